@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { appMethods, appTopics } from './app';
+import type { MethodSpec } from './define';
+import { logMethods, logTopics } from './logs';
+import { serverMethods, serverTopics } from './servers';
+import type { Result } from '../result';
+
+/** Every method the renderer may call on the host. */
+export const contract = {
+  ...appMethods,
+  ...serverMethods,
+  ...logMethods,
+} satisfies Record<string, MethodSpec>;
+
+/** Every event the host pushes to the renderer. */
+export const topics = {
+  ...appTopics,
+  ...serverTopics,
+  ...logTopics,
+} satisfies Record<string, z.ZodType>;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
+/** The input after schema parsing (defaults applied): what handlers receive. */
+export type MethodParsedInput<M extends MethodName> = z.output<Contract[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Contract[M]['output']>;
+
+export type Topics = typeof topics;
+export type TopicName = keyof Topics;
+export type TopicPayload<T extends TopicName> = z.output<Topics[T]>;
+
+export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+export const TOPIC_NAMES = Object.keys(topics) as TopicName[];
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(contract, value);
+}
+
+export function isTopicName(value: unknown): value is TopicName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(topics, value);
+}
+
+/** What the host implements: one async handler per method, given parsed input. */
+export type Handlers = {
+  [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>>;
+};
+
+/**
+ * The only thing the renderer knows about the host. Implemented over Electron
+ * IPC (preload) and over the loopback WebSocket (browser mode).
+ */
+export interface BridgeTransport {
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>>;
+  on<T extends TopicName>(topic: T, listener: (payload: TopicPayload<T>) => void): () => void;
+}
+
+/** Wire shapes shared by both transports. */
+export interface CallMessage {
+  kind: 'call';
+  id: number;
+  method: string;
+  input: unknown;
+}
+export interface ReplyMessage {
+  kind: 'reply';
+  id: number;
+  result: Result<unknown>;
+}
+export interface EventMessage {
+  kind: 'event';
+  topic: TopicName;
+  payload: unknown;
+}
+
+/** Electron IPC channel names. */
+export const IPC_CALL_CHANNEL = 'berth:call';
+export const IPC_EVENT_CHANNEL = 'berth:event';
+/** WebSocket path and subprotocols for browser mode; the token rides in the second subprotocol. */
+export const WS_PATH = '/bridge';
+export const WS_PROTOCOL = 'berth.v1';
+export const WS_TOKEN_PROTOCOL_PREFIX = 'berth.token.';

@@ -1,0 +1,3 @@
+export * from './server';
+export * from './log';
+export * from './config';

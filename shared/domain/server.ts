@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/** Names appear in the UI, in logs and (later) in tool names sent to the model. */
+export const ServerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the server a name')
+  .max(64, 'Keep the name under 64 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, 'Use letters, digits, spaces, dot, dash or underscore, starting with a letter or digit');
+
+export const EnvKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');
+
+export const TimeoutsSchema = z.object({
+  /** Time allowed for spawn + handshake, in ms. */
+  startupMs: z.number().int().min(1_000).max(600_000).default(30_000),
+  /** Default per-request timeout, in ms (reset on progress where supported). */
+  requestMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
+});
+
+export const RestartPolicySchema = z.object({
+  /** Restart automatically after a crash. */
+  enabled: z.boolean().default(true),
+  /** Give up after this many consecutive failed restarts. */
+  maxRestarts: z.number().int().min(0).max(100).default(5),
+  /** First backoff delay; doubles each time up to maxDelayMs. */
+  initialDelayMs: z.number().int().min(100).max(60_000).default(1_000),
+  maxDelayMs: z.number().int().min(1_000).max(600_000).default(30_000),
+});
+
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export const LogLevelSchema = z.enum(LOG_LEVELS);
+export type LogLevel = z.infer<typeof LogLevelSchema>;
+
+/**
+ * One server entry, compatible with Claude Desktop's `mcpServers` values
+ * (`command`, `args`, `env`, `cwd`) plus Berth's own optional fields.
+ */
+export const ServerConfigSchema = z.object({
+  command: z.string().trim().min(1, 'Enter the command that starts the server (e.g. npx)'),
+  args: z.array(z.string()).default([]),
+  env: z.record(EnvKeySchema, z.string()).default({}),
+  cwd: z.string().min(1).optional(),
+  /** Berth: start this server with the app. */
+  enabled: z.boolean().default(true),
+  /** Berth: env keys whose values are secrets (masked in the UI, redacted in logs). */
+  secretEnv: z.array(EnvKeySchema).default([]),
+  timeouts: TimeoutsSchema.default({ startupMs: 30_000, requestMs: 60_000 }),
+  restart: RestartPolicySchema.default({ enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 }),
+  /** Berth: level requested with logging/setLevel once the server is ready. */
+  logLevel: LogLevelSchema.optional(),
+});
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+/** What a person types into the form: every Berth field optional. */
+export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
+
+/** The masked value shown instead of a secret env value. */
+export const SECRET_MASK = '••••••••';
+
+export const SERVER_STATUSES = ['stopped', 'starting', 'ready', 'error', 'restarting', 'crashed'] as const;
+export const ServerStatusSchema = z.enum(SERVER_STATUSES);
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
+
+export const ProtocolEraSchema = z.enum(['legacy', 'modern']);
+export type ProtocolEra = z.infer<typeof ProtocolEraSchema>;
+
+/** A tool as listed by a server (kept close to the MCP shape, loosely typed where servers vary). */
+export const ToolInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  /** The server's own claims about the tool: untrusted. */
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+export const ServerInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  title: z.string().optional(),
+});
+
+/** Everything the renderer may know about one server. Secrets are masked. */
+export const ServerStateSchema = z.object({
+  name: z.string(),
+  config: ServerConfigSchema,
+  status: ServerStatusSchema,
+  /** Why the server is in this state, in words a person understands. */
+  reason: z.string().optional(),
+  pid: z.number().int().optional(),
+  protocolVersion: z.string().optional(),
+  era: ProtocolEraSchema.optional(),
+  serverInfo: ServerInfoSchema.optional(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  instructions: z.string().optional(),
+  tools: z.array(ToolInfoSchema),
+  /** Consecutive automatic restarts since the last healthy run. */
+  restartCount: z.number().int(),
+  /** When status is `restarting`: the epoch ms of the next attempt. */
+  nextRestartAt: z.number().optional(),
+  /** Epoch ms when the server last became ready. */
+  readySince: z.number().optional(),
+  /** The level last requested with logging/setLevel, if any. */
+  logLevel: LogLevelSchema.optional(),
+});
+export type ServerState = z.infer<typeof ServerStateSchema>;
