@@ -1,0 +1,288 @@
+import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { z } from 'zod';
+import type { ConfigProblem } from '../../shared/domain/config';
+import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../../shared/domain/server';
+
+/** Claude Desktop reads the file with JSON.parse: no comments, no trailing commas. */
+const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
+
+/** More than this many syntax errors are mostly the parser recovering from the first ones. */
+const MAX_SYNTAX_PROBLEMS = 10;
+
+/**
+ * One parse of the config file's text. `fatal` problems make the whole file
+ * unusable (Berth must not edit it); `entryProblems` each disable one server
+ * while the rest of the file stays editable.
+ */
+export interface ConfigDocument {
+  text: string;
+  /** Syntax errors or a wrong overall shape: no server loads and no surgical edit is possible. */
+  fatal: ConfigProblem[];
+  /** Problems confined to single server entries (schema errors, bad names, duplicates). */
+  entryProblems: ConfigProblem[];
+  /** Valid entries, parsed with defaults applied, in file order. */
+  servers: Map<string, ServerConfig>;
+  /** Every key under `mcpServers`, valid or not, in file order. */
+  names: string[];
+  /** Entries with duplicate keys (the name itself, or a field inside): edits to them would be ambiguous. */
+  ambiguousNames: Set<string>;
+  /** The parsed top-level value (undefined when fatal or empty). */
+  value: Record<string, unknown> | undefined;
+  /** The syntax tree, for locating nodes when editing (undefined when fatal or empty). */
+  root: Node | undefined;
+}
+
+/** 1-based line and column (in UTF-16 code units, as editors count) of a 0-based offset. */
+export function positionAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(Math.max(offset, 0), text.length);
+  for (let i = 0; i < end; i += 1) {
+    if (text.charCodeAt(i) === 10) {
+      line += 1;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const SYNTAX_MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'Unexpected character',
+  InvalidNumberFormat: 'Invalid number',
+  PropertyNameExpected: 'Expected a property name in double quotes',
+  ValueExpected: 'Expected a value',
+  ColonExpected: "Expected ':' after the property name",
+  CommaExpected: "Expected ',' between items",
+  CloseBraceExpected: "Expected '}' to close the object",
+  CloseBracketExpected: "Expected ']' to close the array",
+  EndOfFileExpected: 'Unexpected text after the end of the JSON value',
+  InvalidCommentToken: "Comments are not allowed: the file is strict JSON (Claude Desktop's format)",
+  UnexpectedEndOfComment: "Comments are not allowed: the file is strict JSON (Claude Desktop's format)",
+  UnexpectedEndOfString: 'Unterminated string: a closing double quote is missing',
+  UnexpectedEndOfNumber: 'Unexpected end of number',
+  InvalidUnicode: 'Invalid \\u escape in string',
+  InvalidEscapeCharacter: 'Invalid escape sequence in string',
+  InvalidCharacter: 'Control characters (like tabs or line breaks) must be escaped inside strings',
+};
+
+function previousNonSpace(text: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text.charAt(i))) i -= 1;
+  return i;
+}
+
+function syntaxProblem(text: string, error: ParseError): ConfigProblem {
+  const code = printParseErrorCode(error.error);
+  let offset = error.offset;
+  let message = SYNTAX_MESSAGES[code] ?? `JSON syntax error (${code})`;
+  const found = text.charAt(error.offset);
+  if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
+    message = 'The file starts with a byte-order mark (BOM): save it as UTF-8 without BOM';
+  } else if ((found === '}' || found === ']') && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
+    const before = previousNonSpace(text, error.offset);
+    if (before >= 0 && text.charAt(before) === ',') {
+      // Point at the comma itself: that is the character the person has to delete.
+      offset = before;
+      message = `Trailing comma before '${found}': JSON does not allow it, remove the ','`;
+    }
+  } else if (error.offset >= text.length && code !== 'UnexpectedEndOfString') {
+    message = `${message} (the file ends too early)`;
+  }
+  return { message, ...positionAt(text, offset) };
+}
+
+/** Readable text for a value's JSON type, for messages like "found a number". */
+function describeType(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return typeof value;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (Array.isArray(current) && typeof key === 'number') current = current[key];
+    else if (isPlainObject(current) && typeof key === 'string') current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+function withArticle(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
+  const key = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  const label = key === undefined ? 'The entry' : `"${key}"`;
+  const actual = valueAt(entry, issue.path);
+  if (issue.code === 'invalid_type') {
+    if (key === undefined) return `The entry must be an object like { "command": "npx", "args": [] } (found ${describeType(actual)})`;
+    if (actual === undefined) {
+      return key === 'command' ? '"command" is missing: enter the command that starts the server (e.g. npx)' : `${label} is missing`;
+    }
+    return `${label} must be ${withArticle(issue.expected)} (found ${describeType(actual)})`;
+  }
+  if (issue.code === 'invalid_key') return `${label} has an invalid name: ${issue.issues[0]?.message ?? issue.message}`;
+  return `${label}: ${issue.message}`;
+}
+
+/** The node of the deepest existing path prefix, so a missing field points at its entry. */
+function locate(root: Node | undefined, text: string, path: readonly (string | number)[]): { line?: number; column?: number } {
+  if (root === undefined) return {};
+  for (let depth = path.length; depth >= 0; depth -= 1) {
+    const node = findNodeAtLocation(root, path.slice(0, depth));
+    if (node !== undefined) return positionAt(text, node.offset);
+  }
+  return {};
+}
+
+/** Duplicate keys JSON.parse would silently collapse; found per object, with their paths. */
+function duplicateKeys(node: Node, path: (string | number)[], out: { path: (string | number)[]; offset: number }[]): void {
+  if (node.type === 'object') {
+    const seen = new Set<string>();
+    for (const property of node.children ?? []) {
+      const keyNode = property.children?.[0];
+      const valueNode = property.children?.[1];
+      if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
+      const key = keyNode.value;
+      if (seen.has(key)) out.push({ path: [...path, key], offset: keyNode.offset });
+      seen.add(key);
+      if (valueNode !== undefined) duplicateKeys(valueNode, [...path, key], out);
+    }
+  } else if (node.type === 'array') {
+    (node.children ?? []).forEach((child, index) => duplicateKeys(child, [...path, index], out));
+  }
+}
+
+function fatalDocument(text: string, fatal: ConfigProblem[]): ConfigDocument {
+  return { text, fatal, entryProblems: [], servers: new Map(), names: [], ambiguousNames: new Set(), value: undefined, root: undefined };
+}
+
+/** Parse and validate config text without touching the disk. Never throws for bad content. */
+export function parseConfigText(text: string): ConfigDocument {
+  if (text.trim() === '') {
+    // An empty file holds nothing to lose: treat it as an empty config and let the first write fill it.
+    return { ...fatalDocument(text, []), value: {} };
+  }
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, STRICT_JSON);
+  if (errors.length > 0) {
+    const seen = new Set<number>();
+    const problems: ConfigProblem[] = [];
+    for (const error of errors) {
+      if (seen.has(error.offset) || problems.length >= MAX_SYNTAX_PROBLEMS) continue;
+      seen.add(error.offset);
+      problems.push(syntaxProblem(text, error));
+    }
+    return fatalDocument(text, problems);
+  }
+  const value: unknown = parse(text, [], STRICT_JSON);
+  if (!isPlainObject(value) || root === undefined) {
+    return fatalDocument(text, [
+      { message: `The file must hold a JSON object like { "mcpServers": { … } } (found ${describeType(value)})`, line: 1, column: 1 },
+    ]);
+  }
+
+  const duplicates: { path: (string | number)[]; offset: number }[] = [];
+  duplicateKeys(root, [], duplicates);
+  const duplicateServers = duplicates.filter((d) => d.path[0] === 'mcpServers' && d.path.length >= 2);
+  const topLevelDuplicate = duplicates.find((d) => d.path.length === 1 && d.path[0] === 'mcpServers');
+  if (topLevelDuplicate !== undefined) {
+    return fatalDocument(text, [
+      { message: '"mcpServers" appears twice: keep only one', field: 'mcpServers', ...positionAt(text, topLevelDuplicate.offset) },
+    ]);
+  }
+
+  const serversValue = value.mcpServers;
+  if (serversValue !== undefined && !isPlainObject(serversValue)) {
+    return fatalDocument(text, [
+      {
+        message: `"mcpServers" must be an object mapping server names to their settings (found ${describeType(serversValue)})`,
+        field: 'mcpServers',
+        ...locate(root, text, ['mcpServers']),
+      },
+    ]);
+  }
+
+  const doc: ConfigDocument = {
+    text,
+    fatal: [],
+    entryProblems: [],
+    servers: new Map(),
+    names: [],
+    ambiguousNames: new Set(),
+    value,
+    root,
+  };
+  for (const duplicate of duplicateServers) {
+    const name = String(duplicate.path[1]);
+    const where = positionAt(text, duplicate.offset);
+    doc.ambiguousNames.add(name);
+    if (duplicate.path.length === 2) {
+      doc.entryProblems.push({ message: `Two servers are named "${name}": rename or remove one`, field: `mcpServers.${name}`, ...where });
+    } else {
+      const key = duplicate.path.slice(2).map(String).join('.');
+      doc.entryProblems.push({ message: `"${key}" appears twice: keep only one`, field: `mcpServers.${name}.${key}`, ...where });
+    }
+  }
+
+  // Object.keys order matches the file for string keys; numeric-looking names
+  // would be reordered, so take the order from the tree.
+  const serversNode = findNodeAtLocation(root, ['mcpServers']);
+  const seenNames = new Set<string>();
+  for (const property of serversNode?.children ?? []) {
+    const keyValue: unknown = property.children?.[0]?.value;
+    if (typeof keyValue === 'string' && !seenNames.has(keyValue)) {
+      seenNames.add(keyValue);
+      doc.names.push(keyValue);
+    }
+  }
+  for (const name of doc.names) {
+    if (doc.ambiguousNames.has(name)) continue;
+    const entry = (serversValue as Record<string, unknown>)[name];
+    const nameCheck = ServerNameSchema.safeParse(name);
+    if (!nameCheck.success || nameCheck.data !== name) {
+      const reason = nameCheck.success ? 'remove the spaces around it' : (nameCheck.error.issues[0]?.message ?? 'invalid name');
+      doc.entryProblems.push({ message: `The server name "${name}" is not allowed: ${reason}`, field: `mcpServers.${name}`, ...locate(root, text, ['mcpServers', name]) });
+      continue;
+    }
+    const parsed = ServerConfigSchema.safeParse(entry);
+    if (parsed.success) {
+      doc.servers.set(name, parsed.data);
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
+      doc.entryProblems.push({
+        message: `Server "${name}": ${issueMessage(issue, entry)}`,
+        field: ['mcpServers', name, ...path].join('.'),
+        ...locate(root, text, ['mcpServers', name, ...path]),
+      });
+    }
+  }
+  return doc;
+}
+
+/** Problems of a document in the order a person should fix them. */
+export function documentProblems(doc: ConfigDocument): ConfigProblem[] {
+  return doc.fatal.length > 0 ? doc.fatal : doc.entryProblems;
+}
+
+/** One line naming the first problem, for error messages. */
+export function describeFirstProblem(problems: readonly ConfigProblem[]): string {
+  const first = problems[0];
+  if (first === undefined) return 'unknown problem';
+  const where = first.line !== undefined ? `line ${first.line}, column ${first.column ?? 1}: ` : '';
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  return `${where}${first.message}${more}`;
+}

@@ -1,0 +1,288 @@
+import { mkdirSync, watch as watchDir, type FSWatcher } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { ConfigStatus } from '../../shared/domain/config';
+import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../../shared/domain/server';
+import { HostError } from '../../shared/result';
+import { atomicWriteFile } from './atomic-write';
+import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
+import { removeServerEntry, writeServerEntry } from './config-edit';
+
+/** Env values may hold secrets until they move to the keychain: owner-only. */
+const CONFIG_FILE_MODE = 0o600;
+
+/** Options of a `ConfigStore`. */
+export interface ConfigStoreOptions {
+  filePath: string;
+  /**
+   * Called when the store picks up content it did not write itself: an
+   * external edit seen by `watch()`, or one found on disk just before a write.
+   */
+  onChange?: (status: ConfigStatus) => void;
+  /** Called when the file watcher fails (e.g. the directory was deleted); defaults to console.error. */
+  onWatchError?: (error: Error) => void;
+  /** Quiet period before reloading after a change event (editors write in several steps). */
+  watchDebounceMs?: number;
+}
+
+/** Options of `setServer`. */
+export interface SetServerOptions {
+  /** Rename: the entry currently called this becomes `name`, keeping its place and unknown keys. */
+  previousName?: string;
+}
+
+/** What the last read of the file found. */
+type DiskState = { kind: 'missing' } | { kind: 'text'; text: string } | { kind: 'error'; message: string };
+
+function sameDisk(a: DiskState, b: DiskState): boolean {
+  return isDeepStrictEqual(a, b);
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The Claude-Desktop-compatible config file (`{ "mcpServers": { … } }`).
+ * Reads never throw for bad content; writes are surgical (only the touched
+ * entry's text changes), atomic, serialized, and refused while the file has a
+ * syntax error, so nothing the person wrote is ever overwritten.
+ */
+export class ConfigStore {
+  private readonly filePath: string;
+  private readonly onChange: ((status: ConfigStatus) => void) | undefined;
+  private readonly onWatchError: (error: Error) => void;
+  private readonly debounceMs: number;
+  private disk: DiskState = { kind: 'missing' };
+  private doc: ConfigDocument = parseConfigText('');
+  private tail: Promise<unknown> = Promise.resolve();
+  private watcher: FSWatcher | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+
+  constructor(options: ConfigStoreOptions) {
+    this.filePath = options.filePath;
+    this.onChange = options.onChange;
+    this.onWatchError = options.onWatchError ?? ((error) => console.error(`Berth: watching ${this.filePath} failed: ${error.message}`));
+    this.debounceMs = options.watchDebounceMs ?? 150;
+  }
+
+  /** Read the file now (queued behind pending writes). */
+  load(): Promise<ConfigStatus> {
+    return this.enqueue(async () => {
+      this.adopt(await this.read());
+      return this.status();
+    });
+  }
+
+  status(): ConfigStatus {
+    const path = this.filePath;
+    if (this.disk.kind === 'missing') return { path, state: 'missing', problems: [] };
+    if (this.disk.kind === 'error') return { path, state: 'invalid', problems: [{ message: this.disk.message }] };
+    const problems = documentProblems(this.doc);
+    if (problems.length === 0) return { path, state: 'ok', problems: [] };
+    return { path, state: 'invalid', problems, text: this.doc.text };
+  }
+
+  /** Valid entries only, parsed with defaults applied, in file order. */
+  servers(): Record<string, ServerConfig> {
+    // Copies, so a caller mutating its config cannot change what the store believes is on disk.
+    return structuredClone(Object.fromEntries(this.doc.servers));
+  }
+
+  /** The stored config of one valid entry (secrets unmasked: host-side use only). */
+  rawServer(name: string): ServerConfig | undefined {
+    const config = this.doc.servers.get(name);
+    return config === undefined ? undefined : structuredClone(config);
+  }
+
+  /** Add a server; `CONFLICT` when the name is taken (case-sensitive). */
+  async addServer(name: string, config: ServerConfig): Promise<void> {
+    const validName = this.checkName(name);
+    const validConfig = this.checkConfig(config);
+    return this.mutate((doc) => {
+      if (doc.names.includes(validName)) throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'name');
+      return writeServerEntry(doc, validName, validConfig);
+    }, validName);
+  }
+
+  /**
+   * Add or replace a server, or rename one with `previousName` (`NOT_FOUND`
+   * if it does not exist, `CONFLICT` if the new name is taken).
+   */
+  async setServer(name: string, config: ServerConfig, options: SetServerOptions = {}): Promise<void> {
+    const validName = this.checkName(name);
+    const validConfig = this.checkConfig(config);
+    const previousName = options.previousName;
+    return this.mutate((doc) => {
+      if (previousName !== undefined && previousName !== validName) {
+        if (!doc.names.includes(previousName)) throw new HostError('NOT_FOUND', `No server named "${previousName}"`, 'name');
+        this.refuseDuplicate(doc, previousName);
+        if (doc.names.includes(validName)) throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'newName');
+        return writeServerEntry(doc, validName, validConfig, previousName);
+      }
+      this.refuseDuplicate(doc, validName);
+      return writeServerEntry(doc, validName, validConfig);
+    }, validName);
+  }
+
+  /** Remove an entry, valid or broken; `NOT_FOUND` if there is none. */
+  async removeServer(name: string): Promise<void> {
+    return this.mutate((doc) => {
+      if (!doc.names.includes(name)) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+      this.refuseDuplicate(doc, name);
+      return removeServerEntry(doc, name);
+    });
+  }
+
+  /**
+   * Replace the whole file with text from the fix-it editor. Written only if
+   * it parses and every entry validates; otherwise the returned status lists
+   * the problems (with the submitted text) and the file stays byte-identical.
+   */
+  saveText(text: string): Promise<ConfigStatus> {
+    return this.enqueue(async () => {
+      const doc = parseConfigText(text);
+      const problems = documentProblems(doc);
+      if (problems.length > 0) return { path: this.filePath, state: 'invalid', problems, text };
+      await this.write(text);
+      this.disk = { kind: 'text', text };
+      this.doc = doc;
+      return this.status();
+    });
+  }
+
+  /** Reload on external edits (debounced); our own writes are recognised by content and ignored. */
+  watch(): void {
+    if (this.watcher !== undefined) return;
+    const dir = dirname(this.filePath);
+    const file = basename(this.filePath);
+    try {
+      // Watch the directory, not the file: an atomic save (ours or an editor's) replaces the file's inode.
+      mkdirSync(dir, { recursive: true });
+      this.watcher = watchDir(dir, { persistent: false }, (_event, changed) => {
+        if (changed !== null && changed !== file) return;
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.reloadExternal(), this.debounceMs);
+      });
+    } catch (error) {
+      this.onWatchError(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.watcher.on('error', (error) => {
+      this.close();
+      this.onWatchError(error);
+    });
+  }
+
+  close(): void {
+    clearTimeout(this.debounce);
+    this.debounce = undefined;
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  private async reloadExternal(): Promise<void> {
+    await this.enqueue(async () => {
+      const next = await this.read();
+      if (sameDisk(next, this.disk)) return;
+      this.adopt(next);
+      this.notifyChange();
+    });
+  }
+
+  private notifyChange(): void {
+    try {
+      this.onChange?.(this.status());
+    } catch (error) {
+      this.onWatchError(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private checkName(name: string): string {
+    const parsed = ServerNameSchema.safeParse(name);
+    if (!parsed.success) throw new HostError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid server name', 'name');
+    return parsed.data;
+  }
+
+  private checkConfig(config: ServerConfig): ServerConfig {
+    const parsed = ServerConfigSchema.safeParse(config);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HostError('INVALID_INPUT', issue?.message ?? 'Invalid server config', ['config', ...(issue?.path ?? []).map(String)].join('.'));
+    }
+    return parsed.data;
+  }
+
+  private refuseDuplicate(doc: ConfigDocument, name: string): void {
+    if (doc.ambiguousNames.has(name)) {
+      throw new HostError('CONFIG_INVALID', `The config entry "${name}" has duplicate keys, so an edit would be ambiguous; fix it in the editor first`, 'name');
+    }
+  }
+
+  /**
+   * Re-read the file, apply one edit to its current text and write it. Reading
+   * first means an external edit made since the last load is never clobbered.
+   */
+  private mutate(edit: (doc: ConfigDocument) => string, touched?: string): Promise<void> {
+    return this.enqueue(async () => {
+      const current = await this.read();
+      if (!sameDisk(current, this.disk)) {
+        this.adopt(current);
+        this.notifyChange();
+      }
+      if (current.kind === 'error') throw new HostError('IO_ERROR', current.message);
+      const status = this.status();
+      if (this.doc.fatal.length > 0) {
+        throw new HostError(
+          'CONFIG_INVALID',
+          `The config file ${this.filePath} has errors (${describeFirstProblem(status.problems)}). Berth will not overwrite it: fix it in the editor first.`,
+        );
+      }
+      const next = edit(this.doc);
+      const nextDoc = parseConfigText(next);
+      if (nextDoc.fatal.length > 0 || (touched !== undefined && !nextDoc.servers.has(touched))) {
+        // A bug in the edit must never reach the disk.
+        throw new HostError('INTERNAL', `Editing the config produced an invalid file: ${describeFirstProblem(documentProblems(nextDoc))}`);
+      }
+      await this.write(next);
+      this.disk = { kind: 'text', text: next };
+      this.doc = nextDoc;
+    });
+  }
+
+  private async write(text: string): Promise<void> {
+    // Write through a symlink (dotfile setups) instead of replacing it with a plain file.
+    const target = await realpath(this.filePath).catch(() => this.filePath);
+    try {
+      await atomicWriteFile(target, text, CONFIG_FILE_MODE);
+    } catch (error) {
+      throw new HostError('IO_ERROR', `Could not write ${this.filePath}: ${errorMessage(error)}`);
+    }
+  }
+
+  private async read(): Promise<DiskState> {
+    try {
+      return { kind: 'text', text: await readFile(this.filePath, 'utf8') };
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return { kind: 'missing' };
+      return { kind: 'error', message: `Could not read ${this.filePath}: ${errorMessage(error)}` };
+    }
+  }
+
+  private adopt(state: DiskState): void {
+    this.disk = state;
+    this.doc = parseConfigText(state.kind === 'text' ? state.text : '');
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    // The caller gets the failure through `result`; the queue itself must keep going.
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
