@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, shell } from 'electron';
+import { resolveBrowserConfigDir } from '../app/config/paths';
+import { createHost } from '../app/host';
+import type { Host } from '../app/host-types';
+import { APP_SCHEME, createAppRequestHandler, registerAppScheme } from './app-protocol';
+import { registerBridgeIpc } from './ipc';
+import { createGracefulQuit, quitOnSignals, reportStartupFailure } from './lifecycle';
+import { createConsoleLog } from './log';
+import { buildAppMenuTemplate } from './menu';
+import { createMainWindow, focusWindow, hardenWebContents } from './window';
+
+const log = createConsoleLog();
+
+app.setName('Berth');
+// One config dir for both shells (and BERTH_CONFIG_DIR for tests and portable
+// installs); it also keys the single-instance lock, so set it first.
+const userData = resolve(resolveBrowserConfigDir({ env: process.env, platform: process.platform, homedir: homedir() }));
+mkdirSync(userData, { recursive: true });
+app.setPath('userData', userData);
+registerAppScheme(protocol);
+
+if (!app.requestSingleInstanceLock()) {
+  log.info('Berth is already running; focusing that window instead');
+  app.quit();
+} else {
+  let hostStarting: Promise<Host> | null = null;
+  let mainWindow: BrowserWindow | null = null;
+
+  const quit = createGracefulQuit({
+    exit: (code) => app.exit(code),
+    // A quit during start-up waits for the host to exist, so servers it is spawning are stopped too.
+    getHost: () => {
+      const starting = hostStarting;
+      return starting === null ? null : { shutdown: () => starting.then((host) => host.shutdown(), () => undefined) };
+    },
+    log,
+  });
+  app.on('before-quit', (event) => quit.onBeforeQuit(event));
+  quitOnSignals(process, quit, log);
+  app.on('second-instance', () => focusWindow(mainWindow));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { shell, log }));
+
+  const distDir = join(app.getAppPath(), 'dist');
+  const openMainWindow = (): void => {
+    const win = createMainWindow({
+      BrowserWindow,
+      nativeTheme,
+      shell,
+      preloadPath: join(distDir, 'preload', 'index.cjs'),
+      log,
+    });
+    win.on('closed', () => {
+      if (mainWindow === win) mainWindow = null;
+    });
+    mainWindow = win;
+  };
+
+  app
+    .whenReady()
+    .then(async () => {
+      protocol.handle(APP_SCHEME, createAppRequestHandler({ rootDir: join(distDir, 'renderer'), log }));
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), isPackaged: app.isPackaged })),
+      );
+      const starting = createHost({ configDir: app.getPath('userData'), shell: 'electron' });
+      hostStarting = starting;
+      const host = await starting;
+      registerBridgeIpc({ ipcMain, host, getWindow: () => mainWindow, log });
+      openMainWindow();
+      app.on('activate', () => {
+        if (mainWindow === null) openMainWindow();
+        else focusWindow(mainWindow);
+      });
+    })
+    .catch((error: unknown) => reportStartupFailure(error, { showErrorBox: (title, content) => dialog.showErrorBox(title, content), log, quit }));
+}
