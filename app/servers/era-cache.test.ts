@@ -1,0 +1,76 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DiscoverResult } from '@modelcontextprotocol/client';
+import { EraCache, LEGACY_VERDICT_MAX_AGE_MS, eraFingerprint } from './era-cache';
+import { LogCollector, serverConfig, tempDir } from './test-support';
+
+const discover = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, instructions: 'hi' } as unknown as DiscoverResult;
+const config = serverConfig({ command: 'node', args: ['server.js'], env: { TOKEN: 'secret-value' } });
+
+describe('EraCache', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  let logs: LogCollector;
+  let now: number;
+  const make = () => new EraCache({ stateDir: dir.path, logs, now: () => now });
+
+  beforeEach(async () => {
+    dir = await tempDir('berth-era-');
+    logs = new LogCollector();
+    now = 1_700_000_000_000;
+  });
+  afterEach(() => dir.cleanup());
+
+  it('persists a modern DiscoverResult and hands it back as a prior', async () => {
+    await make().remember('a', config, { kind: 'modern', discover });
+    const text = await readFile(join(dir.path, 'eras.json'), 'utf8');
+    expect(text).not.toContain('secret-value');
+    expect(await make().get('a', config)).toEqual({ kind: 'modern', discover });
+  });
+
+  it('expires legacy verdicts after 7 days', async () => {
+    await make().remember('a', config, { kind: 'legacy' });
+    now += LEGACY_VERDICT_MAX_AGE_MS - 1;
+    expect(await make().get('a', config)).toEqual({ kind: 'legacy' });
+    now += 2;
+    expect(await make().get('a', config)).toBeUndefined();
+  });
+
+  it('ignores an entry whose command, args, cwd or env keys changed', async () => {
+    const cache = make();
+    await cache.remember('a', config, { kind: 'modern', discover });
+    expect(await cache.get('a', { ...config, args: ['other.js'] })).toBeUndefined();
+    expect(await cache.get('a', { ...config, cwd: '/tmp' })).toBeUndefined();
+    expect(await cache.get('a', { ...config, env: { TOKEN: 'x', EXTRA: 'y' } })).toBeUndefined();
+    // A changed env VALUE is the same server (e.g. a rotated token).
+    expect(await cache.get('a', { ...config, env: { TOKEN: 'rotated' } })).toEqual({ kind: 'modern', discover });
+    expect(eraFingerprint(config)).toBe(eraFingerprint({ ...config }));
+  });
+
+  it('forgets entries on disk', async () => {
+    await make().remember('a', config, { kind: 'legacy' });
+    await make().forget('a');
+    expect(await make().get('a', config)).toBeUndefined();
+  });
+
+  it('moves a corrupt file aside, says so in the log, and starts empty', async () => {
+    await writeFile(join(dir.path, 'eras.json'), '{ not json');
+    const cache = make();
+    expect(await cache.get('a', config)).toBeUndefined();
+    const files = await readdir(dir.path);
+    expect(files).toContain(`eras.json.corrupt-${now}`);
+    expect(files).not.toContain('eras.json');
+    expect(logs.entries).toHaveLength(1);
+    expect(logs.entries[0]).toMatchObject({ server: '', source: 'host', level: 'warning' });
+    expect(logs.entries[0]?.text).toMatch(/eras\.json is corrupt \(not valid JSON.*moved it to .*eras\.json\.corrupt-/);
+    // The cache still works after that.
+    await cache.remember('a', config, { kind: 'legacy' });
+    expect(await make().get('a', config)).toEqual({ kind: 'legacy' });
+  });
+
+  it('treats valid JSON of the wrong shape as corrupt too', async () => {
+    await writeFile(join(dir.path, 'eras.json'), JSON.stringify({ version: 1, servers: { a: { kind: 'weird' } } }));
+    expect(await make().get('a', config)).toBeUndefined();
+    expect(logs.entries[0]?.text).toMatch(/is corrupt \(servers\.a\.kind/);
+  });
+});

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../shared/domain/server';
+import type { LogSink } from '../logs/log-sink';
+import { atomicWriteFile } from '../config/atomic-write';
+
+/**
+ * A stale legacy verdict would hide a server's upgrade forever (an upgraded
+ * server still answers `initialize`), so legacy verdicts are re-checked weekly.
+ * A stale modern verdict fails loudly at connect and is cleared then.
+ */
+export const LEGACY_VERDICT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const FILE_NAME = 'eras.json';
+
+const EntrySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('modern'),
+    fingerprint: z.string(),
+    savedAt: z.number(),
+    // Kept loose on purpose: the SDK validates a prior before adopting it, and
+    // a DiscoverResult from a newer SDK may carry fields this one does not know.
+    discover: z.looseObject({ supportedVersions: z.array(z.string()), capabilities: z.record(z.string(), z.unknown()) }),
+  }),
+  z.object({ kind: z.literal('legacy'), fingerprint: z.string(), savedAt: z.number() }),
+]);
+type Entry = z.infer<typeof EntrySchema>;
+
+const FileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), EntrySchema) });
+
+/** A verdict as the connection reports it after a successful negotiation. */
+export type EraVerdict = { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
+
+/** Options for {@linkcode EraCache}. */
+export interface EraCacheOptions {
+  stateDir: string;
+  logs: LogSink;
+  now?: () => number;
+  legacyMaxAgeMs?: number;
+}
+
+/**
+ * Identifies "the same server" across runs: anything that could change which
+ * program answers (command, args, cwd, which env keys are set). Env values are
+ * left out so no secret ever reaches the state file.
+ */
+export function eraFingerprint(config: Pick<ServerConfig, 'command' | 'args' | 'cwd' | 'env'>): string {
+  const material = JSON.stringify([config.command, config.args, config.cwd ?? null, Object.keys(config.env).sort()]);
+  return createHash('sha256').update(material).digest('hex').slice(0, 32);
+}
+
+/**
+ * Remembers each server's negotiated protocol era in `<stateDir>/eras.json`,
+ * so a server is not probed again on every start. A corrupt file is moved
+ * aside (never silently replaced) and the cache starts empty.
+ */
+export class EraCache {
+  private entries = new Map<string, Entry>();
+  private loading: Promise<void> | undefined;
+  /** Writes are chained so two saves never interleave their renames. */
+  private writing: Promise<void> = Promise.resolve();
+  private readonly path: string;
+  private readonly now: () => number;
+  private readonly legacyMaxAgeMs: number;
+
+  constructor(private readonly options: EraCacheOptions) {
+    this.path = join(options.stateDir, FILE_NAME);
+    this.now = options.now ?? Date.now;
+    this.legacyMaxAgeMs = options.legacyMaxAgeMs ?? LEGACY_VERDICT_MAX_AGE_MS;
+  }
+
+  /** The file this cache persists to. */
+  get filePath(): string {
+    return this.path;
+  }
+
+  /** Read the file once; later calls return the same promise. Never rejects. */
+  load(): Promise<void> {
+    this.loading ??= this.readFromDisk();
+    return this.loading;
+  }
+
+  /** The remembered verdict for this server and config, as a `connect({ prior })` value. */
+  async get(name: string, config: ServerConfig): Promise<PriorDiscovery | undefined> {
+    await this.load();
+    const entry = this.entries.get(name);
+    if (entry === undefined || entry.fingerprint !== eraFingerprint(config)) return undefined;
+    if (entry.kind === 'legacy') {
+      return this.now() - entry.savedAt > this.legacyMaxAgeMs ? undefined : { kind: 'legacy' };
+    }
+    return { kind: 'modern', discover: entry.discover as DiscoverResult };
+  }
+
+  /** Store the verdict of a full negotiation. */
+  async remember(name: string, config: ServerConfig, verdict: EraVerdict): Promise<void> {
+    await this.load();
+    const fingerprint = eraFingerprint(config);
+    const savedAt = this.now();
+    const entry: Entry =
+      verdict.kind === 'modern'
+        ? { kind: 'modern', fingerprint, savedAt, discover: verdict.discover as Extract<Entry, { kind: 'modern' }>['discover'] }
+        : { kind: 'legacy', fingerprint, savedAt };
+    this.entries.set(name, entry);
+    await this.save();
+  }
+
+  /** Drop a server's verdict (it failed, or the server was removed). */
+  async forget(name: string): Promise<void> {
+    await this.load();
+    if (!this.entries.delete(name)) return;
+    await this.save();
+  }
+
+  private async readFromDisk(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.warn(`could not read ${this.path} (${(error as Error).message}); protocol eras will be negotiated again`);
+      }
+      return;
+    }
+    let problem: string | undefined;
+    try {
+      const parsed = FileSchema.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        this.entries = new Map(Object.entries(parsed.data.servers));
+        return;
+      }
+      problem = parsed.error.issues[0] ? `${parsed.error.issues[0].path.join('.') || 'file'}: ${parsed.error.issues[0].message}` : 'unexpected shape';
+    } catch (error) {
+      problem = `not valid JSON (${(error as Error).message})`;
+    }
+    const aside = `${this.path}.corrupt-${this.now()}`;
+    try {
+      await rename(this.path, aside);
+      this.warn(`${this.path} is corrupt (${problem}); moved it to ${aside} and starting with an empty era cache`);
+    } catch (error) {
+      this.warn(`${this.path} is corrupt (${problem}) and could not be moved aside (${(error as Error).message}); ignoring it`);
+    }
+  }
+
+  private save(): Promise<void> {
+    const snapshot = JSON.stringify({ version: 1, servers: Object.fromEntries(this.entries) }, null, 2);
+    const write = this.writing.then(() => atomicWriteFile(this.path, `${snapshot}\n`));
+    // A failed write only costs a probe on the next start: report it, keep going.
+    this.writing = write.catch((error: unknown) => {
+      this.warn(`could not save ${this.path}: ${(error as Error).message}`);
+    });
+    return this.writing;
+  }
+
+  private warn(text: string): void {
+    this.options.logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text: `era cache: ${text}` });
+  }
+}

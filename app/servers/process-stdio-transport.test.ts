@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { ProcessStdioTransport } from './process-stdio-transport';
+import { isProcessAlive } from './process-tree';
+import { ServerStartError } from './spawn-errors';
+import { waitUntil } from './test-support';
+
+/** A tiny inline server: `script` runs in a fresh Node process. */
+function nodeTransport(script: string, extra: Partial<ConstructorParameters<typeof ProcessStdioTransport>[0]> = {}) {
+  const garbage: string[] = [];
+  const stderr: string[] = [];
+  const traces: { direction: string; bytes: number }[] = [];
+  const messages: JSONRPCMessage[] = [];
+  const transport = new ProcessStdioTransport({
+    command: process.execPath,
+    args: ['-e', script],
+    hooks: {
+      onStdoutGarbage: (text) => garbage.push(text),
+      onStderrLine: (line) => stderr.push(line),
+      onTrace: (direction, _message, bytes) => traces.push({ direction, bytes }),
+    },
+    ...extra,
+  });
+  transport.onmessage = (message) => messages.push(message);
+  return { transport, garbage, stderr, traces, messages };
+}
+
+const ECHO_LINES = `require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'));`;
+
+describe('ProcessStdioTransport', () => {
+  it('round-trips JSON-RPC lines, reports garbage without closing, and exposes pid/stderr', async () => {
+    const { transport, garbage, messages, traces } = nodeTransport(`
+      process.stdout.write('banner\\n{"not":"jsonrpc"}\\n');
+      ${ECHO_LINES}`);
+    let closed = false;
+    transport.onclose = () => (closed = true);
+    await transport.start();
+    expect(transport.pid).toBeGreaterThan(0);
+    expect(transport.stderr).not.toBeNull();
+    expect('_dispose' in transport).toBe(false);
+    await transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    await waitUntil(() => messages.length === 1, 10_000, 'the echoed message');
+    expect(messages[0]).toMatchObject({ id: 1, method: 'ping' });
+    expect(garbage).toEqual([
+      'stdout line is not JSON-RPC (not JSON): banner',
+      'stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): {"not":"jsonrpc"}',
+    ]);
+    expect(traces.map((t) => t.direction)).toEqual(['out', 'in']);
+    expect(closed).toBe(false);
+    await transport.close();
+    expect(closed).toBe(true);
+    expect(transport.exitInfo).toEqual({ code: 0, signal: null });
+  });
+
+  it('discards a line over maxMessageBytes and keeps working', async () => {
+    const { transport, garbage, messages } = nodeTransport(
+      `process.stdout.write('x'.repeat(5000) + '\\n'); ${ECHO_LINES}`,
+      { maxMessageBytes: 1024 },
+    );
+    await transport.start();
+    await waitUntil(() => garbage.length === 1, 10_000, 'the overflow report');
+    expect(garbage[0]).toMatch(/longer than the 1 KiB message limit.*discarding it/);
+    await transport.send({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    await waitUntil(() => messages.length === 1, 10_000, 'the echoed message');
+    await transport.close();
+  });
+
+  it('splits stderr into capped lines and flushes a trailing partial line at exit', async () => {
+    const { transport, stderr } = nodeTransport(
+      `process.stderr.write('one\\n' + 'y'.repeat(100) + '\\npartial'); setTimeout(() => process.exit(2), 50);`,
+      { maxStderrLineBytes: 10 },
+    );
+    let closed = false;
+    transport.onclose = () => (closed = true);
+    await transport.start();
+    await waitUntil(() => closed, 10_000, 'the process to exit');
+    expect(stderr).toEqual(['one', 'yyyyyyyyyy … [line truncated]', 'partial']);
+    expect(transport.exitInfo).toEqual({ code: 2, signal: null });
+  });
+
+  it('rejects send() clearly once the process is gone', async () => {
+    const { transport } = nodeTransport(`process.exit(5)`);
+    let closed = false;
+    transport.onclose = () => (closed = true);
+    await transport.start();
+    await waitUntil(() => closed, 10_000, 'the process to exit');
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow('server process exited (code 5)');
+  });
+
+  it('escalates to SIGTERM when the server ignores stdin EOF', async () => {
+    const { transport } = nodeTransport(`setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 2_000 });
+    await transport.start();
+    const pid = transport.pid as number;
+    await transport.close();
+    expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(isProcessAlive(pid)).toBe(false);
+  });
+
+  it('escalates to SIGKILL when the server also ignores SIGTERM', async () => {
+    const { transport } = nodeTransport(`process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 300 });
+    await transport.start();
+    // Give Node time to install the SIGTERM handler before we signal.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await transport.close();
+    expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+
+  it('explains a missing cwd before spawning', async () => {
+    const transport = new ProcessStdioTransport({ command: process.execPath, cwd: '/definitely/not/here' });
+    const error = await transport.start().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerStartError);
+    expect((error as ServerStartError).message).toMatch(/^working directory '\/definitely\/not\/here' does not exist/);
+    await transport.close();
+  });
+
+  it('explains a command that is not on PATH', async () => {
+    const transport = new ProcessStdioTransport({ command: 'berth-no-such-command', env: { PATH: '/usr/bin:/bin' } });
+    await expect(transport.start()).rejects.toThrow("command 'berth-no-such-command' not found on PATH (/usr/bin:/bin) — install it or use its full path");
+  });
+
+  it('waits for drain under backpressure instead of buffering without bound', async () => {
+    // The child reads nothing for a while, so the pipe fills up.
+    const { transport, messages } = nodeTransport(`setTimeout(() => { ${ECHO_LINES} }, 300);`);
+    await transport.start();
+    const big = 'z'.repeat(256 * 1024);
+    const sends = Array.from({ length: 8 }, (_, i) => transport.send({ jsonrpc: '2.0', id: i, method: 'big', params: { big } }));
+    await Promise.all(sends);
+    await waitUntil(() => messages.length === 8, 20_000, 'all big messages echoed');
+    await transport.close();
+  });
+});

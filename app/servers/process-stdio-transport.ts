@@ -1,0 +1,363 @@
+import type { ChildProcess } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import spawn from 'cross-spawn';
+import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { LineSplitter } from './line-splitter';
+import { groupMembersLinux, isGroupAlive, killTreeWindows, signalGroup, waitFor } from './process-tree';
+import { ServerStartError, explainSpawnError, missingCwdMessage } from './spawn-errors';
+
+/** How the server process ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Observers of everything that crosses the process boundary. */
+export interface ProcessStdioHooks {
+  /** Every valid JSON-RPC message in or out; `raw` is its JSON text, `bytes` its UTF-8 size. */
+  onTrace?: (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, raw: string) => void;
+  /** One line of stderr, already split, capped and decoded. */
+  onStderrLine?: (line: string) => void;
+  /** A stdout line that is not a JSON-RPC message, or one that was too long; described in words. */
+  onStdoutGarbage?: (description: string) => void;
+  onSpawn?: (pid: number) => void;
+  /** The leader process exited (its group is swept afterwards). */
+  onExit?: (info: ExitInfo) => void;
+  /** Processes of the group outlived the leader and are being terminated. */
+  onLeftovers?: (description: string) => void;
+}
+
+/** What to run and how to treat its output. */
+export interface ProcessStdioOptions {
+  command: string;
+  args?: string[];
+  /** The complete environment of the child (callers merge the host's env with the server's). */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Longest accepted stdout line; longer ones are discarded and reported. Default 32 MiB. */
+  maxMessageBytes?: number;
+  /** Longest stderr line kept; the rest of the line is cut. Default 8 KiB. */
+  maxStderrLineBytes?: number;
+  /** After stdin is closed, time for the server to exit by itself. Default 2 s. */
+  shutdownGraceMs?: number;
+  /** After SIGTERM, time before SIGKILL. Default 2 s. */
+  terminateGraceMs?: number;
+  hooks?: ProcessStdioHooks;
+}
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_STDERR_LINE_BYTES = 8 * 1024;
+const GARBAGE_PREVIEW_CHARS = 200;
+/** After the group is gone, how long stdout may take to deliver what was already written. */
+const STREAM_DRAIN_MS = 2_000;
+const isWindows = process.platform === 'win32';
+
+function preview(text: string): string {
+  const oneLine = text.replace(/\p{Cc}+/gu, ' ').trim();
+  return oneLine.length > GARBAGE_PREVIEW_CHARS ? `${oneLine.slice(0, GARBAGE_PREVIEW_CHARS)}…` : oneLine;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
+  return `${bytes} B`;
+}
+
+/** "code 1" / "signal SIGKILL", for messages. */
+export function describeExit(info: ExitInfo | undefined): string {
+  if (info === undefined) return 'an unknown status';
+  return info.signal !== null ? `signal ${info.signal}` : `code ${info.code ?? 'unknown'}`;
+}
+
+/**
+ * A stdio transport that owns its server's whole process tree: the server
+ * leads its own process group (POSIX) so shutdown reaches grandchildren, and
+ * stdout is read with a bounded line reader that survives garbage instead of
+ * closing the connection.
+ *
+ * It exposes `pid` and `stderr` so the SDK's `mode: 'auto'` treats it as
+ * stdio (a silent probe means legacy), and deliberately has no `_dispose`, so
+ * the SDK probes in place instead of spawning a sibling process.
+ */
+export class ProcessStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  private child: ChildProcess | undefined;
+  private started = false;
+  /** The spawn in progress, so a close() that races start() still reaches the process. */
+  private spawning: Promise<void> | undefined;
+  private closeRequested = false;
+  private escalating = false;
+  private closeNotified = false;
+  private exit: ExitInfo | undefined;
+  private resolveExited!: () => void;
+  private readonly exited = new Promise<void>((resolve) => (this.resolveExited = resolve));
+  private resolveStreamsClosed!: () => void;
+  private readonly streamsClosed = new Promise<void>((resolve) => (this.resolveStreamsClosed = resolve));
+  private resolveDone!: () => void;
+  /** Resolves once the leader exited, its group is gone and onclose ran. */
+  private readonly done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+  private readonly hooks: ProcessStdioHooks;
+  private readonly stdoutLines: LineSplitter;
+  private readonly stderrLines: LineSplitter;
+
+  constructor(private readonly options: ProcessStdioOptions) {
+    this.hooks = options.hooks ?? {};
+    const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.stdoutLines = new LineSplitter({
+      maxLineBytes: maxMessageBytes,
+      overflow: 'discard',
+      onLine: (line) => this.handleStdoutLine(line),
+      onOverflow: (buffered) =>
+        this.hooks.onStdoutGarbage?.(
+          `stdout line is longer than the ${formatBytes(maxMessageBytes)} message limit (${formatBytes(buffered)} so far); discarding it up to the next newline`,
+        ),
+    });
+    this.stderrLines = new LineSplitter({
+      maxLineBytes: options.maxStderrLineBytes ?? DEFAULT_MAX_STDERR_LINE_BYTES,
+      overflow: 'truncate',
+      onLine: (line, truncated) => this.hooks.onStderrLine?.(truncated ? `${line.toString('utf8')} … [line truncated]` : line.toString('utf8')),
+    });
+  }
+
+  /** The server's pid once spawned; null before (and when the spawn failed). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** The raw stderr stream (this transport already reads it line by line). */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
+  }
+
+  /** How the process ended; undefined while it runs. */
+  get exitInfo(): ExitInfo | undefined {
+    return this.exit;
+  }
+
+  start(): Promise<void> {
+    if (this.started) return Promise.reject(new Error('ProcessStdioTransport already started; a transport runs one process once'));
+    this.started = true;
+    this.spawning = this.spawnChild();
+    return this.spawning;
+  }
+
+  private async spawnChild(): Promise<void> {
+    const { command, args = [], env = process.env, cwd } = this.options;
+    if (cwd !== undefined) await assertDirectory(cwd);
+
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Own process group (POSIX), so one signal reaches the whole tree.
+      detached: !isWindows,
+      windowsHide: true,
+      shell: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onSpawn = (): void => {
+        child.off('error', onError);
+        resolve();
+      };
+      const onError = (error: NodeJS.ErrnoException): void => {
+        child.off('spawn', onSpawn);
+        reject(explainSpawnError(error, { command, cwd, path: env.PATH ?? env.Path }));
+      };
+      child.once('spawn', onSpawn);
+      child.once('error', onError);
+    });
+    this.child = child;
+    this.attach(child);
+    if (child.pid !== undefined) this.hooks.onSpawn?.(child.pid);
+    if (this.closeRequested) void this.escalate(child);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (stdin === undefined || stdin === null || this.exit !== undefined || this.closeRequested || !stdin.writable) {
+      return Promise.reject(new SdkError(SdkErrorCode.NotConnected, this.describeGone()));
+    }
+    const raw = JSON.stringify(message);
+    this.hooks.onTrace?.('out', message, Buffer.byteLength(raw), raw);
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const finish = (error?: Error): void => {
+        if (settled) return;
+        settled = true;
+        stdin.off('drain', onDrain);
+        stdin.off('close', onClose);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onDrain = (): void => finish();
+      const onClose = (): void => finish(new SdkError(SdkErrorCode.SendFailed, this.describeGone()));
+      const flushed = stdin.write(`${raw}\n`, (error) => {
+        if (error) finish(new SdkError(SdkErrorCode.SendFailed, `could not write to the server's stdin: ${error.message}`));
+      });
+      if (flushed) {
+        finish();
+        return;
+      }
+      // Backpressure: the caller waits until the pipe has room again.
+      stdin.once('drain', onDrain);
+      stdin.once('close', onClose);
+    });
+  }
+
+  /**
+   * MCP stdio shutdown: close stdin, wait, SIGTERM the group, wait, SIGKILL
+   * the group. Resolves only when no process of the tree is left.
+   */
+  async close(): Promise<void> {
+    if (this.child === undefined && this.spawning !== undefined) {
+      this.closeRequested = true;
+      await this.spawning.catch(() => undefined);
+    }
+    if (this.child === undefined) {
+      this.closeRequested = true;
+      this.notifyClose();
+      return;
+    }
+    if (!this.escalating) {
+      this.closeRequested = true;
+      void this.escalate(this.child);
+    }
+    await this.done;
+  }
+
+  private attach(child: ChildProcess): void {
+    child.stdout?.on('data', (chunk: Buffer) => this.stdoutLines.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.stderrLines.push(chunk));
+    child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
+      // EPIPE after the server exited is expected; the exit itself is reported.
+      if (this.exit === undefined && error.code !== 'EPIPE') this.onerror?.(new Error(`server stdin: ${error.message}`));
+    });
+    child.stdout?.on('error', (error) => this.onerror?.(new Error(`server stdout: ${error.message}`)));
+    child.stderr?.on('error', (error) => this.onerror?.(new Error(`server stderr: ${error.message}`)));
+    child.on('error', (error) => this.onerror?.(error));
+    child.on('close', () => this.resolveStreamsClosed());
+    child.once('exit', (code, signal) => {
+      this.exit = { code, signal };
+      this.resolveExited();
+      this.hooks.onExit?.(this.exit);
+      void this.finish(child);
+    });
+  }
+
+  private async escalate(child: ChildProcess): Promise<void> {
+    if (this.escalating || this.exit !== undefined) return;
+    this.escalating = true;
+    const pid = child.pid as number;
+    try {
+      child.stdin?.end();
+    } catch {
+      // A stdin that is already gone cannot be closed; escalation continues.
+    }
+    if (await this.exitedWithin(this.options.shutdownGraceMs ?? 2_000)) return;
+    if (isWindows) {
+      await killTreeWindows(pid);
+      return;
+    }
+    signalGroup(pid, 'SIGTERM');
+    if (await this.exitedWithin(this.options.terminateGraceMs ?? 2_000)) return;
+    signalGroup(pid, 'SIGKILL');
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Already dead: the exit event finishes the close.
+    }
+  }
+
+  private async exitedWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    const result = await Promise.race([this.exited.then(() => true as const), timedOut]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  /** After the leader exited: reap the rest of its group, drain stdout, then report the close. */
+  private async finish(child: ChildProcess): Promise<void> {
+    const pid = child.pid as number;
+    if (!isWindows) await this.reapGroup(pid);
+    let drainTimer: NodeJS.Timeout | undefined;
+    await Promise.race([this.streamsClosed, new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, STREAM_DRAIN_MS)))]);
+    clearTimeout(drainTimer);
+    this.stdoutLines.flush();
+    this.stderrLines.flush();
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    child.stdin?.destroy();
+    this.notifyClose();
+    this.resolveDone();
+  }
+
+  /** Members of the group that outlived the leader get SIGTERM, then SIGKILL. */
+  private async reapGroup(pgid: number): Promise<void> {
+    if (!isGroupAlive(pgid)) return;
+    const members = process.platform === 'linux' ? groupMembersLinux(pgid) : [];
+    const which = members.length > 0 ? ` (pid ${members.join(', ')})` : '';
+    this.hooks.onLeftovers?.(`processes of its group outlived it${which}; sending SIGTERM`);
+    signalGroup(pgid, 'SIGTERM');
+    if (await waitFor(() => !isGroupAlive(pgid), this.options.terminateGraceMs ?? 2_000)) return;
+    this.hooks.onLeftovers?.(`processes of its group ignored SIGTERM; sending SIGKILL`);
+    signalGroup(pgid, 'SIGKILL');
+    if (await waitFor(() => !isGroupAlive(pgid), 5_000)) return;
+    this.onerror?.(new Error(`processes of group ${pgid} survived SIGKILL`));
+  }
+
+  private handleStdoutLine(line: Buffer): void {
+    if (line.length === 0) return;
+    const raw = line.toString('utf8');
+    if (raw.trim() === '') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      this.hooks.onStdoutGarbage?.(`stdout line is not JSON-RPC (not JSON): ${preview(raw)}`);
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(json);
+    } catch {
+      this.hooks.onStdoutGarbage?.(`stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): ${preview(raw)}`);
+      return;
+    }
+    this.hooks.onTrace?.('in', message, line.length, raw);
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private notifyClose(): void {
+    if (this.closeNotified) return;
+    this.closeNotified = true;
+    this.onclose?.();
+  }
+
+  private describeGone(): string {
+    if (this.exit !== undefined) return `server process exited (${describeExit(this.exit)})`;
+    if (this.closeRequested) return 'server process is shutting down';
+    return this.started ? 'server process is not running' : 'server process was not started';
+  }
+}
+
+async function assertDirectory(cwd: string): Promise<void> {
+  try {
+    const info = await stat(cwd);
+    if (!info.isDirectory()) throw new ServerStartError(missingCwdMessage(cwd, true), 'config', 'ENOTDIR');
+  } catch (error) {
+    if (error instanceof ServerStartError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ServerStartError(missingCwdMessage(cwd), 'config', code);
+    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${(error as Error).message}`, 'config', code);
+  }
+}

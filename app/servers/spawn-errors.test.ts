@@ -1,0 +1,54 @@
+import { delimiter } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServerStartError, explainSpawnError, missingCwdMessage, shortenPath } from './spawn-errors';
+
+function errno(code: string, message = `spawn x ${code}`): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('explainSpawnError', () => {
+  it('explains a command missing from PATH, showing the PATH used', () => {
+    const error = explainSpawnError(errno('ENOENT'), { command: 'npx', path: ['/usr/bin', '/bin'].join(delimiter) });
+    expect(error).toBeInstanceOf(ServerStartError);
+    expect(error.message).toBe(`command 'npx' not found on PATH (/usr/bin${delimiter}/bin) — install it or use its full path`);
+    expect(error.permanent).toBe(true);
+    expect(error.code).toBe('ENOENT');
+  });
+
+  it('says "does not exist" for a missing absolute command', () => {
+    expect(explainSpawnError(errno('ENOENT'), { command: '/opt/nope/server' }).message).toMatch(/^command '\/opt\/nope\/server' does not exist/);
+  });
+
+  it('explains a command that is not executable', () => {
+    const error = explainSpawnError(errno('EACCES'), { command: './server.sh' });
+    expect(error.message).toMatch(/is not executable \(permission denied\)/);
+    expect(error.kind).toBe('config');
+  });
+
+  it('keeps the original code in the generic fallback and treats it as transient', () => {
+    const error = explainSpawnError(errno('EAGAIN', 'spawn EAGAIN'), { command: 'node' });
+    expect(error.message).toBe("could not start 'node': spawn EAGAIN");
+    expect(error.kind).toBe('spawn');
+    expect(explainSpawnError(errno('EMFILE', 'too many open files'), { command: 'node' }).message).toBe("could not start 'node': too many open files (EMFILE)");
+  });
+});
+
+describe('missingCwdMessage', () => {
+  it('names the directory', () => {
+    expect(missingCwdMessage('/tmp/gone')).toMatch(/^working directory '\/tmp\/gone' does not exist/);
+    expect(missingCwdMessage('/etc/hosts', true)).toMatch(/is not a directory/);
+  });
+});
+
+describe('shortenPath', () => {
+  it('keeps short PATHs whole and counts the rest of long ones', () => {
+    expect(shortenPath(['/a', '/b'].join(delimiter))).toBe(['/a', '/b'].join(delimiter));
+    const long = Array.from({ length: 10 }, (_, i) => `/dir${i}`).join(delimiter);
+    expect(shortenPath(long)).toBe(`${['/dir0', '/dir1', '/dir2', '/dir3'].join(delimiter)}${delimiter}… 6 more`);
+  });
+
+  it('says when PATH is empty', () => {
+    expect(shortenPath(undefined)).toBe('PATH is empty');
+    expect(shortenPath('')).toBe('PATH is empty');
+  });
+});

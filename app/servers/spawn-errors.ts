@@ -1,0 +1,122 @@
+import { delimiter } from 'node:path';
+
+/**
+ * Why a start failed, which decides what the supervisor does next:
+ * - `config`: restarting with the same config cannot help (command not found,
+ *   not executable, missing cwd) → `error`, wait for the person;
+ * - `spawn`: the OS refused for a passing reason (EAGAIN, ENOMEM…) → retry;
+ * - `exited`: the process exited before the handshake finished → retry;
+ * - `timeout`: the handshake did not finish in time → `error`;
+ * - `protocol`: the server answered, but not in a way we can use → `error`;
+ * - `cancelled`: stop() arrived while starting.
+ */
+export type StartFailureKind = 'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'cancelled';
+
+/** A server could not be started; the message is meant for the person. */
+export class ServerStartError extends Error {
+  constructor(
+    message: string,
+    readonly kind: StartFailureKind,
+    /** The errno code (ENOENT…) when the failure came from the OS. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ServerStartError';
+  }
+
+  /** Restarting with the same config cannot help. */
+  get permanent(): boolean {
+    return this.kind === 'config';
+  }
+}
+
+/** What the explanation needs to know about the failed spawn. */
+export interface SpawnContext {
+  command: string;
+  cwd?: string;
+  /** The PATH the child was given (host PATH merged with the server's env). */
+  path?: string;
+}
+
+/** Codes for which retrying the same spawn is pointless. */
+const PERMANENT_CODES = new Set(['ENOENT', 'EACCES', 'ENOTDIR', 'EISDIR', 'ENOEXEC', 'EPERM']);
+
+/**
+ * Show a PATH in a form that fits in one line of the UI: the first entries in
+ * full, then how many more there are. The person mostly needs to see whether
+ * their nvm/homebrew/… directory is there at all.
+ */
+export function shortenPath(pathValue: string | undefined, maxEntries = 4, maxChars = 160): string {
+  if (pathValue === undefined || pathValue.trim() === '') return 'PATH is empty';
+  const entries = pathValue.split(delimiter).filter((entry) => entry !== '');
+  const shown: string[] = [];
+  let length = 0;
+  for (const entry of entries) {
+    if (shown.length >= maxEntries || length + entry.length > maxChars) break;
+    shown.push(entry);
+    length += entry.length + 1;
+  }
+  const rest = entries.length - shown.length;
+  const head = shown.length > 0 ? shown.join(delimiter) : `${entries[0]?.slice(0, maxChars) ?? ''}…`;
+  return rest > 0 ? `${head}${delimiter}… ${rest} more` : head;
+}
+
+function looksLikePath(command: string): boolean {
+  return command.includes('/') || command.includes('\\');
+}
+
+/** The message for a working directory that is missing or not a directory. */
+export function missingCwdMessage(cwd: string, notADirectory = false): string {
+  return notADirectory
+    ? `working directory '${cwd}' is not a directory — fix "cwd" in the server's config`
+    : `working directory '${cwd}' does not exist — create it or fix "cwd" in the server's config`;
+}
+
+/**
+ * Turn a spawn failure into a sentence a person can act on. The original
+ * errno code is kept in the message for the fallback so a bug report still
+ * carries it.
+ */
+export function explainSpawnError(error: NodeJS.ErrnoException, context: SpawnContext): ServerStartError {
+  const code = error.code;
+  const { command } = context;
+  switch (code) {
+    case 'ENOENT':
+      return new ServerStartError(
+        looksLikePath(command)
+          ? `command '${command}' does not exist — check the path in the server's config`
+          : `command '${command}' not found on PATH (${shortenPath(context.path)}) — install it or use its full path`,
+        'config',
+        code,
+      );
+    case 'EACCES':
+    case 'EPERM':
+      return new ServerStartError(
+        `command '${command}' is not executable (permission denied) — check that it is a program and has execute permission`,
+        'config',
+        code,
+      );
+    case 'ENOEXEC':
+      return new ServerStartError(
+        `command '${command}' is not a program this system can run (bad format) — point "command" at an executable or a script with a #! line`,
+        'config',
+        code,
+      );
+    case 'ENOTDIR':
+      return new ServerStartError(
+        context.cwd !== undefined
+          ? missingCwdMessage(context.cwd, true)
+          : `command '${command}' goes through a file that is not a directory — check the path`,
+        'config',
+        code,
+      );
+    default: {
+      const detail = error.message || String(error);
+      return new ServerStartError(
+        `could not start '${command}': ${detail}${code !== undefined && !detail.includes(code) ? ` (${code})` : ''}`,
+        code !== undefined && PERMANENT_CODES.has(code) ? 'config' : 'spawn',
+        code,
+      );
+    }
+  }
+}

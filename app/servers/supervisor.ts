@@ -1,0 +1,385 @@
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import { HostError } from '../../shared/result';
+import { SECRET_MASK } from '../../shared/domain/server';
+import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
+import type { LogSink } from '../logs/log-sink';
+import { restartDelayMs, shouldGiveUp } from './backoff';
+import type { Jitter } from './backoff';
+import { EraCache } from './era-cache';
+import { ServerConnection, formatSeconds } from './server-connection';
+import type { CallToolOptions } from './server-connection';
+import { ServerStartError } from './spawn-errors';
+
+/** What the supervisor needs from the host. */
+export interface SupervisorOptions {
+  logs: LogSink;
+  /** For eras.json. */
+  stateDir: string;
+  /** Every change, config MASKED (secretEnv values → SECRET_MASK). */
+  onState: (state: ServerState) => void;
+  /** Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  clientVersion?: string;
+  /** ms a server must stay ready before its restart counter resets (default 60_000). */
+  stableAfterMs?: number;
+  /** Spreads restart delays; none by default. */
+  jitter?: Jitter;
+}
+
+/** One configured server and everything that is going on with it. */
+interface Entry {
+  name: string;
+  config: ServerConfig;
+  state: ServerState;
+  connection?: ServerConnection;
+  /** Operations on this server run one after another. */
+  queue: Promise<unknown>;
+  startAbort?: AbortController;
+  restartTimer?: NodeJS.Timeout;
+  stableTimer?: NodeJS.Timeout;
+  removed: boolean;
+}
+
+/** A copy of the state that is safe to show: secret env values masked. */
+export function maskState(state: ServerState): ServerState {
+  const secrets = new Set(state.config.secretEnv);
+  const env = Object.fromEntries(Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]));
+  return { ...state, config: { ...state.config, env }, tools: [...state.tools] };
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+const RUNTIME_RESET = {
+  pid: undefined,
+  protocolVersion: undefined,
+  era: undefined,
+  serverInfo: undefined,
+  capabilities: undefined,
+  instructions: undefined,
+  tools: [],
+  readySince: undefined,
+  nextRestartAt: undefined,
+} satisfies Partial<ServerState>;
+
+/**
+ * Starts, watches, restarts and stops every configured stdio server. States
+ * are truthful: stopped → starting → ready; failures → error (with the reason)
+ * or crashed → restarting per the backoff policy. Operations on one server are
+ * serialized; different servers proceed in parallel.
+ */
+export class ServerSupervisor {
+  private readonly entries = new Map<string, Entry>();
+  private readonly eraCache: EraCache;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly clientVersion: string;
+  private readonly stableAfterMs: number;
+  private shuttingDown: Promise<void> | undefined;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.eraCache = new EraCache({ stateDir: options.stateDir, logs: options.logs });
+    this.env = options.env ?? process.env;
+    this.clientVersion = options.clientVersion ?? '0.0.0';
+    this.stableAfterMs = options.stableAfterMs ?? 60_000;
+  }
+
+  /** Reconcile with the config: add new, restart changed (if running), stop+forget removed, start enabled ones that are stopped. */
+  async sync(configs: Record<string, ServerConfig>): Promise<void> {
+    this.assertRunning();
+    const work: Promise<unknown>[] = [];
+    for (const name of [...this.entries.keys()]) {
+      if (!(name in configs)) work.push(this.remove(name));
+    }
+    for (const [name, config] of Object.entries(configs)) {
+      const entry = this.entries.get(name);
+      if (entry === undefined) {
+        const created = this.addEntry(name, config);
+        if (config.enabled) work.push(this.start(created.name));
+        continue;
+      }
+      const changed = canonicalJson(entry.config) !== canonicalJson(config);
+      if (changed) {
+        // Whatever it was doing, the old config is stale: stop it, then start
+        // the new one if enabled (a changed config may well fix an error).
+        this.cancelPending(entry);
+        work.push(
+          this.enqueue(entry, async () => {
+            await this.doStop(entry, 'config changed');
+            const levelChanged = config.logLevel !== entry.config.logLevel;
+            entry.config = config;
+            this.update(entry, { config, ...(levelChanged ? { logLevel: config.logLevel } : {}) });
+            if (config.enabled) await this.doStart(entry, true);
+          }),
+        );
+      } else if (config.enabled && entry.state.status === 'stopped') {
+        work.push(this.start(name));
+      } else if (!config.enabled && entry.state.status !== 'stopped') {
+        work.push(this.stop(name));
+      }
+    }
+    await Promise.all(work);
+  }
+
+  list(): ServerState[] {
+    return [...this.entries.values()].map((entry) => maskState(entry.state)).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  get(name: string): ServerState | undefined {
+    const entry = this.entries.get(name);
+    return entry === undefined ? undefined : maskState(entry.state);
+  }
+
+  /** Resolves when ready OR failed (the state tells which). */
+  async start(name: string): Promise<ServerState> {
+    this.assertRunning();
+    const entry = this.entry(name);
+    return this.enqueue(entry, async () => {
+      await this.doStart(entry, true);
+      return maskState(entry.state);
+    });
+  }
+
+  /** Resolves when the whole tree is gone. */
+  async stop(name: string): Promise<ServerState> {
+    const entry = this.entry(name);
+    this.cancelPending(entry);
+    return this.enqueue(entry, async () => {
+      await this.doStop(entry, 'stopped');
+      return maskState(entry.state);
+    });
+  }
+
+  async restart(name: string): Promise<ServerState> {
+    this.assertRunning();
+    const entry = this.entry(name);
+    this.cancelPending(entry);
+    return this.enqueue(entry, async () => {
+      await this.doStop(entry, 'restarting');
+      await this.doStart(entry, true);
+      return maskState(entry.state);
+    });
+  }
+
+  /** Stop + forget. */
+  async remove(name: string): Promise<void> {
+    const entry = this.entry(name);
+    this.cancelPending(entry);
+    await this.enqueue(entry, async () => {
+      entry.removed = true;
+      await this.doStop(entry, 'removed');
+      if (this.entries.get(name) === entry) this.entries.delete(name);
+      await this.eraCache.forget(name);
+    });
+  }
+
+  async setLogLevel(name: string, level: LogLevel): Promise<ServerState> {
+    const entry = this.entry(name);
+    return this.enqueue(entry, async () => {
+      const connection = this.readyConnection(entry, 'set its log level');
+      await connection.setLogLevel(level);
+      this.update(entry, { logLevel: level });
+      return maskState(entry.state);
+    });
+  }
+
+  async callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+    const entry = this.entry(name);
+    return this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
+  }
+
+  client(name: string): Client | undefined {
+    return this.entries.get(name)?.connection?.client;
+  }
+
+  /** Stop every server in parallel, cancel timers; idempotent. */
+  shutdown(): Promise<void> {
+    this.shuttingDown ??= (async () => {
+      const entries = [...this.entries.values()];
+      for (const entry of entries) this.cancelPending(entry);
+      await Promise.all(entries.map((entry) => this.enqueue(entry, () => this.doStop(entry, 'host shut down'))));
+    })();
+    return this.shuttingDown;
+  }
+
+  private addEntry(name: string, config: ServerConfig): Entry {
+    const entry: Entry = {
+      name,
+      config,
+      state: { name, config, status: 'stopped', tools: [], restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) },
+      queue: Promise.resolve(),
+      removed: false,
+    };
+    this.entries.set(name, entry);
+    this.emit(entry);
+    return entry;
+  }
+
+  private entry(name: string): Entry {
+    const entry = this.entries.get(name);
+    if (entry === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`);
+    return entry;
+  }
+
+  private readyConnection(entry: Entry, action: string): ServerConnection {
+    const connection = entry.connection;
+    if (entry.state.status !== 'ready' || connection === undefined) {
+      throw new HostError('NOT_READY', `server '${entry.name}' is ${entry.state.status}, not ready: cannot ${action}`);
+    }
+    return connection;
+  }
+
+  private assertRunning(): void {
+    if (this.shuttingDown !== undefined) throw new HostError('NOT_READY', 'the host is shutting down');
+  }
+
+  private enqueue<T>(entry: Entry, operation: () => Promise<T>): Promise<T> {
+    const run = entry.queue.then(operation, operation);
+    entry.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Abort a start in progress and any timer, so a stop does not wait behind them. */
+  private cancelPending(entry: Entry): void {
+    entry.startAbort?.abort();
+    this.clearTimers(entry);
+  }
+
+  private clearTimers(entry: Entry): void {
+    clearTimeout(entry.restartTimer);
+    clearTimeout(entry.stableTimer);
+    entry.restartTimer = undefined;
+    entry.stableTimer = undefined;
+  }
+
+  private async doStart(entry: Entry, manual: boolean): Promise<void> {
+    if (entry.removed || this.shuttingDown !== undefined) return;
+    if (entry.connection !== undefined && entry.state.status === 'ready') return;
+    this.clearTimers(entry);
+    const abort = new AbortController();
+    entry.startAbort = abort;
+    this.update(entry, { ...RUNTIME_RESET, status: 'starting', reason: undefined, ...(manual ? { restartCount: 0 } : {}) });
+    let connection: ServerConnection;
+    try {
+      connection = await ServerConnection.open({
+        name: entry.name,
+        config: entry.config,
+        hostEnv: this.env,
+        logs: this.options.logs,
+        eraCache: this.eraCache,
+        clientVersion: this.clientVersion,
+        logLevel: entry.state.logLevel,
+        signal: abort.signal,
+        onSpawn: (pid) => {
+          if (entry.startAbort === abort) this.update(entry, { pid });
+        },
+        onToolsChanged: (tools) => {
+          if (entry.connection === connection) this.update(entry, { tools });
+        },
+        onUnexpectedExit: (reason) => this.onCrash(entry, connection, reason),
+      });
+    } catch (error) {
+      if (entry.startAbort === abort) entry.startAbort = undefined;
+      const failure = error instanceof ServerStartError ? error : new ServerStartError(String(error), 'protocol');
+      if (failure.kind === 'cancelled') return;
+      if (failure.kind === 'exited' || failure.kind === 'spawn') this.crashed(entry, failure.message);
+      else this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message });
+      return;
+    }
+    entry.startAbort = undefined;
+    if (abort.signal.aborted || entry.removed) {
+      await connection.close();
+      return;
+    }
+    if (connection.lostReason !== undefined) {
+      // It went away between its handshake and this line: a crash like any other.
+      this.crashed(entry, connection.lostReason);
+      return;
+    }
+    entry.connection = connection;
+    this.update(entry, { ...connection.facts(), status: 'ready', reason: undefined, readySince: Date.now(), nextRestartAt: undefined });
+    entry.stableTimer = setTimeout(() => {
+      entry.stableTimer = undefined;
+      if (entry.connection === connection && entry.state.restartCount !== 0) this.update(entry, { restartCount: 0 });
+    }, this.stableAfterMs);
+    entry.stableTimer.unref?.();
+  }
+
+  private async doStop(entry: Entry, reason: string): Promise<void> {
+    this.clearTimers(entry);
+    const connection = entry.connection;
+    entry.connection = undefined;
+    if (connection !== undefined) await connection.close();
+    const wasStopped = entry.state.status === 'stopped' && connection === undefined;
+    if (!wasStopped || entry.state.reason !== reason) this.update(entry, { ...RUNTIME_RESET, status: 'stopped', reason });
+  }
+
+  /** A ready server went away by itself. */
+  private onCrash(entry: Entry, connection: ServerConnection, reason: string): void {
+    if (entry.connection !== connection) return;
+    entry.connection = undefined;
+    this.crashed(entry, reason);
+  }
+
+  /** Show the crash, then either schedule the next restart or give up. */
+  private crashed(entry: Entry, reason: string): void {
+    this.clearTimers(entry);
+    const policy = entry.config.restart;
+    if (entry.removed || this.shuttingDown !== undefined) {
+      this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason });
+      return;
+    }
+    if (!policy.enabled || policy.maxRestarts === 0) {
+      this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason: `${reason} (automatic restart is off)` });
+      return;
+    }
+    if (shouldGiveUp(entry.state.restartCount, policy)) {
+      const final = `gave up after ${entry.state.restartCount} restarts: ${reason}`;
+      this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason: final });
+      this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'error', text: final });
+      return;
+    }
+    // Shown as crashed first, so the UI (and the log of states) tells the truth.
+    this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason });
+    const attempt = entry.state.restartCount + 1;
+    const delayMs = restartDelayMs(attempt, policy, this.options.jitter);
+    const nextRestartAt = Date.now() + delayMs;
+    this.update(entry, { status: 'restarting', restartCount: attempt, nextRestartAt, reason });
+    this.options.logs.append({
+      server: entry.name,
+      time: Date.now(),
+      source: 'host',
+      level: 'warning',
+      text: `${reason}; restart ${attempt} of ${policy.maxRestarts} in ${formatSeconds(delayMs)}`,
+    });
+    entry.restartTimer = setTimeout(() => {
+      entry.restartTimer = undefined;
+      void this.enqueue(entry, async () => {
+        if (entry.state.status === 'restarting') await this.doStart(entry, false);
+      });
+    }, delayMs);
+  }
+
+  private update(entry: Entry, patch: Partial<ServerState>): void {
+    const next = { ...entry.state, ...patch };
+    for (const key of Object.keys(next) as (keyof ServerState)[]) {
+      if (next[key] === undefined) delete next[key];
+    }
+    entry.state = next;
+    this.emit(entry);
+  }
+
+  private emit(entry: Entry): void {
+    if (entry.removed && entry.state.status !== 'stopped') return;
+    try {
+      this.options.onState(maskState(entry.state));
+    } catch (error) {
+      this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'error', text: `state listener failed: ${String(error)}` });
+    }
+  }
+}
