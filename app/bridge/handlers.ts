@@ -1,0 +1,197 @@
+import type { Handlers } from '../../shared/contract';
+import type { LogQuery } from '../../shared/contract/logs';
+import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
+import type { LogEntry } from '../../shared/domain/log';
+import { SECRET_MASK, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
+import { HostError } from '../../shared/result';
+import type { EventHub } from './event-hub';
+import type { ServerSync } from './server-sync';
+
+/** The config store as the handlers use it (ConfigStore fits). */
+export interface HandlerConfigStore {
+  status(): ConfigStatus;
+  rawServer(name: string): ServerConfig | undefined;
+  addServer(name: string, config: ServerConfig): Promise<void>;
+  setServer(name: string, config: ServerConfig, options?: { previousName?: string }): Promise<void>;
+  removeServer(name: string): Promise<void>;
+  saveText(text: string): Promise<ConfigStatus>;
+}
+
+/** The supervisor as the handlers use it (ServerSupervisor fits). */
+export interface HandlerSupervisor {
+  list(): ServerState[];
+  get(name: string): ServerState | undefined;
+  start(name: string): Promise<ServerState>;
+  stop(name: string): Promise<ServerState>;
+  restart(name: string): Promise<ServerState>;
+  setLogLevel(name: string, level: LogLevel): Promise<ServerState>;
+}
+
+/** The log hub as the handlers use it (LogHub fits). */
+export interface HandlerLogs {
+  query(query: LogQuery): { entries: LogEntry[]; dropped: number };
+  clear(server?: string): number;
+}
+
+export interface HandlerDeps {
+  config: HandlerConfigStore;
+  supervisor: HandlerSupervisor;
+  logs: HandlerLogs;
+  events: Pick<EventHub, 'emit'>;
+  sync: Pick<ServerSync, 'apply' | 'lastGoodConfig'>;
+  appInfo: AppInfo;
+  /** Background work failed with nobody waiting for it. */
+  reportError(what: string, error: unknown): void;
+}
+
+/** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { config, supervisor, logs, events, sync } = deps;
+
+  const announceConfig = (): void => events.emit('config.changed', config.status());
+
+  const stateOf = (name: string): ServerState => {
+    const state = supervisor.get(name);
+    if (state === undefined) throw new Error(`The supervisor has no state for "${name}" right after syncing it`);
+    return state;
+  };
+
+  const requireServer = (name: string): void => {
+    if (supervisor.get(name) === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+  };
+
+  /** The stored (unmasked) config, or the one it still runs with if its entry in the file is broken. */
+  const storedConfig = (name: string): ServerConfig => {
+    const stored = config.rawServer(name) ?? sync.lastGoodConfig(name);
+    if (stored === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+    return stored;
+  };
+
+  const nameTaken = (name: string): boolean => config.rawServer(name) !== undefined || supervisor.get(name) !== undefined;
+
+  return {
+    'app.info': async () => deps.appInfo,
+
+    'config.status': async () => config.status(),
+
+    'config.saveText': async ({ text }) => {
+      const status = await config.saveText(text);
+      if (status.state !== 'invalid') {
+        events.emit('config.changed', status);
+        await sync.apply();
+      }
+      return status;
+    },
+
+    'servers.list': async () => supervisor.list(),
+
+    'servers.add': async ({ name, config: serverConfig }) => {
+      if (nameTaken(name)) throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
+      refuseMaskedValues(serverConfig);
+      await config.addServer(name, serverConfig);
+      announceConfig();
+      await sync.apply();
+      return stateOf(name);
+    },
+
+    'servers.update': async ({ name, newName, config: serverConfig }) => {
+      const stored = storedConfig(name);
+      const target = newName ?? name;
+      const renaming = target !== name;
+      if (renaming && nameTaken(target)) throw new HostError('CONFLICT', `A server named "${target}" already exists`, 'newName');
+      const merged = keepStoredSecrets(stored, serverConfig);
+      await config.setServer(target, merged, renaming ? { previousName: name } : {});
+      announceConfig();
+      await sync.apply(renaming ? { forget: [name] } : {});
+      return stateOf(target);
+    },
+
+    'servers.remove': async ({ name }) => {
+      try {
+        await config.removeServer(name);
+      } catch (error) {
+        // Still running from the last good config although its entry is gone: removing it is what was asked.
+        const onlyRunning = error instanceof HostError && error.code === 'NOT_FOUND' && supervisor.get(name) !== undefined;
+        if (!onlyRunning) throw error;
+      }
+      announceConfig();
+      await sync.apply({ forget: [name] });
+      return { removed: name };
+    },
+
+    'servers.start': async ({ name }) => {
+      requireServer(name);
+      return supervisor.start(name);
+    },
+
+    'servers.stop': async ({ name }) => {
+      requireServer(name);
+      return supervisor.stop(name);
+    },
+
+    'servers.restart': async ({ name }) => {
+      requireServer(name);
+      return supervisor.restart(name);
+    },
+
+    'servers.setEnabled': async ({ name, enabled }) => {
+      const stored = storedConfig(name);
+      if (stored.enabled !== enabled) {
+        await config.setServer(name, { ...stored, enabled });
+        announceConfig();
+      }
+      await sync.apply();
+      // A disabled server is reported once its process tree is gone.
+      if (!enabled) return supervisor.stop(name);
+      // An enabled one is reported as it starts; a failed one gets a fresh try (the sync only starts stopped ones).
+      const state = stateOf(name);
+      if (state.status === 'error' || state.status === 'crashed') {
+        supervisor.start(name).catch((error: unknown) => deps.reportError(`starting ${name} failed`, error));
+        await new Promise<void>((resolveTick) => setImmediate(resolveTick));
+        return stateOf(name);
+      }
+      return state;
+    },
+
+    'servers.setLogLevel': async ({ name, level }) => {
+      requireServer(name);
+      return supervisor.setLogLevel(name, level);
+    },
+
+    'logs.query': async (query) => logs.query(query),
+
+    'logs.clear': async ({ server }) => {
+      const cleared = logs.clear(server);
+      events.emit('logs.cleared', server === undefined ? {} : { server });
+      return { cleared };
+    },
+  };
+}
+
+/** A new server has no stored secrets, so the mask placeholder cannot stand for one. */
+function refuseMaskedValues(serverConfig: ServerConfig): void {
+  for (const [key, value] of Object.entries(serverConfig.env)) {
+    if (value === SECRET_MASK) {
+      throw new HostError('INVALID_INPUT', `Enter the value of ${key}: "${SECRET_MASK}" only stands for a secret Berth already stores`, `config.env.${key}`);
+    }
+  }
+}
+
+/**
+ * The form sends SECRET_MASK for secret values the person did not change:
+ * those keep the stored value. A mask for anything else is refused rather
+ * than stored as the literal placeholder.
+ */
+export function keepStoredSecrets(stored: ServerConfig, incoming: ServerConfig): ServerConfig {
+  const storedSecrets = new Set(stored.secretEnv);
+  const env = Object.entries(incoming.env).map(([key, value]): [string, string] => {
+    if (value !== SECRET_MASK) return [key, value];
+    const storedValue = storedSecrets.has(key) && Object.prototype.hasOwnProperty.call(stored.env, key) ? stored.env[key] : undefined;
+    if (storedValue === undefined) {
+      throw new HostError('INVALID_INPUT', `Enter the value of ${key}: no secret is stored for it yet`, `config.env.${key}`);
+    }
+    return [key, storedValue];
+  });
+  // fromEntries defines own properties, so a key like __proto__ cannot reach the prototype.
+  return { ...incoming, env: Object.fromEntries(env) };
+}

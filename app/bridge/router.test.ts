@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
+import { HostError, type Failure, type Result } from '../../shared/result';
+import { createRouter } from './router';
+
+/** One valid input per method; the test below fails when a method is added without one. */
+const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
+  'app.info': {},
+  'config.status': {},
+  'config.saveText': { text: '{"mcpServers":{}}' },
+  'servers.list': {},
+  'servers.add': { name: 'everything', config: { command: 'node', args: ['server.js'] } },
+  'servers.update': { name: 'everything', newName: 'renamed', config: { command: 'node' } },
+  'servers.remove': { name: 'everything' },
+  'servers.start': { name: 'everything' },
+  'servers.stop': { name: 'everything' },
+  'servers.restart': { name: 'everything' },
+  'servers.setEnabled': { name: 'everything', enabled: false },
+  'servers.setLogLevel': { name: 'everything', level: 'debug' },
+  'logs.query': { server: 'everything', sources: ['stderr'], minLevel: 'info', text: 'x', afterSeq: 3, limit: 10 },
+  'logs.clear': { server: 'everything' },
+};
+
+interface Recorder {
+  handlers: Handlers;
+  calls: Array<{ method: MethodName; input: unknown }>;
+}
+
+/** Handlers that echo their parsed input, so tests can see what reached them. */
+function recordingHandlers(override: Partial<Record<MethodName, (input: unknown) => Promise<unknown>>> = {}): Recorder {
+  const calls: Recorder['calls'] = [];
+  const entries = METHOD_NAMES.map((method) => [
+    method,
+    async (input: unknown) => {
+      calls.push({ method, input });
+      const custom = override[method];
+      return custom ? custom(input) : { echoed: input };
+    },
+  ]);
+  return { handlers: Object.fromEntries(entries) as Handlers, calls };
+}
+
+function expectFailure(result: Result<unknown>, code: Failure['code']): Failure {
+  expect(result.ok).toBe(false);
+  if (result.ok) throw new Error('expected a failure');
+  expect(result.code).toBe(code);
+  expect(result.message.length).toBeGreaterThan(0);
+  return result;
+}
+
+/** A value of a different JSON type than `value`. */
+function wrongTypeFor(value: unknown): unknown {
+  if (typeof value === 'string') return 42;
+  if (typeof value === 'number') return 'not a number';
+  if (typeof value === 'boolean') return 'yes';
+  if (Array.isArray(value)) return 'not an array';
+  return 'not an object';
+}
+
+describe('router', () => {
+  it('has a valid input for every contract method', () => {
+    expect(Object.keys(VALID_INPUTS).sort()).toEqual([...METHOD_NAMES].sort());
+  });
+
+  describe.each(METHOD_NAMES)('%s', (method) => {
+    const valid = VALID_INPUTS[method];
+
+    it('passes valid input to its handler and wraps the value', async () => {
+      const { handlers, calls } = recordingHandlers();
+      const result = await createRouter(handlers).dispatch(method, valid);
+      expect(result.ok).toBe(true);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.method).toBe(method);
+    });
+
+    it.each([
+      ['null', null],
+      ['a number', 42],
+      ['a string', 'hello'],
+      ['an array', [valid]],
+      ['undefined', undefined],
+      ['true', true],
+    ])('refuses %s as input', async (_label, input) => {
+      const { handlers, calls } = recordingHandlers();
+      expectFailure(await createRouter(handlers).dispatch(method, input), 'INVALID_INPUT');
+      expect(calls).toHaveLength(0);
+    });
+
+    it('refuses an unknown extra key and names it', async () => {
+      const { handlers, calls } = recordingHandlers();
+      const failure = expectFailure(await createRouter(handlers).dispatch(method, { ...valid, surprise: 1 }), 'INVALID_INPUT');
+      expect(failure.path).toBe('surprise');
+      expect(failure.message).toContain('surprise');
+      expect(failure.message).toContain(method);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('refuses a __proto__ key without polluting anything', async () => {
+      const { handlers, calls } = recordingHandlers();
+      const input: unknown = JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(valid).slice(1)}`.replace(',}', '}'));
+      expectFailure(await createRouter(handlers).dispatch(method, input), 'INVALID_INPUT');
+      expect(calls).toHaveLength(0);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    for (const key of Object.keys(valid)) {
+      it(`refuses a wrong type for "${key}" and names the field`, async () => {
+        const { handlers, calls } = recordingHandlers();
+        const input = { ...valid, [key]: wrongTypeFor(valid[key]) };
+        const failure = expectFailure(await createRouter(handlers).dispatch(method, input), 'INVALID_INPUT');
+        expect(failure.path?.startsWith(key)).toBe(true);
+        expect(failure.message).toContain(key);
+        expect(calls).toHaveLength(0);
+      });
+    }
+  });
+
+  it('names nested fields in the path and message', async () => {
+    const { handlers } = recordingHandlers();
+    const router = createRouter(handlers);
+    const emptyCommand = expectFailure(await router.dispatch('servers.add', { name: 'a', config: { command: ' ' } }), 'INVALID_INPUT');
+    expect(emptyCommand.path).toBe('config.command');
+    expect(emptyCommand.message).toContain('Enter the command');
+
+    const badArg = expectFailure(await router.dispatch('servers.add', { name: 'a', config: { command: 'x', args: ['ok', 5] } }), 'INVALID_INPUT');
+    expect(badArg.path).toBe('config.args[1]');
+
+    const badEnvKey = expectFailure(await router.dispatch('servers.add', { name: 'a', config: { command: 'x', env: { '1-bad': 'v' } } }), 'INVALID_INPUT');
+    expect(badEnvKey.path).toBe('config.env["1-bad"]');
+    expect(badEnvKey.message).toContain('Environment variable names');
+  });
+
+  it('hands handlers the parsed input, defaults applied', async () => {
+    const { handlers, calls } = recordingHandlers();
+    await createRouter(handlers).dispatch('servers.add', { name: '  padded ', config: { command: 'node' } });
+    expect(calls[0]?.input).toMatchObject({ name: 'padded', config: { command: 'node', args: [], env: {}, enabled: true, secretEnv: [] } });
+  });
+
+  it.each([
+    ['an unknown name', 'servers.explode'],
+    ['a prototype key', '__proto__'],
+    ['an inherited name', 'toString'],
+    ['null', null],
+    ['a number', 7],
+    ['an array', ['servers.list']],
+    ['an object', { method: 'servers.list' }],
+    ['a huge string', 'x'.repeat(1_000_000)],
+  ])('answers UNKNOWN_METHOD for %s', async (_label, method) => {
+    const { handlers, calls } = recordingHandlers();
+    const failure = expectFailure(await createRouter(handlers).dispatch(method, {}), 'UNKNOWN_METHOD');
+    expect(failure.message.length).toBeLessThan(200);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a huge input string with a readable message', async () => {
+    const { handlers } = recordingHandlers();
+    const failure = expectFailure(await createRouter(handlers).dispatch('config.saveText', { text: 'x'.repeat(5_000_001) }), 'INVALID_INPUT');
+    expect(failure.path).toBe('text');
+  });
+
+  it('turns a HostError into its code, message and path', async () => {
+    const { handlers } = recordingHandlers({
+      'servers.start': async () => {
+        throw new HostError('NOT_FOUND', 'No server named "ghost"', 'name');
+      },
+    });
+    const reported: unknown[] = [];
+    const result = await createRouter(handlers, { onInternalError: (_m, error) => reported.push(error) }).dispatch('servers.start', { name: 'ghost' });
+    expect(result).toEqual({ ok: false, code: 'NOT_FOUND', message: 'No server named "ghost"', path: 'name' });
+    expect(reported).toHaveLength(0);
+  });
+
+  it('turns any other throw into INTERNAL, keeps the message and reports it', async () => {
+    const bug = new TypeError('cannot read properties of undefined');
+    const { handlers } = recordingHandlers({
+      'servers.list': async () => {
+        throw bug;
+      },
+    });
+    const reported: Array<{ method: string; error: unknown }> = [];
+    const result = await createRouter(handlers, { onInternalError: (method, error) => reported.push({ method, error }) }).dispatch('servers.list', {});
+    const failure = expectFailure(result, 'INTERNAL');
+    expect(failure.message).toContain('cannot read properties of undefined');
+    expect(reported).toEqual([{ method: 'servers.list', error: bug }]);
+  });
+
+  it('survives throws of odd values and a throwing reporter', async () => {
+    const unprintable = Object.create(null) as object;
+    const { handlers } = recordingHandlers({
+      'servers.list': async () => {
+        throw unprintable;
+      },
+      'config.status': async () => {
+        throw undefined;
+      },
+    });
+    const router = createRouter(handlers, {
+      onInternalError: () => {
+        throw new Error('reporter broke');
+      },
+    });
+    const originalError = console.error;
+    const stderr: unknown[][] = [];
+    console.error = (...args: unknown[]) => stderr.push(args);
+    try {
+      expectFailure(await router.dispatch('servers.list', {}), 'INTERNAL');
+      expectFailure(await router.dispatch('config.status', {}), 'INTERNAL');
+    } finally {
+      console.error = originalError;
+    }
+    expect(stderr).toHaveLength(2);
+  });
+
+  it('treats a HostError with a made-up code as a bug', async () => {
+    const { handlers } = recordingHandlers({
+      'servers.list': async () => {
+        throw new HostError('NOPE' as 'INTERNAL', 'odd');
+      },
+    });
+    expectFailure(await createRouter(handlers, { onInternalError: () => undefined }).dispatch('servers.list', {}), 'INTERNAL');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseBrowserModeArgs, UsageError } from './args';
+
+describe('browser-mode arguments', () => {
+  it('defaults to a window on a free port', () => {
+    expect(parseBrowserModeArgs([])).toEqual({ headless: false, port: 0, help: false });
+  });
+
+  it('reads every option', () => {
+    expect(parseBrowserModeArgs(['--headless', '--port', '4000', '--config-dir', '/tmp/c', '--static-dir=/tmp/s'])).toEqual({
+      headless: true,
+      port: 4000,
+      configDir: '/tmp/c',
+      staticDir: '/tmp/s',
+      help: false,
+    });
+    expect(parseBrowserModeArgs(['-h']).help).toBe(true);
+  });
+
+  it.each([
+    [['--port', 'eighty'], /--port must be a number/],
+    [['--port', '65536'], /--port must be a number/],
+    [['--port', '-1'], /--port/],
+    [['--port', '1e3'], /--port must be a number/],
+    [['--port'], /--port/],
+    [['--config-dir', ''], /--config-dir needs a directory/],
+    [['--frobnicate'], /frobnicate/],
+    [['stray'], /stray/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseBrowserModeArgs(argv)).toThrow(UsageError);
+    expect(() => parseBrowserModeArgs(argv)).toThrow(message);
+  });
+});

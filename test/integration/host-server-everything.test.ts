@@ -1,0 +1,105 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../shared/domain/log';
+import type { ServerState } from '../../shared/domain/server';
+import { isAlive, startHost, waitFor, type HostHarness } from './host-harness';
+
+const require = createRequire(import.meta.url);
+const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
+const everythingConfig = { command: process.execPath, args: [everythingEntry, 'stdio'] };
+
+let dir: string;
+let harness: HostHarness;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-host-'));
+});
+
+afterEach(async () => {
+  await harness.host.shutdown();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const readConfig = async (): Promise<{ mcpServers: Record<string, { command?: string }> }> => JSON.parse(await readFile(join(dir, 'config.json'), 'utf8'));
+
+describe('host with server-everything', () => {
+  it('adds, runs, logs and removes a real stdio server', async () => {
+    harness = await startHost(dir);
+    const { call, waitForEvent } = harness;
+    const added = await call<ServerState>('servers.add', { name: 'everything', config: everythingConfig });
+    expect(added.name).toBe('everything');
+    expect(['starting', 'ready']).toContain(added.status);
+
+    const ready = await waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
+    expect(ready.tools.map((tool) => tool.name)).toContain('echo');
+    const pid = ready.pid ?? -1;
+    expect(isAlive(pid)).toBe(true);
+
+    const listed = await call<ServerState[]>('servers.list', {});
+    expect(listed.map((state) => [state.name, state.status])).toEqual([['everything', 'ready']]);
+    expect((await readConfig()).mcpServers.everything?.command).toBe(process.execPath);
+
+    await waitFor(async () => {
+      const { entries } = await call<{ entries: LogEntry[] }>('logs.query', { server: 'everything' });
+      return entries.some((entry) => entry.source === 'stderr') && entries.some((entry) => entry.source === 'trace' && entry.method === 'initialize');
+    });
+    const batch = await waitForEvent('logs.appended', (payload) => payload.entries.some((entry) => entry.server === 'everything' && entry.source === 'trace'));
+    expect(batch.entries.length).toBeGreaterThan(0);
+
+    expect(await call('servers.remove', { name: 'everything' })).toEqual({ removed: 'everything' });
+    await waitForEvent('servers.removed', (payload) => payload.name === 'everything');
+    expect(await call('servers.list', {})).toEqual([]);
+    expect(isAlive(pid)).toBe(false);
+    expect((await readConfig()).mcpServers).toEqual({});
+    expect((await call<{ entries: LogEntry[] }>('logs.query', { server: 'everything' })).entries).toEqual([]);
+  });
+
+  it('starts enabled servers from an existing config by itself and stops them all on shutdown', async () => {
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { everything: everythingConfig, idle: { command: 'node', enabled: false } } }));
+    harness = await startHost(dir);
+    const ready = await harness.waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
+    const states = await harness.call<ServerState[]>('servers.list', {});
+    expect(states.find((state) => state.name === 'idle')?.status).toBe('stopped');
+
+    await Promise.all([harness.host.shutdown(), harness.host.shutdown()]);
+    await harness.host.shutdown();
+    expect(isAlive(ready.pid ?? -1)).toBe(false);
+    expect(await harness.host.dispatch('servers.list', {})).toMatchObject({ ok: false, code: 'NOT_READY' });
+  });
+
+  it('restarts a running server when its config changes and stops it when disabled', async () => {
+    harness = await startHost(dir);
+    const { call, waitForEvent, events } = harness;
+    await call('servers.add', { name: 'everything', config: everythingConfig });
+    const first = await waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
+
+    events.length = 0;
+    await call('servers.update', { name: 'everything', config: { ...everythingConfig, env: { BERTH_TEST: '1' } } });
+    const second = await waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
+    expect(second.pid).not.toBe(first.pid);
+    expect(isAlive(first.pid ?? -1)).toBe(false);
+
+    const disabled = await call<ServerState>('servers.setEnabled', { name: 'everything', enabled: false });
+    expect(disabled.status).toBe('stopped');
+    expect(isAlive(second.pid ?? -1)).toBe(false);
+    expect((await readConfig()).mcpServers.everything).toMatchObject({ enabled: false });
+  });
+
+  it('gives a crashed server a fresh start when it is enabled again', async () => {
+    harness = await startHost(dir);
+    const { call, waitForEvent, events } = harness;
+    const failing = { command: process.execPath, args: ['-e', 'process.exit(3)'], restart: { enabled: false } };
+    await call('servers.add', { name: 'failing', config: failing });
+    const crashed = await waitForEvent('servers.changed', (state) => state.name === 'failing' && (state.status === 'crashed' || state.status === 'error'));
+    expect(crashed.reason).toBeTruthy();
+
+    events.length = 0;
+    const state = await call<ServerState>('servers.setEnabled', { name: 'failing', enabled: true });
+    expect(state.name).toBe('failing');
+    await waitForEvent('servers.changed', (next) => next.name === 'failing' && next.status === 'starting');
+    await waitForEvent('servers.changed', (next) => next.name === 'failing' && (next.status === 'crashed' || next.status === 'error'));
+  });
+});
