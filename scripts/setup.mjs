@@ -18,7 +18,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lockFile = join(root, 'package-lock.json');
 const stampFile = join(root, 'node_modules', '.berth-setup-stamp');
 const FALLBACK_NOTICE =
-  "Electron's binary could not be downloaded; installing without it (ELECTRON_SKIP_BINARY_DOWNLOAD=1) — Berth will run in browser mode.";
+  "Electron's binary could not be downloaded; continuing with ELECTRON_SKIP_BINARY_DOWNLOAD=1 — Berth will run in browser mode.";
+const ELECTRON_DOWNLOAD_TIMEOUT_MS = 120_000;
 
 function lockHash() {
   return existsSync(lockFile) ? createHash('sha256').update(readFileSync(lockFile)).digest('hex') : undefined;
@@ -26,7 +27,8 @@ function lockHash() {
 
 function readStamp() {
   try {
-    return readFileSync(stampFile, 'utf8').trim();
+    // First line: the lockfile hash; later lines are notes (e.g. electron=unavailable).
+    return readFileSync(stampFile, 'utf8').split('\n')[0].trim();
   } catch {
     return undefined;
   }
@@ -84,13 +86,38 @@ function main() {
     process.stderr.write(first.output);
   }
 
+  const electron = ensureElectronBinary();
+
   // `npm install` may have written or updated the lockfile: stamp what is there now.
   const after = lockHash();
   if (after !== undefined) {
     mkdirSync(dirname(stampFile), { recursive: true });
-    writeFileSync(stampFile, `${after}\n`);
+    writeFileSync(stampFile, `${after}\nelectron=${electron}\n`);
   }
   return 0;
+}
+
+/**
+ * Electron (since v38 or so) has no postinstall: its binary is fetched by
+ * node_modules/electron/install.js on first use. Fetch it here, once, so that
+ * `npm start` knows which shell it has; where the download host is not
+ * reachable, fall back to browser mode with one line of notice.
+ */
+function ensureElectronBinary() {
+  const electronDir = join(root, 'node_modules', 'electron');
+  if (!existsSync(join(electronDir, 'package.json'))) return 'absent';
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return 'skipped';
+  const pathFile = join(electronDir, 'path.txt');
+  if (existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()))) return 'available';
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: ELECTRON_DOWNLOAD_TIMEOUT_MS,
+    encoding: 'utf8',
+  });
+  if (result.status === 0 && existsSync(pathFile)) return 'available';
+  process.stderr.write(`${FALLBACK_NOTICE}\n`);
+  return 'unavailable';
 }
 
 process.exitCode = main();

@@ -124,7 +124,9 @@ if (choice.shell === 'electron') {
   const env = { ...process.env };
   // Set, it would make Electron behave as plain Node and never open a window.
   delete env.ELECTRON_RUN_AS_NODE;
-  runChild(choice.binary, [join(root, 'dist', 'main', 'index.cjs'), ...forwardedArgs], env);
+  // `electron <root>` makes app.getAppPath() the project root, as in the
+  // packaged app, and package.json's "main" names dist/main/index.cjs.
+  runChild(choice.binary, [root, ...forwardedArgs], env);
 } else {
   say(`Berth is starting in browser mode (${choice.why}).`);
   runChild(process.execPath, [join(root, 'dist', 'app', 'browser-mode.mjs'), ...forwardedArgs], process.env);

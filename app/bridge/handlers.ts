@@ -143,9 +143,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await sync.apply();
       // A disabled server is reported once its process tree is gone.
       if (!enabled) return supervisor.stop(name);
-      // An enabled one is reported as it starts; a failed one gets a fresh try (the sync only starts stopped ones).
+      // Enabling is an explicit request to run it, whatever it was doing: a
+      // stopped, failed or crashed server gets a fresh start, reported as it starts.
       const state = stateOf(name);
-      if (state.status === 'error' || state.status === 'crashed') {
+      if (state.status === 'stopped' || state.status === 'error' || state.status === 'crashed') {
         supervisor.start(name).catch((error: unknown) => deps.reportError(`starting ${name} failed`, error));
         await new Promise<void>((resolveTick) => setImmediate(resolveTick));
         return stateOf(name);

@@ -38,6 +38,11 @@ interface Entry {
   restartTimer?: NodeJS.Timeout;
   stableTimer?: NodeJS.Timeout;
   removed: boolean;
+  /**
+   * The person stopped this server: config syncs must not start it again
+   * behind their back (only an explicit start/restart clears this).
+   */
+  heldByPerson: boolean;
 }
 
 /** A copy of the state that is safe to show: secret env values masked. */
@@ -110,17 +115,18 @@ export class ServerSupervisor {
         this.cancelPending(entry);
         work.push(
           this.enqueue(entry, async () => {
-            await this.doStop(entry, 'config changed');
+            const wasStopped = entry.state.status === 'stopped';
+            await this.doStop(entry, wasStopped && entry.state.reason ? entry.state.reason : 'config changed');
             const levelChanged = config.logLevel !== entry.config.logLevel;
             entry.config = config;
             this.update(entry, { config, ...(levelChanged ? { logLevel: config.logLevel } : {}) });
-            if (config.enabled) await this.doStart(entry, true);
+            if (config.enabled && !entry.heldByPerson) await this.doStart(entry, true);
           }),
         );
-      } else if (config.enabled && entry.state.status === 'stopped') {
-        work.push(this.start(name));
+      } else if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
+        work.push(this.enqueue(entry, async () => this.doStart(entry, true)));
       } else if (!config.enabled && entry.state.status !== 'stopped') {
-        work.push(this.stop(name));
+        work.push(this.stopEntry(entry));
       }
     }
     await Promise.all(work);
@@ -139,6 +145,7 @@ export class ServerSupervisor {
   async start(name: string): Promise<ServerState> {
     this.assertRunning();
     const entry = this.entry(name);
+    entry.heldByPerson = false;
     return this.enqueue(entry, async () => {
       await this.doStart(entry, true);
       return maskState(entry.state);
@@ -146,8 +153,14 @@ export class ServerSupervisor {
   }
 
   /** Resolves when the whole tree is gone. */
+  /** A stop the person asked for: later config syncs leave the server stopped. */
   async stop(name: string): Promise<ServerState> {
     const entry = this.entry(name);
+    entry.heldByPerson = true;
+    return this.stopEntry(entry);
+  }
+
+  private async stopEntry(entry: Entry): Promise<ServerState> {
     this.cancelPending(entry);
     return this.enqueue(entry, async () => {
       await this.doStop(entry, 'stopped');
@@ -158,6 +171,7 @@ export class ServerSupervisor {
   async restart(name: string): Promise<ServerState> {
     this.assertRunning();
     const entry = this.entry(name);
+    entry.heldByPerson = false;
     this.cancelPending(entry);
     return this.enqueue(entry, async () => {
       await this.doStop(entry, 'restarting');
@@ -214,6 +228,7 @@ export class ServerSupervisor {
       state: { name, config, status: 'stopped', tools: [], restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) },
       queue: Promise.resolve(),
       removed: false,
+      heldByPerson: false,
     };
     this.entries.set(name, entry);
     this.emit(entry);

@@ -6,13 +6,14 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /**
- * scripts/setup.mjs in a throwaway project with no dependencies: its root
- * `postinstall` stands in for Electron's download, failing unless
- * ELECTRON_SKIP_BINARY_DOWNLOAD is set, so the fallback runs offline.
+ * scripts/setup.mjs in a throwaway project, offline. Two stand-ins for
+ * Electron's download: a root `postinstall` (older Electrons downloaded in
+ * postinstall) and a local `electron` package whose install.js fails (current
+ * Electrons download lazily through install.js).
  */
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const NOTICE =
-  "Electron's binary could not be downloaded; installing without it (ELECTRON_SKIP_BINARY_DOWNLOAD=1) — Berth will run in browser mode.";
+  "Electron's binary could not be downloaded; continuing with ELECTRON_SKIP_BINARY_DOWNLOAD=1 — Berth will run in browser mode.";
 
 let project: string;
 
@@ -26,8 +27,22 @@ afterEach(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-async function writeProject(postinstall?: string): Promise<void> {
-  const manifest = { name: 'fake-berth', version: '1.0.0', private: true, ...(postinstall ? { scripts: { postinstall } } : {}) };
+async function writeProject(postinstall?: string, options: { electronInstallExit?: number } = {}): Promise<void> {
+  const dependencies: Record<string, string> = {};
+  if (options.electronInstallExit !== undefined) {
+    const fake = join(project, 'fake-electron');
+    await mkdir(fake);
+    await writeFile(join(fake, 'package.json'), JSON.stringify({ name: 'electron', version: '0.0.0-fake' }));
+    // Succeeds by writing path.txt and the binary it names, or fails like an unreachable download host.
+    await writeFile(
+      join(fake, 'install.js'),
+      options.electronInstallExit === 0
+        ? `const fs = require('fs'); fs.mkdirSync(__dirname + '/dist', { recursive: true }); fs.writeFileSync(__dirname + '/dist/electron', ''); fs.writeFileSync(__dirname + '/path.txt', 'electron');`
+        : `console.error('getaddrinfo ENOTFOUND'); process.exit(${options.electronInstallExit});`,
+    );
+    dependencies.electron = 'file:./fake-electron';
+  }
+  const manifest = { name: 'fake-berth', version: '1.0.0', private: true, dependencies, ...(postinstall ? { scripts: { postinstall } } : {}) };
   await writeFile(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
 }
 
@@ -49,7 +64,9 @@ function runSetup(env: Record<string, string | undefined> = {}): Promise<{ code:
 
 const sha256 = async (path: string): Promise<string> => createHash('sha256').update(await readFile(path)).digest('hex');
 const stampPath = (): string => join(project, 'node_modules', '.berth-setup-stamp');
-const stamp = async (): Promise<string | undefined> => (await readFile(stampPath(), 'utf8').catch(() => undefined))?.trim();
+const stampText = async (): Promise<string | undefined> => readFile(stampPath(), 'utf8').catch(() => undefined);
+/** The stamp's first line: the lockfile hash. */
+const stamp = async (): Promise<string | undefined> => (await stampText())?.split('\n')[0]?.trim();
 
 describe('scripts/setup.mjs', () => {
   it('installs, stamps the lockfile hash, and does nothing the second time', async () => {
@@ -98,5 +115,31 @@ describe('scripts/setup.mjs', () => {
     expect(result.stderr).not.toContain(NOTICE);
     expect(result.stderr).toContain('POSTINSTALL-BROKE');
     expect(await stamp()).toBeUndefined();
+  });
+
+  it("fetches Electron's lazily downloaded binary once, and falls back with one line when it cannot", async () => {
+    await writeProject(undefined, { electronInstallExit: 1 });
+    const result = await runSetup();
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter((line) => line === NOTICE)).toHaveLength(1);
+    expect(await stampText()).toContain('electron=unavailable');
+    // Stamped: the next run neither installs nor retries the download.
+    const again = await runSetup();
+    expect(again.stderr).toBe('');
+  });
+
+  it('records an Electron binary that downloads, and skips the download when told to', async () => {
+    await writeProject(undefined, { electronInstallExit: 0 });
+    const ok = await runSetup();
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).not.toContain(NOTICE);
+    expect(await stampText()).toContain('electron=available');
+
+    await rm(join(project, 'node_modules'), { recursive: true, force: true });
+    await writeProject(undefined, { electronInstallExit: 1 }).catch(() => undefined);
+    const skipped = await runSetup({ ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).not.toContain(NOTICE);
+    expect(await stampText()).toContain('electron=skipped');
   });
 });

@@ -28,6 +28,22 @@ describe('ServerSupervisor state machine (real processes)', () => {
     await dir.cleanup();
   });
 
+  it('a server the person stopped stays stopped through later syncs until they start it', async () => {
+    const a = fixtureConfig('legacy-echo.mjs');
+    const b = fixtureConfig('legacy-echo.mjs', { env: { WHICH: 'b' } });
+    await supervisor.sync({ a });
+    await supervisor.stop('a');
+    // An unrelated edit (b added), and an edit of a itself, leave a stopped.
+    await supervisor.sync({ a, b });
+    await supervisor.sync({ a: { ...a, env: { EDITED: '1' } }, b });
+    expect(supervisor.get('a')).toMatchObject({ status: 'stopped', config: { env: { EDITED: '1' } } });
+    expect(supervisor.get('b')?.status).toBe('ready');
+    // An explicit start clears the hold; the next sync keeps it running.
+    await supervisor.start('a');
+    await supervisor.sync({ a: { ...a, env: { EDITED: '1' } }, b });
+    expect(supervisor.get('a')?.status).toBe('ready');
+  });
+
   it('sync() adds, restarts changed, stops disabled and forgets removed servers', async () => {
     const a = fixtureConfig('legacy-echo.mjs');
     const b = fixtureConfig('legacy-echo.mjs', { env: { WHICH: 'b' } });
