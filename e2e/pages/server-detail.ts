@@ -1,0 +1,41 @@
+import type { Locator, Page } from '@playwright/test';
+import { LogsPage } from './logs-page';
+
+/** The detail panel of one server. */
+export class ServerDetail {
+  readonly root: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly name: string,
+  ) {
+    this.root = page.locator(`section.detail[data-server="${name}"]`);
+  }
+
+  get reason(): Locator {
+    return this.root.getByTestId('server-reason');
+  }
+
+  async showTools(): Promise<void> {
+    await this.root.getByRole('tab', { name: /^Tools/ }).click();
+  }
+
+  async showOverview(): Promise<void> {
+    await this.root.getByRole('tab', { name: 'Overview' }).click();
+  }
+
+  tool(name: string): Locator {
+    return this.root.locator(`li.tool[data-tool="${name}"]`);
+  }
+
+  async expandTool(name: string): Promise<Locator> {
+    const tool = this.tool(name);
+    await tool.locator('.tool-trigger').click();
+    return tool;
+  }
+
+  async openLogs(): Promise<LogsPage> {
+    await this.root.getByRole('button', { name: 'Logs', exact: true }).click();
+    return new LogsPage(this.page);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Locator, Page } from '@playwright/test';
+
+export interface ServerFormInput {
+  name?: string;
+  command?: string;
+  /** Replaces every argument. */
+  args?: string[];
+  env?: { key: string; value: string; secret?: boolean }[];
+}
+
+/** The add/edit server dialog. */
+export class ServerForm {
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.dialog = page.getByRole('dialog');
+  }
+
+  field(label: string): Locator {
+    return this.dialog.getByLabel(label, { exact: true });
+  }
+
+  async fill(input: ServerFormInput): Promise<void> {
+    if (input.name !== undefined) await this.field('Name').fill(input.name);
+    if (input.command !== undefined) await this.field('Command').fill(input.command);
+    if (input.args !== undefined) {
+      const remove = this.dialog.getByRole('button', { name: /^Remove argument/ });
+      while ((await remove.count()) > 0) await remove.first().click();
+      for (const [index, value] of input.args.entries()) {
+        await this.dialog.getByRole('button', { name: 'Add argument' }).click();
+        await this.field(`Argument ${index + 1}`).fill(value);
+      }
+    }
+    for (const [index, row] of (input.env ?? []).entries()) {
+      await this.dialog.getByRole('button', { name: 'Add variable' }).click();
+      await this.field(`Variable ${index + 1} name`).fill(row.key);
+      await this.field(`Variable ${index + 1} value`).fill(row.value);
+      if (row.secret) await this.dialog.getByRole('switch', { name: `Variable ${index + 1} is a secret` }).click();
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.dialog.getByRole('button', { name: /^(Add server|Save changes)$/ }).click();
+  }
+
+  /** The error shown under a field (role=alert inside the field). */
+  errorFor(label: string): Locator {
+    return this.dialog.locator('.field').filter({ has: this.page.getByLabel(label, { exact: true }) }).locator('.field-error');
+  }
+}

@@ -1,0 +1,67 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ServerDetail } from './server-detail';
+import { ServerForm } from './server-form';
+
+/** The Servers view and the sidebar's server list. */
+export class ServersPage {
+  readonly emptyState: Locator;
+  readonly sidebarServers: Locator;
+
+  constructor(readonly page: Page) {
+    this.emptyState = page.getByRole('heading', { name: 'Connect your first MCP server' });
+    this.sidebarServers = page.getByRole('list', { name: 'Your servers' });
+  }
+
+  async show(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Servers/ }).click();
+  }
+
+  /** Opens the blank add form, from the empty state or the list header. */
+  async openAddForm(): Promise<ServerForm> {
+    const fromEmpty = this.page.getByRole('button', { name: 'Add your own' });
+    if (await fromEmpty.isVisible()) await fromEmpty.click();
+    else await this.page.locator('.column-head').getByRole('button', { name: 'Add server' }).click();
+    const form = new ServerForm(this.page);
+    await expect(form.dialog).toBeVisible();
+    return form;
+  }
+
+  card(name: string): Locator {
+    return this.page.locator(`.server-card[data-server="${name}"]`);
+  }
+
+  status(name: string): Locator {
+    return this.card(name).locator('.status-badge');
+  }
+
+  async expectStatus(name: string, word: string | RegExp, timeout = 30_000): Promise<void> {
+    await expect(this.status(name)).toHaveText(word, { timeout });
+  }
+
+  async select(name: string): Promise<ServerDetail> {
+    await this.card(name).locator('.server-card-main').click();
+    const detail = new ServerDetail(this.page, name);
+    await expect(detail.root).toBeVisible();
+    return detail;
+  }
+
+  private async menu(name: string, item: string): Promise<void> {
+    await this.card(name).getByRole('button', { name: `More actions for ${name}` }).click();
+    await this.page.getByRole('menuitem', { name: item }).click();
+  }
+
+  async edit(name: string): Promise<ServerForm> {
+    await this.menu(name, 'Edit…');
+    const form = new ServerForm(this.page);
+    await expect(form.dialog).toBeVisible();
+    return form;
+  }
+
+  /** Opens the remove confirmation and returns it (confirm or cancel is up to the test). */
+  async askToRemove(name: string): Promise<Locator> {
+    await this.menu(name, 'Remove…');
+    const dialog = this.page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+}

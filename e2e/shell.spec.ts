@@ -1,0 +1,48 @@
+import { ServersPage } from './pages/servers-page';
+import { expect, test } from './support/berth';
+
+test.describe('shell', () => {
+  test('explains how to open Berth when the page has no token', async ({ berth, page }) => {
+    const withoutToken = berth.url.replace(/#.*$/, '');
+    await page.goto(withoutToken);
+    await expect(page.getByRole('heading', { name: 'Open Berth from the address it printed' })).toBeVisible();
+    await expect(page.getByText('npm start')).toBeVisible();
+  });
+
+  test('keeps the token out of the address bar and survives a reload', async ({ app }) => {
+    await expect(app.getByTestId('connection-state')).toHaveText('Connected');
+    expect(app.url()).not.toContain('token=');
+    await app.reload();
+    await expect(app.getByTestId('connection-state')).toHaveText('Connected');
+    await expect(new ServersPage(app).emptyState).toBeVisible();
+  });
+
+  test('shows a banner when the host goes away', async ({ app, berth }) => {
+    await expect(app.getByTestId('connection-state')).toHaveText('Connected');
+    await berth.stop();
+    await expect(app.getByTestId('connection-banner')).toContainText('Connection to Berth lost');
+    await expect(app.getByTestId('connection-state')).not.toHaveText('Connected');
+  });
+});
+
+test.describe('config problems', () => {
+  // A comma is missing after line 3, so the file is not JSON.
+  test.use({ initialConfig: '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": { "command": "node" }\n  }\n}\n' });
+
+  test('shows an invalid config, and its fix-it editor keeps the text until it is valid', async ({ app }) => {
+    const banner = app.getByTestId('config-banner');
+    await expect(banner).toContainText('Your config file has a problem');
+    await expect(banner).toContainText(/Line \d+/);
+    await banner.getByRole('button', { name: 'Fix it' }).click();
+    const editor = app.getByLabel('Config file text');
+    await expect(editor).toHaveValue(/"mcpServers"/);
+    await editor.fill('{ "mcpServers": { "x": ');
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(app.locator('.problem-list')).toBeVisible();
+    await expect(editor).toHaveValue('{ "mcpServers": { "x": ');
+    await editor.fill('{ "mcpServers": {} }');
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(banner).toBeHidden();
+    await expect(editor).toBeHidden();
+  });
+});

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BUNDLED_ENTRY = join(ROOT, 'dist', 'app', 'browser-mode.mjs');
+const SOURCE_ENTRY = join(ROOT, 'app', 'cli', 'browser-mode.ts');
+const STATIC_DIR = join(ROOT, 'dist', 'renderer');
+const READY_LINE = /Berth is ready at (http:\/\/\S+)/;
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 25_000;
+
+/** The JS entry behind an npm package's bin, run with this Node so no network or npx is needed. */
+export function packageBinEntry(pkgName: string, binName: string): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve(`${pkgName}/package.json`);
+  const pkg = require(manifest) as { bin: Record<string, string> };
+  const bin = pkg.bin[binName];
+  if (!bin) throw new Error(`${pkgName} has no bin named ${binName}`);
+  return join(dirname(manifest), bin);
+}
+
+/** The stdio entry of the reference server. */
+export const SERVER_EVERYTHING_ENTRY = packageBinEntry('@modelcontextprotocol/server-everything', 'mcp-server-everything');
+
+/** A config entry that starts server-everything over stdio. */
+export function everythingServerConfig(): { command: string; args: string[] } {
+  return { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] };
+}
+
+/** One running browser-mode host with its own config directory. */
+export interface BerthHost {
+  /** `http://127.0.0.1:PORT/#token=…` */
+  url: string;
+  configDir: string;
+  /** Everything the host wrote to stderr so far (for failure messages). */
+  stderr(): string;
+  /** SIGTERM and wait for a clean exit; idempotent. */
+  stop(): Promise<number | null>;
+}
+
+export interface BerthOptions {
+  /** Written to config.json before the host starts: an object (as JSON) or raw text (e.g. a broken file). */
+  initialConfig: Record<string, unknown> | string | undefined;
+}
+
+/**
+ * Starts `browser-mode --headless --port 0` in a fresh temp config dir and
+ * waits for its single ready line. Uses the bundle from `npm run build` when
+ * present, else the TypeScript source through tsx (the renderer must be built).
+ */
+export async function startBerth(options: Partial<BerthOptions> = {}): Promise<BerthHost> {
+  if (!existsSync(join(STATIC_DIR, 'index.html'))) throw new Error(`The renderer is not built (${STATIC_DIR}); run npm run build first.`);
+  const configDir = await mkdtemp(join(tmpdir(), 'berth-e2e-'));
+  if (options.initialConfig !== undefined) {
+    const text = typeof options.initialConfig === 'string' ? options.initialConfig : JSON.stringify(options.initialConfig, null, 2);
+    await writeFile(join(configDir, 'config.json'), text);
+  }
+  const hostArgs = ['--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR];
+  const argv = existsSync(BUNDLED_ENTRY) ? [BUNDLED_ENTRY, ...hostArgs] : ['--import', 'tsx', SOURCE_ENTRY, ...hostArgs];
+  const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BERTH_CONFIG_DIR: configDir } });
+
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`Berth did not print its ready line within ${START_TIMEOUT_MS} ms.\nstderr:\n${stderr}`)), START_TIMEOUT_MS);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = READY_LINE.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]!);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Berth exited with code ${code} before it was ready.\nstderr:\n${stderr}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stopProcess(child, exited);
+    await rm(configDir, { recursive: true, force: true });
+    throw error;
+  });
+
+  let stopping: Promise<number | null> | undefined;
+  return {
+    url,
+    configDir,
+    stderr: () => stderr,
+    stop: () =>
+      (stopping ??= (async () => {
+        const code = await stopProcess(child, exited);
+        await rm(configDir, { recursive: true, force: true, maxRetries: 3 });
+        return code;
+      })()),
+  };
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), STOP_TIMEOUT_MS).unref());
+  const outcome = await Promise.race([exited, timeout]);
+  if (outcome !== 'timeout') return outcome;
+  child.kill('SIGKILL');
+  await exited;
+  throw new Error(`Berth did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM`);
+}
+
+/**
+ * `berth`: a host started for this test (stopped after it, and its clean exit
+ * checked); `app`: the page opened at the host's URL. Override
+ * `initialConfig` with `test.use({ initialConfig: … })`.
+ */
+export const test = base.extend<BerthOptions & { berth: BerthHost; app: Page }>({
+  initialConfig: [undefined, { option: true }],
+  berth: async ({ initialConfig }, use, testInfo) => {
+    const host = await startBerth({ initialConfig });
+    try {
+      await use(host);
+    } finally {
+      const code = await host.stop();
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('berth-stderr', { body: host.stderr(), contentType: 'text/plain' });
+      expect(code, `Berth should exit cleanly on SIGTERM.\nstderr:\n${host.stderr()}`).toBe(0);
+    }
+  },
+  app: async ({ page, berth }, use) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(berth.url);
+    await use(page);
+    expect(pageErrors, 'the page should not throw').toEqual([]);
+  },
+});

@@ -1,0 +1,17 @@
+import { Tooltip } from 'radix-ui';
+import { useEffect } from 'react';
+import { connectStore, StoreProvider, type BerthStore } from './store';
+import type { RendererTransport } from './transport';
+import { AppShell } from './features/shell/app-shell';
+
+/** The whole UI for one store and transport; connecting happens here so tests can mount it with fakes. */
+export function App({ store, transport }: { store: BerthStore; transport: RendererTransport }) {
+  useEffect(() => connectStore(store, transport), [store, transport]);
+  return (
+    <StoreProvider store={store}>
+      <Tooltip.Provider delayDuration={400}>
+        <AppShell transport={transport} />
+      </Tooltip.Provider>
+    </StoreProvider>
+  );
+}

@@ -1,0 +1,145 @@
+import { Dialog } from 'radix-ui';
+import { useMemo, useRef, useState } from 'react';
+import type { ConfigProblem } from '../../../shared/domain';
+import { useBerth } from '../../store';
+import { Button, IconButton } from '../shell/controls';
+import { CloseIcon, WarningIcon } from '../shell/icons';
+import { describeProblem } from './problem-text';
+
+const LINE_HEIGHT = 20;
+
+export function ConfigEditorDialog() {
+  const open = useBerth((s) => s.configEditorOpen);
+  const openConfigEditor = useBerth((s) => s.openConfigEditor);
+  return (
+    <Dialog.Root open={open} onOpenChange={openConfigEditor}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-editor" aria-describedby="config-editor-description">
+          {open ? <ConfigEditor /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * Fix-it editor for an invalid config file. The text is taken once from the
+ * host and then belongs to the person: neither a failed save nor a host event
+ * ever replaces it.
+ */
+function ConfigEditor() {
+  const status = useBerth((s) => s.configStatus);
+  const saveConfigText = useBerth((s) => s.saveConfigText);
+  const openConfigEditor = useBerth((s) => s.openConfigEditor);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [text, setText] = useState(() => status?.text ?? '');
+  const [problems, setProblems] = useState<ConfigProblem[]>(() => status?.problems ?? []);
+  const [saving, setSaving] = useState(false);
+  const [scrollTop, setScrollTop] = useState(0);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  const lineCount = useMemo(() => text.split('\n').length, [text]);
+  const problemLines = useMemo(() => new Set(problems.flatMap((p) => (p.line !== undefined ? [p.line] : []))), [problems]);
+
+  async function save() {
+    setSaving(true);
+    const result = await saveConfigText(text);
+    setSaving(false);
+    if (!result.ok) {
+      setProblems([problemFromMessage(result.message)]);
+      return;
+    }
+    if (result.value.state === 'invalid') {
+      setProblems(result.value.problems);
+      return;
+    }
+    openConfigEditor(false);
+    pushToast({ tone: 'success', title: 'Config saved', message: 'Berth loaded the fixed file.' });
+  }
+
+  function goToLine(line: number) {
+    const area = textareaRef.current;
+    if (!area) return;
+    const lines = text.split('\n');
+    const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
+    area.focus();
+    area.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+    area.scrollTop = Math.max(0, (line - 4) * LINE_HEIGHT);
+  }
+
+  return (
+    <div className="config-editor">
+      <header className="dialog-header">
+        <Dialog.Title className="dialog-title">Fix the config file</Dialog.Title>
+        <Dialog.Close asChild>
+          <IconButton label="Close" icon={<CloseIcon />} />
+        </Dialog.Close>
+      </header>
+      <Dialog.Description id="config-editor-description" className="dialog-description">
+        <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the text
+        below and save: Berth only writes it once it is valid.
+      </Dialog.Description>
+      {problems.length > 0 ? (
+        <ul className="problem-list" role="alert">
+          {problems.map((problem, index) => (
+            <li key={index}>
+              <WarningIcon />
+              <span>{describeProblem(problem)}</span>
+              {problem.line !== undefined ? (
+                <Button size="sm" variant="ghost" onClick={() => goToLine(problem.line!)}>
+                  Go to line {problem.line}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="code-editor">
+        <div className="code-gutter" aria-hidden="true">
+          <div style={{ transform: `translateY(${-scrollTop}px)` }}>
+            {Array.from({ length: lineCount }, (_, i) => (
+              <div key={i} className={problemLines.has(i + 1) ? 'gutter-line problem' : 'gutter-line'}>
+                {i + 1}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="code-area">
+          {[...problemLines].map((line) => (
+            <div key={line} className="code-highlight" style={{ top: (line - 1) * LINE_HEIGHT - scrollTop + 8 }} aria-hidden="true" />
+          ))}
+          <textarea
+            ref={textareaRef}
+            className="code-textarea"
+            value={text}
+            wrap="off"
+            spellCheck={false}
+            aria-label="Config file text"
+            // Focus starts in the text (Radix keeps it there), not on the close button.
+            autoFocus
+            onChange={(e) => setText(e.target.value)}
+            onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+          />
+        </div>
+      </div>
+      <footer className="dialog-footer">
+        <span className="muted small">{lineCount.toLocaleString()} lines</span>
+        <div className="spacer" />
+        <Dialog.Close asChild>
+          <Button variant="ghost">Close without saving</Button>
+        </Dialog.Close>
+        <Button variant="primary" onClick={() => void save()} disabled={saving}>
+          {saving ? 'Checking…' : 'Save'}
+        </Button>
+      </footer>
+    </div>
+  );
+}
+
+/** A host failure message as a problem, with its line when the message names one. */
+function problemFromMessage(message: string): ConfigProblem {
+  const match = /line (\d+)(?:,? column (\d+))?/i.exec(message);
+  if (!match) return { message };
+  return { message, line: Number(match[1]), column: match[2] ? Number(match[2]) : undefined };
+}

@@ -1,0 +1,140 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { LogLevel, LogSource } from '../../../shared/domain';
+import { useBerth, type LogRow } from '../../store';
+import { Button, EmptyState, IconButton } from '../shell/controls';
+import { ArrowDownIcon, CopyIcon, LogsIcon, PauseIcon, PlayIcon, TrashIcon } from '../shell/icons';
+import { countNewer, DEFAULT_LOG_FILTER, formatLogLine, isFilterActive, refilter, type FilterResult, type LogFilter } from './log-filter';
+import { LogList } from './log-list';
+import { LevelPicker, SearchBox, ServerPicker, SourceToggles } from './log-toolbar';
+
+/** Typing pauses this long before the 200k-row filter runs again. */
+const SEARCH_DEBOUNCE_MS = 150;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function LogsView() {
+  const liveRows = useBerth((s) => s.logs);
+  const loaded = useBerth((s) => s.logsLoaded);
+  const server = useBerth((s) => s.logServer);
+  const showLogsFor = useBerth((s) => s.showLogsFor);
+  const clearLogs = useBerth((s) => s.clearLogs);
+  const pushToast = useBerth((s) => s.pushToast);
+
+  const [sources, setSources] = useState<readonly LogSource[]>(DEFAULT_LOG_FILTER.sources);
+  const [minLevel, setMinLevel] = useState<LogLevel | undefined>();
+  const [search, setSearch] = useState('');
+  const text = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const [follow, setFollow] = useState(true);
+  /** While paused, the view shows this snapshot; new entries only bump a counter. */
+  const [frozen, setFrozen] = useState<readonly LogRow[] | undefined>();
+
+  const filter: LogFilter = useMemo(() => ({ server, sources, minLevel, text }), [server, sources, minLevel, text]);
+  const shownSource = frozen ?? liveRows;
+  // Deferred so a flood of batches never blocks typing or scrolling.
+  const deferredSource = useDeferredValue(shownSource);
+  const lastResult = useRef<FilterResult | undefined>(undefined);
+  const rows = useMemo(() => {
+    lastResult.current = refilter(lastResult.current, deferredSource, filter);
+    return lastResult.current.rows;
+  }, [deferredSource, filter]);
+  const frozenLastSeq = frozen && frozen.length > 0 ? frozen[frozen.length - 1]!.seq : -1;
+  const newCount = useMemo(() => (frozen ? countNewer(liveRows, filter, frozenLastSeq) : 0), [frozen, liveRows, filter, frozenLastSeq]);
+
+  const resetFilters = () => {
+    setSources(DEFAULT_LOG_FILTER.sources);
+    setMinLevel(undefined);
+    setSearch('');
+  };
+
+  async function copyVisible() {
+    const textToCopy = rows.map(formatLogLine).join('\n');
+    try {
+      await navigator.clipboard.writeText(textToCopy);
+      pushToast({ tone: 'success', title: `Copied ${rows.length.toLocaleString()} line${rows.length === 1 ? '' : 's'}` });
+    } catch (error) {
+      pushToast({ tone: 'error', title: 'Could not copy to the clipboard', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <div className="logs-view">
+      <div className="log-toolbar" role="toolbar" aria-label="Log filters">
+        <ServerPicker value={server} onChange={showLogsFor} />
+        <SourceToggles value={sources} onChange={setSources} />
+        <LevelPicker value={minLevel} onChange={setMinLevel} />
+        <SearchBox value={search} onChange={setSearch} />
+        <div className="spacer" />
+        <Button
+          size="sm"
+          icon={frozen ? <PlayIcon /> : <PauseIcon />}
+          aria-pressed={frozen !== undefined}
+          onClick={() => setFrozen(frozen ? undefined : liveRows)}
+        >
+          {frozen ? (newCount > 0 ? `Resume (${newCount.toLocaleString()} new)` : 'Resume') : 'Pause'}
+        </Button>
+        <IconButton label={`Copy ${rows.length.toLocaleString()} shown lines`} icon={<CopyIcon />} disabled={rows.length === 0} onClick={() => void copyVisible()} />
+        <IconButton
+          label={server ? `Clear the logs of ${server}` : 'Clear all logs'}
+          icon={<TrashIcon />}
+          onClick={() => {
+            setFrozen(undefined);
+            void clearLogs(server);
+          }}
+        />
+      </div>
+
+      <div className="log-panel">
+        {!loaded ? (
+          <div className="view-loading">Loading logs…</div>
+        ) : liveRows.length === 0 && !frozen ? (
+          <div className="view-center">
+            <EmptyState icon={<LogsIcon />} title="No log entries yet">
+              <p>
+                Everything your servers say shows up here, live: what they print to <strong>stderr</strong>, the{' '}
+                <strong>log messages</strong> they send over MCP, the raw JSON-RPC <strong>trace</strong> of every request
+                and reply, and <strong>Berth</strong>’s own notes about starting, stopping and restarting them.
+              </p>
+              <p>Start a server from the Servers view and its first lines appear within a second.</p>
+            </EmptyState>
+          </div>
+        ) : rows.length === 0 ? (
+          <div className="view-center">
+            <EmptyState icon={<LogsIcon />} title="Nothing matches" actions={isFilterActive(filter) ? <Button onClick={resetFilters}>Reset filters</Button> : undefined}>
+              {server ? <p>No entries from “{server}” match these filters.</p> : <p>No entries match these filters.</p>}
+            </EmptyState>
+          </div>
+        ) : (
+          <LogList rows={rows} follow={follow && !frozen} onFollowChange={setFollow} showServer={server === undefined} />
+        )}
+        {loaded && rows.length > 0 && (!follow || frozen) ? (
+          <Button
+            className="jump-latest"
+            variant="primary"
+            size="sm"
+            icon={<ArrowDownIcon />}
+            onClick={() => {
+              setFrozen(undefined);
+              setFollow(true);
+            }}
+          >
+            Jump to latest
+          </Button>
+        ) : null}
+      </div>
+      <footer className="log-status" aria-live="polite">
+        <span>
+          {rows.length.toLocaleString()} shown of {(frozen ?? liveRows).length.toLocaleString()} entries
+        </span>
+        {frozen ? <span className="paused-note">Paused: the view is frozen, {newCount.toLocaleString()} new matching entries arrived</span> : null}
+        {!frozen && !follow ? <span className="muted">Not following new entries: scroll to the bottom or use Jump to latest</span> : null}
+      </footer>
+    </div>
+  );
+}

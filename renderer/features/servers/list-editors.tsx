@@ -1,0 +1,151 @@
+import clsx from 'clsx';
+import { SECRET_MASK } from '../../../shared/domain';
+import { Button, IconButton, Switch } from '../shell/controls';
+import { CloseIcon, PlusIcon } from '../shell/icons';
+import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
+
+/** One input per argument: what you type is passed as-is, no shell quoting. */
+export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChange: (rows: ArgRow[]) => void; errors: FormErrors }) {
+  const update = (id: number, value: string) => onChange(rows.map((row) => (row.id === id ? { ...row, value } : row)));
+  return (
+    <fieldset className="list-editor" aria-describedby="args-hint">
+      <legend className="field-label">Arguments</legend>
+      {rows.length === 0 ? <p className="list-empty">No arguments.</p> : null}
+      <ol className="list-rows">
+        {rows.map((row, index) => (
+          <li key={row.id} className="list-row">
+            <span className="list-index" aria-hidden="true">
+              {index + 1}
+            </span>
+            <input
+              className={clsx('input mono', errors[`arg.${row.id}`] && 'input-invalid')}
+              value={row.value}
+              aria-label={`Argument ${index + 1}`}
+              aria-invalid={Boolean(errors[`arg.${row.id}`])}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(event) => update(row.id, event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  // Enter adds the next argument instead of submitting half a command line.
+                  event.preventDefault();
+                  onChange([...rows.slice(0, index + 1), { id: newRowId(), value: '' }, ...rows.slice(index + 1)]);
+                }
+              }}
+            />
+            <IconButton
+              label={`Remove argument ${index + 1}`}
+              icon={<CloseIcon />}
+              onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+            />
+          </li>
+        ))}
+      </ol>
+      {argErrors(rows, errors).map((message) => (
+        <p key={message} className="field-error" role="alert">
+          {message}
+        </p>
+      ))}
+      <Button size="sm" variant="ghost" icon={<PlusIcon />} onClick={() => onChange([...rows, { id: newRowId(), value: '' }])}>
+        Add argument
+      </Button>
+      <p className="field-hint" id="args-hint">
+        Each box is one argument, passed to the program exactly as typed: no quotes or escaping needed, spaces stay inside
+        the argument. Press Enter to add the next one.
+      </p>
+    </fieldset>
+  );
+}
+
+function argErrors(rows: ArgRow[], errors: FormErrors): string[] {
+  const messages = rows.flatMap((row, index) => {
+    const message = errors[`arg.${row.id}`];
+    return message ? [`Argument ${index + 1}: ${message}`] : [];
+  });
+  return errors.args ? [errors.args, ...messages] : messages;
+}
+
+/** Key/value rows with a per-row secret toggle; secrets are masked and never sent back in clear. */
+export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
+  const update = (id: number, patch: Partial<EnvRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+  return (
+    <fieldset className="list-editor">
+      <legend className="field-label">Environment variables</legend>
+      {rows.length === 0 ? <p className="list-empty">None. The server inherits Berth’s environment (including PATH).</p> : null}
+      {rows.length > 0 ? (
+        <div className="env-head" aria-hidden="true">
+          <span>Name</span>
+          <span>Value</span>
+          <span>Secret</span>
+          <span />
+        </div>
+      ) : null}
+      <ul className="list-rows">
+        {rows.map((row, index) => {
+          const keyError = errors[`env.${row.id}.key`];
+          const valueError = errors[`env.${row.id}.value`];
+          const masked = row.secret && row.value === SECRET_MASK;
+          return (
+            <li key={row.id} className="env-row-wrap">
+              <div className="env-row">
+                <input
+                  className={clsx('input mono', keyError && 'input-invalid')}
+                  value={row.key}
+                  placeholder="API_KEY"
+                  aria-label={`Variable ${index + 1} name`}
+                  aria-invalid={Boolean(keyError)}
+                  spellCheck={false}
+                  autoComplete="off"
+                  onChange={(event) => update(row.id, { key: event.target.value })}
+                />
+                <input
+                  className={clsx('input mono', valueError && 'input-invalid')}
+                  type={row.secret ? 'password' : 'text'}
+                  value={row.value}
+                  placeholder={row.secret ? 'secret value' : 'value'}
+                  aria-label={`Variable ${index + 1} value`}
+                  aria-invalid={Boolean(valueError)}
+                  title={masked ? 'Stored secret, unchanged. Type to replace it.' : undefined}
+                  spellCheck={false}
+                  autoComplete="off"
+                  // Selecting the mask on focus means typing replaces the secret rather than appending to dots.
+                  onFocus={(event) => {
+                    if (masked) event.target.select();
+                  }}
+                  onChange={(event) => update(row.id, { value: event.target.value })}
+                />
+                <Switch
+                  checked={row.secret}
+                  label={`Variable ${index + 1} is a secret`}
+                  onCheckedChange={(secret) => update(row.id, { secret })}
+                />
+                <IconButton
+                  label={`Remove variable ${index + 1}`}
+                  icon={<CloseIcon />}
+                  onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+                />
+              </div>
+              {keyError || valueError ? (
+                <p className="field-error" role="alert">
+                  {keyError ?? valueError}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<PlusIcon />}
+        onClick={() => onChange([...rows, { id: newRowId(), key: '', value: '', secret: false }])}
+      >
+        Add variable
+      </Button>
+      <p className="field-hint">
+        Mark API keys and tokens as secret: they are masked here and redacted from logs and traces. Leave a masked value as
+        it is to keep the stored secret.
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { useBerth } from '../../store';
+import { Button } from '../shell/controls';
+import { WarningIcon } from '../shell/icons';
+
+/** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
+export function RemoveServerDialog({ name, open, onOpenChange }: { name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const removeServer = useBerth((s) => s.removeServer);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    const result = await removeServer(name);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    onOpenChange(false);
+    pushToast({ tone: 'success', title: `Removed “${name}”` });
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(undefined);
+        onOpenChange(next);
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog dialog-narrow">
+          <AlertDialog.Title className="dialog-title">Remove “{name}”?</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-description">
+            Berth stops the server (with every process it started) and deletes its entry from the config file. Its logs
+            stay until you clear them.
+          </AlertDialog.Description>
+          {error ? (
+            <div className="inline-alert" role="alert">
+              <WarningIcon />
+              <span>{error}</span>
+            </div>
+          ) : null}
+          <div className="dialog-footer">
+            <AlertDialog.Cancel asChild>
+              <Button variant="ghost">Cancel</Button>
+            </AlertDialog.Cancel>
+            {/* Not AlertDialog.Action: that closes at once, and a failure must stay visible here. */}
+            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+              {busy ? 'Removing…' : `Remove ${name}`}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

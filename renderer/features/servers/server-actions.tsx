@@ -1,0 +1,62 @@
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import type { ServerState } from '../../../shared/domain';
+import { useBerth } from '../../store';
+import { IconButton, Switch, WithTooltip } from '../shell/controls';
+import { EditIcon, LogsIcon, MoreIcon, PlayIcon, RestartIcon, StopIcon, TrashIcon } from '../shell/icons';
+import { RemoveServerDialog } from './remove-server-dialog';
+
+const RUNNING = new Set(['starting', 'ready', 'restarting']);
+
+/** Start/stop/restart, the enabled switch and a menu with edit, logs and remove. */
+export function ServerActions({ server }: { server: ServerState }) {
+  const startServer = useBerth((s) => s.startServer);
+  const stopServer = useBerth((s) => s.stopServer);
+  const restartServer = useBerth((s) => s.restartServer);
+  const setServerEnabled = useBerth((s) => s.setServerEnabled);
+  const openServerForm = useBerth((s) => s.openServerForm);
+  const showLogsFor = useBerth((s) => s.showLogsFor);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const running = RUNNING.has(server.status);
+  const { name } = server;
+
+  return (
+    <div className="server-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+      {running ? (
+        <IconButton label={`Stop ${name}`} icon={<StopIcon />} onClick={() => void stopServer(name)} />
+      ) : (
+        <IconButton label={`Start ${name}`} icon={<PlayIcon />} onClick={() => void startServer(name)} />
+      )}
+      <IconButton label={`Restart ${name}`} icon={<RestartIcon />} onClick={() => void restartServer(name)} />
+      <WithTooltip content={server.config.enabled ? 'Enabled: starts with Berth' : 'Disabled: does not start'}>
+        <span className="switch-wrap">
+          <Switch
+            checked={server.config.enabled}
+            label={`${name} enabled`}
+            onCheckedChange={(enabled) => void setServerEnabled(name, enabled)}
+          />
+        </span>
+      </WithTooltip>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <IconButton label={`More actions for ${name}`} icon={<MoreIcon />} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openServerForm({ mode: 'edit', name })}>
+              <EditIcon /> Edit…
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => showLogsFor(name)}>
+              <LogsIcon /> View logs
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="menu-separator" />
+            <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={() => setConfirmRemove(true)}>
+              <TrashIcon /> Remove…
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <RemoveServerDialog name={name} open={confirmRemove} onOpenChange={setConfirmRemove} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import clsx from 'clsx';
+import { DropdownMenu, Tabs } from 'radix-ui';
+import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
+import { useBerth } from '../../store';
+import { Button, Chip, EmptyState } from '../shell/controls';
+import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
+import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
+import { ServerActions } from './server-actions';
+import { StatusBadge } from './status-badge';
+import { ToolList } from './tool-list';
+
+const TROUBLE = new Set(['error', 'crashed', 'restarting']);
+
+/** Everything Berth knows about one server: state, handshake results and its tools. */
+export function ServerDetail({ server }: { server: ServerState }) {
+  const showLogsFor = useBerth((s) => s.showLogsFor);
+  const title = server.serverInfo?.title ?? server.serverInfo?.name;
+  return (
+    <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
+      <header className="detail-header">
+        <div className="detail-heading">
+          <h2 className="detail-name">{server.name}</h2>
+          {title && title !== server.name ? <span className="detail-subtitle">{title}</span> : null}
+        </div>
+        <StatusBadge server={server} />
+        <div className="spacer" />
+        <Button size="sm" icon={<LogsIcon />} onClick={() => showLogsFor(server.name)}>
+          Logs
+        </Button>
+        <ServerActions server={server} />
+      </header>
+      {server.reason ? (
+        <p className={clsx('detail-reason', TROUBLE.has(server.status) && 'trouble')} data-testid="server-reason">
+          {server.reason}
+        </p>
+      ) : null}
+
+      <Tabs.Root className="tabs" defaultValue="tools">
+        <Tabs.List className="tabs-list" aria-label="Server details">
+          <Tabs.Trigger className="tabs-trigger" value="tools">
+            Tools <span className="count">{server.tools.length}</span>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="overview">
+            Overview
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="tabs-content" value="tools">
+          {server.tools.length > 0 ? (
+            <ToolList tools={server.tools} />
+          ) : (
+            <EmptyState icon={<ToolIcon />} title={server.status === 'ready' ? 'This server offers no tools' : 'No tools yet'}>
+              {server.status === 'ready'
+                ? 'It may offer prompts or resources instead.'
+                : 'Tools are listed once the server is ready. Start it, or open its logs to see why it is not running.'}
+            </EmptyState>
+          )}
+        </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="overview">
+          <Overview server={server} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
+
+function Overview({ server }: { server: ServerState }) {
+  const protocol = protocolLabel(server);
+  const capabilities = capabilityChips(server.capabilities);
+  const commandLine = [server.config.command, ...server.config.args.map(quoteIfNeeded)].join(' ');
+  return (
+    <div className="overview">
+      <dl className="facts">
+        <dt>Command</dt>
+        <dd>
+          <code className="wrap">{commandLine}</code>
+        </dd>
+        <dt>Process</dt>
+        <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
+        <dt>Server</dt>
+        <dd>
+          {server.serverInfo ? (
+            <>
+              {server.serverInfo.title ?? server.serverInfo.name} <span className="muted">v{server.serverInfo.version}</span>
+              {server.serverInfo.title ? <span className="muted"> ({server.serverInfo.name})</span> : null}
+            </>
+          ) : (
+            <span className="muted">known once connected</span>
+          )}
+        </dd>
+        <dt>Protocol</dt>
+        <dd>
+          {protocol ? (
+            <>
+              <Chip tone="accent">{protocol}</Chip>
+              <p className="fact-note">{eraExplanation(server)}</p>
+            </>
+          ) : (
+            <span className="muted">negotiated when the server starts</span>
+          )}
+        </dd>
+        {server.readySince !== undefined ? (
+          <>
+            <dt>Ready since</dt>
+            <dd>{new Date(server.readySince).toLocaleString()}</dd>
+          </>
+        ) : null}
+        {server.restartCount > 0 ? (
+          <>
+            <dt>Restarts</dt>
+            <dd>{server.restartCount} in a row</dd>
+          </>
+        ) : null}
+        <dt>Capabilities</dt>
+        <dd>
+          {capabilities.length > 0 ? (
+            <div className="chips">
+              {capabilities.map((c) => (
+                <Chip key={c}>{c}</Chip>
+              ))}
+            </div>
+          ) : (
+            <span className="muted">{server.capabilities ? 'none declared' : 'known once connected'}</span>
+          )}
+        </dd>
+        {server.capabilities?.logging !== undefined ? (
+          <>
+            <dt>Log level</dt>
+            <dd>
+              <LogLevelMenu server={server} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {server.instructions ? (
+        <div className="instructions">
+          <h3>Instructions from the server</h3>
+          <pre className="prewrap">{server.instructions}</pre>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function LogLevelMenu({ server }: { server: ServerState }) {
+  const setServerLogLevel = useBerth((s) => s.setServerLogLevel);
+  const current = server.logLevel ?? server.config.logLevel;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button size="sm" aria-label={`Log level of ${server.name}: ${current ?? 'server default'}`} disabled={server.status !== 'ready'}>
+          {current ?? 'Server default'} <ChevronDownIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+          <DropdownMenu.Label className="menu-label">Send log messages at this level and above</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={current ?? ''} onValueChange={(level) => void setServerLogLevel(server.name, level as LogLevel)}>
+            {LOG_LEVELS.map((level) => (
+              <DropdownMenu.RadioItem key={level} value={level} className="menu-item">
+                <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
+                {level}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function quoteIfNeeded(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,263 @@
+import clsx from 'clsx';
+import { Collapsible, Dialog } from 'radix-ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ServerState } from '../../../shared/domain';
+import { useBerth } from '../../store';
+import type { ServerFormRequest } from '../../store';
+import { Button, Field, IconButton, Switch } from '../shell/controls';
+import { ChevronRightIcon, CloseIcon, WarningIcon } from '../shell/icons';
+import { ArgsEditor, EnvEditor } from './list-editors';
+import {
+  buildServerInput,
+  emptyFormValues,
+  errorsFromFailure,
+  exampleFormValues,
+  formValuesFromServer,
+  newRowId,
+  splitCommandLine,
+  type FormErrors,
+  type ServerFormValues,
+} from './server-form-model';
+
+/** The add/edit dialog, opened through the UI slice so any screen can ask for it. */
+export function ServerFormDialog() {
+  const request = useBerth((s) => s.serverForm);
+  const openServerForm = useBerth((s) => s.openServerForm);
+  const editing = useBerth((s) => (request?.mode === 'edit' ? s.servers[request.name] : undefined));
+  return (
+    <Dialog.Root open={request !== undefined} onOpenChange={(open) => !open && openServerForm(undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-wide" aria-describedby="server-form-description">
+          {request ? <ServerForm key={formKey(request)} request={request} editing={editing} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function formKey(request: ServerFormRequest): string {
+  return request.mode === 'edit' ? `edit:${request.name}` : `add:${request.example ? 'example' : 'blank'}`;
+}
+
+function initialValues(request: ServerFormRequest, editing: ServerState | undefined): ServerFormValues {
+  if (request.mode === 'edit' && editing) return formValuesFromServer(editing);
+  return request.mode === 'add' && request.example ? exampleFormValues() : emptyFormValues();
+}
+
+function ServerForm({ request, editing }: { request: ServerFormRequest; editing: ServerState | undefined }) {
+  const addServer = useBerth((s) => s.addServer);
+  const updateServer = useBerth((s) => s.updateServer);
+  const openServerForm = useBerth((s) => s.openServerForm);
+  const selectServer = useBerth((s) => s.selectServer);
+  const pushToast = useBerth((s) => s.pushToast);
+  // Initial values are taken once: live updates of the server must not overwrite what the person is typing.
+  const [values, setValues] = useState(() => initialValues(request, editing));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const isEdit = request.mode === 'edit';
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a failed submit, bring the first problem into view and put the cursor there.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('.inline-alert, [aria-invalid="true"]');
+    first?.scrollIntoView({ block: 'center' });
+    if (first instanceof HTMLInputElement) first.focus();
+  }, [errors]);
+
+  const set = <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const outcome = buildServerInput(values, isEdit ? editing?.config : undefined);
+    if (!outcome.ok) {
+      setErrors(outcome.errors);
+      if (Object.keys(outcome.errors).some((k) => ADVANCED_FIELDS.has(k))) setAdvancedOpen(true);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const result = isEdit
+      ? await updateServer(request.name, outcome.name !== request.name ? outcome.name : undefined, outcome.config)
+      : await addServer(outcome.name, outcome.config);
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(errorsFromFailure(result, values));
+      return;
+    }
+    openServerForm(undefined);
+    selectServer(result.value.name);
+    pushToast({ tone: 'success', title: isEdit ? `Saved “${result.value.name}”` : `Added “${result.value.name}”` });
+  }
+
+  const pastedLine = values.args.length === 0 && /\s/.test(values.command.trim()) ? splitCommandLine(values.command) : undefined;
+
+  return (
+    <form ref={formRef} className="server-form" onSubmit={submit} noValidate>
+      <header className="dialog-header">
+        <Dialog.Title className="dialog-title">{isEdit ? `Edit “${request.name}”` : 'Add an MCP server'}</Dialog.Title>
+        <Dialog.Close asChild>
+          <IconButton label="Close" icon={<CloseIcon />} />
+        </Dialog.Close>
+      </header>
+      <Dialog.Description id="server-form-description" className="dialog-description">
+        Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.
+        {isEdit ? ' Saving restarts the server if it is running.' : ''}
+      </Dialog.Description>
+
+      <div className="dialog-body">
+        {errors.form ? (
+          <div className="inline-alert" role="alert">
+            <WarningIcon />
+            <span>{errors.form}</span>
+          </div>
+        ) : null}
+        <Field label="Name" error={errors.name} hint="Shown in Berth and in logs.">
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input"
+              value={values.name}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              autoComplete="off"
+              placeholder="e.g. github"
+              autoFocus
+              onChange={(e) => set('name', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Command"
+          error={errors.command}
+          hint="The program to run, e.g. npx, uvx, node, docker or an absolute path. Berth looks it up on your login shell’s PATH."
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input mono"
+              value={values.command}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="npx"
+              onChange={(e) => set('command', e.target.value)}
+            />
+          )}
+        </Field>
+        {pastedLine && pastedLine.length > 1 ? (
+          <div className="inline-note">
+            <span>
+              This looks like a whole command line. Use <code>{pastedLine[0]}</code> as the command and the rest as{' '}
+              {pastedLine.length - 1} argument{pastedLine.length === 2 ? '' : 's'}?
+            </span>
+            <Button
+              size="sm"
+              onClick={() =>
+                setValues((v) => ({
+                  ...v,
+                  command: pastedLine[0]!,
+                  args: pastedLine.slice(1).map((value) => ({ id: newRowId(), value })),
+                }))
+              }
+            >
+              Split it
+            </Button>
+          </div>
+        ) : null}
+        <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
+        <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
+        <Field label="Working directory" error={errors.cwd} hint="Optional. Where the server runs; defaults to Berth’s own.">
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input mono"
+              value={values.cwd}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              spellCheck={false}
+              placeholder="/path/to/project"
+              onChange={(e) => set('cwd', e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="switch-field">
+          <Switch id="server-enabled" checked={values.enabled} onCheckedChange={(v) => set('enabled', v)} label="Enabled" />
+          <label htmlFor="server-enabled">
+            <strong>Enabled</strong>
+            <span className="field-hint">Start this server now and whenever Berth starts.</span>
+          </label>
+        </div>
+        <AdvancedSection values={values} set={set} errors={errors} open={advancedOpen} onOpenChange={setAdvancedOpen} />
+      </div>
+
+      <footer className="dialog-footer">
+        <Dialog.Close asChild>
+          <Button variant="ghost">Cancel</Button>
+        </Dialog.Close>
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? 'Saving…' : isEdit ? 'Save changes' : 'Add server'}
+        </Button>
+      </footer>
+    </form>
+  );
+}
+
+const ADVANCED_FIELDS = new Set(['startupSeconds', 'requestSeconds', 'restartEnabled', 'maxRestarts', 'initialDelaySeconds', 'maxDelaySeconds']);
+
+interface AdvancedProps {
+  values: ServerFormValues;
+  set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void;
+  errors: FormErrors;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedProps) {
+  const number = (key: 'startupSeconds' | 'requestSeconds' | 'maxRestarts' | 'initialDelaySeconds' | 'maxDelaySeconds', label: string, hint: string) => (
+    <Field label={label} error={errors[key]} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          className="input"
+          inputMode="decimal"
+          value={values[key]}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Collapsible.Root open={open} onOpenChange={onOpenChange} className="advanced">
+      <Collapsible.Trigger asChild>
+        <button type="button" className={clsx('advanced-trigger', open && 'open')}>
+          <ChevronRightIcon />
+          Advanced: timeouts and restarts
+        </button>
+      </Collapsible.Trigger>
+      <Collapsible.Content className="advanced-body">
+        <div className="field-grid">
+          {number('startupSeconds', 'Start-up timeout (s)', 'Time to start and finish the handshake.')}
+          {number('requestSeconds', 'Request timeout (s)', 'Per request; reset when the server reports progress.')}
+        </div>
+        <div className="switch-field">
+          <Switch id="restart-enabled" checked={values.restartEnabled} onCheckedChange={(v) => set('restartEnabled', v)} label="Restart after a crash" />
+          <label htmlFor="restart-enabled">
+            <strong>Restart after a crash</strong>
+            <span className="field-hint">Berth waits longer after each failed attempt, then gives up.</span>
+          </label>
+        </div>
+        <div className="field-grid three">
+          {number('maxRestarts', 'Give up after', 'Consecutive failed restarts.')}
+          {number('initialDelaySeconds', 'First delay (s)', 'Doubles after each failure…')}
+          {number('maxDelaySeconds', 'Longest delay (s)', '…up to this.')}
+        </div>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { SECRET_MASK, ServerConfigSchema } from '../../../shared/domain';
+import { fail } from '../../../shared/result';
+import { serverState } from '../../test-support/fake-transport';
+import {
+  buildServerInput,
+  emptyFormValues,
+  errorsFromFailure,
+  exampleFormValues,
+  formValuesFromServer,
+  newRowId,
+  splitCommandLine,
+  type ServerFormValues,
+} from './server-form-model';
+
+function values(overrides: Partial<ServerFormValues> = {}): ServerFormValues {
+  return { ...emptyFormValues(), name: 'files', command: 'npx', ...overrides };
+}
+
+describe('buildServerInput', () => {
+  it('builds a config the host schema accepts, with seconds turned into ms', () => {
+    const outcome = buildServerInput(
+      values({
+        name: '  files ',
+        args: [{ id: newRowId(), value: '-y' }, { id: newRowId(), value: 'a b' }],
+        env: [{ id: newRowId(), key: 'TOKEN', value: 's3cret', secret: true }],
+        cwd: ' /tmp ',
+        startupSeconds: '12.5',
+      }),
+    );
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.name).toBe('files');
+    expect(outcome.config).toMatchObject({ command: 'npx', args: ['-y', 'a b'], env: { TOKEN: 's3cret' }, secretEnv: ['TOKEN'], cwd: '/tmp' });
+    expect(outcome.config.timeouts).toEqual({ startupMs: 12_500, requestMs: 60_000 });
+    expect(ServerConfigSchema.safeParse(outcome.config).success).toBe(true);
+  });
+
+  it('puts each problem under its own field', () => {
+    const envId = newRowId();
+    const outcome = buildServerInput(
+      values({
+        name: '-bad',
+        command: '  ',
+        env: [{ id: envId, key: '1X', value: 'v', secret: false }],
+        startupSeconds: '0.5',
+        maxRestarts: 'lots',
+      }),
+    );
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.name).toMatch(/starting with a letter or digit/);
+    expect(outcome.errors.command).toMatch(/Enter the command/);
+    expect(outcome.errors[`env.${envId}.key`]).toMatch(/letters, digits and _/);
+    expect(outcome.errors.startupSeconds).toBe('Use at least 1 seconds');
+    expect(outcome.errors.maxRestarts).toBe('Enter a whole number');
+  });
+
+  it('flags duplicate env names and a secret made public without a new value', () => {
+    const a = newRowId();
+    const b = newRowId();
+    const outcome = buildServerInput(
+      values({
+        env: [
+          { id: a, key: 'KEY', value: SECRET_MASK, secret: false },
+          { id: b, key: 'KEY', value: 'x', secret: false },
+        ],
+      }),
+    );
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors[`env.${a}.value`]).toMatch(/type the value again/);
+    expect(outcome.errors[`env.${b}.key`]).toBe('KEY is already set above');
+  });
+
+  it('skips blank env rows and sends unchanged secrets back as the mask', () => {
+    const server = serverState('gh', {
+      config: ServerConfigSchema.parse({ command: 'gh-mcp', env: { TOKEN: SECRET_MASK, MODE: 'ro' }, secretEnv: ['TOKEN'], logLevel: 'debug' }),
+    });
+    const form = formValuesFromServer(server);
+    expect(form.env.map((r) => [r.key, r.value, r.secret])).toEqual([
+      ['TOKEN', SECRET_MASK, true],
+      ['MODE', 'ro', false],
+    ]);
+    form.env.push({ id: newRowId(), key: '', value: '', secret: false });
+    const outcome = buildServerInput(form, server.config);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.config.env).toEqual({ TOKEN: SECRET_MASK, MODE: 'ro' });
+    // Fields the form does not show survive an edit.
+    expect(outcome.config.logLevel).toBe('debug');
+  });
+
+  it('prefills the example with server-everything through npx', () => {
+    const example = exampleFormValues();
+    expect([example.command, ...example.args.map((a) => a.value)]).toEqual(['npx', '-y', '@modelcontextprotocol/server-everything']);
+    expect(buildServerInput(example).ok).toBe(true);
+  });
+});
+
+describe('errorsFromFailure', () => {
+  const form = values();
+  it('shows a name conflict under the name', () => {
+    expect(errorsFromFailure(fail('CONFLICT', 'A server named files already exists'), form)).toEqual({ name: 'A server named files already exists' });
+  });
+  it('maps a config path to its field, and anything else to the top of the form', () => {
+    expect(errorsFromFailure(fail('INVALID_INPUT', 'bad', 'config.command'), form)).toEqual({ command: 'bad' });
+    expect(errorsFromFailure(fail('INVALID_INPUT', 'slow', 'config.timeouts.requestMs'), form)).toEqual({ requestSeconds: 'slow' });
+    expect(errorsFromFailure(fail('CONFIG_INVALID', 'The config file is broken'), form)).toEqual({ form: 'The config file is broken' });
+  });
+});
+
+describe('splitCommandLine', () => {
+  it('splits like a shell for simple quoting', () => {
+    expect(splitCommandLine('npx -y @scope/pkg')).toEqual(['npx', '-y', '@scope/pkg']);
+    expect(splitCommandLine(`uvx mcp-server "my dir" 'it''s' a\\ b ""`)).toEqual(['uvx', 'mcp-server', 'my dir', 'its', 'a b', '']);
+  });
+});

@@ -1,0 +1,277 @@
+import type { z } from 'zod';
+import {
+  EnvKeySchema,
+  SECRET_MASK,
+  ServerConfigSchema,
+  ServerNameSchema,
+  type ServerConfig,
+  type ServerConfigInput,
+  type ServerState,
+} from '../../../shared/domain';
+import type { Failure } from '../../../shared/result';
+
+/** One env row in the form; `id` keeps React keys and field errors stable while rows move. */
+export interface EnvRow {
+  id: number;
+  key: string;
+  value: string;
+  secret: boolean;
+}
+
+export interface ArgRow {
+  id: number;
+  value: string;
+}
+
+/** What the form edits: strings where the person types, converted on submit. */
+export interface ServerFormValues {
+  name: string;
+  command: string;
+  args: ArgRow[];
+  env: EnvRow[];
+  cwd: string;
+  enabled: boolean;
+  /** Seconds, as typed. */
+  startupSeconds: string;
+  requestSeconds: string;
+  restartEnabled: boolean;
+  maxRestarts: string;
+  initialDelaySeconds: string;
+  maxDelaySeconds: string;
+}
+
+/** Field → message. Keys: form field names, `arg.<id>`, `env.<id>.key`, `env.<id>.value`, `form`. */
+export type FormErrors = Record<string, string>;
+
+export type FormOutcome = { ok: true; name: string; config: ServerConfigInput } | { ok: false; errors: FormErrors };
+
+let nextRowId = 1;
+export function newRowId(): number {
+  return nextRowId++;
+}
+
+const DEFAULTS: ServerConfig = ServerConfigSchema.parse({ command: 'x' });
+
+function seconds(ms: number): string {
+  return String(ms / 1000);
+}
+
+export function emptyFormValues(): ServerFormValues {
+  return {
+    name: '',
+    command: '',
+    args: [],
+    env: [],
+    cwd: '',
+    enabled: true,
+    startupSeconds: seconds(DEFAULTS.timeouts.startupMs),
+    requestSeconds: seconds(DEFAULTS.timeouts.requestMs),
+    restartEnabled: DEFAULTS.restart.enabled,
+    maxRestarts: String(DEFAULTS.restart.maxRestarts),
+    initialDelaySeconds: seconds(DEFAULTS.restart.initialDelayMs),
+    maxDelaySeconds: seconds(DEFAULTS.restart.maxDelayMs),
+  };
+}
+
+/** The one-click example from the empty state: the reference server that exercises every feature. */
+export function exampleFormValues(): ServerFormValues {
+  return {
+    ...emptyFormValues(),
+    name: 'everything',
+    command: 'npx',
+    args: ['-y', '@modelcontextprotocol/server-everything'].map((value) => ({ id: newRowId(), value })),
+  };
+}
+
+export function formValuesFromServer(server: ServerState): ServerFormValues {
+  const { config } = server;
+  const secret = new Set(config.secretEnv);
+  return {
+    name: server.name,
+    command: config.command,
+    args: config.args.map((value) => ({ id: newRowId(), value })),
+    env: Object.entries(config.env).map(([key, value]) => ({ id: newRowId(), key, value, secret: secret.has(key) })),
+    cwd: config.cwd ?? '',
+    enabled: config.enabled,
+    startupSeconds: seconds(config.timeouts.startupMs),
+    requestSeconds: seconds(config.timeouts.requestMs),
+    restartEnabled: config.restart.enabled,
+    maxRestarts: String(config.restart.maxRestarts),
+    initialDelaySeconds: seconds(config.restart.initialDelayMs),
+    maxDelaySeconds: seconds(config.restart.maxDelayMs),
+  };
+}
+
+/** Form fields holding a duration in seconds, and where each lives in the config (in ms). */
+const SECONDS_FIELDS = {
+  startupSeconds: 'timeouts.startupMs',
+  requestSeconds: 'timeouts.requestMs',
+  initialDelaySeconds: 'restart.initialDelayMs',
+  maxDelaySeconds: 'restart.maxDelayMs',
+} as const;
+
+/** Config path (dotted, without the `config.` prefix) → form field. */
+const PATH_TO_FIELD: Record<string, string> = {
+  command: 'command',
+  args: 'args',
+  cwd: 'cwd',
+  enabled: 'enabled',
+  'restart.enabled': 'restartEnabled',
+  'restart.maxRestarts': 'maxRestarts',
+  ...Object.fromEntries(Object.entries(SECONDS_FIELDS).map(([field, path]) => [path, field])),
+};
+
+function parseNumber(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/**
+ * Turns form values into the `servers.add`/`servers.update` input, validated
+ * with the same schemas the host uses, with every problem under its field.
+ * `base` (when editing) keeps config fields the form does not show.
+ */
+export function buildServerInput(values: ServerFormValues, base?: ServerConfig): FormOutcome {
+  const errors: FormErrors = {};
+
+  const name = ServerNameSchema.safeParse(values.name);
+  if (!name.success) errors.name = firstMessage(name.error);
+
+  const env: Record<string, string> = {};
+  const secretEnv: string[] = [];
+  const envRowByKey = new Map<string, EnvRow>();
+  for (const row of values.env) {
+    const key = row.key.trim();
+    if (key === '' && row.value === '') continue;
+    if (key === '') {
+      errors[`env.${row.id}.key`] = 'Give this variable a name, or remove the row';
+      continue;
+    }
+    const keyCheck = EnvKeySchema.safeParse(key);
+    if (!keyCheck.success) errors[`env.${row.id}.key`] = firstMessage(keyCheck.error);
+    else if (envRowByKey.has(key)) errors[`env.${row.id}.key`] = `${key} is already set above`;
+    if (!row.secret && row.value === SECRET_MASK) {
+      errors[`env.${row.id}.value`] = 'This was a secret: type the value again to store it as plain text';
+    }
+    envRowByKey.set(key, row);
+    env[key] = row.value;
+    if (row.secret) secretEnv.push(key);
+  }
+
+  const millis: Record<string, number> = {};
+  for (const [field, path] of Object.entries(SECONDS_FIELDS)) {
+    const value = parseNumber(values[field as keyof typeof SECONDS_FIELDS]);
+    if (!Number.isFinite(value)) errors[field] = 'Enter a number of seconds';
+    millis[path] = Math.round(value * 1000);
+  }
+  const maxRestarts = parseNumber(values.maxRestarts);
+  if (!Number.isInteger(maxRestarts)) errors.maxRestarts = 'Enter a whole number';
+
+  const config: ServerConfigInput = {
+    ...(base ?? {}),
+    command: values.command,
+    args: values.args.map((arg) => arg.value),
+    env,
+    secretEnv,
+    enabled: values.enabled,
+    timeouts: { startupMs: millis['timeouts.startupMs']!, requestMs: millis['timeouts.requestMs']! },
+    restart: {
+      enabled: values.restartEnabled,
+      maxRestarts,
+      initialDelayMs: millis['restart.initialDelayMs']!,
+      maxDelayMs: millis['restart.maxDelayMs']!,
+    },
+  };
+  const cwd = values.cwd.trim();
+  if (cwd === '') delete config.cwd;
+  else config.cwd = cwd;
+
+  const parsed = ServerConfigSchema.safeParse(config);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldForPath(issue.path.map(String), values);
+      if (errors[field]) continue;
+      errors[field] = messageForIssue(field, issue);
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, name: name.success ? name.data : values.name.trim(), config };
+}
+
+function fieldForPath(path: string[], values: ServerFormValues): string {
+  if (path[0] === 'env' && path[1] !== undefined) {
+    const row = values.env.find((r) => r.key.trim() === path[1]);
+    return row ? `env.${row.id}.${path.length > 2 ? 'value' : 'key'}` : 'env';
+  }
+  if (path[0] === 'args' && path[1] !== undefined) {
+    const row = values.args[Number(path[1])];
+    return row ? `arg.${row.id}` : 'args';
+  }
+  const dotted = path.join('.');
+  return PATH_TO_FIELD[dotted] ?? (path[0] && PATH_TO_FIELD[path[0]]) ?? 'form';
+}
+
+function messageForIssue(field: string, issue: z.core.$ZodIssue): string {
+  if (field in SECONDS_FIELDS && (issue.code === 'too_small' || issue.code === 'too_big')) {
+    const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum) / 1000;
+    return issue.code === 'too_small' ? `Use at least ${bound} seconds` : `Use at most ${bound} seconds`;
+  }
+  if (field === 'maxRestarts' && (issue.code === 'too_small' || issue.code === 'too_big')) {
+    return issue.code === 'too_small' ? `Use at least ${String(issue.minimum)}` : `Use at most ${String(issue.maximum)}`;
+  }
+  return issue.message;
+}
+
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'This value is not valid';
+}
+
+/**
+ * Where a host failure belongs in the form: a duplicate name under the name
+ * field, a config path under its field, anything else at the top.
+ */
+export function errorsFromFailure(failure: Failure, values: ServerFormValues): FormErrors {
+  if (failure.code === 'CONFLICT') return { name: failure.message };
+  if (failure.path) {
+    const segments = failure.path.split('.');
+    if (segments[0] === 'name' || segments[0] === 'newName') return { name: failure.message };
+    const configPath = segments[0] === 'config' ? segments.slice(1) : segments;
+    const field = fieldForPath(configPath, values);
+    if (field !== 'form') return { [field]: failure.message };
+  }
+  return { form: failure.message };
+}
+
+/**
+ * Splits a pasted command line (`npx -y pkg "a b"`) the way a POSIX shell
+ * would for simple cases: whitespace separates, quotes group, backslash escapes.
+ */
+export function splitCommandLine(line: string): string[] {
+  const words: string[] = [];
+  let current = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else if (ch === '\\' && quote === '"' && i + 1 < line.length) current += line[++i];
+      else current += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      inWord = true;
+    } else if (ch === '\\' && i + 1 < line.length) {
+      current += line[++i];
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) words.push(current);
+      current = '';
+      inWord = false;
+    } else {
+      current += ch;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(current);
+  return words;
+}

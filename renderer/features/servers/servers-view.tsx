@@ -1,0 +1,113 @@
+import clsx from 'clsx';
+import { useShallow } from 'zustand/react/shallow';
+import type { ServerState } from '../../../shared/domain';
+import { sortServers, useBerth } from '../../store';
+import { Button, Chip, EmptyState } from '../shell/controls';
+import { PlusIcon, ServerIcon } from '../shell/icons';
+import { protocolLabel } from './protocol';
+import { ServerActions } from './server-actions';
+import { ServerDetail } from './server-detail';
+import { StatusBadge } from './status-badge';
+
+export function ServersView() {
+  const servers = useBerth(useShallow((s) => sortServers(s.servers)));
+  const loaded = useBerth((s) => s.serversLoaded);
+  const selectedName = useBerth((s) => s.selectedServer);
+  const openServerForm = useBerth((s) => s.openServerForm);
+
+  if (!loaded) return <div className="view-loading">Loading servers…</div>;
+  if (servers.length === 0) return <NoServers />;
+
+  // With nothing chosen, show the first server rather than an empty panel.
+  const selected = servers.find((s) => s.name === selectedName) ?? servers[0]!;
+  return (
+    <div className="servers-view">
+      <section className="server-column" aria-label="Servers">
+        <div className="column-head">
+          <h2>
+            Servers <span className="count">{servers.length}</span>
+          </h2>
+          <Button size="sm" variant="primary" icon={<PlusIcon />} onClick={() => openServerForm({ mode: 'add' })}>
+            Add server
+          </Button>
+        </div>
+        <ul className="server-list">
+          {servers.map((server) => (
+            <ServerCard key={server.name} server={server} selected={server.name === selected.name} />
+          ))}
+        </ul>
+      </section>
+      <ServerDetail key={selected.name} server={selected} />
+    </div>
+  );
+}
+
+function ServerCard({ server, selected }: { server: ServerState; selected: boolean }) {
+  const selectServer = useBerth((s) => s.selectServer);
+  const protocol = protocolLabel(server);
+  return (
+    <li className={clsx('server-card', selected && 'selected', !server.config.enabled && 'disabled')} data-server={server.name}>
+      <button type="button" className="server-card-main" aria-current={selected ? 'true' : undefined} onClick={() => selectServer(server.name)}>
+        <span className="server-card-top">
+          <span className="server-card-name">{server.name}</span>
+          {protocol ? <Chip tone="accent">{server.protocolVersion}</Chip> : null}
+        </span>
+        <StatusBadge server={server} />
+        {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
+        <span className="server-card-command">{[server.config.command, ...server.config.args].join(' ')}</span>
+      </button>
+      <ServerActions server={server} />
+    </li>
+  );
+}
+
+function NoServers() {
+  const openServerForm = useBerth((s) => s.openServerForm);
+  const configInvalid = useBerth((s) => s.configStatus?.state === 'invalid');
+  const openConfigEditor = useBerth((s) => s.openConfigEditor);
+  if (configInvalid) {
+    return (
+      <div className="view-center">
+        <EmptyState
+          icon={<ServerIcon />}
+          title="Your servers are waiting for the config fix"
+          actions={
+            <Button variant="primary" onClick={() => openConfigEditor(true)}>
+              Fix the config file
+            </Button>
+          }
+        >
+          <p>Berth could not read its config file, so it has not started any server. Nothing in the file has been changed.</p>
+          <p>Fix the problem shown above and your servers appear here.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="view-center">
+      <EmptyState
+        icon={<ServerIcon />}
+        title="Connect your first MCP server"
+        actions={
+          <>
+            <Button variant="primary" icon={<PlusIcon />} onClick={() => openServerForm({ mode: 'add', example: true })}>
+              Add an example server
+            </Button>
+            <Button onClick={() => openServerForm({ mode: 'add' })}>Add your own</Button>
+          </>
+        }
+      >
+        <p>
+          An <strong>MCP server</strong> is a small program that gives an AI assistant tools (search a repository, query a
+          database, read files), prompts and resources, using the open Model Context Protocol.
+        </p>
+        <p>
+          Berth starts each server you add, keeps it running and shows you exactly what it offers and what it says. Most
+          servers start with a command such as <code>npx -y @modelcontextprotocol/server-everything</code> or{' '}
+          <code>uvx mcp-server-git</code>; their README tells you which.
+        </p>
+        <p className="muted">The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx.</p>
+      </EmptyState>
+    </div>
+  );
+}

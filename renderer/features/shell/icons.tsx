@@ -1,0 +1,107 @@
+import type { ReactNode, SVGProps } from 'react';
+
+/** 16px stroke icons drawn on a 24-unit grid; decorative unless given a title. */
+function Icon({ children, title, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode; title?: string }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      className="icon"
+      {...props}
+    >
+      {title ? <title>{title}</title> : null}
+      {children}
+    </svg>
+  );
+}
+
+type P = SVGProps<SVGSVGElement>;
+
+export const PlayIcon = (p: P) => <Icon {...p}><polygon points="7 4 20 12 7 20 7 4" /></Icon>;
+export const StopIcon = (p: P) => <Icon {...p}><rect x="6" y="6" width="12" height="12" rx="1.5" /></Icon>;
+export const RestartIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7" />
+    <polyline points="3 3 3 9 9 9" />
+  </Icon>
+);
+export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>;
+export const MoreIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Icon>
+);
+export const TrashIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+);
+export const EditIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+    <path d="M14 6l4 4" />
+  </Icon>
+);
+export const LogsIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 12h16M4 18h10" />
+  </Icon>
+);
+export const ServerIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="7" rx="2" />
+    <rect x="3" y="13" width="18" height="7" rx="2" />
+    <path d="M7 7.5h.01M7 16.5h.01" />
+  </Icon>
+);
+export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>;
+export const ChevronRightIcon = (p: P) => <Icon {...p}><polyline points="9 6 15 12 9 18" /></Icon>;
+export const ChevronDownIcon = (p: P) => <Icon {...p}><polyline points="6 9 12 15 18 9" /></Icon>;
+export const SearchIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </Icon>
+);
+export const PauseIcon = (p: P) => <Icon {...p}><path d="M8 5v14M16 5v14" /></Icon>;
+export const CopyIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+  </Icon>
+);
+export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M6 13l6 6 6-6" /></Icon>;
+export const WarningIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 3l10 18H2L12 3z" />
+    <path d="M12 10v5M12 18h.01" />
+  </Icon>
+);
+export const InfoIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5h.01" />
+  </Icon>
+);
+export const ToolIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.8-.7-.7-2.8 2.5-2.5z" />
+  </Icon>
+);
+export const BrandIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 17c2.5 2 5 2 7.5 0s5-2 7.5 0 2.5 2 3 2" />
+    <path d="M6 14V8l6-4 6 4v6" />
+    <path d="M12 4v10" />
+  </Icon>
+);

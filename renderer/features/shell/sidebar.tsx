@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import clsx from 'clsx';
+import { useShallow } from 'zustand/react/shallow';
+import { sortServers, useBerth, type View } from '../../store';
+import { StatusDot, statusLabel } from '../servers/status-badge';
+import { useNow } from '../servers/use-now';
+import { Button } from './controls';
+import { BrandIcon, LogsIcon, PlusIcon, ServerIcon } from './icons';
+
+export function Sidebar() {
+  const view = useBerth((s) => s.view);
+  const showView = useBerth((s) => s.showView);
+  const servers = useBerth(useShallow((s) => sortServers(s.servers)));
+  const selected = useBerth((s) => s.selectedServer);
+  const selectServer = useBerth((s) => s.selectServer);
+  const openServerForm = useBerth((s) => s.openServerForm);
+  const appInfo = useBerth((s) => s.appInfo);
+  const logCount = useBerth((s) => s.logs.length);
+  const anyRestarting = servers.some((s) => s.status === 'restarting');
+  const now = useNow(anyRestarting);
+  const current = view === 'servers' ? (selected ?? servers[0]?.name) : undefined;
+
+  const nav: { id: View; label: string; icon: ReactNode; count?: number }[] = [
+    { id: 'servers', label: 'Servers', icon: <ServerIcon />, count: servers.length },
+    { id: 'logs', label: 'Logs', icon: <LogsIcon />, count: logCount },
+  ];
+
+  return (
+    <aside className="sidebar">
+      <div className="brand">
+        <span className="brand-mark">
+          <BrandIcon />
+        </span>
+        <span className="brand-name">Berth</span>
+      </div>
+      <nav aria-label="Main">
+        <ul className="nav">
+          {nav.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className={clsx('nav-item', view === item.id && 'active')}
+                aria-current={view === item.id ? 'page' : undefined}
+                onClick={() => showView(item.id)}
+              >
+                {item.icon}
+                <span>{item.label}</span>
+                {item.count ? <span className="nav-count">{item.count.toLocaleString()}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar-section">
+        <span className="sidebar-heading">Your servers</span>
+        {servers.length === 0 ? <p className="sidebar-empty">None yet.</p> : null}
+        <ul className="sidebar-servers" aria-label="Your servers">
+          {servers.map((server) => (
+            <li key={server.name}>
+              <button
+                type="button"
+                className={clsx('sidebar-server', current === server.name && 'active')}
+                aria-current={current === server.name ? 'true' : undefined}
+                data-server={server.name}
+                onClick={() => selectServer(server.name)}
+              >
+                <StatusDot status={server.status} />
+                <span className="sidebar-server-text">
+                  <span className="sidebar-server-name">{server.name}</span>
+                  <span className="sidebar-server-status">{statusLabel(server, now)}</span>
+                </span>
+                {server.protocolVersion ? <span className="version-chip">{server.protocolVersion}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <Button size="sm" variant="ghost" icon={<PlusIcon />} className="sidebar-add" onClick={() => openServerForm({ mode: 'add' })}>
+          Add server
+        </Button>
+      </div>
+      <div className="sidebar-foot">
+        {appInfo ? (
+          <span title={appInfo.configPath}>
+            Berth {appInfo.version} · {appInfo.shell === 'browser' ? 'browser mode' : 'desktop'}
+          </span>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { MissingToken } from './features/shell/missing-token';
+import { createBerthStore } from './store';
+import { chooseTransport } from './transport';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/shell.css';
+import './styles/overlays.css';
+import './styles/config-editor.css';
+import './styles/servers.css';
+import './styles/tools.css';
+import './styles/server-form.css';
+import './styles/logs.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+const choice = chooseTransport();
+if (choice.kind === 'missing-token') {
+  root.render(<MissingToken />);
+} else {
+  const store = createBerthStore(choice.transport);
+  root.render(
+    <StrictMode>
+      <App store={store} transport={choice.transport} />
+    </StrictMode>,
+  );
+}

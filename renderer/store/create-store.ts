@@ -1,0 +1,64 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { TopicName, TopicPayload } from '../../shared/contract';
+import type { ConnectionStatus, RendererTransport } from '../transport/connection';
+import { createAppSlice } from './app-slice';
+import { createConfigSlice } from './config-slice';
+import { createLogsSlice } from './logs-slice';
+import { createServersSlice } from './servers-slice';
+import type { BerthState } from './types';
+import { createUiSlice } from './ui-slice';
+
+export type BerthStore = StoreApi<BerthState>;
+
+/** One store from typed slices; each test makes its own, so no reset dance is needed. */
+export function createBerthStore(transport: RendererTransport): BerthStore {
+  return createStore<BerthState>()((...a) => ({
+    ...createServersSlice(transport)(...a),
+    ...createLogsSlice(transport)(...a),
+    ...createConfigSlice(transport)(...a),
+    ...createAppSlice(transport)(...a),
+    ...createUiSlice(transport)(...a),
+  }));
+}
+
+/** Applies one host event topic to the store; returns the unsubscribe function. */
+export function bindTopic<T extends TopicName>(
+  store: BerthStore,
+  transport: RendererTransport,
+  topic: T,
+  apply: (state: BerthState, payload: TopicPayload<T>) => void,
+): () => void {
+  return transport.on(topic, (payload) => apply(store.getState(), payload));
+}
+
+/**
+ * Wires the store to the host: every topic bound, snapshots fetched, and
+ * fetched again after a reconnect (events sent while we were away are lost).
+ */
+export function connectStore(store: BerthStore, transport: RendererTransport): () => void {
+  const unbind = [
+    bindTopic(store, transport, 'servers.changed', (s, state) => s.applyServerChanged(state)),
+    bindTopic(store, transport, 'servers.removed', (s, { name }) => s.applyServerRemoved(name)),
+    bindTopic(store, transport, 'logs.appended', (s, { entries }) => s.applyLogsAppended(entries)),
+    bindTopic(store, transport, 'logs.cleared', (s, { server }) => s.applyLogsCleared(server)),
+    bindTopic(store, transport, 'config.changed', (s, status) => s.applyConfigStatus(status)),
+  ];
+  const fetchSnapshots = () => {
+    const s = store.getState();
+    void Promise.all([s.loadAppInfo(), s.loadConfigStatus(), s.loadServers(), s.loadLogs()]);
+  };
+  // Snapshots are fetched on every transition to `open`: the first connect and each reconnect.
+  let wasOpen = false;
+  const onStatus = (status: ConnectionStatus) => {
+    store.getState().applyConnection(status);
+    const isOpen = status.state === 'open';
+    if (isOpen && !wasOpen) fetchSnapshots();
+    wasOpen = isOpen;
+  };
+  const unwatch = transport.connection.subscribe(onStatus);
+  onStatus(transport.connection.get());
+  return () => {
+    unwatch();
+    for (const off of unbind) off();
+  };
+}

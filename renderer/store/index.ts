@@ -1,0 +1,27 @@
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { BerthStore } from './create-store';
+import type { BerthState } from './types';
+
+export { bindTopic, connectStore, createBerthStore, type BerthStore } from './create-store';
+export { sortServers } from './servers-slice';
+export { LOG_CAP } from './logs-slice';
+export type * from './types';
+
+const StoreContext = createContext<BerthStore | null>(null);
+
+export function StoreProvider({ store, children }: { store: BerthStore; children: ReactNode }) {
+  return createElement(StoreContext.Provider, { value: store }, children);
+}
+
+/** The store itself, for event handlers that read state without subscribing. */
+export function useBerthStore(): BerthStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useBerth must be used inside <StoreProvider>');
+  return store;
+}
+
+/** One selector per value; wrap derived arrays/objects in `useShallow`. */
+export function useBerth<T>(selector: (state: BerthState) => T): T {
+  return useStore(useBerthStore(), selector);
+}

@@ -1,0 +1,40 @@
+import type { SliceCreator, UiSlice } from './types';
+
+/** Toasts beyond this are dropped oldest-first so a burst of failures cannot cover the screen. */
+const MAX_TOASTS = 4;
+let nextToastId = 1;
+
+export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
+  view: 'servers',
+  selectedServer: undefined,
+  logServer: undefined,
+  serverForm: undefined,
+  configEditorOpen: false,
+  toasts: [],
+  showView(view) {
+    set({ view });
+  },
+  selectServer(name) {
+    set({ selectedServer: name, view: 'servers' });
+  },
+  showLogsFor(name) {
+    set({ logServer: name, view: 'logs' });
+  },
+  openServerForm(request) {
+    set({ serverForm: request });
+  },
+  openConfigEditor(open) {
+    set({ configEditorOpen: open });
+  },
+  pushToast(toast) {
+    set((s) => ({ toasts: [...s.toasts, { ...toast, id: nextToastId++ }].slice(-MAX_TOASTS) }));
+  },
+  toastFailure(title, failure) {
+    set((s) => ({
+      toasts: [...s.toasts, { id: nextToastId++, tone: 'error' as const, title, message: failure.message }].slice(-MAX_TOASTS),
+    }));
+  },
+  dismissToast(id) {
+    set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+  },
+});

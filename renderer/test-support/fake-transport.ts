@@ -1,0 +1,72 @@
+import type { MethodInput, MethodName, MethodOutput, TopicName, TopicPayload } from '../../shared/contract';
+import type { ServerState } from '../../shared/domain';
+import { ServerConfigSchema } from '../../shared/domain';
+import { fail, type Result } from '../../shared/result';
+import type { ConnectionStatus, RendererTransport } from '../transport/connection';
+
+type Handler<M extends MethodName> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
+export type FakeHandlers = { [M in MethodName]?: Handler<M> };
+
+/**
+ * An in-memory stand-in for the host, for store and component tests: scripted
+ * answers per method, recorded calls, events pushed by the test. The real
+ * WebSocket transport is tested against a real socket server separately.
+ */
+export interface FakeTransport extends RendererTransport {
+  calls: { method: MethodName; input: unknown }[];
+  handlers: FakeHandlers;
+  emit<T extends TopicName>(topic: T, payload: TopicPayload<T>): void;
+  setConnection(status: ConnectionStatus): void;
+}
+
+export function createFakeTransport(handlers: FakeHandlers = {}, initial: ConnectionStatus = { state: 'open', everOpened: true, failedAttempts: 0 }): FakeTransport {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const statusListeners = new Set<(status: ConnectionStatus) => void>();
+  let status = initial;
+  const fake: FakeTransport = {
+    calls: [],
+    handlers,
+    connection: {
+      get: () => status,
+      subscribe: (listener) => {
+        statusListeners.add(listener);
+        return () => statusListeners.delete(listener);
+      },
+      retryNow: () => undefined,
+    },
+    async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>> {
+      fake.calls.push({ method, input });
+      const handler = fake.handlers[method] as Handler<M> | undefined;
+      if (!handler) return fail('UNKNOWN_METHOD', `the fake host has no answer for ${method}`);
+      return handler(input);
+    },
+    on(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) listeners.set(topic, (set = new Set()));
+      const untyped = listener as (payload: unknown) => void;
+      set.add(untyped);
+      return () => set.delete(untyped);
+    },
+    emit(topic, payload) {
+      for (const listener of listeners.get(topic) ?? []) listener(payload);
+    },
+    setConnection(next) {
+      status = next;
+      for (const listener of statusListeners) listener(next);
+    },
+    close: () => undefined,
+  };
+  return fake;
+}
+
+/** A server state as the host would send it, with overrides. */
+export function serverState(name: string, overrides: Partial<ServerState> = {}): ServerState {
+  return {
+    name,
+    config: ServerConfigSchema.parse({ command: 'node', args: ['server.js'] }),
+    status: 'stopped',
+    tools: [],
+    restartCount: 0,
+    ...overrides,
+  };
+}

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The renderer is served by the host (browser mode) or loaded from file:// (Electron),
+// both under a CSP of `script-src 'self'`: relative asset URLs, no inline scripts.
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    // Inlined modulepreload polyfill would be an inline script; modern Chromium does not need it.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: true,
+    target: 'chrome120',
+    // One chunk for a local app: zod (the contract) and React dominate; splitting buys nothing offline.
+    chunkSizeWarningLimit: 1200,
+  },
+});
