@@ -1,5 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { contentTypeFor } from '../app/bridge/content-types';
 import type { MainLog } from './log';
 
 /**
@@ -65,27 +66,6 @@ export function isAppUrl(url: string): boolean {
     parsed.password === ''
   );
 }
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
 
 function textResponse(status: number, text: string): Response {
   return new Response(text, {
@@ -167,7 +147,7 @@ export function createAppRequestHandler(options: { rootDir: string; log: MainLog
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
       headers: {
-        'content-type': CONTENT_TYPES[extname(realTarget).toLowerCase()] ?? 'application/octet-stream',
+        'content-type': contentTypeFor(realTarget),
         'content-security-policy': APP_CSP,
         'x-content-type-options': 'nosniff',
         // Rebuilt files keep their names (index.html); always revalidate.

@@ -1,40 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { contentTypeFor } from './content-types';
 
 /**
  * Serves the built renderer to browser mode. Only files inside `staticDir`
  * (after resolving `..`, percent-encoding and symlinks) are ever read.
  */
-
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
 
 /** The Content-Security-Policy for HTML pages served on `port`. */
 export function contentSecurityPolicy(port: number): string {
@@ -109,7 +82,7 @@ export function createStaticHandler(options: StaticHandlerOptions): (request: In
       sendText(response, 403, 'Forbidden\n');
       return;
     }
-    const type = MIME_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+    const type = contentTypeFor(file.path);
     const isHtml = type.startsWith('text/html');
     response.writeHead(200, {
       ...(isHtml ? htmlHeaders : { ...COMMON_HEADERS, 'Cache-Control': 'no-cache' }),
