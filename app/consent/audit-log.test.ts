@@ -1,0 +1,71 @@
+import { appendFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../shared/domain/consent';
+import { tempDir } from '../servers/test-support';
+import { AuditLog } from './audit-log';
+import { argumentsDigest, canonicalJson } from './canonical-json';
+
+const entry = (n: number): AuditEntry => ({
+  time: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+  server: 'files',
+  tool: `tool-${n}`,
+  argumentsDigest: argumentsDigest({ n }),
+  decision: 'allow-once',
+  decidedBy: 'person',
+  edited: false,
+});
+
+describe('AuditLog', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  beforeEach(async () => {
+    dir = await tempDir('berth-audit-');
+  });
+  afterEach(() => dir.cleanup());
+
+  it('appends lines in order and reads them newest first, across instances', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    await Promise.all([1, 2, 3].map((n) => log.append(entry(n))));
+    const again = new AuditLog({ stateDir: dir.path });
+    await again.append(entry(4));
+    const page = await again.read();
+    expect(page.entries.map((e) => e.tool)).toEqual(['tool-4', 'tool-3', 'tool-2', 'tool-1']);
+    expect((await again.read({ limit: 2 })).entries.map((e) => e.tool)).toEqual(['tool-4', 'tool-3']);
+    expect((await stat(log.filePath)).mode & 0o777).toBe(0o600);
+  });
+
+  it('rotates at the size cap, keeps the configured number of files, and reads across them', async () => {
+    const lineBytes = Buffer.byteLength(`${JSON.stringify(entry(10))}\n`);
+    const log = new AuditLog({ stateDir: dir.path, maxBytes: lineBytes * 2, keepFiles: 2 });
+    for (let n = 10; n < 17; n += 1) await log.append(entry(n));
+    expect((await readdir(dir.path)).sort()).toEqual(['audit.1.jsonl', 'audit.2.jsonl', 'audit.jsonl']);
+    for (const file of ['audit.jsonl', 'audit.1.jsonl', 'audit.2.jsonl']) {
+      expect((await stat(join(dir.path, file))).size).toBeLessThanOrEqual(lineBytes * 2);
+    }
+    // 7 entries, 2 per file: [10 11] [12 13] [14 15] [16]; with 3 files kept the oldest pair is gone.
+    const { entries } = await log.read({ limit: 100 });
+    expect(entries.map((e) => e.tool)).toEqual(['tool-16', 'tool-15', 'tool-14', 'tool-13', 'tool-12']);
+  });
+
+  it('counts lines it cannot read instead of failing or hiding them', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    await log.append(entry(1));
+    await appendFile(log.filePath, 'not json\n{"time":"x"}\n');
+    await log.append(entry(2));
+    expect(await log.read()).toEqual({ entries: [entry(2), entry(1)], unreadableLines: 2 });
+  });
+
+  it('refuses to write an entry that does not match the schema', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    expect(() => log.append({ ...entry(1), decidedBy: 'somebody' } as unknown as AuditEntry)).toThrow();
+    expect(await log.read()).toEqual({ entries: [], unreadableLines: 0 });
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth, keeps array order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(argumentsDigest({ a: 1, b: 2 })).toBe(argumentsDigest({ b: 2, a: 1 }));
+    expect(argumentsDigest({ a: [1, 2] })).not.toBe(argumentsDigest({ a: [2, 1] }));
+  });
+});

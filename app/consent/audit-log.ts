@@ -1,0 +1,114 @@
+import { appendFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AuditEntrySchema } from '../../shared/domain/consent';
+import type { AuditEntry, AuditPage } from '../../shared/domain/consent';
+
+export const AUDIT_FILE = 'audit.jsonl';
+
+/** Options for {@linkcode AuditLog}. */
+export interface AuditLogOptions {
+  stateDir: string;
+  /** Rotate when the current file would grow past this many bytes (default 5 MiB). */
+  maxBytes?: number;
+  /** Rotated files kept besides the current one: audit.1.jsonl … (default 3). */
+  keepFiles?: number;
+}
+
+/**
+ * Append-only JSON lines in `<stateDir>/audit.jsonl`, rotated at a size cap
+ * into `audit.1.jsonl` (newest) … `audit.<keep>.jsonl` (oldest). Appends are
+ * serialized so lines never interleave and rotation never races a write.
+ */
+export class AuditLog {
+  private readonly maxBytes: number;
+  private readonly keepFiles: number;
+  private size: number | undefined;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: AuditLogOptions) {
+    this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+    this.keepFiles = Math.max(0, options.keepFiles ?? 3);
+  }
+
+  /** The current file; rotated ones sit next to it. */
+  get filePath(): string {
+    return this.fileAt(0);
+  }
+
+  /** Append one entry; rejects if the disk refused it (the caller reports that). */
+  append(entry: AuditEntry): Promise<void> {
+    const line = `${JSON.stringify(AuditEntrySchema.parse(entry))}\n`;
+    const run = this.chain.then(() => this.write(line));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The newest entries first, across rotated files, up to `limit` (default 200). */
+  async read(options: { limit?: number } = {}): Promise<AuditPage> {
+    const limit = Math.max(0, options.limit ?? 200);
+    // Let appends already queued land first, so a read sees its own writes.
+    await this.chain;
+    const entries: AuditEntry[] = [];
+    let unreadableLines = 0;
+    for (let index = 0; index <= this.keepFiles && entries.length < limit; index += 1) {
+      let text: string;
+      try {
+        text = await readFile(this.fileAt(index), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      const lines = text.split('\n').filter((line) => line.trim() !== '');
+      for (let i = lines.length - 1; i >= 0 && entries.length < limit; i -= 1) {
+        const parsed = parseLine(lines[i] ?? '');
+        if (parsed === undefined) unreadableLines += 1;
+        else entries.push(parsed);
+      }
+    }
+    return { entries, unreadableLines };
+  }
+
+  private fileAt(index: number): string {
+    return join(this.options.stateDir, index === 0 ? AUDIT_FILE : `audit.${index}.jsonl`);
+  }
+
+  private async write(line: string): Promise<void> {
+    const bytes = Buffer.byteLength(line);
+    if (this.size === undefined) {
+      await mkdir(this.options.stateDir, { recursive: true });
+      this.size = await stat(this.filePath).then(
+        (s) => s.size,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return 0;
+          throw error;
+        },
+      );
+    }
+    if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate();
+    await appendFile(this.filePath, line, { encoding: 'utf8', mode: 0o600 });
+    this.size += bytes;
+  }
+
+  private async rotate(): Promise<void> {
+    if (this.keepFiles === 0) {
+      await rm(this.filePath, { force: true });
+    } else {
+      await rm(this.fileAt(this.keepFiles), { force: true });
+      for (let index = this.keepFiles - 1; index >= 0; index -= 1) {
+        await rename(this.fileAt(index), this.fileAt(index + 1)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+      }
+    }
+    this.size = 0;
+  }
+}
+
+function parseLine(line: string): AuditEntry | undefined {
+  try {
+    const parsed = AuditEntrySchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

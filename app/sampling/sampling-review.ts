@@ -1,0 +1,273 @@
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, SamplingMessage } from '@modelcontextprotocol/client';
+import { SamplingContentSchema as McpSamplingContentSchema, SamplingMessageContentBlockSchema, SamplingMessageSchema as McpSamplingMessageSchema } from '@modelcontextprotocol/core';
+import type { SamplingPolicy } from '../../shared/domain/consent';
+import { isWithdrawal } from '../../shared/domain/pending';
+import type { ModelChoice, SamplingAnswerPayload, SamplingRequestView } from '../../shared/domain/pending';
+import type { LogSink } from '../logs/log-sink';
+import type { PendingRequests } from '../pending/pending-requests';
+import { chooseModel } from './model-selection';
+import type { ConfiguredModel } from './model-selection';
+import { RateLimiter } from './rate-limit';
+import type { RateLimitOptions } from './rate-limit';
+
+/** The JSON-RPC error code MCP uses for "the user said no". */
+export const USER_REJECTED_CODE = -1;
+export const USER_REJECTED_MESSAGE = 'User rejected sampling request';
+/** Implementation-defined JSON-RPC error code for "too many sampling requests". */
+export const RATE_LIMITED_CODE = -32000;
+
+/** What `generate` returns: the model's answer in MCP terms. */
+export interface GeneratedMessage {
+  /** One block (text/image/audio); with tools also tool_use blocks, possibly several. */
+  content: CreateMessageResultWithTools['content'];
+  /** `endTurn`, `maxTokens`, `stopSequence`, `toolUse`, or the provider's own word. */
+  stopReason?: string;
+}
+
+/**
+ * Calls the model. Receives the request after the person's edits. When
+ * `tools` are present it must offer them to the model (honouring
+ * `toolChoice`) and may answer with tool_use blocks and stopReason `toolUse`.
+ */
+export type SamplingGenerate = (request: CreateMessageRequestParams, model: string, signal: AbortSignal) => Promise<GeneratedMessage>;
+
+/** Which models exist now (read on every request, so settings changes apply at once). */
+export interface SamplingModels {
+  models: ConfiguredModel[];
+  defaultModel: string;
+}
+
+/** Options for {@linkcode SamplingReview}. */
+export interface SamplingReviewOptions {
+  pending: PendingRequests;
+  models: () => SamplingModels;
+  generate: SamplingGenerate;
+  /** Per-server log lines about each request's fate. */
+  logs: LogSink;
+  /** Per-server token bucket; default 10 requests per minute. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * Accept requests that carry `tools`/`toolChoice` (declare `sampling: { tools: {} }`
+   * only then). Default false: such requests are refused with InvalidParams.
+   */
+  supportsTools?: boolean;
+  /** Starting per-server policies (e.g. a persisted 'never'); everyone else is 'ask'. */
+  policies?: Record<string, SamplingPolicy>;
+}
+
+/** Where a request came from, beyond the server. */
+export interface SamplingContext {
+  /** The SDK handler's `ctx.mcpReq.signal`: aborted when the server cancels. */
+  signal?: AbortSignal;
+  conversationId?: string;
+  /** The tool call that caused this (2026-07-28 `input_required` rounds). */
+  toolUseId?: string;
+}
+
+function rejected(reason?: string): ProtocolError {
+  return new ProtocolError(USER_REJECTED_CODE, USER_REJECTED_MESSAGE, reason === undefined ? undefined : { reason });
+}
+
+function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
+  const { messages, systemPrompt, includeContext, maxTokens, temperature, stopSequences, modelPreferences, metadata, tools, toolChoice } = params;
+  return {
+    messages: messages as SamplingRequestView['messages'],
+    maxTokens,
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(includeContext !== undefined ? { includeContext } : {}),
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(stopSequences !== undefined ? { stopSequences } : {}),
+    ...(modelPreferences !== undefined ? { modelPreferences } : {}),
+    ...(metadata !== undefined ? { metadata } : {}),
+    ...(tools !== undefined ? { tools: tools as SamplingRequestView['tools'] } : {}),
+    ...(toolChoice !== undefined ? { toolChoice } : {}),
+  };
+}
+
+function issueText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  return issue === undefined ? 'invalid' : `${issue.path.map(String).join('.') || 'value'}: ${issue.message}`;
+}
+
+/**
+ * The `sampling/createMessage` flow: per-server policy, rate limit, model
+ * choice, review of the request (editable), the model call, review of the
+ * answer (editable), and the result. A "no" anywhere, a closed window, or a
+ * vanished server ends in JSON-RPC error -1 "User rejected sampling request".
+ */
+export class SamplingReview {
+  private readonly limiter: RateLimiter;
+  private readonly policyMap = new Map<string, SamplingPolicy>();
+  private readonly listeners = new Set<(server: string, policy: SamplingPolicy) => void>();
+
+  constructor(private readonly options: SamplingReviewOptions) {
+    this.limiter = new RateLimiter(options.rateLimit);
+    for (const [server, policy] of Object.entries(options.policies ?? {})) this.policyMap.set(server, policy);
+  }
+
+  policyFor(server: string): SamplingPolicy {
+    return this.policyMap.get(server) ?? 'ask';
+  }
+
+  /** Every server with a policy other than the default 'ask'. */
+  policies(): Record<string, SamplingPolicy> {
+    return Object.fromEntries(this.policyMap);
+  }
+
+  setPolicy(server: string, policy: SamplingPolicy): void {
+    if (policy === 'ask') this.policyMap.delete(server);
+    else this.policyMap.set(server, policy);
+    for (const listener of [...this.listeners]) listener(server, policy);
+  }
+
+  onPolicyChange(listener: (server: string, policy: SamplingPolicy) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A server was removed: forget its session approval and rate bucket. */
+  forgetServer(server: string): void {
+    if (this.policyFor(server) === 'allow-session') this.setPolicy(server, 'ask');
+    this.limiter.reset(server);
+  }
+
+  /** The handler body for `client.setRequestHandler('sampling/createMessage', …)`. */
+  async handle(server: string, params: CreateMessageRequestParams, context: SamplingContext = {}): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+    const policy = this.policyFor(server);
+    if (policy === 'never') {
+      this.log(server, 'info', 'sampling request refused: sampling is turned off for this server');
+      throw rejected('sampling is turned off for this server in Berth');
+    }
+    const withTools = params.tools !== undefined || params.toolChoice !== undefined;
+    // Without tools an answer is exactly one text/image/audio block (CreateMessageResult).
+    const contentSchema = withTools ? SamplingMessageContentBlockSchema.or(SamplingMessageContentBlockSchema.array().min(1)) : McpSamplingContentSchema;
+    if (withTools && this.options.supportsTools !== true) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Berth does not support tool use inside sampling requests (no sampling.tools capability)');
+    }
+    const verdict = this.limiter.take(server);
+    if (!verdict.ok) {
+      const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+      const text = `Sampling rate limit: server '${server}' may send ${this.limiter.capacity} sampling requests per ${Math.round(this.limiter.windowMs / 1000)} s; try again in ${seconds} s`;
+      this.log(server, 'warning', text);
+      throw new ProtocolError(RATE_LIMITED_CODE, text, { retryAfterMs: verdict.retryAfterMs });
+    }
+
+    const { models, defaultModel } = this.options.models();
+    const selection = chooseModel(params.modelPreferences, models, defaultModel);
+    const choices: ModelChoice[] = models.map((m) => ({ id: m.id, label: m.label }));
+    const choiceOf = (id: string): ModelChoice => choices.find((c) => c.id === id) ?? { id, label: id };
+    const openOptions = {
+      ...(context.signal !== undefined ? { signal: context.signal } : {}),
+      ...(context.conversationId !== undefined ? { conversationId: context.conversationId } : {}),
+      ...(context.toolUseId !== undefined ? { toolUseId: context.toolUseId } : {}),
+    };
+    const ask = policy === 'ask';
+
+    let request = params;
+    let model = selection.model;
+    if (ask) {
+      const outcome = await this.options.pending.open(
+        'sampling',
+        server,
+        { request: viewOf(params), model: choiceOf(model), explanation: selection.explanation, models: choices },
+        {
+          ...openOptions,
+          validate: (response) => {
+            if (response.decision !== 'approve') return undefined;
+            if (response.model !== undefined && response.model !== defaultModel && !choices.some((c) => c.id === response.model)) {
+              return `model '${response.model}' is not one of the configured models`;
+            }
+            for (const [index, message] of (response.messages ?? []).entries()) {
+              const parsed = McpSamplingMessageSchema.safeParse(message);
+              if (!parsed.success) return `message ${index + 1} is not a valid MCP sampling message (${issueText(parsed.error)})`;
+            }
+            return undefined;
+          },
+        },
+      );
+      if (isWithdrawal(outcome)) {
+        this.log(server, 'info', `sampling request withdrawn: ${outcome.note}`);
+        throw rejected(outcome.note);
+      }
+      if (outcome.decision === 'reject') {
+        this.log(server, 'info', 'sampling request rejected by the person');
+        throw rejected(outcome.reason);
+      }
+      request = {
+        ...params,
+        ...(outcome.messages !== undefined ? { messages: outcome.messages as SamplingMessage[] } : {}),
+        ...(outcome.systemPrompt !== undefined ? { systemPrompt: outcome.systemPrompt } : {}),
+      };
+      model = outcome.model ?? model;
+      if (outcome.allowForSession === true) this.setPolicy(server, 'allow-session');
+    }
+
+    const generated = await this.generate(server, request, model, context.signal);
+    const shape = contentSchema.safeParse(generated.content);
+    if (!shape.success) {
+      const text = `the model's answer is not valid sampling content${withTools ? '' : ' (one text, image or audio block)'}: ${issueText(shape.error)}`;
+      this.log(server, 'error', `sampling: ${text}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `The model request failed: ${text}`);
+    }
+
+    let content = generated.content;
+    if (ask) {
+      const outcome = await this.options.pending.open(
+        'sampling-answer',
+        server,
+        {
+          request: viewOf(request),
+          model: choiceOf(model),
+          result: { content: content as SamplingAnswerPayload['result']['content'], ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) },
+        },
+        {
+          ...openOptions,
+          validate: (response) => {
+            if (response.decision !== 'approve' || response.content === undefined) return undefined;
+            const parsed = contentSchema.safeParse(response.content);
+            if (parsed.success) return undefined;
+            return withTools
+              ? `the edited answer is not valid MCP sampling content (${issueText(parsed.error)})`
+              : `the edited answer must be one text, image or audio block (${issueText(parsed.error)})`;
+          },
+        },
+      );
+      if (isWithdrawal(outcome)) {
+        this.log(server, 'info', `sampling answer withdrawn: ${outcome.note}`);
+        throw rejected(outcome.note);
+      }
+      if (outcome.decision === 'reject') {
+        this.log(server, 'info', 'sampling answer rejected by the person');
+        throw rejected(outcome.reason);
+      }
+      if (outcome.content !== undefined) content = outcome.content as CreateMessageResultWithTools['content'];
+    }
+
+    this.log(server, 'info', `sampling answered with ${model}${ask ? ' after review' : ' (allowed for this session)'}`);
+    const result = { model, role: 'assistant' as const, content, ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) };
+    return result as CreateMessageResult | CreateMessageResultWithTools;
+  }
+
+  private async generate(server: string, request: CreateMessageRequestParams, model: string, signal: AbortSignal | undefined): Promise<GeneratedMessage> {
+    // The model call stops when the server cancels; a local controller keeps `generate`'s signal non-optional.
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await this.options.generate(request, model, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) throw rejected('the server cancelled the request');
+      const text = error instanceof Error ? error.message : String(error);
+      this.log(server, 'error', `sampling: the model call failed: ${text}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `The model request failed: ${text}`);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private log(server: string, level: 'info' | 'warning' | 'error', text: string): void {
+    this.options.logs.append({ server, time: Date.now(), source: 'host', level, text });
+  }
+}

@@ -1,0 +1,3 @@
+export * from './form-schema';
+export * from './form-values';
+export * from './formats';
