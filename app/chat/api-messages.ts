@@ -1,0 +1,95 @@
+import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatMessage } from '../../shared/domain/chat';
+import type { ToolInfo } from '../../shared/domain/server';
+import type { ToolNameMap } from './tool-names';
+import { toAnthropicToolResult } from './tool-results';
+
+/** Told to the model for a tool call whose result was never saved (Berth stopped or crashed meanwhile). */
+export const INTERRUPTED_TEXT = 'This tool call was interrupted before it finished; there is no result.';
+
+/** A tool of a ready server, as the engine offers it. */
+export interface AvailableTool {
+  server: string;
+  tool: ToolInfo;
+}
+
+interface Turn {
+  role: 'user' | 'assistant';
+  blocks: ContentBlockParam[];
+}
+
+function toBlocks(message: ChatMessage): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') {
+      // The API refuses empty text blocks.
+      if (block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
+    } else if (block.type === 'tool_use') {
+      if (message.role === 'assistant') blocks.push({ type: 'tool_use', id: block.id, name: block.apiName, input: block.input });
+    } else if (message.role === 'user') {
+      blocks.push(toAnthropicToolResult(block));
+    }
+  }
+  return blocks;
+}
+
+function interrupted(toolUseId: string): ToolResultBlockParam {
+  return { type: 'tool_result', tool_use_id: toolUseId, is_error: true, content: [{ type: 'text', text: INTERRUPTED_TEXT }] };
+}
+
+/**
+ * The stored history as the Messages API wants it: consecutive messages of
+ * one role combined (a stopped turn leaves two user messages in a row), every
+ * tool_use answered in the next user turn — a result that was never saved is
+ * answered as interrupted — tool results first, and no result without its
+ * tool_use.
+ */
+export function toApiMessages(messages: readonly ChatMessage[]): MessageParam[] {
+  const turns: Turn[] = [];
+  for (const message of messages) {
+    const blocks = toBlocks(message);
+    if (blocks.length === 0) continue;
+    const last = turns.at(-1);
+    if (last !== undefined && last.role === message.role) last.blocks.push(...blocks);
+    else turns.push({ role: message.role, blocks });
+  }
+
+  const result: MessageParam[] = [];
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index] as Turn;
+    if (turn.role === 'assistant') {
+      result.push({ role: 'assistant', content: turn.blocks });
+      const asked = turn.blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
+      if (asked.length === 0) continue;
+      const next = turns[index + 1];
+      const answered = next?.role === 'user' ? next.blocks.filter((block): block is ToolResultBlockParam => block.type === 'tool_result') : [];
+      const byId = new Map(answered.map((block) => [block.tool_use_id, block]));
+      const results = asked.map((id) => byId.get(id) ?? interrupted(id));
+      const rest = next?.role === 'user' ? next.blocks.filter((block) => block.type !== 'tool_result') : [];
+      result.push({ role: 'user', content: [...results, ...rest] });
+      if (next?.role === 'user') index += 1;
+    } else {
+      // Results here have no tool_use before them (the history was cut): drop them.
+      const blocks = turn.blocks.filter((block) => block.type !== 'tool_result');
+      if (blocks.length > 0) result.push({ role: 'user', content: blocks });
+    }
+  }
+  return result;
+}
+
+/** Tool definitions for the request; the description says which server a tool comes from. */
+export function toolDefinitions(tools: readonly AvailableTool[], names: ToolNameMap): Tool[] {
+  const definitions: Tool[] = [];
+  for (const { server, tool } of tools) {
+    const name = names.apiName(server, tool.name);
+    if (name === undefined) continue;
+    const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part.trim() !== '').join(': ');
+    const origin = `(MCP server "${server}", tool "${tool.name}")`;
+    definitions.push({
+      name,
+      description: about === '' ? origin : `${about}\n\n${origin}`,
+      input_schema: { ...tool.inputSchema, type: 'object' },
+    });
+  }
+  return definitions;
+}

@@ -1,0 +1,386 @@
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { HostError } from '../../shared/result';
+import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
+import type { ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
+import type { CallToolOptions } from '../servers/server-connection';
+import { toApiMessages, toolDefinitions } from './api-messages';
+import type { AvailableTool } from './api-messages';
+import { ChatEventPump } from './chat-event-pump';
+import type { ConversationStore } from './conversation-store';
+import { LlmError } from './llm-provider';
+import type { LlmContentBlock, LlmProvider } from './llm-provider';
+import { ToolNameMap } from './tool-names';
+import type { NamedToolRef } from './tool-names';
+import { outcomeFromCallToolResult, sameJson } from './tool-results';
+
+export type { AvailableTool } from './api-messages';
+
+/** One tool call the model wants, as the consent broker sees it. */
+export interface ToolCallApprovalRequest {
+  conversationId: string;
+  server: string;
+  tool: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  /** Fires when the person stops the turn: withdraw the prompt. */
+  signal: AbortSignal;
+}
+
+export type ToolCallApproval = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
+
+/** Decides whether a tool call may run (the consent broker). */
+export interface ToolCallGate {
+  approve(request: ToolCallApprovalRequest): Promise<ToolCallApproval>;
+}
+
+/** Runs tool calls; `ServerSupervisor` has exactly this method. */
+export interface ToolRunner {
+  callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+}
+
+export interface ChatEngineOptions {
+  provider: LlmProvider;
+  store: ConversationStore;
+  /** Tools of every ready server, read at each model call. */
+  tools: () => AvailableTool[];
+  gate: ToolCallGate;
+  runner: ToolRunner;
+  onEvent: (event: ChatEvent) => void;
+  /** System prompt for each model call. */
+  system?: () => string | undefined;
+  /** Model calls per turn before the loop gives up (default 25). */
+  maxIterations?: number;
+  /** max_tokens per model call (default 4096). */
+  maxTokens?: number;
+  /** Above this many offered tools a warning is reported (default 40). */
+  toolCountWarningAt?: number;
+  /** Minimum time between two text-delta events of one conversation (default 34 ms, ≤ ~30/s). */
+  textIntervalMs?: number;
+  /** Where an exception thrown by onEvent goes (default console.error): a listener bug must not break a turn. */
+  onListenerError?: (error: unknown) => void;
+}
+
+export type TurnOutcome = { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
+
+export interface TurnHandle {
+  turnId: string;
+  /** Settles when the turn ends; never rejects (failures are an outcome and a `turn-failed` event). */
+  done: Promise<TurnOutcome>;
+}
+
+/** Tools offered in one conversation, with the names the model sees. */
+export interface OfferedTools {
+  tools: NamedToolRef[];
+  toolCountWarning?: string;
+}
+
+/** Every tool of the ready servers for one conversation, switched on or off (the shape of the `chat.tools` answer). */
+export interface ConversationToolsView {
+  tools: Array<{ server: string; tool: string; title?: string; description?: string; enabled: boolean }>;
+  offeredCount: number;
+  warning?: string;
+}
+
+interface ActiveTurn {
+  conversationId: string;
+  turnId: string;
+  controller: AbortController;
+  /** Settles when the turn is over (also when it never got past preparing). */
+  done: Promise<TurnOutcome>;
+}
+
+export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function textResult(toolUseId: string, text: string): ChatToolResultBlock {
+  return { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], isError: true };
+}
+
+/** Resolves like `promise`, or rejects as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new LlmError('aborted', 'stopped'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new LlmError('aborted', 'stopped'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * Runs a person's turn through the tool-use loop: ask the model, run the tool
+ * calls it wants (each with consent, in parallel), give the results back, and
+ * repeat until it answers without tools. Every completed message is saved
+ * before the next step, so a crash loses at most the reply being streamed.
+ * Independent of any transport: the UI learns everything through `onEvent`.
+ */
+export class ChatEngine {
+  private readonly active = new Map<string, ActiveTurn>();
+  private readonly pump: ChatEventPump;
+  private readonly maxIterations: number;
+  private readonly maxTokens: number;
+  private readonly warnAt: number;
+
+  constructor(private readonly options: ChatEngineOptions) {
+    this.maxIterations = options.maxIterations ?? 25;
+    this.maxTokens = options.maxTokens ?? 4096;
+    this.warnAt = options.toolCountWarningAt ?? 40;
+    this.pump = new ChatEventPump((event) => this.deliver(event), options.textIntervalMs ?? 34);
+  }
+
+  /** Save the person's message and start the reply. Throws (HostError) only when nothing was started. */
+  async send(conversationId: string, text: string, options: { model?: string } = {}): Promise<TurnHandle> {
+    if (text.trim() === '') throw new HostError('INVALID_INPUT', 'Write a message first', 'text');
+    return this.begin(conversationId, async (conversation) => {
+      if (options.model !== undefined && options.model !== conversation.model) await this.options.store.updateSettings(conversationId, { model: options.model });
+      return [this.personMessage(text)];
+    });
+  }
+
+  /** Run the last message the person wrote again, dropping every reply after it. */
+  async retry(conversationId: string): Promise<TurnHandle> {
+    return this.begin(conversationId, async (conversation) => {
+      const index = conversation.messages.findLastIndex(isPersonMessage);
+      if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
+      if (index < conversation.messages.length - 1) await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index + 1));
+      return [];
+    });
+  }
+
+  /** Replace the last message the person wrote (and everything after it) with `text`, then reply. */
+  async editAndResend(conversationId: string, text: string): Promise<TurnHandle> {
+    if (text.trim() === '') throw new HostError('INVALID_INPUT', 'The edited message is empty', 'text');
+    return this.begin(conversationId, async (conversation) => {
+      const index = conversation.messages.findLastIndex(isPersonMessage);
+      if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to edit in this conversation');
+      await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index));
+      return [this.personMessage(text)];
+    });
+  }
+
+  /** Stop the running turn (stream and tool calls) and wait until what completed is saved. */
+  async stop(conversationId: string): Promise<void> {
+    const turn = this.active.get(conversationId);
+    if (turn === undefined) return;
+    turn.controller.abort();
+    await turn.done;
+  }
+
+  isRunning(conversationId: string): boolean {
+    return this.active.has(conversationId);
+  }
+
+  /** What the model would be offered in this conversation right now. */
+  async offeredTools(conversationId: string): Promise<OfferedTools> {
+    const conversation = await this.options.store.get(conversationId);
+    const { names, warning } = this.toolsFor(conversation);
+    return { tools: names.entries(), ...(warning !== undefined ? { toolCountWarning: warning } : {}) };
+  }
+
+  /** Every available tool with whether this conversation offers it. */
+  async toolsView(conversationId: string): Promise<ConversationToolsView> {
+    const conversation = await this.options.store.get(conversationId);
+    const { names, warning } = this.toolsFor(conversation);
+    const tools = this.options.tools().map(({ server, tool }) => ({
+      server,
+      tool: tool.name,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      enabled: names.apiName(server, tool.name) !== undefined,
+    }));
+    return { tools, offeredCount: names.size, ...(warning !== undefined ? { warning } : {}) };
+  }
+
+  private personMessage(text: string): ChatMessage {
+    return { id: randomUUID(), role: 'user', createdAt: Date.now(), content: [{ type: 'text', text }] };
+  }
+
+  private async begin(conversationId: string, prepare: (conversation: Conversation) => Promise<ChatMessage[]>): Promise<TurnHandle> {
+    if (this.active.has(conversationId)) throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
+    let settle: (outcome: TurnOutcome) => void = () => undefined;
+    const done = new Promise<TurnOutcome>((resolve) => (settle = resolve));
+    const turn: ActiveTurn = { conversationId, turnId: randomUUID(), controller: new AbortController(), done };
+    // Claimed before the first await, so two quick sends cannot both start.
+    this.active.set(conversationId, turn);
+    const saved: ChatMessage[] = [];
+    let conversation: Conversation;
+    try {
+      const messages = await prepare(await this.options.store.get(conversationId));
+      for (const message of messages) {
+        await this.options.store.appendMessage(conversationId, message);
+        saved.push(message);
+      }
+      conversation = await this.options.store.get(conversationId);
+    } catch (error) {
+      this.active.delete(conversationId);
+      settle({ status: 'failed', message: errorMessage(error) });
+      throw error;
+    }
+    const { names, warning } = this.toolsFor(conversation);
+    const { turnId } = turn;
+    this.pump.emit({ type: 'turn-started', conversationId, turnId, model: conversation.model, toolCount: names.size, ...(warning !== undefined ? { toolCountWarning: warning } : {}) });
+    for (const message of saved) this.pump.emit({ type: 'message-saved', conversationId, turnId, message });
+    this.run(turn).then(settle, (error: unknown) => settle({ status: 'failed', message: errorMessage(error) }));
+    return { turnId, done };
+  }
+
+  private toolsFor(conversation: Conversation): { offered: AvailableTool[]; names: ToolNameMap; warning?: string } {
+    const disabledServers = new Set(conversation.disabledServers);
+    const disabledTools = new Set(conversation.disabledTools);
+    const offered = this.options.tools().filter(({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)));
+    const names = ToolNameMap.build(offered.map(({ server, tool }) => ({ server, tool: tool.name })));
+    const warning =
+      names.size > this.warnAt
+        ? `${names.size} tools are offered to the model. Above about ${this.warnAt} it picks tools less reliably and every request costs more: switch off the servers or tools this conversation does not need.`
+        : undefined;
+    return { offered, names, ...(warning !== undefined ? { warning } : {}) };
+  }
+
+  private async run(turn: ActiveTurn): Promise<TurnOutcome> {
+    let outcome: TurnOutcome;
+    try {
+      outcome = await this.loop(turn);
+    } catch (error) {
+      outcome = turn.controller.signal.aborted ? { status: 'stopped' } : { status: 'failed', message: errorMessage(error) };
+    }
+    const { conversationId, turnId } = turn;
+    if (outcome.status === 'failed') this.pump.emit({ type: 'turn-failed', conversationId, turnId, message: outcome.message });
+    else this.pump.emit({ type: 'turn-finished', conversationId, turnId, stopReason: outcome.status === 'stopped' ? STOPPED_BY_PERSON : outcome.stopReason });
+    this.active.delete(conversationId);
+    return outcome;
+  }
+
+  private async loop(turn: ActiveTurn): Promise<TurnOutcome> {
+    const { conversationId, turnId, controller } = turn;
+    const signal = controller.signal;
+    for (let iteration = 0; iteration < this.maxIterations; iteration += 1) {
+      if (signal.aborted) return { status: 'stopped' };
+      const conversation = await this.options.store.get(conversationId);
+      const { offered, names } = this.toolsFor(conversation);
+      const system = this.options.system?.();
+      let response;
+      try {
+        response = await this.options.provider.stream({
+          model: conversation.model,
+          ...(system !== undefined ? { system } : {}),
+          messages: toApiMessages(conversation.messages),
+          tools: toolDefinitions(offered, names),
+          maxTokens: this.maxTokens,
+          signal,
+          onText: (delta) => this.pump.text(conversationId, turnId, delta),
+        });
+      } catch (error) {
+        // The partial reply is dropped: only completed messages are kept.
+        if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
+        throw error;
+      }
+      const runTools = response.stopReason === 'tool_use';
+      const content = this.toChatContent(response.content, names, runTools);
+      if (content.length > 0) {
+        await this.save(turn, {
+          id: randomUUID(),
+          role: 'assistant',
+          createdAt: Date.now(),
+          content,
+          model: conversation.model,
+          ...(response.stopReason !== null ? { stopReason: response.stopReason } : {}),
+          usage: response.usage,
+        });
+      }
+      const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
+      if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
+      const results = await Promise.all(uses.map((use) => this.runToolCall(turn, use)));
+      await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
+      if (signal.aborted) return { status: 'stopped' };
+    }
+    return {
+      status: 'failed',
+      message: `The model was still calling tools after ${this.maxIterations} rounds in one turn, so Berth stopped the loop. Send a message to let it continue.`,
+    };
+  }
+
+  /**
+   * Tool calls run only when the model stopped to use tools: a reply cut by
+   * max_tokens may hold a tool_use with half its input, which must not run.
+   */
+  private toChatContent(blocks: readonly LlmContentBlock[], names: ToolNameMap, runTools: boolean): ChatContentBlock[] {
+    const content: ChatContentBlock[] = [];
+    for (const block of blocks) {
+      if (block.type === 'text') {
+        if (block.text !== '') content.push({ type: 'text', text: block.text });
+      } else if (runTools) {
+        const ref = names.resolve(block.name);
+        content.push({ type: 'tool_use', id: block.id, server: ref?.server ?? '', tool: ref?.tool ?? block.name, apiName: block.name, input: block.input });
+      }
+    }
+    return content;
+  }
+
+  private async save(turn: ActiveTurn, message: ChatMessage): Promise<void> {
+    await this.options.store.appendMessage(turn.conversationId, message);
+    this.pump.emit({ type: 'message-saved', conversationId: turn.conversationId, turnId: turn.turnId, message });
+  }
+
+  /** One tool call, start to end; always settles with a result for the model. */
+  private async runToolCall(turn: ActiveTurn, use: ChatToolUseBlock): Promise<ChatToolResultBlock> {
+    const { conversationId, turnId } = turn;
+    const signal = turn.controller.signal;
+    const base = { conversationId, turnId, toolUseId: use.id };
+    const finish = (result: ChatToolResultBlock): ChatToolResultBlock => {
+      this.pump.emit({ type: 'tool-call-finished', ...base, isError: result.isError, denied: result.denied !== undefined });
+      return result;
+    };
+    if (use.server === '') return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
+    if (signal.aborted) return finish(textResult(use.id, STOPPED_TOOL_TEXT));
+
+    this.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });
+    let approval: ToolCallApproval;
+    try {
+      approval = await untilAborted(
+        this.options.gate.approve({ conversationId, server: use.server, tool: use.tool, input: use.input, toolUseId: use.id, signal }),
+        signal,
+      );
+    } catch (error) {
+      if (signal.aborted) return finish(textResult(use.id, STOPPED_TOOL_TEXT));
+      return finish(textResult(use.id, `Berth could not ask the user about this tool call: ${errorMessage(error)}`));
+    }
+    if (!approval.allow) {
+      const reason = approval.reason?.trim();
+      return finish({ type: 'tool_result', toolUseId: use.id, content: [], isError: true, denied: reason ? { reason } : {} });
+    }
+
+    const input = approval.input;
+    const edited = !sameJson(input, use.input);
+    this.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input });
+    try {
+      const answer = await this.options.runner.callTool(use.server, use.tool, input, {
+        signal,
+        onProgress: (progress) => this.pump.progress({ type: 'tool-progress', ...base, ...progress }),
+      });
+      return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...(edited ? { sentInput: input } : {}) });
+    } catch (error) {
+      const text = signal.aborted ? STOPPED_TOOL_TEXT : errorMessage(error);
+      return finish({ ...textResult(use.id, text), ...(edited ? { sentInput: input } : {}) });
+    }
+  }
+
+  private deliver(event: ChatEvent): void {
+    try {
+      this.options.onEvent(event);
+    } catch (error) {
+      (this.options.onListenerError ?? console.error)(error);
+    }
+  }
+}

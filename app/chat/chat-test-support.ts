@@ -1,0 +1,60 @@
+/**
+ * Test-only helpers for the chat engine's unit and integration tests (never
+ * imported by host code): a consent gate that answers from a function, and a
+ * recorder of engine events with wait-for-condition.
+ */
+import type { ChatEvent } from '../../shared/domain/chat';
+import type { ToolCallApproval, ToolCallApprovalRequest, ToolCallGate } from './chat-engine';
+
+/** A ToolCallGate that decides with a function and remembers every request. */
+export class ScriptedGate implements ToolCallGate {
+  readonly requests: ToolCallApprovalRequest[] = [];
+
+  constructor(private readonly decide: (request: ToolCallApprovalRequest) => ToolCallApproval | Promise<ToolCallApproval> = (request) => ({ allow: true, input: request.input })) {}
+
+  async approve(request: ToolCallApprovalRequest): Promise<ToolCallApproval> {
+    this.requests.push(request);
+    return this.decide(request);
+  }
+
+  /** A gate that never answers: the prompt stays open until the turn is stopped. */
+  static waitingForever(): ScriptedGate {
+    return new ScriptedGate(() => new Promise<ToolCallApproval>(() => undefined));
+  }
+}
+
+type EventOf<T extends ChatEvent['type']> = Extract<ChatEvent, { type: T }>;
+
+/** Every event the engine reported, in order. */
+export class ChatEventLog {
+  readonly events: ChatEvent[] = [];
+  readonly onEvent = (event: ChatEvent): void => {
+    this.events.push(event);
+  };
+
+  of<T extends ChatEvent['type']>(type: T): Array<EventOf<T>> {
+    return this.events.filter((event): event is EventOf<T> => event.type === type);
+  }
+
+  types(): string[] {
+    const types: string[] = [];
+    for (const event of this.events) if (types.at(-1) !== event.type || event.type !== 'text-delta') types.push(event.type);
+    return types;
+  }
+
+  text(): string {
+    return this.of('text-delta')
+      .map((event) => event.text)
+      .join('');
+  }
+
+  async waitFor<T extends ChatEvent['type']>(type: T, predicate: (event: EventOf<T>) => boolean = () => true, timeoutMs = 20_000): Promise<EventOf<T>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.of(type).find(predicate);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for a ${type} event; saw: ${this.types().join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONVERSATION_TITLE } from '../../shared/domain/chat';
+import type { ChatMessage } from '../../shared/domain/chat';
+import { ConversationStore } from './conversation-store';
+import type { ConversationProblem } from './conversation-store';
+
+function userMessage(text: string, id = `m-${text}`): ChatMessage {
+  return { id, role: 'user', createdAt: 1, content: [{ type: 'text', text }] };
+}
+
+describe('ConversationStore', () => {
+  let dir: string;
+  let clock: number;
+  const now = (): number => clock;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'berth-chat-store-'));
+    clock = 1_000;
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates, lists newest first, renames, and survives a reopen from the files alone', async () => {
+    const changes: string[][] = [];
+    const store = await ConversationStore.open({ dir, now, onChange: (list) => changes.push(list.map((summary) => summary.title)) });
+    const first = await store.create({ model: 'claude-a' });
+    clock = 2_000;
+    const second = await store.create({ model: 'claude-b', title: 'Second' });
+    expect(first.title).toBe(DEFAULT_CONVERSATION_TITLE);
+    expect(store.list().map((summary) => summary.id)).toEqual([second.id, first.id]);
+    clock = 3_000;
+    await store.rename(first.id, '  Renamed  ');
+    expect(store.list()[0]).toMatchObject({ id: first.id, title: 'Renamed', updatedAt: 3_000, messageCount: 0 });
+    await expect(store.rename(first.id, ' ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(changes).toEqual([[DEFAULT_CONVERSATION_TITLE], ['Second', DEFAULT_CONVERSATION_TITLE], ['Renamed', 'Second']]);
+
+    const reopened = await ConversationStore.open({ dir, now });
+    expect(reopened.list()).toEqual(store.list());
+    expect(await reopened.get(second.id)).toEqual(second);
+    const mode = (await stat(join(dir, 'conversations', `${first.id}.json`))).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  it('appends messages (the first names the conversation) and replaces them for edit-and-resend', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    await store.appendMessage(conversation.id, userMessage('What is the weather like in Lisbon this week, and should I pack an umbrella?'));
+    await store.appendMessage(conversation.id, { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Sunny.' }], model: 'claude-a', stopReason: 'end_turn' });
+    let loaded = await store.get(conversation.id);
+    expect(loaded.title).toBe('What is the weather like in Lisbon this week, and should I…');
+    expect(loaded.messages.map((message) => message.id)).toEqual(['m-What is the weather like in Lisbon this week, and should I pack an umbrella?', 'a1']);
+    await store.replaceMessages(conversation.id, [userMessage('Different question')]);
+    loaded = await store.get(conversation.id);
+    expect(loaded.messages).toEqual([userMessage('Different question')]);
+    expect(loaded.title).toBe('What is the weather like in Lisbon this week, and should I…');
+    // What get() returns is a copy: changing it changes nothing stored.
+    loaded.messages.length = 0;
+    expect((await store.get(conversation.id)).messages).toHaveLength(1);
+  });
+
+  it('serializes concurrent writes to one conversation: no append is lost', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    await Promise.all(Array.from({ length: 20 }, (_, index) => store.appendMessage(conversation.id, userMessage(`n${index}`))));
+    const reopened = await ConversationStore.open({ dir, now });
+    expect((await reopened.get(conversation.id)).messages.map((message) => message.id)).toEqual(Array.from({ length: 20 }, (_, index) => `m-n${index}`));
+  });
+
+  it('keeps per-conversation tool settings and the model', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    await store.updateSettings(conversation.id, { model: 'claude-b', disabledServers: ['web', 'web'], disabledTools: ['fs/write_file'] });
+    expect(await store.get(conversation.id)).toMatchObject({ model: 'claude-b', disabledServers: ['web'], disabledTools: ['fs/write_file'] });
+    await expect(store.updateSettings(conversation.id, { model: '' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('deletes into the trash and restores from it', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    await store.appendMessage(conversation.id, userMessage('keep me'));
+    await store.delete(conversation.id);
+    expect(store.list()).toEqual([]);
+    await expect(store.get(conversation.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await readdir(join(dir, 'conversations', 'trash'))).toEqual([`${conversation.id}.json`]);
+    expect((await store.listTrash()).map((summary) => summary.id)).toEqual([conversation.id]);
+    // A restart in between: the trash is on disk, not in memory.
+    const reopened = await ConversationStore.open({ dir, now });
+    expect(reopened.list()).toEqual([]);
+    await reopened.restore(conversation.id);
+    expect((await reopened.get(conversation.id)).messages).toEqual([userMessage('keep me')]);
+    await expect(reopened.restore(conversation.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(reopened.restore('missing-id')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('moves a corrupt file aside, reports it, and never overwrites it', async () => {
+    const setup = await ConversationStore.open({ dir, now });
+    const good = await setup.create({ model: 'claude-a' });
+    const bad = await setup.create({ model: 'claude-a' });
+    const badPath = join(dir, 'conversations', `${bad.id}.json`);
+    await writeFile(badPath, '{"id": "truncated');
+    const wrongShape = join(dir, 'conversations', 'other-id.json');
+    await writeFile(wrongShape, JSON.stringify({ id: 'other-id', title: 5 }));
+
+    const problems: ConversationProblem[] = [];
+    const store = await ConversationStore.open({ dir, now, onProblem: (problem) => problems.push(problem) });
+    expect(store.list().map((summary) => summary.id)).toEqual([good.id]);
+    expect(problems.map((problem) => problem.id).sort()).toEqual([bad.id, 'other-id'].sort());
+    const badProblem = problems.find((problem) => problem.id === bad.id);
+    expect(badProblem?.message).toMatch(/not valid JSON/);
+    expect(problems.find((problem) => problem.id === 'other-id')?.message).toMatch(/title/);
+    expect(await readFile(badProblem?.movedTo ?? '', 'utf8')).toBe('{"id": "truncated');
+    expect(store.problems()).toEqual(problems);
+    await expect(store.get(bad.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a file that goes bad while running is moved aside when next read, and the error says so', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    const reopened = await ConversationStore.open({ dir, now });
+    await writeFile(join(dir, 'conversations', `${conversation.id}.json`), 'garbage');
+    await expect(reopened.appendMessage(conversation.id, userMessage('x'))).rejects.toMatchObject({ code: 'IO_ERROR', message: expect.stringMatching(/could not be read .*kept as .*corrupt-/) });
+    const names = await readdir(join(dir, 'conversations'));
+    expect(names.some((name) => name.startsWith(`${conversation.id}.json.corrupt-`))).toBe(true);
+    expect(names).not.toContain(`${conversation.id}.json`);
+  });
+
+  it('rejects ids that are not plain names', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    await expect(store.get('../config')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(store.delete('a/b')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(store.create({ model: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HostError } from '../../shared/result';
+import { ConversationIdSchema, ConversationSchema, DEFAULT_CONVERSATION_TITLE, messageText, summarizeConversation } from '../../shared/domain/chat';
+import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import { atomicWriteFile } from '../config/atomic-write';
+
+/** A conversation file that could not be read (kept aside under a new name when its content is bad). */
+export interface ConversationProblem {
+  id: string;
+  /** Where the corrupt file now is; absent when the file could not even be read (it stays in place). */
+  movedTo?: string;
+  message: string;
+}
+
+export interface ConversationStoreOptions {
+  /** The config dir: conversations live in `<dir>/conversations`, deleted ones in `<dir>/conversations/trash`. */
+  dir: string;
+  /** Told about every corrupt file found (it has already been moved aside). */
+  onProblem?: (problem: ConversationProblem) => void;
+  /** After every change to the list (create, rename, new message, delete, restore…), with the new list. Must not throw. */
+  onChange?: (conversations: ConversationSummary[]) => void;
+  now?: () => number;
+}
+
+/** The settings a conversation keeps besides its messages. */
+export interface ConversationSettingsPatch {
+  model?: string;
+  disabledServers?: string[];
+  disabledTools?: string[];
+}
+
+const TITLE_MAX = 200;
+const AUTO_TITLE_LENGTH = 60;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** First line of the first message, cut at a word near 60 characters. */
+function autoTitle(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  if (line.length <= AUTO_TITLE_LENGTH) return line || DEFAULT_CONVERSATION_TITLE;
+  const cut = line.slice(0, AUTO_TITLE_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 30 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * Conversations on disk, one JSON file each, written atomically. The list is
+ * rebuilt from the files at open (no separate index to get out of step).
+ * Writes to one conversation run one after another; a file that cannot be
+ * read is moved aside as `<id>.json.corrupt-<time>` and reported, never
+ * overwritten.
+ */
+export class ConversationStore {
+  private readonly summaries = new Map<string, ConversationSummary>();
+  /** Conversations read or written this session. */
+  private readonly cache = new Map<string, Conversation>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly found: ConversationProblem[] = [];
+  private readonly now: () => number;
+  readonly conversationsDir: string;
+  readonly trashDir: string;
+
+  private constructor(private readonly options: ConversationStoreOptions) {
+    this.now = options.now ?? Date.now;
+    this.conversationsDir = join(options.dir, 'conversations');
+    this.trashDir = join(this.conversationsDir, 'trash');
+  }
+
+  /** Read every conversation file and build the list. */
+  static async open(options: ConversationStoreOptions): Promise<ConversationStore> {
+    const store = new ConversationStore(options);
+    await mkdir(store.trashDir, { recursive: true });
+    for (const name of await readdir(store.conversationsDir)) {
+      if (name.startsWith('.') && name.endsWith('.tmp')) {
+        // Left by a write that was interrupted; the real file is intact.
+        await rm(join(store.conversationsDir, name), { force: true });
+        continue;
+      }
+      const match = /^(.+)\.json$/.exec(name);
+      if (match?.[1] === undefined || !ConversationIdSchema.safeParse(match[1]).success) continue;
+      try {
+        const conversation = await store.readConversation(match[1], false);
+        store.summaries.set(conversation.id, summarizeConversation(conversation));
+      } catch (error) {
+        // Already reported by readConversation; one bad file must not hide the others.
+        if (!(error instanceof HostError && (error.code === 'IO_ERROR' || error.code === 'NOT_FOUND'))) throw error;
+      }
+    }
+    return store;
+  }
+
+  /** Newest first. */
+  list(): ConversationSummary[] {
+    return [...this.summaries.values()].sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+  }
+
+  /** Corrupt files found so far (each already moved aside). */
+  problems(): ConversationProblem[] {
+    return [...this.found];
+  }
+
+  async get(id: string): Promise<Conversation> {
+    this.checkId(id);
+    return this.enqueue(id, async () => structuredClone(await this.load(id)));
+  }
+
+  async create(input: { model: string; title?: string }): Promise<Conversation> {
+    if (input.model.trim() === '') throw new HostError('INVALID_INPUT', 'Choose a model for the conversation', 'model');
+    const time = this.now();
+    const conversation: Conversation = {
+      id: randomUUID(),
+      title: input.title?.trim() ? this.checkTitle(input.title) : DEFAULT_CONVERSATION_TITLE,
+      createdAt: time,
+      updatedAt: time,
+      model: input.model,
+      messages: [],
+      disabledServers: [],
+      disabledTools: [],
+    };
+    return this.enqueue(conversation.id, async () => this.save(conversation));
+  }
+
+  async rename(id: string, title: string): Promise<Conversation> {
+    const checked = this.checkTitle(title);
+    return this.update(id, (conversation) => ({ ...conversation, title: checked }));
+  }
+
+  /**
+   * Appends one completed message. The first message the person writes names
+   * a conversation that still has the default title.
+   */
+  async appendMessage(id: string, message: ChatMessage): Promise<Conversation> {
+    return this.update(id, (conversation) => {
+      const named = conversation.messages.length === 0 && conversation.title === DEFAULT_CONVERSATION_TITLE && message.role === 'user';
+      return { ...conversation, title: named ? autoTitle(messageText(message)) : conversation.title, messages: [...conversation.messages, message] };
+    });
+  }
+
+  /** Replaces the whole history (retry and edit-and-resend cut it first). */
+  async replaceMessages(id: string, messages: ChatMessage[]): Promise<Conversation> {
+    return this.update(id, (conversation) => ({ ...conversation, messages: [...messages] }));
+  }
+
+  async updateSettings(id: string, patch: ConversationSettingsPatch): Promise<Conversation> {
+    if (patch.model !== undefined && patch.model.trim() === '') throw new HostError('INVALID_INPUT', 'The model name is empty', 'model');
+    return this.update(id, (conversation) => ({
+      ...conversation,
+      ...(patch.model !== undefined ? { model: patch.model } : {}),
+      ...(patch.disabledServers !== undefined ? { disabledServers: [...new Set(patch.disabledServers)] } : {}),
+      ...(patch.disabledTools !== undefined ? { disabledTools: [...new Set(patch.disabledTools)] } : {}),
+    }));
+  }
+
+  /** Moves the file to the trash folder; `restore` brings it back. */
+  async delete(id: string): Promise<void> {
+    this.checkId(id);
+    await this.enqueue(id, async () => {
+      if (!this.summaries.has(id)) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+      try {
+        await rename(this.filePath(id), this.trashPath(id));
+      } catch (error) {
+        if (!isMissing(error)) throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorText(error)}`);
+      }
+      this.summaries.delete(id);
+      this.cache.delete(id);
+      this.changed();
+    });
+  }
+
+  async restore(id: string): Promise<ConversationSummary> {
+    this.checkId(id);
+    return this.enqueue(id, async () => {
+      if (this.summaries.has(id)) throw new HostError('CONFLICT', `Conversation ${id} is not in the trash`);
+      try {
+        await stat(this.trashPath(id));
+      } catch (error) {
+        if (isMissing(error)) throw new HostError('NOT_FOUND', `No deleted conversation with id ${id}`);
+        throw new HostError('IO_ERROR', `Could not read the trash: ${errorText(error)}`);
+      }
+      await rename(this.trashPath(id), this.filePath(id));
+      const conversation = await this.readConversation(id, false);
+      this.summaries.set(id, summarizeConversation(conversation));
+      this.changed();
+      return summarizeConversation(conversation);
+    });
+  }
+
+  /** Deleted conversations that can be restored, newest first. */
+  async listTrash(): Promise<ConversationSummary[]> {
+    const summaries: ConversationSummary[] = [];
+    for (const name of await readdir(this.trashDir)) {
+      const match = /^(.+)\.json$/.exec(name);
+      if (match?.[1] === undefined) continue;
+      try {
+        const parsed = ConversationSchema.safeParse(JSON.parse(await readFile(join(this.trashDir, name), 'utf8')));
+        if (parsed.success) summaries.push(summarizeConversation(parsed.data));
+      } catch {
+        // An unreadable deleted file is not offered for restore; it stays where it is.
+      }
+    }
+    return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  private filePath(id: string): string {
+    return join(this.conversationsDir, `${id}.json`);
+  }
+
+  private trashPath(id: string): string {
+    return join(this.trashDir, `${id}.json`);
+  }
+
+  private checkId(id: string): void {
+    if (!ConversationIdSchema.safeParse(id).success) throw new HostError('INVALID_INPUT', `Not a conversation id: ${JSON.stringify(id)}`, 'id');
+  }
+
+  private checkTitle(title: string): string {
+    const trimmed = title.trim();
+    if (trimmed === '') throw new HostError('INVALID_INPUT', 'Give the conversation a title', 'title');
+    if (trimmed.length > TITLE_MAX) throw new HostError('INVALID_INPUT', `Keep the title under ${TITLE_MAX} characters`, 'title');
+    return trimmed;
+  }
+
+  private enqueue<T>(id: string, operation: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(id) ?? Promise.resolve();
+    const run = previous.then(operation, operation);
+    const settled = run.catch(() => undefined);
+    this.queues.set(id, settled);
+    void settled.then(() => {
+      if (this.queues.get(id) === settled) this.queues.delete(id);
+    });
+    return run;
+  }
+
+  private async update(id: string, change: (conversation: Conversation) => Conversation): Promise<Conversation> {
+    this.checkId(id);
+    return this.enqueue(id, async () => {
+      const current = await this.load(id);
+      return this.save({ ...change(current), updatedAt: Math.max(this.now(), current.updatedAt) });
+    });
+  }
+
+  private async load(id: string): Promise<Conversation> {
+    const cached = this.cache.get(id);
+    if (cached !== undefined) return cached;
+    if (!this.summaries.has(id)) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+    return this.readConversation(id, true);
+  }
+
+  private report(problem: ConversationProblem): HostError {
+    this.found.push(problem);
+    this.options.onProblem?.(problem);
+    return new HostError('IO_ERROR', problem.message);
+  }
+
+  /**
+   * Parse one file; a corrupt one is moved aside, reported, and answered with
+   * IO_ERROR. `remember` keeps it in memory (not at open, to keep memory small).
+   */
+  private async readConversation(id: string, remember: boolean): Promise<Conversation> {
+    const path = this.filePath(id);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (isMissing(error)) {
+        this.summaries.delete(id);
+        throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+      }
+      throw this.report({ id, message: `Conversation file ${id}.json could not be read: ${errorText(error)}` });
+    }
+    let problem: string;
+    try {
+      const parsed = ConversationSchema.safeParse(JSON.parse(text));
+      if (parsed.success && parsed.data.id === id) {
+        if (remember) this.cache.set(id, parsed.data);
+        return parsed.data;
+      }
+      problem = parsed.success
+        ? `it says it is conversation ${parsed.data.id}`
+        : parsed.error.issues
+            .slice(0, 3)
+            .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+            .join('; ');
+    } catch (error) {
+      problem = `not valid JSON (${errorText(error)})`;
+    }
+    const movedTo = `${path}.corrupt-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`;
+    await rename(path, movedTo);
+    this.summaries.delete(id);
+    this.cache.delete(id);
+    throw this.report({ id, movedTo, message: `Conversation file ${id}.json could not be read (${problem}); it was kept as ${movedTo}` });
+  }
+
+  private async save(conversation: Conversation): Promise<Conversation> {
+    const checked = ConversationSchema.parse(conversation);
+    await atomicWriteFile(this.filePath(checked.id), `${JSON.stringify(checked, null, 1)}\n`, 0o600);
+    this.cache.set(checked.id, checked);
+    this.summaries.set(checked.id, summarizeConversation(checked));
+    this.changed();
+    return structuredClone(checked);
+  }
+
+  private changed(): void {
+    this.options.onChange?.(this.list());
+  }
+}

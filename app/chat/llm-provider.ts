@@ -1,0 +1,189 @@
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AnthropicError,
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  OverloadedError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '@anthropic-ai/sdk';
+import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+
+/** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
+export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+
+/** A block of a finished reply that the chat loop uses; other block types (thinking…) are dropped. */
+export type LlmContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface LlmResponse {
+  content: LlmContentBlock[];
+  /** The API's stop_reason (`end_turn`, `tool_use`, `max_tokens`…); null if it gave none. */
+  stopReason: string | null;
+  usage: LlmUsage;
+}
+
+export interface LlmStreamRequest {
+  model: string;
+  system?: string;
+  messages: MessageParam[];
+  tools?: Tool[];
+  maxTokens: number;
+  /** Aborting rejects with an LlmError of kind `aborted`. */
+  signal?: AbortSignal;
+  onText?: (delta: string) => void;
+  /** The model began a tool_use block (its input is still streaming). */
+  onToolUseStart?: (toolUse: { id: string; name: string }) => void;
+}
+
+/** What the chat engine needs from a model. */
+export interface LlmProvider {
+  stream(request: LlmStreamRequest): Promise<LlmResponse>;
+}
+
+export const LLM_ERROR_KINDS = ['auth', 'permission', 'rate-limit', 'overloaded', 'server', 'bad-request', 'not-found', 'network', 'timeout', 'aborted', 'unknown'] as const;
+export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
+
+/** A failed model call, with a message a person can act on. */
+export class LlmError extends Error {
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'LlmError';
+  }
+
+  /** Worth trying again later without changing anything. */
+  get retryable(): boolean {
+    return this.kind === 'rate-limit' || this.kind === 'overloaded' || this.kind === 'server' || this.kind === 'network' || this.kind === 'timeout';
+  }
+}
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  /** Default https://api.anthropic.com. */
+  baseURL?: string;
+  /** SDK retries on 429/5xx/connection errors (default 2). */
+  maxRetries?: number;
+  /** Per-request timeout in ms (SDK default: 10 minutes). */
+  timeoutMs?: number;
+}
+
+function apiDetail(error: APIError): string {
+  return error.apiMessage ?? error.message;
+}
+
+function retryAfter(error: APIError): string {
+  const seconds = Number(error.headers?.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? ` Try again in ${Math.ceil(seconds)} s.` : ' Wait a moment, then retry.';
+}
+
+/** Turn whatever the SDK threw into an LlmError a person can read. */
+export function toLlmError(error: unknown, context: { baseURL: string; model: string }): LlmError {
+  if (error instanceof LlmError) return error;
+  if (error instanceof APIUserAbortError) return new LlmError('aborted', 'The request to the model was stopped.');
+  if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', `The request to ${context.baseURL} timed out.`);
+  if (error instanceof APIConnectionError) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return new LlmError('network', `Could not reach ${context.baseURL}${cause}. Check the network connection (and ANTHROPIC_BASE_URL if it is set).`);
+  }
+  if (error instanceof AuthenticationError) {
+    return new LlmError('auth', `The API key was rejected (401: ${apiDetail(error)}). Enter a valid key in Settings.`, 401);
+  }
+  if (error instanceof PermissionDeniedError) return new LlmError('permission', `The API key may not do this (403: ${apiDetail(error)}).`, 403);
+  if (error instanceof RateLimitError) return new LlmError('rate-limit', `Rate limited by the API (429: ${apiDetail(error)}).${retryAfter(error)}`, 429);
+  if (error instanceof OverloadedError) return new LlmError('overloaded', `The API is overloaded right now (529: ${apiDetail(error)}).${retryAfter(error)}`, 529);
+  if (error instanceof NotFoundError) return new LlmError('not-found', `Not found (404: ${apiDetail(error)}). Check that the model '${context.model}' exists.`, 404);
+  if (error instanceof BadRequestError) return new LlmError('bad-request', `The API rejected the request (400: ${apiDetail(error)}).`, 400);
+  if (error instanceof APIError) {
+    // An `event: error` inside a stream has no HTTP status, only a type.
+    if (error.status === undefined) {
+      if (error.type === 'overloaded_error') return new LlmError('overloaded', `The API is overloaded right now (${apiDetail(error)}). Wait a moment, then retry.`);
+      if (error.type === 'rate_limit_error') return new LlmError('rate-limit', `Rate limited by the API (${apiDetail(error)}). Wait a moment, then retry.`);
+      return new LlmError('server', `The API reported an error mid-reply (${error.type ?? 'error'}: ${apiDetail(error)}). Retry.`);
+    }
+    if (error.status >= 500) return new LlmError('server', `The API had an internal error (${error.status}: ${apiDetail(error)}). Retry in a moment.`, error.status);
+    return new LlmError('unknown', `The API answered ${error.status}: ${apiDetail(error)}.`, error.status);
+  }
+  if (error instanceof AnthropicError) return new LlmError('unknown', `The reply from ${context.baseURL} could not be read: ${error.message}`);
+  return new LlmError('unknown', `The model call failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
+  if (block.type === 'text') return { type: 'text', text: block.text };
+  if (block.type === 'tool_use') {
+    const input = block.input;
+    return {
+      type: 'tool_use',
+      id: block.id,
+      name: block.name,
+      input: input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
+    };
+  }
+  return undefined;
+}
+
+/** The Anthropic Messages API through `@anthropic-ai/sdk`, streamed. */
+export class AnthropicProvider implements LlmProvider {
+  readonly baseURL: string;
+  private readonly client: Anthropic;
+
+  constructor(options: AnthropicProviderOptions) {
+    if (options.apiKey.trim() === '') throw new LlmError('auth', 'No Anthropic API key: enter one in Settings or set ANTHROPIC_API_KEY.');
+    this.baseURL = (options.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: this.baseURL,
+      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+      ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+    });
+  }
+
+  async stream(request: LlmStreamRequest): Promise<LlmResponse> {
+    const context = { baseURL: this.baseURL, model: request.model };
+    if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
+    try {
+      const stream = this.client.messages.stream(
+        {
+          model: request.model,
+          max_tokens: request.maxTokens,
+          messages: request.messages,
+          ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
+          ...(request.tools !== undefined && request.tools.length > 0 ? { tools: request.tools } : {}),
+        },
+        request.signal !== undefined ? { signal: request.signal } : undefined,
+      );
+      const onText = request.onText;
+      if (onText !== undefined) stream.on('text', (delta) => onText(delta));
+      const onToolUseStart = request.onToolUseStart;
+      if (onToolUseStart !== undefined) {
+        stream.on('streamEvent', (event) => {
+          if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+            onToolUseStart({ id: event.content_block.id, name: event.content_block.name });
+          }
+        });
+      }
+      const message = await stream.finalMessage();
+      // The SDK ends quietly when aborted after the last event; a stop is a stop.
+      if (request.signal?.aborted) throw new APIUserAbortError();
+      return {
+        content: message.content.map(toContent).filter((block): block is LlmContentBlock => block !== undefined),
+        stopReason: message.stop_reason,
+        usage: { inputTokens: message.usage.input_tokens ?? 0, outputTokens: message.usage.output_tokens ?? 0 },
+      };
+    } catch (error) {
+      if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
+      throw toLlmError(error, context);
+    }
+  }
+}

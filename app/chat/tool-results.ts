@@ -1,0 +1,145 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { McpContentBlockSchema } from '../../shared/domain/chat';
+import type { ChatToolResultBlock, McpContentBlock } from '../../shared/domain/chat';
+
+/** The part of a stored tool_result that comes from the MCP answer. */
+export type McpToolOutcome = Pick<ChatToolResultBlock, 'content' | 'structuredContent' | 'isError'>;
+
+/** What the model reads when the person said no. */
+export const DENIED_TEXT = 'The user denied this tool call';
+
+/** Image types the Messages API accepts. */
+const API_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+type ApiImageType = (typeof API_IMAGE_TYPES)[number];
+
+/** The API refuses images above 5 MB (decoded). */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+type ToolResultContent = TextBlockParam | ImageBlockParam | DocumentBlockParam;
+
+function isApiImageType(mimeType: string): mimeType is ApiImageType {
+  return (API_IMAGE_TYPES as readonly string[]).includes(mimeType.toLowerCase());
+}
+
+/** Decoded size of base64 data, without decoding it. */
+export function base64Bytes(data: string): number {
+  const clean = data.replace(/\s/g, '');
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The MCP answer as Berth stores it. Blocks of a type this Berth does not
+ * know (a newer protocol) are kept as a text note rather than dropped, so the
+ * model and the person both see that something was there.
+ */
+export function outcomeFromCallToolResult(result: CallToolResult): McpToolOutcome {
+  const raw: unknown[] = Array.isArray(result.content) ? result.content : [];
+  const content: McpContentBlock[] = raw.map((block) => {
+    const parsed = McpContentBlockSchema.safeParse(block);
+    if (parsed.success) return parsed.data;
+    const type = typeof block === 'object' && block !== null && 'type' in block ? String(block.type) : typeof block;
+    return { type: 'text', text: `[The tool returned a '${type}' content block that Berth cannot show to the model]` };
+  });
+  const structured = result.structuredContent;
+  return {
+    content,
+    ...(structured !== undefined && structured !== null && typeof structured === 'object' && !Array.isArray(structured)
+      ? { structuredContent: structured as Record<string, unknown> }
+      : {}),
+    isError: result.isError === true,
+  };
+}
+
+function text(value: string): TextBlockParam {
+  return { type: 'text', text: value };
+}
+
+/** Deep equality of JSON values, object key order ignored. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** MCP asks tools to mirror structuredContent as JSON text; when one did, sending it twice wastes tokens. */
+function textRepresents(blocks: readonly McpContentBlock[], structured: Record<string, unknown>): boolean {
+  return blocks.some((block) => {
+    if (block.type !== 'text') return false;
+    try {
+      return sameJson(JSON.parse(block.text), structured);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function mapImage(data: string, mimeType: string, what: string): ToolResultContent {
+  const bytes = base64Bytes(data);
+  if (!isApiImageType(mimeType)) {
+    return text(`[${what}: ${mimeType}, ${formatBytes(bytes)}. The model cannot view this image type (it accepts JPEG, PNG, GIF and WebP); it was shown to the user.]`);
+  }
+  if (bytes > MAX_IMAGE_BYTES) {
+    return text(`[${what}: ${mimeType}, ${formatBytes(bytes)}. Too large to send to the model (limit ${formatBytes(MAX_IMAGE_BYTES)}); it was shown to the user.]`);
+  }
+  return { type: 'image', source: { type: 'base64', media_type: mimeType.toLowerCase() as ApiImageType, data } };
+}
+
+function mapBlock(block: McpContentBlock): ToolResultContent {
+  switch (block.type) {
+    case 'text':
+      return text(block.text);
+    case 'image':
+      return mapImage(block.data, block.mimeType, 'Image');
+    case 'audio':
+      // The Messages API has no audio input: say what there was instead.
+      return text(`[Audio: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}. The model cannot hear audio; it was played to the user.]`);
+    case 'resource': {
+      const resource = block.resource;
+      const mime = resource.mimeType ?? 'unknown type';
+      if ('text' in resource) return text(`Resource ${resource.uri} (${mime}):\n${resource.text}`);
+      if (resource.mimeType !== undefined && isApiImageType(resource.mimeType)) return mapImage(resource.blob, resource.mimeType, `Image resource ${resource.uri}`);
+      if (resource.mimeType === 'application/pdf') {
+        return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: resource.blob }, title: resource.uri };
+      }
+      return text(`[Binary resource ${resource.uri}: ${mime}, ${formatBytes(base64Bytes(resource.blob))}. Its content cannot be shown to the model.]`);
+    }
+    case 'resource_link': {
+      const name = block.title !== undefined && block.title !== block.name ? `${block.title} (${block.name})` : block.name;
+      const details = [block.mimeType, block.size !== undefined ? formatBytes(block.size) : undefined].filter((part) => part !== undefined);
+      const lines = [`Resource link: ${name} <${block.uri}>${details.length > 0 ? ` [${details.join(', ')}]` : ''}`];
+      if (block.description !== undefined) lines.push(block.description);
+      return text(lines.join('\n'));
+    }
+  }
+}
+
+/** The tool_result block the Messages API receives for one stored result. */
+export function toAnthropicToolResult(block: ChatToolResultBlock): ToolResultBlockParam {
+  if (block.denied !== undefined) {
+    const reason = block.denied.reason?.trim();
+    return {
+      type: 'tool_result',
+      tool_use_id: block.toolUseId,
+      is_error: true,
+      content: [text(reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.`)],
+    };
+  }
+  const content = block.content.map(mapBlock);
+  if (block.structuredContent !== undefined && !textRepresents(block.content, block.structuredContent)) {
+    content.push(text(JSON.stringify(block.structuredContent)));
+  }
+  if (content.length === 0) content.push(text(block.isError ? 'The tool failed without saying why.' : 'The tool returned no content.'));
+  return { type: 'tool_result', tool_use_id: block.toolUseId, content, ...(block.isError ? { is_error: true } : {}) };
+}

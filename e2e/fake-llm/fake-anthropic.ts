@@ -1,0 +1,262 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { FakeTurnSchema, messageJson, renderTurn } from './turns';
+import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
+import { validateMessagesRequest } from './validate-request';
+
+export type { FakeTurn, FakeTurnSource, RecordedRequest } from './turns';
+
+/** How a fake is started. */
+export interface FakeAnthropicOptions {
+  /**
+   * When set, requests must carry this key (else 401 authentication_error), as
+   * `x-api-key` or as `Authorization: Bearer` (how @anthropic-ai/sdk 1.x sends it).
+   */
+  apiKey?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** Answer used when the script has run out; without it such a request gets a 500. */
+  fallback?: FakeTurnSource;
+}
+
+const ScriptBodySchema = z.object({ turns: z.array(FakeTurnSchema), append: z.boolean().optional() });
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+}
+
+function sendApiError(response: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
+  sendJson(response, status, { type: 'error', error: { type, message }, request_id: `req_fake_${Date.now()}` }, headers);
+}
+
+function presentedKey(request: IncomingMessage): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header;
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') === true ? authorization.slice('Bearer '.length) : undefined;
+}
+
+/**
+ * A local stand-in for the Anthropic Messages API (`POST /v1/messages`), as
+ * `@anthropic-ai/sdk` talks to it: JSON answers, or SSE with `event:` lines
+ * (message_start with usage, ping, content blocks with text_delta and
+ * input_json_delta, message_delta with stop_reason, message_stop). Answers are
+ * scripted per test; every request is recorded.
+ *
+ * Control endpoints for tests that run Berth as another process:
+ * `POST /__fake/script` `{ turns, append? }`, `GET /__fake/requests`,
+ * `POST /__fake/reset`.
+ */
+export class FakeAnthropic {
+  /** Every request to /v1/messages, in order (rejected ones included). */
+  readonly requests: RecordedRequest[] = [];
+  private queue: FakeTurnSource[] = [];
+  private messageCount = 0;
+  private readonly server: Server;
+  private readonly options: FakeAnthropicOptions;
+  private waiters: Array<() => void> = [];
+
+  private constructor(options: FakeAnthropicOptions) {
+    this.options = options;
+    this.server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) sendApiError(response, 500, 'api_error', `fake-anthropic failed: ${String(error)}`);
+        else response.destroy();
+      });
+    });
+  }
+
+  static async start(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
+    const fake = new FakeAnthropic(options);
+    const server = fake.server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return fake;
+  }
+
+  /** `http://127.0.0.1:PORT`: the SDK's `baseURL` (it appends /v1/messages). */
+  get url(): string {
+    const address = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  /** Replace what the next requests get, one turn per request. */
+  script(turns: FakeTurnSource[]): void {
+    this.queue = [...turns];
+  }
+
+  /** Add turns after the ones still queued. */
+  append(turns: FakeTurnSource[]): void {
+    this.queue.push(...turns);
+  }
+
+  /** Scripted turns not used yet. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Forget the script and the recorded requests; message and tool_use ids start again at 1. */
+  reset(): void {
+    this.queue = [];
+    this.requests.length = 0;
+    this.messageCount = 0;
+  }
+
+  /** Resolves once at least `count` requests have arrived. */
+  async waitForRequests(count: number, timeoutMs = 20_000): Promise<RecordedRequest[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.requests.length < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`fake-anthropic: waited ${timeoutMs} ms for ${count} requests, got ${this.requests.length}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.requests.slice(0, count);
+  }
+
+  /** Stop listening and drop open connections (held streams included). */
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    if (path.startsWith('/__fake/')) return this.handleControl(path, request, response);
+    if (request.method !== 'POST' || path !== '/v1/messages') {
+      return sendApiError(response, 404, 'not_found_error', `fake-anthropic serves POST /v1/messages, not ${request.method ?? '?'} ${path}`);
+    }
+    const text = await readBody(request);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const validated = raw === undefined ? { error: 'The request body is not valid JSON.' } : validateMessagesRequest(raw);
+    const record: RecordedRequest = {
+      number: this.requests.length + 1,
+      path,
+      headers: { ...request.headers },
+      body: 'body' in validated ? validated.body : undefined,
+      stream: typeof raw === 'object' && raw !== null && (raw as { stream?: unknown }).stream === true,
+    };
+    this.requests.push(record);
+    this.notify();
+
+    if (this.options.apiKey !== undefined && presentedKey(request) !== this.options.apiKey) {
+      return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
+    }
+    if (request.headers['anthropic-version'] === undefined) {
+      return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
+    }
+    if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+
+    const source = this.queue.shift() ?? this.options.fallback;
+    if (source === undefined) {
+      return sendApiError(response, 500, 'api_error', `fake-anthropic: no scripted turn left for request #${record.number}`, { 'x-should-retry': 'false' });
+    }
+    const turn = FakeTurnSchema.parse(typeof source === 'function' ? await source(record) : source);
+    if (turn.error !== undefined) return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
+    this.messageCount += 1;
+    const message = renderTurn(turn, record, this.messageCount);
+    if (!record.stream) return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
+    await this.stream(response, message, turn);
+  }
+
+  private async stream(response: ServerResponse, message: RenderedMessage, turn: z.output<typeof FakeTurnSchema>): Promise<void> {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'request-id': `req_fake_${this.messageCount}` });
+    let closed = false;
+    response.on('close', () => (closed = true));
+    const delay = turn.delayMsPerChunk ?? 0;
+    const send = async (event: string, data: Record<string, unknown>, pause = false): Promise<void> => {
+      if (closed) return;
+      response.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
+      if (pause && delay > 0) await sleep(delay);
+    };
+    const start = { ...messageJson(message), content: [], stop_reason: null, usage: { input_tokens: message.inputTokens, output_tokens: 1 } };
+    await send('message_start', { message: start });
+    await send('ping', {});
+    if (turn.streamError !== undefined) {
+      await send('error', { error: turn.streamError });
+      response.end();
+      return;
+    }
+    for (const [index, block] of message.blocks.entries()) {
+      await send('content_block_start', { index, content_block: block.start });
+      for (const delta of block.deltas) await send('content_block_delta', { index, delta }, true);
+      await send('content_block_stop', { index });
+    }
+    if (turn.holdOpen === true) {
+      // The person presses stop: the client aborts and the response closes.
+      await new Promise<void>((resolve) => (closed ? resolve() : response.once('close', () => resolve())));
+      return;
+    }
+    await send('message_delta', { delta: { stop_reason: message.stopReason, stop_sequence: null }, usage: { output_tokens: message.outputTokens } });
+    await send('message_stop', {});
+    response.end();
+  }
+
+  private async handleControl(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (path === '/__fake/requests' && request.method === 'GET') return sendJson(response, 200, { requests: this.requests });
+    if (path === '/__fake/reset' && request.method === 'POST') {
+      this.reset();
+      return sendJson(response, 200, { ok: true });
+    }
+    if (path === '/__fake/script' && request.method === 'POST') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await readBody(request));
+      } catch {
+        return sendJson(response, 400, { ok: false, error: 'body is not JSON' });
+      }
+      const parsed = ScriptBodySchema.safeParse(raw);
+      if (!parsed.success) return sendJson(response, 400, { ok: false, error: z.prettifyError(parsed.error) });
+      const turns: FakeTurn[] = parsed.data.turns;
+      if (parsed.data.append === true) this.append(turns);
+      else this.script(turns);
+      return sendJson(response, 200, { ok: true, queued: this.queue.length });
+    }
+    return sendJson(response, 404, { ok: false, error: `unknown control endpoint ${request.method ?? '?'} ${path}` });
+  }
+}

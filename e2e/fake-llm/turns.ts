@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { blocksOf } from './validate-request';
+import type { MessagesRequestBody } from './validate-request';
+
+/** What the fake model answers to one request. JSON-friendly so other processes can script it. */
+export const FakeTurnSchema = z.object({
+  /** Assistant text. `{{lastToolResult}}` is replaced by the text of the request's last tool_result. */
+  text: z.string().optional(),
+  /** Tool calls, after the text, each streamed as `input_json_delta` pieces. */
+  toolUses: z.array(z.object({ name: z.string(), input: z.record(z.string(), z.unknown()).default({}), id: z.string().optional() })).optional(),
+  /** Default: `tool_use` when there are tool uses, else `end_turn`. */
+  stopReason: z.enum(['end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal']).optional(),
+  /** Pause between streamed chunks (ms). */
+  delayMsPerChunk: z.number().int().min(0).max(60_000).optional(),
+  /** Stream the content, then keep the response open until the client goes away (to test stop). */
+  holdOpen: z.boolean().optional(),
+  /** Answer with this HTTP error instead of a message. */
+  error: z
+    .object({ status: z.number().int().min(400).max(599), type: z.string(), message: z.string(), headers: z.record(z.string(), z.string()).optional() })
+    .optional(),
+  /** Start streaming, then send an SSE `error` event (as the API does when overloaded mid-stream). */
+  streamError: z.object({ type: z.string(), message: z.string() }).optional(),
+});
+export type FakeTurn = z.input<typeof FakeTurnSchema>;
+
+/** One request as the fake received it. */
+export interface RecordedRequest {
+  /** 1-based, in arrival order. */
+  number: number;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body (undefined when it was not JSON). */
+  body: MessagesRequestBody | undefined;
+  stream: boolean;
+}
+
+/** A scripted turn, or a function that picks the answer from the request (e.g. echo a tool result). */
+export type FakeTurnSource = FakeTurn | ((request: RecordedRequest) => FakeTurn | Promise<FakeTurn>);
+
+export interface RenderedBlock {
+  type: 'text' | 'tool_use';
+  /** Final block as it appears in a non-streaming message. */
+  block: Record<string, unknown>;
+  /** Delta payloads, in order. */
+  deltas: Array<Record<string, unknown>>;
+  /** The block as `content_block_start` announces it. */
+  start: Record<string, unknown>;
+}
+
+export interface RenderedMessage {
+  id: string;
+  model: string;
+  blocks: RenderedBlock[];
+  stopReason: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Text of every tool_result in the request's last user message. */
+export function lastToolResultText(body: MessagesRequestBody | undefined): string {
+  const last = body?.messages.at(-1);
+  if (last === undefined || last.role !== 'user') return '';
+  const texts: string[] = [];
+  for (const block of blocksOf(last)) {
+    if (block.type !== 'tool_result') continue;
+    const content = block.content;
+    if (typeof content === 'string') texts.push(content);
+    else if (Array.isArray(content)) {
+      for (const inner of content as Array<Record<string, unknown>>) if (inner.type === 'text' && typeof inner.text === 'string') texts.push(inner.text);
+    }
+  }
+  return texts.join('\n');
+}
+
+/** Words with their trailing space, so joined chunks rebuild the text exactly. */
+function textChunks(text: string): string[] {
+  return text.match(/\s*\S+\s*|\s+/g) ?? [];
+}
+
+function jsonChunks(json: string, size = 12): string[] {
+  const chunks: string[] = [];
+  for (let index = 0; index < json.length; index += size) chunks.push(json.slice(index, index + size));
+  return chunks;
+}
+
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+export function renderTurn(turn: z.output<typeof FakeTurnSchema>, request: RecordedRequest, messageNumber: number): RenderedMessage {
+  const blocks: RenderedBlock[] = [];
+  if (turn.text !== undefined && turn.text.length > 0) {
+    const text = turn.text.replaceAll('{{lastToolResult}}', lastToolResultText(request.body));
+    blocks.push({
+      type: 'text',
+      block: { type: 'text', text, citations: null },
+      start: { type: 'text', text: '', citations: null },
+      deltas: textChunks(text).map((chunk) => ({ type: 'text_delta', text: chunk })),
+    });
+  }
+  for (const [index, use] of (turn.toolUses ?? []).entries()) {
+    const id = use.id ?? `toolu_fake_${messageNumber}_${index + 1}`;
+    const json = JSON.stringify(use.input);
+    blocks.push({
+      type: 'tool_use',
+      block: { type: 'tool_use', id, name: use.name, input: use.input, caller: { type: 'direct' } },
+      start: { type: 'tool_use', id, name: use.name, input: {}, caller: { type: 'direct' } },
+      deltas: [{ type: 'input_json_delta', partial_json: '' }, ...jsonChunks(json).map((chunk) => ({ type: 'input_json_delta', partial_json: chunk }))],
+    });
+  }
+  const outputText = blocks.map((block) => JSON.stringify(block.block)).join('');
+  return {
+    id: `msg_fake_${messageNumber}`,
+    model: request.body?.model ?? 'unknown',
+    blocks,
+    stopReason: turn.stopReason ?? ((turn.toolUses ?? []).length > 0 ? 'tool_use' : 'end_turn'),
+    inputTokens: estimateTokens(JSON.stringify(request.body?.messages ?? [])),
+    outputTokens: estimateTokens(outputText),
+  };
+}
+
+export function messageJson(message: RenderedMessage): Record<string, unknown> {
+  return {
+    id: message.id,
+    type: 'message',
+    role: 'assistant',
+    model: message.model,
+    content: message.blocks.map((block) => block.block),
+    stop_reason: message.stopReason,
+    stop_sequence: null,
+    usage: { input_tokens: message.inputTokens, output_tokens: message.outputTokens },
+  };
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+// Conversations as Berth stores and shows them. Tool calls keep the real
+// server and tool next to the name the model saw, so the UI never has to
+// decode API tool names. MCP content blocks are loose objects: `annotations`
+// and `_meta` from the server survive storage untouched.
+
+/** Conversation ids are file names on disk: a UUID or similar, never a path. */
+export const ConversationIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
+
+/** The title a conversation gets until its first message (or the person) names it. */
+export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
+
+export const McpTextContentSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+export const McpImageContentSchema = z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string() });
+export const McpAudioContentSchema = z.looseObject({ type: z.literal('audio'), data: z.string(), mimeType: z.string() });
+export const McpResourceContentsSchema = z.union([
+  z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string() }),
+  z.looseObject({ uri: z.string(), mimeType: z.string().optional(), blob: z.string() }),
+]);
+export const McpEmbeddedResourceSchema = z.looseObject({ type: z.literal('resource'), resource: McpResourceContentsSchema });
+export const McpResourceLinkSchema = z.looseObject({
+  type: z.literal('resource_link'),
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+});
+
+/** One block of an MCP tool result (text, image, audio, embedded resource, resource link). */
+export const McpContentBlockSchema = z.discriminatedUnion('type', [
+  McpTextContentSchema,
+  McpImageContentSchema,
+  McpAudioContentSchema,
+  McpEmbeddedResourceSchema,
+  McpResourceLinkSchema,
+]);
+export type McpContentBlock = z.infer<typeof McpContentBlockSchema>;
+
+export const ChatTextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export type ChatTextBlock = z.infer<typeof ChatTextBlockSchema>;
+
+/**
+ * The model asked to call a tool. `apiName` is the name the model used;
+ * `server`/`tool` are the real ones. When the model named a tool that was not
+ * offered, `server` is '' and `tool` repeats `apiName`.
+ */
+export const ChatToolUseBlockSchema = z.object({
+  type: z.literal('tool_use'),
+  id: z.string().min(1),
+  server: z.string(),
+  tool: z.string(),
+  apiName: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
+export type ChatToolUseBlock = z.infer<typeof ChatToolUseBlockSchema>;
+
+/** What came back for one tool call (or why nothing did). */
+export const ChatToolResultBlockSchema = z.object({
+  type: z.literal('tool_result'),
+  toolUseId: z.string().min(1),
+  content: z.array(McpContentBlockSchema),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean(),
+  /** Present when the person said no; the model is told so (with the reason). */
+  denied: z.object({ reason: z.string().optional() }).optional(),
+  /** The arguments actually sent, when the person edited them before approving. */
+  sentInput: z.record(z.string(), z.unknown()).optional(),
+});
+export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
+
+export const ChatContentBlockSchema = z.discriminatedUnion('type', [ChatTextBlockSchema, ChatToolUseBlockSchema, ChatToolResultBlockSchema]);
+export type ChatContentBlock = z.infer<typeof ChatContentBlockSchema>;
+
+export const ChatUsageSchema = z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) });
+export type ChatUsage = z.infer<typeof ChatUsageSchema>;
+
+/**
+ * One completed message. User messages hold the person's text, or the tool
+ * results of the previous assistant message; assistant messages hold text and
+ * tool_use blocks.
+ */
+export const ChatMessageSchema = z.object({
+  id: z.string().min(1),
+  role: z.enum(['user', 'assistant']),
+  /** Epoch ms. */
+  createdAt: z.number(),
+  content: z.array(ChatContentBlockSchema),
+  /** Assistant only: the model that wrote it. */
+  model: z.string().optional(),
+  /** Assistant only: the API's stop_reason. */
+  stopReason: z.string().optional(),
+  usage: ChatUsageSchema.optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ConversationSchema = z.object({
+  id: ConversationIdSchema,
+  title: z.string(),
+  /** Epoch ms. */
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** The model used for the next reply. */
+  model: z.string().min(1),
+  messages: z.array(ChatMessageSchema),
+  /** Servers whose tools are not offered in this conversation. */
+  disabledServers: z.array(z.string()).default([]),
+  /** Tools not offered in this conversation, as `toolKey(server, tool)`. */
+  disabledTools: z.array(z.string()).default([]),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** What the conversation list shows. */
+export const ConversationSummarySchema = z.object({
+  id: ConversationIdSchema,
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  model: z.string(),
+  messageCount: z.number().int().min(0),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+/**
+ * The key of one tool in `disabledTools`. Server names cannot contain '/'
+ * (see ServerNameSchema), so the first '/' always separates the two parts.
+ */
+export function toolKey(server: string, tool: string): string {
+  return `${server}/${tool}`;
+}
+
+export function summarizeConversation(conversation: Conversation): ConversationSummary {
+  const { id, title, createdAt, updatedAt, model, messages } = conversation;
+  return { id, title, createdAt, updatedAt, model, messageCount: messages.length };
+}
+
+/** The person's own words in a message (tool results excluded). */
+export function messageText(message: ChatMessage): string {
+  return message.content
+    .filter((block): block is ChatTextBlock => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
+}
+
+/** A user message that the person wrote (not one carrying tool results). */
+export function isPersonMessage(message: ChatMessage): boolean {
+  return message.role === 'user' && message.content.some((block) => block.type === 'text');
+}
+
+/** Why a turn ended, beyond the API's stop reasons: the person pressed stop. */
+export const STOPPED_BY_PERSON = 'stopped';
+
+// Events the chat engine reports while a turn runs (one topic for the UI).
+const base = { conversationId: z.string(), turnId: z.string() };
+
+export const ChatEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('turn-started'), ...base, model: z.string(), toolCount: z.number().int(), toolCountWarning: z.string().optional() }),
+  /** Coalesced: several tokens per event, at most ~30 events per second per conversation. */
+  z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
+  /** Waiting for the person's yes (or a stored policy). */
+  z.object({ type: z.literal('tool-call-pending'), ...base, toolUseId: z.string(), server: z.string(), tool: z.string(), input: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('tool-call-started'), ...base, toolUseId: z.string(), server: z.string(), tool: z.string(), input: z.record(z.string(), z.unknown()) }),
+  z.object({
+    type: z.literal('tool-progress'),
+    ...base,
+    toolUseId: z.string(),
+    progress: z.number(),
+    total: z.number().optional(),
+    message: z.string().optional(),
+  }),
+  z.object({ type: z.literal('tool-call-finished'), ...base, toolUseId: z.string(), isError: z.boolean(), denied: z.boolean() }),
+  z.object({ type: z.literal('message-saved'), ...base, message: ChatMessageSchema }),
+  /** `stopReason` is the API's, or `stopped` when the person pressed stop. */
+  z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string() }),
+  z.object({ type: z.literal('turn-failed'), ...base, message: z.string() }),
+]);
+export type ChatEvent = z.infer<typeof ChatEventSchema>;
