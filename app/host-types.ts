@@ -1,5 +1,6 @@
 import type { Result } from '../shared/result';
 import type { TopicName, TopicPayload } from '../shared/contract';
+import type { SecretStore } from './secrets/secret-store';
 
 export type HostEventListener = <T extends TopicName>(topic: T, payload: TopicPayload<T>) => void;
 
@@ -13,14 +14,38 @@ export interface Host {
   dispatch(method: unknown, input: unknown): Promise<Result<unknown>>;
   /** Subscribe to every host event; returns an unsubscribe function. */
   subscribe(listener: HostEventListener): () => void;
-  /** Stop every server (whole process trees) and flush pending writes. Idempotent. */
+  /**
+   * Stop running chat turns, withdraw every pending request ('Berth is
+   * quitting'), stop every server (whole process trees) and flush pending
+   * writes. Idempotent.
+   */
   shutdown(): Promise<void>;
+  /**
+   * The shell reports how many windows are connected (WebSocket clients, or
+   * the Electron window). At 0, requests waiting for the person are withdrawn
+   * (deny / reject / cancel) after a grace period unless a window comes back.
+   * Optional so minimal test hosts need not implement it; createHost does.
+   */
+  clientsChanged?(count: number): void;
 }
 
 export interface HostOptions {
   /** Directory holding config.json, state and logs. */
   configDir: string;
   shell: 'electron' | 'browser';
-  /** Environment for spawned servers (defaults to process.env). */
+  /**
+   * The host's environment: spawned servers get it (minus ANTHROPIC_API_KEY),
+   * and ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL are read from it. Defaults to process.env.
+   */
   env?: NodeJS.ProcessEnv;
+  /** Where secrets live: Electron passes a safeStorage-backed store; default `<configDir>/secrets.json` (0600). */
+  secrets?: SecretStore;
+  /**
+   * Opens a URL-mode elicitation link in the system browser, after the person
+   * agreed. Default: in browser mode the renderer opens the link itself, so
+   * this does nothing; under Electron without it, links cannot be opened.
+   */
+  openExternal?: (url: string) => Promise<void>;
+  /** How long pending requests survive with no window connected (default 30 s). */
+  clientGraceMs?: number;
 }

@@ -6,21 +6,40 @@ import { createRouter, errorMessage } from './bridge/router';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
 import { berthPaths } from './config/paths';
+import { HostChat } from './host-chat';
 import type { Host, HostOptions } from './host-types';
+import { HostWorkflow } from './host-workflow';
 import { LogHub } from './logs/log-hub';
+import { FileSecretStore } from './secrets/secret-store';
 import { ServerSupervisor } from './servers/supervisor';
+import { AnthropicAccess } from './settings/anthropic-access';
+import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
 export const BERTH_VERSION: string = version;
 
+/** Environment variables a spawned server never inherits from the host (set them in its config if it needs them). */
+const HOST_ONLY_ENV = ['ANTHROPIC_API_KEY'];
+
+function defaultOpenExternal(shell: HostOptions['shell']): (url: string) => Promise<void> {
+  // Browser mode: the renderer opens the link in the person's own browser once they agree.
+  if (shell === 'browser') return async () => undefined;
+  return async (url) => {
+    throw new Error(`this Berth window cannot open links (${new URL(url).hostname})`);
+  };
+}
+
 /**
  * Builds the whole host for one config directory: config store (watched),
- * log hub (with files), server supervisor, the contract router and the event
- * stream. Resolves once the config is loaded; enabled servers start in the
- * background.
+ * log hub (with files), settings and secrets, server supervisor (with the
+ * sampling and elicitation handlers), pending requests, consent, chat, the
+ * contract router and the event stream. Resolves once the config is loaded;
+ * enabled servers start in the background.
  */
 export async function createHost(options: HostOptions): Promise<Host> {
   const paths = berthPaths(options.configDir);
+  const hostEnv = options.env ?? process.env;
+  const serverEnv = Object.fromEntries(Object.entries(hostEnv).filter(([key]) => !HOST_ONLY_ENV.includes(key)));
   const events = createEventHub({ onListenerError: (topic, error) => reportBug(`an event listener for ${topic} threw`, error) });
   let shuttingDown: Promise<void> | undefined;
 
@@ -33,17 +52,49 @@ export async function createHost(options: HostOptions): Promise<Host> {
       console.error('[berth] the host-wide log refused an entry:', logError);
     }
   }
+  const warn = (text: string): void => logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text });
 
   const logs = new LogHub({
     onBatch: (entries) => events.emit('logs.appended', { entries }),
     files: { dir: paths.logsDir },
   });
+  let settings: SettingsStore;
+  try {
+    settings = await SettingsStore.open({
+      configDir: paths.configDir,
+      secrets: options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) }),
+      env: hostEnv,
+      warn: (text) => warn(`settings: ${text}`),
+    });
+  } catch (error) {
+    await logs.dispose();
+    throw error;
+  }
+  settings.onChange((view) => events.emit('settings.changed', view));
+  const anthropic = new AnthropicAccess(settings);
+  const workflow = new HostWorkflow({
+    stateDir: paths.stateDir,
+    logs,
+    events,
+    settings,
+    anthropic,
+    openExternal: options.openExternal ?? defaultOpenExternal(options.shell),
+    ...(options.clientGraceMs !== undefined ? { clientGraceMs: options.clientGraceMs } : {}),
+    reportError: reportBug,
+  });
   const supervisor = new ServerSupervisor({
     logs,
     stateDir: paths.stateDir,
-    onState: (state) => events.emit('servers.changed', state),
-    ...(options.env !== undefined ? { env: options.env } : {}),
+    onState: (state) => {
+      workflow.serverChanged(state);
+      events.emit('servers.changed', state);
+    },
+    env: serverEnv,
     clientVersion: BERTH_VERSION,
+    clientSetup: workflow.clientSetup,
+  });
+  events.subscribe((topic, payload) => {
+    if (topic === 'servers.removed') workflow.serverRemoved((payload as { name: string }).name);
   });
   const config = new ConfigStore({
     filePath: paths.configFile,
@@ -61,6 +112,34 @@ export async function createHost(options: HostOptions): Promise<Host> {
     forgetLogs: (name) => logs.removeServer(name),
     onError: (error) => reportBug('starting servers failed', error),
   });
+
+  let chat: HostChat;
+  try {
+    await config.load();
+    chat = await HostChat.open({
+      configDir: paths.configDir,
+      supervisor,
+      consent: workflow.consent,
+      toolCalls: workflow.toolCalls,
+      settings,
+      anthropic,
+      events,
+      logs,
+      // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
+      onTurnStopped: (conversationId) =>
+        workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
+      reportError: reportBug,
+    });
+    config.watch();
+  } catch (error) {
+    // Nothing has started yet, but the log files may hold pending lines.
+    config.close();
+    await workflow.close();
+    await logs.dispose();
+    throw error;
+  }
+  void workflow.consent.load();
+
   const router = createRouter(
     createHandlers({
       config,
@@ -68,6 +147,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
       logs,
       events,
       sync,
+      chat,
+      settings,
+      workflow,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -81,15 +163,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
     { onInternalError: (method, error) => reportBug(`${method} failed with a bug`, error) },
   );
 
-  try {
-    await config.load();
-    config.watch();
-  } catch (error) {
-    // Nothing has started yet, but the log files may hold pending lines.
-    config.close();
-    await logs.dispose();
-    throw error;
-  }
   // Starting servers can take their whole start-up timeout: the shell must not wait for it.
   sync.apply().catch((error: unknown) => reportBug('starting the configured servers failed', error));
 
@@ -99,12 +172,17 @@ export async function createHost(options: HostOptions): Promise<Host> {
       return router.dispatch(method, input);
     },
     subscribe: (listener) => events.subscribe(listener),
+    clientsChanged: (count) => workflow.clientsChanged(count),
     shutdown: () => {
       shuttingDown ??= (async () => {
         sync.stop();
         config.close();
         try {
+          // Prompts first: a turn waiting for a yes then ends with a denial, and stops at once.
+          await workflow.close();
+          await chat.close();
           await supervisor.shutdown();
+          await settings.flush();
         } finally {
           // Flushes pending batches and file writes, then ignores late appends.
           await logs.dispose();

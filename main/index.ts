@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, shell } from 'electron';
 import { resolveBrowserConfigDir } from '../app/config/paths';
 import { createHost } from '../app/host';
 import type { Host } from '../app/host-types';
+import { createSafeStorageSecretStore } from '../app/secrets/safe-storage-store';
 import { APP_SCHEME, createAppRequestHandler, registerAppScheme } from './app-protocol';
 import { registerBridgeIpc } from './ipc';
 import { createGracefulQuit, quitOnSignals, reportStartupFailure } from './lifecycle';
@@ -27,6 +28,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let hostStarting: Promise<Host> | null = null;
+  let host: Host | null = null;
   let mainWindow: BrowserWindow | null = null;
 
   const quit = createGracefulQuit({
@@ -57,8 +59,18 @@ if (!app.requestSingleInstanceLock()) {
     });
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
+      // Requests waiting for the person end (deny / reject / cancel) unless a window comes back.
+      host?.clientsChanged?.(mainWindow === null ? 0 : 1);
     });
     mainWindow = win;
+    host?.clientsChanged?.(1);
+  };
+
+  /** URL-mode elicitation: the system browser, only for http(s), only after the person agreed in the UI. */
+  const openExternal = async (url: string): Promise<void> => {
+    const protocolName = new URL(url).protocol;
+    if (protocolName !== 'https:' && protocolName !== 'http:') throw new Error(`Berth opens only http and https links, not ${protocolName}`);
+    await shell.openExternal(url);
   };
 
   app
@@ -68,9 +80,17 @@ if (!app.requestSingleInstanceLock()) {
       Menu.setApplicationMenu(
         Menu.buildFromTemplate(buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), isPackaged: app.isPackaged })),
       );
-      const starting = createHost({ configDir: app.getPath('userData'), shell: 'electron' });
+      const configDir = app.getPath('userData');
+      // safeStorage is usable only after ready; without an OS keychain it falls back to a 0600 file, with a warning.
+      const secrets = createSafeStorageSecretStore({
+        safeStorage,
+        encryptedFile: join(configDir, 'secrets.electron.json'),
+        fallbackFile: join(configDir, 'secrets.json'),
+        warn: (text) => log.warn(`secrets: ${text}`),
+      });
+      const starting = createHost({ configDir, shell: 'electron', secrets, openExternal });
       hostStarting = starting;
-      const host = await starting;
+      host = await starting;
       registerBridgeIpc({ ipcMain, host, getWindow: () => mainWindow, log });
       openMainWindow();
       app.on('activate', () => {

@@ -4,7 +4,13 @@ import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
 import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
+import type { HostChat } from '../host-chat';
+import type { HostWorkflow } from '../host-workflow';
+import type { SettingsStore } from '../settings/settings-store';
 import type { EventHub } from './event-hub';
+import { createChatHandlers } from './handlers-chat';
+import { createSettingsHandlers } from './handlers-settings';
+import { createWorkflowHandlers } from './handlers-workflow';
 import type { ServerSync } from './server-sync';
 
 /** The config store as the handlers use it (ConfigStore fits). */
@@ -44,8 +50,27 @@ export interface HandlerDeps {
   reportError(what: string, error: unknown): void;
 }
 
+/** The issue-3 services: chat, settings, and everything that waits for the person. */
+export interface FeatureDeps {
+  chat: HostChat;
+  settings: SettingsStore;
+  workflow: HostWorkflow;
+}
+
 /** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
-export function createHandlers(deps: HandlerDeps): Handlers {
+export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
+  return {
+    ...createServerHandlers(deps),
+    ...createChatHandlers(deps.chat),
+    ...createSettingsHandlers(deps.settings),
+    ...createWorkflowHandlers(deps.workflow),
+  };
+}
+
+type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers>>;
+
+/** App, config, server and log methods. */
+function createServerHandlers(deps: HandlerDeps): ServerHandlers {
   const { config, supervisor, logs, events, sync } = deps;
 
   const announceConfig = (): void => events.emit('config.changed', config.status());

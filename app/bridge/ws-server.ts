@@ -100,7 +100,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
+      host.clientsChanged?.(sockets.size);
+      ws.on('close', () => {
+        // Requests waiting for the person are withdrawn after a grace period with no window left.
+        if (sockets.delete(ws)) host.clientsChanged?.(sockets.size);
+      });
       ws.on('error', () => ws.terminate());
       ws.on('message', (data, isBinary) => {
         void handleMessage(host, ws, data, isBinary, reportError);

@@ -29,6 +29,13 @@ export interface ServerConnectionOptions {
   onToolsChanged?: (tools: ToolInfo[]) => void;
   /** The server went away on its own after it was ready. */
   onUnexpectedExit?: (reason: string) => void;
+  /**
+   * Called with each new SDK client before it connects: the host declares the
+   * client capabilities it implements (sampling, elicitation…) and registers
+   * their request handlers here. A start may build more than one client (era
+   * probe retry); each one gets this call.
+   */
+  clientSetup?: (server: string, client: Client) => void;
 }
 
 /** Options for one tool call. */
@@ -117,8 +124,8 @@ export class ServerConnection {
     this.client = new BerthClient(
       { name: 'Berth', version: options.clientVersion },
       {
-        // Empty on purpose: roots, sampling and elicitation are not implemented
-        // yet, and Berth declares only what it implements.
+        // Berth declares only what it implements: the host adds each capability
+        // together with its handler through `clientSetup`.
         capabilities: {},
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } },
         listChanged: {
@@ -135,6 +142,7 @@ export class ServerConnection {
     this.client.setNotificationHandler('notifications/message', (notification) => this.log.notification(notification.params));
     this.client.onerror = (error) => this.log.host('warning', `protocol: ${error.message}`);
     this.client.onclose = () => this.onConnectionClosed();
+    options.clientSetup?.(options.name, this.client);
   }
 
   /**

@@ -24,6 +24,8 @@ export interface SupervisorOptions {
   stableAfterMs?: number;
   /** Spreads restart delays; none by default. */
   jitter?: Jitter;
+  /** Declares client capabilities and registers their handlers on each new SDK client (see ServerConnectionOptions). */
+  clientSetup?: (server: string, client: Client) => void;
 }
 
 /** One configured server and everything that is going on with it. */
@@ -297,6 +299,7 @@ export class ServerSupervisor {
           if (entry.connection === connection) this.update(entry, { tools });
         },
         onUnexpectedExit: (reason) => this.onCrash(entry, connection, reason),
+        ...(this.options.clientSetup !== undefined ? { clientSetup: this.options.clientSetup } : {}),
       });
     } catch (error) {
       if (entry.startAbort === abort) entry.startAbort = undefined;

@@ -164,5 +164,15 @@ module.exports = {
   Menu,
   nativeTheme: { shouldUseDarkColors: false },
   protocol,
+  // No OS keychain here: Berth falls back to its 0600 secrets file, as on a Linux box without a secret service.
+  safeStorage: {
+    isEncryptionAvailable: () => false,
+    encryptString: () => {
+      throw new Error('fake safeStorage: encryption is not available');
+    },
+    decryptString: () => {
+      throw new Error('fake safeStorage: encryption is not available');
+    },
+  },
   shell: { openExternal: async () => undefined },
 };

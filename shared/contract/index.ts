@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
+import { chatMethods, chatTopics } from './chat';
 import type { MethodSpec } from './define';
 import { logMethods, logTopics } from './logs';
 import { serverMethods, serverTopics } from './servers';
+import { settingsMethods, settingsTopics } from './settings';
+import { workflowMethods, workflowTopics } from './workflow';
 import type { Result } from '../result';
 
 /** Every method the renderer may call on the host. */
@@ -10,6 +13,9 @@ export const contract = {
   ...appMethods,
   ...serverMethods,
   ...logMethods,
+  ...chatMethods,
+  ...settingsMethods,
+  ...workflowMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -17,6 +23,9 @@ export const topics = {
   ...appTopics,
   ...serverTopics,
   ...logTopics,
+  ...chatTopics,
+  ...settingsTopics,
+  ...workflowTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -1,5 +1,5 @@
 import { createHost } from '../../app/host';
-import type { Host } from '../../app/host-types';
+import type { Host, HostOptions } from '../../app/host-types';
 import type { TopicName, TopicPayload } from '../../shared/contract';
 import type { Result } from '../../shared/result';
 
@@ -13,8 +13,8 @@ export interface HostHarness {
   call<T>(method: string, input: unknown): Promise<T>;
 }
 
-export async function startHost(configDir: string): Promise<HostHarness> {
-  const host = await createHost({ configDir, shell: 'browser' });
+export async function startHost(configDir: string, options: Partial<Omit<HostOptions, 'configDir'>> = {}): Promise<HostHarness> {
+  const host = await createHost({ shell: 'browser', ...options, configDir });
   const events: HostHarness['events'] = [];
   const waiters: Array<() => void> = [];
   host.subscribe((topic, payload) => {

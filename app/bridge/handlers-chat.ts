@@ -1,0 +1,24 @@
+import type { Handlers } from '../../shared/contract';
+import type { chatMethods } from '../../shared/contract/chat';
+import type { HostChat } from '../host-chat';
+
+/** The chat methods of the contract. */
+export type ChatHandlers = Pick<Handlers, keyof typeof chatMethods>;
+
+/** Chat methods, served by HostChat (store + engine). Inputs arrive parsed by the router. */
+export function createChatHandlers(chat: HostChat): ChatHandlers {
+  return {
+    'chat.list': async () => chat.list(),
+    'chat.get': async ({ id }) => chat.get(id),
+    'chat.create': async ({ model }) => chat.create(model),
+    'chat.rename': async ({ id, title }) => chat.rename(id, title),
+    'chat.delete': async ({ id }) => chat.delete(id),
+    'chat.restore': async ({ id }) => chat.restore(id),
+    'chat.send': async ({ id, text, model }) => chat.send(id, text, model),
+    'chat.stop': async ({ id }) => chat.stop(id),
+    'chat.retry': async ({ id }) => chat.retry(id),
+    'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),
+    'chat.tools': async ({ id }) => chat.tools(id),
+    'chat.setTools': async ({ id, disabledServers, disabledTools }) => chat.setTools(id, disabledServers, disabledTools),
+  };
+}

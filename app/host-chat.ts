@@ -1,0 +1,201 @@
+import { STOPPED_BY_PERSON, toolKey } from '../shared/domain/chat';
+import type { Conversation, ConversationSummary } from '../shared/domain/chat';
+import type { ChatToolsView } from '../shared/contract/chat';
+import type { ServerState } from '../shared/domain/server';
+import { HostError } from '../shared/result';
+import type { EventHub } from './bridge/event-hub';
+import { ChatEngine } from './chat/chat-engine';
+import type { AvailableTool, ToolCallApproval, ToolCallApprovalRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
+import { ConversationStore } from './chat/conversation-store';
+import type { ConsentBroker } from './consent/consent-broker';
+import type { RunningToolCalls } from './host-tool-context';
+import type { LogSink } from './logs/log-sink';
+import type { ServerSupervisor } from './servers/supervisor';
+import type { AnthropicAccess } from './settings/anthropic-access';
+import type { SettingsStore } from './settings/settings-store';
+
+/** Options for {@linkcode HostChat.open}. */
+export interface HostChatOptions {
+  /** Conversations live in `<configDir>/conversations`. */
+  configDir: string;
+  supervisor: Pick<ServerSupervisor, 'list' | 'get' | 'callTool'>;
+  consent: Pick<ConsentBroker, 'approveToolCall' | 'forgetConversation'>;
+  toolCalls: RunningToolCalls;
+  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel'>;
+  anthropic: AnthropicAccess;
+  events: Pick<EventHub, 'emit'>;
+  logs: LogSink;
+  /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
+  onTurnStopped?: (conversationId: string) => void;
+  reportError(what: string, error: unknown): void;
+}
+
+/**
+ * Chat as the bridge serves it: the conversation store and the chat engine,
+ * with the tools of the ready servers, every call through the consent broker,
+ * and the model reached through the current API key.
+ */
+export class HostChat {
+  private readonly turns = new Map<string, Promise<TurnOutcome>>();
+  private closing = false;
+
+  private constructor(
+    private readonly options: HostChatOptions,
+    readonly store: ConversationStore,
+    readonly engine: ChatEngine,
+  ) {}
+
+  static async open(options: HostChatOptions): Promise<HostChat> {
+    const { supervisor, events, logs } = options;
+    const store = await ConversationStore.open({
+      dir: options.configDir,
+      onProblem: (problem) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: problem.message }),
+    });
+    const engine = new ChatEngine({
+      provider: options.anthropic.provider,
+      store,
+      tools: () => readyTools(supervisor.list()),
+      gate: { approve: (request) => approve(options, request) },
+      runner: {
+        callTool: (server, tool, args, callOptions) => options.toolCalls.run(server, args, () => supervisor.callTool(server, tool, args, callOptions)),
+      },
+      onEvent: (event) => {
+        events.emit('chat.event', event);
+        if (event.type === 'message-saved') events.emit('chat.conversationsChanged', { conversations: store.list() });
+        if (event.type === 'turn-finished' && event.stopReason === STOPPED_BY_PERSON) options.onTurnStopped?.(event.conversationId);
+      },
+      onListenerError: (error) => options.reportError('a chat event listener threw', error),
+    });
+    return new HostChat(options, store, engine);
+  }
+
+  list(): ConversationSummary[] {
+    return this.store.list();
+  }
+
+  get(id: string): Promise<Conversation> {
+    return this.store.get(id);
+  }
+
+  async create(model: string | undefined): Promise<Conversation> {
+    if (model !== undefined) this.options.settings.checkModel(model);
+    const conversation = await this.store.create({ model: model ?? this.options.settings.defaultModel() });
+    this.announce();
+    return conversation;
+  }
+
+  async rename(id: string, title: string): Promise<ConversationSummary> {
+    const conversation = await this.store.rename(id, title);
+    this.announce();
+    return summaryOf(this.store, conversation.id);
+  }
+
+  async delete(id: string): Promise<{ deleted: string }> {
+    await this.engine.stop(id);
+    await this.store.delete(id);
+    this.options.consent.forgetConversation(id);
+    this.announce();
+    return { deleted: id };
+  }
+
+  async restore(id: string): Promise<ConversationSummary> {
+    const summary = await this.store.restore(id);
+    this.announce();
+    return summary;
+  }
+
+  send(id: string, text: string, model: string | undefined): Promise<{ accepted: true }> {
+    if (model !== undefined) this.options.settings.checkModel(model);
+    return this.begin(id, () => this.engine.send(id, text, model === undefined ? {} : { model }));
+  }
+
+  retry(id: string): Promise<{ accepted: true }> {
+    return this.begin(id, () => this.engine.retry(id));
+  }
+
+  editAndResend(id: string, text: string): Promise<{ accepted: true }> {
+    return this.begin(id, () => this.engine.editAndResend(id, text));
+  }
+
+  async stop(id: string): Promise<{ stopped: boolean }> {
+    await this.store.get(id);
+    const running = this.engine.isRunning(id);
+    await this.engine.stop(id);
+    return { stopped: running };
+  }
+
+  async tools(id: string): Promise<ChatToolsView> {
+    const conversation = await this.store.get(id);
+    const offered = await this.engine.offeredTools(id);
+    const disabledServers = new Set(conversation.disabledServers);
+    const disabledTools = new Set(conversation.disabledTools);
+    const tools = readyTools(this.options.supervisor.list()).map(({ server, tool }) => ({
+      server,
+      tool: tool.name,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      enabled: !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
+    }));
+    return { tools, offeredCount: offered.tools.length, ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}) };
+  }
+
+  async setTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<Conversation> {
+    return this.store.updateSettings(id, { disabledServers, disabledTools });
+  }
+
+  /** Stop every running turn; what completed is saved. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all([...this.turns.keys()].map((id) => this.engine.stop(id)));
+  }
+
+  announce(): void {
+    this.options.events.emit('chat.conversationsChanged', { conversations: this.store.list() });
+  }
+
+  private async begin(conversationId: string, start: () => Promise<TurnHandle>): Promise<{ accepted: true }> {
+    if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
+    // Before anything is saved: a message that cannot be answered is not written.
+    this.options.anthropic.assertReady();
+    const handle = await start();
+    this.turns.set(conversationId, handle.done);
+    void handle.done.finally(() => {
+      if (this.turns.get(conversationId) === handle.done) this.turns.delete(conversationId);
+    });
+    this.announce();
+    return { accepted: true };
+  }
+}
+
+/** Tools of every ready server, in server order. */
+export function readyTools(states: readonly ServerState[]): AvailableTool[] {
+  return states.flatMap((state) => (state.status === 'ready' ? state.tools.map((tool) => ({ server: state.name, tool })) : []));
+}
+
+function summaryOf(store: ConversationStore, id: string): ConversationSummary {
+  const summary = store.list().find((entry) => entry.id === id);
+  if (summary === undefined) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
+  return summary;
+}
+
+/** The consent gate: the broker decides, and approved arguments are tagged with their tool call. */
+async function approve(options: HostChatOptions, request: ToolCallApprovalRequest): Promise<ToolCallApproval> {
+  const { conversationId, server, tool, input, toolUseId, signal } = request;
+  const info = options.supervisor.get(server)?.tools.find((entry) => entry.name === tool);
+  const verdict = await options.consent.approveToolCall({
+    conversationId,
+    server,
+    tool,
+    input,
+    toolUseId,
+    signal,
+    ...(info?.title !== undefined ? { toolTitle: info.title } : {}),
+    ...(info?.description !== undefined ? { description: info.description } : {}),
+    ...(info?.annotations !== undefined ? { annotations: info.annotations } : {}),
+  });
+  if (!verdict.allowed) return { allow: false, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) };
+  // A fresh object per call: its identity is the tag that ties the run to this tool_use.
+  const args = { ...verdict.arguments };
+  options.toolCalls.tag(args, { conversationId, toolUseId });
+  return { allow: true, input: args };
+}

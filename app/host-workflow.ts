@@ -1,0 +1,177 @@
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
+import type { AwaitingElicitation as AwaitingView } from '../shared/contract/workflow';
+import type { ServerState } from '../shared/domain/server';
+import type { EventHub } from './bridge/event-hub';
+import { ConsentBroker } from './consent/consent-broker';
+import { ElicitationFlow } from './elicitation/elicitation-flow';
+import type { AwaitingElicitation } from './elicitation/elicitation-flow';
+import { RunningToolCalls } from './host-tool-context';
+import type { LogSink } from './logs/log-sink';
+import { PendingRequests } from './pending/pending-requests';
+import { createAnthropicGenerate } from './sampling/anthropic-sampling';
+import { SamplingReview } from './sampling/sampling-review';
+import type { AnthropicAccess } from './settings/anthropic-access';
+import type { SettingsStore } from './settings/settings-store';
+
+/** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */
+export const DEFAULT_CLIENT_GRACE_MS = 30_000;
+
+/** Options for {@linkcode HostWorkflow}. */
+export interface HostWorkflowOptions {
+  stateDir: string;
+  logs: LogSink;
+  events: Pick<EventHub, 'emit'>;
+  settings: SettingsStore;
+  anthropic: AnthropicAccess;
+  /** Opens a URL-mode elicitation link, after the person agreed. */
+  openExternal: (url: string) => Promise<void>;
+  clientGraceMs?: number;
+  /** Background work failed with nobody waiting for it. */
+  reportError(what: string, error: unknown): void;
+}
+
+/**
+ * The SDK aborts a handler's signal with "Connection closed" when the server
+ * goes away, or with the server's own words when it cancels: turn both into
+ * a note a person can read on the withdrawn request.
+ */
+export function readableSignal(server: string, signal: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const onAbort = (): void => {
+    const reason: unknown = signal.reason;
+    if (reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed) controller.abort(`server '${server}' disconnected`);
+    else if (typeof reason === 'string' && reason.trim() !== '') controller.abort(`server '${server}' cancelled the request: ${reason}`);
+    else controller.abort(`server '${server}' cancelled the request`);
+  };
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return controller.signal;
+}
+
+/** The awaiting list as the contract shows it: each entry gets an id `<server>/<elicitationId>`. */
+export function awaitingView(list: AwaitingElicitation[]): AwaitingView[] {
+  return list.map((entry) => ({ id: `${entry.server}/${entry.elicitationId}`, ...entry }));
+}
+
+/**
+ * Everything that waits for the person, wired together: the pending queue,
+ * tool-call consent, sampling review and elicitation, the MCP client handlers
+ * that feed them, and the rules that keep nothing waiting forever (server gone,
+ * window gone, Berth quitting).
+ */
+export class HostWorkflow {
+  readonly pending = new PendingRequests();
+  readonly consent: ConsentBroker;
+  readonly review: SamplingReview;
+  readonly flow: ElicitationFlow;
+  readonly toolCalls = new RunningToolCalls();
+  private readonly lastStatus = new Map<string, ServerState['status']>();
+  private readonly graceMs: number;
+  private graceTimer: NodeJS.Timeout | undefined;
+  /** No window has been connected for the whole grace period: new requests are refused at once. */
+  private orphaned = false;
+  private closed = false;
+
+  constructor(private readonly options: HostWorkflowOptions) {
+    const { events, logs, settings, anthropic } = options;
+    this.graceMs = options.clientGraceMs ?? DEFAULT_CLIENT_GRACE_MS;
+    this.consent = new ConsentBroker({ stateDir: options.stateDir, pending: this.pending, logs });
+    this.review = new SamplingReview({
+      pending: this.pending,
+      logs,
+      models: () => ({ models: settings.models(), defaultModel: settings.defaultModel() }),
+      // createAnthropicGenerate offers the request's tools to Claude and maps tool_use back, so sampling.tools is declared.
+      generate: (request, model, signal) => createAnthropicGenerate(anthropic.client())(request, model, signal),
+      supportsTools: true,
+      policies: settings.samplingPolicies(),
+    });
+    this.flow = new ElicitationFlow({ pending: this.pending, logs, openExternal: options.openExternal });
+
+    // Forwarding first, so a request refused at once (no window) is announced as opened before it is withdrawn.
+    this.pending.onChange((change) => events.emit('pending.changed', change));
+    this.pending.onChange(({ change }) => {
+      if (change.type !== 'opened' || !this.orphaned) return;
+      queueMicrotask(() => this.pending.withdraw(change.request.id, 'no Berth window is open to answer it'));
+    });
+    this.consent.onPoliciesChange((policies) => events.emit('consent.policiesChanged', { policies }));
+    this.review.onPolicyChange((server, policy) => {
+      events.emit('sampling.policiesChanged', { policies: this.review.policies() });
+      settings.setSamplingNever(server, policy === 'never').catch((error: unknown) => options.reportError(`saving the sampling policy of '${server}'`, error));
+    });
+    this.flow.onAwaitingChange((awaiting) => events.emit('elicitation.awaitingChanged', { awaiting: awaitingView(awaiting) }));
+  }
+
+  /**
+   * The supervisor's `clientSetup`: declare sampling (with tools) and
+   * elicitation (form and URL) and route their requests — wire requests in the
+   * initialize era, `input_required` rounds in the 2026-07-28 era — to the
+   * review and the flow.
+   */
+  readonly clientSetup = (server: string, client: Client): void => {
+    client.registerCapabilities({ sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
+    client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
+      if (this.review.policyFor(server) !== 'never' && !this.options.anthropic.ready) {
+        this.log(server, 'warning', 'sampling request refused: no Anthropic API key is set');
+        throw new ProtocolError(ProtocolErrorCode.InternalError, 'Berth has no Anthropic API key yet, so it cannot answer sampling requests');
+      }
+      return this.review.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...this.toolCalls.originOf(server) });
+    });
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      this.flow.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...this.toolCalls.originOf(server) }),
+    );
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+      this.flow.complete(server, notification.params.elicitationId);
+    });
+  };
+
+  /** Every server state change: a server that leaves `ready` takes its waiting requests with it. */
+  serverChanged(state: ServerState): void {
+    const before = this.lastStatus.get(state.name);
+    this.lastStatus.set(state.name, state.status);
+    if (state.status === 'ready' || before !== 'ready') return;
+    this.forgetServer(state.name, `server '${state.name}' disconnected${state.reason === undefined ? '' : ` (${state.reason})`}`);
+  }
+
+  serverRemoved(name: string): void {
+    this.lastStatus.delete(name);
+    this.forgetServer(name, `server '${name}' was removed`);
+  }
+
+  /** How many windows (IPC or WebSocket clients) are connected. */
+  clientsChanged(count: number): void {
+    if (this.closed) return;
+    if (count > 0) {
+      clearTimeout(this.graceTimer);
+      this.graceTimer = undefined;
+      this.orphaned = false;
+      return;
+    }
+    if (this.graceTimer !== undefined || this.orphaned) return;
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = undefined;
+      this.orphaned = true;
+      this.pending.withdrawAll('the Berth window was closed');
+    }, this.graceMs);
+    this.graceTimer.unref();
+  }
+
+  /** Berth is quitting: every waiting request ends (as deny / reject / cancel). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    this.pending.withdrawAll('Berth is quitting');
+    await this.consent.flush();
+  }
+
+  private forgetServer(name: string, note: string): void {
+    this.pending.withdrawServer(name, note);
+    this.flow.forgetServer(name);
+    this.review.forgetServer(name);
+  }
+
+  private log(server: string, level: 'warning' | 'info', text: string): void {
+    this.options.logs.append({ server, time: Date.now(), source: 'host', level, text });
+  }
+}

@@ -1,0 +1,61 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { HostError } from '../../shared/result';
+import { AnthropicProvider, DEFAULT_ANTHROPIC_BASE_URL } from '../chat/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
+import type { SettingsStore } from './settings-store';
+
+/** What a person sees when chat or sampling needs a key that is not there. */
+export const NO_API_KEY_MESSAGE = 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.';
+
+/**
+ * Anthropic clients built lazily from the current settings (key and base
+ * URL), rebuilt when either changes, so a key entered in Settings applies to
+ * the next request without a restart.
+ */
+export class AnthropicAccess {
+  private chat: { signature: string; provider: AnthropicProvider } | undefined;
+  private sampling: { signature: string; client: Anthropic } | undefined;
+
+  constructor(private readonly settings: Pick<SettingsStore, 'apiKey' | 'baseURL'>) {}
+
+  /** False when there is no key: chat and sampling cannot run. */
+  get ready(): boolean {
+    return this.settings.apiKey() !== undefined;
+  }
+
+  /** NOT_READY with a clear message when there is no key. */
+  assertReady(): void {
+    if (!this.ready) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+  }
+
+  /** A provider that resolves the real one at each call. */
+  readonly provider: LlmProvider = {
+    stream: (request: LlmStreamRequest): Promise<LlmResponse> => this.chatProvider().stream(request),
+  };
+
+  /** The SDK client for sampling (`createAnthropicGenerate`). */
+  client(): Anthropic {
+    const { apiKey, baseURL, signature } = this.current();
+    if (this.sampling?.signature !== signature) {
+      // Explicit base URL: the SDK would otherwise read process.env, not the host's environment.
+      this.sampling = { signature, client: new Anthropic({ apiKey, baseURL: baseURL ?? DEFAULT_ANTHROPIC_BASE_URL }) };
+    }
+    return this.sampling.client;
+  }
+
+  private chatProvider(): AnthropicProvider {
+    const { apiKey, baseURL, signature } = this.current();
+    if (this.chat?.signature !== signature) {
+      this.chat = { signature, provider: new AnthropicProvider({ apiKey, ...(baseURL !== undefined ? { baseURL } : {}) }) };
+    }
+    return this.chat.provider;
+  }
+
+  private current(): { apiKey: string; baseURL: string | undefined; signature: string } {
+    const apiKey = this.settings.apiKey();
+    if (apiKey === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+    const baseURL = this.settings.baseURL();
+    // NUL cannot occur in either value, so the pair is unambiguous.
+    return { apiKey, baseURL, signature: `${apiKey}\u0000${baseURL ?? ''}` };
+  }
+}

@@ -1,0 +1,19 @@
+import type { ConfiguredModel } from '../sampling/model-selection';
+
+/**
+ * The models Berth offers until settings.json says otherwise: Anthropic's
+ * current line-up (models overview: Fable 5.1, Opus 5, Sonnet 5, Haiku 4.5;
+ * the installed SDK warns that Sonnet 4.5 is deprecated). Ranks compare them
+ * on each axis (1 = cheapest / fastest / most capable), from the published
+ * prices and latencies, so sampling can map a server's cost / speed /
+ * intelligence priorities onto them.
+ */
+export const DEFAULT_MODELS: readonly ConfiguredModel[] = [
+  { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 3 },
+  { id: 'claude-opus-5', label: 'Claude Opus 5', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 2 },
+  { id: 'claude-fable-5-1', label: 'Claude Fable 5.1', tier: 'smart', costRank: 4, speedRank: 4, intelligenceRank: 1 },
+  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4 },
+];
+
+/** "The best combination of speed and intelligence" for everyday chat. */
+export const DEFAULT_MODEL_ID = 'claude-sonnet-5';

@@ -1,0 +1,119 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HostError } from '../../shared/result';
+import type { SecretStore } from '../secrets/secret-store';
+import { DEFAULT_MODEL_ID } from './default-models';
+import { API_KEY_SECRET, SettingsStore } from './settings-store';
+
+/** An in-memory SecretStore (the file-backed ones have their own tests). */
+class MemorySecrets implements SecretStore {
+  readonly values = new Map<string, string>();
+  async get(key: string) {
+    return this.values.get(key);
+  }
+  async set(key: string, value: string) {
+    this.values.set(key, value);
+  }
+  async delete(key: string) {
+    this.values.delete(key);
+  }
+}
+
+let dir: string;
+let warnings: string[];
+let secrets: MemorySecrets;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-settings-'));
+  warnings = [];
+  secrets = new MemorySecrets();
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const open = (env: NodeJS.ProcessEnv = {}) => SettingsStore.open({ configDir: dir, secrets, env, warn: (text) => warnings.push(text), now: () => 99 });
+
+describe('SettingsStore', () => {
+  it('starts with the default models and no key', async () => {
+    const settings = await open();
+    const view = settings.view();
+    expect(view).toEqual({ apiKey: { source: 'none' }, models: expect.any(Array), defaultModel: DEFAULT_MODEL_ID });
+    expect(view.models.map((m) => m.id)).toEqual(['claude-sonnet-5', 'claude-opus-5', 'claude-fable-5-1', 'claude-haiku-4-5']);
+    expect(settings.apiKey()).toBeUndefined();
+    expect(settings.baseURL()).toBeUndefined();
+  });
+
+  it('stores the key as a secret and shows only its last four characters', async () => {
+    const settings = await open();
+    const changes: unknown[] = [];
+    settings.onChange((view) => changes.push(view));
+    const view = await settings.setApiKey('  sk-ant-abcdefgh-a1b2  ');
+    expect(view.apiKey).toEqual({ source: 'stored', hint: '…a1b2' });
+    expect(JSON.stringify(view)).not.toContain('abcdefgh');
+    expect(secrets.values.get(API_KEY_SECRET)).toBe('sk-ant-abcdefgh-a1b2');
+    expect(settings.apiKey()).toBe('sk-ant-abcdefgh-a1b2');
+    expect(changes).toEqual([view]);
+    expect((await open()).apiKey()).toBe('sk-ant-abcdefgh-a1b2');
+    expect((await settings.clearApiKey()).apiKey).toEqual({ source: 'none' });
+    expect(secrets.values.has(API_KEY_SECRET)).toBe(false);
+  });
+
+  it('lets ANTHROPIC_API_KEY win over a stored key and honours ANTHROPIC_BASE_URL', async () => {
+    await secrets.set(API_KEY_SECRET, 'stored-key-0000');
+    const settings = await open({ ANTHROPIC_API_KEY: 'env-key-9999', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/' });
+    expect(settings.apiKey()).toBe('env-key-9999');
+    expect(settings.view()).toMatchObject({ apiKey: { source: 'env', hint: '…9999' }, baseURL: 'http://127.0.0.1:9/' });
+  });
+
+  it('refuses a key with spaces inside', async () => {
+    const settings = await open();
+    await expect(settings.setApiKey('sk ant key')).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'apiKey' });
+  });
+
+  it('takes models, default and base URL from settings.json, and checks model choices', async () => {
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({
+        defaultModel: 'claude-test-b',
+        baseURL: 'https://proxy.example.com',
+        models: [
+          { id: 'claude-test-a', label: 'A', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 2 },
+          { id: 'claude-test-b', label: 'B', tier: 'smart', costRank: 2, speedRank: 2, intelligenceRank: 1 },
+        ],
+        futureKey: { kept: true },
+      }),
+    );
+    const settings = await open();
+    expect(settings.view()).toMatchObject({ defaultModel: 'claude-test-b', baseURL: 'https://proxy.example.com', models: [{ id: 'claude-test-a', label: 'A' }, { id: 'claude-test-b', label: 'B' }] });
+    expect(() => settings.checkModel('claude-opus-5')).toThrow(HostError);
+    expect((await settings.setDefaultModel('claude-test-a')).defaultModel).toBe('claude-test-a');
+    const saved = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    expect(saved).toMatchObject({ defaultModel: 'claude-test-a', futureKey: { kept: true } });
+    await expect(settings.setDefaultModel('gpt-nothing')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('moves an invalid settings.json aside and uses the defaults', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ models: [] }));
+    const settings = await open();
+    expect(settings.defaultModel()).toBe(DEFAULT_MODEL_ID);
+    expect(warnings[0]).toContain('list at least one model');
+    expect(await readFile(join(dir, 'settings.json.corrupt-99'), 'utf8')).toBe('{"models":[]}');
+  });
+
+  it('falls back to the first model when the default is not in the list', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ defaultModel: 'gone' }));
+    const settings = await open();
+    expect(settings.defaultModel()).toBe(DEFAULT_MODEL_ID);
+    expect(warnings[0]).toContain("defaultModel 'gone' is not in the model list");
+  });
+
+  it("keeps 'never' sampling policies across restarts", async () => {
+    const settings = await open();
+    await settings.setSamplingNever('noisy', true);
+    expect((await open()).samplingPolicies()).toEqual({ noisy: 'never' });
+    await settings.setSamplingNever('noisy', false);
+    expect((await open()).samplingPolicies()).toEqual({});
+  });
+});

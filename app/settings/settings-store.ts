@@ -1,0 +1,246 @@
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { HostError } from '../../shared/result';
+import type { SettingsView } from '../../shared/contract/settings';
+import type { SamplingPolicy } from '../../shared/domain/consent';
+import { atomicWriteFile } from '../config/atomic-write';
+import { MODEL_TIERS } from '../sampling/model-selection';
+import type { ConfiguredModel } from '../sampling/model-selection';
+import type { SecretStore } from '../secrets/secret-store';
+import { DEFAULT_MODEL_ID, DEFAULT_MODELS } from './default-models';
+
+export const SETTINGS_FILE = 'settings.json';
+/** The SecretStore key of the Anthropic API key. */
+export const API_KEY_SECRET = 'anthropic.apiKey';
+
+const rank = z.number().int().min(1).max(100);
+const ModelSchema = z
+  .object({
+    id: z.string().trim().min(1).max(200),
+    label: z.string().trim().min(1).max(200),
+    tier: z.enum(MODEL_TIERS),
+    costRank: rank,
+    speedRank: rank,
+    intelligenceRank: rank,
+  })
+  .strict();
+
+// Loose: keys a newer Berth (or the person) added survive our own writes.
+const SettingsFileSchema = z.looseObject({
+  defaultModel: z.string().trim().min(1).optional(),
+  models: z
+    .array(ModelSchema)
+    .min(1, 'list at least one model')
+    .refine((models) => new Set(models.map((m) => m.id)).size === models.length, 'model ids must be unique')
+    .optional(),
+  baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http(s) URL' }).optional(),
+  /** Only 'never' is kept across restarts; 'allow-session' ends with the session by definition. */
+  samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
+});
+type SettingsFile = z.infer<typeof SettingsFileSchema>;
+
+/** Options for {@linkcode SettingsStore.open}. */
+export interface SettingsStoreOptions {
+  configDir: string;
+  secrets: SecretStore;
+  /** Where ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL are read (the host's environment). */
+  env: NodeJS.ProcessEnv;
+  /** A problem the person should know about; never carries the key. */
+  warn: (text: string) => void;
+  now?: () => number;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `…a1b2`: enough to tell keys apart, never enough to use one. */
+export function keyHint(key: string): string {
+  return `…${key.slice(-4)}`;
+}
+
+/**
+ * Chat and sampling settings: the model list (defaults, overridable by
+ * `<configDir>/settings.json`), the default model, the base URL, persisted
+ * "never" sampling policies, and the Anthropic API key — from
+ * ANTHROPIC_API_KEY if set, else from the SecretStore. The key is held in
+ * memory for the provider and never appears in any view or message.
+ */
+export class SettingsStore {
+  private file: SettingsFile = {};
+  private storedKey: string | undefined;
+  private saveBlocked: string | undefined;
+  private writing: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(view: SettingsView) => void>();
+  readonly filePath: string;
+  private readonly now: () => number;
+
+  private constructor(private readonly options: SettingsStoreOptions) {
+    this.filePath = join(options.configDir, SETTINGS_FILE);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Read settings.json and the stored key. Never rejects for a bad file (it is moved aside and reported). */
+  static async open(options: SettingsStoreOptions): Promise<SettingsStore> {
+    const store = new SettingsStore(options);
+    await store.readFile();
+    try {
+      store.storedKey = nonEmpty(await options.secrets.get(API_KEY_SECRET));
+    } catch (error) {
+      options.warn(`could not read the stored API key: ${errorText(error)}`);
+    }
+    return store;
+  }
+
+  /** The key to use, or undefined when chat and sampling cannot run. */
+  apiKey(): string | undefined {
+    return nonEmpty(this.options.env.ANTHROPIC_API_KEY) ?? this.storedKey;
+  }
+
+  /** undefined: the SDK's default (the public API). */
+  baseURL(): string | undefined {
+    return nonEmpty(this.options.env.ANTHROPIC_BASE_URL) ?? this.file.baseURL;
+  }
+
+  models(): ConfiguredModel[] {
+    return (this.file.models ?? DEFAULT_MODELS).map((model) => ({ ...model }));
+  }
+
+  defaultModel(): string {
+    const models = this.models();
+    const wanted = this.file.defaultModel ?? DEFAULT_MODEL_ID;
+    return models.some((m) => m.id === wanted) ? wanted : (models[0] as ConfiguredModel).id;
+  }
+
+  /** INVALID_INPUT unless `model` is one of the configured models. */
+  checkModel(model: string, field = 'model'): void {
+    const models = this.models();
+    if (!models.some((m) => m.id === model)) {
+      throw new HostError('INVALID_INPUT', `Unknown model '${model}': choose one of ${models.map((m) => m.id).join(', ')} (the list is in ${this.filePath})`, field);
+    }
+  }
+
+  samplingPolicies(): Record<string, SamplingPolicy> {
+    return { ...(this.file.samplingPolicies ?? {}) };
+  }
+
+  view(): SettingsView {
+    const envKey = nonEmpty(this.options.env.ANTHROPIC_API_KEY);
+    const key = envKey ?? this.storedKey;
+    const baseURL = this.baseURL();
+    return {
+      apiKey: key === undefined ? { source: 'none' } : { source: envKey !== undefined ? 'env' : 'stored', hint: keyHint(key) },
+      ...(baseURL !== undefined ? { baseURL } : {}),
+      models: this.models().map(({ id, label }) => ({ id, label })),
+      defaultModel: this.defaultModel(),
+    };
+  }
+
+  async setApiKey(apiKey: string): Promise<SettingsView> {
+    const key = apiKey.trim();
+    if (key.length < 8 || /\s/.test(key)) throw new HostError('INVALID_INPUT', 'That does not look like an API key (no spaces, at least 8 characters)', 'apiKey');
+    try {
+      await this.options.secrets.set(API_KEY_SECRET, key);
+    } catch (error) {
+      throw new HostError('IO_ERROR', `Could not store the API key: ${errorText(error)}`);
+    }
+    this.storedKey = key;
+    return this.changed();
+  }
+
+  async clearApiKey(): Promise<SettingsView> {
+    try {
+      await this.options.secrets.delete(API_KEY_SECRET);
+    } catch (error) {
+      throw new HostError('IO_ERROR', `Could not remove the stored API key: ${errorText(error)}`);
+    }
+    this.storedKey = undefined;
+    return this.changed();
+  }
+
+  async setDefaultModel(model: string): Promise<SettingsView> {
+    this.checkModel(model);
+    await this.save({ ...this.file, defaultModel: model });
+    return this.changed();
+  }
+
+  /** Keep (or drop) a server's 'never' sampling policy across restarts. */
+  async setSamplingNever(server: string, never: boolean): Promise<void> {
+    const policies = { ...(this.file.samplingPolicies ?? {}) };
+    if (never === (policies[server] === 'never')) return;
+    if (never) policies[server] = 'never';
+    else delete policies[server];
+    await this.save({ ...this.file, samplingPolicies: policies });
+  }
+
+  /** Resolves once every settings.json write so far has finished. */
+  async flush(): Promise<void> {
+    await this.writing;
+  }
+
+  onChange(listener: (view: SettingsView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): SettingsView {
+    const view = this.view();
+    for (const listener of [...this.listeners]) listener(view);
+    return view;
+  }
+
+  private async save(next: SettingsFile): Promise<void> {
+    if (this.saveBlocked !== undefined) throw new HostError('IO_ERROR', `Not saving ${this.filePath}: ${this.saveBlocked}`);
+    const text = `${JSON.stringify(next, null, 2)}\n`;
+    const write = this.writing.then(() => atomicWriteFile(this.filePath, text));
+    this.writing = write.catch(() => undefined);
+    try {
+      await write;
+    } catch (error) {
+      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorText(error)}`);
+    }
+    this.file = next;
+  }
+
+  private async readFile(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      this.saveBlocked = `it could not be read (${errorText(error)})`;
+      this.options.warn(`${this.filePath} could not be read (${errorText(error)}); using the default models and settings`);
+      return;
+    }
+    let problem: string;
+    try {
+      const parsed = SettingsFileSchema.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        this.file = parsed.data;
+        const wanted = parsed.data.defaultModel;
+        if (wanted !== undefined && !this.models().some((m) => m.id === wanted)) {
+          this.options.warn(`${this.filePath}: defaultModel '${wanted}' is not in the model list; using ${this.defaultModel()}`);
+        }
+        return;
+      }
+      const issue = parsed.error.issues[0];
+      problem = issue === undefined ? 'unexpected shape' : `${issue.path.join('.') || 'file'}: ${issue.message}`;
+    } catch (error) {
+      problem = `not valid JSON (${errorText(error)})`;
+    }
+    const aside = `${this.filePath}.corrupt-${this.now()}`;
+    try {
+      await rename(this.filePath, aside);
+      this.options.warn(`${this.filePath} is invalid (${problem}); moved it to ${aside} and using the default settings`);
+    } catch (error) {
+      this.saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorText(error)})`;
+      this.options.warn(`${this.filePath} ${this.saveBlocked}; using the default settings`);
+    }
+  }
+}

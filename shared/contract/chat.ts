@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
+import { method } from './define';
+
+const byId = z.object({ id: ConversationIdSchema }).strict();
+/** A model id from the configured list (settings.get → models). */
+const ModelIdSchema = z.string().trim().min(1).max(200);
+const MessageTextSchema = z.string().min(1, 'Write a message first').max(100_000, 'Keep a message under 100,000 characters');
+
+/** One tool of a ready server, and whether this conversation offers it to the model. */
+export const ChatToolEntrySchema = z.object({
+  server: z.string(),
+  tool: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  /** False when its server or the tool itself is switched off in this conversation. */
+  enabled: z.boolean(),
+});
+export type ChatToolEntry = z.infer<typeof ChatToolEntrySchema>;
+
+/** Every tool of the ready servers for one conversation, and what the model is offered. */
+export const ChatToolsViewSchema = z.object({
+  tools: z.array(ChatToolEntrySchema),
+  /** How many tools the model is offered (the enabled ones). */
+  offeredCount: z.number().int().min(0),
+  /** Present when so many tools are offered that the model picks less reliably. */
+  warning: z.string().optional(),
+});
+export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
+
+const Accepted = z.object({ accepted: z.literal(true) });
+
+export const chatMethods = {
+  'chat.list': method({
+    summary: 'Every conversation, newest first.',
+    input: z.object({}).strict(),
+    output: z.array(ConversationSummarySchema),
+  }),
+  'chat.get': method({ summary: 'One conversation with all its messages.', input: byId, output: ConversationSchema }),
+  'chat.create': method({
+    summary: 'Start an empty conversation (with the default model unless one is given).',
+    input: z.object({ model: ModelIdSchema.optional() }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.rename': method({
+    summary: 'Give a conversation a new title.',
+    input: z.object({ id: ConversationIdSchema, title: z.string().trim().min(1, 'Give the conversation a title').max(200) }).strict(),
+    output: ConversationSummarySchema,
+  }),
+  'chat.delete': method({
+    summary: 'Move a conversation to the trash (stopping its reply if one is running); chat.restore brings it back.',
+    input: byId,
+    output: z.object({ deleted: z.string() }),
+  }),
+  'chat.restore': method({ summary: 'Bring a deleted conversation back from the trash.', input: byId, output: ConversationSummarySchema }),
+  'chat.send': method({
+    summary: 'Save the message and start the reply; progress arrives as chat.event.',
+    input: z.object({ id: ConversationIdSchema, text: MessageTextSchema, model: ModelIdSchema.optional() }).strict(),
+    output: Accepted,
+  }),
+  'chat.stop': method({
+    summary: 'Stop the running reply (stream and tool calls); false when none was running.',
+    input: byId,
+    output: z.object({ stopped: z.boolean() }),
+  }),
+  'chat.retry': method({ summary: 'Answer the last message the person wrote again.', input: byId, output: Accepted }),
+  'chat.editAndResend': method({
+    summary: 'Replace the last message the person wrote (and every reply after it), then reply.',
+    input: z.object({ id: ConversationIdSchema, text: MessageTextSchema }).strict(),
+    output: Accepted,
+  }),
+  'chat.tools': method({
+    summary: 'The tools of every ready server and which of them this conversation offers.',
+    input: byId,
+    output: ChatToolsViewSchema,
+  }),
+  'chat.setTools': method({
+    summary: 'Switch servers and tools off (or on again) for one conversation.',
+    input: z
+      .object({
+        id: ConversationIdSchema,
+        disabledServers: z.array(z.string().min(1).max(200)).max(1_000),
+        /** `toolKey(server, tool)`, i.e. `server/tool`. */
+        disabledTools: z.array(z.string().min(1).max(500)).max(10_000),
+      })
+      .strict(),
+    output: ConversationSchema,
+  }),
+};
+
+export const chatTopics = {
+  /** Progress of a running turn: tokens, tool calls, saved messages, the end. */
+  'chat.event': ChatEventSchema,
+  /** A conversation was created, renamed, deleted, restored or got a message. */
+  'chat.conversationsChanged': z.object({ conversations: z.array(ConversationSummarySchema) }),
+};

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ModelChoiceSchema } from '../domain/pending';
+import { method } from './define';
+
+/**
+ * Where the Anthropic API key comes from. The key itself never leaves the
+ * host: only its last four characters, as `hint` (e.g. `…a1b2`).
+ */
+export const ApiKeyStatusSchema = z.object({
+  /** `env`: ANTHROPIC_API_KEY (wins over a stored key); `stored`: saved in Settings; `none`: chat cannot run. */
+  source: z.enum(['env', 'stored', 'none']),
+  hint: z.string().optional(),
+});
+export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
+
+/** What the Settings screen shows. */
+export const SettingsViewSchema = z.object({
+  apiKey: ApiKeyStatusSchema,
+  /** ANTHROPIC_BASE_URL (or the settings file's baseURL) when set; otherwise the public API is used. */
+  baseURL: z.string().optional(),
+  models: z.array(ModelChoiceSchema),
+  defaultModel: z.string(),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+export const settingsMethods = {
+  'settings.get': method({ summary: 'API key status (never the key), models and the default model.', input: z.object({}).strict(), output: SettingsViewSchema }),
+  'settings.setApiKey': method({
+    summary: 'Store the Anthropic API key as a secret (OS keychain, or a 0600 file in browser mode).',
+    input: z
+      .object({ apiKey: z.string().trim().min(8, 'That is too short to be an API key').max(500, 'That is too long to be an API key') })
+      .strict(),
+    output: SettingsViewSchema,
+  }),
+  'settings.clearApiKey': method({ summary: 'Forget the stored API key.', input: z.object({}).strict(), output: SettingsViewSchema }),
+  'settings.setDefaultModel': method({
+    summary: 'The model new conversations use; one of the configured models.',
+    input: z.object({ model: z.string().trim().min(1).max(200) }).strict(),
+    output: SettingsViewSchema,
+  }),
+};
+
+export const settingsTopics = {
+  'settings.changed': SettingsViewSchema,
+};
