@@ -134,6 +134,19 @@ describe('ElicitationFlow: URL mode', () => {
     expect(changes).toEqual([[waiting], []]);
   });
 
+  it('gives a URL request without an elicitationId (2026-07-28 input_required rounds) a local id', async () => {
+    const { elicitationId: _unused, ...modern } = link;
+    const result = flow.handle('srv', modern as ElicitRequestURLParams, {});
+    const prompt = await next(pending);
+    expect(prompt.payload.mode).toBe('url');
+    const localId = prompt.payload.mode === 'url' ? prompt.payload.elicitationId : '';
+    expect(localId).toMatch(/^local-/);
+    pending.answer(prompt.id, { action: 'accept' });
+    await expect(result).resolves.toEqual({ action: 'accept' });
+    expect(flow.awaiting().map((entry) => entry.elicitationId)).toEqual([localId]);
+    expect(flow.dismiss('srv', localId)).toBe(true);
+  });
+
   it('declining or cancelling never opens anything', async () => {
     for (const action of ['decline', 'cancel'] as const) {
       const result = flow.handle('srv', link);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { ElicitRequestFormParams, ElicitRequestParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import { describeFieldErrors, formFromSchema, validateElicitationValues } from '../../shared/elicitation';
@@ -174,10 +175,15 @@ export class ElicitationFlow {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, inspected.message);
     }
     const { url, domain, warnings } = inspected;
+    // The 2026-07-28 revision's input_required rounds carry no elicitationId
+    // (nor a completion notification): give the request a local one so the
+    // awaiting list can still track and dismiss it.
+    const rawId: unknown = (params as { elicitationId?: unknown }).elicitationId;
+    const elicitationId = typeof rawId === 'string' && rawId !== '' ? rawId : `local-${randomUUID()}`;
     const outcome = await this.options.pending.open(
       'elicitation',
       server,
-      { mode: 'url', message: params.message, url, domain, elicitationId: params.elicitationId, warnings },
+      { mode: 'url', message: params.message, url, domain, elicitationId, warnings },
       this.openOptions(context),
     );
     if (isWithdrawal(outcome)) {
@@ -191,10 +197,10 @@ export class ElicitationFlow {
       this.log(server, 'error', `could not open ${url} in the browser: ${(error as Error).message}`);
       return { action: 'cancel' };
     }
-    this.log(server, 'info', `opened ${domain} in the browser for elicitation ${params.elicitationId}`);
-    this.waiting.set(key(server, params.elicitationId), {
+    this.log(server, 'info', `opened ${domain} in the browser for elicitation ${elicitationId}`);
+    this.waiting.set(key(server, elicitationId), {
       server,
-      elicitationId: params.elicitationId,
+      elicitationId,
       url,
       domain,
       message: params.message,
