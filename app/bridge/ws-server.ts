@@ -92,7 +92,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   wss.on('error', reportError);
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
+    socket.on('error', (error) => {
+      reportError(new Error(`bridge upgrade socket error: ${errorMessage(error)}`));
+      socket.destroy();
+    });
     const refusal = checkUpgrade(request, { hosts, origins, token });
     if (refusal) {
       refuseUpgrade(socket, refusal);
@@ -105,7 +108,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         // Requests waiting for the person are withdrawn after a grace period with no window left.
         if (sockets.delete(ws)) host.clientsChanged?.(sockets.size);
       });
-      ws.on('error', () => ws.terminate());
+      ws.on('error', (error) => {
+        // Reported, not swallowed: a dropped bridge connection must leave a trace.
+        reportError(new Error(`bridge connection error: ${errorMessage(error)}`));
+        ws.terminate();
+      });
+      ws.on('close', (code, reason) => {
+        if (code !== 1000 && code !== 1001 && code !== 1005) reportError(new Error(`bridge connection closed: ${code} ${reason.toString('utf8')}`));
+      });
       ws.on('message', (data, isBinary) => {
         void handleMessage(host, ws, data, isBinary, reportError);
       });
