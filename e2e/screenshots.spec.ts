@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { ChatPage } from './pages/chat-page';
 import { LogsPage } from './pages/logs-page';
+import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
-import { everythingServerConfig, expect, packageBinEntry, test } from './support/berth';
+import { chatTest, everythingServerConfig, expect, packageBinEntry, test, toolNamed, type FakeAnthropic, type FakeTurnSource } from './support/berth';
 
 // The README's pictures, taken from the real app against the real reference server.
 const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
@@ -71,4 +73,79 @@ test('logs view with an expanded trace', async ({ app }) => {
   await calm(app);
   await mkdir(join(DOCS, 'screenshots'), { recursive: true });
   await app.screenshot({ path: join(DOCS, 'screenshots', 'logs.png') });
+});
+
+// The chat and the request dialogs, against the fake model and the reference server.
+chatTest.describe('chat and requests', () => {
+  chatTest.use({
+    initialConfig: {
+      mcpServers: {
+        everything: everythingServerConfig(),
+        memory: {
+          command: process.execPath,
+          args: [packageBinEntry('@modelcontextprotocol/server-memory', 'mcp-server-memory')],
+          env: { MEMORY_FILE_PATH: join(tmpdir(), 'berth-screenshots-memory.jsonl') },
+        },
+      },
+    },
+  });
+
+  /** A conversation with one tool call done and a Markdown answer, then `prompt` sent with `next` scripted. */
+  async function chatWithHistory(app: Page, fakeLlm: FakeAnthropic, next: FakeTurnSource[], prompt: string): Promise<ChatPage> {
+    fakeLlm.script([
+      toolNamed('get-sum', { a: 1240, b: 385 }, 'Let me add those with the **get-sum** tool.'),
+      {
+        text:
+          'The two harbours have **1,625** berths together.\n\n| Harbour | Berths |\n| --- | ---: |\n| Hamburg | 1,240 |\n| Kiel | 385 |\n\nTo keep the total in a script:\n\n```ts\nconst berths = { hamburg: 1240, kiel: 385 };\nconst total = Object.values(berths).reduce((a, b) => a + b, 0);\n```',
+      },
+      ...next,
+    ]);
+    const chat = new ChatPage(app);
+    await chat.waitForServer('everything');
+    await chat.waitForServer('memory');
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('How many berths do Hamburg (1240) and Kiel (385) have together?');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow for this conversation');
+    await expect(chat.assistantMessages().last().getByRole('table')).toBeVisible();
+    await chat.waitForIdle();
+    if (prompt !== '') await chat.send(prompt);
+    return chat;
+  }
+
+  chatTest('chat with a tool call and Markdown', async ({ app, fakeLlm }) => {
+    await chatWithHistory(app, fakeLlm, [], '');
+    await calm(app);
+    await app.screenshot({ path: join(DOCS, 'screenshots', 'chat.png') });
+  });
+
+  chatTest('tool-call consent dialog', async ({ app, fakeLlm }) => {
+    await chatWithHistory(app, fakeLlm, [toolNamed('echo', { message: 'Berth 7 is free from 14:00 to 18:00' })], 'Send the free slot to the harbour master');
+    await new PendingDialog(app).expectKind('tool-call');
+    await calm(app);
+    await app.screenshot({ path: join(DOCS, 'screenshots', 'consent.png') });
+  });
+
+  chatTest('sampling review dialog', async ({ app, fakeLlm }) => {
+    await chatWithHistory(app, fakeLlm, [toolNamed('trigger-sampling-request', { prompt: 'Suggest a name for a new pier', maxTokens: 120 })], 'Let the server ask the model');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectKind('sampling');
+    await calm(app);
+    await app.screenshot({ path: join(DOCS, 'screenshots', 'sampling.png') });
+  });
+
+  chatTest('elicitation form', async ({ app, fakeLlm }) => {
+    await chatWithHistory(app, fakeLlm, [toolNamed('trigger-elicitation-request')], 'Let the server ask me');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectKind('elicitation');
+    await dialog.field(/^String(\s*\*| required)?$/).fill('Ada Lovelace');
+    await calm(app);
+    await app.screenshot({ path: join(DOCS, 'screenshots', 'elicitation.png') });
+  });
 });

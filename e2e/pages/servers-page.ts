@@ -19,8 +19,11 @@ export class ServersPage {
   /** Opens the blank add form, from the empty state or the list header. */
   async openAddForm(): Promise<ServerForm> {
     const fromEmpty = this.page.getByRole('button', { name: 'Add your own' });
+    const fromList = this.page.locator('.column-head').getByRole('button', { name: 'Add server' });
+    // Wait for the server list to load: before that neither button exists, and isVisible() does not wait.
+    await expect(fromEmpty.or(fromList)).toBeVisible();
     if (await fromEmpty.isVisible()) await fromEmpty.click();
-    else await this.page.locator('.column-head').getByRole('button', { name: 'Add server' }).click();
+    else await fromList.click();
     const form = new ServerForm(this.page);
     await expect(form.dialog).toBeVisible();
     return form;

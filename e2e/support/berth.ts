@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { FakeAnthropic, type FakeTurnSource } from '../fake-llm/fake-anthropic';
 
 export { expect };
+export type { FakeAnthropic, FakeTurnSource };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUNDLED_ENTRY = join(ROOT, 'dist', 'app', 'browser-mode.mjs');
@@ -37,11 +39,13 @@ export function everythingServerConfig(): { command: string; args: string[] } {
 
 /** One running browser-mode host with its own config directory. */
 export interface BerthHost {
-  /** `http://127.0.0.1:PORT/#token=…` */
-  url: string;
+  /** `http://127.0.0.1:PORT/#token=…` (a new one after `restart`). */
+  readonly url: string;
   configDir: string;
   /** Everything the host wrote to stderr so far (for failure messages). */
   stderr(): string;
+  /** SIGTERM, wait for a clean exit, start again on the same config dir; resolves with the exit code of the first run. */
+  restart(): Promise<number | null>;
   /** SIGTERM and wait for a clean exit; idempotent. */
   stop(): Promise<number | null>;
 }
@@ -49,6 +53,26 @@ export interface BerthHost {
 export interface BerthOptions {
   /** Written to config.json before the host starts: an object (as JSON) or raw text (e.g. a broken file). */
   initialConfig: Record<string, unknown> | string | undefined;
+  /**
+   * Extra environment for the host. The runner's own ANTHROPIC_* variables are
+   * never passed on, so no test can reach the real API by accident.
+   */
+  hostEnv: Record<string, string> | undefined;
+}
+
+/** The key the fake Anthropic API demands (and the host is given). */
+export const FAKE_API_KEY = 'sk-ant-e2e-fake-key-0000';
+
+function hostEnvironment(configDir: string, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, BERTH_CONFIG_DIR: configDir };
+  for (const key of Object.keys(env)) if (key.startsWith('ANTHROPIC_')) delete env[key];
+  return { ...env, ...extra };
+}
+
+interface RunningHost {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
 }
 
 /**
@@ -63,17 +87,47 @@ export async function startBerth(options: Partial<BerthOptions> = {}): Promise<B
     const text = typeof options.initialConfig === 'string' ? options.initialConfig : JSON.stringify(options.initialConfig, null, 2);
     await writeFile(join(configDir, 'config.json'), text);
   }
+  let stderr = '';
+  const appendStderr = (chunk: string) => (stderr += chunk);
+  let current: RunningHost;
+  try {
+    current = await launch(configDir, options.hostEnv, appendStderr, () => stderr);
+  } catch (error) {
+    await rm(configDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  let stopping: Promise<number | null> | undefined;
+  return {
+    get url() {
+      return current.url;
+    },
+    configDir,
+    stderr: () => stderr,
+    async restart() {
+      const code = await stopProcess(current.child, current.exited);
+      current = await launch(configDir, options.hostEnv, appendStderr, () => stderr);
+      return code;
+    },
+    stop: () =>
+      (stopping ??= (async () => {
+        const code = await stopProcess(current.child, current.exited);
+        await rm(configDir, { recursive: true, force: true, maxRetries: 3 });
+        return code;
+      })()),
+  };
+}
+
+async function launch(configDir: string, extraEnv: Record<string, string> | undefined, onStderr: (chunk: string) => void, stderr: () => string): Promise<RunningHost> {
   const hostArgs = ['--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR];
   const argv = existsSync(BUNDLED_ENTRY) ? [BUNDLED_ENTRY, ...hostArgs] : ['--import', 'tsx', SOURCE_ENTRY, ...hostArgs];
-  const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BERTH_CONFIG_DIR: configDir } });
-
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: hostEnvironment(configDir, extraEnv) });
+  child.stderr!.setEncoding('utf8').on('data', onStderr);
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 
   const url = await new Promise<string>((resolveUrl, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`Berth did not print its ready line within ${START_TIMEOUT_MS} ms.\nstderr:\n${stderr}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`Berth did not print its ready line within ${START_TIMEOUT_MS} ms.\nstderr:\n${stderr()}`)), START_TIMEOUT_MS);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = READY_LINE.exec(stdout);
@@ -84,26 +138,13 @@ export async function startBerth(options: Partial<BerthOptions> = {}): Promise<B
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`Berth exited with code ${code} before it was ready.\nstderr:\n${stderr}`));
+      reject(new Error(`Berth exited with code ${code} before it was ready.\nstderr:\n${stderr()}`));
     });
   }).catch(async (error: unknown) => {
     await stopProcess(child, exited);
-    await rm(configDir, { recursive: true, force: true });
     throw error;
   });
-
-  let stopping: Promise<number | null> | undefined;
-  return {
-    url,
-    configDir,
-    stderr: () => stderr,
-    stop: () =>
-      (stopping ??= (async () => {
-        const code = await stopProcess(child, exited);
-        await rm(configDir, { recursive: true, force: true, maxRetries: 3 });
-        return code;
-      })()),
-  };
+  return { url, child, exited };
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
@@ -124,8 +165,9 @@ async function stopProcess(child: ChildProcess, exited: Promise<number | null>):
  */
 export const test = base.extend<BerthOptions & { berth: BerthHost; app: Page }>({
   initialConfig: [undefined, { option: true }],
-  berth: async ({ initialConfig }, use, testInfo) => {
-    const host = await startBerth({ initialConfig });
+  hostEnv: [undefined, { option: true }],
+  berth: async ({ initialConfig, hostEnv }, use, testInfo) => {
+    const host = await startBerth({ initialConfig, hostEnv });
     try {
       await use(host);
     } finally {
@@ -142,3 +184,37 @@ export const test = base.extend<BerthOptions & { berth: BerthHost; app: Page }>(
     expect(pageErrors, 'the page should not throw').toEqual([]);
   },
 });
+
+/**
+ * `test` plus a fake Anthropic API (in this worker, scripted per test with
+ * `fakeLlm.script([...])`) that the host is pointed at through
+ * ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY.
+ */
+export const chatTest = test.extend<{ fakeLlm: FakeAnthropic }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern.
+  fakeLlm: async ({}, use) => {
+    const fake = await FakeAnthropic.start({ apiKey: FAKE_API_KEY });
+    try {
+      await use(fake);
+    } finally {
+      await fake.close();
+    }
+  },
+  hostEnv: async ({ fakeLlm }, use) => {
+    await use({ ANTHROPIC_BASE_URL: fakeLlm.url, ANTHROPIC_API_KEY: FAKE_API_KEY });
+  },
+});
+
+/**
+ * A scripted model turn that calls the MCP tool `tool` under whatever name
+ * Berth offered it (e.g. `everything__echo`); fails the request loudly when
+ * no such tool was offered.
+ */
+export function toolNamed(tool: string, input: Record<string, unknown> = {}, text?: string): FakeTurnSource {
+  return (request) => {
+    const offered = (request.body?.tools ?? []).map((t) => String(t.name));
+    const name = offered.find((n) => n === tool || n.endsWith(`__${tool}`));
+    if (name === undefined) throw new Error(`the model was not offered a tool named ${tool}; offered: ${offered.join(', ') || 'none'}`);
+    return { ...(text !== undefined ? { text } : {}), toolUses: [{ name, input }] };
+  };
+}

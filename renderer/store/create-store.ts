@@ -2,9 +2,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TopicName, TopicPayload } from '../../shared/contract';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 import { createAppSlice } from './app-slice';
+import { createChatSlice } from './chat-slice';
 import { createConfigSlice } from './config-slice';
 import { createLogsSlice } from './logs-slice';
+import { createPendingSlice } from './pending-slice';
 import { createServersSlice } from './servers-slice';
+import { createSettingsSlice } from './settings-slice';
 import type { BerthState } from './types';
 import { createUiSlice } from './ui-slice';
 
@@ -18,6 +21,9 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createConfigSlice(transport)(...a),
     ...createAppSlice(transport)(...a),
     ...createUiSlice(transport)(...a),
+    ...createChatSlice(transport)(...a),
+    ...createPendingSlice(transport)(...a),
+    ...createSettingsSlice(transport)(...a),
   }));
 }
 
@@ -42,10 +48,25 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'logs.appended', (s, { entries }) => s.applyLogsAppended(entries)),
     bindTopic(store, transport, 'logs.cleared', (s, { server }) => s.applyLogsCleared(server)),
     bindTopic(store, transport, 'config.changed', (s, status) => s.applyConfigStatus(status)),
+    bindTopic(store, transport, 'chat.event', (s, event) => s.applyChatEvent(event)),
+    bindTopic(store, transport, 'chat.conversationsChanged', (s, { conversations }) => s.applyConversationsChanged(conversations)),
+    bindTopic(store, transport, 'settings.changed', (s, settings) => s.applySettings(settings)),
+    bindTopic(store, transport, 'pending.changed', (s, change) => s.applyPendingChange(change)),
+    bindTopic(store, transport, 'consent.policiesChanged', (s, { policies }) => s.applyConsentPolicies(policies)),
+    bindTopic(store, transport, 'sampling.policiesChanged', (s, { policies }) => s.applySamplingPolicies(policies)),
+    bindTopic(store, transport, 'elicitation.awaitingChanged', (s, { awaiting }) => s.applyAwaitingElicitations(awaiting)),
   ];
   const fetchSnapshots = () => {
     const s = store.getState();
-    void Promise.all([s.loadAppInfo(), s.loadConfigStatus(), s.loadServers(), s.loadLogs()]);
+    void Promise.all([
+      s.loadAppInfo(),
+      s.loadConfigStatus(),
+      s.loadServers(),
+      s.loadLogs(),
+      s.loadSettings(),
+      s.loadConversations(),
+      s.loadPending(),
+    ]);
   };
   // Snapshots are fetched on every transition to `open`: the first connect and each reconnect.
   let wasOpen = false;

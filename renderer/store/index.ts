@@ -6,6 +6,9 @@ import type { BerthState } from './types';
 export { bindTopic, connectStore, createBerthStore, type BerthStore } from './create-store';
 export { sortServers } from './servers-slice';
 export { LOG_CAP } from './logs-slice';
+export { reduceLiveTurn } from './chat-slice';
+export { activePendingRequest, countPending } from './pending-slice';
+export { AUDIT_LIMIT } from './settings-slice';
 export type * from './types';
 
 const StoreContext = createContext<BerthStore | null>(null);

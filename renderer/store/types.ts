@@ -1,6 +1,12 @@
 import type { StateCreator } from 'zustand';
 import type { MethodOutput } from '../../shared/contract';
+import type { ChatToolsView } from '../../shared/contract/chat';
+import type { SettingsView } from '../../shared/contract/settings';
+import type { AwaitingElicitation, SamplingPolicies } from '../../shared/contract/workflow';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
+import type { ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
+import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
 import type { Failure, Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 
@@ -53,13 +59,109 @@ export interface AppSlice {
   loadAppInfo(): Promise<void>;
 }
 
-export type View = 'servers' | 'logs';
+/** What one tool call is doing right now, from `chat.event`s (the saved messages hold the final result). */
+export interface LiveToolCall {
+  toolUseId: string;
+  server: string;
+  tool: string;
+  input: Record<string, unknown>;
+  status: 'awaiting-consent' | 'running' | 'finished';
+  progress?: { progress: number; total?: number; message?: string };
+  isError?: boolean;
+  denied?: boolean;
+}
+
+/** The turn a conversation is running (or last ran) as the renderer follows it. */
+export interface LiveTurn {
+  turnId: string;
+  running: boolean;
+  model?: string;
+  toolCount?: number;
+  toolCountWarning?: string;
+  /** Text streamed since the last saved assistant message: the reply being written. */
+  draft: string;
+  toolCalls: Record<string, LiveToolCall>;
+  /** Set when the turn failed (`turn-failed`). */
+  error?: string;
+  /** The stop reason once finished (`stopped` when the person pressed stop). */
+  stopReason?: string;
+}
+
+export interface ChatSlice {
+  /** Host-owned list, newest first. */
+  conversations: ConversationSummary[];
+  conversationsLoaded: boolean;
+  /** Conversations opened in this window, with every message (kept current by `message-saved`). */
+  conversationDetails: Record<string, Conversation>;
+  activeConversationId: string | undefined;
+  liveTurns: Record<string, LiveTurn>;
+  conversationTools: Record<string, ChatToolsView>;
+  applyConversationsChanged(list: ConversationSummary[]): void;
+  applyChatEvent(event: ChatEvent): void;
+  applyConversation(conversation: Conversation): void;
+  loadConversations(): Promise<void>;
+  openConversation(id: string): Promise<void>;
+  createConversation(model?: string): Promise<Result<Conversation>>;
+  renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
+  /** Moves it to the trash and offers Undo in a toast. */
+  deleteConversation(id: string): Promise<void>;
+  restoreConversation(id: string): Promise<void>;
+  sendMessage(id: string, text: string, model?: string): Promise<Result<{ accepted: true }>>;
+  stopTurn(id: string): Promise<void>;
+  retryTurn(id: string): Promise<void>;
+  editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
+  loadConversationTools(id: string): Promise<void>;
+  setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
+}
+
+export interface PendingSlice {
+  /** Host-owned, oldest first. */
+  pending: PendingRequest[];
+  pendingCounts: PendingCounts;
+  /** Requests the person put aside with "Later": they stay in the tray but do not open by themselves. */
+  deferredPending: string[];
+  /** A request the person picked in the tray; shown before older ones. */
+  focusedPending: string | undefined;
+  awaitingElicitations: AwaitingElicitation[];
+  applyPendingSnapshot(list: PendingRequest[]): void;
+  applyPendingChange(change: PendingChange): void;
+  applyAwaitingElicitations(list: AwaitingElicitation[]): void;
+  loadPending(): Promise<void>;
+  /** Failures come back so the dialog can show them and stay open. */
+  answerPending<K extends PendingKind>(id: string, kind: K, response: PendingResponse<K>): Promise<Result<{ answered: string }>>;
+  deferPending(id: string): void;
+  focusPending(id: string): void;
+  dismissAwaitingElicitation(id: string): Promise<void>;
+}
+
+export interface SettingsSlice {
+  settings: SettingsView | undefined;
+  consentPolicies: ConsentPolicy[];
+  samplingPolicies: SamplingPolicies;
+  audit: AuditPage | undefined;
+  applySettings(settings: SettingsView): void;
+  applyConsentPolicies(policies: ConsentPolicy[]): void;
+  applySamplingPolicies(policies: SamplingPolicies): void;
+  loadSettings(): Promise<void>;
+  saveApiKey(apiKey: string): Promise<Result<SettingsView>>;
+  clearApiKey(): Promise<Result<SettingsView>>;
+  setDefaultModel(model: string): Promise<void>;
+  loadConsentPolicies(): Promise<void>;
+  revokeConsentPolicy(id: string): Promise<Result<{ revoked: string }>>;
+  loadSamplingPolicies(): Promise<void>;
+  setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void>;
+  loadAudit(): Promise<void>;
+}
+
+export type View = 'chat' | 'servers' | 'logs' | 'settings';
 
 export interface Toast {
   id: number;
   tone: 'error' | 'success' | 'info';
   title: string;
   message?: string;
+  /** One button in the toast (e.g. Undo); the toast closes when it is pressed. */
+  action?: { label: string; run: () => void };
 }
 
 /** Which add/edit dialog is open. `example` prefills the add form with server-everything. */
@@ -84,7 +186,7 @@ export interface UiSlice {
   dismissToast(id: number): void;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice;
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & PendingSlice & SettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

@@ -1,10 +1,13 @@
 import { useBerth } from '../../store';
 import type { RendererTransport } from '../../transport';
+import { ChatView } from '../chat/chat-view';
 import { ConfigBanner } from '../config/config-banner';
 import { ConfigEditorDialog } from '../config/config-editor';
 import { LogsView } from '../logs/logs-view';
 import { ServerFormDialog } from '../servers/server-form-dialog';
+import { PendingDialogs } from '../pending/pending-dialogs';
 import { ServersView } from '../servers/servers-view';
+import { SettingsView } from '../settings/settings-view';
 import { Sidebar } from './sidebar';
 import { Toasts } from './toasts';
 import { ConnectionBanner, TopBar } from './top-bar';
@@ -19,11 +22,14 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
           <TopBar />
           <ConnectionBanner transport={transport} />
           <ConfigBanner />
-          <div className="view">{view === 'servers' ? <ServersView /> : <LogsView />}</div>
+          <div className="view">
+            {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
+          </div>
         </main>
       </div>
       <ServerFormDialog />
       <ConfigEditorDialog />
+      <PendingDialogs />
       <Toasts />
     </>
   );

@@ -5,7 +5,7 @@ import { sortServers, useBerth, type View } from '../../store';
 import { StatusDot, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
 import { Button } from './controls';
-import { BrandIcon, LogsIcon, PlusIcon, ServerIcon } from './icons';
+import { BrandIcon, ChatIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon } from './icons';
 
 export function Sidebar() {
   const view = useBerth((s) => s.view);
@@ -20,9 +20,12 @@ export function Sidebar() {
   const now = useNow(anyRestarting);
   const current = view === 'servers' ? (selected ?? servers[0]?.name) : undefined;
 
+  const conversationCount = useBerth((s) => s.conversations.length);
   const nav: { id: View; label: string; icon: ReactNode; count?: number }[] = [
+    { id: 'chat', label: 'Chat', icon: <ChatIcon />, count: conversationCount },
     { id: 'servers', label: 'Servers', icon: <ServerIcon />, count: servers.length },
     { id: 'logs', label: 'Logs', icon: <LogsIcon />, count: logCount },
+    { id: 'settings', label: 'Settings', icon: <SettingsIcon /> },
   ];
 
   return (

@@ -15,12 +15,18 @@ export function Toasts() {
         <Toast.Root
           key={toast.id}
           className={clsx('toast', `toast-${toast.tone}`)}
-          duration={DURATION[toast.tone]}
+          // An Undo must stay long enough to be found.
+          duration={toast.action ? 10_000 : DURATION[toast.tone]}
           type={toast.tone === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismissToast(toast.id)}
         >
           <Toast.Title className="toast-title">{toast.title}</Toast.Title>
           {toast.message ? <Toast.Description className="toast-message">{toast.message}</Toast.Description> : null}
+          {toast.action ? (
+            <Toast.Action className="btn btn-sm toast-action" altText={`${toast.action.label} (${toast.title})`} onClick={toast.action.run}>
+              {toast.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close className="toast-close" aria-label="Dismiss">
             <CloseIcon />
           </Toast.Close>

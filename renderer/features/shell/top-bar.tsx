@@ -1,11 +1,12 @@
 import clsx from 'clsx';
 import { useBerth } from '../../store';
 import type { RendererTransport } from '../../transport';
+import { PendingTray } from '../pending/pending-tray';
 import { useNow } from '../servers/use-now';
 import { Button } from './controls';
 import { WarningIcon } from './icons';
 
-const TITLES = { servers: 'Servers', logs: 'Logs' } as const;
+const TITLES = { chat: 'Chat', servers: 'Servers', logs: 'Logs', settings: 'Settings' } as const;
 
 export function TopBar() {
   const view = useBerth((s) => s.view);
@@ -19,6 +20,7 @@ export function TopBar() {
         {view === 'logs' && logServer ? <span className="view-subtitle"> · {logServer}</span> : null}
       </h1>
       <div className="spacer" />
+      <PendingTray />
       <span className={clsx('connection-pill', `conn-${connection.state}`)} role="status" data-testid="connection-state">
         <span className="status-dot" aria-hidden="true" />
         {label}

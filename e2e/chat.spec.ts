@@ -1,0 +1,102 @@
+import { ChatPage } from './pages/chat-page';
+import { PendingDialog } from './pages/pending-dialog';
+import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
+
+test.describe('chat', () => {
+  test('streams a reply, stops it, renders Markdown, and keeps the conversation across a restart', async ({ app, berth, fakeLlm }) => {
+    fakeLlm.script([
+      // Held open after the text: the reply stays "being written" until the person presses Stop.
+      { text: 'Thinking about ferries and harbours', holdOpen: true },
+      {
+        text: 'Here is a table:\n\n| Port | Berths |\n| --- | --- |\n| Hamburg | 320 |\n| Kiel | 45 |\n\n```ts\nconst berth: number = 7;\n```\n\nThat is **all**.',
+      },
+    ]);
+    const chat = new ChatPage(app);
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Tell me about harbours');
+    await expect(chat.streaming).toContainText('Thinking about ferries and harbours');
+    await chat.stop();
+    await expect(app.getByText('You stopped this reply.')).toBeVisible();
+    // Only completed messages are kept: the partial reply is gone.
+    await expect(chat.streaming).toBeHidden();
+    await expect(chat.messages).not.toContainText('Thinking about ferries');
+
+    await chat.send('And a table please');
+    const reply = chat.assistantMessages().last();
+    await expect(reply.getByRole('table')).toContainText('Hamburg');
+    await expect(reply.locator('.md-code .hljs-keyword').first()).toHaveText('const');
+    await expect(reply.locator('strong')).toHaveText('all');
+    await chat.waitForIdle();
+    expect(fakeLlm.requests.at(-1)?.headers['x-api-key'] ?? fakeLlm.requests.at(-1)?.headers.authorization).toBeTruthy();
+
+    const firstRun = await berth.restart();
+    expect(firstRun, `Berth should exit cleanly on SIGTERM.\nstderr:\n${berth.stderr()}`).toBe(0);
+    await app.goto(berth.url);
+    await chat.show();
+    await expect(chat.conversations.locator('.conversation-item')).toHaveCount(1);
+    await chat.conversations.locator('.conversation-main').first().click();
+    await expect(chat.messages).toContainText('And a table please');
+    await expect(chat.assistantMessages().last().getByRole('table')).toContainText('Kiel');
+  });
+
+  test('renames in place, deletes with Undo, and edits and resends the last message', async ({ app, fakeLlm }) => {
+    fakeLlm.script([{ text: 'First answer' }, { text: 'Answer to the edited question' }]);
+    const chat = new ChatPage(app);
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Original question');
+    await expect(chat.assistantMessages().last()).toContainText('First answer');
+    await chat.waitForIdle();
+
+    await chat.messages.locator('.message-person').last().getByRole('button', { name: 'Edit' }).click();
+    const editor = app.getByRole('textbox', { name: 'Edit your message' });
+    await editor.fill('Edited question');
+    await editor.press('Enter');
+    await expect(chat.assistantMessages().last()).toContainText('Answer to the edited question');
+    await expect(chat.messages).not.toContainText('Original question');
+    await expect(chat.messages).not.toContainText('First answer');
+    expect(JSON.stringify(fakeLlm.requests.at(-1)?.body?.messages)).toContain('Edited question');
+
+    const item = chat.conversations.locator('.conversation-item').first();
+    await item.hover();
+    await item.getByRole('button', { name: /^Rename/ }).click();
+    const title = app.getByRole('textbox', { name: 'Conversation title' });
+    await title.fill('Harbour questions');
+    await title.press('Enter');
+    await expect(chat.conversation('Harbour questions')).toBeVisible();
+
+    await chat.conversation('Harbour questions').getByRole('button', { name: /^Delete/ }).click();
+    await expect(chat.conversation('Harbour questions')).toHaveCount(0);
+    await app.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(chat.conversation('Harbour questions')).toBeVisible();
+    await expect(chat.messages).toContainText('Answer to the edited question');
+  });
+
+  test.describe('with server-everything', () => {
+    test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
+
+    test('a long-running tool shows progress, and Stop cancels it', async ({ app, fakeLlm }) => {
+      fakeLlm.script([toolNamed('trigger-long-running-operation', { duration: 60, steps: 60 }), { text: 'never reached' }]);
+      const chat = new ChatPage(app);
+      await chat.waitForServer('everything');
+      await chat.show();
+      await chat.newConversation();
+      await chat.send('Run the long operation');
+      const dialog = new PendingDialog(app);
+      await dialog.expectKind('tool-call');
+      await dialog.allow('Allow once');
+      const card = chat.toolCard('trigger-long-running-operation');
+      const bar = card.getByRole('progressbar');
+      await expect(bar).toBeVisible();
+      await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/, { timeout: 20_000 });
+      await expect(card).toContainText(/\d+ of 60/);
+      await card.getByRole('button', { name: 'Stop' }).click();
+      await expect(card).toContainText('The user stopped this tool call before it finished.');
+      await expect(card.getByRole('progressbar')).toBeHidden();
+      await expect(app.getByText('You stopped this reply.')).toBeVisible();
+      // Stopped means no further model call with the result.
+      expect(fakeLlm.requests).toHaveLength(1);
+    });
+  });
+});

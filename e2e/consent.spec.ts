@@ -1,0 +1,116 @@
+import { ChatPage } from './pages/chat-page';
+import { PendingDialog } from './pages/pending-dialog';
+import { SettingsPage } from './pages/settings-page';
+import { chatTest as test, everythingServerConfig, expect, toolNamed, type FakeAnthropic } from './support/berth';
+
+test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
+
+/** Text of every tool_result the model received in request `index` (0-based). */
+function toolResultsSent(fake: FakeAnthropic, index: number): string {
+  const last = fake.requests[index]?.body?.messages.at(-1);
+  return JSON.stringify(last?.content ?? '');
+}
+
+async function startChat(app: ChatPage['page']): Promise<ChatPage> {
+  const chat = new ChatPage(app);
+  await chat.waitForServer('everything');
+  await chat.show();
+  await chat.newConversation();
+  return chat;
+}
+
+test.describe('tool-call consent', () => {
+  test('asks before a call, runs it with edited arguments once allowed, and gives the model the result', async ({ app, fakeLlm }) => {
+    fakeLlm.script([toolNamed('echo', { message: 'from the model' }), { text: 'The tool said: {{lastToolResult}}' }]);
+    const chat = await startChat(app);
+    await chat.send('Please echo something');
+
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await expect(dialog.root).toContainText('everything');
+    await expect(dialog.root).toContainText('Echoes back the input string');
+    await expect(dialog.root).toContainText('Claimed by the server, not verified');
+    await expect(dialog.argumentsEditor).toHaveValue(/"message": "from the model"/);
+    await expect(chat.toolCard('echo')).toContainText('Waiting for your approval');
+
+    await dialog.argumentsEditor.fill('[1, 2]');
+    await expect(dialog.root.getByRole('alert')).toContainText('must be a JSON object');
+    await expect(dialog.button('Allow once')).toBeDisabled();
+    await dialog.editArguments({ message: 'edited by the person' });
+    await dialog.allow('Allow once');
+    await dialog.expectClosed();
+
+    const card = chat.toolCard('echo');
+    await expect(card).toContainText('Done');
+    await expect(card).toContainText('Echo: edited by the person');
+    await expect(card).toContainText('edited by you');
+    await expect(chat.assistantMessages().last()).toContainText('The tool said: Echo: edited by the person');
+    await fakeLlm.waitForRequests(2);
+    expect(toolResultsSent(fakeLlm, 1)).toContain('Echo: edited by the person');
+  });
+
+  test('a denial with a reason reaches the model', async ({ app, fakeLlm }) => {
+    fakeLlm.script([toolNamed('echo', { message: 'secret' }), { text: 'Understood: {{lastToolResult}}' }]);
+    const chat = await startChat(app);
+    await chat.send('Echo the secret');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.deny('not with that data');
+    await dialog.expectClosed();
+
+    const card = chat.toolCard('echo');
+    await expect(card).toContainText('Denied');
+    await expect(card).toContainText('not with that data');
+    await fakeLlm.waitForRequests(2);
+    const sent = toolResultsSent(fakeLlm, 1);
+    expect(sent).toContain('denied');
+    expect(sent).toContain('not with that data');
+    expect(sent).toContain('"is_error":true');
+    await expect(chat.assistantMessages().last()).toContainText('not with that data');
+  });
+
+  test('“always allow this tool” skips the prompt until the permission is revoked in Settings', async ({ app, fakeLlm }) => {
+    fakeLlm.script([
+      toolNamed('echo', { message: 'one' }),
+      { text: 'first done' },
+      toolNamed('echo', { message: 'two' }),
+      { text: 'second done' },
+      toolNamed('echo', { message: 'three' }),
+      { text: 'third done' },
+    ]);
+    const chat = await startChat(app);
+    const dialog = new PendingDialog(app);
+
+    await chat.send('First');
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Always allow this tool');
+    await expect(chat.assistantMessages().last()).toContainText('first done');
+    await chat.waitForIdle();
+
+    await chat.send('Second');
+    await expect(chat.assistantMessages().last()).toContainText('second done');
+    await expect(chat.toolCard('echo', 1)).toContainText('Echo: two');
+    // Ran on the stored permission: no prompt was ever opened for it.
+    await expect(dialog.root).toBeHidden();
+    await chat.waitForIdle();
+
+    const settings = new SettingsPage(app);
+    await settings.show();
+    await expect(settings.permissionRow('echo')).toContainText('everything');
+    // Newest first: the call that ran on the permission, then the person's decision that created it.
+    const rows = settings.audit.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('stored permission');
+    await expect(rows.nth(1)).toContainText('always: tool');
+    await expect(rows.nth(1)).toContainText('you');
+    await settings.revoke('echo');
+    await expect(app.getByText('No stored permissions: every tool call asks first.')).toBeVisible();
+
+    await chat.show();
+    await chat.send('Third');
+    await dialog.expectKind('tool-call');
+    await expect(dialog.argumentsEditor).toHaveValue(/"three"/);
+    await dialog.allow('Allow once');
+    await expect(chat.assistantMessages().last()).toContainText('third done');
+  });
+});

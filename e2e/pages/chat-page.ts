@@ -1,0 +1,65 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Chat view: conversation list, messages, tool-call cards and the composer. */
+export class ChatPage {
+  readonly conversations: Locator;
+  readonly messages: Locator;
+  readonly input: Locator;
+  readonly streaming: Locator;
+
+  constructor(readonly page: Page) {
+    this.conversations = page.getByRole('list', { name: 'Conversations' });
+    // CSS, not role: while a dialog is open the page behind it is hidden from the accessibility tree.
+    this.messages = page.locator('ol.message-list');
+    this.input = page.locator('.composer textarea[aria-label="Message"]');
+    this.streaming = page.getByTestId('streaming-reply');
+  }
+
+  /** Waits until a server is ready, so its tools are offered to the model from the first message on. */
+  async waitForServer(name: string, timeout = 30_000): Promise<void> {
+    await expect(this.page.locator(`.sidebar-server[data-server="${name}"]`)).toContainText('Ready', { timeout });
+  }
+
+  async show(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Chat/ }).click();
+  }
+
+  /** Starts a conversation from the list header (or the empty state). */
+  async newConversation(): Promise<void> {
+    const head = this.page.locator('.conversation-column .column-head').getByRole('button', { name: 'New' });
+    await head.click();
+    await expect(this.input).toBeVisible();
+    await expect(this.input).toBeFocused();
+  }
+
+  async send(text: string): Promise<void> {
+    await this.input.fill(text);
+    await this.input.press('Enter');
+    await expect(this.input).toHaveValue('');
+  }
+
+  /** Resolves once no reply is running (the Send button is back). */
+  async waitForIdle(timeout = 30_000): Promise<void> {
+    await expect(this.page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout });
+  }
+
+  conversation(title: string | RegExp): Locator {
+    return this.conversations.locator('.conversation-item').filter({ hasText: title });
+  }
+
+  assistantMessages(): Locator {
+    return this.messages.locator('.message-assistant');
+  }
+
+  /** The card of the n-th call (0-based) of `tool`. */
+  toolCard(tool: string, index = 0): Locator {
+    return this.messages
+      .locator('.tool-call')
+      .filter({ has: this.page.locator('.tool-name', { hasText: new RegExp(`^${tool.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+      .nth(index);
+  }
+
+  async stop(): Promise<void> {
+    await this.page.locator('.composer').getByRole('button', { name: 'Stop' }).click();
+  }
+}

@@ -1,0 +1,60 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The dialog of the request waiting for the person: consent, sampling review (both stages) or elicitation. */
+export class PendingDialog {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByRole('dialog');
+  }
+
+  async expectKind(kind: 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation', timeout = 30_000): Promise<void> {
+    await expect(this.root).toBeVisible({ timeout });
+    await expect(this.page.locator(`.pending-dialog[data-kind="${kind}"]`)).toBeVisible({ timeout });
+  }
+
+  async expectClosed(): Promise<void> {
+    await expect(this.root).toBeHidden();
+  }
+
+  button(name: string): Locator {
+    return this.root.getByRole('button', { name, exact: true });
+  }
+
+  // Tool-call consent
+  get argumentsEditor(): Locator {
+    return this.root.getByLabel('Arguments', { exact: true });
+  }
+
+  async editArguments(value: Record<string, unknown>): Promise<void> {
+    await this.argumentsEditor.fill(JSON.stringify(value, null, 2));
+  }
+
+  async allow(choice: 'Allow once' | 'Allow for this conversation' | 'Always allow this tool' | 'Always allow this server' = 'Allow once'): Promise<void> {
+    await this.button(choice).click();
+  }
+
+  async deny(reason?: string): Promise<void> {
+    if (reason !== undefined) await this.root.getByLabel(/Reason if you deny/).fill(reason);
+    await this.button('Deny').click();
+  }
+
+  // Sampling
+  messageEditor(index = 1, role: 'user' | 'assistant' = 'user'): Locator {
+    return this.root.getByLabel(`Message ${index} (${role})`, { exact: true });
+  }
+
+  get answerEditor(): Locator {
+    return this.root.getByLabel('Answer', { exact: true });
+  }
+
+  async reject(reason?: string): Promise<void> {
+    if (reason !== undefined) await this.root.getByLabel(/Reason if you reject/).fill(reason);
+    await this.button('Reject').click();
+  }
+
+  // Elicitation
+  field(label: string | RegExp): Locator {
+    return this.root.getByLabel(label);
+  }
+}

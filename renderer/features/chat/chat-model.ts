@@ -1,0 +1,90 @@
+import { isPersonMessage, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat';
+import type { ChatMessage, ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
+import type { LiveToolCall } from '../../store';
+
+/** One tool call as the chat shows it: what the model asked, and what came back (once it did). */
+export interface ToolCallItem {
+  kind: 'tool-call';
+  use: ChatToolUseBlock;
+  result?: ChatToolResultBlock;
+}
+
+export type AssistantPart = { kind: 'text'; text: string } | ToolCallItem;
+
+/** A row of the message list. Tool results are folded into the call that caused them. */
+export type TimelineItem =
+  | { kind: 'person'; message: ChatMessage; text: string; isLast: boolean }
+  | { kind: 'assistant'; message: ChatMessage; parts: AssistantPart[] };
+
+/** Builds the rows: person messages, and assistant messages with each tool call paired with its result. */
+export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] {
+  const results = new Map<string, ChatToolResultBlock>();
+  for (const message of messages) {
+    for (const block of message.content) if (block.type === 'tool_result') results.set(block.toolUseId, block);
+  }
+  const lastPerson = messages.findLastIndex(isPersonMessage);
+  const items: TimelineItem[] = [];
+  messages.forEach((message, index) => {
+    if (message.role === 'user') {
+      if (isPersonMessage(message)) items.push({ kind: 'person', message, text: messageText(message), isLast: index === lastPerson });
+      return;
+    }
+    const parts: AssistantPart[] = [];
+    for (const block of message.content) {
+      if (block.type === 'text') parts.push({ kind: 'text', text: block.text });
+      else if (block.type === 'tool_use') {
+        const result = results.get(block.id);
+        parts.push(result ? { kind: 'tool-call', use: block, result } : { kind: 'tool-call', use: block });
+      }
+    }
+    if (parts.length > 0) items.push({ kind: 'assistant', message, parts });
+  });
+  return items;
+}
+
+/** What a tool-call card says about where the call is. */
+export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-result' | 'done' | 'error' | 'denied' | 'interrupted';
+
+/**
+ * The saved result wins; until it is saved the live events tell; with neither,
+ * the call never finished (the turn was stopped or Berth closed).
+ */
+export function toolCallStatus(result: ChatToolResultBlock | undefined, live: LiveToolCall | undefined, turnRunning: boolean): ToolCallStatus {
+  if (result) {
+    if (result.denied) return 'denied';
+    return result.isError ? 'error' : 'done';
+  }
+  if (live && turnRunning) {
+    if (live.status === 'awaiting-consent') return 'awaiting-consent';
+    if (live.status === 'running') return 'running';
+    return 'waiting-result';
+  }
+  return turnRunning ? 'waiting-result' : 'interrupted';
+}
+
+/** Progress as a 0…1 fraction when the server gave a total; undefined means “indeterminate”. */
+export function progressFraction(progress: LiveToolCall['progress']): number | undefined {
+  if (!progress || progress.total === undefined || progress.total <= 0) return undefined;
+  return Math.min(1, Math.max(0, progress.progress / progress.total));
+}
+
+/** Words for a finished turn that did not simply end. */
+export function stopReasonNote(stopReason: string | undefined): string | undefined {
+  switch (stopReason) {
+    case undefined:
+    case 'end_turn':
+    case 'tool_use':
+    case 'stop_sequence':
+      return undefined;
+    case STOPPED_BY_PERSON:
+      return 'You stopped this reply.';
+    case 'max_tokens':
+      return 'The reply hit the length limit and was cut off.';
+    case 'refusal':
+      return 'The model declined to answer.';
+    case 'pause_turn':
+      return 'The model paused; send a message to let it continue.';
+    default:
+      return `The reply ended (${stopReason}).`;
+  }
+}

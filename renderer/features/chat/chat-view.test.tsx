@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
+import type { SettingsView } from '../../../shared/contract/settings';
+import { ok } from '../../../shared/result';
+import { App } from '../../app';
+import { createBerthStore } from '../../store';
+import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import { buildTimeline, toolCallStatus } from './chat-model';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+});
+afterEach(cleanup);
+
+const SETTINGS: SettingsView = { apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' };
+const base = { conversationId: 'c1', turnId: 't1' };
+
+function conversation(messages: ChatMessage[] = []): Conversation {
+  return { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messages, disabledServers: [], disabledTools: [] };
+}
+
+const TOOL_EXCHANGE: ChatMessage[] = [
+  { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Echo hi' }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    createdAt: 2,
+    content: [
+      { type: 'text', text: 'Calling **echo**.' },
+      { type: 'tool_use', id: 'tu1', server: 'everything', tool: 'echo', apiName: 'everything__echo', input: { message: 'hi' } },
+    ],
+  },
+  {
+    id: 'r1',
+    role: 'user',
+    createdAt: 3,
+    content: [
+      {
+        type: 'tool_result',
+        toolUseId: 'tu1',
+        isError: false,
+        content: [
+          { type: 'text', text: 'Echo: hi' },
+          { type: 'resource_link', uri: 'https://example.com/doc', name: 'doc', title: 'The doc' },
+        ],
+        structuredContent: { echoed: 'hi' },
+      },
+    ],
+  },
+];
+
+function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
+  const transport = createFakeTransport({
+    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+    'servers.list': () => ok([]),
+    'logs.query': () => ok({ entries: [], dropped: 0 }),
+    'settings.get': () => ok(SETTINGS),
+    'consent.policies': () => ok([]),
+    'sampling.policies': () => ok({}),
+    'pending.list': () => ok([]),
+    'elicitation.awaiting': () => ok([]),
+    'chat.list': () => ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length }]),
+    'chat.get': () => ok(conversation(messages)),
+    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+    ...handlers,
+  });
+  const store = createBerthStore(transport);
+  store.getState().showView('chat');
+  render(<App store={store} transport={transport} />);
+  return { transport, store };
+}
+
+describe('<ChatView>', () => {
+  it('shows the reply as it streams, then the saved message', async () => {
+    const { transport } = mount({});
+    await screen.findByRole('textbox', { name: 'Message' });
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 0 });
+      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Hi there' }] } });
+      transport.emit('chat.event', { type: 'text-delta', ...base, text: 'Hello, ' });
+      transport.emit('chat.event', { type: 'text-delta', ...base, text: 'how can I help?' });
+    });
+    expect((await screen.findByTestId('streaming-reply')).textContent).toContain('Hello, how can I help?');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    act(() => {
+      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Hello, how can I help?' }] } });
+      transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
+    });
+    expect(screen.queryByTestId('streaming-reply')).toBeNull();
+    expect(screen.getByText('Hello, how can I help?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('sends with Enter, keeps Shift+Enter for new lines, and keeps the text when sending fails', async () => {
+    const { transport } = mount({ 'chat.send': ({ text }) => (text === 'fail' ? { ok: false, code: 'INTERNAL', message: 'No key' } : ok({ accepted: true as const })) });
+    const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'fail' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(transport.calls.some((c) => c.method === 'chat.send')).toBe(false);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText('No key')).toBeTruthy();
+    expect(box.value).toBe('fail');
+    fireEvent.change(box, { target: { value: 'hello' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(transport.calls.filter((c) => c.method === 'chat.send').map((c) => c.input)).toEqual([
+      { id: 'c1', text: 'fail', model: 'claude-a' },
+      { id: 'c1', text: 'hello', model: 'claude-a' },
+    ]);
+  });
+
+  it('shows a tool call with its real server and tool, result blocks and structured content', async () => {
+    mount({}, TOOL_EXCHANGE);
+    const card = (await screen.findByText('echo', { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
+    expect(within(card).getByText('everything')).toBeTruthy();
+    expect(within(card).getByText('Done')).toBeTruthy();
+    expect(within(card).getByText('Echo: hi')).toBeTruthy();
+    expect(within(card).getByText('The doc')).toBeTruthy();
+    expect(within(card).getByText(/"echoed": "hi"/)).toBeTruthy();
+    expect(screen.getByText('echo', { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('explains how to add an API key when there is none and no conversation', async () => {
+    mount({ 'settings.get': () => ok({ ...SETTINGS, apiKey: { source: 'none' as const } }), 'chat.list': () => ok([]) });
+    expect(await screen.findByText('Add your Anthropic API key to chat')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Settings' }));
+    expect(await screen.findByLabelText('API key')).toBeTruthy();
+  });
+});
+
+describe('chat model', () => {
+  it('folds tool results into the call that made them and marks the last person message', () => {
+    const items = buildTimeline(TOOL_EXCHANGE);
+    expect(items.map((i) => i.kind)).toEqual(['person', 'assistant']);
+    const assistant = items[1]!;
+    if (assistant.kind !== 'assistant') throw new Error('expected an assistant row');
+    expect(assistant.parts.map((p) => p.kind)).toEqual(['text', 'tool-call']);
+    expect(assistant.parts[1]).toMatchObject({ use: { id: 'tu1' }, result: { toolUseId: 'tu1' } });
+    expect(items[0]).toMatchObject({ isLast: true, text: 'Echo hi' });
+  });
+
+  it('derives a call’s status from its result, then the live events, then whether the turn still runs', () => {
+    const live = { toolUseId: 't', server: 's', tool: 'x', input: {} };
+    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: {} }, undefined, false)).toBe('denied');
+    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true }, undefined, false)).toBe('error');
+    expect(toolCallStatus(undefined, { ...live, status: 'awaiting-consent' }, true)).toBe('awaiting-consent');
+    expect(toolCallStatus(undefined, { ...live, status: 'running' }, true)).toBe('running');
+    expect(toolCallStatus(undefined, { ...live, status: 'running' }, false)).toBe('interrupted');
+  });
+});

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import type { Conversation } from '../../../shared/domain/chat';
+import { useBerth } from '../../store';
+import { Button, EmptyState } from '../shell/controls';
+import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../shell/icons';
+import { Composer } from './composer';
+import { ConversationList } from './conversation-list';
+import { MessageList } from './message-list';
+import { ToolsPopover } from './tools-popover';
+
+/** Chat with Claude and the tools of every ready server. */
+export function ChatView() {
+  const settings = useBerth((s) => s.settings);
+  const conversationsLoaded = useBerth((s) => s.conversationsLoaded);
+  const conversationCount = useBerth((s) => s.conversations.length);
+  const activeId = useBerth((s) => s.activeConversationId);
+  const conversation = useBerth((s) => (activeId ? s.conversationDetails[activeId] : undefined));
+  const createConversation = useBerth((s) => s.createConversation);
+  const toastFailure = useBerth((s) => s.toastFailure);
+  const [creating, setCreating] = useState(false);
+  const noKey = settings?.apiKey.source === 'none';
+
+  async function startNew() {
+    setCreating(true);
+    const result = await createConversation();
+    setCreating(false);
+    if (!result.ok) toastFailure('Could not start a conversation', result);
+  }
+
+  if (!settings || !conversationsLoaded) return <p className="view-loading">Loading…</p>;
+  if (noKey && conversationCount === 0) {
+    return (
+      <div className="view-center">
+        <NoKeyEmptyState />
+      </div>
+    );
+  }
+  return (
+    <div className="chat-view">
+      <ConversationList onNew={() => void startNew()} creating={creating} />
+      {conversation ? (
+        <ConversationPane key={conversation.id} conversation={conversation} noKey={noKey} />
+      ) : activeId ? (
+        <p className="view-loading">Opening the conversation…</p>
+      ) : (
+        <div className="view-center">
+          <EmptyState
+            icon={<ChatIcon />}
+            title="Chat with Claude and your MCP tools"
+            actions={
+              <Button variant="primary" icon={<PlusIcon />} onClick={() => void startNew()} disabled={creating}>
+                New conversation
+              </Button>
+            }
+          >
+            <p>The model can use the tools of every ready server. Nothing runs without your yes: each tool call asks first, unless you chose to always allow it.</p>
+          </EmptyState>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NoKeyEmptyState() {
+  const showView = useBerth((s) => s.showView);
+  return (
+    <EmptyState
+      icon={<KeyIcon />}
+      title="Add your Anthropic API key to chat"
+      actions={
+        <Button variant="primary" icon={<KeyIcon />} onClick={() => showView('settings')}>
+          Open Settings
+        </Button>
+      }
+    >
+      <p>
+        Berth talks to Claude through the Anthropic API with your own key. Paste it in <strong>Settings</strong>; it is kept in your system’s keychain (in
+        browser mode: a private file in Berth’s config folder) and never shown again.
+      </p>
+      <p>
+        Or start Berth with <code>ANTHROPIC_API_KEY</code> set. Everything else (servers, logs, sampling and questions from servers) works without a key.
+      </p>
+    </EmptyState>
+  );
+}
+
+function ConversationPane({ conversation, noKey }: { conversation: Conversation; noKey: boolean }) {
+  const live = useBerth((s) => s.liveTurns[conversation.id]);
+  const summaryTitle = useBerth((s) => s.conversations.find((c) => c.id === conversation.id)?.title);
+  const loadTools = useBerth((s) => s.loadConversationTools);
+  const showView = useBerth((s) => s.showView);
+  const [model, setModel] = useState(conversation.model);
+  const running = live?.running === true;
+  // Which servers are ready with how many tools: the tools count follows servers coming and going.
+  const readyTools = useBerth((s) =>
+    Object.values(s.servers)
+      .filter((server) => server.status === 'ready')
+      .map((server) => `${server.name}:${server.tools.length}`)
+      .sort()
+      .join('|'),
+  );
+
+  useEffect(() => {
+    void loadTools(conversation.id);
+  }, [conversation.id, loadTools, readyTools]);
+
+  return (
+    <section className="conversation-pane" aria-label={summaryTitle ?? conversation.title}>
+      <header className="conversation-head">
+        <h2 className="conversation-heading">{summaryTitle ?? conversation.title}</h2>
+        <div className="spacer" />
+        <ToolsPopover conversation={conversation} />
+      </header>
+      {live?.toolCountWarning && running ? (
+        <div className="banner banner-warning compact" role="note">
+          <WarningIcon />
+          <span className="banner-text">{live.toolCountWarning}</span>
+        </div>
+      ) : null}
+      {conversation.messages.length === 0 && !running ? (
+        <div className="view-center">
+          <EmptyState icon={<ChatIcon />} title="What can Claude help with?">
+            <p>Ask anything. Claude can call the tools of your ready servers; you approve each call before it runs.</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <MessageList conversation={conversation} live={live} />
+      )}
+      {noKey ? (
+        <div className="banner banner-warning compact" role="note" data-testid="no-key-banner">
+          <WarningIcon />
+          <span className="banner-text">No Anthropic API key is set, so Claude cannot reply. Add one in Settings.</span>
+          <Button size="sm" onClick={() => showView('settings')}>
+            Open Settings
+          </Button>
+        </div>
+      ) : null}
+      <Composer
+        conversationId={conversation.id}
+        model={model}
+        onModelChange={setModel}
+        running={running}
+        disabledReason={noKey ? 'Add an API key in Settings to chat' : undefined}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import type { McpContentBlock } from '../../../shared/domain/chat';
+import { Chip } from '../shell/controls';
+import { ExternalIcon, LinkIcon } from '../shell/icons';
+
+/** Base64 payloads over this many characters are not decoded for display (about 24 MB of data). */
+const MAX_INLINE_BASE64 = 32 * 1024 * 1024;
+
+/** Bytes in a base64 string, without decoding it. */
+export function base64Size(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Only real media types go into a data: URL, so a server cannot smuggle `text/html` into an <img>. */
+function safeMime(mimeType: string, family: 'image' | 'audio'): string | undefined {
+  return new RegExp(`^${family}/[a-z0-9.+-]+$`, 'i').test(mimeType) ? mimeType : undefined;
+}
+
+export function DataImage({ data, mimeType, alt }: { data: string; mimeType: string; alt: string }) {
+  const mime = safeMime(mimeType, 'image');
+  if (!mime || data.length > MAX_INLINE_BASE64) return <p className="muted small">Image ({mimeType}, {formatBytes(base64Size(data))}) not shown.</p>;
+  return <img className="content-image" src={`data:${mime};base64,${data}`} alt={alt} />;
+}
+
+export function DataAudio({ data, mimeType, label }: { data: string; mimeType: string; label: string }) {
+  const mime = safeMime(mimeType, 'audio');
+  if (!mime || data.length > MAX_INLINE_BASE64) return <p className="muted small">Audio ({mimeType}, {formatBytes(base64Size(data))}) cannot be played here.</p>;
+  return <audio className="content-audio" controls src={`data:${mime};base64,${data}`} aria-label={label} />;
+}
+
+function isWebLink(uri: string): boolean {
+  return /^https?:\/\//i.test(uri);
+}
+
+/** One MCP content block of a tool result, whatever its type. */
+export function McpContentView({ block }: { block: McpContentBlock }) {
+  switch (block.type) {
+    case 'text':
+      return <pre className="content-text">{block.text}</pre>;
+    case 'image':
+      return <DataImage data={block.data} mimeType={block.mimeType} alt="Image returned by the tool" />;
+    case 'audio':
+      return <DataAudio data={block.data} mimeType={block.mimeType} label="Audio returned by the tool" />;
+    case 'resource': {
+      const { resource } = block;
+      return (
+        <div className="content-resource">
+          <div className="content-resource-head">
+            <Chip tone="accent">resource</Chip>
+            <code className="wrap">{resource.uri}</code>
+            {resource.mimeType ? <span className="muted small">{resource.mimeType}</span> : null}
+          </div>
+          {'text' in resource && typeof resource.text === 'string' ? (
+            <pre className="content-text">{resource.text}</pre>
+          ) : 'blob' in resource && typeof resource.blob === 'string' ? (
+            resource.mimeType?.startsWith('image/') ? (
+              <DataImage data={resource.blob} mimeType={resource.mimeType} alt={resource.uri} />
+            ) : resource.mimeType?.startsWith('audio/') ? (
+              <DataAudio data={resource.blob} mimeType={resource.mimeType} label={resource.uri} />
+            ) : (
+              <p className="muted small">Binary content, {formatBytes(base64Size(resource.blob))}.</p>
+            )
+          ) : null}
+        </div>
+      );
+    }
+    case 'resource_link':
+      return (
+        <div className="content-link">
+          <LinkIcon />
+          <div className="content-link-text">
+            <span className="content-link-name">
+              {block.title ?? block.name}
+              {block.mimeType ? <span className="muted small"> · {block.mimeType}</span> : null}
+              {block.size !== undefined ? <span className="muted small"> · {formatBytes(block.size)}</span> : null}
+            </span>
+            {isWebLink(block.uri) ? (
+              <a href={block.uri} target="_blank" rel="noopener noreferrer" className="content-link-uri">
+                {block.uri} <ExternalIcon />
+              </a>
+            ) : (
+              <code className="content-link-uri wrap">{block.uri}</code>
+            )}
+            {block.description ? <span className="muted small">{block.description}</span> : null}
+          </div>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,144 @@
+import clsx from 'clsx';
+import { Collapsible } from 'radix-ui';
+import { useState } from 'react';
+import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
+import { useBerth, type LiveToolCall } from '../../store';
+import { Button, Chip } from '../shell/controls';
+import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
+import { progressFraction, toolCallStatus, type ToolCallStatus } from './chat-model';
+import { McpContentView } from './content-blocks';
+
+const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
+  'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
+  running: { label: 'Running', tone: 'accent' },
+  'waiting-result': { label: 'Finishing', tone: 'accent' },
+  done: { label: 'Done', tone: 'success' },
+  error: { label: 'Error', tone: 'danger' },
+  denied: { label: 'Denied', tone: 'danger' },
+  interrupted: { label: 'Did not finish', tone: 'neutral' },
+};
+
+/**
+ * One tool call in the chat: the real server and tool, the arguments, where
+ * it is (approval, progress with Stop), and everything it returned.
+ */
+export function ToolCallCard({
+  conversationId,
+  use,
+  result,
+  live,
+  turnRunning,
+}: {
+  conversationId: string;
+  use: ChatToolUseBlock;
+  result: ChatToolResultBlock | undefined;
+  live: LiveToolCall | undefined;
+  turnRunning: boolean;
+}) {
+  const status = toolCallStatus(result, live, turnRunning);
+  const stopTurn = useBerth((s) => s.stopTurn);
+  const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
+  const focusPending = useBerth((s) => s.focusPending);
+  const [argsOpen, setArgsOpen] = useState(false);
+  const fraction = progressFraction(live?.progress);
+  const unknownTool = use.server === '';
+
+  return (
+    <div className={clsx('tool-call', `tool-call-${status}`)} data-tool-use={use.id} data-status={status}>
+      <div className="tool-call-head">
+        <ToolIcon />
+        <span className="tool-call-name">
+          {unknownTool ? (
+            <span className="muted">unknown tool</span>
+          ) : (
+            <>
+              <span className="tool-call-server">{use.server}</span>
+              <span className="muted" aria-hidden="true">
+                {' '}
+                ›{' '}
+              </span>
+            </>
+          )}
+          <span className="tool-name">{use.tool}</span>
+        </span>
+        <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
+        <div className="spacer" />
+        {status === 'awaiting-consent' && pendingId ? (
+          <Button size="sm" variant="primary" onClick={() => focusPending(pendingId)}>
+            Review
+          </Button>
+        ) : null}
+      </div>
+
+      {status === 'running' || status === 'waiting-result' ? (
+        <div className="tool-progress">
+          <div
+            className={clsx('progress', fraction === undefined && 'indeterminate')}
+            role="progressbar"
+            aria-label={`Progress of ${use.tool}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={fraction === undefined ? undefined : Math.round(fraction * 100)}
+          >
+            <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
+          </div>
+          <span className="tool-progress-text">
+            {live?.progress?.message ??
+              (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…')}
+          </span>
+          {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
+          <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
+            Stop
+          </Button>
+        </div>
+      ) : null}
+
+      <Collapsible.Root open={argsOpen} onOpenChange={setArgsOpen} className="tool-call-args">
+        <Collapsible.Trigger className={clsx('advanced-trigger', argsOpen && 'open')}>
+          <ChevronRightIcon /> Arguments
+          {result?.sentInput ? <Chip tone="warning">edited by you</Chip> : null}
+        </Collapsible.Trigger>
+        <Collapsible.Content>
+          {result?.sentInput ? (
+            <div className="args-pair">
+              <span className="args-caption">Sent</span>
+              <pre className="code-block">{JSON.stringify(result.sentInput, null, 2)}</pre>
+              <span className="args-caption">The model asked for</span>
+              <pre className="code-block">{JSON.stringify(use.input, null, 2)}</pre>
+            </div>
+          ) : (
+            <pre className="code-block">{JSON.stringify(live?.status === 'running' ? live.input : use.input, null, 2)}</pre>
+          )}
+        </Collapsible.Content>
+      </Collapsible.Root>
+
+      {result ? <ToolResult result={result} /> : null}
+    </div>
+  );
+}
+
+function ToolResult({ result }: { result: ChatToolResultBlock }) {
+  if (result.denied) {
+    return (
+      <div className="tool-result tool-result-denied" role="note">
+        <strong>You denied this call.</strong>
+        {result.denied.reason ? <span> Reason given to the model: “{result.denied.reason}”</span> : <span> The model was told.</span>}
+      </div>
+    );
+  }
+  return (
+    <div className={clsx('tool-result', result.isError && 'tool-result-error')}>
+      {result.isError ? <strong className="tool-result-label">The tool reported an error</strong> : <span className="args-caption">Result</span>}
+      {result.content.length === 0 && result.structuredContent === undefined ? <p className="muted small">No content.</p> : null}
+      {result.content.map((block, index) => (
+        <McpContentView key={index} block={block} />
+      ))}
+      {result.structuredContent !== undefined ? (
+        <div className="structured">
+          <span className="args-caption">Structured content</span>
+          <pre className="code-block">{JSON.stringify(result.structuredContent, null, 2)}</pre>
+        </div>
+      ) : null}
+    </div>
+  );
+}

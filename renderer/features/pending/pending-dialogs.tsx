@@ -1,0 +1,166 @@
+import clsx from 'clsx';
+import { Dialog } from 'radix-ui';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
+import { activePendingRequest, useBerth, useBerthStore } from '../../store';
+import { Button, IconButton } from '../shell/controls';
+import { CloseIcon, WarningIcon } from '../shell/icons';
+import { ElicitationDialog } from './elicitation-dialog';
+import { dismissalResponse } from './pending-model';
+import { SamplingAnswerDialog } from './sampling-answer-dialog';
+import { SamplingReviewDialog } from './sampling-review-dialog';
+import { ToolConsentDialog } from './tool-consent-dialog';
+
+/** What a dialog body gets: its request and a way to answer it. */
+export interface PendingDialogProps<K extends PendingKind> {
+  request: Extract<PendingRequest, { kind: K }>;
+  answer: (response: PendingResponse<K>) => Promise<void>;
+  busy: boolean;
+  error: string | undefined;
+}
+
+/** The words on the X: closing is an answer, so it says which one. */
+const CLOSE_LABEL: Record<PendingKind, string> = {
+  'tool-call': 'Deny and close',
+  sampling: 'Reject and close',
+  'sampling-answer': 'Reject and close',
+  elicitation: 'Cancel and close',
+};
+
+/**
+ * Opens waiting requests one at a time, oldest first (or the one picked in the
+ * tray). Esc and the X send an explicit no; a click outside does nothing, so a
+ * stray click never answers for the person.
+ */
+export function PendingDialogs() {
+  const request = useBerth(activePendingRequest);
+  const store = useBerthStore();
+  const answerPending = useBerth((s) => s.answerPending);
+  const toastFailure = useBerth((s) => s.toastFailure);
+
+  const dismiss = useCallback(
+    async (target: PendingRequest) => {
+      const result = await answerPending(target.id, target.kind, dismissalResponse(target.kind));
+      if (!result.ok && result.code !== 'NOT_FOUND') toastFailure('Could not send your answer', result);
+    },
+    [answerPending, toastFailure],
+  );
+
+  return (
+    <Dialog.Root
+      open={request !== undefined}
+      onOpenChange={(open) => {
+        // Read the store, not the render's value: a newer request may already be showing.
+        const current = activePendingRequest(store.getState());
+        if (!open && current) void dismiss(current);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className={clsx('dialog pending-dialog', request?.kind === 'elicitation' ? 'dialog-wide' : 'dialog-review')}
+          aria-describedby={undefined}
+          // Focus the dialog itself, not its first button: Enter must never answer for the person.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+          data-kind={request?.kind}
+        >
+          {request ? <PendingBody key={request.id} request={request} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PendingBody({ request }: { request: PendingRequest }) {
+  const answerPending = useBerth((s) => s.answerPending);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const answer = useCallback(
+    async (response: PendingResponse<PendingKind>) => {
+      setBusy(true);
+      setError(undefined);
+      const result = await answerPending(request.id, request.kind, response);
+      // On success this body unmounts (the request left the queue); on failure the person can fix and retry.
+      if (!result.ok) {
+        setBusy(false);
+        if (result.code !== 'NOT_FOUND') setError(result.message);
+      }
+    },
+    [answerPending, request.id, request.kind],
+  );
+  switch (request.kind) {
+    case 'tool-call':
+      return <ToolConsentDialog request={request} answer={answer} busy={busy} error={error} />;
+    case 'sampling':
+      return <SamplingReviewDialog request={request} answer={answer} busy={busy} error={error} />;
+    case 'sampling-answer':
+      return <SamplingAnswerDialog request={request} answer={answer} busy={busy} error={error} />;
+    case 'elicitation':
+      return <ElicitationDialog request={request} answer={answer} busy={busy} error={error} />;
+  }
+}
+
+/** Header, scrolling body and footer shared by every pending dialog. */
+export function PendingFrame({
+  request,
+  icon,
+  title,
+  children,
+  footer,
+  error,
+}: {
+  request: PendingRequest;
+  icon: ReactNode;
+  title: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+  error: string | undefined;
+}) {
+  const waiting = useBerth((s) => s.pending.length);
+  const deferPending = useBerth((s) => s.deferPending);
+  const conversation = useBerth((s) => (request.conversationId ? s.conversations.find((c) => c.id === request.conversationId)?.title : undefined));
+  const others = waiting - 1;
+  return (
+    <div className="pending-frame">
+      <header className="pending-header">
+        <span className={clsx('pending-kind-icon', `kind-${request.kind}`)} aria-hidden="true">
+          {icon}
+        </span>
+        <div className="pending-heading">
+          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
+          <p className="pending-origin">
+            From <strong>{request.server}</strong>
+            {conversation ? (
+              <>
+                {' '}
+                in <span className="pending-conversation">{conversation}</span>
+              </>
+            ) : null}
+            {others > 0 ? <span className="pending-more"> · {others} more waiting</span> : null}
+          </p>
+        </div>
+        <Button size="sm" variant="ghost" onClick={() => deferPending(request.id)} title="Keep it waiting in the tray and answer later">
+          Later
+        </Button>
+        <Dialog.Close asChild>
+          <IconButton label={CLOSE_LABEL[request.kind]} icon={<CloseIcon />} />
+        </Dialog.Close>
+      </header>
+      <div className="dialog-body pending-body">
+        {children}
+        {error ? (
+          <div className="inline-alert" role="alert">
+            <WarningIcon />
+            <span>{error}</span>
+          </div>
+        ) : null}
+      </div>
+      <footer className="dialog-footer pending-footer">{footer}</footer>
+    </div>
+  );
+}

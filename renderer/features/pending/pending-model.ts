@@ -1,0 +1,79 @@
+import type { JsonObject } from '../../../shared/domain/consent';
+import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
+
+/** What each kind is called in the tray and in dialog titles. */
+export const KIND_LABELS: Record<PendingKind, { one: string; many: string }> = {
+  'tool-call': { one: 'Tool call', many: 'Tool calls' },
+  sampling: { one: 'Sampling request', many: 'Sampling requests' },
+  'sampling-answer': { one: 'Sampling answer', many: 'Sampling answers' },
+  elicitation: { one: 'Question', many: 'Questions' },
+};
+
+/**
+ * The answer a dialog sends when the person closes it (Esc, the X, clicking
+ * outside): an explicit no, so the server or model is never left waiting.
+ */
+export function dismissalResponse<K extends PendingKind>(kind: K): PendingResponse<K> {
+  const byKind: { [P in PendingKind]: PendingResponse<P> } = {
+    'tool-call': { decision: 'deny' },
+    sampling: { decision: 'reject' },
+    'sampling-answer': { decision: 'reject' },
+    elicitation: { action: 'cancel' },
+  };
+  return byKind[kind] as PendingResponse<K>;
+}
+
+/** One line about what a request is for, for the tray. */
+export function describeRequest(request: PendingRequest): string {
+  switch (request.kind) {
+    case 'tool-call':
+      return `Run ${request.payload.toolTitle ?? request.payload.tool}`;
+    case 'sampling':
+      return 'Asks the model for a completion';
+    case 'sampling-answer':
+      return 'Review the generated answer';
+    case 'elicitation':
+      return request.payload.mode === 'url' ? `Open ${request.payload.domain}` : request.payload.message;
+  }
+}
+
+/** A short, readable age: “just now”, “42 s”, “3 min”, “2 h”. */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}
+
+/** Outcome of reading the arguments editor: a JSON object, or why it is not one. */
+export type ArgumentsParse = { ok: true; value: JsonObject } | { ok: false; error: string };
+
+/** Reads edited tool arguments; only a JSON object may be sent (tools take named arguments). */
+export function parseArgumentsText(text: string): ArgumentsParse {
+  if (text.trim() === '') return { ok: false, error: 'Enter the arguments as a JSON object, e.g. {} for none' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `This is not valid JSON: ${reason}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    return { ok: false, error: `The arguments must be a JSON object ({ … }), not ${what}` };
+  }
+  return { ok: true, value: value as JsonObject };
+}
+
+/** JSON with sorted keys, so reordered but equal arguments do not count as an edit. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingRequest } from '../../../shared/domain/pending';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { PendingDialogs } from './pending-dialogs';
+import { PendingTray } from './pending-tray';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+});
+afterEach(cleanup);
+
+const requests: PendingRequest[] = [
+  {
+    id: 'a',
+    kind: 'tool-call',
+    server: 'files',
+    conversationId: 'c1',
+    createdAt: Date.now() - 90_000,
+    payload: { server: 'files', serverTrusted: false, tool: 'write_file', annotationsTrusted: false, arguments: {} },
+  },
+  {
+    id: 'b',
+    kind: 'elicitation',
+    server: 'forms',
+    createdAt: Date.now() - 5_000,
+    payload: { mode: 'form', message: 'Which branch?', fields: [{ kind: 'string', name: 'branch', label: 'Branch', required: true }] },
+  },
+];
+
+describe('<PendingTray>', () => {
+  it('counts waiting requests per kind and opens the one picked', async () => {
+    const store = createBerthStore(createFakeTransport());
+    store.getState().applyConversationsChanged([{ id: 'c1', title: 'Refactor', createdAt: 1, updatedAt: 1, model: 'm', messageCount: 3 }]);
+    store.getState().applyPendingSnapshot(requests);
+    // Both put aside: nothing opens until one is picked.
+    store.getState().deferPending('a');
+    store.getState().deferPending('b');
+    render(
+      <StoreProvider store={store}>
+        <Tooltip.Provider>
+          <PendingTray />
+          <PendingDialogs />
+        </Tooltip.Provider>
+      </StoreProvider>,
+    );
+    const tray = screen.getByTestId('pending-tray');
+    expect(tray.getAttribute('aria-label')).toBe('Requests: 1 tool call, 1 question waiting');
+    expect(tray.textContent).toContain('2');
+    fireEvent.click(tray);
+    const list = await screen.findByRole('list', { name: 'Waiting requests' });
+    const items = within(list).getAllByRole('button');
+    expect(items[0]!.textContent).toContain('Run write_file');
+    expect(items[0]!.textContent).toContain('in Refactor');
+    expect(items[0]!.textContent).toContain('1 min');
+    expect(items[1]!.textContent).toContain('Which branch?');
+    fireEvent.click(items[1]!);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('“forms” asks for information')).toBeTruthy());
+  });
+});

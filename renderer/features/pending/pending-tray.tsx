@@ -1,0 +1,116 @@
+import clsx from 'clsx';
+import { Popover } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { PENDING_KINDS, type PendingKind } from '../../../shared/domain/pending';
+import { useBerth } from '../../store';
+import { useNow } from '../servers/use-now';
+import { IconButton } from '../shell/controls';
+import { CloseIcon, ExternalIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
+import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
+
+export const KIND_ICONS: Record<PendingKind, ReactNode> = {
+  'tool-call': <ShieldIcon />,
+  sampling: <SparkleIcon />,
+  'sampling-answer': <SparkleIcon />,
+  elicitation: <FormIcon />,
+};
+
+/**
+ * The top bar's badge: how many requests wait, per kind, and the list of
+ * them. Picking one opens its dialog; nothing here answers for the person.
+ */
+export function PendingTray() {
+  const counts = useBerth((s) => s.pendingCounts);
+  const pending = useBerth((s) => s.pending);
+  const awaiting = useBerth((s) => s.awaitingElicitations);
+  const conversations = useBerth(useShallow((s) => Object.fromEntries(s.conversations.map((c) => [c.id, c.title]))));
+  const focusPending = useBerth((s) => s.focusPending);
+  const dismissAwaiting = useBerth((s) => s.dismissAwaitingElicitation);
+  const [open, setOpen] = useState(false);
+  const now = useNow(open && pending.length > 0, 1000);
+  const total = pending.length;
+  const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}`);
+  const label = total === 0 ? 'Requests: nothing waiting' : `Requests: ${summary.join(', ')} waiting`;
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button type="button" className={clsx('tray-button', total > 0 && 'has-pending')} aria-label={label} data-testid="pending-tray">
+          <InboxIcon />
+          <span className="tray-label">Requests</span>
+          {total > 0 ? <span className="tray-count">{total}</span> : null}
+          {awaiting.length > 0 ? <span className="tray-dot" title="Waiting for a page you opened" /> : null}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="popover tray-popover" align="end" sideOffset={6} collisionPadding={8}>
+          <div className="popover-head">
+            <strong>Waiting for you</strong>
+            <div className="chips">
+              {PENDING_KINDS.map((kind) =>
+                counts[kind] > 0 ? (
+                  <span key={kind} className={clsx('chip', 'kind-chip', `kind-${kind}`)}>
+                    {KIND_ICONS[kind]} {counts[kind]} {(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}
+                  </span>
+                ) : null,
+              )}
+            </div>
+          </div>
+          {total === 0 && awaiting.length === 0 ? (
+            <p className="popover-empty">Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.</p>
+          ) : null}
+          {total > 0 ? (
+            <ul className="tray-list" aria-label="Waiting requests">
+              {pending.map((request) => (
+                <li key={request.id}>
+                  <button
+                    type="button"
+                    className="tray-item"
+                    onClick={() => {
+                      focusPending(request.id);
+                      setOpen(false);
+                    }}
+                  >
+                    <span className={clsx('pending-kind-icon small', `kind-${request.kind}`)} aria-hidden="true">
+                      {KIND_ICONS[request.kind]}
+                    </span>
+                    <span className="tray-item-text">
+                      <span className="tray-item-title">
+                        {KIND_LABELS[request.kind].one} · <strong>{request.server}</strong>
+                      </span>
+                      <span className="tray-item-detail">{describeRequest(request)}</span>
+                      {request.conversationId && conversations[request.conversationId] ? (
+                        <span className="tray-item-detail">in {conversations[request.conversationId]}</span>
+                      ) : null}
+                    </span>
+                    <span className="tray-age">{formatAge(now - request.createdAt)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {awaiting.length > 0 ? (
+            <div className="tray-awaiting">
+              <span className="sidebar-heading">Opened in your browser</span>
+              <ul className="tray-list">
+                {awaiting.map((item) => (
+                  <li key={item.id} className="tray-awaiting-item">
+                    <ExternalIcon />
+                    <span className="tray-item-text">
+                      <span className="tray-item-title">
+                        <strong>{item.domain}</strong> for {item.server}
+                      </span>
+                      <span className="tray-item-detail">Waiting for the server to say you are done.</span>
+                    </span>
+                    <IconButton label={`Stop waiting for ${item.domain}`} icon={<CloseIcon />} onClick={() => void dismissAwaiting(item.id)} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,95 @@
+import { Collapsible } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Button, Chip } from '../shell/controls';
+import { ChevronRightIcon, SparkleIcon } from '../shell/icons';
+import type { PendingDialogProps } from './pending-dialogs';
+import { PendingFrame } from './pending-dialogs';
+import { SamplingBlockView } from './sampling-blocks';
+import { blocksOf, contentEdited, withAnswerText } from './sampling-model';
+
+/** Stage 2 of a sampling request: the model's answer, editable, before it goes back to the server. */
+export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDialogProps<'sampling-answer'>) {
+  const { payload } = request;
+  const original = payload.result.content;
+  const [content, setContent] = useState(() => blocksOf(original));
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const edited = contentEdited(original, content);
+  const asked = payload.request.messages.at(-1);
+
+  const approve = () => {
+    // A single block goes back as a single block, as the server most likely expects.
+    const edit = content.length === 1 ? content[0]! : content;
+    void answer(edited ? { decision: 'approve', content: edit } : { decision: 'approve' });
+  };
+  const reject = () => {
+    const trimmed = reason.trim();
+    void answer(trimmed === '' ? { decision: 'reject' } : { decision: 'reject', reason: trimmed });
+  };
+
+  return (
+    <PendingFrame
+      request={request}
+      icon={<SparkleIcon />}
+      title="Review the answer before it is sent"
+      error={error}
+      footer={
+        <>
+          <Button variant="danger" onClick={reject} disabled={busy}>
+            Reject
+          </Button>
+          <div className="spacer" />
+          <Button variant="primary" onClick={approve} disabled={busy}>
+            {edited ? 'Send edited answer' : 'Approve'}
+          </Button>
+        </>
+      }
+    >
+      <p className="muted">
+        <strong className="text">{payload.model.label}</strong> wrote this for <strong className="text">{request.server}</strong>
+        {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? <> (it stopped early: {payload.result.stopReason})</> : null}. The server gets
+        it only when you approve; edit it first if you like.
+      </p>
+      {asked ? (
+        <Collapsible.Root className="sampling-asked">
+          <Collapsible.Trigger className="advanced-trigger">
+            <ChevronRightIcon /> What was asked
+          </Collapsible.Trigger>
+          <Collapsible.Content className="sampling-asked-body">
+            {blocksOf(asked.content).map((block, b) => (
+              <SamplingBlockView key={b} block={block} label={`Request part ${b + 1}`} readOnly />
+            ))}
+          </Collapsible.Content>
+        </Collapsible.Root>
+      ) : null}
+      <section className="sampling-messages" aria-label="Generated answer">
+        <div className="field-label-row">
+          <span className="field-label">Answer</span>
+          {edited ? <Chip tone="warning">edited</Chip> : null}
+          <div className="spacer" />
+          {edited ? (
+            <Button size="sm" variant="ghost" onClick={() => setContent(blocksOf(original))}>
+              Undo changes
+            </Button>
+          ) : null}
+        </div>
+        <div className="sampling-message role-assistant">
+          {content.map((block, b) => (
+            <SamplingBlockView
+              key={b}
+              block={block}
+              label={content.length > 1 ? `Answer, part ${b + 1}` : 'Answer'}
+              onText={(text) => setContent((current) => withAnswerText(current, b, text))}
+            />
+          ))}
+        </div>
+      </section>
+      <div className="field">
+        <label className="field-label" htmlFor={reasonId}>
+          Reason if you reject <span className="muted">(optional, sent to the server)</span>
+        </label>
+        <input id={reasonId} className="input" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+      </div>
+    </PendingFrame>
+  );
+}

@@ -1,0 +1,182 @@
+import { useId, useState } from 'react';
+import type { SamplingResponse } from '../../../shared/domain/pending';
+import { Button, Chip } from '../shell/controls';
+import { SparkleIcon } from '../shell/icons';
+import type { PendingDialogProps } from './pending-dialogs';
+import { PendingFrame } from './pending-dialogs';
+import { SamplingBlockView } from './sampling-blocks';
+import { blocksOf, editableMessages, formatPriority, INCLUDE_CONTEXT_LABELS, messagesEdited, withBlockText } from './sampling-model';
+
+/**
+ * Stage 1 of a sampling request: everything the server asked for, editable
+ * (messages and system prompt) before anything reaches a model.
+ */
+export function SamplingReviewDialog({ request, answer, busy, error }: PendingDialogProps<'sampling'>) {
+  const { payload } = request;
+  const req = payload.request;
+  const [messages, setMessages] = useState(() => editableMessages(req.messages));
+  const [system, setSystem] = useState(req.systemPrompt ?? '');
+  const [model, setModel] = useState(payload.model.id);
+  const [reason, setReason] = useState('');
+  const [allowForSession, setAllowForSession] = useState(false);
+  const ids = { system: useId(), model: useId(), reason: useId(), session: useId() };
+  const models = payload.models.some((m) => m.id === payload.model.id) ? payload.models : [payload.model, ...payload.models];
+  const edited = messagesEdited(req.messages, messages);
+  const systemEdited = system !== (req.systemPrompt ?? '');
+  const prefs = req.modelPreferences;
+  const priorities = [
+    ['Cost', formatPriority(prefs?.costPriority)],
+    ['Speed', formatPriority(prefs?.speedPriority)],
+    ['Intelligence', formatPriority(prefs?.intelligencePriority)],
+  ].filter((p): p is [string, string] => p[1] !== undefined);
+  const hints = (prefs?.hints ?? []).map((h) => h.name).filter((n): n is string => n !== undefined);
+
+  const approve = () => {
+    const response: SamplingResponse = {
+      decision: 'approve',
+      ...(edited ? { messages } : {}),
+      ...(systemEdited ? { systemPrompt: system } : {}),
+      ...(model !== payload.model.id ? { model } : {}),
+      ...(allowForSession ? { allowForSession: true } : {}),
+    };
+    void answer(response);
+  };
+  const reject = () => {
+    const trimmed = reason.trim();
+    void answer(trimmed === '' ? { decision: 'reject' } : { decision: 'reject', reason: trimmed });
+  };
+
+  return (
+    <PendingFrame
+      request={request}
+      icon={<SparkleIcon />}
+      title="Review a sampling request"
+      error={error}
+      footer={
+        <>
+          <Button variant="danger" onClick={reject} disabled={busy}>
+            Reject
+          </Button>
+          <div className="spacer" />
+          <label className="check-inline" htmlFor={ids.session}>
+            <input id={ids.session} type="checkbox" checked={allowForSession} onChange={(e) => setAllowForSession(e.target.checked)} />
+            Don’t ask again for “{request.server}” this session
+          </label>
+          <Button variant="primary" onClick={approve} disabled={busy}>
+            Approve &amp; generate
+          </Button>
+        </>
+      }
+    >
+      <p className="muted">
+        <strong className="text">{request.server}</strong> wants Berth’s model to write a reply. Nothing is sent until you approve; you will see the answer
+        before the server gets it.
+      </p>
+
+      <dl className="sampling-facts">
+        <dt>
+          <label htmlFor={ids.model}>Model</label>
+        </dt>
+        <dd>
+          <select id={ids.model} className="input select-input" value={model} onChange={(e) => setModel(e.target.value)}>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+          <p className="fact-note">{model === payload.model.id ? payload.explanation : 'Your choice (instead of what Berth picked from the preferences).'}</p>
+        </dd>
+        <dt>Preferences</dt>
+        <dd>
+          {hints.length === 0 && priorities.length === 0 ? <span className="muted">none given</span> : null}
+          <div className="chips">
+            {hints.map((hint) => (
+              <Chip key={hint} tone="accent">
+                hint: {hint}
+              </Chip>
+            ))}
+            {priorities.map(([name, value]) => (
+              <Chip key={name}>
+                {name} {value}
+              </Chip>
+            ))}
+          </div>
+        </dd>
+        <dt>Max tokens</dt>
+        <dd>{req.maxTokens.toLocaleString()}</dd>
+        <dt>Temperature</dt>
+        <dd>{req.temperature ?? <span className="muted">model default</span>}</dd>
+        <dt>Stop sequences</dt>
+        <dd>
+          {req.stopSequences && req.stopSequences.length > 0 ? (
+            <div className="chips">
+              {req.stopSequences.map((s) => (
+                <code key={s}>{JSON.stringify(s)}</code>
+              ))}
+            </div>
+          ) : (
+            <span className="muted">none</span>
+          )}
+        </dd>
+        <dt>Context</dt>
+        <dd>{req.includeContext ? INCLUDE_CONTEXT_LABELS[req.includeContext] : <span className="muted">not asked for</span>}</dd>
+        {req.tools && req.tools.length > 0 ? (
+          <>
+            <dt>Tools offered</dt>
+            <dd className="chips">
+              {req.tools.map((tool) => (
+                <code key={tool.name} title={tool.description}>
+                  {tool.name}
+                </code>
+              ))}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <div className="field">
+        <div className="field-label-row">
+          <label className="field-label" htmlFor={ids.system}>
+            System prompt
+          </label>
+          {systemEdited ? <Chip tone="warning">edited</Chip> : null}
+        </div>
+        <textarea id={ids.system} className="input sampling-textarea" value={system} rows={2} placeholder="No system prompt" onChange={(e) => setSystem(e.target.value)} />
+      </div>
+
+      <section className="sampling-messages" aria-label="Messages">
+        <div className="field-label-row">
+          <span className="field-label">Messages</span>
+          {edited ? <Chip tone="warning">edited</Chip> : null}
+          <div className="spacer" />
+          {edited ? (
+            <Button size="sm" variant="ghost" onClick={() => setMessages(editableMessages(req.messages))}>
+              Undo changes
+            </Button>
+          ) : null}
+        </div>
+        {messages.map((message, m) => (
+          <div key={m} className={`sampling-message role-${message.role}`}>
+            <span className="sampling-role">{message.role === 'user' ? 'User' : 'Assistant'}</span>
+            {blocksOf(message.content).map((block, b) => (
+              <SamplingBlockView
+                key={b}
+                block={block}
+                label={`Message ${m + 1} (${message.role})${blocksOf(message.content).length > 1 ? `, part ${b + 1}` : ''}`}
+                onText={(text) => setMessages((current) => withBlockText(current, m, b, text))}
+              />
+            ))}
+          </div>
+        ))}
+      </section>
+
+      <div className="field">
+        <label className="field-label" htmlFor={ids.reason}>
+          Reason if you reject <span className="muted">(optional, sent to the server)</span>
+        </label>
+        <input id={ids.reason} className="input" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+      </div>
+    </PendingFrame>
+  );
+}

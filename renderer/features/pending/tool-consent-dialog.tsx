@@ -1,0 +1,139 @@
+import { useId, useMemo, useState } from 'react';
+import type { ToolCallDecision } from '../../../shared/domain/consent';
+import { annotationChips } from '../servers/tool-list';
+import { Button, Chip } from '../shell/controls';
+import { ShieldIcon } from '../shell/icons';
+import type { PendingDialogProps } from './pending-dialogs';
+import { PendingFrame } from './pending-dialogs';
+import { canonicalJson, parseArgumentsText } from './pending-model';
+
+type AllowDecision = Exclude<ToolCallDecision, 'deny'>;
+
+/** The allow buttons, narrowest first; the first is the primary action. */
+const ALLOW_CHOICES: { decision: AllowDecision; label: string; hint: string }[] = [
+  { decision: 'allow-once', label: 'Allow once', hint: 'Run this call; ask again next time.' },
+  { decision: 'allow-conversation', label: 'Allow for this conversation', hint: 'Run this tool without asking until this conversation ends or Berth restarts.' },
+  { decision: 'always-tool', label: 'Always allow this tool', hint: 'Never ask again for this tool of this server. Revoke it in Settings.' },
+  { decision: 'always-server', label: 'Always allow this server', hint: 'Never ask again for any tool of this server. Revoke it in Settings.' },
+];
+
+/**
+ * Consent for one `tools/call`: who, what, the server's unverified claims, and
+ * the full arguments in an editor (only a JSON object can be approved).
+ */
+export function ToolConsentDialog({ request, answer, busy, error }: PendingDialogProps<'tool-call'>) {
+  const { payload } = request;
+  const original = useMemo(() => JSON.stringify(payload.arguments, null, 2), [payload.arguments]);
+  const [text, setText] = useState(original);
+  const [reason, setReason] = useState('');
+  const parsed = parseArgumentsText(text);
+  const edited = parsed.ok && canonicalJson(parsed.value) !== canonicalJson(payload.arguments);
+  const argsId = useId();
+  const reasonId = useId();
+  const chips = annotationChips(payload.annotations);
+  const title = payload.toolTitle && payload.toolTitle !== payload.tool ? payload.toolTitle : undefined;
+
+  const allow = (decision: AllowDecision) => {
+    if (!parsed.ok) return;
+    void answer(edited ? { decision, arguments: parsed.value } : { decision });
+  };
+  const deny = () => {
+    const trimmed = reason.trim();
+    void answer(trimmed === '' ? { decision: 'deny' } : { decision: 'deny', reason: trimmed });
+  };
+
+  return (
+    <PendingFrame
+      request={request}
+      icon={<ShieldIcon />}
+      title={
+        <>
+          Allow <code className="title-code">{payload.tool}</code> to run?
+        </>
+      }
+      error={error}
+      footer={
+        <>
+          <Button variant="danger" onClick={deny} disabled={busy}>
+            Deny
+          </Button>
+          <div className="spacer" />
+          {ALLOW_CHOICES.slice(1)
+            .reverse()
+            .map((choice) => (
+              <Button key={choice.decision} size="sm" onClick={() => allow(choice.decision)} disabled={busy || !parsed.ok} title={choice.hint}>
+                {choice.label}
+              </Button>
+            ))}
+          <Button variant="primary" onClick={() => allow('allow-once')} disabled={busy || !parsed.ok} title={ALLOW_CHOICES[0]!.hint}>
+            Allow once
+          </Button>
+        </>
+      }
+    >
+      <section className="consent-tool" aria-label="Tool">
+        <div className="consent-tool-line">
+          <span className="consent-server">{payload.server}</span>
+          <span aria-hidden="true" className="muted">
+            ›
+          </span>
+          <span className="tool-name">{payload.tool}</span>
+          {title ? <span className="tool-title">{title}</span> : null}
+          {payload.serverTrusted ? <Chip tone="success">trusted server</Chip> : null}
+        </div>
+        {payload.description ? <p className="consent-description">{payload.description}</p> : <p className="muted small">The server gave no description.</p>}
+        {chips.length > 0 ? (
+          <div className="tool-claims consent-claims">
+            <span className="claims-label">{payload.annotationsTrusted ? 'Reported by a server you trust:' : 'Claimed by the server, not verified:'}</span>
+            {chips.map((chip) => (
+              <Chip key={chip.label} tone={chip.tone}>
+                {chip.label}
+              </Chip>
+            ))}
+          </div>
+        ) : null}
+      </section>
+
+      <div className="field">
+        <div className="field-label-row">
+          <label className="field-label" htmlFor={argsId}>
+            Arguments
+          </label>
+          {edited ? <Chip tone="warning">edited</Chip> : null}
+          <div className="spacer" />
+          {text !== original ? (
+            <Button size="sm" variant="ghost" onClick={() => setText(original)}>
+              Undo changes
+            </Button>
+          ) : null}
+        </div>
+        <textarea
+          id={argsId}
+          className="input mono json-editor"
+          value={text}
+          spellCheck={false}
+          aria-invalid={!parsed.ok}
+          aria-describedby={`${argsId}-help`}
+          rows={Math.min(16, Math.max(4, text.split('\n').length + 1))}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {!parsed.ok ? (
+          <p className="field-error" id={`${argsId}-help`} role="alert">
+            {parsed.error}
+          </p>
+        ) : (
+          <p className="field-hint" id={`${argsId}-help`}>
+            Exactly what the model asked for. Edit it to send different arguments to the server; the chat keeps both.
+          </p>
+        )}
+      </div>
+
+      <div className="field">
+        <label className="field-label" htmlFor={reasonId}>
+          Reason if you deny <span className="muted">(optional, told to the model)</span>
+        </label>
+        <input id={reasonId} className="input" value={reason} maxLength={2000} placeholder="e.g. Use the staging database instead" onChange={(e) => setReason(e.target.value)} />
+      </div>
+    </PendingFrame>
+  );
+}

@@ -1,0 +1,176 @@
+import { AlertDialog, ToggleGroup } from 'radix-ui';
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
+import { useBerth } from '../../store';
+import { Button, Chip } from '../shell/controls';
+import { ShieldIcon, SparkleIcon, WarningIcon } from '../shell/icons';
+
+const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
+  server: 'Every tool of the server',
+  tool: 'This tool',
+  conversation: 'This tool, in one conversation',
+};
+
+function describePolicy(policy: ConsentPolicy): string {
+  return policy.scope === 'server' ? `all tools of “${policy.server}”` : `“${policy.tool}” of “${policy.server}”`;
+}
+
+/** Stored “always allow” decisions, each revocable after a confirmation. */
+export function ConsentPoliciesSection() {
+  const policies = useBerth((s) => s.consentPolicies);
+  const conversations = useBerth(useShallow((s) => Object.fromEntries(s.conversations.map((c) => [c.id, c.title]))));
+  const [revoking, setRevoking] = useState<ConsentPolicy>();
+  return (
+    <section className="settings-section" aria-labelledby="consent-policies-title">
+      <header className="settings-section-head">
+        <h2 id="consent-policies-title">
+          <ShieldIcon /> Tool permissions
+        </h2>
+      </header>
+      <p className="settings-text">
+        Tool calls run without asking only where you said so. Revoke a permission and the next matching call asks again.
+      </p>
+      {policies.length === 0 ? (
+        <p className="settings-empty">No stored permissions: every tool call asks first.</p>
+      ) : (
+        <table className="data-table" aria-label="Tool permissions">
+          <thead>
+            <tr>
+              <th scope="col">Allowed</th>
+              <th scope="col">Server</th>
+              <th scope="col">Tool</th>
+              <th scope="col">Since</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {policies.map((policy) => (
+              <tr key={policy.id} data-policy={policy.id}>
+                <td>
+                  {SCOPE_LABEL[policy.scope]}
+                  {policy.scope === 'conversation' ? <span className="muted small"> ({conversations[policy.conversationId] ?? 'until restart'})</span> : null}
+                </td>
+                <td>
+                  <code>{policy.server}</code>
+                </td>
+                <td>{policy.scope === 'server' ? <span className="muted">all</span> : <code>{policy.tool}</code>}</td>
+                <td className="nowrap">{new Date(policy.createdAt).toLocaleString()}</td>
+                <td className="cell-actions">
+                  <Button size="sm" onClick={() => setRevoking(policy)} aria-label={`Revoke permission for ${describePolicy(policy)}`}>
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {revoking ? <RevokeDialog policy={revoking} onClose={() => setRevoking(undefined)} /> : null}
+    </section>
+  );
+}
+
+function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () => void }) {
+  const revoke = useBerth((s) => s.revokeConsentPolicy);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    const result = await revoke(policy.id);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    onClose();
+    pushToast({ tone: 'success', title: 'Permission revoked', message: `Calls to ${describePolicy(policy)} ask again.` });
+  }
+
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog dialog-narrow">
+          <AlertDialog.Title className="dialog-title">Revoke this permission?</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-description">
+            Berth will ask again before running {describePolicy(policy)}.
+          </AlertDialog.Description>
+          {error ? (
+            <div className="inline-alert" role="alert">
+              <WarningIcon />
+              <span>{error}</span>
+            </div>
+          ) : null}
+          <div className="dialog-footer">
+            <AlertDialog.Cancel asChild>
+              <Button variant="ghost">Keep it</Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+              Revoke
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+const SAMPLING_LABEL: Record<SamplingPolicy, string> = {
+  ask: 'Ask every time',
+  'allow-session': 'Allow this session',
+  never: 'Never',
+};
+
+/** How each server's sampling requests are answered. */
+export function SamplingPoliciesSection() {
+  const policies = useBerth((s) => s.samplingPolicies);
+  const serverNames = useBerth(useShallow((s) => Object.keys(s.servers)));
+  const setPolicy = useBerth((s) => s.setSamplingPolicy);
+  const names = [...new Set([...serverNames, ...Object.keys(policies)])].sort((a, b) => a.localeCompare(b));
+  return (
+    <section className="settings-section" aria-labelledby="sampling-policies-title">
+      <header className="settings-section-head">
+        <h2 id="sampling-policies-title">
+          <SparkleIcon /> Sampling
+        </h2>
+      </header>
+      <p className="settings-text">
+        Servers may ask Berth’s model for completions. By default you review each request and its answer. “Allow this session” approves without asking
+        until Berth restarts; “Never” refuses at once.
+      </p>
+      {names.length === 0 ? <p className="settings-empty">No servers yet.</p> : null}
+      <ul className="policy-list">
+        {names.map((server) => {
+          const current = policies[server] ?? 'ask';
+          return (
+            <li key={server} className="policy-row" data-server={server}>
+              <code className="policy-server">{server}</code>
+              {current !== 'ask' ? <Chip tone={current === 'never' ? 'danger' : 'warning'}>{SAMPLING_LABEL[current]}</Chip> : null}
+              <div className="spacer" />
+              <ToggleGroup.Root
+                type="single"
+                className="segmented"
+                value={current}
+                aria-label={`Sampling policy for ${server}`}
+                onValueChange={(value) => {
+                  if (value !== '' && value !== current) void setPolicy(server, value as SamplingPolicy);
+                }}
+              >
+                {SAMPLING_POLICIES.map((policy) => (
+                  <ToggleGroup.Item key={policy} value={policy} className="segmented-item">
+                    {SAMPLING_LABEL[policy]}
+                  </ToggleGroup.Item>
+                ))}
+              </ToggleGroup.Root>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import type { ChatEvent, ChatMessage, Conversation } from '../../shared/domain/chat';
+import type { ChatSlice, LiveToolCall, LiveTurn, SliceCreator } from './types';
+
+/** A turn as the renderer first hears of it (turn-started may have been missed across a reconnect). */
+function freshTurn(turnId: string): LiveTurn {
+  return { turnId, running: true, draft: '', toolCalls: {} };
+}
+
+function withMessage(conversation: Conversation, message: ChatMessage): Conversation {
+  // Snapshot and event can overlap after a reconnect: a message id is kept once.
+  if (conversation.messages.some((m) => m.id === message.id)) return conversation;
+  return { ...conversation, messages: [...conversation.messages, message], updatedAt: Math.max(conversation.updatedAt, message.createdAt) };
+}
+
+function updateCall(turn: LiveTurn, toolUseId: string, patch: Partial<LiveToolCall> & Pick<LiveToolCall, 'status'>): LiveTurn {
+  const current = turn.toolCalls[toolUseId];
+  const next: LiveToolCall = current
+    ? { ...current, ...patch }
+    : { toolUseId, server: patch.server ?? '', tool: patch.tool ?? '', input: patch.input ?? {}, ...patch };
+  return { ...turn, toolCalls: { ...turn.toolCalls, [toolUseId]: next } };
+}
+
+/** The live turn after one event; pure, so the event mapping is tested without a store. */
+export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent): LiveTurn {
+  if (event.type === 'turn-started') {
+    return {
+      turnId: event.turnId,
+      running: true,
+      model: event.model,
+      toolCount: event.toolCount,
+      ...(event.toolCountWarning !== undefined ? { toolCountWarning: event.toolCountWarning } : {}),
+      draft: '',
+      toolCalls: {},
+    };
+  }
+  const turn = current && current.turnId === event.turnId ? current : freshTurn(event.turnId);
+  switch (event.type) {
+    case 'text-delta':
+      return { ...turn, draft: turn.draft + event.text };
+    case 'tool-call-pending':
+      return updateCall(turn, event.toolUseId, { status: 'awaiting-consent', server: event.server, tool: event.tool, input: event.input });
+    case 'tool-call-started':
+      return updateCall(turn, event.toolUseId, { status: 'running', server: event.server, tool: event.tool, input: event.input });
+    case 'tool-progress': {
+      const progress = { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message !== undefined ? { message: event.message } : {}) };
+      return updateCall(turn, event.toolUseId, { status: 'running', progress });
+    }
+    case 'tool-call-finished':
+      return updateCall(turn, event.toolUseId, { status: 'finished', isError: event.isError, denied: event.denied });
+    case 'message-saved':
+      // The streamed text is now part of a saved message: the draft starts over for the next one.
+      return event.message.role === 'assistant' ? { ...turn, draft: '' } : turn;
+    case 'turn-finished':
+      return { ...turn, running: false, draft: '', stopReason: event.stopReason };
+    case 'turn-failed':
+      return { ...turn, running: false, draft: '', error: event.message };
+  }
+}
+
+export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get) => ({
+  conversations: [],
+  conversationsLoaded: false,
+  conversationDetails: {},
+  activeConversationId: undefined,
+  liveTurns: {},
+  conversationTools: {},
+
+  applyConversationsChanged(list) {
+    set((s) => {
+      const stillThere = s.activeConversationId !== undefined && list.some((c) => c.id === s.activeConversationId);
+      return { conversations: list, conversationsLoaded: true, activeConversationId: stillThere ? s.activeConversationId : list[0]?.id };
+    });
+  },
+  applyChatEvent(event) {
+    set((s) => {
+      const id = event.conversationId;
+      const liveTurns = { ...s.liveTurns, [id]: reduceLiveTurn(s.liveTurns[id], event) };
+      if (event.type !== 'message-saved') return { liveTurns };
+      const detail = s.conversationDetails[id];
+      if (!detail) return { liveTurns };
+      return { liveTurns, conversationDetails: { ...s.conversationDetails, [id]: withMessage(detail, event.message) } };
+    });
+  },
+  applyConversation(conversation) {
+    set((s) => ({ conversationDetails: { ...s.conversationDetails, [conversation.id]: conversation } }));
+  },
+  async loadConversations() {
+    const result = await transport.call('chat.list', {});
+    if (!result.ok) {
+      get().toastFailure('Could not load the conversations', result);
+      return;
+    }
+    get().applyConversationsChanged(result.value);
+    const active = get().activeConversationId;
+    if (active !== undefined) await get().openConversation(active);
+  },
+  async openConversation(id) {
+    set({ activeConversationId: id });
+    const result = await transport.call('chat.get', { id });
+    if (result.ok) get().applyConversation(result.value);
+    else get().toastFailure('Could not open the conversation', result);
+  },
+  async createConversation(model) {
+    const result = await transport.call('chat.create', model === undefined ? {} : { model });
+    if (result.ok) {
+      const conversation = result.value;
+      get().applyConversation(conversation);
+      set((s) => ({
+        activeConversationId: conversation.id,
+        conversations: s.conversations.some((c) => c.id === conversation.id)
+          ? s.conversations
+          : [{ id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, model: conversation.model, messageCount: 0 }, ...s.conversations],
+      }));
+    }
+    return result;
+  },
+  async renameConversation(id, title) {
+    const result = await transport.call('chat.rename', { id, title });
+    if (result.ok) {
+      const summary = result.value;
+      set((s) => ({
+        conversations: s.conversations.map((c) => (c.id === id ? summary : c)),
+        conversationDetails: s.conversationDetails[id] ? { ...s.conversationDetails, [id]: { ...s.conversationDetails[id], title: summary.title } } : s.conversationDetails,
+      }));
+    }
+    return result;
+  },
+  async deleteConversation(id) {
+    const title = get().conversations.find((c) => c.id === id)?.title ?? 'the conversation';
+    const result = await transport.call('chat.delete', { id });
+    if (!result.ok) {
+      get().toastFailure(`Could not delete “${title}”`, result);
+      return;
+    }
+    // The list event normally follows; this keeps the screen right if it comes late.
+    get().applyConversationsChanged(get().conversations.filter((c) => c.id !== id));
+    get().pushToast({ tone: 'info', title: `Deleted “${title}”`, action: { label: 'Undo', run: () => void get().restoreConversation(id) } });
+  },
+  async restoreConversation(id) {
+    const result = await transport.call('chat.restore', { id });
+    if (!result.ok) {
+      get().toastFailure('Could not bring the conversation back', result);
+      return;
+    }
+    const summary = result.value;
+    set((s) => ({
+      conversations: s.conversations.some((c) => c.id === id) ? s.conversations : [summary, ...s.conversations].sort((a, b) => b.updatedAt - a.updatedAt),
+    }));
+    await get().openConversation(id);
+  },
+  async sendMessage(id, text, model) {
+    return transport.call('chat.send', model === undefined ? { id, text } : { id, text, model });
+  },
+  async stopTurn(id) {
+    const result = await transport.call('chat.stop', { id });
+    if (!result.ok) get().toastFailure('Could not stop the reply', result);
+  },
+  async retryTurn(id) {
+    const result = await transport.call('chat.retry', { id });
+    if (!result.ok) {
+      get().toastFailure('Could not retry', result);
+      return;
+    }
+    // The host dropped the replies after the last message: read the conversation as it is now.
+    await get().openConversation(id);
+  },
+  async editAndResend(id, text) {
+    const result = await transport.call('chat.editAndResend', { id, text });
+    if (result.ok) {
+      // The old message and its replies are gone on the host; reload, the new message arrives as an event.
+      const fresh = await transport.call('chat.get', { id });
+      if (fresh.ok) get().applyConversation(fresh.value);
+    }
+    return result;
+  },
+  async loadConversationTools(id) {
+    const result = await transport.call('chat.tools', { id });
+    if (result.ok) set((s) => ({ conversationTools: { ...s.conversationTools, [id]: result.value } }));
+    else get().toastFailure('Could not list the tools', result);
+  },
+  async setConversationTools(id, disabledServers, disabledTools) {
+    const result = await transport.call('chat.setTools', { id, disabledServers, disabledTools });
+    if (!result.ok) {
+      get().toastFailure('Could not change the tools', result);
+      return;
+    }
+    get().applyConversation(result.value);
+    await get().loadConversationTools(id);
+  },
+});

@@ -1,0 +1,74 @@
+import type { SettingsSlice, SliceCreator } from './types';
+
+/** How many audit entries Settings shows. */
+export const AUDIT_LIMIT = 200;
+
+export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (set, get) => ({
+  settings: undefined,
+  consentPolicies: [],
+  samplingPolicies: {},
+  audit: undefined,
+
+  applySettings(settings) {
+    set({ settings });
+  },
+  applyConsentPolicies(policies) {
+    set({ consentPolicies: policies });
+  },
+  applySamplingPolicies(policies) {
+    set({ samplingPolicies: policies });
+  },
+  async loadSettings() {
+    const [settings, consent, sampling] = await Promise.all([
+      transport.call('settings.get', {}),
+      transport.call('consent.policies', {}),
+      transport.call('sampling.policies', {}),
+    ]);
+    if (settings.ok) get().applySettings(settings.value);
+    else get().toastFailure('Could not read the settings', settings);
+    if (consent.ok) get().applyConsentPolicies(consent.value);
+    else get().toastFailure('Could not read the consent policies', consent);
+    if (sampling.ok) get().applySamplingPolicies(sampling.value);
+    else get().toastFailure('Could not read the sampling policies', sampling);
+  },
+  async saveApiKey(apiKey) {
+    const result = await transport.call('settings.setApiKey', { apiKey });
+    if (result.ok) get().applySettings(result.value);
+    return result;
+  },
+  async clearApiKey() {
+    const result = await transport.call('settings.clearApiKey', {});
+    if (result.ok) get().applySettings(result.value);
+    return result;
+  },
+  async setDefaultModel(model) {
+    const result = await transport.call('settings.setDefaultModel', { model });
+    if (result.ok) get().applySettings(result.value);
+    else get().toastFailure('Could not change the default model', result);
+  },
+  async loadConsentPolicies() {
+    const result = await transport.call('consent.policies', {});
+    if (result.ok) get().applyConsentPolicies(result.value);
+    else get().toastFailure('Could not read the consent policies', result);
+  },
+  async revokeConsentPolicy(id) {
+    const result = await transport.call('consent.revoke', { id });
+    if (result.ok) set((s) => ({ consentPolicies: s.consentPolicies.filter((p) => p.id !== id) }));
+    return result;
+  },
+  async loadSamplingPolicies() {
+    const result = await transport.call('sampling.policies', {});
+    if (result.ok) get().applySamplingPolicies(result.value);
+    else get().toastFailure('Could not read the sampling policies', result);
+  },
+  async setSamplingPolicy(server, policy) {
+    const result = await transport.call('sampling.setPolicy', { server, policy });
+    if (result.ok) get().applySamplingPolicies(result.value);
+    else get().toastFailure(`Could not change the sampling policy of “${server}”`, result);
+  },
+  async loadAudit() {
+    const result = await transport.call('consent.audit', { limit: AUDIT_LIMIT });
+    if (result.ok) set({ audit: result.value });
+    else get().toastFailure('Could not read the audit log', result);
+  },
+});
