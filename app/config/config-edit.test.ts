@@ -12,7 +12,7 @@ describe('serializeServerConfig', () => {
     expect(serializeServerConfig(cfg({ command: 'npx' }))).toEqual({ command: 'npx', args: [] });
     expect(
       serializeServerConfig(cfg({ command: 'npx', cwd: '/w', enabled: false, timeouts: { startupMs: 5_000 }, logLevel: 'debug' })),
-    ).toEqual({ command: 'npx', args: [], cwd: '/w', enabled: false, timeouts: { startupMs: 5_000, requestMs: 60_000 }, logLevel: 'debug' });
+    ).toEqual({ command: 'npx', args: [], cwd: '/w', enabled: false, timeouts: { startupMs: 5_000, requestMs: 60_000, maxTotalMs: 600_000 }, logLevel: 'debug' });
   });
 });
 

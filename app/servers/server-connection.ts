@@ -41,6 +41,8 @@ export interface ServerConnectionOptions {
 /** Options for one tool call. */
 export interface CallToolOptions {
   timeoutMs?: number;
+  /** Upper bound for the whole call even while progress keeps resetting `timeoutMs`. */
+  maxTotalMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
@@ -227,6 +229,7 @@ export class ServerConnection {
 
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
+    const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
     const onProgress = options.onProgress;
     try {
       return await this.client.callTool(
@@ -235,6 +238,8 @@ export class ServerConnection {
           timeout: timeoutMs,
           signal: options.signal,
           resetTimeoutOnProgress: onProgress !== undefined,
+          // Progress resets the per-request timeout; this bounds the whole call.
+          maxTotalTimeout: Math.max(maxTotalMs, timeoutMs),
           onprogress:
             onProgress === undefined
               ? undefined

@@ -15,6 +15,8 @@ export const TimeoutsSchema = z.object({
   startupMs: z.number().int().min(1_000).max(600_000).default(30_000),
   /** Default per-request timeout, in ms (reset on progress where supported). */
   requestMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** A call that keeps reporting progress (which resets requestMs) still ends after this long, in ms. */
+  maxTotalMs: z.number().int().min(1_000).max(86_400_000).default(600_000),
 });
 
 export const RestartPolicySchema = z.object({
@@ -44,7 +46,7 @@ export const ServerConfigSchema = z.object({
   enabled: z.boolean().default(true),
   /** Berth: env keys whose values are secrets (masked in the UI, redacted in logs). */
   secretEnv: z.array(EnvKeySchema).default([]),
-  timeouts: TimeoutsSchema.default({ startupMs: 30_000, requestMs: 60_000 }),
+  timeouts: TimeoutsSchema.default({ startupMs: 30_000, requestMs: 60_000, maxTotalMs: 600_000 }),
   restart: RestartPolicySchema.default({ enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 }),
   /** Berth: level requested with logging/setLevel once the server is ready. */
   logLevel: LogLevelSchema.optional(),

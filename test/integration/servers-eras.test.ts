@@ -106,6 +106,12 @@ describe('protocol eras (fixture servers)', () => {
       code: 'TIMEOUT',
       message: expect.stringMatching(/tools\/call tool 'slow' on server 'legacy' did not answer within 0\.3 s/),
     });
+    // Progress every 100 ms keeps resetting a 1.5 s timeout, but the maximum total still ends the call.
+    const kept: number[] = [];
+    await expect(
+      supervisor.callTool('legacy', 'slow', { ms: 20_000 }, { timeoutMs: 1_500, maxTotalMs: 2_000, onProgress: (p) => kept.push(p.progress) }),
+    ).rejects.toMatchObject({ name: 'HostError', code: 'TIMEOUT' });
+    expect(kept.length).toBeGreaterThan(5);
     // The server is still fine afterwards.
     expect((await supervisor.callTool('legacy', 'echo', { text: 'ok' })).content).toEqual([{ type: 'text', text: 'ok' }]);
   });

@@ -206,7 +206,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   );
 }
 
-const ADVANCED_FIELDS = new Set(['startupSeconds', 'requestSeconds', 'restartEnabled', 'maxRestarts', 'initialDelaySeconds', 'maxDelaySeconds']);
+const ADVANCED_FIELDS = new Set(['startupSeconds', 'requestSeconds', 'maxTotalSeconds', 'restartEnabled', 'maxRestarts', 'initialDelaySeconds', 'maxDelaySeconds']);
 
 interface AdvancedProps {
   values: ServerFormValues;
@@ -217,7 +217,7 @@ interface AdvancedProps {
 }
 
 function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedProps) {
-  const number = (key: 'startupSeconds' | 'requestSeconds' | 'maxRestarts' | 'initialDelaySeconds' | 'maxDelaySeconds', label: string, hint: string) => (
+  const number = (key: 'startupSeconds' | 'requestSeconds' | 'maxTotalSeconds' | 'maxRestarts' | 'initialDelaySeconds' | 'maxDelaySeconds', label: string, hint: string) => (
     <Field label={label} error={errors[key]} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <input
@@ -241,9 +241,10 @@ function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedPr
         </button>
       </Collapsible.Trigger>
       <Collapsible.Content className="advanced-body">
-        <div className="field-grid">
+        <div className="field-grid three">
           {number('startupSeconds', 'Start-up timeout (s)', 'Time to start and finish the handshake.')}
           {number('requestSeconds', 'Request timeout (s)', 'Per request; reset when the server reports progress.')}
+          {number('maxTotalSeconds', 'Longest call (s)', 'Ends a call even while it keeps reporting progress.')}
         </div>
         <div className="switch-field">
           <Switch id="restart-enabled" checked={values.restartEnabled} onCheckedChange={(v) => set('restartEnabled', v)} label="Restart after a crash" />

@@ -32,7 +32,7 @@ describe('buildServerInput', () => {
     if (!outcome.ok) return;
     expect(outcome.name).toBe('files');
     expect(outcome.config).toMatchObject({ command: 'npx', args: ['-y', 'a b'], env: { TOKEN: 's3cret' }, secretEnv: ['TOKEN'], cwd: '/tmp' });
-    expect(outcome.config.timeouts).toEqual({ startupMs: 12_500, requestMs: 60_000 });
+    expect(outcome.config.timeouts).toEqual({ startupMs: 12_500, requestMs: 60_000, maxTotalMs: 600_000 });
     expect(ServerConfigSchema.safeParse(outcome.config).success).toBe(true);
   });
 

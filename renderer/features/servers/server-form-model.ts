@@ -34,6 +34,7 @@ export interface ServerFormValues {
   /** Seconds, as typed. */
   startupSeconds: string;
   requestSeconds: string;
+  maxTotalSeconds: string;
   restartEnabled: boolean;
   maxRestarts: string;
   initialDelaySeconds: string;
@@ -66,6 +67,7 @@ export function emptyFormValues(): ServerFormValues {
     enabled: true,
     startupSeconds: seconds(DEFAULTS.timeouts.startupMs),
     requestSeconds: seconds(DEFAULTS.timeouts.requestMs),
+    maxTotalSeconds: seconds(DEFAULTS.timeouts.maxTotalMs),
     restartEnabled: DEFAULTS.restart.enabled,
     maxRestarts: String(DEFAULTS.restart.maxRestarts),
     initialDelaySeconds: seconds(DEFAULTS.restart.initialDelayMs),
@@ -95,6 +97,7 @@ export function formValuesFromServer(server: ServerState): ServerFormValues {
     enabled: config.enabled,
     startupSeconds: seconds(config.timeouts.startupMs),
     requestSeconds: seconds(config.timeouts.requestMs),
+    maxTotalSeconds: seconds(config.timeouts.maxTotalMs),
     restartEnabled: config.restart.enabled,
     maxRestarts: String(config.restart.maxRestarts),
     initialDelaySeconds: seconds(config.restart.initialDelayMs),
@@ -106,6 +109,7 @@ export function formValuesFromServer(server: ServerState): ServerFormValues {
 const SECONDS_FIELDS = {
   startupSeconds: 'timeouts.startupMs',
   requestSeconds: 'timeouts.requestMs',
+  maxTotalSeconds: 'timeouts.maxTotalMs',
   initialDelaySeconds: 'restart.initialDelayMs',
   maxDelaySeconds: 'restart.maxDelayMs',
 } as const;
@@ -174,7 +178,7 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
     env,
     secretEnv,
     enabled: values.enabled,
-    timeouts: { startupMs: millis['timeouts.startupMs']!, requestMs: millis['timeouts.requestMs']! },
+    timeouts: { startupMs: millis['timeouts.startupMs']!, requestMs: millis['timeouts.requestMs']!, maxTotalMs: millis['timeouts.maxTotalMs']! },
     restart: {
       enabled: values.restartEnabled,
       maxRestarts,
