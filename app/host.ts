@@ -138,7 +138,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     await logs.dispose();
     throw error;
   }
-  void workflow.consent.load();
+  // Until the stored policies are read, every tool call simply asks (the safe default).
+  workflow.consent.load().catch((error: unknown) => reportBug('reading the consent policies failed', error));
 
   const router = createRouter(
     createHandlers({
