@@ -377,8 +377,11 @@ export class ServerSupervisor {
     });
     entry.restartTimer = setTimeout(() => {
       entry.restartTimer = undefined;
-      void this.enqueue(entry, async () => {
+      this.enqueue(entry, async () => {
         if (entry.state.status === 'restarting') await this.doStart(entry, false);
+      }).catch((error: unknown) => {
+        // doStart reports failures in the state; reaching here is a bug, and it must not vanish.
+        this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'error', text: `automatic restart failed: ${error instanceof Error ? error.message : String(error)}` });
       });
     }, delayMs);
   }
