@@ -1,0 +1,48 @@
+import { SECRET_MASK, type ServerConfig } from '../../shared/domain/server';
+import { looksSecret } from './secret-names';
+
+/** One entry in Claude Desktop's `mcpServers`. */
+export interface ClaudeDesktopEntry {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** An env value left out of the export. */
+export interface OmittedSecret {
+  server: string;
+  key: string;
+}
+
+/** The export, as a value and as the text to save. */
+export interface ClaudeDesktopExport {
+  document: { mcpServers: Record<string, ClaudeDesktopEntry> };
+  /** Pretty-printed JSON with a final newline. */
+  text: string;
+  /** Env values dropped because they are (or look) secret; the person re-enters them in the other app. */
+  omittedSecrets: OmittedSecret[];
+}
+
+/**
+ * Berth's servers in Claude Desktop's shape. Berth-only fields are dropped,
+ * and so is every env value that is marked secret, looks secret by its name
+ * or is a mask, so a shared export never carries a credential.
+ */
+export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>): ClaudeDesktopExport {
+  const mcpServers: Record<string, ClaudeDesktopEntry> = {};
+  const omittedSecrets: OmittedSecret[] = [];
+  for (const [name, config] of servers) {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(config.env)) {
+      if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
+      else env[key] = value;
+    }
+    const entry: ClaudeDesktopEntry = { command: config.command, args: [...config.args] };
+    if (Object.keys(env).length > 0) entry.env = env;
+    if (config.cwd !== undefined) entry.cwd = config.cwd;
+    Object.defineProperty(mcpServers, name, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  const document = { mcpServers };
+  return { document, text: `${JSON.stringify(document, null, 2)}\n`, omittedSecrets };
+}

@@ -1,0 +1,130 @@
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { ConfigProblem } from '../../shared/domain/config';
+import { isPlainObject, positionAt } from '../config/config-document';
+
+/** More than this many syntax errors are mostly the parser recovering from the first ones. */
+const MAX_SYNTAX_PROBLEMS = 10;
+
+const SYNTAX_MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'Unexpected character',
+  InvalidNumberFormat: 'Invalid number',
+  PropertyNameExpected: 'Expected a property name in double quotes',
+  ValueExpected: 'Expected a value',
+  ColonExpected: "Expected ':' after the property name",
+  CommaExpected: "Expected ',' between items",
+  CloseBraceExpected: "Expected '}' to close the object",
+  CloseBracketExpected: "Expected ']' to close the array",
+  EndOfFileExpected: 'Unexpected text after the end of the JSON value',
+  InvalidCommentToken: 'Comments are not allowed in this file: it is strict JSON',
+  UnexpectedEndOfComment: 'A comment is not closed',
+  UnexpectedEndOfString: 'Unterminated string: a closing double quote is missing',
+  UnexpectedEndOfNumber: 'Unexpected end of number',
+  InvalidUnicode: 'Invalid \\u escape in string',
+  InvalidEscapeCharacter: 'Invalid escape sequence in string',
+  InvalidCharacter: 'Control characters (like tabs or line breaks) must be escaped inside strings',
+};
+
+/** A parsed foreign file: either its value and tree, or the fatal problems. */
+export type ParsedJson =
+  | { ok: true; value: Record<string, unknown>; root: Node }
+  | { ok: false; problems: ConfigProblem[] };
+
+function syntaxProblem(text: string, error: ParseError, jsonc: boolean): ConfigProblem {
+  const code = printParseErrorCode(error.error);
+  let offset = error.offset;
+  let message = SYNTAX_MESSAGES[code] ?? `JSON syntax error (${code})`;
+  const found = text.charAt(error.offset);
+  if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
+    message = 'The file starts with a byte-order mark (BOM): save it as UTF-8 without BOM';
+  } else if (!jsonc && (found === '}' || found === ']') && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
+    let before = error.offset - 1;
+    while (before >= 0 && /\s/.test(text.charAt(before))) before -= 1;
+    if (text.charAt(before) === ',') {
+      // Point at the comma: it is the character the person has to delete.
+      offset = before;
+      message = `Trailing comma before '${found}': this file is strict JSON, remove the ','`;
+    }
+  } else if (error.offset >= text.length && code !== 'UnexpectedEndOfString') {
+    message = `${message} (the file ends too early)`;
+  }
+  return { message, ...positionAt(text, offset) };
+}
+
+/** Readable JSON type of a value, for messages like "found a number". */
+export function describeType(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return typeof value;
+}
+
+/**
+ * Parse a foreign config file. `jsonc` allows comments and trailing commas
+ * (VS Code's reader does); the others are read with JSON.parse by their apps.
+ */
+export function parseForeignJson(text: string, jsonc: boolean): ParsedJson {
+  if (text.trim() === '') return { ok: false, problems: [{ message: 'The file is empty: there is nothing to import', line: 1, column: 1 }] };
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: !jsonc, allowTrailingComma: jsonc, allowEmptyContent: false });
+  if (errors.length > 0 || root === undefined) {
+    const seen = new Set<number>();
+    const problems: ConfigProblem[] = [];
+    for (const error of errors) {
+      if (seen.has(error.offset) || problems.length >= MAX_SYNTAX_PROBLEMS) continue;
+      seen.add(error.offset);
+      problems.push(syntaxProblem(text, error, jsonc));
+    }
+    return { ok: false, problems };
+  }
+  const value = nodeValue(root);
+  if (!isPlainObject(value)) {
+    return { ok: false, problems: [{ message: `The file must hold a JSON object (found ${describeType(value)})`, line: 1, column: 1 }] };
+  }
+  return { ok: true, value, root };
+}
+
+/** The value of a tree node; with duplicate keys the last one wins, as JSON.parse does. */
+function nodeValue(node: Node): unknown {
+  if (node.type === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const property of node.children ?? []) {
+      const [keyNode, valueNode] = property.children ?? [];
+      if (keyNode !== undefined && typeof keyNode.value === 'string' && valueNode !== undefined) {
+        Object.defineProperty(out, keyNode.value, { value: nodeValue(valueNode), enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return out;
+  }
+  if (node.type === 'array') return (node.children ?? []).map(nodeValue);
+  return node.value as unknown;
+}
+
+/** Keys of the object at `path`, in file order, with the offsets of keys seen more than once. */
+export function keysAt(root: Node, path: readonly (string | number)[]): { keys: string[]; repeated: Map<string, number> } {
+  const node = findNodeAtLocation(root, [...path]);
+  const keys: string[] = [];
+  const repeated = new Map<string, number>();
+  for (const property of node?.type === 'object' ? (node.children ?? []) : []) {
+    const keyNode = property.children?.[0];
+    if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
+    if (keys.includes(keyNode.value)) {
+      if (!repeated.has(keyNode.value)) repeated.set(keyNode.value, keyNode.offset);
+    } else {
+      keys.push(keyNode.value);
+    }
+  }
+  return { keys, repeated };
+}
+
+/** Line and column of the deepest existing prefix of `path`, so a missing field points at its entry. */
+export function locate(root: Node, text: string, path: readonly (string | number)[]): { line?: number; column?: number } {
+  for (let depth = path.length; depth >= 0; depth -= 1) {
+    const node = findNodeAtLocation(root, path.slice(0, depth));
+    if (node !== undefined) return positionAt(text, node.offset);
+  }
+  return {};
+}

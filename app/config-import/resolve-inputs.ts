@@ -1,0 +1,141 @@
+import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
+import { fail, ok, type Result } from '../../shared/result';
+import type { ImportCandidate, InputPrompt } from './foreign-formats';
+
+/** What is needed to turn a candidate's placeholders into final values. */
+export interface ResolveOptions {
+  /** The preview's inputs, for password flags and pickString choices. */
+  inputs: readonly InputPrompt[];
+  /** The person's answers by input id; an absent answer falls back to the input's `default`. */
+  answers: Readonly<Record<string, string>>;
+  /** Environment for `${env:NAME}` (VS Code) and `${NAME}` (`.mcp.json`). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The folder `${workspaceFolder}` stands for, when the file belongs to a project. */
+  workspaceFolder?: string;
+  /** The home folder, for VS Code's `${userHome}`. */
+  userHome?: string;
+}
+
+/** A candidate ready to be added to Berth. */
+export interface ResolvedServer {
+  name: string;
+  /** Final config; `secretEnv` holds every key that must be or looks secret. */
+  config: ServerConfig;
+  /** Env keys whose values came from password inputs: these must be stored as secrets. */
+  secretEnvKeys: string[];
+}
+
+/** VS Code: `${input:id}`, `${env:NAME}`, `${workspaceFolder}`, `${userHome}`, `${pathSeparator}`… */
+const VSCODE_VARIABLE = /\$\{([^}]*)\}/g;
+/** Claude Code `.mcp.json`: `${NAME}` and `${NAME:-default}`. */
+const CLAUDE_CODE_VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+interface Substitution {
+  text: string;
+  usedPassword: boolean;
+}
+
+type Substitute = (text: string, field: string) => Result<Substitution>;
+
+function vscodeSubstitute(options: ResolveOptions, inputs: Map<string, InputPrompt>): Substitute {
+  return (text, field) => {
+    let usedPassword = false;
+    let error: Result<Substitution> | undefined;
+    const out = text.replace(VSCODE_VARIABLE, (whole, variable: string) => {
+      if (error !== undefined) return whole;
+      const [scheme, ...rest] = variable.split(':');
+      const arg = rest.join(':');
+      if (scheme === 'input' && rest.length > 0) {
+        const input = inputs.get(arg);
+        const answer = options.answers[arg] ?? input?.default;
+        if (input === undefined) error = fail('INVALID_INPUT', `"${field}" uses the input "${arg}", which the file does not declare`, field);
+        else if (answer === undefined) error = fail('INVALID_INPUT', `Enter a value for "${input.description}" (input "${arg}")`, `inputs.${arg}`);
+        else if (input.options !== undefined && !input.options.includes(answer)) {
+          error = fail('INVALID_INPUT', `"${answer}" is not one of the choices for "${input.description}" (${input.options.join(', ')})`, `inputs.${arg}`);
+        } else {
+          usedPassword ||= input.password;
+          return answer;
+        }
+        return whole;
+      }
+      if (scheme === 'env' && rest.length > 0) {
+        const value = options.env[arg];
+        if (value === undefined) error = fail('INVALID_INPUT', `"${field}" uses the environment variable ${arg}, which is not set`, field);
+        return value ?? whole;
+      }
+      if (variable === 'workspaceFolder' && options.workspaceFolder !== undefined) return options.workspaceFolder;
+      if (variable === 'userHome' && options.userHome !== undefined) return options.userHome;
+      const hint = variable === 'workspaceFolder' ? ': choose the project folder this file belongs to' : ': Berth cannot fill it in, edit the value by hand';
+      error = fail('INVALID_INPUT', `"${field}" uses \${${variable}}${hint}`, field);
+      return whole;
+    });
+    return error ?? ok({ text: out, usedPassword });
+  };
+}
+
+function claudeCodeSubstitute(options: ResolveOptions): Substitute {
+  return (text, field) => {
+    let error: Result<Substitution> | undefined;
+    const out = text.replace(CLAUDE_CODE_VARIABLE, (whole, name: string, fallback: string | undefined) => {
+      const value = options.env[name] ?? fallback;
+      if (value === undefined) error ??= fail('INVALID_INPUT', `"${field}" uses the environment variable ${name}, which is not set and has no default`, field);
+      return value ?? whole;
+    });
+    return error ?? ok({ text: out, usedPassword: false });
+  };
+}
+
+/**
+ * Fill in a candidate's placeholders with the person's answers and the given
+ * environment. Fails with a message naming the first missing value; remote
+ * candidates fail while they are unsupported.
+ */
+export function resolveCandidate(candidate: ImportCandidate, options: ResolveOptions): Result<ResolvedServer> {
+  if (candidate.unsupported !== undefined || candidate.config === undefined) {
+    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported ?? 'it has no command'}`);
+  }
+  const missing = candidate.requiredInputs.filter((id) => options.answers[id] === undefined && options.inputs.find((input) => input.id === id)?.default === undefined);
+  if (missing.length > 0) {
+    const names = missing.map((id) => `"${options.inputs.find((input) => input.id === id)?.description ?? id}" (input "${id}")`);
+    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" needs a value for ${names.join(', ')}`, `inputs.${missing[0] ?? ''}`);
+  }
+  const substitute: Substitute =
+    candidate.format === 'vscode'
+      ? vscodeSubstitute(options, new Map(options.inputs.map((input) => [input.id, input])))
+      : candidate.format === 'claude-code'
+        ? claudeCodeSubstitute(options)
+        : (text) => ok({ text, usedPassword: false });
+  const source = candidate.config;
+  const one = (text: string, field: string): Result<Substitution> => substitute(text, field);
+
+  const command = one(source.command, 'command');
+  if (!command.ok) return command;
+  const args: string[] = [];
+  for (const [index, arg] of source.args.entries()) {
+    const result = one(arg, `args.${index}`);
+    if (!result.ok) return result;
+    args.push(result.value.text);
+  }
+  const env: Record<string, string> = {};
+  const secretEnvKeys: string[] = [];
+  for (const [key, value] of Object.entries(source.env)) {
+    const result = one(value, `env.${key}`);
+    if (!result.ok) return result;
+    env[key] = result.value.text;
+    if (result.value.usedPassword) secretEnvKeys.push(key);
+  }
+  let cwd: string | undefined;
+  if (source.cwd !== undefined) {
+    const result = one(source.cwd, 'cwd');
+    if (!result.ok) return result;
+    cwd = result.value.text;
+  }
+  const secretEnv = [...new Set([...secretEnvKeys, ...candidate.secretEnvKeys])];
+  const parsed = ServerConfigSchema.safeParse({ ...source, command: command.value.text, args, env, ...(cwd === undefined ? {} : { cwd }), secretEnv });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') ?? '';
+    return fail('INVALID_INPUT', `Server "${candidate.sourceName}": after filling in the values, "${field}" is invalid: ${issue?.message ?? 'unknown problem'}`, field);
+  }
+  return ok({ name: candidate.name, config: parsed.data, secretEnvKeys });
+}
