@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, readFile, rename, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HostError } from '../../shared/result';
+import { RootsFileSchema } from '../../shared/domain/roots';
+import type { Root, RootConsent, RootExposure, RootsChange, RootsFile, RootView } from '../../shared/domain/roots';
+import { atomicWriteFile } from '../config/atomic-write';
+import { normalizeRootPath } from './file-uri';
+
+/** Options for {@linkcode RootsStore.open}. */
+export interface RootsStoreOptions {
+  /** `roots.json` lives here. */
+  stateDir: string;
+  /** A message for the person (corrupt file moved aside, unusable entry dropped). */
+  warn: (text: string) => void;
+  /** Which path flavour roots use (default `process.platform`). */
+  platform?: NodeJS.Platform;
+  /** Servers to consider when working out whose visible roots changed (e.g. every configured server). */
+  knownServers?: () => Iterable<string>;
+  now?: () => number;
+  newId?: () => string;
+}
+
+const EMPTY: RootsFile = { version: 1, roots: [], exposure: {}, consent: {} };
+const NAME_MAX = 200;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+type Probe = { ok: true } | { ok: false; code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN'; problem: string };
+
+/** Is `path` an existing, readable folder? Says why not in words for the person. */
+async function probeFolder(path: string): Promise<Probe> {
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(path)).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} does not exist` };
+    if (code === 'EACCES' || code === 'EPERM') return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be reached (permission denied)` };
+    return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} cannot be checked: ${errorText(error)}` };
+  }
+  if (!isDirectory) return { ok: false, code: 'INVALID_INPUT', problem: `${path} is a file, not a folder` };
+  try {
+    // Listing a folder needs read and search (x) permission.
+    await access(path, constants.R_OK | constants.X_OK);
+  } catch {
+    return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be read (permission denied)` };
+  }
+  return { ok: true };
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new HostError('INVALID_INPUT', 'a root needs a name', 'name');
+  if (trimmed.length > NAME_MAX) throw new HostError('INVALID_INPUT', `a root name can be at most ${NAME_MAX} characters`, 'name');
+  if ([...trimmed].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) throw new HostError('INVALID_INPUT', 'a root name cannot contain control characters', 'name');
+  return trimmed;
+}
+
+/** The folder's own name: `project` for `/home/me/project`, `C:` for `C:\`, `/` for `/`. */
+function defaultName(path: string): string {
+  const parts = path.split(/[\\/]/).filter((s) => s !== '');
+  return parts.at(-1) ?? path;
+}
+
+/**
+ * The person's roots, which server may see which, and what they answered when
+ * asked. Every change is saved atomically to `<stateDir>/roots.json` before it
+ * takes effect, and listeners hear which servers' visible roots changed so the
+ * host can send `notifications/roots/list_changed` to exactly those.
+ */
+export class RootsStore {
+  readonly filePath: string;
+  private file: RootsFile = EMPTY;
+  /** Root id → why it is unusable; absent = fine at the last check. */
+  private readonly problems = new Map<string, string>();
+  /** Servers that asked for their roots; they care about changes even if not configured here. */
+  private readonly seenServers = new Set<string>();
+  private readonly listeners = new Set<(change: RootsChange) => void>();
+  private readonly platform: NodeJS.Platform;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private queue: Promise<unknown> = Promise.resolve();
+  private saveBlocked: string | undefined;
+
+  private constructor(private readonly options: RootsStoreOptions) {
+    this.filePath = join(options.stateDir, 'roots.json');
+    this.platform = options.platform ?? process.platform;
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+  }
+
+  /** Read roots.json and check every folder. Never rejects for a bad file (it is moved aside and reported). */
+  static async open(options: RootsStoreOptions): Promise<RootsStore> {
+    const store = new RootsStore(options);
+    await store.load();
+    await store.probeAll();
+    return store;
+  }
+
+  /** Every root, oldest first, flagged as last checked. */
+  list(): RootView[] {
+    return this.file.roots.map((root) => this.view(root));
+  }
+
+  get(id: string): RootView | undefined {
+    const root = this.file.roots.find((r) => r.id === id);
+    return root === undefined ? undefined : this.view(root);
+  }
+
+  /**
+   * Add a folder. NOT_FOUND if it does not exist, INVALID_INPUT if it is not a
+   * folder or the path is not absolute/normalized, FORBIDDEN if it cannot be
+   * read, CONFLICT if it is a root already.
+   */
+  add(path: string, name?: string): Promise<RootView> {
+    return this.serialize(async () => {
+      const normalized = normalizeRootPath(path, this.platform);
+      const finalName = checkName(name ?? defaultName(normalized));
+      const existing = this.file.roots.find((r) => r.path === normalized);
+      if (existing !== undefined) throw new HostError('CONFLICT', `${normalized} is already a root, named '${existing.name}'`, 'path');
+      const probe = await probeFolder(normalized);
+      if (!probe.ok) throw new HostError(probe.code, `Cannot add this root: ${probe.problem}`, 'path');
+      const root: Root = { id: this.newId(), path: normalized, name: finalName, addedAt: this.now() };
+      await this.commit({ ...this.file, roots: [...this.file.roots, root] });
+      return this.view(root);
+    });
+  }
+
+  /** Remove a root; servers stop seeing it, and their answers about it are forgotten. */
+  remove(id: string): Promise<void> {
+    return this.serialize(async () => {
+      this.require(id);
+      const drop = (ids: string[]) => ids.filter((x) => x !== id);
+      const exposure = Object.fromEntries(
+        Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [server, e === 'all' ? e : drop(e)]),
+      );
+      const consent = Object.fromEntries(
+        Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [server, { allowed: drop(c.allowed), denied: drop(c.denied) }]),
+      );
+      await this.commit({ ...this.file, roots: this.file.roots.filter((r) => r.id !== id), exposure, consent });
+      this.problems.delete(id);
+    });
+  }
+
+  rename(id: string, name: string): Promise<RootView> {
+    return this.serialize(async () => {
+      this.require(id);
+      const finalName = checkName(name);
+      const roots = this.file.roots.map((r) => (r.id === id ? { ...r, name: finalName } : r));
+      await this.commit({ ...this.file, roots });
+      return this.view(this.require(id));
+    });
+  }
+
+  /** Which roots `server` may see (default `'all'`). */
+  exposure(server: string): RootExposure {
+    const ids = this.exposedIds(server);
+    return ids === undefined ? 'all' : [...ids];
+  }
+
+  /** Let `server` see every root, or only the listed ones (NOT_FOUND for an unknown id). */
+  setExposure(server: string, exposure: RootExposure): Promise<void> {
+    return this.serialize(async () => {
+      if (server === '') throw new HostError('INVALID_INPUT', 'a server name is required', 'server');
+      const next = { ...this.file.exposure };
+      if (exposure === 'all') delete next[server];
+      else {
+        for (const id of exposure) this.require(id);
+        next[server] = [...new Set(exposure)];
+      }
+      await this.commit({ ...this.file, exposure: next });
+    });
+  }
+
+  /** The roots `server` may see, flagged roots included (callers that hand roots out skip `missing`). */
+  rootsFor(server: string): RootView[] {
+    this.seenServers.add(server);
+    const ids = this.exposedIds(server);
+    const roots = ids === undefined ? this.file.roots : this.file.roots.filter((r) => ids.includes(r.id));
+    return roots.map((root) => this.view(root));
+  }
+
+  /** Look at every root folder again; roots whose folder disappeared (or came back) are re-flagged and listeners told. */
+  check(): Promise<RootView[]> {
+    return this.serialize(async () => {
+      const before = this.visibleKeys();
+      const flagsBefore = JSON.stringify([...this.problems].sort());
+      await this.probeAll();
+      // roots/list runs a check each time; stay quiet unless a flag actually changed.
+      if (JSON.stringify([...this.problems].sort()) !== flagsBefore) this.emitChanges(before);
+      return this.list();
+    });
+  }
+
+  /** What the person answered about `server` seeing roots. */
+  consentFor(server: string): RootConsent {
+    const c = this.file.consent[server];
+    return { allowed: [...(c?.allowed ?? [])], denied: [...(c?.denied ?? [])] };
+  }
+
+  /** Remember answers; a later answer about a root replaces an earlier one. Unknown ids (removed meanwhile) are ignored. */
+  recordConsent(server: string, answer: RootConsent): Promise<void> {
+    return this.serialize(async () => {
+      const known = new Set(this.file.roots.map((r) => r.id));
+      const answered = new Set([...answer.allowed, ...answer.denied]);
+      const current = this.consentFor(server);
+      const keep = (ids: string[]) => ids.filter((id) => !answered.has(id));
+      const next: RootConsent = {
+        allowed: [...keep(current.allowed), ...answer.allowed.filter((id) => known.has(id))],
+        denied: [...keep(current.denied), ...answer.denied.filter((id) => known.has(id) && !answer.allowed.includes(id))],
+      };
+      await this.commit({ ...this.file, consent: { ...this.file.consent, [server]: next } });
+    });
+  }
+
+  /**
+   * Forget the person's answers for `server` (all, or only about `rootIds`) so
+   * it is asked again; listeners hear that this server's roots changed so it
+   * re-lists them (and the question comes up).
+   */
+  resetConsent(server: string, rootIds?: string[]): Promise<void> {
+    return this.serialize(async () => {
+      const current = this.consentFor(server);
+      const forget = (ids: string[]) => (rootIds === undefined ? [] : ids.filter((id) => !rootIds.includes(id)));
+      const consent = { ...this.file.consent, [server]: { allowed: forget(current.allowed), denied: forget(current.denied) } };
+      await this.commit({ ...this.file, consent }, [server]);
+    });
+  }
+
+  /** The server was removed from the config: drop its exposure and answers. */
+  forgetServer(server: string): Promise<void> {
+    return this.serialize(async () => {
+      this.seenServers.delete(server);
+      const exposure = { ...this.file.exposure };
+      const consent = { ...this.file.consent };
+      delete exposure[server];
+      delete consent[server];
+      await this.commit({ ...this.file, exposure, consent });
+    });
+  }
+
+  /** Hear every change, with the servers whose visible roots changed. Returns an unsubscribe function. */
+  onChange(listener: (change: RootsChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The root ids `server` is limited to; undefined = every root. */
+  private exposedIds(server: string): string[] | undefined {
+    const value = this.file.exposure[server];
+    return value === undefined || value === 'all' ? undefined : value;
+  }
+
+  private require(id: string): Root {
+    const root = this.file.roots.find((r) => r.id === id);
+    if (root === undefined) throw new HostError('NOT_FOUND', `no root '${id}': it may have been removed`, 'id');
+    return root;
+  }
+
+  private view(root: Root): RootView {
+    const problem = this.problems.get(root.id);
+    return problem === undefined ? { ...root, missing: false } : { ...root, missing: true, problem };
+  }
+
+  /** Mutations run one at a time so that each saves on top of the last. */
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Save `next`, then adopt it and tell listeners; on a failed save nothing changes. */
+  private async commit(next: RootsFile, alsoChanged: string[] = []): Promise<void> {
+    if (this.saveBlocked !== undefined) throw new HostError('IO_ERROR', `Not saving roots to ${this.filePath}: ${this.saveBlocked}`);
+    const before = this.visibleKeys();
+    try {
+      await atomicWriteFile(this.filePath, `${JSON.stringify(next, null, 2)}\n`);
+    } catch (error) {
+      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorText(error)}`);
+    }
+    this.file = next;
+    this.emitChanges(before, alsoChanged);
+  }
+
+  /** Per server, a fingerprint of what `roots/list` could hand it (before consent), to spot real changes. */
+  private visibleKeys(): Map<string, string> {
+    const servers = new Set([
+      ...(this.options.knownServers?.() ?? []),
+      ...this.seenServers,
+      ...Object.keys(this.file.exposure),
+      ...Object.keys(this.file.consent),
+    ]);
+    const keys = new Map<string, string>();
+    for (const server of servers) {
+      const ids = this.exposedIds(server);
+      const visible = this.file.roots.filter((r) => !this.problems.has(r.id) && (ids === undefined || ids.includes(r.id)));
+      keys.set(server, JSON.stringify(visible.map((r) => [r.id, r.name, r.path])));
+    }
+    return keys;
+  }
+
+  private emitChanges(before: Map<string, string>, alsoChanged: string[] = []): void {
+    const after = this.visibleKeys();
+    const servers = new Set(alsoChanged);
+    for (const [server, key] of after) if (before.get(server) !== key) servers.add(server);
+    for (const server of before.keys()) if (!after.has(server)) servers.add(server);
+    const change: RootsChange = { roots: this.list(), servers: [...servers].sort() };
+    for (const listener of [...this.listeners]) listener(change);
+  }
+
+  private async probeAll(): Promise<void> {
+    const results = await Promise.all(this.file.roots.map(async (root) => [root.id, await probeFolder(root.path)] as const));
+    for (const [id, probe] of results) {
+      if (probe.ok) this.problems.delete(id);
+      else this.problems.set(id, probe.problem);
+    }
+  }
+
+  private async load(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      this.saveBlocked = `it could not be read (${errorText(error)})`;
+      this.options.warn(`${this.filePath} could not be read (${errorText(error)}); starting with no roots`);
+      return;
+    }
+    let problem: string;
+    try {
+      const parsed = RootsFileSchema.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        this.file = this.dropUnusable(parsed.data);
+        return;
+      }
+      const issue = parsed.error.issues[0];
+      problem = issue === undefined ? 'unexpected shape' : `${issue.path.join('.') || 'file'}: ${issue.message}`;
+    } catch (error) {
+      problem = `not valid JSON (${errorText(error)})`;
+    }
+    const aside = `${this.filePath}.corrupt-${this.now()}`;
+    try {
+      await rename(this.filePath, aside);
+      this.options.warn(`${this.filePath} is invalid (${problem}); moved it to ${aside} and starting with no roots`);
+    } catch (error) {
+      this.saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorText(error)})`;
+      this.options.warn(`${this.filePath} ${this.saveBlocked}; starting with no roots`);
+    }
+  }
+
+  /** A hand-edited file may hold paths this platform cannot use; say so and leave them out. */
+  private dropUnusable(file: RootsFile): RootsFile {
+    const roots: Root[] = [];
+    for (const root of file.roots) {
+      try {
+        roots.push({ ...root, path: normalizeRootPath(root.path, this.platform) });
+      } catch (error) {
+        this.options.warn(`${this.filePath}: root '${root.name}' was left out: ${errorText(error)}`);
+      }
+    }
+    return { ...file, roots };
+  }
+}
