@@ -20,9 +20,10 @@ writeFileSync('dist/renderer/index.html', '<p>ui</p>');
 writeFileSync('dist/main/index.cjs', '');
 writeFileSync('dist/preload/index.cjs', '');
 writeFileSync('dist/app/browser-mode.mjs', \`
-process.stdout.write('READY ' + JSON.stringify(process.argv.slice(2)) + '\\\\n');
+// The handler goes in before READY is announced: the test signals as soon as it reads READY.
 const keepAlive = setInterval(() => {}, 1000);
 process.on('SIGTERM', () => { process.stderr.write('GOT SIGTERM\\\\n'); clearInterval(keepAlive); process.exitCode = 0; });
+process.stdout.write('READY ' + JSON.stringify(process.argv.slice(2)) + '\\\\n');
 \`);
 `;
 
