@@ -1,27 +1,15 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigProblem } from '../../shared/domain/config';
-import { isPlainObject, positionAt } from '../config/config-document';
+import { SYNTAX_MESSAGES as CONFIG_SYNTAX_MESSAGES, isPlainObject, positionAt } from '../config/config-document';
 
 /** More than this many syntax errors are mostly the parser recovering from the first ones. */
 const MAX_SYNTAX_PROBLEMS = 10;
 
-const SYNTAX_MESSAGES: Record<string, string> = {
-  InvalidSymbol: 'Unexpected character',
-  InvalidNumberFormat: 'Invalid number',
-  PropertyNameExpected: 'Expected a property name in double quotes',
-  ValueExpected: 'Expected a value',
-  ColonExpected: "Expected ':' after the property name",
-  CommaExpected: "Expected ',' between items",
-  CloseBraceExpected: "Expected '}' to close the object",
-  CloseBracketExpected: "Expected ']' to close the array",
-  EndOfFileExpected: 'Unexpected text after the end of the JSON value',
+// Berth's own config messages, but the comment rule is said of "this file", not of Claude Desktop's format.
+const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
+  ...CONFIG_SYNTAX_MESSAGES,
   InvalidCommentToken: 'Comments are not allowed in this file: it is strict JSON',
   UnexpectedEndOfComment: 'A comment is not closed',
-  UnexpectedEndOfString: 'Unterminated string: a closing double quote is missing',
-  UnexpectedEndOfNumber: 'Unexpected end of number',
-  InvalidUnicode: 'Invalid \\u escape in string',
-  InvalidEscapeCharacter: 'Invalid escape sequence in string',
-  InvalidCharacter: 'Control characters (like tabs or line breaks) must be escaped inside strings',
 };
 
 /** A parsed foreign file: either its value and tree, or the fatal problems. */

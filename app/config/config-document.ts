@@ -50,7 +50,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const SYNTAX_MESSAGES: Record<string, string> = {
+/** jsonc-parser error codes in words; shared with the foreign-config importer. */
+export const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
   InvalidSymbol: 'Unexpected character',
   InvalidNumberFormat: 'Invalid number',
   PropertyNameExpected: 'Expected a property name in double quotes',
