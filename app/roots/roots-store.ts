@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, readFile, rename, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
 import { RootsFileSchema } from '../../shared/domain/roots';
 import type { Root, RootConsent, RootExposure, RootsChange, RootsFile, RootView } from '../../shared/domain/roots';
 import { atomicWriteFile } from '../config/atomic-write';
+import { loadStateFile } from '../config/state-file';
 import { normalizeRootPath } from './file-uri';
 
 /** Options for {@linkcode RootsStore.open}. */
@@ -321,35 +322,14 @@ export class RootsStore {
   }
 
   private async load(): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      this.saveBlocked = `it could not be read (${errorText(error)})`;
-      this.options.warn(`${this.filePath} could not be read (${errorText(error)}); starting with no roots`);
+    const loaded = await loadStateFile(this.filePath, RootsFileSchema, this.now);
+    if (loaded.kind === 'missing') return;
+    if (loaded.kind === 'unusable') {
+      if (loaded.saveBlocked !== undefined) this.saveBlocked = loaded.saveBlocked;
+      this.options.warn(`${loaded.message}; starting with no roots`);
       return;
     }
-    let problem: string;
-    try {
-      const parsed = RootsFileSchema.safeParse(JSON.parse(text));
-      if (parsed.success) {
-        this.file = this.dropUnusable(parsed.data);
-        return;
-      }
-      const issue = parsed.error.issues[0];
-      problem = issue === undefined ? 'unexpected shape' : `${issue.path.join('.') || 'file'}: ${issue.message}`;
-    } catch (error) {
-      problem = `not valid JSON (${errorText(error)})`;
-    }
-    const aside = `${this.filePath}.corrupt-${this.now()}`;
-    try {
-      await rename(this.filePath, aside);
-      this.options.warn(`${this.filePath} is invalid (${problem}); moved it to ${aside} and starting with no roots`);
-    } catch (error) {
-      this.saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorText(error)})`;
-      this.options.warn(`${this.filePath} ${this.saveBlocked}; starting with no roots`);
-    }
+    this.file = this.dropUnusable(loaded.data);
   }
 
   /** A hand-edited file may hold paths this platform cannot use; say so and leave them out. */

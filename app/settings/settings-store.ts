@@ -1,10 +1,10 @@
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { HostError } from '../../shared/result';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
 import { atomicWriteFile } from '../config/atomic-write';
+import { loadStateFile } from '../config/state-file';
 import { MODEL_TIERS } from '../sampling/model-selection';
 import type { ConfiguredModel } from '../sampling/model-selection';
 import type { SecretStore } from '../secrets/secret-store';
@@ -209,38 +209,17 @@ export class SettingsStore {
   }
 
   private async readFile(): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      this.saveBlocked = `it could not be read (${errorText(error)})`;
-      this.options.warn(`${this.filePath} could not be read (${errorText(error)}); using the default models and settings`);
+    const loaded = await loadStateFile(this.filePath, SettingsFileSchema, this.now);
+    if (loaded.kind === 'missing') return;
+    if (loaded.kind === 'unusable') {
+      if (loaded.saveBlocked !== undefined) this.saveBlocked = loaded.saveBlocked;
+      this.options.warn(`${loaded.message}; using the default settings`);
       return;
     }
-    let problem: string;
-    try {
-      const parsed = SettingsFileSchema.safeParse(JSON.parse(text));
-      if (parsed.success) {
-        this.file = parsed.data;
-        const wanted = parsed.data.defaultModel;
-        if (wanted !== undefined && !this.models().some((m) => m.id === wanted)) {
-          this.options.warn(`${this.filePath}: defaultModel '${wanted}' is not in the model list; using ${this.defaultModel()}`);
-        }
-        return;
-      }
-      const issue = parsed.error.issues[0];
-      problem = issue === undefined ? 'unexpected shape' : `${issue.path.join('.') || 'file'}: ${issue.message}`;
-    } catch (error) {
-      problem = `not valid JSON (${errorText(error)})`;
-    }
-    const aside = `${this.filePath}.corrupt-${this.now()}`;
-    try {
-      await rename(this.filePath, aside);
-      this.options.warn(`${this.filePath} is invalid (${problem}); moved it to ${aside} and using the default settings`);
-    } catch (error) {
-      this.saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorText(error)})`;
-      this.options.warn(`${this.filePath} ${this.saveBlocked}; using the default settings`);
+    this.file = loaded.data;
+    const wanted = loaded.data.defaultModel;
+    if (wanted !== undefined && !this.models().some((m) => m.id === wanted)) {
+      this.options.warn(`${this.filePath}: defaultModel '${wanted}' is not in the model list; using ${this.defaultModel()}`);
     }
   }
 }
