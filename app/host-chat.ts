@@ -1,5 +1,5 @@
 import { STOPPED_BY_PERSON, toolKey } from '../shared/domain/chat';
-import type { Conversation, ConversationSummary } from '../shared/domain/chat';
+import type { ChatAttachment, Conversation, ConversationSummary } from '../shared/domain/chat';
 import type { ChatToolsView } from '../shared/contract/chat';
 import type { ServerState } from '../shared/domain/server';
 import { HostError } from '../shared/result';
@@ -104,9 +104,9 @@ export class HostChat {
     return summary;
   }
 
-  send(id: string, text: string, model: string | undefined): Promise<{ accepted: true }> {
+  send(id: string, text: string, model: string | undefined, attachments: ChatAttachment[] = []): Promise<{ accepted: true }> {
     if (model !== undefined) this.options.settings.checkModel(model);
-    return this.begin(id, () => this.engine.send(id, text, model === undefined ? {} : { model }));
+    return this.begin(id, () => this.engine.send(id, text, { ...(model === undefined ? {} : { model }), attachments }));
   }
 
   retry(id: string): Promise<{ accepted: true }> {

@@ -14,7 +14,7 @@ export function createChatHandlers(chat: HostChat): ChatHandlers {
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
     'chat.delete': async ({ id }) => chat.delete(id),
     'chat.restore': async ({ id }) => chat.restore(id),
-    'chat.send': async ({ id, text, model }) => chat.send(id, text, model),
+    'chat.send': async ({ id, text, model, attachments }) => chat.send(id, text, model, attachments),
     'chat.stop': async ({ id }) => chat.stop(id),
     'chat.retry': async ({ id }) => chat.retry(id),
     'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),

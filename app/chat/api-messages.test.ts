@@ -58,6 +58,33 @@ describe('toApiMessages', () => {
   });
 });
 
+describe('toApiMessages with attachments', () => {
+  it('sends each attachment as a labelled block before the text: text resources inline, images as images, binaries described', () => {
+    const message: ChatMessage = {
+      id: 'u1',
+      role: 'user',
+      createdAt: 1,
+      content: [
+        { type: 'attachment', attachment: { server: 'docs', label: 'README.md', content: { type: 'resource', resource: { uri: 'file:///r/README.md', mimeType: 'text/markdown', text: '# Hi' } } } },
+        { type: 'attachment', attachment: { label: 'chart', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } } },
+        { type: 'attachment', attachment: { server: 'docs', label: 'blob.bin', content: { type: 'resource', resource: { uri: 'demo://blob', mimeType: 'application/octet-stream', blob: 'AAAA' } } } },
+        { type: 'text', text: 'Summarise these' },
+      ],
+    };
+    const [turn] = toApiMessages([message]);
+    expect(turn?.role).toBe('user');
+    expect(turn?.content).toEqual([
+      { type: 'text', text: "Attached from server 'docs': README.md" },
+      { type: 'text', text: 'Resource file:///r/README.md (text/markdown):\n# Hi' },
+      { type: 'text', text: 'Attached: chart' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+      { type: 'text', text: "Attached from server 'docs': blob.bin" },
+      { type: 'text', text: expect.stringContaining('[Binary resource demo://blob: application/octet-stream, 3 B.') },
+      { type: 'text', text: 'Summarise these' },
+    ]);
+  });
+});
+
 describe('toolDefinitions', () => {
   it('uses the mapped names, says where each tool comes from, and forces an object schema', () => {
     const tools = [

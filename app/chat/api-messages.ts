@@ -2,7 +2,7 @@ import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from
 import type { ChatMessage } from '../../shared/domain/chat';
 import type { ToolInfo } from '../../shared/domain/server';
 import type { ToolNameMap } from './tool-names';
-import { toAnthropicToolResult } from './tool-results';
+import { toAnthropicContent, toAnthropicToolResult } from './tool-results';
 
 /** Told to the model for a tool call whose result was never saved (Berth stopped or crashed meanwhile). */
 export const INTERRUPTED_TEXT = 'This tool call was interrupted before it finished; there is no result.';
@@ -26,6 +26,11 @@ function toBlocks(message: ChatMessage): ContentBlockParam[] {
       if (block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
     } else if (block.type === 'tool_use') {
       if (message.role === 'assistant') blocks.push({ type: 'tool_use', id: block.id, name: block.apiName, input: block.input });
+    } else if (block.type === 'attachment') {
+      if (message.role !== 'user') continue;
+      // The label says where the context came from; the content follows as the API can take it.
+      const { label, server, content } = block.attachment;
+      blocks.push({ type: 'text', text: `Attached${server === undefined ? '' : ` from server '${server}'`}: ${label}` }, toAnthropicContent(content));
     } else if (message.role === 'user') {
       blocks.push(toAnthropicToolResult(block));
     }

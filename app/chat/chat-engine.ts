@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
-import type { ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
 import type { CallToolOptions } from '../servers/server-connection';
 import { toApiMessages, toolDefinitions } from './api-messages';
 import type { AvailableTool } from './api-messages';
@@ -141,11 +141,12 @@ export class ChatEngine {
   }
 
   /** Save the person's message and start the reply. Throws (HostError) only when nothing was started. */
-  async send(conversationId: string, text: string, options: { model?: string } = {}): Promise<TurnHandle> {
-    if (text.trim() === '') throw new HostError('INVALID_INPUT', 'Write a message first', 'text');
+  async send(conversationId: string, text: string, options: { model?: string; attachments?: ChatAttachment[] } = {}): Promise<TurnHandle> {
+    const attachments = options.attachments ?? [];
+    if (text.trim() === '' && attachments.length === 0) throw new HostError('INVALID_INPUT', 'Write a message first', 'text');
     return this.begin(conversationId, async (conversation) => {
       if (options.model !== undefined && options.model !== conversation.model) await this.options.store.updateSettings(conversationId, { model: options.model });
-      return [this.personMessage(text)];
+      return [this.personMessage(text, attachments)];
     });
   }
 
@@ -203,8 +204,10 @@ export class ChatEngine {
     return { tools, offeredCount: names.size, ...(warning !== undefined ? { warning } : {}) };
   }
 
-  private personMessage(text: string): ChatMessage {
-    return { id: randomUUID(), role: 'user', createdAt: Date.now(), content: [{ type: 'text', text }] };
+  private personMessage(text: string, attachments: ChatAttachment[] = []): ChatMessage {
+    const content: ChatContentBlock[] = attachments.map((attachment) => ({ type: 'attachment', attachment }));
+    if (text.trim() !== '') content.push({ type: 'text', text });
+    return { id: randomUUID(), role: 'user', createdAt: Date.now(), content };
   }
 
   private async begin(conversationId: string, prepare: (conversation: Conversation) => Promise<ChatMessage[]>): Promise<TurnHandle> {

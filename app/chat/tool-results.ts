@@ -96,7 +96,8 @@ function mapImage(data: string, mimeType: string, what: string): ToolResultConte
   return { type: 'image', source: { type: 'base64', media_type: mimeType.toLowerCase() as ApiImageType, data } };
 }
 
-function mapBlock(block: McpContentBlock): ToolResultContent {
+/** One MCP content block as the Messages API can take it (what it cannot take is described in text). */
+export function toAnthropicContent(block: McpContentBlock): ToolResultContent {
   switch (block.type) {
     case 'text':
       return text(block.text);
@@ -136,7 +137,7 @@ export function toAnthropicToolResult(block: ChatToolResultBlock): ToolResultBlo
       content: [text(reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.`)],
     };
   }
-  const content = block.content.map(mapBlock);
+  const content = block.content.map(toAnthropicContent);
   if (block.structuredContent !== undefined && !textRepresents(block.content, block.structuredContent)) {
     content.push(text(JSON.stringify(block.structuredContent)));
   }

@@ -148,8 +148,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }));
     await get().openConversation(id);
   },
-  async sendMessage(id, text, model) {
-    return transport.call('chat.send', model === undefined ? { id, text } : { id, text, model });
+  async sendMessage(id, text, model, attachments) {
+    return transport.call('chat.send', {
+      id,
+      text,
+      ...(model !== undefined ? { model } : {}),
+      ...(attachments !== undefined && attachments.length > 0 ? { attachments } : {}),
+    });
   },
   async stopTurn(id) {
     const result = await transport.call('chat.stop', { id });

@@ -3,6 +3,7 @@ import type { TopicName, TopicPayload } from '../../shared/contract';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 import { createAppSlice } from './app-slice';
 import { createChatSlice } from './chat-slice';
+import { createComposerSlice } from './composer-slice';
 import { createConfigSlice } from './config-slice';
 import { createLogsSlice } from './logs-slice';
 import { createPendingSlice } from './pending-slice';
@@ -22,6 +23,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createAppSlice(transport)(...a),
     ...createUiSlice(transport)(...a),
     ...createChatSlice(transport)(...a),
+    ...createComposerSlice(transport)(...a),
     ...createPendingSlice(transport)(...a),
     ...createSettingsSlice(transport)(...a),
   }));

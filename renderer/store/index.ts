@@ -7,6 +7,7 @@ export { bindTopic, connectStore, createBerthStore, type BerthStore } from './cr
 export { sortServers } from './servers-slice';
 export { LOG_CAP } from './logs-slice';
 export { reduceLiveTurn } from './chat-slice';
+export { composerDraft } from './composer-slice';
 export { activePendingRequest, countPending } from './pending-slice';
 export { AUDIT_LIMIT } from './settings-slice';
 export type * from './types';

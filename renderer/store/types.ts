@@ -4,7 +4,7 @@ import type { ChatToolsView } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation, SamplingPolicies } from '../../shared/contract/workflow';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
-import type { ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
 import type { Failure, Result } from '../../shared/result';
@@ -106,12 +106,30 @@ export interface ChatSlice {
   /** Moves it to the trash and offers Undo in a toast. */
   deleteConversation(id: string): Promise<void>;
   restoreConversation(id: string): Promise<void>;
-  sendMessage(id: string, text: string, model?: string): Promise<Result<{ accepted: true }>>;
+  sendMessage(id: string, text: string, model?: string, attachments?: ChatAttachment[]): Promise<Result<{ accepted: true }>>;
   stopTurn(id: string): Promise<void>;
   retryTurn(id: string): Promise<void>;
   editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
   loadConversationTools(id: string): Promise<void>;
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
+}
+
+/** A message being written: its text and what is attached to it. */
+export interface ComposerDraft {
+  text: string;
+  attachments: ChatAttachment[];
+}
+
+export interface ComposerSlice {
+  /** Unsent messages by conversation id; read with `composerDraft()`. */
+  composerDrafts: Record<string, ComposerDraft>;
+  setComposerText(conversationId: string, text: string): void;
+  /** Adds text after the draft (blank line between), e.g. a prompt's messages. */
+  insertIntoComposer(conversationId: string, text: string): void;
+  attachToComposer(conversationId: string, attachments: ChatAttachment[]): void;
+  removeComposerAttachment(conversationId: string, index: number): void;
+  /** After a message was sent. */
+  clearComposer(conversationId: string): void;
 }
 
 export interface PendingSlice {
@@ -186,7 +204,7 @@ export interface UiSlice {
   dismissToast(id: number): void;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & PendingSlice & SettingsSlice;
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

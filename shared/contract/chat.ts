@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
+import { ChatAttachmentSchema, ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
 import { method } from './define';
 
 const byId = z.object({ id: ConversationIdSchema }).strict();
 /** A model id from the configured list (settings.get → models). */
 const ModelIdSchema = z.string().trim().min(1).max(200);
 const MessageTextSchema = z.string().min(1, 'Write a message first').max(100_000, 'Keep a message under 100,000 characters');
+/** Attachments ride inline; together they are capped so one message cannot swamp the bridge or the model. */
+export const MAX_ATTACHMENTS = 20;
+export const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
+const AttachmentsSchema = z
+  .array(ChatAttachmentSchema)
+  .max(MAX_ATTACHMENTS, `Attach at most ${MAX_ATTACHMENTS} items to one message`)
+  .refine((list) => JSON.stringify(list).length <= MAX_ATTACHMENT_BYTES, `Attachments are limited to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB per message`);
 
 /** One tool of a ready server, and whether this conversation offers it to the model. */
 export const ChatToolEntrySchema = z.object({
@@ -54,8 +61,17 @@ export const chatMethods = {
   }),
   'chat.restore': method({ summary: 'Bring a deleted conversation back from the trash.', input: byId, output: ConversationSummarySchema }),
   'chat.send': method({
-    summary: 'Save the message and start the reply; progress arrives as chat.event.',
-    input: z.object({ id: ConversationIdSchema, text: MessageTextSchema, model: ModelIdSchema.optional() }).strict(),
+    summary: 'Save the message (with any attachments) and start the reply; progress arrives as chat.event.',
+    input: z
+      .object({
+        id: ConversationIdSchema,
+        // With attachments the text may be empty ("here is the file"); without, it may not.
+        text: z.string().max(100_000, 'Keep a message under 100,000 characters'),
+        attachments: AttachmentsSchema.optional(),
+        model: ModelIdSchema.optional(),
+      })
+      .strict()
+      .refine((input) => input.text.trim() !== '' || (input.attachments?.length ?? 0) > 0, { message: 'Write a message first', path: ['text'] }),
     output: Accepted,
   }),
   'chat.stop': method({

@@ -73,14 +73,39 @@ export const ChatToolResultBlockSchema = z.object({
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
-export const ChatContentBlockSchema = z.discriminatedUnion('type', [ChatTextBlockSchema, ChatToolUseBlockSchema, ChatToolResultBlockSchema]);
+/**
+ * Context the person attached to a message: a resource picked in a server's
+ * resource browser, or an image / embedded resource a prompt produced. The
+ * content travels inline (read when attached) so the message is complete on
+ * its own, even if the server is gone later.
+ */
+export const ChatAttachmentSchema = z.object({
+  /** The server it came from, shown on the chip. */
+  server: z.string().max(200).optional(),
+  /** What the chip says: the resource's name or URI, or what the prompt called it. */
+  label: z.string().min(1).max(500),
+  content: z.discriminatedUnion('type', [McpImageContentSchema, McpAudioContentSchema, McpEmbeddedResourceSchema]),
+});
+export type ChatAttachment = z.infer<typeof ChatAttachmentSchema>;
+
+/** An attachment as saved in a user message. */
+export const ChatAttachmentBlockSchema = z.object({ type: z.literal('attachment'), attachment: ChatAttachmentSchema });
+export type ChatAttachmentBlock = z.infer<typeof ChatAttachmentBlockSchema>;
+
+export const ChatContentBlockSchema = z.discriminatedUnion('type', [
+  ChatTextBlockSchema,
+  ChatToolUseBlockSchema,
+  ChatToolResultBlockSchema,
+  ChatAttachmentBlockSchema,
+]);
 export type ChatContentBlock = z.infer<typeof ChatContentBlockSchema>;
 
 export const ChatUsageSchema = z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) });
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;
 
 /**
- * One completed message. User messages hold the person's text, or the tool
+ * One completed message. User messages hold the person's text (and any
+ * attachments), or the tool
  * results of the previous assistant message; assistant messages hold text and
  * tool_use blocks.
  */
@@ -148,7 +173,7 @@ export function messageText(message: ChatMessage): string {
 
 /** A user message that the person wrote (not one carrying tool results). */
 export function isPersonMessage(message: ChatMessage): boolean {
-  return message.role === 'user' && message.content.some((block) => block.type === 'text');
+  return message.role === 'user' && message.content.some((block) => block.type === 'text' || block.type === 'attachment');
 }
 
 /** Why a turn ended, beyond the API's stop reasons: the person pressed stop. */

@@ -1,9 +1,10 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
+import type { ChatAttachment } from '../../../shared/domain/chat';
 import type { ModelChoice } from '../../../shared/domain/pending';
-import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { ChevronDownIcon, SendIcon, StopIcon } from '../shell/icons';
+import { composerDraft, useBerth } from '../../store';
+import { Button, IconButton } from '../shell/controls';
+import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
 
 /** Enter sends, Shift+Enter adds a line; while a reply runs, Stop replaces Send. */
 export function Composer({
@@ -23,7 +24,12 @@ export function Composer({
   const sendMessage = useBerth((s) => s.sendMessage);
   const stopTurn = useBerth((s) => s.stopTurn);
   const models = useBerth((s) => s.settings?.models ?? []);
-  const [text, setText] = useState('');
+  // The draft lives in the store so prompts and the resource browser can add to it.
+  const { text, attachments } = useBerth((s) => composerDraft(s.composerDrafts, conversationId));
+  const setComposerText = useBerth((s) => s.setComposerText);
+  const clearComposer = useBerth((s) => s.clearComposer);
+  const removeAttachment = useBerth((s) => s.removeComposerAttachment);
+  const setText = (value: string) => setComposerText(conversationId, value);
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -33,14 +39,15 @@ export function Composer({
     setError(undefined);
   }, [conversationId]);
 
+  const hasContent = text.trim() !== '' || attachments.length > 0;
+
   async function send() {
-    const message = text.trim();
-    if (message === '' || running || sending || disabledReason) return;
+    if (!hasContent || running || sending || disabledReason) return;
     setSending(true);
-    const result = await sendMessage(conversationId, text, model);
+    const result = await sendMessage(conversationId, text, model, attachments);
     setSending(false);
     if (result.ok) {
-      setText('');
+      clearComposer(conversationId);
       setError(undefined);
     } else {
       // The text stays in the box so nothing the person wrote is lost.
@@ -57,6 +64,7 @@ export function Composer({
         </p>
       ) : null}
       <div className="composer-box">
+        {attachments.length > 0 ? <AttachmentChips attachments={attachments} onRemove={(index) => removeAttachment(conversationId, index)} /> : null}
         <textarea
           ref={input}
           className="composer-input"
@@ -80,7 +88,7 @@ export function Composer({
               Stop
             </Button>
           ) : (
-            <Button variant="primary" icon={<SendIcon />} onClick={() => void send()} disabled={text.trim() === '' || sending || Boolean(disabledReason)}>
+            <Button variant="primary" icon={<SendIcon />} onClick={() => void send()} disabled={!hasContent || sending || Boolean(disabledReason)}>
               Send
             </Button>
           )}
@@ -88,6 +96,35 @@ export function Composer({
       </div>
     </div>
   );
+}
+
+/** What will be sent along with the text; each chip can be taken off again. */
+function AttachmentChips({ attachments, onRemove }: { attachments: ChatAttachment[]; onRemove: (index: number) => void }) {
+  return (
+    <ul className="composer-attachments" aria-label="Attachments">
+      {attachments.map((attachment, index) => (
+        <li key={`${index}-${attachment.label}`} className="composer-attachment" title={attachmentTitle(attachment)}>
+          <span className="composer-attachment-kind">{attachmentKind(attachment)}</span>
+          <span className="composer-attachment-label">{attachment.label}</span>
+          {attachment.server ? <span className="muted">· {attachment.server}</span> : null}
+          <IconButton size="sm" variant="ghost" label={`Remove attachment ${attachment.label}`} icon={<CloseIcon />} onClick={() => onRemove(index)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function attachmentKind(attachment: ChatAttachment): string {
+  const { content } = attachment;
+  if (content.type === 'image') return 'Image';
+  if (content.type === 'audio') return 'Audio';
+  return 'text' in content.resource ? 'Text' : 'File';
+}
+
+function attachmentTitle(attachment: ChatAttachment): string {
+  const { content } = attachment;
+  if (content.type === 'resource') return `${content.resource.uri}${content.resource.mimeType ? ` (${content.resource.mimeType})` : ''}`;
+  return content.mimeType;
 }
 
 function ModelPicker({ models, value, onChange }: { models: ModelChoice[]; value: string; onChange: (model: string) => void }) {
