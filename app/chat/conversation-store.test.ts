@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,5 +134,39 @@ describe('ConversationStore', () => {
     await expect(store.get('../config')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(store.delete('a/b')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(store.create({ model: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('reports a corrupt file it cannot move aside, leaves it alone, and still opens the others', async () => {
+    const setup = await ConversationStore.open({ dir, now });
+    const good = await setup.create({ model: 'claude-a' });
+    const bad = await setup.create({ model: 'claude-a' });
+    const badPath = join(dir, 'conversations', `${bad.id}.json`);
+    await writeFile(badPath, '{"id": "cut');
+    // Something already sits where the corrupt copy would go, so the move fails.
+    const blocker = `${badPath}.corrupt-${new Date(clock).toISOString().replace(/[:.]/g, '-')}`;
+    await mkdir(join(blocker, 'occupied'), { recursive: true });
+
+    const problems: ConversationProblem[] = [];
+    const store = await ConversationStore.open({ dir, now, onProblem: (problem) => problems.push(problem) });
+    expect(store.list().map((summary) => summary.id)).toEqual([good.id]);
+    expect(problems).toEqual([{ id: bad.id, message: expect.stringMatching(/not valid JSON.*could not be moved aside.*left as it is/) }]);
+    await expect(store.appendMessage(bad.id, userMessage('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await readFile(badPath, 'utf8')).toBe('{"id": "cut');
+  });
+
+  it('removes temp files a crash left, but not those of a write still running', async () => {
+    const store = await ConversationStore.open({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    const conversations = join(dir, 'conversations');
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const crashed = `.${conversation.id}.json.${dead}.0a1b2c.tmp`;
+    const running = `.${conversation.id}.json.${process.pid}.0a1b2c.tmp`;
+    await writeFile(join(conversations, crashed), '{"half');
+    await writeFile(join(conversations, running), '{"half');
+    const reopened = await ConversationStore.open({ dir, now });
+    expect(reopened.list().map((summary) => summary.id)).toEqual([conversation.id]);
+    const names = await readdir(conversations);
+    expect(names).not.toContain(crashed);
+    expect(names).toContain(running);
   });
 });

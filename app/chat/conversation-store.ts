@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
 import { ConversationIdSchema, ConversationSchema, DEFAULT_CONVERSATION_TITLE, messageText, summarizeConversation } from '../../shared/domain/chat';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
+import { removeInterruptedWrites } from '../config/state-file';
 
 /** A conversation file that could not be read (kept aside under a new name when its content is bad). */
 export interface ConversationProblem {
@@ -78,12 +79,9 @@ export class ConversationStore {
   static async open(options: ConversationStoreOptions): Promise<ConversationStore> {
     const store = new ConversationStore(options);
     await mkdir(store.trashDir, { recursive: true });
+    // Temp files of writes a crash interrupted: the real files beside them are intact.
+    await removeInterruptedWrites(store.conversationsDir);
     for (const name of await readdir(store.conversationsDir)) {
-      if (name.startsWith('.') && name.endsWith('.tmp')) {
-        // Left by a write that was interrupted; the real file is intact.
-        await rm(join(store.conversationsDir, name), { force: true });
-        continue;
-      }
       const match = /^(.+)\.json$/.exec(name);
       if (match?.[1] === undefined || !ConversationIdSchema.safeParse(match[1]).success) continue;
       try {
@@ -293,9 +291,14 @@ export class ConversationStore {
       problem = `not valid JSON (${errorText(error)})`;
     }
     const movedTo = `${path}.corrupt-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`;
-    await rename(path, movedTo);
     this.summaries.delete(id);
     this.cache.delete(id);
+    try {
+      await rename(path, movedTo);
+    } catch (error) {
+      // Left in place and out of the list, so nothing writes over it; one bad file must not stop start-up.
+      throw this.report({ id, message: `Conversation file ${id}.json could not be read (${problem}) and could not be moved aside (${errorText(error)}); it was left as it is` });
+    }
     throw this.report({ id, movedTo, message: `Conversation file ${id}.json could not be read (${problem}); it was kept as ${movedTo}` });
   }
 

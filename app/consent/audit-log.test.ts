@@ -55,6 +55,30 @@ describe('AuditLog', () => {
     expect(await log.read()).toEqual({ entries: [entry(2), entry(1)], unreadableLines: 2 });
   });
 
+  it('starts a new line after a line torn by a killed process, so the next entry survives', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    await log.append(entry(1));
+    const whole = `${JSON.stringify(entry(2))}\n`;
+    await appendFile(log.filePath, whole.slice(0, 40));
+    const restarted = new AuditLog({ stateDir: dir.path });
+    await restarted.append(entry(3));
+    expect(await restarted.read()).toEqual({ entries: [entry(3), entry(1)], unreadableLines: 1 });
+  });
+
+  it('writes entries that arrive during a write together, in order, and fails each of them when the disk refuses', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    const first = log.append(entry(0));
+    // These arrive while the first write is under way: they share the next write.
+    const rest = Array.from({ length: 40 }, (_, index) => log.append(entry(index + 1)));
+    await Promise.all([first, ...rest]);
+    const { entries } = await log.read({ limit: 100 });
+    expect(entries.map((e) => e.tool)).toEqual(Array.from({ length: 41 }, (_, index) => `tool-${40 - index}`));
+
+    const blocked = new AuditLog({ stateDir: join(log.filePath, 'not-a-dir') });
+    const results = await Promise.allSettled([blocked.append(entry(1)), blocked.append(entry(2)), blocked.append(entry(3))]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
   it('refuses to write an entry that does not match the schema', async () => {
     const log = new AuditLog({ stateDir: dir.path });
     expect(() => log.append({ ...entry(1), decidedBy: 'somebody' } as unknown as AuditEntry)).toThrow();

@@ -1,6 +1,7 @@
-import { appendFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AuditEntrySchema } from '../../shared/domain/consent';
+import { lineFileTail } from '../logs/line-file';
 import type { AuditEntry, AuditPage } from '../../shared/domain/consent';
 
 export const AUDIT_FILE = 'audit.jsonl';
@@ -24,6 +25,8 @@ export class AuditLog {
   private readonly keepFiles: number;
   private size: number | undefined;
   private chain: Promise<unknown> = Promise.resolve();
+  /** The batch waiting for the write before it to finish; new entries join it. */
+  private queued: { lines: string[]; done: Promise<void> } | undefined;
 
   constructor(private readonly options: AuditLogOptions) {
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
@@ -35,12 +38,27 @@ export class AuditLog {
     return this.fileAt(0);
   }
 
-  /** Append one entry; rejects if the disk refused it (the caller reports that). */
+  /**
+   * Append one entry; rejects if the disk refused it (the caller reports that).
+   * Entries that arrive while a write is under way go out together in the next
+   * write: with many tool calls in flight, one file append per call (each an
+   * open, write and close on the thread pool) was the host's bottleneck.
+   */
   append(entry: AuditEntry): Promise<void> {
     const line = `${JSON.stringify(AuditEntrySchema.parse(entry))}\n`;
-    const run = this.chain.then(() => this.write(line));
-    this.chain = run.catch(() => undefined);
-    return run;
+    if (this.queued !== undefined) {
+      this.queued.lines.push(line);
+      return this.queued.done;
+    }
+    const batch: { lines: string[]; done: Promise<void> } = { lines: [line], done: Promise.resolve() };
+    batch.done = this.chain.then(() => {
+      // From here on, new entries start the next batch.
+      this.queued = undefined;
+      return this.write(batch.lines.join(''));
+    });
+    this.queued = batch;
+    this.chain = batch.done.catch(() => undefined);
+    return batch.done;
   }
 
   /** The newest entries first, across rotated files, up to `limit` (default 200). */
@@ -72,20 +90,19 @@ export class AuditLog {
     return join(this.options.stateDir, index === 0 ? AUDIT_FILE : `audit.${index}.jsonl`);
   }
 
-  private async write(line: string): Promise<void> {
-    const bytes = Buffer.byteLength(line);
+  /** Writes `text` (one or more whole lines); rotation happens between batches, never inside one. */
+  private async write(batch: string): Promise<void> {
+    let text = batch;
     if (this.size === undefined) {
       await mkdir(this.options.stateDir, { recursive: true });
-      this.size = await stat(this.filePath).then(
-        (s) => s.size,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return 0;
-          throw error;
-        },
-      );
+      const tail = await lineFileTail(this.filePath);
+      this.size = tail.size;
+      // A torn line from a killed process stays unreadable; the new entries do not join it.
+      if (tail.needsNewline) text = `\n${text}`;
     }
+    const bytes = Buffer.byteLength(text);
     if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate();
-    await appendFile(this.filePath, line, { encoding: 'utf8', mode: 0o600 });
+    await appendFile(this.filePath, text, { encoding: 'utf8', mode: 0o600 });
     this.size += bytes;
   }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { HostError } from '../../shared/result';
 import { ConsentPolicySchema } from '../../shared/domain/consent';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import { atomicWriteFile } from '../config/atomic-write';
+import { loadStateFile } from '../config/state-file';
 
 export const POLICIES_FILE = 'policies.json';
 
@@ -126,36 +126,17 @@ export class PolicyStore {
   }
 
   private async readFromDisk(): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.problem = `could not read ${this.filePath} (${(error as Error).message}); no stored consent policies apply until it can be read`;
-        this.options.warn(this.problem);
-        // Saving now would replace a file that may be fine: keep it untouched.
-        this.saveBlocked = this.problem;
-      }
+    const loaded = await loadStateFile(this.filePath, FileSchema, this.now);
+    if (loaded.kind === 'missing') return;
+    if (loaded.kind === 'loaded') {
+      this.policies = loaded.data.policies;
       return;
     }
-    let problem: string;
-    try {
-      const parsed = FileSchema.safeParse(JSON.parse(text));
-      if (parsed.success) {
-        this.policies = parsed.data.policies;
-        return;
-      }
-      const issue = parsed.error.issues[0];
-      problem = issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'unexpected shape';
-    } catch (error) {
-      problem = `not valid JSON (${(error as Error).message})`;
-    }
-    const aside = `${this.filePath}.corrupt-${this.now()}`;
-    try {
-      await rename(this.filePath, aside);
-      this.problem = `${this.filePath} is corrupt (${problem}); moved it to ${aside}. No stored consent policies apply: Berth will ask before every tool call until you allow again`;
-    } catch (error) {
-      this.problem = `${this.filePath} is corrupt (${problem}) and could not be moved aside (${(error as Error).message}); no stored consent policies apply`;
+    if (loaded.movedTo !== undefined) {
+      this.problem = `${this.filePath} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo}. No stored consent policies apply: Berth will ask before every tool call until you allow again`;
+    } else {
+      this.problem = `${loaded.message}; no stored consent policies apply until it can be read`;
+      // Saving now would replace a file that may be fine: keep it untouched.
       this.saveBlocked = this.problem;
     }
     this.options.warn(this.problem);

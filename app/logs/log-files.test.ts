@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir as mkdirp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,19 @@ describe('LogHub file logs', () => {
     hub.append({ server: 'fs', time: T0 + 5, source: 'stderr', text: 'more' });
     await hub.flush();
     expect((await readFile(join(dir, 'logs', 'fs.log'), 'utf8')).split('\n')).toHaveLength(4);
+  });
+
+  it('closes off a line torn by a killed process before appending', async () => {
+    await mkdirp(join(dir, 'logs'));
+    await writeFile(join(dir, 'logs', 'fs.log'), '2026-11-22T05:59:59.000Z [stderr] half a li');
+    const hub = fileHub({ dir: join(dir, 'logs') });
+    hub.append({ server: 'fs', time: T0, source: 'stderr', text: 'after restart' });
+    await hub.flush();
+    hub.append({ server: 'fs', time: T0 + 1, source: 'stderr', text: 'and more' });
+    await hub.flush();
+    expect(await readFile(join(dir, 'logs', 'fs.log'), 'utf8')).toBe(
+      '2026-11-22T05:59:59.000Z [stderr] half a li\n2026-11-22T06:00:00.000Z [stderr] after restart\n2026-11-22T06:00:00.001Z [stderr] and more\n',
+    );
   });
 
   it('writes on its own after the flush interval', async () => {

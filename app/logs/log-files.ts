@@ -1,6 +1,7 @@
-import { appendFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { appendFile, mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LogEntry } from '../../shared/domain/log';
+import { lineFileTail } from './line-file';
 import { RingBuffer } from './ring-buffer';
 
 /** Options of on-disk logs: one text file per server, rotated by size. */
@@ -129,18 +130,17 @@ export class LogFiles {
     }
   }
 
-  private async write(file: FileState, lines: string[]): Promise<void> {
+  private async write(file: FileState, queued: string[]): Promise<void> {
+    let lines = queued;
     if (!this.dirReady) {
       await mkdir(this.dir, { recursive: true });
       this.dirReady = true;
     }
     if (file.size === undefined) {
-      try {
-        file.size = (await stat(file.path)).size;
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-        file.size = 0;
-      }
+      const tail = await lineFileTail(file.path);
+      file.size = tail.size;
+      // A line torn by a killed process is closed off so the next one stands on its own.
+      if (tail.needsNewline) lines = ['\n', ...lines];
     }
     let chunk = '';
     let chunkBytes = 0;

@@ -1,6 +1,6 @@
-import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import { atomicWriteFile } from '../config/atomic-write';
+import { loadStateFile } from '../config/state-file';
 
 /**
  * Where Berth keeps secrets (the Anthropic API key; later OAuth tokens):
@@ -104,32 +104,15 @@ export class FileSecretStore implements SecretStore {
   }
 
   private async read(): Promise<Map<string, string>> {
-    let text: string;
-    try {
-      text = await readFile(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
-      this.blocked = `${this.filePath} could not be read (${errorText(error)})`;
+    const loaded = await loadStateFile(this.filePath, SecretsFileSchema, this.now, { quoteParseError: false });
+    if (loaded.kind === 'missing') return new Map();
+    if (loaded.kind === 'loaded') return new Map(Object.entries(loaded.data.secrets));
+    if (loaded.movedTo !== undefined) {
+      this.options.warn(`${this.filePath} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo}. Enter your API key again in Settings`);
+    } else {
+      // Left in place (unreadable, or could not be moved aside): every write is refused so it is never overwritten blindly.
+      this.blocked = loaded.message;
       this.options.warn(`${this.blocked}; stored secrets are unavailable until it can be read`);
-      return new Map();
-    }
-    let problem: string;
-    try {
-      const parsed = SecretsFileSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return new Map(Object.entries(parsed.data.secrets));
-      const issue = parsed.error.issues[0];
-      problem = issue === undefined ? 'unexpected shape' : `${issue.path.join('.') || 'file'}: ${issue.message}`;
-    } catch (error) {
-      // JSON.parse's message may quote the text: say only where it broke.
-      problem = `not valid JSON${error instanceof SyntaxError ? '' : ` (${errorText(error)})`}`;
-    }
-    const aside = `${this.filePath}.corrupt-${this.now()}`;
-    try {
-      await rename(this.filePath, aside);
-      this.options.warn(`${this.filePath} is corrupt (${problem}); moved it to ${aside}. Enter your API key again in Settings`);
-    } catch (error) {
-      this.blocked = `${this.filePath} is corrupt (${problem}) and could not be moved aside (${errorText(error)})`;
-      this.options.warn(this.blocked);
     }
     return new Map();
   }

@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
@@ -72,5 +72,16 @@ describe('EraCache', () => {
     await writeFile(join(dir.path, 'eras.json'), JSON.stringify({ version: 1, servers: { a: { kind: 'weird' } } }));
     expect(await make().get('a', config)).toBeUndefined();
     expect(logs.entries[0]?.text).toMatch(/is corrupt \(servers\.a\.kind/);
+  });
+
+  it('leaves a file it cannot read in place and never saves over it', async () => {
+    // A directory where the file should be: unreadable, and cannot be replaced by a rename either way.
+    await mkdir(join(dir.path, 'eras.json', 'keep'), { recursive: true });
+    const cache = make();
+    await cache.remember('a', config, { kind: 'legacy' });
+    expect(logs.entries.map((entry) => entry.text)).toEqual([expect.stringMatching(/eras\.json could not be read .*not saved until it is fixed/)]);
+    expect(await readdir(join(dir.path, 'eras.json'))).toEqual(['keep']);
+    // The verdict still serves this run.
+    expect(await cache.get('a', config)).toEqual({ kind: 'legacy' });
   });
 });

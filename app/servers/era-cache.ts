@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { atomicWriteFile } from '../config/atomic-write';
+import { loadStateFile } from '../config/state-file';
 
 /**
  * A stale legacy verdict would hide a server's upgrade forever (an upgraded
@@ -62,6 +62,8 @@ export class EraCache {
   private loading: Promise<void> | undefined;
   /** Writes are chained so two saves never interleave their renames. */
   private writing: Promise<void> = Promise.resolve();
+  /** Why the file on disk must not be written over (it could not be read or moved aside). */
+  private saveBlocked: string | undefined;
   private readonly path: string;
   private readonly now: () => number;
   private readonly legacyMaxAgeMs: number;
@@ -115,36 +117,24 @@ export class EraCache {
   }
 
   private async readFromDisk(): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.warn(`could not read ${this.path} (${(error as Error).message}); protocol eras will be negotiated again`);
-      }
+    const loaded = await loadStateFile(this.path, FileSchema, this.now);
+    if (loaded.kind === 'missing') return;
+    if (loaded.kind === 'loaded') {
+      this.entries = new Map(Object.entries(loaded.data.servers));
       return;
     }
-    let problem: string | undefined;
-    try {
-      const parsed = FileSchema.safeParse(JSON.parse(text));
-      if (parsed.success) {
-        this.entries = new Map(Object.entries(parsed.data.servers));
-        return;
-      }
-      problem = parsed.error.issues[0] ? `${parsed.error.issues[0].path.join('.') || 'file'}: ${parsed.error.issues[0].message}` : 'unexpected shape';
-    } catch (error) {
-      problem = `not valid JSON (${(error as Error).message})`;
-    }
-    const aside = `${this.path}.corrupt-${this.now()}`;
-    try {
-      await rename(this.path, aside);
-      this.warn(`${this.path} is corrupt (${problem}); moved it to ${aside} and starting with an empty era cache`);
-    } catch (error) {
-      this.warn(`${this.path} is corrupt (${problem}) and could not be moved aside (${(error as Error).message}); ignoring it`);
+    // Losing the cache only costs a probe per server, so even an unreadable file is no reason to stop;
+    // but a file that stayed in place is never written over.
+    this.saveBlocked = loaded.saveBlocked;
+    if (loaded.movedTo !== undefined) {
+      this.warn(`${this.path} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo} and starting with an empty era cache`);
+    } else {
+      this.warn(`${loaded.message}; protocol eras will be negotiated again and not saved until it is fixed`);
     }
   }
 
   private save(): Promise<void> {
+    if (this.saveBlocked !== undefined) return this.writing;
     const snapshot = JSON.stringify({ version: 1, servers: Object.fromEntries(this.entries) }, null, 2);
     const write = this.writing.then(() => atomicWriteFile(this.path, `${snapshot}\n`));
     // A failed write only costs a probe on the next start: report it, keep going.
