@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: runs every benchmark, prints each table, and writes
+ * docs/BENCHMARKS.md with the machine it ran on. Not part of `npm test`.
+ * `npm run bench -- tools bridge startup flood` runs a subset (the doc then
+ * lists only those); `--quick` shrinks every series for a smoke run.
+ * Run with `node --expose-gc --import tsx bench/run.ts` (the npm script does).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { connectBareV1, connectBareV2, ECHO_SERVER, type BenchClient } from './clients';
+import { openHostCore } from './host-core';
+import { allReady, bridgeClient, dispatchClient, openWholeHost } from './host-app';
+import { benchLogFlood } from './log-flood';
+import { benchStartup } from './startup';
+import { fixed, markdownTable, ratio } from './stats';
+import { compareRounds, type SeriesPlan, type SeriesResult } from './tool-calls';
+
+const SECTIONS = ['tools', 'bridge', 'startup', 'flood'] as const;
+type Section = (typeof SECTIONS)[number];
+const DOC = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
+/** Everything from this heading on is written by people and kept across runs. */
+const FINDINGS_HEADING = '## Findings';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const unknown = args.filter((arg) => arg !== '--quick' && !(SECTIONS as readonly string[]).includes(arg));
+if (unknown.length > 0) {
+  console.error(`unknown argument(s): ${unknown.join(', ')}; expected any of ${SECTIONS.join(', ')} and --quick`);
+  process.exit(2);
+}
+const chosen = args.filter((arg): arg is Section => (SECTIONS as readonly string[]).includes(arg));
+const sections: readonly Section[] = chosen.length > 0 ? chosen : SECTIONS;
+
+const ROUNDS = quick ? 1 : 3;
+const SEQUENTIAL: SeriesPlan = { calls: quick ? 200 : 1000, warmup: quick ? 50 : 200, concurrency: 1 };
+const IN_FLIGHT: SeriesPlan = { calls: quick ? 1000 : 4000, warmup: quick ? 200 : 500, concurrency: 100 };
+
+const report: string[] = [];
+function emit(markdown: string): void {
+  console.log(`${markdown}\n`);
+  report.push(markdown);
+}
+
+function seriesTable(results: readonly SeriesResult[], baseline: SeriesResult): string {
+  return markdownTable(
+    ['client', 'in flight', 'calls (warmup)', 'calls/s', 'vs baseline', 'p50 ms', 'p99 ms', 'max ms'],
+    results.map((result) => [
+      result.label,
+      String(result.concurrency),
+      `${result.calls} (${result.warmup})`,
+      fixed(result.callsPerSecond, 0),
+      ratio(result.callsPerSecond, baseline.callsPerSecond),
+      fixed(result.latency.p50Ms),
+      fixed(result.latency.p99Ms),
+      fixed(result.latency.maxMs),
+    ]),
+  );
+}
+
+async function benchTools(): Promise<void> {
+  const bare = await connectBareV2();
+  const core = await openHostCore();
+  const v1 = await connectBareV1();
+  const contenders: BenchClient[] = [bare, core, ...(typeof v1 === 'string' ? [] : [v1])];
+  try {
+    emit('## (a) Tool calls through the host core vs a bare SDK client');
+    emit(
+      'Each call: `tools/call echo {text}` to bench/fixtures/echo-server.mjs over stdio, reply checked. ' +
+        "Berth: ConsentBroker.approveToolCall (stored server-wide allow policy, audit line written) → RunningToolCalls.tag/run → ServerSupervisor.callTool → ServerConnection (Berth's ProcessStdioTransport, every message traced into the LogHub, LogHub writing log files and emitting `logs.appended`). " +
+        `Baseline: SDK v2 Client with \`versionNegotiation: auto\` on StdioClientTransport. ${ROUNDS} alternating round(s); the best round of each is shown.` +
+        (typeof v1 === 'string' ? ` v1 reference not measured: ${v1}.` : ''),
+    );
+    for (const plan of [SEQUENTIAL, IN_FLIGHT]) {
+      const results = await compareRounds(contenders, (client) => client.callEcho, plan, ROUNDS);
+      emit(seriesTable(results, results[0] as SeriesResult));
+    }
+    emit(`Target: Berth ≥ 0.85× the bare v2 client's calls/s. Log batches emitted during the run: ${core.logBatches()}.`);
+  } finally {
+    await Promise.all(contenders.map((client) => client.close()));
+  }
+}
+
+async function benchBridge(): Promise<void> {
+  const bare = await connectBareV2();
+  const whole = await openWholeHost({ echo: { command: process.execPath, args: [ECHO_SERVER] } });
+  let bridge: BenchClient | undefined;
+  try {
+    await allReady(whole.host, ['echo']);
+    bridge = await bridgeClient(whole.host, 'echo');
+    const contenders = [bare, dispatchClient(whole.host, 'echo'), bridge];
+    emit('## (b) The browser-mode WebSocket bridge');
+    emit(
+      'No contract method calls a tool (only the chat engine does), so this measures the closest round trip the renderer can make that reaches a server: ' +
+        '`prompts.get` (prompt `echo`) — WebSocket call message → ws-server → contract router (zod input and output validation) → PromptCatalogService → SDK client → stdio → server, and the reply back over the socket. ' +
+        'The whole host is running (createHost: log files, tracing, events). Baseline: a bare SDK v2 client calling `prompts/get` directly; the in-process `host.dispatch` row separates the router from the socket.',
+    );
+    for (const plan of [SEQUENTIAL, IN_FLIGHT]) {
+      const results = await compareRounds(contenders, (client) => client.getEchoPrompt, plan, ROUNDS);
+      emit(seriesTable(results, results[0] as SeriesResult));
+    }
+  } finally {
+    await bridge?.close();
+    await bare.close();
+    await whole.dispose();
+  }
+}
+
+async function benchStartupSection(): Promise<void> {
+  const servers = 20;
+  const result = await benchStartup(servers, quick ? 1 : 3);
+  emit(`## (c) ${servers} stdio servers started together`);
+  emit(
+    "Berth: createHost on a fresh config dir listing the servers (nothing remembered, so every server is probed like the bare client's `auto` negotiation) until all report ready. " +
+      `Bare: ${servers} SDK v2 clients connecting in parallel. ${result.rounds} alternating round(s); medians compared.`,
+  );
+  emit(
+    markdownTable(
+      ['starter', 'rounds (ms)', 'median ms', 'vs baseline'],
+      [
+        [`${servers} bare SDK v2 clients`, result.bareMs.map((ms) => fixed(ms, 0)).join(', '), fixed(result.bareMedianMs, 0), '1.00×'],
+        ['Berth host (createHost → all ready)', result.hostMs.map((ms) => fixed(ms, 0)).join(', '), fixed(result.hostMedianMs, 0), ratio(result.hostMedianMs, result.bareMedianMs)],
+      ],
+    ),
+  );
+  emit('Target: Berth ≤ 1.3× the bare clients (time, lower is better).');
+}
+
+async function benchFloodSection(): Promise<void> {
+  const rate = 50_000;
+  const seconds = quick ? 3 : 10;
+  const result = await benchLogFlood(rate, seconds);
+  emit(`## (d) Log flood: ${rate} stderr lines/s for ${seconds} s`);
+  emit(
+    'One server writes the lines to stderr (waiting for the pipe to drain, so a host that cannot keep up slows it instead of being measured on a lie); the whole host (createHost) splits, stores (ring buffers + log files) and batches them into `logs.appended`. Memory is this process, sampled every 100 ms.',
+  );
+  emit(
+    markdownTable(
+      ['measure', 'value'],
+      [
+        ['lines written by the server', String(result.linesSent)],
+        ['lines in logs.appended events', `${result.linesDelivered} (${fixed(result.deliveredLinesPerSecond, 0)}/s)`],
+        ['logs.appended batches', `${result.batches} (${fixed(result.batchesPerSecond, 1)}/s on average, busiest second ${result.peakBatchesInOneSecond})`],
+        ['largest batch (entries)', String(result.maxBatchEntries)],
+        ['RSS before → peak (MB)', `${fixed(result.rssBeforeMb, 0)} → ${fixed(result.rssPeakMb, 0)} (+${fixed(result.rssPeakMb - result.rssBeforeMb, 0)})`],
+        ['JS heap before → peak (MB)', `${fixed(result.heapBeforeMb, 0)} → ${fixed(result.heapPeakMb, 0)} (+${fixed(result.heapPeakMb - result.heapBeforeMb, 0)})`],
+        ['JS heap after the flood, after GC (MB)', result.heapAfterGcMb === undefined ? 'not measured (run without --expose-gc)' : fixed(result.heapAfterGcMb, 0)],
+        ['event-loop lag p99 during the flood (ms)', fixed(result.timerLagP99Ms, 1)],
+      ],
+    ),
+  );
+  emit('(e) The renderer log viewer with 200k lines in Chromium (filter time, scroll frame p95) is not measured yet.');
+}
+
+function machine(): string {
+  const cpu = cpus();
+  return markdownTable(
+    ['machine', ''],
+    [
+      ['CPU', `${cpu[0]?.model.trim() ?? 'unknown'}`],
+      ['cores', String(cpu.length)],
+      ['RAM', `${fixed(totalmem() / 1024 ** 3, 1)} GiB`],
+      ['Node', process.version],
+      ['platform', `${process.platform} ${process.arch}`],
+      ['load average at start (1/5/15 min)', loadavg().map((value) => fixed(value, 2)).join(' / ')],
+      ['date', new Date().toISOString()],
+      ['mode', quick ? '--quick (smoke run: short series, one round)' : 'full'],
+    ],
+  );
+}
+
+function keptFindings(): string {
+  if (!existsSync(DOC)) return `${FINDINGS_HEADING}\n\n(none written yet)\n`;
+  const text = readFileSync(DOC, 'utf8');
+  const at = text.indexOf(`\n${FINDINGS_HEADING}`);
+  return at === -1 ? `${FINDINGS_HEADING}\n\n(none written yet)\n` : text.slice(at + 1);
+}
+
+async function main(): Promise<void> {
+  emit(machine());
+  const runners: Record<Section, () => Promise<void>> = { tools: benchTools, bridge: benchBridge, startup: benchStartupSection, flood: benchFloodSection };
+  for (const section of sections) await runners[section]();
+  const header = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts); do not edit above the Findings heading. The machine is shared and noisy: compare the ratios within one run, not absolute numbers across runs.',
+    '',
+  ].join('\n');
+  writeFileSync(DOC, `${header}\n${report.join('\n\n')}\n\n${keptFindings()}`);
+  console.log(`wrote ${DOC}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
