@@ -37,6 +37,9 @@ export interface ApplyOptions {
  * has been emitted); starts run in the background, since a server may take
  * its whole start-up timeout to become ready.
  *
+ * The supervisor restarts a running server whose config changed, except
+ * when only its `logLevel` did: that is applied live (`classifyConfigChange`).
+ *
  * While the file is invalid, entries that are broken (or unreadable) keep
  * their last good config instead of being stopped: a typo in the config must
  * not take running servers down.

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, findNodeAtLocation, parseTree, type Edit, type Node } from 'jsonc-parser';
-import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
+import { ServerConfigSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { isPlainObject, type ConfigDocument } from './config-document';
 
 // Edits are computed here rather than with jsonc-parser's `modify`: its
@@ -184,6 +184,15 @@ export function writeServerEntry(doc: ConfigDocument, name: string, config: Serv
     text = setProperty(text, ['mcpServers', name], key, serialized[key], style);
   }
   return text;
+}
+
+/**
+ * Set (or, with `undefined`, remove) only the `logLevel` of an existing entry:
+ * the one property's text changes, comments and every other byte stay.
+ */
+export function writeServerLogLevel(doc: ConfigDocument, name: string, level: LogLevel | undefined): string {
+  if (doc.root === undefined) throw new Error('no config text to edit');
+  return setProperty(doc.text, ['mcpServers', name], 'logLevel', level, detectStyle(doc.text));
 }
 
 /** Remove one entry (and its separating comma), leaving every other byte in place. */

@@ -3,11 +3,11 @@ import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigStatus } from '../../shared/domain/config';
-import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../../shared/domain/server';
+import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { atomicWriteFile } from './atomic-write';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
-import { removeServerEntry, writeServerEntry } from './config-edit';
+import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
 
 /** Env values may hold secrets until they move to the keychain: owner-only. */
 const CONFIG_FILE_MODE = 0o600;
@@ -128,6 +128,22 @@ export class ConfigStore {
       this.refuseDuplicate(doc, validName);
       return writeServerEntry(doc, validName, validConfig);
     }, validName);
+  }
+
+  /**
+   * Remember a server's log level (`undefined`: the server's own default) by
+   * editing only its `logLevel` property. The entry must be valid: a broken
+   * one is the person's to fix first (`CONFIG_INVALID`).
+   */
+  async setServerLogLevel(name: string, level: LogLevel | undefined): Promise<void> {
+    return this.mutate((doc) => {
+      if (!doc.names.includes(name)) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
+      this.refuseDuplicate(doc, name);
+      if (!doc.servers.has(name)) {
+        throw new HostError('CONFIG_INVALID', `The config entry "${name}" has errors, so Berth cannot store its log level; fix it in the editor first`, 'name');
+      }
+      return writeServerLogLevel(doc, name, level);
+    }, name);
   }
 
   /** Remove an entry, valid or broken; `NOT_FOUND` if there is none. */

@@ -7,6 +7,7 @@ import type { EraCache } from './era-cache';
 import { ProcessStdioTransport, describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
 import { ServerLog, secretValues } from './server-log';
+import { describeInvalidResult } from './invalid-result';
 import { ServerStartError } from './spawn-errors';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
@@ -27,6 +28,10 @@ export interface ServerConnectionOptions {
   signal?: AbortSignal;
   onSpawn?: (pid: number) => void;
   onToolsChanged?: (tools: ToolInfo[]) => void;
+  /** The server said its prompt list changed (the listener re-reads it). */
+  onPromptsChanged?: () => void;
+  /** The server said its resource list changed. */
+  onResourcesChanged?: () => void;
   /** The server went away on its own after it was ready. */
   onUnexpectedExit?: (reason: string) => void;
   /**
@@ -79,7 +84,8 @@ export function formatSeconds(ms: number): string {
 }
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  // A schema-invalid result arrives as a JSON dump of validator issues; say it in one line.
+  return describeInvalidResult(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** The facts about a ready connection that end up in ServerState. */
@@ -135,6 +141,22 @@ export class ServerConnection {
             onChanged: (error, tools) => {
               if (error !== null) this.log.host('warning', `could not refresh the tool list: ${error.message}`);
               else if (tools !== null) this.setTools(tools);
+            },
+          },
+          // Declared here so a modern-era connection also subscribes to prompt changes; the prompt catalog re-reads the list itself.
+          prompts: {
+            autoRefresh: false,
+            onChanged: (error) => {
+              if (error !== null) this.log.host('warning', `prompt list change: ${error.message}`);
+              else this.options.onPromptsChanged?.();
+            },
+          },
+          // Likewise for resources: the resource browser re-reads the page it shows.
+          resources: {
+            autoRefresh: false,
+            onChanged: (error) => {
+              if (error !== null) this.log.host('warning', `resource list change: ${error.message}`);
+              else this.options.onResourcesChanged?.();
             },
           },
         },
@@ -269,6 +291,17 @@ export class ServerConnection {
     }
     this.client.requestLogLevel = level;
     this.log.host('info', `log level ${level}`);
+  }
+
+  /**
+   * The person went back to the server's own default. Modern era: requests
+   * stop carrying a level. Legacy era: logging/setLevel cannot unset a level,
+   * so the server keeps the last one until it restarts.
+   */
+  forgetLogLevel(): void {
+    this.client.requestLogLevel = undefined;
+    if (this.era === 'modern') this.log.host('info', 'log level: server default (no longer sent in _meta)');
+    else this.log.host('info', 'log level: server default from the next start (logging/setLevel cannot unset a level, so the current one stays until then)');
   }
 
   /** MCP shutdown of the whole tree; resolves when no process of it is left. */

@@ -5,6 +5,7 @@ import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/se
 import type { LogSink } from '../logs/log-sink';
 import { restartDelayMs, shouldGiveUp } from './backoff';
 import type { Jitter } from './backoff';
+import { classifyConfigChange } from './config-change';
 import { EraCache } from './era-cache';
 import { ServerConnection, formatSeconds } from './server-connection';
 import type { CallToolOptions } from './server-connection';
@@ -26,6 +27,10 @@ export interface SupervisorOptions {
   jitter?: Jitter;
   /** Declares client capabilities and registers their handlers on each new SDK client (see ServerConnectionOptions). */
   clientSetup?: (server: string, client: Client) => void;
+  /** A ready server said its prompt list changed. */
+  onPromptsChanged?: (server: string) => void;
+  /** A ready server said its resource list changed. */
+  onResourcesChanged?: (server: string) => void;
 }
 
 /** One configured server and everything that is going on with it. */
@@ -52,15 +57,6 @@ export function maskState(state: ServerState): ServerState {
   const secrets = new Set(state.config.secretEnv);
   const env = Object.fromEntries(Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]));
   return { ...state, config: { ...state.config, env }, tools: [...state.tools] };
-}
-
-/** JSON with object keys sorted, so `{a, b}` and `{b, a}` compare equal. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
 }
 
 const RUNTIME_RESET = {
@@ -110,8 +106,8 @@ export class ServerSupervisor {
         if (config.enabled) work.push(this.start(created.name));
         continue;
       }
-      const changed = canonicalJson(entry.config) !== canonicalJson(config);
-      if (changed) {
+      const change = classifyConfigChange(entry.config, config);
+      if (change === 'restart') {
         // Whatever it was doing, the old config is stale: stop it, then start
         // the new one if enabled (a changed config may well fix an error).
         this.cancelPending(entry);
@@ -125,7 +121,10 @@ export class ServerSupervisor {
             if (config.enabled && !entry.heldByPerson) await this.doStart(entry, true);
           }),
         );
-      } else if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
+        continue;
+      }
+      if (change === 'logLevel') work.push(this.adoptLogLevel(entry, config));
+      if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
         work.push(this.enqueue(entry, async () => this.doStart(entry, true)));
       } else if (!config.enabled && entry.state.status !== 'stopped') {
         work.push(this.stopEntry(entry));
@@ -194,13 +193,45 @@ export class ServerSupervisor {
     });
   }
 
+  /**
+   * The person chose a level: a ready server gets it now (failures are
+   * thrown), any other is started with it next time. The caller stores it in
+   * the config, so the next sync finds nothing to change.
+   */
   async setLogLevel(name: string, level: LogLevel): Promise<ServerState> {
     const entry = this.entry(name);
     return this.enqueue(entry, async () => {
-      const connection = this.readyConnection(entry, 'set its log level');
-      await connection.setLogLevel(level);
-      this.update(entry, { logLevel: level });
+      const connection = entry.state.status === 'ready' ? entry.connection : undefined;
+      // Recorded even if the server refuses it now: it is still what the next start asks for.
+      entry.config = { ...entry.config, logLevel: level };
+      this.update(entry, { config: entry.config, logLevel: level });
+      if (connection !== undefined) await connection.setLogLevel(level);
       return maskState(entry.state);
+    });
+  }
+
+  /**
+   * The config's level changed and nothing else did (an edit of the file or
+   * the form): applied live instead of restarting. Nobody waits for this, so
+   * a server that refuses the level gets a warning in its log.
+   */
+  private adoptLogLevel(entry: Entry, config: ServerConfig): Promise<void> {
+    return this.enqueue(entry, async () => {
+      if (entry.removed) return;
+      const level = config.logLevel;
+      const connection = entry.state.status === 'ready' ? entry.connection : undefined;
+      entry.config = config;
+      this.update(entry, { config, logLevel: level });
+      if (connection === undefined) return;
+      if (level === undefined) {
+        connection.forgetLogLevel();
+        return;
+      }
+      try {
+        await connection.setLogLevel(level);
+      } catch (error) {
+        this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'warning', text: `could not apply log level ${level} from the config: ${error instanceof Error ? error.message : String(error)}` });
+      }
     });
   }
 
@@ -297,6 +328,12 @@ export class ServerSupervisor {
         },
         onToolsChanged: (tools) => {
           if (entry.connection === connection) this.update(entry, { tools });
+        },
+        onPromptsChanged: () => {
+          if (entry.connection === connection) this.options.onPromptsChanged?.(entry.name);
+        },
+        onResourcesChanged: () => {
+          if (entry.connection === connection) this.options.onResourcesChanged?.(entry.name);
         },
         onUnexpectedExit: (reason) => this.onCrash(entry, connection, reason),
         ...(this.options.clientSetup !== undefined ? { clientSetup: this.options.clientSetup } : {}),

@@ -6,6 +6,9 @@ export interface ServerFormInput {
   /** Replaces every argument. */
   args?: string[];
   env?: { key: string; value: string; secret?: boolean }[];
+  /** A level, or "Server default". */
+  logLevel?: string;
+  startWithBerth?: boolean;
 }
 
 /** The add/edit server dialog. */
@@ -31,6 +34,8 @@ export class ServerForm {
         await this.field(`Argument ${index + 1}`).fill(value);
       }
     }
+    if (input.logLevel !== undefined) await this.field('Log level').selectOption({ label: input.logLevel });
+    if (input.startWithBerth !== undefined) await this.dialog.getByRole('switch', { name: 'Start with Berth' }).setChecked(input.startWithBerth);
     for (const [index, row] of (input.env ?? []).entries()) {
       await this.dialog.getByRole('button', { name: 'Add variable' }).click();
       await this.field(`Variable ${index + 1} name`).fill(row.key);

@@ -99,9 +99,11 @@ describe('host handlers over a real config dir', () => {
     expect(await harness.host.dispatch('servers.setLogLevel', { name: 'ghost', level: 'info' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 
-  it('refuses to set the log level of a server that is not ready', async () => {
+  it('stores the log level of a server that is not running, for its next start', async () => {
     await harness.call('servers.add', { name: 'alpha', config: idle() });
-    expect(await harness.host.dispatch('servers.setLogLevel', { name: 'alpha', level: 'debug' })).toMatchObject({ ok: false, code: 'NOT_READY' });
+    const state = await harness.call<ServerState>('servers.setLogLevel', { name: 'alpha', level: 'debug' });
+    expect(state).toMatchObject({ status: 'stopped', logLevel: 'debug', config: { logLevel: 'debug' } });
+    expect((await readConfig()).mcpServers.alpha).toMatchObject({ logLevel: 'debug' });
   });
 
   it('saves valid config text and syncs servers; refuses invalid text and leaves the file alone', async () => {

@@ -106,7 +106,8 @@ describe('misbehaving servers', () => {
     await supervisor.sync({ off: fixtureConfig('legacy-echo.mjs', { enabled: false }) });
     expect(supervisor.get('off')?.status).toBe('stopped');
     await expect(supervisor.callTool('off', 'echo', {})).rejects.toMatchObject({ code: 'NOT_READY' });
-    await expect(supervisor.setLogLevel('off', 'debug')).rejects.toMatchObject({ code: 'NOT_READY' });
+    // A level is not a call: a stopped server keeps it for its next start.
+    expect(await supervisor.setLogLevel('off', 'debug')).toMatchObject({ status: 'stopped', logLevel: 'debug' });
     await expect(supervisor.start('nope')).rejects.toMatchObject({ code: 'NOT_FOUND', message: "no server named 'nope'" });
   });
 });

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Collapsible, Dialog } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ServerState } from '../../../shared/domain';
+import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
 import { Button, Field, IconButton, Switch } from '../shell/controls';
@@ -104,7 +104,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
       </header>
       <Dialog.Description id="server-form-description" className="dialog-description">
         Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.
-        {isEdit ? ' Saving restarts the server if it is running.' : ''}
+        {isEdit ? ' Saving restarts the server if it is running; a new log level alone is applied without a restart.' : ''}
       </Dialog.Description>
 
       <div className="dialog-body">
@@ -184,11 +184,34 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             />
           )}
         </Field>
+        <Field
+          label="Log level"
+          error={errors.logLevel}
+          hint="The least severe log messages the server should send. Remembered across restarts; servers without logging ignore it."
+        >
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className="input select-input narrow"
+              value={values.logLevel}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => set('logLevel', e.target.value as LogLevel | '')}
+            >
+              <option value="">Server default</option>
+              {LOG_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="switch-field">
-          <Switch id="server-enabled" checked={values.enabled} onCheckedChange={(v) => set('enabled', v)} label="Enabled" />
+          <Switch id="server-enabled" checked={values.enabled} onCheckedChange={(v) => set('enabled', v)} label="Start with Berth" />
           <label htmlFor="server-enabled">
-            <strong>Enabled</strong>
-            <span className="field-hint">Start this server now and whenever Berth starts.</span>
+            <strong>Start with Berth</strong>
+            <span className="field-hint">Start this server whenever Berth starts, and now when you save. Off: it stays stopped until you start it.</span>
           </label>
         </div>
         <AdvancedSection values={values} set={set} errors={errors} open={advancedOpen} onOpenChange={setAdvancedOpen} />

@@ -52,7 +52,7 @@ describe('buildServerInput', () => {
     expect(outcome.errors.name).toMatch(/starting with a letter or digit/);
     expect(outcome.errors.command).toMatch(/Enter the command/);
     expect(outcome.errors[`env.${envId}.key`]).toMatch(/letters, digits and _/);
-    expect(outcome.errors.startupSeconds).toBe('Use at least 1 seconds');
+    expect(outcome.errors.startupSeconds).toBe('Use at least 1 second');
     expect(outcome.errors.maxRestarts).toBe('Enter a whole number');
   });
 
@@ -89,6 +89,33 @@ describe('buildServerInput', () => {
     expect(outcome.config.env).toEqual({ TOKEN: SECRET_MASK, MODE: 'ro' });
     // Fields the form does not show survive an edit.
     expect(outcome.config.logLevel).toBe('debug');
+  });
+
+  it('shows the stored log level and sets, changes or clears it', () => {
+    const server = serverState('gh', { config: ServerConfigSchema.parse({ command: 'gh-mcp', logLevel: 'debug' }) });
+    const form = formValuesFromServer(server);
+    expect(form.logLevel).toBe('debug');
+    const changed = buildServerInput({ ...form, logLevel: 'error' }, server.config);
+    expect(changed.ok && changed.config.logLevel).toBe('error');
+    // "Server default" must not let the stored level come back through `base`.
+    const cleared = buildServerInput({ ...form, logLevel: '' }, server.config);
+    expect(cleared.ok).toBe(true);
+    if (!cleared.ok) return;
+    expect('logLevel' in cleared.config).toBe(false);
+    expect(emptyFormValues().logLevel).toBe('');
+  });
+
+  it('explains limits that contradict each other and restart counts out of range', () => {
+    const outcome = buildServerInput(values({ requestSeconds: '120', maxTotalSeconds: '60', initialDelaySeconds: '10', maxDelaySeconds: '5', maxRestarts: '-1' }));
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors).toEqual({
+      maxTotalSeconds: 'Use at least 120 seconds, the same as the request timeout',
+      maxDelaySeconds: 'Use at least 10 seconds, the same as the first delay',
+      maxRestarts: 'Use 0 or more (0 turns automatic restarts off)',
+    });
+    const tooMany = buildServerInput(values({ maxRestarts: '1000', initialDelaySeconds: '0.01' }));
+    expect(tooMany.ok ? {} : tooMany.errors).toEqual({ maxRestarts: 'Use at most 100 restarts', initialDelaySeconds: 'Use at least 0.1 seconds' });
   });
 
   it('prefills the example with server-everything through npx', () => {

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import {
   EnvKeySchema,
+  LOG_LEVELS,
   SECRET_MASK,
   ServerConfigSchema,
   ServerNameSchema,
   type ServerConfig,
+  type LogLevel,
   type ServerConfigInput,
   type ServerState,
 } from '../../../shared/domain';
@@ -30,7 +32,10 @@ export interface ServerFormValues {
   args: ArgRow[];
   env: EnvRow[];
   cwd: string;
+  /** Start with Berth (and now, when saved). */
   enabled: boolean;
+  /** The level asked of the server's log messages; '' leaves it to the server. */
+  logLevel: LogLevel | '';
   /** Seconds, as typed. */
   startupSeconds: string;
   requestSeconds: string;
@@ -65,6 +70,7 @@ export function emptyFormValues(): ServerFormValues {
     env: [],
     cwd: '',
     enabled: true,
+    logLevel: '',
     startupSeconds: seconds(DEFAULTS.timeouts.startupMs),
     requestSeconds: seconds(DEFAULTS.timeouts.requestMs),
     maxTotalSeconds: seconds(DEFAULTS.timeouts.maxTotalMs),
@@ -95,6 +101,7 @@ export function formValuesFromServer(server: ServerState): ServerFormValues {
     env: Object.entries(config.env).map(([key, value]) => ({ id: newRowId(), key, value, secret: secret.has(key) })),
     cwd: config.cwd ?? '',
     enabled: config.enabled,
+    logLevel: config.logLevel ?? '',
     startupSeconds: seconds(config.timeouts.startupMs),
     requestSeconds: seconds(config.timeouts.requestMs),
     maxTotalSeconds: seconds(config.timeouts.maxTotalMs),
@@ -120,6 +127,7 @@ const PATH_TO_FIELD: Record<string, string> = {
   args: 'args',
   cwd: 'cwd',
   enabled: 'enabled',
+  logLevel: 'logLevel',
   'restart.enabled': 'restartEnabled',
   'restart.maxRestarts': 'maxRestarts',
   ...Object.fromEntries(Object.entries(SECONDS_FIELDS).map(([field, path]) => [path, field])),
@@ -170,6 +178,10 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   }
   const maxRestarts = parseNumber(values.maxRestarts);
   if (!Number.isInteger(maxRestarts)) errors.maxRestarts = 'Enter a whole number';
+  checkOrder(errors, millis, 'maxTotalSeconds', 'timeouts.maxTotalMs', 'timeouts.requestMs', 'the request timeout');
+  checkOrder(errors, millis, 'maxDelaySeconds', 'restart.maxDelayMs', 'restart.initialDelayMs', 'the first delay');
+  const logLevel = values.logLevel === '' ? undefined : values.logLevel;
+  if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel)) errors.logLevel = 'Choose one of the listed levels';
 
   const config: ServerConfigInput = {
     ...(base ?? {}),
@@ -189,6 +201,9 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   const cwd = values.cwd.trim();
   if (cwd === '') delete config.cwd;
   else config.cwd = cwd;
+  // Removed rather than left undefined, so `base`'s level does not survive choosing "server default".
+  if (logLevel === undefined) delete config.logLevel;
+  else config.logLevel = logLevel;
 
   const parsed = ServerConfigSchema.safeParse(config);
   if (!parsed.success) {
@@ -200,6 +215,24 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, name: name.success ? name.data : values.name.trim(), config };
+}
+
+/**
+ * A limit that only makes sense at or above another one (the longest call vs
+ * one request, the longest delay vs the first): said in words, since the
+ * config would accept it and the result would puzzle.
+ */
+function checkOrder(errors: FormErrors, millis: Record<string, number>, field: string, path: string, lowerPath: string, lowerName: string): void {
+  const value = millis[path];
+  const lower = millis[lowerPath];
+  if (errors[field] || value === undefined || lower === undefined || !Number.isFinite(value) || !Number.isFinite(lower)) return;
+  if (value < lower) errors[field] = `Use at least ${secondsText(lower)}, the same as ${lowerName}`;
+}
+
+/** "1 second", "2.5 seconds". */
+function secondsText(ms: number): string {
+  const value = ms / 1000;
+  return `${value} second${value === 1 ? '' : 's'}`;
 }
 
 function fieldForPath(path: string[], values: ServerFormValues): string {
@@ -217,11 +250,12 @@ function fieldForPath(path: string[], values: ServerFormValues): string {
 
 function messageForIssue(field: string, issue: z.core.$ZodIssue): string {
   if (field in SECONDS_FIELDS && (issue.code === 'too_small' || issue.code === 'too_big')) {
-    const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum) / 1000;
-    return issue.code === 'too_small' ? `Use at least ${bound} seconds` : `Use at most ${bound} seconds`;
+    const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+    return issue.code === 'too_small' ? `Use at least ${secondsText(bound)}` : `Use at most ${secondsText(bound)}`;
   }
   if (field === 'maxRestarts' && (issue.code === 'too_small' || issue.code === 'too_big')) {
-    return issue.code === 'too_small' ? `Use at least ${String(issue.minimum)}` : `Use at most ${String(issue.maximum)}`;
+    if (issue.code === 'too_big') return `Use at most ${String(issue.maximum)} restarts`;
+    return 'Use 0 or more (0 turns automatic restarts off)';
   }
   return issue.message;
 }
