@@ -48,4 +48,10 @@ export interface HostOptions {
   openExternal?: (url: string) => Promise<void>;
   /** How long pending requests survive with no window connected (default 30 s). */
   clientGraceMs?: number;
+  /**
+   * The system's folder dialog, for picking a root (Electron). Resolves with
+   * the chosen folder, or null when the person cancelled. Absent in browser
+   * mode: the renderer uses the host's folder browser instead.
+   */
+  pickFolder?: () => Promise<string | null>;
 }

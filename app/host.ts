@@ -5,8 +5,13 @@ import { createHandlers } from './bridge/handlers';
 import { createRouter, errorMessage } from './bridge/router';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
+import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
 import { HostChat } from './host-chat';
+import { HostRoots } from './host-roots';
+import { CompletionBroker } from './workspace/completion-broker';
+import { PromptCatalogService } from './workspace/prompt-catalog';
+import { ResourceService } from './workspace/resource-service';
 import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
 import { LogHub } from './logs/log-hub';
@@ -87,14 +92,35 @@ export async function createHost(options: HostOptions): Promise<Host> {
     stateDir: paths.stateDir,
     onState: (state) => {
       workflow.serverChanged(state);
+      // Declared just below: the supervisor reports no state before its first sync.
+      prompts.serverChanged(state);
+      resources.serverChanged(state);
       events.emit('servers.changed', state);
     },
     env: serverEnv,
     clientVersion: BERTH_VERSION,
-    clientSetup: workflow.clientSetup,
+    clientSetup: (server, client) => {
+      workflow.clientSetup(server, client);
+      // Servers start only after the roots are open (below), so this is always set here.
+      if (roots === undefined) throw new Error(`server '${server}' was set up before the roots were loaded`);
+      roots.clientSetup(server, client);
+      resources.clientSetup(server, client);
+    },
+    onPromptsChanged: (server) => prompts.promptsChanged(server),
+    onResourcesChanged: (server) => events.emit('resources.listChanged', { server }),
+  });
+  const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
+  const completions = new CompletionBroker(prompts);
+  const resources: ResourceService = new ResourceService({
+    servers: supervisor,
+    onUpdated: (server, uri) => events.emit('resources.updated', { server, uri }),
+    logs,
   });
   events.subscribe((topic, payload) => {
     if (topic === 'servers.removed') workflow.serverRemoved((payload as { name: string }).name);
+    if (topic === 'servers.removed') roots?.serverRemoved((payload as { name: string }).name);
+    if (topic === 'servers.removed') prompts.serverRemoved((payload as { name: string }).name);
+    if (topic === 'servers.removed') resources.serverRemoved((payload as { name: string }).name);
   });
   const config = new ConfigStore({
     filePath: paths.configFile,
@@ -114,8 +140,25 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
 
   let chat: HostChat;
+  let roots: HostRoots | undefined;
   try {
+    // Temp files of writes a crash cut short (the real files beside them are whole); stores load some files lazily, so sweep here.
+    for (const dir of [paths.configDir, paths.stateDir]) {
+      await removeInterruptedWrites(dir).catch((error: unknown) => warn(`could not remove interrupted writes in ${dir}: ${(error as Error).message}`));
+    }
     await config.load();
+    roots = await HostRoots.open({
+      stateDir: paths.stateDir,
+      shell: options.shell,
+      servers: supervisor,
+      knownServers: () => Object.keys(config.servers()),
+      pending: workflow.pending,
+      events,
+      logs,
+      ...(options.pickFolder !== undefined ? { pickFolder: options.pickFolder } : {}),
+      warn: (text) => warn(`roots: ${text}`),
+      reportError: reportBug,
+    });
     chat = await HostChat.open({
       configDir: paths.configDir,
       supervisor,
@@ -134,6 +177,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   } catch (error) {
     // Nothing has started yet, but the log files may hold pending lines.
     config.close();
+    await roots?.close();
     await workflow.close();
     await logs.dispose();
     throw error;
@@ -151,6 +195,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
       chat,
       settings,
       workflow,
+      roots,
+      promptServices: { prompts, completions },
+      resources,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -178,11 +225,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
       shuttingDown ??= (async () => {
         sync.stop();
         config.close();
+        // Stops the disk checks at once; its pending saves are awaited below.
+        const rootsClosed = roots.close();
+        completions.close();
         try {
           // Prompts first: a turn waiting for a yes then ends with a denial, and stops at once.
           await workflow.close();
           await chat.close();
           await supervisor.shutdown();
+          await rootsClosed;
           await settings.flush();
         } finally {
           // Flushes pending batches and file writes, then ignores late appends.

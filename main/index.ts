@@ -7,6 +7,7 @@ import { createHost } from '../app/host';
 import type { Host } from '../app/host-types';
 import { createSafeStorageSecretStore } from '../app/secrets/safe-storage-store';
 import { APP_SCHEME, createAppRequestHandler, registerAppScheme } from './app-protocol';
+import { createFolderPicker } from './folder-dialog';
 import { registerBridgeIpc } from './ipc';
 import { createGracefulQuit, quitOnSignals, reportStartupFailure } from './lifecycle';
 import { createConsoleLog } from './log';
@@ -88,7 +89,8 @@ if (!app.requestSingleInstanceLock()) {
         fallbackFile: join(configDir, 'secrets.json'),
         warn: (text) => log.warn(`secrets: ${text}`),
       });
-      const starting = createHost({ configDir, shell: 'electron', secrets, openExternal });
+      const pickFolder = createFolderPicker({ dialog, getWindow: () => mainWindow });
+      const starting = createHost({ configDir, shell: 'electron', secrets, openExternal, pickFolder });
       hostStarting = starting;
       host = await starting;
       registerBridgeIpc({ ipcMain, host, getWindow: () => mainWindow, log });

@@ -15,12 +15,15 @@ import './styles/tools.css';
 import './styles/server-form.css';
 import './styles/logs.css';
 import './styles/chat.css';
+import './styles/slash.css';
 import './styles/tool-calls.css';
 import './styles/popovers.css';
 import './styles/markdown.css';
 import './styles/pending.css';
 import './styles/review.css';
 import './styles/settings.css';
+import './styles/roots.css';
+import './styles/resources.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -5,10 +5,15 @@ import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { HostChat } from '../host-chat';
+import type { HostRoots } from '../host-roots';
 import type { HostWorkflow } from '../host-workflow';
+import type { ResourceService } from '../workspace/resource-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { EventHub } from './event-hub';
 import { createChatHandlers } from './handlers-chat';
+import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts';
+import { createResourceHandlers } from './handlers-resources';
+import { createRootsHandlers } from './handlers-roots';
 import { createSettingsHandlers } from './handlers-settings';
 import { createWorkflowHandlers } from './handlers-workflow';
 import type { ServerSync } from './server-sync';
@@ -20,6 +25,7 @@ export interface HandlerConfigStore {
   addServer(name: string, config: ServerConfig): Promise<void>;
   setServer(name: string, config: ServerConfig, options?: { previousName?: string }): Promise<void>;
   removeServer(name: string): Promise<void>;
+  setServerLogLevel(name: string, level: LogLevel | undefined): Promise<void>;
   saveText(text: string): Promise<ConfigStatus>;
 }
 
@@ -55,6 +61,11 @@ export interface FeatureDeps {
   chat: HostChat;
   settings: SettingsStore;
   workflow: HostWorkflow;
+  roots: HostRoots;
+  /** Prompts (slash commands) and argument completion. */
+  promptServices: PromptHandlerDeps;
+  /** The per-server resource browser. */
+  resources: ResourceService;
 }
 
 /** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
@@ -64,10 +75,13 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createChatHandlers(deps.chat),
     ...createSettingsHandlers(deps.settings),
     ...createWorkflowHandlers(deps.workflow),
+    ...createRootsHandlers(deps.roots),
+    ...createPromptHandlers(deps.promptServices),
+    ...createResourceHandlers(deps.resources),
   };
 }
 
-type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers>>;
+type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers>>;
 
 /** App, config, server and log methods. */
 function createServerHandlers(deps: HandlerDeps): ServerHandlers {
@@ -181,7 +195,16 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
 
     'servers.setLogLevel': async ({ name, level }) => {
       requireServer(name);
-      return supervisor.setLogLevel(name, level);
+      // Stored first, so the choice survives restarts even if the server refuses it now.
+      await config.setServerLogLevel(name, level);
+      announceConfig();
+      try {
+        // Live, without a restart; a server that is not ready gets it on its next start.
+        return await supervisor.setLogLevel(name, level);
+      } finally {
+        // The supervisor already runs with the stored level, so this sync restarts nothing.
+        await sync.apply();
+      }
     },
 
     'logs.query': async (query) => logs.query(query),

@@ -44,6 +44,23 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sampling.setPolicy': { server: 'everything', policy: 'never' },
   'elicitation.awaiting': {},
   'elicitation.dismiss': { id: 'everything/auth-1' },
+  'roots.list': {},
+  'roots.add': { path: '/home/me/project', name: 'Project' },
+  'roots.rename': { id: 'root-1', name: 'Work' },
+  'roots.remove': { id: 'root-1' },
+  'roots.setExposure': { server: 'everything', exposure: ['root-1'] },
+  'roots.resetConsent': { server: 'everything', rootIds: ['root-1'] },
+  'roots.browse': { path: '/home/me' },
+  'roots.pickFolder': {},
+  'prompts.list': {},
+  'prompts.get': { server: 'everything', name: 'args-prompt', arguments: { city: 'Paris' } },
+  'completion.complete': { server: 'everything', ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } },
+  'resources.list': { server: 'everything', cursor: '2' },
+  'resources.templates': { server: 'everything' },
+  'resources.read': { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
+  'resources.subscribe': { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
+  'resources.unsubscribe': { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
+  'resources.subscriptions': { server: 'everything' },
 };
 
 interface Recorder {

@@ -124,6 +124,23 @@ describe('RootsStore exposure and changes', () => {
     expect(changes.at(-1)?.servers).toEqual(['adhoc']);
   });
 
+  it('forgets a removed server, saving only when it had something stored', async () => {
+    const store = await open({ knownServers: () => ['fs'] });
+    const a = await store.add(await folder('a'));
+    await store.setExposure('git', [a.id]);
+    await store.recordConsent('git', { allowed: [a.id], denied: [] });
+    const before = changes.length;
+    await store.forgetServer('never-stored');
+    expect(changes).toHaveLength(before);
+    await store.forgetServer('git');
+    await store.flush();
+    const saved = JSON.parse(await readFile(join(stateDir, 'roots.json'), 'utf8')) as { exposure: object; consent: object };
+    expect(saved.exposure).toEqual({});
+    expect(saved.consent).toEqual({});
+    expect(store.exposure('git')).toBe('all');
+    expect(store.consentFor('git')).toEqual({ allowed: [], denied: [] });
+  });
+
   it('rename and remove of an unknown id fail with NOT_FOUND', async () => {
     const store = await open();
     await expect(store.rename('x', 'y')).rejects.toMatchObject({ code: 'NOT_FOUND' });

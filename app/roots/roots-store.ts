@@ -236,12 +236,19 @@ export class RootsStore {
   forgetServer(server: string): Promise<void> {
     return this.serialize(async () => {
       this.seenServers.delete(server);
+      // Most servers have nothing stored: no write then (removing a server should not touch roots.json needlessly).
+      if (!(server in this.file.exposure) && !(server in this.file.consent)) return;
       const exposure = { ...this.file.exposure };
       const consent = { ...this.file.consent };
       delete exposure[server];
       delete consent[server];
       await this.commit({ ...this.file, exposure, consent });
     });
+  }
+
+  /** Resolves once every change asked for so far is saved (or has failed); for a clean shutdown. */
+  async flush(): Promise<void> {
+    await this.queue;
   }
 
   /** Hear every change, with the servers whose visible roots changed. Returns an unsubscribe function. */

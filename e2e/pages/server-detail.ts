@@ -34,6 +34,16 @@ export class ServerDetail {
     return tool;
   }
 
+  /** The Overview tab's log level menu button; its text is the stored level or "Server default". */
+  get logLevelButton(): Locator {
+    return this.root.getByRole('button', { name: `Log level of ${this.name}: `, exact: false });
+  }
+
+  async chooseLogLevel(level: string): Promise<void> {
+    await this.logLevelButton.click();
+    await this.page.getByRole('menuitemradio', { name: level, exact: true }).click();
+  }
+
   async openLogs(): Promise<LogsPage> {
     await this.root.getByRole('button', { name: 'Logs', exact: true }).click();
     return new LogsPage(this.page);

@@ -7,6 +7,9 @@ import { createComposerSlice } from './composer-slice';
 import { createConfigSlice } from './config-slice';
 import { createLogsSlice } from './logs-slice';
 import { createPendingSlice } from './pending-slice';
+import { createPromptsSlice } from './prompts-slice';
+import { createResourcesSlice } from './resources-slice';
+import { createRootsSlice } from './roots-slice';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { BerthState } from './types';
@@ -26,6 +29,9 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createComposerSlice(transport)(...a),
     ...createPendingSlice(transport)(...a),
     ...createSettingsSlice(transport)(...a),
+    ...createPromptsSlice(transport)(...a),
+    ...createResourcesSlice(transport)(...a),
+    ...createRootsSlice(transport)(...a),
   }));
 }
 
@@ -57,6 +63,10 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'consent.policiesChanged', (s, { policies }) => s.applyConsentPolicies(policies)),
     bindTopic(store, transport, 'sampling.policiesChanged', (s, { policies }) => s.applySamplingPolicies(policies)),
     bindTopic(store, transport, 'elicitation.awaitingChanged', (s, { awaiting }) => s.applyAwaitingElicitations(awaiting)),
+    bindTopic(store, transport, 'prompts.changed', (s, catalog) => s.applyPromptCatalog(catalog)),
+    bindTopic(store, transport, 'roots.changed', (s, view) => s.applyRootsView(view)),
+    bindTopic(store, transport, 'resources.updated', (s, { server, uri }) => s.applyResourceUpdated(server, uri)),
+    bindTopic(store, transport, 'resources.listChanged', (s, { server }) => s.applyResourceListChanged(server)),
   ];
   const fetchSnapshots = () => {
     const s = store.getState();
@@ -68,6 +78,8 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadSettings(),
       s.loadConversations(),
       s.loadPending(),
+      s.loadPrompts(),
+      s.loadRoots(),
     ]);
   };
   // Snapshots are fetched on every transition to `open`: the first connect and each reconnect.

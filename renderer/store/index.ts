@@ -10,6 +10,7 @@ export { reduceLiveTurn } from './chat-slice';
 export { composerDraft } from './composer-slice';
 export { activePendingRequest, countPending } from './pending-slice';
 export { AUDIT_LIMIT } from './settings-slice';
+export { resourceKey } from './resources-slice';
 export type * from './types';
 
 const StoreContext = createContext<BerthStore | null>(null);

@@ -9,6 +9,9 @@ import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/doma
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
 import type { Failure, Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
+import type { PromptsSlice } from './prompts-slice';
+import type { ResourcesSlice } from './resources-slice';
+import type { RootsSlice } from './roots-slice';
 
 /** A log entry plus its precomputed lowercase search text (filtering 200k lines must stay fast). */
 export type LogRow = LogEntry & { readonly haystack: string };
@@ -171,7 +174,7 @@ export interface SettingsSlice {
   loadAudit(): Promise<void>;
 }
 
-export type View = 'chat' | 'servers' | 'logs' | 'settings';
+export type View = 'chat' | 'servers' | 'roots' | 'logs' | 'settings';
 
 export interface Toast {
   id: number;
@@ -204,7 +207,7 @@ export interface UiSlice {
   dismissToast(id: number): void;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice;
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

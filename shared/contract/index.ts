@@ -3,6 +3,9 @@ import { appMethods, appTopics } from './app';
 import { chatMethods, chatTopics } from './chat';
 import type { MethodSpec } from './define';
 import { logMethods, logTopics } from './logs';
+import { promptMethods, promptTopics } from './prompts';
+import { resourceMethods, resourceTopics } from './resources';
+import { rootsMethods, rootsTopics } from './roots';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
 import { workflowMethods, workflowTopics } from './workflow';
@@ -16,6 +19,9 @@ export const contract = {
   ...chatMethods,
   ...settingsMethods,
   ...workflowMethods,
+  ...rootsMethods,
+  ...promptMethods,
+  ...resourceMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -26,6 +32,9 @@ export const topics = {
   ...chatTopics,
   ...settingsTopics,
   ...workflowTopics,
+  ...rootsTopics,
+  ...promptTopics,
+  ...resourceTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ElicitationFieldSchema } from '../elicitation/form-schema';
 import { JsonObjectSchema, ToolCallConsentPayloadSchema, ToolCallConsentResponseSchema } from './consent';
+import { RootConsentPayloadSchema, RootConsentResponseSchema } from './roots';
 
 // Sampling content as MCP 2025-11-25 defines it. Objects are loose so that
 // `annotations` and `_meta` survive a round trip through the review dialog.
@@ -138,7 +139,7 @@ export const ElicitationResponseSchema = z.discriminatedUnion('action', [
 export type ElicitationResponse = z.infer<typeof ElicitationResponseSchema>;
 
 /** Everything that waits for the person. */
-export const PENDING_KINDS = ['tool-call', 'sampling', 'sampling-answer', 'elicitation'] as const;
+export const PENDING_KINDS = ['tool-call', 'sampling', 'sampling-answer', 'elicitation', 'root-consent'] as const;
 export const PendingKindSchema = z.enum(PENDING_KINDS);
 export type PendingKind = z.infer<typeof PendingKindSchema>;
 
@@ -148,6 +149,8 @@ export const PENDING_SCHEMAS = {
   sampling: { payload: SamplingPayloadSchema, response: SamplingResponseSchema },
   'sampling-answer': { payload: SamplingAnswerPayloadSchema, response: SamplingAnswerResponseSchema },
   elicitation: { payload: ElicitationPayloadSchema, response: ElicitationResponseSchema },
+  /** A server asked for its roots and some of them it has never been shown: may it see them? */
+  'root-consent': { payload: RootConsentPayloadSchema, response: RootConsentResponseSchema },
 } as const;
 
 export type PendingPayload<K extends PendingKind> = z.infer<(typeof PENDING_SCHEMAS)[K]['payload']>;
@@ -169,6 +172,7 @@ export const PendingRequestSchema = z.discriminatedUnion('kind', [
   z.object({ ...PendingBase, kind: z.literal('sampling'), payload: SamplingPayloadSchema }),
   z.object({ ...PendingBase, kind: z.literal('sampling-answer'), payload: SamplingAnswerPayloadSchema }),
   z.object({ ...PendingBase, kind: z.literal('elicitation'), payload: ElicitationPayloadSchema }),
+  z.object({ ...PendingBase, kind: z.literal('root-consent'), payload: RootConsentPayloadSchema }),
 ]);
 /** One request waiting for the person, as the tray and the dialogs show it. */
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;
@@ -191,6 +195,7 @@ export const PendingCountsSchema = z.object({
   sampling: z.number().int(),
   'sampling-answer': z.number().int(),
   elicitation: z.number().int(),
+  'root-consent': z.number().int(),
   total: z.number().int(),
 });
 export type PendingCounts = z.infer<typeof PendingCountsSchema>;

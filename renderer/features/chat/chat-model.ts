@@ -1,5 +1,5 @@
 import { isPersonMessage, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat';
-import type { ChatMessage, ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
+import type { ChatAttachment, ChatMessage, ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import type { LiveToolCall } from '../../store';
 
 /** One tool call as the chat shows it: what the model asked, and what came back (once it did). */
@@ -13,7 +13,7 @@ export type AssistantPart = { kind: 'text'; text: string } | ToolCallItem;
 
 /** A row of the message list. Tool results are folded into the call that caused them. */
 export type TimelineItem =
-  | { kind: 'person'; message: ChatMessage; text: string; isLast: boolean }
+  | { kind: 'person'; message: ChatMessage; text: string; attachments: ChatAttachment[]; isLast: boolean }
   | { kind: 'assistant'; message: ChatMessage; parts: AssistantPart[] };
 
 /** Builds the rows: person messages, and assistant messages with each tool call paired with its result. */
@@ -26,7 +26,10 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
   const items: TimelineItem[] = [];
   messages.forEach((message, index) => {
     if (message.role === 'user') {
-      if (isPersonMessage(message)) items.push({ kind: 'person', message, text: messageText(message), isLast: index === lastPerson });
+      if (isPersonMessage(message)) {
+        const attachments = message.content.flatMap((block) => (block.type === 'attachment' ? [block.attachment] : []));
+        items.push({ kind: 'person', message, text: messageText(message), attachments, isLast: index === lastPerson });
+      }
       return;
     }
     const parts: AssistantPart[] = [];

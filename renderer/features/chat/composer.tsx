@@ -5,6 +5,7 @@ import type { ModelChoice } from '../../../shared/domain/pending';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
+import { useSlashCommands } from './slash-commands';
 
 /** Enter sends, Shift+Enter adds a line; while a reply runs, Stop replaces Send. */
 export function Composer({
@@ -33,6 +34,8 @@ export function Composer({
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  // `/` at the start of the box lists the prompts of ready servers.
+  const slash = useSlashCommands(conversationId, text, input);
 
   useEffect(() => {
     input.current?.focus();
@@ -63,17 +66,20 @@ export function Composer({
           {error}
         </p>
       ) : null}
+      {slash.panel}
       <div className="composer-box">
         {attachments.length > 0 ? <AttachmentChips attachments={attachments} onRemove={(index) => removeAttachment(conversationId, index)} /> : null}
         <textarea
           ref={input}
           className="composer-input"
           aria-label="Message"
-          placeholder={disabledReason ?? 'Message Claude…  (Enter to send, Shift+Enter for a new line)'}
+          placeholder={disabledReason ?? 'Message Claude…  (Enter to send, Shift+Enter for a new line, / for prompts)'}
+          {...slash.inputProps}
           value={text}
           rows={Math.min(10, Math.max(2, lines))}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
+            if (slash.handleKeyDown(e)) return;
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               void send();

@@ -1,5 +1,6 @@
 import type { McpContentBlock } from '../../../shared/domain/chat';
-import { Chip } from '../shell/controls';
+import { useBerth } from '../../store';
+import { Button, Chip } from '../shell/controls';
 import { ExternalIcon, LinkIcon } from '../shell/icons';
 
 /** Base64 payloads over this many characters are not decoded for display (about 24 MB of data). */
@@ -39,7 +40,8 @@ function isWebLink(uri: string): boolean {
 }
 
 /** One MCP content block of a tool result, whatever its type. */
-export function McpContentView({ block }: { block: McpContentBlock }) {
+/** `server` is the server the block came from: its resource links can then open in the resource browser. */
+export function McpContentView({ block, server }: { block: McpContentBlock; server?: string | undefined }) {
   switch (block.type) {
     case 'text':
       return <pre className="content-text">{block.text}</pre>;
@@ -89,7 +91,17 @@ export function McpContentView({ block }: { block: McpContentBlock }) {
             )}
             {block.description ? <span className="muted small">{block.description}</span> : null}
           </div>
+          {server !== undefined && !isWebLink(block.uri) ? <OpenInBrowserButton server={server} uri={block.uri} /> : null}
         </div>
       );
   }
+}
+
+function OpenInBrowserButton({ server, uri }: { server: string; uri: string }) {
+  const openResourceInBrowser = useBerth((s) => s.openResourceInBrowser);
+  return (
+    <Button size="sm" onClick={() => openResourceInBrowser(server, uri)}>
+      Open in resource browser
+    </Button>
+  );
 }

@@ -6,6 +6,7 @@ import { Button } from '../shell/controls';
 import { EditIcon, RestartIcon, WarningIcon } from '../shell/icons';
 import { buildTimeline, stopReasonNote, type TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
+import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
 
 /** Within this many pixels of the bottom, new text keeps the view pinned to the end. */
@@ -153,7 +154,8 @@ function PersonMessage({ item, conversationId, running }: { item: Extract<Timeli
   }
   return (
     <li className="message message-person" data-message={item.message.id}>
-      <div className="person-bubble">{item.text}</div>
+      {item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
+      {item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
       {item.isLast && !running ? (
         <div className="message-actions">
           <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>

@@ -112,12 +112,12 @@ export function ToolCallCard({
         </Collapsible.Content>
       </Collapsible.Root>
 
-      {result ? <ToolResult result={result} /> : null}
+      {result ? <ToolResult result={result} server={use.server === '' ? undefined : use.server} /> : null}
     </div>
   );
 }
 
-function ToolResult({ result }: { result: ChatToolResultBlock }) {
+function ToolResult({ result, server }: { result: ChatToolResultBlock; server: string | undefined }) {
   if (result.denied) {
     return (
       <div className="tool-result tool-result-denied" role="note">
@@ -131,7 +131,7 @@ function ToolResult({ result }: { result: ChatToolResultBlock }) {
       {result.isError ? <strong className="tool-result-label">The tool reported an error</strong> : <span className="args-caption">Result</span>}
       {result.content.length === 0 && result.structuredContent === undefined ? <p className="muted small">No content.</p> : null}
       {result.content.map((block, index) => (
-        <McpContentView key={index} block={block} />
+        <McpContentView key={index} block={block} server={server} />
       ))}
       {result.structuredContent !== undefined ? (
         <div className="structured">

@@ -7,6 +7,7 @@ import { Button, IconButton } from '../shell/controls';
 import { CloseIcon, WarningIcon } from '../shell/icons';
 import { ElicitationDialog } from './elicitation-dialog';
 import { dismissalResponse } from './pending-model';
+import { RootConsentDialog } from './root-consent-dialog';
 import { SamplingAnswerDialog } from './sampling-answer-dialog';
 import { SamplingReviewDialog } from './sampling-review-dialog';
 import { ToolConsentDialog } from './tool-consent-dialog';
@@ -25,6 +26,7 @@ const CLOSE_LABEL: Record<PendingKind, string> = {
   sampling: 'Reject and close',
   'sampling-answer': 'Reject and close',
   elicitation: 'Cancel and close',
+  'root-consent': 'Deny all and close',
 };
 
 /**
@@ -102,6 +104,8 @@ function PendingBody({ request }: { request: PendingRequest }) {
       return <SamplingAnswerDialog request={request} answer={answer} busy={busy} error={error} />;
     case 'elicitation':
       return <ElicitationDialog request={request} answer={answer} busy={busy} error={error} />;
+    case 'root-consent':
+      return <RootConsentDialog request={request} answer={answer} busy={busy} error={error} />;
   }
 }
 

@@ -7,6 +7,7 @@ export const KIND_LABELS: Record<PendingKind, { one: string; many: string }> = {
   sampling: { one: 'Sampling request', many: 'Sampling requests' },
   'sampling-answer': { one: 'Sampling answer', many: 'Sampling answers' },
   elicitation: { one: 'Question', many: 'Questions' },
+  'root-consent': { one: 'Folder access', many: 'Folder access requests' },
 };
 
 /**
@@ -19,6 +20,8 @@ export function dismissalResponse<K extends PendingKind>(kind: K): PendingRespon
     sampling: { decision: 'reject' },
     'sampling-answer': { decision: 'reject' },
     elicitation: { action: 'cancel' },
+    // Closing allows nothing: the server sees none of the folders it asked about.
+    'root-consent': { allow: [] },
   };
   return byKind[kind] as PendingResponse<K>;
 }
@@ -34,6 +37,8 @@ export function describeRequest(request: PendingRequest): string {
       return 'Review the generated answer';
     case 'elicitation':
       return request.payload.mode === 'url' ? `Open ${request.payload.domain}` : request.payload.message;
+    case 'root-consent':
+      return request.payload.roots.length === 1 ? `See the folder ${request.payload.roots[0]!.name}` : `See ${request.payload.roots.length} folders`;
   }
 }
 

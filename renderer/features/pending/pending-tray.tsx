@@ -6,7 +6,7 @@ import { PENDING_KINDS, type PendingKind } from '../../../shared/domain/pending'
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
-import { CloseIcon, ExternalIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
+import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
 
 export const KIND_ICONS: Record<PendingKind, ReactNode> = {
@@ -14,6 +14,7 @@ export const KIND_ICONS: Record<PendingKind, ReactNode> = {
   sampling: <SparkleIcon />,
   'sampling-answer': <SparkleIcon />,
   elicitation: <FormIcon />,
+  'root-consent': <FolderIcon />,
 };
 
 /**

@@ -2,6 +2,8 @@ import clsx from 'clsx';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
+import { ResourceBrowser } from '../resources/resource-browser';
+import { ServerRootsPanel } from '../roots/roots-access';
 import { Button, Chip, EmptyState } from '../shell/controls';
 import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
 import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
@@ -14,6 +16,8 @@ const TROUBLE = new Set(['error', 'crashed', 'restarting']);
 /** Everything Berth knows about one server: state, handshake results and its tools. */
 export function ServerDetail({ server }: { server: ServerState }) {
   const showLogsFor = useBerth((s) => s.showLogsFor);
+  // "Open in resource browser" from a chat result lands on the Resources tab.
+  const resourceFocused = useBerth((s) => s.resourceFocus?.server === server.name);
   const title = server.serverInfo?.title ?? server.serverInfo?.name;
   return (
     <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
@@ -35,13 +39,19 @@ export function ServerDetail({ server }: { server: ServerState }) {
         </p>
       ) : null}
 
-      <Tabs.Root className="tabs" defaultValue="tools">
+      <Tabs.Root key={server.name} className="tabs" defaultValue={resourceFocused ? 'resources' : 'tools'}>
         <Tabs.List className="tabs-list" aria-label="Server details">
           <Tabs.Trigger className="tabs-trigger" value="tools">
             Tools <span className="count">{server.tools.length}</span>
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="overview">
             Overview
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="roots">
+            Roots
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="resources">
+            Resources
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
@@ -57,6 +67,12 @@ export function ServerDetail({ server }: { server: ServerState }) {
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="overview">
           <Overview server={server} />
+        </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="roots">
+          <ServerRootsPanel server={server.name} />
+        </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="resources">
+          <ResourceBrowser server={server} />
         </Tabs.Content>
       </Tabs.Root>
     </section>
@@ -122,7 +138,8 @@ function Overview({ server }: { server: ServerState }) {
             <span className="muted">{server.capabilities ? 'none declared' : 'known once connected'}</span>
           )}
         </dd>
-        {server.capabilities?.logging !== undefined ? (
+        {/* Before the first connection nobody knows whether it logs: the stored level can be chosen anyway. */}
+        {server.capabilities === undefined || server.capabilities.logging !== undefined ? (
           <>
             <dt>Log level</dt>
             <dd>
@@ -141,16 +158,19 @@ function Overview({ server }: { server: ServerState }) {
   );
 }
 
+/** The stored level (config.json), sent live to a ready server and on every start. */
 function LogLevelMenu({ server }: { server: ServerState }) {
   const setServerLogLevel = useBerth((s) => s.setServerLogLevel);
-  const current = server.logLevel ?? server.config.logLevel;
+  const current = server.config.logLevel ?? server.logLevel;
+  const live = server.status === 'ready';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button size="sm" aria-label={`Log level of ${server.name}: ${current ?? 'server default'}`} disabled={server.status !== 'ready'}>
+        <Button size="sm" aria-label={`Log level of ${server.name}: ${current ?? 'server default'}`}>
           {current ?? 'Server default'} <ChevronDownIcon />
         </Button>
       </DropdownMenu.Trigger>
+      {live ? null : <span className="muted"> Applied when it starts.</span>}
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
           <DropdownMenu.Label className="menu-label">Send log messages at this level and above</DropdownMenu.Label>

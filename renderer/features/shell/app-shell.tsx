@@ -6,6 +6,7 @@ import { ConfigEditorDialog } from '../config/config-editor';
 import { LogsView } from '../logs/logs-view';
 import { ServerFormDialog } from '../servers/server-form-dialog';
 import { PendingDialogs } from '../pending/pending-dialogs';
+import { RootsView } from '../roots/roots-view';
 import { ServersView } from '../servers/servers-view';
 import { SettingsView } from '../settings/settings-view';
 import { Sidebar } from './sidebar';
@@ -23,7 +24,7 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
           <ConnectionBanner transport={transport} />
           <ConfigBanner />
           <div className="view">
-            {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
+            {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'roots' ? <RootsView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
           </div>
         </main>
       </div>

@@ -163,3 +163,14 @@ export const KeyIcon = (p: P) => (
   </Icon>
 );
 export const CheckIcon = (p: P) => <Icon {...p}><polyline points="5 12 10 17 19 7" /></Icon>;
+export const FolderIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  </Icon>
+);
+export const HomeIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 11l8-7 8 7M6 9.5V20h12V9.5" />
+  </Icon>
+);
+export const ArrowUpIcon = (p: P) => <Icon {...p}><path d="M12 19V5M6 11l6-6 6 6" /></Icon>;

@@ -5,7 +5,7 @@ import { sortServers, useBerth, type View } from '../../store';
 import { StatusDot, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
 import { Button } from './controls';
-import { BrandIcon, ChatIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon } from './icons';
+import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon } from './icons';
 
 export function Sidebar() {
   const view = useBerth((s) => s.view);
@@ -16,6 +16,7 @@ export function Sidebar() {
   const openServerForm = useBerth((s) => s.openServerForm);
   const appInfo = useBerth((s) => s.appInfo);
   const logCount = useBerth((s) => s.logs.length);
+  const rootCount = useBerth((s) => s.rootsView?.roots.length ?? 0);
   const anyRestarting = servers.some((s) => s.status === 'restarting');
   const now = useNow(anyRestarting);
   const current = view === 'servers' ? (selected ?? servers[0]?.name) : undefined;
@@ -24,6 +25,7 @@ export function Sidebar() {
   const nav: { id: View; label: string; icon: ReactNode; count?: number }[] = [
     { id: 'chat', label: 'Chat', icon: <ChatIcon />, count: conversationCount },
     { id: 'servers', label: 'Servers', icon: <ServerIcon />, count: servers.length },
+    { id: 'roots', label: 'Workspace roots', icon: <FolderIcon />, count: rootCount },
     { id: 'logs', label: 'Logs', icon: <LogsIcon />, count: logCount },
     { id: 'settings', label: 'Settings', icon: <SettingsIcon /> },
   ];

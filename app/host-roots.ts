@@ -1,0 +1,179 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { FolderListing, RootsView } from '../shared/contract/roots';
+import type { PendingWithdrawal } from '../shared/domain/pending';
+import type { RootConsentResponse, RootsChange, RootView } from '../shared/domain/roots';
+import type { ServerState } from '../shared/domain/server';
+import { HostError } from '../shared/result';
+import type { EventHub } from './bridge/event-hub';
+import { readableSignal } from './host-workflow';
+import type { LogSink } from './logs/log-sink';
+import type { PendingRequests } from './pending/pending-requests';
+import { listFolders } from './roots/folder-browser';
+import type { FolderBrowserOptions } from './roots/folder-browser';
+import { RootsConsent } from './roots/roots-consent';
+import { createRootsListHandler } from './roots/roots-handler';
+import { RootsStore } from './roots/roots-store';
+
+/** How often root folders are looked at again, so one deleted meanwhile is flagged (and its servers told). */
+export const DEFAULT_ROOTS_CHECK_MS = 30_000;
+
+/** The supervisor as roots use it (ServerSupervisor fits). */
+export interface RootsServers {
+  list(): ServerState[];
+  get(name: string): ServerState | undefined;
+  client(name: string): Client | undefined;
+}
+
+/** Options for {@linkcode HostRoots.open}. */
+export interface HostRootsOptions {
+  stateDir: string;
+  shell: 'electron' | 'browser';
+  servers: RootsServers;
+  /** Servers in the config, whether running or not: their visible roots are tracked for change notices. */
+  knownServers: () => Iterable<string>;
+  /** Where "may this server see these roots?" waits for the person. */
+  pending: PendingRequests;
+  events: Pick<EventHub, 'emit'>;
+  logs: LogSink;
+  /** The system folder dialog (Electron); absent in browser mode. */
+  pickFolder?: () => Promise<string | null>;
+  /** Milliseconds between disk checks (default {@linkcode DEFAULT_ROOTS_CHECK_MS}); 0 turns them off. */
+  checkIntervalMs?: number;
+  /** Options for the folder browser (tests point `home` somewhere known). */
+  browser?: FolderBrowserOptions;
+  /** A message for the person about the roots file. */
+  warn(text: string): void;
+  /** Background work failed with nobody waiting for it. */
+  reportError(what: string, error: unknown): void;
+}
+
+/**
+ * Roots in the host: the store (state/roots.json), asking the person before a
+ * server first sees a root (a 'root-consent' pending request), answering each
+ * server's `roots/list`, and telling exactly the servers whose roots changed
+ * with `notifications/roots/list_changed`.
+ */
+export class HostRoots {
+  readonly consent: RootsConsent;
+  private readonly listRoots: ReturnType<typeof createRootsListHandler>;
+  private readonly timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  private constructor(
+    readonly store: RootsStore,
+    private readonly options: HostRootsOptions,
+  ) {
+    this.consent = new RootsConsent(store);
+    this.listRoots = createRootsListHandler({ store, consent: this.consent, ask: (server, roots, signal) => this.ask(server, roots, signal) });
+    store.onChange((change) => this.changed(change));
+    const interval = options.checkIntervalMs ?? DEFAULT_ROOTS_CHECK_MS;
+    if (interval > 0) {
+      this.timer = setInterval(() => {
+        store.check().catch((error: unknown) => options.reportError('checking the root folders failed', error));
+      }, interval);
+      this.timer.unref();
+    }
+  }
+
+  /** Read roots.json and look at every root folder. */
+  static async open(options: HostRootsOptions): Promise<HostRoots> {
+    const store = await RootsStore.open({ stateDir: options.stateDir, warn: options.warn, knownServers: options.knownServers });
+    return new HostRoots(store, options);
+  }
+
+  /** What the roots screen shows. */
+  view(): RootsView {
+    const servers = new Set([...this.options.knownServers(), ...this.options.servers.list().map((s) => s.name)]);
+    const exposure: RootsView['exposure'] = {};
+    const consent: RootsView['consent'] = {};
+    for (const server of [...servers].sort()) {
+      const limited = this.store.exposure(server);
+      if (limited !== 'all') exposure[server] = limited;
+      const answers = this.store.consentFor(server);
+      if (answers.allowed.length > 0 || answers.denied.length > 0) consent[server] = answers;
+    }
+    return { roots: this.store.list(), exposure, consent };
+  }
+
+  /** NOT_FOUND unless `name` is a configured (or still running) server: a typo must not leave an invisible setting behind. */
+  requireServer(name: string): void {
+    const known = [...this.options.knownServers()].includes(name) || this.options.servers.get(name) !== undefined;
+    if (!known) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'server');
+  }
+
+  /** Look at the disk again, then the view (a deleted folder comes back flagged). */
+  async refresh(): Promise<RootsView> {
+    await this.store.check();
+    return this.view();
+  }
+
+  browse(path: string | undefined): Promise<FolderListing> {
+    return listFolders(path, this.options.browser);
+  }
+
+  /** The system folder dialog; null when the person cancelled. */
+  async pickFolder(): Promise<string | null> {
+    const { pickFolder, shell } = this.options;
+    if (pickFolder === undefined) {
+      const why = shell === 'browser' ? 'Berth runs in a browser tab here, which cannot open a system folder dialog' : 'this Berth window has no folder dialog';
+      throw new HostError('NOT_READY', `${why}: use the folder browser (roots.browse) instead`);
+    }
+    return pickFolder();
+  }
+
+  /** Part of the supervisor's `clientSetup`: declare roots (with change notices) and answer `roots/list`. */
+  readonly clientSetup = (server: string, client: Client): void => {
+    client.registerCapabilities({ roots: { listChanged: true } });
+    client.setRequestHandler('roots/list', (_request, ctx) => this.listRoots(server, readableSignal(server, ctx.mcpReq.signal)));
+  };
+
+  /** The server left the config: its exposure and answers go with it. */
+  serverRemoved(name: string): void {
+    this.store.forgetServer(name).catch((error: unknown) => this.options.reportError(`forgetting the roots answers of '${name}' failed`, error));
+  }
+
+  /** Stop checking the disk and wait for pending saves of roots.json. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.store.flush();
+  }
+
+  private ask(server: string, roots: RootView[], signal?: AbortSignal): Promise<RootConsentResponse | PendingWithdrawal> {
+    const asked = new Set(roots.map((r) => r.id));
+    this.log(server, 'info', `asks for its roots; asking the person about ${roots.length === 1 ? `'${roots[0]?.name}'` : `${roots.length} roots`}`);
+    return this.options.pending.open(
+      'root-consent',
+      server,
+      { roots: roots.map(({ id, name, path }) => ({ id, name, path })) },
+      {
+        ...(signal !== undefined ? { signal } : {}),
+        validate: (answer) => {
+          const unknown = answer.allow.filter((id) => !asked.has(id));
+          return unknown.length === 0 ? undefined : `the answer allows roots that were not asked about: ${unknown.join(', ')}`;
+        },
+      },
+    );
+  }
+
+  private changed(change: RootsChange): void {
+    if (this.closed) return;
+    this.options.events.emit('roots.changed', this.view());
+    for (const server of change.servers) {
+      const client = this.options.servers.client(server);
+      const state = this.options.servers.get(server);
+      // A server that is not running asks for its roots when it next starts.
+      if (client === undefined || state?.status !== 'ready') continue;
+      // The 2026-07-28 revision has no roots notice: such a server asks in each input_required round, so it always gets the current list.
+      if (state.era === 'modern') continue;
+      client.sendRootsListChanged().then(
+        () => this.log(server, 'info', 'told that its roots changed'),
+        (error: unknown) => this.log(server, 'warning', `could not be told that its roots changed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+  }
+
+  private log(server: string, level: 'info' | 'warning', text: string): void {
+    this.options.logs.append({ server, time: Date.now(), source: 'host', level, text });
+  }
+}

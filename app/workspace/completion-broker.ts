@@ -1,0 +1,53 @@
+import type { CompletionRequest, CompletionResult } from '../../shared/contract/prompts';
+import { HostError } from '../../shared/result';
+import type { PromptCatalogService } from './prompt-catalog';
+import { describeRequestError } from './prompt-request-errors';
+
+/** One field being completed: a newer keystroke there replaces the older request. */
+function fieldKey({ server, ref, argument }: CompletionRequest): string {
+  return JSON.stringify([server, ref.type, ref.type === 'ref/prompt' ? ref.name : ref.uri, argument.name]);
+}
+
+/**
+ * completion/complete with "latest wins" per (server, ref, argument): a new
+ * request aborts the one still running for the same field, so the SDK sends
+ * notifications/cancelled and the server can stop working on a stale prefix.
+ * The overtaken request answers `superseded` instead of failing.
+ */
+export class CompletionBroker {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly catalog: Pick<PromptCatalogService, 'readyClient'>) {}
+
+  async complete(request: CompletionRequest): Promise<CompletionResult> {
+    const { server, ref, argument, context } = request;
+    const what = ref.type === 'ref/prompt' ? `for argument '${argument.name}' of prompt '${ref.name}'` : `for '${argument.name}' of resource template '${ref.uri}'`;
+    const { client, timeoutMs } = this.catalog.readyClient(server, `complete ${what}`);
+    if (client.getServerCapabilities()?.completions === undefined) {
+      throw new HostError('SERVER_ERROR', `server '${server}' does not declare the completions capability, so it cannot suggest values`);
+    }
+    const key = fieldKey(request);
+    this.running.get(key)?.abort();
+    const abort = new AbortController();
+    this.running.set(key, abort);
+    try {
+      const result = await client.complete(
+        { ref, argument, ...(context !== undefined ? { context } : {}) },
+        { timeout: timeoutMs, signal: abort.signal },
+      );
+      const { values, total, hasMore } = result.completion;
+      return { values, ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) };
+    } catch (error) {
+      if (abort.signal.aborted) return { values: [], superseded: true };
+      throw describeRequestError({ server, method: 'completion/complete', what, timeoutMs, error });
+    } finally {
+      if (this.running.get(key) === abort) this.running.delete(key);
+    }
+  }
+
+  /** Abort everything still running (host shutdown). */
+  close(): void {
+    for (const abort of this.running.values()) abort.abort();
+    this.running.clear();
+  }
+}

@@ -1,0 +1,175 @@
+import type { Client, GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import { McpContentBlockSchema } from '../../shared/domain/chat';
+import type { ServerState } from '../../shared/domain/server';
+import type { PromptCatalog, PromptInfo, PromptMessage, PromptResult } from '../../shared/contract/prompts';
+import { HostError } from '../../shared/result';
+import { describeRequestError } from './prompt-request-errors';
+
+/** The supervisor as the catalog uses it (ServerSupervisor fits). */
+export interface PromptServers {
+  list(): ServerState[];
+  get(name: string): ServerState | undefined;
+  client(name: string): Client | undefined;
+}
+
+export interface PromptCatalogOptions {
+  servers: PromptServers;
+  /** The whole catalog, after every change. */
+  onChange: (catalog: PromptCatalog) => void;
+}
+
+/** What is known about one ready server that declares prompts. */
+interface ServerPrompts {
+  /** Which ready session the list belongs to: a restart makes it stale. */
+  readySince: number | undefined;
+  completions: boolean;
+  prompts: PromptInfo[];
+  problem?: string;
+  /** Bumped on each refresh so an older, slower answer cannot overwrite a newer one. */
+  generation: number;
+  loading?: Promise<void>;
+}
+
+function declaresPrompts(state: ServerState): boolean {
+  return state.status === 'ready' && state.capabilities?.prompts !== undefined;
+}
+
+function toPromptInfo(server: string, prompt: Prompt): PromptInfo {
+  return {
+    server,
+    name: prompt.name,
+    ...(prompt.title !== undefined ? { title: prompt.title } : {}),
+    ...(prompt.description !== undefined ? { description: prompt.description } : {}),
+    arguments: (prompt.arguments ?? []).map((argument) => {
+      // Newer servers send a display title per argument; the SDK's type does not list it yet.
+      const title: unknown = (argument as { title?: unknown }).title;
+      return {
+        name: argument.name,
+        ...(typeof title === 'string' ? { title } : {}),
+        ...(argument.description !== undefined ? { description: argument.description } : {}),
+        ...(argument.required !== undefined ? { required: argument.required } : {}),
+      };
+    }),
+  };
+}
+
+/**
+ * Every ready server's prompts, cached: read when a server becomes ready,
+ * re-read when it says its list changed, dropped when it stops. Each change
+ * is announced as the whole catalog (it is small: names and argument lists).
+ */
+export class PromptCatalogService {
+  private readonly byServer = new Map<string, ServerPrompts>();
+
+  constructor(private readonly options: PromptCatalogOptions) {}
+
+  /** Call with every server state change. */
+  serverChanged(state: ServerState): void {
+    const known = this.byServer.get(state.name);
+    if (!declaresPrompts(state)) {
+      if (known !== undefined) {
+        this.byServer.delete(state.name);
+        this.announce();
+      }
+      return;
+    }
+    // Tool-list updates also arrive here: only a new ready session needs a fresh read.
+    if (known !== undefined && known.readySince === state.readySince) return;
+    this.byServer.set(state.name, { readySince: state.readySince, completions: state.capabilities?.completions !== undefined, prompts: [], generation: 0 });
+    this.refresh(state.name);
+  }
+
+  serverRemoved(name: string): void {
+    if (this.byServer.delete(name)) this.announce();
+  }
+
+  /** The server sent notifications/prompts/list_changed. */
+  promptsChanged(name: string): void {
+    if (this.byServer.has(name)) this.refresh(name);
+  }
+
+  /** The catalog once every read in progress has finished. */
+  async list(): Promise<PromptCatalog> {
+    // Catch-up for servers that became ready before the catalog was listening.
+    for (const state of this.options.servers.list()) this.serverChanged(state);
+    await Promise.all([...this.byServer.values()].map((entry) => entry.loading));
+    return this.view();
+  }
+
+  view(): PromptCatalog {
+    const names = [...this.byServer.keys()].sort((a, b) => a.localeCompare(b));
+    return {
+      prompts: names.flatMap((name) => this.byServer.get(name)?.prompts ?? []),
+      servers: names.map((name) => ({ name, completions: this.byServer.get(name)?.completions ?? false })),
+      problems: names.flatMap((name) => {
+        const problem = this.byServer.get(name)?.problem;
+        return problem === undefined ? [] : [{ server: name, message: problem }];
+      }),
+    };
+  }
+
+  /** prompts/get with the server's request timeout; the messages come back validated. */
+  async get(server: string, name: string, args: Record<string, string>): Promise<PromptResult> {
+    const { client, timeoutMs } = this.readyClient(server, `get prompt '${name}'`);
+    let result: GetPromptResult;
+    try {
+      result = await client.getPrompt({ name, arguments: args }, { timeout: timeoutMs });
+    } catch (error) {
+      throw describeRequestError({ server, method: 'prompts/get', what: `prompt '${name}'`, timeoutMs, error });
+    }
+    const messages = result.messages.map((message, index): PromptMessage => {
+      const content = McpContentBlockSchema.safeParse(message.content);
+      if (!content.success) {
+        throw new HostError('SERVER_ERROR', `server '${server}' returned prompt '${name}' with message ${index + 1} of an unsupported kind (${String((message.content as { type?: unknown }).type)})`);
+      }
+      return { role: message.role, content: content.data };
+    });
+    return { ...(result.description !== undefined ? { description: result.description } : {}), messages };
+  }
+
+  /** A ready server's client and request timeout, or a clear reason why there is none. */
+  readyClient(server: string, action: string): { client: Client; timeoutMs: number } {
+    const state = this.options.servers.get(server);
+    if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
+    const client = this.options.servers.client(server);
+    if (state.status !== 'ready' || client === undefined) throw new HostError('NOT_READY', `server '${server}' is ${state.status}, not ready: cannot ${action}`);
+    return { client, timeoutMs: state.config.timeouts.requestMs };
+  }
+
+  private refresh(name: string): void {
+    const entry = this.byServer.get(name);
+    if (entry === undefined) return;
+    const generation = ++entry.generation;
+    const loading = this.read(name).then(
+      (prompts) => ({ prompts, problem: undefined }),
+      (error: unknown) => ({ prompts: undefined, problem: error instanceof Error ? error.message : String(error) }),
+    );
+    entry.loading = loading.then(({ prompts, problem }) => {
+      // The server stopped, restarted or refreshed again meanwhile: this answer is stale.
+      if (this.byServer.get(name) !== entry || entry.generation !== generation) return;
+      entry.loading = undefined;
+      if (prompts !== undefined) {
+        entry.prompts = prompts;
+        entry.problem = undefined;
+      } else {
+        entry.problem = `could not read the prompt list: ${problem}`;
+      }
+      this.announce();
+    });
+  }
+
+  private async read(name: string): Promise<PromptInfo[]> {
+    const { client, timeoutMs } = this.readyClient(name, 'list its prompts');
+    try {
+      // Without a cursor the SDK walks every page; 'refresh' bypasses its response cache after list_changed.
+      const { prompts } = await client.listPrompts(undefined, { timeout: timeoutMs, cacheMode: 'refresh' });
+      return prompts.map((prompt) => toPromptInfo(name, prompt));
+    } catch (error) {
+      throw describeRequestError({ server: name, method: 'prompts/list', what: '', timeoutMs, error });
+    }
+  }
+
+  private announce(): void {
+    this.options.onChange(this.view());
+  }
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { PromptInfo } from '../../../shared/contract/prompts';
+import { useBerth } from '../../store';
+import { PromptForm } from './prompt-form';
+import { promptResultToDraft, type ArgumentValues } from './prompt-form-model';
+import { SlashMenu, slashOptionId } from './slash-menu';
+import { filterPrompts, moveHighlight, promptKey, slashQuery } from './slash-model';
+
+export interface SlashCommands {
+  /** The menu or the argument form, shown above the message box; null when neither is open. */
+  panel: ReactNode;
+  /** ARIA for the message box while the menu is open (it becomes the menu's combobox). */
+  inputProps: Record<string, string | boolean | undefined>;
+  /** Give each keydown of the message box here first; true when the menu used it. */
+  handleKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+}
+
+/**
+ * Slash commands in the message box: `/` at the start lists every prompt of
+ * every ready server, filtered as the person types; choosing one opens its
+ * argument form, and the prompt's messages land in the draft to be sent.
+ */
+export function useSlashCommands(conversationId: string, text: string, input: RefObject<HTMLTextAreaElement | null>): SlashCommands {
+  const catalog = useBerth((s) => s.promptCatalog);
+  const catalogError = useBerth((s) => s.promptCatalogError);
+  const loadPrompts = useBerth((s) => s.loadPrompts);
+  const getPrompt = useBerth((s) => s.getPrompt);
+  const setComposerText = useBerth((s) => s.setComposerText);
+  const insertIntoComposer = useBerth((s) => s.insertIntoComposer);
+  const attachToComposer = useBerth((s) => s.attachToComposer);
+  const listboxId = useId();
+  const [highlighted, setHighlighted] = useState(0);
+  /** The draft text at the moment Esc closed the menu: it stays closed until the text changes. */
+  const [dismissedAt, setDismissedAt] = useState<string>();
+  const [chosen, setChosen] = useState<{ prompt: PromptInfo; previousText: string }>();
+
+  const query = slashQuery(text);
+  const menuOpen = chosen === undefined && query !== undefined && dismissedAt !== text;
+  const matches = useMemo(() => (query === undefined ? [] : filterPrompts(catalog?.prompts ?? [], query)), [catalog, query]);
+
+  // A new search starts at the best match.
+  useEffect(() => setHighlighted(0), [query]);
+  useEffect(() => {
+    if (dismissedAt !== undefined && dismissedAt !== text) setDismissedAt(undefined);
+  }, [dismissedAt, text]);
+  useEffect(() => setChosen(undefined), [conversationId]);
+  // The catalog follows host events; a failed first read is retried when the person opens the menu.
+  useEffect(() => {
+    if (menuOpen && catalogError !== undefined) void loadPrompts();
+  }, [menuOpen, catalogError, loadPrompts]);
+
+  const focusInput = () => requestAnimationFrame(() => input.current?.focus());
+
+  const choose = (prompt: PromptInfo) => {
+    setChosen({ prompt, previousText: text });
+    // The "/query" was only a search; the prompt's text replaces it.
+    setComposerText(conversationId, '');
+  };
+
+  const cancelForm = () => {
+    if (chosen !== undefined) setComposerText(conversationId, chosen.previousText);
+    setChosen(undefined);
+    focusInput();
+  };
+
+  const submit = async (prompt: PromptInfo, args: ArgumentValues): Promise<string | undefined> => {
+    const result = await getPrompt({ server: prompt.server, name: prompt.name, arguments: args });
+    if (!result.ok) return result.message;
+    const draft = promptResultToDraft(prompt, result.value);
+    if (draft.text === '' && draft.attachments.length === 0) return `Prompt '${prompt.name}' returned no messages.`;
+    if (draft.text !== '') insertIntoComposer(conversationId, draft.text);
+    if (draft.attachments.length > 0) attachToComposer(conversationId, draft.attachments);
+    setChosen(undefined);
+    focusInput();
+    return undefined;
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!menuOpen || event.nativeEvent.isComposing) return false;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        setHighlighted((current) => moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, matches.length));
+        return true;
+      case 'Enter':
+      case 'Tab': {
+        if (event.shiftKey) return false;
+        const prompt = matches[highlighted];
+        // Nothing to choose: Enter sends the text as typed, Tab moves focus as usual.
+        if (prompt === undefined) return false;
+        event.preventDefault();
+        choose(prompt);
+        return true;
+      }
+      case 'Escape':
+        event.preventDefault();
+        setDismissedAt(text);
+        return true;
+      default:
+        return false;
+    }
+  };
+
+  let panel: ReactNode = null;
+  if (chosen !== undefined) {
+    const server = catalog?.servers.find((entry) => entry.name === chosen.prompt.server);
+    panel = (
+      <PromptForm
+        key={promptKey(chosen.prompt)}
+        prompt={chosen.prompt}
+        completions={server?.completions ?? false}
+        onSubmit={(args) => submit(chosen.prompt, args)}
+        onCancel={cancelForm}
+      />
+    );
+  } else if (menuOpen) {
+    panel = (
+      <SlashMenu
+        listboxId={listboxId}
+        catalog={catalog}
+        catalogError={catalogError}
+        query={query}
+        matches={matches}
+        highlighted={highlighted}
+        onHighlight={setHighlighted}
+        onChoose={choose}
+      />
+    );
+  }
+
+  const inputProps = menuOpen
+    ? {
+        role: 'combobox',
+        'aria-expanded': true,
+        'aria-autocomplete': 'list' as const,
+        'aria-controls': listboxId,
+        'aria-activedescendant': matches[highlighted] !== undefined ? slashOptionId(listboxId, highlighted) : undefined,
+      }
+    : {};
+  return { panel, inputProps, handleKeyDown };
+}

@@ -1,0 +1,190 @@
+import clsx from 'clsx';
+import { useCallback, useEffect, useState } from 'react';
+import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/contract/resources';
+import type { ServerState } from '../../../shared/domain';
+import { resourceKey, useBerth } from '../../store';
+import { formatBytes } from '../chat/content-blocks';
+import { Button, Chip, EmptyState } from '../shell/controls';
+import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../shell/icons';
+import { ResourceTemplateForm } from './resource-template-form';
+import { ResourceViewer, type OpenResource } from './resource-viewer';
+
+interface Paged<T> {
+  items: T[];
+  nextCursor: string | undefined;
+  loading: boolean;
+  error: string | undefined;
+}
+
+const EMPTY_PAGE = { items: [], nextCursor: undefined, loading: true, error: undefined };
+
+/** One server's resources and templates, page by page, as the host lists them. */
+function usePagedList<T>(load: (cursor: string | undefined) => Promise<{ ok: true; value: { items: T[]; nextCursor?: string } } | { ok: false; message: string }>, reloadKey: string) {
+  const [page, setPage] = useState<Paged<T>>(EMPTY_PAGE);
+  const fetchPage = useCallback(
+    async (cursor: string | undefined) => {
+      setPage((previous) => ({ ...(cursor === undefined ? EMPTY_PAGE : previous), loading: true, error: undefined }));
+      const result = await load(cursor);
+      setPage((previous) =>
+        result.ok
+          ? { items: cursor === undefined ? result.value.items : [...previous.items, ...result.value.items], nextCursor: result.value.nextCursor, loading: false, error: undefined }
+          : { ...previous, loading: false, error: result.message },
+      );
+    },
+    [load],
+  );
+  useEffect(() => {
+    void fetchPage(undefined);
+  }, [fetchPage, reloadKey]);
+  return { page, loadMore: () => void fetchPage(page.nextCursor) };
+}
+
+function declares(server: ServerState, capability: string, flag?: string): boolean {
+  const value = server.capabilities?.[capability];
+  if (value === undefined) return false;
+  return flag === undefined || (typeof value === 'object' && value !== null && (value as Record<string, unknown>)[flag] === true);
+}
+
+/** The Resources tab of a server: lists on the left, the open resource on the right. */
+export function ResourceBrowser({ server }: { server: ServerState }) {
+  const ready = server.status === 'ready';
+  if (!ready || !declares(server, 'resources')) {
+    return (
+      <EmptyState icon={<LinkIcon />} title={ready ? 'This server offers no resources' : 'No resources yet'}>
+        {ready ? 'It did not declare the resources capability.' : 'Resources are listed once the server is ready.'}
+      </EmptyState>
+    );
+  }
+  // Keyed by session, so a restart starts from a fresh first page.
+  return <ReadyResourceBrowser key={`${server.name}:${server.readySince ?? 0}`} server={server} />;
+}
+
+function ReadyResourceBrowser({ server }: { server: ServerState }) {
+  const name = server.name;
+  const listResources = useBerth((s) => s.listResources);
+  const listResourceTemplates = useBerth((s) => s.listResourceTemplates);
+  const loadResourceSubscriptions = useBerth((s) => s.loadResourceSubscriptions);
+  const listVersion = useBerth((s) => s.resourceListVersions[name] ?? 0);
+  const focus = useBerth((s) => s.resourceFocus);
+  const clearResourceFocus = useBerth((s) => s.clearResourceFocus);
+  const updates = useBerth((s) => s.resourceUpdates);
+  const [open, setOpen] = useState<OpenResource | undefined>(undefined);
+  const [openTemplate, setOpenTemplate] = useState<string | undefined>(undefined);
+
+  const loadResources = useCallback(
+    async (cursor: string | undefined) => {
+      const result = await listResources({ server: name, ...(cursor !== undefined ? { cursor } : {}) });
+      return result.ok ? { ok: true as const, value: { items: result.value.resources, ...(result.value.nextCursor !== undefined ? { nextCursor: result.value.nextCursor } : {}) } } : result;
+    },
+    [listResources, name],
+  );
+  const loadTemplates = useCallback(
+    async (cursor: string | undefined) => {
+      const result = await listResourceTemplates({ server: name, ...(cursor !== undefined ? { cursor } : {}) });
+      return result.ok ? { ok: true as const, value: { items: result.value.resourceTemplates, ...(result.value.nextCursor !== undefined ? { nextCursor: result.value.nextCursor } : {}) } } : result;
+    },
+    [listResourceTemplates, name],
+  );
+  const resources = usePagedList<ResourceInfo>(loadResources, String(listVersion));
+  const templates = usePagedList<ResourceTemplateInfo>(loadTemplates, String(listVersion));
+
+  useEffect(() => {
+    void loadResourceSubscriptions(name);
+  }, [loadResourceSubscriptions, name]);
+
+  // "Open in resource browser" from a chat tool result.
+  useEffect(() => {
+    if (focus === undefined || focus.server !== name) return;
+    setOpen({ uri: focus.uri, label: resources.page.items.find((item) => item.uri === focus.uri)?.name ?? focus.uri });
+    clearResourceFocus();
+  }, [focus, name, clearResourceFocus, resources.page.items]);
+
+  return (
+    <div className="resource-browser">
+      <div className="resource-lists">
+        <section aria-labelledby={`${name}-resources`}>
+          <h3 id={`${name}-resources`} className="resource-section-title">
+            Resources
+          </h3>
+          {resources.page.error !== undefined ? (
+            <p className="resource-error" role="alert">
+              {resources.page.error}
+            </p>
+          ) : null}
+          {!resources.page.loading && resources.page.items.length === 0 && resources.page.error === undefined ? (
+            <p className="muted small">The server lists no resources{templates.page.items.length > 0 ? '; try a template below' : ''}.</p>
+          ) : null}
+          <ul className="resource-list" aria-label="Resources">
+            {resources.page.items.map((item) => (
+              <li key={item.uri}>
+                <button
+                  type="button"
+                  className={clsx('resource-item', open?.uri === item.uri && 'selected')}
+                  aria-current={open?.uri === item.uri ? 'true' : undefined}
+                  onClick={() => setOpen({ uri: item.uri, label: item.title ?? item.name })}
+                >
+                  <span className="resource-item-name">
+                    {item.title ?? item.name}
+                    {(updates[resourceKey(name, item.uri)] ?? 0) > 0 ? <span className="resource-dot" aria-label="updated" /> : null}
+                  </span>
+                  <span className="resource-item-meta">
+                    {item.mimeType ?? 'unknown type'}
+                    {item.size !== undefined ? ` · ${formatBytes(item.size)}` : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {resources.page.loading ? <p className="muted small">Loading…</p> : null}
+          {resources.page.nextCursor !== undefined && !resources.page.loading ? (
+            <Button size="sm" onClick={resources.loadMore}>
+              Load more
+            </Button>
+          ) : null}
+        </section>
+
+        <section aria-labelledby={`${name}-templates`}>
+          <h3 id={`${name}-templates`} className="resource-section-title">
+            Templates
+          </h3>
+          {templates.page.error !== undefined ? (
+            <p className="resource-error" role="alert">
+              {templates.page.error}
+            </p>
+          ) : null}
+          {!templates.page.loading && templates.page.items.length === 0 && templates.page.error === undefined ? <p className="muted small">No templates.</p> : null}
+          <ul className="resource-list" aria-label="Templates">
+            {templates.page.items.map((template) => {
+              const expanded = openTemplate === template.uriTemplate;
+              return (
+                <li key={template.uriTemplate} className="resource-template">
+                  <button type="button" className="resource-item" aria-expanded={expanded} onClick={() => setOpenTemplate(expanded ? undefined : template.uriTemplate)}>
+                    <span className="resource-item-name">
+                      {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />} {template.title ?? template.name}
+                    </span>
+                    <code className="resource-item-meta">{template.uriTemplate}</code>
+                  </button>
+                  {expanded ? (
+                    <ResourceTemplateForm
+                      server={name}
+                      template={template}
+                      completions={declares(server, 'completions')}
+                      onOpen={(uri) => setOpen({ uri, label: uri })}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {templates.page.nextCursor !== undefined && !templates.page.loading ? (
+            <Button size="sm" onClick={templates.loadMore}>
+              Load more
+            </Button>
+          ) : null}
+        </section>
+        {declares(server, 'resources', 'subscribe') ? null : <Chip title="The server did not declare resource subscriptions">No live updates</Chip>}
+      </div>
+      <ResourceViewer server={name} open={open} canSubscribe={declares(server, 'resources', 'subscribe')} />
+    </div>
+  );
+}

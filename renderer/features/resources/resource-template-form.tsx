@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ResourceTemplateInfo } from '../../../shared/contract/resources';
+import { useCompletions } from '../completion/use-completions';
+import { Button } from '../shell/controls';
+import { expandTemplate, templateVariables } from './resource-model';
+
+interface TemplateFormProps {
+  server: string;
+  template: ResourceTemplateInfo;
+  /** Whether the server declared the completions capability. */
+  completions: boolean;
+  onOpen: (uri: string) => void;
+}
+
+function VariableField({
+  server,
+  template,
+  name,
+  value,
+  values,
+  completions,
+  onChange,
+}: {
+  server: string;
+  template: ResourceTemplateInfo;
+  name: string;
+  value: string;
+  values: Record<string, string>;
+  completions: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const [focused, setFocused] = useState(false);
+  const others = Object.fromEntries(Object.entries(values).filter(([key, other]) => key !== name && other !== ''));
+  const suggestions = useCompletions(
+    completions && focused
+      ? { server, ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name, value }, ...(Object.keys(others).length > 0 ? { context: others } : {}) }
+      : undefined,
+  );
+  return (
+    <div className="resource-variable">
+      <label htmlFor={id}>{name}</label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        list={`${id}-suggestions`}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+      />
+      <datalist id={`${id}-suggestions`}>
+        {suggestions.values.map((suggestion) => (
+          <option key={suggestion} value={suggestion} />
+        ))}
+      </datalist>
+      {suggestions.status === 'error' ? <span className="field-error">Suggestions failed: {suggestions.message}</span> : null}
+    </div>
+  );
+}
+
+/** A template's variables as a form; the filled-in URI is opened in the preview. */
+export function ResourceTemplateForm({ server, template, completions, onOpen }: TemplateFormProps) {
+  const variables = templateVariables(template.uriTemplate);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const uri = expandTemplate(template.uriTemplate, values);
+  const missing = variables.filter((variable) => (values[variable.name] ?? '') === '' && variable.operator === '').map((variable) => variable.name);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (missing.length === 0) onOpen(uri);
+  };
+  return (
+    <form className="resource-template-form" onSubmit={submit} aria-label={`Fill in ${template.title ?? template.name}`}>
+      {variables.map((variable) => (
+        <VariableField
+          key={variable.name}
+          server={server}
+          template={template}
+          name={variable.name}
+          value={values[variable.name] ?? ''}
+          values={values}
+          completions={completions}
+          onChange={(value) => setValues((previous) => ({ ...previous, [variable.name]: value }))}
+        />
+      ))}
+      <div className="resource-template-footer">
+        <code className="resource-template-uri" data-testid="template-uri">
+          {uri}
+        </code>
+        <Button type="submit" size="sm" variant="primary" disabled={missing.length > 0} title={missing.length > 0 ? `Fill in ${missing.join(', ')}` : undefined}>
+          Read
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ResourcePart } from '../../../shared/contract/resources';
+import { resourceKey, useBerth, useBerthStore } from '../../store';
+import { Button, Chip, EmptyState, Switch } from '../shell/controls';
+import { ChatIcon, RestartIcon, SearchIcon } from '../shell/icons';
+import { ResourcePartView } from './resource-preview';
+import { toAttachment } from './resource-model';
+
+/** The resource open in the preview pane. */
+export interface OpenResource {
+  uri: string;
+  /** Name or title shown above the preview and on the chat chip. */
+  label: string;
+}
+
+type ReadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; contents: ResourcePart[] };
+
+/** Preview of one resource with its actions: Subscribe, Re-read, Attach to chat. */
+export function ResourceViewer({ server, open, canSubscribe }: { server: string; open: OpenResource | undefined; canSubscribe: boolean }) {
+  const store = useBerthStore();
+  const readResource = useBerth((s) => s.readResource);
+  const setResourceSubscribed = useBerth((s) => s.setResourceSubscribed);
+  const toastFailure = useBerth((s) => s.toastFailure);
+  const subscribed = useBerth((s) => (open !== undefined && (s.resourceSubscriptions[server] ?? []).includes(open.uri)));
+  const updates = useBerth((s) => (open !== undefined ? (s.resourceUpdates[resourceKey(server, open.uri)] ?? 0) : 0));
+  const [read, setRead] = useState<ReadState | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const uri = open?.uri;
+
+  const reread = useCallback(async () => {
+    if (uri === undefined) return;
+    setRead({ status: 'loading' });
+    const result = await readResource({ server, uri });
+    setRead(result.ok ? { status: 'ready', contents: result.value.contents } : { status: 'error', message: result.message });
+  }, [readResource, server, uri]);
+
+  useEffect(() => {
+    void reread();
+  }, [reread]);
+
+  if (open === undefined) {
+    return (
+      <div className="resource-viewer resource-viewer-empty">
+        <EmptyState icon={<SearchIcon />} title="Pick a resource">
+          Choose a resource on the left, or fill in a template, to see what it contains.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const toggleSubscription = async (next: boolean) => {
+    setBusy(true);
+    const result = await setResourceSubscribed(server, open.uri, next);
+    setBusy(false);
+    if (!result.ok) toastFailure(next ? 'Could not subscribe' : 'Could not unsubscribe', result);
+  };
+
+  const attach = async () => {
+    if (read?.status !== 'ready') return;
+    const state = store.getState();
+    let conversationId = state.activeConversationId;
+    if (conversationId === undefined) {
+      const created = await state.createConversation();
+      if (!created.ok) {
+        toastFailure('Could not start a conversation to attach to', created);
+        return;
+      }
+      conversationId = created.value.id;
+    }
+    const attachments = read.contents.map((part, index) => toAttachment(server, read.contents.length > 1 ? `${open.label} (${index + 1})` : open.label, part));
+    state.attachToComposer(conversationId, attachments);
+    state.showView('chat');
+  };
+
+  return (
+    <div className="resource-viewer" aria-label={`Preview of ${open.label}`} data-uri={open.uri}>
+      <header className="resource-viewer-head">
+        <div className="resource-viewer-title">
+          <strong>{open.label}</strong>
+          {open.label !== open.uri ? <code className="wrap">{open.uri}</code> : null}
+        </div>
+        {updates > 0 ? (
+          <span className="resource-updated" role="status" data-testid="resource-updated">
+            <Chip tone="warning">Updated{updates > 1 ? ` ×${updates}` : ''}</Chip>
+          </span>
+        ) : null}
+        {canSubscribe ? (
+          <label className="resource-subscribe">
+            <Switch checked={subscribed} disabled={busy} label="Subscribe to changes" onCheckedChange={(next) => void toggleSubscription(next)} />
+            <span>Subscribe</span>
+          </label>
+        ) : null}
+        <Button size="sm" icon={<RestartIcon />} onClick={() => void reread()} disabled={read?.status === 'loading'}>
+          Re-read
+        </Button>
+        <Button size="sm" variant="primary" icon={<ChatIcon />} onClick={() => void attach()} disabled={read?.status !== 'ready' || read.contents.length === 0}>
+          Attach to chat
+        </Button>
+      </header>
+      <div className="resource-viewer-body">
+        {read === undefined || read.status === 'loading' ? <p className="muted">Reading…</p> : null}
+        {read?.status === 'error' ? (
+          <p className="resource-error" role="alert">
+            {read.message}
+          </p>
+        ) : null}
+        {read?.status === 'ready' && read.contents.length === 0 ? <p className="muted">The server returned no content for this resource.</p> : null}
+        {read?.status === 'ready'
+          ? read.contents.map((part, index) => (
+              <section key={index} className="resource-part" aria-label={part.uri}>
+                {read.contents.length > 1 || part.uri !== open.uri || part.mimeType !== undefined ? (
+                  <div className="resource-part-head">
+                    {part.uri !== open.uri ? <code>{part.uri}</code> : null}
+                    {part.mimeType !== undefined ? <span className="muted small">{part.mimeType}</span> : null}
+                  </div>
+                ) : null}
+                <ResourcePartView part={part} />
+              </section>
+            ))
+          : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { Dialog } from 'radix-ui';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FolderListing } from '../../../shared/contract/roots';
+import { useBerth } from '../../store';
+import { Button, IconButton } from '../shell/controls';
+import { ArrowUpIcon, ChevronRightIcon, CloseIcon, FolderIcon, HomeIcon, WarningIcon } from '../shell/icons';
+import { folderCrumbs, folderName } from './folder-crumbs';
+
+/**
+ * Browser mode's "Add folder": a web page cannot see the file system, so the
+ * host lists folders for it. Arrow keys move through the sub-folders, Enter
+ * opens one, Backspace goes up; "Use this folder" adds the folder shown.
+ */
+export function AddRootDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-wide folder-dialog" aria-describedby="folder-dialog-description">
+          {open ? <FolderBrowser onDone={() => onOpenChange(false)} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function FolderBrowser({ onDone }: { onDone: () => void }) {
+  const browseFolders = useBerth((s) => s.browseFolders);
+  const addRoot = useBerth((s) => s.addRoot);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [listing, setListing] = useState<FolderListing>();
+  const [browseError, setBrowseError] = useState<string>();
+  const [typedPath, setTypedPath] = useState('');
+  const [name, setName] = useState('');
+  const [addError, setAddError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Set when the person navigated from the keyboard or a click, so focus lands in the new list (the old buttons are gone).
+  const focusAfterLoad = useRef(false);
+  const pathId = useId();
+  const nameId = useId();
+
+  const browse = useCallback(
+    async (path: string | undefined, focusList: boolean) => {
+      const result = await browseFolders(path);
+      if (!result.ok) {
+        setBrowseError(result.message);
+        return;
+      }
+      setBrowseError(undefined);
+      setAddError(undefined);
+      setListing(result.value);
+      setTypedPath(result.value.path);
+      focusAfterLoad.current = focusList;
+    },
+    [browseFolders],
+  );
+
+  useEffect(() => {
+    void browse(undefined, false);
+  }, [browse]);
+
+  useEffect(() => {
+    if (!focusAfterLoad.current) return;
+    focusAfterLoad.current = false;
+    const list = listRef.current;
+    (list?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? list)?.focus();
+  }, [listing]);
+
+  const use = async () => {
+    // The typed path wins when the person edited it without opening it.
+    const path = typedPath.trim() || listing?.path || '';
+    setBusy(true);
+    const result = await addRoot(path, name);
+    setBusy(false);
+    if (!result.ok) {
+      setAddError(result.message);
+      return;
+    }
+    pushToast({ tone: 'success', title: `Added “${result.value.name}”`, message: result.value.path });
+    onDone();
+  };
+
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(buttons.length - 1);
+    else if ((event.key === 'Backspace' || (event.key === 'ArrowLeft' && event.altKey)) && listing?.parent) {
+      event.preventDefault();
+      void browse(listing.parent, true);
+    }
+  };
+
+  const current = listing?.path ?? '';
+  const suggested = typedPath.trim() ? folderName(typedPath.trim()) : '';
+
+  return (
+    <div className="folder-browser">
+      <header className="dialog-header">
+        <Dialog.Title className="dialog-title">Add a workspace root</Dialog.Title>
+        <div className="spacer" />
+        <Dialog.Close asChild>
+          <IconButton label="Close" icon={<CloseIcon />} />
+        </Dialog.Close>
+      </header>
+      <div className="dialog-body">
+        <p className="dialog-description" id="folder-dialog-description">
+          Pick a folder on the computer Berth runs on. Servers you allow will be able to read and change the files in it.
+        </p>
+        <form
+          className="folder-path-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void browse(typedPath.trim() || undefined, true);
+          }}
+        >
+          <label className="sr-only" htmlFor={pathId}>
+            Folder path
+          </label>
+          <input
+            id={pathId}
+            className="input mono"
+            value={typedPath}
+            spellCheck={false}
+            placeholder="/path/to/folder"
+            aria-invalid={browseError ? true : undefined}
+            aria-describedby={browseError ? `${pathId}-error` : undefined}
+            onChange={(event) => setTypedPath(event.target.value)}
+          />
+          <Button type="submit" size="sm">
+            Go
+          </Button>
+        </form>
+        {browseError ? (
+          <p className="field-error" id={`${pathId}-error`} role="alert">
+            {browseError}
+          </p>
+        ) : null}
+
+        <div className="folder-toolbar">
+          <IconButton label="Parent folder" icon={<ArrowUpIcon />} disabled={!listing?.parent} onClick={() => listing?.parent && void browse(listing.parent, true)} />
+          <IconButton label="Home folder" icon={<HomeIcon />} disabled={!listing} onClick={() => listing && void browse(listing.home, true)} />
+          <nav className="folder-crumbs" aria-label="Where you are">
+            {folderCrumbs(current).map((crumb, i, all) => (
+              <span key={crumb.path} className="folder-crumb">
+                {i > 0 ? <ChevronRightIcon aria-hidden="true" /> : null}
+                {i === all.length - 1 ? (
+                  <span aria-current="location">{crumb.label}</span>
+                ) : (
+                  <button type="button" className="link-button" onClick={() => void browse(crumb.path, true)}>
+                    {crumb.label}
+                  </button>
+                )}
+              </span>
+            ))}
+          </nav>
+        </div>
+
+        <ul className="folder-list" ref={listRef} tabIndex={-1} aria-label={`Folders in ${current}`} onKeyDown={onListKey}>
+          {listing && listing.entries.length === 0 ? <li className="folder-empty">No sub-folders here. Use this folder, or go up.</li> : null}
+          {listing?.entries.map((entry) => (
+            <li key={entry.path}>
+              <button
+                type="button"
+                className="folder-entry"
+                disabled={!entry.readable}
+                title={entry.readable ? `Open ${entry.path}` : 'Berth may not read this folder'}
+                onClick={() => void browse(entry.path, true)}
+              >
+                <FolderIcon />
+                <span>{entry.name}</span>
+                {entry.readable ? null : <span className="muted small">no access</span>}
+              </button>
+            </li>
+          ))}
+          {listing?.truncated ? <li className="folder-empty">More folders than shown: type the path above to go further.</li> : null}
+        </ul>
+
+        <div className="field">
+          <label className="field-label" htmlFor={nameId}>
+            Name <span className="muted">(optional, what servers see)</span>
+          </label>
+          <input id={nameId} className="input" value={name} maxLength={200} placeholder={suggested} onChange={(event) => setName(event.target.value)} />
+        </div>
+        {addError ? (
+          <div className="inline-alert" role="alert">
+            <WarningIcon />
+            <span>{addError}</span>
+          </div>
+        ) : null}
+      </div>
+      <footer className="dialog-footer">
+        <Dialog.Close asChild>
+          <Button variant="ghost">Cancel</Button>
+        </Dialog.Close>
+        <Button variant="primary" onClick={() => void use()} disabled={busy || (!listing && typedPath.trim() === '')}>
+          {busy ? 'Adding…' : `Use “${suggested || 'this folder'}”`}
+        </Button>
+      </footer>
+    </div>
+  );
+}

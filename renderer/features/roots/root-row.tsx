@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { RootView } from '../../../shared/domain/roots';
+import { useBerth } from '../../store';
+import { asSentence } from './roots-model';
+import { Button, Chip, IconButton } from '../shell/controls';
+import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } from '../shell/icons';
+
+/** One root: name, path, the missing flag with its reason, inline rename, and remove (undone from the toast). */
+export function RootRow({ root }: { root: RootView }) {
+  const renameRoot = useBerth((s) => s.renameRoot);
+  const removeRoot = useBerth((s) => s.removeRoot);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(root.name);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const startEditing = () => {
+    setName(root.name);
+    setError(undefined);
+    setEditing(true);
+  };
+  const save = async () => {
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError('Enter a name, e.g. the project it holds');
+      return;
+    }
+    if (trimmed === root.name) {
+      setEditing(false);
+      return;
+    }
+    setBusy(true);
+    const result = await renameRoot(root.id, trimmed);
+    setBusy(false);
+    if (result.ok) setEditing(false);
+    else setError(result.message);
+  };
+
+  return (
+    <li className="root-row" data-root={root.name} data-missing={root.missing || undefined}>
+      <span className={root.missing ? 'root-icon missing' : 'root-icon'} aria-hidden="true">
+        {root.missing ? <WarningIcon /> : <FolderIcon />}
+      </span>
+      <div className="root-main">
+        {editing ? (
+          <form
+            className="root-rename"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <input
+              className="input"
+              aria-label={`New name for ${root.name}`}
+              value={name}
+              maxLength={200}
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              onChange={(event) => setName(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  setEditing(false);
+                }
+              }}
+            />
+            <IconButton label="Save name" icon={<CheckIcon />} type="submit" disabled={busy} />
+            <IconButton label="Cancel rename" icon={<CloseIcon />} onClick={() => setEditing(false)} />
+          </form>
+        ) : (
+          <div className="root-title">
+            <span className="root-name">{root.name}</span>
+            {root.missing ? <Chip tone="danger">missing</Chip> : null}
+          </div>
+        )}
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <span className="root-path" title={root.path}>
+          {root.path}
+        </span>
+        {root.missing ? (
+          <p className="root-problem" data-testid="root-problem">
+            {asSentence(root.problem ?? 'The folder cannot be found')} No server is given this root until the folder is back.
+          </p>
+        ) : null}
+      </div>
+      {editing ? null : (
+        <div className="root-actions">
+          <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={startEditing} aria-label={`Rename ${root.name}`}>
+            Rename
+          </Button>
+          <Button size="sm" variant="ghost" icon={<TrashIcon />} onClick={() => void removeRoot(root.id)} aria-label={`Remove ${root.name}`}>
+            Remove
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

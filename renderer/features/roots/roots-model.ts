@@ -1,0 +1,59 @@
+import type { RootsView } from '../../../shared/contract/roots';
+import type { RootExposure } from '../../../shared/domain/roots';
+
+/** What the person answered about one root for one server. */
+export type ConsentState = 'allowed' | 'denied' | 'not-asked';
+
+export const CONSENT_LABELS: Record<ConsentState, { label: string; tone: 'success' | 'danger' | 'neutral'; hint: string }> = {
+  allowed: { label: 'allowed', tone: 'success', hint: 'You allowed this server to see this folder.' },
+  denied: { label: 'denied', tone: 'danger', hint: 'You denied this folder; the server does not get it.' },
+  'not-asked': { label: 'not asked yet', tone: 'neutral', hint: 'Berth asks you the next time this server asks for its roots.' },
+};
+
+/** A server absent from the exposure map sees every root. */
+export function exposureOf(view: RootsView, server: string): RootExposure {
+  return view.exposure[server] ?? 'all';
+}
+
+export function seesRoot(exposure: RootExposure, rootId: string): boolean {
+  return exposure === 'all' || exposure.includes(rootId);
+}
+
+export function consentState(view: RootsView, server: string, rootId: string): ConsentState {
+  const answers = view.consent[server];
+  if (answers?.allowed.includes(rootId)) return 'allowed';
+  if (answers?.denied.includes(rootId)) return 'denied';
+  return 'not-asked';
+}
+
+/** Whether the server has any answer on file (so "Ask again" has something to forget). */
+export function hasAnswers(view: RootsView, server: string): boolean {
+  const answers = view.consent[server];
+  return Boolean(answers && answers.allowed.length + answers.denied.length > 0);
+}
+
+/**
+ * The exposure after checking or unchecking one root. Unchecking while the
+ * server sees "all" turns it into the explicit list of every other root, so
+ * roots added later are not shown to it without the person choosing so.
+ */
+export function toggleExposure(exposure: RootExposure, allIds: readonly string[], rootId: string, on: boolean): RootExposure {
+  const current = exposure === 'all' ? [...allIds] : exposure.filter((id) => allIds.includes(id));
+  if (on) return current.includes(rootId) ? current : [...current, rootId];
+  return current.filter((id) => id !== rootId);
+}
+
+/** "All 3 roots", "2 of 3 roots", "no roots": one line for a server's access. */
+export function exposureSummary(exposure: RootExposure, total: number): string {
+  if (exposure === 'all') return total === 1 ? 'Sees the root (and any added later)' : `Sees all ${total} roots (and any added later)`;
+  if (exposure.length === 0) return 'Sees no roots';
+  return `Sees ${exposure.length} of ${total} ${total === 1 ? 'root' : 'roots'}`;
+}
+
+/** The host's problem text as a sentence: capital first letter, closing full stop. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return trimmed;
+  const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}

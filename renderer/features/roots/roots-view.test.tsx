@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppInfo } from '../../../shared/domain';
+import { ok } from '../../../shared/result';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { RootsView } from './roots-view';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(cleanup);
+
+function mount(shell: AppInfo['shell'], picked: string | null) {
+  const transport = createFakeTransport({
+    'roots.list': () => ok({ roots: [], exposure: {}, consent: {} }),
+    'roots.pickFolder': () => ok({ path: picked }),
+    'roots.add': ({ path }) => ok({ id: 'r1', path, name: 'code', addedAt: 1, missing: false }),
+    'roots.browse': () => ok({ path: '/home/ada', home: '/home/ada', parent: '/home', entries: [{ name: 'code', path: '/home/ada/code', readable: true }], truncated: false }),
+  });
+  const store = createBerthStore(transport);
+  store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+  render(
+    <StoreProvider store={store}>
+      <Tooltip.Provider>
+        <RootsView />
+      </Tooltip.Provider>
+    </StoreProvider>,
+  );
+  return { store, transport, methods: () => transport.calls.map((c) => c.method) };
+}
+
+describe('roots view', () => {
+  it('explains roots when there are none', async () => {
+    mount('browser', null);
+    expect(await screen.findByText('No workspace roots yet')).toBeTruthy();
+    expect(screen.getByText(/Roots are the folders your servers may see/)).toBeTruthy();
+  });
+
+  it('uses the system folder dialog on the desktop and adds what was picked', async () => {
+    const { store, methods } = mount('electron', '/home/ada/code');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add folder' }));
+    await waitFor(() => expect(methods()).toContain('roots.add'));
+    expect(methods()).not.toContain('roots.browse');
+    expect(store.getState().toasts.at(-1)?.title).toBe('Added “code”');
+  });
+
+  it('adds nothing when the desktop dialog is cancelled', async () => {
+    const { methods } = mount('electron', null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add folder' }));
+    await waitFor(() => expect(methods()).toContain('roots.pickFolder'));
+    expect(methods()).not.toContain('roots.add');
+  });
+
+  it('opens the folder browser in browser mode', async () => {
+    const { methods } = mount('browser', null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add folder' }));
+    expect(await screen.findByRole('button', { name: 'code' })).toBeTruthy();
+    expect(methods()).toContain('roots.browse');
+    expect(methods()).not.toContain('roots.pickFolder');
+  });
+});

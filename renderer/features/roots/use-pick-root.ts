@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useBerth } from '../../store';
+
+/**
+ * What "Add folder" does: the system's folder dialog on the desktop, the
+ * server-side folder browser in browser mode (a web page cannot read paths).
+ */
+export function usePickRoot(openBrowser: () => void): () => void {
+  const shell = useBerth((s) => s.appInfo?.shell);
+  const pickFolder = useBerth((s) => s.pickFolder);
+  const addRoot = useBerth((s) => s.addRoot);
+  const pushToast = useBerth((s) => s.pushToast);
+  const toastFailure = useBerth((s) => s.toastFailure);
+  return useCallback(() => {
+    if (shell !== 'electron') {
+      openBrowser();
+      return;
+    }
+    void (async () => {
+      const picked = await pickFolder();
+      if (!picked.ok) {
+        toastFailure('Could not open the folder dialog', picked);
+        return;
+      }
+      if (picked.value.path === null) return;
+      const added = await addRoot(picked.value.path);
+      if (added.ok) pushToast({ tone: 'success', title: `Added “${added.value.name}”` });
+      else toastFailure('Could not add the folder', added);
+    })();
+  }, [shell, openBrowser, pickFolder, addRoot, pushToast, toastFailure]);
+}
