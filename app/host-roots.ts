@@ -22,6 +22,8 @@ export interface RootsServers {
   list(): ServerState[];
   get(name: string): ServerState | undefined;
   client(name: string): Client | undefined;
+  /** Used to take a root away from a server that may ignore an empty list (see {@linkcode HostRoots}). */
+  restart(name: string): Promise<unknown>;
 }
 
 /** Options for {@linkcode HostRoots.open}. */
@@ -52,12 +54,19 @@ export interface HostRootsOptions {
  * server first sees a root (a 'root-consent' pending request), answering each
  * server's `roots/list`, and telling exactly the servers whose roots changed
  * with `notifications/roots/list_changed`.
+ *
+ * Taking the LAST root away from a server is not left to the notice alone:
+ * servers may keep the folders they had when the list they get back is empty
+ * (server-filesystem does, treating it as "no valid roots"), so a server whose
+ * answer goes from some roots to none is restarted, and starts with nothing.
  */
 export class HostRoots {
   readonly consent: RootsConsent;
   private readonly listRoots: ReturnType<typeof createRootsListHandler>;
   private readonly timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** How many roots each live client was last given: going from some to none means a restart. */
+  private readonly given = new WeakMap<Client, number>();
 
   private constructor(
     readonly store: RootsStore,
@@ -124,7 +133,13 @@ export class HostRoots {
   /** Part of the supervisor's `clientSetup`: declare roots (with change notices) and answer `roots/list`. */
   readonly clientSetup = (server: string, client: Client): void => {
     client.registerCapabilities({ roots: { listChanged: true } });
-    client.setRequestHandler('roots/list', (_request, ctx) => this.listRoots(server, readableSignal(server, ctx.mcpReq.signal)));
+    client.setRequestHandler('roots/list', async (_request, ctx) => {
+      const answer = await this.listRoots(server, readableSignal(server, ctx.mcpReq.signal));
+      const before = this.given.get(client) ?? 0;
+      this.given.set(client, answer.roots.length);
+      if (before > 0 && answer.roots.length === 0) this.revokeByRestart(server, client);
+      return answer;
+    });
   };
 
   /** The server left the config: its exposure and answers go with it. */
@@ -171,6 +186,16 @@ export class HostRoots {
         (error: unknown) => this.log(server, 'warning', `could not be told that its roots changed: ${error instanceof Error ? error.message : String(error)}`),
       );
     }
+  }
+
+  /** After the empty answer has gone out: a fresh process knows no folders at all. */
+  private revokeByRestart(server: string, client: Client): void {
+    this.log(server, 'warning', 'no longer sees any root; restarting it so it cannot keep folders it was given before (servers may ignore an empty roots list)');
+    setImmediate(() => {
+      // Already replaced (restarted or stopped meanwhile): nothing left to revoke.
+      if (this.closed || this.options.servers.client(server) !== client) return;
+      this.options.servers.restart(server).catch((error: unknown) => this.options.reportError(`restarting '${server}' to take its roots away failed`, error));
+    });
   }
 
   private log(server: string, level: 'info' | 'warning', text: string): void {

@@ -65,6 +65,23 @@ describe('roots with @modelcontextprotocol/server-filesystem', () => {
     expect(rig.asked).toHaveLength(1);
   });
 
+  it('taking the last root away restarts the server, since it would keep the folder on an empty list', async () => {
+    const a = await rig.roots.store.add(alpha);
+    await rig.supervisor.sync({ fs: filesystemServer() });
+    await waitUntil(() => adoptedRoots().length === 1, 20_000, 'server-filesystem to adopt its roots');
+    expect((await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') })).isError).toBe(false);
+    const firstPid = rig.supervisor.get('fs')?.pid;
+
+    await rig.roots.store.remove(a.id);
+    await waitUntil(() => rig.supervisor.get('fs')?.status === 'ready' && rig.supervisor.get('fs')?.pid !== firstPid, 20_000, 'server-filesystem to be restarted');
+    expect(rig.logs.texts('fs', 'host').some((text) => text.includes('no longer sees any root; restarting it'))).toBe(true);
+    const revoked = await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') });
+    expect(revoked.isError).toBe(true);
+    // The fresh process asked once more, got nothing, and is not restarted again.
+    await waitUntil(() => rig.listRequests('fs') === 3, 10_000, 'the restarted server to ask for its roots');
+    expect(rig.supervisor.get('fs')?.restartCount).toBe(0);
+  });
+
   it('never hands out a root the person denied, and asks about a new root before giving it', async () => {
     const a = await rig.roots.store.add(alpha);
     const b = await rig.roots.store.add(beta);
