@@ -19,6 +19,7 @@ export function createRootsHandlers(roots: HostRoots): RootsHandlers {
       await roots.store.remove(id);
       return { removed };
     },
+    'roots.restore': async ({ id }) => roots.store.restore(id),
     'roots.setExposure': async ({ server, exposure }) => {
       roots.requireServer(server);
       await roots.store.setExposure(server, exposure);

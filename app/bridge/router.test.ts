@@ -48,6 +48,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'roots.add': { path: '/home/me/project', name: 'Project' },
   'roots.rename': { id: 'root-1', name: 'Work' },
   'roots.remove': { id: 'root-1' },
+  'roots.restore': { id: 'root-1' },
   'roots.setExposure': { server: 'everything', exposure: ['root-1'] },
   'roots.resetConsent': { server: 'everything', rootIds: ['root-1'] },
   'roots.browse': { path: '/home/me' },

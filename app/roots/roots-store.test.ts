@@ -141,6 +141,40 @@ describe('RootsStore exposure and changes', () => {
     expect(store.consentFor('git')).toEqual({ allowed: [], denied: [] });
   });
 
+  it('restores a removed root with its id, place, exposure and answers, and tells the servers', async () => {
+    const store = await open({ knownServers: () => ['fs', 'git'] });
+    const a = await store.add(await folder('a'));
+    const b = await store.add(await folder('b'));
+    await store.setExposure('git', [a.id, b.id]);
+    await store.recordConsent('git', { allowed: [a.id], denied: [b.id] });
+    await store.recordConsent('fs', { allowed: [b.id], denied: [a.id] });
+    await store.remove(a.id);
+    expect(store.exposure('git')).toEqual([b.id]);
+
+    const restored = await store.restore(a.id);
+    expect(restored).toMatchObject({ id: a.id, name: 'a', missing: false });
+    expect(store.list().map((r) => r.id)).toEqual([a.id, b.id]);
+    expect(store.exposure('git')).toEqual([b.id, a.id]);
+    expect(store.consentFor('git')).toEqual({ allowed: [a.id], denied: [b.id] });
+    expect(store.consentFor('fs')).toEqual({ allowed: [b.id], denied: [a.id] });
+    expect(changes.at(-1)?.servers).toEqual(['fs', 'git']);
+    // Saved, and only once: a second restore has nothing to bring back.
+    expect((await open()).consentFor('git')).toEqual({ allowed: [a.id], denied: [b.id] });
+    await expect(store.restore(a.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('restore refuses a path added again meanwhile, and flags a folder deleted meanwhile', async () => {
+    const store = await open();
+    const pathA = await folder('a');
+    const a = await store.add(pathA);
+    await store.remove(a.id);
+    const again = await store.add(pathA);
+    await expect(store.restore(a.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await store.remove(again.id);
+    await rm(pathA, { recursive: true });
+    expect(await store.restore(a.id)).toMatchObject({ id: a.id, missing: true });
+  });
+
   it('rename and remove of an unknown id fail with NOT_FOUND', async () => {
     const store = await open();
     await expect(store.rename('x', 'y')).rejects.toMatchObject({ code: 'NOT_FOUND' });

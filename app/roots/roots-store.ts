@@ -86,6 +86,8 @@ export class RootsStore {
   private readonly newId: () => string;
   private queue: Promise<unknown> = Promise.resolve();
   private saveBlocked: string | undefined;
+  /** Roots removed since start-up, with where they were listed, so Undo brings back exposure and answers too. */
+  private readonly removedRoots = new Map<string, { root: Root; index: number; exposedTo: string[]; allowedBy: string[]; deniedBy: string[] }>();
 
   private constructor(private readonly options: RootsStoreOptions) {
     this.filePath = join(options.stateDir, 'roots.json');
@@ -134,8 +136,16 @@ export class RootsStore {
   /** Remove a root; servers stop seeing it, and their answers about it are forgotten. */
   remove(id: string): Promise<void> {
     return this.serialize(async () => {
-      this.require(id);
+      const root = this.require(id);
       const drop = (ids: string[]) => ids.filter((x) => x !== id);
+      const serversWhere = (has: (server: string) => boolean) => Object.keys({ ...this.file.exposure, ...this.file.consent }).filter(has);
+      const removed = {
+        root,
+        index: this.file.roots.indexOf(root),
+        exposedTo: serversWhere((server) => this.exposedIds(server)?.includes(id) === true),
+        allowedBy: serversWhere((server) => this.file.consent[server]?.allowed.includes(id) === true),
+        deniedBy: serversWhere((server) => this.file.consent[server]?.denied.includes(id) === true),
+      };
       const exposure = Object.fromEntries(
         Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [server, e === 'all' ? e : drop(e)]),
       );
@@ -144,6 +154,39 @@ export class RootsStore {
       );
       await this.commit({ ...this.file, roots: this.file.roots.filter((r) => r.id !== id), exposure, consent });
       this.problems.delete(id);
+      this.removedRoots.set(id, removed);
+    });
+  }
+
+  /**
+   * Undo a removal made since start-up: the same id, place in the list,
+   * per-server exposure and answers, so nobody is asked again. A folder gone
+   * meanwhile comes back flagged. CONFLICT if its path was added again.
+   */
+  restore(id: string): Promise<RootView> {
+    return this.serialize(async () => {
+      const removed = this.removedRoots.get(id);
+      if (removed === undefined) throw new HostError('NOT_FOUND', `root '${id}' cannot be restored: it was not removed since Berth started`, 'id');
+      const clash = this.file.roots.find((r) => r.path === removed.root.path);
+      if (clash !== undefined) throw new HostError('CONFLICT', `${clash.path} is a root again already, named '${clash.name}'`, 'id');
+      const probe = await probeFolder(removed.root.path);
+      if (probe.ok) this.problems.delete(id);
+      else this.problems.set(id, probe.problem);
+      const roots = [...this.file.roots];
+      roots.splice(Math.min(removed.index, roots.length), 0, removed.root);
+      const addTo = (ids: string[], server: string, servers: string[]) => (servers.includes(server) ? [...ids, id] : ids);
+      const exposure = Object.fromEntries(
+        Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [server, e === 'all' ? e : addTo(e, server, removed.exposedTo)]),
+      );
+      const consent = Object.fromEntries(
+        Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [
+          server,
+          { allowed: addTo(c.allowed, server, removed.allowedBy), denied: addTo(c.denied, server, removed.deniedBy) },
+        ]),
+      );
+      await this.commit({ ...this.file, roots, exposure, consent });
+      this.removedRoots.delete(id);
+      return this.view(removed.root);
     });
   }
 

@@ -8,7 +8,7 @@ export class PendingDialog {
     this.root = page.getByRole('dialog');
   }
 
-  async expectKind(kind: 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation', timeout = 30_000): Promise<void> {
+  async expectKind(kind: 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation' | 'root-consent', timeout = 30_000): Promise<void> {
     await expect(this.root).toBeVisible({ timeout });
     await expect(this.page.locator(`.pending-dialog[data-kind="${kind}"]`)).toBeVisible({ timeout });
   }

@@ -53,12 +53,12 @@ describe('roots slice', () => {
     expect(store.getState().rootsView?.roots.map((r) => r.name)).toEqual(['Alpha', 'Project B']);
   });
 
-  it('removes with an Undo toast that adds the same folder back under its name', async () => {
+  it('removes with an Undo toast that restores the root (id, exposure and answers kept by the host)', async () => {
     const removed = root('a', { name: 'Alpha', path: '/work/alpha' });
     const transport = createFakeTransport({
       'roots.list': () => ok(view([removed])),
       'roots.remove': () => ok({ removed }),
-      'roots.add': ({ path, name }) => ok(root('a2', { path, name: name ?? 'x' })),
+      'roots.restore': ({ id }) => ok(root(id, { name: 'Alpha', path: '/work/alpha' })),
     });
     const store = createBerthStore(transport);
     await store.getState().loadRoots();
@@ -69,6 +69,24 @@ describe('roots slice', () => {
 
     toast?.action?.run();
     await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(transport.calls.at(-1)).toEqual({ method: 'roots.restore', input: { id: 'a' } });
+    expect(store.getState().rootsView?.roots.map((r) => r.id)).toEqual(['a']);
+  });
+
+  it('Undo after Berth restarted (nothing to restore) adds the same folder back under its name', async () => {
+    const removed = root('a', { name: 'Alpha', path: '/work/alpha' });
+    const transport = createFakeTransport({
+      'roots.list': () => ok(view([removed])),
+      'roots.remove': () => ok({ removed }),
+      'roots.restore': () => fail('NOT_FOUND', "root 'a' cannot be restored"),
+      'roots.add': ({ path, name }) => ok(root('a2', { path, name: name ?? 'x' })),
+    });
+    const store = createBerthStore(transport);
+    await store.getState().loadRoots();
+    await store.getState().removeRoot('a');
+    store.getState().toasts.at(-1)?.action?.run();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(transport.calls.slice(-2).map((call) => call.method)).toEqual(['roots.restore', 'roots.add']);
     expect(transport.calls.at(-1)).toEqual({ method: 'roots.add', input: { path: '/work/alpha', name: 'Alpha' } });
     expect(store.getState().rootsView?.roots.map((r) => r.name)).toEqual(['Alpha']);
   });

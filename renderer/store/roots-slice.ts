@@ -14,7 +14,7 @@ export interface RootsSlice {
   /** Failures come back so the add dialog can show them inline. */
   addRoot(path: string, name?: string): Promise<Result<RootView>>;
   renameRoot(id: string, name: string): Promise<Result<RootView>>;
-  /** Removes it and offers Undo in a toast (re-adds the same folder under the same name). */
+  /** Removes it and offers Undo in a toast (restores it with who sees it and the answers about it). */
   removeRoot(id: string): Promise<void>;
   setRootExposure(server: string, exposure: RootExposure): Promise<void>;
   /** Forgets the person's answers so the server is asked again. */
@@ -69,11 +69,13 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
       action: {
         label: 'Undo',
         run: () => {
-          void get()
-            .addRoot(removed.path, removed.name)
-            .then((again) => {
-              if (!again.ok) get().toastFailure(`Could not add “${removed.name}” back`, again);
-            });
+          void transport.call('roots.restore', { id: removed.id }).then(async (restored) => {
+            // Berth restarted since the removal: the best Undo left is adding the same folder again.
+            const again = !restored.ok && restored.code === 'NOT_FOUND' ? await get().addRoot(removed.path, removed.name) : restored;
+            if (!again.ok) get().toastFailure(`Could not bring “${removed.name}” back`, again);
+            // The host also sends `roots.changed`; this keeps the list right if that event is late.
+            else set((s) => ({ rootsView: upsertRoot(s.rootsView, again.value) }));
+          });
         },
       },
     });

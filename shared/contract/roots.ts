@@ -56,6 +56,11 @@ export const rootsMethods = {
     input: z.object({ id: RootIdSchema }).strict(),
     output: z.object({ removed: RootViewSchema }),
   }),
+  'roots.restore': method({
+    summary: 'Undo a removal made since Berth started: the root comes back with its id, and which servers see it and what was answered about it.',
+    input: z.object({ id: RootIdSchema }).strict(),
+    output: RootViewSchema,
+  }),
   'roots.setExposure': method({
     summary: "Which roots one server may see: 'all' (the default) or the listed root ids.",
     input: z.object({ server: ServerSchema, exposure: RootExposureSchema }).strict(),
