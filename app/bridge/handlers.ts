@@ -2,7 +2,7 @@ import type { Handlers } from '../../shared/contract';
 import type { LogQuery } from '../../shared/contract/logs';
 import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
 import type { LogEntry } from '../../shared/domain/log';
-import { SECRET_MASK, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
+import { SECRET_MASK, isSecretHeader, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { HostChat } from '../host-chat';
 import type { HostRoots } from '../host-roots';
@@ -224,12 +224,17 @@ function refuseMaskedValues(serverConfig: ServerConfig): void {
       throw new HostError('INVALID_INPUT', `Enter the value of ${key}: "${SECRET_MASK}" only stands for a secret Berth already stores`, `config.env.${key}`);
     }
   }
+  for (const [name, value] of Object.entries(serverConfig.headers)) {
+    if (value === SECRET_MASK) {
+      throw new HostError('INVALID_INPUT', `Enter the value of the ${name} header: "${SECRET_MASK}" only stands for a secret Berth already stores`, `config.headers.${name}`);
+    }
+  }
 }
 
 /**
  * The form sends SECRET_MASK for secret values the person did not change:
  * those keep the stored value. A mask for anything else is refused rather
- * than stored as the literal placeholder.
+ * than stored as the literal placeholder. Env values and headers alike.
  */
 export function keepStoredSecrets(stored: ServerConfig, incoming: ServerConfig): ServerConfig {
   const storedSecrets = new Set(stored.secretEnv);
@@ -241,6 +246,14 @@ export function keepStoredSecrets(stored: ServerConfig, incoming: ServerConfig):
     }
     return [key, storedValue];
   });
+  const headers = Object.entries(incoming.headers).map(([name, value]): [string, string] => {
+    if (value !== SECRET_MASK) return [name, value];
+    const storedValue = isSecretHeader(stored, name) && Object.prototype.hasOwnProperty.call(stored.headers, name) ? stored.headers[name] : undefined;
+    if (storedValue === undefined) {
+      throw new HostError('INVALID_INPUT', `Enter the value of the ${name} header: no secret is stored for it yet`, `config.headers.${name}`);
+    }
+    return [name, storedValue];
+  });
   // fromEntries defines own properties, so a key like __proto__ cannot reach the prototype.
-  return { ...incoming, env: Object.fromEntries(env) };
+  return { ...incoming, env: Object.fromEntries(env), headers: Object.fromEntries(headers) };
 }

@@ -1,15 +1,12 @@
-import { SECRET_MASK, type ServerConfig } from '../../shared/domain/server';
+import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { looksSecret } from './secret-names';
 
-/** One entry in Claude Desktop's `mcpServers`. */
-export interface ClaudeDesktopEntry {
-  command: string;
-  args: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-}
+/** One entry in Claude Desktop's `mcpServers`: a command, or (as Cursor and VS Code read it) a remote url. */
+export type ClaudeDesktopEntry =
+  | { command: string; args: string[]; env?: Record<string, string>; cwd?: string }
+  | { url: string; type?: 'http' | 'sse'; headers?: Record<string, string> };
 
-/** An env value left out of the export. */
+/** An env value (or, for a remote server, a header) left out of the export. */
 export interface OmittedSecret {
   server: string;
   key: string;
@@ -33,14 +30,22 @@ export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>):
   const mcpServers: Record<string, ClaudeDesktopEntry> = {};
   const omittedSecrets: OmittedSecret[] = [];
   for (const [name, config] of servers) {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(config.env)) {
-      if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
-      else env[key] = value;
+    let entry: ClaudeDesktopEntry;
+    if (config.url !== undefined) {
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(config.headers)) {
+        if (isSecretHeader(config, key) || looksSecret(key.replaceAll('-', '_')) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
+        else headers[key] = value;
+      }
+      entry = { url: config.url, ...(config.type !== undefined ? { type: config.type } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+    } else {
+      const env: Record<string, string> = {};
+      for (const [key, value] of Object.entries(config.env)) {
+        if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
+        else env[key] = value;
+      }
+      entry = { command: config.command ?? '', args: [...config.args], ...(Object.keys(env).length > 0 ? { env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) };
     }
-    const entry: ClaudeDesktopEntry = { command: config.command, args: [...config.args] };
-    if (Object.keys(env).length > 0) entry.env = env;
-    if (config.cwd !== undefined) entry.cwd = config.cwd;
     Object.defineProperty(mcpServers, name, { value: entry, enumerable: true, writable: true, configurable: true });
   }
   const document = { mcpServers };

@@ -149,7 +149,7 @@ function readEntry(ctx: Context, path: string[], sourceName: string, entry: unkn
       return undefined;
     }
     const config = parsed.data;
-    strings = [config.command, ...config.args, ...Object.values(config.env), ...(config.cwd === undefined ? [] : [config.cwd])];
+    strings = [config.command ?? '', ...config.args, ...Object.values(config.env), ...(config.cwd === undefined ? [] : [config.cwd])];
     draft = { format: ctx.format, sourceName, kind: 'stdio', config };
     if (entry.envFile !== undefined) {
       // Listed, not refused: the person can copy the variables over after the import.

@@ -108,7 +108,7 @@ export function resolveCandidate(candidate: ImportCandidate, options: ResolveOpt
   const source = candidate.config;
   const one = (text: string, field: string): Result<Substitution> => substitute(text, field);
 
-  const command = one(source.command, 'command');
+  const command = one(source.command ?? '', 'command');
   if (!command.ok) return command;
   const args: string[] = [];
   for (const [index, arg] of source.args.entries()) {

@@ -118,6 +118,9 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** The fields of a server entry, in the order problems are listed. */
+const SERVER_FIELDS: readonly string[] = Object.keys(ServerConfigSchema.shape);
+
 function withArticle(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
@@ -134,6 +137,8 @@ function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
     return `${label} must be ${withArticle(issue.expected)} (found ${describeType(actual)})`;
   }
   if (issue.code === 'invalid_key') return `${label} has an invalid name: ${issue.issues[0]?.message ?? issue.message}`;
+  // Messages that already name their field ('"command" is missing: …') stand alone.
+  if (issue.message.startsWith(label)) return issue.message;
   return `${label}: ${issue.message}`;
 }
 
@@ -262,7 +267,12 @@ export function parseConfigText(text: string): ConfigDocument {
       doc.servers.set(name, parsed.data);
       continue;
     }
-    for (const issue of parsed.error.issues) {
+    // In the schema's field order (command first), whichever check found the problem.
+    const fieldRank = (issue: z.core.$ZodIssue): number => {
+      const rank = SERVER_FIELDS.indexOf(String(issue.path[0]));
+      return rank === -1 ? SERVER_FIELDS.length : rank;
+    };
+    for (const issue of [...parsed.error.issues].sort((a, b) => fieldRank(a) - fieldRank(b))) {
       const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
       doc.entryProblems.push({
         message: `Server "${name}": ${issueMessage(issue, entry)}`,

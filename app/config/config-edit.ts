@@ -9,7 +9,7 @@ import { isPlainObject, type ConfigDocument } from './config-document';
 
 /** Field order of a new entry: Claude Desktop's fields first, then Berth's. */
 const FIELD_ORDER = Object.keys(ServerConfigSchema.shape) as (keyof ServerConfig)[];
-/** Always written, even when empty, because other hosts expect them. */
+/** Always written for a local server, even when empty, because other hosts expect them. */
 const ALWAYS_WRITTEN = new Set<keyof ServerConfig>(['command', 'args']);
 
 /** How the file indents and ends lines, so inserted text looks hand-written. */
@@ -35,7 +35,9 @@ export function serializeServerConfig(config: ServerConfig): Record<string, unkn
   for (const key of FIELD_ORDER) {
     const value = config[key];
     if (value === undefined) continue;
-    if (!ALWAYS_WRITTEN.has(key) && isDeepStrictEqual(value, defaultOf(key))) continue;
+    // A remote server has no command, so an empty `args` would only be noise.
+    const always = ALWAYS_WRITTEN.has(key) && config.url === undefined;
+    if (!always && isDeepStrictEqual(value, defaultOf(key))) continue;
     out[key] = value;
   }
   return out;

@@ -47,8 +47,9 @@ export interface EraCacheOptions {
  * program answers (command, args, cwd, which env keys are set). Env values are
  * left out so no secret ever reaches the state file.
  */
-export function eraFingerprint(config: Pick<ServerConfig, 'command' | 'args' | 'cwd' | 'env'>): string {
-  const material = JSON.stringify([config.command, config.args, config.cwd ?? null, Object.keys(config.env).sort()]);
+export function eraFingerprint(config: Pick<ServerConfig, 'command' | 'args' | 'cwd' | 'env' | 'url' | 'type'>): string {
+  const material =
+    config.url !== undefined ? JSON.stringify(['url', config.url, config.type ?? null]) : JSON.stringify([config.command, config.args, config.cwd ?? null, Object.keys(config.env).sort()]);
   return createHash('sha256').update(material).digest('hex').slice(0, 32);
 }
 

@@ -1,14 +1,20 @@
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { CallToolResult, PriorDiscovery, Tool } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo } from '../../shared/domain/server';
+import type { CallToolResult, Client, PriorDiscovery, Tool } from '@modelcontextprotocol/client';
+import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo, TransportKind } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
+import { BerthClient, toToolInfo } from './berth-client';
+import { errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
+import type { FailureContext } from './connection-errors';
+import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
+import type { ConnectionTransport } from './connection-transport';
 import type { EraCache } from './era-cache';
-import { ProcessStdioTransport, describeExit } from './process-stdio-transport';
+import { describeHttpError, suggestsLegacySse } from './http-transport';
+import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
 import { ServerLog, secretValues } from './server-log';
-import { describeInvalidResult } from './invalid-result';
 import { ServerStartError } from './spawn-errors';
+
+export { SessionLostError, formatSeconds } from './connection-errors';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -52,83 +58,53 @@ export interface CallToolOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-/**
- * The SDK client with one addition: in the 2026-07-28 era there is no
- * `logging/setLevel`, the level travels in each request's `_meta`, so the
- * envelope the SDK attaches gets the requested level added.
- */
-class BerthClient extends Client {
-  requestLogLevel: LogLevel | undefined;
-
-  protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
-    const envelope = super._outboundMetaEnvelope();
-    if (envelope === undefined || this.requestLogLevel === undefined) return envelope;
-    return { ...envelope, [LOG_LEVEL_META_KEY]: this.requestLogLevel };
-  }
-}
-
-function toToolInfo(tool: Tool): ToolInfo {
-  return {
-    name: tool.name,
-    ...(tool.title !== undefined ? { title: tool.title } : {}),
-    ...(tool.description !== undefined ? { description: tool.description } : {}),
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
-    ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
-  };
-}
-
-/** "30 s", "2.5 s". */
-export function formatSeconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
-}
-
-function errorMessage(error: unknown): string {
-  // A schema-invalid result arrives as a JSON dump of validator issues; say it in one line.
-  return describeInvalidResult(error) ?? (error instanceof Error ? error.message : String(error));
-}
-
 /** The facts about a ready connection that end up in ServerState. */
-export type ConnectionFacts = Pick<ServerState, 'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools'>;
+export type ConnectionFacts = Pick<ServerState, 'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools' | 'transport'>;
 
 /**
- * One live MCP connection to one server process: spawn, era negotiation
+ * One live MCP connection to one server, a local process (stdio) or a remote
+ * endpoint (Streamable HTTP or legacy HTTP+SSE): start, era negotiation
  * (remembered between runs), handshake, tool list, logging, and the way the
- * process ends. A new process means a new ServerConnection.
+ * link ends. A new process or session means a new ServerConnection.
  */
 export class ServerConnection {
   readonly client: BerthClient;
-  private readonly transport: ProcessStdioTransport;
+  private readonly transport: ConnectionTransport;
   private readonly log: ServerLog;
   private toolList: ToolInfo[] = [];
   private ready = false;
   private closing = false;
   private sentInitialize = false;
   private lost: string | undefined;
+  /** HTTP: a liveness check after a transport error is running. */
+  private checking = false;
 
-  private constructor(private readonly options: ServerConnectionOptions) {
+  private constructor(
+    private readonly options: ServerConnectionOptions,
+    kind: TransportKind,
+  ) {
     const { config } = options;
     this.log = new ServerLog(options.logs, options.name, secretValues(config));
-    this.transport = new ProcessStdioTransport({
-      command: config.command,
-      args: config.args,
-      cwd: config.cwd,
+    this.transport = createConnectionTransport({
+      config,
+      kind,
       env: { ...options.hostEnv, ...config.env },
+      headers: config.headers,
       hooks: {
         onTrace: (direction, message, bytes, raw) => {
           if (direction === 'out' && 'method' in message && message.method === 'initialize') this.sentInitialize = true;
           this.log.trace(direction, message, bytes, raw);
         },
+        onHostLog: (level, text) => this.log.host(level, text),
         onStderrLine: (line) => this.log.stderr(line),
-        onStdoutGarbage: (description) => this.log.host('warning', description),
         onSpawn: (pid) => {
-          this.log.host('info', `spawned pid ${pid}: ${[config.command, ...config.args].join(' ')}`);
+          this.log.host('info', `spawned pid ${pid}: ${this.transport.description}`);
           options.onSpawn?.(pid);
         },
         onExit: (info) => this.onProcessExit(info),
-        onLeftovers: (description) => this.log.host('warning', description),
       },
     });
+    if (kind !== 'stdio') this.log.host('info', `connecting to ${this.transport.description}`);
     this.client = new BerthClient(
       { name: 'Berth', version: options.clientVersion },
       {
@@ -164,7 +140,7 @@ export class ServerConnection {
     );
     this.client.requestLogLevel = options.logLevel;
     this.client.setNotificationHandler('notifications/message', (notification) => this.log.notification(notification.params));
-    this.client.onerror = (error) => this.log.host('warning', `protocol: ${error.message}`);
+    this.client.onerror = (error) => this.onTransportError(error);
     this.client.onclose = () => this.onConnectionClosed();
     options.clientSetup?.(options.name, this.client);
   }
@@ -178,9 +154,25 @@ export class ServerConnection {
   static async open(options: ServerConnectionOptions): Promise<ServerConnection> {
     const { name, config, eraCache } = options;
     const deadline = Date.now() + config.timeouts.startupMs;
+    const kind = initialTransportKind(config);
+    try {
+      return await ServerConnection.negotiate(options, kind, deadline);
+    } catch (error) {
+      // The spec's backwards compatibility: an old HTTP+SSE server answers a 4xx to the Streamable HTTP POST.
+      if (!(kind === 'streamable-http' && config.type === undefined && error instanceof ServerStartError && suggestsLegacySse(error.cause))) throw error;
+      const http = describeHttpError(error.cause) ?? 'an HTTP error';
+      options.logs.append({ server: name, time: Date.now(), source: 'host', level: 'info', text: `Streamable HTTP was refused (${http}); trying the legacy HTTP+SSE transport` });
+      await eraCache.forget(name);
+      return ServerConnection.negotiate(options, 'sse', deadline);
+    }
+  }
+
+  /** {@linkcode open} over one transport kind. */
+  private static async negotiate(options: ServerConnectionOptions, kind: TransportKind, deadline: number): Promise<ServerConnection> {
+    const { name, config, eraCache } = options;
     const prior = await eraCache.get(name, config);
     if (prior !== undefined) {
-      const connection = new ServerConnection(options);
+      const connection = new ServerConnection(options, kind);
       try {
         await connection.handshake(prior, deadline);
         return connection;
@@ -196,7 +188,7 @@ export class ServerConnection {
         connection.log.host('warning', `remembered ${prior.kind} era did not work (${failure.message}); negotiating again`);
       }
     }
-    const connection = new ServerConnection(options);
+    const connection = new ServerConnection(options, kind);
     try {
       await connection.handshake(undefined, deadline);
       return connection;
@@ -205,7 +197,7 @@ export class ServerConnection {
       if (failure.kind !== 'exited' || connection.sentInitialize) throw failure;
       connection.log.host('info', 'exited during the server/discover probe; retrying with initialize on a fresh process');
     }
-    const retry = new ServerConnection(options);
+    const retry = new ServerConnection(options, kind);
     await retry.handshake({ kind: 'legacy' }, deadline, true);
     return retry;
   }
@@ -246,6 +238,7 @@ export class ServerConnection {
       capabilities: this.client.getServerCapabilities() as Record<string, unknown> | undefined,
       instructions,
       tools: this.toolList,
+      transport: this.transport.kind,
     };
   }
 
@@ -304,9 +297,11 @@ export class ServerConnection {
     else this.log.host('info', 'log level: server default from the next start (logging/setLevel cannot unset a level, so the current one stays until then)');
   }
 
-  /** MCP shutdown of the whole tree; resolves when no process of it is left. */
+  /** MCP shutdown: the process tree is gone, or the HTTP session ended; resolves when it is. */
   async close(): Promise<void> {
+    const reachable = !this.closing && this.lost === undefined;
     this.closing = true;
+    if (reachable) await this.transport.endSession();
     try {
       await this.client.close();
     } catch (error) {
@@ -331,7 +326,7 @@ export class ServerConnection {
       await Promise.race([this.connectAndList(prior, remaining), interrupted]);
     } catch (error) {
       // Classify before close(): our own kill must not read as the server exiting.
-      const failure = this.startError(error);
+      const failure = startFailure(error, this.failureContext());
       await this.close();
       throw failure;
     } finally {
@@ -340,7 +335,7 @@ export class ServerConnection {
     }
     if (this.transport.exitInfo !== undefined) {
       // It died in the instant between the last answer and now.
-      const failure = this.startError(new Error('the server exited'));
+      const failure = startFailure(new Error('the server exited'), this.failureContext());
       await this.close();
       throw failure;
     }
@@ -351,12 +346,13 @@ export class ServerConnection {
       await this.options.eraCache.remember(this.options.name, config, era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' });
     }
     const via = prior === undefined ? '' : prior.kind === 'legacy' && concludesNegotiation ? '' : ', remembered era';
-    this.log.host('info', `ready: protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'} (${era ?? 'unknown'} era${via}), ${this.toolList.length} tools`);
+    const over = this.transport.kind === 'stdio' ? '' : ` over ${transportName(this.transport.kind)}`;
+    this.log.host('info', `ready${over}: protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'} (${era ?? 'unknown'} era${via}), ${this.toolList.length} tools`);
   }
 
   private async connectAndList(prior: PriorDiscovery | undefined, remaining: number): Promise<void> {
     // The SDK's own timeout is set past ours so the person sees our wording.
-    await this.client.connect(this.transport, { prior, timeout: remaining + 1_000 });
+    await this.client.connect(this.transport.sdk, { prior, timeout: remaining + 1_000 });
     const level = this.options.logLevel;
     const capabilities = this.client.getServerCapabilities();
     if (level !== undefined && this.era === 'legacy' && capabilities?.logging !== undefined) {
@@ -372,33 +368,24 @@ export class ServerConnection {
     }
   }
 
-  private startError(error: unknown): ServerStartError {
-    if (error instanceof ServerStartError && error.kind !== 'exited') return error;
-    const exit = this.transport.exitInfo;
-    if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
-      const stderr = this.log.lastStderrLine();
-      return new ServerStartError(`exited (${describeExit(exit)}) during the MCP handshake${stderr === undefined ? '' : ` — stderr: ${stderr}`}`, 'exited');
-    }
-    if (error instanceof ServerStartError) return error;
-    return new ServerStartError(`MCP handshake failed: ${this.log.redact(errorMessage(error))}`, 'protocol');
+  /** A failed request in words; a remote link that is gone for good is reported lost first. */
+  private requestError(method: string, what: string, timeoutMs: number, error: unknown, signal?: AbortSignal): HostError {
+    const context = this.failureContext();
+    const failure = requestFailure(method, what, timeoutMs, error, signal, context);
+    const lost = context.closing ? undefined : lostReason(error, context);
+    if (lost !== undefined) this.markLost(lost);
+    return failure;
   }
 
-  /** A failed request, in words: which server, what was running, and why it ended. */
-  private requestError(method: string, what: string, timeoutMs: number, error: unknown, signal?: AbortSignal): HostError {
-    const name = this.options.name;
-    const exit = this.transport.exitInfo;
-    if (exit !== undefined && !this.closing) {
-      return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
-    }
-    if (this.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
-    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      return new HostError('TIMEOUT', `${method} ${what} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
-    }
-    if (signal?.aborted) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' was cancelled`);
-    if (error instanceof ProtocolError) {
-      return new HostError('SERVER_ERROR', `server '${name}' answered ${method} ${what} with error ${error.code}: ${this.log.redact(error.message)}`);
-    }
-    return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${this.log.redact(errorMessage(error))}`);
+  private failureContext(): FailureContext {
+    return {
+      name: this.options.name,
+      transport: this.transport,
+      url: this.options.config.url,
+      closing: this.closing,
+      redact: (text) => this.log.redact(text),
+      lastStderrLine: () => this.log.lastStderrLine(),
+    };
   }
 
   private setTools(tools: Tool[]): void {
@@ -411,6 +398,41 @@ export class ServerConnection {
     const expected = this.closing;
     const level: LogLevel = expected || (info.code === 0 && info.signal === null) ? 'info' : 'error';
     this.log.host(level, `${expected ? 'stopped: ' : ''}exited with ${describeExit(info)}`);
+  }
+
+  /**
+   * A remote link broke for good (the server is gone, or forgot our
+   * session): the supervisor reconnects per the restart policy. The old
+   * transport is closed so its stream stops retrying on its own.
+   */
+  private markLost(reason: string): void {
+    if (!this.ready || this.closing || this.lost !== undefined) return;
+    this.lost = reason;
+    this.log.host('warning', reason);
+    this.options.onUnexpectedExit?.(reason);
+    this.close().catch((error: unknown) => this.log.host('debug', `closing the lost connection: ${errorMessage(error)}`));
+  }
+
+  /**
+   * Transport errors are not fatal by themselves (a replayed stream, one
+   * failed GET). Over HTTP, one is followed by a ping: if the server cannot
+   * be reached or no longer knows the session, the link is lost.
+   */
+  private onTransportError(error: Error): void {
+    const quiet = !this.ready || this.closing;
+    this.log.host(quiet ? 'debug' : 'warning', `${this.transport.kind === 'stdio' ? 'protocol' : 'transport'}: ${this.log.redact(describeHttpError(error) ?? error.message)}`);
+    if (quiet || this.transport.kind === 'stdio' || this.checking || this.lost !== undefined) return;
+    this.checking = true;
+    this.client
+      .ping({ timeout: Math.min(10_000, this.options.config.timeouts.requestMs) })
+      .catch((failure: unknown) => {
+        const lost = lostReason(failure, this.failureContext());
+        if (lost !== undefined) this.markLost(lost);
+        else this.log.host('debug', `liveness ping after a transport error: ${errorMessage(failure)}`);
+      })
+      .finally(() => {
+        this.checking = false;
+      });
   }
 
   private onConnectionClosed(): void {

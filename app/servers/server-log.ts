@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { LogLevelSchema, SECRET_MASK } from '../../shared/domain/server';
+import { LogLevelSchema, SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
 import type { LogLevel, ServerConfig } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 
@@ -17,14 +17,22 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-/** The values of the server's secret env keys, and their JSON-escaped forms, longest first. */
-export function secretValues(config: Pick<ServerConfig, 'env' | 'secretEnv'>): string[] {
+/**
+ * The values of the server's secret env keys and secret headers, and their
+ * JSON-escaped forms, longest first. A `Bearer xyz` header also yields `xyz`.
+ */
+export function secretValues(config: Pick<ServerConfig, 'env' | 'secretEnv'> & Partial<Pick<ServerConfig, 'headers' | 'secretHeaders'>>): string[] {
   const values = new Set<string>();
-  for (const key of config.secretEnv) {
-    const value = config.env[key];
-    if (value === undefined || value.length < MIN_SECRET_LENGTH) continue;
+  const add = (value: string | undefined): void => {
+    if (value === undefined || value.length < MIN_SECRET_LENGTH) return;
     values.add(value);
     values.add(JSON.stringify(value).slice(1, -1));
+  };
+  for (const key of config.secretEnv) add(config.env[key]);
+  for (const [name, value] of Object.entries(config.headers ?? {})) {
+    if (!isSecretHeader({ secretHeaders: config.secretHeaders ?? [] }, name)) continue;
+    add(value);
+    add(/^\S+\s+(\S+)$/.exec(value)?.[1]);
   }
   return [...values].sort((a, b) => b.length - a.length);
 }

@@ -8,9 +8,11 @@ import { delimiter } from 'node:path';
  * - `exited`: the process exited before the handshake finished → retry;
  * - `timeout`: the handshake did not finish in time → `error`;
  * - `protocol`: the server answered, but not in a way we can use → `error`;
+ * - `unreachable`: a remote server could not be reached (refused, reset,
+ *   name not found) → retry, as it may be restarting;
  * - `cancelled`: stop() arrived while starting.
  */
-export type StartFailureKind = 'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'cancelled';
+export type StartFailureKind = 'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'unreachable' | 'cancelled';
 
 /** A server could not be started; the message is meant for the person. */
 export class ServerStartError extends Error {
@@ -19,8 +21,10 @@ export class ServerStartError extends Error {
     readonly kind: StartFailureKind,
     /** The errno code (ENOENT…) when the failure came from the OS. */
     readonly code?: string,
+    /** The error underneath, for decisions such as the legacy-SSE fallback. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ServerStartError';
   }
 

@@ -1,13 +1,13 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { SECRET_MASK } from '../../shared/domain/server';
+import { SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { restartDelayMs, shouldGiveUp } from './backoff';
 import type { Jitter } from './backoff';
 import { classifyConfigChange } from './config-change';
 import { EraCache } from './era-cache';
-import { ServerConnection, formatSeconds } from './server-connection';
+import { ServerConnection, SessionLostError, formatSeconds } from './server-connection';
 import type { CallToolOptions } from './server-connection';
 import { ServerStartError } from './spawn-errors';
 
@@ -16,7 +16,7 @@ export interface SupervisorOptions {
   logs: LogSink;
   /** For eras.json. */
   stateDir: string;
-  /** Every change, config MASKED (secretEnv values → SECRET_MASK). */
+  /** Every change, config MASKED (secret env values and secret headers → SECRET_MASK). */
   onState: (state: ServerState) => void;
   /** Default process.env. */
   env?: NodeJS.ProcessEnv;
@@ -50,13 +50,16 @@ interface Entry {
    * behind their back (only an explicit start/restart clears this).
    */
   heldByPerson: boolean;
+  /** Called after every state change (callers waiting for a reconnect look at the state). */
+  watchers: Set<() => void>;
 }
 
 /** A copy of the state that is safe to show: secret env values masked. */
 export function maskState(state: ServerState): ServerState {
   const secrets = new Set(state.config.secretEnv);
   const env = Object.fromEntries(Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]));
-  return { ...state, config: { ...state.config, env }, tools: [...state.tools] };
+  const headers = Object.fromEntries(Object.entries(state.config.headers).map(([name, value]) => [name, isSecretHeader(state.config, name) ? SECRET_MASK : value]));
+  return { ...state, config: { ...state.config, env, headers }, tools: [...state.tools] };
 }
 
 const RUNTIME_RESET = {
@@ -69,6 +72,7 @@ const RUNTIME_RESET = {
   tools: [],
   readySince: undefined,
   nextRestartAt: undefined,
+  transport: undefined,
 } satisfies Partial<ServerState>;
 
 /**
@@ -237,7 +241,46 @@ export class ServerSupervisor {
 
   async callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
     const entry = this.entry(name);
-    return this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
+    const timeoutMs = options?.timeoutMs ?? entry.config.timeouts.requestMs;
+    if (entry.config.url !== undefined && (entry.state.status === 'starting' || entry.state.status === 'restarting')) {
+      // A remote server being reconnected is waited for, not reported as down.
+      await this.reconnected(entry, timeoutMs, new HostError('NOT_READY', `server '${name}' is reconnecting`));
+    }
+    try {
+      return await this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
+    } catch (error) {
+      // A remote server that forgot our session never ran the call: once the
+      // connection is re-established, it is sent again (once), transparently.
+      if (!(error instanceof SessionLostError)) throw error;
+      await this.reconnected(entry, timeoutMs, error);
+      return this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
+    }
+  }
+
+  /** Resolves when the server is ready again; rejects with `cause` if it stops, fails for good or takes longer than `timeoutMs`. */
+  private reconnected(entry: Entry, timeoutMs: number, cause: Error): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = (failure?: Error): void => {
+        clearTimeout(timer);
+        entry.watchers.delete(watch);
+        if (failure === undefined) resolve();
+        else reject(failure);
+      };
+      const watch = (): void => {
+        const { status } = entry.state;
+        const fail = (): void => done(new HostError('SERVER_ERROR', `${cause.message}, but could not reconnect: ${entry.state.reason ?? entry.state.status}`));
+        if (status === 'ready' && entry.connection !== undefined) done();
+        else if (status === 'stopped' || status === 'error') fail();
+        // 'crashed' is followed at once by 'restarting' unless the policy gave up.
+        else if (status === 'crashed')
+          queueMicrotask(() => {
+            if (entry.state.status === 'crashed') fail();
+          });
+      };
+      const timer = setTimeout(() => done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)), timeoutMs);
+      entry.watchers.add(watch);
+      watch();
+    });
   }
 
   client(name: string): Client | undefined {
@@ -262,6 +305,7 @@ export class ServerSupervisor {
       queue: Promise.resolve(),
       removed: false,
       heldByPerson: false,
+      watchers: new Set(),
     };
     this.entries.set(name, entry);
     this.emit(entry);
@@ -342,7 +386,7 @@ export class ServerSupervisor {
       if (entry.startAbort === abort) entry.startAbort = undefined;
       const failure = error instanceof ServerStartError ? error : new ServerStartError(String(error), 'protocol');
       if (failure.kind === 'cancelled') return;
-      if (failure.kind === 'exited' || failure.kind === 'spawn') this.crashed(entry, failure.message);
+      if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable') this.crashed(entry, failure.message);
       else this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message });
       return;
     }
@@ -430,6 +474,7 @@ export class ServerSupervisor {
     }
     entry.state = next;
     this.emit(entry);
+    for (const watch of [...entry.watchers]) watch();
   }
 
   private emit(entry: Entry): void {

@@ -9,6 +9,8 @@ export interface ServerFormInput {
   /** A level, or "Server default". */
   logLevel?: string;
   startWithBerth?: boolean;
+  /** Switches the form to "Remote URL". */
+  remote?: { url: string; transport?: 'Automatic' | 'Streamable HTTP' | 'HTTP+SSE (legacy)'; headers?: { key: string; value: string; secret?: boolean }[] };
 }
 
 /** The add/edit server dialog. */
@@ -25,6 +27,17 @@ export class ServerForm {
 
   async fill(input: ServerFormInput): Promise<void> {
     if (input.name !== undefined) await this.field('Name').fill(input.name);
+    if (input.remote !== undefined) {
+      await this.dialog.getByRole('radio', { name: 'Remote URL' }).click();
+      await this.field('Server URL').fill(input.remote.url);
+      if (input.remote.transport !== undefined) await this.field('Transport').selectOption({ label: input.remote.transport });
+      for (const [index, row] of (input.remote.headers ?? []).entries()) {
+        await this.dialog.getByRole('button', { name: 'Add header' }).click();
+        await this.field(`Header ${index + 1} name`).fill(row.key);
+        await this.field(`Header ${index + 1} value`).fill(row.value);
+        if (row.secret) await this.dialog.getByRole('switch', { name: `Header ${index + 1} is a secret` }).click();
+      }
+    }
     if (input.command !== undefined) await this.field('Command').fill(input.command);
     if (input.args !== undefined) {
       const remove = this.dialog.getByRole('button', { name: /^Remove argument/ });

@@ -33,27 +33,91 @@ export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'criti
 export const LogLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevelSchema>;
 
+export const HTTP_TRANSPORT_TYPES = ['http', 'sse'] as const;
+/** `http` is Streamable HTTP; `sse` is the legacy HTTP+SSE transport (2024-11-05). */
+export const HttpTransportTypeSchema = z.enum(HTTP_TRANSPORT_TYPES);
+
+/** How a connection actually talks to its server, shown to the person. */
+export const TransportKindSchema = z.enum(['stdio', 'streamable-http', 'sse']);
+export type TransportKind = z.infer<typeof TransportKindSchema>;
+
+/** HTTP header names: RFC 9110 token characters. */
+export const HeaderNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Header names use letters, digits and - (no spaces or colons)');
+
+/** Headers whose values are always treated as secrets, whatever `secretHeaders` says. */
+export const ALWAYS_SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+
+/** Remote servers: http(s) only; plain http only to this machine (a token sent in clear over a network is not acceptable). */
+export const ServerUrlSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter the server's address")
+  .refine((text) => URL.canParse(text), 'Enter a full address such as https://example.com/mcp')
+  .refine((text) => !URL.canParse(text) || ['http:', 'https:'].includes(new URL(text).protocol), 'The address must start with https:// (or http:// for a server on this machine)')
+  .refine((text) => {
+    if (!URL.canParse(text)) return true;
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol !== 'http:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  }, 'Use https:// for a server on another machine (plain http:// is only allowed for localhost)');
+
 /**
  * One server entry, compatible with Claude Desktop's `mcpServers` values
- * (`command`, `args`, `env`, `cwd`) plus Berth's own optional fields.
+ * (`command`, `args`, `env`, `cwd`; or `url` with `type` and `headers` as in
+ * Cursor and VS Code) plus Berth's own optional fields. Exactly one of
+ * `command` (a local process over stdio) and `url` (a remote server) is set.
  */
-export const ServerConfigSchema = z.object({
-  command: z.string().trim().min(1, 'Enter the command that starts the server (e.g. npx)'),
-  args: z.array(z.string()).default([]),
-  env: z.record(EnvKeySchema, z.string()).default({}),
-  cwd: z.string().min(1).optional(),
-  /** Berth: start this server with the app. */
-  enabled: z.boolean().default(true),
-  /** Berth: env keys whose values are secrets (masked in the UI, redacted in logs). */
-  secretEnv: z.array(EnvKeySchema).default([]),
-  timeouts: TimeoutsSchema.default({ startupMs: 30_000, requestMs: 60_000, maxTotalMs: 600_000 }),
-  restart: RestartPolicySchema.default({ enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 }),
-  /** Berth: level requested with logging/setLevel once the server is ready. */
-  logLevel: LogLevelSchema.optional(),
-});
+export const ServerConfigSchema = z
+  .object({
+    command: z.string().trim().min(1, 'Enter the command that starts the server (e.g. npx)').optional(),
+    args: z.array(z.string()).default([]),
+    env: z.record(EnvKeySchema, z.string()).default({}),
+    cwd: z.string().min(1).optional(),
+    /** Remote servers: the MCP endpoint. */
+    url: ServerUrlSchema.optional(),
+    /** Remote servers: the transport; unset means Streamable HTTP with a fallback to legacy SSE. */
+    type: HttpTransportTypeSchema.optional(),
+    /** Remote servers: sent with every request. */
+    headers: z.record(HeaderNameSchema, z.string()).default({}),
+    /** Berth: header names whose values are secrets (besides ALWAYS_SECRET_HEADERS). */
+    secretHeaders: z.array(HeaderNameSchema).default([]),
+    /** Berth: start this server with the app. */
+    enabled: z.boolean().default(true),
+    /** Berth: env keys whose values are secrets (masked in the UI, redacted in logs). */
+    secretEnv: z.array(EnvKeySchema).default([]),
+    timeouts: TimeoutsSchema.default({ startupMs: 30_000, requestMs: 60_000, maxTotalMs: 600_000 }),
+    restart: RestartPolicySchema.default({ enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 }),
+    /** Berth: level requested with logging/setLevel once the server is ready. */
+    logLevel: LogLevelSchema.optional(),
+  })
+  .superRefine(
+    (config, ctx) => {
+      if (config.command === undefined && config.url === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['command'], message: '"command" is missing: enter the command that starts the server (e.g. npx), or a "url" for a remote server' });
+      }
+      if (config.command !== undefined && config.url !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['url'], message: 'A server has either a command (local) or a url (remote), not both' });
+      }
+      if (config.url === undefined && config.type !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['type'], message: `"type": "${config.type}" needs a url` });
+      }
+    },
+    // Also when other fields are invalid, so a file's every problem is reported at once (but only for an object).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  );
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** What a person types into the form: every Berth field optional. */
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
+
+/** Whether a config is a remote (HTTP) server. */
+export function isRemoteConfig(config: Pick<ServerConfig, 'url'>): config is Pick<ServerConfig, 'url'> & { url: string } {
+  return config.url !== undefined;
+}
+
+/** Whether a header's value is a secret (masked, redacted, never exported). */
+export function isSecretHeader(config: Pick<ServerConfig, 'secretHeaders'>, name: string): boolean {
+  const lower = name.toLowerCase();
+  return ALWAYS_SECRET_HEADERS.has(lower) || config.secretHeaders.some((header) => header.toLowerCase() === lower);
+}
 
 /** The masked value shown instead of a secret env value. */
 export const SECRET_MASK = '••••••••';
@@ -105,5 +169,7 @@ export const ServerStateSchema = z.object({
   readySince: z.number().optional(),
   /** The level last requested with logging/setLevel, if any. */
   logLevel: LogLevelSchema.optional(),
+  /** How the live connection talks to the server (remote servers: which HTTP transport was negotiated). */
+  transport: TransportKindSchema.optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;

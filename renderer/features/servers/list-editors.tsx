@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { SECRET_MASK } from '../../../shared/domain';
+import { ALWAYS_SECRET_HEADERS, SECRET_MASK } from '../../../shared/domain';
 import { Button, IconButton, Switch } from '../shell/controls';
 import { CloseIcon, PlusIcon } from '../shell/icons';
 import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
@@ -65,13 +65,57 @@ function argErrors(rows: ArgRow[], errors: FormErrors): string[] {
   return errors.args ? [errors.args, ...messages] : messages;
 }
 
+/** What differs between the env and the header editors. */
+interface KeyValueKind {
+  legend: string;
+  /** "variable", "header": used in labels and the add button. */
+  noun: string;
+  /** Prefix of this editor's error keys in FormErrors. */
+  errorKey: 'env' | 'header';
+  keyPlaceholder: string;
+  empty: string;
+  hint: string;
+  /** Names that are secret whatever the switch says (shown on and locked). */
+  alwaysSecret?: (key: string) => boolean;
+}
+
+const ENV_KIND: KeyValueKind = {
+  legend: 'Environment variables',
+  noun: 'variable',
+  errorKey: 'env',
+  keyPlaceholder: 'API_KEY',
+  empty: 'None. The server inherits Berth’s environment (including PATH).',
+  hint: 'Mark API keys and tokens as secret: they are masked here and redacted from logs and traces. Leave a masked value as it is to keep the stored secret.',
+};
+
+const HEADER_KIND: KeyValueKind = {
+  legend: 'Headers',
+  noun: 'header',
+  errorKey: 'header',
+  keyPlaceholder: 'Authorization',
+  empty: 'None. Add one if the server wants an API key, e.g. Authorization: Bearer …',
+  hint: 'Sent with every request. Authorization, Cookie and API-key headers are always secret: masked here, redacted from logs and traces, left out of exports.',
+  alwaysSecret: (key) => ALWAYS_SECRET_HEADERS.has(key.trim().toLowerCase()),
+};
+
+/** Environment variables of a local server. */
+export function EnvEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
+  return <KeyValueEditor {...props} kind={ENV_KIND} />;
+}
+
+/** Static headers of a remote server. */
+export function HeadersEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
+  return <KeyValueEditor {...props} kind={HEADER_KIND} />;
+}
+
 /** Key/value rows with a per-row secret toggle; secrets are masked and never sent back in clear. */
-export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors }) {
+function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors; kind: KeyValueKind }) {
   const update = (id: number, patch: Partial<EnvRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+  const Noun = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
   return (
     <fieldset className="list-editor">
-      <legend className="field-label">Environment variables</legend>
-      {rows.length === 0 ? <p className="list-empty">None. The server inherits Berth’s environment (including PATH).</p> : null}
+      <legend className="field-label">{kind.legend}</legend>
+      {rows.length === 0 ? <p className="list-empty">{kind.empty}</p> : null}
       {rows.length > 0 ? (
         <div className="env-head" aria-hidden="true">
           <span>Name</span>
@@ -82,17 +126,19 @@ export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange
       ) : null}
       <ul className="list-rows">
         {rows.map((row, index) => {
-          const keyError = errors[`env.${row.id}.key`];
-          const valueError = errors[`env.${row.id}.value`];
-          const masked = row.secret && row.value === SECRET_MASK;
+          const keyError = errors[`${kind.errorKey}.${row.id}.key`];
+          const valueError = errors[`${kind.errorKey}.${row.id}.value`];
+          const locked = kind.alwaysSecret?.(row.key) === true;
+          const secret = row.secret || locked;
+          const masked = secret && row.value === SECRET_MASK;
           return (
             <li key={row.id} className="env-row-wrap">
               <div className="env-row">
                 <input
                   className={clsx('input mono', keyError && 'input-invalid')}
                   value={row.key}
-                  placeholder="API_KEY"
-                  aria-label={`Variable ${index + 1} name`}
+                  placeholder={kind.keyPlaceholder}
+                  aria-label={`${Noun} ${index + 1} name`}
                   aria-invalid={Boolean(keyError)}
                   spellCheck={false}
                   autoComplete="off"
@@ -100,10 +146,10 @@ export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange
                 />
                 <input
                   className={clsx('input mono', valueError && 'input-invalid')}
-                  type={row.secret ? 'password' : 'text'}
+                  type={secret ? 'password' : 'text'}
                   value={row.value}
-                  placeholder={row.secret ? 'secret value' : 'value'}
-                  aria-label={`Variable ${index + 1} value`}
+                  placeholder={secret ? 'secret value' : 'value'}
+                  aria-label={`${Noun} ${index + 1} value`}
                   aria-invalid={Boolean(valueError)}
                   title={masked ? 'Stored secret, unchanged. Type to replace it.' : undefined}
                   spellCheck={false}
@@ -115,12 +161,13 @@ export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange
                   onChange={(event) => update(row.id, { value: event.target.value })}
                 />
                 <Switch
-                  checked={row.secret}
-                  label={`Variable ${index + 1} is a secret`}
-                  onCheckedChange={(secret) => update(row.id, { secret })}
+                  checked={secret}
+                  disabled={locked}
+                  label={locked ? `${Noun} ${index + 1} always holds a credential, so it is always secret` : `${Noun} ${index + 1} is a secret`}
+                  onCheckedChange={(value) => update(row.id, { secret: value })}
                 />
                 <IconButton
-                  label={`Remove variable ${index + 1}`}
+                  label={`Remove ${kind.noun} ${index + 1}`}
                   icon={<CloseIcon />}
                   onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
                 />
@@ -140,12 +187,9 @@ export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange
         icon={<PlusIcon />}
         onClick={() => onChange([...rows, { id: newRowId(), key: '', value: '', secret: false }])}
       >
-        Add variable
+        Add {kind.noun}
       </Button>
-      <p className="field-hint">
-        Mark API keys and tokens as secret: they are masked here and redacted from logs and traces. Leave a masked value as
-        it is to keep the stored secret.
-      </p>
+      <p className="field-hint">{kind.hint}</p>
     </fieldset>
   );
 }

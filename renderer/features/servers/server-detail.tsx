@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { DropdownMenu, Tabs } from 'radix-ui';
-import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
+import { LOG_LEVELS, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { ResourceBrowser } from '../resources/resource-browser';
 import { ServerRootsPanel } from '../roots/roots-access';
@@ -79,19 +79,44 @@ export function ServerDetail({ server }: { server: ServerState }) {
   );
 }
 
+const TRANSPORT_LABEL: Record<TransportKind, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'HTTP+SSE (legacy)' };
+
 function Overview({ server }: { server: ServerState }) {
   const protocol = protocolLabel(server);
   const capabilities = capabilityChips(server.capabilities);
-  const commandLine = [server.config.command, ...server.config.args.map(quoteIfNeeded)].join(' ');
+  const commandLine = [server.config.command ?? '', ...server.config.args.map(quoteIfNeeded)].join(' ');
+  const url = server.config.url;
   return (
     <div className="overview">
       <dl className="facts">
-        <dt>Command</dt>
-        <dd>
-          <code className="wrap">{commandLine}</code>
-        </dd>
-        <dt>Process</dt>
-        <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
+        {url !== undefined ? (
+          <>
+            <dt>URL</dt>
+            <dd>
+              <code className="wrap">{url}</code>
+            </dd>
+            <dt>Transport</dt>
+            <dd>
+              {server.transport !== undefined ? (
+                <>
+                  <Chip tone="accent">{TRANSPORT_LABEL[server.transport]}</Chip>
+                  {server.config.type === undefined ? <p className="fact-note">Negotiated: Streamable HTTP is tried first, then the older HTTP+SSE.</p> : null}
+                </>
+              ) : (
+                <span className="muted">{server.config.type === undefined ? 'negotiated when Berth connects' : TRANSPORT_LABEL[server.config.type === 'sse' ? 'sse' : 'streamable-http']}</span>
+              )}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Command</dt>
+            <dd>
+              <code className="wrap">{commandLine}</code>
+            </dd>
+            <dt>Process</dt>
+            <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
+          </>
+        )}
         <dt>Server</dt>
         <dd>
           {server.serverInfo ? (

@@ -1,12 +1,12 @@
 import clsx from 'clsx';
-import { Collapsible, Dialog } from 'radix-ui';
+import { Collapsible, Dialog, ToggleGroup } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
 import { Button, Field, IconButton, Switch } from '../shell/controls';
 import { ChevronRightIcon, CloseIcon, WarningIcon } from '../shell/icons';
-import { ArgsEditor, EnvEditor } from './list-editors';
+import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
 import {
   buildServerInput,
   emptyFormValues,
@@ -92,7 +92,8 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
     pushToast({ tone: 'success', title: isEdit ? `Saved “${result.value.name}”` : `Added “${result.value.name}”` });
   }
 
-  const pastedLine = values.args.length === 0 && /\s/.test(values.command.trim()) ? splitCommandLine(values.command) : undefined;
+  const remote = values.kind === 'remote';
+  const pastedLine = !remote && values.args.length === 0 && /\s/.test(values.command.trim()) ? splitCommandLine(values.command) : undefined;
 
   return (
     <form ref={formRef} className="server-form" onSubmit={submit} noValidate>
@@ -103,7 +104,9 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
         </Dialog.Close>
       </header>
       <Dialog.Description id="server-form-description" className="dialog-description">
-        Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.
+        {remote
+          ? 'Berth connects to the address below over HTTP (Streamable HTTP, or the older HTTP+SSE) using the Model Context Protocol.'
+          : 'Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.'}
         {isEdit ? ' Saving restarts the server if it is running; a new log level alone is applied without a restart.' : ''}
       </Dialog.Description>
 
@@ -129,61 +132,87 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             />
           )}
         </Field>
-        <Field
-          label="Command"
-          error={errors.command}
-          hint="The program to run, e.g. npx, uvx, node, docker or an absolute path. Berth looks it up on your login shell’s PATH."
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input mono"
-              value={values.command}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="npx"
-              onChange={(e) => set('command', e.target.value)}
-            />
-          )}
-        </Field>
-        {pastedLine && pastedLine.length > 1 ? (
-          <div className="inline-note">
-            <span>
-              This looks like a whole command line. Use <code>{pastedLine[0]}</code> as the command and the rest as{' '}
-              {pastedLine.length - 1} argument{pastedLine.length === 2 ? '' : 's'}?
-            </span>
-            <Button
-              size="sm"
-              onClick={() =>
-                setValues((v) => ({
-                  ...v,
-                  command: pastedLine[0]!,
-                  args: pastedLine.slice(1).map((value) => ({ id: newRowId(), value })),
-                }))
-              }
-            >
-              Split it
-            </Button>
-          </div>
+        <div className="field">
+          <span className="field-label" id="server-kind-label">
+            Where it runs
+          </span>
+          <ToggleGroup.Root
+            type="single"
+            className="segmented"
+            value={values.kind}
+            aria-labelledby="server-kind-label"
+            onValueChange={(value) => {
+              if (value === 'local' || value === 'remote') set('kind', value);
+            }}
+          >
+            <ToggleGroup.Item value="local" className="segmented-item">
+              Local command
+            </ToggleGroup.Item>
+            <ToggleGroup.Item value="remote" className="segmented-item">
+              Remote URL
+            </ToggleGroup.Item>
+          </ToggleGroup.Root>
+        </div>
+        {remote ? <RemoteFields values={values} set={set} errors={errors} /> : null}
+        {!remote ? (
+          <>
+          <Field
+            label="Command"
+            error={errors.command}
+            hint="The program to run, e.g. npx, uvx, node, docker or an absolute path. Berth looks it up on your login shell’s PATH."
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                className="input mono"
+                value={values.command}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="npx"
+                onChange={(e) => set('command', e.target.value)}
+              />
+            )}
+          </Field>
+          {pastedLine && pastedLine.length > 1 ? (
+            <div className="inline-note">
+              <span>
+                This looks like a whole command line. Use <code>{pastedLine[0]}</code> as the command and the rest as{' '}
+                {pastedLine.length - 1} argument{pastedLine.length === 2 ? '' : 's'}?
+              </span>
+              <Button
+                size="sm"
+                onClick={() =>
+                  setValues((v) => ({
+                    ...v,
+                    command: pastedLine[0]!,
+                    args: pastedLine.slice(1).map((value) => ({ id: newRowId(), value })),
+                  }))
+                }
+              >
+                Split it
+              </Button>
+            </div>
+          ) : null}
+          <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
+          <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
+          <Field label="Working directory" error={errors.cwd} hint="Optional. Where the server runs; defaults to Berth’s own.">
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                className="input mono"
+                value={values.cwd}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                spellCheck={false}
+                placeholder="/path/to/project"
+                onChange={(e) => set('cwd', e.target.value)}
+              />
+            )}
+          </Field>
+          </>
         ) : null}
-        <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
-        <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
-        <Field label="Working directory" error={errors.cwd} hint="Optional. Where the server runs; defaults to Berth’s own.">
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input mono"
-              value={values.cwd}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              spellCheck={false}
-              placeholder="/path/to/project"
-              onChange={(e) => set('cwd', e.target.value)}
-            />
-          )}
-        </Field>
         <Field
           label="Log level"
           error={errors.logLevel}
@@ -226,6 +255,47 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
         </Button>
       </footer>
     </form>
+  );
+}
+
+/** The fields of a remote server: its address, the transport, and headers. */
+function RemoteFields({ values, set, errors }: { values: ServerFormValues; set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void; errors: FormErrors }) {
+  return (
+    <>
+      <Field label="Server URL" error={errors.url} hint="The server’s MCP endpoint, e.g. https://mcp.example.com/mcp. Plain http:// only for localhost.">
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input mono"
+            type="url"
+            value={values.url}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="https://mcp.example.com/mcp"
+            onChange={(e) => set('url', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Transport" error={errors.transport} hint="Automatic tries Streamable HTTP first and falls back to the older HTTP+SSE transport, as the MCP spec describes.">
+        {({ id, describedBy, invalid }) => (
+          <select
+            id={id}
+            className="input select-input narrow"
+            value={values.transport}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => set('transport', e.target.value as ServerFormValues['transport'])}
+          >
+            <option value="">Automatic</option>
+            <option value="http">Streamable HTTP</option>
+            <option value="sse">HTTP+SSE (legacy)</option>
+          </select>
+        )}
+      </Field>
+      <HeadersEditor rows={values.headers} onChange={(rows) => set('headers', rows)} errors={errors} />
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
+  ALWAYS_SECRET_HEADERS,
   EnvKeySchema,
+  HeaderNameSchema,
   LOG_LEVELS,
   SECRET_MASK,
   ServerConfigSchema,
@@ -9,6 +11,7 @@ import {
   type LogLevel,
   type ServerConfigInput,
   type ServerState,
+  isSecretHeader,
 } from '../../../shared/domain';
 import type { Failure } from '../../../shared/result';
 
@@ -28,10 +31,18 @@ export interface ArgRow {
 /** What the form edits: strings where the person types, converted on submit. */
 export interface ServerFormValues {
   name: string;
+  /** A local command (stdio) or a remote server (HTTP). */
+  kind: 'local' | 'remote';
   command: string;
   args: ArgRow[];
   env: EnvRow[];
   cwd: string;
+  /** Remote: the MCP endpoint. */
+  url: string;
+  /** Remote: '' tries Streamable HTTP, then legacy SSE. */
+  transport: '' | 'http' | 'sse';
+  /** Remote: static headers; `secret` rows are masked and redacted. */
+  headers: EnvRow[];
   /** Start with Berth (and now, when saved). */
   enabled: boolean;
   /** The level asked of the server's log messages; '' leaves it to the server. */
@@ -46,7 +57,7 @@ export interface ServerFormValues {
   maxDelaySeconds: string;
 }
 
-/** Field → message. Keys: form field names, `arg.<id>`, `env.<id>.key`, `env.<id>.value`, `form`. */
+/** Field → message. Keys: form field names, `arg.<id>`, `env.<id>.key`, `env.<id>.value`, `header.<id>.key`, `header.<id>.value`, `form`. */
 export type FormErrors = Record<string, string>;
 
 export type FormOutcome = { ok: true; name: string; config: ServerConfigInput } | { ok: false; errors: FormErrors };
@@ -65,10 +76,14 @@ function seconds(ms: number): string {
 export function emptyFormValues(): ServerFormValues {
   return {
     name: '',
+    kind: 'local',
     command: '',
     args: [],
     env: [],
     cwd: '',
+    url: '',
+    transport: '',
+    headers: [],
     enabled: true,
     logLevel: '',
     startupSeconds: seconds(DEFAULTS.timeouts.startupMs),
@@ -96,10 +111,14 @@ export function formValuesFromServer(server: ServerState): ServerFormValues {
   const secret = new Set(config.secretEnv);
   return {
     name: server.name,
-    command: config.command,
+    kind: config.url === undefined ? 'local' : 'remote',
+    command: config.command ?? '',
     args: config.args.map((value) => ({ id: newRowId(), value })),
     env: Object.entries(config.env).map(([key, value]) => ({ id: newRowId(), key, value, secret: secret.has(key) })),
     cwd: config.cwd ?? '',
+    url: config.url ?? '',
+    transport: config.type ?? '',
+    headers: Object.entries(config.headers).map(([key, value]) => ({ id: newRowId(), key, value, secret: isSecretHeader(config, key) })),
     enabled: config.enabled,
     logLevel: config.logLevel ?? '',
     startupSeconds: seconds(config.timeouts.startupMs),
@@ -124,6 +143,8 @@ const SECONDS_FIELDS = {
 /** Config path (dotted, without the `config.` prefix) → form field. */
 const PATH_TO_FIELD: Record<string, string> = {
   command: 'command',
+  url: 'url',
+  type: 'transport',
   args: 'args',
   cwd: 'cwd',
   enabled: 'enabled',
@@ -149,10 +170,11 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   const name = ServerNameSchema.safeParse(values.name);
   if (!name.success) errors.name = firstMessage(name.error);
 
+  const remote = values.kind === 'remote';
   const env: Record<string, string> = {};
   const secretEnv: string[] = [];
   const envRowByKey = new Map<string, EnvRow>();
-  for (const row of values.env) {
+  for (const row of remote ? [] : values.env) {
     const key = row.key.trim();
     if (key === '' && row.value === '') continue;
     if (key === '') {
@@ -170,6 +192,8 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
     if (row.secret) secretEnv.push(key);
   }
 
+  const { headers, secretHeaders } = remote ? headerValues(values.headers, errors) : { headers: {}, secretHeaders: [] };
+
   const millis: Record<string, number> = {};
   for (const [field, path] of Object.entries(SECONDS_FIELDS)) {
     const value = parseNumber(values[field as keyof typeof SECONDS_FIELDS]);
@@ -185,10 +209,9 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
 
   const config: ServerConfigInput = {
     ...(base ?? {}),
-    command: values.command,
-    args: values.args.map((arg) => arg.value),
-    env,
-    secretEnv,
+    ...(remote
+      ? { url: values.url.trim(), headers, secretHeaders, args: [], env: {}, secretEnv: [] }
+      : { command: values.command, args: values.args.map((arg) => arg.value), env, secretEnv, headers: {}, secretHeaders: [] }),
     enabled: values.enabled,
     timeouts: { startupMs: millis['timeouts.startupMs']!, requestMs: millis['timeouts.requestMs']!, maxTotalMs: millis['timeouts.maxTotalMs']! },
     restart: {
@@ -198,9 +221,19 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
       maxDelayMs: millis['restart.maxDelayMs']!,
     },
   };
+  // Whichever kind was chosen, the other kind's fields go (an edit may switch kinds).
+  if (remote) {
+    delete config.command;
+    delete config.cwd;
+    if (values.transport === '') delete config.type;
+    else config.type = values.transport;
+  } else {
+    delete config.url;
+    delete config.type;
+  }
   const cwd = values.cwd.trim();
-  if (cwd === '') delete config.cwd;
-  else config.cwd = cwd;
+  if (!remote && cwd !== '') config.cwd = cwd;
+  else delete config.cwd;
   // Removed rather than left undefined, so `base`'s level does not survive choosing "server default".
   if (logLevel === undefined) delete config.logLevel;
   else config.logLevel = logLevel;
@@ -215,6 +248,30 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, name: name.success ? name.data : values.name.trim(), config };
+}
+
+/** Header rows → headers and the names marked secret (those secret anyway are not listed). */
+function headerValues(rows: EnvRow[], errors: FormErrors): { headers: Record<string, string>; secretHeaders: string[] } {
+  const headers: Record<string, string> = {};
+  const secretHeaders: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const name = row.key.trim();
+    if (name === '' && row.value === '') continue;
+    if (name === '') {
+      errors[`header.${row.id}.key`] = 'Give this header a name, or remove the row';
+      continue;
+    }
+    const check = HeaderNameSchema.safeParse(name);
+    if (!check.success) errors[`header.${row.id}.key`] = firstMessage(check.error);
+    else if (seen.has(name.toLowerCase())) errors[`header.${row.id}.key`] = `${name} is already set above`;
+    const alwaysSecret = ALWAYS_SECRET_HEADERS.has(name.toLowerCase());
+    if (!row.secret && !alwaysSecret && row.value === SECRET_MASK) errors[`header.${row.id}.value`] = 'This was a secret: type the value again to store it as plain text';
+    if (row.secret && !alwaysSecret) secretHeaders.push(name);
+    seen.add(name.toLowerCase());
+    headers[name] = row.value;
+  }
+  return { headers, secretHeaders };
 }
 
 /**
@@ -239,6 +296,10 @@ function fieldForPath(path: string[], values: ServerFormValues): string {
   if (path[0] === 'env' && path[1] !== undefined) {
     const row = values.env.find((r) => r.key.trim() === path[1]);
     return row ? `env.${row.id}.${path.length > 2 ? 'value' : 'key'}` : 'env';
+  }
+  if (path[0] === 'headers' && path[1] !== undefined) {
+    const row = values.headers.find((r) => r.key.trim() === path[1]);
+    return row ? `header.${row.id}.${path.length > 2 ? 'value' : 'key'}` : 'url';
   }
   if (path[0] === 'args' && path[1] !== undefined) {
     const row = values.args[Number(path[1])];

@@ -54,7 +54,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
         </span>
         <StatusBadge server={server} />
         {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
-        <span className="server-card-command">{[server.config.command, ...server.config.args].join(' ')}</span>
+        <span className="server-card-command">{server.config.url ?? [server.config.command, ...server.config.args].join(' ')}</span>
       </button>
       <ServerActions server={server} />
     </li>

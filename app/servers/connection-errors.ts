@@ -1,0 +1,103 @@
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { HostError } from '../../shared/result';
+import type { ConnectionTransport } from './connection-transport';
+import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
+import { describeInvalidResult } from './invalid-result';
+import { describeExit } from './process-stdio-transport';
+import { ServerStartError } from './spawn-errors';
+
+/** "30 s", "2.5 s". */
+export function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/**
+ * A remote server no longer knows our session (it restarted, or expired it):
+ * the request was not run, and the connection is being re-established.
+ */
+export class SessionLostError extends HostError {
+  constructor(message: string) {
+    super('SERVER_ERROR', message);
+    this.name = 'SessionLostError';
+  }
+}
+
+/** What the wording of a failure depends on. */
+export interface FailureContext {
+  name: string;
+  transport: ConnectionTransport;
+  /** Remote servers: the address, for "could not reach …". */
+  url: string | undefined;
+  /** Berth itself is closing the connection. */
+  closing: boolean;
+  redact: (text: string) => string;
+  lastStderrLine: () => string | undefined;
+}
+
+/** "connection refused" rather than "fetch failed": the innermost cause says what went wrong. */
+export function networkReason(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  const code = (current as { code?: unknown } | undefined)?.code;
+  const words: Record<string, string> = { ECONNREFUSED: 'connection refused', ECONNRESET: 'connection reset', ENOTFOUND: 'host name not found', EAI_AGAIN: 'host name lookup failed', ETIMEDOUT: 'connection timed out' };
+  if (typeof code === 'string') return words[code] ?? code;
+  return current instanceof Error ? current.message : String(current);
+}
+
+export function errorMessage(error: unknown): string {
+  // A schema-invalid result arrives as a JSON dump of validator issues; say it in one line.
+  return describeInvalidResult(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Why a remote link is gone for good after this error, or undefined if it may still work. */
+export function lostReason(error: unknown, ctx: FailureContext): string | undefined {
+  if (ctx.transport.kind === 'stdio') return undefined;
+  if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return 'the server no longer knows this session (it restarted or ended it); reconnecting';
+  if (isUnreachable(error)) return `lost the connection to ${ctx.url ?? 'the server'}: ${networkReason(error)}`;
+  return undefined;
+}
+
+/** Why a start failed, in words, with the kind that decides what happens next. */
+export function startFailure(error: unknown, ctx: FailureContext): ServerStartError {
+  if (error instanceof ServerStartError && error.kind !== 'exited') return error;
+  const exit = ctx.transport.exitInfo;
+  if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
+    const stderr = ctx.lastStderrLine();
+    return new ServerStartError(`exited (${describeExit(exit)}) during the MCP handshake${stderr === undefined ? '' : ` — stderr: ${stderr}`}`, 'exited');
+  }
+  if (error instanceof ServerStartError) return error;
+  if (ctx.transport.kind !== 'stdio') {
+    const where = ctx.url ?? 'the server';
+    if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
+    const http = describeHttpError(error);
+    if (http !== undefined) {
+      const signIn = /^HTTP 401/.test(http) ? ' — the server wants you to sign in; add an Authorization header in its settings' : '';
+      return new ServerStartError(`${where} answered ${ctx.redact(http)}${signIn}`, 'protocol', undefined, error);
+    }
+  }
+  return new ServerStartError(`MCP handshake failed: ${ctx.redact(errorMessage(error))}`, 'protocol', undefined, error);
+}
+
+/** A failed request, in words: which server, what was running, and why it ended. */
+export function requestFailure(method: string, what: string, timeoutMs: number, error: unknown, signal: AbortSignal | undefined, ctx: FailureContext): HostError {
+  const { name } = ctx;
+  const exit = ctx.transport.exitInfo;
+  if (exit !== undefined && !ctx.closing) {
+    return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
+  }
+  if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return new HostError('TIMEOUT', `${method} ${what} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
+  }
+  if (signal?.aborted) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' was cancelled`);
+  if (ctx.transport.kind !== 'stdio') {
+    if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return new SessionLostError(`server '${name}' ended the session before ${method} ${what} ran; reconnecting`);
+    if (isUnreachable(error)) return new HostError('SERVER_ERROR', `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`);
+    const http = describeHttpError(error);
+    if (http !== undefined) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${ctx.redact(http)}`);
+  }
+  if (error instanceof ProtocolError) {
+    return new HostError('SERVER_ERROR', `server '${name}' answered ${method} ${what} with error ${error.code}: ${ctx.redact(error.message)}`);
+  }
+  return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
+}

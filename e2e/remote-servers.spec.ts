@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ServersPage } from './pages/servers-page';
+import { expect, packageBinEntry, test } from './support/berth';
+
+const EVERYTHING = packageBinEntry('@modelcontextprotocol/server-everything', 'mcp-server-everything');
+const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** server-everything in its Streamable HTTP mode, as a remote server would be. */
+async function startRemote(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server-everything exited early with ${code}`)));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (/port \d+/i.test(chunk.toString())) resolve();
+    });
+  });
+  return child;
+}
+
+test.describe('remote servers', () => {
+  let remote: ChildProcess | undefined;
+  test.afterEach(() => {
+    remote?.kill('SIGKILL');
+  });
+
+  test('adds a remote server by URL with a secret header, shows the negotiated transport, and keeps the secret masked', async ({ app }) => {
+    const port = await freePort();
+    remote = await startRemote(port);
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const servers = new ServersPage(app);
+    const form = await servers.openAddForm();
+    await form.fill({ name: 'remote', remote: { url, headers: [{ key: 'Authorization', value: 'Bearer e2e-secret-token' }, { key: 'X-Team', value: 'berth' }] } });
+    // Authorization is always a secret: its switch is on and locked.
+    await expect(form.dialog.getByRole('switch', { name: /Header 1 always holds a credential/ })).toBeChecked();
+    await expect(form.field('Header 1 value')).toHaveAttribute('type', 'password');
+    await app.mouse.move(0, 0);
+    await app.locator(':focus').blur();
+    await form.dialog.screenshot({ path: join(DOCS, 'screenshots', 'remote-server-form.png') });
+    await form.submit();
+    await expect(form.dialog).toBeHidden();
+
+    await servers.expectStatus('remote', 'Ready');
+    await expect(servers.card('remote')).toContainText(url);
+    const detail = await servers.select('remote');
+    await detail.showOverview();
+    const facts = detail.root.locator('.facts');
+    await expect(facts).toContainText(url);
+    await expect(facts).toContainText('Streamable HTTP');
+    await detail.showTools();
+    await expect(detail.root.getByText('echo', { exact: true }).first()).toBeVisible();
+
+    // Editing shows the stored secret as a mask, never the value.
+    const edit = await servers.edit('remote');
+    await expect(edit.field('Server URL')).toHaveValue(url);
+    await expect(edit.field('Header 1 value')).not.toHaveValue('Bearer e2e-secret-token');
+    await expect(edit.field('Header 2 value')).toHaveValue('berth');
+    expect(await app.content()).not.toContain('e2e-secret-token');
+  });
+
+  test('checks the address before saving', async ({ app }) => {
+    const servers = new ServersPage(app);
+    const form = await servers.openAddForm();
+    await form.fill({ name: 'far', remote: { url: 'http://mcp.example.com/mcp' } });
+    await form.submit();
+    await expect(form.errorFor('Server URL')).toContainText('Use https://');
+    await expect(form.dialog).toBeVisible();
+  });
+});
