@@ -78,8 +78,10 @@ describe('config import slice', () => {
     expect(await store.getState().previewImport({ kind: 'location', id: 'cursor' })).toMatchObject({ ok: false, message: 'There is no Cursor config at /x' });
     expect(store.getState().importPreview).toBeUndefined();
     await store.getState().previewImport({ kind: 'text', format: 'cursor', text: '{}' });
+    store.getState().setImportPaste({ format: 'cursor', text: '{}' });
     store.getState().openInteropDialog(undefined);
     store.getState().openInteropDialog('import');
     expect(store.getState().importPreview).toBeUndefined();
+    expect(store.getState().importPaste).toEqual({ format: 'cursor', text: '' });
   });
 });

@@ -1,5 +1,5 @@
 import type { MethodInput } from '../../shared/contract';
-import type { ClaudeDesktopExport, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
+import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
 import type { Result } from '../../shared/result';
 import type { SliceCreator } from './types';
 
@@ -19,6 +19,9 @@ export interface ConfigImportSlice {
   /** The project folder the locations were looked up for. */
   importProjectFolder: string | undefined;
   importPreview: ShownImportPreview | undefined;
+  /** Pasted text survives going Back from its preview; it is dropped when the dialog closes. */
+  importPaste: { format: ForeignFormat; text: string };
+  setImportPaste(paste: { format: ForeignFormat; text: string }): void;
   /** Opening the import dialog starts from the source picker and looks for files again. */
   openInteropDialog(which: 'import' | 'export' | undefined): void;
   loadImportLocations(projectFolder?: string): Promise<void>;
@@ -36,9 +39,14 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
   importLocationsError: undefined,
   importProjectFolder: undefined,
   importPreview: undefined,
+  importPaste: { format: 'claude-desktop', text: '' },
 
+  setImportPaste(paste) {
+    set({ importPaste: paste });
+  },
   openInteropDialog(which) {
     set({ interopDialog: which, importPreview: undefined });
+    if (which === undefined) set({ importPaste: { format: get().importPaste.format, text: '' } });
     if (which === 'import') void get().loadImportLocations(get().importProjectFolder);
   },
   async loadImportLocations(projectFolder) {
@@ -63,7 +71,7 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
     const result = await transport.call('configImport.apply', { ...input, source: shown.source });
     if (result.ok && result.value.imported) {
       const added = result.value.added;
-      set({ interopDialog: undefined, importPreview: undefined });
+      set({ interopDialog: undefined, importPreview: undefined, importPaste: { format: get().importPaste.format, text: '' } });
       if (added[0] !== undefined) get().selectServer(added[0]);
       if (added.length === 1) get().pushToast({ tone: 'success', title: `Imported “${added[0]}”` });
       else get().pushToast({ tone: 'success', title: `Imported ${added.length} servers`, message: added.join(', ') });

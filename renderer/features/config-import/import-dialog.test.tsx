@@ -40,10 +40,10 @@ const preview: ImportPreview = {
   problems: [],
 };
 
-function mount(locations: ForeignLocation[], outcome: ImportOutcome) {
+function mount(locations: ForeignLocation[], outcome: ImportOutcome, shown: ImportPreview = preview) {
   const transport = createFakeTransport({
     'configImport.locations': () => ok({ locations }),
-    'configImport.preview': () => ok(preview),
+    'configImport.preview': () => ok(shown),
     'configImport.apply': () => ok(outcome),
   });
   const store = createBerthStore(transport);
@@ -81,6 +81,25 @@ describe('import dialog', () => {
     expect(within(screen.getByRole('row', { name: /remote/ })).getByText(/cannot be imported yet/)).toBeTruthy();
     expect((screen.getByLabelText('GitHub token') as HTMLInputElement).type).toBe('password');
     expect(screen.getByRole('button', { name: 'Import 1 server' })).toBeTruthy();
+  });
+
+  it('moves focus to the first row after previewing', async () => {
+    mount([vscode], { imported: true, added: [] });
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Import github' })));
+  });
+
+  it('shows why a pasted file cannot be imported, offers no Import, and goes back to the source', async () => {
+    const broken: ImportPreview = { format: 'cursor', servers: [], inputs: [], problems: [{ message: "Expected ','", line: 4, column: 5 }] };
+    mount([], { imported: true, added: [] }, broken);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Contents' }), { target: { value: '{ "mcpServers": { "a": {} "b": {} } }' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert')).textContent).toContain("Line 4, column 5: Expected ','");
+    expect(screen.queryByRole('button', { name: /^Import \d/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    // The pasted text is still there to fix.
+    expect(((await screen.findByRole('textbox', { name: 'Contents' })) as HTMLTextAreaElement).value).toBe('{ "mcpServers": { "a": {} "b": {} } }');
   });
 
   it('asks for the missing password before calling the host, then shows the host refusal per row', async () => {

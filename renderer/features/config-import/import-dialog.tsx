@@ -18,7 +18,15 @@ export function ImportDialog() {
     <Dialog.Root open={open} onOpenChange={(next) => !next && openInteropDialog(undefined)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-import" aria-describedby="import-dialog-description">
+        <Dialog.Content
+          className="dialog dialog-import"
+          aria-describedby="import-dialog-description"
+          // The dialog itself takes focus, so Tab starts at the top instead of a tooltip popping up on the close button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
           <header className="dialog-header">
             <Dialog.Title className="dialog-title">Import servers</Dialog.Title>
             <Dialog.Close asChild>
@@ -157,8 +165,10 @@ function DetectedFiles({ busy, onPick }: { busy: boolean; onPick: (location: For
 }
 
 function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: ForeignFormat, text: string) => void }) {
-  const [format, setFormat] = useState<ForeignFormat>('claude-desktop');
-  const [text, setText] = useState('');
+  const { format, text } = useBerth((s) => s.importPaste);
+  const setImportPaste = useBerth((s) => s.setImportPaste);
+  const setFormat = (next: ForeignFormat) => setImportPaste({ format: next, text });
+  const setText = (next: string) => setImportPaste({ format, text: next });
   const [error, setError] = useState<string>();
   const headingId = useId();
 

@@ -32,9 +32,16 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
   const [errors, setErrors] = useState<LocalErrors>({});
   const [busy, setBusy] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
   const unreadable = preview.servers.length === 0;
   const count = checkedCandidates(preview, choices).length;
   const inputs = neededInputs(preview, choices);
+
+  // The button that opened this step is gone: keyboard focus continues at the first row (or Back).
+  useEffect(() => {
+    const first = bodyRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]:not(:disabled)');
+    (first ?? backRef.current)?.focus();
+  }, []);
 
   // After a refused import, bring the first problem into view.
   useEffect(() => {
@@ -119,9 +126,11 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
         {inputs.length > 0 ? (
           <section className="import-section" aria-label="Values this file asks for">
             <h3 className="import-section-title">Values this file asks for</h3>
-            {inputs.map((input) => (
-              <InputField key={input.id} input={input} value={answers[input.id] ?? ''} error={errors[`inputs.${input.id}`]} onChange={(value) => setAnswers((a) => ({ ...a, [input.id]: value }))} />
-            ))}
+            <div className="field-grid">
+              {inputs.map((input) => (
+                <InputField key={input.id} input={input} value={answers[input.id] ?? ''} error={errors[`inputs.${input.id}`]} onChange={(value) => setAnswers((a) => ({ ...a, [input.id]: value }))} />
+              ))}
+            </div>
           </section>
         ) : null}
         {needsWorkspaceFolder(preview, choices) ? (
@@ -133,15 +142,17 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
         ) : null}
       </div>
       <footer className="dialog-footer">
-        <Button variant="ghost" className="footer-start" onClick={clearImportPreview} disabled={busy}>
+        <Button ref={backRef} variant={unreadable ? 'primary' : 'ghost'} className="footer-start" onClick={clearImportPreview} disabled={busy}>
           Back
         </Button>
         <Button variant="ghost" onClick={() => openInteropDialog(undefined)} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="primary" onClick={() => void submit()} disabled={busy || count === 0}>
-          {busy ? 'Importing…' : count === 1 ? 'Import 1 server' : `Import ${count} servers`}
-        </Button>
+        {unreadable ? null : (
+          <Button variant="primary" onClick={() => void submit()} disabled={busy || count === 0}>
+            {busy ? 'Importing…' : count === 1 ? 'Import 1 server' : `Import ${count} servers`}
+          </Button>
+        )}
       </footer>
     </>
   );
@@ -183,33 +194,39 @@ function CandidateRow({
           </code>
         </td>
         <td className="import-name">
-          <input
-            className="input"
-            value={choice.name}
-            disabled={disabled || blocked !== undefined || !choice.checked}
-            aria-label={`Name in Berth for ${candidate.sourceName}`}
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => onChange({ name: event.target.value })}
-          />
-        </td>
-        <td className="import-notes" id={notesId}>
-          {candidate.duplicateOf ? (
-            <span className="import-note">
-              <Chip tone="warning">Duplicate</Chip> {candidate.duplicateOf.message}
-            </span>
-          ) : null}
           {blocked !== undefined ? (
-            <span className="import-note">
-              <Chip>Remote</Chip> {blocked}
-            </span>
-          ) : null}
-          {candidate.secretEnvKeys.length > 0 ? (
-            <span className="import-note">
-              <KeyIcon /> Stored as secret: {candidate.secretEnvKeys.join(', ')}
-            </span>
-          ) : null}
-          {candidate.duplicateOf === undefined && blocked === undefined && candidate.secretEnvKeys.length === 0 ? <span className="muted">New</span> : null}
+            <span className="muted">Not importable</span>
+          ) : (
+              <input
+              className="input"
+              value={choice.name}
+              disabled={disabled || !choice.checked}
+              aria-label={`Name in Berth for ${candidate.sourceName}`}
+              aria-invalid={error !== undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => onChange({ name: event.target.value })}
+            />
+          )}
+        </td>
+        <td id={notesId}>
+          <div className="import-notes">
+            {candidate.duplicateOf ? (
+              <span className="import-note">
+                <Chip tone="warning">Duplicate</Chip> {candidate.duplicateOf.message}
+              </span>
+            ) : null}
+            {blocked !== undefined ? (
+              <span className="import-note">
+                <Chip>Remote</Chip> {blocked}
+              </span>
+            ) : null}
+            {candidate.secretEnvKeys.length > 0 ? (
+              <span className="import-note">
+                <KeyIcon /> Stored as secret: {candidate.secretEnvKeys.join(', ')}
+              </span>
+            ) : null}
+            {candidate.duplicateOf === undefined && blocked === undefined && candidate.secretEnvKeys.length === 0 ? <span className="muted">New</span> : null}
+          </div>
         </td>
       </tr>
       {error ? (
