@@ -56,7 +56,7 @@ importTest.describe('config import', () => {
     expect(Object.keys(stored.mcpServers)).toEqual(['sqlite-local']);
   });
 
-  importTest('pasted VS Code config: password input kept secret, server starts, duplicates refused by name', async ({ app }) => {
+  importTest('pasted VS Code config: password input kept secret (also from the export), server starts, a second import flags the duplicate', async ({ app }) => {
     const importer = await ImportDialog.open(app);
     const text = JSON.stringify({
       inputs: [{ id: 'key', type: 'promptString', description: 'Service key', password: true }],
@@ -73,6 +73,14 @@ importTest.describe('config import', () => {
     const servers = new ServersPage(app);
     await servers.expectStatus('everything', 'Ready');
     await expect(app.locator('body')).not.toContainText('sk-e2e-secret-value');
+
+    await app.getByRole('button', { name: 'Export…' }).click();
+    const exported = app.getByRole('dialog', { name: 'Export for Claude Desktop' });
+    await expect(exported.getByRole('note')).toContainText('SERVICE_KEY of everything');
+    const exportedText = await exported.getByRole('textbox', { name: 'Exported config' }).inputValue();
+    expect(JSON.parse(exportedText)).toEqual({ mcpServers: { everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] } } });
+    await app.keyboard.press('Escape');
+    await expect(exported).toBeHidden();
 
     // Again: now a duplicate, unchecked and labelled.
     const again = await ImportDialog.open(app);

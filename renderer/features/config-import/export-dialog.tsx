@@ -13,7 +13,15 @@ export function ExportDialog() {
     <Dialog.Root open={open} onOpenChange={(next) => !next && openInteropDialog(undefined)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide" aria-describedby="export-dialog-description">
+        <Dialog.Content
+          className="dialog dialog-wide"
+          aria-describedby="export-dialog-description"
+          // Focus on the dialog itself: on the close button its tooltip would open and take the first Escape.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
           <header className="dialog-header">
             <Dialog.Title className="dialog-title">Export for Claude Desktop</Dialog.Title>
             <Dialog.Close asChild>
