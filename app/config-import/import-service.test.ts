@@ -221,6 +221,19 @@ describe('apply', () => {
     expect(await configText()).toBe('');
   });
 
+  it('refuses the same server selected twice', async () => {
+    const outcome = await service.apply({
+      source: await claudeText(),
+      servers: [
+        { sourceName: 'github', name: 'a' },
+        { sourceName: 'github', name: 'b' },
+      ],
+      answers: {},
+    });
+    expect(outcome).toEqual({ imported: false, failures: [{ sourceName: 'github', message: 'Server "github" is selected twice: import it once' }] });
+    expect(await configText()).toBe('');
+  });
+
   it('refuses a relative project folder', async () => {
     const outcome = await service.apply({ source: await claudeText(), servers: [{ sourceName: 'github', name: 'github' }], answers: {}, workspaceFolder: 'rel' });
     expect(outcome).toMatchObject({ imported: false, failures: [{ field: 'workspaceFolder' }] });

@@ -140,7 +140,13 @@ export class ConfigImportService {
     const taken = new Map(this.options.config.takenNames().map((name) => [name.toLowerCase(), name]));
     const chosen = new Map<string, string>();
     const entries: { name: string; config: ServerConfig }[] = [];
+    const selected = new Set<string>();
     for (const selection of request.servers) {
+      if (selected.has(selection.sourceName)) {
+        fault(selection.sourceName, `Server "${selection.sourceName}" is selected twice: import it once`);
+        continue;
+      }
+      selected.add(selection.sourceName);
       const candidate = preview.servers.find((server) => server.sourceName === selection.sourceName);
       if (candidate === undefined) {
         fault(selection.sourceName, unreadable ?? `Server "${selection.sourceName}" is no longer in the file: preview it again`);
