@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { version } from '../package.json';
 import { fail } from '../shared/result';
 import { createEventHub } from './bridge/event-hub';
@@ -5,6 +6,7 @@ import { createHandlers } from './bridge/handlers';
 import { createRouter, errorMessage } from './bridge/router';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
+import { ConfigImportService } from './config-import/import-service';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
 import { HostChat } from './host-chat';
@@ -185,6 +187,19 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Until the stored policies are read, every tool call simply asks (the safe default).
   workflow.consent.load().catch((error: unknown) => reportBug('reading the consent policies failed', error));
 
+  const configImport = new ConfigImportService({
+    config: {
+      servers: () => config.servers(),
+      // A server still running from a broken entry keeps its name too.
+      takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
+      addServers: (entries) => config.addServers(entries),
+    },
+    platform: process.platform,
+    home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
+    // `${env:NAME}` in an imported file sees what a server would see, never ANTHROPIC_API_KEY.
+    env: serverEnv,
+  });
+
   const router = createRouter(
     createHandlers({
       config,
@@ -198,6 +213,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       roots,
       promptServices: { prompts, completions },
       resources,
+      configImport,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,

@@ -24,6 +24,7 @@ import './styles/review.css';
 import './styles/settings.css';
 import './styles/roots.css';
 import './styles/resources.css';
+import './styles/config-import.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -10,7 +10,9 @@ import type { HostWorkflow } from '../host-workflow';
 import type { ResourceService } from '../workspace/resource-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { EventHub } from './event-hub';
+import type { ConfigImportService } from '../config-import/import-service';
 import { createChatHandlers } from './handlers-chat';
+import { createConfigImportHandlers } from './handlers-config-import';
 import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts';
 import { createResourceHandlers } from './handlers-resources';
 import { createRootsHandlers } from './handlers-roots';
@@ -66,6 +68,8 @@ export interface FeatureDeps {
   promptServices: PromptHandlerDeps;
   /** The per-server resource browser. */
   resources: ResourceService;
+  /** Import from other apps' config files, export to Claude Desktop. */
+  configImport: ConfigImportService;
 }
 
 /** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
@@ -78,10 +82,11 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
+    ...createConfigImportHandlers({ service: deps.configImport, announceConfig: () => deps.events.emit('config.changed', deps.config.status()), sync: deps.sync }),
   };
 }
 
-type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers>>;
+type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers>>;
 
 /** App, config, server and log methods. */
 function createServerHandlers(deps: HandlerDeps): ServerHandlers {

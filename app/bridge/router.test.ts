@@ -62,6 +62,10 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'resources.subscribe': { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
   'resources.unsubscribe': { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
   'resources.subscriptions': { server: 'everything' },
+  'configImport.locations': { projectFolder: '/home/me/project' },
+  'configImport.preview': { source: { kind: 'text', format: 'cursor', text: '{"mcpServers": {}}' } },
+  'configImport.apply': { source: { kind: 'location', id: 'claude-desktop' }, servers: [{ sourceName: 'github', name: 'github' }], answers: { token: 'x' } },
+  'configImport.export': {},
 };
 
 interface Recorder {

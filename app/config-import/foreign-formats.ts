@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { z } from 'zod';
+import { ForeignFormatSchema } from '../../shared/contract/config-import';
 import type { ConfigProblem } from '../../shared/domain/config';
 import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
 import { isPlainObject, positionAt } from '../config/config-document';
@@ -7,8 +8,8 @@ import { describeType, keysAt, locate, parseForeignJson } from './foreign-json';
 import { looksSecret } from './secret-names';
 import { uniqueServerName } from './server-names';
 
-/** The foreign files Berth can import. */
-export const FOREIGN_FORMATS = ['claude-desktop', 'cursor', 'claude-code', 'vscode'] as const;
+/** The foreign files Berth can import (the contract's list, so the bridge and the parser agree). */
+export const FOREIGN_FORMATS = ForeignFormatSchema.options;
 /** `claude-code` is a project's `.mcp.json`; `vscode` is VS Code's `mcp.json` (user or `.vscode/`). */
 export type ForeignFormat = (typeof FOREIGN_FORMATS)[number];
 

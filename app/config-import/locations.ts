@@ -1,10 +1,11 @@
 import { posix, win32 } from 'node:path';
+import type { ForeignLocationId } from '../../shared/contract/config-import';
 import type { ForeignFormat } from './foreign-formats';
 
 /** Where another app keeps its MCP servers. */
 export interface ForeignConfigLocation {
   /** Stable id for the UI, e.g. `vscode-user`. */
-  id: 'claude-desktop' | 'cursor' | 'vscode-user' | 'claude-code-project' | 'vscode-workspace';
+  id: ForeignLocationId;
   label: string;
   format: ForeignFormat;
   path: string;

@@ -229,6 +229,18 @@ describe('ConfigStore surgical edits', () => {
     expect(store.status().state).toBe('ok');
   });
 
+  it('adds several entries in one write, or none when one name is taken', async () => {
+    const store = open();
+    await store.load();
+    await expect(store.addServers([{ name: 'a', config: cfg({ command: 'x' }) }, { name: 'broken', config: cfg({ command: 'y' }) }])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(store.addServers([{ name: 'b', config: cfg({ command: 'x' }) }, { name: 'b', config: cfg({ command: 'y' }) }])).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await readFile(file, 'utf8')).toBe(original);
+    await store.addServers([{ name: 'a', config: cfg({ command: 'x' }) }, { name: 'b', config: cfg({ command: 'y', args: ['1'] }) }]);
+    expect(Object.keys(store.servers())).toEqual(['fs', 'memory', 'a', 'b']);
+    expect(store.names()).toEqual(['fs', 'broken', 'memory', 'a', 'b']);
+    expect(await readFile(file, 'utf8')).toContain('"x-note": "mine"');
+  });
+
   it('answers CONFLICT, NOT_FOUND and INVALID_INPUT without touching the file', async () => {
     const store = open();
     await store.load();

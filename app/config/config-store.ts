@@ -94,6 +94,11 @@ export class ConfigStore {
     return structuredClone(Object.fromEntries(this.doc.servers));
   }
 
+  /** Every entry's name, broken entries included, in file order. */
+  names(): string[] {
+    return [...this.doc.names];
+  }
+
   /** The stored config of one valid entry (secrets unmasked: host-side use only). */
   rawServer(name: string): ServerConfig | undefined {
     const config = this.doc.servers.get(name);
@@ -108,6 +113,24 @@ export class ConfigStore {
       if (doc.names.includes(validName)) throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'name');
       return writeServerEntry(doc, validName, validConfig);
     }, validName);
+  }
+
+  /**
+   * Add several servers in one write: all of them or, when any name is taken
+   * (`CONFLICT`) or invalid, none.
+   */
+  async addServers(entries: readonly { name: string; config: ServerConfig }[]): Promise<void> {
+    const valid = entries.map((entry) => ({ name: this.checkName(entry.name), config: this.checkConfig(entry.config) }));
+    return this.mutate((doc) => {
+      let current = doc;
+      let text = doc.text;
+      for (const { name, config } of valid) {
+        if (current.names.includes(name)) throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
+        text = writeServerEntry(current, name, config);
+        current = parseConfigText(text);
+      }
+      return text;
+    }, valid.map((entry) => entry.name));
   }
 
   /**
@@ -244,7 +267,7 @@ export class ConfigStore {
    * Re-read the file, apply one edit to its current text and write it. Reading
    * first means an external edit made since the last load is never clobbered.
    */
-  private mutate(edit: (doc: ConfigDocument) => string, touched?: string): Promise<void> {
+  private mutate(edit: (doc: ConfigDocument) => string, touched?: string | readonly string[]): Promise<void> {
     return this.enqueue(async () => {
       const current = await this.read();
       if (!sameDisk(current, this.disk)) {
@@ -261,7 +284,8 @@ export class ConfigStore {
       }
       const next = edit(this.doc);
       const nextDoc = parseConfigText(next);
-      if (nextDoc.fatal.length > 0 || (touched !== undefined && !nextDoc.servers.has(touched))) {
+      const mustExist = touched === undefined ? [] : typeof touched === 'string' ? [touched] : touched;
+      if (nextDoc.fatal.length > 0 || mustExist.some((name) => !nextDoc.servers.has(name))) {
         // A bug in the edit must never reach the disk.
         throw new HostError('INTERNAL', `Editing the config produced an invalid file: ${describeFirstProblem(documentProblems(nextDoc))}`);
       }

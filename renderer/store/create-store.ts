@@ -4,6 +4,7 @@ import type { ConnectionStatus, RendererTransport } from '../transport/connectio
 import { createAppSlice } from './app-slice';
 import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
+import { createConfigImportSlice } from './config-import-slice';
 import { createConfigSlice } from './config-slice';
 import { createLogsSlice } from './logs-slice';
 import { createPendingSlice } from './pending-slice';
@@ -32,6 +33,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createPromptsSlice(transport)(...a),
     ...createResourcesSlice(transport)(...a),
     ...createRootsSlice(transport)(...a),
+    ...createConfigImportSlice(transport)(...a),
   }));
 }
 

@@ -9,6 +9,7 @@ import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/doma
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
 import type { Failure, Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
+import type { ConfigImportSlice } from './config-import-slice';
 import type { PromptsSlice } from './prompts-slice';
 import type { ResourcesSlice } from './resources-slice';
 import type { RootsSlice } from './roots-slice';
@@ -207,7 +208,7 @@ export interface UiSlice {
   dismissToast(id: number): void;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice;
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

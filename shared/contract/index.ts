@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
 import { chatMethods, chatTopics } from './chat';
+import { configImportMethods } from './config-import';
 import type { MethodSpec } from './define';
 import { logMethods, logTopics } from './logs';
 import { promptMethods, promptTopics } from './prompts';
@@ -22,6 +23,7 @@ export const contract = {
   ...rootsMethods,
   ...promptMethods,
   ...resourceMethods,
+  ...configImportMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */

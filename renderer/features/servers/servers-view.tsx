@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ServerState } from '../../../shared/domain';
 import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState } from '../shell/controls';
-import { PlusIcon, ServerIcon } from '../shell/icons';
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../shell/icons';
 import { protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
 import { ServerDetail } from './server-detail';
@@ -14,6 +14,7 @@ export function ServersView() {
   const loaded = useBerth((s) => s.serversLoaded);
   const selectedName = useBerth((s) => s.selectedServer);
   const openServerForm = useBerth((s) => s.openServerForm);
+  const openInteropDialog = useBerth((s) => s.openInteropDialog);
 
   if (!loaded) return <div className="view-loading">Loading servers…</div>;
   if (servers.length === 0) return <NoServers />;
@@ -29,6 +30,14 @@ export function ServersView() {
           </h2>
           <Button size="sm" variant="primary" icon={<PlusIcon />} onClick={() => openServerForm({ mode: 'add' })}>
             Add server
+          </Button>
+        </div>
+        <div className="column-tools">
+          <Button size="sm" variant="ghost" icon={<ArrowDownIcon />} onClick={() => openInteropDialog('import')}>
+            Import servers…
+          </Button>
+          <Button size="sm" variant="ghost" icon={<ArrowUpIcon />} onClick={() => openInteropDialog('export')}>
+            Export…
           </Button>
         </div>
         <ul className="server-list">
@@ -63,6 +72,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
 
 function NoServers() {
   const openServerForm = useBerth((s) => s.openServerForm);
+  const openInteropDialog = useBerth((s) => s.openInteropDialog);
   const configInvalid = useBerth((s) => s.configStatus?.state === 'invalid');
   const openConfigEditor = useBerth((s) => s.openConfigEditor);
   if (configInvalid) {
@@ -94,6 +104,7 @@ function NoServers() {
               Add an example server
             </Button>
             <Button onClick={() => openServerForm({ mode: 'add' })}>Add your own</Button>
+            <Button onClick={() => openInteropDialog('import')}>Import from another app…</Button>
           </>
         }
       >
@@ -106,7 +117,10 @@ function NoServers() {
           servers start with a command such as <code>npx -y @modelcontextprotocol/server-everything</code> or{' '}
           <code>uvx mcp-server-git</code>; their README tells you which.
         </p>
-        <p className="muted">The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx.</p>
+        <p className="muted">
+          The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx. Already use
+          servers in Claude Desktop, Cursor or VS Code? Import them.
+        </p>
       </EmptyState>
     </div>
   );

@@ -3,6 +3,8 @@ import type { RendererTransport } from '../../transport';
 import { ChatView } from '../chat/chat-view';
 import { ConfigBanner } from '../config/config-banner';
 import { ConfigEditorDialog } from '../config/config-editor';
+import { ExportDialog } from '../config-import/export-dialog';
+import { ImportDialog } from '../config-import/import-dialog';
 import { LogsView } from '../logs/logs-view';
 import { ServerFormDialog } from '../servers/server-form-dialog';
 import { PendingDialogs } from '../pending/pending-dialogs';
@@ -30,6 +32,8 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
       </div>
       <ServerFormDialog />
       <ConfigEditorDialog />
+      <ImportDialog />
+      <ExportDialog />
       <PendingDialogs />
       <Toasts />
     </>

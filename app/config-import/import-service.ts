@@ -1,0 +1,256 @@
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import type {
+  ClaudeDesktopExport,
+  ForeignLocation,
+  ImportCandidateView,
+  ImportFailure,
+  ImportInput,
+  ImportOutcome,
+  ImportPreview as ImportPreviewView,
+  ImportSource,
+} from '../../shared/contract/config-import';
+import { SECRET_MASK, type ServerConfig } from '../../shared/domain/server';
+import { HostError } from '../../shared/result';
+import { markDuplicates, type CheckedCandidate } from './duplicates';
+import { exportClaudeDesktop } from './export';
+import { parseForeignConfig, type ImportCandidate, type ImportPreview, type InputPrompt } from './foreign-formats';
+import { foreignConfigLocations, type ForeignConfigLocation } from './locations';
+import { resolveCandidate } from './resolve-inputs';
+import { uniqueServerName } from './server-names';
+
+/** Foreign config files are small; anything bigger is not one. */
+const MAX_FILE_BYTES = 2_000_000;
+
+/** What the import reads from and writes to Berth's own config. */
+export interface ImportConfigTarget {
+  /** Valid entries, secrets unmasked (host-side only). */
+  servers(): Record<string, ServerConfig>;
+  /** Every name in use, including servers still running from a broken entry. */
+  takenNames(): string[];
+  /** All or nothing (ConfigStore.addServers). */
+  addServers(entries: readonly { name: string; config: ServerConfig }[]): Promise<void>;
+}
+
+export interface ConfigImportOptions {
+  config: ImportConfigTarget;
+  platform: NodeJS.Platform;
+  home: string;
+  /** The environment for locations (APPDATA, XDG_CONFIG_HOME) and for `${env:NAME}`: the servers' own, never the host's secrets. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** One selected candidate and the Berth name the person gave it. */
+export interface ImportSelection {
+  sourceName: string;
+  name: string;
+}
+
+export interface ApplyRequest {
+  source: ImportSource;
+  servers: readonly ImportSelection[];
+  answers: Readonly<Record<string, string>>;
+  workspaceFolder?: string | undefined;
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const PLACEHOLDER = /\$\{[^}]*\}/g;
+
+/** A secret key's value is masked unless it is nothing but placeholders (then it holds no secret yet). */
+function previewEnv(env: Record<string, string>, secretKeys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, secretKeys.includes(key) && value.replace(PLACEHOLDER, '').trim() !== '' ? SECRET_MASK : value]),
+  );
+}
+
+function candidateStrings(candidate: ImportCandidate): string[] {
+  const config = candidate.config;
+  if (config === undefined) return [candidate.url ?? '', ...Object.values(candidate.headers ?? {})];
+  return [config.command, ...config.args, ...Object.values(config.env), config.cwd ?? ''];
+}
+
+function inputView(input: InputPrompt): ImportInput {
+  const view: ImportInput = { id: input.id, type: input.type, description: input.description, password: input.password, hasDefault: input.default !== undefined };
+  if (input.options !== undefined) view.options = [...input.options];
+  // A password's default is a secret too: the renderer only learns that there is one.
+  if (input.default !== undefined && !input.password) view.default = input.default;
+  return view;
+}
+
+/**
+ * Config interop for the bridge: finds other apps' config files, previews
+ * them against Berth's servers, imports the selected servers all-or-nothing
+ * and exports Berth's servers in Claude Desktop's shape. The renderer never
+ * receives a secret value: previews mask them and re-imports re-read the source.
+ */
+export class ConfigImportService {
+  constructor(private readonly options: ConfigImportOptions) {}
+
+  async locations(projectFolder?: string): Promise<ForeignLocation[]> {
+    const found = foreignConfigLocations({ ...this.locationOptions(), ...(projectFolder === undefined ? {} : { projectFolder: this.checkFolder(projectFolder, 'projectFolder') }) });
+    return Promise.all(found.map(async (location) => ({ ...location, ...(await this.probe(location.path)) })));
+  }
+
+  async preview(source: ImportSource): Promise<ImportPreviewView> {
+    const { preview, path, workspaceFolder } = await this.read(source);
+    const existing = new Map(Object.entries(this.options.config.servers()));
+    const taken = new Set(this.options.config.takenNames().map((name) => name.toLowerCase()));
+    const servers = markDuplicates(preview.servers, existing).map((candidate) => {
+      const name = uniqueServerName(candidate.name, taken);
+      taken.add(name.toLowerCase());
+      return this.candidateView(candidate, name);
+    });
+    return {
+      format: preview.format,
+      ...(path === undefined ? {} : { path }),
+      servers,
+      inputs: preview.inputs.map(inputView),
+      problems: preview.problems,
+      ...(workspaceFolder === undefined ? {} : { workspaceFolder }),
+    };
+  }
+
+  /**
+   * Resolve every selected candidate first; only when all of them are valid
+   * (names free and distinct, inputs answered, placeholders filled) are they
+   * written, in one write. Otherwise nothing changes and each failure says why.
+   */
+  async apply(request: ApplyRequest): Promise<ImportOutcome> {
+    const { preview, workspaceFolder: sourceFolder } = await this.read(request.source);
+    const failures: ImportFailure[] = [];
+    const fault = (sourceName: string, message: string, field?: string): void => {
+      failures.push(field === undefined ? { sourceName, message } : { sourceName, message, field });
+    };
+    const folder = request.workspaceFolder ?? sourceFolder;
+    if (folder !== undefined && !isAbsolute(folder)) {
+      return { imported: false, failures: [{ sourceName: '', message: `The project folder must be an absolute path (got "${folder}")`, field: 'workspaceFolder' }] };
+    }
+    const first = preview.problems[0];
+    const unreadable =
+      preview.servers.length === 0 && first !== undefined
+        ? `The file cannot be read (${first.line === undefined ? '' : `line ${first.line}, column ${first.column ?? 1}: `}${first.message}): nothing was imported`
+        : undefined;
+    const taken = new Map(this.options.config.takenNames().map((name) => [name.toLowerCase(), name]));
+    const chosen = new Map<string, string>();
+    const entries: { name: string; config: ServerConfig }[] = [];
+    const selected = new Set<string>();
+    for (const selection of request.servers) {
+      if (selected.has(selection.sourceName)) {
+        fault(selection.sourceName, `Server "${selection.sourceName}" is selected twice: import it once`);
+        continue;
+      }
+      selected.add(selection.sourceName);
+      const candidate = preview.servers.find((server) => server.sourceName === selection.sourceName);
+      if (candidate === undefined) {
+        fault(selection.sourceName, unreadable ?? `Server "${selection.sourceName}" is no longer in the file: preview it again`);
+        continue;
+      }
+      const name = selection.name.trim();
+      const lower = name.toLowerCase();
+      const clash = taken.get(lower);
+      const twice = chosen.get(lower);
+      if (clash !== undefined) fault(selection.sourceName, `Berth already has a server named "${clash}": choose another name`, 'name');
+      else if (twice !== undefined) fault(selection.sourceName, `"${twice}" is also being imported as "${name}": give each server its own name`, 'name');
+      chosen.set(lower, selection.sourceName);
+      const resolved = resolveCandidate(candidate, {
+        inputs: preview.inputs,
+        answers: request.answers,
+        env: this.options.env,
+        userHome: this.options.home,
+        ...(folder === undefined ? {} : { workspaceFolder: folder }),
+      });
+      if (!resolved.ok) {
+        fault(selection.sourceName, resolved.message, resolved.path);
+        continue;
+      }
+      entries.push({ name, config: resolved.value.config });
+    }
+    if (failures.length > 0) return { imported: false, failures };
+    await this.options.config.addServers(entries);
+    return { imported: true, added: entries.map((entry) => entry.name) };
+  }
+
+  export(): ClaudeDesktopExport {
+    const servers = new Map(Object.entries(this.options.config.servers()));
+    const result = exportClaudeDesktop(servers);
+    return { text: result.text, fileName: 'claude_desktop_config.json', serverCount: servers.size, omittedSecrets: result.omittedSecrets };
+  }
+
+  private locationOptions() {
+    return { platform: this.options.platform, home: this.options.home, env: this.options.env };
+  }
+
+  private checkFolder(folder: string, field: string): string {
+    if (!isAbsolute(folder)) throw new HostError('INVALID_INPUT', `The project folder must be an absolute path (got "${folder}")`, field);
+    return folder;
+  }
+
+  private async probe(path: string): Promise<Pick<ForeignLocation, 'exists' | 'problem'>> {
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) return { exists: true, problem: `${path} is not a file` };
+      if (info.size > MAX_FILE_BYTES) return { exists: true, problem: `${path} is too large for a config file (${info.size} bytes)` };
+      return { exists: true };
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return { exists: false };
+      return { exists: true, problem: `Cannot read ${path}: ${errorMessage(error)}` };
+    }
+  }
+
+  private findLocation(id: ForeignConfigLocation['id'], projectFolder: string | undefined): ForeignConfigLocation {
+    const options = { ...this.locationOptions(), ...(projectFolder === undefined ? {} : { projectFolder: this.checkFolder(projectFolder, 'source.projectFolder') }) };
+    const location = foreignConfigLocations(options).find((candidate) => candidate.id === id);
+    if (location === undefined) throw new HostError('INVALID_INPUT', `"${id}" is a project file: choose the project folder first`, 'source.projectFolder');
+    return location;
+  }
+
+  private async read(source: ImportSource): Promise<{ preview: ImportPreview; path?: string; workspaceFolder?: string }> {
+    if (source.kind === 'text') return { preview: parseForeignConfig(source.format, source.text) };
+    const location = this.findLocation(source.id, source.projectFolder);
+    const { exists, problem } = await this.probe(location.path);
+    if (!exists) throw new HostError('NOT_FOUND', `There is no ${location.label} config at ${location.path}`, 'source.id');
+    if (problem !== undefined) throw new HostError('IO_ERROR', problem, 'source.id');
+    let text: string;
+    try {
+      text = await readFile(location.path, 'utf8');
+    } catch (error) {
+      throw new HostError('IO_ERROR', `Cannot read ${location.path}: ${errorMessage(error)}`, 'source.id');
+    }
+    const projectFile = location.id === 'claude-code-project' || location.id === 'vscode-workspace';
+    return {
+      preview: parseForeignConfig(location.format, text),
+      path: location.path,
+      ...(projectFile && source.projectFolder !== undefined ? { workspaceFolder: source.projectFolder } : {}),
+    };
+  }
+
+  private candidateView(candidate: CheckedCandidate, name: string): ImportCandidateView {
+    const view: ImportCandidateView = {
+      sourceName: candidate.sourceName,
+      name,
+      kind: candidate.kind,
+      secretEnvKeys: [...candidate.secretEnvKeys],
+      requiredInputs: [...candidate.requiredInputs],
+      usesWorkspaceFolder: candidate.format === 'vscode' && candidateStrings(candidate).some((text) => text.includes('${workspaceFolder}')),
+    };
+    const config = candidate.config;
+    if (config !== undefined) {
+      view.command = config.command;
+      view.args = [...config.args];
+      view.env = previewEnv(config.env, candidate.secretEnvKeys);
+      if (config.cwd !== undefined) view.cwd = config.cwd;
+    }
+    if (candidate.url !== undefined) view.url = candidate.url;
+    if (candidate.headers !== undefined) view.headerNames = Object.keys(candidate.headers);
+    if (candidate.unsupported !== undefined) view.unsupported = candidate.unsupported;
+    if (candidate.duplicateOf !== undefined) view.duplicateOf = { ...candidate.duplicateOf };
+    return view;
+  }
+}

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../../shared/result';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import { ExportDialog } from './export-dialog';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const TEXT = '{\n  "mcpServers": {\n    "github": {\n      "command": "npx",\n      "args": []\n    }\n  }\n}\n';
+
+function mount(handlers: FakeHandlers) {
+  const store = createBerthStore(createFakeTransport(handlers));
+  render(
+    <StoreProvider store={store}>
+      <Tooltip.Provider>
+        <ExportDialog />
+      </Tooltip.Provider>
+    </StoreProvider>,
+  );
+  store.getState().openInteropDialog('export');
+  return store;
+}
+
+describe('export dialog', () => {
+  it('shows the config and lists the secrets it left out', async () => {
+    mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [{ server: 'github', key: 'GITHUB_TOKEN' }] }) });
+    expect(((await screen.findByRole('textbox', { name: 'Exported config' })) as HTMLTextAreaElement).value).toBe(TEXT);
+    expect(screen.getByRole('note').textContent).toContain('GITHUB_TOKEN of github');
+    expect(screen.getByText('1 server')).toBeTruthy();
+  });
+
+  it('copies to the clipboard, and says so when it cannot', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('Permission denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const store = mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Copied the config'));
+    expect(writeText).toHaveBeenCalledWith(TEXT);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'error', title: 'Could not copy', message: expect.stringMatching(/^Permission denied\./) as unknown }));
+  });
+
+  it('saves under the Claude Desktop file name', async () => {
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('claude_desktop_config.json');
+      expect(this.href).toBe('blob:export');
+    });
+    mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save claude_desktop_config.json' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows why the export failed, with nothing to copy', async () => {
+    mount({ 'configImport.export': () => fail('INTERNAL', 'boom') });
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not export: boom');
+    expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import type { ClaudeDesktopExport } from '../../../shared/contract/config-import';
+import { useBerth } from '../../store';
+import { Button, IconButton } from '../shell/controls';
+import { ArrowDownIcon, CloseIcon, CopyIcon, KeyIcon, WarningIcon } from '../shell/icons';
+
+/** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
+export function ExportDialog() {
+  const open = useBerth((s) => s.interopDialog === 'export');
+  const openInteropDialog = useBerth((s) => s.openInteropDialog);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && openInteropDialog(undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog dialog-wide"
+          aria-describedby="export-dialog-description"
+          // Focus on the dialog itself: on the close button its tooltip would open and take the first Escape.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
+          <header className="dialog-header">
+            <Dialog.Title className="dialog-title">Export for Claude Desktop</Dialog.Title>
+            <Dialog.Close asChild>
+              <IconButton label="Close" icon={<CloseIcon />} />
+            </Dialog.Close>
+          </header>
+          <Dialog.Description id="export-dialog-description" className="dialog-description">
+            Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only settings are
+            not included.
+          </Dialog.Description>
+          {open ? <ExportBody /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function saveText(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // After the click has started the download; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+function ExportBody() {
+  const exportClaudeDesktop = useBerth((s) => s.exportClaudeDesktop);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [result, setResult] = useState<ClaudeDesktopExport>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let current = true;
+    void exportClaudeDesktop().then((answer) => {
+      if (!current) return;
+      if (answer.ok) setResult(answer.value);
+      else setError(answer.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [exportClaudeDesktop]);
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      pushToast({ tone: 'success', title: 'Copied the config' });
+    } catch (copyError) {
+      pushToast({ tone: 'error', title: 'Could not copy', message: `${copyError instanceof Error ? copyError.message : String(copyError)}. Select the text and copy it instead.` });
+    }
+  }
+
+  return (
+    <>
+      <div className="dialog-body">
+        {error ? (
+          <div className="inline-alert" role="alert">
+            <WarningIcon />
+            <span>Could not export: {error}</span>
+          </div>
+        ) : result === undefined ? (
+          <p className="muted">Preparing the export…</p>
+        ) : (
+          <>
+            {result.omittedSecrets.length > 0 ? (
+              <div className="inline-alert warn export-secrets" role="note">
+                <KeyIcon />
+                <div>
+                  <p>Secret values are left out; enter them again in the other app:</p>
+                  <ul>
+                    {result.omittedSecrets.map((secret) => (
+                      <li key={`${secret.server}/${secret.key}`}>
+                        <code>{secret.key}</code> of {secret.server}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            ) : null}
+            <p className="muted">{result.serverCount === 1 ? '1 server' : `${result.serverCount} servers`}</p>
+            <textarea className="input mono export-text" readOnly value={result.text} rows={14} aria-label="Exported config" spellCheck={false} />
+          </>
+        )}
+      </div>
+      <footer className="dialog-footer">
+        <Button icon={<CopyIcon />} disabled={result === undefined} onClick={() => result && void copy(result.text)}>
+          Copy
+        </Button>
+        <Button variant="primary" icon={<ArrowDownIcon />} disabled={result === undefined} onClick={() => result && saveText(result.text, result.fileName)}>
+          Save {result?.fileName ?? 'file'}
+        </Button>
+      </footer>
+    </>
+  );
+}

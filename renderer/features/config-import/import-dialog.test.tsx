@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ForeignLocation, ImportOutcome, ImportPreview } from '../../../shared/contract/config-import';
+import { ok } from '../../../shared/result';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { ImportDialog } from './import-dialog';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+afterEach(cleanup);
+
+const preview: ImportPreview = {
+  format: 'vscode',
+  path: '/home/ada/.config/Code/User/mcp.json',
+  servers: [
+    { sourceName: 'github', name: 'github', kind: 'stdio', command: 'docker', args: ['run'], env: { TOKEN: '${input:token}' }, secretEnvKeys: ['TOKEN'], requiredInputs: ['token'], usesWorkspaceFolder: false },
+    {
+      sourceName: 'memory',
+      name: 'memory 2',
+      kind: 'stdio',
+      command: 'npx',
+      args: [],
+      secretEnvKeys: [],
+      requiredInputs: [],
+      usesWorkspaceFolder: false,
+      duplicateOf: { name: 'memory', reason: 'same-name', message: 'Berth already has a server named "memory"' },
+    },
+    { sourceName: 'remote', name: 'remote', kind: 'remote', url: 'https://example.com/mcp', unsupported: 'Remote servers (url) cannot be imported yet', secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false },
+  ],
+  inputs: [{ id: 'token', type: 'promptString', description: 'GitHub token', password: true, hasDefault: false }],
+  problems: [],
+};
+
+function mount(locations: ForeignLocation[], outcome: ImportOutcome, shown: ImportPreview = preview) {
+  const transport = createFakeTransport({
+    'configImport.locations': () => ok({ locations }),
+    'configImport.preview': () => ok(shown),
+    'configImport.apply': () => ok(outcome),
+  });
+  const store = createBerthStore(transport);
+  render(
+    <StoreProvider store={store}>
+      <Tooltip.Provider>
+        <ImportDialog />
+      </Tooltip.Provider>
+    </StoreProvider>,
+  );
+  store.getState().openInteropDialog('import');
+  return { store, transport };
+}
+
+const vscode: ForeignLocation = { id: 'vscode-user', label: 'VS Code (user)', format: 'vscode', path: preview.path!, exists: true };
+const cursor: ForeignLocation = { id: 'cursor', label: 'Cursor', format: 'cursor', path: '/home/ada/.cursor/mcp.json', exists: false };
+
+describe('import dialog', () => {
+  it('explains what to do when no file was found', async () => {
+    mount([cursor], { imported: true, added: [] });
+    expect(await screen.findByText(/No Claude Desktop, Cursor or VS Code config was found/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Cursor/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('textbox', { name: 'Contents' })).toBeTruthy();
+  });
+
+  it('previews a found file: duplicates unchecked, remote disabled with its reason, password masked', async () => {
+    mount([vscode, cursor], { imported: true, added: ['github'] });
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    const github = (await screen.findByRole('checkbox', { name: 'Import github' })) as HTMLInputElement;
+    const memory = screen.getByRole('checkbox', { name: 'Import memory' }) as HTMLInputElement;
+    const remote = screen.getByRole('checkbox', { name: 'Import remote' }) as HTMLInputElement;
+    expect([github.checked, memory.checked, remote.checked, remote.disabled]).toEqual([true, false, false, true]);
+    const memoryRow = screen.getByRole('row', { name: /memory/ });
+    expect(within(memoryRow).getByText('Duplicate')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /remote/ })).getByText(/cannot be imported yet/)).toBeTruthy();
+    expect((screen.getByLabelText('GitHub token') as HTMLInputElement).type).toBe('password');
+    expect(screen.getByRole('button', { name: 'Import 1 server' })).toBeTruthy();
+  });
+
+  it('moves focus to the first row after previewing', async () => {
+    mount([vscode], { imported: true, added: [] });
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Import github' })));
+  });
+
+  it('shows why a pasted file cannot be imported, offers no Import, and goes back to the source', async () => {
+    const broken: ImportPreview = { format: 'cursor', servers: [], inputs: [], problems: [{ message: "Expected ','", line: 4, column: 5 }] };
+    mount([], { imported: true, added: [] }, broken);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Contents' }), { target: { value: '{ "mcpServers": { "a": {} "b": {} } }' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert')).textContent).toContain("Line 4, column 5: Expected ','");
+    expect(screen.queryByRole('button', { name: /^Import \d/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    // The pasted text is still there to fix.
+    expect(((await screen.findByRole('textbox', { name: 'Contents' })) as HTMLTextAreaElement).value).toBe('{ "mcpServers": { "a": {} "b": {} } }');
+  });
+
+  it('asks for the missing password before calling the host, then shows the host refusal per row', async () => {
+    const { transport } = mount([vscode], { imported: false, failures: [{ sourceName: 'github', message: 'Berth already has a server named "github": choose another name', field: 'name' }] });
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 1 server' }));
+    expect(await screen.findByText('Enter a value for “GitHub token”')).toBeTruthy();
+    expect(transport.calls.map((call) => call.method)).not.toContain('configImport.apply');
+
+    fireEvent.change(screen.getByLabelText('GitHub token'), { target: { value: 'ghp_x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 server' }));
+    expect(await screen.findByText(/choose another name/)).toBeTruthy();
+    expect(screen.getByText(/Nothing was imported/)).toBeTruthy();
+    expect(transport.calls.at(-1)).toMatchObject({ method: 'configImport.apply', input: { servers: [{ sourceName: 'github', name: 'github' }], answers: { token: 'ghp_x' } } });
+    expect(screen.getByRole('textbox', { name: 'Name in Berth for github' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('closes and selects the server once imported', async () => {
+    const { store } = mount([vscode], { imported: true, added: ['github'] });
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    fireEvent.change(await screen.findByLabelText('GitHub token'), { target: { value: 'ghp_x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 server' }));
+    await waitFor(() => expect(store.getState().interopDialog).toBeUndefined());
+    expect(store.getState().selectedServer).toBe('github');
+  });
+});

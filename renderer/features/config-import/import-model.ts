@@ -1,0 +1,113 @@
+import type { MethodInput } from '../../../shared/contract';
+import type { ForeignFormat, ImportCandidateView, ImportFailure, ImportInput, ImportPreview } from '../../../shared/contract/config-import';
+import { ServerNameSchema } from '../../../shared/domain/server';
+
+/** The formats a pasted file may have, as people name them. */
+export const FORMAT_LABELS: Record<ForeignFormat, string> = {
+  'claude-desktop': 'Claude Desktop (claude_desktop_config.json)',
+  cursor: 'Cursor (mcp.json with mcpServers)',
+  'claude-code': 'Claude Code (.mcp.json)',
+  vscode: 'VS Code (mcp.json with servers and inputs)',
+};
+
+/** One row of the preview as the person has set it. */
+export interface RowChoice {
+  checked: boolean;
+  /** The Berth name it will get. */
+  name: string;
+}
+
+export type ImportChoices = Record<string, RowChoice>;
+
+/** Why a row cannot be checked at all. */
+export function blockedReason(candidate: ImportCandidateView): string | undefined {
+  return candidate.unsupported;
+}
+
+/** Everything importable is checked except what looks like a server Berth already has. */
+export function initialChoices(preview: ImportPreview): ImportChoices {
+  return Object.fromEntries(
+    preview.servers.map((candidate) => [candidate.sourceName, { checked: blockedReason(candidate) === undefined && candidate.duplicateOf === undefined, name: candidate.name }]),
+  );
+}
+
+export function checkedCandidates(preview: ImportPreview, choices: ImportChoices): ImportCandidateView[] {
+  return preview.servers.filter((candidate) => choices[candidate.sourceName]?.checked === true && blockedReason(candidate) === undefined);
+}
+
+/** The inputs the checked servers use, in the file's order. */
+export function neededInputs(preview: ImportPreview, choices: ImportChoices): ImportInput[] {
+  const used = new Set(checkedCandidates(preview, choices).flatMap((candidate) => candidate.requiredInputs));
+  return preview.inputs.filter((input) => used.has(input.id));
+}
+
+/** A checked server uses `${workspaceFolder}` and the file does not belong to a known project. */
+export function needsWorkspaceFolder(preview: ImportPreview, choices: ImportChoices): boolean {
+  return preview.workspaceFolder === undefined && checkedCandidates(preview, choices).some((candidate) => candidate.usesWorkspaceFolder);
+}
+
+/** Problems found before asking the host, by row (`sourceName`) or `inputs.<id>` / `workspaceFolder`. */
+export type LocalErrors = Record<string, string>;
+
+export type ApplyBuild = { ok: true; input: Omit<MethodInput<'configImport.apply'>, 'source'> } | { ok: false; errors: LocalErrors };
+
+/**
+ * The import request for the checked rows. Names are checked here so each
+ * row can say what is wrong; a blank answer to an input with a default is
+ * left out so the host uses the default.
+ */
+export function buildApply(preview: ImportPreview, choices: ImportChoices, answers: Record<string, string>, workspaceFolder: string): ApplyBuild {
+  const errors: LocalErrors = {};
+  const rows = checkedCandidates(preview, choices);
+  const seen = new Map<string, string>();
+  for (const candidate of rows) {
+    const name = choices[candidate.sourceName]?.name.trim() ?? '';
+    const parsed = ServerNameSchema.safeParse(name);
+    const other = seen.get(name.toLowerCase());
+    if (!parsed.success) errors[candidate.sourceName] = parsed.error.issues[0]?.message ?? 'Invalid name';
+    else if (other !== undefined) errors[candidate.sourceName] = `“${other}” already uses this name`;
+    seen.set(name.toLowerCase(), candidate.sourceName);
+  }
+  const sentAnswers: Record<string, string> = {};
+  for (const input of neededInputs(preview, choices)) {
+    const answer = answers[input.id] ?? '';
+    if (answer !== '') sentAnswers[input.id] = answer;
+    else if (!input.hasDefault) errors[`inputs.${input.id}`] = `Enter a value for “${input.description}”`;
+  }
+  const folder = workspaceFolder.trim();
+  if (needsWorkspaceFolder(preview, choices) && folder === '') errors.workspaceFolder = 'Choose the project folder that ${workspaceFolder} stands for';
+  if (rows.length === 0) errors.form = 'Select at least one server to import';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: {
+      servers: rows.map((candidate) => ({ sourceName: candidate.sourceName, name: choices[candidate.sourceName]?.name.trim() ?? candidate.name })),
+      answers: sentAnswers,
+      ...(needsWorkspaceFolder(preview, choices) ? { workspaceFolder: folder } : {}),
+    },
+  };
+}
+
+/** The host's refusal, spread over the rows, the inputs and the form. */
+export function errorsFromFailures(failures: readonly ImportFailure[]): LocalErrors {
+  const errors: LocalErrors = {};
+  const add = (key: string, message: string) => {
+    const before = errors[key];
+    // Two servers using the same input fail with the same message: say it once.
+    if (before === undefined) errors[key] = message;
+    else if (!before.includes(message)) errors[key] = `${before} ${message}`;
+  };
+  for (const failure of failures) {
+    if (failure.field?.startsWith('inputs.') === true) add(failure.field, failure.message);
+    else if (failure.field === 'workspaceFolder') add('workspaceFolder', failure.message);
+    else if (failure.sourceName === '') add('form', failure.message);
+    else add(failure.sourceName, failure.message);
+  }
+  return errors;
+}
+
+/** One line for the table: the command line of a stdio server, the address of a remote one. */
+export function launchLine(candidate: ImportCandidateView): string {
+  if (candidate.kind === 'remote') return candidate.url ?? '';
+  return [candidate.command ?? '', ...(candidate.args ?? [])].join(' ');
+}

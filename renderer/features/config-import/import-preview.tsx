@@ -1,0 +1,278 @@
+import clsx from 'clsx';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ImportCandidateView, ImportInput } from '../../../shared/contract/config-import';
+import { describeProblem } from '../config/problem-text';
+import type { ShownImportPreview } from '../../store/config-import-slice';
+import { useBerth } from '../../store';
+import { Button, Chip, Field } from '../shell/controls';
+import { KeyIcon, WarningIcon } from '../shell/icons';
+import {
+  FORMAT_LABELS,
+  blockedReason,
+  buildApply,
+  checkedCandidates,
+  errorsFromFailures,
+  initialChoices,
+  launchLine,
+  neededInputs,
+  needsWorkspaceFolder,
+  type ImportChoices,
+  type LocalErrors,
+} from './import-model';
+
+/** The preview table, the values the file asks for, and the Import button. */
+export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
+  const { preview } = shown;
+  const applyImport = useBerth((s) => s.applyImport);
+  const clearImportPreview = useBerth((s) => s.clearImportPreview);
+  const openInteropDialog = useBerth((s) => s.openInteropDialog);
+  const [choices, setChoices] = useState<ImportChoices>(() => initialChoices(preview));
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [workspaceFolder, setWorkspaceFolder] = useState('');
+  const [errors, setErrors] = useState<LocalErrors>({});
+  const [busy, setBusy] = useState(false);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  const unreadable = preview.servers.length === 0;
+  const count = checkedCandidates(preview, choices).length;
+  const inputs = neededInputs(preview, choices);
+
+  // The button that opened this step is gone: keyboard focus continues at the first row (or Back).
+  useEffect(() => {
+    const first = bodyRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]:not(:disabled)');
+    (first ?? backRef.current)?.focus();
+  }, []);
+
+  // After a refused import, bring the first problem into view.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    bodyRef.current?.querySelector('[role="alert"]')?.scrollIntoView({ block: 'center' });
+  }, [errors]);
+
+  const setChoice = (sourceName: string, change: Partial<ImportChoices[string]>) =>
+    setChoices((current) => {
+      const previous = current[sourceName];
+      return previous === undefined ? current : { ...current, [sourceName]: { ...previous, ...change } };
+    });
+
+  async function submit() {
+    const built = buildApply(preview, choices, answers, workspaceFolder);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await applyImport(built.input);
+    setBusy(false);
+    if (!result.ok) setErrors({ form: result.message });
+    else if (!result.value.imported) setErrors({ ...errorsFromFailures(result.value.failures), form: 'Nothing was imported: fix the problems marked below and try again.' });
+  }
+
+  const source = shown.source.kind === 'location' ? (preview.path ?? '') : `Pasted ${FORMAT_LABELS[shown.source.format]}`;
+  return (
+    <>
+      <div className="dialog-body import-preview" ref={bodyRef}>
+        <p className="import-source-line">
+          <span className="muted">From</span> <span className="mono">{source}</span>
+        </p>
+        {errors.form ? (
+          <div className="inline-alert" role="alert">
+            <WarningIcon />
+            <span>{errors.form}</span>
+          </div>
+        ) : null}
+        {preview.problems.length > 0 ? (
+          <div className={clsx('import-problems', unreadable ? 'inline-alert' : 'inline-alert warn')} role={unreadable ? 'alert' : undefined}>
+            <WarningIcon />
+            <div>
+              <p>{unreadable ? 'This file cannot be imported:' : 'Some entries were skipped or need attention:'}</p>
+              <ul>
+                {preview.problems.map((problem, index) => (
+                  <li key={index}>{describeProblem(problem)}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        ) : null}
+        {unreadable ? null : (
+          <div className="table-scroll import-table-wrap">
+            <table className="data-table import-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Import</span>
+                  </th>
+                  <th scope="col">Server</th>
+                  <th scope="col">Name in Berth</th>
+                  <th scope="col">Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.servers.map((candidate) => (
+                  <CandidateRow
+                    key={candidate.sourceName}
+                    candidate={candidate}
+                    choice={choices[candidate.sourceName] ?? { checked: false, name: candidate.name }}
+                    error={errors[candidate.sourceName]}
+                    disabled={busy}
+                    onChange={(change) => setChoice(candidate.sourceName, change)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {inputs.length > 0 ? (
+          <section className="import-section" aria-label="Values this file asks for">
+            <h3 className="import-section-title">Values this file asks for</h3>
+            <div className="field-grid">
+              {inputs.map((input) => (
+                <InputField key={input.id} input={input} value={answers[input.id] ?? ''} error={errors[`inputs.${input.id}`]} onChange={(value) => setAnswers((a) => ({ ...a, [input.id]: value }))} />
+              ))}
+            </div>
+          </section>
+        ) : null}
+        {needsWorkspaceFolder(preview, choices) ? (
+          <Field label="Project folder" error={errors.workspaceFolder} hint="The folder ${workspaceFolder} stands for in this file (an absolute path).">
+            {({ id, describedBy, invalid }) => (
+              <input id={id} className="input mono" value={workspaceFolder} aria-describedby={describedBy} aria-invalid={invalid} spellCheck={false} onChange={(e) => setWorkspaceFolder(e.target.value)} />
+            )}
+          </Field>
+        ) : null}
+      </div>
+      <footer className="dialog-footer">
+        <Button ref={backRef} variant={unreadable ? 'primary' : 'ghost'} className="footer-start" onClick={clearImportPreview} disabled={busy}>
+          Back
+        </Button>
+        <Button variant="ghost" onClick={() => openInteropDialog(undefined)} disabled={busy}>
+          Cancel
+        </Button>
+        {unreadable ? null : (
+          <Button variant="primary" onClick={() => void submit()} disabled={busy || count === 0}>
+            {busy ? 'Importing…' : count === 1 ? 'Import 1 server' : `Import ${count} servers`}
+          </Button>
+        )}
+      </footer>
+    </>
+  );
+}
+
+function CandidateRow({
+  candidate,
+  choice,
+  error,
+  disabled,
+  onChange,
+}: {
+  candidate: ImportCandidateView;
+  choice: { checked: boolean; name: string };
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (change: Partial<{ checked: boolean; name: string }>) => void;
+}) {
+  const blocked = blockedReason(candidate);
+  const errorId = useId();
+  const notesId = useId();
+  return (
+    <>
+      <tr className={clsx(blocked !== undefined && 'blocked', error && 'has-error')} data-source={candidate.sourceName}>
+        <td className="import-check">
+          <input
+            type="checkbox"
+            checked={choice.checked && blocked === undefined}
+            disabled={disabled || blocked !== undefined}
+            aria-label={`Import ${candidate.sourceName}`}
+            aria-describedby={notesId}
+            onChange={(event) => onChange({ checked: event.target.checked })}
+          />
+        </td>
+        <td className="import-server">
+          <span className="import-server-name">{candidate.sourceName}</span>
+          <code className="import-launch" title={launchLine(candidate)}>
+            {launchLine(candidate)}
+          </code>
+        </td>
+        <td className="import-name">
+          {blocked !== undefined ? (
+            <span className="muted">Not importable</span>
+          ) : (
+              <input
+              className="input"
+              value={choice.name}
+              disabled={disabled || !choice.checked}
+              aria-label={`Name in Berth for ${candidate.sourceName}`}
+              aria-invalid={error !== undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => onChange({ name: event.target.value })}
+            />
+          )}
+        </td>
+        <td id={notesId}>
+          <div className="import-notes">
+            {candidate.duplicateOf ? (
+              <span className="import-note">
+                <Chip tone="warning">Duplicate</Chip> {candidate.duplicateOf.message}
+              </span>
+            ) : null}
+            {blocked !== undefined ? (
+              <span className="import-note">
+                <Chip>Remote</Chip> {blocked}
+              </span>
+            ) : null}
+            {candidate.secretEnvKeys.length > 0 ? (
+              <span className="import-note">
+                <KeyIcon /> Stored as secret: {candidate.secretEnvKeys.join(', ')}
+              </span>
+            ) : null}
+            {candidate.duplicateOf === undefined && blocked === undefined && candidate.secretEnvKeys.length === 0 ? <span className="muted">New</span> : null}
+          </div>
+        </td>
+      </tr>
+      {error ? (
+        <tr className="import-row-error">
+          <td />
+          <td colSpan={3} id={errorId} role="alert">
+            {error}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+function InputField({ input, value, error, onChange }: { input: ImportInput; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  const hint = input.password
+    ? `Kept as a secret: masked in Berth and left out of exports.${input.hasDefault ? ' Leave empty to use the file’s default.' : ''}`
+    : input.hasDefault && input.type === 'promptString'
+      ? `Leave empty to use “${input.default ?? ''}”.`
+      : undefined;
+  return (
+    <Field label={input.description} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) =>
+        input.type === 'pickString' ? (
+          <select id={id} className="input select-input" value={value === '' ? (input.default ?? '') : value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
+            {input.default === undefined ? <option value="">Choose…</option> : null}
+            {(input.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={id}
+            className="input"
+            type={input.password ? 'password' : 'text'}
+            autoComplete={input.password ? 'new-password' : 'off'}
+            spellCheck={false}
+            value={value}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}

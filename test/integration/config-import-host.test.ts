@@ -1,0 +1,83 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClaudeDesktopExport, ImportOutcome, ImportPreview } from '../../shared/contract/config-import';
+import type { LogEntry } from '../../shared/domain/log';
+import type { ServerState } from '../../shared/domain/server';
+import { startHost, type HostHarness } from './host-harness';
+
+const SECRET = 'tok_typed_into_the_password_prompt_42';
+
+/** A VS Code file whose server prints the password input's value to stderr, as a careless server might. */
+const VSCODE_TEXT = JSON.stringify({
+  inputs: [{ id: 'conf', type: 'promptString', description: 'Service key', password: true }],
+  servers: {
+    leaky: {
+      command: process.execPath,
+      args: ['-e', 'console.error("my key is " + process.env.SERVICE_CONF); setTimeout(() => {}, 60000)'],
+      env: { SERVICE_CONF: '${input:conf}' },
+    },
+  },
+});
+
+let dir: string;
+let harness: HostHarness;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-import-host-'));
+  await mkdir(join(dir, 'berth'));
+  harness = await startHost(join(dir, 'berth'), { env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, '.config') } });
+});
+
+afterEach(async () => {
+  await harness.host.shutdown();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('config import through the host', () => {
+  it('keeps a password answer out of everything the renderer can get', async () => {
+    const source = { kind: 'text', format: 'vscode', text: VSCODE_TEXT };
+    const preview = await harness.call<ImportPreview>('configImport.preview', { source });
+    expect(preview.servers.map((server) => [server.name, server.secretEnvKeys])).toEqual([['leaky', ['SERVICE_CONF']]]);
+
+    const outcome = await harness.call<ImportOutcome>('configImport.apply', { source, servers: [{ sourceName: 'leaky', name: 'leaky' }], answers: { conf: SECRET } });
+    expect(outcome).toEqual({ imported: true, added: ['leaky'] });
+    // The server starts like one added through the form, and its stderr reaches the logs (masked).
+    await harness.waitForEvent('logs.appended', (batch) => batch.entries.some((entry) => entry.server === 'leaky' && entry.text.includes('my key is')));
+    const stored = JSON.parse(await readFile(join(dir, 'berth', 'config.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string>; secretEnv: string[] }> };
+    expect(stored.mcpServers.leaky).toMatchObject({ env: { SERVICE_CONF: SECRET }, secretEnv: ['SERVICE_CONF'] });
+
+    const exported = await harness.call<ClaudeDesktopExport>('configImport.export', {});
+    expect(exported.omittedSecrets).toEqual([{ server: 'leaky', key: 'SERVICE_CONF' }]);
+    const seen = [
+      JSON.stringify(harness.events),
+      JSON.stringify(await harness.call<ServerState[]>('servers.list', {})),
+      JSON.stringify(await harness.call<{ entries: LogEntry[] }>('logs.query', {})),
+      JSON.stringify(await harness.call('config.status', {})),
+      JSON.stringify(await harness.call('configImport.preview', { source })),
+      exported.text,
+    ];
+    for (const text of seen) expect(text).not.toContain(SECRET);
+    expect(harness.events.some((event) => event.topic === 'servers.changed' && (event.payload as ServerState).name === 'leaky')).toBe(true);
+  });
+
+  it('finds a Claude Desktop file where the app keeps it and imports from it by id', async () => {
+    const claudeDir = join(dir, '.config', 'Claude');
+    await mkdir(claudeDir, { recursive: true });
+    await copyFile(join(__dirname, '..', '..', 'app', 'config-import', 'fixtures', 'claude_desktop_config.json'), join(claudeDir, 'claude_desktop_config.json'));
+
+    const { locations } = await harness.call<{ locations: Array<{ id: string; exists: boolean }> }>('configImport.locations', {});
+    expect(locations.find((location) => location.id === 'claude-desktop')?.exists).toBe(true);
+
+    // Its cwd (/Users/ada) does not exist here, so it fails to start: the import itself must not care.
+    const outcome = await harness.call<ImportOutcome>('configImport.apply', {
+      source: { kind: 'location', id: 'claude-desktop' },
+      servers: [{ sourceName: 'sqlite/local', name: 'sqlite' }],
+      answers: {},
+    });
+    expect(outcome).toEqual({ imported: true, added: ['sqlite'] });
+    await harness.waitForEvent('servers.changed', (state) => state.name === 'sqlite');
+    await harness.waitForEvent('config.changed', (status) => status.state === 'ok');
+  });
+});
