@@ -95,8 +95,9 @@ importTest.describe('config import', () => {
     importTest('the import dialog previewing a VS Code config', async ({ app }) => {
       const importer = await ImportDialog.open(app);
       await importer.location('VS Code (user)').click();
-      await expect(importer.row('remote')).toContainText('Remote servers');
-      await expect(importer.checkbox('remote')).toBeDisabled();
+      // A remote (url) entry is importable like any other.
+      await expect(importer.row('remote')).toContainText('https://api.githubcopilot.com/mcp/');
+      await expect(importer.checkbox('remote')).toBeEnabled();
       await expect(importer.checkbox('db')).not.toBeChecked();
       await app.mouse.move(0, 790);
       await mkdir(DOCS, { recursive: true });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REMOTE_UNSUPPORTED, parseForeignConfig, type ForeignFormat, type ImportPreview } from './foreign-formats';
+import { parseForeignConfig, type ForeignFormat, type ImportPreview } from './foreign-formats';
 
 const FIXTURES = join(__dirname, 'fixtures');
 
@@ -31,11 +31,12 @@ describe('parseForeignConfig: realistic files', () => {
     expect(byName(preview, 'sqlite/local').config).toMatchObject({ command: 'uvx', cwd: '/Users/ada', enabled: true });
   });
 
-  it('reads Cursor, listing url entries as remote and not importable yet', () => {
+  it('reads Cursor, listing url entries as remote servers', () => {
     const preview = load('cursor', 'cursor-mcp.json');
     expect(preview.problems).toEqual([]);
     const linear = byName(preview, 'linear');
-    expect(linear).toMatchObject({ kind: 'remote', url: 'https://mcp.linear.app/sse', unsupported: REMOTE_UNSUPPORTED });
+    expect(linear).toMatchObject({ kind: 'remote', url: 'https://mcp.linear.app/sse' });
+    expect(linear.unsupported).toBeUndefined();
     expect(linear.config).toBeUndefined();
     expect(byName(preview, 'brave-search').secretEnvKeys).toEqual(['BRAVE_API_KEY']);
     expect(byName(preview, 'memory').secretEnvKeys).toEqual([]);

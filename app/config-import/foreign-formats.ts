@@ -39,9 +39,11 @@ export interface ImportCandidate {
   kind: 'stdio' | 'remote';
   /** stdio only: the entry as a Berth config; strings may still hold `${input:…}`/`${env:…}` placeholders. */
   config?: ServerConfig;
-  /** remote only. */
+  /** remote only; strings may still hold placeholders. */
   url?: string;
   headers?: Record<string, string>;
+  /** remote only: the file's `type` when it names an HTTP transport. */
+  transportType?: 'http' | 'sse';
   /** Why the candidate cannot be imported yet (e.g. remote servers before the HTTP transport). */
   unsupported?: string;
   /** Env keys whose values come from a password input or whose names look secret. */
@@ -58,8 +60,6 @@ export interface ImportPreview {
   problems: ImportProblem[];
 }
 
-/** Why remote entries are listed but not importable yet. */
-export const REMOTE_UNSUPPORTED = 'Remote servers (url) cannot be imported yet: Berth does not support the HTTP transport so far';
 
 const INPUT_REF = /\$\{input:([^}]*)\}/g;
 
@@ -133,7 +133,7 @@ function readEntry(ctx: Context, path: string[], sourceName: string, entry: unkn
     const headers = stringRecord(ctx, entry.headers, [...path, 'headers'], 'header');
     if (headers === undefined) return undefined;
     strings = [entry.url, ...Object.values(headers)];
-    draft = { format: ctx.format, sourceName, kind: 'remote', url: entry.url, headers, unsupported: REMOTE_UNSUPPORTED };
+    draft = { format: ctx.format, sourceName, kind: 'remote', url: entry.url, headers, ...(type === 'http' || type === 'sse' ? { transportType: type } : {}) };
   } else {
     if (entry.url !== undefined) {
       ctx.problems.push(problemAt(ctx, [...path, 'url'], `${label} has both "command" and "url": keep only one`));

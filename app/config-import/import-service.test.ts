@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportSource } from '../../shared/contract/config-import';
-import { SECRET_MASK } from '../../shared/domain/server';
+import { SECRET_MASK, ServerConfigSchema } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { ConfigStore } from '../config/config-store';
 import { ConfigImportService } from './import-service';
@@ -92,17 +92,18 @@ describe('preview', () => {
   });
 
   it('marks duplicates and suggests a free name for a same-name one', async () => {
-    await store.addServer('GitHub', { command: 'docker', args: [], env: {}, enabled: false, secretEnv: [], timeouts: { startupMs: 30_000, requestMs: 60_000, maxTotalMs: 600_000 }, restart: { enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 } });
+    await store.addServer('GitHub', ServerConfigSchema.parse({ command: 'docker', enabled: false }));
     const preview = await service.preview({ kind: 'text', format: 'claude-desktop', text: await fixtureText('claude_desktop_config.json') });
     const github = preview.servers.find((server) => server.sourceName === 'github');
     expect(github?.duplicateOf).toMatchObject({ name: 'GitHub', reason: 'same-name' });
     expect(github?.name).toBe('github 2');
   });
 
-  it('shows remote entries as unsupported, with header names but not their values', async () => {
+  it('shows remote entries with header names but not their values', async () => {
     const preview = await service.preview({ kind: 'text', format: 'claude-code', text: await fixtureText('claude-code.mcp.json') });
     const sentry = preview.servers.find((server) => server.sourceName === 'sentry');
-    expect(sentry).toMatchObject({ kind: 'remote', headerNames: ['Authorization'], unsupported: expect.stringMatching(/Remote servers/) as unknown });
+    expect(sentry).toMatchObject({ kind: 'remote', headerNames: ['Authorization'] });
+    expect(sentry?.unsupported).toBeUndefined();
     expect(JSON.stringify(preview)).not.toContain('Bearer');
   });
 
@@ -179,7 +180,7 @@ describe('apply', () => {
   });
 
   it('writes nothing when any selected candidate fails, and names each failure', async () => {
-    await store.addServer('filesystem', { command: 'x', args: [], env: {}, enabled: true, secretEnv: [], timeouts: { startupMs: 30_000, requestMs: 60_000, maxTotalMs: 600_000 }, restart: { enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 } });
+    await store.addServer('filesystem', ServerConfigSchema.parse({ command: 'x' }));
     const before = await configText();
     const outcome = await service.apply({
       source: { kind: 'text', format: 'vscode', text: await fixtureText('vscode-mcp.json') },
@@ -198,13 +199,13 @@ describe('apply', () => {
       ['github', 'inputs.github-token'],
       ['db', 'name'],
       ['db', 'inputs.db-name'],
-      ['remote', undefined],
+      ['remote', 'inputs.github-token'],
       ['files', 'name'],
       ['files', 'args.2'],
       ['gone', undefined],
     ]);
     expect(failures[1]?.message).toBe('Berth already has a server named "filesystem": choose another name');
-    expect(failures[3]?.message).toMatch(/Remote servers/);
+    expect(failures[3]?.message).toMatch(/needs a value for .* \(input "github-token"\)/);
     expect(failures[4]?.message).toBe('"github" is also being imported as "GITHUB": give each server its own name');
     expect(failures[5]?.message).toMatch(/\$\{workspaceFolder\}: choose the project folder/);
     expect(failures[6]?.message).toMatch(/no longer in the file/);

@@ -73,7 +73,7 @@ function previewEnv(env: Record<string, string>, secretKeys: readonly string[]):
 function candidateStrings(candidate: ImportCandidate): string[] {
   const config = candidate.config;
   if (config === undefined) return [candidate.url ?? '', ...Object.values(candidate.headers ?? {})];
-  return [config.command, ...config.args, ...Object.values(config.env), config.cwd ?? ''];
+  return [config.command ?? '', ...config.args, ...Object.values(config.env), config.cwd ?? ''];
 }
 
 function inputView(input: InputPrompt): ImportInput {

@@ -72,9 +72,27 @@ describe('resolveCandidate (VS Code)', () => {
     expect(result.ok && result.value.config.command).toBe('/home/ada/bin/srv');
   });
 
-  it('refuses remote candidates while they are unsupported', () => {
-    const result = resolveCandidate(pick(vscode, 'remote'), { ...base, answers: { 'github-token': 't' } });
-    expect(result.ok ? '' : result.message).toMatch(/Server "remote" cannot be imported: Remote servers/);
+  it('fills in a remote server: url, type and headers, with a password answer kept secret', () => {
+    const result = resolveCandidate(pick(vscode, 'remote'), { ...base, answers: { 'github-token': 'ghp_typed_secret' } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.config).toMatchObject({ url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ghp_typed_secret' } });
+    expect(result.value.config.command).toBeUndefined();
+    const custom = parseForeignConfig(
+      'vscode',
+      JSON.stringify({
+        inputs: [{ id: 'k', type: 'promptString', description: 'Key', password: true }],
+        servers: { r: { type: 'sse', url: 'https://x.example/sse', headers: { 'X-Key': '${input:k}', 'X-Api-Token': 'abc', 'X-Team': 'core' } } },
+      }),
+    );
+    const resolved = resolveCandidate(pick(custom, 'r'), { ...base, inputs: custom.inputs, answers: { k: 'typed' } });
+    expect(resolved.ok && resolved.value.config).toMatchObject({ type: 'sse', headers: { 'X-Key': 'typed', 'X-Team': 'core' }, secretHeaders: ['X-Key', 'X-Api-Token'] });
+  });
+
+  it('refuses a remote address that is not https for another machine', () => {
+    const preview = parseForeignConfig('cursor', JSON.stringify({ mcpServers: { r: { url: 'http://far.example/mcp' } } }));
+    const result = resolveCandidate(pick(preview, 'r'), base);
+    expect(result).toMatchObject({ ok: false, path: 'url' });
   });
 
   it('re-validates the result: a substituted empty command is refused', () => {

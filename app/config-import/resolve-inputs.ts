@@ -1,4 +1,5 @@
-import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
+import { ServerConfigSchema, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
+import { looksSecret } from './secret-names';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ImportCandidate, InputPrompt } from './foreign-formats';
 
@@ -87,12 +88,11 @@ function claudeCodeSubstitute(options: ResolveOptions): Substitute {
 
 /**
  * Fill in a candidate's placeholders with the person's answers and the given
- * environment. Fails with a message naming the first missing value; remote
- * candidates fail while they are unsupported.
+ * environment. Fails with a message naming the first missing value.
  */
 export function resolveCandidate(candidate: ImportCandidate, options: ResolveOptions): Result<ResolvedServer> {
-  if (candidate.unsupported !== undefined || candidate.config === undefined) {
-    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported ?? 'it has no command'}`);
+  if (candidate.unsupported !== undefined || (candidate.config === undefined && candidate.url === undefined)) {
+    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported ?? 'it has neither a command nor a url'}`);
   }
   const missing = candidate.requiredInputs.filter((id) => options.answers[id] === undefined && options.inputs.find((input) => input.id === id)?.default === undefined);
   if (missing.length > 0) {
@@ -105,8 +105,9 @@ export function resolveCandidate(candidate: ImportCandidate, options: ResolveOpt
       : candidate.format === 'claude-code'
         ? claudeCodeSubstitute(options)
         : (text) => ok({ text, usedPassword: false });
-  const source = candidate.config;
   const one = (text: string, field: string): Result<Substitution> => substitute(text, field);
+  const source = candidate.config;
+  if (source === undefined) return resolveRemote(candidate, one);
 
   const command = one(source.command ?? '', 'command');
   if (!command.ok) return command;
@@ -131,7 +132,26 @@ export function resolveCandidate(candidate: ImportCandidate, options: ResolveOpt
     cwd = result.value.text;
   }
   const secretEnv = [...new Set([...secretEnvKeys, ...candidate.secretEnvKeys])];
-  const parsed = ServerConfigSchema.safeParse({ ...source, command: command.value.text, args, env, ...(cwd === undefined ? {} : { cwd }), secretEnv });
+  return validated(candidate, { ...source, command: command.value.text, args, env, ...(cwd === undefined ? {} : { cwd }), secretEnv }, secretEnvKeys);
+}
+
+/** A remote candidate: its url and header values filled in; headers from password inputs or with secret-looking names stay secret. */
+function resolveRemote(candidate: ImportCandidate, one: (text: string, field: string) => Result<Substitution>): Result<ResolvedServer> {
+  const url = one(candidate.url ?? '', 'url');
+  if (!url.ok) return url;
+  const headers: Record<string, string> = {};
+  const secretHeaders: string[] = [];
+  for (const [name, value] of Object.entries(candidate.headers ?? {})) {
+    const result = one(value, `headers.${name}`);
+    if (!result.ok) return result;
+    headers[name] = result.value.text;
+    if (!isSecretHeader({ secretHeaders: [] }, name) && (result.value.usedPassword || looksSecret(name.replaceAll('-', '_')))) secretHeaders.push(name);
+  }
+  return validated(candidate, { url: url.value.text, ...(candidate.transportType !== undefined ? { type: candidate.transportType } : {}), headers, secretHeaders }, []);
+}
+
+function validated(candidate: ImportCandidate, input: unknown, secretEnvKeys: string[]): Result<ResolvedServer> {
+  const parsed = ServerConfigSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
