@@ -16,6 +16,8 @@ import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
+import { LoginShellEnvironment } from './servers/login-env';
+import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
 import { AnthropicAccess } from './settings/anthropic-access';
 import { SettingsStore } from './settings/settings-store';
@@ -77,6 +79,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   }
   settings.onChange((view) => events.emit('settings.changed', view));
   const anthropic = new AnthropicAccess(settings);
+  // Asked on the first server start, not here: a host with no servers never runs the shell.
+  const loginEnv = new LoginShellEnvironment({ baseEnv: serverEnv, warn: (text) => warn(`launch environment: ${text}`) });
   const workflow = new HostWorkflow({
     stateDir: paths.stateDir,
     logs,
@@ -98,6 +102,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       events.emit('servers.changed', state);
     },
     env: serverEnv,
+    prepareLaunch: createLaunchPreparer({ launchEnv: () => loginEnv.get() }),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => {
       workflow.clientSetup(server, client);
@@ -225,6 +230,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       shuttingDown ??= (async () => {
         sync.stop();
         config.close();
+        loginEnv.close();
         // Stops the disk checks at once; its pending saves are awaited below.
         const rootsClosed = roots.close();
         completions.close();
