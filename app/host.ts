@@ -16,6 +16,7 @@ import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
+import { ServerSecrets } from './secrets/server-secrets';
 import { LoginShellEnvironment } from './servers/login-env';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
@@ -65,11 +66,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     onBatch: (entries) => events.emit('logs.appended', { entries }),
     files: { dir: paths.logsDir },
   });
+  const secretStore = options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) });
   let settings: SettingsStore;
   try {
     settings = await SettingsStore.open({
       configDir: paths.configDir,
-      secrets: options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) }),
+      secrets: secretStore,
       env: hostEnv,
       warn: (text) => warn(`settings: ${text}`),
     });
@@ -81,6 +83,21 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const anthropic = new AnthropicAccess(settings);
   // Asked on the first server start, not here: a host with no servers never runs the shell.
   const loginEnv = new LoginShellEnvironment({ baseEnv: serverEnv, warn: (text) => warn(`launch environment: ${text}`) });
+  const serverSecrets: ServerSecrets = new ServerSecrets({
+    store: secretStore,
+    // Declared below; only called once the config is loading.
+    configText: (): string => config.text(),
+    info: (text) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `secrets: ${text}` }),
+    warn: (text) => warn(`secrets: ${text}`),
+    // config.json was edited by hand with a new value for a secret: servers running with the old one restart.
+    onValuesChanged: (names) => {
+      for (const name of names) {
+        const status = supervisor.get(name)?.status;
+        if (status === undefined || status === 'stopped') continue;
+        supervisor.restart(name).catch((error: unknown) => reportBug(`restarting ${name} with its new secret value failed`, error));
+      }
+    },
+  });
   const workflow = new HostWorkflow({
     stateDir: paths.stateDir,
     logs,
@@ -102,7 +119,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       events.emit('servers.changed', state);
     },
     env: serverEnv,
-    prepareLaunch: createLaunchPreparer({ launchEnv: () => loginEnv.get() }),
+    prepareLaunch: createLaunchPreparer({ launchEnv: () => loginEnv.get(), resolveSecrets: (name, config) => serverSecrets.resolve(name, config) }),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => {
       workflow.clientSetup(server, client);
@@ -135,6 +152,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       sync.apply().catch((error: unknown) => reportBug('applying the changed config failed', error));
     },
     onWatchError: (error) => reportBug(`watching ${paths.configFile} failed`, error),
+    moveSecretsOut: (text) => serverSecrets.moveOutOfText(text),
+    warn: (text) => warn(`config: ${text}`),
   });
   const sync = new ServerSync({
     config,
@@ -197,6 +216,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       logs,
       events,
       sync,
+      secrets: serverSecrets,
       chat,
       settings,
       workflow,

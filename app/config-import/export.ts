@@ -1,4 +1,5 @@
 import { SECRET_MASK, type ServerConfig } from '../../shared/domain/server';
+import { parseSecretRef } from '../secrets/secret-refs';
 import { looksSecret } from './secret-names';
 
 /** One entry in Claude Desktop's `mcpServers`. */
@@ -27,7 +28,8 @@ export interface ClaudeDesktopExport {
 /**
  * Berth's servers in Claude Desktop's shape. Berth-only fields are dropped,
  * and so is every env value that is marked secret, looks secret by its name
- * or is a mask, so a shared export never carries a credential.
+ * or is a mask or a `${secret:…}` reference (meaningless outside Berth), so a
+ * shared export never carries a credential.
  */
 export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>): ClaudeDesktopExport {
   const mcpServers: Record<string, ClaudeDesktopEntry> = {};
@@ -35,7 +37,7 @@ export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>):
   for (const [name, config] of servers) {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(config.env)) {
-      if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
+      if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
       else env[key] = value;
     }
     const entry: ClaudeDesktopEntry = { command: config.command, args: [...config.args] };
