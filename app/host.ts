@@ -81,7 +81,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   }
   settings.onChange((view) => events.emit('settings.changed', view));
   const anthropic = new AnthropicAccess(settings);
-  // Asked on the first server start, not here: a host with no servers never runs the shell.
+  // Asked once the config shows servers to start (below), not here: a host with none never runs the shell.
   const loginEnv = new LoginShellEnvironment({ baseEnv: serverEnv, warn: (text) => warn(`launch environment: ${text}`) });
   const serverSecrets: ServerSecrets = new ServerSecrets({
     store: secretStore,
@@ -171,6 +171,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       await removeInterruptedWrites(dir).catch((error: unknown) => warn(`could not remove interrupted writes in ${dir}: ${(error as Error).message}`));
     }
     await config.load();
+    // Servers will start: ask the login shell now, while the rest of the host opens (never rejects).
+    if (Object.values(config.servers()).some((server) => server.enabled)) void loginEnv.get();
     roots = await HostRoots.open({
       stateDir: paths.stateDir,
       shell: options.shell,

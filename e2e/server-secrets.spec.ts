@@ -16,8 +16,10 @@ async function readJson(path: string): Promise<Record<string, unknown>> {
 
 /** Everything the page holds as text: rendered text, markup and the values of every field. */
 async function pageText(app: Page): Promise<string> {
-  const fields = await app.evaluate(() => [...document.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value).join('\n'));
-  return `${await app.content()}\n${fields}`;
+  const fields = app.locator('input, textarea');
+  const values: string[] = [];
+  for (let index = 0; index < (await fields.count()); index += 1) values.push(await fields.nth(index).inputValue());
+  return `${await app.content()}\n${values.join('\n')}`;
 }
 
 test('a secret typed into the form is kept in the secret store; config.json and the window only see a reference or the mask', async ({ app, berth }) => {
