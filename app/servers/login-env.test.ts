@@ -42,6 +42,19 @@ describe.runIf(posix)('readLoginShellPath', () => {
     expect(result).toEqual({ ok: true, shell, path: '/login/bin:/opt/homebrew/bin:/usr/bin' });
   });
 
+  it('does not wait for a daemon the rc files started that keeps the pipes open', async () => {
+    const pidFile = join(dir.path, 'daemon.pid');
+    const shell = await fakeShell('agent-sh', `sleep 30 &\necho $! > '${pidFile}'\n${NOISY_LOGIN_SHELL}`);
+    try {
+      const started = Date.now();
+      const result = await readLoginShellPath({ shell, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 4_000 });
+      expect(result).toEqual({ ok: true, shell, path: '/login/bin:/opt/homebrew/bin:/usr/bin' });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      process.kill(Number((await readFile(pidFile, 'utf8')).trim()), 'SIGKILL');
+    }
+  });
+
   it('gives up on a shell that hangs, and kills it with what it started', async () => {
     const pidFile = join(dir.path, 'child.pid');
     const shell = await fakeShell('hanging-sh', `sleep 30 &\necho $! > '${pidFile}'\nwait`);

@@ -6,6 +6,9 @@ import { formatSeconds } from './server-connection';
 /** How long the login shell may take to print its PATH before Berth gives up on it. */
 export const LOGIN_SHELL_TIMEOUT_MS = 5_000;
 
+/** How long output may still arrive after the shell exited while something it started holds its pipes open. */
+const EXIT_GRACE_MS = 250;
+
 /** More than any real PATH plus rc noise; a shell printing without end is cut off here. */
 const MAX_OUTPUT_BYTES = 1024 * 1024;
 
@@ -50,10 +53,12 @@ export function readLoginShellPath(options: ReadLoginShellOptions): Promise<Logi
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';
+    let grace: NodeJS.Timeout | undefined;
     const finish = (result: LoginPathResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(grace);
       signal?.removeEventListener('abort', onAbort);
       resolve(result);
     };
@@ -78,22 +83,32 @@ export function readLoginShellPath(options: ReadLoginShellOptions): Promise<Logi
       stderr = (stderr + chunk.toString('utf8')).slice(-4096);
     });
     child.once('error', (error: NodeJS.ErrnoException) => failed(`could not run ${shell}: ${error.message}`));
-    child.once('close', (code, signal) => {
-      if (code !== 0) {
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    const conclude = (): void => {
+      if (exit === undefined || settled) return;
+      // A daemon started by the rc files (ssh-agent…) may keep the pipes open: what the shell wrote is all read by now.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      if (exit.code !== 0) {
         const said = lastLine(stderr);
-        failed(`${shell} -ilc exited with ${code === null ? `signal ${signal ?? 'unknown'}` : `code ${code}`}${said === '' ? '' : ` (${said})`}`);
+        failed(`${shell} -ilc exited with ${exit.code === null ? `signal ${exit.signal ?? 'unknown'}` : `code ${exit.code}`}${said === '' ? '' : ` (${said})`}`);
         return;
       }
       const text = Buffer.concat(stdout).toString('utf8');
       const start = text.indexOf(marker);
       const end = start < 0 ? -1 : text.indexOf(marker, start + marker.length);
-      if (end < 0) {
-        failed(`${shell} -ilc printed no PATH`);
-        return;
-      }
-      const path = text.slice(start + marker.length, end).trim();
-      if (path === '') failed(`${shell} -ilc printed an empty PATH`);
+      const path = end < 0 ? undefined : text.slice(start + marker.length, end).trim();
+      if (path === undefined) failed(`${shell} -ilc printed no PATH`);
+      else if (path === '') failed(`${shell} -ilc printed an empty PATH`);
       else finish({ ok: true, shell, path });
+    };
+    child.once('exit', (code, exitSignal) => {
+      exit = { code, signal: exitSignal };
+      grace = setTimeout(conclude, EXIT_GRACE_MS);
+    });
+    child.once('close', (code, exitSignal) => {
+      exit ??= { code, signal: exitSignal };
+      conclude();
     });
   });
 }
