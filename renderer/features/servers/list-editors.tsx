@@ -143,8 +143,8 @@ export function EnvEditor({ rows, onChange, errors }: { rows: EnvRow[]; onChange
         Add variable
       </Button>
       <p className="field-hint">
-        Mark API keys and tokens as secret: they are masked here and redacted from logs and traces. Leave a masked value as
-        it is to keep the stored secret.
+        Mark API keys and tokens as secret: they are kept in Berth’s secret store (the OS keychain where there is one), not in
+        config.json, masked here and redacted from logs and traces. Leave a masked value as it is to keep the stored secret.
       </p>
     </fieldset>
   );
