@@ -150,8 +150,11 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
       announceConfig();
       await sync.apply(renaming ? { forget: [name] } : {});
       // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
-      const status = stateOf(target).status;
-      if (saved.secretsChanged && !renaming && isDeepStrictEqual(saved.config, stored) && status !== 'stopped') return supervisor.restart(target);
+      // Restarted in the background like any sync start: a start may take its whole timeout.
+      if (saved.secretsChanged && !renaming && isDeepStrictEqual(saved.config, stored) && stateOf(target).status !== 'stopped') {
+        supervisor.restart(target).catch((error: unknown) => deps.reportError(`restarting ${target} with its new secret value failed`, error));
+        await new Promise<void>((resolveTick) => setImmediate(resolveTick));
+      }
       return stateOf(target);
     },
 
