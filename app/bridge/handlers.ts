@@ -1,8 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../shared/contract';
 import type { LogQuery } from '../../shared/contract/logs';
 import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
 import type { LogEntry } from '../../shared/domain/log';
-import { isDeepStrictEqual } from 'node:util';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { HostChat } from '../host-chat';
