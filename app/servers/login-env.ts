@@ -37,8 +37,9 @@ function lastLine(text: string): string {
  * startup files a terminal does (nvm, Homebrew, pyenv, ~/.local/bin…). Only
  * PATH is read, printed between random markers, so whatever the rc files
  * print themselves (greetings, warnings) is ignored. Printing `$PATH` rather
- * than `env -0` also works in fish and tcsh and with the BSD `env` of older
- * macOS, and no multi-line value can be mistaken for another variable.
+ * than `env -0` also works in fish (3+, which joins PATH with colons) and
+ * with the BSD `env` of older macOS, and no multi-line value can be mistaken
+ * for another variable.
  * Never rejects: every failure is a reason in words.
  */
 export function readLoginShellPath(options: ReadLoginShellOptions): Promise<LoginPathResult> {
