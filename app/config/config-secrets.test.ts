@@ -2,6 +2,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigStatus } from '../../shared/domain/config';
+import { ServerConfigSchema } from '../../shared/domain/server';
 import { FileSecretStore } from '../secrets/secret-store';
 import { ServerSecrets } from '../secrets/server-secrets';
 import { tempDir, waitUntil } from '../servers/test-support';
@@ -81,6 +82,14 @@ describe('ConfigStore with secret references', () => {
     expect(status.state).toBe('ok');
     expect(await readFile(file, 'utf8')).toBe(plainConfig(REF));
     expect(await secretStore.get('server/gh/env/TOKEN')).toBe('from-the-editor');
+  });
+
+  it('never writes a plain secret value, even from an edit made without ServerSecrets.save', async () => {
+    await config.load();
+    await config.addServer('gh', ServerConfigSchema.parse({ command: 'gh', env: { TOKEN: 'added-in-plain' }, secretEnv: ['TOKEN'] }));
+    expect(await readFile(file, 'utf8')).not.toContain('added-in-plain');
+    expect(config.servers().gh?.env.TOKEN).toBe(REF);
+    expect(await secretStore.get('server/gh/env/TOKEN')).toBe('added-in-plain');
   });
 
   it('keeps the file as it was, with a warning, when the secret store cannot be written', async () => {

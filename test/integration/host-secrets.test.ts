@@ -119,6 +119,23 @@ describe('secret env values', () => {
     for (const secret of [SECRET, NEWER]) expect(visible).not.toContain(secret);
   });
 
+  it('moves a new value typed into config.json by hand into the store and restarts the running server with it', async () => {
+    harness = await startHost(dir);
+    const h = harness;
+    await h.call('servers.add', { name: 'echo', config: echoConfig(SECRET) });
+    const first = await waitReady(h, 'echo');
+    const text = await configText();
+    expect(text).toContain(REF);
+    await writeFile(join(dir, 'config.json'), text.replace(REF, NEWER));
+    await waitReady(h, 'echo', first.pid);
+    await waitFor(async () => (await tokenHashes(h, 'echo')).length === 2);
+    expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET), sha(NEWER)]);
+    expect(await configText()).toBe(text);
+    expect(await storedSecrets()).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': NEWER });
+    const visible = await everythingVisible(h);
+    for (const secret of [SECRET, NEWER]) expect(visible).not.toContain(secret);
+  });
+
   it('does not spawn a server whose secret is missing, and says which key and how to fix it', async () => {
     await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { echo: echoConfig(REF) } }));
     harness = await startHost(dir);
