@@ -18,6 +18,9 @@ import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
+import { ServerSecrets } from './secrets/server-secrets';
+import { LoginShellEnvironment } from './servers/login-env';
+import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
 import { AnthropicAccess } from './settings/anthropic-access';
 import { SettingsStore } from './settings/settings-store';
@@ -65,11 +68,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     onBatch: (entries) => events.emit('logs.appended', { entries }),
     files: { dir: paths.logsDir },
   });
+  const secretStore = options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) });
   let settings: SettingsStore;
   try {
     settings = await SettingsStore.open({
       configDir: paths.configDir,
-      secrets: options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) }),
+      secrets: secretStore,
       env: hostEnv,
       warn: (text) => warn(`settings: ${text}`),
     });
@@ -79,6 +83,23 @@ export async function createHost(options: HostOptions): Promise<Host> {
   }
   settings.onChange((view) => events.emit('settings.changed', view));
   const anthropic = new AnthropicAccess(settings);
+  // Asked once the config shows servers to start (below), not here: a host with none never runs the shell.
+  const loginEnv = new LoginShellEnvironment({ baseEnv: serverEnv, warn: (text) => warn(`launch environment: ${text}`) });
+  const serverSecrets: ServerSecrets = new ServerSecrets({
+    store: secretStore,
+    // Declared below; only called once the config is loading.
+    configText: (): string => config.text(),
+    info: (text) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `secrets: ${text}` }),
+    warn: (text) => warn(`secrets: ${text}`),
+    // config.json was edited by hand with a new value for a secret: servers running with the old one restart.
+    onValuesChanged: (names) => {
+      for (const name of names) {
+        const status = supervisor.get(name)?.status;
+        if (status === undefined || status === 'stopped') continue;
+        supervisor.restart(name).catch((error: unknown) => reportBug(`restarting ${name} with its new secret value failed`, error));
+      }
+    },
+  });
   const workflow = new HostWorkflow({
     stateDir: paths.stateDir,
     logs,
@@ -100,6 +121,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       events.emit('servers.changed', state);
     },
     env: serverEnv,
+    prepareLaunch: createLaunchPreparer({ launchEnv: () => loginEnv.get(), resolveSecrets: (name, config) => serverSecrets.resolve(name, config) }),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => {
       workflow.clientSetup(server, client);
@@ -132,6 +154,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       sync.apply().catch((error: unknown) => reportBug('applying the changed config failed', error));
     },
     onWatchError: (error) => reportBug(`watching ${paths.configFile} failed`, error),
+    moveSecretsOut: (text) => serverSecrets.moveOutOfText(text),
+    warn: (text) => warn(`config: ${text}`),
   });
   const sync = new ServerSync({
     config,
@@ -149,6 +173,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       await removeInterruptedWrites(dir).catch((error: unknown) => warn(`could not remove interrupted writes in ${dir}: ${(error as Error).message}`));
     }
     await config.load();
+    // Servers will start: ask the login shell now, while the rest of the host opens (never rejects).
+    if (Object.values(config.servers()).some((server) => server.enabled)) void loginEnv.get();
     roots = await HostRoots.open({
       stateDir: paths.stateDir,
       shell: options.shell,
@@ -207,6 +233,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       logs,
       events,
       sync,
+      secrets: serverSecrets,
       chat,
       settings,
       workflow,
@@ -241,6 +268,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       shuttingDown ??= (async () => {
         sync.stop();
         config.close();
+        loginEnv.close();
         // Stops the disk checks at once; its pending saves are awaited below.
         const rootsClosed = roots.close();
         completions.close();

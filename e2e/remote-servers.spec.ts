@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +38,7 @@ test.describe('remote servers', () => {
     remote?.kill('SIGKILL');
   });
 
-  test('adds a remote server by URL with a secret header, shows the negotiated transport, and keeps the secret masked', async ({ app }) => {
+  test('adds a remote server by URL with a secret header, shows the negotiated transport, and keeps the secret masked', async ({ app, berth }) => {
     const port = await freePort();
     remote = await startRemote(port);
     const url = `http://127.0.0.1:${port}/mcp`;
@@ -69,6 +70,11 @@ test.describe('remote servers', () => {
     await expect(edit.field('Header 1 value')).not.toHaveValue('Bearer e2e-secret-token');
     await expect(edit.field('Header 2 value')).toHaveValue('berth');
     expect(await app.content()).not.toContain('e2e-secret-token');
+    // The header lives in the secret store; config.json only refers to it.
+    const configText = await readFile(join(berth.configDir, 'config.json'), 'utf8');
+    expect(configText).toContain('${secret:server/remote/header/Authorization}');
+    expect(configText).not.toContain('e2e-secret-token');
+    expect(configText).toContain('"X-Team": "berth"');
   });
 
   test('checks the address before saving', async ({ app }) => {

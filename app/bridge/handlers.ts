@@ -1,12 +1,14 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../shared/contract';
 import type { LogQuery } from '../../shared/contract/logs';
 import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
 import type { LogEntry } from '../../shared/domain/log';
-import { SECRET_MASK, isSecretHeader, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
+import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { HostChat } from '../host-chat';
 import type { HostRoots } from '../host-roots';
 import type { HostWorkflow } from '../host-workflow';
+import type { ServerSecrets } from '../secrets/server-secrets';
 import type { ResourceService } from '../workspace/resource-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { EventHub } from './event-hub';
@@ -53,6 +55,8 @@ export interface HandlerDeps {
   logs: HandlerLogs;
   events: Pick<EventHub, 'emit'>;
   sync: Pick<ServerSync, 'apply' | 'lastGoodConfig'>;
+  /** Secret env values: kept in the secret store, referenced from config.json. */
+  secrets: Pick<ServerSecrets, 'save' | 'forget'>;
   appInfo: AppInfo;
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
@@ -90,7 +94,7 @@ type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers>
 
 /** App, config, server and log methods. */
 function createServerHandlers(deps: HandlerDeps): ServerHandlers {
-  const { config, supervisor, logs, events, sync } = deps;
+  const { config, supervisor, logs, events, sync, secrets } = deps;
 
   const announceConfig = (): void => events.emit('config.changed', config.status());
 
@@ -131,8 +135,7 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
 
     'servers.add': async ({ name, config: serverConfig }) => {
       if (nameTaken(name)) throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
-      refuseMaskedValues(serverConfig);
-      await config.addServer(name, serverConfig);
+      await secrets.save({ name, incoming: serverConfig, write: (withRefs) => config.addServer(name, withRefs) });
       announceConfig();
       await sync.apply();
       return stateOf(name);
@@ -143,14 +146,25 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
       const target = newName ?? name;
       const renaming = target !== name;
       if (renaming && nameTaken(target)) throw new HostError('CONFLICT', `A server named "${target}" already exists`, 'newName');
-      const merged = keepStoredSecrets(stored, serverConfig);
-      await config.setServer(target, merged, renaming ? { previousName: name } : {});
+      const saved = await secrets.save({
+        name: target,
+        incoming: serverConfig,
+        stored,
+        write: (withRefs) => config.setServer(target, withRefs, renaming ? { previousName: name } : {}),
+      });
       announceConfig();
       await sync.apply(renaming ? { forget: [name] } : {});
+      // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
+      // Restarted in the background like any sync start: a start may take its whole timeout.
+      if (saved.secretsChanged && !renaming && isDeepStrictEqual(saved.config, stored) && stateOf(target).status !== 'stopped') {
+        supervisor.restart(target).catch((error: unknown) => deps.reportError(`restarting ${target} with its new secret value failed`, error));
+        await new Promise<void>((resolveTick) => setImmediate(resolveTick));
+      }
       return stateOf(target);
     },
 
     'servers.remove': async ({ name }) => {
+      const stored = config.rawServer(name) ?? sync.lastGoodConfig(name);
       try {
         await config.removeServer(name);
       } catch (error) {
@@ -160,6 +174,7 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
       }
       announceConfig();
       await sync.apply({ forget: [name] });
+      if (stored !== undefined) await secrets.forget(stored);
       return { removed: name };
     },
 
@@ -220,45 +235,4 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
       return { cleared };
     },
   };
-}
-
-/** A new server has no stored secrets, so the mask placeholder cannot stand for one. */
-function refuseMaskedValues(serverConfig: ServerConfig): void {
-  for (const [key, value] of Object.entries(serverConfig.env)) {
-    if (value === SECRET_MASK) {
-      throw new HostError('INVALID_INPUT', `Enter the value of ${key}: "${SECRET_MASK}" only stands for a secret Berth already stores`, `config.env.${key}`);
-    }
-  }
-  for (const [name, value] of Object.entries(serverConfig.headers)) {
-    if (value === SECRET_MASK) {
-      throw new HostError('INVALID_INPUT', `Enter the value of the ${name} header: "${SECRET_MASK}" only stands for a secret Berth already stores`, `config.headers.${name}`);
-    }
-  }
-}
-
-/**
- * The form sends SECRET_MASK for secret values the person did not change:
- * those keep the stored value. A mask for anything else is refused rather
- * than stored as the literal placeholder. Env values and headers alike.
- */
-export function keepStoredSecrets(stored: ServerConfig, incoming: ServerConfig): ServerConfig {
-  const storedSecrets = new Set(stored.secretEnv);
-  const env = Object.entries(incoming.env).map(([key, value]): [string, string] => {
-    if (value !== SECRET_MASK) return [key, value];
-    const storedValue = storedSecrets.has(key) && Object.prototype.hasOwnProperty.call(stored.env, key) ? stored.env[key] : undefined;
-    if (storedValue === undefined) {
-      throw new HostError('INVALID_INPUT', `Enter the value of ${key}: no secret is stored for it yet`, `config.env.${key}`);
-    }
-    return [key, storedValue];
-  });
-  const headers = Object.entries(incoming.headers).map(([name, value]): [string, string] => {
-    if (value !== SECRET_MASK) return [name, value];
-    const storedValue = isSecretHeader(stored, name) && Object.prototype.hasOwnProperty.call(stored.headers, name) ? stored.headers[name] : undefined;
-    if (storedValue === undefined) {
-      throw new HostError('INVALID_INPUT', `Enter the value of the ${name} header: no secret is stored for it yet`, `config.headers.${name}`);
-    }
-    return [name, storedValue];
-  });
-  // fromEntries defines own properties, so a key like __proto__ cannot reach the prototype.
-  return { ...incoming, env: Object.fromEntries(env), headers: Object.fromEntries(headers) };
 }

@@ -40,6 +40,14 @@ describe('exportClaudeDesktop', () => {
     for (const secret of ['super-secret-value', 'sk-live', SECRET_MASK]) expect(result.text).not.toContain(secret);
   });
 
+  it('omits secret references too: they mean nothing outside Berth', () => {
+    const referenced = exportClaudeDesktop(
+      new Map([['x', ServerConfigSchema.parse({ command: 'x', env: { SHARED: '${secret:server/y/env/SHARED}', MODE: 'ro' } })]]),
+    );
+    expect(referenced.document.mcpServers.x).toEqual({ command: 'x', args: [], env: { MODE: 'ro' } });
+    expect(referenced.omittedSecrets).toEqual([{ server: 'x', key: 'SHARED' }]);
+  });
+
   it('round-trips through the Claude Desktop importer', () => {
     const preview = parseForeignConfig('claude-desktop', result.text);
     expect(preview.problems).toEqual([]);

@@ -1,4 +1,5 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
+import { parseSecretRef } from '../secrets/secret-refs';
 import { looksSecret } from './secret-names';
 
 /** One entry in Claude Desktop's `mcpServers`: a command, or (as Cursor and VS Code read it) a remote url. */
@@ -24,7 +25,8 @@ export interface ClaudeDesktopExport {
 /**
  * Berth's servers in Claude Desktop's shape. Berth-only fields are dropped,
  * and so is every env value that is marked secret, looks secret by its name
- * or is a mask, so a shared export never carries a credential.
+ * or is a mask or a `${secret:…}` reference (meaningless outside Berth), so a
+ * shared export never carries a credential.
  */
 export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>): ClaudeDesktopExport {
   const mcpServers: Record<string, ClaudeDesktopEntry> = {};
@@ -34,14 +36,14 @@ export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>):
     if (config.url !== undefined) {
       const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(config.headers)) {
-        if (isSecretHeader(config, key) || looksSecret(key.replaceAll('-', '_')) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
+        if (isSecretHeader(config, key) || looksSecret(key.replaceAll('-', '_')) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
         else headers[key] = value;
       }
       entry = { url: config.url, ...(config.type !== undefined ? { type: config.type } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
     } else {
       const env: Record<string, string> = {};
       for (const [key, value] of Object.entries(config.env)) {
-        if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK) omittedSecrets.push({ server: name, key });
+        if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
         else env[key] = value;
       }
       entry = { command: config.command ?? '', args: [...config.args], ...(Object.keys(env).length > 0 ? { env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) };

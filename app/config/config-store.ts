@@ -24,6 +24,15 @@ export interface ConfigStoreOptions {
   onWatchError?: (error: Error) => void;
   /** Quiet period before reloading after a change event (editors write in several steps). */
   watchDebounceMs?: number;
+  /**
+   * Moves plain secret values out of config text into the secret store and
+   * returns the text with references instead (undefined: nothing to move).
+   * Applied to every text read (then written back at once) and every text
+   * about to be written, so secret values never stay in the file. Never rejects.
+   */
+  moveSecretsOut?: (text: string) => Promise<string | undefined>;
+  /** A problem nobody waits for (the file could not be rewritten without its secrets); defaults to console.warn. */
+  warn?: (text: string) => void;
 }
 
 /** Options of `setServer`. */
@@ -58,6 +67,8 @@ export class ConfigStore {
   private readonly onChange: ((status: ConfigStatus) => void) | undefined;
   private readonly onWatchError: (error: Error) => void;
   private readonly debounceMs: number;
+  private readonly moveSecretsOut: ((text: string) => Promise<string | undefined>) | undefined;
+  private readonly warn: (text: string) => void;
   private disk: DiskState = { kind: 'missing' };
   private doc: ConfigDocument = parseConfigText('');
   private tail: Promise<unknown> = Promise.resolve();
@@ -69,14 +80,21 @@ export class ConfigStore {
     this.onChange = options.onChange;
     this.onWatchError = options.onWatchError ?? ((error) => console.error(`Berth: watching ${this.filePath} failed: ${error.message}`));
     this.debounceMs = options.watchDebounceMs ?? 150;
+    this.moveSecretsOut = options.moveSecretsOut;
+    this.warn = options.warn ?? ((text) => console.warn(`Berth: ${text}`));
   }
 
   /** Read the file now (queued behind pending writes). */
   load(): Promise<ConfigStatus> {
     return this.enqueue(async () => {
-      this.adopt(await this.read());
+      this.adopt(await this.readMovingSecrets());
       return this.status();
     });
+  }
+
+  /** The file's text as last read or written ('' when missing or unreadable). */
+  text(): string {
+    return this.disk.kind === 'text' ? this.disk.text : '';
   }
 
   status(): ConfigStatus {
@@ -188,9 +206,9 @@ export class ConfigStore {
       const doc = parseConfigText(text);
       const problems = documentProblems(doc);
       if (problems.length > 0) return { path: this.filePath, state: 'invalid', problems, text };
-      await this.write(text);
-      this.disk = { kind: 'text', text };
-      this.doc = doc;
+      const written = await this.write(text);
+      this.disk = { kind: 'text', text: written };
+      this.doc = written === text ? doc : parseConfigText(written);
       return this.status();
     });
   }
@@ -227,7 +245,7 @@ export class ConfigStore {
 
   private async reloadExternal(): Promise<void> {
     await this.enqueue(async () => {
-      const next = await this.read();
+      const next = await this.readMovingSecrets();
       if (sameDisk(next, this.disk)) return;
       this.adopt(next);
       this.notifyChange();
@@ -289,13 +307,20 @@ export class ConfigStore {
         // A bug in the edit must never reach the disk.
         throw new HostError('INTERNAL', `Editing the config produced an invalid file: ${describeFirstProblem(documentProblems(nextDoc))}`);
       }
-      await this.write(next);
-      this.disk = { kind: 'text', text: next };
-      this.doc = nextDoc;
+      const written = await this.write(next);
+      this.disk = { kind: 'text', text: written };
+      this.doc = written === next ? nextDoc : parseConfigText(written);
     });
   }
 
-  private async write(text: string): Promise<void> {
+  /** Writes `text` with any plain secret values moved out first; returns what was written. */
+  private async write(text: string): Promise<string> {
+    const written = (await this.moveSecretsOut?.(text)) ?? text;
+    await this.writeText(written);
+    return written;
+  }
+
+  private async writeText(text: string): Promise<void> {
     // Write through a symlink (dotfile setups) instead of replacing it with a plain file.
     const target = await realpath(this.filePath).catch(() => this.filePath);
     try {
@@ -303,6 +328,25 @@ export class ConfigStore {
     } catch (error) {
       throw new HostError('IO_ERROR', `Could not write ${this.filePath}: ${errorMessage(error)}`);
     }
+  }
+
+  /**
+   * A read that rewrites the file when it holds plain secret values (a config
+   * from before secret references, or edited by hand). A failed rewrite keeps
+   * the file as it was, with a message, and Berth runs from the text read.
+   */
+  private async readMovingSecrets(): Promise<DiskState> {
+    const state = await this.read();
+    if (state.kind !== 'text' || this.moveSecretsOut === undefined) return state;
+    const moved = await this.moveSecretsOut(state.text);
+    if (moved === undefined) return state;
+    try {
+      await this.writeText(moved);
+    } catch (error) {
+      this.warn(`could not rewrite ${this.filePath} with its secret values moved to the secret store (${errorMessage(error)}); they stay in the file for now`);
+      return state;
+    }
+    return { kind: 'text', text: moved };
   }
 
   private async read(): Promise<DiskState> {

@@ -108,7 +108,7 @@ export class FileSecretStore implements SecretStore {
     if (loaded.kind === 'missing') return new Map();
     if (loaded.kind === 'loaded') return new Map(Object.entries(loaded.data.secrets));
     if (loaded.movedTo !== undefined) {
-      this.options.warn(`${this.filePath} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo}. Enter your API key again in Settings`);
+      this.options.warn(`${this.filePath} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo}. Enter your API key (Settings) and the servers' secret values (each server's settings) again`);
     } else {
       // Left in place (unreadable, or could not be moved aside): every write is refused so it is never overwritten blindly.
       this.blocked = loaded.message;

@@ -1,7 +1,6 @@
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK, ServerConfigSchema } from '../../shared/domain/server';
-import { keepStoredSecrets } from '../bridge/handlers';
 import { exportClaudeDesktop } from '../config-import/export';
 import { serializeServerConfig } from '../config/config-edit';
 import { initialTransportKind } from './connection-transport';
@@ -103,12 +102,5 @@ describe('secret headers', () => {
       { server: 'a', key: 'Authorization' },
       { server: 'a', key: 'X-Signing' },
     ]);
-  });
-
-  it('keep their stored value when the form sends the mask back, and refuse a mask for nothing stored', () => {
-    const incoming = ServerConfigSchema.parse({ ...config, headers: { Authorization: SECRET_MASK, 'X-Signing': 'new-signature', 'X-Team': 'core' } });
-    expect(keepStoredSecrets(config, incoming).headers).toEqual({ Authorization: 'Bearer tok-abcdef', 'X-Signing': 'new-signature', 'X-Team': 'core' });
-    const masked = ServerConfigSchema.parse({ ...config, headers: { 'X-Team': SECRET_MASK } });
-    expect(() => keepStoredSecrets(config, masked)).toThrow(/Enter the value of the X-Team header/);
   });
 });

@@ -1,6 +1,6 @@
 import { delimiter } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ServerStartError, explainSpawnError, missingCwdMessage, shortenPath } from './spawn-errors';
+import { ServerStartError, explainSpawnError, missingCwdMessage, shortenPath, withPathSource } from './spawn-errors';
 
 function errno(code: string, message = `spawn x ${code}`): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });
@@ -50,5 +50,24 @@ describe('shortenPath', () => {
   it('says when PATH is empty', () => {
     expect(shortenPath(undefined)).toBe('PATH is empty');
     expect(shortenPath('')).toBe('PATH is empty');
+  });
+});
+
+describe('withPathSource', () => {
+  const path = ['/usr/bin', '/bin'].join(delimiter);
+
+  it('says where the searched PATH came from when a command is not found on it', () => {
+    const error = withPathSource(explainSpawnError(errno('ENOENT'), { command: 'uvx', path }), 'uvx', "it includes the login shell's PATH (/bin/zsh -il)");
+    expect(error.message).toBe(`command 'uvx' not found on PATH (${path}) — install it or use its full path. About that PATH: it includes the login shell's PATH (/bin/zsh -il)`);
+    expect(error).toMatchObject({ kind: 'config', code: 'ENOENT' });
+  });
+
+  it('leaves other failures alone: a missing path, a missing cwd, permission denied', () => {
+    const missingFile = explainSpawnError(errno('ENOENT'), { command: '/opt/x' });
+    expect(withPathSource(missingFile, '/opt/x', 'note')).toBe(missingFile);
+    const missingCwd = new ServerStartError(missingCwdMessage('/gone'), 'config', 'ENOENT');
+    expect(withPathSource(missingCwd, 'npx', 'note')).toBe(missingCwd);
+    const denied = explainSpawnError(errno('EACCES'), { command: 'npx' });
+    expect(withPathSource(denied, 'npx', 'note')).toBe(denied);
   });
 });

@@ -69,6 +69,17 @@ function looksLikePath(command: string): boolean {
   return command.includes('/') || command.includes('\\');
 }
 
+/**
+ * "Not found on PATH" plus where that PATH came from (the login shell's, or
+ * why not): from a GUI launch the first question is whether the terminal's
+ * PATH was searched at all. Other failures are returned unchanged.
+ */
+export function withPathSource(error: ServerStartError, command: string, pathSource: string): ServerStartError {
+  const notFoundOnPath = error.code === 'ENOENT' && !looksLikePath(command) && error.message.startsWith(`command '${command}' not found on PATH`);
+  if (!notFoundOnPath) return error;
+  return new ServerStartError(`${error.message}. About that PATH: ${pathSource}`, error.kind, error.code);
+}
+
 /** The message for a working directory that is missing or not a directory. */
 export function missingCwdMessage(cwd: string, notADirectory = false): string {
   return notADirectory

@@ -9,6 +9,7 @@ import { classifyConfigChange } from './config-change';
 import { EraCache } from './era-cache';
 import { ServerConnection, SessionLostError, formatSeconds } from './server-connection';
 import type { CallToolOptions } from './server-connection';
+import { plainLaunch, type PrepareLaunch, type ServerLaunch } from './server-launch';
 import { ServerStartError } from './spawn-errors';
 
 /** What the supervisor needs from the host. */
@@ -20,6 +21,8 @@ export interface SupervisorOptions {
   onState: (state: ServerState) => void;
   /** Default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Builds each start's env and resolved config (login-shell PATH, secrets); default: `env` and the config as it is. */
+  prepareLaunch?: PrepareLaunch;
   clientVersion?: string;
   /** ms a server must stay ready before its restart counter resets (default 60_000). */
   stableAfterMs?: number;
@@ -357,11 +360,13 @@ export class ServerSupervisor {
     entry.startAbort = abort;
     this.update(entry, { ...RUNTIME_RESET, status: 'starting', reason: undefined, ...(manual ? { restartCount: 0 } : {}) });
     let connection: ServerConnection;
+    let launch: ServerLaunch | undefined;
     try {
+      launch = this.options.prepareLaunch === undefined ? plainLaunch(entry.config, this.env) : await this.options.prepareLaunch(entry.name, entry.config);
       connection = await ServerConnection.open({
         name: entry.name,
-        config: entry.config,
-        hostEnv: this.env,
+        config: launch.config,
+        hostEnv: launch.env,
         logs: this.options.logs,
         eraCache: this.eraCache,
         clientVersion: this.clientVersion,
@@ -384,7 +389,8 @@ export class ServerSupervisor {
       });
     } catch (error) {
       if (entry.startAbort === abort) entry.startAbort = undefined;
-      const failure = error instanceof ServerStartError ? error : new ServerStartError(String(error), 'protocol');
+      const started = error instanceof ServerStartError ? error : new ServerStartError(String(error), 'protocol');
+      const failure = launch === undefined ? started : launch.explain(started);
       if (failure.kind === 'cancelled') return;
       if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable') this.crashed(entry, failure.message);
       else this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message });

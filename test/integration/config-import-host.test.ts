@@ -46,7 +46,9 @@ describe('config import through the host', () => {
     // The server starts like one added through the form, and its stderr reaches the logs (masked).
     await harness.waitForEvent('logs.appended', (batch) => batch.entries.some((entry) => entry.server === 'leaky' && entry.text.includes('my key is')));
     const stored = JSON.parse(await readFile(join(dir, 'berth', 'config.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string>; secretEnv: string[] }> };
-    expect(stored.mcpServers.leaky).toMatchObject({ env: { SERVICE_CONF: SECRET }, secretEnv: ['SERVICE_CONF'] });
+    // The password answer went to the secret store: config.json only refers to it.
+    expect(stored.mcpServers.leaky).toMatchObject({ env: { SERVICE_CONF: '${secret:server/leaky/env/SERVICE_CONF}' }, secretEnv: ['SERVICE_CONF'] });
+    expect(await readFile(join(dir, 'berth', 'config.json'), 'utf8')).not.toContain(SECRET);
 
     const exported = await harness.call<ClaudeDesktopExport>('configImport.export', {});
     expect(exported.omittedSecrets).toEqual([{ server: 'leaky', key: 'SERVICE_CONF' }]);

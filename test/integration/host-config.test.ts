@@ -68,11 +68,12 @@ describe('host handlers over a real config dir', () => {
       config: idle({ env: { TOKEN: SECRET_MASK, PLAIN: 'b' }, secretEnv: ['TOKEN'] }),
     });
     expect(updated.config.env).toEqual({ TOKEN: SECRET_MASK, PLAIN: 'b' });
-    expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: 's3cret', PLAIN: 'b' });
+    expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: '${secret:server/alpha/env/TOKEN}', PLAIN: 'b' });
+    expect(JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')).secrets).toEqual({ 'server/alpha/env/TOKEN': 's3cret' });
 
     const masked = await harness.host.dispatch('servers.update', { name: 'alpha', config: idle({ env: { PLAIN: SECRET_MASK } }) });
     expect(masked).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'config.env.PLAIN' });
-    expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: 's3cret', PLAIN: 'b' });
+    expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: '${secret:server/alpha/env/TOKEN}', PLAIN: 'b' });
   });
 
   it('renames a server: the old name is announced as removed', async () => {

@@ -85,7 +85,7 @@ const ENV_KIND: KeyValueKind = {
   errorKey: 'env',
   keyPlaceholder: 'API_KEY',
   empty: 'None. The server inherits Berth’s environment (including PATH).',
-  hint: 'Mark API keys and tokens as secret: they are masked here and redacted from logs and traces. Leave a masked value as it is to keep the stored secret.',
+  hint: 'Mark API keys and tokens as secret: they are kept in Berth’s secret store (the OS keychain where there is one), not in config.json, masked here and redacted from logs and traces. Leave a masked value as it is to keep the stored secret.',
 };
 
 const HEADER_KIND: KeyValueKind = {

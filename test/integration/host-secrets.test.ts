@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../shared/domain/log';
+import { SECRET_MASK, ServerConfigSchema, type ServerState } from '../../shared/domain/server';
+import { exportClaudeDesktop } from '../../app/config-import/export';
+import { fixture } from '../../app/servers/test-support';
+import { startHost, waitFor, type HostHarness } from './host-harness';
+
+/**
+ * Secret env values live in the secret store only. A careless fixture server
+ * repeats its token on stderr and in a log notification; the token must reach
+ * the server (its SHA-256 says so) and nothing else: not config.json, the log
+ * files, the log/trace buffers, any bridge event or answer, or an export.
+ */
+const SECRET = 'tok-S3CRET-4242-abcdef';
+const NEWER = 'tok-N3WER-9191-zyxwvu';
+const REF = '${secret:server/echo/env/SECRET_ECHO_TOKEN}';
+const sha = (value: string): string => createHash('sha256').update(value).digest('hex');
+const echoConfig = (token: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  command: process.execPath,
+  args: [fixture('secret-echo.mjs')],
+  env: { SECRET_ECHO_TOKEN: token, MODE: 'plain' },
+  secretEnv: ['SECRET_ECHO_TOKEN'],
+  ...extra,
+});
+
+let dir: string;
+let harness: HostHarness | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-host-secrets-'));
+});
+afterEach(async () => {
+  await harness?.host.shutdown();
+  harness = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const configText = (): Promise<string> => readFile(join(dir, 'config.json'), 'utf8');
+const storedSecrets = async (): Promise<Record<string, string>> => JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')).secrets;
+
+async function logEntries(h: HostHarness, server?: string): Promise<LogEntry[]> {
+  return (await h.call<{ entries: LogEntry[] }>('logs.query', { ...(server !== undefined ? { server } : {}), limit: 250_000 })).entries;
+}
+
+async function waitReady(h: HostHarness, name: string, notPid?: number): Promise<ServerState> {
+  return h.waitForEvent('servers.changed', (state) => state.name === name && state.status === 'ready' && state.pid !== notPid);
+}
+
+/** The SHA-256 the server printed: which token it was actually started with. */
+async function tokenHashes(h: HostHarness, server: string): Promise<string[]> {
+  return (await logEntries(h, server)).filter((entry) => entry.source === 'stderr' && entry.text.startsWith('token sha256 ')).map((entry) => entry.text.slice('token sha256 '.length));
+}
+
+/** Every place a secret could leak to, read after the host has flushed its files. */
+async function everythingVisible(h: HostHarness): Promise<string> {
+  const parts = [JSON.stringify(h.events), JSON.stringify(await logEntries(h)), JSON.stringify(await h.call('servers.list', {})), JSON.stringify(await h.call('config.status', {}))];
+  const servers = new Map(Object.entries(JSON.parse(await configText()).mcpServers as Record<string, unknown>).map(([name, raw]) => [name, ServerConfigSchema.parse(raw)]));
+  parts.push(exportClaudeDesktop(servers).text, await configText());
+  await h.host.shutdown();
+  const logsDir = join(dir, 'logs');
+  for (const file of await readdir(logsDir)) parts.push(await readFile(join(logsDir, file), 'utf8'));
+  return parts.join('\n');
+}
+
+describe('secret env values', () => {
+  it('moves a plain value out of an old config.json, hands it to the server, and shows it nowhere', async () => {
+    await writeFile(join(dir, 'config.json'), `${JSON.stringify({ mcpServers: { echo: echoConfig(SECRET) } }, null, 2)}\n`);
+    harness = await startHost(dir);
+    const h = harness;
+    await waitReady(h, 'echo');
+    await waitFor(async () => (await logEntries(h, 'echo')).some((entry) => entry.source === 'notification' && entry.text.includes('authenticated with')));
+
+    expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET)]);
+    expect(await configText()).toContain(REF);
+    expect(await storedSecrets()).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
+    const entries = await logEntries(h, 'echo');
+    // The value was there to leak, and was masked: stderr, the notification, and the trace of that notification.
+    expect(entries.find((entry) => entry.source === 'stderr' && entry.text.startsWith('secret-echo starting'))?.text).toBe(`secret-echo starting with token ${SECRET_MASK}`);
+    expect(entries.find((entry) => entry.source === 'notification')?.text).toBe(`authenticated with ${SECRET_MASK}`);
+    expect(entries.some((entry) => entry.source === 'trace' && JSON.stringify(entry).includes(SECRET_MASK))).toBe(true);
+    const moved = (await logEntries(h)).filter((entry) => entry.server === '' && entry.text.startsWith('secrets: moved'));
+    expect(moved.map((entry) => entry.level)).toEqual(['info']);
+
+    expect(await everythingVisible(h)).not.toContain(SECRET);
+  });
+
+  it('saves from the form into the store; a mask keeps it, a new value restarts the server, rename moves, remove deletes', async () => {
+    harness = await startHost(dir);
+    const h = harness;
+    await h.call('servers.add', { name: 'echo', config: echoConfig(SECRET) });
+    const first = await waitReady(h, 'echo');
+    expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET)]);
+    expect(JSON.parse(await configText()).mcpServers.echo.env).toEqual({ SECRET_ECHO_TOKEN: REF, MODE: 'plain' });
+
+    // The form posts the mask back for an unchanged secret: nothing changes, nothing restarts.
+    const kept = await h.call<ServerState>('servers.update', { name: 'echo', config: echoConfig(SECRET_MASK) });
+    expect(kept).toMatchObject({ status: 'ready', pid: first.pid });
+    expect(await storedSecrets()).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
+
+    // Only the secret changed: config.json reads the same, yet the server must restart to get it.
+    await h.call('servers.update', { name: 'echo', config: echoConfig(NEWER) });
+    await waitReady(h, 'echo', first.pid);
+    await waitFor(async () => (await tokenHashes(h, 'echo')).length === 2);
+    expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET), sha(NEWER)]);
+
+    await h.call('servers.update', { name: 'echo', newName: 'renamed', config: echoConfig(SECRET_MASK) });
+    await waitReady(h, 'renamed');
+    expect(await storedSecrets()).toEqual({ 'server/renamed/env/SECRET_ECHO_TOKEN': NEWER });
+    expect(await tokenHashes(h, 'renamed')).toEqual([sha(NEWER)]);
+
+    await h.call('servers.remove', { name: 'renamed' });
+    expect(await storedSecrets()).toEqual({});
+
+    const visible = await everythingVisible(h);
+    for (const secret of [SECRET, NEWER]) expect(visible).not.toContain(secret);
+  });
+
+  it('moves a new value typed into config.json by hand into the store and restarts the running server with it', async () => {
+    harness = await startHost(dir);
+    const h = harness;
+    await h.call('servers.add', { name: 'echo', config: echoConfig(SECRET) });
+    const first = await waitReady(h, 'echo');
+    const text = await configText();
+    expect(text).toContain(REF);
+    await writeFile(join(dir, 'config.json'), text.replace(REF, NEWER));
+    await waitReady(h, 'echo', first.pid);
+    await waitFor(async () => (await tokenHashes(h, 'echo')).length === 2);
+    expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET), sha(NEWER)]);
+    expect(await configText()).toBe(text);
+    expect(await storedSecrets()).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': NEWER });
+    const visible = await everythingVisible(h);
+    for (const secret of [SECRET, NEWER]) expect(visible).not.toContain(secret);
+  });
+
+  it('does not spawn a server whose secret is missing, and says which key and how to fix it', async () => {
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { echo: echoConfig(REF) } }));
+    harness = await startHost(dir);
+    const state = await harness.waitForEvent('servers.changed', (payload) => payload.name === 'echo' && payload.status === 'error');
+    expect(state.reason).toBe(
+      "the secret value of SECRET_ECHO_TOKEN is not in Berth's secret store (config.json refers to ${secret:server/echo/env/SECRET_ECHO_TOKEN}) — open the settings of 'echo', enter SECRET_ECHO_TOKEN again and save",
+    );
+    expect(harness.events.some((event) => event.topic === 'servers.changed' && (event.payload as ServerState).pid !== undefined)).toBe(false);
+    expect(await tokenHashes(harness, 'echo')).toEqual([]);
+  });
+});
