@@ -162,7 +162,7 @@ export class HostWorkflow {
     clearTimeout(this.graceTimer);
     this.graceTimer = undefined;
     this.pending.withdrawAll('Berth is quitting');
-    await this.consent.flush();
+    await this.consent.close();
   }
 
   private forgetServer(name: string, note: string): void {

@@ -93,3 +93,28 @@ describe('canonicalJson', () => {
     expect(argumentsDigest({ a: [1, 2] })).not.toBe(argumentsDigest({ a: [2, 1] }));
   });
 });
+
+describe('AuditLog file handle', () => {
+  let dir: { path: string; cleanup: () => Promise<void> };
+  beforeEach(async () => {
+    dir = await tempDir('berth-audit-fd-');
+  });
+  afterEach(() => dir.cleanup());
+
+  const openFds = async (): Promise<number> => (await readdir('/proc/self/fd')).length;
+
+  it.runIf(process.platform === 'linux')('keeps one descriptor open between writes, releases it on close, and reopens for a later append', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    await log.append(entry(1));
+    const whileOpen = await openFds();
+    for (let n = 2; n <= 20; n += 1) await log.append(entry(n));
+    expect(await openFds()).toBe(whileOpen);
+    await log.close();
+    expect(await openFds()).toBe(whileOpen - 1);
+    await log.append(entry(21));
+    await log.close();
+    const page = await new AuditLog({ stateDir: dir.path }).read();
+    expect(page.entries.map((e) => e.tool)).toEqual(Array.from({ length: 21 }, (_, i) => `tool-${21 - i}`));
+    expect((await stat(join(dir.path, 'audit.jsonl'))).mode & 0o777).toBe(0o600);
+  });
+});

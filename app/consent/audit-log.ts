@@ -1,4 +1,5 @@
-import { appendFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AuditEntrySchema } from '../../shared/domain/consent';
 import { lineFileTail } from '../logs/line-file';
@@ -19,6 +20,9 @@ export interface AuditLogOptions {
  * Append-only JSON lines in `<stateDir>/audit.jsonl`, rotated at a size cap
  * into `audit.1.jsonl` (newest) … `audit.<keep>.jsonl` (oldest). Appends are
  * serialized so lines never interleave and rotation never races a write.
+ * The current file stays open (append mode) between writes: one write per
+ * batch instead of open + write + close, since every allowed tool call waits
+ * for its line. {@linkcode close} releases it; a later append opens it again.
  */
 export class AuditLog {
   private readonly maxBytes: number;
@@ -27,6 +31,7 @@ export class AuditLog {
   private chain: Promise<unknown> = Promise.resolve();
   /** The batch waiting for the write before it to finish; new entries join it. */
   private queued: { lines: string[]; done: Promise<void> } | undefined;
+  private handle: FileHandle | undefined;
 
   constructor(private readonly options: AuditLogOptions) {
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
@@ -102,11 +107,31 @@ export class AuditLog {
     }
     const bytes = Buffer.byteLength(text);
     if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate();
-    await appendFile(this.filePath, text, { encoding: 'utf8', mode: 0o600 });
+    this.handle ??= await open(this.filePath, 'a', 0o600);
+    try {
+      await this.handle.write(text);
+    } catch (error) {
+      // The next write starts from a freshly opened file (the disk may come back).
+      await this.releaseHandle();
+      throw error;
+    }
     this.size += bytes;
   }
 
+  /** Waits for queued appends, then closes the file. Appends after this reopen it. */
+  async close(): Promise<void> {
+    await this.chain;
+    await this.releaseHandle();
+  }
+
+  private async releaseHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+
   private async rotate(): Promise<void> {
+    await this.releaseHandle();
     if (this.keepFiles === 0) {
       await rm(this.filePath, { force: true });
     } else {

@@ -198,6 +198,12 @@ export class ConsentBroker {
     return this.policies.flush();
   }
 
+  /** Berth is quitting: policies written, audit lines written and the audit file closed. */
+  async close(): Promise<void> {
+    await this.policies.flush();
+    await this.audit.close();
+  }
+
   private allowedByPolicy(request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallApproval> | undefined {
     const policy = this.policies.match(request);
     if (policy === undefined) return undefined;
