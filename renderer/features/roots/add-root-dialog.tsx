@@ -40,9 +40,17 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
   const pathId = useId();
   const nameId = useId();
 
+  // Latest wins: a slow first listing (the home folder) must not replace what the person asked for since.
+  const browseSeq = useRef(0);
+  // The person typed in the path field: the opening listing keeps their text.
+  const typed = useRef(false);
+
   const browse = useCallback(
     async (path: string | undefined, focusList: boolean) => {
+      const seq = ++browseSeq.current;
+      const opening = path === undefined && !focusList;
       const result = await browseFolders(path);
+      if (seq !== browseSeq.current) return;
       if (!result.ok) {
         setBrowseError(result.message);
         return;
@@ -50,7 +58,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       setBrowseError(undefined);
       setAddError(undefined);
       setListing(result.value);
-      setTypedPath(result.value.path);
+      if (!(opening && typed.current)) setTypedPath(result.value.path);
       focusAfterLoad.current = focusList;
     },
     [browseFolders],
@@ -132,7 +140,10 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
             placeholder="/path/to/folder"
             aria-invalid={browseError ? true : undefined}
             aria-describedby={browseError ? `${pathId}-error` : undefined}
-            onChange={(event) => setTypedPath(event.target.value)}
+            onChange={(event) => {
+              typed.current = true;
+              setTypedPath(event.target.value);
+            }}
           />
           <Button type="submit" size="sm">
             Go

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Tooltip } from 'radix-ui';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../shared/domain';
-import { ok } from '../../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { FolderListing } from '../../../shared/contract/roots';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { RootsView } from './roots-view';
@@ -64,5 +65,22 @@ describe('roots view', () => {
     expect(await screen.findByRole('button', { name: 'code' })).toBeTruthy();
     expect(methods()).toContain('roots.browse');
     expect(methods()).not.toContain('roots.pickFolder');
+  });
+
+  it('keeps what the person typed, and its error, when the opening listing arrives late', async () => {
+    let openHome: (value: Result<FolderListing>) => void = () => undefined;
+    const { transport } = mount('browser', null);
+    transport.handlers['roots.browse'] = ({ path }) =>
+      path === undefined ? new Promise<Result<FolderListing>>((resolve) => (openHome = resolve)) : fail('NOT_FOUND', `folder '${path}' does not exist`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add folder' }));
+    const field = await screen.findByLabelText<HTMLInputElement>('Folder path');
+    fireEvent.change(field, { target: { value: '/nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect((await screen.findByRole('alert')).textContent).toContain("folder '/nope' does not exist");
+    // The home listing asked for on opening comes back only now: it must not undo the person's request.
+    openHome(ok({ path: '/home/ada', home: '/home/ada', parent: '/home', entries: [], truncated: false }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(field.value).toBe('/nope');
+    expect(screen.getByRole('alert').textContent).toContain("folder '/nope' does not exist");
   });
 });
