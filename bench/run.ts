@@ -12,7 +12,6 @@ import { connectBareV1, connectBareV2, ECHO_SERVER, type BenchClient } from './c
 import { openHostCore } from './host-core';
 import { allReady, bridgeClient, dispatchClient, openWholeHost } from './host-app';
 import { benchLogFlood } from './log-flood';
-import { benchLogViewer, logViewerUnavailable, SEARCH_DEBOUNCE_MS } from './log-viewer';
 import { benchStartup } from './startup';
 import { fixed, markdownTable, ratio } from './stats';
 import { compareRounds, type SeriesPlan, type SeriesResult } from './tool-calls';
@@ -154,6 +153,8 @@ async function benchFloodSection(): Promise<void> {
 
 async function benchViewerSection(): Promise<void> {
   emit('## (e) The log viewer in Chromium');
+  // Loaded only here: the other sections should not pay for playwright-core.
+  const { benchLogViewer, logViewerUnavailable, SEARCH_DEBOUNCE_MS } = await import('./log-viewer');
   const unavailable = logViewerUnavailable();
   if (unavailable !== undefined) {
     emit(`Not measured in this run: ${unavailable}.`);
