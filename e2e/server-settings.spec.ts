@@ -41,6 +41,15 @@ test.describe('per-server settings', () => {
     await expect(detail.logLevelButton).toHaveText('debug');
     const afterRestart = await detail.openLogs();
     await expect(afterRestart.traceRow('logging/setLevel').first()).toBeVisible();
+
+    // Back to the server's own default: removed from config.json, no restart.
+    await servers.show();
+    detail = await servers.select('everything');
+    await detail.showOverview();
+    await detail.chooseLogLevel('Server default');
+    await expect(detail.logLevelButton).toHaveText('Server default');
+    await expect.poll(async () => 'logLevel' in ((await storedConfig(berth.configDir)).mcpServers.everything ?? {})).toBe(false);
+    await expect(servers.status('everything')).toHaveText('Ready');
   });
 
   test('a stopped server keeps a chosen level for its next start; the form shows and changes it', async ({ app, berth }) => {

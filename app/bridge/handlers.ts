@@ -215,6 +215,13 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
 
     'servers.setLogLevel': async ({ name, level }) => {
       requireServer(name);
+      if (level === null) {
+        // Back to the server's own default: the sync sees only the level change and applies it live.
+        await config.setServerLogLevel(name, undefined);
+        announceConfig();
+        await sync.apply();
+        return stateOf(name);
+      }
       // Stored first, so the choice survives restarts even if the server refuses it now.
       await config.setServerLogLevel(name, level);
       announceConfig();

@@ -29,7 +29,8 @@ export interface ServersSlice {
   stopServer(name: string): Promise<void>;
   restartServer(name: string): Promise<void>;
   setServerEnabled(name: string, enabled: boolean): Promise<void>;
-  setServerLogLevel(name: string, level: LogLevel): Promise<void>;
+  /** null: back to the server's own default. */
+  setServerLogLevel(name: string, level: LogLevel | null): Promise<void>;
   /** Returns the failure so the form can show it inline. */
   addServer(name: string, config: ServerConfigInput): Promise<Result<ServerState>>;
   updateServer(name: string, newName: string | undefined, config: ServerConfigInput): Promise<Result<ServerState>>;

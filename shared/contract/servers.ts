@@ -40,8 +40,8 @@ export const serverMethods = {
     output: ServerStateSchema,
   }),
   'servers.setLogLevel': method({
-    summary: 'Ask a ready server to send log notifications at this level and above (logging/setLevel).',
-    input: z.object({ name: z.string().min(1), level: LogLevelSchema }).strict(),
+    summary: 'Ask a server to send log notifications at this level and above (logging/setLevel, or _meta in the 2026-07-28 era); stored in the config. null goes back to the server\'s own default.',
+    input: z.object({ name: z.string().min(1), level: LogLevelSchema.nullable() }).strict(),
     output: ServerStateSchema,
   }),
 };

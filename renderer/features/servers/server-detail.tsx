@@ -199,7 +199,11 @@ function LogLevelMenu({ server }: { server: ServerState }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
           <DropdownMenu.Label className="menu-label">Send log messages at this level and above</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={current ?? ''} onValueChange={(level) => void setServerLogLevel(server.name, level as LogLevel)}>
+          <DropdownMenu.RadioGroup value={server.config.logLevel ?? ''} onValueChange={(level) => void setServerLogLevel(server.name, level === '' ? null : (level as LogLevel))}>
+            <DropdownMenu.RadioItem value="" className="menu-item">
+              <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
+              Server default
+            </DropdownMenu.RadioItem>
             {LOG_LEVELS.map((level) => (
               <DropdownMenu.RadioItem key={level} value={level} className="menu-item">
                 <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
