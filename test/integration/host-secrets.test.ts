@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, ServerConfigSchema, type ServerState } from '../../shared/domain/server';
 import { exportClaudeDesktop } from '../../app/config-import/export';
-import { fixture } from '../../app/servers/test-support';
+import { REPO_ROOT, fixture } from '../../app/servers/test-support';
 import { startHost, waitFor, type HostHarness } from './host-harness';
 
 /**
@@ -146,4 +146,69 @@ describe('secret env values', () => {
     expect(harness.events.some((event) => event.topic === 'servers.changed' && (event.payload as ServerState).pid !== undefined)).toBe(false);
     expect(await tokenHashes(harness, 'echo')).toEqual([]);
   });
+});
+
+describe('secret headers of a remote server', () => {
+  /** server-everything over Streamable HTTP behind a proxy that only lets the right bearer token through. */
+  async function guardedRemote(token: string): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
+    const { spawn } = await import('node:child_process');
+    const http = await import('node:http');
+    const { createServer } = await import('node:net');
+    const freePort = (): Promise<number> =>
+      new Promise((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+        });
+      });
+    const upstreamPort = await freePort();
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'], {
+      env: { ...process.env, PORT: String(upstreamPort) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    await new Promise<void>((resolve) => child.stderr?.on('data', (chunk: Buffer) => /port \d+/i.test(chunk.toString()) && resolve()));
+    const seen: string[] = [];
+    const proxy = http.createServer((req, res) => {
+      const authorization = req.headers.authorization ?? '';
+      seen.push(authorization === `Bearer ${token}` ? 'ok' : `wrong: ${authorization}`);
+      if (authorization !== `Bearer ${token}`) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+        return;
+      }
+      const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    const port = await new Promise<number>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)));
+    return {
+      url: `http://127.0.0.1:${port}/mcp`,
+      seen,
+      close: async () => {
+        proxy.closeAllConnections();
+        await new Promise((resolve) => proxy.close(resolve));
+        child.kill('SIGKILL');
+      },
+    };
+  }
+
+  it('sends the stored Authorization header, keeps only a reference in config.json, and shows the token nowhere', async () => {
+    const remote = await guardedRemote(SECRET);
+    try {
+      harness = await startHost(dir);
+      const h = harness;
+      await h.call('servers.add', { name: 'remote', config: { url: remote.url, headers: { Authorization: `Bearer ${SECRET}`, 'X-Team': 'core' } } });
+      const ready = await h.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
+      expect(ready).toMatchObject({ transport: 'streamable-http', config: { headers: { Authorization: SECRET_MASK, 'X-Team': 'core' } } });
+      expect(remote.seen.length).toBeGreaterThan(0);
+      expect(remote.seen.every((entry) => entry === 'ok')).toBe(true);
+      expect(JSON.parse(await configText()).mcpServers.remote.headers).toEqual({ Authorization: '${secret:server/remote/header/Authorization}', 'X-Team': 'core' });
+      expect(await storedSecrets()).toEqual({ 'server/remote/header/Authorization': `Bearer ${SECRET}` });
+      expect(await everythingVisible(h)).not.toContain(SECRET);
+    } finally {
+      await remote.close();
+    }
+  }, 60_000);
 });
