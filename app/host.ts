@@ -121,7 +121,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
       events.emit('servers.changed', state);
     },
     env: serverEnv,
-    prepareLaunch: createLaunchPreparer({ launchEnv: () => loginEnv.get(), resolveSecrets: (name, config) => serverSecrets.resolve(name, config) }),
+    prepareLaunch: createLaunchPreparer({
+      launchEnv: () => loginEnv.get(),
+      settledLaunchEnv: () => loginEnv.settled(),
+      baseLaunchEnv: (pathSource) => loginEnv.base(pathSource),
+      resolveSecrets: (name, config) => serverSecrets.resolve(name, config),
+    }),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => {
       workflow.clientSetup(server, client);

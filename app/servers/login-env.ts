@@ -164,14 +164,25 @@ export interface LoginShellEnvironmentOptions {
  */
 export class LoginShellEnvironment {
   private resolving: Promise<LaunchEnv> | undefined;
+  private done: LaunchEnv | undefined;
   private readonly abort = new AbortController();
 
   constructor(private readonly options: LoginShellEnvironmentOptions) {}
 
   /** Resolved once; never rejects (a failure falls back to the host's environment, with one warning). */
   get(): Promise<LaunchEnv> {
-    this.resolving ??= this.resolve();
+    this.resolving ??= this.resolve().then((env) => (this.done = env));
     return this.resolving;
+  }
+
+  /** The result if the shell has answered already (or was given up on); undefined while it is still being asked. */
+  settled(): LaunchEnv | undefined {
+    return this.done;
+  }
+
+  /** Berth's own environment, for a start that need not wait for the shell. */
+  base(pathSource: string): LaunchEnv {
+    return { env: this.options.baseEnv, pathSource };
   }
 
   /** The host shuts down: a shell still running is killed with its children. */

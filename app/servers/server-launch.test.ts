@@ -69,3 +69,48 @@ describe.runIf(process.platform !== 'win32')('a server whose command is not on P
     );
   });
 });
+
+describe('not waiting for a slow login shell', () => {
+  const never = (): Promise<never> => new Promise<never>(() => undefined);
+  const base = (pathSource: string) => ({ env: { PATH: process.env.PATH ?? '' }, pathSource });
+
+  it('starts at once with Berth\'s own environment when the command is found there, or for a remote server', async () => {
+    const prepare = createLaunchPreparer({ launchEnv: never, settledLaunchEnv: () => undefined, baseLaunchEnv: base });
+    const local = await prepare('node', serverConfig({ command: 'node' }));
+    expect(local.env.PATH).toBe(process.env.PATH);
+    const absolute = await prepare('abs', serverConfig({ command: process.execPath }));
+    expect(absolute.env).toEqual({ PATH: process.env.PATH });
+    const remote = await prepare('remote', serverConfig({ url: 'https://a.example/mcp' }));
+    expect(remote.env).toEqual({ PATH: process.env.PATH });
+  });
+
+  it('waits for the login shell when the command is not found yet, and uses its answer once it is in', async () => {
+    let answer: (env: { env: NodeJS.ProcessEnv; pathSource: string }) => void = () => undefined;
+    const shell = new Promise<{ env: NodeJS.ProcessEnv; pathSource: string }>((resolve) => (answer = resolve));
+    let settled: { env: NodeJS.ProcessEnv; pathSource: string } | undefined;
+    const prepare = createLaunchPreparer({ launchEnv: () => shell, settledLaunchEnv: () => settled, baseLaunchEnv: base });
+    let done = false;
+    const waiting = prepare('x', serverConfig({ command: 'definitely-not-on-path-berth' })).then((launch) => {
+      done = true;
+      return launch;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
+    settled = { env: { PATH: `/login/bin${delimiter}${process.env.PATH ?? ''}` }, pathSource: "it includes the login shell's PATH" };
+    answer(settled);
+    expect((await waiting).env.PATH).toMatch(/^\/login\/bin/);
+    // Once the shell has answered, every start uses its environment, found or not.
+    expect((await prepare('node', serverConfig({ command: 'node' }))).env.PATH).toMatch(/^\/login\/bin/);
+  });
+
+  it('finds commands the way spawn would', async () => {
+    const { commandFound } = await import('./server-launch');
+    const bin = join(dir.path, 'tool');
+    await writeFile(bin, '#!/bin/sh\n');
+    expect(await commandFound('tool', dir.path)).toBe(false);
+    await chmod(bin, 0o755);
+    expect(await commandFound('tool', `/nowhere${delimiter}${dir.path}`)).toBe(true);
+    expect(await commandFound('./tool', undefined, dir.path)).toBe(true);
+    expect(await commandFound('tool', undefined)).toBe(false);
+  });
+});

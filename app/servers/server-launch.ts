@@ -1,4 +1,6 @@
 import type { ServerConfig } from '../../shared/domain/server';
+import { access, constants } from 'node:fs/promises';
+import { delimiter, isAbsolute, join } from 'node:path';
 import type { LaunchEnv } from './login-env';
 import { withPathSource, type ServerStartError } from './spawn-errors';
 
@@ -24,6 +26,13 @@ export function plainLaunch(config: ServerConfig, env: NodeJS.ProcessEnv): Serve
 export interface LaunchPreparerOptions {
   /** The login-shell environment, resolved once per host run. */
   launchEnv: () => Promise<LaunchEnv>;
+  /**
+   * Optional: the login-shell environment if it is already known, and
+   * Berth's own. With both, a start does not wait for a slow shell (an
+   * interactive rc file can take seconds) when its command is found anyway.
+   */
+  settledLaunchEnv?: () => LaunchEnv | undefined;
+  baseLaunchEnv?: (pathSource: string) => LaunchEnv;
   /** Replaces secret references with their values; rejects with a ServerStartError naming a missing one. */
   resolveSecrets?: (name: string, config: ServerConfig) => Promise<ServerConfig>;
 }
@@ -31,9 +40,46 @@ export interface LaunchPreparerOptions {
 /** The host's launch: login-shell PATH first, then secrets, then a start failure explained with both in mind. */
 export function createLaunchPreparer(options: LaunchPreparerOptions): PrepareLaunch {
   return async (name, config) => {
-    const launch = await options.launchEnv();
+    const launch = await launchEnvFor(config, options);
     const resolved = options.resolveSecrets === undefined ? config : await options.resolveSecrets(name, config);
     const pathSource = Object.prototype.hasOwnProperty.call(config.env, 'PATH') ? "the server's config sets PATH itself" : launch.pathSource;
     return { config: resolved, env: launch.env, explain: (error) => (config.command === undefined ? error : withPathSource(error, config.command, pathSource)) };
   };
+}
+
+/**
+ * Which environment a start gets. The login shell's answer once it is in;
+ * before that, a remote server (no process) or a command that Berth's own
+ * PATH already finds starts at once with Berth's environment, and only a
+ * command that is not found waits for the shell — the case the shell is
+ * asked for. (A command found on both PATHs may then be the GUI PATH's copy
+ * for that one early start; the next start uses the merged PATH.)
+ */
+async function launchEnvFor(config: ServerConfig, options: LaunchPreparerOptions): Promise<LaunchEnv> {
+  const settled = options.settledLaunchEnv?.();
+  if (settled !== undefined || options.baseLaunchEnv === undefined) return settled ?? options.launchEnv();
+  if (config.command === undefined) return options.baseLaunchEnv("Berth's own PATH");
+  const base = options.baseLaunchEnv("Berth's own PATH (the login shell had not answered yet when this server started)");
+  const searchPath = config.env.PATH ?? base.env.PATH;
+  if (await commandFound(config.command, searchPath, config.cwd)) return base;
+  return options.launchEnv();
+}
+
+/** Whether spawning `command` would find it: a path that exists, or a name in one of the PATH folders. */
+export async function commandFound(command: string, searchPath: string | undefined, cwd?: string): Promise<boolean> {
+  const candidates = /[\\/]/.test(command)
+    ? [isAbsolute(command) ? command : join(cwd ?? process.cwd(), command)]
+    : (searchPath ?? '')
+        .split(delimiter)
+        .filter((folder) => folder !== '')
+        .flatMap((folder) => (process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'].map((ext) => join(folder, command + ext)) : [join(folder, command)]));
+  for (const candidate of candidates) {
+    try {
+      await access(candidate, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+      return true;
+    } catch {
+      // Not here: try the next folder.
+    }
+  }
+  return false;
 }
