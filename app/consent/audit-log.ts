@@ -1,5 +1,5 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AuditEntrySchema } from '../../shared/domain/consent';
 import { lineFileTail } from '../logs/line-file';
@@ -20,9 +20,13 @@ export interface AuditLogOptions {
  * Append-only JSON lines in `<stateDir>/audit.jsonl`, rotated at a size cap
  * into `audit.1.jsonl` (newest) … `audit.<keep>.jsonl` (oldest). Appends are
  * serialized so lines never interleave and rotation never races a write.
- * The current file stays open (append mode) between writes: one write per
- * batch instead of open + write + close, since every allowed tool call waits
- * for its line. {@linkcode close} releases it; a later append opens it again.
+ * The current file stays open (append mode) between writes, and a batch is
+ * one synchronous write(2): every allowed tool call waits for its line, and a
+ * round trip through the thread pool per call (let alone open + write +
+ * close) was most of what Berth added to a tool call. A few hundred bytes
+ * into the page cache cost microseconds; the event loop never waits on a
+ * disk flush (there is no fsync, as before). {@linkcode close} releases the
+ * file; a later append opens it again.
  */
 export class AuditLog {
   private readonly maxBytes: number;
@@ -31,7 +35,7 @@ export class AuditLog {
   private chain: Promise<unknown> = Promise.resolve();
   /** The batch waiting for the write before it to finish; new entries join it. */
   private queued: { lines: string[]; done: Promise<void> } | undefined;
-  private handle: FileHandle | undefined;
+  private fd: number | undefined;
 
   constructor(private readonly options: AuditLogOptions) {
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
@@ -107,12 +111,12 @@ export class AuditLog {
     }
     const bytes = Buffer.byteLength(text);
     if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate();
-    this.handle ??= await open(this.filePath, 'a', 0o600);
     try {
-      await this.handle.write(text);
+      this.fd ??= openSync(this.filePath, 'a', 0o600);
+      writeSync(this.fd, text);
     } catch (error) {
       // The next write starts from a freshly opened file (the disk may come back).
-      await this.releaseHandle();
+      this.releaseFile();
       throw error;
     }
     this.size += bytes;
@@ -121,17 +125,22 @@ export class AuditLog {
   /** Waits for queued appends, then closes the file. Appends after this reopen it. */
   async close(): Promise<void> {
     await this.chain;
-    await this.releaseHandle();
+    this.releaseFile();
   }
 
-  private async releaseHandle(): Promise<void> {
-    const handle = this.handle;
-    this.handle = undefined;
-    await handle?.close().catch(() => undefined);
+  private releaseFile(): void {
+    const fd = this.fd;
+    this.fd = undefined;
+    if (fd === undefined) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // Already unusable (the failure that brought us here is what gets reported).
+    }
   }
 
   private async rotate(): Promise<void> {
-    await this.releaseHandle();
+    this.releaseFile();
     if (this.keepFiles === 0) {
       await rm(this.filePath, { force: true });
     } else {
