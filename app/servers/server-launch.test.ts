@@ -87,8 +87,8 @@ describe('not waiting for a slow login shell', () => {
   it('waits for the login shell when the command is not found yet, and uses its answer once it is in', async () => {
     let answer: (env: { env: NodeJS.ProcessEnv; pathSource: string }) => void = () => undefined;
     const shell = new Promise<{ env: NodeJS.ProcessEnv; pathSource: string }>((resolve) => (answer = resolve));
-    let settled: { env: NodeJS.ProcessEnv; pathSource: string } | undefined;
-    const prepare = createLaunchPreparer({ launchEnv: () => shell, settledLaunchEnv: () => settled, baseLaunchEnv: base });
+    const known: { settled?: { env: NodeJS.ProcessEnv; pathSource: string } } = {};
+    const prepare = createLaunchPreparer({ launchEnv: () => shell, settledLaunchEnv: () => known.settled, baseLaunchEnv: base });
     let done = false;
     const waiting = prepare('x', serverConfig({ command: 'definitely-not-on-path-berth' })).then((launch) => {
       done = true;
@@ -96,8 +96,8 @@ describe('not waiting for a slow login shell', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(done).toBe(false);
-    settled = { env: { PATH: `/login/bin${delimiter}${process.env.PATH ?? ''}` }, pathSource: "it includes the login shell's PATH" };
-    answer(settled);
+    known.settled = { env: { PATH: `/login/bin${delimiter}${process.env.PATH ?? ''}` }, pathSource: "it includes the login shell's PATH" };
+    answer(known.settled);
     expect((await waiting).env.PATH).toMatch(/^\/login\/bin/);
     // Once the shell has answered, every start uses its environment, found or not.
     expect((await prepare('node', serverConfig({ command: 'node' }))).env.PATH).toMatch(/^\/login\/bin/);

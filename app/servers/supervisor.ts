@@ -1,6 +1,5 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { restartDelayMs, shouldGiveUp } from './backoff';
@@ -11,6 +10,9 @@ import { ServerConnection, SessionLostError, formatSeconds } from './server-conn
 import type { CallToolOptions } from './server-connection';
 import { plainLaunch, type PrepareLaunch, type ServerLaunch } from './server-launch';
 import { ServerStartError } from './spawn-errors';
+import { RUNTIME_RESET, maskState, waitForReconnect, type Entry } from './supervisor-entry';
+
+export { maskState } from './supervisor-entry';
 
 /** What the supervisor needs from the host. */
 export interface SupervisorOptions {
@@ -36,50 +38,8 @@ export interface SupervisorOptions {
   onResourcesChanged?: (server: string) => void;
 }
 
-/** One configured server and everything that is going on with it. */
-interface Entry {
-  name: string;
-  config: ServerConfig;
-  state: ServerState;
-  connection?: ServerConnection;
-  /** Operations on this server run one after another. */
-  queue: Promise<unknown>;
-  startAbort?: AbortController;
-  restartTimer?: NodeJS.Timeout;
-  stableTimer?: NodeJS.Timeout;
-  removed: boolean;
-  /**
-   * The person stopped this server: config syncs must not start it again
-   * behind their back (only an explicit start/restart clears this).
-   */
-  heldByPerson: boolean;
-  /** Called after every state change (callers waiting for a reconnect look at the state). */
-  watchers: Set<() => void>;
-}
-
-/** A copy of the state that is safe to show: secret env values masked. */
-export function maskState(state: ServerState): ServerState {
-  const secrets = new Set(state.config.secretEnv);
-  const env = Object.fromEntries(Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]));
-  const headers = Object.fromEntries(Object.entries(state.config.headers).map(([name, value]) => [name, isSecretHeader(state.config, name) ? SECRET_MASK : value]));
-  return { ...state, config: { ...state.config, env, headers }, tools: [...state.tools] };
-}
-
-const RUNTIME_RESET = {
-  pid: undefined,
-  protocolVersion: undefined,
-  era: undefined,
-  serverInfo: undefined,
-  capabilities: undefined,
-  instructions: undefined,
-  tools: [],
-  readySince: undefined,
-  nextRestartAt: undefined,
-  transport: undefined,
-} satisfies Partial<ServerState>;
-
 /**
- * Starts, watches, restarts and stops every configured stdio server. States
+ * Starts, watches, restarts and stops every configured server (stdio or remote). States
  * are truthful: stopped → starting → ready; failures → error (with the reason)
  * or crashed → restarting per the backoff policy. Operations on one server are
  * serialized; different servers proceed in parallel.
@@ -247,7 +207,7 @@ export class ServerSupervisor {
     const timeoutMs = options?.timeoutMs ?? entry.config.timeouts.requestMs;
     if (entry.config.url !== undefined && (entry.state.status === 'starting' || entry.state.status === 'restarting')) {
       // A remote server being reconnected is waited for, not reported as down.
-      await this.reconnected(entry, timeoutMs, new HostError('NOT_READY', `server '${name}' is reconnecting`));
+      await waitForReconnect(entry, timeoutMs, new HostError('NOT_READY', `server '${name}' is reconnecting`));
     }
     try {
       return await this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
@@ -255,35 +215,9 @@ export class ServerSupervisor {
       // A remote server that forgot our session never ran the call: once the
       // connection is re-established, it is sent again (once), transparently.
       if (!(error instanceof SessionLostError)) throw error;
-      await this.reconnected(entry, timeoutMs, error);
+      await waitForReconnect(entry, timeoutMs, error);
       return this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
     }
-  }
-
-  /** Resolves when the server is ready again; rejects with `cause` if it stops, fails for good or takes longer than `timeoutMs`. */
-  private reconnected(entry: Entry, timeoutMs: number, cause: Error): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const done = (failure?: Error): void => {
-        clearTimeout(timer);
-        entry.watchers.delete(watch);
-        if (failure === undefined) resolve();
-        else reject(failure);
-      };
-      const watch = (): void => {
-        const { status } = entry.state;
-        const fail = (): void => done(new HostError('SERVER_ERROR', `${cause.message}, but could not reconnect: ${entry.state.reason ?? entry.state.status}`));
-        if (status === 'ready' && entry.connection !== undefined) done();
-        else if (status === 'stopped' || status === 'error') fail();
-        // 'crashed' is followed at once by 'restarting' unless the policy gave up.
-        else if (status === 'crashed')
-          queueMicrotask(() => {
-            if (entry.state.status === 'crashed') fail();
-          });
-      };
-      const timer = setTimeout(() => done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)), timeoutMs);
-      entry.watchers.add(watch);
-      watch();
-    });
   }
 
   client(name: string): Client | undefined {

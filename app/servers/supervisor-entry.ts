@@ -1,0 +1,74 @@
+import { HostError } from '../../shared/result';
+import { SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
+import type { ServerConfig, ServerState } from '../../shared/domain/server';
+import { formatSeconds } from './connection-errors';
+import type { ServerConnection } from './server-connection';
+
+/** One configured server and everything that is going on with it. */
+export interface Entry {
+  name: string;
+  config: ServerConfig;
+  state: ServerState;
+  connection?: ServerConnection;
+  /** Operations on this server run one after another. */
+  queue: Promise<unknown>;
+  startAbort?: AbortController;
+  restartTimer?: NodeJS.Timeout;
+  stableTimer?: NodeJS.Timeout;
+  removed: boolean;
+  /**
+   * The person stopped this server: config syncs must not start it again
+   * behind their back (only an explicit start/restart clears this).
+   */
+  heldByPerson: boolean;
+  /** Called after every state change (callers waiting for a reconnect look at the state). */
+  watchers: Set<() => void>;
+}
+
+/** A copy of the state that is safe to show: secret env values masked. */
+export function maskState(state: ServerState): ServerState {
+  const secrets = new Set(state.config.secretEnv);
+  const env = Object.fromEntries(Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]));
+  const headers = Object.fromEntries(Object.entries(state.config.headers).map(([name, value]) => [name, isSecretHeader(state.config, name) ? SECRET_MASK : value]));
+  return { ...state, config: { ...state.config, env, headers }, tools: [...state.tools] };
+}
+
+/** What a state loses when its connection goes. */
+export const RUNTIME_RESET = {
+  pid: undefined,
+  protocolVersion: undefined,
+  era: undefined,
+  serverInfo: undefined,
+  capabilities: undefined,
+  instructions: undefined,
+  tools: [],
+  readySince: undefined,
+  nextRestartAt: undefined,
+  transport: undefined,
+} satisfies Partial<ServerState>;
+
+/** Resolves when the server is ready again; rejects with `cause` if it stops, fails for good or takes longer than `timeoutMs`. */
+export function waitForReconnect(entry: Entry, timeoutMs: number, cause: Error): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (failure?: Error): void => {
+      clearTimeout(timer);
+      entry.watchers.delete(watch);
+      if (failure === undefined) resolve();
+      else reject(failure);
+    };
+    const watch = (): void => {
+      const { status } = entry.state;
+      const fail = (): void => done(new HostError('SERVER_ERROR', `${cause.message}, but could not reconnect: ${entry.state.reason ?? entry.state.status}`));
+      if (status === 'ready' && entry.connection !== undefined) done();
+      else if (status === 'stopped' || status === 'error') fail();
+      // 'crashed' is followed at once by 'restarting' unless the policy gave up.
+      else if (status === 'crashed')
+        queueMicrotask(() => {
+          if (entry.state.status === 'crashed') fail();
+        });
+    };
+    const timer = setTimeout(() => done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)), timeoutMs);
+    entry.watchers.add(watch);
+    watch();
+  });
+}
