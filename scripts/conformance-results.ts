@@ -1,0 +1,139 @@
+/**
+ * The pure half of scripts/conformance.mjs: a scenario's verdict from the
+ * checks the conformance suite wrote, the comparison with the checked-in
+ * expectations, and docs/CONFORMANCE.md.
+ */
+
+/** One entry of a scenario's checks.json, as far as it is read here. */
+export interface ConformanceCheck {
+  id: string;
+  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO' | (string & {});
+  description?: string;
+  errorMessage?: string;
+}
+
+export type ScenarioOutcome = 'pass' | 'fail' | 'skipped';
+
+export interface ScenarioVerdict {
+  result: ScenarioOutcome;
+  /** For a failure or a skip, one line saying why; for a pass, a warning or a caveat (may be empty). */
+  why: string;
+  passed: number;
+  failed: number;
+  warnings: number;
+}
+
+export interface ScenarioResult extends ScenarioVerdict {
+  scenario: string;
+  ms: number;
+}
+
+export interface SuiteRun {
+  version: string;
+  results: ScenarioResult[];
+}
+
+/** Scenario names each suite version is expected to pass, keyed by version. */
+export type Expectations = Record<string, string[]>;
+
+export const OAUTH_NOTE = 'not yet: OAuth (Berth has no OAuth client; it stops at the 401)';
+export const OAUTH_PASS_NOTE = 'passes only because Berth stops at the 401 (no OAuth client yet) and so never uses the bad metadata';
+export const SKILLS_NOTE = 'not implemented: the skills extension (SEP-2640)';
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}
+
+function explain(check: ConformanceCheck, fallback: string): string {
+  return `${check.id}: ${oneLine(check.errorMessage ?? check.description ?? fallback)}`;
+}
+
+/**
+ * A scenario passes when it reported at least one judged check and none
+ * failed; it is skipped when every judged check was skipped (nothing was
+ * there to be judged); no checks at all is a failure (the client never got
+ * far enough), explained by the tail of its output.
+ */
+export function judgeScenario(scenario: string, checks: readonly ConformanceCheck[], output = ''): ScenarioVerdict {
+  const judged = checks.filter((check) => check.status !== 'INFO');
+  const failed = judged.filter((check) => check.status === 'FAILURE');
+  const warnings = judged.filter((check) => check.status === 'WARNING');
+  const passed = judged.filter((check) => check.status === 'SUCCESS');
+  const counts = { passed: passed.length, failed: failed.length, warnings: warnings.length };
+  const auth = scenario.startsWith('auth/');
+  const [firstFailure] = failed;
+  if (firstFailure !== undefined) {
+    const detail = `${explain(firstFailure, 'failed')}${failed.length > 1 ? ` (+${failed.length - 1} more)` : ''}`;
+    return { result: 'fail', why: auth ? `${OAUTH_NOTE} — ${detail}` : detail, ...counts };
+  }
+  if (passed.length === 0 && warnings.length === 0) {
+    const skipped = judged.find((check) => check.status === 'SKIPPED');
+    if (skipped === undefined) {
+      const tail = output.trim().split('\n').slice(-3).join(' ');
+      return { result: 'fail', why: `no checks were reported${tail === '' ? '' : `: ${oneLine(tail)}`}`, ...counts };
+    }
+    const detail = explain(skipped, 'skipped');
+    return { result: 'skipped', why: scenario.startsWith('sep-2640-') ? `${SKILLS_NOTE} — ${detail}` : detail, ...counts };
+  }
+  const notes = [...(auth ? [OAUTH_PASS_NOTE] : []), ...warnings.slice(0, 1).map((warning) => explain(warning, 'warning'))];
+  return { result: 'pass', why: notes.join('; '), ...counts };
+}
+
+/** Expected passes that did not pass (or vanished from the suite), and passes not yet expected. */
+export function compareWithExpected(runs: readonly SuiteRun[], expected: Expectations, options: { skipAuth?: boolean } = {}): { regressions: string[]; newlyPassing: string[] } {
+  const regressions: string[] = [];
+  const newlyPassing: string[] = [];
+  for (const { version, results } of runs) {
+    const want = new Set(expected[version] ?? []);
+    for (const r of results) {
+      if (want.has(r.scenario) && r.result !== 'pass') regressions.push(`${version} ${r.scenario}: ${r.result} — ${r.why}`);
+      if (!want.has(r.scenario) && r.result === 'pass') newlyPassing.push(`${version} ${r.scenario}`);
+    }
+    for (const scenario of want) {
+      if (options.skipAuth === true && scenario.startsWith('auth/')) continue;
+      if (!results.some((r) => r.scenario === scenario)) regressions.push(`${version} ${scenario}: not run (no longer in the suite?)`);
+    }
+  }
+  return { regressions, newlyPassing };
+}
+
+/** The expectations a run establishes: every scenario that passed, per version. */
+export function expectationsFrom(runs: readonly SuiteRun[]): Expectations {
+  return Object.fromEntries(runs.map(({ version, results }) => [version, results.filter((r) => r.result === 'pass').map((r) => r.scenario)]));
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+/** docs/CONFORMANCE.md. */
+export function renderReport(runs: readonly SuiteRun[], options: { date: string; seconds: number }): string {
+  const lines = [
+    '# MCP conformance',
+    '',
+    `Generated by \`npm run conformance\` on ${options.date} (the run took ${Math.round(options.seconds)} s). The official`,
+    '[`@modelcontextprotocol/conformance`](https://www.npmjs.com/package/@modelcontextprotocol/conformance)',
+    "client suites run against Berth's own connection code: `scripts/conformance-client.ts` connects",
+    'with `ServerConnection.open` (Streamable HTTP with the legacy SSE fallback, era negotiation with',
+    "an `EraCache`), calls tools with `ServerConnection.callTool`, and answers `elicitation/create`",
+    "through the host's `ElicitationFlow`, the person replaced by \"submit the form as it opens\"",
+    '(the schema\'s defaults filled in). The adapter declares no sampling: it has no model to answer with.',
+    '',
+    'A scenario passes when it reported at least one check and none failed; it is skipped when every',
+    'check was skipped (nothing there to judge). The passing scenarios are listed in',
+    '`test/conformance-expected.json`: `npm run conformance` exits non-zero when one of them stops',
+    'passing, and `npm test` runs every scenario but `auth/*` that way (`npm run conformance -- --core`).',
+    '`npm run conformance -- --update` records a new set of passes.',
+    '',
+  ];
+  for (const { version, results } of runs) {
+    const count = (kind: ScenarioOutcome) => results.filter((r) => r.result === kind).length;
+    lines.push(`## ${version}`, '');
+    lines.push(`${results.length} client scenarios: ${count('pass')} pass, ${count('fail')} fail, ${count('skipped')} skipped.`, '');
+    lines.push('| scenario | result | checks (pass/fail/warn) | why |', '|---|---|---|---|');
+    for (const r of results) lines.push(`| \`${r.scenario}\` | ${r.result} | ${r.passed}/${r.failed}/${r.warnings} | ${cell(r.why)} |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
