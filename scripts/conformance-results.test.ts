@@ -7,7 +7,7 @@ const bad = (id: string, errorMessage: string): ConformanceCheck => ({ id, statu
 const info: ConformanceCheck = { id: 'server-info', status: 'INFO' };
 
 function result(scenario: string, outcome: ScenarioResult['result'], why = ''): ScenarioResult {
-  return { scenario, result: outcome, why, passed: outcome === 'pass' ? 1 : 0, failed: outcome === 'fail' ? 1 : 0, warnings: 0, ms: 1 };
+  return { scenario, result: outcome, why, passed: outcome === 'pass' ? 1 : 0, failed: outcome === 'fail' ? 1 : 0, warnings: 0, ms: 1, connection: outcome === 'pass' ? '2025-11-25, streamable-http' : '' };
 }
 
 describe('judgeScenario', () => {
@@ -32,7 +32,13 @@ describe('judgeScenario', () => {
   });
 
   it('fails a scenario that reported nothing, with the end of its output', () => {
-    expect(judgeScenario('initialize', [], 'Starting\nClient timed out after 30000ms\n')).toMatchObject({ result: 'fail', why: 'no checks were reported: Starting Client timed out after 30000ms' });
+    expect(judgeScenario('initialize', [], { output: 'Starting\nClient timed out after 30000ms\n' })).toMatchObject({ result: 'fail', why: 'no checks were reported: Starting Client timed out after 30000ms' });
+  });
+
+  it('fails a scenario whose checks passed when the suite failed it for the client error', () => {
+    const verdict = judgeScenario('sep-2322-client-request-state', [ok('echoed')], { exitCode: 1, clientError: 'tools/call failed: missing resultType' });
+    expect(verdict).toMatchObject({ result: 'fail', passed: 1, why: 'every check passed, but the client stopped with an error the scenario does not expect: tools/call failed: missing resultType' });
+    expect(judgeScenario('auth/resource-mismatch', [ok('rejected')], { exitCode: 0, clientError: 'HTTP 401' }).result).toBe('pass');
   });
 
   it('passes with warnings and keeps the first one as the note', () => {
@@ -72,7 +78,12 @@ describe('expectationsFrom and renderReport', () => {
     const report = renderReport(runs, { date: '2026-11-23', seconds: 75.6 });
     expect(report).toContain('on 2026-11-23 (the run took 76 s)');
     expect(report).toContain('## 0.2.0-alpha.12\n\n3 client scenarios: 1 pass, 1 fail, 1 skipped.');
-    expect(report).toContain(`| \`auth/a\` | fail | 0/1/0 | ${OAUTH_NOTE} — x\\|y |`);
+    expect(report).toContain(`| \`auth/a\` | fail | 0/1/0 | — | ${OAUTH_NOTE} — x\\|y |`);
+    expect(report).toContain('| `initialize` | pass | 1/0/0 | 2025-11-25, streamable-http |  |');
     expect(report).toContain('## 0.1.16\n\n1 client scenarios: 1 pass, 0 fail, 0 skipped.');
+    // Notes only for what did not pass (auth/* always: its passes are hollow for now).
+    expect(report).toContain('- `auth/*`: Every `auth/*` scenario expects an OAuth 2.1 client');
+    expect(report).toContain('- `sep-2640-*`: The skills extension');
+    expect(report).not.toContain('- `sep-2322-client-request-state`');
   });
 });

@@ -108,6 +108,26 @@ function findChecks(dir) {
   return undefined;
 }
 
+/** The adapter's error line (`<scenario>: <message>`) from the stderr.txt next to checks.json. */
+function clientError(checksFile, scenario) {
+  if (checksFile === undefined) return undefined;
+  const file = join(dirname(checksFile), 'stderr.txt');
+  if (!existsSync(file)) return undefined;
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith(`${scenario}: `));
+  return line?.slice(scenario.length + 2);
+}
+
+/** What the adapter said it connected with (`connected over <transport>: protocol <version> …`), e.g. "2026-07-28, streamable-http". */
+function connectedWith(checksFile) {
+  if (checksFile === undefined) return '';
+  const file = join(dirname(checksFile), 'stdout.txt');
+  if (!existsSync(file)) return '';
+  const match = /^connected over (\S+): protocol (\S+)/m.exec(readFileSync(file, 'utf8'));
+  return match === null ? '' : `${match[2]}, ${match[1]}`;
+}
+
 /** One scenario through the suite's CLI, on Node 22, with the adapter on this Node. */
 function runScenario(node22, suite, scenario) {
   const out = mkdtempSync(join(tmpdir(), 'berth-conformance-'));
@@ -122,17 +142,19 @@ function runScenario(node22, suite, scenario) {
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', () => {
+    child.on('close', (code) => {
       const ms = Date.now() - started;
       const checksFile = findChecks(out);
       let verdict;
       try {
-        verdict = judgeScenario(scenario, checksFile === undefined ? [] : JSON.parse(readFileSync(checksFile, 'utf8')), `${stdout}${stderr}`);
+        const checks = checksFile === undefined ? [] : JSON.parse(readFileSync(checksFile, 'utf8'));
+        verdict = judgeScenario(scenario, checks, { exitCode: code ?? 1, clientError: clientError(checksFile, scenario), output: `${stdout}${stderr}` });
       } catch (error) {
         verdict = { result: 'fail', why: `could not read the checks: ${error.message}`, passed: 0, failed: 0, warnings: 0 };
       }
+      const connection = connectedWith(checksFile);
       rmSync(out, { recursive: true, force: true });
-      resolve({ scenario, ms, ...verdict });
+      resolve({ scenario, ms, connection, ...verdict });
     });
   });
 }
