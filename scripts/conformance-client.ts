@@ -16,7 +16,8 @@
  *
  * Runs on the machine's Node (20), like the host; only the suite needs Node 22.
  * Exits 0 when the scenario's steps all succeeded, 1 otherwise (the suite
- * judges conformance from the traffic either way). Berth's logs go to stderr.
+ * judges conformance from the traffic either way). Berth's logs go to stderr
+ * (with BERTH_CONFORMANCE_TRACE=1, the protocol trace too).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -191,8 +192,9 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await connection?.close().catch(() => undefined);
+    const trace = process.env.BERTH_CONFORMANCE_TRACE === '1';
     for (const entry of logs.entries) {
-      if (entry.source !== 'trace') process.stderr.write(`[${entry.source} ${entry.level}] ${entry.text}\n`);
+      if (entry.source !== 'trace' || trace) process.stderr.write(`[${entry.source} ${entry.level}] ${entry.text}\n`);
     }
     await rm(stateDir, { recursive: true, force: true });
   }
