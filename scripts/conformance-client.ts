@@ -1,0 +1,203 @@
+/**
+ * The client side of the official MCP conformance suite
+ * (`@modelcontextprotocol/conformance client`), driven by scripts/conformance.mjs.
+ *
+ *   node --import tsx scripts/conformance-client.ts <server-url>
+ *
+ * The suite starts a scenario server, runs this command with the server's URL
+ * as the last argument and the scenario in MCP_CONFORMANCE_SCENARIO (extra
+ * data in MCP_CONFORMANCE_CONTEXT), and judges what reaches the server. Every
+ * request goes through Berth's real connection code: `ServerConnection.open`
+ * (Streamable HTTP with the legacy SSE fallback, era negotiation with an
+ * EraCache, the handshake and tool list), `ServerConnection.callTool`, and the
+ * host's ElicitationFlow for `elicitation/create`. The only stand-in is the
+ * person: a form is submitted as Berth first shows it (the schema's defaults
+ * filled in); a URL-mode request is declined.
+ *
+ * Runs on the machine's Node (20), like the host; only the suite needs Node 22.
+ * Exits 0 when the scenario's steps all succeeded, 1 otherwise (the suite
+ * judges conformance from the traffic either way). Berth's logs go to stderr
+ * (with BERTH_CONFORMANCE_TRACE=1, the protocol trace too).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ServerConfigSchema } from '../shared/domain/server';
+import { initialElicitationValues } from '../shared/elicitation';
+import { ElicitationFlow } from '../app/elicitation/elicitation-flow';
+import { PendingRequests } from '../app/pending/pending-requests';
+import { EraCache } from '../app/servers/era-cache';
+import { ServerConnection } from '../app/servers/server-connection';
+import { LogCollector } from '../app/servers/test-support';
+import type { Client } from '@modelcontextprotocol/client';
+
+const SERVER = 'conformance';
+const REQUEST_MS = 20_000;
+
+interface ToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
+}
+
+/** The pieces of MCP_CONFORMANCE_CONTEXT this adapter reads. */
+interface ScenarioContext {
+  toolCalls?: ToolCall[];
+}
+
+function readContext(): ScenarioContext {
+  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
+  if (raw === undefined || raw === '') return {};
+  return JSON.parse(raw) as ScenarioContext;
+}
+
+/** Prints one line of what the adapter did, for the suite's stdout.txt. */
+function step(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+/**
+ * The person in front of Berth, reduced to a rule: a form is submitted as
+ * it opens (the schema's defaults filled in, the rest empty); a link is not
+ * opened. Anything else waiting is declined.
+ */
+function autoAnswer(pending: PendingRequests): void {
+  pending.onChange(({ change }) => {
+    if (change.type !== 'opened') return;
+    const { request } = change;
+    queueMicrotask(() => {
+      if (request.kind === 'elicitation' && request.payload.mode === 'form') {
+        step(`elicitation form: "${request.payload.message}", submitted with its initial values`);
+        pending.answer(request.id, { action: 'accept', content: initialElicitationValues(request.payload.fields) });
+      } else {
+        step(`${request.kind} request declined`);
+        pending.answer(request.id, { action: 'decline' });
+      }
+    });
+  });
+}
+
+/** Calls one tool through Berth and reports the outcome. */
+async function callTool(connection: ServerConnection, name: string, args: Record<string, unknown> = {}): Promise<void> {
+  const result = await connection.callTool(name, args, { timeoutMs: REQUEST_MS });
+  const text = result.content
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join(' ');
+  step(`tools/call ${name}: ${result.isError === true ? 'error result' : 'ok'}${text === '' ? '' : ` — ${text.slice(0, 200)}`}`);
+}
+
+/** resources/list then resources/read of the first, prompts/list then prompts/get of the first, as the resource browser and slash commands would. */
+async function exerciseResourcesAndPrompts(client: Client): Promise<void> {
+  const capabilities = client.getServerCapabilities();
+  if (capabilities?.resources !== undefined) {
+    const { resources } = await client.listResources(undefined, { timeout: REQUEST_MS });
+    step(`resources/list: ${resources.length}`);
+    const first = resources[0];
+    if (first !== undefined) {
+      await client.readResource({ uri: first.uri }, { timeout: REQUEST_MS });
+      step(`resources/read ${first.uri}: ok`);
+    }
+  }
+  if (capabilities?.prompts !== undefined) {
+    const { prompts } = await client.listPrompts(undefined, { timeout: REQUEST_MS });
+    step(`prompts/list: ${prompts.length}`);
+    const first = prompts[0];
+    if (first !== undefined) {
+      await client.getPrompt({ name: first.name, arguments: {} }, { timeout: REQUEST_MS });
+      step(`prompts/get ${first.name}: ok`);
+    }
+  }
+}
+
+/** What each scenario asks of a client once it is connected (the connection itself already listed the tools). */
+async function runScenario(scenario: string, connection: ServerConnection, context: ScenarioContext): Promise<void> {
+  const tools = connection.tools.map((tool) => tool.name);
+  switch (scenario) {
+    case 'initialize':
+    case 'request-metadata':
+    case 'json-schema-ref-no-deref':
+      // Connecting and listing the tools is the whole scenario.
+      return;
+    case 'tools_call':
+      return callTool(connection, 'add_numbers', { a: 5, b: 7 });
+    case 'elicitation-sep1034-client-defaults':
+      return callTool(connection, 'test_client_elicitation_defaults');
+    case 'sse-retry':
+      return callTool(connection, 'test_reconnection');
+    case 'sep-2322-client-request-state':
+      for (const name of ['test_mrtr_echo_state', 'test_mrtr_unrelated', 'test_mrtr_no_state', 'test_mrtr_no_result_type']) {
+        await callTool(connection, name);
+      }
+      return;
+    case 'http-standard-headers':
+      for (const name of tools) await callTool(connection, name);
+      return exerciseResourcesAndPrompts(connection.client);
+    case 'http-custom-headers':
+      for (const call of context.toolCalls ?? []) await callTool(connection, call.name, call.arguments ?? {});
+      return;
+    case 'http-invalid-tool-headers':
+      // Only the tools Berth kept from the list are callable.
+      for (const name of tools) await callTool(connection, name, { region: 'us-west1' });
+      return;
+    case 'json-schema-2020-12-preservation': {
+      // The schema as Berth keeps it (and would hand it to the model), echoed back for the server to compare.
+      const focal = connection.tools.find((tool) => tool.name === 'json_schema_2020_12_tool');
+      if (focal === undefined) throw new Error('the server listed no json_schema_2020_12_tool');
+      return callTool(connection, 'json_schema_echo', { schema: focal.inputSchema });
+    }
+    default:
+      // Skills (sep-2640-*) and anything newer: Berth connects and lists, as it would for any server.
+      return;
+  }
+}
+
+async function main(): Promise<number> {
+  const url = process.argv.at(-1);
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  if (url === undefined || !URL.canParse(url)) {
+    process.stderr.write('usage: conformance-client.ts <server-url>  (scenario in MCP_CONFORMANCE_SCENARIO)\n');
+    return 2;
+  }
+  const context = readContext();
+  const logs = new LogCollector();
+  const stateDir = await mkdtemp(join(tmpdir(), 'berth-conformance-'));
+  const pending = new PendingRequests();
+  autoAnswer(pending);
+  const flow = new ElicitationFlow({ pending, logs, openExternal: () => Promise.resolve() });
+  let connection: ServerConnection | undefined;
+  try {
+    const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS } });
+    connection = await ServerConnection.open({
+      name: SERVER,
+      config,
+      hostEnv: process.env,
+      logs,
+      eraCache: new EraCache({ stateDir, logs }),
+      clientVersion: '0.1.0',
+      // As HostWorkflow.clientSetup, minus sampling: the adapter has no model to answer with.
+      clientSetup: (server, client) => {
+        client.registerCapabilities({ elicitation: { form: {}, url: {} } });
+        client.setRequestHandler('elicitation/create', (request, ctx) => flow.handle(server, request.params, { signal: ctx.mcpReq.signal }));
+        client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+          flow.complete(server, notification.params.elicitationId);
+        });
+      },
+    });
+    const facts = connection.facts();
+    step(`connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`);
+    await runScenario(scenario, connection, context);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${scenario}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await connection?.close().catch(() => undefined);
+    const trace = process.env.BERTH_CONFORMANCE_TRACE === '1';
+    for (const entry of logs.entries) {
+      if (entry.source !== 'trace' || trace) process.stderr.write(`[${entry.source} ${entry.level}] ${entry.text}\n`);
+    }
+    await rm(stateDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
