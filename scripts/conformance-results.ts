@@ -132,11 +132,9 @@ export function expectationsFrom(runs: readonly SuiteRun[]): Expectations {
  */
 export const FAILURE_NOTES: Readonly<Record<string, string>> = {
   'sep-2322-client-request-state':
-    'The multi-round (`input_required`) part works: the request state is echoed, ids differ, nothing leaks into an unrelated call. ' +
-    'The last tool, `test_mrtr_no_result_type`, answers a 2026-07-28 `tools/call` without `resultType`; SEP-2322 says a client MUST then assume "complete", ' +
-    'but `@modelcontextprotocol/client` 2.4 refuses such a result from a 2026-07-28 server ("servers implementing protocol revision 2026-07-28 MUST include it") ' +
-    'and Berth surfaces that as a failed tool call. The suite checks only the wire (so every check passes) and fails the scenario because the client errored. ' +
-    'A fix belongs in the SDK, or in a Berth shim that adds `resultType: "complete"` to modern-era results before the SDK sees them; not done here.',
+    'The last tool, `test_mrtr_no_result_type`, answers a 2026-07-28 `tools/call` without `resultType`; SEP-2322 says a client MUST then assume "complete". ' +
+    '`@modelcontextprotocol/client` 2.4 refuses such a result, so Berth adds `resultType: "complete"` to modern-era results that lack it before the SDK sees them ' +
+    '(`acceptResultsWithoutType` in app/servers/berth-client.ts, noted once in the server log). If this fails again, look there first.',
   'auth/*':
     'Every `auth/*` scenario expects an OAuth 2.1 client (protected-resource metadata, authorization-server discovery, registration, PKCE, token requests). ' +
     'Berth has none yet: a 401 ends the connection with "the server wants you to sign in; add an Authorization header". ' +

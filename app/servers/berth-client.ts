@@ -1,5 +1,5 @@
 import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
-import type { Tool } from '@modelcontextprotocol/client';
+import type { Tool, Transport } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
 
 /**
@@ -28,3 +28,27 @@ export function toToolInfo(tool: Tool): ToolInfo {
   };
 }
 
+
+/**
+ * SEP-2322: a 2026-07-28 result without `resultType` is to be read as
+ * "complete". The SDK (2.4) refuses such a result instead, so after the
+ * handshake of a modern-era connection every incoming result that lacks the
+ * field gets `resultType: "complete"` before the SDK sees it. `noticed` is
+ * told the first time, so the server's log says so once.
+ */
+export function acceptResultsWithoutType(transport: Transport, noticed: () => void): void {
+  const deliver = transport.onmessage;
+  if (deliver === undefined) return;
+  let told = false;
+  transport.onmessage = (message, extra) => {
+    if ('result' in message && typeof message.result === 'object' && message.result !== null && !Array.isArray(message.result) && !('resultType' in message.result)) {
+      if (!told) {
+        told = true;
+        noticed();
+      }
+      deliver.call(transport, { ...message, result: { ...message.result, resultType: 'complete' } }, extra);
+      return;
+    }
+    deliver.call(transport, message, extra);
+  };
+}

@@ -2,7 +2,7 @@ import { HostError } from '../../shared/result';
 import type { CallToolResult, Client, PriorDiscovery, Tool } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo, TransportKind } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
-import { BerthClient, toToolInfo } from './berth-client';
+import { BerthClient, acceptResultsWithoutType, toToolInfo } from './berth-client';
 import { errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
@@ -353,6 +353,7 @@ export class ServerConnection {
   private async connectAndList(prior: PriorDiscovery | undefined, remaining: number): Promise<void> {
     // The SDK's own timeout is set past ours so the person sees our wording.
     await this.client.connect(this.transport.sdk, { prior, timeout: remaining + 1_000 });
+    if (this.era === 'modern') acceptResultsWithoutType(this.transport.sdk, () => this.log.host('info', 'the server sent a result without resultType; read as "complete" as SEP-2322 says'));
     const level = this.options.logLevel;
     const capabilities = this.client.getServerCapabilities();
     if (level !== undefined && this.era === 'legacy' && capabilities?.logging !== undefined) {
