@@ -1,4 +1,5 @@
-import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, specTypeSchemas } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import type { Tool, Transport } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
 
@@ -51,4 +52,41 @@ export function acceptResultsWithoutType(transport: Transport, noticed: () => vo
     }
     deliver.call(transport, message, extra);
   };
+}
+
+/** One page of tools/list, each tool left unchecked so one bad tool does not sink the others. */
+const ToolsPageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+/** A server that keeps sending cursors is cut off here. */
+const MAX_TOOL_PAGES = 100;
+
+/**
+ * Every page of the server's tools/list (following `nextCursor`), each tool
+ * checked on its own against the MCP Tool schema: a tool that is not valid
+ * MCP is left out and named in `skipped`, instead of the whole list (and so
+ * the whole server) failing.
+ */
+export async function listAllTools(client: Client, timeoutMs: number): Promise<{ tools: ToolInfo[]; skipped: string[] }> {
+  const tools: ToolInfo[] = [];
+  const skipped: string[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ToolsPageSchema, { timeout: timeoutMs });
+    for (const [index, raw] of result.tools.entries()) {
+      const checked = await specTypeSchemas.Tool['~standard'].validate(raw);
+      if (checked.issues === undefined) tools.push(toToolInfo(checked.value as Tool));
+      else skipped.push(describeBadTool(raw, page, index, checked.issues));
+    }
+    cursor = result.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return { tools, skipped };
+}
+
+function describeBadTool(raw: unknown, page: number, index: number, issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>): string {
+  const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? `'${(raw as { name: string }).name}'` : `#${index + 1}${page > 0 ? ` of page ${page + 1}` : ''} (no name)`;
+  const problems = issues.slice(0, 2).map((issue) => {
+    const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+    return path === '' ? issue.message : `${path}: ${issue.message}`;
+  });
+  return `${name}: ${problems.join('; ')}${issues.length > 2 ? ` (and ${issues.length - 2} more)` : ''}`;
 }

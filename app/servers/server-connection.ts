@@ -1,8 +1,8 @@
 import { HostError } from '../../shared/result';
-import type { CallToolResult, Client, PriorDiscovery, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo, TransportKind } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
-import { BerthClient, acceptResultsWithoutType, toToolInfo } from './berth-client';
+import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
 import { errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
@@ -113,10 +113,12 @@ export class ServerConnection {
         capabilities: {},
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } },
         listChanged: {
+          // Re-read by Berth (every page, each tool checked on its own), like at start-up.
           tools: {
-            onChanged: (error, tools) => {
-              if (error !== null) this.log.host('warning', `could not refresh the tool list: ${error.message}`);
-              else if (tools !== null) this.setTools(tools);
+            autoRefresh: false,
+            onChanged: (error) => {
+              if (error !== null) this.log.host('warning', `tool list change: ${error.message}`);
+              else void this.refreshTools();
             },
           },
           // Declared here so a modern-era connection also subscribes to prompt changes; the prompt catalog re-reads the list itself.
@@ -364,8 +366,9 @@ export class ServerConnection {
       }
     }
     if (capabilities?.tools !== undefined) {
-      const { tools } = await this.client.listTools(undefined, { timeout: remaining + 1_000 });
-      this.toolList = tools.map(toToolInfo);
+      const { tools, skipped } = await listAllTools(this.client, remaining + 1_000);
+      this.toolList = tools;
+      if (skipped.length > 0) this.log.host('warning', `left out ${skipped.length} tool${skipped.length === 1 ? '' : 's'} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`);
     }
   }
 
@@ -389,10 +392,16 @@ export class ServerConnection {
     };
   }
 
-  private setTools(tools: Tool[]): void {
-    this.toolList = tools.map(toToolInfo);
-    this.log.host('info', `tool list changed: ${this.toolList.length} tools`);
-    this.options.onToolsChanged?.(this.toolList);
+  private async refreshTools(): Promise<void> {
+    try {
+      const { tools, skipped } = await listAllTools(this.client, this.options.config.timeouts.requestMs);
+      this.toolList = tools;
+      const left = skipped.length === 0 ? '' : `; left out ${skipped.length} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`;
+      this.log.host(skipped.length === 0 ? 'info' : 'warning', `tool list changed: ${tools.length} tools${left}`);
+      this.options.onToolsChanged?.(this.toolList);
+    } catch (error) {
+      if (!this.closing) this.log.host('warning', `could not refresh the tool list: ${this.log.redact(errorMessage(error))}`);
+    }
   }
 
   private onProcessExit(info: ExitInfo): void {

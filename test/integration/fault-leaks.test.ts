@@ -39,7 +39,7 @@ async function faultCycle(): Promise<void> {
       ['dead', 'crashed'],
       ['garbage', 'ready'],
       ['good', 'ready'],
-      ['invalid', 'error'],
+      ['invalid', 'ready'],
       ['stubborn', 'ready'],
     ]);
     // The premise of the process check: the servers really run as our descendants.

@@ -162,12 +162,13 @@ describe('fault injection: what comes out of stdout', () => {
       message: "tools/call tool 'big' on server 'bad' did not answer within 2 s",
     });
     // The warning comes once 32 MiB have arrived, which on a loaded machine can be after the call's 2 s.
-    const warning = 'stdout line is longer than the 32 MiB message limit (32 MiB so far); discarding it up to the next newline';
-    await waitUntil(() => texts('bad', 'host', 'warning').includes(warning), 40_000, 'the over-limit warning');
+    // "So far" counts the whole chunk that crossed the limit: up to a pipe read more, so 32 or 32.1 MiB.
+    const warning = /^stdout line is longer than the 32 MiB message limit \(32(\.1)? MiB so far\); discarding it up to the next newline$/;
+    await waitUntil(() => texts('bad', 'host', 'warning').some((text) => warning.test(text)), 20_000, 'the over-limit warning');
     expect(supervisor.get('bad')?.status).toBe('ready');
     expect((await supervisor.callTool('bad', 'echo', { text: 'after' })).content).toEqual([{ type: 'text', text: 'after' }]);
     await expectGoodResponsive();
-  }, 60_000);
+  }, 30_000);
 
   it(`floods ${SOAK ? '200k' : '20k'} log notifications: the neighbour stays prompt, the log stays bounded`, async () => {
     await startPair(misbehaveConfig('none'));
@@ -206,18 +207,21 @@ describe('fault injection: what comes out of stdout', () => {
 });
 
 describe('fault injection: malformed results', () => {
-  it('schema-invalid tool list: error with a readable reason, no restart loop, neighbour fine', async () => {
+  it('a tool that is not valid MCP is left out with a warning naming it; the server and its other tools work', async () => {
     await startPair(misbehaveConfig('bad-tool-list', { restart: FAST_RESTARTS }));
     const state = supervisor.get('bad');
-    expect(state?.status).toBe('error');
-    // One readable line naming the bad fields, not the validator's JSON dump.
-    expect(state?.reason).toBe(
-      "MCP handshake failed: the server's tools/list result is not valid MCP: tools.0.name: Invalid input: expected string, received undefined; tools.0.inputSchema: Invalid input: expected object, received string",
-    );
-    expect(states.statuses('bad')).toEqual(['stopped', 'starting', 'error']);
-    const pid = states.states.find((s) => s.name === 'bad' && s.pid !== undefined)?.pid as number;
-    expect(isProcessAlive(pid)).toBe(false);
+    expect(state?.status).toBe('ready');
+    expect(state?.tools.map((tool) => tool.name)).toEqual(['echo']);
+    // One readable line naming the bad tool and its fields, not the validator's JSON dump.
+    expect(texts('bad', 'host', 'warning')).toContainEqual(expect.stringMatching(/^left out 1 tool that is not valid MCP: #1 \(no name\): name: .*; inputSchema: /));
+    expect(states.statuses('bad')).toEqual(['stopped', 'starting', 'ready']);
+    expect((await supervisor.callTool('bad', 'echo', { text: 'still works' })).content).toEqual([{ type: 'text', text: 'still works' }]);
     await expectGoodResponsive();
+  });
+
+  it('a tool list spread over pages is read to the end (nextCursor)', async () => {
+    await startPair(misbehaveConfig('paged-tools'));
+    expect(supervisor.get('bad')?.tools.map((tool) => tool.name)).toEqual(['echo', 'hang', 'big', 'flood', 'unknown-ids', 'bad-content']);
   });
 
   it('invalid content in a tool result: the call fails with SERVER_ERROR naming the tool, the server stays ready', async () => {
