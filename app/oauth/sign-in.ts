@@ -19,7 +19,10 @@ const STEP_WORDS: Record<SignInStep, string> = {
 export class SignInError extends HostError {
   constructor(
     readonly step: SignInStep,
-    reason: string,
+    /** Why, without the step. */
+    readonly reason: string,
+    /** The OAuth error code the authorization server answered with, if any. */
+    readonly oauthCode?: string,
   ) {
     super('SERVER_ERROR', `sign-in failed while ${STEP_WORDS[step]}: ${reason}`);
     this.name = 'SignInError';
@@ -37,7 +40,7 @@ export interface SignInOptions {
   /** Scopes to ask for (else what the server's metadata suggests). */
   scope?: string;
   fetchFn?: FetchLike;
-  /** Authorization rounds before giving up (an authorization server that keeps asking again); 2 unless told. */
+  /** Rounds in the browser before giving up when the authorization server refuses the code; 2 unless told. */
   maxAuthorizations?: number;
 }
 
@@ -89,46 +92,60 @@ function reasonOf(error: unknown): string {
  * listener, the step names and the retry cap.
  */
 export async function signIn(options: SignInOptions): Promise<void> {
-  const { provider, serverUrl } = options;
-  const fetchFn = options.fetchFn;
   const maxAuthorizations = options.maxAuthorizations ?? 2;
-  const preferred = await provider.registeredRedirectUrl();
   for (let round = 1; ; round++) {
-    const state = randomBytes(32).toString('base64url');
-    const listener = await listenForRedirect({ state, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, preferredPort: preferred === undefined ? undefined : Number(new URL(preferred).port) });
-    const tracker = new StepTracker();
-    let opened = false;
-    provider.beginSignIn({
-      redirectUrl: listener.redirectUrl,
-      state,
-      onStep: (step) => tracker.advance(step),
-      openUrl: async (url) => {
-        opened = true;
-        tracker.advance('authorization');
-        await options.openUrl(url);
-      },
-    });
     try {
-      // A sign-in the person asked for authorizes afresh (another account, more scopes) rather than refreshing.
-      const first = await runStep(tracker, () => auth(provider, { serverUrl, scope: options.scope, fetchFn, forceReauthorization: true }));
-      if (first === 'AUTHORIZED') return;
-      if (!opened) throw new SignInError('authorization', 'the authorization page was never opened');
-      let answer;
-      try {
-        answer = await listener.response;
-      } catch (error) {
-        throw new SignInError('authorization', error instanceof RedirectError ? error.message : reasonOf(error));
-      }
-      tracker.advance('token');
-      const second = await runStep(tracker, () => auth(provider, { serverUrl, authorizationCode: answer.code, iss: answer.iss, fetchFn }));
-      if (second === 'AUTHORIZED') return;
-      if (round >= maxAuthorizations) {
-        throw new SignInError('authorization', `the authorization server asked to authorize again ${round} times in a row; giving up`);
-      }
-    } finally {
-      listener.close();
-      provider.endSignIn();
+      await authorizeOnce(options);
+      return;
+    } catch (error) {
+      // A code refused at the token endpoint (expired while the person took their time, or redeemed twice by a
+      // double-submitting browser) is worth one more round in the browser; anything else would fail the same way again.
+      const codeRefused = error instanceof SignInError && error.step === 'token' && error.oauthCode === 'invalid_grant';
+      if (!codeRefused) throw error;
+      if (round >= maxAuthorizations) throw new SignInError('token', `${error.reason} (the authorization server refused the code ${round} times; giving up)`, error.oauthCode);
     }
+  }
+}
+
+/** One round: the browser, the code, the exchange. */
+async function authorizeOnce(options: SignInOptions): Promise<void> {
+  const { provider, serverUrl, fetchFn } = options;
+  const state = randomBytes(32).toString('base64url');
+  // The registration names one redirect URI, port included, and many authorization servers compare it exactly.
+  const registered = await provider.registeredRedirectUrl();
+  const preferredPort = registered === undefined ? undefined : Number(new URL(registered).port);
+  const listener = await listenForRedirect({ state, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, preferredPort });
+  // That port is taken now: register again with the one we have rather than be refused at /authorize.
+  if (registered !== undefined && registered !== listener.redirectUrl) await provider.invalidateCredentials('client');
+  const tracker = new StepTracker();
+  let opened = false;
+  provider.beginSignIn({
+    redirectUrl: listener.redirectUrl,
+    state,
+    onStep: (step) => tracker.advance(step),
+    openUrl: async (url) => {
+      opened = true;
+      tracker.advance('authorization');
+      await options.openUrl(url);
+    },
+  });
+  try {
+    // A sign-in the person asked for authorizes afresh (another account, more scopes) rather than refreshing.
+    const first = await runStep(tracker, () => auth(provider, { serverUrl, scope: options.scope, fetchFn, forceReauthorization: true }));
+    if (first === 'AUTHORIZED') return;
+    if (!opened) throw new SignInError('authorization', 'the authorization page was never opened');
+    let answer;
+    try {
+      answer = await listener.response;
+    } catch (error) {
+      throw new SignInError('authorization', error instanceof RedirectError ? error.message : reasonOf(error));
+    }
+    tracker.advance('token');
+    const second = await runStep(tracker, () => auth(provider, { serverUrl, authorizationCode: answer.code, iss: answer.iss, fetchFn }));
+    if (second !== 'AUTHORIZED') throw new SignInError('token', 'the authorization server did not issue tokens for the code');
+  } finally {
+    listener.close();
+    provider.endSignIn();
   }
 }
 
@@ -137,6 +154,6 @@ async function runStep<T>(tracker: StepTracker, run: () => Promise<T>): Promise<
     return await run();
   } catch (error) {
     if (error instanceof SignInError) throw error;
-    throw new SignInError(error instanceof RegistrationRejectedError ? 'registration' : tracker.current, reasonOf(error));
+    throw new SignInError(error instanceof RegistrationRejectedError ? 'registration' : tracker.current, reasonOf(error), error instanceof OAuthError ? error.code : undefined);
   }
 }

@@ -146,7 +146,7 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     ['registration', { rejectRegistration: true }, /registering Berth .*invalid_redirect_uri: loopback redirects are not allowed/],
     ['authorization', { authorizeError: 'access_denied' }, /authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied \(The person declined\.\)/],
     ['authorization', { wrongState: true }, /authorization in the browser \(consent\): .*wrong state/],
-    ['token', { rejectCodes: true }, /exchanging the code for tokens: invalid_grant/],
+    ['token', { rejectCodes: Infinity }, /exchanging the code for tokens: invalid_grant: code expired \(the authorization server refused the code 2 times; giving up\)/],
   ] as const)('names the failing step: %s (%o)', async (step, behaviour, message) => {
     as.behaviour = behaviour;
     const error = await signInNow().then(
@@ -158,6 +158,15 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     expect((error as SignInError).message).toMatch(message);
     expect((await provider.signInStatus()).signedIn).toBe(false);
     expectNoSecretPrinted();
+  });
+
+  it('a refused code gets one more round in the browser', async () => {
+    as.behaviour = { rejectCodes: 1 };
+    await signInNow();
+    expect(as.authorizeRequests).toHaveLength(2);
+    // The SDK's auth() itself sends a refused code once more before giving up on it; then Berth's second round.
+    expect(as.tokenRequests.map((form) => form.get('grant_type'))).toEqual(['authorization_code', 'authorization_code', 'authorization_code']);
+    expect(await whoami(await connect())).toMatch(/^signed in as client-/);
   });
 
   it('gives up with a clear message when the browser never comes back', async () => {

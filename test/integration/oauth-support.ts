@@ -16,8 +16,8 @@ export interface OAuthServerBehaviour {
   wrongState?: boolean;
   /** /authorize never redirects (the person never finishes). */
   authorizeHangs?: boolean;
-  /** The token endpoint refuses authorization codes with invalid_grant. */
-  rejectCodes?: boolean;
+  /** The token endpoint refuses this many authorization codes with invalid_grant (Infinity: all). */
+  rejectCodes?: number;
   /** Seconds an access token lives. */
   accessTokenTtl?: number;
 }
@@ -166,7 +166,11 @@ export class TestOAuthServer {
       const code = form.get('code') ?? '';
       const pending = this.codes.get(code);
       this.codes.delete(code);
-      if (this.behaviour.rejectCodes === true || pending === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
+      if ((this.behaviour.rejectCodes ?? 0) > 0) {
+        this.behaviour.rejectCodes = (this.behaviour.rejectCodes ?? 0) - 1;
+        return json(res, 400, { error: 'invalid_grant', error_description: 'code expired' });
+      }
+      if (pending === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
       const verifier = form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       if (challenge !== pending.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
