@@ -16,6 +16,8 @@ import type { ConfigImportService } from '../config-import/import-service';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
 import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts';
+import { createOAuthHandlers } from './handlers-oauth';
+import type { OAuthSessions } from '../oauth/oauth-sessions';
 import { createResourceHandlers } from './handlers-resources';
 import { createRootsHandlers } from './handlers-roots';
 import { createSettingsHandlers } from './handlers-settings';
@@ -74,6 +76,8 @@ export interface FeatureDeps {
   resources: ResourceService;
   /** Import from other apps' config files, export to Claude Desktop. */
   configImport: ConfigImportService;
+  /** OAuth sign-in to remote servers. */
+  oauth: OAuthSessions;
 }
 
 /** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
@@ -84,13 +88,14 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createSettingsHandlers(deps.settings),
     ...createWorkflowHandlers(deps.workflow),
     ...createRootsHandlers(deps.roots),
+    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), supervisor: deps.supervisor }),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig: () => deps.events.emit('config.changed', deps.config.status()), sync: deps.sync }),
   };
 }
 
-type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers>>;
+type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers> | keyof ReturnType<typeof createOAuthHandlers>>;
 
 /** App, config, server and log methods. */
 function createServerHandlers(deps: HandlerDeps): ServerHandlers {

@@ -40,6 +40,8 @@ export interface SignInOptions {
   /** Scopes to ask for (else what the server's metadata suggests). */
   scope?: string;
   fetchFn?: FetchLike;
+  /** Aborting stops waiting for the browser (a newer sign-in for the same server replaces this one). */
+  signal?: AbortSignal;
   /** Rounds in the browser before giving up when the authorization server refuses the code; 2 unless told. */
   maxAuthorizations?: number;
 }
@@ -115,6 +117,9 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
   const registered = await provider.registeredRedirectUrl();
   const preferredPort = registered === undefined ? undefined : Number(new URL(registered).port);
   const listener = await listenForRedirect({ state, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, preferredPort });
+  const stop = () => listener.close();
+  options.signal?.addEventListener('abort', stop, { once: true });
+  if (options.signal?.aborted === true) stop();
   // That port is taken now: register again with the one we have rather than be refused at /authorize.
   if (registered !== undefined && registered !== listener.redirectUrl) await provider.invalidateCredentials('client');
   const tracker = new StepTracker();
@@ -144,6 +149,7 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
     const second = await runStep(tracker, () => auth(provider, { serverUrl, authorizationCode: answer.code, iss: answer.iss, fetchFn }));
     if (second !== 'AUTHORIZED') throw new SignInError('token', 'the authorization server did not issue tokens for the code');
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     listener.close();
     provider.endSignIn();
   }
