@@ -98,7 +98,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
 type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers> | keyof ReturnType<typeof createOAuthHandlers>>;
 
 /** App, config, server and log methods. */
-function createServerHandlers(deps: HandlerDeps): ServerHandlers {
+function createServerHandlers(deps: HandlerDeps & Pick<FeatureDeps, 'oauth'>): ServerHandlers {
   const { config, supervisor, logs, events, sync, secrets } = deps;
 
   const announceConfig = (): void => events.emit('config.changed', config.status());
@@ -158,6 +158,8 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
         write: (withRefs) => config.setServer(target, withRefs, renaming ? { previousName: name } : {}),
       });
       announceConfig();
+      // Before the sync starts it under its new name, so the start finds its tokens.
+      if (renaming) await deps.oauth.renameServer(name, target);
       await sync.apply(renaming ? { forget: [name] } : {});
       // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
       // Restarted in the background like any sync start: a start may take its whole timeout.
@@ -180,6 +182,7 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
       announceConfig();
       await sync.apply({ forget: [name] });
       if (stored !== undefined) await secrets.forget(stored);
+      await deps.oauth.forgetServer(name);
       return { removed: name };
     },
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SecretStore } from '../secrets/secret-store';
 import { BerthOAuthProvider, SignInRequiredError } from './berth-oauth-provider';
-import { oauthIndexId, oauthIssuerId } from './oauth-records';
+import { OAuthRecords, moveOAuthRecords, oauthIndexId, oauthIssuerId } from './oauth-records';
 
 class MemorySecrets implements SecretStore {
   readonly values = new Map<string, string>();
@@ -159,5 +159,19 @@ describe('BerthOAuthProvider', () => {
     await p.saveTokens(tokens('two'), { issuer: AS_2 });
     await p.signOut();
     expect([...store.values.keys()].sort()).toEqual([oauthIndexId('other'), 'server/notes/header/Authorization']);
+  });
+
+  it('follows a rename, and a removed server forgets its records whatever URL they were for', async () => {
+    const store = new MemorySecrets();
+    store.values.set(oauthIndexId('notes-2'), 'someone else');
+    await provider(store).saveTokens(tokens('one'), { issuer: AS_1 });
+    await moveOAuthRecords(store, 'notes', 'renamed');
+    expect(await provider(store).tokens()).toBeUndefined();
+    const renamed = new BerthOAuthProvider({ server: 'renamed', serverUrl: URL_A, store });
+    expect((await renamed.tokens())?.access_token).toBe('one');
+    expect([...store.values.keys()].sort()).toEqual([oauthIndexId('notes-2'), oauthIndexId('renamed'), oauthIssuerId('renamed', AS_1)].sort());
+
+    await new OAuthRecords(store, 'renamed', '').forgetAll();
+    expect([...store.values.keys()]).toEqual([oauthIndexId('notes-2')]);
   });
 });

@@ -163,3 +163,20 @@ export class OAuthRecords {
     return this.store.set(oauthIndexId(this.server), JSON.stringify(index));
   }
 }
+
+/**
+ * A server was renamed in Berth: its records follow it (written under the
+ * new name first, so a failure halfway leaves the old ones usable).
+ */
+export async function moveOAuthRecords(store: SecretStore, from: string, to: string): Promise<void> {
+  const indexText = await store.get(oauthIndexId(from));
+  if (indexText === undefined) return;
+  const issuers = parseJson(indexText, IndexSchema)?.issuers ?? [];
+  for (const issuer of issuers) {
+    const record = await store.get(oauthIssuerId(from, issuer));
+    if (record !== undefined) await store.set(oauthIssuerId(to, issuer), record);
+  }
+  await store.set(oauthIndexId(to), indexText);
+  for (const issuer of issuers) await store.delete(oauthIssuerId(from, issuer));
+  await store.delete(oauthIndexId(from));
+}

@@ -2,6 +2,7 @@ import type { ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
 import { BerthOAuthProvider } from './berth-oauth-provider';
+import { OAuthRecords, moveOAuthRecords } from './oauth-records';
 import { signIn } from './sign-in';
 
 /** Options for {@linkcode OAuthSessions}. */
@@ -95,6 +96,18 @@ export class OAuthSessions {
     if (url === undefined) return;
     await new BerthOAuthProvider({ server, serverUrl: url, store: this.options.store }).signOut();
     this.options.log(server, 'info', 'signed out (OAuth): tokens and registration forgotten');
+  }
+
+  /** The server was removed from Berth: forget its OAuth records, whatever URL they were for. */
+  async forgetServer(server: string): Promise<void> {
+    this.running.get(server)?.abort();
+    await new OAuthRecords(this.options.store, server, '').forgetAll();
+  }
+
+  /** The server was renamed: its tokens and registration go with it. */
+  async renameServer(from: string, to: string): Promise<void> {
+    this.running.get(from)?.abort();
+    await moveOAuthRecords(this.options.store, from, to);
   }
 
   /** Signed in to this server right now (tokens stored for its URL)? */
