@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeRefreshes } from './refresh-dedupe';
+import { dedupeRefreshes, keepHeadersAtOrigin } from './refresh-dedupe';
 
 const TOKEN_URL = 'https://login.example/token';
 
@@ -51,5 +51,24 @@ describe('dedupeRefreshes', () => {
     expect((await fetchRefused(TOKEN_URL, refresh('r1'))).status).toBe(400);
     expect((await fetchRefused(TOKEN_URL, refresh('r1'))).status).toBe(400);
     expect(refused.seen).toEqual(['refresh_token', 'refresh_token']);
+  });
+});
+
+describe('keepHeadersAtOrigin', () => {
+  it("sends the server's own headers only to the server's origin", async () => {
+    const seen: Array<{ url: string; headers: Record<string, string> }> = [];
+    const fetchFn = (input: string | URL, init?: RequestInit): Promise<Response> => {
+      seen.push({ url: String(input), headers: Object.fromEntries(new Headers(init?.headers).entries()) });
+      return Promise.resolve(new Response('{}'));
+    };
+    const fetch = keepHeadersAtOrigin(fetchFn, 'https://mcp.example', ['X-Api-Key', 'X-Team']);
+    await fetch('https://mcp.example/mcp', { method: 'POST', headers: { 'x-api-key': 'k', 'x-team': 't', accept: 'application/json' } });
+    await fetch(new URL('https://login.example/token'), { method: 'POST', headers: new Headers({ 'X-Api-Key': 'k', 'X-Team': 't', Accept: 'application/json' }) });
+    await fetch('https://login.example/.well-known/oauth-authorization-server', { headers: { 'x-api-key': 'k' } });
+    expect(seen).toEqual([
+      { url: 'https://mcp.example/mcp', headers: { 'x-api-key': 'k', 'x-team': 't', accept: 'application/json' } },
+      { url: 'https://login.example/token', headers: { accept: 'application/json' } },
+      { url: 'https://login.example/.well-known/oauth-authorization-server', headers: {} },
+    ]);
   });
 });

@@ -30,7 +30,7 @@ export function dedupeRefreshes(fetchFn: FetchLike): FetchLike {
   return async (input, init) => {
     const refreshToken = refreshTokenOf(init);
     if (refreshToken === undefined) return fetchFn(input, init);
-    const key = `${String(input instanceof Request ? input.url : input)}\n${refreshToken}`;
+    const key = `${String(input)}\n${refreshToken}`;
     let answer = answers.get(key);
     if (answer === undefined) {
       answer = (async () => {
@@ -48,5 +48,22 @@ export function dedupeRefreshes(fetchFn: FetchLike): FetchLike {
     }
     const saved = await answer;
     return new Response(saved.body, { status: saved.status, statusText: saved.statusText, headers: saved.headers });
+  };
+}
+
+/**
+ * The SDK's HTTP transports send their static headers (the server's
+ * `headers` from the config, API keys among them) on every request they
+ * make, the authorization server's included: discovery, registration and
+ * the token endpoint live elsewhere and must not see them. Requests to
+ * another origin than the MCP server's go out without those headers.
+ */
+export function keepHeadersAtOrigin(fetchFn: FetchLike, origin: string, names: string[]): FetchLike {
+  if (names.length === 0) return fetchFn;
+  return async (input, init) => {
+    if (new URL(input).origin === origin || init?.headers === undefined) return fetchFn(input, init);
+    const headers = new Headers(init.headers);
+    for (const name of names) headers.delete(name);
+    return fetchFn(input, { ...init, headers });
   };
 }

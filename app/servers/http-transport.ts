@@ -1,6 +1,6 @@
 import { SSEClientTransport, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo, OAuthClientProvider, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { dedupeRefreshes } from '../oauth/refresh-dedupe';
+import { dedupeRefreshes, keepHeadersAtOrigin } from '../oauth/refresh-dedupe';
 
 /** The two HTTP transports Berth speaks. */
 export type HttpTransportKind = 'streamable-http' | 'sse';
@@ -38,8 +38,12 @@ export class TracedHttpTransport implements Transport {
     this.kind = options.kind;
     const url = new URL(options.url);
     const requestInit: RequestInit = { headers: options.headers };
-    // With OAuth, a 401 on the POST and on the GET stream would each refresh: one refresh per refresh token.
-    const auth = options.authProvider === undefined ? {} : { authProvider: options.authProvider, fetch: dedupeRefreshes(fetch) };
+    // With OAuth, a 401 on the POST and on the GET stream would each refresh: one refresh per refresh token;
+    // and the authorization server gets none of the server's own headers.
+    const auth =
+      options.authProvider === undefined
+        ? {}
+        : { authProvider: options.authProvider, fetch: keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers)) };
     this.streamable =
       options.kind === 'streamable-http'
         ? new StreamableHTTPClientTransport(url, {
