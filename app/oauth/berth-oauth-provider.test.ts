@@ -67,8 +67,11 @@ describe('BerthOAuthProvider', () => {
     expect(await provider(store).tokens()).toBeUndefined();
   });
 
-  it('outside a sign-in it neither registers nor opens a browser: it says sign-in is needed', async () => {
-    const p = provider(new MemorySecrets());
+  it('outside a sign-in it neither registers nor opens a browser: it says sign-in is needed, and stores nothing', async () => {
+    const store = new MemorySecrets();
+    const p = provider(store);
+    await p.saveDiscoveryState({ authorizationServerUrl: AS_1 });
+    expect(store.values.size).toBe(0);
     await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(SignInRequiredError);
     await expect(p.redirectToAuthorization(new URL('https://login.example/authorize'))).rejects.toThrow("server 'notes' needs you to sign in");
     expect(() => p.state()).toThrow(SignInRequiredError);

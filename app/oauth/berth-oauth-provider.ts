@@ -193,7 +193,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    return this.records.saveDiscovery(state);
+    // Outside a sign-in, a server nobody signed in to keeps no records: signing out leaves nothing behind.
+    return this.records.saveDiscovery(state, this.session === undefined);
   }
 
   discoveryState(): Promise<OAuthDiscoveryState | undefined> {

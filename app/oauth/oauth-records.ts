@@ -113,8 +113,10 @@ export class OAuthRecords {
     return this.serialize(() => this.updateIssuer(issuer, (record) => ({ ...record, tokens, savedAt }), true));
   }
 
-  saveDiscovery(discovery: OAuthDiscoveryState): Promise<void> {
+  /** `onlyIfSignedIn`: keep nothing for a server never signed in to (a connection's 401 runs discovery too). */
+  saveDiscovery(discovery: OAuthDiscoveryState, onlyIfSignedIn = false): Promise<void> {
     return this.serialize(async () => {
+      if (onlyIfSignedIn && (await this.readIndex()) === undefined) return;
       const index = await this.writableIndex();
       await this.writeIndex({ ...index, discovery: discovery as unknown as Record<string, unknown> });
     });
