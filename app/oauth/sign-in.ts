@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OAuthError, RegistrationRejectedError, auth } from '@modelcontextprotocol/client';
+import { IssuerMismatchError, OAuthError, RegistrationRejectedError, auth } from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { BerthOAuthProvider } from './berth-oauth-provider';
@@ -66,6 +66,12 @@ class StepTracker {
 
 /** Why a step failed, in words; OAuth error codes are kept (they say the most), response bodies are cut short. */
 function reasonOf(error: unknown): string {
+  // What it received is attacker-controlled in a mix-up attack and must not be shown (RFC 9207).
+  if (error instanceof IssuerMismatchError) {
+    return error.kind === 'metadata'
+      ? 'the authorization server metadata names another issuer than the server it was fetched from; refused'
+      : 'the answer claims to come from another authorization server than the one Berth asked (a possible mix-up attack); refused';
+  }
   if (error instanceof RegistrationRejectedError) {
     let detail = `HTTP ${error.status}`;
     try {
@@ -160,6 +166,7 @@ async function runStep<T>(tracker: StepTracker, run: () => Promise<T>): Promise<
     return await run();
   } catch (error) {
     if (error instanceof SignInError) throw error;
-    throw new SignInError(error instanceof RegistrationRejectedError ? 'registration' : tracker.current, reasonOf(error), error instanceof OAuthError ? error.code : undefined);
+    const step = error instanceof RegistrationRejectedError ? 'registration' : error instanceof IssuerMismatchError && error.kind === 'authorization_response' ? 'authorization' : tracker.current;
+    throw new SignInError(step, reasonOf(error), error instanceof OAuthError ? error.code : undefined);
   }
 }

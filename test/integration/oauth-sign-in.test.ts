@@ -146,6 +146,7 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     ['registration', { rejectRegistration: true }, /registering Berth .*invalid_redirect_uri: loopback redirects are not allowed/],
     ['authorization', { authorizeError: 'access_denied' }, /authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied \(The person declined\.\)/],
     ['authorization', { wrongState: true }, /authorization in the browser \(consent\): .*wrong state/],
+    ['authorization', { wrongIss: 'https://evil.example' }, /authorization in the browser \(consent\): the answer claims to come from another authorization server .*mix-up/],
     ['token', { rejectCodes: Infinity }, /exchanging the code for tokens: invalid_grant: code expired \(the authorization server refused the code 2 times; giving up\)/],
   ] as const)('names the failing step: %s (%o)', async (step, behaviour, message) => {
     as.behaviour = behaviour;
@@ -156,6 +157,8 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     expect(error).toBeInstanceOf(SignInError);
     expect((error as SignInError).step).toBe(step);
     expect((error as SignInError).message).toMatch(message);
+    // An issuer that answered in another's name is not repeated to the person (RFC 9207).
+    expect((error as SignInError).message).not.toContain('evil.example');
     expect((await provider.signInStatus()).signedIn).toBe(false);
     expectNoSecretPrinted();
   });

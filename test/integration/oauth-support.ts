@@ -14,6 +14,8 @@ export interface OAuthServerBehaviour {
   authorizeError?: string;
   /** /authorize redirects back with another state than it was given. */
   wrongState?: boolean;
+  /** /authorize redirects back with this `iss` (RFC 9207), as a mixed-up authorization server would. */
+  wrongIss?: string;
   /** /authorize never redirects (the person never finishes). */
   authorizeHangs?: boolean;
   /** The token endpoint refuses this many authorization codes with invalid_grant (Infinity: all). */
@@ -145,6 +147,7 @@ export class TestOAuthServer {
     if (client === undefined || !client.redirectUris.includes(redirectUri)) return json(res, 400, { error: 'invalid_request', error_description: 'unknown client or redirect_uri' });
     if (this.behaviour.authorizeHangs === true) return;
     const back = new URL(redirectUri);
+    if (this.behaviour.wrongIss !== undefined) back.searchParams.set('iss', this.behaviour.wrongIss);
     back.searchParams.set('state', this.behaviour.wrongState === true ? 'not-the-state' : (query.get('state') ?? ''));
     if (this.behaviour.authorizeError !== undefined) {
       back.searchParams.set('error', this.behaviour.authorizeError);
