@@ -18,7 +18,7 @@ import { OAuthRecords } from './oauth-records';
  */
 export class SignInRequiredError extends HostError {
   constructor(readonly server: string) {
-    super('NOT_READY', `server '${server}' needs you to sign in (OAuth); use Sign in in its settings`);
+    super('NOT_READY', `server '${server}' needs you to sign in (OAuth): press Sign in in its details`);
     this.name = 'SignInRequiredError';
   }
 }

@@ -77,7 +77,7 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   if (error instanceof ServerStartError) return error;
   if (ctx.transport.kind !== 'stdio') {
     const where = ctx.url ?? 'the server';
-    if (needsSignIn(error)) return new ServerStartError(`${where} needs you to sign in (OAuth): use Sign in on the server`, 'sign-in', undefined, error);
+    if (needsSignIn(error)) return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
     if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
     const http = describeHttpError(error);
     if (http !== undefined) {

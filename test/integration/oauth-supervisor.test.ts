@@ -44,7 +44,7 @@ describe('a remote server behind OAuth, through the supervisor', () => {
   it('a server that wants a sign-in is an error saying so, not retried; after signing in it starts and its tools work; tokens never reach the logs', async () => {
     await supervisor.sync({ notes: serverConfig({ url: as.mcpUrl, restart: { initialDelayMs: 100 } }) });
     const failed = await waitUntil(() => (supervisor.get('notes')?.status === 'error' ? supervisor.get('notes') : undefined), 20_000, 'the sign-in error');
-    expect(failed.reason).toBe(`${as.mcpUrl} needs you to sign in (OAuth): use Sign in on the server`);
+    expect(failed.reason).toBe(`${as.mcpUrl} needs you to sign in (OAuth): press Sign in in the server's details`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recorder.statuses('notes').slice(-2)).toEqual(['starting', 'error']);
     expect(recorder.statuses('notes')).not.toContain('restarting');
