@@ -74,7 +74,20 @@ describe('BerthOAuthProvider', () => {
     expect(store.values.size).toBe(0);
     await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(SignInRequiredError);
     await expect(p.redirectToAuthorization(new URL('https://login.example/authorize'))).rejects.toThrow("server 'notes' needs you to sign in");
-    expect(() => p.state()).toThrow(SignInRequiredError);
+    // A state for a URL nobody opens; a sign-in has its own.
+    expect(p.state()).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('remembers the scope of a step-up for the next sign-in, for a server signed in to only', async () => {
+    const store = new MemorySecrets();
+    const p = provider(store);
+    const stepUp = new URL('https://login.example/authorize?scope=mcp%3Atools+mcp%3Aadmin');
+    await expect(p.redirectToAuthorization(stepUp)).rejects.toThrow(SignInRequiredError);
+    expect(await p.wantedScope()).toBeUndefined();
+    expect(store.values.size).toBe(0);
+    await p.saveTokens(tokens('one'), { issuer: AS_1 });
+    await expect(p.redirectToAuthorization(stepUp)).rejects.toThrow(SignInRequiredError);
+    expect(await p.wantedScope()).toBe('mcp:tools mcp:admin');
   });
 
   it('during a sign-in it opens only web pages, and lets the SDK register', async () => {

@@ -6,6 +6,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { randomBytes } from 'node:crypto';
 import { validateClientMetadataUrl } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
@@ -129,8 +130,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    if (this.session === undefined) throw new SignInRequiredError(this.server);
-    return this.session.state;
+    // Outside a sign-in no redirect is ever opened (see redirectToAuthorization); the SDK still wants a value to build the URL.
+    return this.session?.state ?? randomBytes(16).toString('base64url');
   }
 
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
@@ -168,12 +169,22 @@ export class BerthOAuthProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const session = this.session;
-    if (session === undefined) throw new SignInRequiredError(this.server);
+    if (session === undefined) {
+      // A step-up (403 insufficient_scope) lands here with the wider scope: the next sign-in asks for it.
+      const scope = authorizationUrl.searchParams.get('scope');
+      if (scope !== null && scope !== '') await this.records.saveWantedScope(scope);
+      throw new SignInRequiredError(this.server);
+    }
     // Only a web page may be opened: a file: or custom-scheme URL from a hostile server would launch something else.
     if (authorizationUrl.protocol !== 'https:' && !(authorizationUrl.protocol === 'http:' && isLoopback(authorizationUrl.hostname))) {
       throw new Error(`refusing to open the authorization page ${authorizationUrl.origin}: it is not an https address`);
     }
     await session.openUrl(authorizationUrl.href);
+  }
+
+  /** The scope the server asked for beyond the current grant (a step-up), if any. */
+  wantedScope(): Promise<string | undefined> {
+    return this.records.wantedScope();
   }
 
   saveCodeVerifier(codeVerifier: string): void {

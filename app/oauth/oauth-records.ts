@@ -19,6 +19,8 @@ const IndexSchema = z.object({
   issuers: z.array(z.string()),
   current: z.string().optional(),
   discovery: z.record(z.string(), z.unknown()).optional(),
+  /** The scope a server asked for beyond what was granted (403 insufficient_scope), for the next sign-in to ask for. */
+  wantedScope: z.string().optional(),
 });
 type OAuthIndex = z.infer<typeof IndexSchema>;
 
@@ -119,6 +121,18 @@ export class OAuthRecords {
       if (onlyIfSignedIn && (await this.readIndex()) === undefined) return;
       const index = await this.writableIndex();
       await this.writeIndex({ ...index, discovery: discovery as unknown as Record<string, unknown> });
+    });
+  }
+
+  async wantedScope(): Promise<string | undefined> {
+    return (await this.readIndex())?.wantedScope;
+  }
+
+  /** Only for a server signed in to: a step-up is about widening a grant that exists. */
+  saveWantedScope(scope: string): Promise<void> {
+    return this.serialize(async () => {
+      const index = await this.readIndex();
+      if (index !== undefined) await this.writeIndex({ ...index, wantedScope: scope });
     });
   }
 

@@ -37,7 +37,7 @@ export interface SignInOptions {
   openUrl: (url: string) => Promise<void>;
   /** How long the person has to finish in the browser; 5 minutes unless told. */
   timeoutMs?: number;
-  /** Scopes to ask for (else what the server's metadata suggests). */
+  /** Scopes to ask for (else what a step-up asked for, else what the server's metadata suggests). */
   scope?: string;
   fetchFn?: FetchLike;
   /** Aborting stops waiting for the browser (a newer sign-in for the same server replaces this one). */
@@ -142,7 +142,8 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
   });
   try {
     // A sign-in the person asked for authorizes afresh (another account, more scopes) rather than refreshing.
-    const first = await runStep(tracker, () => auth(provider, { serverUrl, scope: options.scope, fetchFn, forceReauthorization: true }));
+    const scope = options.scope ?? (await provider.wantedScope());
+    const first = await runStep(tracker, () => auth(provider, { serverUrl, scope, fetchFn, forceReauthorization: true }));
     if (first === 'AUTHORIZED') return;
     if (!opened) throw new SignInError('authorization', 'the authorization page was never opened');
     let answer;

@@ -127,6 +127,23 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     expectNoSecretPrinted();
   });
 
+  it('step-up: a tool that needs more scope asks for a sign-in, and that sign-in asks for the wider scope', async () => {
+    await signInNow();
+    const client = await connect();
+    expect(as.authorizeRequests.at(-1)?.get('scope')?.split(' ')).not.toContain('mcp:admin');
+    const authorizeBefore = as.authorizeRequests.length;
+
+    await expect(client.callTool({ name: 'admin', arguments: {} })).rejects.toThrow(/needs you to sign in/);
+    expect(as.authorizeRequests.length).toBe(authorizeBefore);
+
+    await signInNow();
+    expect(as.authorizeRequests.at(-1)?.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp:tools', 'mcp:admin']));
+    const again = await connect();
+    const result = await again.callTool({ name: 'admin', arguments: {} });
+    expect((result.content as Array<{ text?: string }>)[0]?.text).toMatch(/^admin for client-/);
+    expectNoSecretPrinted();
+  });
+
   it('reuses the registered loopback port at the next sign-in, and sign-out forgets everything for the server', async () => {
     await signInNow();
     const first = as.authorizeRequests.at(-1)?.get('redirect_uri');

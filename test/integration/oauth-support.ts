@@ -39,6 +39,12 @@ interface PendingCode {
 interface AccessToken {
   expiresAt: number;
   clientId: string;
+  scope: string;
+}
+
+interface RefreshToken {
+  clientId: string;
+  scope: string;
 }
 
 /**
@@ -55,7 +61,7 @@ export class TestOAuthServer {
   readonly clients = new Map<string, Client>();
   readonly codes = new Map<string, PendingCode>();
   readonly accessTokens = new Map<string, AccessToken>();
-  readonly refreshTokens = new Map<string, string>();
+  readonly refreshTokens = new Map<string, RefreshToken>();
   /** Every request's method and path, in order (no query strings: they carry codes). */
   readonly requests: string[] = [];
   /** The query of each /authorize request. */
@@ -179,25 +185,25 @@ export class TestOAuthServer {
       if (challenge !== pending.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
       if (form.get('client_id') !== pending.clientId || form.get('redirect_uri') !== pending.redirectUri) return json(res, 400, { error: 'invalid_grant', error_description: 'client or redirect_uri mismatch' });
       if (form.get('resource') !== this.mcpUrl) return json(res, 400, { error: 'invalid_target', error_description: 'wrong resource' });
-      return json(res, 200, this.issue(pending.clientId));
+      return json(res, 200, this.issue(pending.clientId, pending.scope ?? ''));
     }
     if (grant === 'refresh_token') {
       const refresh = form.get('refresh_token') ?? '';
-      const clientId = this.refreshTokens.get(refresh);
-      if (clientId === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
+      const grant = this.refreshTokens.get(refresh);
+      if (grant === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
       this.refreshTokens.delete(refresh);
-      return json(res, 200, this.issue(clientId));
+      return json(res, 200, this.issue(grant.clientId, grant.scope));
     }
     json(res, 400, { error: 'unsupported_grant_type' });
   }
 
-  private issue(clientId: string): Record<string, unknown> {
+  private issue(clientId: string, scope: string): Record<string, unknown> {
     const ttl = this.behaviour.accessTokenTtl ?? 3600;
     const access = `at-${randomBytes(16).toString('hex')}`;
     const refresh = `rt-${randomBytes(16).toString('hex')}`;
-    this.accessTokens.set(access, { expiresAt: Date.now() + ttl * 1000, clientId });
-    this.refreshTokens.set(refresh, clientId);
-    return { access_token: access, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: 'mcp:tools' };
+    this.accessTokens.set(access, { expiresAt: Date.now() + ttl * 1000, clientId, scope });
+    this.refreshTokens.set(refresh, { clientId, scope });
+    return { access_token: access, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope };
   }
 
   private async mcp(req: IncomingMessage, res: ServerResponse, url: URL, body: string): Promise<void> {
@@ -208,7 +214,13 @@ export class TestOAuthServer {
       res.writeHead(401, { 'WWW-Authenticate': `Bearer resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"${error}` }).end();
       return;
     }
+    // Step-up: the `admin` tool needs a scope the first sign-in does not ask for.
+    if (req.method === 'POST' && wantsTool(body, 'admin') && !token.scope.split(' ').includes('mcp:admin')) {
+      res.writeHead(403, { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="mcp:admin", resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"` }).end();
+      return;
+    }
     const server = new McpServer({ name: 'oauth-protected', version: '1.0.0' });
+    server.registerTool('admin', { description: 'Needs the mcp:admin scope', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: `admin for ${token.clientId}` }] }));
     server.registerTool('whoami', { description: 'Which client the token was issued to', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: `signed in as ${token.clientId}` }] }));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
@@ -219,6 +231,15 @@ export class TestOAuthServer {
     res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
     res.end(Buffer.from(await response.arrayBuffer()));
     await server.close();
+  }
+}
+
+function wantsTool(body: string, tool: string): boolean {
+  try {
+    const message = JSON.parse(body) as { method?: unknown; params?: { name?: unknown } };
+    return message.method === 'tools/call' && message.params?.name === tool;
+  } catch {
+    return false;
   }
 }
 
