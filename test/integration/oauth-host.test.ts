@@ -49,7 +49,7 @@ describe('OAuth through the host contract', () => {
     await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'ready');
     // The tool list came over the signed-in connection (tool calls go through chat and consent, tested elsewhere).
     const listed = (await h.call<ServerState[]>('servers.list', {})).find((state) => state.name === 'notes');
-    expect(listed?.tools.map((tool) => tool.name)).toEqual(['whoami']);
+    expect(listed?.tools.map((tool) => tool.name).sort()).toEqual(['admin', 'whoami']);
     expect((await oauthKeys()).length).toBe(2);
     const notesLog = (await h.call<{ entries: LogEntry[] }>('logs.query', { server: 'notes', limit: 1_000 })).entries.map((entry) => entry.text);
     expect(notesLog).toEqual(expect.arrayContaining(['signing in (OAuth): waiting for the browser', 'signed in (OAuth)']));
