@@ -1,6 +1,6 @@
 import { SSEClientTransport, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo, OAuthClientProvider, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { dedupeRefreshes, keepHeadersAtOrigin } from '../oauth/refresh-dedupe';
+import { dedupeRefreshes, keepHeadersAtOrigin } from '../oauth/auth-fetch';
 
 /** The two HTTP transports Berth speaks. */
 export type HttpTransportKind = 'streamable-http' | 'sse';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BerthOAuthProvider, SignInRequiredError } from '../../app/oauth/berth-oauth-provider';
-import { dedupeRefreshes } from '../../app/oauth/refresh-dedupe';
+import { dedupeRefreshes } from '../../app/oauth/auth-fetch';
 import { SignInError, signIn } from '../../app/oauth/sign-in';
 import { FileSecretStore } from '../../app/secrets/secret-store';
 import { tempDir } from '../../app/servers/test-support';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeRefreshes, keepHeadersAtOrigin } from './refresh-dedupe';
+import { dedupeRefreshes, keepHeadersAtOrigin } from './auth-fetch';
 
 const TOKEN_URL = 'https://login.example/token';
 

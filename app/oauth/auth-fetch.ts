@@ -1,3 +1,4 @@
+/** The fetch the HTTP transports use for a server with OAuth: what Berth changes about the SDK's requests. */
 import type { FetchLike } from '@modelcontextprotocol/client';
 
 interface SavedResponse {
