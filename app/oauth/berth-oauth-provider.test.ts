@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SecretStore } from '../secrets/secret-store';
-import { BerthOAuthProvider, SignInRequiredError } from './berth-oauth-provider';
+import { BerthOAuthProvider, NoOAuthOfferedError, SignInRequiredError } from './berth-oauth-provider';
 import { OAuthRecords, moveOAuthRecords, oauthIndexId, oauthIssuerId } from './oauth-records';
 
 class MemorySecrets implements SecretStore {
@@ -70,8 +70,12 @@ describe('BerthOAuthProvider', () => {
   it('outside a sign-in it neither registers nor opens a browser: it says sign-in is needed, and stores nothing', async () => {
     const store = new MemorySecrets();
     const p = provider(store);
+    await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(SignInRequiredError);
+    // Discovery found no OAuth at all: signing in would not help.
     await p.saveDiscoveryState({ authorizationServerUrl: AS_1 });
     expect(store.values.size).toBe(0);
+    await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(NoOAuthOfferedError);
+    await p.saveDiscoveryState({ authorizationServerUrl: AS_1, authorizationServerMetadata: { issuer: AS_1, authorization_endpoint: `${AS_1}/a`, token_endpoint: `${AS_1}/t`, response_types_supported: ['code'] } });
     await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(SignInRequiredError);
     await expect(p.redirectToAuthorization(new URL('https://login.example/authorize'))).rejects.toThrow("server 'notes' needs you to sign in");
     // A state for a URL nobody opens; a sign-in has its own.

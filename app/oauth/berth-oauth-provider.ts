@@ -24,6 +24,17 @@ export class SignInRequiredError extends HostError {
   }
 }
 
+/**
+ * The server refused the connection (401) but publishes no OAuth metadata:
+ * it wants some other credential, and signing in would not help.
+ */
+export class NoOAuthOfferedError extends HostError {
+  constructor() {
+    super('NOT_READY', 'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers');
+    this.name = 'NoOAuthOfferedError';
+  }
+}
+
 /** A client registered by hand with the authorization server. */
 export interface PreRegisteredClient {
   clientId: string;
@@ -80,6 +91,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   /** The port of the redirect URI the stored registration names, to reuse it at the next sign-in. */
   private registeredRedirect: string | undefined;
+  /** What the last discovery found, also when it was not stored (nobody signed in). */
+  private lastDiscovery: OAuthDiscoveryState | undefined;
 
   constructor(private readonly options: BerthOAuthProviderOptions) {
     validateClientMetadataUrl(options.clientMetadataUrl);
@@ -143,7 +156,11 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     const client = ctx === undefined ? undefined : await this.records.client(ctx.issuer);
     this.registeredRedirect = firstRedirectUri(client) ?? this.registeredRedirect;
     // Registering is for a sign-in the person started; the SDK would register right after this answer.
-    if (client === undefined && this.session === undefined) throw new SignInRequiredError(this.server);
+    if (client === undefined && this.session === undefined) {
+      const found = this.lastDiscovery;
+      if (found !== undefined && found.resourceMetadata === undefined && found.authorizationServerMetadata === undefined) throw new NoOAuthOfferedError();
+      throw new SignInRequiredError(this.server);
+    }
     this.session?.onStep?.(client === undefined ? 'registration' : 'authorization');
     return client;
   }
@@ -204,6 +221,7 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    this.lastDiscovery = state;
     // Outside a sign-in, a server nobody signed in to keeps no records: signing out leaves nothing behind.
     return this.records.saveDiscovery(state, this.session === undefined);
   }

@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
-import { SignInRequiredError } from '../oauth/berth-oauth-provider';
+import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
 import { HostError } from '../../shared/result';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
@@ -58,12 +58,13 @@ export function lostReason(error: unknown, ctx: FailureContext): string | undefi
   return undefined;
 }
 
-/** The server wants an OAuth sign-in: Berth's provider said so, or the SDK gave up authorizing on its own. */
-function needsSignIn(error: unknown): boolean {
+/** The server wants an OAuth sign-in (Berth's provider said so, or the SDK gave up authorizing on its own), or a 401 with no OAuth on offer. */
+function authFailure(error: unknown): 'sign-in' | NoOAuthOfferedError | undefined {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
-    if (current instanceof SignInRequiredError || current instanceof UnauthorizedError) return true;
+    if (current instanceof NoOAuthOfferedError) return current;
+    if (current instanceof SignInRequiredError || current instanceof UnauthorizedError) return 'sign-in';
   }
-  return false;
+  return undefined;
 }
 
 /** Why a start failed, in words, with the kind that decides what happens next. */
@@ -77,7 +78,9 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   if (error instanceof ServerStartError) return error;
   if (ctx.transport.kind !== 'stdio') {
     const where = ctx.url ?? 'the server';
-    if (needsSignIn(error)) return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
+    const auth = authFailure(error);
+    if (auth === 'sign-in') return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
+    if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
     if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
     const http = describeHttpError(error);
     if (http !== undefined) {

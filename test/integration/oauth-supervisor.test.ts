@@ -67,4 +67,12 @@ describe('a remote server behind OAuth, through the supervisor', () => {
     for (const token of [...as.accessTokens.keys(), ...as.refreshTokens.keys()]) expect(logged).not.toContain(token);
     for (const form of as.tokenRequests) expect(logged).not.toContain(form.get('refresh_token') ?? form.get('code') ?? 'never');
   });
+
+  it('a 401 from a server that offers no OAuth says to check its headers, not to sign in', async () => {
+    as.behaviour = { noOAuth: true };
+    await supervisor.sync({ keyed: serverConfig({ url: as.mcpUrl, headers: { 'X-Api-Key': 'wrong' } }) });
+    const failed = await waitUntil(() => (supervisor.get('keyed')?.status === 'error' ? supervisor.get('keyed') : undefined), 20_000, 'the error');
+    expect(failed.reason).toBe(`${as.mcpUrl} answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers`);
+    expect(as.clients.size).toBe(0);
+  });
 });

@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 /** How the test authorization server misbehaves, when a test asks it to. */
 export interface OAuthServerBehaviour {
+  /** No OAuth at all: both metadata documents are 404 (the server wants some other credential). */
+  noOAuth?: boolean;
   /** The protected-resource metadata names another resource than this server (the client must refuse it). */
   wrongResource?: boolean;
   /** The registration endpoint answers 400 invalid_redirect_uri. */
@@ -114,6 +116,7 @@ export class TestOAuthServer {
     this.requests.push(`${req.method ?? 'GET'} ${url.pathname}`);
     const body = await readBody(req);
     if (url.pathname === '/mcp') return this.mcp(req, res, url, body);
+    if (url.pathname.startsWith('/.well-known/') && this.behaviour.noOAuth === true) return json(res, 404, { error: 'not_found' });
     if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
       const resource = this.behaviour.wrongResource === true ? 'https://elsewhere.example/mcp' : this.mcpUrl;
       return json(res, 200, { resource, authorization_servers: [this.base], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'] });
