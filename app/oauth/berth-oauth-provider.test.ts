@@ -194,4 +194,21 @@ describe('BerthOAuthProvider', () => {
     await new OAuthRecords(store, 'renamed', '').forgetAll();
     expect([...store.values.keys()]).toEqual([oauthIndexId('notes-2')]);
   });
+
+  it('two providers of one server over one store never lose each other\'s writes', async () => {
+    class SlowSecrets extends MemorySecrets {
+      // The value is read at once and answered later, as a store reading a file would.
+      override async get(key: string): Promise<string | undefined> {
+        const value = await super.get(key);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return value;
+      }
+    }
+    const store = new SlowSecrets();
+    const connection = provider(store);
+    const signingIn = provider(store);
+    await Promise.all([connection.saveTokens(tokens('one'), { issuer: AS_1 }), signingIn.saveTokens(tokens('two'), { issuer: AS_2 })]);
+    expect((await connection.tokens({ issuer: AS_1 }))?.access_token).toBe('one');
+    expect((await connection.tokens({ issuer: AS_2 }))?.access_token).toBe('two');
+  });
 });

@@ -52,12 +52,19 @@ function parseJson<T>(text: string | undefined, schema: z.ZodType<T>): T | undef
 }
 
 /**
- * One server's OAuth records. Reads and writes go one at a time, so a token
- * refresh and a sign-out never interleave. A record that cannot be parsed
+ * Changes to one server's records, per store, one at a time: a connection's
+ * refresh and a sign-in each have their own provider (and OAuthRecords) over
+ * the same store.
+ */
+const CHAINS = new WeakMap<SecretStore, Map<string, Promise<void>>>();
+
+/**
+ * One server's OAuth records. Writes go one at a time (across every
+ * OAuthRecords of the same store), so a token refresh and a sign-out never
+ * interleave. A record that cannot be parsed
  * reads as absent (the person signs in again), never as an error.
  */
 export class OAuthRecords {
-  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly store: SecretStore,
@@ -67,8 +74,18 @@ export class OAuthRecords {
   ) {}
 
   private serialize<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.chain.then(run);
-    this.chain = next.catch(() => undefined);
+    let chains = CHAINS.get(this.store);
+    if (chains === undefined) CHAINS.set(this.store, (chains = new Map()));
+    const next = (chains.get(this.server) ?? Promise.resolve()).then(run);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    chains.set(this.server, settled);
+    // The map keeps only work in progress.
+    void settled.then(() => {
+      if (chains.get(this.server) === settled) chains.delete(this.server);
+    });
     return next;
   }
 
