@@ -19,6 +19,7 @@ import { HostWorkflow } from './host-workflow';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
 import { ServerSecrets } from './secrets/server-secrets';
+import { OAuthSessions } from './oauth/oauth-sessions';
 import { LoginShellEnvironment } from './servers/login-env';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
@@ -110,7 +111,17 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...(options.clientGraceMs !== undefined ? { clientGraceMs: options.clientGraceMs } : {}),
     reportError: reportBug,
   });
+  const oauth = new OAuthSessions({
+    store: secretStore,
+    // Electron opens the system browser; browser mode leaves it to the renderer (the person's own browser).
+    ...(options.shell === 'electron' && options.openExternal !== undefined ? { openExternal: options.openExternal } : {}),
+    log: (server, level, text) => logs.append({ server, time: Date.now(), source: 'host', level, text }),
+    onSignedIn: (server) => {
+      supervisor.restart(server).catch((error: unknown) => reportBug(`starting '${server}' after signing in failed`, error));
+    },
+  });
   const supervisor = new ServerSupervisor({
+    authProviderFor: (server, config) => oauth.providerFor(server, config),
     logs,
     stateDir: paths.stateDir,
     onState: (state) => {
@@ -246,6 +257,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       promptServices: { prompts, completions },
       resources,
       configImport,
+      oauth,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -274,6 +286,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         sync.stop();
         config.close();
         loginEnv.close();
+        oauth.close();
         // Stops the disk checks at once; its pending saves are awaited below.
         const rootsClosed = roots.close();
         completions.close();

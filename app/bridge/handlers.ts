@@ -16,6 +16,8 @@ import type { ConfigImportService } from '../config-import/import-service';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
 import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts';
+import { createOAuthHandlers } from './handlers-oauth';
+import type { OAuthSessions } from '../oauth/oauth-sessions';
 import { createResourceHandlers } from './handlers-resources';
 import { createRootsHandlers } from './handlers-roots';
 import { createSettingsHandlers } from './handlers-settings';
@@ -74,6 +76,8 @@ export interface FeatureDeps {
   resources: ResourceService;
   /** Import from other apps' config files, export to Claude Desktop. */
   configImport: ConfigImportService;
+  /** OAuth sign-in to remote servers. */
+  oauth: OAuthSessions;
 }
 
 /** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
@@ -84,16 +88,17 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createSettingsHandlers(deps.settings),
     ...createWorkflowHandlers(deps.workflow),
     ...createRootsHandlers(deps.roots),
+    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), supervisor: deps.supervisor }),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig: () => deps.events.emit('config.changed', deps.config.status()), sync: deps.sync }),
   };
 }
 
-type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers>>;
+type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers> | keyof ReturnType<typeof createOAuthHandlers>>;
 
 /** App, config, server and log methods. */
-function createServerHandlers(deps: HandlerDeps): ServerHandlers {
+function createServerHandlers(deps: HandlerDeps & Pick<FeatureDeps, 'oauth'>): ServerHandlers {
   const { config, supervisor, logs, events, sync, secrets } = deps;
 
   const announceConfig = (): void => events.emit('config.changed', config.status());
@@ -153,6 +158,8 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
         write: (withRefs) => config.setServer(target, withRefs, renaming ? { previousName: name } : {}),
       });
       announceConfig();
+      // Before the sync starts it under its new name, so the start finds its tokens.
+      if (renaming) await deps.oauth.renameServer(name, target);
       await sync.apply(renaming ? { forget: [name] } : {});
       // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
       // Restarted in the background like any sync start: a start may take its whole timeout.
@@ -175,6 +182,7 @@ function createServerHandlers(deps: HandlerDeps): ServerHandlers {
       announceConfig();
       await sync.apply({ forget: [name] });
       if (stored !== undefined) await secrets.forget(stored);
+      await deps.oauth.forgetServer(name);
       return { removed: name };
     },
 

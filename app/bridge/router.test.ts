@@ -15,6 +15,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'servers.start': { name: 'everything' },
   'servers.stop': { name: 'everything' },
   'servers.restart': { name: 'everything' },
+  'servers.signIn': { name: 'everything' },
+  'servers.signOut': { name: 'everything' },
   'servers.setEnabled': { name: 'everything', enabled: false },
   'servers.setLogLevel': { name: 'everything', level: 'debug' },
   'logs.query': { server: 'everything', sources: ['stderr'], minLevel: 'info', text: 'x', afterSeq: 3, limit: 10 },

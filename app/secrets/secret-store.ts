@@ -3,7 +3,7 @@ import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
 
 /**
- * Where Berth keeps secrets (the Anthropic API key; later OAuth tokens):
+ * Where Berth keeps secrets (the Anthropic API key, servers' secret values, OAuth tokens):
  * Electron's safeStorage, or a 0600 file in browser mode. Values never leave
  * the host process.
  */

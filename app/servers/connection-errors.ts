@@ -1,4 +1,5 @@
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
 import { HostError } from '../../shared/result';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
@@ -57,6 +58,15 @@ export function lostReason(error: unknown, ctx: FailureContext): string | undefi
   return undefined;
 }
 
+/** The server wants an OAuth sign-in (Berth's provider said so, or the SDK gave up authorizing on its own), or a 401 with no OAuth on offer. */
+function authFailure(error: unknown): 'sign-in' | NoOAuthOfferedError | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if (current instanceof NoOAuthOfferedError) return current;
+    if (current instanceof SignInRequiredError || current instanceof UnauthorizedError) return 'sign-in';
+  }
+  return undefined;
+}
+
 /** Why a start failed, in words, with the kind that decides what happens next. */
 export function startFailure(error: unknown, ctx: FailureContext): ServerStartError {
   if (error instanceof ServerStartError && error.kind !== 'exited') return error;
@@ -68,10 +78,14 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   if (error instanceof ServerStartError) return error;
   if (ctx.transport.kind !== 'stdio') {
     const where = ctx.url ?? 'the server';
+    const auth = authFailure(error);
+    if (auth === 'sign-in') return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
+    if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
     if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
     const http = describeHttpError(error);
     if (http !== undefined) {
-      const signIn = /^HTTP 401/.test(http) ? ' — the server wants you to sign in; add an Authorization header in its settings' : '';
+      // Without OAuth (a static Authorization header is configured), a 401 means that header is not accepted.
+      const signIn = /^HTTP 401/.test(http) ? ' — the server did not accept the Authorization header in its settings' : '';
       return new ServerStartError(`${where} answered ${ctx.redact(http)}${signIn}`, 'protocol', undefined, error);
     }
   }

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, TransportKind } from '../../shared/domain/server';
 import { TracedHttpTransport } from './http-transport';
 import { ProcessStdioTransport } from './process-stdio-transport';
@@ -58,6 +58,8 @@ export interface CreateTransportOptions {
   env: NodeJS.ProcessEnv;
   /** HTTP: the headers to send (secrets resolved). */
   headers: Record<string, string>;
+  /** HTTP: OAuth tokens for the server, when it is signed in to (or may ask for a sign-in). */
+  authProvider?: OAuthClientProvider;
   hooks: ConnectionTransportHooks;
 }
 
@@ -97,7 +99,7 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
   }
   const url = config.url;
   if (url === undefined) throw new Error('an HTTP transport needs a url');
-  const http = new TracedHttpTransport({ url, kind, headers: options.headers, onTrace: hooks.onTrace });
+  const http = new TracedHttpTransport({ url, kind, headers: options.headers, onTrace: hooks.onTrace, ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }) });
   return {
     kind,
     sdk: http,

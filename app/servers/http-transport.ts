@@ -1,5 +1,6 @@
 import { SSEClientTransport, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, MessageExtraInfo, OAuthClientProvider, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { dedupeRefreshes, keepHeadersAtOrigin } from '../oauth/auth-fetch';
 
 /** The two HTTP transports Berth speaks. */
 export type HttpTransportKind = 'streamable-http' | 'sse';
@@ -14,6 +15,8 @@ export interface HttpTransportOptions {
   onTrace: (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, raw: string) => void;
   /** Streamable HTTP: how often a dropped GET stream is resumed (with Last-Event-ID) before the error is reported. */
   maxStreamRetries?: number;
+  /** OAuth: bearer tokens on every request, refreshed on a 401 (see app/oauth). */
+  authProvider?: OAuthClientProvider;
 }
 
 /**
@@ -35,15 +38,22 @@ export class TracedHttpTransport implements Transport {
     this.kind = options.kind;
     const url = new URL(options.url);
     const requestInit: RequestInit = { headers: options.headers };
+    // With OAuth, a 401 on the POST and on the GET stream would each refresh: one refresh per refresh token;
+    // and the authorization server gets none of the server's own headers.
+    const auth =
+      options.authProvider === undefined
+        ? {}
+        : { authProvider: options.authProvider, fetch: keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers)) };
     this.streamable =
       options.kind === 'streamable-http'
         ? new StreamableHTTPClientTransport(url, {
             requestInit,
+            ...auth,
             reconnectionOptions: { initialReconnectionDelay: 1_000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: options.maxStreamRetries ?? 2 },
           })
         : undefined;
     // requestInit's headers go on the SSE stream's GET as well as on each POST.
-    this.inner = this.streamable ?? new SSEClientTransport(url, { requestInit });
+    this.inner = this.streamable ?? new SSEClientTransport(url, { requestInit, ...auth });
     this.hasPerRequestStream = this.inner.hasPerRequestStream === true;
     this.inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
       const raw = JSON.stringify(message);

@@ -1,5 +1,5 @@
 import { HostError } from '../../shared/result';
-import type { CallToolResult, Client, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, OAuthClientProvider, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo, TransportKind } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
@@ -32,6 +32,8 @@ export interface ServerConnectionOptions {
   logLevel?: LogLevel;
   /** Aborting cancels a start in progress (its process tree is killed). */
   signal?: AbortSignal;
+  /** Remote servers: OAuth tokens (app/oauth); never starts a sign-in by itself. */
+  authProvider?: OAuthClientProvider;
   onSpawn?: (pid: number) => void;
   onToolsChanged?: (tools: ToolInfo[]) => void;
   /** The server said its prompt list changed (the listener re-reads it). */
@@ -90,6 +92,7 @@ export class ServerConnection {
       kind,
       env: { ...options.hostEnv, ...config.env },
       headers: config.headers,
+      ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
       hooks: {
         onTrace: (direction, message, bytes, raw) => {
           if (direction === 'out' && 'method' in message && message.method === 'initialize') this.sentInitialize = true;

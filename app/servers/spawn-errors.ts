@@ -10,9 +10,11 @@ import { delimiter } from 'node:path';
  * - `protocol`: the server answered, but not in a way we can use → `error`;
  * - `unreachable`: a remote server could not be reached (refused, reset,
  *   name not found) → retry, as it may be restarting;
+ * - `sign-in`: a remote server wants the person to sign in (OAuth) → `error`,
+ *   never retried on its own: only the person can sign in;
  * - `cancelled`: stop() arrived while starting.
  */
-export type StartFailureKind = 'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'unreachable' | 'cancelled';
+export type StartFailureKind = 'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'unreachable' | 'sign-in' | 'cancelled';
 
 /** A server could not be started; the message is meant for the person. */
 export class ServerStartError extends Error {

@@ -1,4 +1,4 @@
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
@@ -36,6 +36,8 @@ export interface SupervisorOptions {
   onPromptsChanged?: (server: string) => void;
   /** A ready server said its resource list changed. */
   onResourcesChanged?: (server: string) => void;
+  /** Remote servers: the OAuth provider for this start (app/oauth), or undefined for none. */
+  authProviderFor?: (server: string, config: ServerConfig) => OAuthClientProvider | undefined;
 }
 
 /**
@@ -306,6 +308,7 @@ export class ServerSupervisor {
         clientVersion: this.clientVersion,
         logLevel: entry.state.logLevel,
         signal: abort.signal,
+        authProvider: this.options.authProviderFor?.(entry.name, launch.config),
         onSpawn: (pid) => {
           if (entry.startAbort === abort) this.update(entry, { pid });
         },

@@ -48,6 +48,11 @@ export class ServersPage {
     return detail;
   }
 
+  /** OAuth: forget the server's tokens (from its menu). */
+  async signOut(name: string): Promise<void> {
+    await this.menu(name, 'Sign out');
+  }
+
   private async menu(name: string, item: string): Promise<void> {
     await this.card(name).getByRole('button', { name: `More actions for ${name}` }).click();
     await this.page.getByRole('menuitem', { name: item }).click();

@@ -42,6 +42,16 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
     startServer: (name) => lifecycle('servers.start', { name }, 'start'),
     stopServer: (name) => lifecycle('servers.stop', { name }, 'stop'),
     restartServer: (name) => lifecycle('servers.restart', { name }, 'restart'),
+    async signInServer(name) {
+      const result = await transport.call('servers.signIn', { name });
+      if (!result.ok) get().toastFailure(`Could not sign in to “${name}”`, result);
+      return result;
+    },
+    async signOutServer(name) {
+      const result = await transport.call('servers.signOut', { name });
+      if (result.ok) get().pushToast({ tone: 'success', title: `Signed out of “${name}”`, message: 'Its tokens and client registration are forgotten.' });
+      else get().toastFailure(`Could not sign out of “${name}”`, result);
+    },
     async setServerEnabled(name, enabled) {
       const result = await transport.call('servers.setEnabled', { name, enabled });
       if (!result.ok) get().toastFailure(`Could not ${enabled ? 'enable' : 'disable'} “${name}”`, result);

@@ -28,6 +28,9 @@ export interface ServersSlice {
   startServer(name: string): Promise<void>;
   stopServer(name: string): Promise<void>;
   restartServer(name: string): Promise<void>;
+  /** OAuth: starts the sign-in; the answer says which page to open (and whether the host already did). */
+  signInServer(name: string): Promise<Result<MethodOutput<'servers.signIn'>>>;
+  signOutServer(name: string): Promise<void>;
   setServerEnabled(name: string, enabled: boolean): Promise<void>;
   /** null: back to the server's own default. */
   setServerLogLevel(name: string, level: LogLevel | null): Promise<void>;

@@ -4,6 +4,7 @@ import { chatMethods, chatTopics } from './chat';
 import { configImportMethods } from './config-import';
 import type { MethodSpec } from './define';
 import { logMethods, logTopics } from './logs';
+import { oauthMethods } from './oauth';
 import { promptMethods, promptTopics } from './prompts';
 import { resourceMethods, resourceTopics } from './resources';
 import { rootsMethods, rootsTopics } from './roots';
@@ -16,6 +17,7 @@ import type { Result } from '../result';
 export const contract = {
   ...appMethods,
   ...serverMethods,
+  ...oauthMethods,
   ...logMethods,
   ...chatMethods,
   ...settingsMethods,

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { IconButton, Switch, WithTooltip } from '../shell/controls';
-import { EditIcon, LogsIcon, MoreIcon, PlayIcon, RestartIcon, StopIcon, TrashIcon } from '../shell/icons';
+import { EditIcon, KeyIcon, LogsIcon, MoreIcon, PlayIcon, RestartIcon, StopIcon, TrashIcon } from '../shell/icons';
 import { RemoveServerDialog } from './remove-server-dialog';
+import { usesOAuth } from './sign-in-button';
 
 const RUNNING = new Set(['starting', 'ready', 'restarting']);
 
@@ -16,6 +17,7 @@ export function ServerActions({ server }: { server: ServerState }) {
   const setServerEnabled = useBerth((s) => s.setServerEnabled);
   const openServerForm = useBerth((s) => s.openServerForm);
   const showLogsFor = useBerth((s) => s.showLogsFor);
+  const signOutServer = useBerth((s) => s.signOutServer);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const running = RUNNING.has(server.status);
   const { name } = server;
@@ -49,6 +51,11 @@ export function ServerActions({ server }: { server: ServerState }) {
             <DropdownMenu.Item className="menu-item" onSelect={() => showLogsFor(name)}>
               <LogsIcon /> View logs
             </DropdownMenu.Item>
+            {usesOAuth(server) ? (
+              <DropdownMenu.Item className="menu-item" onSelect={() => void signOutServer(name)}>
+                <KeyIcon /> Sign out
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Separator className="menu-separator" />
             <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={() => setConfirmRemove(true)}>
               <TrashIcon /> Remove…

@@ -8,6 +8,7 @@ import { Button, Chip, EmptyState } from '../shell/controls';
 import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
 import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
+import { SignInButton, usesOAuth } from './sign-in-button';
 import { StatusBadge } from './status-badge';
 import { ToolList } from './tool-list';
 
@@ -28,6 +29,7 @@ export function ServerDetail({ server }: { server: ServerState }) {
         </div>
         <StatusBadge server={server} />
         <div className="spacer" />
+        {usesOAuth(server) ? <SignInButton server={server} /> : null}
         <Button size="sm" icon={<LogsIcon />} onClick={() => showLogsFor(server.name)}>
           Logs
         </Button>

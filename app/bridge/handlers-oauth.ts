@@ -1,0 +1,33 @@
+import type { Handlers } from '../../shared/contract';
+import type { oauthMethods } from '../../shared/contract/oauth';
+import type { ServerConfig, ServerState } from '../../shared/domain/server';
+import { HostError } from '../../shared/result';
+import type { OAuthSessions } from '../oauth/oauth-sessions';
+
+/** The OAuth methods of the contract. */
+export type OAuthHandlers = Pick<Handlers, keyof typeof oauthMethods>;
+
+/** What the OAuth handlers need from the host. */
+export interface OAuthHandlerDeps {
+  sessions: Pick<OAuthSessions, 'startSignIn' | 'signOut'>;
+  rawServer(name: string): ServerConfig | undefined;
+  supervisor: { get(name: string): ServerState | undefined; restart(name: string): Promise<ServerState> };
+}
+
+export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
+  const requireConfig = (name: string): ServerConfig => {
+    const config = deps.rawServer(name);
+    if (config === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+    return config;
+  };
+  return {
+    'servers.signIn': async ({ name }) => deps.sessions.startSignIn(name, requireConfig(name)),
+    'servers.signOut': async ({ name }) => {
+      await deps.sessions.signOut(name, requireConfig(name));
+      const state = deps.supervisor.get(name);
+      if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+      // A live connection still holds the old token in its requests: restart it so signing out takes effect now.
+      return state.status === 'ready' ? deps.supervisor.restart(name) : state;
+    },
+  };
+}

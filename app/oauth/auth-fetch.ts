@@ -1,0 +1,70 @@
+/** The fetch the HTTP transports use for a server with OAuth: what Berth changes about the SDK's requests. */
+import type { FetchLike } from '@modelcontextprotocol/client';
+
+interface SavedResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: string;
+}
+
+/** How long a successful refresh answers for the same refresh token again. */
+const REUSE_MS = 60_000;
+
+function refreshTokenOf(init: RequestInit | undefined): string | undefined {
+  if (init?.method !== 'POST' || !(init.body instanceof URLSearchParams)) return undefined;
+  return init.body.get('grant_type') === 'refresh_token' ? (init.body.get('refresh_token') ?? undefined) : undefined;
+}
+
+/**
+ * One refresh per refresh token. A Streamable HTTP connection has a POST and
+ * a GET stream in flight; when the access token expires both get a 401 and
+ * the SDK refreshes twice with the same refresh token. An authorization
+ * server that rotates refresh tokens (OAuth 2.1 §4.3.1 asks public clients'
+ * to be rotated) then refuses the second with invalid_grant, and the SDK
+ * forgets the tokens the first one just saved: the person would have to sign
+ * in again for nothing. So a refresh request for a token already being (or
+ * just) refreshed gets the same answer instead of going out again.
+ */
+export function dedupeRefreshes(fetchFn: FetchLike): FetchLike {
+  const answers = new Map<string, Promise<SavedResponse>>();
+  return async (input, init) => {
+    const refreshToken = refreshTokenOf(init);
+    if (refreshToken === undefined) return fetchFn(input, init);
+    const key = `${String(input)}\n${refreshToken}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = (async () => {
+        const response = await fetchFn(input, init);
+        return { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body: await response.text() };
+      })();
+      answers.set(key, answer);
+      answer.then(
+        (saved) => {
+          if (saved.status >= 400) answers.delete(key);
+          else setTimeout(() => answers.delete(key), REUSE_MS).unref();
+        },
+        () => answers.delete(key),
+      );
+    }
+    const saved = await answer;
+    return new Response(saved.body, { status: saved.status, statusText: saved.statusText, headers: saved.headers });
+  };
+}
+
+/**
+ * The SDK's HTTP transports send their static headers (the server's
+ * `headers` from the config, API keys among them) on every request they
+ * make, the authorization server's included: discovery, registration and
+ * the token endpoint live elsewhere and must not see them. Requests to
+ * another origin than the MCP server's go out without those headers.
+ */
+export function keepHeadersAtOrigin(fetchFn: FetchLike, origin: string, names: string[]): FetchLike {
+  if (names.length === 0) return fetchFn;
+  return async (input, init) => {
+    if (new URL(input).origin === origin || init?.headers === undefined) return fetchFn(input, init);
+    const headers = new Headers(init.headers);
+    for (const name of names) headers.delete(name);
+    return fetchFn(input, { ...init, headers });
+  };
+}

@@ -1,0 +1,124 @@
+import type { ServerConfig } from '../../shared/domain/server';
+import { HostError } from '../../shared/result';
+import type { SecretStore } from '../secrets/secret-store';
+import { BerthOAuthProvider } from './berth-oauth-provider';
+import { OAuthRecords, moveOAuthRecords } from './oauth-records';
+import { signIn } from './sign-in';
+
+/** Options for {@linkcode OAuthSessions}. */
+export interface OAuthSessionsOptions {
+  store: SecretStore;
+  /**
+   * Opens the authorization page in the system browser (Electron's
+   * shell.openExternal). Absent in browser mode: the renderer opens the URL
+   * that `startSignIn` returns, as it does for URL-mode elicitation.
+   */
+  openExternal?: (url: string) => Promise<void>;
+  /** A line for the server's log; never given a credential. */
+  log: (server: string, level: 'info' | 'warning' | 'error', text: string) => void;
+  /** The sign-in finished: the server can be (re)started with its new tokens. */
+  onSignedIn: (server: string) => void;
+  /** How long the person has to finish in the browser. */
+  timeoutMs?: number;
+}
+
+/** Where the sign-in went: the page to open, and whether Berth already opened it. */
+export interface SignInStart {
+  authorizationUrl: string;
+  opened: boolean;
+}
+
+/**
+ * The OAuth side of the host: one {@linkcode BerthOAuthProvider} per remote
+ * server start, and the sign-ins the person starts (one per server at a
+ * time: a new one replaces the one still waiting for the browser).
+ */
+export class OAuthSessions {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly options: OAuthSessionsOptions) {}
+
+  /**
+   * The provider for a start of this server: remote servers only, and not
+   * when the person configured an Authorization header themselves (their
+   * header is the credential then, and a 401 means it was refused).
+   */
+  providerFor(server: string, config: ServerConfig): BerthOAuthProvider | undefined {
+    if (config.url === undefined) return undefined;
+    if (Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;
+    return new BerthOAuthProvider({ server, serverUrl: config.url, store: this.options.store });
+  }
+
+  /**
+   * Start signing in to a server. Resolves once the authorization page is
+   * known (the rest happens in the browser and on the loopback listener);
+   * rejects if a step before it failed (discovery, registration). The end of
+   * the sign-in is reported through `log` and `onSignedIn`.
+   */
+  startSignIn(server: string, config: ServerConfig): Promise<SignInStart> {
+    const provider = this.providerFor(server, config);
+    const url = config.url;
+    if (provider === undefined || url === undefined) {
+      throw new HostError('NOT_READY', config.url === undefined ? `server '${server}' is local: there is nothing to sign in to` : `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth`);
+    }
+    this.running.get(server)?.abort();
+    const abort = new AbortController();
+    this.running.set(server, abort);
+    return new Promise<SignInStart>((resolve, reject) => {
+      let started = false;
+      const openUrl = async (authorizationUrl: string) => {
+        started = true;
+        const opened = this.options.openExternal !== undefined;
+        resolve({ authorizationUrl, opened });
+        if (opened) await this.options.openExternal?.(authorizationUrl);
+      };
+      this.options.log(server, 'info', 'signing in (OAuth): waiting for the browser');
+      signIn({ serverUrl: url, provider, openUrl, signal: abort.signal, ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }) }).then(
+        () => {
+          this.options.log(server, 'info', 'signed in (OAuth)');
+          this.options.onSignedIn(server);
+        },
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (!abort.signal.aborted) this.options.log(server, 'error', message);
+          if (!started) reject(error instanceof HostError ? error : new HostError('SERVER_ERROR', message));
+        },
+      ).finally(() => {
+        if (this.running.get(server) === abort) this.running.delete(server);
+      });
+    });
+  }
+
+  /** Forget the server's tokens, registrations and discovery; a sign-in waiting for the browser is stopped. */
+  async signOut(server: string, config: ServerConfig): Promise<void> {
+    this.running.get(server)?.abort();
+    const url = config.url;
+    if (url === undefined) return;
+    await new BerthOAuthProvider({ server, serverUrl: url, store: this.options.store }).signOut();
+    this.options.log(server, 'info', 'signed out (OAuth): tokens and registration forgotten');
+  }
+
+  /** The server was removed from Berth: forget its OAuth records, whatever URL they were for. */
+  async forgetServer(server: string): Promise<void> {
+    this.running.get(server)?.abort();
+    await new OAuthRecords(this.options.store, server, '').forgetAll();
+  }
+
+  /** The server was renamed: its tokens and registration go with it. */
+  async renameServer(from: string, to: string): Promise<void> {
+    this.running.get(from)?.abort();
+    await moveOAuthRecords(this.options.store, from, to);
+  }
+
+  /** Signed in to this server right now (tokens stored for its URL)? */
+  async signedIn(server: string, config: ServerConfig): Promise<boolean> {
+    const provider = this.providerFor(server, config);
+    return provider === undefined ? false : (await provider.signInStatus()).signedIn;
+  }
+
+  /** Stop every sign-in still waiting (host shutdown). */
+  close(): void {
+    for (const abort of this.running.values()) abort.abort();
+    this.running.clear();
+  }
+}

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TestOAuthServer } from '../test/integration/oauth-support';
+import { ServersPage } from './pages/servers-page';
+import { expect, test } from './support/berth';
+
+const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
+
+test.describe('OAuth sign-in to a remote server', () => {
+  let as: TestOAuthServer | undefined;
+  test.afterEach(async () => {
+    await as?.stop();
+  });
+
+  test('a server that wants a sign-in says so; Sign in opens the authorization page, the server starts; Sign out forgets it', async ({ app, berth }) => {
+    as = new TestOAuthServer();
+    await as.start();
+    const servers = new ServersPage(app);
+    const form = await servers.openAddForm();
+    await form.fill({ name: 'notes', remote: { url: as.mcpUrl } });
+    await form.submit();
+    await expect(form.dialog).toBeHidden();
+
+    await servers.expectStatus('notes', 'Error');
+    const detail = await servers.select('notes');
+    await expect(detail.reason).toContainText('needs you to sign in');
+    await app.mouse.move(0, 0);
+    await detail.root.screenshot({ path: join(DOCS, 'screenshots', 'oauth-sign-in.png') });
+
+    // Browser mode: the page opens a tab inside the click; it goes to the authorization server and back to Berth's loopback listener.
+    const popup = app.waitForEvent('popup');
+    await detail.root.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const tab = await popup;
+    await expect(tab.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+    await expect(tab.getByText('You can close this tab and return to Berth.')).toBeVisible();
+    await tab.close();
+
+    await servers.expectStatus('notes', 'Ready');
+    await detail.showTools();
+    await expect(detail.root.getByText('whoami', { exact: true }).first()).toBeVisible();
+    const secrets = Object.keys((JSON.parse(await readFile(join(berth.configDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> }).secrets);
+    expect(secrets.filter((key) => key.startsWith('oauth/notes/'))).toHaveLength(2);
+    for (const token of as.accessTokens.keys()) expect(await app.content()).not.toContain(token);
+
+    await servers.signOut('notes');
+    await servers.expectStatus('notes', 'Error');
+    await expect(detail.reason).toContainText('needs you to sign in');
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../shared/domain/log';
+import type { ServerState } from '../../shared/domain/server';
+import { startHost, type HostHarness } from './host-harness';
+import { TestOAuthServer } from './oauth-support';
+
+/**
+ * The whole path through the contract, as the renderer drives it in browser
+ * mode: a remote server that wants OAuth is an error saying so; servers.signIn
+ * answers with the authorization page; "the browser" follows it; the server
+ * starts signed in; renaming keeps the sign-in; servers.signOut forgets it.
+ * No token, code or verifier appears in anything the renderer or the log
+ * files could see.
+ */
+let dir: string;
+let as: TestOAuthServer;
+let harness: HostHarness | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-oauth-host-'));
+  as = new TestOAuthServer();
+  await as.start();
+});
+afterEach(async () => {
+  await harness?.host.shutdown();
+  harness = undefined;
+  await as.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const oauthKeys = async (): Promise<string[]> => {
+  const text = await readFile(join(dir, 'secrets.json'), 'utf8').catch(() => '{"secrets":{}}');
+  return Object.keys((JSON.parse(text) as { secrets: Record<string, string> }).secrets).filter((key) => key.startsWith('oauth/'));
+};
+
+describe('OAuth through the host contract', () => {
+  it('sign in, use, rename, sign out', async () => {
+    const h = (harness = await startHost(dir));
+    const needsSignIn = (name: string) => (state: ServerState) => state.name === name && state.status === 'error' && /needs you to sign in/.test(state.reason ?? '');
+    await h.call('servers.add', { name: 'notes', config: { url: as.mcpUrl } });
+    await h.waitForEvent('servers.changed', needsSignIn('notes'));
+
+    const start = await h.call<{ authorizationUrl: string; opened: boolean }>('servers.signIn', { name: 'notes' });
+    expect(start.opened).toBe(false);
+    await (await fetch(start.authorizationUrl)).text();
+    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'ready');
+    // The tool list came over the signed-in connection (tool calls go through chat and consent, tested elsewhere).
+    const listed = (await h.call<ServerState[]>('servers.list', {})).find((state) => state.name === 'notes');
+    expect(listed?.tools.map((tool) => tool.name).sort()).toEqual(['admin', 'whoami']);
+    expect((await oauthKeys()).length).toBe(2);
+    const notesLog = (await h.call<{ entries: LogEntry[] }>('logs.query', { server: 'notes', limit: 1_000 })).entries.map((entry) => entry.text);
+    expect(notesLog).toEqual(expect.arrayContaining(['signing in (OAuth): waiting for the browser', 'signed in (OAuth)']));
+
+    const renamed = await h.call<ServerState>('servers.update', { name: 'notes', newName: 'journal', config: { url: as.mcpUrl } });
+    expect(renamed.name).toBe('journal');
+    await h.waitForEvent('servers.changed', (state) => state.name === 'journal' && state.status === 'ready');
+    expect((await oauthKeys()).every((key) => key.startsWith('oauth/journal/'))).toBe(true);
+
+    await h.call('servers.signOut', { name: 'journal' });
+    await h.waitForEvent('servers.changed', needsSignIn('journal'));
+    expect(await oauthKeys()).toEqual([]);
+
+    const logs = (await h.call<{ entries: LogEntry[] }>('logs.query', { limit: 250_000 })).entries;
+    const visible = [JSON.stringify(h.events), JSON.stringify(logs)];
+    await h.host.shutdown();
+    for (const file of await readdir(join(dir, 'logs'))) visible.push(await readFile(join(dir, 'logs', file), 'utf8'));
+    const everything = visible.join('\n');
+    const secrets = [...as.accessTokens.keys(), ...as.refreshTokens.keys(), ...as.tokenRequests.flatMap((form) => [form.get('code'), form.get('code_verifier'), form.get('refresh_token')])];
+    for (const secret of secrets) if (secret !== null && secret !== '') expect(everything).not.toContain(secret);
+  });
+});
