@@ -27,7 +27,11 @@ import { initialElicitationValues } from '../shared/elicitation';
 import { ElicitationFlow } from '../app/elicitation/elicitation-flow';
 import { PendingRequests } from '../app/pending/pending-requests';
 import { EraCache } from '../app/servers/era-cache';
-import { ServerConnection } from '../app/servers/server-connection';
+import { ServerConnection, type ServerConnectionOptions } from '../app/servers/server-connection';
+import { ServerStartError } from '../app/servers/spawn-errors';
+import { BerthOAuthProvider } from '../app/oauth/berth-oauth-provider';
+import { signIn } from '../app/oauth/sign-in';
+import { FileSecretStore } from '../app/secrets/secret-store';
 import { LogCollector } from '../app/servers/test-support';
 import type { Client } from '@modelcontextprotocol/client';
 
@@ -151,6 +155,12 @@ async function runScenario(scenario: string, connection: ServerConnection, conte
   }
 }
 
+/** The person's browser, for an authorization server that needs no person: follow its redirects to Berth's loopback listener. */
+async function followToRedirect(authorizationUrl: string): Promise<void> {
+  const response = await fetch(authorizationUrl);
+  await response.arrayBuffer();
+}
+
 async function main(): Promise<number> {
   const url = process.argv.at(-1);
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -167,7 +177,10 @@ async function main(): Promise<number> {
   let connection: ServerConnection | undefined;
   try {
     const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS } });
-    connection = await ServerConnection.open({
+    // Berth's own OAuth client, its records in a throwaway secret store.
+    const store = new FileSecretStore({ filePath: join(stateDir, 'secrets.json'), warn: (text) => step(`secret store: ${text}`) });
+    const provider = new BerthOAuthProvider({ server: SERVER, serverUrl: url, store });
+    const options: ServerConnectionOptions = {
       name: SERVER,
       config,
       hostEnv: process.env,
@@ -182,7 +195,18 @@ async function main(): Promise<number> {
           flow.complete(server, notification.params.elicitationId);
         });
       },
-    });
+      authProvider: provider,
+    };
+    try {
+      connection = await ServerConnection.open(options);
+    } catch (error) {
+      if (!(error instanceof ServerStartError && error.kind === 'sign-in')) throw error;
+      // What the "Sign in" button does; the suite's authorization server redirects straight back, so following it is the browser.
+      step(`needs sign-in: ${error.message}`);
+      await signIn({ serverUrl: url, provider, openUrl: followToRedirect, timeoutMs: REQUEST_MS });
+      step('signed in');
+      connection = await ServerConnection.open(options);
+    }
     const facts = connection.facts();
     step(`connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`);
     await runScenario(scenario, connection, context);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OAUTH_NOTE, OAUTH_PASS_NOTE, SKILLS_NOTE, compareWithExpected, expectationsFrom, judgeScenario, renderReport } from './conformance-results';
+import { OAUTH_NOTE, SKILLS_NOTE, compareWithExpected, expectationsFrom, judgeScenario, renderReport } from './conformance-results';
 import type { ConformanceCheck, ScenarioResult, SuiteRun } from './conformance-results';
 
 const ok = (id: string): ConformanceCheck => ({ id, status: 'SUCCESS', description: `${id} works` });
@@ -23,7 +23,7 @@ describe('judgeScenario', () => {
 
   it('labels auth failures as OAuth not done yet, and an auth pass as one that means little yet', () => {
     expect(judgeScenario('auth/metadata-default', [bad('prm', 'never asked')]).why).toBe(`${OAUTH_NOTE} — prm: never asked`);
-    expect(judgeScenario('auth/resource-mismatch', [ok('resource-mismatch-rejected')])).toMatchObject({ result: 'pass', why: OAUTH_PASS_NOTE });
+    expect(judgeScenario('auth/resource-mismatch', [ok('resource-mismatch-rejected')])).toMatchObject({ result: 'pass', why: '' });
   });
 
   it('skips a scenario whose checks were all skipped, and names the skills extension', () => {
@@ -81,8 +81,8 @@ describe('expectationsFrom and renderReport', () => {
     expect(report).toContain(`| \`auth/a\` | fail | 0/1/0 | — | ${OAUTH_NOTE} — x\\|y |`);
     expect(report).toContain('| `initialize` | pass | 1/0/0 | 2025-11-25, streamable-http |  |');
     expect(report).toContain('## 0.1.16\n\n1 client scenarios: 1 pass, 0 fail, 0 skipped.');
-    // Notes only for what did not pass (auth/* always: its passes are hollow for now).
-    expect(report).toContain('- `auth/*`: Every `auth/*` scenario expects an OAuth 2.1 client');
+    // Notes only for what did not pass.
+    expect(report).toContain("- `auth/*`: Berth's OAuth client (app/oauth");
     expect(report).toContain('- `sep-2640-*`: The skills extension');
     expect(report).not.toContain('- `sep-2322-client-request-state`');
   });

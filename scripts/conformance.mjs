@@ -3,7 +3,8 @@
 // loaded (`node --import tsx scripts/conformance.mjs`), for conformance-results.ts.
 //
 //   npm run conformance                 every scenario of both suite versions; writes docs/CONFORMANCE.md
-//   npm run conformance -- --core       no auth/* scenarios, no report written (part of `npm test`)
+//   npm run conformance -- --check      every scenario, no report written (part of `npm test`)
+//   npm run conformance -- --core       no auth/* scenarios, no report written (a quicker check)
 //   npm run conformance -- --update     also rewrites test/conformance-expected.json from this (full) run
 //
 // The suites (@modelcontextprotocol/conformance 0.2.0-alpha.12 and 0.1.16)
@@ -39,12 +40,13 @@ const SCENARIO_TIMEOUT_MS = 30_000;
 
 const args = new Set(process.argv.slice(2));
 const core = args.has('--core');
+const check = args.has('--check');
 const update = args.has('--update');
-for (const arg of args) if (!['--core', '--update'].includes(arg)) usage(`unknown option ${arg}`);
-if (core && update) usage('--update records the passes of a full run; leave out --core');
+for (const arg of args) if (!['--core', '--check', '--update'].includes(arg)) usage(`unknown option ${arg}`);
+if ((core || check) && update) usage('--update records the passes of a full run and writes the report; leave out --core and --check');
 
 function usage(problem) {
-  process.stderr.write(`conformance: ${problem}\nusage: npm run conformance [-- --core | --update]\n`);
+  process.stderr.write(`conformance: ${problem}\nusage: npm run conformance [-- --check | --core | --update]\n`);
   process.exit(2);
 }
 
@@ -196,7 +198,7 @@ async function main() {
 
   const { regressions, newlyPassing } = compareWithExpected(runs, expected, { skipAuth: core });
 
-  if (!core) {
+  if (!core && !check) {
     writeFileSync(reportFile, renderReport(runs, { date: new Date().toISOString().slice(0, 10), seconds }));
     process.stdout.write(`Wrote ${relative(root, reportFile)}\n`);
   }

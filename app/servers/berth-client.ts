@@ -1,5 +1,6 @@
 import { Client, LOG_LEVEL_META_KEY, specTypeSchemas } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { describeInvalidResult } from './invalid-result';
 import type { Tool, Transport } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
 
@@ -60,23 +61,34 @@ const ToolsPageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor:
 const MAX_TOOL_PAGES = 100;
 
 /**
- * Every page of the server's tools/list (following `nextCursor`), each tool
- * checked on its own against the MCP Tool schema: a tool that is not valid
- * MCP is left out and named in `skipped`, instead of the whole list (and so
- * the whole server) failing.
+ * Every page of the server's tools/list (following `nextCursor`). Each page
+ * goes through the SDK's `listTools`, which also learns what it needs for
+ * later calls (SEP-2243 parameter headers, tools it must exclude). Only when
+ * the SDK refuses a page as invalid is that page read again leniently, each
+ * tool checked on its own against the MCP Tool schema: a tool that is not
+ * valid MCP is left out and named in `skipped`, instead of the whole list
+ * (and so the whole server) failing.
  */
 export async function listAllTools(client: Client, timeoutMs: number): Promise<{ tools: ToolInfo[]; skipped: string[] }> {
   const tools: ToolInfo[] = [];
   const skipped: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
-    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ToolsPageSchema, { timeout: timeoutMs });
-    for (const [index, raw] of result.tools.entries()) {
-      const checked = await specTypeSchemas.Tool['~standard'].validate(raw);
-      if (checked.issues === undefined) tools.push(toToolInfo(checked.value as Tool));
-      else skipped.push(describeBadTool(raw, page, index, checked.issues));
+    const params = cursor === undefined ? undefined : { cursor };
+    try {
+      const result = await client.listTools(params, { timeout: timeoutMs });
+      tools.push(...result.tools.map(toToolInfo));
+      cursor = result.nextCursor;
+    } catch (error) {
+      if (describeInvalidResult(error) === undefined) throw error;
+      const result = await client.request({ method: 'tools/list', params: params ?? {} }, ToolsPageSchema, { timeout: timeoutMs });
+      for (const [index, raw] of result.tools.entries()) {
+        const checked = await specTypeSchemas.Tool['~standard'].validate(raw);
+        if (checked.issues === undefined) tools.push(toToolInfo(checked.value as Tool));
+        else skipped.push(describeBadTool(raw, page, index, checked.issues));
+      }
+      cursor = result.nextCursor;
     }
-    cursor = result.nextCursor;
     if (cursor === undefined) break;
   }
   return { tools, skipped };
