@@ -76,6 +76,13 @@ describe('remote server config', () => {
     expect(issue?.code === 'invalid_key' ? issue.issues[0]?.message : issue?.message).toMatch(/^Header names/);
   });
 
+  it('never throws on hostile input, whatever the fields hold (found by the bridge fuzz)', () => {
+    for (const type of [Object.create(null), { toString: null }, Symbol('x'), 5]) {
+      expect(ServerConfigSchema.safeParse({ command: 'x', type }).success).toBe(false);
+      expect(ServerConfigSchema.safeParse({ type, url: Object.create(null) }).success).toBe(false);
+    }
+  });
+
   it('writes a remote entry without an empty args list', () => {
     expect(serializeServerConfig(ServerConfigSchema.parse({ url: 'https://a.example/mcp', type: 'http' }))).toEqual({ url: 'https://a.example/mcp', type: 'http' });
     expect(serializeServerConfig(ServerConfigSchema.parse({ command: 'npx' }))).toEqual({ command: 'npx', args: [] });

@@ -97,8 +97,9 @@ export const ServerConfigSchema = z
       if (config.command !== undefined && config.url !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['url'], message: 'A server has either a command (local) or a url (remote), not both' });
       }
+      // Runs on invalid input too (see `when`): never assume a field's type here.
       if (config.url === undefined && config.type !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['type'], message: `"type": "${config.type}" needs a url` });
+        ctx.addIssue({ code: 'custom', path: ['type'], message: typeof config.type === 'string' ? `"type": "${config.type}" needs a url` : '"type" needs a url' });
       }
     },
     // Also when other fields are invalid, so a file's every problem is reported at once (but only for an object).
