@@ -46,7 +46,10 @@ describe('export dialog', () => {
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('Permission denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const store = mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    const copy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Copy' });
+    // The button is there (disabled) before the export arrives: click once there is something to copy.
+    await waitFor(() => expect(copy.disabled).toBe(false));
+    fireEvent.click(copy);
     await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Copied the config'));
     expect(writeText).toHaveBeenCalledWith(TEXT);
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
@@ -61,7 +64,9 @@ describe('export dialog', () => {
       expect(this.href).toBe('blob:export');
     });
     mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Save claude_desktop_config.json' }));
+    const save = await screen.findByRole<HTMLButtonElement>('button', { name: 'Save claude_desktop_config.json' });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
     expect(click).toHaveBeenCalledTimes(1);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
