@@ -1,47 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServersPage } from './pages/servers-page';
-import { expect, packageBinEntry, test } from './support/berth';
+import { RemoteEverything, freePort } from '../app/servers/test-support';
+import { expect, test } from './support/berth';
 
-const EVERYTHING = packageBinEntry('@modelcontextprotocol/server-everything', 'mcp-server-everything');
 const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** server-everything in its Streamable HTTP mode, as a remote server would be. */
-async function startRemote(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server-everything exited early with ${code}`)));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (/port \d+/i.test(chunk.toString())) resolve();
-    });
-  });
-  return child;
-}
-
 test.describe('remote servers', () => {
-  let remote: ChildProcess | undefined;
-  test.afterEach(() => {
-    remote?.kill('SIGKILL');
+  let remote: RemoteEverything | undefined;
+  test.afterEach(async () => {
+    await remote?.kill();
   });
 
   test('adds a remote server by URL with a secret header, shows the negotiated transport, and keeps the secret masked', async ({ app, berth }) => {
-    const port = await freePort();
-    remote = await startRemote(port);
-    const url = `http://127.0.0.1:${port}/mcp`;
+    remote = new RemoteEverything('streamableHttp', await freePort());
+    await remote.start();
+    const url = remote.url;
     const servers = new ServersPage(app);
     const form = await servers.openAddForm();
     await form.fill({ name: 'remote', remote: { url, headers: [{ key: 'Authorization', value: 'Bearer e2e-secret-token' }, { key: 'X-Team', value: 'berth' }] } });

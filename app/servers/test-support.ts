@@ -3,7 +3,9 @@
  * (never imported by host code): a real log collector, config building with
  * the schema's defaults, fixture paths and wait-for-condition.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,4 +81,56 @@ export async function waitUntil<T>(check: () => T | undefined | false | Promise<
 export async function tempDir(prefix = 'berth-servers-'): Promise<{ path: string; cleanup: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** server-everything in one of its HTTP modes (`PORT=`), as a real process a test can kill and start again. */
+export class RemoteEverything {
+  private child: ChildProcess | undefined;
+  /** Everything it printed (stdout and stderr), in order. */
+  readonly output: string[] = [];
+
+  constructor(
+    readonly mode: 'streamableHttp' | 'sse',
+    readonly port: number,
+  ) {}
+
+  /** `http://127.0.0.1:<port>/mcp` (Streamable HTTP) or `…/sse` (legacy). */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/${this.mode === 'sse' ? 'sse' : 'mcp'}`;
+  }
+
+  /** Resolves once it says it listens. */
+  async start(): Promise<void> {
+    const entry = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+    const child = spawn(process.execPath, [entry, this.mode], { env: { ...process.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
+    await new Promise<void>((resolveStart, reject) => {
+      child.once('exit', (code) => reject(new Error(`server-everything ${this.mode} exited early with ${code}`)));
+      child.stderr?.on('data', (chunk: Buffer) => {
+        this.output.push(chunk.toString());
+        if (/port \d+/i.test(chunk.toString())) resolveStart();
+      });
+    });
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    child.kill('SIGKILL');
+    await exited;
+  }
 }

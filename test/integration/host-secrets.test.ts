@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, ServerConfigSchema, type ServerState } from '../../shared/domain/server';
 import { exportClaudeDesktop } from '../../app/config-import/export';
-import { REPO_ROOT, fixture } from '../../app/servers/test-support';
+import { RemoteEverything, fixture, freePort } from '../../app/servers/test-support';
 import { startHost, waitFor, type HostHarness } from './host-harness';
 
 /**
@@ -151,36 +152,22 @@ describe('secret env values', () => {
 describe('secret headers of a remote server', () => {
   /** server-everything over Streamable HTTP behind a proxy that only lets the right bearer token through. */
   async function guardedRemote(token: string): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
-    const { spawn } = await import('node:child_process');
-    const http = await import('node:http');
-    const { createServer } = await import('node:net');
-    const freePort = (): Promise<number> =>
-      new Promise((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const address = probe.address();
-          probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-        });
-      });
-    const upstreamPort = await freePort();
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'], {
-      env: { ...process.env, PORT: String(upstreamPort) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    await new Promise<void>((resolve) => child.stderr?.on('data', (chunk: Buffer) => /port \d+/i.test(chunk.toString()) && resolve()));
+    const upstream = new RemoteEverything('streamableHttp', await freePort());
+    await upstream.start();
     const seen: string[] = [];
-    const proxy = http.createServer((req, res) => {
+    const proxy = createHttpServer((req, res) => {
       const authorization = req.headers.authorization ?? '';
       seen.push(authorization === `Bearer ${token}` ? 'ok' : `wrong: ${authorization}`);
       if (authorization !== `Bearer ${token}`) {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
         return;
       }
-      const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      const forward = httpRequest({ host: '127.0.0.1', port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
     });
     const port = await new Promise<number>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)));
     return {
@@ -189,7 +176,7 @@ describe('secret headers of a remote server', () => {
       close: async () => {
         proxy.closeAllConnections();
         await new Promise((resolve) => proxy.close(resolve));
-        child.kill('SIGKILL');
+        await upstream.kill();
       },
     };
   }

@@ -1,56 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServerSupervisor } from '../../app/servers/supervisor';
-import { LogCollector, REPO_ROOT, StateRecorder, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
-
-const EVERYTHING = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** server-everything in one of its HTTP modes, as a real process we can kill and start again. */
-class RemoteEverything {
-  private child: ChildProcess | undefined;
-  readonly output: string[] = [];
-
-  constructor(
-    readonly mode: 'streamableHttp' | 'sse',
-    readonly port: number,
-  ) {}
-
-  async start(): Promise<void> {
-    const child = spawn(process.execPath, [EVERYTHING, this.mode], { env: { ...process.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server-everything ${this.mode} exited early with ${code}`)));
-      child.stderr?.on('data', (chunk: Buffer) => {
-        this.output.push(chunk.toString());
-        if (/port \d+/i.test(chunk.toString())) resolve();
-      });
-    });
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
+import { LogCollector, RemoteEverything, StateRecorder, freePort, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 
 function textOf(result: { content: unknown[] }): string {
   return result.content.map((block) => (block as { text?: string }).text ?? '').join('\n');
@@ -83,7 +34,7 @@ describe('remote servers over HTTP (server-everything)', () => {
   it('Streamable HTTP: tools, a server→client request over SSE, reconnect after the server restarts, and DELETE on shutdown', async () => {
     remote = new RemoteEverything('streamableHttp', await freePort());
     await remote.start();
-    const url = `http://127.0.0.1:${remote.port}/mcp`;
+    const url = remote.url;
     await supervisor.sync({ remote: serverConfig({ url, headers: { Authorization: 'Bearer sekret-token-42' }, restart: { initialDelayMs: 200 } }) });
     expect(supervisor.get('remote')).toMatchObject({ status: 'ready', transport: 'streamable-http', serverInfo: { name: 'mcp-servers/everything' } });
     expect(supervisor.get('remote')?.pid).toBeUndefined();
@@ -111,7 +62,7 @@ describe('remote servers over HTTP (server-everything)', () => {
   it('a session the server forgot (HTTP 400/404) is re-established and the call sent again, transparently', async () => {
     remote = new RemoteEverything('streamableHttp', await freePort());
     await remote.start();
-    const url = `http://127.0.0.1:${remote.port}/mcp`;
+    const url = remote.url;
     await supervisor.sync({ remote: serverConfig({ url }) });
     expect(supervisor.get('remote')?.status).toBe('ready');
     const transport = (supervisor.client('remote') as unknown as { transport?: { sessionId?: string } }).transport;
@@ -132,7 +83,7 @@ describe('remote servers over HTTP (server-everything)', () => {
   it('a legacy HTTP+SSE server is detected when no type is given, and used', async () => {
     remote = new RemoteEverything('sse', await freePort());
     await remote.start();
-    await supervisor.sync({ legacy: serverConfig({ url: `http://127.0.0.1:${remote.port}/sse` }) });
+    await supervisor.sync({ legacy: serverConfig({ url: remote.url }) });
     expect(supervisor.get('legacy')).toMatchObject({ status: 'ready', transport: 'sse', era: 'legacy' });
     expect(logs.texts('legacy', 'host').join('\n')).toMatch(/Streamable HTTP was refused \(HTTP 404[^)]*\); trying the legacy HTTP\+SSE transport/);
     expect(textOf(await supervisor.callTool('legacy', 'echo', { message: 'old school' }))).toBe('Echo: old school');
