@@ -1,6 +1,6 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { parseSecretRef } from '../secrets/secret-refs';
-import { looksSecret } from './secret-names';
+import { looksSecret, looksSecretHeader } from './secret-names';
 
 /** One entry in Claude Desktop's `mcpServers`: a command, or (as Cursor and VS Code read it) a remote url. */
 export type ClaudeDesktopEntry =
@@ -36,7 +36,7 @@ export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>):
     if (config.url !== undefined) {
       const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(config.headers)) {
-        if (isSecretHeader(config, key) || looksSecret(key.replaceAll('-', '_')) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
+        if (isSecretHeader(config, key) || looksSecretHeader(key) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
         else headers[key] = value;
       }
       entry = { url: config.url, ...(config.type !== undefined ? { type: config.type } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };

@@ -1,5 +1,5 @@
 import { ServerConfigSchema, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
-import { looksSecret } from './secret-names';
+import { looksSecretHeader } from './secret-names';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ImportCandidate, InputPrompt } from './foreign-formats';
 
@@ -145,7 +145,7 @@ function resolveRemote(candidate: ImportCandidate, one: (text: string, field: st
     const result = one(value, `headers.${name}`);
     if (!result.ok) return result;
     headers[name] = result.value.text;
-    if (!isSecretHeader({ secretHeaders: [] }, name) && (result.value.usedPassword || looksSecret(name.replaceAll('-', '_')))) secretHeaders.push(name);
+    if (!isSecretHeader({ secretHeaders: [] }, name) && (result.value.usedPassword || looksSecretHeader(name))) secretHeaders.push(name);
   }
   return validated(candidate, { url: url.value.text, ...(candidate.transportType !== undefined ? { type: candidate.transportType } : {}), headers, secretHeaders }, []);
 }

@@ -8,3 +8,8 @@ const SECRET_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS?|KE
 export function looksSecret(envKey: string): boolean {
   return SECRET_NAME.test(envKey);
 }
+
+/** The same for an HTTP header name (X-Api-Token, X-Auth-Key…): its dashes read as underscores. */
+export function looksSecretHeader(name: string): boolean {
+  return looksSecret(name.replaceAll('-', '_'));
+}
