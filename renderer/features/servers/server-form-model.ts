@@ -171,28 +171,8 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   if (!name.success) errors.name = firstMessage(name.error);
 
   const remote = values.kind === 'remote';
-  const env: Record<string, string> = {};
-  const secretEnv: string[] = [];
-  const envRowByKey = new Map<string, EnvRow>();
-  for (const row of remote ? [] : values.env) {
-    const key = row.key.trim();
-    if (key === '' && row.value === '') continue;
-    if (key === '') {
-      errors[`env.${row.id}.key`] = 'Give this variable a name, or remove the row';
-      continue;
-    }
-    const keyCheck = EnvKeySchema.safeParse(key);
-    if (!keyCheck.success) errors[`env.${row.id}.key`] = firstMessage(keyCheck.error);
-    else if (envRowByKey.has(key)) errors[`env.${row.id}.key`] = `${key} is already set above`;
-    if (!row.secret && row.value === SECRET_MASK) {
-      errors[`env.${row.id}.value`] = 'This was a secret: type the value again to store it as plain text';
-    }
-    envRowByKey.set(key, row);
-    env[key] = row.value;
-    if (row.secret) secretEnv.push(key);
-  }
-
-  const { headers, secretHeaders } = remote ? headerValues(values.headers, errors) : { headers: {}, secretHeaders: [] };
+  const { values: env, secret: secretEnv } = remote ? { values: {}, secret: [] } : keyValueRows(values.env, ENV_ROWS, errors);
+  const { values: headers, secret: secretHeaders } = remote ? keyValueRows(values.headers, HEADER_ROWS, errors) : { values: {}, secret: [] };
 
   const millis: Record<string, number> = {};
   for (const [field, path] of Object.entries(SECONDS_FIELDS)) {
@@ -250,28 +230,53 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   return { ok: true, name: name.success ? name.data : values.name.trim(), config };
 }
 
-/** Header rows → headers and the names marked secret (those secret anyway are not listed). */
-function headerValues(rows: EnvRow[], errors: FormErrors): { headers: Record<string, string>; secretHeaders: string[] } {
-  const headers: Record<string, string> = {};
-  const secretHeaders: string[] = [];
+/** How the env and the header rows differ when they become config. */
+interface KeyValueRules {
+  /** Prefix of the rows' error keys (`env.<id>.key`, `header.<id>.key`). */
+  errorKey: 'env' | 'header';
+  noun: string;
+  keySchema: z.ZodType<string>;
+  /** HTTP header names are case-insensitive: "x-a" and "X-A" are the same header. */
+  caseInsensitive: boolean;
+  /** Secret whatever the row's switch says, so not listed in the config's secret list. */
+  alwaysSecret: (key: string) => boolean;
+}
+
+const ENV_ROWS: KeyValueRules = { errorKey: 'env', noun: 'variable', keySchema: EnvKeySchema, caseInsensitive: false, alwaysSecret: () => false };
+const HEADER_ROWS: KeyValueRules = {
+  errorKey: 'header',
+  noun: 'header',
+  keySchema: HeaderNameSchema,
+  caseInsensitive: true,
+  alwaysSecret: (name) => ALWAYS_SECRET_HEADERS.has(name.toLowerCase()),
+};
+
+/** Rows → a key/value record and the keys marked secret; every problem under its row. */
+function keyValueRows(rows: EnvRow[], rules: KeyValueRules, errors: FormErrors): { values: Record<string, string>; secret: string[] } {
+  const values: Record<string, string> = {};
+  const secret: string[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const name = row.key.trim();
-    if (name === '' && row.value === '') continue;
-    if (name === '') {
-      errors[`header.${row.id}.key`] = 'Give this header a name, or remove the row';
+    const key = row.key.trim();
+    if (key === '' && row.value === '') continue;
+    const keyError = `${rules.errorKey}.${row.id}.key`;
+    if (key === '') {
+      errors[keyError] = `Give this ${rules.noun} a name, or remove the row`;
       continue;
     }
-    const check = HeaderNameSchema.safeParse(name);
-    if (!check.success) errors[`header.${row.id}.key`] = firstMessage(check.error);
-    else if (seen.has(name.toLowerCase())) errors[`header.${row.id}.key`] = `${name} is already set above`;
-    const alwaysSecret = ALWAYS_SECRET_HEADERS.has(name.toLowerCase());
-    if (!row.secret && !alwaysSecret && row.value === SECRET_MASK) errors[`header.${row.id}.value`] = 'This was a secret: type the value again to store it as plain text';
-    if (row.secret && !alwaysSecret) secretHeaders.push(name);
-    seen.add(name.toLowerCase());
-    headers[name] = row.value;
+    const identity = rules.caseInsensitive ? key.toLowerCase() : key;
+    const check = rules.keySchema.safeParse(key);
+    if (!check.success) errors[keyError] = firstMessage(check.error);
+    else if (seen.has(identity)) errors[keyError] = `${key} is already set above`;
+    const alwaysSecret = rules.alwaysSecret(key);
+    if (!row.secret && !alwaysSecret && row.value === SECRET_MASK) {
+      errors[`${rules.errorKey}.${row.id}.value`] = 'This was a secret: type the value again to store it as plain text';
+    }
+    if (row.secret && !alwaysSecret) secret.push(key);
+    seen.add(identity);
+    values[key] = row.value;
   }
-  return { headers, secretHeaders };
+  return { values, secret };
 }
 
 /**
