@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks below run in Chromium, so this file sees the DOM types too.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { startBerth } from '../e2e/support/berth-process';
 import { ECHO_SERVER } from './clients';
 import { percentile } from './stats';
 
@@ -50,12 +48,9 @@ export function logViewerUnavailable(): string | undefined {
  * apply text filters and the frame intervals while scrolling.
  */
 export async function benchLogViewer(rate: number, seconds: number): Promise<LogViewerResult> {
-  const configDir = await mkdtemp(join(tmpdir(), 'berth-bench-viewer-'));
-  await writeFile(
-    join(configDir, 'config.json'),
-    JSON.stringify({ mcpServers: { flood: { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_FLOOD_LINES_PER_SEC: String(rate), BENCH_FLOOD_SECONDS: String(seconds) }, enabled: false } } }),
-  );
-  const host = await startHost(configDir);
+  const host = await startBerth({
+    initialConfig: { mcpServers: { flood: { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_FLOOD_LINES_PER_SEC: String(rate), BENCH_FLOOD_SECONDS: String(seconds) }, enabled: false } } },
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -90,8 +85,7 @@ export async function benchLogViewer(rate: number, seconds: number): Promise<Log
     };
   } finally {
     await browser.close();
-    await stopHost(host.child);
-    await rm(configDir, { recursive: true, force: true });
+    await host.stop();
   }
 }
 
@@ -175,35 +169,4 @@ async function scrollFrames(page: Page, count: number): Promise<number[]> {
     }
     return intervals;
   }, count);
-}
-
-async function startHost(configDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BROWSER_MODE, '--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BERTH_CONFIG_DIR: configDir },
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`Berth did not start within 30 s:\n${stderr}`)), 30_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /Berth is ready at (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`Berth exited with ${code}:\n${stderr}`)));
-  });
-  return { url, child };
-}
-
-async function stopHost(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-  child.kill('SIGTERM');
-  await exited;
 }
