@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { delimiter as pathDelimiter } from 'node:path';
-import { formatSeconds } from './server-connection';
+import { formatSeconds } from './connection-errors';
+import { signalGroup } from './process-tree';
 
 /** How long the login shell may take to print its PATH before Berth gives up on it. */
 export const LOGIN_SHELL_TIMEOUT_MS = 5_000;
@@ -114,13 +115,9 @@ export function readLoginShellPath(options: ReadLoginShellOptions): Promise<Logi
   });
 }
 
+/** The shell and whatever its rc files started (its own process group); never asked on Windows. */
 function killTree(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');
-  } catch {
-    // Already gone: nothing left to stop.
-  }
+  if (pid !== undefined) signalGroup(pid, 'SIGKILL');
 }
 
 /** PATH entries of `first`, then those of `second` not already listed; empty entries dropped. */
