@@ -2,8 +2,8 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ClaudeDesktopExport } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { ArrowDownIcon, CloseIcon, CopyIcon, KeyIcon, WarningIcon } from '../shell/icons';
+import { Button, IconButton, InlineAlert } from '../shell/controls';
+import { ArrowDownIcon, CloseIcon, CopyIcon, KeyIcon } from '../shell/icons';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
 export function ExportDialog() {
@@ -80,10 +80,7 @@ function ExportBody() {
     <>
       <div className="dialog-body">
         {error ? (
-          <div className="inline-alert" role="alert">
-            <WarningIcon />
-            <span>Could not export: {error}</span>
-          </div>
+          <InlineAlert>Could not export: {error}</InlineAlert>
         ) : result === undefined ? (
           <p className="muted">Preparing the export…</p>
         ) : (

@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ForeignFormatSchema, type ForeignFormat, type ForeignLocation, type ImportSource } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, Chip, Field, IconButton } from '../shell/controls';
-import { CloseIcon, FolderIcon, InfoIcon, WarningIcon } from '../shell/icons';
+import { Button, Chip, Field, IconButton, InlineAlert } from '../shell/controls';
+import { CloseIcon, FolderIcon, InfoIcon } from '../shell/icons';
 import { FORMAT_LABELS } from './import-model';
 import { ImportPreviewStep } from './import-preview';
 
@@ -59,10 +59,7 @@ function SourceStep() {
   return (
     <div className="dialog-body import-source">
       {error ? (
-        <div className="inline-alert" role="alert">
-          <WarningIcon />
-          <span>{error}</span>
-        </div>
+        <InlineAlert>{error}</InlineAlert>
       ) : null}
       <DetectedFiles busy={busy} onPick={(location, projectFolder) => void preview({ kind: 'location', id: location.id, ...(projectFolder ? { projectFolder } : {}) })} />
       <PasteForm busy={busy} onPreview={(format, text) => void preview({ kind: 'text', format, text })} />
@@ -93,10 +90,7 @@ function DetectedFiles({ busy, onPick }: { busy: boolean; onPick: (location: For
         Found on this computer
       </h3>
       {locationsError ? (
-        <div className="inline-alert" role="alert">
-          <WarningIcon />
-          <span>Could not look for config files: {locationsError}</span>
-        </div>
+        <InlineAlert>Could not look for config files: {locationsError}</InlineAlert>
       ) : locations === undefined ? (
         <p className="muted">Looking for config files…</p>
       ) : (

@@ -4,7 +4,7 @@ import type { ImportCandidateView, ImportInput } from '../../../shared/contract/
 import { describeProblem } from '../config/problem-text';
 import type { ShownImportPreview } from '../../store/config-import-slice';
 import { useBerth } from '../../store';
-import { Button, Chip, Field } from '../shell/controls';
+import { Button, Chip, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, WarningIcon } from '../shell/icons';
 import {
   FORMAT_LABELS,
@@ -77,10 +77,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           <span className="muted">From</span> <span className="mono">{source}</span>
         </p>
         {errors.form ? (
-          <div className="inline-alert" role="alert">
-            <WarningIcon />
-            <span>{errors.form}</span>
-          </div>
+          <InlineAlert>{errors.form}</InlineAlert>
         ) : null}
         {preview.problems.length > 0 ? (
           <div className={clsx('import-problems', unreadable ? 'inline-alert' : 'inline-alert warn')} role={unreadable ? 'alert' : undefined}>

@@ -3,8 +3,8 @@ import { Dialog } from 'radix-ui';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { activePendingRequest, useBerth, useBerthStore } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { CloseIcon, WarningIcon } from '../shell/icons';
+import { Button, IconButton, InlineAlert } from '../shell/controls';
+import { CloseIcon } from '../shell/icons';
 import { ElicitationDialog } from './elicitation-dialog';
 import { dismissalResponse } from './pending-model';
 import { RootConsentDialog } from './root-consent-dialog';
@@ -158,10 +158,7 @@ export function PendingFrame({
       <div className="dialog-body pending-body">
         {children}
         {error ? (
-          <div className="inline-alert" role="alert">
-            <WarningIcon />
-            <span>{error}</span>
-          </div>
+          <InlineAlert>{error}</InlineAlert>
         ) : null}
       </div>
       <footer className="dialog-footer pending-footer">{footer}</footer>

@@ -2,8 +2,8 @@ import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FolderListing } from '../../../shared/contract/roots';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { ArrowUpIcon, ChevronRightIcon, CloseIcon, FolderIcon, HomeIcon, WarningIcon } from '../shell/icons';
+import { Button, IconButton, InlineAlert } from '../shell/controls';
+import { ArrowUpIcon, ChevronRightIcon, CloseIcon, FolderIcon, HomeIcon } from '../shell/icons';
 import { folderCrumbs, folderName } from './folder-crumbs';
 
 /**
@@ -201,10 +201,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           <input id={nameId} className="input" value={name} maxLength={200} placeholder={suggested} onChange={(event) => setName(event.target.value)} />
         </div>
         {addError ? (
-          <div className="inline-alert" role="alert">
-            <WarningIcon />
-            <span>{addError}</span>
-          </div>
+          <InlineAlert>{addError}</InlineAlert>
         ) : null}
       </div>
       <footer className="dialog-footer">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useBerth } from '../../store';
-import { Button, EmptyState } from '../shell/controls';
-import { FolderIcon, PlusIcon, WarningIcon } from '../shell/icons';
+import { Button, EmptyState, InlineAlert } from '../shell/controls';
+import { FolderIcon, PlusIcon } from '../shell/icons';
 import { AddRootDialog } from './add-root-dialog';
 import { RootRow } from './root-row';
 import { RootsAccess } from './roots-access';
@@ -23,13 +23,15 @@ export function RootsView() {
     return rootsError ? (
       <div className="roots-view">
         <div className="roots-page">
-          <div className="inline-alert" role="alert">
-            <WarningIcon />
-            <span>Could not read the roots: {rootsError}</span>
-            <Button size="sm" onClick={() => void loadRoots()}>
-              Try again
-            </Button>
-          </div>
+          <InlineAlert
+            action={
+              <Button size="sm" onClick={() => void loadRoots()}>
+                Try again
+              </Button>
+            }
+          >
+            Could not read the roots: {rootsError}
+          </InlineAlert>
         </div>
       </div>
     ) : (

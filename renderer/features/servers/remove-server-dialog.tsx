@@ -1,8 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button, InlineAlert } from '../shell/controls';
 
 /** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
 export function RemoveServerDialog({ name, open, onOpenChange }: { name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -40,10 +39,7 @@ export function RemoveServerDialog({ name, open, onOpenChange }: { name: string;
             stay until you clear them.
           </AlertDialog.Description>
           {error ? (
-            <div className="inline-alert" role="alert">
-              <WarningIcon />
-              <span>{error}</span>
-            </div>
+            <InlineAlert>{error}</InlineAlert>
           ) : null}
           <div className="dialog-footer">
             <AlertDialog.Cancel asChild>

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
-import { Button, Field, IconButton, Switch } from '../shell/controls';
-import { ChevronRightIcon, CloseIcon, WarningIcon } from '../shell/icons';
+import { Button, Field, IconButton, InlineAlert, Switch } from '../shell/controls';
+import { ChevronRightIcon, CloseIcon } from '../shell/icons';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
 import {
   buildServerInput,
@@ -112,10 +112,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
 
       <div className="dialog-body">
         {errors.form ? (
-          <div className="inline-alert" role="alert">
-            <WarningIcon />
-            <span>{errors.form}</span>
-          </div>
+          <InlineAlert>{errors.form}</InlineAlert>
         ) : null}
         <Field label="Name" error={errors.name} hint="Shown in Berth and in logs.">
           {({ id, describedBy, invalid }) => (

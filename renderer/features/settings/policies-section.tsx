@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { ShieldIcon, SparkleIcon, WarningIcon } from '../shell/icons';
+import { Button, Chip, InlineAlert } from '../shell/controls';
+import { ShieldIcon, SparkleIcon } from '../shell/icons';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
   server: 'Every tool of the server',
@@ -101,10 +101,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
             Berth will ask again before running {describePolicy(policy)}.
           </AlertDialog.Description>
           {error ? (
-            <div className="inline-alert" role="alert">
-              <WarningIcon />
-              <span>{error}</span>
-            </div>
+            <InlineAlert>{error}</InlineAlert>
           ) : null}
           <div className="dialog-footer">
             <AlertDialog.Cancel asChild>

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Switch as RadixSwitch, Tooltip } from 'radix-ui';
 import { forwardRef, useId, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { WarningIcon } from './icons';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -127,6 +128,17 @@ export function EmptyState({ icon, title, children, actions }: { icon?: ReactNod
       <h2>{title}</h2>
       <div className="empty-body">{children}</div>
       {actions ? <div className="empty-actions">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A problem shown where it happened (announced to screen readers), with an optional action such as "Try again". */
+export function InlineAlert({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="inline-alert" role="alert">
+      <WarningIcon />
+      <span>{children}</span>
+      {action}
     </div>
   );
 }
