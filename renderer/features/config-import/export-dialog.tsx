@@ -2,8 +2,8 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ClaudeDesktopExport } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, IconButton, InlineAlert } from '../shell/controls';
-import { ArrowDownIcon, CloseIcon, CopyIcon, KeyIcon } from '../shell/icons';
+import { Button, DialogHeader, InlineAlert } from '../shell/controls';
+import { ArrowDownIcon, CopyIcon, KeyIcon } from '../shell/icons';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
 export function ExportDialog() {
@@ -22,12 +22,7 @@ export function ExportDialog() {
             (event.currentTarget as HTMLElement | null)?.focus();
           }}
         >
-          <header className="dialog-header">
-            <Dialog.Title className="dialog-title">Export for Claude Desktop</Dialog.Title>
-            <Dialog.Close asChild>
-              <IconButton label="Close" icon={<CloseIcon />} />
-            </Dialog.Close>
-          </header>
+          <DialogHeader title="Export for Claude Desktop" />
           <Dialog.Description id="export-dialog-description" className="dialog-description">
             Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only settings are
             not included.

@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ForeignFormatSchema, type ForeignFormat, type ForeignLocation, type ImportSource } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, Chip, Field, IconButton, InlineAlert } from '../shell/controls';
-import { CloseIcon, FolderIcon, InfoIcon } from '../shell/icons';
+import { Button, Chip, DialogHeader, Field, InlineAlert } from '../shell/controls';
+import { FolderIcon, InfoIcon } from '../shell/icons';
 import { FORMAT_LABELS } from './import-model';
 import { ImportPreviewStep } from './import-preview';
 
@@ -27,12 +27,7 @@ export function ImportDialog() {
             (event.currentTarget as HTMLElement | null)?.focus();
           }}
         >
-          <header className="dialog-header">
-            <Dialog.Title className="dialog-title">Import servers</Dialog.Title>
-            <Dialog.Close asChild>
-              <IconButton label="Close" icon={<CloseIcon />} />
-            </Dialog.Close>
-          </header>
+          <DialogHeader title="Import servers" />
           <Dialog.Description id="import-dialog-description" className="dialog-description">
             Bring MCP servers over from Claude Desktop, Cursor, Claude Code or VS Code. Nothing is added until you press Import.
           </Dialog.Description>

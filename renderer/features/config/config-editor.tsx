@@ -2,8 +2,8 @@ import { Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
 import type { ConfigProblem } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { CloseIcon, WarningIcon } from '../shell/icons';
+import { Button, DialogHeader } from '../shell/controls';
+import { WarningIcon } from '../shell/icons';
 import { describeProblem } from './problem-text';
 
 const LINE_HEIGHT = 20;
@@ -70,12 +70,7 @@ function ConfigEditor() {
 
   return (
     <div className="config-editor">
-      <header className="dialog-header">
-        <Dialog.Title className="dialog-title">Fix the config file</Dialog.Title>
-        <Dialog.Close asChild>
-          <IconButton label="Close" icon={<CloseIcon />} />
-        </Dialog.Close>
-      </header>
+      <DialogHeader title="Fix the config file" />
       <Dialog.Description id="config-editor-description" className="dialog-description">
         <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the text
         below and save: Berth only writes it once it is valid.

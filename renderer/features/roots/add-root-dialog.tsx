@@ -2,8 +2,8 @@ import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FolderListing } from '../../../shared/contract/roots';
 import { useBerth } from '../../store';
-import { Button, IconButton, InlineAlert } from '../shell/controls';
-import { ArrowUpIcon, ChevronRightIcon, CloseIcon, FolderIcon, HomeIcon } from '../shell/icons';
+import { Button, DialogHeader, IconButton, InlineAlert } from '../shell/controls';
+import { ArrowUpIcon, ChevronRightIcon, FolderIcon, HomeIcon } from '../shell/icons';
 import { folderCrumbs, folderName } from './folder-crumbs';
 
 /**
@@ -111,13 +111,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
 
   return (
     <div className="folder-browser">
-      <header className="dialog-header">
-        <Dialog.Title className="dialog-title">Add a workspace root</Dialog.Title>
-        <div className="spacer" />
-        <Dialog.Close asChild>
-          <IconButton label="Close" icon={<CloseIcon />} />
-        </Dialog.Close>
-      </header>
+      <DialogHeader title="Add a workspace root" />
       <div className="dialog-body">
         <p className="dialog-description" id="folder-dialog-description">
           Pick a folder on the computer Berth runs on. Servers you allow will be able to read and change the files in it.

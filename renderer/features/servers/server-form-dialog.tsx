@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
-import { Button, Field, IconButton, InlineAlert, Switch } from '../shell/controls';
-import { ChevronRightIcon, CloseIcon } from '../shell/icons';
+import { Button, DialogHeader, Field, InlineAlert, Switch } from '../shell/controls';
+import { ChevronRightIcon } from '../shell/icons';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
 import {
   buildServerInput,
@@ -97,12 +97,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
 
   return (
     <form ref={formRef} className="server-form" onSubmit={submit} noValidate>
-      <header className="dialog-header">
-        <Dialog.Title className="dialog-title">{isEdit ? `Edit “${request.name}”` : 'Add an MCP server'}</Dialog.Title>
-        <Dialog.Close asChild>
-          <IconButton label="Close" icon={<CloseIcon />} />
-        </Dialog.Close>
-      </header>
+      <DialogHeader title={isEdit ? `Edit “${request.name}”` : 'Add an MCP server'} />
       <Dialog.Description id="server-form-description" className="dialog-description">
         {remote
           ? 'Berth connects to the address below over HTTP (Streamable HTTP, or the older HTTP+SSE) using the Model Context Protocol.'
