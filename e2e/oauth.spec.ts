@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { TestOAuthServer } from '../test/integration/oauth-support';
 import { ServersPage } from './pages/servers-page';
-import { expect, test } from './support/berth';
+import { DOCS_DIR, expect, test } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
 test.describe('OAuth sign-in to a remote server', () => {
   let as: TestOAuthServer | undefined;
@@ -26,7 +24,7 @@ test.describe('OAuth sign-in to a remote server', () => {
     const detail = await servers.select('notes');
     await expect(detail.reason).toContainText('needs you to sign in');
     await app.mouse.move(0, 0);
-    await detail.root.screenshot({ path: join(DOCS, 'screenshots', 'oauth-sign-in.png') });
+    await detail.root.screenshot({ path: join(DOCS_DIR, 'screenshots', 'oauth-sign-in.png') });
 
     // Browser mode: the page opens a tab inside the click; it goes to the authorization server and back to Berth's loopback listener.
     const popup = app.waitForEvent('popup');

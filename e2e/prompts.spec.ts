@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PromptsPage } from './pages/prompts-page';
-import { chatTest, everythingServerConfig, expect } from './support/berth';
+import { chatTest, DOCS_DIR, everythingServerConfig, expect } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
 chatTest.describe('slash commands (prompts)', () => {
   chatTest.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -21,8 +19,8 @@ chatTest.describe('slash commands (prompts)', () => {
     for (const name of ['simple-prompt', 'args-prompt', 'completable-prompt']) await expect(prompts.option(name)).toBeVisible();
     await expect(chat.input).toHaveAttribute('role', 'combobox');
     await app.mouse.move(0, 0);
-    await mkdir(join(DOCS, 'screenshots'), { recursive: true });
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'slash-menu.png') });
+    await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'slash-menu.png') });
     // Esc closes the menu and leaves the text; typing again reopens it.
     await chat.input.press('Escape');
     await prompts.expectMenuClosed();
@@ -51,7 +49,7 @@ chatTest.describe('slash commands (prompts)', () => {
     await expect(prompts.suggestions('name').getByRole('option')).toHaveText(['Alice', 'Bob', 'Charlie']);
     await lead.press('ArrowDown');
     await app.mouse.move(0, 0);
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'slash-commands.png') });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'slash-commands.png') });
 
     // Esc closes only the list; inserting with the lead empty says what is missing.
     await lead.press('Escape');

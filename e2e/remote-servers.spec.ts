@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ServersPage } from './pages/servers-page';
 import { RemoteEverything, freePort } from '../app/servers/test-support';
-import { expect, test } from './support/berth';
+import { DOCS_DIR, expect, test } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
 test.describe('remote servers', () => {
   let remote: RemoteEverything | undefined;
@@ -25,7 +23,7 @@ test.describe('remote servers', () => {
     await expect(form.field('Header 1 value')).toHaveAttribute('type', 'password');
     await app.mouse.move(0, 0);
     await app.locator(':focus').blur();
-    await form.dialog.screenshot({ path: join(DOCS, 'screenshots', 'remote-server-form.png') });
+    await form.dialog.screenshot({ path: join(DOCS_DIR, 'screenshots', 'remote-server-form.png') });
     await form.submit();
     await expect(form.dialog).toBeHidden();
 

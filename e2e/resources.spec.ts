@@ -1,12 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ResourcesPage } from './pages/resources-page';
-import { chatTest, everythingServerConfig, expect, toolNamed } from './support/berth';
+import { chatTest, DOCS_DIR, everythingServerConfig, expect, toolNamed } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
 chatTest.describe('resource browser', () => {
   chatTest.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -38,8 +36,8 @@ chatTest.describe('resource browser', () => {
     await resources.subscribe.click();
     await expect(resources.subscribe).toBeChecked();
     await app.mouse.move(0, 0);
-    await mkdir(join(DOCS, 'screenshots'), { recursive: true });
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'resources.png') });
+    await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'resources.png') });
 
     // Attach it: the chat opens with the chip in the composer; the sent message keeps it.
     await resources.attachToChat();

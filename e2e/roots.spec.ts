@@ -1,14 +1,12 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PendingDialog } from './pages/pending-dialog';
 import { RootsPage } from './pages/roots-page';
 import { ServerDetail } from './pages/server-detail';
 import { ServersPage } from './pages/servers-page';
-import { everythingServerConfig, expect, test } from './support/berth';
+import { DOCS_DIR, everythingServerConfig, expect, test } from './support/berth';
 
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
 /** A temp folder with two sub-folders to pick from; removed after the test. */
 async function workspace(): Promise<{ dir: string; alpha: string; beta: string; cleanup: () => Promise<void> }> {
@@ -164,8 +162,8 @@ test.describe('roots picture', () => {
       await expect(roots.row('old-prototype')).toHaveAttribute('data-missing', 'true');
       await expect(roots.matrixCell('everything', 'notes')).toContainText('denied');
       await app.mouse.move(0, 790);
-      await mkdir(join(DOCS, 'screenshots'), { recursive: true });
-      await app.screenshot({ path: join(DOCS, 'screenshots', 'roots.png') });
+      await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+      await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'roots.png') });
     } finally {
       await rm(join(tmpdir(), 'berth-screens'), { recursive: true, force: true });
     }

@@ -1,16 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ChatPage } from './pages/chat-page';
 import { LogsPage } from './pages/logs-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
-import { chatTest, everythingServerConfig, expect, packageBinEntry, test, toolNamed, type FakeAnthropic, type FakeTurnSource } from './support/berth';
+import { chatTest, DOCS_DIR, everythingServerConfig, expect, type FakeAnthropic, type FakeTurnSource, packageBinEntry, test, toolNamed } from './support/berth';
 
 // The README's pictures, taken from the real app against the real reference server.
-const DOCS = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'docs');
 
 // A realistic list: the reference server, the memory server, and one whose command is not installed here.
 test.use({
@@ -49,15 +47,15 @@ async function calm(app: Page): Promise<void> {
 
 test('servers view, light', async ({ app }) => {
   await serversWithDetail(app);
-  await app.screenshot({ path: join(DOCS, 'screenshot.png') });
+  await app.screenshot({ path: join(DOCS_DIR, 'screenshot.png') });
 });
 
 test.describe('dark', () => {
   test.use({ colorScheme: 'dark' });
   test('servers view, dark', async ({ app }) => {
     await serversWithDetail(app);
-    await mkdir(join(DOCS, 'screenshots'), { recursive: true });
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'servers-dark.png') });
+    await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'servers-dark.png') });
   });
 });
 
@@ -71,8 +69,8 @@ test('logs view with an expanded trace', async ({ app }) => {
   await expect(reply).toBeVisible();
   await expect(await logs.expand(reply)).toContainText('"result"');
   await calm(app);
-  await mkdir(join(DOCS, 'screenshots'), { recursive: true });
-  await app.screenshot({ path: join(DOCS, 'screenshots', 'logs.png') });
+  await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+  await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'logs.png') });
 });
 
 // The chat and the request dialogs, against the fake model and the reference server.
@@ -118,14 +116,14 @@ chatTest.describe('chat and requests', () => {
   chatTest('chat with a tool call and Markdown', async ({ app, fakeLlm }) => {
     await chatWithHistory(app, fakeLlm, [], '');
     await calm(app);
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'chat.png') });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'chat.png') });
   });
 
   chatTest('tool-call consent dialog', async ({ app, fakeLlm }) => {
     await chatWithHistory(app, fakeLlm, [toolNamed('echo', { message: 'Berth 7 is free from 14:00 to 18:00' })], 'Send the free slot to the harbour master');
     await new PendingDialog(app).expectKind('tool-call');
     await calm(app);
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'consent.png') });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'consent.png') });
   });
 
   chatTest('sampling review dialog', async ({ app, fakeLlm }) => {
@@ -135,7 +133,7 @@ chatTest.describe('chat and requests', () => {
     await dialog.allow('Allow once');
     await dialog.expectKind('sampling');
     await calm(app);
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'sampling.png') });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'sampling.png') });
   });
 
   chatTest('elicitation form', async ({ app, fakeLlm }) => {
@@ -146,6 +144,6 @@ chatTest.describe('chat and requests', () => {
     await dialog.expectKind('elicitation');
     await dialog.field(/^String(\s*\*| required)?$/).fill('Ada Lovelace');
     await calm(app);
-    await app.screenshot({ path: join(DOCS, 'screenshots', 'elicitation.png') });
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'elicitation.png') });
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { FakeAnthropic, type FakeTurnSource } from '../fake-llm/fake-anthropic';
 import { startBerth, type BerthHost, type BerthOptions } from './berth-process';
@@ -8,6 +9,9 @@ export { expect };
 export type { FakeAnthropic, FakeTurnSource };
 export { startBerth };
 export type { BerthHost, BerthOptions };
+
+/** The repository's docs/ folder, where the screenshot specs write the README's pictures. */
+export const DOCS_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'), 'docs');
 
 /** The JS entry behind an npm package's bin, run with this Node so no network or npx is needed. */
 export function packageBinEntry(pkgName: string, binName: string): string {
