@@ -19,7 +19,7 @@ export class BerthClient extends Client {
   }
 }
 
-export function toToolInfo(tool: Tool): ToolInfo {
+function toToolInfo(tool: Tool): ToolInfo {
   return {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),

@@ -36,7 +36,7 @@ export interface FailureContext {
 }
 
 /** "connection refused" rather than "fetch failed": the innermost cause says what went wrong. */
-export function networkReason(error: unknown): string {
+function networkReason(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
   const code = (current as { code?: unknown } | undefined)?.code;

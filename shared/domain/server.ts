@@ -109,11 +109,6 @@ export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** What a person types into the form: every Berth field optional. */
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
 
-/** Whether a config is a remote (HTTP) server. */
-export function isRemoteConfig(config: Pick<ServerConfig, 'url'>): config is Pick<ServerConfig, 'url'> & { url: string } {
-  return config.url !== undefined;
-}
-
 /** Whether a header's value is a secret (masked, redacted, never exported). */
 export function isSecretHeader(config: Pick<ServerConfig, 'secretHeaders'>, name: string): boolean {
   const lower = name.toLowerCase();
