@@ -11,6 +11,8 @@ export type OAuthHandlers = Pick<Handlers, keyof typeof oauthMethods>;
 export interface OAuthHandlerDeps {
   sessions: Pick<OAuthSessions, 'startSignIn' | 'signOut'>;
   rawServer(name: string): ServerConfig | undefined;
+  /** The config with its `${secret:…}` references filled in (a pre-registered client's secret). */
+  resolveSecrets(name: string, config: ServerConfig): Promise<ServerConfig>;
   supervisor: { get(name: string): ServerState | undefined; restart(name: string): Promise<ServerState> };
 }
 
@@ -21,7 +23,17 @@ export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
     return config;
   };
   return {
-    'servers.signIn': async ({ name }) => deps.sessions.startSignIn(name, requireConfig(name)),
+    'servers.signIn': async ({ name }) => {
+      const stored = requireConfig(name);
+      let config: ServerConfig;
+      try {
+        config = await deps.resolveSecrets(name, stored);
+      } catch (error) {
+        // A pre-registered client's secret missing from the store: the message names it and the fix.
+        throw new HostError('NOT_READY', error instanceof Error ? error.message : String(error));
+      }
+      return deps.sessions.startSignIn(name, config);
+    },
     'servers.signOut': async ({ name }) => {
       await deps.sessions.signOut(name, requireConfig(name));
       const state = deps.supervisor.get(name);

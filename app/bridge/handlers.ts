@@ -58,7 +58,7 @@ export interface HandlerDeps {
   events: Pick<EventHub, 'emit'>;
   sync: Pick<ServerSync, 'apply' | 'lastGoodConfig'>;
   /** Secret env values: kept in the secret store, referenced from config.json. */
-  secrets: Pick<ServerSecrets, 'save' | 'forget'>;
+  secrets: Pick<ServerSecrets, 'save' | 'forget' | 'resolve'>;
   appInfo: AppInfo;
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
@@ -88,7 +88,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createSettingsHandlers(deps.settings),
     ...createWorkflowHandlers(deps.workflow),
     ...createRootsHandlers(deps.roots),
-    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), supervisor: deps.supervisor }),
+    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig: () => deps.events.emit('config.changed', deps.config.status()), sync: deps.sync }),

@@ -48,6 +48,14 @@ describe('exportClaudeDesktop', () => {
     expect(referenced.omittedSecrets).toEqual([{ server: 'x', key: 'SHARED' }]);
   });
 
+  it("drops Berth's OAuth client settings and names their secrets", () => {
+    const robot = ServerConfigSchema.parse({ url: 'https://a.example/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 'cs-live-1' } });
+    const exported = exportClaudeDesktop(new Map([['robot', robot]]));
+    expect(exported.document.mcpServers.robot).toEqual({ url: 'https://a.example/mcp' });
+    expect(exported.omittedSecrets).toEqual([{ server: 'robot', key: 'oauth.clientSecret' }]);
+    expect(exported.text).not.toContain('cs-live-1');
+  });
+
   it('round-trips through the Claude Desktop importer', () => {
     const preview = parseForeignConfig('claude-desktop', result.text);
     expect(preview.problems).toEqual([]);

@@ -1,4 +1,4 @@
-import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
+import { OAUTH_SECRET_FIELDS, SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { parseSecretRef } from '../secrets/secret-refs';
 import { looksSecret, looksSecretHeader } from './secret-names';
 
@@ -39,6 +39,8 @@ export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>):
         if (isSecretHeader(config, key) || looksSecretHeader(key) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
         else headers[key] = value;
       }
+      // Berth's OAuth client settings have no place in the other app's file; their secrets are named so the person knows.
+      for (const field of OAUTH_SECRET_FIELDS) if (config.oauth?.[field] !== undefined) omittedSecrets.push({ server: name, key: `oauth.${field}` });
       entry = { url: config.url, ...(config.type !== undefined ? { type: config.type } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
     } else {
       const env: Record<string, string> = {};

@@ -40,6 +40,8 @@ export interface PreRegisteredClient {
   clientId: string;
   /** A confidential client's secret; kept out of logs like every other credential. */
   clientSecret?: string;
+  /** The authorization server it was registered with: the SDK then sends the client's credentials to no other. */
+  issuer?: string;
 }
 
 /** Options for {@linkcode BerthOAuthProvider}. */
@@ -151,7 +153,7 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     const pre = this.options.preRegistered;
     if (pre !== undefined) {
       this.session?.onStep?.('authorization');
-      return { client_id: pre.clientId, ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }), issuer: ctx?.issuer };
+      return { client_id: pre.clientId, ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }), issuer: pre.issuer ?? ctx?.issuer };
     }
     const client = ctx === undefined ? undefined : await this.records.client(ctx.issuer);
     this.registeredRedirect = firstRedirectUri(client) ?? this.registeredRedirect;

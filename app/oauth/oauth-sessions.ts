@@ -1,9 +1,12 @@
-import type { ServerConfig } from '../../shared/domain/server';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import { oauthGrant, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
 import { BerthOAuthProvider } from './berth-oauth-provider';
+import { ClientCredentialsOAuthProvider } from './client-credentials-provider';
 import { OAuthRecords, moveOAuthRecords } from './oauth-records';
 import { signIn } from './sign-in';
+import { ServerStartError } from '../servers/spawn-errors';
 
 /** Options for {@linkcode OAuthSessions}. */
 export interface OAuthSessionsOptions {
@@ -38,15 +41,14 @@ export class OAuthSessions {
 
   constructor(private readonly options: OAuthSessionsOptions) {}
 
-  /**
-   * The provider for a start of this server: remote servers only, and not
-   * when the person configured an Authorization header themselves (their
-   * header is the credential then, and a 401 means it was refused).
-   */
-  providerFor(server: string, config: ServerConfig): BerthOAuthProvider | undefined {
-    if (config.url === undefined) return undefined;
-    if (Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;
-    return new BerthOAuthProvider({ server, serverUrl: config.url, store: this.options.store });
+  /** The provider for a start of this server (`config` with its secrets resolved); see {@linkcode oauthProviderFor}. */
+  providerFor(server: string, config: ServerConfig): OAuthClientProvider | undefined {
+    try {
+      return oauthProviderFor(server, config, this.options.store);
+    } catch (error) {
+      // An unreadable private key: the settings must change before a start can work, so no automatic restarts.
+      throw new ServerStartError(error instanceof Error ? error.message : String(error), 'config', undefined, error);
+    }
   }
 
   /**
@@ -58,8 +60,8 @@ export class OAuthSessions {
   startSignIn(server: string, config: ServerConfig): Promise<SignInStart> {
     const provider = this.providerFor(server, config);
     const url = config.url;
-    if (provider === undefined || url === undefined) {
-      throw new HostError('NOT_READY', config.url === undefined ? `server '${server}' is local: there is nothing to sign in to` : `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth`);
+    if (!(provider instanceof BerthOAuthProvider) || url === undefined) {
+      throw new HostError('NOT_READY', config.url === undefined ? `server '${server}' is local: there is nothing to sign in to` : provider === undefined ? `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth` : `server '${server}' is set to OAuth client credentials: Berth gets its tokens without a sign-in`);
     }
     this.running.get(server)?.abort();
     const abort = new AbortController();
@@ -113,7 +115,7 @@ export class OAuthSessions {
   /** Signed in to this server right now (tokens stored for its URL)? */
   async signedIn(server: string, config: ServerConfig): Promise<boolean> {
     const provider = this.providerFor(server, config);
-    return provider === undefined ? false : (await provider.signInStatus()).signedIn;
+    return provider instanceof BerthOAuthProvider ? (await provider.signInStatus()).signedIn : false;
   }
 
   /** Stop every sign-in still waiting (host shutdown). */
@@ -121,4 +123,32 @@ export class OAuthSessions {
     for (const abort of this.running.values()) abort.abort();
     this.running.clear();
   }
+}
+
+/**
+ * The OAuth client for one start of a remote server (`config` with its
+ * secrets resolved). None for a local server, or when the person set an
+ * Authorization header themselves (their header is the credential then, and
+ * a 401 means it was refused). `client_credentials`: Berth authenticates as
+ * the configured client, no person involved. Otherwise a person signs in in
+ * the browser, with the pre-registered client when one is configured, else
+ * a client Berth registers itself.
+ */
+export function oauthProviderFor(server: string, config: ServerConfig, store: SecretStore, extra: { clientMetadataUrl?: string } = {}): OAuthClientProvider | undefined {
+  if (config.url === undefined) return undefined;
+  if (Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;
+  const oauth = config.oauth ?? {};
+  const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer } = oauth;
+  if (oauthGrant(config) === 'client_credentials') {
+    if (clientId === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth client credentials but has no client ID`);
+    return new ClientCredentialsOAuthProvider({ clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer });
+  }
+  return new BerthOAuthProvider({
+    server,
+    serverUrl: config.url,
+    store,
+    ...(clientId === undefined ? {} : { preRegistered: { clientId, ...(clientSecret === undefined ? {} : { clientSecret }), ...(issuer === undefined ? {} : { issuer }) } }),
+    ...(scope === undefined ? {} : { scope }),
+    ...extra,
+  });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { IssuerMismatchError, OAuthError, RegistrationRejectedError, auth } from '@modelcontextprotocol/client';
+import { AuthorizationServerMismatchError, IssuerMismatchError, OAuthError, RegistrationRejectedError, auth } from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { BerthOAuthProvider } from './berth-oauth-provider';
@@ -64,8 +64,11 @@ class StepTracker {
   }
 }
 
-/** Why a step failed, in words; OAuth error codes are kept (they say the most), response bodies are cut short. */
-function reasonOf(error: unknown): string {
+/** Why an OAuth step failed, in words; OAuth error codes are kept (they say the most), response bodies are cut short. */
+export function oauthFailureReason(error: unknown): string {
+  if (error instanceof AuthorizationServerMismatchError) {
+    return `the server sends Berth to the authorization server ${error.currentIssuer}, but its OAuth client settings belong to ${error.recordedIssuer}; Berth did not send the client's credentials there`;
+  }
   // What it received is attacker-controlled in a mix-up attack and must not be shown (RFC 9207).
   if (error instanceof IssuerMismatchError) {
     return error.kind === 'metadata'
@@ -150,7 +153,7 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
     try {
       answer = await listener.response;
     } catch (error) {
-      throw new SignInError('authorization', error instanceof RedirectError ? error.message : reasonOf(error));
+      throw new SignInError('authorization', error instanceof RedirectError ? error.message : oauthFailureReason(error));
     }
     tracker.advance('token');
     const second = await runStep(tracker, () => auth(provider, { serverUrl, authorizationCode: answer.code, iss: answer.iss, fetchFn }));
@@ -168,6 +171,6 @@ async function runStep<T>(tracker: StepTracker, run: () => Promise<T>): Promise<
   } catch (error) {
     if (error instanceof SignInError) throw error;
     const step = error instanceof RegistrationRejectedError ? 'registration' : error instanceof IssuerMismatchError && error.kind === 'authorization_response' ? 'authorization' : tracker.current;
-    throw new SignInError(step, reasonOf(error), error instanceof OAuthError ? error.code : undefined);
+    throw new SignInError(step, oauthFailureReason(error), error instanceof OAuthError ? error.code : undefined);
   }
 }

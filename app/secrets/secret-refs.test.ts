@@ -19,6 +19,7 @@ describe('secret references', () => {
       { section: 'headers', key: 'Authorization', id: 'h' },
     ]);
     expect(serverSecretId('remote', 'Authorization', 'headers')).toBe('server/remote/header/Authorization');
+    expect(configSecretSlots(ServerConfigSchema.parse({ url: 'https://a.example/mcp', oauth: { clientId: 'c', clientSecret: secretRef('o') } }))).toEqual([{ section: 'oauth', key: 'clientSecret', id: 'o' }]);
   });
 });
 
@@ -35,7 +36,8 @@ describe('extractPlainSecrets', () => {
     '    },',
     '    "plain": { "command": "node", "env": { "TOKEN": "not-marked" } },',
     '    "broken": { "command": 5, "env": { "K": "v" }, "secretEnv": ["K"] },',
-    '    "remote": { "url": "https://a.example/mcp", "headers": { "Authorization": "Bearer tok", "X-Team": "core", "X-Sig": "s1" }, "secretHeaders": ["X-Sig"] }',
+    '    "remote": { "url": "https://a.example/mcp", "headers": { "Authorization": "Bearer tok", "X-Team": "core", "X-Sig": "s1" }, "secretHeaders": ["X-Sig"] },',
+    '    "robot": { "url": "https://b.example/mcp", "oauth": { "grant": "client_credentials", "clientId": "ci", "clientSecret": "cs-1" } }',
     '  }',
     '}',
   ].join('\n');
@@ -46,6 +48,7 @@ describe('extractPlainSecrets', () => {
       { server: 'github', section: 'env', key: 'GITHUB_TOKEN', id: 'server/github/env/GITHUB_TOKEN', value: 'ghp_123' },
       { server: 'remote', section: 'headers', key: 'Authorization', id: 'server/remote/header/Authorization', value: 'Bearer tok' },
       { server: 'remote', section: 'headers', key: 'X-Sig', id: 'server/remote/header/X-Sig', value: 's1' },
+      { server: 'robot', section: 'oauth', key: 'clientSecret', id: 'server/robot/oauth/clientSecret', value: 'cs-1' },
     ]);
     expect(result.text).not.toContain('ghp_123');
     expect(result.text).not.toContain('Bearer tok');
@@ -53,7 +56,8 @@ describe('extractPlainSecrets', () => {
       text
         .replace('"GITHUB_TOKEN": "ghp_123"', '"GITHUB_TOKEN": "${secret:server/github/env/GITHUB_TOKEN}"')
         .replace('"Authorization": "Bearer tok"', '"Authorization": "${secret:server/remote/header/Authorization}"')
-        .replace('"X-Sig": "s1"', '"X-Sig": "${secret:server/remote/header/X-Sig}"'),
+        .replace('"X-Sig": "s1"', '"X-Sig": "${secret:server/remote/header/X-Sig}"')
+        .replace('"clientSecret": "cs-1"', '"clientSecret": "${secret:server/robot/oauth/clientSecret}"'),
     );
   });
 

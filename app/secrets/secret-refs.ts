@@ -1,12 +1,14 @@
 import { applyEdits, findNodeAtLocation, type Edit } from 'jsonc-parser';
-import { isSecretHeader, type ServerConfig } from '../../shared/domain/server';
+import { OAUTH_SECRET_FIELDS, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { parseConfigText } from '../config/config-document';
 
 /**
  * How config.json points at a secret: the env value is the whole string
  * `${secret:<id>}`, and the value itself lives in the SecretStore under
  * `<id>`. Berth writes `server/<server name>/env/<KEY>` as the id, and
- * `server/<server name>/header/<Name>` for a remote server's secret header.
+ * `server/<server name>/header/<Name>` for a remote server's secret header,
+ * and `server/<server name>/oauth/<field>` for its OAuth client secret or
+ * private key (`oauth.clientSecret`, `oauth.privateKey`).
  *
  * Why a value and not a separate field: the entry keeps Claude Desktop's
  * shape (`env` stays a map of strings, so `env` still lists every variable
@@ -31,12 +33,14 @@ export function parseSecretRef(value: string): string | undefined {
   return REF_PATTERN.exec(value)?.[1];
 }
 
-/** Where a secret sits in a server's config: an env value (stdio) or a header value (remote). */
-export type SecretSection = 'env' | 'headers';
+/** Where a secret sits in a server's config: an env value (stdio), a header value or an OAuth client credential (remote). */
+export type SecretSection = 'env' | 'headers' | 'oauth';
+const SECTIONS: readonly SecretSection[] = ['env', 'headers', 'oauth'];
+const SECTION_ID: Record<SecretSection, string> = { env: 'env', headers: 'header', oauth: 'oauth' };
 
 /** Where Berth keeps the value of one secret env variable (or header) of one server. */
 export function serverSecretId(server: string, key: string, section: SecretSection = 'env'): string {
-  return `server/${server}/${section === 'env' ? 'env' : 'header'}/${key}`;
+  return `server/${server}/${SECTION_ID[section]}/${key}`;
 }
 
 /** One referenced secret of a config. */
@@ -48,7 +52,22 @@ export interface SecretSlot {
 
 /** "API_KEY", "the Authorization header": how a person recognises a slot. */
 export function slotLabel(slot: Pick<SecretSlot, 'section' | 'key'>): string {
+  if (slot.section === 'oauth') return slot.key === 'privateKey' ? 'the OAuth private key' : 'the OAuth client secret';
   return slot.section === 'env' ? slot.key : `the ${slot.key} header`;
+}
+
+/** A config's section as a string record (`oauth` is optional and has optional fields). */
+export type SecretSections = Pick<ServerConfig, 'env'> & Partial<Pick<ServerConfig, 'headers' | 'oauth'>>;
+export function sectionValues(config: SecretSections, section: SecretSection): Record<string, string> {
+  const values: Record<string, string | undefined> = config[section] ?? {};
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** Whether `key` of `section` holds a secret in this config. */
+export function isSecretSlot(config: Pick<ServerConfig, 'secretEnv' | 'secretHeaders'>, section: SecretSection, key: string): boolean {
+  if (section === 'env') return config.secretEnv.includes(key);
+  if (section === 'headers') return isSecretHeader(config, key);
+  return (OAUTH_SECRET_FIELDS as readonly string[]).includes(key);
 }
 
 /** Every secret id referred to anywhere in `text` (valid entries or not, so a broken entry's secret is never deleted). */
@@ -57,10 +76,10 @@ export function referencedSecretIds(text: string): Set<string> {
 }
 
 /** The references a config holds, env values and header values alike. */
-export function configSecretSlots(config: Pick<ServerConfig, 'env'> & Partial<Pick<ServerConfig, 'headers'>>): SecretSlot[] {
+export function configSecretSlots(config: SecretSections): SecretSlot[] {
   const slots: SecretSlot[] = [];
-  for (const section of ['env', 'headers'] as const) {
-    for (const [key, value] of Object.entries(config[section] ?? {})) {
+  for (const section of SECTIONS) {
+    for (const [key, value] of Object.entries(sectionValues(config, section))) {
       const id = parseSecretRef(value);
       if (id !== undefined) slots.push({ section, key, id });
     }
@@ -96,9 +115,10 @@ export function extractPlainSecrets(text: string): { text: string; moved: PlainS
       ...Object.keys(config.headers)
         .filter((name) => isSecretHeader(config, name))
         .map((name): [SecretSection, string] => ['headers', name]),
+      ...OAUTH_SECRET_FIELDS.map((field): [SecretSection, string] => ['oauth', field]),
     ];
     for (const [section, key] of slots) {
-      const values = config[section];
+      const values = sectionValues(config, section);
       const value = Object.prototype.hasOwnProperty.call(values, key) ? values[key] : undefined;
       if (value === undefined || value === '' || parseSecretRef(value) !== undefined) continue;
       const node = findNodeAtLocation(doc.root, ['mcpServers', server, section, key]);

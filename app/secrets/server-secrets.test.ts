@@ -206,3 +206,29 @@ describe('secret headers of remote servers', () => {
     expect(await store.get('server/r/header/Authorization')).toBeUndefined();
   });
 });
+
+describe('OAuth client credentials of remote servers', () => {
+  const remote = (oauth: ServerConfigInput['oauth']): ServerConfig => cfg({ url: 'https://a.example/mcp', oauth });
+
+  it('keep the client secret and the private key in the store; the client ID stays in the config', async () => {
+    const first = await save('r', remote({ grant: 'client_credentials', clientId: 'robot', clientSecret: 'cs-abcdef-123' }));
+    expect(first.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'robot', clientSecret: secretRef('server/r/oauth/clientSecret') });
+    expect(configText).not.toContain('cs-abcdef-123');
+    expect((await secrets.resolve('r', first.config)).oauth).toEqual({ grant: 'client_credentials', clientId: 'robot', clientSecret: 'cs-abcdef-123' });
+
+    // A mask keeps the stored secret, also across a rename; the old name's secret goes.
+    const renamed = await save('s', remote({ grant: 'client_credentials', clientId: 'robot', clientSecret: SECRET_MASK }), first.config);
+    expect(await store.get('server/s/oauth/clientSecret')).toBe('cs-abcdef-123');
+    expect(await store.get('server/r/oauth/clientSecret')).toBeUndefined();
+    expect(renamed.secretsChanged).toBe(true);
+  });
+
+  it('refuse a mask that stands for nothing stored, naming the field', async () => {
+    await expect(save('r', remote({ clientId: 'robot', clientSecret: SECRET_MASK }))).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('the OAuth client secret') as unknown });
+  });
+
+  it('a missing stored private key stops the start with the field named', async () => {
+    const config = remote({ grant: 'client_credentials', clientId: 'robot', privateKey: secretRef('server/r/oauth/privateKey') });
+    await expect(secrets.resolve('r', config)).rejects.toThrow(/the secret value of the OAuth private key is not in Berth's secret store/);
+  });
+});

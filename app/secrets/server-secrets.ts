@@ -1,8 +1,8 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { ServerStartError } from '../servers/spawn-errors';
-import { configSecretSlots, extractPlainSecrets, parseSecretRef, referencedSecretIds, secretRef, serverSecretId, slotLabel } from './secret-refs';
-import type { SecretSection } from './secret-refs';
+import { configSecretSlots, extractPlainSecrets, isSecretSlot, parseSecretRef, referencedSecretIds, secretRef, sectionValues, serverSecretId, slotLabel } from './secret-refs';
+import type { SecretSection, SecretSections } from './secret-refs';
 import type { SecretStore } from './secret-store';
 
 /** Options for {@linkcode ServerSecrets}. */
@@ -47,7 +47,7 @@ function own(env: Record<string, string>, key: string): string | undefined {
 
 /**
  * Keeps the values of servers' secret env variables (`secretEnv` keys) and
- * secret headers (remote servers) in the SecretStore and only references in config.json (format: secret-refs.ts).
+ * secret headers and OAuth client credentials (remote servers) in the SecretStore and only references in config.json (format: secret-refs.ts).
  * Saving from the form stores values and writes references; starting a server
  * resolves them; a plain value found in the file is moved into the store;
  * renaming or removing a server moves or deletes its secrets.
@@ -90,7 +90,7 @@ export class ServerSecrets {
   async resolve(name: string, config: ServerConfig): Promise<ServerConfig> {
     const slots = configSecretSlots(config);
     if (slots.length === 0) return config;
-    const filled = { env: { ...config.env }, headers: { ...config.headers } };
+    const filled = { env: { ...config.env }, headers: { ...config.headers }, oauth: { ...config.oauth } as Record<string, string> };
     const secretHeaders = new Set(config.secretHeaders);
     for (const slot of slots) {
       const label = slotLabel(slot);
@@ -110,7 +110,7 @@ export class ServerSecrets {
       if (slot.section === 'headers' && !isSecretHeader(config, slot.key)) secretHeaders.add(slot.key);
     }
     const envKeys = slots.filter((slot) => slot.section === 'env').map((slot) => slot.key);
-    return { ...config, ...filled, secretEnv: [...new Set([...config.secretEnv, ...envKeys])], secretHeaders: [...secretHeaders] };
+    return { ...config, env: filled.env, headers: filled.headers, ...(config.oauth === undefined ? {} : { oauth: { ...config.oauth, ...filled.oauth } }), secretEnv: [...new Set([...config.secretEnv, ...envKeys])], secretHeaders: [...secretHeaders] };
   }
 
   /**
@@ -123,13 +123,12 @@ export class ServerSecrets {
    */
   async save(request: SecretSaveRequest): Promise<SecretSaveOutcome> {
     const { name, incoming, stored } = request;
-    const secretKeys = new Set(incoming.secretEnv);
     const values = new Map<string, string>();
-    const withRefs = async (section: SecretSection, isSecret: (key: string) => boolean): Promise<Record<string, string>> => {
+    const withRefs = async (section: SecretSection): Promise<Record<string, string>> => {
       const out: Record<string, string> = {};
-      for (const [key, value] of Object.entries(incoming[section])) {
+      for (const [key, value] of Object.entries(sectionValues(incoming, section))) {
         const plain = value === SECRET_MASK ? await this.storedValue(stored, section, key) : value;
-        if (!isSecret(key) || parseSecretRef(plain) !== undefined || plain === '') {
+        if (!isSecretSlot(incoming, section, key) || parseSecretRef(plain) !== undefined || plain === '') {
           out[key] = plain;
           continue;
         }
@@ -139,9 +138,10 @@ export class ServerSecrets {
       }
       return out;
     };
-    const env = await withRefs('env', (key) => secretKeys.has(key));
-    const headers = await withRefs('headers', (key) => isSecretHeader(incoming, key));
-    const config: ServerConfig = { ...incoming, env, headers };
+    const env = await withRefs('env');
+    const headers = await withRefs('headers');
+    const oauth = incoming.oauth === undefined ? undefined : { ...incoming.oauth, ...(await withRefs('oauth')) };
+    const config: ServerConfig = { ...incoming, env, headers, ...(oauth === undefined ? {} : { oauth }) };
     const previous = new Map<string, string | undefined>();
     let secretsChanged = false;
     try {
@@ -166,7 +166,7 @@ export class ServerSecrets {
   }
 
   /** Delete the secrets `config` refers to that nothing in config.json refers to any more (a removed or renamed server). */
-  async forget(config: Pick<ServerConfig, 'env'> & Partial<Pick<ServerConfig, 'headers'>>): Promise<void> {
+  async forget(config: SecretSections): Promise<void> {
     const stillUsed = referencedSecretIds(this.options.configText());
     for (const slot of configSecretSlots(config)) {
       if (stillUsed.has(slot.id)) continue;
@@ -182,8 +182,8 @@ export class ServerSecrets {
   private async storedValue(stored: ServerConfig | undefined, section: SecretSection, key: string): Promise<string> {
     const label = slotLabel({ section, key });
     const field = `config.${section}.${key}`;
-    const wasSecret = stored !== undefined && (section === 'env' ? stored.secretEnv.includes(key) : isSecretHeader(stored, key));
-    const storedText = wasSecret ? own(stored[section], key) : undefined;
+    const wasSecret = stored !== undefined && isSecretSlot(stored, section, key);
+    const storedText = wasSecret ? own(sectionValues(stored, section), key) : undefined;
     if (storedText === undefined) {
       throw new HostError('INVALID_INPUT', `Enter the value of ${label}: "${SECRET_MASK}" only stands for a secret Berth already stores`, field);
     }

@@ -1,5 +1,6 @@
-import { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { OAuthClientFlowError, OAuthError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
+import { oauthFailureReason } from '../oauth/sign-in';
 import { HostError } from '../../shared/result';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
@@ -67,6 +68,14 @@ function authFailure(error: unknown): 'sign-in' | NoOAuthOfferedError | undefine
   return undefined;
 }
 
+/** An OAuth step that failed without a person involved (client credentials refused, a pinned authorization server not matching). */
+function oauthRefusal(error: unknown): Error | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if (current instanceof OAuthError || current instanceof OAuthClientFlowError) return current;
+  }
+  return undefined;
+}
+
 /** Why a start failed, in words, with the kind that decides what happens next. */
 export function startFailure(error: unknown, ctx: FailureContext): ServerStartError {
   if (error instanceof ServerStartError && error.kind !== 'exited') return error;
@@ -81,6 +90,8 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
     const auth = authFailure(error);
     if (auth === 'sign-in') return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
     if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
+    const refusal = oauthRefusal(error);
+    if (refusal !== undefined) return new ServerStartError(`OAuth with ${where} failed: ${ctx.redact(oauthFailureReason(refusal))} — check the OAuth settings of the server`, 'protocol', undefined, error);
     if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
     const http = describeHttpError(error);
     if (http !== undefined) {

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { LogLevelSchema, SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
+import { LogLevelSchema, OAUTH_SECRET_FIELDS, SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
 import type { LogLevel, ServerConfig } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 
@@ -18,10 +18,10 @@ export function formatSize(bytes: number): string {
 }
 
 /**
- * The values of the server's secret env keys and secret headers, and their
+ * The values of the server's secret env keys, secret headers and OAuth client credentials, and their
  * JSON-escaped forms, longest first. A `Bearer xyz` header also yields `xyz`.
  */
-export function secretValues(config: Pick<ServerConfig, 'env' | 'secretEnv'> & Partial<Pick<ServerConfig, 'headers' | 'secretHeaders'>>): string[] {
+export function secretValues(config: Pick<ServerConfig, 'env' | 'secretEnv'> & Partial<Pick<ServerConfig, 'headers' | 'secretHeaders' | 'oauth'>>): string[] {
   const values = new Set<string>();
   const add = (value: string | undefined): void => {
     if (value === undefined || value.length < MIN_SECRET_LENGTH) return;
@@ -34,6 +34,7 @@ export function secretValues(config: Pick<ServerConfig, 'env' | 'secretEnv'> & P
     add(value);
     add(/^\S+\s+(\S+)$/.exec(value)?.[1]);
   }
+  for (const field of OAUTH_SECRET_FIELDS) add(config.oauth?.[field]);
   return [...values].sort((a, b) => b.length - a.length);
 }
 

@@ -60,6 +60,45 @@ export const ServerUrlSchema = z
     return url.protocol === 'https:' || url.protocol !== 'http:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   }, 'Use https:// for a server on another machine (plain http:// is only allowed for localhost)');
 
+/** How Berth gets a remote server's OAuth tokens. */
+export const OAUTH_GRANTS = ['authorization_code', 'client_credentials'] as const;
+export const OAuthGrantSchema = z.enum(OAUTH_GRANTS);
+export type OAuthGrant = z.infer<typeof OAuthGrantSchema>;
+
+/** The fields of `oauth` whose values are secrets: kept in the secret store, masked, redacted, never exported. */
+export const OAUTH_SECRET_FIELDS = ['clientSecret', 'privateKey'] as const;
+export type OAuthSecretField = (typeof OAUTH_SECRET_FIELDS)[number];
+
+/** Signing algorithms for a private_key_jwt client assertion (RFC 7523). */
+export const CLIENT_ASSERTION_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+
+/**
+ * A remote server's OAuth client settings, all optional: without them Berth
+ * registers itself with the authorization server (or uses a client ID
+ * metadata document) and the person signs in through the browser. Strings
+ * only, like `env` and `headers`, so a secret value can be a `${secret:…}`
+ * reference.
+ */
+export const OAuthSettingsSchema = z
+  .object({
+    /** `authorization_code` (default): a person signs in. `client_credentials`: Berth authenticates as the client itself, with no person (machine to machine). */
+    grant: OAuthGrantSchema.optional(),
+    /** A client registered by hand with the authorization server (instead of dynamic registration). */
+    clientId: z.string().trim().min(1, 'Enter the client ID, or leave it empty to let Berth register itself').max(2_000).optional(),
+    /** The registered client's secret (confidential clients). Secret. */
+    clientSecret: z.string().min(1).optional(),
+    /** client_credentials with private_key_jwt: the client's private key, PEM. Secret. */
+    privateKey: z.string().min(1).optional(),
+    /** The private key's signing algorithm; unset: RS256 for an RSA key, ES256 for an EC key, EdDSA for Ed25519. */
+    signingAlgorithm: z.enum(CLIENT_ASSERTION_ALGORITHMS).optional(),
+    /** The authorization server the client ID belongs to (its issuer URL): Berth then sends the client's credentials to no other. */
+    issuer: z.string().trim().refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:' || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(text), 'Enter the authorization server\'s issuer URL, e.g. https://auth.example.com').optional(),
+    /** Scopes to ask for when the server's metadata names none (space-separated). */
+    scope: z.string().trim().min(1).max(2_000).optional(),
+  })
+  .strict();
+export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
+
 /**
  * One server entry, compatible with Claude Desktop's `mcpServers` values
  * (`command`, `args`, `env`, `cwd`; or `url` with `type` and `headers` as in
@@ -80,6 +119,8 @@ export const ServerConfigSchema = z
     headers: z.record(HeaderNameSchema, z.string()).default({}),
     /** Berth: header names whose values are secrets (besides ALWAYS_SECRET_HEADERS). */
     secretHeaders: z.array(HeaderNameSchema).default([]),
+    /** Remote servers: how Berth signs in (OAuth client settings); unset: dynamic registration and a browser sign-in. */
+    oauth: OAuthSettingsSchema.optional(),
     /** Berth: start this server with the app. */
     enabled: z.boolean().default(true),
     /** Berth: env keys whose values are secrets (masked in the UI, redacted in logs). */
@@ -101,11 +142,40 @@ export const ServerConfigSchema = z
       if (config.url === undefined && config.type !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['type'], message: typeof config.type === 'string' ? `"type": "${config.type}" needs a url` : '"type" needs a url' });
       }
+      checkOAuthSettings(config, ctx);
     },
     // Also when other fields are invalid, so a file's every problem is reported at once (but only for an object).
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   );
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+/** The cross-field rules of `oauth`; like the rest of the superRefine, never assumes a field's type (it runs on invalid input too). */
+function checkOAuthSettings(config: { url?: unknown; headers?: unknown; oauth?: unknown }, ctx: z.RefinementCtx): void {
+  const oauth = config.oauth;
+  if (typeof oauth !== 'object' || oauth === null) return;
+  const settings = oauth as Partial<Record<keyof OAuthSettings, unknown>>;
+  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: ['oauth', field], message });
+  if (config.url === undefined) issue('grant', 'OAuth settings are for remote servers: this server has no url');
+  const headers = typeof config.headers === 'object' && config.headers !== null ? Object.keys(config.headers) : [];
+  if (headers.some((name) => name.toLowerCase() === 'authorization')) {
+    issue('grant', 'The Authorization header is set by hand: remove it, or remove the OAuth settings (Berth would not use them)');
+  }
+  if (settings.grant === 'client_credentials') {
+    if (settings.clientId === undefined) issue('clientId', 'Client credentials need the client ID the authorization server issued');
+    if (settings.clientSecret === undefined && settings.privateKey === undefined) issue('clientSecret', 'Client credentials need a client secret or a private key');
+  } else if (settings.privateKey !== undefined) {
+    issue('privateKey', 'A private key is only used with client credentials');
+  }
+  if (settings.clientSecret !== undefined && settings.privateKey !== undefined) issue('privateKey', 'Give either a client secret or a private key, not both');
+  if (settings.clientSecret !== undefined && settings.clientId === undefined) issue('clientId', 'A client secret needs the client ID it belongs to');
+  if (settings.issuer !== undefined && settings.clientId === undefined) issue('issuer', 'The authorization server is only pinned for a client ID you entered');
+  if (settings.signingAlgorithm !== undefined && settings.privateKey === undefined) issue('signingAlgorithm', 'A signing algorithm is only used with a private key');
+}
+
+/** The OAuth grant a remote server uses (authorization_code unless set). */
+export function oauthGrant(config: Pick<ServerConfig, 'oauth'>): OAuthGrant {
+  return config.oauth?.grant ?? 'authorization_code';
+}
+
 /** What a person types into the form: every Berth field optional. */
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
@@ -28,6 +28,12 @@ export interface OAuthServerBehaviour {
 
 interface Client {
   redirectUris: string[];
+  /** A confidential client's secret (client_secret_basic or _post). */
+  secret?: string;
+  /** A private_key_jwt client's public key (ES256 assertions). */
+  publicKey?: KeyObject;
+  /** Registered by hand: any loopback port is accepted for its redirect (RFC 8252 §7.3). */
+  anyLoopbackPort?: boolean;
 }
 
 interface PendingCode {
@@ -70,6 +76,8 @@ export class TestOAuthServer {
   readonly authorizeRequests: URLSearchParams[] = [];
   /** The form of each /token request. */
   readonly tokenRequests: URLSearchParams[] = [];
+  /** The Authorization header of each /token request (client_secret_basic), in the same order. */
+  readonly tokenAuthorizations: Array<string | undefined> = [];
   private server: Server | undefined;
   private port = 0;
 
@@ -105,6 +113,11 @@ export class TestOAuthServer {
     for (const token of this.accessTokens.values()) token.expiresAt = 0;
   }
 
+  /** A client registered by hand (as a person would in the authorization server's console). */
+  preRegister(clientId: string, options: { secret?: string; publicKey?: KeyObject } = {}): void {
+    this.clients.set(clientId, { redirectUris: ['http://127.0.0.1/callback'], anyLoopbackPort: true, ...options });
+  }
+
   /** Every token, access and refresh, is revoked. */
   revokeAll(): void {
     this.accessTokens.clear();
@@ -128,15 +141,16 @@ export class TestOAuthServer {
         token_endpoint: `${this.base}/token`,
         registration_endpoint: `${this.base}/register`,
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
+        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
         code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none'],
+        token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+        token_endpoint_auth_signing_alg_values_supported: ['ES256'],
         scopes_supported: ['mcp:tools', 'offline_access'],
       });
     }
     if (url.pathname === '/register' && req.method === 'POST') return this.register(res, body);
     if (url.pathname === '/authorize') return this.authorize(res, url.searchParams);
-    if (url.pathname === '/token' && req.method === 'POST') return this.token(res, new URLSearchParams(body));
+    if (url.pathname === '/token' && req.method === 'POST') return this.token(res, new URLSearchParams(body), req.headers.authorization);
     json(res, 404, { error: 'not_found' });
   }
 
@@ -153,7 +167,7 @@ export class TestOAuthServer {
     const clientId = query.get('client_id') ?? '';
     const redirectUri = query.get('redirect_uri') ?? '';
     const client = this.clients.get(clientId);
-    if (client === undefined || !client.redirectUris.includes(redirectUri)) return json(res, 400, { error: 'invalid_request', error_description: 'unknown client or redirect_uri' });
+    if (client === undefined || !redirectAllowed(client, redirectUri)) return json(res, 400, { error: 'invalid_request', error_description: 'unknown client or redirect_uri' });
     if (this.behaviour.authorizeHangs === true) return;
     const back = new URL(redirectUri);
     if (this.behaviour.wrongIss !== undefined) back.searchParams.set('iss', this.behaviour.wrongIss);
@@ -171,9 +185,18 @@ export class TestOAuthServer {
     res.writeHead(302, { Location: back.href }).end();
   }
 
-  private token(res: ServerResponse, form: URLSearchParams): void {
+  private token(res: ServerResponse, form: URLSearchParams, authorization: string | undefined): void {
     this.tokenRequests.push(form);
+    this.tokenAuthorizations.push(authorization);
+    const caller = this.authenticate(form, authorization);
+    if (caller === 'refused') return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
     const grant = form.get('grant_type');
+    if (grant === 'client_credentials') {
+      if (caller === undefined) return json(res, 401, { error: 'invalid_client', error_description: 'client_credentials needs an authenticated client' });
+      const issued = this.issue(caller, form.get('scope') ?? '');
+      delete issued.refresh_token;
+      return json(res, 200, issued);
+    }
     if (grant === 'authorization_code') {
       const code = form.get('code') ?? '';
       const pending = this.codes.get(code);
@@ -183,10 +206,11 @@ export class TestOAuthServer {
         return json(res, 400, { error: 'invalid_grant', error_description: 'code expired' });
       }
       if (pending === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
+      if (this.clients.get(pending.clientId)?.secret !== undefined && caller !== pending.clientId) return json(res, 401, { error: 'invalid_client', error_description: 'this client must authenticate' });
       const verifier = form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       if (challenge !== pending.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
-      if (form.get('client_id') !== pending.clientId || form.get('redirect_uri') !== pending.redirectUri) return json(res, 400, { error: 'invalid_grant', error_description: 'client or redirect_uri mismatch' });
+      if ((caller ?? form.get('client_id')) !== pending.clientId || form.get('redirect_uri') !== pending.redirectUri) return json(res, 400, { error: 'invalid_grant', error_description: 'client or redirect_uri mismatch' });
       if (form.get('resource') !== this.mcpUrl) return json(res, 400, { error: 'invalid_target', error_description: 'wrong resource' });
       return json(res, 200, this.issue(pending.clientId, pending.scope ?? ''));
     }
@@ -198,6 +222,34 @@ export class TestOAuthServer {
       return json(res, 200, this.issue(grant.clientId, grant.scope));
     }
     json(res, 400, { error: 'unsupported_grant_type' });
+  }
+
+  /**
+   * The client a token request authenticates as: client_secret_basic,
+   * client_secret_post or an ES256 private_key_jwt assertion; undefined for a
+   * public client (none); 'refused' when a credential is wrong.
+   */
+  private authenticate(form: URLSearchParams, authorization: string | undefined): string | undefined | 'refused' {
+    if (authorization?.startsWith('Basic ') === true) {
+      const [id = '', secret = ''] = Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':').map(decodeURIComponent);
+      return this.clients.get(id)?.secret === secret && secret !== '' ? id : 'refused';
+    }
+    const postedSecret = form.get('client_secret');
+    if (postedSecret !== null) {
+      const id = form.get('client_id') ?? '';
+      return this.clients.get(id)?.secret === postedSecret ? id : 'refused';
+    }
+    const assertion = form.get('client_assertion');
+    if (assertion !== null) {
+      const [header = '', payload = '', signature = ''] = assertion.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; sub?: string; aud?: string | string[]; exp?: number };
+      const key = this.clients.get(claims.sub ?? '')?.publicKey;
+      const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+      const signed = key !== undefined && verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+      const fresh = (claims.exp ?? 0) * 1000 > Date.now();
+      return signed && fresh && claims.iss === claims.sub && (audience.includes(this.base) || audience.includes(`${this.base}/token`)) ? (claims.sub ?? 'refused') : 'refused';
+    }
+    return undefined;
   }
 
   private issue(clientId: string, scope: string): Record<string, unknown> {
@@ -235,6 +287,11 @@ export class TestOAuthServer {
     res.end(Buffer.from(await response.arrayBuffer()));
     await server.close();
   }
+}
+
+function redirectAllowed(client: Client, redirectUri: string): boolean {
+  if (client.redirectUris.includes(redirectUri)) return true;
+  return client.anyLoopbackPort === true && /^http:\/\/127\.0\.0\.1:\d+\/callback$/.test(redirectUri);
 }
 
 function wantsTool(body: string, tool: string): boolean {

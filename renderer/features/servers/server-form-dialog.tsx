@@ -7,6 +7,7 @@ import type { ServerFormRequest } from '../../store';
 import { Button, DialogHeader, Field, InlineAlert, Switch } from '../shell/controls';
 import { ChevronRightIcon } from '../shell/icons';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
+import { OAuthFields } from './oauth-fields';
 import {
   buildServerInput,
   emptyFormValues,
@@ -250,7 +251,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   );
 }
 
-/** The fields of a remote server: its address, the transport, and headers. */
+/** The fields of a remote server: its address, the transport, headers and OAuth. */
 function RemoteFields({ values, set, errors }: { values: ServerFormValues; set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void; errors: FormErrors }) {
   return (
     <>
@@ -287,6 +288,7 @@ function RemoteFields({ values, set, errors }: { values: ServerFormValues; set: 
         )}
       </Field>
       <HeadersEditor rows={values.headers} onChange={(rows) => set('headers', rows)} errors={errors} />
+      <OAuthFields values={values.oauth} onChange={(oauth) => set('oauth', oauth)} errors={errors} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   isSecretHeader,
 } from '../../../shared/domain';
 import type { Failure } from '../../../shared/result';
+import { OAUTH_PATH_TO_FIELD, emptyOAuthValues, oauthInput, oauthValuesFromConfig, type OAuthFormValues } from './server-form-oauth';
 
 /** One env row in the form; `id` keeps React keys and field errors stable while rows move. */
 export interface EnvRow {
@@ -43,6 +44,8 @@ export interface ServerFormValues {
   transport: '' | 'http' | 'sse';
   /** Remote: static headers; `secret` rows are masked and redacted. */
   headers: EnvRow[];
+  /** Remote: how Berth gets OAuth tokens (all empty: it registers itself and the person signs in). */
+  oauth: OAuthFormValues;
   /** Start with Berth (and now, when saved). */
   enabled: boolean;
   /** The level asked of the server's log messages; '' leaves it to the server. */
@@ -84,6 +87,7 @@ export function emptyFormValues(): ServerFormValues {
     url: '',
     transport: '',
     headers: [],
+    oauth: emptyOAuthValues(),
     enabled: true,
     logLevel: '',
     startupSeconds: seconds(DEFAULTS.timeouts.startupMs),
@@ -119,6 +123,7 @@ export function formValuesFromServer(server: ServerState): ServerFormValues {
     url: config.url ?? '',
     transport: config.type ?? '',
     headers: Object.entries(config.headers).map(([key, value]) => ({ id: newRowId(), key, value, secret: isSecretHeader(config, key) })),
+    oauth: oauthValuesFromConfig(config),
     enabled: config.enabled,
     logLevel: config.logLevel ?? '',
     startupSeconds: seconds(config.timeouts.startupMs),
@@ -149,6 +154,7 @@ const PATH_TO_FIELD: Record<string, string> = {
   cwd: 'cwd',
   enabled: 'enabled',
   logLevel: 'logLevel',
+  ...OAUTH_PATH_TO_FIELD,
   'restart.enabled': 'restartEnabled',
   'restart.maxRestarts': 'maxRestarts',
   ...Object.fromEntries(Object.entries(SECONDS_FIELDS).map(([field, path]) => [path, field])),
@@ -207,9 +213,13 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
     delete config.cwd;
     if (values.transport === '') delete config.type;
     else config.type = values.transport;
+    const oauth = oauthInput(values.oauth, base?.oauth?.signingAlgorithm);
+    if (oauth === undefined) delete config.oauth;
+    else config.oauth = oauth;
   } else {
     delete config.url;
     delete config.type;
+    delete config.oauth;
   }
   const cwd = values.cwd.trim();
   if (!remote && cwd !== '') config.cwd = cwd;
@@ -311,6 +321,8 @@ function fieldForPath(path: string[], values: ServerFormValues): string {
     return row ? `arg.${row.id}` : 'args';
   }
   const dotted = path.join('.');
+  // "needs a secret or a key" belongs under whichever of the two the form shows.
+  if (dotted === 'oauth.clientSecret' && values.oauth.grant === 'client_credentials' && values.oauth.clientAuth === 'key') return 'oauth.privateKey';
   return PATH_TO_FIELD[dotted] ?? (path[0] && PATH_TO_FIELD[path[0]]) ?? 'form';
 }
 

@@ -78,3 +78,30 @@ describe('the server form for a remote server', () => {
     expect(outcome.ok && outcome.config.headers).toEqual({ Authorization: SECRET_MASK, 'X-Team': 'core' });
   });
 });
+
+describe('the OAuth section of the server form', () => {
+  it('sends nothing when left alone, and only what the chosen grant uses', () => {
+    expect(buildServerInput(remote())).toMatchObject({ ok: true, config: expect.not.objectContaining({ oauth: expect.anything() }) });
+    const browser = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, clientId: ' berth ', clientSecret: 's3', privateKey: 'stale key', scope: ' read ' } }));
+    expect(browser.ok && browser.config.oauth).toEqual({ clientId: 'berth', clientSecret: 's3', scope: 'read' });
+    const machine = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials', clientId: 'ci', clientAuth: 'key', clientSecret: 'stale', privateKey: 'PEM' } }));
+    expect(machine.ok && machine.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'ci', privateKey: 'PEM' });
+  });
+
+  it('puts the missing credential under the field the form shows', () => {
+    const withKey = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials', clientId: 'ci', clientAuth: 'key' } }));
+    expect(withKey).toMatchObject({ ok: false, errors: { 'oauth.privateKey': 'Client credentials need a client secret or a private key' } });
+    const withSecret = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials' } }));
+    expect(withSecret).toMatchObject({ ok: false, errors: { 'oauth.clientId': expect.stringContaining('client ID'), 'oauth.clientSecret': expect.stringContaining('secret') } });
+  });
+
+  it('loads stored settings with the secret masked, and a local server drops them', () => {
+    const state = serverState('robot', { config: ServerConfigSchema.parse({ url: 'https://mcp.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK } }) });
+    const form = formValuesFromServer(state);
+    expect(form.oauth).toMatchObject({ grant: 'client_credentials', clientId: 'ci', clientAuth: 'secret', clientSecret: SECRET_MASK });
+    const saved = buildServerInput(form);
+    expect(saved.ok && saved.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK });
+    const toLocal = buildServerInput({ ...form, kind: 'local', command: 'node' }, state.config);
+    expect(toLocal.ok && 'oauth' in toLocal.config).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../../shared/domain';
+import { OAuthFields } from './oauth-fields';
+import { emptyOAuthValues, type OAuthFormValues } from './server-form-oauth';
+
+afterEach(cleanup);
+
+let latest: OAuthFormValues | undefined;
+
+function Harness({ initial, errors = {} }: { initial: OAuthFormValues; errors?: Record<string, string> }) {
+  const [values, setValues] = useState(initial);
+  latest = values;
+  return <OAuthFields values={values} onChange={setValues} errors={errors} />;
+}
+
+describe('OAuthFields', () => {
+  it('starts folded with "automatic" when nothing is set, and opens with the keyboard', () => {
+    render(<Harness initial={emptyOAuthValues()} />);
+    const trigger = screen.getByRole('button', { name: 'Sign-in (OAuth): automatic' });
+    expect(screen.queryByLabelText('Client ID')).toBeNull();
+    trigger.focus();
+    fireEvent.click(trigger);
+    expect(screen.getByLabelText('Client ID')).toBeTruthy();
+    expect(screen.getByLabelText('Client secret')).toBeTruthy();
+    expect(screen.queryByLabelText('Private key')).toBeNull();
+  });
+
+  it('client credentials: choose between a secret and a private key', () => {
+    render(<Harness initial={{ ...emptyOAuthValues(), grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK }} />);
+    expect(screen.getByRole('button', { name: 'Sign-in (OAuth): client credentials as ci' })).toBeTruthy();
+    expect((screen.getByLabelText('Client secret') as HTMLInputElement).type).toBe('password');
+    fireEvent.click(screen.getByRole('radio', { name: 'Private key (JWT)' }));
+    fireEvent.change(screen.getByLabelText('Private key'), { target: { value: '-----BEGIN PRIVATE KEY-----' } });
+    expect(latest).toMatchObject({ clientAuth: 'key', privateKey: '-----BEGIN PRIVATE KEY-----' });
+    fireEvent.click(screen.getByRole('radio', { name: 'You sign in' }));
+    expect(screen.queryByLabelText('Private key')).toBeNull();
+    expect(screen.getByText(/You sign in with the server’s account in your browser/)).toBeTruthy();
+  });
+
+  it('opens itself to show an error under its field', () => {
+    render(<Harness initial={emptyOAuthValues()} errors={{ 'oauth.clientId': 'A client secret needs the client ID it belongs to' }} />);
+    expect(screen.getByRole('alert').textContent).toBe('A client secret needs the client ID it belongs to');
+  });
+});

@@ -1,0 +1,160 @@
+import clsx from 'clsx';
+import { Collapsible, ToggleGroup } from 'radix-ui';
+import { useState } from 'react';
+import { Field } from '../shell/controls';
+import { ChevronRightIcon } from '../shell/icons';
+import type { FormErrors } from './server-form-model';
+import { hasOAuthSettings, type ClientAuthKind, type OAuthFormValues } from './server-form-oauth';
+
+interface OAuthFieldsProps {
+  values: OAuthFormValues;
+  onChange: (values: OAuthFormValues) => void;
+  errors: FormErrors;
+}
+
+/** The OAuth keys of FormErrors: a failed submit opens the section when one of them is set. */
+export const OAUTH_FIELDS = new Set(['oauth.grant', 'oauth.clientId', 'oauth.clientSecret', 'oauth.privateKey', 'oauth.scope', 'oauth.issuer']);
+
+/**
+ * "Sign-in (OAuth)" for a remote server, folded away: most servers need
+ * nothing here (Berth registers itself and the person signs in in the
+ * browser). Open it for a client registered by hand, a machine-to-machine
+ * client (client credentials), fixed scopes, or to pin the authorization
+ * server the credentials may go to.
+ */
+export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
+  const hasErrors = Object.keys(errors).some((key) => OAUTH_FIELDS.has(key));
+  const [open, setOpen] = useState(() => hasOAuthSettings(values));
+  const set = <K extends keyof OAuthFormValues>(key: K, value: OAuthFormValues[K]) => onChange({ ...values, [key]: value });
+  const machine = values.grant === 'client_credentials';
+  const useKey = machine && values.clientAuth === 'key';
+  const text = (key: 'clientId' | 'scope' | 'issuer', label: string, hint: string, placeholder: string) => (
+    <Field label={label} error={errors[`oauth.${key}`]} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          className="input mono"
+          value={values[key]}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={placeholder}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <Collapsible.Root open={open || hasErrors} onOpenChange={setOpen} className="advanced">
+      <Collapsible.Trigger asChild>
+        <button type="button" className={clsx('advanced-trigger', (open || hasErrors) && 'open')}>
+          <ChevronRightIcon />
+          Sign-in (OAuth): {summary(values)}
+        </button>
+      </Collapsible.Trigger>
+      <Collapsible.Content className="advanced-body">
+        <div className="field">
+          <span className="field-label" id="oauth-grant-label">
+            How Berth gets access
+          </span>
+          <ToggleGroup.Root
+            type="single"
+            className="segmented"
+            value={values.grant}
+            aria-labelledby="oauth-grant-label"
+            onValueChange={(value) => {
+              if (value === 'authorization_code' || value === 'client_credentials') set('grant', value);
+            }}
+          >
+            <ToggleGroup.Item value="authorization_code" className="segmented-item">
+              You sign in
+            </ToggleGroup.Item>
+            <ToggleGroup.Item value="client_credentials" className="segmented-item">
+              Client credentials
+            </ToggleGroup.Item>
+          </ToggleGroup.Root>
+          <p className="field-hint">
+            {machine
+              ? 'No person signs in: Berth gets tokens as the client below (the OAuth client_credentials grant), for servers set up for machine access.'
+              : 'You sign in with the server’s account in your browser when the server asks for it.'}
+          </p>
+        </div>
+        {text(
+          'clientId',
+          'Client ID',
+          machine ? 'The client ID the authorization server issued for this use.' : 'Optional. Leave empty and Berth registers itself with the authorization server; enter one if the server’s owner registered Berth by hand.',
+          machine ? 'my-client-id' : 'registered automatically',
+        )}
+        {machine ? (
+          <div className="field">
+            <span className="field-label" id="oauth-auth-label">
+              The client proves itself with
+            </span>
+            <ToggleGroup.Root
+              type="single"
+              className="segmented"
+              value={values.clientAuth}
+              aria-labelledby="oauth-auth-label"
+              onValueChange={(value) => {
+                if (value === 'secret' || value === 'key') set('clientAuth', value as ClientAuthKind);
+              }}
+            >
+              <ToggleGroup.Item value="secret" className="segmented-item">
+                Client secret
+              </ToggleGroup.Item>
+              <ToggleGroup.Item value="key" className="segmented-item">
+                Private key (JWT)
+              </ToggleGroup.Item>
+            </ToggleGroup.Root>
+          </div>
+        ) : null}
+        {useKey ? (
+          <Field label="Private key" error={errors['oauth.privateKey']} hint="PEM (RSA, EC or Ed25519). Kept in Berth’s secret store, never in config.json; Berth signs a short-lived assertion with it.">
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                className="input mono"
+                rows={4}
+                value={values.privateKey}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                spellCheck={false}
+                placeholder="-----BEGIN PRIVATE KEY-----"
+                onChange={(e) => set('privateKey', e.target.value)}
+              />
+            )}
+          </Field>
+        ) : (
+          <Field
+            label="Client secret"
+            error={errors['oauth.clientSecret']}
+            hint={machine ? 'Kept in Berth’s secret store, never in config.json.' : 'Only for a client registered with a secret. Kept in Berth’s secret store, never in config.json.'}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                className="input mono"
+                type="password"
+                value={values.clientSecret}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autoComplete="off"
+                onChange={(e) => set('clientSecret', e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        {text('scope', 'Scopes', 'Optional, space-separated. Used when the server does not say which scopes it needs.', 'e.g. read write')}
+        {text('issuer', 'Authorization server', 'Optional: its issuer URL. With it, Berth sends the client’s credentials to no other authorization server, whatever the MCP server names.', 'https://auth.example.com')}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+/** What the folded section says about itself. */
+function summary(values: OAuthFormValues): string {
+  if (values.grant === 'client_credentials') return values.clientId.trim() === '' ? 'client credentials' : `client credentials as ${values.clientId.trim()}`;
+  return values.clientId.trim() === '' ? 'automatic' : `you sign in, client ${values.clientId.trim()}`;
+}

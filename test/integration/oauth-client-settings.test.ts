@@ -1,0 +1,143 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../shared/domain/log';
+import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
+import { startHost, type HostHarness } from './host-harness';
+import { TestOAuthServer } from './oauth-support';
+
+/**
+ * A remote server's OAuth client settings through the host contract: a
+ * pre-registered client (id + secret) signs in without registering; client
+ * credentials (a secret, or a private key) connect with no person at all;
+ * a pinned authorization server keeps the credentials from any other. The
+ * secret and the key live in the secret store only: config.json refers to
+ * them, the renderer sees a mask, and neither reaches an event or a log.
+ */
+let dir: string;
+let as: TestOAuthServer;
+let harness: HostHarness | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-oauth-settings-'));
+  as = new TestOAuthServer();
+  await as.start();
+});
+afterEach(async () => {
+  await harness?.host.shutdown();
+  harness = undefined;
+  await as.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const CLIENT_SECRET = 'cs-7f3a9b1c5d2e8f40-very-secret';
+
+const ready = (name: string) => (state: ServerState) => state.name === name && state.status === 'ready';
+
+/** Everything the renderer saw and the log files hold, after the host shut down. */
+async function visibleText(h: HostHarness): Promise<string> {
+  const logs = (await h.call<{ entries: LogEntry[] }>('logs.query', { limit: 250_000 })).entries;
+  const visible = [JSON.stringify(h.events), JSON.stringify(logs)];
+  await h.host.shutdown();
+  for (const file of await readdir(join(dir, 'logs'))) visible.push(await readFile(join(dir, 'logs', file), 'utf8'));
+  return visible.join('\n');
+}
+
+describe('OAuth client settings', () => {
+  it('a pre-registered confidential client signs in without registering, its secret kept in the store', async () => {
+    as.preRegister('berth-desktop', { secret: CLIENT_SECRET });
+    const h = (harness = await startHost(dir));
+    const added = await h.call<ServerState>('servers.add', { name: 'notes', config: { url: as.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: CLIENT_SECRET } } });
+    expect(added.config.oauth).toEqual({ clientId: 'berth-desktop', clientSecret: SECRET_MASK });
+    const onDisk = await readFile(join(dir, 'config.json'), 'utf8');
+    expect(onDisk).not.toContain(CLIENT_SECRET);
+    expect(onDisk).toContain('${secret:server/notes/oauth/clientSecret}');
+    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'error');
+
+    const start = await h.call<{ authorizationUrl: string }>('servers.signIn', { name: 'notes' });
+    expect(new URL(start.authorizationUrl).searchParams.get('client_id')).toBe('berth-desktop');
+    await (await fetch(start.authorizationUrl)).text();
+    await h.waitForEvent('servers.changed', ready('notes'));
+    expect(as.requests).not.toContain('POST /register');
+    const codeExchange = as.tokenRequests.findIndex((form) => form.get('grant_type') === 'authorization_code');
+    expect(as.tokenAuthorizations[codeExchange]).toBe(`Basic ${Buffer.from(`berth-desktop:${CLIENT_SECRET}`).toString('base64')}`);
+
+    // Saving the form with the mask keeps the stored secret.
+    await h.call('servers.update', { name: 'notes', config: { url: as.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: SECRET_MASK } } });
+    await h.waitForEvent('servers.changed', ready('notes'));
+    const secrets = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    expect(Object.keys(secrets.secrets)).toContain('server/notes/oauth/clientSecret');
+
+    const text = await visibleText(h);
+    expect(text).not.toContain(CLIENT_SECRET);
+    expect(text).not.toContain(Buffer.from(`berth-desktop:${CLIENT_SECRET}`).toString('base64'));
+  });
+
+  it('client credentials with a secret: the server starts with no sign-in', async () => {
+    as.preRegister('ci-robot', { secret: CLIENT_SECRET });
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'robot', config: { url: as.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, scope: 'mcp:tools' } } });
+    const state = await h.waitForEvent('servers.changed', ready('robot'));
+    expect(state.tools.map((tool) => tool.name)).toContain('whoami');
+    expect(as.tokenRequests.map((form) => form.get('grant_type'))).toEqual(['client_credentials']);
+    expect(as.tokenRequests[0]?.get('scope')).toBe('mcp:tools');
+    expect(as.authorizeRequests).toEqual([]);
+    const signIn = await h.host.dispatch('servers.signIn', { name: 'robot' });
+    expect(signIn).toMatchObject({ ok: false, message: expect.stringContaining('client credentials') });
+    expect(await visibleText(h)).not.toContain(CLIENT_SECRET);
+  });
+
+  it('client credentials with a wrong secret: the error says the authorization server refused the client', async () => {
+    as.preRegister('ci-robot', { secret: CLIENT_SECRET });
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'robot', config: { url: as.mcpUrl, restart: { enabled: false }, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: 'not-the-secret-123' } } });
+    const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'robot' && s.status === 'error');
+    expect(failed.reason).toMatch(/OAuth with .* failed: invalid_client/);
+    expect(failed.reason).not.toContain('not-the-secret-123');
+  });
+
+  it('client credentials with a private key (private_key_jwt): signed assertion, no secret sent', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    as.preRegister('ci-signer', { publicKey });
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'signer', config: { url: as.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-signer', privateKey: pem } } });
+    await h.waitForEvent('servers.changed', ready('signer'));
+    const form = as.tokenRequests[0];
+    expect(form?.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+    expect(form?.get('client_secret')).toBeNull();
+    expect(await readFile(join(dir, 'config.json'), 'utf8')).not.toContain('PRIVATE KEY');
+    const text = await visibleText(h);
+    expect(text).not.toContain('PRIVATE KEY');
+  });
+
+  it('an unreadable private key stops the start with the reason, and no restarts', async () => {
+    const h = (harness = await startHost(dir));
+    const pem = '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----';
+    await h.call('servers.add', { name: 'signer', config: { url: as.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-signer', privateKey: pem } } });
+    const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'signer' && s.status === 'error');
+    expect(failed.reason).toMatch(/^the OAuth private key is not a PEM private key Berth can read/);
+    expect(failed.restartCount).toBe(0);
+    expect(as.requests).toEqual([]);
+  });
+
+  it('a pinned authorization server: credentials are not sent to the one the server names instead', async () => {
+    as.preRegister('ci-robot', { secret: CLIENT_SECRET });
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', {
+      name: 'robot',
+      config: { url: as.mcpUrl, restart: { enabled: false }, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, issuer: 'https://auth.example.com' } },
+    });
+    const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'robot' && s.status === 'error');
+    expect(failed.reason).toMatch(/belong to https:\/\/auth\.example\.com; Berth did not send the client's credentials there/);
+    expect(as.tokenRequests).toEqual([]);
+  });
+
+  it('settings that cannot work are refused with the field named', async () => {
+    const h = (harness = await startHost(dir));
+    const result = await h.host.dispatch('servers.add', { name: 'robot', config: { url: as.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot' } } });
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('client secret or a private key') });
+  });
+});
