@@ -11,7 +11,7 @@ export type OAuthHandlers = Pick<Handlers, keyof typeof oauthMethods>;
 export interface OAuthHandlerDeps {
   sessions: Pick<OAuthSessions, 'startSignIn' | 'signOut'>;
   rawServer(name: string): ServerConfig | undefined;
-  supervisor: { get(name: string): ServerState | undefined; restart(name: string): Promise<ServerState> };
+  supervisor: { get(name: string): ServerState | undefined; restart(name: string): Promise<ServerState>; signInChanged(name: string): Promise<ServerState> };
 }
 
 export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
@@ -24,8 +24,8 @@ export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
     'servers.signIn': async ({ name }) => deps.sessions.startSignIn(name, requireConfig(name)),
     'servers.signOut': async ({ name }) => {
       await deps.sessions.signOut(name, requireConfig(name));
-      const state = deps.supervisor.get(name);
-      if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+      if (deps.supervisor.get(name) === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+      const state = await deps.supervisor.signInChanged(name);
       // A live connection still holds the old token in its requests: restart it so signing out takes effect now.
       return state.status === 'ready' ? deps.supervisor.restart(name) : state;
     },
