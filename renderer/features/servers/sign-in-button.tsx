@@ -1,6 +1,6 @@
-import type { ServerState } from '../../../shared/domain';
+import type { ServerAuth, ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
+import { Button, Chip } from '../shell/controls';
 import { KeyIcon } from '../shell/icons';
 
 /** A remote server Berth signs in to with OAuth: a URL, and no Authorization header of the person's own. */
@@ -44,4 +44,35 @@ export function SignInButton({ server }: { server: ServerState }) {
       Sign in
     </Button>
   );
+}
+
+/** What is known about the token, in words; undefined when nothing is. */
+export function signedInDetail(auth: ServerAuth, now: number): string | undefined {
+  if (auth.renews === true) return 'token renews automatically';
+  if (auth.expiresAt === undefined) return undefined;
+  if (auth.expiresAt <= now) return 'token expired';
+  const until = new Date(auth.expiresAt);
+  const sameDay = until.toDateString() === new Date(now).toDateString();
+  return `until ${sameDay ? until.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : until.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/**
+ * A small "Signed in" mark for a server Berth holds OAuth tokens for (Sign
+ * out is in the server's menu). Compact (the server list) leaves the
+ * detail to the tooltip.
+ */
+export function SignedInChip({ auth, compact }: { auth: ServerAuth; compact?: boolean }) {
+  const detail = signedInDetail(auth, Date.now());
+  return (
+    <Chip tone="success" {...(detail === undefined ? {} : { title: `Signed in: ${detail}` })}>
+      {compact === true || detail === undefined ? 'Signed in' : `Signed in · ${detail}`}
+    </Chip>
+  );
+}
+
+/** The sign-in part of a server's header or card: Sign in while it needs one, "Signed in" once it is. */
+export function SignInState({ server, compact }: { server: ServerState; compact?: boolean }) {
+  if (server.auth?.state === 'signed-in') return <SignedInChip auth={server.auth} {...(compact === true ? { compact } : {})} />;
+  if (compact === true) return server.auth?.state === 'needs-sign-in' ? <SignInButton server={server} /> : null;
+  return usesOAuth(server) ? <SignInButton server={server} /> : null;
 }
