@@ -8,7 +8,7 @@ import { Button, Chip, EmptyState } from '../shell/controls';
 import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
 import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
-import { SignInState } from './sign-in-button';
+import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
 import { ToolList } from './tool-list';
 
@@ -108,6 +108,14 @@ function Overview({ server }: { server: ServerState }) {
                 <span className="muted">{server.config.type === undefined ? 'negotiated when Berth connects' : TRANSPORT_LABEL[server.config.type === 'sse' ? 'sse' : 'streamable-http']}</span>
               )}
             </dd>
+            {server.auth !== undefined ? (
+              <>
+                <dt>Sign-in</dt>
+                <dd>
+                  <SignInFact server={server} auth={server.auth} />
+                </dd>
+              </>
+            ) : null}
           </>
         ) : (
           <>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Tooltip } from 'radix-ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerConfigSchema, type ServerState } from '../../../shared/domain';
 import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, serverState } from '../../test-support/fake-transport';
+import { ok } from '../../../shared/result';
+import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { signedInDetail } from './sign-in-button';
 import { ServersView } from './servers-view';
 import { statusLabel } from './status-badge';
@@ -17,8 +18,9 @@ const waiting = serverState('notes', { config: remote, status: 'error', reason: 
 const signedIn = serverState('journal', { config: remote, status: 'ready', auth: { state: 'signed-in', renews: true, expiresAt: Date.now() + 3_600_000 } });
 const broken = serverState('broken', { status: 'error', reason: 'the server answered with something that is not JSON-RPC' });
 
-function mount(servers: ServerState[], selected: string) {
-  const store = createBerthStore(createFakeTransport());
+function mount(servers: ServerState[], selected: string, handlers: FakeHandlers = {}) {
+  const transport = createFakeTransport(handlers);
+  const store = createBerthStore(transport);
   store.getState().applyServersSnapshot(servers);
   store.setState({ selectedServer: selected });
   render(
@@ -28,6 +30,7 @@ function mount(servers: ServerState[], selected: string) {
       </Tooltip.Provider>
     </StoreProvider>,
   );
+  return transport;
 }
 
 const row = (name: string) => document.querySelector<HTMLElement>(`.server-card[data-server="${name}"]`)!;
@@ -62,12 +65,27 @@ describe('a remote server that needs a sign-in', () => {
 });
 
 describe('a signed-in server', () => {
-  it('shows "Signed in" in its row and, with what is known about the token, in its header; no Sign in button', () => {
+  it('shows "Signed in" in its row and its header (a renewing token says so in the tooltip); no Sign in button', () => {
     mount([signedIn], 'journal');
     expect(within(row('journal')).getByText('Signed in')).toBeTruthy();
-    expect(within(detail('journal')).getByText('Signed in · token renews automatically')).toBeTruthy();
+    expect(within(detail('journal')).getByText('Signed in').getAttribute('title')).toBe('Signed in: renews automatically');
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(row('journal').querySelector('.status-badge')?.textContent).toBe('Ready');
+  });
+
+  it('a token that will lapse says when, in the header', () => {
+    const lapsing = serverState('journal', { config: remote, status: 'ready', auth: { state: 'signed-in', renews: false, expiresAt: Date.now() + 3_600_000 } });
+    mount([lapsing], 'journal');
+    expect(within(detail('journal')).getByText(/^Signed in · until /)).toBeTruthy();
+    expect(within(row('journal')).getByText('Signed in')).toBeTruthy();
+  });
+
+  it('its Overview says so in words and offers Sign out, which asks the host', async () => {
+    const transport = mount([signedIn], 'journal', { 'servers.signOut': () => ok(signedIn) });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByText('Signed in with OAuth · the token renews automatically')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(transport.calls).toContainEqual({ method: 'servers.signOut', input: { name: 'journal' } }));
   });
 
   it('a server Berth does not sign in to shows neither', () => {
@@ -86,7 +104,7 @@ describe('labels', () => {
 
   it('the token detail: renews, an expiry time, expired, or nothing known', () => {
     const now = new Date(2026, 10, 23, 12, 0).getTime();
-    expect(signedInDetail({ state: 'signed-in', renews: true, expiresAt: now + 60_000 }, now)).toBe('token renews automatically');
+    expect(signedInDetail({ state: 'signed-in', renews: true, expiresAt: now + 60_000 }, now)).toBe('renews automatically');
     expect(signedInDetail({ state: 'signed-in', renews: false, expiresAt: now + 3_600_000 }, now)).toMatch(/^until \S*1:00/);
     expect(signedInDetail({ state: 'signed-in', expiresAt: now - 1 }, now)).toBe('token expired');
     expect(signedInDetail({ state: 'signed-in' }, now)).toBeUndefined();

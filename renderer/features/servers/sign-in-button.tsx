@@ -48,7 +48,7 @@ export function SignInButton({ server }: { server: ServerState }) {
 
 /** What is known about the token, in words; undefined when nothing is. */
 export function signedInDetail(auth: ServerAuth, now: number): string | undefined {
-  if (auth.renews === true) return 'token renews automatically';
+  if (auth.renews === true) return 'renews automatically';
   if (auth.expiresAt === undefined) return undefined;
   if (auth.expiresAt <= now) return 'token expired';
   const until = new Date(auth.expiresAt);
@@ -58,15 +58,42 @@ export function signedInDetail(auth: ServerAuth, now: number): string | undefine
 
 /**
  * A small "Signed in" mark for a server Berth holds OAuth tokens for (Sign
- * out is in the server's menu). Compact (the server list) leaves the
- * detail to the tooltip.
+ * out is in the server's menu and its Overview). A token that renews itself
+ * needs no attention, so its detail stays in the tooltip (and the Overview);
+ * one that will lapse says when, except in the compact server list.
  */
 export function SignedInChip({ auth, compact }: { auth: ServerAuth; compact?: boolean }) {
   const detail = signedInDetail(auth, Date.now());
+  const quiet = compact === true || detail === undefined || auth.renews === true;
   return (
     <Chip tone="success" {...(detail === undefined ? {} : { title: `Signed in: ${detail}` })}>
-      {compact === true || detail === undefined ? 'Signed in' : `Signed in · ${detail}`}
+      {quiet ? 'Signed in' : `Signed in · ${detail}`}
     </Chip>
+  );
+}
+
+/** The Overview's sign-in fact: the state in words, what it means, and Sign out once signed in. */
+export function SignInFact({ server, auth }: { server: ServerState; auth: ServerAuth }) {
+  const signOutServer = useBerth((s) => s.signOutServer);
+  if (auth.state === 'needs-sign-in') {
+    return (
+      <>
+        <span>Needs sign-in</span>
+        <p className="fact-note">The server wants you to sign in with OAuth: press Sign in, and finish in the browser.</p>
+      </>
+    );
+  }
+  const detail = auth.renews === true ? 'the token renews automatically' : signedInDetail(auth, Date.now());
+  return (
+    <>
+      <span className="fact-row">
+        <span>Signed in with OAuth{detail === undefined ? '' : ` · ${detail}`}</span>
+        <Button size="sm" onClick={() => void signOutServer(server.name)}>
+          Sign out
+        </Button>
+      </span>
+      <p className="fact-note">Berth keeps the tokens in its secret store; they never reach this window.</p>
+    </>
   );
 }
 
