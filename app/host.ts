@@ -117,7 +117,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...(options.shell === 'electron' && options.openExternal !== undefined ? { openExternal: options.openExternal } : {}),
     log: (server, level, text) => logs.append({ server, time: Date.now(), source: 'host', level, text }),
     onSignedIn: (server) => {
-      supervisor.restart(server).catch((error: unknown) => reportBug(`starting '${server}' after signing in failed`, error));
+      // The state says "signed in" at once, even if the start that follows fails for another reason.
+      supervisor
+        .signInChanged(server)
+        .then(() => supervisor.restart(server))
+        .catch((error: unknown) => reportBug(`starting '${server}' after signing in failed`, error));
     },
   });
   const supervisor = new ServerSupervisor({

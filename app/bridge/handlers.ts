@@ -43,6 +43,8 @@ export interface HandlerSupervisor {
   stop(name: string): Promise<ServerState>;
   restart(name: string): Promise<ServerState>;
   setLogLevel(name: string, level: LogLevel): Promise<ServerState>;
+  /** Its OAuth tokens changed: read the sign-in state again. */
+  signInChanged(name: string): Promise<ServerState>;
 }
 
 /** The log hub as the handlers use it (LogHub fits). */

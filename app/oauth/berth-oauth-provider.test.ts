@@ -43,7 +43,7 @@ describe('BerthOAuthProvider', () => {
     expect((await p.tokens({ issuer: AS_1 }))?.access_token).toBe('one');
     expect((await p.tokens({ issuer: AS_2 }))?.access_token).toBe('two');
     expect((await p.tokens())?.access_token).toBe('two');
-    expect(await p.signInStatus()).toEqual({ signedIn: true, expiresAt: 1_000_000 + 60_000 });
+    expect(await p.signInStatus()).toEqual({ signedIn: true, renews: true, expiresAt: 1_000_000 + 60_000 });
     expect([...store.values.keys()].sort()).toEqual([oauthIndexId('notes'), oauthIssuerId('notes', AS_2), oauthIssuerId('notes', AS_1)].sort());
     // A second provider over the same store (the next connection) sees the same.
     expect((await provider(store).tokens())?.access_token).toBe('two');

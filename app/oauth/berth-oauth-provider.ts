@@ -232,12 +232,13 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     return this.records.discovery();
   }
 
-  /** Signed in: tokens are stored, and when the access token expires (undefined: not said). */
-  async signInStatus(): Promise<{ signedIn: boolean; expiresAt?: number }> {
+  /** Signed in: tokens are stored; when the access token expires (undefined: not said), and whether it can be renewed. */
+  async signInStatus(): Promise<{ signedIn: boolean; expiresAt?: number; renews?: boolean }> {
     const stored = await this.records.tokens();
     if (stored === undefined) return { signedIn: false };
+    const renews = typeof stored.tokens.refresh_token === 'string' && stored.tokens.refresh_token !== '';
     const expiresIn = stored.tokens.expires_in;
-    return expiresIn === undefined || stored.savedAt === undefined ? { signedIn: true } : { signedIn: true, expiresAt: stored.savedAt + expiresIn * 1000 };
+    return expiresIn === undefined || stored.savedAt === undefined ? { signedIn: true, renews } : { signedIn: true, renews, expiresAt: stored.savedAt + expiresIn * 1000 };
   }
 
   /** Forget everything stored for this server: tokens, registrations, discovery. */

@@ -1,6 +1,6 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
+import { oauthGrant, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { restartDelayMs, shouldGiveUp } from './backoff';
 import type { Jitter } from './backoff';
@@ -9,6 +9,7 @@ import { EraCache } from './era-cache';
 import { ServerConnection, SessionLostError, formatSeconds } from './server-connection';
 import type { CallToolOptions } from './server-connection';
 import { plainLaunch, type PrepareLaunch, type ServerLaunch } from './server-launch';
+import { authAfterChange, signedInAuth } from './sign-in-state';
 import { ServerStartError } from './spawn-errors';
 import { RUNTIME_RESET, maskState, waitForReconnect, type Entry } from './supervisor-entry';
 
@@ -36,7 +37,7 @@ export interface SupervisorOptions {
   onPromptsChanged?: (server: string) => void;
   /** A ready server said its resource list changed. */
   onResourcesChanged?: (server: string) => void;
-  /** Remote servers: the OAuth provider for this start (app/oauth), or undefined for none. */
+  /** Remote servers: the OAuth provider for this start (app/oauth), or undefined for none; it also tells the state's `auth`. */
   authProviderFor?: (server: string, config: ServerConfig) => OAuthClientProvider | undefined;
 }
 
@@ -85,8 +86,10 @@ export class ServerSupervisor {
             const wasStopped = entry.state.status === 'stopped';
             await this.doStop(entry, wasStopped && entry.state.reason ? entry.state.reason : 'config changed');
             const levelChanged = config.logLevel !== entry.config.logLevel;
+            // A sign-in belongs to the URL: for a new one, nothing is known until it is tried.
+            const authStale = config.url !== entry.config.url;
             entry.config = config;
-            this.update(entry, { config, ...(levelChanged ? { logLevel: config.logLevel } : {}) });
+            this.update(entry, { config, ...(levelChanged ? { logLevel: config.logLevel } : {}), ...(authStale ? { auth: undefined } : {}) });
             if (config.enabled && !entry.heldByPerson) await this.doStart(entry, true);
           }),
         );
@@ -204,6 +207,20 @@ export class ServerSupervisor {
     });
   }
 
+  /**
+   * The server's stored OAuth tokens changed (a sign-in finished, or the
+   * person signed out): the state's `auth` is read again now, without
+   * waiting for a start, so a stopped server shows it too.
+   */
+  async signInChanged(name: string): Promise<ServerState> {
+    const entry = this.entry(name);
+    // Client credentials have no sign-in (and their stored config still holds references, not the key a provider would read).
+    const provider = oauthGrant(entry.config) === 'client_credentials' ? undefined : this.options.authProviderFor?.(entry.name, entry.config);
+    const auth = await authAfterChange(provider, entry.state.auth);
+    if (this.entries.get(name) === entry) this.update(entry, { auth });
+    return maskState(entry.state);
+  }
+
   async callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
     const entry = this.entry(name);
     const timeoutMs = options?.timeoutMs ?? entry.config.timeouts.requestMs;
@@ -297,6 +314,7 @@ export class ServerSupervisor {
     this.update(entry, { ...RUNTIME_RESET, status: 'starting', reason: undefined, ...(manual ? { restartCount: 0 } : {}) });
     let connection: ServerConnection;
     let launch: ServerLaunch | undefined;
+    let authProvider: OAuthClientProvider | undefined;
     try {
       launch = this.options.prepareLaunch === undefined ? plainLaunch(entry.config, this.env) : await this.options.prepareLaunch(entry.name, entry.config);
       connection = await ServerConnection.open({
@@ -308,7 +326,7 @@ export class ServerSupervisor {
         clientVersion: this.clientVersion,
         logLevel: entry.state.logLevel,
         signal: abort.signal,
-        authProvider: this.options.authProviderFor?.(entry.name, launch.config),
+        authProvider: (authProvider = this.options.authProviderFor?.(entry.name, launch.config)),
         onSpawn: (pid) => {
           if (entry.startAbort === abort) this.update(entry, { pid });
         },
@@ -330,9 +348,13 @@ export class ServerSupervisor {
       const failure = launch === undefined ? started : launch.explain(started);
       if (failure.kind === 'cancelled') return;
       if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable') this.crashed(entry, failure.message);
+      // Still an error (nothing runs), but one the person fixes by signing in: the UI says so instead of "Error".
+      else if (failure.kind === 'sign-in') this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message, auth: { state: 'needs-sign-in' } });
       else this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message });
       return;
     }
+    // Read before the checks below: they must see what happened while it was read.
+    const auth = await signedInAuth(authProvider);
     entry.startAbort = undefined;
     if (abort.signal.aborted || entry.removed) {
       await connection.close();
@@ -344,7 +366,8 @@ export class ServerSupervisor {
       return;
     }
     entry.connection = connection;
-    this.update(entry, { ...connection.facts(), status: 'ready', reason: undefined, readySince: Date.now(), nextRestartAt: undefined });
+    // Ready without stored tokens: this server wants no sign-in (any longer).
+    this.update(entry, { ...connection.facts(), status: 'ready', reason: undefined, readySince: Date.now(), nextRestartAt: undefined, auth });
     entry.stableTimer = setTimeout(() => {
       entry.stableTimer = undefined;
       if (entry.connection === connection && entry.state.restartCount !== 0) this.update(entry, { restartCount: 0 });

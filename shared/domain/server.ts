@@ -213,6 +213,22 @@ export const ServerInfoSchema = z.object({
   title: z.string().optional(),
 });
 
+/**
+ * OAuth sign-in, for remote servers Berth signs in to. Facts about the
+ * sign-in only: strict, so a token can never ride along to the renderer.
+ */
+export const ServerAuthSchema = z
+  .object({
+    /** `needs-sign-in`: the server refused Berth until the person signs in (its status stays `error`). */
+    state: z.enum(['needs-sign-in', 'signed-in']),
+    /** Signed in: the epoch ms the access token expires, when the authorization server said. */
+    expiresAt: z.number().optional(),
+    /** Signed in: a refresh token is stored, so an expired access token is renewed without the person. */
+    renews: z.boolean().optional(),
+  })
+  .strict();
+export type ServerAuth = z.infer<typeof ServerAuthSchema>;
+
 /** Everything the renderer may know about one server. Secrets are masked. */
 export const ServerStateSchema = z.object({
   name: z.string(),
@@ -237,5 +253,7 @@ export const ServerStateSchema = z.object({
   logLevel: LogLevelSchema.optional(),
   /** How the live connection talks to the server (remote servers: which HTTP transport was negotiated). */
   transport: TransportKindSchema.optional(),
+  /** Remote servers Berth signs in to (OAuth): whether it is signed in. Unset when unknown or not applicable. */
+  auth: ServerAuthSchema.optional(),
 });
 export type ServerState = z.infer<typeof ServerStateSchema>;

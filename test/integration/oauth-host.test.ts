@@ -39,14 +39,14 @@ const oauthKeys = async (): Promise<string[]> => {
 describe('OAuth through the host contract', () => {
   it('sign in, use, rename, sign out', async () => {
     const h = (harness = await startHost(dir));
-    const needsSignIn = (name: string) => (state: ServerState) => state.name === name && state.status === 'error' && /needs you to sign in/.test(state.reason ?? '');
+    const needsSignIn = (name: string) => (state: ServerState) => state.name === name && state.status === 'error' && state.auth?.state === 'needs-sign-in' && /needs you to sign in/.test(state.reason ?? '');
     await h.call('servers.add', { name: 'notes', config: { url: as.mcpUrl } });
     await h.waitForEvent('servers.changed', needsSignIn('notes'));
 
     const start = await h.call<{ authorizationUrl: string; opened: boolean }>('servers.signIn', { name: 'notes' });
     expect(start.opened).toBe(false);
     await (await fetch(start.authorizationUrl)).text();
-    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'ready');
+    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'ready' && state.auth?.state === 'signed-in' && state.auth.renews === true);
     // The tool list came over the signed-in connection (tool calls go through chat and consent, tested elsewhere).
     const listed = (await h.call<ServerState[]>('servers.list', {})).find((state) => state.name === 'notes');
     expect(listed?.tools.map((tool) => tool.name).sort()).toEqual(['admin', 'whoami']);
@@ -59,6 +59,7 @@ describe('OAuth through the host contract', () => {
     await h.waitForEvent('servers.changed', (state) => state.name === 'journal' && state.status === 'ready');
     expect((await oauthKeys()).every((key) => key.startsWith('oauth/journal/'))).toBe(true);
 
+    expect((await h.call<ServerState[]>('servers.list', {})).find((state) => state.name === 'journal')?.auth?.state).toBe('signed-in');
     await h.call('servers.signOut', { name: 'journal' });
     await h.waitForEvent('servers.changed', needsSignIn('journal'));
     expect(await oauthKeys()).toEqual([]);

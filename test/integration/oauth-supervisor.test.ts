@@ -45,6 +45,7 @@ describe('a remote server behind OAuth, through the supervisor', () => {
     await supervisor.sync({ notes: serverConfig({ url: as.mcpUrl, restart: { initialDelayMs: 100 } }) });
     const failed = await waitUntil(() => (supervisor.get('notes')?.status === 'error' ? supervisor.get('notes') : undefined), 20_000, 'the sign-in error');
     expect(failed.reason).toBe(`${as.mcpUrl} needs you to sign in (OAuth): press Sign in in the server's details`);
+    expect(failed.auth).toEqual({ state: 'needs-sign-in' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recorder.statuses('notes').slice(-2)).toEqual(['starting', 'error']);
     expect(recorder.statuses('notes')).not.toContain('restarting');
@@ -56,6 +57,9 @@ describe('a remote server behind OAuth, through the supervisor', () => {
     await signIn({ serverUrl: as.mcpUrl, provider: providerFor('notes', as.mcpUrl), openUrl: browser.openUrl, timeoutMs: 10_000 });
     await supervisor.start('notes');
     expect(supervisor.get('notes')?.status).toBe('ready');
+    const signedIn = supervisor.get('notes')?.auth;
+    expect(signedIn).toMatchObject({ state: 'signed-in', renews: true });
+    expect(signedIn?.expiresAt).toBeGreaterThan(Date.now());
     expect(textOf(await supervisor.callTool('notes', 'whoami', {}))).toMatch(/^signed in as client-/);
 
     // Expired while connected: refreshed once, the call goes through.
@@ -66,6 +70,28 @@ describe('a remote server behind OAuth, through the supervisor', () => {
     const logged = JSON.stringify(logs.entries);
     for (const token of [...as.accessTokens.keys(), ...as.refreshTokens.keys()]) expect(logged).not.toContain(token);
     for (const form of as.tokenRequests) expect(logged).not.toContain(form.get('refresh_token') ?? form.get('code') ?? 'never');
+  });
+
+  it('the sign-in state goes needs-sign-in → signed-in → needs-sign-in after signing out, and carries no token', async () => {
+    await supervisor.sync({ notes: serverConfig({ url: as.mcpUrl }) });
+    await waitUntil(() => supervisor.get('notes')?.auth?.state === 'needs-sign-in', 20_000, 'needs-sign-in');
+
+    const provider = providerFor('notes', as.mcpUrl);
+    await signIn({ serverUrl: as.mcpUrl, provider, openUrl: browserOpener().openUrl, timeoutMs: 10_000 });
+    // What servers.signIn's completion runs: the state says so before (and whether or not) the server starts.
+    expect((await supervisor.signInChanged('notes')).auth?.state).toBe('signed-in');
+    expect(supervisor.get('notes')?.status).toBe('error');
+    await supervisor.restart('notes');
+    expect(supervisor.get('notes')).toMatchObject({ status: 'ready', auth: { state: 'signed-in' } });
+
+    // What servers.signOut runs.
+    await provider.signOut();
+    expect((await supervisor.signInChanged('notes')).auth).toEqual({ state: 'needs-sign-in' });
+    await supervisor.restart('notes');
+    expect(supervisor.get('notes')).toMatchObject({ status: 'error', auth: { state: 'needs-sign-in' } });
+
+    const emitted = JSON.stringify(recorder.states);
+    for (const token of [...as.accessTokens.keys(), ...as.refreshTokens.keys()]) expect(emitted).not.toContain(token);
   });
 
   it('a 401 from a server that offers no OAuth says to check its headers, not to sign in', async () => {

@@ -8,8 +8,8 @@ import { Button, Chip, EmptyState } from '../shell/controls';
 import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
 import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
-import { SignInButton, usesOAuth } from './sign-in-button';
-import { StatusBadge } from './status-badge';
+import { SignInFact, SignInState } from './sign-in-button';
+import { StatusBadge, needsSignIn } from './status-badge';
 import { ToolList } from './tool-list';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
@@ -29,14 +29,14 @@ export function ServerDetail({ server }: { server: ServerState }) {
         </div>
         <StatusBadge server={server} />
         <div className="spacer" />
-        {usesOAuth(server) ? <SignInButton server={server} /> : null}
+        <SignInState server={server} />
         <Button size="sm" icon={<LogsIcon />} onClick={() => showLogsFor(server.name)}>
           Logs
         </Button>
         <ServerActions server={server} />
       </header>
       {server.reason ? (
-        <p className={clsx('detail-reason', TROUBLE.has(server.status) && 'trouble')} data-testid="server-reason">
+        <p className={clsx('detail-reason', TROUBLE.has(server.status) && !needsSignIn(server) && 'trouble')} data-testid="server-reason">
           {server.reason}
         </p>
       ) : null}
@@ -108,6 +108,14 @@ function Overview({ server }: { server: ServerState }) {
                 <span className="muted">{server.config.type === undefined ? 'negotiated when Berth connects' : TRANSPORT_LABEL[server.config.type === 'sse' ? 'sse' : 'streamable-http']}</span>
               )}
             </dd>
+            {server.auth !== undefined ? (
+              <>
+                <dt>Sign-in</dt>
+                <dd>
+                  <SignInFact server={server} auth={server.auth} />
+                </dd>
+              </>
+            ) : null}
           </>
         ) : (
           <>

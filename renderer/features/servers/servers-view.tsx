@@ -7,6 +7,7 @@ import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../shell/icons
 import { protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
 import { ServerDetail } from './server-detail';
+import { SignInState } from './sign-in-button';
 import { StatusBadge } from './status-badge';
 
 export function ServersView() {
@@ -65,6 +66,12 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
         {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
         <span className="server-card-command">{server.config.url ?? [server.config.command, ...server.config.args].join(' ')}</span>
       </button>
+      {/* Outside the row's button, so Sign in is a control of its own (Tab reaches it). */}
+      {server.auth !== undefined ? (
+        <div className="server-card-auth">
+          <SignInState server={server} compact />
+        </div>
+      ) : null}
       <ServerActions server={server} />
     </li>
   );

@@ -33,6 +33,8 @@ describe('SignInButton', () => {
     expect(usesOAuth(remote)).toBe(true);
     expect(usesOAuth(serverState('local', { config: ServerConfigSchema.parse({ command: 'node' }) }))).toBe(false);
     expect(usesOAuth(serverState('keyed', { config: ServerConfigSchema.parse({ url: 'https://a.example/mcp', headers: { authorization: 'x' } }) }))).toBe(false);
+    const robot = ServerConfigSchema.parse({ url: 'https://a.example/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 's' } });
+    expect(usesOAuth(serverState('robot', { config: robot }))).toBe(false);
   });
 
   it('browser mode: opens a tab inside the click and points it at the page the host returns', async () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useShallow } from 'zustand/react/shallow';
 import { sortServers, useBerth, type View } from '../../store';
-import { StatusDot, statusLabel } from '../servers/status-badge';
+import { StatusDot, shownStatus, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
 import { Button } from './controls';
 import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon } from './icons';
@@ -69,7 +69,7 @@ export function Sidebar() {
                 data-server={server.name}
                 onClick={() => selectServer(server.name)}
               >
-                <StatusDot status={server.status} />
+                <StatusDot status={shownStatus(server)} />
                 <span className="sidebar-server-text">
                   <span className="sidebar-server-name">{server.name}</span>
                   <span className="sidebar-server-status">{statusLabel(server, now)}</span>
