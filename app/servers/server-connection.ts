@@ -1,13 +1,12 @@
 import { HostError } from '../../shared/result';
-import type { CallToolResult, Client, OAuthClientProvider, PriorDiscovery } from '@modelcontextprotocol/client';
-import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo, TransportKind } from '../../shared/domain/server';
-import type { LogSink } from '../logs/log-sink';
+import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
 import { errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
 import type { ConnectionTransport } from './connection-transport';
-import type { EraCache } from './era-cache';
+import type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
 import { describeHttpError, suggestsLegacySse } from './http-transport';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
@@ -15,53 +14,10 @@ import { ServerLog, secretValues } from './server-log';
 import { ServerStartError } from './spawn-errors';
 
 export { SessionLostError, formatSeconds } from './connection-errors';
+export type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
 const PROBE_TIMEOUT_MS = 10_000;
-
-/** What one connection needs from the supervisor. */
-export interface ServerConnectionOptions {
-  name: string;
-  config: ServerConfig;
-  /** The host's environment; the server's `env` is laid over it. */
-  hostEnv: NodeJS.ProcessEnv;
-  logs: LogSink;
-  eraCache: EraCache;
-  clientVersion: string;
-  /** Requested log level, applied during startup. */
-  logLevel?: LogLevel;
-  /** Aborting cancels a start in progress (its process tree is killed). */
-  signal?: AbortSignal;
-  /** Remote servers: OAuth tokens (app/oauth); never starts a sign-in by itself. */
-  authProvider?: OAuthClientProvider;
-  onSpawn?: (pid: number) => void;
-  onToolsChanged?: (tools: ToolInfo[]) => void;
-  /** The server said its prompt list changed (the listener re-reads it). */
-  onPromptsChanged?: () => void;
-  /** The server said its resource list changed. */
-  onResourcesChanged?: () => void;
-  /** The server went away on its own after it was ready. */
-  onUnexpectedExit?: (reason: string) => void;
-  /**
-   * Called with each new SDK client before it connects: the host declares the
-   * client capabilities it implements (sampling, elicitation…) and registers
-   * their request handlers here. A start may build more than one client (era
-   * probe retry); each one gets this call.
-   */
-  clientSetup?: (server: string, client: Client) => void;
-}
-
-/** Options for one tool call. */
-export interface CallToolOptions {
-  timeoutMs?: number;
-  /** Upper bound for the whole call even while progress keeps resetting `timeoutMs`. */
-  maxTotalMs?: number;
-  signal?: AbortSignal;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
-
-/** The facts about a ready connection that end up in ServerState. */
-export type ConnectionFacts = Pick<ServerState, 'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools' | 'transport'>;
 
 /**
  * One live MCP connection to one server, a local process (stdio) or a remote
