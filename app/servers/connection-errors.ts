@@ -95,23 +95,27 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
 /** A failed request, in words: which server, what was running, and why it ended. */
 export function requestFailure(method: string, what: string, timeoutMs: number, error: unknown, signal: AbortSignal | undefined, ctx: FailureContext): HostError {
   const { name } = ctx;
+  const subject = what === '' ? method : `${method} ${what}`;
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !ctx.closing) {
     return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
   }
   if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    return new HostError('TIMEOUT', `${method} ${what} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
+    return new HostError('TIMEOUT', `${subject} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
   }
-  if (signal?.aborted) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' was cancelled`);
+  if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
   if (ctx.transport.kind !== 'stdio') {
-    if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return new SessionLostError(`server '${name}' ended the session before ${method} ${what} ran; reconnecting`);
+    if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return new SessionLostError(`server '${name}' ended the session before ${subject} ran; reconnecting`);
     if (isUnreachable(error)) return new HostError('SERVER_ERROR', `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`);
     const http = describeHttpError(error);
-    if (http !== undefined) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${ctx.redact(http)}`);
+    if (http !== undefined) return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(http)}`);
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+    return new HostError('SERVER_ERROR', `server '${name}' closed the connection while ${method} was in progress`);
   }
   if (error instanceof ProtocolError) {
-    return new HostError('SERVER_ERROR', `server '${name}' answered ${method} ${what} with error ${error.code}: ${ctx.redact(error.message)}`);
+    return new HostError('SERVER_ERROR', `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`);
   }
-  return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
+  return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
 }
