@@ -154,7 +154,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     onResourcesChanged: (server) => events.emit('resources.listChanged', { server }),
   });
   const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
-  const completions = new CompletionBroker(prompts);
+  const completions = new CompletionBroker(supervisor);
   const resources: ResourceService = new ResourceService({
     servers: supervisor,
     onUpdated: (server, uri) => events.emit('resources.updated', { server, uri }),

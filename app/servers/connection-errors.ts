@@ -51,11 +51,24 @@ export function errorMessage(error: unknown): string {
   return describeInvalidResult(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * The two failures that end a remote link: the server no longer knows our
+ * session (the request was not run), or it cannot be reached. One test for
+ * both lostReason and requestFailure, so what marks a link lost and what is
+ * resent as SessionLostError cannot drift apart.
+ */
+function linkLoss(error: unknown, ctx: FailureContext): 'session-gone' | 'unreachable' | undefined {
+  if (ctx.transport.kind === 'stdio') return undefined;
+  if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return 'session-gone';
+  if (isUnreachable(error)) return 'unreachable';
+  return undefined;
+}
+
 /** Why a remote link is gone for good after this error, or undefined if it may still work. */
 export function lostReason(error: unknown, ctx: FailureContext): string | undefined {
-  if (ctx.transport.kind === 'stdio') return undefined;
-  if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return 'the server no longer knows this session (it restarted or ended it); reconnecting';
-  if (isUnreachable(error)) return `lost the connection to ${ctx.url ?? 'the server'}: ${networkReason(error)}`;
+  const loss = linkLoss(error, ctx);
+  if (loss === 'session-gone') return 'the server no longer knows this session (it restarted or ended it); reconnecting';
+  if (loss === 'unreachable') return `lost the connection to ${ctx.url ?? 'the server'}: ${networkReason(error)}`;
   return undefined;
 }
 
@@ -106,23 +119,26 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
 /** A failed request, in words: which server, what was running, and why it ended. */
 export function requestFailure(method: string, what: string, timeoutMs: number, error: unknown, signal: AbortSignal | undefined, ctx: FailureContext): HostError {
   const { name } = ctx;
+  const subject = what === '' ? method : `${method} ${what}`;
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !ctx.closing) {
     return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
   }
   if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    return new HostError('TIMEOUT', `${method} ${what} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
+    return new HostError('TIMEOUT', `${subject} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
   }
-  if (signal?.aborted) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' was cancelled`);
-  if (ctx.transport.kind !== 'stdio') {
-    if (isSessionGone(error, ctx.transport.sessionId !== undefined)) return new SessionLostError(`server '${name}' ended the session before ${method} ${what} ran; reconnecting`);
-    if (isUnreachable(error)) return new HostError('SERVER_ERROR', `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`);
-    const http = describeHttpError(error);
-    if (http !== undefined) return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${ctx.redact(http)}`);
+  if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
+  const loss = linkLoss(error, ctx);
+  if (loss === 'session-gone') return new SessionLostError(`server '${name}' ended the session before ${subject} ran; reconnecting`);
+  if (loss === 'unreachable') return new HostError('SERVER_ERROR', `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`);
+  const http = ctx.transport.kind === 'stdio' ? undefined : describeHttpError(error);
+  if (http !== undefined) return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(http)}`);
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+    return new HostError('SERVER_ERROR', `server '${name}' closed the connection while ${method} was in progress`);
   }
   if (error instanceof ProtocolError) {
-    return new HostError('SERVER_ERROR', `server '${name}' answered ${method} ${what} with error ${error.code}: ${ctx.redact(error.message)}`);
+    return new HostError('SERVER_ERROR', `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`);
   }
-  return new HostError('SERVER_ERROR', `${method} ${what} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
+  return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
 }

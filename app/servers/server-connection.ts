@@ -1,13 +1,12 @@
 import { HostError } from '../../shared/result';
-import type { CallToolResult, Client, OAuthClientProvider, PriorDiscovery } from '@modelcontextprotocol/client';
-import type { LogLevel, ProtocolEra, ServerConfig, ServerState, ToolInfo, TransportKind } from '../../shared/domain/server';
-import type { LogSink } from '../logs/log-sink';
+import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
 import { errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
 import type { ConnectionTransport } from './connection-transport';
-import type { EraCache } from './era-cache';
+import type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
 import { describeHttpError, suggestsLegacySse } from './http-transport';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
@@ -15,53 +14,12 @@ import { ServerLog, secretValues } from './server-log';
 import { ServerStartError } from './spawn-errors';
 
 export { SessionLostError, formatSeconds } from './connection-errors';
+export type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
 const PROBE_TIMEOUT_MS = 10_000;
-
-/** What one connection needs from the supervisor. */
-export interface ServerConnectionOptions {
-  name: string;
-  config: ServerConfig;
-  /** The host's environment; the server's `env` is laid over it. */
-  hostEnv: NodeJS.ProcessEnv;
-  logs: LogSink;
-  eraCache: EraCache;
-  clientVersion: string;
-  /** Requested log level, applied during startup. */
-  logLevel?: LogLevel;
-  /** Aborting cancels a start in progress (its process tree is killed). */
-  signal?: AbortSignal;
-  /** Remote servers: OAuth tokens (app/oauth); never starts a sign-in by itself. */
-  authProvider?: OAuthClientProvider;
-  onSpawn?: (pid: number) => void;
-  onToolsChanged?: (tools: ToolInfo[]) => void;
-  /** The server said its prompt list changed (the listener re-reads it). */
-  onPromptsChanged?: () => void;
-  /** The server said its resource list changed. */
-  onResourcesChanged?: () => void;
-  /** The server went away on its own after it was ready. */
-  onUnexpectedExit?: (reason: string) => void;
-  /**
-   * Called with each new SDK client before it connects: the host declares the
-   * client capabilities it implements (sampling, elicitation…) and registers
-   * their request handlers here. A start may build more than one client (era
-   * probe retry); each one gets this call.
-   */
-  clientSetup?: (server: string, client: Client) => void;
-}
-
-/** Options for one tool call. */
-export interface CallToolOptions {
-  timeoutMs?: number;
-  /** Upper bound for the whole call even while progress keeps resetting `timeoutMs`. */
-  maxTotalMs?: number;
-  signal?: AbortSignal;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
-
-/** The facts about a ready connection that end up in ServerState. */
-export type ConnectionFacts = Pick<ServerState, 'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools' | 'transport'>;
+/** How long a lost link stays open for the requests already on their way to get their own answer. */
+const LOST_GRACE_MS = 2_000;
 
 /**
  * One live MCP connection to one server, a local process (stdio) or a remote
@@ -80,6 +38,8 @@ export class ServerConnection {
   private lost: string | undefined;
   /** HTTP: a liveness check after a transport error is running. */
   private checking = false;
+  /** Requests sent and not yet answered (see markLost). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly options: ServerConnectionOptions,
@@ -250,13 +210,13 @@ export class ServerConnection {
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
-    const onProgress = options.onProgress;
-    try {
-      return await this.client.callTool(
+    const { onProgress, signal } = options;
+    return this.request('tools/call', `tool '${tool}'`, timeoutMs, signal, (client) =>
+      client.callTool(
         { name: tool, arguments: args },
         {
           timeout: timeoutMs,
-          signal: options.signal,
+          signal,
           resetTimeoutOnProgress: onProgress !== undefined,
           // Progress resets the per-request timeout; this bounds the whole call.
           maxTotalTimeout: Math.max(maxTotalMs, timeoutMs),
@@ -265,9 +225,21 @@ export class ServerConnection {
               ? undefined
               : (p) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) }),
         },
-      );
+      ),
+    );
+  }
+
+  /** One request: a failure comes back in words, and a remote link found gone is reported lost (SessionLostError: the server never saw it). */
+  async request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
+    // Sent at once (not a tick later): a caller that cancels right after must find it on its way.
+    const sent = (async () => send(this.client))();
+    this.inFlight.add(sent);
+    try {
+      return await sent;
     } catch (error) {
-      throw this.requestError('tools/call', `tool '${tool}'`, timeoutMs, error, options.signal);
+      throw error instanceof HostError ? error : this.requestError(method, what, timeoutMs, error, signal);
+    } finally {
+      this.inFlight.delete(sent);
     }
   }
 
@@ -282,11 +254,7 @@ export class ServerConnection {
       return;
     }
     const timeoutMs = this.options.config.timeouts.requestMs;
-    try {
-      await this.client.setLoggingLevel(level, { timeout: timeoutMs });
-    } catch (error) {
-      throw this.requestError('logging/setLevel', `level '${level}'`, timeoutMs, error);
-    }
+    await this.request('logging/setLevel', `level '${level}'`, timeoutMs, undefined, (client) => client.setLoggingLevel(level, { timeout: timeoutMs }));
     this.client.requestLogLevel = level;
     this.log.host('info', `log level ${level}`);
   }
@@ -416,14 +384,22 @@ export class ServerConnection {
   /**
    * A remote link broke for good (the server is gone, or forgot our
    * session): the supervisor reconnects per the restart policy. The old
-   * transport is closed so its stream stops retrying on its own.
+   * transport is closed so its stream stops retrying on its own, but only
+   * once the requests already on their way have their own answer (within a
+   * grace period): closing first would fail them all as "stopped", while a
+   * 404 tells that one was never run and may be sent again.
    */
   private markLost(reason: string): void {
     if (!this.ready || this.closing || this.lost !== undefined) return;
     this.lost = reason;
     this.log.host('warning', reason);
     this.options.onUnexpectedExit?.(reason);
-    this.close().catch((error: unknown) => this.log.host('debug', `closing the lost connection: ${errorMessage(error)}`));
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise((resolve) => (timer = setTimeout(resolve, LOST_GRACE_MS)));
+    Promise.race([Promise.allSettled([...this.inFlight]), grace])
+      .then(() => this.close())
+      .catch((error: unknown) => this.log.host('debug', `closing the lost connection: ${errorMessage(error)}`))
+      .finally(() => clearTimeout(timer));
   }
 
   /**

@@ -1,7 +1,5 @@
-import { HostError } from '../../shared/result';
 import { OAUTH_SECRET_FIELDS, SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
-import { formatSeconds } from './connection-errors';
 import type { ServerConnection } from './server-connection';
 
 /** One configured server and everything that is going on with it. */
@@ -48,29 +46,3 @@ export const RUNTIME_RESET = {
   nextRestartAt: undefined,
   transport: undefined,
 } satisfies Partial<ServerState>;
-
-/** Resolves when the server is ready again; rejects with `cause` if it stops, fails for good or takes longer than `timeoutMs`. */
-export function waitForReconnect(entry: Entry, timeoutMs: number, cause: Error): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const done = (failure?: Error): void => {
-      clearTimeout(timer);
-      entry.watchers.delete(watch);
-      if (failure === undefined) resolve();
-      else reject(failure);
-    };
-    const watch = (): void => {
-      const { status } = entry.state;
-      const fail = (): void => done(new HostError('SERVER_ERROR', `${cause.message}, but could not reconnect: ${entry.state.reason ?? entry.state.status}`));
-      if (status === 'ready' && entry.connection !== undefined) done();
-      else if (status === 'stopped' || status === 'error') fail();
-      // 'crashed' is followed at once by 'restarting' unless the policy gave up.
-      else if (status === 'crashed')
-        queueMicrotask(() => {
-          if (entry.state.status === 'crashed') fail();
-        });
-    };
-    const timer = setTimeout(() => done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)), timeoutMs);
-    entry.watchers.add(watch);
-    watch();
-  });
-}

@@ -6,12 +6,13 @@ import { restartDelayMs, shouldGiveUp } from './backoff';
 import type { Jitter } from './backoff';
 import { classifyConfigChange } from './config-change';
 import { EraCache } from './era-cache';
-import { ServerConnection, SessionLostError, formatSeconds } from './server-connection';
+import { ServerConnection, formatSeconds } from './server-connection';
 import type { CallToolOptions } from './server-connection';
 import { plainLaunch, type PrepareLaunch, type ServerLaunch } from './server-launch';
 import { authAfterChange, signedInAuth } from './sign-in-state';
 import { ServerStartError } from './spawn-errors';
-import { RUNTIME_RESET, maskState, waitForReconnect, type Entry } from './supervisor-entry';
+import { RUNTIME_RESET, maskState, type Entry } from './supervisor-entry';
+import { withConnection, type ServerRequest } from './with-connection';
 
 export { maskState } from './supervisor-entry';
 
@@ -221,22 +222,23 @@ export class ServerSupervisor {
     return maskState(entry.state);
   }
 
-  async callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
-    const entry = this.entry(name);
-    const timeoutMs = options?.timeoutMs ?? entry.config.timeouts.requestMs;
-    if (entry.config.url !== undefined && (entry.state.status === 'starting' || entry.state.status === 'restarting')) {
-      // A remote server being reconnected is waited for, not reported as down.
-      await waitForReconnect(entry, timeoutMs, new HostError('NOT_READY', `server '${name}' is reconnecting`));
-    }
-    try {
-      return await this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
-    } catch (error) {
-      // A remote server that forgot our session never ran the call: once the
-      // connection is re-established, it is sent again (once), transparently.
-      if (!(error instanceof SessionLostError)) throw error;
-      await waitForReconnect(entry, timeoutMs, error);
-      return this.readyConnection(entry, `call tool '${tool}'`).callTool(tool, args, options);
-    }
+  callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+    return this.withEntry(name, (entry) => {
+      const request = { action: `call tool '${tool}'`, timeoutMs: options?.timeoutMs ?? entry.config.timeouts.requestMs, signal: options?.signal };
+      return withConnection(entry, request, (connection) => connection.callTool(tool, args, options));
+    });
+  }
+
+  /**
+   * How the host's services (prompts, resources, completions) reach a server: `send` on its client, with its
+   * request timeout. Failures come back in words; a lost HTTP session is survived like a tool call's (withConnection).
+   */
+  request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T> {
+    return this.withEntry(name, (entry) => {
+      const { method, what, signal } = request;
+      const timeoutMs = entry.config.timeouts.requestMs;
+      return withConnection(entry, { ...request, timeoutMs }, (connection) => connection.request(method, what, timeoutMs, signal, (client) => send(client, timeoutMs)));
+    });
   }
 
   client(name: string): Client | undefined {
@@ -274,12 +276,9 @@ export class ServerSupervisor {
     return entry;
   }
 
-  private readyConnection(entry: Entry, action: string): ServerConnection {
-    const connection = entry.connection;
-    if (entry.state.status !== 'ready' || connection === undefined) {
-      throw new HostError('NOT_READY', `server '${entry.name}' is ${entry.state.status}, not ready: cannot ${action}`);
-    }
-    return connection;
+  /** An unknown name is a rejection like any other failure, not a synchronous throw. */
+  private async withEntry<T>(name: string, run: (entry: Entry) => Promise<T>): Promise<T> {
+    return run(this.entry(name));
   }
 
   private assertRunning(): void {

@@ -1,7 +1,6 @@
 import type { CompletionRequest, CompletionResult } from '../../shared/contract/prompts';
 import { HostError } from '../../shared/result';
-import type { PromptCatalogService } from './prompt-catalog';
-import { describeRequestError } from './prompt-request-errors';
+import type { PromptServers } from './prompt-catalog';
 
 /** One field being completed: a newer keystroke there replaces the older request. */
 function fieldKey({ server, ref, argument }: CompletionRequest): string {
@@ -17,29 +16,27 @@ function fieldKey({ server, ref, argument }: CompletionRequest): string {
 export class CompletionBroker {
   private readonly running = new Map<string, AbortController>();
 
-  constructor(private readonly catalog: Pick<PromptCatalogService, 'readyClient'>) {}
+  constructor(private readonly servers: Pick<PromptServers, 'request'>) {}
 
   async complete(request: CompletionRequest): Promise<CompletionResult> {
     const { server, ref, argument, context } = request;
     const what = ref.type === 'ref/prompt' ? `for argument '${argument.name}' of prompt '${ref.name}'` : `for '${argument.name}' of resource template '${ref.uri}'`;
-    const { client, timeoutMs } = this.catalog.readyClient(server, `complete ${what}`);
-    if (client.getServerCapabilities()?.completions === undefined) {
-      throw new HostError('SERVER_ERROR', `server '${server}' does not declare the completions capability, so it cannot suggest values`);
-    }
     const key = fieldKey(request);
     this.running.get(key)?.abort();
     const abort = new AbortController();
     this.running.set(key, abort);
     try {
-      const result = await client.complete(
-        { ref, argument, ...(context !== undefined ? { context } : {}) },
-        { timeout: timeoutMs, signal: abort.signal },
-      );
+      const result = await this.servers.request(server, { method: 'completion/complete', what, action: `complete ${what}`, signal: abort.signal }, (client, timeoutMs) => {
+        if (client.getServerCapabilities()?.completions === undefined) {
+          throw new HostError('SERVER_ERROR', `server '${server}' does not declare the completions capability, so it cannot suggest values`);
+        }
+        return client.complete({ ref, argument, ...(context !== undefined ? { context } : {}) }, { timeout: timeoutMs, signal: abort.signal });
+      });
       const { values, total, hasMore } = result.completion;
       return { values, ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) };
     } catch (error) {
       if (abort.signal.aborted) return { values: [], superseded: true };
-      throw describeRequestError({ server, method: 'completion/complete', what, timeoutMs, error });
+      throw error;
     } finally {
       if (this.running.get(key) === abort) this.running.delete(key);
     }

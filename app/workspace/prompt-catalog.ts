@@ -1,15 +1,16 @@
-import type { Client, GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import type { Client, Prompt } from '@modelcontextprotocol/client';
 import { McpContentBlockSchema } from '../../shared/domain/chat';
 import type { ServerState } from '../../shared/domain/server';
 import type { PromptCatalog, PromptInfo, PromptMessage, PromptResult } from '../../shared/contract/prompts';
 import { HostError } from '../../shared/result';
-import { describeRequestError } from './prompt-request-errors';
+import type { ServerRequest } from '../servers/with-connection';
 
 /** The supervisor as the catalog uses it (ServerSupervisor fits). */
 export interface PromptServers {
   list(): ServerState[];
   get(name: string): ServerState | undefined;
-  client(name: string): Client | undefined;
+  /** Waits out a reconnect and resends a request a lost HTTP session never ran. */
+  request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T>;
 }
 
 export interface PromptCatalogOptions {
@@ -110,13 +111,8 @@ export class PromptCatalogService {
 
   /** prompts/get with the server's request timeout; the messages come back validated. */
   async get(server: string, name: string, args: Record<string, string>): Promise<PromptResult> {
-    const { client, timeoutMs } = this.readyClient(server, `get prompt '${name}'`);
-    let result: GetPromptResult;
-    try {
-      result = await client.getPrompt({ name, arguments: args }, { timeout: timeoutMs });
-    } catch (error) {
-      throw describeRequestError({ server, method: 'prompts/get', what: `prompt '${name}'`, timeoutMs, error });
-    }
+    const request = { method: 'prompts/get', what: `prompt '${name}'`, action: `get prompt '${name}'` };
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.getPrompt({ name, arguments: args }, { timeout: timeoutMs }));
     const messages = result.messages.map((message, index): PromptMessage => {
       const content = McpContentBlockSchema.safeParse(message.content);
       if (!content.success) {
@@ -125,15 +121,6 @@ export class PromptCatalogService {
       return { role: message.role, content: content.data };
     });
     return { ...(result.description !== undefined ? { description: result.description } : {}), messages };
-  }
-
-  /** A ready server's client and request timeout, or a clear reason why there is none. */
-  readyClient(server: string, action: string): { client: Client; timeoutMs: number } {
-    const state = this.options.servers.get(server);
-    if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
-    const client = this.options.servers.client(server);
-    if (state.status !== 'ready' || client === undefined) throw new HostError('NOT_READY', `server '${server}' is ${state.status}, not ready: cannot ${action}`);
-    return { client, timeoutMs: state.config.timeouts.requestMs };
   }
 
   private refresh(name: string): void {
@@ -159,14 +146,10 @@ export class PromptCatalogService {
   }
 
   private async read(name: string): Promise<PromptInfo[]> {
-    const { client, timeoutMs } = this.readyClient(name, 'list its prompts');
-    try {
-      // Without a cursor the SDK walks every page; 'refresh' bypasses its response cache after list_changed.
-      const { prompts } = await client.listPrompts(undefined, { timeout: timeoutMs, cacheMode: 'refresh' });
-      return prompts.map((prompt) => toPromptInfo(name, prompt));
-    } catch (error) {
-      throw describeRequestError({ server: name, method: 'prompts/list', what: '', timeoutMs, error });
-    }
+    const request = { method: 'prompts/list', what: '', action: 'list its prompts' };
+    // Without a cursor the SDK walks every page; 'refresh' bypasses its response cache after list_changed.
+    const { prompts } = await this.options.servers.request(name, request, (client, timeoutMs) => client.listPrompts(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }));
+    return prompts.map((prompt) => toPromptInfo(name, prompt));
   }
 
   private announce(): void {

@@ -1,14 +1,16 @@
-import type { Client, ReadResourceResult, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import type { Client, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { MAX_RESOURCE_BLOB_BYTES, type ResourceInfo, type ResourcePart, type ResourceTemplateInfo } from '../../shared/contract/resources';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
-import { describeRequestError } from './prompt-request-errors';
+import type { ServerRequest } from '../servers/with-connection';
 
 /** The supervisor as the resource service uses it (ServerSupervisor fits). */
 export interface ResourceServers {
   get(name: string): ServerState | undefined;
   client(name: string): Client | undefined;
+  /** Waits out a reconnect and resends a request a lost HTTP session never ran. */
+  request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T>;
 }
 
 export interface ResourceServiceOptions {
@@ -48,6 +50,11 @@ function toTemplateInfo(template: ResourceTemplate): ResourceTemplateInfo {
     ...(template.description !== undefined ? { description: template.description } : {}),
     ...(template.mimeType !== undefined ? { mimeType: template.mimeType } : {}),
   };
+}
+
+function supportsSubscribe(capabilities: Record<string, unknown> | undefined): boolean {
+  const resources = capabilities?.resources as { subscribe?: unknown } | undefined;
+  return resources?.subscribe === true;
 }
 
 /** Bytes a base64 string decodes to, without decoding it. */
@@ -94,7 +101,7 @@ export class ResourceService {
     if (client === undefined) return;
     this.sessions.set(state.name, { readySince: state.readySince, client, live: new Map() });
     const uris = [...(this.wanted.get(state.name) ?? [])];
-    if (uris.length === 0 || !this.supportsSubscribe(state)) return;
+    if (uris.length === 0 || !supportsSubscribe(state.capabilities)) return;
     for (const uri of uris) {
       this.subscribeLive(state.name, uri).catch((error: unknown) =>
         // Kept as wanted: the next session tries again, and the person can toggle it off.
@@ -123,38 +130,25 @@ export class ResourceService {
   }
 
   async list(server: string, cursor: string | undefined): Promise<{ resources: ResourceInfo[]; nextCursor?: string }> {
-    const { client, timeoutMs } = this.readyClient(server, 'list its resources');
-    try {
-      // An explicit cursor (even for page one) asks the SDK for one page instead of walking them all.
-      const result = await client.listResources(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' });
-      return { resources: result.resources.map(toResourceInfo), ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}) };
-    } catch (error) {
-      throw describeRequestError({ server, method: 'resources/list', what: '', timeoutMs, error });
-    }
+    const request = { method: 'resources/list', what: '', action: 'list its resources' };
+    // An explicit cursor (even for page one) asks the SDK for one page instead of walking them all.
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.listResources(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' }));
+    return { resources: result.resources.map(toResourceInfo), ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}) };
   }
 
   async templates(server: string, cursor: string | undefined): Promise<{ resourceTemplates: ResourceTemplateInfo[]; nextCursor?: string }> {
-    const { client, timeoutMs } = this.readyClient(server, 'list its resource templates');
-    try {
-      const result = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' });
-      return {
-        resourceTemplates: result.resourceTemplates.map(toTemplateInfo),
-        ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
-      };
-    } catch (error) {
-      throw describeRequestError({ server, method: 'resources/templates/list', what: '', timeoutMs, error });
-    }
+    const request = { method: 'resources/templates/list', what: '', action: 'list its resource templates' };
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' }));
+    return {
+      resourceTemplates: result.resourceTemplates.map(toTemplateInfo),
+      ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
+    };
   }
 
   async read(server: string, uri: string): Promise<{ contents: ResourcePart[] }> {
-    const { client, timeoutMs } = this.readyClient(server, `read ${uri}`);
-    let result: ReadResourceResult;
-    try {
-      // 'refresh': the person pressed Read or Re-read, so a cached body would be wrong.
-      result = await client.readResource({ uri }, { timeout: timeoutMs, cacheMode: 'refresh' });
-    } catch (error) {
-      throw describeRequestError({ server, method: 'resources/read', what: uri, timeoutMs, error });
-    }
+    const request = { method: 'resources/read', what: uri, action: `read ${uri}` };
+    // 'refresh': the person pressed Read or Re-read, so a cached body would be wrong.
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.readResource({ uri }, { timeout: timeoutMs, cacheMode: 'refresh' }));
     const contents = result.contents.map((part): ResourcePart => {
       const mimeType = part.mimeType !== undefined ? { mimeType: part.mimeType } : {};
       if ('text' in part && typeof part.text === 'string') return { kind: 'text', uri: part.uri, ...mimeType, text: part.text };
@@ -174,8 +168,6 @@ export class ResourceService {
   }
 
   async subscribe(server: string, uri: string): Promise<{ subscribed: string[] }> {
-    const state = this.readyState(server, `subscribe to ${uri}`);
-    if (!this.supportsSubscribe(state)) throw new HostError('NOT_READY', `server '${server}' does not offer resource subscriptions`);
     await this.subscribeLive(server, uri);
     const wanted = this.wanted.get(server) ?? new Set<string>();
     wanted.add(uri);
@@ -193,27 +185,28 @@ export class ResourceService {
       if (live.kind === 'listen') {
         await live.close();
       } else {
-        const timeoutMs = this.options.servers.get(server)?.config.timeouts.requestMs;
-        try {
-          await session.client.unsubscribeResource({ uri }, timeoutMs !== undefined ? { timeout: timeoutMs } : {});
-        } catch (error) {
-          throw describeRequestError({ server, method: 'resources/unsubscribe', what: uri, timeoutMs: timeoutMs ?? 0, error });
-        }
+        await this.options.servers.request(server, { method: 'resources/unsubscribe', what: uri, action: `unsubscribe from ${uri}` }, async (client, timeoutMs) => {
+          // Only the session that holds the subscription can drop it; a newer one (after a reconnect) never had it.
+          if (client === session.client) await client.unsubscribeResource({ uri }, { timeout: timeoutMs });
+        });
       }
     }
     return { subscribed: this.subscribed(server) };
   }
 
   private async subscribeLive(server: string, uri: string): Promise<void> {
-    const { client, timeoutMs } = this.readyClient(server, `subscribe to ${uri}`);
-    let session = this.sessions.get(server);
-    if (session === undefined || session.client !== client) {
-      // The state change that announces this session has not reached us yet.
-      session = { readySince: this.options.servers.get(server)?.readySince, client, live: new Map() };
-      this.sessions.set(server, session);
-    }
-    if (session.live.has(uri)) return;
-    try {
+    const modern = this.options.servers.get(server)?.era === 'modern';
+    const request = { method: modern ? 'subscriptions/listen' : 'resources/subscribe', what: uri, action: `subscribe to ${uri}` };
+    await this.options.servers.request(server, request, async (client, timeoutMs) => {
+      let session = this.sessions.get(server);
+      if (session === undefined || session.client !== client) {
+        // The state change that announces this session has not reached us yet.
+        session = { readySince: this.options.servers.get(server)?.readySince, client, live: new Map() };
+        this.sessions.set(server, session);
+      }
+      if (session.live.has(uri)) return;
+      // Asked of the client, not a state read earlier: a reconnect may have come in between.
+      if (!supportsSubscribe(client.getServerCapabilities())) throw new HostError('NOT_READY', `server '${server}' does not offer resource subscriptions`);
       if (client.getProtocolEra() === 'modern') {
         const subscription = await client.listen({ resourceSubscriptions: [uri] }, { timeout: timeoutMs });
         if (!(subscription.honoredFilter.resourceSubscriptions ?? []).includes(uri)) {
@@ -225,27 +218,7 @@ export class ResourceService {
         await client.subscribeResource({ uri }, { timeout: timeoutMs });
         session.live.set(uri, { kind: 'legacy' });
       }
-    } catch (error) {
-      throw describeRequestError({ server, method: client.getProtocolEra() === 'modern' ? 'subscriptions/listen' : 'resources/subscribe', what: uri, timeoutMs, error });
-    }
+    });
   }
 
-  private supportsSubscribe(state: ServerState): boolean {
-    const resources = state.capabilities?.resources as { subscribe?: unknown } | undefined;
-    return resources?.subscribe === true;
-  }
-
-  private readyState(server: string, action: string): ServerState {
-    const state = this.options.servers.get(server);
-    if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
-    if (state.status !== 'ready') throw new HostError('NOT_READY', `server '${server}' is ${state.status}, not ready: cannot ${action}`);
-    return state;
-  }
-
-  private readyClient(server: string, action: string): { client: Client; timeoutMs: number } {
-    const state = this.readyState(server, action);
-    const client = this.options.servers.client(server);
-    if (client === undefined) throw new HostError('NOT_READY', `server '${server}' has no connection: cannot ${action}`);
-    return { client, timeoutMs: state.config.timeouts.requestMs };
-  }
 }

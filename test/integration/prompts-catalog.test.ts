@@ -44,7 +44,7 @@ describe('prompt catalog and completions against real servers (both eras)', () =
       onPromptsChanged: (server) => catalog.promptsChanged(server),
     });
     catalog = new PromptCatalogService({ servers: supervisor, onChange: (view) => announced.push(view) });
-    broker = new CompletionBroker(catalog);
+    broker = new CompletionBroker(supervisor);
   });
   afterEach(async () => {
     broker.close();

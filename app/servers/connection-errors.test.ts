@@ -1,0 +1,47 @@
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { SessionLostError, lostReason, requestFailure, type FailureContext } from './connection-errors';
+import type { ConnectionTransport } from './connection-transport';
+
+const httpError = (status: number, text: string): SdkHttpError => new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${text}`, { status, text });
+
+function refused(): TypeError {
+  return new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
+}
+
+function context(kind: ConnectionTransport['kind'], sessionId: string | undefined): FailureContext {
+  const transport = { kind, sessionId, exitInfo: undefined } as unknown as ConnectionTransport;
+  return { name: 'remote', transport, url: 'http://127.0.0.1:9/mcp', closing: false, redact: (text) => text, lastStderrLine: () => undefined };
+}
+
+const fail = (error: unknown, ctx: FailureContext): Error => requestFailure('prompts/get', "prompt 'greet'", 1_000, error, undefined, ctx);
+
+describe('a remote link found gone: lostReason and requestFailure read it the same way', () => {
+  const session = context('streamable-http', 'abc');
+
+  it('a forgotten session (404, or 400 naming the session): lost, and the request was never run', () => {
+    for (const error of [httpError(404, 'Not Found'), httpError(400, 'Bad Request: No valid session ID provided')]) {
+      expect(lostReason(error, session)).toMatch(/no longer knows this session/);
+      expect(fail(error, session)).toBeInstanceOf(SessionLostError);
+    }
+  });
+
+  it('an unreachable server: lost, but the request may have reached it, so it is no SessionLostError', () => {
+    expect(lostReason(refused(), session)).toBe('lost the connection to http://127.0.0.1:9/mcp: connection refused');
+    const failure = fail(refused(), session);
+    expect(failure).not.toBeInstanceOf(SessionLostError);
+    expect(failure.message).toBe("server 'remote' could not be reached while prompts/get was in progress: connection refused");
+  });
+
+  it('neither without a session, over stdio, or for another HTTP error', () => {
+    const cases: Array<[unknown, FailureContext]> = [
+      [httpError(404, 'Not Found'), context('streamable-http', undefined)],
+      [httpError(404, 'Not Found'), context('stdio', undefined)],
+      [httpError(400, 'Bad Request: missing field'), session],
+    ];
+    for (const [error, ctx] of cases) {
+      expect(lostReason(error, ctx)).toBeUndefined();
+      expect(fail(error, ctx)).not.toBeInstanceOf(SessionLostError);
+    }
+  });
+});
