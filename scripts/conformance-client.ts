@@ -19,17 +19,19 @@
  * judges conformance from the traffic either way). Berth's logs go to stderr
  * (with BERTH_CONFORMANCE_TRACE=1, the protocol trace too).
  */
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServerConfigSchema } from '../shared/domain/server';
+import { ServerConfigSchema, type OAuthSettings } from '../shared/domain/server';
 import { initialElicitationValues } from '../shared/elicitation';
 import { ElicitationFlow } from '../app/elicitation/elicitation-flow';
 import { PendingRequests } from '../app/pending/pending-requests';
 import { EraCache } from '../app/servers/era-cache';
 import { ServerConnection, type ServerConnectionOptions } from '../app/servers/server-connection';
 import { ServerStartError } from '../app/servers/spawn-errors';
-import { BerthOAuthProvider } from '../app/oauth/berth-oauth-provider';
+import { BerthOAuthProvider, SignInRequiredError } from '../app/oauth/berth-oauth-provider';
+import { oauthProviderFor } from '../app/oauth/oauth-sessions';
 import { signIn } from '../app/oauth/sign-in';
 import { FileSecretStore } from '../app/secrets/secret-store';
 import { LogCollector } from '../app/servers/test-support';
@@ -46,6 +48,39 @@ interface ToolCall {
 /** The pieces of MCP_CONFORMANCE_CONTEXT this adapter reads. */
 interface ScenarioContext {
   toolCalls?: ToolCall[];
+  /** OAuth scenarios: a client registered with the suite's authorization server, as a person would enter it in the server's settings. */
+  client_id?: string;
+  client_secret?: string;
+  issuer?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+  /** Workload identity: the token the platform would have put in a file. */
+  valid_jwt?: string;
+}
+
+/**
+ * The suite's authorization server accepts this URL as a client ID metadata
+ * document (it fetches nothing). Berth publishes no document of its own yet,
+ * so the app registers dynamically where the adapter uses this.
+ */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/** The OAuth client settings a person would enter for this scenario, from what the suite hands over. */
+function oauthSettingsFor(scenario: string, context: ScenarioContext, stateDir: string): OAuthSettings | undefined {
+  const { client_id: clientId, client_secret: clientSecret, private_key_pem: privateKey, issuer } = context;
+  if (clientId === undefined) return undefined;
+  if (context.valid_jwt !== undefined) {
+    // Where a platform (Kubernetes, a CI runner) would have put the workload's identity token.
+    const assertionFile = join(stateDir, 'workload-token.jwt');
+    writeFileSync(assertionFile, context.valid_jwt, { mode: 0o600 });
+    return { grant: 'jwt_bearer', clientId, assertionFile };
+  }
+  if (scenario.startsWith('auth/client-credentials')) {
+    return privateKey === undefined
+      ? { grant: 'client_credentials', clientId, ...(clientSecret === undefined ? {} : { clientSecret }) }
+      : { grant: 'client_credentials', clientId, privateKey, ...(context.signing_algorithm === undefined ? {} : { signingAlgorithm: context.signing_algorithm as OAuthSettings['signingAlgorithm'] }) };
+  }
+  return { clientId, ...(clientSecret === undefined ? {} : { clientSecret }), ...(issuer === undefined ? {} : { issuer }) };
 }
 
 function readContext(): ScenarioContext {
@@ -150,6 +185,8 @@ async function runScenario(scenario: string, connection: ServerConnection, conte
       return callTool(connection, 'json_schema_echo', { schema: focal.inputSchema });
     }
     default:
+      // Signed in to a protected server, a person uses it: the first tool is called (a step-up scenario wants more scope for tools/call).
+      if (scenario.startsWith('auth/') && tools[0] !== undefined) return callTool(connection, tools[0]);
       // Skills (sep-2640-*) and anything newer: Berth connects and lists, as it would for any server.
       return;
   }
@@ -159,6 +196,14 @@ async function runScenario(scenario: string, connection: ServerConnection, conte
 async function followToRedirect(authorizationUrl: string): Promise<void> {
   const response = await fetch(authorizationUrl);
   await response.arrayBuffer();
+}
+
+/** A request failed because the server wants a (new) sign-in: a step-up to a wider scope, or tokens it no longer accepts. */
+function needsSignIn(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof SignInRequiredError) return true;
+  }
+  return false;
 }
 
 async function main(): Promise<number> {
@@ -176,10 +221,12 @@ async function main(): Promise<number> {
   const flow = new ElicitationFlow({ pending, logs, openExternal: () => Promise.resolve() });
   let connection: ServerConnection | undefined;
   try {
-    const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS } });
-    // Berth's own OAuth client, its records in a throwaway secret store.
+    const oauth = oauthSettingsFor(scenario, context, stateDir);
+    const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS }, ...(oauth === undefined ? {} : { oauth }) });
+    // Berth's own OAuth client, chosen from the settings as the app chooses it, its records in a throwaway secret store.
     const store = new FileSecretStore({ filePath: join(stateDir, 'secrets.json'), warn: (text) => step(`secret store: ${text}`) });
-    const provider = new BerthOAuthProvider({ server: SERVER, serverUrl: url, store });
+    const provider = oauthProviderFor(SERVER, config, store, { clientMetadataUrl: CLIENT_METADATA_URL });
+    if (oauth !== undefined) step(`OAuth settings: ${oauth.grant ?? 'authorization_code'}, client ${oauth.clientId ?? 'registered by Berth'}`);
     const options: ServerConnectionOptions = {
       name: SERVER,
       config,
@@ -195,12 +242,12 @@ async function main(): Promise<number> {
           flow.complete(server, notification.params.elicitationId);
         });
       },
-      authProvider: provider,
+      ...(provider === undefined ? {} : { authProvider: provider }),
     };
     try {
       connection = await ServerConnection.open(options);
     } catch (error) {
-      if (!(error instanceof ServerStartError && error.kind === 'sign-in')) throw error;
+      if (!(error instanceof ServerStartError && error.kind === 'sign-in' && provider instanceof BerthOAuthProvider)) throw error;
       // What the "Sign in" button does; the suite's authorization server redirects straight back, so following it is the browser.
       step(`needs sign-in: ${error.message}`);
       await signIn({ serverUrl: url, provider, openUrl: followToRedirect, timeoutMs: REQUEST_MS });
@@ -209,7 +256,19 @@ async function main(): Promise<number> {
     }
     const facts = connection.facts();
     step(`connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`);
-    await runScenario(scenario, connection, context);
+    try {
+      await runScenario(scenario, connection, context);
+    } catch (error) {
+      // Mid-session the server asked for more (403 insufficient_scope): what the person does is press Sign in again
+      // (the provider kept the wider scope) and Berth reconnects; the scenario's requests are then made again.
+      if (!needsSignIn(error) || !(provider instanceof BerthOAuthProvider)) throw error;
+      step(`needs sign-in again: ${error instanceof Error ? error.message : String(error)}`);
+      await connection.close().catch(() => undefined);
+      await signIn({ serverUrl: url, provider, openUrl: followToRedirect, timeoutMs: REQUEST_MS });
+      step('signed in again');
+      connection = await ServerConnection.open(options);
+      await runScenario(scenario, connection, context);
+    }
     return 0;
   } catch (error) {
     process.stderr.write(`${scenario}: ${error instanceof Error ? error.message : String(error)}\n`);

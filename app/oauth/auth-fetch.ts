@@ -1,5 +1,5 @@
 /** The fetch the HTTP transports use for a server with OAuth: what Berth changes about the SDK's requests. */
-import type { FetchLike } from '@modelcontextprotocol/client';
+import { extractWWWAuthenticateParams, type FetchLike } from '@modelcontextprotocol/client';
 
 interface SavedResponse {
   status: number;
@@ -66,5 +66,23 @@ export function keepHeadersAtOrigin(fetchFn: FetchLike, origin: string, names: s
     const headers = new Headers(init.headers);
     for (const name of names) headers.delete(name);
     return fetchFn(input, { ...init, headers });
+  };
+}
+
+/**
+ * The scope a server's 401 or 403 challenge asks for (`WWW-Authenticate:
+ * Bearer … scope="…"`), reported to `onScope`. The SDK hands that scope to
+ * `auth()` itself, but Berth's provider stops a connection's `auth()` before
+ * it authorizes (a person starts sign-ins), so the sign-in that follows would
+ * not know it; the spec's scope selection puts the challenge's scope first.
+ */
+export function noteScopeChallenges(fetchFn: FetchLike, origin: string, onScope: (scope: string) => void): FetchLike {
+  return async (input, init) => {
+    const response = await fetchFn(input, init);
+    if ((response.status === 401 || response.status === 403) && new URL(input).origin === origin) {
+      const { scope } = extractWWWAuthenticateParams(response);
+      if (scope !== undefined && scope.trim() !== '') onScope(scope.trim());
+    }
+    return response;
   };
 }

@@ -56,6 +56,10 @@ export interface BerthOAuthProviderOptions {
   clientMetadataUrl?: string;
   /** Scopes to ask for when the server's metadata suggests none. */
   scope?: string;
+  /** The scope the server's last 401/403 challenge named (remembered by whoever made the provider). */
+  challengedScope?: string;
+  /** Told the scope a challenge names, to hand to the next provider for this server. */
+  onChallengedScope?: (scope: string) => void;
   now?: () => number;
 }
 
@@ -95,12 +99,14 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   private registeredRedirect: string | undefined;
   /** What the last discovery found, also when it was not stored (nobody signed in). */
   private lastDiscovery: OAuthDiscoveryState | undefined;
+  private challenged: string | undefined;
 
   constructor(private readonly options: BerthOAuthProviderOptions) {
     validateClientMetadataUrl(options.clientMetadataUrl);
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.records = new OAuthRecords(options.store, options.server, options.serverUrl);
     this.now = options.now ?? Date.now;
+    this.challenged = options.challengedScope;
   }
 
   get server(): string {
@@ -204,6 +210,17 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   /** The scope the server asked for beyond the current grant (a step-up), if any. */
   wantedScope(): Promise<string | undefined> {
     return this.records.wantedScope();
+  }
+
+  /** A 401/403 from the server named the scope it wants (see noteScopeChallenges). */
+  noteChallengedScope(scope: string): void {
+    this.challenged = scope;
+    this.options.onChallengedScope?.(scope);
+  }
+
+  /** What a sign-in asks for: a step-up's wider scope, else what the server's challenge named (else the SDK's choice from metadata). */
+  async scopeToAsk(): Promise<string | undefined> {
+    return (await this.records.wantedScope()) ?? this.challenged;
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -2,8 +2,9 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { oauthGrant, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
-import { BerthOAuthProvider } from './berth-oauth-provider';
+import { BerthOAuthProvider, type BerthOAuthProviderOptions } from './berth-oauth-provider';
 import { ClientCredentialsOAuthProvider } from './client-credentials-provider';
+import { WorkloadIdentityOAuthProvider } from './workload-identity-provider';
 import { OAuthRecords, moveOAuthRecords } from './oauth-records';
 import { signIn } from './sign-in';
 import { ServerStartError } from '../servers/spawn-errors';
@@ -38,13 +39,18 @@ export interface SignInStart {
  */
 export class OAuthSessions {
   private readonly running = new Map<string, AbortController>();
+  /** The scope each server's last 401/403 challenge named: the next sign-in asks for it. Memory only: a hint, not a record. */
+  private readonly challenged = new Map<string, string>();
 
   constructor(private readonly options: OAuthSessionsOptions) {}
 
   /** The provider for a start of this server (`config` with its secrets resolved); see {@linkcode oauthProviderFor}. */
   providerFor(server: string, config: ServerConfig): OAuthClientProvider | undefined {
     try {
-      return oauthProviderFor(server, config, this.options.store);
+      return oauthProviderFor(server, config, this.options.store, {
+        ...(this.challenged.has(server) ? { challengedScope: this.challenged.get(server) } : {}),
+        onChallengedScope: (scope) => this.challenged.set(server, scope),
+      });
     } catch (error) {
       // An unreadable private key: the settings must change before a start can work, so no automatic restarts.
       throw new ServerStartError(error instanceof Error ? error.message : String(error), 'config', undefined, error);
@@ -61,7 +67,7 @@ export class OAuthSessions {
     const provider = this.providerFor(server, config);
     const url = config.url;
     if (!(provider instanceof BerthOAuthProvider) || url === undefined) {
-      throw new HostError('NOT_READY', config.url === undefined ? `server '${server}' is local: there is nothing to sign in to` : provider === undefined ? `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth` : `server '${server}' is set to OAuth client credentials: Berth gets its tokens without a sign-in`);
+      throw new HostError('NOT_READY', config.url === undefined ? `server '${server}' is local: there is nothing to sign in to` : provider === undefined ? `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth` : `server '${server}' gets its OAuth tokens without a person (${oauthGrant(config) === 'jwt_bearer' ? 'workload identity' : 'client credentials'}): there is nothing to sign in to`);
     }
     this.running.get(server)?.abort();
     const abort = new AbortController();
@@ -94,6 +100,7 @@ export class OAuthSessions {
   /** Forget the server's tokens, registrations and discovery; a sign-in waiting for the browser is stopped. */
   async signOut(server: string, config: ServerConfig): Promise<void> {
     this.running.get(server)?.abort();
+    this.challenged.delete(server);
     const url = config.url;
     if (url === undefined) return;
     await new BerthOAuthProvider({ server, serverUrl: url, store: this.options.store }).signOut();
@@ -103,12 +110,16 @@ export class OAuthSessions {
   /** The server was removed from Berth: forget its OAuth records, whatever URL they were for. */
   async forgetServer(server: string): Promise<void> {
     this.running.get(server)?.abort();
+    this.challenged.delete(server);
     await new OAuthRecords(this.options.store, server, '').forgetAll();
   }
 
   /** The server was renamed: its tokens and registration go with it. */
   async renameServer(from: string, to: string): Promise<void> {
     this.running.get(from)?.abort();
+    const scope = this.challenged.get(from);
+    this.challenged.delete(from);
+    if (scope !== undefined) this.challenged.set(to, scope);
     await moveOAuthRecords(this.options.store, from, to);
   }
 
@@ -130,18 +141,27 @@ export class OAuthSessions {
  * secrets resolved). None for a local server, or when the person set an
  * Authorization header themselves (their header is the credential then, and
  * a 401 means it was refused). `client_credentials`: Berth authenticates as
- * the configured client, no person involved. Otherwise a person signs in in
+ * the configured client, no person involved; `jwt_bearer`: the platform's
+ * workload identity token is the grant. Otherwise a person signs in in
  * the browser, with the pre-registered client when one is configured, else
  * a client Berth registers itself.
  */
-export function oauthProviderFor(server: string, config: ServerConfig, store: SecretStore, extra: { clientMetadataUrl?: string } = {}): OAuthClientProvider | undefined {
+export function oauthProviderFor(
+  server: string,
+  config: ServerConfig,
+  store: SecretStore,
+  extra: Pick<BerthOAuthProviderOptions, 'clientMetadataUrl' | 'challengedScope' | 'onChallengedScope'> = {},
+): OAuthClientProvider | undefined {
   if (config.url === undefined) return undefined;
   if (Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;
   const oauth = config.oauth ?? {};
-  const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer } = oauth;
-  if (oauthGrant(config) === 'client_credentials') {
-    if (clientId === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth client credentials but has no client ID`);
-    return new ClientCredentialsOAuthProvider({ clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer });
+  const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, assertionFile } = oauth;
+  const grant = oauthGrant(config);
+  if (grant !== 'authorization_code' && clientId === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth ${grant} but has no client ID`);
+  if (grant === 'client_credentials' && clientId !== undefined) return new ClientCredentialsOAuthProvider({ clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer });
+  if (grant === 'jwt_bearer' && clientId !== undefined) {
+    if (assertionFile === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to workload identity but names no token file`);
+    return new WorkloadIdentityOAuthProvider({ clientId, assertionFile, scope, issuer });
   }
   return new BerthOAuthProvider({
     server,

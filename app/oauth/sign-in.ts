@@ -145,7 +145,7 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
   });
   try {
     // A sign-in the person asked for authorizes afresh (another account, more scopes) rather than refreshing.
-    const scope = options.scope ?? (await provider.wantedScope());
+    const scope = options.scope ?? (await provider.scopeToAsk());
     const first = await runStep(tracker, () => auth(provider, { serverUrl, scope, fetchFn, forceReauthorization: true }));
     if (first === 'AUTHORIZED') return;
     if (!opened) throw new SignInError('authorization', 'the authorization page was never opened');

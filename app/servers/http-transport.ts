@@ -1,6 +1,6 @@
 import { SSEClientTransport, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo, OAuthClientProvider, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { dedupeRefreshes, keepHeadersAtOrigin } from '../oauth/auth-fetch';
+import { dedupeRefreshes, keepHeadersAtOrigin, noteScopeChallenges } from '../oauth/auth-fetch';
 
 /** The two HTTP transports Berth speaks. */
 export type HttpTransportKind = 'streamable-http' | 'sse';
@@ -40,10 +40,10 @@ export class TracedHttpTransport implements Transport {
     const requestInit: RequestInit = { headers: options.headers };
     // With OAuth, a 401 on the POST and on the GET stream would each refresh: one refresh per refresh token;
     // and the authorization server gets none of the server's own headers.
-    const auth =
-      options.authProvider === undefined
-        ? {}
-        : { authProvider: options.authProvider, fetch: keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers)) };
+    const provider = options.authProvider;
+    const noteScope = (provider as { noteChallengedScope?: (scope: string) => void } | undefined)?.noteChallengedScope?.bind(provider);
+    const authFetch = provider === undefined ? undefined : keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers));
+    const auth = provider === undefined || authFetch === undefined ? {} : { authProvider: provider, fetch: noteScope === undefined ? authFetch : noteScopeChallenges(authFetch, url.origin, noteScope) };
     this.streamable =
       options.kind === 'streamable-http'
         ? new StreamableHTTPClientTransport(url, {

@@ -215,8 +215,8 @@ export class ServerSupervisor {
    */
   async signInChanged(name: string): Promise<ServerState> {
     const entry = this.entry(name);
-    // Client credentials have no sign-in (and their stored config still holds references, not the key a provider would read).
-    const provider = oauthGrant(entry.config) === 'client_credentials' ? undefined : this.options.authProviderFor?.(entry.name, entry.config);
+    // Client credentials and workload identity have no sign-in (and their stored config still holds references, not the key a provider would read).
+    const provider = oauthGrant(entry.config) !== 'authorization_code' ? undefined : this.options.authProviderFor?.(entry.name, entry.config);
     const auth = await authAfterChange(provider, entry.state.auth);
     if (this.entries.get(name) === entry) this.update(entry, { auth });
     return maskState(entry.state);

@@ -30,6 +30,8 @@ describe('oauth settings of a server', () => {
     expect(problems({ url, headers: { Authorization: 'Bearer x' }, oauth: { clientId: 'c' } })).toHaveLength(1);
     expect(problems({ url, oauth: { clientId: 'c', issuer: 'http://auth.example.com' } })[0]?.path).toBe('oauth.issuer');
     expect(problems({ url, oauth: { clientId: 'c', extra: 1 } })[0]?.path).toBe('oauth');
+    expect(problems({ url, oauth: { grant: 'jwt_bearer', clientId: 'w' } })).toEqual([{ path: 'oauth.assertionFile', message: 'Workload identity needs the file that holds the identity token' }]);
+    expect(problems({ url, oauth: { clientId: 'w', assertionFile: '/t' } })).toEqual([{ path: 'oauth.assertionFile', message: 'A token file is only used with workload identity' }]);
   });
 
   it('never throw on hostile input (the cross-field check runs on invalid values too)', () => {

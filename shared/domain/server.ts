@@ -61,7 +61,7 @@ export const ServerUrlSchema = z
   }, 'Use https:// for a server on another machine (plain http:// is only allowed for localhost)');
 
 /** How Berth gets a remote server's OAuth tokens. */
-export const OAUTH_GRANTS = ['authorization_code', 'client_credentials'] as const;
+export const OAUTH_GRANTS = ['authorization_code', 'client_credentials', 'jwt_bearer'] as const;
 export const OAuthGrantSchema = z.enum(OAUTH_GRANTS);
 export type OAuthGrant = z.infer<typeof OAuthGrantSchema>;
 
@@ -81,7 +81,10 @@ export const CLIENT_ASSERTION_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 
  */
 export const OAuthSettingsSchema = z
   .object({
-    /** `authorization_code` (default): a person signs in. `client_credentials`: Berth authenticates as the client itself, with no person (machine to machine). */
+    /**
+     * `authorization_code` (default): a person signs in. `client_credentials`: Berth authenticates as the client itself, with no
+     * person (machine to machine). `jwt_bearer`: workload identity (RFC 7523 JWT-bearer grant), a token the platform issues to this machine.
+     */
     grant: OAuthGrantSchema.optional(),
     /** A client registered by hand with the authorization server (instead of dynamic registration). */
     clientId: z.string().trim().min(1, 'Enter the client ID, or leave it empty to let Berth register itself').max(2_000).optional(),
@@ -89,6 +92,8 @@ export const OAuthSettingsSchema = z
     clientSecret: z.string().min(1).optional(),
     /** client_credentials with private_key_jwt: the client's private key, PEM. Secret. */
     privateKey: z.string().min(1).optional(),
+    /** jwt_bearer: the file holding the workload's identity token (a JWT), read again for every token request, as platforms rotate it. */
+    assertionFile: z.string().trim().min(1).max(4_096).optional(),
     /** The private key's signing algorithm; unset: RS256 for an RSA key, ES256 for an EC key, EdDSA for Ed25519. */
     signingAlgorithm: z.enum(CLIENT_ASSERTION_ALGORITHMS).optional(),
     /** The authorization server the client ID belongs to (its issuer URL): Berth then sends the client's credentials to no other. */
@@ -164,6 +169,12 @@ function checkOAuthSettings(config: { url?: unknown; headers?: unknown; oauth?: 
     if (settings.clientSecret === undefined && settings.privateKey === undefined) issue('clientSecret', 'Client credentials need a client secret or a private key');
   } else if (settings.privateKey !== undefined) {
     issue('privateKey', 'A private key is only used with client credentials');
+  }
+  if (settings.grant === 'jwt_bearer') {
+    if (settings.clientId === undefined) issue('clientId', 'Workload identity needs the client ID the authorization server knows this workload by');
+    if (settings.assertionFile === undefined) issue('assertionFile', 'Workload identity needs the file that holds the identity token');
+  } else if (settings.assertionFile !== undefined) {
+    issue('assertionFile', 'A token file is only used with workload identity');
   }
   if (settings.clientSecret !== undefined && settings.privateKey !== undefined) issue('privateKey', 'Give either a client secret or a private key, not both');
   if (settings.clientSecret !== undefined && settings.clientId === undefined) issue('clientId', 'A client secret needs the client ID it belongs to');

@@ -1,5 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,6 +75,16 @@ describe('OAuth client settings', () => {
     expect(text).not.toContain(Buffer.from(`berth-desktop:${CLIENT_SECRET}`).toString('base64'));
   });
 
+  it("the sign-in asks for the scope the server's 401 challenge named (before the metadata's scopes)", async () => {
+    as.behaviour.challengeScope = 'mcp:admin';
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'notes', config: { url: as.mcpUrl } });
+    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
+    const start = await h.call<{ authorizationUrl: string }>('servers.signIn', { name: 'notes' });
+    // The metadata alone would give mcp:tools; offline_access is the SDK's addition for a refresh token.
+    expect(new URL(start.authorizationUrl).searchParams.get('scope')?.split(' ').sort()).toEqual(['mcp:admin', 'offline_access']);
+  });
+
   it('client credentials with a secret: the server starts with no sign-in', async () => {
     as.preRegister('ci-robot', { secret: CLIENT_SECRET });
     const h = (harness = await startHost(dir));
@@ -123,6 +133,33 @@ describe('OAuth client settings', () => {
     expect(as.requests).toEqual([]);
   });
 
+  it('workload identity: the token file is the grant, read again for each token request', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    as.preRegister('workload-1', { publicKey });
+    const tokenFile = join(dir, 'workload.jwt');
+    const first = workloadJwt(privateKey, as.base);
+    await writeFile(tokenFile, `${first}\n`);
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'job', config: { url: as.mcpUrl, oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: tokenFile } } });
+    await h.waitForEvent('servers.changed', ready('job'));
+    expect(as.tokenRequests.map((form) => [form.get('grant_type'), form.get('assertion')])).toEqual([['urn:ietf:params:oauth:grant-type:jwt-bearer', first]]);
+
+    // The platform rotated the token; the next start presents the new one.
+    const second = workloadJwt(privateKey, as.base);
+    await writeFile(tokenFile, second);
+    await h.call('servers.restart', { name: 'job' });
+    await h.waitForEvent('servers.changed', (state) => ready('job')(state) && as.tokenRequests.length === 2);
+    expect(as.tokenRequests[1]?.get('assertion')).toBe(second);
+  });
+
+  it('workload identity with a missing token file says which file', async () => {
+    const h = (harness = await startHost(dir));
+    const missing = join(dir, 'nowhere.jwt');
+    await h.call('servers.add', { name: 'job', config: { url: as.mcpUrl, restart: { enabled: false }, oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: missing } } });
+    const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'job' && s.status === 'error');
+    expect(failed.reason).toContain(`could not read the workload identity token from ${missing}`);
+  });
+
   it('a pinned authorization server: credentials are not sent to the one the server names instead', async () => {
     as.preRegister('ci-robot', { secret: CLIENT_SECRET });
     const h = (harness = await startHost(dir));
@@ -141,3 +178,11 @@ describe('OAuth client settings', () => {
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('client secret or a private key') });
   });
 });
+
+/** A workload identity token as a platform would issue it: ES256, the workload as subject, this authorization server as audience. */
+function workloadJwt(key: KeyObject, audience: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${part({ alg: 'ES256', typ: 'JWT' })}.${part({ iss: 'https://idp.example', sub: 'workload-1', aud: audience, iat: now, exp: now + 300, jti: String(Math.random()) })}`;
+  return `${unsigned}.${sign('sha256', Buffer.from(unsigned), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+}

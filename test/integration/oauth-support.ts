@@ -24,6 +24,8 @@ export interface OAuthServerBehaviour {
   rejectCodes?: number;
   /** Seconds an access token lives. */
   accessTokenTtl?: number;
+  /** The 401 challenge names this scope (`WWW-Authenticate: Bearer scope="…"`). */
+  challengeScope?: string;
 }
 
 interface Client {
@@ -191,6 +193,14 @@ export class TestOAuthServer {
     const caller = this.authenticate(form, authorization);
     if (caller === 'refused') return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
     const grant = form.get('grant_type');
+    if (grant === 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
+      // Workload identity: the assertion is the grant; it names the workload as its subject.
+      const subject = this.verifyAssertion(form.get('assertion') ?? '');
+      if (subject === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'assertion not accepted' });
+      const issued = this.issue(subject, form.get('scope') ?? '');
+      delete issued.refresh_token;
+      return json(res, 200, issued);
+    }
     if (grant === 'client_credentials') {
       if (caller === undefined) return json(res, 401, { error: 'invalid_client', error_description: 'client_credentials needs an authenticated client' });
       const issued = this.issue(caller, form.get('scope') ?? '');
@@ -240,16 +250,25 @@ export class TestOAuthServer {
       return this.clients.get(id)?.secret === postedSecret ? id : 'refused';
     }
     const assertion = form.get('client_assertion');
-    if (assertion !== null) {
-      const [header = '', payload = '', signature = ''] = assertion.split('.');
-      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; sub?: string; aud?: string | string[]; exp?: number };
-      const key = this.clients.get(claims.sub ?? '')?.publicKey;
-      const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-      const signed = key !== undefined && verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
-      const fresh = (claims.exp ?? 0) * 1000 > Date.now();
-      return signed && fresh && claims.iss === claims.sub && (audience.includes(this.base) || audience.includes(`${this.base}/token`)) ? (claims.sub ?? 'refused') : 'refused';
-    }
+    if (assertion !== null) return this.verifyAssertion(assertion, true) ?? 'refused';
     return undefined;
+  }
+
+  /** The subject of an ES256 JWT signed by a registered client's key, for this server, unexpired; `selfIssued`: iss must equal sub (a client assertion). */
+  private verifyAssertion(assertion: string, selfIssued = false): string | undefined {
+    const [header = '', payload = '', signature = ''] = assertion.split('.');
+    let claims: { iss?: string; sub?: string; aud?: string | string[]; exp?: number };
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+    } catch {
+      return undefined;
+    }
+    const key = this.clients.get(claims.sub ?? '')?.publicKey;
+    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    const signed = key !== undefined && verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    const fresh = (claims.exp ?? 0) * 1000 > Date.now();
+    const issuerOk = !selfIssued || claims.iss === claims.sub;
+    return signed && fresh && issuerOk && (audience.includes(this.base) || audience.includes(`${this.base}/token`)) ? claims.sub : undefined;
   }
 
   private issue(clientId: string, scope: string): Record<string, unknown> {
@@ -266,7 +285,8 @@ export class TestOAuthServer {
     const token = header.startsWith('Bearer ') ? this.accessTokens.get(header.slice(7)) : undefined;
     if (token === undefined || token.expiresAt <= Date.now()) {
       const error = header === '' ? '' : ', error="invalid_token"';
-      res.writeHead(401, { 'WWW-Authenticate': `Bearer resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"${error}` }).end();
+      const scope = this.behaviour.challengeScope === undefined ? '' : `scope="${this.behaviour.challengeScope}", `;
+      res.writeHead(401, { 'WWW-Authenticate': `Bearer ${scope}resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"${error}` }).end();
       return;
     }
     // Step-up: the `admin` tool needs a scope the first sign-in does not ask for.

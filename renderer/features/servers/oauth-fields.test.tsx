@@ -35,6 +35,10 @@ describe('OAuthFields', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Private key (JWT)' }));
     fireEvent.change(screen.getByLabelText('Private key'), { target: { value: '-----BEGIN PRIVATE KEY-----' } });
     expect(latest).toMatchObject({ clientAuth: 'key', privateKey: '-----BEGIN PRIVATE KEY-----' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Workload identity' }));
+    expect(screen.queryByLabelText('Client secret')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Identity token file'), { target: { value: '/run/token' } });
+    expect(latest).toMatchObject({ grant: 'jwt_bearer', assertionFile: '/run/token' });
     fireEvent.click(screen.getByRole('radio', { name: 'You sign in' }));
     expect(screen.queryByLabelText('Private key')).toBeNull();
     expect(screen.getByText(/You sign in with the server’s account in your browser/)).toBeTruthy();

@@ -13,7 +13,7 @@ interface OAuthFieldsProps {
 }
 
 /** The OAuth keys of FormErrors: a failed submit opens the section when one of them is set. */
-export const OAUTH_FIELDS = new Set(['oauth.grant', 'oauth.clientId', 'oauth.clientSecret', 'oauth.privateKey', 'oauth.scope', 'oauth.issuer']);
+export const OAUTH_FIELDS = new Set(['oauth.grant', 'oauth.clientId', 'oauth.clientSecret', 'oauth.privateKey', 'oauth.scope', 'oauth.issuer', 'oauth.assertionFile']);
 
 /**
  * "Sign-in (OAuth)" for a remote server, folded away: most servers need
@@ -27,8 +27,9 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
   const [open, setOpen] = useState(() => hasOAuthSettings(values));
   const set = <K extends keyof OAuthFormValues>(key: K, value: OAuthFormValues[K]) => onChange({ ...values, [key]: value });
   const machine = values.grant === 'client_credentials';
+  const workload = values.grant === 'jwt_bearer';
   const useKey = machine && values.clientAuth === 'key';
-  const text = (key: 'clientId' | 'scope' | 'issuer', label: string, hint: string, placeholder: string) => (
+  const text = (key: 'clientId' | 'scope' | 'issuer' | 'assertionFile', label: string, hint: string, placeholder: string) => (
     <Field label={label} error={errors[`oauth.${key}`]} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <input
@@ -65,7 +66,7 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
             value={values.grant}
             aria-labelledby="oauth-grant-label"
             onValueChange={(value) => {
-              if (value === 'authorization_code' || value === 'client_credentials') set('grant', value);
+              if (value === 'authorization_code' || value === 'client_credentials' || value === 'jwt_bearer') set('grant', value);
             }}
           >
             <ToggleGroup.Item value="authorization_code" className="segmented-item">
@@ -74,18 +75,17 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
             <ToggleGroup.Item value="client_credentials" className="segmented-item">
               Client credentials
             </ToggleGroup.Item>
+            <ToggleGroup.Item value="jwt_bearer" className="segmented-item">
+              Workload identity
+            </ToggleGroup.Item>
           </ToggleGroup.Root>
-          <p className="field-hint">
-            {machine
-              ? 'No person signs in: Berth gets tokens as the client below (the OAuth client_credentials grant), for servers set up for machine access.'
-              : 'You sign in with the server’s account in your browser when the server asks for it.'}
-          </p>
+          <p className="field-hint">{GRANT_HINTS[values.grant]}</p>
         </div>
         {text(
           'clientId',
           'Client ID',
-          machine ? 'The client ID the authorization server issued for this use.' : 'Optional. Leave empty and Berth registers itself with the authorization server; enter one if the server’s owner registered Berth by hand.',
-          machine ? 'my-client-id' : 'registered automatically',
+          machine || workload ? 'The client ID the authorization server issued for this use.' : 'Optional. Leave empty and Berth registers itself with the authorization server; enter one if the server’s owner registered Berth by hand.',
+          machine || workload ? 'my-client-id' : 'registered automatically',
         )}
         {machine ? (
           <div className="field">
@@ -110,7 +110,10 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
             </ToggleGroup.Root>
           </div>
         ) : null}
-        {useKey ? (
+        {workload
+          ? text('assertionFile', 'Identity token file', 'The file your platform keeps the workload’s identity token (a JWT) in, e.g. a Kubernetes projected token. Read again for every token request.', '/var/run/secrets/tokens/mcp')
+          : null}
+        {workload ? null : useKey ? (
           <Field label="Private key" error={errors['oauth.privateKey']} hint="PEM (RSA, EC or Ed25519). Kept in Berth’s secret store, never in config.json; Berth signs a short-lived assertion with it.">
             {({ id, describedBy, invalid }) => (
               <textarea
@@ -153,8 +156,15 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
   );
 }
 
+const GRANT_HINTS: Record<OAuthFormValues['grant'], string> = {
+  authorization_code: 'You sign in with the server’s account in your browser when the server asks for it.',
+  client_credentials: 'No person signs in: Berth gets tokens as the client below (the OAuth client_credentials grant), for servers set up for machine access.',
+  jwt_bearer: 'No person and no secret: the identity token your platform issues to this machine is traded for access (workload identity, the RFC 7523 JWT-bearer grant).',
+};
+
 /** What the folded section says about itself. */
 function summary(values: OAuthFormValues): string {
+  if (values.grant === 'jwt_bearer') return 'workload identity';
   if (values.grant === 'client_credentials') return values.clientId.trim() === '' ? 'client credentials' : `client credentials as ${values.clientId.trim()}`;
   return values.clientId.trim() === '' ? 'automatic' : `you sign in, client ${values.clientId.trim()}`;
 }

@@ -13,10 +13,12 @@ export interface OAuthFormValues {
   privateKey: string;
   scope: string;
   issuer: string;
+  /** Workload identity: the file with the platform's identity token. */
+  assertionFile: string;
 }
 
 export function emptyOAuthValues(): OAuthFormValues {
-  return { grant: 'authorization_code', clientId: '', clientAuth: 'secret', clientSecret: '', privateKey: '', scope: '', issuer: '' };
+  return { grant: 'authorization_code', clientId: '', clientAuth: 'secret', clientSecret: '', privateKey: '', scope: '', issuer: '', assertionFile: '' };
 }
 
 export function oauthValuesFromConfig(config: Pick<ServerConfig, 'oauth'>): OAuthFormValues {
@@ -29,13 +31,14 @@ export function oauthValuesFromConfig(config: Pick<ServerConfig, 'oauth'>): OAut
     privateKey: oauth.privateKey ?? '',
     scope: oauth.scope ?? '',
     issuer: oauth.issuer ?? '',
+    assertionFile: oauth.assertionFile ?? '',
   };
 }
 
 /** Whether the section holds anything worth showing open when the form opens. */
 export function hasOAuthSettings(values: OAuthFormValues): boolean {
   const empty = emptyOAuthValues();
-  return values.grant !== empty.grant || [values.clientId, values.clientSecret, values.privateKey, values.scope, values.issuer].some((text) => text.trim() !== '');
+  return values.grant !== empty.grant || [values.clientId, values.clientSecret, values.privateKey, values.scope, values.issuer, values.assertionFile].some((text) => text.trim() !== '');
 }
 
 /**
@@ -48,16 +51,19 @@ export function oauthInput(values: OAuthFormValues, signingAlgorithm?: OAuthSett
   const clientId = values.clientId.trim();
   const scope = values.scope.trim();
   const issuer = values.issuer.trim();
+  const workload = values.grant === 'jwt_bearer';
   const useKey = values.grant === 'client_credentials' && values.clientAuth === 'key';
-  const secret = useKey ? '' : values.clientSecret;
+  const secret = useKey || workload ? '' : values.clientSecret;
   const key = useKey ? values.privateKey.trim() : '';
+  const assertionFile = workload ? values.assertionFile.trim() : '';
   const settings: OAuthSettings = {
-    ...(values.grant === 'client_credentials' ? { grant: 'client_credentials' as const } : {}),
+    ...(values.grant === 'authorization_code' ? {} : { grant: values.grant }),
     ...(clientId === '' ? {} : { clientId }),
     ...(secret === '' ? {} : { clientSecret: secret }),
     ...(key === '' ? {} : { privateKey: key, ...(signingAlgorithm === undefined ? {} : { signingAlgorithm }) }),
     ...(scope === '' ? {} : { scope }),
     ...(issuer === '' ? {} : { issuer }),
+    ...(assertionFile === '' ? {} : { assertionFile }),
   };
   return Object.keys(settings).length === 0 ? undefined : settings;
 }
@@ -72,4 +78,5 @@ export const OAUTH_PATH_TO_FIELD: Record<string, string> = {
   'oauth.signingAlgorithm': 'oauth.privateKey',
   'oauth.scope': 'oauth.scope',
   'oauth.issuer': 'oauth.issuer',
+  'oauth.assertionFile': 'oauth.assertionFile',
 };

@@ -86,6 +86,8 @@ describe('the OAuth section of the server form', () => {
     expect(browser.ok && browser.config.oauth).toEqual({ clientId: 'berth', clientSecret: 's3', scope: 'read' });
     const machine = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials', clientId: 'ci', clientAuth: 'key', clientSecret: 'stale', privateKey: 'PEM' } }));
     expect(machine.ok && machine.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'ci', privateKey: 'PEM' });
+    const workload = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'jwt_bearer', clientId: 'wl', clientSecret: 'stale', assertionFile: ' /run/token ' } }));
+    expect(workload.ok && workload.config.oauth).toEqual({ grant: 'jwt_bearer', clientId: 'wl', assertionFile: '/run/token' });
   });
 
   it('puts the missing credential under the field the form shows', () => {

@@ -1,0 +1,89 @@
+import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { readFile } from 'node:fs/promises';
+
+/** RFC 7523 §2.1: a JWT used as an authorization grant. */
+export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+/** Options for {@linkcode WorkloadIdentityOAuthProvider}. */
+export interface WorkloadIdentityOptions {
+  clientId: string;
+  /** The file holding the workload's identity token (a Kubernetes projected token, a CI job's OIDC token…). */
+  assertionFile: string;
+  scope?: string;
+  /** The authorization server the identity is meant for: its token is presented to no other (SEP-2352 issuer stamp). */
+  issuer?: string;
+  readText?: (path: string) => Promise<string>;
+}
+
+/**
+ * Workload identity federation (SEP-1933): no person and no client secret —
+ * the platform Berth runs on issues an identity token, and the authorization
+ * server trades it for an access token (the RFC 7523 JWT-bearer grant). The
+ * token file is read for every token request, because platforms rotate it
+ * in place. A refused grant is reported as it is: switching to another grant
+ * or retrying with the same token would not help.
+ */
+export class WorkloadIdentityOAuthProvider implements OAuthClientProvider {
+  private saved: StoredOAuthTokens | undefined;
+  private readonly readText: (path: string) => Promise<string>;
+
+  constructor(private readonly options: WorkloadIdentityOptions) {
+    this.readText = options.readText ?? ((path) => readFile(path, 'utf8'));
+  }
+
+  get redirectUrl(): undefined {
+    return undefined;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Berth',
+      redirect_uris: [],
+      grant_types: [JWT_BEARER_GRANT],
+      token_endpoint_auth_method: 'none',
+      ...(this.options.scope === undefined ? {} : { scope: this.options.scope }),
+    };
+  }
+
+  clientInformation(): StoredOAuthClientInformation {
+    return { client_id: this.options.clientId, ...(this.options.issuer === undefined ? {} : { issuer: this.options.issuer }) };
+  }
+
+  tokens(): StoredOAuthTokens | undefined {
+    return this.saved;
+  }
+
+  saveTokens(tokens: StoredOAuthTokens): void {
+    this.saved = tokens;
+  }
+
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
+    let assertion: string;
+    try {
+      assertion = (await this.readText(this.options.assertionFile)).trim();
+    } catch (error) {
+      throw new Error(`could not read the workload identity token from ${this.options.assertionFile}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (assertion.split('.').length !== 3) throw new Error(`${this.options.assertionFile} does not hold a JWT (the workload identity token)`);
+    const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion });
+    const wanted = scope ?? this.options.scope;
+    if (wanted !== undefined && wanted !== '') params.set('scope', wanted);
+    return params;
+  }
+
+  redirectToAuthorization(): never {
+    throw new Error('the authorization server wants a person to sign in, but this server is set to workload identity (no browser sign-in)');
+  }
+
+  saveCodeVerifier(): void {
+    // No authorization-code flow, so no PKCE verifier.
+  }
+
+  codeVerifier(): never {
+    throw new Error('workload identity uses no PKCE code verifier');
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+  }
+}
