@@ -212,3 +212,54 @@ describe('BerthOAuthProvider', () => {
     expect((await connection.tokens({ issuer: AS_2 }))?.access_token).toBe('two');
   });
 });
+
+describe('BerthOAuthProvider DPoP', () => {
+  const discovery = (dpopAlgs?: string[]) => ({
+    authorizationServerUrl: AS_1,
+    authorizationServerMetadata: {
+      issuer: AS_1,
+      authorization_endpoint: `${AS_1}/authorize`,
+      token_endpoint: `${AS_1}/token`,
+      response_types_supported: ['code'],
+      ...(dpopAlgs === undefined ? {} : { dpop_signing_alg_values_supported: dpopAlgs }),
+    },
+  });
+
+  it('stays Bearer for an authorization server without ES256 DPoP', async () => {
+    const p = provider(new MemorySecrets());
+    p.beginSignIn(session());
+    await p.saveDiscoveryState(discovery());
+    expect(await p.dpop()).toBeUndefined();
+    await p.saveDiscoveryState(discovery(['RS256']));
+    expect(await p.dpop()).toBeUndefined();
+  });
+
+  it('makes a key at sign-in, keeps it with the registration, and the next start signs with the same key', async () => {
+    const store = new MemorySecrets();
+    const signingIn = provider(store);
+    signingIn.beginSignIn(session());
+    await signingIn.saveDiscoveryState(discovery(['ES256']));
+    const first = await signingIn.dpop();
+    expect(first?.alg).toBe('ES256');
+    await signingIn.saveTokens({ ...tokens('bound'), token_type: 'DPoP' }, { issuer: AS_1 });
+    signingIn.endSignIn();
+    expect(await signingIn.dpop()).toBe(first);
+
+    const nextStart = provider(store);
+    const again = await nextStart.dpop();
+    expect(again?.thumbprint).toBe(first?.thumbprint);
+    const record = store.values.get(oauthIssuerId('notes', AS_1)) ?? '';
+    expect(JSON.parse(record)).toMatchObject({ dpopKey: { alg: 'ES256', privateJwk: { kty: 'EC', crv: 'P-256' } } });
+
+    await nextStart.signOut();
+    expect(await provider(store).dpop()).toBeUndefined();
+  });
+
+  it('makes no key (and keeps no record) for a server nobody signed in to', async () => {
+    const store = new MemorySecrets();
+    const p = provider(store);
+    await p.saveDiscoveryState(discovery(['ES256']));
+    expect(await p.dpop()).toBeUndefined();
+    expect(store.values.size).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -10,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { validateClientMetadataUrl } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
+import { dpopSessionFor, supportsDpop } from './dpop-key';
 import { OAuthRecords } from './oauth-records';
 
 /**
@@ -100,6 +102,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   /** What the last discovery found, also when it was not stored (nobody signed in). */
   private lastDiscovery: OAuthDiscoveryState | undefined;
   private challenged: string | undefined;
+  /** The DPoP session of the authorization server in use (one per issuer, as its key is). */
+  private dpopSession: { issuer: string; session: Promise<DpopSession> } | undefined;
 
   constructor(private readonly options: BerthOAuthProviderOptions) {
     validateClientMetadataUrl(options.clientMetadataUrl);
@@ -221,6 +225,36 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   /** What a sign-in asks for: a step-up's wider scope, else what the server's challenge named (else the SDK's choice from metadata). */
   async scopeToAsk(): Promise<string | undefined> {
     return (await this.records.wantedScope()) ?? this.challenged;
+  }
+
+  /**
+   * DPoP (RFC 9449, SEP-1932) when the authorization server supports it:
+   * tokens bound to a key Berth holds, so a stolen token alone is useless.
+   * The SDK then proves possession at the token endpoint and on every MCP
+   * request; for any other server it stays Bearer as before.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const discovery = this.lastDiscovery ?? (await this.records.discovery());
+    const metadata = discovery?.authorizationServerMetadata;
+    const issuer = metadata?.issuer;
+    if (issuer === undefined || !supportsDpop(metadata)) return undefined;
+    if (this.dpopSession?.issuer !== issuer) {
+      const stored = await this.records.dpopKey(issuer);
+      // A key is made for a sign-in; a server nobody signed in to keeps no records (its requests carry no token to bind anyway).
+      if (stored === undefined && this.session === undefined) return undefined;
+      if (this.dpopSession?.issuer === issuer) return this.dpopSession.session;
+      const session = (async () => {
+        const { session, created } = await dpopSessionFor(stored);
+        if (created !== undefined) await this.records.saveDpopKey(issuer, created);
+        return session;
+      })();
+      this.dpopSession = { issuer, session };
+      // A failure is not cached: the next request tries again.
+      session.catch(() => {
+        if (this.dpopSession?.session === session) this.dpopSession = undefined;
+      });
+    }
+    return this.dpopSession.session;
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -1,6 +1,7 @@
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { SecretStore } from '../secrets/secret-store';
+import { StoredDpopKeySchema, type StoredDpopKey } from './dpop-key';
 
 /**
  * What Berth keeps per server, in the SecretStore:
@@ -8,7 +9,8 @@ import type { SecretStore } from '../secrets/secret-store';
  *   authorization servers (issuers) hold records, the issuer of the newest
  *   tokens, and the cached discovery state;
  * - `oauth/<server>/as/<issuer, URI-encoded>`: the client registration and the
- *   tokens issued by that authorization server.
+ *   tokens issued by that authorization server, and the DPoP key its tokens
+ *   are bound to (when it issues DPoP-bound tokens).
  * Client IDs are only valid at the authorization server that issued them
  * (RFC 6749 §2.2), hence one record per issuer. The index exists because the
  * store cannot list its keys, and sign-out must find every record.
@@ -29,6 +31,8 @@ const IssuerRecordSchema = z.object({
   tokens: z.record(z.string(), z.unknown()).optional(),
   /** When the tokens were saved (ms since the epoch), to tell when the access token expires. */
   savedAt: z.number().optional(),
+  /** The DPoP key of this registration (RFC 9449): its tokens are bound to it. */
+  dpopKey: StoredDpopKeySchema.optional(),
 });
 type IssuerRecord = z.infer<typeof IssuerRecordSchema>;
 
@@ -118,6 +122,15 @@ export class OAuthRecords {
     if (which === undefined || index?.issuers.includes(which) !== true) return undefined;
     const record = await this.readIssuer(which);
     return record.tokens === undefined ? undefined : { tokens: record.tokens as StoredOAuthTokens, savedAt: record.savedAt };
+  }
+
+  async dpopKey(issuer: string): Promise<StoredDpopKey | undefined> {
+    if ((await this.readIndex())?.issuers.includes(issuer) !== true) return undefined;
+    return (await this.readIssuer(issuer)).dpopKey;
+  }
+
+  saveDpopKey(issuer: string, dpopKey: StoredDpopKey): Promise<void> {
+    return this.serialize(() => this.updateIssuer(issuer, (record) => ({ ...record, dpopKey })));
   }
 
   async discovery(): Promise<OAuthDiscoveryState | undefined> {
