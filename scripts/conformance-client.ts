@@ -39,6 +39,8 @@ import type { Client } from '@modelcontextprotocol/client';
 
 const SERVER = 'conformance';
 const REQUEST_MS = 20_000;
+/** Sign-ins the person would try before giving up on a server that keeps asking. */
+const MAX_SIGN_INS = 2;
 
 interface ToolCall {
   name: string;
@@ -244,16 +246,27 @@ async function main(): Promise<number> {
       },
       ...(provider === undefined ? {} : { authProvider: provider }),
     };
-    try {
-      connection = await ServerConnection.open(options);
-    } catch (error) {
-      if (!(error instanceof ServerStartError && error.kind === 'sign-in' && provider instanceof BerthOAuthProvider)) throw error;
-      // What the "Sign in" button does; the suite's authorization server redirects straight back, so following it is the browser.
-      step(`needs sign-in: ${error.message}`);
+    // What the person does when the server says it needs a sign-in: press Sign in, and again if it still asks (the
+    // authorization server changed under a fresh sign-in, as in SEP-2352's migration). The suite's authorization
+    // server redirects straight back, so following it is the browser.
+    const signInAgain = async (why: unknown): Promise<void> => {
+      if (!(provider instanceof BerthOAuthProvider)) throw why;
+      step(`needs sign-in: ${why instanceof Error ? why.message : String(why)}`);
       await signIn({ serverUrl: url, provider, openUrl: followToRedirect, timeoutMs: REQUEST_MS });
       step('signed in');
-      connection = await ServerConnection.open(options);
-    }
+    };
+    const openSignedIn = async (): Promise<ServerConnection> => {
+      for (let round = 1; ; round++) {
+        try {
+          return await ServerConnection.open(options);
+        } catch (error) {
+          const wantsSignIn = (error instanceof ServerStartError && error.kind === 'sign-in') || needsSignIn(error);
+          if (!wantsSignIn || round > MAX_SIGN_INS) throw error;
+          await signInAgain(error);
+        }
+      }
+    };
+    connection = await openSignedIn();
     const facts = connection.facts();
     step(`connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`);
     try {
@@ -261,12 +274,10 @@ async function main(): Promise<number> {
     } catch (error) {
       // Mid-session the server asked for more (403 insufficient_scope): what the person does is press Sign in again
       // (the provider kept the wider scope) and Berth reconnects; the scenario's requests are then made again.
-      if (!needsSignIn(error) || !(provider instanceof BerthOAuthProvider)) throw error;
-      step(`needs sign-in again: ${error instanceof Error ? error.message : String(error)}`);
+      if (!needsSignIn(error)) throw error;
       await connection.close().catch(() => undefined);
-      await signIn({ serverUrl: url, provider, openUrl: followToRedirect, timeoutMs: REQUEST_MS });
-      step('signed in again');
-      connection = await ServerConnection.open(options);
+      await signInAgain(error);
+      connection = await openSignedIn();
       await runScenario(scenario, connection, context);
     }
     return 0;

@@ -131,6 +131,9 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
   if (options.signal?.aborted === true) stop();
   // That port is taken now: register again with the one we have rather than be refused at /authorize.
   if (registered !== undefined && registered !== listener.redirectUrl) await provider.invalidateCredentials('client');
+  // A sign-in discovers afresh: the server may have moved to another authorization server since the last one (SEP-2352),
+  // and a new one means a new registration there (records are per issuer), never the old server's client ID.
+  await provider.invalidateCredentials('discovery');
   const tracker = new StepTracker();
   let opened = false;
   provider.beginSignIn({
