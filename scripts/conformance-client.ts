@@ -35,7 +35,8 @@ import { oauthProviderFor } from '../app/oauth/oauth-sessions';
 import { signIn } from '../app/oauth/sign-in';
 import { FileSecretStore } from '../app/secrets/secret-store';
 import { LogCollector } from '../app/servers/test-support';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { crossAppAccessProvider } from '../app/oauth/cross-app-access';
 
 const SERVER = 'conformance';
 const REQUEST_MS = 20_000;
@@ -58,6 +59,23 @@ interface ScenarioContext {
   signing_algorithm?: string;
   /** Workload identity: the token the platform would have put in a file. */
   valid_jwt?: string;
+  /** Cross-app access: the person's sign-in at the enterprise identity provider. */
+  idp_client_id?: string;
+  idp_id_token?: string;
+  idp_issuer?: string;
+  idp_token_endpoint?: string;
+}
+
+/** Cross-app access, when the suite hands over an enterprise IdP sign-in (see app/oauth/cross-app-access.ts: not in the settings yet). */
+function crossAppAccessFor(context: ScenarioContext): OAuthClientProvider | undefined {
+  const { client_id: clientId, client_secret: clientSecret, idp_client_id: idpClientId, idp_id_token: idToken, idp_issuer: idpIssuer } = context;
+  if (clientId === undefined || clientSecret === undefined || idpClientId === undefined || idToken === undefined || idpIssuer === undefined) return undefined;
+  return crossAppAccessProvider({
+    clientId,
+    clientSecret,
+    idp: { issuer: idpIssuer, clientId: idpClientId, ...(context.idp_token_endpoint === undefined ? {} : { tokenEndpoint: context.idp_token_endpoint }) },
+    idToken: () => Promise.resolve(idToken),
+  });
 }
 
 /**
@@ -223,11 +241,11 @@ async function main(): Promise<number> {
   const flow = new ElicitationFlow({ pending, logs, openExternal: () => Promise.resolve() });
   let connection: ServerConnection | undefined;
   try {
-    const oauth = oauthSettingsFor(scenario, context, stateDir);
+    const oauth = context.idp_id_token === undefined ? oauthSettingsFor(scenario, context, stateDir) : undefined;
     const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS }, ...(oauth === undefined ? {} : { oauth }) });
     // Berth's own OAuth client, chosen from the settings as the app chooses it, its records in a throwaway secret store.
     const store = new FileSecretStore({ filePath: join(stateDir, 'secrets.json'), warn: (text) => step(`secret store: ${text}`) });
-    const provider = oauthProviderFor(SERVER, config, store, { clientMetadataUrl: CLIENT_METADATA_URL });
+    const provider = crossAppAccessFor(context) ?? oauthProviderFor(SERVER, config, store, { clientMetadataUrl: CLIENT_METADATA_URL });
     if (oauth !== undefined) step(`OAuth settings: ${oauth.grant ?? 'authorization_code'}, client ${oauth.clientId ?? 'registered by Berth'}`);
     const options: ServerConnectionOptions = {
       name: SERVER,
