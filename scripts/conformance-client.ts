@@ -30,7 +30,7 @@ import { PendingRequests } from '../app/pending/pending-requests';
 import { EraCache } from '../app/servers/era-cache';
 import { ServerConnection, type ServerConnectionOptions } from '../app/servers/server-connection';
 import { ServerStartError } from '../app/servers/spawn-errors';
-import { BerthOAuthProvider, SignInRequiredError } from '../app/oauth/berth-oauth-provider';
+import { BerthOAuthProvider, NoOAuthOfferedError, SignInRequiredError } from '../app/oauth/berth-oauth-provider';
 import { oauthProviderFor } from '../app/oauth/oauth-sessions';
 import { signIn } from '../app/oauth/sign-in';
 import { FileSecretStore } from '../app/secrets/secret-store';
@@ -218,12 +218,16 @@ async function followToRedirect(authorizationUrl: string): Promise<void> {
   await response.arrayBuffer();
 }
 
+/** Whether `error` or one of its causes is a `type`. */
+function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
+  const chain: unknown[] = [];
+  for (let current: unknown = error; current instanceof Error && chain.length < 5; current = current.cause) chain.push(current);
+  return chain.some((link) => link instanceof type);
+}
+
 /** A request failed because the server wants a (new) sign-in: a step-up to a wider scope, or tokens it no longer accepts. */
 function needsSignIn(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if (current instanceof SignInRequiredError) return true;
-  }
-  return false;
+  return hasCause(error, SignInRequiredError);
 }
 
 async function main(): Promise<number> {
@@ -278,7 +282,9 @@ async function main(): Promise<number> {
         try {
           return await ServerConnection.open(options);
         } catch (error) {
-          const wantsSignIn = (error instanceof ServerStartError && error.kind === 'sign-in') || needsSignIn(error);
+          // A 401 without OAuth metadata reads "offers no OAuth sign-in … press Sign in to try its default endpoints": for a
+          // 2025-03-26 server that is how its default endpoints (/register, /authorize, /token at its root) get tried.
+          const wantsSignIn = (error instanceof ServerStartError && error.kind === 'sign-in') || needsSignIn(error) || hasCause(error, NoOAuthOfferedError);
           if (!wantsSignIn || round > MAX_SIGN_INS) throw error;
           await signInAgain(error);
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeRefreshes, keepHeadersAtOrigin, noteScopeChallenges } from './auth-fetch';
+import { dedupeRefreshes, keepHeadersAtOrigin, noteChallenges, type AuthChallenge } from './auth-fetch';
 
 const TOKEN_URL = 'https://login.example/token';
 
@@ -73,17 +73,17 @@ describe('keepHeadersAtOrigin', () => {
   });
 });
 
-describe('noteScopeChallenges', () => {
-  it("reports the scope of the server's own 401 and 403 challenges, not the authorization server's", async () => {
+describe('noteChallenges', () => {
+  it("reports what the server's own 401 and 403 challenges name, not the authorization server's", async () => {
     const answers: Record<string, Response> = {
       'https://mcp.example/mcp': new Response('', { status: 401, headers: { 'WWW-Authenticate': 'Bearer scope="mcp:basic", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"' } }),
       'https://mcp.example/mcp?2': new Response('', { status: 403, headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="mcp:write"' } }),
       'https://auth.example/token': new Response('', { status: 401, headers: { 'WWW-Authenticate': 'Bearer scope="elsewhere"' } }),
       'https://mcp.example/ok': new Response('{}', { status: 200 }),
     };
-    const scopes: string[] = [];
-    const fetchFn = noteScopeChallenges((input) => Promise.resolve(answers[String(input)] ?? new Response('', { status: 404 })), 'https://mcp.example', (scope) => scopes.push(scope));
+    const seen: AuthChallenge[] = [];
+    const fetchFn = noteChallenges((input) => Promise.resolve(answers[String(input)] ?? new Response('', { status: 404 })), 'https://mcp.example', (challenge) => seen.push(challenge));
     for (const url of Object.keys(answers)) await fetchFn(url);
-    expect(scopes).toEqual(['mcp:basic', 'mcp:write']);
+    expect(seen).toEqual([{ scope: 'mcp:basic', resourceMetadataUrl: 'https://mcp.example/.well-known/oauth-protected-resource' }, { scope: 'mcp:write' }]);
   });
 });

@@ -69,19 +69,32 @@ export function keepHeadersAtOrigin(fetchFn: FetchLike, origin: string, names: s
   };
 }
 
+/** What a server's 401 or 403 `WWW-Authenticate: Bearer …` challenge names. */
+export interface AuthChallenge {
+  scope?: string;
+  /** Where its protected-resource metadata is, when not at a well-known location. */
+  resourceMetadataUrl?: string;
+}
+
 /**
- * The scope a server's 401 or 403 challenge asks for (`WWW-Authenticate:
- * Bearer … scope="…"`), reported to `onScope`. The SDK hands that scope to
- * `auth()` itself, but Berth's provider stops a connection's `auth()` before
- * it authorizes (a person starts sign-ins), so the sign-in that follows would
- * not know it; the spec's scope selection puts the challenge's scope first.
+ * What a server's 401 or 403 challenge names (the scope it wants, where its
+ * protected-resource metadata is), reported to `onChallenge`. The SDK hands
+ * both to `auth()` itself, but Berth's provider stops a connection's
+ * `auth()` before it authorizes (a person starts sign-ins), so the sign-in
+ * that follows would not know them: the spec's scope selection puts the
+ * challenge's scope first, and metadata at a custom location is only found
+ * through the challenge.
  */
-export function noteScopeChallenges(fetchFn: FetchLike, origin: string, onScope: (scope: string) => void): FetchLike {
+export function noteChallenges(fetchFn: FetchLike, origin: string, onChallenge: (challenge: AuthChallenge) => void): FetchLike {
   return async (input, init) => {
     const response = await fetchFn(input, init);
     if ((response.status === 401 || response.status === 403) && new URL(input).origin === origin) {
-      const { scope } = extractWWWAuthenticateParams(response);
-      if (scope !== undefined && scope.trim() !== '') onScope(scope.trim());
+      const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+      const challenge: AuthChallenge = {
+        ...(scope !== undefined && scope.trim() !== '' ? { scope: scope.trim() } : {}),
+        ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: resourceMetadataUrl.href }),
+      };
+      if (Object.keys(challenge).length > 0) onChallenge(challenge);
     }
     return response;
   };

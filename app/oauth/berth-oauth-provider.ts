@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { validateClientMetadataUrl } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
+import type { AuthChallenge } from './auth-fetch';
 import { dpopSessionFor, supportsDpop } from './dpop-key';
 import { OAuthRecords } from './oauth-records';
 
@@ -32,7 +33,7 @@ export class SignInRequiredError extends HostError {
  */
 export class NoOAuthOfferedError extends HostError {
   constructor() {
-    super('NOT_READY', 'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers');
+    super('NOT_READY', 'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)');
     this.name = 'NoOAuthOfferedError';
   }
 }
@@ -58,10 +59,10 @@ export interface BerthOAuthProviderOptions {
   clientMetadataUrl?: string;
   /** Scopes to ask for when the server's metadata suggests none. */
   scope?: string;
-  /** The scope the server's last 401/403 challenge named (remembered by whoever made the provider). */
-  challengedScope?: string;
-  /** Told the scope a challenge names, to hand to the next provider for this server. */
-  onChallengedScope?: (scope: string) => void;
+  /** What the server's last 401/403 challenge named (remembered by whoever made the provider). */
+  challenge?: AuthChallenge;
+  /** Told what a challenge names, to hand to the next provider for this server. */
+  onChallenge?: (challenge: AuthChallenge) => void;
   now?: () => number;
 }
 
@@ -101,7 +102,7 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   private registeredRedirect: string | undefined;
   /** What the last discovery found, also when it was not stored (nobody signed in). */
   private lastDiscovery: OAuthDiscoveryState | undefined;
-  private challenged: string | undefined;
+  private challenge: AuthChallenge;
   /** The DPoP session of the authorization server in use (one per issuer, as its key is). */
   private dpopSession: { issuer: string; session: Promise<DpopSession> } | undefined;
 
@@ -110,7 +111,7 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.records = new OAuthRecords(options.store, options.server, options.serverUrl);
     this.now = options.now ?? Date.now;
-    this.challenged = options.challengedScope;
+    this.challenge = options.challenge ?? {};
   }
 
   get server(): string {
@@ -216,15 +217,21 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     return this.records.wantedScope();
   }
 
-  /** A 401/403 from the server named the scope it wants (see noteScopeChallenges). */
-  noteChallengedScope(scope: string): void {
-    this.challenged = scope;
-    this.options.onChallengedScope?.(scope);
+  /** A 401/403 from the server named the scope it wants or where its metadata is (see noteChallenges). */
+  noteChallenge(challenge: AuthChallenge): void {
+    this.challenge = { ...this.challenge, ...challenge };
+    this.options.onChallenge?.(this.challenge);
+  }
+
+  /** Where the server's last challenge said its protected-resource metadata is, for a sign-in's discovery. */
+  challengedResourceMetadataUrl(): URL | undefined {
+    const url = this.challenge.resourceMetadataUrl;
+    return url === undefined || !URL.canParse(url) ? undefined : new URL(url);
   }
 
   /** What a sign-in asks for: a step-up's wider scope, else what the server's challenge named (else the SDK's choice from metadata). */
   async scopeToAsk(): Promise<string | undefined> {
-    return (await this.records.wantedScope()) ?? this.challenged;
+    return (await this.records.wantedScope()) ?? this.challenge.scope;
   }
 
   /**

@@ -6,6 +6,7 @@ import { BerthOAuthProvider, type BerthOAuthProviderOptions } from './berth-oaut
 import { ClientCredentialsOAuthProvider } from './client-credentials-provider';
 import { WorkloadIdentityOAuthProvider } from './workload-identity-provider';
 import { OAuthRecords, moveOAuthRecords } from './oauth-records';
+import type { AuthChallenge } from './auth-fetch';
 import { signIn } from './sign-in';
 import { ServerStartError } from '../servers/spawn-errors';
 
@@ -39,8 +40,8 @@ export interface SignInStart {
  */
 export class OAuthSessions {
   private readonly running = new Map<string, AbortController>();
-  /** The scope each server's last 401/403 challenge named: the next sign-in asks for it. Memory only: a hint, not a record. */
-  private readonly challenged = new Map<string, string>();
+  /** What each server's last 401/403 challenge named: the next sign-in uses it. Memory only: a hint, not a record. */
+  private readonly challenged = new Map<string, AuthChallenge>();
 
   constructor(private readonly options: OAuthSessionsOptions) {}
 
@@ -48,8 +49,8 @@ export class OAuthSessions {
   providerFor(server: string, config: ServerConfig): OAuthClientProvider | undefined {
     try {
       return oauthProviderFor(server, config, this.options.store, {
-        ...(this.challenged.has(server) ? { challengedScope: this.challenged.get(server) } : {}),
-        onChallengedScope: (scope) => this.challenged.set(server, scope),
+        ...(this.challenged.has(server) ? { challenge: this.challenged.get(server) } : {}),
+        onChallenge: (challenge) => this.challenged.set(server, challenge),
       });
     } catch (error) {
       // An unreadable private key: the settings must change before a start can work, so no automatic restarts.
@@ -117,9 +118,9 @@ export class OAuthSessions {
   /** The server was renamed: its tokens and registration go with it. */
   async renameServer(from: string, to: string): Promise<void> {
     this.running.get(from)?.abort();
-    const scope = this.challenged.get(from);
+    const challenge = this.challenged.get(from);
     this.challenged.delete(from);
-    if (scope !== undefined) this.challenged.set(to, scope);
+    if (challenge !== undefined) this.challenged.set(to, challenge);
     await moveOAuthRecords(this.options.store, from, to);
   }
 
@@ -150,7 +151,7 @@ export function oauthProviderFor(
   server: string,
   config: ServerConfig,
   store: SecretStore,
-  extra: Pick<BerthOAuthProviderOptions, 'clientMetadataUrl' | 'challengedScope' | 'onChallengedScope'> = {},
+  extra: Pick<BerthOAuthProviderOptions, 'clientMetadataUrl' | 'challenge' | 'onChallenge'> = {},
 ): OAuthClientProvider | undefined {
   if (config.url === undefined) return undefined;
   if (Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;

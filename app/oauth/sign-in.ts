@@ -149,7 +149,8 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
   try {
     // A sign-in the person asked for authorizes afresh (another account, more scopes) rather than refreshing.
     const scope = options.scope ?? (await provider.scopeToAsk());
-    const first = await runStep(tracker, () => auth(provider, { serverUrl, scope, fetchFn, forceReauthorization: true }));
+    const resourceMetadataUrl = provider.challengedResourceMetadataUrl();
+    const first = await runStep(tracker, () => auth(provider, { serverUrl, scope, fetchFn, forceReauthorization: true, ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }) }));
     if (first === 'AUTHORIZED') return;
     if (!opened) throw new SignInError('authorization', 'the authorization page was never opened');
     let answer;

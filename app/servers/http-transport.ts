@@ -1,6 +1,6 @@
 import { SSEClientTransport, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo, OAuthClientProvider, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { dedupeRefreshes, keepHeadersAtOrigin, noteScopeChallenges } from '../oauth/auth-fetch';
+import { dedupeRefreshes, keepHeadersAtOrigin, noteChallenges, type AuthChallenge } from '../oauth/auth-fetch';
 
 /** The two HTTP transports Berth speaks. */
 export type HttpTransportKind = 'streamable-http' | 'sse';
@@ -41,9 +41,9 @@ export class TracedHttpTransport implements Transport {
     // With OAuth, a 401 on the POST and on the GET stream would each refresh: one refresh per refresh token;
     // and the authorization server gets none of the server's own headers.
     const provider = options.authProvider;
-    const noteScope = (provider as { noteChallengedScope?: (scope: string) => void } | undefined)?.noteChallengedScope?.bind(provider);
+    const noteChallenge = (provider as { noteChallenge?: (challenge: AuthChallenge) => void } | undefined)?.noteChallenge?.bind(provider);
     const authFetch = provider === undefined ? undefined : keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers));
-    const auth = provider === undefined || authFetch === undefined ? {} : { authProvider: provider, fetch: noteScope === undefined ? authFetch : noteScopeChallenges(authFetch, url.origin, noteScope) };
+    const auth = provider === undefined || authFetch === undefined ? {} : { authProvider: provider, fetch: noteChallenge === undefined ? authFetch : noteChallenges(authFetch, url.origin, noteChallenge) };
     this.streamable =
       options.kind === 'streamable-http'
         ? new StreamableHTTPClientTransport(url, {

@@ -98,7 +98,7 @@ describe('a remote server behind OAuth, through the supervisor', () => {
     as.behaviour = { noOAuth: true };
     await supervisor.sync({ keyed: serverConfig({ url: as.mcpUrl, headers: { 'X-Api-Key': 'wrong' } }) });
     const failed = await waitUntil(() => (supervisor.get('keyed')?.status === 'error' ? supervisor.get('keyed') : undefined), 20_000, 'the error');
-    expect(failed.reason).toBe(`${as.mcpUrl} answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers`);
+    expect(failed.reason).toBe(`${as.mcpUrl} answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)`);
     expect(as.clients.size).toBe(0);
   });
 });
