@@ -23,6 +23,7 @@ describe('judgeScenario', () => {
 
   it('labels auth failures as OAuth not done yet, and an auth pass as one that means little yet', () => {
     expect(judgeScenario('auth/metadata-default', [bad('prm', 'never asked')]).why).toBe(`${OAUTH_NOTE} — prm: never asked`);
+    expect(judgeScenario('auth/2025-03-26-oauth-metadata-backcompat', [bad('client-registration', 'missing')]).why).toMatch(/^deliberate: Berth refuses authorization-server metadata whose issuer does not match/);
     expect(judgeScenario('auth/resource-mismatch', [ok('resource-mismatch-rejected')])).toMatchObject({ result: 'pass', why: '' });
   });
 

@@ -40,6 +40,15 @@ export type Expectations = Record<string, string[]>;
 
 export const OAUTH_NOTE = 'an OAuth case Berth does not handle yet (see the notes)';
 export const SKILLS_NOTE = 'not implemented: the skills extension (SEP-2640)';
+/** Failures Berth chose (see FAILURE_NOTES), not gaps. */
+export const DELIBERATE: Readonly<Record<string, string>> = {
+  'auth/2025-03-26-oauth-metadata-backcompat': 'deliberate: Berth refuses authorization-server metadata whose issuer does not match where it was fetched (see the notes)',
+};
+
+/** Why an auth/* scenario failed, before the check's own words. */
+function authNote(scenario: string): string {
+  return DELIBERATE[scenario] ?? OAUTH_NOTE;
+}
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -82,7 +91,7 @@ export function judgeScenario(scenario: string, checks: readonly ConformanceChec
   const [firstFailure] = failed;
   if (firstFailure !== undefined) {
     const detail = `${explain(firstFailure, 'failed')}${failed.length > 1 ? ` (+${failed.length - 1} more)` : ''}`;
-    return { result: 'fail', why: auth ? `${OAUTH_NOTE} — ${detail}` : detail, ...counts };
+    return { result: 'fail', why: auth ? `${authNote(scenario)} — ${detail}` : detail, ...counts };
   }
   if (passed.length === 0 && warnings.length === 0) {
     const skipped = judged.find((check) => check.status === 'SKIPPED');
@@ -95,7 +104,7 @@ export function judgeScenario(scenario: string, checks: readonly ConformanceChec
   }
   if (run.exitCode !== undefined && run.exitCode !== 0) {
     const why = `every check passed, but the client stopped with an error the scenario does not expect${run.clientError === undefined ? '' : `: ${oneLine(run.clientError)}`}`;
-    return { result: 'fail', why: auth ? `${OAUTH_NOTE} — ${why}` : why, ...counts };
+    return { result: 'fail', why: auth ? `${authNote(scenario)} — ${why}` : why, ...counts };
   }
   const notes = warnings.slice(0, 1).map((warning) => explain(warning, 'warning'));
   return { result: 'pass', why: notes.join('; '), ...counts };
@@ -135,18 +144,17 @@ export const FAILURE_NOTES: Readonly<Record<string, string>> = {
     '`@modelcontextprotocol/client` 2.4 refuses such a result, so Berth adds `resultType: "complete"` to modern-era results that lack it before the SDK sees them ' +
     '(`acceptResultsWithoutType` in app/servers/berth-client.ts, noted once in the server log). If this fails again, look there first.',
   'auth/*':
-    'Berth\'s OAuth client (app/oauth: authorization code with PKCE S256, the `resource` parameter, protected-resource and authorization-server discovery, ' +
-    'dynamic registration, refresh, RFC 9207 `iss` checks, strict metadata issuer checks) signs in here the way the "Sign in" button does; the adapter follows the ' +
-    'authorization server\'s redirect instead of opening a browser. What still fails: the machine-to-machine and enterprise grants ' +
-    '(client-credentials-*, cross-app-access / enterprise-managed-authorization, wif-jwt-bearer) and DPoP (dpop, dpop-nonce) are not implemented — Berth signs a ' +
-    'person in; basic-cimd needs a client ID metadata document at a URL Berth would host (it registers dynamically instead); pre-registration needs a client ' +
-    'id/secret, which the provider supports but neither the config nor the adapter can supply yet; scope-from-www-authenticate and scope-step-up get a 401/403 ' +
-    'asking for scope after connecting, where the app asks the person to sign in again and the adapter does not press the button mid-call; ' +
-    'authorization-server-migration (SEP-2352) needs a fresh registration when the protected resource names a new authorization server; metadata-var3 and the ' +
-    '2025-03-26 endpoint fallback use discovery locations (a path-suffixed openid-configuration, default /authorize and /token without metadata) that the SDK v2 ' +
-    'no longer tries. The 0.1.16 `2025-03-26-oauth-metadata-backcompat` case serves metadata whose issuer does not match where it was fetched from: Berth keeps ' +
-    'the SDK\'s strict RFC 8414 issuer check on purpose (a mismatched issuer is how a mix-up attack looks), so it refuses that server; the 0.2.0 version of the ' +
-    'case, with a consistent issuer, passes.',
+    "Berth's OAuth client (app/oauth) signs in here the way the \"Sign in\" button does, the adapter following the authorization server's redirect " +
+    'instead of opening a browser: authorization code with PKCE S256, the `resource` parameter, protected-resource and authorization-server discovery ' +
+    "(the challenge's metadata location and scope first), dynamic registration, a client ID metadata document (the adapter gives the suite's URL: Berth " +
+    'publishes none of its own yet, so the app registers dynamically), pre-registered clients, refresh, RFC 9207 `iss` checks, strict metadata issuer ' +
+    'checks, DPoP-bound tokens (RFC 9449) when the authorization server lists ES256, a fresh registration when the server moves to another authorization ' +
+    "server (SEP-2352), and a new sign-in when a request needs a wider scope (the adapter presses Sign in again, as the person would). The client's " +
+    'settings come from the scenario as a person would enter them in the server form: client credentials (secret or private_key_jwt) and workload identity ' +
+    '(the token written to a file) use the same settings as the app. Cross-app access runs app/oauth/cross-app-access.ts with the ID token the suite ' +
+    'issues; the app has no enterprise IdP sign-in to get one yet. The one failure is deliberate: the 0.1.16 `2025-03-26-oauth-metadata-backcompat` case ' +
+    "serves metadata whose issuer does not match where it was fetched from, and Berth keeps the SDK's strict RFC 8414 issuer check (a mismatched issuer " +
+    'is how a mix-up attack looks), so it refuses that server; the 0.2.0 version of the case, with a consistent issuer, passes.',
   'sep-2640-*':
     'The skills extension (SEP-2640: `skills/list`, lazy retrieval, digest/size/frontmatter verification) is not implemented in Berth, ' +
     'so its scenarios have nothing to judge and report every check as skipped.',
