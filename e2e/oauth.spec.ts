@@ -57,3 +57,42 @@ test.describe('OAuth sign-in to a remote server', () => {
     await expect(detail.root.getByText(/Signed in/)).toHaveCount(0);
   });
 });
+
+test.describe('OAuth client settings in the server form', () => {
+  let as: TestOAuthServer | undefined;
+  test.afterEach(async () => {
+    await as?.stop();
+  });
+
+  test('client credentials entered in the form: the server starts with no sign-in; the secret stays masked and out of config.json', async ({ app, berth }) => {
+    as = new TestOAuthServer();
+    await as.start();
+    as.preRegister('ci-robot', { secret: 'cs-e2e-5f1d9a7c' });
+    const servers = new ServersPage(app);
+    const form = await servers.openAddForm();
+    await form.fill({ name: 'robot', remote: { url: as.mcpUrl } });
+    await form.dialog.getByRole('button', { name: 'Sign-in (OAuth): automatic' }).click();
+    await form.dialog.getByRole('radio', { name: 'Client credentials' }).click();
+    await form.dialog.getByLabel('Client ID').fill('ci-robot');
+    await form.dialog.getByLabel('Client secret').fill('cs-e2e-5f1d9a7c');
+    await form.dialog.getByLabel('Scopes').fill('mcp:tools');
+    await expect(form.dialog.getByRole('button', { name: 'Sign-in (OAuth): client credentials as ci-robot' })).toBeVisible();
+    await app.mouse.move(0, 0);
+    await form.dialog.screenshot({ path: join(DOCS_DIR, 'screenshots', 'server-form-oauth.png') });
+    await form.submit();
+    await expect(form.dialog).toBeHidden();
+
+    await servers.expectStatus('robot', 'Ready');
+    await expect(servers.card('robot').getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+    expect(as.tokenRequests.map((request) => request.get('grant_type'))).toEqual(['client_credentials']);
+    expect(await readFile(join(berth.configDir, 'config.json'), 'utf8')).not.toContain('cs-e2e-5f1d9a7c');
+    expect(await app.content()).not.toContain('cs-e2e-5f1d9a7c');
+
+    // Editing shows the secret masked; saving unchanged keeps it.
+    const edit = await servers.edit('robot');
+    await expect(edit.dialog.getByLabel('Client secret')).toHaveValue('••••••••');
+    await edit.submit();
+    await expect(edit.dialog).toBeHidden();
+    await servers.expectStatus('robot', 'Ready');
+  });
+});
