@@ -116,6 +116,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // Electron opens the system browser; browser mode leaves it to the renderer (the person's own browser).
     ...(options.shell === 'electron' && options.openExternal !== undefined ? { openExternal: options.openExternal } : {}),
     log: (server, level, text) => logs.append({ server, time: Date.now(), source: 'host', level, text }),
+    clientMetadataUrl: () => settings.oauthClientMetadataUrl(),
     onSignedIn: (server) => {
       // The state says "signed in" at once, even if the start that follows fails for another reason.
       supervisor

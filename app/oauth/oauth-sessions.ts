@@ -25,6 +25,8 @@ export interface OAuthSessionsOptions {
   onSignedIn: (server: string) => void;
   /** How long the person has to finish in the browser. */
   timeoutMs?: number;
+  /** Berth's published client ID metadata document, if any (read at each start: settings can change). */
+  clientMetadataUrl?: () => string | undefined;
 }
 
 /** Where the sign-in went: the page to open, and whether Berth already opened it. */
@@ -48,7 +50,9 @@ export class OAuthSessions {
   /** The provider for a start of this server (`config` with its secrets resolved); see {@linkcode oauthProviderFor}. */
   providerFor(server: string, config: ServerConfig): OAuthClientProvider | undefined {
     try {
+      const clientMetadataUrl = this.options.clientMetadataUrl?.();
       return oauthProviderFor(server, config, this.options.store, {
+        ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
         ...(this.challenged.has(server) ? { challenge: this.challenged.get(server) } : {}),
         onChallenge: (challenge) => this.challenged.set(server, challenge),
       });

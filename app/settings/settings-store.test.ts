@@ -78,6 +78,7 @@ describe('SettingsStore', () => {
       JSON.stringify({
         defaultModel: 'claude-test-b',
         baseURL: 'https://proxy.example.com',
+        oauthClientMetadataUrl: 'https://berth.example/oauth/client-metadata.json',
         models: [
           { id: 'claude-test-a', label: 'A', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 2 },
           { id: 'claude-test-b', label: 'B', tier: 'smart', costRank: 2, speedRank: 2, intelligenceRank: 1 },
@@ -87,6 +88,7 @@ describe('SettingsStore', () => {
     );
     const settings = await open();
     expect(settings.view()).toMatchObject({ defaultModel: 'claude-test-b', baseURL: 'https://proxy.example.com', models: [{ id: 'claude-test-a', label: 'A' }, { id: 'claude-test-b', label: 'B' }] });
+    expect(settings.oauthClientMetadataUrl()).toBe('https://berth.example/oauth/client-metadata.json');
     expect(() => settings.checkModel('claude-opus-5')).toThrow(HostError);
     expect((await settings.setDefaultModel('claude-test-a')).defaultModel).toBe('claude-test-a');
     const saved = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;

@@ -35,6 +35,11 @@ const SettingsFileSchema = z.looseObject({
     .refine((models) => new Set(models.map((m) => m.id)).size === models.length, 'model ids must be unique')
     .optional(),
   baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http(s) URL' }).optional(),
+  /**
+   * Where Berth's OAuth client ID metadata document is published (an https URL, SEP-991): authorization
+   * servers that accept one use it as Berth's client ID instead of a registration. Set by whoever hosts it.
+   */
+  oauthClientMetadataUrl: z.url({ protocol: /^https$/, error: 'oauthClientMetadataUrl must be an https URL' }).optional(),
   /** Only 'never' is kept across restarts; 'allow-session' ends with the session by definition. */
   samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
 });
@@ -104,6 +109,11 @@ export class SettingsStore {
   }
 
   /** undefined: the SDK's default (the public API). */
+  /** Berth's client ID metadata document, when one is published (settings.json `oauthClientMetadataUrl`). */
+  oauthClientMetadataUrl(): string | undefined {
+    return this.file.oauthClientMetadataUrl;
+  }
+
   baseURL(): string | undefined {
     return nonEmpty(this.options.env.ANTHROPIC_BASE_URL) ?? this.file.baseURL;
   }

@@ -12,9 +12,10 @@ describe('OAuthSessions (what servers.signIn / servers.signOut run)', () => {
   let lines: string[];
   let signedIn: string[];
 
-  function sessions(openExternal?: (url: string) => Promise<void>): OAuthSessions {
+  function sessions(openExternal?: (url: string) => Promise<void>, clientMetadataUrl?: string): OAuthSessions {
     return new OAuthSessions({
       store,
+      ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl: () => clientMetadataUrl }),
       ...(openExternal === undefined ? {} : { openExternal }),
       log: (server, level, text) => lines.push(`${server} ${level} ${text}`),
       onSignedIn: (server) => signedIn.push(server),
@@ -33,6 +34,17 @@ describe('OAuthSessions (what servers.signIn / servers.signOut run)', () => {
   afterEach(async () => {
     await as.stop();
     await dir.cleanup();
+  });
+
+  it("a published client ID metadata document replaces registration where the authorization server accepts one", async () => {
+    const documentUrl = 'https://berth.example/oauth/client-metadata.json';
+    as.behaviour.clientMetadataUrl = documentUrl;
+    const oauth = sessions(undefined, documentUrl);
+    const start = await oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }));
+    expect(new URL(start.authorizationUrl).searchParams.get('client_id')).toBe(documentUrl);
+    await (await fetch(start.authorizationUrl)).text();
+    await waitUntil(() => signedIn.length === 1);
+    expect(as.requests).not.toContain('POST /register');
   });
 
   it('browser mode: answers with the page for the renderer to open, then finishes on the loopback redirect', async () => {

@@ -26,6 +26,8 @@ export interface OAuthServerBehaviour {
   accessTokenTtl?: number;
   /** The 401 challenge names this scope (`WWW-Authenticate: Bearer scope="…"`). */
   challengeScope?: string;
+  /** Accepts this URL as a client ID (a client ID metadata document it trusts without fetching), and says so in its metadata. */
+  clientMetadataUrl?: string;
 }
 
 interface Client {
@@ -148,6 +150,7 @@ export class TestOAuthServer {
         token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
         token_endpoint_auth_signing_alg_values_supported: ['ES256'],
         scopes_supported: ['mcp:tools', 'offline_access'],
+        ...(this.behaviour.clientMetadataUrl === undefined ? {} : { client_id_metadata_document_supported: true }),
       });
     }
     if (url.pathname === '/register' && req.method === 'POST') return this.register(res, body);
@@ -168,7 +171,7 @@ export class TestOAuthServer {
     this.authorizeRequests.push(query);
     const clientId = query.get('client_id') ?? '';
     const redirectUri = query.get('redirect_uri') ?? '';
-    const client = this.clients.get(clientId);
+    const client = this.clients.get(clientId) ?? (clientId === this.behaviour.clientMetadataUrl ? { redirectUris: [], anyLoopbackPort: true } : undefined);
     if (client === undefined || !redirectAllowed(client, redirectUri)) return json(res, 400, { error: 'invalid_request', error_description: 'unknown client or redirect_uri' });
     if (this.behaviour.authorizeHangs === true) return;
     const back = new URL(redirectUri);
