@@ -130,6 +130,8 @@ export class OAuthSessions {
 
   /** Signed in to this server right now (tokens stored for its URL)? */
   async signedIn(server: string, config: ServerConfig): Promise<boolean> {
+    // Client credentials and workload identity have no sign-in (and a stored config holds references, not their key).
+    if (oauthGrant(config) !== 'authorization_code') return false;
     const provider = this.providerFor(server, config);
     return provider instanceof BerthOAuthProvider ? (await provider.signInStatus()).signedIn : false;
   }
