@@ -1,6 +1,7 @@
-import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import { createPrivateKey } from 'node:crypto';
+import { NoPersonOAuthProvider, withScope } from './no-person-provider';
 
 /** Options for {@linkcode ClientCredentialsOAuthProvider}. */
 export interface ClientCredentialsOptions {
@@ -23,19 +24,19 @@ export interface ClientCredentialsOptions {
 /**
  * OAuth for a server Berth reaches as itself, with no person signing in
  * (the `client_credentials` grant, machine to machine): the SDK's `auth()`
- * asks the token endpoint directly whenever a request gets a 401. Tokens are
- * kept in memory only; a new start simply asks for a new one.
+ * asks the token endpoint directly whenever a request gets a 401.
  *
  * Berth's own rather than the SDK's ClientCredentialsProvider /
  * PrivateKeyJwtProvider: one class for both client authentications, an
  * optional issuer pin (the SDK's warns on the console without one), and the
  * key's algorithm derived from the key so the person need not know it.
  */
-export class ClientCredentialsOAuthProvider implements OAuthClientProvider {
+export class ClientCredentialsOAuthProvider extends NoPersonOAuthProvider implements OAuthClientProvider {
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
-  private saved: StoredOAuthTokens | undefined;
+  protected readonly grantName = 'client credentials';
 
   constructor(private readonly options: ClientCredentialsOptions) {
+    super();
     if (options.clientSecret === undefined && options.privateKey === undefined) throw new Error('client credentials need a client secret or a private key');
     if (options.privateKey !== undefined) {
       this.addClientAuthentication = createPrivateKeyJwtAuth({
@@ -45,10 +46,6 @@ export class ClientCredentialsOAuthProvider implements OAuthClientProvider {
         alg: options.signingAlgorithm ?? keyAlgorithm(options.privateKey),
       });
     }
-  }
-
-  get redirectUrl(): undefined {
-    return undefined;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -70,36 +67,8 @@ export class ClientCredentialsOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  tokens(): StoredOAuthTokens | undefined {
-    return this.saved;
-  }
-
-  saveTokens(tokens: StoredOAuthTokens): void {
-    this.saved = tokens;
-  }
-
   prepareTokenRequest(scope?: string): URLSearchParams {
-    const params = new URLSearchParams({ grant_type: 'client_credentials' });
-    const wanted = scope ?? this.options.scope;
-    if (wanted !== undefined && wanted !== '') params.set('scope', wanted);
-    return params;
-  }
-
-  redirectToAuthorization(): never {
-    // auth() only gets here for an authorization-code grant; reaching it means the authorization server refused the credentials outright.
-    throw new Error('the authorization server wants a person to sign in, but this server is set to client credentials (no browser sign-in)');
-  }
-
-  saveCodeVerifier(): void {
-    // No authorization-code flow, so no PKCE verifier.
-  }
-
-  codeVerifier(): never {
-    throw new Error('client credentials use no PKCE code verifier');
-  }
-
-  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+    return withScope(new URLSearchParams({ grant_type: 'client_credentials' }), scope, this.options.scope);
   }
 }
 

@@ -1,5 +1,6 @@
-import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { readFile } from 'node:fs/promises';
+import { NoPersonOAuthProvider, withScope } from './no-person-provider';
 
 /** RFC 7523 §2.1: a JWT used as an authorization grant. */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -23,16 +24,13 @@ export interface WorkloadIdentityOptions {
  * in place. A refused grant is reported as it is: switching to another grant
  * or retrying with the same token would not help.
  */
-export class WorkloadIdentityOAuthProvider implements OAuthClientProvider {
-  private saved: StoredOAuthTokens | undefined;
+export class WorkloadIdentityOAuthProvider extends NoPersonOAuthProvider implements OAuthClientProvider {
+  protected readonly grantName = 'workload identity';
   private readonly readText: (path: string) => Promise<string>;
 
   constructor(private readonly options: WorkloadIdentityOptions) {
+    super();
     this.readText = options.readText ?? ((path) => readFile(path, 'utf8'));
-  }
-
-  get redirectUrl(): undefined {
-    return undefined;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -49,14 +47,6 @@ export class WorkloadIdentityOAuthProvider implements OAuthClientProvider {
     return { client_id: this.options.clientId, ...(this.options.issuer === undefined ? {} : { issuer: this.options.issuer }) };
   }
 
-  tokens(): StoredOAuthTokens | undefined {
-    return this.saved;
-  }
-
-  saveTokens(tokens: StoredOAuthTokens): void {
-    this.saved = tokens;
-  }
-
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
     let assertion: string;
     try {
@@ -65,25 +55,6 @@ export class WorkloadIdentityOAuthProvider implements OAuthClientProvider {
       throw new Error(`could not read the workload identity token from ${this.options.assertionFile}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     if (assertion.split('.').length !== 3) throw new Error(`${this.options.assertionFile} does not hold a JWT (the workload identity token)`);
-    const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion });
-    const wanted = scope ?? this.options.scope;
-    if (wanted !== undefined && wanted !== '') params.set('scope', wanted);
-    return params;
-  }
-
-  redirectToAuthorization(): never {
-    throw new Error('the authorization server wants a person to sign in, but this server is set to workload identity (no browser sign-in)');
-  }
-
-  saveCodeVerifier(): void {
-    // No authorization-code flow, so no PKCE verifier.
-  }
-
-  codeVerifier(): never {
-    throw new Error('workload identity uses no PKCE code verifier');
-  }
-
-  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+    return withScope(new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }), scope, this.options.scope);
   }
 }
