@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createHost } from '../../app/host';
 import type { Host, HostOptions } from '../../app/host-types';
 import type { TopicName, TopicPayload } from '../../shared/contract';
@@ -72,4 +74,18 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolveWait) => setTimeout(resolveWait, 50));
   }
+}
+
+/**
+ * Everything the renderer saw (events) and every log line, in memory and in
+ * the log files after the host shut down (so they are flushed): where a
+ * leaked secret would show up. Shuts the host down.
+ */
+export async function hostOutput(h: HostHarness, configDir: string): Promise<string> {
+  const logs = unwrap<{ entries: unknown[] }>(await h.host.dispatch('logs.query', { limit: 250_000 })).entries;
+  const visible = [JSON.stringify(h.events), JSON.stringify(logs)];
+  await h.host.shutdown();
+  const logsDir = join(configDir, 'logs');
+  for (const file of await readdir(logsDir)) visible.push(await readFile(join(logsDir, file), 'utf8'));
+  return visible.join('\n');
 }

@@ -1,11 +1,10 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
-import { startHost, type HostHarness } from './host-harness';
+import { hostOutput, startHost, type HostHarness } from './host-harness';
 import { TestOAuthServer } from './oauth-support';
 
 /**
@@ -36,14 +35,7 @@ const CLIENT_SECRET = 'cs-7f3a9b1c5d2e8f40-very-secret';
 
 const ready = (name: string) => (state: ServerState) => state.name === name && state.status === 'ready';
 
-/** Everything the renderer saw and the log files hold, after the host shut down. */
-async function visibleText(h: HostHarness): Promise<string> {
-  const logs = (await h.call<{ entries: LogEntry[] }>('logs.query', { limit: 250_000 })).entries;
-  const visible = [JSON.stringify(h.events), JSON.stringify(logs)];
-  await h.host.shutdown();
-  for (const file of await readdir(join(dir, 'logs'))) visible.push(await readFile(join(dir, 'logs', file), 'utf8'));
-  return visible.join('\n');
-}
+const visibleText = (h: HostHarness): Promise<string> => hostOutput(h, dir);
 
 describe('OAuth client settings', () => {
   it('a pre-registered confidential client signs in without registering, its secret kept in the store', async () => {

@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import type { ServerState } from '../../shared/domain/server';
-import { startHost, type HostHarness } from './host-harness';
+import { hostOutput, startHost, type HostHarness } from './host-harness';
 import { TestOAuthServer } from './oauth-support';
 
 /**
@@ -64,11 +64,7 @@ describe('OAuth through the host contract', () => {
     await h.waitForEvent('servers.changed', needsSignIn('journal'));
     expect(await oauthKeys()).toEqual([]);
 
-    const logs = (await h.call<{ entries: LogEntry[] }>('logs.query', { limit: 250_000 })).entries;
-    const visible = [JSON.stringify(h.events), JSON.stringify(logs)];
-    await h.host.shutdown();
-    for (const file of await readdir(join(dir, 'logs'))) visible.push(await readFile(join(dir, 'logs', file), 'utf8'));
-    const everything = visible.join('\n');
+    const everything = await hostOutput(h, dir);
     const secrets = [...as.accessTokens.keys(), ...as.refreshTokens.keys(), ...as.tokenRequests.flatMap((form) => [form.get('code'), form.get('code_verifier'), form.get('refresh_token')])];
     for (const secret of secrets) if (secret !== null && secret !== '') expect(everything).not.toContain(secret);
   });
