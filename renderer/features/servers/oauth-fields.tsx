@@ -1,7 +1,7 @@
 import clsx from 'clsx';
-import { Collapsible, ToggleGroup } from 'radix-ui';
+import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
-import { Field } from '../shell/controls';
+import { Field, Segmented } from '../shell/controls';
 import { ChevronRightIcon } from '../shell/icons';
 import type { FormErrors } from './server-form-model';
 import { hasOAuthSettings, type ClientAuthKind, type OAuthFormValues } from './server-form-oauth';
@@ -60,25 +60,7 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
           <span className="field-label" id="oauth-grant-label">
             How Berth gets access
           </span>
-          <ToggleGroup.Root
-            type="single"
-            className="segmented"
-            value={values.grant}
-            aria-labelledby="oauth-grant-label"
-            onValueChange={(value) => {
-              if (value === 'authorization_code' || value === 'client_credentials' || value === 'jwt_bearer') set('grant', value);
-            }}
-          >
-            <ToggleGroup.Item value="authorization_code" className="segmented-item">
-              You sign in
-            </ToggleGroup.Item>
-            <ToggleGroup.Item value="client_credentials" className="segmented-item">
-              Client credentials
-            </ToggleGroup.Item>
-            <ToggleGroup.Item value="jwt_bearer" className="segmented-item">
-              Workload identity
-            </ToggleGroup.Item>
-          </ToggleGroup.Root>
+          <Segmented value={values.grant} options={GRANTS} aria-labelledby="oauth-grant-label" onChange={(grant) => set('grant', grant)} />
           <p className="field-hint">{GRANT_HINTS[values.grant]}</p>
         </div>
         {text(
@@ -92,22 +74,7 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
             <span className="field-label" id="oauth-auth-label">
               The client proves itself with
             </span>
-            <ToggleGroup.Root
-              type="single"
-              className="segmented"
-              value={values.clientAuth}
-              aria-labelledby="oauth-auth-label"
-              onValueChange={(value) => {
-                if (value === 'secret' || value === 'key') set('clientAuth', value as ClientAuthKind);
-              }}
-            >
-              <ToggleGroup.Item value="secret" className="segmented-item">
-                Client secret
-              </ToggleGroup.Item>
-              <ToggleGroup.Item value="key" className="segmented-item">
-                Private key (JWT)
-              </ToggleGroup.Item>
-            </ToggleGroup.Root>
+            <Segmented value={values.clientAuth} options={CLIENT_AUTHS} aria-labelledby="oauth-auth-label" onChange={(auth) => set('clientAuth', auth)} />
           </div>
         ) : null}
         {workload
@@ -155,6 +122,17 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
     </Collapsible.Root>
   );
 }
+
+const GRANTS: ReadonlyArray<{ value: OAuthFormValues['grant']; label: string }> = [
+  { value: 'authorization_code', label: 'You sign in' },
+  { value: 'client_credentials', label: 'Client credentials' },
+  { value: 'jwt_bearer', label: 'Workload identity' },
+];
+
+const CLIENT_AUTHS: ReadonlyArray<{ value: ClientAuthKind; label: string }> = [
+  { value: 'secret', label: 'Client secret' },
+  { value: 'key', label: 'Private key (JWT)' },
+];
 
 const GRANT_HINTS: Record<OAuthFormValues['grant'], string> = {
   authorization_code: 'You sign in with the server’s account in your browser when the server asks for it.',

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
-import { Collapsible, Dialog, ToggleGroup } from 'radix-ui';
+import { Collapsible, Dialog } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
-import { Button, DialogHeader, Field, InlineAlert, Switch } from '../shell/controls';
+import { Button, DialogHeader, Field, InlineAlert, Segmented, Switch } from '../shell/controls';
 import { ChevronRightIcon } from '../shell/icons';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
 import { OAuthFields } from './oauth-fields';
@@ -19,6 +19,11 @@ import {
   type FormErrors,
   type ServerFormValues,
 } from './server-form-model';
+
+const SERVER_KINDS = [
+  { value: 'local', label: 'Local command' },
+  { value: 'remote', label: 'Remote URL' },
+] as const;
 
 /** The add/edit dialog, opened through the UI slice so any screen can ask for it. */
 export function ServerFormDialog() {
@@ -129,22 +134,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
           <span className="field-label" id="server-kind-label">
             Where it runs
           </span>
-          <ToggleGroup.Root
-            type="single"
-            className="segmented"
-            value={values.kind}
-            aria-labelledby="server-kind-label"
-            onValueChange={(value) => {
-              if (value === 'local' || value === 'remote') set('kind', value);
-            }}
-          >
-            <ToggleGroup.Item value="local" className="segmented-item">
-              Local command
-            </ToggleGroup.Item>
-            <ToggleGroup.Item value="remote" className="segmented-item">
-              Remote URL
-            </ToggleGroup.Item>
-          </ToggleGroup.Root>
+          <Segmented value={values.kind} options={SERVER_KINDS} aria-labelledby="server-kind-label" onChange={(kind) => set('kind', kind)} />
         </div>
         {remote ? <RemoteFields values={values} set={set} errors={errors} /> : null}
         {!remote ? (

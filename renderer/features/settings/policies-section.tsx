@@ -1,9 +1,9 @@
-import { AlertDialog, ToggleGroup } from 'radix-ui';
+import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert } from '../shell/controls';
+import { Button, Chip, InlineAlert, Segmented } from '../shell/controls';
 import { ShieldIcon, SparkleIcon } from '../shell/icons';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
@@ -149,21 +149,14 @@ export function SamplingPoliciesSection() {
               <code className="policy-server">{server}</code>
               {current !== 'ask' ? <Chip tone={current === 'never' ? 'danger' : 'warning'}>{SAMPLING_LABEL[current]}</Chip> : null}
               <div className="spacer" />
-              <ToggleGroup.Root
-                type="single"
-                className="segmented"
+              <Segmented
                 value={current}
+                options={SAMPLING_POLICIES.map((policy) => ({ value: policy, label: SAMPLING_LABEL[policy] }))}
                 aria-label={`Sampling policy for ${server}`}
-                onValueChange={(value) => {
-                  if (value !== '' && value !== current) void setPolicy(server, value as SamplingPolicy);
+                onChange={(policy) => {
+                  if (policy !== current) void setPolicy(server, policy);
                 }}
-              >
-                {SAMPLING_POLICIES.map((policy) => (
-                  <ToggleGroup.Item key={policy} value={policy} className="segmented-item">
-                    {SAMPLING_LABEL[policy]}
-                  </ToggleGroup.Item>
-                ))}
-              </ToggleGroup.Root>
+              />
             </li>
           );
         })}

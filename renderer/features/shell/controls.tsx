@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Dialog, Switch as RadixSwitch, Tooltip } from 'radix-ui';
+import { Dialog, Switch as RadixSwitch, ToggleGroup, Tooltip } from 'radix-ui';
 import { forwardRef, useId, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { CloseIcon, WarningIcon } from './icons';
 
@@ -152,5 +152,39 @@ export function DialogHeader({ title }: { title: ReactNode }) {
         <IconButton label="Close" icon={<CloseIcon />} />
       </Dialog.Close>
     </header>
+  );
+}
+
+interface SegmentedProps<T extends string> {
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}
+
+/**
+ * One choice out of a few, as a row of segments (arrow keys move between
+ * them). Clicking the chosen segment again keeps it chosen: Radix would
+ * report an empty value, which is never a valid choice here.
+ */
+export function Segmented<T extends string>({ value, options, onChange, ...labelling }: SegmentedProps<T>) {
+  return (
+    <ToggleGroup.Root
+      type="single"
+      className="segmented"
+      value={value}
+      {...labelling}
+      onValueChange={(next) => {
+        const chosen = options.find((option) => option.value === next);
+        if (chosen !== undefined) onChange(chosen.value);
+      }}
+    >
+      {options.map((option) => (
+        <ToggleGroup.Item key={option.value} value={option.value} className="segmented-item">
+          {option.label}
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
   );
 }
