@@ -104,7 +104,7 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   private lastDiscovery: OAuthDiscoveryState | undefined;
   private challenge: AuthChallenge;
   /** The DPoP session of the authorization server in use (one per issuer, as its key is). */
-  private dpopSession: { issuer: string; session: Promise<DpopSession> } | undefined;
+  private dpopSession: { issuer: string; session: Promise<DpopSession | undefined> } | undefined;
 
   constructor(private readonly options: BerthOAuthProviderOptions) {
     validateClientMetadataUrl(options.clientMetadataUrl);
@@ -138,6 +138,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   /** Start an interactive sign-in: registration and the browser are allowed until {@linkcode endSignIn}. */
   beginSignIn(session: InteractiveSession): void {
     this.session = session;
+    // "No key" was decided outside a sign-in; a sign-in makes one.
+    this.dpopSession = undefined;
   }
 
   endSignIn(): void {
@@ -241,20 +243,13 @@ export class BerthOAuthProvider implements OAuthClientProvider {
    * request; for any other server it stays Bearer as before.
    */
   async dpop(): Promise<DpopSession | undefined> {
-    const discovery = this.lastDiscovery ?? (await this.records.discovery());
-    const metadata = discovery?.authorizationServerMetadata;
+    // Asked before every MCP request: the stored discovery is read once per provider, the key once per issuer.
+    this.lastDiscovery ??= await this.records.discovery();
+    const metadata = this.lastDiscovery?.authorizationServerMetadata;
     const issuer = metadata?.issuer;
     if (issuer === undefined || !supportsDpop(metadata)) return undefined;
     if (this.dpopSession?.issuer !== issuer) {
-      const stored = await this.records.dpopKey(issuer);
-      // A key is made for a sign-in; a server nobody signed in to keeps no records (its requests carry no token to bind anyway).
-      if (stored === undefined && this.session === undefined) return undefined;
-      if (this.dpopSession?.issuer === issuer) return this.dpopSession.session;
-      const session = (async () => {
-        const { session, created } = await dpopSessionFor(stored);
-        if (created !== undefined) await this.records.saveDpopKey(issuer, created);
-        return session;
-      })();
+      const session = this.loadDpop(issuer);
       this.dpopSession = { issuer, session };
       // A failure is not cached: the next request tries again.
       session.catch(() => {
@@ -262,6 +257,15 @@ export class BerthOAuthProvider implements OAuthClientProvider {
       });
     }
     return this.dpopSession.session;
+  }
+
+  /** The issuer's stored DPoP key, or a new one during a sign-in; none for a server nobody signed in to (no token to bind, and no records kept). */
+  private async loadDpop(issuer: string): Promise<DpopSession | undefined> {
+    const stored = await this.records.dpopKey(issuer);
+    if (stored === undefined && this.session === undefined) return undefined;
+    const { session, created } = await dpopSessionFor(stored);
+    if (created !== undefined) await this.records.saveDpopKey(issuer, created);
+    return session;
   }
 
   saveCodeVerifier(codeVerifier: string): void {
