@@ -1,5 +1,5 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { oauthGrant, type ServerConfig } from '../../shared/domain/server';
+import { hasOwnAuthorization, oauthGrant, personSignsIn, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
 import { BerthOAuthProvider, type BerthOAuthProviderOptions } from './berth-oauth-provider';
@@ -130,8 +130,7 @@ export class OAuthSessions {
 
   /** Signed in to this server right now (tokens stored for its URL)? */
   async signedIn(server: string, config: ServerConfig): Promise<boolean> {
-    // Client credentials and workload identity have no sign-in (and a stored config holds references, not their key).
-    if (oauthGrant(config) !== 'authorization_code') return false;
+    if (!personSignsIn(config)) return false;
     const provider = this.providerFor(server, config);
     return provider instanceof BerthOAuthProvider ? (await provider.signInStatus()).signedIn : false;
   }
@@ -160,7 +159,7 @@ export function oauthProviderFor(
   extra: Pick<BerthOAuthProviderOptions, 'clientMetadataUrl' | 'challenge' | 'onChallenge'> = {},
 ): OAuthClientProvider | undefined {
   if (config.url === undefined) return undefined;
-  if (Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;
+  if (hasOwnAuthorization(config)) return undefined;
   const oauth = config.oauth ?? {};
   const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, assertionFile } = oauth;
   const grant = oauthGrant(config);

@@ -1,6 +1,6 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { oauthGrant, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
+import { personSignsIn, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { restartDelayMs, shouldGiveUp } from './backoff';
 import type { Jitter } from './backoff';
@@ -215,8 +215,8 @@ export class ServerSupervisor {
    */
   async signInChanged(name: string): Promise<ServerState> {
     const entry = this.entry(name);
-    // Client credentials and workload identity have no sign-in (and their stored config still holds references, not the key a provider would read).
-    const provider = oauthGrant(entry.config) !== 'authorization_code' ? undefined : this.options.authProviderFor?.(entry.name, entry.config);
+    // Only a person's sign-in has a state (and a no-person grant's stored config holds references, not the key its provider reads).
+    const provider = personSignsIn(entry.config) ? this.options.authProviderFor?.(entry.name, entry.config) : undefined;
     const auth = await authAfterChange(provider, entry.state.auth);
     if (this.entries.get(name) === entry) this.update(entry, { auth });
     return maskState(entry.state);

@@ -187,6 +187,20 @@ export function oauthGrant(config: Pick<ServerConfig, 'oauth'>): OAuthGrant {
   return config.oauth?.grant ?? 'authorization_code';
 }
 
+/** The person set the Authorization header themselves: that header is the credential, and Berth does no OAuth. */
+export function hasOwnAuthorization(config: Pick<ServerConfig, 'headers'>): boolean {
+  return Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization');
+}
+
+/**
+ * A remote server a person signs in to (Sign in / Sign out, a sign-in
+ * state): OAuth without an Authorization header of their own, and not a
+ * grant with no person (client credentials, workload identity).
+ */
+export function personSignsIn(config: Pick<ServerConfig, 'url' | 'headers' | 'oauth'>): boolean {
+  return config.url !== undefined && !hasOwnAuthorization(config) && oauthGrant(config) === 'authorization_code';
+}
+
 /** What a person types into the form: every Berth field optional. */
 export type ServerConfigInput = z.input<typeof ServerConfigSchema>;
 

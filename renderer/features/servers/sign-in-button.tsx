@@ -1,12 +1,11 @@
-import type { ServerAuth, ServerState } from '../../../shared/domain';
+import { personSignsIn, type ServerAuth, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { KeyIcon } from '../shell/icons';
 
 /** A remote server a person signs in to with OAuth: a URL, no Authorization header of the person's own, and not set to a grant with no person (client credentials, workload identity). */
 export function usesOAuth(server: ServerState): boolean {
-  if (server.config.url === undefined || (server.config.oauth?.grant ?? 'authorization_code') !== 'authorization_code') return false;
-  return !Object.keys(server.config.headers).some((name) => name.toLowerCase() === 'authorization');
+  return personSignsIn(server.config);
 }
 
 /**
