@@ -5,12 +5,14 @@ import { ServersPage } from './pages/servers-page';
 import { DOCS_DIR, expect, test } from './support/berth';
 
 
-test.describe('OAuth sign-in to a remote server', () => {
-  let as: TestOAuthServer | undefined;
-  test.afterEach(async () => {
-    await as?.stop();
-  });
+/** Each test's authorization server (and protected MCP server). */
+let as: TestOAuthServer | undefined;
+test.afterEach(async () => {
+  await as?.stop();
+  as = undefined;
+});
 
+test.describe('OAuth sign-in to a remote server', () => {
   test('a server that wants a sign-in says so; Sign in opens the authorization page, the server starts; Sign out forgets it', async ({ app, berth }) => {
     as = new TestOAuthServer();
     await as.start();
@@ -59,11 +61,6 @@ test.describe('OAuth sign-in to a remote server', () => {
 });
 
 test.describe('OAuth client settings in the server form', () => {
-  let as: TestOAuthServer | undefined;
-  test.afterEach(async () => {
-    await as?.stop();
-  });
-
   test('client credentials entered in the form: the server starts with no sign-in; the secret stays masked and out of config.json', async ({ app, berth }) => {
     as = new TestOAuthServer();
     await as.start();

@@ -10,9 +10,14 @@
  * request goes through Berth's real connection code: `ServerConnection.open`
  * (Streamable HTTP with the legacy SSE fallback, era negotiation with an
  * EraCache, the handshake and tool list), `ServerConnection.callTool`, and the
- * host's ElicitationFlow for `elicitation/create`. The only stand-in is the
- * person: a form is submitted as Berth first shows it (the schema's defaults
- * filled in); a URL-mode request is declined.
+ * host's ElicitationFlow for `elicitation/create`; OAuth goes through the
+ * provider the app would pick (`oauthProviderFor`) from the client settings
+ * the scenario hands over, as a person would enter them. The only stand-in
+ * is the person: a form is submitted as Berth first shows it (the schema's
+ * defaults filled in); a URL-mode request is declined; when the server asks
+ * for a sign-in (at connection, or mid-session for a wider scope) Sign in is
+ * pressed, at most twice, and the authorization server's redirect is
+ * followed where the app would open the browser.
  *
  * Runs on the machine's Node (20), like the host; only the suite needs Node 22.
  * Exits 0 when the scenario's steps all succeeded, 1 otherwise (the suite
