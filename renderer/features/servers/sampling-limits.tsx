@@ -10,7 +10,10 @@ import { Button, Chip, Field, InlineAlert } from '../shell/controls';
  * the place to change or reset them.
  */
 export function SamplingLimitsFacts({ server }: { server: string }) {
-  const usage = useBerth((s) => samplingUsageOf(s, server));
+  // One selector per stored value: a fresh default object from a selector would re-render forever.
+  const known = useBerth((s) => s.samplingUsage[server]);
+  const samplingDefaults = useBerth((s) => s.samplingDefaults);
+  const usage = known ?? samplingUsageOf({ samplingUsage: {}, samplingDefaults }, server);
   const resetUsage = useBerth((s) => s.resetSamplingUsage);
   const [editing, setEditing] = useState(false);
   const { limits, used, inFlight } = usage;
