@@ -138,7 +138,7 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
         </Button>
         {usage.custom ? (
           <Button size="sm" variant="ghost" disabled={busy} onClick={() => void save(null)}>
-            Use defaults ({defaults.maxTokens.toLocaleString()} / {defaults.sessionBudget.toLocaleString()})
+            Use Berth’s defaults ({defaults.maxTokens.toLocaleString()} per request, {defaults.sessionBudget.toLocaleString()} per session)
           </Button>
         ) : null}
       </div>
