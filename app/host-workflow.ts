@@ -10,6 +10,7 @@ import { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
 import { PendingRequests } from './pending/pending-requests';
 import { createAnthropicGenerate } from './sampling/anthropic-sampling';
+import { SamplingBudget } from './sampling/sampling-budget';
 import { SamplingReview } from './sampling/sampling-review';
 import type { AnthropicAccess } from './settings/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
@@ -64,6 +65,8 @@ export class HostWorkflow {
   readonly pending = new PendingRequests();
   readonly consent: ConsentBroker;
   readonly review: SamplingReview;
+  /** Per-server sampling cap and session budget. */
+  readonly budget: SamplingBudget;
   readonly flow: ElicitationFlow;
   readonly toolCalls = new RunningToolCalls();
   private readonly lastStatus = new Map<string, ServerState['status']>();
@@ -77,6 +80,7 @@ export class HostWorkflow {
     const { events, logs, settings, anthropic } = options;
     this.graceMs = options.clientGraceMs ?? DEFAULT_CLIENT_GRACE_MS;
     this.consent = new ConsentBroker({ stateDir: options.stateDir, pending: this.pending, logs });
+    this.budget = new SamplingBudget({ limits: (server) => settings.samplingLimits(server) });
     this.review = new SamplingReview({
       pending: this.pending,
       logs,
@@ -85,6 +89,7 @@ export class HostWorkflow {
       generate: (request, model, signal) => createAnthropicGenerate(anthropic.client())(request, model, signal),
       supportsTools: true,
       policies: settings.samplingPolicies(),
+      budget: this.budget,
     });
     this.flow = new ElicitationFlow({ pending: this.pending, logs, openExternal: options.openExternal });
 
@@ -99,6 +104,8 @@ export class HostWorkflow {
       events.emit('sampling.policiesChanged', { policies: this.review.policies() });
       settings.setSamplingNever(server, policy === 'never').catch((error: unknown) => options.reportError(`saving the sampling policy of '${server}'`, error));
     });
+    this.budget.onChange((usage) => events.emit('sampling.usageChanged', usage));
+    this.budget.onRefusal(({ server, message, usage }) => events.emit('sampling.budgetRefused', { server, message, usage }));
     this.flow.onAwaitingChange((awaiting) => events.emit('elicitation.awaitingChanged', { awaiting: awaitingView(awaiting) }));
   }
 
@@ -136,6 +143,8 @@ export class HostWorkflow {
   serverRemoved(name: string): void {
     this.lastStatus.delete(name);
     this.forgetServer(name, `server '${name}' was removed`);
+    // Only removal forgets the spending: a disconnect or restart keeps it, so crashing cannot reset a budget.
+    this.budget.forget(name);
   }
 
   /** How many windows (IPC or WebSocket clients) are connected. */

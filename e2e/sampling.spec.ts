@@ -1,5 +1,6 @@
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
+import { ServersPage } from './pages/servers-page';
 import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
 
 test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -71,5 +72,64 @@ test.describe('sampling review', () => {
     await expect(chat.assistantMessages().last()).toContainText('After:');
     expect(fakeLlm.requests).toHaveLength(2);
     expect(JSON.stringify(fakeLlm.requests[1]!.body?.messages.at(-1))).toContain('User rejected sampling request');
+  });
+
+  test('the person sees the cap in the review and the budget in the Overview, sets the limits there, and hears when the budget is spent', async ({ app, fakeLlm }) => {
+    fakeLlm.script([
+      toolNamed('trigger-sampling-request', { prompt: 'Write an epic about Rotterdam', maxTokens: 100_000 }),
+      { text: 'Sing, muse, of the Maas.', usage: { input_tokens: 1_200, output_tokens: 800 } },
+      { text: 'Done: {{lastToolResult}}' },
+    ]);
+    const chat = new ChatPage(app);
+    await chat.waitForServer('everything');
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Ask the server for an epic');
+
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Always allow this server');
+    await dialog.expectKind('sampling');
+    // The server asked for 100,000 tokens; Berth proposes its cap, and says so.
+    await expect(dialog.maxTokensField).toHaveValue('4096');
+    await expect(dialog.maxTokensNote).toHaveText('The server asked for 100,000; capped at 4,096, this server’s limit per request (change it in its Overview).');
+    await expect(dialog.root.getByTestId('review-budget')).toContainText('0 of 100,000 tokens used');
+    await dialog.button('Approve & generate').click();
+    await dialog.expectKind('sampling-answer');
+    await expect(dialog.root.getByTestId('answer-usage')).toContainText('It used 1,200 input + 800 output tokens (max 4,096)');
+    await dialog.button('Approve').click();
+    await dialog.expectClosed();
+    await expect(chat.toolCard('trigger-sampling-request')).toContainText('Sing, muse');
+    expect(fakeLlm.requests[1]!.body?.max_tokens).toBe(4_096);
+
+    // The Overview shows what the server spent this Berth session; the person tightens the limits.
+    const servers = new ServersPage(app);
+    await servers.show();
+    const detail = await servers.select('everything');
+    await detail.showOverview();
+    await expect(detail.samplingBudget).toHaveText('2,000 of 100,000 budget tokens used this session');
+    await expect(detail.samplingLimits).toContainText('Counted since Berth started; restarting the server does not reset it.');
+    const form = await detail.setSamplingLimits('0', '1500');
+    await expect(form.getByRole('alert')).toHaveText('The max tokens per request must be at least 1 token');
+    await detail.setSamplingLimits('1000', '1500');
+    await expect(form).toBeHidden();
+    await expect(detail.samplingLimits).toContainText('At most 1,000 max tokens per request');
+    await expect(detail.samplingLimits).toContainText('budget spent: requests are refused');
+
+    // The next request is refused: the server gets the reason, the person a notice.
+    fakeLlm.append([toolNamed('trigger-sampling-request', { prompt: 'Another epic', maxTokens: 100_000 }), { text: 'After: {{lastToolResult}}' }]);
+    await chat.show();
+    await chat.send('One more epic');
+    const notice = app.locator('.toast').filter({ hasText: '“everything” has used up its sampling budget' });
+    await expect(notice).toContainText('it has used 2,000 of 1,500 tokens this Berth session');
+    await expect(chat.toolCard('trigger-sampling-request', 1)).toContainText('Sampling budget exhausted');
+    await expect(chat.assistantMessages().last()).toContainText('After:');
+    expect(fakeLlm.requests).toHaveLength(5);
+
+    // The person gives it a fresh budget.
+    await servers.show();
+    await detail.showOverview();
+    await detail.samplingLimits.getByRole('button', { name: 'Reset budget' }).click();
+    await expect(detail.samplingBudget).toHaveText('0 of 1,500 budget tokens used this session');
   });
 });

@@ -127,11 +127,15 @@ chatTest.describe('chat and requests', () => {
   });
 
   chatTest('sampling review dialog', async ({ app, fakeLlm }) => {
-    await chatWithHistory(app, fakeLlm, [toolNamed('trigger-sampling-request', { prompt: 'Suggest a name for a new pier', maxTokens: 120 })], 'Let the server ask the model');
+    // A server asking for far more than it needs: the review shows the cap Berth applies.
+    await chatWithHistory(app, fakeLlm, [toolNamed('trigger-sampling-request', { prompt: 'Suggest a name for a new pier', maxTokens: 100_000 })], 'Let the server ask the model');
     const dialog = new PendingDialog(app);
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
     await dialog.expectKind('sampling');
+    await expect(dialog.maxTokensNote).toContainText('capped at 4,096');
+    await dialog.root.getByLabel(/Don’t ask again for “everything” this session/).check();
+    await expect(dialog.root.getByTestId('session-note')).toBeVisible();
     await calm(app);
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'sampling.png') });
   });

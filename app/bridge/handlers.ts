@@ -20,6 +20,7 @@ import { createOAuthHandlers } from './handlers-oauth';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import { createResourceHandlers } from './handlers-resources';
 import { createRootsHandlers } from './handlers-roots';
+import { createSamplingHandlers } from './handlers-sampling';
 import { createSettingsHandlers } from './handlers-settings';
 import { createWorkflowHandlers } from './handlers-workflow';
 import type { ServerSync } from './server-sync';
@@ -89,6 +90,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createChatHandlers(deps.chat),
     ...createSettingsHandlers(deps.settings),
     ...createWorkflowHandlers(deps.workflow),
+    ...createSamplingHandlers({ budget: deps.workflow.budget, settings: deps.settings }),
     ...createRootsHandlers(deps.roots),
     ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
     ...createPromptHandlers(deps.promptServices),
@@ -97,7 +99,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   };
 }
 
-type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers> | keyof ReturnType<typeof createOAuthHandlers>>;
+type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createSamplingHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers> | keyof ReturnType<typeof createOAuthHandlers>>;
 
 /** App, config, server and log methods. */
 function createServerHandlers(deps: HandlerDeps & Pick<FeatureDeps, 'oauth'>): ServerHandlers {

@@ -118,7 +118,7 @@ describe('fromAnthropicMessage', () => {
       ], 'max_tokens'),
       false,
     );
-    expect(result).toEqual({ content: { type: 'text', text: 'Hello world' }, stopReason: 'maxTokens' });
+    expect(result).toEqual({ content: { type: 'text', text: 'Hello world' }, stopReason: 'maxTokens', usage: { inputTokens: 1, outputTokens: 1 } });
   });
 
   it('keeps text and tool_use blocks in order with tools', () => {
@@ -132,8 +132,16 @@ describe('fromAnthropicMessage', () => {
         { type: 'tool_use', id: 'tu', name: 'weather', input: { city: 'Oslo' } },
       ],
       stopReason: 'toolUse',
+      usage: { inputTokens: 1, outputTokens: 1 },
     });
-    expect(fromAnthropicMessage(message([], 'refusal'), false)).toEqual({ content: { type: 'text', text: '' }, stopReason: 'refusal' });
+    expect(fromAnthropicMessage(message([], 'refusal'), false)).toEqual({ content: { type: 'text', text: '' }, stopReason: 'refusal', usage: { inputTokens: 1, outputTokens: 1 } });
+  });
+
+  it('reports usage as input (cache writes and reads included) and output tokens, and nothing when the answer has no report', () => {
+    const cached = { ...message([{ type: 'text', text: 'x', citations: null }]), usage: { input_tokens: 10, cache_creation_input_tokens: 200, cache_read_input_tokens: 3_000, output_tokens: 42 } };
+    expect(fromAnthropicMessage(cached as unknown as Message, false).usage).toEqual({ inputTokens: 3_210, outputTokens: 42 });
+    const unreported = { ...message([{ type: 'text', text: 'x', citations: null }]), usage: undefined };
+    expect(fromAnthropicMessage(unreported as unknown as Message, false)).not.toHaveProperty('usage');
   });
 });
 
@@ -155,7 +163,7 @@ describe('createAnthropicGenerate', () => {
       const client = new Anthropic({ apiKey: 'test-key', baseURL: `http://127.0.0.1:${port}`, maxRetries: 0 });
       const generate = createAnthropicGenerate(client);
       const result = await generate({ ...base, systemPrompt: 'Pirate.' }, 'claude-test', new AbortController().signal);
-      expect(result).toEqual({ content: { type: 'text', text: 'Ahoy' }, stopReason: 'endTurn' });
+      expect(result).toEqual({ content: { type: 'text', text: 'Ahoy' }, stopReason: 'endTurn', usage: { inputTokens: 1, outputTokens: 1 } });
       expect(bodies).toEqual([
         { url: '/v1/messages', body: { model: 'claude-test', max_tokens: 64, system: 'Pirate.', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] } },
       ]);

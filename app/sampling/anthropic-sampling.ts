@@ -10,6 +10,7 @@ import type {
   ToolChoice,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ContentBlock, CreateMessageRequestParams, SamplingMessageContentBlock } from '@modelcontextprotocol/client';
+import type { TokenUsage } from '../../shared/domain/sampling-limits';
 import type { GeneratedMessage, SamplingGenerate } from './sampling-review';
 
 /** The request cannot be expressed for Claude (audio, an unsupported image type…); the message says what. */
@@ -117,6 +118,20 @@ const STOP_REASONS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The tokens the API billed: cache writes and reads are input too. Undefined
+ * when the answer carries no usable report (a proxy may drop it).
+ */
+function usageOf(message: Message): TokenUsage | undefined {
+  const usage = message.usage as Partial<Message['usage']> | undefined;
+  const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+  if (usage === undefined || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') return undefined;
+  return {
+    inputTokens: count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens),
+    outputTokens: count(usage.output_tokens),
+  };
+}
+
+/**
  * An Anthropic message → MCP sampling content. Without tools the answer is
  * one text block (text blocks joined); with tools, text and tool_use blocks in
  * order. Thinking and server-tool blocks are not part of MCP sampling and are left out.
@@ -131,10 +146,11 @@ export function fromAnthropicMessage(message: Message, withTools: boolean): Gene
     }
   }
   const stopReason = message.stop_reason === null ? undefined : (STOP_REASONS[message.stop_reason] ?? message.stop_reason);
-  const reason = stopReason !== undefined ? { stopReason } : {};
-  if (withTools) return { content: blocks.length > 0 ? blocks : { type: 'text', text: '' }, ...reason };
+  const usage = usageOf(message);
+  const extra = { ...(stopReason !== undefined ? { stopReason } : {}), ...(usage !== undefined ? { usage } : {}) };
+  if (withTools) return { content: blocks.length > 0 ? blocks : { type: 'text', text: '' }, ...extra };
   const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
-  return { content: { type: 'text', text }, ...reason };
+  return { content: { type: 'text', text }, ...extra };
 }
 
 /** A `generate` for {@linkcode SamplingReview} backed by the Anthropic Messages API. */

@@ -172,13 +172,14 @@ describe('SamplingReview', () => {
     await expectRejected(result, 'the server cancelled the request');
   });
 
-  it("policy 'never' refuses without asking; 'allow-session' answers without asking", async () => {
+  it("policy 'never' refuses without asking; 'allow-session' answers without asking, with the default model", async () => {
     const review = make({ policies: { quiet: 'never' } });
     await expectRejected(review.handle('quiet', params), 'sampling is turned off for this server in Berth');
     expect(pending.counts().total).toBe(0);
 
     review.setPolicy('trusted', 'allow-session');
-    await expect(review.handle('trusted', params)).resolves.toMatchObject({ model: 'claude-haiku-4-5', content: { text: 'Hulls creak in the dark' } });
+    // Unreviewed, the server's hint ('haiku') does not choose the model: the person's default does.
+    await expect(review.handle('trusted', params)).resolves.toMatchObject({ model: 'claude-sonnet-4-5', content: { text: 'Hulls creak in the dark' } });
     expect(review.policies()).toEqual({ quiet: 'never', trusted: 'allow-session' });
     review.forgetServer('trusted');
     expect(review.policyFor('trusted')).toBe('ask');

@@ -4,18 +4,23 @@ import { SamplingContentSchema as McpSamplingContentSchema, SamplingMessageConte
 import type { SamplingPolicy } from '../../shared/domain/consent';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { ModelChoice, SamplingAnswerPayload, SamplingRequestView } from '../../shared/domain/pending';
+import type { TokenUsage } from '../../shared/domain/sampling-limits';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
 import { chooseModel } from './model-selection';
 import type { ConfiguredModel } from './model-selection';
 import { RateLimiter } from './rate-limit';
 import type { RateLimitOptions } from './rate-limit';
+import { SamplingBudget } from './sampling-budget';
+import { SessionModels } from './session-model';
 
 /** The JSON-RPC error code MCP uses for "the user said no". */
 export const USER_REJECTED_CODE = -1;
 export const USER_REJECTED_MESSAGE = 'User rejected sampling request';
 /** Implementation-defined JSON-RPC error code for "too many sampling requests". */
 export const RATE_LIMITED_CODE = -32000;
+/** Implementation-defined JSON-RPC error code for "this server's sampling budget is spent" (same range as the rate limit). */
+export const BUDGET_EXHAUSTED_CODE = -32000;
 
 /** What `generate` returns: the model's answer in MCP terms. */
 export interface GeneratedMessage {
@@ -23,6 +28,8 @@ export interface GeneratedMessage {
   content: CreateMessageResultWithTools['content'];
   /** `endTurn`, `maxTokens`, `stopSequence`, `toolUse`, or the provider's own word. */
   stopReason?: string;
+  /** What the model reported it used; counted against the server's session budget. */
+  usage?: TokenUsage;
 }
 
 /**
@@ -54,6 +61,8 @@ export interface SamplingReviewOptions {
   supportsTools?: boolean;
   /** Starting per-server policies (e.g. a persisted 'never'); everyone else is 'ask'. */
   policies?: Record<string, SamplingPolicy>;
+  /** Per-server max-tokens cap and session budget; default: Berth's default limits for every server. */
+  budget?: SamplingBudget;
 }
 
 /** Where a request came from, beyond the server. */
@@ -100,9 +109,12 @@ export class SamplingReview {
   private readonly limiter: RateLimiter;
   private readonly policyMap = new Map<string, SamplingPolicy>();
   private readonly listeners = new Set<(server: string, policy: SamplingPolicy) => void>();
+  private readonly budget: SamplingBudget;
+  private readonly sessionModels = new SessionModels();
 
   constructor(private readonly options: SamplingReviewOptions) {
     this.limiter = new RateLimiter(options.rateLimit);
+    this.budget = options.budget ?? new SamplingBudget();
     for (const [server, policy] of Object.entries(options.policies ?? {})) this.policyMap.set(server, policy);
   }
 
@@ -118,6 +130,7 @@ export class SamplingReview {
   setPolicy(server: string, policy: SamplingPolicy): void {
     if (policy === 'ask') this.policyMap.delete(server);
     else this.policyMap.set(server, policy);
+    if (policy !== 'allow-session') this.sessionModels.forget(server);
     for (const listener of [...this.listeners]) listener(server, policy);
   }
 
@@ -153,8 +166,16 @@ export class SamplingReview {
       throw new ProtocolError(RATE_LIMITED_CODE, text, { retryAfterMs: verdict.retryAfterMs });
     }
 
+    const planned = this.budget.plan(server, params.maxTokens);
+    if (!planned.ok) {
+      this.log(server, 'warning', planned.message);
+      throw new ProtocolError(BUDGET_EXHAUSTED_CODE, planned.message, { used: planned.usage.used, sessionBudget: planned.usage.limits.sessionBudget });
+    }
+    const tokens = planned.plan;
+
     const { models, defaultModel } = this.options.models();
-    const selection = chooseModel(params.modelPreferences, models, defaultModel);
+    // Unreviewed requests never follow the server's preference: it could name the dearest model every time.
+    const selection = policy === 'allow-session' ? this.sessionModels.modelFor(server, models, defaultModel) : chooseModel(params.modelPreferences, models, defaultModel);
     const choices: ModelChoice[] = models.map((m) => ({ id: m.id, label: m.label }));
     const choiceOf = (id: string): ModelChoice => choices.find((c) => c.id === id) ?? { id, label: id };
     const openOptions = {
@@ -166,17 +187,21 @@ export class SamplingReview {
 
     let request = params;
     let model = selection.model;
+    let maxTokens = tokens.proposed;
     if (ask) {
       const outcome = await this.options.pending.open(
         'sampling',
         server,
-        { request: viewOf(params), model: choiceOf(model), explanation: selection.explanation, models: choices },
+        { request: viewOf(params), model: choiceOf(model), explanation: selection.explanation, models: choices, defaultModel: choiceOf(defaultModel), tokens },
         {
           ...openOptions,
           validate: (response) => {
             if (response.decision !== 'approve') return undefined;
             if (response.model !== undefined && response.model !== defaultModel && !choices.some((c) => c.id === response.model)) {
               return `model '${response.model}' is not one of the configured models`;
+            }
+            if (response.maxTokens !== undefined && response.maxTokens > params.maxTokens) {
+              return `max tokens can be at most the ${params.maxTokens.toLocaleString('en-US')} the server asked for`;
             }
             for (const [index, message] of (response.messages ?? []).entries()) {
               const parsed = McpSamplingMessageSchema.safeParse(message);
@@ -200,10 +225,17 @@ export class SamplingReview {
         ...(outcome.systemPrompt !== undefined ? { systemPrompt: outcome.systemPrompt } : {}),
       };
       model = outcome.model ?? model;
-      if (outcome.allowForSession === true) this.setPolicy(server, 'allow-session');
+      maxTokens = outcome.maxTokens ?? maxTokens;
+      if (outcome.allowForSession === true) {
+        this.setPolicy(server, 'allow-session');
+        this.sessionModels.remember(server, outcome.model);
+      }
     }
 
-    const generated = await this.generate(server, request, model, context.signal);
+    request = { ...request, maxTokens };
+    const generated = await this.generateWithinBudget(server, request, model, context.signal);
+    // What was sent: the budget may have lowered max tokens further.
+    request = { ...request, maxTokens: generated.maxTokens };
     const shape = contentSchema.safeParse(generated.content);
     if (!shape.success) {
       const text = `the model's answer is not valid sampling content${withTools ? '' : ' (one text, image or audio block)'}: ${issueText(shape.error)}`;
@@ -219,7 +251,11 @@ export class SamplingReview {
         {
           request: viewOf(request),
           model: choiceOf(model),
-          result: { content: content as SamplingAnswerPayload['result']['content'], ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) },
+          result: {
+            content: content as SamplingAnswerPayload['result']['content'],
+            ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}),
+            ...(generated.usage !== undefined ? { usage: generated.usage } : {}),
+          },
         },
         {
           ...openOptions,
@@ -247,6 +283,36 @@ export class SamplingReview {
     this.log(server, 'info', `sampling answered with ${model}${ask ? ' after review' : ' (allowed for this session)'}`);
     const result = { model, role: 'assistant' as const, content, ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) };
     return result as CreateMessageResult | CreateMessageResultWithTools;
+  }
+
+  /** The model call, with its `max_tokens` held back from the server's budget and its reported usage counted after. */
+  private async generateWithinBudget(
+    server: string,
+    request: CreateMessageRequestParams,
+    model: string,
+    signal: AbortSignal | undefined,
+  ): Promise<GeneratedMessage & { maxTokens: number }> {
+    const held = this.budget.reserve(server, request.maxTokens);
+    if (!held.ok) {
+      this.log(server, 'warning', held.message);
+      throw new ProtocolError(BUDGET_EXHAUSTED_CODE, held.message, { used: held.usage.used, sessionBudget: held.usage.limits.sessionBudget });
+    }
+    const { reservation } = held;
+    if (reservation.maxTokens < request.maxTokens) {
+      this.log(server, 'info', `sampling: max tokens lowered from ${request.maxTokens} to ${reservation.maxTokens}, what is left of the session budget`);
+    }
+    let generated: GeneratedMessage;
+    try {
+      generated = await this.generate(server, { ...request, maxTokens: reservation.maxTokens }, model, signal);
+    } catch (error) {
+      // A cancelled call may have spent tokens at the model already; a failed one spent none.
+      if (signal?.aborted === true) this.budget.settle(reservation, undefined);
+      else this.budget.release(reservation);
+      throw error;
+    }
+    const counted = this.budget.settle(reservation, generated.usage);
+    if (generated.usage === undefined) this.log(server, 'warning', `sampling: the model reported no token usage; counted the ${counted} max tokens against the budget`);
+    return { ...generated, maxTokens: reservation.maxTokens };
   }
 
   private async generate(server: string, request: CreateMessageRequestParams, model: string, signal: AbortSignal | undefined): Promise<GeneratedMessage> {

@@ -118,4 +118,26 @@ describe('SettingsStore', () => {
     await settings.setSamplingNever('noisy', false);
     expect((await open()).samplingPolicies()).toEqual({});
   });
+
+  it('keeps per-server sampling limits across restarts, refuses bad values with a clear error, and goes back to the defaults', async () => {
+    const settings = await open();
+    expect(settings.samplingLimits('poet')).toEqual({ limits: { maxTokens: 4_096, sessionBudget: 100_000 }, custom: false });
+    await expect(settings.setSamplingLimits('poet', { maxTokens: 1_000, sessionBudget: 20_000 })).resolves.toEqual({ limits: { maxTokens: 1_000, sessionBudget: 20_000 }, custom: true });
+    const reopened = await open();
+    expect(reopened.samplingLimits('poet')).toEqual({ limits: { maxTokens: 1_000, sessionBudget: 20_000 }, custom: true });
+    expect(reopened.samplingLimitServers()).toEqual(['poet']);
+
+    const bad = await settings.setSamplingLimits('poet', { maxTokens: 0, sessionBudget: 20_000 }).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(HostError);
+    expect(bad).toMatchObject({ code: 'INVALID_INPUT', message: 'The max tokens per request must be at least 1 token', path: 'maxTokens' });
+    await expect(settings.setSamplingLimits('poet', { maxTokens: 10, sessionBudget: 2.5 })).rejects.toMatchObject({ message: 'The session budget must be a whole number of tokens' });
+    await expect(settings.setSamplingLimits('poet', { maxTokens: 300_000, sessionBudget: 10 })).rejects.toMatchObject({
+      message: 'The max tokens per request can be at most 200,000 tokens',
+    });
+    // A refused value loses nothing.
+    expect((await open()).samplingLimits('poet').limits).toEqual({ maxTokens: 1_000, sessionBudget: 20_000 });
+
+    await settings.setSamplingLimits('poet', undefined);
+    expect((await open()).samplingLimits('poet')).toEqual({ limits: { maxTokens: 4_096, sessionBudget: 100_000 }, custom: false });
+  });
 });

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { HostError } from '../../shared/result';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
+import { DEFAULT_SAMPLING_LIMITS, SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
+import type { SamplingLimits } from '../../shared/domain/sampling-limits';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
 import { MODEL_TIERS } from '../sampling/model-selection';
 import type { ConfiguredModel } from '../sampling/model-selection';
+import type { ConfiguredLimits } from '../sampling/sampling-budget';
 import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_MODEL_ID, DEFAULT_MODELS } from './default-models';
 
@@ -42,6 +45,8 @@ const SettingsFileSchema = z.looseObject({
   oauthClientMetadataUrl: z.url({ protocol: /^https$/, error: 'oauthClientMetadataUrl must be an https URL' }).optional(),
   /** Only 'never' is kept across restarts; 'allow-session' ends with the session by definition. */
   samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
+  /** Per-server max tokens per sampling request and tokens per Berth session; servers not listed use the defaults. */
+  samplingLimits: z.record(z.string(), SamplingLimitsSchema).optional(),
 });
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
@@ -138,6 +143,33 @@ export class SettingsStore {
 
   samplingPolicies(): Record<string, SamplingPolicy> {
     return { ...(this.file.samplingPolicies ?? {}) };
+  }
+
+  /** A server's sampling cap and session budget: its own, else Berth's defaults. */
+  samplingLimits(server: string): ConfiguredLimits {
+    const own = this.file.samplingLimits?.[server];
+    return own === undefined ? { limits: { ...DEFAULT_SAMPLING_LIMITS }, custom: false } : { limits: { ...own }, custom: true };
+  }
+
+  /** Servers with limits of their own. */
+  samplingLimitServers(): string[] {
+    return Object.keys(this.file.samplingLimits ?? {});
+  }
+
+  /** Keep a server's sampling limits; `undefined` goes back to the defaults. INVALID_INPUT for values out of range. */
+  async setSamplingLimits(server: string, limits: SamplingLimits | undefined): Promise<ConfiguredLimits> {
+    const all = { ...(this.file.samplingLimits ?? {}) };
+    if (limits === undefined) delete all[server];
+    else {
+      const parsed = SamplingLimitsSchema.safeParse(limits);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new HostError('INVALID_INPUT', issue?.message ?? 'Those sampling limits are not valid', issue?.path.map(String).join('.') || undefined);
+      }
+      all[server] = parsed.data;
+    }
+    await this.save({ ...this.file, samplingLimits: all });
+    return this.samplingLimits(server);
   }
 
   view(): SettingsView {

@@ -20,6 +20,8 @@ export const FakeTurnSchema = z.object({
     .optional(),
   /** Start streaming, then send an SSE `error` event (as the API does when overloaded mid-stream). */
   streamError: z.object({ type: z.string(), message: z.string() }).optional(),
+  /** The usage to report instead of the estimate from the text lengths (to test token budgets). */
+  usage: z.object({ input_tokens: z.number().int().min(0), output_tokens: z.number().int().min(0) }).optional(),
 });
 export type FakeTurn = z.input<typeof FakeTurnSchema>;
 
@@ -114,8 +116,8 @@ export function renderTurn(turn: z.output<typeof FakeTurnSchema>, request: Recor
     model: request.body?.model ?? 'unknown',
     blocks,
     stopReason: turn.stopReason ?? ((turn.toolUses ?? []).length > 0 ? 'tool_use' : 'end_turn'),
-    inputTokens: estimateTokens(JSON.stringify(request.body?.messages ?? [])),
-    outputTokens: estimateTokens(outputText),
+    inputTokens: turn.usage?.input_tokens ?? estimateTokens(JSON.stringify(request.body?.messages ?? [])),
+    outputTokens: turn.usage?.output_tokens ?? estimateTokens(outputText),
   };
 }
 

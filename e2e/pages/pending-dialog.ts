@@ -44,6 +44,15 @@ export class PendingDialog {
     return this.root.getByLabel(`Message ${index} (${role})`, { exact: true });
   }
 
+  /** Stage 1: the max tokens Berth will send (editable), and the note that says why. */
+  get maxTokensField(): Locator {
+    return this.root.getByLabel('Max tokens', { exact: true });
+  }
+
+  get maxTokensNote(): Locator {
+    return this.root.getByTestId('max-tokens-note');
+  }
+
   get answerEditor(): Locator {
     return this.root.getByLabel('Answer', { exact: true });
   }

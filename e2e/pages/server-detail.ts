@@ -44,6 +44,25 @@ export class ServerDetail {
     await this.page.getByRole('menuitemradio', { name: level, exact: true }).click();
   }
 
+  /** The Overview's sampling cap and session budget. */
+  get samplingLimits(): Locator {
+    return this.root.getByTestId('sampling-limits');
+  }
+
+  get samplingBudget(): Locator {
+    return this.root.getByTestId('sampling-budget');
+  }
+
+  /** Opens the limits form, fills it and saves; the form stays open when a value is refused. */
+  async setSamplingLimits(maxTokens: string, sessionBudget: string): Promise<Locator> {
+    const form = this.root.getByRole('form', { name: `Sampling limits of ${this.name}` });
+    if (!(await form.isVisible())) await this.samplingLimits.getByRole('button', { name: 'Change limits' }).click();
+    await form.getByLabel('Max tokens per request').fill(maxTokens);
+    await form.getByLabel('Token budget per Berth session').fill(sessionBudget);
+    await form.getByRole('button', { name: 'Save limits' }).click();
+    return form;
+  }
+
   async openLogs(): Promise<LogsPage> {
     await this.root.getByRole('button', { name: 'Logs', exact: true }).click();
     return new LogsPage(this.page);

@@ -11,6 +11,7 @@ import { createPendingSlice } from './pending-slice';
 import { createPromptsSlice } from './prompts-slice';
 import { createResourcesSlice } from './resources-slice';
 import { createRootsSlice } from './roots-slice';
+import { createSamplingSlice } from './sampling-slice';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { BerthState } from './types';
@@ -34,6 +35,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createResourcesSlice(transport)(...a),
     ...createRootsSlice(transport)(...a),
     ...createConfigImportSlice(transport)(...a),
+    ...createSamplingSlice(transport)(...a),
   }));
 }
 
@@ -64,6 +66,8 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'pending.changed', (s, change) => s.applyPendingChange(change)),
     bindTopic(store, transport, 'consent.policiesChanged', (s, { policies }) => s.applyConsentPolicies(policies)),
     bindTopic(store, transport, 'sampling.policiesChanged', (s, { policies }) => s.applySamplingPolicies(policies)),
+    bindTopic(store, transport, 'sampling.usageChanged', (s, usage) => s.applySamplingUsage(usage)),
+    bindTopic(store, transport, 'sampling.budgetRefused', (s, refusal) => s.applyBudgetRefused(refusal)),
     bindTopic(store, transport, 'elicitation.awaitingChanged', (s, { awaiting }) => s.applyAwaitingElicitations(awaiting)),
     bindTopic(store, transport, 'prompts.changed', (s, catalog) => s.applyPromptCatalog(catalog)),
     bindTopic(store, transport, 'roots.changed', (s, view) => s.applyRootsView(view)),
@@ -82,6 +86,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadPending(),
       s.loadPrompts(),
       s.loadRoots(),
+      s.loadSamplingUsage(),
     ]);
   };
   // Snapshots are fetched on every transition to `open`: the first connect and each reconnect.

@@ -11,6 +11,7 @@ export { composerDraft } from './composer-slice';
 export { activePendingRequest, countPending } from './pending-slice';
 export { AUDIT_LIMIT } from './settings-slice';
 export { resourceKey } from './resources-slice';
+export { samplingUsageOf } from './sampling-slice';
 export type * from './types';
 
 const StoreContext = createContext<BerthStore | null>(null);

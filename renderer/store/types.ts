@@ -13,6 +13,7 @@ import type { ConfigImportSlice } from './config-import-slice';
 import type { PromptsSlice } from './prompts-slice';
 import type { ResourcesSlice } from './resources-slice';
 import type { RootsSlice } from './roots-slice';
+import type { SamplingSlice } from './sampling-slice';
 
 /** A log entry plus its precomputed lowercase search text (filtering 200k lines must stay fast). */
 export type LogRow = LogEntry & { readonly haystack: string };
@@ -212,7 +213,7 @@ export interface UiSlice {
   dismissToast(id: number): void;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice;
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

@@ -8,6 +8,7 @@ import { oauthMethods } from './oauth';
 import { promptMethods, promptTopics } from './prompts';
 import { resourceMethods, resourceTopics } from './resources';
 import { rootsMethods, rootsTopics } from './roots';
+import { samplingMethods, samplingTopics } from './sampling';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
 import { workflowMethods, workflowTopics } from './workflow';
@@ -22,6 +23,7 @@ export const contract = {
   ...chatMethods,
   ...settingsMethods,
   ...workflowMethods,
+  ...samplingMethods,
   ...rootsMethods,
   ...promptMethods,
   ...resourceMethods,
@@ -36,6 +38,7 @@ export const topics = {
   ...chatTopics,
   ...settingsTopics,
   ...workflowTopics,
+  ...samplingTopics,
   ...rootsTopics,
   ...promptTopics,
   ...resourceTopics,

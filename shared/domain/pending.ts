@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ElicitationFieldSchema } from '../elicitation/form-schema';
 import { JsonObjectSchema, ToolCallConsentPayloadSchema, ToolCallConsentResponseSchema } from './consent';
 import { RootConsentPayloadSchema, RootConsentResponseSchema } from './roots';
+import { SamplingMaxTokensSchema, SamplingTokenPlanSchema, TokenUsageSchema } from './sampling-limits';
 
 // Sampling content as MCP 2025-11-25 defines it. Objects are loose so that
 // `annotations` and `_meta` survive a round trip through the review dialog.
@@ -75,6 +76,10 @@ export const SamplingPayloadSchema = z.object({
   explanation: z.string(),
   /** Models the person may pick instead. */
   models: z.array(ModelChoiceSchema),
+  /** The person's default model: what "allow for this session" uses unless they pick another. */
+  defaultModel: ModelChoiceSchema,
+  /** The max tokens the server asked for, what Berth will send (capped, within the session budget), and why. */
+  tokens: SamplingTokenPlanSchema,
 });
 export type SamplingPayload = z.infer<typeof SamplingPayloadSchema>;
 
@@ -86,6 +91,8 @@ export const SamplingResponseSchema = z.discriminatedUnion('decision', [
     systemPrompt: z.string().optional(),
     /** A different model id from `models`. */
     model: z.string().optional(),
+    /** Max tokens for this request instead of `tokens.proposed`; at most what the server asked for. */
+    maxTokens: SamplingMaxTokensSchema.optional(),
     /** Approve this server's requests without asking for the rest of the session. */
     allowForSession: z.boolean().optional(),
   }),
@@ -101,6 +108,8 @@ export const SamplingAnswerPayloadSchema = z.object({
   result: z.object({
     content: z.union([SamplingBlockSchema, z.array(SamplingBlockSchema)]),
     stopReason: z.string().optional(),
+    /** Tokens the model reported for this call (counted against the server's session budget). */
+    usage: TokenUsageSchema.optional(),
   }),
 });
 export type SamplingAnswerPayload = z.infer<typeof SamplingAnswerPayloadSchema>;

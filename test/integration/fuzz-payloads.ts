@@ -42,6 +42,7 @@ export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'consent.policies',
   'consent.audit',
   'sampling.policies',
+  'sampling.usage',
   'elicitation.awaiting',
 ]);
 

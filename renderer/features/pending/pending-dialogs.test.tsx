@@ -167,33 +167,76 @@ describe('elicitation', () => {
   });
 });
 
+/** A stage-1 sampling request: the server asked for `requested` max tokens; Berth proposes `proposed`. */
+function samplingRequest(requested: number, proposed: number, limitedBy?: 'cap' | 'budget'): PendingRequest {
+  return {
+    id: 's1',
+    kind: 'sampling',
+    server: 'everything',
+    createdAt: 1,
+    payload: {
+      request: { messages: [{ role: 'user', content: { type: 'text', text: 'Write a haiku' } }], maxTokens: requested, systemPrompt: 'Be brief' },
+      model: { id: 'smart', label: 'Smart model' },
+      explanation: 'The server prefers intelligence.',
+      models: [
+        { id: 'fast', label: 'Fast model' },
+        { id: 'smart', label: 'Smart model' },
+        { id: 'usual', label: 'Usual model' },
+      ],
+      defaultModel: { id: 'usual', label: 'Usual model' },
+      tokens: { requested, proposed, ...(limitedBy !== undefined ? { limitedBy } : {}), limits: { maxTokens: 4_096, sessionBudget: 100_000 }, used: 1_234 },
+    },
+  };
+}
+
 describe('sampling review', () => {
   it('sends the edited prompt and the chosen model', async () => {
-    const sampling: PendingRequest = {
-      id: 's1',
-      kind: 'sampling',
-      server: 'everything',
-      createdAt: 1,
-      payload: {
-        request: { messages: [{ role: 'user', content: { type: 'text', text: 'Write a haiku' } }], maxTokens: 100, systemPrompt: 'Be brief' },
-        model: { id: 'fast', label: 'Fast model' },
-        explanation: 'The server prefers speed.',
-        models: [
-          { id: 'fast', label: 'Fast model' },
-          { id: 'smart', label: 'Smart model' },
-        ],
-      },
-    };
-    const { answers } = mount([sampling]);
+    const { answers } = mount([samplingRequest(100, 100)]);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('The server prefers speed.')).toBeTruthy();
+    expect(within(dialog).getByText('The server prefers intelligence.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Message 1 (user)'), { target: { value: 'Write a limerick' } });
-    fireEvent.change(within(dialog).getByLabelText('Model'), { target: { value: 'smart' } });
+    fireEvent.change(within(dialog).getByLabelText('Model'), { target: { value: 'fast' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve & generate' }));
     await waitFor(() =>
       expect(answers()).toEqual([
-        { id: 's1', response: { decision: 'approve', messages: [{ role: 'user', content: [{ type: 'text', text: 'Write a limerick' }] }], model: 'smart' } },
+        { id: 's1', response: { decision: 'approve', messages: [{ role: 'user', content: [{ type: 'text', text: 'Write a limerick' }] }], model: 'fast' } },
       ]),
     );
+  });
+
+  it('shows the requested and the capped max tokens and the budget, and sends a max tokens the person typed', async () => {
+    const { answers } = mount([samplingRequest(100_000, 4_096, 'cap')]);
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('Max tokens') as HTMLInputElement;
+    expect(field.value).toBe('4096');
+    expect(within(dialog).getByTestId('max-tokens-note').textContent).toBe(
+      'The server asked for 100,000; capped at 4,096, this server’s limit per request (change it in its Overview).',
+    );
+    expect(within(dialog).getByTestId('review-budget').textContent).toContain('1,234 of 100,000 tokens used; 98,766 left');
+
+    const approve = within(dialog).getByRole('button', { name: 'Approve & generate' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: '200000' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('At most the 100,000 the server asked for.');
+    expect(approve.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '2.5' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a whole number of tokens, at least 1.');
+    fireEvent.change(field, { target: { value: '800' } });
+    expect(approve.disabled).toBe(false);
+    fireEvent.click(approve);
+    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', maxTokens: 800 } }]));
+  });
+
+  it('says that "don\'t ask again" answers later requests with the default model, or the one the person picked', async () => {
+    const { answers } = mount([samplingRequest(100, 100)]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('session-note')).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText(/Don’t ask again for “everything” this session/));
+    const note = within(dialog).getByTestId('session-note');
+    expect(note.textContent).toContain('with Usual model, your default model (not the server’s preference)');
+    expect(note.textContent).toContain('at most 4,096 max tokens each, until its budget of 100,000 tokens is spent');
+    fireEvent.change(within(dialog).getByLabelText('Model'), { target: { value: 'fast' } });
+    expect(within(dialog).getByTestId('session-note').textContent).toContain('with Fast model, the model you picked');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve & generate' }));
+    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', model: 'fast', allowForSession: true } }]));
   });
 });

@@ -50,6 +50,12 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
         {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? <> (it stopped early: {payload.result.stopReason})</> : null}. The server gets
         it only when you approve; edit it first if you like.
       </p>
+      {payload.result.usage ? (
+        <p className="muted" data-testid="answer-usage">
+          It used {payload.result.usage.inputTokens.toLocaleString()} input + {payload.result.usage.outputTokens.toLocaleString()} output tokens (max{' '}
+          {payload.request.maxTokens.toLocaleString()}), counted against this server’s session budget.
+        </p>
+      ) : null}
       {asked ? (
         <Collapsible.Root className="sampling-asked">
           <Collapsible.Trigger className="advanced-trigger">

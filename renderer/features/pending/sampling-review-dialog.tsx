@@ -6,6 +6,7 @@ import type { PendingDialogProps } from './pending-dialogs';
 import { PendingFrame } from './pending-dialogs';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, editableMessages, formatPriority, INCLUDE_CONTEXT_LABELS, messagesEdited, withBlockText } from './sampling-model';
+import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 
 /**
  * Stage 1 of a sampling request: everything the server asked for, editable
@@ -19,7 +20,9 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const [model, setModel] = useState(payload.model.id);
   const [reason, setReason] = useState('');
   const [allowForSession, setAllowForSession] = useState(false);
-  const ids = { system: useId(), model: useId(), reason: useId(), session: useId() };
+  const [maxTokensText, setMaxTokensText] = useState(() => String(payload.tokens.proposed));
+  const ids = { system: useId(), model: useId(), reason: useId(), session: useId(), maxTokens: useId() };
+  const maxTokens = checkMaxTokens(maxTokensText, payload.tokens);
   const models = payload.models.some((m) => m.id === payload.model.id) ? payload.models : [payload.model, ...payload.models];
   const edited = messagesEdited(req.messages, messages);
   const systemEdited = system !== (req.systemPrompt ?? '');
@@ -31,12 +34,18 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   ].filter((p): p is [string, string] => p[1] !== undefined);
   const hints = (prefs?.hints ?? []).map((h) => h.name).filter((n): n is string => n !== undefined);
 
+  // "Allow for this session" never keeps the server's preference: the person's pick, else their default model.
+  const picked = model !== payload.model.id ? models.find((m) => m.id === model) : undefined;
+  const sessionModel = picked !== undefined ? `${picked.label}, the model you picked` : `${payload.defaultModel.label}, your default model`;
+
   const approve = () => {
+    if ('error' in maxTokens) return;
     const response: SamplingResponse = {
       decision: 'approve',
       ...(edited ? { messages } : {}),
       ...(systemEdited ? { systemPrompt: system } : {}),
       ...(model !== payload.model.id ? { model } : {}),
+      ...(maxTokens.value !== payload.tokens.proposed ? { maxTokens: maxTokens.value } : {}),
       ...(allowForSession ? { allowForSession: true } : {}),
     };
     void answer(response);
@@ -54,15 +63,28 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
       error={error}
       footer={
         <>
+          {allowForSession ? (
+            <p className="session-note" id={`${ids.session}-note`} data-testid="session-note">
+              Later requests from <strong>{request.server}</strong> this session are answered without asking, with <strong>{sessionModel}</strong> (not the
+              server’s preference), at most {payload.tokens.limits.maxTokens.toLocaleString()} max tokens each, until its budget of{' '}
+              {payload.tokens.limits.sessionBudget.toLocaleString()} tokens is spent.
+            </p>
+          ) : null}
           <Button variant="danger" onClick={reject} disabled={busy}>
             Reject
           </Button>
           <div className="spacer" />
           <label className="check-inline" htmlFor={ids.session}>
-            <input id={ids.session} type="checkbox" checked={allowForSession} onChange={(e) => setAllowForSession(e.target.checked)} />
+            <input
+              id={ids.session}
+              type="checkbox"
+              checked={allowForSession}
+              aria-describedby={allowForSession ? `${ids.session}-note` : undefined}
+              onChange={(e) => setAllowForSession(e.target.checked)}
+            />
             Don’t ask again for “{request.server}” this session
           </label>
-          <Button variant="primary" onClick={approve} disabled={busy}>
+          <Button variant="primary" onClick={approve} disabled={busy || 'error' in maxTokens}>
             Approve &amp; generate
           </Button>
         </>
@@ -103,8 +125,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             ))}
           </div>
         </dd>
-        <dt>Max tokens</dt>
-        <dd>{req.maxTokens.toLocaleString()}</dd>
+        <SamplingTokenFacts tokens={payload.tokens} id={ids.maxTokens} text={maxTokensText} error={'error' in maxTokens ? maxTokens.error : undefined} onText={setMaxTokensText} />
         <dt>Temperature</dt>
         <dd>{req.temperature ?? <span className="muted">model default</span>}</dd>
         <dt>Stop sequences</dt>

@@ -7,6 +7,7 @@ import { ServerRootsPanel } from '../roots/roots-access';
 import { Button, Chip, EmptyState } from '../shell/controls';
 import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
 import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
+import { SamplingLimitsFacts } from './sampling-limits';
 import { ServerActions } from './server-actions';
 import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
@@ -182,6 +183,8 @@ function Overview({ server }: { server: ServerState }) {
             </dd>
           </>
         ) : null}
+        {/* Servers do not declare whether they will sample: every server has limits, and they can be set before it asks. */}
+        <SamplingLimitsFacts server={server.name} />
       </dl>
       {server.instructions ? (
         <div className="instructions">

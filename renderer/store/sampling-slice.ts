@@ -1,0 +1,63 @@
+import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
+import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
+import type { Result } from '../../shared/result';
+import type { SliceCreator } from './types';
+
+/** Each server's sampling cap and session budget (host-owned, replaced by snapshots and `sampling.usageChanged`). */
+export interface SamplingSlice {
+  /** Servers with their own limits or any spending; the others have `samplingDefaults` and nothing spent. */
+  samplingUsage: Record<string, SamplingUsage>;
+  samplingDefaults: SamplingLimits;
+  applySamplingUsage(usage: SamplingUsage): void;
+  /** A request was refused for lack of budget: tell the person, not only the server. */
+  applyBudgetRefused(refusal: { server: string; message: string; usage: SamplingUsage }): void;
+  loadSamplingUsage(): Promise<void>;
+  /** Failures come back so the form can show them; null goes back to the defaults. */
+  setSamplingLimits(server: string, limits: SamplingLimits | null): Promise<Result<SamplingUsage>>;
+  resetSamplingUsage(server: string): Promise<void>;
+}
+
+/** A server's limits and spending, whether or not the host has told us about it yet. */
+export function samplingUsageOf(state: Pick<SamplingSlice, 'samplingUsage' | 'samplingDefaults'>, server: string): SamplingUsage {
+  return state.samplingUsage[server] ?? { server, limits: state.samplingDefaults, custom: false, used: 0, inFlight: 0, requests: 0, refused: 0 };
+}
+
+export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (set, get) => ({
+  samplingUsage: {},
+  samplingDefaults: DEFAULT_SAMPLING_LIMITS,
+
+  applySamplingUsage(usage) {
+    set((s) => ({ samplingUsage: { ...s.samplingUsage, [usage.server]: usage } }));
+  },
+  applyBudgetRefused({ server, usage }) {
+    get().applySamplingUsage(usage);
+    const spent = usage.used >= usage.limits.sessionBudget;
+    const count = `${usage.used.toLocaleString()} of ${usage.limits.sessionBudget.toLocaleString()} tokens`;
+    get().pushToast({
+      tone: 'error',
+      title: spent ? `“${server}” has used up its sampling budget` : `“${server}” has no sampling budget free right now`,
+      message: spent
+        ? `Berth refused its request for a completion: it has used ${count} this Berth session. Raise or reset the budget in the server’s Overview.`
+        : `Berth refused its request for a completion: ${count} are used and the rest is held by requests still running.`,
+      action: { label: 'Open server', run: () => get().selectServer(server) },
+    });
+  },
+  async loadSamplingUsage() {
+    const result = await transport.call('sampling.usage', {});
+    if (!result.ok) {
+      get().toastFailure('Could not read the sampling budgets', result);
+      return;
+    }
+    set({ samplingDefaults: result.value.defaults, samplingUsage: Object.fromEntries(result.value.servers.map((usage) => [usage.server, usage])) });
+  },
+  async setSamplingLimits(server, limits) {
+    const result = await transport.call('sampling.setLimits', { server, limits });
+    if (result.ok) get().applySamplingUsage(result.value);
+    return result;
+  },
+  async resetSamplingUsage(server) {
+    const result = await transport.call('sampling.resetUsage', { server });
+    if (result.ok) get().applySamplingUsage(result.value);
+    else get().toastFailure(`Could not reset the sampling budget of “${server}”`, result);
+  },
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SamplingLimitsSchema, SamplingUsageSchema } from '../domain/sampling-limits';
+import { method } from './define';
+
+const ServerInput = z.object({ server: z.string().min(1).max(200) }).strict();
+
+/** Every server's sampling limits and spending: the defaults, and the servers that differ from them. */
+export const SamplingUsageListSchema = z.object({
+  /** What a server not listed in `servers` has: these limits and nothing spent. */
+  defaults: SamplingLimitsSchema,
+  servers: z.array(SamplingUsageSchema),
+});
+export type SamplingUsageList = z.infer<typeof SamplingUsageListSchema>;
+
+export const samplingMethods = {
+  'sampling.usage': method({
+    summary: "Each server's sampling cap and session budget, and the tokens it spent since Berth started.",
+    input: z.object({}).strict(),
+    output: SamplingUsageListSchema,
+  }),
+  'sampling.setLimits': method({
+    summary: "Set one server's max tokens per sampling request and its token budget per Berth session (kept in settings.json); null goes back to the defaults.",
+    input: z.object({ server: ServerInput.shape.server, limits: SamplingLimitsSchema.nullable() }).strict(),
+    output: SamplingUsageSchema,
+  }),
+  'sampling.resetUsage': method({
+    summary: "Start one server's sampling budget again from zero for this Berth session.",
+    input: ServerInput,
+    output: SamplingUsageSchema,
+  }),
+};
+
+export const samplingTopics = {
+  /** A server's limits or spending changed (a request was answered, the person reset or changed the budget). */
+  'sampling.usageChanged': SamplingUsageSchema,
+  /** A sampling request was refused because the server's budget is spent; `message` is what the server was told. */
+  'sampling.budgetRefused': z.object({ server: z.string(), message: z.string(), usage: SamplingUsageSchema }),
+};
