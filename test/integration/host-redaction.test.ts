@@ -131,6 +131,33 @@ describe('OAuth tokens Berth holds', () => {
   }, 30_000);
 });
 
+describe('an invalid config.json with plain secret values', () => {
+  it('reaches the renderer masked with a warning, and saving it from the editor keeps the real value', async () => {
+    const entry = { command: process.execPath, args: [fixture('secret-echo.mjs')], env: { SECRET_ECHO_TOKEN: TOKEN }, secretEnv: ['SECRET_ECHO_TOKEN'] };
+    // A trailing comma: nothing in the file is valid, so nothing has moved to the secret store yet.
+    const broken = JSON.stringify({ mcpServers: { echo: entry } }, null, 2).replace(/\n {2}\}\n\}$/, ',\n  }\n}');
+    await writeFile(join(dir, 'config.json'), broken);
+    const h = (harness = await startHost(dir));
+    const status = unwrap<ConfigStatus>(await h.host.dispatch('config.status', {}));
+    expect(status).toMatchObject({ state: 'invalid', hiddenSecrets: 1 });
+    expect(status.text).toContain(`"SECRET_ECHO_TOKEN": "${SECRET_MASK}"`);
+    const warning = (await logEntries(h)).find((e) => e.server === '' && e.level === 'warning' && e.text.includes('secret value in plain text'));
+    expect(warning?.text).toContain('(SECRET_ECHO_TOKEN of "echo")');
+
+    // The person fixes the comma and saves, leaving the mask where it was.
+    const saved = unwrap<ConfigStatus>(await h.host.dispatch('config.saveText', { text: (status.text ?? '').replace(/,(\s*\})/, '$1') }));
+    expect(saved).toEqual({ path: join(dir, 'config.json'), state: 'ok', problems: [] });
+    await h.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
+    const sha = await import('node:crypto').then(({ createHash }) => createHash('sha256').update(TOKEN).digest('hex'));
+    await waitFor(async () => (await logEntries(h, 'echo')).some((e) => e.source === 'stderr' && e.text.startsWith('token sha256 ')));
+    expect((await logEntries(h, 'echo')).find((e) => e.text.startsWith('token sha256 '))?.text).toBe(`token sha256 ${sha}`);
+    const file = await readFile(join(dir, 'config.json'), 'utf8');
+    expect(file).toContain('${secret:server/echo/env/SECRET_ECHO_TOKEN}');
+    expect(file).not.toContain(SECRET_MASK);
+    expect(await everythingVisible(h)).not.toContain(TOKEN);
+  }, 30_000);
+});
+
 describe('a config nested 50,000 levels deep', () => {
   it('does not crash start-up: the host opens and reports the file as invalid', async () => {
     await writeFile(join(dir, 'config.json'), '['.repeat(50_000));
