@@ -10,6 +10,7 @@ import { ConfigImportService } from './config-import/import-service';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
 import { HostChat } from './host-chat';
+import { HostRedaction } from './host-redaction';
 import { HostRoots } from './host-roots';
 import { CompletionBroker } from './workspace/completion-broker';
 import { PromptCatalogService } from './workspace/prompt-catalog';
@@ -65,11 +66,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   }
   const warn = (text: string): void => logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text });
 
+  const redaction = new HostRedaction({ env: hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) });
   const logs = new LogHub({
     onBatch: (entries) => events.emit('logs.appended', { entries }),
     files: { dir: paths.logsDir },
+    redact: (text) => redaction.redact(text),
   });
-  const secretStore = options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) });
+  const secretStore = redaction.store(options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) }));
   let settings: SettingsStore;
   try {
     settings = await SettingsStore.open({
@@ -80,6 +83,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     });
   } catch (error) {
     await logs.dispose();
+    redaction.close();
     throw error;
   }
   settings.onChange((view) => events.emit('settings.changed', view));
@@ -141,7 +145,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
       launchEnv: () => loginEnv.get(),
       settledLaunchEnv: () => loginEnv.settled(),
       baseLaunchEnv: (pathSource) => loginEnv.base(pathSource),
-      resolveSecrets: (name, config) => serverSecrets.resolve(name, config),
+      resolveSecrets: async (name, config) => {
+        const resolved = await serverSecrets.resolve(name, config);
+        redaction.serverResolved(name, resolved);
+        return resolved;
+      },
     }),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => {
@@ -229,6 +237,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     await roots?.close();
     await workflow.close();
     await logs.dispose();
+    redaction.close();
     throw error;
   }
   // Until the stored policies are read, every tool call simply asks (the safe default).
@@ -282,9 +291,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
   return {
     dispatch: async (method, input) => {
       if (shuttingDown !== undefined) return fail('NOT_READY', 'Berth is shutting down');
-      return router.dispatch(method, input);
+      return redaction.result(method, await router.dispatch(method, input));
     },
-    subscribe: (listener) => events.subscribe(listener),
+    subscribe: (listener) => events.subscribe(redaction.listener(listener)),
     clientsChanged: (count) => workflow.clientsChanged(count),
     shutdown: () => {
       shuttingDown ??= (async () => {
@@ -305,6 +314,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         } finally {
           // Flushes pending batches and file writes, then ignores late appends.
           await logs.dispose();
+          redaction.close();
         }
       })();
       return shuttingDown;

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ServersPage } from './pages/servers-page';
 import { expect, test } from './support/berth';
 
@@ -44,5 +46,27 @@ test.describe('config problems', () => {
     await app.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(banner).toBeHidden();
     await expect(editor).toBeHidden();
+  });
+});
+
+test.describe('an invalid config with a plain secret', () => {
+  const SECRET = 'ghp_e2eSecretValue4242';
+  // A trailing comma keeps the whole file invalid, so the value is still in it.
+  test.use({ initialConfig: `{\n  "mcpServers": {\n    "gh": { "command": "node", "enabled": false, "env": { "GITHUB_TOKEN": "${SECRET}" }, "secretEnv": ["GITHUB_TOKEN"] },\n  }\n}\n` });
+
+  test('the fix-it editor hides the value, says so, and saving with the mask in place keeps it', async ({ app, berth }) => {
+    await app.getByTestId('config-banner').getByRole('button', { name: 'Fix it' }).click();
+    const editor = app.getByLabel('Config file text');
+    await expect(editor).toHaveValue(/"GITHUB_TOKEN": "••••••••"/);
+    expect(await editor.inputValue()).not.toContain(SECRET);
+    await expect(app.getByTestId('hidden-secrets-note')).toContainText('This file holds a secret value in plain text');
+    await editor.fill((await editor.inputValue()).replace('},\n  }', '}\n  }'));
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(editor).toBeHidden();
+    const file = await readFile(join(berth.configDir, 'config.json'), 'utf8');
+    expect(file).toContain('${secret:server/gh/env/GITHUB_TOKEN}');
+    expect(file).not.toContain('••••••••');
+    const stored = JSON.parse(await readFile(join(berth.configDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    expect(stored.secrets['server/gh/env/GITHUB_TOKEN']).toBe(SECRET);
   });
 });

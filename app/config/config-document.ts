@@ -2,6 +2,7 @@ import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, t
 import type { z } from 'zod';
 import type { ConfigProblem } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type ServerConfig } from '../../shared/domain/server';
+import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
 
 /** Claude Desktop reads the file with JSON.parse: no comments, no trailing commas. */
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
@@ -179,6 +180,11 @@ export function parseConfigText(text: string): ConfigDocument {
   if (text.trim() === '') {
     // An empty file holds nothing to lose: treat it as an empty config and let the first write fill it.
     return { ...fatalDocument(text, []), value: {} };
+  }
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    // Checked before parsing: the parser recurses per level and would overflow the stack.
+    return fatalDocument(text, [{ message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`, ...positionAt(text, deep) }]);
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, STRICT_JSON);

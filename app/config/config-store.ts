@@ -7,6 +7,7 @@ import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig 
 import { HostError } from '../../shared/result';
 import { atomicWriteFile } from './atomic-write';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
+import { findSecretSlots, hiddenSecretsWarning, maskSecretSlots, unmaskSecretSlots } from './config-masking';
 import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
 
 /** Env values may hold secrets until they move to the keychain: owner-only. */
@@ -71,6 +72,8 @@ export class ConfigStore {
   private readonly warn: (text: string) => void;
   private disk: DiskState = { kind: 'missing' };
   private doc: ConfigDocument = parseConfigText('');
+  /** The invalid text as the renderer may see it, worked out once per text. */
+  private masked: { source: string; text: string; hidden: number } | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private watcher: FSWatcher | undefined;
   private debounce: NodeJS.Timeout | undefined;
@@ -103,7 +106,17 @@ export class ConfigStore {
     if (this.disk.kind === 'error') return { path, state: 'invalid', problems: [{ message: this.disk.message }] };
     const problems = documentProblems(this.doc);
     if (problems.length === 0) return { path, state: 'ok', problems: [] };
-    return { path, state: 'invalid', problems, text: this.doc.text };
+    return this.invalid(problems, this.doc.text);
+  }
+
+  /** An invalid status whose text hides the plain secret values it holds. */
+  private invalid(problems: ConfigStatus['problems'], text: string): ConfigStatus {
+    if (this.masked?.source !== text) {
+      const { text: maskedText, slots } = maskSecretSlots(text);
+      this.masked = { source: text, text: maskedText, hidden: slots.length };
+    }
+    const { text: shown, hidden } = this.masked;
+    return { path: this.filePath, state: 'invalid', problems, text: shown, ...(hidden > 0 ? { hiddenSecrets: hidden } : {}) };
   }
 
   /** Valid entries only, parsed with defaults applied, in file order. */
@@ -197,15 +210,22 @@ export class ConfigStore {
   }
 
   /**
-   * Replace the whole file with text from the fix-it editor. Written only if
-   * it parses and every entry validates; otherwise the returned status lists
-   * the problems (with the submitted text) and the file stays byte-identical.
+   * Replace the whole file with text from the fix-it editor. Its masked
+   * secret values (see status()) are put back from the file first. Written
+   * only if it parses and every entry validates; otherwise the returned
+   * status lists the problems (with the submitted text) and the file stays
+   * byte-identical.
    */
-  saveText(text: string): Promise<ConfigStatus> {
+  saveText(submitted: string): Promise<ConfigStatus> {
     return this.enqueue(async () => {
+      // The file as it is now, and as the editor was shown it (an external edit may have come in between).
+      const onDisk = await this.read();
+      const unmasked = unmaskSecretSlots(submitted, [onDisk.kind === 'text' ? onDisk.text : '', this.text()]);
+      if (unmasked.problems.length > 0) return this.invalid(unmasked.problems, submitted);
+      const text = unmasked.text;
       const doc = parseConfigText(text);
       const problems = documentProblems(doc);
-      if (problems.length > 0) return { path: this.filePath, state: 'invalid', problems, text };
+      if (problems.length > 0) return this.invalid(problems, text);
       const written = await this.write(text);
       this.disk = { kind: 'text', text: written };
       this.doc = written === text ? doc : parseConfigText(written);
@@ -361,6 +381,10 @@ export class ConfigStore {
   private adopt(state: DiskState): void {
     this.disk = state;
     this.doc = parseConfigText(state.kind === 'text' ? state.text : '');
+    const problems = documentProblems(this.doc);
+    if (state.kind !== 'text' || problems.length === 0) return;
+    const hidden = findSecretSlots(state.text);
+    if (hidden.length > 0) this.warn(hiddenSecretsWarning(this.filePath, hidden));
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {

@@ -48,7 +48,31 @@ describe('formatLogLine', () => {
   });
 });
 
+describe('formatLogLine against forged lines', () => {
+  const FORGED = '2026-11-22T06:00:01.000Z [host] ERROR forged by the server';
+
+  it('escapes line breaks and other control characters in the logger and a lone \\r in the text', () => {
+    const line = formatLogLine({ seq: 1, server: 'a', time: T0, source: 'notification', level: 'info', logger: `db\n${FORGED}\r`, text: `ok\r${FORGED}\u001b[2K\u2028x` });
+    expect(line).toBe(`2026-11-22T06:00:00.000Z [notification] INFO db\\n${FORGED}\\r: ok\\r${FORGED}\\u001b[2K\\u2028x\n`);
+    expect(line.split('\n')).toHaveLength(2);
+  });
+});
+
 describe('LogHub file logs', () => {
+  it('a log notification cannot forge a line in the file on disk: every line starting with a time is a real entry', async () => {
+    const hub = fileHub({ dir: join(dir, 'logs') });
+    const forged = '2026-11-22T06:00:01.000Z [host] ERROR forged';
+    hub.append({ server: 'fs', time: T0, source: 'notification', level: 'info', logger: `db\n${forged}`, text: 'one' });
+    hub.append({ server: 'fs', time: T0 + 1, source: 'notification', level: 'info', text: `two\r${forged}\r\nthree\n${forged}` });
+    hub.append({ server: 'fs', time: T0 + 2, source: 'stderr', text: `four\r${forged}` });
+    await hub.flush();
+    const lines = (await readFile(join(dir, 'logs', 'fs.log'), 'utf8')).split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line !== '');
+    const entries = lines.filter((line) => /^\d{4}-\d\d-\d\dT/.test(line));
+    expect(entries).toHaveLength(3);
+    expect(entries.every((line) => !line.includes('[host]') || !line.startsWith('2026-11-22T06:00:01'))).toBe(true);
+    expect(lines.filter((line) => !/^\d{4}-\d\d-\d\dT/.test(line)).every((line) => line.startsWith('    '))).toBe(true);
+  });
+
   it('appends stderr, notification and host entries (not trace) to per-server files', async () => {
     const hub = fileHub({ dir: join(dir, 'logs') });
     hub.append({ server: 'fs', time: T0, source: 'stderr', text: 'listening' });

@@ -35,12 +35,34 @@ export function logFileName(server: string): string {
   return `${safe}.log`;
 }
 
-/** `2026-11-22T06:00:00.000Z [stderr] text`; continuation lines are indented so each entry stays recognisable. */
+/** C0 and C1 control characters (tab aside), DEL, and the Unicode line and paragraph separators. */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x09) || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+/** `\r`, `\n` and the rest as visible escapes (`\u001b`): a server's text cannot end a line, move the cursor or colour a terminal. */
+function escapeControls(text: string): string {
+  let escaped = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (!isControl(code)) continue;
+    escaped += text.slice(start, i) + (code === 0x0d ? '\\r' : code === 0x0a ? '\\n' : `\\u${code.toString(16).padStart(4, '0')}`);
+    start = i + 1;
+  }
+  return start === 0 ? text : escaped + text.slice(start);
+}
+
+/**
+ * `2026-11-22T06:00:00.000Z [stderr] text`. Only the text's own `\n` (or
+ * `\r\n`) starts a new line, indented, so every line that starts with a time
+ * is an entry Berth wrote: a server's text or logger name cannot forge one.
+ */
 export function formatLogLine(entry: LogEntry): string {
   const time = Number.isFinite(entry.time) ? new Date(entry.time).toISOString() : String(entry.time);
   const level = entry.level !== undefined ? `${entry.level.toUpperCase()} ` : '';
-  const logger = entry.logger !== undefined ? `${entry.logger}: ` : '';
-  const text = entry.text.replace(/\r?\n/g, '\n    ');
+  const logger = entry.logger !== undefined ? `${escapeControls(entry.logger)}: ` : '';
+  const text = entry.text.split(/\r?\n/).map(escapeControls).join('\n    ');
   return `${time} [${entry.source}] ${level}${logger}${text}\n`;
 }
 

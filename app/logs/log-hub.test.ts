@@ -21,6 +21,22 @@ afterEach(async () => {
 });
 
 describe('LogHub storage and queries', () => {
+  it('redacts text, logger and body before keeping, delivering or cutting them', async () => {
+    const logs = hub({ redact: (text) => text.replaceAll('hunter22', '***'), maxTextChars: 12 });
+    logs.append(line('a', 'pw hunter22!', { source: 'notification', logger: 'db hunter22' }));
+    logs.append(line('a', '→ call', { source: 'trace', body: '{"pw":"hunter22"}' }));
+    logs.append(line('a', 'aaaaaaaaahunter22'));
+    await logs.flush();
+    const kept = logs.query({}).entries.sort((a, b) => a.seq - b.seq);
+    expect(kept.map((entry) => [entry.text, entry.logger, entry.body])).toEqual([
+      ['pw ***!', 'db ***', undefined],
+      ['→ call', undefined, '{"pw":"***"}'],
+      // Cut after redaction: a cut in the middle of the secret would have left 'hun' behind.
+      ['aaaaaaaaa***', undefined, undefined],
+    ]);
+    expect(JSON.stringify(batches)).not.toContain('hunter');
+  });
+
   it('stamps a monotonic seq across servers', () => {
     const logs = hub();
     logs.append(line('a', 'one'));

@@ -28,6 +28,8 @@ export interface LogHubOptions {
   maxTextChars?: number;
   /** Also append stderr, notification and host entries to per-server text files. */
   files?: LogFilesOptions;
+  /** Masks the secrets the host holds in every entry's text, logger and body before it is kept, delivered or written. */
+  redact?: (text: string) => string;
   now?: () => number;
 }
 
@@ -63,6 +65,7 @@ export class LogHub implements LogSink {
   private readonly maxTextChars: number;
   private readonly now: () => number;
   private readonly files: LogFiles | undefined;
+  private readonly redact: ((text: string) => string) | undefined;
   private readonly servers = new Map<string, ServerLogs>();
   private pending: RingBuffer<LogEntry>;
   private skippedBeforeRebuild = 0;
@@ -81,6 +84,7 @@ export class LogHub implements LogSink {
     this.now = options.now ?? Date.now;
     this.pending = new RingBuffer(options.maxBatchEntries ?? 2_000);
     this.files = options.files === undefined ? undefined : new LogFiles(options.files, (message) => this.reportFileError(message));
+    this.redact = options.redact;
   }
 
   /** Where a server's log file lives, when file logs are on. */
@@ -92,7 +96,7 @@ export class LogHub implements LogSink {
     if (this.disposed) return;
     this.seq += 1;
     const entry = this.stamp(input, this.seq);
-    const body = input.body;
+    const body = input.body === undefined || this.redact === undefined ? input.body : this.redact(input.body);
     const logs = this.logsOf(entry.server);
     const evicted = logs.buffers[entry.source].push(entry);
     if (evicted !== undefined) this.dropBody(logs, evicted.seq);
@@ -182,10 +186,13 @@ export class LogHub implements LogSink {
    * were ~20x slower to build and to scan in queries (V8 shapes).
    */
   private stamp(input: NewLogEntry, seq: number): LogEntry {
-    const text = input.text.length > this.maxTextChars ? `${input.text.slice(0, this.maxTextChars)}… (${input.text.length - this.maxTextChars} more characters)` : input.text;
+    const redact = this.redact;
+    // Redacted before it is cut, so a cut cannot leave half a secret behind.
+    const full = redact === undefined ? input.text : redact(input.text);
+    const text = full.length > this.maxTextChars ? `${full.slice(0, this.maxTextChars)}… (${full.length - this.maxTextChars} more characters)` : full;
     const entry: LogEntry = { seq, server: input.server, time: input.time, source: input.source, text };
     if (input.level !== undefined) entry.level = input.level;
-    if (input.logger !== undefined) entry.logger = input.logger;
+    if (input.logger !== undefined) entry.logger = redact === undefined ? input.logger : redact(input.logger);
     if (input.direction !== undefined) entry.direction = input.direction;
     if (input.method !== undefined) entry.method = input.method;
     if (input.id !== undefined) entry.id = input.id;

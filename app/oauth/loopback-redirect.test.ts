@@ -23,23 +23,39 @@ describe('listenForRedirect', () => {
     await expect(fetch(listener.redirectUrl)).rejects.toThrow();
   });
 
-  it('refuses a wrong state with a 400 page and an error, and takes nothing after it', async () => {
+  it('answers a wrong state with a 400 page and keeps listening: a forged answer cannot abort the real sign-in', async () => {
     const listener = await listenForRedirect({ state: 'the-state', timeoutMs: 5_000 });
-    const page = await fetch(`${listener.redirectUrl}?code=abc&state=another`);
-    expect(page.status).toBe(400);
-    expect(await page.text()).toContain('does not belong to the sign-in Berth started');
-    const error = await outcome(listener.response);
-    expect(error).toBeInstanceOf(RedirectError);
-    expect((error as RedirectError).reason).toBe('state');
-    expect((error as RedirectError).message).toMatch(/wrong state/);
-    expect((error as RedirectError).message).not.toContain('abc');
-    await expect(fetch(`${listener.redirectUrl}?code=abc&state=the-state`)).rejects.toThrow();
+    let settled = false;
+    void listener.response.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    const forged = await fetch(`${listener.redirectUrl}?code=abc&state=another`);
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('does not belong to the sign-in Berth started');
+    // Neither a missing state nor an error= answer without the right state ends the sign-in.
+    expect((await fetch(`${listener.redirectUrl}?code=abc`)).status).toBe(400);
+    expect((await fetch(`${listener.redirectUrl}?error=access_denied&state=another`)).status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+
+    const real = await fetch(`${listener.redirectUrl}?code=the-code&state=the-state`);
+    expect(real.status).toBe(200);
+    await expect(listener.response).resolves.toEqual({ code: 'the-code', iss: undefined });
   });
 
-  it('a missing state is a wrong state', async () => {
-    const listener = await listenForRedirect({ state: 'the-state', timeoutMs: 5_000 });
-    expect((await fetch(`${listener.redirectUrl}?code=abc`)).status).toBe(400);
-    expect(((await outcome(listener.response)) as RedirectError).reason).toBe('state');
+  it('times out after wrong-state answers and says they were refused, without repeating what they carried', async () => {
+    const listener = await listenForRedirect({ state: 'the-state', timeoutMs: 300 });
+    expect((await fetch(`${listener.redirectUrl}?code=abc&state=another`)).status).toBe(400);
+    expect((await fetch(`${listener.redirectUrl}?code=abc&state=yet-another`)).status).toBe(400);
+    const error = (await outcome(listener.response)) as RedirectError;
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error.reason).toBe('timeout');
+    expect(error.message).toBe(
+      'the sign-in was not finished in the browser within 0.3 s (2 answers with the wrong state came back and were refused: they did not belong to this sign-in); sign in again (and finish in the browser window that opens)',
+    );
+    expect(error.message).not.toContain('abc');
+    await expect(fetch(`${listener.redirectUrl}?code=abc&state=the-state`)).rejects.toThrow();
   });
 
   it('reports an error= answer in one clean line, and escapes it on nothing the page shows', async () => {

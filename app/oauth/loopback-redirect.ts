@@ -13,7 +13,7 @@ export interface AuthorizationResponse {
 /** Why waiting for the browser ended without a code; the message is for the person. */
 export class RedirectError extends Error {
   constructor(
-    readonly reason: 'state' | 'refused' | 'timeout' | 'malformed' | 'closed',
+    readonly reason: 'refused' | 'timeout' | 'malformed' | 'closed',
     message: string,
   ) {
     super(message);
@@ -34,7 +34,10 @@ export interface LoopbackRedirectOptions {
 /** A one-shot listener on `http://127.0.0.1:<port>/callback`. */
 export interface LoopbackRedirect {
   readonly redirectUrl: string;
-  /** Resolves with the first valid answer; rejects on a wrong state, an `error=` answer or the timeout. Closes the listener either way. */
+  /**
+   * Resolves with the first answer that carries the right state; rejects on an
+   * `error=` answer with the right state, or the timeout. Closes the listener either way.
+   */
   readonly response: Promise<AuthorizationResponse>;
   /** Stop waiting (the sign-in failed elsewhere). */
   close(): void;
@@ -74,10 +77,12 @@ function listen(server: Server, port: number): Promise<number> {
 
 /**
  * Listen for the authorization server's redirect on the loopback interface
- * (RFC 8252 §7.3). The first request to `/callback` decides: a code with the
- * right state resolves, anything else rejects; either way the person sees a
- * short page and the listener closes. Other paths (a favicon) get a 404 and
- * do not count.
+ * (RFC 8252 §7.3). The first request to `/callback` with the right state
+ * decides: a code resolves, an error or a missing code rejects; either way the
+ * person sees a short page and the listener closes. A request with a wrong (or
+ * no) state gets a 400 page and is otherwise ignored: any local process or web
+ * page can reach the port, and must not be able to abort the real sign-in.
+ * Other paths (a favicon) get a 404 and do not count.
  */
 export async function listenForRedirect(options: LoopbackRedirectOptions): Promise<LoopbackRedirect> {
   let settle: { resolve: (value: AuthorizationResponse) => void; reject: (error: RedirectError) => void } | undefined;
@@ -87,6 +92,8 @@ export async function listenForRedirect(options: LoopbackRedirectOptions): Promi
   // A rejection nobody awaits yet (the browser answered before the caller looked) must not crash the host.
   response.catch(() => undefined);
   let done = false;
+  /** Answers refused for their state, to explain a timeout. */
+  let wrongStates = 0;
   const timing: { timer?: NodeJS.Timeout } = {};
   const server = createServer((req, res) => handle(req, res));
 
@@ -114,8 +121,8 @@ export async function listenForRedirect(options: LoopbackRedirectOptions): Promi
     }
     const params = url.searchParams;
     if (!sameState(options.state, params.get('state'))) {
-      reply(res, 400, 'Sign-in not accepted', 'This answer does not belong to the sign-in Berth started. Start the sign-in again from Berth.');
-      finish(new RedirectError('state', 'the answer that came back to Berth carried the wrong state (it does not belong to this sign-in, and was refused); sign in again'));
+      wrongStates += 1;
+      reply(res, 400, 'Sign-in not accepted', 'This answer does not belong to the sign-in Berth started, so Berth ignored it. If you are signing in, finish in the browser tab Berth opened.');
       return;
     }
     const error = params.get('error');
@@ -142,10 +149,10 @@ export async function listenForRedirect(options: LoopbackRedirectOptions): Promi
     if (options.preferredPort === undefined) throw error;
     port = await listen(server, 0);
   }
-  timing.timer = setTimeout(
-    () => finish(new RedirectError('timeout', `the sign-in was not finished in the browser within ${formatSeconds(options.timeoutMs)}; sign in again (and finish in the browser window that opens)`)),
-    options.timeoutMs,
-  );
+  timing.timer = setTimeout(() => {
+    const refused = wrongStates === 0 ? '' : ` (${wrongStates === 1 ? 'one answer' : `${wrongStates} answers`} with the wrong state came back and ${wrongStates === 1 ? 'was' : 'were'} refused: ${wrongStates === 1 ? 'it did' : 'they did'} not belong to this sign-in)`;
+    finish(new RedirectError('timeout', `the sign-in was not finished in the browser within ${formatSeconds(options.timeoutMs)}${refused}; sign in again (and finish in the browser window that opens)`));
+  }, options.timeoutMs);
   timing.timer.unref();
   return {
     redirectUrl: `http://127.0.0.1:${port}/callback`,

@@ -1,12 +1,12 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { LogLevelSchema, OAUTH_SECRET_FIELDS, SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
-import type { LogLevel, ServerConfig } from '../../shared/domain/server';
+import { LogLevelSchema } from '../../shared/domain/server';
+import type { LogLevel } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
+import { configSecrets, formsOfAll } from '../secrets/secret-forms';
+import { redactForms } from '../secrets/secret-redactor';
 
 /** Trace bodies beyond this many characters are cut, with a marker saying how big the message was. */
 export const TRACE_BODY_LIMIT = 64 * 1024;
-/** Secrets shorter than this would redact ordinary words ("1", "yes"); they are left alone. */
-const MIN_SECRET_LENGTH = 4;
 /** Request ids remembered to name the method of a response; bounded against servers that never answer. */
 const MAX_TRACKED_REQUESTS = 10_000;
 
@@ -18,33 +18,16 @@ export function formatSize(bytes: number): string {
 }
 
 /**
- * The values of the server's secret env keys, secret headers and OAuth client credentials, and their
- * JSON-escaped forms, longest first. A `Bearer xyz` header also yields `xyz`.
+ * Every form (secret-forms.ts) of the server's secret env values, secret
+ * headers and OAuth client credentials, longest first.
  */
-export function secretValues(config: Pick<ServerConfig, 'env' | 'secretEnv'> & Partial<Pick<ServerConfig, 'headers' | 'secretHeaders' | 'oauth'>>): string[] {
-  const values = new Set<string>();
-  const add = (value: string | undefined): void => {
-    if (value === undefined || value.length < MIN_SECRET_LENGTH) return;
-    values.add(value);
-    values.add(JSON.stringify(value).slice(1, -1));
-  };
-  for (const key of config.secretEnv) add(config.env[key]);
-  for (const [name, value] of Object.entries(config.headers ?? {})) {
-    if (!isSecretHeader({ secretHeaders: config.secretHeaders ?? [] }, name)) continue;
-    add(value);
-    add(/^\S+\s+(\S+)$/.exec(value)?.[1]);
-  }
-  for (const field of OAUTH_SECRET_FIELDS) add(config.oauth?.[field]);
-  return [...values].sort((a, b) => b.length - a.length);
+export function secretValues(config: Parameters<typeof configSecrets>[0]): string[] {
+  return formsOfAll(configSecrets(config));
 }
 
-/** Replace every occurrence of each secret with the mask. */
+/** Replace every occurrence of each secret form with the mask. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (result.includes(secret)) result = result.split(secret).join(SECRET_MASK);
-  }
-  return result;
+  return redactForms(text, secrets);
 }
 
 function messageId(message: JSONRPCMessage): string | number | undefined {

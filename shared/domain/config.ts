@@ -18,8 +18,10 @@ export const ConfigStatusSchema = z.object({
   path: z.string(),
   state: z.enum(['ok', 'missing', 'invalid']),
   problems: z.array(ConfigProblemSchema),
-  /** The file's text when it is invalid, for the fix-it editor. */
+  /** The file's text when it is invalid, for the fix-it editor, with plain secret values replaced by SECRET_MASK. */
   text: z.string().optional(),
+  /** How many plain secret values `text` hides (saving the text with the masks in place keeps them). */
+  hiddenSecrets: z.number().int().min(1).optional(),
 });
 export type ConfigStatus = z.infer<typeof ConfigStatusSchema>;
 

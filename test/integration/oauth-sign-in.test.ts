@@ -162,7 +162,6 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     ['discovery', { wrongResource: true }, /finding the authorization server \(discovery\): .*does not match/],
     ['registration', { rejectRegistration: true }, /registering Berth .*invalid_redirect_uri: loopback redirects are not allowed/],
     ['authorization', { authorizeError: 'access_denied' }, /authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied \(The person declined\.\)/],
-    ['authorization', { wrongState: true }, /authorization in the browser \(consent\): .*wrong state/],
     ['authorization', { wrongIss: 'https://evil.example' }, /authorization in the browser \(consent\): the answer claims to come from another authorization server .*mix-up/],
     ['token', { rejectCodes: Infinity }, /exchanging the code for tokens: invalid_grant: code expired \(the authorization server refused the code 2 times; giving up\)/],
   ] as const)('names the failing step: %s (%o)', async (step, behaviour, message) => {
@@ -187,6 +186,14 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     // The SDK's auth() itself sends a refused code once more before giving up on it; then Berth's second round.
     expect(as.tokenRequests.map((form) => form.get('grant_type'))).toEqual(['authorization_code', 'authorization_code', 'authorization_code']);
     expect(await whoami(await connect())).toMatch(/^signed in as client-/);
+  });
+
+  it('ignores an answer with the wrong state and gives up at the timeout, saying why', async () => {
+    as.behaviour = { wrongState: true };
+    await expect(signInNow({ timeoutMs: 1_000 })).rejects.toThrow(
+      /authorization in the browser \(consent\): the sign-in was not finished in the browser within 1 s \(one answer with the wrong state came back and was refused/,
+    );
+    expectNoSecretPrinted();
   });
 
   it('gives up with a clear message when the browser never comes back', async () => {

@@ -26,6 +26,8 @@ export interface OAuthServerBehaviour {
   accessTokenTtl?: number;
   /** The 401 challenge names this scope (`WWW-Authenticate: Bearer scope="…"`). */
   challengeScope?: string;
+  /** The token endpoint fails refreshes with a 500 whose plain-text body repeats the refresh token (raw, base64) and the request's Authorization. */
+  refreshEchoes?: boolean;
   /** Accepts this URL as a client ID (a client ID metadata document it trusts without fetching), and says so in its metadata. */
   clientMetadataUrl?: string;
 }
@@ -229,6 +231,10 @@ export class TestOAuthServer {
     }
     if (grant === 'refresh_token') {
       const refresh = form.get('refresh_token') ?? '';
+      if (this.behaviour.refreshEchoes === true) {
+        res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`backend down; request was refresh_token=${refresh} (${Buffer.from(refresh).toString('base64')}) authorization=${authorization ?? 'none'}`);
+        return;
+      }
       const grant = this.refreshTokens.get(refresh);
       if (grant === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
       this.refreshTokens.delete(refresh);

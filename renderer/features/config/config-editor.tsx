@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
 import type { ConfigProblem } from '../../../shared/domain';
+import { SECRET_MASK } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { Button, DialogHeader } from '../shell/controls';
 import { WarningIcon } from '../shell/icons';
@@ -75,6 +76,16 @@ function ConfigEditor() {
         <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the text
         below and save: Berth only writes it once it is valid.
       </Dialog.Description>
+      {status?.hiddenSecrets !== undefined ? (
+        <div className="banner banner-warning compact" role="note" data-testid="hidden-secrets-note">
+          <WarningIcon />
+          <span className="banner-text">
+            This file holds {status.hiddenSecrets === 1 ? 'a secret value' : `${status.hiddenSecrets} secret values`} in plain text. {status.hiddenSecrets === 1 ? 'It is' : 'They are'} hidden
+            here as {SECRET_MASK}: leave {status.hiddenSecrets === 1 ? 'it' : 'them'} as {status.hiddenSecrets === 1 ? 'it is' : 'they are'} to keep their values, or type new ones. Once the file is
+            valid, Berth moves secret values into its secret store.
+          </span>
+        </div>
+      ) : null}
       {problems.length > 0 ? (
         <ul className="problem-list" role="alert">
           {problems.map((problem, index) => (
