@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { makePrivateDirSync } from '../config/private-files';
 import { connectDevToolsPipe } from './devtools-pipe';
 import { browserArgs, findBrowser, type BrowserLookupInputs } from './find-browser';
 import { handTokenToWindow } from './window-token';
@@ -50,7 +50,7 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
     return { close: () => undefined };
   }
   try {
-    mkdirSync(options.userDataDir, { recursive: true, mode: 0o700 });
+    makePrivateDirSync(options.userDataDir);
   } catch (error) {
     options.say(`Could not create the browser profile at ${options.userDataDir}: ${error instanceof Error ? error.message : String(error)}`);
     return { close: () => undefined };
