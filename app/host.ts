@@ -9,6 +9,7 @@ import { ConfigStore } from './config/config-store';
 import { ConfigImportService } from './config-import/import-service';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
+import { tightenBerthFiles } from './config/private-files';
 import { HostChat } from './host-chat';
 import { HostRedaction } from './host-redaction';
 import { HostRoots } from './host-roots';
@@ -72,6 +73,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     files: { dir: paths.logsDir },
     redact: (text) => redaction.redact(text),
   });
+  // Before anything is read or written: what an older Berth left readable by others becomes private.
+  const privacy = await tightenBerthFiles(paths.configDir);
+  if (privacy.tightened.length > 0) {
+    logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `made ${privacy.tightened.length} of Berth's files and folders private to you (no access for group or others)` });
+  }
+  for (const failure of privacy.failures) warn(`could not make this private to you (others may read it): ${failure}`);
   const secretStore = redaction.store(options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) }));
   let settings: SettingsStore;
   try {

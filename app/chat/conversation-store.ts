@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, stat } from 'node:fs/promises';
+import { readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
 import { ConversationIdSchema, ConversationSchema, DEFAULT_CONVERSATION_TITLE, messageText, summarizeConversation } from '../../shared/domain/chat';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
+import { makePrivateDir } from '../config/private-files';
 import { removeInterruptedWrites } from '../config/state-file';
 
 /** A conversation file that could not be read (kept aside under a new name when its content is bad). */
@@ -78,7 +79,7 @@ export class ConversationStore {
   /** Read every conversation file and build the list. */
   static async open(options: ConversationStoreOptions): Promise<ConversationStore> {
     const store = new ConversationStore(options);
-    await mkdir(store.trashDir, { recursive: true });
+    await makePrivateDir(store.trashDir);
     // Temp files of writes a crash interrupted: the real files beside them are intact.
     await removeInterruptedWrites(store.conversationsDir);
     for (const name of await readdir(store.conversationsDir)) {

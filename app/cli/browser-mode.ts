@@ -105,7 +105,8 @@ async function main(args: BrowserModeArgs): Promise<void> {
 
   if (!args.headless) {
     appWindow = openAppWindow({
-      url: readyUrl,
+      url: server.url,
+      token: server.token,
       userDataDir: join(configDir, 'browser-profile'),
       say,
       onClosed: () => void shutdown(0, 'the Berth window was closed'),

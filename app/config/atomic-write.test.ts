@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,26 @@ describe('atomicWriteFile', () => {
     const file = join(dir, 'secret.json');
     await atomicWriteFile(file, '{}', 0o600);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes 0600 files in 0700 directories by default, whatever the umask, also over a 0644 file', async () => {
+    if (process.platform === 'win32') return;
+    const savedUmask = process.umask(0);
+    try {
+      const file = join(dir, 'state', 'deeper', 'roots.json');
+      await atomicWriteFile(file, '{}');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(join(dir, 'state'))).mode & 0o777).toBe(0o700);
+      expect((await stat(join(dir, 'state', 'deeper'))).mode & 0o777).toBe(0o700);
+
+      const old = join(dir, 'settings.json');
+      await writeFile(old, '{}');
+      await chmod(old, 0o644);
+      await atomicWriteFile(old, '{"a":1}');
+      expect((await stat(old)).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(savedUmask);
+    }
   });
 
   it('never lets a concurrent reader see a partial file', async () => {

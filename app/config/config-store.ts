@@ -1,4 +1,4 @@
-import { mkdirSync, watch as watchDir, type FSWatcher } from 'node:fs';
+import { watch as watchDir, type FSWatcher } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -6,6 +6,7 @@ import type { ConfigStatus } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { atomicWriteFile } from './atomic-write';
+import { makePrivateDirSync } from './private-files';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
 import { findSecretSlots, hiddenSecretsWarning, maskSecretSlots, unmaskSecretSlots } from './config-masking';
 import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
@@ -240,7 +241,7 @@ export class ConfigStore {
     const file = basename(this.filePath);
     try {
       // Watch the directory, not the file: an atomic save (ours or an editor's) replaces the file's inode.
-      mkdirSync(dir, { recursive: true });
+      makePrivateDirSync(dir);
       this.watcher = watchDir(dir, { persistent: false }, (_event, changed) => {
         if (changed !== null && changed !== file) return;
         clearTimeout(this.debounce);

@@ -1,4 +1,4 @@
-import { appendFile, readdir, stat } from 'node:fs/promises';
+import { appendFile, chmod, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/domain/consent';
@@ -32,6 +32,26 @@ describe('AuditLog', () => {
     expect(page.entries.map((e) => e.tool)).toEqual(['tool-4', 'tool-3', 'tool-2', 'tool-1']);
     expect((await again.read({ limit: 2 })).entries.map((e) => e.tool)).toEqual(['tool-4', 'tool-3']);
     expect((await stat(log.filePath)).mode & 0o777).toBe(0o600);
+  });
+
+  it('makes an audit file an older Berth left 0644 private (0600), and creates its folder 0700, whatever the umask', async () => {
+    if (process.platform === 'win32') return;
+    const savedUmask = process.umask(0);
+    try {
+      const fresh = new AuditLog({ stateDir: join(dir.path, 'state') });
+      await fresh.append(entry(1));
+      expect((await stat(join(dir.path, 'state'))).mode & 0o777).toBe(0o700);
+      expect((await stat(fresh.filePath)).mode & 0o777).toBe(0o600);
+      await fresh.close();
+
+      await chmod(fresh.filePath, 0o644);
+      const restarted = new AuditLog({ stateDir: join(dir.path, 'state') });
+      await restarted.append(entry(2));
+      expect((await stat(restarted.filePath)).mode & 0o777).toBe(0o600);
+      await restarted.close();
+    } finally {
+      process.umask(savedUmask);
+    }
   });
 
   it('rotates at the size cap, keeps the configured number of files, and reads across them', async () => {

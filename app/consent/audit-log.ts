@@ -1,7 +1,8 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { closeSync, fchmodSync, openSync, writeSync } from 'node:fs';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AuditEntrySchema } from '../../shared/domain/consent';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files';
 import { lineFileTail } from '../logs/line-file';
 import type { AuditEntry, AuditPage } from '../../shared/domain/consent';
 
@@ -103,7 +104,7 @@ export class AuditLog {
   private async write(batch: string): Promise<void> {
     let text = batch;
     if (this.size === undefined) {
-      await mkdir(this.options.stateDir, { recursive: true });
+      await makePrivateDir(this.options.stateDir);
       const tail = await lineFileTail(this.filePath);
       this.size = tail.size;
       // A torn line from a killed process stays unreadable; the new entries do not join it.
@@ -112,7 +113,11 @@ export class AuditLog {
     const bytes = Buffer.byteLength(text);
     if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate();
     try {
-      this.fd ??= openSync(this.filePath, 'a', 0o600);
+      if (this.fd === undefined) {
+        this.fd = openSync(this.filePath, 'a', PRIVATE_FILE_MODE);
+        // 0600 whatever the umask, also for a file an older Berth left readable by others.
+        if (process.platform !== 'win32') fchmodSync(this.fd, PRIVATE_FILE_MODE);
+      }
       writeSync(this.fd, text);
     } catch (error) {
       // The next write starts from a freshly opened file (the disk may come back).

@@ -1,4 +1,4 @@
-import { mkdir as mkdirp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir as mkdirp, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -91,6 +91,30 @@ describe('LogHub file logs', () => {
     hub.append({ server: 'fs', time: T0 + 5, source: 'stderr', text: 'more' });
     await hub.flush();
     expect((await readFile(join(dir, 'logs', 'fs.log'), 'utf8')).split('\n')).toHaveLength(4);
+  });
+
+  it('keeps logs private: a 0700 folder and 0600 files whatever the umask, also a log an older Berth left 0644', async () => {
+    if (process.platform === 'win32') return;
+    const savedUmask = process.umask(0);
+    try {
+      await mkdirp(join(dir, 'old-logs'));
+      await writeFile(join(dir, 'old-logs', 'fs.log'), 'before\n');
+      await chmod(join(dir, 'old-logs', 'fs.log'), 0o644);
+      const oldHub = fileHub({ dir: join(dir, 'old-logs') });
+      oldHub.append({ server: 'fs', time: T0, source: 'stderr', text: 'after' });
+      await oldHub.flush();
+      expect((await stat(join(dir, 'old-logs', 'fs.log'))).mode & 0o777).toBe(0o600);
+
+      const hub = fileHub({ dir: join(dir, 'new', 'logs'), maxBytes: 60, keep: 1 });
+      for (let i = 0; i < 4; i += 1) hub.append({ server: 'fs', time: T0 + i, source: 'stderr', text: `line ${i} ${'x'.repeat(20)}` });
+      await hub.flush();
+      expect((await stat(join(dir, 'new'))).mode & 0o777).toBe(0o700);
+      expect((await stat(join(dir, 'new', 'logs'))).mode & 0o777).toBe(0o700);
+      expect(await readdir(join(dir, 'new', 'logs'))).toEqual(['fs.log', 'fs.log.1']);
+      for (const name of ['fs.log', 'fs.log.1']) expect((await stat(join(dir, 'new', 'logs', name))).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(savedUmask);
+    }
   });
 
   it('closes off a line torn by a killed process before appending', async () => {

@@ -1,6 +1,7 @@
-import { appendFile, mkdir, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LogEntry } from '../../shared/domain/log';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files';
 import { lineFileTail } from './line-file';
 import { RingBuffer } from './ring-buffer';
 
@@ -82,6 +83,17 @@ function isMissing(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }
 
+/** Appends to a log file that only the person may read (0600 whatever the umask, also if an older Berth made it 0644). */
+async function appendPrivate(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'a', PRIVATE_FILE_MODE);
+  try {
+    if (process.platform !== 'win32') await handle.chmod(PRIVATE_FILE_MODE);
+    await handle.appendFile(text);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Appends log lines to per-server files asynchronously, one write in flight
  * per file, with bounded pending lines and size-based rotation. Failures go to
@@ -155,7 +167,7 @@ export class LogFiles {
   private async write(file: FileState, queued: string[]): Promise<void> {
     let lines = queued;
     if (!this.dirReady) {
-      await mkdir(this.dir, { recursive: true });
+      await makePrivateDir(this.dir);
       this.dirReady = true;
     }
     if (file.size === undefined) {
@@ -169,7 +181,7 @@ export class LogFiles {
     for (const line of lines) {
       const bytes = Buffer.byteLength(line);
       if (file.size + chunkBytes + bytes > this.maxBytes && file.size + chunkBytes > 0) {
-        if (chunkBytes > 0) await appendFile(file.path, chunk);
+        if (chunkBytes > 0) await appendPrivate(file.path, chunk);
         await this.rotate(file.path);
         file.size = 0;
         chunk = '';
@@ -179,7 +191,7 @@ export class LogFiles {
       chunkBytes += bytes;
     }
     if (chunkBytes > 0) {
-      await appendFile(file.path, chunk);
+      await appendPrivate(file.path, chunk);
       file.size += chunkBytes;
     }
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { INJECTED_TOKEN_GLOBAL } from '../../shared/contract';
 import { takeBridgeToken, TOKEN_STORAGE_KEY, type TokenEnvironment } from './token';
 
-function fakeEnv(url: string, stored?: string) {
+function fakeEnv(url: string, stored?: string, global: Record<string, unknown> = {}) {
   const parsed = new URL(url);
   const storage = new Map<string, string>(stored ? [[TOKEN_STORAGE_KEY, stored]] : []);
   const replaced: string[] = [];
@@ -9,6 +10,7 @@ function fakeEnv(url: string, stored?: string) {
     location: { hash: parsed.hash, pathname: parsed.pathname, search: parsed.search },
     storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) },
     history: { state: null, replaceState: (_state, _unused, next) => void replaced.push(String(next)) },
+    global,
   };
   return { env, storage, replaced };
 }
@@ -36,5 +38,21 @@ describe('takeBridgeToken', () => {
   it('returns undefined when there is no token anywhere', () => {
     expect(takeBridgeToken(fakeEnv('http://127.0.0.1:4000/').env)).toBeUndefined();
     expect(takeBridgeToken(fakeEnv('http://127.0.0.1:4000/#token=').env)).toBeUndefined();
+  });
+
+  it('uses the token Berth gave its own window from memory only: never stored, and gone from the page', () => {
+    const global: Record<string, unknown> = {};
+    Object.defineProperty(global, INJECTED_TOKEN_GLOBAL, { value: 'injected-Token_1', configurable: true });
+    const { env, storage, replaced } = fakeEnv('http://127.0.0.1:4000/', 'old-stored', global);
+    expect(takeBridgeToken(env)).toBe('injected-Token_1');
+    // sessionStorage is written to the browser profile on disk: the token must not go there.
+    expect(storage.get(TOKEN_STORAGE_KEY)).toBe('old-stored');
+    expect(INJECTED_TOKEN_GLOBAL in global).toBe(false);
+    expect(replaced).toEqual([]);
+  });
+
+  it('ignores an injected value that is not a token', () => {
+    const { env } = fakeEnv('http://127.0.0.1:4000/#token=from-hash', undefined, { [INJECTED_TOKEN_GLOBAL]: 42 });
+    expect(takeBridgeToken(env)).toBe('from-hash');
   });
 });

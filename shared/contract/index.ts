@@ -105,3 +105,9 @@ export const IPC_EVENT_CHANNEL = 'berth:event';
 export const WS_PATH = '/bridge';
 export const WS_PROTOCOL = 'berth.v1';
 export const WS_TOKEN_PROTOCOL_PREFIX = 'berth.token.';
+/**
+ * The window Berth opens itself gets the token on this global, set by a script
+ * Berth hands to the browser over its private DevTools pipe before every page
+ * load, so the token is never in the browser's command line, history or storage.
+ */
+export const INJECTED_TOKEN_GLOBAL = '__berthBridgeToken';
