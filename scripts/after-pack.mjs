@@ -25,13 +25,17 @@ export const FUSES = {
 const FUSE_SENTINEL = Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX');
 
 /**
- * The packaged executable, as electron-builder names it per platform.
+ * The file that carries the fuse wire: the packaged executable as
+ * electron-builder names it per platform, or on macOS the Electron Framework
+ * inside the app (where @electron/fuses flips them too).
  * @param {{ appOutDir: string, electronPlatformName: string, packager: { appInfo: { productFilename: string }, executableName?: string } }} context
  */
-export function packagedExecutable(context) {
+export function fuseWireFile(context) {
   const { appOutDir, electronPlatformName, packager } = context;
   const product = packager.appInfo.productFilename;
-  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') return join(appOutDir, `${product}.app`, 'Contents', 'MacOS', product);
+  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') {
+    return join(appOutDir, `${product}.app`, 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework');
+  }
   if (electronPlatformName === 'win32') return join(appOutDir, `${product}.exe`);
   return join(appOutDir, packager.executableName ?? product.toLowerCase());
 }
@@ -92,9 +96,9 @@ export function fuseConfig(resetAdHocDarwinSignature) {
  * @param {import('app-builder-lib').AfterPackContext} context
  */
 export default async function afterPack(context) {
-  const executable = packagedExecutable(/** @type {Parameters<typeof packagedExecutable>[0]} */ (/** @type {unknown} */ (context)));
-  if (!(await hasFuseWire(executable))) {
-    console.log(`  • fuses skipped: ${executable} is not a real Electron binary (a stub distribution); a real one gets them`);
+  const wire = fuseWireFile(/** @type {Parameters<typeof fuseWireFile>[0]} */ (/** @type {unknown} */ (context)));
+  if (!(await hasFuseWire(wire))) {
+    console.log(`  • fuses skipped: ${wire} is not a real Electron binary (a stub distribution); a real one gets them`);
     return;
   }
   // Flipping fuses breaks the ad-hoc signature arm64 macOS requires; electron-builder re-signs when an identity is set.

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import afterPack, { fuseConfig, fuseSettings, hasFuseWire, packagedExecutable } from './after-pack.mjs';
+import afterPack, { fuseConfig, fuseSettings, hasFuseWire, fuseWireFile } from './after-pack.mjs';
 import { asarFiles, checkAsar, writeStubElectronDist } from './check-package.mjs';
 
 const asar = createRequire(createRequire(import.meta.url).resolve('app-builder-lib/package.json'))('@electron/asar') as {
@@ -99,7 +99,7 @@ describe('the afterPack hook (fuses)', () => {
     writeStubElectronDist(dir);
     const stubContext = context(dir);
     // electron-builder has renamed `electron` to the executable name by now.
-    writeFileSync(packagedExecutable(stubContext), '#!/bin/sh\n');
+    writeFileSync(fuseWireFile(stubContext), '#!/bin/sh\n');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await afterPack(stubContext as never);
     expect(stubContext.packager.addElectronFuses).not.toHaveBeenCalled();
@@ -107,7 +107,7 @@ describe('the afterPack hook (fuses)', () => {
     log.mockRestore();
 
     const realContext = context(dir);
-    writeFileSync(packagedExecutable(realContext), Buffer.concat([Buffer.alloc(1000), Buffer.from(SENTINEL), Buffer.from([1, 8])]));
+    writeFileSync(fuseWireFile(realContext), Buffer.concat([Buffer.alloc(1000), Buffer.from(SENTINEL), Buffer.from([1, 8])]));
     await afterPack(realContext as never);
     expect(realContext.packager.addElectronFuses).toHaveBeenCalledWith(realContext, fuseConfig(false));
   });
@@ -126,10 +126,12 @@ describe('the afterPack hook (fuses)', () => {
     expect(fuseConfig(true)).toEqual({ version: '1', resetAdHocDarwinSignature: true, 0: false, 1: true, 2: false, 3: false, 4: true, 5: true, 7: false });
   });
 
-  it('names the packaged executable as electron-builder does', () => {
+  it('looks for the fuse wire in the packaged executable, or the Electron Framework on macOS', () => {
     const base = { appOutDir: '/out', packager: { appInfo: { productFilename: 'Berth' }, executableName: 'berth' } };
-    expect(packagedExecutable({ ...base, electronPlatformName: 'linux' })).toBe(join('/out', 'berth'));
-    expect(packagedExecutable({ ...base, electronPlatformName: 'win32' })).toBe(join('/out', 'Berth.exe'));
-    expect(packagedExecutable({ ...base, electronPlatformName: 'darwin' })).toBe(join('/out', 'Berth.app', 'Contents', 'MacOS', 'Berth'));
+    expect(fuseWireFile({ ...base, electronPlatformName: 'linux' })).toBe(join('/out', 'berth'));
+    expect(fuseWireFile({ ...base, electronPlatformName: 'win32' })).toBe(join('/out', 'Berth.exe'));
+    expect(fuseWireFile({ ...base, electronPlatformName: 'darwin' })).toBe(
+      join('/out', 'Berth.app', 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework'),
+    );
   });
 });

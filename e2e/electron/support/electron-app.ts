@@ -10,9 +10,13 @@ import { electronBinary, ROOT } from './electron-binary';
 export { expect };
 
 export const ELECTRON_BINARY = electronBinary();
-/** Why these specs are skipped here, shown in the report; undefined where they run. */
-export const ELECTRON_UNAVAILABLE =
-  ELECTRON_BINARY === undefined ? 'No Electron binary in node_modules/electron (node node_modules/electron/install.js fetches it): Electron specs skipped' : undefined;
+const MISSING_BINARY = 'No Electron binary in node_modules/electron (node node_modules/electron/install.js fetches it)';
+/**
+ * Why these specs are skipped here, shown in the report; undefined where they
+ * run. With BERTH_REQUIRE_ELECTRON set (CI on the desktop platforms) they are
+ * never skipped: a missing binary fails them instead.
+ */
+export const ELECTRON_UNAVAILABLE = ELECTRON_BINARY === undefined && !process.env.BERTH_REQUIRE_ELECTRON ? `${MISSING_BINARY}: Electron specs skipped` : undefined;
 
 /** The key the fake Anthropic API demands (and Berth is given). */
 const FAKE_API_KEY = 'sk-ant-e2e-fake-key-0000';
@@ -66,7 +70,7 @@ export const test = base.extend<Options & { fakeLlm: FakeAnthropic; desktop: Ber
     }
   },
   desktop: async ({ display, fakeLlm, initialConfig }, use, testInfo) => {
-    if (ELECTRON_BINARY === undefined) throw new Error(ELECTRON_UNAVAILABLE);
+    if (ELECTRON_BINARY === undefined) throw new Error(`${MISSING_BINARY}, and BERTH_REQUIRE_ELECTRON is set.`);
     if (!existsSync(join(ROOT, 'dist', 'main', 'index.cjs'))) throw new Error('Berth is not built (dist/main/index.cjs); run npm run build first.');
     const configDir = await mkdtemp(join(tmpdir(), 'berth-electron-e2e-'));
     if (initialConfig !== undefined) await writeFile(join(configDir, 'config.json'), JSON.stringify(initialConfig, null, 2));
