@@ -12,7 +12,10 @@ import { electronBinary } from './e2e/electron/support/electron-binary';
 //   specs are reported as skipped where there is no Electron binary.
 const browser = findBrowser();
 if (browser.kind === 'not-found') {
-  throw new Error(`The end-to-end tests need a Chromium-family browser. ${browser.reason}. Run node scripts/provision-browser.mjs (npm test does) to install one.`);
+  const fix = process.env.BERTH_BROWSER?.trim()
+    ? 'Point BERTH_BROWSER at a Chromium-family browser, or unset it.'
+    : 'Run node scripts/provision-browser.mjs (npm test does) to install one.';
+  throw new Error(`The end-to-end tests need a Chromium-family browser. ${browser.reason}. ${fix}`);
 }
 
 // Said once, by the runner (the config is loaded again in every worker).

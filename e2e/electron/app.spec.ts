@@ -8,7 +8,7 @@ import { ELECTRON_UNAVAILABLE, expect, test } from './support/electron-app';
 import { ROOT } from './support/electron-binary';
 
 // The desktop app end to end: the same renderer as browser mode, but through
-// Electron's main process, preload bridge and app:// protocol. Skipped,
+// Electron's main process, preload bridge and berth:// protocol. Skipped,
 // with the reason in the report, where there is no Electron binary.
 test.skip(ELECTRON_UNAVAILABLE !== undefined, ELECTRON_UNAVAILABLE);
 
@@ -29,8 +29,8 @@ test.describe('Berth in Electron', () => {
   test('launches into the servers view with the bridge connected', async ({ desktop }) => {
     await expect(desktop.window).toHaveTitle(/Berth/);
     await expect(new ServersPage(desktop.window).emptyState).toBeVisible();
-    // The renderer is served from the app:// protocol, never file:// or http://.
-    expect(new URL(desktop.window.url()).protocol).toBe('app:');
+    // The renderer is served from Berth's own berth:// protocol (main/app-protocol.ts), never file:// or http://.
+    expect(new URL(desktop.window.url()).protocol).toBe('berth:');
     const isPackaged = await desktop.app.evaluate(({ app }) => app.isPackaged);
     expect(isPackaged).toBe(false);
   });
