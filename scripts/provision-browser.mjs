@@ -85,6 +85,7 @@ function readStamp(machine) {
   try {
     return JSON.parse(readFileSync(machine.stampFile, 'utf8'));
   } catch {
+    // Missing (never tried) or unreadable: either way, trying the download again is the safe answer.
     return {};
   }
 }
