@@ -5,6 +5,7 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import type { Configuration } from 'app-builder-lib';
 import { DebugLogger } from 'builder-util/out/DebugLogger';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FUSES } from '../scripts/after-pack.mjs';
 
 // electron-builder.yml checked with electron-builder's own loader and schema
 // validator (the same calls `electron-builder` makes before packaging), plus
@@ -53,8 +54,10 @@ describe('electron-builder.yml', () => {
     expect(patterns).toEqual(expect.arrayContaining(['!**/*.map', '!node_modules{,/**/*}']));
   });
 
-  it('burns the security fuses', () => {
-    expect(config.electronFuses).toEqual({
+  it('burns the security fuses in its afterPack hook, which skips a stub Electron (so no electronFuses option)', () => {
+    expect(config.afterPack).toBe('./scripts/after-pack.mjs');
+    expect(config.electronFuses).toBeUndefined();
+    expect(FUSES).toEqual({
       runAsNode: false,
       enableCookieEncryption: true,
       enableNodeOptionsEnvironmentVariable: false,
@@ -64,6 +67,7 @@ describe('electron-builder.yml', () => {
       grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).not.toBe(false);
+    expect(config.npmRebuild).toBe(false);
   });
 
   it('targets AppImage + deb, dmg with hardened runtime, and nsis', () => {
