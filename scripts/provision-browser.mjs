@@ -13,14 +13,15 @@
 //   3. Chrome / Chromium / Edge already on the machine.
 //   4. Linux, as root, with apt-get: Debian's chromium, with a one-line notice.
 //   5. Otherwise: stop with one line saying what to install.
-// Electron's specs also need a display on Linux: without DISPLAY, Xvfb is
-// installed the same way when an Electron binary is present to test.
+// Tests that open real windows (the browser-mode window test, Electron's
+// specs) need a display on Linux: without DISPLAY, Xvfb is installed the same
+// way.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findBrowser, isExecutableFile, onPath, systemLookupInputs } from '../app/cli/browser-lookup.mjs';
+import { findBrowser, onPath, systemLookupInputs } from '../app/cli/browser-lookup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -198,9 +199,11 @@ export async function provisionBrowser(machine) {
 }
 
 /**
- * Electron's specs open real windows: on Linux without a display they run
- * under Xvfb. Installs it as root with apt-get; otherwise says that those
- * specs will be skipped. Never stops the run.
+ * Some tests open real windows (Berth's own browser window in
+ * test/integration/browser-window-token.test.ts, Electron's specs): on Linux
+ * without a display they run under Xvfb. Installs it as root with apt-get;
+ * otherwise says what needs it. Never stops the run: the tests themselves
+ * then fail (or, for Electron, skip) with the same advice.
  * @param {Machine} machine
  * @returns {Promise<void>}
  */
@@ -209,8 +212,8 @@ export async function provisionDisplay(machine) {
   if (machine.lookup.platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY || findTool(machine, 'Xvfb') !== undefined) return;
   const aptGet = machine.isRoot ? findTool(machine, 'apt-get') : undefined;
   const failure =
-    aptGet === undefined ? 'apt-get is not available as root' : await aptInstall(machine, aptGet, ['xvfb', 'xauth'], "for Electron's end-to-end tests (no display)");
-  if (failure !== undefined) machine.say(`Electron's end-to-end tests need a display and will be skipped: install xvfb (${failure}).`);
+    aptGet === undefined ? 'apt-get is not available as root' : await aptInstall(machine, aptGet, ['xvfb', 'xauth'], "for the tests that open real windows (no display)");
+  if (failure !== undefined) machine.say(`The tests that open real windows need a display: install xvfb (${failure}); Electron's end-to-end tests will be skipped.`);
 }
 
 /**
@@ -279,13 +282,6 @@ export function systemMachine(overrides = {}) {
   };
 }
 
-/** Whether node_modules/electron has its binary (setup.mjs fetches it where it can). */
-function electronBinaryPresent() {
-  const electronDir = join(root, 'node_modules', 'electron');
-  const pathFile = join(electronDir, 'path.txt');
-  return existsSync(pathFile) && isExecutableFile(join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()));
-}
-
 async function main() {
   const machine = systemMachine();
   const decision = await provisionBrowser(machine);
@@ -294,7 +290,7 @@ async function main() {
     return 1;
   }
   machine.say(`End-to-end tests use ${decision.path} (${decision.source === 'system' ? 'installed on this machine' : decision.source}).`);
-  if (electronBinaryPresent()) await provisionDisplay(machine);
+  await provisionDisplay(machine);
   return 0;
 }
 

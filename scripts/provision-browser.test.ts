@@ -177,7 +177,7 @@ describe('provisionBrowser elsewhere', () => {
   });
 });
 
-describe('provisionDisplay (for the Electron specs)', () => {
+describe('provisionDisplay (for the tests that open real windows)', () => {
   it('installs Xvfb as root with apt-get when Linux has no display, and does nothing with one', async () => {
     const bare = simulate({ env: { PATH: '/usr/bin' }, isRoot: true, files: ['/usr/bin/apt-get'], stampFile });
     await provisionDisplay(bare.machine);
@@ -189,11 +189,11 @@ describe('provisionDisplay (for the Electron specs)', () => {
     expect(desktop.ran).toEqual([]);
   });
 
-  it('as a user, says the Electron specs will be skipped', async () => {
+  it('as a user, says what needs a display and that the Electron specs will be skipped', async () => {
     const { machine, ran, said } = simulate({ env: { PATH: '/usr/bin' }, files: ['/usr/bin/apt-get'], stampFile });
     await provisionDisplay(machine);
     expect(ran).toEqual([]);
-    expect(said).toEqual([expect.stringMatching(/will be skipped: install xvfb/)]);
+    expect(said).toEqual([expect.stringMatching(/need a display: install xvfb .*Electron's end-to-end tests will be skipped/)]);
   });
 });
 

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { findBrowser } from '../../app/cli/browser-lookup.mjs';
 import { INJECTED_TOKEN_GLOBAL, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract';
 
 /**
@@ -17,7 +17,6 @@ import { INJECTED_TOKEN_GLOBAL, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX }
  */
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
-const CHROMIUM = process.env.BERTH_CHROMIUM ?? '/usr/bin/chromium';
 const READY_LINE = /^Berth is ready at (http:\/\/127\.0\.0\.1:\d+\/)#token=([A-Za-z0-9_-]+)$/m;
 /** What a bridge token looks like (app/bridge/loopback-guard.ts): anything of this shape is tried. */
 const TOKEN_SHAPED = /[A-Za-z0-9_-]{16,512}/g;
@@ -147,9 +146,13 @@ async function anyOpensSession(pageUrl: string, candidates: Iterable<string>): P
   return flush();
 }
 
-describe('the window Berth opens itself (browser mode without --headless)', () => {
+// Reads other processes' command lines through /proc: Linux only (where the attack was reproduced).
+describe.skipIf(process.platform !== 'linux')('the window Berth opens itself (browser mode without --headless)', () => {
   it('connects and reconnects after a reload, while nothing in its command lines or profile opens a bridge session', async () => {
-    expect(existsSync(CHROMIUM), `This test launches a real Chromium (${CHROMIUM}; set BERTH_CHROMIUM)`).toBe(true);
+    // The browser `npm test` provisioned (scripts/provision-browser.mjs), found the way npm start finds it.
+    const lookup = findBrowser();
+    if (lookup.kind !== 'found') throw new Error(`This test launches a real Chromium: ${lookup.reason} (npm test installs one: scripts/provision-browser.mjs)`);
+    const CHROMIUM = lookup.path;
     const configDir = join(dir, 'config');
     const profileDir = join(configDir, 'browser-profile');
     const berth = spawn(process.execPath, ['--import', 'tsx', 'app/cli/browser-mode.ts', '--port', '0', '--config-dir', configDir, '--static-dir', join(dir, 'static')], {
