@@ -245,6 +245,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
     // `${env:NAME}` in an imported file sees what a server would see, never ANTHROPIC_API_KEY.
     env: serverEnv,
+    // The preview shows the file a command runs: found on the PATH a start would use.
+    launchPath: async () => (await loginEnv.get()).env.PATH,
+    cwd: process.cwd(),
   });
 
   const router = createRouter(
