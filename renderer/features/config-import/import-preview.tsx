@@ -278,7 +278,9 @@ function LaunchDetails({ candidate }: { candidate: ImportCandidateView }) {
         ) : (
           <>
             <dt>Runs</dt>
-            <dd className="mono">{candidate.resolvedCommand ?? <span className="muted">{candidate.command} (not found)</span>}</dd>
+            <dd className={clsx('mono', candidate.warnings.some((warning) => warning.kind === 'command') && 'flagged')}>
+              {candidate.resolvedCommand ?? <span className="muted">{candidate.command} (not found)</span>}
+            </dd>
             <dt>Command</dt>
             <dd className="mono import-command-line">{launchLine(candidate)}</dd>
             {candidate.cwd !== undefined ? (
