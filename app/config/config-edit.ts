@@ -197,6 +197,16 @@ export function writeServerLogLevel(doc: ConfigDocument, name: string, level: Lo
   return setProperty(doc.text, ['mcpServers', name], 'logLevel', level, detectStyle(doc.text));
 }
 
+/**
+ * Set only `oauth.issuer` of an existing entry that has an `oauth` object
+ * (an authorization server pinned on first use): comments and every other
+ * byte stay.
+ */
+export function writeServerOAuthIssuer(doc: ConfigDocument, name: string, issuer: string): string {
+  if (doc.root === undefined) throw new Error('no config text to edit');
+  return setProperty(doc.text, ['mcpServers', name, 'oauth'], 'issuer', issuer, detectStyle(doc.text));
+}
+
 /** Remove one entry (and its separating comma), leaving every other byte in place. */
 export function removeServerEntry(doc: ConfigDocument, name: string): string {
   if (doc.root === undefined) return doc.text;

@@ -7,7 +7,7 @@ import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig 
 import { HostError } from '../../shared/result';
 import { atomicWriteFile } from './atomic-write';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
-import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
+import { removeServerEntry, writeServerEntry, writeServerLogLevel, writeServerOAuthIssuer } from './config-edit';
 
 /** Env values may hold secrets until they move to the keychain: owner-only. */
 const CONFIG_FILE_MODE = 0o600;
@@ -184,6 +184,22 @@ export class ConfigStore {
         throw new HostError('CONFIG_INVALID', `The config entry "${name}" has errors, so Berth cannot store its log level; fix it in the editor first`, 'name');
       }
       return writeServerLogLevel(doc, name, level);
+    }, name);
+  }
+
+  /**
+   * Remember the authorization server a server's OAuth client was first used
+   * with (`oauth.issuer`), editing only that property. Only for a valid entry
+   * with OAuth settings and no issuer yet (`CONFLICT` otherwise): a pin never
+   * replaces one the person set.
+   */
+  async pinServerOAuthIssuer(name: string, issuer: string): Promise<void> {
+    return this.mutate((doc) => {
+      this.refuseDuplicate(doc, name);
+      const oauth = doc.servers.get(name)?.oauth;
+      if (oauth === undefined) throw new HostError('NOT_FOUND', `No valid server named "${name}" with OAuth settings`, 'name');
+      if (oauth.issuer !== undefined) throw new HostError('CONFLICT', `Server "${name}" already names its authorization server (${oauth.issuer})`, 'oauth.issuer');
+      return writeServerOAuthIssuer(doc, name, issuer);
     }, name);
   }
 
