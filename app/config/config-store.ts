@@ -187,20 +187,9 @@ export class ConfigStore {
     }, name);
   }
 
-  /**
-   * Remember the authorization server a server's OAuth client was first used
-   * with (`oauth.issuer`), editing only that property. Only for a valid entry
-   * with OAuth settings and no issuer yet (`CONFLICT` otherwise): a pin never
-   * replaces one the person set.
-   */
+  /** Pin a server's `oauth.issuer` where it has none (see writeServerOAuthIssuer): only that property's text changes. */
   async pinServerOAuthIssuer(name: string, issuer: string): Promise<void> {
-    return this.mutate((doc) => {
-      this.refuseDuplicate(doc, name);
-      const oauth = doc.servers.get(name)?.oauth;
-      if (oauth === undefined) throw new HostError('NOT_FOUND', `No valid server named "${name}" with OAuth settings`, 'name');
-      if (oauth.issuer !== undefined) throw new HostError('CONFLICT', `Server "${name}" already names its authorization server (${oauth.issuer})`, 'oauth.issuer');
-      return writeServerOAuthIssuer(doc, name, issuer);
-    }, name);
+    return this.mutate((doc) => writeServerOAuthIssuer(doc, name, issuer), name);
   }
 
   /** Remove an entry, valid or broken; `NOT_FOUND` if there is none. */
