@@ -2,12 +2,13 @@ import { mkdirSync, watch as watchDir, type FSWatcher } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { writeServerOAuthIssuer } from './config-edit';
 import type { ConfigStatus } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { atomicWriteFile } from './atomic-write';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
-import { removeServerEntry, writeServerEntry, writeServerLogLevel, writeServerOAuthIssuer } from './config-edit';
+import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
 
 /** Env values may hold secrets until they move to the keychain: owner-only. */
 const CONFIG_FILE_MODE = 0o600;
