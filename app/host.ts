@@ -23,6 +23,7 @@ import { FileSecretStore } from './secrets/secret-store';
 import { ServerSecrets } from './secrets/server-secrets';
 import { OAuthSessions } from './oauth/oauth-sessions';
 import { LoginShellEnvironment } from './servers/login-env';
+import { createIssuerPinning } from './oauth/issuer-pinning';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
 import { AnthropicAccess } from './settings/anthropic-access';
@@ -128,6 +129,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...(options.shell === 'electron' && options.openExternal !== undefined ? { openExternal: options.openExternal } : {}),
     log: (server, level, text) => logs.append({ server, time: Date.now(), source: 'host', level, text }),
     clientMetadataUrl: () => settings.oauthClientMetadataUrl(),
+    onIssuerPinned: (server, issuer) => {
+      pinIssuer(server, issuer).catch((error: unknown) => reportBug(`remembering the authorization server of '${server}' failed`, error));
+    },
     onSignedIn: (server) => {
       // The state says "signed in" at once, even if the start that follows fails for another reason.
       supervisor
@@ -192,6 +196,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     onWatchError: (error) => reportBug(`watching ${paths.configFile} failed`, error),
     moveSecretsOut: (text) => serverSecrets.moveOutOfText(text),
     warn: (text) => warn(`config: ${text}`),
+  });
+  const pinIssuer = createIssuerPinning({
+    pin: (server, issuer) => config.pinServerOAuthIssuer(server, issuer),
+    announceConfig: () => events.emit('config.changed', config.status()),
+    applyConfig: () => sync.apply(),
+    warn: (server, text) => logs.append({ server, time: Date.now(), source: 'host', level: 'warning', text: `OAuth: ${text}` }),
   });
   const sync = new ServerSync({
     config,
@@ -261,6 +271,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
     // `${env:NAME}` in an imported file sees what a server would see, never ANTHROPIC_API_KEY.
     env: serverEnv,
+    // The preview shows the file a command runs: found on the PATH a start would use.
+    launchPath: async () => (await loginEnv.get()).env.PATH,
+    cwd: process.cwd(),
   });
 
   const router = createRouter(

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,8 +52,12 @@ importTest.describe('config import', () => {
     const servers = new ServersPage(app);
     await expect(servers.card('sqlite-local')).toBeVisible();
     await expect(servers.card('sqlite-local')).toContainText('uvx mcp-server-sqlite --db-path /Users/ada/test.db');
-    const stored = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    // Added turned off: it is not started, and the servers page says so with a way to turn it on.
+    await servers.expectStatus('sqlite-local', 'Stopped');
+    await expect(app.getByRole('button', { name: 'Turn on sqlite-local' })).toBeVisible();
+    const stored = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { enabled?: boolean }> };
     expect(Object.keys(stored.mcpServers)).toEqual(['sqlite-local']);
+    expect(stored.mcpServers['sqlite-local']?.enabled).toBe(false);
   });
 
   importTest('pasted VS Code config: password input kept secret (also from the export), server starts, a second import flags the duplicate', async ({ app }) => {
@@ -71,7 +75,11 @@ importTest.describe('config import', () => {
     await expect(importer.dialog).toBeHidden();
 
     const servers = new ServersPage(app);
+    // Off until the person turns it on from the notice.
+    await servers.expectStatus('everything', 'Stopped');
+    await app.getByRole('button', { name: 'Turn on everything' }).click();
     await servers.expectStatus('everything', 'Ready');
+    await expect(app.getByRole('region', { name: /imported server/ })).toBeHidden();
     await expect(app.locator('body')).not.toContainText('sk-e2e-secret-value');
 
     await app.getByRole('button', { name: 'Export…' }).click();
@@ -92,16 +100,62 @@ importTest.describe('config import', () => {
   importTest.describe('screenshot', () => {
     importTest.use({ initialConfig: { mcpServers: { db: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', 'shop.db'], enabled: false } } } });
 
-    importTest('the import dialog previewing a VS Code config', async ({ app }) => {
+    importTest("a project's .mcp.json: what each server runs and what to check, imported off, then turned on one by one", async ({ app, foreignHome }) => {
+      // A project whose .mcp.json puts its own bin/ first on PATH and preloads a script into Node.
+      const project = join(foreignHome, 'shop-app');
+      const localNode = join(project, 'bin', 'node');
+      await mkdir(dirname(localNode), { recursive: true });
+      await writeFile(localNode, '#!/bin/sh\nexec /usr/bin/env node "$@"\n');
+      await chmod(localNode, 0o755);
+      await writeFile(
+        join(project, '.mcp.json'),
+        JSON.stringify({
+          mcpServers: {
+            'shop-tools': {
+              command: 'node',
+              args: ['scripts/mcp-server.js', '--stdio'],
+              cwd: project,
+              env: { PATH: './bin:/usr/local/bin:/usr/bin:/bin', NODE_OPTIONS: '--require ./.cache/telemetry.js', SHOP_API_TOKEN: 'shp_e2e_secret_token' },
+            },
+            everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] },
+          },
+        }),
+      );
       const importer = await ImportDialog.open(app);
-      await importer.location('VS Code (user)').click();
-      // A remote (url) entry is importable like any other.
-      await expect(importer.row('remote')).toContainText('https://api.githubcopilot.com/mcp/');
-      await expect(importer.checkbox('remote')).toBeEnabled();
-      await expect(importer.checkbox('db')).not.toBeChecked();
+      await importer.input('Project folder').fill(project);
+      await importer.dialog.getByRole('button', { name: 'Look there' }).click();
+      await importer.location('Claude Code (.mcp.json)').click();
+
+      const details = importer.details('shop-tools');
+      await expect(details).toContainText(`Runs${localNode}`);
+      await expect(details).toContainText('node scripts/mcp-server.js --stdio');
+      await expect(details).toContainText('NODE_OPTIONS=--require ./.cache/telemetry.js');
+      await expect(details).toContainText('SHOP_API_TOKEN=••••••••');
+      const checks = importer.dialog.getByRole('list', { name: 'What to check in shop-tools' });
+      await expect(checks.getByRole('listitem')).toHaveText([
+        'Sets PATH, which decides which program a command name runs',
+        'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)',
+        `The command resolves to ${localNode}, inside the imported project: the project's files decide what runs`,
+      ]);
+      await expect(importer.details('everything')).toContainText(`Runs${process.execPath}`);
+      await expect(importer.dialog).not.toContainText('shp_e2e_secret_token');
       await app.mouse.move(0, 790);
       await mkdir(DOCS, { recursive: true });
       await app.screenshot({ path: join(DOCS, 'import.png') });
+
+      await importer.importButton().click();
+      await expect(importer.dialog).toBeHidden();
+      const servers = new ServersPage(app);
+      // Nothing from the file runs: both are off, and the notice says what each would run and what to check.
+      await servers.expectStatus('shop-tools', 'Stopped');
+      await servers.expectStatus('everything', 'Stopped');
+      const notice = app.getByRole('region', { name: '2 imported servers are off' });
+      await expect(notice.locator('[data-imported="shop-tools"]')).toContainText('Sets NODE_OPTIONS');
+      await expect(notice.locator('[data-imported="everything"]')).toContainText(process.execPath);
+      await notice.getByRole('button', { name: 'Turn on everything' }).click();
+      await servers.expectStatus('everything', 'Ready');
+      await expect(app.getByRole('region', { name: 'Imported server is off' })).toBeVisible();
+      await servers.expectStatus('shop-tools', 'Stopped');
     });
   });
 });

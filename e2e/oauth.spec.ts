@@ -85,9 +85,12 @@ test.describe('OAuth client settings in the server form', () => {
     expect(await readFile(join(berth.configDir, 'config.json'), 'utf8')).not.toContain('cs-e2e-5f1d9a7c');
     expect(await app.content()).not.toContain('cs-e2e-5f1d9a7c');
 
-    // Editing shows the secret masked; saving unchanged keeps it.
+    // The first success pinned the authorization server: remembered in config.json and shown in the form.
+    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')).mcpServers.robot.oauth.issuer).toBe(as.base);
+    // Editing shows the secret masked and the pinned issuer; saving unchanged keeps both.
     const edit = await servers.edit('robot');
     await expect(edit.dialog.getByLabel('Client secret')).toHaveValue('••••••••');
+    await expect(edit.dialog.getByLabel('Authorization server')).toHaveValue(as.base);
     await edit.submit();
     await expect(edit.dialog).toBeHidden();
     await servers.expectStatus('robot', 'Ready');

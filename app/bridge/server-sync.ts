@@ -38,7 +38,8 @@ export interface ApplyOptions {
  * its whole start-up timeout to become ready.
  *
  * The supervisor restarts a running server whose config changed, except
- * when only its `logLevel` did: that is applied live (`classifyConfigChange`).
+ * when only its `logLevel` changed or an `oauth.issuer` was pinned: those
+ * are taken over live (`classifyConfigChange`).
  *
  * While the file is invalid, entries that are broken (or unreadable) keep
  * their last good config instead of being stopped: a typo in the config must

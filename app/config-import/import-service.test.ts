@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import type { ImportSource } from '../../shared/contract/config-import';
 import { SECRET_MASK, ServerConfigSchema } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { ConfigStore } from '../config/config-store';
-import { ConfigImportService } from './import-service';
+import { ConfigImportService, type ConfigImportOptions } from './import-service';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const GITHUB_TOKEN = 'ghp_exampleexampleexample';
@@ -41,13 +41,17 @@ beforeEach(async () => {
   await mkdir(join(dir, 'berth'));
   store = new ConfigStore({ filePath: configFile });
   await store.load();
-  service = new ConfigImportService({
+  service = new ConfigImportService(serviceOptions());
+});
+
+function serviceOptions(): ConfigImportOptions {
+  return {
     config: { servers: () => store.servers(), takenNames: () => store.names(), addServers: (entries) => store.addServers(entries) },
     platform: 'linux',
     home,
     env: { HOME: '/home/ada', XDG_CONFIG_HOME: join(home, '.config') },
-  });
-});
+  };
+}
 
 afterEach(async () => {
   store.close();
@@ -127,6 +131,36 @@ describe('preview', () => {
     expect(preview.problems[0]).toMatchObject({ line: 3, column: 43, message: expect.stringMatching(/Trailing comma/) as unknown });
   });
 
+  it("shows what a project's .mcp.json would run: the resolved file, and the env keys and project commands to look at", async () => {
+    const project = join(dir, 'project');
+    const bin = join(dir, 'system-bin');
+    await mkdir(join(project, 'bin'), { recursive: true });
+    await mkdir(bin);
+    for (const tool of [join(project, 'bin', 'node'), join(bin, 'node'), join(bin, 'npx')]) {
+      await writeFile(tool, '#!/bin/sh\n');
+      await chmod(tool, 0o755);
+    }
+    const mcp = {
+      mcpServers: {
+        hooked: { command: 'node', args: ['server.js'], env: { PATH: './bin:/usr/bin', NODE_OPTIONS: '--require ./.cache/hook.js' } },
+        plain: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] },
+        preload: { command: 'node', env: { LD_PRELOAD: '${PWD}/evil.so' } },
+      },
+    };
+    await writeFile(join(project, '.mcp.json'), JSON.stringify(mcp));
+    const reviewing = new ConfigImportService({ ...serviceOptions(), launchPath: () => Promise.resolve(bin), cwd: project });
+    const preview = await reviewing.preview({ kind: 'location', id: 'claude-code-project', projectFolder: project });
+    const [hooked, plain, preload] = preview.servers;
+    expect(hooked).toMatchObject({ command: 'node', args: ['server.js'], env: mcp.mcpServers.hooked.env, resolvedCommand: join(project, 'bin', 'node') });
+    expect(hooked?.warnings.map((warning) => warning.key ?? warning.message)).toEqual([
+      'PATH',
+      'NODE_OPTIONS',
+      `The command resolves to ${join(project, 'bin', 'node')}, inside the imported project: the project's files decide what runs`,
+    ]);
+    expect(plain).toMatchObject({ resolvedCommand: join(bin, 'npx'), warnings: [] });
+    expect(preload).toMatchObject({ resolvedCommand: join(bin, 'node'), warnings: [{ kind: 'env', key: 'LD_PRELOAD' }] });
+  });
+
   it('says clearly when a detected file is missing or needs a project folder', async () => {
     await expect(service.preview({ kind: 'location', id: 'cursor' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/no Cursor config at/) as unknown });
     await expect(service.preview({ kind: 'location', id: 'vscode-workspace' })).rejects.toThrow(HostError);
@@ -151,6 +185,9 @@ describe('apply', () => {
     expect(Object.keys(servers)).toEqual(['github', 'sqlite']);
     expect(servers.github).toMatchObject({ env: { GITHUB_PERSONAL_ACCESS_TOKEN: GITHUB_TOKEN }, secretEnv: ['GITHUB_PERSONAL_ACCESS_TOKEN'] });
     expect(servers.sqlite).toMatchObject({ command: 'uvx', cwd: '/Users/ada' });
+    // Added turned off: a file from elsewhere runs nothing until the person turns each server on.
+    expect([servers.github?.enabled, servers.sqlite?.enabled]).toEqual([false, false]);
+    expect(await configText()).toMatch(/"enabled": false[\s\S]*"enabled": false/);
   });
 
   it('turns password answers into secret env values that the export leaves out', async () => {

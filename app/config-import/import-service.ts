@@ -16,6 +16,7 @@ import { markDuplicates, type CheckedCandidate } from './duplicates';
 import { exportClaudeDesktop } from './export';
 import { parseForeignConfig, type ImportCandidate, type ImportPreview, type InputPrompt } from './foreign-formats';
 import { foreignConfigLocations, type ForeignConfigLocation } from './locations';
+import { reviewLaunch } from './launch-review';
 import { resolveCandidate } from './resolve-inputs';
 import { uniqueServerName } from './server-names';
 
@@ -38,6 +39,10 @@ export interface ConfigImportOptions {
   home: string;
   /** The environment for locations (APPDATA, XDG_CONFIG_HOME) and for `${env:NAME}`: the servers' own, never the host's secrets. */
   env: Readonly<Record<string, string | undefined>>;
+  /** The PATH servers are started with (the login shell's, merged with Berth's), to show which file a command runs. */
+  launchPath?: () => Promise<string | undefined>;
+  /** Where a server without `cwd` starts (Berth's working directory). */
+  cwd?: string;
 }
 
 /** One selected candidate and the Berth name the person gave it. */
@@ -102,11 +107,14 @@ export class ConfigImportService {
     const { preview, path, workspaceFolder } = await this.read(source);
     const existing = new Map(Object.entries(this.options.config.servers()));
     const taken = new Set(this.options.config.takenNames().map((name) => name.toLowerCase()));
-    const servers = markDuplicates(preview.servers, existing).map((candidate) => {
-      const name = uniqueServerName(candidate.name, taken);
-      taken.add(name.toLowerCase());
-      return this.candidateView(candidate, name);
-    });
+    const launchPath = await this.options.launchPath?.();
+    const servers = await Promise.all(
+      markDuplicates(preview.servers, existing).map((candidate) => {
+        const name = uniqueServerName(candidate.name, taken);
+        taken.add(name.toLowerCase());
+        return this.candidateView(candidate, name, preview.inputs, launchPath, workspaceFolder);
+      }),
+    );
     return {
       format: preview.format,
       ...(path === undefined ? {} : { path }),
@@ -170,7 +178,8 @@ export class ConfigImportService {
         fault(selection.sourceName, resolved.message, resolved.path);
         continue;
       }
-      entries.push({ name, config: resolved.value.config });
+      // A file from elsewhere decides what runs: nothing starts until the person has looked and turned it on.
+      entries.push({ name, config: { ...resolved.value.config, enabled: false } });
     }
     if (failures.length > 0) return { imported: false, failures };
     await this.options.config.addServers(entries);
@@ -231,7 +240,35 @@ export class ConfigImportService {
     };
   }
 
-  private candidateView(candidate: CheckedCandidate, name: string): ImportCandidateView {
+  /**
+   * The candidate's config with what is known filled in (environment,
+   * project folder, home), to find the file its command runs. Inputs get a
+   * stand-in: where the command is found never depends on them (a command,
+   * cwd or PATH that uses one stays unresolved, see reviewLaunch).
+   */
+  private filledForReview(candidate: ImportCandidate, inputs: readonly InputPrompt[], workspaceFolder: string | undefined): ServerConfig {
+    const raw = candidate.config;
+    if (raw === undefined) throw new Error(`candidate "${candidate.sourceName}" has no command to review`);
+    const usesInput = [raw.command ?? '', raw.cwd ?? '', raw.env.PATH ?? ''].some((text) => text.includes('${input:'));
+    if (usesInput) return raw;
+    const answers = Object.fromEntries(inputs.map((input) => [input.id, input.default ?? input.options?.[0] ?? 'input']));
+    const filled = resolveCandidate(candidate, {
+      inputs,
+      answers,
+      env: this.options.env,
+      userHome: this.options.home,
+      ...(workspaceFolder === undefined ? {} : { workspaceFolder }),
+    });
+    return filled.ok ? filled.value.config : raw;
+  }
+
+  private async candidateView(
+    candidate: CheckedCandidate,
+    name: string,
+    inputs: readonly InputPrompt[],
+    launchPath: string | undefined,
+    workspaceFolder: string | undefined,
+  ): Promise<ImportCandidateView> {
     const view: ImportCandidateView = {
       sourceName: candidate.sourceName,
       name,
@@ -239,6 +276,7 @@ export class ConfigImportService {
       secretEnvKeys: [...candidate.secretEnvKeys],
       requiredInputs: [...candidate.requiredInputs],
       usesWorkspaceFolder: candidate.format === 'vscode' && candidateStrings(candidate).some((text) => text.includes('${workspaceFolder}')),
+      warnings: [],
     };
     const config = candidate.config;
     if (config !== undefined) {
@@ -246,6 +284,13 @@ export class ConfigImportService {
       view.args = [...config.args];
       view.env = previewEnv(config.env, candidate.secretEnvKeys);
       if (config.cwd !== undefined) view.cwd = config.cwd;
+      const review = await reviewLaunch(this.filledForReview(candidate, inputs, workspaceFolder), {
+        launchPath,
+        defaultCwd: this.options.cwd ?? process.cwd(),
+        ...(workspaceFolder === undefined ? {} : { projectFolder: workspaceFolder }),
+      });
+      if (review.resolvedCommand !== undefined) view.resolvedCommand = review.resolvedCommand;
+      view.warnings = review.warnings;
     }
     if (candidate.url !== undefined) view.url = candidate.url;
     if (candidate.headers !== undefined) view.headerNames = Object.keys(candidate.headers);

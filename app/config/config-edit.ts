@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, findNodeAtLocation, parseTree, type Edit, type Node } from 'jsonc-parser';
 import { ServerConfigSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { isPlainObject, type ConfigDocument } from './config-document';
+import { HostError } from '../../shared/result';
 
 // Edits are computed here rather than with jsonc-parser's `modify`: its
 // formatter re-indents the whole line an edit starts on, which would rewrite a
@@ -195,6 +196,19 @@ export function writeServerEntry(doc: ConfigDocument, name: string, config: Serv
 export function writeServerLogLevel(doc: ConfigDocument, name: string, level: LogLevel | undefined): string {
   if (doc.root === undefined) throw new Error('no config text to edit');
   return setProperty(doc.text, ['mcpServers', name], 'logLevel', level, detectStyle(doc.text));
+}
+
+/**
+ * Set only `oauth.issuer` of a valid entry with OAuth settings and no issuer
+ * yet (an authorization server pinned on first use): comments and every
+ * other byte stay. A pin never replaces an issuer the person set (`CONFLICT`).
+ */
+export function writeServerOAuthIssuer(doc: ConfigDocument, name: string, issuer: string): string {
+  if (doc.root === undefined) throw new Error('no config text to edit');
+  const oauth = doc.ambiguousNames.has(name) ? undefined : doc.servers.get(name)?.oauth;
+  if (oauth === undefined) throw new HostError('NOT_FOUND', `No valid server named "${name}" with OAuth settings`, 'name');
+  if (oauth.issuer !== undefined) throw new HostError('CONFLICT', `Server "${name}" already names its authorization server (${oauth.issuer})`, 'oauth.issuer');
+  return setProperty(doc.text, ['mcpServers', name, 'oauth'], 'issuer', issuer, detectStyle(doc.text));
 }
 
 /** Remove one entry (and its separating comma), leaving every other byte in place. */

@@ -73,3 +73,31 @@ describe('ConfigStore.setServerLogLevel', () => {
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 });
+
+describe('ConfigStore.pinServerOAuthIssuer', () => {
+  const REMOTE = lines(
+    '{',
+    '  "mcpServers": {',
+    '    "robot": {"url": "https://mcp.example.com/mcp", "oauth": {"grant": "client_credentials", "clientId": "ci", "clientSecret": "${secret:server/robot/oauth/clientSecret}"}},',
+    '    "local": {"command": "npx"}',
+    '  }',
+    '}',
+  );
+
+  it('adds only oauth.issuer, and never replaces one that is there', async () => {
+    await writeFile(file, REMOTE);
+    await store.load();
+    await store.pinServerOAuthIssuer('robot', 'https://auth.example.com');
+    const pinned = await readFile(file, 'utf8');
+    expect(JSON.parse(pinned)).toEqual({
+      mcpServers: {
+        robot: { url: 'https://mcp.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: '${secret:server/robot/oauth/clientSecret}', issuer: 'https://auth.example.com' } },
+        local: { command: 'npx' },
+      },
+    });
+    expect(pinned.split('\n').filter((line) => !REMOTE.includes(line))).toHaveLength(1);
+    await expect(store.pinServerOAuthIssuer('robot', 'https://evil.example.com')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('https://auth.example.com') });
+    await expect(store.pinServerOAuthIssuer('local', 'https://auth.example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await readFile(file, 'utf8')).toBe(pinned);
+  });
+});

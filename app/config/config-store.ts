@@ -2,6 +2,7 @@ import { watch as watchDir, type FSWatcher } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { writeServerOAuthIssuer } from './config-edit';
 import type { ConfigStatus } from '../../shared/domain/config';
 import { ServerConfigSchema, ServerNameSchema, type LogLevel, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
@@ -199,6 +200,11 @@ export class ConfigStore {
       }
       return writeServerLogLevel(doc, name, level);
     }, name);
+  }
+
+  /** Pin a server's `oauth.issuer` where it has none (see writeServerOAuthIssuer): only that property's text changes. */
+  async pinServerOAuthIssuer(name: string, issuer: string): Promise<void> {
+    return this.mutate((doc) => writeServerOAuthIssuer(doc, name, issuer), name);
   }
 
   /** Remove an entry, valid or broken; `NOT_FOUND` if there is none. */

@@ -13,6 +13,7 @@ import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
 import type { AuthChallenge } from './auth-fetch';
 import { dpopSessionFor, supportsDpop } from './dpop-key';
+import { IssuerPin } from './issuer-pin';
 import { OAuthRecords } from './oauth-records';
 
 /**
@@ -43,7 +44,11 @@ export interface PreRegisteredClient {
   clientId: string;
   /** A confidential client's secret; kept out of logs like every other credential. */
   clientSecret?: string;
-  /** The authorization server it was registered with: the SDK then sends the client's credentials to no other. */
+  /**
+   * The authorization server it was registered with: the client's credentials
+   * go to no other. Unset for a confidential client: the first sign-in that
+   * gets tokens pins it (see IssuerPin).
+   */
   issuer?: string;
 }
 
@@ -63,6 +68,8 @@ export interface BerthOAuthProviderOptions {
   challenge?: AuthChallenge;
   /** Told what a challenge names, to hand to the next provider for this server. */
   onChallenge?: (challenge: AuthChallenge) => void;
+  /** A pre-registered confidential client's first success pinned its authorization server (to be remembered in the config). */
+  onIssuerPinned?: (issuer: string) => void;
   now?: () => number;
 }
 
@@ -105,8 +112,11 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   private challenge: AuthChallenge;
   /** The DPoP session of the authorization server in use (one per issuer, as its key is). */
   private dpopSession: { issuer: string; session: Promise<DpopSession | undefined> } | undefined;
+  /** Where a pre-registered client's credentials may go. */
+  private readonly pin: IssuerPin;
 
   constructor(private readonly options: BerthOAuthProviderOptions) {
+    this.pin = new IssuerPin(options.preRegistered?.issuer, options.onIssuerPinned);
     validateClientMetadataUrl(options.clientMetadataUrl);
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.records = new OAuthRecords(options.store, options.server, options.serverUrl);
@@ -165,8 +175,10 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     const pre = this.options.preRegistered;
     if (pre !== undefined) {
+      // Before the SDK uses the client (and its secret) with the authorization server the MCP server named.
+      this.pin.check(ctx?.issuer);
       this.session?.onStep?.('authorization');
-      return { client_id: pre.clientId, ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }), issuer: pre.issuer ?? ctx?.issuer };
+      return { client_id: pre.clientId, ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }), issuer: this.pin.current ?? ctx?.issuer };
     }
     const client = ctx === undefined ? undefined : await this.records.client(ctx.issuer);
     this.registeredRedirect = firstRedirectUri(client) ?? this.registeredRedirect;
@@ -197,6 +209,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     const issuer = ctx?.issuer ?? tokens.issuer;
     if (issuer === undefined) throw new Error('OAuth tokens without an authorization server');
     await this.records.saveTokens(issuer, tokens, this.now());
+    // A public client has no secret to protect; a confidential one's first success pins where its secret may go.
+    if (this.options.preRegistered?.clientSecret !== undefined) this.pin.succeeded(issuer);
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {

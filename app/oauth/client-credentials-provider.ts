@@ -1,6 +1,7 @@
-import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import { createPrivateKey } from 'node:crypto';
+import { IssuerPin } from './issuer-pin';
 import { NoPersonOAuthProvider, withScope } from './no-person-provider';
 
 /** Options for {@linkcode ClientCredentialsOAuthProvider}. */
@@ -14,11 +15,13 @@ export interface ClientCredentialsOptions {
   signingAlgorithm?: string;
   scope?: string;
   /**
-   * The authorization server these credentials were issued by. When set, the
-   * SDK refuses to send them to any other (SEP-2352's issuer stamp): a server
-   * that names a different authorization server cannot collect the secret.
+   * The authorization server these credentials were issued by: they are sent
+   * to no other, so a server that names a different authorization server
+   * cannot collect the secret. Unset: the first successful token request pins it.
    */
   issuer?: string;
+  /** The first success pinned the authorization server (to be remembered in the config). */
+  onIssuerPinned?: (issuer: string) => void;
 }
 
 /**
@@ -28,15 +31,17 @@ export interface ClientCredentialsOptions {
  *
  * Berth's own rather than the SDK's ClientCredentialsProvider /
  * PrivateKeyJwtProvider: one class for both client authentications, an
- * optional issuer pin (the SDK's warns on the console without one), and the
+ * issuer pin (entered, or pinned on first success: see IssuerPin), and the
  * key's algorithm derived from the key so the person need not know it.
  */
 export class ClientCredentialsOAuthProvider extends NoPersonOAuthProvider implements OAuthClientProvider {
   readonly addClientAuthentication: OAuthClientProvider['addClientAuthentication'];
   protected readonly grantName = 'client credentials';
+  protected readonly pin: IssuerPin;
 
   constructor(private readonly options: ClientCredentialsOptions) {
     super();
+    this.pin = new IssuerPin(options.issuer, options.onIssuerPinned);
     if (options.clientSecret === undefined && options.privateKey === undefined) throw new Error('client credentials need a client secret or a private key');
     if (options.privateKey !== undefined) {
       this.addClientAuthentication = createPrivateKeyJwtAuth({
@@ -58,12 +63,12 @@ export class ClientCredentialsOAuthProvider extends NoPersonOAuthProvider implem
     };
   }
 
-  clientInformation(): StoredOAuthClientInformation {
-    const { clientId, clientSecret, privateKey, issuer } = this.options;
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation {
+    const { clientId, clientSecret, privateKey } = this.options;
     return {
       client_id: clientId,
       ...(privateKey === undefined && clientSecret !== undefined ? { client_secret: clientSecret } : {}),
-      ...(issuer === undefined ? {} : { issuer }),
+      ...this.issuerFor(ctx),
     };
   }
 

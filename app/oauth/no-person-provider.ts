@@ -1,4 +1,5 @@
-import type { OAuthClientProvider, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationContext, OAuthClientProvider, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { IssuerPin } from './issuer-pin';
 
 /**
  * What the OAuth providers with no person share (client credentials,
@@ -11,6 +12,8 @@ export abstract class NoPersonOAuthProvider implements Pick<OAuthClientProvider,
 
   /** "client credentials", "workload identity": for the errors below. */
   protected abstract readonly grantName: string;
+  /** Where the credentials may go: both grants present a credential, so the first success pins the authorization server. */
+  protected abstract readonly pin: IssuerPin;
 
   get redirectUrl(): undefined {
     return undefined;
@@ -20,8 +23,16 @@ export abstract class NoPersonOAuthProvider implements Pick<OAuthClientProvider,
     return this.saved;
   }
 
-  saveTokens(tokens: StoredOAuthTokens): void {
+  saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): void {
     this.saved = tokens;
+    this.pin.succeeded(ctx?.issuer ?? tokens.issuer);
+  }
+
+  /** The authorization server the SDK resolved, checked against the pin before the client information (and so the credential) is used. */
+  protected issuerFor(ctx: OAuthClientInformationContext | undefined): { issuer?: string } {
+    this.pin.check(ctx?.issuer);
+    const issuer = this.pin.current;
+    return issuer === undefined ? {} : { issuer };
   }
 
   redirectToAuthorization(): never {

@@ -27,6 +27,12 @@ export interface OAuthSessionsOptions {
   timeoutMs?: number;
   /** Berth's published client ID metadata document, if any (read at each start: settings can change). */
   clientMetadataUrl?: () => string | undefined;
+  /**
+   * A confidential client's first success pinned its authorization server:
+   * remember it in the server's config (oauth.issuer), so from then on the
+   * credentials go to no other.
+   */
+  onIssuerPinned?: (server: string, issuer: string) => void;
 }
 
 /** Where the sign-in went: the page to open, and whether Berth already opened it. */
@@ -55,6 +61,10 @@ export class OAuthSessions {
         ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
         ...(this.challenged.has(server) ? { challenge: this.challenged.get(server) } : {}),
         onChallenge: (challenge) => this.challenged.set(server, challenge),
+        onIssuerPinned: (issuer) => {
+          this.options.log(server, 'info', `OAuth: pinned the authorization server ${issuer}; the client's credentials go to no other`);
+          this.options.onIssuerPinned?.(server, issuer);
+        },
       });
     } catch (error) {
       // An unreadable private key: the settings must change before a start can work, so no automatic restarts.
@@ -156,7 +166,7 @@ export function oauthProviderFor(
   server: string,
   config: ServerConfig,
   store: SecretStore,
-  extra: Pick<BerthOAuthProviderOptions, 'clientMetadataUrl' | 'challenge' | 'onChallenge'> = {},
+  extra: Pick<BerthOAuthProviderOptions, 'clientMetadataUrl' | 'challenge' | 'onChallenge' | 'onIssuerPinned'> = {},
 ): OAuthClientProvider | undefined {
   if (config.url === undefined) return undefined;
   if (hasOwnAuthorization(config)) return undefined;
@@ -164,10 +174,11 @@ export function oauthProviderFor(
   const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, assertionFile } = oauth;
   const grant = oauthGrant(config);
   if (grant !== 'authorization_code' && clientId === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth ${grant} but has no client ID`);
-  if (grant === 'client_credentials' && clientId !== undefined) return new ClientCredentialsOAuthProvider({ clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer });
+  const { onIssuerPinned } = extra;
+  if (grant === 'client_credentials' && clientId !== undefined) return new ClientCredentialsOAuthProvider({ clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, onIssuerPinned });
   if (grant === 'jwt_bearer' && clientId !== undefined) {
     if (assertionFile === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to workload identity but names no token file`);
-    return new WorkloadIdentityOAuthProvider({ clientId, assertionFile, scope, issuer });
+    return new WorkloadIdentityOAuthProvider({ clientId, assertionFile, scope, issuer, onIssuerPinned });
   }
   return new BerthOAuthProvider({
     server,

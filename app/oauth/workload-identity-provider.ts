@@ -1,5 +1,6 @@
-import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
+import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import { readFile } from 'node:fs/promises';
+import { IssuerPin } from './issuer-pin';
 import { NoPersonOAuthProvider, withScope } from './no-person-provider';
 
 /** RFC 7523 §2.1: a JWT used as an authorization grant. */
@@ -11,8 +12,14 @@ export interface WorkloadIdentityOptions {
   /** The file holding the workload's identity token (a Kubernetes projected token, a CI job's OIDC token…). */
   assertionFile: string;
   scope?: string;
-  /** The authorization server the identity is meant for: its token is presented to no other (SEP-2352 issuer stamp). */
+  /**
+   * The authorization server the identity is meant for: its token is
+   * presented to no other. The identity token is a bearer credential (another
+   * server could replay it while it lives), so, as for a client secret, the
+   * first success pins the authorization server when none is entered.
+   */
   issuer?: string;
+  onIssuerPinned?: (issuer: string) => void;
   readText?: (path: string) => Promise<string>;
 }
 
@@ -26,10 +33,12 @@ export interface WorkloadIdentityOptions {
  */
 export class WorkloadIdentityOAuthProvider extends NoPersonOAuthProvider implements OAuthClientProvider {
   protected readonly grantName = 'workload identity';
+  protected readonly pin: IssuerPin;
   private readonly readText: (path: string) => Promise<string>;
 
   constructor(private readonly options: WorkloadIdentityOptions) {
     super();
+    this.pin = new IssuerPin(options.issuer, options.onIssuerPinned);
     this.readText = options.readText ?? ((path) => readFile(path, 'utf8'));
   }
 
@@ -43,8 +52,8 @@ export class WorkloadIdentityOAuthProvider extends NoPersonOAuthProvider impleme
     };
   }
 
-  clientInformation(): StoredOAuthClientInformation {
-    return { client_id: this.options.clientId, ...(this.options.issuer === undefined ? {} : { issuer: this.options.issuer }) };
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation {
+    return { client_id: this.options.clientId, ...this.issuerFor(ctx) };
   }
 
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {

@@ -3,12 +3,15 @@ import type { ServerConfig } from '../../shared/domain/server';
 /**
  * What a config edit means for a running server:
  * - `none`: nothing changed;
- * - `logLevel`: only the requested log level changed, which is applied live
- *   (logging/setLevel, or the next requests' `_meta`): restarting a server
- *   just to change how chatty it is would drop its state for nothing;
+ * - `live`: only what needs no new process changed, and is taken over as it
+ *   runs: the requested log level (logging/setLevel, or the next requests'
+ *   `_meta`) — restarting a server just to change how chatty it is would
+ *   drop its state for nothing — and an authorization server pinned where
+ *   none was (`oauth.issuer` set by the first successful token request: the
+ *   running connection already uses that one);
  * - `restart`: anything else, which only takes effect in a new process.
  */
-export type ConfigChange = 'none' | 'logLevel' | 'restart';
+export type ConfigChange = 'none' | 'live' | 'restart';
 
 /** JSON with object keys sorted and undefined values dropped, so `{a, b}` and `{b, a}` compare equal. */
 export function canonicalJson(value: unknown): string {
@@ -23,5 +26,8 @@ export function classifyConfigChange(before: ServerConfig, after: ServerConfig):
   if (canonicalJson(before) === canonicalJson(after)) return 'none';
   const { logLevel: _beforeLevel, ...beforeRest } = before;
   const { logLevel: _afterLevel, ...afterRest } = after;
-  return canonicalJson(beforeRest) === canonicalJson(afterRest) ? 'logLevel' : 'restart';
+  // A newly pinned issuer counts as unchanged; a changed or removed one does not.
+  const pinned = before.oauth !== undefined && before.oauth.issuer === undefined && after.oauth?.issuer !== undefined;
+  const afterCompared = pinned && after.oauth !== undefined ? { ...afterRest, oauth: { ...after.oauth, issuer: undefined } } : afterRest;
+  return canonicalJson(beforeRest) === canonicalJson(afterCompared) ? 'live' : 'restart';
 }

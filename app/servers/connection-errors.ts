@@ -1,4 +1,4 @@
-import { OAuthClientFlowError, OAuthError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import { AuthorizationServerMismatchError, OAuthClientFlowError, OAuthError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
 import { oauthFailureReason } from '../oauth/sign-in';
 import { HostError } from '../../shared/result';
@@ -104,7 +104,8 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
     if (auth === 'sign-in') return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
     if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
     const refusal = oauthRefusal(error);
-    if (refusal !== undefined) return new ServerStartError(`OAuth with ${where} failed: ${ctx.redact(oauthFailureReason(refusal))} — check the OAuth settings of the server`, 'protocol', undefined, error);
+    // Another authorization server than the pinned one: retrying cannot help, only the person can decide (`config`: no restarts).
+    if (refusal !== undefined) return new ServerStartError(`OAuth with ${where} failed: ${ctx.redact(oauthFailureReason(refusal))} — check the OAuth settings of the server`, refusal instanceof AuthorizationServerMismatchError ? 'config' : 'protocol', undefined, error);
     if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
     const http = describeHttpError(error);
     if (http !== undefined) {

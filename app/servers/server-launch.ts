@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../../shared/domain/server';
 import { access, constants } from 'node:fs/promises';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 import type { LaunchEnv } from './login-env';
 import { withPathSource, type ServerStartError } from './spawn-errors';
 
@@ -67,19 +67,30 @@ async function launchEnvFor(config: ServerConfig, options: LaunchPreparerOptions
 
 /** Whether spawning `command` would find it: a path that exists, or a name in one of the PATH folders. */
 export async function commandFound(command: string, searchPath: string | undefined, cwd?: string): Promise<boolean> {
+  return (await resolveExecutable(command, searchPath, cwd)) !== undefined;
+}
+
+/**
+ * The absolute file spawning `command` would run: a path (relative ones
+ * against `cwd`), or the first PATH folder holding it. Relative PATH entries
+ * count from `cwd` too, as the child searches them after changing into it.
+ * Undefined when nothing executable is found.
+ */
+export async function resolveExecutable(command: string, searchPath: string | undefined, cwd?: string): Promise<string | undefined> {
+  const base = cwd ?? process.cwd();
   const candidates = /[\\/]/.test(command)
-    ? [isAbsolute(command) ? command : join(cwd ?? process.cwd(), command)]
+    ? [resolve(base, command)]
     : (searchPath ?? '')
         .split(delimiter)
         .filter((folder) => folder !== '')
-        .flatMap((folder) => (process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'].map((ext) => join(folder, command + ext)) : [join(folder, command)]));
+        .flatMap((folder) => (process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'].map((ext) => resolve(base, folder, command + ext)) : [resolve(base, folder, command)]));
   for (const candidate of candidates) {
     try {
       await access(candidate, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
-      return true;
+      return candidate;
     } catch {
       // Not here: try the next folder.
     }
   }
-  return false;
+  return undefined;
 }

@@ -96,7 +96,7 @@ export class ServerSupervisor {
         );
         continue;
       }
-      if (change === 'logLevel') work.push(this.adoptLogLevel(entry, config));
+      if (change === 'live') work.push(this.adoptLiveChange(entry, config));
       if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
         work.push(this.enqueue(entry, async () => this.doStart(entry, true)));
       } else if (!config.enabled && entry.state.status !== 'stopped') {
@@ -188,11 +188,11 @@ export class ServerSupervisor {
    * the form): applied live instead of restarting. Nobody waits for this, so
    * a server that refuses the level gets a warning in its log.
    */
-  private adoptLogLevel(entry: Entry, config: ServerConfig): Promise<void> {
+  private adoptLiveChange(entry: Entry, config: ServerConfig): Promise<void> {
     return this.enqueue(entry, async () => {
       if (entry.removed) return;
       const level = config.logLevel;
-      const connection = entry.state.status === 'ready' ? entry.connection : undefined;
+      const connection = entry.state.status === 'ready' && level !== entry.config.logLevel ? entry.connection : undefined;
       entry.config = config;
       this.update(entry, { config, logLevel: level });
       if (connection === undefined) return;

@@ -38,6 +38,11 @@ export class ImportDialog {
     return this.dialog.locator(`tr[data-source="${sourceName}"]`);
   }
 
+  /** What the server runs, shown in full under its row. */
+  details(sourceName: string): Locator {
+    return this.dialog.locator(`tr[data-details="${sourceName}"]`);
+  }
+
   input(label: string): Locator {
     return this.dialog.getByLabel(label, { exact: true });
   }

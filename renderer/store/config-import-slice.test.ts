@@ -9,7 +9,7 @@ const location = (id: ForeignLocation['id'], exists: boolean): ForeignLocation =
 const preview: ImportPreview = {
   format: 'claude-desktop',
   path: '/home/ada/claude-desktop.json',
-  servers: [{ sourceName: 'github', name: 'github', kind: 'stdio', command: 'npx', args: [], secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false }],
+  servers: [{ sourceName: 'github', name: 'github', kind: 'stdio', command: 'npx', args: [], secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, warnings: [] }],
   inputs: [],
   problems: [],
 };
@@ -51,7 +51,11 @@ describe('config import slice', () => {
     expect(store.getState().interopDialog).toBeUndefined();
     expect(store.getState().importPreview).toBeUndefined();
     expect(store.getState().selectedServer).toBe('github');
-    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'success', title: 'Imported 2 servers', message: 'github, files' });
+    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'success', title: 'Imported 2 servers', message: 'github, files: each stays off until you turn it on.' });
+    // What the servers page says next: what the imported server runs, until it is turned on or the notice dismissed.
+    expect(store.getState().importedNotes).toEqual([{ name: 'github', runs: 'npx', warnings: [] }]);
+    store.getState().dismissImportedNotes();
+    expect(store.getState().importedNotes).toEqual([]);
   });
 
   it('leaves the dialog open with the preview when the host refuses the import', async () => {

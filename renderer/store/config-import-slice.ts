@@ -9,6 +9,14 @@ export interface ShownImportPreview {
   preview: ImportPreview;
 }
 
+/** A server just imported (turned off): what it runs and what to check before turning it on. */
+export interface ImportedServerNote {
+  name: string;
+  /** The file the command runs (or the command, when not found), or a remote server's address. */
+  runs: string;
+  warnings: string[];
+}
+
 /** Import from other apps' config files and export to Claude Desktop. */
 export interface ConfigImportSlice {
   /** Which interop dialog is open. */
@@ -30,6 +38,9 @@ export interface ConfigImportSlice {
   clearImportPreview(): void;
   /** On success the dialog closes and the first imported server is selected; a refusal comes back per candidate. */
   applyImport(input: Omit<MethodInput<'configImport.apply'>, 'source'>): Promise<Result<ImportOutcome>>;
+  /** The servers of the last import, shown until the person turns them on or dismisses the notice. */
+  importedNotes: ImportedServerNote[];
+  dismissImportedNotes(): void;
   exportClaudeDesktop(): Promise<Result<ClaudeDesktopExport>>;
 }
 
@@ -40,6 +51,7 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
   importProjectFolder: undefined,
   importPreview: undefined,
   importPaste: { format: 'claude-desktop', text: '' },
+  importedNotes: [],
 
   setImportPaste(paste) {
     set({ importPaste: paste });
@@ -71,12 +83,21 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
     const result = await transport.call('configImport.apply', { ...input, source: shown.source });
     if (result.ok && result.value.imported) {
       const added = result.value.added;
-      set({ interopDialog: undefined, importPreview: undefined, importPaste: { format: get().importPaste.format, text: '' } });
+      const notes = input.servers.flatMap(({ sourceName, name }): ImportedServerNote[] => {
+        const candidate = shown.preview.servers.find((server) => server.sourceName === sourceName);
+        if (candidate === undefined || !added.includes(name)) return [];
+        const runs = candidate.kind === 'remote' ? (candidate.url ?? '') : (candidate.resolvedCommand ?? candidate.command ?? '');
+        return [{ name, runs, warnings: candidate.warnings.map((warning) => warning.message) }];
+      });
+      set({ interopDialog: undefined, importPreview: undefined, importPaste: { format: get().importPaste.format, text: '' }, importedNotes: notes });
       if (added[0] !== undefined) get().selectServer(added[0]);
-      if (added.length === 1) get().pushToast({ tone: 'success', title: `Imported “${added[0]}”` });
-      else get().pushToast({ tone: 'success', title: `Imported ${added.length} servers`, message: added.join(', ') });
+      if (added.length === 1) get().pushToast({ tone: 'success', title: `Imported “${added[0]}”`, message: 'It stays off until you turn it on.' });
+      else get().pushToast({ tone: 'success', title: `Imported ${added.length} servers`, message: `${added.join(', ')}: each stays off until you turn it on.` });
     }
     return result;
+  },
+  dismissImportedNotes() {
+    set({ importedNotes: [] });
   },
   exportClaudeDesktop: () => transport.call('configImport.export', {}),
 });

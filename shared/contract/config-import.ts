@@ -52,6 +52,16 @@ export const DuplicateMatchSchema = z.object({
   message: z.string(),
 });
 
+/** Something about what an imported server would run that the person should look at before turning it on. */
+export const ImportWarningSchema = z.object({
+  /** `env`: a variable that loads other code (NODE_OPTIONS, LD_PRELOAD, PATH…); `command`: where the command resolves. */
+  kind: z.enum(['env', 'command']),
+  /** The env key, for `env`. */
+  key: z.string().optional(),
+  message: z.string(),
+});
+export type ImportWarning = z.infer<typeof ImportWarningSchema>;
+
 /** One server of the foreign file as the preview shows it. Secret env values are masked, header values left out. */
 export const ImportCandidateViewSchema = z.object({
   /** The key in the foreign file: what `configImport.apply` selects by. */
@@ -60,6 +70,8 @@ export const ImportCandidateViewSchema = z.object({
   name: z.string(),
   kind: z.enum(['stdio', 'remote']),
   command: z.string().optional(),
+  /** stdio: the absolute file the command runs, resolved with the PATH servers start with (and the config's own PATH and cwd). */
+  resolvedCommand: z.string().optional(),
   args: z.array(z.string()).optional(),
   cwd: z.string().optional(),
   /** Values of secret keys are SECRET_MASK. */
@@ -73,6 +85,8 @@ export const ImportCandidateViewSchema = z.object({
   /** A string uses `${workspaceFolder}`: a project folder is needed. */
   usesWorkspaceFolder: z.boolean(),
   duplicateOf: DuplicateMatchSchema.optional(),
+  /** What to look at before turning the server on (imported servers are added turned off). */
+  warnings: z.array(ImportWarningSchema),
 });
 export type ImportCandidateView = z.infer<typeof ImportCandidateViewSchema>;
 
@@ -125,7 +139,7 @@ export const configImportMethods = {
     output: ImportPreviewSchema,
   }),
   'configImport.apply': method({
-    summary: 'Add the selected servers of a foreign config, all or none; password inputs become secret env values.',
+    summary: 'Add the selected servers of a foreign config, all or none, turned off until the person turns each on; password inputs become secret env values.',
     input: z
       .object({
         source: ImportSourceSchema,

@@ -43,7 +43,14 @@ describe('config import through the host', () => {
 
     const outcome = await harness.call<ImportOutcome>('configImport.apply', { source, servers: [{ sourceName: 'leaky', name: 'leaky' }], answers: { conf: SECRET } });
     expect(outcome).toEqual({ imported: true, added: ['leaky'] });
-    // The server starts like one added through the form, and its stderr reaches the logs (masked).
+    // Imported turned off: no process until the person turns it on.
+    const added = await harness.waitForEvent('servers.changed', (state) => state.name === 'leaky');
+    expect(added).toMatchObject({ status: 'stopped', config: { enabled: false } });
+    expect(added.pid).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(harness.events.some((event) => event.topic === 'servers.changed' && (event.payload as ServerState).name === 'leaky' && (event.payload as ServerState).status !== 'stopped')).toBe(false);
+    await harness.call('servers.setEnabled', { name: 'leaky', enabled: true });
+    // Then it starts like one added through the form, and its stderr reaches the logs (masked).
     await harness.waitForEvent('logs.appended', (batch) => batch.entries.some((entry) => entry.server === 'leaky' && entry.text.includes('my key is')));
     const stored = JSON.parse(await readFile(join(dir, 'berth', 'config.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string>; secretEnv: string[] }> };
     // The password answer went to the secret store: config.json only refers to it.

@@ -171,6 +171,90 @@ describe('OAuth client settings', () => {
   });
 });
 
+describe('the authorization server a confidential client trusts', () => {
+  let hostile: TestOAuthServer;
+  beforeEach(async () => {
+    // A second authorization server: what a hostile MCP server would name to collect the credentials.
+    hostile = new TestOAuthServer();
+    await hostile.start();
+  });
+  afterEach(async () => {
+    await hostile.stop();
+  });
+
+  const storedOAuth = async (name: string): Promise<Record<string, unknown> | undefined> =>
+    (JSON.parse(await readFile(join(dir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { oauth?: Record<string, unknown> }> }).mcpServers[name]?.oauth;
+
+  it('client credentials: the first success pins the issuer in the config; a server naming another one later gets nothing, and the error names both', async () => {
+    as.preRegister('ci-robot', { secret: CLIENT_SECRET });
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'robot', config: { url: as.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET } } });
+    const pinned = await h.waitForEvent('servers.changed', (state) => state.name === 'robot' && state.config.oauth?.issuer === as.base);
+    // Taken over as it runs: still ready, no second start.
+    expect(pinned.status).toBe('ready');
+    expect(as.tokenRequests).toHaveLength(1);
+    expect(await storedOAuth('robot')).toMatchObject({ issuer: as.base, clientSecret: '${secret:server/robot/oauth/clientSecret}' });
+
+    as.behaviour.authorizationServer = hostile.base;
+    await h.call('servers.restart', { name: 'robot' });
+    const refused = await h.waitForEvent('servers.changed', (state) => state.name === 'robot' && state.status === 'error');
+    expect(refused.reason).toContain(`the server sends Berth to the authorization server ${hostile.base}, but its OAuth client settings belong to ${as.base}; Berth did not send the client's credentials there`);
+    // Retrying cannot help: no automatic restarts.
+    expect(refused.restartCount).toBe(0);
+    expect(hostile.tokenRequests).toEqual([]);
+    expect(hostile.tokenAuthorizations).toEqual([]);
+    expect(hostile.requests.filter((request) => !request.startsWith('GET /.well-known/'))).toEqual([]);
+    expect(await visibleText(h)).not.toContain(CLIENT_SECRET);
+  });
+
+  it('a hostile server naming its own authorization server against an entered issuer: no token request reaches it', async () => {
+    as.preRegister('ci-robot', { secret: CLIENT_SECRET });
+    as.behaviour.authorizationServer = hostile.base;
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'robot', config: { url: as.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, issuer: as.base } } });
+    const refused = await h.waitForEvent('servers.changed', (state) => state.name === 'robot' && state.status === 'error');
+    expect(refused.reason).toContain(`belong to ${as.base}`);
+    expect(hostile.tokenRequests).toEqual([]);
+    expect(as.tokenRequests).toEqual([]);
+  });
+
+  it('a pre-registered confidential client: the sign-in pins the issuer; a sign-in sent to another authorization server is refused before anything is sent', async () => {
+    as.preRegister('berth-desktop', { secret: CLIENT_SECRET });
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'notes', config: { url: as.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: CLIENT_SECRET } } });
+    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'error');
+    const start = await h.call<{ authorizationUrl: string }>('servers.signIn', { name: 'notes' });
+    await (await fetch(start.authorizationUrl)).text();
+    await h.waitForEvent('servers.changed', (state) => ready('notes')(state) && state.config.oauth?.issuer === as.base);
+    expect(await storedOAuth('notes')).toMatchObject({ issuer: as.base });
+
+    // The tokens are gone and the server now names another authorization server.
+    as.revokeAll();
+    as.behaviour.authorizationServer = hostile.base;
+    await h.call('servers.restart', { name: 'notes' });
+    // The stored discovery still names the pinned server, which refuses the refresh: a sign-in is needed.
+    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
+    const signIn = await h.host.dispatch('servers.signIn', { name: 'notes' });
+    expect(signIn).toMatchObject({ ok: false, message: expect.stringContaining(`belong to ${as.base}`) });
+    expect(hostile.requests.filter((request) => !request.startsWith('GET /.well-known/'))).toEqual([]);
+  });
+
+  it('workload identity is a credential too: its first success pins the issuer', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    as.preRegister('workload-1', { publicKey });
+    const tokenFile = join(dir, 'workload.jwt');
+    await writeFile(tokenFile, workloadJwt(privateKey, as.base));
+    const h = (harness = await startHost(dir));
+    await h.call('servers.add', { name: 'job', config: { url: as.mcpUrl, oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: tokenFile } } });
+    await h.waitForEvent('servers.changed', (state) => ready('job')(state) && state.config.oauth?.issuer === as.base);
+
+    as.behaviour.authorizationServer = hostile.base;
+    await h.call('servers.restart', { name: 'job' });
+    await h.waitForEvent('servers.changed', (state) => state.name === 'job' && state.status === 'error');
+    expect(hostile.tokenRequests).toEqual([]);
+  });
+});
+
 /** A workload identity token as a platform would issue it: ES256, the workload as subject, this authorization server as audience. */
 function workloadJwt(key: KeyObject, audience: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

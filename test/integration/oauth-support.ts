@@ -30,6 +30,8 @@ export interface OAuthServerBehaviour {
   refreshEchoes?: boolean;
   /** Accepts this URL as a client ID (a client ID metadata document it trusts without fetching), and says so in its metadata. */
   clientMetadataUrl?: string;
+  /** The protected-resource metadata names this authorization server instead of this one (a hostile MCP server naming its own). */
+  authorizationServer?: string;
 }
 
 interface Client {
@@ -138,7 +140,7 @@ export class TestOAuthServer {
     if (url.pathname.startsWith('/.well-known/') && this.behaviour.noOAuth === true) return json(res, 404, { error: 'not_found' });
     if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
       const resource = this.behaviour.wrongResource === true ? 'https://elsewhere.example/mcp' : this.mcpUrl;
-      return json(res, 200, { resource, authorization_servers: [this.base], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'] });
+      return json(res, 200, { resource, authorization_servers: [this.behaviour.authorizationServer ?? this.base], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'] });
     }
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json(res, 200, {

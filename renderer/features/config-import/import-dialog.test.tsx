@@ -22,7 +22,7 @@ const preview: ImportPreview = {
   format: 'vscode',
   path: '/home/ada/.config/Code/User/mcp.json',
   servers: [
-    { sourceName: 'github', name: 'github', kind: 'stdio', command: 'docker', args: ['run'], env: { TOKEN: '${input:token}' }, secretEnvKeys: ['TOKEN'], requiredInputs: ['token'], usesWorkspaceFolder: false },
+    { sourceName: 'github', name: 'github', kind: 'stdio', command: 'docker', args: ['run'], env: { TOKEN: '${input:token}' }, secretEnvKeys: ['TOKEN'], requiredInputs: ['token'], usesWorkspaceFolder: false, warnings: [] },
     {
       sourceName: 'memory',
       name: 'memory 2',
@@ -32,9 +32,10 @@ const preview: ImportPreview = {
       secretEnvKeys: [],
       requiredInputs: [],
       usesWorkspaceFolder: false,
+      warnings: [],
       duplicateOf: { name: 'memory', reason: 'same-name', message: 'Berth already has a server named "memory"' },
     },
-    { sourceName: 'remote', name: 'remote', kind: 'remote', url: 'https://example.com/mcp', unsupported: 'Remote servers (url) cannot be imported yet', secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false },
+    { sourceName: 'remote', name: 'remote', kind: 'remote', url: 'https://example.com/mcp', unsupported: 'Remote servers (url) cannot be imported yet', secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, warnings: [] },
   ],
   inputs: [{ id: 'token', type: 'promptString', description: 'GitHub token', password: true, hasDefault: false }],
   problems: [],
@@ -81,6 +82,43 @@ describe('import dialog', () => {
     expect(within(screen.getByRole('row', { name: /remote/ })).getByText(/cannot be imported yet/)).toBeTruthy();
     expect((screen.getByLabelText('GitHub token') as HTMLInputElement).type).toBe('password');
     expect(screen.getByRole('button', { name: 'Import 1 server' })).toBeTruthy();
+  });
+
+  it('shows what each server runs in full, with what to check before turning it on', async () => {
+    const hooked: ImportPreview = {
+      format: 'claude-code',
+      path: '/work/app/.mcp.json',
+      workspaceFolder: '/work/app',
+      servers: [
+        {
+          ...preview.servers[1]!,
+          sourceName: 'tools',
+          name: 'tools',
+          duplicateOf: undefined,
+          command: 'node',
+          resolvedCommand: '/work/app/bin/node',
+          args: ['server.js', '--root', '/a very long/path/that is not cut off'],
+          env: { PATH: './bin:/usr/bin', NODE_OPTIONS: '--require ./hook.js', API_KEY: '••••••••' },
+          warnings: [
+            { kind: 'env', key: 'NODE_OPTIONS', message: 'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)' },
+            { kind: 'command', message: "The command resolves to /work/app/bin/node, inside the imported project: the project's files decide what runs" },
+          ],
+        },
+      ],
+      inputs: [],
+      problems: [],
+    };
+    mount([vscode], { imported: true, added: ['tools'] }, hooked);
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    await screen.findByRole('checkbox', { name: 'Import tools' });
+    expect(screen.getByText('turned off').closest('p')?.textContent).toMatch(/^Imported servers are added turned off./);
+    expect(screen.getByText('/work/app/bin/node')).toBeTruthy();
+    expect(screen.getByText('node server.js --root "/a very long/path/that is not cut off"')).toBeTruthy();
+    expect(screen.getByText('NODE_OPTIONS=--require ./hook.js').className).toContain('flagged');
+    expect(screen.getByText('API_KEY=••••••••').className).not.toContain('flagged');
+    const checks = within(screen.getByRole('list', { name: 'What to check in tools' })).getAllByRole('listitem');
+    expect(checks.map((item) => item.textContent)).toEqual(hooked.servers[0]!.warnings.map((warning) => warning.message));
+    expect(screen.getByText('Check first')).toBeTruthy();
   });
 
   it('moves focus to the first row after previewing', async () => {

@@ -3,7 +3,7 @@ import type { ImportCandidateView, ImportPreview } from '../../../shared/contrac
 import { buildApply, errorsFromFailures, initialChoices, launchLine, neededInputs, needsWorkspaceFolder } from './import-model';
 
 function candidate(sourceName: string, extra: Partial<ImportCandidateView> = {}): ImportCandidateView {
-  return { sourceName, name: sourceName, kind: 'stdio', command: 'npx', args: ['-y', sourceName], secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, ...extra };
+  return { sourceName, name: sourceName, kind: 'stdio', command: 'npx', args: ['-y', sourceName], secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, warnings: [], ...extra };
 }
 
 const preview: ImportPreview = {
@@ -90,5 +90,6 @@ describe('import model', () => {
   it('shows the command line or the address', () => {
     expect(launchLine(preview.servers[0]!)).toBe('npx -y github');
     expect(launchLine(preview.servers[3]!)).toBe('https://example.com/mcp');
+    expect(launchLine(candidate('spaced', { command: 'node', args: ['my server.js', '--name=$HOME', ''] }))).toBe('node "my server.js" "--name=$HOME" ""');
   });
 });

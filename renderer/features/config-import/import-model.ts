@@ -106,8 +106,13 @@ export function errorsFromFailures(failures: readonly ImportFailure[]): LocalErr
   return errors;
 }
 
-/** One line for the table: the command line of a stdio server, the address of a remote one. */
+/** The command line of a stdio server (arguments quoted where a space or quote would blur them), the address of a remote one. */
 export function launchLine(candidate: ImportCandidateView): string {
   if (candidate.kind === 'remote') return candidate.url ?? '';
-  return [candidate.command ?? '', ...(candidate.args ?? [])].join(' ');
+  return [candidate.command ?? '', ...(candidate.args ?? [])].map(quoteArg).join(' ');
+}
+
+/** An argument as a shell would need it, so one argument with a space is not read as two. */
+function quoteArg(arg: string): string {
+  return arg === '' || /[\s"'\\$`]/.test(arg) ? JSON.stringify(arg) : arg;
 }

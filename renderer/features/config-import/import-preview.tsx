@@ -5,7 +5,7 @@ import { describeProblem } from '../config/problem-text';
 import type { ShownImportPreview } from '../../store/config-import-slice';
 import { useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../shell/controls';
-import { KeyIcon, WarningIcon } from '../shell/icons';
+import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
 import {
   FORMAT_LABELS,
   blockedReason,
@@ -92,6 +92,15 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
             </div>
           </div>
         ) : null}
+        {unreadable ? null : (
+          <p className="inline-note import-off-note">
+            <ShieldIcon />
+            <span>
+              Imported servers are added <strong>turned off</strong>. Check below what each one runs — the program, its arguments and environment — then turn it
+              on in Berth.
+            </span>
+          </p>
+        )}
         {unreadable ? null : (
           <div className="table-scroll import-table-wrap">
             <table className="data-table import-table">
@@ -186,9 +195,6 @@ function CandidateRow({
         </td>
         <td className="import-server">
           <span className="import-server-name">{candidate.sourceName}</span>
-          <code className="import-launch" title={launchLine(candidate)}>
-            {launchLine(candidate)}
-          </code>
         </td>
         <td className="import-name">
           {blocked !== undefined ? (
@@ -222,8 +228,19 @@ function CandidateRow({
                 <KeyIcon /> Stored as secret: {candidate.secretEnvKeys.join(', ')}
               </span>
             ) : null}
-            {candidate.duplicateOf === undefined && blocked === undefined && candidate.secretEnvKeys.length === 0 ? <span className="muted">New</span> : null}
+            {candidate.warnings.length > 0 ? (
+              <span className="import-note">
+                <Chip tone="danger">Check first</Chip> {candidate.warnings.length === 1 ? '1 thing to look at' : `${candidate.warnings.length} things to look at`}
+              </span>
+            ) : null}
+            {candidate.duplicateOf === undefined && blocked === undefined && candidate.secretEnvKeys.length === 0 && candidate.warnings.length === 0 ? <span className="muted">New</span> : null}
           </div>
+        </td>
+      </tr>
+      <tr className={clsx('import-details-row', error && 'has-error')} data-details={candidate.sourceName}>
+        <td />
+        <td colSpan={3}>
+          <LaunchDetails candidate={candidate} />
         </td>
       </tr>
       {error ? (
@@ -235,6 +252,71 @@ function CandidateRow({
         </tr>
       ) : null}
     </>
+  );
+}
+
+/** Everything the server would run with, in full: nothing is cut off, secret values are masked, and what to look at is said in words. */
+function LaunchDetails({ candidate }: { candidate: ImportCandidateView }) {
+  const flagged = new Set(candidate.warnings.flatMap((warning) => (warning.key === undefined ? [] : [warning.key])));
+  const env = Object.entries(candidate.env ?? {});
+  return (
+    <div className="import-details">
+      <dl className="import-launch-facts">
+        {candidate.kind === 'remote' ? (
+          <>
+            <dt>Address</dt>
+            <dd className="mono">{candidate.url}</dd>
+            {candidate.headerNames !== undefined && candidate.headerNames.length > 0 ? (
+              <>
+                <dt>Headers</dt>
+                <dd>
+                  <span className="mono">{candidate.headerNames.join(', ')}</span> <span className="muted">(values not shown)</span>
+                </dd>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <dt>Runs</dt>
+            <dd className={clsx('mono', candidate.warnings.some((warning) => warning.kind === 'command') && 'flagged')}>
+              {candidate.resolvedCommand ?? <span className="muted">{candidate.command} (not found)</span>}
+            </dd>
+            <dt>Command</dt>
+            <dd className="mono import-command-line">{launchLine(candidate)}</dd>
+            {candidate.cwd !== undefined ? (
+              <>
+                <dt>In folder</dt>
+                <dd className="mono">{candidate.cwd}</dd>
+              </>
+            ) : null}
+            <dt>Environment</dt>
+            <dd>
+              {env.length === 0 ? (
+                <span className="muted">Nothing added</span>
+              ) : (
+                <ul className="import-env">
+                  {env.map(([key, value]) => (
+                    <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
+                      {key}={value}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      {candidate.warnings.length > 0 ? (
+        <ul className="import-warnings" aria-label={`What to check in ${candidate.sourceName}`}>
+          {candidate.warnings.map((warning, index) => (
+            <li key={index}>
+              <WarningIcon />
+              <span>{warning.message}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ALWAYS_SECRET_HEADERS, SECRET_MASK } from '../../../shared/domain';
+import { ALWAYS_SECRET_HEADERS, SECRET_MASK, dangerousEnvReason } from '../../../shared/domain';
 import { Button, IconButton, Switch } from '../shell/controls';
 import { CloseIcon, PlusIcon } from '../shell/icons';
 import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
@@ -77,6 +77,8 @@ interface KeyValueKind {
   hint: string;
   /** Names that are secret whatever the switch says (shown on and locked). */
   alwaysSecret?: (key: string) => boolean;
+  /** Why a name deserves a second look (it makes the process run other code), if it does. */
+  caution?: (key: string) => string | undefined;
 }
 
 const ENV_KIND: KeyValueKind = {
@@ -86,6 +88,11 @@ const ENV_KIND: KeyValueKind = {
   keyPlaceholder: 'API_KEY',
   empty: 'None. The server inherits Berth’s environment (including PATH).',
   hint: 'Mark API keys and tokens as secret: they are kept in Berth’s secret store (the OS keychain where there is one), not in config.json, masked here and redacted from logs and traces. Leave a masked value as it is to keep the stored secret.',
+  // The person's own setting, so only a note: worth a second look when it was copied from somewhere else.
+  caution: (key) => {
+    const reason = dangerousEnvReason(key.trim());
+    return reason === undefined ? undefined : `${key.trim()} ${reason}. Fine if you set it yourself; check it if you copied it from elsewhere.`;
+  },
 };
 
 const HEADER_KIND: KeyValueKind = {
@@ -176,6 +183,8 @@ function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onCh
                 <p className="field-error" role="alert">
                   {keyError ?? valueError}
                 </p>
+              ) : kind.caution?.(row.key) !== undefined ? (
+                <p className="field-caution">{kind.caution(row.key)}</p>
               ) : null}
             </li>
           );

@@ -44,6 +44,15 @@ describe('OAuthFields', () => {
     expect(screen.getByText(/You sign in with the server’s account in your browser/)).toBeTruthy();
   });
 
+  it('shows the pinned authorization server of a confidential client, and says an empty one is pinned on first use', () => {
+    render(<Harness initial={{ ...emptyOAuthValues(), grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK, issuer: 'https://auth.example.com' }} />);
+    const issuer = screen.getByLabelText('Authorization server') as HTMLInputElement;
+    expect(issuer.value).toBe('https://auth.example.com');
+    fireEvent.change(issuer, { target: { value: '' } });
+    expect(issuer.placeholder).toBe('pinned on first successful use');
+    expect(screen.getByText(/the first successful sign-in pins the one used and any other is refused/)).toBeTruthy();
+  });
+
   it('opens itself to show an error under its field', () => {
     render(<Harness initial={emptyOAuthValues()} errors={{ 'oauth.clientId': 'A client secret needs the client ID it belongs to' }} />);
     expect(screen.getByRole('alert').textContent).toBe('A client secret needs the client ID it belongs to');

@@ -29,6 +29,8 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
   const machine = values.grant === 'client_credentials';
   const workload = values.grant === 'jwt_bearer';
   const useKey = machine && values.clientAuth === 'key';
+  // A secret, a key or an identity token: something an authorization server of the MCP server's choosing must not receive.
+  const credential = machine || workload || values.clientSecret !== '';
   const text = (key: 'clientId' | 'scope' | 'issuer' | 'assertionFile', label: string, hint: string, placeholder: string) => (
     <Field label={label} error={errors[`oauth.${key}`]} hint={hint}>
       {({ id, describedBy, invalid }) => (
@@ -117,7 +119,14 @@ export function OAuthFields({ values, onChange, errors }: OAuthFieldsProps) {
           </Field>
         )}
         {text('scope', 'Scopes', 'Optional, space-separated. Used when the server does not say which scopes it needs.', 'e.g. read write')}
-        {text('issuer', 'Authorization server', 'Optional: its issuer URL. With it, Berth sends the client’s credentials to no other authorization server, whatever the MCP server names.', 'https://auth.example.com')}
+        {text(
+          'issuer',
+          'Authorization server',
+          credential
+            ? 'Its issuer URL: the client’s credentials go to no other authorization server, whatever the MCP server names. Left empty, the first successful sign-in pins the one used and any other is refused after that; enter it to be sure from the start.'
+            : 'Optional: its issuer URL. With it, Berth sends the client ID to no other authorization server, whatever the MCP server names.',
+          credential ? 'pinned on first successful use' : 'https://auth.example.com',
+        )}
       </Collapsible.Content>
     </Collapsible.Root>
   );

@@ -4,6 +4,7 @@ import type { ServerState } from '../../../shared/domain';
 import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState } from '../shell/controls';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../shell/icons';
+import { ImportedNotice } from '../config-import/imported-notice';
 import { protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
 import { ServerDetail } from './server-detail';
@@ -41,6 +42,7 @@ export function ServersView() {
             Export…
           </Button>
         </div>
+        <ImportedNotice />
         <ul className="server-list">
           {servers.map((server) => (
             <ServerCard key={server.name} server={server} selected={server.name === selected.name} />
