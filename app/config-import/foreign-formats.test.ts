@@ -106,6 +106,14 @@ describe('parseForeignConfig: malformed files import nothing', () => {
     expect(parseForeignConfig('claude-code', text.replace('servers', 'mcpServers')).servers).toEqual([]);
   });
 
+  it('refuses a file nested too deep to parse safely instead of overflowing the stack', () => {
+    const text = `{"mcpServers": ${'['.repeat(50_000)}`;
+    const preview = parseForeignConfig('claude-desktop', text);
+    expect(preview.servers).toEqual([]);
+    expect(preview.problems[0]).toMatchObject({ line: 1, column: 15 + 256 });
+    expect(preview.problems[0]?.message).toMatch(/more than 256 levels deep/);
+  });
+
   it('explains an empty file, a missing section and a file of the other family', () => {
     expect(parseForeignConfig('cursor', '  ').problems[0]?.message).toMatch(/empty/);
     expect(parseForeignConfig('claude-desktop', '{"globalShortcut": "x"}').problems[0]?.message).toMatch(/no "mcpServers" section/);

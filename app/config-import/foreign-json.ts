@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigProblem } from '../../shared/domain/config';
 import { SYNTAX_MESSAGES as CONFIG_SYNTAX_MESSAGES, isPlainObject, positionAt } from '../config/config-document';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../config/json-depth';
 
 /** More than this many syntax errors are mostly the parser recovering from the first ones. */
 const MAX_SYNTAX_PROBLEMS = 10;
@@ -56,6 +57,11 @@ export function describeType(value: unknown): string {
  */
 export function parseForeignJson(text: string, jsonc: boolean): ParsedJson {
   if (text.trim() === '') return { ok: false, problems: [{ message: 'The file is empty: there is nothing to import', line: 1, column: 1 }] };
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    // The parser recurses per level: a hostile file of nested brackets would overflow the stack.
+    return { ok: false, problems: [{ message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`, ...positionAt(text, deep) }] };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: !jsonc, allowTrailingComma: jsonc, allowEmptyContent: false });
   if (errors.length > 0 || root === undefined) {
