@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PendingDialog } from './pages/pending-dialog';
@@ -71,6 +71,66 @@ test.describe('workspace roots', () => {
       await expect(row).toHaveAttribute('data-missing', 'true');
       await expect(row.getByText('missing', { exact: true })).toBeVisible();
       await expect(row.getByTestId('root-problem')).toContainText('No server is given this root');
+    } finally {
+      await ws.cleanup();
+    }
+  });
+});
+
+test.describe('roots that need a second look', () => {
+  test('sharing the home folder or / asks first, with a warning; nothing is added until the person says yes', async ({ app }, testInfo) => {
+    const roots = new RootsPage(app);
+    await roots.show();
+    await app.getByTestId('add-root').click();
+    await expect(roots.browser).toBeVisible();
+    await roots.browser.getByRole('button', { name: 'Home folder' }).click();
+    await roots.useShownFolder();
+    const warning = roots.broadWarning;
+    await expect(warning).toContainText('Share everything in this folder?');
+    await expect(warning).toContainText('is your home folder: every server you allow would see and could change all of your files in it');
+    await app.screenshot({ path: testInfo.outputPath('roots-home-warning.png') });
+    await warning.getByRole('button', { name: 'Pick another folder' }).click();
+    await expect(warning).toBeHidden();
+    await roots.browser.getByRole('button', { name: 'Cancel' }).click();
+    await expect(app.getByRole('heading', { name: 'No workspace roots yet' })).toBeVisible();
+
+    await roots.openBrowserAt('/');
+    await roots.useShownFolder();
+    await expect(roots.broadWarning).toContainText('/ is the whole file system');
+    await roots.broadWarning.getByRole('button', { name: 'Share it anyway' }).click();
+    await expect(roots.browser).toBeHidden();
+    await expect(roots.list.locator('li')).toHaveCount(1);
+    await expect(roots.list.locator('.root-path')).toHaveText('/');
+  });
+
+  test('a folder picked through a link shows both paths, and is held back once the link leads elsewhere until the person shares the new folder', async ({ app }, testInfo) => {
+    const ws = await workspace();
+    try {
+      const alpha = await realpath(ws.alpha);
+      const beta = await realpath(ws.beta);
+      const link = join(ws.dir, 'current');
+      await symlink(ws.alpha, link);
+      const roots = new RootsPage(app);
+      await roots.show();
+      await roots.openBrowserAt(link);
+      await roots.useShownFolder();
+      await expect(roots.browser).toBeHidden();
+      const row = roots.row('current');
+      await expect(row.locator('.root-path')).toHaveText(alpha);
+      await expect(row.getByTestId('root-link')).toHaveText(`picked as ${link}, a link to this folder`);
+
+      await unlink(link);
+      await symlink(ws.beta, link);
+      await app.reload();
+      await roots.show();
+      await expect(row).toHaveAttribute('data-missing', 'true');
+      await expect(row.getByText('link changed', { exact: true })).toBeVisible();
+      await expect(row.getByTestId('root-problem')).toContainText(`${link} now leads to ${beta}, not to ${alpha} that you shared. No server is given this root until you share the new folder.`);
+      await app.screenshot({ path: testInfo.outputPath('roots-link-changed.png') });
+      await row.getByRole('button', { name: `Share ${beta} instead` }).click();
+      await expect(row).not.toHaveAttribute('data-missing', 'true');
+      await expect(row.locator('.root-path')).toHaveText(beta);
+      await expect(row.getByTestId('root-link')).toContainText(link);
     } finally {
       await ws.cleanup();
     }

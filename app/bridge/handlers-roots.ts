@@ -11,7 +11,8 @@ export function createRootsHandlers(roots: HostRoots): RootsHandlers {
   return {
     // Listing looks at the disk again, so a folder deleted meanwhile shows up flagged.
     'roots.list': async () => roots.refresh(),
-    'roots.add': async ({ path, name }) => roots.store.add(path, name),
+    'roots.add': async ({ path, name, confirmBroad }) => roots.store.add(path, name, { confirmBroad }),
+    'roots.confirmTarget': async ({ id, confirmBroad }) => roots.store.confirmTarget(id, { confirmBroad }),
     'roots.rename': async ({ id, name }) => roots.store.rename(id, name),
     'roots.remove': async ({ id }) => {
       const removed = roots.store.get(id);

@@ -51,6 +51,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'elicitation.dismiss': { id: 'everything/auth-1' },
   'roots.list': {},
   'roots.add': { path: '/home/me/project', name: 'Project' },
+  'roots.confirmTarget': { id: 'root-1' },
   'roots.rename': { id: 'root-1', name: 'Work' },
   'roots.remove': { id: 'root-1' },
   'roots.restore': { id: 'root-1' },

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ let dir: string;
 let ids: number;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-roots-consent-'));
+  // Real path: roots are stored as real paths, and the temp folder may sit behind a link (macOS /var).
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'berth-roots-consent-')));
   ids = 0;
 });
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
@@ -14,7 +14,8 @@ let dir: string;
 let closers: (() => Promise<unknown>)[];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-roots-handler-'));
+  // Real path: roots are stored as real paths, and the temp folder may sit behind a link (macOS /var).
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'berth-roots-handler-')));
   closers = [];
 });
 

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ let changes: RootsChange[];
 let ids: number;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-roots-'));
+  // Real path: roots are stored as real paths, and the temp folder may sit behind a link (macOS /var).
+  dir = await realpath(await mkdtemp(join(tmpdir(), 'berth-roots-')));
   stateDir = join(dir, 'state');
   warnings = [];
   changes = [];

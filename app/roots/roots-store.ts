@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
 import { RootsFileSchema } from '../../shared/domain/roots';
@@ -8,6 +6,9 @@ import type { Root, RootConsent, RootExposure, RootsChange, RootsFile, RootView 
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
 import { normalizeRootPath } from './file-uri';
+import { checkName, defaultName } from './root-names';
+import { broadFolderWarning, checkRootFolder, probeFolder, realFolder } from './root-folders';
+import type { FolderCheck } from './root-folders';
 
 /** Options for {@linkcode RootsStore.open}. */
 export interface RootsStoreOptions {
@@ -19,52 +20,16 @@ export interface RootsStoreOptions {
   platform?: NodeJS.Platform;
   /** Servers to consider when working out whose visible roots changed (e.g. every configured server). */
   knownServers?: () => Iterable<string>;
+  /** The person's home folder (default `os.homedir()`): sharing it, or a folder holding it, needs `confirmBroad`. */
+  home?: string;
   now?: () => number;
   newId?: () => string;
 }
 
 const EMPTY: RootsFile = { version: 1, roots: [], exposure: {}, consent: {} };
-const NAME_MAX = 200;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-type Probe = { ok: true } | { ok: false; code: 'NOT_FOUND' | 'INVALID_INPUT' | 'FORBIDDEN'; problem: string };
-
-/** Is `path` an existing, readable folder? Says why not in words for the person. */
-async function probeFolder(path: string): Promise<Probe> {
-  let isDirectory: boolean;
-  try {
-    isDirectory = (await stat(path)).isDirectory();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} does not exist` };
-    if (code === 'EACCES' || code === 'EPERM') return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be reached (permission denied)` };
-    return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} cannot be checked: ${errorText(error)}` };
-  }
-  if (!isDirectory) return { ok: false, code: 'INVALID_INPUT', problem: `${path} is a file, not a folder` };
-  try {
-    // Listing a folder needs read and search (x) permission.
-    await access(path, constants.R_OK | constants.X_OK);
-  } catch {
-    return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be read (permission denied)` };
-  }
-  return { ok: true };
-}
-
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') throw new HostError('INVALID_INPUT', 'a root needs a name', 'name');
-  if (trimmed.length > NAME_MAX) throw new HostError('INVALID_INPUT', `a root name can be at most ${NAME_MAX} characters`, 'name');
-  if ([...trimmed].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) throw new HostError('INVALID_INPUT', 'a root name cannot contain control characters', 'name');
-  return trimmed;
-}
-
-/** The folder's own name: `project` for `/home/me/project`, `C:` for `C:\`, `/` for `/`. */
-function defaultName(path: string): string {
-  const parts = path.split(/[\\/]/).filter((s) => s !== '');
-  return parts.at(-1) ?? path;
 }
 
 /**
@@ -76,8 +41,8 @@ function defaultName(path: string): string {
 export class RootsStore {
   readonly filePath: string;
   private file: RootsFile = EMPTY;
-  /** Root id → why it is unusable; absent = fine at the last check. */
-  private readonly problems = new Map<string, string>();
+  /** Root id → why it is unusable (and where its link leads now, if that changed); absent = fine at the last check. */
+  private readonly problems = new Map<string, Extract<FolderCheck, { ok: false }>>();
   /** Servers that asked for their roots; they care about changes even if not configured here. */
   private readonly seenServers = new Set<string>();
   private readonly listeners = new Set<(change: RootsChange) => void>();
@@ -115,19 +80,24 @@ export class RootsStore {
   }
 
   /**
-   * Add a folder. NOT_FOUND if it does not exist, INVALID_INPUT if it is not a
-   * folder or the path is not absolute/normalized, FORBIDDEN if it cannot be
-   * read, CONFLICT if it is a root already.
+   * Add a folder, stored as its real path (links resolved; the picked path is
+   * kept beside it when they differ). NOT_FOUND if it does not exist,
+   * INVALID_INPUT if it is not a folder or the path is not
+   * absolute/normalized, FORBIDDEN if it cannot be read, CONFLICT if it is a
+   * root already, INVALID_INPUT at `confirmBroad` for `/` or the home folder
+   * (see broadFolderWarning) unless `confirmBroad` is set.
    */
-  add(path: string, name?: string): Promise<RootView> {
+  add(path: string, name?: string, { confirmBroad = false }: { confirmBroad?: boolean | undefined } = {}): Promise<RootView> {
     return this.serialize(async () => {
       const normalized = normalizeRootPath(path, this.platform);
       const finalName = checkName(name ?? defaultName(normalized));
-      const existing = this.file.roots.find((r) => r.path === normalized);
-      if (existing !== undefined) throw new HostError('CONFLICT', `${normalized} is already a root, named '${existing.name}'`, 'path');
       const probe = await probeFolder(normalized);
       if (!probe.ok) throw new HostError(probe.code, `Cannot add this root: ${probe.problem}`, 'path');
-      const root: Root = { id: this.newId(), path: normalized, name: finalName, addedAt: this.now() };
+      const real = (await realFolder(normalized, this.platform)) ?? normalized;
+      const existing = this.file.roots.find((r) => r.path === real);
+      if (existing !== undefined) throw new HostError('CONFLICT', `${real} is already a root, named '${existing.name}'`, 'path');
+      await this.requireBroadConfirmed(real, confirmBroad);
+      const root: Root = { id: this.newId(), path: real, ...(real === normalized ? {} : { linkPath: normalized }), name: finalName, addedAt: this.now() };
       await this.commit({ ...this.file, roots: [...this.file.roots, root] });
       return this.view(root);
     });
@@ -169,9 +139,9 @@ export class RootsStore {
       if (removed === undefined) throw new HostError('NOT_FOUND', `root '${id}' cannot be restored: it was not removed since Berth started`, 'id');
       const clash = this.file.roots.find((r) => r.path === removed.root.path);
       if (clash !== undefined) throw new HostError('CONFLICT', `${clash.path} is a root again already, named '${clash.name}'`, 'id');
-      const probe = await probeFolder(removed.root.path);
+      const probe = await checkRootFolder(removed.root, this.platform);
       if (probe.ok) this.problems.delete(id);
-      else this.problems.set(id, probe.problem);
+      else this.problems.set(id, probe);
       const roots = [...this.file.roots];
       roots.splice(Math.min(removed.index, roots.length), 0, removed.root);
       const addTo = (ids: string[], server: string, servers: string[]) => (servers.includes(server) ? [...ids, id] : ids);
@@ -187,6 +157,30 @@ export class RootsStore {
       await this.commit({ ...this.file, roots, exposure, consent });
       this.removedRoots.delete(id);
       return this.view(removed.root);
+    });
+  }
+
+  /**
+   * The person confirmed the folder a root's link leads to now: it is shared
+   * at its new real path, and servers see it again (each is told).
+   */
+  confirmTarget(id: string, { confirmBroad = false }: { confirmBroad?: boolean | undefined } = {}): Promise<RootView> {
+    return this.serialize(async () => {
+      const root = this.require(id);
+      const picked = root.linkPath ?? root.path;
+      const probe = await probeFolder(picked);
+      if (!probe.ok) throw new HostError(probe.code, `Cannot share the new folder: ${probe.problem}`, 'id');
+      const real = (await realFolder(picked, this.platform)) ?? picked;
+      const clash = this.file.roots.find((r) => r.path === real && r.id !== id);
+      if (clash !== undefined) throw new HostError('CONFLICT', `${real} is already a root, named '${clash.name}'`, 'id');
+      await this.requireBroadConfirmed(real, confirmBroad);
+      const next: Root = { id, path: real, ...(real === picked ? {} : { linkPath: picked }), name: root.name, addedAt: root.addedAt };
+      // Saved while still held back, then released: the servers that see it hear of the change once it is usable.
+      await this.commit({ ...this.file, roots: this.file.roots.map((r) => (r.id === id ? next : r)) });
+      const before = this.visibleKeys();
+      this.problems.delete(id);
+      this.emitChanges(before);
+      return this.view(next);
     });
   }
 
@@ -313,8 +307,16 @@ export class RootsStore {
   }
 
   private view(root: Root): RootView {
-    const problem = this.problems.get(root.id);
-    return problem === undefined ? { ...root, missing: false } : { ...root, missing: true, problem };
+    const found = this.problems.get(root.id);
+    if (found === undefined) return { ...root, missing: false };
+    return { ...root, missing: true, problem: found.problem, ...(found.retarget === undefined ? {} : { retarget: found.retarget }) };
+  }
+
+  /** `/`, the home folder or a folder holding it is shared only on an explicit yes (the renderer asks, then sends `confirmBroad`). */
+  private async requireBroadConfirmed(real: string, confirmed: boolean): Promise<void> {
+    if (confirmed) return;
+    const warning = await broadFolderWarning(real, this.platform, this.options.home);
+    if (warning !== undefined) throw new HostError('INVALID_INPUT', warning, 'confirmBroad');
   }
 
   /** Mutations run one at a time so that each saves on top of the last. */
@@ -364,10 +366,10 @@ export class RootsStore {
   }
 
   private async probeAll(): Promise<void> {
-    const results = await Promise.all(this.file.roots.map(async (root) => [root.id, await probeFolder(root.path)] as const));
+    const results = await Promise.all(this.file.roots.map(async (root) => [root.id, await checkRootFolder(root, this.platform)] as const));
     for (const [id, probe] of results) {
       if (probe.ok) this.problems.delete(id);
-      else this.problems.set(id, probe.problem);
+      else this.problems.set(id, probe);
     }
   }
 

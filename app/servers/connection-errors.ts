@@ -7,6 +7,7 @@ import { describeHttpError, isSessionGone, isUnreachable } from './http-transpor
 import { describeInvalidResult } from './invalid-result';
 import { describeExit } from './process-stdio-transport';
 import { ServerStartError } from './spawn-errors';
+import { batchFailure } from './stdout-messages';
 
 /** "30 s", "2.5 s". */
 export function formatSeconds(ms: number): string {
@@ -92,6 +93,11 @@ function oauthRefusal(error: unknown): Error | undefined {
 /** Why a start failed, in words, with the kind that decides what happens next. */
 export function startFailure(error: unknown, ctx: FailureContext): ServerStartError {
   if (error instanceof ServerStartError && error.kind !== 'exited') return error;
+  // Before the exit status: that is Berth's own SIGTERM to the broken server.
+  const broken = ctx.transport.brokenReason;
+  if (broken !== undefined) return new ServerStartError(`${broken} during the MCP handshake, so Berth stopped it`, 'exited', undefined, error);
+  const batch = batchFailure(error);
+  if (batch !== undefined) return new ServerStartError(`MCP handshake failed: ${ctx.redact(batch)}`, 'protocol', undefined, error);
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
     const stderr = ctx.lastStderrLine();
@@ -121,6 +127,8 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
 export function requestFailure(method: string, what: string, timeoutMs: number, error: unknown, signal: AbortSignal | undefined, ctx: FailureContext): HostError {
   const { name } = ctx;
   const subject = what === '' ? method : `${method} ${what}`;
+  const broken = ctx.transport.brokenReason;
+  if (broken !== undefined) return new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !ctx.closing) {
     return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
@@ -138,8 +146,20 @@ export function requestFailure(method: string, what: string, timeoutMs: number, 
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
     return new HostError('SERVER_ERROR', `server '${name}' closed the connection while ${method} was in progress`);
   }
+  const batch = batchFailure(error);
+  if (batch !== undefined) return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(batch)}`);
   if (error instanceof ProtocolError) {
     return new HostError('SERVER_ERROR', `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`);
   }
   return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
+}
+
+/** Why a ready stdio server's link closed, in words (the supervisor shows it and restarts per policy). */
+export function closedReason(ctx: FailureContext): string {
+  const broken = ctx.transport.brokenReason;
+  if (broken !== undefined) return `${broken}; Berth stopped it`;
+  const exit = ctx.transport.exitInfo;
+  const stderr = ctx.lastStderrLine();
+  const reason = exit === undefined ? 'the connection to the server closed' : `exited with ${describeExit(exit)}`;
+  return stderr === undefined || (exit?.code === 0 && exit.signal === null) ? reason : `${reason} — stderr: ${stderr}`;
 }

@@ -27,6 +27,8 @@ export interface ConnectionTransport {
   readonly pid: number | undefined;
   /** stdio: how the process ended, once it has. */
   readonly exitInfo: ExitInfo | undefined;
+  /** stdio: the server broke the link while its process still ran ("closed its output …"), and Berth stopped it. */
+  readonly brokenReason: string | undefined;
   /** Streamable HTTP: the session the server gave us. */
   readonly sessionId: string | undefined;
   /** "spawned pid 12 …" / "https://… over Streamable HTTP", for the log. */
@@ -80,6 +82,7 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
         onSpawn: hooks.onSpawn,
         onExit: hooks.onExit,
         onLeftovers: (description) => hooks.onHostLog('warning', description),
+        onBroken: (reason) => hooks.onHostLog('error', `${reason}; stopping it`),
       },
     });
     return {
@@ -90,6 +93,9 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
       },
       get exitInfo() {
         return process.exitInfo;
+      },
+      get brokenReason() {
+        return process.brokenReason;
       },
       sessionId: undefined,
       description: [command, ...config.args].join(' '),
@@ -105,6 +111,7 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
     sdk: http,
     pid: undefined,
     exitInfo: undefined,
+    brokenReason: undefined,
     get sessionId() {
       return http.sessionId;
     },

@@ -87,6 +87,52 @@ describe('ProcessStdioTransport', () => {
     await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow('server process exited (code 5)');
   });
 
+  it('a server that closes stdout and keeps running is stopped, and the link reported closed with the reason', async () => {
+    const broken: string[] = [];
+    const { transport } = nodeTransport(`process.stdout.end(); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000)`, {
+      hooks: { onBroken: (reason) => broken.push(reason) },
+    });
+    let closed = false;
+    transport.onclose = () => (closed = true);
+    await transport.start();
+    const pid = transport.pid as number;
+    await waitUntil(() => closed, 10_000, 'the link to be reported closed');
+    expect(transport.brokenReason).toBe('closed its output (stdout) while still running');
+    expect(broken).toEqual(['closed its output (stdout) while still running']);
+    // Berth stopped it: it ignored the end of stdin, so SIGTERM ended it.
+    expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(isProcessAlive(pid)).toBe(false);
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow('server closed its output (stdout) while still running');
+  });
+
+  it('a server that exits is not mistaken for one that closed its stdout', async () => {
+    const { transport } = nodeTransport(`process.stdout.write('{"jsonrpc":"2.0","method":"bye"}\\n', () => process.exit(4))`);
+    let closed = false;
+    transport.onclose = () => (closed = true);
+    await transport.start();
+    await waitUntil(() => closed, 10_000, 'the process to exit');
+    expect(transport.exitInfo).toEqual({ code: 4, signal: null });
+    expect(transport.brokenReason).toBeUndefined();
+  });
+
+  it('a JSON-RPC batch fails the requests it answered, refuses the ones it asked, and is reported by name', async () => {
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 7, result: {} },
+      { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' },
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } },
+    ]);
+    // Prints the batch, then echoes back (to stderr) whatever Berth answers.
+    const script = `process.stdout.write(${JSON.stringify(`${batch}
+`)}); require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => process.stderr.write(l + '\\n'));`;
+    const { transport, garbage, messages, stderr } = nodeTransport(script);
+    await transport.start();
+    await waitUntil(() => messages.length === 1 && stderr.length === 1, 10_000, 'the batch to be handled');
+    expect(garbage).toEqual(['stdout line is a JSON-RPC batch (a JSON array of 3 items, answering request 7), which MCP does not allow; failing the requests it answered']);
+    expect(messages[0]).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringContaining('MCP has no batches since protocol 2025-06-18') } });
+    expect(JSON.parse(stderr[0]!)).toMatchObject({ id: 'srv-1', error: { code: -32600 } });
+    await transport.close();
+  });
+
   it('escalates to SIGTERM when the server ignores stdin EOF', async () => {
     const { transport } = nodeTransport(`setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 2_000 });
     await transport.start();

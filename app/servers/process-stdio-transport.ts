@@ -1,12 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import spawn from 'cross-spawn';
-import { SdkError, SdkErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { LineSplitter } from './line-splitter';
 import { groupMembersLinux, isGroupAlive, killTreeWindows, signalGroup, waitFor } from './process-tree';
-import { ServerStartError, explainSpawnError, missingCwdMessage } from './spawn-errors';
+import { assertDirectory, explainSpawnError } from './spawn-errors';
+import { readStdoutLine } from './stdout-messages';
+import type { BatchVerdict } from './stdout-messages';
 
 /** How the server process ended. */
 export interface ExitInfo {
@@ -27,6 +28,8 @@ export interface ProcessStdioHooks {
   onExit?: (info: ExitInfo) => void;
   /** Processes of the group outlived the leader and are being terminated. */
   onLeftovers?: (description: string) => void;
+  /** The server broke the link while its process still ran (see `brokenReason`); it is being stopped. */
+  onBroken?: (reason: string) => void;
 }
 
 /** What to run and how to treat its output. */
@@ -49,15 +52,15 @@ export interface ProcessStdioOptions {
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MAX_STDERR_LINE_BYTES = 8 * 1024;
-const GARBAGE_PREVIEW_CHARS = 200;
 /** After the group is gone, how long stdout may take to deliver what was already written. */
 const STREAM_DRAIN_MS = 2_000;
+/**
+ * After stdout ends, how long the exit of the process may take to be
+ * reported: a process that exits closes stdout too, and the two events come
+ * in either order. Still running after this, it closed stdout on purpose.
+ */
+export const OUTPUT_CLOSED_GRACE_MS = 1_000;
 const isWindows = process.platform === 'win32';
-
-function preview(text: string): string {
-  const oneLine = text.replace(/\p{Cc}+/gu, ' ').trim();
-  return oneLine.length > GARBAGE_PREVIEW_CHARS ? `${oneLine.slice(0, GARBAGE_PREVIEW_CHARS)}…` : oneLine;
-}
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
@@ -94,6 +97,7 @@ export class ProcessStdioTransport implements Transport {
   private escalating = false;
   private closeNotified = false;
   private exit: ExitInfo | undefined;
+  private broken: string | undefined;
   private resolveExited!: () => void;
   private readonly exited = new Promise<void>((resolve) => (this.resolveExited = resolve));
   private resolveStreamsClosed!: () => void;
@@ -137,6 +141,15 @@ export class ProcessStdioTransport implements Transport {
   /** How the process ended; undefined while it runs. */
   get exitInfo(): ExitInfo | undefined {
     return this.exit;
+  }
+
+  /**
+   * Why the link broke while the process still ran ("closed its output …"),
+   * which Berth then stopped: a lost connection that the exit status
+   * (Berth's own SIGTERM) would misdescribe. Undefined otherwise.
+   */
+  get brokenReason(): string | undefined {
+    return this.broken;
   }
 
   start(): Promise<void> {
@@ -232,6 +245,7 @@ export class ProcessStdioTransport implements Transport {
 
   private attach(child: ChildProcess): void {
     child.stdout?.on('data', (chunk: Buffer) => this.stdoutLines.push(chunk));
+    child.stdout?.on('end', () => this.onStdoutEnd(child));
     child.stderr?.on('data', (chunk: Buffer) => this.stderrLines.push(chunk));
     child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
       // EPIPE after the server exited is expected; the exit itself is reported.
@@ -249,7 +263,23 @@ export class ProcessStdioTransport implements Transport {
     });
   }
 
-  private async escalate(child: ChildProcess): Promise<void> {
+  /**
+   * Nothing more can come from a server whose stdout ended: if its process
+   * still runs after the grace, it is stopped (whole group) and the link
+   * reported closed, so pending requests fail now instead of at their timeout.
+   */
+  private onStdoutEnd(child: ChildProcess): void {
+    if (this.exit !== undefined || this.closeRequested) return;
+    setTimeout(() => {
+      if (this.exit !== undefined || this.closeRequested) return;
+      this.broken = 'closed its output (stdout) while still running';
+      this.hooks.onBroken?.(this.broken);
+      this.closeRequested = true;
+      void this.escalate(child, 0);
+    }, OUTPUT_CLOSED_GRACE_MS);
+  }
+
+  private async escalate(child: ChildProcess, shutdownGraceMs = this.options.shutdownGraceMs ?? 2_000): Promise<void> {
     if (this.escalating || this.exit !== undefined) return;
     this.escalating = true;
     const pid = child.pid as number;
@@ -258,7 +288,7 @@ export class ProcessStdioTransport implements Transport {
     } catch {
       // A stdin that is already gone cannot be closed; escalation continues.
     }
-    if (await this.exitedWithin(this.options.shutdownGraceMs ?? 2_000)) return;
+    if (await this.exitedWithin(shutdownGraceMs)) return;
     if (isWindows) {
       await killTreeWindows(pid);
       return;
@@ -314,22 +344,23 @@ export class ProcessStdioTransport implements Transport {
   private handleStdoutLine(line: Buffer): void {
     if (line.length === 0) return;
     const raw = line.toString('utf8');
-    if (raw.trim() === '') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      this.hooks.onStdoutGarbage?.(`stdout line is not JSON-RPC (not JSON): ${preview(raw)}`);
-      return;
+    const read = readStdoutLine(raw);
+    if (read.kind === 'garbage') this.hooks.onStdoutGarbage?.(read.description);
+    else if (read.kind === 'batch') this.handleBatch(read.batch);
+    else if (read.kind === 'message') {
+      this.hooks.onTrace?.('in', read.message, line.length, raw);
+      this.deliver(read.message);
     }
-    let message: JSONRPCMessage;
-    try {
-      message = parseJSONRPCMessage(json);
-    } catch {
-      this.hooks.onStdoutGarbage?.(`stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): ${preview(raw)}`);
-      return;
-    }
-    this.hooks.onTrace?.('in', message, line.length, raw);
+  }
+
+  /** A JSON-RPC batch (see readBatch): the requests it answered fail, the server's own requests in it are refused. */
+  private handleBatch(batch: BatchVerdict): void {
+    this.hooks.onStdoutGarbage?.(`stdout line is ${batch.description}, which MCP does not allow; failing the requests it answered`);
+    for (const refusal of batch.refusals) this.send(refusal).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    for (const answer of batch.failedAnswers) this.deliver(answer);
+  }
+
+  private deliver(message: JSONRPCMessage): void {
     try {
       this.onmessage?.(message);
     } catch (error) {
@@ -344,20 +375,9 @@ export class ProcessStdioTransport implements Transport {
   }
 
   private describeGone(): string {
+    if (this.broken !== undefined) return `server ${this.broken}`;
     if (this.exit !== undefined) return `server process exited (${describeExit(this.exit)})`;
     if (this.closeRequested) return 'server process is shutting down';
     return this.started ? 'server process is not running' : 'server process was not started';
-  }
-}
-
-async function assertDirectory(cwd: string): Promise<void> {
-  try {
-    const info = await stat(cwd);
-    if (!info.isDirectory()) throw new ServerStartError(missingCwdMessage(cwd, true), 'config', 'ENOTDIR');
-  } catch (error) {
-    if (error instanceof ServerStartError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ServerStartError(missingCwdMessage(cwd), 'config', code);
-    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${(error as Error).message}`, 'config', code);
   }
 }

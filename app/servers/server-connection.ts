@@ -2,7 +2,7 @@ import { HostError } from '../../shared/result';
 import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
-import { errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
+import { closedReason, errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
 import type { ConnectionTransport } from './connection-transport';
@@ -426,10 +426,7 @@ export class ServerConnection {
 
   private onConnectionClosed(): void {
     if (!this.ready || this.closing) return;
-    const exit = this.transport.exitInfo;
-    const stderr = this.log.lastStderrLine();
-    const reason = exit === undefined ? 'the connection to the server closed' : `exited with ${describeExit(exit)}`;
-    this.lost = stderr === undefined || (exit?.code === 0 && exit.signal === null) ? reason : `${reason} — stderr: ${stderr}`;
+    this.lost = closedReason(this.failureContext());
     this.options.onUnexpectedExit?.(this.lost);
   }
 }

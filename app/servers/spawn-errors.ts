@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 
 /**
@@ -135,5 +136,18 @@ export function explainSpawnError(error: NodeJS.ErrnoException, context: SpawnCo
         code,
       );
     }
+  }
+}
+
+/** A cwd that is missing or no folder fails the start with words naming it, before anything is spawned. */
+export async function assertDirectory(cwd: string): Promise<void> {
+  try {
+    const info = await stat(cwd);
+    if (!info.isDirectory()) throw new ServerStartError(missingCwdMessage(cwd, true), 'config', 'ENOTDIR');
+  } catch (error) {
+    if (error instanceof ServerStartError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ServerStartError(missingCwdMessage(cwd), 'config', code);
+    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${(error as Error).message}`, 'config', code);
   }
 }

@@ -22,6 +22,16 @@ export class PendingDialog {
   }
 
   // Tool-call consent
+  /** The line naming the server (as the person named it) and the tool's identifier. */
+  get toolHeader(): Locator {
+    return this.root.locator('.consent-tool-line');
+  }
+
+  /** The tool's title and description, quoted as what the server claims. */
+  get serverWords(): Locator {
+    return this.root.getByTestId('tool-server-words');
+  }
+
   get argumentsEditor(): Locator {
     return this.root.getByLabel('Arguments', { exact: true });
   }

@@ -31,6 +31,16 @@ export class RootsPage {
     await expect(this.folderList).toHaveAttribute('aria-label', `Folders in ${folder}`);
   }
 
+  /** Presses the folder browser's "Use “…”" button (named after the folder shown). */
+  async useShownFolder(): Promise<void> {
+    await this.browser.getByRole('button', { name: /^Use “/ }).click();
+  }
+
+  /** The warning that asks before sharing a folder as broad as / or the home folder. */
+  get broadWarning(): Locator {
+    return this.browser.getByTestId('broad-folder-warning');
+  }
+
   get folderList(): Locator {
     return this.browser.getByRole('list', { name: /^Folders in / });
   }

@@ -11,8 +11,14 @@ export interface RootsSlice {
   rootsError: string | undefined;
   applyRootsView(view: RootsView): void;
   loadRoots(): Promise<void>;
-  /** Failures come back so the add dialog can show them inline. */
-  addRoot(path: string, name?: string): Promise<Result<RootView>>;
+  /**
+   * Failures come back so the add dialog can show them inline; one at path
+   * `confirmBroad` (see `needsBroadConfirmation` in the roots feature) asks the person to
+   * confirm, then to call again with `confirmBroad`.
+   */
+  addRoot(path: string, name?: string, confirmBroad?: boolean): Promise<Result<RootView>>;
+  /** Share the folder a root's link leads to now; fails like addRoot for a broad folder. */
+  confirmRootTarget(id: string, confirmBroad?: boolean): Promise<Result<RootView>>;
   renameRoot(id: string, name: string): Promise<Result<RootView>>;
   /** Removes it and offers Undo in a toast (restores it with who sees it and the answers about it). */
   removeRoot(id: string): Promise<void>;
@@ -42,10 +48,15 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
     if (result.ok) get().applyRootsView(result.value);
     else set({ rootsError: result.message });
   },
-  async addRoot(path, name) {
+  async addRoot(path, name, confirmBroad) {
     const trimmed = name?.trim();
-    const result = await transport.call('roots.add', trimmed ? { path, name: trimmed } : { path });
+    const result = await transport.call('roots.add', { path, ...(trimmed ? { name: trimmed } : {}), ...(confirmBroad ? { confirmBroad } : {}) });
     // The host also sends `roots.changed`; applying the answer now keeps the list right if that event is late.
+    if (result.ok) set((s) => ({ rootsView: upsertRoot(s.rootsView, result.value) }));
+    return result;
+  },
+  async confirmRootTarget(id, confirmBroad) {
+    const result = await transport.call('roots.confirmTarget', { id, ...(confirmBroad ? { confirmBroad } : {}) });
     if (result.ok) set((s) => ({ rootsView: upsertRoot(s.rootsView, result.value) }));
     return result;
   },

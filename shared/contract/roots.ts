@@ -43,7 +43,19 @@ export const rootsMethods = {
   'roots.list': method({ summary: 'Every root, its state on disk, and which server may see which.', input: z.object({}).strict(), output: RootsViewSchema }),
   'roots.add': method({
     summary: 'Add an existing, readable folder as a root (name defaults to the folder name).',
-    input: z.object({ path: PathSchema, name: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({
+        path: PathSchema,
+        name: z.string().max(200).optional(),
+        /** The person confirmed sharing a folder as broad as `/` or their home folder (without it, such a folder fails with path `confirmBroad`). */
+        confirmBroad: z.boolean().optional(),
+      })
+      .strict(),
+    output: RootViewSchema,
+  }),
+  'roots.confirmTarget': method({
+    summary: 'Share the folder a root’s link leads to now (after it changed): servers see the root again, at its new real path.',
+    input: z.object({ id: RootIdSchema, confirmBroad: z.boolean().optional() }).strict(),
     output: RootViewSchema,
   }),
   'roots.rename': method({

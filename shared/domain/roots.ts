@@ -3,8 +3,10 @@ import { z } from 'zod';
 /** One folder the person picked as a root. */
 export const RootSchema = z.object({
   id: z.string().min(1),
-  /** Absolute, normalized path (no trailing separator, no `.`/`..`). */
+  /** The real folder (every symbolic link resolved): absolute, normalized (no trailing separator, no `.`/`..`). What servers see. */
   path: z.string().min(1),
+  /** The path the person picked, when it differs from `path` (a symbolic link on the way): shown with it, and watched (see `retarget`). */
+  linkPath: z.string().min(1).optional(),
   /** What servers and the person see; defaults to the folder's name. */
   name: z.string().min(1).max(200),
   /** Epoch ms. */
@@ -18,6 +20,8 @@ export const RootViewSchema = RootSchema.extend({
   missing: z.boolean(),
   /** Why it is missing, in words for the person. */
   problem: z.string().optional(),
+  /** The picked path now leads to this folder instead of `path`: held back (missing) until the person confirms the new folder. */
+  retarget: z.string().optional(),
 });
 export type RootView = z.infer<typeof RootViewSchema>;
 

@@ -221,7 +221,7 @@ describe('fault injection: malformed results', () => {
 
   it('a tool list spread over pages is read to the end (nextCursor)', async () => {
     await startPair(misbehaveConfig('paged-tools'));
-    expect(supervisor.get('bad')?.tools.map((tool) => tool.name)).toEqual(['echo', 'hang', 'big', 'flood', 'unknown-ids', 'bad-content']);
+    expect(supervisor.get('bad')?.tools.map((tool) => tool.name)).toEqual(['echo', 'hang', 'big', 'flood', 'unknown-ids', 'bad-content', 'close-stdout', 'batch-answer']);
   });
 
   it('invalid content in a tool result: the call fails with SERVER_ERROR naming the tool, the server stays ready', async () => {

@@ -15,7 +15,7 @@ export const SOAK = process.env.BERTH_SOAK === '1';
 
 export const FAST_RESTARTS = { enabled: true, maxRestarts: 2, initialDelayMs: 100, maxDelayMs: 1_000 };
 
-export type MisbehaveMode = 'none' | 'exit-at-spawn' | 'ignore-sigterm' | 'garbage' | 'early-requests' | 'flood-sampling' | 'bad-tool-list' | 'paged-tools';
+export type MisbehaveMode = 'none' | 'exit-at-spawn' | 'ignore-sigterm' | 'garbage' | 'early-requests' | 'flood-sampling' | 'bad-tool-list' | 'paged-tools' | 'close-stdout' | 'batch';
 
 /** The configurable misbehaving server (e2e/fixtures/servers/misbehave.mjs) in one mode. */
 export function misbehaveConfig(mode: MisbehaveMode, extra: Partial<ServerConfigInput> = {}, env: Record<string, string> = {}): ServerConfig {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,8 @@ describe('roots in the host', () => {
   let harness: HostHarness;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-roots-host-'));
+    // Real path: roots are stored as real paths, and the temp folder may sit behind a link (macOS /var).
+    dir = await realpath(await mkdtemp(join(tmpdir(), 'berth-roots-host-')));
   });
 
   afterEach(async () => {

@@ -7,6 +7,7 @@ import { ok } from '../../../shared/result';
 import { countPending, createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { PendingDialogs } from './pending-dialogs';
+import { describeRequest } from './pending-model';
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -66,6 +67,18 @@ describe('tool-call consent', () => {
     expect(within(dialog).getByText('Claimed by the server, not verified:')).toBeTruthy();
     expect(within(dialog).getByText('read-only')).toBeTruthy();
     expect((within(dialog).getByLabelText('Arguments') as HTMLTextAreaElement).value).toBe('{\n  "message": "hello"\n}');
+  });
+
+  it('keeps a title that imitates “server › tool” out of the header: it is quoted as the server’s own words', async () => {
+    const spoof: PendingRequest = { ...TOOL_CALL, payload: { ...TOOL_CALL.payload, tool: 'wipe', toolTitle: 'filesystem › read_file' } };
+    mount([spoof]);
+    const dialog = await screen.findByRole('dialog');
+    const header = within(dialog).getByRole('region', { name: 'Tool' }).querySelector('.consent-tool-line');
+    expect(header?.textContent).toBe('everything›wipe');
+    const words = within(dialog).getByTestId('tool-server-words');
+    expect(words.textContent).toContain('In the server’s own words, not verified:');
+    expect(words.querySelector('q')?.textContent).toBe('filesystem › read_file');
+    expect(describeRequest(spoof)).toBe('Run wipe');
   });
 
   it('refuses edited arguments that are not a JSON object, and sends valid edits', async () => {

@@ -30,7 +30,8 @@ export function dismissalResponse<K extends PendingKind>(kind: K): PendingRespon
 export function describeRequest(request: PendingRequest): string {
   switch (request.kind) {
     case 'tool-call':
-      return `Run ${request.payload.toolTitle ?? request.payload.tool}`;
+      // The tool's identifier, never its title: a title is the server's own words and could read like another server's tool.
+      return `Run ${request.payload.tool}`;
     case 'sampling':
       return 'Asks the model for a completion';
     case 'sampling-answer':

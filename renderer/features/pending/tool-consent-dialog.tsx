@@ -20,6 +20,10 @@ const ALLOW_CHOICES: { decision: AllowDecision; label: string; hint: string }[] 
 /**
  * Consent for one `tools/call`: who, what, the server's unverified claims, and
  * the full arguments in an editor (only a JSON object can be approved).
+ * The header line holds only names Berth vouches for (the server as the person
+ * named it, the tool's identifier); the tool's title and description are the
+ * server's own words, quoted below it, so a title such as
+ * "filesystem › read_file" cannot pass for the header.
  */
 export function ToolConsentDialog({ request, answer, busy, error }: PendingDialogProps<'tool-call'>) {
   const { payload } = request;
@@ -78,10 +82,17 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
             ›
           </span>
           <span className="tool-name">{payload.tool}</span>
-          {title ? <span className="tool-title">{title}</span> : null}
           {payload.serverTrusted ? <Chip tone="success">trusted server</Chip> : null}
         </div>
-        {payload.description ? <p className="consent-description">{payload.description}</p> : <p className="muted small">The server gave no description.</p>}
+        <div className="consent-server-words" data-testid="tool-server-words">
+          <span className="claims-label">{payload.serverTrusted ? 'In the words of a server you trust:' : 'In the server’s own words, not verified:'}</span>
+          {title ? (
+            <p className="consent-claimed-title">
+              Calls it <q>{title}</q>
+            </p>
+          ) : null}
+          {payload.description ? <p className="consent-description">{payload.description}</p> : <p className="muted small">The server gave no description.</p>}
+        </div>
         {chips.length > 0 ? (
           <div className="tool-claims consent-claims">
             <span className="claims-label">{payload.annotationsTrusted ? 'Reported by a server you trust:' : 'Claimed by the server, not verified:'}</span>

@@ -4,7 +4,9 @@ import type { FolderListing } from '../../../shared/contract/roots';
 import { useBerth } from '../../store';
 import { Button, DialogHeader, IconButton, InlineAlert } from '../shell/controls';
 import { ArrowUpIcon, ChevronRightIcon, FolderIcon, HomeIcon } from '../shell/icons';
+import { BroadFolderWarning } from './broad-folder-warning';
 import { folderCrumbs, folderName } from './folder-crumbs';
+import { needsBroadConfirmation } from './roots-model';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -33,6 +35,8 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
   const [typedPath, setTypedPath] = useState('');
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string>();
+  /** The host's warning about a folder as broad as / or home: shown until the person confirms or picks another. */
+  const [broadWarning, setBroadWarning] = useState<string>();
   const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   // Set when the person navigated from the keyboard or a click, so focus lands in the new list (the old buttons are gone).
@@ -57,6 +61,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       }
       setBrowseError(undefined);
       setAddError(undefined);
+      setBroadWarning(undefined);
       setListing(result.value);
       if (!(opening && typed.current)) setTypedPath(result.value.path);
       focusAfterLoad.current = focusList;
@@ -75,17 +80,21 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
     (list?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? list)?.focus();
   }, [listing]);
 
-  const use = async () => {
+  const use = async (confirmBroad = false) => {
     // The typed path wins when the person edited it without opening it.
     const path = typedPath.trim() || listing?.path || '';
     setBusy(true);
-    const result = await addRoot(path, name);
+    const result = await addRoot(path, name, confirmBroad);
     setBusy(false);
     if (!result.ok) {
-      setAddError(result.message);
+      if (needsBroadConfirmation(result)) {
+        setAddError(undefined);
+        setBroadWarning(result.message);
+      } else setAddError(result.message);
       return;
     }
-    pushToast({ tone: 'success', title: `Added “${result.value.name}”`, message: result.value.path });
+    const picked = result.value.linkPath ? ` (picked as ${result.value.linkPath})` : '';
+    pushToast({ tone: 'success', title: `Added “${result.value.name}”`, message: `${result.value.path}${picked}` });
     onDone();
   };
 
@@ -197,12 +206,13 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
         {addError ? (
           <InlineAlert>{addError}</InlineAlert>
         ) : null}
+        {broadWarning ? <BroadFolderWarning message={broadWarning} busy={busy} onConfirm={() => void use(true)} onCancel={() => setBroadWarning(undefined)} /> : null}
       </div>
       <footer className="dialog-footer">
         <Dialog.Close asChild>
           <Button variant="ghost">Cancel</Button>
         </Dialog.Close>
-        <Button variant="primary" onClick={() => void use()} disabled={busy || (!listing && typedPath.trim() === '')}>
+        <Button variant="primary" onClick={() => void use()} disabled={busy || broadWarning !== undefined || (!listing && typedPath.trim() === '')}>
           {busy ? 'Adding…' : `Use “${suggested || 'this folder'}”`}
         </Button>
       </footer>

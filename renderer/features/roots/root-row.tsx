@@ -1,14 +1,21 @@
 import { useState } from 'react';
 import type { RootView } from '../../../shared/domain/roots';
 import { useBerth } from '../../store';
-import { asSentence } from './roots-model';
+import { BroadFolderWarning } from './broad-folder-warning';
+import { asSentence, needsBroadConfirmation } from './roots-model';
 import { Button, Chip, IconButton } from '../shell/controls';
 import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } from '../shell/icons';
 
-/** One root: name, path, the missing flag with its reason, inline rename, and remove (undone from the toast). */
+/**
+ * One root: name, real path (and the path picked, when a link led there), the
+ * missing flag with its reason, inline rename, and remove (undone from the
+ * toast). A link that now leads to another folder offers to share that one.
+ */
 export function RootRow({ root }: { root: RootView }) {
   const renameRoot = useBerth((s) => s.renameRoot);
   const removeRoot = useBerth((s) => s.removeRoot);
+  const confirmRootTarget = useBerth((s) => s.confirmRootTarget);
+  const [broadWarning, setBroadWarning] = useState<string>();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(root.name);
   const [error, setError] = useState<string>();
@@ -33,6 +40,15 @@ export function RootRow({ root }: { root: RootView }) {
     const result = await renameRoot(root.id, trimmed);
     setBusy(false);
     if (result.ok) setEditing(false);
+    else setError(result.message);
+  };
+  const shareNewTarget = async (confirmBroad = false) => {
+    setBusy(true);
+    const result = await confirmRootTarget(root.id, confirmBroad);
+    setBusy(false);
+    setBroadWarning(undefined);
+    if (result.ok) setError(undefined);
+    else if (needsBroadConfirmation(result)) setBroadWarning(result.message);
     else setError(result.message);
   };
 
@@ -71,7 +87,7 @@ export function RootRow({ root }: { root: RootView }) {
         ) : (
           <div className="root-title">
             <span className="root-name">{root.name}</span>
-            {root.missing ? <Chip tone="danger">missing</Chip> : null}
+            {root.missing ? <Chip tone="danger">{root.retarget ? 'link changed' : 'missing'}</Chip> : null}
           </div>
         )}
         {error ? (
@@ -82,11 +98,24 @@ export function RootRow({ root }: { root: RootView }) {
         <span className="root-path" title={root.path}>
           {root.path}
         </span>
-        {root.missing ? (
+        {root.linkPath ? (
+          <span className="root-link" data-testid="root-link">
+            picked as <code>{root.linkPath}</code>, a link to this folder
+          </span>
+        ) : null}
+        {root.missing && root.retarget ? (
+          <div className="root-problem" data-testid="root-problem">
+            <p>{asSentence(root.problem ?? 'The link leads to another folder now')} No server is given this root until you share the new folder.</p>
+            <Button size="sm" onClick={() => void shareNewTarget()} disabled={busy}>
+              Share {root.retarget} instead
+            </Button>
+          </div>
+        ) : root.missing ? (
           <p className="root-problem" data-testid="root-problem">
             {asSentence(root.problem ?? 'The folder cannot be found')} No server is given this root until the folder is back.
           </p>
         ) : null}
+        {broadWarning ? <BroadFolderWarning message={broadWarning} busy={busy} onConfirm={() => void shareNewTarget(true)} onCancel={() => setBroadWarning(undefined)} cancelLabel="Keep it held back" /> : null}
       </div>
       {editing ? null : (
         <div className="root-actions">

@@ -1,5 +1,6 @@
 import type { RootsView } from '../../../shared/contract/roots';
 import type { RootExposure } from '../../../shared/domain/roots';
+import type { Result } from '../../../shared/result';
 
 /** What the person answered about one root for one server. */
 export type ConsentState = 'allowed' | 'denied' | 'not-asked';
@@ -56,4 +57,9 @@ export function asSentence(text: string): string {
   if (trimmed === '') return trimmed;
   const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** The host refused a folder as broad as `/` or the home folder until the person confirms it; the failure's message is the warning to show. */
+export function needsBroadConfirmation(result: Result<unknown>): boolean {
+  return !result.ok && result.path === 'confirmBroad';
 }

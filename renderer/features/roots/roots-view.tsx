@@ -3,6 +3,7 @@ import { useBerth } from '../../store';
 import { Button, EmptyState, InlineAlert } from '../shell/controls';
 import { FolderIcon, PlusIcon } from '../shell/icons';
 import { AddRootDialog } from './add-root-dialog';
+import { ConfirmBroadRootDialog } from './broad-folder-warning';
 import { RootRow } from './root-row';
 import { RootsAccess } from './roots-access';
 import { usePickRoot } from './use-pick-root';
@@ -13,7 +14,11 @@ export function RootsView() {
   const rootsError = useBerth((s) => s.rootsError);
   const loadRoots = useBerth((s) => s.loadRoots);
   const [browserOpen, setBrowserOpen] = useState(false);
-  const pick = usePickRoot(() => setBrowserOpen(true));
+  const [broadPick, setBroadPick] = useState<{ path: string; warning: string }>();
+  const pick = usePickRoot(
+    () => setBrowserOpen(true),
+    (path, warning) => setBroadPick({ path, warning }),
+  );
   // Listing looks at the disk again, so opening this view flags folders deleted since the last check.
   useEffect(() => {
     void loadRoots();
@@ -81,6 +86,7 @@ export function RootsView() {
         )}
       </div>
       <AddRootDialog open={browserOpen} onOpenChange={setBrowserOpen} />
+      <ConfirmBroadRootDialog pick={broadPick} onDone={() => setBroadPick(undefined)} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
 import { useBerth } from '../../store';
+import { needsBroadConfirmation } from './roots-model';
 
 /**
  * What "Add folder" does: the system's folder dialog on the desktop, the
  * server-side folder browser in browser mode (a web page cannot read paths).
+ * A folder as broad as / or home is not added: `confirmBroad` gets the path
+ * and the host's warning, to ask the person.
  */
-export function usePickRoot(openBrowser: () => void): () => void {
+export function usePickRoot(openBrowser: () => void, confirmBroad: (path: string, warning: string) => void): () => void {
   const shell = useBerth((s) => s.appInfo?.shell);
   const pickFolder = useBerth((s) => s.pickFolder);
   const addRoot = useBerth((s) => s.addRoot);
@@ -25,7 +28,8 @@ export function usePickRoot(openBrowser: () => void): () => void {
       if (picked.value.path === null) return;
       const added = await addRoot(picked.value.path);
       if (added.ok) pushToast({ tone: 'success', title: `Added “${added.value.name}”` });
+      else if (needsBroadConfirmation(added)) confirmBroad(picked.value.path, added.message);
       else toastFailure('Could not add the folder', added);
     })();
-  }, [shell, openBrowser, pickFolder, addRoot, pushToast, toastFailure]);
+  }, [shell, openBrowser, pickFolder, addRoot, pushToast, toastFailure, confirmBroad]);
 }
