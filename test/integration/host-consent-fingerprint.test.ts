@@ -25,7 +25,7 @@ async function addServer(harness: HostHarness, name: string, config: object): Pr
 }
 
 /** One model turn that calls `tool` once; resolves when the call's consent prompt opens (or undefined when the turn ends without one). */
-async function callOnce(world: ChatWorld, id: string, tool: string, input: object) {
+async function callOnce(world: ChatWorld, id: string, tool: string, input: Record<string, unknown>) {
   const { harness, fake } = world;
   fake.script([{ toolUses: [{ name: tool, input }] }, { text: 'ok' }]);
   const mark = harness.events.length;
