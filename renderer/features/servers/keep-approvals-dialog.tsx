@@ -27,7 +27,7 @@ export function KeepApprovalsDialog({
     <AlertDialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-narrow" aria-describedby="keep-approvals-description">
+        <AlertDialog.Content className="dialog dialog-narrow keep-approvals-dialog" aria-describedby="keep-approvals-description">
           <AlertDialog.Title className="dialog-title">Keep what you approved for “{name}”?</AlertDialog.Title>
           <AlertDialog.Description id="keep-approvals-description" className="dialog-description">
             {remote
@@ -44,13 +44,12 @@ export function KeepApprovalsDialog({
             Keep them only if this is the same server, moved or upgraded. Otherwise Berth revokes them and asks before its next tool call or folder
             access. Sampling allowed for this session ends either way, as the server restarts.
           </p>
-          <div className="dialog-footer">
+          <div className="dialog-footer keep-approvals-footer">
             <AlertDialog.Cancel asChild>
               <Button variant="ghost" disabled={busy}>
                 Back to editing
               </Button>
             </AlertDialog.Cancel>
-            <div className="spacer" />
             <Button onClick={() => onAnswer('keep')} disabled={busy}>
               Keep approvals
             </Button>
