@@ -7,6 +7,7 @@ import type { EventHub } from './bridge/event-hub';
 import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ToolCallApproval, ToolCallApprovalRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
+import { serverIdentity } from './consent/approval-fingerprint';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
@@ -181,7 +182,9 @@ function summaryOf(store: ConversationStore, id: string): ConversationSummary {
 /** The consent gate: the broker decides, and approved arguments are tagged with their tool call. */
 async function approve(options: HostChatOptions, request: ToolCallApprovalRequest): Promise<ToolCallApproval> {
   const { conversationId, server, tool, input, toolUseId, signal } = request;
-  const info = options.supervisor.get(server)?.tools.find((entry) => entry.name === tool);
+  const state = options.supervisor.get(server);
+  if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured` };
+  const info = state.tools.find((entry) => entry.name === tool);
   const verdict = await options.consent.approveToolCall({
     conversationId,
     server,
@@ -189,8 +192,11 @@ async function approve(options: HostChatOptions, request: ToolCallApprovalReques
     input,
     toolUseId,
     signal,
+    // The config it runs with now: a permission given to another command or address does not apply.
+    serverIdentity: serverIdentity(state.config),
     ...(info?.title !== undefined ? { toolTitle: info.title } : {}),
     ...(info?.description !== undefined ? { description: info.description } : {}),
+    ...(info?.inputSchema !== undefined ? { inputSchema: info.inputSchema } : {}),
     ...(info?.annotations !== undefined ? { annotations: info.annotations } : {}),
   });
   if (!verdict.allowed) return { allow: false, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) };

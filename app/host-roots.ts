@@ -11,6 +11,8 @@ import type { PendingRequests } from './pending/pending-requests';
 import { listFolders } from './roots/folder-browser';
 import type { FolderBrowserOptions } from './roots/folder-browser';
 import { RootsConsent } from './roots/roots-consent';
+import { serverIdentity } from './consent/approval-fingerprint';
+import type { ServerEdit } from './consent/consent-broker';
 import { createRootsListHandler } from './roots/roots-handler';
 import { RootsStore } from './roots/roots-store';
 
@@ -72,7 +74,10 @@ export class HostRoots {
     readonly store: RootsStore,
     private readonly options: HostRootsOptions,
   ) {
-    this.consent = new RootsConsent(store);
+    this.consent = new RootsConsent(store, (server) => {
+      const state = options.servers.get(server);
+      return state === undefined ? undefined : serverIdentity(state.config);
+    });
     this.listRoots = createRootsListHandler({ store, consent: this.consent, ask: (server, roots, signal) => this.ask(server, roots, signal) });
     store.onChange((change) => this.changed(change));
     const interval = options.checkIntervalMs ?? DEFAULT_ROOTS_CHECK_MS;
@@ -98,7 +103,7 @@ export class HostRoots {
     for (const server of [...servers].sort()) {
       const limited = this.store.exposure(server);
       if (limited !== 'all') exposure[server] = limited;
-      const answers = this.store.consentFor(server);
+      const answers = this.consent.answersFor(server);
       if (answers.allowed.length > 0 || answers.denied.length > 0) consent[server] = answers;
     }
     return { roots: this.store.list(), exposure, consent };
@@ -145,6 +150,15 @@ export class HostRoots {
   /** The server left the config: its exposure and answers go with it. */
   serverRemoved(name: string): void {
     this.store.forgetServer(name).catch((error: unknown) => this.options.reportError(`forgetting the roots answers of '${name}' failed`, error));
+  }
+
+  /**
+   * The person edited a server's command or address in Berth and kept its
+   * approvals: its answers now belong to the new one. (A rename is a removal
+   * for roots: the new name is asked again.)
+   */
+  async serverEdited(edit: ServerEdit): Promise<void> {
+    if (edit.keep && edit.from === edit.to && edit.fromIdentity !== edit.toIdentity) await this.consent.rebind(edit.from, edit.fromIdentity, edit.toIdentity);
   }
 
   /** Stop checking the disk and wait for pending saves of roots.json. */

@@ -3,7 +3,9 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { AwaitingElicitation as AwaitingView } from '../shared/contract/workflow';
 import type { ServerState } from '../shared/domain/server';
 import type { EventHub } from './bridge/event-hub';
+import { serverIdentity } from './consent/approval-fingerprint';
 import { ConsentBroker } from './consent/consent-broker';
+import type { ServerEdit } from './consent/consent-broker';
 import { ElicitationFlow } from './elicitation/elicitation-flow';
 import type { AwaitingElicitation } from './elicitation/elicitation-flow';
 import { RunningToolCalls } from './host-tool-context';
@@ -70,6 +72,8 @@ export class HostWorkflow {
   readonly flow: ElicitationFlow;
   readonly toolCalls = new RunningToolCalls();
   private readonly lastStatus = new Map<string, ServerState['status']>();
+  /** Each server's latest state, so listed permissions can say whether they still apply. */
+  private readonly states = new Map<string, ServerState>();
   private readonly graceMs: number;
   private graceTimer: NodeJS.Timeout | undefined;
   /** No window has been connected for the whole grace period: new requests are refused at once. */
@@ -79,7 +83,16 @@ export class HostWorkflow {
   constructor(private readonly options: HostWorkflowOptions) {
     const { events, logs, settings, anthropic } = options;
     this.graceMs = options.clientGraceMs ?? DEFAULT_CLIENT_GRACE_MS;
-    this.consent = new ConsentBroker({ stateDir: options.stateDir, pending: this.pending, logs });
+    this.consent = new ConsentBroker({
+      stateDir: options.stateDir,
+      pending: this.pending,
+      logs,
+      serverNow: (server) => {
+        const state = this.states.get(server);
+        if (state === undefined) return undefined;
+        return { identity: serverIdentity(state.config), ...(state.status === 'ready' ? { tools: state.tools } : {}) };
+      },
+    });
     this.budget = new SamplingBudget({ limits: (server) => settings.samplingLimits(server) });
     this.review = new SamplingReview({
       pending: this.pending,
@@ -136,15 +149,26 @@ export class HostWorkflow {
   serverChanged(state: ServerState): void {
     const before = this.lastStatus.get(state.name);
     this.lastStatus.set(state.name, state.status);
+    this.states.set(state.name, state);
+    // New tools or a new config may make a permission stale (or fresh again): the list says so.
+    this.consent.serversChanged();
     if (state.status === 'ready' || before !== 'ready') return;
     this.forgetServer(state.name, `server '${state.name}' disconnected${state.reason === undefined ? '' : ` (${state.reason})`}`);
   }
 
+  /** The server left the config: what was approved for it goes too, so a new server of that name starts with nothing. */
   serverRemoved(name: string): void {
     this.lastStatus.delete(name);
+    this.states.delete(name);
     this.forgetServer(name, `server '${name}' was removed`);
     // Only removal forgets the spending: a disconnect or restart keeps it, so crashing cannot reset a budget.
     this.budget.forget(name);
+    this.consent.forgetServer(name).catch((error: unknown) => this.options.reportError(`revoking the tool permissions of '${name}' failed`, error));
+  }
+
+  /** The person edited a server in Berth (rename, new command or address): its tool permissions follow their answer. */
+  serverEdited(edit: ServerEdit): Promise<void> {
+    return this.consent.serverEdited(edit);
   }
 
   /** How many windows (IPC or WebSocket clients) are connected. */

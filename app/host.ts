@@ -300,6 +300,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
         configDir: paths.configDir,
         logsDir: paths.logsDir,
       },
+      approvals: {
+        serverEdited: async (edit) => {
+          await workflow.serverEdited(edit);
+          await roots?.serverEdited(edit);
+        },
+      },
       reportError: reportBug,
     }),
     { onInternalError: (method, error) => reportBug(`${method} failed with a bug`, error) },

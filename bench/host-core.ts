@@ -6,6 +6,7 @@ import { ServerConfigSchema } from '../shared/domain/server';
 import type { ServerState } from '../shared/domain/server';
 import { createEventHub } from '../app/bridge/event-hub';
 import { berthPaths } from '../app/config/paths';
+import { serverIdentity } from '../app/consent/approval-fingerprint';
 import { ConsentBroker } from '../app/consent/consent-broker';
 import { POLICIES_FILE } from '../app/consent/policy-store';
 import { RunningToolCalls } from '../app/host-tool-context';
@@ -32,10 +33,12 @@ export async function openHostCore(): Promise<BenchClient & { configDir: string;
   const configDir = await mkdtemp(join(tmpdir(), 'berth-bench-core-'));
   const paths = berthPaths(configDir);
   await mkdir(paths.stateDir, { recursive: true });
-  // Pre-approved as the consent UI would store "allow this server": no prompt is ever opened.
+  const serverConfig = ServerConfigSchema.parse({ command: process.execPath, args: [ECHO_SERVER] });
+  const identity = serverIdentity(serverConfig);
+  // Pre-approved as the consent UI would store "allow this server" (for this command): no prompt is ever opened.
   await writeFile(
     join(paths.stateDir, POLICIES_FILE),
-    JSON.stringify({ version: 1, policies: [{ id: randomUUID(), scope: 'server', server: SERVER_NAME, createdAt: Date.now() }] }),
+    JSON.stringify({ version: 2, policies: [{ id: randomUUID(), scope: 'server', server: SERVER_NAME, createdAt: Date.now(), approval: { server: identity } }] }),
   );
   const events = createEventHub();
   let batches = 0;
@@ -50,7 +53,7 @@ export async function openHostCore(): Promise<BenchClient & { configDir: string;
   const toolCalls = new RunningToolCalls();
   const ready = deferredReady(SERVER_NAME);
   const supervisor = new ServerSupervisor({ logs, stateDir: paths.stateDir, onState: ready.onState, env: process.env, clientVersion: 'bench' });
-  await supervisor.sync({ [SERVER_NAME]: ServerConfigSchema.parse({ command: process.execPath, args: [ECHO_SERVER] }) });
+  await supervisor.sync({ [SERVER_NAME]: serverConfig });
   await ready.promise;
 
   let toolUse = 0;
@@ -60,7 +63,7 @@ export async function openHostCore(): Promise<BenchClient & { configDir: string;
     logBatches: () => batches,
     callEcho: async (text) => {
       const toolUseId = `toolu_${++toolUse}`;
-      const verdict = await consent.approveToolCall({ conversationId: CONVERSATION_ID, server: SERVER_NAME, tool: 'echo', input: { text }, toolUseId });
+      const verdict = await consent.approveToolCall({ conversationId: CONVERSATION_ID, server: SERVER_NAME, tool: 'echo', input: { text }, toolUseId, serverIdentity: identity });
       if (!verdict.allowed) throw new Error(`the stored policy did not allow the call: ${verdict.reason ?? verdict.decision}`);
       const args = { ...verdict.arguments };
       toolCalls.tag(args, { conversationId: CONVERSATION_ID, toolUseId });

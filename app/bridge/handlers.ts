@@ -4,7 +4,10 @@ import type { LogQuery } from '../../shared/contract/logs';
 import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
 import type { LogEntry } from '../../shared/domain/log';
 import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
+import { serverIdentityKey } from '../../shared/domain/consent';
 import { HostError } from '../../shared/result';
+import { serverIdentity } from '../consent/approval-fingerprint';
+import type { ServerEdit } from '../consent/consent-broker';
 import type { HostChat } from '../host-chat';
 import type { HostRoots } from '../host-roots';
 import type { HostWorkflow } from '../host-workflow';
@@ -63,6 +66,8 @@ export interface HandlerDeps {
   /** Secret env values: kept in the secret store, referenced from config.json. */
   secrets: Pick<ServerSecrets, 'save' | 'forget' | 'resolve'>;
   appInfo: AppInfo;
+  /** What the person approved for a server (tool permissions, folder access) follows a rename, and a new command or address only if they said so. */
+  approvals: { serverEdited(edit: ServerEdit): Promise<void> };
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
 }
@@ -150,7 +155,7 @@ function createServerHandlers(deps: HandlerDeps & Pick<FeatureDeps, 'oauth'>): S
       return stateOf(name);
     },
 
-    'servers.update': async ({ name, newName, config: serverConfig }) => {
+    'servers.update': async ({ name, newName, config: serverConfig, approvals }) => {
       const stored = storedConfig(name);
       const target = newName ?? name;
       const renaming = target !== name;
@@ -162,6 +167,10 @@ function createServerHandlers(deps: HandlerDeps & Pick<FeatureDeps, 'oauth'>): S
         write: (withRefs) => config.setServer(target, withRefs, renaming ? { previousName: name } : {}),
       });
       announceConfig();
+      // Before the sync restarts it (or removes the old name, which revokes what was approved for it).
+      if (renaming || serverIdentityKey(stored) !== serverIdentityKey(saved.config)) {
+        await deps.approvals.serverEdited({ from: name, to: target, fromIdentity: serverIdentity(stored), toIdentity: serverIdentity(saved.config), keep: approvals === 'keep' });
+      }
       // Before the sync starts it under its new name, so the start finds its tokens.
       if (renaming) await deps.oauth.renameServer(name, target);
       await sync.apply(renaming ? { forget: [name] } : {});

@@ -17,6 +17,7 @@ const call = (overrides: Partial<ToolCallConsentRequest> = {}): ToolCallConsentR
   description: 'Write a file',
   annotations: { destructiveHint: true },
   input: { path: '/tmp/a.txt', content: 'hello' },
+  serverIdentity: 'sha256:files-v1',
   ...overrides,
 });
 
@@ -227,7 +228,7 @@ describe('ConsentBroker', () => {
     expect(logs.texts('', 'host').join('\n')).toMatch(/consent policies: .*corrupt/);
     // The next "always" is saved into a fresh file, the old content stays aside.
     await decide(broker, { decision: 'always-server' });
-    expect(JSON.parse(await readFile(join(dir.path, 'policies.json'), 'utf8'))).toMatchObject({ version: 1, policies: [{ scope: 'server' }] });
+    expect(JSON.parse(await readFile(join(dir.path, 'policies.json'), 'utf8'))).toMatchObject({ version: 2, policies: [{ scope: 'server' }] });
   });
 
   it('treats a policies file of the wrong shape as corrupt too', async () => {

@@ -1,13 +1,15 @@
 import { HostError } from '../../shared/result';
 import { JsonObjectSchema } from '../../shared/domain/consent';
-import type { AuditEntry, AuditPage, ConsentPolicy, DecidedBy, JsonObject, ToolCallDecision } from '../../shared/domain/consent';
+import type { ApprovalChange, ApprovedTool, AuditEntry, AuditPage, ConsentPolicy, DecidedBy, JsonObject, ToolCallDecision } from '../../shared/domain/consent';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
+import { approvedToolOf, staleness, toolChanges } from './approval-fingerprint';
+import type { CurrentApproval, PolicyApproval } from './approval-fingerprint';
 import { AuditLog } from './audit-log';
 import { argumentsDigest } from './canonical-json';
 import { PolicyStore } from './policy-store';
-import type { PolicyScope } from './policy-store';
+import type { PolicyMatch, PolicyScope, StoredPolicy } from './policy-store';
 
 /** One tool call the model wants to make. */
 export interface ToolCallConsentRequest {
@@ -16,8 +18,12 @@ export interface ToolCallConsentRequest {
   tool: string;
   toolTitle?: string;
   description?: string;
+  /** The tool's input schema as the server lists it now. */
+  inputSchema?: Record<string, unknown>;
   /** The server's claims about the tool; shown as unverified unless the server is trusted. */
   annotations?: Record<string, unknown>;
+  /** `serverIdentity()` of the config the server runs with now: a policy given to another command or address does not apply. */
+  serverIdentity: string;
   /** The arguments exactly as the model wrote them. */
   input: Record<string, unknown>;
   serverTrusted?: boolean;
@@ -59,10 +65,61 @@ export interface ConsentBrokerOptions {
   /** Audit rotation size (default 5 MiB) and rotated files kept (default 3). */
   auditMaxBytes?: number;
   auditKeepFiles?: number;
+  /** What a server is now, so listed policies can say whether they still apply; unknown servers are judged on nothing. */
+  serverNow?: (server: string) => ServerNow | undefined;
+}
+
+/** A server as it is now: its identity, and its tools while it is ready. */
+export interface ServerNow {
+  identity: string;
+  tools?: ReadonlyArray<{ name: string; title?: string; description?: string; inputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> }>;
+}
+
+/** A server's config was edited by the person (Berth's own form). */
+export interface ServerEdit {
+  from: string;
+  to: string;
+  fromIdentity: string;
+  toIdentity: string;
+  /** The person chose to keep the permissions although the command or address changed. */
+  keep: boolean;
+}
+
+/** One prompt open now, so a policy stored meanwhile can settle it. */
+interface OpenAsk {
+  request: ToolCallConsentRequest;
+  cover: AbortController;
 }
 
 /** Note used when a prompt is closed because a policy covering it was just stored. */
 const COVERED_NOTE = 'covered by a consent policy just added';
+
+/** The call's server and tool as they are now, to judge policies against. */
+function currentOf(request: ToolCallConsentRequest): CurrentApproval {
+  return { server: request.serverIdentity, tool: approvedToolOf({ title: request.toolTitle, description: request.description, inputSchema: request.inputSchema, annotations: request.annotations }) };
+}
+
+/** What a new policy for this call approves: server-wide ones the server only, the others the tool as the person saw it too. */
+function approvalFor(scope: PolicyScope, now: CurrentApproval): PolicyApproval {
+  return scope.scope === 'server' || now.tool === undefined ? { server: now.server } : { server: now.server, tool: now.tool };
+}
+
+/** What the prompt says about a policy that covered this call but no longer applies. */
+function changeOf(stale: NonNullable<PolicyMatch['stale']>, now: CurrentApproval): ApprovalChange {
+  const approvedTool: ApprovedTool | undefined = stale.policy.approval?.tool;
+  const changes = stale.reason === 'tool-changed' && approvedTool !== undefined && now.tool !== undefined ? toolChanges(approvedTool, now.tool) : [];
+  return { policyScope: stale.policy.scope, reason: stale.reason, changes };
+}
+
+/** A stored policy as lists show it: without what it approved, with whether it still applies. */
+function viewOf(policy: StoredPolicy, now: ServerNow | undefined): ConsentPolicy {
+  const { approval, ...view } = policy;
+  if (approval === undefined) return { ...view, stale: 'unrecorded' };
+  if (now === undefined) return view;
+  const tool = policy.scope === 'server' ? undefined : now.tools?.find((t) => t.name === policy.tool);
+  const stale = staleness(approval, { server: now.identity, ...(tool !== undefined ? { tool: approvedToolOf(tool) } : {}) }, policy.scope !== 'server');
+  return stale === undefined ? view : { ...view, stale };
+}
 
 function scopeFor(decision: ToolCallDecision, call: { server: string; tool: string; conversationId: string }): PolicyScope | undefined {
   switch (decision) {
@@ -87,6 +144,9 @@ export class ConsentBroker {
   private readonly audit: AuditLog;
   private readonly listeners = new Set<(policies: ConsentPolicy[]) => void>();
   private readonly now: () => number;
+  private readonly asking = new Set<OpenAsk>();
+  /** The list as last announced, to announce staleness changes only. */
+  private announced = '';
 
   constructor(private readonly options: ConsentBrokerOptions) {
     this.now = options.now ?? Date.now;
@@ -118,29 +178,36 @@ export class ConsentBroker {
     await this.policies.load();
     const input = JsonObjectSchema.safeParse(request.input);
     if (!input.success) throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
-    const byPolicy = this.allowedByPolicy(request, input.data);
-    if (byPolicy !== undefined) return byPolicy;
+    const now = currentOf(request);
+    const match = this.policies.match(request, now);
+    if (match.allowed !== undefined) return this.allowedBy(match.allowed, request, input.data);
 
     const trusted = request.serverTrusted === true;
-    const outcome = await this.options.pending.open(
-      'tool-call',
-      request.server,
-      {
-        server: request.server,
-        serverTrusted: trusted,
-        tool: request.tool,
-        ...(request.toolTitle !== undefined ? { toolTitle: request.toolTitle } : {}),
-        ...(request.description !== undefined ? { description: request.description } : {}),
-        ...(request.annotations !== undefined ? { annotations: request.annotations } : {}),
-        annotationsTrusted: trusted,
-        arguments: input.data,
-      },
-      {
-        conversationId: request.conversationId,
-        ...(request.toolUseId !== undefined ? { toolUseId: request.toolUseId } : {}),
-        ...(request.signal !== undefined ? { signal: request.signal } : {}),
-      },
-    );
+    const ask: OpenAsk = { request, cover: new AbortController() };
+    const signal = request.signal === undefined ? ask.cover.signal : AbortSignal.any([request.signal, ask.cover.signal]);
+    this.asking.add(ask);
+    const outcome = await this.options.pending
+      .open(
+        'tool-call',
+        request.server,
+        {
+          server: request.server,
+          serverTrusted: trusted,
+          tool: request.tool,
+          ...(request.toolTitle !== undefined ? { toolTitle: request.toolTitle } : {}),
+          ...(request.description !== undefined ? { description: request.description } : {}),
+          ...(request.annotations !== undefined ? { annotations: request.annotations } : {}),
+          annotationsTrusted: trusted,
+          arguments: input.data,
+          ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, now) } : {}),
+        },
+        {
+          conversationId: request.conversationId,
+          ...(request.toolUseId !== undefined ? { toolUseId: request.toolUseId } : {}),
+          signal,
+        },
+      )
+      .finally(() => this.asking.delete(ask));
 
     if (isWithdrawal(outcome)) {
       // A policy stored while this prompt was open (parallel calls) covers it.
@@ -156,25 +223,53 @@ export class ConsentBroker {
     const sent = outcome.arguments ?? input.data;
     const edited = outcome.arguments !== undefined && argumentsDigest(outcome.arguments) !== argumentsDigest(input.data);
     const scope = scopeFor(outcome.decision, request);
-    const policy = scope === undefined ? undefined : await this.policies.add(scope);
+    // What the person saw in the prompt is what they approved, even if the tool changed while they looked.
+    const policy = scope === undefined ? undefined : await this.policies.add(scope, approvalFor(scope, now));
     await this.record(request, input.data, edited ? sent : undefined, outcome.decision, 'person');
     if (policy !== undefined) {
       this.changed();
       this.closeCoveredPrompts();
     }
-    return { allowed: true, decision: outcome.decision, arguments: sent, edited, decidedBy: 'person', ...(policy !== undefined ? { policy } : {}) };
+    return { allowed: true, decision: outcome.decision, arguments: sent, edited, decidedBy: 'person', ...(policy !== undefined ? { policy: this.view(policy) } : {}) };
   }
 
-  /** Every policy, broadest first (server, tool, conversation). */
+  /** Every policy, broadest first (server, tool, conversation), each saying whether it still applies. */
   listPolicies(): ConsentPolicy[] {
-    return this.policies.list();
+    return this.policies.list().map((policy) => this.view(policy));
   }
 
   /** Revoke one policy; NOT_FOUND for an unknown id. */
   async revokePolicy(id: string): Promise<ConsentPolicy> {
     const policy = await this.policies.revoke(id);
     this.changed();
-    return policy;
+    return this.view(policy);
+  }
+
+  /** The server left the config: its policies go with it (a new server of the same name starts with none). */
+  async forgetServer(server: string): Promise<void> {
+    if (await this.policies.updateServer(server, () => undefined)) this.changed();
+  }
+
+  /**
+   * The person edited a server in Berth. A rename carries its policies over;
+   * a new command or address keeps them (bound to it) only if the person said
+   * so, and otherwise revokes them. Policies that were stale already stay stale.
+   */
+  async serverEdited(edit: ServerEdit): Promise<void> {
+    const sameServer = edit.fromIdentity === edit.toIdentity;
+    if (sameServer && edit.from === edit.to) return;
+    const changed = await this.policies.updateServer(edit.from, (policy) => {
+      if (!sameServer && !edit.keep) return undefined;
+      const rebind = policy.approval?.server === edit.fromIdentity;
+      if (!rebind && edit.from === edit.to) return policy;
+      return { ...policy, server: edit.to, ...(rebind && policy.approval !== undefined ? { approval: { ...policy.approval, server: edit.toIdentity } } : {}) };
+    });
+    if (changed) this.changed();
+  }
+
+  /** A server changed (started, listed new tools, got a new config): announce policies that became stale or fresh. */
+  serversChanged(): void {
+    if (this.announcedList() !== this.announced) this.changed();
   }
 
   /** A conversation was deleted: its "allow for this conversation" policies go too. */
@@ -204,21 +299,31 @@ export class ConsentBroker {
     await this.audit.close();
   }
 
+  private view(policy: StoredPolicy): ConsentPolicy {
+    return viewOf(policy, this.options.serverNow?.(policy.server));
+  }
+
+  private announcedList(): string {
+    return JSON.stringify(this.listPolicies());
+  }
+
   private allowedByPolicy(request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallApproval> | undefined {
-    const policy = this.policies.match(request);
-    if (policy === undefined) return undefined;
+    const policy = this.policies.match(request, currentOf(request)).allowed;
+    return policy === undefined ? undefined : this.allowedBy(policy, request, input);
+  }
+
+  private allowedBy(policy: StoredPolicy, request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallApproval> {
     const decision: Exclude<ToolCallDecision, 'deny'> =
       policy.scope === 'server' ? 'always-server' : policy.scope === 'tool' ? 'always-tool' : 'allow-conversation';
     const decidedBy: DecidedBy = `policy:${policy.id}`;
-    return this.record(request, input, undefined, decision, decidedBy).then(() => ({ allowed: true, decision, arguments: input, edited: false, decidedBy, policy }));
+    return this.record(request, input, undefined, decision, decidedBy).then(() => ({ allowed: true, decision, arguments: input, edited: false, decidedBy, policy: this.view(policy) }));
   }
 
-  /** Prompts now covered by a policy end; their callers re-check and find the policy. */
+  /** Prompts now covered by a policy (for what they show) end; their callers re-check and find the policy. */
   private closeCoveredPrompts(): void {
-    this.options.pending.withdrawWhere((pending) => {
-      if (pending.kind !== 'tool-call') return false;
-      return this.policies.match({ server: pending.server, tool: pending.payload.tool, conversationId: pending.conversationId ?? '' }) !== undefined;
-    }, COVERED_NOTE);
+    for (const ask of [...this.asking]) {
+      if (this.policies.match(ask.request, currentOf(ask.request)).allowed !== undefined) ask.cover.abort(COVERED_NOTE);
+    }
   }
 
   private async record(
@@ -250,7 +355,8 @@ export class ConsentBroker {
   }
 
   private changed(): void {
-    const list = this.policies.list();
+    const list = this.listPolicies();
+    this.announced = JSON.stringify(list);
     for (const listener of [...this.listeners]) listener(list);
   }
 

@@ -6,11 +6,26 @@ import { ConsentPolicySchema } from '../../shared/domain/consent';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
+import { PolicyApprovalSchema, staleness } from './approval-fingerprint';
+import type { CurrentApproval, PolicyApproval } from './approval-fingerprint';
+import { canonicalJson } from './canonical-json';
 
 export const POLICIES_FILE = 'policies.json';
 
-const StoredPolicySchema = ConsentPolicySchema.refine((p) => p.scope !== 'conversation', 'conversation policies are never stored');
-const FileSchema = z.object({ version: z.literal(1), policies: z.array(StoredPolicySchema) });
+/** A policy as the store keeps it: with what it approved (absent only in files from before version 2). */
+export type StoredPolicy = (ConsentPolicy extends infer P ? (P extends unknown ? Omit<P, 'stale'> : never) : never) & { approval?: PolicyApproval };
+
+const StoredPolicySchema = z
+  .intersection(ConsentPolicySchema, z.object({ approval: PolicyApprovalSchema.optional() }))
+  .refine((p) => p.scope !== 'conversation', 'conversation policies are never stored')
+  .transform((p): StoredPolicy => {
+    // `stale` is computed for lists, never stored.
+    const { stale: _ignored, ...policy } = p;
+    return policy;
+  });
+/** Version 1 recorded no approvals: its policies load as `unrecorded` and never allow a call until given again. */
+const FileSchema = z.object({ version: z.union([z.literal(1), z.literal(2)]), policies: z.array(StoredPolicySchema) });
+const FILE_VERSION = 2;
 
 /** What a new policy covers (its id and time are assigned by the store). */
 export type PolicyScope =
@@ -34,7 +49,13 @@ export interface PolicyStoreOptions {
   newId?: () => string;
 }
 
-function sameScope(policy: ConsentPolicy, scope: PolicyScope): boolean {
+/** What a matching call finds: the policy that allows it, or else the most specific one that would have but is stale. */
+export interface PolicyMatch {
+  allowed?: StoredPolicy;
+  stale?: { policy: StoredPolicy; reason: NonNullable<ConsentPolicy['stale']> };
+}
+
+function sameScope(policy: StoredPolicy, scope: PolicyScope): boolean {
   if (policy.scope !== scope.scope || policy.server !== scope.server) return false;
   if (policy.scope === 'server') return true;
   if (policy.tool !== (scope as { tool: string }).tool) return false;
@@ -51,7 +72,7 @@ const PRECEDENCE: Record<ConsentPolicy['scope'], number> = { server: 0, tool: 1,
  * silently replaced.
  */
 export class PolicyStore {
-  private policies: ConsentPolicy[] = [];
+  private policies: StoredPolicy[] = [];
   private loading: Promise<void> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private problem: string | undefined;
@@ -78,32 +99,69 @@ export class PolicyStore {
     return this.problem;
   }
 
-  list(): ConsentPolicy[] {
+  list(): StoredPolicy[] {
     return [...this.policies].sort((a, b) => PRECEDENCE[a.scope] - PRECEDENCE[b.scope] || a.createdAt - b.createdAt);
   }
 
-  /** The policy that allows this call, broadest first; undefined when the person must be asked. */
-  match(call: ToolCallIdentity): ConsentPolicy | undefined {
-    return this.list().find(
+  /**
+   * The policy that allows this call (broadest first), judged against what is
+   * there now; else the narrowest policy whose scope covers the call but whose
+   * approval no longer fits (the prompt says what changed).
+   */
+  match(call: ToolCallIdentity, now: CurrentApproval): PolicyMatch {
+    const covering = this.list().filter(
       (p) =>
         p.server === call.server &&
         (p.scope === 'server' || (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))),
     );
+    let stale: PolicyMatch['stale'];
+    for (const policy of covering) {
+      const reason = staleness(policy.approval, now, policy.scope !== 'server');
+      if (reason === undefined) return { allowed: policy };
+      stale = { policy, reason };
+    }
+    return stale === undefined ? {} : { stale };
   }
 
-  /** Add a policy (an identical one is reused). Resolves once a persistent one is saved or the failure reported. */
-  async add(scope: PolicyScope): Promise<ConsentPolicy> {
+  /**
+   * Add a policy for what was approved. One of the same scope is reused when
+   * it approved the same thing, and replaced (new id) when it did not: a
+   * policy's id always stands for one approval.
+   */
+  async add(scope: PolicyScope, approval: PolicyApproval): Promise<StoredPolicy> {
     await this.load();
     const existing = this.policies.find((p) => sameScope(p, scope));
-    if (existing !== undefined) return existing;
-    const policy = { ...scope, id: this.newId(), createdAt: this.now() } as ConsentPolicy;
-    this.policies.push(policy);
+    if (existing !== undefined && canonicalJson(existing.approval ?? null) === canonicalJson(approval)) return existing;
+    const policy = { ...scope, id: this.newId(), createdAt: this.now(), approval } as StoredPolicy;
+    this.policies = [...this.policies.filter((p) => p !== existing), policy];
     if (policy.scope !== 'conversation') await this.save();
     return policy;
   }
 
+  /**
+   * Rewrite or drop every policy of `server` (`change` returns the new policy,
+   * or undefined to drop it); one save. Returns whether anything changed.
+   */
+  async updateServer(server: string, change: (policy: StoredPolicy) => StoredPolicy | undefined): Promise<boolean> {
+    await this.load();
+    let changed = false;
+    let persistent = false;
+    const next: StoredPolicy[] = [];
+    for (const policy of this.policies) {
+      const updated = policy.server === server ? change(policy) : policy;
+      if (updated !== policy) {
+        changed = true;
+        if (policy.scope !== 'conversation') persistent = true;
+      }
+      if (updated !== undefined) next.push(updated);
+    }
+    this.policies = next;
+    if (persistent) await this.save();
+    return changed;
+  }
+
   /** Remove one policy; NOT_FOUND when there is no such id. */
-  async revoke(id: string): Promise<ConsentPolicy> {
+  async revoke(id: string): Promise<StoredPolicy> {
     await this.load();
     const index = this.policies.findIndex((p) => p.id === id);
     const policy = this.policies[index];
@@ -148,7 +206,7 @@ export class PolicyStore {
       return;
     }
     const stored = this.policies.filter((p) => p.scope !== 'conversation');
-    const snapshot = `${JSON.stringify({ version: 1, policies: stored }, null, 2)}\n`;
+    const snapshot = `${JSON.stringify({ version: FILE_VERSION, policies: stored }, null, 2)}\n`;
     const write = this.writing.then(() => atomicWriteFile(this.filePath, snapshot));
     this.writing = write.catch((error: unknown) => {
       this.options.warn(`could not save ${this.filePath}: ${(error as Error).message}; the change lasts until Berth restarts`);

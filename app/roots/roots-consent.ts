@@ -1,5 +1,5 @@
 import type { PendingWithdrawal } from '../../shared/domain/pending';
-import type { RootConsentResponse, RootView } from '../../shared/domain/roots';
+import type { RootConsent, RootConsentResponse, RootView } from '../../shared/domain/roots';
 import type { RootsStore } from './roots-store';
 
 /**
@@ -18,12 +18,32 @@ function isWithdrawn(outcome: RootConsentResponse | PendingWithdrawal): outcome 
  * "Ask the person before a server first sees a root." Answers are kept in the
  * {@linkcode RootsStore} (so they survive restarts); a denied root stays
  * hidden from that server until {@linkcode RootsConsent.resetConsent}.
+ * Answers belong to the server identity they were given to (`identityOf`:
+ * its command and arguments, or address): a different program under the
+ * same name is asked again.
  */
 export class RootsConsent {
   /** One question per server at a time: a second `roots/list` waits for the first answer instead of asking twice. */
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly store: RootsStore) {}
+  constructor(
+    private readonly store: RootsStore,
+    private readonly identityOf: (server: string) => string | undefined = () => undefined,
+  ) {}
+
+  /** The answers that apply to `server` as it is now: none when they were given to another identity (or to an unrecorded one). */
+  answersFor(server: string): RootConsent {
+    const stored = this.store.consentFor(server);
+    const identity = this.identityOf(server);
+    return stored.identity === identity ? { allowed: stored.allowed, denied: stored.denied } : { allowed: [], denied: [] };
+  }
+
+  /** The server's command or address was edited and the person kept its approvals: its answers now belong to the new identity. */
+  async rebind(server: string, fromIdentity: string, toIdentity: string): Promise<void> {
+    const stored = this.store.consentFor(server);
+    if (stored.identity !== fromIdentity) return;
+    await this.store.recordConsent(server, { allowed: stored.allowed, denied: stored.denied, identity: toIdentity });
+  }
 
   /**
    * The usable roots `server` may see and the person allowed, asking about
@@ -46,7 +66,8 @@ export class RootsConsent {
   }
 
   private async resolve(server: string, ask: RootsAsk, signal?: AbortSignal): Promise<RootView[]> {
-    const answered = this.store.consentFor(server);
+    const identity = this.identityOf(server);
+    const answered = this.answersFor(server);
     const unasked = this.usable(server).filter((r) => !answered.allowed.includes(r.id) && !answered.denied.includes(r.id));
     if (unasked.length > 0 && signal?.aborted !== true) {
       const outcome = await ask(server, unasked, signal);
@@ -54,11 +75,11 @@ export class RootsConsent {
         const asked = new Set(unasked.map((r) => r.id));
         const allowed = outcome.allow.filter((id) => asked.has(id));
         const denied = [...asked].filter((id) => !allowed.includes(id));
-        await this.store.recordConsent(server, { allowed, denied });
+        await this.store.recordConsent(server, { allowed, denied, ...(identity !== undefined ? { identity } : {}) });
       }
     }
     // Read again: roots may have been removed, re-exposed or gone missing while the person thought.
-    const { allowed } = this.store.consentFor(server);
+    const { allowed } = this.answersFor(server);
     return this.usable(server).filter((r) => allowed.includes(r.id));
   }
 

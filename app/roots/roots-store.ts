@@ -120,7 +120,7 @@ export class RootsStore {
         Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [server, e === 'all' ? e : drop(e)]),
       );
       const consent = Object.fromEntries(
-        Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [server, { allowed: drop(c.allowed), denied: drop(c.denied) }]),
+        Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [server, { ...c, allowed: drop(c.allowed), denied: drop(c.denied) }]),
       );
       await this.commit({ ...this.file, roots: this.file.roots.filter((r) => r.id !== id), exposure, consent });
       this.problems.delete(id);
@@ -151,7 +151,7 @@ export class RootsStore {
       const consent = Object.fromEntries(
         Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [
           server,
-          { allowed: addTo(c.allowed, server, removed.allowedBy), denied: addTo(c.denied, server, removed.deniedBy) },
+          { ...c, allowed: addTo(c.allowed, server, removed.allowedBy), denied: addTo(c.denied, server, removed.deniedBy) },
         ]),
       );
       await this.commit({ ...this.file, roots, exposure, consent });
@@ -237,19 +237,21 @@ export class RootsStore {
   /** What the person answered about `server` seeing roots. */
   consentFor(server: string): RootConsent {
     const c = this.file.consent[server];
-    return { allowed: [...(c?.allowed ?? [])], denied: [...(c?.denied ?? [])] };
+    return { allowed: [...(c?.allowed ?? [])], denied: [...(c?.denied ?? [])], ...(c?.identity !== undefined ? { identity: c.identity } : {}) };
   }
 
-  /** Remember answers; a later answer about a root replaces an earlier one. Unknown ids (removed meanwhile) are ignored. */
+  /** Remember answers: a later one about a root replaces an earlier one, unknown ids are ignored, answers to another server identity dropped. */
   recordConsent(server: string, answer: RootConsent): Promise<void> {
     return this.serialize(async () => {
       const known = new Set(this.file.roots.map((r) => r.id));
       const answered = new Set([...answer.allowed, ...answer.denied]);
-      const current = this.consentFor(server);
+      const stored = this.consentFor(server);
+      const current = stored.identity === answer.identity ? stored : { allowed: [], denied: [] };
       const keep = (ids: string[]) => ids.filter((id) => !answered.has(id));
       const next: RootConsent = {
         allowed: [...keep(current.allowed), ...answer.allowed.filter((id) => known.has(id))],
         denied: [...keep(current.denied), ...answer.denied.filter((id) => known.has(id) && !answer.allowed.includes(id))],
+        ...(answer.identity !== undefined ? { identity: answer.identity } : {}),
       };
       await this.commit({ ...this.file, consent: { ...this.file.consent, [server]: next } });
     });
@@ -264,7 +266,7 @@ export class RootsStore {
     return this.serialize(async () => {
       const current = this.consentFor(server);
       const forget = (ids: string[]) => (rootIds === undefined ? [] : ids.filter((id) => !rootIds.includes(id)));
-      const consent = { ...this.file.consent, [server]: { allowed: forget(current.allowed), denied: forget(current.denied) } };
+      const consent = { ...this.file.consent, [server]: { ...current, allowed: forget(current.allowed), denied: forget(current.denied) } };
       await this.commit({ ...this.file, consent }, [server]);
     });
   }

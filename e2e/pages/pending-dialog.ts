@@ -44,6 +44,16 @@ export class PendingDialog {
     await this.button(choice).click();
   }
 
+  /** Why a permission the person gave no longer covers this call, and what changed. */
+  get approvalChange(): Locator {
+    return this.root.getByRole('region', { name: 'Changed since you allowed it' });
+  }
+
+  /** The line diff of one changed field ("Description", "Input schema (what the tool accepts)", …). */
+  changedField(label: string): Locator {
+    return this.approvalChange.getByLabel(`${label}: lines removed and added`);
+  }
+
   async deny(reason?: string): Promise<void> {
     if (reason !== undefined) await this.root.getByLabel(/Reason if you deny/).fill(reason);
     await this.button('Deny').click();

@@ -61,6 +61,15 @@ export class ServerForm {
     await this.dialog.getByRole('button', { name: /^(Add server|Save changes)$/ }).click();
   }
 
+  /** Asked on saving a new command or address for a server that holds approvals. */
+  get keepApprovalsQuestion(): Locator {
+    return this.page.getByRole('alertdialog', { name: /^Keep what you approved for/ });
+  }
+
+  async answerApprovals(answer: 'Keep approvals' | 'Revoke and ask again'): Promise<void> {
+    await this.keepApprovalsQuestion.getByRole('button', { name: answer, exact: true }).click();
+  }
+
   /** The error shown under a field (role=alert inside the field). */
   errorFor(label: string): Locator {
     return this.dialog.locator('.field').filter({ has: this.page.getByLabel(label, { exact: true }) }).locator('.field-error');

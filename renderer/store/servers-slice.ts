@@ -66,8 +66,13 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
       if (result.ok && !(result.value.name in get().servers)) get().applyServerChanged(result.value);
       return result;
     },
-    async updateServer(name, newName, config) {
-      const result = await transport.call('servers.update', newName === undefined ? { name, config } : { name, newName, config });
+    async updateServer(name, newName, config, approvals) {
+      const result = await transport.call('servers.update', {
+        name,
+        config,
+        ...(newName !== undefined ? { newName } : {}),
+        ...(approvals !== undefined ? { approvals } : {}),
+      });
       if (result.ok && result.value.name !== name) {
         // A rename: the old name is gone whether or not the host also sends `servers.removed`.
         get().applyServerRemoved(name);

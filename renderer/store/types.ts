@@ -37,7 +37,8 @@ export interface ServersSlice {
   setServerLogLevel(name: string, level: LogLevel | null): Promise<void>;
   /** Returns the failure so the form can show it inline. */
   addServer(name: string, config: ServerConfigInput): Promise<Result<ServerState>>;
-  updateServer(name: string, newName: string | undefined, config: ServerConfigInput): Promise<Result<ServerState>>;
+  /** `approvals`: the person's answer when the command or address changed (keep what was approved, or revoke it; the host revokes by default). */
+  updateServer(name: string, newName: string | undefined, config: ServerConfigInput, approvals?: 'keep' | 'revoke'): Promise<Result<ServerState>>;
   removeServer(name: string): Promise<Result<MethodOutput<'servers.remove'>>>;
 }
 

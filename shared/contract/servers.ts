@@ -23,7 +23,19 @@ export const serverMethods = {
   }),
   'servers.update': method({
     summary: 'Change a server (optionally renaming it); restarts it if it was running.',
-    input: z.object({ name: z.string().min(1), newName: ServerNameSchema.optional(), config: ConfigInput }).strict(),
+    input: z
+      .object({
+        name: z.string().min(1),
+        newName: ServerNameSchema.optional(),
+        config: ConfigInput,
+        /**
+         * When the command, arguments, working folder or address change: keep what the person
+         * approved for the old one (tool permissions, folder access), bound to the new one, or
+         * revoke it (the default: a different program is asked again).
+         */
+        approvals: z.enum(['keep', 'revoke']).optional(),
+      })
+      .strict(),
     output: ServerStateSchema,
   }),
   'servers.remove': method({

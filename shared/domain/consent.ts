@@ -9,6 +9,51 @@ export const TOOL_CALL_DECISIONS = ['allow-once', 'allow-conversation', 'always-
 export const ToolCallDecisionSchema = z.enum(TOOL_CALL_DECISIONS);
 export type ToolCallDecision = z.infer<typeof ToolCallDecisionSchema>;
 
+/**
+ * Which server a permission was given to: its command, arguments and working
+ * folder (local) or its address (remote). Two configs with the same key run
+ * the same program; anything else is a different server, whatever its name.
+ */
+export function serverIdentityKey(config: { command?: string | undefined; args?: readonly string[] | undefined; cwd?: string | undefined; url?: string | undefined }): string {
+  if (config.url !== undefined) return JSON.stringify({ url: config.url });
+  return JSON.stringify({ command: config.command ?? null, args: config.args ?? [], cwd: config.cwd ?? null });
+}
+
+/** What the person saw of a tool when they allowed it: a change to any of these asks again. */
+export const APPROVED_TOOL_FIELDS = ['title', 'description', 'inputSchema', 'annotations'] as const;
+export const ApprovedToolFieldSchema = z.enum(APPROVED_TOOL_FIELDS);
+export type ApprovedToolField = z.infer<typeof ApprovedToolFieldSchema>;
+export const ApprovedToolSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApprovedTool = z.infer<typeof ApprovedToolSchema>;
+
+/**
+ * Why a stored permission no longer applies (the next call asks again):
+ * `unrecorded` — given before Berth recorded what was approved;
+ * `server-changed` — the server's command or address is not the one approved;
+ * `tool-changed` — the tool's description, input schema, title or annotations changed.
+ */
+export const POLICY_STALE_REASONS = ['unrecorded', 'server-changed', 'tool-changed'] as const;
+export const PolicyStaleSchema = z.enum(POLICY_STALE_REASONS);
+export type PolicyStale = z.infer<typeof PolicyStaleSchema>;
+
+/** One field of a tool that changed since it was approved, as text (JSON pretty-printed with sorted keys); empty when absent. */
+export const ToolFieldChangeSchema = z.object({ field: ApprovedToolFieldSchema, before: z.string(), after: z.string() });
+export type ToolFieldChange = z.infer<typeof ToolFieldChangeSchema>;
+
+/** A permission covered this call but no longer applies: the prompt says why, and what changed. */
+export const ApprovalChangeSchema = z.object({
+  policyScope: z.enum(['server', 'tool', 'conversation']),
+  reason: PolicyStaleSchema,
+  /** `tool-changed`: every field that differs from what was approved. */
+  changes: z.array(ToolFieldChangeSchema),
+});
+export type ApprovalChange = z.infer<typeof ApprovalChangeSchema>;
+
 /** What the consent prompt shows for one `tools/call` the model wants to make. */
 export const ToolCallConsentPayloadSchema = z.object({
   server: z.string(),
@@ -23,6 +68,8 @@ export const ToolCallConsentPayloadSchema = z.object({
   annotationsTrusted: z.boolean(),
   /** The full arguments, exactly as the model wrote them. */
   arguments: JsonObjectSchema,
+  /** A permission would have allowed this call, but what it approved has changed since. */
+  approvalChanged: ApprovalChangeSchema.optional(),
 });
 export type ToolCallConsentPayload = z.infer<typeof ToolCallConsentPayloadSchema>;
 
@@ -38,12 +85,14 @@ export type ToolCallConsentResponse = z.infer<typeof ToolCallConsentResponseSche
 
 /**
  * A stored "yes". `server` and `tool` scopes are persisted; `conversation`
- * scope (one tool in one conversation) lives in memory only.
+ * scope (one tool in one conversation) lives in memory only. `stale` (in
+ * lists only): it no longer applies, and the next matching call asks again.
  */
+const policyBase = { id: z.string(), server: z.string(), createdAt: z.number(), stale: PolicyStaleSchema.optional() };
 export const ConsentPolicySchema = z.discriminatedUnion('scope', [
-  z.object({ id: z.string(), scope: z.literal('server'), server: z.string(), createdAt: z.number() }),
-  z.object({ id: z.string(), scope: z.literal('tool'), server: z.string(), tool: z.string(), createdAt: z.number() }),
-  z.object({ id: z.string(), scope: z.literal('conversation'), server: z.string(), tool: z.string(), conversationId: z.string(), createdAt: z.number() }),
+  z.object({ ...policyBase, scope: z.literal('server') }),
+  z.object({ ...policyBase, scope: z.literal('tool'), tool: z.string() }),
+  z.object({ ...policyBase, scope: z.literal('conversation'), tool: z.string(), conversationId: z.string() }),
 ]);
 export type ConsentPolicy = z.infer<typeof ConsentPolicySchema>;
 

@@ -33,6 +33,8 @@ export type RootExposure = z.infer<typeof RootExposureSchema>;
 export const RootConsentSchema = z.object({
   allowed: z.array(z.string()),
   denied: z.array(z.string()),
+  /** The server identity (digest of command, arguments, folder or address) these answers were given to; absent in older files: asked again. */
+  identity: z.string().optional(),
 });
 export type RootConsent = z.infer<typeof RootConsentSchema>;
 

@@ -89,7 +89,7 @@ describe('roots with @modelcontextprotocol/server-filesystem', () => {
     await rig.supervisor.sync({ fs: filesystemServer() });
     await waitUntil(() => adoptedRoots().length === 1, 20_000, 'server-filesystem to adopt its roots');
     expect(adoptedRoots()[0]).toMatch(/1 valid directories/);
-    expect(rig.roots.store.consentFor('fs')).toEqual({ allowed: [b.id], denied: [a.id] });
+    expect(rig.roots.store.consentFor('fs')).toEqual({ allowed: [b.id], denied: [a.id], identity: expect.stringMatching(/^sha256:/) });
     expect((await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') })).isError).toBe(true);
     expect((await rig.callText('fs', 'read_text_file', { path: join(beta, 'b.txt') })).isError).toBe(false);
 

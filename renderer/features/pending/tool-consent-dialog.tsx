@@ -3,6 +3,7 @@ import type { ToolCallDecision } from '../../../shared/domain/consent';
 import { annotationChips } from '../servers/tool-list';
 import { Button, Chip } from '../shell/controls';
 import { ShieldIcon } from '../shell/icons';
+import { ApprovalChangeNotice } from './approval-change';
 import type { PendingDialogProps } from './pending-dialogs';
 import { PendingFrame } from './pending-dialogs';
 import { canonicalJson, parseArgumentsText } from './pending-model';
@@ -75,6 +76,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
         </>
       }
     >
+      {payload.approvalChanged ? <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} /> : null}
       <section className="consent-tool" aria-label="Tool">
         <div className="consent-tool-line">
           <span className="consent-server">{payload.server}</span>

@@ -35,8 +35,9 @@ export function RemoveServerDialog({ name, open, onOpenChange }: { name: string;
         <AlertDialog.Content className="dialog dialog-narrow">
           <AlertDialog.Title className="dialog-title">Remove “{name}”?</AlertDialog.Title>
           <AlertDialog.Description className="dialog-description">
-            Berth stops the server (with every process it started) and deletes its entry from the config file. Its logs
-            stay until you clear them.
+            Berth stops the server (with every process it started), deletes its entry from the config file and revokes its
+            tool permissions and folder access: a server added later under this name starts with none. Its logs stay until you
+            clear them.
           </AlertDialog.Description>
           {error ? (
             <InlineAlert>{error}</InlineAlert>

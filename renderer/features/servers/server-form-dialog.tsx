@@ -2,10 +2,13 @@ import clsx from 'clsx';
 import { Collapsible, Dialog } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
+import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
 import { Button, DialogHeader, Field, InlineAlert, Segmented, Switch } from '../shell/controls';
 import { ChevronRightIcon } from '../shell/icons';
+import { describeApprovals, heldApprovals, holdsApprovals, identityChanges } from './approvals-model';
+import { KeepApprovalsDialog, type ApprovalsAnswer } from './keep-approvals-dialog';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
 import { OAuthFields } from './oauth-fields';
 import {
@@ -17,8 +20,11 @@ import {
   newRowId,
   splitCommandLine,
   type FormErrors,
+  type FormOutcome,
   type ServerFormValues,
 } from './server-form-model';
+
+type ValidForm = Extract<FormOutcome, { ok: true }>;
 
 const SERVER_KINDS = [
   { value: 'local', label: 'Local command' },
@@ -62,6 +68,9 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  /** A valid edit waiting for the person's answer about its approvals (new command or address). */
+  const [askingApprovals, setAskingApprovals] = useState<{ outcome: ValidForm; approvals: string[] }>();
+  const approvalSources = useBerth(useShallow((s) => ({ consentPolicies: s.consentPolicies, rootsView: s.rootsView })));
   const isEdit = request.mode === 'edit';
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -84,11 +93,23 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
       return;
     }
     setErrors({});
+    if (isEdit && editing !== undefined && identityChanges(editing.config, outcome.config)) {
+      const held = heldApprovals(approvalSources, request.name);
+      if (holdsApprovals(held)) {
+        setAskingApprovals({ outcome, approvals: describeApprovals(held) });
+        return;
+      }
+    }
+    await save(outcome);
+  }
+
+  async function save(outcome: ValidForm, approvals?: ApprovalsAnswer) {
     setSaving(true);
     const result = isEdit
-      ? await updateServer(request.name, outcome.name !== request.name ? outcome.name : undefined, outcome.config)
+      ? await updateServer(request.name, outcome.name !== request.name ? outcome.name : undefined, outcome.config, approvals)
       : await addServer(outcome.name, outcome.config);
     setSaving(false);
+    setAskingApprovals(undefined);
     if (!result.ok) {
       setErrors(errorsFromFailure(result, values));
       return;
@@ -237,6 +258,16 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
           {saving ? 'Saving…' : isEdit ? 'Save changes' : 'Add server'}
         </Button>
       </footer>
+      {askingApprovals && request.mode === 'edit' ? (
+        <KeepApprovalsDialog
+          name={request.name}
+          remote={remote}
+          approvals={askingApprovals.approvals}
+          busy={saving}
+          onAnswer={(answer) => void save(askingApprovals.outcome, answer)}
+          onCancel={() => setAskingApprovals(undefined)}
+        />
+      ) : null}
     </form>
   );
 }

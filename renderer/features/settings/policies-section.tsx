@@ -12,6 +12,13 @@ const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
   conversation: 'This tool, in one conversation',
 };
 
+/** What a stale permission means, for its chip and tooltip. */
+const STALE_LABEL: Record<NonNullable<ConsentPolicy['stale']>, { chip: string; hint: string }> = {
+  'tool-changed': { chip: 'Tool changed', hint: 'The server changed this tool’s description, input schema or annotations since you allowed it. The next call asks again.' },
+  'server-changed': { chip: 'Server changed', hint: 'This server’s command or address is not the one you allowed. The next call asks again.' },
+  unrecorded: { chip: 'Needs a new yes', hint: 'Given in an earlier version of Berth, which did not record what you approved. The next call asks again.' },
+};
+
 function describePolicy(policy: ConsentPolicy): string {
   return policy.scope === 'server' ? `all tools of “${policy.server}”` : `“${policy.tool}” of “${policy.server}”`;
 }
@@ -29,7 +36,8 @@ export function ConsentPoliciesSection() {
         </h2>
       </header>
       <p className="settings-text">
-        Tool calls run without asking only where you said so. Revoke a permission and the next matching call asks again.
+        Tool calls run without asking only where you said so, and only while the server and tool are the ones you allowed: if either changes, the
+        permission is marked and the next call asks again. Revoke a permission and the next matching call asks again.
       </p>
       {policies.length === 0 ? (
         <p className="settings-empty">No stored permissions: every tool call asks first.</p>
@@ -41,6 +49,7 @@ export function ConsentPoliciesSection() {
               <th scope="col">Server</th>
               <th scope="col">Tool</th>
               <th scope="col">Since</th>
+              <th scope="col">State</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>
@@ -58,6 +67,16 @@ export function ConsentPoliciesSection() {
                 </td>
                 <td>{policy.scope === 'server' ? <span className="muted">all</span> : <code>{policy.tool}</code>}</td>
                 <td className="nowrap">{new Date(policy.createdAt).toLocaleString()}</td>
+                <td>
+                  {policy.stale ? (
+                    <Chip tone="warning" title={STALE_LABEL[policy.stale].hint}>
+                      {STALE_LABEL[policy.stale].chip}
+                    </Chip>
+                  ) : (
+                    <span className="muted">In effect</span>
+                  )}
+                  {policy.stale ? <span className="sr-only"> — {STALE_LABEL[policy.stale].hint}</span> : null}
+                </td>
                 <td className="cell-actions">
                   <Button size="sm" onClick={() => setRevoking(policy)} aria-label={`Revoke permission for ${describePolicy(policy)}`}>
                     Revoke

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { APPROVED_TOOL_FIELDS, ApprovedToolSchema, serverIdentityKey } from '../../shared/domain/consent';
+import type { ApprovedTool, PolicyStale, ToolFieldChange } from '../../shared/domain/consent';
+import { canonicalJson } from './canonical-json';
+
+/**
+ * What a stored permission approved: the server's identity (a digest of its
+ * command, arguments and working folder, or its address: no argument or URL
+ * is stored in clear) and, for a tool's permission, the tool as the person
+ * saw it. A permission applies only while both still match.
+ */
+export const PolicyApprovalSchema = z.object({ server: z.string(), tool: ApprovedToolSchema.optional() });
+export type PolicyApproval = z.infer<typeof PolicyApprovalSchema>;
+
+/** The fields of a server config that make it the server it is. */
+export type ServerIdentitySource = Parameters<typeof serverIdentityKey>[0];
+
+/** `sha256:<hex>` of the server's identity key ({@linkcode serverIdentityKey}). */
+export function serverIdentity(config: ServerIdentitySource): string {
+  return `sha256:${createHash('sha256').update(serverIdentityKey(config)).digest('hex')}`;
+}
+
+/** The parts of a tool the person is shown and approves (absent fields stay absent). */
+export function approvedToolOf(tool: { title?: string | undefined; description?: string | undefined; inputSchema?: Record<string, unknown> | undefined; annotations?: Record<string, unknown> | undefined }): ApprovedTool {
+  return {
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    ...(tool.inputSchema !== undefined ? { inputSchema: tool.inputSchema } : {}),
+    ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+  };
+}
+
+function fieldText(tool: ApprovedTool, field: (typeof APPROVED_TOOL_FIELDS)[number]): string {
+  const value = tool[field];
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : canonicalJson(value, 2);
+}
+
+/** Every field that differs between what was approved and the tool now, as text (key order never counts as a change). */
+export function toolChanges(approved: ApprovedTool, now: ApprovedTool): ToolFieldChange[] {
+  return APPROVED_TOOL_FIELDS.flatMap((field) => {
+    const before = fieldText(approved, field);
+    const after = fieldText(now, field);
+    // Absent and present-but-empty read the same as text yet differ: compare the values.
+    const same = canonicalJson(approved[field] ?? null) === canonicalJson(now[field] ?? null);
+    return same ? [] : [{ field, before, after }];
+  });
+}
+
+/** The server and tool a call is made to now. `tool` is unknown for a server-wide check. */
+export interface CurrentApproval {
+  server: string;
+  tool?: ApprovedTool;
+}
+
+/**
+ * Why `approval` no longer covers what is there now, or undefined when it
+ * still does. No approval at all (a permission stored before Berth recorded
+ * one) is never trusted: it could hide a change made before the upgrade.
+ */
+export function staleness(approval: PolicyApproval | undefined, now: CurrentApproval, toolScoped: boolean): PolicyStale | undefined {
+  if (approval === undefined) return 'unrecorded';
+  if (approval.server !== now.server) return 'server-changed';
+  if (!toolScoped || now.tool === undefined) return undefined;
+  if (approval.tool === undefined) return 'unrecorded';
+  return toolChanges(approval.tool, now.tool).length === 0 ? undefined : 'tool-changed';
+}
