@@ -157,7 +157,7 @@ export function SamplingPoliciesSection() {
       </header>
       <p className="settings-text">
         Servers may ask Berth’s model for completions. By default you review each request and its answer. “Allow this session” approves without asking
-        until Berth restarts; “Never” refuses at once. Unreviewed requests use your default model, not the server’s preference. Each server’s max tokens
+        until the server stops or restarts; “Never” refuses at once. Unreviewed requests use your default model, not the server’s preference. Each server’s max tokens
         per request and token budget per Berth session are in its Overview.
       </p>
       {names.length === 0 ? <p className="settings-empty">No servers yet.</p> : null}
