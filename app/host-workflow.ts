@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/client';
-import type { AwaitingElicitation as AwaitingView } from '../shared/contract/workflow';
+import type { AwaitingElicitation as AwaitingView } from '../shared/contract/elicitation';
 import type { ServerState } from '../shared/domain/server';
 import type { EventHub } from './bridge/event-hub';
 import { serverIdentity } from './consent/approval-fingerprint';
