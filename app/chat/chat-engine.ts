@@ -13,6 +13,7 @@ import type { LlmContentBlock, LlmProvider } from './llm-provider';
 import { ToolNameMap } from './tool-names';
 import type { NamedToolRef } from './tool-names';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
+import { errorMessage } from '../../shared/error-message';
 
 export type { AvailableTool } from './api-messages';
 
@@ -91,10 +92,6 @@ interface ActiveTurn {
 }
 
 export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function textResult(toolUseId: string, text: string): ChatToolResultBlock {
   return { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], isError: true };
