@@ -17,8 +17,8 @@ import { errorMessage } from '../../shared/error-message';
 
 export type { AvailableTool } from './api-messages';
 
-/** One tool call the model wants, as the consent broker sees it. */
-export interface ToolCallApprovalRequest {
+/** One tool call the model wants, as the gate (the consent broker) sees it. */
+export interface ToolCallGateRequest {
   conversationId: string;
   server: string;
   tool: string;
@@ -28,11 +28,12 @@ export interface ToolCallApprovalRequest {
   signal: AbortSignal;
 }
 
-export type ToolCallApproval = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
+/** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
+export type ToolCallGateAnswer = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
 
 /** Decides whether a tool call may run (the consent broker). */
 export interface ToolCallGate {
-  approve(request: ToolCallApprovalRequest): Promise<ToolCallApproval>;
+  approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer>;
 }
 
 /** Runs tool calls; `ServerSupervisor` has exactly this method. */
@@ -346,7 +347,7 @@ export class ChatEngine {
     if (signal.aborted) return finish(textResult(use.id, STOPPED_TOOL_TEXT));
 
     this.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });
-    let approval: ToolCallApproval;
+    let approval: ToolCallGateAnswer;
     try {
       approval = await untilAborted(
         this.options.gate.approve({ conversationId, server: use.server, tool: use.tool, input: use.input, toolUseId: use.id, signal }),
