@@ -12,7 +12,7 @@ import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
 import type { ServerSupervisor } from './servers/supervisor';
-import type { AnthropicAccess } from './settings/anthropic-access';
+import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
 
 /** Options for {@linkcode HostChat.open}. */

@@ -27,7 +27,7 @@ import { LoginShellEnvironment } from './servers/login-env';
 import { createIssuerPinning } from './oauth/issuer-pinning';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
-import { AnthropicAccess } from './settings/anthropic-access';
+import { AnthropicAccess } from './chat/anthropic-access';
 import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */

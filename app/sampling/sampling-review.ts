@@ -8,7 +8,7 @@ import type { TokenUsage } from '../../shared/domain/sampling-limits';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
 import { chooseModel } from './model-selection';
-import type { ConfiguredModel } from './model-selection';
+import type { ConfiguredModel } from '../settings/model-table';
 import { RateLimiter } from './rate-limit';
 import type { RateLimitOptions } from './rate-limit';
 import { SamplingBudget } from './sampling-budget';

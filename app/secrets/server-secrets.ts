@@ -1,6 +1,6 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
-import { ServerStartError } from '../servers/spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { configSecretSlots, extractPlainSecrets, isSecretSlot, parseSecretRef, referencedSecretIds, secretRef, sectionValues, serverSecretId, slotLabel } from './secret-refs';
 import type { SecretSection, SecretSections } from './secret-refs';
 import type { SecretStore } from './secret-store';

@@ -4,14 +4,11 @@ import { HostError } from '../../shared/result';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
 import { DEFAULT_SAMPLING_LIMITS, SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
-import type { SamplingLimits } from '../../shared/domain/sampling-limits';
+import type { ConfiguredLimits, SamplingLimits } from '../../shared/domain/sampling-limits';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
-import { MODEL_TIERS } from '../sampling/model-selection';
-import type { ConfiguredModel } from '../sampling/model-selection';
-import type { ConfiguredLimits } from '../sampling/sampling-budget';
 import type { SecretStore } from '../secrets/secret-store';
-import { DEFAULT_MODEL_ID, DEFAULT_MODELS } from './default-models';
+import { DEFAULT_MODEL_ID, DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
 import { errorMessage } from '../../shared/error-message';
 
 export const SETTINGS_FILE = 'settings.json';
