@@ -5,14 +5,14 @@ import type { ServerState } from '../shared/domain/server';
 import { HostError } from '../shared/result';
 import type { EventHub } from './bridge/event-hub';
 import { ChatEngine } from './chat/chat-engine';
-import type { AvailableTool, ToolCallApproval, ToolCallApprovalRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
+import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
 import { serverIdentity } from './consent/approval-fingerprint';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
 import type { ServerSupervisor } from './servers/supervisor';
-import type { AnthropicAccess } from './settings/anthropic-access';
+import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
 
 /** Options for {@linkcode HostChat.open}. */
@@ -180,7 +180,7 @@ function summaryOf(store: ConversationStore, id: string): ConversationSummary {
 }
 
 /** The consent gate: the broker decides, and approved arguments are tagged with their tool call. */
-async function approve(options: HostChatOptions, request: ToolCallApprovalRequest): Promise<ToolCallApproval> {
+async function approve(options: HostChatOptions, request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
   const { conversationId, server, tool, input, toolUseId, signal } = request;
   const state = options.supervisor.get(server);
   if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured` };

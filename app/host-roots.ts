@@ -15,6 +15,7 @@ import { serverIdentity } from './consent/approval-fingerprint';
 import type { ServerEdit } from './consent/consent-broker';
 import { createRootsListHandler } from './roots/roots-handler';
 import { RootsStore } from './roots/roots-store';
+import { errorMessage } from '../shared/error-message';
 
 /** How often root folders are looked at again, so one deleted meanwhile is flagged (and its servers told). */
 export const DEFAULT_ROOTS_CHECK_MS = 30_000;
@@ -197,7 +198,7 @@ export class HostRoots {
       if (state.era === 'modern') continue;
       client.sendRootsListChanged().then(
         () => this.log(server, 'info', 'told that its roots changed'),
-        (error: unknown) => this.log(server, 'warning', `could not be told that its roots changed: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => this.log(server, 'warning', `could not be told that its roots changed: ${errorMessage(error)}`),
       );
     }
   }

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/client';
-import type { AwaitingElicitation as AwaitingView } from '../shared/contract/workflow';
+import type { AwaitingElicitation as AwaitingView } from '../shared/contract/elicitation';
 import type { ServerState } from '../shared/domain/server';
 import type { EventHub } from './bridge/event-hub';
 import { serverIdentity } from './consent/approval-fingerprint';
@@ -14,7 +14,7 @@ import { PendingRequests } from './pending/pending-requests';
 import { createAnthropicGenerate } from './sampling/anthropic-sampling';
 import { SamplingBudget } from './sampling/sampling-budget';
 import { SamplingReview } from './sampling/sampling-review';
-import type { AnthropicAccess } from './settings/anthropic-access';
+import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
 
 /** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */

@@ -3,7 +3,8 @@ import { version } from '../package.json';
 import { fail } from '../shared/result';
 import { createEventHub } from './bridge/event-hub';
 import { createHandlers } from './bridge/handlers';
-import { createRouter, errorMessage } from './bridge/router';
+import { createRouter } from './bridge/router';
+import { errorMessage } from '../shared/error-message';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
 import { ConfigImportService } from './config-import/import-service';
@@ -26,7 +27,7 @@ import { LoginShellEnvironment } from './servers/login-env';
 import { createIssuerPinning } from './oauth/issuer-pinning';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerSupervisor } from './servers/supervisor';
-import { AnthropicAccess } from './settings/anthropic-access';
+import { AnthropicAccess } from './chat/anthropic-access';
 import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */

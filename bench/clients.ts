@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { errorMessage } from '../shared/error-message';
 
 /** The fixture every benchmark talks to. */
 export const ECHO_SERVER = fileURLToPath(new URL('./fixtures/echo-server.mjs', import.meta.url));
@@ -50,7 +51,7 @@ export async function connectBareV1(): Promise<BenchClient | string> {
     clientModule = (await import(clientPath)) as typeof clientModule;
     stdioModule = (await import(stdioPath)) as typeof stdioModule;
   } catch (error) {
-    return `@modelcontextprotocol/sdk is not installed (${error instanceof Error ? error.message : String(error)})`;
+    return `@modelcontextprotocol/sdk is not installed (${errorMessage(error)})`;
   }
   const client = new clientModule.Client({ name: 'bench-bare-v1', version: '1.0.0' }, { capabilities: {} });
   await client.connect(new stdioModule.StdioClientTransport({ command: process.execPath, args: [ECHO_SERVER], env: inheritedEnv(), stderr: 'ignore' }));

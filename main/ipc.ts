@@ -2,7 +2,8 @@ import type { Host } from '../app/host-types';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/contract';
 import { fail, type Result } from '../shared/result';
 import { isAppUrl } from './app-protocol';
-import { errorMessage, type MainLog } from './log';
+import { errorMessage } from '../shared/error-message';
+import type { MainLog } from './log';
 
 /** The frame that sent an IPC message (Electron's WebFrameMain, reduced to what is checked). */
 export interface IpcSenderFrame {

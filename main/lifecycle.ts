@@ -1,5 +1,6 @@
 import type { Host } from '../app/host-types';
-import { errorMessage, type MainLog } from './log';
+import { errorMessage } from '../shared/error-message';
+import type { MainLog } from './log';
 
 /** How long Quit waits for the host before giving up, so Quit always quits. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 20_000;

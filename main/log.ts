@@ -22,8 +22,3 @@ export function createConsoleLog(prefix = '[berth:main]'): MainLog {
   };
 }
 
-/** The message of anything thrown, for logs and error dialogs. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
-}

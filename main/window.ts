@@ -1,6 +1,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme, Shell } from 'electron';
 import { APP_ENTRY_URL, isAppUrl } from './app-protocol';
-import { errorMessage, type MainLog } from './log';
+import { errorMessage } from '../shared/error-message';
+import type { MainLog } from './log';
 
 /** Window background before the renderer paints, matched to the OS theme to avoid a flash. */
 export const WINDOW_BACKGROUND = { dark: '#14161b', light: '#f7f7f8' } as const;

@@ -1,6 +1,7 @@
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, isTopicName, METHOD_NAMES, TOPIC_NAMES, type MethodName, type TopicName } from '../shared/contract';
 import type { BerthPreloadApi } from '../shared/contract/preload-api';
 import { fail, type Result } from '../shared/result';
+import { errorMessage } from '../shared/error-message';
 
 /** The part of `ipcRenderer` the preload uses; it never leaves this module. */
 export interface PreloadIpcRenderer {
@@ -78,6 +79,6 @@ async function callHost(ipcRenderer: PreloadIpcRenderer, name: MethodName, input
   try {
     return (await ipcRenderer.invoke(IPC_CALL_CHANNEL, name, input)) as Result<unknown>;
   } catch (error) {
-    return fail('INTERNAL', `The call to "${name}" did not reach the host: ${error instanceof Error ? error.message : String(error)}`);
+    return fail('INTERNAL', `The call to "${name}" did not reach the host: ${errorMessage(error)}`);
   }
 }

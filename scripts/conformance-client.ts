@@ -42,6 +42,7 @@ import { FileSecretStore } from '../app/secrets/secret-store';
 import { LogCollector } from '../app/servers/test-support';
 import type { Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { crossAppAccessProvider } from '../app/oauth/cross-app-access';
+import { errorMessage } from '../shared/error-message';
 
 const SERVER = 'conformance';
 const REQUEST_MS = 20_000;
@@ -278,7 +279,7 @@ async function main(): Promise<number> {
     // server redirects straight back, so following it is the browser.
     const signInAgain = async (why: unknown): Promise<void> => {
       if (!(provider instanceof BerthOAuthProvider)) throw why;
-      step(`needs sign-in: ${why instanceof Error ? why.message : String(why)}`);
+      step(`needs sign-in: ${errorMessage(why)}`);
       await signIn({ serverUrl: url, provider, openUrl: followToRedirect, timeoutMs: REQUEST_MS });
       step('signed in');
     };
@@ -311,7 +312,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
-    process.stderr.write(`${scenario}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${scenario}: ${errorMessage(error)}\n`);
     return 1;
   } finally {
     await connection?.close().catch(() => undefined);

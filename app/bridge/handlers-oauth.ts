@@ -3,6 +3,7 @@ import type { oauthMethods } from '../../shared/contract/oauth';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
+import { errorMessage } from '../../shared/error-message';
 
 /** The OAuth methods of the contract. */
 export type OAuthHandlers = Pick<Handlers, keyof typeof oauthMethods>;
@@ -30,7 +31,7 @@ export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
         config = await deps.resolveSecrets(name, stored);
       } catch (error) {
         // A pre-registered client's secret missing from the store: the message names it and the fix.
-        throw new HostError('NOT_READY', error instanceof Error ? error.message : String(error));
+        throw new HostError('NOT_READY', errorMessage(error));
       }
       return deps.sessions.startSignIn(name, config);
     },

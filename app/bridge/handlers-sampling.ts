@@ -2,19 +2,27 @@ import type { Handlers } from '../../shared/contract';
 import type { samplingMethods } from '../../shared/contract/sampling';
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
 import type { SamplingBudget } from '../sampling/sampling-budget';
+import type { SamplingReview } from '../sampling/sampling-review';
 import type { SettingsStore } from '../settings/settings-store';
 
-/** The sampling limit methods of the contract. */
+/** The sampling methods of the contract. */
 export type SamplingHandlers = Pick<Handlers, keyof typeof samplingMethods>;
 
 export interface SamplingHandlerDeps {
   budget: SamplingBudget;
+  /** Whether a server's requests are asked about, allowed for the session, or refused. */
+  review: Pick<SamplingReview, 'policies' | 'setPolicy'>;
   settings: Pick<SettingsStore, 'setSamplingLimits' | 'samplingLimitServers'>;
 }
 
-/** Each server's sampling cap and session budget: read, set (persisted), reset. */
-export function createSamplingHandlers({ budget, settings }: SamplingHandlerDeps): SamplingHandlers {
+/** Each server's sampling policy; its cap and session budget: read, set (persisted), reset. */
+export function createSamplingHandlers({ budget, review, settings }: SamplingHandlerDeps): SamplingHandlers {
   return {
+    'sampling.policies': async () => review.policies(),
+    'sampling.setPolicy': async ({ server, policy }) => {
+      review.setPolicy(server, policy);
+      return review.policies();
+    },
     'sampling.usage': async () => {
       const names = new Set([...budget.list().map((usage) => usage.server), ...settings.samplingLimitServers()]);
       return { defaults: { ...DEFAULT_SAMPLING_LIMITS }, servers: [...names].sort((a, b) => a.localeCompare(b)).map((server) => budget.usage(server)) };

@@ -1,62 +1,31 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Handlers } from '../../shared/contract';
-import type { LogQuery } from '../../shared/contract/logs';
-import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
-import type { LogEntry } from '../../shared/domain/log';
-import type { LogLevel, ServerConfig, ServerState } from '../../shared/domain/server';
-import { serverIdentityKey } from '../../shared/domain/consent';
-import { HostError } from '../../shared/result';
-import { serverIdentity } from '../consent/approval-fingerprint';
-import type { ServerEdit } from '../consent/consent-broker';
+import type { AppInfo } from '../../shared/domain/config';
+import type { ConfigImportService } from '../config-import/import-service';
 import type { HostChat } from '../host-chat';
 import type { HostRoots } from '../host-roots';
 import type { HostWorkflow } from '../host-workflow';
+import type { OAuthSessions } from '../oauth/oauth-sessions';
 import type { ServerSecrets } from '../secrets/server-secrets';
-import type { ResourceService } from '../workspace/resource-service';
 import type { SettingsStore } from '../settings/settings-store';
+import type { ResourceService } from '../workspace/resource-service';
 import type { EventHub } from './event-hub';
-import type { ConfigImportService } from '../config-import/import-service';
+import { createAppHandlers } from './handlers-app';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
-import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts';
+import { createConsentHandlers } from './handlers-consent';
+import { createElicitationHandlers } from './handlers-elicitation';
+import { createLogHandlers, type HandlerLogs } from './handlers-logs';
 import { createOAuthHandlers } from './handlers-oauth';
-import type { OAuthSessions } from '../oauth/oauth-sessions';
+import { createPendingHandlers } from './handlers-pending';
+import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts';
 import { createResourceHandlers } from './handlers-resources';
 import { createRootsHandlers } from './handlers-roots';
 import { createSamplingHandlers } from './handlers-sampling';
+import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
-import { createWorkflowHandlers } from './handlers-workflow';
 import type { ServerSync } from './server-sync';
 
-/** The config store as the handlers use it (ConfigStore fits). */
-export interface HandlerConfigStore {
-  status(): ConfigStatus;
-  rawServer(name: string): ServerConfig | undefined;
-  addServer(name: string, config: ServerConfig): Promise<void>;
-  setServer(name: string, config: ServerConfig, options?: { previousName?: string }): Promise<void>;
-  removeServer(name: string): Promise<void>;
-  setServerLogLevel(name: string, level: LogLevel | undefined): Promise<void>;
-  saveText(text: string): Promise<ConfigStatus>;
-}
-
-/** The supervisor as the handlers use it (ServerSupervisor fits). */
-export interface HandlerSupervisor {
-  list(): ServerState[];
-  get(name: string): ServerState | undefined;
-  start(name: string): Promise<ServerState>;
-  stop(name: string): Promise<ServerState>;
-  restart(name: string): Promise<ServerState>;
-  setLogLevel(name: string, level: LogLevel): Promise<ServerState>;
-  /** Its OAuth tokens changed: read the sign-in state again. */
-  signInChanged(name: string): Promise<ServerState>;
-}
-
-/** The log hub as the handlers use it (LogHub fits). */
-export interface HandlerLogs {
-  query(query: LogQuery): { entries: LogEntry[]; dropped: number };
-  clear(server?: string): number;
-}
-
+/** The core of the host: config.json, the servers it runs, their logs. */
 export interface HandlerDeps {
   config: HandlerConfigStore;
   supervisor: HandlerSupervisor;
@@ -66,13 +35,12 @@ export interface HandlerDeps {
   /** Secret env values: kept in the secret store, referenced from config.json. */
   secrets: Pick<ServerSecrets, 'save' | 'forget' | 'resolve'>;
   appInfo: AppInfo;
-  /** What the person approved for a server (tool permissions, folder access) follows a rename, and a new command or address only if they said so. */
-  approvals: { serverEdited(edit: ServerEdit): Promise<void> };
+  approvals: ServerHandlerDeps['approvals'];
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
 }
 
-/** The issue-3 services: chat, settings, and everything that waits for the person. */
+/** The services behind the features: chat, settings, everything that waits for the person, roots, prompts, resources, import and sign-in. */
 export interface FeatureDeps {
   chat: HostChat;
   settings: SettingsStore;
@@ -88,179 +56,28 @@ export interface FeatureDeps {
   oauth: OAuthSessions;
 }
 
-/** Every contract method, served by the host's modules. Inputs arrive parsed by the router. */
+/**
+ * Every contract method, served by the host's modules: one handler file per
+ * contract file (handlers-<domain>.ts serves shared/contract/<domain>.ts).
+ * Inputs arrive parsed by the router.
+ */
 export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
+  const { workflow } = deps;
+  const announceConfig = (): void => deps.events.emit('config.changed', deps.config.status());
   return {
+    ...createAppHandlers(deps),
     ...createServerHandlers(deps),
+    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
+    ...createLogHandlers(deps.logs, deps.events),
     ...createChatHandlers(deps.chat),
     ...createSettingsHandlers(deps.settings),
-    ...createWorkflowHandlers(deps.workflow),
-    ...createSamplingHandlers({ budget: deps.workflow.budget, settings: deps.settings }),
+    ...createPendingHandlers(workflow.pending),
+    ...createConsentHandlers(workflow.consent),
+    ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings }),
+    ...createElicitationHandlers(workflow.flow),
     ...createRootsHandlers(deps.roots),
-    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
-    ...createConfigImportHandlers({ service: deps.configImport, announceConfig: () => deps.events.emit('config.changed', deps.config.status()), sync: deps.sync }),
-  };
-}
-
-type ServerHandlers = Omit<Handlers, keyof ReturnType<typeof createChatHandlers> | keyof ReturnType<typeof createSettingsHandlers> | keyof ReturnType<typeof createWorkflowHandlers> | keyof ReturnType<typeof createSamplingHandlers> | keyof ReturnType<typeof createRootsHandlers> | keyof ReturnType<typeof createPromptHandlers> | keyof ReturnType<typeof createResourceHandlers> | keyof ReturnType<typeof createConfigImportHandlers> | keyof ReturnType<typeof createOAuthHandlers>>;
-
-/** App, config, server and log methods. */
-function createServerHandlers(deps: HandlerDeps & Pick<FeatureDeps, 'oauth'>): ServerHandlers {
-  const { config, supervisor, logs, events, sync, secrets } = deps;
-
-  const announceConfig = (): void => events.emit('config.changed', config.status());
-
-  const stateOf = (name: string): ServerState => {
-    const state = supervisor.get(name);
-    if (state === undefined) throw new Error(`The supervisor has no state for "${name}" right after syncing it`);
-    return state;
-  };
-
-  const requireServer = (name: string): void => {
-    if (supervisor.get(name) === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
-  };
-
-  /** The stored (unmasked) config, or the one it still runs with if its entry in the file is broken. */
-  const storedConfig = (name: string): ServerConfig => {
-    const stored = config.rawServer(name) ?? sync.lastGoodConfig(name);
-    if (stored === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
-    return stored;
-  };
-
-  const nameTaken = (name: string): boolean => config.rawServer(name) !== undefined || supervisor.get(name) !== undefined;
-
-  return {
-    'app.info': async () => deps.appInfo,
-
-    'config.status': async () => config.status(),
-
-    'config.saveText': async ({ text }) => {
-      const status = await config.saveText(text);
-      if (status.state !== 'invalid') {
-        events.emit('config.changed', status);
-        await sync.apply();
-      }
-      return status;
-    },
-
-    'servers.list': async () => supervisor.list(),
-
-    'servers.add': async ({ name, config: serverConfig }) => {
-      if (nameTaken(name)) throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
-      await secrets.save({ name, incoming: serverConfig, write: (withRefs) => config.addServer(name, withRefs) });
-      announceConfig();
-      await sync.apply();
-      return stateOf(name);
-    },
-
-    'servers.update': async ({ name, newName, config: serverConfig, approvals }) => {
-      const stored = storedConfig(name);
-      const target = newName ?? name;
-      const renaming = target !== name;
-      if (renaming && nameTaken(target)) throw new HostError('CONFLICT', `A server named "${target}" already exists`, 'newName');
-      const saved = await secrets.save({
-        name: target,
-        incoming: serverConfig,
-        stored,
-        write: (withRefs) => config.setServer(target, withRefs, renaming ? { previousName: name } : {}),
-      });
-      announceConfig();
-      // Before the sync restarts it (or removes the old name, which revokes what was approved for it).
-      if (renaming || serverIdentityKey(stored) !== serverIdentityKey(saved.config)) {
-        await deps.approvals.serverEdited({ from: name, to: target, fromIdentity: serverIdentity(stored), toIdentity: serverIdentity(saved.config), keep: approvals === 'keep' });
-      }
-      // Before the sync starts it under its new name, so the start finds its tokens.
-      if (renaming) await deps.oauth.renameServer(name, target);
-      await sync.apply(renaming ? { forget: [name] } : {});
-      // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
-      // Restarted in the background like any sync start: a start may take its whole timeout.
-      if (saved.secretsChanged && !renaming && isDeepStrictEqual(saved.config, stored) && stateOf(target).status !== 'stopped') {
-        supervisor.restart(target).catch((error: unknown) => deps.reportError(`restarting ${target} with its new secret value failed`, error));
-        await new Promise<void>((resolveTick) => setImmediate(resolveTick));
-      }
-      return stateOf(target);
-    },
-
-    'servers.remove': async ({ name }) => {
-      const stored = config.rawServer(name) ?? sync.lastGoodConfig(name);
-      try {
-        await config.removeServer(name);
-      } catch (error) {
-        // Still running from the last good config although its entry is gone: removing it is what was asked.
-        const onlyRunning = error instanceof HostError && error.code === 'NOT_FOUND' && supervisor.get(name) !== undefined;
-        if (!onlyRunning) throw error;
-      }
-      announceConfig();
-      await sync.apply({ forget: [name] });
-      if (stored !== undefined) await secrets.forget(stored);
-      await deps.oauth.forgetServer(name);
-      return { removed: name };
-    },
-
-    'servers.start': async ({ name }) => {
-      requireServer(name);
-      return supervisor.start(name);
-    },
-
-    'servers.stop': async ({ name }) => {
-      requireServer(name);
-      return supervisor.stop(name);
-    },
-
-    'servers.restart': async ({ name }) => {
-      requireServer(name);
-      return supervisor.restart(name);
-    },
-
-    'servers.setEnabled': async ({ name, enabled }) => {
-      const stored = storedConfig(name);
-      if (stored.enabled !== enabled) {
-        await config.setServer(name, { ...stored, enabled });
-        announceConfig();
-      }
-      await sync.apply();
-      // A disabled server is reported once its process tree is gone.
-      if (!enabled) return supervisor.stop(name);
-      // Enabling is an explicit request to run it, whatever it was doing: a
-      // stopped, failed or crashed server gets a fresh start, reported as it starts.
-      const state = stateOf(name);
-      if (state.status === 'stopped' || state.status === 'error' || state.status === 'crashed') {
-        supervisor.start(name).catch((error: unknown) => deps.reportError(`starting ${name} failed`, error));
-        await new Promise<void>((resolveTick) => setImmediate(resolveTick));
-        return stateOf(name);
-      }
-      return state;
-    },
-
-    'servers.setLogLevel': async ({ name, level }) => {
-      requireServer(name);
-      if (level === null) {
-        // Back to the server's own default: the sync sees only the level change and applies it live.
-        await config.setServerLogLevel(name, undefined);
-        announceConfig();
-        await sync.apply();
-        return stateOf(name);
-      }
-      // Stored first, so the choice survives restarts even if the server refuses it now.
-      await config.setServerLogLevel(name, level);
-      announceConfig();
-      try {
-        // Live, without a restart; a server that is not ready gets it on its next start.
-        return await supervisor.setLogLevel(name, level);
-      } finally {
-        // The supervisor already runs with the stored level, so this sync restarts nothing.
-        await sync.apply();
-      }
-    },
-
-    'logs.query': async (query) => logs.query(query),
-
-    'logs.clear': async ({ server }) => {
-      const cleared = logs.clear(server);
-      events.emit('logs.cleared', server === undefined ? {} : { server });
-      return { cleared };
-    },
+    ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { contract, isMethodName, type Handlers, type MethodName } from '../../shared/contract';
 import { ERROR_CODES, fail, HostError, ok, type Failure, type Result } from '../../shared/result';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@link createRouter}. */
 export interface RouterOptions {
@@ -125,13 +126,3 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A message for any thrown value, even one whose toString throws. */
-export function errorMessage(error: unknown): string {
-  try {
-    if (error instanceof Error) return error.message || error.name;
-    if (typeof error === 'string') return error;
-    return String(error);
-  } catch {
-    return 'an error that cannot be described';
-  }
-}

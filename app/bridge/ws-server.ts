@@ -15,7 +15,7 @@ import {
   isLoopbackHostname,
   type UpgradeRefusal,
 } from './loopback-guard';
-import { errorMessage } from './router';
+import { errorMessage } from '../../shared/error-message';
 import { createStaticHandler } from './static-files';
 
 /** Options for {@link startBrowserServer}. */

@@ -13,11 +13,12 @@ import type { LlmContentBlock, LlmProvider } from './llm-provider';
 import { ToolNameMap } from './tool-names';
 import type { NamedToolRef } from './tool-names';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
+import { errorMessage } from '../../shared/error-message';
 
 export type { AvailableTool } from './api-messages';
 
-/** One tool call the model wants, as the consent broker sees it. */
-export interface ToolCallApprovalRequest {
+/** One tool call the model wants, as the gate (the consent broker) sees it. */
+export interface ToolCallGateRequest {
   conversationId: string;
   server: string;
   tool: string;
@@ -27,11 +28,12 @@ export interface ToolCallApprovalRequest {
   signal: AbortSignal;
 }
 
-export type ToolCallApproval = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
+/** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
+export type ToolCallGateAnswer = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
 
 /** Decides whether a tool call may run (the consent broker). */
 export interface ToolCallGate {
-  approve(request: ToolCallApprovalRequest): Promise<ToolCallApproval>;
+  approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer>;
 }
 
 /** Runs tool calls; `ServerSupervisor` has exactly this method. */
@@ -91,10 +93,6 @@ interface ActiveTurn {
 }
 
 export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function textResult(toolUseId: string, text: string): ChatToolResultBlock {
   return { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], isError: true };
@@ -349,7 +347,7 @@ export class ChatEngine {
     if (signal.aborted) return finish(textResult(use.id, STOPPED_TOOL_TEXT));
 
     this.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });
-    let approval: ToolCallApproval;
+    let approval: ToolCallGateAnswer;
     try {
       approval = await untilAborted(
         this.options.gate.approve({ conversationId, server: use.server, tool: use.tool, input: use.input, toolUseId: use.id, signal }),

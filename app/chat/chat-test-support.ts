@@ -4,22 +4,22 @@
  * recorder of engine events with wait-for-condition.
  */
 import type { ChatEvent } from '../../shared/domain/chat';
-import type { ToolCallApproval, ToolCallApprovalRequest, ToolCallGate } from './chat-engine';
+import type { ToolCallGateAnswer, ToolCallGateRequest, ToolCallGate } from './chat-engine';
 
 /** A ToolCallGate that decides with a function and remembers every request. */
 export class ScriptedGate implements ToolCallGate {
-  readonly requests: ToolCallApprovalRequest[] = [];
+  readonly requests: ToolCallGateRequest[] = [];
 
-  constructor(private readonly decide: (request: ToolCallApprovalRequest) => ToolCallApproval | Promise<ToolCallApproval> = (request) => ({ allow: true, input: request.input })) {}
+  constructor(private readonly decide: (request: ToolCallGateRequest) => ToolCallGateAnswer | Promise<ToolCallGateAnswer> = (request) => ({ allow: true, input: request.input })) {}
 
-  async approve(request: ToolCallApprovalRequest): Promise<ToolCallApproval> {
+  async approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
     this.requests.push(request);
     return this.decide(request);
   }
 
   /** A gate that never answers: the prompt stays open until the turn is stopped. */
   static waitingForever(): ScriptedGate {
-    return new ScriptedGate(() => new Promise<ToolCallApproval>(() => undefined));
+    return new ScriptedGate(() => new Promise<ToolCallGateAnswer>(() => undefined));
   }
 }
 

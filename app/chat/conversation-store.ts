@@ -7,6 +7,7 @@ import type { ChatMessage, Conversation, ConversationSummary } from '../../share
 import { atomicWriteFile } from '../config/atomic-write';
 import { makePrivateDir } from '../config/private-files';
 import { removeInterruptedWrites } from '../config/state-file';
+import { errorMessage } from '../../shared/error-message';
 
 /** A conversation file that could not be read (kept aside under a new name when its content is bad). */
 export interface ConversationProblem {
@@ -35,10 +36,6 @@ export interface ConversationSettingsPatch {
 
 const TITLE_MAX = 200;
 const AUTO_TITLE_LENGTH = 60;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
@@ -166,7 +163,7 @@ export class ConversationStore {
       try {
         await rename(this.filePath(id), this.trashPath(id));
       } catch (error) {
-        if (!isMissing(error)) throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorText(error)}`);
+        if (!isMissing(error)) throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorMessage(error)}`);
       }
       this.summaries.delete(id);
       this.cache.delete(id);
@@ -182,7 +179,7 @@ export class ConversationStore {
         await stat(this.trashPath(id));
       } catch (error) {
         if (isMissing(error)) throw new HostError('NOT_FOUND', `No deleted conversation with id ${id}`);
-        throw new HostError('IO_ERROR', `Could not read the trash: ${errorText(error)}`);
+        throw new HostError('IO_ERROR', `Could not read the trash: ${errorMessage(error)}`);
       }
       await rename(this.trashPath(id), this.filePath(id));
       const conversation = await this.readConversation(id, false);
@@ -273,7 +270,7 @@ export class ConversationStore {
         this.summaries.delete(id);
         throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
       }
-      throw this.report({ id, message: `Conversation file ${id}.json could not be read: ${errorText(error)}` });
+      throw this.report({ id, message: `Conversation file ${id}.json could not be read: ${errorMessage(error)}` });
     }
     let problem: string;
     try {
@@ -289,7 +286,7 @@ export class ConversationStore {
             .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
             .join('; ');
     } catch (error) {
-      problem = `not valid JSON (${errorText(error)})`;
+      problem = `not valid JSON (${errorMessage(error)})`;
     }
     const movedTo = `${path}.corrupt-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`;
     this.summaries.delete(id);
@@ -298,7 +295,7 @@ export class ConversationStore {
       await rename(path, movedTo);
     } catch (error) {
       // Left in place and out of the list, so nothing writes over it; one bad file must not stop start-up.
-      throw this.report({ id, message: `Conversation file ${id}.json could not be read (${problem}) and could not be moved aside (${errorText(error)}); it was left as it is` });
+      throw this.report({ id, message: `Conversation file ${id}.json could not be read (${problem}) and could not be moved aside (${errorMessage(error)}); it was left as it is` });
     }
     throw this.report({ id, movedTo, message: `Conversation file ${id}.json could not be read (${problem}); it was kept as ${movedTo}` });
   }

@@ -12,6 +12,7 @@ import Anthropic, {
   RateLimitError,
 } from '@anthropic-ai/sdk';
 import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { errorMessage } from '../../shared/error-message';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -116,7 +117,7 @@ export function toLlmError(error: unknown, context: { baseURL: string; model: st
     return new LlmError('unknown', `The API answered ${error.status}: ${apiDetail(error)}.`, error.status);
   }
   if (error instanceof AnthropicError) return new LlmError('unknown', `The reply from ${context.baseURL} could not be read: ${error.message}`);
-  return new LlmError('unknown', `The model call failed: ${error instanceof Error ? error.message : String(error)}`);
+  return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
 }
 
 function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { errorMessage } from '../../shared/error-message';
 
 /** Browser mode's command line, parsed. */
 export interface BrowserModeArgs {
@@ -41,7 +42,7 @@ export function parseBrowserModeArgs(argv: readonly string[]): BrowserModeArgs {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   return {
     headless: values.headless ?? false,

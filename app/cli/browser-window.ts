@@ -4,6 +4,7 @@ import { makePrivateDirSync } from '../config/private-files';
 import { connectDevToolsPipe } from './devtools-pipe';
 import { browserArgs, findBrowser, type BrowserLookupInputs } from './find-browser';
 import { handTokenToWindow } from './window-token';
+import { errorMessage } from '../../shared/error-message';
 
 /** A window closed this soon after launch was most likely handed to an already running browser, or failed. */
 const HANDOFF_WINDOW_MS = 3_000;
@@ -52,7 +53,7 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
   try {
     makePrivateDirSync(options.userDataDir);
   } catch (error) {
-    options.say(`Could not create the browser profile at ${options.userDataDir}: ${error instanceof Error ? error.message : String(error)}`);
+    options.say(`Could not create the browser profile at ${options.userDataDir}: ${errorMessage(error)}`);
     return { close: () => undefined };
   }
   const runningAsRoot = process.platform === 'linux' && process.getuid?.() === 0;
@@ -69,7 +70,7 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
       detached: false,
     });
   } catch (error) {
-    options.say(`Could not start ${lookup.path}: ${error instanceof Error ? error.message : String(error)}; open the URL above yourself.`);
+    options.say(`Could not start ${lookup.path}: ${errorMessage(error)}; open the URL above yourself.`);
     return { close: () => undefined };
   }
   let closedByUs = false;
@@ -105,7 +106,7 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
       // A browser that exits closes the pipe first: give its exit a moment to be reported above instead.
       setTimeout(() => {
         if (closedByUs || exited) return;
-        options.say(`Could not open Berth in the ${lookup.path} window: ${error instanceof Error ? error.message : String(error)}; open the URL above yourself.`);
+        options.say(`Could not open Berth in the ${lookup.path} window: ${errorMessage(error)}; open the URL above yourself.`);
       }, 500).unref();
     },
   );

@@ -19,6 +19,7 @@ import { foreignConfigLocations, type ForeignConfigLocation } from './locations'
 import { reviewLaunch } from './launch-review';
 import { resolveCandidate } from './resolve-inputs';
 import { uniqueServerName } from './server-names';
+import { errorMessage } from '../../shared/error-message';
 
 /** Foreign config files are small; anything bigger is not one. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -60,10 +61,6 @@ export interface ApplyRequest {
 
 function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const PLACEHOLDER = /\$\{[^}]*\}/g;

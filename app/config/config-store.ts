@@ -11,6 +11,7 @@ import { makePrivateDirSync } from './private-files';
 import { describeFirstProblem, documentProblems, parseConfigText, type ConfigDocument } from './config-document';
 import { findSecretSlots, hiddenSecretsWarning, maskSecretSlots, unmaskSecretSlots } from './config-masking';
 import { removeServerEntry, writeServerEntry, writeServerLogLevel } from './config-edit';
+import { errorMessage } from '../../shared/error-message';
 
 /** Env values may hold secrets until they move to the keychain: owner-only. */
 const CONFIG_FILE_MODE = 0o600;
@@ -53,10 +54,6 @@ function sameDisk(a: DiskState, b: DiskState): boolean {
 
 function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

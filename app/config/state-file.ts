@@ -1,6 +1,7 @@
 import { readFile, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
+import { errorMessage } from '../../shared/error-message';
 
 /**
  * How a state file (settings.json, roots.json…) was found at start-up. A file
@@ -21,10 +22,6 @@ export interface LoadStateFileOptions {
    * around the error, which must never reach a log.
    */
   quoteParseError?: boolean;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The name pattern of atomicWriteFile's temp files: `.<name>.<pid>.<random hex>.tmp`. */
@@ -69,7 +66,7 @@ export async function removeInterruptedWrites(dir: string, target?: string): Pro
 
 function describeProblem(error: unknown, quoteParseError: boolean): string {
   if (error instanceof SyntaxError && !quoteParseError) return 'not valid JSON';
-  return `not valid JSON (${errorText(error)})`;
+  return `not valid JSON (${errorMessage(error)})`;
 }
 
 /**
@@ -89,8 +86,8 @@ export async function loadStateFile<S extends z.ZodType>(
     text = await readFile(filePath, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    const problem = `it could not be read (${errorText(error)})`;
-    return { kind: 'unusable', message: `${filePath} could not be read (${errorText(error)})`, problem, saveBlocked: problem };
+    const problem = `it could not be read (${errorMessage(error)})`;
+    return { kind: 'unusable', message: `${filePath} could not be read (${errorMessage(error)})`, problem, saveBlocked: problem };
   }
   let problem: string;
   try {
@@ -106,7 +103,7 @@ export async function loadStateFile<S extends z.ZodType>(
     await rename(filePath, aside);
     return { kind: 'unusable', message: `${filePath} is invalid (${problem}); moved it to ${aside}`, problem, movedTo: aside };
   } catch (error) {
-    const saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorText(error)})`;
+    const saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorMessage(error)})`;
     return { kind: 'unusable', message: `${filePath} ${saveBlocked}`, problem, saveBlocked };
   }
 }

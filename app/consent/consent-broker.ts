@@ -33,8 +33,8 @@ export interface ToolCallConsentRequest {
   signal?: AbortSignal;
 }
 
-/** The verdict for one tool call. */
-export type ToolCallApproval =
+/** The consent broker's verdict on one tool call: what was decided, by whom (a policy or the person), and what to send. */
+export type ToolCallConsentVerdict =
   | {
       allowed: true;
       decision: Exclude<ToolCallDecision, 'deny'>;
@@ -174,7 +174,7 @@ export class ConsentBroker {
   }
 
   /** Ask (or apply a policy) for one tool call. Resolves with allow or deny; never hangs. */
-  async approveToolCall(request: ToolCallConsentRequest): Promise<ToolCallApproval> {
+  async approveToolCall(request: ToolCallConsentRequest): Promise<ToolCallConsentVerdict> {
     await this.policies.load();
     const input = JsonObjectSchema.safeParse(request.input);
     if (!input.success) throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
@@ -307,12 +307,12 @@ export class ConsentBroker {
     return JSON.stringify(this.listPolicies());
   }
 
-  private allowedByPolicy(request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallApproval> | undefined {
+  private allowedByPolicy(request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallConsentVerdict> | undefined {
     const policy = this.policies.match(request, currentOf(request)).allowed;
     return policy === undefined ? undefined : this.allowedBy(policy, request, input);
   }
 
-  private allowedBy(policy: StoredPolicy, request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallApproval> {
+  private allowedBy(policy: StoredPolicy, request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallConsentVerdict> {
     const decision: Exclude<ToolCallDecision, 'deny'> =
       policy.scope === 'server' ? 'always-server' : policy.scope === 'tool' ? 'always-tool' : 'allow-conversation';
     const decidedBy: DecidedBy = `policy:${policy.id}`;

@@ -4,6 +4,7 @@ import type { LogEntry } from '../../shared/domain/log';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files';
 import { lineFileTail } from './line-file';
 import { RingBuffer } from './ring-buffer';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options of on-disk logs: one text file per server, rotated by size. */
 export interface LogFilesOptions {
@@ -73,10 +74,6 @@ interface FileState {
   /** Bytes in the file on disk; unknown until the first write stats it. */
   size: number | undefined;
   writing: Promise<void> | undefined;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function isMissing(error: unknown): boolean {

@@ -5,6 +5,7 @@ import { LogFiles, type LogFilesOptions } from './log-files';
 import type { LogSink, NewLogEntry } from './log-sink';
 import { RingBuffer } from './ring-buffer';
 import { mergeNewest } from './merge-newest';
+import { errorMessage } from '../../shared/error-message';
 
 /** Extra facts about one coalesced batch. */
 export interface LogBatchInfo {
@@ -255,7 +256,7 @@ export class LogHub implements LogSink {
     } catch (error) {
       if (this.reportedBatchError) return;
       this.reportedBatchError = true;
-      this.appendHostError(`Delivering log updates failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.appendHostError(`Delivering log updates failed: ${errorMessage(error)}`);
     }
   }
 

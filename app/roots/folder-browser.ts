@@ -6,6 +6,7 @@ import { posix, win32 } from 'node:path';
 import type { FolderEntry, FolderListing } from '../../shared/contract/roots';
 import { HostError } from '../../shared/result';
 import { normalizeRootPath } from './file-uri';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@linkcode listFolders}. */
 export interface FolderBrowserOptions {
@@ -19,10 +20,6 @@ export interface FolderBrowserOptions {
 
 /** A folder with tens of thousands of sub-folders must not flood the picker (or the bridge). */
 export const MAX_FOLDER_ENTRIES = 500;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -69,7 +66,7 @@ async function readFolder(path: string): Promise<Dirent[]> {
     if (code === 'ENOENT') throw new HostError('NOT_FOUND', `There is no folder at ${path}`, 'path');
     if (code === 'ENOTDIR') throw new HostError('NOT_FOUND', `There is no folder at ${path}: part of that path is a file`, 'path');
     if (code === 'EACCES' || code === 'EPERM') throw new HostError('FORBIDDEN', `Berth may not look inside ${path} (permission denied)`, 'path');
-    throw new HostError('IO_ERROR', `Could not list ${path}: ${errorText(error)}`, 'path');
+    throw new HostError('IO_ERROR', `Could not list ${path}: ${errorMessage(error)}`, 'path');
   }
 }
 

@@ -3,10 +3,7 @@ import { access, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { Root } from '../../shared/domain/roots';
 import { normalizeRootPath } from './file-uri';
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+import { errorMessage } from '../../shared/error-message';
 
 /** A root folder as found on disk: fine, or why not in words (and, for a link that now leads elsewhere, where). */
 export type FolderCheck =
@@ -28,7 +25,7 @@ export async function probeFolder(path: string): Promise<FolderCheck> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} does not exist` };
     if (code === 'EACCES' || code === 'EPERM') return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be reached (permission denied)` };
-    return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} cannot be checked: ${errorText(error)}` };
+    return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} cannot be checked: ${errorMessage(error)}` };
   }
   if (!isDirectory) return { ok: false, code: 'INVALID_INPUT', problem: `${path} is a file, not a folder` };
   try {

@@ -9,6 +9,7 @@ import { normalizeRootPath } from './file-uri';
 import { checkName, defaultName } from './root-names';
 import { broadFolderWarning, checkRootFolder, probeFolder, realFolder } from './root-folders';
 import type { FolderCheck } from './root-folders';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@linkcode RootsStore.open}. */
 export interface RootsStoreOptions {
@@ -27,10 +28,6 @@ export interface RootsStoreOptions {
 }
 
 const EMPTY: RootsFile = { version: 1, roots: [], exposure: {}, consent: {} };
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The person's roots, which server may see which, and what they answered when
@@ -335,7 +332,7 @@ export class RootsStore {
     try {
       await atomicWriteFile(this.filePath, `${JSON.stringify(next, null, 2)}\n`);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorText(error)}`);
+      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorMessage(error)}`);
     }
     this.file = next;
     this.emitChanges(before, alsoChanged);
@@ -393,7 +390,7 @@ export class RootsStore {
       try {
         roots.push({ ...root, path: normalizeRootPath(root.path, this.platform) });
       } catch (error) {
-        this.options.warn(`${this.filePath}: root '${root.name}' was left out: ${errorText(error)}`);
+        this.options.warn(`${this.filePath}: root '${root.name}' was left out: ${errorMessage(error)}`);
       }
     }
     return { ...file, roots };

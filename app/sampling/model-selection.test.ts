@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseModel } from './model-selection';
-import type { ConfiguredModel } from './model-selection';
+import type { ConfiguredModel } from '../settings/model-table';
 
 const haiku: ConfiguredModel = { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 3 };
 const sonnet: ConfiguredModel = { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 2 };

@@ -1,19 +1,4 @@
-/** How a configured model compares with the others, for mapping MCP model preferences. */
-export const MODEL_TIERS = ['fast', 'balanced', 'smart'] as const;
-export type ModelTier = (typeof MODEL_TIERS)[number];
-
-/**
- * A model Berth may use. Ranks compare models on one axis each, with
- * 1 = the best on that axis (cheapest, fastest, most capable); ties allowed.
- */
-export interface ConfiguredModel {
-  id: string;
-  label: string;
-  tier: ModelTier;
-  costRank: number;
-  speedRank: number;
-  intelligenceRank: number;
-}
+import type { ConfiguredModel, ModelTier } from '../settings/model-table';
 
 /** The MCP `modelPreferences` (structurally; the SDK type is deprecated in 2026-07-28). */
 export interface ModelPreferencesInput {

@@ -5,7 +5,7 @@ import type { PendingKind, PendingRequestOf } from '../../shared/domain/pending'
 import type { SamplingLimits, TokenUsage } from '../../shared/domain/sampling-limits';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
-import type { ConfiguredModel } from './model-selection';
+import type { ConfiguredModel } from '../settings/model-table';
 import { SamplingBudget } from './sampling-budget';
 import type { BudgetRefusal } from './sampling-budget';
 import { SamplingReview } from './sampling-review';

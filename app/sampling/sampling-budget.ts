@@ -1,12 +1,5 @@
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
-import type { SamplingLimits, SamplingTokenPlan, SamplingUsage, TokenUsage } from '../../shared/domain/sampling-limits';
-
-/** A server's limits as the settings hold them. */
-export interface ConfiguredLimits {
-  limits: SamplingLimits;
-  /** False when these are Berth's defaults. */
-  custom: boolean;
-}
+import type { ConfiguredLimits, SamplingTokenPlan, SamplingUsage, TokenUsage } from '../../shared/domain/sampling-limits';
 
 /** Options for {@linkcode SamplingBudget}. */
 export interface SamplingBudgetOptions {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PendingKind, PendingRequestOf } from '../../shared/domain/pending';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
-import type { ConfiguredModel } from './model-selection';
+import type { ConfiguredModel } from '../settings/model-table';
 import { SamplingReview } from './sampling-review';
 import type { GeneratedMessage, SamplingReviewOptions } from './sampling-review';
 

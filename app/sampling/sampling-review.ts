@@ -8,11 +8,12 @@ import type { TokenUsage } from '../../shared/domain/sampling-limits';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
 import { chooseModel } from './model-selection';
-import type { ConfiguredModel } from './model-selection';
+import type { ConfiguredModel } from '../settings/model-table';
 import { RateLimiter } from './rate-limit';
 import type { RateLimitOptions } from './rate-limit';
 import { SamplingBudget } from './sampling-budget';
 import { SessionModels } from './session-model';
+import { errorMessage } from '../../shared/error-message';
 
 /** The JSON-RPC error code MCP uses for "the user said no". */
 export const USER_REJECTED_CODE = -1;
@@ -325,7 +326,7 @@ export class SamplingReview {
       return await this.options.generate(request, model, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) throw rejected('the server cancelled the request');
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorMessage(error);
       this.log(server, 'error', `sampling: the model call failed: ${text}`);
       throw new ProtocolError(ProtocolErrorCode.InternalError, `The model request failed: ${text}`);
     } finally {

@@ -1,4 +1,5 @@
-import type { ConfiguredModel, ModelSelection } from './model-selection';
+import type { ConfiguredModel } from '../settings/model-table';
+import type { ModelSelection } from './model-selection';
 
 /**
  * The model that answers a server's requests after the person chose "allow

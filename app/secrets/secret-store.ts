@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
+import { errorMessage } from '../../shared/error-message';
 
 /**
  * Where Berth keeps secrets (the Anthropic API key, servers' secret values, OAuth tokens):
@@ -30,10 +31,6 @@ export interface FileSecretStoreOptions {
   warn: (text: string) => void;
   codec?: SecretCodec;
   now?: () => number;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -67,7 +64,7 @@ export class FileSecretStore implements SecretStore {
       return this.codec.decode(stored);
     } catch (error) {
       // A value encrypted by another user account or machine: unusable, but the person must know why.
-      this.options.warn(`the secret '${key}' in ${this.filePath} cannot be decrypted (${errorText(error)}); enter it again`);
+      this.options.warn(`the secret '${key}' in ${this.filePath} cannot be decrypted (${errorMessage(error)}); enter it again`);
       return undefined;
     }
   }

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK, ServerConfigSchema, type ServerConfig, type ServerConfigInput } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
-import { ServerStartError } from '../servers/spawn-errors';
-import { tempDir } from '../servers/test-support';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { secretRef } from './secret-refs';
 import { FileSecretStore, type SecretStore } from './secret-store';
 import { ServerSecrets } from './server-secrets';
@@ -30,7 +30,8 @@ function withStore(secretStore: SecretStore): ServerSecrets {
 }
 
 beforeEach(async () => {
-  dir = await tempDir('berth-server-secrets-');
+  const path = await mkdtemp(join(tmpdir(), 'berth-server-secrets-'));
+  dir = { path, cleanup: () => rm(path, { recursive: true, force: true }) };
   store = new FileSecretStore({ filePath: join(dir.path, 'secrets.json'), warn: (text) => warnings.push(text) });
   configText = '';
   infos = [];

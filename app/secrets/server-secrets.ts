@@ -1,9 +1,10 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
-import { ServerStartError } from '../servers/spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { configSecretSlots, extractPlainSecrets, isSecretSlot, parseSecretRef, referencedSecretIds, secretRef, sectionValues, serverSecretId, slotLabel } from './secret-refs';
 import type { SecretSection, SecretSections } from './secret-refs';
 import type { SecretStore } from './secret-store';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@linkcode ServerSecrets}. */
 export interface ServerSecretsOptions {
@@ -37,10 +38,6 @@ export interface SecretSaveRequest {
   write: (config: ServerConfig) => Promise<void>;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function own(env: Record<string, string>, key: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(env, key) ? env[key] : undefined;
 }
@@ -72,7 +69,7 @@ export class ServerSecrets {
         await this.options.store.set(secret.id, secret.value);
       }
     } catch (error) {
-      this.options.warn(`could not move secret values out of config.json into the secret store (${errorText(error)}); they stay in the file for now`);
+      this.options.warn(`could not move secret values out of config.json into the secret store (${errorMessage(error)}); they stay in the file for now`);
       return undefined;
     }
     const names = moved.map((secret) => `${secret.server}: ${slotLabel(secret)}`).join(', ');
@@ -98,7 +95,7 @@ export class ServerSecrets {
       try {
         value = await this.options.store.get(slot.id);
       } catch (error) {
-        throw new ServerStartError(`could not read the secret value of ${label} from Berth's secret store: ${errorText(error)}`, 'config');
+        throw new ServerStartError(`could not read the secret value of ${label} from Berth's secret store: ${errorMessage(error)}`, 'config');
       }
       if (value === undefined) {
         throw new ServerStartError(
@@ -153,7 +150,7 @@ export class ServerSecrets {
       }
     } catch (error) {
       await this.restore(previous);
-      throw new HostError('IO_ERROR', `Could not store the secret values of '${name}': ${errorText(error)}`);
+      throw new HostError('IO_ERROR', `Could not store the secret values of '${name}': ${errorMessage(error)}`);
     }
     try {
       await request.write(config);
@@ -173,7 +170,7 @@ export class ServerSecrets {
       try {
         await this.options.store.delete(slot.id);
       } catch (error) {
-        this.options.warn(`could not delete the stored secret ${slot.id} (${slotLabel(slot)}) that no server uses any more: ${errorText(error)}`);
+        this.options.warn(`could not delete the stored secret ${slot.id} (${slotLabel(slot)}) that no server uses any more: ${errorMessage(error)}`);
       }
     }
   }
@@ -203,7 +200,7 @@ export class ServerSecrets {
         if (value === undefined) await this.options.store.delete(id);
         else await this.options.store.set(id, value);
       } catch (error) {
-        this.options.warn(`could not put the stored secret ${id} back after a failed save: ${errorText(error)}`);
+        this.options.warn(`could not put the stored secret ${id} back after a failed save: ${errorMessage(error)}`);
       }
     }
   }

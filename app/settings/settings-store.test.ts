@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostError } from '../../shared/result';
 import type { SecretStore } from '../secrets/secret-store';
-import { DEFAULT_MODEL_ID } from './default-models';
+import { DEFAULT_MODEL_ID } from './model-table';
 import { API_KEY_SECRET, SettingsStore } from './settings-store';
 
 /** An in-memory SecretStore (the file-backed ones have their own tests). */

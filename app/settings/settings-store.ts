@@ -4,14 +4,12 @@ import { HostError } from '../../shared/result';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
 import { DEFAULT_SAMPLING_LIMITS, SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
-import type { SamplingLimits } from '../../shared/domain/sampling-limits';
+import type { ConfiguredLimits, SamplingLimits } from '../../shared/domain/sampling-limits';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
-import { MODEL_TIERS } from '../sampling/model-selection';
-import type { ConfiguredModel } from '../sampling/model-selection';
-import type { ConfiguredLimits } from '../sampling/sampling-budget';
 import type { SecretStore } from '../secrets/secret-store';
-import { DEFAULT_MODEL_ID, DEFAULT_MODELS } from './default-models';
+import { DEFAULT_MODEL_ID, DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
+import { errorMessage } from '../../shared/error-message';
 
 export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
@@ -66,10 +64,6 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** `…a1b2`: enough to tell keys apart, never enough to use one. */
 export function keyHint(key: string): string {
   return `…${key.slice(-4)}`;
@@ -103,7 +97,7 @@ export class SettingsStore {
     try {
       store.storedKey = nonEmpty(await options.secrets.get(API_KEY_SECRET));
     } catch (error) {
-      options.warn(`could not read the stored API key: ${errorText(error)}`);
+      options.warn(`could not read the stored API key: ${errorMessage(error)}`);
     }
     return store;
   }
@@ -190,7 +184,7 @@ export class SettingsStore {
     try {
       await this.options.secrets.set(API_KEY_SECRET, key);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not store the API key: ${errorText(error)}`);
+      throw new HostError('IO_ERROR', `Could not store the API key: ${errorMessage(error)}`);
     }
     this.storedKey = key;
     return this.changed();
@@ -200,7 +194,7 @@ export class SettingsStore {
     try {
       await this.options.secrets.delete(API_KEY_SECRET);
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not remove the stored API key: ${errorText(error)}`);
+      throw new HostError('IO_ERROR', `Could not remove the stored API key: ${errorMessage(error)}`);
     }
     this.storedKey = undefined;
     return this.changed();
@@ -245,7 +239,7 @@ export class SettingsStore {
     try {
       await write;
     } catch (error) {
-      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorText(error)}`);
+      throw new HostError('IO_ERROR', `Could not save ${this.filePath}: ${errorMessage(error)}`);
     }
     this.file = next;
   }

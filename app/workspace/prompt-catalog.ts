@@ -4,6 +4,7 @@ import type { ServerState } from '../../shared/domain/server';
 import type { PromptCatalog, PromptInfo, PromptMessage, PromptResult } from '../../shared/contract/prompts';
 import { HostError } from '../../shared/result';
 import type { ServerRequest } from '../servers/with-connection';
+import { errorMessage } from '../../shared/error-message';
 
 /** The supervisor as the catalog uses it (ServerSupervisor fits). */
 export interface PromptServers {
@@ -129,7 +130,7 @@ export class PromptCatalogService {
     const generation = ++entry.generation;
     const loading = this.read(name).then(
       (prompts) => ({ prompts, problem: undefined }),
-      (error: unknown) => ({ prompts: undefined, problem: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => ({ prompts: undefined, problem: errorMessage(error) }),
     );
     entry.loading = loading.then(({ prompts, problem }) => {
       // The server stopped, restarted or refreshed again meanwhile: this answer is stale.

@@ -4,6 +4,7 @@ import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerRequest } from '../servers/with-connection';
+import { errorMessage } from '../../shared/error-message';
 
 /** The supervisor as the resource service uses it (ServerSupervisor fits). */
 export interface ResourceServers {
@@ -110,7 +111,7 @@ export class ResourceService {
           time: Date.now(),
           source: 'host',
           level: 'warning',
-          text: `could not subscribe again to ${uri} after the restart: ${error instanceof Error ? error.message : String(error)}`,
+          text: `could not subscribe again to ${uri} after the restart: ${errorMessage(error)}`,
         }),
       );
     }

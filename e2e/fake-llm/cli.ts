@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { FakeAnthropic } from './fake-anthropic';
+import { errorMessage } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,6 +37,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`fake-anthropic: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`fake-anthropic: ${errorMessage(error)}\n`);
   process.exit(1);
 });

@@ -1,37 +1,8 @@
-import type { MethodInput, MethodOutput } from '../../shared/contract';
-import type { Result } from '../../shared/result';
-import type { SliceCreator } from './types';
+import type { ResourcesSlice, SliceCreator } from './types';
 
 /** Key of one resource of one server in the maps below. */
 export function resourceKey(server: string, uri: string): string {
   return `${server}\n${uri}`;
-}
-
-/**
- * The resource browser's shared state: what is subscribed, which subscribed
- * resources changed since they were last read, and which resource another
- * view asked the browser to open. Pages and previews live in the components:
- * they are the person's browsing, not host state.
- */
-export interface ResourcesSlice {
-  /** Subscribed URIs per server, as the host last said. */
-  resourceSubscriptions: Record<string, string[]>;
-  /** resources.updated notifications not yet followed by a read, per resourceKey. */
-  resourceUpdates: Record<string, number>;
-  /** Bumped when a server says its resource list changed, so an open browser reloads. */
-  resourceListVersions: Record<string, number>;
-  /** A resource to open in the browser (set by "Open in resource browser"). */
-  resourceFocus: { server: string; uri: string } | undefined;
-  listResources(input: MethodInput<'resources.list'>): Promise<Result<MethodOutput<'resources.list'>>>;
-  listResourceTemplates(input: MethodInput<'resources.templates'>): Promise<Result<MethodOutput<'resources.templates'>>>;
-  /** Reading clears the resource's "updated" mark. */
-  readResource(input: MethodInput<'resources.read'>): Promise<Result<MethodOutput<'resources.read'>>>;
-  loadResourceSubscriptions(server: string): Promise<void>;
-  setResourceSubscribed(server: string, uri: string, subscribed: boolean): Promise<Result<MethodOutput<'resources.subscribe'>>>;
-  applyResourceUpdated(server: string, uri: string): void;
-  applyResourceListChanged(server: string): void;
-  openResourceInBrowser(server: string, uri: string): void;
-  clearResourceFocus(): void;
 }
 
 export const createResourcesSlice: SliceCreator<ResourcesSlice> = (transport) => (set, get) => ({

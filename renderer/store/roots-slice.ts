@@ -1,33 +1,6 @@
-import type { FolderListing, RootsView } from '../../shared/contract/roots';
-import type { RootExposure, RootView } from '../../shared/domain/roots';
-import type { Result } from '../../shared/result';
-import type { SliceCreator } from './types';
-
-/** Workspace roots (host-owned, replaced by snapshots and `roots.changed`) and the calls that edit them. */
-export interface RootsSlice {
-  /** Undefined until the first answer. */
-  rootsView: RootsView | undefined;
-  /** Why the roots could not be read, shown in the roots view. */
-  rootsError: string | undefined;
-  applyRootsView(view: RootsView): void;
-  loadRoots(): Promise<void>;
-  /**
-   * Failures come back so the add dialog can show them inline; one at path
-   * `confirmBroad` (see `needsBroadConfirmation` in the roots feature) asks the person to
-   * confirm, then to call again with `confirmBroad`.
-   */
-  addRoot(path: string, name?: string, confirmBroad?: boolean): Promise<Result<RootView>>;
-  /** Share the folder a root's link leads to now; fails like addRoot for a broad folder. */
-  confirmRootTarget(id: string, confirmBroad?: boolean): Promise<Result<RootView>>;
-  renameRoot(id: string, name: string): Promise<Result<RootView>>;
-  /** Removes it and offers Undo in a toast (restores it with who sees it and the answers about it). */
-  removeRoot(id: string): Promise<void>;
-  setRootExposure(server: string, exposure: RootExposure): Promise<void>;
-  /** Forgets the person's answers so the server is asked again. */
-  resetRootConsent(server: string, rootIds?: string[]): Promise<void>;
-  browseFolders(path?: string): Promise<Result<FolderListing>>;
-  pickFolder(): Promise<Result<{ path: string | null }>>;
-}
+import type { RootsView } from '../../shared/contract/roots';
+import type { RootView } from '../../shared/domain/roots';
+import type { RootsSlice, SliceCreator } from './types';
 
 /** Replaces or appends one root, keeping the host's order for the rest. */
 function upsertRoot(view: RootsView | undefined, root: RootView): RootsView | undefined {

@@ -1,21 +1,6 @@
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
-import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
-import type { Result } from '../../shared/result';
-import type { SliceCreator } from './types';
-
-/** Each server's sampling cap and session budget (host-owned, replaced by snapshots and `sampling.usageChanged`). */
-export interface SamplingSlice {
-  /** Servers with their own limits or any spending; the others have `samplingDefaults` and nothing spent. */
-  samplingUsage: Record<string, SamplingUsage>;
-  samplingDefaults: SamplingLimits;
-  applySamplingUsage(usage: SamplingUsage): void;
-  /** A request was refused for lack of budget: tell the person, not only the server. */
-  applyBudgetRefused(refusal: { server: string; message: string; usage: SamplingUsage }): void;
-  loadSamplingUsage(): Promise<void>;
-  /** Failures come back so the form can show them; null goes back to the defaults. */
-  setSamplingLimits(server: string, limits: SamplingLimits | null): Promise<Result<SamplingUsage>>;
-  resetSamplingUsage(server: string): Promise<void>;
-}
+import type { SamplingUsage } from '../../shared/domain/sampling-limits';
+import type { SamplingSlice, SliceCreator } from './types';
 
 /** A server's limits and spending, whether or not the host has told us about it yet. */
 export function samplingUsageOf(state: Pick<SamplingSlice, 'samplingUsage' | 'samplingDefaults'>, server: string): SamplingUsage {

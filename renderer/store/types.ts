@@ -1,19 +1,20 @@
 import type { StateCreator } from 'zustand';
-import type { MethodOutput } from '../../shared/contract';
+import type { MethodInput, MethodOutput } from '../../shared/contract';
+import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
+import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
+import type { FolderListing, RootsView } from '../../shared/contract/roots';
 import type { ChatToolsView } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
-import type { AwaitingElicitation, SamplingPolicies } from '../../shared/contract/workflow';
+import type { AwaitingElicitation } from '../../shared/contract/elicitation';
+import type { SamplingPolicies } from '../../shared/contract/sampling';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
 import type { ChatAttachment, ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
+import type { RootExposure, RootView } from '../../shared/domain/roots';
+import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
 import type { Failure, Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
-import type { ConfigImportSlice } from './config-import-slice';
-import type { PromptsSlice } from './prompts-slice';
-import type { ResourcesSlice } from './resources-slice';
-import type { RootsSlice } from './roots-slice';
-import type { SamplingSlice } from './sampling-slice';
 
 /** A log entry plus its precomputed lowercase search text (filtering 200k lines must stay fast). */
 export type LogRow = LogEntry & { readonly haystack: string };
@@ -212,6 +213,126 @@ export interface UiSlice {
   /** A failed host call, shown as an error toast. */
   toastFailure(title: string, failure: Failure): void;
   dismissToast(id: number): void;
+}
+
+/** The preview on screen and the source it came from (re-sent on import: the host reads it again). */
+export interface ShownImportPreview {
+  source: ImportSource;
+  preview: ImportPreview;
+}
+
+/** A server just imported (turned off): what it runs and what to check before turning it on. */
+export interface ImportedServerNote {
+  name: string;
+  /** The file the command runs (or the command, when not found), or a remote server's address. */
+  runs: string;
+  warnings: string[];
+}
+
+/** Import from other apps' config files and export to Claude Desktop. */
+export interface ConfigImportSlice {
+  /** Which interop dialog is open. */
+  interopDialog: 'import' | 'export' | undefined;
+  /** Undefined until the host answered. */
+  importLocations: ForeignLocation[] | undefined;
+  importLocationsError: string | undefined;
+  /** The project folder the locations were looked up for. */
+  importProjectFolder: string | undefined;
+  importPreview: ShownImportPreview | undefined;
+  /** Pasted text survives going Back from its preview; it is dropped when the dialog closes. */
+  importPaste: { format: ForeignFormat; text: string };
+  setImportPaste(paste: { format: ForeignFormat; text: string }): void;
+  /** Opening the import dialog starts from the source picker and looks for files again. */
+  openInteropDialog(which: 'import' | 'export' | undefined): void;
+  loadImportLocations(projectFolder?: string): Promise<void>;
+  /** Failures come back so the dialog shows them beside the source. */
+  previewImport(source: ImportSource): Promise<Result<ImportPreview>>;
+  clearImportPreview(): void;
+  /** On success the dialog closes and the first imported server is selected; a refusal comes back per candidate. */
+  applyImport(input: Omit<MethodInput<'configImport.apply'>, 'source'>): Promise<Result<ImportOutcome>>;
+  /** The servers of the last import, shown until the person turns them on or dismisses the notice. */
+  importedNotes: ImportedServerNote[];
+  dismissImportedNotes(): void;
+  exportClaudeDesktop(): Promise<Result<ClaudeDesktopExport>>;
+}
+
+/** Prompts of ready servers (host-owned, read-only here) and the calls that use them. */
+export interface PromptsSlice {
+  /** Undefined until the first answer. */
+  promptCatalog: PromptCatalog | undefined;
+  /** Why the catalog could not be read, shown in the slash menu. */
+  promptCatalogError: string | undefined;
+  applyPromptCatalog(catalog: PromptCatalog): void;
+  loadPrompts(): Promise<void>;
+  getPrompt(input: MethodInput<'prompts.get'>): Promise<Result<PromptResult>>;
+  completeArgument(input: MethodInput<'completion.complete'>): Promise<Result<CompletionResult>>;
+}
+
+/**
+ * The resource browser's shared state: what is subscribed, which subscribed
+ * resources changed since they were last read, and which resource another
+ * view asked the browser to open. Pages and previews live in the components:
+ * they are the person's browsing, not host state.
+ */
+export interface ResourcesSlice {
+  /** Subscribed URIs per server, as the host last said. */
+  resourceSubscriptions: Record<string, string[]>;
+  /** resources.updated notifications not yet followed by a read, per resourceKey. */
+  resourceUpdates: Record<string, number>;
+  /** Bumped when a server says its resource list changed, so an open browser reloads. */
+  resourceListVersions: Record<string, number>;
+  /** A resource to open in the browser (set by "Open in resource browser"). */
+  resourceFocus: { server: string; uri: string } | undefined;
+  listResources(input: MethodInput<'resources.list'>): Promise<Result<MethodOutput<'resources.list'>>>;
+  listResourceTemplates(input: MethodInput<'resources.templates'>): Promise<Result<MethodOutput<'resources.templates'>>>;
+  /** Reading clears the resource's "updated" mark. */
+  readResource(input: MethodInput<'resources.read'>): Promise<Result<MethodOutput<'resources.read'>>>;
+  loadResourceSubscriptions(server: string): Promise<void>;
+  setResourceSubscribed(server: string, uri: string, subscribed: boolean): Promise<Result<MethodOutput<'resources.subscribe'>>>;
+  applyResourceUpdated(server: string, uri: string): void;
+  applyResourceListChanged(server: string): void;
+  openResourceInBrowser(server: string, uri: string): void;
+  clearResourceFocus(): void;
+}
+
+/** Workspace roots (host-owned, replaced by snapshots and `roots.changed`) and the calls that edit them. */
+export interface RootsSlice {
+  /** Undefined until the first answer. */
+  rootsView: RootsView | undefined;
+  /** Why the roots could not be read, shown in the roots view. */
+  rootsError: string | undefined;
+  applyRootsView(view: RootsView): void;
+  loadRoots(): Promise<void>;
+  /**
+   * Failures come back so the add dialog can show them inline; one at path
+   * `confirmBroad` (see `needsBroadConfirmation` in the roots feature) asks the person to
+   * confirm, then to call again with `confirmBroad`.
+   */
+  addRoot(path: string, name?: string, confirmBroad?: boolean): Promise<Result<RootView>>;
+  /** Share the folder a root's link leads to now; fails like addRoot for a broad folder. */
+  confirmRootTarget(id: string, confirmBroad?: boolean): Promise<Result<RootView>>;
+  renameRoot(id: string, name: string): Promise<Result<RootView>>;
+  /** Removes it and offers Undo in a toast (restores it with who sees it and the answers about it). */
+  removeRoot(id: string): Promise<void>;
+  setRootExposure(server: string, exposure: RootExposure): Promise<void>;
+  /** Forgets the person's answers so the server is asked again. */
+  resetRootConsent(server: string, rootIds?: string[]): Promise<void>;
+  browseFolders(path?: string): Promise<Result<FolderListing>>;
+  pickFolder(): Promise<Result<{ path: string | null }>>;
+}
+
+/** Each server's sampling cap and session budget (host-owned, replaced by snapshots and `sampling.usageChanged`). */
+export interface SamplingSlice {
+  /** Servers with their own limits or any spending; the others have `samplingDefaults` and nothing spent. */
+  samplingUsage: Record<string, SamplingUsage>;
+  samplingDefaults: SamplingLimits;
+  applySamplingUsage(usage: SamplingUsage): void;
+  /** A request was refused for lack of budget: tell the person, not only the server. */
+  applyBudgetRefused(refusal: { server: string; message: string; usage: SamplingUsage }): void;
+  loadSamplingUsage(): Promise<void>;
+  /** Failures come back so the form can show them; null goes back to the defaults. */
+  setSamplingLimits(server: string, limits: SamplingLimits | null): Promise<Result<SamplingUsage>>;
+  resetSamplingUsage(server: string): Promise<void>;
 }
 
 export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice;

@@ -11,6 +11,7 @@ import {
 } from '../../shared/contract';
 import { fail, type Result } from '../../shared/result';
 import { CONNECTION_LOST_MESSAGE, type ConnectionStatus, type RendererTransport } from './connection';
+import { errorMessage } from '../../shared/error-message';
 
 /** The subset of the WebSocket API the transport uses (browser WebSocket and the `ws` client both fit). */
 export interface SocketLike {
@@ -118,7 +119,7 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
       call.sent = true;
     } catch (error) {
       pending.delete(call.message.id);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       call.resolve(fail('INVALID_INPUT', `The request could not be sent to Berth: ${reason}`));
     }
   }

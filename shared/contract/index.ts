@@ -2,16 +2,18 @@ import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
 import { chatMethods, chatTopics } from './chat';
 import { configImportMethods } from './config-import';
+import { consentMethods, consentTopics } from './consent';
 import type { MethodSpec } from './define';
+import { elicitationMethods, elicitationTopics } from './elicitation';
 import { logMethods, logTopics } from './logs';
 import { oauthMethods } from './oauth';
+import { pendingMethods, pendingTopics } from './pending';
 import { promptMethods, promptTopics } from './prompts';
 import { resourceMethods, resourceTopics } from './resources';
 import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
-import { workflowMethods, workflowTopics } from './workflow';
 import type { Result } from '../result';
 
 /** Every method the renderer may call on the host. */
@@ -22,8 +24,10 @@ export const contract = {
   ...logMethods,
   ...chatMethods,
   ...settingsMethods,
-  ...workflowMethods,
+  ...pendingMethods,
+  ...consentMethods,
   ...samplingMethods,
+  ...elicitationMethods,
   ...rootsMethods,
   ...promptMethods,
   ...resourceMethods,
@@ -37,8 +41,10 @@ export const topics = {
   ...logTopics,
   ...chatTopics,
   ...settingsTopics,
-  ...workflowTopics,
+  ...pendingTopics,
+  ...consentTopics,
   ...samplingTopics,
+  ...elicitationTopics,
   ...rootsTopics,
   ...promptTopics,
   ...resourceTopics,

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { SamplingPolicySchema } from '../domain/consent';
 import { SamplingLimitsSchema, SamplingUsageSchema } from '../domain/sampling-limits';
 import { method } from './define';
 
 const ServerInput = z.object({ server: z.string().min(1).max(200) }).strict();
+
+/** Per-server sampling policy; servers not listed are 'ask'. */
+export const SamplingPoliciesSchema = z.record(z.string(), SamplingPolicySchema);
+export type SamplingPolicies = z.infer<typeof SamplingPoliciesSchema>;
 
 /** Every server's sampling limits and spending: the defaults, and the servers that differ from them. */
 export const SamplingUsageListSchema = z.object({
@@ -12,7 +17,14 @@ export const SamplingUsageListSchema = z.object({
 });
 export type SamplingUsageList = z.infer<typeof SamplingUsageListSchema>;
 
+/** Servers' sampling requests: whether they are asked about, and what they may spend. */
 export const samplingMethods = {
+  'sampling.policies': method({ summary: "Each server's sampling policy other than the default 'ask'.", input: z.object({}).strict(), output: SamplingPoliciesSchema }),
+  'sampling.setPolicy': method({
+    summary: "Ask every time, allow for this session, or never (kept across restarts) for one server's sampling requests.",
+    input: z.object({ server: ServerInput.shape.server, policy: SamplingPolicySchema }).strict(),
+    output: SamplingPoliciesSchema,
+  }),
   'sampling.usage': method({
     summary: "Each server's sampling cap and session budget, and the tokens it spent since Berth started.",
     input: z.object({}).strict(),
@@ -31,6 +43,8 @@ export const samplingMethods = {
 };
 
 export const samplingTopics = {
+  /** A sampling policy changed (also when the person chose "allow for this session" in a review). */
+  'sampling.policiesChanged': z.object({ policies: SamplingPoliciesSchema }),
   /** A server's limits or spending changed (a request was answered, the person reset or changed the budget). */
   'sampling.usageChanged': SamplingUsageSchema,
   /** A sampling request was refused because the server's budget is spent; `message` is what the server was told. */

@@ -8,8 +8,8 @@ import { findBrowser } from '../../app/cli/browser-lookup.mjs';
 import { INJECTED_TOKEN_GLOBAL, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract';
 
 /**
- * Issue #13, item 1: another local user can read every process's command
- * line (/proc/PID/cmdline is world-readable). Berth without --headless opens
+ * The token stays out of sight: another local user can read every process's
+ * command line (/proc/PID/cmdline is world-readable). Berth without --headless opens
  * a real Chromium window; nothing in that browser's command lines, nor in its
  * profile on disk, may open a bridge session. The page served here does what
  * the renderer does with the token (renderer/transport/token.ts), connects,

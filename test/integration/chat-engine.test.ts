@@ -9,7 +9,7 @@ import type { AvailableTool } from '../../app/chat/chat-engine';
 import { ChatEventLog, ScriptedGate } from '../../app/chat/chat-test-support';
 import { ConversationStore } from '../../app/chat/conversation-store';
 import { AnthropicProvider } from '../../app/chat/llm-provider';
-import type { ToolCallApproval, ToolCallApprovalRequest } from '../../app/chat/chat-engine';
+import type { ToolCallGateAnswer, ToolCallGateRequest } from '../../app/chat/chat-engine';
 
 const MODEL = 'claude-test-1';
 
@@ -35,7 +35,7 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
   let fake: FakeAnthropic;
   let store: ConversationStore;
   let log: ChatEventLog;
-  let decide: (request: ToolCallApprovalRequest) => ToolCallApproval | Promise<ToolCallApproval>;
+  let decide: (request: ToolCallGateRequest) => ToolCallGateAnswer | Promise<ToolCallGateAnswer>;
   let engine: ChatEngine;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AwaitingElicitation } from '../../shared/contract/workflow';
+import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import { addEverything, eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 

@@ -8,7 +8,7 @@ import type { SettingsView } from '../../shared/contract/settings';
 import { startHost, type HostHarness } from './host-harness';
 
 /**
- * Issue #13, item 6: Berth's files are the person's alone. A config dir an
+ * Berth's files are the person's alone. A config dir an
  * older Berth left world-readable is tightened at start, and everything the
  * host writes afterwards (config, secrets, settings, state, audit, logs,
  * conversations) is 0600 in 0700 folders, even under the loosest umask.

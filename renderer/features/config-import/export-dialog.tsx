@@ -4,6 +4,7 @@ import type { ClaudeDesktopExport } from '../../../shared/contract/config-import
 import { useBerth } from '../../store';
 import { Button, DialogHeader, InlineAlert } from '../shell/controls';
 import { ArrowDownIcon, CopyIcon, KeyIcon } from '../shell/icons';
+import { errorMessage } from '../../../shared/error-message';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
 export function ExportDialog() {
@@ -67,7 +68,7 @@ function ExportBody() {
       await navigator.clipboard.writeText(text);
       pushToast({ tone: 'success', title: 'Copied the config' });
     } catch (copyError) {
-      pushToast({ tone: 'error', title: 'Could not copy', message: `${copyError instanceof Error ? copyError.message : String(copyError)}. Select the text and copy it instead.` });
+      pushToast({ tone: 'error', title: 'Could not copy', message: `${errorMessage(copyError)}. Select the text and copy it instead.` });
     }
   }
 

@@ -6,6 +6,7 @@ import { ArrowDownIcon, CopyIcon, LogsIcon, PauseIcon, PlayIcon, TrashIcon } fro
 import { countNewer, DEFAULT_LOG_FILTER, formatLogLine, isFilterActive, refilter, type FilterResult, type LogFilter } from './log-filter';
 import { LogList } from './log-list';
 import { LevelPicker, SearchBox, ServerPicker, SourceToggles } from './log-toolbar';
+import { errorMessage } from '../../../shared/error-message';
 
 /** Typing pauses this long before the 200k-row filter runs again. */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -59,7 +60,7 @@ export function LogsView() {
       await navigator.clipboard.writeText(textToCopy);
       pushToast({ tone: 'success', title: `Copied ${rows.length.toLocaleString()} line${rows.length === 1 ? '' : 's'}` });
     } catch (error) {
-      pushToast({ tone: 'error', title: 'Could not copy to the clipboard', message: error instanceof Error ? error.message : String(error) });
+      pushToast({ tone: 'error', title: 'Could not copy to the clipboard', message: errorMessage(error) });
     }
   }
 

@@ -5,8 +5,7 @@ import { Button } from '../shell/controls';
 import { ExternalIcon, FormIcon, LinkIcon, WarningIcon } from '../shell/icons';
 import { ElicitationFieldInput } from './elicitation-fields';
 import { initialFormState, submitForm, type FormState } from './elicitation-model';
-import type { PendingDialogProps } from './pending-dialogs';
-import { PendingFrame } from './pending-dialogs';
+import { PendingFrame, type PendingDialogProps } from './pending-frame';
 
 type FormPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'form' }>;
 type UrlPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'url' }>;

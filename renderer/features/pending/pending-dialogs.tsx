@@ -1,33 +1,14 @@
 import clsx from 'clsx';
 import { Dialog } from 'radix-ui';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { activePendingRequest, useBerth, useBerthStore } from '../../store';
-import { Button, IconButton, InlineAlert } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
 import { ElicitationDialog } from './elicitation-dialog';
 import { dismissalResponse } from './pending-model';
 import { RootConsentDialog } from './root-consent-dialog';
 import { SamplingAnswerDialog } from './sampling-answer-dialog';
 import { SamplingReviewDialog } from './sampling-review-dialog';
 import { ToolConsentDialog } from './tool-consent-dialog';
-
-/** What a dialog body gets: its request and a way to answer it. */
-export interface PendingDialogProps<K extends PendingKind> {
-  request: Extract<PendingRequest, { kind: K }>;
-  answer: (response: PendingResponse<K>) => Promise<void>;
-  busy: boolean;
-  error: string | undefined;
-}
-
-/** The words on the X: closing is an answer, so it says which one. */
-const CLOSE_LABEL: Record<PendingKind, string> = {
-  'tool-call': 'Deny and close',
-  sampling: 'Reject and close',
-  'sampling-answer': 'Reject and close',
-  elicitation: 'Cancel and close',
-  'root-consent': 'Deny all and close',
-};
 
 /**
  * Opens waiting requests one at a time, oldest first (or the one picked in the
@@ -107,61 +88,4 @@ function PendingBody({ request }: { request: PendingRequest }) {
     case 'root-consent':
       return <RootConsentDialog request={request} answer={answer} busy={busy} error={error} />;
   }
-}
-
-/** Header, scrolling body and footer shared by every pending dialog. */
-export function PendingFrame({
-  request,
-  icon,
-  title,
-  children,
-  footer,
-  error,
-}: {
-  request: PendingRequest;
-  icon: ReactNode;
-  title: ReactNode;
-  children: ReactNode;
-  footer: ReactNode;
-  error: string | undefined;
-}) {
-  const waiting = useBerth((s) => s.pending.length);
-  const deferPending = useBerth((s) => s.deferPending);
-  const conversation = useBerth((s) => (request.conversationId ? s.conversations.find((c) => c.id === request.conversationId)?.title : undefined));
-  const others = waiting - 1;
-  return (
-    <div className="pending-frame">
-      <header className="pending-header">
-        <span className={clsx('pending-kind-icon', `kind-${request.kind}`)} aria-hidden="true">
-          {icon}
-        </span>
-        <div className="pending-heading">
-          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          <p className="pending-origin">
-            From <strong>{request.server}</strong>
-            {conversation ? (
-              <>
-                {' '}
-                in <span className="pending-conversation">{conversation}</span>
-              </>
-            ) : null}
-            {others > 0 ? <span className="pending-more"> · {others} more waiting</span> : null}
-          </p>
-        </div>
-        <Button size="sm" variant="ghost" onClick={() => deferPending(request.id)} title="Keep it waiting in the tray and answer later">
-          Later
-        </Button>
-        <Dialog.Close asChild>
-          <IconButton label={CLOSE_LABEL[request.kind]} icon={<CloseIcon />} />
-        </Dialog.Close>
-      </header>
-      <div className="dialog-body pending-body">
-        {children}
-        {error ? (
-          <InlineAlert>{error}</InlineAlert>
-        ) : null}
-      </div>
-      <footer className="dialog-footer pending-footer">{footer}</footer>
-    </div>
-  );
 }

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../../shared/domain/consent';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
+import { errorMessage } from '../../../shared/error-message';
 
 /** What each kind is called in the tray and in dialog titles. */
 export const KIND_LABELS: Record<PendingKind, { one: string; many: string }> = {
@@ -64,7 +65,7 @@ export function parseArgumentsText(text: string): ArgumentsParse {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { ok: false, error: `This is not valid JSON: ${reason}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

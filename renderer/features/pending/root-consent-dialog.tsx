@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../shell/controls';
 import { FolderIcon } from '../shell/icons';
-import type { PendingDialogProps } from './pending-dialogs';
-import { PendingFrame } from './pending-dialogs';
+import { PendingFrame, type PendingDialogProps } from './pending-frame';
 
 /**
  * A server asked for its roots and has never been shown some of them. Every

@@ -2,8 +2,7 @@ import { Collapsible } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, SparkleIcon } from '../shell/icons';
-import type { PendingDialogProps } from './pending-dialogs';
-import { PendingFrame } from './pending-dialogs';
+import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, contentEdited, withAnswerText } from './sampling-model';
 

@@ -4,8 +4,7 @@ import { annotationChips } from '../servers/tool-list';
 import { Button, Chip } from '../shell/controls';
 import { ShieldIcon } from '../shell/icons';
 import { ApprovalChangeNotice } from './approval-change';
-import type { PendingDialogProps } from './pending-dialogs';
-import { PendingFrame } from './pending-dialogs';
+import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { canonicalJson, parseArgumentsText } from './pending-model';
 
 type AllowDecision = Exclude<ToolCallDecision, 'deny'>;

@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { HostError } from '../../shared/result';
-import { AnthropicProvider, DEFAULT_ANTHROPIC_BASE_URL } from '../chat/llm-provider';
-import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
-import type { SettingsStore } from './settings-store';
+import { AnthropicProvider, DEFAULT_ANTHROPIC_BASE_URL } from './llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
+import type { SettingsStore } from '../settings/settings-store';
 
 /** What a person sees when chat or sampling needs a key that is not there. */
 export const NO_API_KEY_MESSAGE = 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.';
