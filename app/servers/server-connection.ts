@@ -2,7 +2,8 @@ import { HostError } from '../../shared/result';
 import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
-import { closedReason, errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
+import { formatSeconds } from '../format-seconds';
+import { closedReason, errorMessage, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
 import type { ConnectionTransport } from './connection-transport';
@@ -13,7 +14,7 @@ import type { ExitInfo } from './process-stdio-transport';
 import { ServerLog, secretValues } from './server-log';
 import { ServerStartError } from './spawn-errors';
 
-export { SessionLostError, formatSeconds } from './connection-errors';
+export { SessionLostError } from './connection-errors';
 export type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */

@@ -1,5 +1,6 @@
 import { HostError } from '../../shared/result';
-import { SessionLostError, formatSeconds } from './connection-errors';
+import { formatSeconds } from '../format-seconds';
+import { SessionLostError } from './connection-errors';
 import type { ServerConnection } from './server-connection';
 import type { Entry } from './supervisor-entry';
 
