@@ -171,8 +171,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
       roots.clientSetup(server, client);
       resources.clientSetup(server, client);
     },
-    onPromptsChanged: (server) => prompts.promptsChanged(server),
-    onResourcesChanged: (server) => events.emit('resources.listChanged', { server }),
+    onListChanged: (server, kind) => {
+      if (kind === 'prompts') prompts.promptsChanged(server);
+      else if (kind === 'resources') events.emit('resources.listChanged', { server });
+    },
   });
   const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
   const completions = new CompletionBroker(supervisor);

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { formatSeconds } from '../servers/connection-errors';
+import { formatSeconds } from '../format-seconds';
 
 /** What the authorization server sent back to the loopback address. */
 export interface AuthorizationResponse {

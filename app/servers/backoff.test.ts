@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proportionalJitter, restartDelayMs, shouldGiveUp } from './backoff';
+import { afterCrash, proportionalJitter, restartDelayMs, shouldGiveUp } from './backoff';
 import type { RestartPolicy } from './backoff';
 
 const policy: RestartPolicy = { enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 };
@@ -46,5 +46,14 @@ describe('proportionalJitter', () => {
     expect(proportionalJitter(0.2, () => 0)(1_000)).toBeCloseTo(800);
     expect(proportionalJitter(0.2, () => 1)(1_000)).toBeCloseTo(1_200);
     expect(proportionalJitter(0.2, () => 0.5)(1_000)).toBeCloseTo(1_000);
+  });
+});
+
+describe('afterCrash', () => {
+  it('restart off, give up, or the next attempt with its delay', () => {
+    expect(afterCrash('exited', 0, { ...policy, enabled: false })).toEqual({ reason: 'exited (automatic restart is off)', gaveUp: false });
+    expect(afterCrash('exited', 0, { ...policy, maxRestarts: 0 })).toEqual({ reason: 'exited (automatic restart is off)', gaveUp: false });
+    expect(afterCrash('exited', 5, policy)).toEqual({ reason: 'gave up after 5 restarts: exited', gaveUp: true });
+    expect(afterCrash('exited', 2, policy, (delay) => delay + 1)).toEqual({ reason: 'exited', gaveUp: false, restart: { attempt: 3, delayMs: 4_001 } });
   });
 });

@@ -39,3 +39,19 @@ export function shouldGiveUp(consecutiveRestarts: number, policy: RestartPolicy)
 export function proportionalJitter(ratio: number, random: () => number = Math.random): Jitter {
   return (delayMs) => delayMs * (1 + ratio * (random() * 2 - 1));
 }
+
+/** What one crash leads to: the crashed state's `reason`, and the restart to schedule, if any. */
+export interface CrashOutcome {
+  reason: string;
+  /** Berth stops restarting this server (the server's log says so too). */
+  gaveUp: boolean;
+  restart?: { attempt: number; delayMs: number };
+}
+
+/** The restart policy applied to a crash after `restartCount` restarts in a row: restart off, give up, or restart after a delay. */
+export function afterCrash(reason: string, restartCount: number, policy: RestartPolicy, jitter?: Jitter): CrashOutcome {
+  if (!policy.enabled || policy.maxRestarts === 0) return { reason: `${reason} (automatic restart is off)`, gaveUp: false };
+  if (shouldGiveUp(restartCount, policy)) return { reason: `gave up after ${restartCount} restarts: ${reason}`, gaveUp: true };
+  const attempt = restartCount + 1;
+  return { reason, gaveUp: false, restart: { attempt, delayMs: restartDelayMs(attempt, policy, jitter) } };
+}

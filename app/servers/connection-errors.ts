@@ -2,17 +2,13 @@ import { AuthorizationServerMismatchError, OAuthClientFlowError, OAuthError, Pro
 import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
 import { oauthFailureReason } from '../oauth/sign-in';
 import { HostError } from '../../shared/result';
+import { formatSeconds } from '../format-seconds';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
 import { describeInvalidResult } from './invalid-result';
 import { describeExit } from './process-stdio-transport';
 import { ServerStartError } from './spawn-errors';
 import { batchFailure } from './stdout-messages';
-
-/** "30 s", "2.5 s". */
-export function formatSeconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
-}
 
 /**
  * A remote server no longer knows our session (it restarted, or expired it):

@@ -1,7 +1,11 @@
-import type { Client, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { LogLevel, ServerConfig, ServerState, ToolInfo } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
+import type { BerthClient } from './berth-client';
+import type { Disposable } from './connection-scope';
+import type { ConnectionTransport, CreateTransportOptions } from './connection-transport';
 import type { EraCache } from './era-cache';
+import type { ListKind } from './list-changes';
 
 /** What one connection needs from the supervisor. */
 export interface ServerConnectionOptions {
@@ -18,14 +22,8 @@ export interface ServerConnectionOptions {
   signal?: AbortSignal;
   /** Remote servers: OAuth tokens (app/oauth); never starts a sign-in by itself. */
   authProvider?: OAuthClientProvider;
+  /** During the start: the server's process was spawned (stdio). */
   onSpawn?: (pid: number) => void;
-  onToolsChanged?: (tools: ToolInfo[]) => void;
-  /** The server said its prompt list changed (the listener re-reads it). */
-  onPromptsChanged?: () => void;
-  /** The server said its resource list changed. */
-  onResourcesChanged?: () => void;
-  /** The server went away on its own after it was ready. */
-  onUnexpectedExit?: (reason: string) => void;
   /**
    * Called with each new SDK client before it connects: the host declares the
    * client capabilities it implements (sampling, elicitation…) and registers
@@ -33,7 +31,36 @@ export interface ServerConnectionOptions {
    * probe retry); each one gets this call.
    */
   clientSetup?: (server: string, client: Client) => void;
+  /** Builds the link each attempt talks over; default createConnectionTransport (a child process or HTTP). Tests pass their own. */
+  createTransport?: (options: CreateTransportOptions) => ConnectionTransport;
 }
+
+/** What a ready connection tells whoever listens (ServerConnection.on). */
+export interface ConnectionEvents {
+  /** The server said its list of `kind` changed. Tools: Berth has read the new list already (`tools`); other kinds are re-read by whoever wants them. */
+  listChanged: (kind: ListKind) => void;
+  /** The server went away on its own after it was ready (a process exit, a remote link found gone). */
+  lost: (reason: string) => void;
+}
+
+/** What the supervisor needs from a live connection: ServerConnection, or a test's stand-in. */
+export interface SupervisedConnection {
+  readonly client: BerthClient;
+  /** Why the server went away by itself after it was ready; undefined while it runs. */
+  readonly lostReason: string | undefined;
+  readonly tools: ToolInfo[];
+  facts(): ConnectionFacts;
+  on<E extends keyof ConnectionEvents>(event: E, listener: ConnectionEvents[E]): Disposable;
+  callTool(tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+  request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T>;
+  setLogLevel(level: LogLevel): Promise<void>;
+  forgetLogLevel(): void;
+  /** Ends the connection; resolves when the process tree is gone or the HTTP session ended. */
+  close(): Promise<void>;
+}
+
+/** How the supervisor opens a connection (ServerConnection.open; a fake in the state machine's unit tests). */
+export type OpenConnection = (options: ServerConnectionOptions) => Promise<SupervisedConnection>;
 
 /** Options for one tool call. */
 export interface CallToolOptions {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { delimiter as pathDelimiter } from 'node:path';
-import { formatSeconds } from './connection-errors';
+import { formatSeconds } from '../format-seconds';
 import { signalGroup } from './process-tree';
 
 /** How long the login shell may take to print its PATH before Berth gives up on it. */

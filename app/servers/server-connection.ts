@@ -1,25 +1,29 @@
 import { HostError } from '../../shared/result';
 import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
+import { formatSeconds } from '../format-seconds';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
-import { closedReason, errorMessage, formatSeconds, lostReason, requestFailure, startFailure } from './connection-errors';
+import { closedReason, errorMessage, lostReason, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
+import { Listeners } from './connection-scope';
+import type { Disposable } from './connection-scope';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
 import type { ConnectionTransport } from './connection-transport';
-import type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
+import type { CallToolOptions, ConnectionEvents, ConnectionFacts, ServerConnectionOptions, SupervisedConnection } from './connection-options';
 import { describeHttpError, suggestsLegacySse } from './http-transport';
+import { LinkWatch } from './link-watch';
+import { listChangedOptions } from './list-changes';
+import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
 import { ServerLog, secretValues } from './server-log';
 import { ServerStartError } from './spawn-errors';
 
-export { SessionLostError, formatSeconds } from './connection-errors';
-export type { CallToolOptions, ConnectionFacts, ServerConnectionOptions } from './connection-options';
+export { SessionLostError } from './connection-errors';
+export type { CallToolOptions, ConnectionEvents, ConnectionFacts, OpenConnection, ServerConnectionOptions, SupervisedConnection } from './connection-options';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
 const PROBE_TIMEOUT_MS = 10_000;
-/** How long a lost link stays open for the requests already on their way to get their own answer. */
-const LOST_GRACE_MS = 2_000;
 
 /**
  * One live MCP connection to one server, a local process (stdio) or a remote
@@ -27,19 +31,16 @@ const LOST_GRACE_MS = 2_000;
  * (remembered between runs), handshake, tool list, logging, and the way the
  * link ends. A new process or session means a new ServerConnection.
  */
-export class ServerConnection {
+export class ServerConnection implements SupervisedConnection {
   readonly client: BerthClient;
+  private readonly listeners = new Listeners<ConnectionEvents>();
   private readonly transport: ConnectionTransport;
   private readonly log: ServerLog;
   private toolList: ToolInfo[] = [];
   private ready = false;
   private closing = false;
   private sentInitialize = false;
-  private lost: string | undefined;
-  /** HTTP: a liveness check after a transport error is running. */
-  private checking = false;
-  /** Requests sent and not yet answered (see markLost). */
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly watch: LinkWatch;
 
   private constructor(
     private readonly options: ServerConnectionOptions,
@@ -47,7 +48,7 @@ export class ServerConnection {
   ) {
     const { config } = options;
     this.log = new ServerLog(options.logs, options.name, secretValues(config));
-    this.transport = createConnectionTransport({
+    this.transport = (options.createTransport ?? createConnectionTransport)({
       config,
       kind,
       env: { ...options.hostEnv, ...config.env },
@@ -75,38 +76,25 @@ export class ServerConnection {
         // together with its handler through `clientSetup`.
         capabilities: {},
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } },
-        listChanged: {
-          // Re-read by Berth (every page, each tool checked on its own), like at start-up.
-          tools: {
-            autoRefresh: false,
-            onChanged: (error) => {
-              if (error !== null) this.log.host('warning', `tool list change: ${error.message}`);
-              else void this.refreshTools();
-            },
-          },
-          // Declared here so a modern-era connection also subscribes to prompt changes; the prompt catalog re-reads the list itself.
-          prompts: {
-            autoRefresh: false,
-            onChanged: (error) => {
-              if (error !== null) this.log.host('warning', `prompt list change: ${error.message}`);
-              else this.options.onPromptsChanged?.();
-            },
-          },
-          // Likewise for resources: the resource browser re-reads the page it shows.
-          resources: {
-            autoRefresh: false,
-            onChanged: (error) => {
-              if (error !== null) this.log.host('warning', `resource list change: ${error.message}`);
-              else this.options.onResourcesChanged?.();
-            },
-          },
-        },
+        listChanged: listChangedOptions(
+          (kind) => this.listChanged(kind),
+          (text) => this.log.host('warning', text),
+        ),
       },
     );
+    this.watch = new LinkWatch({
+      live: () => this.ready && !this.closing,
+      ping: () => this.client.ping({ timeout: Math.min(10_000, options.config.timeouts.requestMs) }),
+      lostReason: (error) => lostReason(error, this.failureContext()),
+      closedReason: () => closedReason(this.failureContext()),
+      log: (level, text) => this.log.host(level, text),
+      lost: (reason) => this.listeners.emit('lost', reason),
+      close: () => this.close(),
+    });
     this.client.requestLogLevel = options.logLevel;
     this.client.setNotificationHandler('notifications/message', (notification) => this.log.notification(notification.params));
     this.client.onerror = (error) => this.onTransportError(error);
-    this.client.onclose = () => this.onConnectionClosed();
+    this.client.onclose = () => this.watch.closed();
     options.clientSetup?.(options.name, this.client);
   }
 
@@ -167,9 +155,14 @@ export class ServerConnection {
     return retry;
   }
 
+  /** Listen to what the connection tells (ConnectionEvents) until the returned Disposable is disposed. */
+  on<E extends keyof ConnectionEvents>(event: E, listener: ConnectionEvents[E]): Disposable {
+    return this.listeners.on(event, listener);
+  }
+
   /** Why the server went away by itself after it was ready; undefined while it runs. */
   get lostReason(): string | undefined {
-    return this.lost;
+    return this.watch.lost;
   }
 
   get pid(): number | undefined {
@@ -233,13 +226,10 @@ export class ServerConnection {
   async request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
     // Sent at once (not a tick later): a caller that cancels right after must find it on its way.
     const sent = (async () => send(this.client))();
-    this.inFlight.add(sent);
     try {
-      return await sent;
+      return await this.watch.track(sent);
     } catch (error) {
       throw error instanceof HostError ? error : this.requestError(method, what, timeoutMs, error, signal);
-    } finally {
-      this.inFlight.delete(sent);
     }
   }
 
@@ -272,7 +262,7 @@ export class ServerConnection {
 
   /** MCP shutdown: the process tree is gone, or the HTTP session ended; resolves when it is. */
   async close(): Promise<void> {
-    const reachable = !this.closing && this.lost === undefined;
+    const reachable = !this.closing && this.watch.lost === undefined;
     this.closing = true;
     if (reachable) await this.transport.endSession();
     try {
@@ -348,7 +338,7 @@ export class ServerConnection {
     const context = this.failureContext();
     const failure = requestFailure(method, what, timeoutMs, error, signal, context);
     const lost = context.closing ? undefined : lostReason(error, context);
-    if (lost !== undefined) this.markLost(lost);
+    if (lost !== undefined) this.watch.markLost(lost);
     return failure;
   }
 
@@ -363,13 +353,19 @@ export class ServerConnection {
     };
   }
 
+  /** Tools are re-read here first (every page, each tool checked on its own, like at start-up); other lists by whoever listens. */
+  private listChanged(kind: ListKind): void {
+    if (kind === 'tools') void this.refreshTools();
+    else this.listeners.emit('listChanged', kind);
+  }
+
   private async refreshTools(): Promise<void> {
     try {
       const { tools, skipped } = await listAllTools(this.client, this.options.config.timeouts.requestMs);
       this.toolList = tools;
       const left = skipped.length === 0 ? '' : `; left out ${skipped.length} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`;
       this.log.host(skipped.length === 0 ? 'info' : 'warning', `tool list changed: ${tools.length} tools${left}`);
-      this.options.onToolsChanged?.(this.toolList);
+      this.listeners.emit('listChanged', 'tools');
     } catch (error) {
       if (!this.closing) this.log.host('warning', `could not refresh the tool list: ${this.log.redact(errorMessage(error))}`);
     }
@@ -381,52 +377,10 @@ export class ServerConnection {
     this.log.host(level, `${expected ? 'stopped: ' : ''}exited with ${describeExit(info)}`);
   }
 
-  /**
-   * A remote link broke for good (the server is gone, or forgot our
-   * session): the supervisor reconnects per the restart policy. The old
-   * transport is closed so its stream stops retrying on its own, but only
-   * once the requests already on their way have their own answer (within a
-   * grace period): closing first would fail them all as "stopped", while a
-   * 404 tells that one was never run and may be sent again.
-   */
-  private markLost(reason: string): void {
-    if (!this.ready || this.closing || this.lost !== undefined) return;
-    this.lost = reason;
-    this.log.host('warning', reason);
-    this.options.onUnexpectedExit?.(reason);
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise((resolve) => (timer = setTimeout(resolve, LOST_GRACE_MS)));
-    Promise.race([Promise.allSettled([...this.inFlight]), grace])
-      .then(() => this.close())
-      .catch((error: unknown) => this.log.host('debug', `closing the lost connection: ${errorMessage(error)}`))
-      .finally(() => clearTimeout(timer));
-  }
-
-  /**
-   * Transport errors are not fatal by themselves (a replayed stream, one
-   * failed GET). Over HTTP, one is followed by a ping: if the server cannot
-   * be reached or no longer knows the session, the link is lost.
-   */
+  /** Transport errors are not fatal by themselves; over HTTP the link watch checks whether it is still there. */
   private onTransportError(error: Error): void {
     const quiet = !this.ready || this.closing;
     this.log.host(quiet ? 'debug' : 'warning', `${this.transport.kind === 'stdio' ? 'protocol' : 'transport'}: ${this.log.redact(describeHttpError(error) ?? error.message)}`);
-    if (quiet || this.transport.kind === 'stdio' || this.checking || this.lost !== undefined) return;
-    this.checking = true;
-    this.client
-      .ping({ timeout: Math.min(10_000, this.options.config.timeouts.requestMs) })
-      .catch((failure: unknown) => {
-        const lost = lostReason(failure, this.failureContext());
-        if (lost !== undefined) this.markLost(lost);
-        else this.log.host('debug', `liveness ping after a transport error: ${errorMessage(failure)}`);
-      })
-      .finally(() => {
-        this.checking = false;
-      });
-  }
-
-  private onConnectionClosed(): void {
-    if (!this.ready || this.closing) return;
-    this.lost = closedReason(this.failureContext());
-    this.options.onUnexpectedExit?.(this.lost);
+    if (!quiet && this.transport.kind !== 'stdio') this.watch.checkAfterError();
   }
 }

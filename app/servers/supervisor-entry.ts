@@ -1,18 +1,22 @@
 import { OAUTH_SECRET_FIELDS, SECRET_MASK, isSecretHeader } from '../../shared/domain/server';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
-import type { ServerConnection } from './server-connection';
+import type { SupervisedConnection } from './connection-options';
+import type { ConnectionScope, Disposable } from './connection-scope';
 
 /** One configured server and everything that is going on with it. */
 export interface Entry {
   name: string;
   config: ServerConfig;
   state: ServerState;
-  connection?: ServerConnection;
+  connection?: SupervisedConnection;
+  /** What was registered for `connection` (its listeners, the stable-run timer); closed when the entry lets go of it. */
+  scope?: ConnectionScope;
   /** Operations on this server run one after another. */
   queue: Promise<unknown>;
   startAbort?: AbortController;
   restartTimer?: NodeJS.Timeout;
-  stableTimer?: NodeJS.Timeout;
+  /** Resets the restart counter once the connection has stayed ready long enough (lives in `scope`). */
+  stableTimer?: Disposable;
   removed: boolean;
   /**
    * The person stopped this server: config syncs must not start it again
@@ -21,6 +25,26 @@ export interface Entry {
   heldByPerson: boolean;
   /** Called after every state change (callers waiting for a reconnect look at the state). */
   watchers: Set<() => void>;
+}
+
+/** A server just configured: stopped, nothing running. */
+export function newEntry(name: string, config: ServerConfig): Entry {
+  return {
+    name,
+    config,
+    state: { name, config, status: 'stopped', tools: [], restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) },
+    queue: Promise.resolve(),
+    removed: false,
+    heldByPerson: false,
+    watchers: new Set(),
+  };
+}
+
+/** Runs `operation` after the server's earlier operations have settled (whether they failed or not). */
+export function enqueue<T>(entry: Entry, operation: () => Promise<T>): Promise<T> {
+  const run = entry.queue.then(operation, operation);
+  entry.queue = run.catch(() => undefined);
+  return run;
 }
 
 /** A copy of the state that is safe to show: secret env values, secret headers and OAuth client credentials masked. */

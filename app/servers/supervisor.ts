@@ -1,46 +1,22 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import { personSignsIn, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
-import type { LogSink } from '../logs/log-sink';
-import { restartDelayMs, shouldGiveUp } from './backoff';
-import type { Jitter } from './backoff';
+import { formatSeconds } from '../format-seconds';
+import { afterCrash, type CrashOutcome } from './backoff';
 import { classifyConfigChange } from './config-change';
+import { adoptConnection, releaseConnection } from './entry-connection';
 import { EraCache } from './era-cache';
-import { ServerConnection, formatSeconds } from './server-connection';
-import type { CallToolOptions } from './server-connection';
-import { plainLaunch, type PrepareLaunch, type ServerLaunch } from './server-launch';
+import { ServerConnection } from './server-connection';
+import type { CallToolOptions, OpenConnection, SupervisedConnection } from './server-connection';
+import { plainLaunch, type ServerLaunch } from './server-launch';
 import { authAfterChange, signedInAuth } from './sign-in-state';
 import { ServerStartError } from './spawn-errors';
-import { RUNTIME_RESET, maskState, type Entry } from './supervisor-entry';
+import { RUNTIME_RESET, enqueue, maskState, newEntry, type Entry } from './supervisor-entry';
+import type { SupervisorOptions } from './supervisor-options';
 import { withConnection, type ServerRequest } from './with-connection';
 
 export { maskState } from './supervisor-entry';
-
-/** What the supervisor needs from the host. */
-export interface SupervisorOptions {
-  logs: LogSink;
-  /** For eras.json. */
-  stateDir: string;
-  /** Every change, config MASKED (secret env values and secret headers → SECRET_MASK). */
-  onState: (state: ServerState) => void;
-  /** Default process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** Builds each start's env and resolved config (login-shell PATH, secrets); default: `env` and the config as it is. */
-  prepareLaunch?: PrepareLaunch;
-  clientVersion?: string;
-  /** ms a server must stay ready before its restart counter resets (default 60_000). */
-  stableAfterMs?: number;
-  /** Spreads restart delays; none by default. */
-  jitter?: Jitter;
-  /** Declares client capabilities and registers their handlers on each new SDK client (see ServerConnectionOptions). */
-  clientSetup?: (server: string, client: Client) => void;
-  /** A ready server said its prompt list changed. */
-  onPromptsChanged?: (server: string) => void;
-  /** A ready server said its resource list changed. */
-  onResourcesChanged?: (server: string) => void;
-  /** Remote servers: the OAuth provider for this start (app/oauth), or undefined for none; it also tells the state's `auth`. */
-  authProviderFor?: (server: string, config: ServerConfig) => OAuthClientProvider | undefined;
-}
+export type { SupervisorOptions } from './supervisor-options';
 
 /**
  * Starts, watches, restarts and stops every configured server (stdio or remote). States
@@ -54,6 +30,7 @@ export class ServerSupervisor {
   private readonly env: NodeJS.ProcessEnv;
   private readonly clientVersion: string;
   private readonly stableAfterMs: number;
+  private readonly openConnection: OpenConnection;
   private shuttingDown: Promise<void> | undefined;
 
   constructor(private readonly options: SupervisorOptions) {
@@ -61,6 +38,7 @@ export class ServerSupervisor {
     this.env = options.env ?? process.env;
     this.clientVersion = options.clientVersion ?? '0.0.0';
     this.stableAfterMs = options.stableAfterMs ?? 60_000;
+    this.openConnection = options.openConnection ?? ServerConnection.open;
   }
 
   /** Reconcile with the config: add new, restart changed (if running), stop+forget removed, start enabled ones that are stopped. */
@@ -83,7 +61,7 @@ export class ServerSupervisor {
         // the new one if enabled (a changed config may well fix an error).
         this.cancelPending(entry);
         work.push(
-          this.enqueue(entry, async () => {
+          enqueue(entry, async () => {
             const wasStopped = entry.state.status === 'stopped';
             await this.doStop(entry, wasStopped && entry.state.reason ? entry.state.reason : 'config changed');
             const levelChanged = config.logLevel !== entry.config.logLevel;
@@ -98,7 +76,7 @@ export class ServerSupervisor {
       }
       if (change === 'live') work.push(this.adoptLiveChange(entry, config));
       if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
-        work.push(this.enqueue(entry, async () => this.doStart(entry, true)));
+        work.push(enqueue(entry, async () => this.doStart(entry, true)));
       } else if (!config.enabled && entry.state.status !== 'stopped') {
         work.push(this.stopEntry(entry));
       }
@@ -120,7 +98,7 @@ export class ServerSupervisor {
     this.assertRunning();
     const entry = this.entry(name);
     entry.heldByPerson = false;
-    return this.enqueue(entry, async () => {
+    return enqueue(entry, async () => {
       await this.doStart(entry, true);
       return maskState(entry.state);
     });
@@ -136,7 +114,7 @@ export class ServerSupervisor {
 
   private async stopEntry(entry: Entry): Promise<ServerState> {
     this.cancelPending(entry);
-    return this.enqueue(entry, async () => {
+    return enqueue(entry, async () => {
       await this.doStop(entry, 'stopped');
       return maskState(entry.state);
     });
@@ -147,7 +125,7 @@ export class ServerSupervisor {
     const entry = this.entry(name);
     entry.heldByPerson = false;
     this.cancelPending(entry);
-    return this.enqueue(entry, async () => {
+    return enqueue(entry, async () => {
       await this.doStop(entry, 'restarting');
       await this.doStart(entry, true);
       return maskState(entry.state);
@@ -158,7 +136,7 @@ export class ServerSupervisor {
   async remove(name: string): Promise<void> {
     const entry = this.entry(name);
     this.cancelPending(entry);
-    await this.enqueue(entry, async () => {
+    await enqueue(entry, async () => {
       entry.removed = true;
       await this.doStop(entry, 'removed');
       if (this.entries.get(name) === entry) this.entries.delete(name);
@@ -173,7 +151,7 @@ export class ServerSupervisor {
    */
   async setLogLevel(name: string, level: LogLevel): Promise<ServerState> {
     const entry = this.entry(name);
-    return this.enqueue(entry, async () => {
+    return enqueue(entry, async () => {
       const connection = entry.state.status === 'ready' ? entry.connection : undefined;
       // Recorded even if the server refuses it now: it is still what the next start asks for.
       entry.config = { ...entry.config, logLevel: level };
@@ -189,7 +167,7 @@ export class ServerSupervisor {
    * a server that refuses the level gets a warning in its log.
    */
   private adoptLiveChange(entry: Entry, config: ServerConfig): Promise<void> {
-    return this.enqueue(entry, async () => {
+    return enqueue(entry, async () => {
       if (entry.removed) return;
       const level = config.logLevel;
       const connection = entry.state.status === 'ready' && level !== entry.config.logLevel ? entry.connection : undefined;
@@ -203,7 +181,7 @@ export class ServerSupervisor {
       try {
         await connection.setLogLevel(level);
       } catch (error) {
-        this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'warning', text: `could not apply log level ${level} from the config: ${error instanceof Error ? error.message : String(error)}` });
+        this.hostLog(entry, 'warning', `could not apply log level ${level} from the config: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
   }
@@ -250,21 +228,13 @@ export class ServerSupervisor {
     this.shuttingDown ??= (async () => {
       const entries = [...this.entries.values()];
       for (const entry of entries) this.cancelPending(entry);
-      await Promise.all(entries.map((entry) => this.enqueue(entry, () => this.doStop(entry, 'host shut down'))));
+      await Promise.all(entries.map((entry) => enqueue(entry, () => this.doStop(entry, 'host shut down'))));
     })();
     return this.shuttingDown;
   }
 
   private addEntry(name: string, config: ServerConfig): Entry {
-    const entry: Entry = {
-      name,
-      config,
-      state: { name, config, status: 'stopped', tools: [], restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) },
-      queue: Promise.resolve(),
-      removed: false,
-      heldByPerson: false,
-      watchers: new Set(),
-    };
+    const entry = newEntry(name, config);
     this.entries.set(name, entry);
     this.emit(entry);
     return entry;
@@ -285,12 +255,6 @@ export class ServerSupervisor {
     if (this.shuttingDown !== undefined) throw new HostError('NOT_READY', 'the host is shutting down');
   }
 
-  private enqueue<T>(entry: Entry, operation: () => Promise<T>): Promise<T> {
-    const run = entry.queue.then(operation, operation);
-    entry.queue = run.catch(() => undefined);
-    return run;
-  }
-
   /** Abort a start in progress and any timer, so a stop does not wait behind them. */
   private cancelPending(entry: Entry): void {
     entry.startAbort?.abort();
@@ -299,7 +263,7 @@ export class ServerSupervisor {
 
   private clearTimers(entry: Entry): void {
     clearTimeout(entry.restartTimer);
-    clearTimeout(entry.stableTimer);
+    entry.stableTimer?.dispose();
     entry.restartTimer = undefined;
     entry.stableTimer = undefined;
   }
@@ -311,12 +275,12 @@ export class ServerSupervisor {
     const abort = new AbortController();
     entry.startAbort = abort;
     this.update(entry, { ...RUNTIME_RESET, status: 'starting', reason: undefined, ...(manual ? { restartCount: 0 } : {}) });
-    let connection: ServerConnection;
+    let connection: SupervisedConnection;
     let launch: ServerLaunch | undefined;
     let authProvider: OAuthClientProvider | undefined;
     try {
       launch = this.options.prepareLaunch === undefined ? plainLaunch(entry.config, this.env) : await this.options.prepareLaunch(entry.name, entry.config);
-      connection = await ServerConnection.open({
+      connection = await this.openConnection({
         name: entry.name,
         config: launch.config,
         hostEnv: launch.env,
@@ -329,16 +293,6 @@ export class ServerSupervisor {
         onSpawn: (pid) => {
           if (entry.startAbort === abort) this.update(entry, { pid });
         },
-        onToolsChanged: (tools) => {
-          if (entry.connection === connection) this.update(entry, { tools });
-        },
-        onPromptsChanged: () => {
-          if (entry.connection === connection) this.options.onPromptsChanged?.(entry.name);
-        },
-        onResourcesChanged: () => {
-          if (entry.connection === connection) this.options.onResourcesChanged?.(entry.name);
-        },
-        onUnexpectedExit: (reason) => this.onCrash(entry, connection, reason),
         ...(this.options.clientSetup !== undefined ? { clientSetup: this.options.clientSetup } : {}),
       });
     } catch (error) {
@@ -364,70 +318,48 @@ export class ServerSupervisor {
       this.crashed(entry, connection.lostReason);
       return;
     }
-    entry.connection = connection;
+    adoptConnection(entry, connection, this.stableAfterMs, {
+      listChanged: (kind) => {
+        if (kind === 'tools') this.update(entry, { tools: connection.tools });
+        this.options.onListChanged?.(entry.name, kind);
+      },
+      lost: (reason) => this.crashed(entry, reason),
+      stable: () => {
+        if (entry.state.restartCount !== 0) this.update(entry, { restartCount: 0 });
+      },
+    });
     // Ready without stored tokens: this server wants no sign-in (any longer).
     this.update(entry, { ...connection.facts(), status: 'ready', reason: undefined, readySince: Date.now(), nextRestartAt: undefined, auth });
-    entry.stableTimer = setTimeout(() => {
-      entry.stableTimer = undefined;
-      if (entry.connection === connection && entry.state.restartCount !== 0) this.update(entry, { restartCount: 0 });
-    }, this.stableAfterMs);
-    entry.stableTimer.unref?.();
   }
 
   private async doStop(entry: Entry, reason: string): Promise<void> {
     this.clearTimers(entry);
-    const connection = entry.connection;
-    entry.connection = undefined;
+    const connection = releaseConnection(entry);
     if (connection !== undefined) await connection.close();
     const wasStopped = entry.state.status === 'stopped' && connection === undefined;
     if (!wasStopped || entry.state.reason !== reason) this.update(entry, { ...RUNTIME_RESET, status: 'stopped', reason });
   }
 
-  /** A ready server went away by itself. */
-  private onCrash(entry: Entry, connection: ServerConnection, reason: string): void {
-    if (entry.connection !== connection) return;
-    entry.connection = undefined;
-    this.crashed(entry, reason);
-  }
-
   /** Show the crash, then either schedule the next restart or give up. */
   private crashed(entry: Entry, reason: string): void {
     this.clearTimers(entry);
-    const policy = entry.config.restart;
-    if (entry.removed || this.shuttingDown !== undefined) {
-      this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason });
-      return;
-    }
-    if (!policy.enabled || policy.maxRestarts === 0) {
-      this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason: `${reason} (automatic restart is off)` });
-      return;
-    }
-    if (shouldGiveUp(entry.state.restartCount, policy)) {
-      const final = `gave up after ${entry.state.restartCount} restarts: ${reason}`;
-      this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason: final });
-      this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'error', text: final });
-      return;
-    }
+    // A server being removed, or a host shutting down, is not restarted.
+    const ending = entry.removed || this.shuttingDown !== undefined;
+    const outcome: CrashOutcome = ending ? { reason, gaveUp: false } : afterCrash(reason, entry.state.restartCount, entry.config.restart, this.options.jitter);
     // Shown as crashed first, so the UI (and the log of states) tells the truth.
-    this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason });
-    const attempt = entry.state.restartCount + 1;
-    const delayMs = restartDelayMs(attempt, policy, this.options.jitter);
-    const nextRestartAt = Date.now() + delayMs;
-    this.update(entry, { status: 'restarting', restartCount: attempt, nextRestartAt, reason });
-    this.options.logs.append({
-      server: entry.name,
-      time: Date.now(),
-      source: 'host',
-      level: 'warning',
-      text: `${reason}; restart ${attempt} of ${policy.maxRestarts} in ${formatSeconds(delayMs)}`,
-    });
+    this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason: outcome.reason });
+    if (outcome.gaveUp) this.hostLog(entry, 'error', outcome.reason);
+    if (outcome.restart === undefined) return;
+    const { attempt, delayMs } = outcome.restart;
+    this.update(entry, { status: 'restarting', restartCount: attempt, nextRestartAt: Date.now() + delayMs, reason });
+    this.hostLog(entry, 'warning', `${reason}; restart ${attempt} of ${entry.config.restart.maxRestarts} in ${formatSeconds(delayMs)}`);
     entry.restartTimer = setTimeout(() => {
       entry.restartTimer = undefined;
-      this.enqueue(entry, async () => {
+      enqueue(entry, async () => {
         if (entry.state.status === 'restarting') await this.doStart(entry, false);
       }).catch((error: unknown) => {
         // doStart reports failures in the state; reaching here is a bug, and it must not vanish.
-        this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'error', text: `automatic restart failed: ${error instanceof Error ? error.message : String(error)}` });
+        this.hostLog(entry, 'error', `automatic restart failed: ${error instanceof Error ? error.message : String(error)}`);
       });
     }, delayMs);
   }
@@ -447,7 +379,12 @@ export class ServerSupervisor {
     try {
       this.options.onState(maskState(entry.state));
     } catch (error) {
-      this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level: 'error', text: `state listener failed: ${String(error)}` });
+      this.hostLog(entry, 'error', `state listener failed: ${String(error)}`);
     }
+  }
+
+  /** A line from Berth in the server's log. */
+  private hostLog(entry: Entry, level: 'warning' | 'error', text: string): void {
+    this.options.logs.append({ server: entry.name, time: Date.now(), source: 'host', level, text });
   }
 }

@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { HostError } from '../../shared/result';
 import type { ServerState } from '../../shared/domain/server';
 import { SessionLostError } from './connection-errors';
-import type { ServerConnection } from './server-connection';
+import type { SupervisedConnection } from './connection-options';
 import type { Entry } from './supervisor-entry';
 import { serverConfig } from './test-support';
 import { withConnection } from './with-connection';
 
-const first = { id: 'first' } as unknown as ServerConnection;
-const second = { id: 'second' } as unknown as ServerConnection;
+const first = { id: 'first' } as unknown as SupervisedConnection;
+const second = { id: 'second' } as unknown as SupervisedConnection;
 
 function remoteEntry(): Entry {
   const config = serverConfig({ url: 'http://127.0.0.1:1/mcp' });
@@ -25,8 +25,8 @@ function remoteEntry(): Entry {
 }
 
 /** What the supervisor does when a lost session is noticed and then re-established. */
-function reconnect(entry: Entry, connection: ServerConnection): void {
-  const set = (status: ServerState['status'], next: ServerConnection | undefined): void => {
+function reconnect(entry: Entry, connection: SupervisedConnection): void {
+  const set = (status: ServerState['status'], next: SupervisedConnection | undefined): void => {
     entry.state = { ...entry.state, status };
     entry.connection = next;
     for (const watch of [...entry.watchers]) watch();
@@ -40,7 +40,7 @@ const lost = (): SessionLostError => new SessionLostError("server 'remote' ended
 describe('withConnection: one resend after a lost session', () => {
   it('sends a request the lost session never ran once more, on the new connection', async () => {
     const entry = remoteEntry();
-    const send = vi.fn(async (connection: ServerConnection) => {
+    const send = vi.fn(async (connection: SupervisedConnection) => {
       if (connection === first) {
         reconnect(entry, second);
         throw lost();
@@ -64,7 +64,7 @@ describe('withConnection: one resend after a lost session', () => {
 
   it('never resends twice: a second lost session is reported', async () => {
     const entry = remoteEntry();
-    const send = vi.fn(async (connection: ServerConnection) => {
+    const send = vi.fn(async (connection: SupervisedConnection) => {
       reconnect(entry, connection === first ? second : first);
       throw lost();
     });
@@ -99,7 +99,7 @@ describe('withConnection: one resend after a lost session', () => {
   it('waits for a remote server that is reconnecting instead of answering "not ready"', async () => {
     const entry = remoteEntry();
     reconnect(entry, second);
-    const send = vi.fn(async (connection: ServerConnection) => (connection === second ? 'answer' : 'stale'));
+    const send = vi.fn(async (connection: SupervisedConnection) => (connection === second ? 'answer' : 'stale'));
     await expect(withConnection(entry, { action: 'get prompt', timeoutMs: 5_000 }, send)).resolves.toBe('answer');
     expect(send).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,7 @@
 import { HostError } from '../../shared/result';
-import { SessionLostError, formatSeconds } from './connection-errors';
-import type { ServerConnection } from './server-connection';
+import { formatSeconds } from '../format-seconds';
+import { SessionLostError } from './connection-errors';
+import type { SupervisedConnection } from './connection-options';
 import type { Entry } from './supervisor-entry';
 
 /** A request a host service sends to a server (ServerSupervisor.request). */
@@ -37,7 +38,7 @@ export interface ConnectionRequest extends Pick<ServerRequest, 'action' | 'signa
  * The person is told by the connection's "no longer knows this session …;
  * reconnecting" line and the restart that follows in the server's log.
  */
-export async function withConnection<T>(entry: Entry, request: ConnectionRequest, send: (connection: ServerConnection) => Promise<T>): Promise<T> {
+export async function withConnection<T>(entry: Entry, request: ConnectionRequest, send: (connection: SupervisedConnection) => Promise<T>): Promise<T> {
   const { timeoutMs, signal } = request;
   if (entry.config.url !== undefined && (entry.state.status === 'starting' || entry.state.status === 'restarting')) {
     await waitForReconnect(entry, timeoutMs, new HostError('NOT_READY', `server '${entry.name}' is reconnecting`), signal);
@@ -52,7 +53,7 @@ export async function withConnection<T>(entry: Entry, request: ConnectionRequest
 }
 
 /** The server's live connection, or NOT_READY saying what it is doing instead. */
-export function readyConnection(entry: Entry, action: string): ServerConnection {
+export function readyConnection(entry: Entry, action: string): SupervisedConnection {
   const connection = entry.connection;
   if (entry.state.status !== 'ready' || connection === undefined) {
     throw new HostError('NOT_READY', `server '${entry.name}' is ${entry.state.status}, not ready: cannot ${action}`);

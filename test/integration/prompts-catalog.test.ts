@@ -41,7 +41,9 @@ describe('prompt catalog and completions against real servers (both eras)', () =
       logs,
       stateDir: dir.path,
       onState: (state) => catalog.serverChanged(state),
-      onPromptsChanged: (server) => catalog.promptsChanged(server),
+      onListChanged: (server, kind) => {
+        if (kind === 'prompts') catalog.promptsChanged(server);
+      },
     });
     catalog = new PromptCatalogService({ servers: supervisor, onChange: (view) => announced.push(view) });
     broker = new CompletionBroker(supervisor);

@@ -41,7 +41,9 @@ describe('resource browser against real servers (both eras)', () => {
       stateDir: dir.path,
       onState: (state) => resources.serverChanged(state),
       clientSetup: (server, client) => resources.clientSetup(server, client),
-      onResourcesChanged: (server) => listChanges.push(server),
+      onListChanged: (server, kind) => {
+        if (kind === 'resources') listChanges.push(server);
+      },
     });
     resources = new ResourceService({
       servers: supervisor,

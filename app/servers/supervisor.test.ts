@@ -1,0 +1,307 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerConfig, ServerConfigInput } from '../../shared/domain/server';
+import type { ListKind } from './list-changes';
+import { ServerStartError } from './spawn-errors';
+import { ServerSupervisor } from './supervisor';
+import { FakeOpener } from './supervisor-fakes';
+import { LogCollector, StateRecorder, serverConfig, tempDir } from './test-support';
+
+/** The state machine on fake connections: no process, no socket, fake timers where time matters. */
+
+const RESTART = { enabled: true, maxRestarts: 3, initialDelayMs: 1_000, maxDelayMs: 30_000 };
+const config = (extra: Partial<ServerConfigInput> = {}): ServerConfig => serverConfig({ command: 'fake-server', restart: RESTART, ...extra });
+const exited = (): ServerStartError => new ServerStartError('exited with code 1 before the handshake finished', 'exited');
+
+let dir: { path: string; cleanup: () => Promise<void> };
+let logs: LogCollector;
+let states: StateRecorder;
+let opener: FakeOpener;
+let listChanges: [string, ListKind][];
+let supervisor: ServerSupervisor;
+
+beforeEach(async () => {
+  dir = await tempDir('berth-supervisor-unit-');
+  logs = new LogCollector();
+  states = new StateRecorder();
+  opener = new FakeOpener();
+  listChanges = [];
+  supervisor = new ServerSupervisor({
+    logs,
+    stateDir: dir.path,
+    onState: states.onState,
+    openConnection: opener.open,
+    stableAfterMs: 60_000,
+    onListChanged: (server, kind) => listChanges.push([server, kind]),
+  });
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await supervisor.shutdown();
+  await dir.cleanup();
+});
+
+describe('start, stop, restart', () => {
+  it('start: stopped → starting → ready, with what the connection tells about itself', async () => {
+    await supervisor.sync({ a: config({ enabled: false }) });
+    opener.plans.push('hang');
+    const started = supervisor.start('a');
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(1));
+    opener.start(0).spawned(777);
+    expect(supervisor.get('a')).toMatchObject({ status: 'starting', pid: 777 });
+    opener.start(0).succeed();
+    expect(await started).toMatchObject({ status: 'ready', pid: 4242, protocolVersion: '2025-06-18', era: 'legacy', transport: 'stdio', restartCount: 0 });
+    expect(states.statuses('a')).toEqual(['stopped', 'starting', 'ready']);
+    expect(opener.start(0).options).toMatchObject({ name: 'a', config: { command: 'fake-server' } });
+  });
+
+  it('start on a ready server opens nothing new', async () => {
+    await supervisor.sync({ a: config() });
+    await supervisor.start('a');
+    expect(opener.starts).toHaveLength(1);
+  });
+
+  it('stop closes the connection; later syncs leave it stopped until the person starts it', async () => {
+    const a = config();
+    await supervisor.sync({ a });
+    const first = opener.latest;
+    expect(await supervisor.stop('a')).toMatchObject({ status: 'stopped', reason: 'stopped' });
+    expect(first.closeCount).toBe(1);
+    await supervisor.sync({ a });
+    await supervisor.sync({ a: { ...a, env: { EDITED: '1' } } });
+    expect(supervisor.get('a')?.status).toBe('stopped');
+    expect(opener.starts).toHaveLength(1);
+    await supervisor.start('a');
+    expect(supervisor.get('a')?.status).toBe('ready');
+    expect(opener.starts).toHaveLength(2);
+  });
+
+  it('restart closes the old connection, then opens a new one', async () => {
+    await supervisor.sync({ a: config() });
+    const first = opener.latest;
+    expect(await supervisor.restart('a')).toMatchObject({ status: 'ready' });
+    expect(first.closeCount).toBe(1);
+    expect(opener.starts).toHaveLength(2);
+    expect(states.statuses('a')).toEqual(['stopped', 'starting', 'ready', 'stopped', 'starting', 'ready']);
+    expect(states.states.filter((state) => state.status === 'stopped').map((state) => state.reason)).toEqual([undefined, 'restarting']);
+  });
+
+  it('start failures that a retry cannot fix are an error; a sign-in says so', async () => {
+    opener.plans.push(new ServerStartError("command 'fake-server' not found on PATH", 'config'), new ServerStartError('the server wants a sign-in', 'sign-in'));
+    await supervisor.sync({ a: config() });
+    expect(supervisor.get('a')).toMatchObject({ status: 'error', reason: "command 'fake-server' not found on PATH" });
+    await supervisor.start('a');
+    expect(supervisor.get('a')).toMatchObject({ status: 'error', reason: 'the server wants a sign-in', auth: { state: 'needs-sign-in' } });
+  });
+});
+
+describe('crashes, backoff, give-up', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('a crash while starting is shown, then retried after the first delay', async () => {
+    opener.plans.push(exited());
+    await supervisor.sync({ a: config() });
+    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', restartCount: 1, nextRestartAt: Date.now() + 1_000 });
+    expect(states.statuses('a')).toEqual(['stopped', 'starting', 'crashed', 'restarting']);
+    expect(logs.texts('a', 'host')).toContain('exited with code 1 before the handshake finished; restart 1 of 3 in 1 s');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(opener.starts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(opener.starts).toHaveLength(2);
+    expect(supervisor.get('a')).toMatchObject({ status: 'ready', restartCount: 1 });
+  });
+
+  it('a crash after ready: restarted, and the old connection is heard no more', async () => {
+    await supervisor.sync({ a: config() });
+    const first = opener.latest;
+    first.lose('exited with code 3');
+    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', reason: 'exited with code 3', restartCount: 1, tools: [] });
+    // Whatever the dead connection still says reaches nobody.
+    first.announce('prompts');
+    first.announce('tools', [{ name: 'ghost', inputSchema: { type: 'object' } }]);
+    first.lose('exited again');
+    expect(listChanges).toEqual([]);
+    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', reason: 'exited with code 3', restartCount: 1, tools: [] });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(supervisor.get('a')?.status).toBe('ready');
+    expect(opener.starts).toHaveLength(2);
+  });
+
+  it('delays double, then it gives up after maxRestarts and says so in the log', async () => {
+    opener.plans.push(exited(), exited(), exited(), exited());
+    await supervisor.sync({ a: config() });
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const state = supervisor.get('a');
+      expect(state).toMatchObject({ status: 'restarting', restartCount: attempt });
+      const delay = (state?.nextRestartAt ?? 0) - Date.now();
+      delays.push(delay);
+      await vi.advanceTimersByTimeAsync(delay);
+    }
+    expect(delays).toEqual([1_000, 2_000, 4_000]);
+    expect(supervisor.get('a')).toMatchObject({ status: 'crashed', reason: 'gave up after 3 restarts: exited with code 1 before the handshake finished' });
+    expect(logs.for('a', 'host').filter((entry) => entry.level === 'error').map((entry) => entry.text)).toEqual(['gave up after 3 restarts: exited with code 1 before the handshake finished']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opener.starts).toHaveLength(4);
+  });
+
+  it('restart off: crashed, and nothing scheduled', async () => {
+    opener.plans.push(exited());
+    await supervisor.sync({ a: config({ restart: { ...RESTART, enabled: false } }) });
+    expect(supervisor.get('a')).toMatchObject({ status: 'crashed', reason: 'exited with code 1 before the handshake finished (automatic restart is off)' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opener.starts).toHaveLength(1);
+  });
+
+  it('the restart counter resets once a restarted server stays ready for stableAfterMs, not before', async () => {
+    await supervisor.sync({ a: config() });
+    opener.latest.lose('exited with code 3');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(supervisor.get('a')).toMatchObject({ status: 'ready', restartCount: 1 });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(supervisor.get('a')?.restartCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(supervisor.get('a')?.restartCount).toBe(0);
+  });
+
+  it('a crash before the stable time counts on: the next delay doubles', async () => {
+    await supervisor.sync({ a: config() });
+    opener.latest.lose('exited with code 3');
+    await vi.advanceTimersByTimeAsync(1_000);
+    // One second short of its stable time.
+    await vi.advanceTimersByTimeAsync(59_000);
+    opener.latest.lose('exited with code 3');
+    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', restartCount: 2, nextRestartAt: Date.now() + 2_000 });
+    // Its stable timer went with it: past the time it was set for, the count stays.
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', restartCount: 2 });
+  });
+
+  it('a connection lost between its handshake and being taken on is a crash like any other', async () => {
+    opener.plans.push('hang');
+    const started = supervisor.sync({ a: config() });
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(1));
+    opener.start(0).connection.lostReason = 'closed its output (stdout) while still running';
+    opener.start(0).succeed();
+    await started;
+    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', reason: 'closed its output (stdout) while still running', restartCount: 1 });
+  });
+
+  it('stop during the backoff cancels the pending restart', async () => {
+    opener.plans.push(exited());
+    await supervisor.sync({ a: config() });
+    expect(await supervisor.stop('a')).toMatchObject({ status: 'stopped', reason: 'stopped' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opener.starts).toHaveLength(1);
+  });
+});
+
+describe('config changes, removal and shutdown in the middle of a start', () => {
+  it('a config change cancels the start in progress and starts the new config', async () => {
+    opener.plans.push('hang');
+    const a = config();
+    const first = supervisor.sync({ a });
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(1));
+    await supervisor.sync({ a: { ...a, args: ['--new'] } });
+    await first;
+    expect(opener.start(0).options.signal?.aborted).toBe(true);
+    expect(opener.starts).toHaveLength(2);
+    expect(opener.start(1).options.config.args).toEqual(['--new']);
+    expect(supervisor.get('a')).toMatchObject({ status: 'ready', config: { args: ['--new'] } });
+  });
+
+  it('a start that finishes after it was cancelled is closed, not taken on', async () => {
+    opener.plans.push('hang-ignoring-abort');
+    const a = config();
+    void supervisor.sync({ a });
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(1));
+    const stopped = supervisor.stop('a');
+    opener.start(0).succeed();
+    expect(await stopped).toMatchObject({ status: 'stopped', reason: 'stopped' });
+    expect(opener.start(0).connection.closeCount).toBe(1);
+    // What it says afterwards reaches nobody.
+    opener.start(0).connection.announce('resources');
+    expect(listChanges).toEqual([]);
+  });
+
+  it('removal in the middle of a start cancels it and forgets the server', async () => {
+    opener.plans.push('hang');
+    const started = supervisor.sync({ a: config() });
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(1));
+    await supervisor.sync({});
+    await started;
+    expect(opener.start(0).options.signal?.aborted).toBe(true);
+    expect(supervisor.list()).toEqual([]);
+    expect(supervisor.get('a')).toBeUndefined();
+    expect(opener.starts).toHaveLength(1);
+  });
+
+  it('shutdown with starts in flight: each is cancelled, everything ends stopped, and no new start is taken', async () => {
+    opener.plans.push('hang', 'hang');
+    const starting = supervisor.sync({ a: config(), b: config() });
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(2));
+    await supervisor.shutdown();
+    await starting;
+    expect(opener.starts.every((start) => start.options.signal?.aborted === true)).toBe(true);
+    expect(supervisor.list().map((state) => [state.name, state.status, state.reason])).toEqual([
+      ['a', 'stopped', 'host shut down'],
+      ['b', 'stopped', 'host shut down'],
+    ]);
+    await expect(supervisor.start('a')).rejects.toMatchObject({ code: 'NOT_READY' });
+    expect(opener.starts).toHaveLength(2);
+  });
+
+  it('shutdown closes ready connections', async () => {
+    await supervisor.sync({ a: config(), b: config() });
+    await supervisor.shutdown();
+    expect(opener.starts.map((start) => start.connection.closeCount)).toEqual([1, 1]);
+  });
+});
+
+describe('what a live connection tells', () => {
+  it('list changes go out by kind; a tool change puts the new list in the state first', async () => {
+    await supervisor.sync({ a: config() });
+    const tools = [{ name: 'echo', inputSchema: { type: 'object' } }];
+    opener.latest.announce('tools', tools);
+    opener.latest.announce('prompts');
+    opener.latest.announce('resources');
+    expect(supervisor.get('a')?.tools).toEqual(tools);
+    expect(listChanges).toEqual([
+      ['a', 'tools'],
+      ['a', 'prompts'],
+      ['a', 'resources'],
+    ]);
+  });
+
+  it('after a restart only the new connection is heard', async () => {
+    await supervisor.sync({ a: config() });
+    const first = opener.latest;
+    await supervisor.restart('a');
+    first.announce('prompts');
+    first.lose('exited with code 1');
+    expect(listChanges).toEqual([]);
+    expect(supervisor.get('a')?.status).toBe('ready');
+    opener.latest.announce('prompts');
+    expect(listChanges).toEqual([['a', 'prompts']]);
+  });
+
+  it('a log level chosen by the person reaches the ready connection; one from the config live, without a restart', async () => {
+    const a = config();
+    await supervisor.sync({ a });
+    await supervisor.setLogLevel('a', 'debug');
+    await supervisor.sync({ a: { ...a, logLevel: 'warning' } });
+    await supervisor.sync({ a });
+    expect(opener.latest.levels).toEqual(['debug', 'warning', 'server default']);
+    expect(opener.starts).toHaveLength(1);
+  });
+
+  it('tool calls and requests go to the live connection', async () => {
+    await supervisor.sync({ a: config() });
+    expect(await supervisor.callTool('a', 'echo', {})).toEqual({ content: [{ type: 'text', text: 'called echo' }] });
+    expect(await supervisor.request('a', { method: 'prompts/list', what: '', action: 'list prompts' }, (client, timeoutMs) => Promise.resolve([client === opener.latest.client, timeoutMs]))).toEqual([true, 60_000]);
+    await supervisor.stop('a');
+    await expect(supervisor.callTool('a', 'echo', {})).rejects.toMatchObject({ code: 'NOT_READY' });
+  });
+});
