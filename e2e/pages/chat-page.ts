@@ -11,7 +11,8 @@ export class ChatPage {
     this.conversations = page.getByRole('list', { name: 'Conversations' });
     // includeHidden: while a dialog is open the page behind it is hidden from the accessibility tree.
     this.messages = page.getByRole('list', { name: 'Messages', exact: true, includeHidden: true });
-    this.input = page.getByRole('textbox', { name: 'Message', exact: true, includeHidden: true });
+    // By label, not role: the box is a textbox, or a combobox while the slash menu is open.
+    this.input = page.getByLabel('Message', { exact: true });
     this.streaming = page.getByTestId('streaming-reply');
   }
 
