@@ -9,15 +9,17 @@ export class ChatPage {
 
   constructor(readonly page: Page) {
     this.conversations = page.getByRole('list', { name: 'Conversations' });
-    // CSS, not role: while a dialog is open the page behind it is hidden from the accessibility tree.
-    this.messages = page.locator('ol.message-list');
-    this.input = page.locator('.composer textarea[aria-label="Message"]');
+    // includeHidden: while a dialog is open the page behind it is hidden from the accessibility tree.
+    this.messages = page.getByRole('list', { name: 'Messages', exact: true, includeHidden: true });
+    // By label, not role: the box is a textbox, or a combobox while the slash menu is open.
+    this.input = page.getByLabel('Message', { exact: true });
     this.streaming = page.getByTestId('streaming-reply');
   }
 
   /** Waits until a server is ready, so its tools are offered to the model from the first message on. */
   async waitForServer(name: string, timeout = 30_000): Promise<void> {
-    await expect(this.page.locator(`.sidebar-server[data-server="${name}"]`)).toContainText('Ready', { timeout });
+    const server = this.page.getByRole('list', { name: 'Your servers' }).getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
+    await expect(server).toContainText('Ready', { timeout });
   }
 
   async show(): Promise<void> {
@@ -26,7 +28,7 @@ export class ChatPage {
 
   /** Starts a conversation from the list header (or the empty state). */
   async newConversation(): Promise<void> {
-    const head = this.page.locator('.conversation-column .column-head').getByRole('button', { name: 'New' });
+    const head = this.page.getByRole('region', { name: 'Conversations' }).getByRole('button', { name: 'New', exact: true });
     await head.click();
     await expect(this.input).toBeVisible();
     await expect(this.input).toBeFocused();
@@ -44,7 +46,7 @@ export class ChatPage {
   }
 
   conversation(title: string | RegExp): Locator {
-    return this.conversations.locator('.conversation-item').filter({ hasText: title });
+    return this.conversations.getByRole('listitem').filter({ hasText: title });
   }
 
   assistantMessages(): Locator {
@@ -60,6 +62,6 @@ export class ChatPage {
   }
 
   async stop(): Promise<void> {
-    await this.page.locator('.composer').getByRole('button', { name: 'Stop' }).click();
+    await this.page.getByRole('group', { name: 'Your message' }).getByRole('button', { name: 'Stop', exact: true }).click();
   }
 }

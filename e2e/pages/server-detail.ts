@@ -9,7 +9,7 @@ export class ServerDetail {
     readonly page: Page,
     readonly name: string,
   ) {
-    this.root = page.locator(`section.detail[data-server="${name}"]`);
+    this.root = page.getByRole('region', { name: `${name} details`, exact: true });
   }
 
   get reason(): Locator {
@@ -25,12 +25,13 @@ export class ServerDetail {
   }
 
   tool(name: string): Locator {
-    return this.root.locator(`li.tool[data-tool="${name}"]`);
+    return this.root.getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
   async expandTool(name: string): Promise<Locator> {
     const tool = this.tool(name);
-    await tool.locator('.tool-trigger').click();
+    // The trigger that shows the whole tool is the item's first button.
+    await tool.getByRole('button').first().click();
     return tool;
   }
 

@@ -6,8 +6,11 @@ import { ServerForm } from './server-form';
 export class ServersPage {
   readonly emptyState: Locator;
   readonly sidebarServers: Locator;
+  /** The Servers view's column: its header, tools and one card per server. */
+  readonly list: Locator;
 
   constructor(readonly page: Page) {
+    this.list = page.getByRole('region', { name: 'Servers', exact: true });
     this.emptyState = page.getByRole('heading', { name: 'Connect your first MCP server' });
     this.sidebarServers = page.getByRole('list', { name: 'Your servers' });
   }
@@ -19,7 +22,7 @@ export class ServersPage {
   /** Opens the blank add form, from the empty state or the list header. */
   async openAddForm(): Promise<ServerForm> {
     const fromEmpty = this.page.getByRole('button', { name: 'Add your own' });
-    const fromList = this.page.locator('.column-head').getByRole('button', { name: 'Add server' });
+    const fromList = this.list.getByRole('button', { name: 'Add server' });
     // Wait for the server list to load: before that neither button exists, and isVisible() does not wait.
     await expect(fromEmpty.or(fromList)).toBeVisible();
     if (await fromEmpty.isVisible()) await fromEmpty.click();
@@ -30,7 +33,7 @@ export class ServersPage {
   }
 
   card(name: string): Locator {
-    return this.page.locator(`.server-card[data-server="${name}"]`);
+    return this.list.getByRole('list', { name: 'Servers', exact: true }).getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
   status(name: string): Locator {
@@ -42,7 +45,8 @@ export class ServersPage {
   }
 
   async select(name: string): Promise<ServerDetail> {
-    await this.card(name).locator('.server-card-main').click();
+    // The card's first button selects it (its name starts with the server's name; the others are its own controls).
+    await this.card(name).getByRole('button').first().click();
     const detail = new ServerDetail(this.page, name);
     await expect(detail.root).toBeVisible();
     return detail;

@@ -1,11 +1,10 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ClaudeDesktopExport, ImportOutcome, ImportPreview } from '../../shared/contract/config-import';
 import type { LogEntry } from '../../shared/domain/log';
 import type { ServerState } from '../../shared/domain/server';
-import { startHost, type HostHarness } from './host-harness';
+import { hostPerTest, type HostHarness } from './host-harness';
 
 const SECRET = 'tok_typed_into_the_password_prompt_42';
 
@@ -21,18 +20,12 @@ const VSCODE_TEXT = JSON.stringify({
   },
 });
 
-let dir: string;
+const berth = hostPerTest('berth-import-host-');
 let harness: HostHarness;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-import-host-'));
-  await mkdir(join(dir, 'berth'));
-  harness = await startHost(join(dir, 'berth'), { env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, '.config') } });
-});
-
-afterEach(async () => {
-  await harness.host.shutdown();
-  await rm(dir, { recursive: true, force: true });
+  await mkdir(join(berth.dir, 'berth'));
+  harness = await berth.start({ env: { ...process.env, HOME: berth.dir, XDG_CONFIG_HOME: join(berth.dir, '.config') } }, join(berth.dir, 'berth'));
 });
 
 describe('config import through the host', () => {
@@ -52,10 +45,10 @@ describe('config import through the host', () => {
     await harness.call('servers.setEnabled', { name: 'leaky', enabled: true });
     // Then it starts like one added through the form, and its stderr reaches the logs (masked).
     await harness.waitForEvent('logs.appended', (batch) => batch.entries.some((entry) => entry.server === 'leaky' && entry.text.includes('my key is')));
-    const stored = JSON.parse(await readFile(join(dir, 'berth', 'config.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string>; secretEnv: string[] }> };
+    const stored = JSON.parse(await readFile(join(berth.dir, 'berth', 'config.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string>; secretEnv: string[] }> };
     // The password answer went to the secret store: config.json only refers to it.
     expect(stored.mcpServers.leaky).toMatchObject({ env: { SERVICE_CONF: '${secret:server/leaky/env/SERVICE_CONF}' }, secretEnv: ['SERVICE_CONF'] });
-    expect(await readFile(join(dir, 'berth', 'config.json'), 'utf8')).not.toContain(SECRET);
+    expect(await readFile(join(berth.dir, 'berth', 'config.json'), 'utf8')).not.toContain(SECRET);
 
     const exported = await harness.call<ClaudeDesktopExport>('configImport.export', {});
     expect(exported.omittedSecrets).toEqual([{ server: 'leaky', key: 'SERVICE_CONF' }]);
@@ -72,7 +65,7 @@ describe('config import through the host', () => {
   });
 
   it('finds a Claude Desktop file where the app keeps it and imports from it by id', async () => {
-    const claudeDir = join(dir, '.config', 'Claude');
+    const claudeDir = join(berth.dir, '.config', 'Claude');
     await mkdir(claudeDir, { recursive: true });
     await copyFile(join(__dirname, '..', '..', 'app', 'config-import', 'fixtures', 'claude_desktop_config.json'), join(claudeDir, 'claude_desktop_config.json'));
 

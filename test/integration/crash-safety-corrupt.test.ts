@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtureConfig } from '../../app/servers/test-support';
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { ConversationSummary } from '../../shared/domain/chat';
-import { startHost, waitFor, type HostHarness } from './host-harness';
+import { hostPerTest, waitFor } from './host-harness';
 
 /**
  * A real host started on a config dir whose state files are corrupt (as a
@@ -15,17 +14,7 @@ import { startHost, waitFor, type HostHarness } from './host-harness';
  * person, and never written over. config.json is the exception: it stays
  * where it is, untouched, for the fix-it editor.
  */
-let dir: string;
-let harness: HostHarness | undefined;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-corrupt-'));
-});
-afterEach(async () => {
-  await harness?.host.shutdown();
-  harness = undefined;
-  await rm(dir, { recursive: true, force: true });
-});
+const berth = hostPerTest('berth-corrupt-');
 
 async function asideCopies(file: string): Promise<string[]> {
   const names = await readdir(dirname(file));
@@ -33,7 +22,7 @@ async function asideCopies(file: string): Promise<string[]> {
 }
 
 async function warningTexts(): Promise<string> {
-  const { entries } = await harness!.call<{ entries: Array<{ text: string }> }>('logs.query', { minLevel: 'warning' });
+  const { entries } = await berth.harness.call<{ entries: Array<{ text: string }> }>('logs.query', { minLevel: 'warning' });
   return entries.map((entry) => entry.text).join('\n');
 }
 
@@ -49,22 +38,22 @@ describe('start-up with corrupt state files', () => {
       [`conversations/${conversationId}.json`]: `{"id":"${conversationId}","title":"cut sh`,
     };
     for (const [name, text] of Object.entries(corrupt)) {
-      await mkdir(dirname(join(dir, name)), { recursive: true });
-      await writeFile(join(dir, name), text);
+      await mkdir(dirname(join(berth.dir, name)), { recursive: true });
+      await writeFile(join(berth.dir, name), text);
     }
     // An enabled server, so the era cache is read at start.
     const echo = fixtureConfig('modern-echo.mjs');
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { echo: { command: echo.command, args: echo.args } } }));
+    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { echo: { command: echo.command, args: echo.args } } }));
 
-    harness = await startHost(dir);
+    const harness = await berth.start();
     await harness.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
     for (const name of Object.keys(corrupt)) {
-      await waitFor(async () => (await asideCopies(join(dir, name))).length === 1);
+      await waitFor(async () => (await asideCopies(join(berth.dir, name))).length === 1);
     }
 
     const warnings = await warningTexts();
     for (const [name, text] of Object.entries(corrupt)) {
-      const [aside] = await asideCopies(join(dir, name));
+      const [aside] = await asideCopies(join(berth.dir, name));
       expect(await readFile(aside!, 'utf8'), name).toBe(text);
       // The message names where the file went, so the person can look at it or restore it.
       expect(warnings, name).toContain(aside!);
@@ -77,26 +66,25 @@ describe('start-up with corrupt state files', () => {
     await harness.call('settings.setDefaultModel', { model: (await harness.call<{ models: Array<{ id: string }> }>('settings.get', {})).models[0]!.id });
     await harness.call('settings.setApiKey', { apiKey: 'sk-ant-fresh-key-0000' });
     for (const [name, text] of Object.entries(corrupt)) {
-      const [aside] = await asideCopies(join(dir, name));
+      const [aside] = await asideCopies(join(berth.dir, name));
       expect(await readFile(aside!, 'utf8'), name).toBe(text);
     }
-    expect(JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8'))).toMatchObject({ version: 1 });
+    expect(JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8'))).toMatchObject({ version: 1 });
   });
 
   it('leaves a corrupt config.json in place, untouched, and refuses edits until it is fixed', async () => {
     const broken = '{\n  "mcpServers": {\n    "echo": { "command": "node", \n';
-    await writeFile(join(dir, 'config.json'), broken);
+    await writeFile(join(berth.dir, 'config.json'), broken);
 
-    harness = await startHost(dir);
+    const harness = await berth.start();
     const status = await harness.call<ConfigStatus>('config.status', {});
     expect(status).toMatchObject({ state: 'invalid', text: broken });
     expect(status.problems.length).toBeGreaterThan(0);
     const added = await harness.host.dispatch('servers.add', { name: 'other', config: { command: 'node', enabled: false } });
     expect(added.ok).toBe(false);
     await harness.host.shutdown();
-    harness = undefined;
 
-    expect(await readFile(join(dir, 'config.json'), 'utf8')).toBe(broken);
-    expect(await asideCopies(join(dir, 'config.json'))).toEqual([]);
+    expect(await readFile(join(berth.dir, 'config.json'), 'utf8')).toBe(broken);
+    expect(await asideCopies(join(berth.dir, 'config.json'))).toEqual([]);
   });
 });

@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import type { PendingRequest } from '../../shared/domain/pending';
 import type { ServerState } from '../../shared/domain/server';
 import { fixture } from '../../app/servers/test-support';
 import { cleanEnv } from './host-chat-support';
 import { SOAK, timed } from './fault-support';
-import { startHost } from './host-harness';
+import { hostPerTest } from './host-harness';
 import type { HostHarness } from './host-harness';
 
 /**
@@ -21,19 +18,10 @@ import type { HostHarness } from './host-harness';
 
 const PROMPT_MS = 3_000;
 
-let dir: string | undefined;
-let harness: HostHarness | undefined;
-afterEach(async () => {
-  await harness?.host.shutdown();
-  harness = undefined;
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
-});
+const berth = hostPerTest('berth-fault-host-');
 
-async function start(extraEnv: NodeJS.ProcessEnv = {}): Promise<HostHarness> {
-  dir = await mkdtemp(join(tmpdir(), 'berth-fault-host-'));
-  harness = await startHost(dir, { env: cleanEnv(extraEnv) });
-  return harness;
+function start(extraEnv: NodeJS.ProcessEnv = {}): Promise<HostHarness> {
+  return berth.start({ env: cleanEnv(extraEnv) });
 }
 
 async function addMisbehaving(h: HostHarness, name: string, mode: string, env: Record<string, string> = {}): Promise<ServerState> {

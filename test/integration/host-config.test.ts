@@ -1,34 +1,27 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
 import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
-import { startHost, waitFor, type HostHarness } from './host-harness';
+import { hostPerTest, waitFor, type HostHarness } from './host-harness';
 
 /** Servers here are disabled, so these tests exercise config and bridge behaviour without spawning anything. */
 const idle = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ command: 'node', args: ['server.js'], enabled: false, ...extra });
 
-let dir: string;
+const berth = hostPerTest('berth-host-config-');
 let harness: HostHarness;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-host-config-'));
-  harness = await startHost(dir);
+  harness = await berth.start();
 });
 
-afterEach(async () => {
-  await harness.host.shutdown();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const configPath = (): string => join(dir, 'config.json');
+const configPath = (): string => join(berth.dir, 'config.json');
 const readConfig = async (): Promise<{ mcpServers: Record<string, Record<string, unknown>> }> => JSON.parse(await readFile(configPath(), 'utf8'));
 
 describe('host handlers over a real config dir', () => {
   it('reports app info and a missing config', async () => {
     const info = await harness.call<AppInfo>('app.info', {});
-    expect(info).toMatchObject({ shell: 'browser', platform: process.platform, configDir: dir, configPath: configPath(), logsDir: join(dir, 'logs') });
+    expect(info).toMatchObject({ shell: 'browser', platform: process.platform, configDir: berth.dir, configPath: configPath(), logsDir: join(berth.dir, 'logs') });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(await harness.call<ConfigStatus>('config.status', {})).toMatchObject({ state: 'missing', path: configPath() });
   });
@@ -69,7 +62,7 @@ describe('host handlers over a real config dir', () => {
     });
     expect(updated.config.env).toEqual({ TOKEN: SECRET_MASK, PLAIN: 'b' });
     expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: '${secret:server/alpha/env/TOKEN}', PLAIN: 'b' });
-    expect(JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')).secrets).toEqual({ 'server/alpha/env/TOKEN': 's3cret' });
+    expect(JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')).secrets).toEqual({ 'server/alpha/env/TOKEN': 's3cret' });
 
     const masked = await harness.host.dispatch('servers.update', { name: 'alpha', config: idle({ env: { PLAIN: SECRET_MASK } }) });
     expect(masked).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'config.env.PLAIN' });

@@ -1,5 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createHost } from '../../app/host';
 import type { Host, HostOptions } from '../../app/host-types';
 import type { TopicName, TopicPayload } from '../../shared/contract';
@@ -76,14 +78,63 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   }
 }
 
+/** Per test, a host's world: the temp dir it keeps its files in and the hosts started there. */
+export interface HostPerTest {
+  /** This test's temp dir (made before it, removed after it): the config dir unless `start` is given another. */
+  readonly dir: string;
+  /** The host this test started last (for helpers that serve every test of a file). */
+  readonly harness: HostHarness;
+  /** Starts a host; it is shut down after the test unless the test did so itself. */
+  start(options?: Partial<Omit<HostOptions, 'configDir'>>, configDir?: string): Promise<HostHarness>;
+}
+
+/**
+ * Registers the beforeEach/afterEach of a host test in the current suite: a
+ * fresh temp dir (`prefix`…) before each test; after it, every host started
+ * through `start` shut down, then the dir removed. `realPath`: the dir by its
+ * real path, for tests that compare paths the host stored resolved (macOS
+ * keeps /var behind a link).
+ */
+export function hostPerTest(prefix: string, { realPath = false }: { realPath?: boolean } = {}): HostPerTest {
+  let dir: string | undefined;
+  const started: HostHarness[] = [];
+  beforeEach(async () => {
+    const made = await mkdtemp(join(tmpdir(), prefix));
+    dir = realPath ? await realpath(made) : made;
+  });
+  afterEach(async () => {
+    for (const harness of started.splice(0)) await harness.host.shutdown();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const world: HostPerTest = {
+    get dir(): string {
+      if (dir === undefined) throw new Error('hostPerTest: the dir exists only while a test runs');
+      return dir;
+    },
+    get harness(): HostHarness {
+      const last = started.at(-1);
+      if (last === undefined) throw new Error('hostPerTest: this test has started no host');
+      return last;
+    },
+    start: async (options = {}, configDir = world.dir) => {
+      const harness = await startHost(configDir, options);
+      started.push(harness);
+      return harness;
+    },
+  };
+  return world;
+}
+
 /**
  * Everything the renderer saw (events) and every log line, in memory and in
  * the log files after the host shut down (so they are flushed): where a
- * leaked secret would show up. Shuts the host down.
+ * leaked secret would show up. `more`: other texts the test can see (answers,
+ * files), read before the shutdown. Shuts the host down.
  */
-export async function hostOutput(h: HostHarness, configDir: string): Promise<string> {
+export async function hostOutput(h: HostHarness, configDir: string, more: string[] = []): Promise<string> {
   const logs = unwrap<{ entries: unknown[] }>(await h.host.dispatch('logs.query', { limit: 250_000 })).entries;
-  const visible = [JSON.stringify(h.events), JSON.stringify(logs)];
+  const visible = [JSON.stringify(h.events), JSON.stringify(logs), ...more];
   await h.host.shutdown();
   const logsDir = join(configDir, 'logs');
   for (const file of await readdir(logsDir)) visible.push(await readFile(join(logsDir, file), 'utf8'));

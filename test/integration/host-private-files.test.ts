@@ -1,11 +1,10 @@
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/domain/chat';
 import type { SettingsView } from '../../shared/contract/settings';
-import { startHost, type HostHarness } from './host-harness';
+import { hostPerTest } from './host-harness';
 
 /**
  * Berth's files are the person's alone. A config dir an
@@ -17,20 +16,15 @@ import { startHost, type HostHarness } from './host-harness';
 const require = createRequire(import.meta.url);
 const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
 
-let dir: string;
-let harness: HostHarness | undefined;
+const berth = hostPerTest('berth-private-host-');
 let savedUmask: number;
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-private-host-'));
+beforeEach(() => {
   savedUmask = process.umask(0);
 });
 
-afterEach(async () => {
-  await harness?.host.shutdown();
-  harness = undefined;
+afterEach(() => {
   process.umask(savedUmask);
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Every path under `root` (itself included) with its permission bits, as `relative path → octal`. */
@@ -45,7 +39,7 @@ async function modes(root: string): Promise<Record<string, string>> {
 
 describe.runIf(process.platform !== 'win32')('Berth files are private', () => {
   it('tightens what an older Berth left readable at start, and writes only 0600 files in 0700 folders', async () => {
-    const configDir = join(dir, 'berth');
+    const configDir = join(berth.dir, 'berth');
     // What an older Berth (umask 022) left behind.
     await mkdir(join(configDir, 'state'), { recursive: true, mode: 0o755 });
     await mkdir(join(configDir, 'logs'), { mode: 0o755 });
@@ -54,7 +48,7 @@ describe.runIf(process.platform !== 'win32')('Berth files are private', () => {
     await writeFile(join(configDir, 'logs', 'berth.log'), 'old line\n', { mode: 0o644 });
     for (const path of ['', 'state', 'logs']) await chmod(join(configDir, path), 0o755);
 
-    harness = await startHost(configDir);
+    const harness = await berth.start({}, configDir);
     const before = await modes(configDir);
     expect(before).toMatchObject({ '.': '700', state: '700', logs: '700', 'config.json': '600', 'state/audit.jsonl': '600', 'logs/berth.log': '600' });
 
@@ -66,7 +60,6 @@ describe.runIf(process.platform !== 'win32')('Berth files are private', () => {
     await harness.call('settings.setDefaultModel', { model: settings.models.at(-1)?.id });
     const conversation = await harness.call<Conversation>('chat.create', {});
     await harness.host.shutdown();
-    harness = undefined;
 
     const after = await modes(configDir);
     for (const written of ['secrets.json', 'settings.json', 'logs/everything.log', `conversations/${conversation.id}.json`, 'conversations/trash']) {

@@ -1,13 +1,12 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
 import { fixture } from '../../app/servers/test-support';
-import { startHost, unwrap, waitFor, type HostHarness } from './host-harness';
-import { TestOAuthServer } from './oauth-support';
+import { hostOutput, hostPerTest, unwrap, waitFor, type HostHarness } from './host-harness';
+import { oauthServerPerTest } from './oauth-support';
 
 /**
  * Secrets in the forms servers and authorization servers repeat them in
@@ -20,24 +19,20 @@ const ID = 'client-7';
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
 const b64url = (text: string): string => Buffer.from(text).toString('base64url');
 
-let dir: string;
-let harness: HostHarness | undefined;
 let printed: string[];
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-host-redaction-'));
+beforeEach(() => {
   printed = [];
   // Installed before the host, so the host's console hook prints through these.
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void printed.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' ')));
   }
 });
-afterEach(async () => {
-  await harness?.host.shutdown();
-  harness = undefined;
+afterEach(() => {
   vi.restoreAllMocks();
-  await rm(dir, { recursive: true, force: true });
 });
+// Registered after the console spies: its hosts are shut down before the spies are restored.
+const berth = hostPerTest('berth-host-redaction-');
 
 async function logEntries(h: HostHarness, server?: string): Promise<LogEntry[]> {
   return (await h.call<{ entries: LogEntry[] }>('logs.query', { ...(server !== undefined ? { server } : {}), limit: 250_000 })).entries;
@@ -45,13 +40,8 @@ async function logEntries(h: HostHarness, server?: string): Promise<LogEntry[]> 
 
 /** Events, log entries, answers, the log files after shutdown, and the console. */
 async function everythingVisible(h: HostHarness, answers: unknown[] = []): Promise<string> {
-  const parts = [JSON.stringify(h.events), JSON.stringify(await logEntries(h)), JSON.stringify(await h.call('servers.list', {})), JSON.stringify(answers)];
-  await h.host.shutdown();
-  harness = undefined;
-  const logsDir = join(dir, 'logs');
-  for (const file of await readdir(logsDir)) parts.push(await readFile(join(logsDir, file), 'utf8'));
-  parts.push(printed.join('\n'));
-  return parts.join('\n');
+  const output = await hostOutput(h, berth.dir, [JSON.stringify(await h.call('servers.list', {})), JSON.stringify(answers)]);
+  return `${output}\n${printed.join('\n')}`;
 }
 
 describe('derived forms of a server secret', () => {
@@ -63,8 +53,8 @@ describe('derived forms of a server secret', () => {
       secretEnv: ['SECRET_ECHO_TOKEN'],
       restart: { enabled: false },
     };
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { echo: config } }));
-    const h = (harness = await startHost(dir));
+    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { echo: config } }));
+    const h = await berth.start();
     await h.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
     const failure = await h.host.dispatch('prompts.get', { server: 'echo', name: 'leak', arguments: {} });
     expect(failure.ok).toBe(false);
@@ -87,27 +77,20 @@ describe('derived forms of a server secret', () => {
 });
 
 describe('OAuth tokens Berth holds', () => {
-  let as: TestOAuthServer;
-  beforeEach(async () => {
-    as = new TestOAuthServer();
-    await as.start();
-  });
-  afterEach(async () => {
-    await as.stop();
-  });
+  const oauth = oauthServerPerTest();
 
   it('are masked when the authorization server repeats the refresh token, also in the SDK’s console.warn, which reaches Berth’s log', async () => {
-    const h = (harness = await startHost(dir));
-    await h.call('servers.add', { name: 'notes', config: { url: as.mcpUrl } });
+    const h = await berth.start();
+    await h.call('servers.add', { name: 'notes', config: { url: oauth.server.mcpUrl } });
     await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
     const start = await h.call<{ authorizationUrl: string }>('servers.signIn', { name: 'notes' });
     await (await fetch(start.authorizationUrl)).text();
     await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'ready');
-    const refreshTokens = [...as.refreshTokens.keys()];
+    const refreshTokens = [...oauth.server.refreshTokens.keys()];
     expect(refreshTokens).toHaveLength(1);
 
-    as.behaviour = { refreshEchoes: true };
-    as.expireAccessTokens();
+    oauth.server.behaviour = { refreshEchoes: true };
+    oauth.server.expireAccessTokens();
     const before = h.events.length;
     await h.host.dispatch('servers.restart', { name: 'notes' });
     await waitFor(() => printed.some((line) => line.includes('[mcp-sdk] Could not refresh OAuth tokens')));
@@ -122,8 +105,8 @@ describe('OAuth tokens Berth holds', () => {
     expect(berthLog?.text).toContain(SECRET_MASK);
 
     const visible = await everythingVisible(h);
-    expect(await readFile(join(dir, 'logs', 'berth.log'), 'utf8')).toContain('[mcp-sdk] Could not refresh OAuth tokens');
-    const secrets = [...refreshTokens, ...as.accessTokens.keys()];
+    expect(await readFile(join(berth.dir, 'logs', 'berth.log'), 'utf8')).toContain('[mcp-sdk] Could not refresh OAuth tokens');
+    const secrets = [...refreshTokens, ...oauth.server.accessTokens.keys()];
     for (const secret of secrets) {
       expect(visible).not.toContain(secret);
       expect(visible).not.toContain(b64(secret));
@@ -136,8 +119,8 @@ describe('an invalid config.json with plain secret values', () => {
     const entry = { command: process.execPath, args: [fixture('secret-echo.mjs')], env: { SECRET_ECHO_TOKEN: TOKEN }, secretEnv: ['SECRET_ECHO_TOKEN'] };
     // A trailing comma: nothing in the file is valid, so nothing has moved to the secret store yet.
     const broken = JSON.stringify({ mcpServers: { echo: entry } }, null, 2).replace(/\n {2}\}\n\}$/, ',\n  }\n}');
-    await writeFile(join(dir, 'config.json'), broken);
-    const h = (harness = await startHost(dir));
+    await writeFile(join(berth.dir, 'config.json'), broken);
+    const h = await berth.start();
     const status = unwrap<ConfigStatus>(await h.host.dispatch('config.status', {}));
     expect(status).toMatchObject({ state: 'invalid', hiddenSecrets: 1 });
     expect(status.text).toContain(`"SECRET_ECHO_TOKEN": "${SECRET_MASK}"`);
@@ -146,12 +129,12 @@ describe('an invalid config.json with plain secret values', () => {
 
     // The person fixes the comma and saves, leaving the mask where it was.
     const saved = unwrap<ConfigStatus>(await h.host.dispatch('config.saveText', { text: (status.text ?? '').replace(/,(\s*\})/, '$1') }));
-    expect(saved).toEqual({ path: join(dir, 'config.json'), state: 'ok', problems: [] });
+    expect(saved).toEqual({ path: join(berth.dir, 'config.json'), state: 'ok', problems: [] });
     await h.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
     const sha = await import('node:crypto').then(({ createHash }) => createHash('sha256').update(TOKEN).digest('hex'));
     await waitFor(async () => (await logEntries(h, 'echo')).some((e) => e.source === 'stderr' && e.text.startsWith('token sha256 ')));
     expect((await logEntries(h, 'echo')).find((e) => e.text.startsWith('token sha256 '))?.text).toBe(`token sha256 ${sha}`);
-    const file = await readFile(join(dir, 'config.json'), 'utf8');
+    const file = await readFile(join(berth.dir, 'config.json'), 'utf8');
     expect(file).toContain('${secret:server/echo/env/SECRET_ECHO_TOKEN}');
     expect(file).not.toContain(SECRET_MASK);
     expect(await everythingVisible(h)).not.toContain(TOKEN);
@@ -160,8 +143,8 @@ describe('an invalid config.json with plain secret values', () => {
 
 describe('a config nested 50,000 levels deep', () => {
   it('does not crash start-up: the host opens and reports the file as invalid', async () => {
-    await writeFile(join(dir, 'config.json'), '['.repeat(50_000));
-    const h = (harness = await startHost(dir));
+    await writeFile(join(berth.dir, 'config.json'), '['.repeat(50_000));
+    const h = await berth.start();
     const status = unwrap<ConfigStatus>(await h.host.dispatch('config.status', {}));
     expect(status.state).toBe('invalid');
     expect(status.problems[0]?.message).toMatch(/more than 256 levels deep/);

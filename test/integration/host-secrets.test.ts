@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import { SECRET_MASK, ServerConfigSchema, type ServerState } from '../../shared/domain/server';
 import { exportClaudeDesktop } from '../../app/config-import/export';
 import { RemoteEverything, fixture, freePort } from '../../app/servers/test-support';
-import { startHost, waitFor, type HostHarness } from './host-harness';
+import { hostOutput, hostPerTest, waitFor, type HostHarness } from './host-harness';
 
 /**
  * Secret env values live in the secret store only. A careless fixture server
@@ -28,20 +27,10 @@ const echoConfig = (token: string, extra: Record<string, unknown> = {}): Record<
   ...extra,
 });
 
-let dir: string;
-let harness: HostHarness | undefined;
+const berth = hostPerTest('berth-host-secrets-');
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-host-secrets-'));
-});
-afterEach(async () => {
-  await harness?.host.shutdown();
-  harness = undefined;
-  await rm(dir, { recursive: true, force: true });
-});
-
-const configText = (): Promise<string> => readFile(join(dir, 'config.json'), 'utf8');
-const storedSecrets = async (): Promise<Record<string, string>> => JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')).secrets;
+const configText = (): Promise<string> => readFile(join(berth.dir, 'config.json'), 'utf8');
+const storedSecrets = async (): Promise<Record<string, string>> => JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')).secrets;
 
 async function logEntries(h: HostHarness, server?: string): Promise<LogEntry[]> {
   return (await h.call<{ entries: LogEntry[] }>('logs.query', { ...(server !== undefined ? { server } : {}), limit: 250_000 })).entries;
@@ -56,22 +45,16 @@ async function tokenHashes(h: HostHarness, server: string): Promise<string[]> {
   return (await logEntries(h, server)).filter((entry) => entry.source === 'stderr' && entry.text.startsWith('token sha256 ')).map((entry) => entry.text.slice('token sha256 '.length));
 }
 
-/** Every place a secret could leak to, read after the host has flushed its files. */
+/** Every place a secret could leak to (hostOutput's, and the answers, config.json and an export), read after the host has flushed its files. */
 async function everythingVisible(h: HostHarness): Promise<string> {
-  const parts = [JSON.stringify(h.events), JSON.stringify(await logEntries(h)), JSON.stringify(await h.call('servers.list', {})), JSON.stringify(await h.call('config.status', {}))];
   const servers = new Map(Object.entries(JSON.parse(await configText()).mcpServers as Record<string, unknown>).map(([name, raw]) => [name, ServerConfigSchema.parse(raw)]));
-  parts.push(exportClaudeDesktop(servers).text, await configText());
-  await h.host.shutdown();
-  const logsDir = join(dir, 'logs');
-  for (const file of await readdir(logsDir)) parts.push(await readFile(join(logsDir, file), 'utf8'));
-  return parts.join('\n');
+  return hostOutput(h, berth.dir, [JSON.stringify(await h.call('servers.list', {})), JSON.stringify(await h.call('config.status', {})), exportClaudeDesktop(servers).text, await configText()]);
 }
 
 describe('secret env values', () => {
   it('moves a plain value out of an old config.json, hands it to the server, and shows it nowhere', async () => {
-    await writeFile(join(dir, 'config.json'), `${JSON.stringify({ mcpServers: { echo: echoConfig(SECRET) } }, null, 2)}\n`);
-    harness = await startHost(dir);
-    const h = harness;
+    await writeFile(join(berth.dir, 'config.json'), `${JSON.stringify({ mcpServers: { echo: echoConfig(SECRET) } }, null, 2)}\n`);
+    const h = await berth.start();
     await waitReady(h, 'echo');
     await waitFor(async () => (await logEntries(h, 'echo')).some((entry) => entry.source === 'notification' && entry.text.includes('authenticated with')));
 
@@ -90,8 +73,7 @@ describe('secret env values', () => {
   });
 
   it('saves from the form into the store; a mask keeps it, a new value restarts the server, rename moves, remove deletes', async () => {
-    harness = await startHost(dir);
-    const h = harness;
+    const h = await berth.start();
     await h.call('servers.add', { name: 'echo', config: echoConfig(SECRET) });
     const first = await waitReady(h, 'echo');
     expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET)]);
@@ -121,13 +103,12 @@ describe('secret env values', () => {
   });
 
   it('moves a new value typed into config.json by hand into the store and restarts the running server with it', async () => {
-    harness = await startHost(dir);
-    const h = harness;
+    const h = await berth.start();
     await h.call('servers.add', { name: 'echo', config: echoConfig(SECRET) });
     const first = await waitReady(h, 'echo');
     const text = await configText();
     expect(text).toContain(REF);
-    await writeFile(join(dir, 'config.json'), text.replace(REF, NEWER));
+    await writeFile(join(berth.dir, 'config.json'), text.replace(REF, NEWER));
     await waitReady(h, 'echo', first.pid);
     await waitFor(async () => (await tokenHashes(h, 'echo')).length === 2);
     expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET), sha(NEWER)]);
@@ -138,8 +119,8 @@ describe('secret env values', () => {
   });
 
   it('does not spawn a server whose secret is missing, and says which key and how to fix it', async () => {
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { echo: echoConfig(REF) } }));
-    harness = await startHost(dir);
+    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { echo: echoConfig(REF) } }));
+    const harness = await berth.start();
     const state = await harness.waitForEvent('servers.changed', (payload) => payload.name === 'echo' && payload.status === 'error');
     expect(state.reason).toBe(
       "the secret value of SECRET_ECHO_TOKEN is not in Berth's secret store (config.json refers to ${secret:server/echo/env/SECRET_ECHO_TOKEN}) — open the settings of 'echo', enter SECRET_ECHO_TOKEN again and save",
@@ -184,8 +165,7 @@ describe('secret headers of a remote server', () => {
   it('sends the stored Authorization header, keeps only a reference in config.json, and shows the token nowhere', async () => {
     const remote = await guardedRemote(SECRET);
     try {
-      harness = await startHost(dir);
-      const h = harness;
+      const h = await berth.start();
       await h.call('servers.add', { name: 'remote', config: { url: remote.url, headers: { Authorization: `Bearer ${SECRET}`, 'X-Team': 'core' } } });
       const ready = await h.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
       expect(ready).toMatchObject({ transport: 'streamable-http', config: { headers: { Authorization: SECRET_MASK, 'X-Team': 'core' } } });

@@ -1,33 +1,22 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import type { ServerState } from '../../shared/domain/server';
-import { isAlive, startHost, waitFor, type HostHarness } from './host-harness';
+import { isAlive, hostPerTest, waitFor } from './host-harness';
 
 const require = createRequire(import.meta.url);
 const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
 const everythingConfig = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 
-let dir: string;
-let harness: HostHarness;
+const berth = hostPerTest('berth-host-');
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-host-'));
-});
-
-afterEach(async () => {
-  await harness.host.shutdown();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const readConfig = async (): Promise<{ mcpServers: Record<string, { command?: string }> }> => JSON.parse(await readFile(join(dir, 'config.json'), 'utf8'));
+const readConfig = async (): Promise<{ mcpServers: Record<string, { command?: string }> }> => JSON.parse(await readFile(join(berth.dir, 'config.json'), 'utf8'));
 
 describe('host with server-everything', () => {
   it('adds, runs, logs and removes a real stdio server', async () => {
-    harness = await startHost(dir);
+    const harness = await berth.start();
     const { call, waitForEvent } = harness;
     const added = await call<ServerState>('servers.add', { name: 'everything', config: everythingConfig });
     expect(added.name).toBe('everything');
@@ -58,8 +47,8 @@ describe('host with server-everything', () => {
   });
 
   it('starts enabled servers from an existing config by itself and stops them all on shutdown', async () => {
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { everything: everythingConfig, idle: { command: 'node', enabled: false } } }));
-    harness = await startHost(dir);
+    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { everything: everythingConfig, idle: { command: 'node', enabled: false } } }));
+    const harness = await berth.start();
     const ready = await harness.waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
     const states = await harness.call<ServerState[]>('servers.list', {});
     expect(states.find((state) => state.name === 'idle')?.status).toBe('stopped');
@@ -71,7 +60,7 @@ describe('host with server-everything', () => {
   });
 
   it('restarts a running server when its config changes and stops it when disabled', async () => {
-    harness = await startHost(dir);
+    const harness = await berth.start();
     const { call, waitForEvent, events } = harness;
     await call('servers.add', { name: 'everything', config: everythingConfig });
     const first = await waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
@@ -89,7 +78,7 @@ describe('host with server-everything', () => {
   });
 
   it('gives a crashed server a fresh start when it is enabled again', async () => {
-    harness = await startHost(dir);
+    const harness = await berth.start();
     const { call, waitForEvent, events } = harness;
     const failing = { command: process.execPath, args: ['-e', 'process.exit(3)'], restart: { enabled: false } };
     await call('servers.add', { name: 'failing', config: failing });

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RemoteEverything, freePort } from '../../app/servers/test-support';
 import type { CompletionResult, PromptResult } from '../../shared/contract/prompts';
 import type { ResourcePart } from '../../shared/contract/resources';
 import type { LogEntry } from '../../shared/domain/log';
-import { startHost, type HostHarness } from './host-harness';
+import { hostPerTest, type HostHarness } from './host-harness';
 
 /**
  * Prompts, resources and completions reach a remote server through the same
@@ -15,21 +12,17 @@ import { startHost, type HostHarness } from './host-harness';
  * Berth reconnects underneath.
  */
 describe('a lost HTTP session, survived by every kind of request (through the bridge)', () => {
-  let dir: string;
   let remote: RemoteEverything;
-  let harness: HostHarness | undefined;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-http-resend-'));
     remote = new RemoteEverything('streamableHttp', await freePort());
     await remote.start();
   });
   afterEach(async () => {
-    await harness?.host.shutdown();
-    harness = undefined;
     await remote.kill();
-    await rm(dir, { recursive: true, force: true });
   });
+  // Registered after the remote server's hooks: the host is shut down before the server is killed.
+  const berth = hostPerTest('berth-http-resend-');
 
   async function hostLog(h: HostHarness): Promise<string[]> {
     const { entries } = await h.call<{ entries: LogEntry[] }>('logs.query', { server: 'remote', limit: 10_000 });
@@ -71,8 +64,7 @@ describe('a lost HTTP session, survived by every kind of request (through the br
   ];
 
   it.each(cases)('$method answers once Berth has reconnected, and the log says it reconnected', async ({ method, disrupt, input, check }) => {
-    harness = await startHost(dir);
-    const h = harness;
+    const h = await berth.start();
     await h.call('servers.add', { name: 'remote', config: { url: remote.url, restart: { initialDelayMs: 100 } } });
     await h.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
     // The catalog's first prompts/list must not be the request that finds the loss.

@@ -1,11 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
 import type { ServerState } from '../../shared/domain/server';
-import { hostOutput, startHost, type HostHarness } from './host-harness';
-import { TestOAuthServer } from './oauth-support';
+import { hostOutput, hostPerTest } from './host-harness';
+import { oauthServerPerTest } from './oauth-support';
 
 /**
  * The whole path through the contract, as the renderer drives it in browser
@@ -15,32 +14,19 @@ import { TestOAuthServer } from './oauth-support';
  * No token, code or verifier appears in anything the renderer or the log
  * files could see.
  */
-let dir: string;
-let as: TestOAuthServer;
-let harness: HostHarness | undefined;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-oauth-host-'));
-  as = new TestOAuthServer();
-  await as.start();
-});
-afterEach(async () => {
-  await harness?.host.shutdown();
-  harness = undefined;
-  await as.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const oauth = oauthServerPerTest();
+const berth = hostPerTest('berth-oauth-host-');
 
 const oauthKeys = async (): Promise<string[]> => {
-  const text = await readFile(join(dir, 'secrets.json'), 'utf8').catch(() => '{"secrets":{}}');
+  const text = await readFile(join(berth.dir, 'secrets.json'), 'utf8').catch(() => '{"secrets":{}}');
   return Object.keys((JSON.parse(text) as { secrets: Record<string, string> }).secrets).filter((key) => key.startsWith('oauth/'));
 };
 
 describe('OAuth through the host contract', () => {
   it('sign in, use, rename, sign out', async () => {
-    const h = (harness = await startHost(dir));
+    const h = await berth.start();
     const needsSignIn = (name: string) => (state: ServerState) => state.name === name && state.status === 'error' && state.auth?.state === 'needs-sign-in' && /needs you to sign in/.test(state.reason ?? '');
-    await h.call('servers.add', { name: 'notes', config: { url: as.mcpUrl } });
+    await h.call('servers.add', { name: 'notes', config: { url: oauth.server.mcpUrl } });
     await h.waitForEvent('servers.changed', needsSignIn('notes'));
 
     const start = await h.call<{ authorizationUrl: string; opened: boolean }>('servers.signIn', { name: 'notes' });
@@ -54,7 +40,7 @@ describe('OAuth through the host contract', () => {
     const notesLog = (await h.call<{ entries: LogEntry[] }>('logs.query', { server: 'notes', limit: 1_000 })).entries.map((entry) => entry.text);
     expect(notesLog).toEqual(expect.arrayContaining(['signing in (OAuth): waiting for the browser', 'signed in (OAuth)']));
 
-    const renamed = await h.call<ServerState>('servers.update', { name: 'notes', newName: 'journal', config: { url: as.mcpUrl } });
+    const renamed = await h.call<ServerState>('servers.update', { name: 'notes', newName: 'journal', config: { url: oauth.server.mcpUrl } });
     expect(renamed.name).toBe('journal');
     await h.waitForEvent('servers.changed', (state) => state.name === 'journal' && state.status === 'ready');
     expect((await oauthKeys()).every((key) => key.startsWith('oauth/journal/'))).toBe(true);
@@ -64,8 +50,8 @@ describe('OAuth through the host contract', () => {
     await h.waitForEvent('servers.changed', needsSignIn('journal'));
     expect(await oauthKeys()).toEqual([]);
 
-    const everything = await hostOutput(h, dir);
-    const secrets = [...as.accessTokens.keys(), ...as.refreshTokens.keys(), ...as.tokenRequests.flatMap((form) => [form.get('code'), form.get('code_verifier'), form.get('refresh_token')])];
+    const everything = await hostOutput(h, berth.dir);
+    const secrets = [...oauth.server.accessTokens.keys(), ...oauth.server.refreshTokens.keys(), ...oauth.server.tokenRequests.flatMap((form) => [form.get('code'), form.get('code_verifier'), form.get('refresh_token')])];
     for (const secret of secrets) if (secret !== null && secret !== '') expect(everything).not.toContain(secret);
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { afterEach, beforeEach } from 'vitest';
 import { z } from 'zod';
 
 /** How the test authorization server misbehaves, when a test asks it to. */
@@ -352,6 +353,25 @@ function json(res: ServerResponse, status: number, value: unknown): void {
  * to the loopback listener. Like shell.openExternal it returns at once; the
  * pages it reached are kept for the test to read.
  */
+/** Registers, in the current suite, a fresh TestOAuthServer started before each test and stopped after it. */
+export function oauthServerPerTest(): { readonly server: TestOAuthServer } {
+  let server: TestOAuthServer | undefined;
+  beforeEach(async () => {
+    server = new TestOAuthServer();
+    await server.start();
+  });
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  return {
+    get server(): TestOAuthServer {
+      if (server === undefined) throw new Error('oauthServerPerTest: the server runs only while a test runs');
+      return server;
+    },
+  };
+}
+
 export function browserOpener(): { openUrl: (url: string) => Promise<void>; pages: Array<{ status: number; text: string }> } {
   const pages: Array<{ status: number; text: string }> = [];
   return {

@@ -1,27 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServerSupervisor } from '../../app/servers/supervisor';
-import { LogCollector, REPO_ROOT, fixtureConfig, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
+import { LogCollector, fixtureConfig, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 import { ResourceService } from '../../app/workspace/resource-service';
-import { HostError } from '../../shared/result';
-
-function binOf(pkg: string): string {
-  const dir = join(REPO_ROOT, 'node_modules', pkg);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
-  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
-  if (bin === undefined) throw new Error(`${pkg} has no bin`);
-  return join(dir, bin);
-}
-
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HostError)) throw new Error(`expected a HostError, got ${String(error)}`);
-  return error;
-}
+import { binOf, failure } from './supervisor-harness';
 
 describe('resource browser against real servers (both eras)', () => {
   let dir: { path: string; cleanup: () => Promise<void> };

@@ -1,38 +1,27 @@
-import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FolderListing, RootsView } from '../../shared/contract/roots';
 import type { LogEntry } from '../../shared/domain/log';
 import type { PendingChange, PendingRequestOf } from '../../shared/domain/pending';
 import type { RootView } from '../../shared/domain/roots';
-import { startHost, waitFor, type HostHarness } from './host-harness';
+import { hostPerTest, waitFor } from './host-harness';
 import { everythingServer } from './roots-harness';
 
 /** Roots through the real host: the contract methods, the pending question, and the server hearing about changes. */
 describe('roots in the host', () => {
-  let dir: string;
-  let harness: HostHarness;
-
-  beforeEach(async () => {
-    // Real path: roots are stored as real paths, and the temp folder may sit behind a link (macOS /var).
-    dir = await realpath(await mkdtemp(join(tmpdir(), 'berth-roots-host-')));
-  });
-
-  afterEach(async () => {
-    await harness.host.shutdown();
-    await rm(dir, { recursive: true, force: true });
-  });
+  // Real path: roots are stored as real paths, and the temp folder may sit behind a link (macOS /var).
+  const berth = hostPerTest('berth-roots-host-', { realPath: true });
 
   const rootsUpdates = async (server: string): Promise<string[]> => {
-    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server, sources: ['notification'] });
+    const { entries } = await berth.harness.call<{ entries: LogEntry[] }>('logs.query', { server, sources: ['notification'] });
     return entries.map((entry) => entry.text).filter((text) => text.includes('Roots updated'));
   };
 
   /** The first root-consent question opened after event number `mark`. */
   const nextRootConsent = async (mark: number): Promise<PendingRequestOf<'root-consent'>> => {
     const opened = (): PendingRequestOf<'root-consent'> | undefined => {
-      for (const event of harness.events.slice(mark)) {
+      for (const event of berth.harness.events.slice(mark)) {
         if (event.topic !== 'pending.changed') continue;
         const { change } = event.payload as PendingChange;
         if (change.type === 'opened' && change.request.kind === 'root-consent') return change.request;
@@ -46,14 +35,14 @@ describe('roots in the host', () => {
   };
 
   it('asks the person, hands the allowed root to the server, tells it about removal, and forgets a removed server', async () => {
-    harness = await startHost(dir);
-    const project = join(dir, 'project');
+    const harness = await berth.start();
+    const project = join(berth.dir, 'project');
     await mkdir(project);
     const added = await harness.call<RootView>('roots.add', { path: `${project}/`, name: 'Project' });
     expect(added).toMatchObject({ path: project, name: 'Project', missing: false });
     expect((await harness.call<RootsView>('roots.list', {})).roots.map((root) => root.id)).toEqual([added.id]);
     await harness.waitForEvent('roots.changed', (view) => view.roots.some((root) => root.id === added.id));
-    const saved = JSON.parse(await readFile(join(dir, 'state', 'roots.json'), 'utf8')) as { roots: Array<{ path: string }> };
+    const saved = JSON.parse(await readFile(join(berth.dir, 'state', 'roots.json'), 'utf8')) as { roots: Array<{ path: string }> };
     expect(saved.roots.map((root) => root.path)).toEqual([project]);
 
     const mark = harness.events.length;
@@ -101,14 +90,14 @@ describe('roots in the host', () => {
     expect(await harness.host.dispatch('roots.resetConsent', { server: 'everything' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect((await harness.call<RootsView>('roots.list', {})).exposure.everything).toBeUndefined();
     // The file, not just the view (which shows configured servers only), loses them.
-    const savedState = async () => JSON.parse(await readFile(join(dir, 'state', 'roots.json'), 'utf8')) as { exposure: object; consent: object };
+    const savedState = async () => JSON.parse(await readFile(join(berth.dir, 'state', 'roots.json'), 'utf8')) as { exposure: object; consent: object };
     await waitFor(async () => Object.keys((await savedState()).exposure).length === 0);
     expect((await savedState()).consent).toEqual({});
   });
 
   it('withdraws the question when the window goes away, and the server sees no roots', async () => {
-    harness = await startHost(dir, { clientGraceMs: 50 });
-    const project = join(dir, 'project');
+    const harness = await berth.start({ clientGraceMs: 50 });
+    const project = join(berth.dir, 'project');
     await mkdir(project);
     await harness.call('roots.add', { path: project });
     harness.host.clientsChanged?.(1);
@@ -125,20 +114,20 @@ describe('roots in the host', () => {
   });
 
   it('browses folders, and explains that browser mode has no folder dialog', async () => {
-    harness = await startHost(dir);
-    await mkdir(join(dir, 'inner'));
-    const listing = await harness.call<FolderListing>('roots.browse', { path: dir });
+    const harness = await berth.start();
+    await mkdir(join(berth.dir, 'inner'));
+    const listing = await harness.call<FolderListing>('roots.browse', { path: berth.dir });
     expect(listing.entries.map((entry) => entry.name)).toContain('inner');
-    expect(await harness.host.dispatch('roots.browse', { path: join(dir, 'nope') })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'path' });
+    expect(await harness.host.dispatch('roots.browse', { path: join(berth.dir, 'nope') })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'path' });
     expect(await harness.host.dispatch('roots.browse', { path: 'relative/path' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     const picked = await harness.host.dispatch('roots.pickFolder', {});
     expect(picked).toMatchObject({ ok: false, code: 'NOT_READY', message: expect.stringContaining('folder browser') });
   });
 
   it('uses the shell folder dialog when there is one', async () => {
-    const answers: Array<string | null> = [join(dir, 'chosen'), null];
-    harness = await startHost(dir, { shell: 'electron', pickFolder: async () => answers.shift() ?? null });
-    expect(await harness.call('roots.pickFolder', {})).toEqual({ path: join(dir, 'chosen') });
+    const answers: Array<string | null> = [join(berth.dir, 'chosen'), null];
+    const harness = await berth.start({ shell: 'electron', pickFolder: async () => answers.shift() ?? null });
+    expect(await harness.call('roots.pickFolder', {})).toEqual({ path: join(berth.dir, 'chosen') });
     expect(await harness.call('roots.pickFolder', {})).toEqual({ path: null });
   });
 });

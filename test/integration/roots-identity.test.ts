@@ -1,43 +1,32 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RootsView } from '../../shared/contract/roots';
 import type { LogEntry } from '../../shared/domain/log';
 import type { PendingChange, PendingRequestOf } from '../../shared/domain/pending';
 import type { RootView } from '../../shared/domain/roots';
-import { startHost, waitFor, type HostHarness } from './host-harness';
+import { hostPerTest, waitFor } from './host-harness';
 import { everythingServer } from './roots-harness';
 
 /** Folder access answers belong to the program they were given to, through the real host and server-everything. */
 describe('roots: answers are bound to the server identity', () => {
-  let dir: string;
-  let harness: HostHarness;
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-roots-identity-'));
-  });
-
-  afterEach(async () => {
-    await harness.host.shutdown();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const berth = hostPerTest('berth-roots-identity-');
 
   const rootsUpdates = async (): Promise<string[]> => {
-    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', sources: ['notification'] });
+    const { entries } = await berth.harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', sources: ['notification'] });
     return entries.map((entry) => entry.text).filter((text) => text.includes('Roots updated'));
   };
 
   const rootConsentsSince = (mark: number): PendingRequestOf<'root-consent'>[] =>
-    harness.events.slice(mark).flatMap((event) => {
+    berth.harness.events.slice(mark).flatMap((event) => {
       if (event.topic !== 'pending.changed') return [];
       const { change } = event.payload as PendingChange;
       return change.type === 'opened' && change.request.kind === 'root-consent' ? [change.request] : [];
     });
 
   it('a new working folder kept by the person sees its roots without asking; one not kept is asked again', async () => {
-    harness = await startHost(dir);
-    const project = join(dir, 'project');
+    const harness = await berth.start();
+    const project = join(berth.dir, 'project');
     await mkdir(project);
     const root = await harness.call<RootView>('roots.add', { path: project, name: 'Project' });
 
@@ -49,7 +38,7 @@ describe('roots: answers are bound to the server identity', () => {
 
     // Edited in Berth, approvals kept: the restarted process gets the root without a question.
     mark = harness.events.length;
-    await harness.call('servers.update', { name: 'everything', config: { ...everythingServer(), cwd: dir }, approvals: 'keep' });
+    await harness.call('servers.update', { name: 'everything', config: { ...everythingServer(), cwd: berth.dir }, approvals: 'keep' });
     await waitFor(async () => (await rootsUpdates()).length === 2);
     expect((await rootsUpdates())[1]).toMatch(/1 root\(s\)/);
     expect(rootConsentsSince(mark)).toEqual([]);

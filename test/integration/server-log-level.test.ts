@@ -1,37 +1,23 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ServerSupervisor } from '../../app/servers/supervisor';
 import { LogCollector, StateRecorder, fixtureConfig, waitUntil } from '../../app/servers/test-support';
 import type { LogEntry } from '../../shared/domain/log';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
-import { startHost, waitFor, type HostHarness } from './host-harness';
+import { hostPerTest, waitFor, type HostHarness } from './host-harness';
 
 const require = createRequire(import.meta.url);
 const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
 const everythingConfig = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 
-let dir: string;
-const hosts: HostHarness[] = [];
+const berth = hostPerTest('berth-log-level-');
 const supervisors: ServerSupervisor[] = [];
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-log-level-'));
-});
-
 afterEach(async () => {
-  for (const harness of hosts.splice(0)) await harness.host.shutdown();
   for (const supervisor of supervisors.splice(0)) await supervisor.shutdown();
-  await rm(dir, { recursive: true, force: true });
 });
-
-async function openHost(): Promise<HostHarness> {
-  const harness = await startHost(dir);
-  hosts.push(harness);
-  return harness;
-}
 
 /** The `logging/setLevel` requests Berth sent to a server, as their params. */
 async function setLevelRequests(harness: HostHarness, server: string): Promise<unknown[]> {
@@ -54,14 +40,14 @@ function readyState(harness: HostHarness, name: string): Promise<ServerState> {
 
 describe('a server log level chosen by the person', () => {
   it('server-everything: sent live without a restart, stored, and sent again after a server restart and a Berth restart', async () => {
-    const first = await openHost();
+    const first = await berth.start();
     await first.call('servers.add', { name: 'everything', config: everythingConfig });
     const ready = await readyState(first, 'everything');
 
     const leveled = await first.call<ServerState>('servers.setLogLevel', { name: 'everything', level: 'debug' });
     expect(leveled).toMatchObject({ status: 'ready', pid: ready.pid, logLevel: 'debug', config: { logLevel: 'debug' } });
     expect(await setLevelRequests(first, 'everything')).toEqual([{ level: 'debug' }]);
-    const stored = JSON.parse(await readFile(join(dir, 'config.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
+    const stored = JSON.parse(await readFile(join(berth.dir, 'config.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
     expect(stored.mcpServers.everything).toEqual({ ...everythingConfig, logLevel: 'debug' });
     // The sync that followed the config write restarted nothing.
     expect(await stateOf(first, 'everything')).toMatchObject({ status: 'ready', pid: ready.pid });
@@ -72,19 +58,18 @@ describe('a server log level chosen by the person', () => {
     expect(await setLevelRequests(first, 'everything')).toEqual([{ level: 'debug' }, { level: 'debug' }]);
 
     await first.host.shutdown();
-    hosts.splice(0);
-    const second = await openHost();
+    const second = await berth.start();
     const again = await readyState(second, 'everything');
     expect(again.logLevel).toBe('debug');
     expect(await setLevelRequests(second, 'everything')).toEqual([{ level: 'debug' }]);
   }, 90_000);
 
   it('applies a level edited into config.json by hand live, without restarting the server', async () => {
-    const harness = await openHost();
+    const harness = await berth.start();
     await harness.call('servers.add', { name: 'everything', config: everythingConfig });
     const ready = await readyState(harness, 'everything');
 
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { everything: { ...everythingConfig, logLevel: 'warning' } } }, null, 2));
+    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { everything: { ...everythingConfig, logLevel: 'warning' } } }, null, 2));
     await waitFor(async () => (await stateOf(harness, 'everything'))?.logLevel === 'warning', 15_000);
     await waitFor(async () => (await setLevelRequests(harness, 'everything')).length === 1, 10_000);
     expect(await setLevelRequests(harness, 'everything')).toEqual([{ level: 'warning' }]);
@@ -96,7 +81,7 @@ describe('the supervisor applying a config whose log level alone changed', () =>
   function supervise(): { supervisor: ServerSupervisor; logs: LogCollector; states: StateRecorder } {
     const logs = new LogCollector();
     const states = new StateRecorder();
-    const supervisor = new ServerSupervisor({ logs, stateDir: dir, onState: states.onState });
+    const supervisor = new ServerSupervisor({ logs, stateDir: berth.dir, onState: states.onState });
     supervisors.push(supervisor);
     return { supervisor, logs, states };
   }

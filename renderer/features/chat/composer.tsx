@@ -60,7 +60,7 @@ export function Composer({
 
   const lines = text.split('\n').length;
   return (
-    <div className="composer">
+    <div className="composer" role="group" aria-label="Your message">
       {error ? (
         <p className="field-error composer-error" role="alert">
           {error}

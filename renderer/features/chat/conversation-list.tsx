@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
@@ -21,11 +21,12 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   const openConversation = useBerth((s) => s.openConversation);
   const runningIds = useBerth((s) => s.liveTurns);
   const [renaming, setRenaming] = useState<string>();
+  const headingId = useId();
 
   return (
-    <div className="conversation-column">
+    <section className="conversation-column" aria-labelledby={headingId}>
       <div className="column-head">
-        <h2>Conversations</h2>
+        <h2 id={headingId}>Conversations</h2>
         <Button size="sm" variant="primary" icon={<PlusIcon />} onClick={onNew} disabled={creating}>
           New
         </Button>
@@ -58,7 +59,7 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
           ),
         )}
       </ul>
-    </div>
+    </section>
   );
 }
 

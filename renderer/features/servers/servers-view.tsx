@@ -43,7 +43,7 @@ export function ServersView() {
           </Button>
         </div>
         <ImportedNotice />
-        <ul className="server-list">
+        <ul className="server-list" aria-label="Servers">
           {servers.map((server) => (
             <ServerCard key={server.name} server={server} selected={server.name === selected.name} />
           ))}
