@@ -7,7 +7,11 @@ import { ok } from '../../../shared/result';
 import { App } from '../../app';
 import { createBerthStore } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
 import { buildTimeline, toolCallStatus } from './chat-model';
+
+// Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
+beforeAll(preloadLazyChunks);
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -126,7 +130,8 @@ describe('<ChatView>', () => {
     expect(within(card).getByText('Echo: hi')).toBeTruthy();
     expect(within(card).getByText('The doc')).toBeTruthy();
     expect(within(card).getByText(/"echoed": "hi"/)).toBeTruthy();
-    expect(screen.getByText('echo', { selector: 'strong' })).toBeTruthy();
+    // The Markdown renderer loads on demand: the raw text shows first, then the rendered Markdown.
+    expect(await screen.findByText('echo', { selector: 'strong' })).toBeTruthy();
   });
 
   it('explains how to add an API key when there is none and no conversation', async () => {
