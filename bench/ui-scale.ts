@@ -1,0 +1,201 @@
+/// <reference lib="dom" />
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { measureInitialJs } from '../scripts/check-initial-js.mjs';
+import { frameWhen, launchBerth, launchChromium, newProbedPage, pageMetrics, pageNow, scriptTransfer, STATIC_DIR } from './browser-page';
+import { generateConversations, writeConversations } from './generators/conversations';
+import { countToolCalls, generateLongConversation } from './generators/long-conversation';
+import type { Measure } from './scale-table';
+
+/**
+ * Issue #22's heavy user, in the built app's real renderer (browser mode, headless
+ * Chromium): each function runs one round on a fresh config dir and returns one
+ * value per measure; bench/run.ts runs the rounds and writes min/median/max.
+ */
+
+const CONVERSATIONS = 5_000;
+
+async function withConfigDir<T>(seed: (dir: string) => Promise<void>, body: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'berth-bench-ui-'));
+  try {
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: {} }));
+    await seed(dir);
+    return await body(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Berth on a seeded config dir, a fresh page on it; `measure` gets the page after navigation. */
+async function onPage<T>(browser: Browser, seed: (dir: string) => Promise<void>, measure: (page: Page) => Promise<T>): Promise<T> {
+  return withConfigDir(seed, async (dir) => {
+    const berth = await launchBerth(dir);
+    const page = await newProbedPage(browser);
+    try {
+      await page.goto(berth.url);
+      return await measure(page);
+    } finally {
+      await page.close();
+      await berth.stop();
+    }
+  });
+}
+
+const listShown = `document.querySelectorAll('ul[aria-label="Conversations"] > li').length > 0`;
+
+/** Opens Berth with no conversations: first paint, JavaScript over the wire, long tasks. */
+export async function firstScreenRound(browser: Browser): Promise<Record<string, number>> {
+  return onPage(
+    browser,
+    async () => undefined,
+    async (page) => {
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      const settled = await frameWhen(page, 'document.readyState === "complete"');
+      const metrics = await pageMetrics(page);
+      const transfer = await scriptTransfer(page);
+      return {
+        initialJsGzipKb: measureInitialJs(STATIC_DIR).gzipBytes / 1024,
+        jsOverWireKb: transfer.encodedBytes / 1024,
+        jsCompressionRatio: transfer.encodedBytes / Math.max(1, transfer.decodedBytes),
+        fcpMs: metrics.fcpMs ?? Number.NaN,
+        loadedMs: settled,
+        longTasks: metrics.longTasksMs.length,
+      };
+    },
+  );
+}
+
+/** Opens Berth with 5,000 conversations: list painted, heap, search over titles, renaming one. */
+export async function conversationListRound(browser: Browser): Promise<Record<string, number>> {
+  return onPage(
+    browser,
+    (dir) => writeConversations(dir, generateConversations({ count: CONVERSATIONS })),
+    async (page) => {
+      const shownAt = await frameWhen(page, listShown);
+      const metrics = await pageMetrics(page);
+      const search = await timeTitleSearch(page);
+      const rename = await timeRename(page);
+      return { listShownMs: shownAt, jsHeapMb: metrics.jsHeapUsedMb, domNodes: metrics.domNodes, longTasks: metrics.longTasksMs.length, searchMs: search, renameMs: rename };
+    },
+  );
+}
+
+/** Types into the conversation search box (when the list has one) and times until the list shows the matches. */
+async function timeTitleSearch(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]');
+    if (input === null) return Number.NaN;
+    const list = () => document.querySelectorAll('ul[aria-label="Conversations"] > li').length;
+    const before = list();
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const started = performance.now();
+    setValue?.call(input, 'migration #49');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    for (;;) {
+      const now = await new Promise<number>((r) => requestAnimationFrame(r));
+      if (list() !== before) return now - started;
+      if (now - started > 5_000) throw new Error('searching the conversation titles changed nothing within 5 s');
+    }
+  });
+}
+
+/** Renames the first conversation shown: Enter in the title box → the new title painted in the list. */
+async function timeRename(page: Page): Promise<number> {
+  const search = page.locator('input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]');
+  if ((await search.count()) > 0) await search.first().fill('');
+  await page.getByRole('button', { name: /^Rename/ }).first().click();
+  const box = page.getByRole('textbox', { name: 'Conversation title' });
+  await box.fill('Renamed in the bench');
+  return page.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('input[aria-label="Conversation title"]');
+    if (input === null) throw new Error('no title box');
+    const started = performance.now();
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    for (;;) {
+      const now = await new Promise<number>((r) => requestAnimationFrame(r));
+      const titles = [...document.querySelectorAll('.conversation-title')].map((t) => t.textContent);
+      if (titles.includes('Renamed in the bench')) return now - started;
+      if (now - started > 10_000) throw new Error('the renamed title did not show within 10 s');
+    }
+  });
+}
+
+/** Berth's ready line with 5,000 conversations and with none, in alternating order. */
+export async function startupRound(round: number): Promise<Record<string, number>> {
+  const time = async (count: number): Promise<number> =>
+    withConfigDir(
+      (dir) => writeConversations(dir, generateConversations({ count })),
+      async (dir) => {
+        const berth = await launchBerth(dir);
+        await berth.stop();
+        return berth.readyMs;
+      },
+    );
+  const emptyFirst = round % 2 === 0;
+  const empty = emptyFirst ? await time(0) : Number.NaN;
+  const full = await time(CONVERSATIONS);
+  const emptyMs = emptyFirst ? empty : await time(0);
+  return { emptyMs, fullMs: full, ratio: full / emptyMs };
+}
+
+/** Opens a 2,000-message conversation (249 tool calls) from the list: first screen painted, DOM size. */
+export async function longConversationRound(browser: Browser): Promise<Record<string, number>> {
+  const conversation = generateLongConversation();
+  if (countToolCalls(conversation) !== 249) throw new Error(`the generator made ${countToolCalls(conversation)} tool calls, expected 249`);
+  const last = conversation.messages.at(-1);
+  const lastText = last?.content.find((block) => block.type === 'text')?.text.split('\n').at(-1) ?? '';
+  return onPage(
+    browser,
+    (dir) => writeConversations(dir, [conversation]),
+    async (page) => {
+      await frameWhen(page, listShown);
+      const before = await pageNow(page);
+      await page.locator(`[data-conversation="${conversation.id}"] button.conversation-main`).click({ noWaitAfter: true });
+      const shownAt = await frameWhen(page, `[...document.querySelectorAll('ol[aria-label="Messages"] li')].some((li) => li.textContent.includes(${JSON.stringify(lastText.replace(/^- /, ''))}))`);
+      const metrics = await pageMetrics(page, before);
+      return { firstScreenMs: shownAt - before, domNodes: metrics.domNodes, jsHeapMb: metrics.jsHeapUsedMb, longTasks: metrics.longTasksMs.length };
+    },
+  );
+}
+
+export async function withChromium<T>(body: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await launchChromium();
+  try {
+    return await body(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The measures each Chromium row reports, with their targets (issue #22). */
+export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation', Measure[]> = {
+  'first-screen': [
+    { key: 'initialJsGzipKb', label: 'initial JS (index.html + preloads), gzip KB', target: '≤ 150', pass: (v) => v <= 150 },
+    { key: 'jsOverWireKb', label: 'JS over the wire at load, KB', target: 'compressed' },
+    { key: 'jsCompressionRatio', label: 'JS over the wire / decoded', target: '< 0.5 (compressed transfer)', pass: (v) => v < 0.5, digits: 2 },
+    { key: 'fcpMs', label: 'first contentful paint, ms', target: 'measured (was 1.0–1.4 s)' },
+    { key: 'loadedMs', label: 'load event done, ms', target: '' },
+    { key: 'longTasks', label: 'long tasks (> 50 ms) during load', target: '', digits: 0 },
+  ],
+  'conversation-list': [
+    { key: 'listShownMs', label: `list of ${CONVERSATIONS} painted, ms from navigation`, target: '< 300', pass: (v) => v < 300 },
+    { key: 'jsHeapMb', label: 'JS heap used, MB', target: '< 60', pass: (v) => v < 60 },
+    { key: 'domNodes', label: 'DOM nodes', target: '', digits: 0 },
+    { key: 'longTasks', label: 'long tasks (> 50 ms) until painted', target: '', digits: 0 },
+    { key: 'searchMs', label: 'search over titles typed → list painted, ms', target: '< 50', pass: (v) => v < 50 },
+    { key: 'renameMs', label: 'rename one: Enter → new title painted, ms', target: '< 100', pass: (v) => v < 100 },
+  ],
+  'startup-conversations': [
+    { key: 'emptyMs', label: 'spawn → ready line, no conversations, ms', target: '' },
+    { key: 'fullMs', label: `spawn → ready line, ${CONVERSATIONS} conversations, ms`, target: '' },
+    { key: 'ratio', label: `${CONVERSATIONS} / empty`, target: '≤ 1.2×', pass: (v) => v <= 1.2, digits: 2 },
+  ],
+  'long-conversation': [
+    { key: 'firstScreenMs', label: 'click → last messages painted, ms', target: '< 300', pass: (v) => v < 300 },
+    { key: 'domNodes', label: 'DOM nodes with it open', target: '≤ 5,000 (bounded)', pass: (v) => v <= 5_000, digits: 0 },
+    { key: 'jsHeapMb', label: 'JS heap used, MB', target: '' },
+    { key: 'longTasks', label: 'long tasks (> 50 ms) while opening', target: '', digits: 0 },
+  ],
+};
