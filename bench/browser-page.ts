@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page} from 'playwright-core';
 import { findBrowser } from '../app/cli/browser-lookup.mjs';
 
 /**
@@ -131,10 +131,12 @@ export function pageNow(page: Page): Promise<number> {
 }
 
 /**
- * Waits, checking every animation frame in the page, until `predicate` (page
- * code, as a string expression) holds; resolves with the page time of that frame.
+ * Waits, checking every animation frame in the page, until `predicate` (run in
+ * the page with `arg`) returns a number — by convention `performance.now()` once
+ * what it waits for holds, false before — and resolves with that number. A
+ * function, not a string: the page's CSP forbids evaluating strings.
  */
-export async function frameWhen(page: Page, predicate: string, timeoutMs = 60_000): Promise<number> {
-  const handle = await page.waitForFunction(`(${predicate}) ? performance.now() : false`, undefined, { polling: 'raf', timeout: timeoutMs });
+export async function frameWhen(page: Page, predicate: (arg: string) => number | false, arg = '', timeoutMs = 60_000): Promise<number> {
+  const handle = await page.waitForFunction(predicate, arg, { polling: 'raf', timeout: timeoutMs });
   return (await handle.jsonValue()) as number;
 }

@@ -43,7 +43,26 @@ async function onPage<T>(browser: Browser, seed: (dir: string) => Promise<void>,
   });
 }
 
-const listShown = `document.querySelectorAll('ul[aria-label="Conversations"] > li').length > 0`;
+
+/**
+ * Clicks Chat in the main navigation (with no servers Berth opens on Servers) and
+ * times, in the page, until a frame has the conversation list's rows in the DOM.
+ */
+async function openChatTimed(page: Page): Promise<number> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Chat/ }).waitFor();
+  return page.evaluate(async () => {
+    const nav = document.querySelector('nav[aria-label="Main"]');
+    const chat = [...(nav?.querySelectorAll('button') ?? [])].find((b) => /^Chat/.test(b.textContent ?? ''));
+    if (chat === undefined) throw new Error('no Chat button in the main navigation');
+    const started = performance.now();
+    chat.click();
+    for (;;) {
+      const now = await new Promise<number>((r) => requestAnimationFrame(r));
+      if (document.querySelectorAll('ul[aria-label="Conversations"] > li').length > 0) return now - started;
+      if (now - started > 60_000) throw new Error('the conversation list did not show within 60 s');
+    }
+  });
+}
 
 /** Opens Berth with no conversations: first paint, JavaScript over the wire, long tasks. */
 export async function firstScreenRound(browser: Browser): Promise<Record<string, number>> {
@@ -52,7 +71,7 @@ export async function firstScreenRound(browser: Browser): Promise<Record<string,
     async () => undefined,
     async (page) => {
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
-      const settled = await frameWhen(page, 'document.readyState === "complete"');
+      const settled = await frameWhen(page, () => document.readyState === 'complete' && performance.now());
       const metrics = await pageMetrics(page);
       const transfer = await scriptTransfer(page);
       return {
@@ -73,11 +92,11 @@ export async function conversationListRound(browser: Browser): Promise<Record<st
     browser,
     (dir) => writeConversations(dir, generateConversations({ count: CONVERSATIONS })),
     async (page) => {
-      const shownAt = await frameWhen(page, listShown);
+      const shownMs = await openChatTimed(page);
       const metrics = await pageMetrics(page);
       const search = await timeTitleSearch(page);
       const rename = await timeRename(page);
-      return { listShownMs: shownAt, jsHeapMb: metrics.jsHeapUsedMb, domNodes: metrics.domNodes, longTasks: metrics.longTasksMs.length, searchMs: search, renameMs: rename };
+      return { listShownMs: shownMs, jsHeapMb: metrics.jsHeapUsedMb, domNodes: metrics.domNodes, longTasks: metrics.longTasksMs.length, searchMs: search, renameMs: rename };
     },
   );
 }
@@ -105,7 +124,10 @@ async function timeTitleSearch(page: Page): Promise<number> {
 async function timeRename(page: Page): Promise<number> {
   const search = page.locator('input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]');
   if ((await search.count()) > 0) await search.first().fill('');
-  await page.getByRole('button', { name: /^Rename/ }).first().click();
+  // The row's Rename button shows on hover; hover the row first, as a person's pointer would.
+  const row = page.locator('ul[aria-label="Conversations"] > li').first();
+  await row.hover({ timeout: 10_000 });
+  await row.getByRole('button', { name: /^Rename/ }).click({ timeout: 10_000 });
   const box = page.getByRole('textbox', { name: 'Conversation title' });
   await box.fill('Renamed in the bench');
   return page.evaluate(async () => {
@@ -150,10 +172,14 @@ export async function longConversationRound(browser: Browser): Promise<Record<st
     browser,
     (dir) => writeConversations(dir, [conversation]),
     async (page) => {
-      await frameWhen(page, listShown);
+      await openChatTimed(page);
       const before = await pageNow(page);
       await page.locator(`[data-conversation="${conversation.id}"] button.conversation-main`).click({ noWaitAfter: true });
-      const shownAt = await frameWhen(page, `[...document.querySelectorAll('ol[aria-label="Messages"] li')].some((li) => li.textContent.includes(${JSON.stringify(lastText.replace(/^- /, ''))}))`);
+      const shownAt = await frameWhen(
+        page,
+        (text) => [...document.querySelectorAll('ol[aria-label="Messages"] li')].some((li) => (li.textContent ?? '').includes(text)) && performance.now(),
+        lastText.replace(/^- /, ''),
+      );
       const metrics = await pageMetrics(page, before);
       return { firstScreenMs: shownAt - before, domNodes: metrics.domNodes, jsHeapMb: metrics.jsHeapUsedMb, longTasks: metrics.longTasksMs.length };
     },
@@ -180,7 +206,7 @@ export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup
     { key: 'longTasks', label: 'long tasks (> 50 ms) during load', target: '', digits: 0 },
   ],
   'conversation-list': [
-    { key: 'listShownMs', label: `list of ${CONVERSATIONS} painted, ms from navigation`, target: '< 300', pass: (v) => v < 300 },
+    { key: 'listShownMs', label: `Chat clicked → list of ${CONVERSATIONS} painted, ms`, target: '< 300', pass: (v) => v < 300 },
     { key: 'jsHeapMb', label: 'JS heap used, MB', target: '< 60', pass: (v) => v < 60 },
     { key: 'domNodes', label: 'DOM nodes', target: '', digits: 0 },
     { key: 'longTasks', label: 'long tasks (> 50 ms) until painted', target: '', digits: 0 },
