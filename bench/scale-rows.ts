@@ -8,7 +8,7 @@ import { scaleTable, type Measure } from './scale-table';
  * pass/miss mark on the median. The Chromium rows load playwright-core only when run.
  */
 
-export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'many-servers'] as const;
+export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'many-servers'] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
 interface ScaleRow {
@@ -59,6 +59,13 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
     needsBrowser: true,
     measures: async () => (await ui()).UI_MEASURES['long-conversation'],
     round: () => inChromium((module, browser) => module.longConversationRound(browser)),
+  },
+  'tool-switches': {
+    title: `The chat's tool switches with ${TOOLS.toLocaleString('en')} tools`,
+    description: `${SERVERS} echo servers with ${TOOLS / SERVERS} extra tools each in the config and one conversation open; once all of them show in the popover, it is closed and opened again, timed in the page from the click to the first frame with every server's group.`,
+    needsBrowser: true,
+    measures: async () => (await ui()).UI_MEASURES['tool-switches'],
+    round: () => inChromium((module, browser) => module.toolSwitchesRound(browser)),
   },
   'many-servers': {
     title: `${SERVERS} servers with ${TOOLS.toLocaleString('en')} tools started together`,

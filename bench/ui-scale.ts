@@ -7,6 +7,9 @@ import { measureInitialJs } from '../scripts/check-initial-js.mjs';
 import { frameWhen, launchBerth, launchChromium, newProbedPage, pageMetrics, pageNow, scriptTransfer, STATIC_DIR } from './browser-page';
 import { generateConversations, writeConversations } from './generators/conversations';
 import { countToolCalls, generateLongConversation } from './generators/long-conversation';
+import { serverName } from './generators/many-tools';
+import { ECHO_SERVER } from './clients';
+import { SERVERS, TOOLS } from './many-servers';
 import type { Measure } from './scale-table';
 
 /**
@@ -186,6 +189,58 @@ export async function longConversationRound(browser: Browser): Promise<Record<st
   );
 }
 
+/**
+ * 50 servers with 2,000 tools running, one conversation open: the chat's tool
+ * switches opened, timed in the page from the click to the first frame with
+ * every server's group in the popover. Before timing, the popover is opened
+ * until all 50 groups show (the servers are still starting at first).
+ */
+export async function toolSwitchesRound(browser: Browser): Promise<Record<string, number>> {
+  const servers = Object.fromEntries(
+    Array.from({ length: SERVERS }, (_, index) => [serverName(index), { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_EXTRA_TOOLS: String(TOOLS / SERVERS) } }]),
+  );
+  const [conversation] = generateConversations({ count: 1 });
+  if (conversation === undefined) throw new Error('the generator made no conversation');
+  return onPage(
+    browser,
+    async (dir) => {
+      await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: servers }));
+      await writeConversations(dir, [conversation]);
+    },
+    async (page) => {
+      await openChatTimed(page);
+      await page.locator(`[data-conversation="${conversation.id}"] button.conversation-main`).click();
+      const trigger = page.getByRole('button', { name: 'Tools for this conversation' });
+      const groups = page.locator('section.tools-group');
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        await trigger.click();
+        await groups.first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+        const shown = await groups.count();
+        await page.keyboard.press('Escape');
+        if (shown >= SERVERS) break;
+        if (Date.now() > deadline) throw new Error(`only ${shown} of ${SERVERS} servers showed in the tool switches within 120 s`);
+        await page.waitForTimeout(1_000);
+      }
+      await groups.first().waitFor({ state: 'detached', timeout: 10_000 });
+      const before = await pageNow(page);
+      const openMs = await page.evaluate(async (expected) => {
+        const button = document.querySelector<HTMLButtonElement>('button[aria-label="Tools for this conversation"]');
+        if (button === null) throw new Error('no tools button');
+        const started = performance.now();
+        button.click();
+        for (;;) {
+          const now = await new Promise<number>((r) => requestAnimationFrame(r));
+          if (document.querySelectorAll('section.tools-group').length >= expected) return now - started;
+          if (now - started > 10_000) throw new Error('the tool switches did not open within 10 s');
+        }
+      }, SERVERS);
+      const metrics = await pageMetrics(page, before);
+      return { openMs, domNodes: metrics.domNodes, longTasks: metrics.longTasksMs.length };
+    },
+  );
+}
+
 export async function withChromium<T>(body: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await launchChromium();
   try {
@@ -196,7 +251,12 @@ export async function withChromium<T>(body: (browser: Browser) => Promise<T>): P
 }
 
 /** The measures each Chromium row reports, with their targets (issue #22). */
-export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation', Measure[]> = {
+export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation' | 'tool-switches', Measure[]> = {
+  'tool-switches': [
+    { key: 'openMs', label: `click → all ${SERVERS} servers' switches painted, ms`, target: '< 100', pass: (v) => v < 100 },
+    { key: 'domNodes', label: 'DOM nodes with it open', target: '' , digits: 0 },
+    { key: 'longTasks', label: 'long tasks (> 50 ms) while opening', target: '', digits: 0 },
+  ],
   'first-screen': [
     { key: 'initialJsGzipKb', label: 'initial JS (index.html + preloads), gzip KB', target: '≤ 150', pass: (v) => v <= 150 },
     { key: 'jsOverWireKb', label: 'JS over the wire at load, KB', target: 'compressed' },
