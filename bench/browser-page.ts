@@ -37,10 +37,12 @@ export interface RunningBerth {
 }
 
 /** `browser-mode --headless --port 0` on `configDir` (the built bundle), timed to its ready line. */
-export async function launchBerth(configDir: string): Promise<RunningBerth> {
+export async function launchBerth(configDir: string, extraEnv: Record<string, string> = {}): Promise<RunningBerth> {
   const started = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, BERTH_CONFIG_DIR: configDir };
+  // The runner's own ANTHROPIC_* variables never reach the host: no row can call the real API.
   for (const key of Object.keys(env)) if (key.startsWith('ANTHROPIC_')) delete env[key];
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, [BROWSER_MODE, '--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -8,7 +8,7 @@ import { scaleTable, type Measure } from './scale-table';
  * pass/miss mark on the median. The Chromium rows load playwright-core only when run.
  */
 
-export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'many-servers'] as const;
+export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'send-message', 'stream-reply', 'many-servers'] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
 interface ScaleRow {
@@ -66,6 +66,27 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
     needsBrowser: true,
     measures: async () => (await ui()).UI_MEASURES['tool-switches'],
     round: () => inChromium((module, browser) => module.toolSwitchesRound(browser)),
+  },
+  'send-message': {
+    title: 'Sending one message with 5,000 conversations',
+    description:
+      "The e2e suite's fake Anthropic API (e2e/fake-llm) answers; Berth is pointed at it. A message is typed into the open conversation and Enter pressed; timed in the page to the first frame that shows the reply's last words, with 10 conversations and then with 5,000 in the config dir. Long tasks counted from Enter in the 5,000 case.",
+    needsBrowser: true,
+    measures: async () => (await import('./chat-scale')).CHAT_MEASURES['send-message'],
+    round: async () => {
+      const chat = await import('./chat-scale');
+      return (await ui()).withChromium((browser) => chat.sendMessageRound(browser));
+    },
+  },
+  'stream-reply': {
+    title: 'Streaming a reply into the 2,000-message conversation',
+    description: "The 2,000-message conversation open; the fake API streams a 300-word reply, a word every 10 ms; frame intervals from a requestAnimationFrame loop in the page from Enter until the reply's last words show.",
+    needsBrowser: true,
+    measures: async () => (await import('./chat-scale')).CHAT_MEASURES['stream-reply'],
+    round: async () => {
+      const chat = await import('./chat-scale');
+      return (await ui()).withChromium((browser) => chat.streamReplyRound(browser));
+    },
   },
   'many-servers': {
     title: `${SERVERS} servers with ${TOOLS.toLocaleString('en')} tools started together`,
