@@ -365,7 +365,7 @@ export class ServerSupervisor {
     try {
       this.options.onState(maskState(entry.state));
     } catch (error) {
-      this.hostLog(entry, 'error', `state listener failed: ${String(error)}`);
+      this.hostLog(entry, 'error', `state listener failed: ${errorMessage(error)}`);
     }
   }
 
