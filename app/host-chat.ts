@@ -3,7 +3,7 @@ import type { ChatAttachment, Conversation, ConversationSummary } from '../share
 import type { ChatToolsView } from '../shared/contract/chat';
 import type { ServerState } from '../shared/domain/server';
 import { HostError } from '../shared/result';
-import type { EventHub } from './bridge/event-hub';
+import type { EventHub } from './events/event-hub';
 import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
