@@ -27,7 +27,7 @@ describe('ConversationStore', () => {
 
   it('creates, lists newest first, renames, and survives a reopen from the files alone', async () => {
     const changes: string[][] = [];
-    const store = await ConversationStore.open({ dir, now, onChange: (list) => changes.push(list.map((summary) => summary.title)) });
+    const store = await ConversationStore.open({ dir, now, onChange: (delta) => changes.push(delta.changed.map((summary) => summary.title)) });
     const first = await store.create({ model: 'claude-a' });
     clock = 2_000;
     const second = await store.create({ model: 'claude-b', title: 'Second' });
@@ -37,7 +37,7 @@ describe('ConversationStore', () => {
     await store.rename(first.id, '  Renamed  ');
     expect(store.list()[0]).toMatchObject({ id: first.id, title: 'Renamed', updatedAt: 3_000, messageCount: 0 });
     await expect(store.rename(first.id, ' ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(changes).toEqual([[DEFAULT_CONVERSATION_TITLE], ['Second', DEFAULT_CONVERSATION_TITLE], ['Renamed', 'Second']]);
+    expect(changes).toEqual([[DEFAULT_CONVERSATION_TITLE], ['Second'], ['Renamed']]);
 
     const reopened = await ConversationStore.open({ dir, now });
     expect(reopened.list()).toEqual(store.list());

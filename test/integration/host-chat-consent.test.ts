@@ -48,7 +48,7 @@ describe('host chat: key, streaming and persistence', () => {
       ['assistant', 'Hello there, dear person.'],
     ]);
     expect(saved.title).toBe('Say hello');
-    const listed = await eventAfter(harness, mark, 'chat.conversationsChanged', ({ conversations }) => conversations.some((c) => c.messageCount === 2));
+    const listed = await eventAfter(harness, mark, 'chat.conversationsChanged', ({ changed }) => changed.some((c) => c.messageCount === 2));
     expect(listed.conversations[0]?.id).toBe(conversation.id);
     // The key reached the API, and nothing else.
     const headers = fake.requests[0]?.headers ?? {};
