@@ -6,7 +6,7 @@ import { ok } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
-import { ConversationList, filterByTitle } from './conversation-list';
+import { CONVERSATION_ROW_HEIGHT, ConversationList, filterByTitle } from './conversation-list';
 
 const VIEWPORT_HEIGHT = 540;
 
@@ -97,6 +97,26 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(screen.getByRole('status')!.textContent).toMatch('No conversation title contains “weather”. The search looks at titles only');
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(titleOf(rowButtons()[0])).toBe('Conversation number 0');
+  });
+
+  it('keeps the scroll position when Chat is left and opened again', () => {
+    mount(summaries(5_000));
+    const scroller = screen.getByTestId('conversation-scroll');
+    act(() => {
+      scroller.scrollTop = 100 * CONVERSATION_ROW_HEIGHT;
+      fireEvent.scroll(scroller);
+    });
+    expect(rowButtons().map(titleOf)).toContain('Conversation number 105');
+    cleanup();
+    mount(summaries(5_000));
+    expect(screen.getByTestId('conversation-scroll').scrollTop).toBe(100 * CONVERSATION_ROW_HEIGHT);
+    expect(rowButtons().map(titleOf)).toContain('Conversation number 105');
+    expect(rowButtons().map(titleOf)).not.toContain('Conversation number 0');
+    // Back to the top for the other tests (the position is kept per window).
+    act(() => {
+      screen.getByTestId('conversation-scroll').scrollTop = 0;
+      fireEvent.scroll(screen.getByTestId('conversation-scroll'));
+    });
   });
 
   it('filters 5,000 precomputed titles well under 50 ms', () => {
