@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, open, readFile, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readFile, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,12 @@ describe('the conversations index', () => {
   const conversationsDir = (): string => join(dir, 'conversations');
   const indexPath = (): string => join(conversationsDir(), 'index.json');
   const fileOf = (id: string): string => join(conversationsDir(), `${id}.json`);
-  const openStore = (): Promise<ConversationStore> => ConversationStore.open({ dir, now, onNotice: (message) => notices.push(message) });
+  let opened: ConversationStore[] = [];
+  const openStore = async (): Promise<ConversationStore> => {
+    const store = await ConversationStore.open({ dir, now, onNotice: (message) => notices.push(message) });
+    opened.push(store);
+    return store;
+  };
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'berth-chat-index-'));
@@ -25,6 +30,9 @@ describe('the conversations index', () => {
     notices = [];
   });
   afterEach(async () => {
+    // Index writes still running belong to this test, not the next one.
+    await Promise.all(opened.map((store) => store.flushIndex()));
+    opened = [];
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -129,5 +137,20 @@ describe('the conversations index', () => {
       [early, 1],
       [late, 0],
     ]);
+  });
+
+  it('says so when the index cannot be written, keeps the conversation, and repairs the index at the next start', async () => {
+    // A folder where the index file should be: every write of it fails.
+    await mkdir(indexPath(), { recursive: true });
+    const store = await openStore();
+    const saved = await store.create({ model: 'claude-a', title: 'Kept anyway' });
+    await store.flushIndex();
+    expect(notices).toEqual([expect.stringMatching(/^The conversations index could not be written \(.+\); it will be rebuilt at the next start$/)]);
+    expect(JSON.parse(await readFile(fileOf(saved.id), 'utf8'))).toMatchObject({ title: 'Kept anyway' });
+
+    await rm(indexPath(), { recursive: true });
+    notices = [];
+    expect((await openStore()).list().map((summary) => summary.title)).toEqual(['Kept anyway']);
+    expect(notices).toEqual([expect.stringMatching(/Rebuilt the conversations index from 1 files/)]);
   });
 });

@@ -1,8 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { ConversationIdSchema, ConversationSummarySchema } from '../../shared/domain/chat';
-import type { ConversationSummary } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
 import { errorMessage } from '../../shared/error-message';
 
@@ -119,6 +118,8 @@ export class IndexWriter {
     while (this.dirty) {
       this.dirty = false;
       try {
+        // Never recreate a conversations folder that was removed (atomicWriteFile would): there is nothing to index.
+        await stat(dirname(this.path));
         await atomicWriteFile(this.path, JSON.stringify({ version: INDEX_VERSION, entries: this.entries() }));
       } catch (error) {
         // A stale index is found and repaired at the next start; the conversation itself is saved.

@@ -112,6 +112,8 @@ export class ConversationStore {
       options.onNotice?.(`The conversations index was out of date (${scan.toRead.length} files new or changed outside Berth, ${scan.dropped} gone); updated it`);
       store.index.schedule();
     }
+    // A repaired index is on disk before the store is used: the next start is quick even if this one is cut short.
+    await store.index.settled();
     return store;
   }
 
