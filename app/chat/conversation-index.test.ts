@@ -15,7 +15,7 @@ describe('the conversations index', () => {
   let notices: string[];
   const now = (): number => clock;
   const conversationsDir = (): string => join(dir, 'conversations');
-  const indexPath = (): string => join(conversationsDir(), 'index.json');
+  const indexPath = (): string => join(conversationsDir(), 'index.v1.json');
   const fileOf = (id: string): string => join(conversationsDir(), `${id}.json`);
   let opened: ConversationStore[] = [];
   const openStore = async (): Promise<ConversationStore> => {

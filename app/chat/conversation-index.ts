@@ -13,8 +13,12 @@ import { errorMessage } from '../../shared/error-message';
  * the one it describes, and every other file is read — so an index that is
  * missing, corrupt, stale or lost in a crash can cost time, never a conversation.
  */
-export const INDEX_FILE_NAME = 'index.json';
 const INDEX_VERSION = 1;
+/**
+ * The '.' in the name keeps it from ever being read as a conversation: no id
+ * contains one, so an older Berth skips it instead of setting it aside as corrupt.
+ */
+export const INDEX_FILE_NAME = `index.v${INDEX_VERSION}.json`;
 
 const FileIdentitySchema = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });
 export type FileIdentity = z.infer<typeof FileIdentitySchema>;

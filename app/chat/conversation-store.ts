@@ -57,7 +57,7 @@ function autoTitle(text: string): string {
 
 /**
  * Conversations on disk, one JSON file each, written atomically. The list
- * comes from `conversations/index.json` where it still matches the files (see
+ * comes from `conversations/index.v1.json` where it still matches the files (see
  * conversation-index.ts); every file it does not describe is read at open.
  * Writes to one conversation run one after another; a file that cannot be
  * read is moved aside as `<id>.json.corrupt-<time>` and reported, never
