@@ -88,6 +88,18 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(rowButtons().length).toBeLessThan(40);
   });
 
+  it('never pulls focus back to a row when the list changes while the person types elsewhere', () => {
+    const { store } = mount(summaries(50));
+    rowButtons()[3]!.focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(titleOf(document.activeElement)).toBe('Conversation number 4');
+    const search = screen.getByRole('searchbox', { name: 'Search conversation titles' });
+    search.focus();
+    act(() => store.getState().applyConversationsDelta({ changed: [{ ...summaries(1)[0]!, id: 'fresh', title: 'Conversation number fresh', updatedAt: 2_000_000 }], removed: [] }));
+    expect(rowButtons().map(titleOf)).toContain('Conversation number fresh');
+    expect(document.activeElement).toBe(search);
+  });
+
   it('searches titles in any case, explains an empty result, and clears', () => {
     mount(summaries(5_000));
     const search = screen.getByRole('searchbox', { name: 'Search conversation titles' });

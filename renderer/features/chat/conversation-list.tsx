@@ -72,20 +72,27 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   useLayoutEffect(() => virtualizer.measure(), [renaming, virtualizer]);
 
   // Arrow keys move focus row by row; the row is scrolled into view first, then focused once rendered.
+  // Only after a key press: a list update must never pull focus from wherever the person is typing.
+  const focusPending = useRef(false);
   useEffect(() => {
-    if (focusIndex === undefined) return;
+    if (!focusPending.current || focusIndex === undefined) return;
     const button = scrollRef.current?.querySelector<HTMLButtonElement>(`.conversation-main[data-index="${focusIndex}"]`);
-    if (button && document.activeElement !== button) button.focus();
+    if (!button) return;
+    focusPending.current = false;
+    button.focus();
   });
+  const focusRow = (index: number) => {
+    focusPending.current = true;
+    setFocusIndex(index);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
   const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
     const from = Number((event.target as HTMLElement).dataset.index ?? -1);
     const last = shown.length - 1;
     const to = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: last }[event.key];
     if (to === undefined || last < 0 || (from < 0 && event.key !== 'ArrowDown')) return;
     event.preventDefault();
-    const target = Math.max(0, Math.min(last, to));
-    setFocusIndex(target);
-    virtualizer.scrollToIndex(target, { align: 'auto' });
+    focusRow(Math.max(0, Math.min(last, to)));
   };
 
   const onRename = useCallback((id: string) => setRenaming(id), []);
@@ -116,8 +123,7 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
             onKeyDown={(event) => {
               if (event.key === 'ArrowDown' && shown.length > 0) {
                 event.preventDefault();
-                setFocusIndex(0);
-                virtualizer.scrollToIndex(0);
+                focusRow(0);
               } else if (event.key === 'Escape' && query !== '') {
                 event.preventDefault();
                 setQuery('');
