@@ -26,7 +26,7 @@ test.describe('chat', () => {
     const reply = chat.assistantMessages().last();
     await expect(reply.getByRole('table')).toContainText('Hamburg');
     await expect(reply.locator('.md-code .hljs-keyword').first()).toHaveText('const');
-    await expect(reply.locator('strong')).toHaveText('all');
+    await expect(reply.getByRole('strong')).toHaveText('all');
     await chat.waitForIdle();
     expect(fakeLlm.requests.at(-1)?.headers['x-api-key'] ?? fakeLlm.requests.at(-1)?.headers.authorization).toBeTruthy();
 
@@ -34,8 +34,9 @@ test.describe('chat', () => {
     expect(firstRun, `Berth should exit cleanly on SIGTERM.\nstderr:\n${berth.stderr()}`).toBe(0);
     await app.goto(berth.url);
     await chat.show();
-    await expect(chat.conversations.locator('.conversation-item')).toHaveCount(1);
-    await chat.conversations.locator('.conversation-main').first().click();
+    await expect(chat.conversations.getByRole('listitem')).toHaveCount(1);
+    // The item's first button opens it (the others rename and delete).
+    await chat.conversations.getByRole('listitem').first().getByRole('button').first().click();
     await expect(chat.messages).toContainText('And a table please');
     await expect(chat.assistantMessages().last().getByRole('table')).toContainText('Kiel');
   });
@@ -49,7 +50,7 @@ test.describe('chat', () => {
     await expect(chat.assistantMessages().last()).toContainText('First answer');
     await chat.waitForIdle();
 
-    await chat.messages.locator('.message-person').last().getByRole('button', { name: 'Edit' }).click();
+    await chat.personMessages().last().getByRole('button', { name: 'Edit' }).click();
     const editor = app.getByRole('textbox', { name: 'Edit your message' });
     await editor.fill('Edited question');
     await editor.press('Enter');
@@ -58,7 +59,7 @@ test.describe('chat', () => {
     await expect(chat.messages).not.toContainText('First answer');
     expect(JSON.stringify(fakeLlm.requests.at(-1)?.body?.messages)).toContain('Edited question');
 
-    const item = chat.conversations.locator('.conversation-item').first();
+    const item = chat.conversations.getByRole('listitem').first();
     await item.hover();
     await item.getByRole('button', { name: /^Rename/ }).click();
     const title = app.getByRole('textbox', { name: 'Conversation title' });

@@ -81,7 +81,7 @@ function hasActiveTool(live: LiveTurn | undefined): boolean {
 function TimelineRow({ item, conversationId, live, running }: { item: TimelineItem; conversationId: string; live: LiveTurn | undefined; running: boolean }) {
   if (item.kind === 'person') return <PersonMessage item={item} conversationId={conversationId} running={running} />;
   return (
-    <li className="message message-assistant" data-message={item.message.id}>
+    <li className="message message-assistant" aria-label="Reply" data-message={item.message.id}>
       {item.parts.map((part, index) =>
         part.kind === 'text' ? (
           <Markdown key={index} text={part.text} />
@@ -153,7 +153,7 @@ function PersonMessage({ item, conversationId, running }: { item: Extract<Timeli
     );
   }
   return (
-    <li className="message message-person" data-message={item.message.id}>
+    <li className="message message-person" aria-label="Your message" data-message={item.message.id}>
       {item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
       {item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
       {item.isLast && !running ? (

@@ -44,7 +44,7 @@ export function ToolCallCard({
   const unknownTool = use.server === '';
 
   return (
-    <div className={clsx('tool-call', `tool-call-${status}`)} data-tool-use={use.id} data-status={status}>
+    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status}>
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
