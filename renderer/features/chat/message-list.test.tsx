@@ -65,6 +65,7 @@ function renderedRows(): HTMLElement[] {
 /** Moves the list like a person would; the browser then fires a scroll event. */
 function scrollTo(top: number) {
   act(() => {
+    fireEvent.wheel(scroller(), { deltaY: top - scroller().scrollTop });
     scroller().scrollTop = top;
     scroller().dispatchEvent(new Event('scroll'));
   });
@@ -120,6 +121,19 @@ describe('<MessageList> at a heavy user’s scale', () => {
     settle();
     expect(scroller().scrollTop).toBe(reading);
     expect(scroller().scrollTop).toBeLessThan(maxScroll());
+  });
+
+  it('keeps following when the list itself moves up (rows measured while opening), not the person', () => {
+    const { rerender } = render(wrap(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 40) }} live={undefined} />));
+    settle();
+    // The virtualizer shifts scrollTop as rows above are measured: no wheel, touch or key.
+    act(() => {
+      scroller().scrollTop = maxScroll() - 300;
+      scroller().dispatchEvent(new Event('scroll'));
+    });
+    rerender(wrap(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 42) }} live={undefined} />));
+    settle();
+    expect(scroller().scrollTop).toBe(maxScroll());
   });
 
   it('puts the person back where they left a conversation', () => {

@@ -15,6 +15,8 @@ const STICK_PX = 80;
 const ROW_GAP = 16;
 /** Rows rendered beyond each edge of the viewport. */
 const OVERSCAN = 6;
+/** A scroll this soon (ms) after the person's wheel, touch, pointer or key counts as theirs. */
+const PERSON_SCROLL_MS = 1_000;
 /** The key of the row that shows the reply being written. */
 const LIVE_ROW_KEY = 'live-reply';
 
@@ -85,13 +87,20 @@ export function MessageList({ conversation, live }: { conversation: Conversation
     };
   }, [conversation.id, saved, virtualizer]);
 
+  // Only the person unsticks the list: the virtualizer also moves scrollTop (keeping the view
+  // steady while rows are measured), and that must not count as scrolling up to read.
+  const personScrolledAt = useRef(0);
+  const notePersonScrolling = () => {
+    personScrolledAt.current = performance.now();
+  };
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    const byPerson = performance.now() - personScrolledAt.current < PERSON_SCROLL_MS;
     // Moving up means reading; only reaching the bottom again resumes following.
     if (atBottom) stuck.current = true;
-    else if (el.scrollTop < lastTop.current) stuck.current = false;
+    else if (byPerson && el.scrollTop < lastTop.current) stuck.current = false;
     lastTop.current = el.scrollTop;
   };
 
@@ -106,7 +115,15 @@ export function MessageList({ conversation, live }: { conversation: Conversation
 
   const virtualRows = virtualizer.getVirtualItems();
   return (
-    <div ref={scroller} className="message-scroller" onScroll={onScroll}>
+    <div
+      ref={scroller}
+      className="message-scroller"
+      onScroll={onScroll}
+      onWheel={notePersonScrolling}
+      onTouchMove={notePersonScrolling}
+      onPointerDown={notePersonScrolling}
+      onKeyDown={notePersonScrolling}
+    >
       <ol className="message-list virtualized" aria-label="Messages" style={{ height: totalSize }} onFocus={onFocus} onBlur={onBlur}>
         {virtualRows.map((row) => {
           const item = items[row.index];
