@@ -87,7 +87,9 @@ const ToolRow = memo(function ToolRow(props: {
   return (
     <div className="tools-row tools-item" title={props.description} style={{ transform: `translateY(${props.top}px)`, height: TOOL_ROW_HEIGHT }}>
       <Switch checked={props.on} disabled={!props.serverOn} onCheckedChange={(on) => props.onTool(props.server, props.tool, on)} label={`Offer ${props.tool} of ${props.server}`} />
-      <span className="tool-name">{props.tool}</span>
+      <span className="tool-name" title={props.tool}>
+        {props.tool}
+      </span>
       {props.title && props.title !== props.tool ? <span className="muted small">{props.title}</span> : null}
     </div>
   );
