@@ -74,6 +74,35 @@ test.describe('chat', () => {
     await expect(chat.messages).toContainText('Answer to the edited question');
   });
 
+  test('follows a long reply to its end, and each conversation reopens where the person left it', async ({ app, fakeLlm }) => {
+    const longReply = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} about berths and tides.`).join('\n\n');
+    fakeLlm.script([{ text: longReply, delayMsPerChunk: 5 }, { text: 'A short answer' }]);
+    const chat = new ChatPage(app);
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Tell me everything about tides');
+    await chat.waitForIdle();
+    // The view followed the reply: its last paragraph is on screen.
+    await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).toBeInViewport();
+    const scroller = app.locator('.message-scroller');
+    const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await distanceFromBottom()).toBeLessThan(80);
+
+    // The person scrolls up to read, goes to another conversation, and comes back.
+    await scroller.hover();
+    await app.mouse.wheel(0, -(await scroller.evaluate((el) => el.scrollTop)) + 600);
+    await expect.poll(() => scroller.evaluate((el) => Math.abs(el.scrollTop - 600) < 50)).toBe(true);
+    await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).not.toBeInViewport();
+    const readingAt = await scroller.evaluate((el) => el.scrollTop);
+    await chat.newConversation();
+    await chat.send('Something short');
+    await expect(chat.assistantMessages().last()).toContainText('A short answer');
+    await chat.conversation('Tell me everything about tides').click();
+    await expect(chat.messages).toContainText('Tell me everything about tides');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(readingAt);
+    await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).not.toBeInViewport();
+  });
+
   test.describe('with server-everything', () => {
     test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
