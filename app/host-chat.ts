@@ -3,7 +3,7 @@ import type { ChatAttachment, Conversation, ConversationSummary } from '../share
 import type { ChatToolsView } from '../shared/contract/chat';
 import type { ServerState } from '../shared/domain/server';
 import { HostError } from '../shared/result';
-import type { EventHub } from './bridge/event-hub';
+import type { EventHub } from './events/event-hub';
 import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
@@ -51,6 +51,9 @@ export class HostChat {
     const store = await ConversationStore.open({
       dir: options.configDir,
       onProblem: (problem) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: problem.message }),
+      onNotice: (message) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
+      // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
+      onChange: (delta) => events.emit('chat.conversationsChanged', delta),
     });
     const engine = new ChatEngine({
       provider: options.anthropic.provider,
@@ -62,7 +65,6 @@ export class HostChat {
       },
       onEvent: (event) => {
         events.emit('chat.event', event);
-        if (event.type === 'message-saved') events.emit('chat.conversationsChanged', { conversations: store.list() });
         if (event.type === 'turn-finished' && event.stopReason === STOPPED_BY_PERSON) options.onTurnStopped?.(event.conversationId);
       },
       onListenerError: (error) => options.reportError('a chat event listener threw', error),
@@ -80,14 +82,11 @@ export class HostChat {
 
   async create(model: string | undefined): Promise<Conversation> {
     if (model !== undefined) this.options.settings.checkModel(model);
-    const conversation = await this.store.create({ model: model ?? this.options.settings.defaultModel() });
-    this.announce();
-    return conversation;
+    return this.store.create({ model: model ?? this.options.settings.defaultModel() });
   }
 
   async rename(id: string, title: string): Promise<ConversationSummary> {
     const conversation = await this.store.rename(id, title);
-    this.announce();
     return summaryOf(this.store, conversation.id);
   }
 
@@ -95,14 +94,11 @@ export class HostChat {
     await this.engine.stop(id);
     await this.store.delete(id);
     this.options.consent.forgetConversation(id);
-    this.announce();
     return { deleted: id };
   }
 
   async restore(id: string): Promise<ConversationSummary> {
-    const summary = await this.store.restore(id);
-    this.announce();
-    return summary;
+    return this.store.restore(id);
   }
 
   send(id: string, text: string, model: string | undefined, attachments: ChatAttachment[] = []): Promise<{ accepted: true }> {
@@ -148,10 +144,7 @@ export class HostChat {
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all([...this.turns.keys()].map((id) => this.engine.stop(id)));
-  }
-
-  announce(): void {
-    this.options.events.emit('chat.conversationsChanged', { conversations: this.store.list() });
+    await this.store.flushIndex();
   }
 
   private async begin(conversationId: string, start: () => Promise<TurnHandle>): Promise<{ accepted: true }> {
@@ -163,7 +156,6 @@ export class HostChat {
     void handle.done.finally(() => {
       if (this.turns.get(conversationId) === handle.done) this.turns.delete(conversationId);
     });
-    this.announce();
     return { accepted: true };
   }
 }
@@ -174,7 +166,7 @@ export function readyTools(states: readonly ServerState[]): AvailableTool[] {
 }
 
 function summaryOf(store: ConversationStore, id: string): ConversationSummary {
-  const summary = store.list().find((entry) => entry.id === id);
+  const summary = store.summary(id);
   if (summary === undefined) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
   return summary;
 }

@@ -4,7 +4,7 @@ import type { PendingWithdrawal } from '../shared/domain/pending';
 import type { RootConsentResponse, RootsChange, RootView } from '../shared/domain/roots';
 import type { ServerState } from '../shared/domain/server';
 import { HostError } from '../shared/result';
-import type { EventHub } from './bridge/event-hub';
+import type { EventHub } from './events/event-hub';
 import { readableSignal } from './host-workflow';
 import type { LogSink } from './logs/log-sink';
 import type { PendingRequests } from './pending/pending-requests';
@@ -15,6 +15,7 @@ import { serverIdentity } from './consent/approval-fingerprint';
 import type { ServerEdit } from './consent/consent-broker';
 import { createRootsListHandler } from './roots/roots-handler';
 import { RootsStore } from './roots/roots-store';
+import type { ServerLifecycleListener } from './servers/server-lifecycle';
 import { errorMessage } from '../shared/error-message';
 
 /** How often root folders are looked at again, so one deleted meanwhile is flagged (and its servers told). */
@@ -24,7 +25,10 @@ export const DEFAULT_ROOTS_CHECK_MS = 30_000;
 export interface RootsServers {
   list(): ServerState[];
   get(name: string): ServerState | undefined;
-  client(name: string): Client | undefined;
+  /** Whether `client` belongs to the server's live connection (one restarted or stopped meanwhile does not). */
+  isCurrentClient(name: string, client: Client): boolean;
+  /** Tell a ready server its roots changed; undefined (nothing sent) when it is not ready. */
+  notifyRootsChanged(name: string): Promise<void> | undefined;
   /** Used to take a root away from a server that may ignore an empty list (see {@linkcode HostRoots}). */
   restart(name: string): Promise<unknown>;
 }
@@ -63,7 +67,7 @@ export interface HostRootsOptions {
  * (server-filesystem does, treating it as "no valid roots"), so a server whose
  * answer goes from some roots to none is restarted, and starts with nothing.
  */
-export class HostRoots {
+export class HostRoots implements ServerLifecycleListener {
   readonly consent: RootsConsent;
   private readonly listRoots: ReturnType<typeof createRootsListHandler>;
   private readonly timer: NodeJS.Timeout | undefined;
@@ -190,13 +194,10 @@ export class HostRoots {
     if (this.closed) return;
     this.options.events.emit('roots.changed', this.view());
     for (const server of change.servers) {
-      const client = this.options.servers.client(server);
-      const state = this.options.servers.get(server);
-      // A server that is not running asks for its roots when it next starts.
-      if (client === undefined || state?.status !== 'ready') continue;
       // The 2026-07-28 revision has no roots notice: such a server asks in each input_required round, so it always gets the current list.
-      if (state.era === 'modern') continue;
-      client.sendRootsListChanged().then(
+      if (this.options.servers.get(server)?.era === 'modern') continue;
+      // Undefined: the server is not running, and asks for its roots when it next starts.
+      this.options.servers.notifyRootsChanged(server)?.then(
         () => this.log(server, 'info', 'told that its roots changed'),
         (error: unknown) => this.log(server, 'warning', `could not be told that its roots changed: ${errorMessage(error)}`),
       );
@@ -208,7 +209,7 @@ export class HostRoots {
     this.log(server, 'warning', 'no longer sees any root; restarting it so it cannot keep folders it was given before (servers may ignore an empty roots list)');
     setImmediate(() => {
       // Already replaced (restarted or stopped meanwhile): nothing left to revoke.
-      if (this.closed || this.options.servers.client(server) !== client) return;
+      if (this.closed || !this.options.servers.isCurrentClient(server, client)) return;
       this.options.servers.restart(server).catch((error: unknown) => this.options.reportError(`restarting '${server}' to take its roots away failed`, error));
     });
   }

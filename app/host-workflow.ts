@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@model
 import type { Client } from '@modelcontextprotocol/client';
 import type { AwaitingElicitation as AwaitingView } from '../shared/contract/elicitation';
 import type { ServerState } from '../shared/domain/server';
-import type { EventHub } from './bridge/event-hub';
+import type { EventHub } from './events/event-hub';
 import { serverIdentity } from './consent/approval-fingerprint';
 import { ConsentBroker } from './consent/consent-broker';
 import type { ServerEdit } from './consent/consent-broker';
@@ -16,6 +16,7 @@ import { SamplingBudget } from './sampling/sampling-budget';
 import { SamplingReview } from './sampling/sampling-review';
 import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
+import type { ServerLifecycleListener } from './servers/server-lifecycle';
 
 /** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */
 export const DEFAULT_CLIENT_GRACE_MS = 30_000;
@@ -63,7 +64,7 @@ export function awaitingView(list: AwaitingElicitation[]): AwaitingView[] {
  * that feed them, and the rules that keep nothing waiting forever (server gone,
  * window gone, Berth quitting).
  */
-export class HostWorkflow {
+export class HostWorkflow implements ServerLifecycleListener {
   readonly pending = new PendingRequests();
   readonly consent: ConsentBroker;
   readonly review: SamplingReview;

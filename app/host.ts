@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { version } from '../package.json';
 import { fail } from '../shared/result';
-import { createEventHub } from './bridge/event-hub';
+import { createEventHub } from './events/event-hub';
 import { createHandlers } from './bridge/handlers';
 import { createRouter } from './bridge/router';
 import { errorMessage } from '../shared/error-message';
@@ -26,6 +26,7 @@ import { OAuthSessions } from './oauth/oauth-sessions';
 import { LoginShellEnvironment } from './servers/login-env';
 import { createIssuerPinning } from './oauth/issuer-pinning';
 import { createLaunchPreparer } from './servers/server-launch';
+import { ServerLifecycle } from './servers/server-lifecycle';
 import { ServerSupervisor } from './servers/supervisor';
 import { AnthropicAccess } from './chat/anthropic-access';
 import { SettingsStore } from './settings/settings-store';
@@ -141,17 +142,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
         .catch((error: unknown) => reportBug(`starting '${server}' after signing in failed`, error));
     },
   });
+  // The services that keep something per server join here; each event reaches them in the order they join (ServerLifecycle).
+  const lifecycle = new ServerLifecycle({ reportError: reportBug });
+  lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
+  lifecycle.register(workflow);
   const supervisor = new ServerSupervisor({
     authProviderFor: (server, config) => oauth.providerFor(server, config),
     logs,
     stateDir: paths.stateDir,
-    onState: (state) => {
-      workflow.serverChanged(state);
-      // Declared just below: the supervisor reports no state before its first sync.
-      prompts.serverChanged(state);
-      resources.serverChanged(state);
-      events.emit('servers.changed', state);
-    },
+    onState: (state) => lifecycle.serverChanged(state),
     env: serverEnv,
     prepareLaunch: createLaunchPreparer({
       launchEnv: () => loginEnv.get(),
@@ -164,17 +163,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       },
     }),
     clientVersion: BERTH_VERSION,
-    clientSetup: (server, client) => {
-      workflow.clientSetup(server, client);
-      // Servers start only after the roots are open (below), so this is always set here.
-      if (roots === undefined) throw new Error(`server '${server}' was set up before the roots were loaded`);
-      roots.clientSetup(server, client);
-      resources.clientSetup(server, client);
-    },
-    onListChanged: (server, kind) => {
-      if (kind === 'prompts') prompts.promptsChanged(server);
-      else if (kind === 'resources') events.emit('resources.listChanged', { server });
-    },
+    clientSetup: (server, client) => lifecycle.clientSetup(server, client),
+    onListChanged: (server, kind) => lifecycle.listChanged(server, kind),
   });
   const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
   const completions = new CompletionBroker(supervisor);
@@ -183,11 +173,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
     onUpdated: (server, uri) => events.emit('resources.updated', { server, uri }),
     logs,
   });
-  events.subscribe((topic, payload) => {
-    if (topic === 'servers.removed') workflow.serverRemoved((payload as { name: string }).name);
-    if (topic === 'servers.removed') roots?.serverRemoved((payload as { name: string }).name);
-    if (topic === 'servers.removed') prompts.serverRemoved((payload as { name: string }).name);
-    if (topic === 'servers.removed') resources.serverRemoved((payload as { name: string }).name);
+  lifecycle.register(prompts);
+  lifecycle.register(resources);
+  lifecycle.register({ shuttingDown: () => completions.close() });
+  // The renderer hears a state once the services have (the prompt catalog, say, is already updated).
+  lifecycle.register({
+    serverChanged: (state) => events.emit('servers.changed', state),
+    listChanged: { resources: (server) => events.emit('resources.listChanged', { server }) },
   });
   const config = new ConfigStore({
     filePath: paths.configFile,
@@ -210,7 +202,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     config,
     supervisor,
     events,
-    forgetLogs: (name) => logs.removeServer(name),
+    serverRemoved: (name) => lifecycle.serverRemoved(name),
     onError: (error) => reportBug('starting servers failed', error),
   });
 
@@ -236,6 +228,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       warn: (text) => warn(`roots: ${text}`),
       reportError: reportBug,
     });
+    // Servers start only once the config is applied (below), so every client is set up with roots.
+    lifecycle.register(roots);
     chat = await HostChat.open({
       configDir: paths.configDir,
       supervisor,
@@ -332,7 +326,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         oauth.close();
         // Stops the disk checks at once; its pending saves are awaited below.
         const rootsClosed = roots.close();
-        completions.close();
+        lifecycle.shutdown();
         try {
           // Prompts first: a turn waiting for a yes then ends with a denial, and stops at once.
           await workflow.close();

@@ -7,7 +7,7 @@ import { DEFAULT_MODEL_ID } from '../app/settings/model-table';
 import type { Conversation } from '../shared/domain/chat';
 import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
 import { launchBerth, newProbedPage, pageMetrics, pageNow } from './browser-page';
-import { generateConversations, writeConversations } from './generators/conversations';
+import { buildConversations, writeConversations } from './generators/conversations';
 import { generateLongConversation } from './generators/long-conversation';
 import type { Measure } from './scale-table';
 import { percentile } from './stats';
@@ -81,7 +81,7 @@ export async function sendMessageRound(browser: Browser): Promise<Record<string,
     withChat(
       browser,
       async (dir) => {
-        const conversations = withKnownModel(generateConversations({ count }));
+        const conversations = withKnownModel(buildConversations({ count }));
         await writeConversations(dir, conversations);
         return conversations.at(-1)?.id ?? '';
       },

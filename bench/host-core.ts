@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerConfigSchema } from '../shared/domain/server';
 import type { ServerState } from '../shared/domain/server';
-import { createEventHub } from '../app/bridge/event-hub';
+import { createEventHub } from '../app/events/event-hub';
 import { berthPaths } from '../app/config/paths';
 import { serverIdentity } from '../app/consent/approval-fingerprint';
 import { ConsentBroker } from '../app/consent/consent-broker';

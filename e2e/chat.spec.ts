@@ -26,7 +26,7 @@ test.describe('chat', () => {
     const reply = chat.assistantMessages().last();
     await expect(reply.getByRole('table')).toContainText('Hamburg');
     await expect(reply.locator('.md-code .hljs-keyword').first()).toHaveText('const');
-    await expect(reply.locator('strong')).toHaveText('all');
+    await expect(reply.getByRole('strong')).toHaveText('all');
     await chat.waitForIdle();
     expect(fakeLlm.requests.at(-1)?.headers['x-api-key'] ?? fakeLlm.requests.at(-1)?.headers.authorization).toBeTruthy();
 
@@ -34,8 +34,9 @@ test.describe('chat', () => {
     expect(firstRun, `Berth should exit cleanly on SIGTERM.\nstderr:\n${berth.stderr()}`).toBe(0);
     await app.goto(berth.url);
     await chat.show();
-    await expect(chat.conversations.locator('.conversation-item')).toHaveCount(1);
-    await chat.conversations.locator('.conversation-main').first().click();
+    await expect(chat.conversations.getByRole('listitem')).toHaveCount(1);
+    // The item's first button opens it (the others rename and delete).
+    await chat.conversations.getByRole('listitem').first().getByRole('button').first().click();
     await expect(chat.messages).toContainText('And a table please');
     await expect(chat.assistantMessages().last().getByRole('table')).toContainText('Kiel');
   });
@@ -49,7 +50,7 @@ test.describe('chat', () => {
     await expect(chat.assistantMessages().last()).toContainText('First answer');
     await chat.waitForIdle();
 
-    await chat.messages.locator('.message-person').last().getByRole('button', { name: 'Edit' }).click();
+    await chat.personMessages().last().getByRole('button', { name: 'Edit' }).click();
     const editor = app.getByRole('textbox', { name: 'Edit your message' });
     await editor.fill('Edited question');
     await editor.press('Enter');
@@ -58,7 +59,7 @@ test.describe('chat', () => {
     await expect(chat.messages).not.toContainText('First answer');
     expect(JSON.stringify(fakeLlm.requests.at(-1)?.body?.messages)).toContain('Edited question');
 
-    const item = chat.conversations.locator('.conversation-item').first();
+    const item = chat.conversations.getByRole('listitem').first();
     await item.hover();
     await item.getByRole('button', { name: /^Rename/ }).click();
     const title = app.getByRole('textbox', { name: 'Conversation title' });
@@ -71,6 +72,35 @@ test.describe('chat', () => {
     await app.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect(chat.conversation('Harbour questions')).toBeVisible();
     await expect(chat.messages).toContainText('Answer to the edited question');
+  });
+
+  test('follows a long reply to its end, and each conversation reopens where the person left it', async ({ app, fakeLlm }) => {
+    const longReply = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} about berths and tides.`).join('\n\n');
+    fakeLlm.script([{ text: longReply, delayMsPerChunk: 5 }, { text: 'A short answer' }]);
+    const chat = new ChatPage(app);
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Tell me everything about tides');
+    await chat.waitForIdle();
+    // The view followed the reply: its last paragraph is on screen.
+    await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).toBeInViewport();
+    const scroller = app.locator('.message-scroller');
+    const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await distanceFromBottom()).toBeLessThan(80);
+
+    // The person scrolls up to read, goes to another conversation, and comes back.
+    await scroller.hover();
+    await app.mouse.wheel(0, -(await scroller.evaluate((el) => el.scrollTop)) + 600);
+    await expect.poll(() => scroller.evaluate((el) => Math.abs(el.scrollTop - 600) < 50)).toBe(true);
+    await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).not.toBeInViewport();
+    const readingAt = await scroller.evaluate((el) => el.scrollTop);
+    await chat.newConversation();
+    await chat.send('Something short');
+    await expect(chat.assistantMessages().last()).toContainText('A short answer');
+    await chat.conversation('Tell me everything about tides').click();
+    await expect(chat.messages).toContainText('Tell me everything about tides');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(readingAt);
+    await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).not.toBeInViewport();
   });
 
   test.describe('with server-everything', () => {

@@ -150,8 +150,9 @@ importTest.describe('config import', () => {
       await servers.expectStatus('shop-tools', 'Stopped');
       await servers.expectStatus('everything', 'Stopped');
       const notice = app.getByRole('region', { name: '2 imported servers are off' });
-      await expect(notice.locator('[data-imported="shop-tools"]')).toContainText('Sets NODE_OPTIONS');
-      await expect(notice.locator('[data-imported="everything"]')).toContainText(process.execPath);
+      const noteOf = (name: string) => notice.getByRole('listitem').filter({ has: app.getByRole('button', { name: `Turn on ${name}` }) });
+      await expect(noteOf('shop-tools')).toContainText('Sets NODE_OPTIONS');
+      await expect(noteOf('everything')).toContainText(process.execPath);
       await notice.getByRole('button', { name: 'Turn on everything' }).click();
       await servers.expectStatus('everything', 'Ready');
       await expect(app.getByRole('region', { name: 'Imported server is off' })).toBeVisible();

@@ -100,7 +100,7 @@ test.describe('elicitation', () => {
 
     await expect(chat.toolCard('trigger-url-elicitation')).toContainText('User completed the URL elicitation flow');
     await app.getByTestId('pending-tray').click();
-    const note = app.locator('.tray-awaiting-item');
+    const note = app.getByRole('listitem').filter({ has: app.getByRole('button', { name: 'Stop waiting for 127.0.0.1' }) });
     await expect(note).toContainText('127.0.0.1');
     await note.getByRole('button', { name: 'Stop waiting for 127.0.0.1' }).click();
     await expect(note).toHaveCount(0);

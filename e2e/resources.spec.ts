@@ -29,7 +29,7 @@ chatTest.describe('resource browser', () => {
     await expect(form.getByTestId('template-uri')).toHaveText('demo://resource/dynamic/text/3');
     await form.getByRole('button', { name: 'Read' }).click();
     await expect(resources.viewer).toHaveAttribute('data-uri', 'demo://resource/dynamic/text/3');
-    await expect(resources.viewer.locator('.resource-text')).toContainText('Resource 3');
+    await expect(resources.viewer.getByRole('region', { name: 'demo://resource/dynamic/text/3' })).toContainText('Resource 3');
 
     // Subscribe to a static document, then look at the whole tab.
     await resources.resource(/features\.md/).click();
@@ -43,7 +43,7 @@ chatTest.describe('resource browser', () => {
     await resources.attachToChat();
     const chat = new ChatPage(app);
     await expect(chat.input).toBeVisible();
-    const chip = app.locator('.composer-attachment');
+    const chip = app.getByRole('list', { name: 'Attachments', exact: true }).getByRole('listitem');
     await expect(chip).toContainText('features.md');
     await chat.send('Turn on resource updates, please');
     const dialog = new PendingDialog(app);
@@ -66,6 +66,7 @@ chatTest.describe('resource browser', () => {
     await expect(resources.subscribe).toBeChecked();
     await expect(resources.updatedBadge).toBeVisible({ timeout: 15_000 });
     await resources.viewer.getByRole('button', { name: 'Re-read' }).click();
-    await expect(resources.viewer.locator('.resource-markdown')).toBeVisible();
+    // The document previews as Markdown again.
+    await expect(resources.viewer.getByRole('heading').first()).toBeVisible();
   });
 });

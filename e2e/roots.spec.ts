@@ -28,7 +28,7 @@ test.describe('workspace roots', () => {
       await expect(app.getByText('Roots are the folders your servers may see.')).toBeVisible();
 
       // A path that is not there is refused in place, and the browser stays where it was.
-      await app.getByTestId('add-root').click();
+      await roots.addFolder.click();
       const path = roots.browser.getByRole('textbox', { name: 'Folder path' });
       await path.fill(join(ws.dir, 'nope'));
       await path.press('Enter');
@@ -81,7 +81,7 @@ test.describe('roots that need a second look', () => {
   test('sharing the home folder or / asks first, with a warning; nothing is added until the person says yes', async ({ app }, testInfo) => {
     const roots = new RootsPage(app);
     await roots.show();
-    await app.getByTestId('add-root').click();
+    await roots.addFolder.click();
     await expect(roots.browser).toBeVisible();
     await roots.browser.getByRole('button', { name: 'Home folder' }).click();
     await roots.useShownFolder();
@@ -99,7 +99,7 @@ test.describe('roots that need a second look', () => {
     await expect(roots.broadWarning).toContainText('/ is the whole file system');
     await roots.broadWarning.getByRole('button', { name: 'Share it anyway' }).click();
     await expect(roots.browser).toBeHidden();
-    await expect(roots.list.locator('li')).toHaveCount(1);
+    await expect(roots.list.getByRole('listitem')).toHaveCount(1);
     await expect(roots.list.locator('.root-path')).toHaveText('/');
   });
 
@@ -153,7 +153,7 @@ test.describe('roots and a server', () => {
 
       // The server is told its roots changed, asks for them, and the person is asked first.
       const dialog = new PendingDialog(app);
-      await expect(app.locator('.pending-dialog[data-kind="root-consent"]')).toBeVisible({ timeout: 30_000 });
+      await dialog.expectKind('root-consent');
       await expect(dialog.root).toContainText('everything wants to see this folder');
       const alphaBox = dialog.root.getByRole('checkbox', { name: /alpha/ });
       await expect(alphaBox).toBeChecked();
@@ -163,7 +163,7 @@ test.describe('roots and a server', () => {
 
       await roots.openBrowserAt(ws.beta);
       await roots.browser.getByRole('button', { name: 'Use “beta”' }).click();
-      await expect(app.locator('.pending-dialog[data-kind="root-consent"]')).toBeVisible({ timeout: 30_000 });
+      await dialog.expectKind('root-consent');
       await expect(dialog.root).toContainText('beta');
       await expect(dialog.root).not.toContainText(ws.alpha);
       await dialog.button('Deny all').click();
@@ -184,9 +184,9 @@ test.describe('roots and a server', () => {
       await detail.root.getByRole('tab', { name: 'Roots' }).click();
       const panel = detail.root.getByTestId('server-roots');
       await expect(panel).toContainText('Sees 1 of 2 roots');
-      await expect(panel.locator('li[data-root="beta"]')).toContainText('denied');
+      await expect(panel.getByRole('listitem', { name: 'beta', exact: true })).toContainText('denied');
       await panel.getByRole('button', { name: 'Ask again about beta' }).click();
-      await expect(panel.locator('li[data-root="beta"]')).toContainText('not asked yet');
+      await expect(panel.getByRole('listitem', { name: 'beta', exact: true })).toContainText('not asked yet');
     } finally {
       await ws.cleanup();
     }
@@ -211,7 +211,7 @@ test.describe('roots picture', () => {
       for (const name of folders) {
         await roots.openBrowserAt(join(base, name));
         await roots.browser.getByRole('button', { name: `Use “${name}”` }).click();
-        await expect(app.locator('.pending-dialog[data-kind="root-consent"]')).toBeVisible({ timeout: 30_000 });
+        await dialog.expectKind('root-consent');
         await dialog.button(answers[name]!).click();
         await dialog.expectClosed();
       }

@@ -120,7 +120,8 @@ test.describe('sampling review', () => {
     fakeLlm.append([toolNamed('trigger-sampling-request', { prompt: 'Another epic', maxTokens: 100_000 }), { text: 'After: {{lastToolResult}}' }]);
     await chat.show();
     await chat.send('One more epic');
-    const notice = app.locator('.toast').filter({ hasText: '“everything” has used up its sampling budget' });
+    // A toast: an item of the notifications region.
+    const notice = app.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: '“everything” has used up its sampling budget' });
     await expect(notice).toContainText('it has used 2,000 of 1,500 tokens this Berth session');
     await expect(chat.toolCard('trigger-sampling-request', 1)).toContainText('Sampling budget exhausted');
     await expect(chat.assistantMessages().last()).toContainText('After:');

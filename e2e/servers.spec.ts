@@ -22,7 +22,7 @@ test.describe('servers', () => {
     const schemaRow = echo.getByRole('row').filter({ hasText: 'message' });
     await expect(schemaRow).toContainText('required');
     await expect(schemaRow).toContainText('string');
-    await expect(echo.locator('.tool-claims')).toContainText('Claimed by the server:');
+    await expect(echo.getByText('Claimed by the server:', { exact: true })).toBeVisible();
 
     await detail.showOverview();
     await expect(detail.root.locator('.facts')).toContainText(/PID \d+/);

@@ -40,7 +40,7 @@ test.describe('config problems', () => {
     await expect(editor).toHaveValue(/"mcpServers"/);
     await editor.fill('{ "mcpServers": { "x": ');
     await app.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(app.locator('.problem-list')).toBeVisible();
+    await expect(app.getByRole('alert', { name: 'Problems in the config file' })).toBeVisible();
     await expect(editor).toHaveValue('{ "mcpServers": { "x": ');
     await editor.fill('{ "mcpServers": {} }');
     await app.getByRole('button', { name: 'Save', exact: true }).click();

@@ -34,7 +34,7 @@ import { ElicitationFlow } from '../app/elicitation/elicitation-flow';
 import { PendingRequests } from '../app/pending/pending-requests';
 import { EraCache } from '../app/servers/era-cache';
 import { ServerConnection, type ServerConnectionOptions } from '../app/servers/server-connection';
-import { ServerStartError } from '../app/servers/spawn-errors';
+import { ServerStartError } from '../shared/domain/server-start-error';
 import { BerthOAuthProvider, NoOAuthOfferedError, SignInRequiredError } from '../app/oauth/berth-oauth-provider';
 import { oauthProviderFor } from '../app/oauth/oauth-sessions';
 import { signIn } from '../app/oauth/sign-in';

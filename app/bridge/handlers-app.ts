@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { appMethods } from '../../shared/contract/app';
 import type { AppInfo, ConfigStatus } from '../../shared/domain/config';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../events/event-hub';
 import type { ServerSync } from './server-sync';
 
 /** The app and config-file methods of the contract. */

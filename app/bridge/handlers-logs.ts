@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { LogQuery, logMethods } from '../../shared/contract/logs';
 import type { LogEntry } from '../../shared/domain/log';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../events/event-hub';
 
 /** The log methods of the contract. */
 export type LogHandlers = Pick<Handlers, keyof typeof logMethods>;

@@ -9,7 +9,7 @@ import { serverIdentity } from '../consent/approval-fingerprint';
 import type { ServerEdit } from '../consent/consent-broker';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import type { ServerSecrets } from '../secrets/server-secrets';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../events/event-hub';
 import type { ServerSync } from './server-sync';
 
 /** The server methods of the contract. */

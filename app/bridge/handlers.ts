@@ -8,7 +8,7 @@ import type { OAuthSessions } from '../oauth/oauth-sessions';
 import type { ServerSecrets } from '../secrets/server-secrets';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ResourceService } from '../workspace/resource-service';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../events/event-hub';
 import { createAppHandlers } from './handlers-app';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';

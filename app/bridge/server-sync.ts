@@ -1,7 +1,7 @@
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../events/event-hub';
 
 /** What the sync reads from the config store. */
 export interface SyncConfigSource {
@@ -20,8 +20,8 @@ export interface ServerSyncOptions {
   config: SyncConfigSource;
   supervisor: SyncSupervisor;
   events: Pick<EventHub, 'emit'>;
-  /** Forget the buffered logs of a removed server. */
-  forgetLogs(name: string): void;
+  /** A removed server's process is gone: whatever was kept for it is forgotten (before `servers.removed` is announced). */
+  serverRemoved(name: string): void;
   /** Background work (starting servers) failed; nobody is waiting for it. */
   onError(error: unknown): void;
 }
@@ -98,7 +98,7 @@ export class ServerSync {
         if (error instanceof HostError && error.code === 'NOT_FOUND') return;
         throw error;
       }
-      this.options.forgetLogs(name);
+      this.options.serverRemoved(name);
       this.options.events.emit('servers.removed', { name });
     })().finally(() => this.removing.delete(name));
     this.removing.set(name, removal);

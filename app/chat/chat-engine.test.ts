@@ -46,6 +46,8 @@ describe('ChatEngine with the fake Messages API', () => {
   });
   afterEach(async () => {
     await fake.close();
+    // The store writes its index in the background; let it finish before the folder goes.
+    await store.flushIndex();
     await rm(dir, { recursive: true, force: true });
   });
 

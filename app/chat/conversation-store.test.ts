@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONVERSATION_TITLE } from '../../shared/domain/chat';
 import type { ChatMessage } from '../../shared/domain/chat';
 import { ConversationStore } from './conversation-store';
-import type { ConversationProblem } from './conversation-store';
+import type { ConversationProblem, ConversationStoreOptions } from './conversation-store';
 
 function userMessage(text: string, id = `m-${text}`): ChatMessage {
   return { id, role: 'user', createdAt: 1, content: [{ type: 'text', text }] };
@@ -17,17 +17,27 @@ describe('ConversationStore', () => {
   let clock: number;
   const now = (): number => clock;
 
+  let opened: ConversationStore[] = [];
+  /** Every store a test opens; its background index writes are awaited before the folder is removed. */
+  async function openStore(options: ConversationStoreOptions): Promise<ConversationStore> {
+    const store = await ConversationStore.open(options);
+    opened.push(store);
+    return store;
+  }
+
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'berth-chat-store-'));
     clock = 1_000;
   });
   afterEach(async () => {
+    await Promise.all(opened.map((store) => store.flushIndex()));
+    opened = [];
     await rm(dir, { recursive: true, force: true });
   });
 
   it('creates, lists newest first, renames, and survives a reopen from the files alone', async () => {
     const changes: string[][] = [];
-    const store = await ConversationStore.open({ dir, now, onChange: (list) => changes.push(list.map((summary) => summary.title)) });
+    const store = await openStore({ dir, now, onChange: (delta) => changes.push(delta.changed.map((summary) => summary.title)) });
     const first = await store.create({ model: 'claude-a' });
     clock = 2_000;
     const second = await store.create({ model: 'claude-b', title: 'Second' });
@@ -37,9 +47,9 @@ describe('ConversationStore', () => {
     await store.rename(first.id, '  Renamed  ');
     expect(store.list()[0]).toMatchObject({ id: first.id, title: 'Renamed', updatedAt: 3_000, messageCount: 0 });
     await expect(store.rename(first.id, ' ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(changes).toEqual([[DEFAULT_CONVERSATION_TITLE], ['Second', DEFAULT_CONVERSATION_TITLE], ['Renamed', 'Second']]);
+    expect(changes).toEqual([[DEFAULT_CONVERSATION_TITLE], ['Second'], ['Renamed']]);
 
-    const reopened = await ConversationStore.open({ dir, now });
+    const reopened = await openStore({ dir, now });
     expect(reopened.list()).toEqual(store.list());
     expect(await reopened.get(second.id)).toEqual(second);
     const mode = (await stat(join(dir, 'conversations', `${first.id}.json`))).mode & 0o777;
@@ -47,7 +57,7 @@ describe('ConversationStore', () => {
   });
 
   it('appends messages (the first names the conversation) and replaces them for edit-and-resend', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
     await store.appendMessage(conversation.id, userMessage('What is the weather like in Lisbon this week, and should I pack an umbrella?'));
     await store.appendMessage(conversation.id, { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Sunny.' }], model: 'claude-a', stopReason: 'end_turn' });
@@ -64,15 +74,15 @@ describe('ConversationStore', () => {
   });
 
   it('serializes concurrent writes to one conversation: no append is lost', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
     await Promise.all(Array.from({ length: 20 }, (_, index) => store.appendMessage(conversation.id, userMessage(`n${index}`))));
-    const reopened = await ConversationStore.open({ dir, now });
+    const reopened = await openStore({ dir, now });
     expect((await reopened.get(conversation.id)).messages.map((message) => message.id)).toEqual(Array.from({ length: 20 }, (_, index) => `m-n${index}`));
   });
 
   it('keeps per-conversation tool settings and the model', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
     await store.updateSettings(conversation.id, { model: 'claude-b', disabledServers: ['web', 'web'], disabledTools: ['fs/write_file'] });
     expect(await store.get(conversation.id)).toMatchObject({ model: 'claude-b', disabledServers: ['web'], disabledTools: ['fs/write_file'] });
@@ -80,7 +90,7 @@ describe('ConversationStore', () => {
   });
 
   it('deletes into the trash and restores from it', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
     await store.appendMessage(conversation.id, userMessage('keep me'));
     await store.delete(conversation.id);
@@ -89,7 +99,7 @@ describe('ConversationStore', () => {
     expect(await readdir(join(dir, 'conversations', 'trash'))).toEqual([`${conversation.id}.json`]);
     expect((await store.listTrash()).map((summary) => summary.id)).toEqual([conversation.id]);
     // A restart in between: the trash is on disk, not in memory.
-    const reopened = await ConversationStore.open({ dir, now });
+    const reopened = await openStore({ dir, now });
     expect(reopened.list()).toEqual([]);
     await reopened.restore(conversation.id);
     expect((await reopened.get(conversation.id)).messages).toEqual([userMessage('keep me')]);
@@ -98,7 +108,7 @@ describe('ConversationStore', () => {
   });
 
   it('moves a corrupt file aside, reports it, and never overwrites it', async () => {
-    const setup = await ConversationStore.open({ dir, now });
+    const setup = await openStore({ dir, now });
     const good = await setup.create({ model: 'claude-a' });
     const bad = await setup.create({ model: 'claude-a' });
     const badPath = join(dir, 'conversations', `${bad.id}.json`);
@@ -107,7 +117,7 @@ describe('ConversationStore', () => {
     await writeFile(wrongShape, JSON.stringify({ id: 'other-id', title: 5 }));
 
     const problems: ConversationProblem[] = [];
-    const store = await ConversationStore.open({ dir, now, onProblem: (problem) => problems.push(problem) });
+    const store = await openStore({ dir, now, onProblem: (problem) => problems.push(problem) });
     expect(store.list().map((summary) => summary.id)).toEqual([good.id]);
     expect(problems.map((problem) => problem.id).sort()).toEqual([bad.id, 'other-id'].sort());
     const badProblem = problems.find((problem) => problem.id === bad.id);
@@ -119,9 +129,9 @@ describe('ConversationStore', () => {
   });
 
   it('a file that goes bad while running is moved aside when next read, and the error says so', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
-    const reopened = await ConversationStore.open({ dir, now });
+    const reopened = await openStore({ dir, now });
     await writeFile(join(dir, 'conversations', `${conversation.id}.json`), 'garbage');
     await expect(reopened.appendMessage(conversation.id, userMessage('x'))).rejects.toMatchObject({ code: 'IO_ERROR', message: expect.stringMatching(/could not be read .*kept as .*corrupt-/) });
     const names = await readdir(join(dir, 'conversations'));
@@ -130,14 +140,14 @@ describe('ConversationStore', () => {
   });
 
   it('rejects ids that are not plain names', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     await expect(store.get('../config')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(store.delete('a/b')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(store.create({ model: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it('reports a corrupt file it cannot move aside, leaves it alone, and still opens the others', async () => {
-    const setup = await ConversationStore.open({ dir, now });
+    const setup = await openStore({ dir, now });
     const good = await setup.create({ model: 'claude-a' });
     const bad = await setup.create({ model: 'claude-a' });
     const badPath = join(dir, 'conversations', `${bad.id}.json`);
@@ -147,7 +157,7 @@ describe('ConversationStore', () => {
     await mkdir(join(blocker, 'occupied'), { recursive: true });
 
     const problems: ConversationProblem[] = [];
-    const store = await ConversationStore.open({ dir, now, onProblem: (problem) => problems.push(problem) });
+    const store = await openStore({ dir, now, onProblem: (problem) => problems.push(problem) });
     expect(store.list().map((summary) => summary.id)).toEqual([good.id]);
     expect(problems).toEqual([{ id: bad.id, message: expect.stringMatching(/not valid JSON.*could not be moved aside.*left as it is/) }]);
     await expect(store.appendMessage(bad.id, userMessage('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -155,7 +165,7 @@ describe('ConversationStore', () => {
   });
 
   it('removes temp files a crash left, but not those of a write still running', async () => {
-    const store = await ConversationStore.open({ dir, now });
+    const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
     const conversations = join(dir, 'conversations');
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
@@ -163,7 +173,7 @@ describe('ConversationStore', () => {
     const running = `.${conversation.id}.json.${process.pid}.0a1b2c.tmp`;
     await writeFile(join(conversations, crashed), '{"half');
     await writeFile(join(conversations, running), '{"half');
-    const reopened = await ConversationStore.open({ dir, now });
+    const reopened = await openStore({ dir, now });
     expect(reopened.list().map((summary) => summary.id)).toEqual([conversation.id]);
     const names = await readdir(conversations);
     expect(names).not.toContain(crashed);

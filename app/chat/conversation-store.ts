@@ -8,6 +8,9 @@ import { atomicWriteFile } from '../config/atomic-write';
 import { makePrivateDir } from '../config/private-files';
 import { removeInterruptedWrites } from '../config/state-file';
 import { errorMessage } from '../../shared/error-message';
+import type { ConversationsDelta } from '../../shared/contract/chat';
+import { INDEX_FILE_NAME, IndexWriter, fileIdentity, scanIndex } from './conversation-index';
+import type { FileIdentity, IndexEntry } from './conversation-index';
 
 /** A conversation file that could not be read (kept aside under a new name when its content is bad). */
 export interface ConversationProblem {
@@ -22,8 +25,10 @@ export interface ConversationStoreOptions {
   dir: string;
   /** Told about every corrupt file found (it has already been moved aside). */
   onProblem?: (problem: ConversationProblem) => void;
-  /** After every change to the list (create, rename, new message, delete, restore…), with the new list. Must not throw. */
-  onChange?: (conversations: ConversationSummary[]) => void;
+  /** After every change to the list (create, rename, new message, delete, restore…), with what changed. Must not throw. */
+  onChange?: (delta: ConversationsDelta) => void;
+  /** Told when the index was rebuilt or repaired at open, or could not be written. */
+  onNotice?: (message: string) => void;
   now?: () => number;
 }
 
@@ -51,14 +56,18 @@ function autoTitle(text: string): string {
 }
 
 /**
- * Conversations on disk, one JSON file each, written atomically. The list is
- * rebuilt from the files at open (no separate index to get out of step).
+ * Conversations on disk, one JSON file each, written atomically. The list
+ * comes from `conversations/index.v1.json` where it still matches the files (see
+ * conversation-index.ts); every file it does not describe is read at open.
  * Writes to one conversation run one after another; a file that cannot be
  * read is moved aside as `<id>.json.corrupt-<time>` and reported, never
  * overwritten.
  */
 export class ConversationStore {
   private readonly summaries = new Map<string, ConversationSummary>();
+  /** Size, mtime and inode of each file as last read or written: what the index records. */
+  private readonly files = new Map<string, FileIdentity>();
+  private readonly index: IndexWriter;
   /** Conversations read or written this session. */
   private readonly cache = new Map<string, Conversation>();
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -71,26 +80,51 @@ export class ConversationStore {
     this.now = options.now ?? Date.now;
     this.conversationsDir = join(options.dir, 'conversations');
     this.trashDir = join(this.conversationsDir, 'trash');
+    this.index = new IndexWriter(join(this.conversationsDir, INDEX_FILE_NAME), () => this.indexEntries(), (message) => options.onNotice?.(message));
   }
 
-  /** Read every conversation file and build the list. */
+  /** Build the list from the index, reading only the files it does not describe. */
   static async open(options: ConversationStoreOptions): Promise<ConversationStore> {
     const store = new ConversationStore(options);
     await makePrivateDir(store.trashDir);
     // Temp files of writes a crash interrupted: the real files beside them are intact.
     await removeInterruptedWrites(store.conversationsDir);
-    for (const name of await readdir(store.conversationsDir)) {
-      const match = /^(.+)\.json$/.exec(name);
-      if (match?.[1] === undefined || !ConversationIdSchema.safeParse(match[1]).success) continue;
+    const scan = await scanIndex(store.conversationsDir);
+    for (const [id, entry] of scan.fresh) {
+      store.summaries.set(id, entry.summary);
+      store.files.set(id, entry.file);
+    }
+    for (const id of scan.toRead) {
       try {
-        const conversation = await store.readConversation(match[1], false);
+        const conversation = await store.readConversation(id, false);
         store.summaries.set(conversation.id, summarizeConversation(conversation));
       } catch (error) {
         // Already reported by readConversation; one bad file must not hide the others.
         if (!(error instanceof HostError && (error.code === 'IO_ERROR' || error.code === 'NOT_FOUND'))) throw error;
       }
     }
+    if (scan.rebuildReason !== undefined && scan.toRead.length === 0 && store.summaries.size === 0) {
+      // A new config dir: nothing to rebuild, the first change writes the index.
+    } else if (scan.rebuildReason !== undefined) {
+      options.onNotice?.(`Rebuilt the conversations index from ${scan.toRead.length} files: ${scan.rebuildReason}`);
+      store.index.schedule();
+    } else if (scan.toRead.length > 0 || scan.dropped > 0) {
+      options.onNotice?.(`The conversations index was out of date (${scan.toRead.length} files new or changed outside Berth, ${scan.dropped} gone); updated it`);
+      store.index.schedule();
+    }
+    // A repaired index is on disk before the store is used: the next start is quick even if this one is cut short.
+    await store.index.settled();
     return store;
+  }
+
+  /** Resolves once the index on disk reflects every change so far (tests, shutdown). */
+  async flushIndex(): Promise<void> {
+    await this.index.settled();
+  }
+
+  /** One conversation's summary, if it is in the list. */
+  summary(id: string): ConversationSummary | undefined {
+    return this.summaries.get(id);
   }
 
   /** Newest first. */
@@ -165,9 +199,8 @@ export class ConversationStore {
       } catch (error) {
         if (!isMissing(error)) throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorMessage(error)}`);
       }
-      this.summaries.delete(id);
-      this.cache.delete(id);
-      this.changed();
+      this.forget(id);
+      this.changed({ changed: [], removed: [id] });
     });
   }
 
@@ -183,9 +216,10 @@ export class ConversationStore {
       }
       await rename(this.trashPath(id), this.filePath(id));
       const conversation = await this.readConversation(id, false);
-      this.summaries.set(id, summarizeConversation(conversation));
-      this.changed();
-      return summarizeConversation(conversation);
+      const summary = summarizeConversation(conversation);
+      this.summaries.set(id, summary);
+      this.changed({ changed: [summary], removed: [] });
+      return summary;
     });
   }
 
@@ -264,10 +298,13 @@ export class ConversationStore {
     const path = this.filePath(id);
     let text: string;
     try {
+      // Stat before reading: if the file changes in between, the index records the older identity and the next start reads it again.
+      const identity = fileIdentity(await stat(path));
       text = await readFile(path, 'utf8');
+      this.files.set(id, identity);
     } catch (error) {
       if (isMissing(error)) {
-        this.summaries.delete(id);
+        this.forget(id);
         throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
       }
       throw this.report({ id, message: `Conversation file ${id}.json could not be read: ${errorMessage(error)}` });
@@ -289,8 +326,7 @@ export class ConversationStore {
       problem = `not valid JSON (${errorMessage(error)})`;
     }
     const movedTo = `${path}.corrupt-${new Date(this.now()).toISOString().replace(/[:.]/g, '-')}`;
-    this.summaries.delete(id);
-    this.cache.delete(id);
+    this.forget(id);
     try {
       await rename(path, movedTo);
     } catch (error) {
@@ -303,13 +339,31 @@ export class ConversationStore {
   private async save(conversation: Conversation): Promise<Conversation> {
     const checked = ConversationSchema.parse(conversation);
     await atomicWriteFile(this.filePath(checked.id), `${JSON.stringify(checked, null, 1)}\n`, 0o600);
+    this.files.set(checked.id, fileIdentity(await stat(this.filePath(checked.id))));
     this.cache.set(checked.id, checked);
-    this.summaries.set(checked.id, summarizeConversation(checked));
-    this.changed();
+    const summary = summarizeConversation(checked);
+    this.summaries.set(checked.id, summary);
+    this.changed({ changed: [summary], removed: [] });
     return structuredClone(checked);
   }
 
-  private changed(): void {
-    this.options.onChange?.(this.list());
+  private forget(id: string): void {
+    this.summaries.delete(id);
+    this.files.delete(id);
+    this.cache.delete(id);
+  }
+
+  private indexEntries(): IndexEntry[] {
+    const entries: IndexEntry[] = [];
+    for (const [id, summary] of this.summaries) {
+      const file = this.files.get(id);
+      if (file !== undefined) entries.push({ file, summary });
+    }
+    return entries;
+  }
+
+  private changed(delta: ConversationsDelta): void {
+    this.index.schedule();
+    this.options.onChange?.(delta);
   }
 }

@@ -3,6 +3,7 @@ import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import { createPrivateKey } from 'node:crypto';
 import { IssuerPin } from './issuer-pin';
 import { NoPersonOAuthProvider, withScope } from './no-person-provider';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@linkcode ClientCredentialsOAuthProvider}. */
 export interface ClientCredentialsOptions {
@@ -83,7 +84,7 @@ export function keyAlgorithm(pem: string): string {
   try {
     key = createPrivateKey(pem);
   } catch (error) {
-    throw new Error(`the OAuth private key is not a PEM private key Berth can read (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new Error(`the OAuth private key is not a PEM private key Berth can read (${errorMessage(error)})`, { cause: error });
   }
   switch (key.asymmetricKeyType) {
     case 'rsa':

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../shared/error-message';
+
 /** What remembering a pinned authorization server touches. */
 export interface IssuerPinningDeps {
   /** ConfigStore.pinServerOAuthIssuer: edits only `oauth.issuer`, and never replaces one the person set. */
@@ -23,7 +25,7 @@ export function createIssuerPinning(deps: IssuerPinningDeps): (server: string, i
       try {
         await deps.pin(server, issuer);
       } catch (error) {
-        deps.warn(server, `could not remember the authorization server ${issuer} in config.json: ${error instanceof Error ? error.message : String(error)}; enter it in the server's OAuth settings`);
+        deps.warn(server, `could not remember the authorization server ${issuer} in config.json: ${errorMessage(error)}; enter it in the server's OAuth settings`);
         return;
       }
       deps.announceConfig();

@@ -8,7 +8,8 @@ import { WorkloadIdentityOAuthProvider } from './workload-identity-provider';
 import { OAuthRecords, moveOAuthRecords } from './oauth-records';
 import type { AuthChallenge } from './auth-fetch';
 import { signIn } from './sign-in';
-import { ServerStartError } from '../servers/spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
+import { errorMessage } from '../../shared/error-message';
 
 /** Options for {@linkcode OAuthSessions}. */
 export interface OAuthSessionsOptions {
@@ -68,7 +69,7 @@ export class OAuthSessions {
       });
     } catch (error) {
       // An unreadable private key: the settings must change before a start can work, so no automatic restarts.
-      throw new ServerStartError(error instanceof Error ? error.message : String(error), 'config', undefined, error);
+      throw new ServerStartError(errorMessage(error), 'config', undefined, error);
     }
   }
 
@@ -102,7 +103,7 @@ export class OAuthSessions {
           this.options.onSignedIn(server);
         },
         (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           if (!abort.signal.aborted) this.options.log(server, 'error', message);
           if (!started) reject(error instanceof HostError ? error : new HostError('SERVER_ERROR', message));
         },

@@ -4,6 +4,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { BerthOAuthProvider } from './berth-oauth-provider';
 import { RedirectError, listenForRedirect } from './loopback-redirect';
+import { errorMessage } from '../../shared/error-message';
 
 /** The steps of a sign-in, as the person reads them in an error. */
 export type SignInStep = 'discovery' | 'registration' | 'authorization' | 'token';
@@ -89,7 +90,7 @@ export function oauthFailureReason(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
   const code = (current as { code?: unknown } | undefined)?.code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return (typeof code === 'string' ? `${message} (${code})` : message).slice(0, 300);
 }
 

@@ -2,6 +2,7 @@ import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientPro
 import { readFile } from 'node:fs/promises';
 import { IssuerPin } from './issuer-pin';
 import { NoPersonOAuthProvider, withScope } from './no-person-provider';
+import { errorMessage } from '../../shared/error-message';
 
 /** RFC 7523 §2.1: a JWT used as an authorization grant. */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -61,7 +62,7 @@ export class WorkloadIdentityOAuthProvider extends NoPersonOAuthProvider impleme
     try {
       assertion = (await this.readText(this.options.assertionFile)).trim();
     } catch (error) {
-      throw new Error(`could not read the workload identity token from ${this.options.assertionFile}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`could not read the workload identity token from ${this.options.assertionFile}: ${errorMessage(error)}`, { cause: error });
     }
     if (assertion.split('.').length !== 3) throw new Error(`${this.options.assertionFile} does not hold a JWT (the workload identity token)`);
     return withScope(new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }), scope, this.options.scope);

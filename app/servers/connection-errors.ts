@@ -7,8 +7,9 @@ import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
 import { describeInvalidResult } from './invalid-result';
 import { describeExit } from './process-stdio-transport';
-import { ServerStartError } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { batchFailure } from './stdout-messages';
+import { errorMessage } from '../../shared/error-message';
 
 /**
  * A remote server no longer knows our session (it restarted, or expired it):
@@ -40,12 +41,12 @@ function networkReason(error: unknown): string {
   const code = (current as { code?: unknown } | undefined)?.code;
   const words: Record<string, string> = { ECONNREFUSED: 'connection refused', ECONNRESET: 'connection reset', ENOTFOUND: 'host name not found', EAI_AGAIN: 'host name lookup failed', ETIMEDOUT: 'connection timed out' };
   if (typeof code === 'string') return words[code] ?? code;
-  return current instanceof Error ? current.message : String(current);
+  return errorMessage(current);
 }
 
-export function errorMessage(error: unknown): string {
-  // A schema-invalid result arrives as a JSON dump of validator issues; say it in one line.
-  return describeInvalidResult(error) ?? (error instanceof Error ? error.message : String(error));
+/** An error's message, except a schema-invalid result, which arrives as a JSON dump of validator issues: that is said in one line. */
+export function messageOrInvalidResult(error: unknown): string {
+  return describeInvalidResult(error) ?? errorMessage(error);
 }
 
 /**
@@ -116,7 +117,7 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
       return new ServerStartError(`${where} answered ${ctx.redact(http)}${signIn}`, 'protocol', undefined, error);
     }
   }
-  return new ServerStartError(`MCP handshake failed: ${ctx.redact(errorMessage(error))}`, 'protocol', undefined, error);
+  return new ServerStartError(`MCP handshake failed: ${ctx.redact(messageOrInvalidResult(error))}`, 'protocol', undefined, error);
 }
 
 /** A failed request, in words: which server, what was running, and why it ended. */
@@ -147,7 +148,7 @@ export function requestFailure(method: string, what: string, timeoutMs: number, 
   if (error instanceof ProtocolError) {
     return new HostError('SERVER_ERROR', `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`);
   }
-  return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(errorMessage(error))}`);
+  return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(messageOrInvalidResult(error))}`);
 }
 
 /** Why a ready stdio server's link closed, in words (the supervisor shows it and restarts per policy). */

@@ -3,6 +3,7 @@ import type { ServerConfig, TransportKind } from '../../shared/domain/server';
 import { TracedHttpTransport } from './http-transport';
 import { ProcessStdioTransport } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
+import { errorMessage } from '../../shared/error-message';
 
 /** What a connection hears from its transport, whichever it is. */
 export interface ConnectionTransportHooks {
@@ -121,7 +122,7 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
         await http.terminateSession();
       } catch (error) {
         // The session ends on the server's side anyway; nothing for the person to do.
-        hooks.onHostLog('debug', `could not end the HTTP session: ${error instanceof Error ? error.message : String(error)}`);
+        hooks.onHostLog('debug', `could not end the HTTP session: ${errorMessage(error)}`);
       }
     },
     close: () => http.close(),

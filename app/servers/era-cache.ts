@@ -6,6 +6,7 @@ import type { ServerConfig } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
+import { errorMessage } from '../../shared/error-message';
 
 /**
  * A stale legacy verdict would hide a server's upgrade forever (an upgraded
@@ -140,7 +141,7 @@ export class EraCache {
     const write = this.writing.then(() => atomicWriteFile(this.path, `${snapshot}\n`));
     // A failed write only costs a probe on the next start: report it, keep going.
     this.writing = write.catch((error: unknown) => {
-      this.warn(`could not save ${this.path}: ${(error as Error).message}`);
+      this.warn(`could not save ${this.path}: ${errorMessage(error)}`);
     });
     return this.writing;
   }

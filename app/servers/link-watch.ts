@@ -1,5 +1,5 @@
 import type { LogLevel } from '../../shared/domain/server';
-import { errorMessage } from './connection-errors';
+import { errorMessage } from '../../shared/error-message';
 
 /** How long a lost link stays open for the requests already on their way to get their own answer. */
 const LOST_GRACE_MS = 2_000;

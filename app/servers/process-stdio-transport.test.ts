@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ProcessStdioTransport } from './process-stdio-transport';
 import { isProcessAlive } from './process-tree';
-import { ServerStartError } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { waitUntil } from './test-support';
 
 /** A tiny inline server: `script` runs in a fresh Node process. */

@@ -3,7 +3,7 @@ import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/clien
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
 import { formatSeconds } from '../format-seconds';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
-import { closedReason, errorMessage, lostReason, requestFailure, startFailure } from './connection-errors';
+import { closedReason, lostReason, messageOrInvalidResult, requestFailure, startFailure } from './connection-errors';
 import type { FailureContext } from './connection-errors';
 import { Listeners } from './connection-scope';
 import type { Disposable } from './connection-scope';
@@ -17,7 +17,7 @@ import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
 import { ServerLog, secretValues } from './server-log';
-import { ServerStartError } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 
 export { SessionLostError } from './connection-errors';
 export type { CallToolOptions, ConnectionEvents, ConnectionFacts, OpenConnection, ServerConnectionOptions, SupervisedConnection } from './connection-options';
@@ -268,7 +268,7 @@ export class ServerConnection implements SupervisedConnection {
     try {
       await this.client.close();
     } catch (error) {
-      this.log.host('debug', `client close: ${errorMessage(error)}`);
+      this.log.host('debug', `client close: ${messageOrInvalidResult(error)}`);
     }
     await this.transport.close();
   }
@@ -323,7 +323,7 @@ export class ServerConnection implements SupervisedConnection {
       try {
         await this.client.setLoggingLevel(level, { timeout: remaining + 1_000 });
       } catch (error) {
-        this.log.host('warning', `could not set log level ${level}: ${errorMessage(error)}`);
+        this.log.host('warning', `could not set log level ${level}: ${messageOrInvalidResult(error)}`);
       }
     }
     if (capabilities?.tools !== undefined) {
@@ -367,7 +367,7 @@ export class ServerConnection implements SupervisedConnection {
       this.log.host(skipped.length === 0 ? 'info' : 'warning', `tool list changed: ${tools.length} tools${left}`);
       this.listeners.emit('listChanged', 'tools');
     } catch (error) {
-      if (!this.closing) this.log.host('warning', `could not refresh the tool list: ${this.log.redact(errorMessage(error))}`);
+      if (!this.closing) this.log.host('warning', `could not refresh the tool list: ${this.log.redact(messageOrInvalidResult(error))}`);
     }
   }
 

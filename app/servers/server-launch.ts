@@ -2,7 +2,8 @@ import type { ServerConfig } from '../../shared/domain/server';
 import { access, constants } from 'node:fs/promises';
 import { delimiter, resolve } from 'node:path';
 import type { LaunchEnv } from './login-env';
-import { withPathSource, type ServerStartError } from './spawn-errors';
+import type { ServerStartError } from '../../shared/domain/server-start-error';
+import { withPathSource } from './spawn-errors';
 
 /** What one start of a server is spawned with. Host-side only: `config` may hold resolved secrets. */
 export interface ServerLaunch {

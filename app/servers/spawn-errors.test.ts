@@ -1,6 +1,7 @@
 import { delimiter } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ServerStartError, explainSpawnError, missingCwdMessage, shortenPath, withPathSource } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
+import { explainSpawnError, missingCwdMessage, shortenPath, withPathSource } from './spawn-errors';
 
 function errno(code: string, message = `spawn x ${code}`): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });

@@ -1,9 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import { ServerStartError } from '../../shared/domain/server-start-error';
-
-// Its home is shared/domain (secrets/ throws it too); re-exported for the servers' own modules.
-export { ServerStartError, type StartFailureKind } from '../../shared/domain/server-start-error';
+import { errorMessage } from '../../shared/error-message';
 
 /** What the explanation needs to know about the failed spawn. */
 export interface SpawnContext {
@@ -116,6 +114,6 @@ export async function assertDirectory(cwd: string): Promise<void> {
     if (error instanceof ServerStartError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ServerStartError(missingCwdMessage(cwd), 'config', code);
-    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${(error as Error).message}`, 'config', code);
+    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${errorMessage(error)}`, 'config', code);
   }
 }

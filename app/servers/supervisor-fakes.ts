@@ -11,7 +11,7 @@ import type { ConnectionEvents, ConnectionFacts, OpenConnection, ServerConnectio
 import { Listeners } from './connection-scope';
 import type { Disposable } from './connection-scope';
 import type { ListKind } from './list-changes';
-import { ServerStartError } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 
 export class FakeConnection implements SupervisedConnection {
   readonly client = new BerthClient({ name: 'fake', version: '0' }, { capabilities: {} });

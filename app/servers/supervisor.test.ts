@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerConfig, ServerConfigInput } from '../../shared/domain/server';
 import type { ListKind } from './list-changes';
-import { ServerStartError } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { ServerSupervisor } from './supervisor';
 import { FakeOpener } from './supervisor-fakes';
 import { LogCollector, StateRecorder, serverConfig, tempDir } from './test-support';

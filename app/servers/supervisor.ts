@@ -1,16 +1,18 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import { personSignsIn, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
+import { errorMessage } from '../../shared/error-message';
 import { formatSeconds } from '../format-seconds';
 import { afterCrash, type CrashOutcome } from './backoff';
 import { classifyConfigChange } from './config-change';
 import { adoptConnection, releaseConnection } from './entry-connection';
+import { adoptLiveChange } from './live-config-change';
 import { EraCache } from './era-cache';
 import { ServerConnection } from './server-connection';
 import type { CallToolOptions, OpenConnection, SupervisedConnection } from './server-connection';
 import { plainLaunch, type ServerLaunch } from './server-launch';
 import { authAfterChange, signedInAuth } from './sign-in-state';
-import { ServerStartError } from './spawn-errors';
+import { ServerStartError } from '../../shared/domain/server-start-error';
 import { RUNTIME_RESET, enqueue, maskState, newEntry, type Entry } from './supervisor-entry';
 import type { SupervisorOptions } from './supervisor-options';
 import { withConnection, type ServerRequest } from './with-connection';
@@ -74,7 +76,7 @@ export class ServerSupervisor {
         );
         continue;
       }
-      if (change === 'live') work.push(this.adoptLiveChange(entry, config));
+      if (change === 'live') work.push(adoptLiveChange(entry, config, { update: (changed, patch) => this.update(changed, patch), hostLog: (changed, level, text) => this.hostLog(changed, level, text) }));
       if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
         work.push(enqueue(entry, async () => this.doStart(entry, true)));
       } else if (!config.enabled && entry.state.status !== 'stopped') {
@@ -162,31 +164,6 @@ export class ServerSupervisor {
   }
 
   /**
-   * The config's level changed and nothing else did (an edit of the file or
-   * the form): applied live instead of restarting. Nobody waits for this, so
-   * a server that refuses the level gets a warning in its log.
-   */
-  private adoptLiveChange(entry: Entry, config: ServerConfig): Promise<void> {
-    return enqueue(entry, async () => {
-      if (entry.removed) return;
-      const level = config.logLevel;
-      const connection = entry.state.status === 'ready' && level !== entry.config.logLevel ? entry.connection : undefined;
-      entry.config = config;
-      this.update(entry, { config, logLevel: level });
-      if (connection === undefined) return;
-      if (level === undefined) {
-        connection.forgetLogLevel();
-        return;
-      }
-      try {
-        await connection.setLogLevel(level);
-      } catch (error) {
-        this.hostLog(entry, 'warning', `could not apply log level ${level} from the config: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    });
-  }
-
-  /**
    * The server's stored OAuth tokens changed (a sign-in finished, or the
    * person signed out): the state's `auth` is read again now, without
    * waiting for a start, so a stopped server shows it too.
@@ -219,8 +196,17 @@ export class ServerSupervisor {
     });
   }
 
-  client(name: string): Client | undefined {
-    return this.entries.get(name)?.connection?.client;
+  /** Whether `client` belongs to the server's live connection: a late message from a replaced one is not. */
+  isCurrentClient(name: string, client: Client): boolean {
+    const connection = this.entries.get(name)?.connection;
+    return connection !== undefined && connection.client === client;
+  }
+
+  /** `notifications/roots/list_changed` to a ready server; undefined (nothing sent) when it is not ready: it asks when it starts. */
+  notifyRootsChanged(name: string): Promise<void> | undefined {
+    const entry = this.entries.get(name);
+    if (entry?.state.status !== 'ready' || entry.connection === undefined) return undefined;
+    return entry.connection.client.sendRootsListChanged();
   }
 
   /** Stop every server in parallel, cancel timers; idempotent. */
@@ -359,7 +345,7 @@ export class ServerSupervisor {
         if (entry.state.status === 'restarting') await this.doStart(entry, false);
       }).catch((error: unknown) => {
         // doStart reports failures in the state; reaching here is a bug, and it must not vanish.
-        this.hostLog(entry, 'error', `automatic restart failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.hostLog(entry, 'error', `automatic restart failed: ${errorMessage(error)}`);
       });
     }, delayMs);
   }
@@ -379,7 +365,7 @@ export class ServerSupervisor {
     try {
       this.options.onState(maskState(entry.state));
     } catch (error) {
-      this.hostLog(entry, 'error', `state listener failed: ${String(error)}`);
+      this.hostLog(entry, 'error', `state listener failed: ${errorMessage(error)}`);
     }
   }
 

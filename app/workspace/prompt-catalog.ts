@@ -3,6 +3,7 @@ import { McpContentBlockSchema } from '../../shared/domain/chat';
 import type { ServerState } from '../../shared/domain/server';
 import type { PromptCatalog, PromptInfo, PromptMessage, PromptResult } from '../../shared/contract/prompts';
 import { HostError } from '../../shared/result';
+import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/with-connection';
 import { errorMessage } from '../../shared/error-message';
 
@@ -60,8 +61,9 @@ function toPromptInfo(server: string, prompt: Prompt): PromptInfo {
  * re-read when it says its list changed, dropped when it stops. Each change
  * is announced as the whole catalog (it is small: names and argument lists).
  */
-export class PromptCatalogService {
+export class PromptCatalogService implements ServerLifecycleListener {
   private readonly byServer = new Map<string, ServerPrompts>();
+  readonly listChanged = { prompts: (server: string): void => this.promptsChanged(server) };
 
   constructor(private readonly options: PromptCatalogOptions) {}
 

@@ -4,12 +4,14 @@ import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerRequest } from '../servers/with-connection';
+import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import { errorMessage } from '../../shared/error-message';
 
 /** The supervisor as the resource service uses it (ServerSupervisor fits). */
 export interface ResourceServers {
   get(name: string): ServerState | undefined;
-  client(name: string): Client | undefined;
+  /** Whether `client` belongs to the server's live connection (a replaced one may still deliver a late message). */
+  isCurrentClient(name: string, client: Client): boolean;
   /** Waits out a reconnect and resends a request a lost HTTP session never ran. */
   request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T>;
 }
@@ -72,18 +74,21 @@ export function base64Size(base64: string): number {
  * session: when a server becomes ready again (restart, crash recovery) every
  * subscribed URI is subscribed again on the new session.
  */
-export class ResourceService {
+export class ResourceService implements ServerLifecycleListener {
   /** Subscribed URIs per server, whether it runs or not. */
   private readonly wanted = new Map<string, Set<string>>();
   private readonly sessions = new Map<string, Session>();
+  /** The client each server's latest connection was set up with: the live one once that server is ready. */
+  private readonly lastSetUp = new Map<string, Client>();
 
   constructor(private readonly options: ResourceServiceOptions) {}
 
-  /** Register the update handler on each new SDK client (supervisor clientSetup). */
+  /** Register the update handler on each new SDK client (the server lifecycle's clientSetup). */
   clientSetup(server: string, client: Client): void {
+    this.lastSetUp.set(server, client);
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
       // A replaced client may still deliver a late notification: only the live session counts.
-      if (this.options.servers.client(server) !== client) return;
+      if (!this.options.servers.isCurrentClient(server, client)) return;
       const uri = notification.params.uri;
       if (this.wanted.get(server)?.has(uri) === true) this.options.onUpdated(server, uri);
     });
@@ -98,8 +103,8 @@ export class ResourceService {
       return;
     }
     if (session !== undefined && session.readySince === state.readySince) return;
-    const client = this.options.servers.client(state.name);
-    if (client === undefined) return;
+    const client = this.lastSetUp.get(state.name);
+    if (client === undefined || !this.options.servers.isCurrentClient(state.name, client)) return;
     this.sessions.set(state.name, { readySince: state.readySince, client, live: new Map() });
     const uris = [...(this.wanted.get(state.name) ?? [])];
     if (uris.length === 0 || !supportsSubscribe(state.capabilities)) return;
@@ -120,6 +125,7 @@ export class ResourceService {
   serverRemoved(name: string): void {
     const session = this.sessions.get(name);
     this.sessions.delete(name);
+    this.lastSetUp.delete(name);
     this.wanted.delete(name);
     for (const live of session?.live.values() ?? []) {
       if (live.kind === 'listen') void live.close();

@@ -26,7 +26,8 @@ export function generateLongConversation(options: LongConversationOptions = {}):
   const total = options.messages ?? 2_000;
   const wantedCalls = options.toolCalls ?? 249;
   const start = options.startedAt ?? Date.UTC(2026, 0, 1);
-  const model = options.model ?? 'claude-bench';
+  // One of Berth's default models, so a bench can send in the conversation.
+  const model = options.model ?? 'claude-sonnet-5';
   const id = options.id ?? 'bench-long-conversation';
   if (!Number.isInteger(total) || total < 0) throw new Error(`messages must be a whole number ≥ 0, got ${total}`);
   if (!Number.isInteger(wantedCalls) || wantedCalls < 0) throw new Error(`toolCalls must be a whole number ≥ 0, got ${wantedCalls}`);

@@ -9,7 +9,7 @@ export class ChatPage {
 
   constructor(readonly page: Page) {
     this.conversations = page.getByRole('list', { name: 'Conversations' });
-    // includeHidden: while a dialog is open the page behind it is hidden from the accessibility tree.
+    // includeHidden (here and on what is found inside): while a dialog is open the page behind it is hidden from the accessibility tree.
     this.messages = page.getByRole('list', { name: 'Messages', exact: true, includeHidden: true });
     // By label, not role: the box is a textbox, or a combobox while the slash menu is open.
     this.input = page.getByLabel('Message', { exact: true });
@@ -49,16 +49,19 @@ export class ChatPage {
     return this.conversations.getByRole('listitem').filter({ hasText: title });
   }
 
+  /** The model's finished replies (the one being written is `streaming`). */
   assistantMessages(): Locator {
-    return this.messages.locator('.message-assistant');
+    return this.messages.getByRole('listitem', { name: 'Reply', exact: true, includeHidden: true });
+  }
+
+  /** What the person sent. */
+  personMessages(): Locator {
+    return this.messages.getByRole('listitem', { name: 'Your message', exact: true, includeHidden: true });
   }
 
   /** The card of the n-th call (0-based) of `tool`. */
   toolCard(tool: string, index = 0): Locator {
-    return this.messages
-      .locator('.tool-call')
-      .filter({ has: this.page.locator('.tool-name', { hasText: new RegExp(`^${tool.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
-      .nth(index);
+    return this.messages.getByRole('article', { name: `Call of ${tool}`, exact: true, includeHidden: true }).nth(index);
   }
 
   async stop(): Promise<void> {

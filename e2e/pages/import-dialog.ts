@@ -35,12 +35,13 @@ export class ImportDialog {
   }
 
   row(sourceName: string): Locator {
-    return this.dialog.locator(`tr[data-source="${sourceName}"]`);
+    // The row that holds the server's checkbox (`has` looks inside the row, so from the page, not the dialog).
+    return this.dialog.getByRole('row').filter({ has: this.page.getByRole('checkbox', { name: `Import ${sourceName}` }) });
   }
 
   /** What the server runs, shown in full under its row. */
   details(sourceName: string): Locator {
-    return this.dialog.locator(`tr[data-details="${sourceName}"]`);
+    return this.dialog.getByRole('row', { name: `What ${sourceName} runs`, exact: true });
   }
 
   input(label: string): Locator {

@@ -1,29 +1,36 @@
 import type { Locator, Page } from '@playwright/test';
 
+/** How the log names an entry of each source (its aria-label starts with this). */
+const ENTRY_NAME: Record<'stderr' | 'notification' | 'trace' | 'host', RegExp> = {
+  stderr: /^stderr$/,
+  notification: /^server log$/,
+  trace: /^trace (to|from) the server/,
+  host: /^Berth$/,
+};
+
 /** The log viewer. Rows are virtualized: only those near the viewport exist in the DOM. */
 export class LogsPage {
   readonly scroller: Locator;
   readonly rows: Locator;
 
   constructor(readonly page: Page) {
-    this.scroller = page.getByTestId('log-scroll');
-    this.rows = this.scroller.locator('.log-row');
+    this.scroller = page.getByRole('log', { name: 'Log entries' });
+    this.rows = this.scroller.getByRole('article');
   }
 
   rowsFrom(source: 'stderr' | 'notification' | 'trace' | 'host'): Locator {
-    return this.scroller.locator(`.log-row[data-source="${source}"]`);
+    return this.scroller.getByRole('article', { name: ENTRY_NAME[source] });
   }
 
   traceRow(method: string, direction: 'in' | 'out' = 'out'): Locator {
-    const arrow = direction === 'out' ? '→' : '←';
-    return this.rowsFrom('trace')
-      .filter({ has: this.page.locator('.trace-method', { hasText: new RegExp(`^${method.replace(/[/.]/g, '\\$&')}$`) }) })
-      .filter({ has: this.page.locator('.trace-dir', { hasText: arrow }) });
+    const towards = direction === 'out' ? 'to' : 'from';
+    return this.scroller.getByRole('article', { name: `trace ${towards} the server: ${method}`, exact: true });
   }
 
+  /** Shows the entry's whole JSON and returns it. */
   async expand(row: Locator): Promise<Locator> {
     await row.getByRole('button', { name: /^Show JSON/ }).click();
-    return row.locator('.log-body');
+    return row.getByRole('code');
   }
 
   async toggleSource(label: string): Promise<void> {
@@ -35,6 +42,6 @@ export class LogsPage {
   }
 
   get status(): Locator {
-    return this.page.locator('.log-status');
+    return this.page.getByRole('status', { name: 'Log summary' });
   }
 }

@@ -1,5 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+type PendingKind = 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation' | 'root-consent';
+
+/** Each kind of dialog by its title. */
+const TITLE_OF_KIND: Record<PendingKind, RegExp> = {
+  'tool-call': /^Allow .+ to run\?$/,
+  sampling: /^Review a sampling request$/,
+  'sampling-answer': /^Review the answer before it is sent$/,
+  elicitation: /” (asks for information|wants you to open a web page)$/,
+  'root-consent': /wants to see (this folder|these folders)$/,
+};
+
 /** The dialog of the request waiting for the person: consent, sampling review (both stages) or elicitation. */
 export class PendingDialog {
   readonly root: Locator;
@@ -8,9 +19,9 @@ export class PendingDialog {
     this.root = page.getByRole('dialog');
   }
 
-  async expectKind(kind: 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation' | 'root-consent', timeout = 30_000): Promise<void> {
-    await expect(this.root).toBeVisible({ timeout });
-    await expect(this.page.locator(`.pending-dialog[data-kind="${kind}"]`)).toBeVisible({ timeout });
+  async expectKind(kind: PendingKind, timeout = 30_000): Promise<void> {
+    // By name alone: while another dialog is closing, `root` can briefly match two.
+    await expect(this.page.getByRole('dialog', { name: TITLE_OF_KIND[kind] })).toBeVisible({ timeout });
   }
 
   async expectClosed(): Promise<void> {
@@ -24,7 +35,7 @@ export class PendingDialog {
   // Tool-call consent
   /** The line naming the server (as the person named it) and the tool's identifier. */
   get toolHeader(): Locator {
-    return this.root.locator('.consent-tool-line');
+    return this.root.getByRole('region', { name: 'Tool', exact: true }).getByRole('heading', { level: 3 });
   }
 
   /** The tool's title and description, quoted as what the server claims. */

@@ -10,9 +10,10 @@ export class PromptsPage {
 
   constructor(readonly page: Page) {
     this.chat = new ChatPage(page);
-    this.menu = page.getByTestId('slash-menu');
+    this.menu = page.getByRole('group', { name: 'Prompts', exact: true });
     this.options = this.menu.getByRole('option');
-    this.form = page.locator('form.prompt-form');
+    // A prompt's form is named after its slash command.
+    this.form = page.getByRole('form', { name: /^\// });
   }
 
   /** Types into the empty message box, as a person would (key by key). */
@@ -21,7 +22,7 @@ export class PromptsPage {
   }
 
   option(name: string): Locator {
-    return this.options.filter({ has: this.page.locator('.slash-option-name', { hasText: new RegExp(`^/${name}$`) }) });
+    return this.options.filter({ has: this.page.getByText(`/${name}`, { exact: true }) });
   }
 
   field(label: string | RegExp): Locator {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ServerDetail } from './server-detail';
 import { ServersPage } from './servers-page';
 
 /** The Resources tab of one server's detail panel. */
@@ -10,8 +11,8 @@ export class ResourcesPage {
     readonly page: Page,
     readonly server: string,
   ) {
-    this.root = page.locator(`section.detail[data-server="${server}"]`);
-    this.viewer = this.root.locator('.resource-viewer');
+    this.root = new ServerDetail(page, server).root;
+    this.viewer = this.root.getByRole('region', { name: /^Preview of / });
   }
 
   /** Servers view → this server → Resources tab. */

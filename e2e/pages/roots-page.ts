@@ -9,7 +9,7 @@ export class RootsPage {
   constructor(readonly page: Page) {
     this.list = page.getByRole('list', { name: 'Workspace roots' });
     this.browser = page.getByRole('dialog', { name: 'Add a workspace root' });
-    this.matrix = page.locator('.roots-matrix');
+    this.matrix = page.getByRole('table', { name: 'Which server sees which root' });
   }
 
   async show(): Promise<void> {
@@ -18,12 +18,17 @@ export class RootsPage {
   }
 
   row(name: string): Locator {
-    return this.list.locator(`li[data-root="${name}"]`);
+    return this.list.getByRole('listitem', { name, exact: true });
+  }
+
+  /** Opens the folder browser (in the page header, or the empty state when there are no roots). */
+  get addFolder(): Locator {
+    return this.page.getByRole('button', { name: 'Add folder', exact: true });
   }
 
   /** Opens the folder browser at `folder` by typing its path (what a person does to jump somewhere). */
   async openBrowserAt(folder: string): Promise<void> {
-    await this.page.getByTestId('add-root').click();
+    await this.addFolder.click();
     await expect(this.browser).toBeVisible();
     const path = this.browser.getByRole('textbox', { name: 'Folder path' });
     await path.fill(folder);
@@ -68,6 +73,6 @@ export class RootsPage {
   }
 
   matrixCell(server: string, root: string): Locator {
-    return this.matrix.locator(`tr[data-server="${server}"] td`).filter({ has: this.page.getByRole('checkbox', { name: `${server} sees ${root}` }) });
+    return this.matrix.getByRole('cell').filter({ has: this.page.getByRole('checkbox', { name: `${server} sees ${root}` }) });
   }
 }

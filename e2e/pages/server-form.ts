@@ -70,8 +70,11 @@ export class ServerForm {
     await this.keepApprovalsQuestion.getByRole('button', { name: answer, exact: true }).click();
   }
 
-  /** The error shown under a field (role=alert inside the field). */
+  /**
+   * The error shown under a field: the alert in the field's wrapper. The wrapper is found by its class because
+   * nothing in the accessibility tree ties an error to its field but the control's aria-describedby.
+   */
   errorFor(label: string): Locator {
-    return this.dialog.locator('.field').filter({ has: this.page.getByLabel(label, { exact: true }) }).locator('.field-error');
+    return this.dialog.locator('.field').filter({ has: this.page.getByLabel(label, { exact: true }) }).getByRole('alert');
   }
 }

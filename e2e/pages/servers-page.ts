@@ -37,7 +37,7 @@ export class ServersPage {
   }
 
   status(name: string): Locator {
-    return this.card(name).locator('.status-badge');
+    return this.card(name).getByRole('status');
   }
 
   async expectStatus(name: string, word: string | RegExp, timeout = 30_000): Promise<void> {

@@ -1,4 +1,5 @@
-import type { ChatEvent, ChatMessage, Conversation } from '../../shared/domain/chat';
+import type { ConversationsDelta } from '../../shared/contract/chat';
+import type { ChatEvent, ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { ChatSlice, LiveToolCall, LiveTurn, SliceCreator } from './types';
 
 /** A turn as the renderer first hears of it (turn-started may have been missed across a reconnect). */
@@ -18,6 +19,32 @@ function updateCall(turn: LiveTurn, toolUseId: string, patch: Partial<LiveToolCa
     ? { ...current, ...patch }
     : { toolUseId, server: patch.server ?? '', tool: patch.tool ?? '', input: patch.input ?? {}, ...patch };
   return { ...turn, toolCalls: { ...turn.toolCalls, [toolUseId]: next } };
+}
+
+/** The host's order: newest first, ties by id. */
+function comesBefore(a: ConversationSummary, b: ConversationSummary): boolean {
+  return a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id);
+}
+
+/**
+ * The list after one delta from the host: each changed summary replaces its
+ * old entry at its sorted place (binary search), removed ids go. Pure and
+ * linear in the list, so a saved message does not re-sort 5,000 rows.
+ */
+export function applyConversationsDelta(list: readonly ConversationSummary[], delta: ConversationsDelta): ConversationSummary[] {
+  const gone = new Set([...delta.removed, ...delta.changed.map((summary) => summary.id)]);
+  const next = gone.size === 0 ? [...list] : list.filter((summary) => !gone.has(summary.id));
+  for (const summary of delta.changed) {
+    let low = 0;
+    let high = next.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (comesBefore(next[middle]!, summary)) low = middle + 1;
+      else high = middle;
+    }
+    next.splice(low, 0, summary);
+  }
+  return next;
 }
 
 /** The live turn after one event; pure, so the event mapping is tested without a store. */
@@ -71,6 +98,14 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
       return { conversations: list, conversationsLoaded: true, activeConversationId: stillThere ? s.activeConversationId : list[0]?.id };
     });
   },
+  applyConversationsDelta(delta) {
+    set((s) => {
+      const conversations = applyConversationsDelta(s.conversations, delta);
+      const stillThere = s.activeConversationId !== undefined && !delta.removed.includes(s.activeConversationId);
+      const conversationDetails = renamedDetails(s.conversationDetails, delta.changed);
+      return { conversations, conversationDetails, activeConversationId: stillThere ? s.activeConversationId : conversations[0]?.id };
+    });
+  },
   applyChatEvent(event) {
     set((s) => {
       const id = event.conversationId;
@@ -115,13 +150,21 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     return result;
   },
   async renameConversation(id, title) {
+    const before = get().conversations.find((c) => c.id === id);
+    // Shown at once; the host's answer (or its list event) settles it.
+    const retitle = (from: string, to: string) =>
+      set((s) => ({
+        conversations: s.conversations.map((c) => (c.id === id && c.title === from ? { ...c, title: to } : c)),
+        conversationDetails: s.conversationDetails[id]?.title === from ? { ...s.conversationDetails, [id]: { ...s.conversationDetails[id], title: to } } : s.conversationDetails,
+      }));
+    if (before !== undefined) retitle(before.title, title);
     const result = await transport.call('chat.rename', { id, title });
     if (result.ok) {
-      const summary = result.value;
-      set((s) => ({
-        conversations: s.conversations.map((c) => (c.id === id ? summary : c)),
-        conversationDetails: s.conversationDetails[id] ? { ...s.conversationDetails, [id]: { ...s.conversationDetails[id], title: summary.title } } : s.conversationDetails,
-      }));
+      get().applyConversationsDelta({ changed: [result.value], removed: [] });
+    } else if (before !== undefined) {
+      // Only if nothing newer replaced the optimistic title meanwhile.
+      retitle(title, before.title);
+      get().toastFailure(`Could not rename “${before.title}”`, result);
     }
     return result;
   },
@@ -193,3 +236,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     await get().loadConversationTools(id);
   },
 });
+
+/** Open conversations keep the title the list shows. */
+function renamedDetails(details: Record<string, Conversation>, changed: readonly ConversationSummary[]): Record<string, Conversation> {
+  let next = details;
+  for (const summary of changed) {
+    const detail = next[summary.id];
+    if (detail !== undefined && detail.title !== summary.title) next = { ...next, [summary.id]: { ...detail, title: summary.title } };
+  }
+  return next;
+}

@@ -61,7 +61,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'logs.cleared', (s, { server }) => s.applyLogsCleared(server)),
     bindTopic(store, transport, 'config.changed', (s, status) => s.applyConfigStatus(status)),
     bindTopic(store, transport, 'chat.event', (s, event) => s.applyChatEvent(event)),
-    bindTopic(store, transport, 'chat.conversationsChanged', (s, { conversations }) => s.applyConversationsChanged(conversations)),
+    bindTopic(store, transport, 'chat.conversationsChanged', (s, delta) => s.applyConversationsDelta(delta)),
     bindTopic(store, transport, 'settings.changed', (s, settings) => s.applySettings(settings)),
     bindTopic(store, transport, 'pending.changed', (s, change) => s.applyPendingChange(change)),
     bindTopic(store, transport, 'consent.policiesChanged', (s, { policies }) => s.applyConsentPolicies(policies)),

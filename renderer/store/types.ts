@@ -3,7 +3,7 @@ import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
 import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
 import type { FolderListing, RootsView } from '../../shared/contract/roots';
-import type { ChatToolsView } from '../../shared/contract/chat';
+import type { ChatToolsView, ConversationsDelta } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingPolicies } from '../../shared/contract/sampling';
@@ -107,7 +107,10 @@ export interface ChatSlice {
   activeConversationId: string | undefined;
   liveTurns: Record<string, LiveTurn>;
   conversationTools: Record<string, ChatToolsView>;
+  /** The whole list (chat.list on connect). */
   applyConversationsChanged(list: ConversationSummary[]): void;
+  /** One `chat.conversationsChanged` event: only what changed. */
+  applyConversationsDelta(delta: ConversationsDelta): void;
   applyChatEvent(event: ChatEvent): void;
   applyConversation(conversation: Conversation): void;
   loadConversations(): Promise<void>;

@@ -37,6 +37,13 @@ export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
 
 const Accepted = z.object({ accepted: z.literal(true) });
 
+/** What changed in the conversation list: summaries new or updated, and ids gone (deleted). */
+export const ConversationsDeltaSchema = z.object({
+  changed: z.array(ConversationSummarySchema).max(10_000),
+  removed: z.array(ConversationIdSchema).max(10_000),
+});
+export type ConversationsDelta = z.infer<typeof ConversationsDeltaSchema>;
+
 export const chatMethods = {
   'chat.list': method({
     summary: 'Every conversation, newest first.',
@@ -107,6 +114,9 @@ export const chatMethods = {
 export const chatTopics = {
   /** Progress of a running turn: tokens, tool calls, saved messages, the end. */
   'chat.event': ChatEventSchema,
-  /** A conversation was created, renamed, deleted, restored or got a message. */
-  'chat.conversationsChanged': z.object({ conversations: z.array(ConversationSummarySchema) }),
+  /**
+   * A conversation was created, renamed, deleted, restored or got a message:
+   * only what changed (chat.list gives the whole list, e.g. on connect).
+   */
+  'chat.conversationsChanged': ConversationsDeltaSchema,
 };

@@ -48,8 +48,9 @@ describe('host chat: key, streaming and persistence', () => {
       ['assistant', 'Hello there, dear person.'],
     ]);
     expect(saved.title).toBe('Say hello');
-    const listed = await eventAfter(harness, mark, 'chat.conversationsChanged', ({ conversations }) => conversations.some((c) => c.messageCount === 2));
-    expect(listed.conversations[0]?.id).toBe(conversation.id);
+    const listed = await eventAfter(harness, mark, 'chat.conversationsChanged', ({ changed }) => changed.some((c) => c.messageCount === 2));
+    // Only the conversation that changed, not the whole list.
+    expect(listed).toEqual({ changed: [expect.objectContaining({ id: conversation.id, title: 'Say hello', messageCount: 2 })], removed: [] });
     // The key reached the API, and nothing else.
     const headers = fake.requests[0]?.headers ?? {};
     expect(headers['x-api-key'] ?? headers.authorization).toMatch(new RegExp(`^(Bearer )?${TEST_API_KEY}$`));

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServerLifecycle } from '../../app/servers/server-lifecycle';
 import { ServerSupervisor } from '../../app/servers/supervisor';
 import { LogCollector, fixtureConfig, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 import { ResourceService } from '../../app/workspace/resource-service';
@@ -11,30 +12,35 @@ describe('resource browser against real servers (both eras)', () => {
   let updates: { server: string; uri: string }[];
   let listChanges: string[];
   let logs: LogCollector;
+  let lifecycleErrors: string[];
 
   beforeEach(async () => {
     dir = await tempDir();
     updates = [];
     listChanges = [];
     logs = new LogCollector();
+    // As the host wires it: the supervisor reports to the lifecycle, the service joins it.
+    lifecycleErrors = [];
+    const lifecycle = new ServerLifecycle({ reportError: (what, error) => lifecycleErrors.push(`${what}: ${String(error)}`) });
     supervisor = new ServerSupervisor({
       logs,
       stateDir: dir.path,
-      onState: (state) => resources.serverChanged(state),
-      clientSetup: (server, client) => resources.clientSetup(server, client),
-      onListChanged: (server, kind) => {
-        if (kind === 'resources') listChanges.push(server);
-      },
+      onState: (state) => lifecycle.serverChanged(state),
+      clientSetup: (server, client) => lifecycle.clientSetup(server, client),
+      onListChanged: (server, kind) => lifecycle.listChanged(server, kind),
     });
     resources = new ResourceService({
       servers: supervisor,
       onUpdated: (server, uri) => updates.push({ server, uri }),
       logs,
     });
+    lifecycle.register(resources);
+    lifecycle.register({ listChanged: { resources: (server) => listChanges.push(server) } });
   });
   afterEach(async () => {
     await supervisor.shutdown();
     await dir.cleanup();
+    expect(lifecycleErrors).toEqual([]);
   });
 
   it('legacy era (server-everything): pages the list, fills a template, reads text and blobs, and subscribes with resources/subscribe', async () => {

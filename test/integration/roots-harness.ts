@@ -5,9 +5,10 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { TopicName } from '../../shared/contract';
 import type { PendingRequestOf } from '../../shared/domain/pending';
 import type { ServerConfig } from '../../shared/domain/server';
-import { createEventHub } from '../../app/bridge/event-hub';
+import { createEventHub } from '../../app/events/event-hub';
 import { HostRoots } from '../../app/host-roots';
 import { PendingRequests } from '../../app/pending/pending-requests';
+import { ServerLifecycle } from '../../app/servers/server-lifecycle';
 import { ServerSupervisor } from '../../app/servers/supervisor';
 import { LogCollector, REPO_ROOT, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 
@@ -74,16 +75,13 @@ export async function startRootsRig(): Promise<RootsRig> {
     // Answer after open() returns, as a person clicking would.
     setImmediate(() => pending.answer(request.id, { allow: rig.decide(request) }));
   });
-  // Created before the roots (which need it); servers start only when a test syncs them.
-  const opened: { roots?: HostRoots } = {};
+  // Created before the roots (which need it) and reporting to the lifecycle they join; servers start only when a test syncs them.
+  const lifecycle = new ServerLifecycle({ reportError: (what, error) => errors.push(`${what}: ${String(error)}`) });
   const supervisor = new ServerSupervisor({
     logs,
     stateDir: join(temp.path, 'state'),
-    onState: () => undefined,
-    clientSetup: (server, client) => {
-      if (opened.roots === undefined) throw new Error('roots are not open yet');
-      opened.roots.clientSetup(server, client);
-    },
+    onState: (state) => lifecycle.serverChanged(state),
+    clientSetup: (server, client) => lifecycle.clientSetup(server, client),
   });
   const hostRoots = await HostRoots.open({
     stateDir: join(temp.path, 'state'),
@@ -97,7 +95,7 @@ export async function startRootsRig(): Promise<RootsRig> {
     warn: (text) => errors.push(`warn: ${text}`),
     reportError: (what, error) => errors.push(`${what}: ${String(error)}`),
   });
-  opened.roots = hostRoots;
+  lifecycle.register(hostRoots);
 
   const traceCount = (server: string, method: string, direction: 'in' | 'out'): number =>
     logs.for(server, 'trace').filter((entry) => entry.method === method && entry.direction === direction).length;

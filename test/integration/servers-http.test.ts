@@ -13,6 +13,11 @@ function answerRoots(_server: string, client: Client): void {
   client.setRequestHandler('roots/list', () => ({ roots: [{ uri: 'file:///tmp/http-root', name: 'HTTP root' }] }));
 }
 
+/** The server's live SDK client, reached the way services reach it (nothing is sent): to read its HTTP session id. */
+function liveClient(supervisor: ServerSupervisor, name: string): Promise<Client> {
+  return supervisor.request(name, { method: 'none', what: '', action: 'read the HTTP session' }, async (client) => client);
+}
+
 describe('remote servers over HTTP (server-everything)', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
   let logs: LogCollector;
@@ -65,7 +70,7 @@ describe('remote servers over HTTP (server-everything)', () => {
     const url = remote.url;
     await supervisor.sync({ remote: serverConfig({ url }) });
     expect(supervisor.get('remote')?.status).toBe('ready');
-    const transport = (supervisor.client('remote') as unknown as { transport?: { sessionId?: string } }).transport;
+    const transport = (await liveClient(supervisor, 'remote') as unknown as { transport?: { sessionId?: string } }).transport;
     const session = transport?.sessionId;
     expect(session).toBeTruthy();
 
@@ -75,7 +80,7 @@ describe('remote servers over HTTP (server-everything)', () => {
 
     expect(textOf(await supervisor.callTool('remote', 'echo', { message: 'still there' }))).toBe('Echo: still there');
     expect(logs.texts('remote', 'host').join('\n')).toContain('no longer knows this session');
-    const newSession = (supervisor.client('remote') as unknown as { transport?: { sessionId?: string } }).transport?.sessionId;
+    const newSession = (await liveClient(supervisor, 'remote') as unknown as { transport?: { sessionId?: string } }).transport?.sessionId;
     expect(newSession).toBeTruthy();
     expect(newSession).not.toBe(session);
   }, 60_000);

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
 import { App } from '../../app';
 import { createBerthStore } from '../../store';
+import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
 import { buildTimeline, toolCallStatus } from './chat-model';
+import { forgetScrollPositions } from './scroll-memory';
 
 // Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
 beforeAll(preloadLazyChunks);
@@ -21,7 +23,15 @@ beforeAll(() => {
   };
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
-afterEach(cleanup);
+let restoreSizes: () => void;
+beforeEach(() => {
+  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
+});
+afterEach(() => {
+  cleanup();
+  restoreSizes();
+  forgetScrollPositions();
+});
 
 const SETTINGS: SettingsView = { apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' };
 const base = { conversationId: 'c1', turnId: 't1' };

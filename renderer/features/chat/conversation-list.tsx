@@ -1,27 +1,103 @@
-import clsx from 'clsx';
-import { useId, useState } from 'react';
-import type { ConversationSummary } from '../../../shared/domain/chat';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import type { Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { EditIcon, PlusIcon, TrashIcon } from '../shell/icons';
+import { Button } from '../shell/controls';
+import { PlusIcon } from '../shell/icons';
+import { ConversationRow, RenameRow } from './conversation-row';
 
-/** “14:05” today, “Mon 14:05” this week, else the date. */
-export function formatWhen(time: number, now = Date.now()): string {
-  const date = new Date(time);
-  const sameDay = new Date(now).toDateString() === date.toDateString();
-  if (sameDay) return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (now - time < 6 * 24 * 3600_000) return date.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-  return date.toLocaleDateString();
+export { formatWhen } from './conversation-row';
+
+/** Every row is this tall (title and one meta line); the rename row is taller for its error line. */
+export const CONVERSATION_ROW_HEIGHT = 54;
+const RENAME_ROW_HEIGHT = 76;
+/** Where the list was scrolled, kept across leaving Chat and coming back. */
+let keptScrollTop = 0;
+
+/** The conversations whose title contains `query` (any case); `lowerTitles[i]` is the lower-cased title of `conversations[i]`. */
+export function filterByTitle<T>(conversations: readonly T[], lowerTitles: readonly string[], query: string): readonly T[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return conversations;
+  return conversations.filter((_, index) => lowerTitles[index]!.includes(needle));
 }
 
-/** Conversations, newest first: new, open, rename in place, delete (with Undo). */
+/** Ids of the conversations replying now: a short array, compared by content, so token events do not re-render the list. */
+function useRunningIds(): ReadonlySet<string> {
+  const ids = useBerth(useShallow((s) => Object.keys(s.liveTurns).filter((id) => s.liveTurns[id]!.running)));
+  return useMemo(() => new Set(ids), [ids]);
+}
+
+/**
+ * Conversations, newest first: new, search titles, open, rename in place,
+ * delete (with Undo). Virtualized: only the rows in view (and the focused one)
+ * are in the DOM, so 5,000 conversations cost what 30 do.
+ */
 export function ConversationList({ onNew, creating }: { onNew: () => void; creating: boolean }) {
   const conversations = useBerth((s) => s.conversations);
   const active = useBerth((s) => s.activeConversationId);
   const openConversation = useBerth((s) => s.openConversation);
-  const runningIds = useBerth((s) => s.liveTurns);
+  const deleteConversation = useBerth((s) => s.deleteConversation);
+  const running = useRunningIds();
   const [renaming, setRenaming] = useState<string>();
+  const [query, setQuery] = useState('');
+  const [focusIndex, setFocusIndex] = useState<number>();
   const headingId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // Lower-cased once per list change, so each keystroke in the search box is one pass of `includes`.
+  const lowerTitles = useMemo(() => conversations.map((conversation) => conversation.title.toLowerCase()), [conversations]);
+  const shown = useMemo(() => filterByTitle(conversations, lowerTitles, query), [conversations, lowerTitles, query]);
+
+  const getItemKey = useCallback((index: number) => shown[index]!.id, [shown]);
+  // The focused row stays rendered when scrolled away, so focus is never lost to a removed node.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusIndex === undefined || focusIndex >= range.count || indexes.includes(focusIndex)) return indexes;
+      return [...indexes, focusIndex].sort((a, b) => a - b);
+    },
+    [focusIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (shown[index]?.id === renaming ? RENAME_ROW_HEIGHT : CONVERSATION_ROW_HEIGHT),
+    getItemKey,
+    rangeExtractor,
+    overscan: 8,
+    initialOffset: () => keptScrollTop,
+  });
+  useLayoutEffect(() => virtualizer.measure(), [renaming, virtualizer]);
+
+  // Arrow keys move focus row by row; the row is scrolled into view first, then focused once rendered.
+  // Only after a key press: a list update must never pull focus from wherever the person is typing.
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || focusIndex === undefined) return;
+    const button = scrollRef.current?.querySelector<HTMLButtonElement>(`.conversation-main[data-index="${focusIndex}"]`);
+    if (!button) return;
+    focusPending.current = false;
+    button.focus();
+  });
+  const focusRow = (index: number) => {
+    focusPending.current = true;
+    setFocusIndex(index);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+  const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
+    const from = Number((event.target as HTMLElement).dataset.index ?? -1);
+    const last = shown.length - 1;
+    const to = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: last }[event.key];
+    if (to === undefined || last < 0 || (from < 0 && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    focusRow(Math.max(0, Math.min(last, to)));
+  };
+
+  const onRename = useCallback((id: string) => setRenaming(id), []);
+  const onOpen = useCallback((id: string) => void openConversation(id), [openConversation]);
+  const onDelete = useCallback((id: string) => void deleteConversation(id), [deleteConversation]);
 
   return (
     <section className="conversation-column" aria-labelledby={headingId}>
@@ -31,87 +107,78 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
           New
         </Button>
       </div>
-      {conversations.length === 0 ? <p className="sidebar-empty column-empty">No conversations yet.</p> : null}
-      <ul className="conversation-list" aria-label="Conversations">
-        {conversations.map((conversation) =>
-          renaming === conversation.id ? (
-            <RenameRow key={conversation.id} conversation={conversation} onDone={() => setRenaming(undefined)} />
-          ) : (
-            <li key={conversation.id} className={clsx('conversation-item', active === conversation.id && 'active')} data-conversation={conversation.id}>
-              <button
-                type="button"
-                className="conversation-main"
-                aria-current={active === conversation.id ? 'true' : undefined}
-                onClick={() => void openConversation(conversation.id)}
-                onDoubleClick={() => setRenaming(conversation.id)}
-              >
-                <span className="conversation-title">{conversation.title}</span>
-                <span className="conversation-meta">
-                  {runningIds[conversation.id]?.running ? <span className="status-dot status-starting" aria-label="replying" /> : null}
-                  {formatWhen(conversation.updatedAt)} · {conversation.messageCount} message{conversation.messageCount === 1 ? '' : 's'}
-                </span>
-              </button>
-              <div className="conversation-actions">
-                <IconButton label={`Rename “${conversation.title}”`} icon={<EditIcon />} onClick={() => setRenaming(conversation.id)} />
-                <DeleteButton conversation={conversation} />
-              </div>
-            </li>
-          ),
-        )}
-      </ul>
-    </section>
-  );
-}
-
-function DeleteButton({ conversation }: { conversation: ConversationSummary }) {
-  const deleteConversation = useBerth((s) => s.deleteConversation);
-  return <IconButton label={`Delete “${conversation.title}”`} icon={<TrashIcon />} onClick={() => void deleteConversation(conversation.id)} />;
-}
-
-function RenameRow({ conversation, onDone }: { conversation: ConversationSummary; onDone: () => void }) {
-  const renameConversation = useBerth((s) => s.renameConversation);
-  const [title, setTitle] = useState(conversation.title);
-  const [error, setError] = useState<string>();
-
-  async function save() {
-    const trimmed = title.trim();
-    if (trimmed === conversation.title) return onDone();
-    if (trimmed === '') {
-      setError('Give the conversation a title');
-      return;
-    }
-    const result = await renameConversation(conversation.id, trimmed);
-    if (result.ok) onDone();
-    else setError(result.message);
-  }
-
-  return (
-    <li className="conversation-item renaming">
-      <input
-        className="input"
-        aria-label="Conversation title"
-        value={title}
-        maxLength={200}
-        autoFocus
-        onFocus={(e) => e.target.select()}
-        aria-invalid={Boolean(error)}
-        onChange={(e) => setTitle(e.target.value)}
-        onBlur={() => void save()}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            void save();
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            onDone();
-          }
-        }}
-      />
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
+      {conversations.length > 0 ? (
+        <div className="conversation-search">
+          <input
+            className="input"
+            type="search"
+            aria-label="Search conversation titles"
+            placeholder="Search titles"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setFocusIndex(undefined);
+              virtualizer.scrollToOffset(0);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown' && shown.length > 0) {
+                event.preventDefault();
+                focusRow(0);
+              } else if (event.key === 'Escape' && query !== '') {
+                event.preventDefault();
+                setQuery('');
+              }
+            }}
+          />
+        </div>
       ) : null}
-    </li>
+      {conversations.length === 0 ? <p className="sidebar-empty column-empty">No conversations yet.</p> : null}
+      {conversations.length > 0 && shown.length === 0 ? (
+        <div className="column-empty conversation-search-empty" role="status">
+          <p>No conversation title contains “{query.trim()}”. The search looks at titles only, not at messages.</p>
+          <Button size="sm" onClick={() => setQuery('')}>
+            Clear search
+          </Button>
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className="conversation-scroll"
+        data-testid="conversation-scroll"
+        onScroll={(event) => {
+          keptScrollTop = event.currentTarget.scrollTop;
+        }}
+      >
+        <ul className="conversation-list" aria-label="Conversations" style={{ height: virtualizer.getTotalSize() }} onKeyDown={moveFocus}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const conversation = shown[item.index]!;
+            return (
+              <li
+                key={item.key}
+                className="conversation-slot"
+                style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                aria-setsize={shown.length}
+                aria-posinset={item.index + 1}
+                onFocus={() => setFocusIndex(item.index)}
+              >
+                {renaming === conversation.id ? (
+                  <RenameRow conversation={conversation} onDone={() => setRenaming(undefined)} />
+                ) : (
+                  <ConversationRow
+                    conversation={conversation}
+                    index={item.index}
+                    active={active === conversation.id}
+                    running={running.has(conversation.id)}
+                    onOpen={onOpen}
+                    onRename={onRename}
+                    onDelete={onDelete}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
   );
 }

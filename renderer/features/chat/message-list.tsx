@@ -1,63 +1,147 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import type { LiveTurn } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../shell/controls';
-import { EditIcon, RestartIcon, WarningIcon } from '../shell/icons';
+import { RestartIcon, WarningIcon } from '../shell/icons';
 import { buildTimeline, stopReasonNote, type TimelineItem } from './chat-model';
-import { Markdown } from './markdown';
-import { MessageAttachments } from './message-attachments';
-import { ToolCallCard } from './tool-call-card';
+import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
+import { recallScroll, rememberScroll } from './scroll-memory';
 
 /** Within this many pixels of the bottom, new text keeps the view pinned to the end. */
 const STICK_PX = 80;
+/** The space between rows (the list's former flex gap, `--space-4`). */
+const ROW_GAP = 16;
+/** Rows rendered beyond each edge of the viewport. */
+const OVERSCAN = 6;
+/** A scroll this soon (ms) after the person's wheel, touch, pointer or key counts as theirs. */
+const PERSON_SCROLL_MS = 1_000;
+/** The key of the row that shows the reply being written. */
+const LIVE_ROW_KEY = 'live-reply';
 
-/** The conversation: person messages, replies in Markdown, tool-call cards, and the reply being streamed. */
+/** A first guess at a row's height, until it is measured. */
+function estimateRowHeight(item: TimelineItem | undefined): number {
+  if (!item) return 48;
+  if (item.kind === 'person') return 48 + (item.attachments.length > 0 ? 40 : 0);
+  return item.parts.reduce((height, part) => height + (part.kind === 'text' ? 24 + Math.ceil(part.text.length / 90) * 26 : 120), 0);
+}
+
+/**
+ * The conversation: person messages, replies in Markdown, tool-call cards, and the reply being streamed.
+ *
+ * Virtualized: only the rows near the viewport are in the DOM (plus the one holding keyboard focus),
+ * each measured as it renders. So the browser's own find-in-page only finds text in rendered rows;
+ * a person scrolls to older messages to find their text.
+ */
 export function MessageList({ conversation, live }: { conversation: Conversation; live: LiveTurn | undefined }) {
   const items = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
   const scroller = useRef<HTMLDivElement>(null);
-  const stuck = useRef(true);
+  // Read once: where the person left this conversation (the list remounts per conversation).
+  const [saved] = useState(() => recallScroll(conversation.id));
+  const stuck = useRef(saved?.stuck ?? true);
+  const lastTop = useRef(saved?.offset ?? 0);
   const running = live?.running === true;
-  const lastItem = items.at(-1);
-  const canRetry = !running && lastItem !== undefined && items.some((i) => i.kind === 'person');
+  const draft = running ? live.draft : '';
+  const showLiveRow = running && (draft !== '' || !hasActiveTool(live));
+  const count = items.length + (showLiveRow ? 1 : 0);
+  const canRetry = !running && items.length > 0 && items.some((i) => i.kind === 'person');
+
+  // The row holding keyboard focus stays rendered when scrolled far away, so focus is not lost.
+  const [focusedKey, setFocusedKey] = useState<string>();
+  const focusedIndex = focusedKey === undefined ? -1 : items.findIndex((item) => item.message.id === focusedKey);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedIndex < 0 || indexes.includes(focusedIndex)) return indexes;
+      return [...indexes, focusedIndex].sort((a, b) => a - b);
+    },
+    [focusedIndex],
+  );
+  const getItemKey = useCallback((index: number) => items[index]?.message.id ?? LIVE_ROW_KEY, [items]);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => estimateRowHeight(items[index]),
+    getItemKey,
+    rangeExtractor,
+    overscan: OVERSCAN,
+    gap: ROW_GAP,
+    ...(saved ? { initialMeasurementsCache: saved.measurements } : {}),
+    ...(saved && !saved.stuck ? { initialOffset: saved.offset } : {}),
+  });
+  const totalSize = virtualizer.getTotalSize();
 
   // Follow the stream only while the person is at the bottom; scrolling up to read stops it.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && stuck.current) el.scrollTop = el.scrollHeight;
-  }, [items, live?.draft, live?.toolCalls, live?.error]);
-  useEffect(() => {
-    stuck.current = true;
-  }, [conversation.id]);
+  }, [totalSize, items, draft, live?.toolCalls, live?.error, running]);
 
+  // Back where the person left it; on leaving, remember where that is.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && saved && !saved.stuck) el.scrollTop = saved.offset;
+    return () => {
+      rememberScroll(conversation.id, { stuck: stuck.current, offset: lastTop.current, measurements: virtualizer.takeSnapshot() });
+    };
+  }, [conversation.id, saved, virtualizer]);
+
+  // Only the person unsticks the list: the virtualizer also moves scrollTop (keeping the view
+  // steady while rows are measured), and that must not count as scrolling up to read.
+  const personScrolledAt = useRef(0);
+  const notePersonScrolling = () => {
+    personScrolledAt.current = performance.now();
+  };
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    const byPerson = performance.now() - personScrolledAt.current < PERSON_SCROLL_MS;
+    // Moving up means reading; only reaching the bottom again resumes following.
+    if (atBottom) stuck.current = true;
+    else if (byPerson && el.scrollTop < lastTop.current) stuck.current = false;
+    lastTop.current = el.scrollTop;
+  };
+
+  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const index = row ? Number(row.dataset.index) : -1;
+    setFocusedKey(items[index]?.message.id);
+  };
+  const onBlur = (event: FocusEvent<HTMLOListElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedKey(undefined);
+  };
+
+  const virtualRows = virtualizer.getVirtualItems();
   return (
     <div
       ref={scroller}
       className="message-scroller"
-      onScroll={(event) => {
-        const el = event.currentTarget;
-        stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-      }}
+      onScroll={onScroll}
+      onWheel={notePersonScrolling}
+      onTouchMove={notePersonScrolling}
+      onPointerDown={notePersonScrolling}
+      onKeyDown={notePersonScrolling}
     >
-      <ol className="message-list" aria-label="Messages">
-        {items.map((item) => (
-          <TimelineRow key={item.message.id} item={item} conversationId={conversation.id} live={live} running={running} />
-        ))}
-        {running && (live?.draft ?? '') !== '' ? (
-          <li className="message message-assistant streaming" aria-live="off" data-testid="streaming-reply">
-            <Markdown text={live!.draft} />
-            <span className="cursor" aria-hidden="true" />
-          </li>
-        ) : null}
-        {running && (live?.draft ?? '') === '' && !hasActiveTool(live) ? (
-          <li className="message message-assistant thinking" aria-label="The model is writing">
-            <span className="dots" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-          </li>
-        ) : null}
+      <ol className="message-list virtualized" aria-label="Messages" style={{ height: totalSize }} onFocus={onFocus} onBlur={onBlur}>
+        {virtualRows.map((row) => {
+          const item = items[row.index];
+          const placement = { index: row.index, top: row.start, measureRef: virtualizer.measureElement };
+          if (!item) return <LiveReplyRow key={LIVE_ROW_KEY} draft={draft} {...placement} />;
+          const follows = rowFollowsRunning(item);
+          return (
+            <MessageRow
+              key={item.message.id}
+              item={item}
+              conversationId={conversation.id}
+              running={follows && running}
+              liveCalls={liveCallsOfRow(item, live?.toolCalls)}
+              nearViewport={isInRange(virtualizer.range, row.index)}
+              {...placement}
+            />
+          );
+        })}
       </ol>
       {!running && live?.error ? (
         <div className="turn-error" role="alert">
@@ -74,97 +158,12 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   );
 }
 
+function isInRange(range: { startIndex: number; endIndex: number } | null, index: number): boolean {
+  return range !== null && index >= range.startIndex - OVERSCAN && index <= range.endIndex + OVERSCAN;
+}
+
 function hasActiveTool(live: LiveTurn | undefined): boolean {
   return Object.values(live?.toolCalls ?? {}).some((call) => call.status !== 'finished');
-}
-
-function TimelineRow({ item, conversationId, live, running }: { item: TimelineItem; conversationId: string; live: LiveTurn | undefined; running: boolean }) {
-  if (item.kind === 'person') return <PersonMessage item={item} conversationId={conversationId} running={running} />;
-  return (
-    <li className="message message-assistant" data-message={item.message.id}>
-      {item.parts.map((part, index) =>
-        part.kind === 'text' ? (
-          <Markdown key={index} text={part.text} />
-        ) : (
-          <ToolCallCard
-            key={part.use.id}
-            conversationId={conversationId}
-            use={part.use}
-            result={part.result}
-            live={live?.toolCalls[part.use.id]}
-            turnRunning={running}
-          />
-        ),
-      )}
-    </li>
-  );
-}
-
-function PersonMessage({ item, conversationId, running }: { item: Extract<TimelineItem, { kind: 'person' }>; conversationId: string; running: boolean }) {
-  const editAndResend = useBerth((s) => s.editAndResend);
-  const [editing, setEditing] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function resend() {
-    if (editing === undefined || editing.trim() === '') return;
-    setBusy(true);
-    const result = await editAndResend(conversationId, editing);
-    setBusy(false);
-    if (result.ok) {
-      setEditing(undefined);
-      setError(undefined);
-    } else setError(result.message);
-  }
-
-  if (editing !== undefined) {
-    return (
-      <li className="message message-person editing">
-        <textarea
-          className="input composer-input"
-          aria-label="Edit your message"
-          value={editing}
-          autoFocus
-          rows={Math.min(10, editing.split('\n').length + 1)}
-          onChange={(e) => setEditing(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void resend();
-            } else if (e.key === 'Escape') setEditing(undefined);
-          }}
-        />
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="edit-actions">
-          <span className="field-hint">The replies after this message are replaced.</span>
-          <div className="spacer" />
-          <Button size="sm" variant="ghost" onClick={() => setEditing(undefined)}>
-            Cancel
-          </Button>
-          <Button size="sm" variant="primary" onClick={() => void resend()} disabled={busy || editing.trim() === ''}>
-            Send
-          </Button>
-        </div>
-      </li>
-    );
-  }
-  return (
-    <li className="message message-person" data-message={item.message.id}>
-      {item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
-      {item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
-      {item.isLast && !running ? (
-        <div className="message-actions">
-          <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>
-            Edit
-          </Button>
-        </div>
-      ) : null}
-    </li>
-  );
 }
 
 function RetryBar({ conversationId }: { conversationId: string }) {

@@ -78,10 +78,10 @@ describe('slash commands in the composer', () => {
     fireEvent.change(box, { target: { value: '/team' } });
     expect(within(screen.getByRole('listbox', { name: 'Prompts' })).getAllByRole('option')).toHaveLength(1);
     fireEvent.change(box, { target: { value: '/zzz' } });
-    expect(screen.getByTestId('slash-menu').textContent).toContain('No prompt matches “zzz”');
+    expect(screen.getByRole('group', { name: 'Prompts' }).textContent).toContain('No prompt matches “zzz”');
 
     fireEvent.keyDown(box, { key: 'Escape' });
-    expect(screen.queryByTestId('slash-menu')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Prompts' })).toBeNull();
     expect(box.value).toBe('/zzz');
     expect(box.getAttribute('role')).toBeNull();
   });
@@ -89,7 +89,7 @@ describe('slash commands in the composer', () => {
   it('explains when no ready server offers prompts', async () => {
     mount({ 'prompts.list': () => ok({ servers: [], prompts: [], problems: [] }) });
     await typeSlash('/');
-    expect((await screen.findByTestId('slash-menu')).textContent).toContain('No ready server offers prompts. Start a server that has prompts');
+    expect((await screen.findByRole('group', { name: 'Prompts' })).textContent).toContain('No ready server offers prompts. Start a server that has prompts');
   });
 
   it('validates the form, sends the arguments, and puts the messages into the draft with role labels and attachments', async () => {

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { PromptCatalog, PromptInfo } from '../../../shared/contract/prompts';
 import { promptKey, promptLabel } from './slash-model';
 
@@ -33,15 +33,18 @@ export function SlashMenu({
   onChoose: (prompt: PromptInfo) => void;
 }) {
   const list = useRef<HTMLUListElement>(null);
+  const titleId = useId();
   useEffect(() => {
     list.current?.children[highlighted]?.scrollIntoView({ block: 'nearest' });
   }, [highlighted]);
 
   const problems = catalog?.problems ?? [];
   return (
-    <div className="slash-panel" data-testid="slash-menu">
+    <div className="slash-panel" role="group" aria-labelledby={titleId}>
       <div className="slash-head">
-        <span className="slash-title">Prompts</span>
+        <span className="slash-title" id={titleId}>
+          Prompts
+        </span>
         <span className="slash-keys" aria-hidden="true">
           <kbd>↑</kbd>
           <kbd>↓</kbd> move · <kbd>Enter</kbd> choose · <kbd>Esc</kbd> close

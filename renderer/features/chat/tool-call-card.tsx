@@ -1,6 +1,5 @@
 import clsx from 'clsx';
-import { Collapsible } from 'radix-ui';
-import { useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../shell/controls';
@@ -21,8 +20,9 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
 /**
  * One tool call in the chat: the real server and tool, the arguments, where
  * it is (approval, progress with Stop), and everything it returned.
+ * Memoized: a streamed token does not re-render the cards of earlier messages.
  */
-export function ToolCallCard({
+export const ToolCallCard = memo(function ToolCallCard({
   conversationId,
   use,
   result,
@@ -40,11 +40,12 @@ export function ToolCallCard({
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
   const focusPending = useBerth((s) => s.focusPending);
   const [argsOpen, setArgsOpen] = useState(false);
+  const argsId = useId();
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
 
   return (
-    <div className={clsx('tool-call', `tool-call-${status}`)} data-tool-use={use.id} data-status={status}>
+    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status}>
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
@@ -93,29 +94,32 @@ export function ToolCallCard({
         </div>
       ) : null}
 
-      <Collapsible.Root open={argsOpen} onOpenChange={setArgsOpen} className="tool-call-args">
-        <Collapsible.Trigger className={clsx('advanced-trigger', argsOpen && 'open')}>
+      {/* A plain disclosure, not Radix Collapsible: that one measures its content on mount (a forced layout per card). */}
+      <div className="tool-call-args">
+        <button type="button" className={clsx('advanced-trigger', argsOpen && 'open')} aria-expanded={argsOpen} aria-controls={argsId} onClick={() => setArgsOpen(!argsOpen)}>
           <ChevronRightIcon /> Arguments
           {result?.sentInput ? <Chip tone="warning">edited by you</Chip> : null}
-        </Collapsible.Trigger>
-        <Collapsible.Content>
-          {result?.sentInput ? (
-            <div className="args-pair">
-              <span className="args-caption">Sent</span>
-              <pre className="code-block">{JSON.stringify(result.sentInput, null, 2)}</pre>
-              <span className="args-caption">The model asked for</span>
-              <pre className="code-block">{JSON.stringify(use.input, null, 2)}</pre>
-            </div>
-          ) : (
-            <pre className="code-block">{JSON.stringify(live?.status === 'running' ? live.input : use.input, null, 2)}</pre>
-          )}
-        </Collapsible.Content>
-      </Collapsible.Root>
+        </button>
+        {argsOpen ? (
+          <div id={argsId}>
+            {result?.sentInput ? (
+              <div className="args-pair">
+                <span className="args-caption">Sent</span>
+                <pre className="code-block">{JSON.stringify(result.sentInput, null, 2)}</pre>
+                <span className="args-caption">The model asked for</span>
+                <pre className="code-block">{JSON.stringify(use.input, null, 2)}</pre>
+              </div>
+            ) : (
+              <pre className="code-block">{JSON.stringify(live?.status === 'running' ? live.input : use.input, null, 2)}</pre>
+            )}
+          </div>
+        ) : null}
+      </div>
 
       {result ? <ToolResult result={result} server={use.server === '' ? undefined : use.server} /> : null}
     </div>
   );
-}
+});
 
 function ToolResult({ result, server }: { result: ChatToolResultBlock; server: string | undefined }) {
   if (result.denied) {

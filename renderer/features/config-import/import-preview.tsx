@@ -237,7 +237,7 @@ function CandidateRow({
           </div>
         </td>
       </tr>
-      <tr className={clsx('import-details-row', error && 'has-error')} data-details={candidate.sourceName}>
+      <tr className={clsx('import-details-row', error && 'has-error')} aria-label={`What ${candidate.sourceName} runs`} data-details={candidate.sourceName}>
         <td />
         <td colSpan={3}>
           <LaunchDetails candidate={candidate} />

@@ -87,7 +87,7 @@ function ConfigEditor() {
         </div>
       ) : null}
       {problems.length > 0 ? (
-        <ul className="problem-list" role="alert">
+        <ul className="problem-list" role="alert" aria-label="Problems in the config file">
           {problems.map((problem, index) => (
             <li key={index}>
               <WarningIcon />

@@ -83,7 +83,6 @@ export function LogList({ rows, follow, onFollowChange, showServer }: LogListPro
       role="log"
       aria-label="Log entries"
       aria-live="off"
-      data-testid="log-scroll"
     >
       <div className="log-canvas" style={{ height: totalSize }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -121,6 +120,8 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
     <div
       className={clsx('log-row', `src-${row.source}`, row.level && `lvl-${row.level}`, body !== undefined && 'expanded')}
       style={style}
+      role="article"
+      aria-label={entryLabel(row)}
       data-seq={row.seq}
       data-source={row.source}
     >
@@ -149,13 +150,27 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
         </span>
       </div>
       {body !== undefined ? (
-        <pre className="log-body" style={{ maxHeight: BODY_MAX_LINES * BODY_LINE_HEIGHT + BODY_PADDING }}>
+        <pre className="log-body" role="code" style={{ maxHeight: BODY_MAX_LINES * BODY_LINE_HEIGHT + BODY_PADDING }}>
           {body}
         </pre>
       ) : null}
     </div>
   );
 });
+
+/** What a screen reader announces for an entry (and what e2e page objects find it by). */
+const ENTRY_LABEL: Record<LogRow['source'], string> = {
+  stderr: 'stderr',
+  notification: 'server log',
+  trace: 'trace',
+  host: 'Berth',
+};
+
+function entryLabel(row: LogRow): string {
+  if (row.source !== 'trace') return ENTRY_LABEL[row.source];
+  const direction = row.direction === 'in' ? 'from the server' : 'to the server';
+  return row.method ? `trace ${direction}: ${row.method}` : `trace ${direction}`;
+}
 
 const SOURCE_TAG: Record<LogRow['source'], string> = {
   stderr: 'stderr',

@@ -129,7 +129,7 @@ export function LogsView() {
           </Button>
         ) : null}
       </div>
-      <footer className="log-status" aria-live="polite">
+      <footer className="log-status" role="status" aria-label="Log summary" aria-live="polite">
         <span>
           {rows.length.toLocaleString()} shown of {(frozen ?? liveRows).length.toLocaleString()} entries
         </span>

@@ -45,6 +45,8 @@ export function ApprovalChangeNotice({ change, server }: { change: ApprovalChang
 
 const MARK = { same: ' ', removed: '−', added: '+' } as const;
 const SPOKEN = { same: '', removed: 'removed: ', added: 'added: ' } as const;
+/** A removed or added line is a deletion or insertion to assistive tech too (and to tests that find it by role). */
+const LINE_ROLE = { same: undefined, removed: 'deletion', added: 'insertion' } as const;
 
 function FieldDiff({ change }: { change: ToolFieldChange }) {
   const lines = diffLines(change.before, change.after);
@@ -56,7 +58,7 @@ function FieldDiff({ change }: { change: ToolFieldChange }) {
       ) : (
         <pre className="diff mono" tabIndex={0} aria-label={`${FIELD_LABEL[change.field]}: lines removed and added`}>
           {lines.map((line, index) => (
-            <div key={index} className={`diff-line diff-${line.kind}`}>
+            <div key={index} className={`diff-line diff-${line.kind}`} role={LINE_ROLE[line.kind]}>
               <span className="diff-mark" aria-hidden="true">
                 {MARK[line.kind]}
               </span>

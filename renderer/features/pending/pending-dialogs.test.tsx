@@ -73,8 +73,8 @@ describe('tool-call consent', () => {
     const spoof: PendingRequest = { ...TOOL_CALL, payload: { ...TOOL_CALL.payload, tool: 'wipe', toolTitle: 'filesystem › read_file' } };
     mount([spoof]);
     const dialog = await screen.findByRole('dialog');
-    const header = within(dialog).getByRole('region', { name: 'Tool' }).querySelector('.consent-tool-line');
-    expect(header?.textContent).toBe('everything›wipe');
+    const header = within(within(dialog).getByRole('region', { name: 'Tool' })).getByRole('heading', { level: 3 });
+    expect(header.textContent).toBe('everything›wipe');
     const words = within(dialog).getByTestId('tool-server-words');
     expect(words.textContent).toContain('In the server’s own words, not verified:');
     expect(words.querySelector('q')?.textContent).toBe('filesystem › read_file');

@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useMemo, useState, type ReactNode } from 'react';
 import { PENDING_KINDS, type PendingKind } from '../../../shared/domain/pending';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
@@ -25,7 +24,9 @@ export function PendingTray() {
   const counts = useBerth((s) => s.pendingCounts);
   const pending = useBerth((s) => s.pending);
   const awaiting = useBerth((s) => s.awaitingElicitations);
-  const conversations = useBerth(useShallow((s) => Object.fromEntries(s.conversations.map((c) => [c.id, c.title]))));
+  // The list array only changes with the list; a map built in the selector would cost 5,000 entries on every store update.
+  const conversationList = useBerth((s) => s.conversations);
+  const conversations = useMemo(() => Object.fromEntries(conversationList.map((c) => [c.id, c.title])), [conversationList]);
   const focusPending = useBerth((s) => s.focusPending);
   const dismissAwaiting = useBerth((s) => s.dismissAwaitingElicitation);
   const [open, setOpen] = useState(false);

@@ -77,7 +77,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
     >
       {payload.approvalChanged ? <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} /> : null}
       <section className="consent-tool" aria-label="Tool">
-        <div className="consent-tool-line">
+        <div className="consent-tool-line" role="heading" aria-level={3}>
           <span className="consent-server">{payload.server}</span>
           <span aria-hidden="true" className="muted">
             ›

@@ -73,7 +73,7 @@ export function ResourceViewer({ server, open, canSubscribe }: { server: string;
   };
 
   return (
-    <div className="resource-viewer" aria-label={`Preview of ${open.label}`} data-uri={open.uri}>
+    <div className="resource-viewer" role="region" aria-label={`Preview of ${open.label}`} data-uri={open.uri}>
       <header className="resource-viewer-head">
         <div className="resource-viewer-title">
           <strong>{open.label}</strong>

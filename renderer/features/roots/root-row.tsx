@@ -53,7 +53,7 @@ export function RootRow({ root }: { root: RootView }) {
   };
 
   return (
-    <li className="root-row" data-root={root.name} data-missing={root.missing || undefined}>
+    <li className="root-row" aria-label={root.name} data-root={root.name} data-missing={root.missing || undefined}>
       <span className={root.missing ? 'root-icon missing' : 'root-icon'} aria-hidden="true">
         {root.missing ? <WarningIcon /> : <FolderIcon />}
       </span>

@@ -24,7 +24,7 @@ export function RootsAccess() {
         <p className="settings-empty">No servers yet. Add one, then choose the roots it may see.</p>
       ) : (
         <div className="roots-matrix-wrap">
-          <table className="roots-matrix">
+          <table className="roots-matrix" aria-label="Which server sees which root">
             <thead>
               <tr>
                 <th scope="col">Server</th>
@@ -144,7 +144,7 @@ export function ServerRootsPanel({ server }: { server: string }) {
           const state = consentState(rootsView, server, root.id);
           const consent = CONSENT_LABELS[state];
           return (
-            <li key={root.id} className="root-row compact" data-root={root.name}>
+            <li key={root.id} className="root-row compact" aria-label={root.name} data-root={root.name}>
               <input
                 type="checkbox"
                 checked={seesRoot(exposure, root.id)}

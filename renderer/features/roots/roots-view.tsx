@@ -46,7 +46,7 @@ export function RootsView() {
   const { roots } = rootsView;
   const missing = roots.filter((r) => r.missing).length;
   const addButton = (
-    <Button variant="primary" icon={<PlusIcon />} onClick={pick} data-testid="add-root">
+    <Button variant="primary" icon={<PlusIcon />} onClick={pick}>
       Add folder
     </Button>
   );

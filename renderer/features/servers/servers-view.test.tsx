@@ -40,7 +40,8 @@ describe('a remote server that needs a sign-in', () => {
   it('reads "Needs sign-in", not the red Error, in its row and its header; the status itself stays error', () => {
     mount([waiting, broken], 'notes');
     for (const place of [row('notes'), detail('notes')]) {
-      const badge = place.querySelector('.status-badge')!;
+      // The badge is a status: screen readers hear it change, e2e page objects find it by role.
+      const badge = within(place).getByRole('status');
       expect(badge.textContent).toBe('Needs sign-in');
       expect(badge.classList).toContain('status-needs-sign-in');
       expect(badge.classList).not.toContain('status-error');
@@ -48,8 +49,8 @@ describe('a remote server that needs a sign-in', () => {
     }
     expect(screen.getByTestId('server-reason').classList).not.toContain('trouble');
     // A server that is really broken keeps the Error treatment.
-    expect(row('broken').querySelector('.status-badge')?.textContent).toBe('Error');
-    expect(row('broken').querySelector('.status-badge')?.classList).toContain('status-error');
+    expect(within(row('broken')).getByRole('status').textContent).toBe('Error');
+    expect(within(row('broken')).getByRole('status').classList).toContain('status-error');
   });
 
   it('offers Sign in in its row and its header, as buttons of their own that take the keyboard focus', () => {

@@ -46,7 +46,7 @@ export function StatusBadge({ server, compact }: { server: Pick<ServerState, 'st
   const now = useNow(server.status === 'restarting');
   const shown = shownStatus(server);
   return (
-    <span className={clsx('status-badge', `status-${shown}`, compact && 'compact')} data-status={server.status}>
+    <span className={clsx('status-badge', `status-${shown}`, compact && 'compact')} role="status" data-status={server.status}>
       <StatusDot status={shown} />
       <span className="status-word">{statusLabel(server, now)}</span>
     </span>

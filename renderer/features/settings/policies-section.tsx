@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
 import { useBerth } from '../../store';
@@ -26,7 +26,9 @@ function describePolicy(policy: ConsentPolicy): string {
 /** Stored “always allow” decisions, each revocable after a confirmation. */
 export function ConsentPoliciesSection() {
   const policies = useBerth((s) => s.consentPolicies);
-  const conversations = useBerth(useShallow((s) => Object.fromEntries(s.conversations.map((c) => [c.id, c.title]))));
+  // The list array only changes with the list; a map built in the selector would cost 5,000 entries on every store update.
+  const conversationList = useBerth((s) => s.conversations);
+  const conversations = useMemo(() => Object.fromEntries(conversationList.map((c) => [c.id, c.title])), [conversationList]);
   const [revoking, setRevoking] = useState<ConsentPolicy>();
   return (
     <section className="settings-section" aria-labelledby="consent-policies-title">

@@ -1,7 +1,11 @@
 import type { TopicName, TopicPayload } from '../../shared/contract';
 import type { HostEventListener } from '../host-types';
 
-/** Typed pub/sub for host events; every shell subscribes once and forwards. */
+/**
+ * Typed pub/sub for the renderer's event stream: what the host tells the
+ * shells, each of which subscribes once and forwards. Not the host's internal
+ * bus: services hear about servers through the ServerLifecycle (app/servers).
+ */
 export interface EventHub {
   emit<T extends TopicName>(topic: T, payload: TopicPayload<T>): void;
   /** Returns an unsubscribe function (calling it twice is harmless). */

@@ -1,0 +1,134 @@
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { ConversationIdSchema, ConversationSummarySchema } from '../../shared/domain/chat';
+import { atomicWriteFile } from '../config/atomic-write';
+import { errorMessage } from '../../shared/error-message';
+
+/**
+ * The conversations index: each conversation's summary beside the identity of
+ * the file it came from (size, mtime, inode). It only saves reading and
+ * parsing every file at start; the files stay the truth. At open every file
+ * name is listed and stat'ed, an entry is used only when its file is exactly
+ * the one it describes, and every other file is read — so an index that is
+ * missing, corrupt, stale or lost in a crash can cost time, never a conversation.
+ */
+const INDEX_VERSION = 1;
+/**
+ * The '.' in the name keeps it from ever being read as a conversation: no id
+ * contains one, so an older Berth skips it instead of setting it aside as corrupt.
+ */
+export const INDEX_FILE_NAME = `index.v${INDEX_VERSION}.json`;
+
+const FileIdentitySchema = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });
+export type FileIdentity = z.infer<typeof FileIdentitySchema>;
+
+const IndexEntrySchema = z.object({ file: FileIdentitySchema, summary: ConversationSummarySchema });
+export type IndexEntry = z.infer<typeof IndexEntrySchema>;
+
+const IndexFileSchema = z.object({ version: z.literal(INDEX_VERSION), entries: z.array(IndexEntrySchema) });
+
+export function fileIdentity(stats: { size: number; mtimeMs: number; ino: number }): FileIdentity {
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+}
+
+function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+}
+
+/** What reading the index against the folder found. */
+export interface IndexScan {
+  /** Summaries whose files match the index exactly: no need to read them. */
+  fresh: Map<string, IndexEntry>;
+  /** Conversation files the index does not describe (new, edited behind Berth's back, or no index at all). */
+  toRead: string[];
+  /** Why the whole index was set aside, when it was (missing, corrupt, another version). */
+  rebuildReason?: string;
+  /** Index entries whose files are gone. */
+  dropped: number;
+}
+
+/** Lists `<id>.json` files, stats them, and compares with the index. */
+export async function scanIndex(conversationsDir: string): Promise<IndexScan> {
+  const ids: string[] = [];
+  for (const name of await readdir(conversationsDir)) {
+    const match = /^(.+)\.json$/.exec(name);
+    if (match?.[1] === undefined || name === INDEX_FILE_NAME || !ConversationIdSchema.safeParse(match[1]).success) continue;
+    ids.push(match[1]);
+  }
+  const { entries, reason } = await readIndex(join(conversationsDir, INDEX_FILE_NAME));
+  const fresh = new Map<string, IndexEntry>();
+  const toRead: string[] = [];
+  const stats = await Promise.all(ids.map((id) => stat(join(conversationsDir, `${id}.json`)).catch(() => undefined)));
+  ids.forEach((id, position) => {
+    const found = stats[position];
+    const entry = entries.get(id);
+    if (found !== undefined && entry !== undefined && entry.summary.id === id && sameFile(entry.file, fileIdentity(found))) fresh.set(id, entry);
+    else toRead.push(id);
+  });
+  const present = new Set(ids);
+  const dropped = [...entries.keys()].filter((id) => !present.has(id)).length;
+  return { fresh, toRead, dropped, ...(reason !== undefined ? { rebuildReason: reason } : {}) };
+}
+
+async function readIndex(path: string): Promise<{ entries: Map<string, IndexEntry>; reason?: string }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return { entries: new Map(), reason: missing ? 'there is no index yet' : `the index could not be read (${errorMessage(error)})` };
+  }
+  let parsed: ReturnType<typeof IndexFileSchema.safeParse>;
+  try {
+    parsed = IndexFileSchema.safeParse(JSON.parse(text));
+  } catch (error) {
+    return { entries: new Map(), reason: `the index is not valid JSON (${errorMessage(error)})` };
+  }
+  if (!parsed.success) return { entries: new Map(), reason: 'the index does not have the expected shape' };
+  return { entries: new Map(parsed.data.entries.map((entry) => [entry.summary.id, entry])) };
+}
+
+/**
+ * Writes the index after changes, one write at a time; changes made during a
+ * write are coalesced into the next one, so a burst of saved messages costs
+ * one or two writes, not one each.
+ */
+export class IndexWriter {
+  private dirty = false;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly entries: () => IndexEntry[],
+    private readonly onError: (message: string) => void,
+  ) {}
+
+  schedule(): void {
+    this.dirty = true;
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Resolves when every scheduled write has been done (or failed and been reported). */
+  async settled(): Promise<void> {
+    while (this.running !== undefined) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    // Yield first so the changes of one tick share a write.
+    await Promise.resolve();
+    while (this.dirty) {
+      this.dirty = false;
+      try {
+        // Never recreate a conversations folder that was removed (atomicWriteFile would): there is nothing to index.
+        await stat(dirname(this.path));
+        await atomicWriteFile(this.path, JSON.stringify({ version: INDEX_VERSION, entries: this.entries() }));
+      } catch (error) {
+        // A stale index is found and repaired at the next start; the conversation itself is saved.
+        this.onError(`The conversations index could not be written (${errorMessage(error)}); it will be rebuilt at the next start`);
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import { memo, useState, type CSSProperties } from 'react';
+import type { LiveToolCall } from '../../store';
+import { useBerth } from '../../store';
+import { Button } from '../shell/controls';
+import { EditIcon } from '../shell/icons';
+import type { TimelineItem } from './chat-model';
+import { Markdown } from './markdown';
+import { MessageAttachments } from './message-attachments';
+import { ToolCallCard } from './tool-call-card';
+
+/** What the virtualized list gives every row's root `<li>`: its place and the hook that measures it. */
+export interface RowPlacement {
+  index: number;
+  top: number;
+  measureRef: (element: HTMLElement | null) => void;
+}
+
+function placementProps({ index, top, measureRef }: RowPlacement) {
+  const style: CSSProperties = { transform: `translateY(${top}px)` };
+  return { 'data-index': index, ref: measureRef, style };
+}
+
+export interface MessageRowProps extends RowPlacement {
+  item: TimelineItem;
+  conversationId: string;
+  /**
+   * Whether a reply is running, passed as true only to the rows whose look depends on it
+   * (the last person message, calls still without a result), so the others stay memoized
+   * when a turn starts or ends.
+   */
+  running: boolean;
+  /** The live state of this row's tool calls; undefined when the turn has none of them. */
+  liveCalls: Record<string, LiveToolCall> | undefined;
+  /**
+   * False when the row is rendered only because it holds keyboard focus, far outside
+   * the viewport and its overscan.
+   *
+   * The seam for heavy content (an MCP App iframe, later): a row may own such content;
+   * rows beyond the overscan are unmounted, which tears it down, and the virtualizer keeps
+   * the measured height so nothing jumps. Heavy content should also stay unmounted while
+   * `nearViewport` is false unless focus is inside it. Nothing heavy is rendered yet.
+   */
+  nearViewport: boolean;
+}
+
+/**
+ * One saved message. Memoized on purpose: a streamed token changes only the live row,
+ * so every prop here keeps its identity between tokens.
+ */
+export const MessageRow = memo(function MessageRow({ item, conversationId, running, liveCalls, ...placement }: MessageRowProps) {
+  if (item.kind === 'person') return <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} />;
+  return (
+    <li className="message message-assistant" aria-label="Reply" data-message={item.message.id} {...placementProps(placement)}>
+      {item.parts.map((part, index) =>
+        part.kind === 'text' ? (
+          <Markdown key={index} text={part.text} />
+        ) : (
+          <ToolCallCard
+            key={part.use.id}
+            conversationId={conversationId}
+            use={part.use}
+            result={part.result}
+            live={liveCalls?.[part.use.id]}
+            turnRunning={running}
+          />
+        ),
+      )}
+    </li>
+  );
+});
+
+/** Whether a row's look depends on a reply running (see `MessageRowProps.running`). */
+export function rowFollowsRunning(item: TimelineItem): boolean {
+  if (item.kind === 'person') return item.isLast;
+  return item.parts.some((part) => part.kind === 'tool-call' && part.result === undefined);
+}
+
+/** The live tool calls if any belongs to this row, so rows without one keep their props. */
+export function liveCallsOfRow(item: TimelineItem, toolCalls: Record<string, LiveToolCall> | undefined): Record<string, LiveToolCall> | undefined {
+  if (!toolCalls || item.kind === 'person') return undefined;
+  return item.parts.some((part) => part.kind === 'tool-call' && toolCalls[part.use.id] !== undefined) ? toolCalls : undefined;
+}
+
+/** The reply being written (`draft`), or the dots while the model thinks (empty draft). */
+export function LiveReplyRow({ draft, ...placement }: RowPlacement & { draft: string }) {
+  if (draft !== '') {
+    return (
+      <li className="message message-assistant streaming" aria-live="off" data-testid="streaming-reply" {...placementProps(placement)}>
+        <Markdown text={draft} />
+        <span className="cursor" aria-hidden="true" />
+      </li>
+    );
+  }
+  return (
+    <li className="message message-assistant thinking" aria-label="The model is writing" {...placementProps(placement)}>
+      <span className="dots" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </span>
+    </li>
+  );
+}
+
+function PersonMessage({
+  item,
+  conversationId,
+  running,
+  placement,
+}: {
+  item: Extract<TimelineItem, { kind: 'person' }>;
+  conversationId: string;
+  running: boolean;
+  placement: RowPlacement;
+}) {
+  const editAndResend = useBerth((s) => s.editAndResend);
+  const [editing, setEditing] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function resend() {
+    if (editing === undefined || editing.trim() === '') return;
+    setBusy(true);
+    const result = await editAndResend(conversationId, editing);
+    setBusy(false);
+    if (result.ok) {
+      setEditing(undefined);
+      setError(undefined);
+    } else setError(result.message);
+  }
+
+  if (editing !== undefined) {
+    return (
+      <li className="message message-person editing" {...placementProps(placement)}>
+        <textarea
+          className="input composer-input"
+          aria-label="Edit your message"
+          value={editing}
+          autoFocus
+          rows={Math.min(10, editing.split('\n').length + 1)}
+          onChange={(e) => setEditing(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void resend();
+            } else if (e.key === 'Escape') setEditing(undefined);
+          }}
+        />
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="edit-actions">
+          <span className="field-hint">The replies after this message are replaced.</span>
+          <div className="spacer" />
+          <Button size="sm" variant="ghost" onClick={() => setEditing(undefined)}>
+            Cancel
+          </Button>
+          <Button size="sm" variant="primary" onClick={() => void resend()} disabled={busy || editing.trim() === ''}>
+            Send
+          </Button>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="message message-person" aria-label="Your message" data-message={item.message.id} {...placementProps(placement)}>
+      {item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
+      {item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
+      {item.isLast && !running ? (
+        <div className="message-actions">
+          <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>
+            Edit
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
