@@ -2,7 +2,9 @@
  * `npm run bench`: runs every benchmark, prints each table, and writes
  * docs/BENCHMARKS.md with the machine it ran on. Not part of `npm test`.
  * `npm run bench -- tools bridge startup flood viewer` runs a subset (the doc then
- * lists only those); `--quick` shrinks every series for a smoke run.
+ * lists only those), as does `--only <section or row>` (repeatable); issue #22's
+ * rows are first-screen, conversation-list, startup-conversations,
+ * long-conversation, tool-switches, send-message, stream-reply and many-servers. `--quick` shrinks every series for a smoke run.
  * Run with `node --expose-gc --import tsx bench/run.ts` (the npm script does).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,21 +14,27 @@ import { connectBareV1, connectBareV2, ECHO_SERVER, type BenchClient } from './c
 import { openHostCore } from './host-core';
 import { allReady, bridgeClient, dispatchClient, openWholeHost } from './host-app';
 import { benchLogFlood } from './log-flood';
+import { runScaleRow, SCALE_ROW_IDS } from './scale-rows';
 import { benchStartup } from './startup';
 import { fixed, markdownTable, ratio } from './stats';
 import { compareRounds, type SeriesPlan, type SeriesResult } from './tool-calls';
 
-const SECTIONS = ['tools', 'bridge', 'startup', 'flood', 'viewer'] as const;
+const SECTIONS = ['tools', 'bridge', 'startup', 'flood', 'viewer', ...SCALE_ROW_IDS] as const;
 type Section = (typeof SECTIONS)[number];
 const DOC = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
 /** Everything from this heading on is written by people and kept across runs. */
 const FINDINGS_HEADING = '## Findings';
 
-const args = process.argv.slice(2);
+// `--only <row>` is the same as naming the row: drop the flag, keep its value.
+const args = process.argv.slice(2).filter((arg) => arg !== '--only');
+if (process.argv.at(-1) === '--only') {
+  console.error(`--only needs a row: one of ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
 const quick = args.includes('--quick');
 const unknown = args.filter((arg) => arg !== '--quick' && !(SECTIONS as readonly string[]).includes(arg));
 if (unknown.length > 0) {
-  console.error(`unknown argument(s): ${unknown.join(', ')}; expected any of ${SECTIONS.join(', ')} and --quick`);
+  console.error(`unknown argument(s): ${unknown.join(', ')}; expected any of ${SECTIONS.join(', ')}, --only <row> and --quick`);
   process.exit(2);
 }
 const chosen = args.filter((arg): arg is Section => (SECTIONS as readonly string[]).includes(arg));
@@ -99,6 +107,7 @@ async function benchBridge(): Promise<void> {
       const results = await compareRounds(contenders, (client) => client.getEchoPrompt, plan, ROUNDS);
       emit(seriesTable(results, results[0] as SeriesResult));
     }
+    emit('Target: the WebSocket bridge ≥ 0.65× the bare v2 client\'s calls/s with 100 in flight.');
   } finally {
     await bridge?.close();
     await bare.close();
@@ -209,7 +218,8 @@ function keptFindings(): string {
 
 async function main(): Promise<void> {
   emit(machine());
-  const runners: Record<Section, () => Promise<void>> = { tools: benchTools, bridge: benchBridge, startup: benchStartupSection, flood: benchFloodSection, viewer: benchViewerSection };
+  const scale = Object.fromEntries(SCALE_ROW_IDS.map((id) => [id, () => runScaleRow(id, ROUNDS, emit)])) as Record<(typeof SCALE_ROW_IDS)[number], () => Promise<void>>;
+  const runners: Record<Section, () => Promise<void>> = { tools: benchTools, bridge: benchBridge, startup: benchStartupSection, flood: benchFloodSection, viewer: benchViewerSection, ...scale };
   for (const section of sections) await runners[section]();
   const header = [
     '# Benchmarks',

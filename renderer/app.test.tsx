@@ -5,6 +5,10 @@ import { ok } from '../shared/result';
 import { App } from './app';
 import { createBerthStore } from './store';
 import { createFakeTransport, serverState, type FakeHandlers } from './test-support/fake-transport';
+import { preloadLazyChunks } from './test-support/preload-lazy-chunks';
+
+// Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
+beforeAll(preloadLazyChunks);
 
 beforeAll(() => {
   // jsdom lacks these; Radix and the virtualizer probe for them.

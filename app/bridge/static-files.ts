@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { CompressedFileCache, isCompressibleType } from './compression';
 import { contentTypeFor } from './content-types';
 
 /**
@@ -46,6 +47,7 @@ export interface StaticHandlerOptions {
 
 export function createStaticHandler(options: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const root = resolve(options.staticDir);
+  const compressed = new CompressedFileCache();
   const htmlHeaders = {
     ...COMMON_HEADERS,
     'Content-Security-Policy': contentSecurityPolicy(options.port),
@@ -84,11 +86,19 @@ export function createStaticHandler(options: StaticHandlerOptions): (request: In
     }
     const type = contentTypeFor(file.path);
     const isHtml = type.startsWith('text/html');
-    response.writeHead(200, {
+    const headers: Record<string, string> = {
       ...(isHtml ? htmlHeaders : { ...COMMON_HEADERS, 'Cache-Control': 'no-cache' }),
       'Content-Type': type,
-      'Content-Length': String(file.size),
-    });
+    };
+    // Caches between here and the browser must not hand a compressed body to a client that did not ask for one.
+    if (isCompressibleType(type)) headers.Vary = 'Accept-Encoding';
+    const encoded = await compressed.get(file, type, request.headers['accept-encoding']);
+    if (encoded !== undefined) {
+      response.writeHead(200, { ...headers, 'Content-Encoding': encoded.encoding, 'Content-Length': String(encoded.body.length) });
+      response.end(request.method === 'HEAD' ? undefined : encoded.body);
+      return;
+    }
+    response.writeHead(200, { ...headers, 'Content-Length': String(file.size) });
     if (request.method === 'HEAD') {
       response.end();
       return;
@@ -126,7 +136,7 @@ function isInside(root: string, candidate: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-type OpenableFile = { kind: 'file'; path: string; size: number } | { kind: 'missing' } | { kind: 'outside' };
+type OpenableFile = { kind: 'file'; path: string; size: number; mtimeMs: number } | { kind: 'missing' } | { kind: 'outside' };
 
 /** Follows symlinks and checks again that the real file lives under the real root. */
 async function openableFile(root: string, path: string): Promise<OpenableFile> {
@@ -135,7 +145,7 @@ async function openableFile(root: string, path: string): Promise<OpenableFile> {
     if (!isInside(realRoot, realFile)) return { kind: 'outside' };
     const info = await stat(realFile);
     if (!info.isFile()) return { kind: 'missing' };
-    return { kind: 'file', path: realFile, size: info.size };
+    return { kind: 'file', path: realFile, size: info.size, mtimeMs: info.mtimeMs };
   } catch (error) {
     if (isMissingFileError(error)) return { kind: 'missing' };
     throw error;

@@ -46,23 +46,14 @@ function generatedMessages(index: number, count: number, updatedAt: number, mode
   });
 }
 
-/**
- * Writes `count` conversation files into `<configDir>/conversations`, as Berth
- * would have saved them (0600 files, 0700 folder) but with no index: the first
- * start builds it. Shared by the bench (the heavy-user rows) and the e2e.
- */
-export async function generateConversations(configDir: string, options: GenerateConversationsOptions): Promise<GeneratedConversations> {
-  const dir = join(configDir, 'conversations');
-  await makePrivateDir(dir);
+/** `options.count` conversations, newest first, as Berth would have saved them (nothing written). */
+export function buildConversations(options: GenerateConversationsOptions): Conversation[] {
   const now = options.now ?? Date.now();
   const model = options.model ?? 'claude-sonnet-4-5';
   const messages = options.messagesPerConversation ?? 4;
-  const ids: string[] = [];
-  const titles: string[] = [];
-  const pending: Promise<void>[] = [];
-  for (let index = 0; index < options.count; index++) {
+  return Array.from({ length: options.count }, (_, index) => {
     const updatedAt = now - index * 60_000;
-    const conversation: Conversation = {
+    return {
       id: generatedConversationId(index),
       title: generatedConversationTitle(index),
       createdAt: updatedAt - 3_600_000,
@@ -72,12 +63,31 @@ export async function generateConversations(configDir: string, options: Generate
       disabledServers: [],
       disabledTools: [],
     };
-    ids.push(conversation.id);
-    titles.push(conversation.title);
+  });
+}
+
+/**
+ * Writes conversation files into `<configDir>/conversations` as Berth saves
+ * them (0600 files, 0700 folder) but with no index: the first start builds it.
+ */
+export async function writeConversations(configDir: string, conversations: readonly Conversation[]): Promise<void> {
+  const dir = join(configDir, 'conversations');
+  await makePrivateDir(dir);
+  const pending: Promise<void>[] = [];
+  for (const conversation of conversations) {
     pending.push(writeFile(join(dir, `${conversation.id}.json`), `${JSON.stringify(conversation, null, 1)}\n`, { mode: PRIVATE_FILE_MODE }));
     // A few hundred writes in flight at most: enough to be quick, few enough for any file-descriptor limit.
     if (pending.length >= 256) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
-  return { ids, titles };
+}
+
+/**
+ * Writes `count` generated conversations into `<configDir>/conversations`
+ * (see writeConversations). Shared by the bench (the heavy-user rows) and the e2e.
+ */
+export async function generateConversations(configDir: string, options: GenerateConversationsOptions): Promise<GeneratedConversations> {
+  const conversations = buildConversations(options);
+  await writeConversations(configDir, conversations);
+  return { ids: conversations.map((c) => c.id), titles: conversations.map((c) => c.title) };
 }

@@ -8,8 +8,12 @@ import { App } from '../../app';
 import { createBerthStore } from '../../store';
 import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
 import { buildTimeline, toolCallStatus } from './chat-model';
 import { forgetScrollPositions } from './scroll-memory';
+
+// Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
+beforeAll(preloadLazyChunks);
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -136,7 +140,8 @@ describe('<ChatView>', () => {
     expect(within(card).getByText('Echo: hi')).toBeTruthy();
     expect(within(card).getByText('The doc')).toBeTruthy();
     expect(within(card).getByText(/"echoed": "hi"/)).toBeTruthy();
-    expect(screen.getByText('echo', { selector: 'strong' })).toBeTruthy();
+    // The Markdown renderer loads on demand: the raw text shows first, then the rendered Markdown.
+    expect(await screen.findByText('echo', { selector: 'strong' })).toBeTruthy();
   });
 
   it('explains how to add an API key when there is none and no conversation', async () => {

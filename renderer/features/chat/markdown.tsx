@@ -1,101 +1,16 @@
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
-import bash from 'highlight.js/lib/languages/bash';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import sql from 'highlight.js/lib/languages/sql';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
-import { createLowlight } from 'lowlight';
-import { memo, useState } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { IconButton } from '../shell/controls';
-import { CheckIcon, CopyIcon } from '../shell/icons';
+import { lazy, memo, Suspense } from 'react';
 
-// A dozen common grammars keep the bundle small; other languages show as plain code.
-const lowlight = createLowlight({ bash, css, diff, go, javascript, json, python, rust, sql, typescript, xml, yaml });
-lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], javascript: ['js', 'jsx', 'mjs'], typescript: ['ts', 'tsx'], xml: ['html', 'svg'], python: ['py'], yaml: ['yml'] });
-
-type HastElement = NonNullable<ExtraProps['node']>;
-type HastNode = HastElement['children'][number];
-
-function textOf(node: HastNode | HastElement): string {
-  if (node.type === 'text') return node.value;
-  if ('children' in node) return node.children.map((child) => textOf(child as HastNode)).join('');
-  return '';
-}
-
-function languageOf(code: HastElement): string | undefined {
-  const classes = code.properties.className;
-  const list = Array.isArray(classes) ? classes.map(String) : [];
-  return list.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-}
-
-/** A fenced code block: highlighted when its language is known, with a copy button. */
-function CodeBlock({ node }: ExtraProps) {
-  const [copied, setCopied] = useState(false);
-  const code = node?.children.find((child): child is HastElement => child.type === 'element' && child.tagName === 'code');
-  if (!code) return null;
-  const text = textOf(code).replace(/\n$/, '');
-  const language = languageOf(code);
-  const highlighted = language !== undefined && lowlight.registered(language) ? lowlight.highlight(language, text) : undefined;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch (error) {
-      console.error('Berth: could not copy the code block', error);
-    }
-  };
-  return (
-    <div className="md-code">
-      <div className="md-code-head">
-        <span>{language ?? 'text'}</span>
-        <IconButton label={copied ? 'Copied' : 'Copy code'} icon={copied ? <CheckIcon /> : <CopyIcon />} onClick={() => void copy()} />
-      </div>
-      <pre className="hljs">
-        <code>{highlighted ? toJsxRuntime(highlighted, { Fragment, jsx, jsxs }) : text}</code>
-      </pre>
-    </div>
-  );
-}
-
-const components: Components = {
-  pre: CodeBlock,
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-  // Remote images are not loaded (privacy, and the page's policy blocks them): the link is shown instead.
-  img: ({ src, alt }) =>
-    typeof src === 'string' && src !== '' ? (
-      <a href={src} target="_blank" rel="noopener noreferrer" className="md-image-link">
-        {alt ? `Image: ${alt}` : 'Image'}
-      </a>
-    ) : null,
-  table: ({ children }) => (
-    <div className="md-table-wrap">
-      <table>{children}</table>
-    </div>
-  ),
-};
+// The Markdown stack (micromark, mdast, hast, lowlight and its grammars) is about a third of
+// the renderer's JavaScript; loading it on demand keeps it out of the first screen's bundle.
+// Until it arrives (once per session, a few milliseconds from the local host) the text shows
+// as plain wrapped text, so nothing is hidden while it loads.
+const MarkdownRenderer = lazy(async () => ({ default: (await import('./markdown-renderer')).MarkdownRenderer }));
 
 /** The model's Markdown: GitHub tables, task lists, strikethrough, highlighted code; no raw HTML. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
-    <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <Suspense fallback={<div className="markdown markdown-loading">{text}</div>}>
+      <MarkdownRenderer text={text} />
+    </Suspense>
   );
 });

@@ -1,19 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { useBerth } from '../../store';
 import type { RendererTransport } from '../../transport';
 import { ChatView } from '../chat/chat-view';
 import { ConfigBanner } from '../config/config-banner';
-import { ConfigEditorDialog } from '../config/config-editor';
-import { ExportDialog } from '../config-import/export-dialog';
-import { ImportDialog } from '../config-import/import-dialog';
-import { LogsView } from '../logs/logs-view';
-import { ServerFormDialog } from '../servers/server-form-dialog';
-import { PendingDialogs } from '../pending/pending-dialogs';
-import { RootsView } from '../roots/roots-view';
-import { ServersView } from '../servers/servers-view';
-import { SettingsView } from '../settings/settings-view';
 import { Sidebar } from './sidebar';
-import { Toasts } from './toasts';
 import { ConnectionBanner, TopBar } from './top-bar';
+
+// The first screen is the chat. The other views and the dialogs that open on request load as
+// separate chunks, so the JavaScript parsed before the first paint stays small; they are fetched
+// from the local host (or the app's own files) in a few milliseconds when first shown.
+const ServersView = lazy(async () => ({ default: (await import('../servers/servers-view')).ServersView }));
+const RootsView = lazy(async () => ({ default: (await import('../roots/roots-view')).RootsView }));
+const LogsView = lazy(async () => ({ default: (await import('../logs/logs-view')).LogsView }));
+const SettingsView = lazy(async () => ({ default: (await import('../settings/settings-view')).SettingsView }));
+const ServerFormDialog = lazy(async () => ({ default: (await import('../servers/server-form-dialog')).ServerFormDialog }));
+const ConfigEditorDialog = lazy(async () => ({ default: (await import('../config/config-editor')).ConfigEditorDialog }));
+const ImportDialog = lazy(async () => ({ default: (await import('../config-import/import-dialog')).ImportDialog }));
+// Requests waiting for the person (consent, elicitation, sampling) and toasts are kept in the
+// store, so whatever arrives before these chunks have loaded is shown once they have.
+const PendingDialogs = lazy(async () => ({ default: (await import('../pending/pending-dialogs')).PendingDialogs }));
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+const ExportDialog = lazy(async () => ({ default: (await import('../config-import/export-dialog')).ExportDialog }));
 
 export function AppShell({ transport }: { transport: RendererTransport }) {
   const view = useBerth((s) => s.view);
@@ -26,16 +33,20 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
           <ConnectionBanner transport={transport} />
           <ConfigBanner />
           <div className="view">
-            {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'roots' ? <RootsView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
+            <Suspense fallback={null}>
+              {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'roots' ? <RootsView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
+            </Suspense>
           </div>
         </main>
       </div>
-      <ServerFormDialog />
-      <ConfigEditorDialog />
-      <ImportDialog />
-      <ExportDialog />
-      <PendingDialogs />
-      <Toasts />
+      <Suspense fallback={null}>
+        <ServerFormDialog />
+        <ConfigEditorDialog />
+        <ImportDialog />
+        <ExportDialog />
+        <PendingDialogs />
+        <Toasts />
+      </Suspense>
     </>
   );
 }

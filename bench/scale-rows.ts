@@ -1,0 +1,117 @@
+import type { Browser } from 'playwright-core';
+import { manyServersRound, SERVERS, TOOLS } from './many-servers';
+import { scaleTable, type Measure } from './scale-table';
+
+/**
+ * Issue #22's rows ("speed at a heavy user's scale"), each run `rounds` times on
+ * a fresh config dir and written as min / median / max with the target and a
+ * pass/miss mark on the median. The Chromium rows load playwright-core only when run.
+ */
+
+export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'send-message', 'stream-reply', 'many-servers'] as const;
+export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
+
+interface ScaleRow {
+  title: string;
+  description: string;
+  needsBrowser: boolean;
+  measures: () => Promise<Measure[]>;
+  round: (index: number) => Promise<Record<string, number>>;
+}
+
+type UiModule = typeof import('./ui-scale');
+const ui = (): Promise<UiModule> => import('./ui-scale');
+
+/** Runs the Chromium round in a browser of its own, so rounds do not share a renderer process. */
+async function inChromium(run: (module: UiModule, browser: Browser) => Promise<Record<string, number>>): Promise<Record<string, number>> {
+  const module = await ui();
+  return module.withChromium((browser) => run(module, browser));
+}
+
+const ROWS: Record<ScaleRowId, ScaleRow> = {
+  'first-screen': {
+    title: 'Opening Berth (browser mode)',
+    description:
+      'The built app as `npm start` serves it, no conversations, opened in headless Chromium (1280×800, `--disable-gpu`). Initial JS is what index.html loads before anything else (its module script and modulepreloads), gzipped at level 9 by scripts/check-initial-js.mjs; the bytes over the wire come from Resource Timing (encoded vs decoded body sizes), FCP from the paint timing entry, long tasks from a PerformanceObserver installed before the first script.',
+    needsBrowser: true,
+    measures: async () => (await ui()).UI_MEASURES['first-screen'],
+    round: () => inChromium((module, browser) => module.firstScreenRound(browser)),
+  },
+  'conversation-list': {
+    title: 'The conversation list with 5,000 conversations',
+    description:
+      "5,000 small conversations (bench/generators/conversations.ts) in the config dir, Berth started on it and the page opened (on Servers, as there are none); Chat is clicked in the page and timed to the first animation frame with the list's rows in the DOM; heap from CDP Performance.getMetrics; then a search typed into the list's search box (when this build has one) timed to the frame where the rows change; then one conversation renamed (Enter in its title box) timed to the frame that shows the new title.",
+    needsBrowser: true,
+    measures: async () => (await ui()).UI_MEASURES['conversation-list'],
+    round: () => inChromium((module, browser) => module.conversationListRound(browser)),
+  },
+  'startup-conversations': {
+    title: 'Starting Berth with 5,000 conversations',
+    description: 'Spawn of `browser-mode --headless` to its ready line on stdout, on a config dir with 5,000 conversations and on an empty one, alternating which goes first.',
+    needsBrowser: false,
+    measures: async () => (await ui()).UI_MEASURES['startup-conversations'],
+    round: async (index) => (await ui()).startupRound(index),
+  },
+  'long-conversation': {
+    title: 'Opening a 2,000-message conversation (249 tool calls)',
+    description:
+      'bench/generators/long-conversation.ts in the config dir; with the list painted, its row is clicked and the time runs, in the page, to the first frame whose message list holds the last message. DOM nodes and heap with it open.',
+    needsBrowser: true,
+    measures: async () => (await ui()).UI_MEASURES['long-conversation'],
+    round: () => inChromium((module, browser) => module.longConversationRound(browser)),
+  },
+  'tool-switches': {
+    title: `The chat's tool switches with ${TOOLS.toLocaleString('en')} tools`,
+    description: `${SERVERS} echo servers with ${TOOLS / SERVERS} extra tools each in the config and one conversation open; once all of them show in the popover, it is closed and opened again, timed in the page from the click to the first frame with every server's group.`,
+    needsBrowser: true,
+    measures: async () => (await ui()).UI_MEASURES['tool-switches'],
+    round: () => inChromium((module, browser) => module.toolSwitchesRound(browser)),
+  },
+  'send-message': {
+    title: 'Sending one message with 5,000 conversations',
+    description:
+      "The e2e suite's fake Anthropic API (e2e/fake-llm) answers; Berth is pointed at it. A message is typed into the open conversation and Enter pressed; timed in the page to the first frame that shows the reply's last words, with 10 conversations and then with 5,000 in the config dir. Long tasks counted from Enter in the 5,000 case.",
+    needsBrowser: true,
+    measures: async () => (await import('./chat-scale')).CHAT_MEASURES['send-message'],
+    round: async () => {
+      const chat = await import('./chat-scale');
+      return (await ui()).withChromium((browser) => chat.sendMessageRound(browser));
+    },
+  },
+  'stream-reply': {
+    title: 'Streaming a reply into the 2,000-message conversation',
+    description: "The 2,000-message conversation open; the fake API streams a 300-word reply, a word every 10 ms; frame intervals from a requestAnimationFrame loop in the page from Enter until the reply's last words show.",
+    needsBrowser: true,
+    measures: async () => (await import('./chat-scale')).CHAT_MEASURES['stream-reply'],
+    round: async () => {
+      const chat = await import('./chat-scale');
+      return (await ui()).withChromium((browser) => chat.streamReplyRound(browser));
+    },
+  },
+  'many-servers': {
+    title: `${SERVERS} servers with ${TOOLS.toLocaleString('en')} tools started together`,
+    description: `Berth: createHost on a fresh config dir listing ${SERVERS} echo servers with ${TOOLS / SERVERS} extra tools each, until every one is ready (ready includes its tool list). Baseline: ${SERVERS} bare SDK v2 clients (\`auto\` negotiation) that connect and list tools, on a StdioClientTransport subclass so each server is spawned once (the base class spawns a throw-away probe process first, which would make the baseline twice as slow). Alternating order.`,
+    needsBrowser: false,
+    measures: async () => [
+      { key: 'bareMs', label: `${SERVERS} bare clients, connect + tools/list, ms`, target: '' },
+      { key: 'hostMs', label: 'Berth createHost → all ready, ms', target: '' },
+      { key: 'ratio', label: 'Berth / bare', target: '≤ 1.0×', pass: (v) => v <= 1.0, digits: 2 },
+    ],
+    round: (index) => manyServersRound(index),
+  },
+};
+
+export async function runScaleRow(id: ScaleRowId, rounds: number, emit: (markdown: string) => void): Promise<void> {
+  const row = ROWS[id];
+  emit(`## ${row.title} (\`--only ${id}\`)`);
+  // startup-conversations needs no browser but does need the built browser mode.
+  const unavailable = row.needsBrowser || id === 'startup-conversations' ? (await import('./browser-page')).browserRowsUnavailable() : undefined;
+  if (unavailable !== undefined) {
+    emit(`Not measured in this run: ${unavailable}.`);
+    return;
+  }
+  emit(`${row.description} ${rounds} round(s).`);
+  const results: Array<Record<string, number>> = [];
+  for (let index = 0; index < rounds; index++) results.push(await row.round(index));
+  emit(scaleTable(await row.measures(), results));
+}

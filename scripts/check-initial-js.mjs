@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// @ts-check
+// The first-screen budget `npm test` checks after the build: the JavaScript the
+// renderer's index.html loads before anything else (its module script and the
+// chunks it preloads), gzipped, must stay within INITIAL_JS_BUDGET_BYTES. Views,
+// dialogs and the Markdown renderer load on demand (React.lazy) and do not count;
+// a static import of one of them from the first screen would pull it back in.
+//
+// Usage: node scripts/check-initial-js.mjs [dist/renderer]
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Issue #22 asks for 150 KB. Today's first screen is ~170 KB: react-dom (~60 KB),
+ * zod (~25 KB, which shared/domain's schemas bring in with the helpers the store uses),
+ * Radix and floating-ui for the composer's menu, the tools popover and tooltips (~25 KB),
+ * the chat and the store. This budget holds the line at today's split; lower it as those move out.
+ */
+export const INITIAL_JS_BUDGET_BYTES = 175 * 1024;
+export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
+
+/**
+ * The scripts index.html loads up front: `<script type="module" src>` and `<link rel="modulepreload" href>`.
+ * @param {string} html
+ * @returns {string[]} paths relative to the page
+ */
+export function initialScripts(html) {
+  const found = new Set();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const isModuleScript = /^<script\b/i.test(tag) && /\btype\s*=\s*["']module["']/i.test(tag);
+    const isPreload = /^<link\b/i.test(tag) && /\brel\s*=\s*["']modulepreload["']/i.test(tag);
+    if (!isModuleScript && !isPreload) continue;
+    const url = /\b(?:src|href)\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (url !== undefined) found.add(url);
+  }
+  return [...found];
+}
+
+/**
+ * @param {string} distDir the built renderer (index.html and assets/)
+ * @returns {{ files: Array<{ path: string, bytes: number, gzipBytes: number }>, gzipBytes: number }}
+ */
+export function measureInitialJs(distDir) {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const files = initialScripts(html).map((url) => {
+    const path = normalize(join(distDir, url.replace(/^\.?\//, '').split(/[?#]/, 1)[0] ?? ''));
+    if (!path.startsWith(normalize(distDir) + sep)) throw new Error(`index.html loads a script from outside the build: ${url}`);
+    const bytes = readFileSync(path);
+    return { path: url, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  });
+  if (files.length === 0) throw new Error(`${join(distDir, 'index.html')} loads no module script: is this a renderer build?`);
+  return { files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const distDir = process.argv[2] ?? join(root, 'dist', 'renderer');
+  const { files, gzipBytes } = measureInitialJs(distDir);
+  const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
+  for (const file of files) console.log(`  ${file.path}: ${kb(file.bytes)} (${kb(file.gzipBytes)} gzip)`);
+  const verdict = gzipBytes <= INITIAL_JS_TARGET_BYTES ? 'within the 150 KB target' : `over the ${kb(INITIAL_JS_TARGET_BYTES)} target`;
+  console.log(`Initial JavaScript: ${kb(gzipBytes)} gzip, budget ${kb(INITIAL_JS_BUDGET_BYTES)} (${verdict}).`);
+  if (gzipBytes > INITIAL_JS_BUDGET_BYTES) {
+    console.error(`The first screen's JavaScript grew past its budget: load the new code on demand (React.lazy) or raise the budget with a reason.`);
+    process.exit(1);
+  }
+}
