@@ -84,7 +84,8 @@ test.describe('chat', () => {
     await chat.waitForIdle();
     // The view followed the reply: its last paragraph is on screen.
     await expect(chat.messages.getByText('Paragraph 120 about berths and tides.')).toBeInViewport();
-    const scroller = app.locator('.message-scroller');
+    // The element that scrolls is the one holding the Messages list.
+    const scroller = chat.messages.locator('..');
     const distanceFromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     expect(await distanceFromBottom()).toBeLessThan(80);
 

@@ -26,7 +26,7 @@ test.describe('OAuth sign-in to a remote server', () => {
     await servers.expectStatus('notes', 'Needs sign-in');
     await expect(servers.card('notes').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     const detail = await servers.select('notes');
-    await expect(detail.root.locator('.detail-header')).toContainText('Needs sign-in');
+    await expect(detail.header).toContainText('Needs sign-in');
     await expect(detail.reason).toContainText('needs you to sign in');
     await app.mouse.move(0, 0);
     await detail.root.screenshot({ path: join(DOCS_DIR, 'screenshots', 'oauth-sign-in.png') });
@@ -41,7 +41,7 @@ test.describe('OAuth sign-in to a remote server', () => {
 
     await servers.expectStatus('notes', 'Ready');
     await expect(servers.card('notes').getByText('Signed in', { exact: true })).toBeVisible();
-    await expect(detail.root.locator('.detail-header').getByText('Signed in', { exact: true })).toBeVisible();
+    await expect(detail.header.getByText('Signed in', { exact: true })).toBeVisible();
     await expect(detail.root.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
     await detail.showOverview();
     await expect(detail.root.getByText('Signed in with OAuth · the token renews automatically')).toBeVisible();

@@ -31,7 +31,7 @@ test.describe('remote servers', () => {
     await expect(servers.card('remote')).toContainText(url);
     const detail = await servers.select('remote');
     await detail.showOverview();
-    const facts = detail.root.locator('.facts');
+    const facts = detail.overview;
     await expect(facts).toContainText(url);
     await expect(facts).toContainText('Streamable HTTP');
     await detail.showTools();

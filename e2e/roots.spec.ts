@@ -100,7 +100,7 @@ test.describe('roots that need a second look', () => {
     await roots.broadWarning.getByRole('button', { name: 'Share it anyway' }).click();
     await expect(roots.browser).toBeHidden();
     await expect(roots.list.getByRole('listitem')).toHaveCount(1);
-    await expect(roots.list.locator('.root-path')).toHaveText('/');
+    await expect(roots.list.getByRole('listitem')).toHaveAccessibleDescription('/');
   });
 
   test('a folder picked through a link shows both paths, and is held back once the link leads elsewhere until the person shares the new folder', async ({ app }, testInfo) => {
@@ -116,7 +116,7 @@ test.describe('roots that need a second look', () => {
       await roots.useShownFolder();
       await expect(roots.browser).toBeHidden();
       const row = roots.row('current');
-      await expect(row.locator('.root-path')).toHaveText(alpha);
+      await expect(row).toHaveAccessibleDescription(alpha);
       await expect(row.getByTestId('root-link')).toHaveText(`picked as ${link}, a link to this folder`);
 
       await unlink(link);
@@ -129,7 +129,7 @@ test.describe('roots that need a second look', () => {
       await app.screenshot({ path: testInfo.outputPath('roots-link-changed.png') });
       await row.getByRole('button', { name: `Share ${beta} instead` }).click();
       await expect(row).not.toHaveAttribute('data-missing', 'true');
-      await expect(row.locator('.root-path')).toHaveText(beta);
+      await expect(row).toHaveAccessibleDescription(beta);
       await expect(row.getByTestId('root-link')).toContainText(link);
     } finally {
       await ws.cleanup();

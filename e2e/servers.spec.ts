@@ -25,9 +25,9 @@ test.describe('servers', () => {
     await expect(echo.getByText('Claimed by the server:', { exact: true })).toBeVisible();
 
     await detail.showOverview();
-    await expect(detail.root.locator('.facts')).toContainText(/PID \d+/);
-    await expect(detail.root.locator('.facts')).toContainText(/\d{4}-\d{2}-\d{2} \((initialize|modern)\)/);
-    await expect(detail.root.locator('.facts')).toContainText('tools');
+    await expect(detail.overview).toContainText(/PID \d+/);
+    await expect(detail.overview).toContainText(/\d{4}-\d{2}-\d{2} \((initialize|modern)\)/);
+    await expect(detail.overview).toContainText('tools');
 
     const logs = await detail.openLogs();
     await expect(app.getByRole('heading', { level: 1 })).toContainText('Logs');

@@ -71,7 +71,7 @@ test.describe('Berth in Electron', () => {
       await servers.expectStatus('everything', 'Ready');
       const detail = await servers.select('everything');
       await detail.showOverview();
-      const facts = detail.root.locator('.facts');
+      const facts = detail.overview;
       await expect(facts).toContainText(/PID \d+/);
       const pid = Number(/PID (\d+)/.exec(await facts.innerText())?.[1]);
       expect(isAlive(pid)).toBe(true);

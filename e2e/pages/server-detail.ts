@@ -12,6 +12,16 @@ export class ServerDetail {
     this.root = page.getByRole('region', { name: `${name} details`, exact: true });
   }
 
+  /** The header row: status, sign-in state and the server's actions. */
+  get header(): Locator {
+    return this.root.getByRole('group', { name: 'Status and actions', exact: true });
+  }
+
+  /** The Overview tab's panel (facts, capabilities, limits). */
+  get overview(): Locator {
+    return this.root.getByRole('tabpanel', { name: 'Overview', exact: true });
+  }
+
   get reason(): Locator {
     return this.root.getByTestId('server-reason');
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { RootView } from '../../../shared/domain/roots';
 import { useBerth } from '../../store';
 import { BroadFolderWarning } from './broad-folder-warning';
@@ -12,6 +12,8 @@ import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } fr
  * toast). A link that now leads to another folder offers to share that one.
  */
 export function RootRow({ root }: { root: RootView }) {
+  // The row is named after the root and described by its real path (what a server is given).
+  const pathId = useId();
   const renameRoot = useBerth((s) => s.renameRoot);
   const removeRoot = useBerth((s) => s.removeRoot);
   const confirmRootTarget = useBerth((s) => s.confirmRootTarget);
@@ -53,7 +55,7 @@ export function RootRow({ root }: { root: RootView }) {
   };
 
   return (
-    <li className="root-row" aria-label={root.name} data-root={root.name} data-missing={root.missing || undefined}>
+    <li className="root-row" aria-label={root.name} aria-describedby={pathId} data-root={root.name} data-missing={root.missing || undefined}>
       <span className={root.missing ? 'root-icon missing' : 'root-icon'} aria-hidden="true">
         {root.missing ? <WarningIcon /> : <FolderIcon />}
       </span>
@@ -95,7 +97,7 @@ export function RootRow({ root }: { root: RootView }) {
             {error}
           </p>
         ) : null}
-        <span className="root-path" title={root.path}>
+        <span className="root-path" id={pathId} title={root.path}>
           {root.path}
         </span>
         {root.linkPath ? (

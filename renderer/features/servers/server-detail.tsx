@@ -23,7 +23,7 @@ export function ServerDetail({ server }: { server: ServerState }) {
   const title = server.serverInfo?.title ?? server.serverInfo?.name;
   return (
     <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
-      <header className="detail-header">
+      <header className="detail-header" role="group" aria-label="Status and actions">
         <div className="detail-heading">
           <h2 className="detail-name">{server.name}</h2>
           {title && title !== server.name ? <span className="detail-subtitle">{title}</span> : null}
