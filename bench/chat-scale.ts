@@ -13,7 +13,7 @@ import type { Measure } from './scale-table';
 import { percentile } from './stats';
 
 /**
- * Issue #22's chat rows: a message sent and its reply painted, with the fake
+ * The heavy user's chat rows: a message sent and its reply painted, with the fake
  * Anthropic API of the e2e suite (e2e/fake-llm) standing in for the model.
  */
 

@@ -2,7 +2,7 @@
  * `npm run bench`: runs every benchmark, prints each table, and writes
  * docs/BENCHMARKS.md with the machine it ran on. Not part of `npm test`.
  * `npm run bench -- tools bridge startup flood viewer` runs a subset (the doc then
- * lists only those), as does `--only <section or row>` (repeatable); issue #22's
+ * lists only those), as does `--only <section or row>` (repeatable); the heavy user's
  * rows are first-screen, conversation-list, startup-conversations,
  * long-conversation, tool-switches, send-message, stream-reply and many-servers. `--quick` shrinks every series for a smoke run.
  * Run with `node --expose-gc --import tsx bench/run.ts` (the npm script does).

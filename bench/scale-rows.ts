@@ -3,7 +3,7 @@ import { manyServersRound, SERVERS, TOOLS } from './many-servers';
 import { scaleTable, type Measure } from './scale-table';
 
 /**
- * Issue #22's rows ("speed at a heavy user's scale"), each run `rounds` times on
+ * The rows of "speed at a heavy user's scale", each run `rounds` times on
  * a fresh config dir and written as min / median / max with the target and a
  * pass/miss mark on the median. The Chromium rows load playwright-core only when run.
  */

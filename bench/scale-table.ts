@@ -1,6 +1,6 @@
 import { fixed, markdownTable, median } from './stats';
 
-/** One measured quantity of a row, with issue #22's target beside it. */
+/** One measured quantity of a row, with its target beside it. */
 export interface Measure {
   key: string;
   label: string;

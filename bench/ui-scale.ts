@@ -13,7 +13,7 @@ import { SERVERS, TOOLS } from './many-servers';
 import type { Measure } from './scale-table';
 
 /**
- * Issue #22's heavy user, in the built app's real renderer (browser mode, headless
+ * A heavy user (thousands of conversations), in the built app's real renderer (browser mode, headless
  * Chromium): each function runs one round on a fresh config dir and returns one
  * value per measure; bench/run.ts runs the rounds and writes min/median/max.
  */
@@ -251,7 +251,7 @@ export async function withChromium<T>(body: (browser: Browser) => Promise<T>): P
   }
 }
 
-/** The measures each Chromium row reports, with their targets (issue #22). */
+/** The measures each Chromium row reports, with their targets. */
 export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation' | 'tool-switches', Measure[]> = {
   'tool-switches': [
     { key: 'openMs', label: `click → all ${SERVERS} servers' switches painted, ms`, target: '< 100', pass: (v) => v < 100 },

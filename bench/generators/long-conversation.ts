@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation } from '../../shared/domain/chat';
 
-/** What a generated conversation looks like; the defaults are issue #22's heavy user. */
+/** What a generated conversation looks like; the defaults are a heavy user's. */
 export interface LongConversationOptions {
   id?: string;
   /** Total messages, tool-result messages included. */
