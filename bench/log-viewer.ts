@@ -164,7 +164,7 @@ async function timeFilter(page: Page, term: string): Promise<number> {
 /** Scrolls the list up 600 px a frame, `count` times, with follow turned off by the first scroll; returns the frame intervals. */
 async function scrollFrames(page: Page, count: number): Promise<number[]> {
   return page.evaluate(async (frames) => {
-    const scroller = document.querySelector<HTMLElement>('[data-testid="log-scroll"]');
+    const scroller = document.querySelector<HTMLElement>('[role="log"][aria-label="Log entries"]');
     if (scroller === null) throw new Error('no log list');
     const intervals: number[] = [];
     let last = await new Promise<number>((r) => requestAnimationFrame(r));
