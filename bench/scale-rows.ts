@@ -62,7 +62,7 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
   },
   'tool-switches': {
     title: `The chat's tool switches with ${TOOLS.toLocaleString('en')} tools`,
-    description: `${SERVERS} echo servers with ${TOOLS / SERVERS} extra tools each in the config and one conversation open; once all of them show in the popover, it is closed and opened again, timed in the page from the click to the first frame with every server's group.`,
+    description: `${SERVERS} echo servers with ${TOOLS / SERVERS} extra tools each in the config and one conversation open; once the popover lists every tool, it is closed and opened again, timed in the page from the click to the first frame with the switches painted (the list is virtualized: only the rows in view exist).`,
     needsBrowser: true,
     measures: async () => (await ui()).UI_MEASURES['tool-switches'],
     round: () => inChromium((module, browser) => module.toolSwitchesRound(browser)),

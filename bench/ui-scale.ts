@@ -193,8 +193,8 @@ export async function longConversationRound(browser: Browser): Promise<Record<st
 /**
  * 50 servers with 2,000 tools running, one conversation open: the chat's tool
  * switches opened, timed in the page from the click to the first frame with
- * every server's group in the popover. Before timing, the popover is opened
- * until all 50 groups show (the servers are still starting at first).
+ * the switches painted. Before timing, the popover is opened until it lists
+ * every tool (the servers are still starting at first).
  */
 export async function toolSwitchesRound(browser: Browser): Promise<Record<string, number>> {
   const servers = Object.fromEntries(
@@ -212,30 +212,35 @@ export async function toolSwitchesRound(browser: Browser): Promise<Record<string
       await openChatTimed(page);
       await page.locator(`[data-conversation="${conversation.id}"] button.conversation-main`).click();
       const trigger = page.getByRole('button', { name: 'Tools for this conversation' });
-      const groups = page.locator('section.tools-group');
+      // The switches are virtualized (only the rows in view exist), so readiness is the popover's
+      // own count: every server's tools listed once all 50 are ready.
+      const head = page.locator('.tools-popover .popover-head');
+      const listed = async (): Promise<number> => Number(/of (\d+)/.exec((await head.textContent()) ?? '')?.[1] ?? 0);
       const deadline = Date.now() + 120_000;
       for (;;) {
         await trigger.click();
-        await groups.first().waitFor({ timeout: 30_000 }).catch(() => undefined);
-        const shown = await groups.count();
+        await head.waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(500);
+        const shown = await listed();
         await page.keyboard.press('Escape');
-        if (shown >= SERVERS) break;
-        if (Date.now() > deadline) throw new Error(`only ${shown} of ${SERVERS} servers showed in the tool switches within 120 s`);
+        await head.waitFor({ state: 'detached', timeout: 10_000 });
+        if (shown >= TOOLS) break;
+        if (Date.now() > deadline) throw new Error(`only ${shown} of ${TOOLS} tools showed in the tool switches within 120 s`);
         await page.waitForTimeout(1_000);
       }
-      await groups.first().waitFor({ state: 'detached', timeout: 10_000 });
       const before = await pageNow(page);
-      const openMs = await page.evaluate(async (expected) => {
+      const openMs = await page.evaluate(async () => {
         const button = document.querySelector<HTMLButtonElement>('button[aria-label="Tools for this conversation"]');
         if (button === null) throw new Error('no tools button');
         const started = performance.now();
         button.click();
         for (;;) {
           const now = await new Promise<number>((r) => requestAnimationFrame(r));
-          if (document.querySelectorAll('section.tools-group').length >= expected) return now - started;
+          // The first frame with the switches painted (the rows in view of the virtualized list).
+          if (document.querySelectorAll('[aria-label="Servers and tools"] .tools-row').length > 0) return now - started;
           if (now - started > 10_000) throw new Error('the tool switches did not open within 10 s');
         }
-      }, SERVERS);
+      });
       const metrics = await pageMetrics(page, before);
       return { openMs, domNodes: metrics.domNodes, longTasks: metrics.longTasksMs.length };
     },
@@ -254,7 +259,7 @@ export async function withChromium<T>(body: (browser: Browser) => Promise<T>): P
 /** The measures each Chromium row reports, with their targets. */
 export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation' | 'tool-switches', Measure[]> = {
   'tool-switches': [
-    { key: 'openMs', label: `click → all ${SERVERS} servers' switches painted, ms`, target: '< 100', pass: (v) => v < 100 },
+    { key: 'openMs', label: 'click → the switches painted, ms', target: '< 100', pass: (v) => v < 100 },
     { key: 'domNodes', label: 'DOM nodes with it open', target: '' , digits: 0 },
     { key: 'longTasks', label: 'long tasks (> 50 ms) while opening', target: '', digits: 0 },
   ],
