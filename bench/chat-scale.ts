@@ -83,7 +83,8 @@ export async function sendMessageRound(browser: Browser): Promise<Record<string,
       async (dir) => {
         const conversations = withKnownModel(buildConversations({ count }));
         await writeConversations(dir, conversations);
-        return conversations.at(-1)?.id ?? '';
+        // The newest, the list's first row (the list is virtualized: far rows are not in the DOM).
+        return conversations[0]?.id ?? '';
       },
       reply,
       async (page) => {
