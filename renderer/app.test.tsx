@@ -6,17 +6,14 @@ import { App } from './app';
 import { createBerthStore } from './store';
 import { createFakeTransport, serverState, type FakeHandlers } from './test-support/fake-transport';
 import { preloadLazyChunks } from './test-support/preload-lazy-chunks';
+import { stubResizeObserver } from './test-support/dom-stubs';
 
 // Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
 beforeAll(preloadLazyChunks);
 
 beforeAll(() => {
   // jsdom lacks these; Radix and the virtualizer probe for them.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 afterEach(cleanup);

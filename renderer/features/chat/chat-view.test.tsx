@@ -11,16 +11,13 @@ import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
 import { buildTimeline, toolCallStatus } from './chat-model';
 import { forgetScrollPositions } from './scroll-memory';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 // Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
 beforeAll(preloadLazyChunks);
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 let restoreSizes: () => void;

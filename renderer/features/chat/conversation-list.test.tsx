@@ -7,15 +7,12 @@ import type { Result } from '../../../shared/result';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { CONVERSATION_ROW_HEIGHT, ConversationList, filterByTitle } from './conversation-list';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 const VIEWPORT_HEIGHT = 540;
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   // jsdom has no layout: give the scroll box a height so the virtualizer has a window to fill.
   for (const [property, size] of [
     ['clientHeight', VIEWPORT_HEIGHT],

@@ -10,6 +10,7 @@ import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { MessageList } from './message-list';
 import { forgetScrollPositions } from './scroll-memory';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 /** How often each Markdown text rendered: a row that re-renders renders its Markdown again. */
 const markdownRenders = new Map<string, number>();
@@ -26,11 +27,7 @@ vi.mock('./markdown', async (importOriginal) => {
 });
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
 });
 
 const VIEWPORT = 600;

@@ -6,13 +6,10 @@ import { fail, ok } from '../../../shared/result';
 import { App } from '../../app';
 import { createBerthStore } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 afterEach(cleanup);

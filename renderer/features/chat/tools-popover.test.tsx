@@ -9,13 +9,10 @@ import { createBerthStore, StoreProvider } from '../../store';
 import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ToolsPopover } from './tools-popover';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
 });
 let restoreSizes: () => void;
 beforeEach(() => {

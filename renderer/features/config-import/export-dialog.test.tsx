@@ -6,13 +6,10 @@ import { fail, ok } from '../../../shared/result';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { ExportDialog } from './export-dialog';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

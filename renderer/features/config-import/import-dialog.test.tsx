@@ -7,13 +7,10 @@ import { ok } from '../../../shared/result';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ImportDialog } from './import-dialog';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 afterEach(cleanup);

@@ -6,13 +6,10 @@ import type { PendingRequest } from '../../../shared/domain/pending';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { PendingDialogs } from './pending-dialogs';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 afterEach(cleanup);

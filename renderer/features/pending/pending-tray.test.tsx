@@ -7,13 +7,10 @@ import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { PendingDialogs } from './pending-dialogs';
 import { PendingTray } from './pending-tray';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 afterEach(cleanup);

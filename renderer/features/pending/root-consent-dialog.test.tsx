@@ -7,13 +7,10 @@ import { ok } from '../../../shared/result';
 import { countPending, createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { PendingDialogs } from './pending-dialogs';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
 });
 afterEach(cleanup);
 

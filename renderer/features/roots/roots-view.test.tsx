@@ -8,13 +8,10 @@ import type { FolderListing } from '../../../shared/contract/roots';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { RootsView } from './roots-view';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
 });
 afterEach(cleanup);
 

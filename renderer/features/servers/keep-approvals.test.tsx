@@ -6,13 +6,10 @@ import { ok } from '../../../shared/result';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { ServerFormDialog } from './server-form-dialog';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 afterEach(cleanup);

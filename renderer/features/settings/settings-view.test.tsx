@@ -7,13 +7,10 @@ import { ok } from '../../../shared/result';
 import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { SettingsView } from './settings-view';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
 
 beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubResizeObserver();
 });
 afterEach(cleanup);
 
