@@ -11,6 +11,7 @@ describe('startDisplay (Electron e2e specs)', () => {
     await display.stop();
   });
 
+  // Needs a real Xvfb to start (Linux only); npm test provisions one as root, so it runs on CI.
   it.skipIf(process.platform !== 'linux' || findXvfb({ PATH: process.env.PATH }) === undefined)(
     'starts a private Xvfb on a Linux without a display, and stops it',
     async () => {
@@ -24,6 +25,7 @@ describe('startDisplay (Electron e2e specs)', () => {
     },
   );
 
+  // Xvfb's usual path is a Linux fact.
   it.skipIf(process.platform !== 'linux')('finds Xvfb at /usr/bin without PATH, or says what to install', async () => {
     const noXvfb = findXvfb({ PATH: '' }) === undefined;
     if (noXvfb) await expect(startDisplay({ PATH: '' })).rejects.toThrow(/apt-get install xvfb/);

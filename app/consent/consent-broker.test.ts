@@ -2,12 +2,12 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsentPolicy } from '../../shared/domain/consent';
-import type { PendingRequestOf } from '../../shared/domain/pending';
 import { HostError } from '../../shared/result';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector, tempDir } from '../servers/test-support';
 import { argumentsDigest } from './canonical-json';
 import { ConsentBroker } from './consent-broker';
+import { nextPrompt } from './consent-test-support';
 import type { ToolCallConsentRequest } from './consent-broker';
 
 const call = (overrides: Partial<ToolCallConsentRequest> = {}): ToolCallConsentRequest => ({
@@ -20,18 +20,6 @@ const call = (overrides: Partial<ToolCallConsentRequest> = {}): ToolCallConsentR
   serverIdentity: 'sha256:files-v1',
   ...overrides,
 });
-
-/** Resolves with the next tool-call prompt that opens. */
-function nextPrompt(pending: PendingRequests): Promise<PendingRequestOf<'tool-call'>> {
-  return new Promise((resolve) => {
-    const stop = pending.onChange(({ change }) => {
-      if (change.type === 'opened' && change.request.kind === 'tool-call') {
-        stop();
-        resolve(change.request);
-      }
-    });
-  });
-}
 
 describe('ConsentBroker', () => {
   let dir: { path: string; cleanup: () => Promise<void> };

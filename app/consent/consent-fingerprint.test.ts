@@ -2,11 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsentPolicy } from '../../shared/domain/consent';
-import type { PendingRequestOf } from '../../shared/domain/pending';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector, tempDir } from '../servers/test-support';
 import { serverIdentity, toolChanges } from './approval-fingerprint';
 import { ConsentBroker } from './consent-broker';
+import { nextPrompt } from './consent-test-support';
 import type { ServerNow, ToolCallConsentRequest } from './consent-broker';
 
 const FILES_V1 = serverIdentity({ command: 'npx', args: ['files-server', '/tmp'] });
@@ -24,17 +24,6 @@ const call = (overrides: Partial<ToolCallConsentRequest> = {}): ToolCallConsentR
   serverIdentity: FILES_V1,
   ...overrides,
 });
-
-function nextPrompt(pending: PendingRequests): Promise<PendingRequestOf<'tool-call'>> {
-  return new Promise((resolve) => {
-    const stop = pending.onChange(({ change }) => {
-      if (change.type === 'opened' && change.request.kind === 'tool-call') {
-        stop();
-        resolve(change.request);
-      }
-    });
-  });
-}
 
 describe('ConsentBroker: a permission applies only to what was approved', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
