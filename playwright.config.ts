@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findBrowser } from './app/cli/browser-lookup.mjs';
+import { AUTOMATION_FLAGS, findBrowser } from './app/cli/browser-lookup.mjs';
 import { electronBinary } from './e2e/electron/support/electron-binary';
 
 // Two projects:
@@ -48,15 +48,7 @@ export default defineConfig({
         headless: true,
         launchOptions: {
           executablePath: browser.path,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: [...AUTOMATION_FLAGS],
         },
       },
     },

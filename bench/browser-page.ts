@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page} from 'playwright-core';
-import { findBrowser } from '../app/cli/browser-lookup.mjs';
+import { AUTOMATION_FLAGS, findBrowser } from '../app/cli/browser-lookup.mjs';
 
 /**
  * What the Chromium rows share: Berth's browser mode started on a given config
@@ -19,7 +19,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BROWSER_MODE = join(ROOT, 'dist', 'app', 'browser-mode.mjs');
 export const STATIC_DIR = join(ROOT, 'dist', 'renderer');
 const BROWSER = findBrowser();
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const READY_LINE = /Berth is ready at (http:\/\/\S+)/;
 
 /** Why the Chromium rows cannot run here, or undefined when they can. */
@@ -72,7 +71,7 @@ export async function launchBerth(configDir: string, extraEnv: Record<string, st
 
 export async function launchChromium(): Promise<Browser> {
   if (BROWSER.kind === 'not-found') throw new Error(BROWSER.reason);
-  return chromium.launch({ executablePath: BROWSER.path, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: BROWSER.path, args: [...AUTOMATION_FLAGS] });
 }
 
 /** A 1280×800 page that records long tasks from its first script on. */

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { findBrowser } from '../app/cli/browser-lookup.mjs';
+import { AUTOMATION_FLAGS, findBrowser } from '../app/cli/browser-lookup.mjs';
 import { startBerth } from '../e2e/support/berth-process';
 import { ECHO_SERVER } from './clients';
 import { percentile } from './stats';
@@ -14,7 +14,6 @@ const BROWSER_MODE = join(ROOT, 'dist', 'app', 'browser-mode.mjs');
 const STATIC_DIR = join(ROOT, 'dist', 'renderer');
 /** The same browser the e2e suite uses (BERTH_BROWSER, Playwright's Chromium, or the machine's). */
 const BROWSER = findBrowser();
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** The search box waits this long after the last key before filtering (renderer/features/logs/logs-view.tsx). */
 export const SEARCH_DEBOUNCE_MS = 150;
 
@@ -58,7 +57,7 @@ export async function benchLogViewer(rate: number, seconds: number): Promise<Log
   const host = await startBerth({
     initialConfig: { mcpServers: { flood: { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_FLOOD_LINES_PER_SEC: String(rate), BENCH_FLOOD_SECONDS: String(seconds) }, enabled: false } } },
   });
-  const browser = await chromium.launch({ executablePath: browserPath(), args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: browserPath(), args: [...AUTOMATION_FLAGS] });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // tsx compiles this file with esbuild's keepNames, which wraps named functions in __name(): give the page one.

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { AUTOMATION_FLAGS } from '../app/cli/browser-lookup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -33,15 +34,7 @@ if (!svg.includes('<svg')) {
 
 const browser = await chromium.launch({
   executablePath: values.chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [...AUTOMATION_FLAGS],
 });
 try {
   const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });

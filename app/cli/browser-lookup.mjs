@@ -124,6 +124,21 @@ export function findBrowser(inputs = systemLookupInputs()) {
 }
 
 /**
+ * Flags for a Chromium driven by automation (tests, benchmarks, the icon
+ * renderer): no GPU, /dev/shm or background traffic, and no sandbox, which
+ * fails as root and in containers.
+ */
+export const AUTOMATION_FLAGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]);
+
+/**
  * Arguments for a standalone app window with its own profile (so its process lives exactly as long as the window).
  * @param {string} url
  * @param {string} userDataDir
