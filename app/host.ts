@@ -19,6 +19,7 @@ import { PromptCatalogService } from './workspace/prompt-catalog';
 import { ResourceService } from './workspace/resource-service';
 import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
+import { TaskRegistry } from './tasks/task-registry';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
 import { ServerSecrets } from './secrets/server-secrets';
@@ -143,6 +144,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   });
   // The services that keep something per server join here; each event reaches them in the order they join (ServerLifecycle).
+  const tasks = new TaskRegistry({ onChange: (change) => events.emit('tasks.changed', change) });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
   lifecycle.register(workflow);
@@ -289,6 +291,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       resources,
       configImport,
       oauth,
+      tasks,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,

@@ -23,6 +23,8 @@ import { createRootsHandlers } from './handlers-roots';
 import { createSamplingHandlers } from './handlers-sampling';
 import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
+import { createTasksHandlers } from './handlers-tasks';
+import type { TaskRegistry } from '../tasks/task-registry';
 import type { ServerSync } from './server-sync';
 
 /** The core of the host: config.json, the servers it runs, their logs. */
@@ -54,6 +56,8 @@ export interface FeatureDeps {
   configImport: ConfigImportService;
   /** OAuth sign-in to remote servers. */
   oauth: OAuthSessions;
+  /** MCP tasks across servers. */
+  tasks: TaskRegistry;
 }
 
 /**
@@ -79,5 +83,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
+    ...createTasksHandlers(deps.tasks),
   };
 }

@@ -72,6 +72,10 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'configImport.preview': { source: { kind: 'text', format: 'cursor', text: '{"mcpServers": {}}' } },
   'configImport.apply': { source: { kind: 'location', id: 'claude-desktop' }, servers: [{ sourceName: 'github', name: 'github' }], answers: { token: 'x' } },
   'configImport.export': {},
+  'tasks.list': {},
+  'tasks.cancel': { id: 'task-1' },
+  'tasks.clear': {},
+  'tasks.setWindowVisible': { visible: false },
 };
 
 interface Recorder {

@@ -73,7 +73,13 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       return updateCall(turn, event.toolUseId, { status: 'running', progress });
     }
     case 'tool-call-finished':
-      return updateCall(turn, event.toolUseId, { status: 'finished', isError: event.isError, denied: event.denied });
+      return updateCall(turn, event.toolUseId, { status: 'finished', isError: event.isError, denied: event.denied, waitingFor: undefined });
+    case 'tool-task': {
+      const task = { id: event.taskId, status: event.status, ...(event.statusMessage !== undefined ? { statusMessage: event.statusMessage } : {}) };
+      return updateCall(turn, event.toolUseId, { status: turn.toolCalls[event.toolUseId]?.status ?? 'running', task });
+    }
+    case 'tool-call-waiting':
+      return updateCall(turn, event.toolUseId, { status: turn.toolCalls[event.toolUseId]?.status ?? 'running', waitingFor: event.pendingId ?? undefined });
     case 'message-saved':
       // The streamed text is now part of a saved message: the draft starts over for the next one.
       return event.message.role === 'assistant' ? { ...turn, draft: '' } : turn;

@@ -10,6 +10,7 @@ import type { SamplingPolicies } from '../../shared/contract/sampling';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
 import type { ChatAttachment, ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
+import type { TaskStatus } from '../../shared/domain/task';
 import type { RootExposure, RootView } from '../../shared/domain/roots';
 import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
@@ -80,6 +81,10 @@ export interface LiveToolCall {
   progress?: { progress: number; total?: number; message?: string };
   isError?: boolean;
   denied?: boolean;
+  /** The call runs as an MCP task (`tool-task`): Berth's task id, status and the server's message. */
+  task?: { id: string; status: TaskStatus; statusMessage?: string };
+  /** A question of this call waits for the person: the pending request to open. */
+  waitingFor?: string;
 }
 
 /** The turn a conversation is running (or last ran) as the renderer follows it. */

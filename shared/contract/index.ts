@@ -14,6 +14,7 @@ import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
+import { tasksMethods, tasksTopics } from './tasks';
 import type { Result } from '../result';
 
 /** Every method the renderer may call on the host. */
@@ -32,6 +33,7 @@ export const contract = {
   ...promptMethods,
   ...resourceMethods,
   ...configImportMethods,
+  ...tasksMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -48,6 +50,7 @@ export const topics = {
   ...rootsTopics,
   ...promptTopics,
   ...resourceTopics,
+  ...tasksTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

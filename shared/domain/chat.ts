@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskStatusSchema } from './task';
 
 // Conversations as Berth stores and shows them. Tool calls keep the real
 // server and tool next to the name the model saw, so the UI never has to
@@ -198,6 +199,17 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     message: z.string().optional(),
   }),
   z.object({ type: z.literal('tool-call-finished'), ...base, toolUseId: z.string(), isError: z.boolean(), denied: z.boolean() }),
+  /** The call runs as an MCP task: its Berth task id (tasks.list), status and the server's status message. */
+  z.object({
+    type: z.literal('tool-task'),
+    ...base,
+    toolUseId: z.string(),
+    taskId: z.string(),
+    status: TaskStatusSchema,
+    statusMessage: z.string().optional(),
+  }),
+  /** A question that belongs to this call (its elicitation form, a sampling review) waits for the person (`pendingId`), or no longer does (null). */
+  z.object({ type: z.literal('tool-call-waiting'), ...base, toolUseId: z.string(), pendingId: z.string().nullable() }),
   z.object({ type: z.literal('message-saved'), ...base, message: ChatMessageSchema }),
   /** `stopReason` is the API's, or `stopped` when the person pressed stop. */
   z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string() }),

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// MCP tasks as Berth shows them: long work a server runs for Berth (a tool
+// called as a task) and work Berth runs for a server (a task-augmented
+// sampling or elicitation request). One record per task, whatever the era.
+
+/** The protocol's five states, plus `lost`: Berth can no longer reach the task (a stdio server's process is gone, a recovered handle expired). */
+export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled', 'lost']);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+/** Statuses after which nothing changes any more. */
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'lost'];
+
+export function isTerminalTaskStatus(status: TaskStatus): boolean {
+  return TERMINAL_TASK_STATUSES.includes(status);
+}
+
+export const TaskRecordSchema = z.object({
+  /** Berth's own key for the task (stable across reloads and restarts); not the server's id. */
+  id: z.string().min(1).max(200),
+  /** The server's task id (or Berth's, for a task Berth runs for the server). */
+  taskId: z.string().max(1000),
+  server: z.string(),
+  /** `requester`: a server runs Berth's tool call as a task. `receiver`: Berth runs a server's sampling/elicitation request as a task. */
+  side: z.enum(['requester', 'receiver']),
+  kind: z.enum(['tool', 'sampling', 'elicitation']),
+  /** The tool, for a tool call. */
+  tool: z.string().optional(),
+  /** Where the call came from, when it came from a chat turn: the card the Tasks view links to. */
+  conversationId: z.string().optional(),
+  toolUseId: z.string().optional(),
+  status: TaskStatusSchema,
+  /** The server's own words about where the task is (`statusMessage`), or why it was lost. */
+  statusMessage: z.string().optional(),
+  progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
+  /** Epoch ms. */
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** How long the server keeps the task after creation; null: no limit stated. */
+  ttlMs: z.number().nullable().optional(),
+  /** The interval the server asked Berth to poll at. */
+  pollIntervalMs: z.number().optional(),
+  /** A question of this task waiting for the person (a pending request id): the card's "Answer" button opens it. */
+  waitingFor: z.string().optional(),
+  /** A failed task's error in words. */
+  error: z.string().optional(),
+});
+export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+/** What changed in the task list: tasks created or updated (whole records) and ids removed (expired or cleared). */
+export const TasksChangedSchema = z.object({ changed: z.array(TaskRecordSchema), removed: z.array(z.string()) });
+export type TasksChanged = z.infer<typeof TasksChangedSchema>;
