@@ -51,6 +51,8 @@ export const RAW_REQUEST_ID_PREFIX = 'berth-task-';
 interface Waiting {
   readonly answered: (message: JSONRPCMessage) => void;
   readonly failed: (error: Error) => void;
+  /** The server reported progress on it (only asked for when the caller resets its timeout on progress). */
+  readonly progressed: () => void;
 }
 
 /** One per transport, for its whole life: the interception is installed once. */
@@ -100,8 +102,9 @@ class RawRequests {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     this.sent += 1;
     const id = `${RAW_REQUEST_ID_PREFIX}${this.sent}`;
-    const message = { ...request, params: this.withLogLevel(request.params), jsonrpc: '2.0', id } as unknown as JSONRPCMessage;
     const timeoutMs = options.context?.requestTimeoutMs ?? defaultTimeoutMs;
+    const resetOnProgress = options.context?.resetTimeoutOnProgress === true;
+    const message = { ...request, params: this.withMeta(request.params, resetOnProgress ? id : undefined), jsonrpc: '2.0', id } as unknown as JSONRPCMessage;
     // Over Streamable HTTP closing the request's stream is the cancellation (2026-07-28); elsewhere notifications/cancelled.
     const stream = this.transport.hasPerRequestStream === true ? new AbortController() : undefined;
 
@@ -118,7 +121,8 @@ class RawRequests {
         reject(reason);
       };
       const onAbort = (): void => giveUp(signal === undefined ? new DispatchError(`'${method}' was cancelled`) : abortReason(signal));
-      const timer = setTimeout(() => giveUp(new DispatchError(`the server did not answer '${method}' within ${formatSeconds(timeoutMs)}`)), timeoutMs);
+      const timedOut = (): void => giveUp(new DispatchError(`the server did not answer '${method}' within ${formatSeconds(timeoutMs)}`));
+      let timer = setTimeout(timedOut, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(id, {
         answered: (answer) => {
@@ -129,6 +133,10 @@ class RawRequests {
           done();
           reject(error);
         },
+        progressed: () => {
+          clearTimeout(timer);
+          timer = setTimeout(timedOut, timeoutMs);
+        },
       });
       this.transport.send(message, { headers: options.context?.headers, requestSignal: stream?.signal }).catch((error: unknown) => {
         this.waiting.get(id)?.failed(new DispatchError(`could not send '${method}': ${error instanceof Error ? error.message : String(error)}`, false, { cause: error }));
@@ -137,22 +145,37 @@ class RawRequests {
   }
 
   /**
-   * An answer to one of ours is kept from the SDK Client (which would report
-   * an unknown id). One that comes after its request was given up on (timed
-   * out, cancelled) is dropped: the caller has already been told.
+   * An answer to one of ours, or progress on it, is kept from the SDK Client
+   * (which would report an unknown id or token). One that comes after its
+   * request was given up on (timed out, cancelled) is dropped: the caller
+   * has already been told.
    */
   private claim(message: JSONRPCMessage): boolean {
-    if (!('id' in message) || 'method' in message || typeof message.id !== 'string' || !message.id.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
+    if ('method' in message) {
+      if (message.method !== 'notifications/progress') return false;
+      const token: unknown = message.params?.progressToken;
+      if (typeof token !== 'string' || !token.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
+      this.waiting.get(token)?.progressed();
+      return true;
+    }
+    if (!('id' in message) || typeof message.id !== 'string' || !message.id.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
     this.waiting.get(message.id)?.answered(message);
     return true;
   }
 
-  /** The log level the person set rides along, as on the SDK's own requests (the modern era has no logging/setLevel). */
-  private withLogLevel(params: JsonValue | undefined): JsonValue | undefined {
+  /**
+   * The log level the person set rides along, as on the SDK's own requests
+   * (the modern era has no logging/setLevel); a progress token (the request's
+   * id) when progress should re-arm the timeout.
+   */
+  private withMeta(params: JsonValue | undefined, progressToken: string | undefined): JsonValue | undefined {
     const level = this.client.requestLogLevel;
-    if (level === undefined || !isJsonObject(params)) return params;
+    if ((level === undefined && progressToken === undefined) || !isJsonObject(params)) return params;
     const meta = isJsonObject(params._meta) ? params._meta : {};
-    return { ...params, _meta: { ...meta, [LOG_LEVEL_META_KEY]: level } };
+    return {
+      ...params,
+      _meta: { ...meta, ...(level === undefined ? {} : { [LOG_LEVEL_META_KEY]: level }), ...(progressToken === undefined ? {} : { progressToken }) },
+    };
   }
 
   private tellServerGivenUp(id: string, reason: Error, stream: AbortController | undefined): void {

@@ -136,3 +136,68 @@ describe('tasks of the 2026-07-28 era (io.modelcontextprotocol/tasks) through th
     expect(await rawDispatch({ method: 'tools/call', params: { name: 'slow_report', arguments: {}, _meta: envelopeOf(client) } })).toMatchObject({ kind: 'error', error: { code: -32021, data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } });
   });
 });
+
+describe('the raw dispatch itself', () => {
+  it('gives up on a request at its timeout, tells the server with notifications/cancelled, and leaves the SDK Client undisturbed', async () => {
+    const client = await startFixture();
+    const { rawDispatch } = modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 });
+    const started = Date.now();
+    const answer = rawDispatch({ method: 'tools/call', params: { name: 'stall', arguments: {}, _meta: envelopeOf(client) } }, { context: { requestTimeoutMs: 400 } });
+    await expect(answer).rejects.toThrow("the server did not answer 'tools/call' within 0.4 s");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    const stalled = sent('tools/call').at(-1)?.id;
+    await expect.poll(() => sent('notifications/cancelled').map((entry) => JSON.parse(entry.body ?? '{}').params.requestId)).toEqual([stalled]);
+    // The connection goes on: the SDK's own requests still work.
+    expect((await servers.supervisor.callTool(SERVER, 'echo', { text: 'still here' })).content).toEqual([{ type: 'text', text: 'still here' }]);
+  });
+
+  it('re-arms the timeout on progress when the caller asks, and takes that progress off the SDK Client', async () => {
+    const client = await startFixture();
+    const { rawDispatch } = modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 });
+    const call = (resetTimeoutOnProgress: boolean) =>
+      rawDispatch({ method: 'tools/call', params: { name: 'slow_echo', arguments: { text: 'late', ms: 1_200 }, _meta: envelopeOf(client) } }, { context: { requestTimeoutMs: 500, resetTimeoutOnProgress } });
+    expect(await call(true)).toMatchObject({ kind: 'result', result: { resultType: 'complete', content: [{ type: 'text', text: 'late' }] } });
+    expect(servers.logs.for(SERVER, 'trace').filter((entry) => entry.direction === 'in' && entry.method === 'notifications/progress').length).toBeGreaterThanOrEqual(5);
+    await expect(call(false)).rejects.toThrow("the server did not answer 'tools/call' within 0.5 s");
+    expect(servers.logs.texts(SERVER, 'host').filter((text) => /unknown (message ID|token)/i.test(text))).toEqual([]);
+  });
+
+  it('stops waiting when the caller aborts, with the caller’s reason', async () => {
+    const client = await startFixture();
+    const { rawDispatch } = modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 });
+    const stop = new AbortController();
+    const answer = rawDispatch({ method: 'tools/call', params: { name: 'stall', arguments: {}, _meta: envelopeOf(client) } }, { signal: stop.signal });
+    await expect.poll(() => sent('tools/call').length).toBe(1);
+    stop.abort(new Error('stopped by you'));
+    await expect(answer).rejects.toThrow('stopped by you');
+    await expect.poll(() => sent('notifications/cancelled').length).toBe(1);
+  });
+
+  it('fails a waiting request at once when the connection ends', async () => {
+    const client = await startFixture();
+    const { rawDispatch } = modernTaskSessionOptions(client, { requestTimeoutMs: 30_000 });
+    const answer = rawDispatch({ method: 'tools/call', params: { name: 'stall', arguments: {}, _meta: envelopeOf(client) } });
+    await expect.poll(() => sent('tools/call').length).toBe(1);
+    const started = Date.now();
+    await servers.supervisor.stop(SERVER);
+    await expect(answer).rejects.toThrow('the connection to the server closed before it answered');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect(rawDispatch({ method: 'tasks/get', params: { taskId: 'x' } })).rejects.toThrow("cannot send 'tasks/get': the connection to the server is closed");
+  });
+
+  it('carries the log level the person chose, as the SDK’s own requests do', async () => {
+    const { session } = await openSession();
+    await servers.supervisor.setLogLevel(SERVER, 'info');
+    await session.callTool('echo', { text: 'x' });
+    const call = sent('tools/call').at(-1);
+    expect(call?.id).toEqual(expect.stringMatching(new RegExp(`^${RAW_REQUEST_ID_PREFIX}`)));
+    expect(JSON.parse(call?.body ?? '{}').params._meta['io.modelcontextprotocol/logLevel']).toBe('info');
+  });
+
+  it('refuses a client that is not in the modern era', async () => {
+    await servers.supervisor.sync({ legacy: fixtureConfig('legacy-echo.mjs') });
+    const client = clients.get('legacy');
+    expect(client?.getProtocolEra()).toBe('legacy');
+    expect(() => modernTaskSessionOptions(client as BerthClient, { requestTimeoutMs: 1_000 })).toThrow('needs a client connected in the modern era');
+  });
+});
