@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import type { BerthClient } from '../../app/servers/berth-client';
 import { fixtureConfig } from '../../app/servers/test-support';
+import { declareTasksExtension } from '../../app/tasks/modern-capability';
 import { modernTaskSessionOptions, RAW_REQUEST_ID_PREFIX } from '../../app/tasks/modern-dispatch';
 import { collectLogs, supervisorPerTest } from './supervisor-harness';
 
@@ -18,12 +19,21 @@ const POLL_MS = 300;
 const SERVER = 'tasks';
 
 const clients = new Map<string, BerthClient>();
-const servers = supervisorPerTest(collectLogs, { clientVersion: '0.1.0-test', clientSetup: (name: string, client: Client) => clients.set(name, client as BerthClient) });
+/** Whether clientSetup declares the extension on the Client itself (declareTasksExtension). */
+let declareOnClient = false;
+const servers = supervisorPerTest(collectLogs, {
+  clientVersion: '0.1.0-test',
+  clientSetup: (name: string, client: Client) => {
+    if (declareOnClient) declareTasksExtension(client);
+    clients.set(name, client as BerthClient);
+  },
+});
 const sessions: TaskEnabledSession[] = [];
 
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close()));
   clients.clear();
+  declareOnClient = false;
 });
 
 async function startFixture(): Promise<BerthClient> {
@@ -133,6 +143,8 @@ describe('tasks of the 2026-07-28 era (io.modelcontextprotocol/tasks) through th
 
     const { rawDispatch } = modernTaskSessionOptions(client, { requestTimeoutMs: 5_000 });
     // No tasks extension in this request's _meta: the fixture refuses, as SEP-2663 says.
+    // The SDK's own callTool does not declare the extension either (only ext-tasks' requests do), so it is refused, not handed a task.
+    await expect(servers.supervisor.callTool(SERVER, 'slow_report', {})).rejects.toThrow('Missing required client capability');
     expect(await rawDispatch({ method: 'tools/call', params: { name: 'slow_report', arguments: {}, _meta: envelopeOf(client) } })).toMatchObject({ kind: 'error', error: { code: -32021, data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } });
   });
 });
@@ -199,5 +211,18 @@ describe('the raw dispatch itself', () => {
     const client = clients.get('legacy');
     expect(client?.getProtocolEra()).toBe('legacy');
     expect(() => modernTaskSessionOptions(client as BerthClient, { requestTimeoutMs: 1_000 })).toThrow('needs a client connected in the modern era');
+  });
+
+  it('declareTasksExtension puts the extension on every request the SDK sends, so its own callTool may get a task it cannot read', async () => {
+    declareOnClient = true;
+    const client = await startFixture();
+    const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    expect(modernTaskSessionOptions(client, { requestTimeoutMs: 1_000 }).v2RequestFraming.clientCapabilities).toMatchObject(capabilities);
+    await servers.supervisor.callTool(SERVER, 'echo', { text: 'x' });
+    const call = sent('tools/call').at(-1);
+    expect(typeof call?.id).toBe('number');
+    expect(JSON.parse(call?.body ?? '{}').params._meta['io.modelcontextprotocol/clientCapabilities']).toMatchObject(capabilities);
+    // Hence the rule in its doc: only once every modern tool call goes through the task session.
+    await expect(servers.supervisor.callTool(SERVER, 'slow_report', {})).rejects.toThrow("Unsupported result type 'task' for tools/call");
   });
 });
