@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/client';
 import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
-import type { TaskEnabledSession } from '@modelcontextprotocol/ext-tasks/client';
+import type { SerializedTaskReference, TaskEnabledSession } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BerthClient } from '../../app/servers/berth-client';
@@ -88,5 +88,31 @@ describe('tasks of the 2026-07-28 era over Streamable HTTP', () => {
     );
     await expect.poll(() => remote?.output.join('') ?? '').toContain('request cancelled: stall');
     expect(sent('notifications/cancelled')).toHaveLength(0);
+  });
+
+  it('resumes a task from its saved reference on a new connection (as after a Berth restart)', async () => {
+    const first = await connect();
+    const execution = await first.session.callTool('slow_report', { steps: 4, stepMs: 400 });
+    if (execution.kind !== 'task') throw new Error('expected a task');
+    let saved: SerializedTaskReference | undefined;
+    await execution.handoff((reference) => {
+      saved = reference;
+    });
+    // ext-tasks 0.2.2: session.close() cancels every execution it still tracks, and a handed-off one is
+    // tracked until its result() settles (with the "closed" error), a few ticks after handoff resolves.
+    await execution.result().catch(() => undefined);
+    await first.session.close();
+    if (saved === undefined) throw new Error('no reference was handed off');
+    expect(saved).toMatchObject({ endpointId: SERVER, generation: 'v2', taskId: execution.handle.taskId, originalOperation: 'tools/call' });
+
+    await servers.supervisor.restart(SERVER);
+    const client = clients.get(SERVER);
+    if (client === undefined || client === first.client || !servers.supervisor.isCurrentClient(SERVER, client)) throw new Error('expected a new live client');
+    const session = createTaskSessionFromClient(client, { endpointId: SERVER, ...modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 }) });
+    sessions.push(session);
+    const resumed = await session.resumeTask(JSON.parse(JSON.stringify(saved)) as SerializedTaskReference);
+    const { outcome } = await resumed.settle();
+    expect(resultFromTaskOutcome(outcome).content).toEqual([{ type: 'text', text: expect.stringMatching(/^report of 4 steps;/) }]);
+    expect(sent('tasks/cancel')).toHaveLength(0);
   });
 });
