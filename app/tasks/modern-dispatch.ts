@@ -148,7 +148,8 @@ class RawRequests {
    * An answer to one of ours, or progress on it, is kept from the SDK Client
    * (which would report an unknown id or token). One that comes after its
    * request was given up on (timed out, cancelled) is dropped: the caller
-   * has already been told.
+   * has already been told. One to an id in our namespace that was never sent
+   * is reported like the SDK reports an unknown id (the server log).
    */
   private claim(message: JSONRPCMessage): boolean {
     if ('method' in message) {
@@ -159,8 +160,15 @@ class RawRequests {
       return true;
     }
     if (!('id' in message) || typeof message.id !== 'string' || !message.id.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
-    this.waiting.get(message.id)?.answered(message);
+    const waiting = this.waiting.get(message.id);
+    if (waiting !== undefined) waiting.answered(message);
+    else if (!this.wasSent(message.id)) this.client.onerror?.(new Error(`the server answered request ${message.id}, which Berth never sent; ignored`));
     return true;
+  }
+
+  private wasSent(id: string): boolean {
+    const number = Number(id.slice(RAW_REQUEST_ID_PREFIX.length));
+    return Number.isInteger(number) && number >= 1 && number <= this.sent;
   }
 
   /**

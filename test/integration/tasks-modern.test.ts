@@ -206,6 +206,14 @@ describe('the raw dispatch itself', () => {
     expect(JSON.parse(call?.body ?? '{}').params._meta['io.modelcontextprotocol/logLevel']).toBe('info');
   });
 
+  it('reports an answer to a request id of its namespace that was never sent, and keeps it from the SDK Client', async () => {
+    const { session } = await openSession();
+    const execution = await session.callTool('stray_answer', { id: `${RAW_REQUEST_ID_PREFIX}999` });
+    expect(resultFromTaskOutcome((await execution.settle()).outcome).content).toEqual([{ type: 'text', text: 'sent' }]);
+    await expect.poll(() => servers.logs.texts(SERVER, 'host').filter((text) => text.includes(`answered request ${RAW_REQUEST_ID_PREFIX}999, which Berth never sent`))).toHaveLength(1);
+    expect(servers.logs.texts(SERVER, 'host').filter((text) => /unknown message ID/i.test(text))).toEqual([]);
+  });
+
   it('refuses a client that is not in the modern era', async () => {
     await servers.supervisor.sync({ legacy: fixtureConfig('legacy-echo.mjs') });
     const client = clients.get('legacy');
