@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
+import { STOPPED_BY_PERSON, STOPPED_TOOL_TEXT, isPersonMessage, toolKey } from '../../shared/domain/chat';
 import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
 import type { CallToolOptions } from '../servers/server-connection';
 import { toApiMessages, toolDefinitions } from './api-messages';
@@ -92,7 +92,7 @@ interface ActiveTurn {
   done: Promise<TurnOutcome>;
 }
 
-export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
+export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
 
 /** The reason a server reads in `notifications/cancelled` when the person stops a call (not an AbortError's text). */
 export const CANCELLED_BY_USER = 'cancelled by the user';
