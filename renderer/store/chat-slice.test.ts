@@ -48,6 +48,8 @@ describe('reduceLiveTurn', () => {
     turn = reduceLiveTurn(turn, { type: 'tool-call-finished', ...base, toolUseId: 'u1', isError: false, denied: false, result });
     turn = reduceLiveTurn(turn, { type: 'tool-call-started', ...base, toolUseId: 'u2', server: 's', tool: 'slow', input: {} });
     expect(turn.toolCalls.u1?.result).toEqual(result);
+    // Progress that arrives after the end is ignored.
+    expect(reduceLiveTurn(turn, { type: 'tool-progress', ...base, toolUseId: 'u1', progress: 9 }).toolCalls.u1).toMatchObject({ status: 'finished', result });
     turn = reduceLiveTurn(turn, { type: 'message-saved', ...base, message: { id: 'r1', role: 'user', createdAt: 3, content: [result] } });
     expect(turn.toolCalls.u1).toMatchObject({ status: 'finished', isError: false });
     expect(turn.toolCalls.u1?.result).toBeUndefined();

@@ -81,6 +81,8 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     case 'tool-call-started':
       return updateCall(turn, event.toolUseId, { status: 'running', server: event.server, tool: event.tool, input: event.input });
     case 'tool-progress': {
+      // Late progress (the server reporting after Stop) must not bring a finished card back to "Running".
+      if (turn.toolCalls[event.toolUseId]?.status === 'finished') return turn;
       const progress = { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message !== undefined ? { message: event.message } : {}) };
       return updateCall(turn, event.toolUseId, { status: 'running', progress });
     }

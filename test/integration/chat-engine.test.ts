@@ -117,6 +117,28 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
     ]);
   });
 
+  it('a fast call’s result is reported while a slow parallel call still runs', async () => {
+    fake.script([
+      {
+        toolUses: [
+          { name: 'everything__trigger-long-running-operation', input: { duration: 1.5, steps: 3 } },
+          { name: 'everything__get-sum', input: { a: 2, b: 3 } },
+        ],
+      },
+      { text: 'Both done.' },
+    ]);
+    const conversation = await store.create({ model: MODEL });
+    const handle = await engine.send(conversation.id, 'slow and fast');
+    const fast = await log.waitFor('tool-call-finished', (event) => event.toolUseId === 'toolu_fake_1_2');
+    expect(fast.result?.content).toEqual([{ type: 'text', text: 'The sum of 2 and 3 is 5.' }]);
+    // The slow one has not finished, and nothing is saved yet.
+    expect(log.of('tool-call-finished').map((event) => event.toolUseId)).toEqual(['toolu_fake_1_2']);
+    expect(log.of('message-saved').some((event) => event.message.content.some((block) => block.type === 'tool_result'))).toBe(false);
+    expect(await handle.done).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    const finished = log.of('tool-call-finished').map((event) => event.toolUseId);
+    expect(finished).toEqual(['toolu_fake_1_2', 'toolu_fake_1_1']);
+  });
+
   it('a server error goes back to the model as is_error and the loop continues', async () => {
     fake.script([{ toolUses: [{ name: 'everything__get-sum', input: { a: 'not a number' } }] }, { text: 'That failed.' }]);
     const conversation = await store.create({ model: MODEL });
