@@ -8,7 +8,7 @@ import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingPolicies } from '../../shared/contract/sampling';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
-import type { ChatAttachment, ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
 import type { TaskStatus } from '../../shared/domain/task';
 import type { RootExposure, RootView } from '../../shared/domain/roots';
@@ -81,6 +81,8 @@ export interface LiveToolCall {
   progress?: { progress: number; total?: number; message?: string };
   isError?: boolean;
   denied?: boolean;
+  /** The result, from `tool-call-finished`, until the saved message holds it (parallel calls are saved together). */
+  result?: ChatToolResultBlock;
   /** The call runs as an MCP task (`tool-task`): Berth's task id, status and the server's message. */
   task?: { id: string; status: TaskStatus; statusMessage?: string };
   /** A question of this call waits for the person: the pending request to open. */

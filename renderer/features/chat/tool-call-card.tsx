@@ -1,10 +1,11 @@
 import clsx from 'clsx';
 import { memo, useId, useState } from 'react';
+import { isStoppedResult } from '../../../shared/domain/chat';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
-import { progressFraction, toolCallStatus, type ToolCallStatus } from './chat-model';
+import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } from './chat-model';
 import { McpContentView } from './content-blocks';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
@@ -14,6 +15,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
   done: { label: 'Done', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
   denied: { label: 'Denied', tone: 'danger' },
+  stopped: { label: 'Stopped by you', tone: 'neutral' },
   interrupted: { label: 'Did not finish', tone: 'neutral' },
 };
 
@@ -25,7 +27,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
 export const ToolCallCard = memo(function ToolCallCard({
   conversationId,
   use,
-  result,
+  result: savedResult,
   live,
   turnRunning,
 }: {
@@ -35,6 +37,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   live: LiveToolCall | undefined;
   turnRunning: boolean;
 }) {
+  const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
@@ -127,6 +130,13 @@ function ToolResult({ result, server }: { result: ChatToolResultBlock; server: s
       <div className="tool-result tool-result-denied" role="note">
         <strong>You denied this call.</strong>
         {result.denied.reason ? <span> Reason given to the model: “{result.denied.reason}”</span> : <span> The model was told.</span>}
+      </div>
+    );
+  }
+  if (isStoppedResult(result)) {
+    return (
+      <div className="tool-result tool-result-stopped" role="note">
+        <strong>You stopped this call before it finished.</strong> <span>The model was told.</span>
       </div>
     );
   }
