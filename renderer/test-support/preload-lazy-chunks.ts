@@ -8,6 +8,7 @@
 export async function preloadLazyChunks(): Promise<void> {
   await Promise.all([
     import('../features/servers/servers-view'),
+    import('../features/tasks/tasks-view'),
     import('../features/roots/roots-view'),
     import('../features/logs/logs-view'),
     import('../features/settings/settings-view'),
