@@ -38,7 +38,7 @@ export const TaskRow = memo(function TaskRow({
   const status = shownTaskStatus(task.status, answerId);
   const subject = taskSubject(task);
   const detail = taskDetail(task);
-  const progress = running ? progressText(task.progress) : undefined;
+  const progress = progressText(task.progress);
   const fraction = task.progress?.total !== undefined && task.progress.total > 0 ? Math.min(1, Math.max(0, task.progress.progress / task.progress.total)) : undefined;
   // Only while the conversation still exists: a deleted one has no card to show.
   const card = task.conversationId !== undefined && task.toolUseId !== undefined && conversationTitle !== undefined ? { conversationId: task.conversationId, toolUseId: task.toolUseId } : undefined;
@@ -67,7 +67,8 @@ export const TaskRow = memo(function TaskRow({
           <Chip tone={TASK_STATUS[status].tone}>{TASK_STATUS[status].label}</Chip>
         </div>
         {detail !== undefined ? <p className={clsx('task-detail', (task.status === 'failed' || task.status === 'lost') && 'task-detail-problem')}>{detail}</p> : null}
-        {running ? (
+        {/* No moving bar while the task waits for the person: nothing progresses until they answer. */}
+        {status === 'working' ? (
           <div className="task-progress">
             <div
               className={clsx('progress', fraction === undefined && 'indeterminate')}
