@@ -45,7 +45,7 @@ export function ToolCardTaskLine({ live, record, answerId }: { live: LiveToolCal
       {task !== undefined ? (
         <div className="tool-task-line" data-task-status={task.status}>
           <TasksIcon />
-          <span className="tool-task-text">
+          <span className="tool-task-text" title={task.statusMessage}>
             <span className="tool-task-caption">Task</span> <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
             {task.statusMessage ? <span className="tool-task-message"> {task.statusMessage}</span> : null}
           </span>

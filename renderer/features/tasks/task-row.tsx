@@ -66,7 +66,9 @@ export const TaskRow = memo(function TaskRow({
           </span>
           <Chip tone={TASK_STATUS[status].tone}>{TASK_STATUS[status].label}</Chip>
         </div>
-        {detail !== undefined ? <p className={clsx('task-detail', (task.status === 'failed' || task.status === 'lost') && 'task-detail-problem')}>{detail}</p> : null}
+        {detail !== undefined ? <p className={clsx('task-detail', (task.status === 'failed' || task.status === 'lost') && 'task-detail-problem')} title={detail}>
+            {detail}
+          </p> : null}
         {/* No moving bar while the task waits for the person: nothing progresses until they answer. */}
         {status === 'working' ? (
           <div className="task-progress">
