@@ -47,7 +47,7 @@ describe('the message list’s scroll-to-card seam', () => {
     expect(store.getState().toolCardFocus).toBeDefined();
 
     act(() => store.setState({ toolCardFocus: { conversationId: 'c1', toolUseId: firstToolUse.id } }));
-    await waitFor(() => expect(document.activeElement).toBe(card(firstToolUse.id)));
+    await waitFor(() => expect(document.activeElement).toBe(card(firstToolUse.id)), { timeout: 5_000 });
     expect(scroller().scrollTop).toBeLessThan(2_000);
     expect(store.getState().toolCardFocus).toBeUndefined();
   });

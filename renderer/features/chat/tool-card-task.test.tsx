@@ -70,7 +70,8 @@ function mount(tasks: TaskRecord[] = []) {
 }
 
 async function findCard(): Promise<HTMLElement> {
-  return screen.findByRole('article', { name: 'Call of simulate-research-query' });
+  // Generous: the first test pays for the app's first render on a busy machine.
+  return screen.findByRole('article', { name: 'Call of simulate-research-query' }, { timeout: 5_000 });
 }
 
 describe('a tool card’s task', () => {
@@ -98,8 +99,8 @@ describe('a tool card’s task', () => {
     expect(within(card).queryByRole('button', { name: 'Cancel task' })).toBeNull();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Open in Tasks' }));
-    const row = await screen.findByRole('listitem', { name: 'simulate-research-query on everything' });
-    await waitFor(() => expect(document.activeElement).toBe(row));
+    const row = await screen.findByRole('listitem', { name: 'simulate-research-query on everything' }, { timeout: 5_000 });
+    await waitFor(() => expect(document.activeElement).toBe(row), { timeout: 5_000 });
     expect(store.getState().taskFocus).toBeUndefined();
   });
 

@@ -77,7 +77,8 @@ function mount(tasks: TaskRecord[], handlers: FakeHandlers = {}) {
 describe('<TasksView>', () => {
   it('explains what tasks are when there are none', async () => {
     mount([]);
-    expect(await screen.findByRole('heading', { name: 'No tasks' })).toBeTruthy();
+    // The first test pays for the app's first render on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'No tasks' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByText(/Long-running tool calls and requests from servers appear here/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Clear finished' })).toBeNull();
   });
@@ -118,7 +119,7 @@ describe('<TasksView>', () => {
   it('“Show in chat” opens the conversation and focuses the tool card, scrolled into view', async () => {
     const { store } = mount([task('t1', { conversationId: 'c1', toolUseId: 'tu-research', status: 'completed' })]);
     fireEvent.click(await screen.findByRole('button', { name: 'Show in chat' }));
-    await waitFor(() => expect((document.activeElement as HTMLElement | null)?.dataset.toolUse).toBe('tu-research'));
+    await waitFor(() => expect((document.activeElement as HTMLElement | null)?.dataset.toolUse).toBe('tu-research'), { timeout: 5_000 });
     expect(store.getState()).toMatchObject({ view: 'chat', activeConversationId: 'c1', toolCardFocus: undefined });
     expect(within(document.activeElement as HTMLElement).getByText('Report on tides')).toBeTruthy();
   });
