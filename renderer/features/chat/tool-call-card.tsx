@@ -7,6 +7,7 @@ import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
 import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } from './chat-model';
 import { McpContentView } from './content-blocks';
+import { ToolCardTask, useCallAnswerTarget, WAITING_FOR_ANSWER } from './tool-card-task';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
@@ -46,9 +47,12 @@ export const ToolCallCard = memo(function ToolCallCard({
   const argsId = useId();
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
+  const answerId = useCallAnswerTarget(live, use.id);
+  const chip = status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
 
   return (
-    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status}>
+    // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
+    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status} tabIndex={-1}>
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
@@ -65,7 +69,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           )}
           <span className="tool-name">{use.tool}</span>
         </span>
-        <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
+        <Chip tone={chip.tone}>{chip.label}</Chip>
         <div className="spacer" />
         {status === 'awaiting-consent' && pendingId ? (
           <Button size="sm" variant="primary" onClick={() => focusPending(pendingId)}>
@@ -73,6 +77,8 @@ export const ToolCallCard = memo(function ToolCallCard({
           </Button>
         ) : null}
       </div>
+
+      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={answerId} />
 
       {status === 'running' || status === 'waiting-result' ? (
         <div className="tool-progress">
