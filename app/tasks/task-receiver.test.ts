@@ -8,7 +8,7 @@ import type { ServerState } from '../../shared/domain/server';
 import { ElicitationFlow } from '../elicitation/elicitation-flow';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
-import { TaskReceivers } from './task-receiver';
+import { MAX_FINISHED_RECEIVER_TASKS, MAX_OPEN_RECEIVER_TASKS, TaskReceivers } from './task-receiver';
 import { TaskRegistry } from './task-registry';
 
 const TaskSchema = z.looseObject({ taskId: z.string(), status: z.string(), ttl: z.number().nullable(), statusMessage: z.string().optional() });
@@ -198,5 +198,22 @@ describe('TaskReceivers behind a real SDK client', () => {
     env.receivers.serverChanged({ ...ready, status: 'crashed' });
     expect(await withdrawn).toMatchObject({ id: form.id, note: "server 'asker' disconnected" });
     expect(env.registry.list()[0]).toMatchObject({ status: 'lost', error: expect.stringContaining('disconnected') });
+  });
+
+  it('refuses more unfinished tasks than the limit before making one, and keeps only the newest finished ones', async () => {
+    const env = await setup();
+    close = env.close;
+    const created = [];
+    for (let i = 0; i < MAX_OPEN_RECEIVER_TASKS; i += 1) created.push((await env.ask({ task: { ttl: 60_000 } })).task.taskId);
+    await expect(env.ask({ task: { ttl: 60_000 } })).rejects.toThrow(/already runs 20 unfinished tasks/);
+    expect(env.registry.list()).toHaveLength(MAX_OPEN_RECEIVER_TASKS);
+
+    for (let round = 0; round < 3; round += 1) {
+      for (const taskId of created.splice(0)) await env.taskRequest('tasks/cancel', taskId, TaskSchema);
+      for (let i = 0; i < MAX_OPEN_RECEIVER_TASKS; i += 1) created.push((await env.ask({ task: { ttl: 60_000 } })).task.taskId);
+    }
+    const finished = env.registry.list().filter((record) => record.status === 'cancelled');
+    expect(finished).toHaveLength(MAX_FINISHED_RECEIVER_TASKS);
+    expect(env.registry.list().filter((record) => record.status === 'input_required')).toHaveLength(MAX_OPEN_RECEIVER_TASKS);
   });
 });

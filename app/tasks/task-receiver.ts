@@ -6,6 +6,7 @@ import type { TaskReceiverBinding, TaskReceiverCallbackContext, TaskReceiverErro
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { errorMessage } from '../../shared/error-message';
 import type { ServerState } from '../../shared/domain/server';
+import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task';
 import type { PendingChange } from '../../shared/domain/pending';
 import { formatSeconds } from '../format-seconds';
@@ -21,6 +22,10 @@ import type { ReceiverKind, ReceiverQuestions } from './task-receiver-params';
 export const DEFAULT_RECEIVER_TTL_MS = 60 * 60_000;
 /** The longest Berth keeps one, whatever the server asks. */
 export const MAX_RECEIVER_TTL_MS = 24 * 60 * 60_000;
+/** Unfinished tasks one server may have at once; more are refused before a task exists (as many as PendingRequests lets it wait on). */
+export const MAX_OPEN_RECEIVER_TASKS = 20;
+/** Finished tasks of one server the Tasks view keeps; older ones go, so a server cannot fill the list. */
+export const MAX_FINISHED_RECEIVER_TASKS = 50;
 /** The `pollInterval` Berth suggests: an answer comes from a person, so once a second is plenty. */
 export const RECEIVER_POLL_INTERVAL_MS = 1_000;
 
@@ -62,7 +67,7 @@ interface BoundClient {
 }
 
 export interface TaskReceiversOptions {
-  registry: Pick<TaskRegistry, 'put' | 'update'>;
+  registry: Pick<TaskRegistry, 'put' | 'update' | 'list' | 'remove'>;
   /** Told when questions are answered or withdrawn, so a task shows it is working again. */
   pending: { onChange(listener: (event: PendingChange) => void): unknown };
   questions: ReceiverQuestions;
@@ -131,7 +136,7 @@ export class TaskReceivers implements ServerLifecycleListener {
       onError: (error, context) => this.bindingError(server, error, context),
     });
     try {
-      for (const kind of ['sampling', 'elicitation'] as const) this.screen(server, client, kind);
+      for (const kind of ['sampling', 'elicitation'] as const) this.screen(server, client, kind, () => tasks.size);
       bound.current = { client, binding, cancel: installedCaller(client, 'tasks/cancel'), tasks };
       client.registerCapabilities(taskReceiverCapabilities(binding));
     } catch (error) {
@@ -163,9 +168,13 @@ export class TaskReceivers implements ServerLifecycleListener {
    * before a task is made; the TTL the server asked for (at most the maximum)
    * becomes the task's.
    */
-  private screen(server: string, client: Client, kind: ReceiverKind): void {
+  private screen(server: string, client: Client, kind: ReceiverKind, openTasks: () => number): void {
     wrapInstalledHandler(client, METHODS[kind], (installed) => async (request, context) => {
       if (!isTaskAugmented(request)) return installed(request, context);
+      if (openTasks() >= MAX_OPEN_RECEIVER_TASKS) {
+        this.log(server, 'warning', `${METHODS[kind]} refused: ${MAX_OPEN_RECEIVER_TASKS} tasks of this server are already waiting`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Berth already runs ${MAX_OPEN_RECEIVER_TASKS} unfinished tasks for this server; finish or cancel some first`);
+      }
       const params = checkedParams(kind, (request as { params?: unknown }).params);
       if (!params.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, params.message);
       const refusal = kind === 'sampling' ? this.options.questions.samplingRefusal?.(server) : undefined;
@@ -257,6 +266,9 @@ export class TaskReceivers implements ServerLifecycleListener {
     task.waitingFor = undefined;
     const statusMessage = ending.status === 'cancelled' || ending.status === 'lost' ? { statusMessage: ending.note } : {};
     this.options.registry.update(task.id, { status: ending.status, waitingFor: undefined, ...statusMessage, ...(ending.error !== undefined ? { error: ending.error } : {}) });
+    const finished = this.options.registry.list().filter((record) => record.side === 'receiver' && record.server === task.server && isTerminalTaskStatus(record.status));
+    // Newest first: the oldest beyond the limit go.
+    if (finished.length > MAX_FINISHED_RECEIVER_TASKS) this.options.registry.remove(finished.slice(MAX_FINISHED_RECEIVER_TASKS).map((record) => record.id));
   }
 
   /** Cancel from the Tasks view: through the binding's own tasks/cancel, so the server hears `cancelled` too. */
