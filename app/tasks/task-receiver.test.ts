@@ -45,7 +45,7 @@ function nextWithdrawn(pending: PendingRequests): Promise<Extract<PendingChange[
 const ready = { name: 'asker', status: 'ready' } as ServerState;
 
 /** A real SDK client set up as Berth sets it up (plain handler, then the receiver), talking to a real SDK server in memory. */
-async function setup(options: { maxTtlMs?: number; requesterPart?: boolean } = {}) {
+async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samplingRefusal?: string } = {}) {
   const pending = new PendingRequests();
   const logs = new LogCollector();
   const registry = new TaskRegistry();
@@ -57,6 +57,7 @@ async function setup(options: { maxTtlMs?: number; requesterPart?: boolean } = {
     questions: {
       sampling: () => Promise.reject(new Error('no sampling in this test')),
       elicitation: (server, params, context) => flow.handle(server, params, context),
+      samplingRefusal: () => (options.samplingRefusal === undefined ? undefined : new Error(options.samplingRefusal)),
     },
     origin: () => ({ conversationId: 'c-1', toolUseId: 'tu-1' }),
     logs,
@@ -127,6 +128,14 @@ describe('TaskReceivers behind a real SDK client', () => {
     env.pending.answer((await opened).id, { action: 'decline' });
     expect(await answer).toEqual({ action: 'decline' });
     expect(env.plain).toHaveLength(1);
+    expect(env.registry.list()).toEqual([]);
+  });
+
+  it('refuses a sampling request Berth cannot answer (no API key) before any task exists', async () => {
+    const env = await setup({ samplingRefusal: 'Berth has no Anthropic API key yet' });
+    close = env.close;
+    const sampling = { task: { ttl: 60_000 }, messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 };
+    await expect(env.server.request({ method: 'sampling/createMessage', params: sampling }, CreateTaskSchema)).rejects.toThrow(/no Anthropic API key/);
     expect(env.registry.list()).toEqual([]);
   });
 
