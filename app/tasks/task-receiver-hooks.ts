@@ -23,6 +23,11 @@ function handlerMap(client: Client): Map<string, InstalledHandler> {
   return handlers;
 }
 
+/** Whether a handler for `method` is installed already. */
+export function hasInstalledHandler(client: Client, method: string): boolean {
+  return handlerMap(client).has(method);
+}
+
 /** Puts `wrap(installed)` in place of the handler installed for `method`; throws when there is none. */
 export function wrapInstalledHandler(client: Client, method: string, wrap: (installed: InstalledHandler) => InstalledHandler): void {
   const handlers = handlerMap(client);

@@ -71,6 +71,7 @@ async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samp
     plain.push(request.params);
     return flow.handle('asker', request.params, { signal: ctx.mcpReq.signal });
   });
+  client.setRequestHandler('sampling/createMessage', () => Promise.reject(new Error('no plain sampling in this test')));
   receivers.clientSetup('asker', client);
   receivers.serverChanged(ready);
   const statuses: Array<{ taskId: string; status: string; statusMessage?: string }> = [];
@@ -95,6 +96,18 @@ describe('TaskReceivers behind a real SDK client', () => {
     const env = await setup({ requesterPart: true });
     close = env.close;
     expect(env.server.getClientCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
+  });
+
+  it("refuses to bind before Berth's own handlers are in place", () => {
+    const receivers = new TaskReceivers({
+      registry: new TaskRegistry(),
+      pending: new PendingRequests(),
+      questions: { sampling: () => Promise.reject(new Error('unused')), elicitation: () => Promise.reject(new Error('unused')) },
+      origin: () => ({}),
+      logs: new LogCollector(),
+    });
+    const client = new Client({ name: 'berth-test', version: '0.0.0' }, { capabilities: { sampling: {}, elicitation: { form: {} } } });
+    expect(() => receivers.clientSetup('asker', client)).toThrow(/after Berth's own handlers.*sampling\/createMessage, elicitation\/create/);
   });
 
   it('runs a task-augmented elicitation as a task: the same form, then tasks/get, tasks/list and tasks/result', async () => {

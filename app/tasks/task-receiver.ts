@@ -14,7 +14,7 @@ import type { RequestOrigin } from '../host-tool-context';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { TaskRegistry } from './task-registry';
-import { installedCaller, isTaskAugmented, requestedTtlMs, wrapInstalledHandler } from './task-receiver-hooks';
+import { hasInstalledHandler, installedCaller, isTaskAugmented, requestedTtlMs, wrapInstalledHandler } from './task-receiver-hooks';
 import { checkedParams, checkedResult } from './task-receiver-params';
 import type { ReceiverKind, ReceiverQuestions } from './task-receiver-params';
 
@@ -120,6 +120,9 @@ export class TaskReceivers implements ServerLifecycleListener {
 
   /** Binds the receiver to a new client: after the workflow's plain handlers, before connect. */
   clientSetup(server: string, client: Client): void {
+    // Plain requests go on to the handlers found at binding time; without them they would be refused.
+    const missing = Object.values(METHODS).filter((method) => !hasInstalledHandler(client, method));
+    if (missing.length > 0) throw new Error(`the task receiver binds after Berth's own handlers, and there are none yet for ${missing.join(', ')}`);
     this.release(server, { status: 'lost', note: `server '${server}' reconnected`, error: `server '${server}' reconnected; the task did not survive it` });
     const tasks = new Map<string, ReceiverTask>();
     const bound: { current?: BoundClient } = {};
