@@ -20,6 +20,7 @@ import { ResourceService } from './workspace/resource-service';
 import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
 import { TaskRegistry } from './tasks/task-registry';
+import { TaskReceivers } from './tasks/task-receiver';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
 import { ServerSecrets } from './secrets/server-secrets';
@@ -148,6 +149,20 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
   lifecycle.register(workflow);
+  // After the workflow: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
+  lifecycle.register(
+    new TaskReceivers({
+      registry: tasks,
+      pending: workflow.pending,
+      questions: {
+        sampling: (server, params, context) => workflow.answerSampling(server, params, context),
+        elicitation: (server, params, context) => workflow.answerElicitation(server, params, context),
+        samplingRefusal: (server) => workflow.samplingRefusal(server),
+      },
+      origin: (server) => workflow.toolCalls.originOf(server),
+      logs,
+    }),
+  );
   const supervisor = new ServerSupervisor({
     authProviderFor: (server, config) => oauth.providerFor(server, config),
     logs,
