@@ -369,6 +369,8 @@ export class ChatEngine {
       const answer = await this.options.runner.callTool(use.server, use.tool, input, {
         signal,
         onProgress: (progress) => this.pump.progress({ type: 'tool-progress', ...base, ...progress }),
+        origin: { conversationId, toolUseId: use.id },
+        onTask: (task) => this.pump.emit({ type: 'tool-task', ...base, ...task }),
       });
       return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...(edited ? { sentInput: input } : {}) });
     } catch (error) {
