@@ -142,20 +142,25 @@ export class ToolTaskSession {
    * a lost link) Berth stops following them and says so.
    */
   async close(): Promise<void> {
-    const keep = this.options.quitting() && this.options.transport === 'http';
-    const leftBecause = keep
-      ? ({ status: 'working', statusMessage: 'Berth quit while it ran; it is picked up again at the next start' } as const)
-      : ({ status: 'lost', statusMessage: this.options.quitting() ? STDIO_TASK_LOST : 'the connection to the server closed while it ran' } as const);
     const settling: Promise<unknown>[] = [];
     for (const followed of this.followed.values()) {
-      followed.leftBecause = leftBecause;
-      await followed.execution.detach();
+      await this.leave(followed);
       settling.push(followed.execution.result().catch(() => undefined));
     }
     // Detached executions settle a tick later; closing the session before that would cancel them on the server.
     await Promise.all(settling);
     this.pacer.close();
     await this.session?.close();
+  }
+
+  /** Stop following a task without cancelling it, saying why (see {@linkcode close}). */
+  private async leave(followed: Followed): Promise<void> {
+    const quitting = this.options.quitting();
+    followed.leftBecause =
+      quitting && this.options.transport === 'http'
+        ? { status: 'working', statusMessage: 'Berth quit while it ran; it is picked up again at the next start' }
+        : { status: 'lost', statusMessage: quitting ? STDIO_TASK_LOST : 'the connection to the server closed while it ran' };
+    await followed.execution.detach();
   }
 
   private tasks(): TaskEnabledSession {
@@ -176,16 +181,19 @@ export class ToolTaskSession {
     const { registry } = this.options;
     const { id, taskId } = record;
     const tool = record.tool ?? '?';
+    /** Why Berth cancelled it: the record says so rather than the server's generic words. */
+    let cancelledBecause: string | undefined;
     const report = (patch: Patch): void => {
       const current = registry.get(id);
       if (current === undefined || isTerminalTaskStatus(current.status)) return;
-      const next = registry.update(id, patch);
+      const next = registry.update(id, patch.status === 'cancelled' && cancelledBecause !== undefined ? { ...patch, statusMessage: cancelledBecause } : patch);
       if (next !== undefined) options.onTask?.({ taskId: id, status: next.status, ...(next.statusMessage !== undefined ? { statusMessage: next.statusMessage } : {}) });
     };
     const cancel = async (why: string): Promise<void> => {
+      cancelledBecause ??= why;
       try {
         await execution.cancel();
-        report({ status: 'cancelled', statusMessage: why });
+        report({ status: 'cancelled' });
       } catch (error) {
         await execution.detach();
         report({ status: 'lost', statusMessage: `Berth could not cancel it (${errorMessage(error)}) and stopped following it` });
@@ -197,16 +205,20 @@ export class ToolTaskSession {
     options.onTask?.({ taskId: id, status: record.status });
     this.pacer.started(taskId, record.pollIntervalMs);
     const onStop = (): void => {
-      // Berth quitting stops every chat turn: that is not the person's Stop.
-      if (this.options.quitting()) return;
+      // Berth quitting stops every chat turn: that is not the person's Stop, the task is left (or lost with its process).
+      if (this.options.quitting()) {
+        void this.leave(followed);
+        return;
+      }
       cancel('stopped by you').catch((error: unknown) => this.options.log('warning', `cancelling task '${taskId}' failed: ${errorMessage(error)}`));
     };
     if (options.signal?.aborted === true) onStop();
     options.signal?.addEventListener('abort', onStop, { once: true });
     const releasing = new AbortController();
     let released = false;
+    let settled: Awaited<ReturnType<TaskExecution['settle']>>;
     try {
-      const { outcome } = await execution.settle({
+      settled = await execution.settle({
         onEvent: (event) => {
           const view = taskViewFromExecutionEvent(event);
           if (view === undefined) return;
@@ -220,18 +232,7 @@ export class ToolTaskSession {
           }
         },
       });
-      if (outcome.status === 'completed') {
-        report({ status: 'completed' });
-        return outcome.result as CallToolResult;
-      }
-      if (outcome.status === 'failed') {
-        report({ status: 'failed', error: outcome.error.message });
-        throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' failed: ${outcome.error.message}`);
-      }
-      report({ status: 'cancelled' });
-      throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' was cancelled (${registry.get(id)?.statusMessage ?? 'by the server'})`);
     } catch (error) {
-      if (error instanceof HostError && error.code === 'SERVER_ERROR' && registry.get(id)?.status !== 'working') throw error;
       const left = followed.leftBecause;
       if (left?.status === 'working') registry.update(id, { statusMessage: left.statusMessage });
       else report({ status: 'lost', statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}` });
@@ -243,6 +244,17 @@ export class ToolTaskSession {
       this.followed.delete(id);
       this.pacer.forget(taskId);
     }
+    const { outcome } = settled;
+    if (outcome.status === 'completed') {
+      report({ status: 'completed' });
+      return outcome.result as CallToolResult;
+    }
+    if (outcome.status === 'failed') {
+      report({ status: 'failed', error: outcome.error.message });
+      throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' failed: ${outcome.error.message}`);
+    }
+    report({ status: 'cancelled' });
+    throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' was cancelled (${registry.get(id)?.statusMessage ?? 'by the server'})`);
   }
 
   /**

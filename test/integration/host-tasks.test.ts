@@ -80,6 +80,55 @@ describe('MCP tasks (2025-11-25) with server-everything', () => {
     expect(statuses).toContain('input_required');
     expect(statuses.at(-1)).toBe('completed');
   }, 60_000);
+
+  it('Stop cancels the task on the server (tasks/cancel): the card and the registry say it was stopped', async () => {
+    const { harness, fake } = await setup();
+    await addEverything(harness);
+    const { id } = await newConversation(harness);
+    const mark = harness.events.length;
+    await callThroughChat(harness, fake, id, { topic: 'slow things' });
+    const working = await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'working');
+    await harness.call('chat.stop', { id });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+
+    await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'cancelled');
+    const [record] = await harness.call<TaskRecord[]>('tasks.list', {});
+    expect(record).toMatchObject({ id: working.type === 'tool-task' ? working.taskId : '', status: 'cancelled', statusMessage: 'stopped by you' });
+    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', limit: 10_000 });
+    const cancels = entries.filter((entry) => entry.source === 'trace' && entry.method === 'tasks/cancel');
+    // One tasks/cancel for this task, and the server's answer: the task is cancelled on its side too.
+    expect(cancels.map((entry) => entry.direction)).toEqual(['out', 'in']);
+    expect(cancels[0]?.body ?? '').toContain(record?.taskId ?? '?');
+    expect(cancels[1]?.body ?? '').toContain('"status":"cancelled"');
+  }, 60_000);
+
+  it('Cancel in the Tasks view cancels the task; the model is told it was cancelled', async () => {
+    const { harness, fake } = await setup();
+    await addEverything(harness);
+    const { id } = await newConversation(harness);
+    const mark = harness.events.length;
+    await callThroughChat(harness, fake, id, { topic: 'slow things' });
+    const working = await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'working');
+    if (working.type !== 'tool-task') throw new Error('unreachable');
+    expect(await harness.call('tasks.cancel', { id: working.taskId })).toEqual({ status: 'cancelled' });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled from the Tasks view)');
+  }, 60_000);
+
+  it('a task outlives the request timeout: each request is short, the task takes as long as it takes', async () => {
+    const { harness, fake } = await setup();
+    // simulate-research-query takes about 4 s; a plain call would time out after 2.
+    await harness.call('servers.add', { name: 'everything', config: { ...everythingConfig, timeouts: { requestMs: 2_000 } } });
+    await harness.waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
+    const { id } = await newConversation(harness);
+    const mark = harness.events.length;
+    await callThroughChat(harness, fake, id, { topic: 'patience' });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toContain('# Research Report: patience');
+    const [record] = await harness.call<TaskRecord[]>('tasks.list', {});
+    expect(record?.status).toBe('completed');
+    expect((record?.updatedAt ?? 0) - (record?.createdAt ?? 0)).toBeGreaterThan(2_000);
+  }, 60_000);
 });
 
 export { everythingConfig };
