@@ -214,6 +214,13 @@ export class ToolTaskSession {
     };
     if (options.signal?.aborted === true) onStop();
     options.signal?.addEventListener('abort', onStop, { once: true });
+    /** Berth no longer follows the task (it let go of it, or lost the way to it): the record says why; never SessionLostError, as the task exists and the call must not be sent again. */
+    const notFollowed = (error: unknown): HostError => {
+      const left = followed.leftBecause;
+      if (left?.status === 'working') registry.update(id, { statusMessage: left.statusMessage });
+      else report({ status: 'lost', statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}` });
+      return new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' could not be followed: ${left?.statusMessage ?? errorMessage(error)}`);
+    };
     const releasing = new AbortController();
     let released = false;
     let settled: Awaited<ReturnType<TaskExecution['settle']>>;
@@ -233,11 +240,7 @@ export class ToolTaskSession {
         },
       });
     } catch (error) {
-      const left = followed.leftBecause;
-      if (left?.status === 'working') registry.update(id, { statusMessage: left.statusMessage });
-      else report({ status: 'lost', statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}` });
-      // Never SessionLostError here: the task exists, so the call must not be sent again on a new session.
-      throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' could not be followed: ${left?.statusMessage ?? errorMessage(error)}`);
+      throw notFollowed(error);
     } finally {
       releasing.abort();
       options.signal?.removeEventListener('abort', onStop);
@@ -245,6 +248,8 @@ export class ToolTaskSession {
       this.pacer.forget(taskId);
     }
     const { outcome } = settled;
+    // A task Berth let go of ends its execution as "failed" (closed): that says nothing about the task itself.
+    if (followed.leftBecause !== undefined && outcome.status !== 'completed') throw notFollowed(outcome.status === 'failed' ? outcome.error : new Error('cancelled'));
     if (outcome.status === 'completed') {
       report({ status: 'completed' });
       return outcome.result as CallToolResult;
