@@ -165,6 +165,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
   lifecycle.register(workflow);
   lifecycle.register(toolTasks);
+  workflow.pending.onChange((change) => toolTasks?.questionsChanged(change));
   const supervisor = new ServerSupervisor({
     authProviderFor: (server, config) => oauth.providerFor(server, config),
     logs,

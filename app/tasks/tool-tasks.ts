@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
+import type { PendingChange } from '../../shared/domain/pending';
 import type { ServerState } from '../../shared/domain/server';
 import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TasksChanged } from '../../shared/domain/task';
@@ -72,6 +73,26 @@ export class ToolTasks implements ServerLifecycleListener {
   /** The registry changed (also through the Tasks view): the journal keeps up. */
   registryChanged(change: TasksChanged): void {
     this.journal.changed(change);
+  }
+
+  /**
+   * A question opened or ended (PendingRequests): an elicitation or sampling
+   * review for the chat call a running task belongs to is that task's
+   * question, so its record points at it (`waitingFor`) until it is answered
+   * or withdrawn.
+   */
+  questionsChanged({ change }: PendingChange): void {
+    const { registry } = this.options;
+    if (change.type === 'opened') {
+      const { request } = change;
+      if (request.kind !== 'elicitation' && request.kind !== 'sampling') return;
+      const task = registry
+        .list()
+        .find((record) => record.side === 'requester' && !isTerminalTaskStatus(record.status) && record.server === request.server && record.toolUseId !== undefined && record.toolUseId === request.toolUseId);
+      if (task !== undefined) registry.update(task.id, { waitingFor: request.id });
+      return;
+    }
+    for (const record of registry.list()) if (record.waitingFor === change.id) registry.update(record.id, { waitingFor: undefined });
   }
 
   serverChanged(state: ServerState): void {

@@ -4,6 +4,7 @@ import type { LogEntry } from '../../shared/domain/log';
 import type { TaskRecord } from '../../shared/domain/task';
 import { addEverything, eventAfter, everythingConfig, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
+import { waitFor } from './host-harness';
 import type { HostHarness } from './host-harness';
 
 let world: ChatWorld | undefined;
@@ -70,12 +71,15 @@ describe('MCP tasks (2025-11-25) with server-everything', () => {
 
     const form = await pendingAfter(harness, mark, 'elicitation');
     expect(form).toMatchObject({ server: 'everything', conversationId: id, toolUseId });
+    // The task's record points at its question (the Tasks view's "Answer").
+    await waitFor(async () => (await harness.call<TaskRecord[]>('tasks.list', {}))[0]?.waitingFor === form.id);
     await harness.call('pending.answer', { id: form.id, response: { action: 'accept', content: { interpretation: 'snake' } } });
     expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
 
     const report = toolResultTexts(fake, 1);
     expect(report).toContain('# Research Report: python (snake)');
     expect(report).not.toContain('elicitation unavailable');
+    expect((await harness.call<TaskRecord[]>('tasks.list', {}))[0]?.waitingFor).toBeUndefined();
     const statuses = taskEvents(harness, mark).map((event) => event.status);
     expect(statuses).toContain('input_required');
     expect(statuses.at(-1)).toBe('completed');
