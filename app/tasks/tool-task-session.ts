@@ -171,7 +171,7 @@ export class ToolTaskSession {
     ));
     this.session = withTasks(port, {
       tools: { currentTool: (name) => declarationOf(connection.tools, name) },
-      onError: (error) => this.options.log('warning', `tasks: ${errorMessage(error)}`),
+      onError: (error) => this.options.log('warning', errorMessage(error)),
     });
     return this.session;
   }

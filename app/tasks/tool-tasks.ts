@@ -107,6 +107,7 @@ export class ToolTasks implements ServerLifecycleListener {
   serverRemoved(name: string): void {
     for (const entry of this.toResume.get(name) ?? []) this.options.registry.update(entry.record.id, { status: 'lost', statusMessage: 'its server was removed from Berth' });
     this.toResume.delete(name);
+    this.sessions.delete(name);
   }
 
   shuttingDown(): void {
