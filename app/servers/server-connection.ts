@@ -17,6 +17,7 @@ import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
 import { ServerLog, secretValues } from './server-log';
+import { LateProgress } from './late-progress';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 
 export { SessionLostError } from './connection-errors';
@@ -41,6 +42,7 @@ export class ServerConnection implements SupervisedConnection {
   private closing = false;
   private sentInitialize = false;
   private readonly watch: LinkWatch;
+  private readonly lateProgress = new LateProgress();
 
   private constructor(
     private readonly options: ServerConnectionOptions,
@@ -57,6 +59,7 @@ export class ServerConnection implements SupervisedConnection {
       hooks: {
         onTrace: (direction, message, bytes, raw) => {
           if (direction === 'out' && 'method' in message && message.method === 'initialize') this.sentInitialize = true;
+          if (direction === 'out') this.lateProgress.sent(message);
           this.log.trace(direction, message, bytes, raw);
         },
         onHostLog: (level, text) => this.log.host(level, text),
@@ -379,6 +382,11 @@ export class ServerConnection implements SupervisedConnection {
 
   /** Transport errors are not fatal by themselves; over HTTP the link watch checks whether it is still there. */
   private onTransportError(error: Error): void {
+    const late = this.lateProgress.requestOf(error);
+    if (late !== undefined) {
+      this.log.host('debug', `ignored a progress notification for request #${late}, which has already ended (cancelled or answered)`);
+      return;
+    }
     const quiet = !this.ready || this.closing;
     this.log.host(quiet ? 'debug' : 'warning', `${this.transport.kind === 'stdio' ? 'protocol' : 'transport'}: ${this.log.redact(describeHttpError(error) ?? error.message)}`);
     if (!quiet && this.transport.kind !== 'stdio') this.watch.checkAfterError();

@@ -71,6 +71,8 @@ export const ChatToolResultBlockSchema = z.object({
   denied: z.object({ reason: z.string().optional() }).optional(),
   /** The arguments actually sent, when the person edited them before approving. */
   sentInput: z.record(z.string(), z.unknown()).optional(),
+  /** The person stopped the call (Stop) before it had a result: the card says so, also after a reload. */
+  stopped: z.literal(true).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
@@ -177,6 +179,16 @@ export function isPersonMessage(message: ChatMessage): boolean {
   return message.role === 'user' && message.content.some((block) => block.type === 'text' || block.type === 'attachment');
 }
 
+/** What the model reads for a tool call the person stopped before it finished. */
+export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
+
+/** A call the person stopped: marked so since issue 14; older conversations are recognised by the text the model was given. */
+export function isStoppedResult(block: ChatToolResultBlock): boolean {
+  if (block.stopped === true) return true;
+  const [only, ...rest] = block.content;
+  return block.isError && rest.length === 0 && only?.type === 'text' && only.text === STOPPED_TOOL_TEXT;
+}
+
 /** Why a turn ended, beyond the API's stop reasons: the person pressed stop. */
 export const STOPPED_BY_PERSON = 'stopped';
 
@@ -198,7 +210,18 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     total: z.number().optional(),
     message: z.string().optional(),
   }),
-  z.object({ type: z.literal('tool-call-finished'), ...base, toolUseId: z.string(), isError: z.boolean(), denied: z.boolean() }),
+  /**
+   * `result` is the block the saved message will hold, sent at once so a card shows its result before the slowest
+   * parallel call ends (the results are saved together, in one message, after every call has one).
+   */
+  z.object({
+    type: z.literal('tool-call-finished'),
+    ...base,
+    toolUseId: z.string(),
+    isError: z.boolean(),
+    denied: z.boolean(),
+    result: ChatToolResultBlockSchema.optional(),
+  }),
   /** The call runs as an MCP task: its Berth task id (tasks.list), status and the server's status message. */
   z.object({
     type: z.literal('tool-task'),

@@ -1,11 +1,13 @@
 import clsx from 'clsx';
 import { memo, useId, useState } from 'react';
+import { isStoppedResult } from '../../../shared/domain/chat';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
-import { progressFraction, toolCallStatus, type ToolCallStatus } from './chat-model';
+import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } from './chat-model';
 import { McpContentView } from './content-blocks';
+import { ToolCardTask, useCallAnswerTarget, WAITING_FOR_ANSWER } from './tool-card-task';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
@@ -14,6 +16,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
   done: { label: 'Done', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
   denied: { label: 'Denied', tone: 'danger' },
+  stopped: { label: 'Stopped by you', tone: 'neutral' },
   interrupted: { label: 'Did not finish', tone: 'neutral' },
 };
 
@@ -25,7 +28,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
 export const ToolCallCard = memo(function ToolCallCard({
   conversationId,
   use,
-  result,
+  result: savedResult,
   live,
   turnRunning,
 }: {
@@ -35,6 +38,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   live: LiveToolCall | undefined;
   turnRunning: boolean;
 }) {
+  const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
@@ -43,9 +47,12 @@ export const ToolCallCard = memo(function ToolCallCard({
   const argsId = useId();
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
+  const answerId = useCallAnswerTarget(live, use.id);
+  const chip = status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
 
   return (
-    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status}>
+    // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
+    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status} tabIndex={-1}>
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
@@ -62,7 +69,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           )}
           <span className="tool-name">{use.tool}</span>
         </span>
-        <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
+        <Chip tone={chip.tone}>{chip.label}</Chip>
         <div className="spacer" />
         {status === 'awaiting-consent' && pendingId ? (
           <Button size="sm" variant="primary" onClick={() => focusPending(pendingId)}>
@@ -70,6 +77,8 @@ export const ToolCallCard = memo(function ToolCallCard({
           </Button>
         ) : null}
       </div>
+
+      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={answerId} />
 
       {status === 'running' || status === 'waiting-result' ? (
         <div className="tool-progress">
@@ -127,6 +136,13 @@ function ToolResult({ result, server }: { result: ChatToolResultBlock; server: s
       <div className="tool-result tool-result-denied" role="note">
         <strong>You denied this call.</strong>
         {result.denied.reason ? <span> Reason given to the model: “{result.denied.reason}”</span> : <span> The model was told.</span>}
+      </div>
+    );
+  }
+  if (isStoppedResult(result)) {
+    return (
+      <div className="tool-result tool-result-stopped" role="note">
+        <strong>You stopped this call before it finished.</strong> <span>The model was told.</span>
       </div>
     );
   }
