@@ -397,6 +397,9 @@ export class ChatEngine {
         onProgress: (progress) => {
           if (!signal.aborted) this.pump.progress({ type: 'tool-progress', ...base, ...progress });
         },
+        origin: { conversationId, toolUseId: use.id },
+        // A task's status is told even after Stop: the card shows that it was cancelled.
+        onTask: (task) => this.pump.emit({ type: 'tool-task', ...base, ...task }),
       });
       return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent });
     } catch (error) {

@@ -37,6 +37,7 @@ function toToolInfo(tool: Tool): ToolInfo {
     inputSchema: tool.inputSchema as Record<string, unknown>,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+    ...(tool.execution?.taskSupport !== undefined ? { execution: { taskSupport: tool.execution.taskSupport } } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { TaskStatus } from '../../shared/domain/task';
 import type { LogLevel, ServerConfig, ServerState, ToolInfo } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import type { BerthClient } from './berth-client';
@@ -69,6 +70,10 @@ export interface CallToolOptions {
   maxTotalMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Where the call came from, when a chat turn made it: a task it runs as names it (TaskRecord). */
+  origin?: { conversationId: string; toolUseId: string };
+  /** The call runs as an MCP task (app/tasks): its Berth task id, status and the server's status message, at each change. */
+  onTask?: (task: { taskId: string; status: TaskStatus; statusMessage?: string }) => void;
 }
 
 /** The facts about a ready connection that end up in ServerState. */
