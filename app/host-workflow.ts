@@ -71,7 +71,7 @@ export class HostWorkflow implements ServerLifecycleListener {
   /** Per-server sampling cap and session budget. */
   readonly budget: SamplingBudget;
   readonly flow: ElicitationFlow;
-  readonly toolCalls = new RunningToolCalls();
+  readonly toolCalls: RunningToolCalls;
   private readonly lastStatus = new Map<string, ServerState['status']>();
   /** Each server's latest state, so listed permissions can say whether they still apply. */
   private readonly states = new Map<string, ServerState>();
@@ -109,6 +109,8 @@ export class HostWorkflow implements ServerLifecycleListener {
 
     // Forwarding first, so a request refused at once (no window) is announced as opened before it is withdrawn.
     this.pending.onChange((change) => events.emit('pending.changed', change));
+    // After the forwarding: a card's "Answer" button names a request the window has already heard of.
+    this.toolCalls = new RunningToolCalls(this.pending);
     this.pending.onChange(({ change }) => {
       if (change.type !== 'opened' || !this.orphaned) return;
       queueMicrotask(() => this.pending.withdraw(change.request.id, 'no Berth window is open to answer it'));

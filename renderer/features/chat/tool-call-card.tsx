@@ -6,10 +6,12 @@ import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
 import { progressFraction, toolCallStatus, type ToolCallStatus } from './chat-model';
 import { McpContentView } from './content-blocks';
+import { AnswerQuestionButton } from './tool-call-waiting';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
   running: { label: 'Running', tone: 'accent' },
+  'waiting-answer': { label: 'Waiting for your answer', tone: 'warning' },
   'waiting-result': { label: 'Finishing', tone: 'accent' },
   done: { label: 'Done', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
@@ -69,12 +71,13 @@ export const ToolCallCard = memo(function ToolCallCard({
             Review
           </Button>
         ) : null}
+        {status === 'waiting-answer' && live?.waitingFor !== undefined ? <AnswerQuestionButton pendingId={live.waitingFor} tool={use.tool} /> : null}
       </div>
 
-      {status === 'running' || status === 'waiting-result' ? (
+      {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
           <div
-            className={clsx('progress', fraction === undefined && 'indeterminate')}
+            className={clsx('progress', fraction === undefined && status !== 'waiting-answer' && 'indeterminate')}
             role="progressbar"
             aria-label={`Progress of ${use.tool}`}
             aria-valuemin={0}
@@ -84,8 +87,10 @@ export const ToolCallCard = memo(function ToolCallCard({
             <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
           </div>
           <span className="tool-progress-text">
-            {live?.progress?.message ??
-              (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…')}
+            {status === 'waiting-answer'
+              ? 'Paused until you answer; its time limit waits too.'
+              : (live?.progress?.message ??
+                (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…'))}
           </span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
           <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
