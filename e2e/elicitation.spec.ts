@@ -127,8 +127,8 @@ test.describe('elicitation, answered after the request timeout', () => {
 
     const card = chat.toolCard('trigger-elicitation-request');
     await expect(card).toContainText('Waiting for your answer');
-    // Well past the 1 s timeout: still waiting, nothing sent back to the model.
-    await app.waitForTimeout(2_500);
+    // Past the 1 s timeout (and the 1 s total): still waiting, nothing sent back to the model.
+    await app.waitForTimeout(1_600);
     await expect(card).toContainText('Waiting for your answer');
     expect(fakeLlm.requests).toHaveLength(1);
 
