@@ -167,4 +167,21 @@ describe('RunningToolCalls', () => {
     await call.done;
     expect(pending.list().map((r) => r.id)).toEqual(['q2']);
   });
+
+  it("holds a call while Berth answers its server's sampling request (the model's reply too), without naming a question", async () => {
+    const { calls, start } = world();
+    const call = start('s', 'c1', 't1');
+    let reply: (text: string) => void = () => undefined;
+    const answered = calls.holdWhile('s', calls.originOf('s'), () => new Promise<string>((resolve) => (reply = resolve)));
+    expect(call.waits()?.waiting).toBe(true);
+    expect(call.waiting).toEqual([]);
+    reply('a sampled answer');
+    expect(await answered).toBe('a sampled answer');
+    expect(call.pauses).toEqual([true, false]);
+    // A failure releases the hold as well.
+    await expect(calls.holdWhile('s', { conversationId: 'c1', toolUseId: 't1' }, async () => Promise.reject(new Error('model down')))).rejects.toThrow('model down');
+    expect(call.pauses).toEqual([true, false, true, false]);
+    call.finish();
+    await call.done;
+  });
 });

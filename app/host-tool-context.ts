@@ -48,7 +48,7 @@ class RunningCall implements PersonWaits {
     return () => this.listeners.delete(listener);
   }
 
-  add(request: PendingRequest): void {
+  add(request: Pick<PendingRequest, 'id' | 'toolUseId'>): void {
     const before = this.waiting;
     this.questions.add(request.id);
     if (request.toolUseId === this.context.toolUseId) {
@@ -97,6 +97,7 @@ export class RunningToolCalls {
   private readonly running = new Map<string, Set<RunningCall>>();
   /** Which running calls each open question pauses. */
   private readonly pausedBy = new Map<string, RunningCall[]>();
+  private holds = 0;
 
   constructor(private readonly pending?: PendingQueue) {
     pending?.onChange(({ change }) => {
@@ -150,8 +151,24 @@ export class RunningToolCalls {
     return calls.every((call) => call.conversationId === first.conversationId) ? { conversationId: first.conversationId } : {};
   }
 
+  /**
+   * Berth is answering a request the server sent (a sampling request: the
+   * review, then the model's reply): the calls it may belong to stand still
+   * until `work` is done, as their server is waiting for Berth, not working.
+   */
+  async holdWhile<T>(server: string, origin: RequestOrigin, work: () => Promise<T>): Promise<T> {
+    const calls = this.candidates({ server, ...origin });
+    const hold = `hold-${++this.holds}`;
+    for (const call of calls) call.add({ id: hold });
+    try {
+      return await work();
+    } finally {
+      for (const call of calls) call.remove(hold);
+    }
+  }
+
   /** The calls a question may belong to. */
-  private candidates(request: PendingRequest): RunningCall[] {
+  private candidates(request: Pick<PendingRequest, 'server' | 'conversationId' | 'toolUseId'>): RunningCall[] {
     const calls = [...(this.running.get(request.server) ?? [])];
     if (request.toolUseId !== undefined) return calls.filter((call) => call.context.toolUseId === request.toolUseId);
     if (request.conversationId !== undefined) return calls.filter((call) => call.context.conversationId === request.conversationId);

@@ -138,7 +138,9 @@ export class HostWorkflow implements ServerLifecycleListener {
         this.log(server, 'warning', 'sampling request refused: no Anthropic API key is set');
         throw new ProtocolError(ProtocolErrorCode.InternalError, 'Berth has no Anthropic API key yet, so it cannot answer sampling requests');
       }
-      return this.review.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...this.toolCalls.originOf(server) });
+      const origin = this.toolCalls.originOf(server);
+      // The model's reply is Berth's work too: the call's clock waits for all of it, not only for the person.
+      return this.toolCalls.holdWhile(server, origin, () => this.review.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...origin }));
     });
     client.setRequestHandler('elicitation/create', (request, ctx) =>
       this.flow.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...this.toolCalls.originOf(server) }),

@@ -2,8 +2,9 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Progress } from '@modelcontextprotocol/client';
 
 /**
- * Whether a running call is waiting for the person: a sampling review or an
- * elicitation form that the call's server asked for while the call runs.
+ * Whether a running call's server is waiting for Berth's side: the person
+ * (a sampling review, an elicitation form, a roots question the server asked
+ * for while the call runs) or Berth's model writing a sampling reply.
  */
 export interface PersonWaits {
   readonly waiting: boolean;

@@ -75,6 +75,30 @@ describe('a call waiting for the person', () => {
     expect(told).toEqual([`waiting ${form.id}`, 'waiting none', 'finished ok']);
   }, 60_000);
 
+  it("counts neither the person's review nor the model's slow reply against a call that asked for sampling", async () => {
+    world = await startChatWorld();
+    const { harness, fake } = world;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await addServer(harness, 'everything', { ...everythingConfig, timeouts: QUICK });
+    const { id } = await newConversation(harness);
+    const slowReply = async (): Promise<{ text: string }> => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      return { text: 'a slow haiku' };
+    };
+    fake.script([{ toolUses: [{ name: 'everything__trigger-sampling-request', input: { prompt: 'Write a haiku', maxTokens: 50 } }] }, slowReply, { text: 'ok' }]);
+    const mark = harness.events.length;
+    await harness.call('chat.send', { id, text: 'Sample' });
+    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+    const review = await pendingAfter(harness, mark, 'sampling');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await harness.call('pending.answer', { id: review.id, response: { decision: 'approve' } });
+    const answer = await pendingAfter(harness, mark, 'sampling-answer');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await harness.call('pending.answer', { id: answer.id, response: { decision: 'approve' } });
+    await turnEndAfter(harness, mark, id);
+    expect(toolResultTexts(fake, 2)).toContain('a slow haiku');
+  }, 60_000);
+
   it('still times out a server that is slow on its own: the clock stands still only for the person', async () => {
     world = await startChatWorld();
     const { harness, fake } = world;
