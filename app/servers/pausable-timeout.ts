@@ -89,7 +89,8 @@ export class PausableTimeout {
   private arm(): void {
     clearTimeout(this.timer);
     const left = this.maxTotalMs - this.activeMs;
-    const kind: TimeoutKind = left <= this.options.timeoutMs ? 'total' : 'idle';
+    // Both running out at once reads as the plain timeout.
+    const kind: TimeoutKind = left < this.options.timeoutMs ? 'total' : 'idle';
     this.timer = setTimeout(
       () => {
         this.dispose();
