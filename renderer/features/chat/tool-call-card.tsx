@@ -88,7 +88,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           </div>
           <span className="tool-progress-text">
             {status === 'waiting-answer'
-              ? 'Paused until you answer; its time limit waits too.'
+              ? 'Time limit paused until you answer'
               : (live?.progress?.message ??
                 (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…'))}
           </span>

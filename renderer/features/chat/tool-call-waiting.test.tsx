@@ -88,7 +88,7 @@ describe('a tool call that waits for the person', () => {
     expect(within(card).getByText('Waiting for your answer')).toBeTruthy();
     expect(within(card).queryByText('Running')).toBeNull();
     expect(card.dataset.status).toBe('waiting-answer');
-    expect(within(card).getByText(/Paused until you answer/)).toBeTruthy();
+    expect(within(card).getByText('Time limit paused until you answer')).toBeTruthy();
 
     // The person puts the form aside; the card's Answer brings that very form back.
     const dialog = await screen.findByRole('dialog');
