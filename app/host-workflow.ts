@@ -79,7 +79,7 @@ export class HostWorkflow implements ServerLifecycleListener {
   /** Per-server sampling cap and session budget. */
   readonly budget: SamplingBudget;
   readonly flow: ElicitationFlow;
-  readonly toolCalls = new RunningToolCalls();
+  readonly toolCalls: RunningToolCalls;
   private readonly lastStatus = new Map<string, ServerState['status']>();
   /** Each server's latest state, so listed permissions can say whether they still apply. */
   private readonly states = new Map<string, ServerState>();
@@ -117,6 +117,8 @@ export class HostWorkflow implements ServerLifecycleListener {
 
     // Forwarding first, so a request refused at once (no window) is announced as opened before it is withdrawn.
     this.pending.onChange((change) => events.emit('pending.changed', change));
+    // After the forwarding: a card's "Answer" button names a request the window has already heard of.
+    this.toolCalls = new RunningToolCalls(this.pending);
     this.pending.onChange(({ change }) => {
       if (change.type !== 'opened' || !this.orphaned) return;
       queueMicrotask(() => this.pending.withdraw(change.request.id, 'no Berth window is open to answer it'));
@@ -157,7 +159,9 @@ export class HostWorkflow implements ServerLifecycleListener {
   async answerSampling(server: string, params: CreateMessageRequestParams, context: WorkflowQuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const refusal = this.samplingRefusal(server);
     if (refusal !== undefined) throw refusal;
-    return this.review.handle(server, params, { ...context, ...this.toolCalls.originOf(server) });
+    const origin = this.toolCalls.originOf(server);
+    // The model's reply is Berth's work too: the call's clock waits for all of it, not only for the person.
+    return this.toolCalls.holdWhile(server, origin, () => this.review.handle(server, params, { ...context, ...origin }));
   }
 
   /** A server's elicitation request, asked plainly or run as a task: the same form or link prompt. */

@@ -36,9 +36,15 @@ export interface ToolCallGate {
   approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer>;
 }
 
-/** Runs tool calls; `ServerSupervisor` has exactly this method. */
+/** How the engine runs one call: the supervisor's options, and word of the call's questions to the person. */
+export interface ToolRunOptions extends CallToolOptions {
+  /** A question of this call (its elicitation form, a sampling review) waits for the person (its pending id), or none does any more (null). */
+  onWaiting?: (pendingId: string | null) => void;
+}
+
+/** Runs tool calls (the supervisor, through the host's RunningToolCalls). */
 export interface ToolRunner {
-  callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+  callTool(server: string, tool: string, args: Record<string, unknown>, options?: ToolRunOptions): Promise<CallToolResult>;
 }
 
 export interface ChatEngineOptions {
@@ -400,6 +406,7 @@ export class ChatEngine {
         origin: { conversationId, toolUseId: use.id },
         // A task's status is told even after Stop: the card shows that it was cancelled.
         onTask: (task) => this.pump.emit({ type: 'tool-task', ...base, ...task }),
+        onWaiting: (pendingId) => this.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
       });
       return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent });
     } catch (error) {

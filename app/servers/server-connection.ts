@@ -16,6 +16,7 @@ import { listChangedOptions } from './list-changes';
 import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
+import { withPausableTimeout } from './pausable-timeout';
 import { ServerLog, secretValues } from './server-log';
 import { LateProgress } from './late-progress';
 import { ServerStartError } from '../../shared/domain/server-start-error';
@@ -203,25 +204,12 @@ export class ServerConnection implements SupervisedConnection {
     };
   }
 
+  /** A tool call on Berth's pausable clock (withPausableTimeout): the time the person takes to answer its questions does not count. */
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
-    const { onProgress, signal } = options;
-    return this.request('tools/call', `tool '${tool}'`, timeoutMs, signal, (client) =>
-      client.callTool(
-        { name: tool, arguments: args },
-        {
-          timeout: timeoutMs,
-          signal,
-          resetTimeoutOnProgress: onProgress !== undefined,
-          // Progress resets the per-request timeout; this bounds the whole call.
-          maxTotalTimeout: Math.max(maxTotalMs, timeoutMs),
-          onprogress:
-            onProgress === undefined
-              ? undefined
-              : (p) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) }),
-        },
-      ),
+    return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
+      withPausableTimeout({ ...options, timeoutMs, maxTotalMs }, (sdk) => client.callTool({ name: tool, arguments: args }, sdk)),
     );
   }
 

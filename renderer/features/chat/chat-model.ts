@@ -46,7 +46,7 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
 }
 
 /** What a tool-call card says about where the call is. */
-export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-result' | 'done' | 'error' | 'denied' | 'stopped' | 'interrupted';
+export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-answer' | 'waiting-result' | 'done' | 'error' | 'denied' | 'stopped' | 'interrupted';
 
 /**
  * The result a card shows: the saved one, or until it is saved (parallel calls are
@@ -68,7 +68,8 @@ export function toolCallStatus(result: ChatToolResultBlock | undefined, live: Li
   }
   if (live && turnRunning) {
     if (live.status === 'awaiting-consent') return 'awaiting-consent';
-    if (live.status === 'running') return 'running';
+    // Its server asked the person something for it (tool-call-waiting): the call stands still until they answer.
+    if (live.status === 'running') return live.waitingFor !== undefined ? 'waiting-answer' : 'running';
     return 'waiting-result';
   }
   return turnRunning ? 'waiting-result' : 'interrupted';

@@ -8,10 +8,12 @@ import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
 import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } from './chat-model';
 import { McpContentView } from './content-blocks';
 import { ToolCardTask, useCallAnswerTarget, WAITING_FOR_ANSWER } from './tool-card-task';
+import { AnswerQuestionButton } from './tool-call-waiting';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
   running: { label: 'Running', tone: 'accent' },
+  'waiting-answer': { label: 'Waiting for your answer', tone: 'warning' },
   'waiting-result': { label: 'Finishing', tone: 'accent' },
   done: { label: 'Done', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
@@ -76,14 +78,16 @@ export const ToolCallCard = memo(function ToolCallCard({
             Review
           </Button>
         ) : null}
+        {status === 'waiting-answer' && live?.waitingFor !== undefined ? <AnswerQuestionButton pendingId={live.waitingFor} tool={use.tool} /> : null}
       </div>
 
-      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={answerId} />
+      {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. */}
+      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} />
 
-      {status === 'running' || status === 'waiting-result' ? (
+      {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
           <div
-            className={clsx('progress', fraction === undefined && 'indeterminate')}
+            className={clsx('progress', fraction === undefined && status !== 'waiting-answer' && 'indeterminate')}
             role="progressbar"
             aria-label={`Progress of ${use.tool}`}
             aria-valuemin={0}
@@ -93,8 +97,10 @@ export const ToolCallCard = memo(function ToolCallCard({
             <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
           </div>
           <span className="tool-progress-text">
-            {live?.progress?.message ??
-              (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…')}
+            {status === 'waiting-answer'
+              ? 'Time limit paused until you answer'
+              : (live?.progress?.message ??
+                (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…'))}
           </span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
           <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
