@@ -178,6 +178,8 @@ export class RunningToolCalls {
   private questionOpened(request: PendingRequest): void {
     // Consent to the call itself comes before the call runs; its card has its own state.
     if (request.kind === 'tool-call') return;
+    // A task's question lives as long as its task (the server collects the answer later), not as the call that caused it.
+    if (request.taskId !== undefined) return;
     const calls = this.candidates(request);
     if (calls.length === 0) {
       // Asked for a call (or conversation) whose calls have all ended meanwhile: nothing would use the answer.

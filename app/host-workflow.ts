@@ -24,6 +24,8 @@ export interface WorkflowQuestionContext {
   signal: AbortSignal;
   /** Told each pending id the question opens. */
   onQuestion?: (pendingId: string) => void;
+  /** The Berth task the question belongs to, when a server asked for it as a task. */
+  taskId?: string;
 }
 
 /** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */

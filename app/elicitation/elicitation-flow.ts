@@ -34,6 +34,8 @@ export interface ElicitationContext {
   signal?: AbortSignal;
   conversationId?: string;
   toolUseId?: string;
+  /** The Berth task the question belongs to (a task-augmented request). */
+  taskId?: string;
   /** Told the question's pending id as it opens. */
   onQuestion?: (pendingId: string) => void;
 }
@@ -136,6 +138,7 @@ export class ElicitationFlow {
       ...(context.signal !== undefined ? { signal: context.signal } : {}),
       ...(context.conversationId !== undefined ? { conversationId: context.conversationId } : {}),
       ...(context.toolUseId !== undefined ? { toolUseId: context.toolUseId } : {}),
+      ...(context.taskId !== undefined ? { taskId: context.taskId } : {}),
       ...(context.onQuestion !== undefined ? { onOpened: context.onQuestion } : {}),
     };
   }

@@ -18,6 +18,8 @@ export interface OpenOptions<K extends PendingKind> {
   signal?: AbortSignal;
   conversationId?: string;
   toolUseId?: string;
+  /** The Berth task the question belongs to (PendingRequest.taskId). */
+  taskId?: string;
   /**
    * A check beyond the kind's schema (e.g. form values against the form).
    * Returning a message makes `answer()` fail with INVALID_INPUT and keeps the
@@ -90,6 +92,7 @@ export class PendingRequests {
       server,
       ...(options.conversationId !== undefined ? { conversationId: options.conversationId } : {}),
       ...(options.toolUseId !== undefined ? { toolUseId: options.toolUseId } : {}),
+      ...(options.taskId !== undefined ? { taskId: options.taskId } : {}),
       createdAt: this.now(),
       payload: parsed.data,
     } as PendingRequestOf<K>;

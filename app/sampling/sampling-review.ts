@@ -73,6 +73,8 @@ export interface SamplingContext {
   conversationId?: string;
   /** The tool call that caused this (2026-07-28 `input_required` rounds). */
   toolUseId?: string;
+  /** The Berth task the question belongs to (a task-augmented request). */
+  taskId?: string;
   /** Told each question's pending id as it opens (the review, then the answer). */
   onQuestion?: (pendingId: string) => void;
 }
@@ -185,6 +187,7 @@ export class SamplingReview {
       ...(context.signal !== undefined ? { signal: context.signal } : {}),
       ...(context.conversationId !== undefined ? { conversationId: context.conversationId } : {}),
       ...(context.toolUseId !== undefined ? { toolUseId: context.toolUseId } : {}),
+      ...(context.taskId !== undefined ? { taskId: context.taskId } : {}),
       ...(context.onQuestion !== undefined ? { onOpened: context.onQuestion } : {}),
     };
     const ask = policy === 'ask';

@@ -217,7 +217,7 @@ export class TaskReceivers implements ServerLifecycleListener {
 
     const params = checkedParams(kind, request.params);
     if (!params.ok) return this.failed(bound, task, new ProtocolError(ProtocolErrorCode.InvalidParams, params.message));
-    const question = { signal: task.question.signal, onQuestion: (pendingId: string) => this.waiting(task, pendingId) };
+    const question = { signal: task.question.signal, taskId: task.id, onQuestion: (pendingId: string) => this.waiting(task, pendingId) };
     const answer = params.kind === 'sampling' ? this.options.questions.sampling(server, params.value, question) : this.options.questions.elicitation(server, params.value, question);
     return answer.then(
       (result) => {

@@ -172,6 +172,8 @@ const PendingBase = {
   conversationId: z.string().optional(),
   /** The model's tool_use that caused this (tool-call consent, or an `input_required` round inside that call). */
   toolUseId: z.string().optional(),
+  /** The Berth task (tasks.list) this question belongs to: a server's task-augmented request. It lives as long as the task, not as the call that caused it. */
+  taskId: z.string().optional(),
   /** Epoch ms. */
   createdAt: z.number(),
 };

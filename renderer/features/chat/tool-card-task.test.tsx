@@ -2,10 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
+import type { PendingRequest } from '../../../shared/domain/pending';
 import type { TaskRecord } from '../../../shared/domain/task';
 import { ok } from '../../../shared/result';
 import { App } from '../../app';
-import { createBerthStore } from '../../store';
+import { countPending, createBerthStore } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport } from '../../test-support/fake-transport';
@@ -45,6 +46,16 @@ const RECORD: TaskRecord = {
   statusMessage: 'Reading sources',
   createdAt: Date.now() - 5_000,
   updatedAt: Date.now() - 5_000,
+};
+
+const QUESTION: PendingRequest = {
+  id: 'p-7',
+  kind: 'elicitation',
+  server: 'everything',
+  conversationId: 'c1',
+  toolUseId: 'tu1',
+  createdAt: 3,
+  payload: { mode: 'form', message: 'Which tides?', fields: [{ kind: 'string', name: 'tides', label: 'Tides', required: true }] },
 };
 
 function mount(tasks: TaskRecord[] = []) {
@@ -106,21 +117,26 @@ describe('a tool card’s task', () => {
 
   it('says the call waits for the person’s answer (not “Running”) and opens the question', async () => {
     const { transport, store } = mount();
-    await findCard();
+    // Found before the question opens: its dialog then hides the rest of the window from the accessibility tree.
+    const card = await findCard();
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
       transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: {} });
+      transport.emit('pending.changed', { change: { type: 'opened', request: QUESTION }, counts: countPending([QUESTION]) });
       transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: 'p-7' });
     });
-    const card = await findCard();
     expect(within(card).getByText('Waiting for your answer')).toBeTruthy();
     expect(within(card).queryByText('Running')).toBeNull();
-    fireEvent.click(within(card).getByRole('button', { name: 'Answer' }));
+    // The question's dialog is open (and the card behind it hidden from the accessibility tree): Answer is still the way back to it.
+    fireEvent.click(within(card).getByRole('button', { name: 'Answer', hidden: true }));
     expect(store.getState().focusedPending).toBe('p-7');
 
-    act(() => transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: null }));
+    act(() => {
+      transport.emit('pending.changed', { change: { type: 'answered', id: 'p-7', kind: 'elicitation' }, counts: countPending([]) });
+      transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: null });
+    });
     expect(within(card).getByText('Running')).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: 'Answer' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Answer', hidden: true })).toBeNull();
   });
 
   it('still shows the task after a reload, from the task list', async () => {
