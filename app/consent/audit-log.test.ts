@@ -121,6 +121,10 @@ describe('canonicalJson', () => {
     // Inherited enumerable keys are not written; the own ones still sorted.
     const inherited = Object.assign(Object.create({ z: 1 }) as Record<string, unknown>, { b: 2, a: 1 });
     expect(canonicalJson(inherited)).toBe('{"a":1,"b":2}');
+    // toJSON results are sorted too (the general path), and dates written as JSON writes them.
+    expect(canonicalJson({ x: { toJSON: () => ({ b: 1, a: 2 }) } })).toBe('{"x":{"a":2,"b":1}}');
+    expect(canonicalJson({ a: 1, b: new Date(0) })).toBe('{"a":1,"b":"1970-01-01T00:00:00.000Z"}');
+    expect(canonicalJson({ a: [1, { c: 2 }], b: null }, 2)).toBe(JSON.stringify({ a: [1, { c: 2 }], b: null }, undefined, 2));
     expect(argumentsDigest({ text: 'ping 1' })).toBe(argumentsDigest(JSON.parse('{"text":"ping 1"}')));
     expect(argumentsDigest({ text: 'ping 1' })).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
