@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Socket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { WebSocket } from 'ws';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type EventMessage, type ReplyMessage } from '../../shared/contract';
 import { ok, type Result } from '../../shared/result';
@@ -129,6 +130,22 @@ describe('browser-mode WebSocket bridge', () => {
     const event = nextMessage<EventMessage>(ws, (message) => message.kind === 'event');
     host.events.emit('servers.removed', { name: 'gone' });
     expect(await event).toEqual({ kind: 'event', topic: 'servers.removed', payload: { name: 'gone' } });
+  });
+
+  it('sends the events and replies of one tick in one socket write, in order', async () => {
+    const ws = await connectOk();
+    const received: string[] = [];
+    ws.on('message', (data: Buffer) => received.push((JSON.parse(data.toString('utf8')) as EventMessage & { payload: { name: string } }).payload.name));
+    // Count the server side's writes: its socket's local port is the bridge's.
+    const writes = vi.spyOn(Socket.prototype, '_writev' as never) as unknown as MockInstance<(this: Socket) => void>;
+    const serverWrites = (): number => writes.mock.contexts.filter((socket) => (socket as unknown as Socket).localPort === server.port).length;
+    try {
+      for (const name of ['a', 'b', 'c']) host.events.emit('servers.removed', { name });
+      await vi.waitFor(() => expect(received).toEqual(['a', 'b', 'c']));
+      expect(serverWrites()).toBe(1);
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('accepts a localhost Origin too', async () => {

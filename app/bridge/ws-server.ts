@@ -17,6 +17,7 @@ import {
 } from './loopback-guard';
 import { errorMessage } from '../../shared/error-message';
 import { createStaticHandler } from './static-files';
+import { corkUntilTickEnd } from '../tick-cork';
 
 /** Options for {@link startBrowserServer}. */
 export interface BrowserServerOptions {
@@ -49,6 +50,8 @@ export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** RFC 6455 "Try Again Later". */
 export const CLOSE_TOO_SLOW = 1013;
 const TERMINATE_AFTER_CLOSE_MS = 5_000;
+/** The TCP socket under each accepted WebSocket, corked per tick by {@linkcode send}. */
+const wireOf = new WeakMap<WebSocket, Duplex>();
 
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const { host, staticDir, port: requestedPort = 0, hostname = '127.0.0.1' } = options;
@@ -102,6 +105,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      wireOf.set(ws, socket);
       sockets.add(ws);
       host.clientsChanged?.(sockets.size);
       ws.on('close', () => {
@@ -267,5 +271,8 @@ function send(ws: WebSocket, text: string): void {
     setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS).unref();
     return;
   }
+  // Replies and events of one tick (many calls in flight) leave in one writev(2), not one each.
+  const wire = wireOf.get(ws);
+  if (wire !== undefined) corkUntilTickEnd(wire);
   ws.send(text);
 }

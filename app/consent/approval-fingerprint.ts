@@ -16,9 +16,26 @@ export type PolicyApproval = z.infer<typeof PolicyApprovalSchema>;
 /** The fields of a server config that make it the server it is. */
 export type ServerIdentitySource = Parameters<typeof serverIdentityKey>[0];
 
-/** `sha256:<hex>` of the server's identity key ({@linkcode serverIdentityKey}). */
+/** Identity key → digest, for the servers seen lately; cleared when it grows past this (a few servers are typical). */
+const IDENTITY_MEMO_LIMIT = 1_024;
+const identityMemo = new Map<string, string>();
+
+/**
+ * `sha256:<hex>` of the server's identity key ({@linkcode serverIdentityKey}).
+ * Asked for on every tool call (the call's consent request and the policy it
+ * matched), so each key's digest is remembered: the key is built from the
+ * config every time, so a changed command, argument, folder or address is
+ * never mistaken for the old one.
+ */
 export function serverIdentity(config: ServerIdentitySource): string {
-  return `sha256:${createHash('sha256').update(serverIdentityKey(config)).digest('hex')}`;
+  const key = serverIdentityKey(config);
+  let digest = identityMemo.get(key);
+  if (digest === undefined) {
+    if (identityMemo.size >= IDENTITY_MEMO_LIMIT) identityMemo.clear();
+    digest = `sha256:${createHash('sha256').update(key).digest('hex')}`;
+    identityMemo.set(key, digest);
+  }
+  return digest;
 }
 
 /** The parts of a tool the person is shown and approves (absent fields stay absent). */

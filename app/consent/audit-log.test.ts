@@ -112,6 +112,22 @@ describe('canonicalJson', () => {
     expect(argumentsDigest({ a: 1, b: 2 })).toBe(argumentsDigest({ b: 2, a: 1 }));
     expect(argumentsDigest({ a: [1, 2] })).not.toBe(argumentsDigest({ a: [2, 1] }));
   });
+
+  it('gives the same text whether or not keys come sorted already (the fast path writes sorted objects as they are)', () => {
+    expect(canonicalJson({ a: 1, b: { c: [{ x: 1, y: 2 }], d: 'e' } })).toBe('{"a":1,"b":{"c":[{"x":1,"y":2}],"d":"e"}}');
+    expect(canonicalJson({ b: { d: 'e', c: [{ y: 2, x: 1 }] }, a: 1 })).toBe('{"a":1,"b":{"c":[{"x":1,"y":2}],"d":"e"}}');
+    // Integer-like keys: JSON lists them first in numeric order, as before the fast path.
+    expect(canonicalJson({ b: 3, 10: 1, 2: 2 })).toBe('{"2":2,"10":1,"b":3}');
+    // Inherited enumerable keys are not written; the own ones still sorted.
+    const inherited = Object.assign(Object.create({ z: 1 }) as Record<string, unknown>, { b: 2, a: 1 });
+    expect(canonicalJson(inherited)).toBe('{"a":1,"b":2}');
+    // toJSON results are sorted too (the general path), and dates written as JSON writes them.
+    expect(canonicalJson({ x: { toJSON: () => ({ b: 1, a: 2 }) } })).toBe('{"x":{"a":2,"b":1}}');
+    expect(canonicalJson({ a: 1, b: new Date(0) })).toBe('{"a":1,"b":"1970-01-01T00:00:00.000Z"}');
+    expect(canonicalJson({ a: [1, { c: 2 }], b: null }, 2)).toBe(JSON.stringify({ a: [1, { c: 2 }], b: null }, undefined, 2));
+    expect(argumentsDigest({ text: 'ping 1' })).toBe(argumentsDigest(JSON.parse('{"text":"ping 1"}')));
+    expect(argumentsDigest({ text: 'ping 1' })).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
 });
 
 describe('AuditLog file handle', () => {

@@ -1,5 +1,4 @@
 import { HostError } from '../../shared/result';
-import { JsonObjectSchema } from '../../shared/domain/consent';
 import type { ApprovalChange, ApprovedTool, AuditEntry, AuditPage, ConsentPolicy, DecidedBy, JsonObject, ToolCallDecision } from '../../shared/domain/consent';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
@@ -8,6 +7,7 @@ import { approvedToolOf, staleness, toolChanges } from './approval-fingerprint';
 import type { CurrentApproval, PolicyApproval } from './approval-fingerprint';
 import { AuditLog } from './audit-log';
 import { argumentsDigest } from './canonical-json';
+import { isJsonObject } from './json-object';
 import { PolicyStore } from './policy-store';
 import type { PolicyMatch, PolicyScope, StoredPolicy } from './policy-store';
 
@@ -176,11 +176,11 @@ export class ConsentBroker {
   /** Ask (or apply a policy) for one tool call. Resolves with allow or deny; never hangs. */
   async approveToolCall(request: ToolCallConsentRequest): Promise<ToolCallConsentVerdict> {
     await this.policies.load();
-    const input = JsonObjectSchema.safeParse(request.input);
-    if (!input.success) throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
+    const input = request.input;
+    if (!isJsonObject(input)) throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
     const now = currentOf(request);
     const match = this.policies.match(request, now);
-    if (match.allowed !== undefined) return this.allowedBy(match.allowed, request, input.data);
+    if (match.allowed !== undefined) return this.allowedBy(match.allowed, request, input);
 
     const trusted = request.serverTrusted === true;
     const ask: OpenAsk = { request, cover: new AbortController() };
@@ -198,7 +198,7 @@ export class ConsentBroker {
           ...(request.description !== undefined ? { description: request.description } : {}),
           ...(request.annotations !== undefined ? { annotations: request.annotations } : {}),
           annotationsTrusted: trusted,
-          arguments: input.data,
+          arguments: input,
           ...(request.inputSchema !== undefined ? { inputSchema: request.inputSchema } : {}),
           ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, now) } : {}),
         },
@@ -212,21 +212,21 @@ export class ConsentBroker {
 
     if (isWithdrawal(outcome)) {
       // A policy stored while this prompt was open (parallel calls) covers it.
-      const covered = this.allowedByPolicy(request, input.data);
+      const covered = this.allowedByPolicy(request, input);
       if (covered !== undefined) return covered;
-      await this.record(request, input.data, undefined, 'deny', 'host', outcome.note);
+      await this.record(request, input, undefined, 'deny', 'host', outcome.note);
       return { allowed: false, decision: 'deny', reason: outcome.note, decidedBy: 'host' };
     }
     if (outcome.decision === 'deny') {
-      await this.record(request, input.data, undefined, 'deny', 'person');
+      await this.record(request, input, undefined, 'deny', 'person');
       return { allowed: false, decision: 'deny', ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}), decidedBy: 'person' };
     }
-    const sent = outcome.arguments ?? input.data;
-    const edited = outcome.arguments !== undefined && argumentsDigest(outcome.arguments) !== argumentsDigest(input.data);
+    const sent = outcome.arguments ?? input;
+    const edited = outcome.arguments !== undefined && argumentsDigest(outcome.arguments) !== argumentsDigest(input);
     const scope = scopeFor(outcome.decision, request);
     // What the person saw in the prompt is what they approved, even if the tool changed while they looked.
     const policy = scope === undefined ? undefined : await this.policies.add(scope, approvalFor(scope, now));
-    await this.record(request, input.data, edited ? sent : undefined, outcome.decision, 'person');
+    await this.record(request, input, edited ? sent : undefined, outcome.decision, 'person');
     if (policy !== undefined) {
       this.changed();
       this.closeCoveredPrompts();

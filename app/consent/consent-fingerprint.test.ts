@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsentPolicy } from '../../shared/domain/consent';
+import { serverIdentityKey, type ConsentPolicy } from '../../shared/domain/consent';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector, tempDir } from '../servers/test-support';
 import { serverIdentity, toolChanges } from './approval-fingerprint';
@@ -216,5 +217,29 @@ describe('toolChanges', () => {
       { field: 'inputSchema', before: '{\n  "type": "object"\n}', after: '{\n  "properties": {},\n  "type": "object"\n}' },
     ]);
     expect(toolChanges({ description: '' }, {})).toEqual([{ field: 'description', before: '', after: '' }]);
+  });
+});
+
+describe('serverIdentity (remembered per identity key)', () => {
+  it('is the SHA-256 of the identity key, stable across calls', () => {
+    const config = { command: 'node', args: ['server.js', '--root', '/srv'], cwd: '/work' };
+    const expected = `sha256:${createHash('sha256').update(serverIdentityKey(config)).digest('hex')}`;
+    expect(serverIdentity(config)).toBe(expected);
+    expect(serverIdentity({ ...config, args: [...config.args] })).toBe(expected);
+  });
+
+  it('follows a config changed in place (remembered by content, never by object)', () => {
+    const config = { command: 'node', args: ['files-server.js'] };
+    const before = serverIdentity(config);
+    config.args[0] = 'evil-server.js';
+    expect(serverIdentity(config)).not.toBe(before);
+    expect(serverIdentity(config)).toBe(serverIdentity({ command: 'node', args: ['evil-server.js'] }));
+  });
+
+  it('stays right past the size of what it remembers', () => {
+    const first = serverIdentity({ url: 'https://example.test/mcp/0' });
+    for (let i = 1; i <= 1_100; i += 1) serverIdentity({ url: `https://example.test/mcp/${i}` });
+    expect(serverIdentity({ url: 'https://example.test/mcp/0' })).toBe(first);
+    expect(serverIdentity({ url: 'https://example.test/mcp/1' })).not.toBe(first);
   });
 });

@@ -65,6 +65,10 @@ function sameScope(policy: StoredPolicy, scope: PolicyScope): boolean {
 /** Precedence when several policies cover one call: the broadest first, as the settings list them. */
 const PRECEDENCE: Record<ConsentPolicy['scope'], number> = { server: 0, tool: 1, conversation: 2 };
 
+function byPrecedence(a: StoredPolicy, b: StoredPolicy): number {
+  return PRECEDENCE[a.scope] - PRECEDENCE[b.scope] || a.createdAt - b.createdAt;
+}
+
 /**
  * The stored "yes" decisions. Server- and tool-wide policies persist in
  * `<stateDir>/policies.json` (atomic writes, saves serialized); conversation
@@ -100,7 +104,7 @@ export class PolicyStore {
   }
 
   list(): StoredPolicy[] {
-    return [...this.policies].sort((a, b) => PRECEDENCE[a.scope] - PRECEDENCE[b.scope] || a.createdAt - b.createdAt);
+    return [...this.policies].sort(byPrecedence);
   }
 
   /**
@@ -109,11 +113,10 @@ export class PolicyStore {
    * approval no longer fits (the prompt says what changed).
    */
   match(call: ToolCallIdentity, now: CurrentApproval): PolicyMatch {
-    const covering = this.list().filter(
-      (p) =>
-        p.server === call.server &&
-        (p.scope === 'server' || (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))),
-    );
+    // Filtered before sorting (the sort is stable, so the order is the same): every tool call matches, and most policies are other servers'.
+    const covering = this.policies
+      .filter((p) => p.server === call.server && (p.scope === 'server' || (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))))
+      .sort(byPrecedence);
     let stale: PolicyMatch['stale'];
     for (const policy of covering) {
       const reason = staleness(policy.approval, now, policy.scope !== 'server');

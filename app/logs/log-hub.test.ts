@@ -150,6 +150,51 @@ describe('LogHub storage and queries', () => {
     expect(logs.bodyBytes('t')).toBe(40);
   });
 
+  it('keeps one object per entry: the batch, the buffer and a query hand out the same entry, body included', async () => {
+    const logs = hub();
+    logs.append(line('a', '→ ping #1', { source: 'trace', direction: 'out', method: 'ping', id: 1, size: 40, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }));
+    await logs.flush();
+    const delivered = batches[0]?.entries[0];
+    const queried = logs.query({ server: 'a' }).entries[0];
+    expect(queried).toEqual({ seq: 1, server: 'a', time: 1_000, source: 'trace', text: '→ ping #1', direction: 'out', method: 'ping', id: 1, size: 40, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(delivered).toBe(queried);
+  });
+
+  it('never changes an entry it handed out when its body goes over budget (the buffer gets a copy without it)', () => {
+    const logs = hub({ maxTraceBodyBytes: 10 });
+    logs.append(line('s', 'first', { source: 'trace', body: '0123456789' }));
+    const handedOut = logs.query({}).entries[0];
+    logs.append(line('s', 'second', { source: 'trace', body: 'abcdefghij' }));
+    expect(handedOut?.body).toBe('0123456789');
+    expect(logs.query({}).entries.map((e) => [e.text, e.body])).toEqual([
+      ['first', undefined],
+      ['second', 'abcdefghij'],
+    ]);
+    expect(logs.bodyBytes('s')).toBe(10);
+    // A search over bodies no longer finds the dropped one.
+    expect(logs.query({ text: '0123' }).entries).toEqual([]);
+    expect(logs.query({ text: 'cdef' }).entries.map((e) => e.text)).toEqual(['second']);
+  });
+
+  it('lets go of evicted entries with bodies (what it tracks for the budget stays about the size of the buffer)', () => {
+    const logs = hub({ capacity: { trace: 100 } });
+    for (let n = 0; n < 20_000; n += 1) logs.append(line('s', `msg ${n}`, { source: 'trace', body: `{"n":${n}}` }));
+    const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get('s');
+    expect((state?.bodied.length ?? 0) - (state?.bodiedHead ?? 0)).toBeLessThanOrEqual(100);
+    expect(state?.bodied.length).toBeLessThan(5_000);
+    expect(logs.bodyBytes('s')).toBe(logs.query({ server: 's' }).entries.reduce((sum, e) => sum + Buffer.byteLength(e.body ?? ''), 0));
+  });
+
+  it('stays bounded when an entry of another source holds a body that outlives the trace', () => {
+    const logs = hub({ capacity: { stderr: 10, notification: 10, trace: 100, host: 10 } });
+    logs.append(line('s', 'stderr with a body', { body: 'kept' }));
+    for (let n = 0; n < 20_000; n += 1) logs.append(line('s', `msg ${n}`, { source: 'trace', body: `{"n":${n}}` }));
+    const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get('s');
+    expect(state?.bodied.length).toBeLessThanOrEqual(2 * 130);
+    expect(logs.query({ server: 's', sources: ['stderr'] }).entries[0]?.body).toBe('kept');
+    expect(logs.bodyBytes('s')).toBe(logs.query({ server: 's' }).entries.reduce((sum, e) => sum + Buffer.byteLength(e.body ?? ''), 0));
+  });
+
   it('cuts absurdly long texts', () => {
     const logs = hub({ maxTextChars: 10 });
     logs.append(line('a', 'x'.repeat(25)));

@@ -41,13 +41,23 @@ const STAMPED_FIELDS = { server: true, time: true, source: true, text: true, lev
 void STAMPED_FIELDS;
 const LEVEL_RANK = new Map<LogLevel, number>(LOG_LEVELS.map((level, index) => [level, index]));
 
-/** One server's buffers. Bodies live apart so they can be dropped without touching the entries handed out. */
+/**
+ * One server's buffers. A trace entry keeps its body on itself, so the entry
+ * kept, delivered and queried is one object (not an entry, a seq → body map
+ * and a copy joining them for each batch and query). Entries are never
+ * changed once made: over the byte budget, the buffer's entry is replaced by
+ * a copy without its body.
+ */
 interface ServerLogs {
   buffers: Record<LogSource, RingBuffer<LogEntry>>;
-  /** seq → body, in insertion order, so the oldest is first to go. */
-  bodies: Map<number, string>;
+  /** Entries made with a body, oldest first, from `bodiedHead` on; some may have been evicted since (see `isEvicted`). */
+  bodied: LogEntry[];
+  bodiedHead: number;
   bodyBytes: number;
 }
+
+/** Past this many passed-over slots, the `bodied` queue is compacted. */
+const BODIED_COMPACT_AT = 4_096;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,6 +72,8 @@ export class LogHub implements LogSink {
   private readonly onBatch: LogHubOptions['onBatch'];
   private readonly flushIntervalMs: number;
   private readonly capacity: Record<LogSource, number>;
+  /** Most entries a server's `bodied` queue may hold before evicted ones are filtered out: twice what its buffers hold. */
+  private readonly bodiedLimit: number;
   private readonly maxTraceBodyBytes: number;
   private readonly maxTextChars: number;
   private readonly now: () => number;
@@ -80,6 +92,7 @@ export class LogHub implements LogSink {
     this.onBatch = options.onBatch;
     this.flushIntervalMs = Math.max(0, options.flushIntervalMs ?? 33);
     this.capacity = { ...DEFAULT_LOG_CAPACITY, ...options.capacity };
+    this.bodiedLimit = 2 * LOG_SOURCES.reduce((sum, source) => sum + this.capacity[source], 0);
     this.maxTraceBodyBytes = Math.max(0, options.maxTraceBodyBytes ?? 32 * 1024 * 1024);
     this.maxTextChars = Math.max(1, options.maxTextChars ?? 16_384);
     this.now = options.now ?? Date.now;
@@ -97,13 +110,13 @@ export class LogHub implements LogSink {
     if (this.disposed) return;
     this.seq += 1;
     const entry = this.stamp(input, this.seq);
-    const body = input.body === undefined || this.redact === undefined ? input.body : this.redact(input.body);
     const logs = this.logsOf(entry.server);
     const evicted = logs.buffers[entry.source].push(entry);
-    if (evicted !== undefined) this.dropBody(logs, evicted.seq);
-    if (body !== undefined) {
-      logs.bodies.set(entry.seq, body);
-      logs.bodyBytes += Buffer.byteLength(body);
+    // An entry whose body went over budget was replaced by one without: its bytes are counted out already.
+    if (evicted?.body !== undefined) logs.bodyBytes -= Buffer.byteLength(evicted.body);
+    if (entry.body !== undefined) {
+      logs.bodied.push(entry);
+      logs.bodyBytes += Buffer.byteLength(entry.body);
       this.enforceBodyBudget(logs);
     }
     this.pending.push(entry);
@@ -131,17 +144,13 @@ export class LogHub implements LogSink {
           const entry = buffer.at(i) as LogEntry;
           if (entry.seq <= afterSeq) break;
           if (minRank !== undefined && entry.level !== undefined && (LEVEL_RANK.get(entry.level) ?? 0) < minRank) continue;
-          if (pattern !== undefined && !pattern.test(entry.text)) {
-            const body = logs.bodies.get(entry.seq);
-            if (body === undefined || !pattern.test(body)) continue;
-          }
+          if (pattern !== undefined && !pattern.test(entry.text) && (entry.body === undefined || !pattern.test(entry.body))) continue;
           matches.push(entry);
         }
         if (matches.length > 0) lists.push(matches);
       }
     }
-    const entries = mergeNewest(lists, limit).map((entry) => this.withBody(entry));
-    return { entries, dropped };
+    return { entries: mergeNewest(lists, limit), dropped };
   }
 
   /** Forget buffered entries of one server (or all); returns how many were removed. */
@@ -198,6 +207,7 @@ export class LogHub implements LogSink {
     if (input.method !== undefined) entry.method = input.method;
     if (input.id !== undefined) entry.id = input.id;
     if (input.size !== undefined) entry.size = input.size;
+    if (input.body !== undefined) entry.body = redact === undefined ? input.body : redact(input.body);
     return entry;
   }
 
@@ -208,29 +218,35 @@ export class LogHub implements LogSink {
         LogSource,
         RingBuffer<LogEntry>
       >;
-      logs = { buffers, bodies: new Map(), bodyBytes: 0 };
+      logs = { buffers, bodied: [], bodiedHead: 0, bodyBytes: 0 };
       this.servers.set(server, logs);
     }
     return logs;
   }
 
-  private dropBody(logs: ServerLogs, seq: number): void {
-    const body = logs.bodies.get(seq);
-    if (body === undefined) return;
-    logs.bodies.delete(seq);
-    logs.bodyBytes -= Buffer.byteLength(body);
-  }
-
+  /** Over budget: the oldest entries still holding a body are replaced, in their buffers, by copies without it. */
   private enforceBodyBudget(logs: ServerLogs): void {
-    for (const seq of logs.bodies.keys()) {
-      if (logs.bodyBytes <= this.maxTraceBodyBytes) return;
-      this.dropBody(logs, seq);
+    while (logs.bodyBytes > this.maxTraceBodyBytes && logs.bodiedHead < logs.bodied.length) {
+      const oldest = logs.bodied[logs.bodiedHead] as LogEntry;
+      logs.bodiedHead += 1;
+      const buffer = logs.buffers[oldest.source];
+      const index = indexOfSeq(buffer, oldest.seq);
+      // Not found: evicted already, and its bytes counted out then.
+      if (index === undefined || oldest.body === undefined) continue;
+      buffer.replace(index, withoutBody(oldest));
+      logs.bodyBytes -= Buffer.byteLength(oldest.body);
     }
-  }
-
-  private withBody(entry: LogEntry): LogEntry {
-    const body = this.servers.get(entry.server)?.bodies.get(entry.seq);
-    return body === undefined ? entry : { ...entry, body };
+    // Evicted entries at the head are let go, so the queue holds about what the buffers hold.
+    while (logs.bodiedHead < logs.bodied.length && isEvicted(logs, logs.bodied[logs.bodiedHead] as LogEntry)) logs.bodiedHead += 1;
+    const waiting = logs.bodied.length - logs.bodiedHead;
+    if (waiting > this.bodiedLimit) {
+      // Only when bodies come from several sources (a head that stays while others behind it were evicted).
+      logs.bodied = logs.bodied.slice(logs.bodiedHead).filter((entry) => !isEvicted(logs, entry));
+      logs.bodiedHead = 0;
+    } else if (logs.bodiedHead >= BODIED_COMPACT_AT && logs.bodiedHead >= waiting) {
+      logs.bodied = logs.bodied.slice(logs.bodiedHead);
+      logs.bodiedHead = 0;
+    }
   }
 
   private schedule(): void {
@@ -247,7 +263,7 @@ export class LogHub implements LogSink {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0) return;
-    const entries = this.pending.toArray().map((entry) => this.withBody(entry));
+    const entries = this.pending.toArray();
     const skipped = this.pending.evicted + this.skippedBeforeRebuild;
     this.pending.clear();
     this.skippedBeforeRebuild = 0;
@@ -276,4 +292,36 @@ export class LogHub implements LogSink {
   private appendHostError(text: string): void {
     this.append({ server: '', time: this.now(), source: 'host', level: 'error', text });
   }
+}
+
+/** Buffers drop their oldest first and hold entries in seq order: one older than a buffer's first is gone. */
+function isEvicted(logs: ServerLogs, entry: LogEntry): boolean {
+  const first = logs.buffers[entry.source].at(0);
+  return first === undefined || entry.seq < first.seq;
+}
+
+/** Where the entry with `seq` sits in `buffer` (entries are in seq order), or undefined when it is no longer there. */
+function indexOfSeq(buffer: RingBuffer<LogEntry>, seq: number): number | undefined {
+  let low = 0;
+  let high = buffer.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = (buffer.at(middle) as LogEntry).seq;
+    if (found === seq) return middle;
+    if (found < seq) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** A copy of `entry` without its body, field by field (see `stamp`). */
+function withoutBody(entry: LogEntry): LogEntry {
+  const copy: LogEntry = { seq: entry.seq, server: entry.server, time: entry.time, source: entry.source, text: entry.text };
+  if (entry.level !== undefined) copy.level = entry.level;
+  if (entry.logger !== undefined) copy.logger = entry.logger;
+  if (entry.direction !== undefined) copy.direction = entry.direction;
+  if (entry.method !== undefined) copy.method = entry.method;
+  if (entry.id !== undefined) copy.id = entry.id;
+  if (entry.size !== undefined) copy.size = entry.size;
+  return copy;
 }

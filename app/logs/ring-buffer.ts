@@ -42,6 +42,12 @@ export class RingBuffer<T> implements Iterable<T> {
     return this.items[(this.start + index) % this.capacity];
   }
 
+  /** Put `item` in place of the one at `index` (0 being the oldest); out of range is a RangeError. */
+  replace(index: number, item: T): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.size) throw new RangeError(`RingBuffer index ${index} is out of range (0 to ${this.size - 1})`);
+    this.items[(this.start + index) % this.capacity] = item;
+  }
+
   /** The newest item. */
   last(): T | undefined {
     return this.at(this.size - 1);

@@ -1,6 +1,7 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as atomicWrite from '../config/atomic-write';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { EraCache, LEGACY_VERDICT_MAX_AGE_MS, eraFingerprint } from './era-cache';
 import { LogCollector, serverConfig, tempDir } from './test-support';
@@ -26,6 +27,24 @@ describe('EraCache', () => {
     const text = await readFile(join(dir.path, 'eras.json'), 'utf8');
     expect(text).not.toContain('secret-value');
     expect(await make().get('a', config)).toEqual({ kind: 'modern', discover });
+  });
+
+  it('writes the verdicts of many servers that become ready together in one or two writes, losing none', async () => {
+    const writes = vi.spyOn(atomicWrite, 'atomicWriteFile');
+    try {
+      const cache = make();
+      const names = Array.from({ length: 30 }, (_, index) => `server-${index}`);
+      await Promise.all(names.map((name) => cache.remember(name, config, { kind: 'modern', discover })));
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(2);
+      const again = make();
+      for (const name of names) expect(await again.get(name, config)).toEqual({ kind: 'modern', discover });
+      // A change after those writes is written too.
+      await cache.forget('server-0');
+      expect(await make().get('server-0', config)).toBeUndefined();
+      expect(await make().get('server-1', config)).toEqual({ kind: 'modern', discover });
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('expires legacy verdicts after 7 days', async () => {

@@ -64,6 +64,8 @@ export class EraCache {
   private loading: Promise<void> | undefined;
   /** Writes are chained so two saves never interleave their renames. */
   private writing: Promise<void> = Promise.resolve();
+  /** The write that has not started yet; saves asked for meanwhile join it. */
+  private nextWrite: Promise<void> | undefined;
   /** Why the file on disk must not be written over (it could not be read or moved aside). */
   private saveBlocked: string | undefined;
   private readonly path: string;
@@ -135,14 +137,26 @@ export class EraCache {
     }
   }
 
+  /**
+   * Writes the entries once the write under way (if any) is done. Saves asked
+   * for while a write waits to start share it: it snapshots the entries when
+   * it starts, so it carries every change made meanwhile. Fifty servers
+   * becoming ready together cost two writes, not fifty in a row (each with two
+   * fsyncs), which had kept the last of them from being ready for a while.
+   */
   private save(): Promise<void> {
     if (this.saveBlocked !== undefined) return this.writing;
-    const snapshot = JSON.stringify({ version: 1, servers: Object.fromEntries(this.entries) }, null, 2);
-    const write = this.writing.then(() => atomicWriteFile(this.path, `${snapshot}\n`));
+    if (this.nextWrite !== undefined) return this.nextWrite;
+    const write = this.writing.then(() => {
+      this.nextWrite = undefined;
+      const snapshot = JSON.stringify({ version: 1, servers: Object.fromEntries(this.entries) }, null, 2);
+      return atomicWriteFile(this.path, `${snapshot}\n`);
+    });
     // A failed write only costs a probe on the next start: report it, keep going.
     this.writing = write.catch((error: unknown) => {
       this.warn(`could not save ${this.path}: ${errorMessage(error)}`);
     });
+    this.nextWrite = this.writing;
     return this.writing;
   }
 

@@ -164,6 +164,29 @@ describe('ProcessStdioTransport', () => {
     await expect(transport.start()).rejects.toThrow("command 'berth-no-such-command' not found on PATH (/usr/bin:/bin) — install it or use its full path");
   });
 
+  it('sends the messages of one tick in one write, in order', async () => {
+    // Each answer says in which stdin chunk its line arrived.
+    const { transport, messages } = nodeTransport(`
+      let chunk = 0; let rest = '';
+      process.stdin.on('data', (data) => {
+        chunk += 1;
+        const lines = (rest + data).split('\\n'); rest = lines.pop();
+        for (const line of lines) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(line).id, result: { chunk } }) + '\\n');
+      });`);
+    await transport.start();
+    const stdin = (transport as unknown as { child: { stdin: { writableCorked: number } } }).child.stdin;
+    const sends = [1, 2, 3].map((id) => transport.send({ jsonrpc: '2.0', id, method: 'ping' }));
+    // Held until the tick is over, then written together.
+    expect(stdin.writableCorked).toBe(1);
+    await Promise.all(sends);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stdin.writableCorked).toBe(0);
+    await waitUntil(() => messages.length === 3, 10_000, 'three answers');
+    expect(messages.map((m) => ('id' in m ? m.id : undefined))).toEqual([1, 2, 3]);
+    expect(new Set(messages.map((m) => ('result' in m ? (m.result as { chunk: number }).chunk : undefined))).size).toBe(1);
+    await transport.close();
+  });
+
   it('waits for drain under backpressure instead of buffering without bound', async () => {
     // The child reads nothing for a while, so the pipe fills up.
     const { transport, messages } = nodeTransport(`setTimeout(() => { ${ECHO_LINES} }, 300);`);
@@ -172,6 +195,19 @@ describe('ProcessStdioTransport', () => {
     const sends = Array.from({ length: 8 }, (_, i) => transport.send({ jsonrpc: '2.0', id: i, method: 'big', params: { big } }));
     await Promise.all(sends);
     await waitUntil(() => messages.length === 8, 20_000, 'all big messages echoed');
+    await transport.close();
+  });
+
+  it('waits for one drain however many sends are held back (no listener per send)', async () => {
+    const { transport, messages } = nodeTransport(`setTimeout(() => { ${ECHO_LINES} }, 300);`);
+    await transport.start();
+    const stdin = (transport as unknown as { child: { stdin: NodeJS.WritableStream } }).child.stdin;
+    const padding = 'p'.repeat(64 * 1024);
+    const sends = Array.from({ length: 40 }, (_, i) => transport.send({ jsonrpc: '2.0', id: i, method: 'padded', params: { padding } }));
+    expect(stdin.listenerCount('drain')).toBeLessThanOrEqual(2);
+    expect(stdin.listenerCount('close')).toBeLessThanOrEqual(2);
+    await Promise.all(sends);
+    await waitUntil(() => messages.length === 40, 20_000, 'all padded messages echoed');
     await transport.close();
   });
 });

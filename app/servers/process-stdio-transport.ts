@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import spawn from 'cross-spawn';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { corkUntilTickEnd } from '../tick-cork';
 import { LineSplitter } from './line-splitter';
 import { groupMembersLinux, isGroupAlive, killTreeWindows, signalGroup, waitFor } from './process-tree';
 import { assertDirectory, explainSpawnError } from './spawn-errors';
@@ -98,6 +99,8 @@ export class ProcessStdioTransport implements Transport {
   private closeNotified = false;
   private exit: ExitInfo | undefined;
   private broken: string | undefined;
+  /** Sends waiting for stdin to drain share this. */
+  private room: Promise<void> | undefined;
   private resolveExited!: () => void;
   private readonly exited = new Promise<void>((resolve) => (this.resolveExited = resolve));
   private resolveStreamsClosed!: () => void;
@@ -202,13 +205,11 @@ export class ProcessStdioTransport implements Transport {
       const finish = (error?: Error): void => {
         if (settled) return;
         settled = true;
-        stdin.off('drain', onDrain);
-        stdin.off('close', onClose);
         if (error === undefined) resolve();
         else reject(error);
       };
-      const onDrain = (): void => finish();
-      const onClose = (): void => finish(new SdkError(SdkErrorCode.SendFailed, this.describeGone()));
+      // Messages sent in the same tick (many calls in flight) leave in one write(2).
+      corkUntilTickEnd(stdin);
       const flushed = stdin.write(`${raw}\n`, (error) => {
         if (error) finish(new SdkError(SdkErrorCode.SendFailed, `could not write to the server's stdin: ${error.message}`));
       });
@@ -217,9 +218,26 @@ export class ProcessStdioTransport implements Transport {
         return;
       }
       // Backpressure: the caller waits until the pipe has room again.
+      this.roomIn(stdin).then(() => finish(), finish);
+    });
+  }
+
+  /** Resolves when `stdin` drains; one pair of listeners however many sends wait for it. */
+  private roomIn(stdin: NonNullable<ChildProcess['stdin']>): Promise<void> {
+    this.room ??= new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error): void => {
+        stdin.off('drain', onDrain);
+        stdin.off('close', onClose);
+        this.room = undefined;
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onDrain = (): void => settle();
+      const onClose = (): void => settle(new SdkError(SdkErrorCode.SendFailed, this.describeGone()));
       stdin.once('drain', onDrain);
       stdin.once('close', onClose);
     });
+    return this.room;
   }
 
   /**

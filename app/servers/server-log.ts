@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { LogLevelSchema } from '../../shared/domain/server';
 import type { LogLevel } from '../../shared/domain/server';
-import type { LogSink } from '../logs/log-sink';
+import type { LogSink, NewLogEntry } from '../logs/log-sink';
 import { configSecrets, formsOfAll } from '../secrets/secret-forms';
 import { redactForms } from '../secrets/secret-redactor';
 
@@ -118,17 +118,11 @@ export class ServerLog {
           : `${arrow} ${name} #${id} result`;
     }
     const body = raw.length > TRACE_BODY_LIMIT ? `${raw.slice(0, TRACE_BODY_LIMIT)} … [truncated, ${formatSize(bytes)} in total]` : raw;
-    this.sink.append({
-      server: this.server,
-      time: Date.now(),
-      source: 'trace',
-      direction,
-      ...(method !== undefined ? { method } : {}),
-      ...(id !== undefined ? { id } : {}),
-      size: bytes,
-      body: this.redact(body),
-      text: this.redact(`${summary} (${formatSize(bytes)})`),
-    });
+    // Field by field, no spread of optional parts: one object per message, of one shape (two messages per call).
+    const entry: NewLogEntry = { server: this.server, time: Date.now(), source: 'trace', text: this.redact(`${summary} (${formatSize(bytes)})`), direction, size: bytes, body: this.redact(body) };
+    if (method !== undefined) entry.method = method;
+    if (id !== undefined) entry.id = id;
+    this.sink.append(entry);
   }
 
   private track(key: string, method: string): void {
