@@ -151,34 +151,12 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-/**
- * The key of one tool in `disabledTools`. Server names cannot contain '/'
- * (see ServerNameSchema), so the first '/' always separates the two parts.
- */
-export function toolKey(server: string, tool: string): string {
-  return `${server}/${tool}`;
-}
+export { isPersonMessage, messageText, STOPPED_BY_PERSON, toolKey } from './chat-text';
 
 export function summarizeConversation(conversation: Conversation): ConversationSummary {
   const { id, title, createdAt, updatedAt, model, messages } = conversation;
   return { id, title, createdAt, updatedAt, model, messageCount: messages.length };
 }
-
-/** The person's own words in a message (tool results excluded). */
-export function messageText(message: ChatMessage): string {
-  return message.content
-    .filter((block): block is ChatTextBlock => block.type === 'text')
-    .map((block) => block.text)
-    .join('\n');
-}
-
-/** A user message that the person wrote (not one carrying tool results). */
-export function isPersonMessage(message: ChatMessage): boolean {
-  return message.role === 'user' && message.content.some((block) => block.type === 'text' || block.type === 'attachment');
-}
-
-/** Why a turn ended, beyond the API's stop reasons: the person pressed stop. */
-export const STOPPED_BY_PERSON = 'stopped';
 
 // Events the chat engine reports while a turn runs (one topic for the UI).
 const base = { conversationId: z.string(), turnId: z.string() };

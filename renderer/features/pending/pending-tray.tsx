@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
 import { useMemo, useState, type ReactNode } from 'react';
-import { PENDING_KINDS, type PendingKind } from '../../../shared/domain/pending';
+import type { PendingKind } from '../../../shared/domain/pending';
+import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
