@@ -47,7 +47,8 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
   },
   'startup-conversations': {
     title: 'Starting Berth with 5,000 conversations',
-    description: 'Spawn of `browser-mode --headless` to its ready line on stdout, on a config dir with 5,000 conversations and on an empty one, alternating which goes first.',
+    description:
+      'Spawn of `browser-mode --headless` to its ready line on stdout, on a config dir with 5,000 conversations and on an empty one, alternating which goes first. Each round writes the 5,000 once and starts Berth on them twice: the first start finds no index and rebuilds it (every file read, the index written before the ready line; its own line below), the second is the one timed against the empty start, as every start after the first is for a person.',
     needsBrowser: false,
     measures: async () => (await ui()).UI_MEASURES['startup-conversations'],
     round: async (index) => (await ui()).startupRound(index),

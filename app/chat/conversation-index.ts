@@ -1,7 +1,8 @@
+import { statSync, type Stats } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { ConversationIdSchema, ConversationSummarySchema } from '../../shared/domain/chat';
+import { CONVERSATION_ID_PATTERN, ConversationSummarySchema } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
 import { errorMessage } from '../../shared/error-message';
 
@@ -52,14 +53,17 @@ export interface IndexScan {
 export async function scanIndex(conversationsDir: string): Promise<IndexScan> {
   const ids: string[] = [];
   for (const name of await readdir(conversationsDir)) {
+    // The schema's own pattern, tested directly: a zod parse per file name cost ~10 ms per 5,000 at start.
     const match = /^(.+)\.json$/.exec(name);
-    if (match?.[1] === undefined || name === INDEX_FILE_NAME || !ConversationIdSchema.safeParse(match[1]).success) continue;
+    if (match?.[1] === undefined || name === INDEX_FILE_NAME || !CONVERSATION_ID_PATTERN.test(match[1])) continue;
     ids.push(match[1]);
   }
   const { entries, reason } = await readIndex(join(conversationsDir, INDEX_FILE_NAME));
   const fresh = new Map<string, IndexEntry>();
   const toRead: string[] = [];
-  const stats = await Promise.all(ids.map((id) => stat(join(conversationsDir, `${id}.json`)).catch(() => undefined)));
+  // Synchronous on purpose: the store opens once, before Berth serves anything, and 5,000
+  // awaited stats cost 30-80 ms of thread-pool round trips where the calls take ~13 ms.
+  const stats = ids.map((id) => statIfPresent(join(conversationsDir, `${id}.json`)));
   ids.forEach((id, position) => {
     const found = stats[position];
     const entry = entries.get(id);
@@ -69,6 +73,15 @@ export async function scanIndex(conversationsDir: string): Promise<IndexScan> {
   const present = new Set(ids);
   const dropped = [...entries.keys()].filter((id) => !present.has(id)).length;
   return { fresh, toRead, dropped, ...(reason !== undefined ? { rebuildReason: reason } : {}) };
+}
+
+function statIfPresent(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    // Gone since readdir (or unreadable): read like a file the index does not describe, which reports why.
+    return undefined;
+  }
 }
 
 async function readIndex(path: string): Promise<{ entries: Map<string, IndexEntry>; reason?: string }> {

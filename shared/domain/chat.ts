@@ -7,9 +7,8 @@ import { TaskStatusSchema } from './task';
 // and `_meta` from the server survive storage untouched.
 
 /** Conversation ids are file names on disk: a UUID or similar, never a path. */
-export const ConversationIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ConversationIdSchema = z.string().regex(CONVERSATION_ID_PATTERN, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
 
 /** The title a conversation gets until its first message (or the person) names it. */
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
