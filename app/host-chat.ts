@@ -61,7 +61,11 @@ export class HostChat {
       tools: () => readyTools(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },
       runner: {
-        callTool: (server, tool, args, callOptions) => options.toolCalls.run(server, args, () => supervisor.callTool(server, tool, args, callOptions)),
+        callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
+          options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {
+            ...(onWaiting === undefined ? {} : { onWaiting }),
+            ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+          }),
       },
       onEvent: (event) => {
         events.emit('chat.event', event);

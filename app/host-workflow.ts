@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { AwaitingElicitation as AwaitingView } from '../shared/contract/elicitation';
 import type { ServerState } from '../shared/domain/server';
 import type { EventHub } from './events/event-hub';
@@ -17,6 +17,14 @@ import { SamplingReview } from './sampling/sampling-review';
 import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
 import type { ServerLifecycleListener } from './servers/server-lifecycle';
+
+/** What a question a server asks carries besides its params. */
+export interface WorkflowQuestionContext {
+  /** Aborted when the question is no longer wanted (the server cancelled, the task was cancelled or ran out of time). */
+  signal: AbortSignal;
+  /** Told each pending id the question opens. */
+  onQuestion?: (pendingId: string) => void;
+}
 
 /** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */
 export const DEFAULT_CLIENT_GRACE_MS = 30_000;
@@ -71,7 +79,7 @@ export class HostWorkflow implements ServerLifecycleListener {
   /** Per-server sampling cap and session budget. */
   readonly budget: SamplingBudget;
   readonly flow: ElicitationFlow;
-  readonly toolCalls = new RunningToolCalls();
+  readonly toolCalls: RunningToolCalls;
   private readonly lastStatus = new Map<string, ServerState['status']>();
   /** Each server's latest state, so listed permissions can say whether they still apply. */
   private readonly states = new Map<string, ServerState>();
@@ -109,6 +117,8 @@ export class HostWorkflow implements ServerLifecycleListener {
 
     // Forwarding first, so a request refused at once (no window) is announced as opened before it is withdrawn.
     this.pending.onChange((change) => events.emit('pending.changed', change));
+    // After the forwarding: a card's "Answer" button names a request the window has already heard of.
+    this.toolCalls = new RunningToolCalls(this.pending);
     this.pending.onChange(({ change }) => {
       if (change.type !== 'opened' || !this.orphaned) return;
       queueMicrotask(() => this.pending.withdraw(change.request.id, 'no Berth window is open to answer it'));
@@ -131,20 +141,33 @@ export class HostWorkflow implements ServerLifecycleListener {
    */
   readonly clientSetup = (server: string, client: Client): void => {
     client.registerCapabilities({ sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
-    client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
-      if (this.review.policyFor(server) !== 'never' && !this.options.anthropic.ready) {
-        this.log(server, 'warning', 'sampling request refused: no Anthropic API key is set');
-        throw new ProtocolError(ProtocolErrorCode.InternalError, 'Berth has no Anthropic API key yet, so it cannot answer sampling requests');
-      }
-      return this.review.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...this.toolCalls.originOf(server) });
-    });
-    client.setRequestHandler('elicitation/create', (request, ctx) =>
-      this.flow.handle(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal), ...this.toolCalls.originOf(server) }),
-    );
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.answerSampling(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal) }));
+    client.setRequestHandler('elicitation/create', (request, ctx) => this.answerElicitation(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal) }));
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       this.flow.complete(server, notification.params.elicitationId);
     });
   };
+
+  /** Why Berth cannot answer a sampling request of `server` at all right now (checked before a task is made for one), or undefined. */
+  samplingRefusal(server: string): ProtocolError | undefined {
+    if (this.review.policyFor(server) === 'never' || this.options.anthropic.ready) return undefined;
+    this.log(server, 'warning', 'sampling request refused: no Anthropic API key is set');
+    return new ProtocolError(ProtocolErrorCode.InternalError, 'Berth has no Anthropic API key yet, so it cannot answer sampling requests');
+  }
+
+  /** A server's sampling request, asked plainly or run as a task: the same review, tied to the tool call that caused it. */
+  async answerSampling(server: string, params: CreateMessageRequestParams, context: WorkflowQuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+    const refusal = this.samplingRefusal(server);
+    if (refusal !== undefined) throw refusal;
+    const origin = this.toolCalls.originOf(server);
+    // The model's reply is Berth's work too: the call's clock waits for all of it, not only for the person.
+    return this.toolCalls.holdWhile(server, origin, () => this.review.handle(server, params, { ...context, ...origin }));
+  }
+
+  /** A server's elicitation request, asked plainly or run as a task: the same form or link prompt. */
+  answerElicitation(server: string, params: ElicitRequestParams, context: WorkflowQuestionContext): Promise<ElicitResult> {
+    return this.flow.handle(server, params, { ...context, ...this.toolCalls.originOf(server) });
+  }
 
   /** Every server state change: a server that leaves `ready` takes its waiting requests with it. */
   serverChanged(state: ServerState): void {

@@ -20,6 +20,7 @@ import { ResourceService } from './workspace/resource-service';
 import type { Host, HostOptions } from './host-types';
 import { HostWorkflow } from './host-workflow';
 import { TaskRegistry } from './tasks/task-registry';
+import { TaskReceivers } from './tasks/task-receiver';
 import { LogHub } from './logs/log-hub';
 import { FileSecretStore } from './secrets/secret-store';
 import { ServerSecrets } from './secrets/server-secrets';
@@ -28,7 +29,9 @@ import { LoginShellEnvironment } from './servers/login-env';
 import { createIssuerPinning } from './oauth/issuer-pinning';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerLifecycle } from './servers/server-lifecycle';
+import { ServerConnection } from './servers/server-connection';
 import { ServerSupervisor } from './servers/supervisor';
+import { ToolTasks } from './tasks/tool-tasks';
 import { AnthropicAccess } from './chat/anthropic-access';
 import { SettingsStore } from './settings/settings-store';
 
@@ -144,10 +147,40 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   });
   // The services that keep something per server join here; each event reaches them in the order they join (ServerLifecycle).
-  const tasks = new TaskRegistry({ onChange: (change) => events.emit('tasks.changed', change) });
+  const tasks = new TaskRegistry({
+    onChange: (change) => {
+      events.emit('tasks.changed', change);
+      toolTasks?.registryChanged(change);
+    },
+  });
+  // Declared before it is assigned: the registry's first changes come from opening it (the tasks of the last run).
+  // eslint-disable-next-line prefer-const
+  let toolTasks: ToolTasks | undefined;
+  toolTasks = await ToolTasks.open({
+    stateDir: paths.stateDir,
+    registry: tasks,
+    logs,
+    optionalAsTasks: (server) => settings.tasksForOptionalTools(server),
+  });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
   lifecycle.register(workflow);
+  // After the workflow: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
+  lifecycle.register(
+    new TaskReceivers({
+      registry: tasks,
+      pending: workflow.pending,
+      questions: {
+        sampling: (server, params, context) => workflow.answerSampling(server, params, context),
+        elicitation: (server, params, context) => workflow.answerElicitation(server, params, context),
+        samplingRefusal: (server) => workflow.samplingRefusal(server),
+      },
+      origin: (server) => workflow.toolCalls.originOf(server),
+      logs,
+    }),
+  );
+  lifecycle.register(toolTasks);
+  workflow.pending.onChange((change) => toolTasks?.questionsChanged(change));
   const supervisor = new ServerSupervisor({
     authProviderFor: (server, config) => oauth.providerFor(server, config),
     logs,
@@ -167,6 +200,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
     onListChanged: (server, kind) => lifecycle.listChanged(server, kind),
+    // Tool calls run as MCP tasks where the tool and the server say so (app/tasks).
+    openConnection: toolTasks.wrap(ServerConnection.open),
   });
   const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
   const completions = new CompletionBroker(supervisor);
@@ -335,6 +370,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
           await workflow.close();
           await chat.close();
           await supervisor.shutdown();
+          await toolTasks.flush();
           await rootsClosed;
           await settings.flush();
         } finally {

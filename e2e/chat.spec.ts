@@ -123,7 +123,9 @@ test.describe('chat', () => {
       await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/, { timeout: 20_000 });
       await expect(card).toContainText(/\d+ of 60/);
       await card.getByRole('button', { name: 'Stop' }).click();
-      await expect(card).toContainText('The user stopped this tool call before it finished.');
+      await expect(card.getByText('Stopped by you')).toBeVisible();
+      await expect(card).toContainText('You stopped this call before it finished.');
+      await expect(card).not.toContainText('The tool reported an error');
       await expect(card.getByRole('progressbar')).toBeHidden();
       await expect(app.getByText('You stopped this reply.')).toBeVisible();
       // Stopped means no further model call with the result.

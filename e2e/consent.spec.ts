@@ -42,7 +42,12 @@ test.describe('tool-call consent', () => {
     await dialog.argumentsEditor.fill('[1, 2]');
     await expect(dialog.root.getByRole('alert')).toContainText('must be a JSON object');
     await expect(dialog.button('Allow once')).toBeDisabled();
+    // Checked against the tool's input schema: a warning, and the person could still send it.
+    await dialog.editArguments({ message: 5 });
+    await expect(dialog.root.getByTestId('argument-schema-warning')).toContainText('message: expected a string, not a number');
+    await expect(dialog.button('Allow once')).toBeEnabled();
     await dialog.editArguments({ message: 'edited by the person' });
+    await expect(dialog.root.getByTestId('argument-schema-warning')).toBeHidden();
     await dialog.allow('Allow once');
     await dialog.expectClosed();
 
@@ -50,9 +55,12 @@ test.describe('tool-call consent', () => {
     await expect(card).toContainText('Done');
     await expect(card).toContainText('Echo: edited by the person');
     await expect(card).toContainText('edited by you');
-    await expect(chat.assistantMessages().last()).toContainText('The tool said: Echo: edited by the person');
+    await expect(chat.assistantMessages().last()).toContainText('Echo: edited by the person');
     await fakeLlm.waitForRequests(2);
     expect(toolResultsSent(fakeLlm, 1)).toContain('Echo: edited by the person');
+    // The model learns that the person changed the arguments, and which ran.
+    expect(toolResultsSent(fakeLlm, 1)).toContain('The user edited the arguments before this tool call ran');
+    expect(toolResultsSent(fakeLlm, 1)).toContain(JSON.stringify(JSON.stringify({ message: 'edited by the person' })).slice(1, -1));
   });
 
   test('a denial with a reason reaches the model', async ({ app, fakeLlm }) => {

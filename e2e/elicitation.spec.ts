@@ -106,3 +106,38 @@ test.describe('elicitation', () => {
     await expect(note).toHaveCount(0);
   });
 });
+
+// The slow form: the person takes longer than the server's request timeout (1 s here).
+test.describe('elicitation, answered after the request timeout', () => {
+  test.use({ initialConfig: { mcpServers: { everything: { ...everythingServerConfig(), timeouts: { requestMs: 1_000, maxTotalMs: 1_000 } } } } });
+
+  test('the card waits for the answer, its Answer button reopens the form, and the answer is used', async ({ app, fakeLlm }) => {
+    fakeLlm.script([toolNamed('trigger-elicitation-request'), { text: 'Thanks: {{lastToolResult}}' }]);
+    const chat = new ChatPage(app);
+    await chat.waitForServer('everything');
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Ask me, I am slow');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectKind('elicitation');
+    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.expectClosed();
+
+    const card = chat.toolCard('trigger-elicitation-request');
+    await expect(card).toContainText('Waiting for your answer');
+    // Past the 1 s timeout (and the 1 s total): still waiting, nothing sent back to the model.
+    await app.waitForTimeout(1_600);
+    await expect(card).toContainText('Waiting for your answer');
+    expect(fakeLlm.requests).toHaveLength(1);
+
+    await card.getByRole('button', { name: 'Answer' }).click();
+    await dialog.expectKind('elicitation');
+    await dialog.field(/^String(\s*\*| required)?$/).fill('Ada Lovelace');
+    await dialog.button('Accept').click();
+    await dialog.expectClosed();
+    await expect(card).toContainText('Done');
+    await expect(card).toContainText('- Name: Ada Lovelace');
+  });
+});

@@ -150,4 +150,19 @@ chatTest.describe('chat and requests', () => {
     await calm(app);
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'elicitation.png') });
   });
+
+  chatTest('a tool call waiting for your answer', async ({ app, fakeLlm }) => {
+    const chat = await chatWithHistory(app, fakeLlm, [toolNamed('trigger-elicitation-request')], 'Let the server ask me, I will answer later');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectKind('elicitation');
+    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.expectClosed();
+    const card = chat.toolCard('trigger-elicitation-request');
+    await expect(card).toContainText('Waiting for your answer');
+    await expect(card.getByRole('button', { name: 'Answer' })).toBeVisible();
+    await calm(app);
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'waiting-answer.png') });
+  });
 });

@@ -25,6 +25,7 @@ import './styles/settings.css';
 import './styles/roots.css';
 import './styles/resources.css';
 import './styles/config-import.css';
+import './styles/tasks.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -7,7 +7,7 @@ import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { HostError } from '../../shared/result';
 import type { ChatToolResultBlock } from '../../shared/domain/chat';
 import type { CallToolOptions } from '../servers/server-connection';
-import { ChatEngine, STOPPED_TOOL_TEXT } from './chat-engine';
+import { CANCELLED_BY_USER, ChatEngine, STOPPED_TOOL_TEXT } from './chat-engine';
 import type { AvailableTool, ChatEngineOptions, ToolRunner } from './chat-engine';
 import { ChatEventLog, ScriptedGate } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
@@ -111,7 +111,15 @@ describe('ChatEngine with the fake Messages API', () => {
       role: 'user',
       content: [
         { type: 'tool_result', tool_use_id: 'toolu_fake_1_1', content: [{ type: 'text', text: 'result from web' }] },
-        { type: 'tool_result', tool_use_id: 'toolu_fake_1_2', content: [{ type: 'text', text: 'result from docs' }] },
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_fake_1_2',
+          // The person edited this call's arguments: the model is told, with what ran.
+          content: [
+            { type: 'text', text: 'The user edited the arguments before this tool call ran, so the result below is for these arguments, not the ones you wrote:\n{"q":"edited"}' },
+            { type: 'text', text: 'result from docs' },
+          ],
+        },
       ],
     });
     const saved = await store.get(conversation.id);
@@ -123,6 +131,30 @@ describe('ChatEngine with the fake Messages API', () => {
     expect((saved.messages[2]?.content[1] as ChatToolResultBlock).sentInput).toEqual({ q: 'edited' });
     expect(log.of('tool-call-pending')).toHaveLength(2);
     expect(log.of('tool-call-finished').map((event) => event.toolUseId).sort()).toEqual(['toolu_fake_1_1', 'toolu_fake_1_2']);
+  });
+
+  it('a call that finishes first reports its result at once, before the slowest call ends and the results are saved', async () => {
+    let releaseSlow: () => void = () => undefined;
+    const runner = new InProcessRunner((call) =>
+      call.server === 'web'
+        ? new Promise((resolve) => (releaseSlow = () => resolve({ content: [{ type: 'text', text: 'slow answer' }] })))
+        : Promise.resolve({ content: [{ type: 'text', text: 'fast answer' }], isError: true }),
+    );
+    fake.script([{ toolUses: [{ name: 'web__search', input: { q: 'slow' } }, { name: 'docs__search', input: { q: 'fast' } }] }, { text: 'Done.' }]);
+    const conversation = await store.create({ model: MODEL });
+    const handle = await engine({ runner }).send(conversation.id, 'both');
+    const fast = await log.waitFor('tool-call-finished', (event) => event.toolUseId === 'toolu_fake_1_2');
+    expect(fast.result).toEqual({ type: 'tool_result', toolUseId: 'toolu_fake_1_2', content: [{ type: 'text', text: 'fast answer' }], isError: true });
+    // The slow call still runs, and no result message is saved yet.
+    expect(log.of('tool-call-finished')).toHaveLength(1);
+    expect(log.of('message-saved').filter((event) => event.message.content.some((block) => block.type === 'tool_result'))).toHaveLength(0);
+    releaseSlow();
+    expect(await handle.done).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    const slow = log.of('tool-call-finished').find((event) => event.toolUseId === 'toolu_fake_1_1');
+    expect(slow?.result?.content).toEqual([{ type: 'text', text: 'slow answer' }]);
+    // What the event carried is exactly what was saved.
+    const saved = (await store.get(conversation.id)).messages[2]?.content;
+    expect(saved).toEqual([slow?.result, fast.result]);
   });
 
   it('denial, tool errors, thrown errors and unknown tools all go back to the model as errors and the loop goes on', async () => {
@@ -191,26 +223,38 @@ describe('ChatEngine with the fake Messages API', () => {
     expect(log.of('turn-finished')).toEqual([expect.objectContaining({ stopReason: 'stopped' })]);
     const saved = await store.get(conversation.id);
     expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
-    expect(saved.messages[2]?.content).toEqual([{ type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true }]);
+    expect(saved.messages[2]?.content).toEqual([{ type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true, stopped: true }]);
+    expect(log.of('tool-call-finished')[0]?.result?.stopped).toBe(true);
     expect(chat.isRunning(conversation.id)).toBe(false);
   });
 
-  it('stop while a tool runs aborts its signal', async () => {
+  it('stop while a tool runs aborts its signal with "cancelled by the user", marks the result stopped and drops later progress', async () => {
     const runner = new InProcessRunner(
       (call) =>
         new Promise((_resolve, reject) => {
-          call.options?.signal?.addEventListener('abort', () => reject(new HostError('SERVER_ERROR', 'cancelled')));
+          call.options?.onProgress?.({ progress: 1, total: 4 });
+          call.options?.signal?.addEventListener('abort', () => {
+            // A server that keeps reporting after the cancel: nothing of it may reach the card.
+            call.options?.onProgress?.({ progress: 2, total: 4 });
+            reject(new HostError('SERVER_ERROR', 'cancelled'));
+          });
         }),
     );
     fake.script([{ toolUses: [{ name: 'web__search', input: {} }] }]);
     const conversation = await store.create({ model: MODEL });
     const chat = engine({ runner });
     const handle = await chat.send(conversation.id, 'go');
-    await log.waitFor('tool-call-started');
+    await log.waitFor('tool-progress');
     await chat.stop(conversation.id);
     expect(await handle.done).toEqual({ status: 'stopped' });
-    expect(runner.calls[0]?.options?.signal?.aborted).toBe(true);
-    expect((await store.get(conversation.id)).messages.at(-1)?.content).toEqual([{ type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true }]);
+    const signal = runner.calls[0]?.options?.signal;
+    expect(signal?.aborted).toBe(true);
+    // The SDK sends String(signal.reason) as the notifications/cancelled reason.
+    expect(signal?.reason).toBe(CANCELLED_BY_USER);
+    expect(log.of('tool-progress').map((event) => event.progress)).toEqual([1]);
+    const stopped = { type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true, stopped: true };
+    expect((await store.get(conversation.id)).messages.at(-1)?.content).toEqual([stopped]);
+    expect(log.of('tool-call-finished')).toEqual([expect.objectContaining({ isError: true, denied: false, result: stopped })]);
   });
 
   it('caps the tool loop with a clear message and keeps a valid history', async () => {

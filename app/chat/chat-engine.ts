@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
+import { STOPPED_BY_PERSON, STOPPED_TOOL_TEXT, isPersonMessage, toolKey } from '../../shared/domain/chat';
 import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
 import type { CallToolOptions } from '../servers/server-connection';
 import { toApiMessages, toolDefinitions } from './api-messages';
@@ -36,9 +36,15 @@ export interface ToolCallGate {
   approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer>;
 }
 
-/** Runs tool calls; `ServerSupervisor` has exactly this method. */
+/** How the engine runs one call: the supervisor's options, and word of the call's questions to the person. */
+export interface ToolRunOptions extends CallToolOptions {
+  /** A question of this call (its elicitation form, a sampling review) waits for the person (its pending id), or none does any more (null). */
+  onWaiting?: (pendingId: string | null) => void;
+}
+
+/** Runs tool calls (the supervisor, through the host's RunningToolCalls). */
 export interface ToolRunner {
-  callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+  callTool(server: string, tool: string, args: Record<string, unknown>, options?: ToolRunOptions): Promise<CallToolResult>;
 }
 
 export interface ChatEngineOptions {
@@ -92,10 +98,31 @@ interface ActiveTurn {
   done: Promise<TurnOutcome>;
 }
 
-export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
+export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
+
+/** The reason a server reads in `notifications/cancelled` when the person stops a call (not an AbortError's text). */
+export const CANCELLED_BY_USER = 'cancelled by the user';
 
 function textResult(toolUseId: string, text: string): ChatToolResultBlock {
   return { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], isError: true };
+}
+
+/** A call the person stopped: the model reads STOPPED_TOOL_TEXT, the card "Stopped by you". */
+function stoppedResult(toolUseId: string): ChatToolResultBlock {
+  return { ...textResult(toolUseId, STOPPED_TOOL_TEXT), stopped: true };
+}
+
+/**
+ * A signal for one tool call that aborts with CANCELLED_BY_USER when the turn does: the SDK sends
+ * `String(signal.reason)` as the cancel reason. Only the call's request gets it; the turn's own
+ * signal keeps its plain abort for everything else. `release` drops the listener when the call is over.
+ */
+function cancelledByPerson(turn: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(CANCELLED_BY_USER);
+  if (turn.aborted) onAbort();
+  else turn.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, release: () => turn.removeEventListener('abort', onAbort) };
 }
 
 /** Resolves like `promise`, or rejects as soon as `signal` aborts. */
@@ -339,12 +366,14 @@ export class ChatEngine {
     const { conversationId, turnId } = turn;
     const signal = turn.controller.signal;
     const base = { conversationId, turnId, toolUseId: use.id };
+    // The result travels with the event: parallel calls are saved together once the slowest ends, and
+    // the card of a call that finished earlier shows its result now, not then.
     const finish = (result: ChatToolResultBlock): ChatToolResultBlock => {
-      this.pump.emit({ type: 'tool-call-finished', ...base, isError: result.isError, denied: result.denied !== undefined });
+      this.pump.emit({ type: 'tool-call-finished', ...base, isError: result.isError, denied: result.denied !== undefined, result });
       return result;
     };
     if (use.server === '') return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
-    if (signal.aborted) return finish(textResult(use.id, STOPPED_TOOL_TEXT));
+    if (signal.aborted) return finish(stoppedResult(use.id));
 
     this.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });
     let approval: ToolCallGateAnswer;
@@ -354,7 +383,7 @@ export class ChatEngine {
         signal,
       );
     } catch (error) {
-      if (signal.aborted) return finish(textResult(use.id, STOPPED_TOOL_TEXT));
+      if (signal.aborted) return finish(stoppedResult(use.id));
       return finish(textResult(use.id, `Berth could not ask the user about this tool call: ${errorMessage(error)}`));
     }
     if (!approval.allow) {
@@ -365,15 +394,25 @@ export class ChatEngine {
     const input = approval.input;
     const edited = !sameJson(input, use.input);
     this.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input });
+    const sent = edited ? { sentInput: input } : {};
+    const call = cancelledByPerson(signal);
     try {
       const answer = await this.options.runner.callTool(use.server, use.tool, input, {
-        signal,
-        onProgress: (progress) => this.pump.progress({ type: 'tool-progress', ...base, ...progress }),
+        signal: call.signal,
+        // Progress that arrives after Stop is dropped quietly: the card must not come back to life.
+        onProgress: (progress) => {
+          if (!signal.aborted) this.pump.progress({ type: 'tool-progress', ...base, ...progress });
+        },
+        origin: { conversationId, toolUseId: use.id },
+        // A task's status is told even after Stop: the card shows that it was cancelled.
+        onTask: (task) => this.pump.emit({ type: 'tool-task', ...base, ...task }),
+        onWaiting: (pendingId) => this.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
       });
-      return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...(edited ? { sentInput: input } : {}) });
+      return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent });
     } catch (error) {
-      const text = signal.aborted ? STOPPED_TOOL_TEXT : errorMessage(error);
-      return finish({ ...textResult(use.id, text), ...(edited ? { sentInput: input } : {}) });
+      return finish({ ...(signal.aborted ? stoppedResult(use.id) : textResult(use.id, errorMessage(error))), ...sent });
+    } finally {
+      call.release();
     }
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatToolResultBlock, McpContentBlock } from '../../shared/domain/chat';
-import { DENIED_TEXT, base64Bytes, outcomeFromCallToolResult, toAnthropicToolResult } from './tool-results';
+import { DENIED_TEXT, base64Bytes, editedArgumentsText, outcomeFromCallToolResult, toAnthropicToolResult } from './tool-results';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -97,6 +97,21 @@ describe('MCP tool results → Anthropic tool_result', () => {
       content: [{ type: 'text', text: `${DENIED_TEXT}. Reason: not on prod` }],
     });
     expect(toAnthropicToolResult(result([], { isError: true, denied: {} })).content).toEqual([{ type: 'text', text: `${DENIED_TEXT}.` }]);
+  });
+
+  it('arguments the person edited are told to the model first, with the arguments that were used', () => {
+    const mapped = toAnthropicToolResult(result([{ type: 'text', text: '3 rows' }], { sentInput: { table: 'staging', limit: 3 } }));
+    expect(mapped.content).toEqual([
+      { type: 'text', text: 'The user edited the arguments before this tool call ran, so the result below is for these arguments, not the ones you wrote:\n{"table":"staging","limit":3}' },
+      { type: 'text', text: '3 rows' },
+    ]);
+    expect(editedArgumentsText({ a: 1 })).toContain('{"a":1}');
+    // An edited call that failed, or returned nothing, still says what ran.
+    expect(toAnthropicToolResult(result([], { isError: true, sentInput: { a: 1 } })).content).toEqual([
+      { type: 'text', text: editedArgumentsText({ a: 1 }) },
+      { type: 'text', text: 'The tool failed without saying why.' },
+    ]);
+    expect(toAnthropicToolResult(result([{ type: 'text', text: 'x' }])).content).toEqual([{ type: 'text', text: 'x' }]);
   });
 });
 

@@ -9,6 +9,11 @@ export type McpToolOutcome = Pick<ChatToolResultBlock, 'content' | 'structuredCo
 /** What the model reads when the person said no. */
 export const DENIED_TEXT = 'The user denied this tool call';
 
+/** What the model reads first when the person changed its arguments before the call ran. */
+export function editedArgumentsText(sentInput: Record<string, unknown>): string {
+  return `The user edited the arguments before this tool call ran, so the result below is for these arguments, not the ones you wrote:\n${JSON.stringify(sentInput)}`;
+}
+
 /** Image types the Messages API accepts. */
 const API_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 type ApiImageType = (typeof API_IMAGE_TYPES)[number];
@@ -142,5 +147,7 @@ export function toAnthropicToolResult(block: ChatToolResultBlock): ToolResultBlo
     content.push(text(JSON.stringify(block.structuredContent)));
   }
   if (content.length === 0) content.push(text(block.isError ? 'The tool failed without saying why.' : 'The tool returned no content.'));
+  // The model must learn what really ran: without this it would take the result for its own arguments.
+  if (block.sentInput !== undefined) content.unshift(text(editedArgumentsText(block.sentInput)));
   return { type: 'tool_result', tool_use_id: block.toolUseId, content, ...(block.isError ? { is_error: true } : {}) };
 }

@@ -60,6 +60,12 @@ describe('ConsentBroker', () => {
     });
   });
 
+  it('gives the prompt the tool’s input schema, so the dialog can check edited arguments against it', async () => {
+    const inputSchema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+    const { prompt } = await decide(make(), { decision: 'deny' }, call({ inputSchema }));
+    expect(prompt.payload).toMatchObject({ inputSchema });
+  });
+
   it('marks annotations trusted only when the server is trusted', async () => {
     const { prompt } = await decide(make(), { decision: 'deny' }, call({ serverTrusted: true }));
     expect(prompt.payload).toMatchObject({ serverTrusted: true, annotationsTrusted: true });

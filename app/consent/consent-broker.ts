@@ -199,6 +199,7 @@ export class ConsentBroker {
           ...(request.annotations !== undefined ? { annotations: request.annotations } : {}),
           annotationsTrusted: trusted,
           arguments: input.data,
+          ...(request.inputSchema !== undefined ? { inputSchema: request.inputSchema } : {}),
           ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, now) } : {}),
         },
         {

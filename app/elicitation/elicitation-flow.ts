@@ -34,6 +34,8 @@ export interface ElicitationContext {
   signal?: AbortSignal;
   conversationId?: string;
   toolUseId?: string;
+  /** Told the question's pending id as it opens. */
+  onQuestion?: (pendingId: string) => void;
 }
 
 /** What the URL prompt shows about a link, and whether Berth will open it at all. */
@@ -134,6 +136,7 @@ export class ElicitationFlow {
       ...(context.signal !== undefined ? { signal: context.signal } : {}),
       ...(context.conversationId !== undefined ? { conversationId: context.conversationId } : {}),
       ...(context.toolUseId !== undefined ? { toolUseId: context.toolUseId } : {}),
+      ...(context.onQuestion !== undefined ? { onOpened: context.onQuestion } : {}),
     };
   }
 

@@ -24,6 +24,8 @@ export interface OpenOptions<K extends PendingKind> {
    * request open, so the person can fix the answer.
    */
   validate?: (response: PendingResponse<K>) => string | undefined;
+  /** Told the new request's id once it is open (a task Berth runs for a server shows which question it waits on). */
+  onOpened?: (id: string) => void;
 }
 
 /** Options for {@linkcode PendingRequests}. */
@@ -101,6 +103,7 @@ export class PendingRequests {
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       });
       this.emit({ type: 'opened', request });
+      options.onOpened?.(request.id);
     });
   }
 

@@ -73,6 +73,8 @@ export interface SamplingContext {
   conversationId?: string;
   /** The tool call that caused this (2026-07-28 `input_required` rounds). */
   toolUseId?: string;
+  /** Told each question's pending id as it opens (the review, then the answer). */
+  onQuestion?: (pendingId: string) => void;
 }
 
 function rejected(reason?: string): ProtocolError {
@@ -183,6 +185,7 @@ export class SamplingReview {
       ...(context.signal !== undefined ? { signal: context.signal } : {}),
       ...(context.conversationId !== undefined ? { conversationId: context.conversationId } : {}),
       ...(context.toolUseId !== undefined ? { toolUseId: context.toolUseId } : {}),
+      ...(context.onQuestion !== undefined ? { onOpened: context.onQuestion } : {}),
     };
     const ask = policy === 'ask';
 

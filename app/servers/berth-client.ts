@@ -17,6 +17,16 @@ export class BerthClient extends Client {
     if (envelope === undefined || this.requestLogLevel === undefined) return envelope;
     return { ...envelope, [LOG_LEVEL_META_KEY]: this.requestLogLevel };
   }
+
+  /**
+   * The `_meta` envelope this client puts on every request of a modern-era
+   * connection (protocol version, client info and capabilities, log level);
+   * undefined before a version is negotiated. For requests Berth sends past
+   * the SDK (app/tasks/modern-dispatch.ts), so they say the same.
+   */
+  requestEnvelope(): Readonly<Record<string, unknown>> | undefined {
+    return this._outboundMetaEnvelope();
+  }
 }
 
 function toToolInfo(tool: Tool): ToolInfo {
@@ -27,6 +37,7 @@ function toToolInfo(tool: Tool): ToolInfo {
     inputSchema: tool.inputSchema as Record<string, unknown>,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+    ...(tool.execution?.taskSupport !== undefined ? { execution: { taskSupport: tool.execution.taskSupport } } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { SessionLostError, lostReason, requestFailure, type FailureContext } from './connection-errors';
 import type { ConnectionTransport } from './connection-transport';
@@ -43,5 +43,18 @@ describe('a remote link found gone: lostReason and requestFailure read it the sa
       expect(lostReason(error, ctx)).toBeUndefined();
       expect(fail(error, ctx)).not.toBeInstanceOf(SessionLostError);
     }
+  });
+});
+
+describe('a request that ran out of time', () => {
+  const stdio = context('stdio', undefined);
+
+  it('names the idle timeout, or the maximum total when that is what ran out', () => {
+    expect(fail(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 1_000 }), stdio).message).toBe(
+      "prompts/get prompt 'greet' on server 'remote' did not answer within 1 s",
+    );
+    expect(fail(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: 600_000 }), stdio).message).toBe(
+      "prompts/get prompt 'greet' on server 'remote' did not finish within its maximum total time of 600 s (time spent waiting for your answers not counted)",
+    );
   });
 });

@@ -132,6 +132,8 @@ export function requestFailure(method: string, what: string, timeoutMs: number, 
   }
   if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    const total = maxTotalOf(error);
+    if (total !== undefined) return new HostError('TIMEOUT', `${subject} on server '${name}' did not finish within its maximum total time of ${formatSeconds(total)} (time spent waiting for your answers not counted)`);
     return new HostError('TIMEOUT', `${subject} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
   }
   if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
@@ -149,6 +151,13 @@ export function requestFailure(method: string, what: string, timeoutMs: number, 
     return new HostError('SERVER_ERROR', `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`);
   }
   return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(messageOrInvalidResult(error))}`);
+}
+
+/** The bound a "Maximum total timeout exceeded" error names (the SDK's and Berth's own clock both put it in `data`). */
+function maxTotalOf(error: SdkError): number | undefined {
+  const data = error.data;
+  if (typeof data !== 'object' || data === null || !('maxTotalTimeout' in data)) return undefined;
+  return typeof data.maxTotalTimeout === 'number' ? data.maxTotalTimeout : undefined;
 }
 
 /** Why a ready stdio server's link closed, in words (the supervisor shows it and restarts per policy). */

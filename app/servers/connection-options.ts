@@ -1,4 +1,5 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { TaskStatus } from '../../shared/domain/task';
 import type { LogLevel, ServerConfig, ServerState, ToolInfo } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import type { BerthClient } from './berth-client';
@@ -6,6 +7,7 @@ import type { Disposable } from './connection-scope';
 import type { ConnectionTransport, CreateTransportOptions } from './connection-transport';
 import type { EraCache } from './era-cache';
 import type { ListKind } from './list-changes';
+import type { PersonWaits } from './pausable-timeout';
 
 /** What one connection needs from the supervisor. */
 export interface ServerConnectionOptions {
@@ -65,10 +67,16 @@ export type OpenConnection = (options: ServerConnectionOptions) => Promise<Super
 /** Options for one tool call. */
 export interface CallToolOptions {
   timeoutMs?: number;
-  /** Upper bound for the whole call even while progress keeps resetting `timeoutMs`. */
+  /** Upper bound for the whole call even while progress keeps resetting `timeoutMs` (time spent waiting for the person excluded). */
   maxTotalMs?: number;
   signal?: AbortSignal;
+  /** While the person is asked something for this call (its sampling review, its elicitation form), its clock stands still. */
+  personWaits?: PersonWaits;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Where the call came from, when a chat turn made it: a task it runs as names it (TaskRecord). */
+  origin?: { conversationId: string; toolUseId: string };
+  /** The call runs as an MCP task (app/tasks): its Berth task id, status and the server's status message, at each change. */
+  onTask?: (task: { taskId: string; status: TaskStatus; statusMessage?: string }) => void;
 }
 
 /** The facts about a ready connection that end up in ServerState. */

@@ -16,7 +16,9 @@ import { listChangedOptions } from './list-changes';
 import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
+import { withPausableTimeout } from './pausable-timeout';
 import { ServerLog, secretValues } from './server-log';
+import { LateProgress } from './late-progress';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 
 export { SessionLostError } from './connection-errors';
@@ -41,6 +43,7 @@ export class ServerConnection implements SupervisedConnection {
   private closing = false;
   private sentInitialize = false;
   private readonly watch: LinkWatch;
+  private readonly lateProgress = new LateProgress();
 
   private constructor(
     private readonly options: ServerConnectionOptions,
@@ -57,6 +60,7 @@ export class ServerConnection implements SupervisedConnection {
       hooks: {
         onTrace: (direction, message, bytes, raw) => {
           if (direction === 'out' && 'method' in message && message.method === 'initialize') this.sentInitialize = true;
+          if (direction === 'out') this.lateProgress.sent(message);
           this.log.trace(direction, message, bytes, raw);
         },
         onHostLog: (level, text) => this.log.host(level, text),
@@ -200,25 +204,12 @@ export class ServerConnection implements SupervisedConnection {
     };
   }
 
+  /** A tool call on Berth's pausable clock (withPausableTimeout): the time the person takes to answer its questions does not count. */
   async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
-    const { onProgress, signal } = options;
-    return this.request('tools/call', `tool '${tool}'`, timeoutMs, signal, (client) =>
-      client.callTool(
-        { name: tool, arguments: args },
-        {
-          timeout: timeoutMs,
-          signal,
-          resetTimeoutOnProgress: onProgress !== undefined,
-          // Progress resets the per-request timeout; this bounds the whole call.
-          maxTotalTimeout: Math.max(maxTotalMs, timeoutMs),
-          onprogress:
-            onProgress === undefined
-              ? undefined
-              : (p) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) }),
-        },
-      ),
+    return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
+      withPausableTimeout({ ...options, timeoutMs, maxTotalMs }, (sdk) => client.callTool({ name: tool, arguments: args }, sdk)),
     );
   }
 
@@ -379,6 +370,11 @@ export class ServerConnection implements SupervisedConnection {
 
   /** Transport errors are not fatal by themselves; over HTTP the link watch checks whether it is still there. */
   private onTransportError(error: Error): void {
+    const late = this.lateProgress.requestOf(error);
+    if (late !== undefined) {
+      this.log.host('debug', `ignored a progress notification for request #${late}, which has already ended (cancelled or answered)`);
+      return;
+    }
     const quiet = !this.ready || this.closing;
     this.log.host(quiet ? 'debug' : 'warning', `${this.transport.kind === 'stdio' ? 'protocol' : 'transport'}: ${this.log.redact(describeHttpError(error) ?? error.message)}`);
     if (!quiet && this.transport.kind !== 'stdio') this.watch.checkAfterError();

@@ -140,4 +140,14 @@ describe('SettingsStore', () => {
     await settings.setSamplingLimits('poet', undefined);
     expect((await open()).samplingLimits('poet')).toEqual({ limits: { maxTokens: 4_096, sessionBudget: 100_000 }, custom: false });
   });
+
+  it('runs tools that may be tasks as tasks unless the server is set otherwise, across restarts', async () => {
+    const settings = await open();
+    expect(settings.tasksForOptionalTools('remote')).toBe(true);
+    await expect(settings.setTasksForOptionalTools('remote', false)).resolves.toBe(false);
+    expect((await open()).tasksForOptionalTools('remote')).toBe(false);
+    expect((await open()).tasksForOptionalTools('other')).toBe(true);
+    await settings.setTasksForOptionalTools('remote', undefined);
+    expect((await open()).tasksForOptionalTools('remote')).toBe(true);
+  });
 });

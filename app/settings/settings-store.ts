@@ -45,6 +45,8 @@ const SettingsFileSchema = z.looseObject({
   samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
   /** Per-server max tokens per sampling request and tokens per Berth session; servers not listed use the defaults. */
   samplingLimits: z.record(z.string(), SamplingLimitsSchema).optional(),
+  /** Per server: whether tools that may run as an MCP task (`taskSupport: optional`) do; servers not listed: yes. */
+  tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
 });
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
@@ -164,6 +166,20 @@ export class SettingsStore {
     }
     await this.save({ ...this.file, samplingLimits: all });
     return this.samplingLimits(server);
+  }
+
+  /** Whether the server's tools that may run as an MCP task do (default yes: a long call then survives the request timeout and can be followed and cancelled). */
+  tasksForOptionalTools(server: string): boolean {
+    return this.file.tasksForOptionalTools?.[server] ?? true;
+  }
+
+  /** Keep the server's choice; `undefined` goes back to the default (yes). */
+  async setTasksForOptionalTools(server: string, asTasks: boolean | undefined): Promise<boolean> {
+    const all = { ...(this.file.tasksForOptionalTools ?? {}) };
+    if (asTasks === undefined) delete all[server];
+    else all[server] = asTasks;
+    await this.save({ ...this.file, tasksForOptionalTools: all });
+    return this.tasksForOptionalTools(server);
   }
 
   view(): SettingsView {

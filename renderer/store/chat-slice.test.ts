@@ -42,6 +42,20 @@ describe('reduceLiveTurn', () => {
     expect(turn.toolCalls.u1).toMatchObject({ status: 'finished', isError: false, denied: false, server: 's' });
   });
 
+  it('keeps a finished call’s result until the saved message holds it', () => {
+    const result = { type: 'tool_result' as const, toolUseId: 'u1', content: [{ type: 'text' as const, text: 'done' }], isError: false };
+    let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 2 });
+    turn = reduceLiveTurn(turn, { type: 'tool-call-finished', ...base, toolUseId: 'u1', isError: false, denied: false, result });
+    turn = reduceLiveTurn(turn, { type: 'tool-call-started', ...base, toolUseId: 'u2', server: 's', tool: 'slow', input: {} });
+    expect(turn.toolCalls.u1?.result).toEqual(result);
+    // Progress that arrives after the end is ignored.
+    expect(reduceLiveTurn(turn, { type: 'tool-progress', ...base, toolUseId: 'u1', progress: 9 }).toolCalls.u1).toMatchObject({ status: 'finished', result });
+    turn = reduceLiveTurn(turn, { type: 'message-saved', ...base, message: { id: 'r1', role: 'user', createdAt: 3, content: [result] } });
+    expect(turn.toolCalls.u1).toMatchObject({ status: 'finished', isError: false });
+    expect(turn.toolCalls.u1?.result).toBeUndefined();
+    expect(turn.toolCalls.u2?.status).toBe('running');
+  });
+
   it('ends the turn on finish or failure, dropping an unsaved partial reply', () => {
     const writing = reduceLiveTurn(reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 0 }), { type: 'text-delta', ...base, text: 'half' });
     expect(reduceLiveTurn(writing, { type: 'turn-finished', ...base, stopReason: 'stopped' })).toMatchObject({ running: false, draft: '', stopReason: 'stopped' });

@@ -21,6 +21,18 @@ function updateCall(turn: LiveTurn, toolUseId: string, patch: Partial<LiveToolCa
   return { ...turn, toolCalls: { ...turn.toolCalls, [toolUseId]: next } };
 }
 
+/** The saved message now holds these results: the live copies go (a result can be large). */
+function withoutSavedResults(turn: LiveTurn, message: ChatMessage): LiveTurn {
+  let toolCalls = turn.toolCalls;
+  for (const block of message.content) {
+    const call = block.type === 'tool_result' ? toolCalls[block.toolUseId] : undefined;
+    if (call?.result === undefined) continue;
+    const { result: _saved, ...rest } = call;
+    toolCalls = { ...toolCalls, [call.toolUseId]: rest };
+  }
+  return toolCalls === turn.toolCalls ? turn : { ...turn, toolCalls };
+}
+
 /** The host's order: newest first, ties by id. */
 function comesBefore(a: ConversationSummary, b: ConversationSummary): boolean {
   return a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id < b.id);
@@ -82,11 +94,19 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     case 'tool-call-started':
       return updateCall(turn, event.toolUseId, { status: 'running', server: event.server, tool: event.tool, input: event.input });
     case 'tool-progress': {
+      // Late progress (the server reporting after Stop) must not bring a finished card back to "Running".
+      if (turn.toolCalls[event.toolUseId]?.status === 'finished') return turn;
       const progress = { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message !== undefined ? { message: event.message } : {}) };
       return updateCall(turn, event.toolUseId, { status: 'running', progress });
     }
     case 'tool-call-finished':
-      return updateCall(turn, event.toolUseId, { status: 'finished', isError: event.isError, denied: event.denied, waitingFor: undefined });
+      return updateCall(turn, event.toolUseId, {
+        status: 'finished',
+        isError: event.isError,
+        denied: event.denied,
+        waitingFor: undefined,
+        ...(event.result !== undefined ? { result: event.result } : {}),
+      });
     case 'tool-task': {
       const task = { id: event.taskId, status: event.status, ...(event.statusMessage !== undefined ? { statusMessage: event.statusMessage } : {}) };
       return updateCall(turn, event.toolUseId, { status: turn.toolCalls[event.toolUseId]?.status ?? 'running', task });
@@ -95,7 +115,7 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       return updateCall(turn, event.toolUseId, { status: turn.toolCalls[event.toolUseId]?.status ?? 'running', waitingFor: event.pendingId ?? undefined });
     case 'message-saved':
       // The streamed text is now part of a saved message: the draft starts over for the next one.
-      return event.message.role === 'assistant' ? { ...turn, draft: '' } : turn;
+      return event.message.role === 'assistant' ? { ...turn, draft: '' } : withoutSavedResults(turn, event.message);
     case 'turn-finished':
       return { ...turn, running: false, draft: '', stopReason: event.stopReason };
     case 'turn-failed':

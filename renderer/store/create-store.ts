@@ -14,6 +14,7 @@ import { createRootsSlice } from './roots-slice';
 import { createSamplingSlice } from './sampling-slice';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
+import { createTasksSlice, watchWindowVisibility } from './tasks-slice';
 import type { BerthState } from './types';
 import { createUiSlice } from './ui-slice';
 
@@ -36,6 +37,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createRootsSlice(transport)(...a),
     ...createConfigImportSlice(transport)(...a),
     ...createSamplingSlice(transport)(...a),
+    ...createTasksSlice(transport)(...a),
   }));
 }
 
@@ -73,7 +75,9 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'roots.changed', (s, view) => s.applyRootsView(view)),
     bindTopic(store, transport, 'resources.updated', (s, { server, uri }) => s.applyResourceUpdated(server, uri)),
     bindTopic(store, transport, 'resources.listChanged', (s, { server }) => s.applyResourceListChanged(server)),
+    bindTopic(store, transport, 'tasks.changed', (s, change) => s.applyTasksChanged(change)),
   ];
+  const visibility = watchWindowVisibility(store);
   const fetchSnapshots = () => {
     const s = store.getState();
     void Promise.all([
@@ -87,7 +91,10 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadPrompts(),
       s.loadRoots(),
       s.loadSamplingUsage(),
+      s.loadTasks(),
     ]);
+    // The host assumes a visible window; a reload or reconnect while hidden must say otherwise.
+    visibility.report();
   };
   // Snapshots are fetched on every transition to `open`: the first connect and each reconnect.
   let wasOpen = false;
@@ -101,6 +108,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
   onStatus(transport.connection.get());
   return () => {
     unwatch();
+    visibility.stop();
     for (const off of unbind) off();
   };
 }

@@ -12,6 +12,7 @@ export { activePendingRequest, countPending } from './pending-slice';
 export { AUDIT_LIMIT } from './settings-slice';
 export { resourceKey } from './resources-slice';
 export { samplingUsageOf } from './sampling-slice';
+export { applyTasksChanged, countRunningTasks } from './tasks-slice';
 export type * from './types';
 
 const StoreContext = createContext<BerthStore | null>(null);

@@ -8,9 +8,9 @@ import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingPolicies } from '../../shared/contract/sampling';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
-import type { ChatAttachment, ChatEvent, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
-import type { TaskStatus } from '../../shared/domain/task';
+import type { TaskRecord, TaskStatus, TasksChanged } from '../../shared/domain/task';
 import type { RootExposure, RootView } from '../../shared/domain/roots';
 import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
@@ -81,6 +81,8 @@ export interface LiveToolCall {
   progress?: { progress: number; total?: number; message?: string };
   isError?: boolean;
   denied?: boolean;
+  /** The result, from `tool-call-finished`, until the saved message holds it (parallel calls are saved together). */
+  result?: ChatToolResultBlock;
   /** The call runs as an MCP task (`tool-task`): Berth's task id, status and the server's message. */
   task?: { id: string; status: TaskStatus; statusMessage?: string };
   /** A question of this call waits for the person: the pending request to open. */
@@ -190,7 +192,7 @@ export interface SettingsSlice {
   loadAudit(): Promise<void>;
 }
 
-export type View = 'chat' | 'servers' | 'roots' | 'logs' | 'settings';
+export type View = 'chat' | 'servers' | 'tasks' | 'roots' | 'logs' | 'settings';
 
 export interface Toast {
   id: number;
@@ -343,7 +345,33 @@ export interface SamplingSlice {
   resetSamplingUsage(server: string): Promise<void>;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice;
+/** MCP tasks across servers (host-owned, replaced by snapshots and `tasks.changed`) and the link from a task to its tool card. */
+export interface TasksSlice {
+  /** Newest first, running and finished. */
+  tasks: TaskRecord[];
+  tasksLoaded: boolean;
+  /** Why the list could not be read, shown in the Tasks view. */
+  tasksError: string | undefined;
+  /** A tool card the chat should bring into view and focus ("Show in chat"); the message list clears it once done. */
+  toolCardFocus: { conversationId: string; toolUseId: string } | undefined;
+  /** A task the Tasks view should bring into view and focus ("Open in Tasks" on a tool card); the view clears it once done. */
+  taskFocus: string | undefined;
+  applyTasksSnapshot(list: TaskRecord[]): void;
+  /** One `tasks.changed` event: only what changed. */
+  applyTasksChanged(change: TasksChanged): void;
+  loadTasks(): Promise<void>;
+  /** Failures are shown as a toast; an id the host no longer knows leaves the list. */
+  cancelTask(id: string): Promise<void>;
+  clearFinishedTasks(): Promise<void>;
+  reportWindowVisible(visible: boolean): Promise<void>;
+  /** Opens the conversation in the chat and asks its message list to show and focus the call's card. */
+  showToolCallInChat(conversationId: string, toolUseId: string): void;
+  clearToolCardFocus(): void;
+  openTaskInView(id: string): void;
+  clearTaskFocus(): void;
+}
+
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

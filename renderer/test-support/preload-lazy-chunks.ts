@@ -2,12 +2,13 @@
  * Loads every module the app shell and the chat load on demand (React.lazy), so
  * tests that mount the whole app do not spend their wait budget on the test
  * runner transforming those modules the first time a view or dialog appears.
- * Keep in step with the lazy() calls in features/shell/app-shell.tsx and
- * features/chat/markdown.tsx.
+ * Keep in step with the lazy() calls in features/shell/app-shell.tsx,
+ * features/chat/markdown.tsx and features/chat/tool-card-task.tsx.
  */
 export async function preloadLazyChunks(): Promise<void> {
   await Promise.all([
     import('../features/servers/servers-view'),
+    import('../features/tasks/tasks-view'),
     import('../features/roots/roots-view'),
     import('../features/logs/logs-view'),
     import('../features/settings/settings-view'),
@@ -18,5 +19,6 @@ export async function preloadLazyChunks(): Promise<void> {
     import('../features/pending/pending-dialogs'),
     import('../features/shell/toasts'),
     import('../features/chat/markdown-renderer'),
+    import('../features/chat/tool-card-task-line'),
   ]);
 }

@@ -70,6 +70,8 @@ export const ChatToolResultBlockSchema = z.object({
   denied: z.object({ reason: z.string().optional() }).optional(),
   /** The arguments actually sent, when the person edited them before approving. */
   sentInput: z.record(z.string(), z.unknown()).optional(),
+  /** The person stopped the call (Stop) before it had a result: the card says so, also after a reload. */
+  stopped: z.literal(true).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
@@ -150,7 +152,7 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-export { isPersonMessage, messageText, STOPPED_BY_PERSON, toolKey } from './chat-text';
+export { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON, STOPPED_TOOL_TEXT, toolKey } from './chat-text';
 
 export function summarizeConversation(conversation: Conversation): ConversationSummary {
   const { id, title, createdAt, updatedAt, model, messages } = conversation;
@@ -175,7 +177,18 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     total: z.number().optional(),
     message: z.string().optional(),
   }),
-  z.object({ type: z.literal('tool-call-finished'), ...base, toolUseId: z.string(), isError: z.boolean(), denied: z.boolean() }),
+  /**
+   * `result` is the block the saved message will hold, sent at once so a card shows its result before the slowest
+   * parallel call ends (the results are saved together, in one message, after every call has one).
+   */
+  z.object({
+    type: z.literal('tool-call-finished'),
+    ...base,
+    toolUseId: z.string(),
+    isError: z.boolean(),
+    denied: z.boolean(),
+    result: ChatToolResultBlockSchema.optional(),
+  }),
   /** The call runs as an MCP task: its Berth task id (tasks.list), status and the server's status message. */
   z.object({
     type: z.literal('tool-task'),

@@ -68,6 +68,8 @@ export const ToolCallConsentPayloadSchema = z.object({
   annotationsTrusted: z.boolean(),
   /** The full arguments, exactly as the model wrote them. */
   arguments: JsonObjectSchema,
+  /** The tool's input schema (the server's claim), to check arguments the person edits against it. */
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
   /** A permission would have allowed this call, but what it approved has changed since. */
   approvalChanged: ApprovalChangeSchema.optional(),
 });

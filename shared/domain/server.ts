@@ -229,6 +229,8 @@ export const ToolInfoSchema = z.object({
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   /** The server's own claims about the tool: untrusted. */
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /** How the tool may run: `taskSupport` says whether it runs as an MCP task (2025-11-25 tasks; absent means `forbidden`). */
+  execution: z.object({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

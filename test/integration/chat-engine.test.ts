@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { ServerSupervisor } from '../../app/servers/supervisor';
 import { LogCollector, REPO_ROOT, StateRecorder, serverConfig, tempDir } from '../../app/servers/test-support';
-import { ChatEngine } from '../../app/chat/chat-engine';
+import { CANCELLED_BY_USER, ChatEngine, STOPPED_TOOL_TEXT } from '../../app/chat/chat-engine';
 import type { AvailableTool } from '../../app/chat/chat-engine';
 import { ChatEventLog, ScriptedGate } from '../../app/chat/chat-test-support';
 import { ConversationStore } from '../../app/chat/conversation-store';
@@ -32,6 +32,7 @@ function lastUserContent(messages: RequestMessages | undefined): unknown {
 describe('chat engine with a real server-everything over stdio and the fake Messages API', () => {
   let dir: { path: string; cleanup: () => Promise<void> };
   let supervisor: ServerSupervisor;
+  let logs: LogCollector;
   let fake: FakeAnthropic;
   let store: ConversationStore;
   let log: ChatEventLog;
@@ -40,7 +41,8 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
 
   beforeAll(async () => {
     dir = await tempDir('berth-chat-int-');
-    supervisor = new ServerSupervisor({ logs: new LogCollector(), stateDir: dir.path, onState: new StateRecorder().onState });
+    logs = new LogCollector();
+    supervisor = new ServerSupervisor({ logs, stateDir: dir.path, onState: new StateRecorder().onState });
     await supervisor.sync({ everything: serverConfig({ command: process.execPath, args: [everythingEntry(), 'stdio'] }) });
     expect(supervisor.get('everything')?.status).toBe('ready');
     fake = await FakeAnthropic.start({ apiKey: 'sk-int' });
@@ -115,6 +117,28 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
     ]);
   });
 
+  it('a fast call’s result is reported while a slow parallel call still runs', async () => {
+    fake.script([
+      {
+        toolUses: [
+          { name: 'everything__trigger-long-running-operation', input: { duration: 1.5, steps: 3 } },
+          { name: 'everything__get-sum', input: { a: 2, b: 3 } },
+        ],
+      },
+      { text: 'Both done.' },
+    ]);
+    const conversation = await store.create({ model: MODEL });
+    const handle = await engine.send(conversation.id, 'slow and fast');
+    const fast = await log.waitFor('tool-call-finished', (event) => event.toolUseId === 'toolu_fake_1_2');
+    expect(fast.result?.content).toEqual([{ type: 'text', text: 'The sum of 2 and 3 is 5.' }]);
+    // The slow one has not finished, and nothing is saved yet.
+    expect(log.of('tool-call-finished').map((event) => event.toolUseId)).toEqual(['toolu_fake_1_2']);
+    expect(log.of('message-saved').some((event) => event.message.content.some((block) => block.type === 'tool_result'))).toBe(false);
+    expect(await handle.done).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    const finished = log.of('tool-call-finished').map((event) => event.toolUseId);
+    expect(finished).toEqual(['toolu_fake_1_2', 'toolu_fake_1_1']);
+  });
+
   it('a server error goes back to the model as is_error and the loop continues', async () => {
     fake.script([{ toolUses: [{ name: 'everything__get-sum', input: { a: 'not a number' } }] }, { text: 'That failed.' }]);
     const conversation = await store.create({ model: MODEL });
@@ -134,6 +158,35 @@ describe('chat engine with a real server-everything over stdio and the fake Mess
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toMatchObject({ toolUseId: 'toolu_fake_1_1', total: 3 });
     expect(log.events.findIndex((event) => event.type === 'tool-progress')).toBeLessThan(log.events.findIndex((event) => event.type === 'tool-call-finished'));
+  });
+
+  it('Stop during a long call tells the server "cancelled by the user", saves the call as stopped, and its late progress is ignored quietly', async () => {
+    // 4 steps of 0.4 s: the server keeps reporting after the cancel (it does not watch for one).
+    fake.script([{ toolUses: [{ name: 'everything__trigger-long-running-operation', input: { duration: 1.6, steps: 4 } }] }]);
+    const conversation = await store.create({ model: MODEL });
+    const handle = await engine.send(conversation.id, 'long one, then stop');
+    await log.waitFor('tool-progress');
+    const stoppedAt = logs.entries.length;
+    await engine.stop(conversation.id);
+    expect(await handle.done).toEqual({ status: 'stopped' });
+
+    const cancels = logs
+      .for('everything', 'trace')
+      .filter((entry) => entry.direction === 'out' && entry.text.includes('notifications/cancelled'))
+      .map((entry) => JSON.parse(entry.body ?? '{}') as { params?: { reason?: string } });
+    expect(cancels.map((message) => message.params?.reason)).toEqual([CANCELLED_BY_USER]);
+    const stopped = { type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true, stopped: true };
+    expect((await store.get(conversation.id)).messages.at(-1)?.content).toEqual([stopped]);
+
+    // The server's next steps still arrive: they are seen in the trace, and nothing else happens.
+    const progressAfterStop = () => logs.entries.slice(stoppedAt).filter((entry) => entry.direction === 'in' && entry.text.includes('notifications/progress'));
+    const deadline = Date.now() + 5_000;
+    while (progressAfterStop().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(progressAfterStop().length).toBeGreaterThan(0);
+    const loud = logs.entries.slice(stoppedAt).filter((entry) => entry.server === 'everything' && (entry.level === 'warning' || entry.level === 'error'));
+    expect(loud.map((entry) => entry.text)).toEqual([]);
+    expect(log.events.slice(log.events.findIndex((event) => event.type === 'tool-call-finished')).filter((event) => event.type === 'tool-progress')).toEqual([]);
+    expect(supervisor.get('everything')?.status).toBe('ready');
   });
 
   it('stop mid-stream keeps the completed messages only, on disk too', async () => {

@@ -1,4 +1,4 @@
-import { isPersonMessage, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat-text';
+import { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat-text';
 import type { ChatAttachment, ChatMessage, ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import type { LiveToolCall } from '../../store';
 
@@ -46,20 +46,30 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
 }
 
 /** What a tool-call card says about where the call is. */
-export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-result' | 'done' | 'error' | 'denied' | 'interrupted';
+export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-answer' | 'waiting-result' | 'done' | 'error' | 'denied' | 'stopped' | 'interrupted';
 
 /**
- * The saved result wins; until it is saved the live events tell; with neither,
- * the call never finished (the turn was stopped or Berth closed).
+ * The result a card shows: the saved one, or until it is saved (parallel calls are
+ * saved together, after the slowest) the one its `tool-call-finished` event carried.
+ */
+export function shownResult(result: ChatToolResultBlock | undefined, live: LiveToolCall | undefined): ChatToolResultBlock | undefined {
+  return result ?? live?.result;
+}
+
+/**
+ * The result wins (saved or just finished, see `shownResult`); until there is one the
+ * live events tell; with neither, the call never finished (the turn was stopped or Berth closed).
  */
 export function toolCallStatus(result: ChatToolResultBlock | undefined, live: LiveToolCall | undefined, turnRunning: boolean): ToolCallStatus {
   if (result) {
     if (result.denied) return 'denied';
+    if (isStoppedResult(result)) return 'stopped';
     return result.isError ? 'error' : 'done';
   }
   if (live && turnRunning) {
     if (live.status === 'awaiting-consent') return 'awaiting-consent';
-    if (live.status === 'running') return 'running';
+    // Its server asked the person something for it (tool-call-waiting): the call stands still until they answer.
+    if (live.status === 'running') return live.waitingFor !== undefined ? 'waiting-answer' : 'running';
     return 'waiting-result';
   }
   return turnRunning ? 'waiting-result' : 'interrupted';

@@ -141,6 +141,76 @@ describe('<ChatView>', () => {
     expect(await screen.findByText('echo', { selector: 'strong' })).toBeTruthy();
   });
 
+  it('shows a parallel call’s result as soon as it finishes, while the other still runs', async () => {
+    const ask: ChatMessage = {
+      id: 'a1',
+      role: 'assistant',
+      createdAt: 2,
+      content: [
+        { type: 'tool_use', id: 'slow', server: 'everything', tool: 'trigger-long-running-operation', apiName: 'everything__trigger-long-running-operation', input: {} },
+        { type: 'tool_use', id: 'fast', server: 'everything', tool: 'echo', apiName: 'everything__echo', input: { message: 'quick' } },
+      ],
+    };
+    const { transport } = mount({}, [TOOL_EXCHANGE[0]!, ask]);
+    const cardOf = async (tool: string) => (await screen.findByText(tool, { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 2 });
+      for (const [id, tool] of [['slow', 'trigger-long-running-operation'], ['fast', 'echo']] as const) {
+        transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: id, server: 'everything', tool, input: {} });
+      }
+    });
+    const fastResult = { type: 'tool_result' as const, toolUseId: 'fast', content: [{ type: 'text' as const, text: 'Echo: quick' }], isError: false };
+    act(() => transport.emit('chat.event', { type: 'tool-call-finished', ...base, toolUseId: 'fast', isError: false, denied: false, result: fastResult }));
+    const fast = await cardOf('echo');
+    expect(within(fast).getByText('Done')).toBeTruthy();
+    expect(within(fast).getByText('Echo: quick')).toBeTruthy();
+    const slow = await cardOf('trigger-long-running-operation');
+    expect(within(slow).getByText('Running')).toBeTruthy();
+    expect(within(slow).getByRole('button', { name: 'Stop' })).toBeTruthy();
+    // The slow one ends, both results are saved in one message: nothing changes on the fast card.
+    const slowResult = { type: 'tool_result' as const, toolUseId: 'slow', content: [{ type: 'text' as const, text: 'Long running operation completed.' }], isError: false };
+    act(() => {
+      transport.emit('chat.event', { type: 'tool-call-finished', ...base, toolUseId: 'slow', isError: false, denied: false, result: slowResult });
+      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'r1', role: 'user', createdAt: 3, content: [slowResult, fastResult] } });
+    });
+    expect(within(await cardOf('echo')).getByText('Echo: quick')).toBeTruthy();
+    expect(within(await cardOf('trigger-long-running-operation')).getByText('Long running operation completed.')).toBeTruthy();
+  });
+
+  it('a call the person stopped reads “Stopped by you”, not an error, as saved (older conversations too)', async () => {
+    const stoppedText = { type: 'text' as const, text: 'The user stopped this tool call before it finished.' };
+    const saved: ChatMessage[] = [
+      TOOL_EXCHANGE[0]!,
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 2,
+        content: [
+          { type: 'tool_use', id: 'marked', server: 'everything', tool: 'trigger-long-running-operation', apiName: 'a', input: {} },
+          { type: 'tool_use', id: 'legacy', server: 'everything', tool: 'echo', apiName: 'b', input: {} },
+        ],
+      },
+      {
+        id: 'r1',
+        role: 'user',
+        createdAt: 3,
+        content: [
+          { type: 'tool_result', toolUseId: 'marked', content: [stoppedText], isError: true, stopped: true },
+          // Saved before the marker existed: recognised by the text the model was given.
+          { type: 'tool_result', toolUseId: 'legacy', content: [stoppedText], isError: true },
+        ],
+      },
+    ];
+    mount({}, saved);
+    for (const tool of ['trigger-long-running-operation', 'echo']) {
+      const card = (await screen.findByText(tool, { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
+      expect(card.dataset.status).toBe('stopped');
+      expect(within(card).getByText('Stopped by you')).toBeTruthy();
+      expect(within(card).getByText('You stopped this call before it finished.')).toBeTruthy();
+      expect(within(card).queryByText('The tool reported an error')).toBeNull();
+    }
+  });
+
   it('explains how to add an API key when there is none and no conversation', async () => {
     mount({ 'settings.get': () => ok({ ...SETTINGS, apiKey: { source: 'none' as const } }), 'chat.list': () => ok([]) });
     expect(await screen.findByText('Add your Anthropic API key to chat')).toBeTruthy();
@@ -167,5 +237,6 @@ describe('chat model', () => {
     expect(toolCallStatus(undefined, { ...live, status: 'awaiting-consent' }, true)).toBe('awaiting-consent');
     expect(toolCallStatus(undefined, { ...live, status: 'running' }, true)).toBe('running');
     expect(toolCallStatus(undefined, { ...live, status: 'running' }, false)).toBe('interrupted');
+    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, stopped: true }, undefined, false)).toBe('stopped');
   });
 });

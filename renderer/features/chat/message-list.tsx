@@ -8,6 +8,7 @@ import { RestartIcon, WarningIcon } from '../shell/icons';
 import { buildTimeline, stopReasonNote, type TimelineItem } from './chat-model';
 import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
 import { recallScroll, rememberScroll } from './scroll-memory';
+import { useToolCardFocus } from './tool-card-focus';
 
 /** Within this many pixels of the bottom, new text keeps the view pinned to the end. */
 const STICK_PX = 80;
@@ -71,6 +72,8 @@ export function MessageList({ conversation, live }: { conversation: Conversation
     ...(saved && !saved.stuck ? { initialOffset: saved.offset } : {}),
   });
   const totalSize = virtualizer.getTotalSize();
+  // "Show in chat" from the Tasks view: scroll to a tool card and focus it.
+  useToolCardFocus(conversation.id, items, virtualizer, scroller, stuck);
 
   // Follow the stream only while the person is at the bottom; scrolling up to read stops it.
   useLayoutEffect(() => {

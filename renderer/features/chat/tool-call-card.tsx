@@ -1,19 +1,24 @@
 import clsx from 'clsx';
 import { memo, useId, useState } from 'react';
+import { isStoppedResult } from '../../../shared/domain/chat-text';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, StopIcon, ToolIcon } from '../shell/icons';
-import { progressFraction, toolCallStatus, type ToolCallStatus } from './chat-model';
+import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } from './chat-model';
 import { McpContentView } from './content-blocks';
+import { ToolCardTask, useCallAnswerTarget, WAITING_FOR_ANSWER } from './tool-card-task';
+import { AnswerQuestionButton } from './tool-call-waiting';
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
   running: { label: 'Running', tone: 'accent' },
+  'waiting-answer': { label: 'Waiting for your answer', tone: 'warning' },
   'waiting-result': { label: 'Finishing', tone: 'accent' },
   done: { label: 'Done', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
   denied: { label: 'Denied', tone: 'danger' },
+  stopped: { label: 'Stopped by you', tone: 'neutral' },
   interrupted: { label: 'Did not finish', tone: 'neutral' },
 };
 
@@ -25,7 +30,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
 export const ToolCallCard = memo(function ToolCallCard({
   conversationId,
   use,
-  result,
+  result: savedResult,
   live,
   turnRunning,
 }: {
@@ -35,6 +40,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   live: LiveToolCall | undefined;
   turnRunning: boolean;
 }) {
+  const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
@@ -43,9 +49,12 @@ export const ToolCallCard = memo(function ToolCallCard({
   const argsId = useId();
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
+  const answerId = useCallAnswerTarget(live, use.id);
+  const chip = status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
 
   return (
-    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status}>
+    // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
+    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status} tabIndex={-1}>
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
@@ -62,19 +71,23 @@ export const ToolCallCard = memo(function ToolCallCard({
           )}
           <span className="tool-name">{use.tool}</span>
         </span>
-        <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
+        <Chip tone={chip.tone}>{chip.label}</Chip>
         <div className="spacer" />
         {status === 'awaiting-consent' && pendingId ? (
           <Button size="sm" variant="primary" onClick={() => focusPending(pendingId)}>
             Review
           </Button>
         ) : null}
+        {status === 'waiting-answer' && live?.waitingFor !== undefined ? <AnswerQuestionButton pendingId={live.waitingFor} tool={use.tool} /> : null}
       </div>
 
-      {status === 'running' || status === 'waiting-result' ? (
+      {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. */}
+      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} />
+
+      {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
           <div
-            className={clsx('progress', fraction === undefined && 'indeterminate')}
+            className={clsx('progress', fraction === undefined && status !== 'waiting-answer' && 'indeterminate')}
             role="progressbar"
             aria-label={`Progress of ${use.tool}`}
             aria-valuemin={0}
@@ -84,8 +97,10 @@ export const ToolCallCard = memo(function ToolCallCard({
             <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
           </div>
           <span className="tool-progress-text">
-            {live?.progress?.message ??
-              (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…')}
+            {status === 'waiting-answer'
+              ? 'Time limit paused until you answer'
+              : (live?.progress?.message ??
+                (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…'))}
           </span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
           <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
@@ -127,6 +142,13 @@ function ToolResult({ result, server }: { result: ChatToolResultBlock; server: s
       <div className="tool-result tool-result-denied" role="note">
         <strong>You denied this call.</strong>
         {result.denied.reason ? <span> Reason given to the model: “{result.denied.reason}”</span> : <span> The model was told.</span>}
+      </div>
+    );
+  }
+  if (isStoppedResult(result)) {
+    return (
+      <div className="tool-result tool-result-stopped" role="note">
+        <strong>You stopped this call before it finished.</strong> <span>The model was told.</span>
       </div>
     );
   }

@@ -92,6 +92,47 @@ describe('tool-call consent', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('warns when edited arguments do not match the tool’s input schema, and still lets the person send them', async () => {
+    const inputSchema = {
+      type: 'object',
+      properties: { message: { type: 'string' }, count: { type: 'number' }, mode: { enum: ['fast', 'slow'] } },
+      required: ['message'],
+      additionalProperties: false,
+    };
+    const { answers } = mount([{ ...TOOL_CALL, payload: { ...TOOL_CALL.payload, inputSchema } } as PendingRequest]);
+    const dialog = await screen.findByRole('dialog');
+    const editor = within(dialog).getByLabelText('Arguments');
+    // The model's own arguments are not judged here.
+    expect(within(dialog).queryByTestId('argument-schema-warning')).toBeNull();
+    fireEvent.change(editor, { target: { value: '{ "count": "three", "mode": "medium", "colour": "red" }' } });
+    const warning = within(dialog).getByTestId('argument-schema-warning');
+    expect(warning.textContent).toContain('do not match what the tool says it takes');
+    expect(within(warning).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'message: missing (required)',
+      'count: expected a number, not a string',
+      'mode: must be one of ["fast","slow"]',
+      'colour: not an argument this tool takes',
+    ]);
+    // A fix clears the warning.
+    fireEvent.change(editor, { target: { value: '{ "message": "hi", "count": 3 }' } });
+    expect(within(dialog).queryByTestId('argument-schema-warning')).toBeNull();
+    fireEvent.change(editor, { target: { value: '{ "message": 42 }' } });
+    expect(within(dialog).getByTestId('argument-schema-warning').textContent).toContain('message: expected a string, not a number');
+    const allow = within(dialog).getByRole('button', { name: 'Allow once' }) as HTMLButtonElement;
+    expect(allow.disabled).toBe(false);
+    fireEvent.click(allow);
+    await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'allow-once', arguments: { message: 42 } } }]));
+  });
+
+  it('says so when the tool’s schema cannot be used to check edited arguments', async () => {
+    const inputSchema = { $schema: 'https://example.com/not-a-json-schema-dialect', type: 'object' };
+    mount([{ ...TOOL_CALL, payload: { ...TOOL_CALL.payload, inputSchema } } as PendingRequest]);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Arguments'), { target: { value: '{ "message": "edited" }' } });
+    expect(within(dialog).getByTestId('argument-schema-unchecked').textContent).toContain('could not check the edited arguments');
+    expect((within(dialog).getByRole('button', { name: 'Allow once' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('denies with the reason given', async () => {
     const { answers } = mount([TOOL_CALL]);
     const dialog = await screen.findByRole('dialog');

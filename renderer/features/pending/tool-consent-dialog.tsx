@@ -2,8 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import type { ToolCallDecision } from '../../../shared/domain/consent';
 import { annotationChips } from '../servers/tool-list';
 import { Button, Chip } from '../shell/controls';
-import { ShieldIcon } from '../shell/icons';
+import { ShieldIcon, WarningIcon } from '../shell/icons';
 import { ApprovalChangeNotice } from './approval-change';
+import { argumentChecker } from './argument-check';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { canonicalJson, parseArgumentsText } from './pending-model';
 
@@ -32,6 +33,9 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
   const [reason, setReason] = useState('');
   const parsed = parseArgumentsText(text);
   const edited = parsed.ok && canonicalJson(parsed.value) !== canonicalJson(payload.arguments);
+  const checker = useMemo(() => (payload.inputSchema === undefined ? undefined : argumentChecker(payload.inputSchema)), [payload.inputSchema]);
+  // Only an edit is checked: what the model wrote is the server's to judge, and the person sees it as is.
+  const check = edited && parsed.ok && checker !== undefined ? checker(parsed.value) : undefined;
   const argsId = useId();
   const reasonId = useId();
   const chips = annotationChips(payload.annotations);
@@ -138,6 +142,25 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
             Exactly what the model asked for. Edit it to send different arguments to the server; the chat keeps both.
           </p>
         )}
+        {check !== undefined && 'issues' in check && check.issues.length > 0 ? (
+          <div className="banner banner-warning compact schema-warning" role="status" data-testid="argument-schema-warning">
+            <WarningIcon />
+            <div className="banner-text">
+              <strong>The edited arguments do not match what the tool says it takes</strong>
+              <ul aria-label="What does not match">
+                {check.issues.map((issue) => (
+                  <li key={issue}>{issue}</li>
+                ))}
+              </ul>
+              <span>You can still send them; the server may refuse them.</span>
+            </div>
+          </div>
+        ) : null}
+        {check !== undefined && 'unchecked' in check ? (
+          <p className="field-hint" data-testid="argument-schema-unchecked">
+            Berth could not check the edited arguments against the tool’s schema: {check.unchecked}
+          </p>
+        ) : null}
       </div>
 
       <div className="field">

@@ -351,7 +351,7 @@ function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedPr
       <Collapsible.Content className="advanced-body">
         <div className="field-grid three">
           {number('startupSeconds', 'Start-up timeout (s)', 'Time to start and finish the handshake.')}
-          {number('requestSeconds', 'Request timeout (s)', 'Per request; reset when the server reports progress.')}
+          {number('requestSeconds', 'Request timeout (s)', 'Per request; reset when the server reports progress, paused while a tool call waits for your answer.')}
           {number('maxTotalSeconds', 'Longest call (s)', 'Ends a call even while it keeps reporting progress.')}
         </div>
         <div className="switch-field">

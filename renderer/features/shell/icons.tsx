@@ -174,3 +174,9 @@ export const HomeIcon = (p: P) => (
   </Icon>
 );
 export const ArrowUpIcon = (p: P) => <Icon {...p}><path d="M12 19V5M6 11l6-6 6 6" /></Icon>;
+export const TasksIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <polyline points="12 7 12 12 15.5 14" />
+  </Icon>
+);

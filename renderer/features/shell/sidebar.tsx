@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useShallow } from 'zustand/react/shallow';
-import { sortServers, useBerth, type View } from '../../store';
+import { countRunningTasks, sortServers, useBerth, type View } from '../../store';
 import { StatusDot, shownStatus, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
 import { Button } from './controls';
-import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon } from './icons';
+import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon, TasksIcon } from './icons';
 
 export function Sidebar() {
   const view = useBerth((s) => s.view);
@@ -22,9 +22,12 @@ export function Sidebar() {
   const current = view === 'servers' ? (selected ?? servers[0]?.name) : undefined;
 
   const conversationCount = useBerth((s) => s.conversations.length);
-  const nav: { id: View; label: string; icon: ReactNode; count?: number }[] = [
+  const runningTasks = useBerth((s) => countRunningTasks(s.tasks));
+  // `countLabel`: what the number means, for screen readers and the tooltip (a bare "2" says nothing).
+  const nav: { id: View; label: string; icon: ReactNode; count?: number; countLabel?: string }[] = [
     { id: 'chat', label: 'Chat', icon: <ChatIcon />, count: conversationCount },
     { id: 'servers', label: 'Servers', icon: <ServerIcon />, count: servers.length },
+    { id: 'tasks', label: 'Tasks', icon: <TasksIcon />, count: runningTasks, countLabel: 'running' },
     { id: 'roots', label: 'Workspace roots', icon: <FolderIcon />, count: rootCount },
     { id: 'logs', label: 'Logs', icon: <LogsIcon />, count: logCount },
     { id: 'settings', label: 'Settings', icon: <SettingsIcon /> },
@@ -50,7 +53,12 @@ export function Sidebar() {
               >
                 {item.icon}
                 <span>{item.label}</span>
-                {item.count ? <span className="nav-count">{item.count.toLocaleString()}</span> : null}
+                {item.count ? (
+                  <span className={clsx('nav-count', item.countLabel && 'nav-count-live')} title={item.countLabel && `${item.count} ${item.countLabel}`}>
+                    {item.count.toLocaleString()}
+                    {item.countLabel ? <span className="sr-only"> {item.countLabel}</span> : null}
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}

@@ -1,0 +1,89 @@
+import { DispatchError } from '@modelcontextprotocol/ext-tasks/client';
+import type { ConnectedMcpSessionPort, DispatchOptions, IncomingServerRequest, JsonRpcResponse, SessionTaskCapabilities } from '@modelcontextprotocol/ext-tasks/client';
+import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import type { TaskPollPacer } from './task-poll-pacer';
+
+/** How one request reaches the server: the connection's `request` (failures in words, a lost remote link noticed). */
+export type SendThroughConnection = <T>(method: string, what: string, signal: AbortSignal | undefined, send: () => Promise<T>) => Promise<T>;
+
+function field(request: JsonValue, key: string): JsonValue | undefined {
+  return typeof request === 'object' && request !== null && !Array.isArray(request) ? (request as Record<string, JsonValue>)[key] : undefined;
+}
+
+/** `tasks/get` → the task id it asks about. */
+function polledTaskId(request: JsonValue): string | undefined {
+  if (field(request, 'method') !== 'tasks/get') return undefined;
+  const params = field(request, 'params');
+  const taskId = params === undefined ? undefined : field(params, 'taskId');
+  return typeof taskId === 'string' ? taskId : undefined;
+}
+
+function describe(request: JsonValue): { method: string; what: string } {
+  const method = field(request, 'method');
+  const params = field(request, 'params');
+  const name = params === undefined ? undefined : field(params, 'name');
+  const taskId = params === undefined ? undefined : field(params, 'taskId');
+  return {
+    method: typeof method === 'string' ? method : 'request',
+    what: typeof name === 'string' ? `tool '${name}'` : typeof taskId === 'string' ? `task '${taskId}'` : '',
+  };
+}
+
+/**
+ * ext-tasks' port over the SDK client, with two things of Berth's in the way
+ * of each request: a `tasks/get` waits for the {@linkcode TaskPollPacer}
+ * (the server's interval at least, longer while the window is hidden), and
+ * every request goes through the connection, so a timeout or a lost link
+ * reads as the rest of Berth words it. Server requests, notifications and the
+ * link's end pass straight through.
+ */
+export class PacedTaskPort implements ConnectedMcpSessionPort {
+  constructor(
+    private readonly inner: ConnectedMcpSessionPort & Disposable,
+    private readonly pacer: TaskPollPacer,
+    private readonly send: SendThroughConnection,
+  ) {}
+
+  get endpointId(): string {
+    return this.inner.endpointId;
+  }
+
+  get taskCapabilities(): SessionTaskCapabilities {
+    return this.inner.taskCapabilities;
+  }
+
+  get invalidated(): boolean {
+    return this.inner.invalidated;
+  }
+
+  async dispatch(request: JsonValue, options?: DispatchOptions): Promise<JsonRpcResponse> {
+    const taskId = polledTaskId(request);
+    if (taskId !== undefined) await this.pacer.beforePoll(taskId, options?.signal);
+    const { method, what } = describe(request);
+    return this.send(method, what, options?.signal, async () => {
+      try {
+        return await this.inner.dispatch(request, options);
+      } catch (error) {
+        // The SDK's own error (a timeout, the link closed) is what the connection words.
+        if (error instanceof DispatchError && error.cause !== undefined) throw error.cause;
+        throw error;
+      }
+    });
+  }
+
+  onServerRequest(handler: (incoming: IncomingServerRequest) => Promise<JsonRpcResponse | undefined>): () => void {
+    return this.inner.onServerRequest(handler);
+  }
+
+  onNotification(listener: (notification: JsonValue) => void): () => void {
+    return this.inner.onNotification(listener);
+  }
+
+  onInvalidated(listener: (reason: unknown) => void): () => void {
+    return this.inner.onInvalidated(listener);
+  }
+
+  [Symbol.dispose](): void {
+    this.inner[Symbol.dispose]();
+  }
+}

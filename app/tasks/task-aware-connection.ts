@@ -1,0 +1,97 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { LogLevel, ProtocolEra, ToolInfo } from '../../shared/domain/server';
+import type { BerthClient } from '../servers/berth-client';
+import type { Disposable } from '../servers/connection-scope';
+import type { CallToolOptions, ConnectionEvents, ConnectionFacts, SupervisedConnection } from '../servers/connection-options';
+import type { ToolTaskSession } from './tool-task-session';
+
+/**
+ * Whether a call of `tool` runs as an MCP task, and how: `require` for a tool
+ * that must (`taskSupport: required`), `prefer` for one that may when the
+ * person leaves that on for the server, otherwise undefined (a plain
+ * tools/call, as for any tool). Only in the 2025-11-25 era and only when the
+ * server declares task-augmented tool calls; a tool that requires a task on a
+ * server that declares none gets the plain call, and the server's own answer.
+ */
+export function taskPreference(
+  tool: ToolInfo | undefined,
+  server: { era: ProtocolEra | undefined; capabilities: Record<string, unknown> | undefined },
+  optionalAsTasks: boolean,
+): 'require' | 'prefer' | undefined {
+  if (server.era !== 'legacy' || !declaresTaskToolCalls(server.capabilities)) return undefined;
+  const support = tool?.execution?.taskSupport;
+  if (support === 'required') return 'require';
+  if (support === 'optional' && optionalAsTasks) return 'prefer';
+  return undefined;
+}
+
+function declaresTaskToolCalls(capabilities: Record<string, unknown> | undefined): boolean {
+  const tasks = capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+  return typeof tasks?.requests?.tools?.call === 'object' && tasks.requests.tools.call !== null;
+}
+
+/**
+ * A live connection whose tool calls run as MCP tasks where the tool and the
+ * server say so ({@linkcode taskPreference}); everything else is the
+ * connection's own. The supervisor and the rest of the host see one
+ * `callTool`, whatever the call becomes.
+ */
+export class TaskAwareConnection implements SupervisedConnection {
+  constructor(
+    private readonly inner: SupervisedConnection,
+    private readonly tasks: ToolTaskSession,
+    private readonly optionalAsTasks: () => boolean,
+  ) {}
+
+  get client(): BerthClient {
+    return this.inner.client;
+  }
+
+  get lostReason(): string | undefined {
+    return this.inner.lostReason;
+  }
+
+  get tools(): ToolInfo[] {
+    return this.inner.tools;
+  }
+
+  facts(): ConnectionFacts {
+    return this.inner.facts();
+  }
+
+  on<E extends keyof ConnectionEvents>(event: E, listener: ConnectionEvents[E]): Disposable {
+    return this.inner.on(event, listener);
+  }
+
+  callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const server = { era: this.inner.client.getProtocolEra(), capabilities: this.inner.client.getServerCapabilities() as Record<string, unknown> | undefined };
+    const preference = taskPreference(
+      this.inner.tools.find((candidate) => candidate.name === tool),
+      server,
+      this.optionalAsTasks(),
+    );
+    if (preference === undefined) return this.inner.callTool(tool, args, options);
+    return this.tasks.call(tool, args, options, preference);
+  }
+
+  request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
+    return this.inner.request(method, what, timeoutMs, signal, send);
+  }
+
+  setLogLevel(level: LogLevel): Promise<void> {
+    return this.inner.setLogLevel(level);
+  }
+
+  forgetLogLevel(): void {
+    this.inner.forgetLogLevel();
+  }
+
+  /** Tasks first (left running for the next start, or given up, with the reason), then the link. */
+  async close(): Promise<void> {
+    try {
+      await this.tasks.close();
+    } finally {
+      await this.inner.close();
+    }
+  }
+}

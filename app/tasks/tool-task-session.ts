@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { createSessionPortFromClient, taskViewFromExecutionEvent, toolDeclaration, withTasks } from '@modelcontextprotocol/ext-tasks/client';
+import type { SerializedTaskReference, TaskEnabledSession, TaskView, ToolDeclaration, ToolExecution } from '@modelcontextprotocol/ext-tasks/client';
+import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import { isTerminalTaskStatus } from '../../shared/domain/task';
+import type { TaskRecord } from '../../shared/domain/task';
+import type { ToolInfo } from '../../shared/domain/server';
+import { errorMessage } from '../../shared/error-message';
+import { HostError } from '../../shared/result';
+import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
+import { PacedTaskPort } from './paced-task-port';
+import type { TaskJournal, TaskJournalEntry } from './task-journal';
+import { TaskPollPacer } from './task-poll-pacer';
+import type { TaskRegistry } from './task-registry';
+
+type TaskExecution = Extract<ToolExecution<unknown>, { kind: 'task' }>;
+type Patch = Partial<Omit<TaskRecord, 'id' | 'createdAt'>>;
+
+/** Why a stdio server's running task cannot be followed after Berth quits. */
+export const STDIO_TASK_LOST = "the server's process ended when Berth quit";
+
+/** Options for {@linkcode ToolTaskSession}. */
+export interface ToolTaskSessionOptions {
+  server: string;
+  connection: SupervisedConnection;
+  transport: 'stdio' | 'http';
+  /** Stable across restarts for the same server and address: a saved handle is only picked up again by the same endpoint. */
+  endpointId: string;
+  requestTimeoutMs: number;
+  /** How long the request that releases a task's queued question may stay open. */
+  maxTotalMs: number;
+  registry: TaskRegistry;
+  journal: TaskJournal;
+  /** Berth is quitting: a task is left running on an HTTP server (picked up at the next start), not cancelled. */
+  quitting: () => boolean;
+  log: (level: 'info' | 'warning', text: string) => void;
+  now?: () => number;
+}
+
+/** What follows one task to its end. */
+interface Followed {
+  execution: TaskExecution;
+  /** Why Berth stopped following it, when it did (quit, closed link): the record says so instead of a failure. */
+  leftBecause?: { status: 'working' | 'lost'; statusMessage: string };
+}
+
+/** ext-tasks' declaration of a tool from Berth's tool list (its task support included). */
+function declarationOf(tools: readonly ToolInfo[], name: string): ToolDeclaration | undefined {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) return undefined;
+  return toolDeclaration({
+    name: tool.name,
+    inputSchema: tool.inputSchema as Record<string, JsonValue>,
+    ...(tool.execution?.taskSupport !== undefined ? { taskSupport: tool.execution.taskSupport } : {}),
+  });
+}
+
+/**
+ * The MCP tasks of one connection (2025-11-25 era), through ext-tasks: a
+ * tool call made as a task, followed to its end, reported to the
+ * TaskRegistry (and the chat card) at each change, and returned as an
+ * ordinary CallToolResult. Created lazily: the ext-tasks adapter is installed
+ * on the client at the first task, once per client.
+ */
+export class ToolTaskSession {
+  private session: TaskEnabledSession | undefined;
+  private port: PacedTaskPort | undefined;
+  private readonly pacer: TaskPollPacer;
+  private readonly followed = new Map<string, Followed>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: ToolTaskSessionOptions) {
+    this.pacer = new TaskPollPacer(options.registry);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Call `tool` as a task (`require`: it must be one; `prefer`: when the server agrees). */
+  async call(tool: string, args: Record<string, unknown>, options: CallToolOptions, preference: 'require' | 'prefer'): Promise<CallToolResult> {
+    // The person's Stop cancels the call while it is being created; once it is a task, Stop cancels the task (tasks/cancel).
+    const creation = new AbortController();
+    const stopCreation = (): void => creation.abort(options.signal?.reason);
+    if (options.signal?.aborted === true) stopCreation();
+    options.signal?.addEventListener('abort', stopCreation, { once: true });
+    let execution: ToolExecution<unknown>;
+    try {
+      execution = await this.tasks().callTool(tool, args as Record<string, JsonValue>, {
+        task: { preference },
+        requestTimeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs,
+        signal: creation.signal,
+      });
+    } finally {
+      options.signal?.removeEventListener('abort', stopCreation);
+    }
+    if (execution.kind === 'immediate') {
+      const outcome = await execution.result();
+      if (outcome.status === 'completed') return outcome.result as CallToolResult;
+      throw new HostError('SERVER_ERROR', `tool '${tool}' on server '${this.options.server}' ${outcome.status === 'failed' ? `failed: ${outcome.error.message}` : 'was cancelled'}`);
+    }
+    const now = this.now();
+    const record: TaskRecord = {
+      id: randomUUID(),
+      taskId: execution.handle.taskId,
+      server: this.options.server,
+      side: 'requester',
+      kind: 'tool',
+      tool,
+      ...(options.origin ?? {}),
+      status: 'working',
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.options.journal.add({ record, transport: this.options.transport, reference: execution.serializeReference() as TaskJournalEntry['reference'] });
+    return this.follow(execution, record, options);
+  }
+
+  /** A task Berth ran before a restart: picked up again by its saved handle and followed to its end (nobody waits for its result). */
+  async resume(entry: TaskJournalEntry): Promise<void> {
+    const { record, reference } = entry;
+    let execution: ToolExecution<unknown>;
+    try {
+      if (reference === undefined) throw new Error('no handle was saved for it');
+      execution = await this.tasks().resumeTask(reference as SerializedTaskReference, { requestTimeoutMs: this.options.requestTimeoutMs });
+    } catch (error) {
+      this.options.registry.update(record.id, { status: 'lost', statusMessage: `could not pick it up again after the restart: ${errorMessage(error)}` });
+      return;
+    }
+    if (execution.kind !== 'task') return;
+    this.options.log('info', `picked up task '${record.taskId}' of tool '${record.tool ?? '?'}' again after the restart`);
+    try {
+      await this.follow(execution, record, {});
+      this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' completed after the restart`);
+    } catch (error) {
+      this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' ended after the restart: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * The connection is closing. Berth quitting: tasks on an HTTP server are
+   * left running there (their handles are saved; the next start picks them
+   * up), a stdio server's end with its process. Otherwise (stop, restart,
+   * a lost link) Berth stops following them and says so.
+   */
+  async close(): Promise<void> {
+    const settling: Promise<unknown>[] = [];
+    for (const followed of this.followed.values()) {
+      await this.leave(followed);
+      settling.push(followed.execution.result().catch(() => undefined));
+    }
+    // Detached executions settle a tick later; closing the session before that would cancel them on the server.
+    await Promise.all(settling);
+    this.pacer.close();
+    await this.session?.close();
+  }
+
+  /** Stop following a task without cancelling it, saying why (see {@linkcode close}). */
+  private async leave(followed: Followed): Promise<void> {
+    const quitting = this.options.quitting();
+    followed.leftBecause =
+      quitting && this.options.transport === 'http'
+        ? { status: 'working', statusMessage: 'Berth quit while it ran; it is picked up again at the next start' }
+        : { status: 'lost', statusMessage: quitting ? STDIO_TASK_LOST : 'the connection to the server closed while it ran' };
+    await followed.execution.detach();
+  }
+
+  private tasks(): TaskEnabledSession {
+    if (this.session !== undefined) return this.session;
+    const { connection } = this.options;
+    const port = (this.port = new PacedTaskPort(createSessionPortFromClient(connection.client, this.options.endpointId), this.pacer, (method, what, signal, send) =>
+      connection.request(method, what, this.options.requestTimeoutMs, signal, () => send()),
+    ));
+    this.session = withTasks(port, {
+      tools: { currentTool: (name) => declarationOf(connection.tools, name) },
+      onError: (error) => this.options.log('warning', errorMessage(error)),
+    });
+    return this.session;
+  }
+
+  /** Follows a task to its end: the registry and the card hear each change, Stop and the Tasks view's Cancel send tasks/cancel. */
+  private async follow(execution: TaskExecution, record: TaskRecord, options: Pick<CallToolOptions, 'signal' | 'onTask'>): Promise<CallToolResult> {
+    const { registry } = this.options;
+    const { id, taskId } = record;
+    const tool = record.tool ?? '?';
+    /** Why Berth cancelled it: the record says so rather than the server's generic words. */
+    let cancelledBecause: string | undefined;
+    const report = (patch: Patch): void => {
+      const current = registry.get(id);
+      if (current === undefined || isTerminalTaskStatus(current.status)) return;
+      const next = registry.update(id, patch.status === 'cancelled' && cancelledBecause !== undefined ? { ...patch, statusMessage: cancelledBecause } : patch);
+      if (next !== undefined) options.onTask?.({ taskId: id, status: next.status, ...(next.statusMessage !== undefined ? { statusMessage: next.statusMessage } : {}) });
+    };
+    const cancel = async (why: string): Promise<void> => {
+      cancelledBecause ??= why;
+      try {
+        await execution.cancel();
+        report({ status: 'cancelled' });
+      } catch (error) {
+        await execution.detach();
+        report({ status: 'lost', statusMessage: `Berth could not cancel it (${errorMessage(error)}) and stopped following it` });
+      }
+    };
+    const followed: Followed = { execution };
+    this.followed.set(id, followed);
+    registry.put({ ...record, updatedAt: this.now() }, () => cancel('cancelled from the Tasks view'));
+    options.onTask?.({ taskId: id, status: record.status });
+    this.pacer.started(taskId, record.pollIntervalMs);
+    const onStop = (): void => {
+      // Berth quitting stops every chat turn: that is not the person's Stop, the task is left (or lost with its process).
+      if (this.options.quitting()) {
+        void this.leave(followed);
+        return;
+      }
+      cancel('stopped by you').catch((error: unknown) => this.options.log('warning', `cancelling task '${taskId}' failed: ${errorMessage(error)}`));
+    };
+    if (options.signal?.aborted === true) onStop();
+    options.signal?.addEventListener('abort', onStop, { once: true });
+    /** Berth no longer follows the task (it let go of it, or lost the way to it): the record says why; never SessionLostError, as the task exists and the call must not be sent again. */
+    const notFollowed = (error: unknown): HostError => {
+      const left = followed.leftBecause;
+      if (left?.status === 'working') registry.update(id, { statusMessage: left.statusMessage });
+      else report({ status: 'lost', statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}` });
+      return new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' could not be followed: ${left?.statusMessage ?? errorMessage(error)}`);
+    };
+    const releasing = new AbortController();
+    let released = false;
+    let settled: Awaited<ReturnType<TaskExecution['settle']>>;
+    try {
+      settled = await execution.settle({
+        onEvent: (event) => {
+          const view = taskViewFromExecutionEvent(event);
+          if (view === undefined) return;
+          this.pacer.interval(taskId, view.suggestedPollIntervalMs);
+          report(patchOf(view));
+          if (view.status === 'input_required' && !released) {
+            released = true;
+            void this.releaseInput(taskId, releasing.signal).finally(() => {
+              released = false;
+            });
+          }
+        },
+      });
+    } catch (error) {
+      throw notFollowed(error);
+    } finally {
+      releasing.abort();
+      options.signal?.removeEventListener('abort', onStop);
+      this.followed.delete(id);
+      this.pacer.forget(taskId);
+    }
+    const { outcome } = settled;
+    // A task Berth let go of ends its execution as "failed" (closed): that says nothing about the task itself.
+    if (followed.leftBecause !== undefined && outcome.status !== 'completed') throw notFollowed(outcome.status === 'failed' ? outcome.error : new Error('cancelled'));
+    if (outcome.status === 'completed') {
+      report({ status: 'completed' });
+      return outcome.result as CallToolResult;
+    }
+    if (outcome.status === 'failed') {
+      report({ status: 'failed', error: outcome.error.message });
+      throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' failed: ${outcome.error.message}`);
+    }
+    report({ status: 'cancelled' });
+    throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' was cancelled (${registry.get(id)?.statusMessage ?? 'by the server'})`);
+  }
+
+  /**
+   * 2025-11-25: a server queues the question of a task in `input_required`
+   * and delivers it only inside a `tasks/result` request, which ext-tasks
+   * sends only once the task is terminal. Sending it now releases the
+   * question: it arrives as an ordinary elicitation or sampling request
+   * (Berth's own dialogs answer it); the request itself ends with the task.
+   */
+  private async releaseInput(taskId: string, signal: AbortSignal): Promise<void> {
+    try {
+      this.tasks();
+      const response = await this.port?.dispatch({ method: 'tasks/result', params: { taskId } }, { signal, context: { requestTimeoutMs: this.options.maxTotalMs } });
+      if (response?.kind === 'error' && !signal.aborted) this.options.log('warning', `the server refused to hand over the question of task '${taskId}': ${response.error.message}`);
+    } catch (error) {
+      if (!signal.aborted) this.options.log('warning', `asking the server for the question of task '${taskId}' failed: ${errorMessage(error)}`);
+    }
+  }
+}
+
+function patchOf(view: TaskView): Patch {
+  return {
+    status: view.status,
+    ...(view.statusMessage !== undefined ? { statusMessage: view.statusMessage } : {}),
+    ttlMs: view.retentionMs,
+    ...(view.suggestedPollIntervalMs !== undefined ? { pollIntervalMs: view.suggestedPollIntervalMs } : {}),
+  };
+}

@@ -1,0 +1,174 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { PendingChange } from '../../shared/domain/pending';
+import type { ServerState } from '../../shared/domain/server';
+import { isTerminalTaskStatus } from '../../shared/domain/task';
+import type { TasksChanged } from '../../shared/domain/task';
+import { HostError } from '../../shared/result';
+import type { LogSink } from '../logs/log-sink';
+import type { OpenConnection, ServerConnectionOptions, SupervisedConnection } from '../servers/connection-options';
+import type { ServerLifecycleListener } from '../servers/server-lifecycle';
+import { legacyTasksCapability } from './task-capabilities';
+import type { ReceiverTaskRequests } from './task-capabilities';
+import { TaskAwareConnection } from './task-aware-connection';
+import { TaskJournal } from './task-journal';
+import type { TaskJournalEntry } from './task-journal';
+import type { TaskRegistry } from './task-registry';
+import { STDIO_TASK_LOST, ToolTaskSession } from './tool-task-session';
+
+/** Options for {@linkcode ToolTasks.open}. */
+export interface ToolTasksOptions {
+  stateDir: string;
+  registry: TaskRegistry;
+  logs: LogSink;
+  /** The per-server setting: tools that may run as a task do (SettingsStore.tasksForOptionalTools). */
+  optionalAsTasks: (server: string) => boolean;
+  /** The receiver's part of the `tasks` capability (app/tasks receiver), when it is bound; Berth claims none without it. */
+  receiverRequests?: () => ReceiverTaskRequests | undefined;
+  now?: () => number;
+}
+
+/** The endpoint a saved task handle belongs to: the same server at the same place. */
+function endpointIdOf(server: string, options: ServerConnectionOptions): string {
+  return `berth:${JSON.stringify([server, options.config.url ?? null, options.config.command ?? null])}`;
+}
+
+/**
+ * Berth's MCP tool tasks (requester side, 2025-11-25 era), as one service:
+ * it declares the `tasks` capability (with the receiver's part), makes each
+ * connection task-aware (wrapping how the supervisor opens them), keeps the
+ * tasks in the state dir, and at start-up picks up those of HTTP servers
+ * again once their server is ready; a stdio server's are marked lost.
+ */
+export class ToolTasks implements ServerLifecycleListener {
+  private readonly sessions = new Map<string, ToolTaskSession>();
+  /** Tasks from before the restart, waiting for their server to be ready. */
+  private readonly toResume = new Map<string, TaskJournalEntry[]>();
+  private quitting = false;
+
+  private constructor(
+    private readonly options: ToolTasksOptions,
+    readonly journal: TaskJournal,
+  ) {}
+
+  static async open(options: ToolTasksOptions): Promise<ToolTasks> {
+    const journal = await TaskJournal.open({ stateDir: options.stateDir, warn: (text) => log(options.logs, '', 'warning', text), ...(options.now ? { now: options.now } : {}) });
+    const tasks = new ToolTasks(options, journal);
+    tasks.recover();
+    return tasks;
+  }
+
+  readonly clientSetup = (_server: string, client: Client): void => {
+    const tasks = legacyTasksCapability(this.options.receiverRequests?.());
+    if (tasks !== undefined) client.registerCapabilities({ tasks });
+  };
+
+  /** How the supervisor opens connections, made task-aware. */
+  wrap(open: OpenConnection): OpenConnection {
+    return async (options) => {
+      const connection = await open(options);
+      return this.taskAware(options, connection);
+    };
+  }
+
+  /** The registry changed (also through the Tasks view): the journal keeps up. */
+  registryChanged(change: TasksChanged): void {
+    this.journal.changed(change);
+  }
+
+  /**
+   * A question opened or ended (PendingRequests): an elicitation or sampling
+   * review for the chat call a running task belongs to is that task's
+   * question, so its record points at it (`waitingFor`) until it is answered
+   * or withdrawn.
+   */
+  questionsChanged({ change }: PendingChange): void {
+    const { registry } = this.options;
+    if (change.type === 'opened') {
+      const { request } = change;
+      if (request.kind !== 'elicitation' && request.kind !== 'sampling') return;
+      const task = registry
+        .list()
+        .find((record) => record.side === 'requester' && !isTerminalTaskStatus(record.status) && record.server === request.server && record.toolUseId !== undefined && record.toolUseId === request.toolUseId);
+      if (task !== undefined) registry.update(task.id, { waitingFor: request.id });
+      return;
+    }
+    for (const record of registry.list()) if (record.waitingFor === change.id) registry.update(record.id, { waitingFor: undefined });
+  }
+
+  serverChanged(state: ServerState): void {
+    if (state.status !== 'ready') return;
+    const waiting = this.toResume.get(state.name);
+    const session = this.sessions.get(state.name);
+    if (waiting === undefined || session === undefined) return;
+    this.toResume.delete(state.name);
+    for (const entry of waiting) void session.resume(entry);
+  }
+
+  serverRemoved(name: string): void {
+    for (const entry of this.toResume.get(name) ?? []) this.options.registry.update(entry.record.id, { status: 'lost', statusMessage: 'its server was removed from Berth' });
+    this.toResume.delete(name);
+    this.sessions.delete(name);
+  }
+
+  shuttingDown(): void {
+    this.quitting = true;
+  }
+
+  /** Resolves once the journal's pending writes are done. */
+  flush(): Promise<void> {
+    return this.journal.flush();
+  }
+
+  private taskAware(options: ServerConnectionOptions, connection: SupervisedConnection): SupervisedConnection {
+    const { name } = options;
+    const session = new ToolTaskSession({
+      server: name,
+      connection,
+      transport: connection.facts().transport === 'stdio' ? 'stdio' : 'http',
+      endpointId: endpointIdOf(name, options),
+      requestTimeoutMs: options.config.timeouts.requestMs,
+      maxTotalMs: options.config.timeouts.maxTotalMs,
+      registry: this.options.registry,
+      journal: this.journal,
+      quitting: () => this.quitting,
+      log: (level, text) => log(this.options.logs, name, level, text),
+      ...(this.options.now ? { now: this.options.now } : {}),
+    });
+    this.sessions.set(name, session);
+    return new TaskAwareConnection(connection, session, () => this.options.optionalAsTasks(name));
+  }
+
+  /** Tasks from the last run: finished ones are listed again; running ones wait for their HTTP server, or are lost with their stdio server's process. */
+  private recover(): void {
+    const now = (this.options.now ?? Date.now)();
+    const { registry } = this.options;
+    const ids: string[] = [];
+    for (const entry of this.journal.list()) {
+      const { record } = entry;
+      ids.push(record.id);
+      if (isTerminalTaskStatus(record.status)) {
+        registry.put(record);
+        continue;
+      }
+      const expired = typeof record.ttlMs === 'number' && record.createdAt + record.ttlMs <= now;
+      const lostBecause =
+        entry.transport === 'stdio' ? STDIO_TASK_LOST : expired ? 'its time to live ran out while Berth was closed' : entry.reference === undefined ? 'no handle was saved for it' : undefined;
+      if (lostBecause !== undefined) {
+        registry.put({ ...record, status: 'lost', statusMessage: lostBecause, updatedAt: now });
+        continue;
+      }
+      registry.put({ ...record, statusMessage: 'waiting for its server to pick it up again after the restart', updatedAt: now }, async () => {
+        throw new HostError('NOT_READY', `server '${record.server}' is not ready yet: Berth can cancel this task once it reaches the server again`);
+      });
+      const waiting = this.toResume.get(record.server) ?? [];
+      waiting.push(entry);
+      this.toResume.set(record.server, waiting);
+    }
+    // Before the host listens to the registry: what was found is saved as it now reads.
+    this.journal.changed({ changed: ids.flatMap((id) => registry.get(id) ?? []), removed: [] });
+  }
+}
+
+function log(logs: LogSink, server: string, level: 'info' | 'warning', text: string): void {
+  logs.append({ server, time: Date.now(), source: 'host', level, text: server === '' ? text : `tasks: ${text}` });
+}

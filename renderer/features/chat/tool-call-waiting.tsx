@@ -1,0 +1,16 @@
+import { useBerth } from '../../store';
+import { Button } from '../shell/controls';
+
+/**
+ * On a call that waits for the person (its elicitation form, a sampling
+ * review): opens that question, which may have been put aside with “Later”.
+ */
+export function AnswerQuestionButton({ pendingId, tool }: { pendingId: string; tool: string }) {
+  const focusPending = useBerth((s) => s.focusPending);
+  const open = useBerth((s) => s.pending.some((r) => r.id === pendingId));
+  return (
+    <Button size="sm" variant="primary" disabled={!open} onClick={() => focusPending(pendingId)} title={`Open the question ${tool} is waiting for`}>
+      Answer
+    </Button>
+  );
+}

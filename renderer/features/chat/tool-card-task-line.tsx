@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
+import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
+import { useBerth, type LiveToolCall } from '../../store';
+import { TASK_STATUS } from '../tasks/task-model';
+import { Button, Chip } from '../shell/controls';
+import { FormIcon, StopIcon, TasksIcon } from '../shell/icons';
+
+/**
+ * The task line of a tool card: the call runs as an MCP task (its status in
+ * words, the server's message, Cancel for that task alone, a link to the
+ * Tasks view) and/or a question of the call waits for the person (Answer).
+ * Loaded on demand (see tool-card-task), so its words and buttons cost the
+ * first screen nothing.
+ */
+export function ToolCardTaskLine({ live, record, answerId }: { live: LiveToolCall | undefined; record: TaskRecord | undefined; answerId: string | undefined }) {
+  const cancelTask = useBerth((s) => s.cancelTask);
+  const openTaskInView = useBerth((s) => s.openTaskInView);
+  const focusPending = useBerth((s) => s.focusPending);
+  const [cancelling, setCancelling] = useState(false);
+  const task: { id: string; status: TaskStatus; statusMessage?: string } | undefined = live?.task ?? record;
+  if (task === undefined && answerId === undefined) return null;
+
+  const running = task !== undefined && !isTerminalTaskStatus(task.status);
+  // After a reload the live events are gone: the task record still names the question it waits on.
+  const recordAnswerId = answerId === undefined && running ? record?.waitingFor : undefined;
+  async function cancel(id: string) {
+    setCancelling(true);
+    await cancelTask(id);
+    setCancelling(false);
+  }
+
+  return (
+    <div className="tool-task">
+      {answerId !== undefined ? (
+        <div className="tool-task-line tool-task-waiting" role="status">
+          <FormIcon />
+          <span className="tool-task-text">
+            <strong>Waiting for your answer.</strong> The call goes on once you answer its question.
+          </span>
+          <Button size="sm" variant="primary" onClick={() => focusPending(answerId)}>
+            Answer
+          </Button>
+        </div>
+      ) : null}
+      {task !== undefined ? (
+        <div className="tool-task-line" data-task-status={task.status}>
+          <TasksIcon />
+          <span className="tool-task-text" title={task.statusMessage}>
+            <span className="tool-task-caption">Task</span> <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
+            {task.statusMessage ? <span className="tool-task-message"> {task.statusMessage}</span> : null}
+          </span>
+          {recordAnswerId !== undefined ? (
+            <Button size="sm" variant="primary" icon={<FormIcon />} onClick={() => focusPending(recordAnswerId)}>
+              Answer
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={() => openTaskInView(task.id)}>
+            Open in Tasks
+          </Button>
+          {running ? (
+            <Button size="sm" icon={<StopIcon />} onClick={() => void cancel(task.id)} disabled={cancelling} title="Cancel only this task on its server (Stop ends the whole reply)">
+              {cancelling ? 'Cancelling…' : 'Cancel task'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../shared/domain/chat';
+import type { TaskRecord } from '../../../shared/domain/task';
+import { ok } from '../../../shared/result';
+import { App } from '../../app';
+import { createBerthStore } from '../../store';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { mockElementSizes } from '../../test-support/element-sizes';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
+import { forgetScrollPositions } from './scroll-memory';
+
+beforeAll(preloadLazyChunks);
+beforeAll(() => {
+  stubResizeObserver();
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+});
+let restoreSizes: () => void;
+beforeEach(() => {
+  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
+});
+afterEach(() => {
+  cleanup();
+  restoreSizes();
+  forgetScrollPositions();
+});
+
+const base = { conversationId: 'c1', turnId: 't1' };
+const MESSAGES: ChatMessage[] = [
+  { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Research tides' }] },
+  { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'tool_use', id: 'tu1', server: 'everything', tool: 'simulate-research-query', apiName: 'everything__simulate-research-query', input: { topic: 'tides' } }] },
+];
+const RECORD: TaskRecord = {
+  id: 'task-1',
+  taskId: 'srv-1',
+  server: 'everything',
+  side: 'requester',
+  kind: 'tool',
+  tool: 'simulate-research-query',
+  conversationId: 'c1',
+  toolUseId: 'tu1',
+  status: 'working',
+  statusMessage: 'Reading sources',
+  createdAt: Date.now() - 5_000,
+  updatedAt: Date.now() - 5_000,
+};
+
+function mount(tasks: TaskRecord[] = []) {
+  const transport = createFakeTransport({
+    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+    'servers.list': () => ok([]),
+    'logs.query': () => ok({ entries: [], dropped: 0 }),
+    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'pending.list': () => ok([]),
+    'elicitation.awaiting': () => ok([]),
+    'chat.list': () => ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
+    'chat.get': () => ok({ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: MESSAGES, disabledServers: [], disabledTools: [] }),
+    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+    'tasks.list': () => ok(tasks),
+    'tasks.setWindowVisible': () => ok({}),
+    'tasks.cancel': () => ok({ status: 'cancelled' }),
+  });
+  const store = createBerthStore(transport);
+  store.getState().showView('chat');
+  render(<App store={store} transport={transport} />);
+  return { transport, store };
+}
+
+async function findCard(): Promise<HTMLElement> {
+  // Generous: the first test pays for the app's first render on a busy machine.
+  return screen.findByRole('article', { name: 'Call of simulate-research-query' }, { timeout: 5_000 });
+}
+
+describe('a tool card’s task', () => {
+  it('shows the task’s status and message next to the progress, cancels only that task, and links to the Tasks view', async () => {
+    const { transport, store } = mount([RECORD]);
+    await findCard();
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
+      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: { topic: 'tides' } });
+      transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'working', statusMessage: 'Searching 3 of 5 sources' });
+      transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 });
+    });
+    const card = await findCard();
+    expect(within(card).getByText('Working')).toBeTruthy();
+    expect(within(card).getByText('Searching 3 of 5 sources')).toBeTruthy();
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+    // The turn's Stop stays; the task's own cancel is a different button.
+    expect(within(card).getByRole('button', { name: 'Stop' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel task' }));
+    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 'task-1' }]));
+    expect(transport.calls.some((c) => c.method === 'chat.stop')).toBe(false);
+
+    act(() => transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'cancelled' }));
+    expect(within(card).getByText('Cancelled')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Cancel task' })).toBeNull();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Open in Tasks' }));
+    const row = await screen.findByRole('listitem', { name: 'simulate-research-query on everything' }, { timeout: 5_000 });
+    await waitFor(() => expect(document.activeElement).toBe(row), { timeout: 5_000 });
+    expect(store.getState().taskFocus).toBeUndefined();
+  });
+
+  it('says the call waits for the person’s answer (not “Running”) and opens the question', async () => {
+    const { transport, store } = mount();
+    await findCard();
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
+      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: {} });
+      transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: 'p-7' });
+    });
+    const card = await findCard();
+    expect(within(card).getByText('Waiting for your answer')).toBeTruthy();
+    expect(within(card).queryByText('Running')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Answer' }));
+    expect(store.getState().focusedPending).toBe('p-7');
+
+    act(() => transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: null }));
+    expect(within(card).getByText('Running')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Answer' })).toBeNull();
+  });
+
+  it('still shows the task after a reload, from the task list', async () => {
+    const { store } = mount([{ ...RECORD, status: 'input_required', statusMessage: 'Which tides: ocean or lake?', waitingFor: 'p-3' }]);
+    const card = await findCard();
+    expect(await within(card).findByText('Needs your answer')).toBeTruthy();
+    expect(within(card).getByText('Which tides: ocean or lake?')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Cancel task' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Answer' }));
+    expect(store.getState().focusedPending).toBe('p-3');
+  });
+});

@@ -1,0 +1,57 @@
+import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
+
+// What a task's state means in words, shared by the Tasks view and the tool
+// card (which is on the first screen: keep this module small and pure).
+
+export type TaskTone = 'neutral' | 'accent' | 'warning' | 'danger' | 'success';
+
+/** The words for each status: plain, never the protocol's identifiers. */
+export const TASK_STATUS: Record<TaskStatus, { label: string; tone: TaskTone }> = {
+  working: { label: 'Working', tone: 'accent' },
+  input_required: { label: 'Needs your answer', tone: 'warning' },
+  completed: { label: 'Completed', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+  lost: { label: 'Lost', tone: 'danger' },
+};
+
+/** The status as shown: a task that is working but has a question waiting for the person needs their answer all the same. */
+export function shownTaskStatus(status: TaskStatus, waitingFor: string | undefined): TaskStatus {
+  return status === 'working' && waitingFor !== undefined ? 'input_required' : status;
+}
+
+/** What the task runs: the tool, or the kind of request a server asked Berth to run. */
+export function taskSubject(task: Pick<TaskRecord, 'kind' | 'tool'>): string {
+  if (task.kind === 'tool') return task.tool ?? 'tool call';
+  return task.kind;
+}
+
+/**
+ * The one line under the status: the server's own words (`statusMessage`), and
+ * for a failed or lost task the reason, without saying the same thing twice.
+ */
+export function taskDetail(task: Pick<TaskRecord, 'status' | 'statusMessage' | 'error'>): string | undefined {
+  const parts = [task.statusMessage, task.status === 'failed' ? task.error : undefined].filter((part): part is string => part !== undefined && part.trim() !== '');
+  const unique = parts.filter((part, index) => parts.indexOf(part) === index);
+  if (unique.length > 0) return unique.join(' · ');
+  if (task.status === 'lost') return 'Berth can no longer reach this task.';
+  return undefined;
+}
+
+/** Progress in words: the server's message, else "3 of 10" (or "3" without a total). */
+export function progressText(progress: TaskRecord['progress']): string | undefined {
+  if (progress === undefined) return undefined;
+  if (progress.message !== undefined && progress.message !== '') return progress.message;
+  return progress.total !== undefined ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
+}
+
+/** How long ago, in words that fit a table cell: "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago". */
+export function relativeAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} d ago`;
+}

@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { isTerminalTaskStatus } from '../../../shared/domain/task';
+import { useBerth } from '../../store';
+import { useNow } from '../servers/use-now';
+import { Button, EmptyState, InlineAlert } from '../shell/controls';
+import { TasksIcon, TrashIcon } from '../shell/icons';
+import { TaskRow } from './task-row';
+
+/**
+ * Every running and recent MCP task across servers: tool calls a server runs
+ * as a task, and requests a server asked Berth to run in the background.
+ * Running ones first, then the finished ones until the person clears them.
+ */
+export function TasksView() {
+  const tasks = useBerth((s) => s.tasks);
+  const loaded = useBerth((s) => s.tasksLoaded);
+  const error = useBerth((s) => s.tasksError);
+  const loadTasks = useBerth((s) => s.loadTasks);
+  const clearFinished = useBerth((s) => s.clearFinishedTasks);
+  // The list array only changes with the list: a title map built in a selector would be rebuilt on every store update.
+  const conversationList = useBerth((s) => s.conversations);
+  const conversationsLoaded = useBerth((s) => s.conversationsLoaded);
+  const titles = useMemo(() => new Map(conversationList.map((c) => [c.id, c.title])), [conversationList]);
+  const running = tasks.filter((t) => !isTerminalTaskStatus(t.status));
+  const finished = tasks.filter((t) => isTerminalTaskStatus(t.status));
+  // Ages read "42 s ago": tick every second while there is anything to age.
+  const now = useNow(tasks.length > 0, 1000);
+  const page = useRef<HTMLDivElement>(null);
+  useFocusRequestedTask(page, loaded);
+
+  if (!loaded) {
+    return error !== undefined ? (
+      <div className="tasks-view">
+        <div className="tasks-page">
+          <InlineAlert
+            action={
+              <Button size="sm" onClick={() => void loadTasks()}>
+                Try again
+              </Button>
+            }
+          >
+            Could not read the tasks: {error}
+          </InlineAlert>
+        </div>
+      </div>
+    ) : (
+      <p className="view-loading">Loading…</p>
+    );
+  }
+
+  const rows = (list: typeof tasks) =>
+    list.map((task) => (
+      <TaskRow
+        key={task.id}
+        task={task}
+        conversationTitle={task.conversationId !== undefined ? titles.get(task.conversationId) : undefined}
+        conversationsLoaded={conversationsLoaded}
+        now={now}
+      />
+    ));
+
+  return (
+    <div className="tasks-view">
+      <div className="tasks-page" ref={page}>
+        {tasks.length === 0 ? (
+          <EmptyState icon={<TasksIcon />} title="No tasks">
+            <p>
+              Long-running tool calls and requests from servers appear here: a tool the server runs as a task (a research query, a long build), or a sampling
+              request or question a server asks Berth to handle in the background.
+            </p>
+            <p>Follow their progress, answer their questions and cancel them here, across all servers and conversations, even after reloading the window.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <section className="tasks-section" aria-labelledby="tasks-running-title">
+              <header className="tasks-section-head">
+                <h2 id="tasks-running-title">Running</h2>
+                <span className="tasks-count">{running.length}</span>
+              </header>
+              {running.length === 0 ? (
+                <p className="tasks-none">Nothing is running.</p>
+              ) : (
+                <ul className="task-list" aria-label="Running tasks">
+                  {rows(running)}
+                </ul>
+              )}
+            </section>
+            <section className="tasks-section" aria-labelledby="tasks-finished-title">
+              <header className="tasks-section-head">
+                <h2 id="tasks-finished-title">Finished</h2>
+                <span className="tasks-count">{finished.length}</span>
+                <div className="spacer" />
+                <Button size="sm" variant="ghost" icon={<TrashIcon />} onClick={() => void clearFinished()} disabled={finished.length === 0}>
+                  Clear finished
+                </Button>
+              </header>
+              {finished.length === 0 ? (
+                <p className="tasks-none">Tasks that end are listed here until you clear them.</p>
+              ) : (
+                <ul className="task-list" aria-label="Finished tasks">
+                  {rows(finished)}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "Open in Tasks" on a tool card: the task's row is scrolled into view and focused, once the list is there. */
+function useFocusRequestedTask(page: RefObject<HTMLDivElement | null>, loaded: boolean) {
+  const taskFocus = useBerth((s) => s.taskFocus);
+  const clearTaskFocus = useBerth((s) => s.clearTaskFocus);
+  useEffect(() => {
+    if (taskFocus === undefined || !loaded) return;
+    const row = [...(page.current?.querySelectorAll<HTMLElement>('[data-task]') ?? [])].find((element) => element.dataset.task === taskFocus);
+    row?.focus();
+    row?.scrollIntoView({ block: 'nearest' });
+    // Cleared either way: a task that is gone (cleared, expired) has no row to show.
+    clearTaskFocus();
+  }, [taskFocus, loaded, clearTaskFocus]);
+}

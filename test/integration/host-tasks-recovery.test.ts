@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatEvent } from '../../shared/domain/chat';
+import type { LogEntry } from '../../shared/domain/log';
+import type { TaskRecord } from '../../shared/domain/task';
+import { STDIO_TASK_LOST } from '../../app/tasks/tool-task-session';
+import { addEverything, eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY } from './host-chat-support';
+import type { ChatWorld } from './host-chat-support';
+import { waitFor } from './host-harness';
+import type { HostHarness } from './host-harness';
+
+const FIXTURE = resolve(__dirname, '../../e2e/fixtures/servers/task-http.mjs');
+
+let world: ChatWorld | undefined;
+let fixture: ChildProcess | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+  if (fixture !== undefined && fixture.exitCode === null) {
+    const exited = new Promise((done) => fixture?.once('exit', done));
+    fixture.kill('SIGKILL');
+    await exited;
+  }
+  fixture = undefined;
+});
+
+/** The task-http fixture on a free port; resolves with its /mcp URL. */
+async function startFixture(): Promise<string> {
+  const child = spawn(process.execPath, [FIXTURE], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  fixture = child;
+  const port = await new Promise<string>((done, fail) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match?.[1] !== undefined) done(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => fail(new Error(`task-http exited with ${code}: ${output}`)));
+  });
+  return `http://127.0.0.1:${port}/mcp`;
+}
+
+/** The model calls `tool` with `input`, the person allows it; resolves with the Berth task id once the task runs. */
+async function startTask(harness: HostHarness, fake: ChatWorld['fake'], tool: string, input: Record<string, unknown>): Promise<string> {
+  const { id } = await newConversation(harness);
+  fake.script([{ toolUses: [{ name: tool, input }] }, { text: 'ok' }]);
+  const mark = harness.events.length;
+  await harness.call('chat.send', { id, text: 'Go' });
+  await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+  const working = (await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'working')) as Extract<ChatEvent, { type: 'tool-task' }>;
+  return working.taskId;
+}
+
+async function taskRecord(harness: HostHarness, id: string): Promise<TaskRecord | undefined> {
+  return (await harness.call<TaskRecord[]>('tasks.list', {})).find((record) => record.id === id);
+}
+
+describe('MCP tasks across a Berth restart', () => {
+  it('an HTTP server\'s task is left running when Berth quits, then picked up again and followed to its end', async () => {
+    const url = await startFixture();
+    world = await startChatWorld();
+    let harness = world.harness;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await harness.call('servers.add', { name: 'remote', config: { url } });
+    await harness.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
+    const id = await startTask(harness, world.fake, 'remote__slow-task', { ms: 5_000 });
+    await harness.host.shutdown();
+
+    const saved = JSON.parse(await readFile(join(world.dir, 'state', 'tasks.json'), 'utf8')) as { tasks: Array<{ record: TaskRecord; reference?: { taskId: string } }> };
+    const entry = saved.tasks.find((task) => task.record.id === id);
+    expect(entry?.record).toMatchObject({ status: 'working', tool: 'slow-task', server: 'remote' });
+    expect(entry?.reference?.taskId).toBe(entry?.record.taskId);
+    harness = await world.restart();
+    expect(await taskRecord(harness, id)).toMatchObject({ status: 'working' });
+    // Quitting is not the person's Stop: had Berth sent tasks/cancel, the task could not complete now.
+    await waitFor(async () => (await taskRecord(harness, id))?.status === 'completed', 30_000);
+    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'remote', limit: 10_000 });
+    expect(entries.some((line) => line.source === 'host' && line.text.includes('picked up task') && line.text.includes('again after the restart'))).toBe(true);
+  }, 90_000);
+
+  it("a stdio server's running task is marked lost after a restart, with the reason", async () => {
+    world = await startChatWorld();
+    let harness = world.harness;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await addEverything(harness);
+    const id = await startTask(harness, world.fake, 'everything__simulate-research-query', { topic: 'gone' });
+    await harness.host.shutdown();
+
+    harness = await world.restart();
+    expect(await taskRecord(harness, id)).toMatchObject({ status: 'lost', statusMessage: STDIO_TASK_LOST, tool: 'simulate-research-query' });
+  }, 60_000);
+});
