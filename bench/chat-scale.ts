@@ -95,10 +95,14 @@ export async function sendMessageRound(browser: Browser, round = 0): Promise<Rec
       async (dir) => {
         const conversations = withKnownModel(buildConversations({ count }));
         await writeConversations(dir, conversations);
-        // The generated conversations are garbage from here on; the fake API answers from this process, so collect them now, not during a send.
-        (globalThis as { gc?: () => void }).gc?.();
         // The newest, the list's first row (the list is virtualized: far rows are not in the DOM).
-        return conversations[0]?.id ?? '';
+        const open = conversations[0]?.id ?? '';
+        // The generated conversations are garbage from here on; the fake API answers from this process, so collect them now, not during a send.
+        conversations.length = 0;
+        (globalThis as { gc?: () => void }).gc?.();
+        // One start to write the conversations index, as a person's Berth has one: the timed start does not read (and then collect) every file.
+        await (await launchBerth(dir)).stop();
+        return open;
       },
       reply,
       async (page) => {
