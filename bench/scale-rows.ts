@@ -47,7 +47,8 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
   },
   'startup-conversations': {
     title: 'Starting Berth with 5,000 conversations',
-    description: 'Spawn of `browser-mode --headless` to its ready line on stdout, on a config dir with 5,000 conversations and on an empty one, alternating which goes first.',
+    description:
+      'Spawn of `browser-mode --headless` to its ready line on stdout, on a config dir with 5,000 conversations and on an empty one, alternating which goes first. Each round writes the 5,000 once and starts Berth on them twice: the first start finds no index and rebuilds it (every file read, the index written before the ready line; its own line below), the second is the one timed against the empty start, as every start after the first is for a person.',
     needsBrowser: false,
     measures: async () => (await ui()).UI_MEASURES['startup-conversations'],
     round: async (index) => (await ui()).startupRound(index),
@@ -70,12 +71,12 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
   'send-message': {
     title: 'Sending one message with 5,000 conversations',
     description:
-      "The e2e suite's fake Anthropic API (e2e/fake-llm) answers; Berth is pointed at it. A message is typed into the open conversation and Enter pressed; timed in the page to the first frame that shows the reply's last words, with 10 conversations and then with 5,000 in the config dir. Long tasks counted from Enter in the 5,000 case.",
+      "The e2e suite's fake Anthropic API (e2e/fake-llm) answers; Berth is pointed at it. A message is typed into the open conversation and Enter pressed; timed in the page to the first frame that shows the reply's last words, with 10 conversations and with 5,000 in the config dir (alternating which goes first). Four messages each, 1.5 s apart (the turn over and its saves written, as between a person's messages): the first send after start is cold (the host's first API request, the first reply rendered) and has its own lines; the row's figure is the median of the next three. The bench process, which also runs the fake API, collects the generated conversations, and Berth is started once to write the conversations index before the timed start (as a person's Berth has one). Long tasks counted from the first Enter in the 5,000 case.",
     needsBrowser: true,
     measures: async () => (await import('./chat-scale')).CHAT_MEASURES['send-message'],
-    round: async () => {
+    round: async (index) => {
       const chat = await import('./chat-scale');
-      return (await ui()).withChromium((browser) => chat.sendMessageRound(browser));
+      return (await ui()).withChromium((browser) => chat.sendMessageRound(browser, index));
     },
   },
   'stream-reply': {

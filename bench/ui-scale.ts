@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { INDEX_FILE_NAME } from '../app/chat/conversation-index';
 import { measureInitialJs } from '../scripts/check-initial-js.mjs';
 import { frameWhen, launchBerth, launchChromium, newProbedPage, pageMetrics, pageNow, scriptTransfer, STATIC_DIR } from './browser-page';
 import { buildConversations, writeConversations } from './generators/conversations';
@@ -148,22 +149,33 @@ async function timeRename(page: Page): Promise<number> {
   });
 }
 
-/** Berth's ready line with 5,000 conversations and with none, in alternating order. */
+/**
+ * Berth's ready line with 5,000 conversations and with none, in alternating order. The
+ * 5,000 are written once per round and Berth started on them once without an index
+ * (`rebuildMs`: every file read, the index written before the ready line); the timed
+ * start (`fullMs`) is the next one, with the index on disk, as every start after the
+ * first is for a person.
+ */
 export async function startupRound(round: number): Promise<Record<string, number>> {
-  const time = async (count: number): Promise<number> =>
-    withConfigDir(
-      (dir) => writeConversations(dir, buildConversations({ count })),
-      async (dir) => {
-        const berth = await launchBerth(dir);
-        await berth.stop();
-        return berth.readyMs;
-      },
-    );
+  const start = async (dir: string): Promise<number> => {
+    const berth = await launchBerth(dir);
+    await berth.stop();
+    return berth.readyMs;
+  };
+  const empty = (): Promise<number> => withConfigDir(async () => undefined, start);
   const emptyFirst = round % 2 === 0;
-  const empty = emptyFirst ? await time(0) : Number.NaN;
-  const full = await time(CONVERSATIONS);
-  const emptyMs = emptyFirst ? empty : await time(0);
-  return { emptyMs, fullMs: full, ratio: full / emptyMs };
+  const emptyBefore = emptyFirst ? await empty() : Number.NaN;
+  const { rebuildMs, fullMs } = await withConfigDir(
+    (dir) => writeConversations(dir, buildConversations({ count: CONVERSATIONS })),
+    async (dir) => {
+      const rebuildMs = await start(dir);
+      const index = join(dir, 'conversations', INDEX_FILE_NAME);
+      if (!(await stat(index).catch(() => undefined))?.isFile()) throw new Error(`the first start wrote no ${index}: the next start would rebuild again`);
+      return { rebuildMs, fullMs: await start(dir) };
+    },
+  );
+  const emptyMs = emptyFirst ? emptyBefore : await empty();
+  return { emptyMs, fullMs, ratio: fullMs / emptyMs, rebuildMs, rebuildRatio: rebuildMs / emptyMs };
 }
 
 /** Opens a 2,000-message conversation (249 tool calls) from the list: first screen painted, DOM size. */
@@ -281,8 +293,10 @@ export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup
   ],
   'startup-conversations': [
     { key: 'emptyMs', label: 'spawn → ready line, no conversations, ms', target: '' },
-    { key: 'fullMs', label: `spawn → ready line, ${CONVERSATIONS} conversations, ms`, target: '' },
-    { key: 'ratio', label: `${CONVERSATIONS} / empty`, target: '≤ 1.2×', pass: (v) => v <= 1.2, digits: 2 },
+    { key: 'fullMs', label: `spawn → ready line, ${CONVERSATIONS} conversations (index on disk), ms`, target: '' },
+    { key: 'ratio', label: `${CONVERSATIONS} (index on disk) / empty`, target: '≤ 1.2×', pass: (v) => v <= 1.2, digits: 2 },
+    { key: 'rebuildMs', label: `spawn → ready line, ${CONVERSATIONS} conversations, no index (rebuilt), ms`, target: 'first start only' },
+    { key: 'rebuildRatio', label: `${CONVERSATIONS} rebuilding the index / empty`, target: '', digits: 2 },
   ],
   'long-conversation': [
     { key: 'firstScreenMs', label: 'click → last messages painted, ms', target: '< 300', pass: (v) => v < 300 },

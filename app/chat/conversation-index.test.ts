@@ -2,7 +2,8 @@ import { copyFile, mkdir, mkdtemp, open, readFile, rm, stat, unlink, utimes, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../shared/domain/chat';
+import type { ChatMessage, ConversationSummary } from '../../shared/domain/chat';
+import { INDEX_FILE_NAME, IndexWriter, type FileIdentity, type IndexEntry } from './conversation-index';
 import { ConversationStore } from './conversation-store';
 
 function userMessage(text: string): ChatMessage {
@@ -152,5 +153,74 @@ describe('the conversations index', () => {
     notices = [];
     expect((await openStore()).list().map((summary) => summary.title)).toEqual(['Kept anyway']);
     expect(notices).toEqual([expect.stringMatching(/Rebuilt the conversations index from 1 files/)]);
+  });
+});
+
+describe('IndexWriter', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'berth-index-writer-'));
+  });
+  afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+  /** A summary whose title counts how often it is serialized. */
+  function countedSummary(id: string, title: string, reads: Map<string, number>): ConversationSummary {
+    const summary = { id, createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 } as ConversationSummary;
+    Object.defineProperty(summary, 'title', {
+      enumerable: true,
+      get: () => {
+        reads.set(id, (reads.get(id) ?? 0) + 1);
+        return title;
+      },
+    });
+    return summary;
+  }
+
+  it('writes what JSON.stringify would, re-serializing only the entries that changed since the last write', async () => {
+    const reads = new Map<string, number>();
+    const file = (size: number): FileIdentity => ({ size, mtimeMs: 5, ino: 7 });
+    let entries: IndexEntry[] = ['a', 'b', 'c'].map((id) => ({ file: file(1), summary: countedSummary(id, `Title ${id}`, reads) }));
+    const errors: string[] = [];
+    const writer = new IndexWriter(join(dir, INDEX_FILE_NAME), () => entries, (message) => errors.push(message));
+    const written = async (): Promise<string> => readFile(join(dir, INDEX_FILE_NAME), 'utf8');
+
+    writer.schedule();
+    await writer.settled();
+    expect(await written()).toBe(JSON.stringify({ version: 1, entries }));
+    reads.clear();
+
+    // b renamed (a new summary object), c's file saved again (a new identity), a untouched.
+    entries = [entries[0]!, { file: entries[1]!.file, summary: countedSummary('b', 'Renamed', reads) }, { file: file(2), summary: entries[2]!.summary }];
+    writer.schedule();
+    await writer.settled();
+    expect(Object.fromEntries(reads)).toEqual({ b: 1, c: 1 });
+    reads.clear();
+    expect(JSON.parse(await written())).toEqual(JSON.parse(JSON.stringify({ version: 1, entries })));
+    expect(errors).toEqual([]);
+  });
+
+  it('writes a burst of changes once, after a quiet delay, and at once when settled', async () => {
+    const path = join(dir, INDEX_FILE_NAME);
+    let built = 0;
+    const writer = new IndexWriter(path, () => {
+      built += 1;
+      return [];
+    }, () => undefined, 60);
+    const exists = async (): Promise<boolean> => stat(path).then(() => true, () => false);
+
+    writer.schedule();
+    writer.schedule();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writer.schedule();
+    expect(await exists()).toBe(false);
+    for (let waited = 0; !(await exists()) && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await exists()).toBe(true);
+    expect(built).toBe(1);
+
+    writer.schedule();
+    await writer.settled(); // shutdown does not wait out the delay
+    expect(built).toBe(2);
+    await writer.settled();
+    expect(built).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync } from 'node:fs';
-import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -61,10 +61,13 @@ export interface TightenReport {
 export async function tightenBerthFiles(configDir: string): Promise<TightenReport> {
   const report: TightenReport = { tightened: [], failures: [] };
   if (!HAS_MODES) return report;
-  const tighten = async (path: string, recurse: 'all' | 'top' | 'none'): Promise<void> => {
+  // Synchronous on purpose: this runs once, before Berth serves anything, and an awaited
+  // lstat per file pays a round trip through libuv's thread pool each; with 5,000
+  // conversations that was a quarter of a second of every start, the calls themselves ~15 ms.
+  const tighten = (path: string, recurse: 'all' | 'top' | 'none'): void => {
     let stats;
     try {
-      stats = await lstat(path);
+      stats = lstatSync(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') report.failures.push(`${path}: ${(error as Error).message}`);
       return;
@@ -73,7 +76,7 @@ export async function tightenBerthFiles(configDir: string): Promise<TightenRepor
     const mode = stats.mode & 0o7777;
     if ((mode & 0o077) !== 0) {
       try {
-        await chmod(path, mode & ~0o077);
+        chmodSync(path, mode & ~0o077);
         report.tightened.push(path);
       } catch (error) {
         report.failures.push(`${path}: ${(error as Error).message}`);
@@ -82,13 +85,13 @@ export async function tightenBerthFiles(configDir: string): Promise<TightenRepor
     if (!stats.isDirectory() || recurse === 'none') return;
     let names: string[];
     try {
-      names = await readdir(path);
+      names = readdirSync(path);
     } catch (error) {
       report.failures.push(`${path}: ${(error as Error).message}`);
       return;
     }
-    for (const name of names) await tighten(join(path, name), recurse === 'all' || BERTH_TREES.has(name) ? 'all' : 'none');
+    for (const name of names) tighten(join(path, name), recurse === 'all' || BERTH_TREES.has(name) ? 'all' : 'none');
   };
-  await tighten(configDir, 'top');
+  tighten(configDir, 'top');
   return report;
 }

@@ -44,6 +44,19 @@ function comesBefore(a: ConversationSummary, b: ConversationSummary): boolean {
  * linear in the list, so a saved message does not re-sort 5,000 rows.
  */
 export function applyConversationsDelta(list: readonly ConversationSummary[], delta: ConversationsDelta): ConversationSummary[] {
+  // The usual delta, twice per message sent: one conversation saved a message and keeps its place
+  // (the open one, already first). A copy with one entry swapped, no set of ids, no search.
+  const [only] = delta.changed;
+  if (only !== undefined && delta.changed.length === 1 && delta.removed.length === 0) {
+    const at = list.findIndex((summary) => summary.id === only.id);
+    const before = list[at - 1];
+    const after = list[at + 1];
+    if (at >= 0 && (before === undefined || comesBefore(before, only)) && (after === undefined || comesBefore(only, after))) {
+      const next = list.slice();
+      next[at] = only;
+      return next;
+    }
+  }
   const gone = new Set([...delta.removed, ...delta.changed.map((summary) => summary.id)]);
   const next = gone.size === 0 ? [...list] : list.filter((summary) => !gone.has(summary.id));
   for (const summary of delta.changed) {

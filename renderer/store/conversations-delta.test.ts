@@ -59,3 +59,28 @@ describe('conversation list deltas', () => {
     expect(store.getState().toasts.at(-1)).toMatchObject({ title: 'Could not rename “New”' });
   });
 });
+
+describe('conversation list deltas, checked against a full sort', () => {
+  const sorted = (list: ConversationSummary[]) => [...list].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  it('gives the list a full sort would, for one change that keeps its place, moves, is new, or ties', () => {
+    const list = sorted([summary('a', 50), summary('b', 40), summary('c', 40), summary('d', 30), summary('e', 10)]);
+    const cases: ConversationSummary[] = [
+      summary('a', 60, 'first, still first'),
+      summary('c', 35, 'in the middle, keeps its place'),
+      summary('e', 5, 'last, still last'),
+      summary('d', 55, 'moves to the top'),
+      summary('a', 20, 'moves down'),
+      summary('f', 45, 'new'),
+      summary('d', 40, 'ties with b and c: goes by id'),
+      summary('b', 40, 'same time, new title'),
+    ];
+    for (const changed of cases) {
+      const expected = sorted([...list.filter((entry) => entry.id !== changed.id), changed]);
+      const next = applyConversationsDelta(list, { changed: [changed], removed: [] });
+      expect(next, changed.title).toEqual(expected);
+      expect(next.find((entry) => entry.id === changed.id), changed.title).toBe(changed);
+    }
+    expect(list.map((entry) => entry.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});

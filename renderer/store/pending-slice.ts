@@ -1,5 +1,5 @@
 import type { PendingCounts, PendingRequest } from '../../shared/domain/pending';
-import { PENDING_KINDS } from '../../shared/domain/pending';
+import { PENDING_KINDS } from '../../shared/domain/pending-kinds';
 import type { PendingSlice, SliceCreator } from './types';
 
 /** Counts recomputed from a list (snapshots carry no counts of their own). */

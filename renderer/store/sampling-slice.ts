@@ -1,4 +1,4 @@
-import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
+import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-defaults';
 import type { SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { SamplingSlice, SliceCreator } from './types';
 

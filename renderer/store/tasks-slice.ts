@@ -1,4 +1,5 @@
-import { isTerminalTaskStatus, type TaskRecord, type TasksChanged } from '../../shared/domain/task';
+import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
+import { isTerminalTaskStatus } from '../../shared/domain/task-status';
 import type { StoreApi } from 'zustand/vanilla';
 import type { BerthState, SliceCreator, TasksSlice } from './types';
 

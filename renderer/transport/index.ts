@@ -1,11 +1,13 @@
-import { topics, WS_PATH, type TopicName, type TopicPayload } from '../../shared/contract';
+import { WS_PATH } from '../../shared/contract/wire';
 import type { BerthPreloadApi } from '../../shared/contract/preload-api';
 import { PRELOAD_GLOBAL } from '../../shared/contract/preload-api';
 import type { RendererTransport } from './connection';
 import { createIpcTransport } from './ipc-transport';
 import { takeBridgeToken } from './token';
+import { withValidatedEvents } from './validated-events';
 import { createWsTransport } from './ws-transport';
 
+export { withValidatedEvents } from './validated-events';
 export type { ConnectionState, ConnectionStatus, RendererTransport } from './connection';
 
 /** Why no transport could be made; the app shows a full-page explanation. */
@@ -24,27 +26,4 @@ export function chooseTransport(): TransportChoice {
   if (!token) return { kind: 'missing-token' };
   const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${WS_PATH}`;
   return { kind: 'ready', transport: withValidatedEvents(createWsTransport({ url, token })) };
-}
-
-/**
- * Host events are checked against the topic schemas before any store sees
- * them: a payload that does not match is dropped and reported, so a host bug
- * cannot corrupt renderer state.
- */
-export function withValidatedEvents(inner: RendererTransport): RendererTransport {
-  return {
-    connection: inner.connection,
-    call: (method, input) => inner.call(method, input),
-    close: () => inner.close(),
-    on<T extends TopicName>(topic: T, listener: (payload: TopicPayload<T>) => void): () => void {
-      return inner.on(topic, (payload) => {
-        const parsed = topics[topic].safeParse(payload);
-        if (!parsed.success) {
-          console.error(`Berth: dropped an invalid "${topic}" event from the host`, parsed.error.issues);
-          return;
-        }
-        listener(parsed.data as TopicPayload<T>);
-      });
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import { INJECTED_TOKEN_GLOBAL } from '../../shared/contract';
+import { INJECTED_TOKEN_GLOBAL } from '../../shared/contract/wire';
 
 /** sessionStorage key: the token survives reloads of this tab but not the browser session. */
 export const TOKEN_STORAGE_KEY = 'berth.bridgeToken';

@@ -7,9 +7,8 @@ import { TaskStatusSchema } from './task';
 // and `_meta` from the server survive storage untouched.
 
 /** Conversation ids are file names on disk: a UUID or similar, never a path. */
-export const ConversationIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ConversationIdSchema = z.string().regex(CONVERSATION_ID_PATTERN, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
 
 /** The title a conversation gets until its first message (or the person) names it. */
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
@@ -153,44 +152,12 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-/**
- * The key of one tool in `disabledTools`. Server names cannot contain '/'
- * (see ServerNameSchema), so the first '/' always separates the two parts.
- */
-export function toolKey(server: string, tool: string): string {
-  return `${server}/${tool}`;
-}
+export { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON, STOPPED_TOOL_TEXT, toolKey } from './chat-text';
 
 export function summarizeConversation(conversation: Conversation): ConversationSummary {
   const { id, title, createdAt, updatedAt, model, messages } = conversation;
   return { id, title, createdAt, updatedAt, model, messageCount: messages.length };
 }
-
-/** The person's own words in a message (tool results excluded). */
-export function messageText(message: ChatMessage): string {
-  return message.content
-    .filter((block): block is ChatTextBlock => block.type === 'text')
-    .map((block) => block.text)
-    .join('\n');
-}
-
-/** A user message that the person wrote (not one carrying tool results). */
-export function isPersonMessage(message: ChatMessage): boolean {
-  return message.role === 'user' && message.content.some((block) => block.type === 'text' || block.type === 'attachment');
-}
-
-/** What the model reads for a tool call the person stopped before it finished. */
-export const STOPPED_TOOL_TEXT = 'The user stopped this tool call before it finished.';
-
-/** A call the person stopped: marked so since issue 14; older conversations are recognised by the text the model was given. */
-export function isStoppedResult(block: ChatToolResultBlock): boolean {
-  if (block.stopped === true) return true;
-  const [only, ...rest] = block.content;
-  return block.isError && rest.length === 0 && only?.type === 'text' && only.text === STOPPED_TOOL_TEXT;
-}
-
-/** Why a turn ended, beyond the API's stop reasons: the person pressed stop. */
-export const STOPPED_BY_PERSON = 'stopped';
 
 // Events the chat engine reports while a turn runs (one topic for the UI).
 const base = { conversationId: z.string(), turnId: z.string() };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PENDING_KINDS } from './pending-kinds';
 import { ElicitationFieldSchema } from '../elicitation/form-schema';
 import { JsonObjectSchema, ToolCallConsentPayloadSchema, ToolCallConsentResponseSchema } from './consent';
 import { RootConsentPayloadSchema, RootConsentResponseSchema } from './roots';
@@ -147,8 +148,7 @@ export const ElicitationResponseSchema = z.discriminatedUnion('action', [
 ]);
 export type ElicitationResponse = z.infer<typeof ElicitationResponseSchema>;
 
-/** Everything that waits for the person. */
-export const PENDING_KINDS = ['tool-call', 'sampling', 'sampling-answer', 'elicitation', 'root-consent'] as const;
+export { PENDING_KINDS } from './pending-kinds';
 export const PendingKindSchema = z.enum(PENDING_KINDS);
 export type PendingKind = z.infer<typeof PendingKindSchema>;
 

@@ -1,24 +1,14 @@
 import { z } from 'zod';
+import { MAX_SAMPLING_BUDGET, MAX_SAMPLING_MAX_TOKENS } from './sampling-defaults';
 
-/**
- * The largest `max_tokens` Berth sends for one sampling request unless the
- * person sets another cap for the server: enough for a long answer, far from
- * the 100,000 a server may ask for.
- */
-export const DEFAULT_SAMPLING_MAX_TOKENS = 4_096;
-/** Tokens (input + output, as the model reports them) one server may spend per Berth session. */
-export const DEFAULT_SAMPLING_BUDGET = 100_000;
-/** The highest cap a person may set: above any Claude model's output limit. */
-export const MAX_SAMPLING_MAX_TOKENS = 200_000;
-/** The highest session budget a person may set. */
-export const MAX_SAMPLING_BUDGET = 100_000_000;
-
-/**
- * What "session" means for the budget, in words the UI shows: the count starts
- * when Berth starts and is kept across the server's restarts and reconnects (a
- * server cannot reset it by crashing); the person may reset it by hand.
- */
-export const SAMPLING_SESSION_NOTE = 'Counted since Berth started; restarting the server does not reset it.';
+export {
+  DEFAULT_SAMPLING_BUDGET,
+  DEFAULT_SAMPLING_LIMITS,
+  DEFAULT_SAMPLING_MAX_TOKENS,
+  MAX_SAMPLING_BUDGET,
+  MAX_SAMPLING_MAX_TOKENS,
+  SAMPLING_SESSION_NOTE,
+} from './sampling-defaults';
 
 const wholeTokens = (what: string, max: number) =>
   z
@@ -42,8 +32,6 @@ export const SamplingLimitsSchema = z
   })
   .strict();
 export type SamplingLimits = z.infer<typeof SamplingLimitsSchema>;
-
-export const DEFAULT_SAMPLING_LIMITS: SamplingLimits = { maxTokens: DEFAULT_SAMPLING_MAX_TOKENS, sessionBudget: DEFAULT_SAMPLING_BUDGET };
 
 /** One server's limits and what it has spent this Berth session. */
 export const SamplingUsageSchema = z.object({

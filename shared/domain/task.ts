@@ -8,12 +8,7 @@ import { z } from 'zod';
 export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled', 'lost']);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-/** Statuses after which nothing changes any more. */
-export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'lost'];
-
-export function isTerminalTaskStatus(status: TaskStatus): boolean {
-  return TERMINAL_TASK_STATUSES.includes(status);
-}
+export { isTerminalTaskStatus, TERMINAL_TASK_STATUSES } from './task-status';
 
 export const TaskRecordSchema = z.object({
   /** Berth's own key for the task (stable across reloads and restarts); not the server's id. */

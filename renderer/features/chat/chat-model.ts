@@ -1,4 +1,4 @@
-import { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat';
+import { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat-text';
 import type { ChatAttachment, ChatMessage, ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import type { LiveToolCall } from '../../store';
 

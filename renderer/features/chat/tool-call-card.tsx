@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { memo, useId, useState } from 'react';
-import { isStoppedResult } from '../../../shared/domain/chat';
+import { isStoppedResult } from '../../../shared/domain/chat-text';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../shell/controls';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isTerminalTaskStatus, type TaskRecord, type TaskStatus } from '../../../shared/domain/task';
+import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
+import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth, type LiveToolCall } from '../../store';
 import { TASK_STATUS } from '../tasks/task-model';
 import { Button, Chip } from '../shell/controls';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef } from 'react';
-import { toolKey } from '../../../shared/domain/chat';
+import { toolKey } from '../../../shared/domain/chat-text';
 import { Switch } from '../shell/controls';
 import type { ToolSwitchRow } from './tool-switch-rows';
 

@@ -1,6 +1,7 @@
 import { Popover } from 'radix-ui';
 import { useCallback, useMemo, useState } from 'react';
-import { toolKey, type Conversation } from '../../../shared/domain/chat';
+import type { Conversation } from '../../../shared/domain/chat';
+import { toolKey } from '../../../shared/domain/chat-text';
 import { useBerth } from '../../store';
 import { Button } from '../shell/controls';
 import { ChevronDownIcon, ToolIcon, WarningIcon } from '../shell/icons';

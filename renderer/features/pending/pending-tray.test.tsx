@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { Tooltip } from 'radix-ui';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
@@ -62,5 +63,30 @@ describe('<PendingTray>', () => {
     fireEvent.click(items[1]!);
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByText('“forms” asks for information')).toBeTruthy());
+  });
+
+  it('does not render again when the conversation list changes while it is closed, and shows the new title when opened', async () => {
+    const store = createBerthStore(createFakeTransport());
+    const summary = (id: string, title: string, updatedAt: number) => ({ id, title, createdAt: 1, updatedAt, model: 'm', messageCount: 0 });
+    store.getState().applyConversationsChanged(Array.from({ length: 100 }, (_, index) => summary(`c${index}`, `Chat ${index}`, 1_000 - index)));
+    store.getState().applyPendingSnapshot(requests);
+    let renders = 0;
+    render(
+      <StoreProvider store={store}>
+        <Tooltip.Provider>
+          <Profiler id="tray" onRender={() => (renders += 1)}>
+            <PendingTray />
+          </Profiler>
+        </Tooltip.Provider>
+      </StoreProvider>,
+    );
+    const before = renders;
+    // What each message sent brings: a delta for its conversation.
+    act(() => store.getState().applyConversationsDelta({ changed: [summary('c50', 'Chat 50', 2_000)], removed: [] }));
+    act(() => store.getState().applyConversationsDelta({ changed: [summary('c1', 'Renamed one', 1_000)], removed: [] }));
+    expect(renders).toBe(before);
+    fireEvent.click(screen.getByTestId('pending-tray'));
+    const list = await screen.findByRole('list', { name: 'Waiting requests' });
+    expect(within(list).getAllByRole('button')[0]!.textContent).toContain('in Renamed one');
   });
 });

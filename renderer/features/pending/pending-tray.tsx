@@ -1,12 +1,21 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
-import { useMemo, useState, type ReactNode } from 'react';
-import { PENDING_KINDS, type PendingKind } from '../../../shared/domain/pending';
+import { useState, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ConversationSummary } from '../../../shared/domain/chat';
+import type { PendingKind } from '../../../shared/domain/pending';
+import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
 import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
+
+const NO_TITLES: readonly (string | undefined)[] = [];
+
+function conversationTitle(conversations: readonly ConversationSummary[], id: string | undefined): string | undefined {
+  return id === undefined ? undefined : conversations.find((conversation) => conversation.id === id)?.title;
+}
 
 export const KIND_ICONS: Record<PendingKind, ReactNode> = {
   'tool-call': <ShieldIcon />,
@@ -24,12 +33,12 @@ export function PendingTray() {
   const counts = useBerth((s) => s.pendingCounts);
   const pending = useBerth((s) => s.pending);
   const awaiting = useBerth((s) => s.awaitingElicitations);
-  // The list array only changes with the list; a map built in the selector would cost 5,000 entries on every store update.
-  const conversationList = useBerth((s) => s.conversations);
-  const conversations = useMemo(() => Object.fromEntries(conversationList.map((c) => [c.id, c.title])), [conversationList]);
   const focusPending = useBerth((s) => s.focusPending);
   const dismissAwaiting = useBerth((s) => s.dismissAwaitingElicitation);
   const [open, setOpen] = useState(false);
+  // Only the titles the open list shows, looked up by id: the tray is always mounted, and a
+  // map of every title rebuilt on each list change cost 5,000 entries twice per message sent.
+  const titles = useBerth(useShallow((s) => (open ? s.pending.map((request) => conversationTitle(s.conversations, request.conversationId)) : NO_TITLES)));
   const now = useNow(open && pending.length > 0, 1000);
   const total = pending.length;
   const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}`);
@@ -64,7 +73,7 @@ export function PendingTray() {
           ) : null}
           {total > 0 ? (
             <ul className="tray-list" aria-label="Waiting requests">
-              {pending.map((request) => (
+              {pending.map((request, index) => (
                 <li key={request.id}>
                   <button
                     type="button"
@@ -82,9 +91,7 @@ export function PendingTray() {
                         {KIND_LABELS[request.kind].one} · <strong>{request.server}</strong>
                       </span>
                       <span className="tray-item-detail">{describeRequest(request)}</span>
-                      {request.conversationId && conversations[request.conversationId] ? (
-                        <span className="tray-item-detail">in {conversations[request.conversationId]}</span>
-                      ) : null}
+                      {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
                     </span>
                     <span className="tray-age">{formatAge(now - request.createdAt)}</span>
                   </button>
