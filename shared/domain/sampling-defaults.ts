@@ -1,5 +1,3 @@
-import type { SamplingLimits } from './sampling-limits';
-
 // The defaults without zod (./sampling-limits holds the schemas), so the renderer's
 // first screen can use them without loading zod.
 
@@ -23,4 +21,5 @@ export const MAX_SAMPLING_BUDGET = 100_000_000;
  */
 export const SAMPLING_SESSION_NOTE = 'Counted since Berth started; restarting the server does not reset it.';
 
-export const DEFAULT_SAMPLING_LIMITS: SamplingLimits = { maxTokens: DEFAULT_SAMPLING_MAX_TOKENS, sessionBudget: DEFAULT_SAMPLING_BUDGET };
+/** The limits of a server nobody set any for (the shape of ./sampling-limits' SamplingLimits, written out so this file needs no zod). */
+export const DEFAULT_SAMPLING_LIMITS: { readonly maxTokens: number; readonly sessionBudget: number } = { maxTokens: DEFAULT_SAMPLING_MAX_TOKENS, sessionBudget: DEFAULT_SAMPLING_BUDGET };

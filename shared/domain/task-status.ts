@@ -1,7 +1,9 @@
-import type { TaskStatus } from './task';
-
 // Kept apart from ./task (zod schemas) so the renderer's first screen (tool cards, the
-// tasks slice) can use it without loading zod.
+// tasks slice) can use it without loading zod; ./task builds its schema from this list.
+
+/** The protocol's five states, plus `lost`: Berth can no longer reach the task. */
+export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled', 'lost'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Statuses after which nothing changes any more. */
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'lost'];

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { TASK_STATUSES } from './task-status';
 
 // MCP tasks as Berth shows them: long work a server runs for Berth (a tool
 // called as a task) and work Berth runs for a server (a task-augmented
 // sampling or elicitation request). One record per task, whatever the era.
 
 /** The protocol's five states, plus `lost`: Berth can no longer reach the task (a stdio server's process is gone, a recovered handle expired). */
-export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled', 'lost']);
+export const TaskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export { isTerminalTaskStatus, TERMINAL_TASK_STATUSES } from './task-status';
+export { isTerminalTaskStatus, TASK_STATUSES, TERMINAL_TASK_STATUSES } from './task-status';
 
 export const TaskRecordSchema = z.object({
   /** Berth's own key for the task (stable across reloads and restarts); not the server's id. */
