@@ -164,6 +164,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
+  // A new server of a removed one's name starts from the defaults (a rename has moved them first: servers.update).
+  lifecycle.register({
+    serverRemoved: (name) => {
+      settings
+        .forgetServer(name)
+        .then(() => events.emit('tasks.serverSettingsChanged', { server: name, optionalToolsAsTasks: settings.tasksForOptionalTools(name) }))
+        .catch((error: unknown) => reportBug(`forgetting the settings of '${name}' failed`, error));
+    },
+  });
   lifecycle.register(workflow);
   // After the workflow: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
   lifecycle.register(

@@ -1,7 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ServersPage } from './pages/servers-page';
-import { everythingServerConfig, expect, test } from './support/berth';
+import { DOCS_DIR, everythingServerConfig, expect, test } from './support/berth';
+
+/** A server whose one tool may run as a task (taskSupport: optional). */
+const TASK_OPTIONAL = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'servers', 'task-optional.mjs');
 
 async function storedConfig(configDir: string): Promise<{ mcpServers: Record<string, Record<string, unknown>> }> {
   return JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
@@ -92,5 +96,58 @@ test.describe('per-server settings', () => {
     await expect(form.errorFor('Give up after')).toHaveText('Use 0 or more (0 turns automatic restarts off)');
     await expect(form.dialog).toBeVisible();
     await app.screenshot({ path: test.info().outputPath('server-form-limits.png') });
+  });
+});
+
+test.describe('running long tool calls as tasks', () => {
+  test.use({
+    initialConfig: {
+      mcpServers: {
+        everything: everythingServerConfig(),
+        slow: { command: process.execPath, args: [TASK_OPTIONAL] },
+      },
+    },
+  });
+
+  test('the Overview switch says what it does, counts the task tools, is changed from the keyboard, kept in settings.json and across a restart', async ({ app, berth }) => {
+    let servers = new ServersPage(app);
+    await servers.expectStatus('everything', 'Ready');
+    let detail = await servers.select('everything');
+    await detail.showOverview();
+    await expect(detail.taskSwitch).toBeChecked();
+    await expect(detail.taskSetting).toContainText('Tools that can run in the background report progress and can be cancelled; Berth checks on them instead of waiting on one request.');
+    // simulate-research-query requires a task; server-everything has no tool that merely may.
+    await expect(detail.root.getByTestId('task-tool-counts')).toHaveText(/^Of its \d+ tools, 1 must run as a task, whatever this says; none is left to this switch\.$/);
+
+    await servers.expectStatus('slow', 'Ready');
+    detail = await servers.select('slow');
+    await detail.showOverview();
+    await expect(detail.root.getByTestId('task-tool-counts')).toHaveText('Its only tool can run as a task: this switch decides.');
+    await detail.taskSwitch.focus();
+    await app.keyboard.press('Space');
+    await expect(detail.taskSwitch).not.toBeChecked();
+    await expect(detail.taskSwitch).toBeFocused();
+    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).tasksForOptionalTools).toEqual({ slow: false });
+    // Applied to the next call without a restart: the server is still the same ready process.
+    await expect(servers.status('slow')).toHaveText('Ready');
+    await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+    await detail.taskSetting.scrollIntoViewIfNeeded();
+    // From the sampling limits down: the per-server choices, not this machine's paths.
+    const panel = await detail.overview.boundingBox();
+    const from = await detail.samplingLimits.boundingBox();
+    const to = await detail.taskSetting.boundingBox();
+    if (panel === null || from === null || to === null) throw new Error('the Overview is not laid out');
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'server-task-setting.png'), clip: { x: panel.x, y: from.y - 12, width: panel.width, height: to.y + to.height - from.y + 24 } });
+
+    await berth.restart();
+    await app.goto(berth.url);
+    servers = new ServersPage(app);
+    await servers.expectStatus('slow', 'Ready');
+    detail = await servers.select('slow');
+    await detail.showOverview();
+    await expect(detail.taskSwitch).not.toBeChecked();
+    await detail.taskSwitch.press('Enter');
+    await expect(detail.taskSwitch).toBeChecked();
+    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).tasksForOptionalTools).toEqual({});
   });
 });

@@ -1,6 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { samplingMethods } from '../../shared/contract/sampling';
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
+import { HostError } from '../../shared/result';
 import type { SamplingBudget } from '../sampling/sampling-budget';
 import type { SamplingReview } from '../sampling/sampling-review';
 import type { SettingsStore } from '../settings/settings-store';
@@ -13,10 +14,12 @@ export interface SamplingHandlerDeps {
   /** Whether a server's requests are asked about, allowed for the session, or refused. */
   review: Pick<SamplingReview, 'policies' | 'setPolicy'>;
   settings: Pick<SettingsStore, 'setSamplingLimits' | 'samplingLimitServers'>;
+  /** The servers Berth has: limits for any other would be kept for nobody (a removed server's are forgotten). */
+  servers: { get(name: string): unknown };
 }
 
 /** Each server's sampling policy; its cap and session budget: read, set (persisted), reset. */
-export function createSamplingHandlers({ budget, review, settings }: SamplingHandlerDeps): SamplingHandlers {
+export function createSamplingHandlers({ budget, review, settings, servers }: SamplingHandlerDeps): SamplingHandlers {
   return {
     'sampling.policies': async () => review.policies(),
     'sampling.setPolicy': async ({ server, policy }) => {
@@ -28,6 +31,7 @@ export function createSamplingHandlers({ budget, review, settings }: SamplingHan
       return { defaults: { ...DEFAULT_SAMPLING_LIMITS }, servers: [...names].sort((a, b) => a.localeCompare(b)).map((server) => budget.usage(server)) };
     },
     'sampling.setLimits': async ({ server, limits }) => {
+      if (servers.get(server) === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
       await settings.setSamplingLimits(server, limits ?? undefined);
       budget.limitsChanged(server);
       return budget.usage(server);

@@ -9,6 +9,7 @@ import { serverIdentity } from '../consent/approval-fingerprint';
 import type { ServerEdit } from '../consent/consent-broker';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import type { ServerSecrets } from '../secrets/server-secrets';
+import type { SettingsStore } from '../settings/settings-store';
 import type { EventHub } from '../events/event-hub';
 import type { ServerSync } from './server-sync';
 
@@ -49,6 +50,8 @@ export interface ServerHandlerDeps {
   approvals: { serverEdited(edit: ServerEdit): Promise<void> };
   /** A server's OAuth records follow a rename and go with its removal. */
   oauth: Pick<OAuthSessions, 'renameServer' | 'forgetServer'>;
+  /** A server's own settings (sampling limits, tasks) follow a rename; its removal forgets them (host.ts, on serverRemoved). */
+  settings: Pick<SettingsStore, 'renameServer'>;
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
 }
@@ -107,6 +110,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
       }
       // Before the sync starts it under its new name, so the start finds its tokens.
       if (renaming) await deps.oauth.renameServer(name, target);
+      // Before the sync forgets the old name, which forgets its settings.
+      if (renaming) await deps.settings.renameServer(name, target);
       await sync.apply(renaming ? { forget: [name] } : {});
       // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
       // Restarted in the background like any sync start: a start may take its whole timeout.

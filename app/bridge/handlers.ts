@@ -23,6 +23,7 @@ import { createRootsHandlers } from './handlers-roots';
 import { createSamplingHandlers } from './handlers-sampling';
 import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
+import { createTaskSettingsHandlers } from './handlers-task-settings';
 import { createTasksHandlers } from './handlers-tasks';
 import type { TaskRegistry } from '../tasks/task-registry';
 import type { ServerSync } from './server-sync';
@@ -77,12 +78,13 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createSettingsHandlers(deps.settings),
     ...createPendingHandlers(workflow.pending),
     ...createConsentHandlers(workflow.consent),
-    ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings }),
+    ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings, servers: deps.supervisor }),
     ...createElicitationHandlers(workflow.flow),
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
     ...createTasksHandlers(deps.tasks),
+    ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };
 }

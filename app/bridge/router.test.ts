@@ -76,6 +76,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'tasks.cancel': { id: 'task-1' },
   'tasks.clear': {},
   'tasks.setWindowVisible': { visible: false },
+  'tasks.serverSettings': {},
+  'tasks.setServerSettings': { server: 'everything', optionalToolsAsTasks: false },
 };
 
 interface Recorder {

@@ -150,4 +150,39 @@ describe('SettingsStore', () => {
     await settings.setTasksForOptionalTools('remote', undefined);
     expect((await open()).tasksForOptionalTools('remote')).toBe(true);
   });
+
+  it("forgets a removed server's sampling limits and task choice, keeps the other servers', and writes nothing for a server with none", async () => {
+    const settings = await open();
+    await settings.setSamplingLimits('gone', { maxTokens: 1_000, sessionBudget: 20_000 });
+    await settings.setSamplingLimits('kept', { maxTokens: 2_000, sessionBudget: 30_000 });
+    await settings.setTasksForOptionalTools('gone', false);
+    await settings.setTasksForOptionalTools('kept', false);
+    await settings.forgetServer('gone');
+    const reopened = await open();
+    expect(reopened.samplingLimits('gone').custom).toBe(false);
+    expect(reopened.tasksForOptionalTools('gone')).toBe(true);
+    expect(reopened.samplingLimitServers()).toEqual(['kept']);
+    expect(reopened.tasksForOptionalToolsServers()).toEqual(['kept']);
+    expect(reopened.tasksForOptionalTools('kept')).toBe(false);
+
+    const before = await readFile(settings.filePath, 'utf8');
+    await writeFile(settings.filePath, `${before} `);
+    await settings.forgetServer('never-set');
+    // No write: the byte added by hand is still there.
+    expect(await readFile(settings.filePath, 'utf8')).toBe(`${before} `);
+  });
+
+  it("moves a renamed server's sampling limits and task choice to its new name", async () => {
+    const settings = await open();
+    await settings.setSamplingLimits('old', { maxTokens: 1_000, sessionBudget: 20_000 });
+    await settings.setTasksForOptionalTools('old', false);
+    await settings.renameServer('old', 'new');
+    // The sync forgets the old name after the rename: nothing of the new one goes with it.
+    await settings.forgetServer('old');
+    const reopened = await open();
+    expect(reopened.samplingLimits('new')).toEqual({ limits: { maxTokens: 1_000, sessionBudget: 20_000 }, custom: true });
+    expect(reopened.tasksForOptionalTools('new')).toBe(false);
+    expect(reopened.samplingLimitServers()).toEqual(['new']);
+    expect(reopened.tasksForOptionalToolsServers()).toEqual(['new']);
+  });
 });

@@ -66,6 +66,19 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const rest = { ...record };
+  delete rest[key];
+  return rest;
+}
+
+/** `from`'s value under `to` (replacing whatever `to` had); unchanged when `from` has none. */
+function movedKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
+  const value = record[from];
+  if (value === undefined) return record;
+  return { ...withoutKey(record, from), [to]: value };
+}
+
 /** `…a1b2`: enough to tell keys apart, never enough to use one. */
 export function keyHint(key: string): string {
   return `…${key.slice(-4)}`;
@@ -180,6 +193,34 @@ export class SettingsStore {
     else all[server] = asTasks;
     await this.save({ ...this.file, tasksForOptionalTools: all });
     return this.tasksForOptionalTools(server);
+  }
+
+  /** Servers whose choice differs from the default (yes). */
+  tasksForOptionalToolsServers(): string[] {
+    return Object.keys(this.file.tasksForOptionalTools ?? {});
+  }
+
+  /**
+   * The server left the config: its sampling limits and task choice go too, so a
+   * new server of that name starts from the defaults. No write when it had none.
+   */
+  async forgetServer(server: string): Promise<void> {
+    const { samplingLimits, tasksForOptionalTools } = this.file;
+    if (samplingLimits?.[server] === undefined && tasksForOptionalTools?.[server] === undefined) return;
+    const next = { ...this.file };
+    if (samplingLimits !== undefined) next.samplingLimits = withoutKey(samplingLimits, server);
+    if (tasksForOptionalTools !== undefined) next.tasksForOptionalTools = withoutKey(tasksForOptionalTools, server);
+    await this.save(next);
+  }
+
+  /** The server was renamed in Berth: its sampling limits and task choice follow it (before the old name is forgotten). */
+  async renameServer(from: string, to: string): Promise<void> {
+    const { samplingLimits, tasksForOptionalTools } = this.file;
+    if (from === to || (samplingLimits?.[from] === undefined && tasksForOptionalTools?.[from] === undefined)) return;
+    const next = { ...this.file };
+    if (samplingLimits !== undefined) next.samplingLimits = movedKey(samplingLimits, from, to);
+    if (tasksForOptionalTools !== undefined) next.tasksForOptionalTools = movedKey(tasksForOptionalTools, from, to);
+    await this.save(next);
   }
 
   view(): SettingsView {

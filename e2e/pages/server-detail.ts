@@ -64,6 +64,15 @@ export class ServerDetail {
     return this.root.getByTestId('sampling-budget');
   }
 
+  /** The Overview's "Run long tool calls as tasks" switch, its explanation and tool counts. */
+  get taskSetting(): Locator {
+    return this.root.getByTestId('task-setting');
+  }
+
+  get taskSwitch(): Locator {
+    return this.root.getByRole('switch', { name: 'Run long tool calls as tasks', exact: true });
+  }
+
   /** Opens the limits form, fills it and saves; the form stays open when a value is refused. */
   async setSamplingLimits(maxTokens: string, sessionBudget: string): Promise<Locator> {
     const form = this.root.getByRole('form', { name: `Sampling limits of ${this.name}` });

@@ -14,6 +14,7 @@ import { createRootsSlice } from './roots-slice';
 import { createSamplingSlice } from './sampling-slice';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
+import { createTaskSettingsSlice } from './task-settings-slice';
 import { createTasksSlice, watchWindowVisibility } from './tasks-slice';
 import type { BerthState } from './types';
 import { createUiSlice } from './ui-slice';
@@ -38,6 +39,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createConfigImportSlice(transport)(...a),
     ...createSamplingSlice(transport)(...a),
     ...createTasksSlice(transport)(...a),
+    ...createTaskSettingsSlice(transport)(...a),
   }));
 }
 
@@ -76,6 +78,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'resources.updated', (s, { server, uri }) => s.applyResourceUpdated(server, uri)),
     bindTopic(store, transport, 'resources.listChanged', (s, { server }) => s.applyResourceListChanged(server)),
     bindTopic(store, transport, 'tasks.changed', (s, change) => s.applyTasksChanged(change)),
+    bindTopic(store, transport, 'tasks.serverSettingsChanged', (s, settings) => s.applyTaskServerSettings(settings)),
   ];
   const visibility = watchWindowVisibility(store);
   const fetchSnapshots = () => {
@@ -92,6 +95,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadRoots(),
       s.loadSamplingUsage(),
       s.loadTasks(),
+      s.loadTaskServerSettings(),
     ]);
     // The host assumes a visible window; a reload or reconnect while hidden must say otherwise.
     visibility.report();

@@ -13,6 +13,7 @@ export { AUDIT_LIMIT } from './settings-slice';
 export { resourceKey } from './resources-slice';
 export { samplingUsageOf } from './sampling-slice';
 export { applyTasksChanged, countRunningTasks } from './tasks-slice';
+export { optionalToolsAsTasksOf } from './task-settings-slice';
 export type * from './types';
 
 const StoreContext = createContext<BerthStore | null>(null);

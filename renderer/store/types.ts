@@ -7,6 +7,7 @@ import type { ChatToolsView, ConversationsDelta } from '../../shared/contract/ch
 import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingPolicies } from '../../shared/contract/sampling';
+import type { TaskServerSettings } from '../../shared/contract/task-settings';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
 import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
@@ -371,7 +372,17 @@ export interface TasksSlice {
   clearTaskFocus(): void;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice;
+/** Per-server task choices (settings.json in the host). */
+export interface TaskSettingsSlice {
+  /** Servers the host reported; a server not listed has the default (yes). */
+  optionalToolsAsTasks: Record<string, boolean>;
+  applyTaskServerSettings(settings: TaskServerSettings): void;
+  loadTaskServerSettings(): Promise<void>;
+  /** Shown at once; put back, with a toast, if the host refuses. */
+  setOptionalToolsAsTasks(server: string, asTasks: boolean): Promise<void>;
+}
+
+export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

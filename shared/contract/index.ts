@@ -14,6 +14,7 @@ import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
+import { taskSettingsMethods, taskSettingsTopics } from './task-settings';
 import { tasksMethods, tasksTopics } from './tasks';
 import type { Result } from '../result';
 
@@ -34,6 +35,7 @@ export const contract = {
   ...resourceMethods,
   ...configImportMethods,
   ...tasksMethods,
+  ...taskSettingsMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -51,6 +53,7 @@ export const topics = {
   ...promptTopics,
   ...resourceTopics,
   ...tasksTopics,
+  ...taskSettingsTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

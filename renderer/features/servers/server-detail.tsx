@@ -11,6 +11,7 @@ import { SamplingLimitsFacts } from './sampling-limits';
 import { ServerActions } from './server-actions';
 import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
+import { TaskSettingFacts } from './task-setting';
 import { ToolList } from './tool-list';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
@@ -185,6 +186,8 @@ function Overview({ server }: { server: ServerState }) {
         ) : null}
         {/* Servers do not declare whether they will sample: every server has limits, and they can be set before it asks. */}
         <SamplingLimitsFacts server={server.name} />
+        {/* Like the limits: set before the server runs, so its first call already follows it. */}
+        <TaskSettingFacts server={server} />
       </dl>
       {server.instructions ? (
         <div className="instructions">

@@ -91,12 +91,15 @@ export function Switch({
   label,
   disabled,
   id,
+  describedBy,
 }: {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   label: string;
   disabled?: boolean;
   id?: string;
+  /** The id of a text that explains the switch (read after its name). */
+  describedBy?: string;
 }) {
   return (
     <RadixSwitch.Root
@@ -105,6 +108,7 @@ export function Switch({
       checked={checked}
       onCheckedChange={onCheckedChange}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
     >
       <RadixSwitch.Thumb className="switch-thumb" />
