@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../shared/domain/server';
 import { taskPreference } from './task-aware-connection';
-import { legacyTasksCapability } from './task-capabilities';
 
 const tool = (taskSupport?: 'forbidden' | 'optional' | 'required'): ToolInfo => ({ name: 't', inputSchema: { type: 'object' }, ...(taskSupport ? { execution: { taskSupport } } : {}) });
 const taskServer = { era: 'legacy' as const, capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } };
@@ -20,14 +19,5 @@ describe('taskPreference', () => {
     expect(taskPreference(tool('required'), { era: 'legacy', capabilities: { tools: {}, tasks: { list: {} } } }, true)).toBeUndefined();
     expect(taskPreference(tool('required'), { era: 'legacy', capabilities: { tools: {} } }, true)).toBeUndefined();
     expect(taskPreference(tool('required'), { ...taskServer, era: 'modern' }, true)).toBeUndefined();
-  });
-});
-
-describe('legacyTasksCapability', () => {
-  it("claims nothing without the receiver, and list/cancel with the receiver's request kinds", () => {
-    expect(legacyTasksCapability(undefined)).toBeUndefined();
-    expect(legacyTasksCapability({})).toBeUndefined();
-    const requests = { sampling: { createMessage: {} }, elicitation: { create: {} } };
-    expect(legacyTasksCapability(requests)).toEqual({ list: {}, cancel: {}, requests });
   });
 });

@@ -165,10 +165,10 @@ describe('TaskReceivers behind a real SDK client', () => {
     close = env.close;
     const opened = nextOpened(env.pending);
     const withdrawn = nextWithdrawn(env.pending);
-    const { task } = await env.ask({ task: { ttl: 400 } });
+    const { task } = await env.ask({ task: { ttl: 1_500 } });
     const form = await opened;
     const change = await withdrawn;
-    expect(change).toMatchObject({ id: form.id, note: expect.stringContaining("time to live (0.4 s) ran out") });
+    expect(change).toMatchObject({ id: form.id, note: expect.stringContaining("time to live (1.5 s) ran out") });
     await expect(env.taskRequest('tasks/get', task.taskId, TaskSchema)).rejects.toThrow(/Unknown or expired task/);
     expect(env.registry.list()[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('ran out before it was answered') });
   });

@@ -1,4 +1,3 @@
-import type { Client } from '@modelcontextprotocol/client';
 import type { PendingChange } from '../../shared/domain/pending';
 import type { ServerState } from '../../shared/domain/server';
 import { isTerminalTaskStatus } from '../../shared/domain/task';
@@ -7,8 +6,6 @@ import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
 import type { OpenConnection, ServerConnectionOptions, SupervisedConnection } from '../servers/connection-options';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import { legacyTasksCapability } from './task-capabilities';
-import type { ReceiverTaskRequests } from './task-capabilities';
 import { TaskAwareConnection } from './task-aware-connection';
 import { TaskJournal } from './task-journal';
 import type { TaskJournalEntry } from './task-journal';
@@ -22,8 +19,6 @@ export interface ToolTasksOptions {
   logs: LogSink;
   /** The per-server setting: tools that may run as a task do (SettingsStore.tasksForOptionalTools). */
   optionalAsTasks: (server: string) => boolean;
-  /** The receiver's part of the `tasks` capability (app/tasks receiver), when it is bound; Berth claims none without it. */
-  receiverRequests?: () => ReceiverTaskRequests | undefined;
   now?: () => number;
 }
 
@@ -56,11 +51,6 @@ export class ToolTasks implements ServerLifecycleListener {
     tasks.recover();
     return tasks;
   }
-
-  readonly clientSetup = (_server: string, client: Client): void => {
-    const tasks = legacyTasksCapability(this.options.receiverRequests?.());
-    if (tasks !== undefined) client.registerCapabilities({ tasks });
-  };
 
   /** How the supervisor opens connections, made task-aware. */
   wrap(open: OpenConnection): OpenConnection {

@@ -25,7 +25,6 @@ describe("the per-server choice for tools that may run as tasks (fixture server 
       logs,
       stateDir: dir.path,
       onState: (state) => tasks.serverChanged(state),
-      clientSetup: (server, client) => tasks.clientSetup(server, client),
       openConnection: tasks.wrap(ServerConnection.open),
     });
     cleanup = async () => {
