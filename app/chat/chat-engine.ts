@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { STOPPED_BY_PERSON, STOPPED_TOOL_TEXT, isPersonMessage, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
-import type { CallToolOptions } from '../servers/server-connection';
+import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
 import { toApiMessages, toolDefinitions } from './api-messages';
 import type { AvailableTool } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
@@ -12,40 +10,13 @@ import { LlmError } from './llm-provider';
 import type { LlmContentBlock, LlmProvider } from './llm-provider';
 import { ToolNameMap } from './tool-names';
 import type { NamedToolRef } from './tool-names';
-import { outcomeFromCallToolResult, sameJson } from './tool-results';
+import { runToolCall } from './tool-call-run';
+import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import { errorMessage } from '../../shared/error-message';
 
 export type { AvailableTool } from './api-messages';
-
-/** One tool call the model wants, as the gate (the consent broker) sees it. */
-export interface ToolCallGateRequest {
-  conversationId: string;
-  server: string;
-  tool: string;
-  input: Record<string, unknown>;
-  toolUseId: string;
-  /** Fires when the person stops the turn: withdraw the prompt. */
-  signal: AbortSignal;
-}
-
-/** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
-export type ToolCallGateAnswer = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
-
-/** Decides whether a tool call may run (the consent broker). */
-export interface ToolCallGate {
-  approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer>;
-}
-
-/** How the engine runs one call: the supervisor's options, and word of the call's questions to the person. */
-export interface ToolRunOptions extends CallToolOptions {
-  /** A question of this call (its elicitation form, a sampling review) waits for the person (its pending id), or none does any more (null). */
-  onWaiting?: (pendingId: string | null) => void;
-}
-
-/** Runs tool calls (the supervisor, through the host's RunningToolCalls). */
-export interface ToolRunner {
-  callTool(server: string, tool: string, args: Record<string, unknown>, options?: ToolRunOptions): Promise<CallToolResult>;
-}
+export { CANCELLED_BY_USER } from './tool-call-run';
+export type { ToolCallGate, ToolCallGateAnswer, ToolCallGateRequest, ToolRunner, ToolRunOptions } from './tool-call-run';
 
 export interface ChatEngineOptions {
   provider: LlmProvider;
@@ -99,50 +70,6 @@ interface ActiveTurn {
 }
 
 export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
-
-/** The reason a server reads in `notifications/cancelled` when the person stops a call (not an AbortError's text). */
-export const CANCELLED_BY_USER = 'cancelled by the user';
-
-function textResult(toolUseId: string, text: string): ChatToolResultBlock {
-  return { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], isError: true };
-}
-
-/** A call the person stopped: the model reads STOPPED_TOOL_TEXT, the card "Stopped by you". */
-function stoppedResult(toolUseId: string): ChatToolResultBlock {
-  return { ...textResult(toolUseId, STOPPED_TOOL_TEXT), stopped: true };
-}
-
-/**
- * A signal for one tool call that aborts with CANCELLED_BY_USER when the turn does: the SDK sends
- * `String(signal.reason)` as the cancel reason. Only the call's request gets it; the turn's own
- * signal keeps its plain abort for everything else. `release` drops the listener when the call is over.
- */
-function cancelledByPerson(turn: AbortSignal): { signal: AbortSignal; release: () => void } {
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort(CANCELLED_BY_USER);
-  if (turn.aborted) onAbort();
-  else turn.addEventListener('abort', onAbort, { once: true });
-  return { signal: controller.signal, release: () => turn.removeEventListener('abort', onAbort) };
-}
-
-/** Resolves like `promise`, or rejects as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new LlmError('aborted', 'stopped'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new LlmError('aborted', 'stopped'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
 
 /**
  * Runs a person's turn through the tool-use loop: ask the model, run the tool
@@ -329,7 +256,7 @@ export class ChatEngine {
       }
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
-      const results = await Promise.all(uses.map((use) => this.runToolCall(turn, use)));
+      const results = await Promise.all(uses.map((use) => runToolCall({ pump: this.pump, gate: this.options.gate, runner: this.options.runner }, turn, use)));
       await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
       if (signal.aborted) return { status: 'stopped' };
     }
@@ -359,61 +286,6 @@ export class ChatEngine {
   private async save(turn: ActiveTurn, message: ChatMessage): Promise<void> {
     await this.options.store.appendMessage(turn.conversationId, message);
     this.pump.emit({ type: 'message-saved', conversationId: turn.conversationId, turnId: turn.turnId, message });
-  }
-
-  /** One tool call, start to end; always settles with a result for the model. */
-  private async runToolCall(turn: ActiveTurn, use: ChatToolUseBlock): Promise<ChatToolResultBlock> {
-    const { conversationId, turnId } = turn;
-    const signal = turn.controller.signal;
-    const base = { conversationId, turnId, toolUseId: use.id };
-    // The result travels with the event: parallel calls are saved together once the slowest ends, and
-    // the card of a call that finished earlier shows its result now, not then.
-    const finish = (result: ChatToolResultBlock): ChatToolResultBlock => {
-      this.pump.emit({ type: 'tool-call-finished', ...base, isError: result.isError, denied: result.denied !== undefined, result });
-      return result;
-    };
-    if (use.server === '') return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
-    if (signal.aborted) return finish(stoppedResult(use.id));
-
-    this.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });
-    let approval: ToolCallGateAnswer;
-    try {
-      approval = await untilAborted(
-        this.options.gate.approve({ conversationId, server: use.server, tool: use.tool, input: use.input, toolUseId: use.id, signal }),
-        signal,
-      );
-    } catch (error) {
-      if (signal.aborted) return finish(stoppedResult(use.id));
-      return finish(textResult(use.id, `Berth could not ask the user about this tool call: ${errorMessage(error)}`));
-    }
-    if (!approval.allow) {
-      const reason = approval.reason?.trim();
-      return finish({ type: 'tool_result', toolUseId: use.id, content: [], isError: true, denied: reason ? { reason } : {} });
-    }
-
-    const input = approval.input;
-    const edited = !sameJson(input, use.input);
-    this.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input });
-    const sent = edited ? { sentInput: input } : {};
-    const call = cancelledByPerson(signal);
-    try {
-      const answer = await this.options.runner.callTool(use.server, use.tool, input, {
-        signal: call.signal,
-        // Progress that arrives after Stop is dropped quietly: the card must not come back to life.
-        onProgress: (progress) => {
-          if (!signal.aborted) this.pump.progress({ type: 'tool-progress', ...base, ...progress });
-        },
-        origin: { conversationId, toolUseId: use.id },
-        // A task's status is told even after Stop: the card shows that it was cancelled.
-        onTask: (task) => this.pump.emit({ type: 'tool-task', ...base, ...task }),
-        onWaiting: (pendingId) => this.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
-      });
-      return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent });
-    } catch (error) {
-      return finish({ ...(signal.aborted ? stoppedResult(use.id) : textResult(use.id, errorMessage(error))), ...sent });
-    } finally {
-      call.release();
-    }
   }
 
   private deliver(event: ChatEvent): void {
