@@ -43,9 +43,10 @@ export function ToolCardTaskLine({ live, record, answerId }: { live: LiveToolCal
         </div>
       ) : null}
       {task !== undefined ? (
-        <div className="tool-task-line" data-task-status={task.status}>
+        <div className="tool-task-line" role="group" aria-label="Task" data-task-status={task.status}>
           <TasksIcon />
-          <span className="tool-task-text" title={task.statusMessage}>
+          {/* A live region: the server's messages ("Analyzing content…") are read out as they change, the buttons are not. */}
+          <span className="tool-task-text" role="status" title={task.statusMessage}>
             <span className="tool-task-caption">Task</span> <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
             {task.statusMessage ? <span className="tool-task-message"> {task.statusMessage}</span> : null}
           </span>
