@@ -22,6 +22,16 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
   interrupted: { label: 'Did not finish', tone: 'neutral' },
 };
 
+/** What the progress line says: the server's progress, else that the call works (unless its task line already says so). */
+function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined): string {
+  if (status === 'waiting-answer') return 'Time limit paused until you answer';
+  const progress = live?.progress;
+  if (progress?.message !== undefined) return progress.message;
+  if (progress !== undefined) return `${progress.progress}${progress.total !== undefined ? ` of ${progress.total}` : ''}`;
+  // A task's line above says what it is doing, in the server's words: "Working…" under "Working" says nothing more.
+  return live?.task !== undefined ? '' : 'Working…';
+}
+
 /**
  * One tool call in the chat: the real server and tool, the arguments, where
  * it is (approval, progress with Stop), and everything it returned.
@@ -51,6 +61,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   const unknownTool = use.server === '';
   const answerId = useCallAnswerTarget(live, use.id);
   const chip = status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
+  const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
 
   return (
     // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
@@ -78,11 +89,11 @@ export const ToolCallCard = memo(function ToolCallCard({
             Review
           </Button>
         ) : null}
-        {status === 'waiting-answer' && live?.waitingFor !== undefined ? <AnswerQuestionButton pendingId={live.waitingFor} tool={use.tool} /> : null}
+        {headAnswerId !== undefined ? <AnswerQuestionButton pendingId={headAnswerId} tool={use.tool} /> : null}
       </div>
 
-      {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. */}
-      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} />
+      {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. Never both. */}
+      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} headAnswers={headAnswerId !== undefined} />
 
       {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
@@ -96,12 +107,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           >
             <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
           </div>
-          <span className="tool-progress-text">
-            {status === 'waiting-answer'
-              ? 'Time limit paused until you answer'
-              : (live?.progress?.message ??
-                (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…'))}
-          </span>
+          <span className="tool-progress-text">{progressWords(status, live)}</span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
           <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
             Stop

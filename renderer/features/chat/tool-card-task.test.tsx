@@ -93,9 +93,12 @@ describe('a tool card’s task', () => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
       transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: { topic: 'tides' } });
       transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'working', statusMessage: 'Searching 3 of 5 sources' });
-      transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 });
     });
     const card = await findCard();
+    // The task line says what it does; the progress line does not add a "Working…" of its own.
+    expect(await within(card).findByText('Searching 3 of 5 sources')).toBeTruthy();
+    expect(within(card).queryByText('Working…')).toBeNull();
+    act(() => transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 }));
     expect(within(card).getByText('Working')).toBeTruthy();
     expect(within(card).getByText('Searching 3 of 5 sources')).toBeTruthy();
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
@@ -137,6 +140,25 @@ describe('a tool card’s task', () => {
     });
     expect(within(card).getByText('Running')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Answer', hidden: true })).toBeNull();
+  });
+
+  it('has one Answer when the live call and its task record both name the waiting question', async () => {
+    // server-everything's research task in input_required: the host ties its question to the call and the task record names it too.
+    const { transport, store } = mount([{ ...RECORD, status: 'input_required', statusMessage: 'Which tides?', waitingFor: 'p-7' }]);
+    const card = await findCard();
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
+      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: {} });
+      transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'input_required', statusMessage: 'Which tides?' });
+      transport.emit('pending.changed', { change: { type: 'opened', request: QUESTION }, counts: countPending([QUESTION]) });
+      transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: 'p-7' });
+    });
+    expect(await within(card).findByText('Needs your answer')).toBeTruthy();
+    expect(within(card).getByText('Waiting for your answer')).toBeTruthy();
+    const answers = within(card).getAllByRole('button', { name: 'Answer', hidden: true });
+    expect(answers).toHaveLength(1);
+    fireEvent.click(answers[0]!);
+    expect(store.getState().focusedPending).toBe('p-7');
   });
 
   it('still shows the task after a reload, from the task list', async () => {
