@@ -124,6 +124,9 @@ chatTest.describe('a tool call that runs as a task', () => {
     await expect(line).toContainText('Cancelled');
     await expect(line).toContainText('cancelled by you');
     await expect(line.getByRole('button', { name: 'Cancel task' })).toHaveCount(0);
+    // Not an error the tool reported: the person cancelled its task.
+    await expect(card).toContainText('Its task was cancelled before it finished.');
+    await expect(card).not.toContainText('The tool reported an error');
 
     await fakeLlm.waitForRequests(2);
     const sent = toolResultsSent(fakeLlm, 1);

@@ -108,9 +108,25 @@ describe('a tool card’s task', () => {
     await waitFor(() => expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 'task-1' }]));
     expect(transport.calls.some((c) => c.method === 'chat.stop')).toBe(false);
 
-    act(() => transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'cancelled' }));
+    act(() => transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'cancelled', statusMessage: 'cancelled by you' }));
     expect(within(card).getByText('Cancelled')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Cancel task' })).toBeNull();
+    // The model reads an error result; the person reads that the task was cancelled, not that the tool reported an error.
+    const text = "the task of tool 'simulate-research-query' on server 'everything' was cancelled (cancelled by you)";
+    act(() =>
+      transport.emit('chat.event', {
+        type: 'tool-call-finished',
+        ...base,
+        toolUseId: 'tu1',
+        isError: true,
+        denied: false,
+        result: { type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text }], isError: true },
+      }),
+    );
+    expect(await within(card).findByText('Its task was cancelled before it finished.')).toBeTruthy();
+    expect(within(card).queryByText('The tool reported an error')).toBeNull();
+    expect(within(card).queryByText('Error')).toBeNull();
+    expect(within(card).getAllByText('Cancelled')).toHaveLength(2);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Open in Tasks' }));
     const row = await screen.findByRole('listitem', { name: 'simulate-research-query on everything' }, { timeout: 5_000 });
