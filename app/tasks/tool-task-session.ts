@@ -201,7 +201,7 @@ export class ToolTaskSession {
     };
     const followed: Followed = { execution };
     this.followed.set(id, followed);
-    registry.put({ ...record, updatedAt: this.now() }, () => cancel('cancelled from the Tasks view'));
+    registry.put({ ...record, updatedAt: this.now() }, () => cancel('cancelled by you'));
     options.onTask?.({ taskId: id, status: record.status });
     this.pacer.started(taskId, record.pollIntervalMs);
     const onStop = (): void => {

@@ -64,6 +64,11 @@ export class ChatPage {
     return this.messages.getByRole('article', { name: `Call of ${tool}`, exact: true, includeHidden: true }).nth(index);
   }
 
+  /** The line of a card whose call runs as an MCP task: its status, the server's message, "Cancel task", "Open in Tasks". */
+  taskLine(card: Locator): Locator {
+    return card.getByRole('group', { name: 'Task', exact: true, includeHidden: true });
+  }
+
   async stop(): Promise<void> {
     await this.page.getByRole('group', { name: 'Your message' }).getByRole('button', { name: 'Stop', exact: true }).click();
   }

@@ -23,6 +23,14 @@ export class TasksPage {
     return this.page.getByRole('listitem', { name: `${subject} on ${server}`, exact: true });
   }
 
+  async cancel(row: Locator): Promise<void> {
+    await row.getByRole('button', { name: 'Cancel task', exact: true }).click();
+  }
+
+  async showInChat(row: Locator): Promise<void> {
+    await row.getByRole('button', { name: 'Show in chat', exact: true }).click();
+  }
+
   get clearFinished(): Locator {
     return this.page.getByRole('button', { name: 'Clear finished', exact: true });
   }

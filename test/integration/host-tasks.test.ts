@@ -115,7 +115,7 @@ describe('MCP tasks (2025-11-25) with server-everything', () => {
     if (working.type !== 'tool-task') throw new Error('unreachable');
     expect(await harness.call('tasks.cancel', { id: working.taskId })).toEqual({ status: 'cancelled' });
     expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
-    expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled from the Tasks view)');
+    expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled by you)');
   }, 60_000);
 
   it('polls four times less often while the window is hidden', async () => {

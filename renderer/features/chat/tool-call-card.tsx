@@ -21,6 +21,18 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
   stopped: { label: 'Stopped by you', tone: 'neutral' },
   interrupted: { label: 'Did not finish', tone: 'neutral' },
 };
+/** The chip of a call whose MCP task was cancelled: not an error the tool reported. */
+const TASK_CANCELLED = { label: 'Cancelled', tone: 'neutral' } as const;
+
+/** What the progress line says: the server's progress, else that the call works (unless its task line already says so). */
+function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined): string {
+  if (status === 'waiting-answer') return 'Time limit paused until you answer';
+  const progress = live?.progress;
+  if (progress?.message !== undefined) return progress.message;
+  if (progress !== undefined) return `${progress.progress}${progress.total !== undefined ? ` of ${progress.total}` : ''}`;
+  // A task's line above says what it is doing, in the server's words: "Working…" under "Working" says nothing more.
+  return live?.task !== undefined ? '' : 'Working…';
+}
 
 /**
  * One tool call in the chat: the real server and tool, the arguments, where
@@ -42,6 +54,9 @@ export const ToolCallCard = memo(function ToolCallCard({
 }) {
   const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
+  // A task that was cancelled (by the person, or by its server) ends the call with an error for the model; for the person the tool reported nothing.
+  const taskStatus = useBerth((s) => live?.task?.status ?? s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.status);
+  const taskCancelled = status === 'error' && taskStatus === 'cancelled';
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
   const focusPending = useBerth((s) => s.focusPending);
@@ -50,11 +65,12 @@ export const ToolCallCard = memo(function ToolCallCard({
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
   const answerId = useCallAnswerTarget(live, use.id);
-  const chip = status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
+  const chip = taskCancelled ? TASK_CANCELLED : status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
+  const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
 
   return (
     // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
-    <div className={clsx('tool-call', `tool-call-${status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status} tabIndex={-1}>
+    <div className={clsx('tool-call', `tool-call-${taskCancelled ? 'stopped' : status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status} tabIndex={-1}>
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
@@ -78,11 +94,11 @@ export const ToolCallCard = memo(function ToolCallCard({
             Review
           </Button>
         ) : null}
-        {status === 'waiting-answer' && live?.waitingFor !== undefined ? <AnswerQuestionButton pendingId={live.waitingFor} tool={use.tool} /> : null}
+        {headAnswerId !== undefined ? <AnswerQuestionButton pendingId={headAnswerId} tool={use.tool} /> : null}
       </div>
 
-      {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. */}
-      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} />
+      {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. Never both. */}
+      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} headAnswers={headAnswerId !== undefined} />
 
       {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
@@ -96,12 +112,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           >
             <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
           </div>
-          <span className="tool-progress-text">
-            {status === 'waiting-answer'
-              ? 'Time limit paused until you answer'
-              : (live?.progress?.message ??
-                (live?.progress ? `${live.progress.progress}${live.progress.total !== undefined ? ` of ${live.progress.total}` : ''}` : 'Working…'))}
-          </span>
+          <span className="tool-progress-text">{progressWords(status, live)}</span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
           <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
             Stop
@@ -131,12 +142,12 @@ export const ToolCallCard = memo(function ToolCallCard({
         ) : null}
       </div>
 
-      {result ? <ToolResult result={result} server={use.server === '' ? undefined : use.server} /> : null}
+      {result ? <ToolResult result={result} server={use.server === '' ? undefined : use.server} taskCancelled={taskCancelled} /> : null}
     </div>
   );
 });
 
-function ToolResult({ result, server }: { result: ChatToolResultBlock; server: string | undefined }) {
+function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; taskCancelled: boolean }) {
   if (result.denied) {
     return (
       <div className="tool-result tool-result-denied" role="note">
@@ -149,6 +160,13 @@ function ToolResult({ result, server }: { result: ChatToolResultBlock; server: s
     return (
       <div className="tool-result tool-result-stopped" role="note">
         <strong>You stopped this call before it finished.</strong> <span>The model was told.</span>
+      </div>
+    );
+  }
+  if (taskCancelled) {
+    return (
+      <div className="tool-result tool-result-stopped" role="note">
+        <strong>Its task was cancelled before it finished.</strong> <span>The model was told.</span>
       </div>
     );
   }

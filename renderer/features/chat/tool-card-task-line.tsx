@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth, type LiveToolCall } from '../../store';
-import { TASK_STATUS } from '../tasks/task-model';
+import { shownStatusMessage, TASK_STATUS } from '../tasks/task-model';
 import { Button, Chip } from '../shell/controls';
 import { FormIcon, StopIcon, TasksIcon } from '../shell/icons';
 
@@ -13,7 +13,17 @@ import { FormIcon, StopIcon, TasksIcon } from '../shell/icons';
  * Loaded on demand (see tool-card-task), so its words and buttons cost the
  * first screen nothing.
  */
-export function ToolCardTaskLine({ live, record, answerId }: { live: LiveToolCall | undefined; record: TaskRecord | undefined; answerId: string | undefined }) {
+export function ToolCardTaskLine({
+  live,
+  record,
+  answerId,
+  headAnswers,
+}: {
+  live: LiveToolCall | undefined;
+  record: TaskRecord | undefined;
+  answerId: string | undefined;
+  headAnswers: boolean;
+}) {
   const cancelTask = useBerth((s) => s.cancelTask);
   const openTaskInView = useBerth((s) => s.openTaskInView);
   const focusPending = useBerth((s) => s.focusPending);
@@ -22,8 +32,10 @@ export function ToolCardTaskLine({ live, record, answerId }: { live: LiveToolCal
   if (task === undefined && answerId === undefined) return null;
 
   const running = task !== undefined && !isTerminalTaskStatus(task.status);
-  // After a reload the live events are gone: the task record still names the question it waits on.
-  const recordAnswerId = answerId === undefined && running ? record?.waitingFor : undefined;
+  const message = task === undefined ? undefined : shownStatusMessage(task.status, task.statusMessage);
+  // After a reload the live events are gone: the task record still names the question it waits on
+  // (while the call is live, the head's Answer opens that same question: one button is enough).
+  const recordAnswerId = answerId === undefined && !headAnswers && running ? record?.waitingFor : undefined;
   async function cancel(id: string) {
     setCancelling(true);
     await cancelTask(id);
@@ -44,11 +56,12 @@ export function ToolCardTaskLine({ live, record, answerId }: { live: LiveToolCal
         </div>
       ) : null}
       {task !== undefined ? (
-        <div className="tool-task-line" data-task-status={task.status}>
+        <div className="tool-task-line" role="group" aria-label="Task" data-task-status={task.status}>
           <TasksIcon />
-          <span className="tool-task-text" title={task.statusMessage}>
+          {/* A live region: the server's messages ("Analyzing content…") are read out as they change, the buttons are not. */}
+          <span className="tool-task-text" role="status" title={message}>
             <span className="tool-task-caption">Task</span> <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
-            {task.statusMessage ? <span className="tool-task-message"> {task.statusMessage}</span> : null}
+            {message !== undefined ? <span className="tool-task-message"> {message}</span> : null}
           </span>
           {recordAnswerId !== undefined ? (
             <Button size="sm" variant="primary" icon={<FormIcon />} onClick={() => focusPending(recordAnswerId)}>

@@ -93,9 +93,12 @@ describe('a tool card’s task', () => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
       transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: { topic: 'tides' } });
       transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'working', statusMessage: 'Searching 3 of 5 sources' });
-      transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 });
     });
     const card = await findCard();
+    // The task line says what it does; the progress line does not add a "Working…" of its own.
+    expect(await within(card).findByText('Searching 3 of 5 sources')).toBeTruthy();
+    expect(within(card).queryByText('Working…')).toBeNull();
+    act(() => transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 }));
     expect(within(card).getByText('Working')).toBeTruthy();
     expect(within(card).getByText('Searching 3 of 5 sources')).toBeTruthy();
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
@@ -105,9 +108,25 @@ describe('a tool card’s task', () => {
     await waitFor(() => expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 'task-1' }]));
     expect(transport.calls.some((c) => c.method === 'chat.stop')).toBe(false);
 
-    act(() => transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'cancelled' }));
+    act(() => transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'cancelled', statusMessage: 'cancelled by you' }));
     expect(within(card).getByText('Cancelled')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Cancel task' })).toBeNull();
+    // The model reads an error result; the person reads that the task was cancelled, not that the tool reported an error.
+    const text = "the task of tool 'simulate-research-query' on server 'everything' was cancelled (cancelled by you)";
+    act(() =>
+      transport.emit('chat.event', {
+        type: 'tool-call-finished',
+        ...base,
+        toolUseId: 'tu1',
+        isError: true,
+        denied: false,
+        result: { type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text }], isError: true },
+      }),
+    );
+    expect(await within(card).findByText('Its task was cancelled before it finished.')).toBeTruthy();
+    expect(within(card).queryByText('The tool reported an error')).toBeNull();
+    expect(within(card).queryByText('Error')).toBeNull();
+    expect(within(card).getAllByText('Cancelled')).toHaveLength(2);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Open in Tasks' }));
     const row = await screen.findByRole('listitem', { name: 'simulate-research-query on everything' }, { timeout: 5_000 });
@@ -137,6 +156,25 @@ describe('a tool card’s task', () => {
     });
     expect(within(card).getByText('Running')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Answer', hidden: true })).toBeNull();
+  });
+
+  it('has one Answer when the live call and its task record both name the waiting question', async () => {
+    // server-everything's research task in input_required: the host ties its question to the call and the task record names it too.
+    const { transport, store } = mount([{ ...RECORD, status: 'input_required', statusMessage: 'Which tides?', waitingFor: 'p-7' }]);
+    const card = await findCard();
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
+      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: {} });
+      transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'input_required', statusMessage: 'Which tides?' });
+      transport.emit('pending.changed', { change: { type: 'opened', request: QUESTION }, counts: countPending([QUESTION]) });
+      transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: 'p-7' });
+    });
+    expect(await within(card).findByText('Needs your answer')).toBeTruthy();
+    expect(within(card).getByText('Waiting for your answer')).toBeTruthy();
+    const answers = within(card).getAllByRole('button', { name: 'Answer', hidden: true });
+    expect(answers).toHaveLength(1);
+    fireEvent.click(answers[0]!);
+    expect(store.getState().focusedPending).toBe('p-7');
   });
 
   it('still shows the task after a reload, from the task list', async () => {

@@ -21,12 +21,25 @@ export function useCallAnswerTarget(live: LiveToolCall | undefined, toolUseId: s
  * comes from the live events, else from the task list, so it is still
  * shown after the window was reloaded.
  */
-export function ToolCardTask({ conversationId, toolUseId, live, answerId }: { conversationId: string; toolUseId: string; live: LiveToolCall | undefined; answerId: string | undefined }) {
+export function ToolCardTask({
+  conversationId,
+  toolUseId,
+  live,
+  answerId,
+  headAnswers,
+}: {
+  conversationId: string;
+  toolUseId: string;
+  live: LiveToolCall | undefined;
+  answerId: string | undefined;
+  /** The card's head already has an Answer button for the call's question: the task line adds none. */
+  headAnswers: boolean;
+}) {
   const record = useBerth((s) => s.tasks.find((t) => t.toolUseId === toolUseId && t.conversationId === conversationId));
   if (live?.task === undefined && record === undefined && answerId === undefined) return null;
   return (
     <Suspense fallback={null}>
-      <ToolCardTaskLine live={live} record={record} answerId={answerId} />
+      <ToolCardTaskLine live={live} record={record} answerId={answerId} headAnswers={headAnswers} />
     </Suspense>
   );
 }

@@ -27,11 +27,21 @@ export function taskSubject(task: Pick<TaskRecord, 'kind' | 'tool'>): string {
 }
 
 /**
+ * The server's message as shown. A completed task often keeps the message of
+ * its last step ("Generating report..."): said as what it was, not as what
+ * the task is doing now.
+ */
+export function shownStatusMessage(status: TaskStatus, statusMessage: string | undefined): string | undefined {
+  if (statusMessage === undefined || statusMessage.trim() === '') return undefined;
+  return status === 'completed' ? `Last update: ${statusMessage}` : statusMessage;
+}
+
+/**
  * The one line under the status: the server's own words (`statusMessage`), and
  * for a failed or lost task the reason, without saying the same thing twice.
  */
 export function taskDetail(task: Pick<TaskRecord, 'status' | 'statusMessage' | 'error'>): string | undefined {
-  const parts = [task.statusMessage, task.status === 'failed' ? task.error : undefined].filter((part): part is string => part !== undefined && part.trim() !== '');
+  const parts = [shownStatusMessage(task.status, task.statusMessage), task.status === 'failed' ? task.error : undefined].filter((part): part is string => part !== undefined && part.trim() !== '');
   const unique = parts.filter((part, index) => parts.indexOf(part) === index);
   if (unique.length > 0) return unique.join(' · ');
   if (task.status === 'lost') return 'Berth can no longer reach this task.';

@@ -174,5 +174,8 @@ describe('task model', () => {
     expect(taskDetail({ status: 'failed', statusMessage: 'Step 3', error: 'Boom' })).toBe('Step 3 · Boom');
     expect(taskDetail({ status: 'lost' })).toBe('Berth can no longer reach this task.');
     expect(taskDetail({ status: 'working' })).toBeUndefined();
+    // server-everything keeps its last step's message once the task completed: not shown as what it does now.
+    expect(taskDetail({ status: 'completed', statusMessage: 'Generating report...' })).toBe('Last update: Generating report...');
+    expect(taskDetail({ status: 'working', statusMessage: 'Generating report...' })).toBe('Generating report...');
   });
 });
