@@ -13,6 +13,7 @@ import { TaskAwareConnection } from './task-aware-connection';
 import { TaskJournal } from './task-journal';
 import type { TaskJournalEntry } from './task-journal';
 import type { TaskRegistry } from './task-registry';
+import type { ToolTaskQuestions } from './task-input';
 import { STDIO_TASK_LOST, ToolTaskSession } from './tool-task-session';
 
 /** Options for {@linkcode ToolTasks.open}. */
@@ -24,6 +25,8 @@ export interface ToolTasksOptions {
   optionalAsTasks: (server: string) => boolean;
   /** The receiver's part of the `tasks` capability (app/tasks receiver), when it is bound; Berth claims none without it. */
   receiverRequests?: () => ReceiverTaskRequests | undefined;
+  /** Berth's own dialogs, for the questions a 2026-07-28 tool call asks (`inputRequests`). */
+  questions?: ToolTaskQuestions;
   now?: () => number;
 }
 
@@ -33,7 +36,7 @@ function endpointIdOf(server: string, options: ServerConnectionOptions): string 
 }
 
 /**
- * Berth's MCP tool tasks (requester side, 2025-11-25 era), as one service:
+ * Berth's MCP tool tasks (requester side, both eras), as one service:
  * it declares the `tasks` capability (with the receiver's part), makes each
  * connection task-aware (wrapping how the supervisor opens them), keeps the
  * tasks in the state dir, and at start-up picks up those of HTTP servers
@@ -132,6 +135,7 @@ export class ToolTasks implements ServerLifecycleListener {
       journal: this.journal,
       quitting: () => this.quitting,
       log: (level, text) => log(this.options.logs, name, level, text),
+      ...(this.options.questions ? { questions: this.options.questions } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
     });
     this.sessions.set(name, session);
