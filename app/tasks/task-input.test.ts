@@ -1,4 +1,5 @@
 import type { ResolvedInputExchangeContext } from '@modelcontextprotocol/ext-tasks/client';
+import type { TaskId } from '@modelcontextprotocol/ext-tasks/core';
 import { describe, expect, it, vi } from 'vitest';
 import { taskInputHandler } from './task-input';
 import type { TaskCallContext, TaskInputQuestionContext, ToolTaskQuestions } from './task-input';
@@ -23,7 +24,9 @@ function questions(): ToolTaskQuestions & { asked: Array<{ kind: string; context
 const form = { kind: 'elicitation' as const, params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } };
 
 function context(call: TaskCallContext | undefined, scope: 'task' | 'request' = 'task'): ResolvedInputExchangeContext<TaskCallContext | undefined> {
-  return { scope, delivery: scope === 'task' ? 'task-update' : 'request-retry', ...(scope === 'task' ? { taskId: 'srv-task-1', inputId: 'name' } : {}), applicationContext: call, signal: new AbortController().signal };
+  // ext-tasks brands its task ids; the handler reads them as text.
+  const task = scope === 'task' ? { taskId: 'srv-task-1' as unknown as TaskId, inputId: 'name' } : {};
+  return { scope, delivery: scope === 'task' ? 'task-update' : 'request-retry', ...task, applicationContext: call, signal: new AbortController().signal };
 }
 
 describe('taskInputHandler', () => {

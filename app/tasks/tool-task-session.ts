@@ -9,7 +9,8 @@ import type { ToolInfo } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
-import { modernTaskSessionOptions } from './modern-dispatch';
+import { modernTaskSessionOptions, RAW_REQUEST_ID_PREFIX } from './modern-dispatch';
+import type { ModernTaskSessionOptions } from './modern-dispatch';
 import { PacedTaskPort } from './paced-task-port';
 import type { TaskPreference } from './task-aware-connection';
 import { taskInputHandler } from './task-input';
@@ -75,6 +76,8 @@ function declarationOf(tools: readonly ToolInfo[], name: string): ToolDeclaratio
 export class ToolTaskSession {
   private session: TaskEnabledSession<TaskCallContext | undefined> | undefined;
   private port: PacedTaskPort | undefined;
+  /** 2026-07-28: progress of the raw requests (the SDK Client never sees it). */
+  private watchProgress: ModernTaskSessionOptions['watchProgress'] | undefined;
   private readonly pacer: TaskPollPacer;
   private readonly followed = new Map<string, Followed>();
   private readonly now: () => number;
@@ -92,15 +95,22 @@ export class ToolTaskSession {
     if (options.signal?.aborted === true) stopCreation();
     options.signal?.addEventListener('abort', stopCreation, { once: true });
     const id = randomUUID();
+    const session = this.tasks();
+    // 2026-07-28: progress on the call re-arms its timeout and reaches the card, as on the plain path.
+    const progressToken = this.watchProgress === undefined ? undefined : `${RAW_REQUEST_ID_PREFIX}progress-${id}`;
+    const onProgress = options.onProgress;
+    const unwatch = progressToken === undefined || onProgress === undefined ? undefined : this.watchProgress?.(progressToken, onProgress);
     let execution: ToolExecution<unknown, TaskCallContext | undefined>;
     try {
-      execution = await this.tasks().callTool(tool, args as Record<string, JsonValue>, {
+      execution = await session.callTool(tool, args as Record<string, JsonValue>, {
         task: { preference },
         requestTimeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs,
         signal: creation.signal,
         applicationContext: { recordId: id, resumed: false, ...(options.origin === undefined ? {} : { origin: options.origin }) },
+        ...(progressToken === undefined ? {} : { metadata: { progressToken }, resetTimeoutOnProgress: true }),
       });
     } finally {
+      unwatch?.();
       options.signal?.removeEventListener('abort', stopCreation);
     }
     if (execution.kind === 'immediate') {
@@ -183,8 +193,10 @@ export class ToolTaskSession {
     const { connection, questions } = this.options;
     const { client } = connection;
     // 2026-07-28: the SDK Client cannot read `resultType: "task"`, so tools/call and tasks/* go past it.
-    const modern = client.getProtocolEra() === 'modern' ? modernTaskSessionOptions(client, { requestTimeoutMs: this.options.requestTimeoutMs }) : {};
-    const port = (this.port = new PacedTaskPort(createSessionPortFromClient(client, this.options.endpointId, modern), this.pacer, (method, what, signal, send) =>
+    const modern = client.getProtocolEra() === 'modern' ? modernTaskSessionOptions(client, { requestTimeoutMs: this.options.requestTimeoutMs }) : undefined;
+    this.watchProgress = modern?.watchProgress;
+    const wire = modern === undefined ? {} : { rawDispatch: modern.rawDispatch, v2RequestFraming: modern.v2RequestFraming };
+    const port = (this.port = new PacedTaskPort(createSessionPortFromClient(client, this.options.endpointId, wire), this.pacer, (method, what, signal, send) =>
       connection.request(method, what, this.options.requestTimeoutMs, signal, () => send()),
     ));
     this.session = withTasks<TaskCallContext | undefined>(port, {

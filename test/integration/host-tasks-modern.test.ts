@@ -105,6 +105,21 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
     expect(await records(harness)).toEqual([]);
   }, 60_000);
 
+  it('progress on a call through the task path reaches the card and keeps its request timeout from running out', async () => {
+    const { harness, fake } = await setup({ command: process.execPath, args: [fixture('modern-tasks.mjs')], timeouts: { requestMs: 1_000 } });
+    const mark = harness.events.length;
+    // 2.5 s of work, progress every 100 ms: without progress re-arming it, the 1 s timeout would end the call.
+    const { id } = await callThroughChat(harness, fake, 'slow_echo', { text: 'worth the wait', ms: 2_500 });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toBe('worth the wait');
+    const progress = harness.events.slice(mark).flatMap((event) => (event.topic === 'chat.event' && (event.payload as ChatEvent).type === 'tool-progress' ? [event.payload] : []));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ total: 2_500 });
+    // The progress was the call's, not the SDK Client's: nothing reported an unknown token.
+    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: SERVER, limit: 10_000 });
+    expect(entries.filter((entry) => entry.source === 'host' && /unknown (message ID|token)/i.test(entry.text))).toEqual([]);
+  }, 60_000);
+
   it("input: the task's elicitation input request opens Berth's own form for that call, and the answer goes back with tasks/update", async () => {
     const { harness, fake } = await setup();
     const mark = harness.events.length;
