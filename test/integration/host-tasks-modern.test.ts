@@ -162,6 +162,30 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
     expect(await traced(harness, 'tasks/get', 'in')).toHaveLength(polls.length);
   }, 60_000);
 
+  it('Cancel in the Tasks view sends tasks/cancel; the model is told it was cancelled', async () => {
+    const { harness, fake } = await setup();
+    const mark = harness.events.length;
+    const { id } = await callThroughChat(harness, fake, 'run_until_cancelled', {});
+    const working = await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'working');
+    if (working.type !== 'tool-task') throw new Error('unreachable');
+    expect(await harness.call('tasks.cancel', { id: working.taskId })).toEqual({ status: 'cancelled' });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled from the Tasks view)');
+    expect(await traced(harness, 'tasks/cancel', 'out')).toHaveLength(1);
+  }, 60_000);
+
+  it('polls four times less often while the window is hidden', async () => {
+    const { harness, fake } = await setup();
+    await harness.call('tasks.setWindowVisible', { visible: false });
+    const mark = harness.events.length;
+    const { id } = await callThroughChat(harness, fake, 'slow_report', { steps: 2, stepMs: 1_000 });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toMatch(/^report of 2 steps;/);
+    const polls = (await traced(harness, 'tasks/get', 'out')).map((entry) => entry.time);
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    for (let index = 1; index < polls.length; index += 1) expect((polls[index] ?? 0) - (polls[index - 1] ?? 0)).toBeGreaterThanOrEqual(4 * POLL_MS - 10);
+  }, 60_000);
+
   it('Stop while the form is open cancels the task and withdraws its question, unanswered', async () => {
     const { harness, fake } = await setup();
     const mark = harness.events.length;
