@@ -9,6 +9,7 @@ import type { ToolInfo } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
+import { creationTimeLimit } from './creation-time-limit';
 import { modernTaskSessionOptions, RAW_REQUEST_ID_PREFIX } from './modern-dispatch';
 import type { ModernTaskSessionOptions } from './modern-dispatch';
 import { PacedTaskPort } from './paced-task-port';
@@ -100,6 +101,8 @@ export class ToolTaskSession {
     const progressToken = this.watchProgress === undefined ? undefined : `${RAW_REQUEST_ID_PREFIX}progress-${id}`;
     const onProgress = options.onProgress;
     const unwatch = progressToken === undefined || onProgress === undefined ? undefined : this.watchProgress?.(progressToken, onProgress);
+    const what = `tools/call tool '${tool}' on server '${this.options.server}'`;
+    const limit = creationTimeLimit(what, options.maxTotalMs ?? this.options.maxTotalMs, options.personWaits, (reason) => creation.abort(reason));
     let execution: ToolExecution<unknown, TaskCallContext | undefined>;
     try {
       execution = await session.callTool(tool, args as Record<string, JsonValue>, {
@@ -109,7 +112,10 @@ export class ToolTaskSession {
         applicationContext: { recordId: id, resumed: false, ...(options.origin === undefined ? {} : { origin: options.origin }) },
         ...(progressToken === undefined ? {} : { metadata: { progressToken }, resetTimeoutOnProgress: true }),
       });
+    } catch (error) {
+      throw limit.exceeded ?? error;
     } finally {
+      limit.end();
       unwatch?.();
       options.signal?.removeEventListener('abort', stopCreation);
     }

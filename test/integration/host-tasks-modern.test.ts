@@ -120,6 +120,14 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
     expect(entries.filter((entry) => entry.source === 'host' && /unknown (message ID|token)/i.test(entry.text))).toEqual([]);
   }, 60_000);
 
+  it('progress does not keep a call through the task path going past its maximum total time', async () => {
+    const { harness, fake } = await setup({ command: process.execPath, args: [fixture('modern-tasks.mjs')], timeouts: { requestMs: 1_000, maxTotalMs: 1_500 } });
+    const mark = harness.events.length;
+    const { id } = await callThroughChat(harness, fake, 'slow_echo', { text: 'too late', ms: 5_000 });
+    expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
+    expect(toolResultTexts(fake, 1)).toBe("tools/call tool 'slow_echo' on server 'modern' did not finish within its maximum total time of 1.5 s (time spent waiting for your answers not counted)");
+  }, 60_000);
+
   it("input: the task's elicitation input request opens Berth's own form for that call, and the answer goes back with tasks/update", async () => {
     const { harness, fake } = await setup();
     const mark = harness.events.length;
