@@ -239,7 +239,9 @@ export class ToolTaskSession {
     };
     const followed: Followed = { execution };
     this.followed.set(id, followed);
-    registry.put({ ...record, updatedAt: this.now() }, () => cancel('cancelled from the Tasks view'));
+    // A task picked up again may have asked its question already (ext-tasks reads it in the first tasks/get): keep the pointer to it.
+    const asked = registry.get(id)?.waitingFor;
+    registry.put({ ...record, ...(asked === undefined ? {} : { waitingFor: asked }), updatedAt: this.now() }, () => cancel('cancelled from the Tasks view'));
     options.onTask?.({ taskId: id, status: record.status });
     this.pacer.started(taskId, record.pollIntervalMs);
     const onStop = (): void => {

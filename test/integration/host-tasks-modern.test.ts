@@ -248,4 +248,25 @@ describe('2026-07-28 tasks across a Berth restart', () => {
     const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: SERVER, limit: 10_000 });
     expect(entries.some((line) => line.source === 'host' && line.text.includes('picked up task') && line.text.includes('again after the restart'))).toBe(true);
   }, 90_000);
+
+  it('a task that waits for the person when Berth quits asks again after the restart, and only the answer then given goes back', async () => {
+    const url = await startRemote();
+    const { fake } = await setup({ url });
+    let harness = (world as ChatWorld).harness;
+    const mark = harness.events.length;
+    const { id: conversationId, toolUseId } = await callThroughChat(harness, fake, 'ask_name', {});
+    await pendingAfter(harness, mark, 'elicitation');
+    const [asked] = await records(harness);
+    await harness.host.shutdown();
+
+    harness = await (world as ChatWorld).restart();
+    // Quitting withdrew the form, but told the server nothing: the task still waits for a name.
+    const form = await pendingAfter(harness, 0, 'elicitation');
+    expect(form).toMatchObject({ server: SERVER, conversationId, toolUseId, taskId: asked?.id, payload: { message: 'Whom should I greet?' } });
+    await waitFor(async () => (await records(harness)).find((record) => record.id === asked?.id)?.waitingFor === form.id);
+    await harness.call('pending.answer', { id: form.id, response: { action: 'accept', content: { name: 'Grace' } } });
+    await waitFor(async () => (await records(harness)).find((record) => record.id === asked?.id)?.status === 'completed', 30_000);
+    const updates = await traced(harness, 'tasks/update', 'out');
+    expect(updates.map((entry) => JSON.parse(entry.body ?? '{}').params.inputResponses)).toEqual([{ name: { action: 'accept', content: { name: 'Grace' } } }]);
+  }, 90_000);
 });
