@@ -9,6 +9,7 @@ import type { ServerEdit } from './consent/consent-broker';
 import { ElicitationFlow } from './elicitation/elicitation-flow';
 import type { AwaitingElicitation } from './elicitation/elicitation-flow';
 import { RunningToolCalls } from './host-tool-context';
+import type { RequestOrigin } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
 import { PendingRequests } from './pending/pending-requests';
 import { createAnthropicGenerate } from './sampling/anthropic-sampling';
@@ -26,6 +27,8 @@ export interface WorkflowQuestionContext {
   onQuestion?: (pendingId: string) => void;
   /** The Berth task the question belongs to, when a server asked for it as a task. */
   taskId?: string;
+  /** The chat call the question is for, when the request says (a 2026-07-28 call's input request); else guessed from the running calls. */
+  origin?: RequestOrigin;
 }
 
 /** How long pending requests wait for a window to come back before they are withdrawn (browser mode reloads, reconnects). */
@@ -161,14 +164,15 @@ export class HostWorkflow implements ServerLifecycleListener {
   async answerSampling(server: string, params: CreateMessageRequestParams, context: WorkflowQuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const refusal = this.samplingRefusal(server);
     if (refusal !== undefined) throw refusal;
-    const origin = this.toolCalls.originOf(server);
+    const { origin = this.toolCalls.originOf(server), ...rest } = context;
     // The model's reply is Berth's work too: the call's clock waits for all of it, not only for the person.
-    return this.toolCalls.holdWhile(server, origin, () => this.review.handle(server, params, { ...context, ...origin }));
+    return this.toolCalls.holdWhile(server, origin, () => this.review.handle(server, params, { ...rest, ...origin }));
   }
 
   /** A server's elicitation request, asked plainly or run as a task: the same form or link prompt. */
   answerElicitation(server: string, params: ElicitRequestParams, context: WorkflowQuestionContext): Promise<ElicitResult> {
-    return this.flow.handle(server, params, { ...context, ...this.toolCalls.originOf(server) });
+    const { origin = this.toolCalls.originOf(server), ...rest } = context;
+    return this.flow.handle(server, params, { ...rest, ...origin });
   }
 
   /** Every server state change: a server that leaves `ready` takes its waiting requests with it. */

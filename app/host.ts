@@ -161,6 +161,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     registry: tasks,
     logs,
     optionalAsTasks: (server) => settings.tasksForOptionalTools(server),
+    // A 2026-07-28 call's questions (inputRequests): the same review and form, labelled with the call.
+    questions: {
+      sampling: (server, params, context) => workflow.answerSampling(server, params, context),
+      elicitation: (server, params, context) => workflow.answerElicitation(server, params, context),
+    },
   });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });

@@ -14,6 +14,20 @@ import type { BerthClient } from '../servers/berth-client';
 export interface ModernTaskSessionOptions {
   readonly rawDispatch: RawClientDispatch;
   readonly v2RequestFraming: V2RequestFraming;
+  /**
+   * Hears the progress the server reports under `token`, a progress token
+   * the caller put in a request's `_meta` (it must start with
+   * {@linkcode RAW_REQUEST_ID_PREFIX}: the SDK Client never sees it); returns
+   * the way to stop listening.
+   */
+  readonly watchProgress: (token: string, listener: (progress: RawProgress) => void) => () => void;
+}
+
+/** One `notifications/progress` of a raw request. */
+export interface RawProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 export interface ModernDispatchSettings {
@@ -37,6 +51,7 @@ export function modernTaskSessionOptions(client: BerthClient, settings: ModernDi
   const raw = rawRequestsOf(client);
   return {
     rawDispatch: (request, options) => raw.dispatch(request, options ?? {}, settings.requestTimeoutMs),
+    watchProgress: (token, listener) => raw.watchProgress(token, listener),
     v2RequestFraming: {
       protocolVersion,
       clientInfo: jsonObject(envelope?.[CLIENT_INFO_META_KEY], 'client info'),
@@ -72,6 +87,9 @@ function rawRequestsOf(client: BerthClient): RawRequests {
 /** Raw JSON-RPC requests on one transport, their answers claimed before the SDK Client's handler sees them. */
 class RawRequests {
   private readonly waiting = new Map<string, Waiting>();
+  /** A waiting request's progress token, when the caller chose it (else the token is the request's id). */
+  private readonly tokens = new Map<string, string>();
+  private readonly watchers = new Map<string, (progress: RawProgress) => void>();
   private sent = 0;
   private closed = false;
 
@@ -104,13 +122,16 @@ class RawRequests {
     const id = `${RAW_REQUEST_ID_PREFIX}${this.sent}`;
     const timeoutMs = options.context?.requestTimeoutMs ?? defaultTimeoutMs;
     const resetOnProgress = options.context?.resetTimeoutOnProgress === true;
-    const message = { ...request, params: this.withMeta(request.params, resetOnProgress ? id : undefined), jsonrpc: '2.0', id } as unknown as JSONRPCMessage;
+    const callerToken = progressTokenOf(request.params);
+    if (callerToken !== undefined) this.tokens.set(callerToken, id);
+    const message = { ...request, params: this.withMeta(request.params, resetOnProgress && callerToken === undefined ? id : undefined), jsonrpc: '2.0', id } as unknown as JSONRPCMessage;
     // Over Streamable HTTP closing the request's stream is the cancellation (2026-07-28); elsewhere notifications/cancelled.
     const stream = this.transport.hasPerRequestStream === true ? new AbortController() : undefined;
 
     return new Promise<JsonRpcResponse>((resolve, reject) => {
       const done = (): void => {
         this.waiting.delete(id);
+        if (callerToken !== undefined && this.tokens.get(callerToken) === id) this.tokens.delete(callerToken);
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       };
@@ -134,6 +155,7 @@ class RawRequests {
           reject(error);
         },
         progressed: () => {
+          if (!resetOnProgress) return;
           clearTimeout(timer);
           timer = setTimeout(timedOut, timeoutMs);
         },
@@ -156,7 +178,11 @@ class RawRequests {
       if (message.method !== 'notifications/progress') return false;
       const token: unknown = message.params?.progressToken;
       if (typeof token !== 'string' || !token.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
-      this.waiting.get(token)?.progressed();
+      this.waiting.get(this.tokens.get(token) ?? token)?.progressed();
+      const { progress, total, message: text } = message.params as { progress?: unknown; total?: unknown; message?: unknown };
+      if (typeof progress === 'number') {
+        this.watchers.get(token)?.({ progress, ...(typeof total === 'number' ? { total } : {}), ...(typeof text === 'string' ? { message: text } : {}) });
+      }
       return true;
     }
     if (!('id' in message) || typeof message.id !== 'string' || !message.id.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
@@ -164,6 +190,14 @@ class RawRequests {
     if (waiting !== undefined) waiting.answered(message);
     else if (!this.wasSent(message.id)) this.client.onerror?.(new Error(`the server answered request ${message.id}, which Berth never sent; ignored`));
     return true;
+  }
+
+  watchProgress(token: string, listener: (progress: RawProgress) => void): () => void {
+    if (!token.startsWith(RAW_REQUEST_ID_PREFIX)) throw new Error(`a raw request's progress token must start with '${RAW_REQUEST_ID_PREFIX}'`);
+    this.watchers.set(token, listener);
+    return () => {
+      if (this.watchers.get(token) === listener) this.watchers.delete(token);
+    };
   }
 
   private wasSent(id: string): boolean {
@@ -211,6 +245,11 @@ function asResponse(message: JSONRPCMessage): JsonRpcResponse {
   const result = 'result' in message ? (message.result as JsonValue) : null;
   if (isJsonObject(result) && !('resultType' in result)) return { kind: 'result', result: { ...result, resultType: 'complete' } };
   return { kind: 'result', result };
+}
+
+function progressTokenOf(params: JsonValue | undefined): string | undefined {
+  const meta = isJsonObject(params) && isJsonObject(params._meta) ? params._meta : undefined;
+  return typeof meta?.progressToken === 'string' ? meta.progressToken : undefined;
 }
 
 function abortReason(signal: AbortSignal): Error {

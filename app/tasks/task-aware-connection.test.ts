@@ -20,4 +20,14 @@ describe('taskPreference', () => {
     expect(taskPreference(tool('required'), { era: 'legacy', capabilities: { tools: {} } }, true)).toBeUndefined();
     expect(taskPreference(tool('required'), { ...taskServer, era: 'modern' }, true)).toBeUndefined();
   });
+
+  it('2026-07-28: every call of a server that declares the tasks extension goes through the task session (the server decides)', () => {
+    const modern = (value: unknown) => ({ era: 'modern' as const, capabilities: { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': value } } });
+    expect(taskPreference(tool(), modern({}), false)).toBe('allow');
+    expect(taskPreference(undefined, modern({}), true)).toBe('allow');
+    // ext-tasks runs v2 tasks only for the extension's value {}: anything else is not the extension it knows.
+    expect(taskPreference(tool(), modern({ version: 2 }), true)).toBeUndefined();
+    expect(taskPreference(tool(), modern(null), true)).toBeUndefined();
+    expect(taskPreference(tool(), { era: 'modern', capabilities: { tools: {} } }, true)).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import type { LogLevel, ProtocolEra, ToolInfo } from '../../shared/domain/server';
 import type { BerthClient } from '../servers/berth-client';
 import type { Disposable } from '../servers/connection-scope';
@@ -6,18 +7,22 @@ import type { CallToolOptions, ConnectionEvents, ConnectionFacts, SupervisedConn
 import type { ToolTaskSession } from './tool-task-session';
 
 /**
- * Whether a call of `tool` runs as an MCP task, and how: `require` for a tool
- * that must (`taskSupport: required`), `prefer` for one that may when the
- * person leaves that on for the server, otherwise undefined (a plain
- * tools/call, as for any tool). Only in the 2025-11-25 era and only when the
- * server declares task-augmented tool calls; a tool that requires a task on a
- * server that declares none gets the plain call, and the server's own answer.
+ * Whether a call of `tool` runs through the connection's task session, and
+ * how. 2025-11-25 era, with a server that declares task-augmented tool calls:
+ * `require` for a tool that must (`taskSupport: required`), `prefer` for one
+ * that may when the person leaves that on for the server; a tool that
+ * requires a task on a server that declares none gets the plain call, and the
+ * server's own answer. 2026-07-28 era, with a server that declares the
+ * `io.modelcontextprotocol/tasks` extension: `allow` for every call, as the
+ * server decides per request whether it answers with a task (the era's tools
+ * say nothing about it). Otherwise undefined: a plain tools/call.
  */
 export function taskPreference(
   tool: ToolInfo | undefined,
   server: { era: ProtocolEra | undefined; capabilities: Record<string, unknown> | undefined },
   optionalAsTasks: boolean,
-): 'require' | 'prefer' | undefined {
+): TaskPreference | undefined {
+  if (server.era === 'modern') return declaresTasksExtension(server.capabilities) ? 'allow' : undefined;
   if (server.era !== 'legacy' || !declaresTaskToolCalls(server.capabilities)) return undefined;
   const support = tool?.execution?.taskSupport;
   if (support === 'required') return 'require';
@@ -25,9 +30,19 @@ export function taskPreference(
   return undefined;
 }
 
+/** How a call goes through the task session (ext-tasks' `task.preference`). */
+export type TaskPreference = 'require' | 'prefer' | 'allow';
+
 function declaresTaskToolCalls(capabilities: Record<string, unknown> | undefined): boolean {
   const tasks = capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
   return typeof tasks?.requests?.tools?.call === 'object' && tasks.requests.tools.call !== null;
+}
+
+/** The extension's value is `{}` (it defines no settings); ext-tasks runs v2 tasks only then, so nothing else counts. */
+function declaresTasksExtension(capabilities: Record<string, unknown> | undefined): boolean {
+  const extensions = capabilities?.extensions as Record<string, unknown> | undefined;
+  const value = extensions?.[TASKS_EXTENSION_ID_V2];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /**

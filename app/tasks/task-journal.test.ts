@@ -34,6 +34,17 @@ describe('TaskJournal', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('keeps the handle of a 2026-07-28 task (a v2 reference) across a reopen', async () => {
+    const journal = await TaskJournal.open({ stateDir: dir, warn: () => undefined });
+    const v2 = { ...reference('server-m'), generation: 'v2' as const };
+    journal.add({ record: record('m'), transport: 'http', reference: v2 });
+    await journal.flush();
+    const warnings: string[] = [];
+    const reopened = await TaskJournal.open({ stateDir: dir, warn: (text) => warnings.push(text) });
+    expect(reopened.list()).toEqual([{ record: record('m'), transport: 'http', reference: v2 }]);
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps every running task but only the newest finished ones', async () => {
     const journal = await TaskJournal.open({ stateDir: dir, warn: () => undefined });
     for (let index = 0; index < KEPT_FINISHED_TASKS + 5; index += 1) journal.add({ record: record(`done-${index}`, { createdAt: index + 10, status: 'completed' }), transport: 'http' });

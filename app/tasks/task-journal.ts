@@ -11,10 +11,10 @@ export const TASK_JOURNAL_FILE = 'tasks.json';
 /** Finished tasks kept across restarts (the newest); running ones are always kept. */
 export const KEPT_FINISHED_TASKS = 200;
 
-/** What ext-tasks needs to pick a task up again (SerializedTaskReference, 2025-11-25 era). */
+/** What ext-tasks needs to pick a task up again (SerializedTaskReference: v1 for the 2025-11-25 era, v2 for 2026-07-28). */
 const TaskReferenceSchema = z.object({
   endpointId: z.string(),
-  generation: z.literal('v1'),
+  generation: z.enum(['v1', 'v2']),
   taskId: z.string(),
   originalOperation: z.literal('tools/call'),
 });

@@ -9,12 +9,18 @@ import type { ToolInfo } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import type { CallToolOptions, SupervisedConnection } from '../servers/connection-options';
+import { creationTimeLimit } from './creation-time-limit';
+import { modernTaskSessionOptions, RAW_REQUEST_ID_PREFIX } from './modern-dispatch';
+import type { ModernTaskSessionOptions } from './modern-dispatch';
 import { PacedTaskPort } from './paced-task-port';
+import type { TaskPreference } from './task-aware-connection';
+import { taskInputHandler } from './task-input';
+import type { TaskCallContext, ToolTaskQuestions } from './task-input';
 import type { TaskJournal, TaskJournalEntry } from './task-journal';
 import { TaskPollPacer } from './task-poll-pacer';
 import type { TaskRegistry } from './task-registry';
 
-type TaskExecution = Extract<ToolExecution<unknown>, { kind: 'task' }>;
+type TaskExecution = Extract<ToolExecution<unknown, TaskCallContext | undefined>, { kind: 'task' }>;
 type Patch = Partial<Omit<TaskRecord, 'id' | 'createdAt'>>;
 
 /** Why a stdio server's running task cannot be followed after Berth quits. */
@@ -35,6 +41,8 @@ export interface ToolTaskSessionOptions {
   /** Berth is quitting: a task is left running on an HTTP server (picked up at the next start), not cancelled. */
   quitting: () => boolean;
   log: (level: 'info' | 'warning', text: string) => void;
+  /** Berth's own dialogs, for the questions of a 2026-07-28 call (its `inputRequests`); without them such a question is refused. */
+  questions?: ToolTaskQuestions;
   now?: () => number;
 }
 
@@ -57,15 +65,20 @@ function declarationOf(tools: readonly ToolInfo[], name: string): ToolDeclaratio
 }
 
 /**
- * The MCP tasks of one connection (2025-11-25 era), through ext-tasks: a
- * tool call made as a task, followed to its end, reported to the
- * TaskRegistry (and the chat card) at each change, and returned as an
- * ordinary CallToolResult. Created lazily: the ext-tasks adapter is installed
- * on the client at the first task, once per client.
+ * The MCP tasks of one connection, through ext-tasks: a tool call made as a
+ * task, followed to its end, reported to the TaskRegistry (and the chat card)
+ * at each change, and returned as an ordinary CallToolResult. Both eras: the
+ * 2025-11-25 `tasks` capability, and the 2026-07-28
+ * `io.modelcontextprotocol/tasks` extension, whose requests go past the SDK
+ * Client (modern-dispatch.ts) and whose questions (`inputRequests`) go to
+ * Berth's own dialogs (task-input.ts). Created lazily: the ext-tasks adapter
+ * is installed on the client at the first call, once per client.
  */
 export class ToolTaskSession {
-  private session: TaskEnabledSession | undefined;
+  private session: TaskEnabledSession<TaskCallContext | undefined> | undefined;
   private port: PacedTaskPort | undefined;
+  /** 2026-07-28: progress of the raw requests (the SDK Client never sees it). */
+  private watchProgress: ModernTaskSessionOptions['watchProgress'] | undefined;
   private readonly pacer: TaskPollPacer;
   private readonly followed = new Map<string, Followed>();
   private readonly now: () => number;
@@ -75,31 +88,45 @@ export class ToolTaskSession {
     this.now = options.now ?? Date.now;
   }
 
-  /** Call `tool` as a task (`require`: it must be one; `prefer`: when the server agrees). */
-  async call(tool: string, args: Record<string, unknown>, options: CallToolOptions, preference: 'require' | 'prefer'): Promise<CallToolResult> {
+  /** Call `tool` as a task (`require`: it must be one; `prefer`: when the server agrees; `allow`: if the server answers with one). */
+  async call(tool: string, args: Record<string, unknown>, options: CallToolOptions, preference: TaskPreference): Promise<CallToolResult> {
     // The person's Stop cancels the call while it is being created; once it is a task, Stop cancels the task (tasks/cancel).
     const creation = new AbortController();
     const stopCreation = (): void => creation.abort(options.signal?.reason);
     if (options.signal?.aborted === true) stopCreation();
     options.signal?.addEventListener('abort', stopCreation, { once: true });
-    let execution: ToolExecution<unknown>;
+    const id = randomUUID();
+    const session = this.tasks();
+    // 2026-07-28: progress on the call re-arms its timeout and reaches the card, as on the plain path.
+    const progressToken = this.watchProgress === undefined ? undefined : `${RAW_REQUEST_ID_PREFIX}progress-${id}`;
+    const onProgress = options.onProgress;
+    const unwatch = progressToken === undefined || onProgress === undefined ? undefined : this.watchProgress?.(progressToken, onProgress);
+    const what = `tools/call tool '${tool}' on server '${this.options.server}'`;
+    const limit = creationTimeLimit(what, options.maxTotalMs ?? this.options.maxTotalMs, options.personWaits, (reason) => creation.abort(reason));
+    let execution: ToolExecution<unknown, TaskCallContext | undefined>;
     try {
-      execution = await this.tasks().callTool(tool, args as Record<string, JsonValue>, {
+      execution = await session.callTool(tool, args as Record<string, JsonValue>, {
         task: { preference },
         requestTimeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs,
         signal: creation.signal,
+        applicationContext: { recordId: id, resumed: false, ...(options.origin === undefined ? {} : { origin: options.origin }) },
+        ...(progressToken === undefined ? {} : { metadata: { progressToken }, resetTimeoutOnProgress: true }),
       });
+    } catch (error) {
+      throw limit.exceeded ?? error;
     } finally {
+      limit.end();
+      unwatch?.();
       options.signal?.removeEventListener('abort', stopCreation);
     }
     if (execution.kind === 'immediate') {
       const outcome = await execution.result();
-      if (outcome.status === 'completed') return outcome.result as CallToolResult;
+      if (outcome.status === 'completed') return withoutResultType(outcome.result as CallToolResult);
       throw new HostError('SERVER_ERROR', `tool '${tool}' on server '${this.options.server}' ${outcome.status === 'failed' ? `failed: ${outcome.error.message}` : 'was cancelled'}`);
     }
     const now = this.now();
     const record: TaskRecord = {
-      id: randomUUID(),
+      id,
       taskId: execution.handle.taskId,
       server: this.options.server,
       side: 'requester',
@@ -117,10 +144,14 @@ export class ToolTaskSession {
   /** A task Berth ran before a restart: picked up again by its saved handle and followed to its end (nobody waits for its result). */
   async resume(entry: TaskJournalEntry): Promise<void> {
     const { record, reference } = entry;
-    let execution: ToolExecution<unknown>;
+    let execution: ToolExecution<unknown, TaskCallContext | undefined>;
     try {
       if (reference === undefined) throw new Error('no handle was saved for it');
-      execution = await this.tasks().resumeTask(reference as SerializedTaskReference, { requestTimeoutMs: this.options.requestTimeoutMs });
+      const origin = record.conversationId !== undefined && record.toolUseId !== undefined ? { conversationId: record.conversationId, toolUseId: record.toolUseId } : undefined;
+      execution = await this.tasks().resumeTask(reference as SerializedTaskReference, {
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        applicationContext: { recordId: record.id, resumed: true, ...(origin === undefined ? {} : { origin }) },
+      });
     } catch (error) {
       this.options.registry.update(record.id, { status: 'lost', statusMessage: `could not pick it up again after the restart: ${errorMessage(error)}` });
       return;
@@ -163,15 +194,22 @@ export class ToolTaskSession {
     await followed.execution.detach();
   }
 
-  private tasks(): TaskEnabledSession {
+  private tasks(): TaskEnabledSession<TaskCallContext | undefined> {
     if (this.session !== undefined) return this.session;
-    const { connection } = this.options;
-    const port = (this.port = new PacedTaskPort(createSessionPortFromClient(connection.client, this.options.endpointId), this.pacer, (method, what, signal, send) =>
+    const { connection, questions } = this.options;
+    const { client } = connection;
+    // 2026-07-28: the SDK Client cannot read `resultType: "task"`, so tools/call and tasks/* go past it.
+    const modern = client.getProtocolEra() === 'modern' ? modernTaskSessionOptions(client, { requestTimeoutMs: this.options.requestTimeoutMs }) : undefined;
+    this.watchProgress = modern?.watchProgress;
+    const wire = modern === undefined ? {} : { rawDispatch: modern.rawDispatch, v2RequestFraming: modern.v2RequestFraming };
+    const port = (this.port = new PacedTaskPort(createSessionPortFromClient(client, this.options.endpointId, wire), this.pacer, (method, what, signal, send) =>
       connection.request(method, what, this.options.requestTimeoutMs, signal, () => send()),
     ));
-    this.session = withTasks(port, {
+    this.session = withTasks<TaskCallContext | undefined>(port, {
       tools: { currentTool: (name) => declarationOf(connection.tools, name) },
       onError: (error) => this.options.log('warning', errorMessage(error)),
+      // 2025-11-25 questions come as server requests, which HostWorkflow's own handlers answer first.
+      ...(questions === undefined ? {} : { onInputRequest: taskInputHandler(this.options.server, questions) }),
     });
     return this.session;
   }
@@ -201,7 +239,9 @@ export class ToolTaskSession {
     };
     const followed: Followed = { execution };
     this.followed.set(id, followed);
-    registry.put({ ...record, updatedAt: this.now() }, () => cancel('cancelled by you'));
+    // A task picked up again may have asked its question already (ext-tasks reads it in the first tasks/get): keep the pointer to it.
+    const asked = registry.get(id)?.waitingFor;
+    registry.put({ ...record, ...(asked === undefined ? {} : { waitingFor: asked }), updatedAt: this.now() }, () => cancel('cancelled by you'));
     options.onTask?.({ taskId: id, status: record.status });
     this.pacer.started(taskId, record.pollIntervalMs);
     const onStop = (): void => {
@@ -231,7 +271,8 @@ export class ToolTaskSession {
           if (view === undefined) return;
           this.pacer.interval(taskId, view.suggestedPollIntervalMs);
           report(patchOf(view));
-          if (view.status === 'input_required' && !released) {
+          // 2026-07-28 questions come in tasks/get itself (ext-tasks hands them to onInputRequest).
+          if (view.status === 'input_required' && !released && this.port?.taskCapabilities.generation === 'v1') {
             released = true;
             void this.releaseInput(taskId, releasing.signal).finally(() => {
               released = false;
@@ -252,7 +293,7 @@ export class ToolTaskSession {
     if (followed.leftBecause !== undefined && outcome.status !== 'completed') throw notFollowed(outcome.status === 'failed' ? outcome.error : new Error('cancelled'));
     if (outcome.status === 'completed') {
       report({ status: 'completed' });
-      return outcome.result as CallToolResult;
+      return withoutResultType(outcome.result as CallToolResult);
     }
     if (outcome.status === 'failed') {
       report({ status: 'failed', error: outcome.error.message });
@@ -278,6 +319,13 @@ export class ToolTaskSession {
       if (!signal.aborted) this.options.log('warning', `asking the server for the question of task '${taskId}' failed: ${errorMessage(error)}`);
     }
   }
+}
+
+/** SEP-2322's `resultType` is wire framing (ext-tasks keeps it); Berth's results, like the SDK's own, go without it. */
+function withoutResultType(result: CallToolResult): CallToolResult {
+  if (!('resultType' in result)) return result;
+  const { resultType: _framing, ...rest } = result as CallToolResult & { resultType?: unknown };
+  return rest;
 }
 
 function patchOf(view: TaskView): Patch {

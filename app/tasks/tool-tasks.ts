@@ -10,6 +10,7 @@ import { TaskAwareConnection } from './task-aware-connection';
 import { TaskJournal } from './task-journal';
 import type { TaskJournalEntry } from './task-journal';
 import type { TaskRegistry } from './task-registry';
+import type { ToolTaskQuestions } from './task-input';
 import { STDIO_TASK_LOST, ToolTaskSession } from './tool-task-session';
 
 /** Options for {@linkcode ToolTasks.open}. */
@@ -19,6 +20,8 @@ export interface ToolTasksOptions {
   logs: LogSink;
   /** The per-server setting: tools that may run as a task do (SettingsStore.tasksForOptionalTools). */
   optionalAsTasks: (server: string) => boolean;
+  /** Berth's own dialogs, for the questions a 2026-07-28 tool call asks (`inputRequests`). */
+  questions?: ToolTaskQuestions;
   now?: () => number;
 }
 
@@ -28,7 +31,7 @@ function endpointIdOf(server: string, options: ServerConnectionOptions): string 
 }
 
 /**
- * Berth's MCP tool tasks (requester side, 2025-11-25 era), as one service:
+ * Berth's MCP tool tasks (requester side, both eras), as one service:
  * it declares the `tasks` capability (with the receiver's part), makes each
  * connection task-aware (wrapping how the supervisor opens them), keeps the
  * tasks in the state dir, and at start-up picks up those of HTTP servers
@@ -122,6 +125,7 @@ export class ToolTasks implements ServerLifecycleListener {
       journal: this.journal,
       quitting: () => this.quitting,
       log: (level, text) => log(this.options.logs, name, level, text),
+      ...(this.options.questions ? { questions: this.options.questions } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
     });
     this.sessions.set(name, session);

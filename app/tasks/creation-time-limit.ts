@@ -1,0 +1,43 @@
+import { HostError } from '../../shared/result';
+import { formatSeconds } from '../format-seconds';
+import { PausableTimeout } from '../servers/pausable-timeout';
+import type { PersonWaits } from '../servers/pausable-timeout';
+
+/** A running limit on the request that makes a call through the task session; `end()` once it has its answer. */
+export interface CreationTimeLimit {
+  /** Why the limit ended the call (a TIMEOUT in Berth's words), once it has. */
+  readonly exceeded: HostError | undefined;
+  end(): void;
+}
+
+/**
+ * The plain path's maximum total time (CallToolOptions.maxTotalMs), for the
+ * request that makes a call through the task session: progress keeps each
+ * request alive (the raw dispatch re-arms its timeout), so this bounds the
+ * whole, and time the person spends on the call's questions does not count.
+ * A task the server makes has no such limit: only its requests time out, and
+ * its TTL bounds it.
+ */
+export function creationTimeLimit(what: string, maxTotalMs: number, personWaits: PersonWaits | undefined, stop: (reason: HostError) => void): CreationTimeLimit {
+  let exceeded: HostError | undefined;
+  const clock = new PausableTimeout({
+    // Only the total counts here: each request has its own idle timeout.
+    timeoutMs: maxTotalMs,
+    maxTotalMs,
+    onTimeout: () => {
+      exceeded = new HostError('TIMEOUT', `${what} did not finish within its maximum total time of ${formatSeconds(maxTotalMs)} (time spent waiting for your answers not counted)`);
+      stop(exceeded);
+    },
+  });
+  if (personWaits?.waiting === true) clock.pause();
+  const unsubscribe = personWaits?.onChange((waiting) => (waiting ? clock.pause() : clock.resume()));
+  return {
+    get exceeded() {
+      return exceeded;
+    },
+    end() {
+      clock.dispose();
+      unsubscribe?.();
+    },
+  };
+}
