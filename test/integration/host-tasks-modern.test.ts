@@ -178,7 +178,7 @@ describe('MCP tasks of the 2026-07-28 era through the host', () => {
     if (working.type !== 'tool-task') throw new Error('unreachable');
     expect(await harness.call('tasks.cancel', { id: working.taskId })).toEqual({ status: 'cancelled' });
     expect((await turnEndAfter(harness, mark, id)).type).toBe('turn-finished');
-    expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled from the Tasks view)');
+    expect(toolResultTexts(fake, 1)).toContain('was cancelled (cancelled by you)');
     expect(await traced(harness, 'tasks/cancel', 'out')).toHaveLength(1);
   }, 60_000);
 
