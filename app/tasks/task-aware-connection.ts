@@ -4,7 +4,9 @@ import type { LogLevel, ProtocolEra, ToolInfo } from '../../shared/domain/server
 import type { BerthClient } from '../servers/berth-client';
 import type { Disposable } from '../servers/connection-scope';
 import type { CallToolOptions, ConnectionEvents, ConnectionFacts, SupervisedConnection } from '../servers/connection-options';
-import type { ToolTaskSession } from './tool-task-session';
+import type { TaskPreference, ToolTaskSession } from './tool-task-session';
+
+export type { TaskPreference } from './tool-task-session';
 
 /**
  * Whether a call of `tool` runs through the connection's task session, and
@@ -30,8 +32,6 @@ export function taskPreference(
   return undefined;
 }
 
-/** How a call goes through the task session (ext-tasks' `task.preference`). */
-export type TaskPreference = 'require' | 'prefer' | 'allow';
 
 function declaresTaskToolCalls(capabilities: Record<string, unknown> | undefined): boolean {
   const tasks = capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;

@@ -13,7 +13,6 @@ import { creationTimeLimit } from './creation-time-limit';
 import { modernTaskSessionOptions, RAW_REQUEST_ID_PREFIX } from './modern-dispatch';
 import type { ModernTaskSessionOptions } from './modern-dispatch';
 import { PacedTaskPort } from './paced-task-port';
-import type { TaskPreference } from './task-aware-connection';
 import { taskInputHandler } from './task-input';
 import type { TaskCallContext, ToolTaskQuestions } from './task-input';
 import type { TaskJournal, TaskJournalEntry } from './task-journal';
@@ -23,6 +22,9 @@ import type { TaskRegistry } from './task-registry';
 type TaskExecution = Extract<ToolExecution<unknown, TaskCallContext | undefined>, { kind: 'task' }>;
 type Patch = Partial<Omit<TaskRecord, 'id' | 'createdAt'>>;
 
+
+/** How a call goes through the task session (ext-tasks' `task.preference`). */
+export type TaskPreference = 'require' | 'prefer' | 'allow';
 /** Why a stdio server's running task cannot be followed after Berth quits. */
 export const STDIO_TASK_LOST = "the server's process ended when Berth quit";
 

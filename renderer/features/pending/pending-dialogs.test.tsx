@@ -196,6 +196,18 @@ describe('elicitation', () => {
     await waitFor(() => expect(answers()).toEqual([{ id: 'e1', response: { action: 'accept', content: { name: 'Ada', age: 36, pets: ['dog'] } } }]));
   });
 
+  it('says when the question belongs to a task, and which', async () => {
+    const { store } = mount([{ ...form, taskId: 'task-1' }]);
+    act(() =>
+      store.getState().applyTasksChanged({
+        changed: [{ id: 'task-1', taskId: 's-1', server: 'everything', side: 'receiver', kind: 'elicitation', status: 'input_required', createdAt: 1, updatedAt: 1 }],
+        removed: [],
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/part of a task \(elicitation\)/)).toBeTruthy();
+  });
+
   it('opens a URL only after explicit consent, in a new tab in browser mode', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const url: PendingRequest = {

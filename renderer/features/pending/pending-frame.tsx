@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
+import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
 import { Button, IconButton, InlineAlert } from '../shell/controls';
 import { CloseIcon } from '../shell/icons';
@@ -42,6 +43,8 @@ export function PendingFrame({
   const waiting = useBerth((s) => s.pending.length);
   const deferPending = useBerth((s) => s.deferPending);
   const conversation = useBerth((s) => (request.conversationId ? s.conversations.find((c) => c.id === request.conversationId)?.title : undefined));
+  // A question asked inside a task says so: its answer goes to that task, which the Tasks view lists.
+  const task = useBerth((s) => s.tasks.find((t) => (request.taskId !== undefined ? t.id === request.taskId : request.toolUseId !== undefined && t.toolUseId === request.toolUseId && !isTerminalTaskStatus(t.status))));
   const others = waiting - 1;
   return (
     <div className="pending-frame">
@@ -59,6 +62,7 @@ export function PendingFrame({
                 in <span className="pending-conversation">{conversation}</span>
               </>
             ) : null}
+            {task !== undefined ? <span className="pending-task"> · part of a task ({task.tool ?? task.kind})</span> : null}
             {others > 0 ? <span className="pending-more"> · {others} more waiting</span> : null}
           </p>
         </div>
