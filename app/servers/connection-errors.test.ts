@@ -58,3 +58,15 @@ describe('a request that ran out of time', () => {
     );
   });
 });
+
+describe('a request its caller cancelled', () => {
+  it('reads as cancelled, not as a timeout, though the SDK rejects it with a RequestTimeout error', () => {
+    const controller = new AbortController();
+    controller.abort('cancelled by the user');
+    const error = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
+    const failure = requestFailure('tools/call', "tool 'slow'", 1_000, error, controller.signal, context('stdio', undefined));
+    expect(failure.message).toBe("tools/call tool 'slow' on server 'remote' was cancelled");
+    // Without the caller's abort the same error is the timeout it says it is.
+    expect(requestFailure('tools/call', "tool 'slow'", 1_000, error, undefined, context('stdio', undefined)).message).toBe("tools/call tool 'slow' on server 'remote' did not answer within 1 s");
+  });
+});

@@ -131,12 +131,13 @@ export function requestFailure(method: string, what: string, timeoutMs: number, 
     return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
   }
   if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
+  // The SDK rejects a request its caller cancelled with a RequestTimeout error too: the caller's signal decides.
+  if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     const total = maxTotalOf(error);
     if (total !== undefined) return new HostError('TIMEOUT', `${subject} on server '${name}' did not finish within its maximum total time of ${formatSeconds(total)} (time spent waiting for your answers not counted)`);
     return new HostError('TIMEOUT', `${subject} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
   }
-  if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
   const loss = linkLoss(error, ctx);
   if (loss === 'session-gone') return new SessionLostError(`server '${name}' ended the session before ${subject} ran; reconnecting`);
   if (loss === 'unreachable') return new HostError('SERVER_ERROR', `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`);
