@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_TASK_TEXT, TaskRecordSchema } from '../../shared/domain/task';
 import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import { TaskRegistry } from './task-registry';
 
@@ -43,5 +44,19 @@ describe('TaskRegistry', () => {
     tasks.setWindowVisible(true);
     expect(seen).toEqual([false, true]);
     expect(tasks.windowVisible).toBe(true);
+  });
+});
+
+describe('a server that floods its status message', () => {
+  it('has its words cut to what a record keeps, so the record still fits the contract', () => {
+    const changes: TasksChanged[] = [];
+    const tasks = new TaskRegistry({ onChange: (change) => changes.push(change) });
+    tasks.put(record('a', { statusMessage: 'x'.repeat(MAX_TASK_TEXT + 500) }));
+    tasks.update('a', { status: 'failed', error: 'e'.repeat(100_000) });
+    const kept = tasks.get('a');
+    expect(kept?.statusMessage).toHaveLength(MAX_TASK_TEXT);
+    expect(kept?.statusMessage?.endsWith('…')).toBe(true);
+    expect(kept?.error).toHaveLength(MAX_TASK_TEXT);
+    for (const change of changes) for (const changed of change.changed) expect(TaskRecordSchema.safeParse(changed).success).toBe(true);
   });
 });

@@ -1,6 +1,14 @@
 import { HostError } from '../../shared/result';
-import { isTerminalTaskStatus } from '../../shared/domain/task';
+import { isTerminalTaskStatus, MAX_TASK_TEXT } from '../../shared/domain/task';
 import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
+
+/** A server's words cut to what a record keeps (MAX_TASK_TEXT), marked as cut. */
+function clipped(record: TaskRecord): TaskRecord {
+  const clip = (text: string): string => (text.length <= MAX_TASK_TEXT ? text : `${text.slice(0, MAX_TASK_TEXT - 1)}…`);
+  const { statusMessage, error } = record;
+  if ((statusMessage?.length ?? 0) <= MAX_TASK_TEXT && (error?.length ?? 0) <= MAX_TASK_TEXT) return record;
+  return { ...record, ...(statusMessage !== undefined ? { statusMessage: clip(statusMessage) } : {}), ...(error !== undefined ? { error: clip(error) } : {}) };
+}
 
 /** Cancels one running task: tasks/cancel to its server, or Berth stops waiting for the person. */
 export type TaskCanceller = () => Promise<void>;
@@ -39,7 +47,8 @@ export class TaskRegistry {
   }
 
   /** A new task, or a whole record replaced (recovery). */
-  put(record: TaskRecord, cancel?: TaskCanceller): void {
+  put(given: TaskRecord, cancel?: TaskCanceller): void {
+    const record = clipped(given);
     this.records.set(record.id, record);
     if (cancel !== undefined && !isTerminalTaskStatus(record.status)) this.cancellers.set(record.id, cancel);
     else this.cancellers.delete(record.id);
@@ -50,7 +59,7 @@ export class TaskRegistry {
   update(id: string, patch: Partial<Omit<TaskRecord, 'id' | 'createdAt'>>): TaskRecord | undefined {
     const current = this.records.get(id);
     if (current === undefined) return undefined;
-    const next: TaskRecord = { ...current, ...patch, updatedAt: this.now() };
+    const next: TaskRecord = clipped({ ...current, ...patch, updatedAt: this.now() });
     this.records.set(id, next);
     if (isTerminalTaskStatus(next.status)) this.cancellers.delete(id);
     this.options.onChange?.({ changed: [next], removed: [] });

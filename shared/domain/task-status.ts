@@ -5,6 +5,9 @@
 export const TASK_STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled', 'lost'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/** The most characters of a server's words (status message, error) a task record keeps: a server cannot flood the Tasks view or the bridge. */
+export const MAX_TASK_TEXT = 2_000;
+
 /** Statuses after which nothing changes any more. */
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'lost'];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_STATUSES } from './task-status';
+import { MAX_TASK_TEXT, TASK_STATUSES } from './task-status';
 
 // MCP tasks as Berth shows them: long work a server runs for Berth (a tool
 // called as a task) and work Berth runs for a server (a task-augmented
@@ -9,7 +9,7 @@ import { TASK_STATUSES } from './task-status';
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export { isTerminalTaskStatus, TASK_STATUSES, TERMINAL_TASK_STATUSES } from './task-status';
+export { isTerminalTaskStatus, MAX_TASK_TEXT, TASK_STATUSES, TERMINAL_TASK_STATUSES } from './task-status';
 
 export const TaskRecordSchema = z.object({
   /** Berth's own key for the task (stable across reloads and restarts); not the server's id. */
@@ -27,7 +27,7 @@ export const TaskRecordSchema = z.object({
   toolUseId: z.string().optional(),
   status: TaskStatusSchema,
   /** The server's own words about where the task is (`statusMessage`), or why it was lost. */
-  statusMessage: z.string().optional(),
+  statusMessage: z.string().max(MAX_TASK_TEXT).optional(),
   progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   /** Epoch ms. */
   createdAt: z.number(),
@@ -39,7 +39,7 @@ export const TaskRecordSchema = z.object({
   /** A question of this task waiting for the person (a pending request id): the card's "Answer" button opens it. */
   waitingFor: z.string().optional(),
   /** A failed task's error in words. */
-  error: z.string().optional(),
+  error: z.string().max(MAX_TASK_TEXT).optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 
