@@ -6,7 +6,7 @@ import { ChatPage } from './pages/chat-page';
 import { LogsPage } from './pages/logs-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
-import { chatTest, DOCS_DIR, everythingServerConfig, expect, type FakeAnthropic, type FakeTurnSource, packageBinEntry, test, toolNamed } from './support/berth';
+import { calm, chatTest, DOCS_DIR, everythingServerConfig, expect, type FakeAnthropic, type FakeTurnSource, packageBinEntry, test, toolNamed } from './support/berth';
 
 // The README's pictures, taken from the real app against the real reference server.
 
@@ -36,13 +36,6 @@ async function serversWithDetail(app: Page): Promise<void> {
   const echo = await detail.expandTool('echo');
   await expect(echo.getByRole('table')).toBeVisible();
   await calm(app);
-}
-
-/** No hover states or focus rings in the pictures. */
-async function calm(app: Page): Promise<void> {
-  await app.mouse.move(0, 790);
-  const focused = app.locator(':focus');
-  if ((await focused.count()) > 0) await focused.first().blur();
 }
 
 test('servers view, light', async ({ app }) => {

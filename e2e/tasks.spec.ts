@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { TasksPage } from './pages/tasks-page';
-import { chatTest, DOCS_DIR, everythingServerConfig, expect, test, toolNamed, type FakeAnthropic } from './support/berth';
+import { calm, chatTest, DOCS_DIR, everythingServerConfig, expect, test, toolNamed, type FakeAnthropic } from './support/berth';
 
 // The Tasks view and the tool card's task line against the real host and the
 // real reference server: its `simulate-research-query` must run as a task
@@ -203,13 +203,6 @@ chatTest.describe('a tool call that runs as a task', () => {
     expect(toolResultsSent(fakeLlm, 1)).toContain('was cancelled (cancelled by you)');
   });
 });
-
-/** No hover states or focus rings in the pictures. */
-async function calm(app: Page): Promise<void> {
-  await app.mouse.move(0, 790);
-  const focused = app.locator(':focus');
-  if ((await focused.count()) > 0) await focused.first().blur();
-}
 
 // The README's pictures of tasks, from the real app against the reference server.
 chatTest.describe('screenshots of tasks', () => {

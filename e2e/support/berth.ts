@@ -33,6 +33,13 @@ export function everythingServerConfig(): { command: string; args: string[] } {
 
 
 /** The key the fake Anthropic API demands (and the host is given). */
+/** Before a screenshot: no hover states or focus rings in the picture. */
+export async function calm(app: Page): Promise<void> {
+  await app.mouse.move(0, 790);
+  const focused = app.locator(':focus');
+  if ((await focused.count()) > 0) await focused.first().blur();
+}
+
 export const FAKE_API_KEY = 'sk-ant-e2e-fake-key-0000';
 
 
