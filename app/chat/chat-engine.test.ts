@@ -207,6 +207,21 @@ describe('ChatEngine with the fake Messages API', () => {
     expect(log.of('turn-started')[0]).toMatchObject({ toolCount: 5, toolCountWarning: expect.stringContaining('5 tools') });
   });
 
+  it('a call whose MCP task was cancelled is saved as an error for the model, marked taskCancelled for the card', async () => {
+    const runner = new InProcessRunner(async (call) => {
+      call.options?.onTask?.({ taskId: 'task-1', status: 'working' });
+      call.options?.onTask?.({ taskId: 'task-1', status: 'cancelled', statusMessage: 'cancelled by you' });
+      throw new Error("the task of tool 'search' on server 'web' was cancelled (cancelled by you)");
+    });
+    fake.script([{ text: 'Searching.', toolUses: [{ name: 'web__search', input: { q: 'x' } }] }, { text: 'It was cancelled.' }]);
+    const conversation = await store.create({ model: MODEL });
+    await (await engine({ runner }).send(conversation.id, 'search')).done;
+    const saved = await store.get(conversation.id);
+    const result = saved.messages[2]?.content[0];
+    expect(result).toMatchObject({ type: 'tool_result', isError: true, taskCancelled: true });
+    expect(log.of('tool-task').map((event) => event.status)).toEqual(['working', 'cancelled']);
+  });
+
   it('stop while consent is pending: the prompt is withdrawn, the call is answered as stopped, nothing else runs', async () => {
     const gate = ScriptedGate.waitingForever();
     const runner = echoRunner();

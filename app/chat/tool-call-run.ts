@@ -134,6 +134,7 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
   deps.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input });
   const sent = edited ? { sentInput: input } : {};
   const call = cancelledByPerson(signal);
+  let taskStatus: string | undefined;
   try {
     const answer = await deps.runner.callTool(use.server, use.tool, input, {
       signal: call.signal,
@@ -143,12 +144,18 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
       },
       origin: { conversationId, toolUseId: use.id },
       // A task's status is told even after Stop: the card shows that it was cancelled.
-      onTask: (task) => deps.pump.emit({ type: 'tool-task', ...base, ...task }),
+      onTask: (task) => {
+        taskStatus = task.status;
+        deps.pump.emit({ type: 'tool-task', ...base, ...task });
+      },
       onWaiting: (pendingId) => deps.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
     });
     return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent });
   } catch (error) {
-    return finish({ ...(signal.aborted ? stoppedResult(use.id) : textResult(use.id, errorMessage(error))), ...sent });
+    if (signal.aborted) return finish({ ...stoppedResult(use.id), ...sent });
+    // Saved with the result, so the card still says "Cancelled" once the task has left the Tasks view.
+    const cancelled = taskStatus === 'cancelled' ? { taskCancelled: true as const } : {};
+    return finish({ ...textResult(use.id, errorMessage(error)), ...cancelled, ...sent });
   } finally {
     call.release();
   }

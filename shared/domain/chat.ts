@@ -72,6 +72,8 @@ export const ChatToolResultBlockSchema = z.object({
   sentInput: z.record(z.string(), z.unknown()).optional(),
   /** The person stopped the call (Stop) before it had a result: the card says so, also after a reload. */
   stopped: z.literal(true).optional(),
+  /** The call ran as an MCP task that was cancelled (by the person in the Tasks view or on the card, or by its server): the card says so, also after a reload. */
+  taskCancelled: z.literal(true).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 

@@ -56,7 +56,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   const status = toolCallStatus(result, live, turnRunning);
   // A task that was cancelled (by the person, or by its server) ends the call with an error for the model; for the person the tool reported nothing.
   const taskStatus = useBerth((s) => live?.task?.status ?? s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.status);
-  const taskCancelled = status === 'error' && taskStatus === 'cancelled';
+  const taskCancelled = status === 'error' && (taskStatus === 'cancelled' || result?.taskCancelled === true);
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
   const focusPending = useBerth((s) => s.focusPending);

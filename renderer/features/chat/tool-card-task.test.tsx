@@ -58,7 +58,7 @@ const QUESTION: PendingRequest = {
   payload: { mode: 'form', message: 'Which tides?', fields: [{ kind: 'string', name: 'tides', label: 'Tides', required: true }] },
 };
 
-function mount(tasks: TaskRecord[] = []) {
+function mount(tasks: TaskRecord[] = [], messages: ChatMessage[] = MESSAGES) {
   const transport = createFakeTransport({
     'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
@@ -68,7 +68,7 @@ function mount(tasks: TaskRecord[] = []) {
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
     'chat.list': () => ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
-    'chat.get': () => ok({ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: MESSAGES, disabledServers: [], disabledTools: [] }),
+    'chat.get': () => ok({ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messages, disabledServers: [], disabledTools: [] }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'tasks.list': () => ok(tasks),
     'tasks.setWindowVisible': () => ok({}),
@@ -185,5 +185,15 @@ describe('a tool card’s task', () => {
     expect(within(card).getByRole('button', { name: 'Cancel task' })).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Answer' }));
     expect(store.getState().focusedPending).toBe('p-3');
+  });
+
+  it('still says a cancelled task was cancelled after a reload, once the task has left the Tasks view', async () => {
+    const text = "the task of tool 'simulate-research-query' on server 'everything' was cancelled (cancelled by you)";
+    const saved: ChatMessage = { id: 'u2', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text }], isError: true, taskCancelled: true }] };
+    mount([], [...MESSAGES, saved]);
+    const card = await findCard();
+    expect(await within(card).findByText('Its task was cancelled before it finished.')).toBeTruthy();
+    expect(within(card).getByText('Cancelled')).toBeTruthy();
+    expect(within(card).queryByText('Error')).toBeNull();
   });
 });
