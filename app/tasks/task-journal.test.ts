@@ -59,11 +59,22 @@ describe('TaskJournal', () => {
   });
 
   it('moves an invalid file aside, says so, and starts empty', async () => {
-    await writeFile(join(dir, TASK_JOURNAL_FILE), '{"version": 1, "tasks": [{"record": {}}]}');
+    await writeFile(join(dir, TASK_JOURNAL_FILE), '{"version": 1, "tasks": {"not": "a list"}}');
     const warnings: string[] = [];
     const journal = await TaskJournal.open({ stateDir: dir, warn: (text) => warnings.push(text) });
     expect(journal.list()).toEqual([]);
     expect(warnings).toEqual([expect.stringContaining('moved it to')]);
     expect((await readdir(dir)).some((name) => name.startsWith(`${TASK_JOURNAL_FILE}.corrupt-`))).toBe(true);
+  });
+
+  it('a bad entry costs that task only: the others are read, and the file as it was is copied aside', async () => {
+    const good = { record: record('good'), transport: 'http', reference: reference('server-good') };
+    const original = JSON.stringify({ version: 1, tasks: [{ record: {} }, good] });
+    await writeFile(join(dir, TASK_JOURNAL_FILE), original);
+    const warnings: string[] = [];
+    const journal = await TaskJournal.open({ stateDir: dir, warn: (text) => warnings.push(text), now: () => 42 });
+    expect(journal.list()).toEqual([good]);
+    expect(warnings).toEqual([expect.stringMatching(/left out 1 of 2 remembered tasks that could not be read \(#1: .*\); the file as it was is kept at .*tasks\.json\.corrupt-42$/)]);
+    expect(await readFile(join(dir, `${TASK_JOURNAL_FILE}.corrupt-42`), 'utf8')).toBe(original);
   });
 });

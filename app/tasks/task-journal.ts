@@ -1,3 +1,4 @@
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { TaskRecordSchema, isTerminalTaskStatus } from '../../shared/domain/task';
@@ -27,7 +28,8 @@ const JournalEntrySchema = z.object({
 });
 export type TaskJournalEntry = z.infer<typeof JournalEntrySchema>;
 
-const JournalFileSchema = z.object({ version: z.literal(1), tasks: z.array(JournalEntrySchema) });
+// Entries are checked one by one: one bad entry costs that task, not every remembered task.
+const JournalFileSchema = z.object({ version: z.literal(1), tasks: z.array(z.unknown()) });
 
 /** Options for {@linkcode TaskJournal.open}. */
 export interface TaskJournalOptions {
@@ -53,12 +55,32 @@ export class TaskJournal {
   static async open(options: TaskJournalOptions): Promise<TaskJournal> {
     const journal = new TaskJournal(options);
     const loaded = await loadStateFile(journal.path, JournalFileSchema, options.now ?? Date.now);
-    if (loaded.kind === 'loaded') for (const entry of loaded.data.tasks) journal.entries.set(entry.record.id, entry);
+    if (loaded.kind === 'loaded') await journal.take(loaded.data.tasks, options);
     else if (loaded.kind === 'unusable') {
       options.warn(`tasks: ${loaded.message}; Berth starts with no remembered tasks`);
       journal.saveBlocked = loaded.saveBlocked;
     }
     return journal;
+  }
+
+  /** The entries of a readable file; any that cannot be used are left out, and the file as it was is copied aside first. */
+  private async take(raw: readonly unknown[], options: TaskJournalOptions): Promise<void> {
+    const bad: string[] = [];
+    for (const [index, value] of raw.entries()) {
+      const entry = JournalEntrySchema.safeParse(value);
+      if (entry.success) this.entries.set(entry.data.record.id, entry.data);
+      else bad.push(`#${index + 1}: ${entry.error.issues[0]?.message ?? 'invalid'}`);
+    }
+    if (bad.length === 0) return;
+    const aside = `${this.path}.corrupt-${(options.now ?? Date.now)()}`;
+    try {
+      await copyFile(this.path, aside);
+      options.warn(`tasks: left out ${bad.length} of ${raw.length} remembered tasks that could not be read (${bad.slice(0, 3).join('; ')}); the file as it was is kept at ${aside}`);
+    } catch (error) {
+      // Keeping the file untouched matters more than remembering the rest: nothing is written over it.
+      this.saveBlocked = `${bad.length} of its tasks could not be read and the file could not be copied aside (${errorMessage(error)})`;
+      options.warn(`tasks: ${this.saveBlocked}; Berth will not write ${this.path} this run`);
+    }
   }
 
   get path(): string {
