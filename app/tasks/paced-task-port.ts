@@ -1,7 +1,11 @@
 import { DispatchError } from '@modelcontextprotocol/ext-tasks/client';
 import type { ConnectedMcpSessionPort, DispatchOptions, IncomingServerRequest, JsonRpcResponse, SessionTaskCapabilities } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import { HostError } from '../../shared/result';
 import type { TaskPollPacer } from './task-poll-pacer';
+
+/** Polls of one task that may time out in a row before Berth stops following it: a server slow for a moment does not lose the task. */
+export const POLL_TIMEOUTS_TOLERATED = 3;
 
 /** How one request reaches the server: the connection's `request` (failures in words, a lost remote link noticed). */
 export type SendThroughConnection = <T>(method: string, what: string, signal: AbortSignal | undefined, send: () => Promise<T>) => Promise<T>;
@@ -58,7 +62,20 @@ export class PacedTaskPort implements ConnectedMcpSessionPort {
 
   async dispatch(request: JsonValue, options?: DispatchOptions): Promise<JsonRpcResponse> {
     const taskId = polledTaskId(request);
-    if (taskId !== undefined) await this.pacer.beforePoll(taskId, options?.signal);
+    if (taskId === undefined) return this.once(request, options);
+    // tasks/get changes nothing on the server, so a poll that timed out is asked again (at the pacer's pace) before Berth gives the task up.
+    for (let attempt = 1; ; attempt += 1) {
+      await this.pacer.beforePoll(taskId, options?.signal);
+      try {
+        return await this.once(request, options);
+      } catch (error) {
+        const timedOut = error instanceof HostError && error.code === 'TIMEOUT';
+        if (!timedOut || attempt >= POLL_TIMEOUTS_TOLERATED || options?.signal?.aborted === true || this.inner.invalidated) throw error;
+      }
+    }
+  }
+
+  private once(request: JsonValue, options: DispatchOptions | undefined): Promise<JsonRpcResponse> {
     const { method, what } = describe(request);
     return this.send(method, what, options?.signal, async () => {
       try {
