@@ -27,11 +27,11 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-/** The task-http fixture on a free port; resolves with its /mcp URL. */
-async function startFixture(): Promise<string> {
-  const child = spawn(process.execPath, [FIXTURE], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** The task-http fixture on `port` (default: a free one); resolves with its /mcp URL. */
+async function startFixture(port = 0): Promise<string> {
+  const child = spawn(process.execPath, [FIXTURE], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   fixture = child;
-  const port = await new Promise<string>((done, fail) => {
+  const listening = await new Promise<string>((done, fail) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -41,7 +41,15 @@ async function startFixture(): Promise<string> {
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => fail(new Error(`task-http exited with ${code}: ${output}`)));
   });
-  return `http://127.0.0.1:${port}/mcp`;
+  return `http://127.0.0.1:${listening}/mcp`;
+}
+
+async function stopFixture(): Promise<void> {
+  const child = fixture;
+  if (child === undefined || child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGKILL');
+  await exited;
 }
 
 /** The model calls `tool` with `input`, the person allows it; resolves with the Berth task id once the task runs. */
@@ -80,6 +88,24 @@ describe('MCP tasks across a Berth restart', () => {
     await waitFor(async () => (await taskRecord(harness, id))?.status === 'completed', 30_000);
     const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'remote', limit: 10_000 });
     expect(entries.some((line) => line.source === 'host' && line.text.includes('picked up task') && line.text.includes('again after the restart'))).toBe(true);
+  }, 90_000);
+
+  it('a task its HTTP server no longer knows after the restart is marked lost, saying it could not be picked up again', async () => {
+    const url = await startFixture();
+    world = await startChatWorld();
+    let harness = world.harness;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await harness.call('servers.add', { name: 'remote', config: { url } });
+    await harness.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
+    const id = await startTask(harness, world.fake, 'remote__slow-task', { ms: 60_000 });
+    await harness.host.shutdown();
+    // The server restarts too, at the same address, with none of its old tasks.
+    await stopFixture();
+    await startFixture(Number(new URL(url).port));
+
+    harness = await world.restart();
+    await waitFor(async () => (await taskRecord(harness, id))?.status === 'lost', 30_000);
+    expect((await taskRecord(harness, id))?.statusMessage).toMatch(/^could not pick it up again after the restart: /);
   }, 90_000);
 
   it("a stdio server's running task is marked lost after a restart, with the reason", async () => {
