@@ -1,7 +1,7 @@
 import type { MethodInput, MethodName, MethodOutput, TopicName, TopicPayload } from '../../shared/contract';
 import type { ServerState } from '../../shared/domain';
 import { ServerConfigSchema } from '../../shared/domain';
-import { fail, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 
 type Handler<M extends MethodName> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
@@ -20,6 +20,8 @@ export interface FakeTransport extends RendererTransport {
 }
 
 export function createFakeTransport(handlers: FakeHandlers = {}, initial: ConnectionStatus = { state: 'open', everOpened: true, failedAttempts: 0 }): FakeTransport {
+  // Every mounted app tells the host whether its window is visible (task polling); a test that does not care gets the host's plain answer, not an error on stderr.
+  handlers['tasks.setWindowVisible'] ??= () => ok({});
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   let status = initial;
