@@ -1,32 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import type { TaskRecord } from '../../../shared/domain/task';
 import { ok } from '../../../shared/result';
 import { App } from '../../app';
 import { countPending, createBerthStore } from '../../store';
-import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport } from '../../test-support/fake-transport';
-import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
-import { forgetScrollPositions } from './scroll-memory';
+import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 
-beforeAll(preloadLazyChunks);
-beforeAll(() => {
-  stubResizeObserver();
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-});
-let restoreSizes: () => void;
-beforeEach(() => {
-  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
-});
-afterEach(() => {
-  cleanup();
-  restoreSizes();
-  forgetScrollPositions();
-});
+useMountedAppEnvironment();
 
 const base = { conversationId: 'c1', turnId: 't1' };
 const MESSAGES: ChatMessage[] = [
