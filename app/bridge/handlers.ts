@@ -10,6 +10,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { ResourceService } from '../workspace/resource-service';
 import type { EventHub } from '../events/event-hub';
 import { createAppHandlers } from './handlers-app';
+import { createUnwiredAppsHandlers } from './handlers-apps';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
 import { createConsentHandlers } from './handlers-consent';
@@ -85,6 +86,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
     ...createTasksHandlers(deps.tasks),
+    ...createUnwiredAppsHandlers(),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };
 }

@@ -78,6 +78,14 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'tasks.setWindowVisible': { visible: false },
   'tasks.serverSettings': {},
   'tasks.setServerSettings': { server: 'everything', optionalToolsAsTasks: false },
+  'apps.sandbox': {},
+  'apps.resource': { server: 'basic', uri: 'ui://get-time/mcp-app.html' },
+  'apps.list': { server: 'basic' },
+  'apps.callTool': { origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' }, tool: 'get-time', arguments: {} },
+  'apps.log': { origin: { server: 'basic' }, level: 'info', text: 'hello' },
+  'apps.openExternal': { origin: { server: 'basic' }, url: 'https://example.com/' },
+  'apps.setModelContext': { origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' }, content: [{ type: 'text', text: 'x' }] },
+  'apps.modelContext': { conversationId: 'c1' },
 };
 
 interface Recorder {

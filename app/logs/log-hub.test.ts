@@ -186,7 +186,7 @@ describe('LogHub storage and queries', () => {
   });
 
   it('stays bounded when an entry of another source holds a body that outlives the trace', () => {
-    const logs = hub({ capacity: { stderr: 10, notification: 10, trace: 100, host: 10 } });
+    const logs = hub({ capacity: { stderr: 10, notification: 10, trace: 100, host: 10, app: 10 } });
     logs.append(line('s', 'stderr with a body', { body: 'kept' }));
     for (let n = 0; n < 20_000; n += 1) logs.append(line('s', `msg ${n}`, { source: 'trace', body: `{"n":${n}}` }));
     const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get('s');

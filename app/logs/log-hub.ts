@@ -34,7 +34,7 @@ export interface LogHubOptions {
   now?: () => number;
 }
 
-export const DEFAULT_LOG_CAPACITY: Readonly<Record<LogSource, number>> = { stderr: 10_000, notification: 10_000, trace: 20_000, host: 2_000 };
+export const DEFAULT_LOG_CAPACITY: Readonly<Record<LogSource, number>> = { stderr: 10_000, notification: 10_000, trace: 20_000, host: 2_000, app: 2_000 };
 const DEFAULT_QUERY_LIMIT = 5_000;
 /** Fails to compile when LogEntry gains a field that `stamp` does not copy yet. */
 const STAMPED_FIELDS = { server: true, time: true, source: true, text: true, level: true, logger: true, direction: true, method: true, id: true, size: true, body: true } as const satisfies Record<keyof NewLogEntry, true>;

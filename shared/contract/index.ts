@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
+import { appsMethods, appsTopics } from './apps';
 import { chatMethods, chatTopics } from './chat';
 import { configImportMethods } from './config-import';
 import { consentMethods, consentTopics } from './consent';
@@ -36,6 +37,7 @@ export const contract = {
   ...configImportMethods,
   ...tasksMethods,
   ...taskSettingsMethods,
+  ...appsMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -54,6 +56,7 @@ export const topics = {
   ...resourceTopics,
   ...tasksTopics,
   ...taskSettingsTopics,
+  ...appsTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -59,6 +59,10 @@ export const ChatToolUseBlockSchema = z.object({
 });
 export type ChatToolUseBlock = z.infer<typeof ChatToolUseBlockSchema>;
 
+/** A tool call whose tool names an MCP Apps UI resource: the card renders that app (saved with the result, so a reload re-renders it). */
+export const ToolAppRefSchema = z.object({ resourceUri: z.string().min(1).max(2000) });
+export type ToolAppRef = z.infer<typeof ToolAppRefSchema>;
+
 /** What came back for one tool call (or why nothing did). */
 export const ChatToolResultBlockSchema = z.object({
   type: z.literal('tool_result'),
@@ -74,6 +78,8 @@ export const ChatToolResultBlockSchema = z.object({
   stopped: z.literal(true).optional(),
   /** The call ran as an MCP task that was cancelled (by the person in the Tasks view or on the card, or by its server): the card says so, also after a reload. */
   taskCancelled: z.literal(true).optional(),
+  /** The tool names an MCP Apps UI resource: the card renders that app with this input and result. */
+  app: ToolAppRefSchema.optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
@@ -170,7 +176,16 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
   /** Waiting for the person's yes (or a stored policy). */
   z.object({ type: z.literal('tool-call-pending'), ...base, toolUseId: z.string(), server: z.string(), tool: z.string(), input: z.record(z.string(), z.unknown()) }),
-  z.object({ type: z.literal('tool-call-started'), ...base, toolUseId: z.string(), server: z.string(), tool: z.string(), input: z.record(z.string(), z.unknown()) }),
+  z.object({
+    type: z.literal('tool-call-started'),
+    ...base,
+    toolUseId: z.string(),
+    server: z.string(),
+    tool: z.string(),
+    input: z.record(z.string(), z.unknown()),
+    /** The tool names an MCP Apps UI resource: the card can render the app (with the input) before the result arrives. */
+    app: ToolAppRefSchema.optional(),
+  }),
   z.object({
     type: z.literal('tool-progress'),
     ...base,

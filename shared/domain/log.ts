@@ -5,7 +5,8 @@ import { LogLevelSchema } from './server';
  * Where a log line came from: the server's stderr, an MCP
  * `notifications/message`, the JSON-RPC trace, or Berth itself (lifecycle).
  */
-export const LOG_SOURCES = ['stderr', 'notification', 'trace', 'host'] as const;
+/** `app`: a message an MCP App (a server's UI in a card) logged. */
+export const LOG_SOURCES = ['stderr', 'notification', 'trace', 'host', 'app'] as const;
 export const LogSourceSchema = z.enum(LOG_SOURCES);
 export type LogSource = z.infer<typeof LogSourceSchema>;
 

@@ -164,6 +164,7 @@ const ENTRY_LABEL: Record<LogRow['source'], string> = {
   notification: 'server log',
   trace: 'trace',
   host: 'Berth',
+  app: 'app',
 };
 
 function entryLabel(row: LogRow): string {
@@ -177,6 +178,7 @@ const SOURCE_TAG: Record<LogRow['source'], string> = {
   notification: 'log',
   trace: 'trace',
   host: 'berth',
+  app: 'app',
 };
 
 function TraceSummary({ row }: { row: LogRow }) {

@@ -10,6 +10,7 @@ const SOURCE_LABELS: Record<LogSource, { label: string; hint: string }> = {
   notification: { label: 'log messages', hint: 'notifications/message the server sent over MCP' },
   trace: { label: 'trace', hint: 'Every JSON-RPC message between Berth and the server' },
   host: { label: 'Berth', hint: 'Berth’s own lifecycle events: spawn, handshake, exit, restarts' },
+  app: { label: 'app', hint: 'What the server’s MCP Apps (its UIs in chat cards) logged' },
 };
 
 export function ServerPicker({ value, onChange }: { value: string | undefined; onChange: (server: string | undefined) => void }) {
