@@ -66,6 +66,10 @@ describe('AppsService: tool calls from an app', () => {
     await expect(apps.callTool(ORIGIN, 'model-only', {})).rejects.toMatchObject({ code: 'FORBIDDEN', message: "'model-only' of server 'basic' is for the model only: its app may not call it" });
     await expect(apps.callTool(ORIGIN, 'delete-everything', {})).rejects.toMatchObject({ code: 'NOT_FOUND', message: "server 'basic' has no tool named 'delete-everything'" });
     await expect(apps.callTool({ server: 'gone' }, 'get-time', {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // A card that is not this server's call in that conversation cannot borrow its permissions.
+    await expect(apps.callTool({ ...ORIGIN, toolUseId: 'tu9' }, 'get-time', {})).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'no tool call tu9 in this conversation' });
+    servers.set(serverState('other', [uiTool('get-time')]));
+    await expect(apps.callTool({ ...ORIGIN, server: 'other' }, 'get-time', {})).rejects.toMatchObject({ code: 'FORBIDDEN', message: "tool call tu1 is not one of server 'other'" });
     servers.set(serverState('basic', [uiTool('get-time')], { status: 'starting' }));
     await expect(apps.callTool(ORIGIN, 'get-time', {})).rejects.toMatchObject({ code: 'NOT_READY' });
     expect(asked).toEqual([]);

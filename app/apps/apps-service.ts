@@ -120,6 +120,8 @@ export class AppsService implements ServerLifecycleListener {
     const info = state.tools.find((entry) => entry.name === tool);
     if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${tool}'`);
     if (!callableByApp(info)) throw new HostError('FORBIDDEN', `'${tool}' of server '${origin.server}' is for the model only: its app may not call it`);
+    // A permission "for this conversation" must not be borrowed by naming another conversation's card.
+    if (origin.conversationId !== undefined && origin.toolUseId !== undefined) await this.checkCard({ ...origin, conversationId: origin.conversationId, toolUseId: origin.toolUseId });
     const verdict = await this.options.consent.approveToolCall({
       ...(origin.conversationId !== undefined ? { conversationId: origin.conversationId } : {}),
       ...(origin.toolUseId !== undefined ? { toolUseId: origin.toolUseId } : {}),
@@ -160,10 +162,7 @@ export class AppsService implements ServerLifecycleListener {
 
   /** Replace (or clear, with no content) what one card adds to the model's context. */
   async setModelContext(origin: Required<Pick<AppOrigin, 'conversationId' | 'toolUseId'>> & AppOrigin, content: McpContentBlock[], structuredContent?: Record<string, unknown>): Promise<void> {
-    const conversation = await this.options.conversation(origin.conversationId);
-    const card = conversation.messages.flatMap((message) => message.content).find((block) => block.type === 'tool_use' && block.id === origin.toolUseId);
-    if (card === undefined || card.type !== 'tool_use') throw new HostError('NOT_FOUND', `no tool call ${origin.toolUseId} in this conversation`);
-    if (card.server !== origin.server) throw new HostError('FORBIDDEN', `tool call ${origin.toolUseId} is not one of server '${origin.server}'`);
+    await this.checkCard(origin);
     const contexts = this.contexts.set(origin.conversationId, origin.toolUseId, origin.server, content, structuredContent);
     this.options.events.emit('apps.modelContextChanged', { conversationId: origin.conversationId, contexts });
   }
@@ -180,6 +179,14 @@ export class AppsService implements ServerLifecycleListener {
   /** A conversation was deleted: its cards' contexts go with it. */
   forgetConversation(conversationId: string): void {
     if (this.contexts.forget(conversationId)) this.options.events.emit('apps.modelContextChanged', { conversationId, contexts: [] });
+  }
+
+  /** The card of the origin is a call of the origin's server in that conversation. */
+  private async checkCard(origin: { server: string; conversationId: string; toolUseId: string }): Promise<void> {
+    const conversation = await this.options.conversation(origin.conversationId);
+    const card = conversation.messages.flatMap((message) => message.content).find((block) => block.type === 'tool_use' && block.id === origin.toolUseId);
+    if (card === undefined || card.type !== 'tool_use') throw new HostError('NOT_FOUND', `no tool call ${origin.toolUseId} in this conversation`);
+    if (card.server !== origin.server) throw new HostError('FORBIDDEN', `tool call ${origin.toolUseId} is not one of server '${origin.server}'`);
   }
 
   private knownServer(server: string): ServerState {
