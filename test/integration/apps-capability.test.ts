@@ -34,6 +34,7 @@ describe('MCP Apps: Berth declares the UI extension', () => {
     // The server/discover probe (unknown to this server) said it too.
     expect(requests.map((request) => request.method)).toEqual(['server/discover', 'initialize']);
     for (const request of requests) expect(request.capabilities.extensions).toMatchObject(UI_EXTENSION);
+    expect(await harness.call('apps.resource', { server: 'legacy', uri: 'ui://caps/app.html' })).toMatchObject({ html: '<!doctype html><p>noon</p>' });
     // What the server says about its tools' apps reaches the state.
     expect(state.tools.map((tool) => [tool.name, tool.ui])).toEqual([
       ['show-time', { resourceUri: 'ui://caps/app.html' }],
@@ -51,6 +52,8 @@ describe('MCP Apps: Berth declares the UI extension', () => {
     expect(requests.map((request) => request.method)).toContain('tools/list');
     for (const request of requests) expect(request.capabilities.extensions).toMatchObject(UI_EXTENSION);
     expect(state.tools.find((tool) => tool.name === 'show-time')?.ui).toEqual({ resourceUri: 'ui://caps/app.html' });
+    // The UI resource is read in this era too.
+    expect(await harness.call('apps.resource', { server: 'modern', uri: 'ui://caps/app.html' })).toMatchObject({ html: '<!doctype html><p>noon</p>', csp: {}, permissions: [] });
   });
 
   it('and server-basic-vanillajs lists get-time with its app', async () => {
@@ -58,5 +61,14 @@ describe('MCP Apps: Berth declares the UI extension', () => {
     const state = await addServer(harness, 'basic', vanillaConfig);
     expect(state.status).toBe('ready');
     expect(state.tools.find((tool) => tool.name === 'get-time')?.ui).toEqual({ resourceUri: GET_TIME_URI });
+  });
+
+  it('refuses a junk UI resource in words, and the server and the host go on', async () => {
+    const harness = await world.start();
+    await addServer(harness, 'junk', { command: process.execPath, args: [fixture('app-capabilities.mjs')], env: { BERTH_FIXTURE_UI_JUNK: '1' } });
+    const refused = await harness.host.dispatch('apps.resource', { server: 'junk', uri: 'ui://caps/app.html' });
+    expect(refused).toEqual({ ok: false, code: 'SERVER_ERROR', message: "server 'junk' sent an app UI (ui://caps/app.html) that Berth cannot show: its MIME type is \"text/html\", not text/html;profile=mcp-app" });
+    expect(await harness.call('servers.list', {})).toEqual([expect.objectContaining({ name: 'junk', status: 'ready' })]);
+    expect(await harness.call('apps.list', { server: 'junk' })).toEqual([expect.objectContaining({ tool: 'show-time' })]);
   });
 });
