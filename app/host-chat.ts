@@ -5,9 +5,10 @@ import type { ServerState } from '../shared/domain/server';
 import { HostError } from '../shared/result';
 import type { EventHub } from './events/event-hub';
 import { ChatEngine } from './chat/chat-engine';
-import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
+import type { AvailableTool, ChatApps, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
-import { serverIdentity } from './consent/approval-fingerprint';
+import { toolConsentFacts } from './consent/tool-consent-facts';
+import { visibleToModel } from './apps/tool-ui';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
@@ -22,6 +23,8 @@ export interface HostChatOptions {
   supervisor: Pick<ServerSupervisor, 'list' | 'get' | 'callTool'>;
   consent: Pick<ConsentBroker, 'approveToolCall' | 'forgetConversation'>;
   toolCalls: RunningToolCalls;
+  /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
+  apps: ChatApps & { forgetConversation(conversationId: string): void };
   settings: Pick<SettingsStore, 'defaultModel' | 'checkModel'>;
   anthropic: AnthropicAccess;
   events: Pick<EventHub, 'emit'>;
@@ -60,6 +63,7 @@ export class HostChat {
       store,
       tools: () => readyTools(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },
+      apps: options.apps,
       runner: {
         callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
           options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {
@@ -98,6 +102,7 @@ export class HostChat {
     await this.engine.stop(id);
     await this.store.delete(id);
     this.options.consent.forgetConversation(id);
+    this.options.apps.forgetConversation(id);
     return { deleted: id };
   }
 
@@ -164,9 +169,9 @@ export class HostChat {
   }
 }
 
-/** Tools of every ready server, in server order. */
+/** Tools of every ready server the model may be offered, in server order (an MCP App's app-only tools never are). */
 export function readyTools(states: readonly ServerState[]): AvailableTool[] {
-  return states.flatMap((state) => (state.status === 'ready' ? state.tools.map((tool) => ({ server: state.name, tool })) : []));
+  return states.flatMap((state) => (state.status === 'ready' ? state.tools.filter(visibleToModel).map((tool) => ({ server: state.name, tool })) : []));
 }
 
 function summaryOf(store: ConversationStore, id: string): ConversationSummary {
@@ -180,21 +185,7 @@ async function approve(options: HostChatOptions, request: ToolCallGateRequest): 
   const { conversationId, server, tool, input, toolUseId, signal } = request;
   const state = options.supervisor.get(server);
   if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured` };
-  const info = state.tools.find((entry) => entry.name === tool);
-  const verdict = await options.consent.approveToolCall({
-    conversationId,
-    server,
-    tool,
-    input,
-    toolUseId,
-    signal,
-    // The config it runs with now: a permission given to another command or address does not apply.
-    serverIdentity: serverIdentity(state.config),
-    ...(info?.title !== undefined ? { toolTitle: info.title } : {}),
-    ...(info?.description !== undefined ? { description: info.description } : {}),
-    ...(info?.inputSchema !== undefined ? { inputSchema: info.inputSchema } : {}),
-    ...(info?.annotations !== undefined ? { annotations: info.annotations } : {}),
-  });
+  const verdict = await options.consent.approveToolCall({ conversationId, server, tool, input, toolUseId, signal, ...toolConsentFacts(state, tool) });
   if (!verdict.allowed) return { allow: false, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) };
   // A fresh object per call: its identity is the tag that ties the run to this tool_use.
   const args = { ...verdict.arguments };

@@ -54,4 +54,11 @@ export interface HostOptions {
    * mode: the renderer uses the host's folder browser instead.
    */
   pickFolder?: () => Promise<string | null>;
+  /**
+   * Where the MCP Apps sandbox proxy is served (an origin other than Berth's
+   * own UI: a second loopback port in browser mode, berth-app:// in
+   * Electron). Undefined, or a function answering undefined: apps.sandbox
+   * says apps cannot be shown, and cards show the text result.
+   */
+  appSandboxProxyUrl?: () => string | undefined;
 }

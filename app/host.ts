@@ -33,6 +33,7 @@ import { ServerConnection } from './servers/server-connection';
 import { ServerSupervisor } from './servers/supervisor';
 import { ToolTasks } from './tasks/tool-tasks';
 import { AnthropicAccess } from './chat/anthropic-access';
+import { createApps } from './apps/create-apps';
 import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
@@ -119,13 +120,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
       }
     },
   });
+  const openExternal = options.openExternal ?? defaultOpenExternal(options.shell);
   const workflow = new HostWorkflow({
     stateDir: paths.stateDir,
     logs,
     events,
     settings,
     anthropic,
-    openExternal: options.openExternal ?? defaultOpenExternal(options.shell),
+    openExternal,
     ...(options.clientGraceMs !== undefined ? { clientGraceMs: options.clientGraceMs } : {}),
     reportError: reportBug,
   });
@@ -226,6 +228,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   lifecycle.register(prompts);
   lifecycle.register(resources);
+  const apps = createApps({ lifecycle, servers: supervisor, consent: workflow.consent, logs, events, openExternal, sandboxProxyUrl: options.appSandboxProxyUrl, conversation: (id) => chat.get(id) });
   lifecycle.register({ shuttingDown: () => completions.close() });
   // The renderer hears a state once the services have (the prompt catalog, say, is already updated).
   lifecycle.register({
@@ -286,6 +289,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       supervisor,
       consent: workflow.consent,
       toolCalls: workflow.toolCalls,
+      apps,
       settings,
       anthropic,
       events,
@@ -341,6 +345,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       configImport,
       oauth,
       tasks,
+      apps,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,

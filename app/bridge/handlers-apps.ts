@@ -1,23 +1,29 @@
 import type { Handlers } from '../../shared/contract';
 import type { appsMethods } from '../../shared/contract/apps';
-import { HostError } from '../../shared/result';
+import type { AppsService } from '../apps/apps-service';
 
 /** The MCP Apps methods of the contract. */
 export type AppsHandlers = Pick<Handlers, keyof typeof appsMethods>;
 
-/** Until the apps service is wired in, every apps.* call says so (never a silent empty answer). */
-export function createUnwiredAppsHandlers(): AppsHandlers {
-  const unwired = async (): Promise<never> => {
-    throw new HostError('NOT_READY', 'MCP Apps are not available in this build yet.');
-  };
+/** apps.*: every request of an app's card, through the AppsService (its rules live there). */
+export function createAppsHandlers(apps: AppsService): AppsHandlers {
   return {
-    'apps.sandbox': unwired,
-    'apps.resource': unwired,
-    'apps.list': unwired,
-    'apps.callTool': unwired,
-    'apps.log': unwired,
-    'apps.openExternal': unwired,
-    'apps.setModelContext': unwired,
-    'apps.modelContext': unwired,
+    'apps.sandbox': async () => apps.sandbox(),
+    'apps.resource': ({ server, uri }) => apps.resource(server, uri),
+    'apps.list': async ({ server }) => apps.list(server),
+    'apps.callTool': ({ origin, tool, arguments: args }) => apps.callTool(origin, tool, args),
+    'apps.log': async ({ origin, level, logger, text }) => {
+      apps.log(origin, level, logger, text);
+      return {};
+    },
+    'apps.openExternal': async ({ origin, url }) => {
+      await apps.openExternal(origin, url);
+      return {};
+    },
+    'apps.setModelContext': async ({ origin, content, structuredContent }) => {
+      await apps.setModelContext(origin, content, structuredContent);
+      return {};
+    },
+    'apps.modelContext': async ({ conversationId }) => apps.modelContext(conversationId),
   };
 }

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../shared/contract';
 import type { AppInfo } from '../../shared/domain/config';
+import type { AppsService } from '../apps/apps-service';
 import type { ConfigImportService } from '../config-import/import-service';
 import type { HostChat } from '../host-chat';
 import type { HostRoots } from '../host-roots';
@@ -10,7 +11,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { ResourceService } from '../workspace/resource-service';
 import type { EventHub } from '../events/event-hub';
 import { createAppHandlers } from './handlers-app';
-import { createUnwiredAppsHandlers } from './handlers-apps';
+import { createAppsHandlers } from './handlers-apps';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
 import { createConsentHandlers } from './handlers-consent';
@@ -60,6 +61,8 @@ export interface FeatureDeps {
   oauth: OAuthSessions;
   /** MCP tasks across servers. */
   tasks: TaskRegistry;
+  /** MCP Apps: servers' UIs in the chat's cards. */
+  apps: AppsService;
 }
 
 /**
@@ -86,7 +89,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createResourceHandlers(deps.resources),
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
     ...createTasksHandlers(deps.tasks),
-    ...createUnwiredAppsHandlers(),
+    ...createAppsHandlers(deps.apps),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };
 }

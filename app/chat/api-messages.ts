@@ -98,3 +98,16 @@ export function toolDefinitions(tools: readonly AvailableTool[], names: ToolName
   }
   return definitions;
 }
+
+/**
+ * `messages` with `context` (what apps added: app/apps/model-context.ts) as a
+ * last text block of the last user message, which is what the model answers
+ * next. Only the request carries it: nothing is saved in the conversation.
+ */
+export function withTurnContext(messages: MessageParam[], context: string | undefined): MessageParam[] {
+  const last = messages.at(-1);
+  if (context === undefined || context.trim() === '' || last === undefined || last.role !== 'user') return messages;
+  const content: ContentBlockParam[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+  content.push({ type: 'text', text: context });
+  return [...messages.slice(0, -1), { role: 'user', content }];
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
-import { toApiMessages, toolDefinitions } from './api-messages';
+import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, Conversation, ToolAppRef } from '../../shared/domain/chat';
+import { toApiMessages, toolDefinitions, withTurnContext } from './api-messages';
 import type { AvailableTool } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
 import type { ConversationStore } from './conversation-store';
@@ -25,6 +25,8 @@ export interface ChatEngineOptions {
   tools: () => AvailableTool[];
   gate: ToolCallGate;
   runner: ToolRunner;
+  /** MCP Apps: the app a tool's card renders, and what apps added to a conversation's context (sent with each model request). */
+  apps?: ChatApps;
   onEvent: (event: ChatEvent) => void;
   /** System prompt for each model call. */
   system?: () => string | undefined;
@@ -38,6 +40,13 @@ export interface ChatEngineOptions {
   textIntervalMs?: number;
   /** Where an exception thrown by onEvent goes (default console.error): a listener bug must not break a turn. */
   onListenerError?: (error: unknown) => void;
+}
+
+/** What the chat needs from MCP Apps (app/apps). */
+export interface ChatApps {
+  toolApp(server: string, tool: string): ToolAppRef | undefined;
+  /** Labelled text appended to the last user message sent to the model; undefined when there is none. */
+  turnContext(conversationId: string): string | undefined;
 }
 
 export type TurnOutcome = { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
@@ -230,7 +239,7 @@ export class ChatEngine {
         response = await this.options.provider.stream({
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
-          messages: toApiMessages(conversation.messages),
+          messages: withTurnContext(toApiMessages(conversation.messages), this.options.apps?.turnContext(conversationId)),
           tools: toolDefinitions(offered, names),
           maxTokens: this.maxTokens,
           signal,
@@ -256,7 +265,8 @@ export class ChatEngine {
       }
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
-      const results = await Promise.all(uses.map((use) => runToolCall({ pump: this.pump, gate: this.options.gate, runner: this.options.runner }, turn, use)));
+      const deps = { pump: this.pump, gate: this.options.gate, runner: this.options.runner, appOf: this.options.apps?.toolApp.bind(this.options.apps) };
+      const results = await Promise.all(uses.map((use) => runToolCall(deps, turn, use)));
       await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
       if (signal.aborted) return { status: 'stopped' };
     }

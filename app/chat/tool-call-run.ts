@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
-import type { ChatToolResultBlock, ChatToolUseBlock } from '../../shared/domain/chat';
+import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../shared/domain/chat';
 import { errorMessage } from '../../shared/error-message';
 import type { CallToolOptions } from '../servers/server-connection';
 import type { ChatEventPump } from './chat-event-pump';
@@ -90,6 +90,8 @@ export interface ToolCallDeps {
   pump: Pick<ChatEventPump, 'emit' | 'progress'>;
   gate: ToolCallGate;
   runner: ToolRunner;
+  /** The MCP App the tool's card renders (its `_meta.ui.resourceUri`), if it names one. */
+  appOf?: ((server: string, tool: string) => ToolAppRef | undefined) | undefined;
 }
 
 /** The turn a call belongs to. */
@@ -131,8 +133,11 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
 
   const input = approval.input;
   const edited = !sameJson(input, use.input);
-  deps.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input });
-  const sent = edited ? { sentInput: input } : {};
+  // The card can render the app now, with the input; the saved result names it too, so a reload renders it again.
+  const appRef = deps.appOf?.(use.server, use.tool);
+  const app = appRef === undefined ? {} : { app: appRef };
+  deps.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input, ...app });
+  const sent = edited ? { sentInput: input, ...app } : app;
   const call = cancelledByPerson(signal);
   let taskStatus: string | undefined;
   try {

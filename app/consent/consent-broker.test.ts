@@ -46,6 +46,24 @@ describe('ConsentBroker', () => {
     return { verdict: await verdict, prompt: opened };
   }
 
+  it('says in the prompt and the audit when an app asked, and remembers no conversation permission outside a conversation', async () => {
+    const broker = make();
+    const { prompt } = await decide(broker, { decision: 'allow-once' }, call({ requestedBy: 'app', toolUseId: 'tu-1' }));
+    expect(prompt.payload.requestedBy).toBe('app');
+    const { conversationId: _conversation, ...preview } = call({ requestedBy: 'app' });
+    const { verdict, prompt: previewPrompt } = await decide(broker, { decision: 'allow-conversation' }, preview);
+    expect(previewPrompt).not.toHaveProperty('conversationId');
+    expect(verdict).toMatchObject({ allowed: true, decision: 'allow-conversation' });
+    expect(verdict).not.toHaveProperty('policy');
+    expect(broker.listPolicies()).toEqual([]);
+    const audit = await broker.readAudit();
+    expect(audit.entries.map((entry) => [entry.requestedBy, entry.conversationId])).toEqual([
+      ['app', undefined],
+      ['app', 'conv-1'],
+    ]);
+    await broker.close();
+  });
+
   it('shows server, tool, description, untrusted annotations and the full arguments in the prompt', async () => {
     const { prompt } = await decide(make(), { decision: 'deny' }, call({ toolUseId: 'tu-9' }));
     expect(prompt).toMatchObject({ server: 'files', conversationId: 'conv-1', toolUseId: 'tu-9' });

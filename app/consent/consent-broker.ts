@@ -11,9 +11,12 @@ import { isJsonObject } from './json-object';
 import { PolicyStore } from './policy-store';
 import type { PolicyMatch, PolicyScope, StoredPolicy } from './policy-store';
 
-/** One tool call the model wants to make. */
+/** One tool call the model (or an app in one of its cards) wants to make. */
 export interface ToolCallConsentRequest {
-  conversationId: string;
+  /** None only for an app shown outside a conversation (the server's Apps preview). */
+  conversationId?: string;
+  /** Who asked: the model (absent), or the app in the card of `toolUseId`. The prompt and the audit say so. */
+  requestedBy?: 'app';
   server: string;
   tool: string;
   toolTitle?: string;
@@ -121,14 +124,15 @@ function viewOf(policy: StoredPolicy, now: ServerNow | undefined): ConsentPolicy
   return stale === undefined ? view : { ...view, stale };
 }
 
-function scopeFor(decision: ToolCallDecision, call: { server: string; tool: string; conversationId: string }): PolicyScope | undefined {
+function scopeFor(decision: ToolCallDecision, call: { server: string; tool: string; conversationId?: string | undefined }): PolicyScope | undefined {
   switch (decision) {
     case 'always-server':
       return { scope: 'server', server: call.server };
     case 'always-tool':
       return { scope: 'tool', server: call.server, tool: call.tool };
     case 'allow-conversation':
-      return { scope: 'conversation', server: call.server, tool: call.tool, conversationId: call.conversationId };
+      // Outside a conversation (an app preview) there is none to remember it for: it counts once.
+      return call.conversationId === undefined ? undefined : { scope: 'conversation', server: call.server, tool: call.tool, conversationId: call.conversationId };
     default:
       return undefined;
   }
@@ -201,9 +205,10 @@ export class ConsentBroker {
           arguments: input,
           ...(request.inputSchema !== undefined ? { inputSchema: request.inputSchema } : {}),
           ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, now) } : {}),
+          ...(request.requestedBy !== undefined ? { requestedBy: request.requestedBy } : {}),
         },
         {
-          conversationId: request.conversationId,
+          ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
           ...(request.toolUseId !== undefined ? { toolUseId: request.toolUseId } : {}),
           signal,
         },
@@ -339,7 +344,8 @@ export class ConsentBroker {
       time: new Date(this.now()).toISOString(),
       server: request.server,
       tool: request.tool,
-      conversationId: request.conversationId,
+      ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
+      ...(request.requestedBy !== undefined ? { requestedBy: request.requestedBy } : {}),
       argumentsDigest: argumentsDigest(asked),
       ...(sent !== undefined ? { sentArgumentsDigest: argumentsDigest(sent) } : {}),
       decision,

@@ -37,7 +37,8 @@ export type PolicyScope =
 export interface ToolCallIdentity {
   server: string;
   tool: string;
-  conversationId: string;
+  /** None for an app shown outside a conversation (a preview): no conversation policy covers it. */
+  conversationId?: string | undefined;
 }
 
 /** Options for {@linkcode PolicyStore}. */

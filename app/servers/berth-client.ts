@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeInvalidResult } from './invalid-result';
 import type { Tool, Transport } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
+import { toolUiOf } from '../apps/tool-ui';
 
 /**
  * The SDK client with one addition: in the 2026-07-28 era there is no
@@ -30,7 +31,7 @@ export class BerthClient extends Client {
 }
 
 function toToolInfo(tool: Tool): ToolInfo {
-  return {
+  const info: ToolInfo = {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
     ...(tool.description !== undefined ? { description: tool.description } : {}),
@@ -39,6 +40,9 @@ function toToolInfo(tool: Tool): ToolInfo {
     ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
     ...(tool.execution?.taskSupport !== undefined ? { execution: { taskSupport: tool.execution.taskSupport } } : {}),
   };
+  // MCP Apps: the UI resource the tool's card renders and who may call it.
+  const ui = toolUiOf(tool._meta);
+  return ui === undefined ? info : { ...info, ui };
 }
 
 

@@ -72,6 +72,8 @@ export const ToolCallConsentPayloadSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()).optional(),
   /** A permission would have allowed this call, but what it approved has changed since. */
   approvalChanged: ApprovalChangeSchema.optional(),
+  /** Who asked: absent, the model; `app`, the server's own app in the card of the request's toolUseId (MCP Apps). */
+  requestedBy: z.literal('app').optional(),
 });
 export type ToolCallConsentPayload = z.infer<typeof ToolCallConsentPayloadSchema>;
 
@@ -118,6 +120,8 @@ export const AuditEntrySchema = z.object({
   edited: z.boolean(),
   /** Why the host decided (e.g. "window closed"); never the person's own text. */
   note: z.string().optional(),
+  /** The call came from the server's app in a card (MCP Apps), not from the model. */
+  requestedBy: z.literal('app').optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

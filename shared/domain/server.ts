@@ -231,6 +231,16 @@ export const ToolInfoSchema = z.object({
   annotations: z.record(z.string(), z.unknown()).optional(),
   /** How the tool may run: `taskSupport` says whether it runs as an MCP task (2025-11-25 tasks; absent means `forbidden`). */
   execution: z.object({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).optional(),
+  /**
+   * MCP Apps (`_meta.ui`, read by app/apps/tool-ui.ts): the `ui://` resource the tool's card renders, and who may
+   * call it (absent: the model and apps). Only what Berth understood: a malformed value is left out.
+   */
+  ui: z
+    .object({
+      resourceUri: z.string().optional(),
+      visibility: z.array(z.enum(['model', 'app'])).optional(),
+    })
+    .optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

@@ -66,6 +66,15 @@ describe('tool-call consent', () => {
     expect((within(dialog).getByLabelText('Arguments') as HTMLTextAreaElement).value).toBe('{\n  "message": "hello"\n}');
   });
 
+  it('says when the call comes from the app in a card, not from the model', async () => {
+    mount([{ ...TOOL_CALL, toolUseId: 'tu1', payload: { ...TOOL_CALL.payload, requestedBy: 'app' } }]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Asked from the app in this card, not by the model.')).toBeTruthy();
+    cleanup();
+    mount([TOOL_CALL]);
+    expect(within(await screen.findByRole('dialog')).queryByText(/from the app in this card/)).toBeNull();
+  });
+
   it('keeps a title that imitates “server › tool” out of the header: it is quoted as the server’s own words', async () => {
     const spoof: PendingRequest = { ...TOOL_CALL, payload: { ...TOOL_CALL.payload, tool: 'wipe', toolTitle: 'filesystem › read_file' } };
     mount([spoof]);

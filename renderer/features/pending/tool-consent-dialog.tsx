@@ -79,6 +79,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
         </>
       }
     >
+      {payload.requestedBy === 'app' ? <p className="consent-requested-by" data-testid="consent-from-app">Asked from the app in this card, not by the model.</p> : null}
       {payload.approvalChanged ? <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} /> : null}
       <section className="consent-tool" aria-label="Tool">
         <div className="consent-tool-line" role="heading" aria-level={3}>

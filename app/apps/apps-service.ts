@@ -1,0 +1,214 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { z } from 'zod';
+import { AppToolResultSchema } from '../../shared/contract/apps';
+import type { AppModelContext, AppOrigin, AppUiResource, ServerApp } from '../../shared/domain/app-ui';
+import type { Conversation, McpContentBlock, ToolAppRef } from '../../shared/domain/chat';
+import type { LogLevel, ServerState } from '../../shared/domain/server';
+import { HostError } from '../../shared/result';
+import { DENIED_TEXT, outcomeFromCallToolResult } from '../chat/tool-results';
+import type { ConsentBroker } from '../consent/consent-broker';
+import { toolConsentFacts } from '../consent/tool-consent-facts';
+import type { EventHub } from '../events/event-hub';
+import type { LogSink } from '../logs/log-sink';
+import type { CallToolOptions } from '../servers/server-connection';
+import type { ServerLifecycleListener } from '../servers/server-lifecycle';
+import { AppModelContexts } from './model-context';
+import { callableByApp, toolAudience } from './tool-ui';
+import { UiResourceCatalog } from './ui-resource-catalog';
+import type { UiResourceServers } from './ui-resource-catalog';
+
+export type AppToolResult = z.infer<typeof AppToolResultSchema>;
+
+/** An app's tool result above this (as JSON) is refused rather than pushed through the bridge into a card. */
+export const MAX_APP_TOOL_RESULT_BYTES = 8 * 1024 * 1024;
+
+/** The supervisor as the apps use it (ServerSupervisor fits). */
+export interface AppsServers extends UiResourceServers {
+  callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+}
+
+export interface AppsServiceOptions {
+  servers: AppsServers;
+  consent: Pick<ConsentBroker, 'approveToolCall'>;
+  logs: LogSink;
+  events: Pick<EventHub, 'emit'>;
+  /** The host's way of opening a link in the person's browser (a no-op in browser mode: the renderer opens it). */
+  openExternal(url: string): Promise<void>;
+  /** Where the sandbox proxy is served; undefined until the shell has one. */
+  sandboxProxyUrl?: (() => string | undefined) | undefined;
+  /** A stored conversation (throws NOT_FOUND), to check that a card really is there. */
+  conversation(id: string): Promise<Conversation>;
+  now?: () => number;
+}
+
+/**
+ * MCP Apps on the host side: which tools have a UI and who may call them, the
+ * UI resources (cached: UiResourceCatalog), and every request an app makes
+ * through the renderer, each under Berth's rules: tool calls through the same
+ * consent as the model's, only to the app's own server and only tools that
+ * are visible to apps; links http(s) only; logs into the server's log;
+ * context for the model kept per card and sent with the next turn.
+ */
+export class AppsService implements ServerLifecycleListener {
+  readonly catalog: UiResourceCatalog;
+  private readonly contexts: AppModelContexts;
+  readonly listChanged: UiResourceCatalog['listChanged'];
+
+  constructor(private readonly options: AppsServiceOptions) {
+    const { servers, events, logs } = options;
+    this.catalog = new UiResourceCatalog({
+      servers,
+      onChanged: (server) => events.emit('apps.resourcesChanged', { server }),
+      warn: (server, text) => logs.append({ server, time: Date.now(), source: 'host', level: 'warning', text }),
+      ...(options.now !== undefined ? { now: options.now } : {}),
+    });
+    this.contexts = new AppModelContexts(options.now);
+    this.listChanged = this.catalog.listChanged;
+  }
+
+  serverChanged(state: ServerState): void {
+    this.catalog.serverChanged(state);
+  }
+
+  serverRemoved(server: string): void {
+    this.catalog.serverRemoved(server);
+  }
+
+  /** The sandbox proxy's URL (another origin than Berth's own UI). */
+  sandbox(): { proxyUrl: string } {
+    const proxyUrl = this.options.sandboxProxyUrl?.();
+    if (proxyUrl === undefined) throw new HostError('NOT_READY', "MCP Apps cannot be shown in this window: Berth has no sandbox for them here (the app's text result is shown instead).");
+    return { proxyUrl };
+  }
+
+  /** The app a tool's card renders, when the tool names one. */
+  toolApp(server: string, tool: string): ToolAppRef | undefined {
+    const resourceUri = this.options.servers.get(server)?.tools.find((entry) => entry.name === tool)?.ui?.resourceUri;
+    return resourceUri === undefined ? undefined : { resourceUri };
+  }
+
+  /** A ready server's tools with a UI. */
+  list(server: string): ServerApp[] {
+    const state = this.readyServer(server, 'its apps cannot be listed');
+    return state.tools.flatMap((tool) =>
+      tool.ui?.resourceUri === undefined
+        ? []
+        : [
+            {
+              tool: tool.name,
+              ...(tool.title !== undefined ? { title: tool.title } : {}),
+              ...(tool.description !== undefined ? { description: tool.description } : {}),
+              resourceUri: tool.ui.resourceUri,
+              visibility: [...toolAudience(tool)],
+              inputSchema: tool.inputSchema,
+            },
+          ],
+    );
+  }
+
+  resource(server: string, uri: string): Promise<AppUiResource> {
+    return this.catalog.read(server, uri);
+  }
+
+  /**
+   * A tools/call from the app in a card: its own server only, a tool visible
+   * to apps, and the same consent as the model's calls (stored permissions,
+   * fingerprints, audit), the prompt saying the app asked.
+   */
+  async callTool(origin: AppOrigin, tool: string, args: Record<string, unknown>): Promise<AppToolResult> {
+    const state = this.readyServer(origin.server, `its app cannot call '${tool}'`);
+    const info = state.tools.find((entry) => entry.name === tool);
+    if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${tool}'`);
+    if (!callableByApp(info)) throw new HostError('FORBIDDEN', `'${tool}' of server '${origin.server}' is for the model only: its app may not call it`);
+    // A permission "for this conversation" must not be borrowed by naming another conversation's card.
+    if (origin.conversationId !== undefined && origin.toolUseId !== undefined) await this.checkCard({ ...origin, conversationId: origin.conversationId, toolUseId: origin.toolUseId });
+    const verdict = await this.options.consent.approveToolCall({
+      ...(origin.conversationId !== undefined ? { conversationId: origin.conversationId } : {}),
+      ...(origin.toolUseId !== undefined ? { toolUseId: origin.toolUseId } : {}),
+      requestedBy: 'app',
+      server: origin.server,
+      tool,
+      input: args,
+      ...toolConsentFacts(state, tool),
+    });
+    if (!verdict.allowed) {
+      const reason = verdict.reason?.trim();
+      return { content: [{ type: 'text', text: reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.` }], isError: true };
+    }
+    const answer = await this.options.servers.callTool(origin.server, tool, { ...verdict.arguments });
+    return boundedResult(origin.server, tool, answer);
+  }
+
+  /** A log message from the app: into its server's log, source `app` (the hub redacts secrets). */
+  log(origin: AppOrigin, level: LogLevel, logger: string | undefined, text: string): void {
+    this.knownServer(origin.server);
+    this.options.logs.append({ server: origin.server, time: Date.now(), source: 'app', level, ...(logger !== undefined ? { logger } : {}), text });
+  }
+
+  /** A link the app asked for and the person agreed to: http(s) only, no credentials in it. */
+  async openExternal(origin: AppOrigin, url: string): Promise<void> {
+    this.knownServer(origin.server);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new HostError('INVALID_INPUT', 'the app asked to open something that is not a link', 'url');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new HostError('INVALID_INPUT', `an app may open http and https links only, not ${parsed.protocol}`, 'url');
+    if (parsed.username !== '' || parsed.password !== '') throw new HostError('INVALID_INPUT', 'the link carries a user name or password: Berth does not open it', 'url');
+    await this.options.openExternal(parsed.href);
+    this.options.logs.append({ server: origin.server, time: Date.now(), source: 'host', level: 'info', text: `its app opened a link to ${parsed.host}` });
+  }
+
+  /** Replace (or clear, with no content) what one card adds to the model's context. */
+  async setModelContext(origin: Required<Pick<AppOrigin, 'conversationId' | 'toolUseId'>> & AppOrigin, content: McpContentBlock[], structuredContent?: Record<string, unknown>): Promise<void> {
+    await this.checkCard(origin);
+    const contexts = this.contexts.set(origin.conversationId, origin.toolUseId, origin.server, content, structuredContent);
+    this.options.events.emit('apps.modelContextChanged', { conversationId: origin.conversationId, contexts });
+  }
+
+  modelContext(conversationId: string): AppModelContext[] {
+    return this.contexts.list(conversationId);
+  }
+
+  /** The labelled text sent with this conversation's next model request, if apps added any. */
+  turnContext(conversationId: string): string | undefined {
+    return this.contexts.turnText(conversationId);
+  }
+
+  /** A conversation was deleted: its cards' contexts go with it. */
+  forgetConversation(conversationId: string): void {
+    if (this.contexts.forget(conversationId)) this.options.events.emit('apps.modelContextChanged', { conversationId, contexts: [] });
+  }
+
+  /** The card of the origin is a call of the origin's server in that conversation. */
+  private async checkCard(origin: { server: string; conversationId: string; toolUseId: string }): Promise<void> {
+    const conversation = await this.options.conversation(origin.conversationId);
+    const card = conversation.messages.flatMap((message) => message.content).find((block) => block.type === 'tool_use' && block.id === origin.toolUseId);
+    if (card === undefined || card.type !== 'tool_use') throw new HostError('NOT_FOUND', `no tool call ${origin.toolUseId} in this conversation`);
+    if (card.server !== origin.server) throw new HostError('FORBIDDEN', `tool call ${origin.toolUseId} is not one of server '${origin.server}'`);
+  }
+
+  private knownServer(server: string): ServerState {
+    const state = this.options.servers.get(server);
+    if (state === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
+    return state;
+  }
+
+  private readyServer(server: string, consequence: string): ServerState {
+    const state = this.knownServer(server);
+    if (state.status !== 'ready') throw new HostError('NOT_READY', `server '${server}' is not running (${state.status}): ${consequence}`);
+    return state;
+  }
+}
+
+/** The MCP answer as the app gets it: content blocks Berth knows (others as a note), at most MAX_APP_TOOL_RESULT_BYTES. */
+function boundedResult(server: string, tool: string, answer: CallToolResult): AppToolResult {
+  const outcome = outcomeFromCallToolResult(answer);
+  const result = AppToolResultSchema.parse({ content: outcome.content, ...(outcome.structuredContent !== undefined ? { structuredContent: outcome.structuredContent } : {}), isError: outcome.isError === true });
+  const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
+  if (bytes > MAX_APP_TOOL_RESULT_BYTES) {
+    throw new HostError('SERVER_ERROR', `'${tool}' of server '${server}' answered ${(bytes / (1024 * 1024)).toFixed(1)} MB; an app gets at most ${MAX_APP_TOOL_RESULT_BYTES / (1024 * 1024)} MB`);
+  }
+  return result;
+}

@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
+import type { ServerState } from '../../shared/domain/server';
+import { readyTools } from '../host-chat';
+import { ChatEngine } from './chat-engine';
+import type { ChatApps } from './chat-engine';
+import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import { ConversationStore } from './conversation-store';
+import { AnthropicProvider } from './llm-provider';
+
+// MCP Apps in the chat engine: the app a tool names travels with the call's
+// events and its saved result; context apps added goes with the next request.
+
+const schema = { type: 'object', properties: {} };
+const STATES = [
+  {
+    name: 'basic',
+    status: 'ready',
+    tools: [
+      { name: 'get-time', inputSchema: schema, ui: { resourceUri: 'ui://get-time/app.html' } },
+      { name: 'refresh', inputSchema: schema, ui: { visibility: ['app'] } },
+      { name: 'plain', inputSchema: schema },
+    ],
+  },
+] as unknown as ServerState[];
+
+describe('ChatEngine with MCP Apps', () => {
+  let dir: string;
+  let fake: FakeAnthropic;
+  let store: ConversationStore;
+  let log: ChatEventLog;
+  let context: string | undefined;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'berth-chat-apps-'));
+    fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
+    store = await ConversationStore.open({ dir });
+    log = new ChatEventLog();
+    context = undefined;
+  });
+  afterEach(async () => {
+    await fake.close();
+    await store.flushIndex();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const apps: ChatApps = {
+    toolApp: (server, tool) => STATES.find((state) => state.name === server)?.tools.find((entry) => entry.name === tool && entry.ui?.resourceUri !== undefined) ? { resourceUri: 'ui://get-time/app.html' } : undefined,
+    turnContext: () => context,
+  };
+  const engine = () =>
+    new ChatEngine({
+      provider: new AnthropicProvider({ apiKey: 'sk-unit', baseURL: fake.url, maxRetries: 0 }),
+      store,
+      tools: () => readyTools(STATES),
+      gate: new ScriptedGate(),
+      runner: { callTool: async (_server, tool) => ({ content: [{ type: 'text', text: `${tool} ran` }] }) },
+      apps,
+      onEvent: log.onEvent,
+    });
+
+  it('never offers an app-only tool to the model', async () => {
+    fake.script([{ text: 'ok' }]);
+    const conversation = await store.create({ model: 'm' });
+    await (await engine().send(conversation.id, 'hi')).done;
+    expect(fake.requests[0]?.body?.tools?.map((tool) => tool.name)).toEqual(['basic__get-time', 'basic__plain']);
+  });
+
+  it('puts the app on tool-call-started and on the saved result, and only for a tool that has one', async () => {
+    fake.script([{ toolUses: [{ name: 'basic__get-time', input: {} }, { name: 'basic__plain', input: {} }] }, { text: 'Done.' }]);
+    const conversation = await store.create({ model: 'm' });
+    await (await engine().send(conversation.id, 'What time is it?')).done;
+    const started = log.of('tool-call-started');
+    expect(started.map((event) => [event.tool, event.app])).toEqual([
+      ['get-time', { resourceUri: 'ui://get-time/app.html' }],
+      ['plain', undefined],
+    ]);
+    const saved = await store.get(conversation.id);
+    const results = saved.messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result');
+    expect(results.map((block) => block.app)).toEqual([{ resourceUri: 'ui://get-time/app.html' }, undefined]);
+    expect(results[0]).toMatchObject({ content: [{ type: 'text', text: 'get-time ran' }] });
+  });
+
+  it('appends what apps added to the last user message of each request, labelled, and saves none of it', async () => {
+    fake.script([{ text: 'First.' }, { text: 'Second.' }]);
+    const conversation = await store.create({ model: 'm' });
+    await (await engine().send(conversation.id, 'one')).done;
+    expect(JSON.stringify(fake.requests[0]?.body?.messages)).not.toContain('Context from');
+    context = 'Context from the basic app (card tu1), not written by the user:\nThe clock shows 12:00';
+    await (await engine().send(conversation.id, 'two')).done;
+    expect(fake.requests[1]?.body?.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'two' }, { type: 'text', text: context }] });
+    const saved = await store.get(conversation.id);
+    expect(JSON.stringify(saved.messages)).not.toContain('Context from');
+  });
+});
