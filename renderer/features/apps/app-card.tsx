@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useBerth } from '../../store';
 import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../../shared/domain/chat';
 import { AppFrame } from './app-frame';
 import { cardOutcome } from './card-outcome';
@@ -26,5 +27,23 @@ export default function AppCard({
   const origin = useMemo(() => ({ server: use.server, conversationId, toolUseId: use.id }), [use.server, conversationId, use.id]);
   const outcome = useMemo(() => cardOutcome(result, taskCancelled), [result, taskCancelled]);
   const input = result?.sentInput ?? liveInput ?? use.input;
-  return <AppFrame origin={origin} tool={use.tool} resourceUri={app.resourceUri} input={input} outcome={outcome} heightKey={`${conversationId}:${use.id}`} />;
+  const known = useBerth((s) => s.servers[use.server]?.tools.find((t) => t.name === use.tool));
+  const toolInfo = useMemo(
+    () =>
+      known === undefined
+        ? undefined
+        : {
+            id: use.id,
+            tool: {
+              name: known.name,
+              ...(known.title !== undefined ? { title: known.title } : {}),
+              ...(known.description !== undefined ? { description: known.description } : {}),
+              inputSchema: { type: 'object' as const, ...known.inputSchema },
+            },
+          },
+    [known, use.id],
+  );
+  return (
+    <AppFrame origin={origin} tool={use.tool} resourceUri={app.resourceUri} input={input} outcome={outcome} heightKey={`${conversationId}:${use.id}`} toolInfo={toolInfo} />
+  );
 }

@@ -9,7 +9,7 @@ import { startAppSession, type AppSession, type AppToolOutcome, type BridgeModul
 import { appsStoreFor, rememberedHeight, rememberHeight } from './apps-state';
 import { HOST_DISPLAY_MODES, type DisplayMode } from './display-modes';
 import { DEFAULT_APP_HEIGHT, MAX_APP_HEIGHT, throttleLatest } from './frame-bounds';
-import { berthStyleVariables, berthTheme, buildHostContext, readDocumentToken, watchTheme, type Theme } from './host-context';
+import { berthStyleVariables, berthTheme, buildHostContext, readDocumentToken, watchTheme, type HostContextInput, type Theme } from './host-context';
 import { OpenLinkDialog } from './open-link-dialog';
 import { PermissionAsk } from './permission-ask';
 import { closedNote, createRequestGate } from './request-gate';
@@ -26,6 +26,8 @@ export interface AppFrameProps {
   outcome: AppToolOutcome | undefined;
   /** Under which key the app's height is remembered across unmounts (the card's call). */
   heightKey: string;
+  /** The tool as the app is told about it (`hostContext.toolInfo`), when Berth knows it. */
+  toolInfo?: HostContextInput['toolInfo'];
   /** The modes offered to the app (a preview in a dialog stays inline). */
   displayModes?: readonly DisplayMode[];
   /** Tests pass a fake bridge library; Berth loads the real one on demand. */
@@ -39,7 +41,7 @@ type PendingLink = { url: string; domain: string; resolve: (open: boolean) => vo
  * going through Berth's rules. Shows why when it cannot run; the text result
  * of the call is always shown by the card as well.
  */
-export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey, displayModes = HOST_DISPLAY_MODES, loadBridge }: AppFrameProps) {
+export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey, toolInfo, displayModes = HOST_DISPLAY_MODES, loadBridge }: AppFrameProps) {
   const berth = useBerthStore();
   const transport = useBerth((s) => s.appsTransport);
   const hostVersion = useBerth((s) => s.appInfo?.version ?? '0');
@@ -60,8 +62,8 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
   const session = useRef<AppSession | undefined>(undefined);
   const modeRef = useRef<DisplayMode>('inline');
   const appModes = useRef<readonly DisplayMode[] | undefined>(undefined);
-  const latest = useRef({ outcome, input, theme, width, mode, displayModes });
-  latest.current = { outcome, input, theme, width, mode, displayModes };
+  const latest = useRef({ outcome, input, theme, width, mode, displayModes, toolInfo });
+  latest.current = { outcome, input, theme, width, mode, displayModes, toolInfo };
 
   const hostContext = useCallback(() => {
     const now = latest.current;
@@ -72,6 +74,7 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
       width: now.mode === 'inline' ? now.width : window.innerWidth,
       maxHeight: now.mode === 'fullscreen' ? window.innerHeight : MAX_APP_HEIGHT,
       styles: berthStyleVariables(readDocumentToken),
+      ...(now.toolInfo !== undefined ? { toolInfo: now.toolInfo } : {}),
     });
   }, []);
 
@@ -173,7 +176,7 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
 
   useEffect(() => {
     session.current?.updateHostContext(hostContext());
-  }, [theme, width, mode, hostContext]);
+  }, [theme, width, mode, toolInfo, hostContext]);
 
   useFloatingRow(wrapper, mode !== 'inline');
 

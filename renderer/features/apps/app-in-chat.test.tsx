@@ -7,7 +7,7 @@ import { ok } from '../../../shared/result';
 import { App } from '../../app';
 import { createBerthStore } from '../../store';
 import { FakeAppBridge, lastBridge } from '../../test-support/fake-app-bridge';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 import { appsStoreFor } from './apps-state';
 
@@ -33,7 +33,7 @@ function mount(messages: ChatMessage[], contexts: AppModelContext[] = []) {
   const transport = createFakeTransport({
     'app.info': () => ok({ version: '9.9.9', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([]),
+    'servers.list': () => ok([serverState('weather', { status: 'ready', tools: [{ name: 'forecast', title: 'Forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }] })]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
     'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
     'pending.list': () => ok([]),
@@ -68,6 +68,9 @@ describe('an MCP App in the chat', () => {
     expect(transport.calls).toContainEqual({ method: 'apps.resource', input: { server: 'weather', uri: 'ui://weather/app.html' } });
     const bridge = lastBridge();
     expect(bridge.hostInfo).toEqual({ name: 'Berth', version: '9.9.9' });
+    // At start, or sent as a change if the server's tools arrived after the frame was built.
+    const context = { ...bridge.options.hostContext, ...(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1] as object | undefined) };
+    expect(context).toMatchObject({ toolInfo: { id: 'tu1', tool: { name: 'forecast', title: 'Forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } } } });
     act(() => void bridge.fire('oninitialized', {}));
     expect(bridge.sent.slice(-2)).toEqual([
       ['sendToolInput', { arguments: { city: 'Oslo' } }],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppUiResource } from '../../../shared/domain/app-ui';
 import { errorMessage } from '../../../shared/error-message';
 import { useBerth } from '../../store';
@@ -38,12 +38,16 @@ export function useAppResource(server: string, uri: string, generation: number, 
   const transport = useBerth((s) => s.appsTransport);
   const [state, setState] = useState<AppLoad>({ state: 'loading' });
   const [changes, setChanges] = useState(0);
+  const shownGeneration = useRef(generation);
 
   useEffect(() => transport.on('apps.resourcesChanged', (payload) => (payload.server === server ? setChanges((n) => n + 1) : undefined)), [transport, server]);
 
   useEffect(() => {
     let current = true;
-    setState((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
+    // A changed resource replaces the running app once read; Reload app starts over at once.
+    const reloading = shownGeneration.current !== generation;
+    shownGeneration.current = generation;
+    setState((previous) => (previous.state === 'ready' && !reloading ? previous : { state: 'loading' }));
     void (async () => {
       const [resource, sandbox] = await Promise.all([transport.call('apps.resource', { server, uri }), transport.call('apps.sandbox', {})]);
       if (!current) return;
