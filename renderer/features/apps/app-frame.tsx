@@ -62,8 +62,8 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
   const session = useRef<AppSession | undefined>(undefined);
   const modeRef = useRef<DisplayMode>('inline');
   const appModes = useRef<readonly DisplayMode[] | undefined>(undefined);
-  const latest = useRef({ outcome, input, theme, width, mode, displayModes, toolInfo });
-  latest.current = { outcome, input, theme, width, mode, displayModes, toolInfo };
+  const latest = useRef({ outcome, input, theme, width, mode, displayModes, toolInfo, hostVersion });
+  latest.current = { outcome, input, theme, width, mode, displayModes, toolInfo, hostVersion };
 
   const hostContext = useCallback(() => {
     const now = latest.current;
@@ -117,7 +117,8 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
       resource: ready.resource,
       allowedPermissions: allowed.filter((p) => ready.resource.permissions.includes(p)),
       title: `App of ${origin.server}: ${tool}`,
-      hostVersion,
+      // Read, not a dependency: Berth's version arriving late must not rebuild a running app.
+      hostVersion: latest.current.hostVersion,
       hostContext: hostContext(),
       handlers,
       toolInput: latest.current.input,
@@ -150,7 +151,7 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
       setLink(undefined);
     };
     // origin's fields, not its identity: a card re-renders with an equal origin object.
-  }, [ready, closed, allowed, transport, origin.server, origin.conversationId, origin.toolUseId, tool, hostVersion, heightKey, berth, hostContext, changeMode]);
+  }, [ready, closed, allowed, transport, origin.server, origin.conversationId, origin.toolUseId, tool, heightKey, berth, hostContext, changeMode]);
 
   useEffect(() => {
     if (outcome !== undefined) session.current?.deliver(outcome);
