@@ -26,6 +26,7 @@ import './styles/roots.css';
 import './styles/resources.css';
 import './styles/config-import.css';
 import './styles/tasks.css';
+import './styles/apps.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -92,7 +92,7 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     case 'tool-call-pending':
       return updateCall(turn, event.toolUseId, { status: 'awaiting-consent', server: event.server, tool: event.tool, input: event.input });
     case 'tool-call-started':
-      return updateCall(turn, event.toolUseId, { status: 'running', server: event.server, tool: event.tool, input: event.input });
+      return updateCall(turn, event.toolUseId, { status: 'running', server: event.server, tool: event.tool, input: event.input, ...(event.app ? { app: event.app } : {}) });
     case 'tool-progress': {
       // Late progress (the server reporting after Stop) must not bring a finished card back to "Running".
       if (turn.toolCalls[event.toolUseId]?.status === 'finished') return turn;

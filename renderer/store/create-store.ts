@@ -24,6 +24,7 @@ export type BerthStore = StoreApi<BerthState>;
 /** One store from typed slices; each test makes its own, so no reset dance is needed. */
 export function createBerthStore(transport: RendererTransport): BerthStore {
   return createStore<BerthState>()((...a) => ({
+    appsTransport: transport,
     ...createServersSlice(transport)(...a),
     ...createLogsSlice(transport)(...a),
     ...createConfigSlice(transport)(...a),

@@ -9,7 +9,7 @@ import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingPolicies } from '../../shared/contract/sampling';
 import type { TaskServerSettings } from '../../shared/contract/task-settings';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
-import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
 import type { TaskRecord, TaskStatus, TasksChanged } from '../../shared/domain/task';
 import type { RootExposure, RootView } from '../../shared/domain/roots';
@@ -88,6 +88,8 @@ export interface LiveToolCall {
   task?: { id: string; status: TaskStatus; statusMessage?: string };
   /** A question of this call waits for the person: the pending request to open. */
   waitingFor?: string;
+  /** The tool names an MCP Apps UI (`tool-call-started`): the card renders it before the result. */
+  app?: ToolAppRef;
 }
 
 /** The turn a conversation is running (or last ran) as the renderer follows it. */
@@ -382,7 +384,16 @@ export interface TaskSettingsSlice {
   setOptionalToolsAsTasks(server: string, asTasks: boolean): Promise<void>;
 }
 
-export type BerthState = ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice;
+/**
+ * MCP Apps: the app frames route each request of an app to one contract method
+ * (apps.*, resources.* bound to the card's server) and follow two topics, from
+ * the apps chunk loaded on demand; the first screen carries only this handle.
+ */
+export interface AppsSlice {
+  appsTransport: Pick<RendererTransport, 'call' | 'on'>;
+}
+
+export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
 import { Button, EmptyState } from '../shell/controls';
@@ -7,6 +7,9 @@ import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 import { ToolsPopover } from './tools-popover';
+
+/** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
+const ComposerApps = lazy(() => import('../apps/composer-apps'));
 
 /** Chat with Claude and the tools of every ready server. */
 export function ChatView() {
@@ -91,6 +94,8 @@ function ConversationPane({ conversation, noKey }: { conversation: Conversation;
   const showView = useBerth((s) => s.showView);
   const [model, setModel] = useState(conversation.model);
   const running = live?.running === true;
+  const liveApp = useBerth((s) => Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined));
+  const savedApp = useMemo(() => conversation.messages.some((m) => m.content.some((b) => b.type === 'tool_result' && b.app !== undefined)), [conversation.messages]);
   // Which servers are ready with how many tools: the tools count follows servers coming and going.
   const readyTools = useBerth((s) =>
     Object.values(s.servers)
@@ -134,6 +139,11 @@ function ConversationPane({ conversation, noKey }: { conversation: Conversation;
             Open Settings
           </Button>
         </div>
+      ) : null}
+      {liveApp || savedApp ? (
+        <Suspense fallback={null}>
+          <ComposerApps conversationId={conversation.id} model={model} running={running} />
+        </Suspense>
       ) : null}
       <Composer
         conversationId={conversation.id}

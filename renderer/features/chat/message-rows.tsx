@@ -35,10 +35,9 @@ export interface MessageRowProps extends RowPlacement {
    * False when the row is rendered only because it holds keyboard focus, far outside
    * the viewport and its overscan.
    *
-   * The seam for heavy content (an MCP App iframe, later): a row may own such content;
-   * rows beyond the overscan are unmounted, which tears it down, and the virtualizer keeps
-   * the measured height so nothing jumps. Heavy content should also stay unmounted while
-   * `nearViewport` is false unless focus is inside it. Nothing heavy is rendered yet.
+   * The seam for heavy content: a row may own such content (an MCP App iframe in a tool
+   * card); rows beyond the overscan are unmounted, which tears it down, and the virtualizer
+   * keeps the measured height so nothing jumps (the app's own height is remembered too).
    */
   nearViewport: boolean;
 }

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { memo, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import { isStoppedResult } from '../../../shared/domain/chat-text';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
@@ -9,6 +9,9 @@ import { progressFraction, shownResult, toolCallStatus, type ToolCallStatus } fr
 import { McpContentView } from './content-blocks';
 import { ToolCardTask, useCallAnswerTarget, WAITING_FOR_ANSWER } from './tool-card-task';
 import { AnswerQuestionButton } from './tool-call-waiting';
+
+/** A call whose tool has an MCP App: the frame and the bridge library load on demand, off the first screen. */
+const AppCard = lazy(() => import('../apps/app-card'));
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
@@ -67,6 +70,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   const answerId = useCallAnswerTarget(live, use.id);
   const chip = taskCancelled ? TASK_CANCELLED : status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
   const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
+  const app = result?.app ?? live?.app;
 
   return (
     // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
@@ -141,6 +145,12 @@ export const ToolCallCard = memo(function ToolCallCard({
           </div>
         ) : null}
       </div>
+
+      {app !== undefined && !unknownTool ? (
+        <Suspense fallback={null}>
+          <AppCard conversationId={conversationId} use={use} app={app} result={result} liveInput={live?.input} taskCancelled={taskCancelled} />
+        </Suspense>
+      ) : null}
 
       {result ? <ToolResult result={result} server={use.server === '' ? undefined : use.server} taskCancelled={taskCancelled} /> : null}
     </div>

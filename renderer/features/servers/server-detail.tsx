@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { LOG_LEVELS, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
 import { useBerth } from '../../store';
+import { ServerApps } from '../apps/server-apps';
 import { ResourceBrowser } from '../resources/resource-browser';
 import { ServerRootsPanel } from '../roots/roots-access';
 import { Button, Chip, EmptyState } from '../shell/controls';
@@ -57,6 +58,9 @@ export function ServerDetail({ server }: { server: ServerState }) {
           <Tabs.Trigger className="tabs-trigger" value="resources">
             Resources
           </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="apps">
+            Apps
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
           {server.tools.length > 0 ? (
@@ -77,6 +81,9 @@ export function ServerDetail({ server }: { server: ServerState }) {
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="resources">
           <ResourceBrowser server={server} />
+        </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="apps">
+          <ServerApps server={server} />
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { useBerth } from '../../store';
+import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../../shared/domain/chat';
+import { AppFrame } from './app-frame';
+import { cardOutcome } from './card-outcome';
+
+/**
+ * The app of one tool call in the chat (loaded on demand by the tool card):
+ * given the call's input as sent, and its result from the live event or the
+ * saved message (so a reload re-renders it).
+ */
+export default function AppCard({
+  conversationId,
+  use,
+  app,
+  result,
+  liveInput,
+  taskCancelled,
+}: {
+  conversationId: string;
+  use: ChatToolUseBlock;
+  app: ToolAppRef;
+  result: ChatToolResultBlock | undefined;
+  liveInput: Record<string, unknown> | undefined;
+  taskCancelled: boolean;
+}) {
+  const origin = useMemo(() => ({ server: use.server, conversationId, toolUseId: use.id }), [use.server, conversationId, use.id]);
+  const outcome = useMemo(() => cardOutcome(result, taskCancelled), [result, taskCancelled]);
+  const input = result?.sentInput ?? liveInput ?? use.input;
+  const known = useBerth((s) => s.servers[use.server]?.tools.find((t) => t.name === use.tool));
+  const toolInfo = useMemo(
+    () =>
+      known === undefined
+        ? undefined
+        : {
+            id: use.id,
+            tool: {
+              name: known.name,
+              ...(known.title !== undefined ? { title: known.title } : {}),
+              ...(known.description !== undefined ? { description: known.description } : {}),
+              inputSchema: { type: 'object' as const, ...known.inputSchema },
+            },
+          },
+    [known, use.id],
+  );
+  return (
+    <AppFrame origin={origin} tool={use.tool} resourceUri={app.resourceUri} input={input} outcome={outcome} heightKey={`${conversationId}:${use.id}`} toolInfo={toolInfo} />
+  );
+}

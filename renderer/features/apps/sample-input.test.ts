@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parsePreviewInput, sampleInput } from './sample-input';
+
+const schema = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', examples: ['Paris', 'Oslo'] },
+    days: { type: 'integer', default: 3 },
+    units: { type: 'string', enum: ['metric', 'imperial'] },
+    verbose: { type: 'boolean' },
+  },
+  required: ['city', 'units'],
+};
+
+describe('sampleInput', () => {
+  it('takes defaults, then examples, then a placeholder for required properties; leaves out the rest', () => {
+    expect(sampleInput(schema)).toEqual({ city: 'Paris', days: 3, units: 'metric' });
+    expect(sampleInput({ type: 'object' })).toEqual({});
+  });
+});
+
+describe('parsePreviewInput', () => {
+  it('accepts a JSON object and lists where it does not match the schema', () => {
+    const good = parsePreviewInput('{"city": "Oslo", "units": "metric"}', schema);
+    expect(good).toEqual({ ok: true, value: { city: 'Oslo', units: 'metric' }, issues: [] });
+    const off = parsePreviewInput('{"units": "metric"}', schema);
+    expect(off.ok && off.issues.join(' ')).toMatch(/city/);
+  });
+
+  it('refuses what is not JSON or not an object, with words', () => {
+    expect(parsePreviewInput('{city:', schema)).toMatchObject({ ok: false, message: expect.stringContaining('Not valid JSON') });
+    expect(parsePreviewInput('[1]', schema)).toMatchObject({ ok: false, message: expect.stringContaining('JSON object') });
+  });
+});

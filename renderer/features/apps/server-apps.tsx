@@ -1,0 +1,126 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import type { ServerApp } from '../../../shared/domain/app-ui';
+import type { ServerState } from '../../../shared/domain';
+import { useBerth } from '../../store';
+import { Button, Chip, DialogHeader, EmptyState, Field, InlineAlert } from '../shell/controls';
+import { ToolIcon } from '../shell/icons';
+import { AppFrame } from './app-frame';
+import { parsePreviewInput, sampleInput } from './sample-input';
+
+/** A preview has no conversation: it stays in the card (no full screen or floating panel inside a dialog). */
+const PREVIEW_MODES = ['inline'] as const;
+
+/** The server's tools that have a UI, each with a preview. */
+export function ServerApps({ server }: { server: ServerState }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const [apps, setApps] = useState<ServerApp[]>();
+  const [error, setError] = useState<string>();
+  const [previewing, setPreviewing] = useState<ServerApp>();
+  const [changes, setChanges] = useState(0);
+  const ready = server.status === 'ready';
+
+  useEffect(() => transport.on('apps.resourcesChanged', (payload) => (payload.server === server.name ? setChanges((n) => n + 1) : undefined)), [transport, server.name]);
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    void transport.call('apps.list', { server: server.name }).then((result) => {
+      if (!current) return;
+      if (result.ok) {
+        setApps(result.value);
+        setError(undefined);
+      } else setError(result.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [transport, server.name, ready, server.tools, changes]);
+
+  if (!ready) {
+    return (
+      <EmptyState icon={<ToolIcon />} title="No apps yet">
+        Apps are listed once the server is ready.
+      </EmptyState>
+    );
+  }
+  if (error !== undefined) return <InlineAlert>Could not list the apps: {error}</InlineAlert>;
+  if (apps === undefined) return <p className="muted">Loading the apps…</p>;
+  if (apps.length === 0) {
+    return (
+      <EmptyState icon={<ToolIcon />} title="This server offers no apps">
+        An app is a tool with its own interface (MCP Apps); this server’s tools show their results as text.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="apps-list" aria-label={`Apps of ${server.name}`}>
+        {apps.map((app) => (
+          <li key={app.tool} className="apps-list-item">
+            <div>
+              <strong>{app.title ?? app.tool}</strong> <code className="muted">{app.tool}</code>
+              {!app.visibility.includes('model') ? <Chip>only for its app</Chip> : null}
+              {app.description ? <p className="muted small">{app.description}</p> : null}
+            </div>
+            <div className="spacer" />
+            <Button size="sm" onClick={() => setPreviewing(app)} aria-label={`Preview ${app.title ?? app.tool}`}>
+              Preview
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <AppPreviewDialog server={server.name} app={previewing} onClose={() => setPreviewing(undefined)} />
+    </>
+  );
+}
+
+function AppPreviewDialog({ server, app, onClose }: { server: string; app: ServerApp | undefined; onClose: () => void }) {
+  return (
+    <Dialog.Root open={app !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-wide" aria-describedby="app-preview-description">
+          <DialogHeader title={`Preview: ${app?.title ?? app?.tool ?? ''}`} />
+          <Dialog.Description id="app-preview-description" className="dialog-description">
+            The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go through the same rules as in a
+            conversation.
+          </Dialog.Description>
+          {app ? <PreviewBody key={app.tool} server={server} app={app} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PreviewBody({ server, app }: { server: string; app: ServerApp }) {
+  const [text, setText] = useState(() => JSON.stringify(sampleInput(app.inputSchema), null, 2));
+  const [shown, setShown] = useState<{ input: Record<string, unknown>; run: number }>();
+  const parsed = parsePreviewInput(text, app.inputSchema);
+  return (
+    <div className="app-preview">
+      <Field label="Sample arguments (JSON)" error={parsed.ok ? undefined : parsed.message} hint={parsed.ok && parsed.issues.length > 0 ? `Does not match the tool’s schema: ${parsed.issues.join('; ')}` : undefined}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className="input app-preview-input"
+            rows={Math.min(12, text.split('\n').length + 1)}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="edit-actions">
+        <div className="spacer" />
+        <Button variant="primary" disabled={!parsed.ok} onClick={() => parsed.ok && setShown((s) => ({ input: parsed.value, run: (s?.run ?? 0) + 1 }))}>
+          {shown ? 'Show again with these arguments' : 'Show the app'}
+        </Button>
+      </div>
+      {shown ? (
+        <AppFrame key={shown.run} origin={{ server }} tool={app.tool} resourceUri={app.resourceUri} input={shown.input} outcome={undefined} heightKey={`preview:${server}:${app.tool}`} displayModes={PREVIEW_MODES} />
+      ) : null}
+    </div>
+  );
+}
