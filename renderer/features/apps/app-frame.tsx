@@ -45,6 +45,9 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
   const berth = useBerthStore();
   const transport = useBerth((s) => s.appsTransport);
   const hostVersion = useBerth((s) => s.appInfo?.version ?? '0');
+  // Read when a link is opened, so app info arriving late never rebuilds a running app.
+  const inBrowser = useRef(false);
+  inBrowser.current = useBerth((s) => s.appInfo?.shell === 'browser');
   const [generation, setGeneration] = useState(0);
   const load = useAppResource(origin.server, resourceUri, generation, loadBridge);
   const [note, setNote] = useState<string>();
@@ -100,6 +103,9 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
           pendingLink.current = { ...candidate, resolve };
           setLink(pendingLink.current);
         }),
+      openInBrowser: (url) => {
+        if (inBrowser.current) window.open(url, '_blank', 'noopener,noreferrer');
+      },
       proposeMessage: (text) => {
         if (origin.conversationId === undefined || origin.toolUseId === undefined) return;
         appsStoreFor(berth).getState().propose({ conversationId: origin.conversationId, toolUseId: origin.toolUseId, server: origin.server, tool, text });

@@ -83,6 +83,17 @@ describe('app request routing', () => {
     expect(no.transport.calls).toEqual([]);
   });
 
+  it('ui/open-link in browser mode opens the tab only after the host accepted the link', async () => {
+    const opened: string[] = [];
+    const ok = setup({ openInBrowser: (url) => opened.push(url) });
+    await ok.handlers.openLink({ url: 'https://docs.example.org/page' });
+    expect(opened).toEqual(['https://docs.example.org/page']);
+
+    const refused = setup({ openInBrowser: (url) => opened.push(url), confirmLink: () => Promise.resolve(false) });
+    await refused.handlers.openLink({ url: 'https://other.example.org/' });
+    expect(opened).toEqual(['https://docs.example.org/page']);
+  });
+
   it('ui/open-link refuses non-web links without asking', async () => {
     const { handlers, links, transport } = setup();
     await expect(handlers.openLink({ url: 'file:///etc/passwd' })).rejects.toThrow(/only http and https/);

@@ -18,6 +18,8 @@ export interface AppRequestDeps {
   now?: () => number;
   /** Ask the person whether to open `url` (its domain shown plainly); true when they said yes. */
   confirmLink(link: { url: string; domain: string }): Promise<boolean>;
+  /** Browser mode: the host cannot open the person's browser, so the page opens the tab itself once the host has checked the link. */
+  openInBrowser?: (url: string) => void;
   /** Show the app's message above the composer for the person to edit and send, or drop. */
   proposeMessage(text: string): void;
   /** The gate closed the app: the card tears it down and says why. */
@@ -103,6 +105,7 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
       if (!link.ok) throw new AppRequestRefused(link.reason);
       if (!(await deps.confirmLink({ url: link.url, domain: link.domain }))) return { isError: true };
       await call('apps.openExternal', { origin: deps.origin, url: link.url });
+      deps.openInBrowser?.(link.url);
       return {};
     },
 
