@@ -54,4 +54,10 @@ export interface HostOptions {
    * mode: the renderer uses the host's folder browser instead.
    */
   pickFolder?: () => Promise<string | null>;
+  /**
+   * The MCP Apps sandbox proxy's URL, on an origin that is not Berth's (browser
+   * mode: a second loopback port; Electron: berth-app://sandbox/). Read when
+   * the renderer asks (apps.sandbox); undefined while there is none.
+   */
+  appSandboxProxyUrl?: () => string | undefined;
 }
