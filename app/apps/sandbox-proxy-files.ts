@@ -24,7 +24,7 @@ const INERT_CSP = "default-src 'none'; frame-ancestors 'none'";
 export interface ProxyResponse {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array | string;
+  body: Uint8Array<ArrayBuffer> | string;
 }
 
 export interface SandboxProxyFilesOptions {
