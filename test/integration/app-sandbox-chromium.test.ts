@@ -23,7 +23,7 @@ import { buildSandboxProxy, hostPage, type HostPageConfig } from './app-sandbox-
 // the app tries must fail; the origin it declares must stay reachable.
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
-const PROBE_TIMEOUT_MS = 40_000;
+const PROBE_TIMEOUT_MS = 15_000;
 
 /** A loopback HTTP server that counts requests and answers CORS-open text. */
 function countingServer(label: string): Promise<{ server: Server; url: string; hits: string[] }> {
@@ -121,14 +121,16 @@ interface ProbeReport {
 }
 
 /** Loads the host page with the app in it and waits for the app's report. */
-async function runHostileApp(options: Partial<Pick<HostPageConfig, 'messageCsp' | 'sandbox'>> & { queryCsp?: AppUiCsp } = {}) {
+async function runHostileApp(
+  options: Partial<Pick<HostPageConfig, 'messageCsp' | 'sandbox'>> & { queryCsp?: AppUiCsp; extraArguments?: Record<string, string>; until?: 'report' | 'proxy-note' } = {},
+) {
   const config: HostPageConfig = {
     proxyUrl: proxyDocumentUrl(proxy.url, options.queryCsp ?? app.csp),
     proxyOrigin: proxy.origin,
     html: app.html,
     messageCsp: options.messageCsp ?? app.csp,
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
-    toolArguments: { bridgeUrl: bridge.url, undeclaredUrl: undeclared.url, declaredUrl: declared.url },
+    toolArguments: { bridgeUrl: bridge.url, undeclaredUrl: undeclared.url, declaredUrl: declared.url, ...options.extraArguments },
   };
   currentPage = hostPage(config);
   const context = await browser.newContext();
@@ -138,10 +140,14 @@ async function runHostileApp(options: Partial<Pick<HostPageConfig, 'messageCsp' 
     context.on('page', (opened) => popups.push(opened.url()));
     const hostUrl = `${hostOrigin}/host.html`;
     await page.goto(hostUrl);
-    await page.waitForFunction(() => (window as unknown as { appReport?: unknown }).appReport !== undefined, undefined, { timeout: PROBE_TIMEOUT_MS });
+    if (options.until === 'proxy-note') {
+      await page.waitForFunction(() => (window as unknown as { proxyNotes: unknown[] }).proxyNotes.length > 0, undefined, { timeout: PROBE_TIMEOUT_MS });
+    } else {
+      await page.waitForFunction(() => (window as unknown as { appReport?: unknown }).appReport !== undefined, undefined, { timeout: PROBE_TIMEOUT_MS });
+    }
     // Give a navigation or popup the app started time to happen before looking.
     await page.waitForTimeout(500);
-    const report = (await page.evaluate(() => (window as unknown as { appReport: unknown }).appReport)) as ProbeReport;
+    const report = (await page.evaluate(() => (window as unknown as { appReport?: unknown }).appReport)) as ProbeReport;
     const proxyNotes = (await page.evaluate(() => (window as unknown as { proxyNotes: unknown[] }).proxyNotes)) as unknown[];
     return { report, pageUrl: page.url(), popups, proxyNotes, hostUrl };
   } finally {
@@ -195,5 +201,11 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
     expect(report.probes.parentDocument).toBe('blocked: SecurityError');
     expect(report.probes.openPopup).toBe('blocked: window.open returned null');
     expect(proxyNotes).toEqual([expect.objectContaining({ data: expect.stringContaining('allow-same-origin, allow-popups, allow-top-navigation') })]);
+  });
+
+  it('an app that navigates its own frame away is closed, and the host is told', async () => {
+    const { proxyNotes, pageUrl, hostUrl } = await runHostileApp({ extraArguments: { navigateSelf: 'yes' }, until: 'proxy-note' });
+    expect(pageUrl).toBe(hostUrl);
+    expect(proxyNotes).toEqual([expect.objectContaining({ level: 'error', data: expect.stringContaining('navigated away from its own page') })]);
   });
 });
