@@ -55,9 +55,10 @@ export interface HostOptions {
    */
   pickFolder?: () => Promise<string | null>;
   /**
-   * The MCP Apps sandbox proxy's URL, on an origin that is not Berth's (browser
-   * mode: a second loopback port; Electron: berth-app://sandbox/). Read when
-   * the renderer asks (apps.sandbox); undefined while there is none.
+   * Where the MCP Apps sandbox proxy is served (an origin other than Berth's
+   * own UI: a second loopback port in browser mode, berth-app:// in
+   * Electron). Undefined, or a function answering undefined: apps.sandbox
+   * says apps cannot be shown, and cards show the text result.
    */
   appSandboxProxyUrl?: () => string | undefined;
 }
