@@ -203,6 +203,16 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
     expect(proxyNotes).toEqual([expect.objectContaining({ data: expect.stringContaining('allow-same-origin, allow-popups, allow-top-navigation') })]);
   });
 
+  it("even an app that declares Berth's bridge cannot open it: the bridge refuses the app's opaque origin", async () => {
+    bridgeCalls.length = 0;
+    const bridgeWs = bridge.url.replace(/^http/, 'ws').replace(/\/$/, '');
+    const csp = { connectDomains: [bridgeWs, new URL(bridge.url).origin, new URL(declared.url).origin] };
+    const { report } = await runHostileApp({ queryCsp: csp, messageCsp: csp });
+    expect(report.violations.filter((violation) => violation.blocked.startsWith(bridgeWs))).toEqual([]);
+    expect(report.probes.websocket).toBe('blocked: error event');
+    expect(bridgeCalls).toEqual([]);
+  });
+
   it('an app that navigates its own frame away is closed, and the host is told', async () => {
     const { proxyNotes, pageUrl, hostUrl } = await runHostileApp({ extraArguments: { navigateSelf: 'yes' }, until: 'proxy-note' });
     expect(pageUrl).toBe(hostUrl);
