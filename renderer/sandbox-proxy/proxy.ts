@@ -38,6 +38,7 @@ if (window.parent === window) {
     parent: window.parent,
     parentOrigin,
     search: window.location.search,
+    reloadWithQuery: (search) => window.location.replace(`${window.location.pathname}${search}`),
     createFrame,
     showNote,
   });

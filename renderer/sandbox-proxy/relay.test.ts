@@ -8,10 +8,12 @@ function setup(search = '') {
   const parent = { postMessage: vi.fn() };
   const frames: Array<{ attributes: { sandbox: string; allow: string; srcdoc: string }; onLoad: () => void; window: { postMessage: ReturnType<typeof vi.fn> }; removed: boolean }> = [];
   const notes: string[] = [];
+  const reloads: string[] = [];
   const env: ProxyEnvironment = {
     parent,
     parentOrigin: PARENT_ORIGIN,
     search,
+    reloadWithQuery: (query) => reloads.push(query),
     createFrame: (attributes, onLoad) => {
       const record = { attributes, onLoad, window: { postMessage: vi.fn() }, removed: false };
       frames.push(record);
@@ -30,7 +32,7 @@ function setup(search = '') {
   const fromParent = (data: unknown, origin = PARENT_ORIGIN): void => relay.onMessage({ source: parent, origin, data });
   const render = (params: Record<string, unknown>): void => fromParent({ jsonrpc: '2.0', method: SANDBOX_RESOURCE_READY, params });
   const sentToParent = (): unknown[] => parent.postMessage.mock.calls.map((call) => call[0]);
-  return { parent, frames, notes, relay, fromParent, render, sentToParent };
+  return { parent, frames, notes, reloads, relay, fromParent, render, sentToParent };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -68,10 +70,33 @@ describe('sandbox relay', () => {
     expect(notes.every((note) => note.method === 'notifications/message' && note.params.logger === PROXY_LOGGER)).toBe(true);
   });
 
+  it("loads itself again with the app's CSP in its URL when it was loaded without one, once", () => {
+    const csp = { connectDomains: ['https://api.example.com'] };
+    const t = setup('');
+    t.render({ html: '<p>x</p>', csp });
+    expect(t.frames).toHaveLength(0);
+    expect(t.reloads).toHaveLength(1);
+    expect(JSON.parse(new URLSearchParams(t.reloads[0]).get('csp') ?? '')).toEqual(csp);
+
+    const reloaded = setup(t.reloads[0]);
+    reloaded.render({ html: '<p>x</p>', csp });
+    expect(reloaded.reloads).toEqual([]);
+    expect(reloaded.frames).toHaveLength(1);
+    expect(reloaded.sentToParent()).toHaveLength(1); // the policies match: nothing to warn about
+  });
+
+  it('needs no reload for an app that declares nothing', () => {
+    const t = setup('');
+    t.render({ html: '', csp: { connectDomains: [] } });
+    expect(t.reloads).toEqual([]);
+    expect(t.frames).toHaveLength(1);
+  });
+
   it('says so when the CSP it was loaded with differs from the one passed', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const t = setup('');
+    const t = setup(`?csp=${encodeURIComponent('{}')}`);
     t.render({ html: '', csp: { connectDomains: ['https://api.example.com'] } });
+    expect(t.reloads).toEqual([]);
     expect(t.sentToParent()[1]).toMatchObject({ params: { level: 'warning', data: expect.stringContaining('stricter wins') } });
   });
 

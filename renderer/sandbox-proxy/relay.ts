@@ -1,5 +1,6 @@
 import { buildAppCsp, PROXY_CSP_QUERY, readAppCsp, withCspMeta } from '../../shared/apps/app-csp';
 import { buildAllowAttribute, buildSandboxAttribute, readAppPermissions } from '../../shared/apps/app-frame-policy';
+import type { AppUiCsp } from '../../shared/domain/app-ui';
 
 // The sandbox proxy's logic, apart from the page's start-up so tests can drive
 // it with fake windows. The proxy sits between Berth's UI (its parent, another
@@ -20,6 +21,12 @@ export interface ProxyEnvironment {
   parentOrigin: string;
   /** The proxy document's own query (it carries the CSP its server sent as a header). */
   search: string;
+  /**
+   * Loads the proxy document again with this query (the app's CSP in it), so
+   * its server sends that policy as the header. The parent then hears
+   * sandbox-proxy-ready again and sends the resource again.
+   */
+  reloadWithQuery(search: string): void;
   /** Creates and inserts the app's iframe; returns its window and a remover. */
   createFrame(attributes: { sandbox: string; allow: string; srcdoc: string }, onLoad: () => void): AppFrame;
   /** Shows a short note in the proxy's own page (the app is gone or never came). */
@@ -77,16 +84,24 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
       return;
     }
     let policy: string;
+    let csp: AppUiCsp;
     try {
-      const built = buildAppCsp(readAppCsp(fields.csp));
+      csp = readAppCsp(fields.csp);
+      const built = buildAppCsp(csp);
       policy = built.policy;
       for (const refused of built.refused) note('warning', `Left out of the app's ${refused.list}: "${refused.value}" (${refused.reason}).`);
     } catch (error) {
       note('error', `The app could not be shown: ${error instanceof Error ? error.message : String(error)}.`);
       return;
     }
-    const headerPolicy = policyFromQuery(env.search);
-    if (headerPolicy !== policy) {
+    const query = new URLSearchParams(env.search);
+    if (!query.has(PROXY_CSP_QUERY) && policy !== buildAppCsp(undefined).policy) {
+      // Loaded without the app's CSP (so under the no-network default header): load again with it, once.
+      query.set(PROXY_CSP_QUERY, JSON.stringify(csp));
+      env.reloadWithQuery(`?${query.toString()}`);
+      return;
+    }
+    if (policyFromQuery(env.search) !== policy) {
       note('warning', "The app's CSP differs from the one this sandbox page was loaded with; both apply, so the stricter wins.");
     }
     const permissions = readAppPermissions(fields.permissions);

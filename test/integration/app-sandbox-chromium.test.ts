@@ -122,10 +122,14 @@ interface ProbeReport {
 
 /** Loads the host page with the app in it and waits for the app's report. */
 async function runHostileApp(
-  options: Partial<Pick<HostPageConfig, 'messageCsp' | 'sandbox'>> & { queryCsp?: AppUiCsp; extraArguments?: Record<string, string>; until?: 'report' | 'proxy-note' } = {},
+  options: Partial<Pick<HostPageConfig, 'messageCsp' | 'sandbox'>> & {
+    queryCsp?: AppUiCsp | 'none';
+    extraArguments?: Record<string, string>;
+    until?: 'report' | 'proxy-note';
+  } = {},
 ) {
   const config: HostPageConfig = {
-    proxyUrl: proxyDocumentUrl(proxy.url, options.queryCsp ?? app.csp),
+    proxyUrl: options.queryCsp === 'none' ? proxy.url : proxyDocumentUrl(proxy.url, options.queryCsp ?? app.csp),
     proxyOrigin: proxy.origin,
     html: app.html,
     messageCsp: options.messageCsp ?? app.csp,
@@ -181,6 +185,16 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
 
     expect(probes.fetchDeclared).toBe('reached: cors 200 hello from the declared origin');
     for (const [name, outcome] of Object.entries(probes)) expect(outcome, name).not.toMatch(/^ESCAPED/);
+  });
+
+  it("framed at the bare proxy URL, the proxy loads itself again with the app's CSP: the declared origin works, nothing else does", async () => {
+    undeclared.hits.length = 0;
+    const { report, proxyNotes } = await runHostileApp({ queryCsp: 'none' });
+    expect(report.probes.fetchDeclared).toBe('reached: cors 200 hello from the declared origin');
+    expect(report.probes.fetchUndeclared).toBe('blocked: TypeError');
+    expect(report.probes.parentDocument).toBe('blocked: SecurityError');
+    expect(undeclared.hits).toEqual([]);
+    expect(proxyNotes).toEqual([]);
   });
 
   it('the header policy holds on its own: a domain only the message declares stays unreachable', async () => {
