@@ -2,6 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { contentTypeFor } from '../app/bridge/content-types';
 import type { MainLog } from './log';
+import { APP_SANDBOX_ORIGIN, APP_SANDBOX_SCHEME, APP_SANDBOX_SCHEME_PRIVILEGES } from './app-sandbox-protocol';
 
 /**
  * The renderer is served from a privileged custom scheme instead of file://,
@@ -22,6 +23,8 @@ export const APP_CSP = [
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'none'",
+  // The only page Berth frames: the MCP Apps sandbox proxy, on its own origin.
+  `frame-src ${APP_SANDBOX_ORIGIN}`,
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -40,13 +43,15 @@ export interface ProtocolHandlerRegistry {
 }
 
 /**
- * Must run before `app` is ready. `standard` gives the scheme a host and an
- * origin; `secure` makes it a secure context (needed for module scripts and
- * crypto APIs); nothing here bypasses CSP.
+ * Must run before `app` is ready, and only once (Electron keeps the last
+ * call), so it registers the apps' sandbox scheme too. `standard` gives a
+ * scheme a host and an origin; `secure` makes it a secure context (needed for
+ * module scripts and crypto APIs); nothing here bypasses CSP.
  */
 export function registerAppScheme(protocol: SchemeRegistrar): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    { scheme: APP_SANDBOX_SCHEME, privileges: { ...APP_SANDBOX_SCHEME_PRIVILEGES } },
   ]);
 }
 

@@ -6,7 +6,8 @@ import { resolveBrowserConfigDir } from '../app/config/paths';
 import { createHost } from '../app/host';
 import type { Host } from '../app/host-types';
 import { createSafeStorageSecretStore } from '../app/secrets/safe-storage-store';
-import { APP_SCHEME, createAppRequestHandler, registerAppScheme } from './app-protocol';
+import { APP_ORIGIN, APP_SCHEME, createAppRequestHandler, registerAppScheme } from './app-protocol';
+import { APP_SANDBOX_SCHEME, APP_SANDBOX_URL, createAppSandboxRequestHandler } from './app-sandbox-protocol';
 import { createFolderPicker } from './folder-dialog';
 import { registerBridgeIpc } from './ipc';
 import { createGracefulQuit, quitOnSignals, reportStartupFailure } from './lifecycle';
@@ -78,6 +79,8 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       protocol.handle(APP_SCHEME, createAppRequestHandler({ rootDir: join(distDir, 'renderer'), log }));
+      // MCP Apps: their sandbox proxy on an origin of its own (berth-app://sandbox).
+      protocol.handle(APP_SANDBOX_SCHEME, createAppSandboxRequestHandler({ proxyDir: join(distDir, 'sandbox-proxy'), embedderOrigin: APP_ORIGIN, log }));
       Menu.setApplicationMenu(
         Menu.buildFromTemplate(buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), isPackaged: app.isPackaged })),
       );
@@ -90,7 +93,7 @@ if (!app.requestSingleInstanceLock()) {
         warn: (text) => log.warn(`secrets: ${text}`),
       });
       const pickFolder = createFolderPicker({ dialog, getWindow: () => mainWindow });
-      const starting = createHost({ configDir, shell: 'electron', secrets, openExternal, pickFolder });
+      const starting = createHost({ configDir, shell: 'electron', secrets, openExternal, pickFolder, appSandboxProxyUrl: () => APP_SANDBOX_URL });
       hostStarting = starting;
       host = await starting;
       registerBridgeIpc({ ipcMain, host, getWindow: () => mainWindow, log });

@@ -78,6 +78,14 @@ describe('registerBridgeIpc: sender checks', () => {
     ['a file: page', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'file:///tmp/index.html' } })],
     ['another webContents', (t) => ({ sender: { isDestroyed: () => false, send: vi.fn() }, senderFrame: t.topFrame })],
     ['no senderFrame', (t) => ({ sender: t.win.webContents, senderFrame: null })],
+    // MCP Apps: the sandbox proxy (berth-app://sandbox) and the app's srcdoc frame inside it.
+    ['the app sandbox proxy frame', (t) => ({ sender: t.win.webContents, senderFrame: { parent: t.topFrame, url: 'berth-app://sandbox/?csp=%7B%7D' } })],
+    [
+      "an app's frame inside the sandbox",
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: { parent: t.topFrame, url: 'berth-app://sandbox/' }, url: 'about:srcdoc' } }),
+    ],
+    ['the app sandbox origin as a top frame', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth-app://sandbox/' } })],
+    ['a berth-app lookalike of our origin', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth-app://app/index.html' } })],
   ];
 
   for (const [name, makeEvent] of refusals) {

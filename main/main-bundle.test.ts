@@ -38,6 +38,8 @@ beforeAll(async () => {
   await copyFile(join(repoRoot, 'main/test-fixtures/fake-electron.cjs'), join(appDir, 'node_modules', 'electron', 'index.js'));
   await mkdir(join(appDir, 'dist', 'renderer'), { recursive: true });
   await writeFile(join(appDir, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Berth test</title>');
+  await mkdir(join(appDir, 'dist', 'sandbox-proxy'), { recursive: true });
+  await writeFile(join(appDir, 'dist', 'sandbox-proxy', 'index.html'), '<!doctype html><title>sandbox test</title>');
 }, 120_000);
 
 afterAll(async () => {
@@ -117,6 +119,13 @@ describe('bundled main process (fake electron)', () => {
 
     const page = (await app.request({ type: 'fetch', url: 'berth://app/index.html' })) as { status: number; csp: string; text: string };
     expect(page).toEqual({ status: 200, csp: APP_CSP, text: '<!doctype html><title>Berth test</title>' });
+    // MCP Apps' sandbox proxy: its own origin, framed only by berth://app, which serves nothing of Berth's.
+    const sandbox = (await app.request({ type: 'fetch', url: 'berth-app://sandbox/' })) as { status: number; csp: string; text: string };
+    expect(sandbox).toMatchObject({ status: 200, text: '<!doctype html><title>sandbox test</title>' });
+    expect(sandbox.csp).toContain("connect-src 'none'");
+    expect(sandbox.csp).toContain('frame-ancestors berth://app');
+    expect(await app.request({ type: 'fetch', url: 'berth-app://sandbox/../renderer/index.html' })).toMatchObject({ status: 404 });
+    expect(await app.request({ type: 'fetch', url: 'berth-app://other/' })).toMatchObject({ status: 404 });
 
     app.child.send({ type: 'quit' });
     expect(await app.exited).toBe(0);

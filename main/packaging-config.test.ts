@@ -50,7 +50,7 @@ describe('electron-builder.yml', () => {
     const patterns = filePatterns();
     const included = patterns.filter((p) => !p.startsWith('!'));
     for (const pattern of included) expect(pattern === 'package.json' || pattern.startsWith('dist/'), pattern).toBe(true);
-    expect(included).toEqual(expect.arrayContaining(['dist/main/**', 'dist/preload/**', 'dist/renderer/**', 'package.json']));
+    expect(included).toEqual(expect.arrayContaining(['dist/main/**', 'dist/preload/**', 'dist/renderer/**', 'dist/sandbox-proxy/**', 'package.json']));
     expect(patterns).toEqual(expect.arrayContaining(['!**/*.map', '!node_modules{,/**/*}']));
   });
 

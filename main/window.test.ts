@@ -8,7 +8,7 @@ import type { MainLog } from './log';
 import {
   createMainWindow,
   createWindowOpenHandler,
-  denyAllPermissions,
+  applyPermissionPolicy,
   externalHttpUrl,
   focusWindow,
   guardNavigation,
@@ -137,11 +137,14 @@ describe('createMainWindow', () => {
     const home = navigationEvent('berth://app/index.html#/logs');
     win.fireContents('will-navigate', home);
     expect(home.preventDefault).not.toHaveBeenCalled();
+    const appAway = { ...navigationEvent('https://evil.example/'), isMainFrame: false, frame: { parent: { url: 'berth-app://sandbox/', parent: {} } } };
+    win.fireContents('will-frame-navigate', appAway);
+    expect(appAway.preventDefault).toHaveBeenCalled();
 
     const callback = vi.fn();
     win.permissionRequest?.({}, 'media', callback, { requestingUrl: 'berth://app/index.html' });
     expect(callback).toHaveBeenCalledExactlyOnceWith(false);
-    expect(win.permissionCheck?.({}, 'clipboard-read', 'berth://app')).toBe(false);
+    expect(win.permissionCheck?.({}, 'clipboard-read', 'berth://app', { isMainFrame: true })).toBe(false);
   });
 });
 
@@ -238,7 +241,7 @@ describe('permissions', () => {
     let request: Parameters<PermissionSession['setPermissionRequestHandler']>[0] | undefined;
     let check: Parameters<PermissionSession['setPermissionCheckHandler']>[0] | undefined;
     const log = fakeLog();
-    denyAllPermissions(
+    applyPermissionPolicy(
       { setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h) },
       log,
     );
@@ -246,7 +249,7 @@ describe('permissions', () => {
       const callback = vi.fn();
       request?.({}, permission, callback, { requestingUrl: 'berth://app/index.html' });
       expect(callback).toHaveBeenCalledExactlyOnceWith(false);
-      expect(check?.({}, permission, 'berth://app')).toBe(false);
+      expect(check?.({}, permission, 'berth://app', { isMainFrame: true, requestingUrl: 'berth://app/index.html' })).toBe(false);
     }
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('denied permission "media"'));
   });
@@ -292,6 +295,7 @@ describe('berth:// protocol', () => {
     registerAppScheme({ registerSchemesAsPrivileged });
     expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
       expect.objectContaining({ scheme: 'berth', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({ scheme: 'berth-app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
     ]);
     const privileges = registerSchemesAsPrivileged.mock.calls[0]?.[0]?.[0]?.privileges as Record<string, unknown>;
     expect(privileges.bypassCSP).toBeUndefined();
@@ -304,7 +308,7 @@ describe('berth:// protocol', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('content-security-policy')).toBe(APP_CSP);
     expect(APP_CSP).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; connect-src 'none'; frame-src berth-app://sandbox; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });

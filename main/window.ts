@@ -1,5 +1,6 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme, Shell } from 'electron';
 import { APP_ENTRY_URL, isAppUrl } from './app-protocol';
+import { guardFrameNavigation, isAppFramePermission, type PermissionDetails } from './app-sandbox-guards';
 import { errorMessage } from '../shared/error-message';
 import type { MainLog } from './log';
 
@@ -78,18 +79,22 @@ export function guardNavigation(event: NavigationEvent, log: MainLog): void {
 /** The part of a session whose permission handlers Berth sets. */
 export interface PermissionSession {
   setPermissionRequestHandler(
-    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void,
+    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: PermissionDetails) => void,
   ): void;
-  setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+  setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin: string, details: PermissionDetails) => boolean): void;
 }
 
-/** Nothing in Berth needs a web permission (camera, notifications…): refuse them all. */
-export function denyAllPermissions(session: PermissionSession, log: MainLog): void {
+/**
+ * Berth itself needs no web permission (camera, notifications…): all are
+ * refused, except what an MCP App's frame was allowed (isAppFramePermission).
+ */
+export function applyPermissionPolicy(session: PermissionSession, log: MainLog): void {
   session.setPermissionRequestHandler((_webContents, permission, callback, details) => {
-    log.warn(`denied permission "${permission}" requested by ${describeUrl(details.requestingUrl ?? 'unknown')}`);
-    callback(false);
+    const granted = isAppFramePermission(permission, details);
+    if (!granted) log.warn(`denied permission "${permission}" requested by ${describeUrl(details.requestingUrl ?? 'unknown')}`);
+    callback(granted);
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler((_webContents, permission, _origin, details) => isAppFramePermission(permission, details ?? {}));
 }
 
 /** What createMainWindow needs from Electron; the real modules satisfy it. */
@@ -120,7 +125,8 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   contents.setWindowOpenHandler(createWindowOpenHandler(deps));
   contents.on('will-navigate', (event) => guardNavigation(event, deps.log));
   contents.on('will-redirect', (event) => guardNavigation(event, deps.log));
-  denyAllPermissions(contents.session, deps.log);
+  contents.on('will-frame-navigate', (event) => guardFrameNavigation(event, deps.log));
+  applyPermissionPolicy(contents.session, deps.log);
 
   win.once('ready-to-show', () => win.show());
   const entryUrl = deps.entryUrl ?? APP_ENTRY_URL;

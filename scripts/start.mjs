@@ -14,12 +14,12 @@ const forwardedArgs = process.argv.slice(2);
 
 /** Everything the build reads; tests are left out since they do not change the output. */
 const SOURCE_DIRS = ['app', 'shared', 'main', 'preload', 'renderer', 'resources'];
-const SOURCE_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.web.json', 'tsconfig.node.json', 'scripts/build-node.mjs'];
+const SOURCE_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'vite.sandbox-proxy.config.ts', 'tsconfig.base.json', 'tsconfig.web.json', 'tsconfig.node.json', 'scripts/build-node.mjs'];
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
 const OUTPUTS = {
-  electron: ['dist/main/index.cjs', 'dist/preload/index.cjs', 'dist/renderer/index.html'],
-  browser: ['dist/app/browser-mode.mjs', 'dist/renderer/index.html'],
+  electron: ['dist/main/index.cjs', 'dist/preload/index.cjs', 'dist/renderer/index.html', 'dist/sandbox-proxy/index.html'],
+  browser: ['dist/app/browser-mode.mjs', 'dist/renderer/index.html', 'dist/sandbox-proxy/index.html'],
 };
 
 const say = (line) => process.stderr.write(`${line}\n`);

@@ -10,8 +10,11 @@ import { contentTypeFor } from './content-types';
  * (after resolving `..`, percent-encoding and symlinks) are ever read.
  */
 
-/** The Content-Security-Policy for HTML pages served on `port`. */
-export function contentSecurityPolicy(port: number): string {
+/**
+ * The Content-Security-Policy for HTML pages served on `port`. `frameOrigin`
+ * is the MCP Apps sandbox's own origin, the one page Berth's UI may frame.
+ */
+export function contentSecurityPolicy(port: number, frameOrigin?: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -20,6 +23,7 @@ export function contentSecurityPolicy(port: number): string {
     "media-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    frameOrigin === undefined ? "frame-src 'none'" : `frame-src ${frameOrigin}`,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -41,6 +45,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 export interface StaticHandlerOptions {
   staticDir: string;
   port: number;
+  /** The MCP Apps sandbox's origin (a second loopback port), allowed in frame-src. */
+  appSandboxOrigin?: string;
   /** Called when reading a file fails for a reason other than "not there". */
   onError(error: unknown): void;
 }
@@ -50,7 +56,7 @@ export function createStaticHandler(options: StaticHandlerOptions): (request: In
   const compressed = new CompressedFileCache();
   const htmlHeaders = {
     ...COMMON_HEADERS,
-    'Content-Security-Policy': contentSecurityPolicy(options.port),
+    'Content-Security-Policy': contentSecurityPolicy(options.port, options.appSandboxOrigin),
     'X-Frame-Options': 'DENY',
     'Cache-Control': 'no-store',
   };

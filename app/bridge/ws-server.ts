@@ -32,6 +32,11 @@ export interface BrowserServerOptions {
   token?: string;
   /** Where to report failures that have no caller to answer (defaults to stderr). */
   onError?(error: unknown): void;
+  /**
+   * The MCP Apps sandbox's origin (app/apps/sandbox-proxy-server.ts): Berth's
+   * pages may frame it, and the WebSocket refuses it by name.
+   */
+  appSandboxOrigin?: string;
 }
 
 /** A running browser-mode server. */
@@ -69,7 +74,12 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const port = await listen(server, listenHost, requestedPort);
   const hosts = allowedHostHeaders(urlHost, port);
   const origins = allowedOrigins(urlHost, port);
-  const serveStatic = createStaticHandler({ staticDir, port, onError: reportError });
+  const serveStatic = createStaticHandler({
+    staticDir,
+    port,
+    onError: reportError,
+    ...(options.appSandboxOrigin !== undefined ? { appSandboxOrigin: options.appSandboxOrigin } : {}),
+  });
   const sockets = new Set<WebSocket>();
 
   server.on('request', (request, response) => {
@@ -99,7 +109,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       reportError(new Error(`bridge upgrade socket error: ${errorMessage(error)}`));
       socket.destroy();
     });
-    const refusal = checkUpgrade(request, { hosts, origins, token });
+    const refusal = checkUpgrade(request, { hosts, origins, token, appSandboxOrigin: options.appSandboxOrigin });
     if (refusal) {
       refuseUpgrade(socket, refusal);
       return;
@@ -188,6 +198,7 @@ interface UpgradePolicy {
   hosts: ReadonlySet<string>;
   origins: ReadonlySet<string>;
   token: string;
+  appSandboxOrigin: string | undefined;
 }
 
 function checkUpgrade(request: IncomingMessage, policy: UpgradePolicy): UpgradeRefusal | undefined {
@@ -195,6 +206,9 @@ function checkUpgrade(request: IncomingMessage, policy: UpgradePolicy): UpgradeR
   if (path !== WS_PATH) return { status: 403, reason: `WebSockets are only served on ${WS_PATH}` };
   if (!isAllowedHostHeader(request.headers.host, policy.hosts)) return { status: 403, reason: 'Unexpected Host header' };
   const origin = request.headers.origin;
+  // The allowlist below already leaves these out; naming them keeps an app's frames refused if it ever widens.
+  if (origin === 'null') return { status: 403, reason: 'Origin not allowed: an opaque origin (a sandboxed frame, such as an app)' };
+  if (origin !== undefined && origin === policy.appSandboxOrigin) return { status: 403, reason: "Origin not allowed: the apps' sandbox" };
   if (origin === undefined || !policy.origins.has(origin)) return { status: 403, reason: 'Origin not allowed' };
   return checkSubprotocols(request.headers['sec-websocket-protocol'], policy.token);
 }

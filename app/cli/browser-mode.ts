@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSandboxProxyServer, type SandboxProxyServer } from '../apps/sandbox-proxy-server';
 import { startBrowserServer, type BrowserServer } from '../bridge/ws-server';
 import { resolveBrowserConfigDir } from '../config/paths';
 import { createHost } from '../host';
@@ -44,8 +45,12 @@ async function main(args: BrowserModeArgs): Promise<void> {
   const staticDir = resolve(args.staticDir ?? join(findRepoRoot(), 'dist', 'renderer'));
   if (!existsSync(join(staticDir, 'index.html'))) say(`The renderer is not built (no ${join(staticDir, 'index.html')}): run npm run build.`);
 
-  const hostStarting: Promise<Host> = createHost({ configDir, shell: 'browser' });
+  // MCP Apps run under a second loopback origin that serves only their sandbox proxy.
+  const proxyDir = resolve(staticDir, '..', 'sandbox-proxy');
+  if (!existsSync(join(proxyDir, 'index.html'))) say(`The app sandbox is not built (no ${join(proxyDir, 'index.html')}): run npm run build.`);
+  let sandboxProxy: SandboxProxyServer | undefined;
   let server: BrowserServer | undefined;
+  const hostStarting: Promise<Host> = createHost({ configDir, shell: 'browser', appSandboxProxyUrl: () => sandboxProxy?.url });
   let appWindow: AppWindow | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -59,6 +64,7 @@ async function main(args: BrowserModeArgs): Promise<void> {
       appWindow?.close();
       try {
         await server?.close();
+        await sandboxProxy?.close();
         // A signal during start-up still waits for the host, so servers it is spawning are stopped too.
         await hostStarting.then((host) => host.shutdown(), () => undefined);
       } catch (error) {
@@ -91,7 +97,19 @@ async function main(args: BrowserModeArgs): Promise<void> {
   const host = await hostStarting;
   if (stopping !== undefined) return;
   try {
-    server = await startBrowserServer({ host, staticDir, port: args.port, onError: (error) => say(`Berth server: ${describe(error)}`) });
+    sandboxProxy = await startSandboxProxyServer({
+      proxyDir,
+      // Only Berth's own page may frame it; its port is known once the server below listens.
+      embedderOrigins: () => (server === undefined ? [] : [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`]),
+      onError: (error) => say(`Berth app sandbox server: ${describe(error)}`),
+    });
+    server = await startBrowserServer({
+      host,
+      staticDir,
+      port: args.port,
+      appSandboxOrigin: sandboxProxy.origin,
+      onError: (error) => say(`Berth server: ${describe(error)}`),
+    });
   } catch (error) {
     // Expected failures (port taken, bad address) read best without a stack trace.
     say(`Berth cannot start: ${error instanceof Error ? error.message : describe(error)}`);
@@ -102,6 +120,7 @@ async function main(args: BrowserModeArgs): Promise<void> {
   const readyUrl = `${server.url}#token=${server.token}`;
   process.stdout.write(`Berth is ready at ${readyUrl}\n`);
   say(`Config: ${configDir}`);
+  say(`App sandbox: ${sandboxProxy.url}`);
 
   if (!args.headless) {
     appWindow = openAppWindow({

@@ -15,8 +15,9 @@ const repoRoot = resolve(import.meta.dirname, '..', '..');
 const FAKE_BUILD = `
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 appendFileSync('builds.txt', 'b');
-for (const dir of ['dist/app', 'dist/renderer', 'dist/main', 'dist/preload']) mkdirSync(dir, { recursive: true });
+for (const dir of ['dist/app', 'dist/renderer', 'dist/sandbox-proxy', 'dist/main', 'dist/preload']) mkdirSync(dir, { recursive: true });
 writeFileSync('dist/renderer/index.html', '<p>ui</p>');
+writeFileSync('dist/sandbox-proxy/index.html', '<p>app sandbox</p>');
 writeFileSync('dist/main/index.cjs', '');
 writeFileSync('dist/preload/index.cjs', '');
 writeFileSync('dist/app/browser-mode.mjs', \`
@@ -113,6 +114,15 @@ describe('scripts/start.mjs', () => {
     rebuilt.child.kill('SIGTERM');
     expect(await rebuilt.exited).toBe(0);
     expect(await builds()).toBe('bb');
+
+    // A dist from before the MCP Apps sandbox existed (no dist/sandbox-proxy) is rebuilt.
+    await rm(join(project, 'dist', 'sandbox-proxy'), { recursive: true });
+    const withoutSandbox = start([]);
+    await until(() => withoutSandbox.out().includes('READY'), () => withoutSandbox.err());
+    expect(withoutSandbox.err()).toContain('dist/sandbox-proxy/index.html is missing');
+    withoutSandbox.child.kill('SIGTERM');
+    expect(await withoutSandbox.exited).toBe(0);
+    expect(await builds()).toBe('bbb');
   });
 
   it('exits with the build failure instead of starting a stale Berth', async () => {

@@ -1,0 +1,217 @@
+import type { AppUiCsp } from '../domain/app-ui';
+
+// The Content-Security-Policy an MCP App runs under, built from the domains its
+// UI resource declares (`_meta.ui.csp`). Pure and zod-free: the sandbox proxy
+// page (its own small bundle), the proxy's HTTP servers and the tests share it.
+//
+// Every declared domain is the server's word. A value is kept only when it is
+// plainly an origin we can write into a directive as-is; anything that could
+// add a directive, a keyword or a scheme-wide source is refused and reported,
+// never "cleaned up" into something the server did not say.
+
+/** The four lists of `_meta.ui.csp`, as the builder reports refusals. */
+export type AppCspList = keyof AppUiCsp;
+
+export interface RefusedCspSource {
+  list: AppCspList;
+  /** The declared value, cut short for display. */
+  value: string;
+  reason: string;
+}
+
+export interface AppCspPolicy {
+  /** The policy text for a `Content-Security-Policy` header or `<meta http-equiv>`. */
+  policy: string;
+  /** Declared values left out, each with why; the app still runs, without them. */
+  refused: RefusedCspSource[];
+}
+
+/** Extra directives only the proxy's own document needs (never the app's meta policy). */
+export interface ProxyDocumentPolicyOptions {
+  /** Origins allowed to embed the proxy (Berth's UI); absent: any. */
+  frameAncestors?: readonly string[];
+}
+
+const MAX_SOURCES_PER_LIST = 50;
+const MAX_SOURCE_LENGTH = 500;
+
+/** A DNS label: letters, digits and inner hyphens (punycode for anything else). */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/** Which schemes each list may name. Plain http only for this machine, during development. */
+const SCHEMES: Record<AppCspList, readonly string[]> = {
+  connectDomains: ['https', 'wss', 'http', 'ws'],
+  resourceDomains: ['https', 'http'],
+  frameDomains: ['https', 'http'],
+  baseUriDomains: ['https', 'http'],
+};
+
+/**
+ * Checks one declared source and returns it as written into the policy
+ * (lower-case, no trailing slash), or the reason it is refused. Accepted:
+ * `https://host[:port]`, `https://*.example.com[:port]` (two labels at least
+ * after the wildcard), `http://localhost|127.0.0.1[:port]`, and for connect
+ * also `wss://…` and `ws://localhost|127.0.0.1`.
+ */
+export function checkCspSource(list: AppCspList, raw: unknown): { source: string } | { reason: string } {
+  if (typeof raw !== 'string') return { reason: 'not a string' };
+  if (raw.length === 0 || raw.length > MAX_SOURCE_LENGTH) return { reason: `must be 1 to ${MAX_SOURCE_LENGTH} characters` };
+  // Anything that could end the source list, start a directive or a keyword ('unsafe-inline', 'nonce-…').
+  if (/[\s;,'"`\\<>()[\]{}|^%]/.test(raw) || /[^\x21-\x7e]/.test(raw)) {
+    return { reason: 'contains a character that is not allowed in an origin (space, quote, ";", "," …)' };
+  }
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#@]+)\/?$/i.exec(raw);
+  if (match === null) {
+    return { reason: 'is not an origin like https://example.com (no scheme-only sources, paths, queries or credentials)' };
+  }
+  const scheme = (match[1] ?? '').toLowerCase();
+  const authority = (match[2] ?? '').toLowerCase();
+  if (!SCHEMES[list].includes(scheme)) return { reason: `the ${scheme}: scheme is not allowed here` };
+
+  const hostPort = /^(.+?)(?::(\d{1,5}))?$/.exec(authority);
+  const host = hostPort?.[1] ?? '';
+  const port = hostPort?.[2];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return { reason: 'has a port outside 1-65535' };
+  if (host.includes(':')) return { reason: 'names a port that is not a number (or an IPv6 address, which is not supported)' };
+
+  const secure = scheme === 'https' || scheme === 'wss';
+  if (!secure && !LOOPBACK_HOSTS.has(host)) return { reason: `plain ${scheme}: is allowed only for localhost and 127.0.0.1` };
+
+  if (host.startsWith('*.')) {
+    const rest = host.slice(2).split('.');
+    if (rest.length < 2 || !rest.every((label) => LABEL.test(label))) {
+      return { reason: 'a wildcard must cover a domain of two labels at least, e.g. https://*.example.com' };
+    }
+  } else if (!IPV4.test(host)) {
+    const labels = host.split('.');
+    if (!labels.every((label) => LABEL.test(label))) return { reason: 'the host is not a valid domain name' };
+    if (labels.length < 2 && host !== 'localhost') return { reason: 'the host must be a full domain name' };
+  }
+  return { source: `${scheme}://${authority}` };
+}
+
+/** The accepted sources of one list (duplicates dropped) and the refusals. */
+function sourcesOf(csp: AppUiCsp | undefined, list: AppCspList, refused: RefusedCspSource[]): string[] {
+  const declared: unknown = csp?.[list];
+  if (declared === undefined) return [];
+  if (!Array.isArray(declared)) {
+    refused.push({ list, value: String(declared).slice(0, 100), reason: 'is not a list' });
+    return [];
+  }
+  const accepted: string[] = [];
+  for (const [index, raw] of declared.entries()) {
+    if (index >= MAX_SOURCES_PER_LIST) {
+      refused.push({ list, value: `${declared.length - MAX_SOURCES_PER_LIST} more`, reason: `at most ${MAX_SOURCES_PER_LIST} sources per list` });
+      break;
+    }
+    const checked = checkCspSource(list, raw);
+    if ('reason' in checked) refused.push({ list, value: String(raw).slice(0, 100), reason: checked.reason });
+    else if (!accepted.includes(checked.source)) accepted.push(checked.source);
+  }
+  return accepted;
+}
+
+const directive = (name: string, sources: readonly string[], whenEmpty = "'none'"): string =>
+  `${name} ${sources.length > 0 ? sources.join(' ') : whenEmpty}`;
+
+/**
+ * The app's policy. Default (nothing declared): no network at all. Inline
+ * script and style are allowed because apps are single-file HTML; images,
+ * fonts and media come from data:/blob: only; no frames, plugins, forms
+ * posting anywhere or <base> rewriting. Declared domains are added to the
+ * directives the spec maps them to.
+ */
+export function buildAppCsp(csp: AppUiCsp | undefined): AppCspPolicy {
+  return buildPolicy(csp, undefined);
+}
+
+/**
+ * The policy for the proxy's own document (HTTP header): the app's policy
+ * plus `'self'` scripts for the proxy's module and `frame-ancestors`. The app's
+ * srcdoc frame inherits this policy and also carries buildAppCsp's in a
+ * `<meta>`; both are enforced, so 'self' never reaches the app.
+ */
+export function buildProxyDocumentCsp(csp: AppUiCsp | undefined, options: ProxyDocumentPolicyOptions = {}): AppCspPolicy {
+  return buildPolicy(csp, options);
+}
+
+function buildPolicy(csp: AppUiCsp | undefined, proxy: ProxyDocumentPolicyOptions | undefined): AppCspPolicy {
+  const refused: RefusedCspSource[] = [];
+  const connect = sourcesOf(csp, 'connectDomains', refused);
+  const resource = sourcesOf(csp, 'resourceDomains', refused);
+  const frame = sourcesOf(csp, 'frameDomains', refused);
+  const baseUri = sourcesOf(csp, 'baseUriDomains', refused);
+  const self = proxy === undefined ? [] : ["'self'"];
+  const directives = [
+    "default-src 'none'",
+    directive('script-src', [...self, "'unsafe-inline'", ...resource]),
+    directive('style-src', [...self, "'unsafe-inline'", ...resource]),
+    directive('img-src', ['data:', 'blob:', ...resource]),
+    directive('font-src', ['data:', 'blob:', ...resource]),
+    directive('media-src', ['data:', 'blob:', ...resource]),
+    directive('connect-src', connect),
+    directive('frame-src', frame),
+    "object-src 'none'",
+    directive('base-uri', baseUri),
+    "form-action 'none'",
+  ];
+  if (proxy?.frameAncestors !== undefined) {
+    const ancestors = proxy.frameAncestors.filter((origin) => /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.:[\]-]+$/i.test(origin));
+    directives.push(directive('frame-ancestors', ancestors));
+  }
+  return { policy: directives.join('; '), refused };
+}
+
+/**
+ * Reads `_meta.ui.csp` as it arrives over postMessage or in the proxy URL's
+ * query: an object whose known keys are lists. Unknown keys are ignored (the
+ * spec may add some); a wrong shape is an error, never "no restrictions".
+ */
+export function readAppCsp(value: unknown): AppUiCsp {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new Error('The app CSP must be an object of domain lists');
+  const record = value as Record<string, unknown>;
+  const csp: AppUiCsp = {};
+  for (const list of ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const) {
+    const entries = record[list];
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries) || !entries.every((entry) => typeof entry === 'string')) {
+      throw new Error(`The app CSP's ${list} must be a list of strings`);
+    }
+    csp[list] = entries as string[];
+  }
+  return csp;
+}
+
+/** The query parameter of the proxy URL that carries the app's CSP to the proxy's server. */
+export const PROXY_CSP_QUERY = 'csp';
+
+/**
+ * The proxy document's URL for one app: `proxyUrl` with the declared CSP in
+ * its query, so the proxy's server can send the policy as an HTTP header
+ * (which the app's HTML cannot remove) besides the `<meta>` the proxy writes.
+ */
+export function proxyDocumentUrl(proxyUrl: string, csp: AppUiCsp | undefined): string {
+  const url = new URL(proxyUrl);
+  url.searchParams.set(PROXY_CSP_QUERY, JSON.stringify(readAppCsp(csp)));
+  return url.href;
+}
+
+/**
+ * The app's HTML with its policy as the first element of `<head>`: right
+ * after a leading `<!doctype …>` when there is one (so the page keeps its
+ * standards mode), else at the very start. Searching the document for its own
+ * `<head>` would be fooled by one inside a comment or a script.
+ */
+export function withCspMeta(html: string, policy: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`;
+  const doctype = /^\s*<!doctype\s[^<>]*>/i.exec(html);
+  if (doctype === null) return `${meta}${html}`;
+  return `${doctype[0]}${meta}${html.slice(doctype[0].length)}`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
