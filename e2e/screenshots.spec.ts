@@ -159,3 +159,31 @@ chatTest.describe('chat and requests', () => {
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'waiting-answer.png') });
   });
 });
+
+/** server-basic-vanillajs from npm: its get-time tool has an MCP App. */
+const APP_SERVER = { command: process.execPath, args: [packageBinEntry('@modelcontextprotocol/server-basic-vanillajs', 'mcp-server-basic-vanillajs'), '--stdio'] };
+
+for (const scheme of ['light', 'dark'] as const) {
+  chatTest.describe(`an MCP App in the chat, ${scheme}`, () => {
+    chatTest.use({ initialConfig: { mcpServers: { clock: APP_SERVER } }, colorScheme: scheme });
+    chatTest('the app renders inside its tool card', async ({ app, fakeLlm }) => {
+      fakeLlm.script([toolNamed('get-time', {}, 'Let me ask the server’s clock.'), { text: 'The server’s clock says **{{lastToolResult}}**.' }]);
+      const chat = new ChatPage(app);
+      await chat.waitForServer('clock');
+      await chat.show();
+      await chat.newConversation();
+      await chat.send('What time is it on the server?');
+      const dialog = new PendingDialog(app);
+      await dialog.expectKind('tool-call');
+      await dialog.allow('Allow for this conversation');
+      await dialog.expectClosed();
+      await chat.waitForIdle();
+      const ui = chat.toolCard('get-time').frameLocator('iframe').first().frameLocator('iframe').first();
+      await expect(ui.locator('#server-time')).toHaveText(/\d{4}-\d{2}-\d{2}T/, { timeout: 30_000 });
+      await expect(ui.locator('html')).toHaveAttribute('data-theme', scheme);
+      await calm(app);
+      await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
+      await app.screenshot({ path: join(DOCS_DIR, 'screenshots', `app-${scheme}.png`) });
+    });
+  });
+}

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
 /** How the log names an entry of each source (its aria-label starts with this). */
-const ENTRY_NAME: Record<'stderr' | 'notification' | 'trace' | 'host', RegExp> = {
+const ENTRY_NAME: Record<'stderr' | 'notification' | 'trace' | 'host' | 'app', RegExp> = {
+  app: /^app$/,
   stderr: /^stderr$/,
   notification: /^server log$/,
   trace: /^trace (to|from) the server/,
@@ -18,7 +19,7 @@ export class LogsPage {
     this.rows = this.scroller.getByRole('article');
   }
 
-  rowsFrom(source: 'stderr' | 'notification' | 'trace' | 'host'): Locator {
+  rowsFrom(source: 'stderr' | 'notification' | 'trace' | 'host' | 'app'): Locator {
     return this.scroller.getByRole('article', { name: ENTRY_NAME[source] });
   }
 

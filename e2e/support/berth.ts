@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,10 @@ export const DOCS_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), '.
 /** The JS entry behind an npm package's bin, run with this Node so no network or npx is needed. */
 export function packageBinEntry(pkgName: string, binName: string): string {
   const require = createRequire(import.meta.url);
-  const manifest = require.resolve(`${pkgName}/package.json`);
+  // Packages whose "exports" leave out package.json are found through the resolver's own search path.
+  const folder = (require.resolve.paths(pkgName) ?? []).map((base) => join(base, pkgName)).find((candidate) => existsSync(join(candidate, 'package.json')));
+  if (folder === undefined) throw new Error(`${pkgName} is not installed (npm ci installs it)`);
+  const manifest = join(folder, 'package.json');
   const pkg = require(manifest) as { bin: Record<string, string> };
   const bin = pkg.bin[binName];
   if (!bin) throw new Error(`${pkgName} has no bin named ${binName}`);

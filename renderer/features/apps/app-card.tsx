@@ -16,6 +16,7 @@ export default function AppCard({
   result,
   liveInput,
   taskCancelled,
+  onRunningChange,
 }: {
   conversationId: string;
   use: ChatToolUseBlock;
@@ -23,6 +24,7 @@ export default function AppCard({
   result: ChatToolResultBlock | undefined;
   liveInput: Record<string, unknown> | undefined;
   taskCancelled: boolean;
+  onRunningChange?: (running: boolean) => void;
 }) {
   const origin = useMemo(() => ({ server: use.server, conversationId, toolUseId: use.id }), [use.server, conversationId, use.id]);
   const outcome = useMemo(() => cardOutcome(result, taskCancelled), [result, taskCancelled]);
@@ -44,6 +46,6 @@ export default function AppCard({
     [known, use.id],
   );
   return (
-    <AppFrame origin={origin} tool={use.tool} resourceUri={app.resourceUri} input={input} outcome={outcome} heightKey={`${conversationId}:${use.id}`} toolInfo={toolInfo} />
+    <AppFrame origin={origin} tool={use.tool} resourceUri={app.resourceUri} input={input} outcome={outcome} heightKey={`${conversationId}:${use.id}`} toolInfo={toolInfo} onRunningChange={onRunningChange} />
   );
 }

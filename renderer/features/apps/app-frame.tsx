@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppOrigin, AppUiPermission } from '../../../shared/domain/app-ui';
 import { useBerth, useBerthStore } from '../../store';
+import { proxyDocumentUrl } from '../../../shared/apps/app-csp';
 import { Button } from '../shell/controls';
 import { RestartIcon, WarningIcon } from '../shell/icons';
 import { createAppRequestHandlers } from './app-requests';
@@ -32,6 +33,8 @@ export interface AppFrameProps {
   displayModes?: readonly DisplayMode[];
   /** Tests pass a fake bridge library; Berth loads the real one on demand. */
   loadBridge?: () => Promise<BridgeModule>;
+  /** Told whether the app is on screen (loaded, not closed): the card folds the text result away while it is. */
+  onRunningChange?: (running: boolean) => void;
 }
 
 type PendingLink = { url: string; domain: string; resolve: (open: boolean) => void };
@@ -41,7 +44,7 @@ type PendingLink = { url: string; domain: string; resolve: (open: boolean) => vo
  * going through Berth's rules. Shows why when it cannot run; the text result
  * of the call is always shown by the card as well.
  */
-export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey, toolInfo, displayModes = HOST_DISPLAY_MODES, loadBridge }: AppFrameProps) {
+export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey, toolInfo, displayModes = HOST_DISPLAY_MODES, loadBridge, onRunningChange }: AppFrameProps) {
   const berth = useBerthStore();
   const transport = useBerth((s) => s.appsTransport);
   const hostVersion = useBerth((s) => s.appInfo?.version ?? '0');
@@ -88,6 +91,8 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
 
   const ready = load.state === 'ready' ? load : undefined;
   const closed = note !== undefined;
+  const running = ready !== undefined && !closed;
+  useEffect(() => onRunningChange?.(running), [running, onRunningChange]);
 
   useEffect(() => {
     const container = slot.current;
@@ -119,7 +124,8 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
     const started = startAppSession({
       bridgeModule: ready.bridgeModule,
       container,
-      proxyUrl: ready.proxyUrl,
+      // The app's policy travels in the proxy's URL so its server sends it as a header too (a srcdoc frame inherits it).
+      proxyUrl: proxyDocumentUrl(ready.proxyUrl, ready.resource.csp),
       resource: ready.resource,
       allowedPermissions: allowed.filter((p) => ready.resource.permissions.includes(p)),
       title: `App of ${origin.server}: ${tool}`,

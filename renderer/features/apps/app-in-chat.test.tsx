@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppModelContext } from '../../../shared/domain/app-ui';
 import type { ChatMessage } from '../../../shared/domain/chat';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
 import { App } from '../../app';
 import { createBerthStore } from '../../store';
 import { FakeAppBridge, lastBridge } from '../../test-support/fake-app-bridge';
@@ -29,7 +29,7 @@ const SAVED: ChatMessage[] = [
 ];
 const CONTEXT: AppModelContext = { conversationId: 'c1', toolUseId: 'tu1', server: 'weather', content: [{ type: 'text', text: 'Selected day: Friday' }], updatedAt: 5 };
 
-function mount(messages: ChatMessage[], contexts: AppModelContext[] = []) {
+function mount(messages: ChatMessage[], contexts: AppModelContext[] = [], resourceAnswer?: () => ReturnType<typeof fail>) {
   const transport = createFakeTransport({
     'app.info': () => ok({ version: '9.9.9', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
@@ -43,7 +43,7 @@ function mount(messages: ChatMessage[], contexts: AppModelContext[] = []) {
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'chat.send': () => ok({ accepted: true }),
     'tasks.list': () => ok([]),
-    'apps.resource': ({ server, uri }) => ok({ server, uri, html: '<p>forecast</p>', csp: {}, permissions: [], fetchedAt: 1 }),
+    'apps.resource': ({ server, uri }) => resourceAnswer?.() ?? ok({ server, uri, html: '<p>forecast</p>', csp: {}, permissions: [], fetchedAt: 1 }),
     'apps.sandbox': () => ok({ proxyUrl: 'http://127.0.0.1:5999/proxy.html' }),
     'apps.modelContext': () => ok(contexts),
     'apps.setModelContext': () => ok({}),
@@ -61,7 +61,7 @@ describe('an MCP App in the chat', () => {
     FakeAppBridge.instances = [];
   });
 
-  it('re-renders a saved call’s app from the stored result (after a reload), the text result still shown', async () => {
+  it('re-renders a saved call’s app from the stored result (after a reload), the text result folded under a disclosure', async () => {
     const { transport } = mount(SAVED);
     const frame = await findAppFrame();
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
@@ -76,7 +76,17 @@ describe('an MCP App in the chat', () => {
       ['sendToolInput', { arguments: { city: 'Oslo' } }],
       ['sendToolResult', { content: [{ type: 'text', text: 'Oslo: 12°C' }], isError: false }],
     ]);
+    // The app shows the call: what the model saw is one click away.
+    expect(screen.queryByText('Oslo: 12°C')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Text result/ }));
     expect(screen.getByText('Oslo: 12°C')).toBeTruthy();
+  });
+
+  it('shows the text result in full, with a note, when the app cannot run (its server is not running)', async () => {
+    mount(SAVED, [], () => fail('NOT_READY', 'weather is not running'));
+    expect(await screen.findByText(/is not running: showing the text result/, undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText('Oslo: 12°C')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Text result/ })).toBeNull();
   });
 
   it('renders the app as soon as the live call starts, and sends the result when it comes', async () => {

@@ -71,6 +71,8 @@ export const ToolCallCard = memo(function ToolCallCard({
   const chip = taskCancelled ? TASK_CANCELLED : status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
   const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
   const app = result?.app ?? live?.app;
+  // While the server's app shows the call, the text result (what the model sees) folds away; it is back when the app cannot run.
+  const [appRunning, setAppRunning] = useState(false);
 
   return (
     // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
@@ -148,14 +150,41 @@ export const ToolCallCard = memo(function ToolCallCard({
 
       {app !== undefined && !unknownTool ? (
         <Suspense fallback={null}>
-          <AppCard conversationId={conversationId} use={use} app={app} result={result} liveInput={live?.input} taskCancelled={taskCancelled} />
+          <AppCard conversationId={conversationId} use={use} app={app} result={result} liveInput={live?.input} taskCancelled={taskCancelled} onRunningChange={setAppRunning} />
         </Suspense>
       ) : null}
 
-      {result ? <ToolResult result={result} server={use.server === '' ? undefined : use.server} taskCancelled={taskCancelled} /> : null}
+      {result && appRunning && isPlainResult(result, taskCancelled) ? (
+        <FoldedResult result={result} server={use.server} />
+      ) : result ? (
+        <ToolResult result={result} server={use.server === '' ? undefined : use.server} taskCancelled={taskCancelled} />
+      ) : null}
     </div>
   );
 });
+
+/** A result the tool gave without error (not a denial, a stop or a cancelled task): an app can show it instead. */
+function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boolean {
+  return result.denied === undefined && !result.isError && !isStoppedResult(result) && !taskCancelled;
+}
+
+/** The text result under a disclosure, for a card whose app shows the call. */
+function FoldedResult({ result, server }: { result: ChatToolResultBlock; server: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="tool-call-args">
+      <button type="button" className={clsx('advanced-trigger', open && 'open')} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <ChevronRightIcon /> Text result <span className="muted small">(what the model sees)</span>
+      </button>
+      {open ? (
+        <div id={id}>
+          <ToolResult result={result} server={server} taskCancelled={false} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; taskCancelled: boolean }) {
   if (result.denied) {
