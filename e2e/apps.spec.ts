@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
@@ -13,6 +14,8 @@ function appServer(pkg: string, bin: string): { command: string; args: string[] 
 }
 
 const VANILLA = appServer('@modelcontextprotocol/server-basic-vanillajs', 'mcp-server-basic-vanillajs');
+/** Our fixture whose app tries every way out of its sandbox and writes down what happened. */
+const HOSTILE = { command: process.execPath, args: [join(import.meta.dirname, 'fixtures', 'servers', 'hostile-app.mjs')] };
 const REACT = appServer('@modelcontextprotocol/server-basic-react', 'mcp-server-basic-react');
 
 /** The app's own document: the card's frame is the sandbox proxy, the app is the frame inside it. */
@@ -119,5 +122,44 @@ chatTest.describe('an MCP App built with React (server-basic-react)', () => {
     await dialog.allow('Allow once');
     await dialog.expectClosed();
     await expect(ui.getByText(/\d{4}-\d{2}-\d{2}T/).first()).toBeVisible({ timeout: 15_000 });
+  });
+});
+
+chatTest.describe('an app that tries to escape its sandbox, inside Berth', () => {
+  chatTest.use({ initialConfig: { mcpServers: { hostile: HOSTILE } } });
+
+  chatTest('cannot reach the bridge, Berth’s document, the network or the top window, and opens no popup', async ({ app, fakeLlm }) => {
+    const berthUrl = new URL(app.url());
+    const berthOrigin = `${berthUrl.protocol}//${berthUrl.host}/`;
+    // The app is told where Berth's bridge is; it still must not get in.
+    fakeLlm.script([toolNamed('hostile_probe', { bridgeUrl: berthOrigin, undeclaredUrl: berthOrigin }), { text: 'Done.' }]);
+    const chat = new ChatPage(app);
+    await chat.waitForServer('hostile');
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Run the probe');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectClosed();
+
+    const out = appDocument(chat.toolCard('hostile_probe')).locator('#out');
+    await expect(out).toContainText('"probes"', { timeout: 30_000 });
+    const report = JSON.parse((await out.textContent()) ?? '{}') as { probes: Record<string, string> };
+    const { probes } = report;
+    expect(probes.websocket).toMatch(/^blocked/);
+    expect(probes.parentDocument).toMatch(/^blocked/);
+    expect(probes.topDocument).toMatch(/^blocked/);
+    expect(probes.openPopup).toMatch(/^blocked/);
+    expect(probes.fetchUndeclared).toMatch(/^blocked/);
+    expect(probes.imageUndeclared).toMatch(/^blocked/);
+    expect(probes.fetchBridge).toMatch(/^blocked/);
+    expect(probes.navigateTop).toMatch(/^blocked/);
+    expect(probes.navigateParent).toMatch(/^blocked/);
+    expect(Object.entries(probes).filter(([, outcome]) => outcome.startsWith('ESCAPED'))).toEqual([]);
+    // Top navigation did not happen, and no window opened.
+    expect(app.url()).toBe(berthUrl.href);
+    expect(app.context().pages()).toHaveLength(1);
+    await expect(chat.toolCard('hostile_probe')).toBeVisible();
   });
 });
