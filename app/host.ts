@@ -176,7 +176,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     serverRemoved: (name) => {
       settings
         .forgetServer(name)
-        .then(() => events.emit('tasks.serverSettingsChanged', { server: name, optionalToolsAsTasks: settings.tasksForOptionalTools(name) }))
+        .then(() => {
+          events.emit('tasks.serverSettingsChanged', { server: name, optionalToolsAsTasks: settings.tasksForOptionalTools(name) });
+          events.emit('servers.instructionsSettingChanged', { server: name, sendInstructions: settings.sendsInstructions(name) });
+        })
         .catch((error: unknown) => reportBug(`forgetting the settings of '${name}' failed`, error));
     },
   });
@@ -294,6 +297,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       anthropic,
       events,
       logs,
+      redact: (text) => redaction.redact(text),
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
       onTurnStopped: (conversationId) =>
         workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),

@@ -20,9 +20,17 @@ export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 /** A block of a finished reply that the chat loop uses; other block types (thinking…) are dropped. */
 export type LlmContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
+/**
+ * Tokens one model request used, as the provider reported them. `inputTokens` is the whole prompt,
+ * cached parts included (OpenAI's `prompt_tokens` already counts them; Anthropic's `input_tokens`
+ * does not, so its cache counts are added); the cache fields say how much of it was read from, or
+ * written to, the provider's prompt cache, and are absent when the provider says nothing about it.
+ */
 export interface LlmUsage {
   inputTokens: number;
   outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
 }
 
 export interface LlmResponse {
@@ -120,6 +128,20 @@ export function toLlmError(error: unknown, context: { baseURL: string; model: st
   return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
 }
 
+const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+
+/** Anthropic's usage in LlmUsage's terms: its input_tokens leave out the cached parts, which LlmUsage counts in. */
+export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): LlmUsage {
+  const cacheRead = usage?.cache_read_input_tokens;
+  const cacheWrite = usage?.cache_creation_input_tokens;
+  return {
+    inputTokens: count(usage?.input_tokens) + count(cacheRead) + count(cacheWrite),
+    outputTokens: count(usage?.output_tokens),
+    ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
+    ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
+  };
+}
+
 function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
   if (block.type === 'text') return { type: 'text', text: block.text };
   if (block.type === 'tool_use') {
@@ -180,7 +202,7 @@ export class AnthropicProvider implements LlmProvider {
       return {
         content: message.content.map(toContent).filter((block): block is LlmContentBlock => block !== undefined),
         stopReason: message.stop_reason,
-        usage: { inputTokens: message.usage.input_tokens ?? 0, outputTokens: message.usage.output_tokens ?? 0 },
+        usage: anthropicUsage(message.usage),
       };
     } catch (error) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
