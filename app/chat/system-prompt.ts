@@ -1,21 +1,14 @@
+import { INSTRUCTIONS_CAPS } from '../../shared/domain/server-instructions';
+import type { InstructionsCaps } from '../../shared/domain/server-instructions';
+
 /** One server's instructions (its `initialize` result's `instructions`), as the system prompt takes them. */
 export interface ServerInstructions {
   server: string;
   instructions: string;
 }
 
-export interface SystemPromptCaps {
-  /** Characters of one server's instructions; longer ones are cut, with a note. */
-  perServer: number;
-  /** Characters of every server's instructions together; what does not fit is cut or left out, with a note. */
-  total: number;
-}
-
-/**
- * 8 KiB characters per server, 24 KiB in all: room for real guidance (server-everything's is about
- * 2 KiB), while a server cannot fill the context window, or crowd out the others, with its own words.
- */
-export const INSTRUCTIONS_CAPS: SystemPromptCaps = { perServer: 8 * 1024, total: 24 * 1024 };
+export type SystemPromptCaps = InstructionsCaps;
+export { INSTRUCTIONS_CAPS };
 
 const TAG = 'server-instructions';
 

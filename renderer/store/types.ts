@@ -8,6 +8,7 @@ import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingPolicies } from '../../shared/contract/sampling';
 import type { TaskServerSettings } from '../../shared/contract/task-settings';
+import type { ServerInstructionsSetting } from '../../shared/contract/instructions-settings';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
 import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
@@ -384,6 +385,16 @@ export interface TaskSettingsSlice {
   setOptionalToolsAsTasks(server: string, asTasks: boolean): Promise<void>;
 }
 
+/** Per-server choice: whether its instructions go into the system prompt (settings.json in the host). */
+export interface InstructionsSettingsSlice {
+  /** Servers the host reported; a server not listed has the default (yes). */
+  sendInstructions: Record<string, boolean>;
+  applyInstructionsSetting(setting: ServerInstructionsSetting): void;
+  loadInstructionsSettings(): Promise<void>;
+  /** Shown at once; put back, with a toast, if the host refuses. */
+  setSendInstructions(server: string, send: boolean): Promise<void>;
+}
+
 /**
  * MCP Apps: the app frames route each request of an app to one contract method
  * (apps.*, resources.* bound to the card's server) and follow two topics, from
@@ -393,7 +404,7 @@ export interface AppsSlice {
   appsTransport: Pick<RendererTransport, 'call' | 'on'>;
 }
 
-export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice;
+export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice & InstructionsSettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;
