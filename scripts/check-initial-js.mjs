@@ -22,10 +22,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * them from a chunk loaded on demand (renderer/transport/validated-events.ts), and the
  * few constants and helpers the first screen needs from shared/ live in zod-free
  * modules (shared/contract/wire.ts, shared/domain/chat-text.ts, pending-kinds.ts,
- * sampling-defaults.ts, task-status.ts). The budget is what the first screen weighs plus a small
- * margin, so a static import that brings zod (or a view) back fails the build.
+ * sampling-defaults.ts, task-status.ts, chat-usage.ts). The budget is what the first screen weighs plus a small
+ * margin, so a static import that brings zod (or a view) back fails the build. 146 KB since issue 16:
+ * each answer's usage line, the conversation's total and the store's per-server instructions switch
+ * (~1 KB; loading the usage line on demand saved 0.1 KB and made every answer's last line pop in).
  */
-export const INITIAL_JS_BUDGET_BYTES = 145 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 146 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
 
 /**
