@@ -13,6 +13,7 @@ import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
 import { HostChat } from './host-chat';
 import { HostRedaction } from './host-redaction';
+import { announceServerSettings } from './bridge/server-settings-events';
 import { HostRoots } from './host-roots';
 import { CompletionBroker } from './workspace/completion-broker';
 import { PromptCatalogService } from './workspace/prompt-catalog';
@@ -176,10 +177,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     serverRemoved: (name) => {
       settings
         .forgetServer(name)
-        .then(() => {
-          events.emit('tasks.serverSettingsChanged', { server: name, optionalToolsAsTasks: settings.tasksForOptionalTools(name) });
-          events.emit('servers.instructionsSettingChanged', { server: name, sendInstructions: settings.sendsInstructions(name) });
-        })
+        .then(() => announceServerSettings(events, settings, name))
         .catch((error: unknown) => reportBug(`forgetting the settings of '${name}' failed`, error));
     },
   });
