@@ -20,6 +20,7 @@ test.describe('server instructions and what a turn costs', () => {
     await expect(section).toContainText('Everything Server');
     const toggle = section.getByRole('switch', { name: 'Send its instructions to the model' });
     await expect(toggle).toBeChecked();
+    await section.screenshot({ path: test.info().outputPath('overview-instructions.png') });
 
     const chat = new ChatPage(app);
     await chat.show();
@@ -32,6 +33,7 @@ test.describe('server instructions and what a turn costs', () => {
     await expect(usage.locator('summary')).toHaveText(/^2,000 in · 42 out · 500 from cache · tools ≈ [\d,]+ of the input$/);
     await usage.locator('summary').press('Enter');
     await expect(usage).toContainText('Berth’s estimate');
+    await app.screenshot({ path: test.info().outputPath('usage-line.png') });
     await expect(app.getByTestId('conversation-usage')).toHaveText(/^Total: 2,000 in · 42 out/);
     expect(String(fakeLlm.requests[0]?.body?.system)).toContain('<server-instructions server="everything">');
 
