@@ -21,8 +21,8 @@ export interface AuditLogOptions {
  * Append-only JSON lines in `<stateDir>/audit.jsonl`, rotated at a size cap
  * into `audit.1.jsonl` (newest) … `audit.<keep>.jsonl` (oldest). Appends are
  * serialized so lines never interleave and rotation never races a write.
- * The current file stays open (append mode) between writes, and a batch (the
- * lines of one tick) is one synchronous write(2): every allowed tool call waits for its line, and a
+ * The current file stays open (append mode) between writes, and a batch is
+ * one synchronous write(2): every allowed tool call waits for its line, and a
  * round trip through the thread pool per call (let alone open + write +
  * close) was most of what Berth added to a tool call. A few hundred bytes
  * into the page cache cost microseconds; the event loop never waits on a
@@ -60,19 +60,16 @@ export class AuditLog {
    * {@linkcode append} for an entry the consent broker built itself from typed
    * values, with its keys in the schema's order: written as it is, without a
    * zod parse per tool call. The line is the same text `append` writes
-   * (audit-log.test.ts pins it for every kind of decision the broker records).
+   * (consent-broker.test.ts pins it for every kind of decision the broker records).
    */
   appendBuilt(entry: AuditEntry): Promise<void> {
     return this.appendLine(`${JSON.stringify(entry)}\n`);
   }
 
   /**
-   * Lines appended during one tick (and the promise jobs it queued) go out
-   * together in one write when it ends, and each caller's promise settles
-   * only once its line is written (or refused): with many tool calls in
-   * flight, the answers one read of a server's stdout brings wake up the next
-   * calls in the same tick, and a write(2) per call was most of the audit's
-   * cost. Lines arriving while a write is under way join the next one.
+   * Lines that arrive while a write is under way go out together in the next
+   * write: with many tool calls in flight, one file append per call (each an
+   * open, write and close on the thread pool) was the host's bottleneck.
    */
   private appendLine(line: string): Promise<void> {
     if (this.queued !== undefined) {
@@ -80,7 +77,7 @@ export class AuditLog {
       return this.queued.done;
     }
     const batch: { lines: string[]; done: Promise<void> } = { lines: [line], done: Promise.resolve() };
-    batch.done = this.chain.then(afterThisTick).then(() => {
+    batch.done = this.chain.then(() => {
       // From here on, new entries start the next batch.
       this.queued = undefined;
       return this.write(batch.lines.join(''));
@@ -177,11 +174,6 @@ export class AuditLog {
     }
     this.size = 0;
   }
-}
-
-/** Resolves once the current tick and the promise jobs it queued are over (process.nextTick runs after them). */
-function afterThisTick(): Promise<void> {
-  return new Promise((resolve) => process.nextTick(resolve));
 }
 
 function parseLine(line: string): AuditEntry | undefined {
