@@ -78,6 +78,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const redaction = new HostRedaction({ env: hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) });
   const logs = new LogHub({
     onBatch: (entries) => events.emit('logs.appended', { entries }),
+    // A window gets the trace live only while its Logs view is open (logs.followTrace).
+    liveTrace: 'when-followed',
     files: { dir: paths.logsDir },
     redact: (text) => redaction.redact(text),
   });

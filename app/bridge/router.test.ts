@@ -20,6 +20,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'servers.setEnabled': { name: 'everything', enabled: false },
   'servers.setLogLevel': { name: 'everything', level: 'debug' },
   'logs.query': { server: 'everything', sources: ['stderr'], minLevel: 'info', text: 'x', afterSeq: 3, limit: 10 },
+  'logs.followTrace': {},
   'logs.clear': { server: 'everything' },
   'chat.list': {},
   'chat.get': { id: 'c-1' },

@@ -205,7 +205,7 @@ export class ServerConnection implements SupervisedConnection {
   }
 
   /** A tool call on Berth's pausable clock (withPausableTimeout): the time the person takes to answer its questions does not count. */
-  async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+  callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
     return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
@@ -215,8 +215,13 @@ export class ServerConnection implements SupervisedConnection {
 
   /** One request: a failure comes back in words, and a remote link found gone is reported lost (SessionLostError: the server never saw it). */
   async request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
-    // Sent at once (not a tick later): a caller that cancels right after must find it on its way.
-    const sent = (async () => send(this.client))();
+    // Sent at once (not a tick later): a caller that cancels right after must find it on its way. A synchronous throw is a rejection too.
+    let sent: Promise<T>;
+    try {
+      sent = send(this.client);
+    } catch (error) {
+      sent = Promise.reject(error as Error);
+    }
     try {
       return await this.watch.track(sent);
     } catch (error) {

@@ -56,6 +56,14 @@ export interface LogsSlice {
   applyLogsCleared(server: string | undefined): void;
   loadLogs(): Promise<void>;
   clearLogs(server: string | undefined): Promise<void>;
+  /**
+   * Ask the host for the trace live (the Logs view, while it is open): it
+   * sends trace entries only to windows that follow it. Resolves with how
+   * long this lasts (renew well before), or undefined when the host refused.
+   */
+  followTrace(): Promise<number | undefined>;
+  /** The trace entries the host kept while nobody followed it, merged in by seq. */
+  loadTrace(): Promise<void>;
 }
 
 export interface ConfigSlice {
