@@ -7,6 +7,7 @@ import type { EventHub } from './events/event-hub';
 import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
+import type { FileIdentity } from './chat/conversation-index';
 import { serverIdentity } from './consent/approval-fingerprint';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
@@ -19,6 +20,8 @@ import type { SettingsStore } from './settings/settings-store';
 export interface HostChatOptions {
   /** Conversations live in `<configDir>/conversations`. */
   configDir: string;
+  /** Identities of the conversation files taken at this start (the privacy walk), so they are not stat'ed twice. */
+  seenConversationFiles?: ReadonlyMap<string, FileIdentity>;
   supervisor: Pick<ServerSupervisor, 'list' | 'get' | 'callTool'>;
   consent: Pick<ConsentBroker, 'approveToolCall' | 'forgetConversation'>;
   toolCalls: RunningToolCalls;
@@ -50,6 +53,7 @@ export class HostChat {
     const { supervisor, events, logs } = options;
     const store = await ConversationStore.open({
       dir: options.configDir,
+      ...(options.seenConversationFiles !== undefined ? { seenFiles: options.seenConversationFiles } : {}),
       onProblem: (problem) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: problem.message }),
       onNotice: (message) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
