@@ -1,5 +1,4 @@
 import { CONVERSATION_ID_PATTERN, type ConversationSummary } from '../../shared/domain/chat';
-import type { FileIdentity, IndexEntry } from './conversation-index';
 
 /**
  * The index entry check, written out by hand. It accepts exactly what
@@ -11,6 +10,12 @@ import type { FileIdentity, IndexEntry } from './conversation-index';
  */
 
 type Fields = Record<string, unknown>;
+
+/** What the index records of a file (conversation-index.ts's `FileIdentity`, spelled out here: no import cycle). */
+type FileIdentity = { size: number; mtimeMs: number; ino: number };
+
+/** One index entry (conversation-index.ts's `IndexEntry`). */
+export type CheckedIndexEntry = { file: FileIdentity; summary: ConversationSummary };
 
 function isFields(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,11 +56,11 @@ function checkSummary(value: unknown): ConversationSummary | string {
 }
 
 /** The entry with only its known keys, or why it is not one. */
-export function checkIndexEntry(value: unknown): IndexEntry | string {
+export function checkIndexEntry(value: unknown): CheckedIndexEntry | string {
   if (!isFields(value)) return 'not an object';
   const file = checkFile(value.file);
   if (typeof file === 'string') return file;
   const summary = checkSummary(value.summary);
   if (typeof summary === 'string') return summary;
-  return keyCount(value) === 2 && file === value.file && summary === value.summary ? (value as IndexEntry) : { file, summary };
+  return keyCount(value) === 2 && file === value.file && summary === value.summary ? (value as CheckedIndexEntry) : { file, summary };
 }
