@@ -7,7 +7,6 @@ import type { EventHub } from './events/event-hub';
 import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
-import type { FileIdentity } from './chat/conversation-index';
 import { serverIdentity } from './consent/approval-fingerprint';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
@@ -15,6 +14,7 @@ import type { LogSink } from './logs/log-sink';
 import type { ServerSupervisor } from './servers/supervisor';
 import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
+import type { FileIdentity } from './chat/conversation-index';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
