@@ -12,7 +12,7 @@ import type { ConnectionTransport } from './connection-transport';
 import type { CallToolOptions, ConnectionEvents, ConnectionFacts, ServerConnectionOptions, SupervisedConnection } from './connection-options';
 import { describeHttpError, suggestsLegacySse } from './http-transport';
 import { LinkWatch } from './link-watch';
-import { listChangedOptions } from './list-changes';
+import { followListChanges } from './list-changes';
 import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
@@ -80,10 +80,7 @@ export class ServerConnection implements SupervisedConnection {
         // together with its handler through `clientSetup`.
         capabilities: {},
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } },
-        listChanged: listChangedOptions(
-          (kind) => this.listChanged(kind),
-          (text) => this.log.host('warning', text),
-        ),
+        // No `listChanged`: connectAndList follows list changes (list-changes.ts says why).
       },
     );
     this.watch = new LinkWatch({
@@ -315,6 +312,8 @@ export class ServerConnection implements SupervisedConnection {
     if (this.era === 'modern') acceptResultsWithoutType(this.transport.sdk, () => this.log.host('info', 'the server sent a result without resultType; read as "complete" as SEP-2322 says'));
     const level = this.options.logLevel;
     const capabilities = this.client.getServerCapabilities();
+    // Before tools/list, so a 2026-07-28 subscription goes out first; not waited for (list-changes.ts).
+    followListChanges(this.client, { timeoutMs: remaining + 1_000, changed: (kind) => this.listChanged(kind), unfollowed: (why) => !this.closing && this.log.host('warning', this.log.redact(why)) });
     if (level !== undefined && this.era === 'legacy' && capabilities?.logging !== undefined) {
       try {
         await this.client.setLoggingLevel(level, { timeout: remaining + 1_000 });
