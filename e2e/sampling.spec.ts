@@ -30,10 +30,18 @@ test.describe('sampling review', () => {
     await expect(dialog.root.getByLabel('System prompt')).toHaveValue('You are a helpful test server.');
     await expect(dialog.root).toContainText('0.7');
     await expect(dialog.messageEditor(1)).toHaveValue(/Name a harbour/);
+    // Which model, from which provider, and why; the person switches to another.
+    const model = dialog.root.getByLabel('Model');
+    await expect(model).toHaveValue('claude-sonnet-5');
+    await expect(dialog.root.getByTestId('model-provider')).toHaveText('from Anthropic');
+    await expect(dialog.root.getByTestId('model-why')).toHaveText(/your default model\.$/);
+    await model.selectOption('claude-haiku-4-5');
+    await expect(dialog.root.getByTestId('model-why')).toHaveText(/^Your choice\. Berth had picked Claude Sonnet 5 \(Anthropic\): /);
     await dialog.messageEditor(1).fill('Name a harbour in the Netherlands, edited by the person');
     await dialog.button('Approve & generate').click();
 
     await dialog.expectKind('sampling-answer');
+    await expect(dialog.root.getByTestId('answered-by')).toHaveText('Claude Haiku 4.5 (Anthropic)');
     await expect(dialog.answerEditor).toHaveValue('The model suggests Rotterdam.');
     await dialog.answerEditor.fill('Rotterdam, as the person corrected it');
     await dialog.button('Send edited answer').click();
@@ -42,6 +50,7 @@ test.describe('sampling review', () => {
     // The model was asked with the edited prompt…
     await fakeLlm.waitForRequests(2);
     expect(JSON.stringify(fakeLlm.requests[1]!.body?.messages)).toContain('edited by the person');
+    expect(fakeLlm.requests[1]!.body?.model).toBe('claude-haiku-4-5');
     // …and the server got the edited answer, which its tool result shows.
     const card = chat.toolCard('trigger-sampling-request');
     await expect(card).toContainText('Done');
