@@ -1,6 +1,7 @@
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
+import { SettingsPage } from './pages/settings-page';
 import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
 
 test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -141,5 +142,29 @@ test.describe('sampling review', () => {
     await detail.showOverview();
     await detail.samplingLimits.getByRole('button', { name: 'Reset budget' }).click();
     await expect(detail.samplingBudget).toHaveText('0 of 1,500 budget tokens used this session');
+  });
+
+  test('the person ranks a model in Settings; the ranks are kept across a reload', async ({ app }) => {
+    const settings = new SettingsPage(app);
+    await settings.show();
+    const haiku = settings.samplingModelRow('claude-haiku-4-5');
+    await expect(haiku.getByRole('rowheader')).toHaveText('Claude Haiku 4.5 Anthropic');
+    const intelligence = haiku.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)');
+    await expect(intelligence).toHaveValue('4');
+    await intelligence.fill('0');
+    await expect(haiku.getByRole('alert')).toHaveText('Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.');
+    await intelligence.fill('1');
+    await haiku.getByLabel('Tier of Claude Haiku 4.5 (Anthropic)').selectOption('smart');
+    await haiku.getByRole('button', { name: 'Save Claude Haiku 4.5 (Anthropic)' }).click();
+    await expect(haiku).toContainText('yours');
+
+    await app.reload();
+    await settings.show();
+    const again = settings.samplingModelRow('claude-haiku-4-5');
+    await expect(again.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)')).toHaveValue('1');
+    await expect(again.getByLabel('Tier of Claude Haiku 4.5 (Anthropic)')).toHaveValue('smart');
+    await again.getByRole('button', { name: 'Reset Claude Haiku 4.5 (Anthropic)' }).click();
+    await expect(again.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)')).toHaveValue('4');
+    await expect(again).not.toContainText('yours');
   });
 });

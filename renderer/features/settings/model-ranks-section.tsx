@@ -111,7 +111,7 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
   return (
     <tr data-model={row.key}>
       <th scope="row">
-        {row.label} <span className="muted small">{row.provider}</span>
+        {row.label} <span className="muted small rank-provider">{row.provider}</span>
         {row.custom ? (
           <>
             {' '}
@@ -126,7 +126,7 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
       </th>
       <td>
         <select
-          className="input select-input narrow"
+          className="input select-input tier-select"
           aria-label={`Tier of ${name}`}
           value={draft.tier}
           onChange={(e) => setDraft({ ...draft, tier: e.target.value as ModelTier })}
