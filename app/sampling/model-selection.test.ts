@@ -71,7 +71,7 @@ describe('chooseModel across providers', () => {
     const balanced = choose({ costPriority: 0.5, speedPriority: 0.5, intelligencePriority: 0.5 }, [opus, sonnet, llama]);
     expect(balanced).toEqual({
       model: 'claude-sonnet-5',
-      explanation: 'The server weighed cost (0.5), speed (0.5) and intelligence (0.5) equally: the best balance of cost and speed and intelligence.',
+      explanation: 'The server weighed cost (0.5), speed (0.5) and intelligence (0.5) equally: the best balance of cost, speed and intelligence.',
     });
   });
 

@@ -164,7 +164,10 @@ function best(models: readonly CandidateModel[], weights: Weights, defaultKey: s
 function phrasePick(pick: CandidateModel, models: readonly CandidateModel[], weights: Weights, defaultKey: string): string {
   const top = ranked(weights)[0] as Axis;
   const bestRank = Math.min(...models.map(RANK_OF[top]));
-  if (RANK_OF[top](pick) !== bestRank) return `the best balance of ${ranked(weights).join(' and ')}`;
+  if (RANK_OF[top](pick) !== bestRank) {
+    const axes = ranked(weights);
+    return `the best balance of ${axes.length === 1 ? axes[0] : `${axes.slice(0, -1).join(', ')} and ${axes.at(-1)}`}`;
+  }
   const tied = models.filter((m) => RANK_OF[top](m) === bestRank).length;
   if (tied === 1) return `the ${BEST_ON[top]} model`;
   return `one of the ${tied} ${BEST_ON[top]} models (${pick.key === defaultKey ? 'your default model' : 'the first in your list'})`;
