@@ -48,6 +48,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sampling.usage': {},
   'sampling.setLimits': { server: 'everything', limits: { maxTokens: 2_000, sessionBudget: 50_000 } },
   'sampling.resetUsage': { server: 'everything' },
+  'sampling.models': {},
+  'sampling.setModelRanks': { model: 'claude-haiku-4-5', ranks: { tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4 } },
   'elicitation.awaiting': {},
   'elicitation.dismiss': { id: 'everything/auth-1' },
   'roots.list': {},
