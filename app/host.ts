@@ -32,7 +32,7 @@ import { ServerLifecycle } from './servers/server-lifecycle';
 import { ServerConnection } from './servers/server-connection';
 import { ServerSupervisor } from './servers/supervisor';
 import { ToolTasks } from './tasks/tool-tasks';
-import { AnthropicAccess } from './chat/anthropic-access';
+import { createProviders } from './providers/create-providers';
 import { createApps } from './apps/create-apps';
 import { SettingsStore } from './settings/settings-store';
 
@@ -101,8 +101,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     redaction.close();
     throw error;
   }
-  settings.onChange((view) => events.emit('settings.changed', view));
-  const anthropic = new AnthropicAccess(settings);
+  const { anthropic, registry: providers } = createProviders({ settings, events });
   // Asked once the config shows servers to start (below), not here: a host with none never runs the shell.
   const loginEnv = new LoginShellEnvironment({ baseEnv: serverEnv, warn: (text) => warn(`launch environment: ${text}`) });
   const serverSecrets: ServerSecrets = new ServerSecrets({
@@ -291,7 +290,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       toolCalls: workflow.toolCalls,
       apps,
       settings,
-      anthropic,
+      providers,
       events,
       logs,
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
@@ -338,6 +337,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       secrets: serverSecrets,
       chat,
       settings,
+      providers,
       workflow,
       roots,
       promptServices: { prompts, completions },
