@@ -105,26 +105,37 @@ export const ProviderViewSchema = z.object({
 });
 export type ProviderView = z.infer<typeof ProviderViewSchema>;
 
-/** A model as the pickers offer it: under its provider, by its model key. */
+/**
+ * A model as the pickers offer it: under its provider, by its model key. The
+ * host always fills every field; a model without `provider` is read as the
+ * built-in Anthropic's (how views from before providers looked).
+ */
 export const ModelOptionSchema = z.object({
   /** The model key (plain for Anthropic, `<provider>:<model>` otherwise). */
   id: z.string(),
   label: z.string(),
-  provider: z.string(),
-  providerLabel: z.string(),
-  supportsTools: z.boolean(),
+  provider: z.string().optional(),
+  providerLabel: z.string().optional(),
+  supportsTools: z.boolean().optional(),
   /** False when the provider needs a key that is not set: sending would fail. */
-  ready: z.boolean(),
+  ready: z.boolean().optional(),
 });
 export type ModelOption = z.infer<typeof ModelOptionSchema>;
 
+export interface ModelGroup<T> {
+  provider: string;
+  label: string;
+  models: T[];
+}
+
 /** Models in groups by provider, in the order they come (the built-in first). */
-export function groupByProvider<T extends { provider: string; providerLabel: string }>(models: readonly T[]): Array<{ provider: string; label: string; models: T[] }> {
-  const groups: Array<{ provider: string; label: string; models: T[] }> = [];
+export function groupByProvider<T extends { provider?: string; providerLabel?: string }>(models: readonly T[]): Array<ModelGroup<T>> {
+  const groups: Array<ModelGroup<T>> = [];
   for (const model of models) {
-    let group = groups.find((g) => g.provider === model.provider);
+    const provider = model.provider ?? ANTHROPIC_PROVIDER_ID;
+    let group = groups.find((g) => g.provider === provider);
     if (group === undefined) {
-      group = { provider: model.provider, label: model.providerLabel, models: [] };
+      group = { provider, label: model.providerLabel ?? (provider === ANTHROPIC_PROVIDER_ID ? 'Anthropic' : provider), models: [] };
       groups.push(group);
     }
     group.models.push(model);
