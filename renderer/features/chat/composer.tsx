@@ -73,7 +73,7 @@ export function Composer({
           ref={input}
           className="composer-input"
           aria-label="Message"
-          placeholder={disabledReason ?? 'Message Claude…  (Enter to send, Shift+Enter for a new line, / for prompts)'}
+          placeholder={disabledReason ?? `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts)`}
           {...slash.inputProps}
           value={text}
           rows={Math.min(10, Math.max(2, lines))}
@@ -125,6 +125,12 @@ function attachmentKind(attachment: ChatAttachment): string {
   if (content.type === 'image') return 'Image';
   if (content.type === 'audio') return 'Audio';
   return 'text' in content.resource ? 'Text' : 'File';
+}
+
+/** Who the message box talks to: Claude, or another provider's model by its name. */
+function addressee(models: readonly ModelOption[], model: string): string {
+  const current = models.find((m) => m.id === model);
+  return current === undefined || current.provider === undefined || current.provider === 'anthropic' ? 'Claude' : current.label;
 }
 
 function attachmentTitle(attachment: ChatAttachment): string {
