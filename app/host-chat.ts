@@ -13,7 +13,7 @@ import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
 import type { ServerSupervisor } from './servers/supervisor';
-import type { AnthropicAccess } from './chat/anthropic-access';
+import type { ProviderRegistry } from './providers/provider-registry';
 import type { SettingsStore } from './settings/settings-store';
 import { buildSystemPrompt } from './chat/system-prompt';
 import type { ServerInstructions } from './chat/system-prompt';
@@ -33,7 +33,8 @@ export interface HostChatOptions {
   settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow'>;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
-  anthropic: AnthropicAccess;
+  /** Every provider's models: `router` sends each turn to its model key's provider. */
+  providers: Pick<ProviderRegistry, 'router' | 'assertReady'>;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
@@ -44,7 +45,7 @@ export interface HostChatOptions {
 /**
  * Chat as the bridge serves it: the conversation store and the chat engine,
  * with the tools of the ready servers, every call through the consent broker,
- * and the model reached through the current API key.
+ * and each turn sent to the provider of the conversation's model.
  */
 export class HostChat {
   private readonly turns = new Map<string, Promise<TurnOutcome>>();
@@ -67,7 +68,7 @@ export class HostChat {
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
     });
     const engine = new ChatEngine({
-      provider: options.anthropic.provider,
+      provider: options.providers.router,
       store,
       tools: () => readyTools(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },
@@ -122,15 +123,15 @@ export class HostChat {
 
   send(id: string, text: string, model: string | undefined, attachments: ChatAttachment[] = []): Promise<{ accepted: true }> {
     if (model !== undefined) this.options.settings.checkModel(model);
-    return this.begin(id, () => this.engine.send(id, text, { ...(model === undefined ? {} : { model }), attachments }));
+    return this.begin(id, model, () => this.engine.send(id, text, { ...(model === undefined ? {} : { model }), attachments }));
   }
 
   retry(id: string): Promise<{ accepted: true }> {
-    return this.begin(id, () => this.engine.retry(id));
+    return this.begin(id, undefined, () => this.engine.retry(id));
   }
 
   editAndResend(id: string, text: string): Promise<{ accepted: true }> {
-    return this.begin(id, () => this.engine.editAndResend(id, text));
+    return this.begin(id, undefined, () => this.engine.editAndResend(id, text));
   }
 
   async stop(id: string): Promise<{ stopped: boolean }> {
@@ -166,10 +167,11 @@ export class HostChat {
     await this.store.flushIndex();
   }
 
-  private async begin(conversationId: string, start: () => Promise<TurnHandle>): Promise<{ accepted: true }> {
+  /** `model`: the model the message asks for; otherwise the conversation's own. */
+  private async begin(conversationId: string, model: string | undefined, start: () => Promise<TurnHandle>): Promise<{ accepted: true }> {
     if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
-    // Before anything is saved: a message that cannot be answered is not written.
-    this.options.anthropic.assertReady();
+    // Before anything is saved: a message whose provider lacks its key is not written.
+    this.options.providers.assertReady(model ?? (await this.store.get(conversationId)).model);
     const handle = await start();
     this.turns.set(conversationId, handle.done);
     void handle.done.finally(() => {

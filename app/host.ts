@@ -33,7 +33,7 @@ import { ServerLifecycle } from './servers/server-lifecycle';
 import { ServerConnection } from './servers/server-connection';
 import { ServerSupervisor } from './servers/supervisor';
 import { ToolTasks } from './tasks/tool-tasks';
-import { AnthropicAccess } from './chat/anthropic-access';
+import { createProviders } from './providers/create-providers';
 import { createApps } from './apps/create-apps';
 import { SettingsStore } from './settings/settings-store';
 
@@ -105,8 +105,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     redaction.close();
     throw error;
   }
-  settings.onChange((view) => events.emit('settings.changed', view));
-  const anthropic = new AnthropicAccess(settings);
+  const { anthropic, registry: providers, sampling } = createProviders({ settings, events });
   // Asked once the config shows servers to start (below), not here: a host with none never runs the shell.
   const loginEnv = new LoginShellEnvironment({ baseEnv: serverEnv, warn: (text) => warn(`launch environment: ${text}`) });
   const serverSecrets: ServerSecrets = new ServerSecrets({
@@ -131,6 +130,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     events,
     settings,
     anthropic,
+    ...sampling,
     openExternal,
     ...(options.clientGraceMs !== undefined ? { clientGraceMs: options.clientGraceMs } : {}),
     reportError: reportBug,
@@ -296,7 +296,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       toolCalls: workflow.toolCalls,
       apps,
       settings,
-      anthropic,
+      providers,
       events,
       logs,
       redact: (text) => redaction.redact(text),
@@ -344,6 +344,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       secrets: serverSecrets,
       chat,
       settings,
+      providers,
       workflow,
       roots,
       promptServices: { prompts, completions },

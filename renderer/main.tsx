@@ -22,6 +22,7 @@ import './styles/markdown.css';
 import './styles/pending.css';
 import './styles/review.css';
 import './styles/settings.css';
+import './styles/providers.css';
 import './styles/roots.css';
 import './styles/resources.css';
 import './styles/config-import.css';

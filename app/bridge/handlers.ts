@@ -26,6 +26,8 @@ import { createRootsHandlers } from './handlers-roots';
 import { createSamplingHandlers } from './handlers-sampling';
 import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
+import { createProvidersHandlers } from './handlers-providers';
+import type { ProviderRegistry } from '../providers/provider-registry';
 import { createTaskSettingsHandlers } from './handlers-task-settings';
 import { createTasksHandlers } from './handlers-tasks';
 import type { TaskRegistry } from '../tasks/task-registry';
@@ -50,6 +52,8 @@ export interface HandlerDeps {
 export interface FeatureDeps {
   chat: HostChat;
   settings: SettingsStore;
+  /** Every model provider's client (Settings → Providers lists models and tests connections through it). */
+  providers: Pick<ProviderRegistry, 'client'>;
   workflow: HostWorkflow;
   roots: HostRoots;
   /** Prompts (slash commands) and argument completion. */
@@ -81,6 +85,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createLogHandlers(deps.logs, deps.events),
     ...createChatHandlers(deps.chat),
     ...createSettingsHandlers(deps.settings),
+    ...createProvidersHandlers({ settings: deps.settings, providers: deps.providers }),
     ...createPendingHandlers(workflow.pending),
     ...createConsentHandlers(workflow.consent),
     ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings, servers: deps.supervisor, models: workflow.samplingModels }),

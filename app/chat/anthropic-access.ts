@@ -31,6 +31,11 @@ export class AnthropicAccess {
     stream: (request: LlmStreamRequest): Promise<LlmResponse> => this.chatProvider().stream(request),
   };
 
+  /** The SDK client of the current key and base URL (the models endpoint); NOT_READY without a key. */
+  client(): AnthropicProvider['client'] {
+    return this.chatProvider().client;
+  }
+
   private chatProvider(): AnthropicProvider {
     const { apiKey, baseURL, signature } = this.current();
     if (this.chat?.signature !== signature) {

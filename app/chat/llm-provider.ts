@@ -167,7 +167,8 @@ function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
 /** The Anthropic Messages API through `@anthropic-ai/sdk`, streamed. */
 export class AnthropicProvider implements LlmProvider {
   readonly baseURL: string;
-  private readonly client: Anthropic;
+  /** The SDK client, also for the models endpoint (Settings: Test connection). */
+  readonly client: Anthropic;
 
   constructor(options: AnthropicProviderOptions) {
     if (options.apiKey.trim() === '') throw new LlmError('auth', 'No Anthropic API key: enter one in Settings or set ANTHROPIC_API_KEY.');

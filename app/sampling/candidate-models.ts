@@ -1,5 +1,6 @@
 import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
 import type { ModelRanks, ModelTier } from '../../shared/domain/model-ranks';
+import type { CatalogModel } from '../settings/model-catalog';
 import type { ConfiguredModel } from '../settings/model-table';
 
 /**
@@ -63,6 +64,25 @@ export function fixedSamplingModels(models: readonly CandidateModel[], defaultKe
 export function modelTableCandidates(source: { models(): ConfiguredModel[]; defaultModel(): string; modelRanks(): Record<string, ModelRanks> }): SamplingModels {
   return {
     list: () => withRankOverrides(source.models().map(candidateOf), source.modelRanks()),
+    defaultKey: () => source.defaultModel(),
+  };
+}
+
+/**
+ * Every provider's models whose provider is ready (has its key, or needs
+ * none), with the person's rank overrides: what sampling chooses among once
+ * providers are configured.
+ */
+export function catalogCandidates(source: { catalog(): CatalogModel[]; defaultModel(): string; modelRanks(): Record<string, ModelRanks> }): SamplingModels {
+  return {
+    list: () =>
+      withRankOverrides(
+        source
+          .catalog()
+          .filter((model) => model.ready)
+          .map(({ key, label, providerLabel, tier, costRank, speedRank, intelligenceRank, supportsTools }) => ({ key, label, providerLabel, tier, costRank, speedRank, intelligenceRank, supportsTools })),
+        source.modelRanks(),
+      ),
     defaultKey: () => source.defaultModel(),
   };
 }

@@ -11,6 +11,8 @@ import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_MODEL_ID, DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
 import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
+import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
+import { ProviderSettings } from './provider-settings';
 
 export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
@@ -53,6 +55,8 @@ const SettingsFileSchema = z.looseObject({
   tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
   /** Per server: whether its `instructions` go into the system prompt of conversations offering its tools; servers not listed: yes. */
   sendInstructions: z.record(z.string(), z.boolean()).optional(),
+  /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
+  providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
 });
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
@@ -104,17 +108,29 @@ export class SettingsStore {
   private writing: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(view: SettingsView) => void>();
   readonly filePath: string;
+  /** The configured providers besides Anthropic, and their keys. */
+  readonly providers: ProviderSettings;
   private readonly now: () => number;
 
   private constructor(private readonly options: SettingsStoreOptions) {
     this.filePath = join(options.configDir, SETTINGS_FILE);
     this.now = options.now ?? Date.now;
+    this.providers = new ProviderSettings({
+      secrets: options.secrets,
+      raw: () => this.file.providers,
+      save: (providers) => this.save({ ...this.file, providers }),
+      filePath: this.filePath,
+      warn: options.warn,
+      onChanged: () => void this.changed(),
+    });
   }
 
   /** Read settings.json and the stored key. Never rejects for a bad file (it is moved aside and reported). */
   static async open(options: SettingsStoreOptions): Promise<SettingsStore> {
     const store = new SettingsStore(options);
     await store.readFile();
+    await store.providers.loadKeys();
+    store.warnUnknownDefault();
     try {
       store.storedKey = nonEmpty(await options.secrets.get(API_KEY_SECRET));
     } catch (error) {
@@ -138,26 +154,37 @@ export class SettingsStore {
     return nonEmpty(this.options.env.ANTHROPIC_BASE_URL) ?? this.file.baseURL;
   }
 
+  /** Anthropic's models (the built-in provider). */
   models(): ConfiguredModel[] {
     return (this.file.models ?? DEFAULT_MODELS).map((model) => ({ ...model }));
   }
 
-  defaultModel(): string {
-    const models = this.models();
-    const wanted = this.file.defaultModel ?? DEFAULT_MODEL_ID;
-    return models.some((m) => m.id === wanted) ? wanted : (models[0] as ConfiguredModel).id;
+  /** Every provider's models by model key, Anthropic's first. */
+  catalog(): CatalogModel[] {
+    return buildCatalog(
+      { models: this.models(), ready: this.apiKey() !== undefined },
+      this.providers.list().map((config) => ({ config, ready: this.providers.ready(config) })),
+    );
   }
 
-  /** The model's context window in tokens, when the model table gives one. */
+  /** The model's context window in tokens (by model key), when the model table or its provider gives one. */
   contextWindow(model: string): number | undefined {
-    return this.models().find((m) => m.id === model)?.contextWindow;
+    return this.catalog().find((m) => m.key === model)?.contextWindow;
   }
 
-  /** INVALID_INPUT unless `model` is one of the configured models. */
+  /** A model key: the settings file's default when it is still offered, else Anthropic's default. */
+  defaultModel(): string {
+    const keys = this.catalog().map((m) => m.key);
+    const wanted = this.file.defaultModel ?? DEFAULT_MODEL_ID;
+    if (keys.includes(wanted)) return wanted;
+    return keys.includes(DEFAULT_MODEL_ID) ? DEFAULT_MODEL_ID : (keys[0] as string);
+  }
+
+  /** INVALID_INPUT unless `model` is the key of one of the offered models. */
   checkModel(model: string, field = 'model'): void {
-    const models = this.models();
-    if (!models.some((m) => m.id === model)) {
-      throw new HostError('INVALID_INPUT', `Unknown model '${model}': choose one of ${models.map((m) => m.id).join(', ')} (the list is in ${this.filePath})`, field);
+    const keys = this.catalog().map((m) => m.key);
+    if (!keys.includes(model)) {
+      throw new HostError('INVALID_INPUT', `Unknown model '${model}': choose one of ${keys.join(', ')} (the list is in ${this.filePath}, and providers in Settings)`, field);
     }
   }
 
@@ -270,7 +297,7 @@ export class SettingsStore {
     return {
       apiKey: key === undefined ? { source: 'none' } : { source: envKey !== undefined ? 'env' : 'stored', hint: keyHint(key) },
       ...(baseURL !== undefined ? { baseURL } : {}),
-      models: this.models().map(({ id, label }) => ({ id, label })),
+      models: this.catalog().map(toModelOption),
       defaultModel: this.defaultModel(),
     };
   }
@@ -350,8 +377,12 @@ export class SettingsStore {
       return;
     }
     this.file = loaded.data;
-    const wanted = loaded.data.defaultModel;
-    if (wanted !== undefined && !this.models().some((m) => m.id === wanted)) {
+  }
+
+  /** Once providers are read: a default model nobody offers is reported. */
+  private warnUnknownDefault(): void {
+    const wanted = this.file.defaultModel;
+    if (wanted !== undefined && !this.catalog().some((m) => m.key === wanted)) {
       this.options.warn(`${this.filePath}: defaultModel '${wanted}' is not in the model list; using ${this.defaultModel()}`);
     }
   }

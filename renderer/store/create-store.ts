@@ -14,6 +14,7 @@ import { createRootsSlice } from './roots-slice';
 import { createSamplingSlice } from './sampling-slice';
 import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
+import { createProvidersSlice } from './providers-slice';
 import { createTaskSettingsSlice } from './task-settings-slice';
 import { createInstructionsSettingsSlice } from './instructions-settings-slice';
 import { createTasksSlice, watchWindowVisibility } from './tasks-slice';
@@ -35,6 +36,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createComposerSlice(transport)(...a),
     ...createPendingSlice(transport)(...a),
     ...createSettingsSlice(transport)(...a),
+    ...createProvidersSlice(transport)(...a),
     ...createPromptsSlice(transport)(...a),
     ...createResourcesSlice(transport)(...a),
     ...createRootsSlice(transport)(...a),
@@ -70,6 +72,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'chat.event', (s, event) => s.applyChatEvent(event)),
     bindTopic(store, transport, 'chat.conversationsChanged', (s, delta) => s.applyConversationsDelta(delta)),
     bindTopic(store, transport, 'settings.changed', (s, settings) => s.applySettings(settings)),
+    bindTopic(store, transport, 'providers.changed', (s, view) => s.applyProviders(view)),
     bindTopic(store, transport, 'pending.changed', (s, change) => s.applyPendingChange(change)),
     bindTopic(store, transport, 'consent.policiesChanged', (s, { policies }) => s.applyConsentPolicies(policies)),
     bindTopic(store, transport, 'sampling.policiesChanged', (s, { policies }) => s.applySamplingPolicies(policies)),
@@ -93,6 +96,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadServers(),
       s.loadLogs(),
       s.loadSettings(),
+      s.loadProviders(),
       s.loadConversations(),
       s.loadPending(),
       s.loadPrompts(),

@@ -1,4 +1,5 @@
-import type { InstructionsSettingsSlice, SliceCreator } from './types';
+import type { InstructionsSettingsSlice } from './instructions-settings-types';
+import type { SliceCreator } from './types';
 
 /** Whether a server's instructions go to the model: the host's default (yes) until it says otherwise. */
 export function sendsInstructionsOf(state: Pick<InstructionsSettingsSlice, 'sendInstructions'>, server: string): boolean {

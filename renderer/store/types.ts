@@ -5,11 +5,12 @@ import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared
 import type { FolderListing, RootsView } from '../../shared/contract/roots';
 import type { ChatToolsView, ConversationsDelta } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
+import type { ProvidersSlice } from './providers-types';
+import type { InstructionsSettingsSlice } from './instructions-settings-types';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingModelTable, SamplingPolicies } from '../../shared/contract/sampling';
 import type { ModelRanks } from '../../shared/domain/model-ranks';
 import type { TaskServerSettings } from '../../shared/contract/task-settings';
-import type { ServerInstructionsSetting } from '../../shared/contract/instructions-settings';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
 import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
@@ -399,16 +400,6 @@ export interface TaskSettingsSlice {
   setOptionalToolsAsTasks(server: string, asTasks: boolean): Promise<void>;
 }
 
-/** Per-server choice: whether its instructions go into the system prompt (settings.json in the host). */
-export interface InstructionsSettingsSlice {
-  /** Servers the host reported; a server not listed has the default (yes). */
-  sendInstructions: Record<string, boolean>;
-  applyInstructionsSetting(setting: ServerInstructionsSetting): void;
-  loadInstructionsSettings(): Promise<void>;
-  /** Shown at once; put back, with a toast, if the host refuses. */
-  setSendInstructions(server: string, send: boolean): Promise<void>;
-}
-
 /**
  * MCP Apps: the app frames route each request of an app to one contract method
  * (apps.*, resources.* bound to the card's server) and follow two topics, from
@@ -418,7 +409,7 @@ export interface AppsSlice {
   appsTransport: Pick<RendererTransport, 'call' | 'on'>;
 }
 
-export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice & InstructionsSettingsSlice;
+export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & ProvidersSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice & InstructionsSettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

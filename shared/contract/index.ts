@@ -11,6 +11,7 @@ import { logMethods, logTopics } from './logs';
 import { oauthMethods } from './oauth';
 import { pendingMethods, pendingTopics } from './pending';
 import { promptMethods, promptTopics } from './prompts';
+import { providersMethods, providersTopics } from './providers';
 import { resourceMethods, resourceTopics } from './resources';
 import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
@@ -28,6 +29,7 @@ export const contract = {
   ...logMethods,
   ...chatMethods,
   ...settingsMethods,
+  ...providersMethods,
   ...pendingMethods,
   ...consentMethods,
   ...samplingMethods,
@@ -49,6 +51,7 @@ export const topics = {
   ...logTopics,
   ...chatTopics,
   ...settingsTopics,
+  ...providersTopics,
   ...pendingTopics,
   ...consentTopics,
   ...samplingTopics,

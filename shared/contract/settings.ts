@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelChoiceSchema } from '../domain/pending';
+import { ModelOptionSchema } from '../domain/providers';
 import { method } from './define';
 
 /**
@@ -18,7 +18,8 @@ export const SettingsViewSchema = z.object({
   apiKey: ApiKeyStatusSchema,
   /** ANTHROPIC_BASE_URL (or the settings file's baseURL) when set; otherwise the public API is used. */
   baseURL: z.string().optional(),
-  models: z.array(ModelChoiceSchema),
+  /** Every provider's models, by model key, the built-in Anthropic's first. */
+  models: z.array(ModelOptionSchema),
   defaultModel: z.string(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
@@ -34,7 +35,7 @@ export const settingsMethods = {
   }),
   'settings.clearApiKey': method({ summary: 'Forget the stored API key.', input: z.object({}).strict(), output: SettingsViewSchema }),
   'settings.setDefaultModel': method({
-    summary: 'The model new conversations use; one of the configured models.',
+    summary: 'The model new conversations use: the key of one of the offered models.',
     input: z.object({ model: z.string().trim().min(1).max(200) }).strict(),
     output: SettingsViewSchema,
   }),

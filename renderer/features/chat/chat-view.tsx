@@ -9,6 +9,7 @@ import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 import { ToolsPopover } from './tools-popover';
 import { usageSummary } from './usage-line';
+import { missingKeyReason } from './model-readiness';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
@@ -23,7 +24,8 @@ export function ChatView() {
   const createConversation = useBerth((s) => s.createConversation);
   const toastFailure = useBerth((s) => s.toastFailure);
   const [creating, setCreating] = useState(false);
-  const noKey = settings?.apiKey.source === 'none';
+  // Nothing to chat with: no Anthropic key and no other provider ready (a local one needs no key).
+  const noKey = settings !== undefined && settings.apiKey.source === 'none' && !settings.models.some((m) => m.ready === true);
 
   async function startNew() {
     setCreating(true);
@@ -44,7 +46,7 @@ export function ChatView() {
     <div className="chat-view">
       <ConversationList onNew={() => void startNew()} creating={creating} />
       {conversation ? (
-        <ConversationPane key={conversation.id} conversation={conversation} noKey={noKey} />
+        <ConversationPane key={conversation.id} conversation={conversation} />
       ) : activeId ? (
         <p className="view-loading">Opening the conversation…</p>
       ) : (
@@ -89,7 +91,8 @@ function NoKeyEmptyState() {
   );
 }
 
-function ConversationPane({ conversation, noKey }: { conversation: Conversation; noKey: boolean }) {
+function ConversationPane({ conversation }: { conversation: Conversation }) {
+  const settings = useBerth((s) => s.settings);
   const live = useBerth((s) => s.liveTurns[conversation.id]);
   const summaryTitle = useBerth((s) => s.conversations.find((c) => c.id === conversation.id)?.title);
   const loadTools = useBerth((s) => s.loadConversationTools);
@@ -97,6 +100,7 @@ function ConversationPane({ conversation, noKey }: { conversation: Conversation;
   const [model, setModel] = useState(conversation.model);
   const [toolsOpen, setToolsOpen] = useState(false);
   const total = useMemo(() => conversationUsage(conversation.messages), [conversation.messages]);
+  const keyMissing = missingKeyReason(settings, model);
   const running = live?.running === true;
   const liveApp = useBerth((s) => Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined));
   const savedApp = useMemo(() => conversation.messages.some((m) => m.content.some((b) => b.type === 'tool_result' && b.app !== undefined)), [conversation.messages]);
@@ -143,10 +147,10 @@ function ConversationPane({ conversation, noKey }: { conversation: Conversation;
       ) : (
         <MessageList conversation={conversation} live={live} />
       )}
-      {noKey ? (
+      {keyMissing !== undefined ? (
         <div className="banner banner-warning compact" role="note" data-testid="no-key-banner">
           <WarningIcon />
-          <span className="banner-text">No Anthropic API key is set, so Claude cannot reply. Add one in Settings.</span>
+          <span className="banner-text">{keyMissing.banner}</span>
           <Button size="sm" onClick={() => showView('settings')}>
             Open Settings
           </Button>
@@ -162,7 +166,7 @@ function ConversationPane({ conversation, noKey }: { conversation: Conversation;
         model={model}
         onModelChange={setModel}
         running={running}
-        disabledReason={noKey ? 'Add an API key in Settings to chat' : undefined}
+        disabledReason={keyMissing?.reason}
       />
     </section>
   );

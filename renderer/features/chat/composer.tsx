@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import type { ModelChoice } from '../../../shared/domain/pending';
+import { groupByProvider, type ModelOption } from '../../../shared/domain/providers';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
@@ -73,7 +73,7 @@ export function Composer({
           ref={input}
           className="composer-input"
           aria-label="Message"
-          placeholder={disabledReason ?? 'Message Claude…  (Enter to send, Shift+Enter for a new line, / for prompts)'}
+          placeholder={disabledReason ?? `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts)`}
           {...slash.inputProps}
           value={text}
           rows={Math.min(10, Math.max(2, lines))}
@@ -127,18 +127,28 @@ function attachmentKind(attachment: ChatAttachment): string {
   return 'text' in content.resource ? 'Text' : 'File';
 }
 
+/** Who the message box talks to: Claude, or another provider's model by its name. */
+function addressee(models: readonly ModelOption[], model: string): string {
+  const current = models.find((m) => m.id === model);
+  return current === undefined || current.provider === undefined || current.provider === 'anthropic' ? 'Claude' : current.label;
+}
+
 function attachmentTitle(attachment: ChatAttachment): string {
   const { content } = attachment;
   if (content.type === 'resource') return `${content.resource.uri}${content.resource.mimeType ? ` (${content.resource.mimeType})` : ''}`;
   return content.mimeType;
 }
 
-function ModelPicker({ models, value, onChange }: { models: ModelChoice[]; value: string; onChange: (model: string) => void }) {
+/** The conversation's model, in groups by provider; a model no provider offers any more shows as it is, on top. */
+function ModelPicker({ models, value, onChange }: { models: ModelOption[]; value: string; onChange: (model: string) => void }) {
   const current = models.find((m) => m.id === value);
+  const groups = groupByProvider(models);
+  const showProvider = groups.length > 1 && current !== undefined;
+  const name = current === undefined ? value : showProvider ? `${current.label} (${groups.find((g) => g.models.includes(current))?.label ?? ''})` : current.label;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button size="sm" variant="ghost" aria-label={`Model: ${current?.label ?? value}`} className="model-picker">
+        <Button size="sm" variant="ghost" aria-label={`Model: ${name}`} className="model-picker">
           {current?.label ?? value} <ChevronDownIcon />
         </Button>
       </DropdownMenu.Trigger>
@@ -146,11 +156,23 @@ function ModelPicker({ models, value, onChange }: { models: ModelChoice[]; value
         <DropdownMenu.Content className="menu" align="start" side="top" sideOffset={4}>
           <DropdownMenu.Label className="menu-label">Model for the next reply</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={value} onValueChange={onChange}>
-            {(current ? models : [{ id: value, label: value }, ...models]).map((m) => (
-              <DropdownMenu.RadioItem key={m.id} value={m.id} className="menu-item">
+            {current ? null : (
+              <DropdownMenu.RadioItem value={value} className="menu-item">
                 <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-                {m.label}
+                {value} <span className="muted small">(no longer offered)</span>
               </DropdownMenu.RadioItem>
+            )}
+            {groups.map((group) => (
+              <DropdownMenu.Group key={group.provider} aria-label={group.label} className="menu-group">
+                {groups.length > 1 ? <DropdownMenu.Label className="menu-group-label">{group.label}</DropdownMenu.Label> : null}
+                {group.models.map((m) => (
+                  <DropdownMenu.RadioItem key={m.id} value={m.id} className="menu-item">
+                    <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
+                    {m.label}
+                    {m.supportsTools === false ? <span className="muted small"> · no tools</span> : null}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.Group>
             ))}
           </DropdownMenu.RadioGroup>
         </DropdownMenu.Content>

@@ -3,11 +3,13 @@ import type { AuditEntry } from '../../../shared/domain/consent';
 import { AUDIT_LIMIT, useBerth } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { ChatIcon, LogsIcon, RestartIcon } from '../shell/icons';
+import { groupByProvider } from '../../../shared/domain/providers';
 import { ApiKeySection } from './api-key-section';
 import { ModelRanksSection } from './model-ranks-section';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';
+import { ProvidersSection } from './providers-section';
 
-/** API key, default model, tool permissions, sampling policies, the models sampling chooses among, and the audit log. */
+/** API key, model providers, default model, tool permissions, sampling policies, the models sampling chooses among, and the audit log. */
 export function SettingsView() {
   const settings = useBerth((s) => s.settings);
   if (!settings) return <p className="view-loading">Loading…</p>;
@@ -15,6 +17,7 @@ export function SettingsView() {
     <div className="settings-view">
       <div className="settings-page">
         <ApiKeySection settings={settings} />
+        <ProvidersSection />
         <DefaultModelSection />
         <ConsentPoliciesSection />
         <SamplingPoliciesSection />
@@ -31,6 +34,7 @@ function DefaultModelSection() {
   const id = useId();
   if (!settings) return null;
   const known = settings.models.some((m) => m.id === settings.defaultModel);
+  const groups = groupByProvider(settings.models);
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <header className="settings-section-head">
@@ -44,11 +48,21 @@ function DefaultModelSection() {
         </label>
         <select id={id} className="input select-input narrow" value={settings.defaultModel} onChange={(e) => void setDefaultModel(e.target.value)}>
           {known ? null : <option value={settings.defaultModel}>{settings.defaultModel}</option>}
-          {settings.models.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
+          {groups.length > 1
+            ? groups.map((group) => (
+                <optgroup key={group.provider} label={group.label}>
+                  {group.models.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))
+            : settings.models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                </option>
+              ))}
         </select>
       </div>
       <p className="field-hint">Each conversation can switch models from its message box.</p>

@@ -1,0 +1,122 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
+import { FakeOpenAiModels } from '../../e2e/support/fake-openai-models';
+import { AnthropicAccess } from '../chat/anthropic-access';
+import { AnthropicProviderClient } from '../providers/anthropic-client';
+import { modelsOnlyOpenAiClient } from '../providers/openai-models-only';
+import { ProviderRegistry } from '../providers/provider-registry';
+import type { SecretStore } from '../secrets/secret-store';
+import { SettingsStore } from '../settings/settings-store';
+import { createProvidersHandlers } from './handlers-providers';
+import { createRouter } from './router';
+
+let dir: string;
+let fakes: Array<{ close(): Promise<void> }>;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'berth-providers-handlers-'));
+  fakes = [];
+});
+afterEach(async () => {
+  await Promise.all(fakes.map((f) => f.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function world(env: NodeJS.ProcessEnv = {}) {
+  const values = new Map<string, string>();
+  const secrets: SecretStore = { get: async (k) => values.get(k), set: async (k, v) => void values.set(k, v), delete: async (k) => void values.delete(k) };
+  const settings = await SettingsStore.open({ configDir: dir, secrets, env, warn: () => undefined });
+  const anthropic = new AnthropicAccess(settings);
+  const registry = new ProviderRegistry({ settings, anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()), openAiClient: modelsOnlyOpenAiClient });
+  const own = createProvidersHandlers({ settings, providers: registry });
+  const others = Object.fromEntries(METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]));
+  return { settings, values, router: createRouter({ ...others, ...own } as Handlers) };
+}
+
+/** A port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('providers handlers', () => {
+  it('add an Ollama-style provider, list its models live, test the connection, and show it in the list', async () => {
+    const fake = await FakeOpenAiModels.start({ models: ['llama3.1:8b', 'qwen3:4b'] });
+    fakes.push(fake);
+    const { router, settings } = await world();
+    const added = await router.dispatch('providers.add', { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: fake.baseUrl } });
+    expect(added).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic', builtIn: true, ready: false }, { id: 'ollama', ready: true, needsKey: false, key: { set: false }, models: [] }] } });
+
+    expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toEqual({ ok: true, value: { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b' }] } });
+    expect(fake.requests).toEqual(['GET /v1/models']);
+    expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: true, message: 'Connected.' } });
+    expect(await router.dispatch('providers.check', { id: 'ollama', model: 'mistral' })).toEqual({ ok: true, value: { ok: false, message: "model not found: 'mistral' is not served by Ollama" } });
+
+    await router.dispatch('providers.update', { id: 'ollama', changes: { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b', supportsTools: false }] } });
+    expect(settings.view().models.filter((m) => m.provider === 'ollama').map((m) => [m.id, m.supportsTools])).toEqual([
+      ['ollama:llama3.1:8b', true],
+      ['ollama:qwen3:4b', false],
+    ]);
+  });
+
+  it('says exactly what is wrong: nothing listening, a rejected key', async () => {
+    const port = await closedPort();
+    const guarded = await FakeOpenAiModels.start({ models: ['gpt-4o'], apiKey: 'sk-right-0123456789' });
+    fakes.push(guarded);
+    const { router } = await world();
+    await router.dispatch('providers.add', { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: `http://127.0.0.1:${port}/v1` } });
+    expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: false, message: `nothing is listening at 127.0.0.1:${port} — is Ollama running?` } });
+    expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toMatchObject({ ok: false, code: 'SERVER_ERROR', message: `Could not list the models: nothing is listening at 127.0.0.1:${port} — is Ollama running?` });
+
+    await router.dispatch('providers.add', { provider: { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: guarded.baseUrl }, apiKey: 'sk-wrong-0123456789' });
+    expect(await router.dispatch('providers.check', { id: 'openai' })).toEqual({ ok: true, value: { ok: false, message: 'the key was rejected (401)' } });
+    await router.dispatch('providers.setKey', { id: 'openai', apiKey: 'sk-right-0123456789' });
+    expect(await router.dispatch('providers.check', { id: 'openai', model: 'gpt-4o' })).toEqual({ ok: true, value: { ok: true, message: "Connected; 'gpt-4o' is available." } });
+  });
+
+  it('keeps keys out of every answer and settings.json; refuses bad input and unknown providers clearly', async () => {
+    const { router, settings, values } = await world();
+    const added = await router.dispatch('providers.add', { provider: { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: 'https://api.openai.com/v1', models: [{ id: 'gpt-4o' }] }, apiKey: 'sk-secret-abcdefgh' });
+    expect(JSON.stringify(added)).not.toContain('sk-secret-abcdefgh');
+    expect(added).toMatchObject({ ok: true, value: { providers: [{}, { id: 'openai', key: { set: true, hint: '…efgh' }, ready: true }] } });
+    expect(await readFile(settings.filePath, 'utf8')).not.toContain('sk-secret');
+    expect(values.get('provider.openai.apiKey')).toBe('sk-secret-abcdefgh');
+
+    expect(await router.dispatch('providers.add', { provider: { id: 'x', label: 'X', preset: 'custom', baseUrl: 'file:///etc' } })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(await router.dispatch('providers.add', { provider: { id: 'anthropic', label: 'A', preset: 'custom', baseUrl: 'http://x' } })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('built-in') });
+    expect(await router.dispatch('providers.listModels', { id: 'nobody' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await router.dispatch('providers.remove', { id: 'nobody' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+
+    const removed = await router.dispatch('providers.remove', { id: 'openai' });
+    expect(removed).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic' }] } });
+    expect(values.has('provider.openai.apiKey')).toBe(false);
+  });
+
+  it("lists Anthropic's models through its models endpoint, and says when its key is missing", async () => {
+    const server: Server = createServer((request, response) => {
+      const body = JSON.stringify(
+        request.url?.startsWith('/v1/models') === true
+          ? { data: [{ type: 'model', id: 'claude-sonnet-5', display_name: 'Claude Sonnet 5', created_at: '2026-01-01T00:00:00Z', max_input_tokens: 200000 }], has_more: false, first_id: 'claude-sonnet-5', last_id: 'claude-sonnet-5' }
+          : { type: 'error', error: { type: 'not_found_error', message: 'no' } },
+      );
+      response.writeHead(request.url?.startsWith('/v1/models') === true ? 200 : 404, { 'content-type': 'application/json' });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fakes.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const { port } = server.address() as AddressInfo;
+
+    const noKey = await world();
+    expect(await noKey.router.dispatch('providers.check', { id: 'anthropic' })).toEqual({ ok: true, value: { ok: false, message: expect.stringContaining('Add your Anthropic API key') } });
+
+    const { router } = await world({ ANTHROPIC_API_KEY: 'sk-ant-0123456789', ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(await router.dispatch('providers.listModels', { id: 'anthropic' })).toEqual({ ok: true, value: { models: [{ id: 'claude-sonnet-5', label: 'Claude Sonnet 5', contextWindow: 200000 }] } });
+  });
+});

@@ -1,0 +1,75 @@
+import type { Handlers } from '../../shared/contract';
+import type { providersMethods } from '../../shared/contract/providers';
+import { HostError } from '../../shared/result';
+import { LlmError } from '../chat/llm-provider';
+import { errorMessage } from '../../shared/error-message';
+import type { ProviderRegistry } from '../providers/provider-registry';
+import { providersView } from '../providers/provider-views';
+import type { SettingsStore } from '../settings/settings-store';
+
+/** The providers methods of the contract. */
+export type ProvidersHandlers = Pick<Handlers, keyof typeof providersMethods>;
+
+/** How long "Fetch models" and "Test connection" wait for a provider. */
+const PROVIDER_CALL_TIMEOUT_MS = 20_000;
+
+export interface ProvidersHandlerDeps {
+  settings: SettingsStore;
+  providers: Pick<ProviderRegistry, 'client'>;
+}
+
+/** Words for a failed provider call (an LlmError already has them). */
+function words(error: unknown): string {
+  return error instanceof LlmError || error instanceof HostError ? error.message : `the provider could not be reached: ${errorMessage(error)}`;
+}
+
+/**
+ * Settings → Providers. Every answer is the providers view (key status, never
+ * a key); listing models and testing reach the provider live.
+ */
+export function createProvidersHandlers({ settings, providers }: ProvidersHandlerDeps): ProvidersHandlers {
+  const view = () => providersView(settings);
+  return {
+    'providers.list': async () => view(),
+    'providers.add': async ({ provider, apiKey }) => {
+      await settings.providers.add(provider, apiKey);
+      return view();
+    },
+    'providers.update': async ({ id, changes }) => {
+      await settings.providers.update(id, changes);
+      return view();
+    },
+    'providers.remove': async ({ id }) => {
+      await settings.providers.remove(id);
+      return view();
+    },
+    'providers.setKey': async ({ id, apiKey }) => {
+      if (id === 'anthropic') await settings.setApiKey(apiKey);
+      else await settings.providers.setKey(id, apiKey);
+      return view();
+    },
+    'providers.clearKey': async ({ id }) => {
+      if (id === 'anthropic') await settings.clearApiKey();
+      else await settings.providers.clearKey(id);
+      return view();
+    },
+    'providers.listModels': async ({ id }) => {
+      const client = providers.client(id);
+      try {
+        const models = await client.listModels(AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS));
+        return { models };
+      } catch (error) {
+        throw new HostError('SERVER_ERROR', `Could not list the models: ${words(error)}`);
+      }
+    },
+    'providers.check': async ({ id, model }) => {
+      const client = providers.client(id);
+      try {
+        await client.check({ ...(model !== undefined ? { model } : {}), signal: AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS) });
+        return { ok: true, message: model !== undefined ? `Connected; '${model}' is available.` : 'Connected.' };
+      } catch (error) {
+        return { ok: false, message: words(error) };
+      }
+    },
+  };
+}

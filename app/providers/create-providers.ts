@@ -1,0 +1,36 @@
+import type { EventHub } from '../events/event-hub';
+import { AnthropicAccess } from '../chat/anthropic-access';
+import type { HostWorkflowOptions } from '../host-workflow';
+import { catalogCandidates } from '../sampling/candidate-models';
+import type { SettingsStore } from '../settings/settings-store';
+import { AnthropicProviderClient } from './anthropic-client';
+import { modelsOnlyOpenAiClient } from './openai-models-only';
+import { ProviderRegistry, type OpenAiClientFactory } from './provider-registry';
+import { providersView } from './provider-views';
+
+/**
+ * The model providers as the host runs them: the built-in Anthropic access
+ * (also what sampling uses today), the registry over every provider, and the
+ * events that tell the renderer when the model list or providers changed.
+ */
+export function createProviders(options: {
+  settings: SettingsStore;
+  events: Pick<EventHub, 'emit'>;
+  /** The OpenAI-compatible client; default: the models-only stand-in until the chat client is merged. */
+  openAiClient?: OpenAiClientFactory;
+}): { anthropic: AnthropicAccess; registry: ProviderRegistry; sampling: Pick<HostWorkflowOptions, 'llm' | 'samplingModels' | 'llmReady'> } {
+  const { settings, events } = options;
+  settings.onChange((view) => {
+    events.emit('settings.changed', view);
+    events.emit('providers.changed', providersView(settings));
+  });
+  const anthropic = new AnthropicAccess(settings);
+  const registry = new ProviderRegistry({
+    settings,
+    anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()),
+    openAiClient: options.openAiClient ?? modelsOnlyOpenAiClient,
+  });
+  // Sampling answers with any ready provider's model, through the same router as chat.
+  const sampling = { llm: registry.router, samplingModels: catalogCandidates(settings), llmReady: () => settings.catalog().some((model) => model.ready) };
+  return { anthropic, registry, sampling };
+}

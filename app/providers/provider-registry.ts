@@ -1,0 +1,110 @@
+import { HostError } from '../../shared/result';
+import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
+import { PRESET_INFO, type ProviderConfig, type ProviderPreset } from '../../shared/domain/providers';
+import { LlmError } from '../chat/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
+import { NO_API_KEY_MESSAGE } from '../chat/anthropic-access';
+import type { SettingsStore } from '../settings/settings-store';
+import type { ProviderClient } from './provider-client';
+
+/** What an OpenAI-compatible client is built from (one per provider, rebuilt when any of it changes). */
+export interface OpenAiClientOptions {
+  /** The provider's id in Berth (`ollama`). */
+  providerId: string;
+  /** Its name in messages (`Ollama`, or what the person called it). */
+  label: string;
+  preset: ProviderPreset;
+  /** e.g. http://127.0.0.1:11434/v1 */
+  baseURL: string;
+  /** Undefined for local servers that take none. */
+  apiKey?: string;
+}
+
+export type OpenAiClientFactory = (options: OpenAiClientOptions) => ProviderClient;
+
+export interface ProviderRegistryOptions {
+  settings: Pick<SettingsStore, 'providers' | 'catalog' | 'apiKey'>;
+  /** The built-in provider's client (AnthropicProviderClient over today's AnthropicAccess). */
+  anthropic: ProviderClient;
+  openAiClient: OpenAiClientFactory;
+}
+
+/** A model key whose provider is gone: the conversation keeps it, its next turn says so. */
+export function removedProviderMessage(key: string, provider: string): string {
+  return `This conversation's model '${key}' came from the provider '${provider}', which is no longer in Settings. Pick another model in the message box, or add the provider again.`;
+}
+
+function missingKeyMessage(provider: ProviderConfig): string {
+  return `Add the API key of ${provider.label} in Settings (Providers) to use its models.`;
+}
+
+/**
+ * One ProviderClient per provider (Anthropic built in, the configured
+ * OpenAI-compatible ones built on first use and rebuilt when their base URL
+ * or key changes) and `router`, the LlmProvider chat uses: it sends each
+ * request to the provider of its model key, with the provider's own model id.
+ */
+export class ProviderRegistry {
+  private readonly built = new Map<string, { signature: string; client: ProviderClient }>();
+
+  constructor(private readonly options: ProviderRegistryOptions) {}
+
+  /** NOT_FOUND for a provider that is not configured. */
+  client(id: string): ProviderClient {
+    if (id === ANTHROPIC_PROVIDER_ID) return this.options.anthropic;
+    const provider = this.options.settings.providers.get(id);
+    if (provider === undefined) throw new HostError('NOT_FOUND', `No provider '${id}'`, 'id');
+    return this.openAi(provider);
+  }
+
+  /**
+   * NOT_READY, before anything is saved, when the model's provider needs a
+   * key that is not set. A removed provider passes: its turn fails with words.
+   */
+  assertReady(key: string): void {
+    const { provider } = splitModelKey(key);
+    if (provider === ANTHROPIC_PROVIDER_ID) {
+      if (this.options.settings.apiKey() === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
+      return;
+    }
+    const config = this.options.settings.providers.get(provider);
+    if (config !== undefined && !this.options.settings.providers.ready(config)) throw new HostError('NOT_READY', missingKeyMessage(config));
+  }
+
+  /** Chat's model: each request goes to the provider its model key names. */
+  readonly router: LlmProvider = {
+    stream: (request: LlmStreamRequest): Promise<LlmResponse> => this.route(request),
+  };
+
+  private async route(request: LlmStreamRequest): Promise<LlmResponse> {
+    const { provider, model } = splitModelKey(request.model);
+    if (provider === ANTHROPIC_PROVIDER_ID) return this.options.anthropic.stream(request);
+    const config = this.options.settings.providers.get(provider);
+    if (config === undefined) throw new LlmError('not-found', removedProviderMessage(request.model, provider));
+    if (!this.options.settings.providers.ready(config)) throw new LlmError('auth', missingKeyMessage(config));
+    const entry = this.options.settings.catalog().find((m) => m.key === request.model);
+    // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).
+    const { tools, ...rest } = request;
+    const withTools = entry?.supportsTools === false ? rest : { ...rest, ...(tools !== undefined ? { tools } : {}) };
+    return this.openAi(config).stream({ ...withTools, model });
+  }
+
+  private openAi(provider: ProviderConfig): ProviderClient {
+    const apiKey = this.options.settings.providers.key(provider.id);
+    const options: OpenAiClientOptions = {
+      providerId: provider.id,
+      label: provider.label || PRESET_INFO[provider.preset].label,
+      preset: provider.preset,
+      baseURL: provider.baseUrl,
+      ...(apiKey !== undefined ? { apiKey } : {}),
+    };
+    // The key is part of the signature only in memory; NUL cannot occur in any of these.
+    const signature = [options.label, options.preset, options.baseURL, apiKey ?? ''].join('\u0000');
+    const cached = this.built.get(provider.id);
+    if (cached?.signature === signature) return cached.client;
+    const client = this.options.openAiClient(options);
+    this.built.set(provider.id, { signature, client });
+    return client;
+  }
+}
+

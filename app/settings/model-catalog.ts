@@ -1,0 +1,62 @@
+import { ANTHROPIC_PROVIDER_ID, modelKey } from '../../shared/domain/model-key';
+import type { ModelOption, ProviderConfig } from '../../shared/domain/providers';
+import type { ConfiguredModel, ModelTier } from './model-table';
+
+/** The built-in provider's name in pickers and Settings. */
+export const ANTHROPIC_LABEL = 'Anthropic';
+
+/**
+ * Every model Berth may use, across providers: what the pickers offer and
+ * what sampling chooses among. `key` is the model key a conversation keeps;
+ * `model` is the provider's own id.
+ */
+export interface CatalogModel extends Omit<ConfiguredModel, 'id'> {
+  key: string;
+  provider: string;
+  providerLabel: string;
+  model: string;
+  supportsTools: boolean;
+  contextWindow?: number;
+  /** The provider has its key (or needs none). */
+  ready: boolean;
+}
+
+/** A provider's model the person gave no ranks: in the middle of every axis until they say otherwise. */
+const UNRANKED = 50;
+
+export function buildCatalog(anthropic: { models: readonly ConfiguredModel[]; ready: boolean }, providers: ReadonlyArray<{ config: ProviderConfig; ready: boolean }>): CatalogModel[] {
+  const builtIn = anthropic.models.map(
+    (model): CatalogModel => ({
+      ...model,
+      key: model.id,
+      provider: ANTHROPIC_PROVIDER_ID,
+      providerLabel: ANTHROPIC_LABEL,
+      model: model.id,
+      supportsTools: true,
+      ready: anthropic.ready,
+    }),
+  );
+  const configured = providers.flatMap(({ config, ready }) =>
+    config.models.map(
+      (model): CatalogModel => ({
+        key: modelKey(config.id, model.id),
+        provider: config.id,
+        providerLabel: config.label,
+        model: model.id,
+        label: model.label ?? model.id,
+        supportsTools: model.supportsTools,
+        ...(model.contextWindow !== undefined ? { contextWindow: model.contextWindow } : {}),
+        tier: model.tier ?? ('balanced' satisfies ModelTier),
+        costRank: model.costRank ?? UNRANKED,
+        speedRank: model.speedRank ?? UNRANKED,
+        intelligenceRank: model.intelligenceRank ?? UNRANKED,
+        ready,
+      }),
+    ),
+  );
+  return [...builtIn, ...configured];
+}
+
+export function toModelOption(model: CatalogModel): ModelOption {
+  return { id: model.key, label: model.label, provider: model.provider, providerLabel: model.providerLabel, supportsTools: model.supportsTools, ready: model.ready };
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../../shared/contract/settings';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { Composer } from './composer';
+import { missingKeyReason } from './model-readiness';
+
+beforeAll(() => {
+  stubResizeObserver();
+});
+afterEach(cleanup);
+
+const SETTINGS: SettingsView = {
+  apiKey: { source: 'none' },
+  models: [
+    { id: 'claude-a', label: 'Claude A', provider: 'anthropic', providerLabel: 'Anthropic', supportsTools: true, ready: false },
+    { id: 'ollama:llama3.1:8b', label: 'llama3.1:8b', provider: 'ollama', providerLabel: 'Local Ollama', supportsTools: true, ready: true },
+    { id: 'ollama:tiny', label: 'Tiny', provider: 'ollama', providerLabel: 'Local Ollama', supportsTools: false, ready: true },
+    { id: 'openai:gpt-4o', label: 'GPT-4o', provider: 'openai', providerLabel: 'OpenAI', supportsTools: true, ready: false },
+  ],
+  defaultModel: 'claude-a',
+};
+
+function mount(model: string, onModelChange: (model: string) => void = () => undefined) {
+  const store = createBerthStore(createFakeTransport());
+  store.getState().applySettings(SETTINGS);
+  render(
+    <StoreProvider store={store}>
+      <Tooltip.Provider>
+        <Composer conversationId="c1" model={model} onModelChange={onModelChange} running={false} />
+      </Tooltip.Provider>
+    </StoreProvider>,
+  );
+}
+
+function openPicker(name: string): HTMLElement {
+  const trigger = screen.getByRole('button', { name });
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  return screen.getByRole('menu');
+}
+
+describe('the model picker', () => {
+  it('groups models under their provider and picks one by its model key', () => {
+    const picked: string[] = [];
+    mount('ollama:llama3.1:8b', (model) => picked.push(model));
+    const menu = openPicker('Model: llama3.1:8b (Local Ollama)');
+    const groups = within(menu).getAllByRole('group').filter((g) => g.getAttribute('aria-label') !== null);
+    expect(groups.map((g) => [g.getAttribute('aria-label'), within(g).getAllByRole('menuitemradio').map((item) => item.textContent)])).toEqual([
+      ['Anthropic', ['Claude A']],
+      ['Local Ollama', ['●llama3.1:8b', 'Tiny · no tools']],
+      ['OpenAI', ['GPT-4o']],
+    ]);
+    fireEvent.click(within(menu).getByRole('menuitemradio', { name: 'GPT-4o' }));
+    expect(picked).toEqual(['openai:gpt-4o']);
+  });
+
+  it('shows a model no provider offers any more as it is, on top', () => {
+    mount('gone:model');
+    const menu = openPicker('Model: gone:model');
+    expect(within(menu).getAllByRole('menuitemradio')[0]?.textContent).toBe('●gone:model (no longer offered)');
+  });
+});
+
+describe('missingKeyReason', () => {
+  it('is per provider: a local model needs no key, a hosted one without its key cannot send', () => {
+    expect(missingKeyReason(SETTINGS, 'ollama:llama3.1:8b')).toBeUndefined();
+    expect(missingKeyReason(SETTINGS, 'openai:gpt-4o')?.reason).toBe('Add the OpenAI API key in Settings to chat');
+    expect(missingKeyReason(SETTINGS, 'claude-a')?.reason).toBe('Add an API key in Settings to chat');
+    // A removed provider's model: the turn itself says so.
+    expect(missingKeyReason(SETTINGS, 'gone:model')).toBeUndefined();
+  });
+});

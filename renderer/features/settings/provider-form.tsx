@@ -1,0 +1,236 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PRESET_INFO, PROVIDER_PRESETS, type ProviderModel, type ProviderPreset, type ProviderView } from '../../../shared/domain/providers';
+import { useBerth } from '../../store';
+import { Button, Field, InlineAlert } from '../shell/controls';
+import { ProviderModels } from './provider-models';
+import { TestConnection } from './test-connection';
+
+/** The first free id for a preset: `ollama`, then `ollama-2`… */
+function freeId(preset: ProviderPreset, taken: readonly string[]): string {
+  if (!taken.includes(preset)) return preset;
+  for (let n = 2; ; n++) if (!taken.includes(`${preset}-${n}`)) return `${preset}-${n}`;
+}
+
+interface ProviderFormProps {
+  /** Absent: a new provider. */
+  provider?: ProviderView;
+  /** The provider was just added: say what to do next. */
+  justAdded?: boolean;
+  takenIds: readonly string[];
+  onAdded?: (id: string) => void;
+  onClose: () => void;
+}
+
+/** Add or edit an OpenAI-compatible provider: preset, name, base URL, key, models. */
+export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, onClose }: ProviderFormProps) {
+  const addProvider = useBerth((s) => s.addProvider);
+  const updateProvider = useBerth((s) => s.updateProvider);
+  const pushToast = useBerth((s) => s.pushToast);
+  const editing = provider !== undefined && provider.preset !== 'anthropic';
+  const [preset, setPreset] = useState<ProviderPreset>(editing ? (provider.preset as ProviderPreset) : 'ollama');
+  const [label, setLabel] = useState(editing ? provider.label : PRESET_INFO.ollama.label);
+  const [id, setId] = useState(editing ? provider.id : freeId('ollama', takenIds));
+  const [idTouched, setIdTouched] = useState(false);
+  const [baseUrl, setBaseUrl] = useState(editing ? (provider.baseUrl ?? '') : PRESET_INFO.ollama.baseUrl);
+  const [apiKey, setApiKey] = useState('');
+  const [models, setModels] = useState<ProviderModel[]>(editing ? provider.models : []);
+  const [error, setError] = useState<{ message: string; path?: string }>();
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+
+  function pickPreset(next: ProviderPreset) {
+    // Name and URL follow the preset unless the person changed them from the previous preset's.
+    if (label === '' || label === PRESET_INFO[preset].label) setLabel(PRESET_INFO[next].label);
+    if (baseUrl === '' || baseUrl === PRESET_INFO[preset].baseUrl) setBaseUrl(PRESET_INFO[next].baseUrl);
+    if (!editing && !idTouched) setId(freeId(next, takenIds));
+    setPreset(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = editing
+      ? await updateProvider(provider.id, { label, preset, baseUrl, models })
+      : await addProvider({ id: id.trim(), label, preset, baseUrl: baseUrl.trim(), models }, apiKey);
+    setBusy(false);
+    if (!result.ok) {
+      setError({ message: result.message, ...(result.path !== undefined ? { path: result.path } : {}) });
+      return;
+    }
+    setError(undefined);
+    if (editing) {
+      pushToast({ tone: 'success', title: `${label} saved` });
+      onClose();
+    } else {
+      setApiKey('');
+      onAdded?.(id.trim());
+    }
+  }
+
+  const fieldError = (path: string) => (error?.path !== undefined && (error.path === path || error.path.startsWith(`provider.${path}`) || error.path.startsWith(`changes.${path}`)) ? error.message : undefined);
+  const otherError = error !== undefined && !['id', 'label', 'baseUrl', 'apiKey'].some((p) => fieldError(p) !== undefined) ? error.message : undefined;
+  const needsKey = PRESET_INFO[preset].needsKey;
+
+  return (
+    <form className="provider-form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate>
+      <h3 id={titleId} className="provider-form-title">
+        {editing ? `Edit ${provider.label}` : 'Add a provider'}
+      </h3>
+      {justAdded ? (
+        <p className="field-hint" role="status">
+          Added. Now fetch its models (or type their ids below), then save.
+        </p>
+      ) : null}
+      <div className="provider-form-grid">
+        <Field label="Preset">
+          {({ id: fieldId }) => (
+            <select id={fieldId} className="input select-input" value={preset} onChange={(e) => pickPreset(e.target.value as ProviderPreset)}>
+              {PROVIDER_PRESETS.map((p) => (
+                <option key={p} value={p}>
+                  {PRESET_INFO[p].label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Name" error={fieldError('label')}>
+          {({ id: fieldId, describedBy, invalid }) => (
+            <input id={fieldId} className="input" value={label} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setLabel(e.target.value)} />
+          )}
+        </Field>
+        {editing ? null : (
+          <Field label="Id" hint="Part of each model’s key in conversations; cannot change later." error={fieldError('id')}>
+            {({ id: fieldId, describedBy, invalid }) => (
+              <input
+                id={fieldId}
+                className="input mono"
+                value={id}
+                spellCheck={false}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(e) => {
+                  setIdTouched(true);
+                  setId(e.target.value);
+                }}
+              />
+            )}
+          </Field>
+        )}
+        <Field label="Base URL" hint={preset === 'custom' ? 'The server’s OpenAI-compatible address, usually ending in /v1.' : undefined} error={fieldError('baseUrl')}>
+          {({ id: fieldId, describedBy, invalid }) => (
+            <input
+              id={fieldId}
+              className="input mono"
+              value={baseUrl}
+              spellCheck={false}
+              placeholder="http://127.0.0.1:8000/v1"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => setBaseUrl(e.target.value)}
+            />
+          )}
+        </Field>
+        {editing ? null : (
+          <Field label={needsKey ? 'API key' : 'API key (optional)'} hint={needsKey ? 'Kept as a secret; never shown again.' : 'Local servers need none.'} error={fieldError('apiKey')}>
+            {({ id: fieldId, describedBy, invalid }) => (
+              <input
+                id={fieldId}
+                className="input mono"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={apiKey}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(e) => setApiKey(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+      </div>
+      {editing ? <ProviderKey provider={provider} /> : null}
+      <ProviderModels providerId={editing ? provider.id : undefined} providerLabel={label} models={models} onChange={setModels} />
+      {otherError ? <InlineAlert>{otherError}</InlineAlert> : null}
+      <div className="provider-form-actions">
+        {editing ? <TestConnection providerId={provider.id} providerLabel={provider.label} /> : null}
+        <div className="spacer" />
+        <Button variant="ghost" onClick={onClose}>
+          {justAdded ? 'Close' : 'Cancel'}
+        </Button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {editing ? 'Save' : 'Add provider'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** An existing provider's key: set, replace or remove it (never shown). */
+function ProviderKey({ provider }: { provider: ProviderView }) {
+  const setProviderKey = useBerth((s) => s.setProviderKey);
+  const clearProviderKey = useBerth((s) => s.clearProviderKey);
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  async function save() {
+    if (key.trim() === '') {
+      setError('Paste the key first');
+      return;
+    }
+    setBusy(true);
+    const result = await setProviderKey(provider.id, key);
+    setBusy(false);
+    if (result.ok) {
+      setKey('');
+      setError(undefined);
+    } else setError(result.message);
+  }
+
+  async function remove() {
+    setBusy(true);
+    const result = await clearProviderKey(provider.id);
+    setBusy(false);
+    if (!result.ok) setError(result.message);
+  }
+
+  return (
+    <div className="provider-key">
+      <label className="field-label" htmlFor={inputId}>
+        {provider.key.set ? `Replace the key (${provider.key.hint ?? 'set'})` : provider.needsKey ? 'API key (needed)' : 'API key (optional)'}
+      </label>
+      <div className="inline-row">
+        <input
+          id={inputId}
+          className="input mono"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          aria-invalid={Boolean(error)}
+          onChange={(e) => setKey(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void save();
+            }
+          }}
+        />
+        <Button onClick={() => void save()} disabled={busy}>
+          Save key
+        </Button>
+        {provider.key.set ? (
+          <Button variant="danger" onClick={() => void remove()} disabled={busy}>
+            Remove key
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

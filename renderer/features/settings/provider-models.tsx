@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import type { ProviderModel } from '../../../shared/domain/providers';
+import { useBerth } from '../../store';
+import { Button, IconButton } from '../shell/controls';
+import { PlusIcon, RestartIcon, TrashIcon } from '../shell/icons';
+
+interface ProviderModelsProps {
+  /** Set once the provider is saved: only then can Berth ask it for its models. */
+  providerId: string | undefined;
+  providerLabel: string;
+  models: ProviderModel[];
+  onChange: (models: ProviderModel[]) => void;
+}
+
+/** The provider's models: fetched from it, or typed in; each with its "supports tools" switch. */
+export function ProviderModels({ providerId, providerLabel, models, onChange }: ProviderModelsProps) {
+  const fetchProviderModels = useBerth((s) => s.fetchProviderModels);
+  const [newId, setNewId] = useState('');
+  const [note, setNote] = useState<{ ok: boolean; text: string }>();
+  const [fetching, setFetching] = useState(false);
+  const inputId = useId();
+  const titleId = useId();
+
+  async function fetchModels() {
+    if (providerId === undefined) return;
+    setFetching(true);
+    setNote(undefined);
+    const result = await fetchProviderModels(providerId);
+    setFetching(false);
+    if (!result.ok) {
+      setNote({ ok: false, text: `${result.message}. You can still type model ids below.` });
+      return;
+    }
+    // What the person already set (names, tools switches) stays; new models are added after.
+    const known = new Set(models.map((m) => m.id));
+    const added = result.value.models
+      .filter((m) => !known.has(m.id))
+      .map((m): ProviderModel => ({ id: m.id, supportsTools: true, ...(m.label !== undefined ? { label: m.label } : {}), ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}) }));
+    onChange([...models, ...added]);
+    const found = result.value.models.length;
+    setNote({ ok: true, text: found === 0 ? `${providerLabel} lists no models. Type their ids below.` : `Found ${found} model${found === 1 ? '' : 's'} (${added.length} new). Save to keep them.` });
+  }
+
+  function addTyped() {
+    const id = newId.trim();
+    if (id === '') return;
+    if (models.some((m) => m.id === id)) {
+      setNote({ ok: false, text: `'${id}' is already in the list.` });
+      return;
+    }
+    onChange([...models, { id, supportsTools: true }]);
+    setNewId('');
+    setNote(undefined);
+  }
+
+  const update = (index: number, change: Partial<ProviderModel>) => onChange(models.map((m, i) => (i === index ? { ...m, ...change } : m)));
+
+  return (
+    <fieldset className="provider-models" aria-labelledby={titleId}>
+      <div className="inline-row">
+        <legend id={titleId} className="field-label">
+          Models
+        </legend>
+        <div className="spacer" />
+        {providerId !== undefined ? (
+          <Button size="sm" icon={<RestartIcon />} onClick={() => void fetchModels()} disabled={fetching}>
+            {fetching ? 'Fetching…' : 'Fetch models'}
+          </Button>
+        ) : (
+          <span className="muted small">Fetch them from the provider once it is added, or type them in.</span>
+        )}
+      </div>
+      {note ? (
+        <p className={note.ok ? 'field-hint' : 'field-error'} role={note.ok ? 'status' : 'alert'}>
+          {note.text}
+        </p>
+      ) : null}
+      {models.length === 0 ? (
+        <p className="settings-empty">No models yet.</p>
+      ) : (
+        <table className="data-table" aria-label={`Models of ${providerLabel}`}>
+          <thead>
+            <tr>
+              <th scope="col">Model id</th>
+              <th scope="col">Name in pickers</th>
+              <th scope="col">Tools</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {models.map((model, index) => (
+              <tr key={model.id}>
+                <td>
+                  <code>{model.id}</code>
+                </td>
+                <td>
+                  <input
+                    className="input input-sm"
+                    aria-label={`Name of ${model.id}`}
+                    placeholder={model.id}
+                    value={model.label ?? ''}
+                    onChange={(e) => {
+                      const label = e.target.value;
+                      const { label: _old, ...rest } = model;
+                      onChange(models.map((m, i) => (i === index ? (label.trim() === '' ? rest : { ...rest, label }) : m)));
+                    }}
+                  />
+                </td>
+                <td>
+                  <label className="checkbox-label">
+                    <input type="checkbox" checked={model.supportsTools} onChange={(e) => update(index, { supportsTools: e.target.checked })} aria-label={`${model.id} supports tools`} />
+                    <span aria-hidden="true">supports tools</span>
+                  </label>
+                </td>
+                <td>
+                  <IconButton label={`Remove ${model.id}`} icon={<TrashIcon />} onClick={() => onChange(models.filter((_, i) => i !== index))} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="inline-row">
+        <label className="sr-only" htmlFor={inputId}>
+          Add a model by id
+        </label>
+        <input
+          id={inputId}
+          className="input mono"
+          placeholder="Add a model by id, e.g. llama3.1:8b"
+          value={newId}
+          spellCheck={false}
+          onChange={(e) => setNewId(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              addTyped();
+            }
+          }}
+        />
+        <Button icon={<PlusIcon />} onClick={addTyped} disabled={newId.trim() === ''}>
+          Add model
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

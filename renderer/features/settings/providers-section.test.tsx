@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProvidersView } from '../../../shared/contract/providers';
+import type { ProviderView } from '../../../shared/domain/providers';
+import { fail, ok } from '../../../shared/result';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { ProvidersSection } from './providers-section';
+
+beforeAll(() => {
+  stubResizeObserver();
+});
+afterEach(cleanup);
+
+const ANTHROPIC: ProviderView = { id: 'anthropic', label: 'Anthropic', kind: 'anthropic', preset: 'anthropic', models: [{ id: 'claude-a', supportsTools: true }], key: { set: false }, needsKey: true, ready: false, builtIn: true };
+
+/** A host that keeps the providers it is told about, like the real one. */
+function mount(initial: ProviderView[] = [ANTHROPIC], listed: MethodOutputModels = { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b' }] }) {
+  let providers = initial;
+  const answer = (): ProvidersView => ({ providers });
+  const transport = createFakeTransport({
+    'providers.add': ({ provider, apiKey }) => {
+      providers = [...providers, { ...provider, kind: 'openai-compatible', models: (provider.models ?? []).map((m) => ({ supportsTools: true, ...m })), key: apiKey === undefined ? { set: false } : { set: true, hint: `…${apiKey.slice(-4)}` }, needsKey: false, ready: true, builtIn: false }];
+      return ok(answer());
+    },
+    'providers.update': ({ id, changes }) => {
+      providers = providers.map((p) => (p.id === id ? { ...p, ...changes, models: (changes.models ?? p.models).map((m) => ({ supportsTools: true, ...m })) } : p));
+      return ok(answer());
+    },
+    'providers.remove': ({ id }) => {
+      providers = providers.filter((p) => p.id !== id);
+      return ok(answer());
+    },
+    'providers.listModels': () => ('error' in listed ? fail('SERVER_ERROR', listed.error) : ok(listed)),
+    'providers.check': ({ id }) => ok(id === 'anthropic' ? { ok: false, message: 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.' } : { ok: false, message: 'nothing is listening at 127.0.0.1:11434 — is Ollama running?' }),
+  });
+  const store = createBerthStore(transport);
+  store.getState().applyProviders(answer());
+  render(
+    <StoreProvider store={store}>
+      <Tooltip.Provider>
+        <ProvidersSection />
+      </Tooltip.Provider>
+    </StoreProvider>,
+  );
+  return { transport, store };
+}
+type MethodOutputModels = { models: Array<{ id: string; label?: string }> } | { error: string };
+
+const OLLAMA: ProviderView = { id: 'ollama', label: 'Ollama', kind: 'openai-compatible', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [], key: { set: false }, needsKey: false, ready: true, builtIn: false };
+
+describe('<ProvidersSection>', () => {
+  it('adds an Ollama provider from its preset, fetches its models, marks one as without tools and saves', async () => {
+    const { transport, store } = mount();
+    expect(screen.getByText(/No other providers yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add provider' }));
+    const form = screen.getByRole('form', { name: 'Add a provider' });
+    const baseUrl = within(form).getByLabelText('Base URL') as HTMLInputElement;
+    expect(baseUrl.value).toBe('http://127.0.0.1:11434/v1');
+    expect(within(form).getByLabelText('API key (optional)')).toBeTruthy();
+    // Another preset fills its own URL and asks for a key; back to Ollama.
+    fireEvent.change(within(form).getByLabelText('Preset'), { target: { value: 'openai' } });
+    expect(baseUrl.value).toBe('https://api.openai.com/v1');
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('OpenAI');
+    expect(within(form).getByLabelText('API key')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Preset'), { target: { value: 'ollama' } });
+    expect(baseUrl.value).toBe('http://127.0.0.1:11434/v1');
+    expect(within(form).getByText(/Fetch them from the provider once it is added/)).toBeTruthy();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add provider' }));
+    await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.add')).toBe(true));
+    expect(transport.calls.find((c) => c.method === 'providers.add')?.input).toEqual({ provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [] } });
+
+    const edit = await screen.findByRole('form', { name: 'Edit Ollama' });
+    expect(within(edit).getByText(/Added\. Now fetch its models/)).toBeTruthy();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Fetch models' }));
+    expect(await within(edit).findByText('Found 2 models (2 new). Save to keep them.')).toBeTruthy();
+    const qwenTools = within(edit).getByLabelText('qwen3:4b supports tools') as HTMLInputElement;
+    expect(qwenTools.checked).toBe(true);
+    fireEvent.click(qwenTools);
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.update')).toBe(true));
+    expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({
+      id: 'ollama',
+      changes: { label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b', supportsTools: true }, { id: 'qwen3:4b', supportsTools: false }] },
+    });
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(store.getState().providers?.find((p) => p.id === 'ollama')?.models).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Model providers' })).getByText(/^2 models/)).toBeTruthy();
+  });
+
+  it('says exactly what "Test connection" found', async () => {
+    mount([ANTHROPIC, OLLAMA]);
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection to Ollama' }));
+    expect(await screen.findByText('✗ nothing is listening at 127.0.0.1:11434 — is Ollama running?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection to Anthropic' }));
+    expect(await screen.findByText(/✗ Add your Anthropic API key in Settings/)).toBeTruthy();
+  });
+
+  it('falls back to typing model ids when the provider cannot list them', async () => {
+    const { transport } = mount([ANTHROPIC, OLLAMA], { error: 'Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ollama' }));
+    const edit = screen.getByRole('form', { name: 'Edit Ollama' });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Fetch models' }));
+    expect((await within(edit).findByRole('alert')).textContent).toBe('Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running?. You can still type model ids below.');
+    const typed = within(edit).getByLabelText('Add a model by id');
+    fireEvent.change(typed, { target: { value: 'mistral:7b' } });
+    fireEvent.keyDown(typed, { key: 'Enter' });
+    expect(within(edit).getByText('mistral:7b')).toBeTruthy();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toMatchObject({ changes: { models: [{ id: 'mistral:7b', supportsTools: true }] } }));
+  });
+
+  it('removes a provider only after confirming', async () => {
+    const { transport } = mount([ANTHROPIC, OLLAMA]);
+    // The built-in one cannot be edited or removed.
+    expect(screen.queryByRole('button', { name: 'Remove Anthropic' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Ollama' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Ollama?' });
+    expect(dialog.textContent).toContain('Conversations that use one of its models are kept');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(transport.calls.some((c) => c.method === 'providers.remove')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Ollama' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('http://127.0.0.1:11434/v1')).toBeNull());
+    expect(transport.calls.filter((c) => c.method === 'providers.remove')).toEqual([{ method: 'providers.remove', input: { id: 'ollama' } }]);
+    expect(screen.getByText(/No other providers yet/)).toBeTruthy();
+  });
+});

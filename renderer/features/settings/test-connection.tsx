@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { useBerth } from '../../store';
+import { Button } from '../shell/controls';
+
+/** "Test connection" and, once run, the provider's answer in exact words. */
+export function TestConnection({ providerId, providerLabel, model }: { providerId: string; providerLabel: string; model?: string }) {
+  const checkProvider = useBerth((s) => s.checkProvider);
+  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const [busy, setBusy] = useState(false);
+
+  async function test() {
+    setBusy(true);
+    setResult(undefined);
+    const answer = await checkProvider(providerId, model);
+    setBusy(false);
+    setResult(answer.ok ? answer.value : { ok: false, message: answer.message });
+  }
+
+  return (
+    <>
+      <Button size="sm" onClick={() => void test()} disabled={busy} aria-label={`Test connection to ${providerLabel}`}>
+        {busy ? 'Testing…' : 'Test connection'}
+      </Button>
+      <span role="status" className={result === undefined ? 'sr-only' : result.ok ? 'test-result test-ok' : 'test-result test-failed'}>
+        {result === undefined ? '' : result.ok ? `✓ ${result.message}` : `✗ ${result.message}`}
+      </span>
+    </>
+  );
+}

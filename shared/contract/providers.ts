@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ProviderChangesSchema, ProviderConfigSchema, ProviderViewSchema } from '../domain/providers';
+import { method } from './define';
+
+/** The providers Settings lists: the built-in Anthropic first, then the configured ones. */
+export const ProvidersViewSchema = z.object({ providers: z.array(ProviderViewSchema) });
+export type ProvidersView = z.infer<typeof ProvidersViewSchema>;
+
+const providerId = z.string().trim().min(1).max(40);
+const apiKey = z.string().trim().min(8, 'That is too short to be an API key').max(1000, 'That is too long to be an API key');
+
+/** A model as the provider lists it (its own id). */
+export const ListedModelSchema = z.object({ id: z.string(), label: z.string().optional(), contextWindow: z.number().optional() });
+
+export const providersMethods = {
+  'providers.list': method({ summary: 'The model providers: the built-in Anthropic and the configured OpenAI-compatible ones (key status, never the key).', input: z.object({}).strict(), output: ProvidersViewSchema }),
+  'providers.add': method({
+    summary: 'Add an OpenAI-compatible provider (kept in settings.json); its key, if given, goes to the secret store.',
+    input: z.object({ provider: ProviderConfigSchema, apiKey: apiKey.optional() }).strict(),
+    output: ProvidersViewSchema,
+  }),
+  'providers.update': method({
+    summary: 'Change a configured provider: name, preset, base URL, models (the id stays).',
+    input: z.object({ id: providerId, changes: ProviderChangesSchema }).strict(),
+    output: ProvidersViewSchema,
+  }),
+  'providers.remove': method({
+    summary: 'Remove a configured provider and its stored key; conversations using its models stay and say so when sent.',
+    input: z.object({ id: providerId }).strict(),
+    output: ProvidersViewSchema,
+  }),
+  'providers.setKey': method({ summary: 'Store a provider’s API key as a secret.', input: z.object({ id: providerId, apiKey }).strict(), output: ProvidersViewSchema }),
+  'providers.clearKey': method({ summary: 'Forget a provider’s stored API key.', input: z.object({ id: providerId }).strict(), output: ProvidersViewSchema }),
+  'providers.listModels': method({
+    summary: 'The models the provider lists right now (GET /models); fails with words saying what is wrong.',
+    input: z.object({ id: providerId }).strict(),
+    output: z.object({ models: z.array(ListedModelSchema) }),
+  }),
+  'providers.check': method({
+    summary: 'Test connection: reach the provider with its key (and, with `model`, that model); `message` says exactly what is wrong.',
+    input: z.object({ id: providerId, model: z.string().trim().min(1).max(200).optional() }).strict(),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  }),
+};
+
+export const providersTopics = {
+  'providers.changed': ProvidersViewSchema,
+};
