@@ -15,17 +15,19 @@ import { gzipSync } from 'node:zlib';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The target is 150 KB; the first screen is ~144 KB: react-dom (~60 KB), Radix and
+ * The target is 150 KB; the first screen is ~145 KB: react-dom (~60 KB), Radix and
  * floating-ui for the composer's menu, the tools popover and tooltips (~25 KB),
  * @tanstack/virtual-core for the virtualized lists (~6 KB), the chat and the store.
  * zod and the contract's schemas are not in it: the renderer checks host events with
  * them from a chunk loaded on demand (renderer/transport/validated-events.ts), and the
  * few constants and helpers the first screen needs from shared/ live in zod-free
  * modules (shared/contract/wire.ts, shared/domain/chat-text.ts, pending-kinds.ts,
- * sampling-defaults.ts, task-status.ts). The budget is what the first screen weighs plus a small
- * margin, so a static import that brings zod (or a view) back fails the build.
+ * sampling-defaults.ts, task-status.ts, model-key.ts, model-groups.ts). The budget is what the first
+ * screen weighs plus a small margin, so a static import that brings zod (or a view) back fails the
+ * build. Raised from 145 to 147 KB with the model picker grouped by provider and the per-provider
+ * key check in the composer (+1.5 KB), still under the target.
  */
-export const INITIAL_JS_BUDGET_BYTES = 145 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 147 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
 
 /**
