@@ -124,6 +124,16 @@ describe('OpenAiCompatibleClient when the server is not there or not what it see
     });
   });
 
+  it('a server that quotes the refused key back: the key never reaches the message', async () => {
+    const url = await serve((request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${request.headers.authorization?.slice('Bearer '.length) ?? ''}.`, code: 'invalid_api_key' } }));
+    });
+    const client = new OpenAiCompatibleClient({ baseURL: url, apiKey: 'sk-secret-123', maxRetries: 0 });
+    await expect(client.check()).rejects.toMatchObject({ kind: 'auth', message: '127.0.0.1 refused the request: the key was rejected (401: Incorrect API key provided: [the key].). Check the key in Settings.' });
+    await expect(client.stream(ASK)).rejects.toThrow(/^(?!.*sk-secret-123).*the key was rejected/);
+  });
+
   it('refuses a base URL that is not an http(s) URL', () => {
     expect(() => new OpenAiCompatibleClient({ baseURL: '127.0.0.1:11434' })).toThrow(/must start with http:\/\/ or https:\/\/|is not a URL/);
     expect(() => new OpenAiCompatibleClient({ baseURL: 'not a url' })).toThrow("The base URL 'not a url' is not a URL: write it like http://127.0.0.1:11434/v1.");

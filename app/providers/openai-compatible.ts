@@ -8,6 +8,7 @@ import { apiDetail, imagesUnsupported, modelNotFound, notOpenAiCompatible, STOPP
 import type { OpenAiErrorContext } from './openai-compatible-errors';
 import { ChatCompletionsReply } from './openai-translate-reply';
 import { toChatCompletionsInput } from './openai-translate';
+import type { ChatCompletionsInput } from './openai-translate';
 
 // Any server that speaks OpenAI's Chat Completions (OpenAI, Ollama, LM Studio,
 // vLLM, llama.cpp, OpenRouter…) behind the ProviderClient seam, through the
@@ -70,6 +71,8 @@ export class OpenAiCompatibleClient implements ProviderClient {
   readonly baseURL: string;
   private readonly client: OpenAI;
   private readonly hasKey: boolean;
+  /** Only to take the key out of error text: some servers quote the key they refused. */
+  private readonly scrub: (error: LlmError) => LlmError;
   private readonly timeoutMs: number;
   private readonly checkTimeoutMs: number;
   /** OpenAI's newer models refuse `max_tokens`, most other servers only read it; learnt on the first refusal. */
@@ -86,6 +89,7 @@ export class OpenAiCompatibleClient implements ProviderClient {
     this.baseURL = options.baseURL.trim().replace(/\/+$/, '');
     const key = options.apiKey?.trim() ?? '';
     this.hasKey = key !== '';
+    this.scrub = (error) => (this.hasKey && error.message.includes(key) ? new LlmError(error.kind, error.message.replaceAll(key, '[the key]'), error.status, error.unsupported) : error);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.checkTimeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
     this.maxTokensField = isOpenAiItself(this.baseURL) ? 'max_completion_tokens' : 'max_tokens';
@@ -116,23 +120,31 @@ export class OpenAiCompatibleClient implements ProviderClient {
     const context = this.context({ model: request.model, sentTools: input.tools !== undefined, sentImages: input.imageCount > 0, timeoutMs: this.timeoutMs });
     if (input.imageCount > 0 && this.options.takesImages?.(request.model) === false) throw imagesUnsupported(context);
     try {
-      return await this.streamOnce(request, input, signal);
+      return await this.streamOnce(request, input);
     } catch (error) {
-      if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
-      if (error instanceof BadRequestError && this.maxTokensField === 'max_tokens' && /max_completion_tokens/.test(apiDetail(error))) {
-        this.maxTokensField = 'max_completion_tokens';
-        try {
-          return await this.streamOnce(request, input, signal);
-        } catch (retryError) {
-          if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
-          throw toOpenAiLlmError(retryError, context);
-        }
-      }
-      throw toOpenAiLlmError(error, context);
+      if (aborted(signal) || !this.learnMaxTokensField(error)) throw this.toLlmError(error, signal, context);
+    }
+    try {
+      return await this.streamOnce(request, input);
+    } catch (error) {
+      throw this.toLlmError(error, signal, context);
     }
   }
 
-  private async streamOnce(request: LlmStreamRequest, input: ReturnType<typeof toChatCompletionsInput>, signal: AbortSignal | undefined): Promise<LlmResponse> {
+  /** OpenAI's newer models refuse `max_tokens`: switch (for good) when a server says so. */
+  private learnMaxTokensField(error: unknown): boolean {
+    if (!(error instanceof BadRequestError) || this.maxTokensField !== 'max_tokens' || !/max_completion_tokens/.test(apiDetail(error))) return false;
+    this.maxTokensField = 'max_completion_tokens';
+    return true;
+  }
+
+  private toLlmError(error: unknown, signal: AbortSignal | undefined, context: OpenAiErrorContext): LlmError {
+    if (aborted(signal)) return new LlmError('aborted', STOPPED_MESSAGE);
+    return this.scrub(toOpenAiLlmError(error, context));
+  }
+
+  private async streamOnce(request: LlmStreamRequest, input: ChatCompletionsInput): Promise<LlmResponse> {
+    const signal = request.signal;
     const body: ChatCompletionCreateParamsStreaming = {
       model: request.model,
       messages: input.messages,
@@ -168,8 +180,7 @@ export class OpenAiCompatibleClient implements ProviderClient {
       raw = answer.data;
       status = answer.response.status;
     } catch (error) {
-      if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
-      throw toOpenAiLlmError(error, context);
+      throw this.toLlmError(error, signal, context);
     }
     // The package hands back text when the answer was not JSON (a web page at the wrong URL).
     const parsed = ModelListSchema.safeParse(raw);

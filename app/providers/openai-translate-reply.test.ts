@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ChatCompletionsReply, parseToolArguments, toLlmUsage, toStopReason } from './openai-translate-reply';
 
 type Delta = ChatCompletionChunk.Choice.Delta;
+type ToolCallDelta = ChatCompletionChunk.Choice.Delta.ToolCall;
 
 function chunk(delta: Delta, finishReason: ChatCompletionChunk.Choice['finish_reason'] = null): ChatCompletionChunk {
   return { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] };
@@ -61,7 +62,7 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
     expect(started).toEqual([{ id: (only as { id: string }).id, name: 'a' }]);
 
     const noIndex = new ChatCompletionsReply();
-    const indexless = (call: Omit<Delta.ToolCall, 'index'>): Delta => ({ tool_calls: [call as Delta.ToolCall] });
+    const indexless = (call: Omit<ToolCallDelta, 'index'>): Delta => ({ tool_calls: [call as ToolCallDelta] });
     noIndex.add(chunk(indexless({ id: 'x1', function: { name: 'one', arguments: '{"a":' } })));
     noIndex.add(chunk(indexless({ function: { arguments: '1}' } })));
     noIndex.add(chunk(indexless({ id: 'x2', function: { name: 'two', arguments: '{}' } })));
