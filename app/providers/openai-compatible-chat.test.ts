@@ -139,7 +139,7 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
   it('a model without tool support fails the turn with a clear message the chat can act on', async () => {
     const conversation = await store.create({ model: 'gemma:2b' });
     const outcome = await (await engine().send(conversation.id, 'hi')).done;
-    expect(outcome).toEqual({ status: 'failed', message: expect.stringMatching(/^gemma:2b cannot use tools here \(registry\.ollama\.ai\/library\/gemma:2b does not support tools\)/) });
+    expect(outcome).toEqual({ status: 'failed', message: expect.stringMatching(/^gemma:2b cannot use tools \(registry\.ollama\.ai\/library\/gemma:2b does not support tools\)\. Switch off this conversation's tools or pick a model that supports them\.$/) });
     expect(log.of('turn-failed')).toHaveLength(1);
   });
 });

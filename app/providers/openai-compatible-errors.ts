@@ -131,7 +131,7 @@ export function modelNotFound(context: OpenAiErrorContext, model: string, status
 
 export function toolsUnsupported(context: OpenAiErrorContext, detail: string, status?: number): LlmError {
   const model = context.model ?? 'This model';
-  return new LlmError('bad-request', `${model} cannot use tools here (${detail}). Its answers will come without tools.`, status, 'tools');
+  return new LlmError('bad-request', `${model} cannot use tools (${detail}). Switch off this conversation's tools or pick a model that supports them.`, status, 'tools');
 }
 
 export function imagesUnsupported(context: OpenAiErrorContext, detail?: string, status?: number): LlmError {
