@@ -1,4 +1,4 @@
-import { APIError, APIUserAbortError, BadRequestError, InternalServerError, NotFoundError, RateLimitError } from 'openai';
+import { APIConnectionError, APIError, APIUserAbortError, BadRequestError, InternalServerError, NotFoundError, RateLimitError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { providerName, toOpenAiLlmError } from './openai-compatible-errors';
 import type { OpenAiErrorContext } from './openai-compatible-errors';
@@ -42,6 +42,14 @@ describe('toOpenAiLlmError', () => {
     expect(toOpenAiLlmError(none, CONTEXT).message).toBe('Rate limited by OpenRouter (429: slow down). Wait a moment, then retry.');
     expect(toOpenAiLlmError(new APIUserAbortError(), CONTEXT)).toMatchObject({ kind: 'aborted' });
     expect(toOpenAiLlmError(APIError.generate(418, { error: { message: 'teapot' } }, undefined, headers()), CONTEXT)).toMatchObject({ kind: 'bad-request', status: 418 });
+  });
+
+  it("Node fetch's own 5-minute limits are timeouts", () => {
+    const cause = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }) });
+    expect(toOpenAiLlmError(new APIConnectionError({ cause }), { baseURL: 'http://127.0.0.1:11434/v1', hadKey: false })).toMatchObject({
+      kind: 'timeout',
+      message: expect.stringMatching(/^Ollama sent nothing for 5 minutes/),
+    });
   });
 
   it('names local servers by their usual ports, else by host', () => {

@@ -143,6 +143,10 @@ export function imagesUnsupported(context: OpenAiErrorContext, detail?: string, 
 function networkError(error: APIConnectionError, context: OpenAiErrorContext): LlmError {
   const { code, message } = causeCode(error.cause);
   const { host, port } = hostAndPort(context.baseURL);
+  // Node's fetch gives up after 5 minutes without headers or body, whatever the request's own timeout.
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new LlmError('timeout', `${providerName(context)} sent nothing for 5 minutes, so the request was given up. A large prompt on a local model can take that long: try a smaller model or fewer tools.`);
+  }
   if (code === 'ECONNREFUSED') return new LlmError('network', `Could not connect: nothing is listening at ${host}:${port} — is ${serverName(context)} running?`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new LlmError('network', `Could not connect: the host ${host} was not found — check the base URL and the network.`);
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return new LlmError('network', `The connection to ${host}:${port} was closed before an answer came. Retry; if it keeps happening, check the server's log.`);
