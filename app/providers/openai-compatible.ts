@@ -85,7 +85,9 @@ export class OpenAiCompatibleClient implements ProviderClient {
     } catch {
       throw new LlmError('bad-request', `The base URL '${options.baseURL}' is not a URL: write it like http://127.0.0.1:11434/v1.`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new LlmError('bad-request', `The base URL must start with http:// or https://, not ${parsed.protocol}//.`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new LlmError('bad-request', `The base URL '${options.baseURL}' must start with http:// or https://, like http://127.0.0.1:11434/v1.`);
+    // fetch refuses such URLs, and the URL appears in messages: the key has its own field.
+    if (parsed.username !== '' || parsed.password !== '') throw new LlmError('bad-request', 'The base URL must not contain a user name or password: put the key in the key field.');
     this.baseURL = options.baseURL.trim().replace(/\/+$/, '');
     const key = options.apiKey?.trim() ?? '';
     this.hasKey = key !== '';
