@@ -135,7 +135,8 @@ describe('OpenAiCompatibleClient when the server is not there or not what it see
   });
 
   it('refuses a base URL that is not an http(s) URL', () => {
-    expect(() => new OpenAiCompatibleClient({ baseURL: '127.0.0.1:11434' })).toThrow("The base URL '127.0.0.1:11434' must start with http:// or https://, like http://127.0.0.1:11434/v1.");
+    expect(() => new OpenAiCompatibleClient({ baseURL: 'localhost:11434/v1' })).toThrow("The base URL 'localhost:11434/v1' must start with http:// or https://, like http://127.0.0.1:11434/v1.");
+    expect(() => new OpenAiCompatibleClient({ baseURL: '127.0.0.1:11434' })).toThrow("The base URL '127.0.0.1:11434' is not a URL: write it like http://127.0.0.1:11434/v1.");
     // fetch cannot send those, and the URL is shown in messages.
     expect(() => new OpenAiCompatibleClient({ baseURL: 'http://me:hunter2@127.0.0.1:8000/v1' })).toThrow('The base URL must not contain a user name or password: put the key in the key field.');
     expect(() => new OpenAiCompatibleClient({ baseURL: 'not a url' })).toThrow("The base URL 'not a url' is not a URL: write it like http://127.0.0.1:11434/v1.");
