@@ -150,6 +150,7 @@ export class ChatCompletionsReply {
     const content: LlmContentBlock[] = [];
     const text = this.text + (this.refusal !== '' ? (this.text === '' ? this.refusal : `\n\n${this.refusal}`) : '');
     if (text !== '') content.push({ type: 'text', text });
+    // A call that never got a name can be neither run nor sent back (the API checks names): only arguments came.
     const calls = this.calls.filter((call) => call.name !== '');
     for (const call of calls) {
       const parsed = parseToolArguments(call.arguments);
