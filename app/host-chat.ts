@@ -15,11 +15,14 @@ import type { LogSink } from './logs/log-sink';
 import type { ServerSupervisor } from './servers/supervisor';
 import type { AnthropicAccess } from './chat/anthropic-access';
 import type { SettingsStore } from './settings/settings-store';
+import type { FileIdentity } from './chat/conversation-index';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
   /** Conversations live in `<configDir>/conversations`. */
   configDir: string;
+  /** Identities of the conversation files taken at this start (the privacy walk), so they are not stat'ed twice. */
+  seenConversationFiles?: ReadonlyMap<string, FileIdentity>;
   supervisor: Pick<ServerSupervisor, 'list' | 'get' | 'callTool'>;
   consent: Pick<ConsentBroker, 'approveToolCall' | 'forgetConversation'>;
   toolCalls: RunningToolCalls;
@@ -53,6 +56,7 @@ export class HostChat {
     const { supervisor, events, logs } = options;
     const store = await ConversationStore.open({
       dir: options.configDir,
+      ...(options.seenConversationFiles !== undefined ? { seenFiles: options.seenConversationFiles } : {}),
       onProblem: (problem) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: problem.message }),
       onNotice: (message) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.

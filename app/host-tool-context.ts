@@ -27,11 +27,16 @@ export interface RunOptions {
 
 /** One registered call and the questions (pending ids) its clock stands still for. */
 class RunningCall implements PersonWaits {
-  /** Every question that may be this call's: its own, and those its server asked without saying which call they are for. */
-  readonly questions = new Set<string>();
+  /**
+   * Every question that may be this call's: its own, and those its server
+   * asked without saying which call they are for. Made on the first question
+   * (like `own` and `listeners`): most calls never ask, and every tool call
+   * makes a RunningCall.
+   */
+  private asked: Set<string> | undefined;
   /** The questions certainly its own (the request names the call), oldest first: the card opens the first. */
-  readonly own: string[] = [];
-  private readonly listeners = new Set<(waiting: boolean) => void>();
+  private own: string[] | undefined;
+  private listeners: Set<(waiting: boolean) => void> | undefined;
 
   constructor(
     readonly server: string,
@@ -40,28 +45,35 @@ class RunningCall implements PersonWaits {
   ) {}
 
   get waiting(): boolean {
-    return this.questions.size > 0;
+    return this.asked !== undefined && this.asked.size > 0;
+  }
+
+  /** The questions it waits for now (a copy). */
+  questions(): string[] {
+    return this.asked === undefined ? [] : [...this.asked];
   }
 
   onChange(listener: (waiting: boolean) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const listeners = (this.listeners ??= new Set());
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   add(request: Pick<PendingRequest, 'id' | 'toolUseId'>): void {
     const before = this.waiting;
-    this.questions.add(request.id);
+    (this.asked ??= new Set()).add(request.id);
     if (request.toolUseId === this.context.toolUseId) {
-      this.own.push(request.id);
-      if (this.own.length === 1) this.onWaiting?.(request.id);
+      const own = (this.own ??= []);
+      own.push(request.id);
+      if (own.length === 1) this.onWaiting?.(request.id);
     }
     if (!before) this.emit(true);
   }
 
   remove(id: string): void {
-    if (!this.questions.delete(id)) return;
-    const index = this.own.indexOf(id);
-    if (index !== -1) {
+    if (this.asked === undefined || !this.asked.delete(id)) return;
+    const index = this.own === undefined ? -1 : this.own.indexOf(id);
+    if (this.own !== undefined && index !== -1) {
       this.own.splice(index, 1);
       if (index === 0) this.onWaiting?.(this.own[0] ?? null);
     }
@@ -69,6 +81,7 @@ class RunningCall implements PersonWaits {
   }
 
   private emit(waiting: boolean): void {
+    if (this.listeners === undefined) return;
     for (const listener of [...this.listeners]) listener(waiting);
   }
 }
@@ -137,8 +150,11 @@ export class RunningToolCalls {
     } finally {
       set.delete(running);
       if (set.size === 0 && this.running.get(server) === set) this.running.delete(server);
-      const ending = options.signal?.aborted === true ? 'was stopped' : failed ? `ended with an error: ${errorText(failure)}` : 'finished without waiting for your answer';
-      this.callEnded(running, `the tool call that asked this ${ending}`);
+      // Most calls asked nothing: nothing to withdraw, no note to word.
+      if (running.waiting) {
+        const ending = options.signal?.aborted === true ? 'was stopped' : failed ? `ended with an error: ${errorText(failure)}` : 'finished without waiting for your answer';
+        this.callEnded(running, `the tool call that asked this ${ending}`);
+      }
     }
   }
 
@@ -209,7 +225,7 @@ export class RunningToolCalls {
   private callEnded(call: RunningCall, note: string): void {
     const { conversationId } = call.context;
     const siblings = [...(this.running.get(call.server) ?? [])].some((other) => other.context.conversationId === conversationId);
-    for (const id of [...call.questions]) {
+    for (const id of call.questions()) {
       const request = this.pending?.get(id);
       const calls = this.pausedBy.get(id)?.filter((other) => other !== call);
       if (calls !== undefined) this.pausedBy.set(id, calls);

@@ -12,10 +12,13 @@ import { RunningToolCalls } from './host-tool-context';
 import type { RequestOrigin } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
 import { PendingRequests } from './pending/pending-requests';
-import { createAnthropicGenerate } from './sampling/anthropic-sampling';
+import { modelTableCandidates } from './sampling/candidate-models';
+import type { SamplingModels } from './sampling/candidate-models';
+import { createLlmGenerate } from './sampling/llm-sampling';
 import { SamplingBudget } from './sampling/sampling-budget';
 import { SamplingReview } from './sampling/sampling-review';
 import type { AnthropicAccess } from './chat/anthropic-access';
+import type { LlmProvider } from './chat/llm-provider';
 import type { SettingsStore } from './settings/settings-store';
 import type { ServerLifecycleListener } from './servers/server-lifecycle';
 
@@ -41,6 +44,12 @@ export interface HostWorkflowOptions {
   events: Pick<EventHub, 'emit'>;
   settings: SettingsStore;
   anthropic: AnthropicAccess;
+  /** The models sampling chooses among; default: the model table in settings (the provider registry supplies every provider's). */
+  samplingModels?: SamplingModels;
+  /** The provider sampling calls with a model key; default: Anthropic's (the routing provider replaces it). */
+  llm?: LlmProvider;
+  /** Whether `llm` can answer at all (some provider is set up); default: an Anthropic key is set. */
+  llmReady?: () => boolean;
   /** Opens a URL-mode elicitation link, after the person agreed. */
   openExternal: (url: string) => Promise<void>;
   clientGraceMs?: number;
@@ -81,6 +90,8 @@ export class HostWorkflow implements ServerLifecycleListener {
   readonly pending = new PendingRequests();
   readonly consent: ConsentBroker;
   readonly review: SamplingReview;
+  /** The models sampling chooses among (also listed in Settings for the person's ranks). */
+  readonly samplingModels: SamplingModels;
   /** Per-server sampling cap and session budget. */
   readonly budget: SamplingBudget;
   readonly flow: ElicitationFlow;
@@ -108,12 +119,13 @@ export class HostWorkflow implements ServerLifecycleListener {
       },
     });
     this.budget = new SamplingBudget({ limits: (server) => settings.samplingLimits(server) });
+    this.samplingModels = options.samplingModels ?? modelTableCandidates(settings);
     this.review = new SamplingReview({
       pending: this.pending,
       logs,
-      models: () => ({ models: settings.models(), defaultModel: settings.defaultModel() }),
-      // createAnthropicGenerate offers the request's tools to Claude and maps tool_use back, so sampling.tools is declared.
-      generate: (request, model, signal) => createAnthropicGenerate(anthropic.client())(request, model, signal),
+      models: this.samplingModels,
+      // The LlmProvider takes the request's tools (tool_choice too) and answers with tool_use blocks, so sampling.tools is declared.
+      generate: createLlmGenerate(options.llm ?? anthropic.provider),
       supportsTools: true,
       policies: settings.samplingPolicies(),
       budget: this.budget,
@@ -155,7 +167,8 @@ export class HostWorkflow implements ServerLifecycleListener {
 
   /** Why Berth cannot answer a sampling request of `server` at all right now (checked before a task is made for one), or undefined. */
   samplingRefusal(server: string): ProtocolError | undefined {
-    if (this.review.policyFor(server) === 'never' || this.options.anthropic.ready) return undefined;
+    const ready = this.options.llmReady?.() ?? this.options.anthropic.ready;
+    if (this.review.policyFor(server) === 'never' || ready) return undefined;
     this.log(server, 'warning', 'sampling request refused: no Anthropic API key is set');
     return new ProtocolError(ProtocolErrorCode.InternalError, 'Berth has no Anthropic API key yet, so it cannot answer sampling requests');
   }

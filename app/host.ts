@@ -78,11 +78,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const redaction = new HostRedaction({ env: hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) });
   const logs = new LogHub({
     onBatch: (entries) => events.emit('logs.appended', { entries }),
+    // A window gets the trace live only while its Logs view is open (logs.followTrace).
+    liveTrace: 'when-followed',
     files: { dir: paths.logsDir },
     redact: (text) => redaction.redact(text),
   });
   // Before anything is read or written: what an older Berth left readable by others becomes private.
-  const privacy = await tightenBerthFiles(paths.configDir);
+  // The walk lstats every conversation file; the conversations index checks each one's identity with that (HostChat below).
+  const privacy = await tightenBerthFiles(paths.configDir, { keepIdentitiesIn: paths.conversationsDir });
   if (privacy.tightened.length > 0) {
     logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `made ${privacy.tightened.length} of Berth's files and folders private to you (no access for group or others)` });
   }
@@ -286,6 +289,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     lifecycle.register(roots);
     chat = await HostChat.open({
       configDir: paths.configDir,
+      seenConversationFiles: privacy.identities,
       supervisor,
       consent: workflow.consent,
       toolCalls: workflow.toolCalls,

@@ -47,6 +47,8 @@ export async function openHostCore(): Promise<BenchClient & { configDir: string;
       batches++;
       events.emit('logs.appended', { entries });
     },
+    // As createHost: no window follows the trace here (no Logs view is open).
+    liveTrace: 'when-followed',
     files: { dir: paths.logsDir },
   });
   const consent = new ConsentBroker({ stateDir: paths.stateDir, pending: new PendingRequests(), logs });

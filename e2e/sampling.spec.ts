@@ -1,6 +1,7 @@
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
+import { SettingsPage } from './pages/settings-page';
 import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
 
 test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -30,10 +31,18 @@ test.describe('sampling review', () => {
     await expect(dialog.root.getByLabel('System prompt')).toHaveValue('You are a helpful test server.');
     await expect(dialog.root).toContainText('0.7');
     await expect(dialog.messageEditor(1)).toHaveValue(/Name a harbour/);
+    // Which model, from which provider, and why; the person switches to another.
+    const model = dialog.root.getByLabel('Model');
+    await expect(model).toHaveValue('claude-sonnet-5');
+    await expect(dialog.root.getByTestId('model-provider')).toHaveText('from Anthropic');
+    await expect(dialog.root.getByTestId('model-why')).toHaveText(/your default model\.$/);
+    await model.selectOption('claude-haiku-4-5');
+    await expect(dialog.root.getByTestId('model-why')).toHaveText(/^Your choice\. Berth had picked Claude Sonnet 5 \(Anthropic\): /);
     await dialog.messageEditor(1).fill('Name a harbour in the Netherlands, edited by the person');
     await dialog.button('Approve & generate').click();
 
     await dialog.expectKind('sampling-answer');
+    await expect(dialog.root.getByTestId('answered-by')).toHaveText('Claude Haiku 4.5 (Anthropic)');
     await expect(dialog.answerEditor).toHaveValue('The model suggests Rotterdam.');
     await dialog.answerEditor.fill('Rotterdam, as the person corrected it');
     await dialog.button('Send edited answer').click();
@@ -42,6 +51,7 @@ test.describe('sampling review', () => {
     // The model was asked with the edited prompt…
     await fakeLlm.waitForRequests(2);
     expect(JSON.stringify(fakeLlm.requests[1]!.body?.messages)).toContain('edited by the person');
+    expect(fakeLlm.requests[1]!.body?.model).toBe('claude-haiku-4-5');
     // …and the server got the edited answer, which its tool result shows.
     const card = chat.toolCard('trigger-sampling-request');
     await expect(card).toContainText('Done');
@@ -132,5 +142,29 @@ test.describe('sampling review', () => {
     await detail.showOverview();
     await detail.samplingLimits.getByRole('button', { name: 'Reset budget' }).click();
     await expect(detail.samplingBudget).toHaveText('0 of 1,500 budget tokens used this session');
+  });
+
+  test('the person ranks a model in Settings; the ranks are kept across a reload', async ({ app }) => {
+    const settings = new SettingsPage(app);
+    await settings.show();
+    const haiku = settings.samplingModelRow('claude-haiku-4-5');
+    await expect(haiku.getByRole('rowheader')).toHaveText('Claude Haiku 4.5 Anthropic');
+    const intelligence = haiku.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)');
+    await expect(intelligence).toHaveValue('4');
+    await intelligence.fill('0');
+    await expect(haiku.getByRole('alert')).toHaveText('Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.');
+    await intelligence.fill('1');
+    await haiku.getByLabel('Tier of Claude Haiku 4.5 (Anthropic)').selectOption('smart');
+    await haiku.getByRole('button', { name: 'Save Claude Haiku 4.5 (Anthropic)' }).click();
+    await expect(haiku).toContainText('yours');
+
+    await app.reload();
+    await settings.show();
+    const again = settings.samplingModelRow('claude-haiku-4-5');
+    await expect(again.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)')).toHaveValue('1');
+    await expect(again.getByLabel('Tier of Claude Haiku 4.5 (Anthropic)')).toHaveValue('smart');
+    await again.getByRole('button', { name: 'Reset Claude Haiku 4.5 (Anthropic)' }).click();
+    await expect(again.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)')).toHaveValue('4');
+    await expect(again).not.toContainText('yours');
   });
 });

@@ -82,7 +82,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createSettingsHandlers(deps.settings),
     ...createPendingHandlers(workflow.pending),
     ...createConsentHandlers(workflow.consent),
-    ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings, servers: deps.supervisor }),
+    ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings, servers: deps.supervisor, models: workflow.samplingModels }),
     ...createElicitationHandlers(workflow.flow),
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),

@@ -1,6 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
 import { HostError } from '../../shared/result';
-import { AnthropicProvider, DEFAULT_ANTHROPIC_BASE_URL } from './llm-provider';
+import { AnthropicProvider } from './llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import type { SettingsStore } from '../settings/settings-store';
 
@@ -14,7 +13,6 @@ export const NO_API_KEY_MESSAGE = 'Add your Anthropic API key in Settings (or se
  */
 export class AnthropicAccess {
   private chat: { signature: string; provider: AnthropicProvider } | undefined;
-  private sampling: { signature: string; client: Anthropic } | undefined;
 
   constructor(private readonly settings: Pick<SettingsStore, 'apiKey' | 'baseURL'>) {}
 
@@ -28,20 +26,10 @@ export class AnthropicAccess {
     if (!this.ready) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
   }
 
-  /** A provider that resolves the real one at each call. */
+  /** A provider that resolves the real one at each call (chat and sampling). */
   readonly provider: LlmProvider = {
     stream: (request: LlmStreamRequest): Promise<LlmResponse> => this.chatProvider().stream(request),
   };
-
-  /** The SDK client for sampling (`createAnthropicGenerate`). */
-  client(): Anthropic {
-    const { apiKey, baseURL, signature } = this.current();
-    if (this.sampling?.signature !== signature) {
-      // Explicit base URL: the SDK would otherwise read process.env, not the host's environment.
-      this.sampling = { signature, client: new Anthropic({ apiKey, baseURL: baseURL ?? DEFAULT_ANTHROPIC_BASE_URL }) };
-    }
-    return this.sampling.client;
-  }
 
   private chatProvider(): AnthropicProvider {
     const { apiKey, baseURL, signature } = this.current();

@@ -101,6 +101,44 @@ describe('the conversations index', () => {
     expect(notices).toEqual([]);
   });
 
+  it('sets aside an index of the wrong shape, saying which entry is wrong, and rebuilds it', async () => {
+    const { store } = await populated();
+    const expected = store.list();
+    const index = JSON.parse(await readFile(indexPath(), 'utf8')) as { entries: Array<{ summary: Record<string, unknown> }> };
+    index.entries[1]!.summary.messageCount = 'many';
+    await writeFile(indexPath(), JSON.stringify(index));
+
+    const rebuilt = await openStore();
+    expect(rebuilt.list()).toEqual(expected);
+    expect(notices).toEqual([`Rebuilt the conversations index from 3 files: the index does not have the expected shape (entry 1: summary.messageCount is not a count)`]);
+    await rebuilt.flushIndex();
+    notices = [];
+    await openStore();
+    expect(notices).toEqual([]);
+  });
+
+  it('takes file identities already seen at this start instead of stat-ing the files again', async () => {
+    const { store, ids } = await populated();
+    const expected = store.list();
+    const identityOf = async (id: string): Promise<FileIdentity> => {
+      const found = await stat(fileOf(id));
+      return { size: found.size, mtimeMs: found.mtimeMs, ino: found.ino };
+    };
+    // Seen as it was, then edited: trusted as seen (its entry still describes the file that was seen).
+    const seenBeforeEdit = await identityOf(ids[0]!);
+    const edited = JSON.parse(await readFile(fileOf(ids[0]!), 'utf8')) as { title: string };
+    await writeFile(fileOf(ids[0]!), JSON.stringify({ ...edited, title: 'Edited after it was seen' }));
+    // Seen with another identity than the index's: read again.
+    const seen = new Map([
+      [`${ids[0]!}.json`, seenBeforeEdit],
+      [`${ids[1]!}.json`, { ...(await identityOf(ids[1]!)), mtimeMs: 1 }],
+    ]);
+    const opened = await ConversationStore.open({ dir, now, onNotice: (message) => notices.push(message), seenFiles: seen });
+    await opened.flushIndex();
+    expect(opened.list()).toEqual(expected);
+    expect(notices).toEqual([expect.stringMatching(/out of date \(1 files new or changed outside Berth, 0 gone\)/)]);
+  });
+
   it('notices files edited, added or removed behind its back', async () => {
     const { store, ids } = await populated();
     // Edited by hand: the title changes and so does the file's size and mtime.

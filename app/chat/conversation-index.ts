@@ -1,9 +1,10 @@
-import { statSync, type Stats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { CONVERSATION_ID_PATTERN, ConversationSummarySchema, type ConversationSummary } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
+import { checkIndexEntry } from './index-entry-check';
 import { errorMessage } from '../../shared/error-message';
 
 /**
@@ -26,10 +27,9 @@ export const INDEX_WRITE_DELAY_MS = 1_000;
 const FileIdentitySchema = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });
 export type FileIdentity = z.infer<typeof FileIdentitySchema>;
 
-const IndexEntrySchema = z.object({ file: FileIdentitySchema, summary: ConversationSummarySchema });
+/** What an entry is; read with index-entry-check.ts, which is held to this schema by its test. */
+export const IndexEntrySchema = z.object({ file: FileIdentitySchema, summary: ConversationSummarySchema });
 export type IndexEntry = z.infer<typeof IndexEntrySchema>;
-
-const IndexFileSchema = z.object({ version: z.literal(INDEX_VERSION), entries: z.array(IndexEntrySchema) });
 
 export function fileIdentity(stats: { size: number; mtimeMs: number; ino: number }): FileIdentity {
   return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
@@ -49,12 +49,19 @@ export interface IndexScan {
   rebuildReason?: string;
   /** Index entries whose files are gone. */
   dropped: number;
+  /** Every name in the folder, as listed. */
+  names: string[];
 }
 
-/** Lists `<id>.json` files, stats them, and compares with the index. */
-export async function scanIndex(conversationsDir: string): Promise<IndexScan> {
+/**
+ * Lists `<id>.json` files, stats them, and compares with the index. `seen` holds
+ * identities taken moments ago by name (the start-time privacy walk lstat'ed every
+ * regular file here): those files are not stat'ed again.
+ */
+export async function scanIndex(conversationsDir: string, seen: ReadonlyMap<string, FileIdentity> = new Map()): Promise<IndexScan> {
   const ids: string[] = [];
-  for (const name of await readdir(conversationsDir)) {
+  const names = await readdir(conversationsDir);
+  for (const name of names) {
     // The schema's own pattern, tested directly: a zod parse per file name cost ~10 ms per 5,000 at start.
     const match = /^(.+)\.json$/.exec(name);
     if (match?.[1] === undefined || name === INDEX_FILE_NAME || !CONVERSATION_ID_PATTERN.test(match[1])) continue;
@@ -63,25 +70,30 @@ export async function scanIndex(conversationsDir: string): Promise<IndexScan> {
   const { entries, reason } = await readIndex(join(conversationsDir, INDEX_FILE_NAME));
   const fresh = new Map<string, IndexEntry>();
   const toRead: string[] = [];
-  // Synchronous on purpose: the store opens once, before Berth serves anything, and 5,000
-  // awaited stats cost 30-80 ms of thread-pool round trips where the calls take ~13 ms.
-  const stats = ids.map((id) => statIfPresent(join(conversationsDir, `${id}.json`)));
-  ids.forEach((id, position) => {
-    const found = stats[position];
+  // Ids are plain names (the pattern above): concatenation gives what path.join would, without its normalizing pass per file.
+  const prefix = join(conversationsDir, '_').slice(0, -1);
+  for (const id of ids) {
+    // Synchronous on purpose: the store opens once, before Berth serves anything, and 5,000
+    // awaited stats cost 30-80 ms of thread-pool round trips where the calls take ~13 ms.
+    const found = seen.get(`${id}.json`) ?? statIfPresent(`${prefix}${id}.json`);
     const entry = entries.get(id);
-    if (found !== undefined && entry !== undefined && entry.summary.id === id && sameFile(entry.file, fileIdentity(found))) fresh.set(id, entry);
+    if (found !== undefined && entry !== undefined && entry.summary.id === id && sameFile(entry.file, found)) fresh.set(id, entry);
     else toRead.push(id);
-  });
-  const present = new Set(ids);
-  const dropped = [...entries.keys()].filter((id) => !present.has(id)).length;
-  return { fresh, toRead, dropped, ...(reason !== undefined ? { rebuildReason: reason } : {}) };
+  }
+  let dropped = 0;
+  // Every entry is fresh on a start after a clean exit: the set of names is needed only when some are not.
+  if (entries.size > fresh.size) {
+    const present = new Set(ids);
+    for (const id of entries.keys()) if (!present.has(id)) dropped += 1;
+  }
+  return { fresh, toRead, dropped, names, ...(reason !== undefined ? { rebuildReason: reason } : {}) };
 }
 
-function statIfPresent(path: string): Stats | undefined {
+function statIfPresent(path: string): FileIdentity | undefined {
   try {
-    return statSync(path);
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
-    // Gone since readdir (or unreadable): read like a file the index does not describe, which reports why.
+    // Unreadable: read like a file the index does not describe, which reports why.
     return undefined;
   }
 }
@@ -94,14 +106,30 @@ async function readIndex(path: string): Promise<{ entries: Map<string, IndexEntr
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     return { entries: new Map(), reason: missing ? 'there is no index yet' : `the index could not be read (${errorMessage(error)})` };
   }
-  let parsed: ReturnType<typeof IndexFileSchema.safeParse>;
+  let parsed: unknown;
   try {
-    parsed = IndexFileSchema.safeParse(JSON.parse(text));
+    parsed = JSON.parse(text);
   } catch (error) {
     return { entries: new Map(), reason: `the index is not valid JSON (${errorMessage(error)})` };
   }
-  if (!parsed.success) return { entries: new Map(), reason: 'the index does not have the expected shape' };
-  return { entries: new Map(parsed.data.entries.map((entry) => [entry.summary.id, entry])) };
+  return checkIndexFile(parsed);
+}
+
+/** The index file's entries by conversation id, or why the whole file is set aside (one bad entry is enough: it was not written by this Berth). */
+export function checkIndexFile(value: unknown): { entries: Map<string, IndexEntry>; reason?: string } {
+  const shapeProblem = (why: string): { entries: Map<string, IndexEntry>; reason: string } => ({ entries: new Map(), reason: `the index does not have the expected shape (${why})` });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return shapeProblem('not an object');
+  const { version, entries } = value as { version?: unknown; entries?: unknown };
+  if (version !== INDEX_VERSION) return shapeProblem(`version ${JSON.stringify(version) ?? 'missing'}, expected ${INDEX_VERSION}`);
+  if (!Array.isArray(entries)) return shapeProblem('no list of entries');
+  const byId = new Map<string, IndexEntry>();
+  // An index loop, not entries(): the iterator and its destructuring cost ~10 ms per 5,000 at start (code that runs once stays unoptimized).
+  for (let position = 0; position < entries.length; position += 1) {
+    const entry = checkIndexEntry(entries[position]);
+    if (typeof entry === 'string') return shapeProblem(`entry ${position}: ${entry}`);
+    byId.set(entry.summary.id, entry);
+  }
+  return { entries: byId };
 }
 
 /**

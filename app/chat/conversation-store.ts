@@ -29,6 +29,8 @@ export interface ConversationStoreOptions {
   onChange?: (delta: ConversationsDelta) => void;
   /** Told when the index was rebuilt or repaired at open, or could not be written. */
   onNotice?: (message: string) => void;
+  /** Identities of the conversation files (by file name) taken at this start, not to be stat'ed again (see scanIndex). */
+  seenFiles?: ReadonlyMap<string, FileIdentity>;
   now?: () => number;
 }
 
@@ -87,9 +89,9 @@ export class ConversationStore {
   static async open(options: ConversationStoreOptions): Promise<ConversationStore> {
     const store = new ConversationStore(options);
     await makePrivateDir(store.trashDir);
-    // Temp files of writes a crash interrupted: the real files beside them are intact.
-    await removeInterruptedWrites(store.conversationsDir);
-    const scan = await scanIndex(store.conversationsDir);
+    const scan = await scanIndex(store.conversationsDir, options.seenFiles);
+    // Temp files of writes a crash interrupted: the real files beside them are intact (the scan skips such names).
+    await removeInterruptedWrites(store.conversationsDir, undefined, scan.names);
     for (const [id, entry] of scan.fresh) {
       store.summaries.set(id, entry.summary);
       store.files.set(id, entry.file);

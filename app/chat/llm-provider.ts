@@ -11,7 +11,7 @@ import Anthropic, {
   PermissionDeniedError,
   RateLimitError,
 } from '@anthropic-ai/sdk';
-import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import { errorMessage } from '../../shared/error-message';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
@@ -45,6 +45,8 @@ export interface LlmResponse {
   /** The API's stop_reason (`end_turn`, `tool_use`, `max_tokens`…); null if it gave none. */
   stopReason: string | null;
   usage: LlmUsage;
+  /** The model the provider says answered, when it says (it may differ from the one asked for: an alias, a router). */
+  model?: string;
 }
 
 export interface LlmStreamRequest {
@@ -52,7 +54,13 @@ export interface LlmStreamRequest {
   system?: string;
   messages: MessageParam[];
   tools?: Tool[];
+  /** How the model may use `tools` (sampling passes the server's `toolChoice`); the provider's default when absent. */
+  toolChoice?: ToolChoice;
   maxTokens: number;
+  /** Sampling temperature; the model's default when absent. */
+  temperature?: number;
+  /** Strings that end the reply early (stop reason `stop_sequence`). */
+  stopSequences?: string[];
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
   onText?: (delta: string) => void;
@@ -184,6 +192,9 @@ export class AnthropicProvider implements LlmProvider {
           messages: request.messages,
           ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
           ...(request.tools !== undefined && request.tools.length > 0 ? { tools: request.tools } : {}),
+          ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined ? { tool_choice: request.toolChoice } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          ...(request.stopSequences !== undefined && request.stopSequences.length > 0 ? { stop_sequences: request.stopSequences } : {}),
         },
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );
@@ -204,6 +215,7 @@ export class AnthropicProvider implements LlmProvider {
         content: message.content.map(toContent).filter((block): block is LlmContentBlock => block !== undefined),
         stopReason: message.stop_reason,
         usage: { inputTokens: message.usage.input_tokens ?? 0, outputTokens: message.usage.output_tokens ?? 0 },
+        ...(typeof message.model === 'string' && message.model !== '' ? { model: message.model } : {}),
       };
     } catch (error) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');

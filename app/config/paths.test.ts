@@ -41,6 +41,7 @@ describe('berthPaths', () => {
       configFile: '/home/p/.config/berth/config.json',
       stateDir: '/home/p/.config/berth/state',
       logsDir: '/home/p/.config/berth/logs',
+      conversationsDir: '/home/p/.config/berth/conversations',
       secretsFile: '/home/p/.config/berth/secrets.json',
     });
   });

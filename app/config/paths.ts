@@ -15,6 +15,8 @@ export interface BerthPaths {
   /** Remembered per-server facts (protocol era, consent decisions…). */
   stateDir: string;
   logsDir: string;
+  /** One JSON file per conversation, with the index (app/chat/conversation-store.ts). */
+  conversationsDir: string;
   /** Browser mode's 0600 secrets file (Electron uses safeStorage). */
   secretsFile: string;
 }
@@ -51,6 +53,7 @@ export function berthPaths(configDir: string): BerthPaths {
     configFile: join(configDir, 'config.json'),
     stateDir: join(configDir, 'state'),
     logsDir: join(configDir, 'logs'),
+    conversationsDir: join(configDir, 'conversations'),
     secretsFile: join(configDir, 'secrets.json'),
   };
 }

@@ -106,10 +106,31 @@ describe.runIf(posix)('tightenBerthFiles', () => {
     expect(report.tightened).toHaveLength(15);
 
     // A second start finds nothing to do.
-    expect(await tightenBerthFiles(config)).toEqual({ tightened: [], failures: [] });
+    expect(await tightenBerthFiles(config)).toEqual({ tightened: [], failures: [], identities: new Map() });
   });
 
   it('does nothing for a config dir that does not exist yet', async () => {
-    expect(await tightenBerthFiles(join(dir, 'missing'))).toEqual({ tightened: [], failures: [] });
+    expect(await tightenBerthFiles(join(dir, 'missing'))).toEqual({ tightened: [], failures: [], identities: new Map() });
+  });
+
+  it('hands back the identity of each regular file directly in the folder asked for, as before its chmod', async () => {
+    const config = join(dir, 'berth');
+    const conversations = join(config, 'conversations');
+    await mkdir(join(conversations, 'trash'), { recursive: true });
+    await writeFile(join(conversations, 'a.json'), '{"a":1}');
+    await chmod(join(conversations, 'a.json'), 0o644);
+    await writeFile(join(conversations, 'trash', 'deleted.json'), '{}');
+    await writeFile(join(dir, 'outside.json'), '{"outside":true}');
+    await symlink(join(dir, 'outside.json'), join(conversations, 'linked.json'));
+    await writeFile(join(config, 'config.json'), '{}');
+
+    // Given with a trailing separator: the same folder.
+    const report = await tightenBerthFiles(config, { keepIdentitiesIn: `${conversations}/` });
+
+    const a = await stat(join(conversations, 'a.json'));
+    expect(report.tightened).toContain(join(conversations, 'a.json'));
+    // Only a.json: not the folder's subfolder, nor what is inside it, nor a link (its target's identity is what matters), nor files elsewhere.
+    expect(report.identities).toEqual(new Map([['a.json', { size: a.size, mtimeMs: a.mtimeMs, ino: a.ino }]]));
+    expect((await tightenBerthFiles(config)).identities).toEqual(new Map());
   });
 });

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, type Stats } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
@@ -48,6 +48,20 @@ export interface TightenReport {
   tightened: string[];
   /** Paths that could not be changed, with the reason. */
   failures: string[];
+  /** Size, mtime and inode of each regular file directly in `TightenOptions.keepIdentitiesIn`, by name, as the walk saw them. */
+  identities: Map<string, FileIdentity>;
+}
+
+/** What identifies a file's content well enough to trust a summary of it (the conversations index). */
+export type FileIdentity = Pick<Stats, 'size' | 'mtimeMs' | 'ino'>;
+
+export interface TightenOptions {
+  /**
+   * A folder whose files the caller is about to stat anyway (the conversations: the index
+   * checks each file's identity). The walk's own lstat of each serves both: with 5,000
+   * conversations the second stat pass cost ~20 ms of every start.
+   */
+  keepIdentitiesIn?: string;
 }
 
 /**
@@ -58,13 +72,14 @@ export interface TightenReport {
  * profile, Electron's caches) lose group/other access on the directory
  * itself, which is enough to keep their content private, and are not walked.
  */
-export async function tightenBerthFiles(configDir: string): Promise<TightenReport> {
-  const report: TightenReport = { tightened: [], failures: [] };
+export async function tightenBerthFiles(configDir: string, options: TightenOptions = {}): Promise<TightenReport> {
+  const report: TightenReport = { tightened: [], failures: [], identities: new Map() };
+  const keepIn = options.keepIdentitiesIn === undefined ? undefined : resolve(options.keepIdentitiesIn);
   if (!HAS_MODES) return report;
   // Synchronous on purpose: this runs once, before Berth serves anything, and an awaited
   // lstat per file pays a round trip through libuv's thread pool each; with 5,000
   // conversations that was a quarter of a second of every start, the calls themselves ~15 ms.
-  const tighten = (path: string, recurse: 'all' | 'top' | 'none'): void => {
+  const tighten = (path: string, recurse: 'all' | 'top' | 'none', identities?: Map<string, FileIdentity>, name?: string): void => {
     let stats;
     try {
       stats = lstatSync(path);
@@ -73,6 +88,8 @@ export async function tightenBerthFiles(configDir: string): Promise<TightenRepor
       return;
     }
     if (!stats.isFile() && !stats.isDirectory()) return;
+    // Taken before a chmod, which changes none of the three.
+    if (identities !== undefined && name !== undefined && stats.isFile()) identities.set(name, { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
     const mode = stats.mode & 0o7777;
     if ((mode & 0o077) !== 0) {
       try {
@@ -90,7 +107,10 @@ export async function tightenBerthFiles(configDir: string): Promise<TightenRepor
       report.failures.push(`${path}: ${(error as Error).message}`);
       return;
     }
-    for (const name of names) tighten(join(path, name), recurse === 'all' || BERTH_TREES.has(name) ? 'all' : 'none');
+    // One path.join per folder, not per file (its normalizing pass showed in the profile of a start with 5,000 conversations).
+    const prefix = join(path, '_').slice(0, -1);
+    const kept = keepIn !== undefined && resolve(path) === keepIn ? report.identities : undefined;
+    for (const child of names) tighten(`${prefix}${child}`, recurse === 'all' || BERTH_TREES.has(child) ? 'all' : 'none', kept, child);
   };
   tighten(configDir, 'top');
   return report;

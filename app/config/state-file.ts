@@ -44,10 +44,11 @@ function processIsRunning(pid: number): boolean {
  * files of a process still running (a write in progress) are left alone.
  * Returns the names removed.
  */
-export async function removeInterruptedWrites(dir: string, target?: string): Promise<string[]> {
-  let names: string[];
+export async function removeInterruptedWrites(dir: string, target?: string, listed?: readonly string[]): Promise<string[]> {
+  let names: readonly string[];
   try {
-    names = await readdir(dir);
+    // `listed`: the caller has just listed the folder (the conversations, 5,000 names at start).
+    names = listed ?? (await readdir(dir));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

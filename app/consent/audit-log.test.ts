@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { appendFile, chmod, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +98,21 @@ describe('AuditLog', () => {
     const blocked = new AuditLog({ stateDir: join(log.filePath, 'not-a-dir') });
     const results = await Promise.allSettled([blocked.append(entry(1)), blocked.append(entry(2)), blocked.append(entry(3))]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
+  it('settles an append only once its line is written, and loses none on a close right after appends', async () => {
+    const log = new AuditLog({ stateDir: dir.path });
+    await log.append(entry(0));
+    const first = log.appendBuilt(entry(1));
+    let writtenWhenSettled: string | undefined;
+    void first.then(() => (writtenWhenSettled = readFileSync(log.filePath, 'utf8')));
+    const rest = [2, 3, 4].map((n) => log.appendBuilt(entry(n)));
+    // Not awaited: close waits for the queued lines.
+    await log.close();
+    await Promise.all([first, ...rest]);
+    expect(writtenWhenSettled).toContain('"tool-1"');
+    const fresh = new AuditLog({ stateDir: dir.path });
+    expect((await fresh.read()).entries.map((e) => e.tool)).toEqual(['tool-4', 'tool-3', 'tool-2', 'tool-1', 'tool-0']);
   });
 
   it('refuses to write an entry that does not match the schema', async () => {

@@ -50,12 +50,28 @@ export class AuditLog {
 
   /**
    * Append one entry; rejects if the disk refused it (the caller reports that).
-   * Entries that arrive while a write is under way go out together in the next
+   * Throws at once, writing nothing, for an entry that does not match the schema.
+   */
+  append(entry: AuditEntry): Promise<void> {
+    return this.appendLine(`${JSON.stringify(AuditEntrySchema.parse(entry))}\n`);
+  }
+
+  /**
+   * {@linkcode append} for an entry the consent broker built itself from typed
+   * values, with its keys in the schema's order: written as it is, without a
+   * zod parse per tool call. The line is the same text `append` writes
+   * (consent-broker.test.ts pins it for every kind of decision the broker records).
+   */
+  appendBuilt(entry: AuditEntry): Promise<void> {
+    return this.appendLine(`${JSON.stringify(entry)}\n`);
+  }
+
+  /**
+   * Lines that arrive while a write is under way go out together in the next
    * write: with many tool calls in flight, one file append per call (each an
    * open, write and close on the thread pool) was the host's bottleneck.
    */
-  append(entry: AuditEntry): Promise<void> {
-    const line = `${JSON.stringify(AuditEntrySchema.parse(entry))}\n`;
+  private appendLine(line: string): Promise<void> {
     if (this.queued !== undefined) {
       this.queued.lines.push(line);
       return this.queued.done;

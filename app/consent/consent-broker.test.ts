@@ -1,7 +1,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsentPolicy } from '../../shared/domain/consent';
+import { AuditEntrySchema, type ConsentPolicy } from '../../shared/domain/consent';
 import { HostError } from '../../shared/result';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector, tempDir } from '../servers/test-support';
@@ -199,6 +199,32 @@ describe('ConsentBroker', () => {
     expect(entries.map((e) => [e.decidedBy, e.note])).toEqual([
       ['host', 'the turn was stopped'],
       ['host', 'window closed'],
+    ]);
+  });
+
+  it('writes every kind of decision as the same line the schema-checked append writes (keys in schema order, nothing extra)', async () => {
+    const broker = make();
+    await decide(broker, { decision: 'allow-once' });
+    await decide(broker, { decision: 'allow-once', arguments: { path: '/tmp/b.txt', content: 'edited' } });
+    await decide(broker, { decision: 'deny', reason: 'no' });
+    await decide(broker, { decision: 'always-tool' });
+    await broker.approveToolCall(call());
+    const prompt = nextPrompt(pending);
+    const withdrawn = broker.approveToolCall(call({ tool: 'other' }));
+    await prompt;
+    pending.withdrawAll('window closed');
+    await withdrawn;
+    await broker.close();
+    const lines = (await readFile(join(dir.path, 'audit.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(6);
+    for (const line of lines) expect(line).toBe(JSON.stringify(AuditEntrySchema.parse(JSON.parse(line))));
+    expect(lines.map((line) => Object.keys(JSON.parse(line) as object).join(','))).toEqual([
+      'time,server,tool,conversationId,argumentsDigest,decision,decidedBy,edited',
+      'time,server,tool,conversationId,argumentsDigest,sentArgumentsDigest,decision,decidedBy,edited',
+      'time,server,tool,conversationId,argumentsDigest,decision,decidedBy,edited',
+      'time,server,tool,conversationId,argumentsDigest,decision,decidedBy,edited',
+      'time,server,tool,conversationId,argumentsDigest,decision,decidedBy,edited',
+      'time,server,tool,conversationId,argumentsDigest,decision,decidedBy,edited,note',
     ]);
   });
 

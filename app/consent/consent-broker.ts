@@ -340,6 +340,7 @@ export class ConsentBroker {
     decidedBy: DecidedBy,
     note?: string,
   ): Promise<void> {
+    // Keys in the schema's order: appendBuilt writes the object as it is (see AuditLog.appendBuilt).
     const entry: AuditEntry = {
       time: new Date(this.now()).toISOString(),
       server: request.server,
@@ -354,7 +355,7 @@ export class ConsentBroker {
       ...(note !== undefined ? { note } : {}),
     };
     try {
-      await this.audit.append(entry);
+      await this.audit.appendBuilt(entry);
     } catch (error) {
       // The decision stands; a lost audit line must still be visible to the person.
       this.warn(`audit log: could not record ${decision} for ${request.server}/${request.tool} in ${this.audit.filePath}: ${(error as Error).message}`);

@@ -267,6 +267,36 @@ describe('LogHub coalescing', () => {
     expect(batches).toHaveLength(1);
   });
 
+  it('with liveTrace "when-followed", sends trace entries only while someone follows the trace, and keeps them all for queries', async () => {
+    vi.useFakeTimers();
+    let clock = 1_000;
+    const logs = hub({ liveTrace: 'when-followed', now: () => clock });
+    logs.append(line('a', 'before', { source: 'trace', body: '{"id":1}' }));
+    logs.append(line('a', 'stderr line'));
+    await vi.advanceTimersByTimeAsync(33);
+    expect(batches.flatMap((b) => b.entries.map((e) => e.text))).toEqual(['stderr line']);
+
+    logs.followTrace(15_000);
+    logs.append(line('a', 'followed', { source: 'trace', body: '{"id":2}' }));
+    await vi.advanceTimersByTimeAsync(33);
+    expect(batches.at(-1)?.entries).toMatchObject([{ text: 'followed', body: '{"id":2}' }]);
+
+    // The lease ran out (the Logs view closed without saying so): kept, not sent.
+    clock += 15_000;
+    logs.append(line('a', 'after', { source: 'trace', body: '{"id":3}' }));
+    await vi.advanceTimersByTimeAsync(33);
+    expect(batches.flatMap((b) => b.entries.map((e) => e.text))).toEqual(['stderr line', 'followed']);
+    expect(logs.query({ sources: ['trace'] }).entries.map((e) => e.text)).toEqual(['before', 'followed', 'after']);
+
+    // A renewal never shortens a longer lease.
+    logs.followTrace(20_000);
+    logs.followTrace(5_000);
+    clock += 10_000;
+    logs.append(line('a', 'renewed', { source: 'trace' }));
+    await vi.advanceTimersByTimeAsync(33);
+    expect(batches.at(-1)?.entries.map((e) => e.text)).toEqual(['renewed']);
+  });
+
   it('does not deliver entries cleared before the batch went out', async () => {
     vi.useFakeTimers();
     const logs = hub();

@@ -29,6 +29,14 @@ export interface LogHubOptions {
   maxTextChars?: number;
   /** Also append stderr, notification and host entries to per-server text files. */
   files?: LogFilesOptions;
+  /**
+   * `always` (default): every entry goes out in the batches. `when-followed`
+   * (the host): trace entries go out only while someone follows the trace
+   * ({@linkcode LogHub.followTrace}); they are kept for queries either way.
+   * Every JSON-RPC message of every server, with its body, sent to a window
+   * that does not show it was most of what a tool call cost in browser mode.
+   */
+  liveTrace?: 'always' | 'when-followed';
   /** Masks the secrets the host holds in every entry's text, logger and body before it is kept, delivered or written. */
   redact?: (text: string) => string;
   now?: () => number;
@@ -79,6 +87,8 @@ export class LogHub implements LogSink {
   private readonly now: () => number;
   private readonly files: LogFiles | undefined;
   private readonly redact: ((text: string) => string) | undefined;
+  /** Trace entries go out in batches until this time (ms); Infinity when `liveTrace` is `always`. */
+  private traceLiveUntil: number;
   private readonly servers = new Map<string, ServerLogs>();
   private pending: RingBuffer<LogEntry>;
   private skippedBeforeRebuild = 0;
@@ -99,6 +109,16 @@ export class LogHub implements LogSink {
     this.pending = new RingBuffer(options.maxBatchEntries ?? 2_000);
     this.files = options.files === undefined ? undefined : new LogFiles(options.files, (message) => this.reportFileError(message));
     this.redact = options.redact;
+    this.traceLiveUntil = (options.liveTrace ?? 'always') === 'always' ? Infinity : 0;
+  }
+
+  /**
+   * Someone shows the trace live: trace entries go out in batches for the
+   * next `forMs` (at least). Entries from before are in the buffers for
+   * `query`; a window that starts following asks for them there.
+   */
+  followTrace(forMs: number): void {
+    this.traceLiveUntil = Math.max(this.traceLiveUntil, this.now() + forMs);
   }
 
   /** Where a server's log file lives, when file logs are on. */
@@ -119,6 +139,8 @@ export class LogHub implements LogSink {
       logs.bodyBytes += Buffer.byteLength(entry.body);
       this.enforceBodyBudget(logs);
     }
+    // Nobody follows the trace: it is kept for queries, and nothing is scheduled for it.
+    if (entry.source === 'trace' && this.traceLiveUntil <= this.now()) return;
     this.pending.push(entry);
     if (this.files !== undefined && entry.source !== 'trace') this.files.enqueue(entry);
     this.schedule();

@@ -1,113 +1,102 @@
 import { describe, expect, it } from 'vitest';
+import type { CandidateModel } from './candidate-models';
 import { chooseModel } from './model-selection';
-import type { ConfiguredModel } from '../settings/model-table';
 
-const haiku: ConfiguredModel = { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 3 };
-const sonnet: ConfiguredModel = { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 2 };
-const opus: ConfiguredModel = { id: 'claude-opus-4-1', label: 'Claude Opus 4.1', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 1 };
-const models = [haiku, sonnet, opus];
-const DEFAULT = 'claude-sonnet-4-5';
+const haiku: CandidateModel = { key: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', providerLabel: 'Anthropic', tier: 'fast', costRank: 2, speedRank: 2, intelligenceRank: 4 };
+const sonnet: CandidateModel = { key: 'claude-sonnet-5', label: 'Claude Sonnet 5', providerLabel: 'Anthropic', tier: 'balanced', costRank: 3, speedRank: 3, intelligenceRank: 2 };
+const opus: CandidateModel = { key: 'claude-opus-5', label: 'Claude Opus 5', providerLabel: 'Anthropic', tier: 'smart', costRank: 5, speedRank: 5, intelligenceRank: 1 };
+const gpt4o: CandidateModel = { key: 'openai:gpt-4o', label: 'gpt-4o', providerLabel: 'OpenAI', tier: 'balanced', costRank: 4, speedRank: 3, intelligenceRank: 2 };
+const gpt4oMini: CandidateModel = { key: 'openai:gpt-4o-mini', label: 'gpt-4o-mini', providerLabel: 'OpenAI', tier: 'fast', costRank: 2, speedRank: 2, intelligenceRank: 4 };
+const llama: CandidateModel = { key: 'ollama:llama3.1:8b', label: 'llama3.1:8b', providerLabel: 'Ollama', tier: 'fast', costRank: 1, speedRank: 4, intelligenceRank: 5 };
+const routed: CandidateModel = { key: 'openrouter:openai/gpt-4o', label: 'OpenAI: GPT-4o', providerLabel: 'OpenRouter', tier: 'balanced', costRank: 4, speedRank: 3, intelligenceRank: 2 };
+const all = [haiku, sonnet, opus, gpt4o, gpt4oMini, llama];
+const DEFAULT = 'claude-sonnet-5';
 
-const choose = (preferences: Parameters<typeof chooseModel>[0], list: ConfiguredModel[] = models) => chooseModel(preferences, list, DEFAULT);
+const choose = (preferences: Parameters<typeof chooseModel>[0], list: CandidateModel[] = all, defaultKey = DEFAULT) => chooseModel(preferences, list, defaultKey);
 
-describe('chooseModel', () => {
-  it('uses the default when the server states no preferences', () => {
-    expect(choose(undefined)).toEqual({
-      model: DEFAULT,
-      explanation: 'The server stated no model preferences; using the default model Claude Sonnet 4.5 (claude-sonnet-4-5).',
-    });
-    expect(choose({})).toEqual({ model: DEFAULT, explanation: 'No model hints and no priorities; using the default model Claude Sonnet 4.5 (claude-sonnet-4-5).' });
+describe('chooseModel across providers', () => {
+  it('uses the default when the server states no preferences, or none that say anything', () => {
+    expect(choose(undefined)).toEqual({ model: DEFAULT, explanation: 'No preferences from the server: your default model.' });
+    expect(choose({})).toEqual({ model: DEFAULT, explanation: 'No hints or priorities from the server: your default model.' });
+    expect(choose({ hints: [{}, { name: '  ' }] }).explanation).toBe('No hints or priorities from the server: your default model.');
   });
 
-  it('matches a hint by substring of the id or label', () => {
-    expect(choose({ hints: [{ name: 'sonnet' }] })).toEqual({
-      model: 'claude-sonnet-4-5',
-      explanation: "Hint 'sonnet' matched Claude Sonnet 4.5 (claude-sonnet-4-5).",
-      matchedHint: 'sonnet',
-    });
-    expect(choose({ hints: [{ name: 'Opus 4.1' }] }).model).toBe('claude-opus-4-1');
-    expect(choose({ hints: [{ name: 'claude-haiku-4-5' }] }).model).toBe('claude-haiku-4-5');
-    expect(choose({ hints: [{ name: 'HAIKU' }] }).model).toBe('claude-haiku-4-5');
+  it('matches hints of several providers against every model’s own name', () => {
+    // An exact name wins over the longer names that contain it (gpt-4o-mini).
+    expect(choose({ hints: [{ name: 'gpt-4o' }] })).toEqual({ model: 'openai:gpt-4o', explanation: 'Matched the server’s hint “gpt-4o”.', matchedHint: 'gpt-4o' });
+    expect(choose({ hints: [{ name: 'gpt-4o-mini' }] }).model).toBe('openai:gpt-4o-mini');
+    // "llama" is in the provider id "ollama" of every Ollama model: only the model's own name counts.
+    expect(choose({ hints: [{ name: 'llama' }] })).toMatchObject({ model: 'ollama:llama3.1:8b', explanation: 'Matched the server’s hint “llama”.' });
+    expect(choose({ hints: [{ name: 'sonnet' }] })).toMatchObject({ model: 'claude-sonnet-5', explanation: 'Matched the server’s hint “sonnet”.' });
+    // A hint may name Berth's key itself.
+    expect(choose({ hints: [{ name: 'openai:gpt-4o-mini' }] }).model).toBe('openai:gpt-4o-mini');
   });
 
-  it('takes hints in order: the first one that matches decides, even against priorities', () => {
-    const result = choose({ hints: [{ name: 'gpt-4o' }, { name: 'opus' }, { name: 'haiku' }], speedPriority: 1 });
-    expect(result).toMatchObject({ model: 'claude-opus-4-1', matchedHint: 'opus' });
-  });
-
-  it('maps an older Claude name onto the configured model of the same family', () => {
+  it('maps an older Claude name onto the family, and other providers’ family words onto tiers', () => {
     expect(choose({ hints: [{ name: 'claude-3-sonnet' }] })).toEqual({
-      model: 'claude-sonnet-4-5',
-      explanation: "Hint 'claude-3-sonnet' names the sonnet family, which matched Claude Sonnet 4.5 (claude-sonnet-4-5).",
+      model: 'claude-sonnet-5',
+      explanation: 'The server’s hint “claude-3-sonnet” names the sonnet family.',
       matchedHint: 'claude-3-sonnet',
     });
-    expect(choose({ hints: [{ name: 'claude-3-haiku-20240307' }] }).model).toBe('claude-haiku-4-5');
+    const flash = choose({ hints: [{ name: 'gemini-1.5-flash' }] }, [haiku, sonnet, opus]);
+    expect(flash).toEqual({ model: 'claude-haiku-4-5', explanation: 'The server’s hint “gemini-1.5-flash” asks for a fast model (“flash”): your only fast model.', matchedHint: 'gemini-1.5-flash' });
+    // A family word with no model of its tier falls through to the next hint.
+    expect(choose({ hints: [{ name: 'gemini-ultra' }, { name: 'gpt-4o' }] }, [haiku, sonnet, gpt4o]).model).toBe('openai:gpt-4o');
   });
 
-  it('maps other providers’ family words onto tiers', () => {
-    expect(choose({ hints: [{ name: 'gemini-1.5-flash' }] })).toEqual({
-      model: 'claude-haiku-4-5',
-      explanation: "Hint 'gemini-1.5-flash' suggests a fast model like flash, which matched Claude Haiku 4.5 (claude-haiku-4-5).",
-      matchedHint: 'gemini-1.5-flash',
-    });
-    expect(choose({ hints: [{ name: 'gpt-4o-mini' }] }).model).toBe('claude-haiku-4-5');
-    expect(choose({ hints: [{ name: 'gemini-ultra' }] }).model).toBe('claude-opus-4-1');
-    // A family word whose tier is missing from the settings does not match.
-    expect(choose({ hints: [{ name: 'opus' }] }, [haiku, sonnet]).matchedHint).toBeUndefined();
-  });
-
-  it('a hint matching several models is settled by priorities, or else the default', () => {
-    expect(choose({ hints: [{ name: 'claude' }], intelligencePriority: 0.9 })).toEqual({
-      model: 'claude-opus-4-1',
-      explanation: "Hint 'claude' matched 3 configured models; intelligence priority 0.9 favoured Claude Opus 4.1 (claude-opus-4-1).",
-      matchedHint: 'claude',
-    });
-    expect(choose({ hints: [{ name: 'claude' }] })).toEqual({
-      model: 'claude-sonnet-4-5',
-      explanation: "Hint 'claude' matched 3 configured models; chose Claude Sonnet 4.5 (claude-sonnet-4-5), the default model.",
-      matchedHint: 'claude',
-    });
-    expect(choose({ hints: [{ name: 'claude' }] }, [opus, haiku]).explanation).toBe(
-      "Hint 'claude' matched 2 configured models; chose Claude Opus 4.1 (claude-opus-4-1), the first of them in the settings.",
+  it('when a hint matches several models of different providers, priorities decide, else the default, else the list order', () => {
+    expect(choose({ hints: [{ name: 'gpt-4o' }] }, [sonnet, routed, gpt4o]).model).toBe('openrouter:openai/gpt-4o');
+    expect(choose({ hints: [{ name: 'gpt-4o' }] }, [sonnet, routed, gpt4o]).explanation).toBe(
+      'Matched the server’s hint “gpt-4o” (2 models); the first of them in your list, OpenAI: GPT-4o (openrouter:openai/gpt-4o).',
     );
+    expect(choose({ hints: [{ name: 'gpt-4o' }] }, [sonnet, routed, gpt4o], 'openai:gpt-4o')).toMatchObject({
+      model: 'openai:gpt-4o',
+      explanation: 'Matched the server’s hint “gpt-4o” (2 models); your default model is one of them.',
+    });
+    expect(choose({ hints: [{ name: 'claude' }], intelligencePriority: 0.9 })).toMatchObject({
+      model: 'claude-opus-5',
+      explanation: 'Matched the server’s hint “claude” (3 models); the server asked for intelligence (0.9): the most capable model of them.',
+    });
   });
 
-  it('without a matching hint, a single priority picks the best model on that axis', () => {
-    expect(choose({ hints: [{ name: 'llama' }], speedPriority: 0.8 })).toEqual({
+  it('without a matching hint, priorities pick through the ranks across providers', () => {
+    expect(choose({ hints: [{ name: 'mixtral-8x7b' }], costPriority: 0.8 })).toEqual({
+      model: 'ollama:llama3.1:8b',
+      explanation: 'No model matched the server’s hint “mixtral-8x7b”; the server asked for cost (0.8): the cheapest model.',
+    });
+    expect(choose({ speedPriority: 0.8, intelligencePriority: 0.2 })).toEqual({
       model: 'claude-haiku-4-5',
-      explanation: "No hint matched ('llama'); speed priority 0.8 favoured Claude Haiku 4.5 (claude-haiku-4-5).",
+      explanation: 'The server asked for speed (0.8) over intelligence (0.2): one of the 2 fastest models (the first in your list).',
     });
-    expect(choose({ costPriority: 0.3 }).model).toBe('claude-haiku-4-5');
-    expect(choose({ intelligencePriority: 0.1 }).model).toBe('claude-opus-4-1');
+    const balanced = choose({ costPriority: 0.5, speedPriority: 0.5, intelligencePriority: 0.5 }, [opus, sonnet, llama]);
+    expect(balanced).toEqual({
+      model: 'claude-sonnet-5',
+      explanation: 'The server weighed cost (0.5), speed (0.5) and intelligence (0.5) equally: the best balance of cost, speed and intelligence.',
+    });
   });
 
-  it('weighs several priorities together', () => {
-    expect(choose({ costPriority: 0.2, speedPriority: 0.3, intelligencePriority: 0.9 })).toEqual({
-      model: 'claude-opus-4-1',
-      explanation: 'No model hints; weighing priorities cost 0.2, speed 0.3 and intelligence 0.9 favoured Claude Opus 4.1 (claude-opus-4-1).',
+  it('an unknown hint without priorities keeps the default and says the hint matched nothing', () => {
+    expect(choose({ hints: [{ name: 'zzz-9000' }, { name: 'qqq' }] })).toEqual({
+      model: DEFAULT,
+      explanation: 'No model matched the server’s hints “zzz-9000”, “qqq” and it gave no priorities: your default model.',
     });
-    expect(choose({ costPriority: 0.6, speedPriority: 0.6, intelligencePriority: 0.5 }).model).toBe('claude-haiku-4-5');
-    // Balanced weights with a middle model that is never worst: the tie goes to the default.
-    expect(choose({ speedPriority: 0.5, intelligencePriority: 0.5 }).model).toBe('claude-sonnet-4-5');
   });
 
   it('treats zero priorities as none and clamps values above 1', () => {
-    expect(choose({ costPriority: 0, speedPriority: 0, intelligencePriority: 0 }).model).toBe(DEFAULT);
-    expect(choose({ speedPriority: 7 }).explanation).toContain('speed priority 1 favoured');
+    expect(choose({ costPriority: 0, speedPriority: 0 }).model).toBe(DEFAULT);
+    expect(choose({ speedPriority: 7 }).explanation).toContain('The server asked for speed (1)');
   });
 
-  it('ignores empty hint names', () => {
-    expect(choose({ hints: [{}, { name: '  ' }] }).explanation).toBe('No model hints and no priorities; using the default model Claude Sonnet 4.5 (claude-sonnet-4-5).');
-  });
-
-  it('falls back to the default id when no models are configured or the default is not among them', () => {
-    expect(chooseModel({ hints: [{ name: 'opus' }] }, [], 'claude-x')).toEqual({ model: 'claude-x', explanation: 'Only the default model claude-x is configured.' });
-    expect(chooseModel({}, [haiku], 'claude-x')).toEqual({ model: 'claude-x', explanation: 'No model hints and no priorities; using the default model claude-x.' });
-  });
-
-  it('ties on priorities go to the default model, then to the configured order', () => {
-    const twin = { ...haiku, id: 'claude-haiku-twin', label: 'Twin' };
-    expect(chooseModel({ speedPriority: 1 }, [haiku, twin], 'claude-haiku-twin').model).toBe('claude-haiku-twin');
+  it('ties go to the default model, then to the list order', () => {
+    const twin = { ...haiku, key: 'openai:haiku-twin', label: 'Twin', providerLabel: 'OpenAI' };
+    expect(chooseModel({ speedPriority: 1 }, [haiku, twin], 'openai:haiku-twin')).toEqual({
+      model: 'openai:haiku-twin',
+      explanation: 'The server asked for speed (1): one of the 2 fastest models (your default model).',
+    });
     expect(chooseModel({ speedPriority: 1 }, [haiku, twin], 'other').model).toBe('claude-haiku-4-5');
+  });
+
+  it('falls back to the default key when no models are listed', () => {
+    expect(chooseModel({ hints: [{ name: 'opus' }] }, [], 'claude-x')).toEqual({ model: 'claude-x', explanation: 'No models are listed: your default model.' });
   });
 });

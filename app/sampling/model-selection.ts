@@ -1,4 +1,6 @@
-import type { ConfiguredModel, ModelTier } from '../settings/model-table';
+import { splitModelKey } from '../../shared/domain/model-key';
+import type { ModelTier } from '../../shared/domain/model-ranks';
+import type { CandidateModel } from './candidate-models';
 
 /** The MCP `modelPreferences` (structurally; the SDK type is deprecated in 2026-07-28). */
 export interface ModelPreferencesInput {
@@ -8,7 +10,7 @@ export interface ModelPreferencesInput {
   intelligencePriority?: number;
 }
 
-/** The chosen model id, and one sentence a person can read. */
+/** The chosen model key, and why in one sentence a person can read (shown in the sampling review). */
 export interface ModelSelection {
   model: string;
   explanation: string;
@@ -37,51 +39,67 @@ const FAMILY_TIERS: Readonly<Record<string, ModelTier>> = {
   large: 'smart',
 };
 
-/** Provider family names that select among that provider's models without implying a tier. */
-const PROVIDER_FAMILIES = ['claude'];
+/** Family names that select among that family's models without implying a tier (`claude-3-5-whatever` → any Claude). */
+const MODEL_FAMILIES = ['claude', 'gpt', 'gemini', 'llama', 'mistral', 'qwen', 'deepseek', 'gemma', 'phi', 'grok'];
 
 type Axis = 'cost' | 'speed' | 'intelligence';
 const AXES: readonly Axis[] = ['cost', 'speed', 'intelligence'];
-const RANK_OF: Record<Axis, (model: ConfiguredModel) => number> = {
+const RANK_OF: Record<Axis, (model: CandidateModel) => number> = {
   cost: (m) => m.costRank,
   speed: (m) => m.speedRank,
   intelligence: (m) => m.intelligenceRank,
 };
+/** What being the best on an axis is called. */
+const BEST_ON: Record<Axis, string> = { cost: 'cheapest', speed: 'fastest', intelligence: 'most capable' };
 
 function squash(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/gu, '');
 }
 
-function contains(model: ConfiguredModel, needle: string): boolean {
-  const squashed = squash(needle);
-  return squashed !== '' && (squash(model.id).includes(squashed) || squash(model.label).includes(squashed));
+/**
+ * The names a hint is matched against: the provider's own model id and the
+ * label, not the key's provider prefix (hint "llama" must not match every
+ * `ollama:` model). An id like `openai/gpt-4o` also answers to `gpt-4o`.
+ */
+function namesOf(model: CandidateModel): string[] {
+  const id = splitModelKey(model.key).model;
+  return [id, id.split('/').at(-1) ?? id, model.label].map(squash);
 }
 
-function describe(model: ConfiguredModel): string {
-  return model.label === model.id ? model.id : `${model.label} (${model.id})`;
+/** Models whose id or label is the hint (the key counts too: `openai:gpt-4o`); else those containing it, as MCP says hints are substrings. */
+function byName(hint: string, models: readonly CandidateModel[]): CandidateModel[] {
+  const needle = squash(hint);
+  if (needle === '') return [];
+  const exact = models.filter((m) => squash(m.key) === needle || namesOf(m).includes(needle));
+  if (exact.length > 0) return exact;
+  return models.filter((m) => namesOf(m).some((name) => name.includes(needle)));
+}
+
+function describe(model: CandidateModel): string {
+  return model.label === model.key ? model.key : `${model.label} (${model.key})`;
 }
 
 interface HintMatch {
-  models: ConfiguredModel[];
+  models: CandidateModel[];
   /** How the hint reached these models, for the explanation. */
   via: { kind: 'name' } | { kind: 'family'; family: string } | { kind: 'tier'; family: string; tier: ModelTier };
 }
 
-function matchHint(hint: string, models: readonly ConfiguredModel[]): HintMatch | undefined {
-  const direct = models.filter((m) => contains(m, hint));
+function matchHint(hint: string, models: readonly CandidateModel[]): HintMatch | undefined {
+  const direct = byName(hint, models);
   if (direct.length > 0) return { models: direct, via: { kind: 'name' } };
   const tokens = hint.toLowerCase().split(/[^a-z0-9]+/u);
   for (const token of tokens) {
     const tier = FAMILY_TIERS[token];
     if (tier === undefined) continue;
-    const named = models.filter((m) => contains(m, token));
+    const named = byName(token, models);
     if (named.length > 0) return { models: named, via: { kind: 'family', family: token } };
     const tiered = models.filter((m) => m.tier === tier);
     if (tiered.length > 0) return { models: tiered, via: { kind: 'tier', family: token, tier } };
   }
   for (const token of tokens) {
-    if (!PROVIDER_FAMILIES.includes(token)) continue;
-    const named = models.filter((m) => contains(m, token));
+    if (!MODEL_FAMILIES.includes(token)) continue;
+    const named = byName(token, models);
     if (named.length > 0) return { models: named, via: { kind: 'family', family: token } };
   }
   return undefined;
@@ -104,16 +122,25 @@ function weightsOf(preferences: ModelPreferencesInput | undefined): Weights {
   return weights;
 }
 
-function phraseWeights(weights: Weights): string {
-  const given = AXES.filter((axis) => weights[axis] !== undefined);
-  if (given.length === 1) return `${given[0]} priority ${weights[given[0] as Axis]}`;
-  const parts = given.map((axis) => `${axis} ${weights[axis]}`);
-  return `weighing priorities ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+/** The given axes, the weightiest first (ties keep cost, speed, intelligence order). */
+function ranked(weights: Weights): Axis[] {
+  return AXES.filter((axis) => weights[axis] !== undefined).sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0));
 }
 
-/** The best model for the weights; ties go to the default model, then to the configured order. */
-function best(models: readonly ConfiguredModel[], weights: Weights, defaultModel: string): ConfiguredModel {
-  const score = (model: ConfiguredModel): number =>
+/** "the server asked for speed (0.8) over intelligence (0.2)". */
+function phraseWeights(weights: Weights): string {
+  const axes = ranked(weights);
+  const part = (axis: Axis): string => `${axis} (${weights[axis]})`;
+  const [first, ...rest] = axes as [Axis, ...Axis[]];
+  if (rest.length === 0) return `the server asked for ${part(first)}`;
+  const list = (items: Axis[]): string => (items.length === 1 ? part(items[0] as Axis) : `${items.slice(0, -1).map(part).join(', ')} and ${part(items.at(-1) as Axis)}`);
+  if (rest.every((axis) => weights[axis] === weights[first])) return `the server weighed ${list(axes)} equally`;
+  return `the server asked for ${part(first)} over ${list(rest)}`;
+}
+
+/** The best model for the weights; ties go to the default model, then to the list's order. */
+function best(models: readonly CandidateModel[], weights: Weights, defaultKey: string): CandidateModel {
+  const score = (model: CandidateModel): number =>
     AXES.reduce((sum, axis) => {
       const weight = weights[axis];
       if (weight === undefined) return sum;
@@ -123,27 +150,41 @@ function best(models: readonly ConfiguredModel[], weights: Weights, defaultModel
       const normalized = hi === lo ? 1 : (hi - RANK_OF[axis](model)) / (hi - lo);
       return sum + weight * normalized;
     }, 0);
-  let winner = models[0] as ConfiguredModel;
+  let winner = models[0] as CandidateModel;
   let winnerScore = score(winner);
   for (const model of models.slice(1)) {
     const value = score(model);
-    const better = value > winnerScore + 1e-9 || (Math.abs(value - winnerScore) <= 1e-9 && model.id === defaultModel);
+    const better = value > winnerScore + 1e-9 || (Math.abs(value - winnerScore) <= 1e-9 && model.key === defaultKey);
     if (better) [winner, winnerScore] = [model, value];
   }
   return winner;
 }
 
-function defaultAmong(models: readonly ConfiguredModel[], defaultModel: string): ConfiguredModel | undefined {
-  return models.find((m) => m.id === defaultModel);
+/** What the pick is among `models` in words: "the fastest model", "one of the fastest models, your default"… */
+function phrasePick(pick: CandidateModel, models: readonly CandidateModel[], weights: Weights, defaultKey: string): string {
+  const top = ranked(weights)[0] as Axis;
+  const bestRank = Math.min(...models.map(RANK_OF[top]));
+  if (RANK_OF[top](pick) !== bestRank) {
+    const axes = ranked(weights);
+    return `the best balance of ${axes.length === 1 ? axes[0] : `${axes.slice(0, -1).join(', ')} and ${axes.at(-1)}`}`;
+  }
+  const tied = models.filter((m) => RANK_OF[top](m) === bestRank).length;
+  if (tied === 1) return `the ${BEST_ON[top]} model`;
+  return `one of the ${tied} ${BEST_ON[top]} models (${pick.key === defaultKey ? 'your default model' : 'the first in your list'})`;
+}
+
+function quoted(hints: readonly string[]): string {
+  return hints.map((h) => `“${h}”`).join(', ');
 }
 
 /**
- * Map a server's model preferences onto the configured models: hints first,
- * in order (a name or a family word), then cost/speed/intelligence priorities,
- * then the default. Pure; the explanation is shown in the sampling review.
+ * Map a server's model preferences onto the candidates of every provider:
+ * hints first, in order (a model's name, a family or a tier word), then the
+ * cost/speed/intelligence priorities through the ranks, then the default.
+ * Pure; the explanation is shown in the sampling review.
  */
-export function chooseModel(preferences: ModelPreferencesInput | undefined, models: readonly ConfiguredModel[], defaultModel: string): ModelSelection {
-  if (models.length === 0) return { model: defaultModel, explanation: `Only the default model ${defaultModel} is configured.` };
+export function chooseModel(preferences: ModelPreferencesInput | undefined, models: readonly CandidateModel[], defaultKey: string): ModelSelection {
+  if (models.length === 0) return { model: defaultKey, explanation: 'No models are listed: your default model.' };
   const weights = weightsOf(preferences);
   const weighted = Object.keys(weights).length > 0;
   const hints = (preferences?.hints ?? []).map((h) => h.name?.trim() ?? '').filter((name) => name !== '');
@@ -154,32 +195,33 @@ export function chooseModel(preferences: ModelPreferencesInput | undefined, mode
     const { via } = match;
     const reach =
       via.kind === 'name'
-        ? `Hint '${hint}' matched`
+        ? `Matched the server’s hint “${hint}”`
         : via.kind === 'family'
-          ? `Hint '${hint}' names the ${via.family} family, which matched`
-          : `Hint '${hint}' suggests a ${via.tier} model like ${via.family}, which matched`;
+          ? `The server’s hint “${hint}” names the ${via.family} family`
+          : `The server’s hint “${hint}” asks for a ${via.tier} model (“${via.family}”)`;
     if (match.models.length === 1) {
-      const only = match.models[0] as ConfiguredModel;
-      return { model: only.id, explanation: `${reach} ${describe(only)}.`, matchedHint: hint };
+      const only = match.models[0] as CandidateModel;
+      const note = via.kind === 'tier' ? `: your only ${via.tier} model` : '';
+      return { model: only.key, explanation: `${reach}${note}.`, matchedHint: hint };
     }
-    const count = `${match.models.length} configured models`;
+    const count = `${reach} (${match.models.length} models)`;
     if (weighted) {
-      const pick = best(match.models, weights, defaultModel);
-      return { model: pick.id, explanation: `${reach} ${count}; ${phraseWeights(weights)} favoured ${describe(pick)}.`, matchedHint: hint };
+      const pick = best(match.models, weights, defaultKey);
+      return { model: pick.key, explanation: `${count}; ${phraseWeights(weights)}: ${phrasePick(pick, match.models, weights, defaultKey)} of them.`, matchedHint: hint };
     }
-    const fallback = defaultAmong(match.models, defaultModel);
-    const pick = fallback ?? (match.models[0] as ConfiguredModel);
-    const why = fallback !== undefined ? 'the default model' : 'the first of them in the settings';
-    return { model: pick.id, explanation: `${reach} ${count}; chose ${describe(pick)}, ${why}.`, matchedHint: hint };
+    const fallback = match.models.find((m) => m.key === defaultKey);
+    const pick = fallback ?? (match.models[0] as CandidateModel);
+    const why = fallback !== undefined ? 'your default model is one of them' : `the first of them in your list, ${describe(pick)}`;
+    return { model: pick.key, explanation: `${count}; ${why}.`, matchedHint: hint };
   }
 
-  const hintNote = hints.length === 0 ? 'No model hints' : `No hint matched (${hints.map((h) => `'${h}'`).join(', ')})`;
+  const unmatched = hints.length === 0 ? undefined : `No model matched the server’s ${hints.length === 1 ? 'hint' : 'hints'} ${quoted(hints)}`;
   if (weighted) {
-    const pick = best(models, weights, defaultModel);
-    return { model: pick.id, explanation: `${hintNote}; ${phraseWeights(weights)} favoured ${describe(pick)}.` };
+    const pick = best(models, weights, defaultKey);
+    const reason = `${phraseWeights(weights)}: ${phrasePick(pick, models, weights, defaultKey)}`;
+    return { model: pick.key, explanation: unmatched === undefined ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : `${unmatched}; ${reason}.` };
   }
-  const fallback = defaultAmong(models, defaultModel);
-  const named = fallback === undefined ? defaultModel : describe(fallback);
-  if (preferences === undefined) return { model: defaultModel, explanation: `The server stated no model preferences; using the default model ${named}.` };
-  return { model: defaultModel, explanation: `${hintNote} and no priorities; using the default model ${named}.` };
+  if (preferences === undefined) return { model: defaultKey, explanation: 'No preferences from the server: your default model.' };
+  if (unmatched !== undefined) return { model: defaultKey, explanation: `${unmatched} and it gave no priorities: your default model.` };
+  return { model: defaultKey, explanation: 'No hints or priorities from the server: your default model.' };
 }

@@ -8,6 +8,7 @@ import { LogCollector } from '../servers/test-support';
 import type { ConfiguredModel } from '../settings/model-table';
 import { SamplingBudget } from './sampling-budget';
 import type { BudgetRefusal } from './sampling-budget';
+import { candidateOf, fixedSamplingModels } from './candidate-models';
 import { SamplingReview } from './sampling-review';
 
 const models: ConfiguredModel[] = [
@@ -109,7 +110,7 @@ describe('SamplingReview within the cap and the budget', () => {
     new SamplingReview({
       pending,
       logs,
-      models: () => ({ models, defaultModel: 'claude-sonnet-4-5' }),
+      models: fixedSamplingModels(models.map(candidateOf), 'claude-sonnet-4-5'),
       generate: async (request, model) => {
         calls.push({ maxTokens: request.maxTokens, model });
         return { content: { type: 'text', text: 'Sing, muse' }, stopReason: 'endTurn', ...(usage !== undefined ? { usage } : {}) };
@@ -193,7 +194,7 @@ describe('SamplingReview within the cap and the budget', () => {
     const failing = new SamplingReview({
       pending,
       logs,
-      models: () => ({ models, defaultModel: 'claude-sonnet-4-5' }),
+      models: fixedSamplingModels(models.map(candidateOf), 'claude-sonnet-4-5'),
       generate: () => Promise.reject(new Error('529 overloaded')),
       budget,
       policies: { greedy: 'allow-session' },
@@ -207,7 +208,7 @@ describe('SamplingReview within the cap and the budget', () => {
     const first = review.handle('greedy', greedy);
     const prompt = await next(pending, 'sampling');
     expect(prompt.payload.model.id).toBe('claude-opus-4-1');
-    expect(prompt.payload.defaultModel).toEqual({ id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5' });
+    expect(prompt.payload.defaultModel).toEqual({ id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', provider: 'Anthropic' });
     pending.answer(prompt.id, { decision: 'approve', allowForSession: true });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await expect(first).resolves.toMatchObject({ model: 'claude-opus-4-1' });

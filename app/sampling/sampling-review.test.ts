@@ -5,6 +5,7 @@ import type { PendingKind, PendingRequestOf } from '../../shared/domain/pending'
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
 import type { ConfiguredModel } from '../settings/model-table';
+import { candidateOf, fixedSamplingModels } from './candidate-models';
 import { SamplingReview } from './sampling-review';
 import type { GeneratedMessage, SamplingReviewOptions } from './sampling-review';
 
@@ -69,7 +70,7 @@ describe('SamplingReview', () => {
     new SamplingReview({
       pending,
       logs,
-      models: () => ({ models, defaultModel: 'claude-sonnet-4-5' }),
+      models: fixedSamplingModels(models.map(candidateOf), 'claude-sonnet-4-5'),
       generate: async (request, model, signal) => {
         calls.push({ request, model, signal });
         if (answer instanceof Error) throw answer;
@@ -96,8 +97,8 @@ describe('SamplingReview', () => {
     const { _meta, ...shown } = params;
     void _meta;
     expect(first.payload.request).toEqual(shown);
-    expect(first.payload.model).toEqual({ id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5' });
-    expect(first.payload.explanation).toBe("Hint 'haiku' matched Claude Haiku 4.5 (claude-haiku-4-5).");
+    expect(first.payload.model).toEqual({ id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'Anthropic' });
+    expect(first.payload.explanation).toBe('Matched the server’s hint “haiku”.');
     expect(first.payload.models.map((m) => m.id)).toEqual(models.map((m) => m.id));
     const editedMessages = [{ role: 'user' as const, content: { type: 'text' as const, text: 'Write a haiku about harbours' } }];
     pending.answer(first.id, { decision: 'approve', messages: editedMessages, systemPrompt: 'Be brief.' });
@@ -200,7 +201,7 @@ describe('SamplingReview', () => {
   it('lets the person pick another configured model, and refuses an unknown one', async () => {
     const result = make().handle('poet', params);
     const prompt = await next(pending, 'sampling');
-    expect(() => pending.answer(prompt.id, { decision: 'approve', model: 'gpt-5' })).toThrow(/model 'gpt-5' is not one of the configured models/);
+    expect(() => pending.answer(prompt.id, { decision: 'approve', model: 'gpt-5' })).toThrow(/model 'gpt-5' is not one of the models offered for this request/);
     pending.answer(prompt.id, { decision: 'approve', model: 'claude-opus-4-1' });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await expect(result).resolves.toMatchObject({ model: 'claude-opus-4-1' });

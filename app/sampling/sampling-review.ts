@@ -7,8 +7,9 @@ import type { ModelChoice, SamplingAnswerPayload, SamplingRequestView } from '..
 import type { TokenUsage } from '../../shared/domain/sampling-limits';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
+import { splitModelKey } from '../../shared/domain/model-key';
+import type { CandidateModel, SamplingModels } from './candidate-models';
 import { chooseModel } from './model-selection';
-import type { ConfiguredModel } from '../settings/model-table';
 import { RateLimiter } from './rate-limit';
 import type { RateLimitOptions } from './rate-limit';
 import { SamplingBudget } from './sampling-budget';
@@ -31,6 +32,8 @@ export interface GeneratedMessage {
   stopReason?: string;
   /** What the model reported it used; counted against the server's session budget. */
   usage?: TokenUsage;
+  /** The model's name as the provider gave it (what the server is told answered); else the provider's id for the key asked for. */
+  model?: string;
 }
 
 /**
@@ -40,16 +43,11 @@ export interface GeneratedMessage {
  */
 export type SamplingGenerate = (request: CreateMessageRequestParams, model: string, signal: AbortSignal) => Promise<GeneratedMessage>;
 
-/** Which models exist now (read on every request, so settings changes apply at once). */
-export interface SamplingModels {
-  models: ConfiguredModel[];
-  defaultModel: string;
-}
-
 /** Options for {@linkcode SamplingReview}. */
 export interface SamplingReviewOptions {
   pending: PendingRequests;
-  models: () => SamplingModels;
+  /** The candidate models of every provider and the default, read on every request. */
+  models: SamplingModels;
   generate: SamplingGenerate;
   /** Per-server log lines about each request's fate. */
   logs: LogSink;
@@ -97,6 +95,22 @@ function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
     ...(tools !== undefined ? { tools: tools as SamplingRequestView['tools'] } : {}),
     ...(toolChoice !== undefined ? { toolChoice } : {}),
   };
+}
+
+/**
+ * The candidates for one request: with tools, only models that take tools
+ * (and the default only if it does). Refused when none can: sending tools to
+ * a model that ignores them would make up an answer without them.
+ */
+function eligibleModels(source: SamplingModels, withTools: boolean): { models: CandidateModel[]; defaultModel: string; toolsNote?: string } {
+  const all = source.list();
+  const defaultModel = source.defaultKey();
+  if (!withTools) return { models: all, defaultModel };
+  const models = all.filter((m) => m.supportsTools !== false);
+  if (models.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This request offers tools, and none of the models in Berth can use tools');
+  if (models.some((m) => m.key === defaultModel)) return { models, defaultModel };
+  const stand = models[0] as CandidateModel;
+  return { models, defaultModel: stand.key, toolsNote: `(Your default model cannot use tools, which this request offers: ${stand.label} stands in for it.)` };
 }
 
 function issueText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -178,10 +192,10 @@ export class SamplingReview {
     }
     const tokens = planned.plan;
 
-    const { models, defaultModel } = this.options.models();
+    const { models, defaultModel, toolsNote } = eligibleModels(this.options.models, withTools);
     // Unreviewed requests never follow the server's preference: it could name the dearest model every time.
     const selection = policy === 'allow-session' ? this.sessionModels.modelFor(server, models, defaultModel) : chooseModel(params.modelPreferences, models, defaultModel);
-    const choices: ModelChoice[] = models.map((m) => ({ id: m.id, label: m.label }));
+    const choices: ModelChoice[] = models.map((m) => ({ id: m.key, label: m.label, provider: m.providerLabel }));
     const choiceOf = (id: string): ModelChoice => choices.find((c) => c.id === id) ?? { id, label: id };
     const openOptions = {
       ...(context.signal !== undefined ? { signal: context.signal } : {}),
@@ -199,13 +213,20 @@ export class SamplingReview {
       const outcome = await this.options.pending.open(
         'sampling',
         server,
-        { request: viewOf(params), model: choiceOf(model), explanation: selection.explanation, models: choices, defaultModel: choiceOf(defaultModel), tokens },
+        {
+          request: viewOf(params),
+          model: choiceOf(model),
+          explanation: toolsNote === undefined ? selection.explanation : `${selection.explanation} ${toolsNote}`,
+          models: choices,
+          defaultModel: choiceOf(defaultModel),
+          tokens,
+        },
         {
           ...openOptions,
           validate: (response) => {
             if (response.decision !== 'approve') return undefined;
             if (response.model !== undefined && response.model !== defaultModel && !choices.some((c) => c.id === response.model)) {
-              return `model '${response.model}' is not one of the configured models`;
+              return `model '${response.model}' is not one of the models offered for this request`;
             }
             if (response.maxTokens !== undefined && response.maxTokens > params.maxTokens) {
               return `max tokens can be at most the ${params.maxTokens.toLocaleString('en-US')} the server asked for`;
@@ -258,6 +279,7 @@ export class SamplingReview {
         {
           request: viewOf(request),
           model: choiceOf(model),
+          ...(generated.model !== undefined ? { answeredBy: generated.model } : {}),
           result: {
             content: content as SamplingAnswerPayload['result']['content'],
             ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}),
@@ -287,8 +309,11 @@ export class SamplingReview {
       if (outcome.content !== undefined) content = outcome.content as CreateMessageResultWithTools['content'];
     }
 
-    this.log(server, 'info', `sampling answered with ${model}${ask ? ' after review' : ' (allowed for this session)'}`);
-    const result = { model, role: 'assistant' as const, content, ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) };
+    // The server is told the model's name (`gpt-4o`), not Berth's key for it (`openai:gpt-4o`).
+    const answeredBy = generated.model ?? splitModelKey(model).model;
+    const which = answeredBy === model ? model : `${model} (the provider says ${answeredBy} answered)`;
+    this.log(server, 'info', `sampling answered with ${which}${ask ? ' after review' : ' (allowed for this session)'}`);
+    const result = { model: answeredBy, role: 'assistant' as const, content, ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) };
     return result as CreateMessageResult | CreateMessageResultWithTools;
   }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PendingRequestOf } from '../../shared/domain/pending';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
+import { fixedSamplingModels } from './candidate-models';
 import { SamplingReview } from './sampling-review';
 
 /** A real SDK server whose tool asks the client for a completion, and a real SDK client answering through SamplingReview. */
@@ -51,7 +52,7 @@ describe('SamplingReview behind a real SDK client', () => {
     const review = new SamplingReview({
       pending,
       logs: new LogCollector(),
-      models: () => ({ models: [], defaultModel: 'claude-test' }),
+      models: fixedSamplingModels([], 'claude-test'),
       generate: async (request) => {
         const first = request.messages[0]?.content;
         const text = first !== undefined && !Array.isArray(first) && first.type === 'text' ? first.text : '';

@@ -1,4 +1,4 @@
-import type { ConfiguredModel } from '../settings/model-table';
+import type { CandidateModel } from './candidate-models';
 import type { ModelSelection } from './model-selection';
 
 /**
@@ -21,10 +21,10 @@ export class SessionModels {
   }
 
   /** The person's pick while it is still configured; otherwise the default model. */
-  modelFor(server: string, models: readonly ConfiguredModel[], defaultModel: string): ModelSelection {
+  modelFor(server: string, models: readonly CandidateModel[], defaultModel: string): ModelSelection {
     const pick = this.picked.get(server);
-    const configured = pick !== undefined ? models.find((m) => m.id === pick) : undefined;
-    if (configured !== undefined) return { model: configured.id, explanation: `Allowed for this session with ${configured.label}, the model you picked.` };
+    const listed = pick !== undefined ? models.find((m) => m.key === pick) : undefined;
+    if (listed !== undefined) return { model: listed.key, explanation: `Allowed for this session with ${listed.label}, the model you picked.` };
     return { model: defaultModel, explanation: `Allowed for this session with your default model ${defaultModel}.` };
   }
 }

@@ -107,6 +107,42 @@ describe('withPausableTimeout', () => {
     };
   }
 
+  it('gives a later call the signal of a call that ended unaborted with no listener left, and never an aborted or listened-to one', async () => {
+    const signals: AbortSignal[] = [];
+    const answer = (sdk: SdkCallOptions): Promise<string> => {
+      signals.push(sdk.signal);
+      return Promise.resolve('ok');
+    };
+    await withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, answer);
+    await withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, answer);
+    // Reused: making an AbortSignal is the dearest part of a call's clock.
+    expect(signals[1]).toBe(signals[0]);
+    expect(signals[1]?.aborted).toBe(false);
+
+    // A listener left behind: that signal is not handed out again (a later abort would wake it).
+    const leftOver = vi.fn();
+    await withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, (sdk) => {
+      sdk.signal.addEventListener('abort', leftOver);
+      return answer(sdk);
+    });
+    const kept = signals[2] as AbortSignal;
+    await withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, answer);
+    expect(signals[3]).not.toBe(kept);
+
+    // Timed out: aborted for good, and the next call gets a fresh signal.
+    const seen: SdkCallOptions[] = [];
+    const call = withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, sendNever(seen));
+    const failure = expect(call).rejects.toBeInstanceOf(SdkError);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await failure;
+    const timedOut = seen[0]?.signal as AbortSignal;
+    expect(timedOut.aborted).toBe(true);
+    await withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, answer);
+    expect(signals[4]).not.toBe(timedOut);
+    expect(signals[4]?.aborted).toBe(false);
+    expect(leftOver).not.toHaveBeenCalled();
+  });
+
   it('keeps the SDK timer out of the way and times out with the SDK error Berth words already', async () => {
     const seen: SdkCallOptions[] = [];
     const call = withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, sendNever(seen));

@@ -12,7 +12,7 @@ import type { ConnectionTransport } from './connection-transport';
 import type { CallToolOptions, ConnectionEvents, ConnectionFacts, ServerConnectionOptions, SupervisedConnection } from './connection-options';
 import { describeHttpError, suggestsLegacySse } from './http-transport';
 import { LinkWatch } from './link-watch';
-import { listChangedOptions } from './list-changes';
+import { followListChanges } from './list-changes';
 import type { ListKind } from './list-changes';
 import { describeExit } from './process-stdio-transport';
 import type { ExitInfo } from './process-stdio-transport';
@@ -80,10 +80,7 @@ export class ServerConnection implements SupervisedConnection {
         // together with its handler through `clientSetup`.
         capabilities: {},
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } },
-        listChanged: listChangedOptions(
-          (kind) => this.listChanged(kind),
-          (text) => this.log.host('warning', text),
-        ),
+        // No `listChanged`: connectAndList follows list changes (list-changes.ts says why).
       },
     );
     this.watch = new LinkWatch({
@@ -205,7 +202,7 @@ export class ServerConnection implements SupervisedConnection {
   }
 
   /** A tool call on Berth's pausable clock (withPausableTimeout): the time the person takes to answer its questions does not count. */
-  async callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+  callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
     return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
@@ -215,8 +212,13 @@ export class ServerConnection implements SupervisedConnection {
 
   /** One request: a failure comes back in words, and a remote link found gone is reported lost (SessionLostError: the server never saw it). */
   async request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
-    // Sent at once (not a tick later): a caller that cancels right after must find it on its way.
-    const sent = (async () => send(this.client))();
+    // Sent at once (not a tick later): a caller that cancels right after must find it on its way. A synchronous throw is a rejection too.
+    let sent: Promise<T>;
+    try {
+      sent = send(this.client);
+    } catch (error) {
+      sent = Promise.reject(error as Error);
+    }
     try {
       return await this.watch.track(sent);
     } catch (error) {
@@ -310,6 +312,8 @@ export class ServerConnection implements SupervisedConnection {
     if (this.era === 'modern') acceptResultsWithoutType(this.transport.sdk, () => this.log.host('info', 'the server sent a result without resultType; read as "complete" as SEP-2322 says'));
     const level = this.options.logLevel;
     const capabilities = this.client.getServerCapabilities();
+    // Before tools/list, so a 2026-07-28 subscription goes out first; not waited for (list-changes.ts).
+    followListChanges(this.client, { timeoutMs: remaining + 1_000, changed: (kind) => this.listChanged(kind), unfollowed: (why) => !this.closing && this.log.host('warning', this.log.redact(why)) });
     if (level !== undefined && this.era === 'legacy' && capabilities?.logging !== undefined) {
       try {
         await this.client.setLoggingLevel(level, { timeout: remaining + 1_000 });

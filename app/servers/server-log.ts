@@ -30,6 +30,18 @@ export function redact(text: string, secrets: readonly string[]): string {
   return redactForms(text, secrets);
 }
 
+/**
+ * `text` as one flat string. A text built from pieces is a tree of V8 "cons"
+ * strings, and the trace keeps its entries long (20,000 per server): each
+ * piece is one more object for every garbage collection to copy and mark.
+ * Reading a character makes V8 flatten the tree in place (a trace entry's
+ * cost went from ~3.7 to ~3 µs with this, mostly garbage collection).
+ */
+function flattened(text: string): string {
+  void text.charCodeAt(0);
+  return text;
+}
+
 function messageId(message: JSONRPCMessage): string | number | undefined {
   return 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
 }
@@ -119,7 +131,8 @@ export class ServerLog {
     }
     const body = raw.length > TRACE_BODY_LIMIT ? `${raw.slice(0, TRACE_BODY_LIMIT)} … [truncated, ${formatSize(bytes)} in total]` : raw;
     // Field by field, no spread of optional parts: one object per message, of one shape (two messages per call).
-    const entry: NewLogEntry = { server: this.server, time: Date.now(), source: 'trace', text: this.redact(`${summary} (${formatSize(bytes)})`), direction, size: bytes, body: this.redact(body) };
+    const text = flattened(this.redact(`${summary} (${formatSize(bytes)})`));
+    const entry: NewLogEntry = { server: this.server, time: Date.now(), source: 'trace', text, direction, size: bytes, body: this.redact(body) };
     if (method !== undefined) entry.method = method;
     if (id !== undefined) entry.id = id;
     this.sink.append(entry);

@@ -305,3 +305,14 @@ describe('what a live connection tells', () => {
     await expect(supervisor.callTool('a', 'echo', {})).rejects.toMatchObject({ code: 'NOT_READY' });
   });
 });
+
+describe('requests to a server Berth does not have', () => {
+  it('reject with NOT_FOUND instead of throwing where they are called', async () => {
+    let called: Promise<unknown> | undefined;
+    expect(() => (called = supervisor.callTool('nope', 'echo', {}))).not.toThrow();
+    await expect(called).rejects.toMatchObject({ code: 'NOT_FOUND', message: "no server named 'nope'" });
+    let requested: Promise<unknown> | undefined;
+    expect(() => (requested = supervisor.request('nope', { method: 'prompts/get', what: '', action: 'get prompt' }, () => Promise.resolve()))).not.toThrow();
+    await expect(requested).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

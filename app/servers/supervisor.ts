@@ -232,9 +232,13 @@ export class ServerSupervisor {
     return entry;
   }
 
-  /** An unknown name is a rejection like any other failure, not a synchronous throw. */
-  private async withEntry<T>(name: string, run: (entry: Entry) => Promise<T>): Promise<T> {
-    return run(this.entry(name));
+  /** An unknown name is a rejection like any other failure, not a synchronous throw (without an async frame per call). */
+  private withEntry<T>(name: string, run: (entry: Entry) => Promise<T>): Promise<T> {
+    try {
+      return run(this.entry(name));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   private assertRunning(): void {

@@ -1,6 +1,6 @@
-/** How a configured model compares with the others, for mapping MCP model preferences. */
-export const MODEL_TIERS = ['fast', 'balanced', 'smart'] as const;
-export type ModelTier = (typeof MODEL_TIERS)[number];
+import type { ModelTier } from '../../shared/domain/model-ranks';
+
+export { MODEL_TIERS, type ModelTier } from '../../shared/domain/model-ranks';
 
 /**
  * A model Berth may use. Ranks compare models on one axis each, with

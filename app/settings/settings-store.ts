@@ -10,6 +10,7 @@ import { loadStateFile } from '../config/state-file';
 import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_MODEL_ID, DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
 import { errorMessage } from '../../shared/error-message';
+import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
 
 export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
@@ -45,6 +46,8 @@ const SettingsFileSchema = z.looseObject({
   samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
   /** Per-server max tokens per sampling request and tokens per Berth session; servers not listed use the defaults. */
   samplingLimits: z.record(z.string(), SamplingLimitsSchema).optional(),
+  /** Per model key: the tier and ranks the person set for mapping servers' model preferences; models not listed use their defaults. */
+  modelRanks: z.record(z.string(), ModelRanksSchema).optional(),
   /** Per server: whether tools that may run as an MCP task (`taskSupport: optional`) do; servers not listed: yes. */
   tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
 });
@@ -166,6 +169,19 @@ export class SettingsStore {
   }
 
   /** Keep a server's sampling limits; `undefined` goes back to the defaults. INVALID_INPUT for values out of range. */
+  /** The person's own tier and ranks, by model key. */
+  modelRanks(): Record<string, ModelRanks> {
+    return { ...(this.file.modelRanks ?? {}) };
+  }
+
+  /** Keep the person's tier and ranks for one model (undefined: back to its defaults). */
+  async setModelRanks(model: string, ranks: ModelRanks | undefined): Promise<void> {
+    const all = this.modelRanks();
+    if (ranks === undefined) delete all[model];
+    else all[model] = ModelRanksSchema.parse(ranks);
+    await this.save({ ...this.file, modelRanks: all });
+  }
+
   async setSamplingLimits(server: string, limits: SamplingLimits | undefined): Promise<ConfiguredLimits> {
     const all = { ...(this.file.samplingLimits ?? {}) };
     if (limits === undefined) delete all[server];

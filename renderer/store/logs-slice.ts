@@ -26,6 +26,36 @@ export function appendCapped(current: LogRow[], incoming: LogEntry[], cap = LOG_
   return kept.concat(fresh);
 }
 
+/**
+ * `current` with `incoming` merged in (both in seq order): entries it already
+ * has are skipped, the oldest beyond `cap` dropped. For the trace entries the
+ * host kept while nobody followed the trace: they fall between rows already
+ * shown, so appending would put them out of order.
+ */
+export function mergeBySeq(current: LogRow[], incoming: LogEntry[], cap = LOG_CAP): LogRow[] {
+  if (incoming.length === 0) return current;
+  const merged: LogRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < current.length || j < incoming.length) {
+    const mine = current[i];
+    const theirs = incoming[j];
+    if (theirs === undefined || (mine !== undefined && mine.seq < theirs.seq)) {
+      merged.push(mine as LogRow);
+      i += 1;
+    } else if (mine !== undefined && mine.seq === theirs.seq) {
+      merged.push(mine);
+      i += 1;
+      j += 1;
+    } else {
+      merged.push(toLogRow(theirs));
+      j += 1;
+    }
+  }
+  if (merged.length === current.length) return current;
+  return merged.length > cap ? merged.slice(merged.length - cap) : merged;
+}
+
 export const createLogsSlice: SliceCreator<LogsSlice> = (transport) => (set, get) => ({
   logs: [],
   logsLoaded: false,
@@ -53,6 +83,17 @@ export const createLogsSlice: SliceCreator<LogsSlice> = (transport) => (set, get
     const result = await transport.call('logs.query', { limit: LOG_CAP });
     if (result.ok) get().applyLogsSnapshot(result.value.entries, result.value.dropped);
     else get().toastFailure('Could not load the logs', result);
+  },
+  async followTrace() {
+    const result = await transport.call('logs.followTrace', {});
+    if (result.ok) return result.value.followingForMs;
+    get().toastFailure('Could not follow the trace', result);
+    return undefined;
+  },
+  async loadTrace() {
+    const result = await transport.call('logs.query', { sources: ['trace'], limit: LOG_CAP });
+    if (result.ok) set((s) => ({ logs: mergeBySeq(s.logs, result.value.entries) }));
+    else get().toastFailure('Could not load the trace', result);
   },
   async clearLogs(server) {
     const result = await transport.call('logs.clear', server === undefined ? {} : { server });

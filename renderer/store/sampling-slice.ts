@@ -10,6 +10,7 @@ export function samplingUsageOf(state: Pick<SamplingSlice, 'samplingUsage' | 'sa
 export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (set, get) => ({
   samplingUsage: {},
   samplingDefaults: DEFAULT_SAMPLING_LIMITS,
+  samplingModels: undefined,
 
   applySamplingUsage(usage) {
     set((s) => ({ samplingUsage: { ...s.samplingUsage, [usage.server]: usage } }));
@@ -38,6 +39,16 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
   async setSamplingLimits(server, limits) {
     const result = await transport.call('sampling.setLimits', { server, limits });
     if (result.ok) get().applySamplingUsage(result.value);
+    return result;
+  },
+  async loadSamplingModels() {
+    const result = await transport.call('sampling.models', {});
+    if (result.ok) set({ samplingModels: result.value });
+    else get().toastFailure('Could not read the models for sampling', result);
+  },
+  async setModelRanks(model, ranks) {
+    const result = await transport.call('sampling.setModelRanks', { model, ranks });
+    if (result.ok) set({ samplingModels: result.value });
     return result;
   },
   async resetSamplingUsage(server) {

@@ -6,7 +6,8 @@ import type { FolderListing, RootsView } from '../../shared/contract/roots';
 import type { ChatToolsView, ConversationsDelta } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
-import type { SamplingPolicies } from '../../shared/contract/sampling';
+import type { SamplingModelTable, SamplingPolicies } from '../../shared/contract/sampling';
+import type { ModelRanks } from '../../shared/domain/model-ranks';
 import type { TaskServerSettings } from '../../shared/contract/task-settings';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
 import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
@@ -56,6 +57,14 @@ export interface LogsSlice {
   applyLogsCleared(server: string | undefined): void;
   loadLogs(): Promise<void>;
   clearLogs(server: string | undefined): Promise<void>;
+  /**
+   * Ask the host for the trace live (the Logs view, while it is open): it
+   * sends trace entries only to windows that follow it. Resolves with how
+   * long this lasts (renew well before), or undefined when the host refused.
+   */
+  followTrace(): Promise<number | undefined>;
+  /** The trace entries the host kept while nobody followed it, merged in by seq. */
+  loadTrace(): Promise<void>;
 }
 
 export interface ConfigSlice {
@@ -346,6 +355,11 @@ export interface SamplingSlice {
   /** Failures come back so the form can show them; null goes back to the defaults. */
   setSamplingLimits(server: string, limits: SamplingLimits | null): Promise<Result<SamplingUsage>>;
   resetSamplingUsage(server: string): Promise<void>;
+  /** The models sampling chooses among, with their tier and ranks (Settings); undefined until loaded. */
+  samplingModels: SamplingModelTable | undefined;
+  loadSamplingModels(): Promise<void>;
+  /** One model's tier and ranks; null goes back to its defaults. Failures come back for the editor to show. */
+  setModelRanks(model: string, ranks: ModelRanks | null): Promise<Result<SamplingModelTable>>;
 }
 
 /** MCP tasks across servers (host-owned, replaced by snapshots and `tasks.changed`) and the link from a task to its tool card. */

@@ -22,6 +22,8 @@ export interface FakeTransport extends RendererTransport {
 export function createFakeTransport(handlers: FakeHandlers = {}, initial: ConnectionStatus = { state: 'open', everOpened: true, failedAttempts: 0 }): FakeTransport {
   // Every mounted app tells the host whether its window is visible (task polling); a test that does not care gets the host's plain answer, not an error on stderr.
   handlers['tasks.setWindowVisible'] ??= () => ok({});
+  // Likewise the Logs view asks for the trace live while it is open.
+  handlers['logs.followTrace'] ??= () => ok({ followingForMs: 15_000 });
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   let status = initial;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SamplingPolicySchema } from '../domain/consent';
+import { ModelRanksSchema } from '../domain/model-ranks';
 import { SamplingLimitsSchema, SamplingUsageSchema } from '../domain/sampling-limits';
 import { method } from './define';
 
@@ -16,6 +17,20 @@ export const SamplingUsageListSchema = z.object({
   servers: z.array(SamplingUsageSchema),
 });
 export type SamplingUsageList = z.infer<typeof SamplingUsageListSchema>;
+
+/** One model sampling may choose, with the tier and ranks that map servers' preferences onto it. */
+export const SamplingModelRowSchema = ModelRanksSchema.extend({
+  /** The model key. */
+  key: z.string(),
+  label: z.string(),
+  provider: z.string(),
+  /** The person set this model's tier and ranks (else they are the defaults). */
+  custom: z.boolean(),
+});
+export type SamplingModelRow = z.infer<typeof SamplingModelRowSchema>;
+
+export const SamplingModelTableSchema = z.object({ models: z.array(SamplingModelRowSchema), defaultModel: z.string() });
+export type SamplingModelTable = z.infer<typeof SamplingModelTableSchema>;
 
 /** Servers' sampling requests: whether they are asked about, and what they may spend. */
 export const samplingMethods = {
@@ -34,6 +49,16 @@ export const samplingMethods = {
     summary: "Set one server's max tokens per sampling request and its token budget per Berth session (kept in settings.json); null goes back to the defaults.",
     input: z.object({ server: ServerInput.shape.server, limits: SamplingLimitsSchema.nullable() }).strict(),
     output: SamplingUsageSchema,
+  }),
+  'sampling.models': method({
+    summary: 'The models sampling chooses among (every provider), with the tier and cost/speed/intelligence ranks used to map servers’ preferences.',
+    input: z.object({}).strict(),
+    output: SamplingModelTableSchema,
+  }),
+  'sampling.setModelRanks': method({
+    summary: "Set one model's tier and ranks (1 = cheapest/fastest/most capable; kept in settings.json); null goes back to its defaults.",
+    input: z.object({ model: z.string().min(1).max(300), ranks: ModelRanksSchema.nullable() }).strict(),
+    output: SamplingModelTableSchema,
   }),
   'sampling.resetUsage': method({
     summary: "Start one server's sampling budget again from zero for this Berth session.",

@@ -42,8 +42,13 @@ export const SamplingMessageSchema = z.looseObject({
 });
 export type SamplingMessageView = z.infer<typeof SamplingMessageSchema>;
 
-/** A model Berth can use, as the review dialog lists it. */
-export const ModelChoiceSchema = z.object({ id: z.string(), label: z.string() });
+/** A model Berth can use, as the review dialog lists it: `id` is its model key (shared/domain/model-key). */
+export const ModelChoiceSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The provider's name ("Anthropic", "Ollama"), for grouping and to show beside the model. */
+  provider: z.string().optional(),
+});
 export type ModelChoice = z.infer<typeof ModelChoiceSchema>;
 
 /** Everything a `sampling/createMessage` asked for, as the person reviews it. */
@@ -106,6 +111,8 @@ export const SamplingAnswerPayloadSchema = z.object({
   /** The request as sent (after the person's edits). */
   request: SamplingRequestViewSchema,
   model: ModelChoiceSchema,
+  /** The model's name as the provider reported it (an alias or a router may resolve to another); what the server is told. */
+  answeredBy: z.string().optional(),
   result: z.object({
     content: z.union([SamplingBlockSchema, z.array(SamplingBlockSchema)]),
     stopReason: z.string().optional(),

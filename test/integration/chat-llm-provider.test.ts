@@ -34,9 +34,24 @@ describe('AnthropicProvider against the fake Messages API', () => {
     const response = await provider.stream({ ...BASE, system: 'Be brief.', messages: [{ role: 'user', content: 'count' }], onText: (delta) => deltas.push(delta) });
     expect(deltas.join('')).toBe('One two three four.');
     expect(deltas.length).toBe(4);
-    expect(response).toEqual({ content: [{ type: 'text', text: 'One two three four.' }], stopReason: 'end_turn', usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) } });
+    expect(response).toEqual({ content: [{ type: 'text', text: 'One two three four.' }], stopReason: 'end_turn', usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) }, model: 'claude-test-1' });
     expect(fake.requests[0]?.body).toMatchObject({ model: 'claude-test-1', max_tokens: 256, system: 'Be brief.', stream: true });
     expect(fake.requests[0]?.body?.tools).toBeUndefined();
+    expect(fake.requests[0]?.body).not.toHaveProperty('temperature');
+    expect(fake.requests[0]?.body).not.toHaveProperty('stop_sequences');
+  });
+
+  it('sends temperature, stop sequences and the tool choice when the request has them (sampling does)', async () => {
+    fake.script([{ text: 'ok' }]);
+    await provider.stream({
+      ...BASE,
+      messages: [{ role: 'user', content: 'x' }],
+      temperature: 0.3,
+      stopSequences: ['END'],
+      tools: [{ name: 'lookup', input_schema: { type: 'object' } }],
+      toolChoice: { type: 'any' },
+    });
+    expect(fake.requests[0]?.body).toMatchObject({ temperature: 0.3, stop_sequences: ['END'], tool_choice: { type: 'any' } });
   });
 
   it('returns tool_use blocks with their parsed input and reports each as it starts', async () => {

@@ -55,7 +55,7 @@ describe('host sampling review with server-everything', () => {
       maxTokens: 50,
       temperature: 0.7,
     });
-    expect(review.payload.model.id).toBe('claude-sonnet-5');
+    expect(review.payload.model).toEqual({ id: 'claude-sonnet-5', label: 'Claude Sonnet 5', provider: 'Anthropic' });
     expect(review.payload.explanation).toContain('default model');
     expect(review.payload.models.map((model) => model.id)).toContain('claude-haiku-4-5');
     await harness.call('pending.answer', {
@@ -66,9 +66,11 @@ describe('host sampling review with server-everything', () => {
     const answer = await pendingAfter(harness, mark, 'sampling-answer');
     expect(answer.payload.result.content).toEqual({ type: 'text', text: 'I saw: EDITED PROMPT' });
     expect(answer.payload.model.id).toBe('claude-haiku-4-5');
+    expect(answer.payload.answeredBy).toBe('claude-haiku-4-5');
     const samplingCall = fake.requests[1];
-    expect(samplingCall?.stream).toBe(false);
-    expect(samplingCall?.body).toMatchObject({ model: 'claude-haiku-4-5', system: 'You are a helpful test server.', max_tokens: 50 });
+    // Sampling goes through the same LlmProvider as chat, which streams; the server's temperature is honoured.
+    expect(samplingCall?.stream).toBe(true);
+    expect(samplingCall?.body).toMatchObject({ model: 'claude-haiku-4-5', system: 'You are a helpful test server.', max_tokens: 50, temperature: 0.7 });
     expect(JSON.stringify(samplingCall?.body?.messages)).toContain('EDITED PROMPT');
     expect(JSON.stringify(samplingCall?.body?.messages)).not.toContain('Write a haiku');
     await harness.call('pending.answer', { id: answer.id, response: { decision: 'approve', content: { type: 'text', text: 'EDITED ANSWER' } } });

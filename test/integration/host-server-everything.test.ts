@@ -35,8 +35,15 @@ describe('host with server-everything', () => {
       const { entries } = await call<{ entries: LogEntry[] }>('logs.query', { server: 'everything' });
       return entries.some((entry) => entry.source === 'stderr') && entries.some((entry) => entry.source === 'trace' && entry.method === 'initialize');
     });
+    // The trace is kept for queries, but no window gets it live until one follows it (its Logs view is open).
+    const traceSent = (): boolean =>
+      harness.events.some((event) => event.topic === 'logs.appended' && (event.payload as { entries: LogEntry[] }).entries.some((entry) => entry.source === 'trace'));
+    await waitForEvent('logs.appended', (payload) => payload.entries.some((entry) => entry.server === 'everything' && entry.source === 'stderr'));
+    expect(traceSent()).toBe(false);
+    expect(await call('logs.followTrace', {})).toEqual({ followingForMs: 15_000 });
+    await call('servers.setLogLevel', { name: 'everything', level: 'debug' });
     const batch = await waitForEvent('logs.appended', (payload) => payload.entries.some((entry) => entry.server === 'everything' && entry.source === 'trace'));
-    expect(batch.entries.length).toBeGreaterThan(0);
+    expect(batch.entries.some((entry) => entry.source === 'trace' && entry.body !== undefined)).toBe(true);
 
     expect(await call('servers.remove', { name: 'everything' })).toEqual({ removed: 'everything' });
     await waitForEvent('servers.removed', (payload) => payload.name === 'everything');

@@ -62,6 +62,35 @@ describe('protocol eras (fixture servers)', () => {
     expect(servers.states.states.filter((state) => state.name === 'modern').at(-1)?.tools.map((tool) => tool.name)).toContain('late_tool');
   });
 
+  it('keeps the tool list current after a restart on the remembered era too', async () => {
+    await servers.supervisor.sync({ modern: fixtureConfig('modern-echo.mjs') });
+    await servers.supervisor.restart('modern');
+    expect(servers.logs.texts('modern', 'host').some((text) => /remembered era/.test(text))).toBe(true);
+    await servers.supervisor.callTool('modern', 'add_tool', { name: 'after_restart' });
+    await waitUntil(() => servers.supervisor.get('modern')?.tools.some((tool) => tool.name === 'after_restart'), 15_000, 'the tool added after the restart');
+  });
+
+  it('asks for list changes ahead of tools/list without waiting for the acknowledgement', async () => {
+    await servers.supervisor.sync({ modern: fixtureConfig('modern-echo.mjs') });
+    const trace = servers.logs.for('modern', 'trace').map((entry) => `${entry.direction} ${entry.method ?? ''}`);
+    const at = (line: string): number => trace.indexOf(line);
+    expect(at('out subscriptions/listen')).toBeGreaterThan(-1);
+    expect(at('out subscriptions/listen')).toBeLessThan(at('out tools/list'));
+    // tools/list left before the acknowledgement came back: ready did not wait for that round trip.
+    expect(at('out tools/list')).toBeLessThan(at('in notifications/subscriptions/acknowledged'));
+  });
+
+  it('starts a server that never acknowledges the subscription, and says its lists will not update', async () => {
+    const config = fixtureConfig('modern-echo.mjs', { env: { BERTH_FIXTURE_IGNORE_LISTEN: '1' }, timeouts: { startupMs: 1_500, requestMs: 5_000 } });
+    await servers.supervisor.sync({ deaf: config });
+    expect(servers.supervisor.get('deaf')).toMatchObject({ status: 'ready', era: 'modern' });
+    await waitUntil(() => servers.logs.texts('deaf', 'host').find((text) => text.startsWith('could not subscribe')), 10_000, 'the warning');
+    expect(servers.logs.texts('deaf', 'host').filter((text) => text.startsWith('could not subscribe'))).toEqual([
+      'could not subscribe to tools list changes (subscriptions/listen ack timed out); those lists are read again only when the server restarts',
+    ]);
+    expect(servers.supervisor.get('deaf')?.status).toBe('ready');
+  });
+
   it('falls back to the legacy era on the same process, one spawn per connect', async () => {
     const spawnLog = join(servers.dir, 'spawns.log');
     await servers.supervisor.sync({ legacy: fixtureConfig('legacy-echo.mjs', { env: { BERTH_FIXTURE_SPAWN_LOG: spawnLog } }) });

@@ -20,7 +20,33 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/**
+ * While the view is open it follows the trace: the host sends trace entries
+ * only to windows that ask (every message of every server otherwise went to
+ * every window, shown or not), for a while it names; the view asks again at a
+ * third of that, and once on opening fetches what the host kept meanwhile.
+ */
+function useFollowTrace(): void {
+  const followTrace = useBerth((s) => s.followTrace);
+  const loadTrace = useBerth((s) => s.loadTrace);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let open = true;
+    const follow = async (): Promise<void> => {
+      const forMs = await followTrace();
+      if (open && forMs !== undefined) timer = setTimeout(() => void follow(), forMs / 3);
+    };
+    // Follow first, then fetch: an entry made in between comes both ways, and the merge keeps one.
+    void follow().then(() => (open ? loadTrace() : undefined));
+    return () => {
+      open = false;
+      clearTimeout(timer);
+    };
+  }, [followTrace, loadTrace]);
+}
+
 export function LogsView() {
+  useFollowTrace();
   const liveRows = useBerth((s) => s.logs);
   const loaded = useBerth((s) => s.logsLoaded);
   const server = useBerth((s) => s.logServer);

@@ -261,6 +261,75 @@ function samplingRequest(requested: number, proposed: number, limitedBy?: 'cap' 
   };
 }
 
+/** A stage-1 request over models of three providers, Berth having picked OpenAI's gpt-4o from the server's hint. */
+function crossProviderRequest(): PendingRequest {
+  const base = samplingRequest(100, 100);
+  if (base.kind !== 'sampling') throw new Error('not a sampling request');
+  return {
+    ...base,
+    payload: {
+      ...base.payload,
+      model: { id: 'openai:gpt-4o', label: 'gpt-4o', provider: 'OpenAI' },
+      explanation: 'Matched the server’s hint “gpt-4o”.',
+      models: [
+        { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', provider: 'Anthropic' },
+        { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'Anthropic' },
+        { id: 'openai:gpt-4o', label: 'gpt-4o', provider: 'OpenAI' },
+        { id: 'ollama:llama3.1:8b', label: 'llama3.1:8b', provider: 'Ollama' },
+      ],
+      defaultModel: { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', provider: 'Anthropic' },
+    },
+  };
+}
+
+describe('sampling review across providers', () => {
+  it('shows the chosen model with its provider and why, lists every model grouped by provider, and sends the switch', async () => {
+    const { answers } = mount([crossProviderRequest()]);
+    const dialog = await screen.findByRole('dialog');
+    const select = within(dialog).getByLabelText('Model') as HTMLSelectElement;
+    expect(select.value).toBe('openai:gpt-4o');
+    expect(within(dialog).getByTestId('model-provider').textContent).toBe('from OpenAI');
+    expect(within(dialog).getByTestId('model-why').textContent).toBe('Matched the server’s hint “gpt-4o”.');
+    expect(select.getAttribute('aria-describedby')).toBe(within(dialog).getByTestId('model-why').id);
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((o) => o.textContent)]);
+    expect(groups).toEqual([
+      ['Anthropic', ['Claude Sonnet 5', 'Claude Haiku 4.5']],
+      ['OpenAI', ['gpt-4o']],
+      ['Ollama', ['llama3.1:8b']],
+    ]);
+
+    fireEvent.change(select, { target: { value: 'ollama:llama3.1:8b' } });
+    expect(within(dialog).getByTestId('model-provider').textContent).toBe('from Ollama');
+    expect(within(dialog).getByTestId('model-why').textContent).toBe('Your choice. Berth had picked gpt-4o (OpenAI): matched the server’s hint “gpt-4o”.');
+    fireEvent.click(within(dialog).getByLabelText(/Don’t ask again for “everything” this session/));
+    expect(within(dialog).getByTestId('session-note').textContent).toContain('with llama3.1:8b (Ollama), the model you picked');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve & generate' }));
+    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', model: 'ollama:llama3.1:8b', allowForSession: true } }]));
+  });
+
+  it('the answer says which model of which provider wrote it, and the name the provider reported when it differs', async () => {
+    const answer = (answeredBy: string): PendingRequest => ({
+      id: 'a1',
+      kind: 'sampling-answer',
+      server: 'everything',
+      createdAt: 1,
+      payload: {
+        request: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 100 },
+        model: { id: 'openrouter:openai/gpt-4o', label: 'GPT-4o', provider: 'OpenRouter' },
+        answeredBy,
+        result: { content: { type: 'text', text: 'Hello' }, stopReason: 'endTurn' },
+      },
+    });
+    mount([answer('openai/gpt-4o-2024-08-06')]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('answered-by').textContent).toBe('GPT-4o (OpenRouter)');
+    expect(dialog.textContent).toContain('GPT-4o (OpenRouter) (reported as openai/gpt-4o-2024-08-06) wrote this for everything');
+    cleanup();
+    mount([answer('openai/gpt-4o')]);
+    expect((await screen.findByRole('dialog')).textContent).toContain('GPT-4o (OpenRouter) wrote this for everything');
+  });
+});
+
 describe('sampling review', () => {
   it('sends the edited prompt and the chosen model', async () => {
     const { answers } = mount([samplingRequest(100, 100)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PENDING_SCHEMAS, PENDING_KINDS } from '../../../shared/domain/pending';
-import { canonicalJson, dismissalResponse, formatAge, parseArgumentsText } from './pending-model';
+import { canonicalJson, describeRequest, dismissalResponse, formatAge, parseArgumentsText } from './pending-model';
 
 describe('parseArgumentsText', () => {
   it('accepts a JSON object, nested values included', () => {
@@ -39,5 +39,21 @@ describe('helpers', () => {
     expect(formatAge(3 * 60_000 + 5_000)).toBe('3 min');
     expect(formatAge(2 * 3600_000)).toBe('2 h');
     expect(formatAge(-5)).toBe('just now');
+  });
+});
+
+describe('describeRequest', () => {
+  const call = (requestedBy?: 'app') =>
+    ({
+      id: 'p1',
+      kind: 'tool-call',
+      server: 'clock',
+      createdAt: 0,
+      payload: { server: 'clock', tool: 'get-time', arguments: {}, ...(requestedBy ? { requestedBy } : {}) },
+    }) as unknown as Parameters<typeof describeRequest>[0];
+
+  it('says in the tray when a server’s app, not the model, asks for a tool call', () => {
+    expect(describeRequest(call())).toBe('Run get-time');
+    expect(describeRequest(call('app'))).toBe('Run get-time (asked by its app)');
   });
 });

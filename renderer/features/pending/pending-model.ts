@@ -32,7 +32,7 @@ export function describeRequest(request: PendingRequest): string {
   switch (request.kind) {
     case 'tool-call':
       // The tool's identifier, never its title: a title is the server's own words and could read like another server's tool.
-      return `Run ${request.payload.tool}`;
+      return request.payload.requestedBy === 'app' ? `Run ${request.payload.tool} (asked by its app)` : `Run ${request.payload.tool}`;
     case 'sampling':
       return 'Asks the model for a completion';
     case 'sampling-answer':

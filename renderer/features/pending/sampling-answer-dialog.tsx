@@ -1,10 +1,11 @@
 import { Collapsible } from 'radix-ui';
 import { useId, useState } from 'react';
+import { splitModelKey } from '../../../shared/domain/model-key';
 import { Button, Chip } from '../shell/controls';
 import { ChevronRightIcon, SparkleIcon } from '../shell/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
-import { blocksOf, contentEdited, withAnswerText } from './sampling-model';
+import { blocksOf, contentEdited, modelWithProvider, withAnswerText } from './sampling-model';
 
 /** Stage 2 of a sampling request: the model's answer, editable, before it goes back to the server. */
 export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDialogProps<'sampling-answer'>) {
@@ -45,7 +46,10 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
       }
     >
       <p className="muted">
-        <strong className="text">{payload.model.label}</strong> wrote this for <strong className="text">{request.server}</strong>
+        <strong className="text" data-testid="answered-by">
+          {modelWithProvider(payload.model)}
+        </strong>
+        {answeredAs(payload.model.id, payload.answeredBy)} wrote this for <strong className="text">{request.server}</strong>
         {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? <> (it stopped early: {payload.result.stopReason})</> : null}. The server gets
         it only when you approve; edit it first if you like.
       </p>
@@ -97,4 +101,11 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
       </div>
     </PendingFrame>
   );
+}
+
+/** The provider's own name for the model when it is not what the key says (an alias resolved, a router's pick). */
+function answeredAs(key: string, answeredBy: string | undefined): string {
+  if (answeredBy === undefined) return '';
+  const asked = splitModelKey(key).model;
+  return answeredBy === asked || answeredBy === key ? '' : ` (reported as ${answeredBy})`;
 }

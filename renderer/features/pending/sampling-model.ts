@@ -1,4 +1,4 @@
-import type { SamplingBlock, SamplingMessageView } from '../../../shared/domain/pending';
+import type { ModelChoice, SamplingBlock, SamplingMessageView } from '../../../shared/domain/pending';
 import { canonicalJson } from './pending-model';
 
 /** A message's content as a list, whichever form the server used. */
@@ -45,3 +45,28 @@ export const INCLUDE_CONTEXT_LABELS: Record<'none' | 'thisServer' | 'allServers'
   thisServer: 'This server’s context',
   allServers: 'Every server’s context',
 };
+
+/** Models in provider groups, in the order each provider first appears; one unnamed group when no model names its provider. */
+export function groupByProvider(models: readonly ModelChoice[]): Array<{ provider: string | undefined; models: ModelChoice[] }> {
+  const groups: Array<{ provider: string | undefined; models: ModelChoice[] }> = [];
+  for (const model of models) {
+    const group = groups.find((g) => g.provider === model.provider);
+    if (group === undefined) groups.push({ provider: model.provider, models: [model] });
+    else group.models.push(model);
+  }
+  return groups;
+}
+
+/** "Claude Haiku 4.5 (Anthropic)": a model with its provider, for sentences. */
+export function modelWithProvider(model: ModelChoice): string {
+  return model.provider === undefined ? model.label : `${model.label} (${model.provider})`;
+}
+
+/**
+ * Why the selected model answers, in words: Berth's reason while the person
+ * keeps its pick; once they switch, that it is their choice and what Berth had picked.
+ */
+export function modelWhy(proposed: ModelChoice, explanation: string, selected: ModelChoice | undefined): string {
+  if (selected === undefined || selected.id === proposed.id) return explanation;
+  return `Your choice. Berth had picked ${modelWithProvider(proposed)}: ${explanation.charAt(0).toLowerCase()}${explanation.slice(1)}`;
+}

@@ -4,7 +4,7 @@ import { Button, Chip } from '../shell/controls';
 import { SparkleIcon } from '../shell/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
-import { blocksOf, editableMessages, formatPriority, INCLUDE_CONTEXT_LABELS, messagesEdited, withBlockText } from './sampling-model';
+import { blocksOf, editableMessages, formatPriority, groupByProvider, INCLUDE_CONTEXT_LABELS, messagesEdited, modelWhy, modelWithProvider, withBlockText } from './sampling-model';
 import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 
 /**
@@ -34,8 +34,10 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const hints = (prefs?.hints ?? []).map((h) => h.name).filter((n): n is string => n !== undefined);
 
   // "Allow for this session" never keeps the server's preference: the person's pick, else their default model.
-  const picked = model !== payload.model.id ? models.find((m) => m.id === model) : undefined;
-  const sessionModel = picked !== undefined ? `${picked.label}, the model you picked` : `${payload.defaultModel.label}, your default model`;
+  const selected = models.find((m) => m.id === model);
+  const picked = model !== payload.model.id ? selected : undefined;
+  const sessionModel = picked !== undefined ? `${modelWithProvider(picked)}, the model you picked` : `${modelWithProvider(payload.defaultModel)}, your default model`;
+  const groups = groupByProvider(models);
 
   const approve = () => {
     if ('error' in maxTokens) return;
@@ -99,14 +101,29 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
           <label htmlFor={ids.model}>Model</label>
         </dt>
         <dd>
-          <select id={ids.model} className="input select-input" value={model} onChange={(e) => setModel(e.target.value)}>
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-          <p className="fact-note">{model === payload.model.id ? payload.explanation : 'Your choice (instead of what Berth picked from the preferences).'}</p>
+          <div className="inline-row">
+            <select id={ids.model} className="input select-input" value={model} aria-describedby={`${ids.model}-why`} onChange={(e) => setModel(e.target.value)}>
+              {groups.map((group) =>
+                group.provider === undefined ? (
+                  group.models.map((m) => <ModelOption key={m.id} id={m.id} label={m.label} />)
+                ) : (
+                  <optgroup key={group.provider} label={group.provider}>
+                    {group.models.map((m) => (
+                      <ModelOption key={m.id} id={m.id} label={m.label} />
+                    ))}
+                  </optgroup>
+                ),
+              )}
+            </select>
+            {selected?.provider !== undefined ? (
+              <span className="muted small" data-testid="model-provider">
+                from {selected.provider}
+              </span>
+            ) : null}
+          </div>
+          <p className="fact-note" id={`${ids.model}-why`} data-testid="model-why">
+            {modelWhy(payload.model, payload.explanation, selected)}
+          </p>
         </dd>
         <dt>Preferences</dt>
         <dd>
@@ -199,4 +216,8 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
       </div>
     </PendingFrame>
   );
+}
+
+function ModelOption({ id, label }: { id: string; label: string }) {
+  return <option value={id}>{label}</option>;
 }

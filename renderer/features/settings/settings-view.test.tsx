@@ -22,6 +22,7 @@ function mount() {
       apiKey.length < 8 ? { ok: false, code: 'INVALID_INPUT', message: 'That is too short to be an API key' } : ok({ ...SETTINGS, apiKey: { source: 'stored' as const, hint: '…2345' } }),
     'consent.revoke': ({ id }) => ok({ revoked: id }),
     'sampling.setPolicy': ({ server, policy }) => ok({ [server]: policy }),
+    'sampling.models': () => ok({ models: [], defaultModel: 'a' }),
     'consent.audit': () =>
       ok({
         entries: [

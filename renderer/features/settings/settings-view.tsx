@@ -4,9 +4,10 @@ import { AUDIT_LIMIT, useBerth } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { ChatIcon, LogsIcon, RestartIcon } from '../shell/icons';
 import { ApiKeySection } from './api-key-section';
+import { ModelRanksSection } from './model-ranks-section';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';
 
-/** API key, default model, tool permissions, sampling policies and the audit log. */
+/** API key, default model, tool permissions, sampling policies, the models sampling chooses among, and the audit log. */
 export function SettingsView() {
   const settings = useBerth((s) => s.settings);
   if (!settings) return <p className="view-loading">Loading…</p>;
@@ -17,6 +18,7 @@ export function SettingsView() {
         <DefaultModelSection />
         <ConsentPoliciesSection />
         <SamplingPoliciesSection />
+        <ModelRanksSection />
         <AuditSection />
       </div>
     </div>

@@ -1,0 +1,169 @@
+import type { ContentBlockParam, ImageBlockParam, MessageParam, TextBlockParam, Tool as LlmTool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlock, CreateMessageRequestParams, SamplingMessageContentBlock } from '@modelcontextprotocol/client';
+import { splitModelKey } from '../../shared/domain/model-key';
+import type { TokenUsage } from '../../shared/domain/sampling-limits';
+import type { LlmProvider, LlmResponse, LlmStreamRequest, LlmUsage } from '../chat/llm-provider';
+import type { GeneratedMessage, SamplingGenerate } from './sampling-review';
+
+// Sampling goes through LlmProvider, the seam chat uses: MCP's
+// `sampling/createMessage` params become an LlmStreamRequest (Anthropic-shaped
+// messages and tools, which every provider client translates for its API),
+// and the LlmResponse becomes MCP sampling content.
+
+/** The request cannot be expressed for a model (audio, an unsupported image type…); the message says what. */
+export class SamplingMappingError extends Error {
+  override readonly name = 'SamplingMappingError';
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+type ImageType = (typeof IMAGE_TYPES)[number];
+
+function image(data: string, mimeType: string, where: string): ImageBlockParam {
+  if (!(IMAGE_TYPES as readonly string[]).includes(mimeType)) {
+    throw new SamplingMappingError(`${where}: models take JPEG, PNG, GIF or WebP images, not ${mimeType}`);
+  }
+  return { type: 'image', source: { type: 'base64', media_type: mimeType as ImageType, data } };
+}
+
+function noAudio(mimeType: string, where: string): never {
+  // Dropping the clip would let the model answer as if it had heard it. The
+  // provider seam carries text, images and tool blocks only.
+  throw new SamplingMappingError(`${where}: Berth cannot send audio to a model (${mimeType}); only text and images`);
+}
+
+/** A tool result's MCP content, in the subset a tool_result block carries. */
+function toolResultContent(blocks: ContentBlock[], where: string): Array<TextBlockParam | ImageBlockParam> {
+  return blocks.map((block, index): TextBlockParam | ImageBlockParam => {
+    const at = `${where} item ${index + 1}`;
+    switch (block.type) {
+      case 'text':
+        return { type: 'text', text: block.text };
+      case 'image':
+        return image(block.data, block.mimeType, at);
+      case 'audio':
+        return noAudio(block.mimeType, at);
+      case 'resource': {
+        const { resource } = block;
+        if ('text' in resource) return { type: 'text', text: `Resource ${resource.uri}:\n${resource.text}` };
+        return { type: 'text', text: `[binary resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''} not shown to the model]` };
+      }
+      case 'resource_link':
+        return { type: 'text', text: `[resource link: ${block.name} <${block.uri}>]` };
+    }
+  });
+}
+
+function toBlock(block: SamplingMessageContentBlock, where: string): ContentBlockParam {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'image':
+      return image(block.data, block.mimeType, where);
+    case 'audio':
+      return noAudio(block.mimeType, where);
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        tool_use_id: block.toolUseId,
+        content: toolResultContent(block.content, where),
+        ...(block.isError !== undefined ? { is_error: block.isError } : {}),
+      };
+  }
+}
+
+function toolChoice(mode: 'auto' | 'required' | 'none' | undefined): ToolChoice {
+  if (mode === 'required') return { type: 'any' };
+  if (mode === 'none') return { type: 'none' };
+  return { type: 'auto' };
+}
+
+/**
+ * MCP `sampling/createMessage` params → the provider request for `model` (a
+ * model key). `includeContext` is not acted on (Berth adds no context from
+ * other servers); `metadata` is provider-specific in MCP and is not forwarded.
+ */
+export function toLlmRequest(params: CreateMessageRequestParams, model: string): Omit<LlmStreamRequest, 'signal'> {
+  const messages: MessageParam[] = params.messages.map((message, index) => {
+    const blocks = Array.isArray(message.content) ? message.content : [message.content];
+    const content = blocks.map((block, at) => toBlock(block, `message ${index + 1}${blocks.length > 1 ? ` block ${at + 1}` : ''}`));
+    return message.role === 'user' ? { role: 'user', content } : { role: 'assistant', content };
+  });
+  const tools: LlmTool[] | undefined = params.tools?.map((tool) => ({
+    name: tool.name,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    // MCP guarantees `type: 'object'`; the rest is JSON Schema, which is what the seam takes.
+    input_schema: tool.inputSchema as LlmTool.InputSchema,
+  }));
+  return {
+    model,
+    maxTokens: params.maxTokens,
+    messages,
+    ...(params.systemPrompt !== undefined && params.systemPrompt !== '' ? { system: params.systemPrompt } : {}),
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(params.stopSequences !== undefined && params.stopSequences.length > 0 ? { stopSequences: params.stopSequences } : {}),
+    ...(tools !== undefined ? { tools } : {}),
+    ...(tools !== undefined || params.toolChoice !== undefined ? { toolChoice: toolChoice(params.toolChoice?.mode) } : {}),
+  };
+}
+
+/** Stop reasons in MCP words; OpenAI's finish reasons too, should a provider client pass them through. */
+const STOP_REASONS: Readonly<Record<string, string>> = {
+  end_turn: 'endTurn',
+  stop: 'endTurn',
+  max_tokens: 'maxTokens',
+  length: 'maxTokens',
+  stop_sequence: 'stopSequence',
+  tool_use: 'toolUse',
+  tool_calls: 'toolUse',
+};
+
+/** Cache counts a provider may add to LlmUsage (optional fields, filled where the API reports them). */
+type UsageWithCache = LlmUsage & { cacheReadTokens?: number; cacheWriteTokens?: number };
+
+/**
+ * The tokens the model billed: cache writes and reads are input too. Undefined
+ * when the answer carries no usable report (a proxy may drop it, and a
+ * provider then reports 0 and 0: no real call reads no input).
+ */
+function usageOf(usage: UsageWithCache | undefined): TokenUsage | undefined {
+  const count = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+  if (usage === undefined) return undefined;
+  const input = count(usage.inputTokens) + count(usage.cacheReadTokens) + count(usage.cacheWriteTokens);
+  const output = count(usage.outputTokens);
+  return input === 0 && output === 0 ? undefined : { inputTokens: input, outputTokens: output };
+}
+
+/**
+ * A provider's answer → MCP sampling content. Without tools the answer is one
+ * text block (text blocks joined); with tools, text and tool_use blocks in
+ * order. `model` is the name the server is told: the model the provider says
+ * answered, else the provider's own id for the key asked for (`gpt-4o`, not
+ * Berth's `openai:gpt-4o`), since servers know models by their names.
+ */
+export function fromLlmResponse(response: LlmResponse, withTools: boolean, modelKey: string): GeneratedMessage {
+  const blocks: SamplingMessageContentBlock[] = [];
+  for (const block of response.content) {
+    if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
+    else if (withTools) blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+  }
+  const stopReason = response.stopReason === null ? undefined : (STOP_REASONS[response.stopReason] ?? response.stopReason);
+  const usage = usageOf(response.usage);
+  const model = response.model !== undefined && response.model.trim() !== '' ? response.model : splitModelKey(modelKey).model;
+  const extra = { model, ...(stopReason !== undefined ? { stopReason } : {}), ...(usage !== undefined ? { usage } : {}) };
+  if (withTools) return { content: blocks.length > 0 ? blocks : { type: 'text', text: '' }, ...extra };
+  const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+  return { content: { type: 'text', text }, ...extra };
+}
+
+/**
+ * A `generate` for {@linkcode SamplingReview} backed by an LlmProvider that
+ * takes model keys (the routing provider; today Anthropic's, whose keys are its ids).
+ */
+export function createLlmGenerate(provider: LlmProvider): SamplingGenerate {
+  return async (request, model, signal) => {
+    const response = await provider.stream({ ...toLlmRequest(request, model), signal });
+    return fromLlmResponse(response, request.tools !== undefined || request.toolChoice !== undefined, model);
+  };
+}
