@@ -29,7 +29,7 @@ describe('OpenAiCompatibleClient against the fake OpenAI-compatible server', () 
     const deltas: string[] = [];
     const response = await client.stream({ ...ASK, system: 'Be brief.', onText: (delta) => deltas.push(delta) });
     expect(deltas).toEqual(['One ', 'two ', 'three ', 'four.']);
-    expect(response).toEqual({ content: [{ type: 'text', text: 'One two three four.' }], stopReason: 'end_turn', usage: { inputTokens: 18, outputTokens: 5, cacheReadTokens: 32 } });
+    expect(response).toEqual({ content: [{ type: 'text', text: 'One two three four.' }], stopReason: 'end_turn', usage: { inputTokens: 18, outputTokens: 5, cacheReadTokens: 32 }, model: 'llama3.1:8b' });
     const request = fake.requests[0];
     expect(request?.body).toEqual({
       model: 'llama3.1:8b',
@@ -84,6 +84,18 @@ describe('OpenAiCompatibleClient against the fake OpenAI-compatible server', () 
       ],
     });
     expect(response.content).toEqual([{ type: 'text', text: `Got: result one\n${TOOL_ERROR_PREFIX}\noffline` }]);
+  });
+
+  it("passes sampling's settings: tool choice (any → required, one tool, no parallel calls), temperature, stop sequences; no tool_choice without tools", async () => {
+    fake.script([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
+    await client.stream({ ...ASK, tools: TOOLS, toolChoice: { type: 'any', disable_parallel_tool_use: true }, temperature: 0.2, stopSequences: ['END'] });
+    expect(fake.requests[0]?.body).toMatchObject({ tool_choice: 'required', parallel_tool_calls: false, temperature: 0.2, stop: ['END'] });
+    await client.stream({ ...ASK, tools: TOOLS, toolChoice: { type: 'tool', name: 'docs__search' } });
+    expect(fake.requests[1]?.body).toMatchObject({ tool_choice: { type: 'function', function: { name: 'docs__search' } } });
+    expect(fake.requests[1]?.body?.parallel_tool_calls).toBeUndefined();
+    // Sampling may pass a tool choice with no tools; the server would refuse it.
+    await expect(client.stream({ ...ASK, toolChoice: { type: 'none' } })).resolves.toMatchObject({ content: [{ type: 'text', text: 'c' }] });
+    expect(fake.requests[2]?.body?.tool_choice).toBeUndefined();
   });
 
   it('a keyless client (local servers) sends no Authorization header at all', async () => {

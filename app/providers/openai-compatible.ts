@@ -155,6 +155,7 @@ export class OpenAiCompatibleClient implements ProviderClient {
       stream_options: { include_usage: true },
       [this.maxTokensField]: request.maxTokens,
       ...(input.tools !== undefined ? { tools: input.tools } : {}),
+      ...input.settings,
     };
     const { data: stream, response } = await this.client.chat.completions.create(body, signal !== undefined ? { signal } : {}).withResponse();
     const type = response.headers.get('content-type') ?? '';

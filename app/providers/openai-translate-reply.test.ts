@@ -23,7 +23,7 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
     reply.add(chunk({}, 'stop'));
     reply.add(usageChunk({ prompt_tokens: 120, completion_tokens: 7, total_tokens: 127, prompt_tokens_details: { cached_tokens: 100 } }));
     expect(texts).toEqual(['Hello ', 'there.']);
-    expect(reply.finish()).toEqual({ content: [{ type: 'text', text: 'Hello there.' }], stopReason: 'end_turn', usage: { inputTokens: 20, outputTokens: 7, cacheReadTokens: 100 } });
+    expect(reply.finish()).toEqual({ content: [{ type: 'text', text: 'Hello there.' }], stopReason: 'end_turn', usage: { inputTokens: 20, outputTokens: 7, cacheReadTokens: 100 }, model: 'm' });
   });
 
   it('accumulates parallel tool calls by index even when their argument pieces interleave, announcing each once', () => {
@@ -49,6 +49,7 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
       ],
       stopReason: 'tool_use',
       usage: { inputTokens: 0, outputTokens: 0 },
+      model: 'm',
     });
   });
 

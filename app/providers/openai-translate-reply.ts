@@ -82,6 +82,7 @@ export class ChatCompletionsReply {
   private readonly callsByIndex = new Map<number, PendingCall>();
   private finishReason: string | null = null;
   private usage: CompletionUsage | null | undefined;
+  private model: string | undefined;
   /** Chunks received: none at all means the server did not speak Chat Completions. */
   chunkCount = 0;
 
@@ -89,6 +90,8 @@ export class ChatCompletionsReply {
 
   add(chunk: ChatCompletionChunk): void {
     this.chunkCount += 1;
+    // The model that answered (a router or an alias may name another than the one asked for).
+    if (typeof chunk.model === 'string' && chunk.model !== '') this.model = chunk.model;
     // The usage comes in a last chunk without choices (stream_options.include_usage).
     if (chunk.usage !== undefined && chunk.usage !== null) this.usage = chunk.usage;
     const choice = chunk.choices?.[0];
@@ -159,6 +162,6 @@ export class ChatCompletionsReply {
       else content.push({ type: 'tool_use', id, name: call.name, input: {}, inputError: `The arguments ${parsed.error}` });
     }
     const stopReason = this.refusal !== '' && this.text === '' && calls.length === 0 ? 'refusal' : toStopReason(this.finishReason, calls.length > 0);
-    return { content, stopReason, usage: toLlmUsage(this.usage) };
+    return { content, stopReason, usage: toLlmUsage(this.usage), ...(this.model !== undefined ? { model: this.model } : {}) };
   }
 }

@@ -1,7 +1,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
 import { LlmError } from '../chat/llm-provider';
-import { TOOL_ERROR_PREFIX, toChatCompletionsInput, toChatCompletionsMessages, toChatCompletionsTools } from './openai-translate';
+import { TOOL_ERROR_PREFIX, toChatCompletionsInput, toChatCompletionsMessages, toChatCompletionsToolChoice, toChatCompletionsTools } from './openai-translate';
 
 const PNG = 'iVBORw0KGgo=';
 
@@ -162,6 +162,13 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
       { type: 'function', function: { name: 'web__search', description: 'Search the web', parameters: schema } },
       { type: 'function', function: { name: 'noop', parameters: { type: 'object' } } },
     ]);
-    expect(toChatCompletionsInput({ messages: [{ role: 'user', content: 'x' }], tools: [] })).toEqual({ messages: [{ role: 'user', content: 'x' }], imageCount: 0 });
+    expect(toChatCompletionsInput({ messages: [{ role: 'user', content: 'x' }], tools: [], toolChoice: { type: 'any' } })).toEqual({ messages: [{ role: 'user', content: 'x' }], imageCount: 0, settings: {} });
+  });
+
+  it("tool choice in Chat Completions' words", () => {
+    expect(toChatCompletionsToolChoice({ type: 'auto' })).toBe('auto');
+    expect(toChatCompletionsToolChoice({ type: 'any' })).toBe('required');
+    expect(toChatCompletionsToolChoice({ type: 'none' })).toBe('none');
+    expect(toChatCompletionsToolChoice({ type: 'tool', name: 'web__search' })).toEqual({ type: 'function', function: { name: 'web__search' } });
   });
 });

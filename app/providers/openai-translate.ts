@@ -1,10 +1,11 @@
-import type { ContentBlockParam, DocumentBlockParam, ImageBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, DocumentBlockParam, ImageBlockParam, MessageParam, Tool, ToolChoice, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type {
   ChatCompletionContentPart,
   ChatCompletionContentPartText,
   ChatCompletionFunctionTool,
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
+  ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
 import { LlmError } from '../chat/llm-provider';
 
@@ -27,6 +28,7 @@ export interface ChatCompletionsInput {
   tools?: ChatCompletionFunctionTool[];
   /** Images the messages carry (the client refuses them for a model that takes none). */
   imageCount: number;
+  settings: ChatCompletionsSettings;
 }
 
 type UserPart = ChatCompletionContentPart;
@@ -153,9 +155,52 @@ export function toChatCompletionsTools(tools: readonly Tool[]): ChatCompletionFu
   }));
 }
 
+/** Anthropic's tool_choice in Chat Completions' words (`any` is `required`). */
+export function toChatCompletionsToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {
+  switch (choice.type) {
+    case 'any':
+      return 'required';
+    case 'none':
+      return 'none';
+    case 'tool':
+      return { type: 'function', function: { name: choice.name } };
+    default:
+      return 'auto';
+  }
+}
+
+/** The request's sampling settings as Chat Completions fields (what is absent keeps the server's default). */
+export interface ChatCompletionsSettings {
+  tool_choice?: ChatCompletionToolChoiceOption;
+  parallel_tool_calls?: boolean;
+  temperature?: number;
+  stop?: string[];
+}
+
+interface TranslatableRequest {
+  system?: string;
+  messages: readonly MessageParam[];
+  tools?: readonly Tool[];
+  toolChoice?: ToolChoice;
+  temperature?: number;
+  stopSequences?: string[];
+}
+
+function settingsOf(request: TranslatableRequest, hasTools: boolean): ChatCompletionsSettings {
+  const settings: ChatCompletionsSettings = {};
+  // Servers refuse tool_choice (and parallel_tool_calls) without tools, as Anthropic's provider leaves it out then too.
+  if (hasTools && request.toolChoice !== undefined) {
+    settings.tool_choice = toChatCompletionsToolChoice(request.toolChoice);
+    if (request.toolChoice.type !== 'none' && request.toolChoice.disable_parallel_tool_use === true) settings.parallel_tool_calls = false;
+  }
+  if (request.temperature !== undefined) settings.temperature = request.temperature;
+  if (request.stopSequences !== undefined && request.stopSequences.length > 0) settings.stop = [...request.stopSequences];
+  return settings;
+}
+
 /** The whole request body's translated parts. */
-export function toChatCompletionsInput(request: { system?: string; messages: readonly MessageParam[]; tools?: readonly Tool[] }): ChatCompletionsInput {
+export function toChatCompletionsInput(request: TranslatableRequest): ChatCompletionsInput {
   const { messages, imageCount } = toChatCompletionsMessages(request.system, request.messages);
   const tools = request.tools !== undefined && request.tools.length > 0 ? toChatCompletionsTools(request.tools) : undefined;
-  return { messages, imageCount, ...(tools !== undefined ? { tools } : {}) };
+  return { messages, imageCount, settings: settingsOf(request, tools !== undefined), ...(tools !== undefined ? { tools } : {}) };
 }

@@ -43,6 +43,10 @@ export const ChatCompletionsRequestSchema = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).optional(),
   max_tokens: z.number().int().min(1).optional(),
   max_completion_tokens: z.number().int().min(1).optional(),
+  tool_choice: z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) })]).optional(),
+  parallel_tool_calls: z.boolean().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  stop: z.union([z.string(), z.array(z.string()).max(4)]).optional(),
 });
 
 /** A request body the fake accepted. */
@@ -65,6 +69,9 @@ export function validateChatCompletionsRequest(raw: unknown): { body: ChatComple
   }
   const body = parsed.data;
   if (body.stream_options !== undefined && body.stream !== true) return { error: "The 'stream_options' parameter is only allowed when 'stream' is enabled." };
+  if ((body.tools ?? []).length === 0 && (body.tool_choice !== undefined || body.parallel_tool_calls !== undefined)) {
+    return { error: "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified." };
+  }
   const names = (body.tools ?? []).map((tool) => tool.function.name);
   if (new Set(names).size !== names.length) return { error: 'Invalid tools: tool names must be unique.' };
 
