@@ -18,11 +18,26 @@ import { errorMessage } from '../../shared/error-message';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
 /** A block of a finished reply that the chat loop uses; other block types (thinking…) are dropped. */
-export type LlmContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+export type LlmContentBlock =
+  | { type: 'text'; text: string }
+  | {
+      type: 'tool_use';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      /**
+       * The model's arguments could not be read (not a JSON object); `input` is
+       * then `{}`. Says what was wrong, with the raw text, so the call is answered
+       * as an error for the model to correct instead of running.
+       */
+      inputError?: string;
+    };
 
 export interface LlmUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache, where it says (not part of inputTokens, as in Anthropic's usage). */
+  cacheReadTokens?: number;
 }
 
 export interface LlmResponse {
@@ -61,12 +76,20 @@ export interface LlmProvider {
 export const LLM_ERROR_KINDS = ['auth', 'permission', 'rate-limit', 'overloaded', 'server', 'bad-request', 'not-found', 'network', 'timeout', 'aborted', 'unknown'] as const;
 export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
 
+/**
+ * What a model refused to take (with kind `bad-request`): `tools` — it has no
+ * tool support (Ollama: "<model> does not support tools"), so the chat may ask
+ * again without tools and tell the person; `images` — it cannot see images.
+ */
+export type LlmUnsupportedInput = 'tools' | 'images';
+
 /** A failed model call, with a message a person can act on. */
 export class LlmError extends Error {
   constructor(
     readonly kind: LlmErrorKind,
     message: string,
     readonly status?: number,
+    readonly unsupported?: LlmUnsupportedInput,
   ) {
     super(message);
     this.name = 'LlmError';
