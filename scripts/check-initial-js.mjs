@@ -15,19 +15,20 @@ import { gzipSync } from 'node:zlib';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The target is 150 KB; the first screen is ~144 KB: react-dom (~60 KB), Radix and
+ * The target is 150 KB; the first screen is ~145 KB: react-dom (~60 KB), Radix and
  * floating-ui for the composer's menu, the tools popover and tooltips (~25 KB),
  * @tanstack/virtual-core for the virtualized lists (~6 KB), the chat and the store.
  * zod and the contract's schemas are not in it: the renderer checks host events with
  * them from a chunk loaded on demand (renderer/transport/validated-events.ts), and the
  * few constants and helpers the first screen needs from shared/ live in zod-free
  * modules (shared/contract/wire.ts, shared/domain/chat-text.ts, pending-kinds.ts,
- * sampling-defaults.ts, task-status.ts, chat-usage.ts). The budget is what the first screen weighs plus a small
- * margin, so a static import that brings zod (or a view) back fails the build. 146 KB since issue 16:
- * each answer's usage line, the conversation's total and the store's per-server instructions switch
- * (~1 KB; loading the usage line on demand saved 0.1 KB and made every answer's last line pop in).
+ * sampling-defaults.ts, task-status.ts, model-key.ts, model-groups.ts, chat-usage.ts). The budget is what the first
+ * screen weighs plus a small margin, so a static import that brings zod (or a view) back fails the
+ * build. Raised from 145 to 147 KB with the model picker grouped by provider and the per-provider
+ * key check in the composer (+1.5 KB), still under the target; 148 KB with issue 16's usage line under
+ * each answer, the conversation's total and the store's per-server instructions switch (~1 KB).
  */
-export const INITIAL_JS_BUDGET_BYTES = 146 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 148 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
 
 /**

@@ -82,13 +82,13 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
     const toolTokens = estimateTokens(JSON.stringify(sentTools));
     expect(toolTokens).toBeGreaterThan(10);
     const replies = (await store.get(conversation.id)).messages.filter((message) => message.role === 'assistant');
-    // Anthropic's input_tokens leave the cached parts out: the saved input is the whole prompt.
+    // As the API says: input outside the cache, the cache counts beside it.
     expect(replies.map((message) => message.usage)).toEqual([
-      { inputTokens: 1_150, outputTokens: 20, cacheReadTokens: 1_000, cacheWriteTokens: 50, toolTokensEstimate: toolTokens },
-      { inputTokens: 1_300, outputTokens: 7, cacheReadTokens: 1_000, toolTokensEstimate: toolTokens },
+      { inputTokens: 100, outputTokens: 20, cacheReadTokens: 1_000, cacheWriteTokens: 50, toolTokensEstimate: toolTokens },
+      { inputTokens: 300, outputTokens: 7, cacheReadTokens: 1_000, toolTokensEstimate: toolTokens },
     ]);
     expect(log.of('turn-finished')[0]?.usage).toEqual({
-      inputTokens: 2_450,
+      inputTokens: 400,
       outputTokens: 27,
       cacheReadTokens: 2_000,
       cacheWriteTokens: 50,

@@ -291,7 +291,9 @@ export class ChatEngine {
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
       const deps = { pump: this.pump, gate: this.options.gate, runner: this.options.runner, appOf: this.options.apps?.toolApp.bind(this.options.apps) };
-      const results = await Promise.all(uses.map((use) => runToolCall(deps, turn, use)));
+      // Calls whose arguments were unreadable (openai-translate-reply.ts) are answered as errors without running.
+      const inputErrors = new Map(response.content.flatMap((block) => (block.type === 'tool_use' && block.inputError !== undefined ? [[block.id, block.inputError] as const] : [])));
+      const results = await Promise.all(uses.map((use) => runToolCall(deps, turn, use, inputErrors.get(use.id))));
       await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
       if (signal.aborted) return { status: 'stopped' };
     }

@@ -18,18 +18,32 @@ import { errorMessage } from '../../shared/error-message';
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
 /** A block of a finished reply that the chat loop uses; other block types (thinking…) are dropped. */
-export type LlmContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+export type LlmContentBlock =
+  | { type: 'text'; text: string }
+  | {
+      type: 'tool_use';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      /**
+       * The model's arguments could not be read (not a JSON object); `input` is
+       * then `{}`. Says what was wrong, with the raw text, so the call is answered
+       * as an error for the model to correct instead of running.
+       */
+      inputError?: string;
+    };
 
 /**
- * Tokens one model request used, as the provider reported them. `inputTokens` is the whole prompt,
- * cached parts included (OpenAI's `prompt_tokens` already counts them; Anthropic's `input_tokens`
- * does not, so its cache counts are added); the cache fields say how much of it was read from, or
- * written to, the provider's prompt cache, and are absent when the provider says nothing about it.
+ * Tokens one model request used, as the provider reported them, in Anthropic's terms: `inputTokens`
+ * is the prompt outside the cache; the whole prompt is it plus the cache reads and writes (the
+ * OpenAI-compatible client subtracts `cached_tokens` from `prompt_tokens` to match).
  */
 export interface LlmUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache, where it says (not part of inputTokens, as in Anthropic's usage). */
   cacheReadTokens?: number;
+  /** Input tokens written to the provider's prompt cache, where it says (not part of inputTokens either). */
   cacheWriteTokens?: number;
 }
 
@@ -69,12 +83,20 @@ export interface LlmProvider {
 export const LLM_ERROR_KINDS = ['auth', 'permission', 'rate-limit', 'overloaded', 'server', 'bad-request', 'not-found', 'network', 'timeout', 'aborted', 'unknown'] as const;
 export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
 
+/**
+ * What a model refused to take (with kind `bad-request`): `tools` — it has no
+ * tool support (Ollama: "<model> does not support tools"), so the chat may ask
+ * again without tools and tell the person; `images` — it cannot see images.
+ */
+export type LlmUnsupportedInput = 'tools' | 'images';
+
 /** A failed model call, with a message a person can act on. */
 export class LlmError extends Error {
   constructor(
     readonly kind: LlmErrorKind,
     message: string,
     readonly status?: number,
+    readonly unsupported?: LlmUnsupportedInput,
   ) {
     super(message);
     this.name = 'LlmError';
@@ -138,12 +160,12 @@ export function toLlmError(error: unknown, context: { baseURL: string; model: st
 
 const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
-/** Anthropic's usage in LlmUsage's terms: its input_tokens leave out the cached parts, which LlmUsage counts in. */
+/** Anthropic's usage as LlmUsage: its counts as they are, the cache ones only where the API gave them. */
 export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): LlmUsage {
   const cacheRead = usage?.cache_read_input_tokens;
   const cacheWrite = usage?.cache_creation_input_tokens;
   return {
-    inputTokens: count(usage?.input_tokens) + count(cacheRead) + count(cacheWrite),
+    inputTokens: count(usage?.input_tokens),
     outputTokens: count(usage?.output_tokens),
     ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
     ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),

@@ -101,8 +101,16 @@ export interface ToolCallTurn {
   controller: AbortController;
 }
 
-/** One tool call, start to end; always settles with a result for the model. */
-export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: ChatToolUseBlock): Promise<ChatToolResultBlock> {
+/** What the model reads for a call whose arguments could not be read: it may try again. */
+export function unreadableArgumentsText(inputError: string): string {
+  return `${inputError}\nThe call did not run: call the tool again with its arguments as one JSON object.`;
+}
+
+/**
+ * One tool call, start to end; always settles with a result for the model.
+ * `inputError`: the model's arguments could not be read, so the call is answered with that, unasked and unrun.
+ */
+export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: ChatToolUseBlock, inputError?: string): Promise<ChatToolResultBlock> {
   const { conversationId, turnId } = turn;
   const signal = turn.controller.signal;
   const base = { conversationId, turnId, toolUseId: use.id };
@@ -113,6 +121,7 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
     return result;
   };
   if (use.server === '') return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
+  if (inputError !== undefined) return finish(textResult(use.id, unreadableArgumentsText(inputError)));
   if (signal.aborted) return finish(stoppedResult(use.id));
 
   deps.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });

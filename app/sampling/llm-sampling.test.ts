@@ -145,8 +145,8 @@ describe('fromLlmResponse', () => {
     expect(fromLlmResponse(response([], 'end_turn', { model: ' ' }), false, 'claude-sonnet-5').model).toBe('claude-sonnet-5');
   });
 
-  it('counts the whole prompt once (LlmUsage input includes the cached parts), and reports nothing when the provider reported nothing (0 and 0)', () => {
-    const cached = response([], 'end_turn', { usage: { inputTokens: 3_210, outputTokens: 42, cacheReadTokens: 3_000, cacheWriteTokens: 200 } });
+  it('counts cache reads and writes as input, and reports nothing when the provider reported nothing (0 and 0)', () => {
+    const cached = response([], 'end_turn', { usage: { inputTokens: 10, outputTokens: 42, cacheReadTokens: 3_000, cacheWriteTokens: 200 } });
     expect(fromLlmResponse(cached, false, 'm').usage).toEqual({ inputTokens: 3_210, outputTokens: 42 });
     expect(fromLlmResponse(response([], 'end_turn', { usage: { inputTokens: 0, outputTokens: 0 } }), false, 'm')).not.toHaveProperty('usage');
   });
@@ -194,7 +194,7 @@ describe('createLlmGenerate', () => {
 });
 
 describe('sampling through the Anthropic provider', () => {
-  it('counts a cached prompt once against the budget: the provider folds Anthropic’s cache counts into the input', async () => {
+  it('counts a cached prompt once against the budget: the provider reports Anthropic’s cache counts beside the input, and sampling adds them', async () => {
     const fake = await FakeAnthropic.start({ apiKey: 'sk-sampling' });
     try {
       fake.script([{ text: 'ok', usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 3_000, cache_creation_input_tokens: 200 } }]);

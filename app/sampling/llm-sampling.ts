@@ -120,15 +120,14 @@ const STOP_REASONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The tokens the model billed. LlmUsage's `inputTokens` already holds the whole prompt, cache reads
- * and writes included (its cache fields say only how much of it was cached). Undefined when the
- * answer carries no usable report (a proxy may drop it, and a provider then reports 0 and 0: no
- * real call reads no input).
+ * The tokens the model billed: cache writes and reads are input too (LlmUsage's `inputTokens`
+ * leaves them out). Undefined when the answer carries no usable report (a proxy may drop it, and a
+ * provider then reports 0 and 0: no real call reads no input).
  */
 function usageOf(usage: LlmUsage | undefined): TokenUsage | undefined {
   const count = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
   if (usage === undefined) return undefined;
-  const input = count(usage.inputTokens);
+  const input = count(usage.inputTokens) + count(usage.cacheReadTokens) + count(usage.cacheWriteTokens);
   const output = count(usage.outputTokens);
   return input === 0 && output === 0 ? undefined : { inputTokens: input, outputTokens: output };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationUsage, estimateTokens, sumUsage, turnUsages } from './chat-usage';
+import { conversationUsage, estimateTokens, promptTokens, sumUsage, turnUsages } from './chat-usage';
 
 const person = (id: string) => ({ id, role: 'user' as const, content: [{ type: 'text', text: 'q' }] });
 const results = (id: string) => ({ id, role: 'user' as const, content: [{ type: 'tool_result' }] });
@@ -15,6 +15,11 @@ describe('chat usage', () => {
     expect(estimateTokens('')).toBe(0);
     expect(estimateTokens('abcd')).toBe(1);
     expect(estimateTokens('abcde')).toBe(2);
+  });
+
+  it('counts the whole prompt as the input outside the cache plus the cache reads and writes', () => {
+    expect(promptTokens({ inputTokens: 10, outputTokens: 1 })).toBe(10);
+    expect(promptTokens({ inputTokens: 10, outputTokens: 1, cacheReadTokens: 3_000, cacheWriteTokens: 200 })).toBe(3_210);
   });
 
   it('sums usages, counting requests and keeping an optional count only where one was given', () => {

@@ -2,7 +2,10 @@
 // chat-text.ts: the chat screen (first screen) uses these helpers.
 import { isPersonMessage } from './chat-text';
 
-/** A ChatUsage (./chat), written out so this file needs no schema. */
+/**
+ * A ChatUsage (./chat), written out so this file needs no schema. As LlmUsage: `inputTokens` is the
+ * prompt outside the provider's cache; the whole prompt adds the cache reads and writes (promptTokens).
+ */
 export interface UsageLike {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -30,6 +33,11 @@ export const CHARS_PER_TOKEN = 4;
 /** About how many tokens `text` is (see CHARS_PER_TOKEN). */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/** The whole prompt a request (or a turn) sent: uncached input plus what was read from and written to the cache. */
+export function promptTokens(usage: UsageLike): number {
+  return usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -112,15 +112,15 @@ export type ChatContentBlock = z.infer<typeof ChatContentBlockSchema>;
 
 const tokens = z.number().int().min(0);
 /**
- * What one model request (or, summed, a turn) used: see ChatUsage in chat-usage.ts. `inputTokens` counts the whole
- * prompt, cached parts included; the cache fields appear only where the provider reported them.
+ * What one model request (or, summed, a turn) used: see UsageLike in chat-usage.ts. As LlmUsage, `inputTokens` is the
+ * prompt outside the provider's cache; the cache fields (where the provider reported them) are the rest of it.
  */
 export const ChatUsageSchema = z.object({
   inputTokens: tokens,
   outputTokens: tokens,
   cacheReadTokens: tokens.optional(),
   cacheWriteTokens: tokens.optional(),
-  /** Berth's estimate of the tool definitions' part of `inputTokens` (serialized characters / 4), not the provider's count. */
+  /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
   /** How many model requests were summed (a turn's total); absent for one request. */
   requests: z.number().int().min(1).optional(),

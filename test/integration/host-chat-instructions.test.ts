@@ -36,7 +36,7 @@ describe('host: server instructions reach the model, and what a turn cost is kep
     // The usage reaches the event and the saved reply, with the tools' estimate.
     const toolsSent = fake.requests[0]?.body?.tools ?? [];
     expect(toolsSent.length).toBeGreaterThan(5);
-    const expected = { inputTokens: 1_720, outputTokens: 34, cacheReadTokens: 500, cacheWriteTokens: 20, toolTokensEstimate: Math.ceil(JSON.stringify(toolsSent).length / 4) };
+    const expected = { inputTokens: 1_200, outputTokens: 34, cacheReadTokens: 500, cacheWriteTokens: 20, toolTokensEstimate: Math.ceil(JSON.stringify(toolsSent).length / 4) };
     expect(end).toMatchObject({ type: 'turn-finished', usage: { ...expected, requests: 1 } });
     expect((await harness.call<Conversation>('chat.get', { id })).messages[1]?.usage).toEqual(expected);
 

@@ -84,13 +84,13 @@ describe('what a turn costs, in the chat', () => {
     expect(lines).toHaveLength(1);
     const answer = screen.getByText('It said hi.').closest('li');
     expect(answer?.contains(lines[0] ?? null)).toBe(true);
-    const summary = within(lines[0] as HTMLElement).getByText('2,200 in · 210 out · 800 from cache · tools ≈ 600 of the input');
+    const summary = within(lines[0] as HTMLElement).getByText('3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
     fireEvent.click(summary);
     expect((lines[0] as HTMLDetailsElement).open).toBe(true);
-    expect(lines[0]?.textContent).toContain('2,200 tokens, over 2 model requests');
+    expect(lines[0]?.textContent).toContain('3,900 tokens, over 2 model requests');
     expect(lines[0]?.textContent).toContain('Written to the prompt cache900 of the input tokens');
     expect(lines[0]?.textContent).toContain('≈ 600 of the input tokens (Berth’s estimate: 4 characters a token of the tool list sent)');
-    expect(screen.getByTestId('conversation-usage').textContent).toBe('Total: 2,200 in · 210 out · 800 from cache · tools ≈ 600 of the input');
+    expect(screen.getByTestId('conversation-usage').textContent).toBe('Total: 3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
   });
 
   it('shows no usage while the answer is still being written, then the turn’s total once it is saved', async () => {
@@ -108,7 +108,7 @@ describe('what a turn costs, in the chat', () => {
       transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     });
     expect(await screen.findByTestId('usage-line')).toBeTruthy();
-    expect(screen.getByTestId('usage-line').querySelector('summary')?.textContent).toBe('2,200 in · 210 out · 800 from cache · tools ≈ 600 of the input');
+    expect(screen.getByTestId('usage-line').querySelector('summary')?.textContent).toBe('3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
   });
 
   it("opens the conversation's tool switches from the tools warning", async () => {

@@ -1,7 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import { groupByProvider, type ModelOption } from '../../../shared/domain/providers';
+import { groupByProvider } from '../../../shared/domain/model-groups';
+import type { ModelOption } from '../../../shared/domain/providers';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';

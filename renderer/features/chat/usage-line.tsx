@@ -1,10 +1,10 @@
-import { CHARS_PER_TOKEN, type UsageLike } from '../../../shared/domain/chat-usage';
+import { CHARS_PER_TOKEN, promptTokens, type UsageLike } from '../../../shared/domain/chat-usage';
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
-/** The quiet one-line summary: "1,234 in · 210 out · tools ≈ 640 of the input". */
+/** The quiet one-line summary: "1,234 in · 210 out · tools ≈ 640 of the input" (in: the whole prompt, cached parts included). */
 export function usageSummary(usage: UsageLike): string {
-  const parts = [`${n(usage.inputTokens)} in`, `${n(usage.outputTokens)} out`];
+  const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
   if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0) parts.push(`${n(usage.cacheReadTokens)} from cache`);
   if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0) parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
   return parts.join(' · ');
@@ -14,7 +14,7 @@ export function usageSummary(usage: UsageLike): string {
 function usageFacts(usage: UsageLike): Array<[string, string]> {
   const requests = usage.requests ?? 1;
   const facts: Array<[string, string]> = [
-    ['Input', `${n(usage.inputTokens)} tokens${requests > 1 ? `, over ${requests} model requests (each sends the conversation so far)` : ''}`],
+    ['Input', `${n(promptTokens(usage))} tokens${requests > 1 ? `, over ${requests} model requests (each sends the conversation so far)` : ''}`],
     ['Output', `${n(usage.outputTokens)} tokens`],
   ];
   if (usage.cacheReadTokens !== undefined) facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);

@@ -3,7 +3,7 @@ import type { AuditEntry } from '../../../shared/domain/consent';
 import { AUDIT_LIMIT, useBerth } from '../../store';
 import { Button, Chip } from '../shell/controls';
 import { ChatIcon, LogsIcon, RestartIcon } from '../shell/icons';
-import { groupByProvider } from '../../../shared/domain/providers';
+import { groupByProvider } from '../../../shared/domain/model-groups';
 import { ApiKeySection } from './api-key-section';
 import { ModelRanksSection } from './model-ranks-section';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';

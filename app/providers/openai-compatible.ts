@@ -1,0 +1,209 @@
+import OpenAI, { BadRequestError } from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import { LlmError } from '../chat/llm-provider';
+import type { LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
+import type { ProviderClient, ProviderModelInfo } from './provider-client';
+import { apiDetail, imagesUnsupported, modelNotFound, notOpenAiCompatible, STOPPED_MESSAGE, toOpenAiLlmError } from './openai-compatible-errors';
+import type { OpenAiErrorContext } from './openai-compatible-errors';
+import { ChatCompletionsReply } from './openai-translate-reply';
+import { toChatCompletionsInput } from './openai-translate';
+import type { ChatCompletionsInput } from './openai-translate';
+
+// Any server that speaks OpenAI's Chat Completions (OpenAI, Ollama, LM Studio,
+// vLLM, llama.cpp, OpenRouter…) behind the ProviderClient seam, through the
+// `openai` package. Requests are translated from and replies back to the
+// Anthropic shapes the chat engine uses (openai-translate*.ts); failures
+// become LlmErrors with fixed, actionable words (openai-compatible-errors.ts).
+
+export interface OpenAiCompatibleOptions {
+  /** Ends in /v1 for most servers (`http://127.0.0.1:11434/v1`). */
+  baseURL: string;
+  /** Omitted or empty for local servers: then no Authorization header is sent at all. */
+  apiKey?: string;
+  /** The preset the person picked (Ollama, LM Studio…), named in connection errors. */
+  presetName?: string;
+  /** Retries on 429/5xx/connection errors for chat requests (default 2); listModels and check never retry. */
+  maxRetries?: number;
+  /** Per-request timeout of a chat request in ms (default 10 minutes: a local model may load slowly). */
+  timeoutMs?: number;
+  /** Timeout of listModels and check in ms (default 15 s). */
+  checkTimeoutMs?: number;
+  /** False for a model known to take no images: a request with images then fails before it is sent. */
+  takesImages?: (model: string) => boolean | undefined;
+}
+
+/** The `openai` package insists on a key; for keyless servers this stands in and the header is dropped. */
+const NO_KEY_PLACEHOLDER = 'berth-no-key';
+const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+const DEFAULT_CHECK_TIMEOUT_MS = 15_000;
+
+const ModelListSchema = z.object({
+  data: z.array(
+    z.looseObject({
+      id: z.string().min(1),
+      name: z.string().optional(),
+      // OpenRouter, Groq and vLLM each name the context window differently.
+      context_length: z.number().int().positive().optional(),
+      context_window: z.number().int().positive().optional(),
+      max_model_len: z.number().int().positive().optional(),
+    }),
+  ),
+});
+
+/** Read afresh each time (TypeScript would keep an earlier answer). */
+function aborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
+
+function isOpenAiItself(baseURL: string): boolean {
+  try {
+    return new URL(baseURL).hostname === 'api.openai.com';
+  } catch {
+    return false;
+  }
+}
+
+/** An OpenAI-compatible Chat Completions server as a ProviderClient. */
+export class OpenAiCompatibleClient implements ProviderClient {
+  readonly baseURL: string;
+  private readonly client: OpenAI;
+  private readonly hasKey: boolean;
+  /** Only to take the key out of error text: some servers quote the key they refused. */
+  private readonly scrub: (error: LlmError) => LlmError;
+  private readonly timeoutMs: number;
+  private readonly checkTimeoutMs: number;
+  /** OpenAI's newer models refuse `max_tokens`, most other servers only read it; learnt on the first refusal. */
+  private maxTokensField: MaxTokensField;
+
+  constructor(private readonly options: OpenAiCompatibleOptions) {
+    let parsed: URL;
+    try {
+      parsed = new URL(options.baseURL);
+    } catch {
+      throw new LlmError('bad-request', `The base URL '${options.baseURL}' is not a URL: write it like http://127.0.0.1:11434/v1.`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new LlmError('bad-request', `The base URL '${options.baseURL}' must start with http:// or https://, like http://127.0.0.1:11434/v1.`);
+    // fetch refuses such URLs, and the URL appears in messages: the key has its own field.
+    if (parsed.username !== '' || parsed.password !== '') throw new LlmError('bad-request', 'The base URL must not contain a user name or password: put the key in the key field.');
+    this.baseURL = options.baseURL.trim().replace(/\/+$/, '');
+    const key = options.apiKey?.trim() ?? '';
+    this.hasKey = key !== '';
+    this.scrub = (error) => (this.hasKey && error.message.includes(key) ? new LlmError(error.kind, error.message.replaceAll(key, '[the key]'), error.status, error.unsupported) : error);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.checkTimeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+    this.maxTokensField = isOpenAiItself(this.baseURL) ? 'max_completion_tokens' : 'max_tokens';
+    this.client = new OpenAI({
+      apiKey: this.hasKey ? key : NO_KEY_PLACEHOLDER,
+      baseURL: this.baseURL,
+      // Explicit, so OPENAI_* variables in Berth's environment never reach another server.
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      maxRetries: options.maxRetries ?? 2,
+      timeout: this.timeoutMs,
+      // OPENAI_LOG=debug would print requests (conversations) to the console.
+      logLevel: 'off',
+      ...(this.hasKey ? {} : { defaultHeaders: { Authorization: null } }),
+    });
+  }
+
+  private context(extra: Partial<OpenAiErrorContext> = {}): OpenAiErrorContext {
+    return { baseURL: this.baseURL, hadKey: this.hasKey, ...(this.options.presetName !== undefined ? { presetName: this.options.presetName } : {}), ...extra };
+  }
+
+  async stream(request: LlmStreamRequest): Promise<LlmResponse> {
+    const signal = request.signal;
+    if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
+    const input = toChatCompletionsInput(request);
+    const context = this.context({ model: request.model, sentTools: input.tools !== undefined, sentImages: input.imageCount > 0, timeoutMs: this.timeoutMs });
+    if (input.imageCount > 0 && this.options.takesImages?.(request.model) === false) throw imagesUnsupported(context);
+    try {
+      return await this.streamOnce(request, input);
+    } catch (error) {
+      if (aborted(signal) || !this.learnMaxTokensField(error)) throw this.toLlmError(error, signal, context);
+    }
+    try {
+      return await this.streamOnce(request, input);
+    } catch (error) {
+      throw this.toLlmError(error, signal, context);
+    }
+  }
+
+  /** OpenAI's newer models refuse `max_tokens`: switch (for good) when a server says so. */
+  private learnMaxTokensField(error: unknown): boolean {
+    if (!(error instanceof BadRequestError) || this.maxTokensField !== 'max_tokens' || !/max_completion_tokens/.test(apiDetail(error))) return false;
+    this.maxTokensField = 'max_completion_tokens';
+    return true;
+  }
+
+  private toLlmError(error: unknown, signal: AbortSignal | undefined, context: OpenAiErrorContext): LlmError {
+    if (aborted(signal)) return new LlmError('aborted', STOPPED_MESSAGE);
+    return this.scrub(toOpenAiLlmError(error, context));
+  }
+
+  private async streamOnce(request: LlmStreamRequest, input: ChatCompletionsInput): Promise<LlmResponse> {
+    const signal = request.signal;
+    const body: ChatCompletionCreateParamsStreaming = {
+      model: request.model,
+      messages: input.messages,
+      stream: true,
+      // Without this the stream carries no token counts.
+      stream_options: { include_usage: true },
+      [this.maxTokensField]: request.maxTokens,
+      ...(input.tools !== undefined ? { tools: input.tools } : {}),
+      ...input.settings,
+    };
+    const { data: stream, response } = await this.client.chat.completions.create(body, signal !== undefined ? { signal } : {}).withResponse();
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('text/event-stream')) {
+      stream.controller.abort();
+      throw notOpenAiCompatible(this.context(), response.status);
+    }
+    const reply = new ChatCompletionsReply({
+      ...(request.onText !== undefined ? { onText: request.onText } : {}),
+      ...(request.onToolUseStart !== undefined ? { onToolUseStart: request.onToolUseStart } : {}),
+    });
+    for await (const chunk of stream) reply.add(chunk);
+    // The package ends the loop quietly when aborted; a stop is a stop.
+    if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
+    if (reply.chunkCount === 0) throw notOpenAiCompatible(this.context(), response.status);
+    return reply.finish();
+  }
+
+  async listModels(signal?: AbortSignal): Promise<ProviderModelInfo[]> {
+    const context = this.context({ timeoutMs: this.checkTimeoutMs });
+    let raw: unknown;
+    let status: number;
+    try {
+      const answer = await this.client.get<unknown>('/models', { maxRetries: 0, timeout: this.checkTimeoutMs, ...(signal !== undefined ? { signal } : {}) }).withResponse();
+      raw = answer.data;
+      status = answer.response.status;
+    } catch (error) {
+      throw this.toLlmError(error, signal, context);
+    }
+    // The package hands back text when the answer was not JSON (a web page at the wrong URL).
+    const parsed = ModelListSchema.safeParse(raw);
+    if (!parsed.success) throw notOpenAiCompatible(context, status);
+    return parsed.data.data.map((model) => {
+      const contextWindow = model.context_length ?? model.context_window ?? model.max_model_len;
+      return {
+        id: model.id,
+        ...(model.name !== undefined && model.name !== model.id ? { label: model.name } : {}),
+        ...(contextWindow !== undefined ? { contextWindow } : {}),
+      };
+    });
+  }
+
+  async check(options: { model?: string; signal?: AbortSignal } = {}): Promise<void> {
+    // Listing models reaches the server with the key: OpenAI and OpenRouter check it there.
+    const models = await this.listModels(options.signal);
+    const model = options.model?.trim();
+    if (model !== undefined && model !== '' && !models.some((entry) => entry.id === model)) {
+      throw modelNotFound(this.context(), model);
+    }
+  }
+}

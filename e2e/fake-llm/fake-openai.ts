@@ -1,0 +1,280 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { FakeOpenAiTurnSchema, completionJson, renderCompletion, streamDeltas } from './openai-turns';
+import type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest, RenderedCompletion } from './openai-turns';
+import { validateChatCompletionsRequest } from './validate-openai-request';
+
+export type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest } from './openai-turns';
+
+/** How a fake is started. */
+export interface FakeOpenAiOptions {
+  /** When set, requests must carry `Authorization: Bearer <key>` (else 401 invalid_api_key). */
+  apiKey?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** Answer used when the script has run out; without it such a request gets a 500. */
+  fallback?: FakeOpenAiTurnSource;
+  /** What /v1/models lists; when set, a request for another model gets Ollama's 404 "model … not found". */
+  models?: string[];
+  /** Models that answer a request with tools as Ollama does for a model without tool support (400). */
+  modelsWithoutTools?: string[];
+  /** Models that answer a request with images with a 400 (as LM Studio does for a text-only model). */
+  modelsWithoutImages?: string[];
+  /** Refuse `max_tokens` as OpenAI's reasoning models do (400: use max_completion_tokens). */
+  rejectMaxTokens?: boolean;
+}
+
+const ScriptBodySchema = z.object({ turns: z.array(FakeOpenAiTurnSchema), append: z.boolean().optional() });
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+}
+
+function sendApiError(response: ServerResponse, status: number, message: string, type = 'invalid_request_error', code: string | null = null, headers: Record<string, string> = {}): void {
+  sendJson(response, status, { error: { message, type, param: null, code } }, headers);
+}
+
+/** How Go servers (Ollama) answer an unknown path: plain text, not JSON. */
+function sendNotFoundText(response: ServerResponse): void {
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end('404 page not found');
+}
+
+function bearer(request: IncomingMessage): string | undefined {
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') === true ? authorization.slice('Bearer '.length) : undefined;
+}
+
+function hasImages(body: { messages: Array<{ content?: unknown }> }): boolean {
+  return body.messages.some((message) => Array.isArray(message.content) && message.content.some((part: { type?: unknown }) => part.type === 'image_url'));
+}
+
+/**
+ * A local stand-in for an OpenAI-compatible server (`GET /v1/models`,
+ * `POST /v1/chat/completions`) as the `openai` package talks to it: JSON
+ * answers, or SSE `data:` chunks with text deltas, `tool_calls` deltas whose
+ * arguments arrive in pieces, a finish_reason, a usage chunk when asked
+ * (stream_options.include_usage) and `data: [DONE]`. Answers are scripted per
+ * test; every chat request is recorded.
+ *
+ * Control endpoints for tests that run Berth as another process:
+ * `POST /__fake/script` `{ turns, append? }`, `GET /__fake/requests`,
+ * `POST /__fake/reset`.
+ */
+export class FakeOpenAi {
+  /** Every request to /v1/chat/completions, in order (rejected ones included). */
+  readonly requests: RecordedOpenAiRequest[] = [];
+  /** How many times /v1/models was asked. */
+  modelListRequests = 0;
+  private queue: FakeOpenAiTurnSource[] = [];
+  private completionCount = 0;
+  private readonly server: Server;
+  private readonly options: FakeOpenAiOptions;
+
+  private constructor(options: FakeOpenAiOptions) {
+    this.options = options;
+    this.server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) sendApiError(response, 500, `fake-openai failed: ${String(error)}`, 'server_error');
+        else response.destroy();
+      });
+    });
+  }
+
+  static async start(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+    const fake = new FakeOpenAi(options);
+    const server = fake.server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return fake;
+  }
+
+  /** `http://127.0.0.1:PORT/v1`: the base URL as a person would enter it. */
+  get url(): string {
+    const address = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}/v1`;
+  }
+
+  /** Replace what the next requests get, one turn per request. */
+  script(turns: FakeOpenAiTurnSource[]): void {
+    this.queue = [...turns];
+  }
+
+  /** Add turns after the ones still queued. */
+  append(turns: FakeOpenAiTurnSource[]): void {
+    this.queue.push(...turns);
+  }
+
+  /** Scripted turns not used yet. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Forget the script and the recorded requests; completion and call ids start again at 1. */
+  reset(): void {
+    this.queue = [];
+    this.requests.length = 0;
+    this.modelListRequests = 0;
+    this.completionCount = 0;
+  }
+
+  /** Stop listening and drop open connections (held streams included). */
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    if (path.startsWith('/__fake/')) return this.handleControl(path, request, response);
+    const keyRejected = this.options.apiKey !== undefined && bearer(request) !== this.options.apiKey;
+    if (request.method === 'GET' && path === '/v1/models') {
+      this.modelListRequests += 1;
+      if (keyRejected) return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+      const data = (this.options.models ?? []).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake-openai' }));
+      return sendJson(response, 200, { object: 'list', data });
+    }
+    if (request.method !== 'POST' || path !== '/v1/chat/completions') return sendNotFoundText(response);
+
+    const text = await readBody(request);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const validated = raw === undefined ? { error: 'We could not parse the JSON body of your request.' } : validateChatCompletionsRequest(raw);
+    const record: RecordedOpenAiRequest = {
+      number: this.requests.length + 1,
+      path,
+      headers: { ...request.headers },
+      body: 'body' in validated ? validated.body : undefined,
+      stream: typeof raw === 'object' && raw !== null && (raw as { stream?: unknown }).stream === true,
+    };
+    this.requests.push(record);
+
+    if (keyRejected) return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+    if ('error' in validated) return sendApiError(response, 400, validated.error);
+    const body = validated.body;
+    const models = this.options.models;
+    if (models !== undefined && !models.includes(body.model)) {
+      return sendApiError(response, 404, `model "${body.model}" not found, try pulling it first`, 'api_error');
+    }
+    if ((body.tools ?? []).length > 0 && this.options.modelsWithoutTools?.includes(body.model) === true) {
+      return sendApiError(response, 400, `registry.ollama.ai/library/${body.model} does not support tools`, 'api_error');
+    }
+    if (hasImages(body) && this.options.modelsWithoutImages?.includes(body.model) === true) {
+      return sendApiError(response, 400, 'Model does not support images. Please use a model that does.');
+    }
+    if (this.options.rejectMaxTokens === true && body.max_tokens !== undefined) {
+      return sendApiError(response, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error', 'unsupported_parameter');
+    }
+
+    const source = this.queue.shift() ?? this.options.fallback;
+    if (source === undefined) return sendApiError(response, 500, `fake-openai: no scripted turn left for request #${record.number}`, 'server_error');
+    const turn = FakeOpenAiTurnSchema.parse(typeof source === 'function' ? await source(record) : source);
+    if (turn.error !== undefined) {
+      const { status, message, type, code, headers, rawBody } = turn.error;
+      if (rawBody !== undefined) {
+        response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers });
+        response.end(rawBody);
+        return;
+      }
+      return sendApiError(response, status, message, type ?? 'api_error', code ?? null, headers ?? {});
+    }
+    this.completionCount += 1;
+    const completion = renderCompletion(turn, record, this.completionCount);
+    if (!record.stream) return sendJson(response, 200, completionJson(completion));
+    await this.stream(response, completion, turn, body.stream_options?.include_usage === true);
+  }
+
+  private async stream(response: ServerResponse, completion: RenderedCompletion, turn: z.output<typeof FakeOpenAiTurnSchema>, includeUsage: boolean): Promise<void> {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    let closed = false;
+    response.on('close', () => (closed = true));
+    const delay = turn.delayMsPerChunk ?? 0;
+    const created = Math.floor(Date.now() / 1000);
+    const send = async (data: Record<string, unknown> | '[DONE]'): Promise<void> => {
+      if (closed) return;
+      response.write(`data: ${data === '[DONE]' ? data : JSON.stringify(data)}\n\n`);
+      if (delay > 0) await sleep(delay);
+    };
+    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+      id: completion.id,
+      object: 'chat.completion.chunk',
+      created,
+      model: completion.model,
+      choices,
+      ...extra,
+    });
+    const deltas = streamDeltas(completion, turn.interleave === true);
+    await send(chunk([{ index: 0, delta: deltas[0], finish_reason: null }]));
+    if (turn.streamError !== undefined) {
+      await send({ error: { message: turn.streamError.message, type: turn.streamError.type ?? 'server_error', param: null, code: null } });
+      response.end();
+      return;
+    }
+    for (const delta of deltas.slice(1)) await send(chunk([{ index: 0, delta, finish_reason: null }]));
+    if (turn.holdOpen === true) {
+      // The person presses stop: the client aborts and the response closes.
+      await new Promise<void>((resolve) => (closed ? resolve() : response.once('close', () => resolve())));
+      return;
+    }
+    await send(chunk([{ index: 0, delta: {}, finish_reason: completion.finishReason }]));
+    if (includeUsage) await send(chunk([], { usage: completion.usage }));
+    await send('[DONE]');
+    response.end();
+  }
+
+  private async handleControl(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (path === '/__fake/requests' && request.method === 'GET') return sendJson(response, 200, { requests: this.requests });
+    if (path === '/__fake/reset' && request.method === 'POST') {
+      this.reset();
+      return sendJson(response, 200, { ok: true });
+    }
+    if (path === '/__fake/script' && request.method === 'POST') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await readBody(request));
+      } catch {
+        return sendJson(response, 400, { ok: false, error: 'body is not JSON' });
+      }
+      const parsed = ScriptBodySchema.safeParse(raw);
+      if (!parsed.success) return sendJson(response, 400, { ok: false, error: z.prettifyError(parsed.error) });
+      const turns: FakeOpenAiTurn[] = parsed.data.turns;
+      if (parsed.data.append === true) this.append(turns);
+      else this.script(turns);
+      return sendJson(response, 200, { ok: true, queued: this.queue.length });
+    }
+    return sendJson(response, 404, { ok: false, error: `unknown control endpoint ${request.method ?? '?'} ${path}` });
+  }
+}
