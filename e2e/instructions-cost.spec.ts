@@ -43,7 +43,9 @@ test.describe('server instructions and what a turn costs', () => {
     await section.getByRole('switch', { name: 'Send its instructions to the model' }).focus();
     await app.keyboard.press('Space');
     await expect(toggle).not.toBeChecked();
-    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).sendInstructions).toEqual({ everything: false });
+    // Written a moment after the switch answers: until then the file may not exist yet.
+    const stored = async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8').catch(() => '{}')) as { sendInstructions?: unknown };
+    await expect.poll(async () => (await stored()).sendInstructions).toEqual({ everything: false });
     await chat.show();
     await chat.send('again');
     await chat.waitForIdle();
