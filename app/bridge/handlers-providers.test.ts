@@ -8,7 +8,7 @@ import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contr
 import { FakeOpenAiModels } from '../../e2e/support/fake-openai-models';
 import { AnthropicAccess } from '../chat/anthropic-access';
 import { AnthropicProviderClient } from '../providers/anthropic-client';
-import { modelsOnlyOpenAiClient } from '../providers/openai-models-only';
+import { openAiCompatibleClient } from '../providers/create-providers';
 import { ProviderRegistry } from '../providers/provider-registry';
 import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
@@ -31,7 +31,7 @@ async function world(env: NodeJS.ProcessEnv = {}) {
   const secrets: SecretStore = { get: async (k) => values.get(k), set: async (k, v) => void values.set(k, v), delete: async (k) => void values.delete(k) };
   const settings = await SettingsStore.open({ configDir: dir, secrets, env, warn: () => undefined });
   const anthropic = new AnthropicAccess(settings);
-  const registry = new ProviderRegistry({ settings, anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()), openAiClient: modelsOnlyOpenAiClient });
+  const registry = new ProviderRegistry({ settings, anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()), openAiClient: openAiCompatibleClient });
   const own = createProvidersHandlers({ settings, providers: registry });
   const others = Object.fromEntries(METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]));
   return { settings, values, router: createRouter({ ...others, ...own } as Handlers) };
@@ -57,7 +57,7 @@ describe('providers handlers', () => {
     expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toEqual({ ok: true, value: { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b' }] } });
     expect(fake.requests).toEqual(['GET /v1/models']);
     expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: true, message: 'Connected.' } });
-    expect(await router.dispatch('providers.check', { id: 'ollama', model: 'mistral' })).toEqual({ ok: true, value: { ok: false, message: "model not found: 'mistral' is not served by Ollama" } });
+    expect(await router.dispatch('providers.check', { id: 'ollama', model: 'mistral' })).toEqual({ ok: true, value: { ok: false, message: 'Ollama answered: model not found: mistral. Pick a model it lists in Settings.' } });
 
     await router.dispatch('providers.update', { id: 'ollama', changes: { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b', supportsTools: false }] } });
     expect(settings.view().models.filter((m) => m.provider === 'ollama').map((m) => [m.id, m.supportsTools])).toEqual([
@@ -72,11 +72,11 @@ describe('providers handlers', () => {
     fakes.push(guarded);
     const { router } = await world();
     await router.dispatch('providers.add', { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: `http://127.0.0.1:${port}/v1` } });
-    expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: false, message: `nothing is listening at 127.0.0.1:${port} — is Ollama running?` } });
-    expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toMatchObject({ ok: false, code: 'SERVER_ERROR', message: `Could not list the models: nothing is listening at 127.0.0.1:${port} — is Ollama running?` });
+    expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: false, message: `Could not connect: nothing is listening at 127.0.0.1:${port} — is Ollama running?` } });
+    expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toMatchObject({ ok: false, code: 'SERVER_ERROR', message: expect.stringContaining(`nothing is listening at 127.0.0.1:${port} — is Ollama running?`) });
 
     await router.dispatch('providers.add', { provider: { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: guarded.baseUrl }, apiKey: 'sk-wrong-0123456789' });
-    expect(await router.dispatch('providers.check', { id: 'openai' })).toEqual({ ok: true, value: { ok: false, message: 'the key was rejected (401)' } });
+    expect(await router.dispatch('providers.check', { id: 'openai' })).toEqual({ ok: true, value: { ok: false, message: expect.stringContaining('the key was rejected (401') } });
     await router.dispatch('providers.setKey', { id: 'openai', apiKey: 'sk-right-0123456789' });
     expect(await router.dispatch('providers.check', { id: 'openai', model: 'gpt-4o' })).toEqual({ ok: true, value: { ok: true, message: "Connected; 'gpt-4o' is available." } });
   });

@@ -4,7 +4,7 @@ import type { HostWorkflowOptions } from '../host-workflow';
 import { catalogCandidates } from '../sampling/candidate-models';
 import type { SettingsStore } from '../settings/settings-store';
 import { AnthropicProviderClient } from './anthropic-client';
-import { modelsOnlyOpenAiClient } from './openai-models-only';
+import { OpenAiCompatibleClient } from './openai-compatible';
 import { ProviderRegistry, type OpenAiClientFactory } from './provider-registry';
 import { providersView } from './provider-views';
 
@@ -16,7 +16,7 @@ import { providersView } from './provider-views';
 export function createProviders(options: {
   settings: SettingsStore;
   events: Pick<EventHub, 'emit'>;
-  /** The OpenAI-compatible client; default: the models-only stand-in until the chat client is merged. */
+  /** The OpenAI-compatible client (tests may pass another). */
   openAiClient?: OpenAiClientFactory;
 }): { anthropic: AnthropicAccess; registry: ProviderRegistry; sampling: Pick<HostWorkflowOptions, 'llm' | 'samplingModels' | 'llmReady'> } {
   const { settings, events } = options;
@@ -28,9 +28,13 @@ export function createProviders(options: {
   const registry = new ProviderRegistry({
     settings,
     anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()),
-    openAiClient: options.openAiClient ?? modelsOnlyOpenAiClient,
+    openAiClient: options.openAiClient ?? openAiCompatibleClient,
   });
   // Sampling answers with any ready provider's model, through the same router as chat.
   const sampling = { llm: registry.router, samplingModels: catalogCandidates(settings), llmReady: () => settings.catalog().some((model) => model.ready) };
   return { anthropic, registry, sampling };
 }
+
+/** An OpenAI-compatible provider's client, named in its errors by what the person called it (or its preset). */
+export const openAiCompatibleClient: OpenAiClientFactory = ({ baseURL, apiKey, label }) =>
+  new OpenAiCompatibleClient({ baseURL, ...(apiKey !== undefined ? { apiKey } : {}), presetName: label });
