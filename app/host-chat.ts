@@ -15,6 +15,8 @@ import type { LogSink } from './logs/log-sink';
 import type { ServerSupervisor } from './servers/supervisor';
 import type { ProviderRegistry } from './providers/provider-registry';
 import type { SettingsStore } from './settings/settings-store';
+import { buildSystemPrompt } from './chat/system-prompt';
+import type { ServerInstructions } from './chat/system-prompt';
 import type { FileIdentity } from './chat/conversation-index';
 
 /** Options for {@linkcode HostChat.open}. */
@@ -28,7 +30,9 @@ export interface HostChatOptions {
   toolCalls: RunningToolCalls;
   /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
   apps: ChatApps & { forgetConversation(conversationId: string): void };
-  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel'>;
+  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow'>;
+  /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
+  redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
   providers: Pick<ProviderRegistry, 'router' | 'assertReady'>;
   events: Pick<EventHub, 'emit'>;
@@ -81,6 +85,8 @@ export class HostChat {
         if (event.type === 'turn-finished' && event.stopReason === STOPPED_BY_PERSON) options.onTurnStopped?.(event.conversationId);
       },
       onListenerError: (error) => options.reportError('a chat event listener threw', error),
+      system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
+      contextWindow: (model) => options.settings.contextWindow(model),
     });
     return new HostChat(options, store, engine);
   }
@@ -178,6 +184,19 @@ export class HostChat {
 /** Tools of every ready server the model may be offered, in server order (an MCP App's app-only tools never are). */
 export function readyTools(states: readonly ServerState[]): AvailableTool[] {
   return states.flatMap((state) => (state.status === 'ready' ? state.tools.filter(visibleToModel).map((tool) => ({ server: state.name, tool })) : []));
+}
+
+/**
+ * The instructions of those servers (the ones a model request offers tools of) that gave some and
+ * whose switch is on. Masked like everything else Berth shows: a server that echoes a secret Berth
+ * gave it (an API key in its env) does not hand it to the model provider either.
+ */
+function instructionsOf(options: HostChatOptions, servers: readonly string[]): ServerInstructions[] {
+  return servers.flatMap((server) => {
+    const instructions = options.supervisor.get(server)?.instructions;
+    if (instructions === undefined || instructions.trim() === '' || !options.settings.sendsInstructions(server)) return [];
+    return [{ server, instructions: options.redact === undefined ? instructions : options.redact(instructions) }];
+  });
 }
 
 function summaryOf(store: ConversationStore, id: string): ConversationSummary {

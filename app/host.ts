@@ -13,6 +13,7 @@ import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
 import { HostChat } from './host-chat';
 import { HostRedaction } from './host-redaction';
+import { announceServerSettings } from './bridge/server-settings-events';
 import { HostRoots } from './host-roots';
 import { CompletionBroker } from './workspace/completion-broker';
 import { PromptCatalogService } from './workspace/prompt-catalog';
@@ -179,7 +180,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     serverRemoved: (name) => {
       settings
         .forgetServer(name)
-        .then(() => events.emit('tasks.serverSettingsChanged', { server: name, optionalToolsAsTasks: settings.tasksForOptionalTools(name) }))
+        .then(() => announceServerSettings(events, settings, name))
         .catch((error: unknown) => reportBug(`forgetting the settings of '${name}' failed`, error));
     },
   });
@@ -298,6 +299,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       providers,
       events,
       logs,
+      redact: (text) => redaction.redact(text),
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
       onTurnStopped: (conversationId) =>
         workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),

@@ -16,6 +16,7 @@ import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
 import { createConsentHandlers } from './handlers-consent';
 import { createElicitationHandlers } from './handlers-elicitation';
+import { createInstructionsSettingsHandlers } from './handlers-instructions-settings';
 import { createLogHandlers, type HandlerLogs } from './handlers-logs';
 import { createOAuthHandlers } from './handlers-oauth';
 import { createPendingHandlers } from './handlers-pending';
@@ -96,5 +97,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createTasksHandlers(deps.tasks),
     ...createAppsHandlers(deps.apps),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
+    ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };
 }

@@ -89,6 +89,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'tasks.setWindowVisible': { visible: false },
   'tasks.serverSettings': {},
   'tasks.setServerSettings': { server: 'everything', optionalToolsAsTasks: false },
+  'servers.instructionsSettings': {},
+  'servers.setSendInstructions': { server: 'everything', sendInstructions: false },
   'apps.sandbox': {},
   'apps.resource': { server: 'basic', uri: 'ui://get-time/mcp-app.html' },
   'apps.list': { server: 'basic' },

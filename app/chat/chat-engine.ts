@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, Conversation, ToolAppRef } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, ChatUsage, Conversation, ToolAppRef } from '../../shared/domain/chat';
+import { estimateTokens, sumUsage } from '../../shared/domain/chat-usage';
 import { toApiMessages, toolDefinitions, withTurnContext } from './api-messages';
 import type { AvailableTool } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
 import type { ConversationStore } from './conversation-store';
 import { LlmError } from './llm-provider';
 import type { LlmContentBlock, LlmProvider } from './llm-provider';
+import type { Tool } from '@anthropic-ai/sdk/resources/messages';
+import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT, toolLoadWarning } from './tool-warnings';
 import { ToolNameMap } from './tool-names';
 import type { NamedToolRef } from './tool-names';
 import { runToolCall } from './tool-call-run';
@@ -28,13 +31,17 @@ export interface ChatEngineOptions {
   /** MCP Apps: the app a tool's card renders, and what apps added to a conversation's context (sent with each model request). */
   apps?: ChatApps;
   onEvent: (event: ChatEvent) => void;
-  /** System prompt for each model call. */
-  system?: () => string | undefined;
+  /** System prompt for each model call, given the servers whose tools it offers (in order); undefined: none. */
+  system?: (servers: readonly string[]) => string | undefined;
+  /** The model's context window in tokens, for the tools' share warning; undefined when unknown (no such warning). */
+  contextWindow?: (model: string) => number | undefined;
+  /** Warn when the tool definitions alone exceed this share of the context window (default TOOL_SHARE_WARNING_AT). */
+  toolShareWarningAt?: number;
   /** Model calls per turn before the loop gives up (default 25). */
   maxIterations?: number;
   /** max_tokens per model call (default 4096). */
   maxTokens?: number;
-  /** Above this many offered tools a warning is reported (default 40). */
+  /** Above this many offered tools a warning is reported (default TOOL_COUNT_WARNING_AT, 40). */
   toolCountWarningAt?: number;
   /** Minimum time between two text-delta events of one conversation (default 34 ms, ≤ ~30/s). */
   textIntervalMs?: number;
@@ -76,6 +83,8 @@ interface ActiveTurn {
   controller: AbortController;
   /** Settles when the turn is over (also when it never got past preparing). */
   done: Promise<TurnOutcome>;
+  /** What each model request of the turn used, for the turn's total. */
+  usages: ChatUsage[];
 }
 
 export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
@@ -93,11 +102,13 @@ export class ChatEngine {
   private readonly maxIterations: number;
   private readonly maxTokens: number;
   private readonly warnAt: number;
+  private readonly shareAt: number;
 
   constructor(private readonly options: ChatEngineOptions) {
     this.maxIterations = options.maxIterations ?? 25;
     this.maxTokens = options.maxTokens ?? 4096;
-    this.warnAt = options.toolCountWarningAt ?? 40;
+    this.warnAt = options.toolCountWarningAt ?? TOOL_COUNT_WARNING_AT;
+    this.shareAt = options.toolShareWarningAt ?? TOOL_SHARE_WARNING_AT;
     this.pump = new ChatEventPump((event) => this.deliver(event), options.textIntervalMs ?? 34);
   }
 
@@ -175,7 +186,7 @@ export class ChatEngine {
     if (this.active.has(conversationId)) throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
     let settle: (outcome: TurnOutcome) => void = () => undefined;
     const done = new Promise<TurnOutcome>((resolve) => (settle = resolve));
-    const turn: ActiveTurn = { conversationId, turnId: randomUUID(), controller: new AbortController(), done };
+    const turn: ActiveTurn = { conversationId, turnId: randomUUID(), controller: new AbortController(), done, usages: [] };
     // Claimed before the first await, so two quick sends cannot both start.
     this.active.set(conversationId, turn);
     const saved: ChatMessage[] = [];
@@ -200,16 +211,19 @@ export class ChatEngine {
     return { turnId, done };
   }
 
-  private toolsFor(conversation: Conversation): { offered: AvailableTool[]; names: ToolNameMap; warning?: string } {
+  private toolsFor(conversation: Conversation): { offered: AvailableTool[]; names: ToolNameMap; definitions: Tool[]; toolTokens: number; warning?: string } {
     const disabledServers = new Set(conversation.disabledServers);
     const disabledTools = new Set(conversation.disabledTools);
     const offered = this.options.tools().filter(({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)));
     const names = ToolNameMap.build(offered.map(({ server, tool }) => ({ server, tool: tool.name })));
-    const warning =
-      names.size > this.warnAt
-        ? `${names.size} tools are offered to the model. Above about ${this.warnAt} it picks tools less reliably and every request costs more: switch off the servers or tools this conversation does not need.`
-        : undefined;
-    return { offered, names, ...(warning !== undefined ? { warning } : {}) };
+    const definitions = toolDefinitions(offered, names);
+    // The definitions as the request serializes them: what the estimate (and the share warning) is about.
+    const toolTokens = definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
+    const warning = toolLoadWarning(
+      { count: names.size, tokensEstimate: toolTokens, contextWindow: this.options.contextWindow?.(conversation.model) },
+      { countAt: this.warnAt, shareAt: this.shareAt },
+    );
+    return { offered, names, definitions, toolTokens, ...(warning !== undefined ? { warning } : {}) };
   }
 
   private async run(turn: ActiveTurn): Promise<TurnOutcome> {
@@ -221,7 +235,16 @@ export class ChatEngine {
     }
     const { conversationId, turnId } = turn;
     if (outcome.status === 'failed') this.pump.emit({ type: 'turn-failed', conversationId, turnId, message: outcome.message });
-    else this.pump.emit({ type: 'turn-finished', conversationId, turnId, stopReason: outcome.status === 'stopped' ? STOPPED_BY_PERSON : outcome.stopReason });
+    else {
+      const usage = sumUsage(turn.usages);
+      this.pump.emit({
+        type: 'turn-finished',
+        conversationId,
+        turnId,
+        stopReason: outcome.status === 'stopped' ? STOPPED_BY_PERSON : outcome.stopReason,
+        ...(usage !== undefined ? { usage } : {}),
+      });
+    }
     this.active.delete(conversationId);
     return outcome;
   }
@@ -232,15 +255,15 @@ export class ChatEngine {
     for (let iteration = 0; iteration < this.maxIterations; iteration += 1) {
       if (signal.aborted) return { status: 'stopped' };
       const conversation = await this.options.store.get(conversationId);
-      const { offered, names } = this.toolsFor(conversation);
-      const system = this.options.system?.();
+      const { offered, names, definitions, toolTokens } = this.toolsFor(conversation);
+      const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
       let response;
       try {
         response = await this.options.provider.stream({
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
           messages: withTurnContext(toApiMessages(conversation.messages), this.options.apps?.turnContext(conversationId)),
-          tools: toolDefinitions(offered, names),
+          tools: definitions,
           maxTokens: this.maxTokens,
           signal,
           onText: (delta) => this.pump.text(conversationId, turnId, delta),
@@ -250,6 +273,8 @@ export class ChatEngine {
         if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
         throw error;
       }
+      const usage: ChatUsage = { ...response.usage, ...(definitions.length > 0 ? { toolTokensEstimate: toolTokens } : {}) };
+      turn.usages.push(usage);
       const runTools = response.stopReason === 'tool_use';
       const content = this.toChatContent(response.content, names, runTools);
       if (content.length > 0) {
@@ -260,7 +285,7 @@ export class ChatEngine {
           content,
           model: conversation.model,
           ...(response.stopReason !== null ? { stopReason: response.stopReason } : {}),
-          usage: response.usage,
+          usage,
         });
       }
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');

@@ -33,11 +33,18 @@ export type LlmContentBlock =
       inputError?: string;
     };
 
+/**
+ * Tokens one model request used, as the provider reported them, in Anthropic's terms: `inputTokens`
+ * is the prompt outside the cache; the whole prompt is it plus the cache reads and writes (the
+ * OpenAI-compatible client subtracts `cached_tokens` from `prompt_tokens` to match).
+ */
 export interface LlmUsage {
   inputTokens: number;
   outputTokens: number;
   /** Input tokens read from the provider's prompt cache, where it says (not part of inputTokens, as in Anthropic's usage). */
   cacheReadTokens?: number;
+  /** Input tokens written to the provider's prompt cache, where it says (not part of inputTokens either). */
+  cacheWriteTokens?: number;
 }
 
 export interface LlmResponse {
@@ -151,6 +158,20 @@ export function toLlmError(error: unknown, context: { baseURL: string; model: st
   return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
 }
 
+const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+
+/** Anthropic's usage as LlmUsage: its counts as they are, the cache ones only where the API gave them. */
+export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): LlmUsage {
+  const cacheRead = usage?.cache_read_input_tokens;
+  const cacheWrite = usage?.cache_creation_input_tokens;
+  return {
+    inputTokens: count(usage?.input_tokens),
+    outputTokens: count(usage?.output_tokens),
+    ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
+    ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
+  };
+}
+
 function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
   if (block.type === 'text') return { type: 'text', text: block.text };
   if (block.type === 'tool_use') {
@@ -215,7 +236,7 @@ export class AnthropicProvider implements LlmProvider {
       return {
         content: message.content.map(toContent).filter((block): block is LlmContentBlock => block !== undefined),
         stopReason: message.stop_reason,
-        usage: { inputTokens: message.usage.input_tokens ?? 0, outputTokens: message.usage.output_tokens ?? 0 },
+        usage: anthropicUsage(message.usage),
         ...(typeof message.model === 'string' && message.model !== '' ? { model: message.model } : {}),
       };
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { LlmError } from '../chat/llm-provider';
+import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
+import { AnthropicProvider, LlmError } from '../chat/llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
 import { SamplingMappingError, createLlmGenerate, fromLlmResponse, toLlmRequest } from './llm-sampling';
 
@@ -145,7 +146,7 @@ describe('fromLlmResponse', () => {
   });
 
   it('counts cache reads and writes as input, and reports nothing when the provider reported nothing (0 and 0)', () => {
-    const cached = response([], 'end_turn', { usage: { inputTokens: 10, outputTokens: 42, cacheReadTokens: 3_000, cacheWriteTokens: 200 } as LlmResponse['usage'] });
+    const cached = response([], 'end_turn', { usage: { inputTokens: 10, outputTokens: 42, cacheReadTokens: 3_000, cacheWriteTokens: 200 } });
     expect(fromLlmResponse(cached, false, 'm').usage).toEqual({ inputTokens: 3_210, outputTokens: 42 });
     expect(fromLlmResponse(response([], 'end_turn', { usage: { inputTokens: 0, outputTokens: 0 } }), false, 'm')).not.toHaveProperty('usage');
   });
@@ -189,5 +190,19 @@ describe('createLlmGenerate', () => {
     const audio = createLlmGenerate(provider)({ ...base, messages: [{ role: 'user', content: { type: 'audio', data: 'aGk=', mimeType: 'audio/wav' } }] }, 'm', new AbortController().signal);
     await expect(audio).rejects.toBeInstanceOf(SamplingMappingError);
     expect(provider.requests).toHaveLength(1);
+  });
+});
+
+describe('sampling through the Anthropic provider', () => {
+  it('counts a cached prompt once against the budget: the provider reports Anthropic’s cache counts beside the input, and sampling adds them', async () => {
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-sampling' });
+    try {
+      fake.script([{ text: 'ok', usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 3_000, cache_creation_input_tokens: 200 } }]);
+      const provider = new AnthropicProvider({ apiKey: 'sk-sampling', baseURL: fake.url, maxRetries: 0 });
+      const result = await createLlmGenerate(provider)(base, 'claude-test', new AbortController().signal);
+      expect(result.usage).toEqual({ inputTokens: 3_210, outputTokens: 4 });
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -119,15 +119,12 @@ const STOP_REASONS: Readonly<Record<string, string>> = {
   tool_calls: 'toolUse',
 };
 
-/** Cache counts a provider may add to LlmUsage (optional fields, filled where the API reports them). */
-type UsageWithCache = LlmUsage & { cacheReadTokens?: number; cacheWriteTokens?: number };
-
 /**
- * The tokens the model billed: cache writes and reads are input too. Undefined
- * when the answer carries no usable report (a proxy may drop it, and a
+ * The tokens the model billed: cache writes and reads are input too (LlmUsage's `inputTokens`
+ * leaves them out). Undefined when the answer carries no usable report (a proxy may drop it, and a
  * provider then reports 0 and 0: no real call reads no input).
  */
-function usageOf(usage: UsageWithCache | undefined): TokenUsage | undefined {
+function usageOf(usage: LlmUsage | undefined): TokenUsage | undefined {
   const count = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
   if (usage === undefined) return undefined;
   const input = count(usage.inputTokens) + count(usage.cacheReadTokens) + count(usage.cacheWriteTokens);

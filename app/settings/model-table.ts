@@ -13,7 +13,15 @@ export interface ConfiguredModel {
   costRank: number;
   speedRank: number;
   intelligenceRank: number;
+  /** Context window in tokens, for the warning when tool definitions take too much of it; undefined: unknown, no such warning. */
+  contextWindow?: number;
 }
+
+/**
+ * Claude models' standard context window (200K tokens; some take 1M with a beta header Berth does
+ * not send). The models endpoint reports each model's `max_input_tokens` where a live list is read.
+ */
+export const ANTHROPIC_CONTEXT_WINDOW = 200_000;
 
 /**
  * The models Berth offers until settings.json says otherwise: Anthropic's
@@ -24,10 +32,10 @@ export interface ConfiguredModel {
  * intelligence priorities onto them.
  */
 export const DEFAULT_MODELS: readonly ConfiguredModel[] = [
-  { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 3 },
-  { id: 'claude-opus-5', label: 'Claude Opus 5', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 2 },
-  { id: 'claude-fable-5-1', label: 'Claude Fable 5.1', tier: 'smart', costRank: 4, speedRank: 4, intelligenceRank: 1 },
-  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4 },
+  { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 3, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
+  { id: 'claude-opus-5', label: 'Claude Opus 5', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 2, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
+  { id: 'claude-fable-5-1', label: 'Claude Fable 5.1', tier: 'smart', costRank: 4, speedRank: 4, intelligenceRank: 1, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
+  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
 ];
 
 /** "The best combination of speed and intelligence" for everyday chat. */

@@ -137,4 +137,13 @@ describe('configured providers in settings.json', () => {
     expect(await rejection(settings.providers.remove('router'))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await rejection(settings.providers.setKey('nobody', 'sk-0123456789'))).toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it("gives a model's context window by model key (Anthropic's from the model table, a provider's where it says), undefined when unknown", async () => {
+    const settings = await open();
+    await settings.providers.add({ ...ollama, models: [{ id: 'llama3.1:8b', contextWindow: 128_000 }, { id: 'qwen3' }] });
+    expect(settings.contextWindow('claude-sonnet-5')).toBe(200_000);
+    expect(settings.contextWindow('ollama:llama3.1:8b')).toBe(128_000);
+    expect(settings.contextWindow('ollama:qwen3')).toBeUndefined();
+    expect(settings.contextWindow('nobody:nothing')).toBeUndefined();
+  });
 });

@@ -185,4 +185,20 @@ describe('SettingsStore', () => {
     expect(reopened.samplingLimitServers()).toEqual(['new']);
     expect(reopened.tasksForOptionalToolsServers()).toEqual(['new']);
   });
+
+  it("keeps a server's instructions switch (default on), forgets it with the server and moves it on a rename", async () => {
+    const settings = await open();
+    expect(settings.sendsInstructions('docs')).toBe(true);
+    await settings.setSendInstructions('docs', false);
+    await settings.setSendInstructions('other', false);
+    expect((await open()).sendsInstructions('docs')).toBe(false);
+    await settings.renameServer('docs', 'manuals');
+    expect((await open()).sendsInstructions('manuals')).toBe(false);
+    await settings.forgetServer('manuals');
+    const reopened = await open();
+    expect(reopened.sendsInstructions('manuals')).toBe(true);
+    expect(reopened.sendsInstructions('other')).toBe(false);
+    await reopened.setSendInstructions('other', undefined);
+    expect((await open()).sendsInstructions('other')).toBe(true);
+  });
 });

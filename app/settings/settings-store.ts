@@ -27,6 +27,7 @@ const ModelSchema = z
     costRank: rank,
     speedRank: rank,
     intelligenceRank: rank,
+    contextWindow: z.number().int().min(1_000).max(100_000_000).optional(),
   })
   .strict();
 
@@ -52,6 +53,8 @@ const SettingsFileSchema = z.looseObject({
   modelRanks: z.record(z.string(), ModelRanksSchema).optional(),
   /** Per server: whether tools that may run as an MCP task (`taskSupport: optional`) do; servers not listed: yes. */
   tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
+  /** Per server: whether its `instructions` go into the system prompt of conversations offering its tools; servers not listed: yes. */
+  sendInstructions: z.record(z.string(), z.boolean()).optional(),
   /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
   providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
 });
@@ -164,6 +167,11 @@ export class SettingsStore {
     );
   }
 
+  /** The model's context window in tokens (by model key), when the model table or its provider gives one. */
+  contextWindow(model: string): number | undefined {
+    return this.catalog().find((m) => m.key === model)?.contextWindow;
+  }
+
   /** A model key: the settings file's default when it is still offered, else Anthropic's default. */
   defaultModel(): string {
     const keys = this.catalog().map((m) => m.key);
@@ -243,26 +251,42 @@ export class SettingsStore {
     return Object.keys(this.file.tasksForOptionalTools ?? {});
   }
 
+  /** Whether the server's instructions go into the system prompt of conversations that offer its tools (default yes). */
+  sendsInstructions(server: string): boolean {
+    return this.file.sendInstructions?.[server] ?? true;
+  }
+
+  /** Keep the server's choice; `undefined` goes back to the default (yes). */
+  async setSendInstructions(server: string, send: boolean | undefined): Promise<boolean> {
+    const all = { ...(this.file.sendInstructions ?? {}) };
+    if (send === undefined) delete all[server];
+    else all[server] = send;
+    await this.save({ ...this.file, sendInstructions: all });
+    return this.sendsInstructions(server);
+  }
+
   /**
-   * The server left the config: its sampling limits and task choice go too, so a
+   * The server left the config: its sampling limits, task and instructions choices go too, so a
    * new server of that name starts from the defaults. No write when it had none.
    */
   async forgetServer(server: string): Promise<void> {
-    const { samplingLimits, tasksForOptionalTools } = this.file;
-    if (samplingLimits?.[server] === undefined && tasksForOptionalTools?.[server] === undefined) return;
+    const { samplingLimits, tasksForOptionalTools, sendInstructions } = this.file;
+    if (samplingLimits?.[server] === undefined && tasksForOptionalTools?.[server] === undefined && sendInstructions?.[server] === undefined) return;
     const next = { ...this.file };
     if (samplingLimits !== undefined) next.samplingLimits = withoutKey(samplingLimits, server);
     if (tasksForOptionalTools !== undefined) next.tasksForOptionalTools = withoutKey(tasksForOptionalTools, server);
+    if (sendInstructions !== undefined) next.sendInstructions = withoutKey(sendInstructions, server);
     await this.save(next);
   }
 
-  /** The server was renamed in Berth: its sampling limits and task choice follow it (before the old name is forgotten). */
+  /** The server was renamed in Berth: its per-server settings follow it (before the old name is forgotten). */
   async renameServer(from: string, to: string): Promise<void> {
-    const { samplingLimits, tasksForOptionalTools } = this.file;
-    if (from === to || (samplingLimits?.[from] === undefined && tasksForOptionalTools?.[from] === undefined)) return;
+    const { samplingLimits, tasksForOptionalTools, sendInstructions } = this.file;
+    if (from === to || (samplingLimits?.[from] === undefined && tasksForOptionalTools?.[from] === undefined && sendInstructions?.[from] === undefined)) return;
     const next = { ...this.file };
     if (samplingLimits !== undefined) next.samplingLimits = movedKey(samplingLimits, from, to);
     if (tasksForOptionalTools !== undefined) next.tasksForOptionalTools = movedKey(tasksForOptionalTools, from, to);
+    if (sendInstructions !== undefined) next.sendInstructions = movedKey(sendInstructions, from, to);
     await this.save(next);
   }
 

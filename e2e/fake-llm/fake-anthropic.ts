@@ -214,7 +214,7 @@ export class FakeAnthropic {
       response.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
       if (pause && delay > 0) await sleep(delay);
     };
-    const start = { ...messageJson(message), content: [], stop_reason: null, usage: { input_tokens: message.inputTokens, output_tokens: 1 } };
+    const start = { ...messageJson(message), content: [], stop_reason: null, usage: { input_tokens: message.inputTokens, output_tokens: 1, ...message.cache } };
     await send('message_start', { message: start });
     await send('ping', {});
     if (turn.streamError !== undefined) {

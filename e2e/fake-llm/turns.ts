@@ -21,7 +21,15 @@ export const FakeTurnSchema = z.object({
   /** Start streaming, then send an SSE `error` event (as the API does when overloaded mid-stream). */
   streamError: z.object({ type: z.string(), message: z.string() }).optional(),
   /** The usage to report instead of the estimate from the text lengths (to test token budgets). */
-  usage: z.object({ input_tokens: z.number().int().min(0), output_tokens: z.number().int().min(0) }).optional(),
+  usage: z
+    .object({
+      input_tokens: z.number().int().min(0),
+      output_tokens: z.number().int().min(0),
+      /** Reported as the API does (in message_start) when given: the prompt cache's share. */
+      cache_read_input_tokens: z.number().int().min(0).optional(),
+      cache_creation_input_tokens: z.number().int().min(0).optional(),
+    })
+    .optional(),
 });
 export type FakeTurn = z.input<typeof FakeTurnSchema>;
 
@@ -56,6 +64,8 @@ export interface RenderedMessage {
   stopReason: string;
   inputTokens: number;
   outputTokens: number;
+  /** The scripted prompt-cache counts, when the turn gave them. */
+  cache?: { cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
 }
 
 /** Text of every tool_result in the request's last user message. */
@@ -118,6 +128,14 @@ export function renderTurn(turn: z.output<typeof FakeTurnSchema>, request: Recor
     stopReason: turn.stopReason ?? ((turn.toolUses ?? []).length > 0 ? 'tool_use' : 'end_turn'),
     inputTokens: turn.usage?.input_tokens ?? estimateTokens(JSON.stringify(request.body?.messages ?? [])),
     outputTokens: turn.usage?.output_tokens ?? estimateTokens(outputText),
+    ...(turn.usage?.cache_read_input_tokens !== undefined || turn.usage?.cache_creation_input_tokens !== undefined
+      ? {
+          cache: {
+            ...(turn.usage.cache_read_input_tokens !== undefined ? { cache_read_input_tokens: turn.usage.cache_read_input_tokens } : {}),
+            ...(turn.usage.cache_creation_input_tokens !== undefined ? { cache_creation_input_tokens: turn.usage.cache_creation_input_tokens } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -130,6 +148,6 @@ export function messageJson(message: RenderedMessage): Record<string, unknown> {
     content: message.blocks.map((block) => block.block),
     stop_reason: message.stopReason,
     stop_sequence: null,
-    usage: { input_tokens: message.inputTokens, output_tokens: message.outputTokens },
+    usage: { input_tokens: message.inputTokens, output_tokens: message.outputTokens, ...message.cache },
   };
 }

@@ -16,6 +16,7 @@ import { createServersSlice } from './servers-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createProvidersSlice } from './providers-slice';
 import { createTaskSettingsSlice } from './task-settings-slice';
+import { createInstructionsSettingsSlice } from './instructions-settings-slice';
 import { createTasksSlice, watchWindowVisibility } from './tasks-slice';
 import type { BerthState } from './types';
 import { createUiSlice } from './ui-slice';
@@ -43,6 +44,7 @@ export function createBerthStore(transport: RendererTransport): BerthStore {
     ...createSamplingSlice(transport)(...a),
     ...createTasksSlice(transport)(...a),
     ...createTaskSettingsSlice(transport)(...a),
+    ...createInstructionsSettingsSlice(transport)(...a),
   }));
 }
 
@@ -83,6 +85,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'resources.listChanged', (s, { server }) => s.applyResourceListChanged(server)),
     bindTopic(store, transport, 'tasks.changed', (s, change) => s.applyTasksChanged(change)),
     bindTopic(store, transport, 'tasks.serverSettingsChanged', (s, settings) => s.applyTaskServerSettings(settings)),
+    bindTopic(store, transport, 'servers.instructionsSettingChanged', (s, setting) => s.applyInstructionsSetting(setting)),
   ];
   const visibility = watchWindowVisibility(store);
   const fetchSnapshots = () => {
@@ -101,6 +104,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
       s.loadSamplingUsage(),
       s.loadTasks(),
       s.loadTaskServerSettings(),
+      s.loadInstructionsSettings(),
     ]);
     // The host assumes a visible window; a reload or reconnect while hidden must say otherwise.
     visibility.report();

@@ -14,7 +14,9 @@ export { resourceKey } from './resources-slice';
 export { samplingUsageOf } from './sampling-slice';
 export { applyTasksChanged, countRunningTasks } from './tasks-slice';
 export { optionalToolsAsTasksOf } from './task-settings-slice';
+export { sendsInstructionsOf } from './instructions-settings-slice';
 export type * from './types';
+export type * from './instructions-settings-types';
 
 const StoreContext = createContext<BerthStore | null>(null);
 

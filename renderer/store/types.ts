@@ -6,6 +6,7 @@ import type { FolderListing, RootsView } from '../../shared/contract/roots';
 import type { ChatToolsView, ConversationsDelta } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { ProvidersSlice } from './providers-types';
+import type { InstructionsSettingsSlice } from './instructions-settings-types';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingModelTable, SamplingPolicies } from '../../shared/contract/sampling';
 import type { ModelRanks } from '../../shared/domain/model-ranks';
@@ -408,7 +409,7 @@ export interface AppsSlice {
   appsTransport: Pick<RendererTransport, 'call' | 'on'>;
 }
 
-export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & ProvidersSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice;
+export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & ProvidersSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice & InstructionsSettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

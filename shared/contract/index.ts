@@ -6,6 +6,7 @@ import { configImportMethods } from './config-import';
 import { consentMethods, consentTopics } from './consent';
 import type { MethodSpec } from './define';
 import { elicitationMethods, elicitationTopics } from './elicitation';
+import { instructionsSettingsMethods, instructionsSettingsTopics } from './instructions-settings';
 import { logMethods, logTopics } from './logs';
 import { oauthMethods } from './oauth';
 import { pendingMethods, pendingTopics } from './pending';
@@ -39,6 +40,7 @@ export const contract = {
   ...configImportMethods,
   ...tasksMethods,
   ...taskSettingsMethods,
+  ...instructionsSettingsMethods,
   ...appsMethods,
 } satisfies Record<string, MethodSpec>;
 
@@ -59,6 +61,7 @@ export const topics = {
   ...resourceTopics,
   ...tasksTopics,
   ...taskSettingsTopics,
+  ...instructionsSettingsTopics,
   ...appsTopics,
 } satisfies Record<string, z.ZodType>;
 

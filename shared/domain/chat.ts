@@ -110,7 +110,21 @@ export const ChatContentBlockSchema = z.discriminatedUnion('type', [
 ]);
 export type ChatContentBlock = z.infer<typeof ChatContentBlockSchema>;
 
-export const ChatUsageSchema = z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) });
+const tokens = z.number().int().min(0);
+/**
+ * What one model request (or, summed, a turn) used: see UsageLike in chat-usage.ts. As LlmUsage, `inputTokens` is the
+ * prompt outside the provider's cache; the cache fields (where the provider reported them) are the rest of it.
+ */
+export const ChatUsageSchema = z.object({
+  inputTokens: tokens,
+  outputTokens: tokens,
+  cacheReadTokens: tokens.optional(),
+  cacheWriteTokens: tokens.optional(),
+  /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
+  toolTokensEstimate: tokens.optional(),
+  /** How many model requests were summed (a turn's total); absent for one request. */
+  requests: z.number().int().min(1).optional(),
+});
 export type ChatUsage = z.infer<typeof ChatUsageSchema>;
 
 /**
@@ -218,8 +232,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   /** A question that belongs to this call (its elicitation form, a sampling review) waits for the person (`pendingId`), or no longer does (null). */
   z.object({ type: z.literal('tool-call-waiting'), ...base, toolUseId: z.string(), pendingId: z.string().nullable() }),
   z.object({ type: z.literal('message-saved'), ...base, message: ChatMessageSchema }),
-  /** `stopReason` is the API's, or `stopped` when the person pressed stop. */
-  z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string() }),
+  /** `stopReason` is the API's, or `stopped` when the person pressed stop. `usage`: the turn's model requests summed (absent when none answered). */
+  z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string(), usage: ChatUsageSchema.optional() }),
   z.object({ type: z.literal('turn-failed'), ...base, message: z.string() }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
+import { conversationUsage } from '../../../shared/domain/chat-usage';
 import { useBerth } from '../../store';
 import { Button, EmptyState } from '../shell/controls';
 import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../shell/icons';
@@ -7,6 +8,7 @@ import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 import { ToolsPopover } from './tools-popover';
+import { usageSummary } from './usage-line';
 import { missingKeyReason } from './model-readiness';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
@@ -96,6 +98,8 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
   const loadTools = useBerth((s) => s.loadConversationTools);
   const showView = useBerth((s) => s.showView);
   const [model, setModel] = useState(conversation.model);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const total = useMemo(() => conversationUsage(conversation.messages), [conversation.messages]);
   const keyMissing = missingKeyReason(settings, model);
   const running = live?.running === true;
   const liveApp = useBerth((s) => Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined));
@@ -118,12 +122,20 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       <header className="conversation-head">
         <h2 className="conversation-heading">{summaryTitle ?? conversation.title}</h2>
         <div className="spacer" />
-        <ToolsPopover conversation={conversation} />
+        {total !== undefined ? (
+          <span className="conversation-usage" data-testid="conversation-usage" title="Tokens this conversation used so far, every model request summed (the tools’ share is Berth’s estimate)">
+            {`Total: ${usageSummary(total)}`}
+          </span>
+        ) : null}
+        <ToolsPopover conversation={conversation} open={toolsOpen} onOpenChange={setToolsOpen} />
       </header>
       {live?.toolCountWarning && running ? (
         <div className="banner banner-warning compact" role="note">
           <WarningIcon />
           <span className="banner-text">{live.toolCountWarning}</span>
+          <Button size="sm" onClick={() => setToolsOpen(true)}>
+            Choose tools
+          </Button>
         </div>
       ) : null}
       {conversation.messages.length === 0 && !running ? (

@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
+import { turnUsages } from '../../../shared/domain/chat-usage';
 import type { LiveTurn } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../shell/controls';
@@ -37,6 +38,9 @@ function estimateRowHeight(item: TimelineItem | undefined): number {
  */
 export function MessageList({ conversation, live }: { conversation: Conversation; live: LiveTurn | undefined }) {
   const items = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
+  // Each finished answer's cost, under its last message; the running turn's shows once it ends.
+  const usages = useMemo(() => turnUsages(conversation.messages), [conversation.messages]);
+  const lastPersonItem = useMemo(() => items.findLastIndex((item) => item.kind === 'person'), [items]);
   const scroller = useRef<HTMLDivElement>(null);
   // Read once: where the person left this conversation (the list remounts per conversation).
   const [saved] = useState(() => recallScroll(conversation.id));
@@ -140,6 +144,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
               conversationId={conversation.id}
               running={follows && running}
               liveCalls={liveCallsOfRow(item, live?.toolCalls)}
+              usage={running && row.index > lastPersonItem ? undefined : usages.get(item.message.id)}
               nearViewport={isInRange(virtualizer.range, row.index)}
               {...placement}
             />

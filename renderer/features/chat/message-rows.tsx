@@ -7,6 +7,8 @@ import type { TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
 import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
+import { UsageLine } from './usage-line';
+import type { UsageLike } from '../../../shared/domain/chat-usage';
 
 /** What the virtualized list gives every row's root `<li>`: its place and the hook that measures it. */
 export interface RowPlacement {
@@ -40,13 +42,15 @@ export interface MessageRowProps extends RowPlacement {
    * keeps the measured height so nothing jumps (the app's own height is remembered too).
    */
   nearViewport: boolean;
+  /** What the answer this row ends used (all its model requests), shown under it; undefined for other rows. */
+  usage?: UsageLike | undefined;
 }
 
 /**
  * One saved message. Memoized on purpose: a streamed token changes only the live row,
  * so every prop here keeps its identity between tokens.
  */
-export const MessageRow = memo(function MessageRow({ item, conversationId, running, liveCalls, ...placement }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ item, conversationId, running, liveCalls, usage, ...placement }: MessageRowProps) {
   if (item.kind === 'person') return <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} />;
   return (
     <li className="message message-assistant" aria-label="Reply" data-message={item.message.id} {...placementProps(placement)}>
@@ -64,6 +68,7 @@ export const MessageRow = memo(function MessageRow({ item, conversationId, runni
           />
         ),
       )}
+      {usage !== undefined ? <UsageLine usage={usage} /> : null}
     </li>
   );
 });

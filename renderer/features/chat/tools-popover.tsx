@@ -1,5 +1,5 @@
 import { Popover } from 'radix-ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { toolKey } from '../../../shared/domain/chat-text';
 import { useBerth } from '../../store';
@@ -8,12 +8,22 @@ import { ChevronDownIcon, ToolIcon, WarningIcon } from '../shell/icons';
 import { ToolSwitchList } from './tool-switch-list';
 import { groupByServer, toolSwitchRows } from './tool-switch-rows';
 
-/** Which servers and tools this conversation offers the model; warns when there are too many. */
-export function ToolsPopover({ conversation }: { conversation: Conversation }) {
+/**
+ * Which servers and tools this conversation offers the model; warns when there are too many.
+ * Open and closed by its button, or by the owner (`open`/`onOpenChange`: the chat's tool warning opens it).
+ */
+export function ToolsPopover({ conversation, open, onOpenChange }: { conversation: Conversation; open?: boolean; onOpenChange?: (open: boolean) => void }) {
   const view = useBerth((s) => s.conversationTools[conversation.id]);
   const load = useBerth((s) => s.loadConversationTools);
   const setTools = useBerth((s) => s.setConversationTools);
   const [query, setQuery] = useState('');
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  // However it opened (its button or the warning's shortcut), it shows the tools as they are now.
+  useEffect(() => {
+    if (isOpen) void load(conversation.id);
+    else setQuery('');
+  }, [isOpen, conversation.id, load]);
   const groups = useMemo(() => groupByServer(view?.tools ?? []), [view]);
   const rows = useMemo(() => toolSwitchRows(groups, query), [groups, query]);
   const disabledServers = useMemo(() => new Set(conversation.disabledServers), [conversation.disabledServers]);
@@ -40,9 +50,10 @@ export function ToolsPopover({ conversation }: { conversation: Conversation }) {
 
   return (
     <Popover.Root
-      onOpenChange={(open) => {
-        if (open) void load(conversation.id);
-        else setQuery('');
+      open={isOpen}
+      onOpenChange={(next) => {
+        setOwnOpen(next);
+        onOpenChange?.(next);
       }}
     >
       <Popover.Trigger asChild>

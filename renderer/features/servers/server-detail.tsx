@@ -13,6 +13,7 @@ import { ServerActions } from './server-actions';
 import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
 import { TaskSettingFacts } from './task-setting';
+import { ServerInstructionsSection } from './instructions-setting';
 import { ToolList } from './tool-list';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
@@ -196,12 +197,7 @@ function Overview({ server }: { server: ServerState }) {
         {/* Like the limits: set before the server runs, so its first call already follows it. */}
         <TaskSettingFacts server={server} />
       </dl>
-      {server.instructions ? (
-        <div className="instructions">
-          <h3>Instructions from the server</h3>
-          <pre className="prewrap">{server.instructions}</pre>
-        </div>
-      ) : null}
+      <ServerInstructionsSection server={server} />
     </div>
   );
 }

@@ -1,0 +1,43 @@
+import { CHARS_PER_TOKEN, promptTokens, type UsageLike } from '../../../shared/domain/chat-usage';
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** The quiet one-line summary: "1,234 in · 210 out · tools ≈ 640 of the input" (in: the whole prompt, cached parts included). */
+export function usageSummary(usage: UsageLike): string {
+  const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
+  if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0) parts.push(`${n(usage.cacheReadTokens)} from cache`);
+  if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0) parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
+  return parts.join(' · ');
+}
+
+/** Every count, said in full, for the details under the summary. */
+function usageFacts(usage: UsageLike): Array<[string, string]> {
+  const requests = usage.requests ?? 1;
+  const facts: Array<[string, string]> = [
+    ['Input', `${n(promptTokens(usage))} tokens${requests > 1 ? `, over ${requests} model requests (each sends the conversation so far)` : ''}`],
+    ['Output', `${n(usage.outputTokens)} tokens`],
+  ];
+  if (usage.cacheReadTokens !== undefined) facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);
+  if (usage.cacheWriteTokens !== undefined) facts.push(['Written to the prompt cache', `${n(usage.cacheWriteTokens)} of the input tokens`]);
+  if (usage.toolTokensEstimate !== undefined) {
+    facts.push(['Tool definitions', `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`]);
+  }
+  return facts;
+}
+
+/** What one answer cost, quietly under it; the details open with a click or Enter. Counts are the provider's, the tools' share is estimated. */
+export function UsageLine({ usage, label = 'What this answer used' }: { usage: UsageLike; label?: string }) {
+  return (
+    <details className="usage-line" data-testid="usage-line">
+      <summary aria-label={`${label}: ${usageSummary(usage)}`}>{usageSummary(usage)}</summary>
+      <dl>
+        {usageFacts(usage).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

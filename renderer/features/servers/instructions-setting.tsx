@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import type { ServerState } from '../../../shared/domain';
+import { INSTRUCTIONS_CAPS } from '../../../shared/domain/server-instructions';
+import { sendsInstructionsOf, useBerth } from '../../store';
+import { Button, Switch } from '../shell/controls';
+
+export const INSTRUCTIONS_SWITCH_LABEL = 'Send its instructions to the model';
+export const INSTRUCTIONS_SWITCH_HINT = 'In conversations that offer its tools, they go into the system prompt, marked as this server’s words.';
+
+/** Beyond either, the text starts folded: the Overview stays readable, the whole text is one press away. */
+const FOLDED_CHARS = 600;
+const FOLDED_LINES = 8;
+
+/** The start of `text` shown while folded, or undefined when it is short enough to show whole. */
+export function foldedInstructions(text: string): string | undefined {
+  const lines = text.split('\n');
+  if (text.length <= FOLDED_CHARS && lines.length <= FOLDED_LINES) return undefined;
+  return `${lines.slice(0, FOLDED_LINES).join('\n').slice(0, FOLDED_CHARS).trimEnd()}…`;
+}
+
+/** The Overview's "Instructions from the server": the text (folded when long) and whether the model gets it. */
+export function ServerInstructionsSection({ server }: { server: Pick<ServerState, 'name' | 'instructions'> }) {
+  const on = useBerth((s) => sendsInstructionsOf(s, server.name));
+  const setSendInstructions = useBerth((s) => s.setSendInstructions);
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  const text = server.instructions;
+  if (text === undefined || text.trim() === '') return null;
+  const folded = foldedInstructions(text);
+  const over = text.trim().length > INSTRUCTIONS_CAPS.perServer;
+  return (
+    <section className="instructions" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Instructions from the server</h3>
+      <div className="switch-field">
+        <Switch id={`${id}-switch`} checked={on} onCheckedChange={(send) => void setSendInstructions(server.name, send)} label={INSTRUCTIONS_SWITCH_LABEL} describedBy={`${id}-hint`} />
+        <label htmlFor={`${id}-switch`}>
+          <strong>{INSTRUCTIONS_SWITCH_LABEL}</strong>
+          <span className="field-hint" id={`${id}-hint`}>
+            {on ? INSTRUCTIONS_SWITCH_HINT : 'Off: the model never sees them.'}
+          </span>
+        </label>
+      </div>
+      {over ? (
+        <p className="fact-note" data-testid="instructions-cut">
+          {`They are ${text.trim().length.toLocaleString()} characters long: the model gets the first ${INSTRUCTIONS_CAPS.perServer.toLocaleString()} and a note that Berth cut the rest.`}
+        </p>
+      ) : null}
+      <pre className="prewrap" id={`${id}-text`} data-testid="instructions-text">
+        {folded !== undefined && !expanded ? folded : text}
+      </pre>
+      {folded !== undefined ? (
+        <div>
+          <Button size="sm" aria-expanded={expanded} aria-controls={`${id}-text`} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Show less' : 'Show all of it'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
