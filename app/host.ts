@@ -19,6 +19,7 @@ import { CompletionBroker } from './workspace/completion-broker';
 import { PromptCatalogService } from './workspace/prompt-catalog';
 import { ResourceService } from './workspace/resource-service';
 import type { Host, HostOptions } from './host-types';
+import { defaultOpenExternal } from './default-open-external';
 import { HostWorkflow } from './host-workflow';
 import { TaskRegistry } from './tasks/task-registry';
 import { TaskReceivers } from './tasks/task-receiver';
@@ -42,14 +43,6 @@ export const BERTH_VERSION: string = version;
 
 /** Environment variables a spawned server never inherits from the host (set them in its config if it needs them). */
 const HOST_ONLY_ENV = ['ANTHROPIC_API_KEY'];
-
-function defaultOpenExternal(shell: HostOptions['shell']): (url: string) => Promise<void> {
-  // Browser mode: the renderer opens the link in the person's own browser once they agree.
-  if (shell === 'browser') return async () => undefined;
-  return async (url) => {
-    throw new Error(`this Berth window cannot open links (${new URL(url).hostname})`);
-  };
-}
 
 /**
  * Builds the whole host for one config directory: config store (watched),
