@@ -30,7 +30,7 @@ export interface HostChatOptions {
   apps: ChatApps & { forgetConversation(conversationId: string): void };
   settings: Pick<SettingsStore, 'defaultModel' | 'checkModel'>;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
-  providers: Pick<ProviderRegistry, 'router' | 'assertReady'>;
+  providers: Pick<ProviderRegistry, 'router' | 'assertReady' | 'takesTools' | 'modelName'>;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
@@ -65,6 +65,8 @@ export class HostChat {
     });
     const engine = new ChatEngine({
       provider: options.providers.router,
+      takesTools: (model) => options.providers.takesTools(model),
+      modelName: (model) => options.providers.modelName(model),
       store,
       tools: () => readyTools(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },

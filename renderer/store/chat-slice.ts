@@ -87,6 +87,8 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
   }
   const turn = current && current.turnId === event.turnId ? current : freshTurn(event.turnId);
   switch (event.type) {
+    case 'turn-notice':
+      return { ...turn, notice: event.message };
     case 'text-delta':
       return { ...turn, draft: turn.draft + event.text };
     case 'tool-call-pending':
