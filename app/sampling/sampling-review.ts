@@ -113,7 +113,7 @@ function eligibleModels(source: SamplingModels, withTools: boolean): { models: C
   if (stand === undefined || models.some((m) => m.key === defaultModel)) return { models, defaultModel };
   const note = all.some((m) => m.key === defaultModel)
     ? `(Your default model cannot use tools, which this request offers: ${stand.label} stands in for it.)`
-    : `(Your default model cannot be used now, its provider is not set up: ${stand.label} stands in for it.)`;
+    : `(Your default model ${defaultModel} cannot be used now, its provider is not set up: ${stand.label} stands in for it.)`;
   return { models, defaultModel: stand.key, defaultNote: note };
 }
 

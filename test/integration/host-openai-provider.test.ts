@@ -111,7 +111,7 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     expect(review.payload.model).toMatchObject({ id: `ollama:${MODEL}`, provider: 'Ollama' });
     expect(review.payload.models.map((model) => model.id)).toEqual([`ollama:${MODEL}`]);
     // The default (Claude) has no key here: the review says why another model answers.
-    expect(review.payload.explanation).toContain('Your default model cannot be used now');
+    expect(review.payload.explanation).toContain(`Your default model claude-sonnet-5 cannot be used now, its provider is not set up: ${MODEL} stands in for it.`);
     await harness.call('pending.answer', { id: review.id, response: { decision: 'approve' } });
     const answer = await pendingAfter(harness, mark, 'sampling-answer');
     expect(answer.payload.model.id).toBe(`ollama:${MODEL}`);
