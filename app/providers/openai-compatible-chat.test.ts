@@ -151,6 +151,17 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
     expect(log.of('turn-failed')).toEqual([]);
   });
 
+  it('a model that refuses tools mid-reply: the half reply is dropped, the notice comes before the new text, and only the new reply is saved', async () => {
+    fake.script([{ text: 'Half a rep', streamError: { message: 'registry.ollama.ai/library/llama3.1:8b does not support tools' } }, { text: 'Whole reply.' }]);
+    const conversation = await store.create({ model: MODEL });
+    expect(await (await engine().send(conversation.id, 'hi')).done).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    expect(fake.requests.map((request) => request.body?.tools?.length ?? 0)).toEqual([2, 0]);
+    const types = log.types();
+    expect(types.indexOf('turn-notice')).toBeLessThan(types.lastIndexOf('text-delta'));
+    const saved = await store.get(conversation.id);
+    expect(saved.messages.map((message) => message.content)).toEqual([[{ type: 'text', text: 'hi' }], [{ type: 'text', text: 'Whole reply.' }]]);
+  });
+
   it('a model marked as taking no tools gets none from the first request on, with the same notice', async () => {
     fake.script([{ text: 'No tools here.' }]);
     const conversation = await store.create({ model: MODEL });

@@ -33,7 +33,10 @@ describe('reduceLiveTurn', () => {
 
   it('keeps a turn notice (the model cannot use tools) after the turn ends, and a new turn starts without it', () => {
     let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 2 });
+    turn = reduceLiveTurn(turn, { type: 'text-delta', ...base, text: 'Half a reply bef' });
     turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
+    // The model is asked again: the refused attempt's text is not part of the reply.
+    expect(turn.draft).toBe('');
     turn = reduceLiveTurn(turn, { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     expect(turn).toMatchObject({ running: false, notice: 'm cannot use tools' });
     expect(reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 }).notice).toBeUndefined();
