@@ -1,25 +1,25 @@
 import { join } from 'node:path';
 import { ChatPage } from './pages/chat-page';
 import { SettingsPage } from './pages/settings-page';
-import { FakeOpenAiModels } from './support/fake-openai-models';
-import { calm, DOCS_DIR, expect, test } from './support/berth';
+import { PendingDialog } from './pages/pending-dialog';
+import { FakeOpenAi } from './fake-llm/fake-openai';
+import { calm, DOCS_DIR, everythingServerConfig, expect, test } from './support/berth';
 
-// An Ollama-style provider (no key) pointing at a fake OpenAI-compatible
-// server that lists models. The fake here serves only GET /v1/models; the
-// chat-completions fake (e2e/fake-llm/fake-openai.ts) comes with the
-// OpenAI-compatible client on its own branch.
+// An Ollama-style provider (no key) pointing at the fake OpenAI-compatible
+// server (models, streamed chat completions with tool_calls deltas), and no
+// Anthropic key: a person with only a local model.
 
-let fake: FakeOpenAiModels;
+let fake: FakeOpenAi;
 test.beforeEach(async () => {
-  fake = await FakeOpenAiModels.start({ models: ['llama3.1:8b', 'qwen3:4b'] });
+  fake = await FakeOpenAi.start({ models: ['llama3.1:8b', 'qwen3:4b'], modelsWithoutTools: ['qwen3:4b'] });
 });
 test.afterEach(async () => {
   await fake.close();
 });
 
-test.use({ viewport: { width: 1280, height: 980 } });
+test.use({ viewport: { width: 1280, height: 980 }, initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
-test('adds an Ollama-style provider, fetches its models, and picks one in a new conversation under its provider', async ({ app }) => {
+test('adds an Ollama-style provider, fetches its models, picks one in a new conversation, and chats with it: a tool call with consent, then the reply', async ({ app }) => {
   const settings = new SettingsPage(app);
   await settings.show();
   const section = app.getByRole('region', { name: 'Model providers' });
@@ -30,13 +30,13 @@ test('adds an Ollama-style provider, fetches its models, and picks one in a new 
   // The Ollama preset is picked and fills its address; ours is the fake's.
   await expect(form.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:11434/v1');
   await form.getByLabel('Name').fill('Ollama');
-  await form.getByLabel('Base URL').fill(fake.baseUrl);
+  await form.getByLabel('Base URL').fill(fake.url);
   await form.getByRole('button', { name: 'Add provider' }).click();
 
   const edit = section.getByRole('form', { name: 'Edit Ollama' });
   await edit.getByRole('button', { name: 'Fetch models' }).click();
   await expect(edit.getByText('Found 2 models (2 new). Save to keep them.')).toBeVisible();
-  expect(fake.requests).toContain('GET /v1/models');
+  expect(fake.modelListRequests).toBeGreaterThan(0);
   // Small local models often cannot call tools.
   await edit.getByLabel('qwen3:4b supports tools').uncheck();
   await edit.getByRole('button', { name: 'Test connection to Ollama' }).click();
@@ -65,4 +65,31 @@ test('adds an Ollama-style provider, fetches its models, and picks one in a new 
   await expect(chat.input).toHaveAttribute('placeholder', /^Message llama3.1:8b…/);
   await chat.input.fill('Hello');
   await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+
+  // A turn through the provider: the model calls server-everything's echo (streamed as tool_calls deltas), the person allows it, the reply streams.
+  await chat.waitForServer('everything');
+  fake.script([{ text: 'Let me echo that.', toolUses: [{ name: 'everything__echo', input: { message: 'hello from llama' } }] }, { text: 'The tool said: {{lastToolResult}}' }]);
+  await chat.send('Echo something');
+  const dialog = new PendingDialog(app);
+  await dialog.expectKind('tool-call');
+  await expect(dialog.argumentsEditor).toHaveValue(/"message": "hello from llama"/);
+  await dialog.allow('Allow once');
+  await dialog.expectClosed();
+  await expect(chat.toolCard('echo')).toContainText('Echo: hello from llama');
+  await expect(chat.assistantMessages().last()).toContainText('The tool said: Echo: hello from llama');
+  expect(fake.requests.map((request) => request.body?.model)).toEqual(['llama3.1:8b', 'llama3.1:8b']);
+  expect(fake.requests[1]?.body?.messages.find((message) => message.role === 'tool')?.content).toContain('Echo: hello from llama');
+
+  // The model marked as taking no tools: its reply comes without them, and the chat says why.
+  await chat.waitForIdle();
+  await app.getByRole('button', { name: /^Model: / }).click();
+  await app.getByRole('menu').getByRole('menuitemradio', { name: /^qwen3:4b/ }).click();
+  fake.script([{ text: 'Hi from qwen.' }]);
+  await chat.send('Hello again');
+  await expect(chat.assistantMessages().last()).toContainText('Hi from qwen.');
+  await expect(app.getByRole('note').filter({ hasText: 'qwen3:4b cannot use tools, so this reply has none. Pick another model in the message box to use tools.' })).toBeVisible();
+  await calm(app);
+  await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'providers-chat.png') });
+  expect(fake.requests[2]?.body).toMatchObject({ model: 'qwen3:4b' });
+  expect(fake.requests[2]?.body?.tools).toBeUndefined();
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
-import { FakeOpenAiModels } from '../../e2e/support/fake-openai-models';
+import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
 import { AnthropicAccess } from '../chat/anthropic-access';
 import { AnthropicProviderClient } from '../providers/anthropic-client';
 import { openAiCompatibleClient } from '../providers/create-providers';
@@ -48,14 +48,14 @@ async function closedPort(): Promise<number> {
 
 describe('providers handlers', () => {
   it('add an Ollama-style provider, list its models live, test the connection, and show it in the list', async () => {
-    const fake = await FakeOpenAiModels.start({ models: ['llama3.1:8b', 'qwen3:4b'] });
+    const fake = await FakeOpenAi.start({ models: ['llama3.1:8b', 'qwen3:4b'] });
     fakes.push(fake);
     const { router, settings } = await world();
-    const added = await router.dispatch('providers.add', { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: fake.baseUrl } });
+    const added = await router.dispatch('providers.add', { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: fake.url } });
     expect(added).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic', builtIn: true, ready: false }, { id: 'ollama', ready: true, needsKey: false, key: { set: false }, models: [] }] } });
 
     expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toEqual({ ok: true, value: { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b' }] } });
-    expect(fake.requests).toEqual(['GET /v1/models']);
+    expect(fake.modelListRequests).toBe(1);
     expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: true, message: 'Connected.' } });
     expect(await router.dispatch('providers.check', { id: 'ollama', model: 'mistral' })).toEqual({ ok: true, value: { ok: false, message: 'Ollama answered: model not found: mistral. Pick a model it lists in Settings.' } });
 
@@ -68,14 +68,14 @@ describe('providers handlers', () => {
 
   it('says exactly what is wrong: nothing listening, a rejected key', async () => {
     const port = await closedPort();
-    const guarded = await FakeOpenAiModels.start({ models: ['gpt-4o'], apiKey: 'sk-right-0123456789' });
+    const guarded = await FakeOpenAi.start({ models: ['gpt-4o'], apiKey: 'sk-right-0123456789' });
     fakes.push(guarded);
     const { router } = await world();
     await router.dispatch('providers.add', { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: `http://127.0.0.1:${port}/v1` } });
     expect(await router.dispatch('providers.check', { id: 'ollama' })).toEqual({ ok: true, value: { ok: false, message: `Could not connect: nothing is listening at 127.0.0.1:${port} — is Ollama running?` } });
     expect(await router.dispatch('providers.listModels', { id: 'ollama' })).toMatchObject({ ok: false, code: 'SERVER_ERROR', message: expect.stringContaining(`nothing is listening at 127.0.0.1:${port} — is Ollama running?`) });
 
-    await router.dispatch('providers.add', { provider: { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: guarded.baseUrl }, apiKey: 'sk-wrong-0123456789' });
+    await router.dispatch('providers.add', { provider: { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: guarded.url }, apiKey: 'sk-wrong-0123456789' });
     expect(await router.dispatch('providers.check', { id: 'openai' })).toEqual({ ok: true, value: { ok: false, message: expect.stringContaining('the key was rejected (401') } });
     await router.dispatch('providers.setKey', { id: 'openai', apiKey: 'sk-right-0123456789' });
     expect(await router.dispatch('providers.check', { id: 'openai', model: 'gpt-4o' })).toEqual({ ok: true, value: { ok: true, message: "Connected; 'gpt-4o' is available." } });

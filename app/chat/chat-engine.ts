@@ -8,7 +8,7 @@ import type { AvailableTool } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
 import type { ConversationStore } from './conversation-store';
 import { LlmError } from './llm-provider';
-import type { LlmContentBlock, LlmProvider } from './llm-provider';
+import type { LlmContentBlock, LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT, toolLoadWarning } from './tool-warnings';
 import { ToolNameMap } from './tool-names';
@@ -23,6 +23,10 @@ export type { ToolCallGate, ToolCallGateAnswer, ToolCallGateRequest, ToolRunner,
 
 export interface ChatEngineOptions {
   provider: LlmProvider;
+  /** False for a model marked as taking no tools (default: every model does): its turns get none and say so. */
+  takesTools?: (model: string) => boolean;
+  /** How notices name a model key (default: the key itself). */
+  modelName?: (model: string) => string;
   store: ConversationStore;
   /** Tools of every ready server, read at each model call. */
   tools: () => AvailableTool[];
@@ -85,6 +89,13 @@ interface ActiveTurn {
   done: Promise<TurnOutcome>;
   /** What each model request of the turn used, for the turn's total. */
   usages: ChatUsage[];
+  /** The model cannot use tools (marked so, or it refused them): the rest of the turn is asked without any. */
+  withoutTools?: boolean;
+}
+
+/** Why a reply comes without tools, in words that say what to do about it. */
+export function noToolsNotice(modelName: string): string {
+  return `${modelName} cannot use tools, so this reply has none. Pick another model in the message box to use tools.`;
 }
 
 export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
@@ -206,6 +217,7 @@ export class ChatEngine {
     const { names, warning } = this.toolsFor(conversation);
     const { turnId } = turn;
     this.pump.emit({ type: 'turn-started', conversationId, turnId, model: conversation.model, toolCount: names.size, ...(warning !== undefined ? { toolCountWarning: warning } : {}) });
+    if (names.size > 0 && this.options.takesTools?.(conversation.model) === false) this.goWithoutTools(turn, conversation.model);
     for (const message of saved) this.pump.emit({ type: 'message-saved', conversationId, turnId, message });
     this.run(turn).then(settle, (error: unknown) => settle({ status: 'failed', message: errorMessage(error) }));
     return { turnId, done };
@@ -259,7 +271,7 @@ export class ChatEngine {
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
       let response;
       try {
-        response = await this.options.provider.stream({
+        response = await this.ask(turn, conversation.model, {
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
           messages: withTurnContext(toApiMessages(conversation.messages), this.options.apps?.turnContext(conversationId)),
@@ -301,6 +313,28 @@ export class ChatEngine {
       status: 'failed',
       message: `The model was still calling tools after ${this.maxIterations} rounds in one turn, so Berth stopped the loop. Send a message to let it continue.`,
     };
+  }
+
+  /**
+   * One model call. A model that refuses tools (Ollama: "does not support
+   * tools") is asked once more without them, and the person is told why the
+   * reply has none; the rest of the turn goes without tools too.
+   */
+  private async ask(turn: ActiveTurn, model: string, request: LlmStreamRequest): Promise<LlmResponse> {
+    const { tools, ...withoutTools } = request;
+    if (turn.withoutTools === true || tools === undefined || tools.length === 0) return this.options.provider.stream(withoutTools);
+    try {
+      return await this.options.provider.stream(request);
+    } catch (error) {
+      if (!(error instanceof LlmError) || error.unsupported !== 'tools' || request.signal?.aborted === true) throw error;
+      this.goWithoutTools(turn, model);
+      return this.options.provider.stream(withoutTools);
+    }
+  }
+
+  private goWithoutTools(turn: ActiveTurn, model: string): void {
+    turn.withoutTools = true;
+    this.pump.emit({ type: 'turn-notice', conversationId: turn.conversationId, turnId: turn.turnId, message: noToolsNotice(this.options.modelName?.(model) ?? model) });
   }
 
   /**

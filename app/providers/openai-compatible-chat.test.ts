@@ -136,10 +136,52 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
     expect(chat.isRunning(conversation.id)).toBe(false);
   });
 
-  it('a model without tool support fails the turn with a clear message the chat can act on', async () => {
+  it('a model that refuses tools is asked once more without them: the reply arrives and the person is told why it has no tools', async () => {
+    fake.script([{ text: 'Hello without tools.' }]);
     const conversation = await store.create({ model: 'gemma:2b' });
     const outcome = await (await engine().send(conversation.id, 'hi')).done;
-    expect(outcome).toEqual({ status: 'failed', message: expect.stringMatching(/^gemma:2b cannot use tools \(registry\.ollama\.ai\/library\/gemma:2b does not support tools\)\. Switch off this conversation's tools or pick a model that supports them\.$/) });
-    expect(log.of('turn-failed')).toHaveLength(1);
+    expect(outcome).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    // The fake answered the first request (with tools) with Ollama's 400, the second had none.
+    expect(fake.requests.map((request) => request.body?.tools?.length ?? 0)).toEqual([2, 0]);
+    expect(log.of('turn-notice').map((event) => event.message)).toEqual(['gemma:2b cannot use tools, so this reply has none. Pick another model in the message box to use tools.']);
+    expect(log.types().indexOf('turn-notice')).toBeLessThan(log.types().indexOf('text-delta'));
+    expect(log.text()).toBe('Hello without tools.');
+    const saved = await store.get(conversation.id);
+    expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(log.of('turn-failed')).toEqual([]);
+  });
+
+  it('a model that refuses tools mid-reply: the half reply is dropped, the notice comes before the new text, and only the new reply is saved', async () => {
+    fake.script([{ text: 'Half a rep', streamError: { message: 'registry.ollama.ai/library/llama3.1:8b does not support tools' } }, { text: 'Whole reply.' }]);
+    const conversation = await store.create({ model: MODEL });
+    expect(await (await engine().send(conversation.id, 'hi')).done).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    expect(fake.requests.map((request) => request.body?.tools?.length ?? 0)).toEqual([2, 0]);
+    const types = log.types();
+    expect(types.indexOf('turn-notice')).toBeLessThan(types.lastIndexOf('text-delta'));
+    const saved = await store.get(conversation.id);
+    expect(saved.messages.map((message) => message.content)).toEqual([[{ type: 'text', text: 'hi' }], [{ type: 'text', text: 'Whole reply.' }]]);
+  });
+
+  it('a model marked as taking no tools gets none from the first request on, with the same notice', async () => {
+    fake.script([{ text: 'No tools here.' }]);
+    const conversation = await store.create({ model: MODEL });
+    const outcome = await (await engine({ takesTools: (model) => model !== MODEL }).send(conversation.id, 'hi')).done;
+    expect(outcome).toEqual({ status: 'finished', stopReason: 'end_turn' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.body?.tools).toBeUndefined();
+    expect(log.of('turn-notice').map((event) => event.message)).toEqual([`${MODEL} cannot use tools, so this reply has none. Pick another model in the message box to use tools.`]);
+  });
+
+  it('no notice when the conversation offers no tools, and other errors are not retried', async () => {
+    fake.script([{ error: { status: 400, message: 'context length exceeded' } }]);
+    const conversation = await store.create({ model: MODEL });
+    const outcome = await (await engine({ tools: () => [] }).send(conversation.id, 'hi')).done;
+    expect(outcome).toMatchObject({ status: 'failed', message: expect.stringContaining('context length exceeded') });
+    expect(fake.requests).toHaveLength(1);
+    expect(log.of('turn-notice')).toEqual([]);
+    const marked = await store.create({ model: MODEL });
+    fake.script([{ text: 'ok' }]);
+    await (await engine({ tools: () => [], takesTools: () => false }).send(marked.id, 'hi')).done;
+    expect(log.of('turn-notice')).toEqual([]);
   });
 });

@@ -71,6 +71,16 @@ export class ProviderRegistry {
     if (config !== undefined && !this.options.settings.providers.ready(config)) throw new HostError('NOT_READY', missingKeyMessage(config));
   }
 
+  /** False for a model marked as taking no tools: the router strips them and the chat says so. */
+  takesTools(key: string): boolean {
+    return this.options.settings.catalog().find((m) => m.key === key)?.supportsTools !== false;
+  }
+
+  /** A model key as notices name it: its label in the catalog, else the provider's own id. */
+  modelName(key: string): string {
+    return this.options.settings.catalog().find((m) => m.key === key)?.label ?? splitModelKey(key).model;
+  }
+
   /** Chat's model: each request goes to the provider its model key names. */
   readonly router: LlmProvider = {
     stream: (request: LlmStreamRequest): Promise<LlmResponse> => this.route(request),
@@ -82,10 +92,9 @@ export class ProviderRegistry {
     const config = this.options.settings.providers.get(provider);
     if (config === undefined) throw new LlmError('not-found', removedProviderMessage(request.model, provider));
     if (!this.options.settings.providers.ready(config)) throw new LlmError('auth', missingKeyMessage(config));
-    const entry = this.options.settings.catalog().find((m) => m.key === request.model);
     // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).
     const { tools, ...rest } = request;
-    const withTools = entry?.supportsTools === false ? rest : { ...rest, ...(tools !== undefined ? { tools } : {}) };
+    const withTools = !this.takesTools(request.model) ? rest : { ...rest, ...(tools !== undefined ? { tools } : {}) };
     return this.openAi(config).stream({ ...withTools, model });
   }
 

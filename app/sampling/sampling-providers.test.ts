@@ -112,6 +112,20 @@ describe('sampling across providers, through LlmProvider', () => {
     expect(asked).toEqual([]);
   });
 
+  it('a default model that cannot be used now (its provider has no key, so it is not a candidate) gives way to a usable one, and says so', async () => {
+    const result = make([qwen, gpt4o]).handle('local-only', { messages: ask.messages, maxTokens: 100 });
+    const review = await next(pending, 'sampling');
+    expect(review.payload.model.id).toBe('ollama:qwen3:8b');
+    expect(review.payload.explanation).toBe(
+      'No preferences from the server: your default model. (Your default model claude-sonnet-5 cannot be used now, its provider is not set up: qwen3:8b stands in for it.)',
+    );
+    pending.answer(review.id, { decision: 'approve' });
+    const answer = await next(pending, 'sampling-answer');
+    pending.answer(answer.id, { decision: 'approve' });
+    await expect(result).resolves.toMatchObject({ role: 'assistant' });
+    expect(asked.map((request) => request.model)).toEqual(['ollama:qwen3:8b']);
+  });
+
   it('refuses a request with tools when no model takes tools, before asking the person', async () => {
     await expect(make([llama]).handle('weather', withTools)).rejects.toMatchObject({
       code: ProtocolErrorCode.InvalidParams,

@@ -100,17 +100,21 @@ function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
 /**
  * The candidates for one request: with tools, only models that take tools
  * (and the default only if it does). Refused when none can: sending tools to
- * a model that ignores them would make up an answer without them.
+ * a model that ignores them would make up an answer without them. A default
+ * that cannot be used now (its provider has no key: someone with only a local
+ * model) gives way to the first usable model, and the review says so.
  */
-function eligibleModels(source: SamplingModels, withTools: boolean): { models: CandidateModel[]; defaultModel: string; toolsNote?: string } {
+function eligibleModels(source: SamplingModels, withTools: boolean): { models: CandidateModel[]; defaultModel: string; defaultNote?: string } {
   const all = source.list();
   const defaultModel = source.defaultKey();
-  if (!withTools) return { models: all, defaultModel };
-  const models = all.filter((m) => m.supportsTools !== false);
-  if (models.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This request offers tools, and none of the models in Berth can use tools');
-  if (models.some((m) => m.key === defaultModel)) return { models, defaultModel };
-  const stand = models[0] as CandidateModel;
-  return { models, defaultModel: stand.key, toolsNote: `(Your default model cannot use tools, which this request offers: ${stand.label} stands in for it.)` };
+  const models = withTools ? all.filter((m) => m.supportsTools !== false) : all;
+  if (withTools && models.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This request offers tools, and none of the models in Berth can use tools');
+  const stand = models[0];
+  if (stand === undefined || models.some((m) => m.key === defaultModel)) return { models, defaultModel };
+  const note = all.some((m) => m.key === defaultModel)
+    ? `(Your default model cannot use tools, which this request offers: ${stand.label} stands in for it.)`
+    : `(Your default model ${defaultModel} cannot be used now, its provider is not set up: ${stand.label} stands in for it.)`;
+  return { models, defaultModel: stand.key, defaultNote: note };
 }
 
 function issueText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -192,7 +196,7 @@ export class SamplingReview {
     }
     const tokens = planned.plan;
 
-    const { models, defaultModel, toolsNote } = eligibleModels(this.options.models, withTools);
+    const { models, defaultModel, defaultNote } = eligibleModels(this.options.models, withTools);
     // Unreviewed requests never follow the server's preference: it could name the dearest model every time.
     const selection = policy === 'allow-session' ? this.sessionModels.modelFor(server, models, defaultModel) : chooseModel(params.modelPreferences, models, defaultModel);
     const choices: ModelChoice[] = models.map((m) => ({ id: m.key, label: m.label, provider: m.providerLabel }));
@@ -216,7 +220,7 @@ export class SamplingReview {
         {
           request: viewOf(params),
           model: choiceOf(model),
-          explanation: toolsNote === undefined ? selection.explanation : `${selection.explanation} ${toolsNote}`,
+          explanation: defaultNote === undefined ? selection.explanation : `${selection.explanation} ${defaultNote}`,
           models: choices,
           defaultModel: choiceOf(defaultModel),
           tokens,

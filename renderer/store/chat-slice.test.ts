@@ -31,6 +31,17 @@ describe('reduceLiveTurn', () => {
     expect(reduceLiveTurn(turn, { type: 'message-saved', ...base, message: message('u1', 'user', 'hi') }).draft).toBe('Hello world');
   });
 
+  it('keeps a turn notice (the model cannot use tools) after the turn ends, and a new turn starts without it', () => {
+    let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 2 });
+    turn = reduceLiveTurn(turn, { type: 'text-delta', ...base, text: 'Half a reply bef' });
+    turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
+    // The model is asked again: the refused attempt's text is not part of the reply.
+    expect(turn.draft).toBe('');
+    turn = reduceLiveTurn(turn, { type: 'turn-finished', ...base, stopReason: 'end_turn' });
+    expect(turn).toMatchObject({ running: false, notice: 'm cannot use tools' });
+    expect(reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 }).notice).toBeUndefined();
+  });
+
   it('follows a tool call from consent to progress to its end', () => {
     let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 1 });
     turn = reduceLiveTurn(turn, { type: 'tool-call-pending', ...base, toolUseId: 'u1', server: 's', tool: 'echo', input: { a: 1 } });

@@ -87,6 +87,9 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
   }
   const turn = current && current.turnId === event.turnId ? current : freshTurn(event.turnId);
   switch (event.type) {
+    case 'turn-notice':
+      // The model is asked again (without tools): what it streamed before refusing is not part of the reply.
+      return { ...turn, notice: event.message, draft: '' };
     case 'text-delta':
       return { ...turn, draft: turn.draft + event.text };
     case 'tool-call-pending':

@@ -186,6 +186,11 @@ const base = { conversationId: z.string(), turnId: z.string() };
 
 export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn-started'), ...base, model: z.string(), toolCount: z.number().int(), toolCountWarning: z.string().optional() }),
+  /**
+   * Something the person should know about this turn: the model cannot use tools, so the reply has none. It comes
+   * before the reply's text; text streamed before it (a model that refused tools mid-reply) is dropped.
+   */
+  z.object({ type: z.literal('turn-notice'), ...base, message: z.string() }),
   /** Coalesced: several tokens per event, at most ~30 events per second per conversation. */
   z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
   /** Waiting for the person's yes (or a stored policy). */

@@ -111,6 +111,19 @@ describe('<ChatView>', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
+  it('shows a turn notice (the model cannot use tools) as a note that stays after the reply', async () => {
+    const { transport } = mount({});
+    await screen.findByRole('textbox', { name: 'Message' });
+    const notice = 'llama3.1:8b cannot use tools, so this reply has none. Pick another model in the message box to use tools.';
+    act(() => {
+      transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 2 });
+      transport.emit('chat.event', { type: 'turn-notice', ...base, message: notice });
+      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Hi.' }] } });
+      transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
+    });
+    expect((await screen.findByRole('note')).textContent).toBe(notice);
+  });
+
   it('sends with Enter, keeps Shift+Enter for new lines, and keeps the text when sending fails', async () => {
     const { transport } = mount({ 'chat.send': ({ text }) => (text === 'fail' ? { ok: false, code: 'INTERNAL', message: 'No key' } : ok({ accepted: true as const })) });
     const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
