@@ -285,7 +285,8 @@ export class ChatEngine {
         if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
         throw error;
       }
-      const usage: ChatUsage = { ...response.usage, ...(definitions.length > 0 ? { toolTokensEstimate: toolTokens } : {}) };
+      // The tools' share only when tools were sent: a model that takes none was asked without them.
+      const usage: ChatUsage = { ...response.usage, ...(definitions.length > 0 && turn.withoutTools !== true ? { toolTokensEstimate: toolTokens } : {}) };
       turn.usages.push(usage);
       const runTools = response.stopReason === 'tool_use';
       const content = this.toChatContent(response.content, names, runTools);

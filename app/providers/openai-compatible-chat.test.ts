@@ -148,6 +148,8 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
     expect(log.text()).toBe('Hello without tools.');
     const saved = await store.get(conversation.id);
     expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    // No tools went with the answered request: the usage claims no share for them.
+    expect(saved.messages[1]?.usage?.toolTokensEstimate).toBeUndefined();
     expect(log.of('turn-failed')).toEqual([]);
   });
 
@@ -169,6 +171,7 @@ describe('ChatEngine through OpenAiCompatibleClient and the fake OpenAI-compatib
     expect(outcome).toEqual({ status: 'finished', stopReason: 'end_turn' });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]?.body?.tools).toBeUndefined();
+    expect((await store.get(conversation.id)).messages[1]?.usage?.toolTokensEstimate).toBeUndefined();
     expect(log.of('turn-notice').map((event) => event.message)).toEqual([`${MODEL} cannot use tools, so this reply has none. Pick another model in the message box to use tools.`]);
   });
 
