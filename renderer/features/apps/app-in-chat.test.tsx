@@ -77,7 +77,8 @@ describe('an MCP App in the chat', () => {
       ['sendToolResult', { content: [{ type: 'text', text: 'Oslo: 12°C' }], isError: false }],
     ]);
     // The app shows the call: what the model saw is one click away.
-    expect(screen.queryByText('Oslo: 12°C')).toBeNull();
+    // (The card folds it once the frame reports the app running: an effect, so wait for it.)
+    await waitFor(() => expect(screen.queryByText('Oslo: 12°C')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: /Text result/ }));
     expect(screen.getByText('Oslo: 12°C')).toBeTruthy();
   });
