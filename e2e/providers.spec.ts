@@ -54,10 +54,13 @@ test('adds an Ollama-style provider, fetches its models, picks one in a new conv
   const chat = new ChatPage(app);
   await chat.show();
   await chat.newConversation();
+  // Nobody chose a default and Claude has no key: a new conversation already uses the ready provider's first model.
+  await expect(app.getByRole('button', { name: 'Model: llama3.1:8b (Ollama)' })).toBeVisible();
   await app.getByRole('button', { name: /^Model: / }).click();
   const menu = app.getByRole('menu');
   const ollama = menu.getByRole('group', { name: 'Ollama' });
-  await expect(ollama.getByRole('menuitemradio')).toHaveText(['llama3.1:8b', 'qwen3:4b · no tools']);
+  await expect(ollama.getByRole('menuitemradio')).toHaveText([/llama3\.1:8b$/, 'qwen3:4b · no tools']);
+  await expect(ollama.getByRole('menuitemradio', { name: 'llama3.1:8b' })).toHaveAttribute('aria-checked', 'true');
   await expect(menu.getByRole('group', { name: 'Anthropic' }).getByRole('menuitemradio')).toHaveCount(4);
   await ollama.getByRole('menuitemradio', { name: 'llama3.1:8b' }).click();
   await expect(app.getByRole('button', { name: 'Model: llama3.1:8b (Ollama)' })).toBeVisible();

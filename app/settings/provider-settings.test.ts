@@ -147,3 +147,17 @@ describe('configured providers in settings.json', () => {
     expect(settings.contextWindow('nobody:nothing')).toBeUndefined();
   });
 });
+
+describe('the default model when nobody chose one', () => {
+  it('is Berth’s own while Anthropic has a key, the first ready provider’s model without one, and the person’s choice once made', async () => {
+    const settings = await open();
+    expect(settings.defaultModel()).toBe('claude-sonnet-5');
+    await settings.providers.add(ollama);
+    // No Anthropic key, a local provider that needs none: new conversations use its model.
+    expect(settings.defaultModel()).toBe('ollama:llama3.1:8b');
+    await settings.setApiKey('sk-ant-test-key-1234');
+    expect(settings.defaultModel()).toBe('claude-sonnet-5');
+    await settings.setDefaultModel('ollama:qwen3');
+    expect(settings.defaultModel()).toBe('ollama:qwen3');
+  });
+});

@@ -174,10 +174,15 @@ export class SettingsStore {
 
   /** A model key: the settings file's default when it is still offered, else Anthropic's default. */
   defaultModel(): string {
-    const keys = this.catalog().map((m) => m.key);
-    const wanted = this.file.defaultModel ?? DEFAULT_MODEL_ID;
-    if (keys.includes(wanted)) return wanted;
-    return keys.includes(DEFAULT_MODEL_ID) ? DEFAULT_MODEL_ID : (keys[0] as string);
+    const catalog = this.catalog();
+    const keys = catalog.map((m) => m.key);
+    const chosen = this.file.defaultModel;
+    if (chosen !== undefined && keys.includes(chosen)) return chosen;
+    const builtIn = keys.includes(DEFAULT_MODEL_ID) ? DEFAULT_MODEL_ID : (keys[0] as string);
+    // Nobody chose one: Berth's own default while its provider can answer, else the first model
+    // that can — a person with only a local model (or only an OpenAI key) chats with it at once.
+    if (catalog.find((m) => m.key === builtIn)?.ready === true) return builtIn;
+    return catalog.find((m) => m.ready)?.key ?? builtIn;
   }
 
   /** INVALID_INPUT unless `model` is the key of one of the offered models. */

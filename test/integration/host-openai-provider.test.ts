@@ -110,8 +110,9 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     const review = await pendingAfter(harness, mark, 'sampling');
     expect(review.payload.model).toMatchObject({ id: `ollama:${MODEL}`, provider: 'Ollama' });
     expect(review.payload.models.map((model) => model.id)).toEqual([`ollama:${MODEL}`]);
-    // The default (Claude) has no key here: the review says why another model answers.
-    expect(review.payload.explanation).toContain(`Your default model claude-sonnet-5 cannot be used now, its provider is not set up: ${MODEL} stands in for it.`);
+    // Claude has no key here and nobody chose a default: the default is the ready provider's model, and the review says so.
+    expect(review.payload.explanation).toContain('your default model');
+    expect(review.payload.explanation).not.toContain('claude');
     await harness.call('pending.answer', { id: review.id, response: { decision: 'approve' } });
     const answer = await pendingAfter(harness, mark, 'sampling-answer');
     expect(answer.payload.model.id).toBe(`ollama:${MODEL}`);
