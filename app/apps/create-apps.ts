@@ -1,22 +1,11 @@
-import type { Conversation } from '../../shared/domain/chat';
-import type { ConsentBroker } from '../consent/consent-broker';
-import type { EventHub } from '../events/event-hub';
-import type { LogSink } from '../logs/log-sink';
 import type { ServerLifecycle } from '../servers/server-lifecycle';
 import { AppsService } from './apps-service';
-import type { AppsServers } from './apps-service';
+import type { AppsServiceOptions } from './apps-service';
 import { appsExtensionDeclaration } from './ui-capability';
 
-export interface CreateAppsOptions {
+/** What the apps service takes, plus the lifecycle it joins (the clock stays the service's default). */
+export interface CreateAppsOptions extends Omit<AppsServiceOptions, 'now'> {
   lifecycle: Pick<ServerLifecycle, 'register'>;
-  servers: AppsServers;
-  consent: Pick<ConsentBroker, 'approveToolCall'>;
-  logs: LogSink;
-  events: Pick<EventHub, 'emit'>;
-  openExternal(url: string): Promise<void>;
-  sandboxProxyUrl?: (() => string | undefined) | undefined;
-  /** Read lazily: the conversation store opens after the apps are wired. */
-  conversation(id: string): Promise<Conversation>;
 }
 
 /**
