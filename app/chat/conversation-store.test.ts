@@ -45,7 +45,9 @@ describe('ConversationStore', () => {
     expect(store.list().map((summary) => summary.id)).toEqual([second.id, first.id]);
     clock = 3_000;
     await store.rename(first.id, '  Renamed  ');
-    expect(store.list()[0]).toMatchObject({ id: first.id, title: 'Renamed', updatedAt: 3_000, messageCount: 0 });
+    // Renaming keeps the conversation's time and its place in the list.
+    expect(store.list().map((summary) => summary.id)).toEqual([second.id, first.id]);
+    expect(store.list()[1]).toMatchObject({ id: first.id, title: 'Renamed', updatedAt: 1_000, messageCount: 0 });
     await expect(store.rename(first.id, ' ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(changes).toEqual([[DEFAULT_CONVERSATION_TITLE], ['Second'], ['Renamed']]);
 

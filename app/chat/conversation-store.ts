@@ -162,7 +162,8 @@ export class ConversationStore {
 
   async rename(id: string, title: string): Promise<Conversation> {
     const checked = this.checkTitle(title);
-    return this.update(id, (conversation) => ({ ...conversation, title: checked }));
+    // A new name is not activity: the conversation keeps its time and its place in the list.
+    return this.update(id, (conversation) => ({ ...conversation, title: checked }), { touch: false });
   }
 
   /**
@@ -271,11 +272,11 @@ export class ConversationStore {
     return run;
   }
 
-  private async update(id: string, change: (conversation: Conversation) => Conversation): Promise<Conversation> {
+  private async update(id: string, change: (conversation: Conversation) => Conversation, { touch = true } = {}): Promise<Conversation> {
     this.checkId(id);
     return this.enqueue(id, async () => {
       const current = await this.load(id);
-      return this.save({ ...change(current), updatedAt: Math.max(this.now(), current.updatedAt) });
+      return this.save({ ...change(current), updatedAt: touch ? Math.max(this.now(), current.updatedAt) : current.updatedAt });
     });
   }
 
