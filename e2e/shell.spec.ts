@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ServersPage } from './pages/servers-page';
+import { SettingsPage } from './pages/settings-page';
 import { expect, test } from './support/berth';
 
 test.describe('shell', () => {
@@ -17,6 +18,13 @@ test.describe('shell', () => {
     await app.reload();
     await expect(app.getByTestId('connection-state')).toHaveText('Connected');
     await expect(new ServersPage(app).emptyState).toBeVisible();
+
+    // A reload opens where the person was, not the first view.
+    await new SettingsPage(app).show();
+    await app.reload();
+    await expect(app.getByTestId('connection-state')).toHaveText('Connected');
+    await expect(app.getByRole('heading', { name: 'Tool permissions' })).toBeVisible();
+    await expect(app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ })).toHaveAttribute('aria-current', 'page');
   });
 
   test('shows a banner when the host goes away', async ({ app, berth }) => {

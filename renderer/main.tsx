@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { MissingToken } from './features/shell/missing-token';
 import { createBerthStore } from './store';
+import { rememberPlace } from './store/place-memory';
 import { chooseTransport } from './transport';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -37,6 +38,7 @@ if (choice.kind === 'missing-token') {
   root.render(<MissingToken />);
 } else {
   const store = createBerthStore(choice.transport);
+  rememberPlace(store, window.sessionStorage);
   root.render(
     <StrictMode>
       <App store={store} transport={choice.transport} />

@@ -130,7 +130,7 @@ describe('what a turn costs, in the chat', () => {
     const before = transport.calls.filter((c) => c.method === 'chat.tools').length;
     fireEvent.click(within(banner).getByRole('button', { name: 'Choose tools' }));
     expect(await screen.findByText('Tools offered to the model')).toBeTruthy();
-    expect(await screen.findByPlaceholderText('Search 1 tools')).toBeTruthy();
+    expect(await screen.findByPlaceholderText('Search 1 tool')).toBeTruthy();
     await waitFor(() => expect(transport.calls.filter((c) => c.method === 'chat.tools').length).toBeGreaterThan(before));
   });
 });

@@ -84,7 +84,7 @@ export function ToolsPopover({ conversation, open, onOpenChange }: { conversatio
               type="search"
               className="input tools-search"
               aria-label="Search tools"
-              placeholder={`Search ${view.tools.length} tools`}
+              placeholder={view.tools.length === 1 ? 'Search 1 tool' : `Search ${view.tools.length.toLocaleString()} tools`}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
