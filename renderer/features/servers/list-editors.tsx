@@ -3,10 +3,17 @@ import { ALWAYS_SECRET_HEADERS, SECRET_MASK, dangerousEnvReason } from '../../..
 import { Button, IconButton, Switch } from '../shell/controls';
 import { CloseIcon, PlusIcon } from '../shell/icons';
 import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
+import { useRowFocus } from './use-row-focus';
 
 /** One input per argument: what you type is passed as-is, no shell quoting. */
 export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChange: (rows: ArgRow[]) => void; errors: FormErrors }) {
   const update = (id: number, value: string) => onChange(rows.map((row) => (row.id === id ? { ...row, value } : row)));
+  const focus = useRowFocus();
+  const insertAfter = (index: number) => {
+    const added = { id: newRowId(), value: '' };
+    onChange([...rows.slice(0, index + 1), added, ...rows.slice(index + 1)]);
+    focus.focusRow(added.id);
+  };
   return (
     <fieldset className="list-editor" aria-describedby="args-hint">
       <legend className="field-label">Arguments</legend>
@@ -18,6 +25,7 @@ export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChang
               {index + 1}
             </span>
             <input
+              ref={focus.inputRef(row.id)}
               className={clsx('input mono', errors[`arg.${row.id}`] && 'input-invalid')}
               value={row.value}
               aria-label={`Argument ${index + 1}`}
@@ -29,14 +37,17 @@ export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChang
                 if (event.key === 'Enter') {
                   // Enter adds the next argument instead of submitting half a command line.
                   event.preventDefault();
-                  onChange([...rows.slice(0, index + 1), { id: newRowId(), value: '' }, ...rows.slice(index + 1)]);
+                  insertAfter(index);
                 }
               }}
             />
             <IconButton
               label={`Remove argument ${index + 1}`}
               icon={<CloseIcon />}
-              onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+              onClick={() => {
+                focus.afterRemove(rows.map((r) => r.id), row.id);
+                onChange(rows.filter((r) => r.id !== row.id));
+              }}
             />
           </li>
         ))}
@@ -46,7 +57,7 @@ export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChang
           {message}
         </p>
       ))}
-      <Button size="sm" variant="ghost" icon={<PlusIcon />} onClick={() => onChange([...rows, { id: newRowId(), value: '' }])}>
+      <Button ref={focus.addButton} size="sm" variant="ghost" icon={<PlusIcon />} onClick={() => insertAfter(rows.length - 1)}>
         Add argument
       </Button>
       <p className="field-hint" id="args-hint">
@@ -119,6 +130,7 @@ export function HeadersEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]
 function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors; kind: KeyValueKind }) {
   const update = (id: number, patch: Partial<EnvRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
   const Noun = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  const focus = useRowFocus();
   return (
     <fieldset className="list-editor">
       <legend className="field-label">{kind.legend}</legend>
@@ -142,6 +154,7 @@ function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onCh
             <li key={row.id} className="env-row-wrap">
               <div className="env-row">
                 <input
+                  ref={focus.inputRef(row.id)}
                   className={clsx('input mono', keyError && 'input-invalid')}
                   value={row.key}
                   placeholder={kind.keyPlaceholder}
@@ -176,7 +189,10 @@ function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onCh
                 <IconButton
                   label={`Remove ${kind.noun} ${index + 1}`}
                   icon={<CloseIcon />}
-                  onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+                  onClick={() => {
+                    focus.afterRemove(rows.map((r) => r.id), row.id);
+                    onChange(rows.filter((r) => r.id !== row.id));
+                  }}
                 />
               </div>
               {keyError || valueError ? (
@@ -191,10 +207,15 @@ function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onCh
         })}
       </ul>
       <Button
+        ref={focus.addButton}
         size="sm"
         variant="ghost"
         icon={<PlusIcon />}
-        onClick={() => onChange([...rows, { id: newRowId(), key: '', value: '', secret: false }])}
+        onClick={() => {
+          const added = { id: newRowId(), key: '', value: '', secret: false };
+          onChange([...rows, added]);
+          focus.focusRow(added.id);
+        }}
       >
         Add {kind.noun}
       </Button>
