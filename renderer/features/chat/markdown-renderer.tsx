@@ -12,12 +12,13 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { createLowlight } from 'lowlight';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { IconButton } from '../shell/controls';
 import { CheckIcon, CopyIcon } from '../shell/icons';
+import { markdownLinkTarget } from './markdown-links';
 
 // A dozen common grammars keep the bundle small; other languages show as plain code.
 const lowlight = createLowlight({ bash, css, diff, go, javascript, json, python, rust, sql, typescript, xml, yaml });
@@ -68,31 +69,56 @@ function CodeBlock({ node }: ExtraProps) {
   );
 }
 
-const components: Components = {
-  pre: CodeBlock,
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
+/** A link shown as text: where it would go is in its tooltip, never opened. */
+function InertLink({ href, children }: { href: string | undefined; children: ReactNode }) {
+  return (
+    <span className="md-link-inert" title={href ? `Not opened by Berth: ${href}` : undefined}>
       {children}
-    </a>
-  ),
-  // Remote images are not loaded (privacy, and the page's policy blocks them): the link is shown instead.
-  img: ({ src, alt }) =>
-    typeof src === 'string' && src !== '' ? (
-      <a href={src} target="_blank" rel="noopener noreferrer" className="md-image-link">
-        {alt ? `Image: ${alt}` : 'Image'}
-      </a>
-    ) : null,
-  table: ({ children }) => (
-    <div className="md-table-wrap">
-      <table>{children}</table>
-    </div>
-  ),
-};
+    </span>
+  );
+}
+
+function componentsFor(base: string | undefined): Components {
+  return {
+    pre: CodeBlock,
+    a: ({ href, children }) => {
+      const target = markdownLinkTarget(href, base);
+      return target === undefined ? (
+        <InertLink href={href}>{children}</InertLink>
+      ) : (
+        <a href={target} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      );
+    },
+    // Remote images are not loaded (privacy, and the page's policy blocks them): the link is shown instead.
+    img: ({ src, alt }) => {
+      if (typeof src !== 'string' || src === '') return null;
+      const target = markdownLinkTarget(src, base);
+      const label = alt ? `Image: ${alt}` : 'Image';
+      return target === undefined ? (
+        <InertLink href={src}>{label}</InertLink>
+      ) : (
+        <a href={target} target="_blank" rel="noopener noreferrer" className="md-image-link">
+          {label}
+        </a>
+      );
+    },
+    table: ({ children }) => (
+      <div className="md-table-wrap">
+        <table>{children}</table>
+      </div>
+    ),
+  };
+}
+
+const chatComponents = componentsFor(undefined);
 
 // Loaded on demand through ./markdown (the lazy boundary): the Markdown parser and the
 // grammars are a third of the bundle and not needed to paint the first screen.
 /** The model's Markdown: GitHub tables, task lists, strikethrough, highlighted code; no raw HTML. */
-export const MarkdownRenderer = memo(function MarkdownRenderer({ text }: { text: string }) {
+export const MarkdownRenderer = memo(function MarkdownRenderer({ text, baseUri }: { text: string; baseUri?: string }) {
+  const components = useMemo(() => (baseUri === undefined ? chatComponents : componentsFor(baseUri)), [baseUri]);
   return (
     <div className="markdown">
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>

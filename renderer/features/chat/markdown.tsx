@@ -6,11 +6,14 @@ import { lazy, memo, Suspense } from 'react';
 // as plain wrapped text, so nothing is hidden while it loads.
 const MarkdownRenderer = lazy(async () => ({ default: (await import('./markdown-renderer')).MarkdownRenderer }));
 
-/** The model's Markdown: GitHub tables, task lists, strikethrough, highlighted code; no raw HTML. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+/**
+ * The model's Markdown: GitHub tables, task lists, strikethrough, highlighted code; no raw HTML.
+ * `baseUri` is the address of the document the text came from (a resource), against which its relative links resolve.
+ */
+export const Markdown = memo(function Markdown({ text, baseUri }: { text: string; baseUri?: string }) {
   return (
     <Suspense fallback={<div className="markdown markdown-loading">{text}</div>}>
-      <MarkdownRenderer text={text} />
+      <MarkdownRenderer text={text} {...(baseUri !== undefined ? { baseUri } : {})} />
     </Suspense>
   );
 });

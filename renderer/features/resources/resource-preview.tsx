@@ -58,7 +58,7 @@ export function ResourcePartView({ part }: { part: ResourcePart }) {
     if (part.mimeType === 'text/markdown') {
       return (
         <div className="resource-markdown">
-          <Markdown text={part.text} />
+          <Markdown text={part.text} baseUri={part.uri} />
         </div>
       );
     }
