@@ -55,7 +55,8 @@ async function expectRejected(promise: Promise<unknown>, reason?: string): Promi
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ProtocolError);
-  expect(error).toMatchObject({ code: -1, message: 'User rejected sampling request' });
+  // The reason is in the message too: that is what servers show.
+  expect(error).toMatchObject({ code: -1, message: reason ? `User rejected sampling request: ${reason}` : 'User rejected sampling request' });
   if (reason !== undefined) expect((error as ProtocolError).data).toEqual({ reason });
 }
 
@@ -133,6 +134,15 @@ describe('SamplingReview', () => {
     pending.answer((await next(pending, 'sampling')).id, { decision: 'reject', reason: 'no thanks' });
     await expectRejected(result, 'no thanks');
     expect(calls).toEqual([]);
+  });
+
+  it('a reason on several lines, or a very long one, reaches the message as one line of at most 500 characters', async () => {
+    const reason = `Not now.\n\nToo expensive ${'x'.repeat(600)}`;
+    const result = make().handle('poet', params);
+    pending.answer((await next(pending, 'sampling')).id, { decision: 'reject', reason });
+    const error = (await result.catch((e: unknown) => e)) as ProtocolError;
+    expect(error.message).toBe(`User rejected sampling request: ${`Not now. Too expensive ${'x'.repeat(600)}`.slice(0, 500)}`);
+    expect(error.data).toEqual({ reason });
   });
 
   it('reject the answer: error -1 after the model ran', async () => {

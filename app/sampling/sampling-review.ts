@@ -77,8 +77,14 @@ export interface SamplingContext {
   onQuestion?: (pendingId: string) => void;
 }
 
+/** Long enough for a sentence; a server shows the message, so it stays one readable line. */
+const MAX_REASON_IN_MESSAGE = 500;
+
 function rejected(reason?: string): ProtocolError {
-  return new ProtocolError(USER_REJECTED_CODE, USER_REJECTED_MESSAGE, reason === undefined ? undefined : { reason });
+  // Servers show the error's message, rarely its data: the person's reason goes in both.
+  const line = reason?.replace(/\s+/g, ' ').trim().slice(0, MAX_REASON_IN_MESSAGE);
+  const message = line ? `${USER_REJECTED_MESSAGE}: ${line}` : USER_REJECTED_MESSAGE;
+  return new ProtocolError(USER_REJECTED_CODE, message, reason === undefined ? undefined : { reason });
 }
 
 function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
