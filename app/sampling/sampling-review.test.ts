@@ -129,6 +129,23 @@ describe('SamplingReview', () => {
     expect(calls[0]?.request.messages).toEqual(params.messages);
   });
 
+  it('the person may change the temperature, or clear it for the model’s default', async () => {
+    const changed = make().handle('poet', params);
+    pending.answer((await next(pending, 'sampling')).id, { decision: 'approve', temperature: 0.2 });
+    pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
+    await changed;
+    expect(calls[0]?.request.temperature).toBe(0.2);
+
+    const cleared = make().handle('poet', params);
+    pending.answer((await next(pending, 'sampling')).id, { decision: 'approve', temperature: null });
+    const answer = await next(pending, 'sampling-answer');
+    expect('temperature' in (calls[1]?.request ?? {})).toBe(false);
+    expect(answer.payload.request.temperature).toBeUndefined();
+    pending.answer(answer.id, { decision: 'approve' });
+    await cleared;
+    expect(params.temperature).toBe(0.7);
+  });
+
   it('reject before sending: error -1, the model is never called', async () => {
     const result = make().handle('poet', params);
     pending.answer((await next(pending, 'sampling')).id, { decision: 'reject', reason: 'no thanks' });

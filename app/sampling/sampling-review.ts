@@ -261,7 +261,10 @@ export class SamplingReview {
         ...params,
         ...(outcome.messages !== undefined ? { messages: outcome.messages as SamplingMessage[] } : {}),
         ...(outcome.systemPrompt !== undefined ? { systemPrompt: outcome.systemPrompt } : {}),
+        ...(typeof outcome.temperature === 'number' ? { temperature: outcome.temperature } : {}),
       };
+      // null: the person cleared the server's temperature, so the model's own default applies.
+      if (outcome.temperature === null) delete request.temperature;
       model = outcome.model ?? model;
       maxTokens = outcome.maxTokens ?? maxTokens;
       if (outcome.allowForSession === true) {

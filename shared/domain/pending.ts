@@ -99,6 +99,8 @@ export const SamplingResponseSchema = z.discriminatedUnion('decision', [
     model: z.string().optional(),
     /** Max tokens for this request instead of `tokens.proposed`; at most what the server asked for. */
     maxTokens: SamplingMaxTokensSchema.optional(),
+    /** Temperature instead of the server's (0–2, the widest range providers take); null = the model's default. */
+    temperature: z.number().min(0).max(2).nullable().optional(),
     /** Approve this server's requests without asking for the rest of the session. */
     allowForSession: z.boolean().optional(),
   }),

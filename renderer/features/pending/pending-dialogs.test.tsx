@@ -367,6 +367,23 @@ describe('sampling review', () => {
     await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', maxTokens: 800 } }]));
   });
 
+  it('the temperature is editable: a bad value blocks approval, a new one is sent, clearing it sends the model default', async () => {
+    const base = samplingRequest(100, 100);
+    if (base.kind !== 'sampling') throw new Error('not a sampling request');
+    const { answers } = mount([{ ...base, payload: { ...base.payload, request: { ...base.payload.request, temperature: 0.7 } } }]);
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('Temperature') as HTMLInputElement;
+    expect(field.value).toBe('0.7');
+    const approve = within(dialog).getByRole('button', { name: 'Approve & generate' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: '3' } });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a number from 0 to 2, or leave it empty for the model’s default.');
+    expect(approve.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '' } });
+    expect(approve.disabled).toBe(false);
+    fireEvent.click(approve);
+    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', temperature: null } }]));
+  });
+
   it('says that "don\'t ask again" answers later requests with the default model, or the one the person picked', async () => {
     const { answers } = mount([samplingRequest(100, 100)]);
     const dialog = await screen.findByRole('dialog');

@@ -5,6 +5,7 @@ import { SparkleIcon } from '../shell/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, editableMessages, formatPriority, groupByProvider, INCLUDE_CONTEXT_LABELS, messagesEdited, modelWhy, modelWithProvider, withBlockText } from './sampling-model';
+import { checkTemperature, SamplingTemperatureFact } from './sampling-temperature';
 import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 
 /**
@@ -20,8 +21,11 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const [reason, setReason] = useState('');
   const [allowForSession, setAllowForSession] = useState(false);
   const [maxTokensText, setMaxTokensText] = useState(() => String(payload.tokens.proposed));
-  const ids = { system: useId(), model: useId(), reason: useId(), session: useId(), maxTokens: useId() };
+  const [temperatureText, setTemperatureText] = useState(() => (req.temperature === undefined ? '' : String(req.temperature)));
+  const ids = { system: useId(), model: useId(), reason: useId(), session: useId(), maxTokens: useId(), temperature: useId() };
   const maxTokens = checkMaxTokens(maxTokensText, payload.tokens);
+  const temperature = checkTemperature(temperatureText);
+  const temperatureEdited = 'value' in temperature && temperature.value !== (req.temperature ?? null);
   const models = payload.models.some((m) => m.id === payload.model.id) ? payload.models : [payload.model, ...payload.models];
   const edited = messagesEdited(req.messages, messages);
   const systemEdited = system !== (req.systemPrompt ?? '');
@@ -40,13 +44,14 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const groups = groupByProvider(models);
 
   const approve = () => {
-    if ('error' in maxTokens) return;
+    if ('error' in maxTokens || 'error' in temperature) return;
     const response: SamplingResponse = {
       decision: 'approve',
       ...(edited ? { messages } : {}),
       ...(systemEdited ? { systemPrompt: system } : {}),
       ...(model !== payload.model.id ? { model } : {}),
       ...(maxTokens.value !== payload.tokens.proposed ? { maxTokens: maxTokens.value } : {}),
+      ...(temperatureEdited ? { temperature: temperature.value } : {}),
       ...(allowForSession ? { allowForSession: true } : {}),
     };
     void answer(response);
@@ -85,7 +90,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             />
             Don’t ask again for “{request.server}” this session
           </label>
-          <Button variant="primary" onClick={approve} disabled={busy || 'error' in maxTokens}>
+          <Button variant="primary" onClick={approve} disabled={busy || 'error' in maxTokens || 'error' in temperature}>
             Approve &amp; generate
           </Button>
         </>
@@ -142,8 +147,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
           </div>
         </dd>
         <SamplingTokenFacts tokens={payload.tokens} id={ids.maxTokens} text={maxTokensText} error={'error' in maxTokens ? maxTokens.error : undefined} onText={setMaxTokensText} />
-        <dt>Temperature</dt>
-        <dd>{req.temperature ?? <span className="muted">model default</span>}</dd>
+        <SamplingTemperatureFact
+          id={ids.temperature}
+          requested={req.temperature}
+          text={temperatureText}
+          error={'error' in temperature ? temperature.error : undefined}
+          onText={setTemperatureText}
+        />
         <dt>Stop sequences</dt>
         <dd>
           {req.stopSequences && req.stopSequences.length > 0 ? (
