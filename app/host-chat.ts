@@ -211,9 +211,11 @@ function summaryOf(store: ConversationStore, id: string): ConversationSummary {
 async function approve(options: HostChatOptions, request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
   const { conversationId, server, tool, input, toolUseId, signal } = request;
   const state = options.supervisor.get(server);
-  if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured` };
+  if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured`, byHost: true };
   const verdict = await options.consent.approveToolCall({ conversationId, server, tool, input, toolUseId, signal, ...toolConsentFacts(state, tool) });
-  if (!verdict.allowed) return { allow: false, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) };
+  if (!verdict.allowed) {
+    return { allow: false, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}), ...(verdict.decidedBy === 'host' ? { byHost: true as const } : {}) };
+  }
   // A fresh object per call: its identity is the tag that ties the run to this tool_use.
   const args = { ...verdict.arguments };
   options.toolCalls.tag(args, { conversationId, toolUseId });

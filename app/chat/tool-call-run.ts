@@ -23,7 +23,8 @@ export interface ToolCallGateRequest {
 }
 
 /** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
-export type ToolCallGateAnswer = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string };
+/** `byHost`: nobody said no; Berth withdrew the question (quitting, window closed, server gone) and `reason` says why. */
+export type ToolCallGateAnswer = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string; byHost?: true };
 
 /** Decides whether a tool call may run (the consent broker). */
 export interface ToolCallGate {
@@ -137,7 +138,8 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
   }
   if (!approval.allow) {
     const reason = approval.reason?.trim();
-    return finish({ type: 'tool_result', toolUseId: use.id, content: [], isError: true, denied: reason ? { reason } : {} });
+    const denied = { ...(reason ? { reason } : {}), ...(approval.byHost === true ? { byHost: true as const } : {}) };
+    return finish({ type: 'tool_result', toolUseId: use.id, content: [], isError: true, denied });
   }
 
   const input = approval.input;

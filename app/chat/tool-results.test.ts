@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ChatToolResultBlock, McpContentBlock } from '../../shared/domain/chat';
-import { DENIED_TEXT, base64Bytes, editedArgumentsText, outcomeFromCallToolResult, toAnthropicToolResult } from './tool-results';
+import { DENIED_TEXT, NOT_ASKED_TEXT, base64Bytes, editedArgumentsText, outcomeFromCallToolResult, toAnthropicToolResult } from './tool-results';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -97,6 +97,10 @@ describe('MCP tool results → Anthropic tool_result', () => {
       content: [{ type: 'text', text: `${DENIED_TEXT}. Reason: not on prod` }],
     });
     expect(toAnthropicToolResult(result([], { isError: true, denied: {} })).content).toEqual([{ type: 'text', text: `${DENIED_TEXT}.` }]);
+    // Berth withdrew the question (it quit, its window closed): the model must not read it as the user's no.
+    expect(toAnthropicToolResult(result([], { isError: true, denied: { reason: 'Berth is quitting', byHost: true } })).content).toEqual([
+      { type: 'text', text: `${NOT_ASKED_TEXT}: Berth is quitting.` },
+    ]);
   });
 
   it('arguments the person edited are told to the model first, with the arguments that were used', () => {

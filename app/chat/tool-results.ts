@@ -8,6 +8,8 @@ export type McpToolOutcome = Pick<ChatToolResultBlock, 'content' | 'structuredCo
 
 /** What the model reads when the person said no. */
 export const DENIED_TEXT = 'The user denied this tool call';
+/** A call whose consent question Berth withdrew before the user answered. */
+export const NOT_ASKED_TEXT = 'This tool call did not run: the user was not able to answer whether it may run';
 
 /** What the model reads first when the person changed its arguments before the call ran. */
 export function editedArgumentsText(sentInput: Record<string, unknown>): string {
@@ -135,12 +137,9 @@ export function toAnthropicContent(block: McpContentBlock): ToolResultContent {
 export function toAnthropicToolResult(block: ChatToolResultBlock): ToolResultBlockParam {
   if (block.denied !== undefined) {
     const reason = block.denied.reason?.trim();
-    return {
-      type: 'tool_result',
-      tool_use_id: block.toolUseId,
-      is_error: true,
-      content: [text(reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.`)],
-    };
+    // Nobody said no when Berth withdrew the question: the model must not take it for the user's refusal.
+    const said = block.denied.byHost === true ? `${NOT_ASKED_TEXT}${reason ? `: ${reason}` : ''}.` : reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.`;
+    return { type: 'tool_result', tool_use_id: block.toolUseId, is_error: true, content: [text(said)] };
   }
   const content = block.content.map(toAnthropicContent);
   if (block.structuredContent !== undefined && !textRepresents(block.content, block.structuredContent)) {

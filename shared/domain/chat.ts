@@ -70,8 +70,12 @@ export const ChatToolResultBlockSchema = z.object({
   content: z.array(McpContentBlockSchema),
   structuredContent: z.record(z.string(), z.unknown()).optional(),
   isError: z.boolean(),
-  /** Present when the person said no; the model is told so (with the reason). */
-  denied: z.object({ reason: z.string().optional() }).optional(),
+  /**
+   * Present when the call did not run for want of a yes: the person said no (with their reason), or Berth withdrew
+   * the question before they answered (`byHost`: Berth quit, its window closed, the server went away; `reason` says which).
+   * The model is told which it was.
+   */
+  denied: z.object({ reason: z.string().optional(), byHost: z.literal(true).optional() }).optional(),
   /** The arguments actually sent, when the person edited them before approving. */
   sentInput: z.record(z.string(), z.unknown()).optional(),
   /** The person stopped the call (Stop) before it had a result: the card says so, also after a reload. */

@@ -56,7 +56,11 @@ describe('host: nothing waits for a window that is gone', () => {
     const withdrawn = await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === kept.id);
     expect(withdrawn.change).toMatchObject({ note: 'the Berth window was closed' });
     await turnEndAfter(harness, mark, id);
-    expect(toolResultTexts(fake, 1)).toContain('the Berth window was closed');
+    // Nobody said no: the model is told the person could not answer, and the saved result says Berth withdrew it.
+    expect(toolResultTexts(fake, 1)).toBe('This tool call did not run: the user was not able to answer whether it may run: the Berth window was closed.');
+    const saved = await harness.call<{ messages: Array<{ content: Array<Record<string, unknown>> }> }>('chat.get', { id });
+    const results = saved.messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result');
+    expect(results[0]).toMatchObject({ denied: { reason: 'the Berth window was closed', byHost: true } });
 
     // Still no window: a new request is refused at once rather than left waiting.
     mark = harness.events.length;

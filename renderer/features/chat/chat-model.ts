@@ -46,7 +46,7 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
 }
 
 /** What a tool-call card says about where the call is. */
-export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-answer' | 'waiting-result' | 'done' | 'error' | 'denied' | 'stopped' | 'interrupted';
+export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-answer' | 'waiting-result' | 'done' | 'error' | 'denied' | 'withdrawn' | 'stopped' | 'interrupted';
 
 /**
  * The result a card shows: the saved one, or until it is saved (parallel calls are
@@ -62,7 +62,7 @@ export function shownResult(result: ChatToolResultBlock | undefined, live: LiveT
  */
 export function toolCallStatus(result: ChatToolResultBlock | undefined, live: LiveToolCall | undefined, turnRunning: boolean): ToolCallStatus {
   if (result) {
-    if (result.denied) return 'denied';
+    if (result.denied) return result.denied.byHost === true ? 'withdrawn' : 'denied';
     if (isStoppedResult(result)) return 'stopped';
     return result.isError ? 'error' : 'done';
   }

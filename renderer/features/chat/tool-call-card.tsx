@@ -21,6 +21,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
   done: { label: 'Done', tone: 'success' },
   error: { label: 'Error', tone: 'danger' },
   denied: { label: 'Denied', tone: 'danger' },
+  withdrawn: { label: 'Cancelled', tone: 'neutral' },
   stopped: { label: 'Stopped by you', tone: 'neutral' },
   interrupted: { label: 'Did not finish', tone: 'neutral' },
 };
@@ -187,6 +188,14 @@ function FoldedResult({ result, server }: { result: ChatToolResultBlock; server:
 }
 
 function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; taskCancelled: boolean }) {
+  if (result.denied?.byHost === true) {
+    return (
+      <div className="tool-result tool-result-stopped" role="note">
+        <strong>Cancelled before you answered</strong>
+        {result.denied.reason ? <span>: {result.denied.reason}.</span> : <span>.</span>} <span>It did not run; the model was told.</span>
+      </div>
+    );
+  }
   if (result.denied) {
     return (
       <div className="tool-result tool-result-denied" role="note">
