@@ -150,17 +150,18 @@ describe('tool-call consent', () => {
     await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'deny', reason: 'not now' } }]));
   });
 
-  it('answers deny when closed with Esc, then opens the next request', async () => {
+  it('Esc and the X mean “Later”: nothing is answered, the next request opens, and both stay in the tray', async () => {
     const second: PendingRequest = { ...TOOL_CALL, id: 'p2', createdAt: 2, payload: { ...TOOL_CALL.payload, tool: 'add', toolTitle: undefined } };
-    const { answers } = mount([second, TOOL_CALL]);
+    const { answers, store } = mount([second, TOOL_CALL]);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Echo Tool')).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'deny' } }]));
     await waitFor(() => expect(within(screen.getByRole('dialog')).getAllByText('add').length).toBeGreaterThan(0));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deny and close' }));
-    await waitFor(() => expect(answers()).toHaveLength(2));
-    expect(answers()[1]).toEqual({ id: 'p2', response: { decision: 'deny' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close and answer later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(answers()).toEqual([]);
+    expect(store.getState().pending.map((request) => request.id).sort()).toEqual(['p1', 'p2']);
+    expect(store.getState().deferredPending).toEqual(['p1', 'p2']);
   });
 
   it('“Later” keeps the request waiting without answering it', async () => {

@@ -4,7 +4,6 @@ import { useCallback, useState } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { activePendingRequest, useBerth, useBerthStore } from '../../store';
 import { ElicitationDialog } from './elicitation-dialog';
-import { dismissalResponse } from './pending-model';
 import { RootConsentDialog } from './root-consent-dialog';
 import { SamplingAnswerDialog } from './sampling-answer-dialog';
 import { SamplingReviewDialog } from './sampling-review-dialog';
@@ -12,30 +11,22 @@ import { ToolConsentDialog } from './tool-consent-dialog';
 
 /**
  * Opens waiting requests one at a time, oldest first (or the one picked in the
- * tray). Esc and the X send an explicit no; a click outside does nothing, so a
- * stray click never answers for the person.
+ * tray). Esc and the X mean "Later": the request stays in the tray, since
+ * closing a window is not a decision; no, reject and cancel are always explicit
+ * buttons. A click outside does nothing, so a stray click never answers.
  */
 export function PendingDialogs() {
   const request = useBerth(activePendingRequest);
   const store = useBerthStore();
-  const answerPending = useBerth((s) => s.answerPending);
-  const toastFailure = useBerth((s) => s.toastFailure);
-
-  const dismiss = useCallback(
-    async (target: PendingRequest) => {
-      const result = await answerPending(target.id, target.kind, dismissalResponse(target.kind));
-      if (!result.ok && result.code !== 'NOT_FOUND') toastFailure('Could not send your answer', result);
-    },
-    [answerPending, toastFailure],
-  );
 
   return (
     <Dialog.Root
       open={request !== undefined}
       onOpenChange={(open) => {
         // Read the store, not the render's value: a newer request may already be showing.
-        const current = activePendingRequest(store.getState());
-        if (!open && current) void dismiss(current);
+        const state = store.getState();
+        const current = activePendingRequest(state);
+        if (!open && current) state.deferPending(current.id);
       }}
     >
       <Dialog.Portal>

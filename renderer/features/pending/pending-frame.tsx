@@ -15,14 +15,6 @@ export interface PendingDialogProps<K extends PendingKind> {
   error: string | undefined;
 }
 
-/** The words on the X: closing is an answer, so it says which one. */
-const CLOSE_LABEL: Record<PendingKind, string> = {
-  'tool-call': 'Deny and close',
-  sampling: 'Reject and close',
-  'sampling-answer': 'Reject and close',
-  elicitation: 'Cancel and close',
-  'root-consent': 'Deny all and close',
-};
 
 /** Header, scrolling body and footer shared by every pending dialog. */
 export function PendingFrame({
@@ -70,7 +62,7 @@ export function PendingFrame({
           Later
         </Button>
         <Dialog.Close asChild>
-          <IconButton label={CLOSE_LABEL[request.kind]} icon={<CloseIcon />} />
+          <IconButton label="Close and answer later" title="Close; it stays in the tray until you answer" icon={<CloseIcon />} />
         </Dialog.Close>
       </header>
       <div className="dialog-body pending-body">

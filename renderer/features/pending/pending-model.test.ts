@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PENDING_SCHEMAS, PENDING_KINDS } from '../../../shared/domain/pending';
-import { canonicalJson, describeRequest, dismissalResponse, formatAge, parseArgumentsText } from './pending-model';
+import { canonicalJson, describeRequest, formatAge, parseArgumentsText } from './pending-model';
 
 describe('parseArgumentsText', () => {
   it('accepts a JSON object, nested values included', () => {
@@ -14,16 +13,6 @@ describe('parseArgumentsText', () => {
     expect(parseArgumentsText('null')).toEqual({ ok: false, error: 'The arguments must be a JSON object ({ … }), not null' });
     expect(parseArgumentsText('"text"')).toEqual({ ok: false, error: 'The arguments must be a JSON object ({ … }), not a string' });
     expect(parseArgumentsText('   ')).toMatchObject({ ok: false, error: expect.stringContaining('{} for none') });
-  });
-});
-
-describe('dismissalResponse', () => {
-  it('is an explicit no of the right shape for every kind', () => {
-    expect(dismissalResponse('tool-call')).toEqual({ decision: 'deny' });
-    expect(dismissalResponse('sampling')).toEqual({ decision: 'reject' });
-    expect(dismissalResponse('sampling-answer')).toEqual({ decision: 'reject' });
-    expect(dismissalResponse('elicitation')).toEqual({ action: 'cancel' });
-    for (const kind of PENDING_KINDS) expect(PENDING_SCHEMAS[kind].response.safeParse(dismissalResponse(kind)).success).toBe(true);
   });
 });
 

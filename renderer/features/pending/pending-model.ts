@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../shared/domain/consent';
-import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
+import type { PendingKind, PendingRequest } from '../../../shared/domain/pending';
 import { errorMessage } from '../../../shared/error-message';
 
 /** What each kind is called in the tray and in dialog titles. */
@@ -10,22 +10,6 @@ export const KIND_LABELS: Record<PendingKind, { one: string; many: string }> = {
   elicitation: { one: 'Question', many: 'Questions' },
   'root-consent': { one: 'Folder access', many: 'Folder access requests' },
 };
-
-/**
- * The answer a dialog sends when the person closes it (Esc, the X, clicking
- * outside): an explicit no, so the server or model is never left waiting.
- */
-export function dismissalResponse<K extends PendingKind>(kind: K): PendingResponse<K> {
-  const byKind: { [P in PendingKind]: PendingResponse<P> } = {
-    'tool-call': { decision: 'deny' },
-    sampling: { decision: 'reject' },
-    'sampling-answer': { decision: 'reject' },
-    elicitation: { action: 'cancel' },
-    // Closing allows nothing: the server sees none of the folders it asked about.
-    'root-consent': { allow: [] },
-  };
-  return byKind[kind] as PendingResponse<K>;
-}
 
 /** One line about what a request is for, for the tray. */
 export function describeRequest(request: PendingRequest): string {

@@ -67,9 +67,10 @@ describe('root consent dialog', () => {
     await waitFor(() => expect(answers()).toEqual([{ id: 'r1', response: { allow: [] } }]));
   });
 
-  it('closing with the X denies every folder', async () => {
+  it('closing with the X answers nothing: the question waits in the tray', async () => {
     const { answers } = mount();
-    fireEvent.click(screen.getByRole('button', { name: 'Deny all and close' }));
-    await waitFor(() => expect(answers()).toEqual([{ id: 'r1', response: { allow: [] } }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Close and answer later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(answers()).toEqual([]);
   });
 });
