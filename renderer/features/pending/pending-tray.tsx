@@ -9,6 +9,7 @@ import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
 import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
+import { NotificationsOffer } from './notifications-offer';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
@@ -71,6 +72,7 @@ export function PendingTray() {
           {total === 0 && awaiting.length === 0 ? (
             <p className="popover-empty">Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.</p>
           ) : null}
+          {total > 0 ? <NotificationsOffer /> : null}
           {total > 0 ? (
             <ul className="tray-list" aria-label="Waiting requests">
               {pending.map((request, index) => (
