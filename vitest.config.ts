@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['{app,main,preload,renderer,shared,scripts}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/setup/dom-timeouts.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: integration tests spawn real processes, keep the pool small.
