@@ -58,6 +58,25 @@ function aborted(signal: AbortSignal | undefined): boolean {
 
 type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
 
+/**
+ * The `openai` package reads OPENAI_CUSTOM_HEADERS when a client is built and
+ * adds every `Name: value` line to each request, and no option turns that off.
+ * A provider must send only what the person configured in Berth, so each
+ * header named there is cleared (null) in the client's own default headers,
+ * which the package applies after the environment's. Read at the same moment
+ * the package reads it, with its own parsing (lines, first colon, trimmed).
+ */
+export function headersFromEnvironmentCleared(env: NodeJS.ProcessEnv = process.env): Record<string, null> {
+  const raw = env['OPENAI_CUSTOM_HEADERS']?.trim() ?? '';
+  const cleared: Record<string, null> = {};
+  for (const line of raw.split('\n')) {
+    const colon = line.indexOf(':');
+    const name = colon >= 0 ? line.slice(0, colon).trim() : '';
+    if (name !== '') cleared[name.toLowerCase()] = null;
+  }
+  return cleared;
+}
+
 function isOpenAiItself(baseURL: string): boolean {
   try {
     return new URL(baseURL).hostname === 'api.openai.com';
@@ -96,9 +115,11 @@ export class OpenAiCompatibleClient implements ProviderClient {
     this.checkTimeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
     this.maxTokensField = isOpenAiItself(this.baseURL) ? 'max_completion_tokens' : 'max_tokens';
     this.client = new OpenAI({
+      // Every option the package would otherwise take from an OPENAI_* variable is given here
+      // (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ADMIN_KEY, OPENAI_ORG_ID, OPENAI_PROJECT_ID,
+      // OPENAI_WEBHOOK_SECRET, OPENAI_LOG), so Berth's environment never reaches a provider.
       apiKey: this.hasKey ? key : NO_KEY_PLACEHOLDER,
       baseURL: this.baseURL,
-      // Explicit, so OPENAI_* variables in Berth's environment never reach another server.
       adminAPIKey: null,
       organization: null,
       project: null,
@@ -107,7 +128,9 @@ export class OpenAiCompatibleClient implements ProviderClient {
       timeout: this.timeoutMs,
       // OPENAI_LOG=debug would print requests (conversations) to the console.
       logLevel: 'off',
-      ...(this.hasKey ? {} : { defaultHeaders: { Authorization: null } }),
+      // OPENAI_CUSTOM_HEADERS has no option: its headers are cleared. The Authorization header is
+      // set last: the configured key, or none at all for a keyless server (the placeholder never goes out).
+      defaultHeaders: { ...headersFromEnvironmentCleared(), authorization: this.hasKey ? `Bearer ${key}` : null },
     });
   }
 
