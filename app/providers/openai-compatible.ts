@@ -9,6 +9,7 @@ import type { OpenAiErrorContext } from './openai-compatible-errors';
 import { ChatCompletionsReply } from './openai-translate-reply';
 import { toChatCompletionsInput } from './openai-translate';
 import type { ChatCompletionsInput } from './openai-translate';
+import { chatCompletionsTarget, refusedToolSchema } from './openai-target';
 
 // Any server that speaks OpenAI's Chat Completions (OpenAI, Ollama, LM Studio,
 // vLLM, llama.cpp, OpenRouter…) behind the ProviderClient seam, through the
@@ -96,6 +97,8 @@ export class OpenAiCompatibleClient implements ProviderClient {
   private readonly checkTimeoutMs: number;
   /** OpenAI's newer models refuse `max_tokens`, most other servers only read it; learnt on the first refusal. */
   private maxTokensField: MaxTokensField;
+  /** A server that refused a tool schema keyword gets the strict subset from then on (openai-target.ts). */
+  private strictSchemas = false;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     let parsed: URL;
@@ -141,26 +144,38 @@ export class OpenAiCompatibleClient implements ProviderClient {
   async stream(request: LlmStreamRequest): Promise<LlmResponse> {
     const signal = request.signal;
     if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
-    const input = toChatCompletionsInput(request);
+    const target = chatCompletionsTarget(this.baseURL, request.model);
+    const translate = (): ChatCompletionsInput => toChatCompletionsInput(request, { ...target, strictSchemas: target.strictSchemas || this.strictSchemas });
+    let input = translate();
     const context = this.context({ model: request.model, sentTools: input.tools !== undefined, sentImages: input.imageCount > 0, timeoutMs: this.timeoutMs });
     if (input.imageCount > 0 && this.options.takesImages?.(request.model) === false) throw imagesUnsupported(context);
-    try {
-      return await this.streamOnce(request, input);
-    } catch (error) {
-      if (aborted(signal) || !this.learnMaxTokensField(error)) throw this.toLlmError(error, signal, context);
-    }
-    try {
-      return await this.streamOnce(request, input);
-    } catch (error) {
-      throw this.toLlmError(error, signal, context);
+    // Each thing a server can teach (the max-tokens field, strict schemas) is learnt once: at most one retry per lesson.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.streamOnce(request, input);
+      } catch (error) {
+        if (aborted(signal) || attempt >= 2 || !this.learn(error, input)) throw this.toLlmError(error, signal, context);
+        input = translate();
+      }
     }
   }
 
-  /** OpenAI's newer models refuse `max_tokens`: switch (for good) when a server says so. */
-  private learnMaxTokensField(error: unknown): boolean {
-    if (!(error instanceof BadRequestError) || this.maxTokensField !== 'max_tokens' || !/max_completion_tokens/.test(apiDetail(error))) return false;
-    this.maxTokensField = 'max_completion_tokens';
-    return true;
+  /**
+   * What a refusal teaches, for good: OpenAI's newer models refuse `max_tokens`;
+   * a server strict about tool schemas refuses a keyword. True when the request is worth sending again.
+   */
+  private learn(error: unknown, input: ChatCompletionsInput): boolean {
+    if (!(error instanceof BadRequestError)) return false;
+    const detail = apiDetail(error);
+    if (this.maxTokensField === 'max_tokens' && /max_completion_tokens/.test(detail)) {
+      this.maxTokensField = 'max_completion_tokens';
+      return true;
+    }
+    if (!this.strictSchemas && input.tools !== undefined && refusedToolSchema(detail)) {
+      this.strictSchemas = true;
+      return true;
+    }
+    return false;
   }
 
   private toLlmError(error: unknown, signal: AbortSignal | undefined, context: OpenAiErrorContext): LlmError {

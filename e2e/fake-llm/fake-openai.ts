@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { FakeOpenAiTurnSchema, completionJson, renderCompletion, streamDeltas } from './openai-turns';
 import type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest, RenderedCompletion } from './openai-turns';
+import { strictSchemaProblems } from './strict-schema';
 import { validateChatCompletionsRequest } from './validate-openai-request';
 
 export type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest } from './openai-turns';
@@ -24,6 +25,10 @@ export interface FakeOpenAiOptions {
   modelsWithoutImages?: string[];
   /** Refuse `max_tokens` as OpenAI's reasoning models do (400: use max_completion_tokens). */
   rejectMaxTokens?: boolean;
+  /** Models that check tool schemas as Gemini's endpoint does (400 "Unknown name …", strict-schema.ts). */
+  modelsWithStrictSchemas?: string[];
+  /** Models that take only Mistral's tool call ids: exactly 9 of [a-zA-Z0-9] (400 otherwise). */
+  modelsWithNineCharToolIds?: string[];
 }
 
 const ScriptBodySchema = z.object({ turns: z.array(FakeOpenAiTurnSchema), append: z.boolean().optional() });
@@ -194,6 +199,17 @@ export class FakeOpenAi {
     }
     if (hasImages(body) && this.options.modelsWithoutImages?.includes(body.model) === true) {
       return sendApiError(response, 400, 'Model does not support images. Please use a model that does.');
+    }
+    if (this.options.modelsWithStrictSchemas?.includes(body.model) === true) {
+      const problems = (body.tools ?? []).flatMap((tool, index) =>
+        tool.function.parameters === undefined ? [] : strictSchemaProblems(tool.function.parameters, `tools[0].function_declarations[${index}].parameters`),
+      );
+      if (problems.length > 0) return sendApiError(response, 400, problems.join('\n'), 'invalid_request_error');
+    }
+    if (this.options.modelsWithNineCharToolIds?.includes(body.model) === true) {
+      const ids = body.messages.flatMap((message) => [...(message.role === 'tool' ? [message.tool_call_id] : []), ...(message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [])]);
+      const refused = ids.find((id) => !/^[a-zA-Z0-9]{9}$/.test(id));
+      if (refused !== undefined) return sendApiError(response, 400, `Tool call id was ${refused} but must be a-z, A-Z, 0-9, with a length of 9.`, 'invalid_request_error');
     }
     if (this.options.rejectMaxTokens === true && body.max_tokens !== undefined) {
       return sendApiError(response, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error', 'unsupported_parameter');
