@@ -1,5 +1,7 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
+import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
+import { AnthropicProvider } from './llm-provider';
 import { ANTHROPIC_TOOL_IDS, MISTRAL_TOOL_IDS, OPENAI_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 
 function call(id: string, name = 'web__search'): MessageParam {
@@ -84,5 +86,24 @@ describe('tool call ids replayed to another provider', () => {
     expect(calls[1]).not.toBe('call_0');
     expect(results).toEqual(calls);
     expect(sent[3]).toMatchObject({ content: [{ content: 'second' }] });
+  });
+});
+
+describe('a conversation that moves from a vLLM-served Kimi to Claude', () => {
+  it('reaches Claude with ids it takes (the fake refuses others, as the API does), the results still paired', async () => {
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
+    try {
+      fake.script([{ text: 'done' }]);
+      const provider = new AnthropicProvider({ apiKey: 'sk-unit', baseURL: fake.url, maxRetries: 0 });
+      const messages: MessageParam[] = [{ role: 'user', content: 'read it' }, call(KIMI_ID, 'fs__read'), result(KIMI_ID, 'contents')];
+      await expect(provider.stream({ model: 'claude-test', maxTokens: 64, messages })).resolves.toMatchObject({ content: [{ type: 'text', text: 'done' }] });
+      const sent = fake.requests[0]?.body?.messages ?? [];
+      const { calls, results } = idsOf(sent as MessageParam[]);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatch(/^toolu_[A-Za-z0-9]{24}$/);
+      expect(results).toEqual(calls);
+    } finally {
+      await fake.close();
+    }
   });
 });
