@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
-import { estimateTokens } from '../../shared/domain/chat-usage';
+import { conversationUsage, estimateTokens, turnUsages } from '../../shared/domain/chat-usage';
 import { ChatEngine } from './chat-engine';
 import type { AvailableTool, ChatEngineOptions } from './chat-engine';
 import { ChatEventLog, ScriptedGate } from './chat-test-support';
@@ -95,6 +95,35 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
       toolTokensEstimate: 2 * toolTokens,
       requests: 2,
     });
+  });
+
+  it('saves an empty answer (no text, no calls) with its usage, so the conversation’s total keeps it after a reopen, and never sends it back', async () => {
+    fake.script([
+      { toolUses: [{ name: 'web__search', input: { q: 'x' } }], usage: { input_tokens: 100, output_tokens: 20 } },
+      { usage: { input_tokens: 130, output_tokens: 1 } },
+      { text: 'second', usage: { input_tokens: 140, output_tokens: 2 } },
+    ]);
+    const conversation = await store.create({ model: MODEL });
+    const chat = engine();
+    await (await chat.send(conversation.id, 'search')).done;
+    const finished = log.of('turn-finished')[0];
+    expect(finished).toMatchObject({ stopReason: 'end_turn', usage: { inputTokens: 230, outputTokens: 21, requests: 2 } });
+    const empty = log.of('message-saved').map((event) => event.message).at(-1);
+    expect(empty).toMatchObject({ role: 'assistant', content: [], stopReason: 'end_turn', usage: { inputTokens: 130, outputTokens: 1 } });
+
+    await store.flushIndex();
+    const reopened = await ConversationStore.open({ dir });
+    const saved = (await reopened.get(conversation.id)).messages;
+    expect(saved.at(-1)).toEqual(empty);
+    // The turn's total as the chat shows it after a reload is the total the turn reported.
+    expect(turnUsages(saved).get(empty?.id ?? '')).toEqual(finished?.usage);
+    expect(conversationUsage(saved)).toEqual(finished?.usage);
+
+    // The next request carries no empty assistant message (Anthropic refuses one).
+    await (await chat.send(conversation.id, 'again')).done;
+    const messages = fake.requests[2]?.body?.messages ?? [];
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(JSON.stringify(messages)).toContain('again');
   });
 
   it('leaves the tools’ estimate out when no tool is offered', async () => {

@@ -290,17 +290,18 @@ export class ChatEngine {
       turn.usages.push(usage);
       const runTools = response.stopReason === 'tool_use';
       const content = this.toChatContent(response.content, names, runTools);
-      if (content.length > 0) {
-        await this.save(turn, {
-          id: randomUUID(),
-          role: 'assistant',
-          createdAt: Date.now(),
-          content,
-          model: conversation.model,
-          ...(response.stopReason !== null ? { stopReason: response.stopReason } : {}),
-          usage,
-        });
-      }
+      // Saved even when empty (no text, no calls): the request's usage was spent and belongs to the
+      // conversation, and the person sees that an answer came back with nothing in it. An empty
+      // message is never sent to a model again (toApiMessages skips it).
+      await this.save(turn, {
+        id: randomUUID(),
+        role: 'assistant',
+        createdAt: Date.now(),
+        content,
+        model: conversation.model,
+        ...(response.stopReason !== null ? { stopReason: response.stopReason } : {}),
+        usage,
+      });
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
       const deps = { pump: this.pump, gate: this.options.gate, runner: this.options.runner, appOf: this.options.apps?.toolApp.bind(this.options.apps) };

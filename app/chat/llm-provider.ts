@@ -13,6 +13,7 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import { errorMessage } from '../../shared/error-message';
+import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -211,7 +212,8 @@ export class AnthropicProvider implements LlmProvider {
         {
           model: request.model,
           max_tokens: request.maxTokens,
-          messages: request.messages,
+          // Ids another provider made (a Kimi-style `functions.read:0`) are rewritten where Anthropic would refuse them.
+          messages: toolCallIdsFor(request.messages, ANTHROPIC_TOOL_IDS),
           ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
           ...(request.tools !== undefined && request.tools.length > 0 ? { tools: request.tools } : {}),
           ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined ? { tool_choice: request.toolChoice } : {}),

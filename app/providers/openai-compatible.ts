@@ -9,6 +9,7 @@ import type { OpenAiErrorContext } from './openai-compatible-errors';
 import { ChatCompletionsReply } from './openai-translate-reply';
 import { toChatCompletionsInput } from './openai-translate';
 import type { ChatCompletionsInput } from './openai-translate';
+import { chatCompletionsTarget, refusedToolSchema } from './openai-target';
 
 // Any server that speaks OpenAI's Chat Completions (OpenAI, Ollama, LM Studio,
 // vLLM, llama.cpp, OpenRouter…) behind the ProviderClient seam, through the
@@ -58,6 +59,25 @@ function aborted(signal: AbortSignal | undefined): boolean {
 
 type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
 
+/**
+ * The `openai` package reads OPENAI_CUSTOM_HEADERS when a client is built and
+ * adds every `Name: value` line to each request, and no option turns that off.
+ * A provider must send only what the person configured in Berth, so each
+ * header named there is cleared (null) in the client's own default headers,
+ * which the package applies after the environment's. Read at the same moment
+ * the package reads it, with its own parsing (lines, first colon, trimmed).
+ */
+export function headersFromEnvironmentCleared(env: NodeJS.ProcessEnv = process.env): Record<string, null> {
+  const raw = env['OPENAI_CUSTOM_HEADERS']?.trim() ?? '';
+  const cleared: Record<string, null> = {};
+  for (const line of raw.split('\n')) {
+    const colon = line.indexOf(':');
+    const name = colon >= 0 ? line.slice(0, colon).trim() : '';
+    if (name !== '') cleared[name.toLowerCase()] = null;
+  }
+  return cleared;
+}
+
 function isOpenAiItself(baseURL: string): boolean {
   try {
     return new URL(baseURL).hostname === 'api.openai.com';
@@ -77,6 +97,8 @@ export class OpenAiCompatibleClient implements ProviderClient {
   private readonly checkTimeoutMs: number;
   /** OpenAI's newer models refuse `max_tokens`, most other servers only read it; learnt on the first refusal. */
   private maxTokensField: MaxTokensField;
+  /** A server that refused a tool schema keyword gets the strict subset from then on (openai-target.ts). */
+  private strictSchemas = false;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     let parsed: URL;
@@ -96,9 +118,11 @@ export class OpenAiCompatibleClient implements ProviderClient {
     this.checkTimeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
     this.maxTokensField = isOpenAiItself(this.baseURL) ? 'max_completion_tokens' : 'max_tokens';
     this.client = new OpenAI({
+      // Every option the package would otherwise take from an OPENAI_* variable is given here
+      // (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ADMIN_KEY, OPENAI_ORG_ID, OPENAI_PROJECT_ID,
+      // OPENAI_WEBHOOK_SECRET, OPENAI_LOG), so Berth's environment never reaches a provider.
       apiKey: this.hasKey ? key : NO_KEY_PLACEHOLDER,
       baseURL: this.baseURL,
-      // Explicit, so OPENAI_* variables in Berth's environment never reach another server.
       adminAPIKey: null,
       organization: null,
       project: null,
@@ -107,7 +131,9 @@ export class OpenAiCompatibleClient implements ProviderClient {
       timeout: this.timeoutMs,
       // OPENAI_LOG=debug would print requests (conversations) to the console.
       logLevel: 'off',
-      ...(this.hasKey ? {} : { defaultHeaders: { Authorization: null } }),
+      // OPENAI_CUSTOM_HEADERS has no option: its headers are cleared. The Authorization header is
+      // set last: the configured key, or none at all for a keyless server (the placeholder never goes out).
+      defaultHeaders: { ...headersFromEnvironmentCleared(), authorization: this.hasKey ? `Bearer ${key}` : null },
     });
   }
 
@@ -118,26 +144,38 @@ export class OpenAiCompatibleClient implements ProviderClient {
   async stream(request: LlmStreamRequest): Promise<LlmResponse> {
     const signal = request.signal;
     if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
-    const input = toChatCompletionsInput(request);
+    const target = chatCompletionsTarget(this.baseURL, request.model);
+    const translate = (): ChatCompletionsInput => toChatCompletionsInput(request, { ...target, strictSchemas: target.strictSchemas || this.strictSchemas });
+    let input = translate();
     const context = this.context({ model: request.model, sentTools: input.tools !== undefined, sentImages: input.imageCount > 0, timeoutMs: this.timeoutMs });
     if (input.imageCount > 0 && this.options.takesImages?.(request.model) === false) throw imagesUnsupported(context);
-    try {
-      return await this.streamOnce(request, input);
-    } catch (error) {
-      if (aborted(signal) || !this.learnMaxTokensField(error)) throw this.toLlmError(error, signal, context);
-    }
-    try {
-      return await this.streamOnce(request, input);
-    } catch (error) {
-      throw this.toLlmError(error, signal, context);
+    // Each thing a server can teach (the max-tokens field, strict schemas) is learnt once: at most one retry per lesson.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.streamOnce(request, input);
+      } catch (error) {
+        if (aborted(signal) || attempt >= 2 || !this.learn(error, input)) throw this.toLlmError(error, signal, context);
+        input = translate();
+      }
     }
   }
 
-  /** OpenAI's newer models refuse `max_tokens`: switch (for good) when a server says so. */
-  private learnMaxTokensField(error: unknown): boolean {
-    if (!(error instanceof BadRequestError) || this.maxTokensField !== 'max_tokens' || !/max_completion_tokens/.test(apiDetail(error))) return false;
-    this.maxTokensField = 'max_completion_tokens';
-    return true;
+  /**
+   * What a refusal teaches, for good: OpenAI's newer models refuse `max_tokens`;
+   * a server strict about tool schemas refuses a keyword. True when the request is worth sending again.
+   */
+  private learn(error: unknown, input: ChatCompletionsInput): boolean {
+    if (!(error instanceof BadRequestError)) return false;
+    const detail = apiDetail(error);
+    if (this.maxTokensField === 'max_tokens' && /max_completion_tokens/.test(detail)) {
+      this.maxTokensField = 'max_completion_tokens';
+      return true;
+    }
+    if (!this.strictSchemas && input.tools !== undefined && refusedToolSchema(detail)) {
+      this.strictSchemas = true;
+      return true;
+    }
+    return false;
   }
 
   private toLlmError(error: unknown, signal: AbortSignal | undefined, context: OpenAiErrorContext): LlmError {

@@ -8,6 +8,9 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
 import { LlmError } from '../chat/llm-provider';
+import { OPENAI_TOOL_IDS, toolCallIdsFor } from '../chat/tool-call-ids';
+import type { ChatCompletionsTarget } from './openai-target';
+import { portableSchema, strictSchema } from './openai-tool-schema';
 
 // The chat engine and sampling speak Anthropic's Messages shapes; an
 // OpenAI-compatible server takes Chat Completions. This turns one request into
@@ -16,7 +19,10 @@ import { LlmError } from '../chat/llm-provider';
 //   assistant message that asked, and hold text only: an image a tool returned
 //   follows in a user message, labelled with its call;
 // - there is no is_error flag: a failed call's text says so first;
-// - the system prompt is the first message.
+// - the system prompt is the first message;
+// - tool call ids another provider made are rewritten where this target would
+//   refuse them (tool-call-ids.ts), and tool schemas made portable, or strict
+//   for a strict target (openai-tool-schema.ts).
 
 /** What a failed tool call's result starts with (Chat Completions has no is_error). */
 export const TOOL_ERROR_PREFIX = 'The tool call failed:';
@@ -143,16 +149,20 @@ export function toChatCompletionsMessages(system: string | undefined, messages: 
   return { messages: out, imageCount };
 }
 
-/** Anthropic tool definitions as Chat Completions function tools (the input schema is the parameters schema). */
-export function toChatCompletionsTools(tools: readonly Tool[]): ChatCompletionFunctionTool[] {
-  return tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description !== undefined && tool.description !== '' ? { description: tool.description } : {}),
-      parameters: { ...tool.input_schema } as Record<string, unknown>,
-    },
-  }));
+/** Anthropic tool definitions as Chat Completions function tools (the input schema, made portable or strict, is the parameters schema). */
+export function toChatCompletionsTools(tools: readonly Tool[], options: { strictSchemas?: boolean } = {}): ChatCompletionFunctionTool[] {
+  return tools.map((tool) => {
+    const schema = tool.input_schema as Record<string, unknown>;
+    const parameters = options.strictSchemas === true ? strictSchema(schema) : portableSchema(schema);
+    return {
+      type: 'function',
+      function: {
+        name: tool.name,
+        ...(tool.description !== undefined && tool.description !== '' ? { description: tool.description } : {}),
+        ...(parameters !== undefined ? { parameters } : {}),
+      },
+    };
+  });
 }
 
 /** Anthropic's tool_choice in Chat Completions' words (`any` is `required`). */
@@ -198,9 +208,9 @@ function settingsOf(request: TranslatableRequest, hasTools: boolean): ChatComple
   return settings;
 }
 
-/** The whole request body's translated parts. */
-export function toChatCompletionsInput(request: TranslatableRequest): ChatCompletionsInput {
-  const { messages, imageCount } = toChatCompletionsMessages(request.system, request.messages);
-  const tools = request.tools !== undefined && request.tools.length > 0 ? toChatCompletionsTools(request.tools) : undefined;
+/** The whole request body's translated parts, in the forms its target takes (default: OpenAI's). */
+export function toChatCompletionsInput(request: TranslatableRequest, target: ChatCompletionsTarget = { toolIds: OPENAI_TOOL_IDS, strictSchemas: false }): ChatCompletionsInput {
+  const { messages, imageCount } = toChatCompletionsMessages(request.system, toolCallIdsFor(request.messages, target.toolIds));
+  const tools = request.tools !== undefined && request.tools.length > 0 ? toChatCompletionsTools(request.tools, { strictSchemas: target.strictSchemas }) : undefined;
   return { messages, imageCount, settings: settingsOf(request, tools !== undefined), ...(tools !== undefined ? { tools } : {}) };
 }

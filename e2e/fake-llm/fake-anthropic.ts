@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeTurnSchema, messageJson, renderTurn } from './turns';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
@@ -19,32 +18,6 @@ export interface FakeAnthropicOptions {
   port?: number;
   /** Answer used when the script has run out; without it such a request gets a 500. */
   fallback?: FakeTurnSource;
-}
-
-const ScriptBodySchema = z.object({ turns: z.array(FakeTurnSchema), append: z.boolean().optional() });
-
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  response.end(text);
 }
 
 function sendApiError(response: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
@@ -69,100 +42,37 @@ function presentedKey(request: IncomingMessage): string | undefined {
  * `POST /__fake/script` `{ turns, append? }`, `GET /__fake/requests`,
  * `POST /__fake/reset`.
  */
-export class FakeAnthropic {
-  /** Every request to /v1/messages, in order (rejected ones included). */
-  readonly requests: RecordedRequest[] = [];
-  private queue: FakeTurnSource[] = [];
+export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   private messageCount = 0;
-  private readonly server: Server;
   private readonly options: FakeAnthropicOptions;
-  private waiters: Array<() => void> = [];
 
   private constructor(options: FakeAnthropicOptions) {
+    super('fake-anthropic', FakeTurnSchema);
     this.options = options;
-    this.server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) sendApiError(response, 500, 'api_error', `fake-anthropic failed: ${String(error)}`);
-        else response.destroy();
-      });
-    });
   }
 
   static async start(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
     const fake = new FakeAnthropic(options);
-    const server = fake.server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await fake.listen(options.port);
     return fake;
   }
 
   /** `http://127.0.0.1:PORT`: the SDK's `baseURL` (it appends /v1/messages). */
   get url(): string {
-    const address = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}`;
-  }
-
-  /** Replace what the next requests get, one turn per request. */
-  script(turns: FakeTurnSource[]): void {
-    this.queue = [...turns];
-  }
-
-  /** Add turns after the ones still queued. */
-  append(turns: FakeTurnSource[]): void {
-    this.queue.push(...turns);
-  }
-
-  /** Scripted turns not used yet. */
-  get pending(): number {
-    return this.queue.length;
+    return `http://127.0.0.1:${this.port}`;
   }
 
   /** Forget the script and the recorded requests; message and tool_use ids start again at 1. */
-  reset(): void {
-    this.queue = [];
-    this.requests.length = 0;
+  override reset(): void {
+    super.reset();
     this.messageCount = 0;
   }
 
-  /** Resolves once at least `count` requests have arrived. */
-  async waitForRequests(count: number, timeoutMs = 20_000): Promise<RecordedRequest[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.requests.length < count) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`fake-anthropic: waited ${timeoutMs} ms for ${count} requests, got ${this.requests.length}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return this.requests.slice(0, count);
+  protected sendFailure(response: ServerResponse, message: string): void {
+    sendApiError(response, 500, 'api_error', message);
   }
 
-  /** Stop listening and drop open connections (held streams included). */
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
-  }
-
-  private notify(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const wake of waiters) wake();
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
-    if (path.startsWith('/__fake/')) return this.handleControl(path, request, response);
+  protected async handle(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST' || path !== '/v1/messages') {
       return sendApiError(response, 404, 'not_found_error', `fake-anthropic serves POST /v1/messages, not ${request.method ?? '?'} ${path}`);
     }
@@ -181,8 +91,7 @@ export class FakeAnthropic {
       body: 'body' in validated ? validated.body : undefined,
       stream: typeof raw === 'object' && raw !== null && (raw as { stream?: unknown }).stream === true,
     };
-    this.requests.push(record);
-    this.notify();
+    this.record(record);
 
     if (this.options.apiKey !== undefined && presentedKey(request) !== this.options.apiKey) {
       return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
@@ -192,11 +101,11 @@ export class FakeAnthropic {
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
 
-    const source = this.queue.shift() ?? this.options.fallback;
-    if (source === undefined) {
+    const next = await this.nextTurn(record, this.options.fallback);
+    if (next === undefined) {
       return sendApiError(response, 500, 'api_error', `fake-anthropic: no scripted turn left for request #${record.number}`, { 'x-should-retry': 'false' });
     }
-    const turn = FakeTurnSchema.parse(typeof source === 'function' ? await source(record) : source);
+    const turn = FakeTurnSchema.parse(next);
     if (turn.error !== undefined) return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
@@ -235,28 +144,5 @@ export class FakeAnthropic {
     await send('message_delta', { delta: { stop_reason: message.stopReason, stop_sequence: null }, usage: { output_tokens: message.outputTokens } });
     await send('message_stop', {});
     response.end();
-  }
-
-  private async handleControl(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (path === '/__fake/requests' && request.method === 'GET') return sendJson(response, 200, { requests: this.requests });
-    if (path === '/__fake/reset' && request.method === 'POST') {
-      this.reset();
-      return sendJson(response, 200, { ok: true });
-    }
-    if (path === '/__fake/script' && request.method === 'POST') {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await readBody(request));
-      } catch {
-        return sendJson(response, 400, { ok: false, error: 'body is not JSON' });
-      }
-      const parsed = ScriptBodySchema.safeParse(raw);
-      if (!parsed.success) return sendJson(response, 400, { ok: false, error: z.prettifyError(parsed.error) });
-      const turns: FakeTurn[] = parsed.data.turns;
-      if (parsed.data.append === true) this.append(turns);
-      else this.script(turns);
-      return sendJson(response, 200, { ok: true, queued: this.queue.length });
-    }
-    return sendJson(response, 404, { ok: false, error: `unknown control endpoint ${request.method ?? '?'} ${path}` });
   }
 }

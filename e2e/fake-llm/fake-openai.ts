@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeOpenAiTurnSchema, completionJson, renderCompletion, streamDeltas } from './openai-turns';
 import type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest, RenderedCompletion } from './openai-turns';
+import { strictSchemaProblems } from './strict-schema';
 import { validateChatCompletionsRequest } from './validate-openai-request';
 
 export type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest } from './openai-turns';
@@ -24,32 +24,10 @@ export interface FakeOpenAiOptions {
   modelsWithoutImages?: string[];
   /** Refuse `max_tokens` as OpenAI's reasoning models do (400: use max_completion_tokens). */
   rejectMaxTokens?: boolean;
-}
-
-const ScriptBodySchema = z.object({ turns: z.array(FakeOpenAiTurnSchema), append: z.boolean().optional() });
-
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  response.end(text);
+  /** Models that check tool schemas as Gemini's endpoint does (400 "Unknown name …", strict-schema.ts). */
+  modelsWithStrictSchemas?: string[];
+  /** Models that take only Mistral's tool call ids: exactly 9 of [a-zA-Z0-9] (400 otherwise). */
+  modelsWithNineCharToolIds?: string[];
 }
 
 function sendApiError(response: ServerResponse, status: number, message: string, type = 'invalid_request_error', code: string | null = null, headers: Record<string, string> = {}): void {
@@ -83,79 +61,40 @@ function hasImages(body: { messages: Array<{ content?: unknown }> }): boolean {
  * `POST /__fake/script` `{ turns, append? }`, `GET /__fake/requests`,
  * `POST /__fake/reset`.
  */
-export class FakeOpenAi {
-  /** Every request to /v1/chat/completions, in order (rejected ones included). */
-  readonly requests: RecordedOpenAiRequest[] = [];
+export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiRequest> {
   /** How many times /v1/models was asked. */
   modelListRequests = 0;
-  private queue: FakeOpenAiTurnSource[] = [];
   private completionCount = 0;
-  private readonly server: Server;
   private readonly options: FakeOpenAiOptions;
 
   private constructor(options: FakeOpenAiOptions) {
+    super('fake-openai', FakeOpenAiTurnSchema);
     this.options = options;
-    this.server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) sendApiError(response, 500, `fake-openai failed: ${String(error)}`, 'server_error');
-        else response.destroy();
-      });
-    });
   }
 
   static async start(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
     const fake = new FakeOpenAi(options);
-    const server = fake.server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await fake.listen(options.port);
     return fake;
   }
 
   /** `http://127.0.0.1:PORT/v1`: the base URL as a person would enter it. */
   get url(): string {
-    const address = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}/v1`;
-  }
-
-  /** Replace what the next requests get, one turn per request. */
-  script(turns: FakeOpenAiTurnSource[]): void {
-    this.queue = [...turns];
-  }
-
-  /** Add turns after the ones still queued. */
-  append(turns: FakeOpenAiTurnSource[]): void {
-    this.queue.push(...turns);
-  }
-
-  /** Scripted turns not used yet. */
-  get pending(): number {
-    return this.queue.length;
+    return `http://127.0.0.1:${this.port}/v1`;
   }
 
   /** Forget the script and the recorded requests; completion and call ids start again at 1. */
-  reset(): void {
-    this.queue = [];
-    this.requests.length = 0;
+  override reset(): void {
+    super.reset();
     this.modelListRequests = 0;
     this.completionCount = 0;
   }
 
-  /** Stop listening and drop open connections (held streams included). */
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+  protected sendFailure(response: ServerResponse, message: string): void {
+    sendApiError(response, 500, message, 'server_error');
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
-    if (path.startsWith('/__fake/')) return this.handleControl(path, request, response);
+  protected async handle(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const keyRejected = this.options.apiKey !== undefined && bearer(request) !== this.options.apiKey;
     if (request.method === 'GET' && path === '/v1/models') {
       this.modelListRequests += 1;
@@ -180,7 +119,7 @@ export class FakeOpenAi {
       body: 'body' in validated ? validated.body : undefined,
       stream: typeof raw === 'object' && raw !== null && (raw as { stream?: unknown }).stream === true,
     };
-    this.requests.push(record);
+    this.record(record);
 
     if (keyRejected) return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
     if ('error' in validated) return sendApiError(response, 400, validated.error);
@@ -195,13 +134,24 @@ export class FakeOpenAi {
     if (hasImages(body) && this.options.modelsWithoutImages?.includes(body.model) === true) {
       return sendApiError(response, 400, 'Model does not support images. Please use a model that does.');
     }
+    if (this.options.modelsWithStrictSchemas?.includes(body.model) === true) {
+      const problems = (body.tools ?? []).flatMap((tool, index) =>
+        tool.function.parameters === undefined ? [] : strictSchemaProblems(tool.function.parameters, `tools[0].function_declarations[${index}].parameters`),
+      );
+      if (problems.length > 0) return sendApiError(response, 400, problems.join('\n'), 'invalid_request_error');
+    }
+    if (this.options.modelsWithNineCharToolIds?.includes(body.model) === true) {
+      const ids = body.messages.flatMap((message) => [...(message.role === 'tool' ? [message.tool_call_id] : []), ...(message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [])]);
+      const refused = ids.find((id) => !/^[a-zA-Z0-9]{9}$/.test(id));
+      if (refused !== undefined) return sendApiError(response, 400, `Tool call id was ${refused} but must be a-z, A-Z, 0-9, with a length of 9.`, 'invalid_request_error');
+    }
     if (this.options.rejectMaxTokens === true && body.max_tokens !== undefined) {
       return sendApiError(response, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error', 'unsupported_parameter');
     }
 
-    const source = this.queue.shift() ?? this.options.fallback;
-    if (source === undefined) return sendApiError(response, 500, `fake-openai: no scripted turn left for request #${record.number}`, 'server_error');
-    const turn = FakeOpenAiTurnSchema.parse(typeof source === 'function' ? await source(record) : source);
+    const next = await this.nextTurn(record, this.options.fallback);
+    if (next === undefined) return sendApiError(response, 500, `fake-openai: no scripted turn left for request #${record.number}`, 'server_error');
+    const turn = FakeOpenAiTurnSchema.parse(next);
     if (turn.error !== undefined) {
       const { status, message, type, code, headers, rawBody } = turn.error;
       if (rawBody !== undefined) {
@@ -253,28 +203,5 @@ export class FakeOpenAi {
     if (includeUsage) await send(chunk([], { usage: completion.usage }));
     await send('[DONE]');
     response.end();
-  }
-
-  private async handleControl(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (path === '/__fake/requests' && request.method === 'GET') return sendJson(response, 200, { requests: this.requests });
-    if (path === '/__fake/reset' && request.method === 'POST') {
-      this.reset();
-      return sendJson(response, 200, { ok: true });
-    }
-    if (path === '/__fake/script' && request.method === 'POST') {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await readBody(request));
-      } catch {
-        return sendJson(response, 400, { ok: false, error: 'body is not JSON' });
-      }
-      const parsed = ScriptBodySchema.safeParse(raw);
-      if (!parsed.success) return sendJson(response, 400, { ok: false, error: z.prettifyError(parsed.error) });
-      const turns: FakeOpenAiTurn[] = parsed.data.turns;
-      if (parsed.data.append === true) this.append(turns);
-      else this.script(turns);
-      return sendJson(response, 200, { ok: true, queued: this.queue.length });
-    }
-    return sendJson(response, 404, { ok: false, error: `unknown control endpoint ${request.method ?? '?'} ${path}` });
   }
 }

@@ -8,8 +8,11 @@ import { z } from 'zod';
 const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() });
 const ImagePartSchema = z.object({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().min(1) }) });
 
+/** OpenAI's own limit ("string too long. Expected a string with maximum length 40"). */
+const ToolCallIdSchema = z.string().min(1).max(40, 'string too long. Expected a string with maximum length 40');
+
 const ToolCallSchema = z.object({
-  id: z.string().min(1),
+  id: ToolCallIdSchema,
   type: z.literal('function'),
   function: z.object({ name: z.string().min(1), arguments: z.string() }),
 });
@@ -23,7 +26,7 @@ const MessageSchema = z.discriminatedUnion('role', [
     content: z.union([z.string(), z.array(TextPartSchema), z.null()]).optional(),
     tool_calls: z.array(ToolCallSchema).min(1).optional(),
   }),
-  z.looseObject({ role: z.literal('tool'), tool_call_id: z.string().min(1), content: z.union([z.string(), z.array(TextPartSchema)]) }),
+  z.looseObject({ role: z.literal('tool'), tool_call_id: ToolCallIdSchema, content: z.union([z.string(), z.array(TextPartSchema)]) }),
 ]);
 
 const ToolSchema = z.object({

@@ -73,6 +73,9 @@ export function validateMessagesRequest(raw: unknown): { body: MessagesRequestBo
         return { error: `messages.${index}.content.${blockIndex}.text: text content blocks must be non-empty` };
       }
       if (block.type === 'tool_use' && message.role !== 'assistant') return { error: `messages.${index}: tool_use blocks can only be in assistant messages` };
+      if (block.type === 'tool_use' && !/^[a-zA-Z0-9_-]+$/.test(String(block.id))) {
+        return { error: `messages.${index}.content.${blockIndex}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'` };
+      }
       if (block.type === 'tool_result' && message.role !== 'user') return { error: `messages.${index}: tool_result blocks can only be in user messages` };
     }
   }

@@ -36,6 +36,8 @@ export interface BerthOptions {
    * never passed on, so no test can reach the real API by accident.
    */
   hostEnv: Record<string, string> | undefined;
+  /** Written to settings.json before the host starts (providers, default model…). */
+  initialSettings: Record<string, unknown> | undefined;
 }
 
 function hostEnvironment(configDir: string, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
@@ -62,6 +64,7 @@ export async function startBerth(options: Partial<BerthOptions> = {}): Promise<B
     const text = typeof options.initialConfig === 'string' ? options.initialConfig : JSON.stringify(options.initialConfig, null, 2);
     await writeFile(join(configDir, 'config.json'), text);
   }
+  if (options.initialSettings !== undefined) await writeFile(join(configDir, 'settings.json'), JSON.stringify(options.initialSettings, null, 2));
   let stderr = '';
   const appendStderr = (chunk: string) => (stderr += chunk);
   let current: RunningHost;

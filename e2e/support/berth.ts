@@ -55,8 +55,9 @@ export const FAKE_API_KEY = 'sk-ant-e2e-fake-key-0000';
 export const test = base.extend<BerthOptions & { berth: BerthHost; app: Page }>({
   initialConfig: [undefined, { option: true }],
   hostEnv: [undefined, { option: true }],
-  berth: async ({ initialConfig, hostEnv }, use, testInfo) => {
-    const host = await startBerth({ initialConfig, hostEnv });
+  initialSettings: [undefined, { option: true }],
+  berth: async ({ initialConfig, hostEnv, initialSettings }, use, testInfo) => {
+    const host = await startBerth({ initialConfig, hostEnv, initialSettings });
     try {
       await use(host);
     } finally {

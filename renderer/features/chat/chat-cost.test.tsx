@@ -111,6 +111,22 @@ describe('what a turn costs, in the chat', () => {
     expect(screen.getByTestId('usage-line').querySelector('summary')?.textContent).toBe('3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
   });
 
+  it('an empty answer (no text, no calls) gets its own row that says so, with the turn’s usage under it and in the total', async () => {
+    const messages: ChatMessage[] = [
+      ...COSTED.slice(0, 3),
+      { id: 'a2', role: 'assistant', createdAt: 4, content: [], stopReason: 'end_turn', usage: usage(1_200, 1) },
+    ];
+    mount({}, messages);
+    const note = await screen.findByText('The model answered with nothing. Retry, or rephrase your message.');
+    const row = note.closest('li');
+    expect(row?.getAttribute('aria-label')).toBe('Reply');
+    const lines = screen.getAllByTestId('usage-line');
+    expect(lines).toHaveLength(1);
+    expect(row?.contains(lines[0] ?? null)).toBe(true);
+    expect(lines[0]?.querySelector('summary')?.textContent).toBe('3,100 in · 51 out · tools ≈ 300 of the input');
+    expect(screen.getByTestId('conversation-usage').textContent).toBe('Total: 3,100 in · 51 out · tools ≈ 300 of the input');
+  });
+
   it("opens the conversation's tool switches from the tools warning", async () => {
     const { transport } = mount({
       'chat.tools': () =>

@@ -40,7 +40,8 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
         parts.push(result ? { kind: 'tool-call', use: block, result } : { kind: 'tool-call', use: block });
       }
     }
-    if (parts.length > 0) items.push({ kind: 'assistant', message, parts });
+    // An answer with nothing in it still gets its row: it says so, and shows what the request used.
+    if (parts.length > 0 || message.content.length === 0) items.push({ kind: 'assistant', message, parts });
   });
   return items;
 }

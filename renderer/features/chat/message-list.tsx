@@ -26,7 +26,7 @@ const LIVE_ROW_KEY = 'live-reply';
 function estimateRowHeight(item: TimelineItem | undefined): number {
   if (!item) return 48;
   if (item.kind === 'person') return 48 + (item.attachments.length > 0 ? 40 : 0);
-  return item.parts.reduce((height, part) => height + (part.kind === 'text' ? 24 + Math.ceil(part.text.length / 90) * 26 : 120), 0);
+  return Math.max(48, item.parts.reduce((height, part) => height + (part.kind === 'text' ? 24 + Math.ceil(part.text.length / 90) * 26 : 120), 0));
 }
 
 /**

@@ -68,10 +68,14 @@ export const MessageRow = memo(function MessageRow({ item, conversationId, runni
           />
         ),
       )}
+      {item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
       {usage !== undefined ? <UsageLine usage={usage} /> : null}
     </li>
   );
 });
+
+/** What a saved answer with neither text nor tool calls shows (some models, often local ones, stop at once). */
+export const EMPTY_ANSWER_NOTE = 'The model answered with nothing. Retry, or rephrase your message.';
 
 /** Whether a row's look depends on a reply running (see `MessageRowProps.running`). */
 export function rowFollowsRunning(item: TimelineItem): boolean {
