@@ -12,6 +12,7 @@ import { createFolderPicker } from './folder-dialog';
 import { registerBridgeIpc } from './ipc';
 import { createGracefulQuit, quitOnSignals, reportStartupFailure } from './lifecycle';
 import { createConsoleLog } from './log';
+import { bindPendingBadge } from './pending-badge';
 import { buildAppMenuTemplate } from './menu';
 import { createMainWindow, focusWindow, hardenWebContents } from './window';
 
@@ -97,6 +98,7 @@ if (!app.requestSingleInstanceLock()) {
       hostStarting = starting;
       host = await starting;
       registerBridgeIpc({ ipcMain, host, getWindow: () => mainWindow, log });
+      bindPendingBadge(host, (count) => app.setBadgeCount(count), log);
       openMainWindow();
       app.on('activate', () => {
         if (mainWindow === null) openMainWindow();
