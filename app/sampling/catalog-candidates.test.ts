@@ -13,6 +13,7 @@ const model = (key: string, provider: string, ready: boolean, extra: Partial<Cat
   speedRank: 2,
   intelligenceRank: 2,
   supportsTools: true,
+  takesImages: true,
   ready,
   ...extra,
 });
