@@ -35,6 +35,8 @@ test("fetches Anthropic's models in Settings, picks a fetched one in a conversat
   await expect(edit.getByRole('status').filter({ hasText: 'Connected.' })).toBeVisible();
   await calm(app);
   await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  // Only the settings pane scrolls in the picture: the window itself stays put (header and sidebar whole).
+  await app.evaluate(() => window.scrollTo(0, 0));
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'providers-anthropic.png') });
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toBeHidden();
@@ -68,4 +70,7 @@ test("fetches Anthropic's models in Settings, picks a fetched one in a conversat
   expect(sent).not.toContain('"type":"image"');
   // The card still shows the person the image the tool returned.
   await expect(chat.toolCard('get-tiny-image').getByRole('img')).toBeVisible();
+  await chat.waitForIdle();
+  await calm(app);
+  await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'chat-image-omitted.png') });
 });
