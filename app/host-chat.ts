@@ -34,7 +34,7 @@ export interface HostChatOptions {
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
-  providers: Pick<ProviderRegistry, 'router' | 'assertReady' | 'takesTools' | 'modelName'>;
+  providers: Pick<ProviderRegistry, 'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName'>;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
@@ -70,6 +70,7 @@ export class HostChat {
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
+      takesImages: (model) => options.providers.takesImages(model),
       modelName: (model) => options.providers.modelName(model),
       store,
       tools: () => readyTools(supervisor.list()),

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
+import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { AnthropicAccess } from '../chat/anthropic-access';
 import { AnthropicProviderClient } from '../providers/anthropic-client';
 import { openAiCompatibleClient } from '../providers/create-providers';
@@ -99,24 +100,69 @@ describe('providers handlers', () => {
     expect(values.has('provider.openai.apiKey')).toBe(false);
   });
 
-  it("lists Anthropic's models through its models endpoint, and says when its key is missing", async () => {
-    const server: Server = createServer((request, response) => {
-      const body = JSON.stringify(
-        request.url?.startsWith('/v1/models') === true
-          ? { data: [{ type: 'model', id: 'claude-sonnet-5', display_name: 'Claude Sonnet 5', created_at: '2026-01-01T00:00:00Z', max_input_tokens: 200000 }], has_more: false, first_id: 'claude-sonnet-5', last_id: 'claude-sonnet-5' }
-          : { type: 'error', error: { type: 'not_found_error', message: 'no' } },
-      );
-      response.writeHead(request.url?.startsWith('/v1/models') === true ? 200 : 404, { 'content-type': 'application/json' });
-      response.end(body);
+  it("fetches Anthropic's models from its models endpoint, page after page, and keeps the person's list in settings.json", async () => {
+    // Two models a page: the listing must follow has_more / after_id to the end.
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-ant-right-0123456789', modelsPageSize: 2 });
+    fakes.push(fake);
+    const { router, settings } = await world({ ANTHROPIC_API_KEY: 'sk-ant-right-0123456789', ANTHROPIC_BASE_URL: fake.url });
+
+    const listed = await router.dispatch('providers.listModels', { id: 'anthropic' });
+    expect(listed).toEqual({
+      ok: true,
+      value: {
+        models: [
+          { id: 'claude-fable-5-1', label: 'Claude Fable 5.1', contextWindow: 200000, takesImages: true, tier: 'smart' },
+          { id: 'claude-opus-5', label: 'Claude Opus 5', contextWindow: 200000, takesImages: true, tier: 'smart' },
+          { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', contextWindow: 200000, takesImages: true, tier: 'balanced' },
+          { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', contextWindow: 200000, takesImages: true, tier: 'fast' },
+          { id: 'claude-sonnet-4-5-20250929', label: 'Claude Sonnet 4.5', contextWindow: 200000, takesImages: true, tier: 'balanced' },
+          { id: 'claude-3-haiku-20240307', label: 'Claude Haiku 3', contextWindow: 200000, takesImages: true, tier: 'fast' },
+        ],
+      },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fakes.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-    const { port } = server.address() as AddressInfo;
+    expect(fake.modelRequests.map((request) => request.query)).toEqual([
+      { limit: '1000' },
+      { limit: '1000', after_id: 'claude-opus-5' },
+      { limit: '1000', after_id: 'claude-haiku-4-5' },
+    ]);
+    expect(await router.dispatch('providers.check', { id: 'anthropic', model: 'claude-opus-5' })).toEqual({ ok: true, value: { ok: true, message: "Connected; 'claude-opus-5' is available." } });
+    expect(await router.dispatch('providers.check', { id: 'anthropic', model: 'claude-nope' })).toEqual({ ok: true, value: { ok: false, message: expect.stringContaining("Check that the model 'claude-nope' exists") } });
 
+    // Saved: a fetched model, a typed one (tier and ranks from the middle), one marked as taking no images.
+    const saved = await router.dispatch('providers.update', {
+      id: 'anthropic',
+      changes: { models: [{ id: 'claude-sonnet-5', label: 'Claude Sonnet 5' }, { id: 'claude-3-haiku-20240307', label: 'Claude Haiku 3', tier: 'fast', takesImages: false }, { id: 'claude-new' }] },
+    });
+    expect(saved).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic', models: [{ id: 'claude-sonnet-5', costRank: 2 }, { id: 'claude-3-haiku-20240307', takesImages: false }, { id: 'claude-new', label: 'claude-new', tier: 'balanced', costRank: 50 }] }] } });
+    expect(settings.catalog().map((m) => [m.key, m.providerLabel, m.takesImages])).toEqual([
+      ['claude-sonnet-5', 'Anthropic', true],
+      ['claude-3-haiku-20240307', 'Anthropic', false],
+      ['claude-new', 'Anthropic', true],
+    ]);
+    const file = JSON.parse(await readFile(settings.filePath, 'utf8')) as { models: unknown[] };
+    expect(file.models).toEqual([
+      { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 3, contextWindow: 200000 },
+      { id: 'claude-3-haiku-20240307', label: 'Claude Haiku 3', tier: 'fast', costRank: 50, speedRank: 50, intelligenceRank: 50, takesImages: false },
+      { id: 'claude-new', label: 'claude-new', tier: 'balanced', costRank: 50, speedRank: 50, intelligenceRank: 50 },
+    ]);
+    // Only its models change here, and never to nothing.
+    expect(await router.dispatch('providers.update', { id: 'anthropic', changes: { models: [] } })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('at least one Anthropic model') });
+    expect(await router.dispatch('providers.update', { id: 'anthropic', changes: { baseUrl: 'http://elsewhere' } })).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'changes.baseUrl' });
+  });
+
+  it('says exactly what is wrong with Anthropic: no key, a rejected key, nothing listening', async () => {
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-ant-right-0123456789' });
+    fakes.push(fake);
     const noKey = await world();
-    expect(await noKey.router.dispatch('providers.check', { id: 'anthropic' })).toEqual({ ok: true, value: { ok: false, message: expect.stringContaining('Add your Anthropic API key') } });
+    expect(await noKey.router.dispatch('providers.listModels', { id: 'anthropic' })).toMatchObject({ ok: false, code: 'SERVER_ERROR', message: expect.stringContaining('Add your Anthropic API key first') });
+    expect(await noKey.router.dispatch('providers.check', { id: 'anthropic' })).toEqual({ ok: true, value: { ok: false, message: expect.stringContaining('Add your Anthropic API key first') } });
 
-    const { router } = await world({ ANTHROPIC_API_KEY: 'sk-ant-0123456789', ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` });
-    expect(await router.dispatch('providers.listModels', { id: 'anthropic' })).toEqual({ ok: true, value: { models: [{ id: 'claude-sonnet-5', label: 'Claude Sonnet 5', contextWindow: 200000 }] } });
+    const wrongKey = await world({ ANTHROPIC_API_KEY: 'sk-ant-wrong-0123456789', ANTHROPIC_BASE_URL: fake.url });
+    expect(await wrongKey.router.dispatch('providers.listModels', { id: 'anthropic' })).toMatchObject({ ok: false, message: expect.stringContaining('The API key was rejected (401: invalid x-api-key)') });
+    expect(fake.modelRequests).toHaveLength(1);
+
+    const port = await closedPort();
+    const nowhere = await world({ ANTHROPIC_API_KEY: 'sk-ant-right-0123456789', ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(await nowhere.router.dispatch('providers.listModels', { id: 'anthropic' })).toMatchObject({ ok: false, message: expect.stringContaining(`Could not reach http://127.0.0.1:${port}: nothing is listening there`) });
   });
 });

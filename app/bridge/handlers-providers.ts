@@ -1,4 +1,4 @@
-import type { Handlers } from '../../shared/contract';
+import type { Handlers, MethodParsedInput } from '../../shared/contract';
 import type { providersMethods } from '../../shared/contract/providers';
 import { HostError } from '../../shared/result';
 import { LlmError } from '../chat/llm-provider';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../shared/error-message';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { providersView } from '../providers/provider-views';
 import type { SettingsStore } from '../settings/settings-store';
+import { ANTHROPIC_PROVIDER_ID } from '../../shared/domain/model-key';
 
 /** The providers methods of the contract. */
 export type ProvidersHandlers = Pick<Handlers, keyof typeof providersMethods>;
@@ -24,6 +25,17 @@ function words(error: unknown): string {
 }
 
 /**
+ * The built-in provider: only its models change here (its key has its own methods; its base URL is
+ * settings.json `baseURL` or ANTHROPIC_BASE_URL), kept in settings.json `models`.
+ */
+async function updateAnthropic(settings: SettingsStore, changes: MethodParsedInput<'providers.update'>['changes']): Promise<void> {
+  const other = Object.keys(changes).find((key) => key !== 'models');
+  if (other !== undefined) throw new HostError('INVALID_INPUT', `Only the models of the built-in Anthropic provider can change here, not its ${other}`, `changes.${other}`);
+  if (changes.models === undefined) return;
+  await settings.setModels(changes.models);
+}
+
+/**
  * Settings → Providers. Every answer is the providers view (key status, never
  * a key); listing models and testing reach the provider live.
  */
@@ -36,7 +48,8 @@ export function createProvidersHandlers({ settings, providers }: ProvidersHandle
       return view();
     },
     'providers.update': async ({ id, changes }) => {
-      await settings.providers.update(id, changes);
+      if (id === ANTHROPIC_PROVIDER_ID) await updateAnthropic(settings, changes);
+      else await settings.providers.update(id, changes);
       return view();
     },
     'providers.remove': async ({ id }) => {
@@ -44,12 +57,12 @@ export function createProvidersHandlers({ settings, providers }: ProvidersHandle
       return view();
     },
     'providers.setKey': async ({ id, apiKey }) => {
-      if (id === 'anthropic') await settings.setApiKey(apiKey);
+      if (id === ANTHROPIC_PROVIDER_ID) await settings.setApiKey(apiKey);
       else await settings.providers.setKey(id, apiKey);
       return view();
     },
     'providers.clearKey': async ({ id }) => {
-      if (id === 'anthropic') await settings.clearApiKey();
+      if (id === ANTHROPIC_PROVIDER_ID) await settings.clearApiKey();
       else await settings.providers.clearKey(id);
       return view();
     },

@@ -14,6 +14,7 @@ import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT, toolLoadWarning } from '.
 import { ToolNameMap } from './tool-names';
 import type { NamedToolRef } from './tool-names';
 import { runToolCall } from './tool-call-run';
+import { countImages, noImagesNotice, withoutImages } from './image-omission';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import { errorMessage } from '../../shared/error-message';
 
@@ -25,6 +26,8 @@ export interface ChatEngineOptions {
   provider: LlmProvider;
   /** False for a model marked as taking no tools (default: every model does): its turns get none and say so. */
   takesTools?: (model: string) => boolean;
+  /** False for a model marked as taking no images (default: every model does): its requests carry a note for each image, and the chat says so. */
+  takesImages?: (model: string) => boolean;
   /** How notices name a model key (default: the key itself). */
   modelName?: (model: string) => string;
   store: ConversationStore;
@@ -91,6 +94,10 @@ interface ActiveTurn {
   usages: ChatUsage[];
   /** The model cannot use tools (marked so, or it refused them): the rest of the turn is asked without any. */
   withoutTools?: boolean;
+  /** The model refused images: the rest of the turn is asked without any (as for one marked so). */
+  withoutImages?: boolean;
+  /** The person was told this turn's images were left out (once per turn). */
+  toldNoImages?: boolean;
 }
 
 /** Why a reply comes without tools, in words that say what to do about it. */
@@ -319,19 +326,36 @@ export class ChatEngine {
 
   /**
    * One model call. A model that refuses tools (Ollama: "does not support
-   * tools") is asked once more without them, and the person is told why the
-   * reply has none; the rest of the turn goes without tools too.
+   * tools") or images is asked once more without them, and the person is told
+   * why; the rest of the turn goes without them too.
    */
   private async ask(turn: ActiveTurn, model: string, request: LlmStreamRequest): Promise<LlmResponse> {
-    const { tools, ...withoutTools } = request;
-    if (turn.withoutTools === true || tools === undefined || tools.length === 0) return this.options.provider.stream(withoutTools);
-    try {
-      return await this.options.provider.stream(request);
-    } catch (error) {
-      if (!(error instanceof LlmError) || error.unsupported !== 'tools' || request.signal?.aborted === true) throw error;
-      this.goWithoutTools(turn, model);
-      return this.options.provider.stream(withoutTools);
+    // At most one retry per refusal kind: each sets its flag, so the loop ends.
+    for (;;) {
+      const sent = this.shaped(turn, model, request);
+      try {
+        return await this.options.provider.stream(sent);
+      } catch (error) {
+        if (!(error instanceof LlmError) || request.signal?.aborted === true) throw error;
+        if (error.unsupported === 'tools' && sent.tools !== undefined) this.goWithoutTools(turn, model);
+        else if (error.unsupported === 'images' && turn.withoutImages !== true && countImages(sent.messages) > 0) turn.withoutImages = true;
+        else throw error;
+      }
     }
+  }
+
+  /** The request as this turn may send it: without tools, and with notes for images, when the model takes none. */
+  private shaped(turn: ActiveTurn, model: string, request: LlmStreamRequest): LlmStreamRequest {
+    const { tools, ...rest } = request;
+    const sent = turn.withoutTools === true || tools === undefined || tools.length === 0 ? rest : request;
+    if (turn.withoutImages !== true && this.options.takesImages?.(model) !== false) return sent;
+    const name = this.options.modelName?.(model) ?? model;
+    const { messages, omitted } = withoutImages(sent.messages, name);
+    if (omitted > 0 && turn.toldNoImages !== true) {
+      turn.toldNoImages = true;
+      this.pump.emit({ type: 'turn-notice', conversationId: turn.conversationId, turnId: turn.turnId, message: noImagesNotice(name, omitted) });
+    }
+    return { ...sent, messages };
   }
 
   private goWithoutTools(turn: ActiveTurn, model: string): void {

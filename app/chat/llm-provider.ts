@@ -129,13 +129,25 @@ function retryAfter(error: APIError): string {
 }
 
 /** Turn whatever the SDK threw into an LlmError a person can read. */
+/** Why a connection failed, in words: fetch's own message ("fetch failed") hides the system error in its causes. */
+function connectionCause(error: APIConnectionError): string {
+  let current: unknown = error.cause;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED') return ': nothing is listening there';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return ': its host was not found';
+    if (typeof code === 'string') return `: ${current.message}`;
+    current = current.cause;
+  }
+  return error.cause instanceof Error ? `: ${error.cause.message}` : '';
+}
+
 export function toLlmError(error: unknown, context: { baseURL: string; model: string }): LlmError {
   if (error instanceof LlmError) return error;
   if (error instanceof APIUserAbortError) return new LlmError('aborted', 'The request to the model was stopped.');
   if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', `The request to ${context.baseURL} timed out.`);
   if (error instanceof APIConnectionError) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return new LlmError('network', `Could not reach ${context.baseURL}${cause}. Check the network connection (and ANTHROPIC_BASE_URL if it is set).`);
+    return new LlmError('network', `Could not reach ${context.baseURL}${connectionCause(error)}. Check the network connection (and ANTHROPIC_BASE_URL if it is set).`);
   }
   if (error instanceof AuthenticationError) {
     return new LlmError('auth', `The API key was rejected (401: ${apiDetail(error)}). Enter a valid key in Settings.`, 401);

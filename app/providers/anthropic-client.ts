@@ -2,10 +2,36 @@ import { HostError } from '../../shared/result';
 import { DEFAULT_ANTHROPIC_BASE_URL, LlmError, toLlmError } from '../chat/llm-provider';
 import type { LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
 import type { AnthropicAccess } from '../chat/anthropic-access';
+import type { ModelInfo } from '@anthropic-ai/sdk/resources/models';
+import type { ModelTier } from '../../shared/domain/model-ranks';
 import type { ProviderClient, ProviderModelInfo } from './provider-client';
 
-/** How many models one listing asks for (Anthropic has a few dozen). */
+/** How many models one page asks for (the API's maximum; Anthropic has a few dozen, the SDK follows `has_more`). */
 const LIST_LIMIT = 1000;
+
+/** What "Fetch models" and "Test connection" say without a key. */
+export const ANTHROPIC_KEY_FIRST = 'Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.';
+
+/** The model line as a tier for sampling's choice; a line Berth does not know gets none (the person sets it). */
+const LINE_TIERS: Readonly<Record<string, ModelTier>> = { haiku: 'fast', sonnet: 'balanced', opus: 'smart', fable: 'smart', mythos: 'smart' };
+
+/** One entry of the models endpoint as Berth keeps it: its own id, display name, context window, image input, tier. */
+export function toProviderModel(info: ModelInfo): ProviderModelInfo {
+  const imageInput = info.capabilities?.image_input?.supported;
+  const tier = info.line !== null && info.line !== undefined ? LINE_TIERS[info.line] : undefined;
+  return {
+    id: info.id,
+    ...(info.display_name !== '' && info.display_name !== info.id ? { label: info.display_name } : {}),
+    ...(typeof info.max_input_tokens === 'number' ? { contextWindow: info.max_input_tokens } : {}),
+    ...(typeof imageInput === 'boolean' ? { takesImages: imageInput } : {}),
+    ...(tier !== undefined ? { tier } : {}),
+  };
+}
+
+/** Settings waits for these: a failure is told at once (as for OpenAI-compatible providers), not retried. */
+function requestOptions(signal: AbortSignal | undefined): { maxRetries: number; signal?: AbortSignal } {
+  return { maxRetries: 0, ...(signal !== undefined ? { signal } : {}) };
+}
 
 /**
  * The built-in provider: chat through today's AnthropicAccess (key and base
@@ -26,9 +52,8 @@ export class AnthropicProviderClient implements ProviderClient {
     const client = this.client();
     try {
       const models: ProviderModelInfo[] = [];
-      for await (const info of client.models.list({ limit: LIST_LIMIT }, signal !== undefined ? { signal } : undefined)) {
-        models.push({ id: info.id, label: info.display_name, ...(typeof info.max_input_tokens === 'number' ? { contextWindow: info.max_input_tokens } : {}) });
-      }
+      // The SDK's pages follow `has_more` with `after_id` = the page's `last_id`.
+      for await (const info of client.models.list({ limit: LIST_LIMIT }, requestOptions(signal))) models.push(toProviderModel(info));
       return models;
     } catch (error) {
       throw toLlmError(error, { baseURL: this.where(), model: '' });
@@ -37,21 +62,20 @@ export class AnthropicProviderClient implements ProviderClient {
 
   async check(options: { model?: string; signal?: AbortSignal } = {}): Promise<void> {
     const client = this.client();
-    const requestOptions = options.signal !== undefined ? { signal: options.signal } : undefined;
     try {
-      if (options.model !== undefined) await client.models.retrieve(options.model, {}, requestOptions);
-      else await client.models.list({ limit: 1 }, requestOptions);
+      if (options.model !== undefined) await client.models.retrieve(options.model, {}, requestOptions(options.signal));
+      else await client.models.list({ limit: 1 }, requestOptions(options.signal));
     } catch (error) {
       throw toLlmError(error, { baseURL: this.where(), model: options.model ?? '' });
     }
   }
 
-  /** The SDK client, or an `auth` LlmError in the chat's own words when there is no key. */
+  /** The SDK client, or an `auth` LlmError saying to add the key first when there is none. */
   private client(): ReturnType<AnthropicAccess['client']> {
     try {
       return this.access.client();
     } catch (error) {
-      if (error instanceof HostError) throw new LlmError('auth', error.message);
+      if (error instanceof HostError) throw new LlmError('auth', ANTHROPIC_KEY_FIRST);
       throw error;
     }
   }

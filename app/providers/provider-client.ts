@@ -1,4 +1,5 @@
 import type { LlmProvider } from '../chat/llm-provider';
+import type { ModelTier } from '../../shared/domain/model-ranks';
 
 // The seam every model provider sits behind. The chat engine and sampling
 // only ever see LlmProvider (Anthropic-shaped messages and tools, the same
@@ -14,6 +15,10 @@ export interface ProviderModelInfo {
   label?: string;
   /** Context window in tokens, when the provider says. */
   contextWindow?: number;
+  /** Whether the model takes images, when the provider says (Anthropic's capabilities). */
+  takesImages?: boolean;
+  /** A tier from the provider's model line (Anthropic), when it gives one. */
+  tier?: ModelTier;
 }
 
 export interface ProviderClient extends LlmProvider {

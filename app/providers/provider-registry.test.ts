@@ -92,6 +92,20 @@ describe('ProviderRegistry', () => {
     expect(seen[0]?.request.messages).toEqual([{ role: 'user', content: 'hi' }]);
   });
 
+  it('knows which models take images (set, guessed from the name, or the Anthropic list), and refuses images to one that does not before sending', async () => {
+    const { settings, registry, seen } = await world({ ANTHROPIC_API_KEY: 'sk-ant-0123456789' });
+    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llava:7b' }, { id: 'llama3.1:8b' }, { id: 'mine', takesImages: true }] });
+    await settings.setModels([{ id: 'claude-sonnet-5', supportsTools: true }, { id: 'claude-text', supportsTools: true, takesImages: false }]);
+    expect(['ollama:llava:7b', 'ollama:llama3.1:8b', 'ollama:mine', 'claude-sonnet-5', 'claude-text', 'not-listed'].map((key) => registry.takesImages(key))).toEqual([true, false, true, true, false, true]);
+
+    const withImage: LlmStreamRequest = { model: 'claude-text', maxTokens: 10, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }] }] };
+    await expect(registry.router.stream(withImage)).rejects.toMatchObject({ kind: 'bad-request', unsupported: 'images', message: 'claude-text does not take images. Pick a model that takes images, or remove them.' });
+    await expect(registry.router.stream({ ...withImage, model: 'ollama:llama3.1:8b' })).rejects.toBeInstanceOf(LlmError);
+    expect(seen).toEqual([]);
+    await registry.router.stream({ ...withImage, model: 'ollama:llava:7b' });
+    expect(seen).toHaveLength(1);
+  });
+
   it('fails the turn of a conversation whose provider was removed, in words', async () => {
     const { settings, registry } = await world();
     await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }] });

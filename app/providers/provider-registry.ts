@@ -6,6 +6,7 @@ import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-pro
 import { NO_API_KEY_MESSAGE } from '../chat/anthropic-access';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderClient } from './provider-client';
+import { countImages } from '../chat/image-omission';
 
 /** What an OpenAI-compatible client is built from (one per provider, rebuilt when any of it changes). */
 export interface OpenAiClientOptions {
@@ -76,6 +77,11 @@ export class ProviderRegistry {
     return this.options.settings.catalog().find((m) => m.key === key)?.supportsTools !== false;
   }
 
+  /** False for a model marked (or guessed, shared/domain/model-images.ts) as taking no images; a key Berth does not list: true, the provider decides. */
+  takesImages(key: string): boolean {
+    return this.options.settings.catalog().find((m) => m.key === key)?.takesImages !== false;
+  }
+
   /** A model key as notices name it: its label in the catalog, else the provider's own id. */
   modelName(key: string): string {
     return this.options.settings.catalog().find((m) => m.key === key)?.label ?? splitModelKey(key).model;
@@ -87,6 +93,10 @@ export class ProviderRegistry {
   };
 
   private async route(request: LlmStreamRequest): Promise<LlmResponse> {
+    // Chat has already put notes in their place; anything else (sampling) is told in words, before anything is sent.
+    if (!this.takesImages(request.model) && countImages(request.messages) > 0) {
+      throw new LlmError('bad-request', `${this.modelName(request.model)} does not take images. Pick a model that takes images, or remove them.`, undefined, 'images');
+    }
     const { provider, model } = splitModelKey(request.model);
     if (provider === ANTHROPIC_PROVIDER_ID) return this.options.anthropic.stream(request);
     const config = this.options.settings.providers.get(provider);

@@ -20,6 +20,8 @@ export interface CandidateModel {
   intelligenceRank: number;
   /** False when the model cannot take tools (sampling requests with tools then skip it); unknown counts as yes. */
   supportsTools?: boolean;
+  /** False when the model takes no images (a request with images then prefers another); unknown counts as yes. */
+  takesImages?: boolean;
 }
 
 /**
@@ -80,7 +82,17 @@ export function catalogCandidates(source: { catalog(): CatalogModel[]; defaultMo
         source
           .catalog()
           .filter((model) => model.ready)
-          .map(({ key, label, providerLabel, tier, costRank, speedRank, intelligenceRank, supportsTools }) => ({ key, label, providerLabel, tier, costRank, speedRank, intelligenceRank, supportsTools })),
+          .map(({ key, label, providerLabel, tier, costRank, speedRank, intelligenceRank, supportsTools, takesImages }) => ({
+            key,
+            label,
+            providerLabel,
+            tier,
+            costRank,
+            speedRank,
+            intelligenceRank,
+            supportsTools,
+            takesImages,
+          })),
         source.modelRanks(),
       ),
     defaultKey: () => source.defaultModel(),

@@ -112,6 +112,23 @@ describe('sampling across providers, through LlmProvider', () => {
     expect(asked).toEqual([]);
   });
 
+  it('a request with an image prefers models that take images, and says when the default does not', async () => {
+    const textOnly: CandidateModel = { ...sonnet, key: 'claude-text', label: 'Claude Text', takesImages: false };
+    const picture: CreateMessageRequestParams = { messages: [{ role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens: 100 };
+    const result = make([textOnly, llama, gpt4o], 'claude-text').handle('vision', picture);
+    const review = await next(pending, 'sampling');
+    expect(review.payload.models.map((m) => m.id)).toEqual(['ollama:llama3.1:8b', 'openai:gpt-4o']);
+    expect(review.payload.explanation).toBe('No preferences from the server: your default model. (Your default model does not take images, which this request carries: llama3.1:8b stands in for it.)');
+    pending.answer(review.id, { decision: 'reject' });
+    await expect(result).rejects.toMatchObject({ code: -1 });
+    // With no model that takes images, all stay offered (the call then says why it fails).
+    const all = make([textOnly], 'claude-text').handle('vision', picture);
+    const again = await next(pending, 'sampling');
+    expect(again.payload.models.map((m) => m.id)).toEqual(['claude-text']);
+    pending.answer(again.id, { decision: 'reject' });
+    await expect(all).rejects.toMatchObject({ code: -1 });
+  });
+
   it('a default model that cannot be used now (its provider has no key, so it is not a candidate) gives way to a usable one, and says so', async () => {
     const result = make([qwen, gpt4o]).handle('local-only', { messages: ask.messages, maxTokens: 100 });
     const review = await next(pending, 'sampling');

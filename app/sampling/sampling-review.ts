@@ -110,17 +110,29 @@ function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
  * that cannot be used now (its provider has no key: someone with only a local
  * model) gives way to the first usable model, and the review says so.
  */
-function eligibleModels(source: SamplingModels, withTools: boolean): { models: CandidateModel[]; defaultModel: string; defaultNote?: string } {
+function eligibleModels(source: SamplingModels, withTools: boolean, withImages: boolean): { models: CandidateModel[]; defaultModel: string; defaultNote?: string } {
   const all = source.list();
   const defaultModel = source.defaultKey();
-  const models = withTools ? all.filter((m) => m.supportsTools !== false) : all;
-  if (withTools && models.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This request offers tools, and none of the models in Berth can use tools');
+  const toolUsers = withTools ? all.filter((m) => m.supportsTools !== false) : all;
+  if (withTools && toolUsers.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This request offers tools, and none of the models in Berth can use tools');
+  // Images go to models that take them; when none does, every model stays offered and the call says why it fails.
+  const seeing = withImages ? toolUsers.filter((m) => m.takesImages !== false) : toolUsers;
+  const models = seeing.length > 0 ? seeing : toolUsers;
   const stand = models[0];
   if (stand === undefined || models.some((m) => m.key === defaultModel)) return { models, defaultModel };
-  const note = all.some((m) => m.key === defaultModel)
-    ? `(Your default model cannot use tools, which this request offers: ${stand.label} stands in for it.)`
-    : `(Your default model ${defaultModel} cannot be used now, its provider is not set up: ${stand.label} stands in for it.)`;
-  return { models, defaultModel: stand.key, defaultNote: note };
+  const own = all.find((m) => m.key === defaultModel);
+  const why =
+    own === undefined
+      ? `Your default model ${defaultModel} cannot be used now, its provider is not set up`
+      : withTools && own.supportsTools === false
+        ? 'Your default model cannot use tools, which this request offers'
+        : 'Your default model does not take images, which this request carries';
+  return { models, defaultModel: stand.key, defaultNote: `(${why}: ${stand.label} stands in for it.)` };
+}
+
+/** The request carries an image somewhere in its messages. */
+function carriesImages(messages: readonly { content: unknown }[]): boolean {
+  return messages.some(({ content }) => (Array.isArray(content) ? content : [content]).some((block: unknown) => typeof block === 'object' && block !== null && 'type' in block && block.type === 'image'));
 }
 
 function issueText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -202,7 +214,7 @@ export class SamplingReview {
     }
     const tokens = planned.plan;
 
-    const { models, defaultModel, defaultNote } = eligibleModels(this.options.models, withTools);
+    const { models, defaultModel, defaultNote } = eligibleModels(this.options.models, withTools, carriesImages(params.messages));
     // Unreviewed requests never follow the server's preference: it could name the dearest model every time.
     const selection = policy === 'allow-session' ? this.sessionModels.modelFor(server, models, defaultModel) : chooseModel(params.modelPreferences, models, defaultModel);
     const choices: ModelChoice[] = models.map((m) => ({ id: m.key, label: m.label, provider: m.providerLabel }));

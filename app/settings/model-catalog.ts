@@ -1,5 +1,7 @@
 import { ANTHROPIC_PROVIDER_ID, modelKey } from '../../shared/domain/model-key';
 import type { ModelOption, ProviderConfig } from '../../shared/domain/providers';
+import { takesImages } from '../../shared/domain/model-images';
+import { UNRANKED } from './anthropic-models';
 import type { ConfiguredModel, ModelTier } from './model-table';
 
 /** The built-in provider's name in pickers and Settings. */
@@ -16,13 +18,12 @@ export interface CatalogModel extends Omit<ConfiguredModel, 'id'> {
   providerLabel: string;
   model: string;
   supportsTools: boolean;
+  /** Images are sent to it; when not, each becomes a note and the chat says so. */
+  takesImages: boolean;
   contextWindow?: number;
   /** The provider has its key (or needs none). */
   ready: boolean;
 }
-
-/** A provider's model the person gave no ranks: in the middle of every axis until they say otherwise. */
-const UNRANKED = 50;
 
 export function buildCatalog(anthropic: { models: readonly ConfiguredModel[]; ready: boolean }, providers: ReadonlyArray<{ config: ProviderConfig; ready: boolean }>): CatalogModel[] {
   const builtIn = anthropic.models.map(
@@ -32,7 +33,8 @@ export function buildCatalog(anthropic: { models: readonly ConfiguredModel[]; re
       provider: ANTHROPIC_PROVIDER_ID,
       providerLabel: ANTHROPIC_LABEL,
       model: model.id,
-      supportsTools: true,
+      supportsTools: model.supportsTools ?? true,
+      takesImages: takesImages(model),
       ready: anthropic.ready,
     }),
   );
@@ -45,6 +47,7 @@ export function buildCatalog(anthropic: { models: readonly ConfiguredModel[]; re
         model: model.id,
         label: model.label ?? model.id,
         supportsTools: model.supportsTools,
+        takesImages: takesImages(model),
         ...(model.contextWindow !== undefined ? { contextWindow: model.contextWindow } : {}),
         tier: model.tier ?? ('balanced' satisfies ModelTier),
         costRank: model.costRank ?? UNRANKED,

@@ -15,6 +15,10 @@ export interface ConfiguredModel {
   intelligenceRank: number;
   /** Context window in tokens, for the warning when tool definitions take too much of it; undefined: unknown, no such warning. */
   contextWindow?: number;
+  /** False for a model marked as calling no tools (absent: it does). */
+  supportsTools?: boolean;
+  /** Whether images are sent to it (absent: Berth's guess from its id, shared/domain/model-images.ts). */
+  takesImages?: boolean;
 }
 
 /**

@@ -8,7 +8,9 @@ import type { ConfiguredLimits, SamplingLimits } from '../../shared/domain/sampl
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
 import type { SecretStore } from '../secrets/secret-store';
-import { DEFAULT_MODEL_ID, DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
+import { DEFAULT_MODEL_ID, DEFAULT_MODELS, type ConfiguredModel } from './model-table';
+import { AnthropicModelsSchema, toAnthropicModels } from './anthropic-models';
+import type { ProviderModel } from '../../shared/domain/providers';
 import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
 import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
@@ -18,27 +20,11 @@ export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
 export const API_KEY_SECRET = 'anthropic.apiKey';
 
-const rank = z.number().int().min(1).max(100);
-const ModelSchema = z
-  .object({
-    id: z.string().trim().min(1).max(200),
-    label: z.string().trim().min(1).max(200),
-    tier: z.enum(MODEL_TIERS),
-    costRank: rank,
-    speedRank: rank,
-    intelligenceRank: rank,
-    contextWindow: z.number().int().min(1_000).max(100_000_000).optional(),
-  })
-  .strict();
-
 // Loose: keys a newer Berth (or the person) added survive our own writes.
 const SettingsFileSchema = z.looseObject({
   defaultModel: z.string().trim().min(1).optional(),
-  models: z
-    .array(ModelSchema)
-    .min(1, 'list at least one model')
-    .refine((models) => new Set(models.map((m) => m.id)).size === models.length, 'model ids must be unique')
-    .optional(),
+  /** Anthropic's models (anthropic-models.ts); absent: Berth's defaults. */
+  models: AnthropicModelsSchema.optional(),
   baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http(s) URL' }).optional(),
   /**
    * Where Berth's OAuth client ID metadata document is published (an https URL, SEP-991): authorization
@@ -157,6 +143,12 @@ export class SettingsStore {
   /** Anthropic's models (the built-in provider). */
   models(): ConfiguredModel[] {
     return (this.file.models ?? DEFAULT_MODELS).map((model) => ({ ...model }));
+  }
+
+  /** Keep Anthropic's models as the person listed them (Settings → Model providers); INVALID_INPUT for a list that cannot be kept. */
+  async setModels(models: readonly ProviderModel[]): Promise<SettingsView> {
+    await this.save({ ...this.file, models: toAnthropicModels(models, this.models()) });
+    return this.changed();
   }
 
   /** Every provider's models by model key, Anthropic's first. */

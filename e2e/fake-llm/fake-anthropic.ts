@@ -4,8 +4,11 @@ import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeTurnSchema, messageJson, renderTurn } from './turns';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
+import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
+import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
 
 export type { FakeTurn, FakeTurnSource, RecordedRequest } from './turns';
+export type { FakeAnthropicModel } from './fake-anthropic-models';
 
 /** How a fake is started. */
 export interface FakeAnthropicOptions {
@@ -18,6 +21,16 @@ export interface FakeAnthropicOptions {
   port?: number;
   /** Answer used when the script has run out; without it such a request gets a 500. */
   fallback?: FakeTurnSource;
+  /** What `GET /v1/models` lists (default DEFAULT_FAKE_ANTHROPIC_MODELS). */
+  models?: readonly FakeAnthropicModel[];
+  /** Most models per page whatever `limit` asks (default 1000, the API's own cap): lets tests see pages followed. */
+  modelsPageSize?: number;
+}
+
+/** A request to the models endpoint, as it came. */
+export interface RecordedModelsRequest {
+  path: string;
+  query: Record<string, string>;
 }
 
 function sendApiError(response: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
@@ -32,7 +45,8 @@ function presentedKey(request: IncomingMessage): string | undefined {
 }
 
 /**
- * A local stand-in for the Anthropic Messages API (`POST /v1/messages`), as
+ * A local stand-in for the Anthropic Messages API (`POST /v1/messages`) and
+ * its models endpoint (`GET /v1/models`, paginated; fake-anthropic-models.ts), as
  * `@anthropic-ai/sdk` talks to it: JSON answers, or SSE with `event:` lines
  * (message_start with usage, ping, content blocks with text_delta and
  * input_json_delta, message_delta with stop_reason, message_stop). Answers are
@@ -43,6 +57,8 @@ function presentedKey(request: IncomingMessage): string | undefined {
  * `POST /__fake/reset`.
  */
 export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
+  /** Every request to /v1/models (list and retrieve), in order (rejected ones included). */
+  readonly modelRequests: RecordedModelsRequest[] = [];
   private messageCount = 0;
   private readonly options: FakeAnthropicOptions;
 
@@ -65,6 +81,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   /** Forget the script and the recorded requests; message and tool_use ids start again at 1. */
   override reset(): void {
     super.reset();
+    this.modelRequests.length = 0;
     this.messageCount = 0;
   }
 
@@ -73,8 +90,9 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   }
 
   protected async handle(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'GET' && (path === '/v1/models' || path.startsWith('/v1/models/'))) return this.handleModels(path, request, response);
     if (request.method !== 'POST' || path !== '/v1/messages') {
-      return sendApiError(response, 404, 'not_found_error', `fake-anthropic serves POST /v1/messages, not ${request.method ?? '?'} ${path}`);
+      return sendApiError(response, 404, 'not_found_error', `fake-anthropic serves POST /v1/messages and GET /v1/models, not ${request.method ?? '?'} ${path}`);
     }
     const text = await readBody(request);
     let raw: unknown;
@@ -111,6 +129,21 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     const message = renderTurn(turn, record, this.messageCount);
     if (!record.stream) return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
+  }
+
+  /** The models endpoint checks the key as the API does: none at all, or a wrong one, is a 401. */
+  private handleModels(path: string, request: IncomingMessage, response: ServerResponse): void {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    this.modelRequests.push({ path, query: Object.fromEntries(url.searchParams) });
+    const key = presentedKey(request);
+    if (key === undefined) return sendApiError(response, 401, 'authentication_error', 'x-api-key header is required');
+    if (this.options.apiKey !== undefined && key !== this.options.apiKey) return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
+    if (request.headers['anthropic-version'] === undefined) return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
+    const models = this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS;
+    const answer: ModelsAnswer =
+      path === '/v1/models' ? listModelsPage(models, url.searchParams, this.options.modelsPageSize) : retrieveModel(models, decodeURIComponent(path.slice('/v1/models/'.length)));
+    if (answer.status === 200) return sendJson(response, 200, answer.body, { 'request-id': `req_fake_models_${this.modelRequests.length}` });
+    return sendApiError(response, answer.status, answer.type, answer.message);
   }
 
   private async stream(response: ServerResponse, message: RenderedMessage, turn: z.output<typeof FakeTurnSchema>): Promise<void> {

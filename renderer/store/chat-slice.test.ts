@@ -37,9 +37,12 @@ describe('reduceLiveTurn', () => {
     turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
     // The model is asked again: the refused attempt's text is not part of the reply.
     expect(turn.draft).toBe('');
+    // A second kind (images left out) shows beside the first; the same one again does not repeat.
+    turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm does not take images' });
+    turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
     turn = reduceLiveTurn(turn, { type: 'turn-finished', ...base, stopReason: 'end_turn' });
-    expect(turn).toMatchObject({ running: false, notice: 'm cannot use tools' });
-    expect(reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 }).notice).toBeUndefined();
+    expect(turn).toMatchObject({ running: false, notices: ['m cannot use tools', 'm does not take images'] });
+    expect(reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 }).notices).toBeUndefined();
   });
 
   it('follows a tool call from consent to progress to its end', () => {

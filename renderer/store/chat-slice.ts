@@ -87,9 +87,11 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
   }
   const turn = current && current.turnId === event.turnId ? current : freshTurn(event.turnId);
   switch (event.type) {
-    case 'turn-notice':
-      // The model is asked again (without tools): what it streamed before refusing is not part of the reply.
-      return { ...turn, notice: event.message, draft: '' };
+    case 'turn-notice': {
+      // The model is asked again (without tools or images): what it streamed before refusing is not part of the reply.
+      const notices = turn.notices ?? [];
+      return { ...turn, notices: notices.includes(event.message) ? notices : [...notices, event.message], draft: '' };
+    }
     case 'text-delta':
       return { ...turn, draft: turn.draft + event.text };
     case 'tool-call-pending':

@@ -110,8 +110,8 @@ export interface LiveTurn {
   model?: string;
   toolCount?: number;
   toolCountWarning?: string;
-  /** What the person should know about this turn (`turn-notice`: the model cannot use tools); stays after the turn ends. */
-  notice?: string;
+  /** What the person should know about this turn (`turn-notice`: the model cannot use tools, or take images), in order, each once; stays after the turn ends. */
+  notices?: string[];
   /** Text streamed since the last saved assistant message: the reply being written. */
   draft: string;
   toolCalls: Record<string, LiveToolCall>;

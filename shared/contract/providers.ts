@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProviderChangesSchema, ProviderConfigSchema, ProviderViewSchema } from '../domain/providers';
+import { MODEL_TIER_NAMES, ProviderChangesSchema, ProviderConfigSchema, ProviderViewSchema } from '../domain/providers';
 import { method } from './define';
 
 /** The providers Settings lists: the built-in Anthropic first, then the configured ones. */
@@ -10,7 +10,15 @@ const providerId = z.string().trim().min(1).max(40);
 const apiKey = z.string().trim().min(8, 'That is too short to be an API key').max(1000, 'That is too long to be an API key');
 
 /** A model as the provider lists it (its own id). */
-export const ListedModelSchema = z.object({ id: z.string(), label: z.string().optional(), contextWindow: z.number().optional() });
+export const ListedModelSchema = z.object({
+  id: z.string(),
+  label: z.string().optional(),
+  contextWindow: z.number().optional(),
+  /** The provider says whether the model takes images (Anthropic's `capabilities.image_input`). */
+  takesImages: z.boolean().optional(),
+  /** The provider's model line as a tier (Anthropic: haiku → fast, sonnet → balanced, opus → smart). */
+  tier: z.enum(MODEL_TIER_NAMES).optional(),
+});
 
 export const providersMethods = {
   'providers.list': method({ summary: 'The model providers: the built-in Anthropic and the configured OpenAI-compatible ones (key status, never the key).', input: z.object({}).strict(), output: ProvidersViewSchema }),

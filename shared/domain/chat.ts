@@ -191,7 +191,7 @@ const base = { conversationId: z.string(), turnId: z.string() };
 export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn-started'), ...base, model: z.string(), toolCount: z.number().int(), toolCountWarning: z.string().optional() }),
   /**
-   * Something the person should know about this turn: the model cannot use tools, so the reply has none. It comes
+   * Something the person should know about this turn: the model cannot use tools, so the reply has none; or it takes no images, so they were left out. It comes
    * before the reply's text; text streamed before it (a model that refused tools mid-reply) is dropped.
    */
   z.object({ type: z.literal('turn-notice'), ...base, message: z.string() }),

@@ -38,6 +38,11 @@ export const ProviderModelSchema = z
     label: z.string().trim().min(1).max(200).optional(),
     /** Off for models that cannot call tools (many small local ones): they get no tools and the chat says so. */
     supportsTools: z.boolean().default(true),
+    /**
+     * Whether the model is sent images (a person's attachments, images tools return); when it is not, each image
+     * becomes a short note and the chat says so. Absent: Berth's guess from the model's name (model-images.ts).
+     */
+    takesImages: z.boolean().optional(),
     contextWindow: z.number().int().min(1).max(100_000_000).optional(),
     tier: z.enum(MODEL_TIER_NAMES).optional(),
     costRank: rank.optional(),

@@ -138,12 +138,12 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
           </Button>
         </div>
       ) : null}
-      {live?.notice ? (
-        <div className="banner banner-warning compact" role="note">
+      {live?.notices?.map((notice) => (
+        <div key={notice} className="banner banner-warning compact" role="note">
           <WarningIcon />
-          <span className="banner-text">{live.notice}</span>
+          <span className="banner-text">{notice}</span>
         </div>
-      ) : null}
+      ))}
       {conversation.messages.length === 0 && !running ? (
         <div className="view-center">
           <EmptyState icon={<ChatIcon />} title="What can Claude help with?">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ProviderModel } from '../../../shared/domain/providers';
+import { guessTakesImages, takesImages } from '../../../shared/domain/model-images';
 import { useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { PlusIcon, RestartIcon, TrashIcon } from '../shell/icons';
@@ -7,13 +8,20 @@ import { PlusIcon, RestartIcon, TrashIcon } from '../shell/icons';
 interface ProviderModelsProps {
   /** Set once the provider is saved: only then can Berth ask it for its models. */
   providerId: string | undefined;
+  /** What the manual-entry box suggests. */
+  idPlaceholder?: string;
   providerLabel: string;
   models: ProviderModel[];
   onChange: (models: ProviderModel[]) => void;
 }
 
-/** The provider's models: fetched from it, or typed in; each with its "supports tools" switch. */
-export function ProviderModels({ providerId, providerLabel, models, onChange }: ProviderModelsProps) {
+/** A message as a sentence: the provider's words may already end in a stop or a question mark. */
+function sentence(text: string): string {
+  return /[.?!]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+/** The provider's models: fetched from it, or typed in; each with its "supports tools" and "takes images" switches. */
+export function ProviderModels({ providerId, providerLabel, models, onChange, idPlaceholder = 'Add a model by id, e.g. llama3.1:8b' }: ProviderModelsProps) {
   const fetchProviderModels = useBerth((s) => s.fetchProviderModels);
   const [newId, setNewId] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
@@ -28,14 +36,24 @@ export function ProviderModels({ providerId, providerLabel, models, onChange }: 
     const result = await fetchProviderModels(providerId);
     setFetching(false);
     if (!result.ok) {
-      setNote({ ok: false, text: `${result.message}. You can still type model ids below.` });
+      setNote({ ok: false, text: `${sentence(result.message)} You can still type model ids below.` });
       return;
     }
     // What the person already set (names, tools switches) stays; new models are added after.
     const known = new Set(models.map((m) => m.id));
     const added = result.value.models
       .filter((m) => !known.has(m.id))
-      .map((m): ProviderModel => ({ id: m.id, supportsTools: true, ...(m.label !== undefined ? { label: m.label } : {}), ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}) }));
+      .map(
+        (m): ProviderModel => ({
+          id: m.id,
+          supportsTools: true,
+          // What the provider said (Anthropic lists image input), else Berth's guess from the name; the switch changes it.
+          takesImages: m.takesImages ?? guessTakesImages(m.id),
+          ...(m.label !== undefined ? { label: m.label } : {}),
+          ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}),
+          ...(m.tier !== undefined ? { tier: m.tier } : {}),
+        }),
+      );
     onChange([...models, ...added]);
     const found = result.value.models.length;
     setNote({ ok: true, text: found === 0 ? `${providerLabel} lists no models. Type their ids below.` : `Found ${found} model${found === 1 ? '' : 's'} (${added.length} new). Save to keep them.` });
@@ -48,7 +66,7 @@ export function ProviderModels({ providerId, providerLabel, models, onChange }: 
       setNote({ ok: false, text: `'${id}' is already in the list.` });
       return;
     }
-    onChange([...models, { id, supportsTools: true }]);
+    onChange([...models, { id, supportsTools: true, takesImages: guessTakesImages(id) }]);
     setNewId('');
     setNote(undefined);
   }
@@ -84,6 +102,7 @@ export function ProviderModels({ providerId, providerLabel, models, onChange }: 
               <th scope="col">Model id</th>
               <th scope="col">Name in pickers</th>
               <th scope="col">Tools</th>
+              <th scope="col">Images</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>
@@ -115,6 +134,12 @@ export function ProviderModels({ providerId, providerLabel, models, onChange }: 
                   </label>
                 </td>
                 <td>
+                  <label className="checkbox-label">
+                    <input type="checkbox" checked={takesImages(model)} onChange={(e) => update(index, { takesImages: e.target.checked })} aria-label={`${model.id} takes images`} />
+                    <span aria-hidden="true">takes images</span>
+                  </label>
+                </td>
+                <td>
                   <IconButton label={`Remove ${model.id}`} icon={<TrashIcon />} onClick={() => onChange(models.filter((_, i) => i !== index))} />
                 </td>
               </tr>
@@ -129,7 +154,7 @@ export function ProviderModels({ providerId, providerLabel, models, onChange }: 
         <input
           id={inputId}
           className="input mono"
-          placeholder="Add a model by id, e.g. llama3.1:8b"
+          placeholder={idPlaceholder}
           value={newId}
           spellCheck={false}
           onChange={(e) => setNewId(e.target.value)}

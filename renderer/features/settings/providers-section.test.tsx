@@ -48,7 +48,7 @@ function mount(initial: ProviderView[] = [ANTHROPIC], listed: MethodOutputModels
   );
   return { transport, store };
 }
-type MethodOutputModels = { models: Array<{ id: string; label?: string }> } | { error: string };
+type MethodOutputModels = { models: Array<{ id: string; label?: string; takesImages?: boolean; tier?: 'fast' | 'balanced' | 'smart' }> } | { error: string };
 
 const OLLAMA: ProviderView = { id: 'ollama', label: 'Ollama', kind: 'openai-compatible', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [], key: { set: false }, needsKey: false, ready: true, builtIn: false };
 
@@ -81,11 +81,16 @@ describe('<ProvidersSection>', () => {
     const qwenTools = within(edit).getByLabelText('qwen3:4b supports tools') as HTMLInputElement;
     expect(qwenTools.checked).toBe(true);
     fireEvent.click(qwenTools);
+    // Neither name is a known vision family: both start as taking no images; the person says one does.
+    expect((within(edit).getByLabelText('llama3.1:8b takes images') as HTMLInputElement).checked).toBe(false);
+    const qwenImages = within(edit).getByLabelText('qwen3:4b takes images') as HTMLInputElement;
+    expect(qwenImages.checked).toBe(false);
+    fireEvent.click(qwenImages);
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.update')).toBe(true));
     expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({
       id: 'ollama',
-      changes: { label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b', supportsTools: true }, { id: 'qwen3:4b', supportsTools: false }] },
+      changes: { label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b', supportsTools: true, takesImages: false }, { id: 'qwen3:4b', supportsTools: false, takesImages: true }] },
     });
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(store.getState().providers?.find((p) => p.id === 'ollama')?.models).toHaveLength(2);
@@ -105,18 +110,59 @@ describe('<ProvidersSection>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Ollama' }));
     const edit = screen.getByRole('form', { name: 'Edit Ollama' });
     fireEvent.click(within(edit).getByRole('button', { name: 'Fetch models' }));
-    expect((await within(edit).findByRole('alert')).textContent).toBe('Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running?. You can still type model ids below.');
+    expect((await within(edit).findByRole('alert')).textContent).toBe('Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running? You can still type model ids below.');
     const typed = within(edit).getByLabelText('Add a model by id');
     fireEvent.change(typed, { target: { value: 'mistral:7b' } });
     fireEvent.keyDown(typed, { key: 'Enter' });
     expect(within(edit).getByText('mistral:7b')).toBeTruthy();
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toMatchObject({ changes: { models: [{ id: 'mistral:7b', supportsTools: true }] } }));
+    await waitFor(() => expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({ id: 'ollama', changes: { label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'mistral:7b', supportsTools: true, takesImages: false }] } }));
+  });
+
+  it("fetches Anthropic's models into the built-in row's form, with what the endpoint says about images, and saves only its models", async () => {
+    const listed = { models: [{ id: 'claude-a', label: 'Claude A', takesImages: true, tier: 'smart' as const }, { id: 'claude-b', label: 'Claude B', takesImages: false, tier: 'fast' as const }, { id: 'claude-c', label: 'Claude C' }] };
+    const { transport } = mount([{ ...ANTHROPIC, key: { set: true, hint: '…abcd' }, ready: true }], listed);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Anthropic' }));
+    const edit = screen.getByRole('form', { name: 'Edit Anthropic' });
+    // Its name, address and key are not edited here.
+    expect(within(edit).queryByLabelText('Base URL')).toBeNull();
+    expect(within(edit).queryByLabelText('Name')).toBeNull();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Fetch models' }));
+    expect(await within(edit).findByText('Found 3 models (2 new). Save to keep them.')).toBeTruthy();
+    expect((within(edit).getByLabelText('claude-b takes images') as HTMLInputElement).checked).toBe(false);
+    // No word from the endpoint: the guess (every Claude from 3 on takes images).
+    expect((within(edit).getByLabelText('claude-c takes images') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(edit).getByLabelText('claude-c takes images'));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.update')).toBe(true));
+    expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({
+      id: 'anthropic',
+      changes: {
+        models: [
+          { id: 'claude-a', supportsTools: true },
+          { id: 'claude-b', supportsTools: true, takesImages: false, label: 'Claude B', tier: 'fast' },
+          { id: 'claude-c', supportsTools: true, takesImages: false, label: 'Claude C' },
+        ],
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(within(screen.getByRole('list', { name: 'Model providers' })).getByText(/^3 models/)).toBeTruthy();
+  });
+
+  it('says to add the Anthropic key first when there is none', async () => {
+    mount([ANTHROPIC], { error: 'Could not list the models: Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Anthropic' }));
+    const edit = screen.getByRole('form', { name: 'Edit Anthropic' });
+    expect(within(edit).getByText(/Add your Anthropic API key above to fetch its models/)).toBeTruthy();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Fetch models' }));
+    expect((await within(edit).findByRole('alert')).textContent).toBe(
+      'Could not list the models: Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again. You can still type model ids below.',
+    );
   });
 
   it('removes a provider only after confirming', async () => {
     const { transport } = mount([ANTHROPIC, OLLAMA]);
-    // The built-in one cannot be edited or removed.
+    // The built-in one can be edited (its models), never removed.
     expect(screen.queryByRole('button', { name: 'Remove Anthropic' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Ollama' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Ollama?' });

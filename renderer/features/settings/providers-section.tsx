@@ -4,6 +4,7 @@ import { PRESET_INFO, type ProviderView } from '../../../shared/domain/providers
 import { useBerth } from '../../store';
 import { Button, Chip, InlineAlert } from '../shell/controls';
 import { EditIcon, PlusIcon, ServerIcon, TrashIcon } from '../shell/icons';
+import { AnthropicModelsForm } from './anthropic-models-form';
 import { ProviderForm } from './provider-form';
 import { TestConnection } from './test-connection';
 
@@ -68,18 +69,16 @@ export function ProvidersSection() {
               </div>
               <div className="provider-actions">
                 <TestConnection providerId={provider.id} providerLabel={provider.label} />
+                <Button size="sm" variant="ghost" icon={<EditIcon />} aria-label={`Edit ${provider.label}`} onClick={() => setEditing({ mode: 'edit', id: provider.id, justAdded: false })}>
+                  Edit
+                </Button>
                 {provider.builtIn ? null : (
-                  <>
-                    <Button size="sm" variant="ghost" icon={<EditIcon />} aria-label={`Edit ${provider.label}`} onClick={() => setEditing({ mode: 'edit', id: provider.id, justAdded: false })}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="ghost" icon={<TrashIcon />} aria-label={`Remove ${provider.label}`} onClick={() => setRemoving(provider)}>
-                      Remove
-                    </Button>
-                  </>
+                  <Button size="sm" variant="ghost" icon={<TrashIcon />} aria-label={`Remove ${provider.label}`} onClick={() => setRemoving(provider)}>
+                    Remove
+                  </Button>
                 )}
               </div>
-              {provider.builtIn ? <p className="field-hint provider-note">Its key is set above; its models come with Berth (or from settings.json).</p> : null}
+              {provider.builtIn ? <p className="field-hint provider-note">Its key is set above. Edit it to fetch its models from Anthropic, or to type their ids.</p> : null}
             </li>
           ))}
         </ul>
@@ -94,6 +93,8 @@ export function ProvidersSection() {
           onAdded={(id) => setEditing({ mode: 'edit', id, justAdded: true })}
           onClose={() => setEditing({ mode: 'closed' })}
         />
+      ) : editedProvider?.builtIn === true ? (
+        <AnthropicModelsForm key={editedProvider.id} provider={editedProvider} onClose={() => setEditing({ mode: 'closed' })} />
       ) : editedProvider !== undefined && editing.mode === 'edit' ? (
         <ProviderForm key={editedProvider.id} provider={editedProvider} justAdded={editing.justAdded} takenIds={[]} onClose={() => setEditing({ mode: 'closed' })} />
       ) : null}

@@ -1,0 +1,56 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ProviderModel, ProviderView } from '../../../shared/domain/providers';
+import { useBerth } from '../../store';
+import { Button, InlineAlert } from '../shell/controls';
+import { ProviderModels } from './provider-models';
+import { TestConnection } from './test-connection';
+
+/**
+ * The built-in Anthropic provider's models: fetched from Anthropic's models
+ * endpoint with the key set above, or typed in; each with the same switches
+ * as any provider's models. Its key and base URL are not edited here.
+ */
+export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderView; onClose: () => void }) {
+  const updateProvider = useBerth((s) => s.updateProvider);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [models, setModels] = useState<ProviderModel[]>(provider.models);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await updateProvider(provider.id, { models });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    pushToast({ tone: 'success', title: `${provider.label} models saved` });
+    onClose();
+  }
+
+  return (
+    <form className="provider-form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate>
+      <h3 id={titleId} className="provider-form-title">
+        Edit {provider.label}
+      </h3>
+      <p className="field-hint">
+        {provider.key.set ? 'Fetch the models your key can use from Anthropic, or type their ids.' : 'Add your Anthropic API key above to fetch its models, or type their ids.'}
+      </p>
+      <ProviderModels providerId={provider.id} providerLabel={provider.label} models={models} onChange={setModels} idPlaceholder="Add a model by id, e.g. claude-sonnet-5" />
+      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      <div className="provider-form-actions">
+        <TestConnection providerId={provider.id} providerLabel={provider.label} />
+        <div className="spacer" />
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={busy}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
