@@ -36,9 +36,9 @@ function messageId(message: JSONRPCMessage): string | number | undefined {
  * the server's name and with its secret env values redacted.
  */
 export class ServerLog {
-  /** Ids of requests still waiting for their response → method, by the way the request went. */
-  private readonly pendingOut = new Map<string | number, string>();
-  private readonly pendingIn = new Map<string | number, string>();
+  /** Ids (as text, so an answer with id "3" names request 3, as it always did) of requests still waiting for their response → method, by the way the request went. */
+  private readonly pendingOut = new Map<string, string>();
+  private readonly pendingIn = new Map<string, string>();
   private readonly redactText = (text: string): string => this.redact(text);
   private readonly recentStderr: string[] = [];
 
@@ -107,8 +107,9 @@ export class ServerLog {
       // A response answers a request that went the other way.
       const asked = direction === 'in' ? this.pendingOut : this.pendingIn;
       if (id !== undefined) {
-        method = asked.get(id);
-        asked.delete(id);
+        const key = String(id);
+        method = asked.get(key);
+        asked.delete(key);
       }
       if ('error' in message) {
         outcome = 'error';
@@ -141,6 +142,6 @@ export class ServerLog {
       const oldest = pending.keys().next().value;
       if (oldest !== undefined) pending.delete(oldest);
     }
-    pending.set(id, method);
+    pending.set(String(id), method);
   }
 }
