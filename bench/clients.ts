@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { errorMessage } from '../shared/error-message';
+import type { SeriesPlan, SeriesResult } from './tool-calls';
 
 /** The fixture every benchmark talks to. */
 export const ECHO_SERVER = fileURLToPath(new URL('./fixtures/echo-server.mjs', import.meta.url));
@@ -13,6 +14,8 @@ export interface BenchClient {
   label: string;
   callEcho(text: string): Promise<unknown>;
   getEchoPrompt(text: string): Promise<unknown>;
+  /** Runs a whole series itself (a client in another process); the calls above are then not used. */
+  series?(plan: SeriesPlan): Promise<SeriesResult>;
   close(): Promise<void>;
 }
 

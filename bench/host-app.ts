@@ -1,13 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebSocket } from 'ws';
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type ReplyMessage } from '../shared/contract';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/contract';
 import type { Result } from '../shared/result';
 import { startBrowserServer } from '../app/bridge/ws-server';
 import { createHost } from '../app/host';
 import type { Host } from '../app/host-types';
 import type { BenchClient } from './clients';
+import { seriesResult } from './tool-calls';
 
 /** One configured stdio server, as config.json lists it. */
 export interface BenchServerConfig {
@@ -72,10 +75,18 @@ export function dispatchClient(host: Host, server: string): BenchClient {
   };
 }
 
+/** The bridge row's client (bench/fixtures/bridge-client.mjs), run in a process of its own. */
+const BRIDGE_CLIENT = fileURLToPath(new URL('./fixtures/bridge-client.mjs', import.meta.url));
+
+/** One line the bridge client writes. */
+type ClientLine = { open: true } | { measuring: true } | { elapsedMs: number; latencies: number[] } | { error: string };
+
 /**
  * `prompts.get` as the browser-mode renderer sends it: a WebSocket call
  * message to the loopback bridge (token subprotocol, Origin checked), the
- * router, the prompt catalog, the server over stdio, and the reply back.
+ * router, the prompt catalog, the server over stdio, and the reply back. The
+ * WebSocket client runs in a child process, as the browser does in the app,
+ * so this process's CPU time over a series is the host's alone.
  */
 export async function bridgeClient(host: Host, server: string): Promise<BenchClient> {
   const staticDir = await mkdtemp(join(tmpdir(), 'berth-bench-static-'));
@@ -83,38 +94,56 @@ export async function bridgeClient(host: Host, server: string): Promise<BenchCli
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
   const browser = await startBrowserServer({ host, staticDir });
   const origin = `http://127.0.0.1:${browser.port}`;
-  const ws = new WebSocket(`ws://127.0.0.1:${browser.port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${browser.token}`], { origin });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_request, response) => reject(new Error(`the bridge refused the socket: HTTP ${response.statusCode ?? '?'}`)));
+  const child = spawn(
+    process.execPath,
+    [BRIDGE_CLIENT, `ws://127.0.0.1:${browser.port}${WS_PATH}`, origin, `${WS_PROTOCOL},${WS_TOKEN_PROTOCOL_PREFIX}${browser.token}`, server],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout });
+  let listener: ((line: ClientLine) => void) | undefined;
+  let ended: string | undefined;
+  lines.on('line', (text) => listener?.(JSON.parse(text) as ClientLine));
+  child.once('exit', (code, signal) => {
+    ended = `the bridge client exited (${signal ?? `code ${code ?? '?'}`})`;
+    listener?.({ error: ended });
   });
-  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  ws.on('message', (data) => {
-    const message = JSON.parse(String(data)) as ReplyMessage | { kind: 'event' };
-    if (message.kind !== 'reply') return;
-    const entry = waiting.get(message.id);
-    if (entry === undefined) return;
-    waiting.delete(message.id);
-    if (message.result.ok) entry.resolve(message.result.value);
-    else entry.reject(new Error(`${message.result.code}: ${message.result.message}`));
-  });
-  ws.on('close', () => {
-    for (const entry of waiting.values()) entry.reject(new Error('the bridge socket closed'));
-    waiting.clear();
-  });
-  let nextId = 0;
+  /** The client's next line that is not `measuring` (that one is handed to `onMeasuring`). */
+  const nextLine = (onMeasuring: () => void = () => undefined): Promise<ClientLine> =>
+    new Promise((resolve) => {
+      if (ended !== undefined) resolve({ error: ended });
+      listener = (line) => {
+        if ('measuring' in line) return onMeasuring();
+        listener = undefined;
+        resolve(line);
+      };
+    });
+  const opened = await nextLine();
+  if ('error' in opened) {
+    child.kill();
+    await browser.close();
+    throw new Error(opened.error);
+  }
   return {
-    label: 'WebSocket bridge prompts.get (browser mode)',
+    label: 'WebSocket bridge prompts.get (browser mode, client in its own process)',
     callEcho: () => Promise.reject(new Error('no contract method calls a tool')),
-    getEchoPrompt: (text) =>
-      new Promise((resolve, reject) => {
-        const id = ++nextId;
-        waiting.set(id, { resolve, reject });
-        ws.send(JSON.stringify({ kind: 'call', id, method: 'prompts.get', input: { server, name: 'echo', arguments: { text } } }));
-      }),
+    getEchoPrompt: () => Promise.reject(new Error('the bridge client runs its series in its own process')),
+    series: async (plan) => {
+      let cpu: NodeJS.CpuUsage | undefined;
+      const done = nextLine(() => {
+        cpu = process.cpuUsage();
+      });
+      child.stdin.write(`${JSON.stringify(plan)}\n`);
+      const line = await done;
+      if ('error' in line) throw new Error(line.error);
+      if (!('latencies' in line) || cpu === undefined) throw new Error(`the bridge client answered ${JSON.stringify(line).slice(0, 200)}`);
+      return seriesResult('WebSocket bridge prompts.get (browser mode, client in its own process)', plan, line.elapsedMs, line.latencies, process.cpuUsage(cpu));
+    },
     close: async () => {
-      ws.close();
+      child.stdin.end();
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve();
+        else child.once('exit', () => resolve());
+      });
       await browser.close();
       await rm(staticDir, { recursive: true, force: true });
     },

@@ -52,7 +52,7 @@ function emit(markdown: string): void {
 
 function seriesTable(results: readonly SeriesResult[], baseline: SeriesResult): string {
   return markdownTable(
-    ['client', 'in flight', 'calls (warmup)', 'calls/s', 'vs baseline', 'p50 ms', 'p99 ms', 'max ms'],
+    ['client', 'in flight', 'calls (warmup)', 'calls/s', 'vs baseline', 'p50 ms', 'p99 ms', 'max ms', 'CPU µs/call (bench process)'],
     results.map((result) => [
       result.label,
       String(result.concurrency),
@@ -62,6 +62,7 @@ function seriesTable(results: readonly SeriesResult[], baseline: SeriesResult): 
       fixed(result.latency.p50Ms),
       fixed(result.latency.p99Ms),
       fixed(result.latency.maxMs),
+      fixed(result.cpuMicrosPerCall, 0),
     ]),
   );
 }
@@ -76,7 +77,8 @@ async function benchTools(): Promise<void> {
     emit(
       'Each call: `tools/call echo {text}` to bench/fixtures/echo-server.mjs over stdio, reply checked. ' +
         "Berth: ConsentBroker.approveToolCall (stored server-wide allow policy, audit line written) → RunningToolCalls.tag/run → ServerSupervisor.callTool → ServerConnection (Berth's ProcessStdioTransport, every message traced into the LogHub, LogHub writing log files and emitting `logs.appended`). " +
-        `Baseline: SDK v2 Client with \`versionNegotiation: auto\` on StdioClientTransport. ${ROUNDS} alternating round(s); the best round of each is shown.` +
+        `Baseline: SDK v2 Client with \`versionNegotiation: auto\` on StdioClientTransport. ${ROUNDS} alternating round(s); the best round of each is shown. ` +
+        "The CPU column is the bench process's CPU time (user + system) over the measured calls of that round, per call: client and host together, the servers' processes not counted. On a shared machine it moves far less than calls/s." +
         (typeof v1 === 'string' ? ` v1 reference not measured: ${v1}.` : ''),
     );
     for (const plan of [SEQUENTIAL, IN_FLIGHT]) {
@@ -101,7 +103,8 @@ async function benchBridge(): Promise<void> {
     emit(
       'No contract method calls a tool (only the chat engine does), so this measures the closest round trip the renderer can make that reaches a server: ' +
         '`prompts.get` (prompt `echo`) — WebSocket call message → ws-server → contract router (zod input and output validation) → PromptCatalogService → SDK client → stdio → server, and the reply back over the socket. ' +
-        'The whole host is running (createHost: log files, tracing, events). Baseline: a bare SDK v2 client calling `prompts/get` directly; the in-process `host.dispatch` row separates the router from the socket.',
+        'The whole host is running (createHost: log files, tracing, events). Baseline: a bare SDK v2 client calling `prompts/get` directly; the in-process `host.dispatch` row separates the router from the socket. ' +
+        "The WebSocket client runs in a child process (bench/fixtures/bridge-client.mjs), as the browser does in the app, so the bridge row's CPU column is Berth's host alone; the other rows' CPU columns count their client in the bench process too.",
     );
     for (const plan of [SEQUENTIAL, IN_FLIGHT]) {
       const results = await compareRounds(contenders, (client) => client.getEchoPrompt, plan, ROUNDS);

@@ -81,5 +81,25 @@ export function staleness(approval: PolicyApproval | undefined, now: CurrentAppr
   if (approval.server !== now.server) return 'server-changed';
   if (!toolScoped || now.tool === undefined) return undefined;
   if (approval.tool === undefined) return 'unrecorded';
-  return toolChanges(approval.tool, now.tool).length === 0 ? undefined : 'tool-changed';
+  return toolChanged(approval.tool, now.tool) ? 'tool-changed' : undefined;
+}
+
+/** The last tool each approved tool was compared with, by its fields' values, and whether it differed. */
+const lastComparison = new WeakMap<ApprovedTool, { seen: ApprovedTool; changed: boolean }>();
+
+/**
+ * Whether `now` differs from what was approved. Every call under a tool's
+ * permission asks this (twice: the match and the policy's view), and the
+ * answer takes a canonical JSON of each field on both sides (input schemas
+ * can be large). It is remembered per approval (a new permission is a new
+ * object) against the very field values it was asked about: the tool list
+ * hands out the same title, description, schema and annotations objects
+ * until it is read again, and a list read again is compared again.
+ */
+function toolChanged(approved: ApprovedTool, now: ApprovedTool): boolean {
+  const last = lastComparison.get(approved);
+  if (last !== undefined && APPROVED_TOOL_FIELDS.every((field) => last.seen[field] === now[field])) return last.changed;
+  const changed = toolChanges(approved, now).length > 0;
+  lastComparison.set(approved, { seen: now, changed });
+  return changed;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverIdentityKey, type ConsentPolicy } from '../../shared/domain/consent';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector, tempDir } from '../servers/test-support';
-import { serverIdentity, toolChanges } from './approval-fingerprint';
+import { approvedToolOf, serverIdentity, staleness, toolChanges } from './approval-fingerprint';
 import { ConsentBroker } from './consent-broker';
 import { nextPrompt } from './consent-test-support';
 import type { ServerNow, ToolCallConsentRequest } from './consent-broker';
@@ -217,6 +217,55 @@ describe('toolChanges', () => {
       { field: 'inputSchema', before: '{\n  "type": "object"\n}', after: '{\n  "properties": {},\n  "type": "object"\n}' },
     ]);
     expect(toolChanges({ description: '' }, {})).toEqual([{ field: 'description', before: '', after: '' }]);
+  });
+});
+
+describe('staleness of a tool permission (compared once per approval and tool list)', () => {
+  /** An input schema that counts how often its keys are read (a canonical JSON of it reads them). */
+  function countedSchema(properties: Record<string, unknown>): { schema: Record<string, unknown>; reads: () => number } {
+    let reads = 0;
+    const schema = new Proxy(
+      { type: 'object', properties },
+      {
+        ownKeys: (target) => {
+          reads += 1;
+          return Reflect.ownKeys(target);
+        },
+      },
+    );
+    return { schema, reads: () => reads };
+  }
+
+  it('reads an unchanged tool once for any number of calls, and a tool list read again once more', () => {
+    const approved = countedSchema({ path: { type: 'string' } });
+    const approval = { server: 'sha256:a', tool: { description: 'reads', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } } };
+    const listed = { description: 'reads', inputSchema: approved.schema };
+    expect(staleness(approval, { server: 'sha256:a', tool: approvedToolOf(listed) }, true)).toBeUndefined();
+    const afterOne = approved.reads();
+    expect(afterOne).toBeGreaterThan(0);
+    for (let call = 1; call < 50; call += 1) {
+      expect(staleness(approval, { server: 'sha256:a', tool: approvedToolOf(listed) }, true)).toBeUndefined();
+    }
+    const afterFifty = approved.reads();
+    expect(afterFifty).toBe(afterOne);
+    // The list is read again: new objects, the same content, compared once more and still fresh.
+    const relisted = countedSchema({ path: { type: 'string' } });
+    expect(staleness(approval, { server: 'sha256:a', tool: approvedToolOf({ description: 'reads', inputSchema: relisted.schema }) }, true)).toBeUndefined();
+    expect(staleness(approval, { server: 'sha256:a', tool: approvedToolOf({ description: 'reads', inputSchema: relisted.schema }) }, true)).toBeUndefined();
+    expect(relisted.reads()).toBe(afterOne);
+    expect(approved.reads()).toBe(afterFifty);
+  });
+
+  it('still sees every change: a new schema, a new description, and back again', () => {
+    const approval = { server: 'sha256:a', tool: { description: 'reads', inputSchema: { type: 'object' } } };
+    const now = (description: string, inputSchema: Record<string, unknown>) => ({ server: 'sha256:a', tool: approvedToolOf({ description, inputSchema }) });
+    expect(staleness(approval, now('reads', { type: 'object' }), true)).toBeUndefined();
+    expect(staleness(approval, now('reads', { type: 'object', properties: { cmd: {} } }), true)).toBe('tool-changed');
+    const schema = { type: 'object' };
+    expect(staleness(approval, now('reads and deletes', schema), true)).toBe('tool-changed');
+    expect(staleness(approval, now('reads and deletes', schema), true)).toBe('tool-changed');
+    expect(staleness(approval, now('reads', schema), true)).toBeUndefined();
+    expect(staleness(approval, { server: 'sha256:b', tool: approvedToolOf({ description: 'reads', inputSchema: schema }) }, true)).toBe('server-changed');
   });
 });
 

@@ -5,6 +5,9 @@ import { LogFiles, type LogFilesOptions } from './log-files';
 import type { LogSink, NewLogEntry } from './log-sink';
 import { RingBuffer } from './ring-buffer';
 import { mergeNewest } from './merge-newest';
+import { traceSummary, type NewTraceRecord } from './trace-record';
+import { TraceRing } from './trace-ring';
+import { BUFFERED_SOURCES, enforceBodyBudget, type BufferedSource, type ServerLogs } from './server-logs';
 import { errorMessage } from '../../shared/error-message';
 
 /** Extra facts about one coalesced batch. */
@@ -48,24 +51,6 @@ const DEFAULT_QUERY_LIMIT = 5_000;
 const STAMPED_FIELDS = { server: true, time: true, source: true, text: true, level: true, logger: true, direction: true, method: true, id: true, size: true, body: true } as const satisfies Record<keyof NewLogEntry, true>;
 void STAMPED_FIELDS;
 const LEVEL_RANK = new Map<LogLevel, number>(LOG_LEVELS.map((level, index) => [level, index]));
-
-/**
- * One server's buffers. A trace entry keeps its body on itself, so the entry
- * kept, delivered and queried is one object (not an entry, a seq → body map
- * and a copy joining them for each batch and query). Entries are never
- * changed once made: over the byte budget, the buffer's entry is replaced by
- * a copy without its body.
- */
-interface ServerLogs {
-  buffers: Record<LogSource, RingBuffer<LogEntry>>;
-  /** Entries made with a body, oldest first, from `bodiedHead` on; some may have been evicted since (see `isEvicted`). */
-  bodied: LogEntry[];
-  bodiedHead: number;
-  bodyBytes: number;
-}
-
-/** Past this many passed-over slots, the `bodied` queue is compacted. */
-const BODIED_COMPACT_AT = 4_096;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -131,18 +116,62 @@ export class LogHub implements LogSink {
     this.seq += 1;
     const entry = this.stamp(input, this.seq);
     const logs = this.logsOf(entry.server);
+    if (entry.source === 'trace') {
+      const bytes = entry.body === undefined ? 0 : Buffer.byteLength(entry.body);
+      logs.bodyBytes += bytes - logs.trace.pushEntry(entry, bytes);
+      if (bytes > 0) enforceBodyBudget(logs, this.maxTraceBodyBytes, this.bodiedLimit);
+      if (this.traceLiveUntil <= this.now()) return;
+      this.pending.push(entry);
+      this.schedule();
+      return;
+    }
     const evicted = logs.buffers[entry.source].push(entry);
     // An entry whose body went over budget was replaced by one without: its bytes are counted out already.
     if (evicted?.body !== undefined) logs.bodyBytes -= Buffer.byteLength(evicted.body);
     if (entry.body !== undefined) {
       logs.bodied.push(entry);
       logs.bodyBytes += Buffer.byteLength(entry.body);
-      this.enforceBodyBudget(logs);
+      enforceBodyBudget(logs, this.maxTraceBodyBytes, this.bodiedLimit);
     }
-    // Nobody follows the trace: it is kept for queries, and nothing is scheduled for it.
-    if (entry.source === 'trace' && this.traceLiveUntil <= this.now()) return;
     this.pending.push(entry);
-    if (this.files !== undefined && entry.source !== 'trace') this.files.enqueue(entry);
+    if (this.files !== undefined) this.files.enqueue(entry);
+    this.schedule();
+  }
+
+  /**
+   * One traced JSON-RPC message, kept as a compact record: its entry (the
+   * summary line and all) is built only when a query asks for it or a window
+   * follows the trace. Masking is done now, as for any entry, so a secret
+   * forgotten later stays masked: the summary is masked here and kept only
+   * when masking or the length cut changed it.
+   */
+  appendTrace(record: NewTraceRecord): void {
+    if (this.disposed) return;
+    this.seq += 1;
+    const summary = traceSummary(record.direction, record.outcome, record.method, record.id, record.errorDetail, record.size);
+    const text = this.finishText(record.redactText === undefined ? summary : record.redactText(summary));
+    const body = this.redact === undefined ? record.body : this.redact(record.body);
+    const bodyBytes = Buffer.byteLength(body);
+    const logs = this.logsOf(record.server);
+    const trace = logs.trace;
+    const released = trace.push({
+      seq: this.seq,
+      time: record.time,
+      direction: record.direction,
+      size: record.size,
+      body,
+      bodyBytes,
+      method: record.method,
+      id: record.id,
+      outcome: record.outcome,
+      errorDetail: record.errorDetail,
+      text: text === summary ? undefined : text,
+    });
+    logs.bodyBytes += bodyBytes - released;
+    enforceBodyBudget(logs, this.maxTraceBodyBytes, this.bodiedLimit);
+    // Nobody follows the trace: it is kept for queries, and no entry is made for it.
+    if (this.traceLiveUntil <= this.now()) return;
+    this.pending.push(trace.entryAt(trace.length - 1));
     this.schedule();
   }
 
@@ -158,6 +187,12 @@ export class LogHub implements LogSink {
     for (const logs of targets) {
       if (logs === undefined) continue;
       for (const source of new Set(sources)) {
+        if (source === 'trace') {
+          dropped += logs.trace.evicted;
+          const matches = queryTrace(logs.trace, limit, afterSeq, minRank, pattern);
+          if (matches.length > 0) lists.push(matches);
+          continue;
+        }
         const buffer = logs.buffers[source];
         dropped += buffer.evicted;
         const matches: LogEntry[] = [];
@@ -182,7 +217,8 @@ export class LogHub implements LogSink {
     for (const name of names) {
       const logs = this.servers.get(name);
       if (logs === undefined) continue;
-      for (const source of LOG_SOURCES) removed += logs.buffers[source].length;
+      for (const source of BUFFERED_SOURCES) removed += logs.buffers[source].length;
+      removed += logs.trace.length;
       this.servers.delete(name);
     }
     // Entries not yet delivered would reappear after the renderer cleared its view.
@@ -208,7 +244,7 @@ export class LogHub implements LogSink {
     this.timer = undefined;
   }
 
-  /** Bytes of trace bodies currently held for a server. */
+  /** Bytes of bodies currently held for a server. */
   bodyBytes(server: string): number {
     return this.servers.get(server)?.bodyBytes ?? 0;
   }
@@ -219,10 +255,7 @@ export class LogHub implements LogSink {
    */
   private stamp(input: NewLogEntry, seq: number): LogEntry {
     const redact = this.redact;
-    // Redacted before it is cut, so a cut cannot leave half a secret behind.
-    const full = redact === undefined ? input.text : redact(input.text);
-    const text = full.length > this.maxTextChars ? `${full.slice(0, this.maxTextChars)}… (${full.length - this.maxTextChars} more characters)` : full;
-    const entry: LogEntry = { seq, server: input.server, time: input.time, source: input.source, text };
+    const entry: LogEntry = { seq, server: input.server, time: input.time, source: input.source, text: this.finishText(input.text) };
     if (input.level !== undefined) entry.level = input.level;
     if (input.logger !== undefined) entry.logger = redact === undefined ? input.logger : redact(input.logger);
     if (input.direction !== undefined) entry.direction = input.direction;
@@ -233,42 +266,23 @@ export class LogHub implements LogSink {
     return entry;
   }
 
+  /** A text as it is kept: masked, then cut (masked before it is cut, so a cut cannot leave half a secret behind). */
+  private finishText(text: string): string {
+    const full = this.redact === undefined ? text : this.redact(text);
+    return full.length > this.maxTextChars ? `${full.slice(0, this.maxTextChars)}… (${full.length - this.maxTextChars} more characters)` : full;
+  }
+
   private logsOf(server: string): ServerLogs {
     let logs = this.servers.get(server);
     if (logs === undefined) {
-      const buffers = Object.fromEntries(LOG_SOURCES.map((source) => [source, new RingBuffer<LogEntry>(this.capacity[source])])) as Record<
-        LogSource,
+      const buffers = Object.fromEntries(BUFFERED_SOURCES.map((source) => [source, new RingBuffer<LogEntry>(this.capacity[source])])) as Record<
+        BufferedSource,
         RingBuffer<LogEntry>
       >;
-      logs = { buffers, bodied: [], bodiedHead: 0, bodyBytes: 0 };
+      logs = { buffers, trace: new TraceRing(this.capacity.trace, server), bodied: [], bodiedHead: 0, bodyBytes: 0 };
       this.servers.set(server, logs);
     }
     return logs;
-  }
-
-  /** Over budget: the oldest entries still holding a body are replaced, in their buffers, by copies without it. */
-  private enforceBodyBudget(logs: ServerLogs): void {
-    while (logs.bodyBytes > this.maxTraceBodyBytes && logs.bodiedHead < logs.bodied.length) {
-      const oldest = logs.bodied[logs.bodiedHead] as LogEntry;
-      logs.bodiedHead += 1;
-      const buffer = logs.buffers[oldest.source];
-      const index = indexOfSeq(buffer, oldest.seq);
-      // Not found: evicted already, and its bytes counted out then.
-      if (index === undefined || oldest.body === undefined) continue;
-      buffer.replace(index, withoutBody(oldest));
-      logs.bodyBytes -= Buffer.byteLength(oldest.body);
-    }
-    // Evicted entries at the head are let go, so the queue holds about what the buffers hold.
-    while (logs.bodiedHead < logs.bodied.length && isEvicted(logs, logs.bodied[logs.bodiedHead] as LogEntry)) logs.bodiedHead += 1;
-    const waiting = logs.bodied.length - logs.bodiedHead;
-    if (waiting > this.bodiedLimit) {
-      // Only when bodies come from several sources (a head that stays while others behind it were evicted).
-      logs.bodied = logs.bodied.slice(logs.bodiedHead).filter((entry) => !isEvicted(logs, entry));
-      logs.bodiedHead = 0;
-    } else if (logs.bodiedHead >= BODIED_COMPACT_AT && logs.bodiedHead >= waiting) {
-      logs.bodied = logs.bodied.slice(logs.bodiedHead);
-      logs.bodiedHead = 0;
-    }
   }
 
   private schedule(): void {
@@ -316,34 +330,20 @@ export class LogHub implements LogSink {
   }
 }
 
-/** Buffers drop their oldest first and hold entries in seq order: one older than a buffer's first is gone. */
-function isEvicted(logs: ServerLogs, entry: LogEntry): boolean {
-  const first = logs.buffers[entry.source].at(0);
-  return first === undefined || entry.seq < first.seq;
-}
-
-/** Where the entry with `seq` sits in `buffer` (entries are in seq order), or undefined when it is no longer there. */
-function indexOfSeq(buffer: RingBuffer<LogEntry>, seq: number): number | undefined {
-  let low = 0;
-  let high = buffer.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = (buffer.at(middle) as LogEntry).seq;
-    if (found === seq) return middle;
-    if (found < seq) low = middle + 1;
-    else high = middle - 1;
+/** The trace's entries after `afterSeq` that match `pattern`, newest first, at most `limit`; only those are built. */
+function queryTrace(trace: TraceRing, limit: number, afterSeq: number, minRank: number | undefined, pattern: RegExp | undefined): LogEntry[] {
+  const matches: LogEntry[] = [];
+  for (let i = trace.length - 1; i >= 0 && matches.length < limit; i -= 1) {
+    if (trace.seqAt(i) <= afterSeq) break;
+    if (minRank !== undefined) {
+      const level = trace.levelAt(i);
+      if (level !== undefined && (LEVEL_RANK.get(level) ?? 0) < minRank) continue;
+    }
+    if (pattern !== undefined) {
+      const body = trace.bodyAt(i);
+      if (!pattern.test(trace.textAt(i)) && (body === undefined || !pattern.test(body))) continue;
+    }
+    matches.push(trace.entryAt(i));
   }
-  return undefined;
-}
-
-/** A copy of `entry` without its body, field by field (see `stamp`). */
-function withoutBody(entry: LogEntry): LogEntry {
-  const copy: LogEntry = { seq: entry.seq, server: entry.server, time: entry.time, source: entry.source, text: entry.text };
-  if (entry.level !== undefined) copy.level = entry.level;
-  if (entry.logger !== undefined) copy.logger = entry.logger;
-  if (entry.direction !== undefined) copy.direction = entry.direction;
-  if (entry.method !== undefined) copy.method = entry.method;
-  if (entry.id !== undefined) copy.id = entry.id;
-  if (entry.size !== undefined) copy.size = entry.size;
-  return copy;
+  return matches;
 }

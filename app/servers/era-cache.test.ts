@@ -47,6 +47,18 @@ describe('EraCache', () => {
     }
   });
 
+  it('flush resolves once a save asked for just before is on disk', async () => {
+    const cache = make();
+    // Not awaited, as ServerConnection asks for it before reporting a server ready.
+    void cache.remember('a', config, { kind: 'legacy' });
+    void cache.remember('b', config, { kind: 'modern', discover });
+    await cache.flush();
+    const saved = JSON.parse(await readFile(join(dir.path, 'eras.json'), 'utf8')) as { servers: Record<string, unknown> };
+    expect(Object.keys(saved.servers).sort()).toEqual(['a', 'b']);
+    // With nothing to save it resolves at once.
+    await make().flush();
+  });
+
   it('expires legacy verdicts after 7 days', async () => {
     await make().remember('a', config, { kind: 'legacy' });
     now += LEGACY_VERDICT_MAX_AGE_MS - 1;

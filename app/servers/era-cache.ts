@@ -113,6 +113,17 @@ export class EraCache {
     await this.save();
   }
 
+  /**
+   * Resolves once every save asked for so far is on disk (or reported as
+   * failed). Servers are reported ready without waiting for their verdict's
+   * write, so the host waits here before it exits.
+   */
+  async flush(): Promise<void> {
+    // After the load, like `remember`: a save asked for just before has been queued by then.
+    await this.load();
+    await (this.nextWrite ?? this.writing);
+  }
+
   /** Drop a server's verdict (it failed, or the server was removed). */
   async forget(name: string): Promise<void> {
     await this.load();

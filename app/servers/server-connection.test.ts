@@ -22,7 +22,7 @@ afterEach(async () => {
   await dir.cleanup();
 });
 
-async function connect(server: McpServer) {
+async function connect(server: McpServer, eraCache?: (logs: LogCollector) => EraCache) {
   const logs = new LogCollector();
   const built: string[] = [];
   const connection = await ServerConnection.open({
@@ -30,7 +30,7 @@ async function connect(server: McpServer) {
     config: serverConfig({ command: 'in-memory' }),
     hostEnv: {},
     logs,
-    eraCache: new EraCache({ stateDir: dir.path, logs }),
+    eraCache: eraCache?.(logs) ?? new EraCache({ stateDir: dir.path, logs }),
     clientVersion: '0.0.0',
     createTransport: ({ kind }): ConnectionTransport => {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -51,6 +51,31 @@ describe('ServerConnection over an injected transport', () => {
     expect(built).toEqual(['stdio']);
     expect(connection.tools.map((tool) => tool.name)).toEqual(['echo']);
     expect(await connection.callTool('echo', {})).toMatchObject({ content: [{ type: 'text', text: 'hi' }] });
+  });
+
+  it("is ready without waiting for the era cache's write (fifty servers ready together waited for each other's fsyncs)", async () => {
+    const asked: string[] = [];
+    /** A cache whose saves never finish, as a disk that hangs. */
+    class StuckEraCache extends EraCache {
+      override remember(name: string): Promise<void> {
+        asked.push(name);
+        return new Promise<void>(() => undefined);
+      }
+    }
+    const server = new McpServer({ name: 'mem', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.registerTool('echo', {}, () => ({ content: [] }));
+    let timer: NodeJS.Timeout | undefined;
+    const tooLate = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('open() waited for the era cache write')), 3_000);
+    });
+    try {
+      const { connection, logs } = await Promise.race([connect(server, (log) => new StuckEraCache({ stateDir: dir.path, logs: log })), tooLate]);
+      expect(connection.tools.map((tool) => tool.name)).toEqual(['echo']);
+      expect(asked).toEqual(['mem']);
+      expect(logs.texts('mem', 'host').some((text) => text.startsWith('ready: protocol'))).toBe(true);
+    } finally {
+      clearTimeout(timer);
+    }
   });
 
   it('tells every list change by kind; tools only once the new list is read', async () => {

@@ -299,7 +299,9 @@ export class ServerConnection implements SupervisedConnection {
     const era = this.era;
     if (concludesNegotiation && era !== undefined) {
       const discover = this.client.getDiscoverResult();
-      await this.options.eraCache.remember(this.options.name, config, era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' });
+      // Not waited for: the write (two fsyncs) only saves a probe on the next start, and fifty servers
+      // ready together waited for it. Failures are logged by the cache; the supervisor flushes it at shutdown.
+      void this.options.eraCache.remember(this.options.name, config, era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' });
     }
     const via = prior === undefined ? '' : prior.kind === 'legacy' && concludesNegotiation ? '' : ', remembered era';
     const over = this.transport.kind === 'stdio' ? '' : ` over ${transportName(this.transport.kind)}`;

@@ -33,6 +33,16 @@ describe('ServerLog', () => {
     expect(failed?.text).toBe('← response #4 error -32601: Method not found (90 B)');
   });
 
+  it('names the method of an answer whose id is the request id as text, as it always did', () => {
+    const logs = new LogCollector();
+    const log = new ServerLog(logs, 'srv', []);
+    const request = { jsonrpc: '2.0' as const, id: 5, method: 'ping' };
+    log.trace('out', request, 30, JSON.stringify(request));
+    const answer = { jsonrpc: '2.0' as const, id: '5', result: {} };
+    log.trace('in', answer, 30, JSON.stringify(answer));
+    expect(logs.texts('srv', 'trace')).toEqual(['→ ping #5 (30 B)', '← ping #5 result (30 B)']);
+  });
+
   it('truncates very large bodies with a marker', () => {
     const logs = new LogCollector();
     const log = new ServerLog(logs, 'srv', []);

@@ -2,20 +2,16 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { LogLevelSchema } from '../../shared/domain/server';
 import type { LogLevel } from '../../shared/domain/server';
 import type { LogSink, NewLogEntry } from '../logs/log-sink';
+import { formatSize, traceSummary, type NewTraceRecord, type TraceOutcome } from '../logs/trace-record';
 import { configSecrets, formsOfAll } from '../secrets/secret-forms';
 import { redactForms } from '../secrets/secret-redactor';
+
+export { formatSize };
 
 /** Trace bodies beyond this many characters are cut, with a marker saying how big the message was. */
 export const TRACE_BODY_LIMIT = 64 * 1024;
 /** Request ids remembered to name the method of a response; bounded against servers that never answer. */
 const MAX_TRACKED_REQUESTS = 10_000;
-
-/** "118 B", "1.2 KB", "3.4 MB" for trace summaries. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 /**
  * Every form (secret-forms.ts) of the server's secret env values, secret
@@ -30,18 +26,6 @@ export function redact(text: string, secrets: readonly string[]): string {
   return redactForms(text, secrets);
 }
 
-/**
- * `text` as one flat string. A text built from pieces is a tree of V8 "cons"
- * strings, and the trace keeps its entries long (20,000 per server): each
- * piece is one more object for every garbage collection to copy and mark.
- * Reading a character makes V8 flatten the tree in place (a trace entry's
- * cost went from ~3.7 to ~3 µs with this, mostly garbage collection).
- */
-function flattened(text: string): string {
-  void text.charCodeAt(0);
-  return text;
-}
-
 function messageId(message: JSONRPCMessage): string | number | undefined {
   return 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
 }
@@ -52,8 +36,10 @@ function messageId(message: JSONRPCMessage): string | number | undefined {
  * the server's name and with its secret env values redacted.
  */
 export class ServerLog {
-  /** `${direction}:${id}` of requests still waiting for their response → method. */
-  private readonly pending = new Map<string, string>();
+  /** Ids (as text, so an answer with id "3" names request 3, as it always did) of requests still waiting for their response → method, by the way the request went. */
+  private readonly pendingOut = new Map<string, string>();
+  private readonly pendingIn = new Map<string, string>();
+  private readonly redactText = (text: string): string => this.redact(text);
   private readonly recentStderr: string[] = [];
 
   constructor(
@@ -111,38 +97,51 @@ export class ServerLog {
   /** One JSON-RPC message crossing the pipe; `raw` is its JSON text. */
   trace(direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, raw: string): void {
     const id = messageId(message);
-    const arrow = direction === 'out' ? '→' : '←';
     let method: string | undefined;
-    let summary: string;
+    let outcome: TraceOutcome = 'call';
+    let errorDetail: string | undefined;
     if ('method' in message) {
       method = message.method;
-      if (id !== undefined) this.track(`${direction}:${id}`, method);
-      summary = id === undefined ? `${arrow} ${method}` : `${arrow} ${method} #${id}`;
+      if (id !== undefined) this.track(direction, id, method);
     } else {
       // A response answers a request that went the other way.
-      const key = `${direction === 'in' ? 'out' : 'in'}:${id}`;
-      method = this.pending.get(key);
-      this.pending.delete(key);
-      const name = method ?? 'response';
-      summary =
-        'error' in message
-          ? `${arrow} ${name} #${id} error ${message.error.code}: ${message.error.message}`
-          : `${arrow} ${name} #${id} result`;
+      const asked = direction === 'in' ? this.pendingOut : this.pendingIn;
+      if (id !== undefined) {
+        const key = String(id);
+        method = asked.get(key);
+        asked.delete(key);
+      }
+      if ('error' in message) {
+        outcome = 'error';
+        errorDetail = `${message.error.code}: ${message.error.message}`;
+      } else outcome = 'result';
     }
-    const body = raw.length > TRACE_BODY_LIMIT ? `${raw.slice(0, TRACE_BODY_LIMIT)} … [truncated, ${formatSize(bytes)} in total]` : raw;
-    // Field by field, no spread of optional parts: one object per message, of one shape (two messages per call).
-    const text = flattened(this.redact(`${summary} (${formatSize(bytes)})`));
-    const entry: NewLogEntry = { server: this.server, time: Date.now(), source: 'trace', text, direction, size: bytes, body: this.redact(body) };
+    const cut = raw.length > TRACE_BODY_LIMIT ? `${raw.slice(0, TRACE_BODY_LIMIT)} … [truncated, ${formatSize(bytes)} in total]` : raw;
+    const body = this.redact(cut);
+    const time = Date.now();
+    if (this.sink.appendTrace !== undefined) {
+      // Kept compactly; the summary line is made when someone reads the entry.
+      const record: NewTraceRecord = { server: this.server, time, direction, size: bytes, body, outcome };
+      if (method !== undefined) record.method = method;
+      if (id !== undefined) record.id = id;
+      if (errorDetail !== undefined) record.errorDetail = errorDetail;
+      if (this.secrets.length > 0) record.redactText = this.redactText;
+      this.sink.appendTrace(record);
+      return;
+    }
+    const text = this.redact(traceSummary(direction, outcome, method, id, errorDetail, bytes));
+    const entry: NewLogEntry = { server: this.server, time, source: 'trace', text, direction, size: bytes, body };
     if (method !== undefined) entry.method = method;
     if (id !== undefined) entry.id = id;
     this.sink.append(entry);
   }
 
-  private track(key: string, method: string): void {
-    if (this.pending.size >= MAX_TRACKED_REQUESTS) {
-      const oldest = this.pending.keys().next().value;
-      if (oldest !== undefined) this.pending.delete(oldest);
+  private track(direction: 'in' | 'out', id: string | number, method: string): void {
+    const pending = direction === 'out' ? this.pendingOut : this.pendingIn;
+    if (pending.size >= MAX_TRACKED_REQUESTS) {
+      const oldest = pending.keys().next().value;
+      if (oldest !== undefined) pending.delete(oldest);
     }
-    this.pending.set(key, method);
+    pending.set(String(id), method);
   }
 }

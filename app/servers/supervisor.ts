@@ -134,6 +134,11 @@ export class ServerSupervisor {
     });
   }
 
+  /** Resolves once the protocol eras remembered so far are saved (servers are reported ready before that). */
+  erasSaved(): Promise<void> {
+    return this.eraCache.flush();
+  }
+
   /** Stop + forget. */
   async remove(name: string): Promise<void> {
     const entry = this.entry(name);
@@ -215,6 +220,7 @@ export class ServerSupervisor {
       const entries = [...this.entries.values()];
       for (const entry of entries) this.cancelPending(entry);
       await Promise.all(entries.map((entry) => enqueue(entry, () => this.doStop(entry, 'host shut down'))));
+      await this.eraCache.flush();
     })();
     return this.shuttingDown;
   }

@@ -22,6 +22,8 @@ describe('protocol eras (fixture servers)', () => {
     expect(first?.capabilities).toHaveProperty('logging');
     expect(await spawnCount(spawnLog)).toBe(1);
     expect(servers.logs.for('modern', 'trace').filter((entry) => entry.method === 'server/discover' && entry.direction === 'out')).toHaveLength(1);
+    // Ready is reported before the verdict's write; the supervisor says when it is on disk.
+    await servers.supervisor.erasSaved();
     const eras = JSON.parse(await readFile(join(servers.dir, 'eras.json'), 'utf8'));
     expect(eras.servers.modern).toMatchObject({ kind: 'modern', discover: { supportedVersions: ['2026-07-28'] } });
 
@@ -139,6 +141,8 @@ describe('protocol eras (fixture servers)', () => {
     await servers.supervisor.sync({ s: config });
     expect(servers.supervisor.get('s')).toMatchObject({ status: 'ready', era: 'legacy' });
     expect(servers.logs.texts('s', 'host').some((text) => text.startsWith('remembered modern era did not work'))).toBe(true);
+    // Ready is reported before the verdict's write; the supervisor says when it is on disk.
+    await servers.supervisor.erasSaved();
     const eras = JSON.parse(await readFile(join(servers.dir, 'eras.json'), 'utf8'));
     expect(eras.servers.s).toMatchObject({ kind: 'legacy' });
   });
