@@ -83,10 +83,11 @@ describe('protocol eras (fixture servers)', () => {
   });
 
   it('starts a server that never acknowledges the subscription, and says its lists will not update', async () => {
-    const config = fixtureConfig('modern-echo.mjs', { env: { BERTH_FIXTURE_IGNORE_LISTEN: '1' }, timeouts: { startupMs: 1_500, requestMs: 5_000 } });
+    // The acknowledgement is waited for as long as a start may take: short, but not so short that a loaded machine's start itself times out.
+    const config = fixtureConfig('modern-echo.mjs', { env: { BERTH_FIXTURE_IGNORE_LISTEN: '1' }, timeouts: { startupMs: 4_000, requestMs: 5_000 } });
     await servers.supervisor.sync({ deaf: config });
     expect(servers.supervisor.get('deaf')).toMatchObject({ status: 'ready', era: 'modern' });
-    await waitUntil(() => servers.logs.texts('deaf', 'host').find((text) => text.startsWith('could not subscribe')), 10_000, 'the warning');
+    await waitUntil(() => servers.logs.texts('deaf', 'host').find((text) => text.startsWith('could not subscribe')), 15_000, 'the warning');
     expect(servers.logs.texts('deaf', 'host').filter((text) => text.startsWith('could not subscribe'))).toEqual([
       'could not subscribe to tools list changes (subscriptions/listen ack timed out); those lists are read again only when the server restarts',
     ]);
