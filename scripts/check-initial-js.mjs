@@ -26,9 +26,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * screen weighs plus a small margin, so a static import that brings zod (or a view) back fails the
  * build. Raised from 145 to 147 KB with the model picker grouped by provider and the per-provider
  * key check in the composer (+1.5 KB), still under the target (issue 16's usage line, conversation
- * total and per-server instructions switch, ~1 KB, fit within it: 146.4 KB).
+ * total and per-server instructions switch, ~1 KB, fit within it: 146.4 KB). Raised to 148 KB with
+ * issue 19's everyday fixes on the first screen (the place kept across a reload, the title count and
+ * notifications of waiting requests, "Later" on Esc) and issue 16's per-model image switch (147.5 KB).
  */
-export const INITIAL_JS_BUDGET_BYTES = 147 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 148 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
 
 /**

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../shared/domain/chat';
 import type { PendingKind } from '../../../shared/domain/pending';
@@ -9,10 +9,11 @@ import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
 import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
-import { NotificationsOffer } from './notifications-offer';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
+// Shown only in the open tray, once: not worth a place in the first screen's JavaScript.
+const NotificationsOffer = lazy(async () => ({ default: (await import('./notifications-offer')).NotificationsOffer }));
 
 function conversationTitle(conversations: readonly ConversationSummary[], id: string | undefined): string | undefined {
   return id === undefined ? undefined : conversations.find((conversation) => conversation.id === id)?.title;
@@ -72,7 +73,11 @@ export function PendingTray() {
           {total === 0 && awaiting.length === 0 ? (
             <p className="popover-empty">Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.</p>
           ) : null}
-          {total > 0 ? <NotificationsOffer /> : null}
+          {total > 0 ? (
+            <Suspense fallback={null}>
+              <NotificationsOffer />
+            </Suspense>
+          ) : null}
           {total > 0 ? (
             <ul className="tray-list" aria-label="Waiting requests">
               {pending.map((request, index) => (
