@@ -25,12 +25,15 @@ afterEach(async () => {
 async function connect(server: McpServer, eraCache?: (logs: LogCollector) => EraCache) {
   const logs = new LogCollector();
   const built: string[] = [];
+  const cache = eraCache?.(logs) ?? new EraCache({ stateDir: dir.path, logs });
+  // Ready no longer waits for the era's write: the folder is removed only once it is on disk.
+  closers.push(() => cache.flush());
   const connection = await ServerConnection.open({
     name: 'mem',
     config: serverConfig({ command: 'in-memory' }),
     hostEnv: {},
     logs,
-    eraCache: eraCache?.(logs) ?? new EraCache({ stateDir: dir.path, logs }),
+    eraCache: cache,
     clientVersion: '0.0.0',
     createTransport: ({ kind }): ConnectionTransport => {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

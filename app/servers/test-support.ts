@@ -80,7 +80,8 @@ export async function waitUntil<T>(check: () => T | undefined | false | Promise<
 /** A fresh temp directory, and a function that removes it. */
 export async function tempDir(prefix = 'berth-servers-'): Promise<{ path: string; cleanup: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
-  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+  // Retries: a process that just ended may still be writing into it (ENOTEMPTY on a loaded machine).
+  return { path, cleanup: () => rm(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }
 
 /** A loopback port nobody listens on right now. */

@@ -48,7 +48,8 @@ afterEach(async () => {
   for (const child of children.splice(0).reverse()) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
-  await rm(dir, { recursive: true, force: true });
+  // Chromium may still be writing its profile for a moment after it exited (ENOTEMPTY): retry.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 /** A display for a real windowed browser: Xvfb when there is none. */
