@@ -55,7 +55,7 @@ export function installOptions(server: ServerDetail): InstallOption[] {
     const option: InstallOption = {
       index,
       kind: 'package',
-      label: `${pkg.registryType} ${pkg.identifier}${pkg.version === undefined ? '' : `@${pkg.version}`}`,
+      label: `${pkg.identifier}${pkg.version === undefined ? '' : `@${pkg.version}`}`,
       registryType: pkg.registryType,
       transport: pkg.transport.type,
       fields: [

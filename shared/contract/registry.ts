@@ -50,7 +50,7 @@ export type InstallField = z.infer<typeof InstallFieldSchema>;
 export const InstallOptionSchema = z.object({
   index: z.number().int(),
   kind: z.enum(['package', 'remote']),
-  /** e.g. `npm @scope/name@1.2.3`, or the remote's URL template. */
+  /** e.g. `@scope/name@1.2.3` (its registryType says npm), or the remote's URL template. */
   label: z.string(),
   registryType: z.string().optional(),
   transport: z.string(),
