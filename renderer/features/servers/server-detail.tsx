@@ -137,6 +137,15 @@ function Overview({ server }: { server: ServerState }) {
             <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
           </>
         )}
+        {server.config.registry !== undefined ? (
+          <>
+            <dt>Installed from</dt>
+            <dd>
+              <code className="wrap">{server.config.registry.name}</code> <span className="muted">{server.config.registry.version}</span>
+              <p className="fact-note">Discover shows when its registry has a newer version, and updates it keeping your settings.</p>
+            </dd>
+          </>
+        ) : null}
         <dt>Server</dt>
         <dd>
           {server.serverInfo ? (
