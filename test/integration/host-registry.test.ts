@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../shared/contract';
 import type { ServerState } from '../../shared/domain/server';
 import { startFixtureRegistry, type FixtureRegistry } from '../../e2e/fixtures/registry/fixture-registry';
-import { ANALYTICS_REMOTE_NAME, EVERYTHING_NAME, EVERYTHING_VERSION, LEGACY_SSE_NAME, WEATHER_NAME } from '../../e2e/fixtures/registry/entries';
+import { ANALYTICS_REMOTE_NAME, EVERYTHING_NAME, EVERYTHING_VERSION, LEGACY_SSE_NAME, TIME_NAME, WEATHER_NAME } from '../../e2e/fixtures/registry/entries';
 import { hostPerTest, waitFor } from './host-harness';
 
 type Search = MethodOutput<'registry.search'>;
@@ -153,6 +153,36 @@ describe('Discover against the fixture registry, through a real host', () => {
       await new Promise<void>((resolveClose) => remote.close(() => resolveClose()));
     }
   }, 60_000);
+
+  it('says where to get a missing runtime, flags env keys that load other code, and skips entries that do not fit', async () => {
+    registry.publish({
+      server: {
+        name: 'io.github.berth-fixtures/preloaded',
+        description: 'Sets NODE_OPTIONS for its process',
+        version: '1.0.0',
+        packages: [{ registryType: 'npm', identifier: 'preloaded-mcp', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NODE_OPTIONS', value: '--require ./hook.js' }] }],
+      },
+    });
+    registry.publish({ server: { name: 'not-a-registry-name', description: 'x', version: '1.0.0' } });
+    registry.publish({ server: { name: 'io.github.berth-fixtures/pre\u0007loud', description: 'y'.repeat(3_000), version: '1.0.0' } });
+    const host = await start();
+    const flagged = await host.call<Review>('registry.review', { registry: registry.url, name: 'io.github.berth-fixtures/preloaded', option: 0, serverName: 'preloaded', values: {} });
+    if (!flagged.ready) throw new Error(JSON.stringify(flagged.errors));
+    expect(flagged.plan.env).toEqual({ NODE_OPTIONS: '--require ./hook.js' });
+    expect(flagged.plan.warnings).toContainEqual(expect.objectContaining({ kind: 'env', key: 'NODE_OPTIONS' }));
+    const python = await host.call<Review>('registry.review', { registry: registry.url, name: TIME_NAME, option: 0, serverName: 'time', values: {} });
+    if (!python.ready) throw new Error(JSON.stringify(python.errors));
+    expect(python.plan.args).toEqual(['mcp-server-time==0.6.2', '--local-timezone', 'UTC']);
+    const listed = await host.call<Search>('registry.search', { registry: registry.url, query: 'pre' });
+    expect(listed.servers.map((entry) => entry.name)).toEqual(['io.github.berth-fixtures/preloaded']);
+    expect(listed.skipped).toBe(1);
+    const everything = await host.call<Search>('registry.search', { registry: registry.url, query: '', limit: 100 });
+    expect(everything.skipped).toBe(2);
+    // Registries are the person's setting.
+    await expect(host.call('registry.setSources', { registries: [`${registry.url}/`, 'https://registry.example.org'] })).resolves.toEqual({ registries: [registry.url, 'https://registry.example.org'] });
+    expect(JSON.parse(await readFile(join(berth.dir, 'registries.json'), 'utf8'))).toEqual({ registries: [registry.url, 'https://registry.example.org'] });
+    await expect(host.host.dispatch('registry.setSources', { registries: ['ftp://example.org'] })).resolves.toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+  });
 
   it('answers from the cache with a clear notice when the registry is down, and says so when nothing is cached', async () => {
     const host = await start();
