@@ -56,6 +56,15 @@ describe('RegistryService review', () => {
     expect(review.ready && review.plan.runtimeMissing).toBeUndefined();
   });
 
+  it('does not install a version its publisher deleted', async () => {
+    registry.publish({ server: { name: 'io.github.berth-fixtures/gone', description: 'Pulled', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'gone-mcp', version: '1.0.0', transport: { type: 'stdio' } }] }, status: 'deleted' });
+    const registryService = service('');
+    const details = await registryService.details(registry.url, 'io.github.berth-fixtures/gone', 'latest');
+    expect(details.entry.status).toBe('deleted');
+    expect(details.entry.options[0]?.unsupported).toMatch(/deleted this version/);
+    await expect(registryService.review({ ...request('io.github.berth-fixtures/gone'), serverName: 'gone' })).resolves.toEqual({ ready: false, errors: [{ field: 'option', message: expect.stringMatching(/deleted this version/) }] });
+  });
+
   it('refuses a name already taken, and a review id it never gave', async () => {
     const taken = await service('', { x: { command: 'node', args: [], env: {}, headers: {}, secretHeaders: [], enabled: true, secretEnv: [], timeouts: { startupMs: 30_000, requestMs: 60_000, maxTotalMs: 600_000 }, restart: { enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 } } }).review(
       request(TIME_NAME),

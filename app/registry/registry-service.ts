@@ -13,6 +13,7 @@ import { parseServerList, parseServerResponse, type ServerResponse } from './ser
 /** Reviews wait this long for the person's yes. */
 const REVIEW_TTL_MS = 30 * 60_000;
 const MAX_REVIEWS = 20;
+const DELETED = 'Its publisher deleted this version from the registry: it is not installed again';
 
 export interface RegistryServiceOptions {
   client: RegistryClient;
@@ -95,7 +96,10 @@ export class RegistryService {
   async details(registry: string, name: string, version: string) {
     const answer = await this.entry(registry, name, version);
     const { server } = answer.value;
-    const details: RegistryEntryDetails = { ...entryView(answer.value), options: installOptions(server) };
+    const deleted = official(answer.value)?.status === 'deleted';
+    // A version its publisher deleted stays readable, but is not installed again.
+    const options = installOptions(server).map((option) => (deleted ? { ...option, unsupported: DELETED } : option));
+    const details: RegistryEntryDetails = { ...entryView(answer.value), options };
     if (server.repository?.url !== undefined) {
       details.repository = { url: server.repository.url, ...(server.repository.source === undefined ? {} : { source: server.repository.source }), ...(server.repository.subfolder === undefined ? {} : { subfolder: server.repository.subfolder }) };
     }
@@ -113,6 +117,7 @@ export class RegistryService {
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === serverName.toLowerCase());
     if (taken !== undefined) errors.push({ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` });
     const { value } = await this.entry(request.registry, request.name, request.version);
+    if (official(value)?.status === 'deleted') return { ready: false as const, errors: [{ field: 'option', message: DELETED }] };
     const built = buildInstall(value.server, request.option, request.values, { registryUrl: request.registry });
     if (!built.ok) errors.push(...built.errors);
     if (!built.ok || errors.length > 0) return { ready: false as const, errors };
