@@ -67,6 +67,22 @@ test('search as you type, page through results, read details, install server-eve
 test('a required secret is asked for and masked; a registry that goes down leaves its cached results with a clear message', async ({ app, registry }) => {
   const discover = new DiscoverPage(app);
   await discover.show();
+  // By keyboard: from the search, Tab reaches the results, Enter opens one, Escape closes the install dialog.
+  await discover.search.focus();
+  await app.keyboard.type('time');
+  await expect(discover.result('Time')).toBeVisible();
+  await app.keyboard.press('Tab');
+  await app.keyboard.press('Tab');
+  await expect(discover.result('Time')).toBeFocused();
+  await app.keyboard.press('Enter');
+  const install = discover.details.getByRole('button', { name: 'Install Time (pypi)' });
+  await expect(install).toBeVisible();
+  await install.focus();
+  await app.keyboard.press('Enter');
+  await expect(discover.installDialog.getByRole('combobox', { name: /--local-timezone/ })).toHaveValue('UTC');
+  await app.keyboard.press('Escape');
+  await expect(discover.installDialog).toBeHidden();
+
   await discover.search.fill('weather');
   await discover.open('Weather');
   await discover.startInstall('Weather', 'npm');

@@ -61,7 +61,16 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide install-dialog" aria-describedby="install-dialog-description">
+        <Dialog.Content
+          className="dialog dialog-wide install-dialog"
+          aria-describedby="install-dialog-description"
+          // Start in the form, not on the close button: its tooltip would open and take the first Escape.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            const content = event.currentTarget as HTMLElement | null;
+            (content?.querySelector<HTMLElement>('.install-form input, .install-form select') ?? content)?.focus();
+          }}
+        >
           <DialogHeader title={reviewed === undefined ? `Install ${title}` : `Review: ${title}`} />
           <Dialog.Description id="install-dialog-description" className="dialog-description">
             {reviewed === undefined
