@@ -14,6 +14,7 @@ import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
 import { TaskSettingFacts } from './task-setting';
 import { ServerInstructionsSection } from './instructions-setting';
+import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
@@ -141,8 +142,7 @@ function Overview({ server }: { server: ServerState }) {
           <>
             <dt>Installed from</dt>
             <dd>
-              <code className="wrap">{server.config.registry.name}</code> <span className="muted">{server.config.registry.version}</span>
-              <p className="fact-note">Discover shows when its registry has a newer version, and updates it keeping your settings.</p>
+              <RegistryOrigin server={server.name} from={server.config.registry} />
             </dd>
           </>
         ) : null}
