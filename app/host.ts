@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { version } from '../package.json';
 import { fail } from '../shared/result';
 import { createEventHub } from './events/event-hub';
@@ -8,6 +9,10 @@ import { errorMessage } from '../shared/error-message';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
 import { ConfigImportService } from './config-import/import-service';
+import { RegistryCache } from './registry/registry-cache';
+import { RegistryClient } from './registry/registry-client';
+import { RegistryService } from './registry/registry-service';
+import { DEFAULT_REGISTRY, RegistrySources } from './registry/registry-sources';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
@@ -327,6 +332,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
     cwd: process.cwd(),
   });
 
+  const registry = new RegistryService({
+    client: new RegistryClient(),
+    cache: new RegistryCache(join(paths.stateDir, 'registry-cache'), (text) => warn(`registry: ${text}`)),
+    sources: new RegistrySources(paths.configDir, hostEnv.BERTH_REGISTRY_URL ?? DEFAULT_REGISTRY, (text) => warn(`registry: ${text}`)),
+    servers: () => config.servers(),
+    takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
+    launchPath: async () => (await loginEnv.get()).env.PATH,
+    cwd: process.cwd(),
+  });
+
   const router = createRouter(
     createHandlers({
       config,
@@ -346,6 +361,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       oauth,
       tasks,
       apps,
+      registry,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,

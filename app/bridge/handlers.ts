@@ -27,6 +27,8 @@ import { createSamplingHandlers } from './handlers-sampling';
 import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
 import { createProvidersHandlers } from './handlers-providers';
+import { createRegistryHandlers } from './handlers-registry';
+import type { RegistryService } from '../registry/registry-service';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { createTaskSettingsHandlers } from './handlers-task-settings';
 import { createTasksHandlers } from './handlers-tasks';
@@ -68,6 +70,8 @@ export interface FeatureDeps {
   tasks: TaskRegistry;
   /** MCP Apps: servers' UIs in the chat's cards. */
   apps: AppsService;
+  /** Discover: MCP registries, install reviews, updates. */
+  registry: RegistryService;
 }
 
 /**
@@ -78,9 +82,10 @@ export interface FeatureDeps {
 export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   const { workflow } = deps;
   const announceConfig = (): void => deps.events.emit('config.changed', deps.config.status());
+  const servers = createServerHandlers(deps);
   return {
     ...createAppHandlers(deps),
-    ...createServerHandlers(deps),
+    ...servers,
     ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
     ...createLogHandlers(deps.logs, deps.events),
     ...createChatHandlers(deps.chat),
@@ -96,6 +101,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
     ...createTasksHandlers(deps.tasks),
     ...createAppsHandlers(deps.apps),
+    ...createRegistryHandlers({ service: deps.registry, servers }),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };

@@ -208,7 +208,7 @@ export interface SettingsSlice {
   loadAudit(): Promise<void>;
 }
 
-export type View = 'chat' | 'servers' | 'tasks' | 'roots' | 'logs' | 'settings';
+export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'roots' | 'logs' | 'settings';
 
 export interface Toast {
   id: number;

@@ -12,6 +12,7 @@ import { oauthMethods } from './oauth';
 import { pendingMethods, pendingTopics } from './pending';
 import { promptMethods, promptTopics } from './prompts';
 import { providersMethods, providersTopics } from './providers';
+import { registryMethods } from './registry';
 import { resourceMethods, resourceTopics } from './resources';
 import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
@@ -42,6 +43,7 @@ export const contract = {
   ...taskSettingsMethods,
   ...instructionsSettingsMethods,
   ...appsMethods,
+  ...registryMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */

@@ -105,6 +105,23 @@ export const OAuthSettingsSchema = z
 export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
 
 /**
+ * Where an installed server came from: the registry, the server.json name and
+ * version, which of its packages/remotes, and the person's non-secret answers
+ * (secret ones are `${secret:…}` references in `env`/`headers`), so an update
+ * can rebuild the same config for a newer version.
+ */
+export const InstalledFromSchema = z
+  .object({
+    url: z.string().max(2_000),
+    name: z.string().min(1).max(200),
+    version: z.string().min(1).max(255),
+    option: z.number().int().min(0).max(100).default(0),
+    values: z.record(z.string().max(500), z.string().max(100_000)).default({}),
+  })
+  .strict();
+export type InstalledFrom = z.infer<typeof InstalledFromSchema>;
+
+/**
  * One server entry, compatible with Claude Desktop's `mcpServers` values
  * (`command`, `args`, `env`, `cwd`; or `url` with `type` and `headers` as in
  * Cursor and VS Code) plus Berth's own optional fields. Exactly one of
@@ -134,6 +151,8 @@ export const ServerConfigSchema = z
     restart: RestartPolicySchema.default({ enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 }),
     /** Berth: level requested with logging/setLevel once the server is ready. */
     logLevel: LogLevelSchema.optional(),
+    /** Berth: installed from an MCP registry (app/registry/): where from, and what to rebuild an update with. */
+    registry: InstalledFromSchema.optional(),
   })
   .superRefine(
     (config, ctx) => {

@@ -107,12 +107,4 @@ export function errorsFromFailures(failures: readonly ImportFailure[]): LocalErr
 }
 
 /** The command line of a stdio server (arguments quoted where a space or quote would blur them), the address of a remote one. */
-export function launchLine(candidate: ImportCandidateView): string {
-  if (candidate.kind === 'remote') return candidate.url ?? '';
-  return [candidate.command ?? '', ...(candidate.args ?? [])].map(quoteArg).join(' ');
-}
-
-/** An argument as a shell would need it, so one argument with a space is not read as two. */
-function quoteArg(arg: string): string {
-  return arg === '' || /[\s"'\\$`]/.test(arg) ? JSON.stringify(arg) : arg;
-}
+export { launchLine } from '../launch-review/launch-line';

@@ -6,6 +6,7 @@ import type { ShownImportPreview } from '../../store/types';
 import { useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
+import { LaunchDetails } from '../launch-review/launch-details';
 import {
   FORMAT_LABELS,
   blockedReason,
@@ -13,7 +14,6 @@ import {
   checkedCandidates,
   errorsFromFailures,
   initialChoices,
-  launchLine,
   neededInputs,
   needsWorkspaceFolder,
   type ImportChoices,
@@ -240,7 +240,7 @@ function CandidateRow({
       <tr className={clsx('import-details-row', error && 'has-error')} aria-label={`What ${candidate.sourceName} runs`} data-details={candidate.sourceName}>
         <td />
         <td colSpan={3}>
-          <LaunchDetails candidate={candidate} />
+          <LaunchDetails launch={candidate} label={candidate.sourceName} />
         </td>
       </tr>
       {error ? (
@@ -252,71 +252,6 @@ function CandidateRow({
         </tr>
       ) : null}
     </>
-  );
-}
-
-/** Everything the server would run with, in full: nothing is cut off, secret values are masked, and what to look at is said in words. */
-function LaunchDetails({ candidate }: { candidate: ImportCandidateView }) {
-  const flagged = new Set(candidate.warnings.flatMap((warning) => (warning.key === undefined ? [] : [warning.key])));
-  const env = Object.entries(candidate.env ?? {});
-  return (
-    <div className="import-details">
-      <dl className="import-launch-facts">
-        {candidate.kind === 'remote' ? (
-          <>
-            <dt>Address</dt>
-            <dd className="mono">{candidate.url}</dd>
-            {candidate.headerNames !== undefined && candidate.headerNames.length > 0 ? (
-              <>
-                <dt>Headers</dt>
-                <dd>
-                  <span className="mono">{candidate.headerNames.join(', ')}</span> <span className="muted">(values not shown)</span>
-                </dd>
-              </>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <dt>Runs</dt>
-            <dd className={clsx('mono', candidate.warnings.some((warning) => warning.kind === 'command') && 'flagged')}>
-              {candidate.resolvedCommand ?? <span className="muted">{candidate.command} (not found)</span>}
-            </dd>
-            <dt>Command</dt>
-            <dd className="mono import-command-line">{launchLine(candidate)}</dd>
-            {candidate.cwd !== undefined ? (
-              <>
-                <dt>In folder</dt>
-                <dd className="mono">{candidate.cwd}</dd>
-              </>
-            ) : null}
-            <dt>Environment</dt>
-            <dd>
-              {env.length === 0 ? (
-                <span className="muted">Nothing added</span>
-              ) : (
-                <ul className="import-env">
-                  {env.map(([key, value]) => (
-                    <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
-                      {key}={value}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </dd>
-          </>
-        )}
-      </dl>
-      {candidate.warnings.length > 0 ? (
-        <ul className="import-warnings" aria-label={`What to check in ${candidate.sourceName}`}>
-          {candidate.warnings.map((warning, index) => (
-            <li key={index}>
-              <WarningIcon />
-              <span>{warning.message}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
 import { TaskSettingFacts } from './task-setting';
 import { ServerInstructionsSection } from './instructions-setting';
+import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
@@ -137,6 +138,14 @@ function Overview({ server }: { server: ServerState }) {
             <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
           </>
         )}
+        {server.config.registry !== undefined ? (
+          <>
+            <dt>Installed from</dt>
+            <dd>
+              <RegistryOrigin server={server.name} from={server.config.registry} />
+            </dd>
+          </>
+        ) : null}
         <dt>Server</dt>
         <dd>
           {server.serverInfo ? (

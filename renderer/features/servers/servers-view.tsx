@@ -84,6 +84,7 @@ function NoServers() {
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
   const configInvalid = useBerth((s) => s.configStatus?.state === 'invalid');
   const openConfigEditor = useBerth((s) => s.openConfigEditor);
+  const showView = useBerth((s) => s.showView);
   if (configInvalid) {
     return (
       <div className="view-center">
@@ -112,6 +113,7 @@ function NoServers() {
             <Button variant="primary" icon={<PlusIcon />} onClick={() => openServerForm({ mode: 'add', example: true })}>
               Add an example server
             </Button>
+            <Button onClick={() => showView('discover')}>Find one in the registry</Button>
             <Button onClick={() => openServerForm({ mode: 'add' })}>Add your own</Button>
             <Button onClick={() => openInteropDialog('import')}>Import from another app…</Button>
           </>

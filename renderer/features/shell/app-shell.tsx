@@ -10,6 +10,7 @@ import { ConnectionBanner, TopBar } from './top-bar';
 // separate chunks, so the JavaScript parsed before the first paint stays small; they are fetched
 // from the local host (or the app's own files) in a few milliseconds when first shown.
 const ServersView = lazy(async () => ({ default: (await import('../servers/servers-view')).ServersView }));
+const DiscoverView = lazy(async () => ({ default: (await import('../discover/discover-view')).DiscoverView }));
 const TasksView = lazy(async () => ({ default: (await import('../tasks/tasks-view')).TasksView }));
 const RootsView = lazy(async () => ({ default: (await import('../roots/roots-view')).RootsView }));
 const LogsView = lazy(async () => ({ default: (await import('../logs/logs-view')).LogsView }));
@@ -35,7 +36,7 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
           <ConfigBanner />
           <div className="view">
             <Suspense fallback={null}>
-              {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'tasks' ? <TasksView /> : view === 'roots' ? <RootsView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
+              {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'discover' ? <DiscoverView /> : view === 'tasks' ? <TasksView /> : view === 'roots' ? <RootsView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
             </Suspense>
           </div>
         </main>

@@ -5,7 +5,7 @@ import { countRunningTasks, sortServers, useBerth, type View } from '../../store
 import { StatusDot, shownStatus, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
 import { Button } from './controls';
-import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, ServerIcon, SettingsIcon, TasksIcon } from './icons';
+import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, SearchIcon, ServerIcon, SettingsIcon, TasksIcon } from './icons';
 
 export function Sidebar() {
   const view = useBerth((s) => s.view);
@@ -27,6 +27,7 @@ export function Sidebar() {
   const nav: { id: View; label: string; icon: ReactNode; count?: number; countLabel?: string }[] = [
     { id: 'chat', label: 'Chat', icon: <ChatIcon />, count: conversationCount },
     { id: 'servers', label: 'Servers', icon: <ServerIcon />, count: servers.length },
+    { id: 'discover', label: 'Discover', icon: <SearchIcon /> },
     { id: 'tasks', label: 'Tasks', icon: <TasksIcon />, count: runningTasks, countLabel: 'running' },
     { id: 'roots', label: 'Workspace roots', icon: <FolderIcon />, count: rootCount },
     { id: 'logs', label: 'Logs', icon: <LogsIcon />, count: logCount },

@@ -6,7 +6,7 @@ import { useNow } from '../servers/use-now';
 import { Button } from './controls';
 import { WarningIcon } from './icons';
 
-const TITLES = { chat: 'Chat', servers: 'Servers', tasks: 'Tasks', roots: 'Workspace roots', logs: 'Logs', settings: 'Settings' } as const;
+const TITLES = { chat: 'Chat', servers: 'Servers', discover: 'Discover servers', tasks: 'Tasks', roots: 'Workspace roots', logs: 'Logs', settings: 'Settings' } as const;
 
 export function TopBar() {
   const view = useBerth((s) => s.view);

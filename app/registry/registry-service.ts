@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { LaunchPlan, RegistryEntry, RegistryEntryDetails, RegistryUpdate } from '../../shared/contract/registry';
+import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
+import { errorMessage } from '../../shared/error-message';
+import { HostError } from '../../shared/result';
+import { reviewLaunch } from '../config-import/launch-review';
+import { buildInstall, installOptions, RUNTIMES } from './install-plan';
+import type { RegistryCache } from './registry-cache';
+import { RegistryRequestError, registryUrl, type RegistryClient } from './registry-client';
+import type { RegistrySources } from './registry-sources';
+import { parseServerList, parseServerResponse, type ServerResponse } from './server-json';
+
+/** Reviews wait this long for the person's yes. */
+const REVIEW_TTL_MS = 30 * 60_000;
+const MAX_REVIEWS = 20;
+const DELETED = 'Its publisher deleted this version from the registry: it is not installed again';
+
+export interface RegistryServiceOptions {
+  client: RegistryClient;
+  cache: RegistryCache;
+  sources: RegistrySources;
+  /** Every configured server as stored (secrets as references). */
+  servers(): Record<string, ServerConfig>;
+  /** Every name in use, including servers still running from a broken entry. */
+  takenNames(): string[];
+  /** The PATH servers start with, to check the runtime (npx, uvx, docker) is there. */
+  launchPath(): Promise<string | undefined>;
+  /** Where servers without a cwd start. */
+  cwd: string;
+}
+
+interface Fresh<T> {
+  value: T;
+  fetchedAt: number;
+  fromCache: boolean;
+  notice?: string;
+}
+
+interface Review {
+  serverName: string;
+  config: ServerConfig;
+  expires: number;
+}
+
+function official(response: ServerResponse) {
+  return response._meta?.['io.modelcontextprotocol.registry/official'];
+}
+
+function entryView(response: ServerResponse): RegistryEntry {
+  const { server } = response;
+  const meta = official(response);
+  const kinds = [...new Set([...(server.packages ?? []).map((pkg) => pkg.registryType), ...((server.remotes ?? []).length > 0 ? ['remote'] : [])])];
+  const view: RegistryEntry = { name: server.name, description: server.description, version: server.version, status: meta?.status ?? 'active', kinds };
+  if (server.title !== undefined) view.title = server.title;
+  if (meta?.statusMessage !== undefined) view.statusMessage = meta.statusMessage;
+  if (meta?.publishedAt !== undefined) view.publishedAt = meta.publishedAt;
+  if (meta?.updatedAt !== undefined) view.updatedAt = meta.updatedAt;
+  return view;
+}
+
+/** A value people can read in the review: secret env values masked. */
+function maskedEnv(config: ServerConfig): Record<string, string> {
+  return Object.fromEntries(Object.entries(config.env).map(([key, value]) => [key, config.secretEnv.includes(key) ? SECRET_MASK : value]));
+}
+
+/**
+ * Discover's host side: searches and details from the configured registries
+ * (answers checked by server-json.ts, cached on disk for offline use), the
+ * install review (exactly what would run, runtime checked), installs of what
+ * was reviewed, and updates of installed servers to their registry's latest.
+ */
+export class RegistryService {
+  private readonly reviews = new Map<string, Review>();
+
+  constructor(private readonly options: RegistryServiceOptions) {}
+
+  sources(): Promise<string[]> {
+    return this.options.sources.list();
+  }
+
+  setSources(registries: readonly string[]): Promise<string[]> {
+    return this.options.sources.set(registries);
+  }
+
+  async search(registry: string, query: string, cursor: string | undefined, limit: number) {
+    const url = registryUrl(registry, '/v0.1/servers', { search: query.trim() === '' ? undefined : query.trim(), cursor, limit: String(limit), version: 'latest' });
+    const answer = await this.get(url, parseServerList);
+    return {
+      servers: answer.value.servers.map(entryView),
+      skipped: answer.value.skipped,
+      ...(answer.value.nextCursor === undefined ? {} : { nextCursor: answer.value.nextCursor }),
+      ...freshness(answer),
+    };
+  }
+
+  async details(registry: string, name: string, version: string) {
+    const answer = await this.entry(registry, name, version);
+    const { server } = answer.value;
+    const deleted = official(answer.value)?.status === 'deleted';
+    // A version its publisher deleted stays readable, but is not installed again.
+    const options = installOptions(server).map((option) => (deleted ? { ...option, unsupported: DELETED } : option));
+    const details: RegistryEntryDetails = { ...entryView(answer.value), options };
+    if (server.repository?.url !== undefined) {
+      details.repository = { url: server.repository.url, ...(server.repository.source === undefined ? {} : { source: server.repository.source }), ...(server.repository.subfolder === undefined ? {} : { subfolder: server.repository.subfolder }) };
+    }
+    if (server.websiteUrl !== undefined) details.websiteUrl = server.websiteUrl;
+    const installedAs = Object.entries(this.options.servers()).flatMap(([serverName, config]) =>
+      config.registry !== undefined && config.registry.name === server.name && sameRegistry(config.registry.url, registry) ? [{ server: serverName, version: config.registry.version }] : [],
+    );
+    return { entry: details, installedAs, ...freshness(answer) };
+  }
+
+  /** Build the config for one option with the person's values; when it builds, remember it under a review id for install. */
+  async review(request: { registry: string; name: string; version: string; option: number; serverName: string; values: Record<string, string> }) {
+    const serverName = request.serverName.trim();
+    const errors: { field: string; message: string }[] = [];
+    const taken = this.options.takenNames().find((name) => name.toLowerCase() === serverName.toLowerCase());
+    if (taken !== undefined) errors.push({ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` });
+    const { value } = await this.entry(request.registry, request.name, request.version);
+    if (official(value)?.status === 'deleted') return { ready: false as const, errors: [{ field: 'option', message: DELETED }] };
+    const built = buildInstall(value.server, request.option, request.values, { registryUrl: request.registry });
+    if (!built.ok) errors.push(...built.errors);
+    if (!built.ok || errors.length > 0) return { ready: false as const, errors };
+    const plan = await this.plan(built.config);
+    this.prune();
+    const reviewId = randomUUID();
+    this.reviews.set(reviewId, { serverName, config: built.config, expires: Date.now() + REVIEW_TTL_MS });
+    return { ready: true as const, reviewId, serverName, plan };
+  }
+
+  /**
+   * Exactly the reviewed config, taken once: the caller saves it the way the
+   * server form does (secret values into the secret store) and starts it.
+   */
+  takeReview(reviewId: string): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: { field: string; message: string }[] } {
+    const review = this.reviews.get(reviewId);
+    if (review === undefined || review.expires < Date.now()) {
+      this.reviews.delete(reviewId);
+      throw new HostError('NOT_FOUND', 'That review is no longer open: review the install again', 'reviewId');
+    }
+    const taken = this.options.takenNames().find((name) => name.toLowerCase() === review.serverName.toLowerCase());
+    if (taken !== undefined) return { installed: false, errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }] };
+    this.reviews.delete(reviewId);
+    return { installed: true, serverName: review.serverName, config: review.config };
+  }
+
+  async updates(): Promise<{ updates: RegistryUpdate[]; problems: string[] }> {
+    const installed = Object.entries(this.options.servers()).flatMap(([server, config]) => (config.registry === undefined ? [] : [{ server, from: config.registry }]));
+    const results = await Promise.all(
+      installed.map(async ({ server, from }) => {
+        try {
+          const { value } = await this.entry(from.url, from.name, 'latest');
+          return value.server.version === from.version ? {} : { update: { server, registry: from.url, name: from.name, installed: from.version, latest: value.server.version } };
+        } catch (error) {
+          return { problem: `${server}: cannot check ${from.name} for updates (${errorMessage(error)})` };
+        }
+      }),
+    );
+    return { updates: results.flatMap((result) => (result.update === undefined ? [] : [result.update])), problems: results.flatMap((result) => (result.problem === undefined ? [] : [result.problem])) };
+  }
+
+  /**
+   * An installed server's config rebuilt for its registry's latest version
+   * with the same answers; secrets are SECRET_MASK, which saving resolves to
+   * the stored values. The caller saves it as the server form's edit does.
+   */
+  async prepareUpdate(server: string): Promise<{ config: ServerConfig; version: string }> {
+    const stored = this.options.servers()[server];
+    if (stored === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
+    const from = stored.registry;
+    if (from === undefined) throw new HostError('INVALID_INPUT', `"${server}" was not installed from a registry`, 'server');
+    const { value } = await this.entry(from.url, from.name, 'latest');
+    const built = buildInstall(value.server, from.option, from.values, {
+      registryUrl: from.url,
+      keepSecret: (section, key) => (section === 'env' ? stored.secretEnv.includes(key) && key in stored.env : isSecretHeader(stored, key) && key in stored.headers),
+    });
+    if (!built.ok) {
+      throw new HostError('INVALID_INPUT', `Version ${value.server.version} of ${from.name} needs more than the installed one (${built.errors.map((error) => error.message).join('; ')}): install it again from Discover`, 'server');
+    }
+    const config: ServerConfig = {
+      ...built.config,
+      enabled: stored.enabled,
+      timeouts: stored.timeouts,
+      restart: stored.restart,
+      ...(stored.logLevel === undefined ? {} : { logLevel: stored.logLevel }),
+      ...(stored.cwd === undefined || built.config.command === undefined ? {} : { cwd: stored.cwd }),
+      ...(stored.oauth === undefined || built.config.url === undefined ? {} : { oauth: stored.oauth }),
+    };
+    return { config, version: value.server.version };
+  }
+
+  private async plan(config: ServerConfig): Promise<LaunchPlan> {
+    if (config.url !== undefined) {
+      const headerNames = Object.keys(config.headers);
+      return { kind: 'remote', url: config.url, transport: config.type === 'sse' ? 'sse' : 'streamable-http', headerNames, secretHeaderNames: headerNames.filter((name) => isSecretHeader(config, name)), secretEnvKeys: [], warnings: [] };
+    }
+    const review = await reviewLaunch(config, { launchPath: await this.options.launchPath(), defaultCwd: this.options.cwd });
+    const plan: LaunchPlan = { kind: 'stdio', command: config.command ?? '', args: [...config.args], env: maskedEnv(config), secretEnvKeys: [...config.secretEnv], secretHeaderNames: [], warnings: review.warnings };
+    if (review.resolvedCommand !== undefined) plan.resolvedCommand = review.resolvedCommand;
+    else {
+      const runtime = Object.values(RUNTIMES).find((candidate) => candidate.command === config.command);
+      if (runtime !== undefined) plan.runtimeMissing = runtime.install;
+    }
+    return plan;
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const [id, review] of this.reviews) if (review.expires < now) this.reviews.delete(id);
+    while (this.reviews.size >= MAX_REVIEWS) {
+      const oldest = this.reviews.keys().next().value;
+      if (oldest === undefined) break;
+      this.reviews.delete(oldest);
+    }
+  }
+
+  private entry(registry: string, name: string, version: string): Promise<Fresh<ServerResponse>> {
+    const url = registryUrl(registry, `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
+    return this.get(url, parseServerResponse);
+  }
+
+  /**
+   * One GET, checked by `parse` and cached. When the registry cannot be
+   * reached, fails, or answers nonsense, the last good answer from the
+   * cache is used with a notice saying why; a 404 is an answer, not a failure.
+   */
+  private async get<T>(url: string, parse: (body: unknown) => T): Promise<Fresh<T>> {
+    let reason: string;
+    try {
+      const body = await this.options.client.getJson(url);
+      const value = parse(body);
+      const fetchedAt = Date.now();
+      await this.options.cache.put(url, body, fetchedAt);
+      return { value, fetchedAt, fromCache: false };
+    } catch (error) {
+      if (error instanceof RegistryRequestError && error.status === 404) throw new HostError('NOT_FOUND', `The registry has no such server or version (${error.message})`);
+      reason = errorMessage(error);
+    }
+    const cached = await this.options.cache.get(url);
+    if (cached !== undefined) {
+      try {
+        return { value: parse(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, notice: `The registry could not be used (${reason}). Showing what it sent earlier.` };
+      } catch {
+        // A cached answer that no longer passes the checks is no answer.
+      }
+    }
+    throw new HostError('SERVER_ERROR', `The registry could not be used (${reason}), and nothing from it is cached yet.`);
+  }
+}
+
+function freshness<T>(answer: Fresh<T>) {
+  return { fetchedAt: answer.fetchedAt, fromCache: answer.fromCache, ...(answer.notice === undefined ? {} : { notice: answer.notice }) };
+}
+
+function sameRegistry(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}

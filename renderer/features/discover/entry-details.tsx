@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../shared/contract';
+import type { InstallOption } from '../../../shared/contract/registry';
+import { useBerth } from '../../store';
+import { Button, Chip, InlineAlert } from '../shell/controls';
+import { ExternalIcon, KeyIcon, WarningIcon } from '../shell/icons';
+import { InstallDialog } from './install-dialog';
+import { ageText } from './use-registry-search';
+
+type Details = MethodOutput<'registry.details'>;
+
+/** One entry in full: what it is, where its code lives, its status, and each way to install it. */
+export function EntryDetails({ registry, name, onInstalled }: { registry: string; name: string; onInstalled: () => void }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const [details, setDetails] = useState<Details>();
+  const [error, setError] = useState<string>();
+  const [installing, setInstalling] = useState<InstallOption>();
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void transport.call('registry.details', { registry, name }).then((result) => {
+      if (!current) return;
+      if (result.ok) setDetails(result.value);
+      else setError(result.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [transport, registry, name, reload]);
+
+  if (error !== undefined) return <InlineAlert>Cannot load {name}: {error}</InlineAlert>;
+  if (details === undefined) return <p className="muted">Loading {name}…</p>;
+  const { entry } = details;
+  return (
+    <article className="entry-details" aria-label={`Details of ${entry.title ?? entry.name}`}>
+      <header className="entry-head">
+        <h2>{entry.title ?? entry.name}</h2>
+        <span className="version-chip">{entry.version}</span>
+        {entry.status !== 'active' ? <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip> : null}
+      </header>
+      <p className="mono muted entry-name">{entry.name}</p>
+      {details.notice !== undefined ? (
+        <p className="inline-alert warn" role="status">
+          <WarningIcon />
+          <span>
+            {details.notice} From {ageText(details.fetchedAt)}.
+          </span>
+        </p>
+      ) : null}
+      {entry.status !== 'active' ? (
+        <div className="inline-alert warn" role="note">
+          <WarningIcon />
+          <span>
+            Its publisher marked this version {entry.status}
+            {entry.statusMessage !== undefined ? `: ${entry.statusMessage}` : '.'}
+          </span>
+        </div>
+      ) : null}
+      <p className="entry-description">{entry.description}</p>
+      <dl className="entry-facts">
+        {entry.repository !== undefined ? (
+          <>
+            <dt>Source code</dt>
+            <dd>
+              <a href={entry.repository.url} target="_blank" rel="noopener noreferrer">
+                {entry.repository.url}
+                {entry.repository.subfolder !== undefined ? ` (${entry.repository.subfolder})` : ''} <ExternalIcon />
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {entry.websiteUrl !== undefined ? (
+          <>
+            <dt>Website</dt>
+            <dd>
+              <a href={entry.websiteUrl} target="_blank" rel="noopener noreferrer">
+                {entry.websiteUrl} <ExternalIcon />
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {entry.publishedAt !== undefined ? (
+          <>
+            <dt>Published</dt>
+            <dd>{new Date(entry.publishedAt).toLocaleDateString()}</dd>
+          </>
+        ) : null}
+        {details.installedAs.length > 0 ? (
+          <>
+            <dt>Installed</dt>
+            <dd>
+              {details.installedAs.map((item) => (
+                <span key={item.server} className="entry-installed">
+                  as <strong>{item.server}</strong> ({item.version}){item.version !== entry.version ? <Chip tone="accent">Update available</Chip> : null}
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h3 className="entry-section-title">How it runs</h3>
+      {entry.options.length === 0 ? <p className="muted">This entry names no package or remote: see its website for how to run it.</p> : null}
+      <ul className="entry-options">
+        {entry.options.map((option) => (
+          <li key={option.index} className="entry-option">
+            <div className="entry-option-head">
+              <Chip>{option.kind === 'remote' ? option.transport : option.registryType}</Chip>
+              <span className="mono entry-option-label">{option.label}</span>
+            </div>
+            {option.fields.length > 0 ? (
+              <ul className="entry-fields" aria-label={`What ${option.label} needs`}>
+                {option.fields.map((field) => (
+                  <li key={field.id}>
+                    <span className="mono">{field.label}</span> <span className="muted">{fieldKind(field.kind)}</span>
+                    {field.required ? <Chip tone="warning">required</Chip> : null}
+                    {field.secret ? (
+                      <Chip>
+                        <KeyIcon /> secret
+                      </Chip>
+                    ) : null}
+                    {field.description !== undefined ? <span className="entry-field-description"> — {field.description}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">Needs nothing from you.</p>
+            )}
+            {option.unsupported !== undefined ? (
+              <p className="entry-unsupported">
+                <WarningIcon /> {option.unsupported}
+              </p>
+            ) : (
+              <Button variant="primary" size="sm" onClick={() => setInstalling(option)} aria-label={`Install ${entry.title ?? entry.name} (${option.kind === 'remote' ? option.transport : option.registryType})`}>
+                Install…
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {installing !== undefined ? (
+        <InstallDialog
+          registry={registry}
+          entry={entry}
+          option={installing}
+          onClose={() => setInstalling(undefined)}
+          onInstalled={() => {
+            setInstalling(undefined);
+            setReload((count) => count + 1);
+            onInstalled();
+          }}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+function fieldKind(kind: string): string {
+  return kind === 'env' ? 'environment variable' : kind === 'header' ? 'header' : kind === 'variable' ? 'address part' : 'argument';
+}

@@ -1,0 +1,214 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import type { InstallField, InstallOption, LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
+import { useBerth } from '../../store';
+import { LaunchDetails } from '../launch-review/launch-details';
+import { Button, DialogHeader, Field, InlineAlert } from '../shell/controls';
+import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
+
+interface Reviewed {
+  reviewId: string;
+  serverName: string;
+  plan: LaunchPlan;
+}
+
+/** A name Berth accepts, from the registry name's last part (io.github.x/weather-mcp → weather-mcp). */
+export function suggestedName(registryName: string): string {
+  const last = registryName.split('/').pop() ?? registryName;
+  const cleaned = last.replace(/[^A-Za-z0-9 _.-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  return (cleaned === '' ? 'server' : cleaned).slice(0, 64);
+}
+
+/**
+ * Install one option of an entry: a form for what it needs, then the review
+ * of exactly what will run (the same one a config import shows). Nothing is
+ * saved or started before "Install and start".
+ */
+export function InstallDialog({ registry, entry, option, onClose, onInstalled }: { registry: string; entry: RegistryEntryDetails; option: InstallOption; onClose: () => void; onInstalled: () => void }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [serverName, setServerName] = useState(() => suggestedName(entry.name));
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [reviewed, setReviewed] = useState<Reviewed>();
+  const [busy, setBusy] = useState(false);
+  const title = entry.title ?? entry.name;
+
+  async function review() {
+    setBusy(true);
+    const result = await transport.call('registry.review', { registry, name: entry.name, version: entry.version, option: option.index, serverName, values });
+    setBusy(false);
+    if (!result.ok) return setErrors({ form: result.message });
+    if (!result.value.ready) return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+    setErrors({});
+    setReviewed({ reviewId: result.value.reviewId, serverName: result.value.serverName, plan: result.value.plan });
+  }
+
+  async function install(current: Reviewed) {
+    setBusy(true);
+    const result = await transport.call('registry.install', { reviewId: current.reviewId });
+    setBusy(false);
+    if (!result.ok) return setErrors({ form: result.message });
+    if (!result.value.installed) {
+      setReviewed(undefined);
+      return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+    }
+    pushToast({ tone: 'success', title: `Installed “${result.value.server}”`, message: 'It is starting now: Servers shows how it goes.' });
+    onInstalled();
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog dialog-wide install-dialog"
+          aria-describedby="install-dialog-description"
+          // Start in the form, not on the close button: its tooltip would open and take the first Escape.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            const content = event.currentTarget as HTMLElement | null;
+            (content?.querySelector<HTMLElement>('.install-form input, .install-form select') ?? content)?.focus();
+          }}
+        >
+          <DialogHeader title={reviewed === undefined ? `Install ${title}` : `Review: ${title}`} />
+          <Dialog.Description id="install-dialog-description" className="dialog-description">
+            {reviewed === undefined
+              ? `${option.kind === 'remote' ? option.transport : (option.registryType ?? '')} ${option.label}. Fill in what it needs; you will see exactly what runs before anything is saved or started.`
+              : 'This is exactly what Berth will run. The registry entry decides it: read it before you confirm.'}
+          </Dialog.Description>
+          <div className="dialog-body">
+            {errors.form !== undefined ? <InlineAlert>{errors.form}</InlineAlert> : null}
+            {errors.option !== undefined ? <InlineAlert>{errors.option}</InlineAlert> : null}
+            {errors.url !== undefined ? <InlineAlert>{errors.url}</InlineAlert> : null}
+            {reviewed === undefined ? (
+              <form
+                id="install-form"
+                className="install-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void review();
+                }}
+              >
+                <Field label="Name in Berth" error={errors.serverName}>
+                  {({ id, describedBy, invalid }) => <input id={id} className="input" value={serverName} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setServerName(event.target.value)} />}
+                </Field>
+                {option.fields.map((field) => (
+                  <InstallFieldInput key={field.id} field={field} value={values[field.id] ?? ''} error={errors[field.id]} onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))} />
+                ))}
+              </form>
+            ) : (
+              <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
+            )}
+          </div>
+          <footer className="dialog-footer">
+            {reviewed === undefined ? (
+              <>
+                <Button variant="ghost" onClick={onClose} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button variant="primary" type="submit" form="install-form" disabled={busy}>
+                  {busy ? 'Checking…' : 'Review'}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="ghost" className="footer-start" onClick={() => setReviewed(undefined)} disabled={busy}>
+                  Back
+                </Button>
+                <Button variant="ghost" onClick={onClose} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy}>
+                  {busy ? 'Installing…' : 'Install and start'}
+                </Button>
+              </>
+            )}
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: string | undefined }) {
+  const { plan } = reviewed;
+  const secrets = [...plan.secretEnvKeys, ...plan.secretHeaderNames];
+  return (
+    <section aria-label={`What ${reviewed.serverName} runs`} className="install-review">
+      <p className="inline-note">
+        <ShieldIcon />
+        <span>
+          Added as <strong>{reviewed.serverName}</strong> and started when you confirm. You can stop, edit or remove it in Servers.
+        </span>
+      </p>
+      {deprecated !== undefined ? (
+        <div className="inline-alert warn" role="note">
+          <WarningIcon />
+          <span>Deprecated by its publisher: {deprecated}</span>
+        </div>
+      ) : null}
+      {plan.runtimeMissing !== undefined ? (
+        <div className="inline-alert warn" role="note">
+          <WarningIcon />
+          <span>
+            <strong>{plan.command}</strong> is not on the PATH servers start with, so it cannot start yet. {plan.runtimeMissing}
+          </span>
+        </div>
+      ) : null}
+      <LaunchDetails
+        launch={plan}
+        label={reviewed.serverName}
+        extra={
+          plan.kind === 'remote' && plan.transport !== undefined ? (
+            <>
+              <dt>Transport</dt>
+              <dd>{plan.transport === 'sse' ? 'HTTP + SSE (legacy)' : 'Streamable HTTP'}</dd>
+            </>
+          ) : null
+        }
+      />
+      {secrets.length > 0 ? (
+        <p className="inline-note">
+          <KeyIcon />
+          <span>Kept in Berth’s secret store, never in config.json or on a command line: {secrets.join(', ')}</span>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function InstallFieldInput({ field, value, error, onChange }: { field: InstallField; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  const hint = [field.description, field.secret ? 'Kept in Berth’s secret store.' : undefined, !field.required && field.default === undefined ? 'Optional.' : undefined].filter(Boolean).join(' ') || undefined;
+  const label = `${field.label}${field.required ? ' (required)' : ''}`;
+  const choices = field.choices ?? (field.format === 'boolean' ? ['true', 'false'] : undefined);
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) =>
+        choices !== undefined ? (
+          <select id={id} className="input select-input" value={value === '' ? (field.default ?? '') : value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => onChange(event.target.value)}>
+            {field.default === undefined ? <option value="">Choose…</option> : null}
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={id}
+            className="input"
+            type={field.secret ? 'password' : field.format === 'number' ? 'number' : 'text'}
+            autoComplete={field.secret ? 'new-password' : 'off'}
+            spellCheck={false}
+            placeholder={field.placeholder ?? field.default}
+            value={value}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}

@@ -1,0 +1,75 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { WarningIcon } from '../shell/icons';
+import { launchLine, type LaunchView } from './launch-line';
+
+/**
+ * Everything a server would run with, in full: nothing is cut off, secret
+ * values are masked, and what to look at is said in words. One review for
+ * every way a server arrives (config import, registry install); `extra`
+ * adds rows a source knows more about (e.g. the transport of a remote).
+ */
+export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; label: string; extra?: ReactNode }) {
+  const flagged = new Set(launch.warnings.flatMap((warning) => (warning.key === undefined ? [] : [warning.key])));
+  const env = Object.entries(launch.env ?? {});
+  return (
+    <div className="import-details">
+      <dl className="import-launch-facts">
+        {launch.kind === 'remote' ? (
+          <>
+            <dt>Address</dt>
+            <dd className="mono">{launch.url}</dd>
+            {launch.headerNames !== undefined && launch.headerNames.length > 0 ? (
+              <>
+                <dt>Headers</dt>
+                <dd>
+                  <span className="mono">{launch.headerNames.join(', ')}</span> <span className="muted">(values not shown)</span>
+                </dd>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <dt>Runs</dt>
+            <dd className={clsx('mono', launch.warnings.some((warning) => warning.kind === 'command') && 'flagged')}>
+              {launch.resolvedCommand ?? <span className="muted">{launch.command} (not found)</span>}
+            </dd>
+            <dt>Command</dt>
+            <dd className="mono import-command-line">{launchLine(launch)}</dd>
+            {launch.cwd !== undefined ? (
+              <>
+                <dt>In folder</dt>
+                <dd className="mono">{launch.cwd}</dd>
+              </>
+            ) : null}
+            <dt>Environment</dt>
+            <dd>
+              {env.length === 0 ? (
+                <span className="muted">Nothing added</span>
+              ) : (
+                <ul className="import-env">
+                  {env.map(([key, value]) => (
+                    <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
+                      {key}={value}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </>
+        )}
+        {extra}
+      </dl>
+      {launch.warnings.length > 0 ? (
+        <ul className="import-warnings" aria-label={`What to check in ${label}`}>
+          {launch.warnings.map((warning, index) => (
+            <li key={index}>
+              <WarningIcon />
+              <span>{warning.message}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

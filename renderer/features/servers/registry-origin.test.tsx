@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok } from '../../../shared/result';
+import { createBerthStore, StoreProvider } from '../../store';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import { RegistryOrigin } from './registry-origin';
+
+afterEach(cleanup);
+
+const from = { url: 'https://registry.example.com', name: 'io.github.x/weather', version: '1.0.0', option: 0, values: {} };
+
+function mount(latest: string | undefined) {
+  const transport = createFakeTransport({
+    'registry.updates': () => ok({ updates: latest === undefined ? [] : [{ server: 'weather', registry: from.url, name: from.name, installed: '1.0.0', latest }], problems: [] }),
+    'registry.update': () => ok({ server: 'weather', version: latest ?? '' }),
+  });
+  const store = createBerthStore(transport);
+  render(
+    <StoreProvider store={store}>
+      <RegistryOrigin server="weather" from={from} />
+    </StoreProvider>,
+  );
+  return { transport, store };
+}
+
+describe('RegistryOrigin', () => {
+  it('names the entry and version, and offers the newer one', async () => {
+    const { transport, store } = mount('1.1.0');
+    expect(screen.getByText('io.github.x/weather')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Update to 1.1.0' }));
+    await waitFor(() => expect(transport.calls.some((call) => call.method === 'registry.update')).toBe(true));
+    expect(transport.calls.find((call) => call.method === 'registry.update')?.input).toEqual({ server: 'weather' });
+    await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Updated “weather” to 1.1.0'));
+  });
+
+  it('says nothing about updates when the installed version is the latest', async () => {
+    const { transport } = mount(undefined);
+    await waitFor(() => expect(transport.calls.some((call) => call.method === 'registry.updates')).toBe(true));
+    expect(screen.queryByText(/Update available/)).toBeNull();
+  });
+});
