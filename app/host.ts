@@ -7,6 +7,7 @@ import { createRouter } from './bridge/router';
 import { errorMessage } from '../shared/error-message';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
+import { BundleService } from './bundles/bundle-service';
 import { ConfigImportService } from './config-import/import-service';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
@@ -327,6 +328,18 @@ export async function createHost(options: HostOptions): Promise<Host> {
     cwd: process.cwd(),
   });
 
+  const bundles = new BundleService({
+    bundlesDir: paths.bundlesDir,
+    home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
+    platform: process.platform,
+    launchPath: async () => (await loginEnv.get()).env.PATH,
+    cwd: process.cwd(),
+    servers: () => config.servers(),
+    takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
+  });
+  // Leftovers of a previous run (staged bundles, uploads) go; bundle methods wait for it.
+  bundles.start().catch((error: unknown) => reportBug('clearing the bundles staging folders failed', error));
+
   const router = createRouter(
     createHandlers({
       config,
@@ -346,6 +359,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       oauth,
       tasks,
       apps,
+      bundles,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
 import { appsMethods, appsTopics } from './apps';
+import { bundlesMethods } from './bundles';
 import { chatMethods, chatTopics } from './chat';
 import { configImportMethods } from './config-import';
 import { consentMethods, consentTopics } from './consent';
@@ -42,6 +43,7 @@ export const contract = {
   ...taskSettingsMethods,
   ...instructionsSettingsMethods,
   ...appsMethods,
+  ...bundlesMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */

@@ -134,6 +134,8 @@ export const ServerConfigSchema = z
     restart: RestartPolicySchema.default({ enabled: true, maxRestarts: 5, initialDelayMs: 1_000, maxDelayMs: 30_000 }),
     /** Berth: level requested with logging/setLevel once the server is ready. */
     logLevel: LogLevelSchema.optional(),
+    /** Berth: installed from an MCP Bundle (.mcpb): which bundle and version, and the folder it was unpacked into (removed on uninstall). */
+    bundle: z.object({ name: z.string().min(1).max(200), version: z.string().min(1).max(100), path: z.string().min(1).max(4_096) }).strict().optional(),
   })
   .superRefine(
     (config, ctx) => {
