@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleInspection, BundleReview } from '../../shared/contract/bundles';
 import type { ServerState } from '../../shared/domain/server';
@@ -153,5 +155,47 @@ describe('MCP Bundles through the host', () => {
     expect(review.problems[0]?.message).toMatch(/puts Token \(a sensitive setting\) on the command line/);
     expect(JSON.stringify(review)).not.toContain('abc');
     expect(await h.host.dispatch('bundles.install', { stageId: opened.stageId, name: 'leaky', values: { token: 'abc' } })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+  }, 60_000);
+
+  it('updates an installed bundle in place: the new version runs, then the old folder goes', async () => {
+    const h = await world.start();
+    const newer = await buildGreeterBundle(world.dir, { manifest: { version: '1.1.0' } });
+    const values = { api_token: SECRET };
+    const first = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: bundlePath } });
+    await h.call('bundles.install', { stageId: first.stageId, name: NAME, values });
+    await h.waitForEvent('servers.changed', (changed) => changed.name === NAME && changed.status === 'ready');
+    const second = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: newer } });
+    expect(second.installed).toEqual([{ server: NAME, version: '1.0.0' }]);
+    await h.call<ServerState>('bundles.install', { stageId: second.stageId, name: NAME, values });
+    const config = (await readJson(join(world.dir, 'config.json'))) as { mcpServers: Record<string, { bundle: { version: string } }> };
+    expect(config.mcpServers[NAME]?.bundle.version).toBe('1.1.0');
+    await h.waitForEvent('servers.changed', (changed) => changed.name === NAME && changed.status === 'ready' && changed.config.bundle?.version === '1.1.0');
+    expect(existsSync(join(world.dir, 'bundles', 'berth-greeter', '1.1.0', 'manifest.json'))).toBe(true);
+    expect(existsSync(join(world.dir, 'bundles', 'berth-greeter', '1.0.0'))).toBe(false);
+    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({ 'server/Berth Greeter/env/GREETER_TOKEN': SECRET });
+    // Another server cannot take over the same version's folder.
+    const again = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: newer } });
+    expect(await h.host.dispatch('bundles.install', { stageId: again.stageId, name: 'second greeter', values })).toMatchObject({
+      ok: false,
+      code: 'CONFLICT',
+      message: `berth-greeter 1.1.0 is already installed as "${NAME}": uninstall it first, or install a different version`,
+    });
+  }, 120_000);
+
+  it('refuses a bundle whose signature does not verify (untrusted certificate or changed after signing)', async () => {
+    const h = await world.start();
+    const signing = await mkdtemp(join(tmpdir(), 'berth-sign-'));
+    try {
+      const signed = join(signing, 'signed.mcpb');
+      await copyFile(bundlePath, signed);
+      // A self-signed certificate: this system's trust store does not know it.
+      await promisify(execFile)(join(process.cwd(), 'node_modules', '.bin', 'mcpb'), ['sign', signed, '--self-signed'], { cwd: signing });
+      const result = await h.host.dispatch('bundles.inspect', { source: { kind: 'path', path: signed } });
+      expect(result).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+      if (!result.ok) expect(result.message).toMatch(/carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust/);
+    } finally {
+      await rm(signing, { recursive: true, force: true });
+    }
+    expect(await readdir(join(world.dir, 'bundles', '.staging'))).toEqual([]);
   }, 60_000);
 });
