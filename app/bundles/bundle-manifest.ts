@@ -1,5 +1,4 @@
 import type { McpbManifestAny } from '@anthropic-ai/mcpb';
-import { MANIFEST_SCHEMAS } from '@anthropic-ai/mcpb/node';
 import type { BundleField, BundleManifestView } from '../../shared/contract/bundles';
 import { BundleRefused } from './bundle-refused';
 
@@ -8,9 +7,11 @@ export const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 export type BundleManifest = McpbManifestAny;
 
-function versionOf(data: Record<string, unknown>): keyof typeof MANIFEST_SCHEMAS | undefined {
+type ManifestSchemas = (typeof import('@anthropic-ai/mcpb/node'))['MANIFEST_SCHEMAS'];
+
+function versionOf(schemas: ManifestSchemas, data: Record<string, unknown>): keyof ManifestSchemas | undefined {
   const declared = data.manifest_version ?? data.dxt_version;
-  return typeof declared === 'string' && Object.prototype.hasOwnProperty.call(MANIFEST_SCHEMAS, declared) ? (declared as keyof typeof MANIFEST_SCHEMAS) : undefined;
+  return typeof declared === 'string' && Object.prototype.hasOwnProperty.call(schemas, declared) ? (declared as keyof ManifestSchemas) : undefined;
 }
 
 /**
@@ -19,7 +20,7 @@ function versionOf(data: Record<string, unknown>): keyof typeof MANIFEST_SCHEMAS
  * Berth accepts exactly what the bundle tooling accepts), or a refusal that
  * lists what is wrong, field by field.
  */
-export function parseManifest(bytes: Buffer | undefined): BundleManifest {
+export async function parseManifest(bytes: Buffer | undefined): Promise<BundleManifest> {
   if (bytes === undefined) throw new BundleRefused('The archive has no manifest.json at its top: it is not an MCP Bundle');
   let data: unknown;
   try {
@@ -28,7 +29,9 @@ export function parseManifest(bytes: Buffer | undefined): BundleManifest {
     throw new BundleRefused(`manifest.json is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BundleRefused('manifest.json is not a JSON object');
-  const version = versionOf(data as Record<string, unknown>);
+  // Loaded on first use: @anthropic-ai/mcpb takes ~0.5 s to import, which no start-up should pay.
+  const { MANIFEST_SCHEMAS } = await import('@anthropic-ai/mcpb/node');
+  const version = versionOf(MANIFEST_SCHEMAS, data as Record<string, unknown>);
   if (version === undefined) {
     const declared = (data as Record<string, unknown>).manifest_version ?? (data as Record<string, unknown>).dxt_version;
     const supported = Object.keys(MANIFEST_SCHEMAS).join(', ');

@@ -99,7 +99,7 @@ export class BundleService {
     try {
       const { signature, archive } = await checkSignature(staged.archivePath, staged.bytes);
       // The manifest is read and validated alone, before a single file is written.
-      const manifest = parseManifest(await readTopLevelFile(archive, 'manifest.json', MAX_MANIFEST_BYTES));
+      const manifest = await parseManifest(await readTopLevelFile(archive, 'manifest.json', MAX_MANIFEST_BYTES));
       const files = join(staged.dir, 'files');
       const unpacked = await extractZip(archive, files, this.limits);
       await rm(staged.archivePath, { force: true });

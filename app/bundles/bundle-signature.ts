@@ -1,4 +1,3 @@
-import { extractSignatureBlock, verifyMcpbFile } from '@anthropic-ai/mcpb/node';
 import type { BundleSignature } from '../../shared/contract/bundles';
 import { errorMessage } from '../../shared/error-message';
 import { BundleRefused } from './bundle-refused';
@@ -18,6 +17,8 @@ export interface CheckedSignature {
  * trust), and passing that off as merely unsigned would hide tampering.
  */
 export async function checkSignature(path: string, bytes: Buffer): Promise<CheckedSignature> {
+  // Loaded on first use (see parseManifest).
+  const { extractSignatureBlock, verifyMcpbFile } = await import('@anthropic-ai/mcpb/node');
   const { originalContent, pkcs7Signature } = extractSignatureBlock(bytes);
   if (pkcs7Signature === undefined) return { signature: { status: 'unsigned' }, archive: bytes };
   let info: Awaited<ReturnType<typeof verifyMcpbFile>>;
