@@ -74,12 +74,12 @@ export async function reviewBundle(input: ReviewInput): Promise<BundleReview> {
   if (platforms !== undefined && platforms.length > 0 && !platforms.includes(platform as 'darwin' | 'win32' | 'linux')) {
     const names = platforms.map((name) => PLATFORM_NAMES[name] ?? name).join(' and ');
     runtime = { ok: false, message: `This bundle is made for ${names}, not ${PLATFORM_NAMES[platform] ?? platform}` };
+  } else if (type === 'binary' && (await isFile(entry)) && !(await isExecutable(entry, platform))) {
+    runtime = { ok: false, message: `The bundle's program ${manifest.server.entry_point} is not executable: ${RUNTIME_HELP.binary!.fix}` };
   } else if (launch.resolvedCommand === undefined) {
     runtime = { ok: false, message: `"${swap(shown.command)}" is not found${type === 'binary' ? ' in the bundle' : ' on the PATH servers start with'}: ${help.fix}` };
   } else if (!(await isFile(entry))) {
     runtime = { ok: false, message: `The bundle's entry point ${manifest.server.entry_point} is missing from the archive: ${RUNTIME_HELP.binary!.fix}` };
-  } else if (type === 'binary' && !(await isExecutable(entry, platform))) {
-    runtime = { ok: false, message: `The bundle's program ${manifest.server.entry_point} is not executable: ${RUNTIME_HELP.binary!.fix}` };
   } else {
     runtime = { ok: true, message: type === 'binary' ? `Runs the bundle's own program, ${manifest.server.entry_point}` : `${help.name} found: ${swap(launch.resolvedCommand)}` };
   }

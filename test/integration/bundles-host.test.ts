@@ -198,4 +198,24 @@ describe('MCP Bundles through the host', () => {
     }
     expect(await readdir(join(world.dir, 'bundles', '.staging'))).toEqual([]);
   }, 60_000);
+
+  it('checks the runtime a bundle needs: its own executable, and the platforms it is made for', async () => {
+    const h = await world.start();
+    const binary = (mode: number, extra: Record<string, unknown> = {}) =>
+      writeZip([
+        { name: 'manifest.json', data: validManifest({ server: { type: 'binary', entry_point: 'bin/server', mcp_config: { command: '${__dirname}/bin/server' } }, ...extra }) },
+        { name: 'bin/server', data: '#!/bin/sh\nexit 0\n', mode },
+      ]);
+    const runtimeOf = async (archive: Buffer, file: string) => {
+      await writeFile(join(world.dir, file), archive);
+      const opened = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: join(world.dir, file) } });
+      return (await h.call<BundleReview>('bundles.review', { stageId: opened.stageId, name: file, values: {} })).runtime;
+    };
+    if (process.platform !== 'win32') {
+      expect(await runtimeOf(binary(0o100755), 'exec.mcpb')).toEqual({ ok: true, message: "Runs the bundle's own program, bin/server" });
+      expect(await runtimeOf(binary(0o100644), 'plain.mcpb')).toEqual({ ok: false, message: "The bundle's program bin/server is not executable: the bundle is incomplete: ask its author for a fixed one" });
+    }
+    const elsewhere = process.platform === 'win32' ? 'darwin' : 'win32';
+    expect(await runtimeOf(binary(0o100755, { compatibility: { platforms: [elsewhere] } }), 'other.mcpb')).toMatchObject({ ok: false, message: expect.stringMatching(/^This bundle is made for (Windows|macOS), not /) });
+  });
 });
