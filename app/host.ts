@@ -8,6 +8,7 @@ import { createRouter } from './bridge/router';
 import { errorMessage } from '../shared/error-message';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
+import { BundleService } from './bundles/bundle-service';
 import { ConfigImportService } from './config-import/import-service';
 import { RegistryCache } from './registry/registry-cache';
 import { RegistryClient } from './registry/registry-client';
@@ -341,6 +342,17 @@ export async function createHost(options: HostOptions): Promise<Host> {
     launchPath: async () => (await loginEnv.get()).env.PATH,
     cwd: process.cwd(),
   });
+  const bundles = new BundleService({
+    bundlesDir: paths.bundlesDir,
+    home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
+    platform: process.platform,
+    launchPath: async () => (await loginEnv.get()).env.PATH,
+    cwd: process.cwd(),
+    servers: () => config.servers(),
+    takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
+  });
+  // Leftovers of a previous run (staged bundles, uploads) go; bundle methods wait for it.
+  bundles.start().catch((error: unknown) => reportBug('clearing the bundles staging folders failed', error));
 
   const router = createRouter(
     createHandlers({
@@ -362,6 +374,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       tasks,
       apps,
       registry,
+      bundles,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,

@@ -30,6 +30,7 @@ import './styles/config-import.css';
 import './styles/tasks.css';
 import './styles/apps.css';
 import './styles/discover.css';
+import './styles/bundles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

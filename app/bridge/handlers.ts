@@ -1,6 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { AppInfo } from '../../shared/domain/config';
 import type { AppsService } from '../apps/apps-service';
+import type { BundleService } from '../bundles/bundle-service';
 import type { ConfigImportService } from '../config-import/import-service';
 import type { HostChat } from '../host-chat';
 import type { HostRoots } from '../host-roots';
@@ -12,6 +13,7 @@ import type { ResourceService } from '../workspace/resource-service';
 import type { EventHub } from '../events/event-hub';
 import { createAppHandlers } from './handlers-app';
 import { createAppsHandlers } from './handlers-apps';
+import { createBundleHandlers } from './handlers-bundles';
 import { createChatHandlers } from './handlers-chat';
 import { createConfigImportHandlers } from './handlers-config-import';
 import { createConsentHandlers } from './handlers-consent';
@@ -72,6 +74,8 @@ export interface FeatureDeps {
   apps: AppsService;
   /** Discover: MCP registries, install reviews, updates. */
   registry: RegistryService;
+  /** MCP Bundles (.mcpb): open, review, install; their folders go with their servers. */
+  bundles: BundleService;
 }
 
 /**
@@ -82,10 +86,19 @@ export interface FeatureDeps {
 export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   const { workflow } = deps;
   const announceConfig = (): void => deps.events.emit('config.changed', deps.config.status());
-  const servers = createServerHandlers(deps);
+  const serverHandlers = createServerHandlers(deps);
+  const removeServer = serverHandlers['servers.remove'];
+  // Removing a server installed from a bundle removes the bundle's folder too, whichever button did it.
+  serverHandlers['servers.remove'] = async (input) => {
+    const bundle = (deps.config.rawServer(input.name) ?? deps.sync.lastGoodConfig(input.name))?.bundle;
+    const removed = await removeServer(input);
+    if (bundle !== undefined) await deps.bundles.removeFolder(bundle.path);
+    return removed;
+  };
   return {
     ...createAppHandlers(deps),
-    ...servers,
+    ...serverHandlers,
+    ...createBundleHandlers({ service: deps.bundles, servers: serverHandlers, rawServer: (name) => deps.config.rawServer(name) }),
     ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
     ...createLogHandlers(deps.logs, deps.events),
     ...createChatHandlers(deps.chat),
@@ -101,7 +114,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
     ...createTasksHandlers(deps.tasks),
     ...createAppsHandlers(deps.apps),
-    ...createRegistryHandlers({ service: deps.registry, servers }),
+    ...createRegistryHandlers({ service: deps.registry, servers: serverHandlers }),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };

@@ -107,6 +107,12 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'apps.openExternal': { origin: { server: 'basic' }, url: 'https://example.com/' },
   'apps.setModelContext': { origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' }, content: [{ type: 'text', text: 'x' }] },
   'apps.modelContext': { conversationId: 'c1' },
+  'bundles.upload': { data: 'UEsFBg==' },
+  'bundles.inspect': { source: { kind: 'path', path: '/tmp/x.mcpb' } },
+  'bundles.review': { stageId: 'a'.repeat(32), name: 'bundle', values: { key: 'value' } },
+  'bundles.install': { stageId: 'a'.repeat(32), name: 'bundle' },
+  'bundles.discard': { stageId: 'a'.repeat(32) },
+  'bundles.uninstall': { name: 'bundle' },
 };
 
 interface Recorder {

@@ -43,6 +43,7 @@ describe('berthPaths', () => {
       logsDir: '/home/p/.config/berth/logs',
       conversationsDir: '/home/p/.config/berth/conversations',
       secretsFile: '/home/p/.config/berth/secrets.json',
+      bundlesDir: '/home/p/.config/berth/bundles',
     });
   });
 

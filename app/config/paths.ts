@@ -19,6 +19,8 @@ export interface BerthPaths {
   conversationsDir: string;
   /** Browser mode's 0600 secrets file (Electron uses safeStorage). */
   secretsFile: string;
+  /** MCP Bundles, unpacked: `<name>/<version>/`, plus `.staging/` while one is reviewed. */
+  bundlesDir: string;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -55,5 +57,6 @@ export function berthPaths(configDir: string): BerthPaths {
     logsDir: join(configDir, 'logs'),
     conversationsDir: join(configDir, 'conversations'),
     secretsFile: join(configDir, 'secrets.json'),
+    bundlesDir: join(configDir, 'bundles'),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appMethods, appTopics } from './app';
 import { appsMethods, appsTopics } from './apps';
+import { bundlesMethods } from './bundles';
 import { chatMethods, chatTopics } from './chat';
 import { configImportMethods } from './config-import';
 import { consentMethods, consentTopics } from './consent';
@@ -44,6 +45,7 @@ export const contract = {
   ...instructionsSettingsMethods,
   ...appsMethods,
   ...registryMethods,
+  ...bundlesMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */

@@ -153,6 +153,8 @@ export const ServerConfigSchema = z
     logLevel: LogLevelSchema.optional(),
     /** Berth: installed from an MCP registry (app/registry/): where from, and what to rebuild an update with. */
     registry: InstalledFromSchema.optional(),
+    /** Berth: installed from an MCP Bundle (.mcpb): which bundle and version, and the folder it was unpacked into (removed on uninstall). */
+    bundle: z.object({ name: z.string().min(1).max(200), version: z.string().min(1).max(100), path: z.string().min(1).max(4_096) }).strict().optional(),
   })
   .superRefine(
     (config, ctx) => {

@@ -7,6 +7,7 @@ import { Button, InlineAlert } from '../shell/controls';
 export function RemoveServerDialog({ name, open, onOpenChange }: { name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const removeServer = useBerth((s) => s.removeServer);
   const pushToast = useBerth((s) => s.pushToast);
+  const bundle = useBerth((s) => s.servers[name]?.config.bundle);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -38,6 +39,7 @@ export function RemoveServerDialog({ name, open, onOpenChange }: { name: string;
             Berth stops the server (with every process it started), deletes its entry from the config file and revokes its
             tool permissions and folder access: a server added later under this name starts with none. Its logs stay until you
             clear them.
+            {bundle !== undefined ? ` It was installed from the bundle ${bundle.name} ${bundle.version}: its folder and the settings stored as secrets are deleted too.` : null}
           </AlertDialog.Description>
           {error ? (
             <InlineAlert>{error}</InlineAlert>

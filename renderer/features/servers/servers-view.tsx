@@ -5,6 +5,7 @@ import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState } from '../shell/controls';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../shell/icons';
 import { ImportedNotice } from '../config-import/imported-notice';
+import { BundleDropZone, OpenBundleButton } from '../bundles/bundle-entry';
 import { protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
 import { ServerDetail } from './server-detail';
@@ -19,12 +20,18 @@ export function ServersView() {
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
 
   if (!loaded) return <div className="view-loading">Loading servers…</div>;
-  if (servers.length === 0) return <NoServers />;
+  if (servers.length === 0) {
+    return (
+      <BundleDropZone className="bundle-drop-zone">
+        <NoServers />
+      </BundleDropZone>
+    );
+  }
 
   // With nothing chosen, show the first server rather than an empty panel.
   const selected = servers.find((s) => s.name === selectedName) ?? servers[0]!;
   return (
-    <div className="servers-view">
+    <BundleDropZone className="servers-view bundle-drop-zone">
       <section className="server-column" aria-label="Servers">
         <div className="column-head">
           <h2>
@@ -41,6 +48,7 @@ export function ServersView() {
           <Button size="sm" variant="ghost" icon={<ArrowUpIcon />} onClick={() => openInteropDialog('export')}>
             Export…
           </Button>
+          <OpenBundleButton />
         </div>
         <ImportedNotice />
         <ul className="server-list" aria-label="Servers">
@@ -50,7 +58,7 @@ export function ServersView() {
         </ul>
       </section>
       <ServerDetail key={selected.name} server={selected} />
-    </div>
+    </BundleDropZone>
   );
 }
 
@@ -116,6 +124,7 @@ function NoServers() {
             <Button onClick={() => showView('discover')}>Find one in the registry</Button>
             <Button onClick={() => openServerForm({ mode: 'add' })}>Add your own</Button>
             <Button onClick={() => openInteropDialog('import')}>Import from another app…</Button>
+            <OpenBundleButton variant="secondary" size="md" />
           </>
         }
       >
@@ -130,7 +139,7 @@ function NoServers() {
         </p>
         <p className="muted">
           The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx. Already use
-          servers in Claude Desktop, Cursor or VS Code? Import them.
+          servers in Claude Desktop, Cursor or VS Code? Import them. Got a <code>.mcpb</code> bundle? Drop it here.
         </p>
       </EmptyState>
     </div>

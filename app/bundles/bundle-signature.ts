@@ -1,0 +1,40 @@
+import type { BundleSignature } from '../../shared/contract/bundles';
+import { errorMessage } from '../../shared/error-message';
+import { BundleRefused } from './bundle-refused';
+
+export interface CheckedSignature {
+  signature: BundleSignature;
+  /** The zip itself: the file without the signature block MCPB appends. */
+  archive: Buffer;
+}
+
+/**
+ * The bundle's signature, checked with @anthropic-ai/mcpb (PKCS#7 over the
+ * archive, certificate chain against the system's trust store). An unsigned
+ * bundle is allowed and shown as unsigned. A bundle that carries a signature
+ * which does not verify is refused: `verifyMcpbFile` then answers "unsigned"
+ * (content changed after signing, or a certificate this system does not
+ * trust), and passing that off as merely unsigned would hide tampering.
+ */
+export async function checkSignature(path: string, bytes: Buffer): Promise<CheckedSignature> {
+  // Loaded on first use (see parseManifest).
+  const { extractSignatureBlock, verifyMcpbFile } = await import('@anthropic-ai/mcpb/node');
+  const { originalContent, pkcs7Signature } = extractSignatureBlock(bytes);
+  if (pkcs7Signature === undefined) return { signature: { status: 'unsigned' }, archive: bytes };
+  let info: Awaited<ReturnType<typeof verifyMcpbFile>>;
+  try {
+    info = await verifyMcpbFile(path);
+  } catch (error) {
+    throw new BundleRefused(`The bundle's signature cannot be read (${errorMessage(error)}): the bundle is refused`);
+  }
+  if (info.status === 'unsigned') {
+    throw new BundleRefused('The bundle carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust. The bundle is refused');
+  }
+  const signature: BundleSignature = { status: info.status };
+  if (info.publisher !== undefined) signature.publisher = info.publisher;
+  if (info.issuer !== undefined) signature.issuer = info.issuer;
+  if (info.valid_from !== undefined) signature.validFrom = info.valid_from;
+  if (info.valid_to !== undefined) signature.validTo = info.valid_to;
+  if (info.fingerprint !== undefined) signature.fingerprint = info.fingerprint;
+  return { signature, archive: originalContent };
+}

@@ -1,0 +1,100 @@
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import type { BundleInspection } from '../../../shared/contract/bundles';
+import { useBerth } from '../../store';
+import { Button, DialogHeader, InlineAlert } from '../shell/controls';
+import { bundleFileProblem, toBase64, UPLOAD_CHUNK_BYTES } from './bundle-model';
+import { BundleInstallStep } from './bundle-install-step';
+
+type Opening = { step: 'opening'; sent: number } | { step: 'refused'; message: string } | { step: 'open'; inspection: BundleInspection };
+
+/** Sends the file to the host in chunks, then asks it to open (validate, check, extract) the bundle. */
+function useOpenedBundle(file: File): Opening {
+  const transport = useBerth((s) => s.appsTransport);
+  const [state, setState] = useState<Opening>(() => {
+    const problem = bundleFileProblem(file);
+    return problem === undefined ? { step: 'opening', sent: 0 } : { step: 'refused', message: problem };
+  });
+  useEffect(() => {
+    if (bundleFileProblem(file) !== undefined) return;
+    let cancelled = false;
+    void (async () => {
+      let uploadId: string | undefined;
+      for (let at = 0; at < file.size || (at === 0 && uploadId === undefined); at += UPLOAD_CHUNK_BYTES) {
+        const bytes = new Uint8Array(await file.slice(at, at + UPLOAD_CHUNK_BYTES).arrayBuffer());
+        const sent = await transport.call('bundles.upload', { data: toBase64(bytes), ...(uploadId === undefined ? {} : { uploadId }) });
+        if (cancelled) return;
+        if (!sent.ok) return setState({ step: 'refused', message: sent.message });
+        uploadId = sent.value.uploadId;
+        setState({ step: 'opening', sent: sent.value.size });
+      }
+      const opened = await transport.call('bundles.inspect', { source: { kind: 'upload', uploadId: uploadId!, fileName: file.name } });
+      if (cancelled) {
+        if (opened.ok) void transport.call('bundles.discard', { stageId: opened.value.stageId });
+        return;
+      }
+      setState(opened.ok ? { step: 'open', inspection: opened.value } : { step: 'refused', message: opened.message });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [file, transport]);
+  return state;
+}
+
+/** "Install a bundle": the file opened by the host, its details, its settings, the review, then Install. */
+export function BundleDialog({ file, onClose }: { file: File; onClose: () => void }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const opening = useOpenedBundle(file);
+  const installed = useRef(false);
+  const stageId = opening.step === 'open' ? opening.inspection.stageId : undefined;
+
+  function close() {
+    // A bundle looked at and not installed is forgotten (its staged files go).
+    if (stageId !== undefined && !installed.current) void transport.call('bundles.discard', { stageId });
+    onClose();
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(next) => !next && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-bundle" aria-describedby="bundle-dialog-description">
+          <DialogHeader title="Install an MCP Bundle" />
+          <Dialog.Description id="bundle-dialog-description" className="dialog-description">
+            A bundle is a server packed in one file. Nothing runs until you have seen exactly what will run and pressed Install.
+          </Dialog.Description>
+          {opening.step === 'opening' ? (
+            <div className="dialog-body">
+              <p role="status" className="muted">
+                Opening {file.name}… {file.size > UPLOAD_CHUNK_BYTES ? `${Math.round((opening.sent / file.size) * 100)}%` : ''}
+              </p>
+            </div>
+          ) : opening.step === 'refused' ? (
+            <>
+              <div className="dialog-body">
+                <InlineAlert>
+                  <strong>{file.name} cannot be installed.</strong> {opening.message}
+                </InlineAlert>
+              </div>
+              <div className="dialog-footer">
+                <Button variant="primary" onClick={close}>
+                  Close
+                </Button>
+              </div>
+            </>
+          ) : (
+            <BundleInstallStep
+              inspection={opening.inspection}
+              onCancel={close}
+              onInstalled={() => {
+                installed.current = true;
+                onClose();
+              }}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { BundleInspection, BundleReview } from '../../../shared/contract/bundles';
+import { useBerth } from '../../store';
+import { Button, Field, InlineAlert } from '../shell/controls';
+import { BundleFacts } from './bundle-facts';
+import { initialDrafts, valuesFromDrafts, type Drafts } from './bundle-model';
+import { BundleReviewFacts } from './bundle-review-facts';
+import { BundleSettings } from './bundle-settings';
+
+/** The review follows the form, a moment after the person stops typing. */
+const REVIEW_DELAY_MS = 250;
+
+/** What the bundle is, the settings it asks for, what would run with them, and Install. */
+export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspection: BundleInspection; onCancel: () => void; onInstalled: () => void }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const selectServer = useBerth((s) => s.selectServer);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [name, setName] = useState(inspection.suggestedName);
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(inspection.fields));
+  const [review, setReview] = useState<BundleReview>();
+  const [reviewError, setReviewError] = useState<string>();
+  const [installError, setInstallError] = useState<{ message: string; path?: string }>();
+  const [busy, setBusy] = useState(false);
+  const values = useMemo(() => valuesFromDrafts(inspection.fields, drafts), [inspection.fields, drafts]);
+
+  useEffect(() => {
+    let stale = false;
+    const timer = setTimeout(() => {
+      void transport.call('bundles.review', { stageId: inspection.stageId, name: name.trim() || inspection.suggestedName, values }).then((result) => {
+        if (stale) return;
+        if (result.ok) {
+          setReview(result.value);
+          setReviewError(undefined);
+        } else setReviewError(result.message);
+      });
+    }, REVIEW_DELAY_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [transport, inspection.stageId, inspection.suggestedName, name, values]);
+
+  const problems = new Map((review?.problems ?? []).map((problem) => [problem.field, problem.message]));
+  const ready = review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '';
+
+  async function install() {
+    setBusy(true);
+    setInstallError(undefined);
+    const result = await transport.call('bundles.install', { stageId: inspection.stageId, name: name.trim(), values });
+    setBusy(false);
+    if (!result.ok) {
+      setInstallError(result.path === undefined ? { message: result.message } : { message: result.message, path: result.path });
+      return;
+    }
+    selectServer(result.value.name);
+    pushToast({ tone: 'success', title: `Installed “${result.value.name}”`, message: `${inspection.manifest.displayName ?? inspection.manifest.name} ${inspection.manifest.version} is starting.` });
+    onInstalled();
+  }
+
+  return (
+    <>
+      <div className="dialog-body bundle-body">
+        <BundleFacts inspection={inspection} />
+        <section className="bundle-section" aria-labelledby="bundle-settings-title">
+          <h3 id="bundle-settings-title" className="bundle-section-title">
+            Settings
+          </h3>
+          <Field label="Server name" error={installError?.path === 'name' ? installError.message : undefined} hint="How the server is listed in Berth.">
+            {({ id, describedBy, invalid }) => (
+              <input id={id} className="input" value={name} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setName(event.target.value)} />
+            )}
+          </Field>
+          <BundleSettings fields={inspection.fields} drafts={drafts} problems={problems} onChange={(key, draft) => setDrafts((current) => ({ ...current, [key]: draft }))} />
+        </section>
+        <section className="bundle-section" aria-labelledby="bundle-review-title">
+          <h3 id="bundle-review-title" className="bundle-section-title">
+            What will run
+          </h3>
+          {reviewError !== undefined ? <InlineAlert>{reviewError}</InlineAlert> : review === undefined ? <p className="muted">Checking…</p> : <BundleReviewFacts review={review} />}
+        </section>
+        {installError !== undefined && installError.path !== 'name' ? <InlineAlert>{installError.message}</InlineAlert> : null}
+      </div>
+      <footer className="dialog-footer">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="primary" disabled={!ready || busy} onClick={() => void install()}>
+          {busy ? 'Installing…' : 'Install'}
+        </Button>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import type { BundleField, BundleValues } from '../../../shared/contract/bundles';
+
+/** Raw bytes per `bundles.upload` chunk: 3 MiB is 4 MiB of base64, the most one call may carry. */
+export const UPLOAD_CHUNK_BYTES = 3 * 1024 * 1024;
+/** The largest bundle the window sends (the host refuses past it as well). */
+export const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
+
+/** What a field holds while the person edits: text (lists one item a line), or a switch. */
+export type FieldDraft = string | boolean;
+export type Drafts = Record<string, FieldDraft>;
+
+/** A file dropped or picked: only a .mcpb is offered to the host. */
+export function bundleFileProblem(file: { name: string; size: number }): string | undefined {
+  if (!/\.(mcpb|dxt)$/i.test(file.name)) return `“${file.name}” is not an MCP Bundle: choose a .mcpb file`;
+  if (file.size > MAX_BUNDLE_BYTES) return `“${file.name}” is larger than ${MAX_BUNDLE_BYTES / (1024 * 1024)} MiB, the largest bundle Berth opens`;
+  return undefined;
+}
+
+/** Bytes as base64 without building one huge string of char codes (spread arguments would overflow the stack). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+/** The form's first values: each default (sensitive fields start empty: their default is not a secret anyone typed). */
+export function initialDrafts(fields: readonly BundleField[]): Drafts {
+  const drafts: Drafts = {};
+  for (const field of fields) {
+    const fallback = field.default;
+    if (field.type === 'boolean') drafts[field.key] = fallback === true || fallback === 'true';
+    else if (field.sensitive || fallback === undefined) drafts[field.key] = '';
+    else drafts[field.key] = Array.isArray(fallback) ? fallback.join('\n') : String(fallback);
+  }
+  return drafts;
+}
+
+/** What is sent to the host: lists split by line, empty fields left out (the host then uses the default or says it is required). */
+export function valuesFromDrafts(fields: readonly BundleField[], drafts: Drafts): BundleValues {
+  const values: BundleValues = {};
+  for (const field of fields) {
+    const draft = drafts[field.key];
+    if (draft === undefined) continue;
+    if (typeof draft === 'boolean') {
+      values[field.key] = draft;
+      continue;
+    }
+    if (field.multiple) {
+      const items = draft.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+      if (items.length > 0) values[field.key] = items;
+    } else if (draft.trim() !== '') {
+      values[field.key] = field.type === 'number' && Number.isFinite(Number(draft)) ? Number(draft) : field.sensitive ? draft : draft.trim();
+    }
+  }
+  return values;
+}
+
+/** The hint under a field: what it takes, and where a sensitive value goes. */
+export function fieldHint(field: BundleField): string | undefined {
+  const parts: string[] = [];
+  const description = field.description.trim();
+  if (description !== '') parts.push(/[.!?]$/.test(description) ? description : `${description}.`);
+  if (field.multiple) parts.push('One per line.');
+  if (field.type === 'directory') parts.push('The full path of a folder.');
+  if (field.type === 'file') parts.push('The full path of a file.');
+  if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
+    parts.push(field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}.` : field.min !== undefined ? `At least ${field.min}.` : `At most ${field.max}.`);
+  }
+  if (field.sensitive) parts.push('Kept in Berth’s secret store, never in the config file or on a command line.');
+  return parts.length === 0 ? undefined : parts.join(' ');
+}
+
+const SERVER_TYPES: Record<string, string> = { node: 'Node.js server', python: 'Python server', uv: 'Python server (uv)', binary: 'Program' };
+
+export function serverTypeLabel(type: string): string {
+  return SERVER_TYPES[type] ?? type;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

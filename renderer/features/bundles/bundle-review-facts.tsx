@@ -1,0 +1,65 @@
+import clsx from 'clsx';
+import type { BundleReview } from '../../../shared/contract/bundles';
+import { CheckIcon, WarningIcon } from '../shell/icons';
+
+/** A command line as a person would type it: arguments with spaces quoted. */
+function commandLine(review: BundleReview): string {
+  return [review.command, ...review.args].map((part) => (/[\s"']/.test(part) || part === '' ? JSON.stringify(part) : part)).join(' ');
+}
+
+/** Everything the server would run with, in full (sensitive values masked), its runtime, and what to look at. */
+export function BundleReviewFacts({ review }: { review: BundleReview }) {
+  const flagged = new Set(review.warnings.flatMap((warning) => (warning.key === undefined ? [] : [warning.key])));
+  const env = Object.entries(review.env);
+  return (
+    <div className="import-details bundle-review" aria-label="Launch review">
+      <p className={clsx('bundle-runtime', review.runtime.ok ? 'ok' : 'missing')} role="status">
+        {review.runtime.ok ? <CheckIcon /> : <WarningIcon />}
+        <span>{review.runtime.message}</span>
+      </p>
+      <dl className="import-launch-facts">
+        <dt>Runs</dt>
+        <dd className="mono">{review.resolvedCommand ?? <span className="muted">{review.command} (not found)</span>}</dd>
+        <dt>Command</dt>
+        <dd className="mono import-command-line">{commandLine(review)}</dd>
+        <dt>Environment</dt>
+        <dd>
+          {env.length === 0 ? (
+            <span className="muted">Nothing added</span>
+          ) : (
+            <ul className="import-env">
+              {env.map(([key, value]) => (
+                <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
+                  {key}={value}
+                  {review.secretEnvKeys.includes(key) ? <span className="muted"> (secret)</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt>Installs into</dt>
+        <dd className="mono">{review.installPath}</dd>
+      </dl>
+      {review.warnings.length > 0 ? (
+        <ul className="import-warnings" aria-label="What to check">
+          {review.warnings.map((warning, index) => (
+            <li key={index}>
+              <WarningIcon />
+              <span>{warning.message}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {review.problems.length > 0 ? (
+        <ul className="import-warnings" aria-label="Before it can be installed">
+          {review.problems.map((problem, index) => (
+            <li key={index}>
+              <WarningIcon />
+              <span>{problem.message}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { BundleField } from '../../../shared/contract/bundles';
+import { Field, Switch } from '../shell/controls';
+import { fieldHint, type FieldDraft, type Drafts } from './bundle-model';
+
+interface SettingsProps {
+  fields: readonly BundleField[];
+  drafts: Drafts;
+  /** The host's review problems, by `values.<key>`. */
+  problems: ReadonlyMap<string, string>;
+  onChange: (key: string, draft: FieldDraft) => void;
+}
+
+/** The bundle's `user_config` as a form: text, numbers, switches, paths, lists; sensitive values as password fields. */
+export function BundleSettings({ fields, drafts, problems, onChange }: SettingsProps) {
+  if (fields.length === 0) return <p className="muted">This bundle asks for no settings.</p>;
+  return (
+    <>
+      {fields.map((field) => {
+        const draft = drafts[field.key];
+        const label = `${field.title}${field.required ? ' (required)' : ''}`;
+        return (
+          <Field key={field.key} label={label} hint={fieldHint(field)} error={problems.get(`values.${field.key}`)}>
+            {({ id, describedBy, invalid }) =>
+              field.type === 'boolean' ? (
+                <Switch id={id} label={field.title} describedBy={describedBy} checked={draft === true} onCheckedChange={(checked) => onChange(field.key, checked)} />
+              ) : field.multiple ? (
+                <textarea
+                  id={id}
+                  className="input mono"
+                  rows={3}
+                  value={typeof draft === 'string' ? draft : ''}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  onChange={(event) => onChange(field.key, event.target.value)}
+                />
+              ) : (
+                <input
+                  id={id}
+                  className={field.type === 'directory' || field.type === 'file' ? 'input mono' : 'input'}
+                  type={field.sensitive ? 'password' : field.type === 'number' ? 'number' : 'text'}
+                  autoComplete="off"
+                  spellCheck={false}
+                  min={field.min}
+                  max={field.max}
+                  value={typeof draft === 'string' ? draft : ''}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  onChange={(event) => onChange(field.key, event.target.value)}
+                />
+              )
+            }
+          </Field>
+        );
+      })}
+    </>
+  );
+}
