@@ -1,3 +1,4 @@
+import type { ConsentRule } from '../../shared/domain/consent-rules';
 import type { StateCreator } from 'zustand';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
@@ -202,6 +203,8 @@ export interface SettingsSlice {
   clearApiKey(): Promise<Result<SettingsView>>;
   setDefaultModel(model: string): Promise<void>;
   loadConsentPolicies(): Promise<void>;
+  /** Store a rule for a ready server (Settings); the result is the rule as listed. */
+  addConsentRule(server: string, rule: ConsentRule): Promise<Result<ConsentPolicy>>;
   revokeConsentPolicy(id: string): Promise<Result<{ revoked: string }>>;
   loadSamplingPolicies(): Promise<void>;
   setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void>;
