@@ -187,6 +187,10 @@ export interface PendingSlice {
   answerPending<K extends PendingKind>(id: string, kind: K, response: PendingResponse<K>): Promise<Result<{ answered: string }>>;
   deferPending(id: string): void;
   focusPending(id: string): void;
+  /** Bumped to ask the tray to open (its review list); the tray lists what waits at that moment. */
+  pendingTrayAsk: number;
+  /** Put these requests aside and open the tray on them: "review them together" from a dialog. */
+  reviewPendingTogether(ids: readonly string[]): void;
   dismissAwaitingElicitation(id: string): Promise<void>;
 }
 

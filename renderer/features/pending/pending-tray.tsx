@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../shared/domain/chat';
 import type { PendingKind, PendingRequestOf } from '../../../shared/domain/pending';
@@ -54,6 +54,15 @@ export function PendingTray() {
     setOpen(next);
     if (next) setListed(new Set(pending.filter((request) => request.kind === 'tool-call').map((request) => request.id)));
   };
+  // "Review them together" in a dialog: open on what waits now, once the dialog has let go of focus.
+  const trayAsk = useBerth((s) => s.pendingTrayAsk);
+  const openOnAsk = useRef(onOpenChange);
+  openOnAsk.current = onOpenChange;
+  useEffect(() => {
+    if (trayAsk === 0) return undefined;
+    const timer = setTimeout(() => openOnAsk.current(true), 0);
+    return () => clearTimeout(timer);
+  }, [trayAsk]);
   const openOne = (id: string) => {
     focusPending(id);
     setOpen(false);

@@ -135,4 +135,15 @@ describe('the consent dialog', () => {
     fireEvent.click(within(turn).getByRole('button', { name: /get-sum/ }));
     await waitFor(() => expect(store.getState().focusedPending).toBe('b'));
   });
+
+  it('"Review all N together" puts the calls of the turn aside and opens them in the review list of the tray', async () => {
+    const { store } = setup([call('a', 'echo', { message: 'one' }), call('b', 'get-sum', { a: '1' })]);
+    act(() => store.getState().focusPending('a'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review all 2 together' }));
+    const review = await screen.findByRole('region', { name: 'Tool calls to review' });
+    expect(within(review).getByRole('button', { name: 'Allow all 2' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /to run\?/ })).toBeNull());
+    expect(store.getState().pending).toHaveLength(2);
+  });
 });

@@ -7,7 +7,8 @@ import { argumentsSummary } from './pending-model';
 /**
  * The other tool calls of the same turn that wait too (the model asked for
  * several at once): a conversation runs one turn at a time, so the calls that
- * wait in it are that turn's. Each opens on its own; "Allow all" is the tray's.
+ * wait in it are that turn's. Each opens on its own, or all of them in the
+ * tray's review list.
  */
 export function TurnCalls({ request }: { request: PendingRequestOf<'tool-call'> }) {
   const others = useBerth(
@@ -18,11 +19,12 @@ export function TurnCalls({ request }: { request: PendingRequestOf<'tool-call'> 
     ),
   );
   const focusPending = useBerth((s) => s.focusPending);
+  const reviewTogether = useBerth((s) => s.reviewPendingTogether);
   if (others.length === 0) return null;
   return (
     <section className="consent-turn" aria-label="Other calls of this turn" data-testid="turn-calls">
       <span className="claims-label">
-        {others.length === 1 ? '1 other call of this turn is waiting' : `${others.length} other calls of this turn are waiting`} (answer them together from the Requests tray):
+        {others.length === 1 ? '1 other call of this turn is waiting' : `${others.length} other calls of this turn are waiting`}:
       </span>
       <ul>
         {others.map((other) => (
@@ -34,6 +36,11 @@ export function TurnCalls({ request }: { request: PendingRequestOf<'tool-call'> 
           </li>
         ))}
       </ul>
+      <div>
+        <Button size="sm" onClick={() => reviewTogether([request.id, ...others.map((other) => other.id)])} title="Put these calls aside and list them in the Requests tray, to allow or deny them together">
+          Review all {others.length + 1} together
+        </Button>
+      </div>
     </section>
   );
 }
