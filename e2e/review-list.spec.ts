@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
+import { SettingsPage } from './pages/settings-page';
 import { chatTest as test, everythingServerConfig, expect, type FakeTurnSource } from './support/berth';
 
 test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -50,6 +51,40 @@ for (const scheme of ['light', 'dark'] as const) {
       }
       await expect(chat.assistantMessages().last()).toContainText('All three');
       await expect(app.getByTestId('pending-tray')).toHaveAttribute('aria-label', 'Requests: nothing waiting');
+    });
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`rules (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+    test('a rule written in Settings lets the parallel calls it covers run without asking, until revoked', async ({ app, fakeLlm }) => {
+      const chat = new ChatPage(app);
+      await chat.waitForServer('everything');
+      const settings = new SettingsPage(app);
+      await settings.show();
+      const form = app.getByTestId('rule-form');
+      await form.getByRole('textbox', { name: 'Tool names that match' }).fill('ech?');
+      await expect(form.getByTestId('rule-preview')).toContainText('Covers this tool, as listed now: echo.');
+      await form.getByRole('button', { name: 'Add rule' }).click();
+      await expect(settings.permissionRow('tools whose names match ech?')).toContainText('echo');
+      await form.getByRole('radio', { name: 'Marked read-only' }).click();
+      if (SHOTS) await app.getByRole('region', { name: 'Tool permissions' }).screenshot({ path: join(SHOTS, `rule-form-${scheme}.png`) });
+      await form.getByRole('radio', { name: 'Names that match' }).click();
+
+      fakeLlm.script([threeEchoes, { text: 'done' }]);
+      await chat.show();
+      await chat.newConversation();
+      await chat.send('Echo three things at once');
+      for (const message of ['first', 'second', 'third']) {
+        await expect(chat.page.getByText(`Echo: ${message}`).first()).toBeVisible();
+      }
+      await expect(new PendingDialog(app).root).toBeHidden();
+
+      await settings.show();
+      await expect(settings.audit).toContainText('allowed by your rule');
+      await settings.revoke('tools whose names match ech?');
+      await expect(settings.permissions).toBeHidden();
     });
   });
 }

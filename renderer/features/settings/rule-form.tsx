@@ -80,13 +80,13 @@ export function RuleForm() {
           </p>
         </div>
       ) : (
-        <p className="banner banner-warning compact rule-trust" data-testid="read-only-trust">
+        <div className="banner banner-warning compact rule-trust" role="note" data-testid="read-only-trust">
           <WarningIcon />
           <span>
             This trusts the server’s own claim (<code>readOnlyHint</code>). Berth cannot check that a tool marked read-only only reads; allow this only for a
             server you trust.
           </span>
-        </p>
+        </div>
       )}
       <p className="rule-preview" data-testid="rule-preview">
         {covered.length === 0 ? (
