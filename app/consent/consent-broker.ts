@@ -4,13 +4,13 @@ import type { ConsentRule } from '../../shared/domain/consent-rules';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
-import { approvedToolOf, ruleStaleness, staleness, toolChanges } from './approval-fingerprint';
+import { approvedToolOf, staleness, toolChanges } from './approval-fingerprint';
 import type { CurrentApproval, PolicyApproval } from './approval-fingerprint';
 import { AuditLog } from './audit-log';
 import { argumentsDigest } from './canonical-json';
 import { isJsonObject } from './json-object';
 import { PolicyStore } from './policy-store';
-import { ruleApproval } from './consent-rule-approval';
+import { ruleApproval, ruleListStaleness } from './consent-rule-approval';
 import type { PolicyMatch, PolicyScope, StoredPolicy } from './policy-store';
 
 /** One tool call the model (or an app in one of its cards) wants to make. */
@@ -122,13 +122,8 @@ function viewOf(policy: StoredPolicy, now: ServerNow | undefined): ConsentPolicy
   if (approval === undefined) return { ...view, stale: 'unrecorded' };
   if (now === undefined) return view;
   if (policy.scope === 'rule') {
-    // Stale when the server is another, or when a tool it recorded is listed differently now.
-    if (approval.server !== now.identity) return { ...view, stale: 'server-changed' };
-    const changed = now.tools?.some((t) => {
-      const judged = ruleStaleness(approval, t.name, { server: now.identity, tool: approvedToolOf(t) });
-      return judged.covered && judged.stale !== undefined;
-    });
-    return changed === true ? { ...view, stale: 'tool-changed' } : view;
+    const stale = ruleListStaleness(approval, now);
+    return stale === undefined ? view : { ...view, stale };
   }
   const tool = policy.scope === 'server' ? undefined : now.tools?.find((t) => t.name === policy.tool);
   const stale = staleness(approval, { server: now.identity, ...(tool !== undefined ? { tool: approvedToolOf(tool) } : {}) }, policy.scope !== 'server');

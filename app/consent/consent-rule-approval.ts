@@ -1,8 +1,8 @@
 import { HostError } from '../../shared/result';
-import type { ApprovedTool } from '../../shared/domain/consent';
+import type { ApprovedTool, PolicyStale } from '../../shared/domain/consent';
 import { describeRule, ruleCovers } from '../../shared/domain/consent-rules';
 import type { ConsentRule } from '../../shared/domain/consent-rules';
-import { approvedToolOf } from './approval-fingerprint';
+import { approvedToolOf, ruleStaleness } from './approval-fingerprint';
 import type { PolicyApproval } from './approval-fingerprint';
 import type { ServerNow } from './consent-broker';
 import type { PolicyScope } from './policy-store';
@@ -21,4 +21,14 @@ export function ruleApproval(server: string, rule: ConsentRule, now: ServerNow |
   const names = Object.keys(tools).sort();
   if (names.length === 0) throw new HostError('INVALID_INPUT', `no tool of '${server}' falls under “${describeRule(rule)}”: nothing to allow`);
   return { scope: { scope: 'rule', server, rule, tools: names }, approval: { server: now.identity, tools } };
+}
+
+/** A listed rule is stale when the server is another, or when a tool it recorded is listed differently now. */
+export function ruleListStaleness(approval: PolicyApproval, now: ServerNow): PolicyStale | undefined {
+  if (approval.server !== now.identity) return 'server-changed';
+  const changed = now.tools?.some((tool) => {
+    const judged = ruleStaleness(approval, tool.name, { server: now.identity, tool: approvedToolOf(tool) });
+    return judged.covered && judged.stale !== undefined;
+  });
+  return changed === true ? 'tool-changed' : undefined;
 }
