@@ -58,6 +58,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'pending.answer': { id: 'p-1', response: { decision: 'allow-once' } },
   'consent.policies': {},
   'consent.revoke': { id: 'policy-1' },
+  'consent.addRule': { server: 'files', rule: { kind: 'read-only' } },
   'consent.audit': { limit: 50 },
   'sampling.policies': {},
   'sampling.setPolicy': { server: 'everything', policy: 'never' },

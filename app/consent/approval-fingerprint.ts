@@ -10,7 +10,12 @@ import { canonicalJson } from './canonical-json';
  * is stored in clear) and, for a tool's permission, the tool as the person
  * saw it. A permission applies only while both still match.
  */
-export const PolicyApprovalSchema = z.object({ server: z.string(), tool: ApprovedToolSchema.optional() });
+export const PolicyApprovalSchema = z.object({
+  server: z.string(),
+  tool: ApprovedToolSchema.optional(),
+  /** A rule's: each tool it covers (by name), as it was listed when the person wrote the rule. */
+  tools: z.record(z.string(), ApprovedToolSchema).optional(),
+});
 export type PolicyApproval = z.infer<typeof PolicyApprovalSchema>;
 
 /** The fields of a server config that make it the server it is. */
@@ -102,4 +107,18 @@ function toolChanged(approved: ApprovedTool, now: ApprovedTool): boolean {
   const changed = toolChanges(approved, now).length > 0;
   lastComparison.set(approved, { seen: now, changed });
   return changed;
+}
+
+/**
+ * A rule's staleness for one tool: like a tool's permission, judged against
+ * the tool as the rule recorded it. Undefined `covered` when the rule never
+ * covered this tool (it appeared later): the rule does not apply, and is not
+ * stale for it either.
+ */
+export function ruleStaleness(approval: PolicyApproval | undefined, tool: string, now: CurrentApproval): { covered: boolean; stale?: PolicyStale } {
+  if (approval === undefined) return { covered: true, stale: 'unrecorded' };
+  const recorded = approval.tools?.[tool];
+  if (recorded === undefined) return { covered: false };
+  const stale = staleness({ server: approval.server, tool: recorded }, now, true);
+  return stale === undefined ? { covered: true } : { covered: true, stale };
 }

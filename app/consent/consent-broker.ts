@@ -1,5 +1,6 @@
 import { HostError } from '../../shared/result';
-import type { ApprovalChange, ApprovedTool, AuditEntry, AuditPage, ConsentPolicy, DecidedBy, JsonObject, ToolCallDecision } from '../../shared/domain/consent';
+import type { ApprovalChange, ApprovedTool, AuditDecision, AuditEntry, AuditPage, ConsentPolicy, DecidedBy, JsonObject, ToolCallDecision } from '../../shared/domain/consent';
+import type { ConsentRule } from '../../shared/domain/consent-rules';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
 import type { PendingRequests } from '../pending/pending-requests';
@@ -9,6 +10,7 @@ import { AuditLog } from './audit-log';
 import { argumentsDigest } from './canonical-json';
 import { isJsonObject } from './json-object';
 import { PolicyStore } from './policy-store';
+import { ruleApproval, ruleListStaleness } from './consent-rule-approval';
 import type { PolicyMatch, PolicyScope, StoredPolicy } from './policy-store';
 
 /** One tool call the model (or an app in one of its cards) wants to make. */
@@ -40,7 +42,7 @@ export interface ToolCallConsentRequest {
 export type ToolCallConsentVerdict =
   | {
       allowed: true;
-      decision: Exclude<ToolCallDecision, 'deny'>;
+      decision: Exclude<AuditDecision, 'deny'>;
       /** What to send: the person's edit, or the model's arguments. */
       arguments: JsonObject;
       edited: boolean;
@@ -108,8 +110,8 @@ function approvalFor(scope: PolicyScope, now: CurrentApproval): PolicyApproval {
 }
 
 /** What the prompt says about a policy that covered this call but no longer applies. */
-function changeOf(stale: NonNullable<PolicyMatch['stale']>, now: CurrentApproval): ApprovalChange {
-  const approvedTool: ApprovedTool | undefined = stale.policy.approval?.tool;
+function changeOf(stale: NonNullable<PolicyMatch['stale']>, tool: string, now: CurrentApproval): ApprovalChange {
+  const approvedTool: ApprovedTool | undefined = stale.policy.scope === 'rule' ? stale.policy.approval?.tools?.[tool] : stale.policy.approval?.tool;
   const changes = stale.reason === 'tool-changed' && approvedTool !== undefined && now.tool !== undefined ? toolChanges(approvedTool, now.tool) : [];
   return { policyScope: stale.policy.scope, reason: stale.reason, changes };
 }
@@ -119,6 +121,10 @@ function viewOf(policy: StoredPolicy, now: ServerNow | undefined): ConsentPolicy
   const { approval, ...view } = policy;
   if (approval === undefined) return { ...view, stale: 'unrecorded' };
   if (now === undefined) return view;
+  if (policy.scope === 'rule') {
+    const stale = ruleListStaleness(approval, now);
+    return stale === undefined ? view : { ...view, stale };
+  }
   const tool = policy.scope === 'server' ? undefined : now.tools?.find((t) => t.name === policy.tool);
   const stale = staleness(approval, { server: now.identity, ...(tool !== undefined ? { tool: approvedToolOf(tool) } : {}) }, policy.scope !== 'server');
   return stale === undefined ? view : { ...view, stale };
@@ -204,7 +210,7 @@ export class ConsentBroker {
           annotationsTrusted: trusted,
           arguments: input,
           ...(request.inputSchema !== undefined ? { inputSchema: request.inputSchema } : {}),
-          ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, now) } : {}),
+          ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, request.tool, now) } : {}),
           ...(request.requestedBy !== undefined ? { requestedBy: request.requestedBy } : {}),
         },
         {
@@ -239,7 +245,23 @@ export class ConsentBroker {
     return { allowed: true, decision: outcome.decision, arguments: sent, edited, decidedBy: 'person', ...(policy !== undefined ? { policy: this.view(policy) } : {}) };
   }
 
-  /** Every policy, broadest first (server, tool, conversation), each saying whether it still applies. */
+  /**
+   * Store a rule the person wrote for `server`. It covers the tools the server
+   * lists now that fall under it, each as listed now (fingerprinted like a
+   * tool's permission), on this server identity only: a tool added or changed
+   * later asks again. NOT_READY unless the server is ready (its tools are
+   * what the rule is judged on); INVALID_INPUT when no tool falls under it.
+   */
+  async addRule(server: string, rule: ConsentRule): Promise<ConsentPolicy> {
+    await this.policies.load();
+    const { scope, approval } = ruleApproval(server, rule, this.options.serverNow?.(server));
+    const policy = await this.policies.add(scope, approval);
+    this.changed();
+    this.closeCoveredPrompts();
+    return this.view(policy);
+  }
+
+  /** Every policy, broadest first (server, rule, tool, conversation), each saying whether it still applies. */
   listPolicies(): ConsentPolicy[] {
     return this.policies.list().map((policy) => this.view(policy));
   }
@@ -319,8 +341,8 @@ export class ConsentBroker {
   }
 
   private allowedBy(policy: StoredPolicy, request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallConsentVerdict> {
-    const decision: Exclude<ToolCallDecision, 'deny'> =
-      policy.scope === 'server' ? 'always-server' : policy.scope === 'tool' ? 'always-tool' : 'allow-conversation';
+    const decision: Exclude<AuditDecision, 'deny'> =
+      policy.scope === 'server' ? 'always-server' : policy.scope === 'rule' ? 'allow-rule' : policy.scope === 'tool' ? 'always-tool' : 'allow-conversation';
     const decidedBy: DecidedBy = `policy:${policy.id}`;
     return this.record(request, input, undefined, decision, decidedBy).then(() => ({ allowed: true, decision, arguments: input, edited: false, decidedBy, policy: this.view(policy) }));
   }
@@ -336,7 +358,7 @@ export class ConsentBroker {
     request: ToolCallConsentRequest,
     asked: JsonObject,
     sent: JsonObject | undefined,
-    decision: ToolCallDecision,
+    decision: AuditDecision,
     decidedBy: DecidedBy,
     note?: string,
   ): Promise<void> {

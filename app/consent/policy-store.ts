@@ -6,7 +6,8 @@ import { ConsentPolicySchema } from '../../shared/domain/consent';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
-import { PolicyApprovalSchema, staleness } from './approval-fingerprint';
+import type { ConsentRule } from '../../shared/domain/consent-rules';
+import { PolicyApprovalSchema, ruleStaleness, staleness } from './approval-fingerprint';
 import type { CurrentApproval, PolicyApproval } from './approval-fingerprint';
 import { canonicalJson } from './canonical-json';
 
@@ -30,6 +31,7 @@ const FILE_VERSION = 2;
 /** What a new policy covers (its id and time are assigned by the store). */
 export type PolicyScope =
   | { scope: 'server'; server: string }
+  | { scope: 'rule'; server: string; rule: ConsentRule; tools: string[] }
   | { scope: 'tool'; server: string; tool: string }
   | { scope: 'conversation'; server: string; tool: string; conversationId: string };
 
@@ -59,12 +61,14 @@ export interface PolicyMatch {
 function sameScope(policy: StoredPolicy, scope: PolicyScope): boolean {
   if (policy.scope !== scope.scope || policy.server !== scope.server) return false;
   if (policy.scope === 'server') return true;
+  if (policy.scope === 'rule') return scope.scope === 'rule' && canonicalJson(policy.rule) === canonicalJson(scope.rule);
+  if (scope.scope === 'rule') return false;
   if (policy.tool !== (scope as { tool: string }).tool) return false;
   return policy.scope === 'tool' || policy.conversationId === (scope as { conversationId: string }).conversationId;
 }
 
 /** Precedence when several policies cover one call: the broadest first, as the settings list them. */
-const PRECEDENCE: Record<ConsentPolicy['scope'], number> = { server: 0, tool: 1, conversation: 2 };
+const PRECEDENCE: Record<ConsentPolicy['scope'], number> = { server: 0, rule: 1, tool: 2, conversation: 3 };
 
 function byPrecedence(a: StoredPolicy, b: StoredPolicy): number {
   return PRECEDENCE[a.scope] - PRECEDENCE[b.scope] || a.createdAt - b.createdAt;
@@ -116,11 +120,19 @@ export class PolicyStore {
   match(call: ToolCallIdentity, now: CurrentApproval): PolicyMatch {
     // Filtered before sorting (the sort is stable, so the order is the same): every tool call matches, and most policies are other servers'.
     const covering = this.policies
-      .filter((p) => p.server === call.server && (p.scope === 'server' || (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))))
+      .filter((p) => p.server === call.server && (p.scope === 'server' || p.scope === 'rule' || (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))))
       .sort(byPrecedence);
     let stale: PolicyMatch['stale'];
     for (const policy of covering) {
-      const reason = staleness(policy.approval, now, policy.scope !== 'server');
+      let reason: ReturnType<typeof staleness>;
+      if (policy.scope === 'rule') {
+        // A rule covers the tools it recorded, each as it was then: a tool added or changed since asks.
+        const judged = ruleStaleness(policy.approval, call.tool, now);
+        if (!judged.covered) continue;
+        reason = judged.stale;
+      } else {
+        reason = staleness(policy.approval, now, policy.scope !== 'server');
+      }
       if (reason === undefined) return { allowed: policy };
       stale = { policy, reason };
     }

@@ -36,6 +36,7 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
   deferredPending: [],
   focusedPending: undefined,
   awaitingElicitations: [],
+  pendingTrayAsk: 0,
 
   applyPendingSnapshot(list) {
     set((s) => {
@@ -84,6 +85,13 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
     set((s) => ({
       deferredPending: s.deferredPending.includes(id) ? s.deferredPending : [...s.deferredPending, id],
       focusedPending: s.focusedPending === id ? undefined : s.focusedPending,
+    }));
+  },
+  reviewPendingTogether(ids) {
+    set((s) => ({
+      deferredPending: [...new Set([...s.deferredPending, ...ids])],
+      focusedPending: s.focusedPending !== undefined && ids.includes(s.focusedPending) ? undefined : s.focusedPending,
+      pendingTrayAsk: s.pendingTrayAsk + 1,
     }));
   },
   focusPending(id) {

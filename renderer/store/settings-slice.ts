@@ -51,6 +51,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
     if (result.ok) get().applyConsentPolicies(result.value);
     else get().toastFailure('Could not read the consent policies', result);
   },
+  async addConsentRule(server, rule) {
+    const result = await transport.call('consent.addRule', { server, rule });
+    // The host announces the new list too; adding it here shows it without waiting for that.
+    if (result.ok) set((s) => ({ consentPolicies: [...s.consentPolicies.filter((p) => p.id !== result.value.id), result.value] }));
+    return result;
+  },
   async revokeConsentPolicy(id) {
     const result = await transport.call('consent.revoke', { id });
     if (result.ok) set((s) => ({ consentPolicies: s.consentPolicies.filter((p) => p.id !== id) }));

@@ -1,3 +1,4 @@
+import type { ConsentRule } from '../../shared/domain/consent-rules';
 import type { StateCreator } from 'zustand';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
@@ -186,6 +187,10 @@ export interface PendingSlice {
   answerPending<K extends PendingKind>(id: string, kind: K, response: PendingResponse<K>): Promise<Result<{ answered: string }>>;
   deferPending(id: string): void;
   focusPending(id: string): void;
+  /** Bumped to ask the tray to open (its review list); the tray lists what waits at that moment. */
+  pendingTrayAsk: number;
+  /** Put these requests aside and open the tray on them: "review them together" from a dialog. */
+  reviewPendingTogether(ids: readonly string[]): void;
   dismissAwaitingElicitation(id: string): Promise<void>;
 }
 
@@ -202,6 +207,8 @@ export interface SettingsSlice {
   clearApiKey(): Promise<Result<SettingsView>>;
   setDefaultModel(model: string): Promise<void>;
   loadConsentPolicies(): Promise<void>;
+  /** Store a rule for a ready server (Settings); the result is the rule as listed. */
+  addConsentRule(server: string, rule: ConsentRule): Promise<Result<ConsentPolicy>>;
   revokeConsentPolicy(id: string): Promise<Result<{ revoked: string }>>;
   loadSamplingPolicies(): Promise<void>;
   setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void>;

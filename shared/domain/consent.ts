@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConsentRuleSchema } from './consent-rules';
 
 /** Any JSON object: tool arguments as the model wrote them or the person edited them. */
 export const JsonObjectSchema = z.record(z.string(), z.json());
@@ -8,6 +9,11 @@ export type JsonObject = z.infer<typeof JsonObjectSchema>;
 export const TOOL_CALL_DECISIONS = ['allow-once', 'allow-conversation', 'always-tool', 'always-server', 'deny'] as const;
 export const ToolCallDecisionSchema = z.enum(TOOL_CALL_DECISIONS);
 export type ToolCallDecision = z.infer<typeof ToolCallDecisionSchema>;
+
+/** What the audit log records: the person's choices, and `allow-rule` for a call a rule of theirs allowed. */
+export const AUDIT_DECISIONS = [...TOOL_CALL_DECISIONS, 'allow-rule'] as const;
+export const AuditDecisionSchema = z.enum(AUDIT_DECISIONS);
+export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 
 /**
  * Which server a permission was given to: its command, arguments and working
@@ -47,7 +53,7 @@ export type ToolFieldChange = z.infer<typeof ToolFieldChangeSchema>;
 
 /** A permission covered this call but no longer applies: the prompt says why, and what changed. */
 export const ApprovalChangeSchema = z.object({
-  policyScope: z.enum(['server', 'tool', 'conversation']),
+  policyScope: z.enum(['server', 'rule', 'tool', 'conversation']),
   reason: PolicyStaleSchema,
   /** `tool-changed`: every field that differs from what was approved. */
   changes: z.array(ToolFieldChangeSchema),
@@ -88,7 +94,7 @@ export const ToolCallConsentResponseSchema = z.discriminatedUnion('decision', [
 export type ToolCallConsentResponse = z.infer<typeof ToolCallConsentResponseSchema>;
 
 /**
- * A stored "yes". `server` and `tool` scopes are persisted; `conversation`
+ * A stored "yes". `server`, `tool` and `rule` scopes are persisted; `conversation`
  * scope (one tool in one conversation) lives in memory only. `stale` (in
  * lists only): it no longer applies, and the next matching call asks again.
  */
@@ -97,6 +103,8 @@ export const ConsentPolicySchema = z.discriminatedUnion('scope', [
   z.object({ ...policyBase, scope: z.literal('server') }),
   z.object({ ...policyBase, scope: z.literal('tool'), tool: z.string() }),
   z.object({ ...policyBase, scope: z.literal('conversation'), tool: z.string(), conversationId: z.string() }),
+  /** A rule the person wrote in Settings; `tools`: the tools it covers, each as it was listed when the rule was made. */
+  z.object({ ...policyBase, scope: z.literal('rule'), rule: ConsentRuleSchema, tools: z.array(z.string()) }),
 ]);
 export type ConsentPolicy = z.infer<typeof ConsentPolicySchema>;
 
@@ -115,7 +123,7 @@ export const AuditEntrySchema = z.object({
   argumentsDigest: z.string(),
   /** Digest of the arguments actually sent, when the person edited them. */
   sentArgumentsDigest: z.string().optional(),
-  decision: ToolCallDecisionSchema,
+  decision: AuditDecisionSchema,
   decidedBy: DecidedBySchema,
   edited: z.boolean(),
   /** Why the host decided (e.g. "window closed"); never the person's own text. */

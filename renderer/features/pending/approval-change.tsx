@@ -11,6 +11,7 @@ const FIELD_LABEL: Record<ApprovedToolField, string> = {
 
 const CHOICE_LABEL: Record<ApprovalChange['policyScope'], string> = {
   server: '“Always allow this server”',
+  rule: 'a rule in Settings that allows it',
   tool: '“Always allow this tool”',
   conversation: '“Allow for this conversation”',
 };

@@ -68,3 +68,13 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+/** Longest argument text a list shows; the whole is one click away (the call's own dialog). */
+const SUMMARY_LIMIT = 240;
+
+/** A call's arguments on one line, as the review list shows them ("no arguments" when empty). */
+export function argumentsSummary(args: JsonObject): string {
+  const text = JSON.stringify(args);
+  if (text === '{}') return 'no arguments';
+  return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT - 1)}…` : text;
+}

@@ -1,19 +1,21 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../shared/domain/chat';
-import type { PendingKind } from '../../../shared/domain/pending';
+import type { PendingKind, PendingRequestOf } from '../../../shared/domain/pending';
 import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
 import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
+import { ReviewList } from './review-list';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
 // Shown only in the open tray, once: not worth a place in the first screen's JavaScript.
 const NotificationsOffer = lazy(async () => ({ default: (await import('./notifications-offer')).NotificationsOffer }));
+const EMPTY_IDS: ReadonlySet<string> = new Set();
 
 function conversationTitle(conversations: readonly ConversationSummary[], id: string | undefined): string | undefined {
   return id === undefined ? undefined : conversations.find((conversation) => conversation.id === id)?.title;
@@ -38,6 +40,8 @@ export function PendingTray() {
   const focusPending = useBerth((s) => s.focusPending);
   const dismissAwaiting = useBerth((s) => s.dismissAwaitingElicitation);
   const [open, setOpen] = useState(false);
+  // The tool calls waiting when the tray opened: the review list answers these and no others.
+  const [listed, setListed] = useState<ReadonlySet<string>>(EMPTY_IDS);
   // Only the titles the open list shows, looked up by id: the tray is always mounted, and a
   // map of every title rebuilt on each list change cost 5,000 entries twice per message sent.
   const titles = useBerth(useShallow((s) => (open ? s.pending.map((request) => conversationTitle(s.conversations, request.conversationId)) : NO_TITLES)));
@@ -45,9 +49,28 @@ export function PendingTray() {
   const total = pending.length;
   const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}`);
   const label = total === 0 ? 'Requests: nothing waiting' : `Requests: ${summary.join(', ')} waiting`;
+  const reviewed = pending.filter((request): request is PendingRequestOf<'tool-call'> => request.kind === 'tool-call' && listed.has(request.id));
+  const review = reviewed.length >= 2;
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) setListed(new Set(pending.filter((request) => request.kind === 'tool-call').map((request) => request.id)));
+  };
+  // "Review them together" in a dialog: open on what waits now, once the dialog has let go of focus.
+  const trayAsk = useBerth((s) => s.pendingTrayAsk);
+  const openOnAsk = useRef(onOpenChange);
+  openOnAsk.current = onOpenChange;
+  useEffect(() => {
+    if (trayAsk === 0) return undefined;
+    const timer = setTimeout(() => openOnAsk.current(true), 0);
+    return () => clearTimeout(timer);
+  }, [trayAsk]);
+  const openOne = (id: string) => {
+    focusPending(id);
+    setOpen(false);
+  };
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
         <button type="button" className={clsx('tray-button', total > 0 && 'has-pending')} aria-label={label} data-testid="pending-tray">
           <InboxIcon />
@@ -78,33 +101,37 @@ export function PendingTray() {
               <NotificationsOffer />
             </Suspense>
           ) : null}
-          {total > 0 ? (
-            <ul className="tray-list" aria-label="Waiting requests">
-              {pending.map((request, index) => (
-                <li key={request.id}>
-                  <button
-                    type="button"
-                    className="tray-item"
-                    onClick={() => {
-                      focusPending(request.id);
-                      setOpen(false);
-                    }}
-                  >
-                    <span className={clsx('pending-kind-icon small', `kind-${request.kind}`)} aria-hidden="true">
-                      {KIND_ICONS[request.kind]}
-                    </span>
-                    <span className="tray-item-text">
-                      <span className="tray-item-title">
-                        {KIND_LABELS[request.kind].one} · <strong>{request.server}</strong>
-                      </span>
-                      <span className="tray-item-detail">{describeRequest(request)}</span>
-                      {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
-                    </span>
-                    <span className="tray-age">{formatAge(now - request.createdAt)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+          {review ? <ReviewList calls={reviewed} onOpen={openOne} onDone={() => setOpen(false)} /> : null}
+          {total > 0 && (!review || total > reviewed.length) ? (
+            <>
+              {review ? <span className="sidebar-heading tray-others-heading">Other requests</span> : null}
+              <ul className="tray-list" aria-label={review ? 'Other waiting requests' : 'Waiting requests'}>
+                {pending.map((request, index) =>
+                  review && listed.has(request.id) ? null : (
+                    <li key={request.id}>
+                      <button type="button" className="tray-item" onClick={() => openOne(request.id)}>
+                        <span className={clsx('pending-kind-icon small', `kind-${request.kind}`)} aria-hidden="true">
+                          {KIND_ICONS[request.kind]}
+                        </span>
+                        <span className="tray-item-text">
+                          <span className="tray-item-title">
+                            {KIND_LABELS[request.kind].one} · <strong>{request.server}</strong>
+                          </span>
+                          <span className="tray-item-detail">{describeRequest(request)}</span>
+                          {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
+                          {review && request.kind === 'tool-call' ? (
+                            <span className="tray-item-detail tray-item-late" data-testid="late-call">
+                              Arrived after this list opened: not in “Allow all”
+                            </span>
+                          ) : null}
+                        </span>
+                        <span className="tray-age">{formatAge(now - request.createdAt)}</span>
+                      </button>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </>
           ) : null}
           {awaiting.length > 0 ? (
             <div className="tray-awaiting">

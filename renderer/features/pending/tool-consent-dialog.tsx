@@ -6,6 +6,7 @@ import { ShieldIcon, WarningIcon } from '../shell/icons';
 import { ApprovalChangeNotice } from './approval-change';
 import { argumentChecker } from './argument-check';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
+import { TurnCalls } from './turn-calls';
 import { canonicalJson, parseArgumentsText } from './pending-model';
 
 type AllowDecision = Exclude<ToolCallDecision, 'deny'>;
@@ -163,6 +164,8 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           </p>
         ) : null}
       </div>
+
+      <TurnCalls request={request} />
 
       <div className="field">
         <label className="field-label" htmlFor={reasonId}>

@@ -2,12 +2,15 @@ import { AlertDialog } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
+import { describeRule } from '../../../shared/domain/consent-rules';
+import { RuleForm } from './rule-form';
 import { useBerth } from '../../store';
 import { Button, Chip, InlineAlert, Segmented } from '../shell/controls';
 import { ShieldIcon, SparkleIcon } from '../shell/icons';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
   server: 'Every tool of the server',
+  rule: 'Your rule',
   tool: 'This tool',
   conversation: 'This tool, in one conversation',
 };
@@ -20,7 +23,27 @@ const STALE_LABEL: Record<NonNullable<ConsentPolicy['stale']>, { chip: string; h
 };
 
 function describePolicy(policy: ConsentPolicy): string {
-  return policy.scope === 'server' ? `all tools of “${policy.server}”` : `“${policy.tool}” of “${policy.server}”`;
+  if (policy.scope === 'server') return `all tools of “${policy.server}”`;
+  if (policy.scope === 'rule') return `${describeRule(policy.rule)} of “${policy.server}”`;
+  return `“${policy.tool}” of “${policy.server}”`;
+}
+
+/** The Tool cell: every tool a rule covers, a tool's name, or "all". */
+function ToolCell({ policy }: { policy: ConsentPolicy }) {
+  if (policy.scope === 'server') return <span className="muted">all</span>;
+  if (policy.scope === 'rule') {
+    return (
+      <span className="rule-tools">
+        {policy.tools.map((name, index) => (
+          <span key={name}>
+            {index > 0 ? ', ' : ''}
+            <code>{name}</code>
+          </span>
+        ))}
+      </span>
+    );
+  }
+  return <code>{policy.tool}</code>;
 }
 
 /** Stored “always allow” decisions, each revocable after a confirmation. */
@@ -39,7 +62,8 @@ export function ConsentPoliciesSection() {
       </header>
       <p className="settings-text">
         Tool calls run without asking only where you said so, and only while the server and tool are the ones you allowed: if either changes, the
-        permission is marked and the next call asks again. Revoke a permission and the next matching call asks again.
+        permission is marked and the next call asks again. Revoke a permission and the next matching call asks again. A rule you write covers the
+        tools it lists, each as the server lists it now.
       </p>
       {policies.length === 0 ? (
         <p className="settings-empty">No stored permissions: every tool call asks first.</p>
@@ -63,11 +87,19 @@ export function ConsentPoliciesSection() {
                 <td>
                   {SCOPE_LABEL[policy.scope]}
                   {policy.scope === 'conversation' ? <span className="muted small"> ({conversations[policy.conversationId] ?? 'until restart'})</span> : null}
+                  {policy.scope === 'rule' ? (
+                    <span className="small rule-text">
+                      : {describeRule(policy.rule)}
+                      {policy.rule.kind === 'read-only' ? <Chip tone="warning">trusts the server’s claim</Chip> : null}
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   <code>{policy.server}</code>
                 </td>
-                <td>{policy.scope === 'server' ? <span className="muted">all</span> : <code>{policy.tool}</code>}</td>
+                <td>
+                  <ToolCell policy={policy} />
+                </td>
                 <td className="nowrap">{new Date(policy.createdAt).toLocaleString()}</td>
                 <td>
                   {policy.stale ? (
@@ -89,6 +121,7 @@ export function ConsentPoliciesSection() {
           </tbody>
         </table>
       )}
+      <RuleForm />
       {revoking ? <RevokeDialog policy={revoking} onClose={() => setRevoking(undefined)} /> : null}
     </section>
   );

@@ -75,6 +75,7 @@ const DECISION: Record<AuditEntry['decision'], { label: string; tone: 'success' 
   'allow-conversation': { label: 'allowed for conversation', tone: 'success' },
   'always-tool': { label: 'always: tool', tone: 'accent' },
   'always-server': { label: 'always: server', tone: 'accent' },
+  'allow-rule': { label: 'allowed by your rule', tone: 'accent' },
   deny: { label: 'denied', tone: 'danger' },
 };
 

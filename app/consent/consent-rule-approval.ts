@@ -1,0 +1,34 @@
+import { HostError } from '../../shared/result';
+import type { ApprovedTool, PolicyStale } from '../../shared/domain/consent';
+import { describeRule, ruleCovers } from '../../shared/domain/consent-rules';
+import type { ConsentRule } from '../../shared/domain/consent-rules';
+import { approvedToolOf, ruleStaleness } from './approval-fingerprint';
+import type { PolicyApproval } from './approval-fingerprint';
+import type { ServerNow } from './consent-broker';
+import type { PolicyScope } from './policy-store';
+
+/**
+ * What a rule approves when the person writes it: the server as it runs now
+ * and each tool it lists now that falls under the rule, as listed (the same
+ * fingerprint a tool's "always allow" records). Settings showed exactly these
+ * tools before the person saved the rule.
+ */
+export function ruleApproval(server: string, rule: ConsentRule, now: ServerNow | undefined): { scope: Extract<PolicyScope, { scope: 'rule' }>; approval: PolicyApproval } {
+  if (now === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
+  if (now.tools === undefined) throw new HostError('NOT_READY', `'${server}' is not running: start it first, so that the rule covers the tools it lists`);
+  const tools: Record<string, ApprovedTool> = {};
+  for (const tool of now.tools) if (ruleCovers(rule, tool)) tools[tool.name] = approvedToolOf(tool);
+  const names = Object.keys(tools).sort();
+  if (names.length === 0) throw new HostError('INVALID_INPUT', `no tool of '${server}' falls under “${describeRule(rule)}”: nothing to allow`);
+  return { scope: { scope: 'rule', server, rule, tools: names }, approval: { server: now.identity, tools } };
+}
+
+/** A listed rule is stale when the server is another, or when a tool it recorded is listed differently now. */
+export function ruleListStaleness(approval: PolicyApproval, now: ServerNow): PolicyStale | undefined {
+  if (approval.server !== now.identity) return 'server-changed';
+  const changed = now.tools?.some((tool) => {
+    const judged = ruleStaleness(approval, tool.name, { server: now.identity, tool: approvedToolOf(tool) });
+    return judged.covered && judged.stale !== undefined;
+  });
+  return changed === true ? 'tool-changed' : undefined;
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { PendingRequestOf } from '../../../shared/domain/pending';
+import { useBerth } from '../../store';
+import { Button } from '../shell/controls';
+import { ShieldIcon } from '../shell/icons';
+import { argumentsSummary } from './pending-model';
+
+type ToolCallRequest = PendingRequestOf<'tool-call'>;
+
+/**
+ * Several tool calls waiting at once, answered together or one by one.
+ * `calls` is the list as it was when the tray opened: a call that arrives
+ * later is not in it, so "Allow all N" never covers something the person was
+ * not shown. Bulk answers send no edits (the arguments are shown read-only
+ * here); to change arguments, open the call on its own. Each call is answered
+ * through `pending.answer`, so each is validated, decided and audited alone.
+ */
+export function ReviewList({ calls, onOpen, onDone }: { calls: readonly ToolCallRequest[]; onOpen: (id: string) => void; onDone: () => void }) {
+  const answerPending = useBerth((s) => s.answerPending);
+  const pushToast = useBerth((s) => s.pushToast);
+  const [busy, setBusy] = useState(false);
+  const count = calls.length;
+
+  const answerAll = async (decision: 'allow-once' | 'deny') => {
+    setBusy(true);
+    // The ids as listed at the click: nothing that arrives meanwhile is answered.
+    const listed = calls.map((call) => call.id);
+    const results = await Promise.all(listed.map((id) => answerPending(id, 'tool-call', { decision })));
+    setBusy(false);
+    const failed = results.filter((result) => !result.ok && result.code !== 'NOT_FOUND');
+    if (failed.length > 0) {
+      const first = failed[0]!;
+      pushToast({ tone: 'error', title: `${failed.length} of ${listed.length} calls could not be answered`, message: first.ok ? '' : first.message });
+    }
+    onDone();
+  };
+
+  return (
+    <section className="review-list" aria-label="Tool calls to review" data-testid="review-list">
+      <div className="review-head">
+        <span className="sidebar-heading">{count} tool calls waiting</span>
+      </div>
+      <ul className="tray-list review-items">
+        {calls.map((call) => (
+          <li key={call.id}>
+            <button type="button" className="tray-item review-item" onClick={() => onOpen(call.id)} title="Open this call on its own (to edit its arguments or allow it for longer)">
+              <span className="pending-kind-icon small kind-tool-call" aria-hidden="true">
+                <ShieldIcon />
+              </span>
+              <span className="tray-item-text">
+                <span className="tray-item-title">
+                  <strong>{call.server}</strong> › <code>{call.payload.tool}</code>
+                  {call.payload.requestedBy === 'app' ? <span className="muted"> (asked by its app)</span> : null}
+                </span>
+                <code className="review-args" data-testid="review-args">
+                  {argumentsSummary(call.payload.arguments)}
+                </code>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="review-actions">
+        <Button size="sm" variant="danger" disabled={busy} onClick={() => void answerAll('deny')} title="Deny every call listed here; the model is told each was denied">
+          Deny all
+        </Button>
+        <div className="spacer" />
+        <Button size="sm" variant="primary" disabled={busy} onClick={() => void answerAll('allow-once')} title="Run every call listed here once, with the arguments shown; ask again next time">
+          Allow all {count}
+        </Button>
+      </div>
+      <p className="field-hint review-hint">Allows each call once, with the arguments shown. Open a call to edit it or to allow it for longer.</p>
+    </section>
+  );
+}
