@@ -6,7 +6,7 @@ import type { ModelOption } from '../../../shared/domain/providers';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
-import { CharacterCounter, isOverLimit, usePasteOffer } from './message-limits';
+import { CharacterCounter, isOverLimit, OverLimitNotice, usePasteOffer } from './message-limits';
 import { textAttachment } from './dropped-files';
 import { useFileDrop } from './use-file-drop';
 import { useMentions } from './use-mentions';
@@ -77,6 +77,7 @@ export function Composer({
     setSending(false);
     if (result.ok) {
       clearComposer(conversationId);
+      drop.clearRefusals();
       setError(undefined);
     } else {
       // The text stays in the box so nothing the person wrote is lost.
@@ -96,6 +97,7 @@ export function Composer({
       {mentions.panel}
       {drop.panel}
       {paste.panel}
+      <OverLimitNotice text={text} onAttachText={attachTextAsFile} />
       <div className="composer-box">
         {drop.dragging ? (
           <div className="composer-drop-hint" aria-hidden="true">
@@ -130,7 +132,7 @@ export function Composer({
         <div className="composer-bar">
           <ModelPicker models={models} value={model} onChange={onModelChange} />
           <div className="spacer" />
-          <CharacterCounter text={text} onAttachText={attachTextAsFile} />
+          <CharacterCounter text={text} />
           {running ? (
             <Button variant="secondary" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)}>
               Stop

@@ -16,24 +16,28 @@ export function isOverLimit(text: string): boolean {
   return text.length > MAX_MESSAGE_CHARS;
 }
 
-/**
- * Characters used out of the message limit, shown once the text nears it;
- * past it, what to do — with a button that does it.
- */
-export function CharacterCounter({ text, onAttachText }: { text: string; onAttachText: () => void }) {
+/** Characters used out of the message limit, in the composer's bar once the text nears it. */
+export function CharacterCounter({ text }: { text: string }) {
   if (text.length < MAX_MESSAGE_CHARS * COUNTER_FROM) return null;
+  return (
+    <span className={isOverLimit(text) ? 'composer-counter composer-counter-over' : 'composer-counter'} title="Characters in this message, out of the most one can hold">
+      {count(text.length)} / {count(MAX_MESSAGE_CHARS)} characters
+    </span>
+  );
+}
+
+/** Past the limit: what is wrong, what to do, and a button that does it. */
+export function OverLimitNotice({ text, onAttachText }: { text: string; onAttachText: () => void }) {
+  if (!isOverLimit(text)) return null;
   const over = text.length - MAX_MESSAGE_CHARS;
   return (
-    <div className={over > 0 ? 'composer-counter composer-counter-over' : 'composer-counter'} role="status" aria-live="polite">
+    <div className="composer-offer" role="status">
       <span>
-        {count(text.length)} / {count(MAX_MESSAGE_CHARS)} characters
-        {over > 0 ? ` — ${count(over)} too many to send. Shorten the message, or attach the text as a file.` : null}
+        {count(over)} {over === 1 ? 'character' : 'characters'} too many to send (a message holds {count(MAX_MESSAGE_CHARS)}). Shorten the message, or attach the text as a file.
       </span>
-      {over > 0 ? (
-        <Button size="sm" onClick={onAttachText}>
-          Attach the text as a file
-        </Button>
-      ) : null}
+      <Button size="sm" variant="primary" onClick={onAttachText}>
+        Attach the text as a file
+      </Button>
     </div>
   );
 }

@@ -73,5 +73,12 @@ export function useFileDrop({
         </ul>
       </div>
     );
-  return { dropProps, dragging, panel, showRefusal: (name: string, reason: string) => setRefused([{ name, reason }]) };
+  return {
+    dropProps,
+    dragging,
+    panel,
+    showRefusal: (name: string, reason: string) => setRefused([{ name, reason }]),
+    /** The message went out: what was refused for it is no longer news. */
+    clearRefusals: () => setRefused([]),
+  };
 }
