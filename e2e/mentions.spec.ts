@@ -85,5 +85,15 @@ chatTest.describe('attaching from the composer', () => {
     await expect(chat.input).toHaveValue('');
     await expect(chips.first()).toContainText('Message text');
     await expect(app.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+
+    // A resource template: its variables are filled in, then the URI they make is read and attached.
+    await chat.input.pressSequentially('@dynamic');
+    await menu.getByRole('option', { name: /Dynamic Text Resource/ }).first().click();
+    const form = app.getByRole('form', { name: /Fill in Dynamic Text Resource/ });
+    await form.getByLabel('resourceId').fill('3');
+    await expect(form.getByTestId('template-uri')).toHaveText('demo://resource/dynamic/text/3');
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'mention-template.png') });
+    await form.getByRole('button', { name: 'Attach' }).click();
+    await expect(chips.nth(1)).toContainText('demo://resource/dynamic/text/3');
   });
 });

@@ -115,6 +115,34 @@ describe('@ in the composer', () => {
     expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull();
   });
 
+  it('offers resource templates too: fill in the variables, then Attach reads the URI they make', async () => {
+    const { store, transport } = mount({
+      'resources.templates': ({ server }) =>
+        server === 'docs' ? ok({ resourceTemplates: [{ uriTemplate: 'docs://page/{id}', name: 'page', title: 'Page by number' }] }) : ok({ resourceTemplates: [] }),
+    });
+    const box = await type('See @page');
+    const option = await screen.findByRole('option', { name: /@Page by number/ });
+    expect(option.textContent).toContain('template');
+    fireEvent.mouseDown(option);
+    const form = await screen.findByRole('form', { name: 'Fill in Page by number' });
+    expect(box.value).toBe('See ');
+    expect(screen.queryByRole('listbox', { name: 'Resources' })).toBeNull();
+    const field = within(form).getByLabelText('id');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    fireEvent.change(field, { target: { value: '7' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Attach' }));
+    await waitFor(() => expect(composerDraft(store.getState().composerDrafts, 'c1').attachments.map((a) => a.label)).toEqual(['docs://page/7']));
+    expect(transport.calls.filter((call) => call.method === 'resources.read').map((call) => call.input)).toEqual([{ server: 'docs', uri: 'docs://page/7' }]);
+    expect(screen.queryByRole('form', { name: 'Fill in Page by number' })).toBeNull();
+
+    // Esc in the form goes back to the message box without attaching.
+    fireEvent.change(box, { target: { value: 'See @page' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /@Page by number/ }));
+    fireEvent.keyDown(within(await screen.findByRole('form', { name: 'Fill in Page by number' })).getByLabelText('id'), { key: 'Escape' });
+    expect(screen.queryByRole('form', { name: 'Fill in Page by number' })).toBeNull();
+    expect(transport.calls.filter((call) => call.method === 'resources.read')).toHaveLength(1);
+  });
+
   it('says what to do when no ready server offers resources', async () => {
     mount({}, [STOPPED]);
     await type('@');

@@ -1,5 +1,7 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef } from 'react';
+import { ResourceTemplateForm } from '../resources/resource-template-form';
+import { Button } from '../shell/controls';
 import { slashOptionId } from './slash-menu';
 import { mentionKey, mentionLabel, type MentionResource } from './mention-model';
 import type { MentionCatalog } from './use-mention-resources';
@@ -64,6 +66,7 @@ export function MentionMenu({
             >
               <span className="slash-option-main">
                 <span className="slash-option-name">@{mentionLabel(resource)}</span>
+                {resource.template !== undefined ? <span className="slash-option-server">template</span> : null}
                 <span className="slash-option-title mention-uri">{resource.uri}</span>
                 <span className="slash-option-server">{resource.server}</span>
               </span>
@@ -96,4 +99,46 @@ function emptyMessage(catalog: MentionCatalog, query: string): string {
   if (catalog.resources === undefined) return 'Reading the resources of your servers…';
   if (catalog.resources.length === 0) return `${catalog.servers.join(', ')} ${catalog.servers.length === 1 ? 'lists' : 'list'} no resources right now.`;
   return `No resource matches “${query}”. Keep typing a message, or press Esc.`;
+}
+
+/**
+ * A resource template chosen from the `@` menu: its variables (with the
+ * server's suggestions, as in the resource browser), then Attach reads the
+ * filled-in URI. Esc or Cancel goes back to the message box.
+ */
+export function MentionTemplateForm({ resource, onAttach, onCancel }: { resource: MentionResource; onAttach: (uri: string) => void; onCancel: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    box.current?.querySelector('input')?.focus();
+  }, []);
+  return (
+    <div
+      ref={box}
+      className="slash-panel mention-template"
+      role="group"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <div className="slash-head">
+        <span className="slash-title" id={titleId}>
+          Attach {mentionLabel(resource)} <span className="slash-option-server">{resource.server}</span>
+        </span>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <ResourceTemplateForm
+        server={resource.server}
+        template={{ uriTemplate: resource.uri, name: resource.name, ...(resource.title !== undefined ? { title: resource.title } : {}) }}
+        completions={resource.template?.completions ?? false}
+        onOpen={onAttach}
+        submitLabel="Attach"
+      />
+    </div>
+  );
 }

@@ -1,8 +1,15 @@
 import type { ResourceInfo } from '../../../shared/contract/resources';
 
-/** A resource of a ready server, as the `@` menu offers it. */
+/**
+ * A resource of a ready server, as the `@` menu offers it — or a resource
+ * template (then `uri` is the URI template, filled in before it is read).
+ */
 export interface MentionResource extends ResourceInfo {
   server: string;
+  template?: {
+    /** Whether the server declared completions, so the variables get suggestions. */
+    completions: boolean;
+  };
 }
 
 /** The longest "@query" still treated as a search (longer is ordinary text). */
@@ -47,8 +54,8 @@ export function mentionLabel(resource: Pick<ResourceInfo, 'name' | 'title' | 'ur
 }
 
 /** A stable key: URIs are unique per server only. */
-export function mentionKey(resource: Pick<MentionResource, 'server' | 'uri'>): string {
-  return `${resource.server}\u0000${resource.uri}`;
+export function mentionKey(resource: Pick<MentionResource, 'server' | 'uri' | 'template'>): string {
+  return `${resource.template === undefined ? 'r' : 't'}\u0000${resource.server}\u0000${resource.uri}`;
 }
 
 function rank(resource: MentionResource, word: string): number | undefined {

@@ -22,16 +22,18 @@ export interface MentionCatalog {
  */
 export function useMentionResources(active: boolean): MentionCatalog {
   const listResources = useBerth((s) => s.listResources);
+  const listResourceTemplates = useBerth((s) => s.listResourceTemplates);
   // "name@session@listVersion" per server: any change re-reads the lists.
   const sources = useBerth(
     useShallow((s) =>
       Object.values(s.servers)
         .filter((server) => server.status === 'ready' && declaresCapability(server, 'resources'))
-        .map((server) => `${server.name}\u0000${server.readySince ?? 0}\u0000${s.resourceListVersions[server.name] ?? 0}`),
+        .map((server) => `${server.name}\u0000${declaresCapability(server, 'completions') ? 'c' : ''}\u0000${server.readySince ?? 0}\u0000${s.resourceListVersions[server.name] ?? 0}`),
     ),
   );
   const sourcesKey = sources.join('\n');
-  const servers = useMemo(() => sources.map((source) => source.split('\u0000')[0] ?? ''), [sources]);
+  const entries = useMemo(() => sources.map((source) => ({ name: source.split('\u0000')[0] ?? '', completions: source.split('\u0000')[1] === 'c' })), [sources]);
+  const servers = useMemo(() => entries.map((entry) => entry.name), [entries]);
   const [catalog, setCatalog] = useState<{ key: string; resources: MentionResource[]; problems: MentionCatalog['problems'] }>();
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function useMentionResources(active: boolean): MentionCatalog {
     let cancelled = false;
     void (async () => {
       const lists = await Promise.all(
-        servers.map(async (server) => {
+        entries.map(async ({ name: server, completions }) => {
           const resources: MentionResource[] = [];
           let cursor: string | undefined;
           for (let page = 0; page < MAX_PAGES_PER_SERVER; page += 1) {
@@ -48,6 +50,11 @@ export function useMentionResources(active: boolean): MentionCatalog {
             resources.push(...result.value.resources.map((resource) => ({ ...resource, server })));
             cursor = result.value.nextCursor;
             if (cursor === undefined) break;
+          }
+          // Templates after the resources (one page: servers keep few); a server without any may answer an error.
+          const templates = await listResourceTemplates({ server });
+          if (templates.ok) {
+            for (const { uriTemplate, ...template } of templates.value.resourceTemplates) resources.push({ ...template, uri: uriTemplate, server, template: { completions } });
           }
           return { server, resources, problem: undefined };
         }),
@@ -62,7 +69,7 @@ export function useMentionResources(active: boolean): MentionCatalog {
     return () => {
       cancelled = true;
     };
-  }, [active, catalog?.key, sourcesKey, servers, listResources]);
+  }, [active, catalog?.key, sourcesKey, entries, listResources, listResourceTemplates]);
 
   // A stale list is still shown while the fresh one is read: better than an empty menu.
   return { resources: catalog?.resources, servers, problems: catalog?.problems ?? [] };

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode
 import { useBerth } from '../../store';
 import { resourceAttachments } from '../resources/resource-model';
 import { filterMentions, mentionLabel, mentionToken, removeMention, type MentionResource } from './mention-model';
-import { MentionMenu } from './mention-menu';
+import { MentionMenu, MentionTemplateForm } from './mention-menu';
 import { slashOptionId } from './slash-menu';
 import { moveHighlight } from './slash-model';
 import { useMentionResources } from './use-mention-resources';
@@ -36,9 +36,11 @@ export function useMentions(conversationId: string, text: string, input: RefObje
   /** The draft text at the moment Esc closed the menu: it stays closed until the text changes. */
   const [dismissedAt, setDismissedAt] = useState<string>();
   const [attaching, setAttaching] = useState<Attaching>();
+  /** A template chosen from the menu, being filled in; the caret goes back where the `@` was. */
+  const [template, setTemplate] = useState<{ resource: MentionResource; caret: number }>();
 
   const token = useMemo(() => (suppressed ? undefined : mentionToken(text, Math.min(caret, text.length))), [suppressed, text, caret]);
-  const menuOpen = token !== undefined && dismissedAt !== text;
+  const menuOpen = token !== undefined && dismissedAt !== text && template === undefined;
   const catalog = useMentionResources(menuOpen);
   const matches = useMemo(() => (token === undefined ? [] : filterMentions(catalog.resources ?? [], token.query)), [catalog.resources, token]);
 
@@ -46,29 +48,48 @@ export function useMentions(conversationId: string, text: string, input: RefObje
   useEffect(() => {
     if (dismissedAt !== undefined && dismissedAt !== text) setDismissedAt(undefined);
   }, [dismissedAt, text]);
-  useEffect(() => setAttaching(undefined), [conversationId]);
+  useEffect(() => {
+    setAttaching(undefined);
+    setTemplate(undefined);
+  }, [conversationId]);
+
+  const focusInput = (at: number) =>
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(at, at);
+    });
 
   const choose = async (resource: MentionResource) => {
     if (token === undefined) return;
-    const label = mentionLabel(resource);
     const next = removeMention(text, token);
     setComposerText(conversationId, next.text);
     setCaret(next.caret);
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(next.caret, next.caret);
-    });
+    if (resource.template !== undefined) {
+      // A template is filled in first; its form takes the focus.
+      setTemplate({ resource, caret: next.caret });
+      return;
+    }
+    focusInput(next.caret);
+    await attach(resource.server, resource.uri, mentionLabel(resource));
+  };
+
+  const closeTemplate = () => {
+    if (template !== undefined) focusInput(template.caret);
+    setTemplate(undefined);
+  };
+
+  const attach = async (server: string, uri: string, label: string) => {
     setAttaching({ state: 'reading', label });
-    const read = await readResource({ server: resource.server, uri: resource.uri });
+    const read = await readResource({ server, uri });
     if (!read.ok) {
       setAttaching({ state: 'failed', label, message: read.message });
       return;
     }
     if (read.value.contents.length === 0) {
-      setAttaching({ state: 'failed', label, message: `${resource.server} returned no content for it.` });
+      setAttaching({ state: 'failed', label, message: `${server} returned no content for it.` });
       return;
     }
-    attachToComposer(conversationId, resourceAttachments(resource.server, label, read.value.contents));
+    attachToComposer(conversationId, resourceAttachments(server, label, read.value.contents));
     setAttaching(undefined);
   };
 
@@ -100,7 +121,19 @@ export function useMentions(conversationId: string, text: string, input: RefObje
   };
 
   let panel: ReactNode = null;
-  if (menuOpen) {
+  if (template !== undefined) {
+    const { resource } = template;
+    panel = (
+      <MentionTemplateForm
+        resource={resource}
+        onCancel={closeTemplate}
+        onAttach={(uri) => {
+          closeTemplate();
+          void attach(resource.server, uri, uri);
+        }}
+      />
+    );
+  } else if (menuOpen) {
     panel = (
       <MentionMenu
         listboxId={listboxId}
