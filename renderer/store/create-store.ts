@@ -20,16 +20,13 @@ import { createInstructionsSettingsSlice } from './instructions-settings-slice';
 import { createTasksSlice, watchWindowVisibility } from './tasks-slice';
 import type { BerthState } from './types';
 import { createUiSlice } from './ui-slice';
-import { withPersonWords } from '../transport/person-words';
 
 export type BerthStore = StoreApi<BerthState>;
 
 /** One store from typed slices; each test makes its own, so no reset dance is needed. */
-export function createBerthStore(bridge: RendererTransport): BerthStore {
-  // Slices see failures in words a person can act on; apps get the host's own answers.
-  const transport = withPersonWords(bridge);
+export function createBerthStore(transport: RendererTransport): BerthStore {
   return createStore<BerthState>()((...a) => ({
-    appsTransport: bridge,
+    appsTransport: transport,
     ...createServersSlice(transport)(...a),
     ...createLogsSlice(transport)(...a),
     ...createConfigSlice(transport)(...a),
