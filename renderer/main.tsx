@@ -17,6 +17,7 @@ import './styles/server-form.css';
 import './styles/logs.css';
 import './styles/chat.css';
 import './styles/slash.css';
+import './styles/composer-extras.css';
 import './styles/tool-calls.css';
 import './styles/popovers.css';
 import './styles/markdown.css';

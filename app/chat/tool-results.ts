@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { McpContentBlockSchema } from '../../shared/domain/chat';
 import type { ChatToolResultBlock, McpContentBlock } from '../../shared/domain/chat';
+import { isModelImageType, MAX_MODEL_IMAGE_BYTES, MODEL_IMAGE_TYPES } from '../../shared/domain/attachment-limits';
 
 /** The part of a stored tool_result that comes from the MCP answer. */
 export type McpToolOutcome = Pick<ChatToolResultBlock, 'content' | 'structuredContent' | 'isError'>;
@@ -16,17 +17,14 @@ export function editedArgumentsText(sentInput: Record<string, unknown>): string 
   return `The user edited the arguments before this tool call ran, so the result below is for these arguments, not the ones you wrote:\n${JSON.stringify(sentInput)}`;
 }
 
-/** Image types the Messages API accepts. */
-const API_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-type ApiImageType = (typeof API_IMAGE_TYPES)[number];
+type ApiImageType = (typeof MODEL_IMAGE_TYPES)[number];
 
-/** The API refuses images above 5 MB (decoded). */
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = MAX_MODEL_IMAGE_BYTES;
 
 type ToolResultContent = TextBlockParam | ImageBlockParam | DocumentBlockParam;
 
 function isApiImageType(mimeType: string): mimeType is ApiImageType {
-  return (API_IMAGE_TYPES as readonly string[]).includes(mimeType.toLowerCase());
+  return isModelImageType(mimeType);
 }
 
 /** Decoded size of base64 data, without decoding it. */

@@ -3,6 +3,7 @@ import type { ServerState } from '../../shared/domain';
 import { ServerConfigSchema } from '../../shared/domain';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
+import { withPersonWords } from '../transport/person-words';
 
 type Handler<M extends MethodName> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
 export type FakeHandlers = { [M in MethodName]?: Handler<M> };
@@ -42,7 +43,9 @@ export function createFakeTransport(handlers: FakeHandlers = {}, initial: Connec
       fake.calls.push({ method, input });
       const handler = fake.handlers[method] as Handler<M> | undefined;
       if (!handler) return fail('UNKNOWN_METHOD', `the fake host has no answer for ${method}`);
-      return handler(input);
+      // As the real transports do; a synchronous answer stays synchronous, so tests keep their timing.
+      const answer = handler(input);
+      return answer instanceof Promise ? answer.then(withPersonWords) : withPersonWords(answer);
     },
     on(topic, listener) {
       let set = listeners.get(topic);

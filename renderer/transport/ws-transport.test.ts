@@ -129,6 +129,17 @@ describe('createWsTransport', () => {
     await expect(transport.call('servers.start', { name: 'x' })).resolves.toEqual({ ok: false, code: 'NOT_FOUND', message: 'No server named x' });
   });
 
+  it("turns the router's contract wording into words a person can act on", async () => {
+    const host = await startHost();
+    cleanups.push(() => host.close());
+    host.answer = (call, socket) =>
+      socket.send(
+        JSON.stringify({ kind: 'reply', id: call.id, result: { ok: false, code: 'INVALID_INPUT', message: 'Invalid input for chat.rename: title: Give the conversation a title', path: 'title' } }),
+      );
+    const transport = connect(host.url);
+    await expect(transport.call('chat.rename', { id: 'c1', title: ' ' })).resolves.toEqual({ ok: false, code: 'INVALID_INPUT', message: 'Give the conversation a title.', path: 'title' });
+  });
+
   it('delivers events to the listeners of their topic only, and stops after unsubscribe', async () => {
     const host = await startHost();
     cleanups.push(() => host.close());

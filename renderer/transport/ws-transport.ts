@@ -2,6 +2,7 @@ import type { CallMessage, MethodInput, MethodName, MethodOutput, TopicName, Top
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract/wire';
 import { fail, type Result } from '../../shared/result';
 import { CONNECTION_LOST_MESSAGE, type ConnectionStatus, type RendererTransport } from './connection';
+import { withPersonWords } from './person-words';
 import { errorMessage } from '../../shared/error-message';
 
 /** The subset of the WebSocket API the transport uses (browser WebSocket and the `ws` client both fit). */
@@ -138,7 +139,8 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
         return;
       }
       pending.delete(message.id);
-      call.resolve(message.result);
+      // The router's contract wording is for developers; the person reads words (person-words.ts).
+      call.resolve(withPersonWords(message.result));
       return;
     }
     // Any topic name is accepted here: the names and schemas live in the validating layer

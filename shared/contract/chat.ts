@@ -1,16 +1,34 @@
 import { z } from 'zod';
+import { MAX_MESSAGE_CHARS } from '../domain/attachment-limits';
 import { ChatAttachmentSchema, ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
 import { method } from './define';
 
 const byId = z.object({ id: ConversationIdSchema }).strict();
 /** A model id from the configured list (settings.get → models). */
 const ModelIdSchema = z.string().trim().min(1).max(200);
-const MessageTextSchema = z.string().min(1, 'Write a message first').max(100_000, 'Keep a message under 100,000 characters');
+const TOO_LONG = `Keep a message under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters, or attach the long text as a file`;
+const MessageTextSchema = z.string().min(1, 'Write a message first').max(MAX_MESSAGE_CHARS, TOO_LONG);
 /** Attachments ride inline; together they are capped so one message cannot swamp the bridge or the model. */
 export const MAX_ATTACHMENTS = 20;
 export const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/**
+ * What the person attaches is checked beyond its shape (stored messages are not: what a server once sent stays
+ * readable): media under its own family's type, and binary data as base64, so the model API is not the first to object.
+ */
+const SentAttachmentSchema = ChatAttachmentSchema.superRefine((attachment, context) => {
+  const { content } = attachment;
+  if (content.type === 'image' || content.type === 'audio') {
+    if (!content.mimeType.toLowerCase().startsWith(`${content.type}/`)) {
+      context.addIssue({ code: 'custom', path: ['content', 'mimeType'], message: `${attachment.label} is not an ${content.type} (${content.mimeType})` });
+    }
+    if (!BASE64.test(content.data)) context.addIssue({ code: 'custom', path: ['content', 'data'], message: `${attachment.label} is not valid base64 data` });
+  } else if ('blob' in content.resource && typeof content.resource.blob === 'string' && !BASE64.test(content.resource.blob)) {
+    context.addIssue({ code: 'custom', path: ['content', 'resource', 'blob'], message: `${attachment.label} is not valid base64 data` });
+  }
+});
 const AttachmentsSchema = z
-  .array(ChatAttachmentSchema)
+  .array(SentAttachmentSchema)
   .max(MAX_ATTACHMENTS, `Attach at most ${MAX_ATTACHMENTS} items to one message`)
   .refine((list) => JSON.stringify(list).length <= MAX_ATTACHMENT_BYTES, `Attachments are limited to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB per message`);
 
@@ -73,7 +91,7 @@ export const chatMethods = {
       .object({
         id: ConversationIdSchema,
         // With attachments the text may be empty ("here is the file"); without, it may not.
-        text: z.string().max(100_000, 'Keep a message under 100,000 characters'),
+        text: z.string().max(MAX_MESSAGE_CHARS, TOO_LONG),
         attachments: AttachmentsSchema.optional(),
         model: ModelIdSchema.optional(),
       })

@@ -6,9 +6,17 @@ import type { ModelOption } from '../../../shared/domain/providers';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
+import { CharacterCounter, isOverLimit, OverLimitNotice, usePasteOffer } from './message-limits';
+import { textAttachment } from './dropped-files';
+import { useFileDrop } from './use-file-drop';
+import { useMentions } from './use-mentions';
 import { useSlashCommands } from './slash-commands';
 
-/** Enter sends, Shift+Enter adds a line; while a reply runs, Stop replaces Send. */
+/**
+ * Enter sends, Shift+Enter adds a line; while a reply runs, Stop replaces Send.
+ * `/` lists prompts, `@` lists resources to attach, and files dropped on the
+ * box are attached; limits show before they bite (counter, long-paste offer).
+ */
 export function Composer({
   conversationId,
   model,
@@ -31,12 +39,18 @@ export function Composer({
   const setComposerText = useBerth((s) => s.setComposerText);
   const clearComposer = useBerth((s) => s.clearComposer);
   const removeAttachment = useBerth((s) => s.removeComposerAttachment);
+  const attachToComposer = useBerth((s) => s.attachToComposer);
+  const attach = (list: ChatAttachment[]) => attachToComposer(conversationId, list);
   const setText = (value: string) => setComposerText(conversationId, value);
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   // `/` at the start of the box lists the prompts of ready servers.
   const slash = useSlashCommands(conversationId, text, input);
+  // `@` anywhere (after a space) lists the resources of ready servers; never while the `/` menu is up.
+  const mentions = useMentions(conversationId, text, input, slash.panel !== null);
+  const drop = useFileDrop({ conversationId, attachments, attach });
+  const paste = usePasteOffer({ conversationId, text, setText, attach, refuse: (reason) => drop.showRefusal('Pasted text', reason) });
 
   useEffect(() => {
     input.current?.focus();
@@ -44,14 +58,26 @@ export function Composer({
   }, [conversationId]);
 
   const hasContent = text.trim() !== '' || attachments.length > 0;
+  const tooLong = isOverLimit(text);
+
+  const attachTextAsFile = () => {
+    const made = textAttachment(text, 'Message text');
+    if (!made.ok) {
+      drop.showRefusal('Message text', made.reason);
+      return;
+    }
+    attach([made.attachment]);
+    setText('');
+  };
 
   async function send() {
-    if (!hasContent || running || sending || disabledReason) return;
+    if (!hasContent || tooLong || running || sending || disabledReason) return;
     setSending(true);
     const result = await sendMessage(conversationId, text, model, attachments);
     setSending(false);
     if (result.ok) {
       clearComposer(conversationId);
+      drop.clearRefusals();
       setError(undefined);
     } else {
       // The text stays in the box so nothing the person wrote is lost.
@@ -61,26 +87,42 @@ export function Composer({
 
   const lines = text.split('\n').length;
   return (
-    <div className="composer" role="group" aria-label="Your message">
+    <div className={dragging(drop.dragging)} role="group" aria-label="Your message" {...drop.dropProps}>
       {error ? (
         <p className="field-error composer-error" role="alert">
           {error}
         </p>
       ) : null}
       {slash.panel}
+      {mentions.panel}
+      {drop.panel}
+      {paste.panel}
+      <OverLimitNotice text={text} onAttachText={attachTextAsFile} />
       <div className="composer-box">
+        {drop.dragging ? (
+          <div className="composer-drop-hint" aria-hidden="true">
+            Drop to attach: text files and PNG, JPEG, GIF or WebP images
+          </div>
+        ) : null}
         {attachments.length > 0 ? <AttachmentChips attachments={attachments} onRemove={(index) => removeAttachment(conversationId, index)} /> : null}
         <textarea
           ref={input}
           className="composer-input"
           aria-label="Message"
-          placeholder={disabledReason ?? `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts)`}
+          placeholder={disabledReason ?? `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts, @ for resources)`}
           {...slash.inputProps}
+          {...mentions.inputProps}
           value={text}
           rows={Math.min(10, Math.max(2, lines))}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            mentions.trackCaret(e.target);
+          }}
+          onSelect={(e) => mentions.trackCaret(e.currentTarget)}
+          onPaste={paste.onPaste}
           onKeyDown={(e) => {
             if (slash.handleKeyDown(e)) return;
+            if (mentions.handleKeyDown(e)) return;
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               void send();
@@ -90,12 +132,13 @@ export function Composer({
         <div className="composer-bar">
           <ModelPicker models={models} value={model} onChange={onModelChange} />
           <div className="spacer" />
+          <CharacterCounter text={text} />
           {running ? (
             <Button variant="secondary" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)}>
               Stop
             </Button>
           ) : (
-            <Button variant="primary" icon={<SendIcon />} onClick={() => void send()} disabled={!hasContent || sending || Boolean(disabledReason)}>
+            <Button variant="primary" icon={<SendIcon />} onClick={() => void send()} disabled={!hasContent || tooLong || sending || Boolean(disabledReason)}>
               Send
             </Button>
           )}
@@ -103,6 +146,10 @@ export function Composer({
       </div>
     </div>
   );
+}
+
+function dragging(active: boolean): string {
+  return active ? 'composer composer-dragging' : 'composer';
 }
 
 /** What will be sent along with the text; each chip can be taken off again. */

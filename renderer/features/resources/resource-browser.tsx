@@ -6,6 +6,7 @@ import { resourceKey, useBerth } from '../../store';
 import { formatBytes } from '../chat/content-blocks';
 import { Button, Chip, EmptyState } from '../shell/controls';
 import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../shell/icons';
+import { declaresCapability } from './resource-model';
 import { ResourceTemplateForm } from './resource-template-form';
 import { ResourceViewer, type OpenResource } from './resource-viewer';
 
@@ -39,16 +40,10 @@ function usePagedList<T>(load: (cursor: string | undefined) => Promise<{ ok: tru
   return { page, loadMore: () => void fetchPage(page.nextCursor) };
 }
 
-function declares(server: ServerState, capability: string, flag?: string): boolean {
-  const value = server.capabilities?.[capability];
-  if (value === undefined) return false;
-  return flag === undefined || (typeof value === 'object' && value !== null && (value as Record<string, unknown>)[flag] === true);
-}
-
 /** The Resources tab of a server: lists on the left, the open resource on the right. */
 export function ResourceBrowser({ server }: { server: ServerState }) {
   const ready = server.status === 'ready';
-  if (!ready || !declares(server, 'resources')) {
+  if (!ready || !declaresCapability(server, 'resources')) {
     return (
       <EmptyState icon={<LinkIcon />} title={ready ? 'This server offers no resources' : 'No resources yet'}>
         {ready ? 'It did not declare the resources capability.' : 'Resources are listed once the server is ready.'}
@@ -168,7 +163,7 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
                     <ResourceTemplateForm
                       server={name}
                       template={template}
-                      completions={declares(server, 'completions')}
+                      completions={declaresCapability(server, 'completions')}
                       onOpen={(uri) => setOpen({ uri, label: uri })}
                     />
                   ) : null}
@@ -182,9 +177,9 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
             </Button>
           ) : null}
         </section>
-        {declares(server, 'resources', 'subscribe') ? null : <Chip title="The server did not declare resource subscriptions">No live updates</Chip>}
+        {declaresCapability(server, 'resources', 'subscribe') ? null : <Chip title="The server did not declare resource subscriptions">No live updates</Chip>}
       </div>
-      <ResourceViewer server={name} open={open} canSubscribe={declares(server, 'resources', 'subscribe')} />
+      <ResourceViewer server={name} open={open} canSubscribe={declaresCapability(server, 'resources', 'subscribe')} />
     </div>
   );
 }

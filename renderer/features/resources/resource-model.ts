@@ -1,5 +1,6 @@
 import type { ResourcePart } from '../../../shared/contract/resources';
 import type { ChatAttachment } from '../../../shared/domain/chat';
+import type { ServerState } from '../../../shared/domain';
 
 /** One variable of a URI template, with the RFC 6570 operator of the expression it sits in. */
 export interface TemplateVariable {
@@ -86,6 +87,18 @@ export function prettyJson(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** Whether a server declared a capability (and, with `flag`, that sub-feature of it, e.g. resources.subscribe). */
+export function declaresCapability(server: Pick<ServerState, 'capabilities'>, capability: string, flag?: string): boolean {
+  const value = server.capabilities?.[capability];
+  if (value === undefined) return false;
+  return flag === undefined || (typeof value === 'object' && value !== null && (value as Record<string, unknown>)[flag] === true);
+}
+
+/** A read resource's parts as chat attachments; several parts are numbered after the resource's label. */
+export function resourceAttachments(server: string, label: string, contents: readonly ResourcePart[]): ChatAttachment[] {
+  return contents.map((part, index) => toAttachment(server, contents.length > 1 ? `${label} (${index + 1})` : label, part));
 }
 
 /** A read resource as a chat attachment: images and audio as such, everything else as an embedded resource. */

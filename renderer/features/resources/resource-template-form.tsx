@@ -10,6 +10,8 @@ interface TemplateFormProps {
   /** Whether the server declared the completions capability. */
   completions: boolean;
   onOpen: (uri: string) => void;
+  /** What the submit button says: Read in the browser, Attach in the composer. */
+  submitLabel?: string;
 }
 
 function VariableField({
@@ -61,7 +63,7 @@ function VariableField({
 }
 
 /** A template's variables as a form; the filled-in URI is opened in the preview. */
-export function ResourceTemplateForm({ server, template, completions, onOpen }: TemplateFormProps) {
+export function ResourceTemplateForm({ server, template, completions, onOpen, submitLabel = 'Read' }: TemplateFormProps) {
   const variables = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
   const uri = expandTemplate(template.uriTemplate, values);
@@ -89,7 +91,7 @@ export function ResourceTemplateForm({ server, template, completions, onOpen }: 
           {uri}
         </code>
         <Button type="submit" size="sm" variant="primary" disabled={missing.length > 0} title={missing.length > 0 ? `Fill in ${missing.join(', ')}` : undefined}>
-          Read
+          {submitLabel}
         </Button>
       </div>
     </form>

@@ -4,7 +4,7 @@ import { resourceKey, useBerth, useBerthStore } from '../../store';
 import { Button, Chip, EmptyState, Switch } from '../shell/controls';
 import { ChatIcon, RestartIcon, SearchIcon } from '../shell/icons';
 import { ResourcePartView } from './resource-preview';
-import { toAttachment } from './resource-model';
+import { resourceAttachments } from './resource-model';
 
 /** The resource open in the preview pane. */
 export interface OpenResource {
@@ -67,8 +67,7 @@ export function ResourceViewer({ server, open, canSubscribe }: { server: string;
       }
       conversationId = created.value.id;
     }
-    const attachments = read.contents.map((part, index) => toAttachment(server, read.contents.length > 1 ? `${open.label} (${index + 1})` : open.label, part));
-    state.attachToComposer(conversationId, attachments);
+    state.attachToComposer(conversationId, resourceAttachments(server, open.label, read.contents));
     state.showView('chat');
   };
 

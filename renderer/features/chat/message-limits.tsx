@@ -1,0 +1,121 @@
+import { useEffect, useState, type ClipboardEvent } from 'react';
+import { MAX_MESSAGE_CHARS } from '../../../shared/domain/attachment-limits';
+import type { ChatAttachment } from '../../../shared/domain/chat';
+import { Button } from '../shell/controls';
+import { textAttachment } from './dropped-files';
+
+/** From this share of the limit on, the counter shows. */
+const COUNTER_FROM = 0.8;
+/** A paste this long goes into the box but is offered as an attachment instead. */
+export const LONG_PASTE_CHARS = 20_000;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Whether the draft's text is too long to send. */
+export function isOverLimit(text: string): boolean {
+  return text.length > MAX_MESSAGE_CHARS;
+}
+
+/** Characters used out of the message limit, in the composer's bar once the text nears it. */
+export function CharacterCounter({ text }: { text: string }) {
+  if (text.length < MAX_MESSAGE_CHARS * COUNTER_FROM) return null;
+  return (
+    <span className={isOverLimit(text) ? 'composer-counter composer-counter-over' : 'composer-counter'} title="Characters in this message, out of the most one can hold">
+      {count(text.length)} / {count(MAX_MESSAGE_CHARS)} characters
+    </span>
+  );
+}
+
+/** Past the limit: what is wrong, what to do, and a button that does it. */
+export function OverLimitNotice({ text, onAttachText }: { text: string; onAttachText: () => void }) {
+  if (!isOverLimit(text)) return null;
+  const over = text.length - MAX_MESSAGE_CHARS;
+  return (
+    <div className="composer-offer" role="status">
+      <span>
+        {count(over)} {over === 1 ? 'character' : 'characters'} too many to send (a message holds {count(MAX_MESSAGE_CHARS)}). Shorten the message, or attach the text as a file.
+      </span>
+      <Button size="sm" variant="primary" onClick={onAttachText}>
+        Attach the text as a file
+      </Button>
+    </div>
+  );
+}
+
+type Offer =
+  /** The paste did not go in: it would not fit in a message. */
+  | { kind: 'blocked'; pasted: string }
+  /** The paste went in; it can still become an attachment, as long as the text is what the paste made it. */
+  | { kind: 'after'; pasted: string; before: string; after: string };
+
+/**
+ * Long pastes: one that would push the message over its limit is held back
+ * and offered as a text attachment; a merely long one goes in, with an offer
+ * to turn it into an attachment instead.
+ */
+export function usePasteOffer({
+  conversationId,
+  text,
+  setText,
+  attach,
+  refuse,
+}: {
+  conversationId: string;
+  text: string;
+  setText: (text: string) => void;
+  attach: (attachments: ChatAttachment[]) => void;
+  refuse: (reason: string) => void;
+}) {
+  const [offer, setOffer] = useState<Offer>();
+  useEffect(() => setOffer(undefined), [conversationId]);
+  // An offer about a paste the person has since edited no longer knows what to take out. (Until the
+  // browser has inserted the paste, the text is still what it was before.)
+  useEffect(() => {
+    if (offer?.kind === 'after' && offer.after !== text && offer.before !== text) setOffer(undefined);
+  }, [offer, text]);
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = event.clipboardData.getData('text/plain');
+    const box = event.currentTarget;
+    const start = box.selectionStart;
+    const end = box.selectionEnd;
+    const after = text.slice(0, start) + pasted + text.slice(end);
+    if (after.length > MAX_MESSAGE_CHARS) {
+      event.preventDefault();
+      setOffer({ kind: 'blocked', pasted });
+    } else if (pasted.length >= LONG_PASTE_CHARS) {
+      setOffer({ kind: 'after', pasted, before: text, after });
+    }
+  };
+
+  const attachPasted = () => {
+    if (offer === undefined) return;
+    const made = textAttachment(offer.pasted, 'Pasted text');
+    if (!made.ok) {
+      refuse(made.reason);
+      setOffer(undefined);
+      return;
+    }
+    if (offer.kind === 'after') setText(offer.before);
+    attach([made.attachment]);
+    setOffer(undefined);
+  };
+
+  const panel =
+    offer === undefined ? null : (
+      <div className="composer-offer" role="alert">
+        <span>
+          {offer.kind === 'blocked'
+            ? `The pasted text has ${count(offer.pasted.length)} characters, more than a message holds (${count(MAX_MESSAGE_CHARS)}). Attach it as a text file instead?`
+            : `You pasted ${count(offer.pasted.length)} characters. Long text reads better for the model as an attached file.`}
+        </span>
+        <Button size="sm" variant="primary" onClick={attachPasted}>
+          Attach as a text file
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setOffer(undefined)}>
+          {offer.kind === 'blocked' ? 'Cancel' : 'Keep it in the message'}
+        </Button>
+      </div>
+    );
+  return { onPaste, panel };
+}

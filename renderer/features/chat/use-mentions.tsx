@@ -1,0 +1,172 @@
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useBerth } from '../../store';
+import { resourceAttachments } from '../resources/resource-model';
+import { filterMentions, mentionLabel, mentionToken, removeMention, type MentionResource } from './mention-model';
+import { MentionMenu, MentionTemplateForm } from './mention-menu';
+import { slashOptionId } from './slash-menu';
+import { moveHighlight } from './slash-model';
+import { useMentionResources } from './use-mention-resources';
+
+export interface Mentions {
+  /** The menu (or what attaching is doing), shown above the message box; null when neither. */
+  panel: ReactNode;
+  /** ARIA for the message box while the menu is open (it becomes the menu's combobox). */
+  inputProps: Record<string, string | boolean | undefined>;
+  /** Give each keydown of the message box here first; true when the menu used it. */
+  handleKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** Tell the menu where the caret is (after typing, clicking or moving it). */
+  trackCaret: (box: HTMLTextAreaElement) => void;
+}
+
+type Attaching = { state: 'reading'; label: string } | { state: 'failed'; label: string; message: string };
+
+/**
+ * `@` in the message box: lists the resources of every ready server, filtered
+ * by what follows the `@`; choosing one reads it and attaches it to the draft
+ * exactly as the resource browser's "Attach to chat" does (a chip above the
+ * text), and takes the `@query` out of the text.
+ */
+export function useMentions(conversationId: string, text: string, input: RefObject<HTMLTextAreaElement | null>, suppressed: boolean): Mentions {
+  const readResource = useBerth((s) => s.readResource);
+  const attachToComposer = useBerth((s) => s.attachToComposer);
+  const setComposerText = useBerth((s) => s.setComposerText);
+  const listboxId = useId();
+  const [caret, setCaret] = useState<number>(text.length);
+  const [highlighted, setHighlighted] = useState(0);
+  /** The draft text at the moment Esc closed the menu: it stays closed until the text changes. */
+  const [dismissedAt, setDismissedAt] = useState<string>();
+  const [attaching, setAttaching] = useState<Attaching>();
+  /** A template chosen from the menu, being filled in; the caret goes back where the `@` was. */
+  const [template, setTemplate] = useState<{ resource: MentionResource; caret: number }>();
+
+  const token = useMemo(() => (suppressed ? undefined : mentionToken(text, Math.min(caret, text.length))), [suppressed, text, caret]);
+  const menuOpen = token !== undefined && dismissedAt !== text && template === undefined;
+  const catalog = useMentionResources(menuOpen);
+  const matches = useMemo(() => (token === undefined ? [] : filterMentions(catalog.resources ?? [], token.query)), [catalog.resources, token]);
+
+  useEffect(() => setHighlighted(0), [token?.query]);
+  useEffect(() => {
+    if (dismissedAt !== undefined && dismissedAt !== text) setDismissedAt(undefined);
+  }, [dismissedAt, text]);
+  useEffect(() => {
+    setAttaching(undefined);
+    setTemplate(undefined);
+  }, [conversationId]);
+
+  const focusInput = (at: number) =>
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(at, at);
+    });
+
+  const choose = async (resource: MentionResource) => {
+    if (token === undefined) return;
+    const next = removeMention(text, token);
+    setComposerText(conversationId, next.text);
+    setCaret(next.caret);
+    if (resource.template !== undefined) {
+      // A template is filled in first; its form takes the focus.
+      setTemplate({ resource, caret: next.caret });
+      return;
+    }
+    focusInput(next.caret);
+    await attach(resource.server, resource.uri, mentionLabel(resource));
+  };
+
+  const closeTemplate = () => {
+    if (template !== undefined) focusInput(template.caret);
+    setTemplate(undefined);
+  };
+
+  const attach = async (server: string, uri: string, label: string) => {
+    setAttaching({ state: 'reading', label });
+    const read = await readResource({ server, uri });
+    if (!read.ok) {
+      setAttaching({ state: 'failed', label, message: read.message });
+      return;
+    }
+    if (read.value.contents.length === 0) {
+      setAttaching({ state: 'failed', label, message: `${server} returned no content for it.` });
+      return;
+    }
+    attachToComposer(conversationId, resourceAttachments(server, label, read.value.contents));
+    setAttaching(undefined);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!menuOpen || event.nativeEvent.isComposing) return false;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        setHighlighted((current) => moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, matches.length));
+        return true;
+      case 'Enter':
+      case 'Tab': {
+        if (event.shiftKey) return false;
+        const resource = matches[highlighted];
+        // Nothing to choose: Enter sends the text as typed, Tab moves focus as usual.
+        if (resource === undefined) return false;
+        event.preventDefault();
+        void choose(resource);
+        return true;
+      }
+      case 'Escape':
+        event.preventDefault();
+        setDismissedAt(text);
+        return true;
+      default:
+        return false;
+    }
+  };
+
+  let panel: ReactNode = null;
+  if (template !== undefined) {
+    const { resource } = template;
+    panel = (
+      <MentionTemplateForm
+        resource={resource}
+        onCancel={closeTemplate}
+        onAttach={(uri) => {
+          closeTemplate();
+          void attach(resource.server, uri, uri);
+        }}
+      />
+    );
+  } else if (menuOpen) {
+    panel = (
+      <MentionMenu
+        listboxId={listboxId}
+        catalog={catalog}
+        query={token.query}
+        matches={matches}
+        highlighted={highlighted}
+        onHighlight={setHighlighted}
+        onChoose={(resource) => void choose(resource)}
+      />
+    );
+  } else if (attaching?.state === 'reading') {
+    panel = (
+      <p className="composer-note muted small" role="status">
+        Attaching {attaching.label}…
+      </p>
+    );
+  } else if (attaching?.state === 'failed') {
+    panel = (
+      <p className="field-error composer-note" role="alert">
+        Could not attach {attaching.label}: {attaching.message}
+      </p>
+    );
+  }
+
+  const inputProps = menuOpen
+    ? {
+        role: 'combobox',
+        'aria-expanded': true,
+        'aria-autocomplete': 'list' as const,
+        'aria-controls': listboxId,
+        'aria-activedescendant': matches[highlighted] !== undefined ? slashOptionId(listboxId, highlighted) : undefined,
+      }
+    : {};
+  return { panel, inputProps, handleKeyDown, trackCaret: (box) => setCaret(box.selectionStart) };
+}
