@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ChatPage } from './pages/chat-page';
 import { LogsPage } from './pages/logs-page';
@@ -7,41 +6,10 @@ import { RootsPage } from './pages/roots-page';
 import { ServersPage } from './pages/servers-page';
 import { SettingsPage } from './pages/settings-page';
 import { TasksPage } from './pages/tasks-page';
+import { scan, report, type Finding } from './support/axe-scan';
 import { chatTest, everythingServerConfig, expect, test, toolNamed } from './support/berth';
 
 // An axe-core scan of every main view, in both themes: any serious or critical violation fails.
-// Nothing is excluded but the inside of MCP App frames (a server's own HTML, not Berth's UI).
-
-type Finding = { view: string; text: string };
-
-const MAX_NODES = 6;
-
-/** axe's "Fix any of the following:\n  <reason>" cut to the reason. */
-function firstReason(summary: string | undefined): string {
-  const lines = (summary ?? '').split('\n').map((l) => l.trim());
-  return lines.find((l) => l !== '' && !/^Fix (any|all) of the following:$/.test(l)) ?? '';
-}
-
-/** Scans the page as it is now and records serious/critical violations under `view`. */
-async function scan(app: Page, view: string, findings: Finding[]): Promise<void> {
-  // Let transitions (dialog fade-in, tab switches) settle, so colours are measured at rest.
-  await app.waitForTimeout(250);
-  const result = await new AxeBuilder({ page: app })
-    // MCP App frames hold a third-party server's HTML, which Berth does not author.
-    .exclude('.app-frame-iframe-slot iframe')
-    .analyze();
-  for (const v of result.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    // A few nodes per rule say enough (a log has hundreds of alike rows); the count says how many more.
-    const shown = v.nodes.slice(0, MAX_NODES).map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 100)}\n      ${firstReason(n.failureSummary)}`);
-    if (v.nodes.length > MAX_NODES) shown.push(`    …and ${v.nodes.length - MAX_NODES} more`);
-    findings.push({ view, text: `[${v.impact}] ${v.id}: ${v.help}\n${shown.join('\n')}` });
-  }
-}
-
-function report(findings: Finding[]): string {
-  return `${findings.length} serious or critical violation(s):\n\n${findings.map((f) => `${f.view} — ${f.text}`).join('\n\n')}`;
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${scheme}`, () => {

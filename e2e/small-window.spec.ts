@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ServersPage } from './pages/servers-page';
+import { type Finding, report, scan } from './support/axe-scan';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { calm, chatTest, DOCS_DIR, everythingServerConfig, expect, test, toolNamed } from './support/berth';
@@ -46,6 +47,9 @@ test('the Servers view collapses to the list, a server’s detail, and Back', as
     expect(await fullyShown(servers.sidebarServers.locator(`[data-server="${name}"] .sidebar-server-name`)), `${name} in the sidebar`).toBe(true);
   }
 
+  const findings: Finding[] = [];
+  await scan(app, 'Servers list at 900×600', findings);
+
   // From the keyboard: the card opens the detail in the list's place, and the focus follows.
   await servers.card(LONG_NAME).getByRole('button').first().focus();
   await app.keyboard.press('Enter');
@@ -53,6 +57,9 @@ test('the Servers view collapses to the list, a server’s detail, and Back', as
   await expect(servers.list).toBeHidden();
   await expect(detail.getByRole('heading', { name: LONG_NAME, level: 2 })).toBeFocused();
   expect(await fullyShown(detail.getByRole('heading', { name: LONG_NAME, level: 2 })), 'the detail’s heading').toBe(true);
+
+  await scan(app, 'Server detail at 900×600', findings);
+  expect(findings, report(findings)).toEqual([]);
 
   // Back: the list again, with the focus on the card the person came from.
   await detail.getByRole('button', { name: 'Back to servers' }).click();
