@@ -232,13 +232,21 @@ export type ServerFormRequest = { mode: 'add'; example?: boolean } | { mode: 'ed
 export interface UiSlice {
   view: View;
   selectedServer: string | undefined;
+  /**
+   * What a narrow window (below ~1000 px, where the Servers view has room for one column) shows:
+   * the list, or the selected server's detail. Wide windows show both and ignore it.
+   */
+  serverPane: 'list' | 'detail';
   /** Server filter of the log viewer; undefined = all servers. */
   logServer: string | undefined;
   serverForm: ServerFormRequest | undefined;
   configEditorOpen: boolean;
   toasts: Toast[];
   showView(view: View): void;
+  /** Selects a server and shows its detail (in a narrow window, in place of the list). */
   selectServer(name: string | undefined): void;
+  /** Back from a server's detail to the list (narrow windows). */
+  showServerList(): void;
   showLogsFor(name: string | undefined): void;
   openServerForm(request: ServerFormRequest | undefined): void;
   openConfigEditor(open: boolean): void;

@@ -7,6 +7,7 @@ let nextToastId = 1;
 export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
   view: 'servers',
   selectedServer: undefined,
+  serverPane: 'list',
   logServer: undefined,
   serverForm: undefined,
   configEditorOpen: false,
@@ -15,7 +16,10 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set) => ({
     set({ view });
   },
   selectServer(name) {
-    set({ selectedServer: name, view: 'servers' });
+    set({ selectedServer: name, view: 'servers', serverPane: name === undefined ? 'list' : 'detail' });
+  },
+  showServerList() {
+    set({ serverPane: 'list' });
   },
   showLogsFor(name) {
     set({ logServer: name, view: 'logs' });

@@ -38,7 +38,7 @@ async function openWith2000Tools() {
       </Tooltip.Provider>
     </StoreProvider>,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Tools for this conversation' }));
+  fireEvent.click(screen.getByRole('button', { name: /^Tools( \d+\/\d+)? for this conversation$/ }));
   const list = await screen.findByRole('group', { name: 'Servers and tools' });
   await screen.findByRole('switch', { name: 'Offer the tools of server-00' });
   return { transport, list };

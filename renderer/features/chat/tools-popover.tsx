@@ -57,8 +57,9 @@ export function ToolsPopover({ conversation, open, onOpenChange }: { conversatio
       }}
     >
       <Popover.Trigger asChild>
-        <Button size="sm" icon={<ToolIcon />} aria-label="Tools for this conversation" className="tools-trigger">
-          Tools
+        {/* The name starts with the visible words and count ("Tools 12/13"), so a voice command naming them finds the button. */}
+        <Button size="sm" icon={<ToolIcon />} aria-label={view ? `Tools ${view.offeredCount}/${view.tools.length} for this conversation` : 'Tools for this conversation'} className="tools-trigger">
+          Tools{' '}
           {view ? <span className="count">{`${view.offeredCount}/${view.tools.length}`}</span> : null}
           {view?.warning ? <WarningIcon className="icon warn-icon" /> : null}
           <ChevronDownIcon />

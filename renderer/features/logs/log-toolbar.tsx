@@ -65,11 +65,13 @@ export function SourceToggles({ value, onChange }: { value: readonly LogSource[]
 }
 
 export function LevelPicker({ value, onChange }: { value: LogLevel | undefined; onChange: (level: LogLevel | undefined) => void }) {
+  const shown = value ? `${value}+` : 'Any level';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button size="sm" aria-label={`Minimum level: ${value ?? 'any'}`} className="picker">
-          {value ? `${value}+` : 'Any level'} <ChevronDownIcon />
+        {/* The name holds the visible words ("Any level", "warning+"), so a voice command naming them finds the button. */}
+        <Button size="sm" aria-label={`Minimum level: ${shown}`} className="picker">
+          {shown} <ChevronDownIcon />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -6,7 +6,7 @@ import { ServerApps } from '../apps/server-apps';
 import { ResourceBrowser } from '../resources/resource-browser';
 import { ServerRootsPanel } from '../roots/roots-access';
 import { Button, Chip, EmptyState } from '../shell/controls';
-import { ChevronDownIcon, LogsIcon, ToolIcon } from '../shell/icons';
+import { ChevronDownIcon, ChevronLeftIcon, LogsIcon, ToolIcon } from '../shell/icons';
 import { capabilityChips, eraExplanation, protocolLabel } from './protocol';
 import { SamplingLimitsFacts } from './sampling-limits';
 import { ServerActions } from './server-actions';
@@ -20,7 +20,7 @@ import { ToolList } from './tool-list';
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
 
 /** Everything Berth knows about one server: state, handshake results and its tools. */
-export function ServerDetail({ server }: { server: ServerState }) {
+export function ServerDetail({ server, onBack }: { server: ServerState; onBack?: () => void }) {
   const showLogsFor = useBerth((s) => s.showLogsFor);
   // "Open in resource browser" from a chat result lands on the Resources tab.
   const resourceFocused = useBerth((s) => s.resourceFocus?.server === server.name);
@@ -28,8 +28,16 @@ export function ServerDetail({ server }: { server: ServerState }) {
   return (
     <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
       <header className="detail-header" role="group" aria-label="Status and actions">
+        {/* Shown only in a narrow window, where the detail takes the list's place (servers.css). */}
+        {onBack ? (
+          <Button size="sm" variant="ghost" icon={<ChevronLeftIcon />} className="detail-back" aria-label="Back to servers" onClick={onBack}>
+            Back
+          </Button>
+        ) : null}
         <div className="detail-heading">
-          <h2 className="detail-name">{server.name}</h2>
+          <h2 className="detail-name" tabIndex={-1}>
+            {server.name}
+          </h2>
           {title && title !== server.name ? <span className="detail-subtitle">{title}</span> : null}
         </div>
         <StatusBadge server={server} />

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ServerState } from '../../../shared/domain';
 import { sortServers, useBerth } from '../../store';
@@ -18,9 +19,34 @@ export function ServersView() {
   const selectedName = useBerth((s) => s.selectedServer);
   const openServerForm = useBerth((s) => s.openServerForm);
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
+  const pane = useBerth((s) => s.serverPane);
+  const showServerList = useBerth((s) => s.showServerList);
+  const column = useRef<HTMLElement>(null);
+  const detailPanel = useRef<HTMLDivElement>(null);
+  // Where the keyboard focus goes once the pane shown in a narrow window has changed.
+  const focusNext = useRef<'card' | undefined>(undefined);
+  const empty = servers.length === 0;
+
+  // With nothing chosen, show the first server rather than an empty panel.
+  const selected = servers.find((s) => s.name === selectedName) ?? servers[0];
+  const selectedShown = selected?.name;
+
+  useEffect(() => {
+    if (focusNext.current === 'card') {
+      focusNext.current = undefined;
+      const cards = [...(column.current?.querySelectorAll<HTMLElement>('.server-card') ?? [])];
+      cards.find((card) => card.dataset.server === selectedShown)?.querySelector<HTMLElement>('.server-card-main')?.focus();
+      return;
+    }
+    // A card pressed in a narrow window hides with the list: the focus moves to the detail's heading, not to <body>.
+    const active = document.activeElement;
+    if (pane === 'detail' && column.current && active instanceof HTMLElement && column.current.contains(active) && getComputedStyle(column.current).display === 'none') {
+      detailPanel.current?.querySelector<HTMLElement>('.detail-name')?.focus();
+    }
+  }, [pane, selectedShown]);
 
   if (!loaded) return <div className="view-loading">Loading servers…</div>;
-  if (servers.length === 0) {
+  if (empty || selected === undefined) {
     return (
       <BundleDropZone className="bundle-drop-zone">
         <NoServers />
@@ -28,11 +54,13 @@ export function ServersView() {
     );
   }
 
-  // With nothing chosen, show the first server rather than an empty panel.
-  const selected = servers.find((s) => s.name === selectedName) ?? servers[0]!;
+  const back = () => {
+    focusNext.current = 'card';
+    showServerList();
+  };
   return (
-    <BundleDropZone className="servers-view bundle-drop-zone">
-      <section className="server-column" aria-label="Servers">
+    <BundleDropZone className={clsx('servers-view bundle-drop-zone', pane === 'detail' ? 'pane-detail' : 'pane-list')}>
+      <section className="server-column" aria-label="Servers" ref={column}>
         <div className="column-head">
           <h2>
             Servers <span className="count">{servers.length}</span>
@@ -57,7 +85,9 @@ export function ServersView() {
           ))}
         </ul>
       </section>
-      <ServerDetail key={selected.name} server={selected} />
+      <div className="detail-pane" ref={detailPanel}>
+        <ServerDetail key={selected.name} server={selected} onBack={back} />
+      </div>
     </BundleDropZone>
   );
 }

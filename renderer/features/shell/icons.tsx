@@ -65,6 +65,7 @@ export const ServerIcon = (p: P) => (
   </Icon>
 );
 export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>;
+export const ChevronLeftIcon = (p: P) => <Icon {...p}><polyline points="15 6 9 12 15 18" /></Icon>;
 export const ChevronRightIcon = (p: P) => <Icon {...p}><polyline points="9 6 15 12 9 18" /></Icon>;
 export const ChevronDownIcon = (p: P) => <Icon {...p}><polyline points="6 9 12 15 18 9" /></Icon>;
 export const SearchIcon = (p: P) => (
