@@ -29,8 +29,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * total and per-server instructions switch, ~1 KB, fit within it: 146.4 KB). Raised to 148 KB with
  * issue 19's everyday fixes on the first screen (the place kept across a reload, the title count and
  * notifications of waiting requests, "Later" on Esc) and issue 16's per-model image switch (147.5 KB).
+ * Raised to the 150 KB target itself with the composer's `@` resources, dropped files, character
+ * counter and the tray's review list; their menus, forms, file reading, the prompt form and the
+ * error wording load on first use (149.9 KB). Anything more on the first screen must come off it.
  */
-export const INITIAL_JS_BUDGET_BYTES = 148 * 1024;
+export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
 
 /**

@@ -2,7 +2,7 @@ import type { MethodInput, MethodName, MethodOutput, TopicName, TopicPayload } f
 import type { BerthPreloadApi } from '../../shared/contract/preload-api';
 import type { Result } from '../../shared/result';
 import { alwaysOpenMonitor, type RendererTransport } from './connection';
-import { withPersonWords } from './person-words';
+import { inPersonWords } from './person-words-lazy';
 
 /**
  * The Electron bridge: the preload already exposes one function per contract
@@ -15,7 +15,7 @@ export function createIpcTransport(api: BerthPreloadApi): RendererTransport {
     connection: alwaysOpenMonitor(),
     call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>> {
       // The router's contract wording is for developers; the person reads words (person-words.ts).
-      return (api.methods[method](input) as Promise<Result<MethodOutput<M>>>).then(withPersonWords);
+      return (api.methods[method](input) as Promise<Result<MethodOutput<M>>>).then(inPersonWords);
     },
     on<T extends TopicName>(topic: T, listener: (payload: TopicPayload<T>) => void): () => void {
       if (closed) return () => undefined;

@@ -2,7 +2,7 @@ import type { CallMessage, MethodInput, MethodName, MethodOutput, TopicName, Top
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract/wire';
 import { fail, type Result } from '../../shared/result';
 import { CONNECTION_LOST_MESSAGE, type ConnectionStatus, type RendererTransport } from './connection';
-import { withPersonWords } from './person-words';
+import { inPersonWords } from './person-words-lazy';
 import { errorMessage } from '../../shared/error-message';
 
 /** The subset of the WebSocket API the transport uses (browser WebSocket and the `ws` client both fit). */
@@ -33,7 +33,7 @@ const OPEN = 1;
 
 interface PendingCall {
   message: CallMessage;
-  resolve: (result: Result<unknown>) => void;
+  resolve: (result: Result<unknown> | Promise<Result<unknown>>) => void;
   sent: boolean;
 }
 
@@ -140,7 +140,7 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
       }
       pending.delete(message.id);
       // The router's contract wording is for developers; the person reads words (person-words.ts).
-      call.resolve(withPersonWords(message.result));
+      call.resolve(inPersonWords(message.result));
       return;
     }
     // Any topic name is accepted here: the names and schemas live in the validating layer
@@ -182,7 +182,7 @@ export function createWsTransport(options: WsTransportOptions): RendererTranspor
       return new Promise((resolve) => {
         const call: PendingCall = {
           message: { kind: 'call', id: nextId++, method, input },
-          resolve: resolve as (result: Result<unknown>) => void,
+          resolve: resolve as (result: Result<unknown> | Promise<Result<unknown>>) => void,
           sent: false,
         };
         pending.set(call.message.id, call);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MESSAGE_CHARS } from '../domain/attachment-limits';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '../domain/attachment-limits';
 import { ChatAttachmentSchema, ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
 import { method } from './define';
 
@@ -8,9 +8,7 @@ const byId = z.object({ id: ConversationIdSchema }).strict();
 const ModelIdSchema = z.string().trim().min(1).max(200);
 const TOO_LONG = `Keep a message under ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters, or attach the long text as a file`;
 const MessageTextSchema = z.string().min(1, 'Write a message first').max(MAX_MESSAGE_CHARS, TOO_LONG);
-/** Attachments ride inline; together they are capped so one message cannot swamp the bridge or the model. */
-export const MAX_ATTACHMENTS = 20;
-export const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
+export { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS };
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /**
  * What the person attaches is checked beyond its shape (stored messages are not: what a server once sent stays

@@ -1,6 +1,10 @@
 // What a message can carry, shared by the composer (to refuse early, with a
 // reason) and the host (to check again, and to map content for the model).
 
+/** Attachments ride inline; together they are capped so one message cannot swamp the bridge or the model. */
+export const MAX_ATTACHMENTS = 20;
+export const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
+
 /** The longest message text, in characters. */
 export const MAX_MESSAGE_CHARS = 100_000;
 

@@ -119,7 +119,8 @@ describe('message limits in the composer', () => {
     expect(transport.calls.some((call) => call.method === 'chat.send')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Attach the text as a file' }));
-    expect(box.value).toBe('');
+    // The file reading code loads on first use.
+    await waitFor(() => expect(box.value).toBe(''));
     expect(attachments()).toEqual([
       { label: 'Message text', content: { type: 'resource', resource: { uri: 'file:///Message%20text.txt', mimeType: 'text/plain', text: 'a'.repeat(MAX_MESSAGE_CHARS + 5) } } },
     ]);
@@ -134,8 +135,8 @@ describe('message limits in the composer', () => {
     const offer = await screen.findByRole('alert');
     expect(offer.textContent).toContain('The pasted text has 100,000 characters, more than a message holds (100,000). Attach it as a text file instead?');
     fireEvent.click(within(offer).getByRole('button', { name: 'Attach as a text file' }));
+    await waitFor(() => expect(attachments().map((a) => a.label)).toEqual(['Pasted text']));
     expect(box.value).toBe('Look at this: ');
-    expect(attachments().map((a) => a.label)).toEqual(['Pasted text']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -153,7 +154,7 @@ describe('message limits in the composer', () => {
     const offer = await screen.findByRole('alert');
     expect(offer.textContent).toContain('You pasted 20,000 characters.');
     fireEvent.click(within(offer).getByRole('button', { name: 'Attach as a text file' }));
-    expect(box.value).toBe('Before ');
+    await waitFor(() => expect(box.value).toBe('Before '));
     expect(attachments()).toEqual([{ label: 'Pasted text', content: { type: 'resource', resource: { uri: 'file:///Pasted%20text.txt', mimeType: 'text/plain', text: pasted } } }]);
 
     // "Keep it in the message" leaves the text as pasted.

@@ -7,7 +7,6 @@ import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
 import { CharacterCounter, isOverLimit, OverLimitNotice, usePasteOffer } from './message-limits';
-import { textAttachment } from './dropped-files';
 import { useFileDrop } from './use-file-drop';
 import { useMentions } from './use-mentions';
 import { useSlashCommands } from './slash-commands';
@@ -60,7 +59,8 @@ export function Composer({
   const hasContent = text.trim() !== '' || attachments.length > 0;
   const tooLong = isOverLimit(text);
 
-  const attachTextAsFile = () => {
+  const attachTextAsFile = async () => {
+    const { textAttachment } = await import('./dropped-files');
     const made = textAttachment(text, 'Message text');
     if (!made.ok) {
       drop.showRefusal('Message text', made.reason);
@@ -97,7 +97,7 @@ export function Composer({
       {mentions.panel}
       {drop.panel}
       {paste.panel}
-      <OverLimitNotice text={text} onAttachText={attachTextAsFile} />
+      <OverLimitNotice text={text} onAttachText={() => void attachTextAsFile()} />
       <div className="composer-box">
         {drop.dragging ? (
           <div className="composer-drop-hint" aria-hidden="true">

@@ -1,5 +1,5 @@
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../../shared/contract/chat';
-import { isModelImageType, MAX_MODEL_IMAGE_BYTES, MAX_TEXT_ATTACHMENT_BYTES } from '../../../shared/domain/attachment-limits';
+// The zod-free limits module: the contract's schemas must stay off the first screen.
+import { isModelImageType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MODEL_IMAGE_BYTES, MAX_TEXT_ATTACHMENT_BYTES } from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { formatBytes } from './content-blocks';
 

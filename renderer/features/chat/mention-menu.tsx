@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useEffect, useId, useRef } from 'react';
 import { ResourceTemplateForm } from '../resources/resource-template-form';
 import { Button } from '../shell/controls';
-import { slashOptionId } from './slash-menu';
+import { slashOptionId } from './slash-model';
 import { mentionKey, mentionLabel, type MentionResource } from './mention-model';
 import type { MentionCatalog } from './use-mention-resources';
 

@@ -2,7 +2,6 @@ import { useEffect, useState, type ClipboardEvent } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { Button } from '../shell/controls';
-import { textAttachment } from './dropped-files';
 
 /** From this share of the limit on, the counter shows. */
 const COUNTER_FROM = 0.8;
@@ -88,8 +87,9 @@ export function usePasteOffer({
     }
   };
 
-  const attachPasted = () => {
+  const attachPasted = async () => {
     if (offer === undefined) return;
+    const { textAttachment } = await import('./dropped-files');
     const made = textAttachment(offer.pasted, 'Pasted text');
     if (!made.ok) {
       refuse(made.reason);
@@ -109,7 +109,7 @@ export function usePasteOffer({
             ? `The pasted text has ${count(offer.pasted.length)} characters, more than a message holds (${count(MAX_MESSAGE_CHARS)}). Attach it as a text file instead?`
             : `You pasted ${count(offer.pasted.length)} characters. Long text reads better for the model as an attached file.`}
         </span>
-        <Button size="sm" variant="primary" onClick={attachPasted}>
+        <Button size="sm" variant="primary" onClick={() => void attachPasted()}>
           Attach as a text file
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setOffer(undefined)}>

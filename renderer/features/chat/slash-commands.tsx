@@ -1,10 +1,12 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { PromptInfo } from '../../../shared/contract/prompts';
 import { useBerth } from '../../store';
-import { PromptForm } from './prompt-form';
-import { promptResultToDraft, type ArgumentValues } from './prompt-form-model';
-import { SlashMenu, slashOptionId } from './slash-menu';
-import { filterPrompts, moveHighlight, promptKey, slashQuery } from './slash-model';
+import type { ArgumentValues } from './prompt-form-model';
+import { filterPrompts, moveHighlight, promptKey, slashOptionId, slashQuery } from './slash-model';
+
+// The argument form (with its completion machinery) loads once a prompt is chosen: the composer is on the first screen.
+const SlashMenu = lazy(async () => ({ default: (await import('./slash-menu')).SlashMenu }));
+const PromptForm = lazy(async () => ({ default: (await import('./prompt-form')).PromptForm }));
 
 export interface SlashCommands {
   /** The menu or the argument form, shown above the message box; null when neither is open. */
@@ -66,6 +68,7 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
   const submit = async (prompt: PromptInfo, args: ArgumentValues): Promise<string | undefined> => {
     const result = await getPrompt({ server: prompt.server, name: prompt.name, arguments: args });
     if (!result.ok) return result.message;
+    const { promptResultToDraft } = await import('./prompt-form-model');
     const draft = promptResultToDraft(prompt, result.value);
     if (draft.text === '' && draft.attachments.length === 0) return `Prompt '${prompt.name}' returned no messages.`;
     if (draft.text !== '') insertIntoComposer(conversationId, draft.text);
@@ -106,26 +109,30 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
   if (chosen !== undefined) {
     const server = catalog?.servers.find((entry) => entry.name === chosen.prompt.server);
     panel = (
-      <PromptForm
-        key={promptKey(chosen.prompt)}
-        prompt={chosen.prompt}
-        completions={server?.completions ?? false}
-        onSubmit={(args) => submit(chosen.prompt, args)}
-        onCancel={cancelForm}
-      />
+      <Suspense fallback={null}>
+        <PromptForm
+          key={promptKey(chosen.prompt)}
+          prompt={chosen.prompt}
+          completions={server?.completions ?? false}
+          onSubmit={(args) => submit(chosen.prompt, args)}
+          onCancel={cancelForm}
+        />
+      </Suspense>
     );
   } else if (menuOpen) {
     panel = (
-      <SlashMenu
-        listboxId={listboxId}
-        catalog={catalog}
-        catalogError={catalogError}
-        query={query}
-        matches={matches}
-        highlighted={highlighted}
-        onHighlight={setHighlighted}
-        onChoose={choose}
-      />
+      <Suspense fallback={null}>
+        <SlashMenu
+          listboxId={listboxId}
+          catalog={catalog}
+          catalogError={catalogError}
+          query={query}
+          matches={matches}
+          highlighted={highlighted}
+          onHighlight={setHighlighted}
+          onChoose={choose}
+        />
+      </Suspense>
     );
   }
 

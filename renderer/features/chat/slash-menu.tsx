@@ -1,12 +1,7 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef } from 'react';
 import type { PromptCatalog, PromptInfo } from '../../../shared/contract/prompts';
-import { promptKey, promptLabel } from './slash-model';
-
-/** The option id of the prompt at `index`, for aria-activedescendant. */
-export function slashOptionId(listboxId: string, index: number): string {
-  return `${listboxId}-option-${index}`;
-}
+import { promptKey, promptLabel, slashOptionId } from './slash-model';
 
 /**
  * The prompts matching what follows the `/`, as a listbox tied to the message

@@ -59,3 +59,8 @@ export function moveHighlight(current: number, delta: number, count: number): nu
   if (current < 0) return delta > 0 ? 0 : count - 1;
   return (current + delta + count) % count;
 }
+
+/** The option id of the prompt at `index`, for aria-activedescendant (here, not in the lazy menu: the composer needs it first). */
+export function slashOptionId(listboxId: string, index: number): string {
+  return `${listboxId}-option-${index}`;
+}

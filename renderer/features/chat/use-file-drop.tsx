@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { IconButton } from '../shell/controls';
 import { CloseIcon } from '../shell/icons';
-import { fileToAttachment, fitAttachments } from './dropped-files';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
@@ -51,6 +50,8 @@ export function useFileDrop({
       setDragging(false);
       const files = Array.from(event.dataTransfer.files);
       void (async () => {
+        // Loaded on the first drop: the composer is on the first screen, its JavaScript budget is tight.
+        const { fileToAttachment, fitAttachments } = await import('./dropped-files');
         const read = await Promise.all(files.map(fileToAttachment));
         const fitted = fitAttachments(attachments, read);
         if (fitted.accepted.length > 0) attach(fitted.accepted);

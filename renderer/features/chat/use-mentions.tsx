@@ -1,10 +1,12 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useBerth } from '../../store';
-import { resourceAttachments } from '../resources/resource-model';
 import { filterMentions, mentionLabel, mentionToken, removeMention, type MentionResource } from './mention-model';
-import { MentionMenu, MentionTemplateForm } from './mention-menu';
-import { slashOptionId } from './slash-menu';
-import { moveHighlight } from './slash-model';
+import { moveHighlight, slashOptionId } from './slash-model';
+
+// The menu, the template form and the attachment mapping load when first used (after an `@`): the
+// composer is on the first screen, and its JavaScript budget has no room for them.
+const MentionMenu = lazy(async () => ({ default: (await import('./mention-menu')).MentionMenu }));
+const MentionTemplateForm = lazy(async () => ({ default: (await import('./mention-menu')).MentionTemplateForm }));
 import { useMentionResources } from './use-mention-resources';
 
 export interface Mentions {
@@ -89,6 +91,7 @@ export function useMentions(conversationId: string, text: string, input: RefObje
       setAttaching({ state: 'failed', label, message: `${server} returned no content for it.` });
       return;
     }
+    const { resourceAttachments } = await import('../resources/resource-model');
     attachToComposer(conversationId, resourceAttachments(server, label, read.value.contents));
     setAttaching(undefined);
   };
@@ -168,5 +171,5 @@ export function useMentions(conversationId: string, text: string, input: RefObje
         'aria-activedescendant': matches[highlighted] !== undefined ? slashOptionId(listboxId, highlighted) : undefined,
       }
     : {};
-  return { panel, inputProps, handleKeyDown, trackCaret: (box) => setCaret(box.selectionStart) };
+  return { panel: panel === null ? null : <Suspense fallback={null}>{panel}</Suspense>, inputProps, handleKeyDown, trackCaret: (box) => setCaret(box.selectionStart) };
 }

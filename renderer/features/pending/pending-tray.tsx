@@ -10,12 +10,13 @@ import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
 import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
-import { ReviewList } from './review-list';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
 // Shown only in the open tray, once: not worth a place in the first screen's JavaScript.
 const NotificationsOffer = lazy(async () => ({ default: (await import('./notifications-offer')).NotificationsOffer }));
 const EMPTY_IDS: ReadonlySet<string> = new Set();
+// Only with two or more tool calls waiting and the tray open.
+const ReviewList = lazy(async () => ({ default: (await import('./review-list')).ReviewList }));
 
 function conversationTitle(conversations: readonly ConversationSummary[], id: string | undefined): string | undefined {
   return id === undefined ? undefined : conversations.find((conversation) => conversation.id === id)?.title;
@@ -101,7 +102,11 @@ export function PendingTray() {
               <NotificationsOffer />
             </Suspense>
           ) : null}
-          {review ? <ReviewList calls={reviewed} onOpen={openOne} onDone={() => setOpen(false)} /> : null}
+          {review ? (
+            <Suspense fallback={null}>
+              <ReviewList calls={reviewed} onOpen={openOne} onDone={() => setOpen(false)} />
+            </Suspense>
+          ) : null}
           {total > 0 && (!review || total > reviewed.length) ? (
             <>
               {review ? <span className="sidebar-heading tray-others-heading">Other requests</span> : null}
