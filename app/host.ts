@@ -1,5 +1,3 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { version } from '../package.json';
 import { fail } from '../shared/result';
 import { createEventHub } from './events/event-hub';
@@ -8,12 +6,6 @@ import { createRouter } from './bridge/router';
 import { errorMessage } from '../shared/error-message';
 import { ServerSync } from './bridge/server-sync';
 import { ConfigStore } from './config/config-store';
-import { BundleService } from './bundles/bundle-service';
-import { ConfigImportService } from './config-import/import-service';
-import { RegistryCache } from './registry/registry-cache';
-import { RegistryClient } from './registry/registry-client';
-import { RegistryService } from './registry/registry-service';
-import { DEFAULT_REGISTRY, RegistrySources } from './registry/registry-sources';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
@@ -34,6 +26,7 @@ import { FileSecretStore } from './secrets/secret-store';
 import { ServerSecrets } from './secrets/server-secrets';
 import { OAuthSessions } from './oauth/oauth-sessions';
 import { LoginShellEnvironment } from './servers/login-env';
+import { createServerSources } from './host-install';
 import { createIssuerPinning } from './oauth/issuer-pinning';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerLifecycle } from './servers/server-lifecycle';
@@ -317,42 +310,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Until the stored policies are read, every tool call simply asks (the safe default).
   workflow.consent.load().catch((error: unknown) => reportBug('reading the consent policies failed', error));
 
-  const configImport = new ConfigImportService({
-    config: {
-      servers: () => config.servers(),
-      // A server still running from a broken entry keeps its name too.
-      takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
-      addServers: (entries) => config.addServers(entries),
-    },
-    platform: process.platform,
-    home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
-    // `${env:NAME}` in an imported file sees what a server would see, never ANTHROPIC_API_KEY.
-    env: serverEnv,
-    // The preview shows the file a command runs: found on the PATH a start would use.
-    launchPath: async () => (await loginEnv.get()).env.PATH,
-    cwd: process.cwd(),
-  });
-
-  const registry = new RegistryService({
-    client: new RegistryClient(),
-    cache: new RegistryCache(join(paths.stateDir, 'registry-cache'), (text) => warn(`registry: ${text}`)),
-    sources: new RegistrySources(paths.configDir, hostEnv.BERTH_REGISTRY_URL ?? DEFAULT_REGISTRY, (text) => warn(`registry: ${text}`)),
-    servers: () => config.servers(),
-    takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
-    launchPath: async () => (await loginEnv.get()).env.PATH,
-    cwd: process.cwd(),
-  });
-  const bundles = new BundleService({
-    bundlesDir: paths.bundlesDir,
-    home: hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir(),
-    platform: process.platform,
-    launchPath: async () => (await loginEnv.get()).env.PATH,
-    cwd: process.cwd(),
-    servers: () => config.servers(),
-    takenNames: () => [...new Set([...config.names(), ...supervisor.list().map((state) => state.name)])],
-  });
-  // Leftovers of a previous run (staged bundles, uploads) go; bundle methods wait for it.
-  bundles.start().catch((error: unknown) => reportBug('clearing the bundles staging folders failed', error));
+  const { configImport, registry, bundles, started: sourcesStarted } = createServerSources({ config, supervisor, loginEnv, paths, hostEnv, serverEnv, warn, reportBug });
 
   const router = createRouter(
     createHandlers({
@@ -421,6 +379,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
           await toolTasks.flush();
           await rootsClosed;
           await settings.flush();
+          await sourcesStarted;
         } finally {
           // Flushes pending batches and file writes, then ignores late appends.
           await logs.dispose();
