@@ -237,7 +237,7 @@ export class HostWorkflow implements ServerLifecycleListener {
     this.closed = true;
     clearTimeout(this.graceTimer);
     this.graceTimer = undefined;
-    this.pending.withdrawAll('Berth is quitting');
+    this.pending.withdrawAll('Berth quit');
     await this.consent.close();
   }
 

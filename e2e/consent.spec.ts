@@ -83,6 +83,31 @@ test.describe('tool-call consent', () => {
     await expect(chat.assistantMessages().last()).toContainText('not with that data');
   });
 
+  test('Escape is not a decision: the request waits in the tray, the title counts it, and it is answered from there', async ({ app, fakeLlm }) => {
+    fakeLlm.script([toolNamed('echo', { message: 'later' }), { text: 'The tool said: {{lastToolResult}}' }]);
+    const chat = await startChat(app);
+    await chat.send('Echo later');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await app.keyboard.press('Escape');
+    await dialog.expectClosed();
+
+    // Nothing was answered: the call still waits, the model has not been asked again.
+    await expect(chat.toolCard('echo')).toContainText('Waiting for your approval');
+    await expect(app).toHaveTitle('(1) Berth');
+    expect(fakeLlm.requests).toHaveLength(1);
+    const tray = app.getByTestId('pending-tray');
+    await expect(tray).toHaveAccessibleName(/1 tool call waiting/);
+
+    await tray.click();
+    await app.getByRole('list', { name: 'Waiting requests' }).getByRole('button', { name: /echo/ }).click();
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectClosed();
+    await expect(chat.toolCard('echo')).toContainText('Echo: later');
+    await expect(app).toHaveTitle('Berth');
+  });
+
   test('“always allow this tool” skips the prompt until the permission is revoked in Settings', async ({ app, fakeLlm }) => {
     fakeLlm.script([
       toolNamed('echo', { message: 'one' }),

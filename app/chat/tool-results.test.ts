@@ -98,8 +98,8 @@ describe('MCP tool results → Anthropic tool_result', () => {
     });
     expect(toAnthropicToolResult(result([], { isError: true, denied: {} })).content).toEqual([{ type: 'text', text: `${DENIED_TEXT}.` }]);
     // Berth withdrew the question (it quit, its window closed): the model must not read it as the user's no.
-    expect(toAnthropicToolResult(result([], { isError: true, denied: { reason: 'Berth is quitting', byHost: true } })).content).toEqual([
-      { type: 'text', text: `${NOT_ASKED_TEXT}: Berth is quitting.` },
+    expect(toAnthropicToolResult(result([], { isError: true, denied: { reason: 'Berth quit', byHost: true } })).content).toEqual([
+      { type: 'text', text: `${NOT_ASKED_TEXT}: Berth quit.` },
     ]);
   });
 

@@ -92,7 +92,7 @@ describe('host: nothing waits for a window that is gone', () => {
     const prompt = await pendingAfter(harness, mark, 'tool-call');
     await harness.host.shutdown();
     const withdrawn = await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === prompt.id);
-    expect(withdrawn.change).toMatchObject({ note: 'Berth is quitting' });
+    expect(withdrawn.change).toMatchObject({ note: 'Berth quit' });
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ conversationId: id });
     expect(await harness.host.dispatch('pending.list', {})).toMatchObject({ ok: false, code: 'NOT_READY' });
   });

@@ -228,13 +228,13 @@ describe('<ChatView>', () => {
     const saved: ChatMessage[] = [
       TOOL_EXCHANGE[0]!,
       { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'tool_use', id: 'w', server: 'everything', tool: 'echo', apiName: 'a', input: {} }] },
-      { id: 'r1', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'w', content: [], isError: true, denied: { reason: 'Berth is quitting', byHost: true } }] },
+      { id: 'r1', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'w', content: [], isError: true, denied: { reason: 'Berth quit', byHost: true } }] },
     ];
     mount({}, saved);
     const card = (await screen.findByText('echo', { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
     expect(card.dataset.status).toBe('withdrawn');
     expect(within(card).getByText('Cancelled')).toBeTruthy();
-    expect(within(card).getByRole('note').textContent).toBe('Cancelled before you answered: Berth is quitting. It did not run; the model was told.');
+    expect(within(card).getByRole('note').textContent).toBe('Cancelled before you answered: Berth quit. It did not run; the model was told.');
     expect(within(card).queryByText(/You denied/)).toBeNull();
   });
 
@@ -261,7 +261,7 @@ describe('chat model', () => {
   it('derives a call’s status from its result, then the live events, then whether the turn still runs', () => {
     const live = { toolUseId: 't', server: 's', tool: 'x', input: {} };
     expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: {} }, undefined, false)).toBe('denied');
-    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: { reason: 'Berth is quitting', byHost: true } }, undefined, false)).toBe('withdrawn');
+    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: { reason: 'Berth quit', byHost: true } }, undefined, false)).toBe('withdrawn');
     expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true }, undefined, false)).toBe('error');
     expect(toolCallStatus(undefined, { ...live, status: 'awaiting-consent' }, true)).toBe('awaiting-consent');
     expect(toolCallStatus(undefined, { ...live, status: 'running' }, true)).toBe('running');
