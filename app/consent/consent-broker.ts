@@ -10,7 +10,7 @@ import { AuditLog } from './audit-log';
 import { argumentsDigest } from './canonical-json';
 import { isJsonObject } from './json-object';
 import { PolicyStore } from './policy-store';
-import { ruleApproval, ruleListStaleness } from './consent-rule-approval';
+import { ruleApproval, ruleListStaleness, type ServerNow } from './consent-rule-approval';
 import type { PolicyMatch, PolicyScope, StoredPolicy } from './policy-store';
 
 /** One tool call the model (or an app in one of its cards) wants to make. */
@@ -74,11 +74,7 @@ export interface ConsentBrokerOptions {
   serverNow?: (server: string) => ServerNow | undefined;
 }
 
-/** A server as it is now: its identity, and its tools while it is ready. */
-export interface ServerNow {
-  identity: string;
-  tools?: ReadonlyArray<{ name: string; title?: string; description?: string; inputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> }>;
-}
+export type { ServerNow } from './consent-rule-approval';
 
 /** A server's config was edited by the person (Berth's own form). */
 export interface ServerEdit {

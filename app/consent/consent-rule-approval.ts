@@ -4,7 +4,12 @@ import { describeRule, ruleCovers } from '../../shared/domain/consent-rules';
 import type { ConsentRule } from '../../shared/domain/consent-rules';
 import { approvedToolOf, ruleStaleness } from './approval-fingerprint';
 import type { PolicyApproval } from './approval-fingerprint';
-import type { ServerNow } from './consent-broker';
+
+/** A server as it is now: its identity, and its tools while it is ready (declared here, not in the broker, which imports this file). */
+export interface ServerNow {
+  identity: string;
+  tools?: ReadonlyArray<{ name: string; title?: string; description?: string; inputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> }>;
+}
 import type { PolicyScope } from './policy-store';
 
 /**
