@@ -250,6 +250,7 @@ async function main(): Promise<number> {
   autoAnswer(pending);
   const flow = new ElicitationFlow({ pending, logs, openExternal: () => Promise.resolve() });
   let connection: ServerConnection | undefined;
+  let eraCache: EraCache | undefined;
   try {
     const oauth = context.idp_id_token === undefined ? oauthSettingsFor(scenario, context, stateDir) : undefined;
     const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS }, ...(oauth === undefined ? {} : { oauth }) });
@@ -257,12 +258,14 @@ async function main(): Promise<number> {
     const store = new FileSecretStore({ filePath: join(stateDir, 'secrets.json'), warn: (text) => step(`secret store: ${text}`) });
     const provider = crossAppAccessFor(context) ?? oauthProviderFor(SERVER, config, store, { clientMetadataUrl: CLIENT_METADATA_URL });
     if (oauth !== undefined) step(`OAuth settings: ${oauth.grant ?? 'authorization_code'}, client ${oauth.clientId ?? 'registered by Berth'}`);
+    // Kept to flush before the folder goes: a server is reported ready before its era is written.
+    eraCache = new EraCache({ stateDir, logs });
     const options: ServerConnectionOptions = {
       name: SERVER,
       config,
       hostEnv: process.env,
       logs,
-      eraCache: new EraCache({ stateDir, logs }),
+      eraCache,
       clientVersion: '0.1.0',
       // As HostWorkflow.clientSetup, minus sampling: the adapter has no model to answer with.
       clientSetup: (server, client) => {
@@ -320,7 +323,8 @@ async function main(): Promise<number> {
     for (const entry of logs.entries) {
       if (entry.source !== 'trace' || trace) process.stderr.write(`[${entry.source} ${entry.level}] ${entry.text}\n`);
     }
-    await rm(stateDir, { recursive: true, force: true });
+    await eraCache?.flush();
+    await rm(stateDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 
