@@ -122,7 +122,7 @@ test.describe('elicitation, answered after the request timeout', () => {
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
     await dialog.expectKind('elicitation');
-    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.root.getByRole('button', { name: 'Later', exact: true }).click();
     await dialog.expectClosed();
 
     const card = chat.toolCard('trigger-elicitation-request');

@@ -150,7 +150,7 @@ chatTest.describe('chat and requests', () => {
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
     await dialog.expectKind('elicitation');
-    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.root.getByRole('button', { name: 'Later', exact: true }).click();
     await dialog.expectClosed();
     const card = chat.toolCard('trigger-elicitation-request');
     await expect(card).toContainText('Waiting for your answer');

@@ -150,7 +150,7 @@ chatTest.describe('a tool call that runs as a task', () => {
     // The server asks which interpretation, with the question it queued for the task.
     await dialog.expectKind('elicitation');
     await expect(dialog.root).toContainText('The research query "python" could have multiple interpretations');
-    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.root.getByRole('button', { name: 'Later', exact: true }).click();
     await dialog.expectClosed();
 
     const card = chat.toolCard(RESEARCH);
@@ -176,7 +176,7 @@ chatTest.describe('a tool call that runs as a task', () => {
     const chat = await askAndAllow(app, 'Research python, I will answer later');
     const dialog = new PendingDialog(app);
     await dialog.expectKind('elicitation');
-    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.root.getByRole('button', { name: 'Later', exact: true }).click();
     await dialog.expectClosed();
     await expect(chat.toolCard(RESEARCH)).toContainText('Waiting for your answer');
     // Somewhere else: another conversation.
@@ -229,7 +229,7 @@ chatTest.describe('screenshots of tasks', () => {
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
     await dialog.expectKind('elicitation');
-    await dialog.root.getByRole('button', { name: 'Later' }).click();
+    await dialog.root.getByRole('button', { name: 'Later', exact: true }).click();
     await dialog.expectClosed();
     const tasks = new TasksPage(app);
     await tasks.show();
