@@ -22,8 +22,12 @@ import { electronFuses, fuseSettings } from './after-pack.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** app.asar is ~5 MiB today (main bundle, preload, renderer); a jump past this means something slipped in. */
-export const SIZE_BUDGET_BYTES = 8 * 1024 * 1024;
+/**
+ * app.asar is ~8 MiB (main bundle, preload, renderer): it grew from ~5 MiB with MCP Bundles, whose
+ * manifest and signature checks (@anthropic-ai/mcpb with its zod 3 schemas and node-forge) are
+ * bundled into main and loaded when a bundle is opened. A jump past this means something slipped in.
+ */
+export const SIZE_BUDGET_BYTES = 10 * 1024 * 1024;
 
 /** Paths in the package that are development-only: tests, fixtures, sources of maps, browser mode. */
 const FORBIDDEN = [
