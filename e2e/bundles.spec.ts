@@ -101,7 +101,8 @@ test('a .mcpb is opened, its settings filled in, reviewed, installed and started
   await expect(confirm).toContainText('installed from the bundle berth-greeter 1.0.0');
   await confirm.getByRole('button', { name: `Remove ${NAME}` }).click();
   // The toast comes once the remove call answered: the folder and the secrets went before that answer.
-  await expect(app.getByText(`Removed “${NAME}”`)).toBeVisible();
+  // The toast's title itself: Radix also reads it out in a live region with the same words.
+  await expect(app.getByText(`Removed “${NAME}”`, { exact: true })).toBeVisible();
   await expect(servers.emptyState).toBeVisible();
   expect(existsSync(join(berth.configDir, 'bundles', 'berth-greeter'))).toBe(false);
   expect(((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({});
