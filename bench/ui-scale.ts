@@ -223,7 +223,8 @@ export async function toolSwitchesRound(browser: Browser): Promise<Record<string
     async (page) => {
       await openChatTimed(page);
       await page.locator(`[data-conversation="${conversation.id}"] button.conversation-main`).click();
-      const trigger = page.getByRole('button', { name: 'Tools for this conversation' });
+      // Its name carries the counts once the view is in ("Tools 40/2000 for this conversation").
+      const trigger = page.locator('button.tools-trigger');
       // The switches are virtualized (only the rows in view exist), so readiness is the popover's
       // own count: every server's tools listed once all 50 are ready.
       const head = page.locator('.tools-popover .popover-head');
@@ -242,7 +243,7 @@ export async function toolSwitchesRound(browser: Browser): Promise<Record<string
       }
       const before = await pageNow(page);
       const openMs = await page.evaluate(async () => {
-        const button = document.querySelector<HTMLButtonElement>('button[aria-label="Tools for this conversation"]');
+        const button = document.querySelector<HTMLButtonElement>('button.tools-trigger');
         if (button === null) throw new Error('no tools button');
         const started = performance.now();
         button.click();
