@@ -65,7 +65,7 @@ async function sendTimed(page: Page, replies = 1): Promise<{ replyMs: number; fr
       let last = started;
       box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
       for (;;) {
-        const now = await new Promise<number>((r) => requestAnimationFrame(r));
+        const now = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
         frames.push(now - last);
         last = now;
         const list = document.querySelector('ol[aria-label="Messages"]');
