@@ -6,6 +6,7 @@ import { useBerth } from '../../store';
 import { WarningIcon } from '../shell/icons';
 import { ToolSwitchList } from './tool-switch-list';
 import { groupByServer, toolSwitchRows } from './tool-switch-rows';
+import { ToolSearchPanel } from './tool-search-panel';
 
 /**
  * What the tools popover shows once open: the warning, the search and every server's and tool's
@@ -44,6 +45,7 @@ export default function ToolsPopoverBody({ conversation, view }: { conversation:
         <strong>Tools offered to the model</strong>
         <span className="muted small">{view ? `${view.offeredCount} of ${view.tools.length}` : 'Loading…'}</span>
       </div>
+      {view?.toolSearch ? <ToolSearchPanel conversationId={conversation.id} toolSearch={view.toolSearch} /> : null}
       {view?.warning ? (
         <div className="inline-alert warn" role="note">
           <WarningIcon />
