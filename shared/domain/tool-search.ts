@@ -29,6 +29,13 @@ export const DEFAULT_TOOL_SEARCH_THRESHOLDS: ToolSearchThresholds = { countAbove
 export const MAX_LOADED_TOOLS = 20;
 export const MAX_LOADED_TOOL_TOKENS = 10_000;
 
+/**
+ * The fixed budget of one request's tool definitions while tool search is on, however many tools
+ * are enabled: the loaded tools' cap plus room for search_tools and load_tools (≈ 500 tokens) and
+ * for one loaded tool larger than the cap on its own (a single tool is never refused).
+ */
+export const TOOL_SEARCH_TOKEN_BUDGET = MAX_LOADED_TOOL_TOKENS + 2_000;
+
 /** Why tool search is on or off for a conversation, in the person's words. */
 export interface ToolSearchState {
   mode: ToolSearchMode;
