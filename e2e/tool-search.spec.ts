@@ -69,4 +69,6 @@ test('with 2,000 tools the model searches, loads and calls one; the call asks fi
   await app.getByRole('button', { name: 'Tools 2000/2000 for this conversation' }).click();
   const panel = app.getByRole('region', { name: 'Tool search' });
   await expect(panel).toContainText('2,000 tools are enabled, more than 128');
+  await calm(app);
+  await app.locator('.tools-popover').screenshot({ path: join(DOCS_DIR, 'screenshots', 'tool-search-panel.png') });
 });
