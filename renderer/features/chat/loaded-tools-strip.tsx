@@ -21,7 +21,9 @@ export default function LoadedToolsStrip({ conversationId, messageCount }: { con
   const { loaded } = toolSearch;
   return (
     <div className="loaded-tools" role="region" aria-label="Loaded by the model">
-      <span className="loaded-tools-label">{loaded.length === 0 ? 'Tool search is on: the model has loaded no tool yet.' : 'Loaded by the model:'}</span>
+      <span className="loaded-tools-label">
+        {loaded.length === 0 ? 'Tool search is on: the model has loaded no tool yet.' : toolSearch.active ? 'Loaded by the model:' : 'Loaded by the model (tool search is off now: every enabled tool is sent):'}
+      </span>
       <ul className="loaded-tools-list">
         {loaded.map(({ server, tool, enabled }) => (
           <li key={toolKey(server, tool)} className="loaded-tool" title={enabled ? `${server} › ${tool}` : `${server} › ${tool} is switched off: not sent until it is on again`}>
