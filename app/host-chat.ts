@@ -18,6 +18,11 @@ import type { SettingsStore } from './settings/settings-store';
 import { buildSystemPrompt } from './chat/system-prompt';
 import type { ServerInstructions } from './chat/system-prompt';
 import type { FileIdentity } from './chat/conversation-index';
+import { HostToolRegistry } from './chat/host-tools/host-tool-registry';
+import { ToolSearch } from './chat/tool-search/tool-search-provider';
+import { toolSearchView } from './chat/tool-search/tool-search-view';
+import type { ToolSearchMode, ToolSearchThresholds } from '../shared/domain/tool-search';
+import type { HostToolProvider } from './chat/host-tools/host-tool';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
@@ -30,13 +35,18 @@ export interface HostChatOptions {
   toolCalls: RunningToolCalls;
   /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
   apps: ChatApps & { forgetConversation(conversationId: string): void };
-  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow'>;
+  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'toolSearchThresholds' | 'setToolSearchThresholds'>;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
   providers: Pick<ProviderRegistry, 'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName'>;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
+  /**
+   * Host tools of features that need more than the conversation store (skills: the supervisor), added to the
+   * ones HostChat registers itself. See app/chat/host-tools/host-tool.ts.
+   */
+  hostToolProviders?: (store: ConversationStore) => HostToolProvider[];
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
   onTurnStopped?: (conversationId: string) => void;
   reportError(what: string, error: unknown): void;
@@ -55,6 +65,7 @@ export class HostChat {
     private readonly options: HostChatOptions,
     readonly store: ConversationStore,
     readonly engine: ChatEngine,
+    private readonly toolSearch: ToolSearch,
   ) {}
 
   static async open(options: HostChatOptions): Promise<HostChat> {
@@ -67,6 +78,9 @@ export class HostChat {
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
     });
+    // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
+    const toolSearch = new ToolSearch({ store, thresholds: () => options.settings.toolSearchThresholds() });
+    const hostTools = new HostToolRegistry([toolSearch, ...(options.hostToolProviders?.(store) ?? [])]);
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
@@ -76,6 +90,7 @@ export class HostChat {
       tools: () => readyTools(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },
       apps: options.apps,
+      hostTools,
       runner: {
         callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
           options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {
@@ -91,7 +106,7 @@ export class HostChat {
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
       contextWindow: (model) => options.settings.contextWindow(model),
     });
-    return new HostChat(options, store, engine);
+    return new HostChat(options, store, engine, toolSearch);
   }
 
   list(): ConversationSummary[] {
@@ -156,7 +171,22 @@ export class HostChat {
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       enabled: !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
     }));
-    return { tools, offeredCount: offered.tools.length, ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}) };
+    const toolSearch = toolSearchView(this.toolSearch, conversation, this.engine.toolsFor(conversation), this.options.settings.contextWindow(conversation.model), this.options.settings.toolSearchThresholds());
+    return { tools, offeredCount: offered.tools.length, ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}), toolSearch };
+  }
+
+  async setToolSearch(id: string, mode: ToolSearchMode): Promise<Conversation> {
+    return this.store.updateSettings(id, { toolSearch: mode });
+  }
+
+  /** The person removes tools the model loaded: they stay searchable, and the model can load them again. */
+  async unloadTools(id: string, tools: readonly string[]): Promise<Conversation> {
+    const gone = new Set(tools);
+    return this.store.changeLoadedTools(id, (loaded) => loaded.filter((key) => !gone.has(key)));
+  }
+
+  setToolSearchThresholds(thresholds: ToolSearchThresholds): Promise<ToolSearchThresholds> {
+    return this.options.settings.setToolSearchThresholds(thresholds);
   }
 
   async setTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<Conversation> {

@@ -292,6 +292,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
       events,
       logs,
       redact: (text) => redaction.redact(text),
+      // Host tools of features that need more than the conversation store (app/chat/host-tools/host-tool.ts);
+      // tool search registers itself in HostChat.
+      hostToolProviders: () => [],
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
       onTurnStopped: (conversationId) =>
         workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),

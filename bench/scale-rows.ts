@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { manyServersRound, SERVERS, TOOLS } from './many-servers';
 import { scaleTable, type Measure } from './scale-table';
+import { TOOL_SEARCH_TOOLS } from './tool-search-tokens';
 
 /**
  * The rows of "speed at a heavy user's scale", each run `rounds` times on
@@ -8,7 +9,7 @@ import { scaleTable, type Measure } from './scale-table';
  * pass/miss mark on the median. The Chromium rows load playwright-core only when run.
  */
 
-export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'send-message', 'stream-reply', 'many-servers'] as const;
+export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'send-message', 'stream-reply', 'many-servers', 'tool-search'] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
 interface ScaleRow {
@@ -99,6 +100,13 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
       { key: 'ratio', label: 'Berth / bare', target: '≤ 1.0×', pass: (v) => v <= 1.0, digits: 2 },
     ],
     round: (index) => manyServersRound(index),
+  },
+  'tool-search': {
+    title: `A turn's tool definitions with ${TOOL_SEARCH_TOOLS.toLocaleString('en')} tools, with and without tool search`,
+    description: `Berth (createHost) with 14 fixture servers listing ${TOOL_SEARCH_TOOLS.toLocaleString('en')} tools in all (e2e/fixtures/servers/corpus-tools.mjs: the real tool definitions of server-everything, server-filesystem and server-memory, varied by bench/generators/real-tool-corpus.ts) and the e2e suite's fake Anthropic API. With tool search (on by default above 128 tools) the fake model searches, loads the first hit and calls it: four requests. Without: the same enabled tools in a conversation whose tool search is off. Tokens are Berth's estimate (serialized definitions / 4) of the \`tools\` each request carried, as the fake API received them; the budget is TOOL_SEARCH_TOKEN_BUDGET (shared/domain/tool-search.ts).`,
+    needsBrowser: false,
+    measures: async () => (await import('./tool-search-tokens')).TOOL_SEARCH_MEASURES,
+    round: async () => (await import('./tool-search-tokens')).toolSearchTokensRound(),
   },
 };
 

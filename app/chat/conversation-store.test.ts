@@ -181,4 +181,22 @@ describe('ConversationStore', () => {
     expect(names).not.toContain(crashed);
     expect(names).toContain(running);
   });
+
+  it('reads a file written before tool search (no toolSearch, no loadedTools) and keeps two loads made at once', async () => {
+    const store = await openStore({ dir, now });
+    const conversation = await store.create({ model: 'claude-a' });
+    const file = join(dir, 'conversations', `${conversation.id}.json`);
+    const old = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    delete old.toolSearch;
+    delete old.loadedTools;
+    await writeFile(file, JSON.stringify(old));
+    const reopened = await openStore({ dir, now });
+    const read = await reopened.get(conversation.id);
+    expect(read.toolSearch).toBeUndefined();
+    expect(read.loadedTools).toBeUndefined();
+    await Promise.all([reopened.changeLoadedTools(conversation.id, (loaded) => [...loaded, 'a/x']), reopened.changeLoadedTools(conversation.id, (loaded) => [...loaded, 'b/y'])]);
+    await reopened.updateSettings(conversation.id, { toolSearch: 'on' });
+    expect(await reopened.get(conversation.id)).toMatchObject({ toolSearch: 'on', loadedTools: ['a/x', 'b/y'] });
+    await reopened.flushIndex();
+  });
 });

@@ -38,5 +38,5 @@ export function toolLoadWarning(load: ToolLoad, limits: ToolWarningLimits = { co
     );
   }
   if (reasons.length === 0) return undefined;
-  return `${reasons.join('. ')}: switch off the servers or tools this conversation does not need.`;
+  return `${reasons.join('. ')}: switch off the servers or tools this conversation does not need, or set Tool search to Always on (Tools menu).`;
 }

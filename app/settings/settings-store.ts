@@ -15,6 +15,7 @@ import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
 import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
 import { ProviderSettings } from './provider-settings';
+import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
 
 export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
@@ -41,6 +42,8 @@ const SettingsFileSchema = z.looseObject({
   tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
   /** Per server: whether its `instructions` go into the system prompt of conversations offering its tools; servers not listed: yes. */
   sendInstructions: z.record(z.string(), z.boolean()).optional(),
+  /** When tool search starts for conversations left on `auto` (shared/domain/tool-search.ts); absent: the defaults. */
+  toolSearch: z.object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) }).optional(),
   /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
   providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
 });
@@ -246,6 +249,16 @@ export class SettingsStore {
   /** Servers whose choice differs from the default (yes). */
   tasksForOptionalToolsServers(): string[] {
     return Object.keys(this.file.tasksForOptionalTools ?? {});
+  }
+
+  /** When tool search starts for conversations on `auto`. */
+  toolSearchThresholds(): ToolSearchThresholds {
+    return this.file.toolSearch ?? DEFAULT_TOOL_SEARCH_THRESHOLDS;
+  }
+
+  async setToolSearchThresholds(thresholds: ToolSearchThresholds): Promise<ToolSearchThresholds> {
+    await this.save({ ...this.file, toolSearch: { ...thresholds } });
+    return this.toolSearchThresholds();
   }
 
   /** Whether the server's instructions go into the system prompt of conversations that offer its tools (default yes). */

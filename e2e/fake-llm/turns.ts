@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { blocksOf } from './validate-request';
+import { toolSearchStep } from './tool-search-steps';
 import type { MessagesRequestBody } from './validate-request';
 
 /** What the fake model answers to one request. JSON-friendly so other processes can script it. */
 export const FakeTurnSchema = z.object({
   /** Assistant text. `{{lastToolResult}}` is replaced by the text of the request's last tool_result. */
   text: z.string().optional(),
+  /**
+   * Tool search, one step per request (tool-search-steps.ts): search_tools for `query`, then load_tools with the first
+   * tool listed, then a call of it with `input`, then `text` (default: the tool's result). Script it once per step.
+   */
+  searchAndUse: z.object({ query: z.string(), input: z.record(z.string(), z.unknown()).default({}), text: z.string().optional() }).optional(),
   /** Tool calls, after the text, each streamed as `input_json_delta` pieces. */
   toolUses: z.array(z.object({ name: z.string(), input: z.record(z.string(), z.unknown()).default({}), id: z.string().optional() })).optional(),
   /** Default: `tool_use` when there are tool uses, else `end_turn`. */
@@ -99,7 +105,8 @@ function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-export function renderTurn(turn: z.output<typeof FakeTurnSchema>, request: RecordedRequest, messageNumber: number): RenderedMessage {
+export function renderTurn(scripted: z.output<typeof FakeTurnSchema>, request: RecordedRequest, messageNumber: number): RenderedMessage {
+  const turn = scripted.searchAndUse === undefined ? scripted : { ...scripted, ...toolSearchStep(scripted.searchAndUse, request.body, lastToolResultText(request.body)) };
   const blocks: RenderedBlock[] = [];
   if (turn.text !== undefined && turn.text.length > 0) {
     const text = turn.text.replaceAll('{{lastToolResult}}', lastToolResultText(request.body));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskStatusSchema } from './task';
+import { TOOL_SEARCH_MODES } from './tool-search';
 
 // Conversations as Berth stores and shows them. Tool calls keep the real
 // server and tool next to the name the model saw, so the UI never has to
@@ -47,7 +48,8 @@ export type ChatTextBlock = z.infer<typeof ChatTextBlockSchema>;
 /**
  * The model asked to call a tool. `apiName` is the name the model used;
  * `server`/`tool` are the real ones. When the model named a tool that was not
- * offered, `server` is '' and `tool` repeats `apiName`.
+ * offered, `server` is '' and `tool` repeats `apiName`. A tool Berth answers
+ * itself (a host tool) has `server` HOST_TOOL_SERVER ('@berth', see ./host-tools).
  */
 export const ChatToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
@@ -84,6 +86,8 @@ export const ChatToolResultBlockSchema = z.object({
   taskCancelled: z.literal(true).optional(),
   /** The tool names an MCP Apps UI resource: the card renders that app with this input and result. */
   app: ToolAppRefSchema.optional(),
+  /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
+  hostSummary: z.string().max(1000).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
@@ -126,6 +130,11 @@ export const ChatUsageSchema = z.object({
   cacheWriteTokens: tokens.optional(),
   /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
+  /**
+   * Berth's estimate of what the definitions of every enabled tool would have taken, present only when fewer were sent
+   * (tool search sent its own tools and the loaded ones): the difference is what tool search saved.
+   */
+  toolTokensFullEstimate: tokens.optional(),
   /** How many model requests were summed (a turn's total); absent for one request. */
   requests: z.number().int().min(1).optional(),
 });
@@ -164,6 +173,10 @@ export const ConversationSchema = z.object({
   disabledServers: z.array(z.string()).default([]),
   /** Tools not offered in this conversation, as `toolKey(server, tool)`. */
   disabledTools: z.array(z.string()).default([]),
+  /** Tool search (shared/domain/tool-search.ts); absent: `auto`, which follows the global threshold. */
+  toolSearch: z.enum(TOOL_SEARCH_MODES).optional(),
+  /** Tools the model loaded with tool search, as `toolKey(server, tool)`, oldest first; the person can remove each. Absent: none. */
+  loadedTools: z.array(z.string()).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

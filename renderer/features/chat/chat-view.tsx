@@ -13,6 +13,8 @@ import { missingKeyReason } from './model-readiness';
 
 /** What apps in the conversation added or proposed (loaded only for a conversation with an app). */
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
+/** "Loaded by the model: …" (tool search), only in a conversation where it is on. */
+const LoadedToolsStrip = lazy(() => import('./loaded-tools-strip'));
 
 /** Chat with Claude and the tools of every ready server. */
 export function ChatView() {
@@ -101,6 +103,10 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
   const [toolsOpen, setToolsOpen] = useState(false);
   const total = useMemo(() => conversationUsage(conversation.messages), [conversation.messages]);
   const keyMissing = missingKeyReason(settings, model);
+  const toolSearchShown = useBerth((s) => {
+    const search = s.conversationTools[conversation.id]?.toolSearch;
+    return search !== undefined && (search.active || search.loaded.length > 0);
+  });
   const running = live?.running === true;
   const liveApp = useBerth((s) => Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined));
   const savedApp = useMemo(() => conversation.messages.some((m) => m.content.some((b) => b.type === 'tool_result' && b.app !== undefined)), [conversation.messages]);
@@ -161,6 +167,11 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
             Open Settings
           </Button>
         </div>
+      ) : null}
+      {toolSearchShown ? (
+        <Suspense fallback={null}>
+          <LoadedToolsStrip conversationId={conversation.id} messageCount={conversation.messages.length} />
+        </Suspense>
       ) : null}
       {liveApp || savedApp ? (
         <Suspense fallback={null}>

@@ -7,6 +7,8 @@ export function usageSummary(usage: UsageLike): string {
   const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
   if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0) parts.push(`${n(usage.cacheReadTokens)} from cache`);
   if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0) parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
+  const saved = toolSearchSaved(usage);
+  if (saved > 0) parts.push(`tool search saved ≈ ${n(saved)}`);
   return parts.join(' · ');
 }
 
@@ -22,7 +24,16 @@ function usageFacts(usage: UsageLike): Array<[string, string]> {
   if (usage.toolTokensEstimate !== undefined) {
     facts.push(['Tool definitions', `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`]);
   }
+  const saved = toolSearchSaved(usage);
+  if (saved > 0) {
+    facts.push(['Tool search', `saved ≈ ${n(saved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`]);
+  }
   return facts;
+}
+
+/** Estimated definition tokens tool search kept out of the requests (0 when it was not on). */
+function toolSearchSaved(usage: UsageLike): number {
+  return usage.toolTokensFullEstimate === undefined ? 0 : Math.max(0, usage.toolTokensFullEstimate - (usage.toolTokensEstimate ?? 0));
 }
 
 /** What one answer cost, quietly under it; the details open with a click or Enter. Counts are the provider's, the tools' share is estimated. */

@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHost } from '../app/host';
+import type { Host } from '../app/host-types';
+import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
+import type { Result } from '../shared/result';
+import { estimateTokens } from '../shared/domain/chat-usage';
+import { TOOL_SEARCH_TOKEN_BUDGET } from '../shared/domain/tool-search';
+import { allReady } from './host-app';
+import { corpusByServer } from './generators/real-tool-corpus';
+import type { Measure } from './scale-table';
+
+// One turn's tool-definition tokens with 2,000 tools enabled, with tool search (the fake model
+// searches, loads and calls one tool: four requests) and without it (the conversation's tool
+// search switched off: every definition in each request). Counted as Berth estimates them
+// (serialized definitions / 4) on what the fake Messages API received.
+
+export const TOOL_SEARCH_TOOLS = 2_000;
+const CORPUS_SERVER = fileURLToPath(new URL('../e2e/fixtures/servers/corpus-tools.mjs', import.meta.url));
+const API_KEY = 'sk-ant-bench-tool-search';
+
+export const TOOL_SEARCH_MEASURES: Measure[] = [
+  { key: 'withoutPerRequest', label: 'without tool search: definitions per request (tokens, est.)', target: '', digits: 0 },
+  { key: 'withMaxPerRequest', label: 'with tool search: largest request of the turn (tokens, est.)', target: `≤ ${TOOL_SEARCH_TOKEN_BUDGET.toLocaleString('en')}`, pass: (v) => v <= TOOL_SEARCH_TOKEN_BUDGET, digits: 0 },
+  { key: 'withTurn', label: 'with tool search: the turn, 4 requests summed (tokens, est.)', target: '', digits: 0 },
+  { key: 'withoutTurn', label: 'without: the same 4 requests (tokens, est.)', target: '', digits: 0 },
+  { key: 'share', label: 'with / without, per turn', target: '', digits: 4 },
+];
+
+function unwrap<T>(result: Result<unknown>): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value as T;
+}
+
+/** Resolves when the conversation's turn ends; answers every tool-call consent question with allow-once. */
+function turnDone(host: Host, conversationId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const unsubscribe = host.subscribe((topic, payload) => {
+      const event = payload as { type?: string; conversationId?: string; message?: string; change?: { type: string; request: { id: string; kind: string } } };
+      if (topic === 'pending.changed' && event.change?.type === 'opened' && event.change.request.kind === 'tool-call') {
+        void host.dispatch('pending.answer', { id: event.change.request.id, response: { decision: 'allow-once' } });
+      }
+      if (topic === 'chat.event' && event.conversationId === conversationId && (event.type === 'turn-finished' || event.type === 'turn-failed')) {
+        unsubscribe();
+        if (event.type === 'turn-failed') reject(new Error(`the turn failed: ${event.message ?? ''}`));
+        else resolve();
+      }
+    });
+  });
+}
+
+export async function toolSearchTokensRound(): Promise<Record<string, number>> {
+  const fake = await FakeAnthropic.start({ apiKey: API_KEY });
+  const configDir = await mkdtemp(join(tmpdir(), 'berth-bench-tool-search-'));
+  let host: Host | undefined;
+  try {
+    const folder = join(configDir, 'corpus');
+    await mkdir(folder);
+    const servers: Record<string, { command: string; args: string[]; env: Record<string, string> }> = {};
+    for (const [name, tools] of corpusByServer(TOOL_SEARCH_TOOLS)) {
+      const file = join(folder, `${name}.json`);
+      await writeFile(file, JSON.stringify(tools));
+      servers[name] = { command: process.execPath, args: [CORPUS_SERVER], env: { BERTH_CORPUS_TOOLS: file } };
+    }
+    await writeFile(join(configDir, 'config.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+    host = await createHost({ configDir, shell: 'browser', env: { ...process.env, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    await allReady(host, Object.keys(servers));
+
+    const step = { searchAndUse: { query: 'read a text file', input: { path: 'notes.txt' } } };
+    const withSearch = unwrap<{ id: string }>(await host.dispatch('chat.create', {}));
+    fake.script([step, step, step, step]);
+    const first = turnDone(host, withSearch.id);
+    unwrap(await host.dispatch('chat.send', { id: withSearch.id, text: 'What is in notes.txt?' }));
+    await first;
+    const searched = fake.requests.map((request) => estimateTokens(JSON.stringify(request.body?.tools ?? [])));
+
+    const without = unwrap<{ id: string }>(await host.dispatch('chat.create', {}));
+    unwrap(await host.dispatch('chat.setToolSearch', { id: without.id, mode: 'off' }));
+    const before = fake.requests.length;
+    fake.script([{ text: 'ok' }]);
+    const second = turnDone(host, without.id);
+    unwrap(await host.dispatch('chat.send', { id: without.id, text: 'Hello' }));
+    await second;
+    const whole = estimateTokens(JSON.stringify(fake.requests[before]?.body?.tools ?? []));
+    const withTurn = searched.reduce((sum, n) => sum + n, 0);
+    return { withoutPerRequest: whole, withMaxPerRequest: Math.max(...searched), withTurn, withoutTurn: whole * searched.length, share: withTurn / (whole * searched.length) };
+  } finally {
+    await host?.shutdown();
+    await fake.close();
+    await rm(configDir, { recursive: true, force: true });
+  }
+}

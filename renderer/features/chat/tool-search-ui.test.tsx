@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Tooltip } from 'radix-ui';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatToolsView } from '../../../shared/contract/chat';
+import type { Conversation } from '../../../shared/domain/chat';
+import { ok } from '../../../shared/result';
+import { createBerthStore, StoreProvider } from '../../store';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { createFakeTransport } from '../../test-support/fake-transport';
+import LoadedToolsStrip from './loaded-tools-strip';
+import { ToolsPopover } from './tools-popover';
+
+beforeAll(() => stubResizeObserver());
+afterEach(cleanup);
+
+const conversation: Conversation = { id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 1, model: 'm', messages: [], disabledServers: [], disabledTools: [] };
+
+function view(loaded: Array<{ server: string; tool: string; enabled: boolean }>, mode: 'auto' | 'on' | 'off' = 'auto'): ChatToolsView {
+  return {
+    tools: [{ server: 'ws-01', tool: 'read_text_file', enabled: true }],
+    offeredCount: 2_000,
+    toolSearch: {
+      mode,
+      active: mode !== 'off',
+      reason: '2,000 tools are enabled, more than 128: the model searches them and loads what it needs.',
+      thresholds: { countAbove: 128, shareAbove: 0.1 },
+      loaded,
+      fullTokensEstimate: 240_000,
+      sentTokensEstimate: 900,
+    },
+  };
+}
+
+function mount(children: React.ReactNode, loaded = [{ server: 'ws-01', tool: 'read_text_file', enabled: true }]) {
+  let current = view(loaded);
+  const transport = createFakeTransport({
+    'chat.tools': () => ok(current),
+    'chat.unloadTools': ({ tools }) => {
+      current = view(current.toolSearch!.loaded.filter((entry) => !tools.includes(`${entry.server}/${entry.tool}`)));
+      return ok(conversation);
+    },
+    'chat.setToolSearch': ({ mode }) => {
+      current = view(current.toolSearch!.loaded, mode);
+      return ok({ ...conversation, toolSearch: mode });
+    },
+    'chat.setToolSearchThresholds': (input) => ok(input),
+  });
+  render(
+    <StoreProvider store={createBerthStore(transport)}>
+      <Tooltip.Provider>{children}</Tooltip.Provider>
+    </StoreProvider>,
+  );
+  return transport;
+}
+
+describe('tool search in the chat', () => {
+  it('lists the tools the model loaded, each removable', async () => {
+    const transport = mount(<LoadedToolsStrip conversationId="c1" messageCount={3} />);
+    const strip = await screen.findByRole('region', { name: 'Loaded by the model' });
+    expect(strip.textContent).toContain('Loaded by the model:');
+    expect(strip.textContent).toContain('ws-01 › read_text_file');
+    fireEvent.click(within(strip).getByRole('button', { name: 'Remove read_text_file (loaded by the model)' }));
+    await waitFor(() => expect(strip.textContent).toContain('the model has loaded no tool yet'));
+    expect(transport.calls.find((call) => call.method === 'chat.unloadTools')?.input).toEqual({ id: 'c1', tools: ['ws-01/read_text_file'] });
+  });
+
+  it('shows in the tools popover whether it is on and why, and lets the person choose and set the threshold', async () => {
+    const transport = mount(<ToolsPopover conversation={conversation} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Tools/ }));
+    const panel = await screen.findByRole('region', { name: 'Tool search' });
+    expect(panel.textContent).toContain('2,000 tools are enabled, more than 128');
+    expect(panel.textContent).toContain('now ≈ 900 of ≈ 240,000 tokens');
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Tool search in this conversation' }), { target: { value: 'off' } });
+    await waitFor(() => expect(transport.calls.some((call) => call.method === 'chat.setToolSearch')).toBe(true));
+    expect(transport.calls.find((call) => call.method === 'chat.setToolSearch')?.input).toEqual({ id: 'c1', mode: 'off' });
+    const fresh = await screen.findByRole('region', { name: 'Tool search' });
+    fireEvent.change(within(fresh).getByRole('spinbutton', { name: 'Tools before tool search starts' }), { target: { value: '64' } });
+    fireEvent.click(within(fresh).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(transport.calls.find((call) => call.method === 'chat.setToolSearchThresholds')?.input).toEqual({ countAbove: 64, shareAbove: 0.1 }));
+  });
+});
