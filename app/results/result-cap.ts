@@ -1,5 +1,6 @@
 import type { DocumentBlockParam, ImageBlockParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { CHARS_PER_TOKEN } from '../../shared/domain/chat-usage';
+import { DEFAULT_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
 
 // Big tool results, cut for the model: a result above its limit reaches the
 // model as its head and tail with a note between them saying what was left
@@ -14,17 +15,9 @@ export type ModelResultPart = TextBlockParam | ImageBlockParam | DocumentBlockPa
 /** The host tool that reads further ranges of a capped result (app/results/read-result-tool.ts). */
 export const READ_RESULT_TOOL = 'read_tool_result';
 
-/**
- * Berth's own ceiling for a result's share of a request, in estimated tokens. Big enough for a
- * page of code or a long listing, small enough that a dozen results leave room to think.
- */
-export const DEFAULT_RESULT_LIMIT_TOKENS = 10_000;
+export { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
 /** At most this share of the model's context window goes to one result, for small local models. */
 export const RESULT_CONTEXT_SHARE = 0.1;
-/** The smallest limit Berth uses or accepts: below it the note alone would be most of the result. */
-export const MIN_RESULT_LIMIT_TOKENS = 500;
-/** The largest limit a person may set for a server. */
-export const MAX_RESULT_LIMIT_TOKENS = 500_000;
 
 /** What an image or a PDF counts against the limit: about what Anthropic charges for a full-size image. */
 export const MEDIA_COST_CHARS = 1_600 * CHARS_PER_TOKEN;
