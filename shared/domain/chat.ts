@@ -84,6 +84,13 @@ export const ChatToolResultBlockSchema = z.object({
   taskCancelled: z.literal(true).optional(),
   /** The tool names an MCP Apps UI resource: the card renders that app with this input and result. */
   app: ToolAppRefSchema.optional(),
+  /**
+   * The result was above its server's limit when it arrived: the model gets its head and tail with a note (app/results),
+   * cut to `limitTokens` in every request; the card says how much the model saw. The content above stays whole.
+   */
+  capped: z
+    .object({ limitTokens: z.number().int().min(1), shownChars: z.number().int().min(0), totalChars: z.number().int().min(0) })
+    .optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
@@ -126,6 +133,8 @@ export const ChatUsageSchema = z.object({
   cacheWriteTokens: tokens.optional(),
   /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
+  /** Berth's estimate of the tokens the request did not carry because big tool results were cut for the model (app/results). */
+  cappedTokensEstimate: tokens.optional(),
   /** How many model requests were summed (a turn's total); absent for one request. */
   requests: z.number().int().min(1).optional(),
 });

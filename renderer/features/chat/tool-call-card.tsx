@@ -12,6 +12,19 @@ import { AnswerQuestionButton } from './tool-call-waiting';
 
 /** A call whose tool has an MCP App: the frame and the bridge library load on demand, off the first screen. */
 const AppCard = lazy(() => import('../apps/app-card'));
+/** A long result, or one Berth cut for the model: its shortened view, the note and the viewer load on demand. */
+const LargeResult = lazy(() => import('./large-result'));
+
+/** Over this many characters in one text, the card shows a shortened view (large-result.tsx PREVIEW_CHARS). */
+function isLarge(result: ChatToolResultBlock): boolean {
+  return (
+    result.capped !== undefined ||
+    result.content.some((b) => {
+      const text: unknown = b.type === 'text' ? b.text : b.type === 'resource' ? b.resource.text : '';
+      return typeof text === 'string' && text.length > 20_000;
+    })
+  );
+}
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
@@ -156,9 +169,9 @@ export const ToolCallCard = memo(function ToolCallCard({
       ) : null}
 
       {result && appRunning && isPlainResult(result, taskCancelled) ? (
-        <FoldedResult result={result} server={use.server} />
+        <FoldedResult result={result} server={use.server} tool={use.tool} />
       ) : result ? (
-        <ToolResult result={result} server={use.server === '' ? undefined : use.server} taskCancelled={taskCancelled} />
+        <ToolResult result={result} server={use.server === '' ? undefined : use.server} tool={use.tool} taskCancelled={taskCancelled} />
       ) : null}
     </div>
   );
@@ -170,7 +183,7 @@ function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boo
 }
 
 /** The text result under a disclosure, for a card whose app shows the call. */
-function FoldedResult({ result, server }: { result: ChatToolResultBlock; server: string }) {
+function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; server: string; tool: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -180,14 +193,14 @@ function FoldedResult({ result, server }: { result: ChatToolResultBlock; server:
       </button>
       {open ? (
         <div id={id}>
-          <ToolResult result={result} server={server} taskCancelled={false} />
+          <ToolResult result={result} server={server} tool={tool} taskCancelled={false} />
         </div>
       ) : null}
     </div>
   );
 }
 
-function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; taskCancelled: boolean }) {
+function ToolResult({ result, server, tool, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; tool: string; taskCancelled: boolean }) {
   if (result.denied?.byHost === true) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
@@ -216,6 +229,13 @@ function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultB
       <div className="tool-result tool-result-stopped" role="note">
         <strong>Its task was cancelled before it finished.</strong> <span>The model was told.</span>
       </div>
+    );
+  }
+  if (isLarge(result)) {
+    return (
+      <Suspense fallback={<p className="muted small">Loading the result…</p>}>
+        <LargeResult result={result} server={server} tool={tool} />
+      </Suspense>
     );
   }
   return (

@@ -7,6 +7,7 @@ export function usageSummary(usage: UsageLike): string {
   const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
   if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0) parts.push(`${n(usage.cacheReadTokens)} from cache`);
   if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0) parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
+  if (usage.cappedTokensEstimate) parts.push(`≈ ${n(usage.cappedTokensEstimate)} saved by cutting long results`);
   return parts.join(' · ');
 }
 
@@ -21,6 +22,9 @@ function usageFacts(usage: UsageLike): Array<[string, string]> {
   if (usage.cacheWriteTokens !== undefined) facts.push(['Written to the prompt cache', `${n(usage.cacheWriteTokens)} of the input tokens`]);
   if (usage.toolTokensEstimate !== undefined) {
     facts.push(['Tool definitions', `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`]);
+  }
+  if (usage.cappedTokensEstimate) {
+    facts.push(['Long results cut', `≈ ${n(usage.cappedTokensEstimate)} tokens not sent: the model got their beginning and end (Berth’s estimate, summed over the requests)`]);
   }
   return facts;
 }
