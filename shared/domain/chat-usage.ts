@@ -13,6 +13,7 @@ export interface UsageLike {
   readonly cacheWriteTokens?: number;
   readonly toolTokensEstimate?: number;
   readonly cappedTokensEstimate?: number;
+  readonly toolTokensFullEstimate?: number;
   readonly requests?: number;
 }
 
@@ -55,6 +56,11 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
     if (usage.cacheWriteTokens !== undefined) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
     if (usage.toolTokensEstimate !== undefined) total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
     if (usage.cappedTokensEstimate !== undefined) total.cappedTokensEstimate = (total.cappedTokensEstimate ?? 0) + usage.cappedTokensEstimate;
+    // A request tool search did not narrow counts its sent definitions as the full ones, so the sum's difference is only what was saved.
+    if (usage.toolTokensFullEstimate !== undefined || total.toolTokensFullEstimate !== undefined) {
+      const before = total.toolTokensFullEstimate ?? (total.toolTokensEstimate ?? 0) - (usage.toolTokensEstimate ?? 0);
+      total.toolTokensFullEstimate = before + (usage.toolTokensFullEstimate ?? usage.toolTokensEstimate ?? 0);
+    }
   }
   return total;
 }
