@@ -20,6 +20,8 @@ import type { ServerInstructions } from './chat/system-prompt';
 import type { FileIdentity } from './chat/conversation-index';
 import { HostToolRegistry } from './chat/host-tools/host-tool-registry';
 import type { HostToolProvider } from './chat/host-tools/host-tool';
+import { createResultReading } from './results/read-result-tool';
+import { resultLimitTokens } from './results/result-cap';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
@@ -32,7 +34,7 @@ export interface HostChatOptions {
   toolCalls: RunningToolCalls;
   /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
   apps: ChatApps & { forgetConversation(conversationId: string): void };
-  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow'>;
+  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'resultLimit'>;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
@@ -74,8 +76,10 @@ export class HostChat {
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
     });
+    // A server's own result limit, else Berth's default for the model's context (app/results).
+    const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
     // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
-    const hostTools = new HostToolRegistry(options.hostToolProviders?.(store) ?? []);
+    const hostTools = new HostToolRegistry([createResultReading(resultLimit), ...(options.hostToolProviders?.(store) ?? [])]);
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
@@ -86,6 +90,7 @@ export class HostChat {
       gate: { approve: (request) => approve(options, request) },
       apps: options.apps,
       hostTools,
+      resultLimit,
       runner: {
         callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
           options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {

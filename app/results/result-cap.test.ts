@@ -74,7 +74,6 @@ describe('capResultParts', () => {
       const sent = textsOf(capResultParts([text(whole)], limit, subject)?.parts ?? []);
       // A lone surrogate would be an unpaired code unit.
       expect(sent).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
-      expect(sent.isWellFormed()).toBe(true);
       expect(sent.startsWith(`${prefix}😀`)).toBe(true);
       expect(sent.endsWith('𝄞')).toBe(true);
     }
