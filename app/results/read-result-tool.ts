@@ -67,8 +67,7 @@ export function createResultReading(limitOf: ResultLimitOf): HostToolProvider {
       const answer = readRange(resultFlatText(modelParts(found.result)), range, readBoundChars(limit));
       const what = found.use === undefined ? 'a result' : `the result of ${found.use.server} › ${found.use.tool}`;
       if (!answer.ok) return refuse(`Cannot read that range: ${answer.message}.`, `could not read ${what}: ${answer.message}`);
-      const span = /^\[Offsets (\d+)–(\d+)/.exec(answer.text);
-      return { content: [{ type: 'text', text: answer.text }], isError: false, summary: `read offsets ${span?.[1] ?? '?'}–${span?.[2] ?? '?'} of ${what}` };
+      return { content: [{ type: 'text', text: answer.text }], isError: false, summary: `read offsets ${answer.from}–${answer.to} of ${what}` };
     },
   };
   return {

@@ -1,5 +1,6 @@
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatToolResultBlock } from '../../shared/domain/chat';
+import { CHARS_PER_TOKEN } from '../../shared/domain/chat-usage';
 import { toAnthropicToolResult } from '../chat/tool-results';
 import { capResultParts, resultCostChars, type ModelResultPart, type ResultCapRecord } from './result-cap';
 
@@ -31,7 +32,7 @@ export function capRecordFor(block: ChatToolResultBlock, server: string, limitTo
 export function isCapped(block: ChatToolResultBlock, server: string, limitFor: ResultLimitFor): boolean {
   if (block.capped !== undefined) return true;
   if (block.denied !== undefined) return false;
-  return resultCostChars(modelParts(block)) > limitFor(server) * 4;
+  return resultCostChars(modelParts(block)) > limitFor(server) * CHARS_PER_TOKEN;
 }
 
 /** One request's capping: each result as the model gets it, and what was left out. */

@@ -5,7 +5,8 @@
 /** What the model asked for: characters (0-based offset, length) or lines (1-based, inclusive). */
 export type RangeRequest = { kind: 'chars'; offset: number; length?: number } | { kind: 'lines'; startLine: number; endLine?: number };
 
-export type RangeAnswer = { ok: true; text: string } | { ok: false; message: string };
+/** `from`/`to`: the offsets read (end exclusive). */
+export type RangeAnswer = { ok: true; text: string; from: number; to: number } | { ok: false; message: string };
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
@@ -83,5 +84,5 @@ export function readRange(text: string, request: RangeRequest, bound: number): R
   const lastLine = lineOf(starts, Math.max(from, to - 1));
   const more = to < total ? ` More follows: next offset ${to}${capped ? ` (at most ${n(bound)} characters a call)` : ''}.` : ' This is the end of the result.';
   const head = `[Offsets ${from}–${to} of ${n(total)} characters, lines ${n(firstLine)}–${n(lastLine)} of ${n(starts.length)}.${more}]`;
-  return { ok: true, text: `${head}\n${text.slice(from, to)}` };
+  return { ok: true, text: `${head}\n${text.slice(from, to)}`, from, to };
 }

@@ -70,6 +70,15 @@ describe('a long tool result in its card', () => {
     expect(within(small).getByText('all of it')).toBeTruthy();
     expect(within(small).queryByRole('button', { name: 'Show all' })).toBeNull();
   });
+
+  it('shows the first 100 parts of a result of many, and all of them in the viewer', async () => {
+    const content = Array.from({ length: 5_000 }, (_, index) => ({ type: 'text' as const, text: `part ${index}` }));
+    const card = mount({ type: 'tool_result', toolUseId: use.id, content, isError: false });
+    await within(card).findByText('Showing the first 100 of 5,000 parts.');
+    expect(card.querySelectorAll('pre.content-text')).toHaveLength(100);
+    fireEvent.click(within(card).getByRole('button', { name: 'Show all parts' }));
+    expect((await screen.findByRole('dialog', { name: 'Whole result of read_file' })).textContent).toContain('5,000 lines');
+  });
 });
 
 describe('viewerRows', () => {

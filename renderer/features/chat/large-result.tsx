@@ -14,6 +14,9 @@ const ResultViewer = lazy(() => import('./result-viewer'));
 /** Characters of one text the card shows before "Show all": a 5 MB text in the DOM makes the chat crawl. */
 export const PREVIEW_CHARS = 20_000;
 
+/** Blocks the card shows before "Show all": a result of 20,000 small blocks would be 20,000 elements. */
+export const PREVIEW_BLOCKS = 100;
+
 const n = (value: number): string => value.toLocaleString('en-US');
 
 /** The text of a block the card may have to shorten (text, or an embedded resource's text). */
@@ -81,12 +84,22 @@ export default function LargeResult({ result, server, tool }: { result: ChatTool
           </Button>
         </div>
       ) : null}
-      {result.content.map((block, index) => {
+      {result.content.slice(0, PREVIEW_BLOCKS).map((block, index) => {
         const text = longText(block);
         if (text === undefined || text.length <= PREVIEW_CHARS) return <McpContentView key={index} block={block} server={server} />;
         const uri = block.type === 'resource' ? block.resource.uri : undefined;
         return <ShortenedText key={index} text={text} uri={uri} onShowAll={() => setViewing({ title: uri ?? `Result of ${tool}`, text })} />;
       })}
+      {result.content.length > PREVIEW_BLOCKS ? (
+        <div className="result-more">
+          <span className="muted small">
+            Showing the first {n(PREVIEW_BLOCKS)} of {n(result.content.length)} parts.
+          </span>
+          <Button size="sm" onClick={() => setViewing({ title: `Whole result of ${tool}`, text: wholeText(result) })}>
+            Show all parts
+          </Button>
+        </div>
+      ) : null}
       {result.structuredContent !== undefined ? (
         <div className="structured">
           <span className="args-caption">Structured content</span>

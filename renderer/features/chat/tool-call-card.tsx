@@ -18,10 +18,11 @@ const HostToolCard = lazy(() => import('./host-tool-card'));
 /** A long result, or one Berth cut for the model: its shortened view, the note and the viewer load on demand. */
 const LargeResult = lazy(() => import('./large-result'));
 
-/** Over this many characters in one text, the card shows a shortened view (large-result.tsx PREVIEW_CHARS). */
+/** Over this many characters in one text, or 100 blocks, the card shows a shortened view (large-result.tsx PREVIEW_CHARS, PREVIEW_BLOCKS). */
 function isLarge(result: ChatToolResultBlock): boolean {
   return (
     result.capped !== undefined ||
+    result.content.length > 100 ||
     result.content.some((b) => {
       const text: unknown = b.type === 'text' ? b.text : b.type === 'resource' ? b.resource.text : '';
       return typeof text === 'string' && text.length > 20_000;
