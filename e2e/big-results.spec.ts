@@ -4,6 +4,7 @@ import { lastToolResultText } from './fake-llm/turns';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
+import { report, scan, type Finding } from './support/axe-scan';
 import { calm, chatTest, DOCS_DIR, expect, toolNamed } from './support/berth';
 
 // A 5 MB tool result in a real chat: the model (the fake Anthropic API) gets
@@ -62,6 +63,8 @@ chatTest.describe('a big tool result', () => {
     await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'result-capped.png') });
 
+    const findings: Finding[] = [];
+    await scan(app, 'Chat with a capped result', findings);
     await note.getByRole('button', { name: 'Open the whole result', exact: true }).click();
     const viewer = app.getByRole('dialog', { name: 'Whole result of big_log', exact: true });
     await expect(viewer).toContainText('5,242,849 characters, 104,857 lines');
@@ -74,6 +77,8 @@ chatTest.describe('a big tool result', () => {
     await expect(viewer.getByText(line(LINES), { exact: true })).toBeVisible();
     await calm(app);
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'result-viewer.png') });
+    await scan(app, 'Whole-result viewer', findings);
+    expect(findings, report(findings)).toEqual([]);
     await app.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
   });

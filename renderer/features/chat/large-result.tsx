@@ -51,7 +51,10 @@ function ShortenedText({ text, uri, onShowAll }: { text: string; uri: string | u
           <code className="wrap">{uri}</code>
         </div>
       ) : null}
-      <pre className="content-text">{text.slice(0, PREVIEW_CHARS)}</pre>
+      {/* It scrolls: focusable, so the keyboard can scroll it too. */}
+      <pre className="content-text" tabIndex={0} role="region" aria-label={`Start of ${uri ?? 'the result'}`}>
+        {text.slice(0, PREVIEW_CHARS)}
+      </pre>
       <div className="result-more">
         <span className="muted small">
           Showing the first {n(PREVIEW_CHARS)} of {n(text.length)} characters.
