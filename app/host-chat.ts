@@ -19,6 +19,9 @@ import { buildSystemPrompt } from './chat/system-prompt';
 import type { ServerInstructions } from './chat/system-prompt';
 import type { FileIdentity } from './chat/conversation-index';
 import { HostToolRegistry } from './chat/host-tools/host-tool-registry';
+import { ToolSearch } from './chat/tool-search/tool-search-provider';
+import { toolSearchView } from './chat/tool-search/tool-search-view';
+import type { ToolSearchMode, ToolSearchThresholds } from '../shared/domain/tool-search';
 import type { HostToolProvider } from './chat/host-tools/host-tool';
 import { createResultReading } from './results/read-result-tool';
 import { resultLimitTokens } from './results/result-cap';
@@ -34,7 +37,7 @@ export interface HostChatOptions {
   toolCalls: RunningToolCalls;
   /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
   apps: ChatApps & { forgetConversation(conversationId: string): void };
-  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'resultLimit'>;
+  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'resultLimit' | 'toolSearchThresholds' | 'setToolSearchThresholds'>;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
@@ -64,6 +67,7 @@ export class HostChat {
     private readonly options: HostChatOptions,
     readonly store: ConversationStore,
     readonly engine: ChatEngine,
+    private readonly toolSearch: ToolSearch,
   ) {}
 
   static async open(options: HostChatOptions): Promise<HostChat> {
@@ -79,7 +83,8 @@ export class HostChat {
     // A server's own result limit, else Berth's default for the model's context (app/results).
     const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
     // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
-    const hostTools = new HostToolRegistry([createResultReading(resultLimit), ...(options.hostToolProviders?.(store) ?? [])]);
+    const toolSearch = new ToolSearch({ store, thresholds: () => options.settings.toolSearchThresholds() });
+    const hostTools = new HostToolRegistry([toolSearch, createResultReading(resultLimit), ...(options.hostToolProviders?.(store) ?? [])]);
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
@@ -106,7 +111,7 @@ export class HostChat {
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
       contextWindow: (model) => options.settings.contextWindow(model),
     });
-    return new HostChat(options, store, engine);
+    return new HostChat(options, store, engine, toolSearch);
   }
 
   list(): ConversationSummary[] {
@@ -171,7 +176,22 @@ export class HostChat {
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       enabled: !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
     }));
-    return { tools, offeredCount: offered.tools.length, ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}) };
+    const toolSearch = toolSearchView(this.toolSearch, conversation, this.engine.toolsFor(conversation), this.options.settings.contextWindow(conversation.model), this.options.settings.toolSearchThresholds());
+    return { tools, offeredCount: offered.tools.length, ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}), toolSearch };
+  }
+
+  async setToolSearch(id: string, mode: ToolSearchMode): Promise<Conversation> {
+    return this.store.updateSettings(id, { toolSearch: mode });
+  }
+
+  /** The person removes tools the model loaded: they stay searchable, and the model can load them again. */
+  async unloadTools(id: string, tools: readonly string[]): Promise<Conversation> {
+    const gone = new Set(tools);
+    return this.store.changeLoadedTools(id, (loaded) => loaded.filter((key) => !gone.has(key)));
+  }
+
+  setToolSearchThresholds(thresholds: ToolSearchThresholds): Promise<ToolSearchThresholds> {
+    return this.options.settings.setToolSearchThresholds(thresholds);
   }
 
   async setTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<Conversation> {

@@ -169,7 +169,8 @@ export class ChatEngine {
     return { turnId, done };
   }
 
-  private toolsFor(conversation: Conversation): ToolOffer {
+  /** The tools a request of this conversation carries now (what tool search sends, the host tools, the estimates). */
+  toolsFor(conversation: Conversation): ToolOffer {
     return offerTools({
       conversation,
       available: this.options.tools(),

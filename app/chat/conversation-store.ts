@@ -3,6 +3,7 @@ import { readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
 import { ConversationIdSchema, ConversationSchema, DEFAULT_CONVERSATION_TITLE, messageText, summarizeConversation } from '../../shared/domain/chat';
+import type { ToolSearchMode } from '../../shared/domain/tool-search';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
 import { makePrivateDir } from '../config/private-files';
@@ -39,6 +40,8 @@ export interface ConversationSettingsPatch {
   model?: string;
   disabledServers?: string[];
   disabledTools?: string[];
+  toolSearch?: ToolSearchMode;
+  loadedTools?: string[];
 }
 
 const TITLE_MAX = 200;
@@ -189,7 +192,14 @@ export class ConversationStore {
       ...(patch.model !== undefined ? { model: patch.model } : {}),
       ...(patch.disabledServers !== undefined ? { disabledServers: [...new Set(patch.disabledServers)] } : {}),
       ...(patch.disabledTools !== undefined ? { disabledTools: [...new Set(patch.disabledTools)] } : {}),
+      ...(patch.toolSearch !== undefined ? { toolSearch: patch.toolSearch } : {}),
+      ...(patch.loadedTools !== undefined ? { loadedTools: [...new Set(patch.loadedTools)] } : {}),
     }));
+  }
+
+  /** Change the tools tool search loaded from what is stored now (two loads in one reply must not undo each other). */
+  async changeLoadedTools(id: string, change: (loaded: readonly string[]) => string[]): Promise<Conversation> {
+    return this.update(id, (conversation) => ({ ...conversation, loadedTools: [...new Set(change(conversation.loadedTools ?? []))] }));
   }
 
   /** Moves the file to the trash folder; `restore` brings it back. */

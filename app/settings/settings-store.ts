@@ -17,6 +17,7 @@ import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog'
 import { ProviderSettings } from './provider-settings';
 import { withServerRenamed, withoutServer } from './per-server-keys';
 import { MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
+import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
 
 export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
@@ -47,6 +48,8 @@ const SettingsFileSchema = z.looseObject({
   sendInstructions: z.record(z.string(), z.boolean()).optional(),
   /** Per server: the most estimated tokens one of its tool results takes in a model request (app/results); servers not listed: Berth's default. */
   resultLimits: z.record(z.string(), ResultLimitSchema).optional(),
+  /** When tool search starts for conversations left on `auto` (shared/domain/tool-search.ts); absent: the defaults. */
+  toolSearch: z.object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) }).optional(),
   /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
   providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
 });
@@ -239,6 +242,16 @@ export class SettingsStore {
   /** Servers whose choice differs from the default (yes). */
   tasksForOptionalToolsServers(): string[] {
     return Object.keys(this.file.tasksForOptionalTools ?? {});
+  }
+
+  /** When tool search starts for conversations on `auto`. */
+  toolSearchThresholds(): ToolSearchThresholds {
+    return this.file.toolSearch ?? DEFAULT_TOOL_SEARCH_THRESHOLDS;
+  }
+
+  async setToolSearchThresholds(thresholds: ToolSearchThresholds): Promise<ToolSearchThresholds> {
+    await this.save({ ...this.file, toolSearch: { ...thresholds } });
+    return this.toolSearchThresholds();
   }
 
   /** Whether the server's instructions go into the system prompt of conversations that offer its tools (default yes). */

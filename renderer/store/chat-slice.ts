@@ -279,6 +279,24 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     get().applyConversation(result.value);
     await get().loadConversationTools(id);
   },
+  async setToolSearch(id, mode) {
+    const result = await transport.call('chat.setToolSearch', { id, mode });
+    if (!result.ok) return get().toastFailure('Could not change tool search', result);
+    get().applyConversation(result.value);
+    await get().loadConversationTools(id);
+  },
+  async unloadTools(id, tools) {
+    const result = await transport.call('chat.unloadTools', { id, tools });
+    if (!result.ok) return get().toastFailure('Could not remove the tool', result);
+    get().applyConversation(result.value);
+    await get().loadConversationTools(id);
+  },
+  async setToolSearchThresholds(id, countAbove, shareAbove) {
+    const result = await transport.call('chat.setToolSearchThresholds', { countAbove, shareAbove });
+    if (!result.ok) get().toastFailure('Could not change when tool search starts', result);
+    else await get().loadConversationTools(id);
+    return result.ok;
+  },
 });
 
 /** Open conversations keep the title the list shows. */

@@ -150,6 +150,10 @@ export interface ChatSlice {
   editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
   loadConversationTools(id: string): Promise<void>;
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
+  /** Tool search for one conversation (`auto`, `on`, `off`), removing tools the model loaded, and the global thresholds. */
+  setToolSearch(id: string, mode: 'auto' | 'on' | 'off'): Promise<void>;
+  unloadTools(id: string, tools: string[]): Promise<void>;
+  setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
 }
 
 /** A message being written: its text and what is attached to it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '../domain/attachment-limits';
 import { ChatAttachmentSchema, ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
+import { TOOL_SEARCH_MODES } from '../domain/tool-search';
 import { method } from './define';
 
 const byId = z.object({ id: ConversationIdSchema }).strict();
@@ -48,6 +49,23 @@ export const ChatToolsViewSchema = z.object({
   offeredCount: z.number().int().min(0),
   /** Present when so many tools are offered that the model picks less reliably. */
   warning: z.string().optional(),
+  /** Tool search in this conversation (shared/domain/tool-search.ts); absent from an older host. */
+  toolSearch: z
+    .object({
+      mode: z.enum(TOOL_SEARCH_MODES),
+      /** Whether the model is offered search_tools/load_tools instead of every enabled tool now. */
+      active: z.boolean(),
+      /** Why, in the person's words. */
+      reason: z.string(),
+      /** The global thresholds `auto` follows. */
+      thresholds: z.object({ countAbove: z.number().int().min(0), shareAbove: z.number().min(0).max(1) }),
+      /** Tools the model loaded, oldest first; `enabled` false when a switch turned it off since (it is not sent then). */
+      loaded: z.array(z.object({ server: z.string(), tool: z.string(), enabled: z.boolean() })),
+      /** Estimated tokens of every enabled tool's definitions, and of what a request sends now. */
+      fullTokensEstimate: z.number().int().min(0),
+      sentTokensEstimate: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
 
@@ -112,6 +130,26 @@ export const chatMethods = {
     summary: 'The tools of every ready server and which of them this conversation offers.',
     input: byId,
     output: ChatToolsViewSchema,
+  }),
+  'chat.setToolSearch': method({
+    summary: 'Tool search for one conversation: auto (the global threshold), on or off.',
+    input: z.object({ id: ConversationIdSchema, mode: z.enum(TOOL_SEARCH_MODES) }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.unloadTools': method({
+    summary: 'Remove tools the model loaded with tool search from one conversation (they stay searchable).',
+    input: z.object({ id: ConversationIdSchema, tools: z.array(z.string().min(1).max(500)).min(1).max(1_000) }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.setToolSearchThresholds': method({
+    summary: 'When tool search starts in conversations left on auto: more than countAbove enabled tools, or definitions over shareAbove of the model context.',
+    input: z
+      .object({
+        countAbove: z.number().int('A whole number of tools').min(1, 'At least 1 tool').max(10_000, 'At most 10,000 tools'),
+        shareAbove: z.number().min(0.01, 'At least 1%').max(0.9, 'At most 90%'),
+      })
+      .strict(),
+    output: z.object({ countAbove: z.number().int(), shareAbove: z.number() }),
   }),
   'chat.setTools': method({
     summary: 'Switch servers and tools off (or on again) for one conversation.',

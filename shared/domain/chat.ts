@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaskStatusSchema } from './task';
+import { TOOL_SEARCH_MODES } from './tool-search';
 
 // Conversations as Berth stores and shows them. Tool calls keep the real
 // server and tool next to the name the model saw, so the UI never has to
@@ -181,6 +182,10 @@ export const ConversationSchema = z.object({
   disabledServers: z.array(z.string()).default([]),
   /** Tools not offered in this conversation, as `toolKey(server, tool)`. */
   disabledTools: z.array(z.string()).default([]),
+  /** Tool search (shared/domain/tool-search.ts); absent: `auto`, which follows the global threshold. */
+  toolSearch: z.enum(TOOL_SEARCH_MODES).optional(),
+  /** Tools the model loaded with tool search, as `toolKey(server, tool)`, oldest first; the person can remove each. Absent: none. */
+  loadedTools: z.array(z.string()).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
