@@ -23,6 +23,8 @@ import { ToolSearch } from './chat/tool-search/tool-search-provider';
 import { toolSearchView } from './chat/tool-search/tool-search-view';
 import type { ToolSearchMode, ToolSearchThresholds } from '../shared/domain/tool-search';
 import type { HostToolProvider } from './chat/host-tools/host-tool';
+import { createResultReading } from './results/read-result-tool';
+import { resultLimitTokens } from './results/result-cap';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
@@ -35,7 +37,7 @@ export interface HostChatOptions {
   toolCalls: RunningToolCalls;
   /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
   apps: ChatApps & { forgetConversation(conversationId: string): void };
-  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'toolSearchThresholds' | 'setToolSearchThresholds'>;
+  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'resultLimit' | 'toolSearchThresholds' | 'setToolSearchThresholds'>;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
@@ -78,9 +80,11 @@ export class HostChat {
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
     });
+    // A server's own result limit, else Berth's default for the model's context (app/results).
+    const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
     // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
     const toolSearch = new ToolSearch({ store, thresholds: () => options.settings.toolSearchThresholds() });
-    const hostTools = new HostToolRegistry([toolSearch, ...(options.hostToolProviders?.(store) ?? [])]);
+    const hostTools = new HostToolRegistry([toolSearch, createResultReading(resultLimit), ...(options.hostToolProviders?.(store) ?? [])]);
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
@@ -91,6 +95,7 @@ export class HostChat {
       gate: { approve: (request) => approve(options, request) },
       apps: options.apps,
       hostTools,
+      resultLimit,
       runner: {
         callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
           options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {

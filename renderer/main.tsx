@@ -19,6 +19,7 @@ import './styles/chat.css';
 import './styles/slash.css';
 import './styles/composer-extras.css';
 import './styles/tool-calls.css';
+import './styles/results.css';
 import './styles/popovers.css';
 import './styles/markdown.css';
 import './styles/pending.css';

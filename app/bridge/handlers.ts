@@ -19,6 +19,7 @@ import { createConfigImportHandlers } from './handlers-config-import';
 import { createConsentHandlers } from './handlers-consent';
 import { createElicitationHandlers } from './handlers-elicitation';
 import { createInstructionsSettingsHandlers } from './handlers-instructions-settings';
+import { createResultSettingsHandlers } from './handlers-result-settings';
 import { createLogHandlers, type HandlerLogs } from './handlers-logs';
 import { createOAuthHandlers } from './handlers-oauth';
 import { createPendingHandlers } from './handlers-pending';
@@ -117,5 +118,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createRegistryHandlers({ service: deps.registry, servers: serverHandlers }),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
+    ...createResultSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
   };
 }

@@ -103,6 +103,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'tasks.setServerSettings': { server: 'everything', optionalToolsAsTasks: false },
   'servers.instructionsSettings': {},
   'servers.setSendInstructions': { server: 'everything', sendInstructions: false },
+  'servers.resultLimits': {},
+  'servers.setResultLimit': { server: 'everything', limitTokens: 2_000 },
   'apps.sandbox': {},
   'apps.resource': { server: 'basic', uri: 'ui://get-time/mcp-app.html' },
   'apps.list': { server: 'basic' },

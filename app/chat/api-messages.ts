@@ -1,5 +1,5 @@
 import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatMessage } from '../../shared/domain/chat';
+import type { ChatMessage, ChatToolResultBlock } from '../../shared/domain/chat';
 import type { ToolInfo } from '../../shared/domain/server';
 import type { ToolNameMap } from './tool-names';
 import { toAnthropicContent, toAnthropicToolResult } from './tool-results';
@@ -18,7 +18,14 @@ interface Turn {
   blocks: ContentBlockParam[];
 }
 
-function toBlocks(message: ChatMessage): ContentBlockParam[] {
+/** How a stored tool result becomes the request's tool_result (app/results' RequestCapping cuts big ones); `server`: the server of its call. */
+export interface ToolResultShaper {
+  toolResult(block: ChatToolResultBlock, server: string | undefined): ToolResultBlockParam;
+}
+
+const uncut: ToolResultShaper = { toolResult: (block) => toAnthropicToolResult(block) };
+
+function toBlocks(message: ChatMessage, shaper: ToolResultShaper, serverOf: ReadonlyMap<string, string>): ContentBlockParam[] {
   const blocks: ContentBlockParam[] = [];
   for (const block of message.content) {
     if (block.type === 'text') {
@@ -32,7 +39,7 @@ function toBlocks(message: ChatMessage): ContentBlockParam[] {
       const { label, server, content } = block.attachment;
       blocks.push({ type: 'text', text: `Attached${server === undefined ? '' : ` from server '${server}'`}: ${label}` }, toAnthropicContent(content));
     } else if (message.role === 'user') {
-      blocks.push(toAnthropicToolResult(block));
+      blocks.push(shaper.toolResult(block, serverOf.get(block.toolUseId)));
     }
   }
   return blocks;
@@ -47,12 +54,14 @@ function interrupted(toolUseId: string): ToolResultBlockParam {
  * one role combined (a stopped turn leaves two user messages in a row), every
  * tool_use answered in the next user turn — a result that was never saved is
  * answered as interrupted — tool results first, and no result without its
- * tool_use.
+ * tool_use. Each result goes through `shaper` (big ones are cut there).
  */
-export function toApiMessages(messages: readonly ChatMessage[]): MessageParam[] {
+export function toApiMessages(messages: readonly ChatMessage[], shaper: ToolResultShaper = uncut): MessageParam[] {
+  const serverOf = new Map<string, string>();
+  for (const message of messages) for (const block of message.content) if (block.type === 'tool_use') serverOf.set(block.id, block.server);
   const turns: Turn[] = [];
   for (const message of messages) {
-    const blocks = toBlocks(message);
+    const blocks = toBlocks(message, shaper, serverOf);
     if (blocks.length === 0) continue;
     const last = turns.at(-1);
     if (last !== undefined && last.role === message.role) last.blocks.push(...blocks);

@@ -23,6 +23,12 @@ export interface ChatEngineOptions {
   runner: ToolRunner;
   /** Tools Berth answers itself (tool search, result capping, skills): asked per conversation at each model request. */
   hostTools?: HostToolRegistry;
+  /**
+   * The limit (estimated tokens) of one new tool result of `server` in a conversation on `model` (app/results
+   * resultLimitTokens: the server's own, else Berth's default bounded by the model's context). A longer result reaches
+   * the model as its head and tail with a note. Default: Berth's default for the model's context window.
+   */
+  resultLimit?: (server: string, model: string) => number;
   /** MCP Apps: the app a tool's card renders, and what apps added to a conversation's context (sent with each model request). */
   apps?: ChatApps;
   onEvent: (event: ChatEvent) => void;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
-import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, ChatUsage, Conversation } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, ChatUsage, Conversation } from '../../shared/domain/chat';
 import { sumUsage } from '../../shared/domain/chat-usage';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
@@ -14,6 +14,8 @@ import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
 import { countImages, noImagesNotice, withoutImages } from './image-omission';
 import { errorMessage } from '../../shared/error-message';
+import { capRecordFor, RequestCapping } from '../results/request-capping';
+import { resultLimitTokens } from '../results/result-cap';
 
 export type { AvailableTool } from './api-messages';
 export type { ChatApps, ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
@@ -201,6 +203,11 @@ export class ChatEngine {
     return outcome;
   }
 
+  /** The limit of a new result of `server` on `model` (see ChatEngineOptions.resultLimit). */
+  private resultLimit(server: string, model: string): number {
+    return this.options.resultLimit?.(server, model) ?? resultLimitTokens(undefined, this.options.contextWindow?.(model));
+  }
+
   private async loop(turn: ActiveTurn): Promise<TurnOutcome> {
     const { conversationId, turnId, controller } = turn;
     const signal = controller.signal;
@@ -210,12 +217,14 @@ export class ChatEngine {
       const offer = this.toolsFor(conversation);
       const { offered, definitions, toolTokens, fullToolTokens } = offer;
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
+      // Big results go in cut (app/results); Berth's own tools bound their answers themselves.
+      const capping = new RequestCapping((server) => this.resultLimit(server, conversation.model), (server) => server === HOST_TOOL_SERVER);
       let response;
       try {
         response = await this.ask(turn, conversation.model, {
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
-          messages: withTurnContext(toApiMessages(conversation.messages), this.options.apps?.turnContext(conversationId)),
+          messages: withTurnContext(toApiMessages(conversation.messages, capping), this.options.apps?.turnContext(conversationId)),
           tools: definitions,
           maxTokens: this.maxTokens,
           signal,
@@ -231,6 +240,7 @@ export class ChatEngine {
       const usage: ChatUsage = {
         ...response.usage,
         ...(toolsSent ? { toolTokensEstimate: toolTokens, ...(fullToolTokens !== undefined ? { toolTokensFullEstimate: fullToolTokens } : {}) } : {}),
+        ...(capping.savedTokens > 0 ? { cappedTokensEstimate: capping.savedTokens } : {}),
       };
       turn.usages.push(usage);
       const runTools = response.stopReason === 'tool_use';
@@ -256,6 +266,7 @@ export class ChatEngine {
         appOf: this.options.apps?.toolApp.bind(this.options.apps),
         host: { tools: offer.hostTools, conversation },
         notOffered: (server: string, tool: string) => notOfferedReason(offer, server, tool),
+        capRecord: (server: string, result: ChatToolResultBlock) => capRecordFor(result, server, this.resultLimit(server, conversation.model)),
       };
       // Calls whose arguments were unreadable (openai-translate-reply.ts) are answered as errors without running.
       const inputErrors = new Map(response.content.flatMap((block) => (block.type === 'tool_use' && block.inputError !== undefined ? [[block.id, block.inputError] as const] : [])));

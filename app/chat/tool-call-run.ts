@@ -98,6 +98,8 @@ export interface ToolCallDeps {
   appOf?: ((server: string, tool: string) => ToolAppRef | undefined) | undefined;
   /** Host tools offered in this request: their calls are answered by Berth, without a server or consent (run-host-tool.ts). */
   host?: HostToolDeps;
+  /** A result above its server's limit: how it is cut for the model (app/results), saved with it so the card can say so. */
+  capRecord?: (server: string, result: ChatToolResultBlock) => ChatToolResultBlock['capped'];
   /** Why this MCP tool may not be called in this request (tool search has not loaded it), or undefined. */
   notOffered?: (server: string, tool: string) => string | undefined;
 }
@@ -181,7 +183,9 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
       },
       onWaiting: (pendingId) => deps.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
     });
-    return finish({ type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent });
+    const result: ChatToolResultBlock = { type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent };
+    const capped = deps.capRecord?.(use.server, result);
+    return finish(capped === undefined ? result : { ...result, capped });
   } catch (error) {
     if (signal.aborted) return finish({ ...stoppedResult(use.id), ...sent });
     // Saved with the result, so the card still says "Cancelled" once the task has left the Tasks view.

@@ -15,11 +15,15 @@ import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
 import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
 import { ProviderSettings } from './provider-settings';
+import { withServerRenamed, withoutServer } from './per-server-keys';
+import { MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
 import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
 
 export const SETTINGS_FILE = 'settings.json';
 /** The SecretStore key of the Anthropic API key. */
 export const API_KEY_SECRET = 'anthropic.apiKey';
+
+const ResultLimitSchema = z.number().int().min(MIN_RESULT_LIMIT_TOKENS).max(MAX_RESULT_LIMIT_TOKENS);
 
 // Loose: keys a newer Berth (or the person) added survive our own writes.
 const SettingsFileSchema = z.looseObject({
@@ -42,6 +46,8 @@ const SettingsFileSchema = z.looseObject({
   tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
   /** Per server: whether its `instructions` go into the system prompt of conversations offering its tools; servers not listed: yes. */
   sendInstructions: z.record(z.string(), z.boolean()).optional(),
+  /** Per server: the most estimated tokens one of its tool results takes in a model request (app/results); servers not listed: Berth's default. */
+  resultLimits: z.record(z.string(), ResultLimitSchema).optional(),
   /** When tool search starts for conversations left on `auto` (shared/domain/tool-search.ts); absent: the defaults. */
   toolSearch: z.object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) }).optional(),
   /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
@@ -63,19 +69,6 @@ export interface SettingsStoreOptions {
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
-}
-
-function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const rest = { ...record };
-  delete rest[key];
-  return rest;
-}
-
-/** `from`'s value under `to` (replacing whatever `to` had); unchanged when `from` has none. */
-function movedKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
-  const value = record[from];
-  if (value === undefined) return record;
-  return { ...withoutKey(record, from), [to]: value };
 }
 
 /** `…a1b2`: enough to tell keys apart, never enough to use one. */
@@ -275,29 +268,36 @@ export class SettingsStore {
     return this.sendsInstructions(server);
   }
 
+  /** A server's limit for one tool result in the model's request (estimated tokens), when the person set one; undefined: Berth's default. */
+  resultLimit(server: string): number | undefined {
+    return this.file.resultLimits?.[server];
+  }
+
+  /** Keep the server's result limit; `undefined` goes back to the default. INVALID_INPUT out of range. */
+  async setResultLimit(server: string, tokens: number | undefined): Promise<number | undefined> {
+    if (tokens !== undefined && !ResultLimitSchema.safeParse(tokens).success) {
+      throw new HostError('INVALID_INPUT', `A result limit is a whole number of tokens from ${MIN_RESULT_LIMIT_TOKENS} to ${MAX_RESULT_LIMIT_TOKENS.toLocaleString('en-US')}`, 'limitTokens');
+    }
+    const all = { ...(this.file.resultLimits ?? {}) };
+    if (tokens === undefined) delete all[server];
+    else all[server] = tokens;
+    await this.save({ ...this.file, resultLimits: all });
+    return this.resultLimit(server);
+  }
+
   /**
-   * The server left the config: its sampling limits, task and instructions choices go too, so a
-   * new server of that name starts from the defaults. No write when it had none.
+   * The server left the config: its per-server settings go too, so a new server of that name
+   * starts from the defaults. No write when it had none.
    */
   async forgetServer(server: string): Promise<void> {
-    const { samplingLimits, tasksForOptionalTools, sendInstructions } = this.file;
-    if (samplingLimits?.[server] === undefined && tasksForOptionalTools?.[server] === undefined && sendInstructions?.[server] === undefined) return;
-    const next = { ...this.file };
-    if (samplingLimits !== undefined) next.samplingLimits = withoutKey(samplingLimits, server);
-    if (tasksForOptionalTools !== undefined) next.tasksForOptionalTools = withoutKey(tasksForOptionalTools, server);
-    if (sendInstructions !== undefined) next.sendInstructions = withoutKey(sendInstructions, server);
-    await this.save(next);
+    const next = withoutServer(this.file, server);
+    if (next !== undefined) await this.save(next);
   }
 
   /** The server was renamed in Berth: its per-server settings follow it (before the old name is forgotten). */
   async renameServer(from: string, to: string): Promise<void> {
-    const { samplingLimits, tasksForOptionalTools, sendInstructions } = this.file;
-    if (from === to || (samplingLimits?.[from] === undefined && tasksForOptionalTools?.[from] === undefined && sendInstructions?.[from] === undefined)) return;
-    const next = { ...this.file };
-    if (samplingLimits !== undefined) next.samplingLimits = movedKey(samplingLimits, from, to);
-    if (tasksForOptionalTools !== undefined) next.tasksForOptionalTools = movedKey(tasksForOptionalTools, from, to);
-    if (sendInstructions !== undefined) next.sendInstructions = movedKey(sendInstructions, from, to);
-    await this.save(next);
+    const next = withServerRenamed(this.file, from, to);
+    if (next !== undefined) await this.save(next);
   }
 
   view(): SettingsView {

@@ -83,6 +83,20 @@ export class ServerDetail {
     return form;
   }
 
+  /** The Overview's "Long results": how much of one result the model gets. */
+  get resultLimit(): Locator {
+    return this.root.getByTestId('result-limit');
+  }
+
+  /** Opens the result limit form, fills it and saves; the form stays open when a value is refused. */
+  async setResultLimit(tokens: string): Promise<Locator> {
+    const form = this.root.getByRole('form', { name: `Result limit of ${this.name}` });
+    if (!(await form.isVisible())) await this.resultLimit.getByRole('button', { name: 'Change result limit' }).click();
+    await form.getByLabel('Tokens of one result the model gets').fill(tokens);
+    await form.getByRole('button', { name: 'Save limit' }).click();
+    return form;
+  }
+
   async openLogs(): Promise<LogsPage> {
     await this.root.getByRole('button', { name: 'Logs', exact: true }).click();
     return new LogsPage(this.page);

@@ -15,6 +15,7 @@ import { promptMethods, promptTopics } from './prompts';
 import { providersMethods, providersTopics } from './providers';
 import { registryMethods } from './registry';
 import { resourceMethods, resourceTopics } from './resources';
+import { resultSettingsMethods, resultSettingsTopics } from './result-settings';
 import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
 import { serverMethods, serverTopics } from './servers';
@@ -43,6 +44,7 @@ export const contract = {
   ...tasksMethods,
   ...taskSettingsMethods,
   ...instructionsSettingsMethods,
+  ...resultSettingsMethods,
   ...appsMethods,
   ...registryMethods,
   ...bundlesMethods,
@@ -66,6 +68,7 @@ export const topics = {
   ...tasksTopics,
   ...taskSettingsTopics,
   ...instructionsSettingsTopics,
+  ...resultSettingsTopics,
   ...appsTopics,
 } satisfies Record<string, z.ZodType>;
 

@@ -26,6 +26,9 @@ describe('chat usage', () => {
     expect(sumUsage([])).toBeUndefined();
     expect(sumUsage([{ inputTokens: 1, outputTokens: 2 }, { inputTokens: 10, outputTokens: 20, cacheReadTokens: 5 }])).toEqual({ inputTokens: 11, outputTokens: 22, cacheReadTokens: 5, requests: 2 });
     expect(sumUsage([{ inputTokens: 1, outputTokens: 1, requests: 3 }, { inputTokens: 1, outputTokens: 1 }])?.requests).toBe(4);
+    // What capping big results saved: each request's estimate added up, absent when none cut anything.
+    expect(sumUsage([{ inputTokens: 1, outputTokens: 1, cappedTokensEstimate: 250_000 }, { inputTokens: 1, outputTokens: 1, cappedTokensEstimate: 250_100 }])?.cappedTokensEstimate).toBe(500_100);
+    expect(sumUsage([{ inputTokens: 1, outputTokens: 1 }])).not.toHaveProperty('cappedTokensEstimate');
   });
 
   it('sums every model request of one reply (tool rounds included) under the reply’s last message, turn by turn', () => {

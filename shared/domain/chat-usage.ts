@@ -12,6 +12,7 @@ export interface UsageLike {
   readonly cacheReadTokens?: number;
   readonly cacheWriteTokens?: number;
   readonly toolTokensEstimate?: number;
+  readonly cappedTokensEstimate?: number;
   readonly toolTokensFullEstimate?: number;
   readonly requests?: number;
 }
@@ -54,6 +55,7 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
     if (usage.cacheReadTokens !== undefined) total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
     if (usage.cacheWriteTokens !== undefined) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
     if (usage.toolTokensEstimate !== undefined) total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
+    if (usage.cappedTokensEstimate !== undefined) total.cappedTokensEstimate = (total.cappedTokensEstimate ?? 0) + usage.cappedTokensEstimate;
     // A request tool search did not narrow counts its sent definitions as the full ones, so the sum's difference is only what was saved.
     if (usage.toolTokensFullEstimate !== undefined || total.toolTokensFullEstimate !== undefined) {
       const before = total.toolTokensFullEstimate ?? (total.toolTokensEstimate ?? 0) - (usage.toolTokensEstimate ?? 0);

@@ -86,6 +86,13 @@ export const ChatToolResultBlockSchema = z.object({
   taskCancelled: z.literal(true).optional(),
   /** The tool names an MCP Apps UI resource: the card renders that app with this input and result. */
   app: ToolAppRefSchema.optional(),
+  /**
+   * The result was above its server's limit when it arrived: the model gets its head and tail with a note (app/results),
+   * cut to `limitTokens` in every request; the card says how much the model saw. The content above stays whole.
+   */
+  capped: z
+    .object({ limitTokens: z.number().int().min(1), shownChars: z.number().int().min(0), totalChars: z.number().int().min(0) })
+    .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
   hostSummary: z.string().max(1000).optional(),
 });
@@ -130,6 +137,8 @@ export const ChatUsageSchema = z.object({
   cacheWriteTokens: tokens.optional(),
   /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
+  /** Berth's estimate of the tokens the request did not carry because big tool results were cut for the model (app/results). */
+  cappedTokensEstimate: tokens.optional(),
   /**
    * Berth's estimate of what the definitions of every enabled tool would have taken, present only when fewer were sent
    * (tool search sent its own tools and the loaded ones): the difference is what tool search saved.

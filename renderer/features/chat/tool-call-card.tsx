@@ -15,6 +15,20 @@ import { AnswerQuestionButton } from './tool-call-waiting';
 const AppCard = lazy(() => import('../apps/app-card'));
 /** A call Berth answered itself (host tools): rare on the first screen, so loaded on demand too. */
 const HostToolCard = lazy(() => import('./host-tool-card'));
+/** A long result, or one Berth cut for the model: its shortened view, the note and the viewer load on demand. */
+const LargeResult = lazy(() => import('./large-result'));
+
+/** Over this many characters in one text, or 100 blocks, the card shows a shortened view (large-result.tsx PREVIEW_CHARS, PREVIEW_BLOCKS). */
+function isLarge(result: ChatToolResultBlock): boolean {
+  return (
+    result.capped !== undefined ||
+    result.content.length > 100 ||
+    result.content.some((b) => {
+      const text: unknown = b.type === 'text' ? b.text : b.type === 'resource' ? b.resource.text : '';
+      return typeof text === 'string' && text.length > 20_000;
+    })
+  );
+}
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
@@ -172,9 +186,9 @@ function ServerToolCallCard({
       ) : null}
 
       {result && appRunning && isPlainResult(result, taskCancelled) ? (
-        <FoldedResult result={result} server={use.server} />
+        <FoldedResult result={result} server={use.server} tool={use.tool} />
       ) : result ? (
-        <ToolResult result={result} server={use.server === '' ? undefined : use.server} taskCancelled={taskCancelled} />
+        <ToolResult result={result} server={use.server === '' ? undefined : use.server} tool={use.tool} taskCancelled={taskCancelled} />
       ) : null}
     </div>
   );
@@ -186,7 +200,7 @@ function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boo
 }
 
 /** The text result under a disclosure, for a card whose app shows the call. */
-function FoldedResult({ result, server }: { result: ChatToolResultBlock; server: string }) {
+function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; server: string; tool: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -196,14 +210,14 @@ function FoldedResult({ result, server }: { result: ChatToolResultBlock; server:
       </button>
       {open ? (
         <div id={id}>
-          <ToolResult result={result} server={server} taskCancelled={false} />
+          <ToolResult result={result} server={server} tool={tool} taskCancelled={false} />
         </div>
       ) : null}
     </div>
   );
 }
 
-function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; taskCancelled: boolean }) {
+function ToolResult({ result, server, tool, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; tool: string; taskCancelled: boolean }) {
   if (result.denied?.byHost === true) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
@@ -232,6 +246,13 @@ function ToolResult({ result, server, taskCancelled }: { result: ChatToolResultB
       <div className="tool-result tool-result-stopped" role="note">
         <strong>Its task was cancelled before it finished.</strong> <span>The model was told.</span>
       </div>
+    );
+  }
+  if (isLarge(result)) {
+    return (
+      <Suspense fallback={<p className="muted small">Loading the result…</p>}>
+        <LargeResult result={result} server={server} tool={tool} />
+      </Suspense>
     );
   }
   return (

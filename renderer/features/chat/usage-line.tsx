@@ -9,6 +9,7 @@ export function usageSummary(usage: UsageLike): string {
   if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0) parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
   const saved = toolSearchSaved(usage);
   if (saved > 0) parts.push(`tool search saved ≈ ${n(saved)}`);
+  if (usage.cappedTokensEstimate) parts.push(`≈ ${n(usage.cappedTokensEstimate)} saved by cutting long results`);
   return parts.join(' · ');
 }
 
@@ -27,6 +28,9 @@ function usageFacts(usage: UsageLike): Array<[string, string]> {
   const saved = toolSearchSaved(usage);
   if (saved > 0) {
     facts.push(['Tool search', `saved ≈ ${n(saved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`]);
+  }
+  if (usage.cappedTokensEstimate) {
+    facts.push(['Long results cut', `≈ ${n(usage.cappedTokensEstimate)} tokens not sent: the model got their beginning and end (Berth’s estimate, summed over the requests)`]);
   }
   return facts;
 }

@@ -13,6 +13,7 @@ import { ServerActions } from './server-actions';
 import { SignInFact, SignInState } from './sign-in-button';
 import { StatusBadge, needsSignIn } from './status-badge';
 import { TaskSettingFacts } from './task-setting';
+import { ResultLimitFacts } from './result-limit';
 import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
@@ -213,6 +214,7 @@ function Overview({ server }: { server: ServerState }) {
         <SamplingLimitsFacts server={server.name} />
         {/* Like the limits: set before the server runs, so its first call already follows it. */}
         <TaskSettingFacts server={server} />
+        <ResultLimitFacts server={server.name} />
       </dl>
       <ServerInstructionsSection server={server} />
     </div>

@@ -1,0 +1,129 @@
+import { useEffect, useId, useState } from 'react';
+import { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
+import { useBerth } from '../../store';
+import { Button, Field, InlineAlert } from '../shell/controls';
+
+// The Overview's "Long results": how much of one of the server's tool results
+// reaches the model. Kept in this (lazy) view with its own state rather than a
+// store slice: only this section reads it, and the first screen stays as it is.
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** Berth's default, said the way the host applies it (app/results/result-cap.ts resultLimitTokens). */
+export const RESULT_LIMIT_DEFAULT_WORDS = `${n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens, or a tenth of a smaller model’s context`;
+
+/** undefined: the server uses Berth's default; null: not read yet. */
+function useResultLimit(server: string): number | undefined | null {
+  const transport = useBerth((s) => s.appsTransport);
+  const [limit, setLimit] = useState<number | undefined | null>(null);
+  useEffect(() => {
+    let live = true;
+    const off = transport.on('servers.resultLimitChanged', (setting) => {
+      if (setting.server === server) setLimit(setting.limitTokens);
+    });
+    void transport.call('servers.resultLimits', {}).then((result) => {
+      if (live && result.ok) setLimit(result.value.find((s) => s.server === server)?.limitTokens);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [transport, server]);
+  return limit;
+}
+
+/** A whole number from a text field, or NaN for anything else. */
+function tokensOf(text: string): number {
+  const cleaned = text.trim().replace(/[\s,_]/gu, '');
+  return cleaned === '' ? Number.NaN : Number(cleaned);
+}
+
+export function ResultLimitFacts({ server }: { server: string }) {
+  const limit = useResultLimit(server);
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <dt>Long results</dt>
+      <dd className="result-limit" data-testid="result-limit">
+        {editing && limit !== null ? (
+          <ResultLimitForm server={server} limit={limit} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <p className="sampling-limit-line">
+              {limit === undefined || limit === null ? (
+                <>
+                  The model gets at most <strong>{n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens</strong> of one tool result, or a tenth of a smaller model’s context{' '}
+                  <span className="muted">(Berth’s default)</span>
+                </>
+              ) : (
+                <>
+                  The model gets at most <strong>{n(limit)} tokens</strong> of one tool result
+                </>
+              )}
+            </p>
+            <p className="fact-note">A longer result reaches the model as its beginning and end, with a note; the model can read the rest in parts. You always see all of it.</p>
+            <div className="fact-actions">
+              <Button size="sm" disabled={limit === null} onClick={() => setEditing(true)}>
+                Change result limit
+              </Button>
+            </div>
+          </>
+        )}
+      </dd>
+    </>
+  );
+}
+
+function ResultLimitForm({ server, limit, onDone }: { server: string; limit: number | undefined; onDone: () => void }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const [text, setText] = useState(limit === undefined ? '' : String(limit));
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const hintId = useId();
+
+  async function save(tokens: number | null) {
+    setFailure(undefined);
+    if (tokens !== null && (!Number.isInteger(tokens) || tokens < MIN_RESULT_LIMIT_TOKENS || tokens > MAX_RESULT_LIMIT_TOKENS)) {
+      setError(`Enter a whole number of tokens from ${n(MIN_RESULT_LIMIT_TOKENS)} to ${n(MAX_RESULT_LIMIT_TOKENS)}.`);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    const result = await transport.call('servers.setResultLimit', { server, limitTokens: tokens });
+    setBusy(false);
+    if (result.ok) onDone();
+    else setFailure(result.message);
+  }
+
+  return (
+    <form
+      className="sampling-limits-form"
+      aria-label={`Result limit of ${server}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(tokensOf(text));
+      }}
+    >
+      <Field label="Tokens of one result the model gets" hint={`Applies to results that arrive from now on. Empty: ${RESULT_LIMIT_DEFAULT_WORDS}.`} error={error}>
+        {({ id, describedBy, invalid }) => (
+          <input id={id} className="input" inputMode="numeric" value={text} placeholder={n(DEFAULT_RESULT_LIMIT_TOKENS)} aria-describedby={describedBy ?? hintId} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />
+        )}
+      </Field>
+      {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
+      <div className="fact-actions">
+        <Button type="submit" size="sm" variant="primary" disabled={busy}>
+          Save limit
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone} disabled={busy}>
+          Cancel
+        </Button>
+        {limit !== undefined ? (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => void save(null)}>
+            Use Berth’s default
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
