@@ -35,6 +35,7 @@ import { ServerSupervisor } from './servers/supervisor';
 import { ToolTasks } from './tasks/tool-tasks';
 import { createProviders } from './providers/create-providers';
 import { createApps } from './apps/create-apps';
+import { createSkills } from './skills/create-skills';
 import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
@@ -225,6 +226,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   lifecycle.register(prompts);
   lifecycle.register(resources);
   const apps = createApps({ lifecycle, servers: supervisor, consent: workflow.consent, logs, events, openExternal, sandboxProxyUrl: options.appSandboxProxyUrl, conversation: (id) => chat.get(id) });
+  const skills = createSkills({ lifecycle, servers: supervisor, pending: workflow.pending, stateDir: paths.stateDir, events, warn, roots: () => roots });
   lifecycle.register({ shuttingDown: () => completions.close() });
   // The renderer hears a state once the services have (the prompt catalog, say, is already updated).
   lifecycle.register({
@@ -333,6 +335,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       apps,
       registry,
       bundles,
+      skills,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -379,6 +382,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
           await toolTasks.flush();
           await rootsClosed;
           await settings.flush();
+          await skills.flush();
           await sourcesStarted;
         } finally {
           // Flushes pending batches and file writes, then ignores late appends.
