@@ -18,6 +18,8 @@ import type { SettingsStore } from './settings/settings-store';
 import { buildSystemPrompt } from './chat/system-prompt';
 import type { ServerInstructions } from './chat/system-prompt';
 import type { FileIdentity } from './chat/conversation-index';
+import { HostToolRegistry } from './chat/host-tools/host-tool-registry';
+import type { HostToolProvider } from './chat/host-tools/host-tool';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
@@ -37,6 +39,11 @@ export interface HostChatOptions {
   providers: Pick<ProviderRegistry, 'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName'>;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
+  /**
+   * Host tools of features that need more than the conversation store (skills: the supervisor), added to the
+   * ones HostChat registers itself. See app/chat/host-tools/host-tool.ts.
+   */
+  hostToolProviders?: (store: ConversationStore) => HostToolProvider[];
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
   onTurnStopped?: (conversationId: string) => void;
   reportError(what: string, error: unknown): void;
@@ -67,6 +74,8 @@ export class HostChat {
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
     });
+    // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
+    const hostTools = new HostToolRegistry(options.hostToolProviders?.(store) ?? []);
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
@@ -76,6 +85,7 @@ export class HostChat {
       tools: () => readyTools(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },
       apps: options.apps,
+      hostTools,
       runner: {
         callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
           options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {

@@ -1,88 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
-import { STOPPED_BY_PERSON, isPersonMessage, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, ChatUsage, Conversation, ToolAppRef } from '../../shared/domain/chat';
-import { estimateTokens, sumUsage } from '../../shared/domain/chat-usage';
-import { toApiMessages, toolDefinitions, withTurnContext } from './api-messages';
-import type { AvailableTool } from './api-messages';
+import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
+import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolUseBlock, ChatUsage, Conversation } from '../../shared/domain/chat';
+import { sumUsage } from '../../shared/domain/chat-usage';
+import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
-import type { ConversationStore } from './conversation-store';
 import { LlmError } from './llm-provider';
-import type { LlmContentBlock, LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
-import type { Tool } from '@anthropic-ai/sdk/resources/messages';
-import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT, toolLoadWarning } from './tool-warnings';
-import { ToolNameMap } from './tool-names';
-import type { NamedToolRef } from './tool-names';
+import type { LlmContentBlock, LlmResponse, LlmStreamRequest } from './llm-provider';
+import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
+import { notOfferedReason, offerTools } from './tool-offer';
+import type { ToolOffer } from './tool-offer';
+import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
 import { countImages, noImagesNotice, withoutImages } from './image-omission';
-import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import { errorMessage } from '../../shared/error-message';
 
 export type { AvailableTool } from './api-messages';
+export type { ChatApps, ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
+import type { ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
 export { CANCELLED_BY_USER } from './tool-call-run';
 export type { ToolCallGate, ToolCallGateAnswer, ToolCallGateRequest, ToolRunner, ToolRunOptions } from './tool-call-run';
-
-export interface ChatEngineOptions {
-  provider: LlmProvider;
-  /** False for a model marked as taking no tools (default: every model does): its turns get none and say so. */
-  takesTools?: (model: string) => boolean;
-  /** False for a model marked as taking no images (default: every model does): its requests carry a note for each image, and the chat says so. */
-  takesImages?: (model: string) => boolean;
-  /** How notices name a model key (default: the key itself). */
-  modelName?: (model: string) => string;
-  store: ConversationStore;
-  /** Tools of every ready server, read at each model call. */
-  tools: () => AvailableTool[];
-  gate: ToolCallGate;
-  runner: ToolRunner;
-  /** MCP Apps: the app a tool's card renders, and what apps added to a conversation's context (sent with each model request). */
-  apps?: ChatApps;
-  onEvent: (event: ChatEvent) => void;
-  /** System prompt for each model call, given the servers whose tools it offers (in order); undefined: none. */
-  system?: (servers: readonly string[]) => string | undefined;
-  /** The model's context window in tokens, for the tools' share warning; undefined when unknown (no such warning). */
-  contextWindow?: (model: string) => number | undefined;
-  /** Warn when the tool definitions alone exceed this share of the context window (default TOOL_SHARE_WARNING_AT). */
-  toolShareWarningAt?: number;
-  /** Model calls per turn before the loop gives up (default 25). */
-  maxIterations?: number;
-  /** max_tokens per model call (default 4096). */
-  maxTokens?: number;
-  /** Above this many offered tools a warning is reported (default TOOL_COUNT_WARNING_AT, 40). */
-  toolCountWarningAt?: number;
-  /** Minimum time between two text-delta events of one conversation (default 34 ms, ≤ ~30/s). */
-  textIntervalMs?: number;
-  /** Where an exception thrown by onEvent goes (default console.error): a listener bug must not break a turn. */
-  onListenerError?: (error: unknown) => void;
-}
-
-/** What the chat needs from MCP Apps (app/apps). */
-export interface ChatApps {
-  toolApp(server: string, tool: string): ToolAppRef | undefined;
-  /** Labelled text appended to the last user message sent to the model; undefined when there is none. */
-  turnContext(conversationId: string): string | undefined;
-}
-
-export type TurnOutcome = { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
-
-export interface TurnHandle {
-  turnId: string;
-  /** Settles when the turn ends; never rejects (failures are an outcome and a `turn-failed` event). */
-  done: Promise<TurnOutcome>;
-}
-
-/** Tools offered in one conversation, with the names the model sees. */
-export interface OfferedTools {
-  tools: NamedToolRef[];
-  toolCountWarning?: string;
-}
-
-/** Every tool of the ready servers for one conversation, switched on or off (the shape of the `chat.tools` answer). */
-export interface ConversationToolsView {
-  tools: Array<{ server: string; tool: string; title?: string; description?: string; enabled: boolean }>;
-  offeredCount: number;
-  warning?: string;
-}
 
 interface ActiveTurn {
   conversationId: string;
@@ -221,28 +158,23 @@ export class ChatEngine {
       settle({ status: 'failed', message: errorMessage(error) });
       throw error;
     }
-    const { names, warning } = this.toolsFor(conversation);
+    const { definitions, warning } = this.toolsFor(conversation);
     const { turnId } = turn;
-    this.pump.emit({ type: 'turn-started', conversationId, turnId, model: conversation.model, toolCount: names.size, ...(warning !== undefined ? { toolCountWarning: warning } : {}) });
-    if (names.size > 0 && this.options.takesTools?.(conversation.model) === false) this.goWithoutTools(turn, conversation.model);
+    this.pump.emit({ type: 'turn-started', conversationId, turnId, model: conversation.model, toolCount: definitions.length, ...(warning !== undefined ? { toolCountWarning: warning } : {}) });
+    if (definitions.length > 0 && this.options.takesTools?.(conversation.model) === false) this.goWithoutTools(turn, conversation.model);
     for (const message of saved) this.pump.emit({ type: 'message-saved', conversationId, turnId, message });
     this.run(turn).then(settle, (error: unknown) => settle({ status: 'failed', message: errorMessage(error) }));
     return { turnId, done };
   }
 
-  private toolsFor(conversation: Conversation): { offered: AvailableTool[]; names: ToolNameMap; definitions: Tool[]; toolTokens: number; warning?: string } {
-    const disabledServers = new Set(conversation.disabledServers);
-    const disabledTools = new Set(conversation.disabledTools);
-    const offered = this.options.tools().filter(({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)));
-    const names = ToolNameMap.build(offered.map(({ server, tool }) => ({ server, tool: tool.name })));
-    const definitions = toolDefinitions(offered, names);
-    // The definitions as the request serializes them: what the estimate (and the share warning) is about.
-    const toolTokens = definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
-    const warning = toolLoadWarning(
-      { count: names.size, tokensEstimate: toolTokens, contextWindow: this.options.contextWindow?.(conversation.model) },
-      { countAt: this.warnAt, shareAt: this.shareAt },
-    );
-    return { offered, names, definitions, toolTokens, ...(warning !== undefined ? { warning } : {}) };
+  private toolsFor(conversation: Conversation): ToolOffer {
+    return offerTools({
+      conversation,
+      available: this.options.tools(),
+      hostTools: this.options.hostTools,
+      contextWindow: this.options.contextWindow?.(conversation.model),
+      limits: { countAt: this.warnAt, shareAt: this.shareAt },
+    });
   }
 
   private async run(turn: ActiveTurn): Promise<TurnOutcome> {
@@ -274,7 +206,8 @@ export class ChatEngine {
     for (let iteration = 0; iteration < this.maxIterations; iteration += 1) {
       if (signal.aborted) return { status: 'stopped' };
       const conversation = await this.options.store.get(conversationId);
-      const { offered, names, definitions, toolTokens } = this.toolsFor(conversation);
+      const offer = this.toolsFor(conversation);
+      const { offered, definitions, toolTokens, fullToolTokens } = offer;
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
       let response;
       try {
@@ -293,10 +226,14 @@ export class ChatEngine {
         throw error;
       }
       // The tools' share only when tools were sent: a model that takes none was asked without them.
-      const usage: ChatUsage = { ...response.usage, ...(definitions.length > 0 && turn.withoutTools !== true ? { toolTokensEstimate: toolTokens } : {}) };
+      const toolsSent = definitions.length > 0 && turn.withoutTools !== true;
+      const usage: ChatUsage = {
+        ...response.usage,
+        ...(toolsSent ? { toolTokensEstimate: toolTokens, ...(fullToolTokens !== undefined ? { toolTokensFullEstimate: fullToolTokens } : {}) } : {}),
+      };
       turn.usages.push(usage);
       const runTools = response.stopReason === 'tool_use';
-      const content = this.toChatContent(response.content, names, runTools);
+      const content = this.toChatContent(response.content, offer, runTools);
       // Saved even when empty (no text, no calls): the request's usage was spent and belongs to the
       // conversation, and the person sees that an answer came back with nothing in it. An empty
       // message is never sent to a model again (toApiMessages skips it).
@@ -311,7 +248,14 @@ export class ChatEngine {
       });
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
-      const deps = { pump: this.pump, gate: this.options.gate, runner: this.options.runner, appOf: this.options.apps?.toolApp.bind(this.options.apps) };
+      const deps = {
+        pump: this.pump,
+        gate: this.options.gate,
+        runner: this.options.runner,
+        appOf: this.options.apps?.toolApp.bind(this.options.apps),
+        host: { tools: offer.hostTools, conversation },
+        notOffered: (server: string, tool: string) => notOfferedReason(offer, server, tool),
+      };
       // Calls whose arguments were unreadable (openai-translate-reply.ts) are answered as errors without running.
       const inputErrors = new Map(response.content.flatMap((block) => (block.type === 'tool_use' && block.inputError !== undefined ? [[block.id, block.inputError] as const] : [])));
       const results = await Promise.all(uses.map((use) => runToolCall(deps, turn, use, inputErrors.get(use.id))));
@@ -367,13 +311,14 @@ export class ChatEngine {
    * Tool calls run only when the model stopped to use tools: a reply cut by
    * max_tokens may hold a tool_use with half its input, which must not run.
    */
-  private toChatContent(blocks: readonly LlmContentBlock[], names: ToolNameMap, runTools: boolean): ChatContentBlock[] {
+  private toChatContent(blocks: readonly LlmContentBlock[], offer: ToolOffer, runTools: boolean): ChatContentBlock[] {
     const content: ChatContentBlock[] = [];
     for (const block of blocks) {
       if (block.type === 'text') {
         if (block.text !== '') content.push({ type: 'text', text: block.text });
       } else if (runTools) {
-        const ref = names.resolve(block.name);
+        // Host tool names are never an MCP tool's (ToolNameMap.build reserves them), so the order cannot matter.
+        const ref = offer.hostTools.has(block.name) ? { server: HOST_TOOL_SERVER, tool: block.name } : offer.names.resolve(block.name);
         content.push({ type: 'tool_use', id: block.id, server: ref?.server ?? '', tool: ref?.tool ?? block.name, apiName: block.name, input: block.input });
       }
     }

@@ -6,6 +6,9 @@ import type { CallToolOptions } from '../servers/server-connection';
 import type { ChatEventPump } from './chat-event-pump';
 import { LlmError } from './llm-provider';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
+import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
+import { runHostTool } from './host-tools/run-host-tool';
+import type { HostToolDeps } from './host-tools/run-host-tool';
 
 // One tool call of a chat turn, from the model's tool_use to the result the
 // model reads: consent (the gate), the run (the runner), and every event the
@@ -93,6 +96,10 @@ export interface ToolCallDeps {
   runner: ToolRunner;
   /** The MCP App the tool's card renders (its `_meta.ui.resourceUri`), if it names one. */
   appOf?: ((server: string, tool: string) => ToolAppRef | undefined) | undefined;
+  /** Host tools offered in this request: their calls are answered by Berth, without a server or consent (run-host-tool.ts). */
+  host?: HostToolDeps;
+  /** Why this MCP tool may not be called in this request (tool search has not loaded it), or undefined. */
+  notOffered?: (server: string, tool: string) => string | undefined;
 }
 
 /** The turn a call belongs to. */
@@ -124,6 +131,14 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
   if (use.server === '') return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
   if (inputError !== undefined) return finish(textResult(use.id, unreadableArgumentsText(inputError)));
   if (signal.aborted) return finish(stoppedResult(use.id));
+  if (use.server === HOST_TOOL_SERVER) {
+    if (deps.host === undefined) return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
+    deps.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input: use.input });
+    const result = await runHostTool(deps.host, use, signal);
+    return finish(signal.aborted && result.isError ? stoppedResult(use.id) : result);
+  }
+  const notOffered = deps.notOffered?.(use.server, use.tool);
+  if (notOffered !== undefined) return finish(textResult(use.id, notOffered));
 
   deps.pump.emit({ type: 'tool-call-pending', ...base, server: use.server, tool: use.tool, input: use.input });
   let approval: ToolCallGateAnswer;

@@ -81,12 +81,13 @@ export class ToolNameMap {
 
   private constructor() {}
 
-  static build(refs: readonly ToolRef[]): ToolNameMap {
+  /** `reserved`: names never handed out (host tools' names, app/chat/host-tools), so a tool can never take one. */
+  static build(refs: readonly ToolRef[], reserved: Iterable<string> = []): ToolNameMap {
     const map = new ToolNameMap();
     const unique = new Map<string, ToolRef>();
     for (const ref of refs) unique.set(refKey(ref), { server: ref.server, tool: ref.tool });
     const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const taken = new Set<string>();
+    const taken = new Set<string>(reserved);
     const deferred: Array<[string, ToolRef, string]> = [];
     // Readable/hashed candidates first, so a collision never moves a name that
     // already had its own; the losers are renamed afterwards.

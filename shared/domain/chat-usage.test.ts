@@ -46,4 +46,12 @@ describe('chat usage', () => {
     expect(conversationUsage(messages)).toEqual({ inputTokens: 307, outputTokens: 31, cacheReadTokens: 80, toolTokensEstimate: 80, requests: 3 });
     expect(conversationUsage([person('p'), reply('a')])).toBeUndefined();
   });
+
+  it('sums what tool search saved: a request it did not narrow counts its sent definitions as the full ones', () => {
+    const plain = { inputTokens: 1, outputTokens: 1, toolTokensEstimate: 100 };
+    const searched = { inputTokens: 1, outputTokens: 1, toolTokensEstimate: 300, toolTokensFullEstimate: 50_000 };
+    expect(sumUsage([plain, searched, plain])).toMatchObject({ toolTokensEstimate: 500, toolTokensFullEstimate: 50_200 });
+    expect(sumUsage([searched, searched])).toMatchObject({ toolTokensEstimate: 600, toolTokensFullEstimate: 100_000 });
+    expect(sumUsage([plain, plain])?.toolTokensFullEstimate).toBeUndefined();
+  });
 });

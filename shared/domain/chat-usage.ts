@@ -12,6 +12,7 @@ export interface UsageLike {
   readonly cacheReadTokens?: number;
   readonly cacheWriteTokens?: number;
   readonly toolTokensEstimate?: number;
+  readonly toolTokensFullEstimate?: number;
   readonly requests?: number;
 }
 
@@ -53,6 +54,11 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
     if (usage.cacheReadTokens !== undefined) total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
     if (usage.cacheWriteTokens !== undefined) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
     if (usage.toolTokensEstimate !== undefined) total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
+    // A request tool search did not narrow counts its sent definitions as the full ones, so the sum's difference is only what was saved.
+    if (usage.toolTokensFullEstimate !== undefined || total.toolTokensFullEstimate !== undefined) {
+      const before = total.toolTokensFullEstimate ?? (total.toolTokensEstimate ?? 0) - (usage.toolTokensEstimate ?? 0);
+      total.toolTokensFullEstimate = before + (usage.toolTokensFullEstimate ?? usage.toolTokensEstimate ?? 0);
+    }
   }
   return total;
 }

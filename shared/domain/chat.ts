@@ -47,7 +47,8 @@ export type ChatTextBlock = z.infer<typeof ChatTextBlockSchema>;
 /**
  * The model asked to call a tool. `apiName` is the name the model used;
  * `server`/`tool` are the real ones. When the model named a tool that was not
- * offered, `server` is '' and `tool` repeats `apiName`.
+ * offered, `server` is '' and `tool` repeats `apiName`. A tool Berth answers
+ * itself (a host tool) has `server` HOST_TOOL_SERVER ('@berth', see ./host-tools).
  */
 export const ChatToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
@@ -84,6 +85,8 @@ export const ChatToolResultBlockSchema = z.object({
   taskCancelled: z.literal(true).optional(),
   /** The tool names an MCP Apps UI resource: the card renders that app with this input and result. */
   app: ToolAppRefSchema.optional(),
+  /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
+  hostSummary: z.string().max(1000).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 
@@ -126,6 +129,11 @@ export const ChatUsageSchema = z.object({
   cacheWriteTokens: tokens.optional(),
   /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
+  /**
+   * Berth's estimate of what the definitions of every enabled tool would have taken, present only when fewer were sent
+   * (tool search sent its own tools and the loaded ones): the difference is what tool search saved.
+   */
+  toolTokensFullEstimate: tokens.optional(),
   /** How many model requests were summed (a turn's total); absent for one request. */
   requests: z.number().int().min(1).optional(),
 });

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { lazy, memo, Suspense, useId, useState } from 'react';
 import { isStoppedResult } from '../../../shared/domain/chat-text';
+import { isHostToolCall } from '../../../shared/domain/host-tools';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../shell/controls';
@@ -12,6 +13,8 @@ import { AnswerQuestionButton } from './tool-call-waiting';
 
 /** A call whose tool has an MCP App: the frame and the bridge library load on demand, off the first screen. */
 const AppCard = lazy(() => import('../apps/app-card'));
+/** A call Berth answered itself (host tools): rare on the first screen, so loaded on demand too. */
+const HostToolCard = lazy(() => import('./host-tool-card'));
 
 const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
   'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
@@ -43,19 +46,32 @@ function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined): 
  * it is (approval, progress with Stop), and everything it returned.
  * Memoized: a streamed token does not re-render the cards of earlier messages.
  */
-export const ToolCallCard = memo(function ToolCallCard({
-  conversationId,
-  use,
-  result: savedResult,
-  live,
-  turnRunning,
-}: {
+export const ToolCallCard = memo(function ToolCallCard(props: ToolCallCardProps) {
+  if (isHostToolCall(props.use)) {
+    return (
+      <Suspense fallback={null}>
+        <HostToolCard use={props.use} result={shownResult(props.result, props.live)} />
+      </Suspense>
+    );
+  }
+  return <ServerToolCallCard {...props} />;
+});
+
+interface ToolCallCardProps {
   conversationId: string;
   use: ChatToolUseBlock;
   result: ChatToolResultBlock | undefined;
   live: LiveToolCall | undefined;
   turnRunning: boolean;
-}) {
+}
+
+function ServerToolCallCard({
+  conversationId,
+  use,
+  result: savedResult,
+  live,
+  turnRunning,
+}: ToolCallCardProps) {
   const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
   // A task that was cancelled (by the person, or by its server) ends the call with an error for the model; for the person the tool reported nothing.
@@ -162,7 +178,7 @@ export const ToolCallCard = memo(function ToolCallCard({
       ) : null}
     </div>
   );
-});
+}
 
 /** A result the tool gave without error (not a denial, a stop or a cancelled task): an app can show it instead. */
 function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boolean {

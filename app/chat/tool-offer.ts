@@ -1,0 +1,89 @@
+import type { Tool } from '@anthropic-ai/sdk/resources/messages';
+import { toolKey } from '../../shared/domain/chat';
+import type { Conversation } from '../../shared/domain/chat';
+import { estimateTokens } from '../../shared/domain/chat-usage';
+import { toolDefinitions } from './api-messages';
+import type { AvailableTool } from './api-messages';
+import type { HostTool } from './host-tools/host-tool';
+import type { HostToolRegistry } from './host-tools/host-tool-registry';
+import { toolLoadWarning } from './tool-warnings';
+import type { ToolWarningLimits } from './tool-warnings';
+import { ToolNameMap } from './tool-names';
+
+// What one model request of a conversation is offered: the MCP tools its switches leave on (all of
+// them, or only those a host tool provider such as tool search narrowed them to), the host tools,
+// their definitions as sent, and the estimates the usage line and the warnings use.
+
+/** The tools of one model request. */
+export interface ToolOffer {
+  /** Enabled MCP tools: the names map covers all of them, so a tool keeps its name when others are loaded. */
+  enabled: AvailableTool[];
+  /** The MCP tools whose definitions are sent. */
+  offered: AvailableTool[];
+  names: ToolNameMap;
+  hostTools: ReadonlyMap<string, HostTool>;
+  /** MCP definitions (offered) then host tools', as the request carries them. */
+  definitions: Tool[];
+  /** Estimated tokens of `definitions`. */
+  toolTokens: number;
+  /** Estimated tokens the definitions of every enabled tool would take: set only when fewer were sent (tool search). */
+  fullToolTokens?: number;
+  warning?: string;
+}
+
+export interface ToolOfferInput {
+  conversation: Conversation;
+  /** Every ready server's tools. */
+  available: readonly AvailableTool[];
+  hostTools: HostToolRegistry | undefined;
+  contextWindow: number | undefined;
+  limits: ToolWarningLimits;
+}
+
+function tokensOf(definitions: readonly Tool[]): number {
+  // The definitions as the request serializes them: what the estimate (and the share warning) is about.
+  return definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
+}
+
+export function hostToolDefinition(tool: HostTool): Tool {
+  return { name: tool.name, description: `${tool.description}\n\n(Answered by Berth, the app you run in; not an MCP server's tool.)`, input_schema: { ...tool.inputSchema, type: 'object' } };
+}
+
+export function offerTools({ conversation, available, hostTools, contextWindow, limits }: ToolOfferInput): ToolOffer {
+  const disabledServers = new Set(conversation.disabledServers);
+  const disabledTools = new Set(conversation.disabledTools);
+  const enabled = available.filter(({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)));
+  const names = ToolNameMap.build(
+    enabled.map(({ server, tool }) => ({ server, tool: tool.name })),
+    hostTools?.reservedNames(),
+  );
+  const host = hostTools?.offer({ conversation, enabled, names, contextWindow }) ?? { tools: new Map<string, HostTool>(), sendOnly: undefined };
+  const { sendOnly } = host;
+  const offered = sendOnly === undefined ? enabled : enabled.filter(({ server, tool }) => sendOnly.has(toolKey(server, tool.name)));
+  const mcpDefinitions = toolDefinitions(offered, names);
+  const definitions = [...mcpDefinitions, ...[...host.tools.values()].map(hostToolDefinition)];
+  const toolTokens = tokensOf(definitions);
+  const fullToolTokens = offered.length < enabled.length ? tokensOf(toolDefinitions(enabled, names)) : undefined;
+  // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
+  const warning = toolLoadWarning({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
+  return {
+    enabled,
+    offered,
+    names,
+    hostTools: host.tools,
+    definitions,
+    toolTokens,
+    ...(fullToolTokens !== undefined ? { fullToolTokens } : {}),
+    ...(warning !== undefined ? { warning } : {}),
+  };
+}
+
+/**
+ * Why the model may not call this MCP tool in this request, or undefined when it may: a tool that
+ * tool search has not loaded has no definition in the request, so the model is asked to load it first.
+ */
+export function notOfferedReason(offer: ToolOffer, server: string, tool: string): string | undefined {
+  if (offer.offered.length === offer.enabled.length) return undefined;
+  if (offer.offered.some((entry) => entry.server === server && entry.tool.name === tool)) return undefined;
+  return `The tool "${offer.names.apiName(server, tool) ?? tool}" is not loaded in this conversation: load it with load_tools first, then call it.`;
+}

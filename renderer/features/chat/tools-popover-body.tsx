@@ -1,0 +1,70 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Conversation } from '../../../shared/domain/chat';
+import { toolKey } from '../../../shared/domain/chat-text';
+import type { ChatToolsView } from '../../../shared/contract/chat';
+import { useBerth } from '../../store';
+import { WarningIcon } from '../shell/icons';
+import { ToolSwitchList } from './tool-switch-list';
+import { groupByServer, toolSwitchRows } from './tool-switch-rows';
+
+/**
+ * What the tools popover shows once open: the warning, the search and every server's and tool's
+ * switch. Loaded on demand (tools-popover.tsx): the first screen only needs the button.
+ */
+export default function ToolsPopoverBody({ conversation, view }: { conversation: Conversation; view: ChatToolsView | undefined }) {
+  const setTools = useBerth((s) => s.setConversationTools);
+  const [query, setQuery] = useState('');
+  const groups = useMemo(() => groupByServer(view?.tools ?? []), [view]);
+  const rows = useMemo(() => toolSwitchRows(groups, query), [groups, query]);
+  const disabledServers = useMemo(() => new Set(conversation.disabledServers), [conversation.disabledServers]);
+  const disabledTools = useMemo(() => new Set(conversation.disabledTools), [conversation.disabledTools]);
+
+  const toggleServer = useCallback(
+    (server: string, on: boolean) => {
+      const next = new Set(disabledServers);
+      if (on) next.delete(server);
+      else next.add(server);
+      void setTools(conversation.id, [...next], [...disabledTools]);
+    },
+    [conversation.id, disabledServers, disabledTools, setTools],
+  );
+  const toggleTool = useCallback(
+    (server: string, tool: string, on: boolean) => {
+      const next = new Set(disabledTools);
+      if (on) next.delete(toolKey(server, tool));
+      else next.add(toolKey(server, tool));
+      void setTools(conversation.id, [...disabledServers], [...next]);
+    },
+    [conversation.id, disabledServers, disabledTools, setTools],
+  );
+
+  return (
+    <>
+      <div className="popover-head">
+        <strong>Tools offered to the model</strong>
+        <span className="muted small">{view ? `${view.offeredCount} of ${view.tools.length}` : 'Loading…'}</span>
+      </div>
+      {view?.warning ? (
+        <div className="inline-alert warn" role="note">
+          <WarningIcon />
+          <span>{view.warning}</span>
+        </div>
+      ) : null}
+      {view && view.tools.length === 0 ? (
+        <p className="popover-empty">No ready server offers tools. Start a server in Servers to give the model tools.</p>
+      ) : null}
+      {view && view.tools.length > 0 ? (
+        <input
+          type="search"
+          className="input tools-search"
+          aria-label="Search tools"
+          placeholder={view.tools.length === 1 ? 'Search 1 tool' : `Search ${view.tools.length.toLocaleString()} tools`}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      ) : null}
+      {view && view.tools.length > 0 && rows.length === 0 ? <p className="popover-empty">{`No server or tool matches “${query.trim()}”.`}</p> : null}
+      <ToolSwitchList rows={rows} disabledServers={disabledServers} disabledTools={disabledTools} onServer={toggleServer} onTool={toggleTool} />
+    </>
+  );
+}
