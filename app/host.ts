@@ -36,6 +36,7 @@ import { ToolTasks } from './tasks/tool-tasks';
 import { createProviders } from './providers/create-providers';
 import { createApps } from './apps/create-apps';
 import { createSkills } from './skills/create-skills';
+import { skillToolProvider } from './skills/skill-tools';
 import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
@@ -294,6 +295,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       events,
       logs,
       redact: (text) => redaction.redact(text),
+      hostToolProviders: () => [skillToolProvider(skills)],
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
       onTurnStopped: (conversationId) =>
         workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
