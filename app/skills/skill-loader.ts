@@ -146,10 +146,16 @@ export class SkillLoader {
 
   private otherServers(server: string): OtherServer[] {
     const own = new Set(this.options.rootsOf?.(server) ?? []);
-    return this.options.servers
-      .list()
+    const states = this.options.servers.list();
+    // A name the skill's own server also offers is its own tool: no reach into another server.
+    const ownTools = new Set(states.find((state) => state.name === server)?.tools.map((tool) => tool.name) ?? []);
+    return states
       .filter((state) => state.name !== server && state.status === 'ready')
-      .map((state) => ({ server: state.name, tools: state.tools.map((tool) => tool.name), roots: (this.options.rootsOf?.(state.name) ?? []).filter((root) => !own.has(root)) }));
+      .map((state) => ({
+        server: state.name,
+        tools: state.tools.map((tool) => tool.name).filter((tool) => !ownTools.has(tool)),
+        roots: (this.options.rootsOf?.(state.name) ?? []).filter((root) => !own.has(root)),
+      }));
   }
 
   /** The skill as the model receives it: whose words these are, what was checked, which files it may ask for. */
