@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SkillCatalog } from '../../shared/domain/skills';
 import type { ServerState } from '../../shared/domain/server';
 import type { ChatAttachment } from '../../shared/domain/chat';
+import type { LogEntry } from '../../shared/domain/log';
 import { eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 import type { HostHarness } from './host-harness';
@@ -33,6 +34,11 @@ describe('skills end to end through the host (skills-server fixture)', () => {
     const report = catalog.skills.find((skill) => skill.qualifiedName === 'docs/report-writing');
     expect(report).toMatchObject({ server: 'docs', state: 'available', sameNameOn: ['mirror'], files: [{ path: 'SKILL.md' }, { path: 'references/STYLE.md', size: 49 }] });
     expect(catalog.skills.map((skill) => skill.qualifiedName).sort()).toEqual(['docs/cross-notes', 'docs/report-writing', 'mirror/cross-notes', 'mirror/report-writing']);
+    // On the wire: the extension declared in initialize, the skills listed, and no skill file read ahead of need.
+    const trace = (await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'docs', sources: ['trace'] })).entries.filter((entry) => entry.direction === 'out');
+    expect(trace.find((entry) => entry.method === 'initialize')?.body).toContain('"io.modelcontextprotocol/skills":{}');
+    expect(trace.some((entry) => entry.method === 'skills/list')).toBe(true);
+    expect(trace.filter((entry) => entry.method === 'resources/read')).toEqual([]);
 
     // The model loads the skill; the person is asked and allows it.
     const { id } = await newConversation(harness);
