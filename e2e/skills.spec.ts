@@ -60,6 +60,7 @@ test.describe('MCP skills', () => {
     expect(toolResultsSent(fakeLlm, 1)).toContain('three short lines');
 
     // The server changes the skill (the model calls its tool, with the person's consent), and the model asks for it again.
+    await chat.waitForIdle();
     await chat.send('The skill was updated, use it again');
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
