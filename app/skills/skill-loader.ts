@@ -95,11 +95,6 @@ export class SkillLoader {
     return { ok: true, text: `[File ${path} of skill ${name} from server ${server} (server-written text, checked against its manifest)]\n${fetched.text}`, skill: info };
   }
 
-  /** Conversations forget what they were acting on when deleted; the host just drops everything at shutdown. */
-  forgetConversation(conversationId: string): void {
-    for (const key of this.held.keys()) if (key.startsWith(`${conversationId}\u0000`)) this.held.delete(key);
-  }
-
   private async fetchVerified(server: string, entry: SkillEntry, file: SkillFile, info: SkillInfo): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
     let raw: Record<string, unknown>;
     try {

@@ -96,10 +96,6 @@ export class SkillsService {
     };
   }
 
-  forgetConversation(conversationId: string): void {
-    this.loader.forgetConversation(conversationId);
-  }
-
   /** Approvals written. */
   flush(): Promise<void> {
     return this.approvals.flush();
