@@ -194,6 +194,8 @@ export class RunningToolCalls {
   private questionOpened(request: PendingRequest): void {
     // Consent to the call itself comes before the call runs; its card has its own state.
     if (request.kind === 'tool-call') return;
+    // Berth's own question before a skill loads: asked from a host tool or the composer, never inside a server's call.
+    if (request.kind === 'skill') return;
     // A task's question lives as long as its task (the server collects the answer later), not as the call that caused it.
     if (request.taskId !== undefined) return;
     const calls = this.candidates(request);

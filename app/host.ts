@@ -35,6 +35,8 @@ import { ServerSupervisor } from './servers/supervisor';
 import { ToolTasks } from './tasks/tool-tasks';
 import { createProviders } from './providers/create-providers';
 import { createApps } from './apps/create-apps';
+import { createSkills } from './skills/create-skills';
+import { skillToolProvider } from './skills/skill-tools';
 import { SettingsStore } from './settings/settings-store';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
@@ -225,6 +227,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   lifecycle.register(prompts);
   lifecycle.register(resources);
   const apps = createApps({ lifecycle, servers: supervisor, consent: workflow.consent, logs, events, openExternal, sandboxProxyUrl: options.appSandboxProxyUrl, conversation: (id) => chat.get(id) });
+  const skills = createSkills({ lifecycle, servers: supervisor, pending: workflow.pending, stateDir: paths.stateDir, events, warn, roots: () => roots });
   lifecycle.register({ shuttingDown: () => completions.close() });
   // The renderer hears a state once the services have (the prompt catalog, say, is already updated).
   lifecycle.register({
@@ -293,8 +296,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       logs,
       redact: (text) => redaction.redact(text),
       // Host tools of features that need more than the conversation store (app/chat/host-tools/host-tool.ts);
-      // tool search registers itself in HostChat.
-      hostToolProviders: () => [],
+      // tool search and the result reader register themselves in HostChat.
+      hostToolProviders: () => [skillToolProvider(skills)],
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
       onTurnStopped: (conversationId) =>
         workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
@@ -336,6 +339,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       apps,
       registry,
       bundles,
+      skills,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -382,6 +386,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
           await toolTasks.flush();
           await rootsClosed;
           await settings.flush();
+          await skills.flush();
           await sourcesStarted;
         } finally {
           // Flushes pending batches and file writes, then ignores late appends.

@@ -43,6 +43,8 @@ import { LogCollector } from '../app/servers/test-support';
 import type { Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { crossAppAccessProvider } from '../app/oauth/cross-app-access';
 import { errorMessage } from '../shared/error-message';
+import { runSkillsScenario } from './conformance-skills';
+import { declareSkillsExtension } from '../app/skills/skills-service';
 
 const SERVER = 'conformance';
 const REQUEST_MS = 20_000;
@@ -123,14 +125,17 @@ function step(text: string): void {
 /**
  * The person in front of Berth, reduced to a rule: a form is submitted as
  * it opens (the schema's defaults filled in, the rest empty); a link is not
- * opened. Anything else waiting is declined.
+ * opened; a skill it picked is allowed. Anything else waiting is declined.
  */
 function autoAnswer(pending: PendingRequests): void {
   pending.onChange(({ change }) => {
     if (change.type !== 'opened') return;
     const { request } = change;
     queueMicrotask(() => {
-      if (request.kind === 'elicitation' && request.payload.mode === 'form') {
+      if (request.kind === 'skill') {
+        step(`skill approval (${request.payload.stage}): ${request.payload.skill}, allowed`);
+        pending.answer(request.id, { decision: 'allow' });
+      } else if (request.kind === 'elicitation' && request.payload.mode === 'form') {
         step(`elicitation form: "${request.payload.message}", submitted with its initial values`);
         pending.answer(request.id, { action: 'accept', content: initialElicitationValues(request.payload.fields) });
       } else {
@@ -213,7 +218,7 @@ async function runScenario(scenario: string, connection: ServerConnection, conte
     default:
       // Signed in to a protected server, a person uses it: the first tool is called (a step-up scenario wants more scope for tools/call).
       if (scenario.startsWith('auth/') && tools[0] !== undefined) return callTool(connection, tools[0]);
-      // Skills (sep-2640-*) and anything newer: Berth connects and lists, as it would for any server.
+      // Anything newer: Berth connects and lists, as it would for any server.
       return;
   }
 }
@@ -267,9 +272,11 @@ async function main(): Promise<number> {
       logs,
       eraCache,
       clientVersion: '0.1.0',
-      // As HostWorkflow.clientSetup, minus sampling: the adapter has no model to answer with.
+      // As the host's clientSetup, minus sampling: the adapter has no model to answer with.
       clientSetup: (server, client) => {
         client.registerCapabilities({ elicitation: { form: {}, url: {} } });
+        // As the skills service's lifecycle listener does for every client of the host.
+        declareSkillsExtension(client);
         client.setRequestHandler('elicitation/create', (request, ctx) => flow.handle(server, request.params, { signal: ctx.mcpReq.signal }));
         client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
           flow.complete(server, notification.params.elicitationId);
@@ -303,7 +310,8 @@ async function main(): Promise<number> {
     const facts = connection.facts();
     step(`connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`);
     try {
-      await runScenario(scenario, connection, context);
+      if (scenario.startsWith('sep-2640-')) await runSkillsScenario(scenario, SERVER, config, connection, pending, REQUEST_MS, step);
+      else await runScenario(scenario, connection, context);
     } catch (error) {
       // Mid-session the server asked for more (403 insufficient_scope): what the person does is press Sign in again
       // (the provider kept the wider scope) and Berth reconnects; the scenario's requests are then made again.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OAUTH_NOTE, SKILLS_NOTE, compareWithExpected, expectationsFrom, judgeScenario, renderReport } from './conformance-results';
+import { OAUTH_NOTE, compareWithExpected, expectationsFrom, judgeScenario, renderReport } from './conformance-results';
 import type { ConformanceCheck, ScenarioResult, SuiteRun } from './conformance-results';
 
 const ok = (id: string): ConformanceCheck => ({ id, status: 'SUCCESS', description: `${id} works` });
@@ -27,9 +27,9 @@ describe('judgeScenario', () => {
     expect(judgeScenario('auth/resource-mismatch', [ok('resource-mismatch-rejected')])).toMatchObject({ result: 'pass', why: '' });
   });
 
-  it('skips a scenario whose checks were all skipped, and names the skills extension', () => {
+  it('skips a scenario whose checks were all skipped, with the check that says why', () => {
     const verdict = judgeScenario('sep-2640-client-no-prefetch', [{ id: 'sep-2640-host-no-prefetch', status: 'SKIPPED', errorMessage: 'never called skills/list' }]);
-    expect(verdict).toMatchObject({ result: 'skipped', why: `${SKILLS_NOTE} — sep-2640-host-no-prefetch: never called skills/list` });
+    expect(verdict).toMatchObject({ result: 'skipped', why: 'sep-2640-host-no-prefetch: never called skills/list' });
   });
 
   it('fails a scenario that reported nothing, with the end of its output', () => {
@@ -67,7 +67,7 @@ describe('compareWithExpected', () => {
 
 describe('expectationsFrom and renderReport', () => {
   const runs: SuiteRun[] = [
-    { version: '0.2.0-alpha.12', results: [result('initialize', 'pass'), result('auth/a', 'fail', `${OAUTH_NOTE} — x|y`), result('sep-2640-x', 'skipped', SKILLS_NOTE)] },
+    { version: '0.2.0-alpha.12', results: [result('initialize', 'pass'), result('auth/a', 'fail', `${OAUTH_NOTE} — x|y`), result('sep-2640-x', 'skipped', 'sep-2640-host-no-prefetch: never called skills/list')] },
     { version: '0.1.16', results: [result('initialize', 'pass')] },
   ];
 
@@ -84,7 +84,7 @@ describe('expectationsFrom and renderReport', () => {
     expect(report).toContain('## 0.1.16\n\n1 client scenarios: 1 pass, 0 fail, 0 skipped.');
     // Notes only for what did not pass.
     expect(report).toContain("- `auth/*`: Berth's OAuth client (app/oauth");
-    expect(report).toContain('- `sep-2640-*`: The skills extension');
+    expect(report).toContain('- `sep-2640-*`: The skills extension (SEP-2640) runs through app/skills');
     expect(report).not.toContain('- `sep-2322-client-request-state`');
   });
 });

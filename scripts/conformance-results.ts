@@ -39,7 +39,6 @@ export interface SuiteRun {
 export type Expectations = Record<string, string[]>;
 
 export const OAUTH_NOTE = 'an OAuth case Berth does not handle yet (see the notes)';
-export const SKILLS_NOTE = 'not implemented: the skills extension (SEP-2640)';
 /** Failures Berth chose (see FAILURE_NOTES), not gaps. */
 export const DELIBERATE: Readonly<Record<string, string>> = {
   'auth/2025-03-26-oauth-metadata-backcompat': 'deliberate: Berth refuses authorization-server metadata whose issuer does not match where it was fetched (see the notes)',
@@ -100,7 +99,7 @@ export function judgeScenario(scenario: string, checks: readonly ConformanceChec
       return { result: 'fail', why: `no checks were reported${tail === '' ? '' : `: ${oneLine(tail)}`}`, ...counts };
     }
     const detail = explain(skipped, 'skipped');
-    return { result: 'skipped', why: scenario.startsWith('sep-2640-') ? `${SKILLS_NOTE} — ${detail}` : detail, ...counts };
+    return { result: 'skipped', why: detail, ...counts };
   }
   if (run.exitCode !== undefined && run.exitCode !== 0) {
     const why = `every check passed, but the client stopped with an error the scenario does not expect${run.clientError === undefined ? '' : `: ${oneLine(run.clientError)}`}`;
@@ -156,8 +155,8 @@ export const FAILURE_NOTES: Readonly<Record<string, string>> = {
     "serves metadata whose issuer does not match where it was fetched from, and Berth keeps the SDK's strict RFC 8414 issuer check (a mismatched issuer " +
     'is how a mix-up attack looks), so it refuses that server; the 0.2.0 version of the case, with a consistent issuer, passes.',
   'sep-2640-*':
-    'The skills extension (SEP-2640: `skills/list`, lazy retrieval, digest/size/frontmatter verification) is not implemented in Berth, ' +
-    'so its scenarios have nothing to judge and report every check as skipped.',
+    'The skills extension (SEP-2640) runs through app/skills: the adapter lists the skills with the same catalog the host uses, and for the ' +
+    'verification scenarios the person (the adapter) loads the listed skill, which Berth refuses on a digest, size or frontmatter mismatch.',
 };
 
 function noteKey(scenario: string): string {

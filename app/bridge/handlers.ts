@@ -29,6 +29,8 @@ import { createRootsHandlers } from './handlers-roots';
 import { createSamplingHandlers } from './handlers-sampling';
 import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
+import { createSkillsHandlers } from './handlers-skills';
+import type { SkillsService } from '../skills/skills-service';
 import { createProvidersHandlers } from './handlers-providers';
 import { createRegistryHandlers } from './handlers-registry';
 import type { RegistryService } from '../registry/registry-service';
@@ -77,6 +79,8 @@ export interface FeatureDeps {
   registry: RegistryService;
   /** MCP Bundles (.mcpb): open, review, install; their folders go with their servers. */
   bundles: BundleService;
+  /** MCP skills (SEP-2640): the catalog and the person's pick from the composer. */
+  skills: SkillsService;
 }
 
 /**
@@ -119,5 +123,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createResultSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
+    ...createSkillsHandlers(deps.skills),
   };
 }

@@ -119,6 +119,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'bundles.install': { stageId: 'a'.repeat(32), name: 'bundle' },
   'bundles.discard': { stageId: 'a'.repeat(32) },
   'bundles.uninstall': { name: 'bundle' },
+  'skills.list': {},
+  'skills.attach': { server: 'docs', uri: 'skill://pdf-processing/SKILL.md' },
 };
 
 interface Recorder {

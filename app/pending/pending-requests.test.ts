@@ -116,7 +116,7 @@ describe('PendingRequests', () => {
       note: "server 'flood' already has 2 requests waiting; this one was refused",
     });
     void pending.open('elicitation', 'calm', formPayload);
-    expect(pending.counts()).toEqual({ 'tool-call': 0, sampling: 0, 'sampling-answer': 0, elicitation: 3, 'root-consent': 0, total: 3 });
+    expect(pending.counts()).toEqual({ 'tool-call': 0, sampling: 0, 'sampling-answer': 0, elicitation: 3, 'root-consent': 0, skill: 0, total: 3 });
   });
 
   it('reports every change with the counts after it', () => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-type PendingKind = 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation' | 'root-consent';
+type PendingKind = 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation' | 'root-consent' | 'skill';
 
 /** Each kind of dialog by its title. */
 const TITLE_OF_KIND: Record<PendingKind, RegExp> = {
@@ -9,6 +9,7 @@ const TITLE_OF_KIND: Record<PendingKind, RegExp> = {
   'sampling-answer': /^Review the answer before it is sent$/,
   elicitation: /” (asks for information|wants you to open a web page)$/,
   'root-consent': /wants to see (this folder|these folders)$/,
+  skill: /^(Load skill .+\?|Load the changed skill .+\?|Skill .+ refers to other servers)$/,
 };
 
 /** The dialog of the request waiting for the person: consent, sampling review (both stages) or elicitation. */

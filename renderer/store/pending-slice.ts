@@ -4,7 +4,7 @@ import type { PendingSlice, SliceCreator } from './types';
 
 /** Counts recomputed from a list (snapshots carry no counts of their own). */
 export function countPending(list: readonly PendingRequest[]): PendingCounts {
-  const counts = { 'tool-call': 0, sampling: 0, 'sampling-answer': 0, elicitation: 0, 'root-consent': 0, total: list.length };
+  const counts = { 'tool-call': 0, sampling: 0, 'sampling-answer': 0, elicitation: 0, 'root-consent': 0, skill: 0, total: list.length };
   for (const request of list) counts[request.kind] += 1;
   return counts;
 }

@@ -20,6 +20,7 @@ import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
+import { skillsMethods, skillsTopics } from './skills';
 import { taskSettingsMethods, taskSettingsTopics } from './task-settings';
 import { tasksMethods, tasksTopics } from './tasks';
 import type { Result } from '../result';
@@ -48,6 +49,7 @@ export const contract = {
   ...appsMethods,
   ...registryMethods,
   ...bundlesMethods,
+  ...skillsMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -70,6 +72,7 @@ export const topics = {
   ...instructionsSettingsTopics,
   ...resultSettingsTopics,
   ...appsTopics,
+  ...skillsTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

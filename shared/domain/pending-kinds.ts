@@ -2,4 +2,4 @@
 // without loading zod.
 
 /** Everything that waits for the person. */
-export const PENDING_KINDS = ['tool-call', 'sampling', 'sampling-answer', 'elicitation', 'root-consent'] as const;
+export const PENDING_KINDS = ['tool-call', 'sampling', 'sampling-answer', 'elicitation', 'root-consent', 'skill'] as const;

@@ -3,6 +3,7 @@ import { PENDING_KINDS } from './pending-kinds';
 import { ElicitationFieldSchema } from '../elicitation/form-schema';
 import { JsonObjectSchema, ToolCallConsentPayloadSchema, ToolCallConsentResponseSchema } from './consent';
 import { RootConsentPayloadSchema, RootConsentResponseSchema } from './roots';
+import { SkillApprovalPayloadSchema, SkillApprovalResponseSchema } from './skills';
 import { SamplingMaxTokensSchema, SamplingTokenPlanSchema, TokenUsageSchema } from './sampling-limits';
 
 // Sampling content as MCP 2025-11-25 defines it. Objects are loose so that
@@ -169,6 +170,8 @@ export const PENDING_SCHEMAS = {
   elicitation: { payload: ElicitationPayloadSchema, response: ElicitationResponseSchema },
   /** A server asked for its roots and some of them it has never been shown: may it see them? */
   'root-consent': { payload: RootConsentPayloadSchema, response: RootConsentResponseSchema },
+  /** A server's skill is about to reach the model (first time, or changed since allowed), or its text names another server's tools. */
+  skill: { payload: SkillApprovalPayloadSchema, response: SkillApprovalResponseSchema },
 } as const;
 
 export type PendingPayload<K extends PendingKind> = z.infer<(typeof PENDING_SCHEMAS)[K]['payload']>;
@@ -193,6 +196,7 @@ export const PendingRequestSchema = z.discriminatedUnion('kind', [
   z.object({ ...PendingBase, kind: z.literal('sampling-answer'), payload: SamplingAnswerPayloadSchema }),
   z.object({ ...PendingBase, kind: z.literal('elicitation'), payload: ElicitationPayloadSchema }),
   z.object({ ...PendingBase, kind: z.literal('root-consent'), payload: RootConsentPayloadSchema }),
+  z.object({ ...PendingBase, kind: z.literal('skill'), payload: SkillApprovalPayloadSchema }),
 ]);
 /** One request waiting for the person, as the tray and the dialogs show it. */
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;
@@ -216,6 +220,7 @@ export const PendingCountsSchema = z.object({
   'sampling-answer': z.number().int(),
   elicitation: z.number().int(),
   'root-consent': z.number().int(),
+  skill: z.number().int(),
   total: z.number().int(),
 });
 export type PendingCounts = z.infer<typeof PendingCountsSchema>;

@@ -1,15 +1,18 @@
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import type { ModelOption } from '../../../shared/domain/providers';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
-import { ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
+import { BookIcon, ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
 import { CharacterCounter, isOverLimit, OverLimitNotice, usePasteOffer } from './message-limits';
 import { useFileDrop } from './use-file-drop';
 import { useMentions } from './use-mentions';
 import { useSlashCommands } from './slash-commands';
+
+// The skill menu (and the catalog it reads) loads with its first opening: the composer is on the first screen.
+const SkillPicker = lazy(async () => ({ default: (await import('../skills/skill-picker')).SkillPicker }));
 
 /**
  * Enter sends, Shift+Enter adds a line; while a reply runs, Stop replaces Send.
@@ -43,6 +46,7 @@ export function Composer({
   const setText = (value: string) => setComposerText(conversationId, value);
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
+  const [skillsOpen, setSkillsOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   // `/` at the start of the box lists the prompts of ready servers.
   const slash = useSlashCommands(conversationId, text, input);
@@ -95,6 +99,11 @@ export function Composer({
       ) : null}
       {slash.panel}
       {mentions.panel}
+      {skillsOpen ? (
+        <Suspense fallback={null}>
+          <SkillPicker conversationId={conversationId} onAttach={(attachment) => attach([attachment])} onClose={() => setSkillsOpen(false)} />
+        </Suspense>
+      ) : null}
       {drop.panel}
       {paste.panel}
       <OverLimitNotice text={text} onAttachText={() => void attachTextAsFile()} />
@@ -131,6 +140,9 @@ export function Composer({
         />
         <div className="composer-bar">
           <ModelPicker models={models} value={model} onChange={onModelChange} />
+          <Button size="sm" variant="ghost" icon={<BookIcon />} className="composer-skills" aria-expanded={skillsOpen} onClick={() => setSkillsOpen((open) => !open)}>
+            Skills
+          </Button>
           <div className="spacer" />
           <CharacterCounter text={text} />
           {running ? (

@@ -7,6 +7,7 @@ import { ElicitationDialog } from './elicitation-dialog';
 import { RootConsentDialog } from './root-consent-dialog';
 import { SamplingAnswerDialog } from './sampling-answer-dialog';
 import { SamplingReviewDialog } from './sampling-review-dialog';
+import { SkillApprovalDialog } from './skill-approval-dialog';
 import { ToolConsentDialog } from './tool-consent-dialog';
 
 /**
@@ -78,5 +79,7 @@ function PendingBody({ request }: { request: PendingRequest }) {
       return <ElicitationDialog request={request} answer={answer} busy={busy} error={error} />;
     case 'root-consent':
       return <RootConsentDialog request={request} answer={answer} busy={busy} error={error} />;
+    case 'skill':
+      return <SkillApprovalDialog request={request} answer={answer} busy={busy} error={error} />;
   }
 }

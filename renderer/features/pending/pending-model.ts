@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<PendingKind, { one: string; many: string }> = {
   'sampling-answer': { one: 'Sampling answer', many: 'Sampling answers' },
   elicitation: { one: 'Question', many: 'Questions' },
   'root-consent': { one: 'Folder access', many: 'Folder access requests' },
+  skill: { one: 'Skill', many: 'Skills' },
 };
 
 /** One line about what a request is for, for the tray. */
@@ -25,6 +26,8 @@ export function describeRequest(request: PendingRequest): string {
       return request.payload.mode === 'url' ? `Open ${request.payload.domain}` : request.payload.message;
     case 'root-consent':
       return request.payload.roots.length === 1 ? `See the folder ${request.payload.roots[0]!.name}` : `See ${request.payload.roots.length} folders`;
+    case 'skill':
+      return request.payload.stage === 'cross-server' ? `Let skill ${request.payload.skill} refer to other servers` : `Load skill ${request.payload.skill}`;
   }
 }
 

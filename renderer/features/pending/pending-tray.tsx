@@ -8,7 +8,7 @@ import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
 import { IconButton } from '../shell/controls';
-import { CloseIcon, ExternalIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
+import { CloseIcon, ExternalIcon, BookIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
@@ -28,6 +28,7 @@ export const KIND_ICONS: Record<PendingKind, ReactNode> = {
   'sampling-answer': <SparkleIcon />,
   elicitation: <FormIcon />,
   'root-consent': <FolderIcon />,
+  skill: <BookIcon />,
 };
 
 /**

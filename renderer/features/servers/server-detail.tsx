@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { lazy, Suspense } from 'react';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { LOG_LEVELS, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
 import { useBerth } from '../../store';
@@ -17,6 +18,9 @@ import { ResultLimitFacts } from './result-limit';
 import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
+
+// The skills tab loads with its first opening (the servers view is lazy too, but its first tab is Tools).
+const ServerSkills = lazy(async () => ({ default: (await import('../skills/server-skills')).ServerSkills }));
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
 
@@ -72,6 +76,9 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           <Tabs.Trigger className="tabs-trigger" value="apps">
             Apps
           </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="skills">
+            Skills
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
           {server.tools.length > 0 ? (
@@ -95,6 +102,11 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="apps">
           <ServerApps server={server} />
+        </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="skills">
+          <Suspense fallback={<p className="muted">Loading the skills…</p>}>
+            <ServerSkills server={server} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -169,6 +169,12 @@ export const FolderIcon = (p: P) => (
     <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
   </Icon>
 );
+/** An open book: a skill (a server's know-how for its tools). */
+export const BookIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 6.5C10 5 7 4.5 4 5v13c3-.5 6 0 8 1.5 2-1.5 5-2 8-1.5V5c-3-.5-6 0-8 1.5zM12 6.5V19.5" />
+  </Icon>
+);
 export const HomeIcon = (p: P) => (
   <Icon {...p}>
     <path d="M4 11l8-7 8 7M6 9.5V20h12V9.5" />

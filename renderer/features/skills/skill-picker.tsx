@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { ChatAttachment } from '../../../shared/domain/chat';
+import type { SkillInfo } from '../../../shared/domain/skills';
+import { useBerth } from '../../store';
+import { IconButton } from '../shell/controls';
+import { CloseIcon } from '../shell/icons';
+import { STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
+
+/**
+ * The composer's skill menu: every ready server's skills, by the name that
+ * says whose they are. Picking one loads it (asking first if this version was
+ * never approved) and attaches it to the message, tagged with its server.
+ */
+export function SkillPicker({ conversationId, onAttach, onClose }: { conversationId: string; onAttach: (attachment: ChatAttachment) => void; onClose: () => void }) {
+  const transport = useBerth((s) => s.appsTransport);
+  const { catalog, error } = useSkillCatalog();
+  const [loading, setLoading] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const skills = catalog?.skills.filter((skill) => skill.state !== 'refused') ?? [];
+
+  const pick = async (skill: SkillInfo) => {
+    setLoading(skill.qualifiedName);
+    setProblem(undefined);
+    const result = await transport.call('skills.attach', { server: skill.server, uri: skill.uri, conversationId });
+    setLoading(undefined);
+    if (!result.ok) {
+      setProblem(result.message);
+      return;
+    }
+    onAttach(result.value);
+    onClose();
+  };
+
+  return (
+    <div className="slash-panel skill-panel" role="group" aria-label="Skills">
+      <div className="slash-head">
+        <span className="slash-title">Skills — attach one to your message</span>
+        <IconButton size="sm" variant="ghost" label="Close skills" icon={<CloseIcon />} onClick={onClose} />
+      </div>
+      {error !== undefined ? <p className="field-error">{error}</p> : null}
+      {catalog !== undefined && skills.length === 0 ? (
+        <p className="slash-empty" role="status">
+          No ready server offers skills.
+        </p>
+      ) : (
+        <ul className="slash-list" aria-label="Skills to attach">
+          {skills.map((skill) => (
+            <li key={`${skill.server}\u0000${skill.uri}`}>
+              <button type="button" className="slash-option" disabled={loading !== undefined} onClick={() => void pick(skill)} aria-label={`Attach skill ${skill.qualifiedName}`}>
+                <span className="slash-option-main">
+                  <span className="slash-option-name">{skill.qualifiedName}</span>
+                  <span className="slash-option-server">{loading === skill.qualifiedName ? 'loading…' : STATE_LABELS[skill.state].chip}</span>
+                </span>
+                <span className="slash-option-description">{skill.description}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {problem !== undefined ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
