@@ -36,6 +36,8 @@ import { ToolTasks } from './tasks/tool-tasks';
 import { createProviders } from './providers/create-providers';
 import { createApps } from './apps/create-apps';
 import { SettingsStore } from './settings/settings-store';
+import { openSandbox } from './sandbox/create-sandbox';
+import type { SandboxService } from './sandbox/sandbox-service';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
 export const BERTH_VERSION: string = version;
@@ -69,8 +71,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const warn = (text: string): void => logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text });
 
   const redaction = new HostRedaction({ env: hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) });
+  // Set below; log batches before it exists hold no sandboxed server's lines.
+  let sandbox: SandboxService | undefined = undefined;
   const logs = new LogHub({
-    onBatch: (entries) => events.emit('logs.appended', { entries }),
+    onBatch: (entries) => {
+      events.emit('logs.appended', { entries });
+      sandbox?.sawLogs(entries);
+    },
     // A window gets the trace live only while its Logs view is open (logs.followTrace).
     liveTrace: 'when-followed',
     files: { dir: paths.logsDir },
@@ -165,7 +172,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
       elicitation: (server, params, context) => workflow.answerElicitation(server, params, context),
     },
   });
+  const openedSandbox = await openSandbox({ paths, servers: () => supervisor, roots: () => roots, events, logs, warn, reportError: reportBug });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
+  sandbox = openedSandbox;
+  lifecycle.register(openedSandbox);
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
   // A new server of a removed one's name starts from the defaults (a rename has moved them first: servers.update).
   lifecycle.register({
@@ -199,7 +209,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     stateDir: paths.stateDir,
     onState: (state) => lifecycle.serverChanged(state),
     env: serverEnv,
-    prepareLaunch: createLaunchPreparer({
+    prepareLaunch: openedSandbox.wrap(
+      createLaunchPreparer({
       launchEnv: () => loginEnv.get(),
       settledLaunchEnv: () => loginEnv.settled(),
       baseLaunchEnv: (pathSource) => loginEnv.base(pathSource),
@@ -208,7 +219,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
         redaction.serverResolved(name, resolved);
         return resolved;
       },
-    }),
+      }),
+    ),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
     onListChanged: (server, kind) => lifecycle.listChanged(server, kind),
@@ -280,6 +292,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     });
     // Servers start only once the config is applied (below), so every client is set up with roots.
     lifecycle.register(roots);
+    const openRoots = roots;
+    openedSandbox.watchRoots((listener) => openRoots.store.onChange(listener));
     chat = await HostChat.open({
       configDir: paths.configDir,
       seenConversationFiles: privacy.identities,
@@ -333,6 +347,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       apps,
       registry,
       bundles,
+      sandbox: openedSandbox,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -376,6 +391,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
           await workflow.close();
           await chat.close();
           await supervisor.shutdown();
+          await openedSandbox.close();
           await toolTasks.flush();
           await rootsClosed;
           await settings.flush();

@@ -33,6 +33,8 @@ import { createRegistryHandlers } from './handlers-registry';
 import type { RegistryService } from '../registry/registry-service';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { createTaskSettingsHandlers } from './handlers-task-settings';
+import { createSandboxHandlers } from './handlers-sandbox';
+import type { SandboxService } from '../sandbox/sandbox-service';
 import { createTasksHandlers } from './handlers-tasks';
 import type { TaskRegistry } from '../tasks/task-registry';
 import type { ServerSync } from './server-sync';
@@ -76,6 +78,8 @@ export interface FeatureDeps {
   registry: RegistryService;
   /** MCP Bundles (.mcpb): open, review, install; their folders go with their servers. */
   bundles: BundleService;
+  /** The OS sandbox of local servers: settings, policy, denials. */
+  sandbox: SandboxService;
 }
 
 /**
@@ -86,7 +90,17 @@ export interface FeatureDeps {
 export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   const { workflow } = deps;
   const announceConfig = (): void => deps.events.emit('config.changed', deps.config.status());
-  const serverHandlers = createServerHandlers(deps);
+  // A rename moves the server's sandbox setting and folders too, before the sync forgets the old name.
+  const settings = deps.settings;
+  const serverHandlers = createServerHandlers({
+    ...deps,
+    settings: {
+      renameServer: async (from: string, to: string) => {
+        await settings.renameServer(from, to);
+        await deps.sandbox.renameServer(from, to);
+      },
+    },
+  });
   const removeServer = serverHandlers['servers.remove'];
   // Removing a server installed from a bundle removes the bundle's folder too, whichever button did it.
   serverHandlers['servers.remove'] = async (input) => {
@@ -117,5 +131,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createRegistryHandlers({ service: deps.registry, servers: serverHandlers }),
     ...createTaskSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
+    ...createSandboxHandlers(deps.sandbox),
   };
 }

@@ -114,6 +114,12 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'bundles.install': { stageId: 'a'.repeat(32), name: 'bundle' },
   'bundles.discard': { stageId: 'a'.repeat(32) },
   'bundles.uninstall': { name: 'bundle' },
+  'sandbox.support': {},
+  'sandbox.serverSettings': {},
+  'sandbox.setServerSettings': { server: 'everything', enabled: true, allowedFolders: ['/srv/data'], allowedDomains: ['api.example.com', '*.npmjs.org', '127.0.0.1:8080'] },
+  'sandbox.policy': { server: 'everything' },
+  'sandbox.allow': { server: 'everything', domain: 'api.example.com' },
+  'sandbox.denials': { server: 'everything' },
 };
 
 interface Recorder {

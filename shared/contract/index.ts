@@ -17,6 +17,7 @@ import { registryMethods } from './registry';
 import { resourceMethods, resourceTopics } from './resources';
 import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
+import { sandboxMethods, sandboxTopics } from './sandbox';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
 import { taskSettingsMethods, taskSettingsTopics } from './task-settings';
@@ -46,6 +47,7 @@ export const contract = {
   ...appsMethods,
   ...registryMethods,
   ...bundlesMethods,
+  ...sandboxMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -67,6 +69,7 @@ export const topics = {
   ...taskSettingsTopics,
   ...instructionsSettingsTopics,
   ...appsTopics,
+  ...sandboxTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;
