@@ -79,15 +79,15 @@ export async function startSandboxRig(options: { support?: () => Promise<Sandbox
   };
   const lifecycle = new ServerLifecycle({ reportError });
   const env = { ...process.env, HOME: home };
-  const supervisor = new ServerSupervisor({
+  const supervisor: ServerSupervisor = new ServerSupervisor({
     logs: sink,
     stateDir: paths.stateDir,
     env,
     onState: (state) => lifecycle.serverChanged(state),
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
-    prepareLaunch: (name, config) => service.wrap(async (_name, c) => plainLaunch(c, env))(name, config),
+    prepareLaunch: (name: string, config: ServerConfig) => service.wrap(async (_name: string, c: ServerConfig) => plainLaunch(c, env))(name, config),
   });
-  const service = new SandboxService({
+  const service: SandboxService = new SandboxService({
     paths,
     settings,
     servers: supervisor,
