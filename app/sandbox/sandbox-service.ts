@@ -17,6 +17,8 @@ import { denialOf, fixFor, parseDenial, parseNetworkViolation } from './sandbox-
 import type { DeniedAccess } from './sandbox-denials';
 import { ensureServerFolders, moveServerFolders, removeServerFolders, serverFolders } from './sandbox-folders';
 import { sandboxedLaunch } from './sandbox-launch';
+import { watchToolErrors } from './sandbox-tool-errors';
+import type { OpenConnection } from '../servers/connection-options';
 import { acquireSandboxRuntime, sandboxSupport } from './sandbox-runtime';
 import type { SandboxRuntime } from './sandbox-runtime';
 import type { SandboxSettingsStore } from './sandbox-settings-store';
@@ -199,14 +201,24 @@ export class SandboxService implements ServerLifecycleListener {
     return [...(this.denials.get(server) ?? [])];
   }
 
+  /** Connections whose failed tool calls are read for denials (servers that answer the error instead of logging it). */
+  watchConnections(open: OpenConnection): OpenConnection {
+    return watchToolErrors(open, (server, text) => this.sawText(server, text));
+  }
+
+  private sawText(server: string, text: string): void {
+    const run = this.runs.get(server);
+    if (run === undefined) return;
+    for (const line of text.split('\n')) {
+      const access = parseDenial(line, run.policy);
+      if (access !== undefined) this.denied(server, run, access);
+    }
+  }
+
   /** Log batches: stderr lines of sandboxed servers are read for denials. */
   sawLogs(entries: ReadonlyArray<Pick<LogEntry, 'server' | 'source' | 'text'>>): void {
     for (const entry of entries) {
-      if (entry.source !== 'stderr') continue;
-      const run = this.runs.get(entry.server);
-      if (run === undefined) continue;
-      const access = parseDenial(entry.text, run.policy);
-      if (access !== undefined) this.denied(entry.server, run, access);
+      if (entry.source === 'stderr') this.sawText(entry.server, entry.text);
     }
   }
 

@@ -15,6 +15,7 @@ import { SandboxSettingsStore } from '../../app/sandbox/sandbox-settings-store';
 import { plainLaunch } from '../../app/servers/server-launch';
 import { ServerLifecycle } from '../../app/servers/server-lifecycle';
 import { ServerSupervisor } from '../../app/servers/supervisor';
+import { ServerConnection } from '../../app/servers/server-connection';
 import { LogCollector, tempDir, waitUntil } from '../../app/servers/test-support';
 
 /** Why the sandbox tests cannot run here, or undefined when they can (Linux with bubblewrap, socat, ripgrep). */
@@ -85,6 +86,7 @@ export async function startSandboxRig(options: { support?: () => Promise<Sandbox
     env,
     onState: (state) => lifecycle.serverChanged(state),
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
+    openConnection: (options) => service.watchConnections(ServerConnection.open)(options),
     prepareLaunch: (name: string, config: ServerConfig) => service.wrap(async (_name: string, c: ServerConfig) => plainLaunch(c, env))(name, config),
   });
   const service: SandboxService = new SandboxService({
