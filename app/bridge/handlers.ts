@@ -101,6 +101,19 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
       },
     },
   });
+  const addServer = serverHandlers['servers.add'];
+  // The sandbox chosen in a review is set before the server is added, so its first start is already sandboxed.
+  serverHandlers['servers.add'] = async (input) => {
+    const { sandbox, ...add } = input;
+    const preset = sandbox !== undefined && deps.config.rawServer(input.name) === undefined;
+    if (preset) await deps.sandbox.preset(input.name, sandbox);
+    try {
+      return await addServer(add);
+    } catch (error) {
+      if (preset) await deps.sandbox.forgetPreset(input.name);
+      throw error;
+    }
+  };
   const removeServer = serverHandlers['servers.remove'];
   // Removing a server installed from a bundle removes the bundle's folder too, whichever button did it.
   serverHandlers['servers.remove'] = async (input) => {

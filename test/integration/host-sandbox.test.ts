@@ -59,4 +59,20 @@ describe('the sandbox through the host', () => {
     await harness.waitForEvent('sandbox.serverSettingsChanged', (s) => s.server === 'local' && !s.enabled);
     expect(existsSync(own)).toBe(false);
   }, 60_000);
+
+  it.skipIf(skipReason !== undefined)('a server added with the sandbox chosen in its review starts sandboxed the first time', async () => {
+    const harness = await world.start();
+    await harness.call('servers.add', { name: 'fresh', config: hostile, sandbox: { enabled: true, allowedDomains: ['registry.npmjs.org'] } });
+    await harness.waitForEvent('servers.changed', (s) => s.name === 'fresh' && s.status === 'ready', 30_000);
+    const logs = await harness.call<{ entries: Array<{ text: string }> }>('logs.query', { server: 'fresh', sources: ['host'] });
+    const spawned = logs.entries.map((entry) => entry.text).filter((text) => text.startsWith('spawned pid'));
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0]).toMatch(/\(in the sandbox\)$/);
+    expect(await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {})).toEqual([
+      { server: 'fresh', applies: true, enabled: true, allowedFolders: [], allowedDomains: ['registry.npmjs.org'], offered: true },
+    ]);
+    // A choice for a name that is taken is not applied to the server that has it.
+    expect(await harness.host.dispatch('servers.add', { name: 'fresh', config: hostile, sandbox: { enabled: false } })).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(JSON.parse(await readFile(join(world.dir, 'sandbox.json'), 'utf8')).servers.fresh).toMatchObject({ enabled: true });
+  }, 60_000);
 });
