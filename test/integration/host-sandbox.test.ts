@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
@@ -62,12 +63,19 @@ describe('the sandbox through the host', () => {
 
   it.skipIf(skipReason !== undefined)('a server added with the sandbox chosen in its review starts sandboxed the first time', async () => {
     const harness = await world.start();
-    await harness.call('servers.add', { name: 'fresh', config: hostile, sandbox: { enabled: true, allowedDomains: ['registry.npmjs.org'] } });
+    // Outside Berth's config folder (inside it, a write lands in the empty folder the sandbox mounts over it, and is gone).
+    const target = join(tmpdir(), `berth-sandbox-outside-${process.pid}.txt`);
+    await harness.call('servers.add', { name: 'fresh', config: { ...hostile, env: { HOSTILE_WRITE_ON_START: target } }, sandbox: { enabled: true, allowedDomains: ['registry.npmjs.org'] } });
     await harness.waitForEvent('servers.changed', (s) => s.name === 'fresh' && s.status === 'ready', 30_000);
     const logs = await harness.call<{ entries: Array<{ text: string }> }>('logs.query', { server: 'fresh', sources: ['host'] });
     const spawned = logs.entries.map((entry) => entry.text).filter((text) => text.startsWith('spawned pid'));
     expect(spawned).toHaveLength(1);
     expect(spawned[0]).toMatch(/\(in the sandbox\)$/);
+    // Its stderr reached the sandbox through the host's log batches: the denial is an event, a log line and in sandbox.denials.
+    const denial = await harness.waitForEvent('sandbox.denied', (d) => d.server === 'fresh');
+    expect(denial).toMatchObject({ kind: 'write', target, fix: { folder: tmpdir() } });
+    expect(await harness.call('sandbox.denials', { server: 'fresh' })).toEqual([denial]);
+    expect(existsSync(target)).toBe(false);
     expect(await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {})).toEqual([
       { server: 'fresh', applies: true, enabled: true, allowedFolders: [], allowedDomains: ['registry.npmjs.org'], offered: true },
     ]);
