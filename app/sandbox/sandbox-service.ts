@@ -174,7 +174,8 @@ export class SandboxService implements ServerLifecycleListener {
     const state = this.requireServer(server);
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
-    if (next.enabled && !before.enabled && state.config.command !== undefined) {
+    if (patch.enabled === true && state.config.command === undefined) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'enabled');
+    if (next.enabled && !before.enabled) {
       const support = await this.supportNow(true);
       if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'enabled');
     }

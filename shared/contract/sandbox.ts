@@ -97,7 +97,7 @@ export const sandboxMethods = {
   }),
   'sandbox.setServerSettings': method({
     summary:
-      "Changes one server's sandbox setting (the fields given); a running local server restarts when what it may do changed. Turning it on where the sandbox is unavailable is refused (FORBIDDEN, saying why). NOT_FOUND for an unknown server.",
+      "Changes one server's sandbox setting (the fields given); a running local server restarts when what it may do changed. Turning it on where the sandbox is unavailable is refused (FORBIDDEN, saying why), for an HTTP server too (INVALID_INPUT). NOT_FOUND for an unknown server.",
     input: z
       .object({
         server: ServerSchema,

@@ -22,6 +22,7 @@ describe('the sandbox through the host', () => {
     await harness.call('servers.add', { name: 'remote', config: { url: 'http://127.0.0.1:9/mcp', enabled: false } });
     await harness.call('servers.add', { name: 'local', config: { ...hostile, enabled: false } });
     expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'ghost', enabled: true })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'remote', enabled: true })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('remote (HTTP) server runs elsewhere') });
     expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'local', allowedFolders: ['/'] })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('whole disk') });
     expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'local', allowedDomains: ['https://x.com/'] })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     expect(await harness.host.dispatch('sandbox.allow', { server: 'local', folder: join(process.env.HOME ?? '/root', '.ssh') })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
