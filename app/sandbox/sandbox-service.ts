@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
 import type { LogEntry } from '../../shared/domain/log';
@@ -130,6 +130,10 @@ export class SandboxService implements ServerLifecycleListener {
       const wrapped = await sandboxedLaunch(runtime, launch, policy, folders);
       this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
+      // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
+      for (const folder of this.options.settings.get(name).allowedFolders.filter((path) => !existsSync(path))) {
+        this.log(name, 'warning', `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`);
+      }
       return wrapped.launch;
     } catch (error) {
       if (error instanceof ServerStartError) throw error;
