@@ -119,14 +119,7 @@ export class SandboxService implements ServerLifecycleListener {
     const policy = this.policyFor(name, roots);
     try {
       await ensureServerFolders(folders);
-      this.runtime ??= (this.options.runtime ?? acquireSandboxRuntime)().then((runtime) => {
-        this.unsubscribe.push(runtime.onViolation((commandId, line) => this.violation(commandId, line)));
-        return runtime;
-      });
-      const runtime = await this.runtime.catch((error: unknown) => {
-        this.runtime = undefined;
-        throw error;
-      });
+      const runtime = await this.startRuntime();
       const wrapped = await sandboxedLaunch(runtime, launch, policy, folders);
       this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
@@ -139,6 +132,30 @@ export class SandboxService implements ServerLifecycleListener {
       if (error instanceof ServerStartError) throw error;
       throw new ServerStartError(`could not be put in the sandbox: ${errorMessage(error)}. It was not started without it.`, 'config');
     }
+  }
+
+  /**
+   * Start loading the runtime and its proxies now when some server will run
+   * sandboxed: the ~300 ms overlap the rest of the host's start instead of
+   * delaying the first sandboxed server. Never rejects (a start reports it).
+   */
+  warmUp(): void {
+    if (this.options.settings.servers().some((server) => this.options.settings.get(server).enabled)) this.startRuntime().catch(() => undefined);
+  }
+
+  private startRuntime(): Promise<SandboxRuntime> {
+    this.runtime ??= (this.options.runtime ?? acquireSandboxRuntime)().then(
+      (runtime) => {
+        if (this.closed) return runtime;
+        this.unsubscribe.push(runtime.onViolation((commandId, line) => this.violation(commandId, line)));
+        return runtime;
+      },
+      (error: unknown) => {
+        this.runtime = undefined;
+        throw error;
+      },
+    );
+    return this.runtime;
   }
 
   /** The policy a start of `server` gets now. */
