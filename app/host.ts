@@ -11,7 +11,7 @@ import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
 import { HostChat } from './host-chat';
 import { HostRedaction } from './host-redaction';
-import { announceServerSettings } from './bridge/server-settings-events';
+import { forgetSettingsOnRemoval } from './bridge/server-settings-events';
 import { HostRoots } from './host-roots';
 import { CompletionBroker } from './workspace/completion-broker';
 import { PromptCatalogService } from './workspace/prompt-catalog';
@@ -38,6 +38,8 @@ import { createApps } from './apps/create-apps';
 import { createSkills } from './skills/create-skills';
 import { skillToolProvider } from './skills/skill-tools';
 import { SettingsStore } from './settings/settings-store';
+import { openSandbox } from './sandbox/create-sandbox';
+import type { SandboxService } from './sandbox/sandbox-service';
 
 /** Berth's version, as package.json states it (bundlers inline just this field). */
 export const BERTH_VERSION: string = version;
@@ -71,8 +73,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const warn = (text: string): void => logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text });
 
   const redaction = new HostRedaction({ env: hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) });
+  let sandbox: SandboxService | undefined = undefined; // set below: no earlier log batch holds a sandboxed server's line
   const logs = new LogHub({
-    onBatch: (entries) => events.emit('logs.appended', { entries }),
+    onBatch: (entries) => {
+      events.emit('logs.appended', { entries });
+      sandbox?.sawLogs(entries);
+    },
     // A window gets the trace live only while its Logs view is open (logs.followTrace).
     liveTrace: 'when-followed',
     files: { dir: paths.logsDir },
@@ -167,17 +173,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
       elicitation: (server, params, context) => workflow.answerElicitation(server, params, context),
     },
   });
+  const openedSandbox = await openSandbox({ paths, servers: () => supervisor, roots: () => roots, events, logs, warn, reportError: reportBug });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
+  sandbox = openedSandbox;
+  lifecycle.register(openedSandbox);
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
-  // A new server of a removed one's name starts from the defaults (a rename has moved them first: servers.update).
-  lifecycle.register({
-    serverRemoved: (name) => {
-      settings
-        .forgetServer(name)
-        .then(() => announceServerSettings(events, settings, name))
-        .catch((error: unknown) => reportBug(`forgetting the settings of '${name}' failed`, error));
-    },
-  });
+  lifecycle.register(forgetSettingsOnRemoval(events, settings, reportBug));
   lifecycle.register(workflow);
   // After the workflow: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
   lifecycle.register(
@@ -201,7 +202,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     stateDir: paths.stateDir,
     onState: (state) => lifecycle.serverChanged(state),
     env: serverEnv,
-    prepareLaunch: createLaunchPreparer({
+    prepareLaunch: openedSandbox.wrap(
+      createLaunchPreparer({
       launchEnv: () => loginEnv.get(),
       settledLaunchEnv: () => loginEnv.settled(),
       baseLaunchEnv: (pathSource) => loginEnv.base(pathSource),
@@ -210,12 +212,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
         redaction.serverResolved(name, resolved);
         return resolved;
       },
-    }),
+      }),
+    ),
     clientVersion: BERTH_VERSION,
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
     onListChanged: (server, kind) => lifecycle.listChanged(server, kind),
     // Tool calls run as MCP tasks where the tool and the server say so (app/tasks).
-    openConnection: toolTasks.wrap(ServerConnection.open),
+    openConnection: toolTasks.wrap(openedSandbox.watchConnections(ServerConnection.open)),
   });
   const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
   const completions = new CompletionBroker(supervisor);
@@ -283,6 +286,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     });
     // Servers start only once the config is applied (below), so every client is set up with roots.
     lifecycle.register(roots);
+    const openRoots = roots;
+    openedSandbox.watchRoots((listener) => openRoots.store.onChange(listener));
     chat = await HostChat.open({
       configDir: paths.configDir,
       seenConversationFiles: privacy.identities,
@@ -340,6 +345,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       registry,
       bundles,
       skills,
+      sandbox: openedSandbox,
       appInfo: {
         version: BERTH_VERSION,
         shell: options.shell,
@@ -383,6 +389,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
           await workflow.close();
           await chat.close();
           await supervisor.shutdown();
+          await openedSandbox.close();
           await toolTasks.flush();
           await rootsClosed;
           await settings.flush();

@@ -36,6 +36,8 @@ import { createRegistryHandlers } from './handlers-registry';
 import type { RegistryService } from '../registry/registry-service';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { createTaskSettingsHandlers } from './handlers-task-settings';
+import { createSandboxHandlers } from './handlers-sandbox';
+import type { SandboxService } from '../sandbox/sandbox-service';
 import { createTasksHandlers } from './handlers-tasks';
 import type { TaskRegistry } from '../tasks/task-registry';
 import type { ServerSync } from './server-sync';
@@ -81,6 +83,8 @@ export interface FeatureDeps {
   bundles: BundleService;
   /** MCP skills (SEP-2640): the catalog and the person's pick from the composer. */
   skills: SkillsService;
+  /** The OS sandbox of local servers: settings, policy, denials. */
+  sandbox: SandboxService;
 }
 
 /**
@@ -91,7 +95,30 @@ export interface FeatureDeps {
 export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   const { workflow } = deps;
   const announceConfig = (): void => deps.events.emit('config.changed', deps.config.status());
-  const serverHandlers = createServerHandlers(deps);
+  // A rename moves the server's sandbox setting and folders too, before the sync forgets the old name.
+  const settings = deps.settings;
+  const serverHandlers = createServerHandlers({
+    ...deps,
+    settings: {
+      renameServer: async (from: string, to: string) => {
+        await settings.renameServer(from, to);
+        await deps.sandbox.renameServer(from, to);
+      },
+    },
+  });
+  const addServer = serverHandlers['servers.add'];
+  // The sandbox chosen in a review is set before the server is added, so its first start is already sandboxed.
+  serverHandlers['servers.add'] = async (input) => {
+    const { sandbox, ...add } = input;
+    const preset = sandbox !== undefined && deps.config.rawServer(input.name) === undefined;
+    if (preset) await deps.sandbox.preset(input.name, sandbox);
+    try {
+      return await addServer(add);
+    } catch (error) {
+      if (preset) await deps.sandbox.forgetPreset(input.name);
+      throw error;
+    }
+  };
   const removeServer = serverHandlers['servers.remove'];
   // Removing a server installed from a bundle removes the bundle's folder too, whichever button did it.
   serverHandlers['servers.remove'] = async (input) => {
@@ -124,5 +151,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createInstructionsSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createResultSettingsHandlers({ settings: deps.settings, servers: deps.supervisor, events: deps.events }),
     ...createSkillsHandlers(deps.skills),
+    ...createSandboxHandlers(deps.sandbox),
   };
 }

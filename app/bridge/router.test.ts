@@ -121,6 +121,12 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'bundles.uninstall': { name: 'bundle' },
   'skills.list': {},
   'skills.attach': { server: 'docs', uri: 'skill://pdf-processing/SKILL.md' },
+  'sandbox.support': {},
+  'sandbox.serverSettings': {},
+  'sandbox.setServerSettings': { server: 'everything', enabled: true, allowedFolders: ['/srv/data'], allowedDomains: ['api.example.com', '*.npmjs.org', '127.0.0.1:8080'] },
+  'sandbox.policy': { server: 'everything' },
+  'sandbox.allow': { server: 'everything', domain: 'api.example.com' },
+  'sandbox.denials': { server: 'everything' },
 };
 
 interface Recorder {

@@ -15,6 +15,8 @@ export interface ServerConnectionOptions {
   config: ServerConfig;
   /** The host's environment; the server's `env` is laid over it. */
   hostEnv: NodeJS.ProcessEnv;
+  /** stdio: the command the log shows instead of `config`'s (a wrapper's own command line is not the person's). */
+  shownCommand?: string;
   logs: LogSink;
   eraCache: EraCache;
   clientVersion: string;

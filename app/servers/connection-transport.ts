@@ -59,6 +59,8 @@ export interface CreateTransportOptions {
   kind: TransportKind;
   /** stdio: the environment the process gets (host env with the server's laid over it). */
   env: NodeJS.ProcessEnv;
+  /** stdio: the command line the log shows, when not `config`'s own. */
+  description?: string;
   /** HTTP: the headers to send (secrets resolved). */
   headers: Record<string, string>;
   /** HTTP: OAuth tokens for the server, when it is signed in to (or may ask for a sign-in). */
@@ -99,7 +101,7 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
         return process.brokenReason;
       },
       sessionId: undefined,
-      description: [command, ...config.args].join(' '),
+      description: options.description ?? [command, ...config.args].join(' '),
       endSession: () => Promise.resolve(),
       close: () => process.close(),
     };

@@ -56,6 +56,7 @@ export class ServerConnection implements SupervisedConnection {
       kind,
       env: { ...options.hostEnv, ...config.env },
       headers: config.headers,
+      ...(options.shownCommand === undefined ? {} : { description: options.shownCommand }),
       ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
       hooks: {
         onTrace: (direction, message, bytes, raw) => {

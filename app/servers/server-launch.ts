@@ -13,6 +13,8 @@ export interface ServerLaunch {
   env: NodeJS.ProcessEnv;
   /** Adds what the person needs to act on a start failure (where the searched PATH came from). */
   explain(error: ServerStartError): ServerStartError;
+  /** What the log shows as the spawned command when `config` runs something around it (the sandbox's wrapper). */
+  shownCommand?: string;
 }
 
 /** Builds the launch of one start; rejects with a ServerStartError when the server must not be spawned. */

@@ -280,6 +280,7 @@ export class ServerSupervisor {
         name: entry.name,
         config: launch.config,
         hostEnv: launch.env,
+        ...(launch.shownCommand === undefined ? {} : { shownCommand: launch.shownCommand }),
         logs: this.options.logs,
         eraCache: this.eraCache,
         clientVersion: this.clientVersion,

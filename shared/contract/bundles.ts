@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema, ServerStateSchema } from '../domain/server';
 import { ImportWarningSchema } from './config-import';
 import { method } from './define';
+import { SandboxChoiceSchema } from './sandbox';
 
 /**
  * MCP Bundles (`.mcpb`): a zip with a `manifest.json` and a local server.
@@ -153,7 +154,7 @@ export const bundlesMethods = {
   }),
   'bundles.install': method({
     summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it.',
-    input: BundleTarget,
+    input: BundleTarget.extend({ sandbox: SandboxChoiceSchema.optional() }),
     output: ServerStateSchema,
   }),
   'bundles.discard': method({

@@ -18,6 +18,7 @@ import { resourceMethods, resourceTopics } from './resources';
 import { resultSettingsMethods, resultSettingsTopics } from './result-settings';
 import { rootsMethods, rootsTopics } from './roots';
 import { samplingMethods, samplingTopics } from './sampling';
+import { sandboxMethods, sandboxTopics } from './sandbox';
 import { serverMethods, serverTopics } from './servers';
 import { settingsMethods, settingsTopics } from './settings';
 import { skillsMethods, skillsTopics } from './skills';
@@ -50,6 +51,7 @@ export const contract = {
   ...registryMethods,
   ...bundlesMethods,
   ...skillsMethods,
+  ...sandboxMethods,
 } satisfies Record<string, MethodSpec>;
 
 /** Every event the host pushes to the renderer. */
@@ -73,6 +75,7 @@ export const topics = {
   ...resultSettingsTopics,
   ...appsTopics,
   ...skillsTopics,
+  ...sandboxTopics,
 } satisfies Record<string, z.ZodType>;
 
 export type Contract = typeof contract;

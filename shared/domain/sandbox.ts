@@ -1,0 +1,311 @@
+/**
+ * The OS sandbox of local (stdio) servers: the person's per-server setting,
+ * the policy Berth derives from what the person already decided (roots, the
+ * server's own folders, extra folders and domains), and that policy in plain
+ * words. Pure and zod-free: the renderer's server form and detail use it
+ * without pulling the contract's schemas into the first screen.
+ */
+
+/** One server's sandbox setting, as the person chose it (settings.json `sandbox.<server>`). */
+export interface SandboxServerSettings {
+  /** Run this server in the OS sandbox. A server set so never starts unsandboxed: without support it fails saying why. */
+  enabled: boolean;
+  /** Extra folders it may write (and read) besides its roots and its own folders: absolute paths. */
+  allowedFolders: string[];
+  /** Domains it may reach (`example.com`, `*.example.com`, `host:port`, an IP literal); empty = no network. */
+  allowedDomains: string[];
+  /** Berth offered the sandbox for this server once (existing servers are asked once, never again). */
+  offered: boolean;
+}
+
+/** A server that was never set: not sandboxed, not offered yet. Installed and imported servers are set on by their review. */
+export const DEFAULT_SANDBOX_SETTINGS: SandboxServerSettings = { enabled: false, allowedFolders: [], allowedDomains: [], offered: false };
+
+/** The longest list of folders or domains one server may have. */
+export const SANDBOX_LIST_MAX = 100;
+
+/**
+ * What the sandbox lets a server do, in the shape of the runtime's config
+ * (`@anthropic-ai/sandbox-runtime`): reads are open except `denyRead`
+ * (re-opened for `allowRead` inside a denied folder), writes are closed
+ * except `allowWrite` (closed again for `denyWrite`), network only to
+ * `allowedDomains` (empty = none).
+ */
+export interface SandboxPolicy {
+  allowWrite: string[];
+  denyWrite: string[];
+  denyRead: string[];
+  allowRead: string[];
+  allowedDomains: string[];
+}
+
+/** A server's own folders under Berth's data folder: always writable for it, never for another server. */
+export interface SandboxServerFolders {
+  data: string;
+  temp: string;
+  cache: string;
+}
+
+/** Everything {@linkcode deriveSandboxPolicy} needs; the host fills it in (paths absolute, POSIX). */
+export interface SandboxPolicyInputs {
+  /** The person's home folder. */
+  home: string;
+  /** The folders of the roots this server sees (already filtered by its exposure and consent). */
+  roots: string[];
+  folders: SandboxServerFolders;
+  /** Berth's config folder (config.json, secrets, state, logs, conversations…): unreadable. */
+  berthConfigDir: string;
+  /** Folders inside Berth's config folder a server may read (installed bundles: its own code). */
+  berthReadable: string[];
+  /** Other files holding Berth's secrets, wherever they are. */
+  berthSecretFiles: string[];
+  settings: Pick<SandboxServerSettings, 'allowedFolders' | 'allowedDomains'>;
+}
+
+/** Credential files and folders every sandboxed server is denied, relative to home. */
+export const SECRET_PATHS_IN_HOME: readonly string[] = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.config/gcloud',
+  '.azure',
+  '.kube',
+  '.docker/config.json',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pypirc',
+  '.netrc',
+  '.git-credentials',
+  '.config/gh',
+  '.config/hub',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.gem/credentials',
+  '.terraform.d/credentials.tfrc.json',
+  '.vault-token',
+  '.password-store',
+  '.local/share/keyrings',
+  '.pki',
+  // Browser profiles: cookies, saved passwords, sessions.
+  '.mozilla',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  '.config/vivaldi',
+  '.config/opera',
+  'snap/firefox',
+  'snap/chromium',
+  '.var/app/org.mozilla.firefox',
+  '.var/app/com.google.Chrome',
+  'Library/Application Support/Google/Chrome',
+  'Library/Application Support/Firefox',
+  'Library/Application Support/BraveSoftware',
+  'Library/Application Support/Microsoft Edge',
+  'Library/Cookies',
+  'Library/Keychains',
+  'Library/Safari',
+];
+
+/** Files that run code at the next login or shell: never writable, even inside a root that holds them. */
+export const STARTUP_PATHS_IN_HOME: readonly string[] = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.config/fish',
+  '.config/autostart',
+  '.config/systemd',
+  '.local/bin',
+  '.ssh',
+  '.gitconfig',
+  'Library/LaunchAgents',
+];
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+function inHome(home: string, relative: string): string {
+  return `${trimSlash(home)}/${relative}`;
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths.map(trimSlash))];
+}
+
+/** Whether `path` is `folder` or inside it (POSIX, already normalized). */
+export function isWithin(path: string, folder: string): boolean {
+  const f = trimSlash(folder);
+  const p = trimSlash(path);
+  return p === f || p.startsWith(f === '/' ? '/' : `${f}/`);
+}
+
+/**
+ * The policy for one sandboxed server. Writes: its roots, its own folders,
+ * the person's extra folders — never a startup file, a secret or Berth's
+ * config. Reads: everything but secrets and Berth's config (its roots and its
+ * own folders re-opened when they lie inside a denied folder). Network: the
+ * person's domains only.
+ */
+export function deriveSandboxPolicy(inputs: SandboxPolicyInputs): SandboxPolicy {
+  const { home, folders, settings } = inputs;
+  const own = [folders.data, folders.temp, folders.cache];
+  const secrets = SECRET_PATHS_IN_HOME.map((relative) => inHome(home, relative));
+  const allowWrite = unique([...inputs.roots, ...own, ...settings.allowedFolders]);
+  const denyRead = unique([...secrets, inputs.berthConfigDir, ...inputs.berthSecretFiles]);
+  // Re-open only what is inside a denied folder; a root inside ~/.ssh stays unreadable (a secret is a secret).
+  const readable = [...own, ...inputs.berthReadable, ...inputs.roots, ...settings.allowedFolders];
+  const allowRead = unique(readable.filter((path) => isWithin(path, inputs.berthConfigDir) && !secrets.some((secret) => isWithin(path, secret))));
+  const denyWrite = unique([
+    ...STARTUP_PATHS_IN_HOME.map((relative) => inHome(home, relative)),
+    ...secrets,
+    ...inputs.berthSecretFiles,
+    // Berth's config folder, except the server's own folders inside it.
+    ...(own.some((path) => isWithin(path, inputs.berthConfigDir)) ? berthFilesBesides(inputs.berthConfigDir) : [inputs.berthConfigDir]),
+  ]);
+  return { allowWrite, denyWrite, denyRead, allowRead, allowedDomains: [...new Set(settings.allowedDomains)] };
+}
+
+/** Berth's own files and folders inside its config folder (everything but `sandbox/`, where the servers' folders live). */
+export function berthFilesBesides(configDir: string): string[] {
+  return ['config.json', 'settings.json', 'secrets.json', 'registries.json', 'state', 'logs', 'conversations', 'bundles'].map((name) => `${trimSlash(configDir)}/${name}`);
+}
+
+/** `/home/ann/Documents/x` → `~/Documents/x`: how paths are shown. */
+export function tildePath(path: string, home: string): string {
+  const h = trimSlash(home);
+  if (h === '' || h === '/') return path;
+  if (path === h) return '~';
+  return path.startsWith(`${h}/`) ? `~${path.slice(h.length)}` : path;
+}
+
+/** The policy in plain words, for the server form, its detail and the review. */
+export interface SandboxPolicyWords {
+  /** "Can change files only in: ~/Projects/site, its own folders". */
+  write: string;
+  /** "Cannot read: SSH keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets". */
+  read: string;
+  /** "No network" / "Network only to: api.github.com, *.npmjs.org". */
+  network: string;
+  /** The folders it may write, shown with `~`. */
+  writeFolders: string[];
+}
+
+/** {@linkcode SandboxPolicyWords} for a policy; `ownFolders` are named "its own folders" instead of listed. */
+export function describeSandboxPolicy(policy: SandboxPolicy, home: string, ownFolders: SandboxServerFolders): SandboxPolicyWords {
+  const own = new Set([ownFolders.data, ownFolders.temp, ownFolders.cache].map(trimSlash));
+  const writeFolders = policy.allowWrite.filter((path) => !own.has(trimSlash(path))).map((path) => tildePath(path, home));
+  const write = writeFolders.length === 0 ? 'Can change files only in its own folders (data, temporary files, cache)' : `Can change files only in: ${writeFolders.join(', ')}, and its own folders`;
+  const read = "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
+  const network = policy.allowedDomains.length === 0 ? 'No network' : `Network only to: ${policy.allowedDomains.join(', ')}`;
+  return { write, read, network, writeFolders };
+}
+
+/** What a sandboxed server was refused. */
+export type SandboxDenialKind = 'read' | 'write' | 'network';
+
+/** One refusal seen in a sandboxed server's stderr or error (the `sandbox.denied` topic). */
+export interface SandboxDenial {
+  server: string;
+  kind: SandboxDenialKind;
+  /** The absolute path, or the host (`host` or `host:port`). */
+  target: string;
+  /** "blocked by the sandbox: write to ~/Documents/x": the log line and the card's text. */
+  message: string;
+  /** Epoch ms. */
+  at: number;
+  /** What `sandbox.allow` would add for this denial: the folder to allow writing, or the domain; absent for a read of a secret (never allowed). */
+  fix?: { folder: string } | { domain: string };
+}
+
+/** The words of a denial: "blocked by the sandbox: write to ~/Documents/x". */
+export function denialMessage(kind: SandboxDenialKind, target: string, home: string): string {
+  if (kind === 'network') return `blocked by the sandbox: connection to ${target}`;
+  return `blocked by the sandbox: ${kind} ${kind === 'read' ? 'of' : 'to'} ${tildePath(target, home)}`;
+}
+
+function commandName(command: string | undefined): string {
+  return (command ?? '').split(/[\\/]/).pop()?.replace(/\.(exe|cmd|bat)$/i, '') ?? '';
+}
+
+/**
+ * Domains a launcher needs on a sandboxed server's first start, to pre-fill
+ * a review: npx & co. download the package (into the server's own cache),
+ * uvx & co. from PyPI. The person sees and may remove them.
+ */
+export function suggestedSandboxDomains(command: string | undefined): string[] {
+  const name = commandName(command);
+  if (['npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bunx', 'bun'].includes(name)) return ['registry.npmjs.org'];
+  if (['uvx', 'uv', 'pip', 'pip3', 'pipx'].includes(name)) return ['pypi.org', 'files.pythonhosted.org'];
+  return [];
+}
+
+/**
+ * Why a local server cannot run in the sandbox as configured, or undefined.
+ * `docker run` talks to Docker's socket, which is exactly what the sandbox
+ * blocks (a server with the Docker socket could start a container with the
+ * whole disk); such a server is isolated by its container instead.
+ */
+export function sandboxFitProblem(command: string | undefined): string | undefined {
+  const name = commandName(command);
+  if (name === 'docker' || name === 'podman') return `${name} servers run in their own container: the sandbox would block ${name === 'docker' ? "Docker's" : "Podman's"} socket, so they cannot start in it`;
+  return undefined;
+}
+
+/** Whether the platform can sandbox servers, and if not, why and what to install. */
+export interface SandboxSupport {
+  available: boolean;
+  /** `process.platform` of the host. */
+  platform: string;
+  /** Why not, in words (absent when available). */
+  reason?: string;
+  /** What to install, as a command or a sentence (absent when nothing would help, e.g. Windows). */
+  install?: string;
+  /** Notes that do not stop the sandbox (the runtime's warnings). */
+  warnings: string[];
+}
+
+const DOMAIN_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+/**
+ * Why a network entry is not one the sandbox takes, or undefined when it is:
+ * `example.com`, `*.example.com`, `localhost`, an IPv4 address, each with an
+ * optional `:port`. No scheme, no path, no bare `*`.
+ */
+export function domainEntryProblem(entry: string): string | undefined {
+  const text = entry.trim().toLowerCase();
+  if (text === '') return 'Enter a domain';
+  if (text.length > 253 + 6) return 'That domain is too long';
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(text) || text.includes('/')) return 'Enter a domain without http:// or a path (example.com)';
+  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(text);
+  const host = match?.[1] ?? '';
+  const port = match?.[2];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return 'The port must be between 1 and 65535';
+  if (IPV4.test(host)) return undefined;
+  const name = host.startsWith('*.') ? host.slice(2) : host;
+  if (name === '' || name === '*' || host.includes('*', host.startsWith('*.') ? 1 : 0)) return 'A wildcard is allowed only as "*.example.com"';
+  const labels = name.split('.');
+  if (labels.some((label) => !DOMAIN_LABEL.test(label))) return 'That is not a domain (example.com or *.example.com)';
+  if (host.startsWith('*.') && labels.length < 2) return 'A wildcard needs a domain with a dot ("*.example.com")';
+  return undefined;
+}
+
+/** Why a folder entry is not one the sandbox takes, or undefined: an absolute path that is not the whole disk or home. */
+export function folderEntryProblem(path: string, home: string): string | undefined {
+  if (path.trim() === '') return 'Enter a folder';
+  if (path.length > 4_096) return 'That path is too long';
+  if (path.includes('\0')) return 'That path holds a NUL character';
+  if (!path.startsWith('/')) return 'Enter an absolute folder path (starting with /)';
+  if (path.split('/').some((part) => part === '..' || part === '.')) return 'Enter the folder without "." or ".."';
+  const t = trimSlash(path);
+  if (t === '/' || t === trimSlash(home)) return 'Allowing the whole disk or home folder would defeat the sandbox: pick the folder it needs';
+  return undefined;
+}
