@@ -17,7 +17,7 @@ export function announceServerSettings(
 /** A new server of a removed one's name starts from the defaults (a rename has moved them first: servers.update); every window is told. */
 export function forgetSettingsOnRemoval(
   events: Pick<EventHub, 'emit'>,
-  settings: Pick<SettingsStore, 'forgetServer' | 'tasksForOptionalTools' | 'sendsInstructions'>,
+  settings: Pick<SettingsStore, 'forgetServer' | 'tasksForOptionalTools' | 'sendsInstructions' | 'resultLimit'>,
   reportError: (what: string, error: unknown) => void,
 ): ServerLifecycleListener {
   return {
