@@ -4,8 +4,6 @@ import { createEventHub } from './events/event-hub';
 import { createHandlers } from './bridge/handlers';
 import { createRouter } from './bridge/router';
 import { errorMessage } from '../shared/error-message';
-import { ServerSync } from './bridge/server-sync';
-import { ConfigStore } from './config/config-store';
 import { removeInterruptedWrites } from './config/state-file';
 import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
@@ -27,7 +25,7 @@ import { ServerSecrets } from './secrets/server-secrets';
 import { OAuthSessions } from './oauth/oauth-sessions';
 import { LoginShellEnvironment } from './servers/login-env';
 import { createServerSources } from './host-install';
-import { createIssuerPinning } from './oauth/issuer-pinning';
+import { createConfigSync } from './host-config-sync';
 import { createLaunchPreparer } from './servers/server-launch';
 import { ServerLifecycle } from './servers/server-lifecycle';
 import { ServerConnection } from './servers/server-connection';
@@ -237,30 +235,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     serverChanged: (state) => events.emit('servers.changed', state),
     listChanged: { resources: (server) => events.emit('resources.listChanged', { server }) },
   });
-  const config = new ConfigStore({
-    filePath: paths.configFile,
-    // Only edits Berth did not make itself arrive here (the file watcher).
-    onChange: (status) => {
-      events.emit('config.changed', status);
-      sync.apply().catch((error: unknown) => reportBug('applying the changed config failed', error));
-    },
-    onWatchError: (error) => reportBug(`watching ${paths.configFile} failed`, error),
-    moveSecretsOut: (text) => serverSecrets.moveOutOfText(text),
-    warn: (text) => warn(`config: ${text}`),
-  });
-  const pinIssuer = createIssuerPinning({
-    pin: (server, issuer) => config.pinServerOAuthIssuer(server, issuer),
-    announceConfig: () => events.emit('config.changed', config.status()),
-    applyConfig: () => sync.apply(),
-    warn: (server, text) => logs.append({ server, time: Date.now(), source: 'host', level: 'warning', text: `OAuth: ${text}` }),
-  });
-  const sync = new ServerSync({
-    config,
-    supervisor,
-    events,
-    serverRemoved: (name) => lifecycle.serverRemoved(name),
-    onError: (error) => reportBug('starting servers failed', error),
-  });
+  const { config, sync, pinIssuer } = createConfigSync({ paths, events, supervisor, serverSecrets, logs, warn, reportBug, serverRemoved: (name) => lifecycle.serverRemoved(name) });
 
   let chat: HostChat;
   let roots: HostRoots | undefined;
