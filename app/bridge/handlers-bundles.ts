@@ -21,12 +21,12 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
     'bundles.upload': async ({ uploadId, data }) => service.upload(uploadId, data),
     'bundles.inspect': async ({ source }) => service.inspect(source),
     'bundles.review': async ({ stageId, name, values }) => service.review(stageId, name, values),
-    'bundles.install': async ({ stageId, name, values }) => {
+    'bundles.install': async ({ stageId, name, values, sandbox }) => {
       const prepared = await service.prepareInstall(stageId, name, values);
       try {
         const state =
           prepared.updates === undefined
-            ? await servers['servers.add']({ name, config: prepared.config })
+            ? await servers['servers.add']({ name, config: prepared.config, ...(sandbox === undefined ? {} : { sandbox }) })
             : await servers['servers.update']({ name, config: prepared.config });
         await prepared.commit();
         return state;

@@ -20,11 +20,11 @@ export function createRegistryHandlers({ service, servers }: RegistryHandlerDeps
     'registry.search': async ({ registry, query, cursor, limit }) => service.search(registry, query, cursor, limit),
     'registry.details': async ({ registry, name, version }) => service.details(registry, name, version),
     'registry.review': async (request) => service.review(request),
-    'registry.install': async ({ reviewId }) => {
+    'registry.install': async ({ reviewId, sandbox }) => {
       const taken = service.takeReview(reviewId);
       if (!taken.installed) return taken;
-      // The person confirmed the review: the server is added enabled, so it starts now.
-      await servers['servers.add']({ name: taken.serverName, config: taken.config });
+      // The person confirmed the review: the server is added enabled, so it starts now (in the sandbox the review left on).
+      await servers['servers.add']({ name: taken.serverName, config: taken.config, ...(sandbox === undefined ? {} : { sandbox }) });
       return { installed: true, server: taken.serverName };
     },
     'registry.updates': async () => service.updates(),

@@ -34,6 +34,7 @@ import type { RegistryService } from '../registry/registry-service';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { createTaskSettingsHandlers } from './handlers-task-settings';
 import { createSandboxHandlers } from './handlers-sandbox';
+import { addWithSandbox } from './sandbox-on-add';
 import type { SandboxService } from '../sandbox/sandbox-service';
 import { createTasksHandlers } from './handlers-tasks';
 import type { TaskRegistry } from '../tasks/task-registry';
@@ -109,6 +110,8 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     if (bundle !== undefined) await deps.bundles.removeFolder(bundle.path);
     return removed;
   };
+  // The form, an install and a bundle give a new server its sandbox before its first start.
+  serverHandlers['servers.add'] = addWithSandbox({ add: serverHandlers['servers.add'], update: serverHandlers['servers.update'], remove: serverHandlers['servers.remove'], sandbox: deps.sandbox });
   return {
     ...createAppHandlers(deps),
     ...serverHandlers,
@@ -125,7 +128,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
-    ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
+    ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync, sandbox: deps.sandbox, isLocal: (name) => deps.config.rawServer(name)?.command !== undefined }),
     ...createTasksHandlers(deps.tasks),
     ...createAppsHandlers(deps.apps),
     ...createRegistryHandlers({ service: deps.registry, servers: serverHandlers }),

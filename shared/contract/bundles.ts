@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema, ServerStateSchema } from '../domain/server';
 import { ImportWarningSchema } from './config-import';
 import { method } from './define';
+import { SandboxChoiceSchema } from './sandbox-choice';
 
 /**
  * MCP Bundles (`.mcpb`): a zip with a `manifest.json` and a local server.
@@ -152,8 +153,8 @@ export const bundlesMethods = {
     output: BundleReviewSchema,
   }),
   'bundles.install': method({
-    summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it.',
-    input: BundleTarget,
+    summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it. `sandbox` (a new server only; an update keeps its setting) is stored before the first start.',
+    input: BundleTarget.extend({ sandbox: SandboxChoiceSchema.optional() }),
     output: ServerStateSchema,
   }),
   'bundles.discard': method({

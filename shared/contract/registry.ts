@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema } from '../domain/server';
 import { ImportWarningSchema } from './config-import';
 import { method } from './define';
+import { SandboxChoiceSchema } from './sandbox-choice';
 
 /** A registry's base URL as the person configures it: http(s), no credentials in it. */
 export const RegistryUrlSchema = z
@@ -154,8 +155,8 @@ export const registryMethods = {
     ]),
   }),
   'registry.install': method({
-    summary: 'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version.',
-    input: z.object({ reviewId: z.string().min(1).max(100) }).strict(),
+    summary: 'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version. `sandbox`: as the review left it, stored before the first start.',
+    input: z.object({ reviewId: z.string().min(1).max(100), sandbox: SandboxChoiceSchema.optional() }).strict(),
     output: z.discriminatedUnion('installed', [z.object({ installed: z.literal(true), server: z.string() }), z.object({ installed: z.literal(false), errors: z.array(InstallFieldErrorSchema) })]),
   }),
   'registry.updates': method({

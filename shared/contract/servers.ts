@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LogLevelSchema, ServerConfigSchema, ServerNameSchema, ServerStateSchema } from '../domain/server';
 import { method } from './define';
+import { SandboxChoiceSchema } from './sandbox-choice';
 
 const byName = z.object({ name: z.string().min(1).max(200) }).strict();
 
@@ -17,8 +18,8 @@ export const serverMethods = {
     output: z.array(ServerStateSchema),
   }),
   'servers.add': method({
-    summary: 'Add a server to the config (and start it if enabled).',
-    input: z.object({ name: ServerNameSchema, config: ConfigInput }).strict(),
+    summary: 'Add a server to the config (and start it if enabled); `sandbox` is stored before it first starts (refused where the sandbox is unavailable).',
+    input: z.object({ name: ServerNameSchema, config: ConfigInput, sandbox: SandboxChoiceSchema.optional() }).strict(),
     output: ServerStateSchema,
   }),
   'servers.update': method({

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { DropdownMenu, Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { ServerApps } from '../apps/server-apps';
@@ -16,6 +17,7 @@ import { TaskSettingFacts } from './task-setting';
 import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
+import { SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
 
@@ -25,6 +27,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   // "Open in resource browser" from a chat result lands on the Resources tab.
   const resourceFocused = useBerth((s) => s.resourceFocus?.server === server.name);
   const title = server.serverInfo?.title ?? server.serverInfo?.name;
+  const [tab, setTab] = useState(resourceFocused ? 'resources' : 'tools');
   return (
     <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
       <header className="detail-header" role="group" aria-label="Status and actions">
@@ -54,7 +57,10 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         </p>
       ) : null}
 
-      <Tabs.Root key={server.name} className="tabs" defaultValue={resourceFocused ? 'resources' : 'tools'}>
+      <ServerDenialNotice server={server.name} />
+      <SandboxOffer server={server} onShowSandbox={() => setTab('sandbox')} />
+
+      <Tabs.Root key={server.name} className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs-list" aria-label="Server details">
           <Tabs.Trigger className="tabs-trigger" value="tools">
             Tools <span className="count">{server.tools.length}</span>
@@ -70,6 +76,9 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="apps">
             Apps
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="sandbox">
+            Sandbox
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
@@ -94,6 +103,9 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="apps">
           <ServerApps server={server} />
+        </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="sandbox">
+          <SandboxPanel server={server} />
         </Tabs.Content>
       </Tabs.Root>
     </section>
