@@ -225,7 +225,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
     onListChanged: (server, kind) => lifecycle.listChanged(server, kind),
     // Tool calls run as MCP tasks where the tool and the server say so (app/tasks).
-    openConnection: toolTasks.wrap(ServerConnection.open),
+    openConnection: toolTasks.wrap(openedSandbox.watchConnections(ServerConnection.open)),
   });
   const prompts: PromptCatalogService = new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) });
   const completions = new CompletionBroker(supervisor);

@@ -38,7 +38,8 @@ export function parseDenial(line: string, policy: SandboxPolicy): DeniedAccess |
   const noPermission = NO_PERMISSION.test(line);
   const notFound = NOT_FOUND.test(line);
   if (!readOnly && !noPermission && !notFound) return undefined;
-  for (const path of pathsIn(line)) {
+  // The last path first: the one refused comes after the program's own name ("/usr/bin/bash: line 1: /x: Read-only…") and is a rename's target.
+  for (const path of pathsIn(line).reverse()) {
     const hiddenForRead = policy.denyRead.some((denied) => isWithin(path, denied)) && !policy.allowRead.some((allowed) => isWithin(path, allowed));
     const writable = policy.allowWrite.some((allowed) => isWithin(path, allowed)) && !policy.denyWrite.some((denied) => isWithin(path, denied));
     if (readOnly && !writable) return { kind: 'write', target: path };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { SandboxManager, SandboxRuntimeConfigSchema } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxRuntimeConfig, SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxPolicy, SandboxSupport } from '../../shared/domain/sandbox';
 
@@ -23,13 +22,25 @@ const BASE_CONFIG: SandboxRuntimeConfig = { network: { allowedDomains: [], denie
 let holders = 0;
 let initializing: Promise<void> | undefined;
 
+type RuntimeModule = typeof import('@anthropic-ai/sandbox-runtime');
+let loading: Promise<RuntimeModule> | undefined;
+
+/** Loaded on first use: ~150 ms that a host with no sandboxed server never pays. */
+function runtimeModule(): Promise<RuntimeModule> {
+  loading ??= import('@anthropic-ai/sandbox-runtime').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
 /** Whether the sandbox can run here, and if not, why and what to install. Cheap enough to ask on every call. */
-export function sandboxSupport(platform: NodeJS.Platform = process.platform): SandboxSupport {
+export async function sandboxSupport(platform: NodeJS.Platform = process.platform): Promise<SandboxSupport> {
   if (platform === 'win32') return { available: false, platform, reason: "Berth's sandbox for local servers needs Linux or macOS; on Windows the sandbox runtime is still an alpha", warnings: [] };
   if (platform !== 'linux' && platform !== 'darwin') return { available: false, platform, reason: `the sandbox runtime does not support ${platform}`, warnings: [] };
   let check: { errors: string[]; warnings: string[] };
   try {
-    check = SandboxManager.checkDependencies();
+    check = (await runtimeModule()).SandboxManager.checkDependencies();
   } catch (error) {
     return { available: false, platform, reason: `the sandbox runtime could not check this machine (${error instanceof Error ? error.message : String(error)})`, warnings: [] };
   }
@@ -44,7 +55,7 @@ export function sandboxSupport(platform: NodeJS.Platform = process.platform): Sa
  * `network.allowedDomains` runs with NO network isolation at all: anything
  * that does not parse, or that lacks the network lists, is refused.
  */
-export function sandboxConfigFor(policy: SandboxPolicy): SandboxRuntimeConfig {
+export async function sandboxConfigFor(policy: SandboxPolicy): Promise<SandboxRuntimeConfig> {
   const config = {
     network: { allowedDomains: policy.allowedDomains, deniedDomains: [] },
     filesystem: { denyRead: policy.denyRead, allowRead: policy.allowRead, allowWrite: policy.allowWrite, denyWrite: policy.denyWrite },
@@ -53,12 +64,12 @@ export function sandboxConfigFor(policy: SandboxPolicy): SandboxRuntimeConfig {
 }
 
 /** Parse a config as the runtime would take it; throws in words when it would drop an isolation. */
-export function validateSandboxConfig(config: unknown): SandboxRuntimeConfig {
+export async function validateSandboxConfig(config: unknown): Promise<SandboxRuntimeConfig> {
   const network = (config as { network?: { allowedDomains?: unknown } } | null)?.network;
   if (network === undefined || network === null || !Array.isArray(network.allowedDomains)) {
     throw new Error('refusing a sandbox config without network.allowedDomains: the runtime would run the server with no network isolation');
   }
-  const parsed = SandboxRuntimeConfigSchema.safeParse(config);
+  const parsed = (await runtimeModule()).SandboxRuntimeConfigSchema.safeParse(config);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`refusing an invalid sandbox config (${issue === undefined ? 'unexpected shape' : `${issue.path.join('.')}: ${issue.message}`})`);
@@ -92,8 +103,10 @@ export interface SandboxRuntime {
 /** Start (once per process) or join the runtime. */
 export async function acquireSandboxRuntime(): Promise<SandboxRuntime> {
   holders += 1;
+  let SandboxManager: RuntimeModule['SandboxManager'];
   try {
-    initializing ??= SandboxManager.initialize(validateSandboxConfig(BASE_CONFIG));
+    SandboxManager = (await runtimeModule()).SandboxManager;
+    initializing ??= validateSandboxConfig(BASE_CONFIG).then((config) => SandboxManager.initialize(config));
     await initializing;
   } catch (error) {
     holders -= 1;
@@ -104,7 +117,7 @@ export async function acquireSandboxRuntime(): Promise<SandboxRuntime> {
   const seen = new WeakSet<SandboxViolationEvent>();
   return {
     async wrap(shellCommand, policy, cwd) {
-      const config = sandboxConfigFor(policy);
+      const config = await sandboxConfigFor(policy);
       const commandId = randomBytes(16).toString('base64url');
       // Registered before the spawn, removed when the run ends (release): a list that outlives its run widens nothing.
       SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: config.network.allowedDomains });

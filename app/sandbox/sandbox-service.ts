@@ -17,6 +17,8 @@ import { denialOf, fixFor, parseDenial, parseNetworkViolation } from './sandbox-
 import type { DeniedAccess } from './sandbox-denials';
 import { ensureServerFolders, moveServerFolders, removeServerFolders, serverFolders } from './sandbox-folders';
 import { sandboxedLaunch } from './sandbox-launch';
+import { watchToolErrors } from './sandbox-tool-errors';
+import type { OpenConnection } from '../servers/connection-options';
 import { acquireSandboxRuntime, sandboxSupport } from './sandbox-runtime';
 import type { SandboxRuntime } from './sandbox-runtime';
 import type { SandboxSettingsStore } from './sandbox-settings-store';
@@ -40,7 +42,7 @@ export interface SandboxServiceOptions {
   reportError(what: string, error: unknown): void;
   /** Test seams. */
   home?: string;
-  support?: () => SandboxSupport;
+  support?: () => Promise<SandboxSupport>;
   runtime?: () => Promise<SandboxRuntime>;
 }
 
@@ -86,8 +88,8 @@ export class SandboxService implements ServerLifecycleListener {
   }
 
   /** Whether this machine can sandbox; `fresh` asks again (the person may have installed what was missing). */
-  supportNow(fresh = false): SandboxSupport {
-    if (fresh || this.support === undefined) this.support = (this.options.support ?? sandboxSupport)();
+  async supportNow(fresh = false): Promise<SandboxSupport> {
+    if (fresh || this.support === undefined) this.support = await (this.options.support ?? sandboxSupport)();
     return this.support;
   }
 
@@ -102,7 +104,9 @@ export class SandboxService implements ServerLifecycleListener {
   }
 
   private async sandboxed(name: string, launch: ServerLaunch): Promise<ServerLaunch> {
-    const support = this.supportNow(true);
+    let support = await this.supportNow();
+    // Asked again before refusing: what was missing may have been installed since.
+    if (!support.available) support = await this.supportNow(true);
     if (!support.available) {
       // Never silently unsandboxed: the person set this server to run in the sandbox.
       const install = support.install === undefined ? '' : ` ${support.install}.`;
@@ -169,7 +173,7 @@ export class SandboxService implements ServerLifecycleListener {
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
     if (next.enabled && !before.enabled && state.config.command !== undefined) {
-      const support = this.supportNow(true);
+      const support = await this.supportNow(true);
       if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'enabled');
     }
     for (const folder of next.allowedFolders) {
@@ -197,14 +201,24 @@ export class SandboxService implements ServerLifecycleListener {
     return [...(this.denials.get(server) ?? [])];
   }
 
+  /** Connections whose failed tool calls are read for denials (servers that answer the error instead of logging it). */
+  watchConnections(open: OpenConnection): OpenConnection {
+    return watchToolErrors(open, (server, text) => this.sawText(server, text));
+  }
+
+  private sawText(server: string, text: string): void {
+    const run = this.runs.get(server);
+    if (run === undefined) return;
+    for (const line of text.split('\n')) {
+      const access = parseDenial(line, run.policy);
+      if (access !== undefined) this.denied(server, run, access);
+    }
+  }
+
   /** Log batches: stderr lines of sandboxed servers are read for denials. */
-  sawLogs(entries: readonly LogEntry[]): void {
+  sawLogs(entries: ReadonlyArray<Pick<LogEntry, 'server' | 'source' | 'text'>>): void {
     for (const entry of entries) {
-      if (entry.source !== 'stderr') continue;
-      const run = this.runs.get(entry.server);
-      if (run === undefined) continue;
-      const access = parseDenial(entry.text, run.policy);
-      if (access !== undefined) this.denied(entry.server, run, access);
+      if (entry.source === 'stderr') this.sawText(entry.server, entry.text);
     }
   }
 

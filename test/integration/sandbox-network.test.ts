@@ -1,0 +1,84 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureConfig } from '../../app/servers/test-support';
+import { sandboxSkipReason, startSandboxRig, waitUntil, type SandboxRig } from './sandbox-harness';
+
+const skipReason = await sandboxSkipReason();
+if (skipReason !== undefined) console.warn(`[sandbox-network] skipped: ${skipReason}`);
+
+async function listen(body: string): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer((_request, response) => response.end(body));
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/**
+ * Per-server network lists, really enforced: two sandboxed servers, each
+ * allowed one loopback service. Loopback is in the sandbox's NO_PROXY, and a
+ * sandbox has its own network namespace, so a direct connection reaches
+ * nothing; the fixture therefore asks the sandbox's proxy explicitly, as a
+ * proxy-aware client does, and that is where each list is checked.
+ */
+describe.skipIf(skipReason !== undefined)('network lists of sandboxed servers', () => {
+  let rig: SandboxRig;
+  let alpha: { server: http.Server; port: number };
+  let beta: { server: http.Server; port: number };
+
+  beforeAll(async () => {
+    alpha = await listen('alpha service');
+    beta = await listen('beta service');
+  });
+
+  afterAll(async () => {
+    for (const { server } of [alpha, beta]) await new Promise((resolveClose) => server.close(resolveClose));
+  });
+
+  beforeEach(async () => {
+    rig = await startSandboxRig();
+  });
+
+  afterEach(async () => {
+    await rig.close();
+  });
+
+  it('gives each server only its own domains, and keeps each one’s proxy credentials from the other', async () => {
+    await rig.setSandbox('a', { enabled: true, allowedDomains: [`127.0.0.1:${alpha.port}`] });
+    await rig.setSandbox('b', { enabled: true, allowedDomains: [`127.0.0.1:${beta.port}`] });
+    await rig.sync({ a: fixtureConfig('hostile.mjs'), b: fixtureConfig('hostile.mjs'), open: fixtureConfig('hostile.mjs') });
+    const alphaUrl = `http://127.0.0.1:${alpha.port}/`;
+    const betaUrl = `http://127.0.0.1:${beta.port}/`;
+    const attempt = (server: string, args: Record<string, unknown>) => rig.callJson(server, 'attempt', args);
+
+    expect(await attempt('a', { action: 'proxy-get', url: alphaUrl })).toEqual({ ok: true, detail: 'alpha service' });
+    expect(await attempt('a', { action: 'proxy-get', url: betaUrl })).toMatchObject({ ok: false, detail: expect.stringContaining('403') });
+    expect(await attempt('b', { action: 'proxy-get', url: betaUrl })).toEqual({ ok: true, detail: 'beta service' });
+    expect(await attempt('b', { action: 'proxy-get', url: alphaUrl })).toMatchObject({ ok: false, detail: expect.stringContaining('403') });
+    // Loopback bypasses the proxy (NO_PROXY), but the sandbox's own network namespace has no such service.
+    expect(await attempt('a', { action: 'connect', url: alphaUrl })).toMatchObject({ ok: false });
+    expect(await attempt('open', { action: 'connect', url: alphaUrl })).toEqual({ ok: true, detail: 'alpha service' });
+
+    // The run's id (in b's proxy settings, on the wrapper's command line) is what the proxy knows b by: an unsandboxed process can read it, a sandboxed one cannot see b at all.
+    const bPid = rig.supervisor.get('b')?.pid;
+    expect(bPid).toBeTypeOf('number');
+    const fromOpen = await attempt('open', { action: 'read', path: `/proc/${bPid}/cmdline` });
+    expect(fromOpen).toMatchObject({ ok: true, detail: expect.stringContaining("http://srt.") });
+    expect(await attempt('a', { action: 'read', path: `/proc/${bPid}/cmdline` })).toMatchObject({ ok: false });
+
+    // Each refusal is reported for the server that made it, with the domain to allow.
+    const denials = rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload);
+    expect(denials).toContainEqual(expect.objectContaining({ server: 'a', kind: 'network', target: `127.0.0.1:${beta.port}`, fix: { domain: `127.0.0.1:${beta.port}` } }));
+    expect(denials).toContainEqual(expect.objectContaining({ server: 'b', kind: 'network', target: `127.0.0.1:${alpha.port}` }));
+    expect(denials).toHaveLength(2);
+
+    // One click: a is allowed beta's service too, restarts, and reaches it.
+    await rig.sandbox.allow('a', { domain: `127.0.0.1:${beta.port}` });
+    await waitForRestart(rig, 'a');
+    expect(await attempt('a', { action: 'proxy-get', url: betaUrl })).toEqual({ ok: true, detail: 'beta service' });
+  }, 90_000);
+});
+
+async function waitForRestart(rig: SandboxRig, server: string): Promise<void> {
+  const before = rig.logs.texts(server, 'host').filter((text) => text.startsWith('runs in the sandbox')).length;
+  await waitUntil(() => rig.logs.texts(server, 'host').filter((text) => text.startsWith('runs in the sandbox')).length > before && rig.supervisor.get(server)?.status === 'ready', 30_000, `${server} to restart`);
+}
