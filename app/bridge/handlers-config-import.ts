@@ -27,7 +27,7 @@ export function createConfigImportHandlers(deps: ConfigImportHandlerDeps): Confi
     'configImport.locations': async ({ projectFolder }) => ({ locations: await service.locations(projectFolder) }),
     'configImport.preview': async ({ source }) => service.preview(source),
     'configImport.apply': async ({ source, servers, answers, workspaceFolder, sandbox }) => {
-      if (sandbox === true) refuseUnavailableSandbox(deps.sandbox);
+      if (sandbox === true) await refuseUnavailableSandbox(deps.sandbox);
       const outcome = await service.apply({ source, servers, answers, workspaceFolder });
       if (outcome.imported) {
         deps.announceConfig();

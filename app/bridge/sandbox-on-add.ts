@@ -25,7 +25,7 @@ export function addWithSandbox(deps: SandboxOnAddDeps): ServerAdd {
     const { sandbox: choice, ...plain } = input;
     // HTTP servers run nothing locally: the sandbox does not apply to them.
     if (choice === undefined || plain.config.command === undefined) return deps.add(plain);
-    if (choice.enabled) refuseUnavailableSandbox(deps.sandbox);
+    if (choice.enabled) await refuseUnavailableSandbox(deps.sandbox);
     const starts = plain.config.enabled !== false;
     const added = await deps.add({ ...plain, config: { ...plain.config, enabled: false } });
     try {
@@ -39,8 +39,8 @@ export function addWithSandbox(deps: SandboxOnAddDeps): ServerAdd {
 }
 
 /** Before anything is written: a review may have been shown while the sandbox was there. */
-export function refuseUnavailableSandbox(sandbox: Pick<SandboxService, 'supportNow'>): void {
-  const support = sandbox.supportNow(true);
+export async function refuseUnavailableSandbox(sandbox: Pick<SandboxService, 'supportNow'>): Promise<void> {
+  const support = await sandbox.supportNow(true);
   if (support.available) return;
   const install = support.install === undefined ? '' : ` ${support.install}`;
   throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}.${install} Turn the sandbox off to add it unprotected.`, 'sandbox.enabled');

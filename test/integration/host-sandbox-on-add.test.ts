@@ -8,7 +8,7 @@ import { sandboxSupport } from '../../app/sandbox/sandbox-runtime';
 import { hostPerTest, waitFor } from './host-harness';
 
 const ECHO = resolve(__dirname, '../../e2e/fixtures/servers/modern-echo.mjs');
-const support = sandboxSupport();
+const support = await sandboxSupport();
 const world = hostPerTest('berth-sandbox-add-');
 
 async function logsOf(harness: Awaited<ReturnType<typeof world.start>>, server: string): Promise<string[]> {
