@@ -11,7 +11,7 @@ import { berthPaths } from './config/paths';
 import { tightenBerthFiles } from './config/private-files';
 import { HostChat } from './host-chat';
 import { HostRedaction } from './host-redaction';
-import { announceServerSettings } from './bridge/server-settings-events';
+import { forgetSettingsOnRemoval } from './bridge/server-settings-events';
 import { HostRoots } from './host-roots';
 import { CompletionBroker } from './workspace/completion-broker';
 import { PromptCatalogService } from './workspace/prompt-catalog';
@@ -71,8 +71,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const warn = (text: string): void => logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text });
 
   const redaction = new HostRedaction({ env: hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) });
-  // Set below; log batches before it exists hold no sandboxed server's lines.
-  let sandbox: SandboxService | undefined = undefined;
+  let sandbox: SandboxService | undefined = undefined; // set below: no earlier log batch holds a sandboxed server's line
   const logs = new LogHub({
     onBatch: (entries) => {
       events.emit('logs.appended', { entries });
@@ -177,15 +176,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   sandbox = openedSandbox;
   lifecycle.register(openedSandbox);
   lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
-  // A new server of a removed one's name starts from the defaults (a rename has moved them first: servers.update).
-  lifecycle.register({
-    serverRemoved: (name) => {
-      settings
-        .forgetServer(name)
-        .then(() => announceServerSettings(events, settings, name))
-        .catch((error: unknown) => reportBug(`forgetting the settings of '${name}' failed`, error));
-    },
-  });
+  lifecycle.register(forgetSettingsOnRemoval(events, settings, reportBug));
   lifecycle.register(workflow);
   // After the workflow: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
   lifecycle.register(

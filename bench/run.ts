@@ -16,10 +16,11 @@ import { allReady, bridgeClient, dispatchClient, openWholeHost } from './host-ap
 import { benchLogFlood } from './log-flood';
 import { runScaleRow, SCALE_ROW_IDS } from './scale-rows';
 import { benchStartup } from './startup';
+import { benchSandboxStartup, sandboxStartupMarkdown } from './sandbox-startup';
 import { fixed, markdownTable, ratio } from './stats';
 import { compareRounds, type SeriesPlan, type SeriesResult } from './tool-calls';
 
-const SECTIONS = ['tools', 'bridge', 'startup', 'flood', 'viewer', ...SCALE_ROW_IDS] as const;
+const SECTIONS = ['tools', 'bridge', 'startup', 'sandbox-startup', 'flood', 'viewer', ...SCALE_ROW_IDS] as const;
 type Section = (typeof SECTIONS)[number];
 const DOC = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
 /** Everything from this heading on is written by people and kept across runs. */
@@ -138,6 +139,12 @@ async function benchStartupSection(): Promise<void> {
   emit('Target: Berth ≤ 1.3× the bare clients (time, lower is better).');
 }
 
+async function benchSandboxStartupSection(): Promise<void> {
+  const servers = 20;
+  emit(`## (c2) ${servers} stdio servers started together, sandboxed vs not`);
+  for (const markdown of sandboxStartupMarkdown(await benchSandboxStartup(servers, quick ? 1 : 3), servers)) emit(markdown);
+}
+
 async function benchFloodSection(): Promise<void> {
   const rate = 50_000;
   const seconds = quick ? 3 : 10;
@@ -222,7 +229,7 @@ function keptFindings(): string {
 async function main(): Promise<void> {
   emit(machine());
   const scale = Object.fromEntries(SCALE_ROW_IDS.map((id) => [id, () => runScaleRow(id, ROUNDS, emit)])) as Record<(typeof SCALE_ROW_IDS)[number], () => Promise<void>>;
-  const runners: Record<Section, () => Promise<void>> = { tools: benchTools, bridge: benchBridge, startup: benchStartupSection, flood: benchFloodSection, viewer: benchViewerSection, ...scale };
+  const runners: Record<Section, () => Promise<void>> = { tools: benchTools, bridge: benchBridge, startup: benchStartupSection, 'sandbox-startup': benchSandboxStartupSection, flood: benchFloodSection, viewer: benchViewerSection, ...scale };
   for (const section of sections) await runners[section]();
   const header = [
     '# Benchmarks',

@@ -6,7 +6,7 @@
 //   app/cli/browser-mode.ts -> dist/app/browser-mode.mjs (plain Node: packages stay in node_modules)
 // Every entry is attempted; the script lists each failure by entry and exits 1 if any failed.
 // Usage: node scripts/build-node.mjs [--only main,preload,browser] [--out-dir dist] [--minify]
-import { access, readFile, rm } from 'node:fs/promises';
+import { access, chmod, copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -105,6 +105,30 @@ async function buildEntry(name, { forbidRequireShim = false, ...options }, { min
   }
 }
 
+/**
+ * The OS sandbox's seccomp helper (it blocks unix sockets inside a Linux
+ * sandbox: ssh-agent, docker, D-Bus) is a native binary the bundled runtime
+ * cannot find in node_modules: it goes beside the main bundle, and
+ * electron-builder keeps it out of app.asar (asarUnpack), where it can run.
+ * @param {string} outDir
+ * @returns {Promise<string[]>}
+ */
+async function copySeccompHelpers(outDir) {
+  const errors = [];
+  for (const arch of ['x64', 'arm64']) {
+    const from = join(root, 'node_modules/@anthropic-ai/sandbox-runtime/vendor/seccomp', arch, 'apply-seccomp');
+    const to = resolve(root, outDir, 'main/vendor/seccomp', arch, 'apply-seccomp');
+    try {
+      await mkdir(dirname(to), { recursive: true });
+      await copyFile(from, to);
+      await chmod(to, 0o755);
+    } catch (error) {
+      errors.push(`error [main] the sandbox's seccomp helper (${arch}) could not be copied: ${error?.message ?? error}`);
+    }
+  }
+  return errors;
+}
+
 function formatMessage(prefix, message) {
   const where = message.location ? ` ${message.location.file}:${message.location.line}:${message.location.column}` : '';
   return `${prefix}:${where} ${message.text}`;
@@ -138,6 +162,7 @@ async function main() {
   // Sequential: two cores, and each failure report stays readable.
   for (const name of selected) {
     const errors = await buildEntry(name, ENTRIES[name], { minify: values.minify, outDir: values['out-dir'] });
+    if (name === 'main' && errors.length === 0) errors.push(...(await copySeccompHelpers(values['out-dir'])));
     if (errors.length > 0) failures.push({ name, errors });
   }
   if (failures.length > 0) {

@@ -15,7 +15,7 @@
 //   5. Otherwise: stop with one line saying what to install.
 // Tests that open real windows (the browser-mode window test, Electron's
 // specs) need a display on Linux: without DISPLAY, Xvfb is installed the same
-// way.
+// way, and so are the OS sandbox's bubblewrap, socat and ripgrep.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -216,6 +216,31 @@ export async function provisionDisplay(machine) {
   if (failure !== undefined) machine.say(`The tests that open real windows need a display: install xvfb (${failure}); Electron's end-to-end tests will be skipped.`);
 }
 
+/** What the OS sandbox of local servers needs on Linux (bubblewrap's command is `bwrap`, ripgrep's `rg`). */
+const SANDBOX_TOOLS = [
+  { tool: 'bwrap', pkg: 'bubblewrap' },
+  { tool: 'socat', pkg: 'socat' },
+  { tool: 'rg', pkg: 'ripgrep' },
+];
+
+/**
+ * The OS sandbox of local servers (@anthropic-ai/sandbox-runtime) needs
+ * bubblewrap, socat and ripgrep on Linux: installed as root with apt-get,
+ * with a one-line notice; otherwise one line says what to install. Never
+ * stops the run: the sandbox's tests then report themselves skipped with
+ * the same reason.
+ * @param {Machine} machine
+ * @returns {Promise<void>}
+ */
+export async function provisionSandbox(machine) {
+  if (machine.lookup.platform !== 'linux') return;
+  const missing = SANDBOX_TOOLS.filter(({ tool }) => findTool(machine, tool) === undefined).map(({ pkg }) => pkg);
+  if (missing.length === 0) return;
+  const aptGet = machine.isRoot ? findTool(machine, 'apt-get') : undefined;
+  const failure = aptGet === undefined ? 'apt-get is not available as root' : await aptInstall(machine, aptGet, missing, 'for the OS sandbox of local servers');
+  if (failure !== undefined) machine.say(`The OS sandbox of local servers needs ${missing.join(', ')} (sudo apt-get install ${missing.join(' ')}; ${failure}); its tests will be skipped.`);
+}
+
 /**
  * Runs a command, output captured, with a time limit.
  * @param {string} command
@@ -291,6 +316,7 @@ async function main() {
   }
   machine.say(`End-to-end tests use ${decision.path} (${decision.source === 'system' ? 'installed on this machine' : decision.source}).`);
   await provisionDisplay(machine);
+  await provisionSandbox(machine);
   return 0;
 }
 

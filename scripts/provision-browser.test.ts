@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserLookupInputs } from '../app/cli/browser-lookup.mjs';
-import { provisionBrowser, provisionDisplay, RETRY_INSTALL_AFTER_MS, systemMachine, type Machine } from './provision-browser.mjs';
+import { provisionBrowser, provisionDisplay, provisionSandbox, RETRY_INSTALL_AFTER_MS, systemMachine, type Machine } from './provision-browser.mjs';
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'provision-browser.mjs');
 const MANAGED = '/home/me/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
@@ -64,6 +64,7 @@ function simulate(options: {
       if (options.aptWorks === false) return { ok: false, output: 'E: Unable to locate package chromium' };
       if (args[0] === 'install' && args.includes('chromium')) files.add('/usr/bin/chromium');
       if (args[0] === 'install' && args.includes('xvfb')) files.add('/usr/bin/Xvfb');
+      if (args[0] === 'install' && args.includes('bubblewrap')) files.add('/usr/bin/bwrap');
       return { ok: true, output: '' };
     },
   };
@@ -194,6 +195,29 @@ describe('provisionDisplay (for the tests that open real windows)', () => {
     await provisionDisplay(machine);
     expect(ran).toEqual([]);
     expect(said).toEqual([expect.stringMatching(/need a display: install xvfb .*Electron's end-to-end tests will be skipped/)]);
+  });
+});
+
+describe('provisionSandbox (for the OS sandbox of local servers)', () => {
+  it('installs what is missing of bubblewrap, socat and ripgrep as root, and nothing when all are there', async () => {
+    const bare = simulate({ env: { PATH: '/usr/bin' }, isRoot: true, files: ['/usr/bin/apt-get', '/usr/bin/rg'], stampFile });
+    await provisionSandbox(bare.machine);
+    expect(bare.ran).toEqual(['/usr/bin/apt-get update -qq', '/usr/bin/apt-get install -y -qq --no-install-recommends bubblewrap socat']);
+    expect(bare.said).toEqual([expect.stringMatching(/^Installing Debian's bubblewrap, socat for the OS sandbox/)]);
+
+    const ready = simulate({ env: { PATH: '/usr/bin' }, isRoot: true, files: ['/usr/bin/apt-get', '/usr/bin/bwrap', '/usr/bin/socat', '/usr/bin/rg'], stampFile });
+    await provisionSandbox(ready.machine);
+    expect(ready.ran).toEqual([]);
+  });
+
+  it('as a user, or off Linux, installs nothing; a user is told what to install and that its tests will be skipped', async () => {
+    const user = simulate({ env: { PATH: '/usr/bin' }, files: ['/usr/bin/apt-get'], stampFile });
+    await provisionSandbox(user.machine);
+    expect(user.ran).toEqual([]);
+    expect(user.said).toEqual([expect.stringMatching(/needs bubblewrap, socat, ripgrep \(sudo apt-get install bubblewrap socat ripgrep; .*its tests will be skipped/)]);
+    const mac = simulate({ platform: 'darwin', env: { PATH: '/usr/bin' }, isRoot: true, files: ['/usr/bin/apt-get'], stampFile });
+    await provisionSandbox(mac.machine);
+    expect([...mac.ran, ...mac.said]).toEqual([]);
   });
 });
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SandboxRuntimeConfig, SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxPolicy, SandboxSupport } from '../../shared/domain/sandbox';
 
@@ -16,8 +19,22 @@ import type { SandboxPolicy, SandboxSupport } from '../../shared/domain/sandbox'
  * environment.
  */
 
+/**
+ * The seccomp helper in the packaged app: beside the main bundle
+ * (scripts/build-node.mjs), unpacked from app.asar. Elsewhere the runtime
+ * finds its own in node_modules.
+ */
+function packagedSeccompHelper(): string | undefined {
+  const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+  const beside = join(dirname(fileURLToPath(import.meta.url)), 'vendor', 'seccomp', arch, 'apply-seccomp').replace(/\.asar([\\/])/, '.asar.unpacked$1');
+  return existsSync(beside) ? beside : undefined;
+}
+
 /** The global config: nothing reachable, nothing writable; servers get theirs per command. */
-const BASE_CONFIG: SandboxRuntimeConfig = { network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } };
+function baseConfig(): SandboxRuntimeConfig {
+  const seccomp = packagedSeccompHelper();
+  return { network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] }, ...(seccomp === undefined ? {} : { seccomp: { applyPath: seccomp } }) };
+}
 
 let holders = 0;
 let initializing: Promise<void> | undefined;
@@ -44,6 +61,9 @@ export async function sandboxSupport(platform: NodeJS.Platform = process.platfor
   } catch (error) {
     return { available: false, platform, reason: `the sandbox runtime could not check this machine (${error instanceof Error ? error.message : String(error)})`, warnings: [] };
   }
+  // Without its seccomp helper the runtime cannot block unix sockets: a server could use ssh-agent or docker's socket.
+  const seccomp = check.warnings.find((warning) => /seccomp/i.test(warning));
+  if (check.errors.length === 0 && seccomp !== undefined) return { available: false, platform, reason: `the sandbox runtime's seccomp helper is missing here, so servers could reach unix sockets (ssh-agent, docker): ${seccomp}`, warnings: check.warnings };
   if (check.errors.length === 0) return { available: true, platform, warnings: check.warnings };
   const install = platform === 'linux' ? 'Install bubblewrap, socat and ripgrep (Debian/Ubuntu: sudo apt-get install bubblewrap socat ripgrep; Fedora: sudo dnf install bubblewrap socat ripgrep)' : 'Install ripgrep (brew install ripgrep)';
   return { available: false, platform, reason: `missing on this machine: ${check.errors.join('; ')}`, install, warnings: check.warnings };
@@ -106,7 +126,7 @@ export async function acquireSandboxRuntime(): Promise<SandboxRuntime> {
   let SandboxManager: RuntimeModule['SandboxManager'];
   try {
     SandboxManager = (await runtimeModule()).SandboxManager;
-    initializing ??= validateSandboxConfig(BASE_CONFIG).then((config) => SandboxManager.initialize(config));
+    initializing ??= validateSandboxConfig(baseConfig()).then((config) => SandboxManager.initialize(config));
     await initializing;
   } catch (error) {
     holders -= 1;
