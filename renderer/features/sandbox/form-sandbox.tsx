@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ServerConfigInput, ServerState } from '../../../shared/domain';
 import { useBerthStore } from '../../store';
 import type { Result } from '../../../shared/result';
@@ -37,7 +37,9 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
   // Null until the person touches it: the saved setting shows, even when it arrives after the form opened.
   const [draft, setDraft] = useState<SandboxDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
-  const shown = draft ?? draftFromSettings(saved);
+  // Rows keep their ids until the setting changes, so an input is not replaced under the cursor.
+  const fromSettings = useMemo(() => draftFromSettings(saved), [saved]);
+  const shown = draft ?? fromSettings;
   const checked = checkDraft(shown, homeOf(policy));
   const changed = draft !== null && (!checked.ok || draftChanges(checked.choice, saved));
   const lines = draftPolicyLines(policy, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));

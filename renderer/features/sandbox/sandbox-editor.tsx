@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import type { SandboxSupport } from '../../../shared/domain/sandbox';
 import { Button, IconButton, Switch } from '../shell/controls';
 import { CloseIcon, PlusIcon, WarningIcon } from '../shell/icons';
@@ -101,6 +101,7 @@ interface ListEditorProps {
 /** One input per folder or domain; Enter adds the next one instead of submitting the form. */
 function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors, onChange }: ListEditorProps) {
   const hintId = useId();
+  const addRef = useRef<HTMLButtonElement>(null);
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const add = () => {
     const row = newListRow();
@@ -133,7 +134,16 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
                   }
                 }}
               />
-              <IconButton label={`Remove ${noun} ${index + 1}`} icon={<CloseIcon />} onClick={() => onChange(rows.filter((r) => r.id !== row.id))} />
+              <IconButton
+                label={`Remove ${noun} ${index + 1}`}
+                icon={<CloseIcon />}
+                onClick={() => {
+                  // The removed row's button goes with it: the focus moves to the row before (or after), else to "Add".
+                  const neighbour = rows[index - 1] ?? rows[index + 1];
+                  onChange(rows.filter((r) => r.id !== row.id));
+                  setTimeout(() => (neighbour === undefined ? addRef.current : document.getElementById(`sandbox-row-${neighbour.id}`))?.focus());
+                }}
+              />
             </div>
             {errors[row.id] !== undefined ? (
               <p className="field-error" role="alert">
@@ -143,7 +153,7 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
           </li>
         ))}
       </ul>
-      <Button size="sm" variant="ghost" icon={<PlusIcon />} onClick={add}>
+      <Button ref={addRef} size="sm" variant="ghost" icon={<PlusIcon />} onClick={add}>
         Add {noun}
       </Button>
       <p className="field-hint" id={hintId}>

@@ -56,6 +56,17 @@ describe("a server's Sandbox tab", () => {
     expect(transport.calls.some((c) => c.method === 'sandbox.setServerSettings')).toBe(false);
   });
 
+  it('keeps the keyboard focus in the list when rows are added (Enter) and removed', async () => {
+    mountWithHost(<SandboxPanel server={serverState('files')} />, sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['a.example.com'] })]));
+    const first = await screen.findByRole('textbox', { name: 'Domain 1' });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Domain 2' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove domain 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Domain 1' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove domain 1' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add domain' })));
+  });
+
   it('shows the host’s refusal and keeps the change to fix', async () => {
     const handlers = sandboxHandlers([settingsView('files')]);
     handlers['sandbox.setServerSettings'] = () => fail('IO_ERROR', 'Could not save sandbox.json: disk full');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { Button, Chip, InlineAlert } from '../shell/controls';
@@ -42,9 +42,11 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Rows keep their ids until the setting changes, so an input is not replaced under the cursor.
+  const fromSettings = useMemo(() => draftFromSettings(settings), [settings]);
   if (!loaded) return <p className="muted">Loading the sandbox setting…</p>;
 
-  const shown = draft ?? draftFromSettings(settings);
+  const shown = draft ?? fromSettings;
   const checked = checkDraft(shown, homeOf(policy));
   const dirty = draft !== null && (!checked.ok || draftChanges(checked.choice, settings));
   const lines = draftPolicyLines(policy, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
