@@ -2,7 +2,7 @@ import type { Handlers } from '../../shared/contract';
 import type { configImportMethods } from '../../shared/contract/config-import';
 import type { ConfigImportService } from '../config-import/import-service';
 import type { SandboxService } from '../sandbox/sandbox-service';
-import { refuseUnavailableSandbox } from './sandbox-on-add';
+import { HostError } from '../../shared/result';
 import type { ServerSync } from './server-sync';
 
 /** The config import/export methods of the contract. */
@@ -41,4 +41,12 @@ export function createConfigImportHandlers(deps: ConfigImportHandlerDeps): Confi
     },
     'configImport.export': async () => service.export(),
   };
+}
+
+/** Before anything is written: the review may have been shown while the sandbox was there. */
+async function refuseUnavailableSandbox(sandbox: Pick<SandboxService, 'supportNow'>): Promise<void> {
+  const support = await sandbox.supportNow(true);
+  if (support.available) return;
+  const install = support.install === undefined ? '' : ` ${support.install}`;
+  throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}.${install} Turn the sandbox off to import unprotected.`, 'sandbox');
 }

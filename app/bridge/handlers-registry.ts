@@ -23,7 +23,7 @@ export function createRegistryHandlers({ service, servers }: RegistryHandlerDeps
     'registry.install': async ({ reviewId, sandbox }) => {
       const taken = service.takeReview(reviewId);
       if (!taken.installed) return taken;
-      // The person confirmed the review: the server is added enabled, so it starts now (in the sandbox the review left on).
+      // The person confirmed the review: the server is added enabled, so it starts now.
       await servers['servers.add']({ name: taken.serverName, config: taken.config, ...(sandbox === undefined ? {} : { sandbox }) });
       return { installed: true, server: taken.serverName };
     },

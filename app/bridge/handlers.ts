@@ -34,7 +34,6 @@ import type { RegistryService } from '../registry/registry-service';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { createTaskSettingsHandlers } from './handlers-task-settings';
 import { createSandboxHandlers } from './handlers-sandbox';
-import { addWithSandbox } from './sandbox-on-add';
 import type { SandboxService } from '../sandbox/sandbox-service';
 import { createTasksHandlers } from './handlers-tasks';
 import type { TaskRegistry } from '../tasks/task-registry';
@@ -102,6 +101,19 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
       },
     },
   });
+  const addServer = serverHandlers['servers.add'];
+  // The sandbox chosen in a review is set before the server is added, so its first start is already sandboxed.
+  serverHandlers['servers.add'] = async (input) => {
+    const { sandbox, ...add } = input;
+    const preset = sandbox !== undefined && deps.config.rawServer(input.name) === undefined;
+    if (preset) await deps.sandbox.preset(input.name, sandbox);
+    try {
+      return await addServer(add);
+    } catch (error) {
+      if (preset) await deps.sandbox.forgetPreset(input.name);
+      throw error;
+    }
+  };
   const removeServer = serverHandlers['servers.remove'];
   // Removing a server installed from a bundle removes the bundle's folder too, whichever button did it.
   serverHandlers['servers.remove'] = async (input) => {
@@ -110,8 +122,6 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     if (bundle !== undefined) await deps.bundles.removeFolder(bundle.path);
     return removed;
   };
-  // The form, an install and a bundle give a new server its sandbox before its first start.
-  serverHandlers['servers.add'] = addWithSandbox({ add: serverHandlers['servers.add'], update: serverHandlers['servers.update'], remove: serverHandlers['servers.remove'], sandbox: deps.sandbox });
   return {
     ...createAppHandlers(deps),
     ...serverHandlers,

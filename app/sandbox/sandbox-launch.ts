@@ -7,6 +7,22 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Names of inherited variables that carry credentials (cloud keys, tokens,
+ * passwords) or reach agents holding them (ssh-agent, gpg-agent, the
+ * session bus).
+ */
+const CREDENTIAL_ENV = /TOKEN|SECRET|PASSW|API_?KEY|ACCESS_?KEY|CREDENTIAL|PRIVATE_?KEY|^AWS_|^AZURE_|^GOOGLE_APPLICATION|^GH_|^GITHUB_|^SSH_AUTH_SOCK$|^SSH_AGENT_PID$|^GPG_AGENT_INFO$|^DBUS_SESSION_BUS_ADDRESS$|^KRB5CCNAME$/i;
+
+/**
+ * The environment a sandboxed server inherits from Berth: without the
+ * person's credentials, which the sandbox keeps out of reach on disk too.
+ * What the server's own config sets is laid over this and stays.
+ */
+export function sandboxedBaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !CREDENTIAL_ENV.test(name)));
+}
+
 /** A sandboxed launch, and what ends its run. */
 export interface SandboxedLaunch {
   launch: ServerLaunch;
@@ -24,6 +40,8 @@ export interface SandboxedLaunch {
  *   not exist) to the server's temp folder; caches (npm, uv, XDG) go to its
  *   cache folder, as HOME is read-only.
  * - `exec` keeps the server the sandbox's direct child: stdin EOF reaches it.
+ * - Credentials in Berth's own environment are not inherited (the server's
+ *   config may still set any variable it needs).
  * - The person sees the server's own command in the log, never the wrapper
  *   (it carries the proxy's per-run credentials).
  */
@@ -46,7 +64,7 @@ export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLau
   return {
     launch: {
       config: { ...config, command: wrapped.command, args: wrapped.args, env },
-      env: launch.env,
+      env: sandboxedBaseEnv(launch.env),
       explain: launch.explain,
       shownCommand: `${[config.command, ...config.args].join(' ')} (in the sandbox)`,
     },

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
 import type { LogEntry } from '../../shared/domain/log';
-import { deriveSandboxPolicy, describeSandboxPolicy, folderEntryProblem } from '../../shared/domain/sandbox';
+import { deriveSandboxPolicy, describeSandboxPolicy, folderEntryProblem, sandboxFitProblem } from '../../shared/domain/sandbox';
 import type { SandboxDenial, SandboxPolicy, SandboxServerSettings, SandboxSupport } from '../../shared/domain/sandbox';
 import type { ServerState } from '../../shared/domain/server';
 import { ServerStartError } from '../../shared/domain/server-start-error';
@@ -112,6 +112,8 @@ export class SandboxService implements ServerLifecycleListener {
       const install = support.install === undefined ? '' : ` ${support.install}.`;
       throw new ServerStartError(`is set to run in the sandbox, which is unavailable here: ${support.reason ?? 'unknown reason'}.${install} It was not started without it; turn its sandbox off to run it unprotected.`, 'config');
     }
+    const misfit = sandboxFitProblem(launch.config.command);
+    if (misfit !== undefined) throw new ServerStartError(`is set to run in the sandbox, but ${misfit}. It was not started without it; turn its sandbox off to run it.`, 'config');
     const folders = serverFolders(this.options.paths.configDir, name);
     const roots = this.options.rootsOf(name);
     const policy = this.policyFor(name, roots);
@@ -172,7 +174,8 @@ export class SandboxService implements ServerLifecycleListener {
     const state = this.requireServer(server);
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
-    if (next.enabled && !before.enabled && state.config.command !== undefined) {
+    if (patch.enabled === true && state.config.command === undefined) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'enabled');
+    if (next.enabled && !before.enabled) {
       const support = await this.supportNow(true);
       if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'enabled');
     }
@@ -186,6 +189,30 @@ export class SandboxService implements ServerLifecycleListener {
     const changed = before.enabled !== saved.enabled || (saved.enabled && (String(before.allowedFolders) !== String(saved.allowedFolders) || String(before.allowedDomains) !== String(saved.allowedDomains)));
     if (changed && state.config.command !== undefined && LIVE.has(state.status)) this.restart(server, 'its sandbox setting changed');
     return view;
+  }
+
+  /**
+   * The choice of an add or install review, stored before the server exists
+   * (it is added right after). Refused like an update: unavailable, or a
+   * folder that would defeat the sandbox.
+   */
+  async preset(server: string, choice: { enabled: boolean; allowedFolders?: string[] | undefined; allowedDomains?: string[] | undefined }): Promise<void> {
+    if (choice.enabled) {
+      const support = await this.supportNow(true);
+      if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'sandbox');
+    }
+    const allowedFolders = choice.allowedFolders ?? [];
+    for (const folder of allowedFolders) {
+      const problem = folderEntryProblem(folder, this.home);
+      if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, 'sandbox');
+    }
+    await this.options.settings.set(server, { enabled: choice.enabled, allowedFolders, allowedDomains: choice.allowedDomains ?? [], offered: true });
+    this.options.events.emit('sandbox.serverSettingsChanged', { server, applies: true, ...this.options.settings.get(server) });
+  }
+
+  /** The add that followed a preset failed: nothing of it stays. */
+  async forgetPreset(server: string): Promise<void> {
+    await this.options.settings.forget(server);
   }
 
   /** One click from a denial: allow that folder or domain. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema, ServerStateSchema } from '../domain/server';
 import { ImportWarningSchema } from './config-import';
 import { method } from './define';
-import { SandboxChoiceSchema } from './sandbox-choice';
+import { SandboxChoiceSchema } from './sandbox';
 
 /**
  * MCP Bundles (`.mcpb`): a zip with a `manifest.json` and a local server.
@@ -153,7 +153,7 @@ export const bundlesMethods = {
     output: BundleReviewSchema,
   }),
   'bundles.install': method({
-    summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it. `sandbox` (a new server only; an update keeps its setting) is stored before the first start.',
+    summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it.',
     input: BundleTarget.extend({ sandbox: SandboxChoiceSchema.optional() }),
     output: ServerStateSchema,
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema } from '../domain/server';
 import { ImportWarningSchema } from './config-import';
 import { method } from './define';
-import { SandboxChoiceSchema } from './sandbox-choice';
+import { SandboxChoiceSchema } from './sandbox';
 
 /** A registry's base URL as the person configures it: http(s), no credentials in it. */
 export const RegistryUrlSchema = z
@@ -155,7 +155,7 @@ export const registryMethods = {
     ]),
   }),
   'registry.install': method({
-    summary: 'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version. `sandbox`: as the review left it, stored before the first start.',
+    summary: 'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version.',
     input: z.object({ reviewId: z.string().min(1).max(100), sandbox: SandboxChoiceSchema.optional() }).strict(),
     output: z.discriminatedUnion('installed', [z.object({ installed: z.literal(true), server: z.string() }), z.object({ installed: z.literal(false), errors: z.array(InstallFieldErrorSchema) })]),
   }),

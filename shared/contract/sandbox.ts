@@ -15,6 +15,21 @@ const DomainSchema = z
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/**
+ * The sandbox chosen in an install or add review, set before the server first
+ * starts (so it never runs unsandboxed first). Optional on `servers.add`,
+ * `registry.install` and `bundles.install`; absent = the server's setting as
+ * it is (off for a new one).
+ */
+export const SandboxChoiceSchema = z
+  .object({
+    enabled: z.boolean(),
+    allowedFolders: z.array(FolderSchema).max(SANDBOX_LIST_MAX, `At most ${SANDBOX_LIST_MAX} folders`).optional(),
+    allowedDomains: z.array(DomainSchema).max(SANDBOX_LIST_MAX, `At most ${SANDBOX_LIST_MAX} domains`).optional(),
+  })
+  .strict();
+export type SandboxChoice = z.infer<typeof SandboxChoiceSchema>;
+
 export const SandboxSupportSchema = z.object({
   available: z.boolean(),
   platform: z.string(),
@@ -82,7 +97,7 @@ export const sandboxMethods = {
   }),
   'sandbox.setServerSettings': method({
     summary:
-      "Changes one server's sandbox setting (the fields given); a running local server restarts when what it may do changed. Turning it on where the sandbox is unavailable is refused (FORBIDDEN, saying why). NOT_FOUND for an unknown server.",
+      "Changes one server's sandbox setting (the fields given); a running local server restarts when what it may do changed. Turning it on where the sandbox is unavailable is refused (FORBIDDEN, saying why), for an HTTP server too (INVALID_INPUT). NOT_FOUND for an unknown server.",
     input: z
       .object({
         server: ServerSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LogLevelSchema, ServerConfigSchema, ServerNameSchema, ServerStateSchema } from '../domain/server';
 import { method } from './define';
-import { SandboxChoiceSchema } from './sandbox-choice';
+import { SandboxChoiceSchema } from './sandbox';
 
 const byName = z.object({ name: z.string().min(1).max(200) }).strict();
 
@@ -18,7 +18,7 @@ export const serverMethods = {
     output: z.array(ServerStateSchema),
   }),
   'servers.add': method({
-    summary: 'Add a server to the config (and start it if enabled); `sandbox` is stored before it first starts (refused where the sandbox is unavailable).',
+    summary: 'Add a server to the config (and start it if enabled); `sandbox` is set first, so a sandboxed server never starts without it.',
     input: z.object({ name: ServerNameSchema, config: ConfigInput, sandbox: SandboxChoiceSchema.optional() }).strict(),
     output: ServerStateSchema,
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denialMessage, deriveSandboxPolicy, describeSandboxPolicy, domainEntryProblem, folderEntryProblem, tildePath } from './sandbox';
+import { denialMessage, deriveSandboxPolicy, describeSandboxPolicy, domainEntryProblem, folderEntryProblem, sandboxFitProblem, suggestedSandboxDomains, tildePath } from './sandbox';
 import type { SandboxPolicyInputs } from './sandbox';
 
 const home = '/home/ann';
@@ -116,5 +116,19 @@ describe('words for a denial', () => {
     expect(denialMessage('write', '/home/ann/Documents/x', home)).toBe('blocked by the sandbox: write to ~/Documents/x');
     expect(denialMessage('read', '/home/ann/.ssh/id_rsa', home)).toBe('blocked by the sandbox: read of ~/.ssh/id_rsa');
     expect(denialMessage('network', 'api.example.com', home)).toBe('blocked by the sandbox: connection to api.example.com');
+  });
+});
+
+describe('review helpers', () => {
+  it('suggests the package registry a launcher downloads from', () => {
+    expect(suggestedSandboxDomains('npx')).toEqual(['registry.npmjs.org']);
+    expect(suggestedSandboxDomains('/usr/local/bin/uvx')).toEqual(['pypi.org', 'files.pythonhosted.org']);
+    expect(suggestedSandboxDomains('C:\\nodejs\\npx.cmd')).toEqual(['registry.npmjs.org']);
+    expect(suggestedSandboxDomains('/usr/bin/node')).toEqual([]);
+  });
+
+  it('says why a container server cannot run in the sandbox', () => {
+    expect(sandboxFitProblem('docker')).toMatch(/Docker's socket/);
+    expect(sandboxFitProblem('npx')).toBeUndefined();
   });
 });

@@ -231,6 +231,34 @@ export function denialMessage(kind: SandboxDenialKind, target: string, home: str
   return `blocked by the sandbox: ${kind} ${kind === 'read' ? 'of' : 'to'} ${tildePath(target, home)}`;
 }
 
+function commandName(command: string | undefined): string {
+  return (command ?? '').split(/[\\/]/).pop()?.replace(/\.(exe|cmd|bat)$/i, '') ?? '';
+}
+
+/**
+ * Domains a launcher needs on a sandboxed server's first start, to pre-fill
+ * a review: npx & co. download the package (into the server's own cache),
+ * uvx & co. from PyPI. The person sees and may remove them.
+ */
+export function suggestedSandboxDomains(command: string | undefined): string[] {
+  const name = commandName(command);
+  if (['npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bunx', 'bun'].includes(name)) return ['registry.npmjs.org'];
+  if (['uvx', 'uv', 'pip', 'pip3', 'pipx'].includes(name)) return ['pypi.org', 'files.pythonhosted.org'];
+  return [];
+}
+
+/**
+ * Why a local server cannot run in the sandbox as configured, or undefined.
+ * `docker run` talks to Docker's socket, which is exactly what the sandbox
+ * blocks (a server with the Docker socket could start a container with the
+ * whole disk); such a server is isolated by its container instead.
+ */
+export function sandboxFitProblem(command: string | undefined): string | undefined {
+  const name = commandName(command);
+  if (name === 'docker' || name === 'podman') return `${name} servers run in their own container: the sandbox would block ${name === 'docker' ? "Docker's" : "Podman's"} socket, so they cannot start in it`;
+  return undefined;
+}
+
 /** Whether the platform can sandbox servers, and if not, why and what to install. */
 export interface SandboxSupport {
   available: boolean;

