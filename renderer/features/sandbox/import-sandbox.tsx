@@ -13,7 +13,8 @@ export function useImportSandbox(localCount: number) {
   const support = useSandbox((s) => s.support);
   const [touched, setTouched] = useState<boolean>();
   const id = useId();
-  const on = touched ?? support?.available === true;
+  // On until the host says the machine cannot sandbox (an import pressed before its answer is refused in words there).
+  const on = touched ?? support?.available ?? true;
   const unavailable = support !== undefined && !support.available;
   const section =
     localCount === 0 ? null : (

@@ -59,8 +59,9 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[]): ReviewS
   const key = suggested.map((s) => s.domain).join(' ');
   // Rows keep their ids across renders (and across a review that suggests the same domains again).
   const suggestedRows = useMemo(() => suggested.map((s) => newListRow(s.domain)), [key]);
-  // Until the person touches it, it follows the host's answer about support (it may come after the review opened).
-  const shown = draft ?? { enabled: support?.available === true, folders: [], domains: suggestedRows };
+  // Until the person touches it, it follows the host's answer about support (it may come after the review opened);
+  // before that answer it is on: an install pressed meanwhile is sandboxed, or refused in words where it cannot be.
+  const shown = draft ?? { enabled: support?.available ?? true, folders: [], domains: suggestedRows };
   const lines = draftPolicyLines(undefined, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
   const section = (
     <section className="sandbox-review" aria-labelledby="sandbox-review-title">
