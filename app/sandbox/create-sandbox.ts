@@ -31,7 +31,7 @@ export function givenRootFolders(roots: { store: RootsStore; consent: RootsConse
 /** The host's sandbox: its settings file and the service (call `watchRoots` once the roots are open). */
 export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxService> {
   const settings = await SandboxSettingsStore.open({ configDir: options.paths.configDir, warn: (text) => options.warn(`sandbox: ${text}`) });
-  return new SandboxService({
+  const service = new SandboxService({
     paths: options.paths,
     settings,
     servers: {
@@ -47,4 +47,6 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxS
     logs: options.logs,
     reportError: options.reportError,
   });
+  service.warmUp();
+  return service;
 }

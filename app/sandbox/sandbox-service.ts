@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
 import type { LogEntry } from '../../shared/domain/log';
@@ -119,22 +119,43 @@ export class SandboxService implements ServerLifecycleListener {
     const policy = this.policyFor(name, roots);
     try {
       await ensureServerFolders(folders);
-      this.runtime ??= (this.options.runtime ?? acquireSandboxRuntime)().then((runtime) => {
-        this.unsubscribe.push(runtime.onViolation((commandId, line) => this.violation(commandId, line)));
-        return runtime;
-      });
-      const runtime = await this.runtime.catch((error: unknown) => {
-        this.runtime = undefined;
-        throw error;
-      });
+      const runtime = await this.startRuntime();
       const wrapped = await sandboxedLaunch(runtime, launch, policy, folders);
       this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
+      // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
+      for (const folder of this.options.settings.get(name).allowedFolders.filter((path) => !existsSync(path))) {
+        this.log(name, 'warning', `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`);
+      }
       return wrapped.launch;
     } catch (error) {
       if (error instanceof ServerStartError) throw error;
       throw new ServerStartError(`could not be put in the sandbox: ${errorMessage(error)}. It was not started without it.`, 'config');
     }
+  }
+
+  /**
+   * Start loading the runtime and its proxies now when some server will run
+   * sandboxed: the ~300 ms overlap the rest of the host's start instead of
+   * delaying the first sandboxed server. Never rejects (a start reports it).
+   */
+  warmUp(): void {
+    if (this.options.settings.servers().some((server) => this.options.settings.get(server).enabled)) this.startRuntime().catch(() => undefined);
+  }
+
+  private startRuntime(): Promise<SandboxRuntime> {
+    this.runtime ??= (this.options.runtime ?? acquireSandboxRuntime)().then(
+      (runtime) => {
+        if (this.closed) return runtime;
+        this.unsubscribe.push(runtime.onViolation((commandId, line) => this.violation(commandId, line)));
+        return runtime;
+      },
+      (error: unknown) => {
+        this.runtime = undefined;
+        throw error;
+      },
+    );
+    return this.runtime;
   }
 
   /** The policy a start of `server` gets now. */
