@@ -10,5 +10,6 @@ export { LogDenialAction, isDenialLine } from './log-denial-action';
 export { declaredDomains, useReviewSandbox } from './review-sandbox';
 export type { SandboxChoice } from './sandbox-draft';
 export { SandboxOffer } from './sandbox-offer';
+export { SandboxFact } from './sandbox-fact';
 export { SandboxPanel } from './sandbox-panel';
 export { SandboxedChip } from './sandboxed-chip';

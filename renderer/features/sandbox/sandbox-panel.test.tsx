@@ -5,6 +5,7 @@ import { ServerConfigSchema } from '../../../shared/domain';
 import { fail } from '../../../shared/result';
 import { serverState } from '../../test-support/fake-transport';
 import { HOME, MISSING, mountWithHost, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import { SandboxFact } from './sandbox-fact';
 import { SandboxPanel } from './sandbox-panel';
 
 afterEach(cleanup);
@@ -103,5 +104,21 @@ describe("a server's Sandbox tab", () => {
     mountWithHost(<SandboxPanel server={serverState('web', { config: ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' }) })} />, sandboxHandlers([]));
     expect(screen.getByTestId('sandbox-not-applicable').textContent).toContain('no local process to sandbox');
     expect(within(document.body).queryByRole('switch')).toBeNull();
+  });
+});
+
+describe("the Overview's sandbox line", () => {
+  it('says whether it is sandboxed and its network, and leads to the Sandbox tab', async () => {
+    const shown: string[] = [];
+    mountWithHost(
+      <dl>
+        <SandboxFact server={running} onShowSandbox={() => shown.push('sandbox')} />
+      </dl>,
+      sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['api.github.com'] })]),
+    );
+    await waitFor(() => expect(screen.getByTestId('sandbox-fact').textContent).toContain('Sandboxed'));
+    expect(screen.getByTestId('sandbox-fact').textContent).toContain('network only to api.github.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Sandbox settings' }));
+    expect(shown).toEqual(['sandbox']);
   });
 });

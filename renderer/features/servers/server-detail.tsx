@@ -17,7 +17,7 @@ import { TaskSettingFacts } from './task-setting';
 import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
-import { SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
+import { SandboxFact, SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
 
 const TROUBLE = new Set(['error', 'crashed', 'restarting']);
 
@@ -93,7 +93,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           )}
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="overview">
-          <Overview server={server} />
+          <Overview server={server} onShowSandbox={() => setTab('sandbox')} />
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="roots">
           <ServerRootsPanel server={server.name} />
@@ -114,7 +114,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
 
 const TRANSPORT_LABEL: Record<TransportKind, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'HTTP+SSE (legacy)' };
 
-function Overview({ server }: { server: ServerState }) {
+function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbox: () => void }) {
   const protocol = protocolLabel(server);
   const capabilities = capabilityChips(server.capabilities);
   const commandLine = [server.config.command ?? '', ...server.config.args.map(quoteIfNeeded)].join(' ');
@@ -156,6 +156,7 @@ function Overview({ server }: { server: ServerState }) {
             </dd>
             <dt>Process</dt>
             <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
+            <SandboxFact server={server} onShowSandbox={onShowSandbox} />
           </>
         )}
         {server.config.registry !== undefined ? (
