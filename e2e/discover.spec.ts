@@ -4,6 +4,7 @@ import { startFixtureRegistry, type FixtureRegistry } from './fixtures/registry/
 import { EVERYTHING_NAME, EVERYTHING_VERSION } from './fixtures/registry/entries';
 import { DiscoverPage } from './pages/discover-page';
 import { ServersPage } from './pages/servers-page';
+import { sandboxSupport } from '../app/sandbox/sandbox-runtime';
 import { calm, DOCS_DIR, expect, test as base } from './support/berth';
 
 // The host is pointed at a fixture registry of ours (BERTH_REGISTRY_URL), started for each test.
@@ -52,6 +53,11 @@ test('search as you type, page through results, read details, install server-eve
   await expect(review.getByText(/\/npx$/)).toBeVisible();
   // Nothing is saved before the person confirms.
   expect(JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8').catch(() => '{"mcpServers":{}}')).mcpServers).toEqual({});
+  // Code from a registry runs in the OS sandbox unless the person turns it off here; npx's registry is filled in for it to fetch the package.
+  if ((await sandboxSupport()).available) {
+    await expect(dialog.getByRole('switch', { name: 'Run in the OS sandbox', exact: true })).toBeChecked();
+    await expect(dialog.getByRole('textbox', { name: 'Domain 1', exact: true })).toHaveValue('registry.npmjs.org');
+  }
   await calm(app);
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'install-review.png') });
   await dialog.getByRole('button', { name: 'Install and start' }).click();
@@ -60,6 +66,7 @@ test('search as you type, page through results, read details, install server-eve
   const servers = new ServersPage(app);
   await servers.show();
   await servers.expectStatus('server-everything', 'Ready', 60_000);
+  if ((await sandboxSupport()).available) await expect(servers.card('server-everything').getByText('Sandboxed', { exact: true })).toBeVisible();
   const config = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { registry?: { name: string; version: string } }> };
   expect(config.mcpServers['server-everything']?.registry).toMatchObject({ name: EVERYTHING_NAME, version: EVERYTHING_VERSION });
 });

@@ -34,6 +34,7 @@ import './styles/apps.css';
 import './styles/discover.css';
 import './styles/bundles.css';
 import './styles/skills.css';
+import './styles/sandbox.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

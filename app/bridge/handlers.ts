@@ -143,7 +143,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
-    ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync }),
+    ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync, sandbox: deps.sandbox, isLocal: (name) => deps.config.rawServer(name)?.command !== undefined }),
     ...createTasksHandlers(deps.tasks),
     ...createAppsHandlers(deps.apps),
     ...createRegistryHandlers({ service: deps.registry, servers: serverHandlers }),

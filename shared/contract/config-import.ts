@@ -149,6 +149,8 @@ export const configImportMethods = {
           .max(500),
         answers: z.record(z.string().max(500), z.string().max(100_000)).default({}),
         workspaceFolder: ProjectFolderSchema.optional(),
+        /** Run the imported local servers in the OS sandbox (they are added turned off, so it applies from their first start). */
+        sandbox: z.boolean().optional(),
       })
       .strict(),
     output: ImportOutcomeSchema,

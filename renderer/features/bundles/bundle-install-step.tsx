@@ -6,6 +6,7 @@ import { BundleFacts } from './bundle-facts';
 import { initialDrafts, valuesFromDrafts, type Drafts } from './bundle-model';
 import { BundleReviewFacts } from './bundle-review-facts';
 import { BundleSettings } from './bundle-settings';
+import { declaredDomains, useReviewSandbox } from '../sandbox';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -22,6 +23,9 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
   const [installError, setInstallError] = useState<{ message: string; path?: string }>();
   const [busy, setBusy] = useState(false);
   const values = useMemo(() => valuesFromDrafts(inspection.fields, drafts), [inspection.fields, drafts]);
+  // An update keeps the installed server's own sandbox setting (changed in its Sandbox tab).
+  const updating = inspection.installed.some((installed) => installed.server === name.trim());
+  const sandbox = useReviewSandbox(review === undefined ? [] : declaredDomains({ args: review.args, env: review.env }));
 
   useEffect(() => {
     let stale = false;
@@ -44,9 +48,11 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
   const ready = review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '';
 
   async function install() {
+    const choice = updating ? undefined : sandbox.check();
+    if (choice === false) return;
     setBusy(true);
     setInstallError(undefined);
-    const result = await transport.call('bundles.install', { stageId: inspection.stageId, name: name.trim(), values });
+    const result = await transport.call('bundles.install', { stageId: inspection.stageId, name: name.trim(), values, ...(choice === undefined ? {} : { sandbox: choice }) });
     setBusy(false);
     if (!result.ok) {
       setInstallError(result.path === undefined ? { message: result.message } : { message: result.message, path: result.path });
@@ -78,6 +84,7 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
           </h3>
           {reviewError !== undefined ? <InlineAlert>{reviewError}</InlineAlert> : review === undefined ? <p className="muted">Checking…</p> : <BundleReviewFacts review={review} />}
         </section>
+        {updating ? null : <div className="bundle-section">{sandbox.section}</div>}
         {installError !== undefined && installError.path !== 'name' ? <InlineAlert>{installError.message}</InlineAlert> : null}
       </div>
       <footer className="dialog-footer">

@@ -7,6 +7,7 @@ import { useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
 import { LaunchDetails } from '../launch-review/launch-details';
+import { useImportSandbox } from '../sandbox';
 import {
   FORMAT_LABELS,
   blockedReason,
@@ -36,6 +37,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
   const unreadable = preview.servers.length === 0;
   const count = checkedCandidates(preview, choices).length;
   const inputs = neededInputs(preview, choices);
+  const importSandbox = useImportSandbox(checkedCandidates(preview, choices).filter((candidate) => candidate.kind === 'stdio').length);
 
   // The button that opened this step is gone: keyboard focus continues at the first row (or Back).
   useEffect(() => {
@@ -63,7 +65,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
     }
     setErrors({});
     setBusy(true);
-    const result = await applyImport(built.input);
+    const result = await applyImport({ ...built.input, sandbox: importSandbox.sandbox });
     setBusy(false);
     if (!result.ok) setErrors({ form: result.message });
     else if (!result.value.imported) setErrors({ ...errorsFromFailures(result.value.failures), form: 'Nothing was imported: fix the problems marked below and try again.' });
@@ -139,6 +141,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
             </div>
           </section>
         ) : null}
+        {importSandbox.section}
         {needsWorkspaceFolder(preview, choices) ? (
           <Field label="Project folder" error={errors.workspaceFolder} hint="The folder ${workspaceFolder} stands for in this file (an absolute path).">
             {({ id, describedBy, invalid }) => (

@@ -5,6 +5,7 @@ import { useBerth } from '../../store';
 import { LaunchDetails } from '../launch-review/launch-details';
 import { Button, DialogHeader, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
+import { declaredDomains, useReviewSandbox } from '../sandbox';
 
 interface Reviewed {
   reviewId: string;
@@ -33,6 +34,8 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
   const [reviewed, setReviewed] = useState<Reviewed>();
   const [busy, setBusy] = useState(false);
   const title = entry.title ?? entry.name;
+  const local = reviewed?.plan.kind === 'stdio';
+  const sandbox = useReviewSandbox(local ? declaredDomains({ registryType: option.registryType, args: reviewed.plan.args, env: reviewed.plan.env }) : []);
 
   async function review() {
     setBusy(true);
@@ -45,8 +48,10 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
   }
 
   async function install(current: Reviewed) {
+    const choice = current.plan.kind === 'stdio' ? sandbox.check() : undefined;
+    if (choice === false) return;
     setBusy(true);
-    const result = await transport.call('registry.install', { reviewId: current.reviewId });
+    const result = await transport.call('registry.install', choice === undefined ? { reviewId: current.reviewId } : { reviewId: current.reviewId, sandbox: choice });
     setBusy(false);
     if (!result.ok) return setErrors({ form: result.message });
     if (!result.value.installed) {
@@ -98,7 +103,10 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
                 ))}
               </form>
             ) : (
-              <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
+              <>
+                <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
+                {local ? sandbox.section : null}
+              </>
             )}
           </div>
           <footer className="dialog-footer">

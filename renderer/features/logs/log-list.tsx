@@ -4,6 +4,7 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'r
 import type { LogRow } from '../../store';
 import { ChevronRightIcon } from '../shell/icons';
 import { formatBytes, formatTime, prettyBody, traceDetail } from './log-filter';
+import { LogDenialAction, isDenialLine } from '../sandbox';
 
 /** Every row is this tall; only expanded trace rows grow, by a height computed from their body. */
 export const ROW_HEIGHT = 24;
@@ -148,6 +149,7 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
           {row.logger ? <span className="log-logger">[{row.logger}] </span> : null}
           {isTrace ? traceDetail(row) : row.text}
         </span>
+        {isDenialLine(row) ? <LogDenialAction server={row.server} text={row.text} /> : null}
       </div>
       {body !== undefined ? (
         <pre className="log-body" role="code" style={{ maxHeight: BODY_MAX_LINES * BODY_LINE_HEIGHT + BODY_PADDING }}>

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import { DropdownMenu, Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { ServerApps } from '../apps/server-apps';
@@ -18,6 +19,7 @@ import { ResultLimitFacts } from './result-limit';
 import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
+import { SandboxFact, SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
 
 // The skills tab loads with its first opening (the servers view is lazy too, but its first tab is Tools).
 const ServerSkills = lazy(async () => ({ default: (await import('../skills/server-skills')).ServerSkills }));
@@ -30,6 +32,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   // "Open in resource browser" from a chat result lands on the Resources tab.
   const resourceFocused = useBerth((s) => s.resourceFocus?.server === server.name);
   const title = server.serverInfo?.title ?? server.serverInfo?.name;
+  const [tab, setTab] = useState(resourceFocused ? 'resources' : 'tools');
   return (
     <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
       <header className="detail-header" role="group" aria-label="Status and actions">
@@ -59,7 +62,10 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         </p>
       ) : null}
 
-      <Tabs.Root key={server.name} className="tabs" defaultValue={resourceFocused ? 'resources' : 'tools'}>
+      <ServerDenialNotice server={server.name} />
+      <SandboxOffer server={server} onShowSandbox={() => setTab('sandbox')} />
+
+      <Tabs.Root key={server.name} className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs-list" aria-label="Server details">
           <Tabs.Trigger className="tabs-trigger" value="tools">
             Tools <span className="count">{server.tools.length}</span>
@@ -79,6 +85,9 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           <Tabs.Trigger className="tabs-trigger" value="skills">
             Skills
           </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="sandbox">
+            Sandbox
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
           {server.tools.length > 0 ? (
@@ -92,7 +101,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           )}
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="overview">
-          <Overview server={server} />
+          <Overview server={server} onShowSandbox={() => setTab('sandbox')} />
         </Tabs.Content>
         <Tabs.Content className="tabs-content" value="roots">
           <ServerRootsPanel server={server.name} />
@@ -108,6 +117,9 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
             <ServerSkills server={server} />
           </Suspense>
         </Tabs.Content>
+        <Tabs.Content className="tabs-content" value="sandbox">
+          <SandboxPanel server={server} />
+        </Tabs.Content>
       </Tabs.Root>
     </section>
   );
@@ -115,7 +127,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
 
 const TRANSPORT_LABEL: Record<TransportKind, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'HTTP+SSE (legacy)' };
 
-function Overview({ server }: { server: ServerState }) {
+function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbox: () => void }) {
   const protocol = protocolLabel(server);
   const capabilities = capabilityChips(server.capabilities);
   const commandLine = [server.config.command ?? '', ...server.config.args.map(quoteIfNeeded)].join(' ');
@@ -157,6 +169,7 @@ function Overview({ server }: { server: ServerState }) {
             </dd>
             <dt>Process</dt>
             <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
+            <SandboxFact server={server} onShowSandbox={onShowSandbox} />
           </>
         )}
         {server.config.registry !== undefined ? (

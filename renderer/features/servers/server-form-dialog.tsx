@@ -11,6 +11,7 @@ import { describeApprovals, heldApprovals, holdsApprovals, identityChanges } fro
 import { KeepApprovalsDialog, type ApprovalsAnswer } from './keep-approvals-dialog';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
 import { OAuthFields } from './oauth-fields';
+import { useFormSandbox, type SandboxChoice } from '../sandbox';
 import {
   buildServerInput,
   emptyFormValues,
@@ -24,7 +25,8 @@ import {
   type ServerFormValues,
 } from './server-form-model';
 
-type ValidForm = Extract<FormOutcome, { ok: true }>;
+/** A valid form, with the sandbox choice of a local server. */
+type ValidForm = Extract<FormOutcome, { ok: true }> & { sandbox?: SandboxChoice };
 
 const SERVER_KINDS = [
   { value: 'local', label: 'Local command' },
@@ -72,6 +74,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   const [askingApprovals, setAskingApprovals] = useState<{ outcome: ValidForm; approvals: string[] }>();
   const approvalSources = useBerth(useShallow((s) => ({ consentPolicies: s.consentPolicies, rootsView: s.rootsView })));
   const isEdit = request.mode === 'edit';
+  const sandbox = useFormSandbox(isEdit ? editing : undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a failed submit, bring the first problem into view and put the cursor there.
@@ -86,13 +89,16 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const outcome = buildServerInput(values, isEdit ? editing?.config : undefined);
-    if (!outcome.ok) {
-      setErrors(outcome.errors);
-      if (Object.keys(outcome.errors).some((k) => ADVANCED_FIELDS.has(k))) setAdvancedOpen(true);
+    const built = buildServerInput(values, isEdit ? editing?.config : undefined);
+    const sandboxChoice = values.kind === 'local' ? sandbox.check() : undefined;
+    if (!built.ok) {
+      setErrors(built.errors);
+      if (Object.keys(built.errors).some((k) => ADVANCED_FIELDS.has(k))) setAdvancedOpen(true);
       return;
     }
+    if (sandboxChoice === false) return;
     setErrors({});
+    const outcome: ValidForm = sandboxChoice === undefined ? built : { ...built, sandbox: sandboxChoice };
     if (isEdit && editing !== undefined && identityChanges(editing.config, outcome.config)) {
       const held = heldApprovals(approvalSources, request.name);
       if (holdsApprovals(held)) {
@@ -107,11 +113,19 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
     setSaving(true);
     const result = isEdit
       ? await updateServer(request.name, outcome.name !== request.name ? outcome.name : undefined, outcome.config, approvals)
-      : await addServer(outcome.name, outcome.config);
+      : outcome.sandbox === undefined
+        ? await addServer(outcome.name, outcome.config)
+        : await sandbox.add(outcome.name, outcome.config, outcome.sandbox);
+    // An edit's sandbox is its own setting, saved once the config is (a change restarts a running server).
+    const sandboxSaved = result.ok && isEdit && outcome.sandbox !== undefined ? await sandbox.saveEdit(result.value.name, outcome.sandbox) : undefined;
     setSaving(false);
     setAskingApprovals(undefined);
     if (!result.ok) {
       setErrors(errorsFromFailure(result, values));
+      return;
+    }
+    if (sandboxSaved !== undefined && !sandboxSaved.ok) {
+      setErrors({ form: `Saved, but the sandbox setting was not: ${sandboxSaved.message}` });
       return;
     }
     openServerForm(undefined);
@@ -215,6 +229,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
               />
             )}
           </Field>
+          {sandbox.section}
           </>
         ) : null}
         <Field

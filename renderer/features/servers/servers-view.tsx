@@ -12,6 +12,7 @@ import { ServerActions } from './server-actions';
 import { ServerDetail } from './server-detail';
 import { SignInState } from './sign-in-button';
 import { StatusBadge } from './status-badge';
+import { SandboxedChip, ServerDenialNotice } from '../sandbox';
 
 export function ServersView() {
   const servers = useBerth(useShallow((s) => sortServers(s.servers)));
@@ -101,6 +102,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
         <span className="server-card-top">
           <span className="server-card-name">{server.name}</span>
           {protocol ? <Chip tone="accent">{server.protocolVersion}</Chip> : null}
+          <SandboxedChip server={server} />
         </span>
         <StatusBadge server={server} />
         {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
@@ -112,6 +114,8 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
           <SignInState server={server} compact />
         </div>
       ) : null}
+      {/* Also outside the button: "Allow this folder" is its own control. */}
+      <ServerDenialNotice server={server.name} compact />
       <ServerActions server={server} />
     </li>
   );

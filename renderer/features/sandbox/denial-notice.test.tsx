@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail } from '../../../shared/result';
+import { serverState } from '../../test-support/fake-transport';
+import { HOME, denial, mountWithHost, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import { ServersView } from '../servers/servers-view';
+import { LogDenialAction } from './log-denial-action';
+
+afterEach(cleanup);
+
+function mountServers(handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })])) {
+  const mounted = mountWithHost(<ServersView />, handlers);
+  mounted.store.getState().applyServersSnapshot([serverState('files', { status: 'ready' })]);
+  return mounted;
+}
+
+const card = () => document.querySelector<HTMLElement>('.server-card[data-server="files"]')!;
+
+describe('a denial the person can act on', () => {
+  it('shows on the card and the detail when the host reports it, with one action that allows the folder after a confirmation', async () => {
+    const { transport, store } = mountServers();
+    await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
+    act(() => transport.emit('sandbox.denied', denial('files')));
+    const onCard = within(card()).getByRole('group', { name: 'Blocked by the sandbox in files' });
+    expect(onCard.textContent).toContain('Blocked by the sandbox: write to ~/Documents/x/report.txt');
+    const detail = screen.getByRole('region', { name: 'files details' });
+    expect(within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' }).textContent).toContain('write to ~/Documents/x/report.txt');
+
+    fireEvent.click(within(onCard).getByRole('button', { name: 'Allow this folder' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByRole('heading').textContent).toBe('Let “files” change files in this folder?');
+    expect(confirm.textContent).toContain('restarts it');
+    expect(confirm.textContent).toContain(`${HOME}/Documents/x`);
+    // Nothing is allowed before the confirmation.
+    expect(transport.calls.some((c) => c.method === 'sandbox.allow')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Allow and restart' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([{ server: 'files', folder: `${HOME}/Documents/x` }]);
+    // Answered: the card no longer asks.
+    expect(within(card()).queryByRole('group', { name: 'Blocked by the sandbox in files' })).toBeNull();
+    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'success', title: `“files” may now change ${HOME}/Documents/x` });
+  });
+
+  it('offers "Allow this domain" for a blocked connection', async () => {
+    const { transport } = mountServers();
+    await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
+    act(() => transport.emit('sandbox.denied', denial('files', { kind: 'network', target: 'api.example.com:443', message: 'blocked by the sandbox: connection to api.example.com:443', fix: { domain: 'api.example.com' } })));
+    fireEvent.click(within(card()).getByRole('button', { name: 'Allow this domain' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Allow and restart' }));
+    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([{ server: 'files', domain: 'api.example.com' }]));
+  });
+
+  it('a read of a secret is shown without an action: Berth never allows it', async () => {
+    const { transport } = mountServers();
+    await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
+    act(() => transport.emit('sandbox.denied', denial('files', { kind: 'read', target: `${HOME}/.ssh/id_rsa`, message: 'blocked by the sandbox: read of ~/.ssh/id_rsa', fix: undefined })));
+    const detail = screen.getByRole('region', { name: 'files details' });
+    const notice = within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' });
+    expect(notice.textContent).toContain('Blocked by the sandbox: read of ~/.ssh/id_rsa');
+    expect(notice.textContent).toContain('Berth never allows this');
+    expect(within(notice).queryByRole('button')).toBeNull();
+  });
+
+  it('shows denials from before the window opened (the host keeps them), and keeps the confirmation open on a refusal', async () => {
+    const handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })], undefined, [denial('files')]);
+    handlers['sandbox.allow'] = () => fail('FORBIDDEN', 'Berth never lets a sandboxed server write there');
+    mountServers(handlers);
+    await waitFor(() => expect(card()).not.toBeNull());
+    const onCard = await within(card()).findByRole('group', { name: 'Blocked by the sandbox in files' });
+    fireEvent.click(within(onCard).getByRole('button', { name: 'Allow this folder' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Allow and restart' }));
+    expect((await within(screen.getByRole('alertdialog')).findByRole('alert')).textContent).toContain('never lets');
+  });
+
+  it('puts the same action beside the denial’s line in the log', async () => {
+    const { transport } = mountWithHost(<LogDenialAction server="files" text="blocked by the sandbox: write to ~/Documents/x/report.txt" />, sandboxHandlers([settingsView('files', { enabled: true })]));
+    await waitFor(() => expect(transport.calls.some((c) => c.method === 'sandbox.denials')).toBe(true));
+    expect(screen.queryByRole('button')).toBeNull();
+    act(() => transport.emit('sandbox.denied', denial('files')));
+    expect(screen.getByRole('button', { name: 'Allow this folder' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,95 @@
+import clsx from 'clsx';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import type { SandboxDenial } from '../../../shared/domain/sandbox';
+import { useBerth } from '../../store';
+import { Button, InlineAlert } from '../shell/controls';
+import { ShieldIcon } from '../shell/icons';
+import { denialActionLabel, denialSentence } from './sandbox-words';
+import { useSandboxDenials, useSandboxModel } from './use-sandbox';
+
+/** The newest denial of a server that the person can still act on (or the newest at all). */
+export function latestDenial(denials: readonly SandboxDenial[]): SandboxDenial | undefined {
+  for (let i = denials.length - 1; i >= 0; i--) if (denials[i]!.fix !== undefined) return denials[i];
+  return denials.at(-1);
+}
+
+/** What was blocked, with its one fix: on the server's card and at the top of its detail. */
+export function ServerDenialNotice({ server, compact = false }: { server: string; compact?: boolean }) {
+  const denial = latestDenial(useSandboxDenials(server));
+  if (denial === undefined) return null;
+  return (
+    <div className={clsx('sandbox-denial', compact && 'compact')} role="group" aria-label={`Blocked by the sandbox in ${server}`} data-testid="sandbox-denial">
+      <ShieldIcon />
+      <span className="sandbox-denial-text">{denialSentence(denial)}</span>
+      {denial.fix === undefined ? (
+        compact ? null : <span className="muted">Berth never allows this: it holds credentials or runs at login.</span>
+      ) : (
+        <AllowButton denial={denial} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The one action a denial offers, behind a confirmation that says exactly
+ * what changes: which folder or domain is added for which server, and that
+ * the server restarts.
+ */
+export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; size?: 'sm' | 'xs' }) {
+  const model = useSandboxModel();
+  const pushToast = useBerth((s) => s.pushToast);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const label = denialActionLabel(denial);
+  if (label === undefined || denial.fix === undefined) return null;
+  const folder = 'folder' in denial.fix ? denial.fix.folder : undefined;
+  const target = folder ?? ('domain' in denial.fix ? denial.fix.domain : '');
+
+  async function confirm() {
+    setBusy(true);
+    const result = await model.allow(denial);
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    setOpen(false);
+    pushToast({ tone: 'success', title: folder !== undefined ? `“${denial.server}” may now change ${target}` : `“${denial.server}” may now reach ${target}`, message: 'It is restarting with the new rule.' });
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(undefined);
+        setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button size="sm" className={clsx('sandbox-allow', size === 'xs' && 'xs')}>
+          {label}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog dialog-narrow">
+          <AlertDialog.Title className="dialog-title">{folder !== undefined ? `Let “${denial.server}” change files in this folder?` : `Let “${denial.server}” reach this domain?`}</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-description">
+            {folder !== undefined
+              ? 'Berth adds the folder below to the ones this server may change, and restarts it. Everything else stays closed to it; you can remove the folder again in its Sandbox tab.'
+              : 'Berth adds the domain below to the ones this server may connect to, and restarts it. Every other address stays closed to it; you can remove the domain again in its Sandbox tab.'}
+          </AlertDialog.Description>
+          <p className="sandbox-allow-target mono">{target}</p>
+          {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
+          <div className="dialog-footer">
+            <AlertDialog.Cancel asChild>
+              <Button variant="ghost">Cancel</Button>
+            </AlertDialog.Cancel>
+            <Button variant="primary" disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Allowing…' : 'Allow and restart'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import { OWN_FOLDERS, type PolicyLines } from './sandbox-words';
+
+/**
+ * The policy in plain words: where it may change files, what it may not
+ * read, where it may connect. The lists are the exact folders and domains,
+ * not a summary, so the person can check them.
+ */
+export function PolicyFacts({ lines, rootsUnknown = false }: { lines: PolicyLines; rootsUnknown?: boolean }) {
+  return (
+    <dl className="sandbox-policy" aria-label="What the sandbox allows">
+      <dt>Can change files in</dt>
+      <dd data-testid="sandbox-policy-write">
+        <ul className="sandbox-paths">
+          {rootsUnknown ? <li className="muted">the roots you give it</li> : null}
+          {lines.writeFolders.map((folder) => (
+            <li key={folder} className="mono">
+              {folder}
+            </li>
+          ))}
+          <li className="muted">{OWN_FOLDERS}</li>
+        </ul>
+      </dd>
+      <dt>Can read</dt>
+      <dd data-testid="sandbox-policy-read">{lines.read.replace(/^Can read /, '')}</dd>
+      <dt>Network</dt>
+      <dd data-testid="sandbox-policy-network">
+        {lines.domains.length === 0 ? (
+          'None'
+        ) : (
+          <ul className="sandbox-paths">
+            {lines.domains.map((domain) => (
+              <li key={domain} className="mono">
+                {domain}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </dl>
+  );
+}

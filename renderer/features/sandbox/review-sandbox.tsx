@@ -1,0 +1,100 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { checkDraft, newListRow, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
+import { SandboxEditor } from './sandbox-editor';
+import { draftPolicyLines } from './sandbox-words';
+import { useSandbox } from './use-sandbox';
+
+/** A domain the review fills in, and why (said next to the list). */
+export interface SuggestedDomain {
+  domain: string;
+  why: string;
+}
+
+const PACKAGE_HOSTS: Record<string, SuggestedDomain[]> = {
+  npm: [{ domain: 'registry.npmjs.org', why: 'npx downloads the package from it' }],
+  pypi: [
+    { domain: 'pypi.org', why: 'uvx looks the package up there' },
+    { domain: 'files.pythonhosted.org', why: 'uvx downloads the package from it' },
+  ],
+};
+
+/**
+ * The network a server arriving from the registry or a bundle declares it
+ * needs: its package registry (the runner fetches the package at the first
+ * start) and the hosts of the http(s) addresses in its arguments and
+ * environment (a bundle's settings, a registry entry's defaults). Filled in
+ * for review, never allowed unseen.
+ */
+export function declaredDomains({ registryType, args = [], env = {} }: { registryType?: string | undefined; args?: readonly string[] | undefined; env?: Readonly<Record<string, string>> | undefined }): SuggestedDomain[] {
+  const found = [...(registryType === undefined ? [] : (PACKAGE_HOSTS[registryType] ?? []))];
+  for (const text of [...args, ...Object.entries(env).map(([key, value]) => `${key}=${value}`)]) {
+    for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+      try {
+        const host = new URL(match[0]).host.toLowerCase();
+        if (host !== '' && !found.some((s) => s.domain === host)) found.push({ domain: host, why: `its settings name ${new URL(match[0]).origin}` });
+      } catch {
+        // Not an address after all: nothing to suggest.
+      }
+    }
+  }
+  return found;
+}
+
+export interface ReviewSandbox {
+  section: ReactNode;
+  /** The choice to install with, or false after marking what is wrong. */
+  check(): SandboxChoice | false;
+}
+
+/**
+ * The sandbox part of an install review: on by default where the platform
+ * has it (an installed server is code from elsewhere), the declared domains
+ * filled in, and the person may turn it off or change the lists before
+ * anything is saved.
+ */
+export function useReviewSandbox(suggested: readonly SuggestedDomain[]): ReviewSandbox {
+  const support = useSandbox((s) => s.support);
+  const [draft, setDraft] = useState<SandboxDraft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const key = suggested.map((s) => s.domain).join(' ');
+  // Rows keep their ids across renders (and across a review that suggests the same domains again).
+  const suggestedRows = useMemo(() => suggested.map((s) => newListRow(s.domain)), [key]);
+  // Until the person touches it, it follows the host's answer about support (it may come after the review opened);
+  // before that answer it is on: an install pressed meanwhile is sandboxed, or refused in words where it cannot be.
+  const shown = draft ?? { enabled: support?.available ?? true, folders: [], domains: suggestedRows };
+  const lines = draftPolicyLines(undefined, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
+  const section = (
+    <section className="sandbox-review" aria-labelledby="sandbox-review-title">
+      <h3 id="sandbox-review-title" className="bundle-section-title">
+        Sandbox
+      </h3>
+      <SandboxEditor
+        draft={shown}
+        onChange={(next) => setDraft(next)}
+        errors={errors}
+        support={support}
+        lines={lines}
+        rootsUnknown
+        note={
+          suggested.length > 0 ? (
+            <p className="field-hint" data-testid="sandbox-suggested">
+              Filled in from what it declares: {suggested.map((s) => `${s.domain} (${s.why})`).join('; ')}.
+            </p>
+          ) : null
+        }
+      />
+    </section>
+  );
+  return {
+    section,
+    check() {
+      const checked = checkDraft(shown);
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        return false;
+      }
+      setErrors({});
+      return checked.choice;
+    },
+  };
+}

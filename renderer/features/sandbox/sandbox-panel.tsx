@@ -1,0 +1,110 @@
+import { useMemo, useState } from 'react';
+import type { ServerState } from '../../../shared/domain';
+import { useBerth } from '../../store';
+import { Button, Chip, InlineAlert } from '../shell/controls';
+import { AllowButton } from './denial-notice';
+import { checkDraft, draftChanges, draftFromSettings, type DraftErrors, type SandboxDraft } from './sandbox-draft';
+import { SandboxEditor } from './sandbox-editor';
+import { denialSentence, draftPolicyLines, homeOf } from './sandbox-words';
+import { useSandbox, useSandboxDenials, useSandboxModel, useSandboxPolicy } from './use-sandbox';
+
+const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
+
+/** Whether saving restarts the server, in words; shown before the person saves. */
+export function restartNote(server: ServerState): string {
+  return LIVE.has(server.status) ? `Saving restarts “${server.name}”: a sandbox applies from a process’s start.` : 'Applied when it next starts.';
+}
+
+/** The server detail's Sandbox tab: the state, the policy in words, the lists, and what was blocked. */
+export function SandboxPanel({ server }: { server: ServerState }) {
+  if (server.config.command === undefined) {
+    return (
+      <div className="sandbox-panel">
+        <p className="muted" data-testid="sandbox-not-applicable">
+          “{server.name}” runs on another machine (Berth connects to it over HTTP), so there is no local process to sandbox.
+        </p>
+      </div>
+    );
+  }
+  return <LocalSandboxPanel server={server} />;
+}
+
+function LocalSandboxPanel({ server }: { server: ServerState }) {
+  const model = useSandboxModel();
+  const support = useSandbox((s) => s.support);
+  const settings = useSandbox((s) => s.settings[server.name]);
+  const loaded = useSandbox((s) => s.settingsLoaded);
+  const policy = useSandboxPolicy(server.name);
+  const denials = useSandboxDenials(server.name);
+  const pushToast = useBerth((s) => s.pushToast);
+  // Null: showing the saved setting. A draft exists from the first change until it is saved or dropped.
+  const [draft, setDraft] = useState<SandboxDraft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // Rows keep their ids until the setting changes, so an input is not replaced under the cursor.
+  const fromSettings = useMemo(() => draftFromSettings(settings), [settings]);
+  if (!loaded) return <p className="muted">Loading the sandbox setting…</p>;
+
+  const shown = draft ?? fromSettings;
+  const checked = checkDraft(shown, homeOf(policy));
+  const dirty = draft !== null && (!checked.ok || draftChanges(checked.choice, settings));
+  const lines = draftPolicyLines(policy, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
+
+  async function save() {
+    const result = checkDraft(shown, homeOf(policy));
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    setBusy(true);
+    const saved = await model.setSettings(server.name, { ...result.choice, offered: true });
+    setBusy(false);
+    if (!saved.ok) return setFailure(saved.message);
+    setFailure(undefined);
+    setDraft(null);
+    pushToast({ tone: 'success', title: saved.value.enabled ? `“${server.name}” runs in the sandbox` : `“${server.name}” runs without the sandbox`, ...(LIVE.has(server.status) ? { message: 'It is restarting.' } : {}) });
+  }
+
+  return (
+    <div className="sandbox-panel" data-testid="sandbox-panel">
+      <p className="sandbox-state" data-testid="sandbox-state">
+        {settings?.enabled === true ? <Chip tone="success">Sandboxed</Chip> : <Chip tone="warning">Not sandboxed</Chip>}{' '}
+        {settings?.enabled === true ? 'It runs in the OS sandbox with the policy below.' : 'It runs with every right of your account.'}
+      </p>
+      <SandboxEditor
+        draft={shown}
+        errors={errors}
+        support={support}
+        lines={lines}
+        onChange={(next) => {
+          setDraft(next);
+          setFailure(undefined);
+        }}
+        note={dirty ? <p className="sandbox-restart-note" role="note">{restartNote(server)}</p> : null}
+      />
+      {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
+      {dirty ? (
+        <div className="sandbox-actions">
+          <Button variant="ghost" onClick={() => (setDraft(null), setErrors({}))} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="primary" onClick={() => void save()} disabled={busy}>
+            {busy ? 'Saving…' : LIVE.has(server.status) ? 'Save and restart' : 'Save'}
+          </Button>
+        </div>
+      ) : null}
+      {denials.length > 0 ? (
+        <section className="sandbox-denials" aria-label="Blocked by the sandbox">
+          <h3>Blocked since Berth started</h3>
+          <ul>
+            {[...denials].reverse().map((denial) => (
+              <li key={`${denial.at}-${denial.kind}-${denial.target}`}>
+                <span>{denialSentence(denial)}</span>
+                <span className="muted"> {new Date(denial.at).toLocaleTimeString()}</span> <AllowButton denial={denial} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

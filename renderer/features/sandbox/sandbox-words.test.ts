@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { HOME, MISSING, policyView, settingsView } from '../../test-support/sandbox-host';
+import { checkDraft, draftOf } from './sandbox-draft';
+import { declaredDomains } from './review-sandbox';
+import { denialActionLabel, denialSentence, draftPolicyLines, homeOf, unavailableSentence } from './sandbox-words';
+
+describe('the policy in words', () => {
+  const saved = policyView(settingsView('files', { enabled: true, allowedFolders: [`${HOME}/Documents/reports`], allowedDomains: ['api.github.com'] }));
+
+  it('reads the home folder off the derived policy, so typed folders are shown as the host shows the rest', () => {
+    expect(homeOf(saved)).toBe(HOME);
+    expect(homeOf(undefined)).toBeUndefined();
+  });
+
+  it('shows the saved policy as derived: roots, extra folders, domains', () => {
+    expect(draftPolicyLines(saved, [`${HOME}/Documents/reports`], ['api.github.com'])).toEqual({
+      writeFolders: ['~/Projects/site', '~/Documents/reports'],
+      read: saved.words.read,
+      domains: ['api.github.com'],
+    });
+  });
+
+  it('replaces the saved extra folders and domains with the ones being edited, keeping the roots', () => {
+    const lines = draftPolicyLines(saved, [`${HOME}/Downloads`, '  ', '/srv/data'], ['Example.COM ', '']);
+    expect(lines.writeFolders).toEqual(['~/Projects/site', '~/Downloads', '/srv/data']);
+    expect(lines.domains).toEqual(['example.com']);
+  });
+
+  it('for a server not added yet, knows only what is typed', () => {
+    expect(draftPolicyLines(undefined, ['/srv/data'], [])).toMatchObject({ writeFolders: ['/srv/data'], domains: [] });
+  });
+
+  it('says why the sandbox is unavailable and what to install', () => {
+    expect(unavailableSentence(MISSING)).toBe('The sandbox is unavailable here: bubblewrap (bwrap) is not installed. Install it with: sudo apt-get install bubblewrap socat ripgrep');
+    expect(unavailableSentence({ available: false, platform: 'win32', reason: 'Windows is not supported yet', warnings: [] })).toBe('The sandbox is unavailable here: Windows is not supported yet.');
+  });
+
+  it('names the one action of a denial, and none for what Berth never allows', () => {
+    expect(denialActionLabel({ fix: { folder: '/x' } })).toBe('Allow this folder');
+    expect(denialActionLabel({ fix: { domain: 'example.com' } })).toBe('Allow this domain');
+    expect(denialActionLabel({})).toBeUndefined();
+    expect(denialSentence({ message: 'blocked by the sandbox: write to ~/Documents/x' })).toBe('Blocked by the sandbox: write to ~/Documents/x');
+  });
+});
+
+describe('checking what was typed', () => {
+  it('keeps good entries once, trimmed, domains lower-cased, empty rows dropped', () => {
+    const result = checkDraft(draftOf({ enabled: true, allowedFolders: ['/srv/data/', '/srv/data', ''], allowedDomains: ['API.github.com', '*.npmjs.org', ' '] }), HOME);
+    expect(result).toEqual({ ok: true, choice: { enabled: true, allowedFolders: ['/srv/data'], allowedDomains: ['api.github.com', '*.npmjs.org'] } });
+  });
+
+  it('marks each wrong row with what is wrong, as the host would refuse it', () => {
+    const draft = draftOf({ enabled: true, allowedFolders: ['relative/path', HOME, '/'], allowedDomains: ['https://example.com/x', '*', 'ok.example.com'] });
+    const result = checkDraft(draft, HOME);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const [relative, home, root] = draft.folders;
+    const [url, star, good] = draft.domains;
+    expect(result.errors[relative!.id]).toMatch(/absolute/);
+    expect(result.errors[home!.id]).toMatch(/whole disk or home/);
+    expect(result.errors[root!.id]).toMatch(/whole disk or home/);
+    expect(result.errors[url!.id]).toMatch(/without http/);
+    expect(result.errors[star!.id]).toMatch(/wildcard/);
+    expect(result.errors[good!.id]).toBeUndefined();
+  });
+});
+
+describe('the network an installed server declares', () => {
+  it('its package registry, for the runner that fetches it at the first start', () => {
+    expect(declaredDomains({ registryType: 'npm' }).map((s) => s.domain)).toEqual(['registry.npmjs.org']);
+    expect(declaredDomains({ registryType: 'pypi' }).map((s) => s.domain)).toEqual(['pypi.org', 'files.pythonhosted.org']);
+    expect(declaredDomains({ registryType: 'oci' })).toEqual([]);
+  });
+
+  it('the hosts of the addresses in its arguments and environment, each once, with why', () => {
+    const found = declaredDomains({ args: ['--api', 'https://api.weather.example:8443/v1'], env: { BASE_URL: 'http://intranet.example/x', OTHER: 'https://api.weather.example:8443/v2', TOKEN: '••••' } });
+    expect(found).toEqual([
+      { domain: 'api.weather.example:8443', why: 'its settings name https://api.weather.example:8443' },
+      { domain: 'intranet.example', why: 'its settings name http://intranet.example' },
+    ]);
+  });
+});

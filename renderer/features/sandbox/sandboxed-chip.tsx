@@ -1,0 +1,14 @@
+import type { ServerState } from '../../../shared/domain';
+import { Chip } from '../shell/controls';
+import { useSandbox } from './use-sandbox';
+
+/** "Sandboxed" on a server's card, so which servers run contained is visible at a glance. */
+export function SandboxedChip({ server }: { server: Pick<ServerState, 'name' | 'config'> }) {
+  const enabled = useSandbox((s) => s.settings[server.name]?.enabled === true);
+  if (!enabled || server.config.command === undefined) return null;
+  return (
+    <Chip tone="success" title="Runs in the OS sandbox">
+      Sandboxed
+    </Chip>
+  );
+}
