@@ -94,3 +94,8 @@ export function turnUsages(messages: readonly MessageLike[]): Map<string, UsageL
 export function conversationUsage(messages: readonly MessageLike[]): UsageLike | undefined {
   return sumUsage(messages.flatMap((message) => (message.role === 'assistant' && message.usage !== undefined ? [message.usage] : [])));
 }
+
+/** Estimated definition tokens tool search kept out of the requests (0 when it was not on). */
+export function toolSearchSaved(usage: UsageLike): number {
+  return usage.toolTokensFullEstimate === undefined ? 0 : Math.max(0, usage.toolTokensFullEstimate - (usage.toolTokensEstimate ?? 0));
+}

@@ -87,7 +87,8 @@ describe('what a turn costs, in the chat', () => {
     const summary = within(lines[0] as HTMLElement).getByText('3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
     fireEvent.click(summary);
     expect((lines[0] as HTMLDetailsElement).open).toBe(true);
-    expect(lines[0]?.textContent).toContain('3,900 tokens, over 2 model requests');
+    // The facts load with the first opening.
+    await within(lines[0] as HTMLElement).findByText('3,900 tokens, over 2 model requests (each sends the conversation so far)');
     expect(lines[0]?.textContent).toContain('Written to the prompt cache900 of the input tokens');
     expect(lines[0]?.textContent).toContain('≈ 600 of the input tokens (Berth’s estimate: 4 characters a token of the tool list sent)');
     expect(screen.getByTestId('conversation-usage').textContent).toBe('Total: 3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');

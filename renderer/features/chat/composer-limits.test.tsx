@@ -113,7 +113,7 @@ describe('message limits in the composer', () => {
 
     fireEvent.change(box, { target: { value: 'a'.repeat(MAX_MESSAGE_CHARS + 5) } });
     expect(screen.getByText('100,005 / 100,000 characters').className).toContain('composer-counter-over');
-    expect(screen.getByText('5 characters too many to send (a message holds 100,000). Shorten the message, or attach the text as a file.').closest('[role="status"]')).not.toBeNull();
+    expect((await screen.findByText('5 characters too many to send (a message holds 100,000). Shorten the message, or attach the text as a file.')).closest('[role="status"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(transport.calls.some((call) => call.method === 'chat.send')).toBe(false);

@@ -1,7 +1,6 @@
-import { useEffect, useState, type ClipboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ClipboardEvent } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import { Button } from '../shell/controls';
 
 /** From this share of the limit on, the counter shows. */
 const COUNTER_FROM = 0.8;
@@ -9,6 +8,20 @@ const COUNTER_FROM = 0.8;
 export const LONG_PASTE_CHARS = 20_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+// The offers show only past a limit or after a long paste: their words load then (the composer is on the first screen).
+const PasteOfferPanel = lazy(async () => ({ default: (await import('./limit-offers')).PasteOfferPanel }));
+/** Past the limit: what is wrong, what to do, and a button that does it (loaded when the text is over the limit). */
+const LazyOverLimitNotice = lazy(async () => ({ default: (await import('./limit-offers')).OverLimitNotice }));
+
+export function OverLimitNotice({ text, onAttachText }: { text: string; onAttachText: () => void }) {
+  if (!isOverLimit(text)) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyOverLimitNotice text={text} onAttachText={onAttachText} />
+    </Suspense>
+  );
+}
 
 /** Whether the draft's text is too long to send. */
 export function isOverLimit(text: string): boolean {
@@ -22,22 +35,6 @@ export function CharacterCounter({ text }: { text: string }) {
     <span className={isOverLimit(text) ? 'composer-counter composer-counter-over' : 'composer-counter'} title="Characters in this message, out of the most one can hold">
       {count(text.length)} / {count(MAX_MESSAGE_CHARS)} characters
     </span>
-  );
-}
-
-/** Past the limit: what is wrong, what to do, and a button that does it. */
-export function OverLimitNotice({ text, onAttachText }: { text: string; onAttachText: () => void }) {
-  if (!isOverLimit(text)) return null;
-  const over = text.length - MAX_MESSAGE_CHARS;
-  return (
-    <div className="composer-offer" role="status">
-      <span>
-        {count(over)} {over === 1 ? 'character' : 'characters'} too many to send (a message holds {count(MAX_MESSAGE_CHARS)}). Shorten the message, or attach the text as a file.
-      </span>
-      <Button size="sm" variant="primary" onClick={onAttachText}>
-        Attach the text as a file
-      </Button>
-    </div>
   );
 }
 
@@ -103,19 +100,9 @@ export function usePasteOffer({
 
   const panel =
     offer === undefined ? null : (
-      <div className="composer-offer" role="alert">
-        <span>
-          {offer.kind === 'blocked'
-            ? `The pasted text has ${count(offer.pasted.length)} characters, more than a message holds (${count(MAX_MESSAGE_CHARS)}). Attach it as a text file instead?`
-            : `You pasted ${count(offer.pasted.length)} characters. Long text reads better for the model as an attached file.`}
-        </span>
-        <Button size="sm" variant="primary" onClick={() => void attachPasted()}>
-          Attach as a text file
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setOffer(undefined)}>
-          {offer.kind === 'blocked' ? 'Cancel' : 'Keep it in the message'}
-        </Button>
-      </div>
+      <Suspense fallback={null}>
+        <PasteOfferPanel blocked={offer.kind === 'blocked'} pastedChars={offer.pasted.length} onAttach={() => void attachPasted()} onDismiss={() => setOffer(undefined)} />
+      </Suspense>
     );
   return { onPaste, panel };
 }

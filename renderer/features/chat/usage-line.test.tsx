@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageLine, usageSummary } from './usage-line';
 
 afterEach(cleanup);
 
 describe('usage line: what tool search saved', () => {
-  it('says how many definition tokens tool search kept out, in the line and the details', () => {
+  it('says how many definition tokens tool search kept out, in the line and the details', async () => {
     const usage = { inputTokens: 1_500, outputTokens: 40, toolTokensEstimate: 700, toolTokensFullEstimate: 120_700, requests: 3 };
     expect(usageSummary(usage)).toBe('1,500 in · 40 out · tools ≈ 700 of the input · tool search saved ≈ 120,000');
     render(<UsageLine usage={usage} />);
-    expect(screen.getByText('Tool search')).toBeTruthy();
+    // The details load with the first opening.
+    expect(screen.queryByText('Tool search')).toBeNull();
+    fireEvent.click(screen.getByText(usageSummary(usage)));
+    expect(await screen.findByText('Tool search')).toBeTruthy();
     expect(screen.getByText(/saved ≈ 120,000 tokens: every enabled tool’s definitions would have been ≈ 120,700/)).toBeTruthy();
   });
 
