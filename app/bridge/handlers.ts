@@ -111,7 +111,7 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   serverHandlers['servers.add'] = async (input) => {
     const { sandbox, ...add } = input;
     const preset = sandbox !== undefined && deps.config.rawServer(input.name) === undefined;
-    if (preset) await deps.sandbox.preset(input.name, sandbox);
+    if (preset) await deps.sandbox.preset(input.name, sandbox, input.config.command !== undefined);
     try {
       return await addServer(add);
     } catch (error) {

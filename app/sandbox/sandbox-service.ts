@@ -215,9 +215,10 @@ export class SandboxService implements ServerLifecycleListener {
   /**
    * The choice of an add or install review, stored before the server exists
    * (it is added right after). Refused like an update: unavailable, or a
-   * folder that would defeat the sandbox.
+   * folder that would defeat the sandbox, or a remote server (`local` false).
    */
-  async preset(server: string, choice: { enabled: boolean; allowedFolders?: string[] | undefined; allowedDomains?: string[] | undefined }): Promise<void> {
+  async preset(server: string, choice: { enabled: boolean; allowedFolders?: string[] | undefined; allowedDomains?: string[] | undefined }, local = true): Promise<void> {
+    if (choice.enabled && !local) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'sandbox');
     if (choice.enabled) {
       const support = await this.supportNow(true);
       if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'sandbox');

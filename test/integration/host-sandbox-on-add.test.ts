@@ -72,6 +72,10 @@ describe('a new server gets its sandbox before its first start', () => {
     await harness.call('servers.add', { name: 'web', config: { url: 'https://mcp.example.invalid/mcp', enabled: false }, sandbox: { enabled: false } });
     const settings = await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {});
     expect(settings).toEqual([expect.objectContaining({ server: 'web', applies: false })]);
+    // Asking for it on a remote server is refused (it would read as protected while nothing is), and nothing is added.
+    const refused = await harness.host.dispatch('servers.add', { name: 'web2', config: { url: 'https://mcp.example.invalid/mcp', enabled: false }, sandbox: { enabled: true } });
+    expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('The sandbox is for local servers') });
+    expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual(['web']);
   });
 
   it.skipIf(!support.available)('an import with the sandbox on sets it for each local server it adds (added turned off, so before any start); remote ones are left alone', async () => {

@@ -1,35 +1,23 @@
 import clsx from 'clsx';
 import { Popover } from 'radix-ui';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../shared/domain/chat';
-import type { PendingKind, PendingRequestOf } from '../../../shared/domain/pending';
+import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
-import { IconButton } from '../shell/controls';
-import { CloseIcon, ExternalIcon, BookIcon, FolderIcon, FormIcon, InboxIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
-import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
+import { InboxIcon } from '../shell/icons';
+import { KIND_LABELS } from './pending-model';
 
 const NO_TITLES: readonly (string | undefined)[] = [];
-// Shown only in the open tray, once: not worth a place in the first screen's JavaScript.
-const NotificationsOffer = lazy(async () => ({ default: (await import('./notifications-offer')).NotificationsOffer }));
 const EMPTY_IDS: ReadonlySet<string> = new Set();
-// Only with two or more tool calls waiting and the tray open.
-const ReviewList = lazy(async () => ({ default: (await import('./review-list')).ReviewList }));
+// What the tray lists loads with its first opening: the button is on every screen, the list rarely open.
+const TrayBody = lazy(async () => ({ default: (await import('./tray-body')).TrayBody }));
 
 function conversationTitle(conversations: readonly ConversationSummary[], id: string | undefined): string | undefined {
   return id === undefined ? undefined : conversations.find((conversation) => conversation.id === id)?.title;
 }
-
-export const KIND_ICONS: Record<PendingKind, ReactNode> = {
-  'tool-call': <ShieldIcon />,
-  sampling: <SparkleIcon />,
-  'sampling-answer': <SparkleIcon />,
-  elicitation: <FormIcon />,
-  'root-consent': <FolderIcon />,
-  skill: <BookIcon />,
-};
 
 /**
  * The top bar's badge: how many requests wait, per kind, and the list of
@@ -83,81 +71,21 @@ export function PendingTray() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover tray-popover" align="end" sideOffset={6} collisionPadding={8}>
-          <div className="popover-head">
-            <strong>Waiting for you</strong>
-            <div className="chips">
-              {PENDING_KINDS.map((kind) =>
-                counts[kind] > 0 ? (
-                  <span key={kind} className={clsx('chip', 'kind-chip', `kind-${kind}`)}>
-                    {KIND_ICONS[kind]} {counts[kind]} {(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}
-                  </span>
-                ) : null,
-              )}
-            </div>
-          </div>
-          {total === 0 && awaiting.length === 0 ? (
-            <p className="popover-empty">Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.</p>
-          ) : null}
-          {total > 0 ? (
-            <Suspense fallback={null}>
-              <NotificationsOffer />
-            </Suspense>
-          ) : null}
-          {review ? (
-            <Suspense fallback={null}>
-              <ReviewList calls={reviewed} onOpen={openOne} onDone={() => setOpen(false)} />
-            </Suspense>
-          ) : null}
-          {total > 0 && (!review || total > reviewed.length) ? (
-            <>
-              {review ? <span className="sidebar-heading tray-others-heading">Other requests</span> : null}
-              <ul className="tray-list" aria-label={review ? 'Other waiting requests' : 'Waiting requests'}>
-                {pending.map((request, index) =>
-                  review && listed.has(request.id) ? null : (
-                    <li key={request.id}>
-                      <button type="button" className="tray-item" onClick={() => openOne(request.id)}>
-                        <span className={clsx('pending-kind-icon small', `kind-${request.kind}`)} aria-hidden="true">
-                          {KIND_ICONS[request.kind]}
-                        </span>
-                        <span className="tray-item-text">
-                          <span className="tray-item-title">
-                            {KIND_LABELS[request.kind].one} · <strong>{request.server}</strong>
-                          </span>
-                          <span className="tray-item-detail">{describeRequest(request)}</span>
-                          {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
-                          {review && request.kind === 'tool-call' ? (
-                            <span className="tray-item-detail tray-item-late" data-testid="late-call">
-                              Arrived after this list opened: not in “Allow all”
-                            </span>
-                          ) : null}
-                        </span>
-                        <span className="tray-age">{formatAge(now - request.createdAt)}</span>
-                      </button>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </>
-          ) : null}
-          {awaiting.length > 0 ? (
-            <div className="tray-awaiting">
-              <span className="sidebar-heading">Opened in your browser</span>
-              <ul className="tray-list">
-                {awaiting.map((item) => (
-                  <li key={item.id} className="tray-awaiting-item">
-                    <ExternalIcon />
-                    <span className="tray-item-text">
-                      <span className="tray-item-title">
-                        <strong>{item.domain}</strong> for {item.server}
-                      </span>
-                      <span className="tray-item-detail">Waiting for the server to say you are done.</span>
-                    </span>
-                    <IconButton label={`Stop waiting for ${item.domain}`} icon={<CloseIcon />} onClick={() => void dismissAwaiting(item.id)} />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <Suspense fallback={<p className="popover-empty">Loading…</p>}>
+            <TrayBody
+              counts={counts}
+              pending={pending}
+              awaiting={awaiting}
+              titles={titles}
+              now={now}
+              review={review}
+              reviewed={reviewed}
+              listed={listed}
+              onOpen={openOne}
+              onDone={() => setOpen(false)}
+              onDismissAwaiting={(id) => void dismissAwaiting(id)}
+            />
+          </Suspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
