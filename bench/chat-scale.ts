@@ -62,12 +62,14 @@ async function sendTimed(page: Page, replies = 1): Promise<{ replyMs: number; fr
       if (box === null) throw new Error('no message box');
       const frames: number[] = [];
       const started = performance.now();
-      let last = started;
+      let last: number | undefined;
       box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
       for (;;) {
-        const now = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
-        frames.push(now - last);
-        last = now;
+        // Frame intervals from the frames' own timestamps (their starts, on the display's clock); the
+        // reply's time from performance.now() in the callback, as a frame's start can precede the send.
+        const [frameAt, now] = await new Promise<[number, number]>((r) => requestAnimationFrame((at) => r([at, performance.now()])));
+        if (last !== undefined) frames.push(frameAt - last);
+        last = frameAt;
         const list = document.querySelector('ol[aria-label="Messages"]');
         if ((list?.textContent ?? '').split(mark).length - 1 >= replies) return { replyMs: now - started, frames };
         if (now - started > 60_000) throw new Error('the reply did not show within 60 s');
