@@ -40,9 +40,28 @@ export interface ToolOfferInput {
   limits: ToolWarningLimits;
 }
 
-function tokensOf(definitions: readonly Tool[]): number {
+export function tokensOf(definitions: readonly Tool[]): number {
   // The definitions as the request serializes them: what the estimate (and the share warning) is about.
   return definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
+}
+
+/** The last estimate of every enabled tool's definitions, and the tools it was made for. */
+let lastEnabled: { tools: readonly AvailableTool[]; tokens: number } | undefined;
+
+/**
+ * Estimated tokens of every enabled tool's definitions. Tool search's threshold and the usage line's
+ * saving both ask it at each model request, with 2,000 tools the same as last time: the same tool
+ * objects (a server's list is replaced, not edited, when it changes) give the last estimate without
+ * serializing them again.
+ */
+export function enabledDefinitionTokens(enabled: readonly AvailableTool[], names: ToolNameMap): number {
+  const last = lastEnabled;
+  if (last !== undefined && last.tools.length === enabled.length && last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)) {
+    return last.tokens;
+  }
+  const tokens = tokensOf(toolDefinitions(enabled, names));
+  lastEnabled = { tools: enabled, tokens };
+  return tokens;
 }
 
 export function hostToolDefinition(tool: HostTool): Tool {
@@ -63,7 +82,7 @@ export function offerTools({ conversation, available, hostTools, contextWindow, 
   const mcpDefinitions = toolDefinitions(offered, names);
   const definitions = [...mcpDefinitions, ...[...host.tools.values()].map(hostToolDefinition)];
   const toolTokens = tokensOf(definitions);
-  const fullToolTokens = offered.length < enabled.length ? tokensOf(toolDefinitions(enabled, names)) : undefined;
+  const fullToolTokens = offered.length < enabled.length ? enabledDefinitionTokens(enabled, names) : undefined;
   // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
   const warning = toolLoadWarning({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {

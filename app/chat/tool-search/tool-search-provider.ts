@@ -1,6 +1,5 @@
 import { toolKey } from '../../../shared/domain/chat';
 import type { Conversation } from '../../../shared/domain/chat';
-import { estimateTokens } from '../../../shared/domain/chat-usage';
 import { MAX_LOADED_TOOL_TOKENS, MAX_LOADED_TOOLS, toolSearchState } from '../../../shared/domain/tool-search';
 import type { ToolSearchState, ToolSearchThresholds } from '../../../shared/domain/tool-search';
 import { toolDefinitions } from '../api-messages';
@@ -8,6 +7,7 @@ import type { AvailableTool } from '../api-messages';
 import type { ConversationStore } from '../conversation-store';
 import type { HostOffer, HostOfferContext, HostTool, HostToolOutcome, HostToolProvider } from '../host-tools/host-tool';
 import type { ToolNameMap } from '../tool-names';
+import { enabledDefinitionTokens, tokensOf } from '../tool-offer';
 import { ToolSearchIndexCache } from './tool-index';
 
 // Tool search as a host tool provider: above the threshold (shared/domain/tool-search.ts) a
@@ -30,10 +30,6 @@ export interface ToolSearchOptions {
 
 const text = (value: string, isError = false, summary = ''): HostToolOutcome => ({ content: [{ type: 'text', text: value }], isError, summary });
 
-function definitionTokens(tools: readonly AvailableTool[], names: ToolNameMap): number {
-  const definitions = toolDefinitions(tools, names);
-  return definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
-}
 
 function oneLine(value: string | undefined): string {
   const flat = (value ?? '').replace(/\s+/g, ' ').trim();
@@ -60,7 +56,6 @@ export class ToolSearch implements HostToolProvider {
   readonly id = 'tool search';
   readonly names = [SEARCH_TOOLS, LOAD_TOOLS] as const;
   private readonly indexes = new ToolSearchIndexCache();
-  private tokens: { tools: readonly AvailableTool[]; tokens: number } | undefined;
 
   constructor(private readonly options: ToolSearchOptions) {}
 
@@ -69,7 +64,7 @@ export class ToolSearch implements HostToolProvider {
     return toolSearchState({
       mode: conversation.toolSearch ?? 'auto',
       count: enabled.length,
-      tokensEstimate: this.enabledTokens(enabled, names),
+      tokensEstimate: enabledDefinitionTokens(enabled, names),
       contextWindow,
       thresholds: this.options.thresholds(),
     });
@@ -79,16 +74,6 @@ export class ToolSearch implements HostToolProvider {
     if (!this.state(conversation, enabled, names, contextWindow).active) return { tools: [] };
     const loaded = new Set(conversation.loadedTools ?? []);
     return { tools: [this.searchTool(enabled, names, loaded), this.loadTool(enabled, names)], sendOnly: loaded };
-  }
-
-  /** The same objects as last time (tools unchanged): the estimate is not serialized again. */
-  private enabledTokens(enabled: readonly AvailableTool[], names: ToolNameMap): number {
-    const last = this.tokens;
-    if (last !== undefined && last.tools.length === enabled.length && last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)) {
-      return last.tokens;
-    }
-    this.tokens = { tools: enabled, tokens: definitionTokens(enabled, names) };
-    return this.tokens.tokens;
   }
 
   private searchTool(enabled: readonly AvailableTool[], names: ToolNameMap, loaded: ReadonlySet<string>): HostTool {
@@ -151,13 +136,13 @@ export class ToolSearch implements HostToolProvider {
           else found.set(key, name);
         }
         if (found.size === 0) return text(`No enabled tool has the name ${unknown.map((name) => `"${name}"`).join(', ')}. Use the names ${SEARCH_TOOLS} gives.`, true, 'could not load tools: unknown names');
-        const tokensOf = (key: string): number => {
+        const tokensOfKey = (key: string): number => {
           const entry = byKey.get(key);
-          return entry === undefined ? 0 : definitionTokens([entry], names);
+          return entry === undefined ? 0 : tokensOf(toolDefinitions([entry], names));
         };
         let dropped: string[] = [];
         await this.options.store.changeLoadedTools(conversationId, (loaded) => {
-          const next = withinLoadBudget([...loaded.filter((key) => !found.has(key)), ...found.keys()], new Set(found.keys()), tokensOf);
+          const next = withinLoadBudget([...loaded.filter((key) => !found.has(key)), ...found.keys()], new Set(found.keys()), tokensOfKey);
           dropped = next.dropped;
           return next.loaded;
         });
