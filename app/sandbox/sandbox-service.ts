@@ -59,6 +59,17 @@ interface Run {
 }
 
 const MAX_DENIALS = 50;
+/** How long a wrap may hold the next one back (a wrap takes ~20 ms). */
+const WRAP_TURN_LIMIT_MS = 3_000;
+/**
+ * Wraps under way at once. All at once, their turns interleave and every
+ * one ends late (20 servers: the first spawn ~0.8 s after start-up), so no
+ * server spawns before the last wrap is done; two at a time, the first
+ * spawns after one wrap and starts up while the others are wrapped
+ * (bench sandbox-startup: 1.25× instead of 1.33×; one at a time is no
+ * better, as each wrap then waits on its ripgrep scan alone).
+ */
+export const WRAPS_AT_ONCE = 2;
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
 
 /**
@@ -73,7 +84,12 @@ export class SandboxService implements ServerLifecycleListener {
   private readonly runs = new Map<string, Run>();
   private readonly denials = new Map<string, SandboxDenial[]>();
   private runtime: Promise<SandboxRuntime> | undefined;
-  private support: SandboxSupport | undefined;
+  /** The check in flight or its answer: servers starting together share one (each costs ~15 ms of blocking spawns). */
+  private supportCheck: Promise<SandboxSupport> | undefined;
+  private supportSettled = false;
+  /** Wraps under way, and the starts waiting for a turn (see {@linkcode WRAPS_AT_ONCE}). */
+  private wrapsRunning = 0;
+  private readonly wrapWaiters: Array<() => void> = [];
   private readonly unsubscribe: Array<() => void> = [];
   private closed = false;
   readonly home: string;
@@ -88,9 +104,16 @@ export class SandboxService implements ServerLifecycleListener {
   }
 
   /** Whether this machine can sandbox; `fresh` asks again (the person may have installed what was missing). */
-  async supportNow(fresh = false): Promise<SandboxSupport> {
-    if (fresh || this.support === undefined) this.support = await (this.options.support ?? sandboxSupport)();
-    return this.support;
+  supportNow(fresh = false): Promise<SandboxSupport> {
+    // A fresh question joins a check still in flight: it started after whatever the person did before asking.
+    if (this.supportCheck === undefined || (fresh && this.supportSettled)) {
+      this.supportSettled = false;
+      const check = (this.options.support ?? sandboxSupport)().finally(() => {
+        if (this.supportCheck === check) this.supportSettled = true;
+      });
+      this.supportCheck = check;
+    }
+    return this.supportCheck;
   }
 
   /** The launch preparer with the sandbox applied to stdio servers set to run in it. */
@@ -120,7 +143,7 @@ export class SandboxService implements ServerLifecycleListener {
     try {
       await ensureServerFolders(folders);
       const runtime = await this.startRuntime();
-      const wrapped = await sandboxedLaunch(runtime, launch, policy, folders);
+      const wrapped = await this.inTurn(() => sandboxedLaunch(runtime, launch, policy, folders));
       this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
       // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
@@ -134,13 +157,32 @@ export class SandboxService implements ServerLifecycleListener {
     }
   }
 
+  /** A wrap in its turn: at most {@linkcode WRAPS_AT_ONCE} at once. */
+  private async inTurn<T>(wrap: () => Promise<T>): Promise<T> {
+    if (this.wrapsRunning < WRAPS_AT_ONCE) this.wrapsRunning += 1;
+    else await new Promise<void>((resolve) => this.wrapWaiters.push(resolve));
+    const turn = wrap();
+    // A wrap that never ends must not hold every later start: its turn ends after a while regardless.
+    let timer: NodeJS.Timeout | undefined;
+    void Promise.race([turn.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, WRAP_TURN_LIMIT_MS)))]).then(() => {
+      clearTimeout(timer);
+      const next = this.wrapWaiters.shift();
+      if (next === undefined) this.wrapsRunning -= 1;
+      else next();
+    });
+    return turn;
+  }
+
   /**
-   * Start loading the runtime and its proxies now when some server will run
-   * sandboxed: the ~300 ms overlap the rest of the host's start instead of
-   * delaying the first sandboxed server. Never rejects (a start reports it).
+   * Start checking the machine and loading the runtime and its proxies now
+   * when some server will run sandboxed: they overlap the rest of the
+   * host's start instead of delaying the first sandboxed server. Never
+   * rejects (a start reports it).
    */
   warmUp(): void {
-    if (this.options.settings.servers().some((server) => this.options.settings.get(server).enabled)) this.startRuntime().catch(() => undefined);
+    if (!this.options.settings.servers().some((server) => this.options.settings.get(server).enabled)) return;
+    void this.supportNow();
+    this.startRuntime().catch(() => undefined);
   }
 
   private startRuntime(): Promise<SandboxRuntime> {
