@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxRuntimeConfig, SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxPolicy, SandboxSupport } from '../../shared/domain/sandbox';
@@ -30,10 +30,32 @@ function packagedSeccompHelper(): string | undefined {
   return existsSync(beside) ? beside : undefined;
 }
 
+/**
+ * How deep the runtime looks for dangerous names (.git/hooks, .bashrc, …) to
+ * deny for writes, on each wrap. On Linux it scans Berth's own working
+ * directory (not a server's). From `/` — where a desktop launcher may start
+ * Berth — its default depth walked /proc and /sys on every server start
+ * until ripgrep was killed at 10 s, and could protect nothing there: the
+ * only repositories it covers lie one level below the working directory,
+ * and nothing directly under `/` is writable to a sandboxed server. So from
+ * a filesystem root the scan stays shallow; elsewhere (the person's home, a
+ * project) the runtime's default depth keeps guarding the repositories one
+ * level down, which a root given to a server may hold.
+ */
+export function dangerousNamesSearchDepth(workingDirectory: string): number | undefined {
+  return parse(workingDirectory).root === workingDirectory ? 1 : undefined;
+}
+
 /** The global config: nothing reachable, nothing writable; servers get theirs per command. */
-function baseConfig(): SandboxRuntimeConfig {
+export function baseConfig(workingDirectory = process.cwd()): SandboxRuntimeConfig {
   const seccomp = packagedSeccompHelper();
-  return { network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] }, ...(seccomp === undefined ? {} : { seccomp: { applyPath: seccomp } }) };
+  const depth = dangerousNamesSearchDepth(workingDirectory);
+  return {
+    network: { allowedDomains: [], deniedDomains: [] },
+    filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+    ...(depth === undefined ? {} : { mandatoryDenySearchDepth: depth }),
+    ...(seccomp === undefined ? {} : { seccomp: { applyPath: seccomp } }),
+  };
 }
 
 let holders = 0;
