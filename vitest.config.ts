@@ -9,6 +9,10 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup/dom-timeouts.ts'],
     testTimeout: 30_000,
+    // expect.poll's own default is one second: too short for a real server process to answer on a loaded two-core
+    // machine (tasks polled at 250 ms, a stderr line after a cancel). Like the DOM wait limit in the setup file, a
+    // longer limit changes nothing when the test passes and only delays the report when it fails.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // Two cores: integration tests spawn real processes, keep the pool small.
     maxWorkers: 2,

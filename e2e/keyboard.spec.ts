@@ -49,9 +49,11 @@ async function controlsWithoutFocusRing(app: Page, { inDialog = false } = {}): P
   return missing;
 }
 
-async function showView(app: Page, name: RegExp): Promise<void> {
+/** Opens a main view and waits until its lazy chunk is in and its data is read, so the Tab walk covers all of it. */
+async function showView(app: Page, name: RegExp, root: string): Promise<void> {
   await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
-  await app.waitForTimeout(300);
+  await expect(app.locator(`.view ${root}`)).toBeVisible();
+  await expect(app.locator('.view .view-loading')).toHaveCount(0);
 }
 
 chatTest.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
@@ -77,8 +79,14 @@ chatTest('every control Tab reaches shows a focus ring, in every main view', asy
   await chat.waitForIdle();
   missing.push(...(await controlsWithoutFocusRing(app)).map((c) => `Chat: ${c}`));
 
-  for (const [label, name] of [['Tasks', /^Tasks/], ['Workspace roots', /^Workspace roots/], ['Logs', /^Logs/], ['Settings', /^Settings/]] as const) {
-    await showView(app, name);
+  const views = [
+    ['Tasks', /^Tasks/, '.tasks-view'],
+    ['Workspace roots', /^Workspace roots/, '.roots-view'],
+    ['Logs', /^Logs/, '.logs-view'],
+    ['Settings', /^Settings/, '.settings-view'],
+  ] as const;
+  for (const [label, name, root] of views) {
+    await showView(app, name, root);
     missing.push(...(await controlsWithoutFocusRing(app)).map((c) => `${label}: ${c}`));
   }
   expect(missing, `Controls without a visible focus ring:\n${missing.join('\n')}`).toEqual([]);

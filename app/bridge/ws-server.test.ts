@@ -141,7 +141,8 @@ describe('browser-mode WebSocket bridge', () => {
     const serverWrites = (): number => writes.mock.contexts.filter((socket) => (socket as unknown as Socket).localPort === server.port).length;
     try {
       for (const name of ['a', 'b', 'c']) host.events.emit('servers.removed', { name });
-      await vi.waitFor(() => expect(received).toEqual(['a', 'b', 'c']));
+      // Over a real socket: vi.waitFor's one-second default is short for a loaded two-core machine.
+      await vi.waitFor(() => expect(received).toEqual(['a', 'b', 'c']), { timeout: 10_000 });
       expect(serverWrites()).toBe(1);
     } finally {
       writes.mockRestore();

@@ -143,10 +143,10 @@ describe('ProcessStdioTransport', () => {
   });
 
   it('escalates to SIGKILL when the server also ignores SIGTERM', async () => {
-    const { transport } = nodeTransport(`process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 300 });
+    const { transport, stderr } = nodeTransport(`process.on('SIGTERM', () => {}); process.stderr.write('handler installed\\n'); setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 300 });
     await transport.start();
-    // Give Node time to install the SIGTERM handler before we signal.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Signal only once the handler is in: a fixed wait lost the race to a slow Node start on a loaded machine (SIGTERM killed it).
+    await waitUntil(() => stderr.includes('handler installed'), 10_000, 'the SIGTERM handler');
     await transport.close();
     expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGKILL' });
   });

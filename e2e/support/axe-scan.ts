@@ -16,8 +16,12 @@ function firstReason(summary: string | undefined): string {
 
 /** Scans the page as it is now and records serious/critical violations under `view`. */
 export async function scan(app: Page, view: string, findings: Finding[]): Promise<void> {
-  // Let transitions (dialog fade-in, tab switches) settle, so colours are measured at rest.
-  await app.waitForTimeout(250);
+  // Let transitions (dialog fade-in, tab switches) end, so colours are measured at rest: waited for as animations, not
+  // for a fixed time a loaded machine may need more than (axe counts a fading dialog's opacity into its contrast).
+  await app.evaluate(async () => {
+    const ending = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
   const result = await new AxeBuilder({ page: app })
     // MCP App frames hold a third-party server's HTML, which Berth does not author.
     .exclude('.app-frame-iframe-slot iframe')

@@ -97,8 +97,12 @@ describe('MCP tasks (2025-11-25) with server-everything', () => {
     await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'cancelled');
     const [record] = await harness.call<TaskRecord[]>('tasks.list', {});
     expect(record).toMatchObject({ id: working.type === 'tool-task' ? working.taskId : '', status: 'cancelled', statusMessage: 'stopped by you' });
-    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', limit: 10_000 });
-    const cancels = entries.filter((entry) => entry.source === 'trace' && entry.method === 'tasks/cancel');
+    const cancelTrace = async (): Promise<LogEntry[]> =>
+      (await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', limit: 10_000 })).entries.filter((entry) => entry.source === 'trace' && entry.method === 'tasks/cancel');
+    // The card may say cancelled before the answer to tasks/cancel is in (a poll or a status notification can tell it
+    // first): wait for the answer's trace, then look at exactly what went out and came back.
+    await waitFor(async () => (await cancelTrace()).some((entry) => entry.direction === 'in'));
+    const cancels = await cancelTrace();
     // One tasks/cancel for this task, and the server's answer: the task is cancelled on its side too.
     expect(cancels.map((entry) => entry.direction)).toEqual(['out', 'in']);
     expect(cancels[0]?.body ?? '').toContain(record?.taskId ?? '?');

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
+import { eventAfter } from './host-chat-support';
 import { hostOutput, hostPerTest, type HostHarness } from './host-harness';
 import { oauthServerPerTest } from './oauth-support';
 
@@ -210,9 +211,11 @@ describe('the authorization server a confidential client trusts', () => {
     // The tokens are gone and the server now names another authorization server.
     oauth.server.revokeAll();
     oauth.server.behaviour.authorizationServer = hostile.server.base;
+    const restarting = h.events.length;
     await h.call('servers.restart', { name: 'notes' });
-    // The stored discovery still names the pinned server, which refuses the refresh: a sign-in is needed.
-    await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
+    // The stored discovery still names the pinned server, which refuses the refresh: a sign-in is needed. Looked for
+    // after the restart only: the first start's state already said needs-sign-in, and would end the wait at once.
+    await eventAfter(h, restarting, 'servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
     const signIn = await h.host.dispatch('servers.signIn', { name: 'notes' });
     expect(signIn).toMatchObject({ ok: false, message: expect.stringContaining(`belong to ${oauth.server.base}`) });
     expect(hostile.server.requests.filter((request) => !request.startsWith('GET /.well-known/'))).toEqual([]);

@@ -93,6 +93,11 @@ describe.skipIf(skipReason !== undefined)('a hostile server in the OS sandbox', 
     expect(await attempt('open', { action: 'grandchild', marker: `${marker}-open` })).toMatchObject({ ok: true });
     expect(await attempt('boxed', { action: 'grandchild', marker: `${marker}-boxed` })).toMatchObject({ ok: true });
     await waitUntil(async () => (await pidsWithMarker(`${marker}-boxed`)).length === 1, 5_000, 'the boxed grandchild to run');
+    // The denials come on stderr and from the sandbox's proxy, apart from the answers above (stderr is another pipe than
+    // stdout): wait for each while the server still runs, as one seen after it stopped is not its run's.
+    const deniedTargets = (): string[] => rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => (event.payload as SandboxDenial).target);
+    const expectedTargets = [id_rsa, join(outside, 'boxed.txt'), bashrc, `127.0.0.1:${port}`];
+    await waitUntil(() => expectedTargets.every((target) => deniedTargets().includes(target)), 10_000, 'the four denials');
     await rig.supervisor.sync({});
     await waitUntil(async () => (await pidsWithMarker(`${marker}-boxed`)).length === 0, 10_000, 'the boxed grandchild to be gone');
     // It left through stdin's end (clean shutdown through the sandbox), not by a signal.

@@ -74,7 +74,9 @@ describe('protocol eras (fixture servers)', () => {
 
   it('asks for list changes ahead of tools/list without waiting for the acknowledgement', async () => {
     await servers.supervisor.sync({ modern: fixtureConfig('modern-echo.mjs') });
-    const trace = servers.logs.for('modern', 'trace').map((entry) => `${entry.direction} ${entry.method ?? ''}`);
+    // Ready does not wait for the acknowledgement (that is the point), so it may still be on its way: wait for it.
+    const lines = (): string[] => servers.logs.for('modern', 'trace').map((entry) => `${entry.direction} ${entry.method ?? ''}`);
+    const trace = await waitUntil(() => (lines().includes('in notifications/subscriptions/acknowledged') ? lines() : undefined), 10_000, 'the acknowledgement');
     const at = (line: string): number => trace.indexOf(line);
     expect(at('out subscriptions/listen')).toBeGreaterThan(-1);
     expect(at('out subscriptions/listen')).toBeLessThan(at('out tools/list'));
