@@ -79,6 +79,7 @@ export class HostChat {
       onNotice: (message) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
+      onLoadedToolsChange: (change) => events.emit('chat.loadedToolsChanged', change),
     });
     // A server's own result limit, else Berth's default for the model's context (app/results).
     const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
