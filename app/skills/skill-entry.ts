@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The extension's id (SEP-2640, final since 2026-09). */
-export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
+export { SKILLS_EXTENSION_ID } from '../../shared/domain/skills-extension';
 
 /** Per-skill limits every host must accept (the spec's Limits); Berth accepts no more. */
 export const MAX_SKILL_FILES = 512;
