@@ -49,6 +49,8 @@ export interface HostChatOptions {
    * ones HostChat registers itself. See app/chat/host-tools/host-tool.ts.
    */
   hostToolProviders?: (store: ConversationStore) => HostToolProvider[];
+  /** A conversation went to the trash: what other features keep for it (skills loaded in it) goes too. */
+  onConversationDeleted?: (conversationId: string) => void;
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
   onTurnStopped?: (conversationId: string) => void;
   reportError(what: string, error: unknown): void;
@@ -138,6 +140,7 @@ export class HostChat {
     await this.store.delete(id);
     this.options.consent.forgetConversation(id);
     this.options.apps.forgetConversation(id);
+    this.options.onConversationDeleted?.(id);
     return { deleted: id };
   }
 
