@@ -5,7 +5,7 @@ import { errorMessage } from '../../shared/error-message';
 import { crossServerReferences, type CrossReference, type OtherServer } from './cross-server';
 import type { SkillApprovals } from './skill-approvals';
 import { sendSkillRequest, type HeldSkill, type SkillCatalogService, type SkillServers } from './skill-catalog';
-import { fileUri, manifestFile, type SkillEntry, type SkillFile } from './skill-entry';
+import { expectedTools, fileUri, manifestFile, type SkillEntry, type SkillFile } from './skill-entry';
 import { manifestDigest } from './skill-manifest';
 import { contentBytes, verifyFile } from './skill-verify';
 
@@ -147,6 +147,9 @@ export class SkillLoader {
       sameNameOn: info.sameNameOn,
       crossReferences: references,
     };
+    // Shown, never honoured: the server wrote this list, so it grants nothing and the model is not told of it.
+    const expects = found.entry === undefined ? [] : expectedTools(found.entry.frontmatter);
+    if (expects.length > 0) payload.expectsTools = expects;
     const outcome = await this.options.pending.open('skill', found.server, payload, {
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
