@@ -208,20 +208,15 @@ export class ConversationStore {
   /** Change the tools tool search loaded from what is stored now (two loads in one reply must not undo each other). */
   async changeLoadedTools(id: string, change: (loaded: readonly string[]) => string[]): Promise<Conversation> {
     let before: readonly string[] | undefined;
-    const saved = await this.update(id, (conversation) => {
-      before = conversation.loadedTools;
-      return { ...conversation, loadedTools: [...new Set(change(conversation.loadedTools ?? []))] };
-    });
+    const saved = await this.update(id, (conversation) => ({ ...conversation, loadedTools: [...new Set(change((before = conversation.loadedTools ?? [])))] }));
     this.tellLoadedTools(saved, before);
     return saved;
   }
 
   /** Only a real change is told: the renderer's loaded-tools strip follows these instead of listing every tool again. */
-  private tellLoadedTools(saved: Conversation, before: readonly string[] | undefined): void {
+  private tellLoadedTools(saved: Conversation, before: readonly string[] = []): void {
     const after = saved.loadedTools ?? [];
-    if (before === undefined) before = [];
-    if (before.length === after.length && before.every((key, i) => key === after[i])) return;
-    this.options.onLoadedToolsChange?.({ id: saved.id, loadedTools: [...after] });
+    if (before.length !== after.length || before.some((key, i) => key !== after[i])) this.options.onLoadedToolsChange?.({ id: saved.id, loadedTools: [...after] });
   }
 
   /** Moves the file to the trash folder; `restore` brings it back. */
