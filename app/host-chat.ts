@@ -49,6 +49,8 @@ export interface HostChatOptions {
    * ones HostChat registers itself. See app/chat/host-tools/host-tool.ts.
    */
   hostToolProviders?: (store: ConversationStore) => HostToolProvider[];
+  /** A conversation went to the trash: what other features keep for it (skills loaded in it) goes too. */
+  onConversationDeleted?: (conversationId: string) => void;
   /** A turn was stopped by the person: what its tool calls asked for (sampling, elicitation) should stop waiting too. */
   onTurnStopped?: (conversationId: string) => void;
   reportError(what: string, error: unknown): void;
@@ -79,6 +81,7 @@ export class HostChat {
       onNotice: (message) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
+      onLoadedToolsChange: (change) => events.emit('chat.loadedToolsChanged', change),
     });
     // A server's own result limit, else Berth's default for the model's context (app/results).
     const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
@@ -137,6 +140,7 @@ export class HostChat {
     await this.store.delete(id);
     this.options.consent.forgetConversation(id);
     this.options.apps.forgetConversation(id);
+    this.options.onConversationDeleted?.(id);
     return { deleted: id };
   }
 

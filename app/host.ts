@@ -278,6 +278,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       // Host tools of features that need more than the conversation store (app/chat/host-tools/host-tool.ts);
       // tool search and the result reader register themselves in HostChat.
       hostToolProviders: () => [skillToolProvider(skills)],
+      onConversationDeleted: (conversationId) => skills.forgetConversation(conversationId),
       // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
       onTurnStopped: (conversationId) =>
         workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
@@ -333,6 +334,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         serverEdited: async (edit) => {
           await workflow.serverEdited(edit);
           await roots?.serverEdited(edit);
+          await skills.serverEdited(edit);
         },
       },
       reportError: reportBug,

@@ -52,6 +52,8 @@ test.describe('MCP skills', () => {
     await expect(dialog.root).toContainText('The model wants to read this skill from docs');
     await expect(dialog.root).toContainText('mirror also offers a skill of this name');
     await expect(dialog.root.getByRole('list', { name: 'Files' })).toContainText('references/STYLE.md');
+    // allowed-tools, as the server wrote it: information, not a grant.
+    await expect(dialog.root.getByRole('note', { name: 'Tools this skill expects', exact: true })).toContainText('This skill expects to use: get_forecast, Bash(curl:*)');
     await dialog.button('Load skill').click();
     await dialog.expectClosed();
     await expect(chat.assistantMessages().last()).toContainText('I have the report skill.');

@@ -199,4 +199,21 @@ describe('ConversationStore', () => {
     expect(await reopened.get(conversation.id)).toMatchObject({ toolSearch: 'on', loadedTools: ['a/x', 'b/y'] });
     await reopened.flushIndex();
   });
+
+  it('tells each real change of the loaded tools with the whole list, and nothing when the list stayed the same', async () => {
+    const told: unknown[] = [];
+    const store = await openStore({ dir, now, onLoadedToolsChange: (change) => told.push(change) });
+    const { id } = await store.create({ model: 'claude-a' });
+    await store.changeLoadedTools(id, (loaded) => [...loaded, 'a/x']);
+    await store.changeLoadedTools(id, (loaded) => [...loaded, 'a/x']);
+    await store.updateSettings(id, { toolSearch: 'on' });
+    await store.updateSettings(id, { loadedTools: ['a/x', 'b/y'] });
+    await store.changeLoadedTools(id, (loaded) => loaded.filter((key) => key !== 'a/x'));
+    expect(told).toEqual([
+      { id, loadedTools: ['a/x'] },
+      { id, loadedTools: ['a/x', 'b/y'] },
+      { id, loadedTools: ['b/y'] },
+    ]);
+    await store.flushIndex();
+  });
 });

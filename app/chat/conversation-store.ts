@@ -9,7 +9,7 @@ import { atomicWriteFile } from '../config/atomic-write';
 import { makePrivateDir } from '../config/private-files';
 import { removeInterruptedWrites } from '../config/state-file';
 import { errorMessage } from '../../shared/error-message';
-import type { ConversationsDelta } from '../../shared/contract/chat';
+import type { ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import { INDEX_FILE_NAME, IndexWriter, fileIdentity, scanIndex } from './conversation-index';
 import type { FileIdentity, IndexEntry } from './conversation-index';
 
@@ -28,6 +28,8 @@ export interface ConversationStoreOptions {
   onProblem?: (problem: ConversationProblem) => void;
   /** After every change to the list (create, rename, new message, delete, restore…), with what changed. Must not throw. */
   onChange?: (delta: ConversationsDelta) => void;
+  /** After the tools tool search loaded changed in one conversation (a load_tools call, the person unloading), with the whole new list. Must not throw. */
+  onLoadedToolsChange?: (change: LoadedToolsChange) => void;
   /** Told when the index was rebuilt or repaired at open, or could not be written. */
   onNotice?: (message: string) => void;
   /** Identities of the conversation files (by file name) taken at this start, not to be stat'ed again (see scanIndex). */
@@ -187,19 +189,34 @@ export class ConversationStore {
 
   async updateSettings(id: string, patch: ConversationSettingsPatch): Promise<Conversation> {
     if (patch.model !== undefined && patch.model.trim() === '') throw new HostError('INVALID_INPUT', 'The model name is empty', 'model');
-    return this.update(id, (conversation) => ({
-      ...conversation,
-      ...(patch.model !== undefined ? { model: patch.model } : {}),
-      ...(patch.disabledServers !== undefined ? { disabledServers: [...new Set(patch.disabledServers)] } : {}),
-      ...(patch.disabledTools !== undefined ? { disabledTools: [...new Set(patch.disabledTools)] } : {}),
-      ...(patch.toolSearch !== undefined ? { toolSearch: patch.toolSearch } : {}),
-      ...(patch.loadedTools !== undefined ? { loadedTools: [...new Set(patch.loadedTools)] } : {}),
-    }));
+    let before: readonly string[] | undefined;
+    const saved = await this.update(id, (conversation) => {
+      before = conversation.loadedTools;
+      return {
+        ...conversation,
+        ...(patch.model !== undefined ? { model: patch.model } : {}),
+        ...(patch.disabledServers !== undefined ? { disabledServers: [...new Set(patch.disabledServers)] } : {}),
+        ...(patch.disabledTools !== undefined ? { disabledTools: [...new Set(patch.disabledTools)] } : {}),
+        ...(patch.toolSearch !== undefined ? { toolSearch: patch.toolSearch } : {}),
+        ...(patch.loadedTools !== undefined ? { loadedTools: [...new Set(patch.loadedTools)] } : {}),
+      };
+    });
+    if (patch.loadedTools !== undefined) this.tellLoadedTools(saved, before);
+    return saved;
   }
 
   /** Change the tools tool search loaded from what is stored now (two loads in one reply must not undo each other). */
   async changeLoadedTools(id: string, change: (loaded: readonly string[]) => string[]): Promise<Conversation> {
-    return this.update(id, (conversation) => ({ ...conversation, loadedTools: [...new Set(change(conversation.loadedTools ?? []))] }));
+    let before: readonly string[] | undefined;
+    const saved = await this.update(id, (conversation) => ({ ...conversation, loadedTools: [...new Set(change((before = conversation.loadedTools ?? [])))] }));
+    this.tellLoadedTools(saved, before);
+    return saved;
+  }
+
+  /** Only a real change is told: the renderer's loaded-tools strip follows these instead of listing every tool again. */
+  private tellLoadedTools(saved: Conversation, before: readonly string[] = []): void {
+    const after = saved.loadedTools ?? [];
+    if (before.length !== after.length || before.some((key, i) => key !== after[i])) this.options.onLoadedToolsChange?.({ id: saved.id, loadedTools: [...after] });
   }
 
   /** Moves the file to the trash folder; `restore` brings it back. */

@@ -63,3 +63,18 @@ describe('manifest-bound approval', () => {
     expect(third.covering('docs', v1.uri, manifestDigest(v1))).toBeUndefined();
   });
 });
+
+describe('approvals follow their server', () => {
+  it('moves a renamed server’s approvals and others’ leave to reach it; a removal drops both', () => {
+    const approvals = new SkillApprovals({ warn: () => undefined, now: () => 1 });
+    approvals.approve('docs', 'skill://a/SKILL.md', 'm1', ['archive']);
+    approvals.approve('archive', 'skill://b/SKILL.md', 'm2', ['docs', 'web']);
+    approvals.renameServer('docs', 'handbook');
+    expect(approvals.covering('docs', 'skill://a/SKILL.md', 'm1')).toBeUndefined();
+    expect(approvals.covering('handbook', 'skill://a/SKILL.md', 'm1')?.crossServers).toEqual(['archive']);
+    expect(approvals.covering('archive', 'skill://b/SKILL.md', 'm2')?.crossServers).toEqual(['handbook', 'web']);
+    approvals.forgetServer('archive');
+    expect(approvals.covering('archive', 'skill://b/SKILL.md', 'm2')).toBeUndefined();
+    expect(approvals.covering('handbook', 'skill://a/SKILL.md', 'm1')?.crossServers).toEqual([]);
+  });
+});

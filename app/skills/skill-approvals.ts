@@ -68,12 +68,34 @@ export class SkillApprovals {
     return approval;
   }
 
-  /** The server left the config: its skills' approvals go with it. */
+  /**
+   * The server left the config: its skills' approvals go with it, and so does every other skill's leave to
+   * steer the model to it (a new server given that name later is asked about afresh).
+   */
   forgetServer(server: string): void {
     let changed = false;
-    for (const [k, approval] of this.byKey) {
-      if (approval.server !== server) continue;
+    for (const [k, approval] of [...this.byKey]) {
+      if (approval.server === server) {
+        this.byKey.delete(k);
+        changed = true;
+      } else if (approval.crossServers.includes(server)) {
+        this.byKey.set(k, { ...approval, crossServers: approval.crossServers.filter((name) => name !== server) });
+        changed = true;
+      }
+    }
+    if (changed) this.save();
+  }
+
+  /** The server was renamed: its skills' approvals, and other skills' leave to steer the model to it, follow the new name. */
+  renameServer(from: string, to: string): void {
+    if (from === to) return;
+    let changed = false;
+    for (const [k, approval] of [...this.byKey]) {
+      const crossServers = approval.crossServers.includes(from) ? [...new Set(approval.crossServers.map((name) => (name === from ? to : name)))].sort() : approval.crossServers;
+      if (approval.server !== from && crossServers === approval.crossServers) continue;
       this.byKey.delete(k);
+      const moved = { ...approval, server: approval.server === from ? to : approval.server, crossServers };
+      this.byKey.set(key(moved.server, moved.uri), moved);
       changed = true;
     }
     if (changed) this.save();

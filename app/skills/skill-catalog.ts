@@ -5,7 +5,8 @@ import type { SkillCatalog, SkillInfo } from '../../shared/domain/skills';
 import { errorMessage } from '../../shared/error-message';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { ServerRequest } from '../servers/with-connection';
-import { SKILLS_EXTENSION_ID, checkEntry, skillPath, type RefusedEntry, type SkillEntry } from './skill-entry';
+import { declaresSkillsExtension } from '../../shared/domain/skills-extension';
+import { checkEntry, skillPath, type RefusedEntry, type SkillEntry } from './skill-entry';
 import { nameCollisions, qualifiedNames, type NamedSkill } from './skill-names';
 
 /** The supervisor as skills use it (ServerSupervisor fits). */
@@ -37,8 +38,7 @@ interface ServerSkills {
 
 /** Whether a server's capabilities declare the skills extension. */
 export function declaresSkills(state: ServerState): boolean {
-  const extensions = state.capabilities?.extensions;
-  return typeof extensions === 'object' && extensions !== null && SKILLS_EXTENSION_ID in extensions;
+  return declaresSkillsExtension(state.capabilities);
 }
 
 /** Sends one raw request of the extension through the supervisor (reconnects and timeouts as for any request). */

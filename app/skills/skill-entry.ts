@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The extension's id (SEP-2640, final since 2026-09). */
-export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
+export { SKILLS_EXTENSION_ID } from '../../shared/domain/skills-extension';
 
 /** Per-skill limits every host must accept (the spec's Limits); Berth accepts no more. */
 export const MAX_SKILL_FILES = 512;
@@ -100,4 +99,20 @@ export function fileUri(entry: SkillEntry, path: string): string | undefined {
     parts.push(part);
   }
   return parts.length === 0 ? undefined : root + parts.join('/');
+}
+
+/** At most this many `allowed-tools` names are shown, each cut at this length (the server writes them). */
+const MAX_EXPECTED_TOOLS = 50;
+const MAX_EXPECTED_TOOL_CHARS = 120;
+
+/**
+ * What a skill's `allowed-tools` frontmatter names (Agent Skills: a space-delimited string; a YAML list is
+ * accepted too), for the approval dialog to show. Information only: Berth grants nothing because of it.
+ */
+export function expectedTools(frontmatter: Readonly<Record<string, unknown>>): string[] {
+  const raw = frontmatter['allowed-tools'];
+  const names = typeof raw === 'string' ? raw.split(/[\s,]+/) : Array.isArray(raw) ? raw.filter((item): item is string => typeof item === 'string') : [];
+  const trimmed = names.map((name) => name.trim()).filter((name) => name !== '');
+  const shown = trimmed.slice(0, MAX_EXPECTED_TOOLS).map((name) => (name.length > MAX_EXPECTED_TOOL_CHARS ? `${name.slice(0, MAX_EXPECTED_TOOL_CHARS - 1)}…` : name));
+  return trimmed.length > MAX_EXPECTED_TOOLS ? [...shown, `… and ${trimmed.length - MAX_EXPECTED_TOOLS} more`] : shown;
 }

@@ -5,7 +5,7 @@ import { errorMessage } from '../../shared/error-message';
 import { crossServerReferences, type CrossReference, type OtherServer } from './cross-server';
 import type { SkillApprovals } from './skill-approvals';
 import { sendSkillRequest, type HeldSkill, type SkillCatalogService, type SkillServers } from './skill-catalog';
-import { fileUri, manifestFile, type SkillEntry, type SkillFile } from './skill-entry';
+import { expectedTools, fileUri, manifestFile, type SkillEntry, type SkillFile } from './skill-entry';
 import { manifestDigest } from './skill-manifest';
 import { contentBytes, verifyFile } from './skill-verify';
 
@@ -79,6 +79,26 @@ export class SkillLoader {
     return { ok: true, text: this.tagged(info, entry, fetched.text, references), skill: info };
   }
 
+  /** The conversation was deleted: the skills loaded in it are forgotten (a restored one loads them again). */
+  forgetConversation(conversationId: string): void {
+    for (const key of [...this.held.keys()]) if (splitHeldKey(key).conversationId === conversationId) this.held.delete(key);
+  }
+
+  /** The server left (or came back as another command the person did not keep approvals for): nothing it loaded is held. */
+  forgetServer(server: string): void {
+    for (const key of [...this.held.keys()]) if (splitHeldKey(key).server === server) this.held.delete(key);
+  }
+
+  /** The server was renamed: what its skills loaded follows it. */
+  renameServer(from: string, to: string): void {
+    for (const [key, entry] of [...this.held]) {
+      const { conversationId, server, uri } = splitHeldKey(key);
+      if (server !== from) continue;
+      this.held.delete(key);
+      this.held.set(heldKey(conversationId, to, uri), entry);
+    }
+  }
+
   /** A supporting file of a skill loaded in this conversation, by its path in the skill (`references/FORMS.md`). */
   async readFile(server: string, uri: string, path: string, conversationId: string | undefined): Promise<SkillOutcome> {
     const info = this.options.info(server, uri);
@@ -127,6 +147,9 @@ export class SkillLoader {
       sameNameOn: info.sameNameOn,
       crossReferences: references,
     };
+    // Shown, never honoured: the server wrote this list, so it grants nothing and the model is not told of it.
+    const expects = found.entry === undefined ? [] : expectedTools(found.entry.frontmatter);
+    if (expects.length > 0) payload.expectsTools = expects;
     const outcome = await this.options.pending.open('skill', found.server, payload, {
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.conversationId === undefined ? {} : { conversationId: options.conversationId }),
@@ -170,4 +193,9 @@ export class SkillLoader {
 
 function heldKey(conversationId: string | undefined, server: string, uri: string): string {
   return `${conversationId ?? ''}\u0000${server}\u0000${uri}`;
+}
+
+function splitHeldKey(key: string): { conversationId: string; server: string; uri: string } {
+  const [conversationId = '', server = '', ...rest] = key.split('\u0000');
+  return { conversationId, server, uri: rest.join('\u0000') };
 }

@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { ChatAttachment } from '../../shared/domain/chat';
 import type { SkillCatalog, SkillInfo } from '../../shared/domain/skills';
 import { HostError } from '../../shared/result';
+import type { ServerEdit } from '../consent/consent-broker';
 import type { PendingRequests } from '../pending/pending-requests';
 import type { ServerLifecycle, ServerLifecycleListener } from '../servers/server-lifecycle';
 import { SkillApprovals } from './skill-approvals';
@@ -58,7 +59,7 @@ export class SkillsService {
     const declaration: ServerLifecycleListener = { clientSetup: (_server, client) => declareSkillsExtension(client) };
     options.lifecycle.register(declaration);
     options.lifecycle.register(this.catalogService);
-    options.lifecycle.register({ serverRemoved: (server) => this.approvals.forgetServer(server) });
+    options.lifecycle.register({ serverRemoved: (server) => this.forgetServer(server) });
     // Stored approvals change the states shown.
     void this.approvals.ready().then(() => this.announce());
   }
@@ -96,9 +97,33 @@ export class SkillsService {
     };
   }
 
+  /**
+   * The person edited a server in Berth (before the sync moves it): a rename carries its skills' approvals and
+   * loads over; a new command or address keeps them only if the person said so (as tool permissions do).
+   */
+  async serverEdited(edit: ServerEdit): Promise<void> {
+    const sameServer = edit.fromIdentity === edit.toIdentity;
+    if (!sameServer && !edit.keep) this.forgetServer(edit.from);
+    else if (edit.from !== edit.to) {
+      this.approvals.renameServer(edit.from, edit.to);
+      this.loader.renameServer(edit.from, edit.to);
+    }
+    await this.approvals.flush();
+  }
+
+  /** A conversation was deleted: the skills loaded in it are no longer held. */
+  forgetConversation(conversationId: string): void {
+    this.loader.forgetConversation(conversationId);
+  }
+
   /** Approvals written. */
   flush(): Promise<void> {
     return this.approvals.flush();
+  }
+
+  private forgetServer(server: string): void {
+    this.approvals.forgetServer(server);
+    this.loader.forgetServer(server);
   }
 
   private stateOf(skill: HeldSkill): Pick<SkillInfo, 'state' | 'problem'> {

@@ -160,6 +160,13 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
       return { liveTurns, conversationDetails: { ...s.conversationDetails, [id]: withMessage(detail, event.message) } };
     });
   },
+  applyLoadedToolsChanged({ id, loadedTools }) {
+    // Only an open conversation keeps its details; chat.get brings the list with the rest when one opens.
+    set((s) => {
+      const detail = s.conversationDetails[id];
+      return detail === undefined ? {} : { conversationDetails: { ...s.conversationDetails, [id]: { ...detail, loadedTools } } };
+    });
+  },
   applyConversation(conversation) {
     set((s) => ({ conversationDetails: { ...s.conversationDetails, [conversation.id]: conversation } }));
   },
@@ -288,8 +295,8 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   async unloadTools(id, tools) {
     const result = await transport.call('chat.unloadTools', { id, tools });
     if (!result.ok) return get().toastFailure('Could not remove the tool', result);
+    // The answer carries the loaded list the strip reads; nothing else the person sees changed.
     get().applyConversation(result.value);
-    await get().loadConversationTools(id);
   },
   async setToolSearchThresholds(id, countAbove, shareAbove) {
     const result = await transport.call('chat.setToolSearchThresholds', { countAbove, shareAbove });

@@ -71,6 +71,7 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'config.changed', (s, status) => s.applyConfigStatus(status)),
     bindTopic(store, transport, 'chat.event', (s, event) => s.applyChatEvent(event)),
     bindTopic(store, transport, 'chat.conversationsChanged', (s, delta) => s.applyConversationsDelta(delta)),
+    bindTopic(store, transport, 'chat.loadedToolsChanged', (s, change) => s.applyLoadedToolsChanged(change)),
     bindTopic(store, transport, 'settings.changed', (s, settings) => s.applySettings(settings)),
     bindTopic(store, transport, 'providers.changed', (s, view) => s.applyProviders(view)),
     bindTopic(store, transport, 'pending.changed', (s, change) => s.applyPendingChange(change)),

@@ -4,7 +4,7 @@ import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
 import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
 import type { FolderListing, RootsView } from '../../shared/contract/roots';
-import type { ChatToolsView, ConversationsDelta } from '../../shared/contract/chat';
+import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { ProvidersSlice } from './providers-types';
 import type { InstructionsSettingsSlice } from './instructions-settings-types';
@@ -136,6 +136,8 @@ export interface ChatSlice {
   /** One `chat.conversationsChanged` event: only what changed. */
   applyConversationsDelta(delta: ConversationsDelta): void;
   applyChatEvent(event: ChatEvent): void;
+  /** One `chat.loadedToolsChanged` event: the conversation's loaded tools as they are now. */
+  applyLoadedToolsChanged(change: LoadedToolsChange): void;
   applyConversation(conversation: Conversation): void;
   loadConversations(): Promise<void>;
   openConversation(id: string): Promise<void>;

@@ -71,6 +71,10 @@ export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
 
 const Accepted = z.object({ accepted: z.literal(true) });
 
+/** The tools tool search loaded in one conversation changed: the whole new list (`toolKey`s, oldest first). */
+export const LoadedToolsChangeSchema = z.object({ id: ConversationIdSchema, loadedTools: z.array(z.string()).max(10_000) });
+export type LoadedToolsChange = z.infer<typeof LoadedToolsChangeSchema>;
+
 /** What changed in the conversation list: summaries new or updated, and ids gone (deleted). */
 export const ConversationsDeltaSchema = z.object({
   changed: z.array(ConversationSummarySchema).max(10_000),
@@ -173,4 +177,6 @@ export const chatTopics = {
    * only what changed (chat.list gives the whole list, e.g. on connect).
    */
   'chat.conversationsChanged': ConversationsDeltaSchema,
+  /** The model loaded tools (load_tools) or the person removed some: the conversation's loaded list as it is now. */
+  'chat.loadedToolsChanged': LoadedToolsChangeSchema,
 };

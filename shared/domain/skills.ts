@@ -56,6 +56,11 @@ export const SkillApprovalPayloadSchema = z.object({
   changed: z.boolean(),
   sameNameOn: z.array(z.string()),
   crossReferences: z.array(SkillCrossReferenceSchema),
+  /**
+   * The tools its `allowed-tools` frontmatter names, as the server wrote them: shown to the person as what the
+   * skill expects to use, never a grant (each call still asks for consent) and never told to the model.
+   */
+  expectsTools: z.array(z.string()).optional(),
 });
 export type SkillApprovalPayload = z.infer<typeof SkillApprovalPayloadSchema>;
 

@@ -46,7 +46,8 @@ describe('skills end to end through the host (skills-server fixture)', () => {
     let mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Write a weather report for Oslo' });
     const ask = await pendingAfter(harness, mark, 'skill');
-    expect(ask).toMatchObject({ server: 'docs', conversationId: id, payload: { stage: 'load', skill: 'docs/report-writing', changed: false, requestedBy: 'model', sameNameOn: ['mirror'] } });
+    // Its allowed-tools frontmatter is shown to the person as written, and only to the person.
+    expect(ask).toMatchObject({ server: 'docs', conversationId: id, payload: { stage: 'load', skill: 'docs/report-writing', changed: false, requestedBy: 'model', sameNameOn: ['mirror'], expectsTools: ['get_forecast', 'Bash(curl:*)'] } });
     await harness.call('pending.answer', { id: ask.id, response: { decision: 'allow' } });
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
     // The model was offered the skills by name and description, qualified by server.
@@ -77,6 +78,32 @@ describe('skills end to end through the host (skills-server fixture)', () => {
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
     expect(toolResultTexts(fake, 5)).toContain("the person declined to load skill 'docs/report-writing'");
     expect(toolResultTexts(fake, 5)).not.toContain('haiku');
+  });
+
+  it('grants nothing for allowed-tools: a tool the loaded skill names still asks before it runs', { timeout: 60_000 }, async () => {
+    world = await startChatWorld();
+    const { harness, fake } = world;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await addSkillsServer(harness, 'docs');
+    await harness.waitForEvent('skills.changed', (c) => c.skills.length === 2);
+    const { id } = await newConversation(harness);
+    fake.script([
+      { toolUses: [{ name: 'load_skill', input: { skill: 'docs/report-writing' } }] },
+      { toolUses: [{ name: 'docs__get_forecast', input: { city: 'Oslo' } }] },
+      { text: 'Oslo: {{lastToolResult}}' },
+    ]);
+    const mark = harness.events.length;
+    await harness.call('chat.send', { id, text: 'Weather report for Oslo' });
+    const ask = await pendingAfter(harness, mark, 'skill');
+    await harness.call('pending.answer', { id: ask.id, response: { decision: 'allow' } });
+    const consent = await pendingAfter(harness, mark, 'tool-call');
+    expect(consent).toMatchObject({ server: 'docs', payload: expect.objectContaining({ tool: 'get_forecast' }) });
+    await harness.call('pending.answer', { id: consent.id, response: { decision: 'allow-once' } });
+    expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
+    // Berth's own words to the model say nothing of the list (the skill's own text is the server's).
+    const loaded = toolResultTexts(fake, 1);
+    expect(loaded).toContain('every tool call still asks for consent');
+    expect(loaded).not.toMatch(/expects to use|pre-?approved/i);
   });
 
   it("refuses bytes that do not match the manifest, and asks before a skill steers the model to another server's tools", async () => {

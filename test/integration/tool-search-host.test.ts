@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corpusByServer } from '../../bench/generators/real-tool-corpus';
 import { lastToolResultText } from '../../e2e/fake-llm/turns';
-import type { ChatToolsView } from '../../shared/contract/chat';
+import type { ChatToolsView, LoadedToolsChange } from '../../shared/contract/chat';
 import { estimateTokens } from '../../shared/domain/chat-usage';
 import type { Conversation } from '../../shared/domain/chat';
 import { MAX_LOADED_TOOLS, TOOL_SEARCH_TOKEN_BUDGET } from '../../shared/domain/tool-search';
@@ -88,5 +88,14 @@ describe('tool search through the host, 2,000 tools', () => {
     expect(saved.loadedTools?.at(-1)).toMatch(/read.?text.?file/i);
     const after = await harness.call<ChatToolsView>('chat.tools', { id: conversation.id });
     expect(after.toolSearch?.loaded.length).toBe(saved.loadedTools?.length);
+    // The renderer learns each change from its event (no chat.tools per message): one per load, the last one the list as saved.
+    const changes = harness.events.slice(mark).filter((event) => event.topic === 'chat.loadedToolsChanged').map((event) => event.payload as LoadedToolsChange);
+    expect(changes).toHaveLength(3);
+    expect(changes.at(-1)).toEqual({ id: conversation.id, loadedTools: saved.loadedTools });
+    const removed = saved.loadedTools?.[0] ?? '';
+    const unloadMark = harness.events.length;
+    await harness.call('chat.unloadTools', { id: conversation.id, tools: [removed] });
+    const unloaded = harness.events.slice(unloadMark).find((event) => event.topic === 'chat.loadedToolsChanged')?.payload as LoadedToolsChange | undefined;
+    expect(unloaded?.loadedTools).toEqual(saved.loadedTools?.slice(1));
   });
 });

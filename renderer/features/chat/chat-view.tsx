@@ -105,7 +105,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
   const keyMissing = missingKeyReason(settings, model);
   const toolSearchShown = useBerth((s) => {
     const search = s.conversationTools[conversation.id]?.toolSearch;
-    return search !== undefined && (search.active || search.loaded.length > 0);
+    return search !== undefined && (search.active || (conversation.loadedTools?.length ?? 0) > 0);
   });
   const running = live?.running === true;
   const liveApp = useBerth((s) => Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined));
@@ -170,7 +170,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       ) : null}
       {toolSearchShown ? (
         <Suspense fallback={null}>
-          <LoadedToolsStrip conversationId={conversation.id} messageCount={conversation.messages.length} />
+          <LoadedToolsStrip conversation={conversation} />
         </Suspense>
       ) : null}
       {liveApp || savedApp ? (

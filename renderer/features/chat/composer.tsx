@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import type { ModelOption } from '../../../shared/domain/providers';
+import { declaresSkillsExtension } from '../../../shared/domain/skills-extension';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../shell/controls';
 import { BookIcon, ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../shell/icons';
@@ -47,6 +48,15 @@ export function Composer({
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [skillsOpen, setSkillsOpen] = useState(false);
+  // The Skills button shows only while a ready server declares the skills extension (as its Prompts and resources
+  // menus only list ready servers); one string, so other server changes do not redraw the composer.
+  const skillServers = useBerth((s) =>
+    Object.values(s.servers)
+      .filter((server) => server.status === 'ready' && declaresSkillsExtension(server.capabilities))
+      .map((server) => server.name)
+      .sort()
+      .join('\n'),
+  );
   const input = useRef<HTMLTextAreaElement>(null);
   // `/` at the start of the box lists the prompts of ready servers.
   const slash = useSlashCommands(conversationId, text, input);
@@ -99,9 +109,9 @@ export function Composer({
       ) : null}
       {slash.panel}
       {mentions.panel}
-      {skillsOpen ? (
+      {skillsOpen && skillServers !== '' ? (
         <Suspense fallback={null}>
-          <SkillPicker conversationId={conversationId} onAttach={(attachment) => attach([attachment])} onClose={() => setSkillsOpen(false)} />
+          <SkillPicker conversationId={conversationId} skillServers={skillServers.split('\n')} onAttach={(attachment) => attach([attachment])} onClose={() => setSkillsOpen(false)} />
         </Suspense>
       ) : null}
       {drop.panel}
@@ -140,9 +150,11 @@ export function Composer({
         />
         <div className="composer-bar">
           <ModelPicker models={models} value={model} onChange={onModelChange} />
-          <Button size="sm" variant="ghost" icon={<BookIcon />} className="composer-skills" aria-expanded={skillsOpen} onClick={() => setSkillsOpen((open) => !open)}>
-            Skills
-          </Button>
+          {skillServers !== '' ? (
+            <Button size="sm" variant="ghost" icon={<BookIcon />} className="composer-skills" aria-expanded={skillsOpen} onClick={() => setSkillsOpen((open) => !open)}>
+              Skills
+            </Button>
+          ) : null}
           <div className="spacer" />
           <CharacterCounter text={text} />
           {running ? (

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
+import type { Conversation } from '../../../shared/domain/chat';
 import { toolKey } from '../../../shared/domain/chat-text';
 import { useBerth } from '../../store';
 import { IconButton } from '../shell/controls';
@@ -8,17 +9,31 @@ import { CloseIcon } from '../shell/icons';
  * "Loaded by the model: …" above the message box, while tool search is on in this conversation:
  * the tools the model loaded (their definitions go with every request), each removable. Loaded
  * lazily from chat-view.tsx, only where tool search is on or something is loaded.
+ *
+ * The list is the conversation's own (`loadedTools`, kept current by chat.loadedToolsChanged), and
+ * whether each is sent comes from the conversation's switches and the ready servers already in the
+ * store: listing every tool (chat.tools, 2,000 for some) after each saved message only to learn this was too dear.
  */
-export default function LoadedToolsStrip({ conversationId, messageCount }: { conversationId: string; messageCount: number }) {
+export default function LoadedToolsStrip({ conversation }: { conversation: Conversation }) {
+  const conversationId = conversation.id;
   const toolSearch = useBerth((s) => s.conversationTools[conversationId]?.toolSearch);
-  const load = useBerth((s) => s.loadConversationTools);
   const unload = useBerth((s) => s.unloadTools);
-  // The model loads tools in a turn: each saved message may have changed the list.
-  useEffect(() => {
-    if (messageCount > 0) void load(conversationId);
-  }, [conversationId, messageCount, load]);
+  const keys = conversation.loadedTools;
+  // One string, so the strip redraws when a server's readiness or its tools change, not on every server event.
+  const readyTools = useBerth((s) => {
+    const wanted = new Set((keys ?? []).map((key) => key.slice(0, key.indexOf('/'))));
+    return [...wanted].flatMap((server) => (s.servers[server]?.status === 'ready' ? s.servers[server].tools.map((tool) => toolKey(server, tool.name)) : [])).join('\n');
+  });
+  const loaded = useMemo(() => {
+    const ready = new Set(readyTools.split('\n'));
+    const offServers = new Set(conversation.disabledServers);
+    const offTools = new Set(conversation.disabledTools);
+    return (keys ?? []).map((key) => {
+      const server = key.slice(0, key.indexOf('/'));
+      return { server, tool: key.slice(server.length + 1), enabled: ready.has(key) && !offServers.has(server) && !offTools.has(key) };
+    });
+  }, [keys, readyTools, conversation.disabledServers, conversation.disabledTools]);
   if (toolSearch === undefined) return null;
-  const { loaded } = toolSearch;
   return (
     <div className="loaded-tools" role="region" aria-label="Loaded by the model">
       <span className="loaded-tools-label">

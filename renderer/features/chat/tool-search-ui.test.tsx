@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatToolsView } from '../../../shared/contract/chat';
 import type { Conversation } from '../../../shared/domain/chat';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
+import { createBerthStore, StoreProvider, useBerth } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import LoadedToolsStrip from './loaded-tools-strip';
 import { ToolsPopover } from './tools-popover';
 
@@ -38,7 +38,7 @@ function mount(children: React.ReactNode, loaded = [{ server: 'ws-01', tool: 're
     'chat.tools': () => ok(current),
     'chat.unloadTools': ({ tools }) => {
       current = view(current.toolSearch!.loaded.filter((entry) => !tools.includes(`${entry.server}/${entry.tool}`)));
-      return ok(conversation);
+      return ok({ ...conversation, loadedTools: current.toolSearch!.loaded.map((entry) => `${entry.server}/${entry.tool}`) });
     },
     'chat.setToolSearch': ({ mode }) => {
       current = view(current.toolSearch!.loaded, mode);
@@ -46,17 +46,28 @@ function mount(children: React.ReactNode, loaded = [{ server: 'ws-01', tool: 're
     },
     'chat.setToolSearchThresholds': (input) => ok(input),
   });
+  const store = createBerthStore(transport);
+  // What the open conversation brings: its loaded list, a ready server, the tool view chat-view fetched.
+  store.getState().applyConversation({ ...conversation, loadedTools: loaded.map((entry) => `${entry.server}/${entry.tool}`) });
+  store.getState().applyServerChanged(serverState('ws-01', { status: 'ready', tools: [{ name: 'read_text_file', inputSchema: { type: 'object' } }] }));
+  void store.getState().loadConversationTools('c1');
   render(
-    <StoreProvider store={createBerthStore(transport)}>
+    <StoreProvider store={store}>
       <Tooltip.Provider>{children}</Tooltip.Provider>
     </StoreProvider>,
   );
   return transport;
 }
 
+/** The strip as chat-view shows it: with the open conversation from the store. */
+function OpenStrip() {
+  const open = useBerth((s) => s.conversationDetails.c1);
+  return open === undefined ? null : <LoadedToolsStrip conversation={open} />;
+}
+
 describe('tool search in the chat', () => {
   it('lists the tools the model loaded, each removable', async () => {
-    const transport = mount(<LoadedToolsStrip conversationId="c1" messageCount={3} />);
+    const transport = mount(<OpenStrip />);
     const strip = await screen.findByRole('region', { name: 'Loaded by the model' });
     expect(strip.textContent).toContain('Loaded by the model:');
     expect(strip.textContent).toContain('ws-01 › read_text_file');

@@ -57,6 +57,20 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
             <strong>{payload.skill}</strong>.
           </p>
         ) : null}
+        {payload.expectsTools !== undefined && payload.expectsTools.length > 0 ? (
+          <div className="skill-approval-expects" role="note" aria-label="Tools this skill expects">
+            <p>
+              This skill expects to use:{' '}
+              {payload.expectsTools.map((name, index) => (
+                <span key={`${index}:${name}`}>
+                  {index > 0 ? ', ' : null}
+                  <code>{name}</code>
+                </span>
+              ))}
+            </p>
+            <p className="field-hint">As the server wrote it: this grants nothing. Each tool call still asks for your consent.</p>
+          </div>
+        ) : null}
         {crossServer ? (
           <>
             <p>Its text directs the model to other servers. Allow it to steer the model toward:</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import type { SkillInfo } from '../../../shared/domain/skills';
+import type { SkillCatalog, SkillInfo } from '../../../shared/domain/skills';
 import { useBerth } from '../../store';
 import { IconButton } from '../shell/controls';
 import { CloseIcon } from '../shell/icons';
@@ -11,7 +11,18 @@ import { STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
  * says whose they are. Picking one loads it (asking first if this version was
  * never approved) and attaches it to the message, tagged with its server.
  */
-export function SkillPicker({ conversationId, onAttach, onClose }: { conversationId: string; onAttach: (attachment: ChatAttachment) => void; onClose: () => void }) {
+export function SkillPicker({
+  conversationId,
+  skillServers,
+  onAttach,
+  onClose,
+}: {
+  conversationId: string;
+  /** The ready servers that declare the skills extension (the composer shows the menu only when there is one). */
+  skillServers: readonly string[];
+  onAttach: (attachment: ChatAttachment) => void;
+  onClose: () => void;
+}) {
   const transport = useBerth((s) => s.appsTransport);
   const { catalog, error } = useSkillCatalog();
   const [loading, setLoading] = useState<string>();
@@ -40,7 +51,7 @@ export function SkillPicker({ conversationId, onAttach, onClose }: { conversatio
       {error !== undefined ? <p className="field-error">{error}</p> : null}
       {catalog !== undefined && skills.length === 0 ? (
         <p className="slash-empty" role="status">
-          No ready server offers skills.
+          {emptyReason(skillServers, catalog)}
         </p>
       ) : (
         <ul className="slash-list" aria-label="Skills to attach">
@@ -64,4 +75,15 @@ export function SkillPicker({ conversationId, onAttach, onClose }: { conversatio
       ) : null}
     </div>
   );
+}
+
+/** Which servers could offer skills and why none is listed: every server's own reason, when it gave one. */
+export function emptyReason(skillServers: readonly string[], catalog: SkillCatalog): string {
+  const refused = new Set(catalog.skills.map((skill) => skill.server));
+  const reasons = skillServers.map((server) => {
+    const problem = catalog.problems.find((entry) => entry.server === server)?.problem;
+    if (problem !== undefined) return `${server} could not list its skills: ${problem}`;
+    return refused.has(server) ? `Berth refuses every skill ${server} lists (its Skills tab says why)` : `${server} lists none now`;
+  });
+  return `No skill to attach. ${reasons.join('; ')}.`;
 }

@@ -68,6 +68,26 @@ describe('the skill approval dialog', () => {
     expect(within(within(dialog).getByRole('list', { name: 'Files' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SKILL.md 207 B', 'references/STYLE.md 49 B']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Load changed skill' }));
     expect(transport.calls.find((call) => call.method === 'pending.answer')?.input).toEqual({ id: 'p1', response: { decision: 'allow' } });
+    // No allowed-tools in this skill: nothing said about tools it expects.
+    expect(within(dialog).queryByRole('note', { name: 'Tools this skill expects' })).toBeNull();
+  });
+
+  it("shows allowed-tools as the server wrote it, as text, and says it grants nothing", async () => {
+    const { store } = mountStore();
+    const hostile = '<img src=x onerror="alert(1)">';
+    store.getState().applyPendingSnapshot([{ ...ASK, payload: { ...ASK.payload, changed: false, sameNameOn: [], expectsTools: ['get_forecast', 'Bash(curl:*)', hostile] } }]);
+    render(
+      <StoreProvider store={store}>
+        <Tooltip.Provider>
+          <PendingDialogs />
+        </Tooltip.Provider>
+      </StoreProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Load skill docs/report-writing?' });
+    const note = within(dialog).getByRole('note', { name: 'Tools this skill expects' });
+    expect(note.textContent).toBe(`This skill expects to use: get_forecast, Bash(curl:*), ${hostile}As the server wrote it: this grants nothing. Each tool call still asks for your consent.`);
+    expect([...note.querySelectorAll('code')].map((code) => code.textContent)).toEqual(['get_forecast', 'Bash(curl:*)', hostile]);
+    expect(dialog.querySelector('img')).toBeNull();
   });
 });
 

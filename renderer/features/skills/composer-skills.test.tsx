@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerState } from '../../../shared/domain';
+import type { SkillCatalog } from '../../../shared/domain/skills';
+import { SKILLS_EXTENSION_ID } from '../../../shared/domain/skills-extension';
+import { ok } from '../../../shared/result';
+import { App } from '../../app';
+import { createBerthStore } from '../../store';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { createFakeTransport, serverState } from '../../test-support/fake-transport';
+import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
+
+// The composer's Skills button is there only while a ready server declares the skills extension;
+// when those servers list no skill, the menu says which they are and why.
+
+beforeAll(preloadLazyChunks);
+beforeAll(() => {
+  stubResizeObserver();
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+});
+afterEach(cleanup);
+
+const withSkills = { extensions: { [SKILLS_EXTENSION_ID]: {} } };
+const PLAIN = serverState('plain', { status: 'ready', readySince: 1, capabilities: { tools: {} } });
+const DOCS_STOPPED = serverState('docs', { status: 'stopped', capabilities: withSkills });
+
+function mount(servers: ServerState[], catalog: SkillCatalog) {
+  const transport = createFakeTransport({
+    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+    'servers.list': () => ok(servers),
+    'logs.query': () => ok({ entries: [], dropped: 0 }),
+    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'consent.policies': () => ok([]),
+    'sampling.policies': () => ok({}),
+    'pending.list': () => ok([]),
+    'elicitation.awaiting': () => ok([]),
+    'chat.list': () => ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+    'chat.get': () => ok({ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: [], disabledServers: [], disabledTools: [] }),
+    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+    'skills.list': () => ok(catalog),
+  });
+  const store = createBerthStore(transport);
+  store.getState().showView('chat');
+  render(<App store={store} transport={transport} />);
+  return { transport, store };
+}
+
+const skillsButton = () => screen.queryByRole('button', { name: 'Skills' });
+
+describe('the composer’s Skills button', () => {
+  it('is absent until a server declaring skills is ready, and goes when it stops', async () => {
+    const { transport } = mount([PLAIN, DOCS_STOPPED], { skills: [], problems: [] });
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(skillsButton()).toBeNull();
+    act(() => transport.emit('servers.changed', { ...DOCS_STOPPED, status: 'ready', readySince: 2 }));
+    expect(skillsButton()).not.toBeNull();
+    act(() => transport.emit('servers.changed', { ...DOCS_STOPPED, status: 'crashed' }));
+    expect(skillsButton()).toBeNull();
+    // Never asked for the catalog: the button's presence comes from the server states already here.
+    expect(transport.calls.some((call) => call.method === 'skills.list')).toBe(false);
+  });
+
+  it('says which servers could offer skills and why none is listed', async () => {
+    const ready = (name: string) => serverState(name, { status: 'ready', readySince: 1, capabilities: withSkills });
+    mount([PLAIN, ready('docs'), ready('guides'), ready('strict')], {
+      skills: [{ server: 'strict', uri: 'skill://x/SKILL.md', name: 'x', qualifiedName: 'strict/x', description: '', files: [], totalBytes: 0, state: 'refused', problem: 'bad digest', sameNameOn: [] }],
+      problems: [{ server: 'guides', problem: 'skills/list timed out after 30 s' }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Skills' }));
+    const panel = await screen.findByRole('group', { name: 'Skills' });
+    const empty = await within(panel).findByRole('status');
+    expect(empty.textContent).toBe(
+      'No skill to attach. docs lists none now; guides could not list its skills: skills/list timed out after 30 s; Berth refuses every skill strict lists (its Skills tab says why).',
+    );
+  });
+});
