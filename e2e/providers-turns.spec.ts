@@ -70,6 +70,7 @@ test.describe('with server-everything', () => {
     await editor.fill('Say goodbye instead');
     await editor.press('Enter');
     await expect(chat.assistantMessages().last()).toContainText('Answer to the edited question.');
+    await expect(editor).toBeHidden();
     await chat.waitForIdle();
     await expect(chat.messages).not.toContainText('Echo something');
     await expect(chat.messages).not.toContainText('A second try');

@@ -40,9 +40,12 @@ export class ChatPage {
     await expect(this.input).toHaveValue('');
   }
 
-  /** Resolves once no reply is running (the Send button is back). */
+  /**
+   * Resolves once no reply is running (the composer's Send button is back). The composer's own: a
+   * message being edited has a Send button of its own, still there while its resend is answered.
+   */
   async waitForIdle(timeout = 30_000): Promise<void> {
-    await expect(this.page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout });
+    await expect(this.page.getByRole('group', { name: 'Your message', exact: true }).getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout });
   }
 
   conversation(title: string | RegExp): Locator {
