@@ -1,32 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { METHOD_NAMES, type Handlers, type MethodName, type TopicName } from '../../shared/contract';
-import { SettingsStore } from '../settings/settings-store';
-import type { SecretStore } from '../secrets/secret-store';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { createInstructionsSettingsHandlers } from './handlers-instructions-settings';
-import { createRouter } from './router';
+import { settingHandlersWorld } from './per-server-setting-test-support';
 
-const noSecrets: SecretStore = { get: async () => undefined, set: async () => undefined, delete: async () => undefined };
-
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'berth-instructions-settings-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function world(names: string[]) {
-  const settings = await SettingsStore.open({ configDir: dir, secrets: noSecrets, env: {}, warn: () => undefined });
-  const emitted: Array<{ topic: TopicName; payload: unknown }> = [];
-  const servers = { list: () => names.map((name) => ({ name })), get: (name: string) => (names.includes(name) ? { name } : undefined) };
-  const own = createInstructionsSettingsHandlers({ settings, servers, events: { emit: (topic, payload) => emitted.push({ topic, payload }) } });
-  const others = Object.fromEntries(METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]));
-  const router = createRouter({ ...others, ...own } as Handlers);
-  return { settings, emitted, router };
-}
+const world = settingHandlersWorld('berth-instructions-settings-', createInstructionsSettingsHandlers);
 
 describe('instructions settings handlers', () => {
   it('list every server as sending until one is switched off, keep the change in settings.json and announce it', async () => {

@@ -1,17 +1,24 @@
-import type { Handlers } from '../../shared/contract';
-import type { ServerInstructionsSetting, instructionsSettingsMethods } from '../../shared/contract/instructions-settings';
-import { HostError } from '../../shared/result';
+import type { Handlers, MethodInput } from '../../shared/contract';
+import type { instructionsSettingsMethods } from '../../shared/contract/instructions-settings';
 import type { EventHub } from '../events/event-hub';
 import type { SettingsStore } from '../settings/settings-store';
+import { perServerSettingMethods, type KnownServers, type PerServerSetting } from './per-server-setting';
 
 /** The instructions-settings methods of the contract. */
 export type InstructionsSettingsHandlers = Pick<Handlers, keyof typeof instructionsSettingsMethods>;
 
 export interface InstructionsSettingsHandlerDeps {
   settings: Pick<SettingsStore, 'sendsInstructions' | 'setSendInstructions'>;
-  /** The servers Berth has (the supervisor fits): a setting for any other would be forgotten by nothing. */
-  servers: { list(): Array<{ name: string }>; get(name: string): unknown };
+  servers: KnownServers;
   events: Pick<EventHub, 'emit'>;
+}
+
+/** Whether a server's instructions go into the system prompt. */
+export function instructionsSetting(settings: Pick<SettingsStore, 'sendsInstructions'>): PerServerSetting<'servers.instructionsSettingChanged'> {
+  return {
+    changed: 'servers.instructionsSettingChanged',
+    read: (server) => ({ server, sendInstructions: settings.sendsInstructions(server) }),
+  };
 }
 
 /**
@@ -19,20 +26,8 @@ export interface InstructionsSettingsHandlerDeps {
  * each model request (host-chat.ts builds the system prompt then), so a change applies from the next one.
  */
 export function createInstructionsSettingsHandlers({ settings, servers, events }: InstructionsSettingsHandlerDeps): InstructionsSettingsHandlers {
-  const settingOf = (server: string): ServerInstructionsSetting => ({ server, sendInstructions: settings.sendsInstructions(server) });
-  return {
-    'servers.instructionsSettings': async () =>
-      servers
-        .list()
-        .map(({ name }) => settingOf(name))
-        .sort((a, b) => a.server.localeCompare(b.server)),
-    'servers.setSendInstructions': async ({ server, sendInstructions }) => {
-      if (servers.get(server) === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
-      // Yes is the default: settings.json lists only the servers set otherwise.
-      await settings.setSendInstructions(server, sendInstructions ? undefined : false);
-      const saved = settingOf(server);
-      events.emit('servers.instructionsSettingChanged', saved);
-      return saved;
-    },
-  };
+  // Yes is the default: settings.json lists only the servers set otherwise.
+  const write = ({ server, sendInstructions }: MethodInput<'servers.setSendInstructions'>): Promise<unknown> => settings.setSendInstructions(server, sendInstructions ? undefined : false);
+  const methods = perServerSettingMethods(instructionsSetting(settings), write, servers, events);
+  return { 'servers.instructionsSettings': methods.list, 'servers.setSendInstructions': methods.set };
 }

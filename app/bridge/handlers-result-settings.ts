@@ -1,23 +1,27 @@
-import type { Handlers } from '../../shared/contract';
-import type { ServerResultLimit, resultSettingsMethods } from '../../shared/contract/result-settings';
-import { HostError } from '../../shared/result';
+import type { Handlers, MethodInput } from '../../shared/contract';
+import type { resultSettingsMethods } from '../../shared/contract/result-settings';
 import type { EventHub } from '../events/event-hub';
 import type { SettingsStore } from '../settings/settings-store';
+import { perServerSettingMethods, type KnownServers, type PerServerSetting } from './per-server-setting';
 
 /** The result-settings methods of the contract. */
 export type ResultSettingsHandlers = Pick<Handlers, keyof typeof resultSettingsMethods>;
 
 export interface ResultSettingsHandlerDeps {
   settings: Pick<SettingsStore, 'resultLimit' | 'setResultLimit'>;
-  /** The servers Berth has (the supervisor fits): a setting for any other would be forgotten by nothing. */
-  servers: { list(): Array<{ name: string }>; get(name: string): unknown };
+  servers: KnownServers;
   events: Pick<EventHub, 'emit'>;
 }
 
-/** One server's result limit as the contract says it (absent: the default). */
-export function resultLimitOf(settings: Pick<SettingsStore, 'resultLimit'>, server: string): ServerResultLimit {
-  const limitTokens = settings.resultLimit(server);
-  return { server, ...(limitTokens !== undefined ? { limitTokens } : {}) };
+/** How much of one of a server's tool results reaches the model (absent: the default). */
+export function resultLimitSetting(settings: Pick<SettingsStore, 'resultLimit'>): PerServerSetting<'servers.resultLimitChanged'> {
+  return {
+    changed: 'servers.resultLimitChanged',
+    read: (server) => {
+      const limitTokens = settings.resultLimit(server);
+      return { server, ...(limitTokens !== undefined ? { limitTokens } : {}) };
+    },
+  };
 }
 
 /**
@@ -25,18 +29,7 @@ export function resultLimitOf(settings: Pick<SettingsStore, 'resultLimit'>, serv
  * (the limit is kept with the result, so the model keeps reading an earlier result the same way).
  */
 export function createResultSettingsHandlers({ settings, servers, events }: ResultSettingsHandlerDeps): ResultSettingsHandlers {
-  return {
-    'servers.resultLimits': async () =>
-      servers
-        .list()
-        .map(({ name }) => resultLimitOf(settings, name))
-        .sort((a, b) => a.server.localeCompare(b.server)),
-    'servers.setResultLimit': async ({ server, limitTokens }) => {
-      if (servers.get(server) === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
-      await settings.setResultLimit(server, limitTokens ?? undefined);
-      const saved = resultLimitOf(settings, server);
-      events.emit('servers.resultLimitChanged', saved);
-      return saved;
-    },
-  };
+    const write = ({ server, limitTokens }: MethodInput<'servers.setResultLimit'>): Promise<unknown> => settings.setResultLimit(server, limitTokens ?? undefined);
+  const methods = perServerSettingMethods(resultLimitSetting(settings), write, servers, events);
+  return { 'servers.resultLimits': methods.list, 'servers.setResultLimit': methods.set };
 }

@@ -1,17 +1,24 @@
-import type { Handlers } from '../../shared/contract';
-import type { TaskServerSettings, taskSettingsMethods } from '../../shared/contract/task-settings';
-import { HostError } from '../../shared/result';
+import type { Handlers, MethodInput } from '../../shared/contract';
+import type { taskSettingsMethods } from '../../shared/contract/task-settings';
 import type { EventHub } from '../events/event-hub';
 import type { SettingsStore } from '../settings/settings-store';
+import { perServerSettingMethods, type KnownServers, type PerServerSetting } from './per-server-setting';
 
 /** The task-settings methods of the contract. */
 export type TaskSettingsHandlers = Pick<Handlers, keyof typeof taskSettingsMethods>;
 
 export interface TaskSettingsHandlerDeps {
   settings: Pick<SettingsStore, 'tasksForOptionalTools' | 'setTasksForOptionalTools'>;
-  /** The servers Berth has (the supervisor fits): a setting for any other would outlive nothing and be forgotten by nothing. */
-  servers: { list(): Array<{ name: string }>; get(name: string): unknown };
+  servers: KnownServers;
   events: Pick<EventHub, 'emit'>;
+}
+
+/** Whether a server's tools that may run as an MCP task do. */
+export function taskSetting(settings: Pick<SettingsStore, 'tasksForOptionalTools'>): PerServerSetting<'tasks.serverSettingsChanged'> {
+  return {
+    changed: 'tasks.serverSettingsChanged',
+    read: (server) => ({ server, optionalToolsAsTasks: settings.tasksForOptionalTools(server) }),
+  };
 }
 
 /**
@@ -20,20 +27,8 @@ export interface TaskSettingsHandlerDeps {
  * server's next call, without a restart.
  */
 export function createTaskSettingsHandlers({ settings, servers, events }: TaskSettingsHandlerDeps): TaskSettingsHandlers {
-  const settingsOf = (server: string): TaskServerSettings => ({ server, optionalToolsAsTasks: settings.tasksForOptionalTools(server) });
-  return {
-    'tasks.serverSettings': async () =>
-      servers
-        .list()
-        .map(({ name }) => settingsOf(name))
-        .sort((a, b) => a.server.localeCompare(b.server)),
-    'tasks.setServerSettings': async ({ server, optionalToolsAsTasks }) => {
-      if (servers.get(server) === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
-      // Yes is the default: settings.json lists only the servers set otherwise.
-      await settings.setTasksForOptionalTools(server, optionalToolsAsTasks ? undefined : false);
-      const saved = settingsOf(server);
-      events.emit('tasks.serverSettingsChanged', saved);
-      return saved;
-    },
-  };
+  // Yes is the default: settings.json lists only the servers set otherwise.
+  const write = ({ server, optionalToolsAsTasks }: MethodInput<'tasks.setServerSettings'>): Promise<unknown> => settings.setTasksForOptionalTools(server, optionalToolsAsTasks ? undefined : false);
+  const methods = perServerSettingMethods(taskSetting(settings), write, servers, events);
+  return { 'tasks.serverSettings': methods.list, 'tasks.setServerSettings': methods.set };
 }

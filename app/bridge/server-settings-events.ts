@@ -1,7 +1,10 @@
 import type { EventHub } from '../events/event-hub';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { SettingsStore } from '../settings/settings-store';
-import { resultLimitOf } from './handlers-result-settings';
+import { instructionsSetting } from './handlers-instructions-settings';
+import { resultLimitSetting } from './handlers-result-settings';
+import { taskSetting } from './handlers-task-settings';
+import { announceSetting } from './per-server-setting';
 
 /** Tell every window a server's per-server settings as they are now (after a removal: back to the defaults). */
 export function announceServerSettings(
@@ -9,9 +12,9 @@ export function announceServerSettings(
   settings: Pick<SettingsStore, 'tasksForOptionalTools' | 'sendsInstructions' | 'resultLimit'>,
   server: string,
 ): void {
-  events.emit('tasks.serverSettingsChanged', { server, optionalToolsAsTasks: settings.tasksForOptionalTools(server) });
-  events.emit('servers.instructionsSettingChanged', { server, sendInstructions: settings.sendsInstructions(server) });
-  events.emit('servers.resultLimitChanged', resultLimitOf(settings, server));
+  announceSetting(events, taskSetting(settings), server);
+  announceSetting(events, instructionsSetting(settings), server);
+  announceSetting(events, resultLimitSetting(settings), server);
 }
 
 /** A new server of a removed one's name starts from the defaults (a rename has moved them first: servers.update); every window is told. */

@@ -57,6 +57,25 @@ export function entryTarget(root: string, entry: ZipEntry): string {
   return target;
 }
 
+/**
+ * Inflates a deflated entry piece by piece into `take`, which may refuse (BundleRefused, passed on)
+ * before the rest is inflated; any other failure is a damaged archive, said by `damaged`.
+ */
+async function inflateInto(data: Buffer, take: (chunk: Buffer) => void | Promise<void>, damaged: (error: unknown) => string): Promise<void> {
+  const inflate = createInflateRaw();
+  const done = (async () => {
+    for await (const chunk of inflate) await take(chunk as Buffer);
+  })();
+  inflate.end(data);
+  try {
+    await done;
+  } catch (error) {
+    inflate.destroy();
+    if (error instanceof BundleRefused) throw error;
+    throw new BundleRefused(damaged(error));
+  }
+}
+
 /** Writes one entry's bytes, counting what really comes out against its header and the limits. */
 async function writeEntry(archive: Buffer, entry: ZipEntry, file: FileHandle, budget: { total: number }, limits: ExtractLimits): Promise<number> {
   const data = entryData(archive, entry);
@@ -75,18 +94,7 @@ async function writeEntry(archive: Buffer, entry: ZipEntry, file: FileHandle, bu
     for (let at = 0; at < data.length; at += 1024 * 1024) await take(data.subarray(at, at + 1024 * 1024));
   } else {
     // Streamed, so a small entry that inflates to gigabytes is stopped at the limit, never held whole.
-    const inflate = createInflateRaw();
-    const done = (async () => {
-      for await (const chunk of inflate) await take(chunk as Buffer);
-    })();
-    inflate.end(data);
-    try {
-      await done;
-    } catch (error) {
-      inflate.destroy();
-      if (error instanceof BundleRefused) throw error;
-      throw new BundleRefused(`"${entry.name}" cannot be unpacked (${error instanceof Error ? error.message : String(error)}): the archive is damaged`);
-    }
+    await inflateInto(data, take, (error) => `"${entry.name}" cannot be unpacked (${error instanceof Error ? error.message : String(error)}): the archive is damaged`);
   }
   if (written !== entry.size) throw new BundleRefused(`"${entry.name}" unpacks to ${written} bytes, not the ${entry.size} its header says: the archive is damaged`);
   if (checksum >>> 0 !== entry.crc32 >>> 0) throw new BundleRefused(`"${entry.name}" fails its checksum: the archive is damaged`);
@@ -179,18 +187,7 @@ export async function readTopLevelFile(archive: Buffer, name: string, maxBytes: 
   };
   if (entry.method === 0) collect(data);
   else if (entry.method === 8) {
-    const inflate = createInflateRaw();
-    const done = (async () => {
-      for await (const chunk of inflate) collect(chunk as Buffer);
-    })();
-    inflate.end(data);
-    try {
-      await done;
-    } catch (error) {
-      inflate.destroy();
-      if (error instanceof BundleRefused) throw error;
-      throw new BundleRefused(`${name} cannot be unpacked: the archive is damaged`);
-    }
+    await inflateInto(data, collect, () => `${name} cannot be unpacked: the archive is damaged`);
   } else throw new BundleRefused(`${name} uses compression method ${entry.method}; bundles use stored or deflated entries`);
   const bytes = Buffer.concat(chunks);
   if ((crc32(bytes) >>> 0) !== entry.crc32 >>> 0) throw new BundleRefused(`${name} fails its checksum: the archive is damaged`);

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import type { ServerState } from '../../shared/domain/server';
 import { readyTools } from '../host-chat';
 import { ChatEngine } from './chat-engine';
 import type { ChatApps } from './chat-engine';
-import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
 import { AnthropicProvider } from './llm-provider';
 
@@ -35,16 +32,13 @@ describe('ChatEngine with MCP Apps', () => {
   let context: string | undefined;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-chat-apps-'));
     fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-chat-apps-'));
     context = undefined;
   });
   afterEach(async () => {
     await fake.close();
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   const apps: ChatApps = {

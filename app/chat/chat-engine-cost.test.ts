@@ -1,22 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { conversationUsage, estimateTokens, turnUsages } from '../../shared/domain/chat-usage';
 import { ChatEngine } from './chat-engine';
-import type { AvailableTool, ChatEngineOptions } from './chat-engine';
-import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import type { ChatEngineOptions } from './chat-engine';
+import { ChatEventLog, ScriptedGate, closeChatStore, offeredTool as tool, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
 import { AnthropicProvider } from './llm-provider';
 
 // What a turn sends besides the messages (the system prompt of the offered servers) and what it costs.
 
 const MODEL = 'claude-test-1';
-
-function tool(server: string, name: string, description = `${name} things`): AvailableTool {
-  return { server, tool: { name, description, inputSchema: { type: 'object', properties: {} } } };
-}
 
 describe('ChatEngine: system prompt, usage and the tools’ share', () => {
   let dir: string;
@@ -25,15 +18,12 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
   let log: ChatEventLog;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-chat-cost-'));
     fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-chat-cost-'));
   });
   afterEach(async () => {
     await fake.close();
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   function engine(overrides: Partial<ChatEngineOptions> = {}): ChatEngine {

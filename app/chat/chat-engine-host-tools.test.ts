@@ -1,22 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { ChatEngine } from './chat-engine';
-import type { AvailableTool } from './chat-engine';
-import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import { ChatEventLog, ScriptedGate, closeChatStore, offeredTool as tool, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
 import type { HostToolContext, HostToolProvider } from './host-tools/host-tool';
 import { HostToolRegistry } from './host-tools/host-tool-registry';
 import { AnthropicProvider } from './llm-provider';
 
 const MODEL = 'claude-test-1';
-
-function tool(server: string, name: string): AvailableTool {
-  return { server, tool: { name, description: `${name} things`, inputSchema: { type: 'object', properties: {} } } };
-}
 
 describe('ChatEngine host tools (the seam)', () => {
   let dir: string;
@@ -25,15 +17,12 @@ describe('ChatEngine host tools (the seam)', () => {
   let log: ChatEventLog;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-host-tools-'));
     fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-host-tools-'));
   });
   afterEach(async () => {
     await fake.close();
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   it('offers a host tool, answers its call without consent, and saves it under the reserved server', async () => {

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
 import { OpenAiCompatibleClient } from '../providers/openai-compatible';
 import { ChatEngine } from './chat-engine';
 import type { ChatEngineOptions } from './chat-engine';
-import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
 import { imageOmittedNote } from './image-omission';
 
@@ -25,15 +22,12 @@ describe('ChatEngine: images only to models that take them', () => {
   let log: ChatEventLog;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-chat-images-'));
     fake = await FakeOpenAi.start({ models: [TEXT_ONLY, VISION], modelsWithoutImages: [TEXT_ONLY] });
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-chat-images-'));
   });
   afterEach(async () => {
     await fake.close();
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   function engine(overrides: Partial<ChatEngineOptions> = {}): ChatEngine {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
@@ -8,16 +5,12 @@ import { HostError } from '../../shared/result';
 import type { ChatToolResultBlock } from '../../shared/domain/chat';
 import type { CallToolOptions } from '../servers/server-connection';
 import { CANCELLED_BY_USER, ChatEngine, STOPPED_TOOL_TEXT } from './chat-engine';
-import type { AvailableTool, ChatEngineOptions, ToolRunner } from './chat-engine';
-import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import type { ChatEngineOptions, ToolRunner } from './chat-engine';
+import { ChatEventLog, ScriptedGate, closeChatStore, offeredTool as tool, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
 import { AnthropicProvider } from './llm-provider';
 
 const MODEL = 'claude-test-1';
-
-function tool(server: string, name: string): AvailableTool {
-  return { server, tool: { name, description: `${name} things`, inputSchema: { type: 'object', properties: {} } } };
-}
 
 /** Runs tools in-process with a handler per call; records what it was asked. */
 class InProcessRunner implements ToolRunner {
@@ -39,16 +32,12 @@ describe('ChatEngine with the fake Messages API', () => {
   let log: ChatEventLog;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-chat-engine-'));
     fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-chat-engine-'));
   });
   afterEach(async () => {
     await fake.close();
-    // The store writes its index in the background; let it finish before the folder goes.
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   function engine(overrides: Partial<ChatEngineOptions> = {}): ChatEngine {

@@ -1,10 +1,14 @@
 /**
  * Test-only helpers for the chat engine's unit and integration tests (never
- * imported by host code): a consent gate that answers from a function, and a
- * recorder of engine events with wait-for-condition.
+ * imported by host code): a consent gate that answers from a function, a
+ * recorder of engine events with wait-for-condition, and the store each test starts from.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ChatEvent } from '../../shared/domain/chat';
-import type { ToolCallGateAnswer, ToolCallGateRequest, ToolCallGate } from './chat-engine';
+import type { AvailableTool, ToolCallGateAnswer, ToolCallGateRequest, ToolCallGate } from './chat-engine';
+import { ConversationStore } from './conversation-store';
 
 /** A ToolCallGate that decides with a function and remembers every request. */
 export class ScriptedGate implements ToolCallGate {
@@ -57,4 +61,27 @@ export class ChatEventLog {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+}
+
+/** A conversation store in a fresh temporary folder and an event log: what each chat-engine test starts from. */
+export interface ChatStoreWorld {
+  dir: string;
+  store: ConversationStore;
+  log: ChatEventLog;
+}
+
+export async function openChatStore(prefix: string): Promise<ChatStoreWorld> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, store: await ConversationStore.open({ dir }), log: new ChatEventLog() };
+}
+
+export async function closeChatStore({ dir, store }: Pick<ChatStoreWorld, 'dir' | 'store'>): Promise<void> {
+  // The store writes its index in the background; let it finish before the folder goes.
+  await store.flushIndex();
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** A tool a server offers, taking no arguments. */
+export function offeredTool(server: string, name: string, description = `${name} things`): AvailableTool {
+  return { server, tool: { name, description, inputSchema: { type: 'object', properties: {} } } };
 }

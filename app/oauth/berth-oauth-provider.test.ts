@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SecretStore } from '../secrets/secret-store';
+import { MemorySecrets } from '../secrets/secret-test-support';
 import { BerthOAuthProvider, NoOAuthOfferedError, SignInRequiredError } from './berth-oauth-provider';
 import { OAuthRecords, moveOAuthRecords, oauthIndexId, oauthIssuerId } from './oauth-records';
-
-class MemorySecrets implements SecretStore {
-  readonly values = new Map<string, string>();
-  get(key: string): Promise<string | undefined> {
-    return Promise.resolve(this.values.get(key));
-  }
-  set(key: string, value: string): Promise<void> {
-    this.values.set(key, value);
-    return Promise.resolve();
-  }
-  delete(key: string): Promise<void> {
-    this.values.delete(key);
-    return Promise.resolve();
-  }
-}
 
 const URL_A = 'https://mcp.example/mcp';
 const AS_1 = 'https://login.example';

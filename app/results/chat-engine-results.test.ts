@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
@@ -8,7 +5,7 @@ import type { ChatToolResultBlock } from '../../shared/domain/chat';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { ChatEngine } from '../chat/chat-engine';
 import type { AvailableTool, ChatEngineOptions } from '../chat/chat-engine';
-import { ChatEventLog, ScriptedGate } from '../chat/chat-test-support';
+import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from '../chat/chat-test-support';
 import { ConversationStore } from '../chat/conversation-store';
 import { HostToolRegistry } from '../chat/host-tools/host-tool-registry';
 import { AnthropicProvider } from '../chat/llm-provider';
@@ -39,14 +36,11 @@ describe('big tool results in a chat turn', () => {
   const limitOf = (server: string): number => limits.get(server) ?? 1_000;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-results-'));
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-results-'));
     limits.clear();
   });
   afterEach(async () => {
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   function engine(provider: ChatEngineOptions['provider'], answer: () => string = () => BIG): ChatEngine {

@@ -4,7 +4,8 @@ import { berthPaths } from '../config/paths';
 import { plainLaunch } from '../servers/server-launch';
 import { LogCollector, serverConfig, tempDir } from '../servers/test-support';
 import type { SandboxRuntime } from './sandbox-runtime';
-import { SandboxService, WRAPS_AT_ONCE } from './sandbox-service';
+import { SandboxService } from './sandbox-service';
+import { WRAPS_AT_ONCE } from './wrap-turns';
 import { SandboxSettingsStore } from './sandbox-settings-store';
 
 /**

@@ -22,6 +22,7 @@ import type { OpenConnection } from '../servers/connection-options';
 import { acquireSandboxRuntime, sandboxSupport } from './sandbox-runtime';
 import type { SandboxRuntime } from './sandbox-runtime';
 import type { SandboxSettingsStore } from './sandbox-settings-store';
+import { WrapTurns } from './wrap-turns';
 
 /** The supervisor as the sandbox uses it (ServerSupervisor fits). */
 export interface SandboxServers {
@@ -59,17 +60,6 @@ interface Run {
 }
 
 const MAX_DENIALS = 50;
-/** How long a wrap may hold the next one back (a wrap takes ~20 ms). */
-const WRAP_TURN_LIMIT_MS = 3_000;
-/**
- * Wraps under way at once. All at once, their turns interleave and every
- * one ends late (20 servers: the first spawn ~0.8 s after start-up), so no
- * server spawns before the last wrap is done; two at a time, the first
- * spawns after one wrap and starts up while the others are wrapped
- * (bench sandbox-startup: 1.25× instead of 1.33×; one at a time is no
- * better, as each wrap then waits on its ripgrep scan alone).
- */
-export const WRAPS_AT_ONCE = 2;
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
 
 /**
@@ -87,9 +77,7 @@ export class SandboxService implements ServerLifecycleListener {
   /** The check in flight or its answer: servers starting together share one (each costs ~15 ms of blocking spawns). */
   private supportCheck: Promise<SandboxSupport> | undefined;
   private supportSettled = false;
-  /** Wraps under way, and the starts waiting for a turn (see {@linkcode WRAPS_AT_ONCE}). */
-  private wrapsRunning = 0;
-  private readonly wrapWaiters: Array<() => void> = [];
+  private readonly wrapTurns = new WrapTurns();
   private readonly unsubscribe: Array<() => void> = [];
   private closed = false;
   readonly home: string;
@@ -143,7 +131,7 @@ export class SandboxService implements ServerLifecycleListener {
     try {
       await ensureServerFolders(folders);
       const runtime = await this.startRuntime();
-      const wrapped = await this.inTurn(() => sandboxedLaunch(runtime, launch, policy, folders));
+      const wrapped = await this.wrapTurns.run(() => sandboxedLaunch(runtime, launch, policy, folders));
       this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
       // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
@@ -155,22 +143,6 @@ export class SandboxService implements ServerLifecycleListener {
       if (error instanceof ServerStartError) throw error;
       throw new ServerStartError(`could not be put in the sandbox: ${errorMessage(error)}. It was not started without it.`, 'config');
     }
-  }
-
-  /** A wrap in its turn: at most {@linkcode WRAPS_AT_ONCE} at once. */
-  private async inTurn<T>(wrap: () => Promise<T>): Promise<T> {
-    if (this.wrapsRunning < WRAPS_AT_ONCE) this.wrapsRunning += 1;
-    else await new Promise<void>((resolve) => this.wrapWaiters.push(resolve));
-    const turn = wrap();
-    // A wrap that never ends must not hold every later start: its turn ends after a while regardless.
-    let timer: NodeJS.Timeout | undefined;
-    void Promise.race([turn.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, WRAP_TURN_LIMIT_MS)))]).then(() => {
-      clearTimeout(timer);
-      const next = this.wrapWaiters.shift();
-      if (next === undefined) this.wrapsRunning -= 1;
-      else next();
-    });
-    return turn;
   }
 
   /**
@@ -238,14 +210,7 @@ export class SandboxService implements ServerLifecycleListener {
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
     if (patch.enabled === true && state.config.command === undefined) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'enabled');
-    if (next.enabled && !before.enabled) {
-      const support = await this.supportNow(true);
-      if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'enabled');
-    }
-    for (const folder of next.allowedFolders) {
-      const problem = folderEntryProblem(folder, this.home);
-      if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, 'allowedFolders');
-    }
+    await this.refuseUnfit(next.enabled && !before.enabled, next.allowedFolders, 'enabled', 'allowedFolders');
     const saved = await this.options.settings.set(server, next);
     const view = this.view(server);
     this.options.events.emit('sandbox.serverSettingsChanged', view);
@@ -261,15 +226,8 @@ export class SandboxService implements ServerLifecycleListener {
    */
   async preset(server: string, choice: { enabled: boolean; allowedFolders?: string[] | undefined; allowedDomains?: string[] | undefined }, local = true): Promise<void> {
     if (choice.enabled && !local) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'sandbox');
-    if (choice.enabled) {
-      const support = await this.supportNow(true);
-      if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, 'sandbox');
-    }
     const allowedFolders = choice.allowedFolders ?? [];
-    for (const folder of allowedFolders) {
-      const problem = folderEntryProblem(folder, this.home);
-      if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, 'sandbox');
-    }
+    await this.refuseUnfit(choice.enabled, allowedFolders, 'sandbox', 'sandbox');
     await this.options.settings.set(server, { enabled: choice.enabled, allowedFolders, allowedDomains: choice.allowedDomains ?? [], offered: true });
     this.options.events.emit('sandbox.serverSettingsChanged', { server, applies: true, ...this.options.settings.get(server) });
   }
@@ -347,6 +305,18 @@ export class SandboxService implements ServerLifecycleListener {
     this.runtime = undefined;
     await this.options.settings.flush();
     if (runtime !== undefined) await (await runtime.catch(() => undefined))?.release();
+  }
+
+  /** Refuses turning the sandbox on where it is unavailable, and any folder that would defeat it; `*Path` name the failing field. */
+  private async refuseUnfit(turningOn: boolean, allowedFolders: readonly string[], enabledPath: string, foldersPath: string): Promise<void> {
+    if (turningOn) {
+      const support = await this.supportNow(true);
+      if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, enabledPath);
+    }
+    for (const folder of allowedFolders) {
+      const problem = folderEntryProblem(folder, this.home);
+      if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, foldersPath);
+    }
   }
 
   private requireServer(server: string): ServerState {

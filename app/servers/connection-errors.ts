@@ -6,7 +6,7 @@ import { formatSeconds } from '../format-seconds';
 import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
 import { describeInvalidResult } from './invalid-result';
-import { describeExit } from './process-stdio-transport';
+import { describeExit } from './process-stdio-options';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 import { batchFailure } from './stdout-messages';
 import { errorMessage } from '../../shared/error-message';

@@ -2,7 +2,7 @@ import type { JSONRPCMessage, OAuthClientProvider, Transport } from '@modelconte
 import type { ServerConfig, TransportKind } from '../../shared/domain/server';
 import { TracedHttpTransport } from './http-transport';
 import { ProcessStdioTransport } from './process-stdio-transport';
-import type { ExitInfo } from './process-stdio-transport';
+import type { ExitInfo } from './process-stdio-options';
 import { errorMessage } from '../../shared/error-message';
 
 /** What a connection hears from its transport, whichever it is. */

@@ -9,47 +9,8 @@ import { groupMembersLinux, isGroupAlive, killTreeWindows, signalGroup, waitFor 
 import { assertDirectory, explainSpawnError } from './spawn-errors';
 import { readStdoutLine } from './stdout-messages';
 import type { BatchVerdict } from './stdout-messages';
-
-/** How the server process ended. */
-export interface ExitInfo {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** Observers of everything that crosses the process boundary. */
-export interface ProcessStdioHooks {
-  /** Every valid JSON-RPC message in or out; `raw` is its JSON text, `bytes` its UTF-8 size. */
-  onTrace?: (direction: 'in' | 'out', message: JSONRPCMessage, bytes: number, raw: string) => void;
-  /** One line of stderr, already split, capped and decoded. */
-  onStderrLine?: (line: string) => void;
-  /** A stdout line that is not a JSON-RPC message, or one that was too long; described in words. */
-  onStdoutGarbage?: (description: string) => void;
-  onSpawn?: (pid: number) => void;
-  /** The leader process exited (its group is swept afterwards). */
-  onExit?: (info: ExitInfo) => void;
-  /** Processes of the group outlived the leader and are being terminated. */
-  onLeftovers?: (description: string) => void;
-  /** The server broke the link while its process still ran (see `brokenReason`); it is being stopped. */
-  onBroken?: (reason: string) => void;
-}
-
-/** What to run and how to treat its output. */
-export interface ProcessStdioOptions {
-  command: string;
-  args?: string[];
-  /** The complete environment of the child (callers merge the host's env with the server's). */
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
-  /** Longest accepted stdout line; longer ones are discarded and reported. Default 32 MiB. */
-  maxMessageBytes?: number;
-  /** Longest stderr line kept; the rest of the line is cut. Default 8 KiB. */
-  maxStderrLineBytes?: number;
-  /** After stdin is closed, time for the server to exit by itself. Default 2 s. */
-  shutdownGraceMs?: number;
-  /** After SIGTERM, time before SIGKILL. Default 2 s. */
-  terminateGraceMs?: number;
-  hooks?: ProcessStdioHooks;
-}
+import { describeExit } from './process-stdio-options';
+import type { ExitInfo, ProcessStdioHooks, ProcessStdioOptions } from './process-stdio-options';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MAX_STDERR_LINE_BYTES = 8 * 1024;
@@ -67,12 +28,6 @@ function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
   if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
   return `${bytes} B`;
-}
-
-/** "code 1" / "signal SIGKILL", for messages. */
-export function describeExit(info: ExitInfo | undefined): string {
-  if (info === undefined) return 'an unknown status';
-  return info.signal !== null ? `signal ${info.signal}` : `code ${info.code ?? 'unknown'}`;
 }
 
 /**

@@ -3,22 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostError } from '../../shared/result';
-import type { SecretStore } from '../secrets/secret-store';
+import { MemorySecrets } from '../secrets/secret-test-support';
 import { providerKeySecret } from './provider-settings';
 import { SettingsStore } from './settings-store';
-
-class MemorySecrets implements SecretStore {
-  readonly values = new Map<string, string>();
-  async get(key: string) {
-    return this.values.get(key);
-  }
-  async set(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  async delete(key: string) {
-    this.values.delete(key);
-  }
-}
 
 let dir: string;
 let warnings: string[];

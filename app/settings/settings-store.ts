@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { z } from 'zod';
 import { HostError } from '../../shared/result';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { SamplingPolicy } from '../../shared/domain/consent';
@@ -9,51 +8,21 @@ import { atomicWriteFile } from '../config/atomic-write';
 import { loadStateFile } from '../config/state-file';
 import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_MODEL_ID, DEFAULT_MODELS, type ConfiguredModel } from './model-table';
-import { AnthropicModelsSchema, toAnthropicModels } from './anthropic-models';
+import { toAnthropicModels } from './anthropic-models';
 import type { ProviderModel } from '../../shared/domain/providers';
 import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
 import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
 import { ProviderSettings } from './provider-settings';
-import { withServerRenamed, withoutServer } from './per-server-keys';
+import { withServerRenamed, withoutKey, withoutServer, type PerServerKey } from './per-server-keys';
 import { MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
+import { ResultLimitSchema, SETTINGS_FILE, SettingsFileSchema, type SettingsFile } from './settings-file';
 import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
 
-export const SETTINGS_FILE = 'settings.json';
+export { SETTINGS_FILE } from './settings-file';
+
 /** The SecretStore key of the Anthropic API key. */
 export const API_KEY_SECRET = 'anthropic.apiKey';
-
-const ResultLimitSchema = z.number().int().min(MIN_RESULT_LIMIT_TOKENS).max(MAX_RESULT_LIMIT_TOKENS);
-
-// Loose: keys a newer Berth (or the person) added survive our own writes.
-const SettingsFileSchema = z.looseObject({
-  defaultModel: z.string().trim().min(1).optional(),
-  /** Anthropic's models (anthropic-models.ts); absent: Berth's defaults. */
-  models: AnthropicModelsSchema.optional(),
-  baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http(s) URL' }).optional(),
-  /**
-   * Where Berth's OAuth client ID metadata document is published (an https URL, SEP-991): authorization
-   * servers that accept one use it as Berth's client ID instead of a registration. Set by whoever hosts it.
-   */
-  oauthClientMetadataUrl: z.url({ protocol: /^https$/, error: 'oauthClientMetadataUrl must be an https URL' }).optional(),
-  /** Only 'never' is kept across restarts; 'allow-session' ends with the session by definition. */
-  samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
-  /** Per-server max tokens per sampling request and tokens per Berth session; servers not listed use the defaults. */
-  samplingLimits: z.record(z.string(), SamplingLimitsSchema).optional(),
-  /** Per model key: the tier and ranks the person set for mapping servers' model preferences; models not listed use their defaults. */
-  modelRanks: z.record(z.string(), ModelRanksSchema).optional(),
-  /** Per server: whether tools that may run as an MCP task (`taskSupport: optional`) do; servers not listed: yes. */
-  tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
-  /** Per server: whether its `instructions` go into the system prompt of conversations offering its tools; servers not listed: yes. */
-  sendInstructions: z.record(z.string(), z.boolean()).optional(),
-  /** Per server: the most estimated tokens one of its tool results takes in a model request (app/results); servers not listed: Berth's default. */
-  resultLimits: z.record(z.string(), ResultLimitSchema).optional(),
-  /** When tool search starts for conversations left on `auto` (shared/domain/tool-search.ts); absent: the defaults. */
-  toolSearch: z.object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) }).optional(),
-  /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
-  providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
-});
-type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 /** Options for {@linkcode SettingsStore.open}. */
 export interface SettingsStoreOptions {
@@ -126,12 +95,12 @@ export class SettingsStore {
     return nonEmpty(this.options.env.ANTHROPIC_API_KEY) ?? this.storedKey;
   }
 
-  /** undefined: the SDK's default (the public API). */
   /** Berth's client ID metadata document, when one is published (settings.json `oauthClientMetadataUrl`). */
   oauthClientMetadataUrl(): string | undefined {
     return this.file.oauthClientMetadataUrl;
   }
 
+  /** undefined: the SDK's default (the public API). */
   baseURL(): string | undefined {
     return nonEmpty(this.options.env.ANTHROPIC_BASE_URL) ?? this.file.baseURL;
   }
@@ -196,7 +165,6 @@ export class SettingsStore {
     return Object.keys(this.file.samplingLimits ?? {});
   }
 
-  /** Keep a server's sampling limits; `undefined` goes back to the defaults. INVALID_INPUT for values out of range. */
   /** The person's own tier and ranks, by model key. */
   modelRanks(): Record<string, ModelRanks> {
     return { ...(this.file.modelRanks ?? {}) };
@@ -210,18 +178,14 @@ export class SettingsStore {
     await this.save({ ...this.file, modelRanks: all });
   }
 
+  /** Keep a server's sampling limits; `undefined` goes back to the defaults. INVALID_INPUT for values out of range. */
   async setSamplingLimits(server: string, limits: SamplingLimits | undefined): Promise<ConfiguredLimits> {
-    const all = { ...(this.file.samplingLimits ?? {}) };
-    if (limits === undefined) delete all[server];
-    else {
-      const parsed = SamplingLimitsSchema.safeParse(limits);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new HostError('INVALID_INPUT', issue?.message ?? 'Those sampling limits are not valid', issue?.path.map(String).join('.') || undefined);
-      }
-      all[server] = parsed.data;
+    const parsed = limits === undefined ? undefined : SamplingLimitsSchema.safeParse(limits);
+    if (parsed?.success === false) {
+      const issue = parsed.error.issues[0];
+      throw new HostError('INVALID_INPUT', issue?.message ?? 'Those sampling limits are not valid', issue?.path.map(String).join('.') || undefined);
     }
-    await this.save({ ...this.file, samplingLimits: all });
+    await this.setPerServer('samplingLimits', server, parsed?.data);
     return this.samplingLimits(server);
   }
 
@@ -232,10 +196,7 @@ export class SettingsStore {
 
   /** Keep the server's choice; `undefined` goes back to the default (yes). */
   async setTasksForOptionalTools(server: string, asTasks: boolean | undefined): Promise<boolean> {
-    const all = { ...(this.file.tasksForOptionalTools ?? {}) };
-    if (asTasks === undefined) delete all[server];
-    else all[server] = asTasks;
-    await this.save({ ...this.file, tasksForOptionalTools: all });
+    await this.setPerServer('tasksForOptionalTools', server, asTasks);
     return this.tasksForOptionalTools(server);
   }
 
@@ -261,10 +222,7 @@ export class SettingsStore {
 
   /** Keep the server's choice; `undefined` goes back to the default (yes). */
   async setSendInstructions(server: string, send: boolean | undefined): Promise<boolean> {
-    const all = { ...(this.file.sendInstructions ?? {}) };
-    if (send === undefined) delete all[server];
-    else all[server] = send;
-    await this.save({ ...this.file, sendInstructions: all });
+    await this.setPerServer('sendInstructions', server, send);
     return this.sendsInstructions(server);
   }
 
@@ -278,11 +236,14 @@ export class SettingsStore {
     if (tokens !== undefined && !ResultLimitSchema.safeParse(tokens).success) {
       throw new HostError('INVALID_INPUT', `A result limit is a whole number of tokens from ${MIN_RESULT_LIMIT_TOKENS} to ${MAX_RESULT_LIMIT_TOKENS.toLocaleString('en-US')}`, 'limitTokens');
     }
-    const all = { ...(this.file.resultLimits ?? {}) };
-    if (tokens === undefined) delete all[server];
-    else all[server] = tokens;
-    await this.save({ ...this.file, resultLimits: all });
+    await this.setPerServer('resultLimits', server, tokens);
     return this.resultLimit(server);
+  }
+
+  /** Keep one server's value in a per-server record of settings.json; `undefined` forgets it (back to the default). */
+  private async setPerServer<K extends PerServerKey>(key: K, server: string, value: NonNullable<SettingsFile[K]>[string] | undefined): Promise<void> {
+    const record: Record<string, unknown> = this.file[key] ?? {};
+    await this.save({ ...this.file, [key]: value === undefined ? withoutKey(record, server) : { ...record, [server]: value } });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { ConversationsDelta } from '../../shared/contract/chat';
 import type { ChatEvent, ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
-import type { ChatSlice, LiveToolCall, LiveTurn, SliceCreator } from './types';
+import type { ChatSlice, LiveToolCall, LiveTurn } from './chat-types';
+import type { SliceCreator } from './types';
 
 /** A turn as the renderer first hears of it (turn-started may have been missed across a reconnect). */
 function freshTurn(turnId: string): LiveTurn {

@@ -1,5 +1,6 @@
 import type { ChatAttachment } from '../../shared/domain/chat';
-import type { ComposerDraft, ComposerSlice, SliceCreator } from './types';
+import type { ComposerDraft, ComposerSlice } from './chat-types';
+import type { SliceCreator } from './types';
 
 const EMPTY_DRAFT: ComposerDraft = { text: '', attachments: [] };
 

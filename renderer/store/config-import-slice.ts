@@ -1,4 +1,5 @@
-import type { ConfigImportSlice, ImportedServerNote, SliceCreator } from './types';
+import type { ConfigImportSlice, ImportedServerNote } from './config-import-types';
+import type { SliceCreator } from './types';
 
 export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transport) => (set, get) => ({
   interopDialog: undefined,

@@ -1,5 +1,6 @@
 import type { BerthStore } from './create-store';
-import type { BerthState, View } from './types';
+import type { BerthState } from './types';
+import type { View } from './ui-types';
 
 /** sessionStorage key: where the person was survives a reload of this window, not a new window. */
 export const PLACE_STORAGE_KEY = 'berth.place';

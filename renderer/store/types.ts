@@ -1,26 +1,31 @@
 import type { ConsentRule } from '../../shared/domain/consent-rules';
 import type { StateCreator } from 'zustand';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
-import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
 import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
 import type { FolderListing, RootsView } from '../../shared/contract/roots';
-import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import type { SettingsView } from '../../shared/contract/settings';
 import type { ProvidersSlice } from './providers-types';
 import type { InstructionsSettingsSlice } from './instructions-settings-types';
+import type { ChatSlice, ComposerSlice } from './chat-types';
+import type { ConfigImportSlice } from './config-import-types';
+import type { UiSlice } from './ui-types';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
 import type { SamplingModelTable, SamplingPolicies } from '../../shared/contract/sampling';
 import type { ModelRanks } from '../../shared/domain/model-ranks';
 import type { TaskServerSettings } from '../../shared/contract/task-settings';
 import type { AppInfo, ConfigStatus, LogEntry, LogLevel, ServerConfigInput, ServerState } from '../../shared/domain';
-import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
 import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/domain/consent';
-import type { TaskRecord, TaskStatus, TasksChanged } from '../../shared/domain/task';
+import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import type { RootExposure, RootView } from '../../shared/domain/roots';
 import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
-import type { Failure, Result } from '../../shared/result';
+import type { Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
+
+// The slices' types live beside their own seams; this module stays the one entry that names them all.
+export type * from './chat-types';
+export type * from './config-import-types';
+export type * from './ui-types';
 
 /** A log entry plus its precomputed lowercase search text (filtering 200k lines must stay fast). */
 export type LogRow = LogEntry & { readonly haystack: string };
@@ -84,98 +89,6 @@ export interface AppSlice {
   loadAppInfo(): Promise<void>;
 }
 
-/** What one tool call is doing right now, from `chat.event`s (the saved messages hold the final result). */
-export interface LiveToolCall {
-  toolUseId: string;
-  server: string;
-  tool: string;
-  input: Record<string, unknown>;
-  status: 'awaiting-consent' | 'running' | 'finished';
-  progress?: { progress: number; total?: number; message?: string };
-  isError?: boolean;
-  denied?: boolean;
-  /** The result, from `tool-call-finished`, until the saved message holds it (parallel calls are saved together). */
-  result?: ChatToolResultBlock;
-  /** The call runs as an MCP task (`tool-task`): Berth's task id, status and the server's message. */
-  task?: { id: string; status: TaskStatus; statusMessage?: string };
-  /** A question of this call waits for the person: the pending request to open. */
-  waitingFor?: string;
-  /** The tool names an MCP Apps UI (`tool-call-started`): the card renders it before the result. */
-  app?: ToolAppRef;
-}
-
-/** The turn a conversation is running (or last ran) as the renderer follows it. */
-export interface LiveTurn {
-  turnId: string;
-  running: boolean;
-  model?: string;
-  toolCount?: number;
-  toolCountWarning?: string;
-  /** What the person should know about this turn (`turn-notice`: the model cannot use tools, or take images), in order, each once; stays after the turn ends. */
-  notices?: string[];
-  /** Text streamed since the last saved assistant message: the reply being written. */
-  draft: string;
-  toolCalls: Record<string, LiveToolCall>;
-  /** Set when the turn failed (`turn-failed`). */
-  error?: string;
-  /** The stop reason once finished (`stopped` when the person pressed stop). */
-  stopReason?: string;
-}
-
-export interface ChatSlice {
-  /** Host-owned list, newest first. */
-  conversations: ConversationSummary[];
-  conversationsLoaded: boolean;
-  /** Conversations opened in this window, with every message (kept current by `message-saved`). */
-  conversationDetails: Record<string, Conversation>;
-  activeConversationId: string | undefined;
-  liveTurns: Record<string, LiveTurn>;
-  conversationTools: Record<string, ChatToolsView>;
-  /** The whole list (chat.list on connect). */
-  applyConversationsChanged(list: ConversationSummary[]): void;
-  /** One `chat.conversationsChanged` event: only what changed. */
-  applyConversationsDelta(delta: ConversationsDelta): void;
-  applyChatEvent(event: ChatEvent): void;
-  /** One `chat.loadedToolsChanged` event: the conversation's loaded tools as they are now. */
-  applyLoadedToolsChanged(change: LoadedToolsChange): void;
-  applyConversation(conversation: Conversation): void;
-  loadConversations(): Promise<void>;
-  openConversation(id: string): Promise<void>;
-  createConversation(model?: string): Promise<Result<Conversation>>;
-  renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
-  /** Moves it to the trash and offers Undo in a toast. */
-  deleteConversation(id: string): Promise<void>;
-  restoreConversation(id: string): Promise<void>;
-  sendMessage(id: string, text: string, model?: string, attachments?: ChatAttachment[]): Promise<Result<{ accepted: true }>>;
-  stopTurn(id: string): Promise<void>;
-  retryTurn(id: string): Promise<void>;
-  editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
-  loadConversationTools(id: string): Promise<void>;
-  setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
-  /** Tool search for one conversation (`auto`, `on`, `off`), removing tools the model loaded, and the global thresholds. */
-  setToolSearch(id: string, mode: 'auto' | 'on' | 'off'): Promise<void>;
-  unloadTools(id: string, tools: string[]): Promise<void>;
-  setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
-}
-
-/** A message being written: its text and what is attached to it. */
-export interface ComposerDraft {
-  text: string;
-  attachments: ChatAttachment[];
-}
-
-export interface ComposerSlice {
-  /** Unsent messages by conversation id; read with `composerDraft()`. */
-  composerDrafts: Record<string, ComposerDraft>;
-  setComposerText(conversationId: string, text: string): void;
-  /** Adds text after the draft (blank line between), e.g. a prompt's messages. */
-  insertIntoComposer(conversationId: string, text: string): void;
-  attachToComposer(conversationId: string, attachments: ChatAttachment[]): void;
-  removeComposerAttachment(conversationId: string, index: number): void;
-  /** After a message was sent. */
-  clearComposer(conversationId: string): void;
-}
-
 export interface PendingSlice {
   /** Host-owned, oldest first. */
   pending: PendingRequest[];
@@ -219,88 +132,6 @@ export interface SettingsSlice {
   loadSamplingPolicies(): Promise<void>;
   setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void>;
   loadAudit(): Promise<void>;
-}
-
-export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'roots' | 'logs' | 'settings';
-
-export interface Toast {
-  id: number;
-  tone: 'error' | 'success' | 'info';
-  title: string;
-  message?: string;
-  /** One button in the toast (e.g. Undo); the toast closes when it is pressed. */
-  action?: { label: string; run: () => void };
-}
-
-/** Which add/edit dialog is open. `example` prefills the add form with server-everything. */
-export type ServerFormRequest = { mode: 'add'; example?: boolean } | { mode: 'edit'; name: string };
-
-export interface UiSlice {
-  view: View;
-  selectedServer: string | undefined;
-  /**
-   * What a narrow window (below ~1000 px, where the Servers view has room for one column) shows:
-   * the list, or the selected server's detail. Wide windows show both and ignore it.
-   */
-  serverPane: 'list' | 'detail';
-  /** Server filter of the log viewer; undefined = all servers. */
-  logServer: string | undefined;
-  serverForm: ServerFormRequest | undefined;
-  configEditorOpen: boolean;
-  toasts: Toast[];
-  showView(view: View): void;
-  /** Selects a server and shows its detail (in a narrow window, in place of the list). */
-  selectServer(name: string | undefined): void;
-  /** Back from a server's detail to the list (narrow windows). */
-  showServerList(): void;
-  showLogsFor(name: string | undefined): void;
-  openServerForm(request: ServerFormRequest | undefined): void;
-  openConfigEditor(open: boolean): void;
-  pushToast(toast: Omit<Toast, 'id'>): void;
-  /** A failed host call, shown as an error toast. */
-  toastFailure(title: string, failure: Failure): void;
-  dismissToast(id: number): void;
-}
-
-/** The preview on screen and the source it came from (re-sent on import: the host reads it again). */
-export interface ShownImportPreview {
-  source: ImportSource;
-  preview: ImportPreview;
-}
-
-/** A server just imported (turned off): what it runs and what to check before turning it on. */
-export interface ImportedServerNote {
-  name: string;
-  /** The file the command runs (or the command, when not found), or a remote server's address. */
-  runs: string;
-  warnings: string[];
-}
-
-/** Import from other apps' config files and export to Claude Desktop. */
-export interface ConfigImportSlice {
-  /** Which interop dialog is open. */
-  interopDialog: 'import' | 'export' | undefined;
-  /** Undefined until the host answered. */
-  importLocations: ForeignLocation[] | undefined;
-  importLocationsError: string | undefined;
-  /** The project folder the locations were looked up for. */
-  importProjectFolder: string | undefined;
-  importPreview: ShownImportPreview | undefined;
-  /** Pasted text survives going Back from its preview; it is dropped when the dialog closes. */
-  importPaste: { format: ForeignFormat; text: string };
-  setImportPaste(paste: { format: ForeignFormat; text: string }): void;
-  /** Opening the import dialog starts from the source picker and looks for files again. */
-  openInteropDialog(which: 'import' | 'export' | undefined): void;
-  loadImportLocations(projectFolder?: string): Promise<void>;
-  /** Failures come back so the dialog shows them beside the source. */
-  previewImport(source: ImportSource): Promise<Result<ImportPreview>>;
-  clearImportPreview(): void;
-  /** On success the dialog closes and the first imported server is selected; a refusal comes back per candidate. */
-  applyImport(input: Omit<MethodInput<'configImport.apply'>, 'source'>): Promise<Result<ImportOutcome>>;
-  /** The servers of the last import, shown until the person turns them on or dismisses the notice. */
-  importedNotes: ImportedServerNote[];
-  dismissImportedNotes(): void;
-  exportClaudeDesktop(): Promise<Result<ClaudeDesktopExport>>;
 }
 
 /** Prompts of ready servers (host-owned, read-only here) and the calls that use them. */

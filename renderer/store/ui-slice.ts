@@ -1,4 +1,5 @@
-import type { SliceCreator, UiSlice } from './types';
+import type { SliceCreator } from './types';
+import type { UiSlice } from './ui-types';
 
 /** Toasts beyond this are dropped oldest-first so a burst of failures cannot cover the screen. */
 const MAX_TOASTS = 4;

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../../e2e/fake-llm/fake-anthropic';
 import { lastToolResultText } from '../../../e2e/fake-llm/turns';
@@ -9,7 +6,7 @@ import { DEFAULT_TOOL_SEARCH_THRESHOLDS, MAX_LOADED_TOOLS, toolSearchState } fro
 import { HOST_TOOL_SERVER } from '../../../shared/domain/host-tools';
 import { ChatEngine } from '../chat-engine';
 import type { AvailableTool } from '../chat-engine';
-import { ChatEventLog, ScriptedGate } from '../chat-test-support';
+import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from '../chat-test-support';
 import { ConversationStore } from '../conversation-store';
 import { HostToolRegistry } from '../host-tools/host-tool-registry';
 import { AnthropicProvider } from '../llm-provider';
@@ -49,15 +46,12 @@ describe('tool search in a turn', () => {
   let log: ChatEventLog;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'berth-tool-search-'));
     fake = await FakeAnthropic.start({ apiKey: 'sk-unit' });
-    store = await ConversationStore.open({ dir });
-    log = new ChatEventLog();
+    ({ dir, store, log } = await openChatStore('berth-tool-search-'));
   });
   afterEach(async () => {
     await fake.close();
-    await store.flushIndex();
-    await rm(dir, { recursive: true, force: true });
+    await closeChatStore({ dir, store });
   });
 
   function engine(tools: AvailableTool[], gate = new ScriptedGate()): { engine: ChatEngine; calls: string[]; gate: ScriptedGate } {

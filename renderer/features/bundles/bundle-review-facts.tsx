@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { BundleReview } from '../../../shared/contract/bundles';
 import { CheckIcon, WarningIcon } from '../shell/icons';
+import { EnvList, WarningList } from '../launch-review/launch-lists';
 
 /** A command line as a person would type it: arguments with spaces quoted. */
 function commandLine(review: BundleReview): string {
@@ -24,42 +25,13 @@ export function BundleReviewFacts({ review }: { review: BundleReview }) {
         <dd className="mono import-command-line">{commandLine(review)}</dd>
         <dt>Environment</dt>
         <dd>
-          {env.length === 0 ? (
-            <span className="muted">Nothing added</span>
-          ) : (
-            <ul className="import-env">
-              {env.map(([key, value]) => (
-                <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
-                  {key}={value}
-                  {review.secretEnvKeys.includes(key) ? <span className="muted"> (secret)</span> : null}
-                </li>
-              ))}
-            </ul>
-          )}
+          <EnvList env={env} flagged={flagged} secretKeys={review.secretEnvKeys} />
         </dd>
         <dt>Installs into</dt>
         <dd className="mono">{review.installPath}</dd>
       </dl>
-      {review.warnings.length > 0 ? (
-        <ul className="import-warnings" aria-label="What to check">
-          {review.warnings.map((warning, index) => (
-            <li key={index}>
-              <WarningIcon />
-              <span>{warning.message}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {review.problems.length > 0 ? (
-        <ul className="import-warnings" aria-label="Before it can be installed">
-          {review.problems.map((problem, index) => (
-            <li key={index}>
-              <WarningIcon />
-              <span>{problem.message}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <WarningList label="What to check" messages={review.warnings} />
+      <WarningList label="Before it can be installed" messages={review.problems} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import clsx from 'clsx';
 import { useEffect, useId, useRef } from 'react';
 import { ResourceTemplateForm } from '../resources/resource-template-form';
 import { Button } from '../shell/controls';
-import { slashOptionId } from './slash-model';
+import { PickerMenu } from './picker-menu';
 import { mentionKey, mentionLabel, type MentionResource } from './mention-model';
 import type { MentionCatalog } from './use-mention-resources';
 
@@ -29,66 +28,31 @@ export function MentionMenu({
   onHighlight: (index: number) => void;
   onChoose: (resource: MentionResource) => void;
 }) {
-  const list = useRef<HTMLUListElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    list.current?.children[highlighted]?.scrollIntoView({ block: 'nearest' });
-  }, [highlighted]);
-
   return (
-    <div className="slash-panel" role="group" aria-labelledby={titleId}>
-      <div className="slash-head">
-        <span className="slash-title" id={titleId}>
-          Resources
-        </span>
-        <span className="slash-keys" aria-hidden="true">
-          <kbd>↑</kbd>
-          <kbd>↓</kbd> move · <kbd>Enter</kbd> attach · <kbd>Esc</kbd> close
-        </span>
-      </div>
-      {matches.length > 0 ? (
-        <ul ref={list} id={listboxId} role="listbox" aria-label="Resources" className="slash-list">
-          {matches.map((resource, index) => (
-            <li
-              key={mentionKey(resource)}
-              id={slashOptionId(listboxId, index)}
-              role="option"
-              aria-selected={index === highlighted}
-              className={clsx('slash-option', index === highlighted && 'slash-option-active')}
-              // mousedown, not click: the message box must keep focus.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                onChoose(resource);
-              }}
-              onMouseMove={() => {
-                if (index !== highlighted) onHighlight(index);
-              }}
-            >
-              <span className="slash-option-main">
-                <span className="slash-option-name">@{mentionLabel(resource)}</span>
-                {resource.template !== undefined ? <span className="slash-option-server">template</span> : null}
-                <span className="slash-option-title mention-uri">{resource.uri}</span>
-                <span className="slash-option-server">{resource.server}</span>
-              </span>
-              {resource.description !== undefined ? <span className="slash-option-description">{resource.description}</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p id={listboxId} className="slash-empty" role="status">
-          {emptyMessage(catalog, query)}
-        </p>
+    <PickerMenu
+      listboxId={listboxId}
+      title="Resources"
+      pickVerb="attach"
+      matches={matches}
+      itemKey={mentionKey}
+      renderItem={(resource) => (
+        <>
+          <span className="slash-option-main">
+            <span className="slash-option-name">@{mentionLabel(resource)}</span>
+            {resource.template !== undefined ? <span className="slash-option-server">template</span> : null}
+            <span className="slash-option-title mention-uri">{resource.uri}</span>
+            <span className="slash-option-server">{resource.server}</span>
+          </span>
+          {resource.description !== undefined ? <span className="slash-option-description">{resource.description}</span> : null}
+        </>
       )}
-      {catalog.problems.length > 0 ? (
-        <ul className="slash-problems" aria-label="Servers whose resources could not be read">
-          {catalog.problems.map((problem) => (
-            <li key={problem.server} className="field-error">
-              {problem.server}: {problem.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+      highlighted={highlighted}
+      onHighlight={onHighlight}
+      onChoose={onChoose}
+      emptyMessage={emptyMessage(catalog, query)}
+      problems={catalog.problems}
+      problemsLabel="Servers whose resources could not be read"
+    />
   );
 }
 

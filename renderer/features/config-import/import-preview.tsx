@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportCandidateView, ImportInput } from '../../../shared/contract/config-import';
 import { describeProblem } from '../config/problem-text';
-import type { ShownImportPreview } from '../../store/types';
+import type { ShownImportPreview } from '../../store/config-import-types';
 import { useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';

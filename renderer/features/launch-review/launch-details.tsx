@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { WarningIcon } from '../shell/icons';
 import { launchLine, type LaunchView } from './launch-line';
+import { EnvList, WarningList } from './launch-lists';
 
 /**
  * Everything a server would run with, in full: nothing is cut off, secret
@@ -44,32 +44,13 @@ export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; la
             ) : null}
             <dt>Environment</dt>
             <dd>
-              {env.length === 0 ? (
-                <span className="muted">Nothing added</span>
-              ) : (
-                <ul className="import-env">
-                  {env.map(([key, value]) => (
-                    <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
-                      {key}={value}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <EnvList env={env} flagged={flagged} />
             </dd>
           </>
         )}
         {extra}
       </dl>
-      {launch.warnings.length > 0 ? (
-        <ul className="import-warnings" aria-label={`What to check in ${label}`}>
-          {launch.warnings.map((warning, index) => (
-            <li key={index}>
-              <WarningIcon />
-              <span>{warning.message}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <WarningList label={`What to check in ${label}`} messages={launch.warnings} />
     </div>
   );
 }

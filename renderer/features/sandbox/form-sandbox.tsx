@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { ServerConfigInput, ServerState } from '../../../shared/domain';
 import { useBerthStore } from '../../store';
 import type { Result } from '../../../shared/result';
-import { checkDraft, draftChanges, draftFromSettings, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
+import { checkDraft, choiceShowingErrors, draftChanges, draftFromSettings, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
 import { SandboxEditor } from './sandbox-editor';
 import { restartNote } from './sandbox-panel';
 import { draftPolicyLines, homeOf } from './sandbox-words';
@@ -62,12 +62,7 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
   return {
     section,
     check() {
-      if (!checked.ok) {
-        setErrors(checked.errors);
-        return false;
-      }
-      setErrors({});
-      return checked.choice;
+      return choiceShowingErrors(checked, setErrors);
     },
     async add(name, config, choice) {
       const result = await store.getState().appsTransport.call('servers.add', { name, config, sandbox: choice });

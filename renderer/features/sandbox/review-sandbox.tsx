@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { checkDraft, newListRow, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
+import { checkDraft, choiceShowingErrors, newListRow, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
 import { SandboxEditor } from './sandbox-editor';
 import { draftPolicyLines } from './sandbox-words';
 import { useSandbox } from './use-sandbox';
@@ -88,13 +88,7 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[]): ReviewS
   return {
     section,
     check() {
-      const checked = checkDraft(shown);
-      if (!checked.ok) {
-        setErrors(checked.errors);
-        return false;
-      }
-      setErrors({});
-      return checked.choice;
+      return choiceShowingErrors(checkDraft(shown), setErrors);
     },
   };
 }

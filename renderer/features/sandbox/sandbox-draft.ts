@@ -66,6 +66,12 @@ export function checkDraft(draft: SandboxDraft, home = ''): { ok: true; choice: 
   };
 }
 
+/** The checked choice to send, or false; either way the form shows the draft's errors (none when it is fine). */
+export function choiceShowingErrors(checked: ReturnType<typeof checkDraft>, showErrors: (errors: DraftErrors) => void): SandboxChoice | false {
+  showErrors(checked.ok ? {} : checked.errors);
+  return checked.ok ? checked.choice : false;
+}
+
 /** Whether saving the draft would change the stored setting (what the person may need to confirm a restart for). */
 export function draftChanges(choice: SandboxChoice, saved: SandboxServerSettingsView | undefined): boolean {
   const before = saved ?? { enabled: false, allowedFolders: [], allowedDomains: [] };

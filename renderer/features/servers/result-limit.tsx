@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
 import { useBerth } from '../../store';
 import { Button, Field, InlineAlert } from '../shell/controls';
+import { LimitFormActions, tokensOf } from './limit-form';
 
 // The Overview's "Long results": how much of one of the server's tool results
 // reaches the model. Kept in this (lazy) view with its own state rather than a
@@ -30,12 +31,6 @@ function useResultLimit(server: string): number | undefined | null {
     };
   }, [transport, server]);
   return limit;
-}
-
-/** A whole number from a text field, or NaN for anything else. */
-function tokensOf(text: string): number {
-  const cleaned = text.trim().replace(/[\s,_]/gu, '');
-  return cleaned === '' ? Number.NaN : Number(cleaned);
 }
 
 export function ResultLimitFacts({ server }: { server: string }) {
@@ -111,19 +106,7 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
         )}
       </Field>
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
-      <div className="fact-actions">
-        <Button type="submit" size="sm" variant="primary" disabled={busy}>
-          Save limit
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        {limit !== undefined ? (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => void save(null)}>
-            Use Berth’s default
-          </Button>
-        ) : null}
-      </div>
+      <LimitFormActions busy={busy} saveLabel="Save limit" onCancel={onDone} reset={limit !== undefined ? { label: 'Use Berth’s default', run: () => void save(null) } : undefined} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { SAMPLING_SESSION_NOTE, SamplingLimitsSchema } from '../../../shared/dom
 import type { SamplingLimits, SamplingUsage } from '../../../shared/domain/sampling-limits';
 import { samplingUsageOf, useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../shell/controls';
+import { LimitFormActions, tokensOf } from './limit-form';
 
 /**
  * The Overview's sampling facts: the cap on one request's max tokens and the
@@ -70,12 +71,6 @@ export function SamplingLimitsFacts({ server }: { server: string }) {
   );
 }
 
-/** A whole number from a text field, or NaN for anything else (so the schema says what is wrong). */
-function tokensOf(text: string): number {
-  const cleaned = text.trim().replace(/[\s,_]/gu, '');
-  return cleaned === '' ? Number.NaN : Number(cleaned);
-}
-
 type Errors = Partial<Record<keyof SamplingLimits, string>>;
 
 function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: () => void }) {
@@ -129,19 +124,12 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
         )}
       </Field>
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
-      <div className="fact-actions">
-        <Button type="submit" size="sm" variant="primary" disabled={busy}>
-          Save limits
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        {usage.custom ? (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => void save(null)}>
-            Use Berth’s defaults ({defaults.maxTokens.toLocaleString()} per request, {defaults.sessionBudget.toLocaleString()} per session)
-          </Button>
-        ) : null}
-      </div>
+      <LimitFormActions
+        busy={busy}
+        saveLabel="Save limits"
+        onCancel={onDone}
+        reset={usage.custom ? { label: `Use Berth’s defaults (${defaults.maxTokens.toLocaleString()} per request, ${defaults.sessionBudget.toLocaleString()} per session)`, run: () => void save(null) } : undefined}
+      />
     </form>
   );
 }

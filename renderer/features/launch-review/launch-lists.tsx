@@ -1,0 +1,34 @@
+import clsx from 'clsx';
+import { WarningIcon } from '../shell/icons';
+
+// The lists every launch review shows (a config import, a registry install, a bundle install).
+
+/** The environment a server gets, each variable in full (the host masked secret values); `flagged` ones are marked. */
+export function EnvList({ env, flagged, secretKeys = [] }: { env: Array<[string, string]>; flagged: ReadonlySet<string>; secretKeys?: readonly string[] }) {
+  if (env.length === 0) return <span className="muted">Nothing added</span>;
+  return (
+    <ul className="import-env">
+      {env.map(([key, value]) => (
+        <li key={key} className={clsx('mono', flagged.has(key) && 'flagged')}>
+          {key}={value}
+          {secretKeys.includes(key) ? <span className="muted"> (secret)</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What to look at before going on, in words; nothing when there is none. */
+export function WarningList({ label, messages }: { label: string; messages: ReadonlyArray<{ message: string }> }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul className="import-warnings" aria-label={label}>
+      {messages.map((item, index) => (
+        <li key={index}>
+          <WarningIcon />
+          <span>{item.message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
+import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
+import type { TaskStatus } from '../../shared/domain/task';
+import type { Result } from '../../shared/result';
+
+/** What one tool call is doing right now, from `chat.event`s (the saved messages hold the final result). */
+export interface LiveToolCall {
+  toolUseId: string;
+  server: string;
+  tool: string;
+  input: Record<string, unknown>;
+  status: 'awaiting-consent' | 'running' | 'finished';
+  progress?: { progress: number; total?: number; message?: string };
+  isError?: boolean;
+  denied?: boolean;
+  /** The result, from `tool-call-finished`, until the saved message holds it (parallel calls are saved together). */
+  result?: ChatToolResultBlock;
+  /** The call runs as an MCP task (`tool-task`): Berth's task id, status and the server's message. */
+  task?: { id: string; status: TaskStatus; statusMessage?: string };
+  /** A question of this call waits for the person: the pending request to open. */
+  waitingFor?: string;
+  /** The tool names an MCP Apps UI (`tool-call-started`): the card renders it before the result. */
+  app?: ToolAppRef;
+}
+
+/** The turn a conversation is running (or last ran) as the renderer follows it. */
+export interface LiveTurn {
+  turnId: string;
+  running: boolean;
+  model?: string;
+  toolCount?: number;
+  toolCountWarning?: string;
+  /** What the person should know about this turn (`turn-notice`: the model cannot use tools, or take images), in order, each once; stays after the turn ends. */
+  notices?: string[];
+  /** Text streamed since the last saved assistant message: the reply being written. */
+  draft: string;
+  toolCalls: Record<string, LiveToolCall>;
+  /** Set when the turn failed (`turn-failed`). */
+  error?: string;
+  /** The stop reason once finished (`stopped` when the person pressed stop). */
+  stopReason?: string;
+}
+
+export interface ChatSlice {
+  /** Host-owned list, newest first. */
+  conversations: ConversationSummary[];
+  conversationsLoaded: boolean;
+  /** Conversations opened in this window, with every message (kept current by `message-saved`). */
+  conversationDetails: Record<string, Conversation>;
+  activeConversationId: string | undefined;
+  liveTurns: Record<string, LiveTurn>;
+  conversationTools: Record<string, ChatToolsView>;
+  /** The whole list (chat.list on connect). */
+  applyConversationsChanged(list: ConversationSummary[]): void;
+  /** One `chat.conversationsChanged` event: only what changed. */
+  applyConversationsDelta(delta: ConversationsDelta): void;
+  applyChatEvent(event: ChatEvent): void;
+  /** One `chat.loadedToolsChanged` event: the conversation's loaded tools as they are now. */
+  applyLoadedToolsChanged(change: LoadedToolsChange): void;
+  applyConversation(conversation: Conversation): void;
+  loadConversations(): Promise<void>;
+  openConversation(id: string): Promise<void>;
+  createConversation(model?: string): Promise<Result<Conversation>>;
+  renameConversation(id: string, title: string): Promise<Result<ConversationSummary>>;
+  /** Moves it to the trash and offers Undo in a toast. */
+  deleteConversation(id: string): Promise<void>;
+  restoreConversation(id: string): Promise<void>;
+  sendMessage(id: string, text: string, model?: string, attachments?: ChatAttachment[]): Promise<Result<{ accepted: true }>>;
+  stopTurn(id: string): Promise<void>;
+  retryTurn(id: string): Promise<void>;
+  editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
+  loadConversationTools(id: string): Promise<void>;
+  setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
+  /** Tool search for one conversation (`auto`, `on`, `off`), removing tools the model loaded, and the global thresholds. */
+  setToolSearch(id: string, mode: 'auto' | 'on' | 'off'): Promise<void>;
+  unloadTools(id: string, tools: string[]): Promise<void>;
+  setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
+}
+
+/** A message being written: its text and what is attached to it. */
+export interface ComposerDraft {
+  text: string;
+  attachments: ChatAttachment[];
+}
+
+export interface ComposerSlice {
+  /** Unsent messages by conversation id; read with `composerDraft()`. */
+  composerDrafts: Record<string, ComposerDraft>;
+  setComposerText(conversationId: string, text: string): void;
+  /** Adds text after the draft (blank line between), e.g. a prompt's messages. */
+  insertIntoComposer(conversationId: string, text: string): void;
+  attachToComposer(conversationId: string, attachments: ChatAttachment[]): void;
+  removeComposerAttachment(conversationId: string, index: number): void;
+  /** After a message was sent. */
+  clearComposer(conversationId: string): void;
+}

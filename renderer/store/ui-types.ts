@@ -1,0 +1,42 @@
+import type { Failure } from '../../shared/result';
+
+export type View = 'chat' | 'servers' | 'discover' | 'tasks' | 'roots' | 'logs' | 'settings';
+
+export interface Toast {
+  id: number;
+  tone: 'error' | 'success' | 'info';
+  title: string;
+  message?: string;
+  /** One button in the toast (e.g. Undo); the toast closes when it is pressed. */
+  action?: { label: string; run: () => void };
+}
+
+/** Which add/edit dialog is open. `example` prefills the add form with server-everything. */
+export type ServerFormRequest = { mode: 'add'; example?: boolean } | { mode: 'edit'; name: string };
+
+export interface UiSlice {
+  view: View;
+  selectedServer: string | undefined;
+  /**
+   * What a narrow window (below ~1000 px, where the Servers view has room for one column) shows:
+   * the list, or the selected server's detail. Wide windows show both and ignore it.
+   */
+  serverPane: 'list' | 'detail';
+  /** Server filter of the log viewer; undefined = all servers. */
+  logServer: string | undefined;
+  serverForm: ServerFormRequest | undefined;
+  configEditorOpen: boolean;
+  toasts: Toast[];
+  showView(view: View): void;
+  /** Selects a server and shows its detail (in a narrow window, in place of the list). */
+  selectServer(name: string | undefined): void;
+  /** Back from a server's detail to the list (narrow windows). */
+  showServerList(): void;
+  showLogsFor(name: string | undefined): void;
+  openServerForm(request: ServerFormRequest | undefined): void;
+  openConfigEditor(open: boolean): void;
+  pushToast(toast: Omit<Toast, 'id'>): void;
+  /** A failed host call, shown as an error toast. */
+  toastFailure(title: string, failure: Failure): void;
+  dismissToast(id: number): void;
+}
