@@ -2,10 +2,11 @@ import clsx from 'clsx';
 import type { BundleReview } from '../../../shared/contract/bundles';
 import { CheckIcon, WarningIcon } from '../shell/icons';
 import { EnvList, WarningList } from '../launch-review/launch-lists';
+import { launchLine } from '../launch-review/launch-line';
 
-/** A command line as a person would type it: arguments with spaces quoted. */
+/** The command line as the other launch reviews show it (an argument a shell would split or expand is quoted). */
 function commandLine(review: BundleReview): string {
-  return [review.command, ...review.args].map((part) => (/[\s"']/.test(part) || part === '' ? JSON.stringify(part) : part)).join(' ');
+  return launchLine({ kind: 'stdio', command: review.command, args: review.args, warnings: [] });
 }
 
 /** Everything the server would run with, in full (sensitive values masked), its runtime, and what to look at. */
