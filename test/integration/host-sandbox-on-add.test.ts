@@ -16,6 +16,9 @@ async function logsOf(harness: Awaited<ReturnType<typeof world.start>>, server: 
   return entries.map((entry) => entry.text);
 }
 
+// Each case needs the machine one way: with bubblewrap, socat and ripgrep (npm test installs them on Linux as root),
+// or without them. Where they are installed, the refusal case is skipped here; the same refusal of a start is covered
+// with a machine check that says "unavailable" (sandbox-service-turns.test.ts, sandbox-hostile.test.ts).
 describe('a new server gets its sandbox before its first start', () => {
   it.skipIf(!support.available)(`servers.add with the sandbox on starts it sandboxed, never once without`, async () => {
     const harness = await world.start();
