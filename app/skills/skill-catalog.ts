@@ -57,6 +57,8 @@ export async function sendSkillRequest(servers: SkillServers, server: string, re
  */
 export class SkillCatalogService implements ServerLifecycleListener {
   private readonly byServer = new Map<string, ServerSkills>();
+  /** The listing under way per server, the newest. */
+  private readonly listing = new Map<string, Promise<void>>();
   readonly listChanged = { resources: (server: string): void => void this.refresh(server) };
 
   constructor(
@@ -83,6 +85,25 @@ export class SkillCatalogService implements ServerLifecycleListener {
 
   /** Lists the server's skills again (also after a file failed verification: the entry may be stale). */
   async refresh(server: string): Promise<void> {
+    const run = this.relist(server);
+    this.listing.set(server, run);
+    try {
+      await run;
+    } finally {
+      if (this.listing.get(server) === run) this.listing.delete(server);
+    }
+  }
+
+  /**
+   * Resolves once the listing of this server under way (if any) has ended. A load waits for it: the
+   * server said its skills changed, and the entry held until the new list is in is the one replaced
+   * (loading by it found the old approval and then a file that no longer matched, instead of asking).
+   */
+  async listed(server: string): Promise<void> {
+    for (let run = this.listing.get(server); run !== undefined; run = this.listing.get(server)) await run.catch(() => undefined);
+  }
+
+  private async relist(server: string): Promise<void> {
     const state = this.servers.get(server);
     if (state === undefined || state.status !== 'ready' || !declaresSkills(state)) return;
     const generation = (this.byServer.get(server)?.generation ?? 0) + 1;

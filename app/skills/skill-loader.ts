@@ -50,6 +50,7 @@ export class SkillLoader {
   constructor(private readonly options: SkillLoaderOptions) {}
 
   async load(server: string, uri: string, options: LoadOptions): Promise<SkillOutcome> {
+    await this.options.catalog.listed(server);
     const found = this.options.catalog.find(server, uri);
     const info = this.options.info(server, uri);
     if (found === undefined || info === undefined) return { ok: false, problem: `server '${server}' offers no skill at ${uri} (its skills may have changed: see the current list)` };
