@@ -8,7 +8,7 @@ import type { RegistryArgument } from './server-json';
  * command line as written. (Asking the person for the "value" of `--rm`, and
  * dropping the flag when they leave it empty, changed what the entry runs.)
  */
-export function isBareFlag(arg: RegistryArgument): arg is Extract<RegistryArgument, { type: 'named' }> {
+export function isBareFlag(arg: RegistryArgument): boolean {
   if (arg.type !== 'named') return false;
   if (arg.value !== undefined) return arg.value === '';
   return arg.default === undefined && arg.choices === undefined && arg.format === undefined && arg.description === undefined && arg.placeholder === undefined && arg.isRequired !== true && arg.isSecret !== true;
@@ -52,7 +52,7 @@ function repeatedValues(id: string, arg: RegistryArgument, label: string, answer
  */
 export function argumentValues(args: readonly RegistryArgument[] | undefined, where: 'runtime' | 'package', answers: Answers): string[] {
   return (args ?? []).flatMap((arg, index) => {
-    if (isBareFlag(arg)) return [arg.name];
+    if (arg.type === 'named' && isBareFlag(arg)) return [arg.name];
     const id = `arg:${where}:${index}`;
     const label = argumentLabel(arg, index);
     const values = isRepeatedInput(arg) ? repeatedValues(id, arg, label, answers) : [resolveInput(id, arg, label, answers)].flatMap((value) => (value === undefined ? [] : [value]));

@@ -33,7 +33,7 @@ function plan(patch: Partial<LaunchPlan> = {}): LaunchPlan {
 function mount(details: (version: string) => RegistryEntryDetails, reviewed: LaunchPlan, extra: FakeHandlers = {}) {
   return mountWithHost(<EntryDetails registry={REGISTRY} name={NAME} onInstalled={() => undefined} />, {
     ...sandboxHandlers([], AVAILABLE),
-    'registry.details': ({ version }) => ok({ entry: details(version === 'latest' ? '1.1.0' : version), installedAs: [], fetchedAt: Date.now(), fromCache: false }),
+    'registry.details': ({ version }) => ok({ entry: details(version === undefined || version === 'latest' ? '1.1.0' : version), installedAs: [], fetchedAt: Date.now(), fromCache: false }),
     'registry.versions': () =>
       ok({
         versions: [
