@@ -14,7 +14,11 @@ export function isBareFlag(arg: RegistryArgument): boolean {
   return arg.default === undefined && arg.choices === undefined && arg.format === undefined && arg.description === undefined && arg.placeholder === undefined && arg.isRequired !== true && arg.isSecret !== true;
 }
 
-/** One value per line: how the form takes an argument the entry marks `isRepeated`. */
+/**
+ * One value per line: how the form takes an argument the entry marks
+ * `isRepeated`. One whose value is a template (`src={source}`) is given once:
+ * its variables are single fields.
+ */
 function isRepeatedInput(arg: RegistryArgument): boolean {
   return arg.isRepeated === true && arg.value === undefined;
 }

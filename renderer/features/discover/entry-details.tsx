@@ -48,6 +48,8 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
   if (error !== undefined) return <InlineAlert>Cannot load {name}: {error}</InlineAlert>;
   if (details === undefined) return <p className="muted">Loading {name}…</p>;
   const { entry } = details;
+  // "Update available" compares with the latest, not with an older version the person is looking at.
+  const latest = versions.find((item) => item.isLatest)?.version ?? (version === 'latest' ? entry.version : undefined);
   return (
     <article className="entry-details" aria-label={`Details of ${entry.title ?? entry.name}`}>
       <header className="entry-head">
@@ -123,7 +125,7 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
             <dd>
               {details.installedAs.map((item) => (
                 <span key={item.server} className="entry-installed">
-                  as <strong>{item.server}</strong> ({item.version}){item.version !== entry.version ? <Chip tone="accent">Update available</Chip> : null}
+                  as <strong>{item.server}</strong> ({item.version}){latest !== undefined && item.version !== latest ? <Chip tone="accent">Update available</Chip> : null}
                 </span>
               ))}
             </dd>

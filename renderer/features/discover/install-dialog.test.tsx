@@ -76,6 +76,8 @@ describe('Discover: versions and the install review', () => {
     await waitFor(() => expect(theSwitch.hasAttribute('disabled')).toBe(false));
     expect(theSwitch.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByTestId('sandbox-default-reason').textContent).toBe('The OS sandbox is off: this server runs in its own container, which is its boundary.');
+    // Not the sentence for an unsandboxed program, which a container is not.
+    expect(screen.queryByText(/every right of your account/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Install and start' }));
     await waitFor(() => expect(installCalls(transport)).toEqual([{ reviewId: 'r-1', sandbox: { enabled: false, allowedFolders: [], allowedDomains: [] } }]));
     cleanup();
@@ -83,6 +85,8 @@ describe('Discover: versions and the install review', () => {
     await openReview();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Run in the OS sandbox' }).getAttribute('aria-checked')).toBe('true'));
     expect(screen.queryByTestId('sandbox-default-reason')).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Run in the OS sandbox' }));
+    expect(screen.getByText(/every right of your account/)).toBeTruthy();
   });
 
   it('shows the publisher’s after-install steps as text, never as markup or a command it runs', async () => {

@@ -82,6 +82,7 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?
         support={support}
         lines={lines}
         rootsUnknown
+        offNote={offByDefault ? 'Off: the OS sandbox does not wrap this server; its container keeps it apart.' : undefined}
         note={
           offByDefault && initial.reason !== undefined ? (
             <p className="field-hint" data-testid="sandbox-default-reason">
