@@ -19,9 +19,10 @@ export function createRegistryHandlers({ service, servers }: RegistryHandlerDeps
     'registry.setSources': async ({ registries }) => ({ registries: await service.setSources(registries) }),
     'registry.search': async ({ registry, query, cursor, limit }) => service.search(registry, query, cursor, limit),
     'registry.details': async ({ registry, name, version }) => service.details(registry, name, version),
+    'registry.versions': async ({ registry, name }) => service.versions(registry, name),
     'registry.review': async (request) => service.review(request),
     'registry.install': async ({ reviewId, sandbox }) => {
-      const taken = service.takeReview(reviewId);
+      const taken = service.takeReview(reviewId, sandbox);
       if (!taken.installed) return taken;
       // The person confirmed the review: the server is added enabled, so it starts now.
       await servers['servers.add']({ name: taken.serverName, config: taken.config, ...(sandbox === undefined ? {} : { sandbox }) });

@@ -13,6 +13,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'registry.setSources': { registries: ['https://registry.modelcontextprotocol.io'] },
   'registry.search': { registry: 'https://registry.modelcontextprotocol.io', query: 'files' },
   'registry.details': { registry: 'https://registry.modelcontextprotocol.io', name: 'io.github.x/y' },
+  'registry.versions': { registry: 'https://registry.modelcontextprotocol.io', name: 'io.github.x/y' },
   'registry.review': { registry: 'https://registry.modelcontextprotocol.io', name: 'io.github.x/y', option: 0, serverName: 'y', values: { 'env:KEY': 'v' } },
   'registry.install': { reviewId: 'r-1' },
   'registry.updates': {},

@@ -1,7 +1,8 @@
-import type { InstallField, InstallOption } from '../../shared/contract/registry';
+import type { InstallOption } from '../../shared/contract/registry';
 import { EnvKeySchema, HeaderNameSchema, SECRET_MASK, ServerConfigSchema, ServerUrlSchema, type ServerConfig } from '../../shared/domain/server';
+import { argumentFields, argumentValues, dockerRunArgs } from './install-arguments';
 import { inputFields, isSecretInput, resolveInput, type Answers } from './install-fields';
-import type { RegistryArgument, RegistryPackage, RegistryTransport, ServerDetail } from './server-json';
+import type { RegistryPackage, RegistryTransport, ServerDetail } from './server-json';
 
 /** The program each supported package type runs with, and where to get it. */
 export const RUNTIMES: Readonly<Record<string, { command: string; install: string }>> = {
@@ -38,14 +39,6 @@ function remoteProblem(remote: RegistryTransport): string | undefined {
   if (remote.type !== 'streamable-http' && remote.type !== 'sse') return `"${remote.type}" remotes are not supported`;
   if (remote.url === undefined) return 'The remote has no URL';
   return undefined;
-}
-
-function argumentLabel(arg: RegistryArgument, index: number): string {
-  return arg.type === 'named' ? arg.name : (arg.valueHint ?? `argument ${index + 1}`);
-}
-
-function argumentFields(args: readonly RegistryArgument[] | undefined, where: 'runtime' | 'package'): InstallField[] {
-  return (args ?? []).flatMap((arg, index) => inputFields(`arg:${where}:${index}`, arg, { kind: 'argument', label: argumentLabel(arg, index) }));
 }
 
 /** Every way an entry can run, with the values each asks for; unsupported ones say why. */
@@ -101,15 +94,6 @@ export interface BuildContext {
 
 export type BuildResult = { ok: true; config: ServerConfig } | { ok: false; errors: { field: string; message: string }[] };
 
-function argumentValues(args: readonly RegistryArgument[] | undefined, where: 'runtime' | 'package', answers: Answers): string[] {
-  return (args ?? []).flatMap((arg, index) => {
-    const value = resolveInput(`arg:${where}:${index}`, arg, argumentLabel(arg, index), answers);
-    // A named argument fixed to "" is a bare flag (`--verbose`).
-    if (arg.type === 'named') return value === undefined ? [] : value === '' ? [arg.name] : [arg.name, value];
-    return value === undefined ? [] : [value];
-  });
-}
-
 /** A secret env value or header left empty on an update keeps the stored one. */
 function keptSecret(id: string, section: 'env' | 'headers', key: string, context: BuildContext, values: Readonly<Record<string, string>>): boolean {
   const entered = Object.entries(values).some(([field, value]) => (field === id || field.startsWith(`${id}:var:`)) && value !== '');
@@ -149,8 +133,7 @@ function buildPackage(pkg: RegistryPackage, answers: Answers, context: BuildCont
     args = [...runtimeArgs, `${pkg.identifier}==${pkg.version ?? ''}`, ...packageArgs];
   } else {
     const image = /[:@][^/]*$/.test(pkg.identifier) ? pkg.identifier : `${pkg.identifier}:${pkg.version ?? ''}`;
-    // `-e NAME` without a value: docker passes the variable from its own environment, so no value is on its command line.
-    args = ['run', '-i', '--rm', ...runtimeArgs, ...Object.keys(env).flatMap((key) => ['-e', key]), image, ...packageArgs];
+    args = dockerRunArgs(runtimeArgs, Object.keys(env), image, packageArgs);
   }
   return ServerConfigSchema.parse({ command: runtime.command, args, env, secretEnv });
 }

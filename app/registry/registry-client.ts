@@ -1,8 +1,13 @@
 import { errorMessage } from '../../shared/error-message';
 import { cleanText } from './server-json';
 
-/** A registry's answer is a page of entries or one entry: far below this. */
-export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/**
+ * A registry's answer is a page of entries or one entry: far below this. The
+ * room above a normal page is for an oversized entry or two (a 5 MiB
+ * description), which server-json.ts then skips one by one: refusing the
+ * whole page would hide every other entry behind one bad one.
+ */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Why a registry request failed, in words; `status` when the registry answered. */

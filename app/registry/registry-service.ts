@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { LaunchPlan, RegistryEntry, RegistryEntryDetails, RegistryUpdate } from '../../shared/contract/registry';
+import type { LaunchPlan, RegistryEntry, RegistryEntryDetails, RegistryUpdate, RegistryVersion } from '../../shared/contract/registry';
+import { sandboxFitProblem } from '../../shared/domain/sandbox';
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import { reviewLaunch } from '../config-import/launch-review';
 import { buildInstall, installOptions, RUNTIMES } from './install-plan';
+import { packageSource } from './package-source';
 import type { RegistryCache } from './registry-cache';
 import { RegistryRequestError, registryUrl, type RegistryClient } from './registry-client';
 import type { RegistrySources } from './registry-sources';
@@ -104,10 +106,23 @@ export class RegistryService {
       details.repository = { url: server.repository.url, ...(server.repository.source === undefined ? {} : { source: server.repository.source }), ...(server.repository.subfolder === undefined ? {} : { subfolder: server.repository.subfolder }) };
     }
     if (server.websiteUrl !== undefined) details.websiteUrl = server.websiteUrl;
+    if (server.postInstallInstructions !== undefined && server.postInstallInstructions !== '') details.postInstallInstructions = server.postInstallInstructions;
     const installedAs = Object.entries(this.options.servers()).flatMap(([serverName, config]) =>
       config.registry !== undefined && config.registry.name === server.name && sameRegistry(config.registry.url, registry) ? [{ server: serverName, version: config.registry.version }] : [],
     );
     return { entry: details, installedAs, ...freshness(answer) };
+  }
+
+  /** Every published version of an entry, as the registry lists them (`GET /v0.1/servers/{name}/versions`). */
+  async versions(registry: string, name: string) {
+    const answer = await this.get(registryUrl(registry, `/v0.1/servers/${encodeURIComponent(name)}/versions`), parseServerList);
+    const versions = answer.value.servers
+      .filter((response) => response.server.name === name)
+      .map((response): RegistryVersion => {
+        const meta = official(response);
+        return { version: response.server.version, status: meta?.status ?? 'active', isLatest: meta?.isLatest === true, ...(meta?.publishedAt === undefined ? {} : { publishedAt: meta.publishedAt }) };
+      });
+    return { versions, ...freshness(answer) };
   }
 
   /** Build the config for one option with the person's values; when it builds, remember it under a review id for install. */
@@ -122,6 +137,9 @@ export class RegistryService {
     if (!built.ok) errors.push(...built.errors);
     if (!built.ok || errors.length > 0) return { ready: false as const, errors };
     const plan = await this.plan(built.config);
+    const pkg = value.server.packages?.[request.option];
+    const source = pkg === undefined ? undefined : packageSource(pkg);
+    if (source !== undefined) plan.packageSource = source;
     this.prune();
     const reviewId = randomUUID();
     this.reviews.set(reviewId, { serverName, config: built.config, expires: Date.now() + REVIEW_TTL_MS });
@@ -132,12 +150,15 @@ export class RegistryService {
    * Exactly the reviewed config, taken once: the caller saves it the way the
    * server form does (secret values into the secret store) and starts it.
    */
-  takeReview(reviewId: string): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: { field: string; message: string }[] } {
+  takeReview(reviewId: string, sandbox?: { enabled: boolean }): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: { field: string; message: string }[] } {
     const review = this.reviews.get(reviewId);
     if (review === undefined || review.expires < Date.now()) {
       this.reviews.delete(reviewId);
       throw new HostError('NOT_FOUND', 'That review is no longer open: review the install again', 'reviewId');
     }
+    // Refused before it is saved: it would be saved set to a sandbox it cannot start in. The review stays open to change the choice.
+    const misfit = sandbox?.enabled === true ? sandboxFitProblem(review.config.command) : undefined;
+    if (misfit !== undefined) return { installed: false, errors: [{ field: 'sandbox', message: `Turn the OS sandbox off for this server: ${misfit}. Its container is what keeps it apart.` }] };
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === review.serverName.toLowerCase());
     if (taken !== undefined) return { installed: false, errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }] };
     this.reviews.delete(reviewId);
@@ -195,7 +216,7 @@ export class RegistryService {
       return { kind: 'remote', url: config.url, transport: config.type === 'sse' ? 'sse' : 'streamable-http', headerNames, secretHeaderNames: headerNames.filter((name) => isSecretHeader(config, name)), secretEnvKeys: [], warnings: [] };
     }
     const review = await reviewLaunch(config, { launchPath: await this.options.launchPath(), defaultCwd: this.options.cwd });
-    const plan: LaunchPlan = { kind: 'stdio', command: config.command ?? '', args: [...config.args], env: maskedEnv(config), secretEnvKeys: [...config.secretEnv], secretHeaderNames: [], warnings: review.warnings };
+    const plan: LaunchPlan = { kind: 'stdio', command: config.command ?? '', args: [...config.args], env: maskedEnv(config), secretEnvKeys: [...config.secretEnv], secretHeaderNames: [], warnings: review.warnings, sandboxDefault: sandboxDefault(config.command) };
     if (review.resolvedCommand !== undefined) plan.resolvedCommand = review.resolvedCommand;
     else {
       const runtime = Object.values(RUNTIMES).find((candidate) => candidate.command === config.command);
@@ -246,6 +267,17 @@ export class RegistryService {
     }
     throw new HostError('SERVER_ERROR', `The registry could not be used (${reason}), and nothing from it is cached yet.`);
   }
+}
+
+/**
+ * How the review's sandbox starts for a local server: on (an installed
+ * server is code from elsewhere), except for a container, which is its own
+ * boundary and which the OS sandbox would keep from starting.
+ */
+function sandboxDefault(command: string | undefined): NonNullable<LaunchPlan['sandboxDefault']> {
+  const misfit = sandboxFitProblem(command);
+  if (misfit === undefined) return { enabled: true };
+  return { enabled: false, reason: `The OS sandbox is off: this server runs in its own container, which is its boundary (it shares with this computer only what the entry mounts into it). In the OS sandbox it could not start: ${misfit}.` };
 }
 
 function freshness<T>(answer: Fresh<T>) {

@@ -21,6 +21,17 @@ export function cleanText(text: string): string {
 
 const text = (max: number) => z.string().max(max).transform(cleanText);
 
+/** Lines of text from the registry: as cleanText, but line breaks kept. */
+export function cleanLines(value: string): string {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map(cleanText)
+    .join('\n');
+}
+
+const MAX_INSTRUCTIONS = 4_000;
+
 /** An http(s) link without credentials, or undefined (a bad link is dropped, not shown). */
 export function safeLink(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2_000 || !URL.canParse(value)) return undefined;
@@ -95,6 +106,16 @@ export const ServerDetailSchema = z.object({
     .optional()
     .catch(undefined),
   websiteUrl: link.optional(),
+  /**
+   * What the publisher says to do after installing. Not in the server.json
+   * schema (some registries add it): shown as text, never run, and cut
+   * rather than failing the entry.
+   */
+  postInstallInstructions: z
+    .string()
+    .transform((value) => cleanLines(value.length > MAX_INSTRUCTIONS ? `${value.slice(0, MAX_INSTRUCTIONS)}…` : value).trim())
+    .optional()
+    .catch(undefined),
   packages: z.array(PackageSchema).max(50).optional(),
   remotes: z.array(TransportSchema).max(50).optional(),
 });

@@ -44,6 +44,8 @@ export const InstallFieldSchema = z.object({
   choices: z.array(z.string()).optional(),
   default: z.string().optional(),
   placeholder: z.string().optional(),
+  /** The argument may be given several times: one value per line, each put on the command line in turn. */
+  repeated: z.boolean().optional(),
 });
 export type InstallField = z.infer<typeof InstallFieldSchema>;
 
@@ -66,6 +68,8 @@ export type InstallOption = z.infer<typeof InstallOptionSchema>;
 export const RegistryEntryDetailsSchema = RegistryEntrySchema.extend({
   repository: z.object({ url: z.string(), source: z.string().optional(), subfolder: z.string().optional() }).optional(),
   websiteUrl: z.string().optional(),
+  /** What the publisher says to do after installing: shown as text, never run. */
+  postInstallInstructions: z.string().optional(),
   options: z.array(InstallOptionSchema),
 });
 export type RegistryEntryDetails = z.infer<typeof RegistryEntryDetailsSchema>;
@@ -98,6 +102,10 @@ export const LaunchPlanSchema = z.object({
   warnings: z.array(ImportWarningSchema),
   /** Where to get the runtime when it is not on the launch PATH. */
   runtimeMissing: z.string().optional(),
+  /** The package comes from a registry other than its type's public one: where, and what that means. The review asks for a yes to it. */
+  packageSource: z.object({ url: z.string(), message: z.string() }).optional(),
+  /** How the review's sandbox starts: off, with the reason, for a server the OS sandbox cannot hold (a container runs in its own). */
+  sandboxDefault: z.object({ enabled: z.boolean(), reason: z.string().optional() }).optional(),
 });
 export type LaunchPlan = z.infer<typeof LaunchPlanSchema>;
 
@@ -117,6 +125,10 @@ const InstallRequest = z
     values: z.record(z.string().max(500), z.string().max(100_000)).default({}),
   })
   .strict();
+
+/** One published version of an entry, newest last as the registry lists them. */
+export const RegistryVersionSchema = z.object({ version: z.string(), status: RegistryStatusSchema, publishedAt: z.string().optional(), isLatest: z.boolean() });
+export type RegistryVersion = z.infer<typeof RegistryVersionSchema>;
 
 /** An installed server's newer version in its registry. */
 export const RegistryUpdateSchema = z.object({ server: z.string(), registry: z.string(), name: z.string(), installed: z.string(), latest: z.string() });
@@ -144,6 +156,11 @@ export const registryMethods = {
     summary: 'One server.json: description, links, status, and how it can be installed (the values each way asks for).',
     input: z.object(RegistryRef).strict(),
     output: z.object({ entry: RegistryEntryDetailsSchema, installedAs: z.array(z.object({ server: z.string(), version: z.string() })), ...FreshnessShape }),
+  }),
+  'registry.versions': method({
+    summary: "Every published version of one entry (the registry's version list), so the person can pick one to install.",
+    input: z.object({ registry: RegistryUrlSchema, name: RegistryRef.name }).strict(),
+    output: z.object({ versions: z.array(RegistryVersionSchema), ...FreshnessShape }),
   }),
   'registry.review': method({
     summary: 'What installing one option with these values would run (command, args, env, or URL and headers), or what is missing.',

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../shared/contract';
 import type { ServerState } from '../../shared/domain/server';
 import { startFixtureRegistry, type FixtureRegistry } from '../../e2e/fixtures/registry/fixture-registry';
-import { ANALYTICS_REMOTE_NAME, EVERYTHING_NAME, EVERYTHING_VERSION, LEGACY_SSE_NAME, TIME_NAME, WEATHER_NAME } from '../../e2e/fixtures/registry/entries';
+import { ANALYTICS_REMOTE_NAME, EVERYTHING_NAME, EVERYTHING_VERSION, FETCH_OCI_NAME, LEGACY_SSE_NAME, TIME_NAME, WEATHER_NAME } from '../../e2e/fixtures/registry/entries';
 import { hostPerTest, waitFor } from './host-harness';
 
 type Search = MethodOutput<'registry.search'>;
@@ -109,6 +109,43 @@ describe('Discover against the fixture registry, through a real host', () => {
     expect(updated.registry.version).toBe('1.1.0');
     expect(Object.values(await secretsFile())).toContain('wk-secret-123');
     expect((await host.call<MethodOutput<'registry.updates'>>('registry.updates', {})).updates).toEqual([]);
+  }, 60_000);
+
+  it('lists the registry’s versions of an entry, and installs the one the person picks rather than the latest', async () => {
+    const host = await start();
+    const { versions } = await host.call<MethodOutput<'registry.versions'>>('registry.versions', { registry: registry.url, name: WEATHER_NAME });
+    expect(versions.map((version) => `${version.version}${version.isLatest ? ' latest' : ''}`)).toEqual(['1.0.0', '1.1.0 latest']);
+    const picked = versions.find((version) => !version.isLatest)?.version ?? '';
+    const details = await host.call<Details>('registry.details', { registry: registry.url, name: WEATHER_NAME, version: picked });
+    expect(details.entry.version).toBe('1.0.0');
+    const review = await host.call<Review>('registry.review', { registry: registry.url, name: WEATHER_NAME, version: details.entry.version, option: 0, serverName: 'weather-old', values: { 'env:WEATHER_API_KEY': 'k' } });
+    if (!review.ready) throw new Error(JSON.stringify(review.errors));
+    expect(review.plan.args).toEqual(['-y', '@berth-fixtures/weather-mcp@1.0.0', '--units', 'metric']);
+    await host.call('registry.install', { reviewId: review.reviewId, sandbox: { enabled: false } });
+    // Not started by the test: the package does not exist, and its start would only fail.
+    await host.call('servers.setEnabled', { name: 'weather-old', enabled: false });
+    const saved = (await configFile()).mcpServers['weather-old'] as { args: string[]; registry: { version: string } };
+    expect(saved.args).toContain('@berth-fixtures/weather-mcp@1.0.0');
+    expect(saved.registry.version).toBe('1.0.0');
+  }, 60_000);
+
+  it('does not put a container server in the OS sandbox by default, says why, and refuses to save it sandboxed', async () => {
+    const host = await start();
+    const npm = await host.call<Review>('registry.review', { registry: registry.url, name: TIME_NAME, option: 0, serverName: 'time', values: {} });
+    expect(npm.ready && npm.plan.sandboxDefault).toEqual({ enabled: true });
+    const review = await host.call<Review>('registry.review', { registry: registry.url, name: FETCH_OCI_NAME, option: 0, serverName: 'fetch', values: {} });
+    if (!review.ready) throw new Error(JSON.stringify(review.errors));
+    expect(review.plan.command).toBe('docker');
+    expect(review.plan.sandboxDefault?.enabled).toBe(false);
+    expect(review.plan.sandboxDefault?.reason).toMatch(/^The OS sandbox is off: this server runs in its own container, which is its boundary .* In the OS sandbox it could not start: docker servers run in their own container: the sandbox would block Docker's socket/);
+    const sandboxed = await host.call<MethodOutput<'registry.install'>>('registry.install', { reviewId: review.reviewId, sandbox: { enabled: true, allowedDomains: [] } });
+    expect(sandboxed).toEqual({ installed: false, errors: [{ field: 'sandbox', message: expect.stringMatching(/^Turn the OS sandbox off for this server: docker servers run in their own container/) }] });
+    expect(await host.call<ServerState[]>('servers.list', {})).toEqual([]);
+    // The same review, with the default the review showed: installed, and its sandbox setting is off.
+    await expect(host.call('registry.install', { reviewId: review.reviewId, sandbox: { enabled: review.plan.sandboxDefault?.enabled ?? true } })).resolves.toEqual({ installed: true, server: 'fetch' });
+    await host.call('servers.setEnabled', { name: 'fetch', enabled: false });
+    const settings = await host.call<MethodOutput<'sandbox.serverSettings'>>('sandbox.serverSettings', {});
+    expect(settings.find((view) => view.server === 'fetch')).toMatchObject({ enabled: false });
   }, 60_000);
 
   it('installs a remote entry with its URL variable and a secret header, which reaches the server on connect', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/contract';
-import type { InstallOption } from '../../../shared/contract/registry';
+import type { InstallOption, RegistryVersion } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
 import { Button, Chip, InlineAlert } from '../shell/controls';
 import { ExternalIcon, KeyIcon, WarningIcon } from '../shell/icons';
@@ -16,27 +16,60 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
   const [error, setError] = useState<string>();
   const [installing, setInstalling] = useState<InstallOption>();
   const [reload, setReload] = useState(0);
+  // The version shown and installed: the latest until the person picks another from the registry's list.
+  const [version, setVersion] = useState('latest');
+  const [versions, setVersions] = useState<RegistryVersion[]>([]);
 
   useEffect(() => {
     let current = true;
-    void transport.call('registry.details', { registry, name }).then((result) => {
+    void transport.call('registry.details', { registry, name, version }).then((result) => {
       if (!current) return;
-      if (result.ok) setDetails(result.value);
-      else setError(result.message);
+      if (result.ok) {
+        setDetails(result.value);
+        setError(undefined);
+      } else setError(result.message);
     });
     return () => {
       current = false;
     };
-  }, [transport, registry, name, reload]);
+  }, [transport, registry, name, version, reload]);
+
+  useEffect(() => {
+    let current = true;
+    // Without the list (an older registry), the latest is simply what is shown.
+    void transport.call('registry.versions', { registry, name }).then((result) => {
+      if (current && result.ok) setVersions(result.value.versions);
+    });
+    return () => {
+      current = false;
+    };
+  }, [transport, registry, name]);
 
   if (error !== undefined) return <InlineAlert>Cannot load {name}: {error}</InlineAlert>;
   if (details === undefined) return <p className="muted">Loading {name}…</p>;
   const { entry } = details;
+  // "Update available" compares with the latest, not with an older version the person is looking at.
+  const latest = versions.find((item) => item.isLatest)?.version ?? (version === 'latest' ? entry.version : undefined);
   return (
     <article className="entry-details" aria-label={`Details of ${entry.title ?? entry.name}`}>
       <header className="entry-head">
         <h2>{entry.title ?? entry.name}</h2>
-        <span className="version-chip">{entry.version}</span>
+        {versions.length > 1 ? (
+          <label className="entry-version-pick">
+            <span className="muted">Version</span>
+            <select className="input select-input" value={entry.version} onChange={(event) => setVersion(event.target.value)}>
+              {newestFirst(versions).map((item) => (
+                <option key={item.version} value={item.version}>
+                  {item.version}
+                  {item.isLatest ? ' (latest)' : ''}
+                  {item.status !== 'active' ? ` (${item.status})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <span className="version-chip">{entry.version}</span>
+        )}
         {entry.status !== 'active' ? <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip> : null}
       </header>
       <p className="mono muted entry-name">{entry.name}</p>
@@ -92,7 +125,7 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
             <dd>
               {details.installedAs.map((item) => (
                 <span key={item.server} className="entry-installed">
-                  as <strong>{item.server}</strong> ({item.version}){item.version !== entry.version ? <Chip tone="accent">Update available</Chip> : null}
+                  as <strong>{item.server}</strong> ({item.version}){latest !== undefined && item.version !== latest ? <Chip tone="accent">Update available</Chip> : null}
                 </span>
               ))}
             </dd>
@@ -153,6 +186,11 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
       ) : null}
     </article>
   );
+}
+
+/** Newest first by publication date; the registry's own order where it gives no dates. */
+function newestFirst(versions: readonly RegistryVersion[]): RegistryVersion[] {
+  return [...versions].sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''));
 }
 
 function fieldKind(kind: string): string {

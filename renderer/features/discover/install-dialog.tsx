@@ -33,9 +33,12 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reviewed, setReviewed] = useState<Reviewed>();
   const [busy, setBusy] = useState(false);
+  // A package from a registry other than the public one is installed only after its own yes (reset by each review).
+  const [sourceConfirmed, setSourceConfirmed] = useState(false);
   const title = entry.title ?? entry.name;
   const local = reviewed?.plan.kind === 'stdio';
-  const sandbox = useReviewSandbox(local ? declaredDomains({ registryType: option.registryType, args: reviewed.plan.args, env: reviewed.plan.env }) : []);
+  const sandbox = useReviewSandbox(local ? declaredDomains({ registryType: option.registryType, args: reviewed.plan.args, env: reviewed.plan.env }) : [], reviewed?.plan.sandboxDefault);
+  const needsSourceYes = reviewed?.plan.packageSource !== undefined && !sourceConfirmed;
 
   async function review() {
     setBusy(true);
@@ -44,10 +47,12 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
     if (!result.ok) return setErrors({ form: result.message });
     if (!result.value.ready) return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
     setErrors({});
+    setSourceConfirmed(false);
     setReviewed({ reviewId: result.value.reviewId, serverName: result.value.serverName, plan: result.value.plan });
   }
 
   async function install(current: Reviewed) {
+    if (current.plan.packageSource !== undefined && !sourceConfirmed) return;
     const choice = current.plan.kind === 'stdio' ? sandbox.check() : undefined;
     if (choice === false) return;
     setBusy(true);
@@ -105,6 +110,9 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
             ) : (
               <>
                 <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
+                {reviewed.plan.packageSource !== undefined ? <PackageSourceConfirm source={reviewed.plan.packageSource} confirmed={sourceConfirmed} onChange={setSourceConfirmed} /> : null}
+                {entry.postInstallInstructions !== undefined ? <PublisherInstructions text={entry.postInstallInstructions} /> : null}
+                {errors.sandbox !== undefined ? <InlineAlert>{errors.sandbox}</InlineAlert> : null}
                 {local ? sandbox.section : null}
               </>
             )}
@@ -127,7 +135,7 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
                 <Button variant="ghost" onClick={onClose} disabled={busy}>
                   Cancel
                 </Button>
-                <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy}>
+                <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy || needsSourceYes}>
                   {busy ? 'Installing…' : 'Install and start'}
                 </Button>
               </>
@@ -186,8 +194,42 @@ function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: 
   );
 }
 
+/** The package's registry is not its type's public one: said with the address, and a yes of its own before Install. */
+function PackageSourceConfirm({ source, confirmed, onChange }: { source: { url: string; message: string }; confirmed: boolean; onChange: (confirmed: boolean) => void }) {
+  return (
+    <div className="inline-alert warn" role="note" data-testid="package-source">
+      <WarningIcon />
+      <div>
+        <p>
+          Package source: <span className="mono">{source.url}</span>
+        </p>
+        <p>{source.message}</p>
+        <label className="check-field">
+          <input type="checkbox" checked={confirmed} onChange={(event) => onChange(event.target.checked)} />
+          <span>I know where this package comes from and want to install it</span>
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** The publisher's after-install steps: text to read, which Berth never runs. */
+function PublisherInstructions({ text }: { text: string }) {
+  return (
+    <section className="install-instructions" aria-labelledby="install-instructions-title">
+      <h3 id="install-instructions-title" className="bundle-section-title">
+        After installing, its publisher says
+      </h3>
+      <p className="field-hint">Shown as written by the publisher. Berth runs none of it; do only what you understand.</p>
+      <pre className="install-instructions-text" data-testid="post-install-instructions">
+        {text}
+      </pre>
+    </section>
+  );
+}
+
 function InstallFieldInput({ field, value, error, onChange }: { field: InstallField; value: string; error: string | undefined; onChange: (value: string) => void }) {
-  const hint = [field.description, field.secret ? 'Kept in Berth’s secret store.' : undefined, !field.required && field.default === undefined ? 'Optional.' : undefined].filter(Boolean).join(' ') || undefined;
+  const hint = [field.description, field.repeated === true ? 'One value per line.' : undefined, field.secret ? 'Kept in Berth’s secret store.' : undefined, !field.required && field.default === undefined ? 'Optional.' : undefined].filter(Boolean).join(' ') || undefined;
   const label = `${field.label}${field.required ? ' (required)' : ''}`;
   const choices = field.choices ?? (field.format === 'boolean' ? ['true', 'false'] : undefined);
   return (
@@ -202,6 +244,8 @@ function InstallFieldInput({ field, value, error, onChange }: { field: InstallFi
               </option>
             ))}
           </select>
+        ) : field.repeated === true && !field.secret ? (
+          <textarea id={id} className="input" rows={3} spellCheck={false} placeholder={field.placeholder ?? field.default} value={value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => onChange(event.target.value)} />
         ) : (
           <input
             id={id}

@@ -46,13 +46,19 @@ export interface ReviewSandbox {
   check(): SandboxChoice | false;
 }
 
+/** How the host says the review's sandbox starts: off, with the reason, for a server the OS sandbox cannot hold (a container). */
+export interface ReviewSandboxDefault {
+  enabled: boolean;
+  reason?: string | undefined;
+}
+
 /**
  * The sandbox part of an install review: on by default where the platform
  * has it (an installed server is code from elsewhere), the declared domains
  * filled in, and the person may turn it off or change the lists before
- * anything is saved.
+ * anything is saved. A container starts off, the reason said in words.
  */
-export function useReviewSandbox(suggested: readonly SuggestedDomain[]): ReviewSandbox {
+export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?: ReviewSandboxDefault): ReviewSandbox {
   const support = useSandbox((s) => s.support);
   const [draft, setDraft] = useState<SandboxDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -61,7 +67,8 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[]): ReviewS
   const suggestedRows = useMemo(() => suggested.map((s) => newListRow(s.domain)), [key]);
   // Until the person touches it, it follows the host's answer about support (it may come after the review opened);
   // before that answer it is on: an install pressed meanwhile is sandboxed, or refused in words where it cannot be.
-  const shown = draft ?? { enabled: support?.available ?? true, folders: [], domains: suggestedRows };
+  const offByDefault = initial?.enabled === false;
+  const shown = draft ?? { enabled: offByDefault ? false : (support?.available ?? true), folders: [], domains: offByDefault ? [] : suggestedRows };
   const lines = draftPolicyLines(undefined, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
   const section = (
     <section className="sandbox-review" aria-labelledby="sandbox-review-title">
@@ -75,8 +82,13 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[]): ReviewS
         support={support}
         lines={lines}
         rootsUnknown
+        offNote={offByDefault ? 'Off: the OS sandbox does not wrap this server; its container keeps it apart.' : undefined}
         note={
-          suggested.length > 0 ? (
+          offByDefault && initial.reason !== undefined ? (
+            <p className="field-hint" data-testid="sandbox-default-reason">
+              {initial.reason}
+            </p>
+          ) : suggested.length > 0 ? (
             <p className="field-hint" data-testid="sandbox-suggested">
               Filled in from what it declares: {suggested.map((s) => `${s.domain} (${s.why})`).join('; ')}.
             </p>

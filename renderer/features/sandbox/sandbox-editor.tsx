@@ -21,6 +21,8 @@ export interface SandboxEditorProps {
   rootsUnknown?: boolean;
   /** What saving does to the running server (a restart), or where the defaults came from. */
   note?: ReactNode;
+  /** Replaces the "Off: every right of your account" sentence where something else keeps the server apart (its container). */
+  offNote?: string | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SandboxEditorProps {
  * the same thing. Where the platform cannot sandbox, the switch is disabled
  * and says why and what to install — never silently off.
  */
-export function SandboxEditor({ draft, onChange, errors = {}, support, lines, rootsUnknown = false, note }: SandboxEditorProps) {
+export function SandboxEditor({ draft, onChange, errors = {}, support, lines, rootsUnknown = false, note, offNote }: SandboxEditorProps) {
   const id = useId();
   const unavailable = support !== undefined && !support.available;
   // A server already set to run sandboxed can still be turned off where the sandbox went missing.
@@ -80,7 +82,7 @@ export function SandboxEditor({ draft, onChange, errors = {}, support, lines, ro
           />
         </>
       ) : (
-        <p className="sandbox-off-note">Off: it runs with every right of your account: it can read your SSH keys and browser profiles, change any of your files and reach any address.</p>
+        <p className="sandbox-off-note">{offNote ?? 'Off: it runs with every right of your account: it can read your SSH keys and browser profiles, change any of your files and reach any address.'}</p>
       )}
       {note}
     </div>
