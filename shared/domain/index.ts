@@ -5,3 +5,4 @@ export * from './launch-risk';
 export * from './address-class';
 export * from './docker-risk';
 export * from './shell-line';
+export * from './launch-confirm';
