@@ -143,6 +143,9 @@ importTest.describe('config import', () => {
       await mkdir(DOCS, { recursive: true });
       await app.screenshot({ path: join(DOCS, 'import.png') });
 
+      // PATH and NODE_OPTIONS run other code: Import waits for their own yes.
+      await expect(importer.importButton()).toBeDisabled();
+      await importer.dialog.getByRole('checkbox', { name: /I understand that PATH, NODE_OPTIONS let this server run code/ }).check();
       await importer.importButton().click();
       await expect(importer.dialog).toBeHidden();
       const servers = new ServersPage(app);

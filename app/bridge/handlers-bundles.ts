@@ -21,8 +21,8 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
     'bundles.upload': async ({ uploadId, data }) => service.upload(uploadId, data),
     'bundles.inspect': async ({ source }) => service.inspect(source),
     'bundles.review': async ({ stageId, name, values }) => service.review(stageId, name, values),
-    'bundles.install': async ({ stageId, name, values, sandbox }) => {
-      const prepared = await service.prepareInstall(stageId, name, values);
+    'bundles.install': async ({ stageId, name, values, sandbox, confirmed }) => {
+      const prepared = await service.prepareInstall(stageId, name, values, confirmed);
       try {
         const state =
           prepared.updates === undefined

@@ -21,8 +21,8 @@ export function createRegistryHandlers({ service, servers }: RegistryHandlerDeps
     'registry.details': async ({ registry, name, version }) => service.details(registry, name, version),
     'registry.versions': async ({ registry, name }) => service.versions(registry, name),
     'registry.review': async (request) => service.review(request),
-    'registry.install': async ({ reviewId, sandbox }) => {
-      const taken = service.takeReview(reviewId, sandbox);
+    'registry.install': async ({ reviewId, sandbox, confirmed }) => {
+      const taken = service.takeReview(reviewId, sandbox, confirmed);
       if (!taken.installed) return taken;
       // The person confirmed the review: the server is added enabled, so it starts now.
       await servers['servers.add']({ name: taken.serverName, config: taken.config, ...(sandbox === undefined ? {} : { sandbox }) });

@@ -93,7 +93,7 @@ export async function reviewBundle(input: ReviewInput): Promise<BundleReview> {
     installPath: input.installPath,
     runtime,
     // A binary bundle's command is inside its own folder by design: that is what the person is installing.
-    warnings: launch.warnings.filter((warning) => warning.kind === 'env').map((warning) => ({ ...warning, message: swap(warning.message) })),
+    warnings: launch.warnings.filter((warning) => warning.confirm === true).map((warning) => ({ ...warning, message: swap(warning.message) })),
     problems: [...shown.problems],
   };
   if (launch.resolvedCommand !== undefined) review.resolvedCommand = swap(launch.resolvedCommand);

@@ -1,6 +1,7 @@
 import { access, rename, rm, rmdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { BundleField, BundleInspection, BundleReview, BundleSource, BundleValues } from '../../shared/contract/bundles';
+import { unconfirmedMessage } from '../../shared/domain/launch-confirm';
 import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { makePrivateDir } from '../config/private-files';
@@ -144,15 +145,19 @@ export class BundleService {
   }
 
   /**
-   * Checks the settings and the runtime again (the review may be stale), then
-   * moves the staged folder into place in one rename. A same-version folder
+   * Checks the settings, the runtime and that `confirmed` names every risk
+   * the review flags again (the review may be stale; the host decides, not
+   * the dialog), then moves the staged folder into place in one rename. A same-version folder
    * already there is moved aside first (and restored by rollback).
    */
-  async prepareInstall(stageId: string, name: string, values: BundleValues): Promise<PreparedInstall> {
+  async prepareInstall(stageId: string, name: string, values: BundleValues, confirmed?: readonly string[]): Promise<PreparedInstall> {
     const stage = this.stage(stageId);
     const review = await this.review(stageId, name, values);
     const first = review.problems[0];
     if (first !== undefined) throw new HostError('INVALID_INPUT', review.problems.map((problem) => problem.message).join('; '), first.field);
+    const yes = new Set(confirmed ?? []);
+    const missing = review.warnings.filter((warning) => warning.confirm === true && !yes.has(warning.key ?? ''));
+    if (missing.length > 0) throw new HostError('INVALID_INPUT', unconfirmedMessage(missing.map((warning) => ({ key: warning.key ?? '' }))), 'confirmed');
     if (!review.runtime.ok) throw new HostError('NOT_READY', `The bundle cannot run here: ${review.runtime.message}`);
     const existing = this.options.servers()[name];
     const updates = existing?.bundle?.name === stage.manifest.name ? name : undefined;

@@ -17,6 +17,7 @@ import { exportClaudeDesktop } from './export';
 import { parseForeignConfig, type ImportCandidate, type ImportPreview, type InputPrompt } from './foreign-formats';
 import { foreignConfigLocations, type ForeignConfigLocation } from './locations';
 import { reviewLaunch } from './launch-review';
+import { addressRisk, launchRisks, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
 import { resolveCandidate } from './resolve-inputs';
 import { uniqueServerName } from './server-names';
 import { errorMessage } from '../../shared/error-message';
@@ -50,6 +51,8 @@ export interface ConfigImportOptions {
 export interface ImportSelection {
   sourceName: string;
   name: string;
+  /** The keys of the flagged warnings the person confirmed for this server. */
+  confirmed?: readonly string[] | undefined;
 }
 
 export interface ApplyRequest {
@@ -175,6 +178,11 @@ export class ConfigImportService {
         fault(selection.sourceName, resolved.message, resolved.path);
         continue;
       }
+      const missing = unconfirmedRisks(launchRisks(resolved.value.config), selection.confirmed);
+      if (missing.length > 0) {
+        fault(selection.sourceName, unconfirmedMessage(missing, 'import'), 'confirmed');
+        continue;
+      }
       // A file from elsewhere decides what runs: nothing starts until the person has looked and turned it on.
       entries.push({ name, config: { ...resolved.value.config, enabled: false } });
     }
@@ -289,7 +297,11 @@ export class ConfigImportService {
       if (review.resolvedCommand !== undefined) view.resolvedCommand = review.resolvedCommand;
       view.warnings = review.warnings;
     }
-    if (candidate.url !== undefined) view.url = candidate.url;
+    if (candidate.url !== undefined) {
+      view.url = candidate.url;
+      const target = addressRisk(candidate.url);
+      if (target !== undefined) view.warnings.push({ ...target, confirm: true });
+    }
     if (candidate.headers !== undefined) view.headerNames = Object.keys(candidate.headers);
     if (candidate.unsupported !== undefined) view.unsupported = candidate.unsupported;
     if (candidate.duplicateOf !== undefined) view.duplicateOf = { ...candidate.duplicateOf };

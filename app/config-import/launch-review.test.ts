@@ -45,8 +45,8 @@ describe('reviewLaunch', () => {
     });
     expect(review.resolvedCommand).toBe(local);
     expect(review.warnings).toEqual([
-      { kind: 'env', key: 'PATH', message: 'Sets PATH, which decides which program a command name runs' },
-      { kind: 'env', key: 'NODE_OPTIONS', message: 'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)' },
+      { kind: 'env', key: 'PATH', message: 'Sets PATH, which decides which program a command name runs', confirm: true },
+      { kind: 'env', key: 'NODE_OPTIONS', message: 'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)', confirm: true },
       { kind: 'command', message: `The command resolves to ${local}, inside the imported project: the project's files decide what runs` },
     ]);
   });
@@ -58,6 +58,16 @@ describe('reviewLaunch', () => {
     expect(review.warnings.map((warning) => warning.message)).toEqual([
       'Sets LD_PRELOAD, which changes which libraries every program loads (the dynamic linker)',
       `The command resolves to ${tool}, inside its working folder: the project's files decide what runs`,
+    ]);
+  });
+
+  it('flags docker options that open the container, each to be confirmed by its own key', async () => {
+    await executable(join(system, 'docker'));
+    const review = await reviewLaunch(config({ command: 'docker', args: ['run', '-i', '--rm', '--network=host', '-v', '/:/host', 'img:1', '--privileged'], env: { BASH_ENV: '/tmp/x' } }), { launchPath: system, defaultCwd: dir });
+    expect(review.warnings.map(({ kind, key, confirm }) => ({ kind, key, confirm }))).toEqual([
+      { kind: 'env', key: 'BASH_ENV', confirm: true },
+      { kind: 'docker', key: 'docker:--network=host', confirm: true },
+      { kind: 'docker', key: 'docker:-v /:/host', confirm: true },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { ImportWarning } from '../../shared/contract/config-import';
-import { dangerousEnvKeys } from '../../shared/domain/launch-risk';
+import { launchRisks } from '../../shared/domain/launch-confirm';
 import type { ServerConfig } from '../../shared/domain/server';
 import { resolveExecutable } from '../servers/server-launch';
 
@@ -28,16 +28,13 @@ function inside(folder: string, path: string): boolean {
 /**
  * Which file a candidate's command resolves to, and what about it the person
  * should look at before running it: environment variables that load other
- * code (NODE_OPTIONS, LD_PRELOAD, PATH…), a command that resolves inside the
+ * code (NODE_OPTIONS, LD_PRELOAD, PATH…) and docker options that open the
+ * container, each needing its own yes (see launchRisks), a command that resolves inside the
  * imported project (or its working folder), a relative command path. `config`
  * has its placeholders filled where they can be.
  */
 export async function reviewLaunch(config: ServerConfig, context: LaunchReviewContext): Promise<LaunchReview> {
-  const warnings: ImportWarning[] = dangerousEnvKeys(config.env).map(({ key, reason }) => ({
-    kind: 'env',
-    key,
-    message: `Sets ${key}, which ${reason}`,
-  }));
+  const warnings: ImportWarning[] = launchRisks({ command: config.command, args: config.args, env: config.env }).map((risk) => ({ ...risk, confirm: true }));
   const command = config.command;
   if (command === undefined) return { warnings };
   const placeholder = [command, config.cwd ?? '', config.env.PATH ?? ''].join('\n').match(/\$\{[^}]*\}/)?.[0];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LaunchPlan, RegistryEntry, RegistryEntryDetails, RegistryUpdate, RegistryVersion } from '../../shared/contract/registry';
+import { addressRisk, launchRisks, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
 import { sandboxFitProblem } from '../../shared/domain/sandbox';
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
@@ -149,8 +150,10 @@ export class RegistryService {
   /**
    * Exactly the reviewed config, taken once: the caller saves it the way the
    * server form does (secret values into the secret store) and starts it.
+   * Refused (the review stays open) until `confirmed` names every risk the
+   * review flagged: the host decides, not the dialog.
    */
-  takeReview(reviewId: string, sandbox?: { enabled: boolean }): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: { field: string; message: string }[] } {
+  takeReview(reviewId: string, sandbox?: { enabled: boolean }, confirmed?: readonly string[]): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: { field: string; message: string }[] } {
     const review = this.reviews.get(reviewId);
     if (review === undefined || review.expires < Date.now()) {
       this.reviews.delete(reviewId);
@@ -159,6 +162,8 @@ export class RegistryService {
     // Refused before it is saved: it would be saved set to a sandbox it cannot start in. The review stays open to change the choice.
     const misfit = sandbox?.enabled === true ? sandboxFitProblem(review.config.command) : undefined;
     if (misfit !== undefined) return { installed: false, errors: [{ field: 'sandbox', message: `Turn the OS sandbox off for this server: ${misfit}. Its container is what keeps it apart.` }] };
+    const missing = unconfirmedRisks(launchRisks(review.config), confirmed);
+    if (missing.length > 0) return { installed: false, errors: [{ field: 'confirmed', message: unconfirmedMessage(missing) }] };
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === review.serverName.toLowerCase());
     if (taken !== undefined) return { installed: false, errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }] };
     this.reviews.delete(reviewId);
@@ -198,6 +203,12 @@ export class RegistryService {
     if (!built.ok) {
       throw new HostError('INVALID_INPUT', `Version ${value.server.version} of ${from.name} needs more than the installed one (${built.errors.map((error) => error.message).join('; ')}): install it again from Discover`, 'server');
     }
+    // An update is installed without a review: it may not bring a risk the installed version did not have.
+    const had = new Set(launchRisks(stored).map((risk) => risk.key));
+    const added = launchRisks(built.config).filter((risk) => !had.has(risk.key));
+    if (added.length > 0) {
+      throw new HostError('INVALID_INPUT', `Version ${value.server.version} of ${from.name} asks for more than the installed one (${added.map((risk) => risk.message).join('; ')}): install it again from Discover to review it`, 'server');
+    }
     const config: ServerConfig = {
       ...built.config,
       enabled: stored.enabled,
@@ -213,7 +224,10 @@ export class RegistryService {
   private async plan(config: ServerConfig): Promise<LaunchPlan> {
     if (config.url !== undefined) {
       const headerNames = Object.keys(config.headers);
-      return { kind: 'remote', url: config.url, transport: config.type === 'sse' ? 'sse' : 'streamable-http', headerNames, secretHeaderNames: headerNames.filter((name) => isSecretHeader(config, name)), secretEnvKeys: [], warnings: [] };
+      // Classified from the text alone: nothing connects before the person has confirmed such an address.
+      const target = addressRisk(config.url);
+      const warnings = target === undefined ? [] : [{ ...target, confirm: true }];
+      return { kind: 'remote', url: config.url, transport: config.type === 'sse' ? 'sse' : 'streamable-http', headerNames, secretHeaderNames: headerNames.filter((name) => isSecretHeader(config, name)), secretEnvKeys: [], warnings };
     }
     const review = await reviewLaunch(config, { launchPath: await this.options.launchPath(), defaultCwd: this.options.cwd });
     const plan: LaunchPlan = { kind: 'stdio', command: config.command ?? '', args: [...config.args], env: maskedEnv(config), secretEnvKeys: [...config.secretEnv], secretHeaderNames: [], warnings: review.warnings, sandboxDefault: sandboxDefault(config.command) };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema, ServerStateSchema } from '../domain/server';
-import { ImportWarningSchema } from './config-import';
+import { ConfirmedRisksSchema, ImportWarningSchema } from './config-import';
 import { method } from './define';
 import { SandboxChoiceSchema } from './sandbox';
 
@@ -154,7 +154,7 @@ export const bundlesMethods = {
   }),
   'bundles.install': method({
     summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it.',
-    input: BundleTarget.extend({ sandbox: SandboxChoiceSchema.optional() }),
+    input: BundleTarget.extend({ sandbox: SandboxChoiceSchema.optional(), confirmed: ConfirmedRisksSchema }),
     output: ServerStateSchema,
   }),
   'bundles.discard': method({

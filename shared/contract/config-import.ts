@@ -52,13 +52,22 @@ export const DuplicateMatchSchema = z.object({
   message: z.string(),
 });
 
+/** The keys of the warnings the person confirmed in a review (`confirm: true` ones); the host refuses while one is missing. */
+export const ConfirmedRisksSchema = z.array(z.string().max(2_000)).max(200).optional();
+
 /** Something about what an imported server would run that the person should look at before turning it on. */
 export const ImportWarningSchema = z.object({
-  /** `env`: a variable that loads other code (NODE_OPTIONS, LD_PRELOAD, PATH…); `command`: where the command resolves. */
-  kind: z.enum(['env', 'command']),
-  /** The env key, for `env`. */
+  /**
+   * `env`: a variable that loads other code (NODE_OPTIONS, LD_PRELOAD, PATH…); `docker`: a `docker run` option that
+   * opens the container (`-v /:/host`, `--privileged`…); `address`: a remote on this computer, its network or a
+   * metadata service; `command`: where the command resolves.
+   */
+  kind: z.enum(['env', 'docker', 'address', 'command']),
+  /** The env key, for `env`; `docker:<option>`, `address:<host>`: what `confirmed` names. */
   key: z.string().optional(),
   message: z.string(),
+  /** It needs its own yes: the install or import is refused until `confirmed` names its key. */
+  confirm: z.boolean().optional(),
 });
 export type ImportWarning = z.infer<typeof ImportWarningSchema>;
 
@@ -144,7 +153,7 @@ export const configImportMethods = {
       .object({
         source: ImportSourceSchema,
         servers: z
-          .array(z.object({ sourceName: z.string().min(1).max(500), name: ServerNameSchema }).strict())
+          .array(z.object({ sourceName: z.string().min(1).max(500), name: ServerNameSchema, confirmed: ConfirmedRisksSchema }).strict())
           .min(1, 'Select at least one server to import')
           .max(500),
         answers: z.record(z.string().max(500), z.string().max(100_000)).default({}),

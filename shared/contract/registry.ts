@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../domain/server';
-import { ImportWarningSchema } from './config-import';
+import { ConfirmedRisksSchema, ImportWarningSchema } from './config-import';
 import { method } from './define';
 import { SandboxChoiceSchema } from './sandbox';
 
@@ -173,7 +173,7 @@ export const registryMethods = {
   }),
   'registry.install': method({
     summary: 'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version.',
-    input: z.object({ reviewId: z.string().min(1).max(100), sandbox: SandboxChoiceSchema.optional() }).strict(),
+    input: z.object({ reviewId: z.string().min(1).max(100), sandbox: SandboxChoiceSchema.optional(), confirmed: ConfirmedRisksSchema }).strict(),
     output: z.discriminatedUnion('installed', [z.object({ installed: z.literal(true), server: z.string() }), z.object({ installed: z.literal(false), errors: z.array(InstallFieldErrorSchema) })]),
   }),
   'registry.updates': method({

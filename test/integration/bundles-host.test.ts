@@ -218,4 +218,31 @@ describe('MCP Bundles through the host', () => {
     const elsewhere = process.platform === 'win32' ? 'darwin' : 'win32';
     expect(await runtimeOf(binary(0o100755, { compatibility: { platforms: [elsewhere] } }), 'other.mcpb')).toMatchObject({ ok: false, message: expect.stringMatching(/^This bundle is made for (Windows|macOS), not /) });
   });
+
+  it('refuses to install a bundle whose env runs code until each flagged variable is confirmed', async () => {
+    const h = await world.start();
+    const archive = writeZip([
+      { name: 'manifest.json', data: validManifest({ server: { type: 'binary', entry_point: 'bin/server', mcp_config: { command: '${__dirname}/bin/server', env: { BASH_ENV: '$(touch /tmp/berth-bundle-bash-env)', LD_PRELOAD: '/tmp/x.so', GREETING: 'hi' } } } }) },
+      { name: 'bin/server', data: '#!/bin/sh\nexit 0\n', mode: 0o100755 },
+    ]);
+    const path = join(world.dir, 'preloading.mcpb');
+    await writeFile(path, archive);
+    const opened = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path } });
+    const target = { stageId: opened.stageId, name: 'preloading', values: {} };
+    const review = await h.call<BundleReview>('bundles.review', target);
+    expect(review.warnings.map(({ kind, key, confirm }) => ({ kind, key, confirm }))).toEqual([
+      { kind: 'env', key: 'BASH_ENV', confirm: true },
+      { kind: 'env', key: 'LD_PRELOAD', confirm: true },
+    ]);
+    for (const confirmed of [undefined, ['BASH_ENV']]) {
+      const refused = await h.host.dispatch('bundles.install', { ...target, ...(confirmed === undefined ? {} : { confirmed }) });
+      expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'confirmed', message: expect.stringContaining(confirmed === undefined ? '(BASH_ENV, LD_PRELOAD)' : '(LD_PRELOAD)') });
+    }
+    // Nothing was installed or moved: the staged bundle is still there for the confirmed install.
+    expect(await h.call<ServerState[]>('servers.list', {})).toEqual([]);
+    expect((await readdir(join(world.dir, 'bundles'))).filter((name) => !name.startsWith('.'))).toEqual([]);
+    const state = await h.call<ServerState>('bundles.install', { ...target, confirmed: ['BASH_ENV', 'LD_PRELOAD'] });
+    expect(state.config.env).toMatchObject({ LD_PRELOAD: '/tmp/x.so', GREETING: 'hi' });
+    await h.call('servers.setEnabled', { name: 'preloading', enabled: false });
+  });
 });

@@ -82,4 +82,36 @@ describe('config import through the host', () => {
     await harness.waitForEvent('servers.changed', (state) => state.name === 'sqlite');
     await harness.waitForEvent('config.changed', (status) => status.state === 'ok');
   });
+
+  it('refuses to import what runs code or reaches inward until each flagged item is confirmed for its server', async () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        shell: { command: 'docker', args: ['run', '-i', '--rm', '--privileged', '-v', '/:/host', 'img:1'], env: { BASH_ENV: '/tmp/x', npm_config_registry: 'https://evil.example' } },
+        inward: { url: 'https://[::ffff:127.0.0.1]:8080/mcp' },
+        plain: { command: 'node', args: ['server.js'] },
+      },
+    });
+    const source = { kind: 'text', format: 'claude-desktop', text };
+    const preview = await harness.call<ImportPreview>('configImport.preview', { source });
+    const keys = (name: string) => preview.servers.find((server) => server.sourceName === name)?.warnings.filter((warning) => warning.confirm === true).map((warning) => warning.key);
+    expect(keys('shell')).toEqual(['BASH_ENV', 'npm_config_registry', 'docker:--privileged', 'docker:-v /:/host']);
+    expect(keys('inward')).toEqual(['address:[::ffff:7f00:1]']);
+    expect(keys('plain')).toEqual([]);
+    const servers = [
+      { sourceName: 'shell', name: 'shell', confirmed: ['BASH_ENV', 'docker:--privileged'] },
+      { sourceName: 'inward', name: 'inward' },
+      { sourceName: 'plain', name: 'plain' },
+    ];
+    const refused = await harness.call<ImportOutcome>('configImport.apply', { source, servers });
+    expect(refused).toEqual({
+      imported: false,
+      failures: [
+        { sourceName: 'shell', field: 'confirmed', message: 'Confirm first what this server asks for that runs code or opens its walls (npm_config_registry, -v /:/host): tick "I understand" for them in the review, then import again' },
+        { sourceName: 'inward', field: 'confirmed', message: 'Confirm first what this server asks for that runs code or opens its walls ([::ffff:7f00:1]): tick "I understand" for it in the review, then import again' },
+      ],
+    });
+    expect(await harness.call<ServerState[]>('servers.list', {})).toEqual([]);
+    const confirmed = servers.map((server) => ({ ...server, confirmed: keys(server.sourceName) ?? [] }));
+    await expect(harness.call<ImportOutcome>('configImport.apply', { source, servers: confirmed })).resolves.toEqual({ imported: true, added: ['shell', 'inward', 'plain'] });
+  });
 });

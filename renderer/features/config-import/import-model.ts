@@ -1,6 +1,7 @@
 import type { MethodInput } from '../../../shared/contract';
 import type { ForeignFormat, ImportCandidateView, ImportFailure, ImportInput, ImportPreview } from '../../../shared/contract/config-import';
 import { ServerNameSchema } from '../../../shared/domain/server';
+import { riskKeys } from '../launch-review/risk-confirm';
 
 /** The formats a pasted file may have, as people name them. */
 export const FORMAT_LABELS: Record<ForeignFormat, string> = {
@@ -15,6 +16,8 @@ export interface RowChoice {
   checked: boolean;
   /** The Berth name it will get. */
   name: string;
+  /** The person ticked "I understand" for its flagged warnings (none flagged: not needed). */
+  confirmed?: boolean;
 }
 
 export type ImportChoices = Record<string, RowChoice>;
@@ -33,6 +36,11 @@ export function initialChoices(preview: ImportPreview): ImportChoices {
 
 export function checkedCandidates(preview: ImportPreview, choices: ImportChoices): ImportCandidateView[] {
   return preview.servers.filter((candidate) => choices[candidate.sourceName]?.checked === true && blockedReason(candidate) === undefined);
+}
+
+/** A checked row has flagged warnings the person has not confirmed: Import waits for them. */
+export function unconfirmed(candidate: ImportCandidateView, choices: ImportChoices): boolean {
+  return riskKeys(candidate.warnings).length > 0 && choices[candidate.sourceName]?.confirmed !== true;
 }
 
 /** The inputs the checked servers use, in the file's order. */
@@ -66,6 +74,7 @@ export function buildApply(preview: ImportPreview, choices: ImportChoices, answe
     const other = seen.get(name.toLowerCase());
     if (!parsed.success) errors[candidate.sourceName] = parsed.error.issues[0]?.message ?? 'Invalid name';
     else if (other !== undefined) errors[candidate.sourceName] = `“${other}” already uses this name`;
+    else if (unconfirmed(candidate, choices)) errors[candidate.sourceName] = 'Tick “I understand” for what it asks for that runs code or reaches inward, or leave it out';
     seen.set(name.toLowerCase(), candidate.sourceName);
   }
   const sentAnswers: Record<string, string> = {};
@@ -81,7 +90,10 @@ export function buildApply(preview: ImportPreview, choices: ImportChoices, answe
   return {
     ok: true,
     input: {
-      servers: rows.map((candidate) => ({ sourceName: candidate.sourceName, name: choices[candidate.sourceName]?.name.trim() ?? candidate.name })),
+      servers: rows.map((candidate) => {
+        const keys = riskKeys(candidate.warnings);
+        return { sourceName: candidate.sourceName, name: choices[candidate.sourceName]?.name.trim() ?? candidate.name, ...(keys.length === 0 ? {} : { confirmed: keys }) };
+      }),
       answers: sentAnswers,
       ...(needsWorkspaceFolder(preview, choices) ? { workspaceFolder: folder } : {}),
     },

@@ -7,6 +7,7 @@ import { useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
 import { LaunchDetails } from '../launch-review/launch-details';
+import { RiskConfirm, riskKeys } from '../launch-review/risk-confirm';
 import { useImportSandbox } from '../sandbox';
 import {
   FORMAT_LABELS,
@@ -17,8 +18,10 @@ import {
   initialChoices,
   neededInputs,
   needsWorkspaceFolder,
+  unconfirmed,
   type ImportChoices,
   type LocalErrors,
+  type RowChoice,
 } from './import-model';
 
 /** The preview table, the values the file asks for, and the Import button. */
@@ -158,7 +161,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           Cancel
         </Button>
         {unreadable ? null : (
-          <Button variant="primary" onClick={() => void submit()} disabled={busy || count === 0}>
+          <Button variant="primary" onClick={() => void submit()} disabled={busy || count === 0 || checkedCandidates(preview, choices).some((candidate) => unconfirmed(candidate, choices))}>
             {busy ? 'Importing…' : count === 1 ? 'Import 1 server' : `Import ${count} servers`}
           </Button>
         )}
@@ -175,10 +178,10 @@ function CandidateRow({
   onChange,
 }: {
   candidate: ImportCandidateView;
-  choice: { checked: boolean; name: string };
+  choice: RowChoice;
   error: string | undefined;
   disabled: boolean;
-  onChange: (change: Partial<{ checked: boolean; name: string }>) => void;
+  onChange: (change: Partial<RowChoice>) => void;
 }) {
   const blocked = blockedReason(candidate);
   const errorId = useId();
@@ -244,6 +247,7 @@ function CandidateRow({
         <td />
         <td colSpan={3}>
           <LaunchDetails launch={candidate} label={candidate.sourceName} />
+          <RiskConfirm keys={riskKeys(candidate.warnings)} checked={choice.confirmed === true} disabled={disabled || !choice.checked} onChange={(confirmed) => onChange({ confirmed })} />
         </td>
       </tr>
       {error ? (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { InstallField, InstallOption, LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
 import { LaunchDetails } from '../launch-review/launch-details';
+import { useRiskConfirmation } from '../launch-review/risk-confirm';
 import { Button, DialogHeader, Field, InlineAlert } from '../shell/controls';
 import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
@@ -39,6 +40,7 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
   const local = reviewed?.plan.kind === 'stdio';
   const sandbox = useReviewSandbox(local ? declaredDomains({ registryType: option.registryType, args: reviewed.plan.args, env: reviewed.plan.env }) : [], reviewed?.plan.sandboxDefault);
   const needsSourceYes = reviewed?.plan.packageSource !== undefined && !sourceConfirmed;
+  const risks = useRiskConfirmation(reviewed?.plan.warnings, busy);
 
   async function review() {
     setBusy(true);
@@ -56,11 +58,12 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
     const choice = current.plan.kind === 'stdio' ? sandbox.check() : undefined;
     if (choice === false) return;
     setBusy(true);
-    const result = await transport.call('registry.install', choice === undefined ? { reviewId: current.reviewId } : { reviewId: current.reviewId, sandbox: choice });
+    const result = await transport.call('registry.install', { reviewId: current.reviewId, ...(choice === undefined ? {} : { sandbox: choice }), ...(risks.keys.length === 0 ? {} : { confirmed: risks.keys }) });
     setBusy(false);
     if (!result.ok) return setErrors({ form: result.message });
     if (!result.value.installed) {
-      setReviewed(undefined);
+      // A refused confirmation or sandbox choice keeps the review open: the person can read it again and change it.
+      if (!result.value.errors.every((error) => error.field === 'confirmed' || error.field === 'sandbox')) setReviewed(undefined);
       return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
     }
     pushToast({ tone: 'success', title: `Installed “${result.value.server}”`, message: 'It is starting now: Servers shows how it goes.' });
@@ -91,6 +94,7 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
             {errors.form !== undefined ? <InlineAlert>{errors.form}</InlineAlert> : null}
             {errors.option !== undefined ? <InlineAlert>{errors.option}</InlineAlert> : null}
             {errors.url !== undefined ? <InlineAlert>{errors.url}</InlineAlert> : null}
+            {errors.confirmed !== undefined ? <InlineAlert>{errors.confirmed}</InlineAlert> : null}
             {reviewed === undefined ? (
               <form
                 id="install-form"
@@ -112,6 +116,7 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
                 <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
                 {reviewed.plan.packageSource !== undefined ? <PackageSourceConfirm source={reviewed.plan.packageSource} confirmed={sourceConfirmed} onChange={setSourceConfirmed} /> : null}
                 {entry.postInstallInstructions !== undefined ? <PublisherInstructions text={entry.postInstallInstructions} /> : null}
+                {risks.section}
                 {errors.sandbox !== undefined ? <InlineAlert>{errors.sandbox}</InlineAlert> : null}
                 {local ? sandbox.section : null}
               </>
@@ -135,7 +140,7 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
                 <Button variant="ghost" onClick={onClose} disabled={busy}>
                   Cancel
                 </Button>
-                <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy || needsSourceYes}>
+                <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy || needsSourceYes || !risks.confirmed}>
                   {busy ? 'Installing…' : 'Install and start'}
                 </Button>
               </>

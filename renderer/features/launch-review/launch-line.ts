@@ -1,4 +1,5 @@
 import type { ImportWarning } from '../../../shared/contract/config-import';
+import { shellLine } from '../../../shared/domain/shell-line';
 
 /**
  * What a server would run, as both reviews show it: a config import's
@@ -18,13 +19,8 @@ export interface LaunchView {
   warnings: ImportWarning[];
 }
 
-/** The command line as one string, or the remote's address. */
+/** The command line as one string a shell reads back as the same argv (see shellLine), or the remote's address. */
 export function launchLine(launch: LaunchView): string {
   if (launch.kind === 'remote') return launch.url ?? '';
-  return [launch.command ?? '', ...(launch.args ?? [])].map(quoteArg).join(' ');
-}
-
-/** An argument as a shell would need it, so one argument with a space is not read as two. */
-function quoteArg(arg: string): string {
-  return arg === '' || /[\s"'\\$`]/.test(arg) ? JSON.stringify(arg) : arg;
+  return shellLine([launch.command ?? '', ...(launch.args ?? [])]);
 }

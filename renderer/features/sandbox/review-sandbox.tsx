@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { classifyAddress } from '../../../shared/domain/address-class';
 import { checkDraft, choiceShowingErrors, newListRow, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
 import { SandboxEditor } from './sandbox-editor';
 import { draftPolicyLines } from './sandbox-words';
@@ -23,14 +24,17 @@ const PACKAGE_HOSTS: Record<string, SuggestedDomain[]> = {
  * needs: its package registry (the runner fetches the package at the first
  * start) and the hosts of the http(s) addresses in its arguments and
  * environment (a bundle's settings, a registry entry's defaults). Filled in
- * for review, never allowed unseen.
+ * for review, never allowed unseen; an address on this computer, its network
+ * or a metadata service is never filled in (the entry chose it, not the person).
  */
 export function declaredDomains({ registryType, args = [], env = {} }: { registryType?: string | undefined; args?: readonly string[] | undefined; env?: Readonly<Record<string, string>> | undefined }): SuggestedDomain[] {
   const found = [...(registryType === undefined ? [] : (PACKAGE_HOSTS[registryType] ?? []))];
   for (const text of [...args, ...Object.entries(env).map(([key, value]) => `${key}=${value}`)]) {
     for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
       try {
-        const host = new URL(match[0]).host.toLowerCase();
+        const url = new URL(match[0]);
+        const host = url.host.toLowerCase();
+        if (classifyAddress(url.hostname) !== 'public') continue;
         if (host !== '' && !found.some((s) => s.domain === host)) found.push({ domain: host, why: `its settings name ${new URL(match[0]).origin}` });
       } catch {
         // Not an address after all: nothing to suggest.

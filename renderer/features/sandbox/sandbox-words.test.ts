@@ -79,4 +79,9 @@ describe('the network an installed server declares', () => {
       { domain: 'intranet.example', why: 'its settings name http://intranet.example' },
     ]);
   });
+
+  it('never an address on this computer, its network or a metadata service, in any spelling', () => {
+    const args = ['http://2852039166/latest', 'http://0x7f000001:8080/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/', 'http://[fe80::1]/', 'http://10.1.2.3/', 'http://metadata.google.internal/', 'http://localhost:3000/', 'https://ok.example/'];
+    expect(declaredDomains({ args, env: { A: 'http://0177.0.0.1/', B: 'http://169.254.169.254/' } }).map((s) => s.domain)).toEqual(['ok.example']);
+  });
 });

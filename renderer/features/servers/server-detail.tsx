@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { LOG_LEVELS, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
+import { LOG_LEVELS, shellLine, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { ServerApps } from '../apps/server-apps';
 import { ResourceBrowser } from '../resources/resource-browser';
@@ -130,7 +130,7 @@ const TRANSPORT_LABEL: Record<TransportKind, string> = { stdio: 'stdio', 'stream
 function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbox: () => void }) {
   const protocol = protocolLabel(server);
   const capabilities = capabilityChips(server.capabilities);
-  const commandLine = [server.config.command ?? '', ...server.config.args.map(quoteIfNeeded)].join(' ');
+  const commandLine = shellLine([server.config.command ?? '', ...server.config.args]);
   const url = server.config.url;
   return (
     <div className="overview">
@@ -278,8 +278,4 @@ function LogLevelMenu({ server }: { server: ServerState }) {
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
-}
-
-function quoteIfNeeded(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }

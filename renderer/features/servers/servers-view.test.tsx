@@ -111,3 +111,15 @@ describe('labels', () => {
     expect(signedInDetail({ state: 'signed-in' }, now)).toBeUndefined();
   });
 });
+
+describe('the command line of a local server', () => {
+  it('is the same shell-quoted line in its row and its Overview: quotes, $ and control characters shown, never dropped', () => {
+    const config = ServerConfigSchema.parse({ command: 'node', args: ['my server.js', '$(id)', 'a\nb', 'x\u001b[2J'] });
+    mount([serverState('odd', { config, status: 'ready' })], 'odd');
+    const line = "node 'my server.js' '$(id)' 'a'$'\\n''b' 'x'$'\\e''[2J'";
+    expect(row('odd').querySelector('.server-card-command')?.textContent).toBe(line);
+    // Radix tabs switch on mousedown.
+    fireEvent.mouseDown(within(detail('odd')).getByRole('tab', { name: /Overview/ }), { button: 0 });
+    expect(detail('odd').querySelector('code.wrap')?.textContent).toBe(line);
+  });
+});

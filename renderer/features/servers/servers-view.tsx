@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ServerState } from '../../../shared/domain';
+import { shellLine, type ServerState } from '../../../shared/domain';
 import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState } from '../shell/controls';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../shell/icons';
@@ -106,7 +106,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
         </span>
         <StatusBadge server={server} />
         {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
-        <span className="server-card-command">{server.config.url ?? [server.config.command, ...server.config.args].join(' ')}</span>
+        <span className="server-card-command">{server.config.url ?? shellLine([server.config.command ?? '', ...server.config.args])}</span>
       </button>
       {/* Outside the row's button, so Sign in is a control of its own (Tab reaches it). */}
       {server.auth !== undefined ? (
