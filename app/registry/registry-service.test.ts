@@ -7,6 +7,7 @@ import { FETCH_OCI_NAME, TIME_NAME, WEATHER_NAME } from '../../e2e/fixtures/regi
 import type { ServerConfig } from '../../shared/domain/server';
 import { RegistryCache } from './registry-cache';
 import { RegistryClient } from './registry-client';
+import { packageSourceKey } from '../../shared/domain/launch-confirm';
 import { RegistryService } from './registry-service';
 import { RegistrySources } from './registry-sources';
 
@@ -110,6 +111,12 @@ describe('RegistryService review', () => {
     expect(sources[0]).toEqual({ url: 'https://npm.evil.example/', message: expect.stringMatching(/^The entry says this package comes from https:\/\/npm\.evil\.example\/, not the public npm registry\. Berth does not fetch from there: npx gets “srv” from the registry this computer is set up to use/) });
     expect(sources[2]).toEqual({ url: 'https://quay.io', message: 'The image comes from quay.io, not Docker Hub or GitHub’s container registry: docker pulls it from there. Install it only if you trust quay.io.' });
     expect([sources[1], sources[3], sources[4]]).toEqual([undefined, undefined, undefined]);
+    // The host is the authority: without the source's own yes the install is refused and the review stays open.
+    const evil = await registryService.review({ ...request('io.github.berth-fixtures/elsewhere'), option: 0, serverName: 'evil' });
+    if (!evil.ready) throw new Error('not ready');
+    expect(registryService.takeReview(evil.reviewId)).toEqual({ installed: false, errors: [{ field: 'confirmed', message: 'Confirm where this package comes from (https://npm.evil.example/) before installing it' }] });
+    expect(registryService.takeReview(evil.reviewId, undefined, ['source:https://other.example/'])).toMatchObject({ installed: false });
+    expect(registryService.takeReview(evil.reviewId, undefined, [packageSourceKey('https://npm.evil.example/')])).toMatchObject({ installed: true, serverName: 'evil' });
   });
 
   it('starts a container’s review with the OS sandbox off and says why; npm and pypi with it on', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LaunchPlan, RegistryEntry, RegistryEntryDetails, RegistryUpdate, RegistryVersion } from '../../shared/contract/registry';
-import { addressRisk, launchRisks, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
+import { addressRisk, launchRisks, packageSourceKey, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
 import { sandboxFitProblem } from '../../shared/domain/sandbox';
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
@@ -42,8 +42,11 @@ interface Fresh<T> {
 interface Review {
   serverName: string;
   config: ServerConfig;
+  /** A package from somewhere other than its type's public registry: installed only with `source:<url>` confirmed. */
+  packageSource?: string;
   expires: number;
 }
+
 
 function official(response: ServerResponse) {
   return response._meta?.['io.modelcontextprotocol.registry/official'];
@@ -143,7 +146,7 @@ export class RegistryService {
     if (source !== undefined) plan.packageSource = source;
     this.prune();
     const reviewId = randomUUID();
-    this.reviews.set(reviewId, { serverName, config: built.config, expires: Date.now() + REVIEW_TTL_MS });
+    this.reviews.set(reviewId, { serverName, config: built.config, ...(source === undefined ? {} : { packageSource: source.url }), expires: Date.now() + REVIEW_TTL_MS });
     return { ready: true as const, reviewId, serverName, plan };
   }
 
@@ -164,6 +167,9 @@ export class RegistryService {
     if (misfit !== undefined) return { installed: false, errors: [{ field: 'sandbox', message: `Turn the OS sandbox off for this server: ${misfit}. Its container is what keeps it apart.` }] };
     const missing = unconfirmedRisks(launchRisks(review.config), confirmed);
     if (missing.length > 0) return { installed: false, errors: [{ field: 'confirmed', message: unconfirmedMessage(missing) }] };
+    if (review.packageSource !== undefined && !(confirmed ?? []).includes(packageSourceKey(review.packageSource))) {
+      return { installed: false, errors: [{ field: 'confirmed', message: `Confirm where this package comes from (${review.packageSource}) before installing it` }] };
+    }
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === review.serverName.toLowerCase());
     if (taken !== undefined) return { installed: false, errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }] };
     this.reviews.delete(reviewId);

@@ -56,3 +56,8 @@ export function unconfirmedMessage(risks: ReadonlyArray<Pick<LaunchRisk, 'key'>>
   const names = risks.map((risk) => risk.key.replace(/^(docker|address):/, '')).join(', ');
   return `Confirm first what this server asks for that runs code or opens its walls (${names}): tick "I understand" for ${risks.length === 1 ? 'it' : 'them'} in the review, then ${action} again`;
 }
+
+/** The confirmation key of a package from a non-public registry: the install review sends it when that source's own box is ticked. */
+export function packageSourceKey(url: string): string {
+  return `source:${url}`;
+}

@@ -114,5 +114,6 @@ describe('Discover: versions and the install review', () => {
     expect(install.hasAttribute('disabled')).toBe(false);
     fireEvent.click(install);
     await waitFor(() => expect(installCalls(transport)).toHaveLength(1));
+    expect(installCalls(transport)[0]?.confirmed).toEqual(['source:https://npm.evil.example']);
   });
 });

@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import type { InstallField, InstallOption, LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
+import { packageSourceKey } from '../../../shared/domain/launch-confirm';
 import { useBerth } from '../../store';
 import { LaunchDetails } from '../launch-review/launch-details';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
@@ -58,7 +59,8 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
     const choice = current.plan.kind === 'stdio' ? sandbox.check() : undefined;
     if (choice === false) return;
     setBusy(true);
-    const result = await transport.call('registry.install', { reviewId: current.reviewId, ...(choice === undefined ? {} : { sandbox: choice }), ...(risks.keys.length === 0 ? {} : { confirmed: risks.keys }) });
+    const confirmed = [...risks.keys, ...(current.plan.packageSource === undefined ? [] : [packageSourceKey(current.plan.packageSource.url)])];
+    const result = await transport.call('registry.install', { reviewId: current.reviewId, ...(choice === undefined ? {} : { sandbox: choice }), ...(confirmed.length === 0 ? {} : { confirmed }) });
     setBusy(false);
     if (!result.ok) return setErrors({ form: result.message });
     if (!result.value.installed) {
