@@ -51,7 +51,9 @@ const VIRTUAL_AT_ROOT = new Set(['proc', 'sys', 'dev']);
  *   entries are. The cost: a server with home as a root cannot create a new
  *   file or folder directly in home, nor replace a file there by renaming
  *   over it; an entry the person adds to home later is writable from the
- *   server's next start.
+ *   server's next start. The same holds directly in each folder above home
+ *   (`/home`, `/`): another user's home or `/srv` stays writable, a new
+ *   entry beside them cannot be made.
  * - A closed path is never writable unless requested exactly; nothing is
  *   denied inside a writable folder by a mount, so the runtime makes no
  *   placeholder for it.

@@ -55,6 +55,7 @@ describe.skipIf(skipReason !== undefined)('startup files in a sandbox given home
     rig = await startSandboxRig({ configInHome: true });
     const { home, configDir } = rig;
     for (const folder of ['Projects', '.config/git', '.config/nvim', '.config/environment.d', '.local/share/applications', '.myapp']) await mkdir(join(home, folder), { recursive: true });
+    await writeFile(join(home, 'notes.txt'), 'todo\n');
     const homeBefore = await listing(home, configDir);
     const configBefore = await listing(configDir);
 
@@ -66,15 +67,35 @@ describe.skipIf(skipReason !== undefined)('startup files in a sandbox given home
     }
     // A normal folder of home stays writable, and so does a dot-folder the person named exactly.
     expect(await write('Projects/x.txt')).toMatchObject({ ok: true });
+    expect(await write('notes.txt')).toMatchObject({ ok: true });
     expect(await write('.myapp/state.json')).toMatchObject({ ok: true });
 
     await stopAll(rig);
     // Nothing the sandbox made stays: home holds only what the server was allowed to write.
-    expect(await listing(home, configDir)).toEqual([...homeBefore, 'Projects/x.txt 11b 644', '.myapp/state.json 11b 644'].sort());
+    const rewritten = homeBefore.map((entry) => (entry.startsWith('notes.txt ') ? 'notes.txt 11b 644' : entry));
+    expect(await listing(home, configDir)).toEqual([...rewritten, 'Projects/x.txt 11b 644', '.myapp/state.json 11b 644'].sort());
     // Berth's folder holds only Berth's own new files: the server's folders, its state, the sandbox settings.
     const added = (await listing(configDir)).filter((entry) => !configBefore.includes(entry));
     expect(added.filter((entry) => !/^(sandbox|state)(\/| )|^sandbox\.json /.test(entry))).toEqual([]);
     for (const name of ['settings.json', 'secrets.json', 'config.json', 'registries.json', 'conversations', 'logs', 'bundles']) expect(await exists(join(configDir, name)), name).toBe(false);
+  }, 120_000);
+
+  it('keeps them closed with the whole disk as a root, which stays writable around home', async () => {
+    rig = await startSandboxRig();
+    const { home } = rig;
+    await mkdir(join(home, 'Projects'));
+    await mkdir(join(rig.dir, 'beside'));
+    await startBoxed(rig, '/');
+    const write = (path: string) => rig!.callJson('boxed', 'attempt', { action: 'write', path });
+    expect(await write(join(home, '.bash_aliases'))).toMatchObject({ ok: false, detail: expect.stringMatching(/EROFS|read-only/i) });
+    // ~/.ssh is hidden behind an empty in-memory folder: a write there never reaches the disk.
+    await write(join(home, '.ssh', 'authorized_keys'));
+    expect(await exists(join(home, '.ssh', 'authorized_keys'))).toBe(false);
+    expect(await write(join(home, 'Projects', 'x.txt'))).toMatchObject({ ok: true });
+    // Beside home (another user's home, /srv…): writable, as `/` was given; directly in a folder above home, nothing new.
+    expect(await write(join(rig.dir, 'beside', 'x.txt'))).toMatchObject({ ok: true });
+    expect(await write(join(rig.dir, 'new-beside-home.txt'))).toMatchObject({ ok: false });
+    expect(await exists(join(home, '.bash_aliases'))).toBe(false);
   }, 120_000);
 
   it('removes the placeholders the runtime had to make when their server stops, and keeps one the person wrote in', async () => {
