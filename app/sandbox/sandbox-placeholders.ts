@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isWithin } from '../../shared/domain/sandbox';
 import type { SandboxPolicy } from '../../shared/domain/sandbox';
@@ -184,7 +185,7 @@ function deepestFirst(entries: readonly Recorded[]): Recorded[] {
   return [...entries].sort((a, b) => b.path.length - a.path.length);
 }
 
-function lstatOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {
+function lstatOrUndefined(path: string): Stats | undefined {
   try {
     return lstatSync(path);
   } catch {
