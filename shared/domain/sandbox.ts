@@ -142,6 +142,8 @@ export const STARTUP_PATHS_IN_HOME: readonly string[] = [
   '.config/nvim',
   '.config/plasma-workspace',
   '.local/bin',
+  // Debian's and Ubuntu's ~/.profile put it first on PATH when it exists.
+  'bin',
   '.local/share/applications',
   '.local/share/systemd',
   '.ssh',

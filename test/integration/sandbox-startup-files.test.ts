@@ -54,14 +54,14 @@ describe.skipIf(skipReason !== undefined)('startup files in a sandbox given home
   it('keeps every dotfile of home closed, even absent ones, writes the rest, and leaves home and Berth’s folder as they were', async () => {
     rig = await startSandboxRig({ configInHome: true });
     const { home, configDir } = rig;
-    for (const folder of ['Projects', '.config/git', '.config/nvim', '.config/environment.d', '.local/share/applications', '.myapp']) await mkdir(join(home, folder), { recursive: true });
+    for (const folder of ['Projects', 'bin', '.config/git', '.config/nvim', '.config/environment.d', '.local/share/applications', '.myapp']) await mkdir(join(home, folder), { recursive: true });
     await writeFile(join(home, 'notes.txt'), 'todo\n');
     const homeBefore = await listing(home, configDir);
     const configBefore = await listing(configDir);
 
     await startBoxed(rig, home, [join(home, '.myapp')]);
     const write = (path: string) => rig!.callJson('boxed', 'attempt', { action: 'write', path: join(home, path) });
-    for (const path of ['.bash_aliases', '.config/git/config', '.xsessionrc', '.config/environment.d/x.conf', '.config/nvim/init.vim', '.local/share/applications/x.desktop', '.some-new-dotfile', 'new-in-home.txt']) {
+    for (const path of ['.bash_aliases', '.config/git/config', '.xsessionrc', '.config/environment.d/x.conf', '.config/nvim/init.vim', '.local/share/applications/x.desktop', '.some-new-dotfile', 'new-in-home.txt', 'bin/ls']) {
       expect(await write(path), path).toMatchObject({ ok: false, detail: expect.stringMatching(/EROFS|read-only/i) });
       expect(await exists(join(home, path)), path).toBe(false);
     }
