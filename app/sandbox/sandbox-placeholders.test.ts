@@ -1,4 +1,4 @@
-import { chmod, lstat, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../servers/test-support';
@@ -68,6 +68,16 @@ describe('PlaceholderLedger', () => {
     expect(await exists(join(site, '.bashrc'))).toBe(true);
     expect(ledger.end('two', [])).toEqual([join(site, '.bashrc')]);
     expect(await exists(join(site, '.bashrc'))).toBe(false);
+  });
+
+  it('records a placeholder where the runtime makes it: past a link on the way (writable folders come resolved)', async () => {
+    const real = join(dir, 'real-site');
+    await mkdir(real);
+    await symlink(real, join(dir, 'site'));
+    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) => errors.push(`${what}: ${String(error)}`));
+    ledger.begin('one', { allowWrite: [real], denyWrite: [join(dir, 'site', '.bashrc')], denyRead: [] });
+    await placeholder(join(real, '.bashrc'));
+    expect(ledger.end('one', [])).toEqual([join(real, '.bashrc')]);
   });
 
   it('keeps a file the person put in its place or wrote into', async () => {

@@ -1,6 +1,6 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isWithin } from '../../shared/domain/sandbox';
 import type { SandboxPolicy } from '../../shared/domain/sandbox';
 import { PRIVATE_FILE_MODE } from '../config/private-files';
@@ -58,6 +58,16 @@ export function placeholderCandidates(policy: Pick<SandboxPolicy, 'allowWrite' |
   return [...found];
 }
 
+/** The path with the links of its existing part resolved. */
+function realSpelling(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realSpelling(parent), basename(path));
+  }
+}
+
 /** One recorded path; `ino` once it was seen created (an inode the person's own later file would not have). */
 interface Recorded {
   path: string;
@@ -106,7 +116,9 @@ export class PlaceholderLedger {
 
   /** Before the spawn (before the wrap: on WSL's 9p the runtime makes them itself): where the runtime may create one for `run`. */
   begin(run: string, policy: Pick<SandboxPolicy, 'allowWrite' | 'denyWrite' | 'denyRead'>): void {
-    const absent = placeholderCandidates(policy, runtimeDeniedPaths(), existsSync);
+    // As the runtime sees them: it resolves links on the way to a deny path, and so makes the placeholder there.
+    const real = { allowWrite: policy.allowWrite.map(realSpelling), denyWrite: policy.denyWrite.map(realSpelling), denyRead: policy.denyRead.map(realSpelling) };
+    const absent = placeholderCandidates(real, runtimeDeniedPaths().map(realSpelling), existsSync);
     if (absent.length === 0) return;
     this.runs[run] = absent.map((path) => ({ path }));
     this.guard(() => this.save());
