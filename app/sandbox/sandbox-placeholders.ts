@@ -1,9 +1,9 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isWithin } from '../../shared/domain/sandbox';
 import type { SandboxPolicy } from '../../shared/domain/sandbox';
-import { PRIVATE_FILE_MODE } from '../config/private-files';
+import { PRIVATE_FILE_MODE, makePrivateDirSync } from '../config/private-files';
 
 /**
  * The placeholders of the sandbox runtime, and their removal.
@@ -105,6 +105,7 @@ export class PlaceholderLedger {
   sweep(): string[] {
     const removed: string[] = [];
     this.guard(() => {
+      if (!existsSync(this.file)) return;
       for (const recorded of Object.values(readLedger(this.file).runs)) {
         for (const entry of deepestFirst(recorded)) if (removeIfPlaceholder(entry)) removed.push(entry.path);
       }
@@ -168,7 +169,7 @@ export class PlaceholderLedger {
 
   private save(): void {
     // Written whole and renamed: a crash mid-write keeps the previous record.
-    mkdirSync(dirname(this.file), { recursive: true });
+    makePrivateDirSync(dirname(this.file));
     const temp = `${this.file}.tmp`;
     writeFileSync(temp, `${JSON.stringify({ runs: this.runs } satisfies LedgerFile)}\n`, { mode: PRIVATE_FILE_MODE });
     renameSync(temp, this.file);
