@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureConfig } from '../../app/servers/test-support';
 import { placeholderLedgerFile } from '../../app/sandbox/sandbox-placeholders';
+import type { SandboxDenial } from '../../shared/domain/sandbox';
 import { sandboxSkipReason, startSandboxRig, waitUntil, type SandboxRig } from './sandbox-harness';
 
 const skipReason = await sandboxSkipReason();
@@ -61,10 +62,15 @@ describe.skipIf(skipReason !== undefined)('startup files in a sandbox given home
 
     await startBoxed(rig, home, [join(home, '.myapp')]);
     const write = (path: string) => rig!.callJson('boxed', 'attempt', { action: 'write', path: join(home, path) });
-    for (const path of ['.bash_aliases', '.config/git/config', '.xsessionrc', '.config/environment.d/x.conf', '.config/nvim/init.vim', '.local/share/applications/x.desktop', '.some-new-dotfile', 'new-in-home.txt', 'bin/ls']) {
+    const refused = ['.bash_aliases', '.config/git/config', '.xsessionrc', '.config/environment.d/x.conf', '.config/nvim/init.vim', '.local/share/applications/x.desktop', '.some-new-dotfile', 'new-in-home.txt', 'bin/ls'];
+    for (const path of refused) {
       expect(await write(path), path).toMatchObject({ ok: false, detail: expect.stringMatching(/EROFS|read-only/i) });
       expect(await exists(join(home, path)), path).toBe(false);
     }
+    // Each refusal is reported, and none offers a one-click "allow" that would open it.
+    const denials = () => rig!.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload as SandboxDenial);
+    await waitUntil(() => refused.every((path) => denials().some((denial) => denial.target === join(home, path))), 10_000, 'the denials');
+    for (const path of refused) expect(denials().find((denial) => denial.target === join(home, path))?.fix, path).toBeUndefined();
     // A normal folder of home stays writable, and so does a dot-folder the person named exactly.
     expect(await write('Projects/x.txt')).toMatchObject({ ok: true });
     expect(await write('notes.txt')).toMatchObject({ ok: true });
