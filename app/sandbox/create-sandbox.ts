@@ -9,7 +9,7 @@ import { SandboxSettingsStore } from './sandbox-settings-store';
 
 /** What the host gives the sandbox; `servers` and `roots` are read late (they are built after it). */
 export interface OpenSandboxOptions {
-  paths: Pick<BerthPaths, 'configDir' | 'secretsFile' | 'bundlesDir'>;
+  paths: Pick<BerthPaths, 'configDir' | 'secretsFile' | 'bundlesDir' | 'stateDir'>;
   servers: () => SandboxServers;
   roots: () => { store: RootsStore; consent: RootsConsent } | undefined;
   events: Pick<EventHub, 'emit'>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
@@ -17,6 +18,9 @@ import { denialOf, fixFor, parseDenial, parseNetworkViolation } from './sandbox-
 import type { DeniedAccess } from './sandbox-denials';
 import { ensureServerFolders, moveServerFolders, removeServerFolders, serverFolders } from './sandbox-folders';
 import { sandboxedLaunch } from './sandbox-launch';
+import { PlaceholderLedger, placeholderLedgerFile } from './sandbox-placeholders';
+import type { LiveRun } from './sandbox-placeholders';
+import { runtimePolicy } from './sandbox-writable';
 import { watchToolErrors } from './sandbox-tool-errors';
 import type { OpenConnection } from '../servers/connection-options';
 import { acquireSandboxRuntime, sandboxSupport } from './sandbox-runtime';
@@ -33,7 +37,7 @@ export interface SandboxServers {
 
 /** Options for {@linkcode SandboxService}. */
 export interface SandboxServiceOptions {
-  paths: Pick<BerthPaths, 'configDir' | 'secretsFile' | 'bundlesDir'>;
+  paths: Pick<BerthPaths, 'configDir' | 'secretsFile' | 'bundlesDir' | 'stateDir'>;
   settings: SandboxSettingsStore;
   servers: SandboxServers;
   /** The folders of the roots a server was given (exposed to it, allowed by the person, present on disk). */
@@ -50,7 +54,12 @@ export interface SandboxServiceOptions {
 /** One sandboxed start of a server. */
 interface Run {
   commandId: string;
+  /** The policy as the runtime got it: writable folders opened around home and closed paths (sandbox-writable.ts). */
   policy: SandboxPolicy;
+  /** Its placeholders' record in the ledger. */
+  ledgerKey: string;
+  /** The ledger noted what the runtime created (at its first ready). */
+  settled?: boolean;
   roots: string;
   release(): void;
   /** (kind, target) already reported in this run: a retry loop reports once. */
@@ -80,10 +89,14 @@ export class SandboxService implements ServerLifecycleListener {
   private readonly wrapTurns = new WrapTurns();
   private readonly unsubscribe: Array<() => void> = [];
   private closed = false;
+  private readonly placeholders: PlaceholderLedger;
   readonly home: string;
 
   constructor(private readonly options: SandboxServiceOptions) {
     this.home = options.home ?? homedir();
+    this.placeholders = new PlaceholderLedger(placeholderLedgerFile(options.paths.stateDir), options.reportError);
+    // Before any start: what the runs of a Berth that crashed left in the person's folders.
+    this.placeholders.sweep();
   }
 
   /** Follow the roots (once they are open): a sandboxed server whose writable roots changed restarts. */
@@ -128,11 +141,17 @@ export class SandboxService implements ServerLifecycleListener {
     const folders = serverFolders(this.options.paths.configDir, name);
     const roots = this.options.rootsOf(name);
     const policy = this.policyFor(name, roots);
+    const ledgerKey = randomUUID();
     try {
       await ensureServerFolders(folders);
+      const runPolicy = runtimePolicy(policy, this.home, this.options.paths.configDir);
       const runtime = await this.startRuntime();
-      const wrapped = await this.wrapTurns.run(() => sandboxedLaunch(runtime, launch, policy, folders));
-      this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
+      const wrapped = await this.wrapTurns.run(async () => {
+        // Recorded before anything can create them: a crash after the spawn still finds them at the next start.
+        this.placeholders.begin(ledgerKey, runPolicy);
+        return sandboxedLaunch(runtime, launch, runPolicy, folders);
+      });
+      this.runs.set(name, { commandId: wrapped.commandId, policy: runPolicy, ledgerKey, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
       // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
       for (const folder of this.options.settings.get(name).allowedFolders.filter((path) => !existsSync(path))) {
@@ -140,6 +159,7 @@ export class SandboxService implements ServerLifecycleListener {
       }
       return wrapped.launch;
     } catch (error) {
+      this.placeholders.end(ledgerKey, this.liveRuns());
       if (error instanceof ServerStartError) throw error;
       throw new ServerStartError(`could not be put in the sandbox: ${errorMessage(error)}. It was not started without it.`, 'config');
     }
@@ -272,8 +292,13 @@ export class SandboxService implements ServerLifecycleListener {
   }
 
   serverChanged(state: ServerState): void {
-    // A failed start's reason may be the denial itself (it exited saying so).
     const run = this.runs.get(state.name);
+    if (run !== undefined && state.status === 'ready' && run.settled !== true) {
+      // bubblewrap has made its mount points by now: note which exist, so a file made there later is never taken for one.
+      run.settled = true;
+      this.placeholders.started(run.ledgerKey);
+    }
+    // A failed start's reason may be the denial itself (it exited saying so).
     if (run !== undefined && state.reason !== undefined && (state.status === 'error' || state.status === 'crashed')) {
       const access = parseDenial(state.reason, run.policy);
       if (access !== undefined) this.denied(state.name, run, access);
@@ -330,6 +355,11 @@ export class SandboxService implements ServerLifecycleListener {
     if (run === undefined) return;
     this.runs.delete(server);
     run.release();
+    this.placeholders.end(run.ledgerKey, this.liveRuns());
+  }
+
+  private liveRuns(): LiveRun[] {
+    return [...this.runs.values()].map((run) => ({ key: run.ledgerKey, allowWrite: run.policy.allowWrite }));
   }
 
   private violation(commandId: string | undefined, line: string): void {

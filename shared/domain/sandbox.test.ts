@@ -44,6 +44,8 @@ describe('deriveSandboxPolicy', () => {
     const policy = deriveSandboxPolicy(inputs({ roots: [home] }));
     expect(policy.allowWrite).toContain(home);
     for (const path of ['.bashrc', '.profile', '.zshrc', '.config/autostart', '.ssh', '.aws']) expect(policy.denyWrite).toContain(`${home}/${path}`);
+    // What runs later that the first list missed: aliases, git's and the editor's config, the X session, ~/bin on Debian's PATH.
+    for (const path of ['.bash_aliases', '.config/git', '.xsessionrc', '.config/environment.d', '.config/nvim', '.local/share/applications', 'bin']) expect(policy.denyWrite).toContain(`${home}/${path}`);
     // Its own folders live in Berth's config folder: Berth's files are denied one by one, not the folder.
     expect(policy.denyWrite).toContain(`${configDir}/config.json`);
     expect(policy.denyWrite).toContain(`${configDir}/state`);

@@ -108,21 +108,44 @@ export const SECRET_PATHS_IN_HOME: readonly string[] = [
   'Library/Safari',
 ];
 
-/** Files that run code at the next login or shell: never writable, even inside a root that holds them. */
+/**
+ * Files that run code at the next login, shell, editor or git command: never
+ * writable, even inside a root that holds them or when named. Every other
+ * dot-entry directly in home is closed as a class where home is writable
+ * (app/sandbox/sandbox-writable.ts); this list also names the deeper ones.
+ */
 export const STARTUP_PATHS_IN_HOME: readonly string[] = [
   '.bashrc',
   '.bash_profile',
   '.bash_login',
   '.bash_logout',
+  '.bash_aliases',
   '.profile',
   '.zshrc',
   '.zshenv',
   '.zprofile',
   '.zlogin',
+  '.xsessionrc',
+  '.xprofile',
+  '.xinitrc',
+  '.xsession',
+  '.pam_environment',
+  '.vimrc',
+  '.vim',
+  '.emacs',
+  '.emacs.d',
   '.config/fish',
   '.config/autostart',
   '.config/systemd',
+  '.config/environment.d',
+  '.config/git',
+  '.config/nvim',
+  '.config/plasma-workspace',
   '.local/bin',
+  // Debian's and Ubuntu's ~/.profile put it first on PATH when it exists.
+  'bin',
+  '.local/share/applications',
+  '.local/share/systemd',
   '.ssh',
   '.gitconfig',
   'Library/LaunchAgents',

@@ -48,14 +48,24 @@ export interface SandboxRig {
   close(): Promise<void>;
 }
 
-export async function startSandboxRig(options: { support?: () => Promise<SandboxSupport> } = {}): Promise<SandboxRig> {
+/** Options of {@linkcode startSandboxRig}. */
+export interface SandboxRigOptions {
+  support?: () => Promise<SandboxSupport>;
+  /** Berth's config folder where Linux puts it, `~/.config/berth`, instead of beside home. */
+  configInHome?: boolean;
+  /** Runs before the host's pieces open (files a previous run of Berth would have left). */
+  prepare?: (dirs: { home: string; configDir: string; stateDir: string }) => Promise<void>;
+}
+
+export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<SandboxRig> {
   const temp = await tempDir('berth-sandbox-it-');
   const home = join(temp.path, 'home');
-  const configDir = join(temp.path, 'config');
+  const configDir = options.configInHome === true ? join(home, '.config', 'berth') : join(temp.path, 'config');
   await mkdir(join(home, '.ssh'), { recursive: true });
   await writeFile(join(home, '.ssh', 'id_rsa'), '-----BEGIN OPENSSH PRIVATE KEY----- planted\n');
   await mkdir(configDir, { recursive: true });
   const paths = berthPaths(configDir);
+  await options.prepare?.({ home, configDir, stateDir: paths.stateDir });
   const logs = new LogCollector();
   const pending = new PendingRequests();
   const hub = createEventHub();
