@@ -4,7 +4,7 @@ import type { SandboxDenial, SandboxPolicy, SandboxPolicyWords, SandboxServerSet
 import { method } from './define';
 
 const ServerSchema = z.string().min(1).max(200);
-/** An absolute folder; the host checks it further (exists, not the whole disk or home). */
+/** An absolute folder; the host checks it further (shared/domain/sandbox.ts `folderEntryProblem`, on its real path). */
 const FolderSchema = z.string().trim().min(1, 'Enter a folder').max(4_096, 'That path is too long');
 const DomainSchema = z
   .string()
