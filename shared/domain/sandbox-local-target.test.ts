@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalOrPrivateTarget, parseIpv4 } from './sandbox-local-target';
+import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget, parseIpv4 } from './sandbox-local-target';
 
 describe('isLocalOrPrivateTarget', () => {
   it.each([
@@ -62,5 +62,23 @@ describe('parseIpv4', () => {
     expect(parseIpv4('4294967296')).toBeUndefined();
     expect(parseIpv4('1.2.3.4.5')).toBeUndefined();
     expect(parseIpv4('example.com')).toBeUndefined();
+  });
+});
+
+describe('isMetadataOrLinkLocalTarget', () => {
+  it('names cloud metadata services and link-local addresses in every spelling, nothing else', () => {
+    for (const target of ['169.254.169.254', '169.254.170.2:80', '2852039166', '0xa9fea9fe', '[::ffff:169.254.169.254]', 'metadata.google.internal', 'metadata.goog:80', '[fe80::1]', '[fd00:ec2::254]']) {
+      expect(isMetadataOrLinkLocalTarget(target), target).toBe(true);
+    }
+    for (const target of ['127.0.0.1:80', 'localhost', '10.0.0.1', 'example.com', '[fd00::1]']) expect(isMetadataOrLinkLocalTarget(target), target).toBe(false);
+  });
+});
+
+describe('hasPort', () => {
+  it('tells host:port from a bare host', () => {
+    expect(hasPort('localhost:5432')).toBe(true);
+    expect(hasPort('[::1]:8080')).toBe(true);
+    expect(hasPort('localhost')).toBe(false);
+    expect(hasPort('::1')).toBe(false);
   });
 });

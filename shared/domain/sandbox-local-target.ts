@@ -7,8 +7,10 @@
  * `2130706433`, `0x7f000001`, `0177.0.0.1`, `[::ffff:127.0.0.1]`, `[fe80::1%eth0]`.
  */
 
+/** Host names of clouds' metadata services (they hand out the machine's cloud credentials). */
+const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 /** Host names that stand for this machine or a cloud's metadata service. */
-const LOCAL_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback', 'metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+const LOCAL_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback', ...METADATA_NAMES]);
 
 /** One part of an IPv4 address as `inet_aton` reads it: decimal, `0x` hex or leading-zero octal. */
 function ipv4Part(text: string): number | undefined {
@@ -101,6 +103,32 @@ function hostOf(target: string): string {
   else if ((host.match(/:/g) ?? []).length === 1) host = host.slice(0, host.indexOf(':'));
   if (host.startsWith('*.')) host = host.slice(2);
   return host.replace(/\.$/, '');
+}
+
+/**
+ * Whether `target` names a cloud's metadata service or a link-local address
+ * (169.254/16, where AWS, GCP and Azure serve credentials; `fd00:ec2::254`):
+ * never worth opening to a server, whatever the person types.
+ */
+export function isMetadataOrLinkLocalTarget(target: string): boolean {
+  const host = hostOf(target);
+  if (METADATA_NAMES.has(host)) return true;
+  const v4 = parseIpv4(host) ?? ipv4InIpv6(parseIpv6(host));
+  if (v4 !== undefined) return v4[0] === 169 && v4[1] === 254;
+  const v6 = parseIpv6(host);
+  return v6 !== undefined && ((v6[0] === 0xfe && (v6[1]! & 0xc0) === 0x80) || v6.join(',') === [0xfd, 0, 0x0e, 0xc2, ...new Array<number>(10).fill(0), 0x02, 0x54].join(','));
+}
+
+/** The IPv4 address an IPv4-mapped or -compatible IPv6 address carries. */
+function ipv4InIpv6(bytes: number[] | undefined): number[] | undefined {
+  if (bytes === undefined || !bytes.slice(0, 10).every((byte) => byte === 0)) return undefined;
+  return (bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0) ? bytes.slice(12) : undefined;
+}
+
+/** Whether `target` names a port (`host:port`, `[v6]:port`), not the whole host. */
+export function hasPort(target: string): boolean {
+  const text = target.trim();
+  return /^\[[^\]]*\]:\d+$/.test(text) || /^[^:[\]]+:\d+$/.test(text);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget } from './sandbox-local-target';
+
 /**
  * The OS sandbox of local (stdio) servers: the person's per-server setting,
  * the policy Berth derives from what the person already decided (roots, the
@@ -301,8 +303,9 @@ const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}
 
 /**
  * Why a network entry is not one the sandbox takes, or undefined when it is:
- * `example.com`, `*.example.com`, `localhost`, an IPv4 address, each with an
- * optional `:port`. No scheme, no path, no bare `*`.
+ * `example.com`, `*.example.com`, an IPv4 address, each with an optional
+ * `:port`. No scheme, no path, no bare `*`; this computer or a private
+ * network only as one `host:port`; never a metadata service.
  */
 export function domainEntryProblem(entry: string): string | undefined {
   const text = entry.trim().toLowerCase();
@@ -313,12 +316,29 @@ export function domainEntryProblem(entry: string): string | undefined {
   const host = match?.[1] ?? '';
   const port = match?.[2];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return 'The port must be between 1 and 65535';
-  if (IPV4.test(host)) return undefined;
+  return (IPV4.test(host) ? undefined : domainNameProblem(host)) ?? localDomainProblem(text);
+}
+
+function domainNameProblem(host: string): string | undefined {
   const name = host.startsWith('*.') ? host.slice(2) : host;
   if (name === '' || name === '*' || host.includes('*', host.startsWith('*.') ? 1 : 0)) return 'A wildcard is allowed only as "*.example.com"';
   const labels = name.split('.');
   if (labels.some((label) => !DOMAIN_LABEL.test(label))) return 'That is not a domain (example.com or *.example.com)';
   if (host.startsWith('*.') && labels.length < 2) return 'A wildcard needs a domain with a dot ("*.example.com")';
+  return undefined;
+}
+
+/**
+ * Why a network entry for this computer, a private network or a metadata
+ * service is refused, or undefined: never a metadata or link-local address;
+ * otherwise only one exact `host:port`, typed by the person, so no other local
+ * service (Berth's own bridge among them) is opened with it.
+ */
+function localDomainProblem(entry: string): string | undefined {
+  if (isMetadataOrLinkLocalTarget(entry)) return `${entry} is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server`;
+  if (!isLocalOrPrivateTarget(entry)) return undefined;
+  if (entry.startsWith('*.')) return 'A wildcard cannot name this computer or a private network: enter the one host:port the server needs';
+  if (!hasPort(entry)) return `${entry} is this computer or a private network: enter the one port the server needs (${entry}:5432), so no other local service, Berth's own included, is opened to it`;
   return undefined;
 }
 

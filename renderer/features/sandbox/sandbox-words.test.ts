@@ -52,12 +52,12 @@ describe('checking what was typed', () => {
   });
 
   it('marks each wrong row with what is wrong, as the host would refuse it', () => {
-    const draft = draftOf({ enabled: true, allowedFolders: ['relative/path', HOME, '/', '/home', `${HOME}/.config`, `${HOME}/Projects/site`], allowedDomains: ['https://example.com/x', '*', 'ok.example.com'] });
+    const draft = draftOf({ enabled: true, allowedFolders: ['relative/path', HOME, '/', '/home', `${HOME}/.config`, `${HOME}/Projects/site`], allowedDomains: ['https://example.com/x', '*', 'ok.example.com', 'localhost', '169.254.169.254', 'localhost:5432'] });
     const result = checkDraft(draft, HOME);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const [relative, home, root, parent, config, project] = draft.folders;
-    const [url, star, good] = draft.domains;
+    const [url, star, good, local, metadata, localPort] = draft.domains;
     expect(result.errors[relative!.id]).toMatch(/absolute/);
     expect(result.errors[home!.id]).toMatch(/never lets a sandboxed server write there: it is your home folder/);
     expect(result.errors[root!.id]).toMatch(/it is the whole disk/);
@@ -67,6 +67,10 @@ describe('checking what was typed', () => {
     expect(result.errors[url!.id]).toMatch(/without http/);
     expect(result.errors[star!.id]).toMatch(/wildcard/);
     expect(result.errors[good!.id]).toBeUndefined();
+    // This computer only as one host:port the person typed; a metadata service never.
+    expect(result.errors[local!.id]).toMatch(/this computer or a private network: enter the one port/);
+    expect(result.errors[metadata!.id]).toMatch(/cloud metadata service/);
+    expect(result.errors[localPort!.id]).toBeUndefined();
   });
 });
 
