@@ -104,15 +104,19 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
     await expectBerthFilesClosed();
   }, 90_000);
 
-  it("keeps Berth's files closed even when its config folder is allowed (a setting stored before Berth refused it) and home is a root", async () => {
+  it("keeps Berth's files closed even when its config folder is allowed (a setting stored before Berth refused it) and a root holds it and home", async () => {
     const other = join(rig.configDir, 'sandbox', 'other-0123456789', 'data');
     await mkdir(other, { recursive: true });
     await rig.setSandbox('boxed', { enabled: true, allowedFolders: [rig.configDir] });
-    await rig.roots.store.add(rig.home);
+    // The folder that holds both home and Berth's config folder, given as a root.
+    await rig.roots.store.add(rig.dir);
     await rig.sync({ boxed: fixtureConfig('hostile.mjs') });
     await waitUntil(() => rig.logs.texts('boxed', 'host').some((text) => text.includes(`the folder ${rig.configDir} is left out of what it may write`)), 20_000, 'the warning about the stored folder');
     await runsWithItsRoots();
     expect(await attempt({ action: 'write', path: join(rig.home, 'notes.txt') })).toMatchObject({ ok: true });
+    // A new name in Berth's folder never reaches it either.
+    await attempt({ action: 'write', path: join(rig.configDir, 'registries.json') });
+    expect(existsSync(join(rig.configDir, 'registries.json'))).toBe(false);
     await expectBerthFilesClosed();
     // Another server's own folder stays closed too.
     await attempt({ action: 'write', path: join(other, 'planted.js') });
