@@ -73,7 +73,8 @@ test.describe('the OS sandbox, as the person uses it', () => {
     expect(existsSync(target)).toBe(false);
 
     await servers.show();
-    const denial = `Blocked by the sandbox: write to ${target}`;
+    // Seen on the server's own stderr: shown as its claim.
+    const denial = `The server reports the sandbox blocked a write to ${target}`;
     const onCard = new DenialNotice(app, servers.card('hostile'), 'hostile');
     await expect(onCard.root).toContainText(denial, { timeout: 30_000 });
     await expect(detail.root.getByRole('group', { name: 'Blocked by the sandbox in hostile', exact: true })).toContainText(denial);
@@ -83,7 +84,7 @@ test.describe('the OS sandbox, as the person uses it', () => {
 
     // The log says it too, with the same one action.
     const logsAgain = await detail.openLogs();
-    const line = logsAgain.rowsFrom('host').filter({ hasText: `blocked by the sandbox: write to ${target}` }).first();
+    const line = logsAgain.rowsFrom('host').filter({ hasText: `the server reports the sandbox blocked a write to ${target}` }).first();
     await expect(line).toBeVisible();
     await expect(line.getByRole('button', { name: 'Allow this folder', exact: true })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '../../shared/domain/sandbox';
-import { fixFor, parseDenial, parseNetworkViolation } from './sandbox-denials';
+import { offerFor, parseDenial, parseNetworkViolation } from './sandbox-denials';
 
 const policy: SandboxPolicy = {
   allowWrite: ['/home/ann/Projects/site', '/home/ann/.config/berth/sandbox/fs/data'],
@@ -21,7 +21,8 @@ describe('parseDenial', () => {
     ["PermissionError: [Errno 13] Permission denied: '/home/ann/.npmrc'", { kind: 'read', target: '/home/ann/.npmrc' }],
     ["cat: /home/ann/.config/berth/secrets.json: Permission denied", { kind: 'read', target: '/home/ann/.config/berth/secrets.json' }],
   ])('%s', (line, expected) => {
-    expect(parseDenial(line, policy)).toEqual(expected);
+    // Read from the server's own output: its claim.
+    expect(parseDenial(line, policy)).toEqual({ ...expected, source: 'server' });
   });
 
   it('is not the sandbox when the path is one it does not restrict, or nothing was refused', () => {
@@ -33,31 +34,54 @@ describe('parseDenial', () => {
   });
 
   it('reads a write refused inside a root (a denied startup file) as the sandbox’s', () => {
-    expect(parseDenial("EROFS: read-only file system, open '/home/ann/.bashrc'", { ...policy, allowWrite: ['/home/ann'] })).toEqual({ kind: 'write', target: '/home/ann/.bashrc' });
+    expect(parseDenial("EROFS: read-only file system, open '/home/ann/.bashrc'", { ...policy, allowWrite: ['/home/ann'] })).toEqual({ kind: 'write', target: '/home/ann/.bashrc', source: 'server' });
   });
 });
 
 describe('parseNetworkViolation', () => {
   it('takes the host from the proxy’s refusal, without the default ports', () => {
-    expect(parseNetworkViolation('deny network-outbound api.example.com:443 (host is not on the allow list)')).toEqual({ kind: 'network', target: 'api.example.com' });
-    expect(parseNetworkViolation('deny network-outbound 127.0.0.1:8080 (host is not on the allow list)')).toEqual({ kind: 'network', target: '127.0.0.1:8080' });
+    expect(parseNetworkViolation('deny network-outbound api.example.com:443 (host is not on the allow list)')).toEqual({ kind: 'network', target: 'api.example.com', source: 'proxy' });
+    expect(parseNetworkViolation('deny network-outbound 127.0.0.1:8080 (host is not on the allow list)')).toEqual({ kind: 'network', target: '127.0.0.1:8080', source: 'proxy' });
     expect(parseNetworkViolation('something else')).toBeUndefined();
   });
 });
 
-describe('fixFor', () => {
-  const home = '/home/ann';
+describe('offerFor', () => {
+  const places = { home: '/home/ann', configDir: '/home/ann/.config/berth' };
+  const write = (target: string) => ({ kind: 'write' as const, target, source: 'server' as const });
+  const network = (target: string) => ({ kind: 'network' as const, target, source: 'proxy' as const });
+
   it('offers the folder written to (a file’s folder), or the domain', () => {
-    expect(fixFor({ kind: 'write', target: '/home/ann/Documents/x.txt' }, home, () => false)).toEqual({ folder: '/home/ann/Documents' });
-    expect(fixFor({ kind: 'write', target: '/srv/out' }, home, () => true)).toEqual({ folder: '/srv/out' });
-    expect(fixFor({ kind: 'network', target: 'api.example.com' }, home, () => false)).toEqual({ domain: 'api.example.com' });
+    expect(offerFor(write('/home/ann/Documents/x.txt'), places, () => false)).toEqual({ fix: { folder: '/home/ann/Documents' } });
+    expect(offerFor(write('/srv/out'), places, () => true)).toEqual({ fix: { folder: '/srv/out' } });
+    expect(offerFor(network('api.example.com'), places, () => false)).toEqual({ fix: { domain: 'api.example.com' } });
   });
 
-  it('offers nothing for secrets, startup files, reads, home or the whole disk', () => {
-    expect(fixFor({ kind: 'read', target: '/home/ann/.ssh/id_rsa' }, home, () => false)).toBeUndefined();
-    expect(fixFor({ kind: 'write', target: '/home/ann/.bashrc' }, home, () => false)).toBeUndefined();
-    expect(fixFor({ kind: 'write', target: '/home/ann/.ssh/authorized_keys' }, home, () => false)).toBeUndefined();
-    expect(fixFor({ kind: 'write', target: '/home/ann/notes.txt' }, home, () => false)).toBeUndefined();
-    expect(fixFor({ kind: 'write', target: '/x' }, home, () => false)).toBeUndefined();
+  it('offers nothing for secrets, startup files, reads, home or the whole disk, and says what the place holds', () => {
+    expect(offerFor({ kind: 'read', target: '/home/ann/.ssh/id_rsa', source: 'server' }, places, () => false)).toEqual({ noFix: 'it holds credentials (~/.ssh)' });
+    expect(offerFor(write('/home/ann/.bashrc'), places, () => false)).toEqual({ noFix: 'it holds files that run code at login or in your shell (~/.bashrc)' });
+    expect(offerFor(write('/home/ann/.ssh/authorized_keys'), places, () => false)).toEqual({ noFix: 'it holds credentials (~/.ssh)' });
+    expect(offerFor(write('/home/ann/notes.txt'), places, () => false)).toEqual({ noFix: 'it is your home folder' });
+    expect(offerFor(write('/x'), places, () => false)).toEqual({ noFix: 'it is the whole disk' });
   });
+
+  it("offers nothing for a forged denial naming Berth's own files or a folder holding home", () => {
+    for (const target of ['/home/ann/.config/berth/sandbox.json', '/home/ann/.config/berth/config.json', '/home/ann/.config/berth/sandbox/other-1/data/x']) {
+      const offer = offerFor(write(target), places, () => false);
+      expect(offer.fix).toBeUndefined();
+      expect(offer.noFix).toContain("Berth's own settings folder (~/.config/berth)");
+    }
+    expect(offerFor(write('/home/ann/.config/berth'), places, () => true).fix).toBeUndefined();
+    expect(offerFor(write('/home'), places, () => true)).toEqual({ noFix: 'it holds your home folder (/home/ann)' });
+    expect(offerFor(write('/home/ann/.config/git/config'), places, () => false).fix).toBeUndefined();
+  });
+
+  it.each(['127.0.0.1:8080', 'localhost:3000', '127.1', '2130706433', '0x7f000001', '[::1]:8080', '[::ffff:127.0.0.1]', '[fe80::1]', '10.0.0.5:22', '192.168.1.1', '169.254.169.254', '2852039166', 'metadata.google.internal'])(
+    'offers no one-click allow for %s (this computer, a private network or a metadata service)',
+    (target) => {
+      const offer = offerFor(network(target), places, () => false);
+      expect(offer.fix).toBeUndefined();
+      expect(offer.noFix).toMatch(/this computer, a private network or a cloud metadata service/);
+    },
+  );
 });

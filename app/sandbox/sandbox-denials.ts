@@ -1,11 +1,15 @@
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SECRET_PATHS_IN_HOME, STARTUP_PATHS_IN_HOME, denialMessage, folderEntryProblem, isWithin } from '../../shared/domain/sandbox';
-import type { SandboxDenial, SandboxDenialKind, SandboxPolicy } from '../../shared/domain/sandbox';
+import { denialMessage, isWithin, protectedFolderReason } from '../../shared/domain/sandbox';
+import type { SandboxDenial, SandboxDenialKind, SandboxDenialSource, SandboxPolicy } from '../../shared/domain/sandbox';
+import { domainAllowProblem, folderAllowProblem } from './sandbox-allow-check';
+import type { BerthPlaces } from './sandbox-allow-check';
 
 /** What a denial is about, before it is dated and named. */
 export interface DeniedAccess {
   kind: SandboxDenialKind;
   target: string;
+  source: SandboxDenialSource;
 }
 
 /** Words runtimes print for a refused write: Node's EROFS, libc's strerror, Python's Errno 30. */
@@ -42,8 +46,8 @@ export function parseDenial(line: string, policy: SandboxPolicy): DeniedAccess |
   for (const path of pathsIn(line).reverse()) {
     const hiddenForRead = policy.denyRead.some((denied) => isWithin(path, denied)) && !policy.allowRead.some((allowed) => isWithin(path, allowed));
     const writable = policy.allowWrite.some((allowed) => isWithin(path, allowed)) && !policy.denyWrite.some((denied) => isWithin(path, denied));
-    if (readOnly && !writable) return { kind: 'write', target: path };
-    if ((noPermission || notFound) && hiddenForRead) return { kind: 'read', target: path };
+    if (readOnly && !writable) return { kind: 'write', target: path, source: 'server' };
+    if ((noPermission || notFound) && hiddenForRead) return { kind: 'read', target: path, source: 'server' };
   }
   return undefined;
 }
@@ -52,25 +56,63 @@ export function parseDenial(line: string, policy: SandboxPolicy): DeniedAccess |
 export function parseNetworkViolation(line: string): DeniedAccess | undefined {
   const match = /network-outbound\s+(\S+)/.exec(line);
   if (match?.[1] === undefined) return undefined;
-  return { kind: 'network', target: match[1].replace(/:(80|443)$/, '') };
+  return { kind: 'network', target: match[1].replace(/:(80|443)$/, ''), source: 'proxy' };
 }
+
+/** What a denial offers: the one fix, or why there is none (in words saying what the place holds). */
+export type DenialOffer = Pick<SandboxDenial, 'fix' | 'noFix'>;
 
 /**
  * What "allow" would add for a denial: the folder written to (a file's
- * folder) or the host. Nothing for a read (the sandbox denies reads only of
- * secrets and Berth's own files) nor for a startup file, a secret, the whole
- * disk or home.
+ * folder) or the host — checked as `sandbox.allow` checks it, so a forged
+ * line naming Berth's folder, home or a folder holding it offers nothing.
+ * Nothing for a read (the sandbox denies reads only of secrets and Berth's
+ * own files), nor for this computer, a private network or a metadata service.
  */
-export function fixFor(access: DeniedAccess, home: string, isFolder: (path: string) => boolean): SandboxDenial['fix'] {
-  if (access.kind === 'network') return { domain: access.target };
-  if (access.kind === 'read') return undefined;
-  const protectedPaths = [...SECRET_PATHS_IN_HOME, ...STARTUP_PATHS_IN_HOME].map((relative) => `${home.replace(/\/+$/, '')}/${relative}`);
-  if (protectedPaths.some((path) => isWithin(access.target, path))) return undefined;
+export function offerFor(access: DeniedAccess, places: BerthPlaces, isFolder: (path: string) => boolean): DenialOffer {
+  if (access.kind === 'network') {
+    const problem = domainAllowProblem(access.target);
+    return problem === undefined ? { fix: { domain: access.target } } : { noFix: 'it is this computer, a private network or a cloud metadata service: add it by hand in its Sandbox tab if the server truly needs it' };
+  }
+  if (access.kind === 'read') return { noFix: protectedFolderReason(access.target, places) ?? 'Berth keeps it unreadable to every server' };
   const folder = isFolder(access.target) ? access.target : dirname(access.target);
-  return folderEntryProblem(folder, home) === undefined ? { folder } : undefined;
+  if (folderAllowProblem(folder, places) === undefined) return { fix: { folder } };
+  return { noFix: protectedFolderReason(access.target, places) ?? protectedFolderReason(folder, places) ?? "it holds credentials, startup files or Berth's own files" };
 }
 
 /** A dated, worded denial of one server. */
-export function denialOf(server: string, access: DeniedAccess, home: string, at: number, fix: SandboxDenial['fix']): SandboxDenial {
-  return { server, ...access, message: denialMessage(access.kind, access.target, home), at, ...(fix === undefined ? {} : { fix }) };
+export function denialOf(server: string, access: DeniedAccess, home: string, at: number, offer: DenialOffer): SandboxDenial {
+  return { server, ...access, message: denialMessage(access.kind, access.target, home, access.source), at, ...offer };
+}
+
+const MAX_DENIALS = 50;
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The latest denials of each server since Berth started (newest last, at most 50 each), each with its offer. */
+export class RecentDenials {
+  private readonly byServer = new Map<string, SandboxDenial[]>();
+
+  record(server: string, access: DeniedAccess, places: BerthPlaces): SandboxDenial {
+    const denial = denialOf(server, access, places.home, Date.now(), offerFor(access, places, isFolder));
+    const list = this.byServer.get(server) ?? [];
+    list.push(denial);
+    if (list.length > MAX_DENIALS) list.splice(0, list.length - MAX_DENIALS);
+    this.byServer.set(server, list);
+    return denial;
+  }
+
+  recent(server: string): SandboxDenial[] {
+    return [...(this.byServer.get(server) ?? [])];
+  }
+
+  forget(server: string): void {
+    this.byServer.delete(server);
+  }
 }

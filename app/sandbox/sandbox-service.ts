@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
 import type { LogEntry } from '../../shared/domain/log';
-import { deriveSandboxPolicy, describeSandboxPolicy, folderEntryProblem, sandboxFitProblem } from '../../shared/domain/sandbox';
+import { deriveSandboxPolicy, describeSandboxPolicy, sandboxFitProblem } from '../../shared/domain/sandbox';
 import type { SandboxDenial, SandboxPolicy, SandboxServerSettings, SandboxSupport } from '../../shared/domain/sandbox';
 import type { ServerState } from '../../shared/domain/server';
 import { ServerStartError } from '../../shared/domain/server-start-error';
@@ -14,7 +14,9 @@ import type { EventHub } from '../events/event-hub';
 import type { LogSink } from '../logs/log-sink';
 import type { PrepareLaunch, ServerLaunch } from '../servers/server-launch';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import { denialOf, fixFor, parseDenial, parseNetworkViolation } from './sandbox-denials';
+import { berthEntriesIn, domainAllowProblem, folderAllowProblem } from './sandbox-allow-check';
+import type { BerthPlaces } from './sandbox-allow-check';
+import { RecentDenials, parseDenial, parseNetworkViolation } from './sandbox-denials';
 import type { DeniedAccess } from './sandbox-denials';
 import { ensureServerFolders, moveServerFolders, removeServerFolders, serverFolders } from './sandbox-folders';
 import { sandboxedLaunch } from './sandbox-launch';
@@ -68,7 +70,6 @@ interface Run {
   restarting?: boolean;
 }
 
-const MAX_DENIALS = 50;
 const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting']);
 
 /**
@@ -81,7 +82,7 @@ const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting'])
  */
 export class SandboxService implements ServerLifecycleListener {
   private readonly runs = new Map<string, Run>();
-  private readonly denials = new Map<string, SandboxDenial[]>();
+  private readonly denials = new RecentDenials();
   private runtime: Promise<SandboxRuntime> | undefined;
   /** The check in flight or its answer: servers starting together share one (each costs ~15 ms of blocking spawns). */
   private supportCheck: Promise<SandboxSupport> | undefined;
@@ -153,9 +154,12 @@ export class SandboxService implements ServerLifecycleListener {
       });
       this.runs.set(name, { commandId: wrapped.commandId, policy: runPolicy, ledgerKey, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
-      // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
-      for (const folder of this.options.settings.get(name).allowedFolders.filter((path) => !existsSync(path))) {
-        this.log(name, 'warning', `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`);
+      for (const folder of this.options.settings.get(name).allowedFolders) {
+        const problem = folderAllowProblem(folder, this.places);
+        // Stored before Berth refused such folders, or written by hand: left out of the policy, and said.
+        if (problem !== undefined) this.log(name, 'warning', `the folder ${folder} is left out of what it may write: ${problem}`);
+        // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
+        else if (!existsSync(folder)) this.log(name, 'warning', `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`);
       }
       return wrapped.launch;
     } catch (error) {
@@ -192,9 +196,15 @@ export class SandboxService implements ServerLifecycleListener {
     return this.runtime;
   }
 
-  /** The policy a start of `server` gets now. */
+  /** Home and Berth's config folder: what folders to write are checked against. */
+  get places(): BerthPlaces {
+    return { home: this.home, configDir: this.options.paths.configDir };
+  }
+
+  /** The policy a start of `server` gets now; a stored folder the host now refuses is left out. */
   policyFor(server: string, roots = this.options.rootsOf(server)): SandboxPolicy {
     const { paths } = this.options;
+    const settings = this.options.settings.get(server);
     return deriveSandboxPolicy({
       home: this.home,
       roots,
@@ -202,7 +212,8 @@ export class SandboxService implements ServerLifecycleListener {
       berthConfigDir: paths.configDir,
       berthReadable: [paths.bundlesDir],
       berthSecretFiles: [paths.secretsFile],
-      settings: this.options.settings.get(server),
+      berthEntries: berthEntriesIn(paths.configDir),
+      settings: { ...settings, allowedFolders: settings.allowedFolders.filter((folder) => folderAllowProblem(folder, this.places) === undefined) },
     });
   }
 
@@ -230,7 +241,9 @@ export class SandboxService implements ServerLifecycleListener {
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
     if (patch.enabled === true && state.config.command === undefined) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'enabled');
-    await this.refuseUnfit(next.enabled && !before.enabled, next.allowedFolders, 'enabled', 'allowedFolders');
+    // The folders added are checked; one stored earlier and refused now is left out of the policy (policyFor), not a reason to refuse this change.
+    const added = (patch.allowedFolders ?? []).filter((folder) => !before.allowedFolders.includes(folder));
+    await this.refuseUnfit(next.enabled && !before.enabled, added, 'enabled', 'allowedFolders');
     const saved = await this.options.settings.set(server, next);
     const view = this.view(server);
     this.options.events.emit('sandbox.serverSettingsChanged', view);
@@ -257,17 +270,25 @@ export class SandboxService implements ServerLifecycleListener {
     await this.options.settings.forget(server);
   }
 
-  /** One click from a denial: allow that folder or domain. */
+  /**
+   * One click from a denial: allow that folder or domain. Checked as every
+   * folder is, and never this computer, a private network or a metadata
+   * service (a denial may be forged by the server to ask for exactly that).
+   */
   async allow(server: string, item: { folder: string } | { domain: string }): Promise<SandboxServerSettingsView> {
     const current = this.options.settings.get(server);
-    if ('domain' in item) return this.update(server, { allowedDomains: [...current.allowedDomains, item.domain] });
-    const fix = fixFor({ kind: 'write', target: item.folder }, this.home, () => true);
-    if (fix === undefined) throw new HostError('FORBIDDEN', `Berth never lets a sandboxed server write ${item.folder}: it holds secrets or runs at login`, 'folder');
+    if ('domain' in item) {
+      const problem = domainAllowProblem(item.domain);
+      if (problem !== undefined) throw new HostError('FORBIDDEN', problem, 'domain');
+      return this.update(server, { allowedDomains: [...current.allowedDomains, item.domain] });
+    }
+    const problem = folderAllowProblem(item.folder, this.places);
+    if (problem !== undefined) throw new HostError('FORBIDDEN', `${problem}: ${item.folder}`, 'folder');
     return this.update(server, { allowedFolders: [...current.allowedFolders, item.folder] });
   }
 
   recentDenials(server: string): SandboxDenial[] {
-    return [...(this.denials.get(server) ?? [])];
+    return this.denials.recent(server);
   }
 
   /** Connections whose failed tool calls are read for denials (servers that answer the error instead of logging it). */
@@ -308,7 +329,7 @@ export class SandboxService implements ServerLifecycleListener {
 
   serverRemoved(server: string): void {
     this.endRun(server);
-    this.denials.delete(server);
+    this.denials.forget(server);
     this.options.settings
       .forget(server)
       .then(() => removeServerFolders(serverFolders(this.options.paths.configDir, server)))
@@ -339,7 +360,7 @@ export class SandboxService implements ServerLifecycleListener {
       if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, enabledPath);
     }
     for (const folder of allowedFolders) {
-      const problem = folderEntryProblem(folder, this.home);
+      const problem = folderAllowProblem(folder, this.places);
       if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, foldersPath);
     }
   }
@@ -376,12 +397,7 @@ export class SandboxService implements ServerLifecycleListener {
     const key = `${access.kind} ${access.target}`;
     if (run.reported.has(key)) return;
     run.reported.add(key);
-    const fix = fixFor(access, this.home, isFolder);
-    const denial = denialOf(server, access, this.home, Date.now(), fix);
-    const list = this.denials.get(server) ?? [];
-    list.push(denial);
-    if (list.length > MAX_DENIALS) list.splice(0, list.length - MAX_DENIALS);
-    this.denials.set(server, list);
+    const denial = this.denials.record(server, access, this.places);
     this.log(server, 'warning', denial.message);
     this.options.events.emit('sandbox.denied', denial);
   }
@@ -407,13 +423,5 @@ export class SandboxService implements ServerLifecycleListener {
 
   private log(server: string, level: 'info' | 'warning', text: string): void {
     this.options.logs.append({ server, time: Date.now(), source: 'host', level, text });
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

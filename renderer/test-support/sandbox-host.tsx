@@ -34,7 +34,7 @@ export function policyView(settings: SandboxServerSettingsView, root = `${HOME}/
 }
 
 export function denial(server: string, patch: Partial<SandboxDenial> = {}): SandboxDenial {
-  return { server, kind: 'write', target: `${HOME}/Documents/x/report.txt`, message: 'blocked by the sandbox: write to ~/Documents/x/report.txt', at: 1_700_000_000_000, fix: { folder: `${HOME}/Documents/x` }, ...patch };
+  return { server, kind: 'write', target: `${HOME}/Documents/x/report.txt`, source: 'server', message: 'the server reports the sandbox blocked a write to ~/Documents/x/report.txt', at: 1_700_000_000_000, fix: { folder: `${HOME}/Documents/x` }, ...patch };
 }
 
 /**

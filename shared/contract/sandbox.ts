@@ -4,7 +4,7 @@ import type { SandboxDenial, SandboxPolicy, SandboxPolicyWords, SandboxServerSet
 import { method } from './define';
 
 const ServerSchema = z.string().min(1).max(200);
-/** An absolute folder; the host checks it further (exists, not the whole disk or home). */
+/** An absolute folder; the host checks it further (shared/domain/sandbox.ts `folderEntryProblem`, on its real path). */
 const FolderSchema = z.string().trim().min(1, 'Enter a folder').max(4_096, 'That path is too long');
 const DomainSchema = z
   .string()
@@ -78,9 +78,12 @@ export const SandboxDenialSchema = z.object({
   server: z.string(),
   kind: z.enum(['read', 'write', 'network']),
   target: z.string(),
+  /** `server`: read from its own output, its claim; `proxy`: the sandbox's proxy refused it. */
+  source: z.enum(['server', 'proxy']),
   message: z.string(),
   at: z.number(),
   fix: z.union([z.object({ folder: z.string() }).strict(), z.object({ domain: z.string() }).strict()]).optional(),
+  noFix: z.string().optional(),
 }) satisfies z.ZodType<SandboxDenial>;
 
 /** The sandbox of local servers (shared/domain/sandbox.ts has the policy and its words). */
@@ -97,7 +100,7 @@ export const sandboxMethods = {
   }),
   'sandbox.setServerSettings': method({
     summary:
-      "Changes one server's sandbox setting (the fields given); a running local server restarts when what it may do changed. Turning it on where the sandbox is unavailable is refused (FORBIDDEN, saying why), for an HTTP server too (INVALID_INPUT). NOT_FOUND for an unknown server.",
+      "Changes one server's sandbox setting (the fields given); a running local server restarts when what it may do changed. Turning it on where the sandbox is unavailable is refused (FORBIDDEN, saying why), for an HTTP server too (INVALID_INPUT); so is an added folder `sandbox.allow` would refuse (INVALID_INPUT, saying what it holds). NOT_FOUND for an unknown server.",
     input: z
       .object({
         server: ServerSchema,
@@ -115,7 +118,8 @@ export const sandboxMethods = {
     output: SandboxPolicyViewSchema,
   }),
   'sandbox.allow': method({
-    summary: 'Allows one folder (writing) or one domain for a server, from a denial, and restarts it. A secret path is refused (FORBIDDEN).',
+    summary:
+      "Allows one folder (writing) or one domain for a server, from a denial, and restarts it. Refused (FORBIDDEN, saying what the place holds): a folder whose real path is or holds home, is or holds or lies in Berth's config folder, a credentials folder, a startup file or a program-settings folder (~/.config, ~/.local/bin…); a domain on this computer, a private network or a cloud metadata service.",
     input: z
       .object({ server: ServerSchema, folder: FolderSchema.optional(), domain: DomainSchema.optional() })
       .strict()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denialMessage, deriveSandboxPolicy, describeSandboxPolicy, domainEntryProblem, folderEntryProblem, sandboxFitProblem, suggestedSandboxDomains, tildePath } from './sandbox';
+import { denialMessage, deriveSandboxPolicy, describeSandboxPolicy, domainEntryProblem, folderEntryProblem, protectedFolderProblem, sandboxFitProblem, suggestedSandboxDomains, tildePath } from './sandbox';
 import type { SandboxPolicyInputs } from './sandbox';
 
 const home = '/home/ann';
@@ -63,6 +63,21 @@ describe('deriveSandboxPolicy', () => {
     expect(policy.allowedDomains).toEqual(['api.github.com', '*.npmjs.org']);
   });
 
+  it("keeps Berth's files closed whatever folders are allowed: its config folder allowed (stored by an older Berth) and home as a root", () => {
+    const entries = [`${configDir}/browser-profile`, `${configDir}/sandbox.json`, `${configDir}/sandbox`, `${configDir}/sandbox/fs-1`, `${configDir}/sandbox/other-2`, `${configDir}/Cookies`];
+    const policy = deriveSandboxPolicy(inputs({ roots: [home], berthEntries: entries, settings: { allowedFolders: [configDir, `${configDir}/sandbox`], allowedDomains: [] } }));
+    // Reading: the whole folder stays denied; only its own folders and the bundles are re-opened.
+    expect(policy.denyRead).toContain(configDir);
+    expect(policy.allowRead).toEqual([folders.data, folders.temp, folders.cache, `${configDir}/bundles`]);
+    // Writing: every file of Berth's, what the host found there included (another server's folder, the browser profile).
+    for (const name of ['sandbox.json', 'settings.json', 'secrets.json', 'config.json', 'conversations', 'logs', 'state', 'browser-profile', 'Cookies', 'sandbox/other-2']) {
+      expect(policy.denyWrite).toContain(`${configDir}/${name}`);
+    }
+    // …but not the folders that lead to its own, which it must write.
+    expect(policy.denyWrite).not.toContain(`${configDir}/sandbox`);
+    expect(policy.denyWrite).not.toContain(`${configDir}/sandbox/fs-1`);
+  });
+
   it('keeps a root inside a secret folder unreadable', () => {
     const policy = deriveSandboxPolicy(inputs({ roots: [`${home}/.ssh/keys`] }));
     expect(policy.allowRead).not.toContain(`${home}/.ssh/keys`);
@@ -87,7 +102,16 @@ describe('entries the person types', () => {
     ['*.example.com', undefined],
     ['api.example.com:8443', undefined],
     ['127.0.0.1:8080', undefined],
-    ['localhost', undefined],
+    ['localhost:5432', undefined],
+    ['192.168.1.20:8443', undefined],
+    ['localhost', "localhost is this computer or a private network: enter the one port the server needs (localhost:5432), so no other local service, Berth's own included, is opened to it"],
+    ['127.1', "127.1 is this computer or a private network: enter the one port the server needs (127.1:5432), so no other local service, Berth's own included, is opened to it"],
+    ['2130706433', "2130706433 is this computer or a private network: enter the one port the server needs (2130706433:5432), so no other local service, Berth's own included, is opened to it"],
+    ['10.0.0.1', "10.0.0.1 is this computer or a private network: enter the one port the server needs (10.0.0.1:5432), so no other local service, Berth's own included, is opened to it"],
+    ['*.app.localhost', 'A wildcard cannot name this computer or a private network: enter the one host:port the server needs'],
+    ['169.254.169.254:80', "169.254.169.254:80 is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server"],
+    ['metadata.google.internal', "metadata.google.internal is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server"],
+    ['2852039166:80', "2852039166:80 is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server"],
     ['https://example.com', 'Enter a domain without http:// or a path (example.com)'],
     ['example.com/path', 'Enter a domain without http:// or a path (example.com)'],
     ['*', 'A wildcard is allowed only as "*.example.com"'],
@@ -103,11 +127,31 @@ describe('entries the person types', () => {
   it.each([
     ['/srv/data', undefined],
     ['relative/path', 'Enter an absolute folder path (starting with /)'],
-    ['/', 'Allowing the whole disk or home folder would defeat the sandbox: pick the folder it needs'],
-    ['/home/ann/', 'Allowing the whole disk or home folder would defeat the sandbox: pick the folder it needs'],
+    ['/home/ann/Projects/site', undefined],
+    ['/home/ann/.config-backup', undefined],
     ['/srv/../etc', 'Enter the folder without "." or ".."'],
+    ['/', protectedFolderProblem('it is the whole disk')],
+    ['/home/ann/', protectedFolderProblem('it is your home folder')],
+    ['/home', protectedFolderProblem('it holds your home folder (/home/ann)')],
+    ['/home/ann/.config/berth', protectedFolderProblem("it is Berth's own settings folder (~/.config/berth): Berth's settings, secrets, conversations and every server's sandbox")],
+    ['/home/ann/.config/berth/sandbox/other-1/data', protectedFolderProblem("it is inside Berth's own settings folder (~/.config/berth), which holds Berth's settings, secrets and the other servers' files")],
+    ['/home/ann/.config', protectedFolderProblem("it holds Berth's own settings folder (~/.config/berth)")],
+    ['/home/ann/.config/git', protectedFolderProblem('it holds files that run code at login or in your shell (~/.config/git)')],
+    ['/home/ann/.local', protectedFolderProblem('it holds credentials (~/.local/share/keyrings)')],
+    ['/home/ann/.config/autostart', protectedFolderProblem('it holds files that run code at login or in your shell (~/.config/autostart)')],
+    ['/home/ann/.local/share/applications', protectedFolderProblem('it holds files that run code at login or in your shell (~/.local/share/applications)')],
+    ['/home/ann/.ssh', protectedFolderProblem('it holds credentials (~/.ssh)')],
+    ['/home/ann/.docker', protectedFolderProblem('it holds credentials (~/.docker/config.json)')],
+    ['/home/ann/.aws/sso', protectedFolderProblem('it holds credentials (~/.aws)')],
   ])('folder %j → %j', (path, problem) => {
-    expect(folderEntryProblem(path, home)).toBe(problem);
+    expect(folderEntryProblem(path, home, configDir)).toBe(problem);
+  });
+
+  it('checks what it can without the config folder (the renderer before the host answers)', () => {
+    expect(folderEntryProblem('/home/ann/.config/berth', home)).toBe(protectedFolderProblem("it holds other programs' settings and launchers, some of which run code (~/.config)"));
+    expect(folderEntryProblem('/home', home)).toBe(protectedFolderProblem('it holds your home folder (/home/ann)'));
+    expect(folderEntryProblem('/srv/data', '')).toBeUndefined();
+    expect(folderEntryProblem('/', '')).toBe(protectedFolderProblem('it is the whole disk'));
   });
 });
 
@@ -115,9 +159,12 @@ describe('words for a denial', () => {
   it('shows paths from home with ~', () => {
     expect(tildePath('/home/ann/Documents/x', home)).toBe('~/Documents/x');
     expect(tildePath('/home/anna/x', home)).toBe('/home/anna/x');
-    expect(denialMessage('write', '/home/ann/Documents/x', home)).toBe('blocked by the sandbox: write to ~/Documents/x');
-    expect(denialMessage('read', '/home/ann/.ssh/id_rsa', home)).toBe('blocked by the sandbox: read of ~/.ssh/id_rsa');
-    expect(denialMessage('network', 'api.example.com', home)).toBe('blocked by the sandbox: connection to api.example.com');
+    expect(denialMessage('network', 'api.example.com', home, 'proxy')).toBe('blocked by the sandbox: connection to api.example.com');
+  });
+
+  it("words what the server's own output says as its claim", () => {
+    expect(denialMessage('write', '/home/ann/Documents/x', home, 'server')).toBe('the server reports the sandbox blocked a write to ~/Documents/x');
+    expect(denialMessage('read', '/home/ann/.ssh/id_rsa', home, 'server')).toBe('the server reports the sandbox blocked a read of ~/.ssh/id_rsa');
   });
 });
 

@@ -1,3 +1,5 @@
+import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget } from './sandbox-local-target';
+
 /**
  * The OS sandbox of local (stdio) servers: the person's per-server setting,
  * the policy Berth derives from what the person already decided (roots, the
@@ -59,6 +61,12 @@ export interface SandboxPolicyInputs {
   berthReadable: string[];
   /** Other files holding Berth's secrets, wherever they are. */
   berthSecretFiles: string[];
+  /**
+   * What is in Berth's config folder and in its `sandbox/` folder now
+   * (absolute paths): each is denied writing whatever it is named (Electron's
+   * profile files, other servers' folders), besides the fixed list.
+   */
+  berthEntries?: string[];
   settings: Pick<SandboxServerSettings, 'allowedFolders' | 'allowedDomains'>;
 }
 
@@ -183,22 +191,26 @@ export function deriveSandboxPolicy(inputs: SandboxPolicyInputs): SandboxPolicy 
   const secrets = SECRET_PATHS_IN_HOME.map((relative) => inHome(home, relative));
   const allowWrite = unique([...inputs.roots, ...own, ...settings.allowedFolders]);
   const denyRead = unique([...secrets, inputs.berthConfigDir, ...inputs.berthSecretFiles]);
-  // Re-open only what is inside a denied folder; a root inside ~/.ssh stays unreadable (a secret is a secret).
-  const readable = [...own, ...inputs.berthReadable, ...inputs.roots, ...settings.allowedFolders];
+  // Inside Berth's folder only its own folders and the bundles are re-opened: a root or a folder the person
+  // allowed there (stored by an older Berth, or a config edited by hand) never opens Berth's files to reading.
+  const readable = [...own, ...inputs.berthReadable];
   const allowRead = unique(readable.filter((path) => isWithin(path, inputs.berthConfigDir) && !secrets.some((secret) => isWithin(path, secret))));
+  const ownInConfig = own.some((path) => isWithin(path, inputs.berthConfigDir));
+  // Every entry but the folders that lead to its own (`sandbox/`, `sandbox/<it>`): other servers' folders included.
+  const berthEntries = (inputs.berthEntries ?? []).filter((entry) => !own.some((path) => isWithin(path, entry)));
   const denyWrite = unique([
     ...STARTUP_PATHS_IN_HOME.map((relative) => inHome(home, relative)),
     ...secrets,
     ...inputs.berthSecretFiles,
     // Berth's config folder, except the server's own folders inside it.
-    ...(own.some((path) => isWithin(path, inputs.berthConfigDir)) ? berthFilesBesides(inputs.berthConfigDir) : [inputs.berthConfigDir]),
+    ...(ownInConfig ? [...berthFilesBesides(inputs.berthConfigDir), ...berthEntries] : [inputs.berthConfigDir]),
   ]);
   return { allowWrite, denyWrite, denyRead, allowRead, allowedDomains: [...new Set(settings.allowedDomains)] };
 }
 
 /** Berth's own files and folders inside its config folder (everything but `sandbox/`, where the servers' folders live). */
 export function berthFilesBesides(configDir: string): string[] {
-  return ['config.json', 'settings.json', 'secrets.json', 'registries.json', 'state', 'logs', 'conversations', 'bundles'].map((name) => `${trimSlash(configDir)}/${name}`);
+  return ['config.json', 'settings.json', 'secrets.json', 'registries.json', 'sandbox.json', 'state', 'logs', 'conversations', 'bundles'].map((name) => `${trimSlash(configDir)}/${name}`);
 }
 
 /** `/home/ann/Documents/x` → `~/Documents/x`: how paths are shown. */
@@ -234,24 +246,38 @@ export function describeSandboxPolicy(policy: SandboxPolicy, home: string, ownFo
 /** What a sandboxed server was refused. */
 export type SandboxDenialKind = 'read' | 'write' | 'network';
 
+/**
+ * Where a denial was seen: `server` — read from the server's own output
+ * (stderr, a failed tool call's text, its start error), so it is the
+ * server's claim, which a hostile server can forge; `proxy` — the sandbox's
+ * own network proxy refused the connection: Berth saw it happen.
+ */
+export type SandboxDenialSource = 'server' | 'proxy';
+
 /** One refusal seen in a sandboxed server's stderr or error (the `sandbox.denied` topic). */
 export interface SandboxDenial {
   server: string;
   kind: SandboxDenialKind;
   /** The absolute path, or the host (`host` or `host:port`). */
   target: string;
-  /** "blocked by the sandbox: write to ~/Documents/x": the log line and the card's text. */
+  source: SandboxDenialSource;
+  /** "the server reports the sandbox blocked a write to ~/Documents/x", "blocked by the sandbox: connection to host": the log line and the card's text. */
   message: string;
   /** Epoch ms. */
   at: number;
-  /** What `sandbox.allow` would add for this denial: the folder to allow writing, or the domain; absent for a read of a secret (never allowed). */
+  /** What `sandbox.allow` would add for this denial: the folder to allow writing, or the domain; absent when Berth never allows it. */
   fix?: { folder: string } | { domain: string };
+  /** Why no fix is offered, saying what the place holds ("it holds your home folder (/home/ann)"); absent with a fix. */
+  noFix?: string;
 }
 
-/** The words of a denial: "blocked by the sandbox: write to ~/Documents/x". */
-export function denialMessage(kind: SandboxDenialKind, target: string, home: string): string {
-  if (kind === 'network') return `blocked by the sandbox: connection to ${target}`;
-  return `blocked by the sandbox: ${kind} ${kind === 'read' ? 'of' : 'to'} ${tildePath(target, home)}`;
+/** How the log lines of denials start, by source (the renderer puts the fix beside them). */
+export const DENIAL_PREFIXES: Readonly<Record<SandboxDenialSource, string>> = { server: 'the server reports the sandbox blocked ', proxy: 'blocked by the sandbox: ' };
+
+/** The words of a denial: a server's claim says it is one ("the server reports the sandbox blocked a write to ~/x"). */
+export function denialMessage(kind: SandboxDenialKind, target: string, home: string, source: SandboxDenialSource): string {
+  const what = kind === 'network' ? `connection to ${target}` : `${kind} ${kind === 'read' ? 'of' : 'to'} ${tildePath(target, home)}`;
+  return source === 'proxy' ? `${DENIAL_PREFIXES.proxy}${what}` : `${DENIAL_PREFIXES.server}a ${what}`;
 }
 
 function commandName(command: string | undefined): string {
@@ -300,8 +326,9 @@ const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}
 
 /**
  * Why a network entry is not one the sandbox takes, or undefined when it is:
- * `example.com`, `*.example.com`, `localhost`, an IPv4 address, each with an
- * optional `:port`. No scheme, no path, no bare `*`.
+ * `example.com`, `*.example.com`, an IPv4 address, each with an optional
+ * `:port`. No scheme, no path, no bare `*`; this computer or a private
+ * network only as one `host:port`; never a metadata service.
  */
 export function domainEntryProblem(entry: string): string | undefined {
   const text = entry.trim().toLowerCase();
@@ -312,7 +339,10 @@ export function domainEntryProblem(entry: string): string | undefined {
   const host = match?.[1] ?? '';
   const port = match?.[2];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return 'The port must be between 1 and 65535';
-  if (IPV4.test(host)) return undefined;
+  return (IPV4.test(host) ? undefined : domainNameProblem(host)) ?? localDomainProblem(text);
+}
+
+function domainNameProblem(host: string): string | undefined {
   const name = host.startsWith('*.') ? host.slice(2) : host;
   if (name === '' || name === '*' || host.includes('*', host.startsWith('*.') ? 1 : 0)) return 'A wildcard is allowed only as "*.example.com"';
   const labels = name.split('.');
@@ -321,14 +351,83 @@ export function domainEntryProblem(entry: string): string | undefined {
   return undefined;
 }
 
-/** Why a folder entry is not one the sandbox takes, or undefined: an absolute path that is not the whole disk or home. */
-export function folderEntryProblem(path: string, home: string): string | undefined {
+/**
+ * Why a network entry for this computer, a private network or a metadata
+ * service is refused, or undefined: never a metadata or link-local address;
+ * otherwise only one exact `host:port`, typed by the person, so no other local
+ * service (Berth's own bridge among them) is opened with it.
+ */
+function localDomainProblem(entry: string): string | undefined {
+  if (isMetadataOrLinkLocalTarget(entry)) return `${entry} is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server`;
+  if (!isLocalOrPrivateTarget(entry)) return undefined;
+  if (entry.startsWith('*.')) return 'A wildcard cannot name this computer or a private network: enter the one host:port the server needs';
+  if (!hasPort(entry)) return `${entry} is this computer or a private network: enter the one port the server needs (${entry}:5432), so no other local service, Berth's own included, is opened to it`;
+  return undefined;
+}
+
+/**
+ * Folders in home that hold other programs' settings or launchers (a part of
+ * them runs code at login, in a shell or on the next `git status`): never
+ * offered, never accepted as a folder to write, nor any folder inside them.
+ */
+export const PROGRAM_FOLDERS_IN_HOME: readonly string[] = ['.config', '.local/bin', '.local/share/applications', '.local/share/systemd'];
+
+/** The places a folder to write is checked against; `configDir` is Berth's config folder when known (the host always knows it). */
+export interface ProtectedPlaces {
+  home: string;
+  configDir?: string | undefined;
+}
+
+/**
+ * Why Berth never lets a sandboxed server write `path`, in words that say
+ * what the folder holds, or undefined. Refused: the whole disk; home, and any
+ * folder that holds it; Berth's config folder (settings, secrets, the browser
+ * profile, every server's sandbox folders), inside it or holding it; a
+ * credentials folder, a startup file or a program-settings folder, inside it
+ * or holding it. `path` is absolute and normalized; the host passes its real
+ * path too (symlinks resolved), as a link may lead anywhere.
+ */
+export function protectedFolderReason(path: string, places: ProtectedPlaces): string | undefined {
+  const p = trimSlash(path);
+  if (p === '/') return 'it is the whole disk';
+  const home = trimSlash(places.home);
+  if (home === '' || home === '/') return undefined;
+  const shown = (folder: string) => tildePath(folder, home);
+  if (p === home) return 'it is your home folder';
+  if (isWithin(home, p)) return `it holds your home folder (${home})`;
+  const config = places.configDir === undefined ? undefined : trimSlash(places.configDir);
+  if (config !== undefined && config !== '') {
+    if (p === config) return `it is Berth's own settings folder (${shown(config)}): Berth's settings, secrets, conversations and every server's sandbox`;
+    if (isWithin(p, config)) return `it is inside Berth's own settings folder (${shown(config)}), which holds Berth's settings, secrets and the other servers' files`;
+    if (isWithin(config, p)) return `it holds Berth's own settings folder (${shown(config)})`;
+  }
+  const under = (relative: readonly string[]) => relative.map((rel) => inHome(home, rel)).find((folder) => isWithin(p, folder) || isWithin(folder, p));
+  const secret = under(SECRET_PATHS_IN_HOME);
+  if (secret !== undefined) return `it holds credentials (${shown(secret)})`;
+  const startup = under(STARTUP_PATHS_IN_HOME);
+  if (startup !== undefined) return `it holds files that run code at login or in your shell (${shown(startup)})`;
+  const programs = under(PROGRAM_FOLDERS_IN_HOME);
+  if (programs !== undefined) return `it holds other programs' settings and launchers, some of which run code (${shown(programs)})`;
+  return undefined;
+}
+
+/**
+ * Why a folder entry is not one the sandbox takes, or undefined: an absolute
+ * path with no `.`/`..` that {@linkcode protectedFolderReason} does not refuse.
+ * The renderer checks with `home` alone for a quick answer; the host, the
+ * authority, checks with its config folder and the real path too.
+ */
+export function folderEntryProblem(path: string, home: string, configDir?: string): string | undefined {
   if (path.trim() === '') return 'Enter a folder';
   if (path.length > 4_096) return 'That path is too long';
   if (path.includes('\0')) return 'That path holds a NUL character';
   if (!path.startsWith('/')) return 'Enter an absolute folder path (starting with /)';
   if (path.split('/').some((part) => part === '..' || part === '.')) return 'Enter the folder without "." or ".."';
-  const t = trimSlash(path);
-  if (t === '/' || t === trimSlash(home)) return 'Allowing the whole disk or home folder would defeat the sandbox: pick the folder it needs';
-  return undefined;
+  const reason = protectedFolderReason(path, { home, configDir });
+  return reason === undefined ? undefined : protectedFolderProblem(reason);
+}
+
+/** The refusal for a protected folder, with what to do instead. */
+export function protectedFolderProblem(reason: string): string {
+  return `Berth never lets a sandboxed server write there: ${reason}. Pick the one folder it needs, such as a project folder`;
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SandboxServerSettingsView } from '../../shared/contract/sandbox';
 import type { LogEntry } from '../../shared/domain/log';
@@ -22,14 +22,16 @@ async function logsOf(harness: Awaited<ReturnType<typeof world.start>>, server: 
 describe('a new server gets its sandbox before its first start', () => {
   it.skipIf(!support.available)(`servers.add with the sandbox on starts it sandboxed, never once without`, async () => {
     const harness = await world.start();
+    // Beside Berth's config folder, not in it (a folder inside it is refused).
+    const reports = join(dirname(world.dir), `berth-reports-${process.pid}`);
     await harness.call('servers.add', {
       name: 'echo',
       config: { command: process.execPath, args: [ECHO] },
-      sandbox: { enabled: true, allowedFolders: [join(world.dir, 'reports')], allowedDomains: ['API.example.com'] },
+      sandbox: { enabled: true, allowedFolders: [reports], allowedDomains: ['API.example.com'] },
     });
     await harness.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
     const settings = await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {});
-    expect(settings).toEqual([{ server: 'echo', applies: true, enabled: true, allowedFolders: [join(world.dir, 'reports')], allowedDomains: ['api.example.com'], offered: true }]);
+    expect(settings).toEqual([{ server: 'echo', applies: true, enabled: true, allowedFolders: [reports], allowedDomains: ['api.example.com'], offered: true }]);
     // Its one start ran in the sandbox: the host says so for each process it spawns, and no process came before it.
     await waitFor(async () => (await logsOf(harness, 'echo')).some((text) => text.startsWith('runs in the sandbox')));
     const spawns = (await logsOf(harness, 'echo')).filter((text) => text.startsWith('spawned pid'));

@@ -74,7 +74,9 @@ describe('the sandbox through the host', () => {
     expect(spawned[0]).toMatch(/\(in the sandbox\)$/);
     // Its stderr reached the sandbox through the host's log batches: the denial is an event, a log line and in sandbox.denials.
     const denial = await harness.waitForEvent('sandbox.denied', (d) => d.server === 'fresh');
-    expect(denial).toMatchObject({ kind: 'write', target, fix: { folder: tmpdir() } });
+    // Read from its stderr: the server's claim. Its folder (the temp folder) holds this test's Berth config folder, so no one-click allow.
+    expect(denial).toMatchObject({ kind: 'write', target, source: 'server', noFix: expect.stringContaining("holds Berth's own settings folder") });
+    expect(denial.fix).toBeUndefined();
     expect(await harness.call('sandbox.denials', { server: 'fresh' })).toEqual([denial]);
     expect(existsSync(target)).toBe(false);
     expect(await harness.call<SandboxServerSettingsView[]>('sandbox.serverSettings', {})).toEqual([

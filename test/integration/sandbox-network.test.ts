@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxDenial } from '../../shared/domain/sandbox';
 import { fixtureConfig } from '../../app/servers/test-support';
 import { sandboxSkipReason, startSandboxRig, waitUntil, type SandboxRig } from './sandbox-harness';
 
@@ -65,14 +66,16 @@ describe.skipIf(skipReason !== undefined)('network lists of sandboxed servers', 
     expect(fromOpen).toMatchObject({ ok: true, detail: expect.stringContaining("http://srt.") });
     expect(await attempt('a', { action: 'read', path: `/proc/${bPid}/cmdline` })).toMatchObject({ ok: false });
 
-    // Each refusal is reported for the server that made it, with the domain to allow.
-    const denials = rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload);
-    expect(denials).toContainEqual(expect.objectContaining({ server: 'a', kind: 'network', target: `127.0.0.1:${beta.port}`, fix: { domain: `127.0.0.1:${beta.port}` } }));
+    // Each refusal is reported for the server that made it; a loopback target gets no one-click allow.
+    const denials = rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload as SandboxDenial);
+    expect(denials).toContainEqual(expect.objectContaining({ server: 'a', kind: 'network', target: `127.0.0.1:${beta.port}`, source: 'proxy', noFix: expect.stringContaining('this computer') }));
     expect(denials).toContainEqual(expect.objectContaining({ server: 'b', kind: 'network', target: `127.0.0.1:${alpha.port}` }));
     expect(denials).toHaveLength(2);
+    expect(denials.every((denial) => denial.fix === undefined)).toBe(true);
+    await expect(rig.sandbox.allow('a', { domain: `127.0.0.1:${beta.port}` })).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('add it by hand') });
 
-    // One click: a is allowed beta's service too, restarts, and reaches it.
-    await rig.sandbox.allow('a', { domain: `127.0.0.1:${beta.port}` });
+    // Added by hand in its Sandbox tab: a is allowed beta's service too, restarts, and reaches it.
+    await rig.sandbox.update('a', { allowedDomains: [...rig.sandbox.view('a').allowedDomains, `127.0.0.1:${beta.port}`] });
     await waitForRestart(rig, 'a');
     expect(await attempt('a', { action: 'proxy-get', url: betaUrl })).toEqual({ ok: true, detail: 'beta service' });
   }, 90_000);

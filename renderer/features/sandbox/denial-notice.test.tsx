@@ -23,7 +23,8 @@ describe('a denial the person can act on', () => {
     await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
     act(() => transport.emit('sandbox.denied', denial('files')));
     const onCard = within(card()).getByRole('group', { name: 'Blocked by the sandbox in files' });
-    expect(onCard.textContent).toContain('Blocked by the sandbox: write to ~/Documents/x/report.txt');
+    // Read from the server's own output: worded as its claim.
+    expect(onCard.textContent).toContain('The server reports the sandbox blocked a write to ~/Documents/x/report.txt');
     const detail = screen.getByRole('region', { name: 'files details' });
     expect(within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' }).textContent).toContain('write to ~/Documents/x/report.txt');
 
@@ -32,6 +33,7 @@ describe('a denial the person can act on', () => {
     expect(within(confirm).getByRole('heading').textContent).toBe('Let “files” change files in this folder?');
     expect(confirm.textContent).toContain('restarts it');
     expect(confirm.textContent).toContain(`${HOME}/Documents/x`);
+    expect(confirm.textContent).toContain('comes from the server’s own output, which it can word as it likes');
     // Nothing is allowed before the confirmation.
     expect(transport.calls.some((c) => c.method === 'sandbox.allow')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Allow and restart' }));
@@ -45,9 +47,12 @@ describe('a denial the person can act on', () => {
   it('offers "Allow this domain" for a blocked connection', async () => {
     const { transport } = mountServers();
     await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
-    act(() => transport.emit('sandbox.denied', denial('files', { kind: 'network', target: 'api.example.com:443', message: 'blocked by the sandbox: connection to api.example.com:443', fix: { domain: 'api.example.com' } })));
+    act(() => transport.emit('sandbox.denied', denial('files', { kind: 'network', target: 'api.example.com:443', source: 'proxy', message: 'blocked by the sandbox: connection to api.example.com:443', fix: { domain: 'api.example.com' } })));
     fireEvent.click(within(card()).getByRole('button', { name: 'Allow this domain' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Allow and restart' }));
+    const confirm = await screen.findByRole('alertdialog');
+    // The sandbox's proxy saw it: Berth's own observation, not a claim.
+    expect(confirm.textContent).not.toContain('server’s own output');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Allow and restart' }));
     await waitFor(() => expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([{ server: 'files', domain: 'api.example.com' }]));
   });
 
@@ -62,6 +67,24 @@ describe('a denial the person can act on', () => {
     expect(within(notice).queryByRole('button')).toBeNull();
   });
 
+  it("shows a forged denial naming Berth's own folder as the server's claim, with what the folder holds and no Allow button", async () => {
+    const { transport } = mountServers();
+    await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
+    const noFix = "it is inside Berth's own settings folder (~/.config/berth), which holds Berth's settings, secrets and the other servers' files";
+    act(() =>
+      transport.emit(
+        'sandbox.denied',
+        denial('files', { target: `${HOME}/.config/berth/sandbox.json`, message: 'the server reports the sandbox blocked a write to ~/.config/berth/sandbox.json', fix: undefined, noFix }),
+      ),
+    );
+    const detail = screen.getByRole('region', { name: 'files details' });
+    const notice = within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' });
+    expect(notice.textContent).toContain('The server reports the sandbox blocked a write to ~/.config/berth/sandbox.json');
+    expect(notice.textContent).toContain(`Berth never allows this: ${noFix}.`);
+    expect(within(notice).queryByRole('button')).toBeNull();
+    expect(within(card()).queryByRole('button', { name: /Allow/ })).toBeNull();
+  });
+
   it('shows denials from before the window opened (the host keeps them), and keeps the confirmation open on a refusal', async () => {
     const handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })], undefined, [denial('files')]);
     handlers['sandbox.allow'] = () => fail('FORBIDDEN', 'Berth never lets a sandboxed server write there');
@@ -74,7 +97,7 @@ describe('a denial the person can act on', () => {
   });
 
   it('puts the same action beside the denial’s line in the log', async () => {
-    const { transport } = mountWithHost(<LogDenialAction server="files" text="blocked by the sandbox: write to ~/Documents/x/report.txt" />, sandboxHandlers([settingsView('files', { enabled: true })]));
+    const { transport } = mountWithHost(<LogDenialAction server="files" text="the server reports the sandbox blocked a write to ~/Documents/x/report.txt" />, sandboxHandlers([settingsView('files', { enabled: true })]));
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'sandbox.denials')).toBe(true));
     expect(screen.queryByRole('button')).toBeNull();
     act(() => transport.emit('sandbox.denied', denial('files')));

@@ -5,7 +5,7 @@ import type { SandboxDenial } from '../../../shared/domain/sandbox';
 import { useBerth } from '../../store';
 import { Button, InlineAlert } from '../shell/controls';
 import { ShieldIcon } from '../shell/icons';
-import { denialActionLabel, denialSentence } from './sandbox-words';
+import { CLAIM_WORDS, denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
 
 /** The newest denial of a server that the person can still act on (or the newest at all). */
@@ -23,7 +23,7 @@ export function ServerDenialNotice({ server, compact = false }: { server: string
       <ShieldIcon />
       <span className="sandbox-denial-text">{denialSentence(denial)}</span>
       {denial.fix === undefined ? (
-        compact ? null : <span className="muted">Berth never allows this: it holds credentials or runs at login.</span>
+        compact ? null : <span className="muted">{neverSentence(denial)}</span>
       ) : (
         <AllowButton denial={denial} />
       )}
@@ -79,6 +79,7 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
               : 'Berth adds the domain below to the ones this server may connect to, and restarts it. Every other address stays closed to it; you can remove the domain again in its Sandbox tab.'}
           </AlertDialog.Description>
           <p className="sandbox-allow-target mono">{target}</p>
+          {denial.source === 'server' ? <p className="muted">{CLAIM_WORDS}</p> : null}
           {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
           <div className="dialog-footer">
             <AlertDialog.Cancel asChild>

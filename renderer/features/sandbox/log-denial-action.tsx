@@ -1,11 +1,10 @@
+import { DENIAL_PREFIXES } from '../../../shared/domain/sandbox';
 import { AllowButton } from './denial-notice';
 import { useSandboxDenials } from './use-sandbox';
 
-/** How the host's log line of a denial starts (app/sandbox: `denialMessage`). */
-const DENIAL_PREFIX = 'blocked by the sandbox: ';
-
+/** Whether a log row is the host's line of a denial (shared/domain/sandbox.ts: `denialMessage`). */
 export function isDenialLine(row: { source: string; text: string }): boolean {
-  return row.source === 'host' && row.text.startsWith(DENIAL_PREFIX);
+  return row.source === 'host' && Object.values(DENIAL_PREFIXES).some((prefix) => row.text.startsWith(prefix));
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOME, MISSING, policyView, settingsView } from '../../test-support/sandbox-host';
 import { checkDraft, draftOf } from './sandbox-draft';
 import { declaredDomains } from './review-sandbox';
-import { denialActionLabel, denialSentence, draftPolicyLines, homeOf, unavailableSentence } from './sandbox-words';
+import { denialActionLabel, denialSentence, draftPolicyLines, homeOf, neverSentence, unavailableSentence } from './sandbox-words';
 
 describe('the policy in words', () => {
   const saved = policyView(settingsView('files', { enabled: true, allowedFolders: [`${HOME}/Documents/reports`], allowedDomains: ['api.github.com'] }));
@@ -39,7 +39,9 @@ describe('the policy in words', () => {
     expect(denialActionLabel({ fix: { folder: '/x' } })).toBe('Allow this folder');
     expect(denialActionLabel({ fix: { domain: 'example.com' } })).toBe('Allow this domain');
     expect(denialActionLabel({})).toBeUndefined();
-    expect(denialSentence({ message: 'blocked by the sandbox: write to ~/Documents/x' })).toBe('Blocked by the sandbox: write to ~/Documents/x');
+    expect(denialSentence({ message: 'blocked by the sandbox: connection to example.com' })).toBe('Blocked by the sandbox: connection to example.com');
+    expect(denialSentence({ message: 'the server reports the sandbox blocked a write to ~/Documents/x' })).toBe('The server reports the sandbox blocked a write to ~/Documents/x');
+    expect(neverSentence({ noFix: 'it holds your home folder (/home/ann)' })).toBe('Berth never allows this: it holds your home folder (/home/ann).');
   });
 });
 
@@ -50,18 +52,25 @@ describe('checking what was typed', () => {
   });
 
   it('marks each wrong row with what is wrong, as the host would refuse it', () => {
-    const draft = draftOf({ enabled: true, allowedFolders: ['relative/path', HOME, '/'], allowedDomains: ['https://example.com/x', '*', 'ok.example.com'] });
+    const draft = draftOf({ enabled: true, allowedFolders: ['relative/path', HOME, '/', '/home', `${HOME}/.config`, `${HOME}/Projects/site`], allowedDomains: ['https://example.com/x', '*', 'ok.example.com', 'localhost', '169.254.169.254', 'localhost:5432'] });
     const result = checkDraft(draft, HOME);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    const [relative, home, root] = draft.folders;
-    const [url, star, good] = draft.domains;
+    const [relative, home, root, parent, config, project] = draft.folders;
+    const [url, star, good, local, metadata, localPort] = draft.domains;
     expect(result.errors[relative!.id]).toMatch(/absolute/);
-    expect(result.errors[home!.id]).toMatch(/whole disk or home/);
-    expect(result.errors[root!.id]).toMatch(/whole disk or home/);
+    expect(result.errors[home!.id]).toMatch(/never lets a sandboxed server write there: it is your home folder/);
+    expect(result.errors[root!.id]).toMatch(/it is the whole disk/);
+    expect(result.errors[parent!.id]).toMatch(/it holds your home folder/);
+    expect(result.errors[config!.id]).toMatch(/it holds (credentials|other programs' settings)/);
+    expect(result.errors[project!.id]).toBeUndefined();
     expect(result.errors[url!.id]).toMatch(/without http/);
     expect(result.errors[star!.id]).toMatch(/wildcard/);
     expect(result.errors[good!.id]).toBeUndefined();
+    // This computer only as one host:port the person typed; a metadata service never.
+    expect(result.errors[local!.id]).toMatch(/this computer or a private network: enter the one port/);
+    expect(result.errors[metadata!.id]).toMatch(/cloud metadata service/);
+    expect(result.errors[localPort!.id]).toBeUndefined();
   });
 });
 

@@ -71,7 +71,15 @@ export function denialActionLabel(denial: Pick<SandboxDenial, 'fix'>): string | 
   return 'folder' in denial.fix ? 'Allow this folder' : 'Allow this domain';
 }
 
-/** "Blocked by the sandbox: write to ~/Documents/x" (the host's message, capitalised for a line of its own). */
+/** Why a denial offers nothing, saying what the place holds when the host said ("Berth never allows this: it holds your home folder (/home/ann)."). */
+export function neverSentence(denial: Pick<SandboxDenial, 'noFix'>): string {
+  return `Berth never allows this: ${denial.noFix ?? 'it holds credentials or runs at login'}.`;
+}
+
+/** Said before allowing a denial read from the server's own output: its words, not Berth's observation. */
+export const CLAIM_WORDS = 'This denial comes from the server’s own output, which it can word as it likes. Allow the folder only if you expected this server to write there.';
+
+/** "The server reports the sandbox blocked a write to ~/x", "Blocked by the sandbox: connection to host" (the host's message, capitalised for a line of its own). */
 export function denialSentence(denial: Pick<SandboxDenial, 'message'>): string {
   return denial.message.charAt(0).toUpperCase() + denial.message.slice(1);
 }

@@ -1,0 +1,84 @@
+import { readdirSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { folderEntryProblem, protectedFolderProblem, protectedFolderReason } from '../../shared/domain/sandbox';
+import type { ProtectedPlaces } from '../../shared/domain/sandbox';
+import { isLocalOrPrivateTarget } from '../../shared/domain/sandbox-local-target';
+
+/** The places the host checks folders against: both known, always. */
+export interface BerthPlaces {
+  home: string;
+  configDir: string;
+}
+
+/**
+ * `path` with the symlinks of its existing part resolved and the rest as
+ * written: a link to `~/.config/berth` is checked as that folder, and so is a
+ * folder not made yet under a link.
+ */
+export function realPathOf(path: string): string {
+  const rest: string[] = [];
+  let existing = path;
+  for (;;) {
+    try {
+      return join(realpathSync(existing), ...rest);
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) return path;
+      rest.unshift(basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/**
+ * Why the host refuses `path` as a folder a sandboxed server may write, or
+ * undefined: the entry's own problems, then the protected places checked on
+ * the folder as written and as it really is (a symlink may lead into
+ * Berth's folder or to a folder holding home), against home and the config
+ * folder as written and as they really are.
+ */
+export function folderAllowProblem(path: string, places: BerthPlaces): string | undefined {
+  const entry = folderEntryProblem(path, places.home, places.configDir);
+  if (entry !== undefined) return entry;
+  const real = realPathOf(path);
+  const realPlaces: ProtectedPlaces = { home: realPathOf(places.home), configDir: realPathOf(places.configDir) };
+  for (const [candidate, where] of [
+    [path, realPlaces],
+    [real, places],
+    [real, realPlaces],
+  ] as const) {
+    const reason = protectedFolderReason(candidate, where);
+    if (reason !== undefined) return protectedFolderProblem(real === path ? reason : `${path} leads to ${real}, and ${reason}`);
+  }
+  return undefined;
+}
+
+/**
+ * Why a domain is never allowed with one click, or undefined: this machine
+ * (Berth's own bridge listens on loopback), a private or link-local network,
+ * a cloud's metadata service.
+ */
+export function domainAllowProblem(domain: string): string | undefined {
+  if (!isLocalOrPrivateTarget(domain)) return undefined;
+  return `Berth never opens ${domain} with one click: it is this computer, a private network or a cloud's metadata service, where Berth itself and other local services listen. If the server truly needs it, add it by hand in the server's Sandbox tab`;
+}
+
+/**
+ * The files and folders in Berth's config folder and its `sandbox/` folder
+ * now (absolute paths); nothing for a folder not made yet. Symlinks and
+ * sockets (Chromium's `Singleton*` in Electron's folder) are left out: the
+ * runtime would have to mount over them, and a link cannot be written through
+ * to its target by a server that may not write the target.
+ */
+export function berthEntriesIn(configDir: string): string[] {
+  const list = (folder: string): string[] => {
+    try {
+      return readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isFile() || entry.isDirectory())
+        .map((entry) => join(folder, entry.name));
+    } catch {
+      return [];
+    }
+  };
+  return [...list(configDir), ...list(join(configDir, 'sandbox'))];
+}
