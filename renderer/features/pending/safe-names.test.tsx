@@ -76,8 +76,8 @@ describe('server-chosen names in decisions', () => {
         kind: 'elicitation',
         server: `forms${RLO}x`,
         createdAt: 1,
-        payload: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', domain: `example.com${RLO}moc.elgoog`, warnings: [] },
-      } as PendingRequest,
+        payload: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', domain: `example.com${RLO}moc.elgoog`, elicitationId: 'el1', warnings: [] },
+      },
     ]);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('“forms\\u202Ex” wants you to open a web page');
