@@ -129,6 +129,21 @@ describe('providers handlers', () => {
     expect(await second.router.dispatch('providers.update', { id: 'byhand', changes: { baseUrl: fake.url } })).toMatchObject({ ok: true });
   });
 
+  it("does not use Anthropic's base URL when it holds a password (ANTHROPIC_BASE_URL or settings.json), and never shows the password", async () => {
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-ant-right-0123456789' });
+    fakes.push(fake);
+    const { router, registry } = await world({ ANTHROPIC_API_KEY: 'sk-ant-right-0123456789', ANTHROPIC_BASE_URL: fake.url.replace('http://', 'http://me:hunter2@') });
+    const words = `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${BASE_URL_CREDENTIALS_MESSAGE}`;
+    expect(await router.dispatch('providers.check', { id: 'anthropic' })).toEqual({ ok: true, value: { ok: false, message: words } });
+    expect(await router.dispatch('providers.listModels', { id: 'anthropic' })).toMatchObject({ ok: false, message: expect.stringContaining(words) });
+    await expect(registry.router.stream({ model: 'claude-sonnet-5', messages: [{ role: 'user', content: 'hi' }], maxTokens: 10 })).rejects.toMatchObject({ message: words });
+    expect(fake.modelRequests).toEqual([]);
+    expect(fake.requests).toEqual([]);
+    const listed = await router.dispatch('providers.list', {});
+    expect(listed).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic', baseUrl: expect.stringContaining('me:***@') }] } });
+    expect(JSON.stringify(listed)).not.toContain('hunter2');
+  });
+
   it("fetches Anthropic's models from its models endpoint, page after page, and keeps the person's list in settings.json", async () => {
     // Two models a page: the listing must follow has_more / after_id to the end.
     const fake = await FakeAnthropic.start({ apiKey: 'sk-ant-right-0123456789', modelsPageSize: 2 });

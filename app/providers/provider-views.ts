@@ -1,17 +1,8 @@
 import { ANTHROPIC_PROVIDER_ID } from '../../shared/domain/model-key';
 import type { ProvidersView } from '../../shared/contract/providers';
-import { PRESET_INFO, type ProviderView } from '../../shared/domain/providers';
+import { baseUrlForDisplay, PRESET_INFO, type ProviderView } from '../../shared/domain/providers';
 import { ANTHROPIC_LABEL } from '../settings/model-catalog';
 import { keyHint, type SettingsStore } from '../settings/settings-store';
-
-/** A base URL for the screen: a password read from settings.json (refused at use) never reaches the renderer. */
-function shownBaseUrl(url: string): string {
-  if (!URL.canParse(url)) return url;
-  const parsed = new URL(url);
-  if (parsed.password === '') return url;
-  parsed.password = '***';
-  return parsed.toString();
-}
 
 /** What Settings shows of every provider: key status and hint, never a key. */
 export function providersView(settings: Pick<SettingsStore, 'providers' | 'models' | 'view'>): ProvidersView {
@@ -45,7 +36,7 @@ export function providersView(settings: Pick<SettingsStore, 'providers' | 'model
       label: provider.label,
       kind: provider.kind,
       preset: provider.preset,
-      baseUrl: shownBaseUrl(provider.baseUrl),
+      baseUrl: baseUrlForDisplay(provider.baseUrl),
       models: provider.models,
       key: key === undefined ? { set: false } : { set: true, hint: keyHint(key) },
       needsKey: PRESET_INFO[provider.preset].needsKey,

@@ -69,6 +69,15 @@ export function baseUrlCredentialsProblem(url: string): string | undefined {
   return parsed.username === '' && parsed.password === '' ? undefined : BASE_URL_CREDENTIALS_MESSAGE;
 }
 
+/** A base URL for the screen: a password (read from settings.json or the environment, refused at use) never reaches the renderer. */
+export function baseUrlForDisplay(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.toString();
+}
+
 /** A base URL as settings.json may hold it: one with credentials is still read, so the person can see it named and fix it, and refused at use. */
 export const StoredProviderBaseUrlSchema = z.url({ protocol: /^https?$/, error: 'The base URL must be an http:// or https:// URL' });
 
