@@ -63,7 +63,7 @@ export async function runSkillsScenario(
   step(`load ${first.qualifiedName}: verified, ${outcome.text.length} characters for the model`);
   // A skill that passed every check: the model reads its supporting files as it needs them.
   for (const file of first.files.filter((f) => f.uri !== first.uri)) {
-    const read = await skills.readFile(first.server, first.uri, file.path, undefined);
+    const read = await skills.readFile(first.server, first.uri, file.path, { requestedBy: 'person' });
     step(`read ${file.path}: ${read.ok ? 'verified' : `refused — ${read.problem}`}`);
   }
 }

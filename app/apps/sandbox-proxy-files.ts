@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { buildProxyDocumentCsp, PROXY_CSP_QUERY, readAppCsp } from '../../shared/apps/app-csp';
+import { buildProxyDocumentCsp, PROXY_CSP_QUERY, proxyOwnOrigins, readAppCsp } from '../../shared/apps/app-csp';
 import { errorMessage } from '../../shared/error-message';
 import { contentTypeFor } from '../bridge/content-types';
 
@@ -32,6 +32,8 @@ export interface SandboxProxyFilesOptions {
   proxyDir: string;
   /** Origins that may embed the proxy (Berth's UI); read per request because Berth's port is known only later. */
   embedderOrigins: () => readonly string[];
+  /** The proxy's own origins (no app may name them, nor Berth's embedder origins); read per request like the embedders. */
+  proxyOrigins?: () => readonly string[];
 }
 
 /** The document's own paths; its scripts are under /assets/. */
@@ -71,7 +73,11 @@ export function createSandboxProxyResponder(options: SandboxProxyFilesOptions): 
       let policy: string;
       try {
         const raw = new URLSearchParams(search).get(PROXY_CSP_QUERY);
-        policy = buildProxyDocumentCsp(readAppCsp(raw === null ? undefined : JSON.parse(raw)), { frameAncestors: options.embedderOrigins() }).policy;
+        const embedders = options.embedderOrigins();
+        policy = buildProxyDocumentCsp(readAppCsp(raw === null ? undefined : JSON.parse(raw)), {
+          frameAncestors: embedders,
+          ownOrigins: proxyOwnOrigins(embedders, options.proxyOrigins?.() ?? []),
+        }).policy;
       } catch (error) {
         return text(400, `The ${PROXY_CSP_QUERY} query is not an app CSP: ${errorMessage(error)}`);
       }

@@ -73,6 +73,14 @@ describe('the app sandbox server', () => {
     expect(csp.replaceAll("'self' ", '').replace('; frame-ancestors http://127.0.0.1:4000', '')).toBe(buildAppCsp(declared).policy);
   });
 
+  it("refuses a declared source naming Berth's UI, its bridge or this proxy's own origin", async () => {
+    const declared = { connectDomains: ['ws://localhost:4000', 'http://127.0.0.1:4000/', `http://localhost:${server.port}`, 'https://api.example.com'], resourceDomains: [`http://127.0.0.1:${server.port}`] };
+    const csp = String((await get(`/?csp=${encodeURIComponent(JSON.stringify(declared))}`)).headers['content-security-policy']);
+    expect(csp).toContain('connect-src https://api.example.com;');
+    expect(csp).toContain("script-src 'self' 'unsafe-inline';");
+    expect(csp).not.toMatch(/:4000 |:4000;|localhost/);
+  });
+
   it('reads the embedders on each request (Berth learns its own port later)', async () => {
     embedders = ['http://127.0.0.1:5555', 'http://localhost:5555'];
     expect((await get('/')).headers['content-security-policy']).toContain('frame-ancestors http://127.0.0.1:5555 http://localhost:5555');

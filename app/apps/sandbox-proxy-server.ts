@@ -35,9 +35,11 @@ const LISTEN_HOST = '127.0.0.1';
 
 export async function startSandboxProxyServer(options: SandboxProxyServerOptions): Promise<SandboxProxyServer> {
   const reportError = options.onError ?? ((error: unknown) => console.error('[berth] app sandbox server:', error));
-  const respond = createSandboxProxyResponder({ proxyDir: options.proxyDir, embedderOrigins: options.embedderOrigins });
+  let ownOrigins: readonly string[] = [];
+  const respond = createSandboxProxyResponder({ proxyDir: options.proxyDir, embedderOrigins: options.embedderOrigins, proxyOrigins: () => ownOrigins });
   const server = createServer();
   const port = await listen(server, options.port ?? 0);
+  ownOrigins = [`http://${LISTEN_HOST}:${port}`];
   const hosts = allowedHostHeaders(LISTEN_HOST, port);
 
   server.on('request', (request, response) => {

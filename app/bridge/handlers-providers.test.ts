@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { AnthropicAccess } from '../chat/anthropic-access';
 import { AnthropicProviderClient } from '../providers/anthropic-client';
 import { openAiCompatibleClient } from '../providers/create-providers';
 import { ProviderRegistry } from '../providers/provider-registry';
+import { BASE_URL_CREDENTIALS_MESSAGE } from '../../shared/domain/providers';
 import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 import { createProvidersHandlers } from './handlers-providers';
@@ -35,7 +36,7 @@ async function world(env: NodeJS.ProcessEnv = {}) {
   const registry = new ProviderRegistry({ settings, anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()), openAiClient: openAiCompatibleClient });
   const own = createProvidersHandlers({ settings, providers: registry });
   const others = Object.fromEntries(METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]));
-  return { settings, values, router: createRouter({ ...others, ...own } as Handlers) };
+  return { settings, values, registry, router: createRouter({ ...others, ...own } as Handlers) };
 }
 
 /** A port nothing listens on: bound, then closed. */
@@ -98,6 +99,49 @@ describe('providers handlers', () => {
     const removed = await router.dispatch('providers.remove', { id: 'openai' });
     expect(removed).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic' }] } });
     expect(values.has('provider.openai.apiKey')).toBe(false);
+  });
+
+  it('refuses a base URL with a user name or password where it is typed, and does not use one found in settings.json', async () => {
+    const fake = await FakeOpenAi.start({ models: ['llama3.1:8b'] });
+    fakes.push(fake);
+    const withPassword = fake.url.replace('http://', 'http://me:hunter2@');
+    const { router } = await world();
+    const refused = await router.dispatch('providers.add', { provider: { id: 'local', label: 'Local', preset: 'custom', baseUrl: withPassword } });
+    expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining(BASE_URL_CREDENTIALS_MESSAGE), path: 'provider.baseUrl' });
+    expect(BASE_URL_CREDENTIALS_MESSAGE).toContain('put the key in the API key field');
+    expect(await router.dispatch('providers.add', { provider: { id: 'local', label: 'Local', preset: 'custom', baseUrl: fake.url.replace('http://', 'http://me@') } })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(await router.dispatch('providers.add', { provider: { id: 'local', label: 'Local', preset: 'custom', baseUrl: fake.url } })).toMatchObject({ ok: true });
+    expect(await router.dispatch('providers.update', { id: 'local', changes: { baseUrl: withPassword } })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining(BASE_URL_CREDENTIALS_MESSAGE) });
+
+    // Written into settings.json by hand: listed (the password hidden), so the person can fix it, and never used.
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ providers: [{ id: 'byhand', label: 'By hand', preset: 'custom', baseUrl: withPassword, models: [{ id: 'llama3.1:8b' }] }] }));
+    const second = await world();
+    const listed = await second.router.dispatch('providers.list', {});
+    expect(listed).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic' }, { id: 'byhand', baseUrl: expect.stringContaining('me:***@') }] } });
+    expect(JSON.stringify(listed)).not.toContain('hunter2');
+    const words = `Provider 'By hand' is not used. ${BASE_URL_CREDENTIALS_MESSAGE}`;
+    expect(await second.router.dispatch('providers.check', { id: 'byhand' })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining(words) });
+    expect(await second.router.dispatch('providers.listModels', { id: 'byhand' })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining(words) });
+    await expect(second.registry.router.stream({ model: 'byhand:llama3.1:8b', messages: [{ role: 'user', content: 'hi' }], maxTokens: 10 })).rejects.toMatchObject({ kind: 'bad-request', message: expect.stringContaining(words) });
+    expect(fake.requests).toEqual([]);
+    // Editing anything else says what to fix first.
+    expect(await second.router.dispatch('providers.update', { id: 'byhand', changes: { label: 'Mine' } })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining(BASE_URL_CREDENTIALS_MESSAGE) });
+    expect(await second.router.dispatch('providers.update', { id: 'byhand', changes: { baseUrl: fake.url } })).toMatchObject({ ok: true });
+  });
+
+  it("does not use Anthropic's base URL when it holds a password (ANTHROPIC_BASE_URL or settings.json), and never shows the password", async () => {
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-ant-right-0123456789' });
+    fakes.push(fake);
+    const { router, registry } = await world({ ANTHROPIC_API_KEY: 'sk-ant-right-0123456789', ANTHROPIC_BASE_URL: fake.url.replace('http://', 'http://me:hunter2@') });
+    const words = `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${BASE_URL_CREDENTIALS_MESSAGE}`;
+    expect(await router.dispatch('providers.check', { id: 'anthropic' })).toEqual({ ok: true, value: { ok: false, message: words } });
+    expect(await router.dispatch('providers.listModels', { id: 'anthropic' })).toMatchObject({ ok: false, message: expect.stringContaining(words) });
+    await expect(registry.router.stream({ model: 'claude-sonnet-5', messages: [{ role: 'user', content: 'hi' }], maxTokens: 10 })).rejects.toMatchObject({ message: words });
+    expect(fake.modelRequests).toEqual([]);
+    expect(fake.requests).toEqual([]);
+    const listed = await router.dispatch('providers.list', {});
+    expect(listed).toMatchObject({ ok: true, value: { providers: [{ id: 'anthropic', baseUrl: expect.stringContaining('me:***@') }] } });
+    expect(JSON.stringify(listed)).not.toContain('hunter2');
   });
 
   it("fetches Anthropic's models from its models endpoint, page after page, and keeps the person's list in settings.json", async () => {

@@ -1,4 +1,5 @@
 import { HostError } from '../../shared/result';
+import { baseUrlCredentialsProblem } from '../../shared/domain/providers';
 import { AnthropicProvider } from './llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import type { SettingsStore } from '../settings/settings-store';
@@ -48,6 +49,8 @@ export class AnthropicAccess {
     const apiKey = this.settings.apiKey();
     if (apiKey === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
     const baseURL = this.settings.baseURL();
+    const credentials = baseURL === undefined ? undefined : baseUrlCredentialsProblem(baseURL);
+    if (credentials !== undefined) throw new HostError('INVALID_INPUT', `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${credentials}`);
     // NUL cannot occur in either value, so the pair is unambiguous.
     return { apiKey, baseURL, signature: `${apiKey}\u0000${baseURL ?? ''}` };
   }

@@ -259,14 +259,15 @@ export class ChatEngine {
       });
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
+      const capRecord = (server: string, result: ChatToolResultBlock) => capRecordFor(result, server, this.resultLimit(server, conversation.model));
       const deps = {
         pump: this.pump,
         gate: this.options.gate,
         runner: this.options.runner,
         appOf: this.options.apps?.toolApp.bind(this.options.apps),
-        host: { tools: offer.hostTools, conversation },
         notOffered: (server: string, tool: string) => notOfferedReason(offer, server, tool),
-        capRecord: (server: string, result: ChatToolResultBlock) => capRecordFor(result, server, this.resultLimit(server, conversation.model)),
+        capRecord,
+        host: { tools: offer.hostTools, conversation, capRecord },
       };
       // Calls whose arguments were unreadable (openai-translate-reply.ts) are answered as errors without running.
       const inputErrors = new Map(response.content.flatMap((block) => (block.type === 'tool_use' && block.inputError !== undefined ? [[block.id, block.inputError] as const] : [])));

@@ -75,7 +75,7 @@ export class AnthropicProviderClient implements ProviderClient {
     try {
       return this.access.client();
     } catch (error) {
-      if (error instanceof HostError) throw new LlmError('auth', ANTHROPIC_KEY_FIRST);
+      if (error instanceof HostError && error.code === 'NOT_READY') throw new LlmError('auth', ANTHROPIC_KEY_FIRST);
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { HostError } from '../../shared/result';
 import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
-import { PRESET_INFO, type ProviderConfig, type ProviderPreset } from '../../shared/domain/providers';
+import { baseUrlCredentialsProblem, PRESET_INFO, type ProviderConfig, type ProviderPreset } from '../../shared/domain/providers';
 import { LlmError } from '../chat/llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
 import { NO_API_KEY_MESSAGE } from '../chat/anthropic-access';
@@ -40,6 +40,15 @@ function missingKeyMessage(provider: ProviderConfig): string {
 }
 
 /**
+ * Why a provider read from settings.json is not used: its base URL carries a user name or password
+ * (written there by hand, or before Berth refused them where it is typed). Nothing is sent with it.
+ */
+function credentialsInUrl(provider: ProviderConfig): string | undefined {
+  const problem = baseUrlCredentialsProblem(provider.baseUrl);
+  return problem === undefined ? undefined : `Provider '${provider.label}' is not used. ${problem} Edit it in Settings › Providers.`;
+}
+
+/**
  * One ProviderClient per provider (Anthropic built in, the configured
  * OpenAI-compatible ones built on first use and rebuilt when their base URL
  * or key changes) and `router`, the LlmProvider chat uses: it sends each
@@ -55,6 +64,8 @@ export class ProviderRegistry {
     if (id === ANTHROPIC_PROVIDER_ID) return this.options.anthropic;
     const provider = this.options.settings.providers.get(id);
     if (provider === undefined) throw new HostError('NOT_FOUND', `No provider '${id}'`, 'id');
+    const problem = credentialsInUrl(provider);
+    if (problem !== undefined) throw new HostError('INVALID_INPUT', problem, 'baseUrl');
     return this.openAi(provider);
   }
 
@@ -102,6 +113,8 @@ export class ProviderRegistry {
     const config = this.options.settings.providers.get(provider);
     if (config === undefined) throw new LlmError('not-found', removedProviderMessage(request.model, provider));
     if (!this.options.settings.providers.ready(config)) throw new LlmError('auth', missingKeyMessage(config));
+    const problem = credentialsInUrl(config);
+    if (problem !== undefined) throw new LlmError('bad-request', problem);
     // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).
     const { tools, ...rest } = request;
     const withTools = !this.takesTools(request.model) ? rest : { ...rest, ...(tools !== undefined ? { tools } : {}) };

@@ -1,6 +1,6 @@
 import { ANTHROPIC_PROVIDER_ID } from '../../shared/domain/model-key';
 import type { ProvidersView } from '../../shared/contract/providers';
-import { PRESET_INFO, type ProviderView } from '../../shared/domain/providers';
+import { baseUrlForDisplay, PRESET_INFO, type ProviderView } from '../../shared/domain/providers';
 import { ANTHROPIC_LABEL } from '../settings/model-catalog';
 import { keyHint, type SettingsStore } from '../settings/settings-store';
 
@@ -36,7 +36,7 @@ export function providersView(settings: Pick<SettingsStore, 'providers' | 'model
       label: provider.label,
       kind: provider.kind,
       preset: provider.preset,
-      baseUrl: provider.baseUrl,
+      baseUrl: baseUrlForDisplay(provider.baseUrl),
       models: provider.models,
       key: key === undefined ? { set: false } : { set: true, hint: keyHint(key) },
       needsKey: PRESET_INFO[provider.preset].needsKey,

@@ -57,7 +57,7 @@ export function createResultReading(limitOf: ResultLimitOf): HostToolProvider {
       const id = input.result_id;
       if (typeof id !== 'string' || id.trim() === '') return refuse('result_id is missing: give the result_id from Berth’s note in the cut result.', 'could not read a result: no result_id');
       const found = findResult(conversation, id);
-      if (found === undefined || (found.use !== undefined && isHostToolCall(found.use))) {
+      if (found === undefined || (found.use !== undefined && isHostToolCall(found.use) && found.result.capped === undefined)) {
         return refuse(`There is no tool result with result_id "${id}" in this conversation. Use the result_id from Berth’s note in the cut result.`, `found no result "${id}"`);
       }
       const range = parseRangeInput(input);
@@ -85,7 +85,8 @@ export function anyCapped(conversation: Conversation, limitOf: ResultLimitOf): b
       if (block.type === 'tool_use') serverOf.set(block.id, block.server);
       else if (block.type === 'tool_result') {
         const server = serverOf.get(block.toolUseId);
-        if (server === undefined || isHostToolCall({ server })) continue;
+        // Berth's own answers are never cut, except those carrying a server's text (a skill), capped on arrival.
+        if (server === undefined || (isHostToolCall({ server }) && block.capped === undefined)) continue;
         if (isCapped(block, server, (name) => limitOf(name, conversation.model))) return true;
       }
     }

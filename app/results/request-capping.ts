@@ -42,7 +42,10 @@ export class RequestCapping {
   /** Ids of the results cut in this request. */
   readonly cappedIds: string[] = [];
 
-  /** `skip(server)`: results not to cut (Berth's own tools, which bound their answers themselves). */
+  /**
+   * `skip(server)`: results not to cut (Berth's own tools, which bound their answers themselves),
+   * except one that carries a server's text and was capped when it arrived (a skill's).
+   */
   constructor(
     private readonly limitFor: ResultLimitFor,
     private readonly skip: (server: string) => boolean = () => false,
@@ -51,9 +54,11 @@ export class RequestCapping {
   /** The tool_result for `block` (a call of `server`), cut when it is above its limit. */
   toolResult(block: ChatToolResultBlock, server: string | undefined): ToolResultBlockParam {
     const param = toAnthropicToolResult(block);
-    if (block.denied !== undefined || server === undefined || this.skip(server) || !Array.isArray(param.content)) return param;
+    if (block.denied !== undefined || server === undefined || !Array.isArray(param.content)) return param;
+    const own = this.skip(server);
+    if (own && block.capped === undefined) return param;
     const limit = block.capped?.limitTokens ?? this.limitFor(server);
-    const capped = capResultParts(param.content as ModelResultPart[], limit, { resultId: block.toolUseId, ...(server === '' ? {} : { server }) });
+    const capped = capResultParts(param.content as ModelResultPart[], limit, { resultId: block.toolUseId, ...(server === '' || own ? {} : { server }) });
     if (capped === undefined) return param;
     this.savedTokens += capped.savedTokens;
     this.cappedIds.push(block.toolUseId);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { HostError } from '../../shared/result';
 import { errorMessage } from '../../shared/error-message';
-import { ProviderChangesSchema, ProviderConfigSchema, PRESET_INFO } from '../../shared/domain/providers';
+import { ProviderChangesSchema, ProviderConfigSchema, PRESET_INFO, StoredProviderConfigSchema } from '../../shared/domain/providers';
 import type { ProviderChanges, ProviderConfig, ProviderConfigInput } from '../../shared/domain/providers';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -161,7 +161,7 @@ export class ProviderSettings {
     const providers: ProviderConfig[] = [];
     const problems: string[] = [];
     (raw ?? []).forEach((entry, index) => {
-      const parsed = ProviderConfigSchema.safeParse(entry);
+      const parsed = StoredProviderConfigSchema.safeParse(entry);
       const name = idOf(entry) ?? `#${index + 1}`;
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

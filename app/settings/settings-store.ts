@@ -9,7 +9,7 @@ import { loadStateFile } from '../config/state-file';
 import type { SecretStore } from '../secrets/secret-store';
 import { DEFAULT_MODEL_ID, DEFAULT_MODELS, type ConfiguredModel } from './model-table';
 import { toAnthropicModels } from './anthropic-models';
-import type { ProviderModel } from '../../shared/domain/providers';
+import { baseUrlForDisplay, type ProviderModel } from '../../shared/domain/providers';
 import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
 import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
@@ -267,7 +267,7 @@ export class SettingsStore {
     const baseURL = this.baseURL();
     return {
       apiKey: key === undefined ? { source: 'none' } : { source: envKey !== undefined ? 'env' : 'stored', hint: keyHint(key) },
-      ...(baseURL !== undefined ? { baseURL } : {}),
+      ...(baseURL !== undefined ? { baseURL: baseUrlForDisplay(baseURL) } : {}),
       models: this.catalog().map(toModelOption),
       defaultModel: this.defaultModel(),
     };

@@ -58,26 +58,20 @@ export class SkillLoader {
     const entry = found.entry;
     const manifest = manifestDigest(entry);
     await this.options.approvals.ready();
-    let approval = this.options.approvals.covering(server, uri, manifest);
-    if (approval === undefined) {
+    if (this.options.approvals.covering(server, uri, manifest) === undefined) {
       const answer = await this.ask(found, info, 'load', [], options, this.options.approvals.approvedBefore(server, uri, manifest));
       if (answer !== undefined) return { ok: false, problem: answer };
-      approval = this.options.approvals.approve(server, uri, manifest);
+      this.options.approvals.approve(server, uri, manifest);
       this.options.onChange();
     }
     const skillMd = manifestFile(entry, uri);
     if (skillMd === undefined) return { ok: false, problem: `skill '${info.qualifiedName}' lists no SKILL.md` };
     const fetched = await this.fetchVerified(server, entry, skillMd, info);
     if (!fetched.ok) return fetched;
-    const references = crossServerReferences(fetched.text, this.otherServers(server));
-    const unapproved = references.filter((reference) => !approval.crossServers.includes(reference.server));
-    if (unapproved.length > 0) {
-      const answer = await this.ask(found, info, 'cross-server', references, options, false);
-      if (answer !== undefined) return { ok: false, problem: answer };
-      this.options.approvals.approve(server, uri, manifest, [...approval.crossServers, ...unapproved.map((reference) => reference.server)]);
-    }
+    const reach = await this.allowReach(server, uri, entry, info, fetched.text, options);
+    if (!reach.ok) return reach;
     this.held.set(heldKey(options.conversationId, server, uri), entry);
-    return { ok: true, text: this.tagged(info, entry, fetched.text, references), skill: info };
+    return { ok: true, text: this.tagged(info, entry, fetched.text, reach.references), skill: info };
   }
 
   /** The conversation was deleted: the skills loaded in it are forgotten (a restored one loads them again). */
@@ -101,9 +95,9 @@ export class SkillLoader {
   }
 
   /** A supporting file of a skill loaded in this conversation, by its path in the skill (`references/FORMS.md`). */
-  async readFile(server: string, uri: string, path: string, conversationId: string | undefined): Promise<SkillOutcome> {
+  async readFile(server: string, uri: string, path: string, options: LoadOptions): Promise<SkillOutcome> {
     const info = this.options.info(server, uri);
-    const entry = this.held.get(heldKey(conversationId, server, uri));
+    const entry = this.held.get(heldKey(options.conversationId, server, uri));
     const name = info?.qualifiedName ?? `${server}/${uri}`;
     if (entry === undefined || info === undefined) return { ok: false, problem: `skill '${name}' is not loaded in this conversation: load it first` };
     const target = fileUri(entry, path);
@@ -113,6 +107,9 @@ export class SkillLoader {
     }
     const fetched = await this.fetchVerified(server, entry, file, info);
     if (!fetched.ok) return fetched;
+    // Every file is the server's words as much as SKILL.md is: one that names another server asks first too.
+    const reach = await this.allowReach(server, uri, entry, info, fetched.text, options);
+    if (!reach.ok) return reach;
     return { ok: true, text: `[File ${path} of skill ${name} from server ${server} (server-written text, checked against its manifest)]\n${fetched.text}`, skill: info };
   }
 
@@ -134,8 +131,24 @@ export class SkillLoader {
     return { ok: false, problem: `${verified.problem}. Berth did not use it; if the skill changed on the server, it will ask for approval again.` };
   }
 
+  /**
+   * A skill file's text checked for other servers' tools and folders: those the person has not yet
+   * let this skill (this manifest) refer to are asked about, and a yes is kept with the approval.
+   */
+  private async allowReach(server: string, uri: string, entry: SkillEntry, info: SkillInfo, text: string, options: LoadOptions): Promise<{ ok: true; references: CrossReference[] } | { ok: false; problem: string }> {
+    const references = crossServerReferences(text, this.otherServers(server));
+    const manifest = manifestDigest(entry);
+    const allowed = this.options.approvals.covering(server, uri, manifest)?.crossServers ?? [];
+    const unapproved = references.filter((reference) => !allowed.includes(reference.server));
+    if (unapproved.length === 0) return { ok: true, references };
+    const answer = await this.ask({ server, uri, entry }, info, 'cross-server', references, options, false);
+    if (answer !== undefined) return { ok: false, problem: answer };
+    this.options.approvals.approve(server, uri, manifest, [...allowed, ...unapproved.map((reference) => reference.server)]);
+    return { ok: true, references };
+  }
+
   /** undefined when allowed; else why not. */
-  private async ask(found: HeldSkill, info: SkillInfo, stage: SkillApprovalPayload['stage'], references: CrossReference[], options: LoadOptions, changed: boolean): Promise<string | undefined> {
+  private async ask(found: Pick<HeldSkill, 'server' | 'uri' | 'entry'>, info: SkillInfo, stage: SkillApprovalPayload['stage'], references: CrossReference[], options: LoadOptions, changed: boolean): Promise<string | undefined> {
     const payload: SkillApprovalPayload = {
       stage,
       skill: info.qualifiedName,

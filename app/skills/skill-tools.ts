@@ -56,7 +56,7 @@ export function skillToolProvider(skills: Pick<SkillsService, 'catalog' | 'byQua
       }
       const outcome = await skills.load(skill.server, skill.uri, { requestedBy: 'model', conversationId: context.conversationId, toolUseId: context.toolUseId, signal: context.signal });
       if (!outcome.ok) return failure(outcome.problem, `did not load skill ${skill.qualifiedName}`);
-      return { content: [{ type: 'text', text: outcome.text }], isError: false, summary: `loaded skill ${skill.qualifiedName} from ${skill.server}` };
+      return { content: [{ type: 'text', text: outcome.text }], isError: false, summary: `loaded skill ${skill.qualifiedName} from ${skill.server}`, source: skill.server };
     },
   });
   const readSkillFile: HostTool = {
@@ -74,9 +74,9 @@ export function skillToolProvider(skills: Pick<SkillsService, 'catalog' | 'byQua
       const skill = skills.byQualifiedName(name);
       if (skill === undefined) return failure(`No skill '${name}' is available; load one first with ${LOAD_SKILL}.`, `found no skill '${oneLine(name, 60)}'`);
       if (path === '') return failure('Give the path of a file inside the skill, e.g. references/FORMS.md.', 'was given no file path');
-      const outcome = await skills.readFile(skill.server, skill.uri, path, context.conversationId);
+      const outcome = await skills.readFile(skill.server, skill.uri, path, { requestedBy: 'model', conversationId: context.conversationId, toolUseId: context.toolUseId, signal: context.signal });
       if (!outcome.ok) return failure(outcome.problem, `did not read ${oneLine(path, 60)} of skill ${skill.qualifiedName}`);
-      return { content: [{ type: 'text', text: outcome.text }], isError: false, summary: `read ${oneLine(path, 60)} of skill ${skill.qualifiedName}` };
+      return { content: [{ type: 'text', text: outcome.text }], isError: false, summary: `read ${oneLine(path, 60)} of skill ${skill.qualifiedName}`, source: skill.server };
     },
   };
   return {

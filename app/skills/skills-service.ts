@@ -82,8 +82,8 @@ export class SkillsService {
     return this.loader.load(server, uri, options);
   }
 
-  readFile(server: string, uri: string, path: string, conversationId: string | undefined): Promise<SkillOutcome> {
-    return this.loader.readFile(server, uri, path, conversationId);
+  readFile(server: string, uri: string, path: string, options: LoadOptions): Promise<SkillOutcome> {
+    return this.loader.readFile(server, uri, path, options);
   }
 
   /** The person picked a skill in the composer: the loaded, tagged text as a chat attachment. */

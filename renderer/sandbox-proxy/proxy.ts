@@ -37,6 +37,7 @@ if (window.parent === window) {
   const relay = startSandboxRelay({
     parent: window.parent,
     parentOrigin,
+    selfOrigin: window.location.origin,
     search: window.location.search,
     reloadWithQuery: (search) => window.location.replace(`${window.location.pathname}${search}`),
     createFrame,

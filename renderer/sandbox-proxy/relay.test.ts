@@ -3,6 +3,7 @@ import { PROXY_LOGGER, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, startSandbox
 import { buildAppCsp } from '../../shared/apps/app-csp';
 
 const PARENT_ORIGIN = 'http://127.0.0.1:4000';
+const SELF_ORIGIN = 'http://127.0.0.1:4001';
 
 function setup(search = '') {
   const parent = { postMessage: vi.fn() };
@@ -12,6 +13,7 @@ function setup(search = '') {
   const env: ProxyEnvironment = {
     parent,
     parentOrigin: PARENT_ORIGIN,
+    selfOrigin: SELF_ORIGIN,
     search,
     reloadWithQuery: (query) => reloads.push(query),
     createFrame: (attributes, onLoad) => {
@@ -49,7 +51,7 @@ describe('sandbox relay', () => {
     t.render({ html: '<!doctype html><p>hi</p>', csp, permissions: { camera: {} } });
     expect(t.frames).toHaveLength(1);
     const { attributes } = t.frames[0]!;
-    expect(attributes.sandbox).toBe('allow-scripts allow-forms');
+    expect(attributes.sandbox).toBe('allow-scripts');
     expect(attributes.allow).toBe('camera');
     expect(attributes.srcdoc).toBe(`<!doctype html><meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp).policy}"><p>hi</p>`);
     expect(t.sentToParent()).toHaveLength(1); // only the ready notice: nothing to warn about
@@ -68,6 +70,19 @@ describe('sandbox relay', () => {
       expect.stringContaining('allow-same-origin, allow-popups'),
     ]);
     expect(notes.every((note) => note.method === 'notifications/message' && note.params.logger === PROXY_LOGGER)).toBe(true);
+  });
+
+  it("leaves Berth's own origin and the proxy's out of the app's CSP and tells the host", () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const csp = { connectDomains: ['ws://localhost:4000', 'http://127.0.0.1:4001/', 'https://api.example.com'] };
+    const t = setup(`?csp=${encodeURIComponent(JSON.stringify(csp))}`);
+    t.render({ html: '<p>hi</p>', csp });
+    expect(t.frames[0]!.attributes.srcdoc).toContain('connect-src https://api.example.com;');
+    const notes = (t.sentToParent().slice(1) as Array<{ params: { data: string } }>).map((note) => note.params.data);
+    expect(notes).toEqual([
+      expect.stringContaining(`"ws://localhost:4000" (it is Berth's own window and bridge (${PARENT_ORIGIN})`),
+      expect.stringContaining(`"http://127.0.0.1:4001/" (it is the app sandbox's own page (${SELF_ORIGIN})`),
+    ]);
   });
 
   it("loads itself again with the app's CSP in its URL when it was loaded without one, once", () => {

@@ -1,4 +1,4 @@
-import { buildAppCsp, PROXY_CSP_QUERY, readAppCsp, withCspMeta } from '../../shared/apps/app-csp';
+import { buildAppCsp, PROXY_CSP_QUERY, proxyOwnOrigins, readAppCsp, withCspMeta, type AppCspOptions } from '../../shared/apps/app-csp';
 import { buildAllowAttribute, buildSandboxAttribute, readAppPermissions } from '../../shared/apps/app-frame-policy';
 import type { AppUiCsp } from '../../shared/domain/app-ui';
 
@@ -19,6 +19,8 @@ export interface ProxyEnvironment {
   parent: Pick<Window, 'postMessage'>;
   /** Its exact origin, as `location.ancestorOrigins[0]` tells. */
   parentOrigin: string;
+  /** The proxy page's own origin (`location.origin`): like the parent's, no app may name it in its CSP. */
+  selfOrigin: string;
   /** The proxy document's own query (it carries the CSP its server sent as a header). */
   search: string;
   /**
@@ -63,6 +65,7 @@ export interface SandboxRelay {
 export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
   let frame: AppFrame | undefined;
   let loads = 0;
+  const cspOptions: AppCspOptions = { ownOrigins: proxyOwnOrigins([env.parentOrigin], [env.selfOrigin]) };
 
   const toParent = (message: JsonRpcMessage): void => env.parent.postMessage(message, env.parentOrigin);
   const note = (level: 'warning' | 'error', text: string): void => {
@@ -87,7 +90,7 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
     let csp: AppUiCsp;
     try {
       csp = readAppCsp(fields.csp);
-      const built = buildAppCsp(csp);
+      const built = buildAppCsp(csp, cspOptions);
       policy = built.policy;
       for (const refused of built.refused) note('warning', `Left out of the app's ${refused.list}: "${refused.value}" (${refused.reason}).`);
     } catch (error) {
@@ -101,7 +104,7 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
       env.reloadWithQuery(`?${query.toString()}`);
       return;
     }
-    if (policyFromQuery(env.search) !== policy) {
+    if (policyFromQuery(env.search, cspOptions) !== policy) {
       note('warning', "The app's CSP differs from the one this sandbox page was loaded with; both apply, so the stricter wins.");
     }
     const permissions = readAppPermissions(fields.permissions);
@@ -149,10 +152,10 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
  * The app part of the policy the proxy's server sent as a header (it adds only
  * 'self' scripts and frame-ancestors), rebuilt from the query it read it from.
  */
-function policyFromQuery(search: string): string | undefined {
+function policyFromQuery(search: string, options: AppCspOptions): string | undefined {
   const raw = new URLSearchParams(search).get(PROXY_CSP_QUERY);
   try {
-    return buildAppCsp(readAppCsp(raw === null ? undefined : JSON.parse(raw))).policy;
+    return buildAppCsp(readAppCsp(raw === null ? undefined : JSON.parse(raw)), options).policy;
   } catch {
     // The server answered 400 to a query it could not read, so this page would not be running.
     return undefined;

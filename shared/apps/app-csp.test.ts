@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAppCsp, buildProxyDocumentCsp, checkCspSource, proxyDocumentUrl, readAppCsp, withCspMeta } from './app-csp';
+import { buildAppCsp, buildProxyDocumentCsp, checkCspSource, proxyDocumentUrl, proxyOwnOrigins, readAppCsp, withCspMeta } from './app-csp';
 
 const directivesOf = (policy: string): Map<string, string[]> =>
   new Map(
@@ -158,6 +158,41 @@ describe('buildProxyDocumentCsp', () => {
   it('never writes an ancestor that is not a bare origin', () => {
     const { policy } = buildProxyDocumentCsp(undefined, { frameAncestors: ["http://a; script-src 'unsafe-eval'", '*'] });
     expect(directivesOf(policy).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
+describe("an app's CSP never names Berth's own origins", () => {
+  const own = proxyOwnOrigins(['http://127.0.0.1:4000', 'http://localhost:4000'], ['http://127.0.0.1:4001']);
+
+  it("refuses Berth's UI and bridge and the sandbox proxy in every scheme and loopback spelling, in every list", () => {
+    const berth = ['http://127.0.0.1:4000', 'http://localhost:4000', 'ws://127.0.0.1:4000', 'ws://localhost:4000/', 'WS://LOCALHOST:4000', 'HTTP://127.0.0.1:4000/', 'wss://localhost:4000', 'https://127.0.0.1:4000', 'https://0.0.0.0:4000'];
+    const proxy = ['http://127.0.0.1:4001', 'http://localhost:4001/', 'ws://LocalHost:4001', 'https://127.0.0.1:4001'];
+    const { policy, refused } = buildAppCsp(
+      { connectDomains: [...berth, ...proxy, 'http://localhost:4002', 'https://api.example.com'], resourceDomains: ['http://localhost:4000', 'http://127.0.0.1:4001/'], frameDomains: ['http://LOCALHOST:4001'] },
+      { ownOrigins: own },
+    );
+    const d = directivesOf(policy);
+    expect(d.get('connect-src')).toEqual(['http://localhost:4002', 'https://api.example.com']);
+    expect(d.get('script-src')).toEqual(["'unsafe-inline'"]);
+    expect(d.get('frame-src')).toEqual(["'none'"]);
+    expect(refused).toHaveLength(berth.length + proxy.length + 3);
+    expect(refused.find((r) => r.value === 'ws://localhost:4000/')).toEqual({ list: 'connectDomains', value: 'ws://localhost:4000/', reason: "it is Berth's own window and bridge (http://127.0.0.1:4000), which an app may never reach" });
+    expect(refused.find((r) => r.list === 'frameDomains')?.reason).toBe("it is the app sandbox's own page (http://127.0.0.1:4001), which an app may never reach");
+  });
+
+  it('keeps other ports and hosts, and a port-less source (it means the default port only)', () => {
+    const { refused } = buildAppCsp({ connectDomains: ['http://localhost', 'https://127.0.0.1:40001', 'https://*.example.com:4000'] }, { ownOrigins: own });
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a wildcard that covers an own origin on a named host', () => {
+    const { refused } = buildAppCsp({ connectDomains: ['https://*.example.com:8443'] }, { ownOrigins: proxyOwnOrigins(['https://berth.example.com:8443'], []) });
+    expect(refused).toMatchObject([{ reason: expect.stringContaining("Berth's own window and bridge") }]);
+  });
+
+  it('applies to the proxy document header too', () => {
+    const { policy } = buildProxyDocumentCsp({ connectDomains: ['ws://localhost:4000'] }, { frameAncestors: ['http://127.0.0.1:4000'], ownOrigins: own });
+    expect(directivesOf(policy).get('connect-src')).toEqual(["'none'"]);
   });
 });
 

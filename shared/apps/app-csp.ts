@@ -26,10 +26,33 @@ export interface AppCspPolicy {
   refused: RefusedCspSource[];
 }
 
+/** An origin of Berth's own that no app may name, and what it is (for the refusal's words). */
+export interface OwnOrigin {
+  origin: string;
+  what: string;
+}
+
+/** What the app's policy must never let through. */
+export interface AppCspOptions {
+  /**
+   * Berth's own origins: its UI and bridge (the WebSocket on the same port) and the sandbox
+   * proxy's. A declared source naming one of them, in any scheme or loopback spelling, is refused.
+   */
+  ownOrigins?: readonly OwnOrigin[];
+}
+
 /** Extra directives only the proxy's own document needs (never the app's meta policy). */
-export interface ProxyDocumentPolicyOptions {
+export interface ProxyDocumentPolicyOptions extends AppCspOptions {
   /** Origins allowed to embed the proxy (Berth's UI); absent: any. */
   frameAncestors?: readonly string[];
+}
+
+/** The own origins of a proxy: Berth's UI (its parent) and the proxy's own page. */
+export function proxyOwnOrigins(berthOrigins: readonly string[], proxyOrigins: readonly string[]): OwnOrigin[] {
+  return [
+    ...berthOrigins.map((origin) => ({ origin, what: "Berth's own window and bridge" })),
+    ...proxyOrigins.map((origin) => ({ origin, what: "the app sandbox's own page" })),
+  ];
 }
 
 const MAX_SOURCES_PER_LIST = 50;
@@ -92,8 +115,36 @@ export function checkCspSource(list: AppCspList, raw: unknown): { source: string
   return { source: `${scheme}://${authority}` };
 }
 
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, ws: 80, https: 443, wss: 443 };
+
+/** Host and port as a network address: localhost and 127.0.0.1 are one host, a missing port is the scheme's default. */
+function addressOf(origin: string): { host: string; port: number } | undefined {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#@:]+)(?::(\d{1,5}))?\/?$/i.exec(origin.trim());
+  const scheme = match?.[1]?.toLowerCase() ?? '';
+  const defaultPort = DEFAULT_PORTS[scheme];
+  if (match === null || defaultPort === undefined) return undefined;
+  const host = (match[2] ?? '').toLowerCase().replace(/\.$/, '');
+  // 0.0.0.0 as a destination reaches this machine's loopback too.
+  return { host: host === 'localhost' || host === '0.0.0.0' ? '127.0.0.1' : host, port: match[3] === undefined ? defaultPort : Number(match[3]) };
+}
+
+/**
+ * The own origin an accepted source reaches, if any. Schemes are ignored: `ws://` reaches the
+ * bridge on the UI's port, `https://` the same host and port as `http://`.
+ */
+function ownOriginNamed(source: string, own: readonly OwnOrigin[]): OwnOrigin | undefined {
+  const named = addressOf(source.replace('://*.', '://wildcard.'));
+  if (named === undefined) return undefined;
+  const suffix = source.includes('://*.') ? named.host.slice('wildcard'.length) : undefined;
+  return own.find((candidate) => {
+    const address = addressOf(candidate.origin);
+    if (address === undefined || address.port !== named.port) return false;
+    return suffix === undefined ? address.host === named.host : address.host.endsWith(suffix);
+  });
+}
+
 /** The accepted sources of one list (duplicates dropped) and the refusals. */
-function sourcesOf(csp: AppUiCsp | undefined, list: AppCspList, refused: RefusedCspSource[]): string[] {
+function sourcesOf(csp: AppUiCsp | undefined, list: AppCspList, refused: RefusedCspSource[], own: readonly OwnOrigin[] = []): string[] {
   const declared: unknown = csp?.[list];
   if (declared === undefined) return [];
   if (!Array.isArray(declared)) {
@@ -107,7 +158,9 @@ function sourcesOf(csp: AppUiCsp | undefined, list: AppCspList, refused: Refused
       break;
     }
     const checked = checkCspSource(list, raw);
+    const ownNamed = 'source' in checked ? ownOriginNamed(checked.source, own) : undefined;
     if ('reason' in checked) refused.push({ list, value: String(raw).slice(0, 100), reason: checked.reason });
+    else if (ownNamed !== undefined) refused.push({ list, value: String(raw).slice(0, 100), reason: `it is ${ownNamed.what} (${ownNamed.origin}), which an app may never reach` });
     else if (!accepted.includes(checked.source)) accepted.push(checked.source);
   }
   return accepted;
@@ -123,8 +176,8 @@ const directive = (name: string, sources: readonly string[], whenEmpty = "'none'
  * posting anywhere or <base> rewriting. Declared domains are added to the
  * directives the spec maps them to.
  */
-export function buildAppCsp(csp: AppUiCsp | undefined): AppCspPolicy {
-  return buildPolicy(csp, undefined);
+export function buildAppCsp(csp: AppUiCsp | undefined, options: AppCspOptions = {}): AppCspPolicy {
+  return buildPolicy(csp, undefined, options.ownOrigins ?? []);
 }
 
 /**
@@ -134,15 +187,15 @@ export function buildAppCsp(csp: AppUiCsp | undefined): AppCspPolicy {
  * `<meta>`; both are enforced, so 'self' never reaches the app.
  */
 export function buildProxyDocumentCsp(csp: AppUiCsp | undefined, options: ProxyDocumentPolicyOptions = {}): AppCspPolicy {
-  return buildPolicy(csp, options);
+  return buildPolicy(csp, options, options.ownOrigins ?? []);
 }
 
-function buildPolicy(csp: AppUiCsp | undefined, proxy: ProxyDocumentPolicyOptions | undefined): AppCspPolicy {
+function buildPolicy(csp: AppUiCsp | undefined, proxy: ProxyDocumentPolicyOptions | undefined, own: readonly OwnOrigin[]): AppCspPolicy {
   const refused: RefusedCspSource[] = [];
-  const connect = sourcesOf(csp, 'connectDomains', refused);
-  const resource = sourcesOf(csp, 'resourceDomains', refused);
-  const frame = sourcesOf(csp, 'frameDomains', refused);
-  const baseUri = sourcesOf(csp, 'baseUriDomains', refused);
+  const connect = sourcesOf(csp, 'connectDomains', refused, own);
+  const resource = sourcesOf(csp, 'resourceDomains', refused, own);
+  const frame = sourcesOf(csp, 'frameDomains', refused, own);
+  const baseUri = sourcesOf(csp, 'baseUriDomains', refused, own);
   const self = proxy === undefined ? [] : ["'self'"];
   const directives = [
     "default-src 'none'",

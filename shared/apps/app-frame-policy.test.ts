@@ -36,8 +36,9 @@ describe('buildAllowAttribute', () => {
 });
 
 describe('buildSandboxAttribute', () => {
-  it('defaults to scripts and forms only', () => {
-    expect(buildSandboxAttribute(undefined)).toEqual({ sandbox: 'allow-scripts allow-forms', refused: [] });
+  it('defaults to scripts only: no forms', () => {
+    expect(buildSandboxAttribute(undefined)).toEqual({ sandbox: 'allow-scripts', refused: [] });
+    expect(buildSandboxAttribute('allow-scripts allow-forms')).toEqual({ sandbox: 'allow-scripts', refused: ['allow-forms'] });
   });
 
   it('lets an override narrow the default', () => {
@@ -51,6 +52,6 @@ describe('buildSandboxAttribute', () => {
       sandbox: 'allow-scripts',
       refused: ['allow-same-origin', 'allow-top-navigation', 'allow-top-navigation-by-user-activation', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-modals', 'allow-downloads'],
     });
-    expect(buildSandboxAttribute(42)).toEqual({ sandbox: 'allow-scripts allow-forms', refused: ['a number, not a string'] });
+    expect(buildSandboxAttribute(42)).toEqual({ sandbox: 'allow-scripts', refused: ['a number, not a string'] });
   });
 });

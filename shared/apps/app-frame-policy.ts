@@ -54,12 +54,15 @@ export function buildAllowAttribute(permissions: readonly AppUiPermission[]): st
 }
 
 /**
- * The most the app's frame ever gets: scripts and forms (forms post nowhere:
- * the CSP's form-action is 'none'). Never allow-same-origin (the app would
- * share the proxy's origin and could reach its DOM), allow-top-navigation*,
- * allow-popups*, allow-modals, allow-downloads or allow-pointer-lock.
+ * The most the app's frame ever gets: scripts. No allow-forms: a form posts
+ * nowhere from an app (the CSP's form-action is 'none' too), so an app reads
+ * its fields in JS (a click or key handler) as the ext-apps examples do; a
+ * native submit, and its submit event, do not happen. Never allow-same-origin
+ * (the app would share the proxy's origin and could reach its DOM),
+ * allow-top-navigation*, allow-popups*, allow-modals, allow-downloads or
+ * allow-pointer-lock.
  */
-export const APP_SANDBOX_TOKENS = ['allow-scripts', 'allow-forms'] as const;
+export const APP_SANDBOX_TOKENS = ['allow-scripts'] as const;
 
 /**
  * The inner frame's `sandbox` attribute. The spec lets the host pass an

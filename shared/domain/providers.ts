@@ -58,7 +58,31 @@ export const ProviderIdSchema = z
   .regex(PROVIDER_ID_PATTERN, 'A provider id is 1–40 lowercase letters, digits or dashes, starting with a letter or digit')
   .refine((id) => id !== ANTHROPIC_PROVIDER_ID, `'${ANTHROPIC_PROVIDER_ID}' is the built-in provider; choose another id`);
 
-export const ProviderBaseUrlSchema = z.url({ protocol: /^https?$/, error: 'The base URL must be an http:// or https:// URL' });
+/** What Berth says of a base URL with a user name or password in it, where it is typed and where it would be used. */
+export const BASE_URL_CREDENTIALS_MESSAGE =
+  'The base URL must not hold a user name or password (the part before @): remove it and put the key in the API key field, where Berth keeps it as a secret.';
+
+/** Why `url` may not be a provider's base URL for the credentials it carries (settings.json, logs and the screen would show them), or undefined. */
+export function baseUrlCredentialsProblem(url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  return parsed.username === '' && parsed.password === '' ? undefined : BASE_URL_CREDENTIALS_MESSAGE;
+}
+
+/** A base URL for the screen: a password (read from settings.json or the environment, refused at use) never reaches the renderer. */
+export function baseUrlForDisplay(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.toString();
+}
+
+/** A base URL as settings.json may hold it: one with credentials is still read, so the person can see it named and fix it, and refused at use. */
+export const StoredProviderBaseUrlSchema = z.url({ protocol: /^https?$/, error: 'The base URL must be an http:// or https:// URL' });
+
+/** A base URL as it may be typed. */
+export const ProviderBaseUrlSchema = StoredProviderBaseUrlSchema.refine((url) => baseUrlCredentialsProblem(url) === undefined, BASE_URL_CREDENTIALS_MESSAGE);
 
 const uniqueModelIds = (models: readonly { id: string }[]): boolean => new Set(models.map((m) => m.id)).size === models.length;
 
@@ -74,6 +98,8 @@ export const ProviderConfigSchema = z
   })
   .strict();
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
+/** A provider as read from settings.json: as typed, except a base URL with credentials is read (and refused at use). */
+export const StoredProviderConfigSchema = ProviderConfigSchema.extend({ baseUrl: StoredProviderBaseUrlSchema });
 /** What a person (or the renderer) sends to add a provider: defaults not yet applied. */
 export type ProviderConfigInput = z.input<typeof ProviderConfigSchema>;
 

@@ -227,6 +227,18 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
     expect(bridgeCalls).toEqual([]);
   });
 
+  it("an app that declares Berth's own origin or the proxy's gets neither: the CSP leaves them out and the host is told", async () => {
+    const csp = { connectDomains: [hostOrigin, proxy.origin.replace('127.0.0.1', 'localhost'), new URL(declared.url).origin] };
+    const { report, proxyNotes } = await runHostileApp({ queryCsp: csp, messageCsp: csp, extraArguments: { undeclaredUrl: `${hostOrigin}/host.html` } });
+    expect(report.probes.fetchUndeclared).toBe('blocked: TypeError');
+    expect(report.violations.some((violation) => violation.directive === 'connect-src' && violation.blocked.startsWith(hostOrigin))).toBe(true);
+    expect(report.probes.fetchDeclared).toBe('reached: cors 200 hello from the declared origin');
+    expect(proxyNotes).toEqual([
+      expect.objectContaining({ level: 'warning', data: expect.stringContaining(`(it is Berth's own window and bridge (${hostOrigin})`) }),
+      expect.objectContaining({ level: 'warning', data: expect.stringContaining("(it is the app sandbox's own page") }),
+    ]);
+  });
+
   it('an app that navigates its own frame away is closed, and the host is told', async () => {
     const { proxyNotes, pageUrl, hostUrl } = await runHostileApp({ extraArguments: { navigateSelf: 'yes' }, until: 'proxy-note' });
     expect(pageUrl).toBe(hostUrl);

@@ -144,4 +144,67 @@ describe('skills end to end through the host (skills-server fixture)', () => {
     const after = await harness.call<SkillCatalog>('skills.list', {});
     expect(after.skills.find((s) => s.qualifiedName === 'docs/report-writing')).toMatchObject({ state: 'approved' });
   });
+
+  it("asks before any file of a skill steers the model to another server's tool by its qualified name (server__tool)", { timeout: 60_000 }, async () => {
+    world = await startChatWorld();
+    const { harness, fake } = world;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await addSkillsServer(harness, 'docs', { SKILLS_FIXTURE_SLY: '1' });
+    await addSkillsServer(harness, 'archive', { SKILLS_FIXTURE_EXTRA_TOOL: 'archive_notes' });
+    await harness.waitForEvent('skills.changed', (c) => c.skills.length === 4);
+    const { id } = await newConversation(harness);
+
+    // SKILL.md names no other server: one question, to load it. Its references/KEEP.md names archive__archive_notes: a second question before the model reads it.
+    fake.script([
+      { toolUses: [{ name: 'load_skill', input: { skill: 'docs/cross-notes' } }] },
+      { toolUses: [{ name: 'read_skill_file', input: { skill: 'docs/cross-notes', path: 'references/KEEP.md' } }] },
+      { text: 'ok' },
+    ]);
+    let mark = harness.events.length;
+    await harness.call('chat.send', { id, text: 'Keep notes' });
+    const load = await pendingAfter(harness, mark, 'skill');
+    expect(load.payload).toMatchObject({ stage: 'load' });
+    mark = harness.events.length;
+    await harness.call('pending.answer', { id: load.id, response: { decision: 'allow' } });
+    const cross = await pendingAfter(harness, mark, 'skill');
+    expect(cross.payload).toMatchObject({ stage: 'cross-server', skill: 'docs/cross-notes', crossReferences: [{ server: 'archive', tools: ['archive_notes'], roots: [] }] });
+    await harness.call('pending.answer', { id: cross.id, response: { decision: 'deny' } });
+    expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
+    expect(toolResultTexts(fake, 1)).toContain('Keep notes of each report');
+    const refused = toolResultTexts(fake, 2);
+    expect(refused).toContain("the person declined to let skill 'docs/cross-notes' direct the use of server 'archive'");
+    expect(refused).not.toContain('Pass every report');
+  });
+
+  it('caps a long skill for the model like a tool result: beginning, end and a note, the rest readable in parts', { timeout: 60_000 }, async () => {
+    world = await startChatWorld();
+    const { harness, fake } = world;
+    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+    await addSkillsServer(harness, 'docs', { SKILLS_FIXTURE_LONG_LINES: '20000' });
+    await harness.waitForEvent('skills.changed', (c) => c.skills.length === 2);
+    const { id } = await newConversation(harness);
+    fake.script([
+      { toolUses: [{ name: 'load_skill', input: { skill: 'docs/cross-notes' } }] },
+      { toolUses: [{ name: 'read_tool_result', input: { result_id: 'toolu_fake_1_1', offset: 400_000, length: 200 } }] },
+      { text: 'ok' },
+    ]);
+    const mark = harness.events.length;
+    await harness.call('chat.send', { id, text: 'Keep notes' });
+    const load = await pendingAfter(harness, mark, 'skill');
+    await harness.call('pending.answer', { id: load.id, response: { decision: 'allow' } });
+    expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
+    const sent = toolResultTexts(fake, 1);
+    expect(sent.length).toBeLessThanOrEqual(10_000 * 4);
+    expect(sent).toContain('[Skill docs/cross-notes from server docs');
+    expect(sent).toContain('END OF NOTES');
+    expect(sent).toContain('[Berth cut this tool result: it is');
+    expect(sent).toContain('call read_tool_result with result_id "toolu_fake_1_1"');
+    expect(sent).not.toContain('Note line 10000 of');
+    expect(toolResultTexts(fake, 2)).toMatch(/Note line \d+ of the long notes/);
+    // The conversation keeps the whole skill.
+    const saved = await harness.call<{ messages: { content: { type: string; content?: { type: string; text?: string }[]; capped?: unknown }[] }[] }>('chat.get', { id });
+    const result = saved.messages[2]?.content[0];
+    expect(result?.capped).toMatchObject({ limitTokens: 10_000 });
+    expect(result?.content?.[0]?.text).toContain('Note line 10000 of the long notes.');
+  });
 });

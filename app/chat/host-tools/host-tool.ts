@@ -40,6 +40,11 @@ export interface HostToolContext {
  */
 export interface HostToolOutcome extends McpToolOutcome {
   summary: string;
+  /**
+   * The server whose words the result carries (a skill's text), when it is a server's and not
+   * Berth's own: such a result is cut for the model as that server's tool results are (app/results).
+   */
+  source?: string;
 }
 
 /** One tool Berth answers itself. */

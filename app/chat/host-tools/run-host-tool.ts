@@ -6,6 +6,8 @@ import type { HostTool } from './host-tool';
 export interface HostToolDeps {
   tools: ReadonlyMap<string, HostTool>;
   conversation: Conversation;
+  /** How a result carrying a server's text is cut for the model (as runToolCall's capRecord). */
+  capRecord?: (server: string, result: ChatToolResultBlock) => ChatToolResultBlock['capped'];
 }
 
 /**
@@ -20,8 +22,11 @@ export async function runHostTool(deps: HostToolDeps, use: ChatToolUseBlock, sig
     return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: `Berth's tool "${use.tool}" is not offered in this conversation now.` }], isError: true };
   }
   try {
-    const { summary, ...outcome } = await tool.run(use.input, { conversationId: deps.conversation.id, toolUseId: use.id, signal, conversation: deps.conversation });
-    return { type: 'tool_result', toolUseId: use.id, ...outcome, hostSummary: summary };
+    const { summary, source, ...outcome } = await tool.run(use.input, { conversationId: deps.conversation.id, toolUseId: use.id, signal, conversation: deps.conversation });
+    const result: ChatToolResultBlock = { type: 'tool_result', toolUseId: use.id, ...outcome, hostSummary: summary };
+    // A server's text (a 16 MiB skill) is no smaller for coming through Berth: it is capped like that server's results.
+    const capped = source === undefined ? undefined : deps.capRecord?.(source, result);
+    return capped === undefined ? result : { ...result, capped };
   } catch (error) {
     return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: `Berth could not answer ${use.tool}: ${errorMessage(error)}` }], isError: true };
   }

@@ -64,7 +64,7 @@ describe('an MCP App in the chat', () => {
   it('re-renders a saved call’s app from the stored result (after a reload), the text result folded under a disclosure', async () => {
     const { transport } = mount(SAVED);
     const frame = await findAppFrame();
-    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     expect(transport.calls).toContainEqual({ method: 'apps.resource', input: { server: 'weather', uri: 'ui://weather/app.html' } });
     const bridge = lastBridge();
     expect(bridge.hostInfo).toEqual({ name: 'Berth', version: '9.9.9' });

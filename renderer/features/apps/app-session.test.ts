@@ -63,7 +63,7 @@ describe('startAppSession', () => {
   it('creates the outer iframe on the proxy, sandboxed and named, and connects the bridge to its window only', async () => {
     const { container, bridge } = start();
     const iframe = container.querySelector('iframe')!;
-    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     expect(iframe.getAttribute('title')).toBe('App of weather: forecast');
     expect(iframe.hasAttribute('allow')).toBe(false);
     expect(bridge.client).toBeNull();

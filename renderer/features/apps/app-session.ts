@@ -71,7 +71,8 @@ export function startAppSession(options: AppSessionOptions): AppSession {
   const permissions = permissionsObject(options.allowedPermissions);
   const iframe = document.createElement('iframe');
   // allow-same-origin keeps the proxy on its own (non-Berth) origin so it can build the inner frame; the app itself runs in the proxy's opaque inner frame.
-  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  // No allow-forms: the inner frame could never get more than this one, and no app form posts anywhere.
+  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
   iframe.setAttribute('title', options.title);
   iframe.className = 'app-frame-iframe';
   const allow = Object.keys(permissions)

@@ -1,6 +1,7 @@
 import type { ApprovalChange, ApprovedToolField, ToolFieldChange } from '../../../shared/domain/consent';
 import { diffLines } from '../../../shared/line-diff';
 import { WarningIcon } from '../shell/icons';
+import { showableName } from '../../../shared/domain/showable-name';
 
 const FIELD_LABEL: Record<ApprovedToolField, string> = {
   title: 'Title',
@@ -17,7 +18,8 @@ const CHOICE_LABEL: Record<ApprovalChange['policyScope'], string> = {
 };
 
 /** Why a permission the person gave no longer covers this call, in plain words. */
-export function approvalChangeText(change: ApprovalChange, server: string): string {
+export function approvalChangeText(change: ApprovalChange, rawServer: string): string {
+  const server = showableName(rawServer);
   const choice = CHOICE_LABEL[change.policyScope];
   switch (change.reason) {
     case 'tool-changed':

@@ -62,8 +62,8 @@ describe('a waiting request gets noticed', () => {
     store.setState({ pending: [call('a', 'files')] });
     store.setState({ pending: [call('a', 'files'), call('b')] });
     expect(away.made.map((n) => [n.title, n.options?.body, n.options?.tag])).toEqual([
-      ['files is waiting for you', 'Run echo', 'berth-a'],
-      ['everything is waiting for you', 'Run echo', 'berth-b'],
+      ['\u2068files\u2069 is waiting for you', 'Run echo', 'berth-a'],
+      ['\u2068everything\u2069 is waiting for you', 'Run echo', 'berth-b'],
     ]);
     away.made[0]!.onclick!();
     expect(away.focusWindow).toHaveBeenCalled();
@@ -77,6 +77,15 @@ describe('a waiting request gets noticed', () => {
     watchAttention(other, here.env);
     other.setState({ pending: [call('c')] });
     expect(here.made).toEqual([]);
+  });
+
+  it('shows a hostile name escaped and isolated in the notification, never raw', () => {
+    const store = storeWith();
+    const away = environment({ focused: false, permission: 'granted' });
+    watchAttention(store, away.env);
+    const hostile = { ...call('h', 'files\u202Ex'), payload: { tool: 'wipe\u202Eexe.txt\nrm', arguments: {} } } as unknown as PendingRequest;
+    store.setState({ pending: [hostile] });
+    expect(away.made.map((n) => [n.title, n.options?.body])).toEqual([['\u2068files\\u202Ex\u2069 is waiting for you', 'Run wipe\\u202Eexe.txt\\u000Arm']]);
   });
 
   it('never notifies without the person’s permission', () => {

@@ -1,6 +1,7 @@
 import type { PendingRequest } from '../../../shared/domain/pending';
 import type { BerthStore } from '../../store';
 import { describeRequest } from './pending-model';
+import { isolatedName } from '../../../shared/domain/showable-name';
 
 /** localStorage key: the person was offered desktop notifications once (whatever they chose). */
 export const NOTIFICATIONS_OFFERED_KEY = 'berth.notificationsOffered';
@@ -53,7 +54,7 @@ export function watchAttention(store: BerthStore, env: AttentionEnvironment = br
     const known = new Set(before.map((request) => request.id));
     for (const request of pending) {
       if (known.has(request.id) || shown.has(request.id)) continue;
-      const notification = new env.Notification(`${request.server} is waiting for you`, { body: notificationBody(request), tag: `berth-${request.id}` });
+      const notification = new env.Notification(`${isolatedName(request.server)} is waiting for you`, { body: notificationBody(request), tag: `berth-${request.id}` });
       notification.onclick = () => {
         env.focusWindow();
         store.getState().focusPending(request.id);

@@ -6,6 +6,7 @@ import { ExternalIcon, FormIcon, LinkIcon, WarningIcon } from '../shell/icons';
 import { ElicitationFieldInput } from './elicitation-fields';
 import { initialFormState, submitForm, type FormState } from './elicitation-model';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
+import { SafeName } from '../shell/safe-name';
 
 type FormPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'form' }>;
 type UrlPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'url' }>;
@@ -39,7 +40,11 @@ function FormElicitation({ request, answer, busy, error, payload }: PendingDialo
     <PendingFrame
       request={request}
       icon={<FormIcon />}
-      title={`“${request.server}” asks for information`}
+      title={
+        <>
+          “<SafeName name={request.server} />” asks for information
+        </>
+      }
       error={error}
       footer={
         <>
@@ -72,7 +77,7 @@ function FormElicitation({ request, answer, busy, error, payload }: PendingDialo
           />
         ))}
       </form>
-      <p className="field-hint">What you enter goes to {request.server} only. Fields marked * are required.</p>
+      <p className="field-hint">What you enter goes to <SafeName name={request.server} /> only. Fields marked * are required.</p>
     </PendingFrame>
   );
 }
@@ -94,7 +99,11 @@ function UrlElicitation({ request, answer, busy, error, payload }: PendingDialog
     <PendingFrame
       request={request}
       icon={<LinkIcon />}
-      title={`“${request.server}” wants you to open a web page`}
+      title={
+        <>
+          “<SafeName name={request.server} />” wants you to open a web page
+        </>
+      }
       error={error}
       footer={
         <>
@@ -115,7 +124,7 @@ function UrlElicitation({ request, answer, busy, error, payload }: PendingDialog
       <div className="url-card">
         <span className="url-card-label">The page is on</span>
         <strong className="url-domain" data-testid="elicitation-domain">
-          {payload.domain}
+          <SafeName name={payload.domain} />
         </strong>
         <code className="url-full wrap">{payload.url}</code>
       </div>
@@ -132,9 +141,9 @@ function UrlElicitation({ request, answer, busy, error, payload }: PendingDialog
       <label className="check-field consent-check" htmlFor={checkId}>
         <input id={checkId} type="checkbox" checked={consented} onChange={(e) => setConsented(e.target.checked)} />
         <span>
-          <strong>I want to open {payload.domain}</strong>
+          <strong>I want to open <SafeName name={payload.domain} /></strong>
           <span className="field-hint">
-            Only open pages you expect. Berth does not see what you enter there; {request.server} will say when you are done.
+            Only open pages you expect. Berth does not see what you enter there; <SafeName name={request.server} /> will say when you are done.
           </span>
         </span>
       </label>

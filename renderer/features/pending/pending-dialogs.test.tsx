@@ -215,7 +215,7 @@ describe('elicitation', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/part of a task \(elicitation\)/)).toBeTruthy();
+    expect(dialog.textContent).toMatch(/part of a task \(elicitation\)/);
   });
 
   it('opens a URL only after explicit consent, in a new tab in browser mode', async () => {

@@ -6,6 +6,7 @@ import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
 import { Button, IconButton, InlineAlert } from '../shell/controls';
 import { CloseIcon } from '../shell/icons';
+import { SafeName } from '../shell/safe-name';
 
 /** What a dialog body gets: its request and a way to answer it. */
 export interface PendingDialogProps<K extends PendingKind> {
@@ -47,14 +48,14 @@ export function PendingFrame({
         <div className="pending-heading">
           <Dialog.Title className="dialog-title">{title}</Dialog.Title>
           <p className="pending-origin">
-            From <strong>{request.server}</strong>
+            From <strong><SafeName name={request.server} /></strong>
             {conversation ? (
               <>
                 {' '}
                 in <span className="pending-conversation">{conversation}</span>
               </>
             ) : null}
-            {task !== undefined ? <span className="pending-task"> · part of a task ({task.tool ?? task.kind})</span> : null}
+            {task !== undefined ? <span className="pending-task"> · part of a task (<SafeName name={task.tool ?? task.kind} />)</span> : null}
             {others > 0 ? <span className="pending-more"> · {others} more waiting</span> : null}
           </p>
         </div>

@@ -62,7 +62,7 @@ describe('<PendingTray>', () => {
     expect(items[1]!.textContent).toContain('Which branch?');
     fireEvent.click(items[1]!);
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('“forms” asks for information')).toBeTruthy());
+    await waitFor(() => expect(within(dialog).getByRole('heading', { name: '“forms” asks for information' })).toBeTruthy());
   });
 
   it('does not render again when the conversation list changes while it is closed, and shows the new title when opened', async () => {

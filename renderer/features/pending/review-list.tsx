@@ -4,6 +4,7 @@ import { useBerth } from '../../store';
 import { Button } from '../shell/controls';
 import { ShieldIcon } from '../shell/icons';
 import { argumentsSummary } from './pending-model';
+import { SafeName } from '../shell/safe-name';
 
 type ToolCallRequest = PendingRequestOf<'tool-call'>;
 
@@ -49,7 +50,7 @@ export function ReviewList({ calls, onOpen, onDone }: { calls: readonly ToolCall
               </span>
               <span className="tray-item-text">
                 <span className="tray-item-title">
-                  <strong>{call.server}</strong> › <code>{call.payload.tool}</code>
+                  <strong><SafeName name={call.server} /></strong> › <code><SafeName name={call.payload.tool} /></code>
                   {call.payload.requestedBy === 'app' ? <span className="muted"> (asked by its app)</span> : null}
                 </span>
                 <code className="review-args" data-testid="review-args">

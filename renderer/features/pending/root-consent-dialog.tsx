@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../shell/controls';
 import { FolderIcon } from '../shell/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
+import { SafeName } from '../shell/safe-name';
 
 /**
  * A server asked for its roots and has never been shown some of them. Every
@@ -28,7 +29,7 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
       icon={<FolderIcon />}
       title={
         <>
-          <span className="consent-server">{request.server}</span> wants to see {roots.length === 1 ? 'this folder' : 'these folders'}
+          <SafeName className="consent-server" name={request.server} /> wants to see {roots.length === 1 ? 'this folder' : 'these folders'}
         </>
       }
       error={error}

@@ -6,6 +6,7 @@ import { ChevronRightIcon, SparkleIcon } from '../shell/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, contentEdited, modelWithProvider, withAnswerText } from './sampling-model';
+import { SafeName } from '../shell/safe-name';
 
 /** Stage 2 of a sampling request: the model's answer, editable, before it goes back to the server. */
 export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDialogProps<'sampling-answer'>) {
@@ -49,7 +50,10 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
         <strong className="text" data-testid="answered-by">
           {modelWithProvider(payload.model)}
         </strong>
-        {answeredAs(payload.model.id, payload.answeredBy)} wrote this for <strong className="text">{request.server}</strong>
+        {answeredAs(payload.model.id, payload.answeredBy)} wrote this for{' '}
+        <strong className="text">
+          <SafeName name={request.server} />
+        </strong>
         {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? <> (it stopped early: {payload.result.stopReason})</> : null}. The server gets
         it only when you approve; edit it first if you like.
       </p>

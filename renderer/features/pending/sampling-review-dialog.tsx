@@ -7,6 +7,7 @@ import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, editableMessages, formatPriority, groupByProvider, INCLUDE_CONTEXT_LABELS, messagesEdited, modelWhy, modelWithProvider, withBlockText } from './sampling-model';
 import { checkTemperature, SamplingTemperatureFact } from './sampling-temperature';
 import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
+import { SafeName } from '../shell/safe-name';
 
 /**
  * Stage 1 of a sampling request: everything the server asked for, editable
@@ -71,7 +72,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
         <>
           {allowForSession ? (
             <p className="session-note" id={`${ids.session}-note`} data-testid="session-note">
-              Later requests from <strong>{request.server}</strong> this session are answered without asking, with <strong>{sessionModel}</strong> (not the
+              Later requests from <strong><SafeName name={request.server} /></strong> this session are answered without asking, with <strong>{sessionModel}</strong> (not the
               server’s preference), at most {payload.tokens.limits.maxTokens.toLocaleString()} max tokens each, until its budget of{' '}
               {payload.tokens.limits.sessionBudget.toLocaleString()} tokens is spent.
             </p>
@@ -88,7 +89,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
               aria-describedby={allowForSession ? `${ids.session}-note` : undefined}
               onChange={(e) => setAllowForSession(e.target.checked)}
             />
-            Don’t ask again for “{request.server}” this session
+            Don’t ask again for “<SafeName name={request.server} />” this session
           </label>
           <Button variant="primary" onClick={approve} disabled={busy || 'error' in maxTokens || 'error' in temperature}>
             Approve &amp; generate
@@ -97,7 +98,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
       }
     >
       <p className="muted">
-        <strong className="text">{request.server}</strong> wants Berth’s model to write a reply. Nothing is sent until you approve; you will see the answer
+        <strong className="text"><SafeName name={request.server} /></strong> wants Berth’s model to write a reply. Nothing is sent until you approve; you will see the answer
         before the server gets it.
       </p>
 

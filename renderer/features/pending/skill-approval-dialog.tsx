@@ -1,6 +1,7 @@
 import { Button } from '../shell/controls';
 import { BookIcon } from '../shell/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
+import { SafeName } from '../shell/safe-name';
 
 const formatBytes = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -20,11 +21,11 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
       title={
         crossServer ? (
           <>
-            Skill <span className="consent-server">{payload.skill}</span> refers to other servers
+            Skill <SafeName className="consent-server" name={payload.skill} /> refers to other servers
           </>
         ) : (
           <>
-            {payload.changed ? 'Load the changed skill' : 'Load skill'} <span className="consent-server">{payload.skill}</span>?
+            {payload.changed ? 'Load the changed skill' : 'Load skill'} <SafeName className="consent-server" name={payload.skill} />?
           </>
         )
       }
@@ -43,7 +44,11 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
     >
       <div className="skill-approval">
         <p className="skill-approval-intro">
-          {payload.requestedBy === 'model' ? 'The model wants to read' : 'You picked'} this skill from <strong>{request.server}</strong>: instructions written by that server,
+          {payload.requestedBy === 'model' ? 'The model wants to read' : 'You picked'} this skill from{' '}
+          <strong>
+            <SafeName name={request.server} />
+          </strong>
+          : instructions written by that server,
           which the model will follow in this conversation. Berth checks every file against the server’s manifest (SHA-256 and size) before the model sees it.
         </p>
         {payload.changed ? (
@@ -53,8 +58,17 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
         ) : null}
         {payload.sameNameOn.length > 0 ? (
           <p className="skill-approval-warning" role="note">
-            {payload.sameNameOn.join(', ')} also {payload.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill of this name. Berth keeps them apart: this one is{' '}
-            <strong>{payload.skill}</strong>.
+            {payload.sameNameOn.map((server, index) => (
+              <span key={server}>
+                {index > 0 ? ', ' : null}
+                <SafeName name={server} />
+              </span>
+            ))}{' '}
+            also {payload.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill of this name. Berth keeps them apart: this one is{' '}
+            <strong>
+              <SafeName name={payload.skill} />
+            </strong>
+            .
           </p>
         ) : null}
         {payload.expectsTools !== undefined && payload.expectsTools.length > 0 ? (
@@ -64,7 +78,9 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
               {payload.expectsTools.map((name, index) => (
                 <span key={`${index}:${name}`}>
                   {index > 0 ? ', ' : null}
-                  <code>{name}</code>
+                  <code>
+                    <SafeName name={name} />
+                  </code>
                 </span>
               ))}
             </p>
@@ -77,8 +93,21 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
             <ul className="skill-approval-refs" aria-label="Other servers it refers to">
               {payload.crossReferences.map((reference) => (
                 <li key={reference.server}>
-                  <strong>{reference.server}</strong>
-                  {reference.tools.length > 0 ? <> — tools {reference.tools.join(', ')}</> : null}
+                  <strong>
+                    <SafeName name={reference.server} />
+                  </strong>
+                  {reference.tools.length > 0 ? (
+                    <>
+                      {' '}
+                      — tools{' '}
+                      {reference.tools.map((tool, index) => (
+                        <span key={tool}>
+                          {index > 0 ? ', ' : null}
+                          <SafeName name={tool} />
+                        </span>
+                      ))}
+                    </>
+                  ) : null}
                   {reference.roots.length > 0 ? <> — folders {reference.roots.join(', ')}</> : null}
                 </li>
               ))}

@@ -8,6 +8,7 @@ import { argumentChecker } from './argument-check';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { TurnCalls } from './turn-calls';
 import { canonicalJson, parseArgumentsText } from './pending-model';
+import { SafeName } from '../shell/safe-name';
 
 type AllowDecision = Exclude<ToolCallDecision, 'deny'>;
 
@@ -57,7 +58,11 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       icon={<ShieldIcon />}
       title={
         <>
-          Allow <code className="title-code">{payload.tool}</code> to run?
+          Allow{' '}
+          <code className="title-code">
+            <SafeName name={payload.tool} />
+          </code>{' '}
+          to run?
         </>
       }
       error={error}
@@ -84,18 +89,21 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       {payload.approvalChanged ? <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} /> : null}
       <section className="consent-tool" aria-label="Tool">
         <div className="consent-tool-line" role="heading" aria-level={3}>
-          <span className="consent-server">{payload.server}</span>
+          <SafeName className="consent-server" name={payload.server} />
           <span aria-hidden="true" className="muted">
             ›
           </span>
-          <span className="tool-name">{payload.tool}</span>
+          <SafeName className="tool-name" name={payload.tool} />
           {payload.serverTrusted ? <Chip tone="success">trusted server</Chip> : null}
         </div>
         <div className="consent-server-words" data-testid="tool-server-words">
           <span className="claims-label">{payload.serverTrusted ? 'In the words of a server you trust:' : 'In the server’s own words, not verified:'}</span>
           {title ? (
             <p className="consent-claimed-title">
-              Calls it <q>{title}</q>
+              Calls it{' '}
+              <q>
+                <SafeName name={title} />
+              </q>
             </p>
           ) : null}
           {payload.description ? <p className="consent-description">{payload.description}</p> : <p className="muted small">The server gave no description.</p>}

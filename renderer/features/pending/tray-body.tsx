@@ -6,6 +6,8 @@ import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { IconButton } from '../shell/controls';
 import { BookIcon, CloseIcon, ExternalIcon, FolderIcon, FormIcon, ShieldIcon, SparkleIcon } from '../shell/icons';
 import { describeRequest, formatAge, KIND_LABELS } from './pending-model';
+import { SafeName } from '../shell/safe-name';
+import { showableName } from '../../../shared/domain/showable-name';
 
 // What the open Requests tray lists (pending-tray.tsx keeps the button and the state; this loads
 // with the tray's first opening).
@@ -81,9 +83,9 @@ export function TrayBody({ counts, pending, awaiting, titles, now, review, revie
                   </span>
                   <span className="tray-item-text">
                     <span className="tray-item-title">
-                      {KIND_LABELS[request.kind].one} · <strong>{request.server}</strong>
+                      {KIND_LABELS[request.kind].one} · <strong><SafeName name={request.server} /></strong>
                     </span>
-                    <span className="tray-item-detail">{describeRequest(request)}</span>
+                    <bdi className="tray-item-detail">{describeRequest(request)}</bdi>
                     {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
                     {review && request.kind === 'tool-call' ? (
                       <span className="tray-item-detail tray-item-late" data-testid="late-call">
@@ -108,11 +110,11 @@ export function TrayBody({ counts, pending, awaiting, titles, now, review, revie
               <ExternalIcon />
               <span className="tray-item-text">
                 <span className="tray-item-title">
-                  <strong>{item.domain}</strong> for {item.server}
+                  <strong><SafeName name={item.domain} /></strong> for <SafeName name={item.server} />
                 </span>
                 <span className="tray-item-detail">Waiting for the server to say you are done.</span>
               </span>
-              <IconButton label={`Stop waiting for ${item.domain}`} icon={<CloseIcon />} onClick={() => onDismissAwaiting(item.id)} />
+              <IconButton label={`Stop waiting for ${showableName(item.domain)}`} icon={<CloseIcon />} onClick={() => onDismissAwaiting(item.id)} />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { useBerth } from '../../store';
 import { Button } from '../shell/controls';
 import { argumentsSummary } from './pending-model';
+import { SafeName } from '../shell/safe-name';
 
 /**
  * The other tool calls of the same turn that wait too (the model asked for
@@ -30,7 +31,7 @@ export function TurnCalls({ request }: { request: PendingRequestOf<'tool-call'> 
         {others.map((other) => (
           <li key={other.id} className="consent-turn-call">
             <Button size="sm" variant="ghost" onClick={() => focusPending(other.id)} title="Open this call instead; this one keeps waiting">
-              <strong>{other.server}</strong>&nbsp;›&nbsp;<code>{other.payload.tool}</code>
+              <strong><SafeName name={other.server} /></strong>&nbsp;›&nbsp;<code><SafeName name={other.payload.tool} /></code>
             </Button>
             <code className="review-args">{argumentsSummary(other.payload.arguments)}</code>
           </li>

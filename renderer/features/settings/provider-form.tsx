@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PRESET_INFO, PROVIDER_PRESETS, type ProviderModel, type ProviderPreset, type ProviderView } from '../../../shared/domain/providers';
+import { baseUrlCredentialsProblem, PRESET_INFO, PROVIDER_PRESETS, type ProviderModel, type ProviderPreset, type ProviderView } from '../../../shared/domain/providers';
 import { useBerth } from '../../store';
 import { Button, Field, InlineAlert } from '../shell/controls';
 import { ProviderModels } from './provider-models';
@@ -48,6 +48,12 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Refused here too, so a password typed into the URL never crosses the bridge.
+    const credentials = baseUrlCredentialsProblem(baseUrl.trim());
+    if (credentials !== undefined) {
+      setError({ message: credentials, path: 'baseUrl' });
+      return;
+    }
     setBusy(true);
     const result = editing
       ? await updateProvider(provider.id, { label, preset, baseUrl, models })

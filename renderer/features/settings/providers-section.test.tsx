@@ -97,6 +97,22 @@ describe('<ProvidersSection>', () => {
     expect(within(screen.getByRole('list', { name: 'Model providers' })).getByText(/^2 models/)).toBeTruthy();
   });
 
+  it('refuses a base URL with a user name or password and says to put the key in the key field, before anything is sent', async () => {
+    const { transport } = mount();
+    fireEvent.click(screen.getByRole('button', { name: 'Add provider' }));
+    const form = screen.getByRole('form', { name: 'Add a provider' });
+    const baseUrl = within(form).getByLabelText('Base URL') as HTMLInputElement;
+    fireEvent.change(baseUrl, { target: { value: 'https://user:pass@api.example.com/v1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add provider' }));
+    expect(await within(form).findByText(/must not hold a user name or password .* put the key in the API key field/)).toBeTruthy();
+    expect(baseUrl.getAttribute('aria-invalid')).toBe('true');
+    expect(transport.calls.some((c) => c.method === 'providers.add')).toBe(false);
+    // Fixed: it goes through.
+    fireEvent.change(baseUrl, { target: { value: 'https://api.example.com/v1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add provider' }));
+    await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.add')).toBe(true));
+  });
+
   it('says exactly what "Test connection" found', async () => {
     mount([ANTHROPIC, OLLAMA]);
     fireEvent.click(screen.getByRole('button', { name: 'Test connection to Ollama' }));
