@@ -134,6 +134,7 @@ export class SandboxService implements ServerLifecycleListener {
       const wrapped = await this.wrapTurns.run(() => sandboxedLaunch(runtime, launch, policy, folders));
       this.runs.set(name, { commandId: wrapped.commandId, policy, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
+      for (const note of wrapped.leftOut) this.log(name, 'warning', note);
       // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
       for (const folder of this.options.settings.get(name).allowedFolders.filter((path) => !existsSync(path))) {
         this.log(name, 'warning', `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`);
