@@ -1,0 +1,168 @@
+import { copyFile, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxedBaseEnv } from '../../app/sandbox/sandbox-launch';
+import { serverFolders } from '../../app/sandbox/sandbox-folders';
+import { fixtureConfig } from '../../app/servers/test-support';
+import { sandboxSkipReason, startSandboxRig, type SandboxRig } from './sandbox-harness';
+
+const skipReason = await sandboxSkipReason();
+if (skipReason !== undefined) console.warn(`[sandbox-env] skipped: ${skipReason}`);
+
+/** Credentials in Berth's own environment (the shell that started it). */
+const HOSTILE_ENV = { GITHUB_TOKEN: 'ghp_berth_hostile_1', SOME_PASSWORD: 'berth-hostile-2', ANTHROPIC_API_KEY: 'sk-ant-berth-hostile-3', AWS_SECRET_ACCESS_KEY: 'berth-hostile-4' };
+
+/** A configured value no quoting may change: spaces, both quotes, `$()`, backticks, a newline, a tab, non-ASCII. */
+const TRICKY = `a b  'single' "double" $(touch /tmp/berth-never) \`id\` \\back ;|&\nsecond line\ttab é 日本 🚀 =x=`;
+
+/** Variables the runtime sets inside (its proxies), and those bash sets for what it execs. */
+const RUNTIME_OR_BASH = /PROXY|^SANDBOX_RUNTIME$|^GIT_CONFIG_PARAMETERS$|^GIT_SSH_COMMAND$|^CLOUDSDK_PROXY_|^JAVA_TOOL_OPTIONS$|^CLAUDE_CODE_HOST_|^PWD$|^OLDPWD$|^_$/i;
+
+interface Report {
+  env: Record<string, string>;
+  pid: number;
+}
+
+/** The process and all its descendants, split by whether they run in this process's PID namespace (outside the sandbox) or another (inside). */
+async function treeByNamespace(root: number): Promise<{ outside: number[]; inside: number[] }> {
+  const parents = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i += 1) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  const ours = await readlink('/proc/self/ns/pid');
+  const split = { outside: [] as number[], inside: [] as number[] };
+  for (const pid of tree) {
+    try {
+      ((await readlink(`/proc/${pid}/ns/pid`)) === ours ? split.outside : split.inside).push(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return split;
+}
+
+async function mapsOf(pid: number): Promise<string> {
+  try {
+    return await readFile(`/proc/${pid}/maps`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The shared library file this process has loaded whose name matches. */
+async function loadedLibrary(name: RegExp): Promise<string> {
+  const path = (await mapsOf(process.pid))
+    .split('\n')
+    .map((line) => line.split(/\s+/).at(5) ?? '')
+    .find((file) => name.test(file));
+  if (path === undefined) throw new Error(`no library matching ${String(name)} is loaded by this process`);
+  return path;
+}
+
+describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", () => {
+  let rig: SandboxRig;
+  const saved: Record<string, string | undefined> = {};
+
+  beforeEach(async () => {
+    // Set in the test process itself: what the runtime's wrap returned as `env` was exactly this process's environment.
+    for (const [name, value] of Object.entries(HOSTILE_ENV)) {
+      saved[name] = process.env[name];
+      process.env[name] = value;
+    }
+    saved.BERTH_TEST_INHERITED = process.env.BERTH_TEST_INHERITED;
+    process.env.BERTH_TEST_INHERITED = 'inherited and harmless';
+    rig = await startSandboxRig();
+    await rig.setSandbox('probe', { enabled: true });
+  });
+
+  afterEach(async () => {
+    await rig.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  const report = async (): Promise<Report> => JSON.parse((await rig.callText('probe', 'report', {})).text) as Report;
+
+  it("holds no credential of Berth's, the configured env byte for byte, and the sandbox's proxy settings", async () => {
+    await rig.sync({ probe: fixtureConfig('env-probe.mjs', { env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: 'its-own-token' } }) });
+    const { env } = await report();
+
+    for (const [name, value] of Object.entries(HOSTILE_ENV)) {
+      expect(env[name], name).toBeUndefined();
+      expect(Object.values(env).join('\n')).not.toContain(value);
+    }
+    expect(env.CONFIGURED).toBe(TRICKY);
+    expect(env.GITHUB_TOKEN_OF_ITS_OWN).toBe('its-own-token');
+    expect(env.BERTH_TEST_INHERITED).toBe('inherited and harmless');
+    expect(env.HTTP_PROXY).toMatch(/^http:\/\/.+@localhost:\d+$/);
+    expect(env.HTTPS_PROXY).toBe(env.HTTP_PROXY);
+    expect(env.SANDBOX_RUNTIME).toBe('1');
+    expect(env.TMPDIR).toBe(serverFolders(rig.configDir, 'probe').temp);
+    expect(env.NODE_USE_ENV_PROXY).toBe('1');
+
+    // Exactly: Berth's filtered env, the config's, Berth's fixed ones, the runtime's proxies; nothing else.
+    const inherited = sandboxedBaseEnv({ ...process.env, HOME: rig.home });
+    const fixed = ['TMPDIR', 'SHLVL', 'XDG_CACHE_HOME', 'npm_config_cache', 'UV_CACHE_DIR', 'PIP_CACHE_DIR', 'NODE_USE_ENV_PROXY'];
+    const unexplained = Object.keys(env).filter((name) => !(name in inherited) && !['CONFIGURED', 'GITHUB_TOKEN_OF_ITS_OWN', ...fixed].includes(name) && !RUNTIME_OR_BASH.test(name));
+    expect(unexplained).toEqual([]);
+
+    // The log shows the server's own command, never the wrapper (the proxy's credentials are in it).
+    const hostLines = rig.logs.texts('probe', 'host');
+    expect(hostLines.some((text) => /^spawned pid \d+: .*env-probe\.mjs \(in the sandbox\)$/.test(text))).toBe(true);
+    expect(hostLines.join('\n')).not.toMatch(/bwrap|srt\.|localhost:3128/);
+  }, 60_000);
+
+  it('runs nothing of its configured env outside the sandbox: BASH_ENV, ENV, LD_PRELOAD, LD_LIBRARY_PATH, NODE_OPTIONS, PYTHONSTARTUP', async () => {
+    // A folder the sandbox cannot write: a file appearing there was made outside it.
+    const markers = join(rig.dir, 'markers');
+    const libs = join(markers, 'lib');
+    await mkdir(libs, { recursive: true });
+    // Real libraries under our own paths: which processes map them tells who loaded them.
+    const preload = join(markers, 'libberth-preload-marker.so');
+    await copyFile(await loadedLibrary(/\/libm\.so\.6$/), preload);
+    await copyFile(await loadedLibrary(/\/libc\.so\.6$/), join(libs, 'libc.so.6'));
+    await writeFile(join(markers, 'node-options.cjs'), `try { require('node:fs').writeFileSync(${JSON.stringify(join(markers, 'fired-node-options'))} + process.pid, ''); } catch {}\nprocess.stderr.write('node-options marker ran\\n');\n`);
+    await writeFile(join(markers, 'startup.py'), `open(${JSON.stringify(join(markers, 'fired-python'))}, 'w')\n`);
+    const config = fixtureConfig('env-probe.mjs', {
+      env: {
+        BASH_ENV: `$(touch ${join(markers, 'fired-bash-env')})`,
+        ENV: `$(touch ${join(markers, 'fired-env')})`,
+        LD_PRELOAD: preload,
+        LD_LIBRARY_PATH: libs,
+        NODE_OPTIONS: `--require ${join(markers, 'node-options.cjs')}`,
+        PYTHONSTARTUP: join(markers, 'startup.py'),
+      },
+    });
+    await rig.sync({ probe: config });
+    const { env } = await report();
+
+    // Nothing fired outside the sandbox.
+    expect((await readdir(markers)).filter((name) => name.startsWith('fired-'))).toEqual([]);
+    const spawned = rig.supervisor.get('probe')?.pid;
+    expect(spawned).toBeGreaterThan(0);
+    const { outside, inside } = await treeByNamespace(spawned as number);
+    expect(outside.length).toBeGreaterThan(0);
+    for (const pid of outside) {
+      const maps = await mapsOf(pid);
+      expect(maps, `process ${pid} outside the sandbox`).not.toContain(preload);
+      expect(maps, `process ${pid} outside the sandbox`).not.toContain(libs);
+    }
+
+    // …and all of it reached the server, inside.
+    expect(env).toMatchObject(config.env);
+    const server = (await Promise.all(inside.map(async (pid) => ({ pid, maps: await mapsOf(pid) })))).find(({ maps }) => maps.includes(preload));
+    expect(server?.maps).toContain(join(libs, 'libc.so.6'));
+    expect(rig.logs.texts('probe', 'stderr')).toContain('node-options marker ran');
+  }, 60_000);
+});
