@@ -1,10 +1,9 @@
-import { copyFile, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxedBaseEnv } from '../../app/sandbox/sandbox-launch';
 import { serverFolders } from '../../app/sandbox/sandbox-folders';
 import { fixtureConfig } from '../../app/servers/test-support';
 import { sandboxSkipReason, startSandboxRig, type SandboxRig } from './sandbox-harness';
+import { markerTraces, plantEnvMarkers } from './sandbox-markers';
 
 const skipReason = await sandboxSkipReason();
 if (skipReason !== undefined) console.warn(`[sandbox-env] skipped: ${skipReason}`);
@@ -21,51 +20,6 @@ const RUNTIME_OR_BASH = /PROXY|^SANDBOX_RUNTIME$|^GIT_CONFIG_PARAMETERS$|^GIT_SS
 interface Report {
   env: Record<string, string>;
   pid: number;
-}
-
-/** The process and all its descendants, split by whether they run in this process's PID namespace (outside the sandbox) or another (inside). */
-async function treeByNamespace(root: number): Promise<{ outside: number[]; inside: number[] }> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i += 1) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
-  const ours = await readlink('/proc/self/ns/pid');
-  const split = { outside: [] as number[], inside: [] as number[] };
-  for (const pid of tree) {
-    try {
-      ((await readlink(`/proc/${pid}/ns/pid`)) === ours ? split.outside : split.inside).push(pid);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return split;
-}
-
-async function mapsOf(pid: number): Promise<string> {
-  try {
-    return await readFile(`/proc/${pid}/maps`, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/** The shared library file this process has loaded whose name matches. */
-async function loadedLibrary(name: RegExp): Promise<string> {
-  const path = (await mapsOf(process.pid))
-    .split('\n')
-    .map((line) => line.split(/\s+/).at(5) ?? '')
-    .find((file) => name.test(file));
-  if (path === undefined) throw new Error(`no library matching ${String(name)} is loaded by this process`);
-  return path;
 }
 
 describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", () => {
@@ -124,45 +78,22 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
   }, 60_000);
 
   it('runs nothing of its configured env outside the sandbox: BASH_ENV, ENV, LD_PRELOAD, LD_LIBRARY_PATH, NODE_OPTIONS, PYTHONSTARTUP', async () => {
-    // A folder the sandbox cannot write: a file appearing there was made outside it.
-    const markers = join(rig.dir, 'markers');
-    const libs = join(markers, 'lib');
-    await mkdir(libs, { recursive: true });
-    // Real libraries under our own paths: which processes map them tells who loaded them.
-    const preload = join(markers, 'libberth-preload-marker.so');
-    await copyFile(await loadedLibrary(/\/libm\.so\.6$/), preload);
-    await copyFile(await loadedLibrary(/\/libc\.so\.6$/), join(libs, 'libc.so.6'));
-    await writeFile(join(markers, 'node-options.cjs'), `try { require('node:fs').writeFileSync(${JSON.stringify(join(markers, 'fired-node-options'))} + process.pid, ''); } catch {}\nprocess.stderr.write('node-options marker ran\\n');\n`);
-    await writeFile(join(markers, 'startup.py'), `open(${JSON.stringify(join(markers, 'fired-python'))}, 'w')\n`);
-    const config = fixtureConfig('env-probe.mjs', {
-      env: {
-        BASH_ENV: `$(touch ${join(markers, 'fired-bash-env')})`,
-        ENV: `$(touch ${join(markers, 'fired-env')})`,
-        LD_PRELOAD: preload,
-        LD_LIBRARY_PATH: libs,
-        NODE_OPTIONS: `--require ${join(markers, 'node-options.cjs')}`,
-        PYTHONSTARTUP: join(markers, 'startup.py'),
-      },
-    });
+    // Markers in a folder the sandbox cannot write: a file appearing there was made outside it.
+    const markers = await plantEnvMarkers(rig.dir);
+    const config = fixtureConfig('env-probe.mjs', { env: markers.env });
     await rig.sync({ probe: config });
     const { env } = await report();
 
-    // Nothing fired outside the sandbox.
-    expect((await readdir(markers)).filter((name) => name.startsWith('fired-'))).toEqual([]);
     const spawned = rig.supervisor.get('probe')?.pid;
     expect(spawned).toBeGreaterThan(0);
-    const { outside, inside } = await treeByNamespace(spawned as number);
-    expect(outside.length).toBeGreaterThan(0);
-    for (const pid of outside) {
-      const maps = await mapsOf(pid);
-      expect(maps, `process ${pid} outside the sandbox`).not.toContain(preload);
-      expect(maps, `process ${pid} outside the sandbox`).not.toContain(libs);
-    }
-
+    const traces = await markerTraces(markers, spawned as number);
+    // Nothing fired outside the sandbox (the wrapper's processes were looked at)…
+    expect(traces.fired).toEqual([]);
+    expect(traces.outsideLoaded).toEqual([]);
+    expect(traces.outsideCount).toBeGreaterThan(0);
     // …and all of it reached the server, inside.
-    expect(env).toMatchObject(config.env);
-    const server = (await Promise.all(inside.map(async (pid) => ({ pid, maps: await mapsOf(pid) })))).find(({ maps }) => maps.includes(preload));
-    expect(server?.maps).toContain(join(libs, 'libc.so.6'));
+    expect(env).toMatchObject(markers.env);
+    expect(traces.insideLoaded).toBe(true);
     expect(rig.logs.texts('probe', 'stderr')).toContain('node-options marker ran');
   }, 60_000);
 });
