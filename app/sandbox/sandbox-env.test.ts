@@ -73,6 +73,11 @@ describe('runtimeSetNames', () => {
     const names = runtimeSetNames(['-c', "bwrap --new-session --setenv SANDBOX_RUNTIME 1 --setenv HTTP_PROXY 'http://u:p@localhost:3128' --ro-bind / / -- /usr/bin/bash -c x"]);
     expect([...names]).toEqual(['SANDBOX_RUNTIME', 'HTTP_PROXY']);
   });
+
+  it("reads the names the runtime sets on macOS with env before sandbox-exec, not those of the line it runs", () => {
+    const names = runtimeSetNames(['-c', `env -u AWS_KEY HTTP_PROXY=http://u:p@localhost:3128 'NO_PROXY=localhost,127.0.0.1' /usr/bin/sandbox-exec -p '(version 1)' /bin/bash -c 'LATER=x; exec "$@"'`]);
+    expect([...names]).toEqual(['HTTP_PROXY', 'NO_PROXY']);
+  });
 });
 
 describe('unpassableReason', () => {

@@ -97,14 +97,20 @@ export function launchRecords(env: Record<string, string>, argv: readonly string
 }
 
 /**
- * Names the runtime sets inside the sandbox with `bwrap --setenv` (its
- * proxies, with the per-run credentials): they win over anything the server's
- * config says. The wrapped line holds no server data, so only the runtime's
- * own flags can match.
+ * Names the runtime sets for the sandboxed process (its proxies, with the
+ * per-run credentials): they win over anything the server's config says.
+ * Linux: `bwrap --setenv NAME value`; macOS: `env NAME=value …
+ * sandbox-exec`. The wrapped line holds no server data, so only the
+ * runtime's own text can match (a stray match only leaves a variable to
+ * the runtime).
  */
 export function runtimeSetNames(wrapped: readonly string[]): Set<string> {
   const names = new Set<string>();
-  for (const arg of wrapped) for (const match of arg.matchAll(/(?:^|\s)--setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s/g)) names.add(match[1] as string);
+  for (const arg of wrapped) {
+    for (const match of arg.matchAll(/(?:^|\s)--setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s/g)) names.add(match[1] as string);
+    const envPrefix = /^'?env'?\s([\s\S]*?)\S*sandbox-exec\b/.exec(arg)?.[1];
+    if (envPrefix !== undefined) for (const match of envPrefix.matchAll(/(?:^|\s)'?([A-Za-z_][A-Za-z0-9_]*)=/g)) names.add(match[1] as string);
+  }
   return names;
 }
 

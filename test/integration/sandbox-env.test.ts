@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxedBaseEnv } from '../../app/sandbox/sandbox-launch';
 import { serverFolders } from '../../app/sandbox/sandbox-folders';
 import { fixtureConfig } from '../../app/servers/test-support';
-import { sandboxSkipReason, startSandboxRig, type SandboxRig } from './sandbox-harness';
-import { markerTraces, plantEnvMarkers } from './sandbox-markers';
+import { pidsWithMarker, sandboxSkipReason, startSandboxRig, type SandboxRig } from './sandbox-harness';
+import { markerTraces, plantEnvMarkers, treeByNamespace } from './sandbox-markers';
 
 const skipReason = await sandboxSkipReason();
 if (skipReason !== undefined) console.warn(`[sandbox-env] skipped: ${skipReason}`);
@@ -16,6 +18,14 @@ const TRICKY = `a b  'single' "double" $(touch /tmp/berth-never) \`id\` \\back ;
 
 /** Variables the runtime sets inside (its proxies), and those bash sets for what it execs. */
 const RUNTIME_OR_BASH = /PROXY|^SANDBOX_RUNTIME$|^GIT_CONFIG_PARAMETERS$|^GIT_SSH_COMMAND$|^CLOUDSDK_PROXY_|^JAVA_TOOL_OPTIONS$|^CLAUDE_CODE_HOST_|^PWD$|^OLDPWD$|^_$/i;
+
+/** A configured value to look for on command lines. */
+const CONFIG_MARK = `berth-config-value-${randomBytes(6).toString('hex')}`;
+
+async function findAsync<T>(items: readonly T[], test: (item: T) => Promise<boolean>): Promise<T | undefined> {
+  for (const item of items) if (await test(item).catch(() => false)) return item;
+  return undefined;
+}
 
 interface Report {
   env: Record<string, string>;
@@ -49,15 +59,26 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
   const report = async (): Promise<Report> => JSON.parse((await rig.callText('probe', 'report', {})).text) as Report;
 
   it("holds no credential of Berth's, the configured env byte for byte, and the sandbox's proxy settings", async () => {
-    await rig.sync({ probe: fixtureConfig('env-probe.mjs', { env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: 'its-own-token' } }) });
+    await rig.sync({ probe: fixtureConfig('env-probe.mjs', { env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: CONFIG_MARK } }) });
     const { env } = await report();
+
+    // Its configured values are on no command line (argv is readable by every local user), the wrapper's included.
+    expect(await pidsWithMarker(CONFIG_MARK)).toEqual([]);
+    // The pipe they came through (a socket on the wrapper's fd 3) is not open in the server: no socket beyond its stdio.
+    const spawned = rig.supervisor.get('probe')?.pid as number;
+    const { inside } = await treeByNamespace(spawned);
+    const server = await findAsync(inside, async (pid) => (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('env-probe.mjs'));
+    expect(server).toBeDefined();
+    const fds = await readdir(`/proc/${server as number}/fd`);
+    const sockets = (await Promise.all(fds.map(async (fd) => ({ fd, link: await readlink(`/proc/${server as number}/fd/${fd}`).catch(() => '') })))).filter(({ link }) => link.startsWith('socket:'));
+    expect(sockets.map(({ fd }) => fd).filter((fd) => !['0', '1', '2'].includes(fd))).toEqual([]);
 
     for (const [name, value] of Object.entries(HOSTILE_ENV)) {
       expect(env[name], name).toBeUndefined();
       expect(Object.values(env).join('\n')).not.toContain(value);
     }
     expect(env.CONFIGURED).toBe(TRICKY);
-    expect(env.GITHUB_TOKEN_OF_ITS_OWN).toBe('its-own-token');
+    expect(env.GITHUB_TOKEN_OF_ITS_OWN).toBe(CONFIG_MARK);
     expect(env.BERTH_TEST_INHERITED).toBe('inherited and harmless');
     expect(env.HTTP_PROXY).toMatch(/^http:\/\/.+@localhost:\d+$/);
     expect(env.HTTPS_PROXY).toBe(env.HTTP_PROXY);
