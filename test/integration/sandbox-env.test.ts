@@ -56,10 +56,11 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
     }
   });
 
+  const hostLinesOf = (server: string): string[] => rig.logs.texts(server, 'host');
   const report = async (): Promise<Report> => JSON.parse((await rig.callText('probe', 'report', {})).text) as Report;
 
   it("holds no credential of Berth's, the configured env byte for byte, and the sandbox's proxy settings", async () => {
-    await rig.sync({ probe: fixtureConfig('env-probe.mjs', { env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: CONFIG_MARK } }) });
+    await rig.sync({ probe: fixtureConfig('env-probe.mjs', { env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: CONFIG_MARK, UID: 'config-uid' } }) });
     const { env } = await report();
 
     // Its configured values are on no command line (argv is readable by every local user), the wrapper's included.
@@ -91,6 +92,11 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
     const fixed = ['TMPDIR', 'SHLVL', 'XDG_CACHE_HOME', 'npm_config_cache', 'UV_CACHE_DIR', 'PIP_CACHE_DIR', 'NODE_USE_ENV_PROXY'];
     const unexplained = Object.keys(env).filter((name) => !(name in inherited) && !['CONFIGURED', 'GITHUB_TOKEN_OF_ITS_OWN', ...fixed].includes(name) && !RUNTIME_OR_BASH.test(name));
     expect(unexplained).toEqual([]);
+
+    // A variable bash keeps read-only is left out, named in its log (not its value), and does not stop the start.
+    expect(env.UID).toBeUndefined();
+    expect(hostLinesOf('probe')).toContain('its config sets the variable UID, which is left out of its environment in the sandbox: bash keeps it read-only');
+    expect(rig.logs.texts('probe').join('\n')).not.toContain('config-uid');
 
     // The log shows the server's own command, never the wrapper (the proxy's credentials are in it).
     const hostLines = rig.logs.texts('probe', 'host');
