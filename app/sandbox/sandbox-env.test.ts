@@ -19,7 +19,8 @@ const PRINT_ENV = [process.execPath, '-e', 'process.stdout.write(JSON.stringify(
 describe('the inner line', () => {
   it('gives the command every value byte for byte, and its argv in order', async () => {
     const tricky = `a b  'single' "double" $(touch /tmp/berth-never) \`id\` \\back ; & | * ?\nsecond line\ttab é 日本 🚀 =after= `;
-    const env = { PATH: '/usr/bin:/bin', TRICKY: tricky, EMPTY: '', LD_PRELOAD: '' };
+    // A locale switched to UTF-8 half-way (LC_ALL is exported before TRICKY) changes nothing of the bytes.
+    const env = { PATH: '/usr/bin:/bin', LC_ALL: 'C.UTF-8', TRICKY: tricky, EMPTY: '', LD_PRELOAD: '' };
     const result = await runInner(launchRecords(env, [...PRINT_ENV, tricky, '', 'last']));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

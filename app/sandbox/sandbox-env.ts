@@ -136,11 +136,11 @@ export function insideEnv(parts: { inherited: NodeJS.ProcessEnv; config: Record<
   for (const [name, value] of Object.entries(merged)) {
     if (value === undefined) continue;
     const fromConfig = has(parts.config, name) && !has(parts.fixed, name);
-    const theRuntimes = parts.runtimeNames.has(name) && !has(parts.fixed, name);
-    const reason = theRuntimes ? 'the sandbox sets it itself (its network proxy)' : unpassableReason(name, value);
+    const runtimeSets = parts.runtimeNames.has(name) && !has(parts.fixed, name);
+    const reason = runtimeSets ? 'the sandbox sets it itself (its network proxy)' : unpassableReason(name, value);
     if (reason === undefined) env[name] = value;
     // An inherited proxy setting quietly gives way to the sandbox's; anything else left out is said.
-    else if (fromConfig || !theRuntimes) leftOut.push({ name, fromConfig, reason });
+    else if (fromConfig || !runtimeSets) leftOut.push({ name, fromConfig, reason });
   }
   return { env, leftOut };
 }
