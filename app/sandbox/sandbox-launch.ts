@@ -1,11 +1,7 @@
 import type { SandboxPolicy, SandboxServerFolders } from '../../shared/domain/sandbox';
 import type { ServerLaunch } from '../servers/server-launch';
 import type { SandboxRuntime } from './sandbox-runtime';
-
-/** POSIX single quotes: the only quoting with no special character inside. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
+import { INNER_LINE, insideEnv, launchRecords, runtimeSetNames, wrapperEnv, wrapperPath } from './sandbox-env';
 
 /**
  * Names of inherited variables that carry credentials (cloud keys, tokens,
@@ -28,31 +24,32 @@ export interface SandboxedLaunch {
   launch: ServerLaunch;
   commandId: string;
   release(): void;
+  /** Variables left out of the server's environment, in words for its log (names only, never values). */
+  leftOut: string[];
 }
 
 /**
  * The launch of one sandboxed start: the runtime's `bash -c 'bwrap … '`
- * (Linux) or `sandbox-exec …` (macOS) around the server's command.
+ * (Linux) or `sandbox-exec …` (macOS) around a fixed line that receives the
+ * server's environment and command on fd 3 (sandbox-env.ts says why).
  *
- * - `SHLVL=1`: without it the wrapping `bash -c` on a pipe stdin read
- *   ~/.bashrc and the start hung until its timeout.
- * - `TMPDIR` is set inside the sandbox (the runtime sets its own, which may
- *   not exist) to the server's temp folder; caches (npm, uv, XDG) go to its
- *   cache folder, as HOME is read-only.
+ * - The server's environment is exactly: Berth's inherited one without
+ *   credentials, its config's env, Berth's fixed variables below, and the
+ *   runtime's proxy settings. The runtime's returned `env` (Berth's whole
+ *   environment) is not used.
+ * - `TMPDIR` is the server's temp folder (the runtime sets its own, which
+ *   may not exist); caches (npm, uv, XDG) go to its cache folder, as HOME is
+ *   read-only.
  * - `exec` keeps the server the sandbox's direct child: stdin EOF reaches it.
- * - Credentials in Berth's own environment are not inherited (the server's
- *   config may still set any variable it needs).
  * - The person sees the server's own command in the log, never the wrapper
  *   (it carries the proxy's per-run credentials).
  */
-export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLaunch, policy: SandboxPolicy, folders: SandboxServerFolders): Promise<SandboxedLaunch> {
+export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLaunch, policy: SandboxPolicy, folders: SandboxServerFolders, berthPath: string | undefined = process.env.PATH): Promise<SandboxedLaunch> {
   const { config } = launch;
   if (config.command === undefined) throw new Error('only a local (stdio) server runs in the sandbox');
-  const line = `export TMPDIR=${shellQuote(folders.temp)}; exec ${[config.command, ...config.args].map(shellQuote).join(' ')}`;
-  const wrapped = await runtime.wrap(line, policy, config.cwd);
-  const env: Record<string, string> = {
-    ...config.env,
-    ...wrapped.env,
+  const wrapped = await runtime.wrap(INNER_LINE, policy, config.cwd);
+  const fixed = {
+    TMPDIR: folders.temp,
     SHLVL: '1',
     XDG_CACHE_HOME: folders.cache,
     npm_config_cache: `${folders.cache}/npm`,
@@ -61,14 +58,18 @@ export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLau
     // Node 22.21+/24 honour HTTP(S)_PROXY in fetch with this; Node 20's fetch ignores the proxy (no network then).
     NODE_USE_ENV_PROXY: '1',
   };
+  const inside = insideEnv({ inherited: sandboxedBaseEnv(launch.env), config: config.env, fixed, runtimeNames: runtimeSetNames([wrapped.command, ...wrapped.args]) });
+  const outside = wrapperEnv(launch.env, await wrapperPath(berthPath));
   return {
     launch: {
-      config: { ...config, command: wrapped.command, args: wrapped.args, env },
-      env: sandboxedBaseEnv(launch.env),
+      config: { ...config, command: wrapped.command, args: wrapped.args },
+      env: outside,
+      wrapper: { env: outside, input: launchRecords(inside.env, [config.command, ...config.args]) },
       explain: launch.explain,
       shownCommand: `${[config.command, ...config.args].join(' ')} (in the sandbox)`,
     },
     commandId: wrapped.commandId,
     release: wrapped.release,
+    leftOut: inside.leftOut.map(({ name, fromConfig, reason }) => `${fromConfig ? 'its config sets' : "Berth's environment has"} the variable ${name}, which is left out of its environment in the sandbox: ${reason}`),
   };
 }

@@ -124,8 +124,6 @@ export async function validateSandboxConfig(config: unknown): Promise<SandboxRun
 export interface WrappedCommand {
   command: string;
   args: string[];
-  /** Laid over the server's environment (the runtime's proxy settings). */
-  env: Record<string, string>;
   /** Forget the network list registered for this run. */
   release(): void;
 }
@@ -165,11 +163,10 @@ export async function acquireSandboxRuntime(): Promise<SandboxRuntime> {
       SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: config.network.allowedDomains });
       try {
         const wrapped = await SandboxManager.wrapWithSandboxArgv(shellCommand, undefined, { filesystem: config.filesystem }, undefined, cwd, { commandId, commandText: commandId });
+        // Its `env` (Berth's whole environment on Linux) is left out: see sandbox-env.ts for what the spawn gets.
         const [command, ...args] = wrapped.argv;
         if (command === undefined) throw new Error('the sandbox runtime returned an empty command');
-        const env: Record<string, string> = {};
-        for (const [key, value] of Object.entries(wrapped.env)) if (typeof value === 'string') env[key] = value;
-        return { command, args, env, commandId, release: () => SandboxManager.unregisterCommandNetworkLists(commandId) };
+        return { command, args, commandId, release: () => SandboxManager.unregisterCommandNetworkLists(commandId) };
       } catch (error) {
         SandboxManager.unregisterCommandNetworkLists(commandId);
         throw error;

@@ -26,8 +26,9 @@ function fakeRuntime() {
   let running = 0;
   let mostAtOnce = 0;
   const runtime: SandboxRuntime = {
-    wrap(shellCommand) {
-      const server = /echo (\S+)/.exec(shellCommand)?.[1] ?? '?';
+    wrap(_line, policy) {
+      // The wrapped line is the same for every server; its own folders (sandbox/<name>-<hash>) name it.
+      const server = policy.allowWrite.map((folder) => /[\\/]sandbox[\\/]([^\\/]+)-[0-9a-f]{10}[\\/]/.exec(folder)?.[1]).find((name) => name !== undefined) ?? '?';
       started.push(server);
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);
@@ -39,7 +40,7 @@ function fakeRuntime() {
         pending.set(server, {
           resolve: () => {
             end();
-            resolve({ command: '/bin/true', args: [], env: {}, commandId: `id-${server}`, release: () => undefined });
+            resolve({ command: '/bin/true', args: [], commandId: `id-${server}`, release: () => undefined });
           },
           reject: (error) => {
             end();

@@ -154,6 +154,7 @@ export class SandboxService implements ServerLifecycleListener {
       });
       this.runs.set(name, { commandId: wrapped.commandId, policy: runPolicy, ledgerKey, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
+      for (const note of wrapped.leftOut) this.log(name, 'warning', note);
       for (const folder of this.options.settings.get(name).allowedFolders) {
         const problem = folderAllowProblem(folder, this.places);
         // Stored before Berth refused such folders, or written by hand: left out of the policy, and said.

@@ -8,6 +8,7 @@ import type { ConnectionTransport, CreateTransportOptions } from './connection-t
 import type { EraCache } from './era-cache';
 import type { ListKind } from './list-changes';
 import type { PersonWaits } from './pausable-timeout';
+import type { LaunchWrapper } from './server-launch';
 
 /** What one connection needs from the supervisor. */
 export interface ServerConnectionOptions {
@@ -17,6 +18,8 @@ export interface ServerConnectionOptions {
   hostEnv: NodeJS.ProcessEnv;
   /** stdio: the command the log shows instead of `config`'s (a wrapper's own command line is not the person's). */
   shownCommand?: string;
+  /** stdio: the launch runs a wrapper that takes its own environment and is given the server's on fd 3 (the sandbox). */
+  wrapper?: LaunchWrapper;
   logs: LogSink;
   eraCache: EraCache;
   clientVersion: string;

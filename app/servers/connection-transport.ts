@@ -59,6 +59,8 @@ export interface CreateTransportOptions {
   kind: TransportKind;
   /** stdio: the environment the process gets (host env with the server's laid over it). */
   env: NodeJS.ProcessEnv;
+  /** stdio: bytes written to the process's fd 3 right after the spawn, then closed. */
+  fd3Input?: Buffer;
   /** stdio: the command line the log shows, when not `config`'s own. */
   description?: string;
   /** HTTP: the headers to send (secrets resolved). */
@@ -78,6 +80,7 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
       args: config.args,
       cwd: config.cwd,
       env: options.env,
+      ...(options.fd3Input === undefined ? {} : { fd3Input: options.fd3Input }),
       hooks: {
         onTrace: hooks.onTrace,
         onStderrLine: hooks.onStderrLine,

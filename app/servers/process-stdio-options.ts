@@ -30,6 +30,12 @@ export interface ProcessStdioOptions {
   /** The complete environment of the child (callers merge the host's env with the server's). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /**
+   * Bytes written to the child's fd 3 (a pipe) right after the spawn, then
+   * closed: what a wrapper passes on without a command line or the
+   * wrapper's own environment carrying it (the sandbox's launch).
+   */
+  fd3Input?: Uint8Array;
   /** Longest accepted stdout line; longer ones are discarded and reported. Default 32 MiB. */
   maxMessageBytes?: number;
   /** Longest stderr line kept; the rest of the line is cut. Default 8 KiB. */

@@ -28,6 +28,19 @@ function nodeTransport(script: string, extra: Partial<ConstructorParameters<type
 const ECHO_LINES = `require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'));`;
 
 describe('ProcessStdioTransport', () => {
+  it.skipIf(process.platform === 'win32')('writes fd3Input to the child’s fd 3 and closes it, so the child reads it to its end', async () => {
+    const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } });
+    const messages: JSONRPCMessage[] = [];
+    // The second message is printed only once `cat` saw the end of fd 3.
+    const eof = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/eof' });
+    const transport = new ProcessStdioTransport({ command: '/bin/sh', args: ['-c', `cat <&3; echo '${eof}'; sleep 30`], fd3Input: Buffer.from(`${line}\n`) });
+    transport.onmessage = (message) => messages.push(message);
+    await transport.start();
+    await waitUntil(() => messages.length === 2, 10_000, 'the line written to fd 3, then its end');
+    expect(messages).toMatchObject([{ method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } }, { method: 'notifications/eof' }]);
+    await transport.close();
+  });
+
   it('round-trips JSON-RPC lines, reports garbage without closing, and exposes pid/stderr', async () => {
     const { transport, garbage, messages, traces } = nodeTransport(`
       process.stdout.write('banner\\n{"not":"jsonrpc"}\\n');

@@ -118,13 +118,13 @@ export class ProcessStdioTransport implements Transport {
   }
 
   private async spawnChild(): Promise<void> {
-    const { command, args = [], env = process.env, cwd } = this.options;
+    const { command, args = [], env = process.env, cwd, fd3Input } = this.options;
     if (cwd !== undefined) await assertDirectory(cwd);
 
     const child = spawn(command, args, {
       cwd,
       env,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: fd3Input === undefined ? ['pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe'],
       // Own process group (POSIX), so one signal reaches the whole tree.
       detached: !isWindows,
       windowsHide: true,
@@ -144,8 +144,18 @@ export class ProcessStdioTransport implements Transport {
     });
     this.child = child;
     this.attach(child);
+    if (fd3Input !== undefined) this.writeFd3(child, fd3Input);
     if (child.pid !== undefined) this.hooks.onSpawn?.(child.pid);
     if (this.closeRequested) void this.escalate(child);
+  }
+
+  /** All of it, then EOF, so the reader knows it has everything and no later reader of the pipe finds anything. */
+  private writeFd3(child: ChildProcess, input: Uint8Array): void {
+    const pipe = child.stdio[3];
+    if (pipe === null || pipe === undefined || !('write' in pipe)) return;
+    // A child that exits before reading breaks the pipe (EPIPE): its exit is what gets reported.
+    pipe.on('error', () => undefined);
+    pipe.end(input);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -296,6 +306,7 @@ export class ProcessStdioTransport implements Transport {
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
+    child.stdio[3]?.destroy();
     this.notifyClose();
     this.resolveDone();
   }

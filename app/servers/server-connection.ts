@@ -54,7 +54,8 @@ export class ServerConnection implements SupervisedConnection {
     this.transport = (options.createTransport ?? createConnectionTransport)({
       config,
       kind,
-      env: { ...options.hostEnv, ...config.env },
+      env: options.wrapper?.env ?? { ...options.hostEnv, ...config.env },
+      ...(options.wrapper === undefined ? {} : { fd3Input: options.wrapper.input }),
       headers: config.headers,
       ...(options.shownCommand === undefined ? {} : { description: options.shownCommand }),
       ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),

@@ -15,6 +15,19 @@ export interface ServerLaunch {
   explain(error: ServerStartError): ServerStartError;
   /** What the log shows as the spawned command when `config` runs something around it (the sandbox's wrapper). */
   shownCommand?: string;
+  /** Set when `config` runs a wrapper that applies the server's environment and command itself (the sandbox). */
+  wrapper?: LaunchWrapper;
+}
+
+/**
+ * What a wrapping launch spawns with instead of `env` + `config.env` (which
+ * stays in `config`, for the log's redaction of its secrets).
+ */
+export interface LaunchWrapper {
+  /** The wrapper's whole environment. */
+  env: Record<string, string>;
+  /** Written to the wrapper's fd 3 right after the spawn, then closed: the server's environment and command, off any command line. */
+  input: Buffer;
 }
 
 /** Builds the launch of one start; rejects with a ServerStartError when the server must not be spawned. */

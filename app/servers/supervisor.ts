@@ -281,6 +281,7 @@ export class ServerSupervisor {
         config: launch.config,
         hostEnv: launch.env,
         ...(launch.shownCommand === undefined ? {} : { shownCommand: launch.shownCommand }),
+        ...(launch.wrapper === undefined ? {} : { wrapper: launch.wrapper }),
         logs: this.options.logs,
         eraCache: this.eraCache,
         clientVersion: this.clientVersion,

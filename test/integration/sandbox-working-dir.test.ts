@@ -69,7 +69,7 @@ describe.skipIf(skipReason !== undefined)("the sandbox's scan of Berth's working
     const fine = join(repo, 'notes.txt');
     const wrapped = await runtime.wrap(`echo planted > '${hook}'; echo written > '${fine}'`, policy(dir.path), undefined);
     try {
-      const run = spawnSync(wrapped.command, wrapped.args, { env: { ...process.env, ...wrapped.env, SHLVL: '1' }, encoding: 'utf8', timeout: 20_000 });
+      const run = spawnSync(wrapped.command, wrapped.args, { env: { ...process.env, SHLVL: '1' }, encoding: 'utf8', timeout: 20_000 });
       expect(run.error).toBeUndefined();
     } finally {
       wrapped.release();
