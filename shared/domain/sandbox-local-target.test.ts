@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget, parseIpv4 } from './sandbox-local-target';
+import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget, isThisComputerTarget, targetPort } from './sandbox-local-target';
 
 describe('isLocalOrPrivateTarget', () => {
   it.each([
@@ -52,19 +52,6 @@ describe('isLocalOrPrivateTarget', () => {
   );
 });
 
-describe('parseIpv4', () => {
-  it('reads every spelling inet_aton accepts, and nothing else', () => {
-    expect(parseIpv4('127.1')).toEqual([127, 0, 0, 1]);
-    expect(parseIpv4('10.1.257')).toEqual([10, 1, 1, 1]);
-    expect(parseIpv4('2852039166')).toEqual([169, 254, 169, 254]);
-    expect(parseIpv4('0x7f000001')).toEqual([127, 0, 0, 1]);
-    expect(parseIpv4('256.1.1.1')).toBeUndefined();
-    expect(parseIpv4('4294967296')).toBeUndefined();
-    expect(parseIpv4('1.2.3.4.5')).toBeUndefined();
-    expect(parseIpv4('example.com')).toBeUndefined();
-  });
-});
-
 describe('isMetadataOrLinkLocalTarget', () => {
   it('names cloud metadata services and link-local addresses in every spelling, nothing else', () => {
     for (const target of ['169.254.169.254', '169.254.170.2:80', '2852039166', '0xa9fea9fe', '[::ffff:169.254.169.254]', 'metadata.google.internal', 'metadata.goog:80', '[fe80::1]', '[fd00:ec2::254]']) {
@@ -80,5 +67,13 @@ describe('hasPort', () => {
     expect(hasPort('[::1]:8080')).toBe(true);
     expect(hasPort('localhost')).toBe(false);
     expect(hasPort('::1')).toBe(false);
+    expect([targetPort('localhost:5432'), targetPort('[::1]:8080'), targetPort('localhost'), targetPort('::1')]).toEqual([5432, 8080, undefined, undefined]);
+  });
+});
+
+describe('isThisComputerTarget', () => {
+  it('names this computer in every spelling, not its network', () => {
+    for (const target of ['localhost:80', '127.1:80', '2130706433:80', '0x7f000001', '[::1]:80', '[::ffff:127.0.0.1]:80', '0.0.0.0:80', 'api.localhost:80']) expect(isThisComputerTarget(target), target).toBe(true);
+    for (const target of ['10.0.0.1:80', '192.168.1.1', 'example.com:80', '169.254.169.254']) expect(isThisComputerTarget(target), target).toBe(false);
   });
 });
