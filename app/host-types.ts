@@ -61,4 +61,6 @@ export interface HostOptions {
    * says apps cannot be shown, and cards show the text result.
    */
   appSandboxProxyUrl?: () => string | undefined;
+  /** Loopback ports Berth itself listens on, read when asked (browser mode's bridge and app sandbox): a sandboxed server may never reach them. */
+  ownPorts?: () => readonly number[];
 }

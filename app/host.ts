@@ -171,7 +171,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       elicitation: (server, params, context) => workflow.answerElicitation(server, params, context),
     },
   });
-  const openedSandbox = await openSandbox({ paths, servers: () => supervisor, roots: () => roots, events, logs, warn, reportError: reportBug });
+  const openedSandbox = await openSandbox({ paths, servers: () => supervisor, roots: () => roots, events, logs, warn, reportError: reportBug, ownPorts: options.ownPorts });
   const lifecycle = new ServerLifecycle({ reportError: reportBug });
   sandbox = openedSandbox;
   lifecycle.register(openedSandbox);

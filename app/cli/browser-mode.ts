@@ -50,7 +50,8 @@ async function main(args: BrowserModeArgs): Promise<void> {
   if (!existsSync(join(proxyDir, 'index.html'))) say(`The app sandbox is not built (no ${join(proxyDir, 'index.html')}): run npm run build.`);
   let sandboxProxy: SandboxProxyServer | undefined;
   let server: BrowserServer | undefined;
-  const hostStarting: Promise<Host> = createHost({ configDir, shell: 'browser', appSandboxProxyUrl: () => sandboxProxy?.url });
+  const ownPorts = (): number[] => [server?.port, sandboxProxy === undefined ? undefined : Number(new URL(sandboxProxy.origin).port)].filter((port): port is number => port !== undefined && port > 0);
+  const hostStarting: Promise<Host> = createHost({ configDir, shell: 'browser', appSandboxProxyUrl: () => sandboxProxy?.url, ownPorts });
   let appWindow: AppWindow | undefined;
   let stopping: Promise<void> | undefined;
 

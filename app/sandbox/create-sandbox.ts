@@ -16,6 +16,8 @@ export interface OpenSandboxOptions {
   logs: LogSink;
   warn(text: string): void;
   reportError(what: string, error: unknown): void;
+  /** Loopback ports Berth listens on (browser mode): never open to a sandboxed server. */
+  ownPorts?: (() => readonly number[]) | undefined;
 }
 
 /** The folders of the roots `server` was given: exposed to it, allowed by the person, present. */
@@ -46,6 +48,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxS
     events: options.events,
     logs: options.logs,
     reportError: options.reportError,
+    ...(options.ownPorts === undefined ? {} : { ownPorts: options.ownPorts }),
   });
   service.warmUp();
   return service;

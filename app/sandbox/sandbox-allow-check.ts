@@ -2,7 +2,7 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { folderEntryProblem, protectedFolderProblem, protectedFolderReason } from '../../shared/domain/sandbox';
 import type { ProtectedPlaces } from '../../shared/domain/sandbox';
-import { isLocalOrPrivateTarget } from '../../shared/domain/sandbox-local-target';
+import { isLocalOrPrivateTarget, isThisComputerTarget, targetPort } from '../../shared/domain/sandbox-local-target';
 
 /** The places the host checks folders against: both known, always. */
 export interface BerthPlaces {
@@ -81,4 +81,16 @@ export function berthEntriesIn(configDir: string): string[] {
     }
   };
   return [...list(configDir), ...list(join(configDir, 'sandbox'))];
+}
+
+/**
+ * Why a domain is never allowed at all, or undefined: a port of this computer
+ * Berth itself listens on (browser mode's bridge, the apps' sandbox proxy).
+ * Asked again at each start: those ports change from run to run, so an entry
+ * typed for another service may name Berth's own the next time.
+ */
+export function ownPortProblem(domain: string, ownPorts: readonly number[]): string | undefined {
+  const port = targetPort(domain);
+  if (port === undefined || !ownPorts.includes(port) || !isThisComputerTarget(domain)) return undefined;
+  return `${domain} is Berth's own port on this computer (its window's bridge or its apps' sandbox): a sandboxed server may never reach it`;
 }

@@ -14,7 +14,7 @@ import type { EventHub } from '../events/event-hub';
 import type { LogSink } from '../logs/log-sink';
 import type { PrepareLaunch, ServerLaunch } from '../servers/server-launch';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import { berthEntriesIn, domainAllowProblem, folderAllowProblem } from './sandbox-allow-check';
+import { berthEntriesIn, domainAllowProblem, folderAllowProblem, ownPortProblem } from './sandbox-allow-check';
 import type { BerthPlaces } from './sandbox-allow-check';
 import { RecentDenials, parseDenial, parseNetworkViolation } from './sandbox-denials';
 import type { DeniedAccess } from './sandbox-denials';
@@ -47,6 +47,8 @@ export interface SandboxServiceOptions {
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
   reportError(what: string, error: unknown): void;
+  /** Loopback ports Berth itself listens on now (browser mode's bridge, the apps' sandbox proxy): never open to a server. */
+  ownPorts?: () => readonly number[];
   /** Test seams. */
   home?: string;
   support?: () => Promise<SandboxSupport>;
@@ -155,6 +157,10 @@ export class SandboxService implements ServerLifecycleListener {
       this.runs.set(name, { commandId: wrapped.commandId, policy: runPolicy, ledgerKey, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
       this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
       for (const note of wrapped.leftOut) this.log(name, 'warning', note);
+      for (const domain of this.options.settings.get(name).allowedDomains) {
+        const problem = ownPortProblem(domain, this.ownPorts());
+        if (problem !== undefined) this.log(name, 'warning', `${domain} is left out of what it may reach: ${problem}`);
+      }
       for (const folder of this.options.settings.get(name).allowedFolders) {
         const problem = folderAllowProblem(folder, this.places);
         // Stored before Berth refused such folders, or written by hand: left out of the policy, and said.
@@ -197,6 +203,10 @@ export class SandboxService implements ServerLifecycleListener {
     return this.runtime;
   }
 
+  private ownPorts(): readonly number[] {
+    return this.options.ownPorts?.() ?? [];
+  }
+
   /** Home and Berth's config folder: what folders to write are checked against. */
   get places(): BerthPlaces {
     return { home: this.home, configDir: this.options.paths.configDir };
@@ -214,7 +224,11 @@ export class SandboxService implements ServerLifecycleListener {
       berthReadable: [paths.bundlesDir],
       berthSecretFiles: [paths.secretsFile],
       berthEntries: berthEntriesIn(paths.configDir),
-      settings: { ...settings, allowedFolders: settings.allowedFolders.filter((folder) => folderAllowProblem(folder, this.places) === undefined) },
+      settings: {
+        ...settings,
+        allowedFolders: settings.allowedFolders.filter((folder) => folderAllowProblem(folder, this.places) === undefined),
+        allowedDomains: settings.allowedDomains.filter((domain) => ownPortProblem(domain, this.ownPorts()) === undefined),
+      },
     });
   }
 
@@ -245,6 +259,7 @@ export class SandboxService implements ServerLifecycleListener {
     // The folders added are checked; one stored earlier and refused now is left out of the policy (policyFor), not a reason to refuse this change.
     const added = (patch.allowedFolders ?? []).filter((folder) => !before.allowedFolders.includes(folder));
     await this.refuseUnfit(next.enabled && !before.enabled, added, 'enabled', 'allowedFolders');
+    this.refuseOwnPorts((patch.allowedDomains ?? []).filter((domain) => !before.allowedDomains.includes(domain)), 'allowedDomains');
     const saved = await this.options.settings.set(server, next);
     const view = this.view(server);
     this.options.events.emit('sandbox.serverSettingsChanged', view);
@@ -262,6 +277,7 @@ export class SandboxService implements ServerLifecycleListener {
     if (choice.enabled && !local) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'sandbox');
     const allowedFolders = choice.allowedFolders ?? [];
     await this.refuseUnfit(choice.enabled, allowedFolders, 'sandbox', 'sandbox');
+    this.refuseOwnPorts(choice.allowedDomains ?? [], 'sandbox');
     await this.options.settings.set(server, { enabled: choice.enabled, allowedFolders, allowedDomains: choice.allowedDomains ?? [], offered: true });
     this.options.events.emit('sandbox.serverSettingsChanged', { server, applies: true, ...this.options.settings.get(server) });
   }
@@ -363,6 +379,14 @@ export class SandboxService implements ServerLifecycleListener {
     for (const folder of allowedFolders) {
       const problem = folderAllowProblem(folder, this.places);
       if (problem !== undefined) throw new HostError('INVALID_INPUT', `${problem}: ${folder}`, foldersPath);
+    }
+  }
+
+  /** Refuses a domain that names a port Berth listens on; `path` names the failing field. */
+  private refuseOwnPorts(domains: readonly string[], path: string): void {
+    for (const domain of domains) {
+      const problem = ownPortProblem(domain, this.ownPorts());
+      if (problem !== undefined) throw new HostError('FORBIDDEN', problem, path);
     }
   }
 

@@ -55,6 +55,8 @@ export interface SandboxRigOptions {
   configInHome?: boolean;
   /** Runs before the host's pieces open (files a previous run of Berth would have left). */
   prepare?: (dirs: { home: string; configDir: string; stateDir: string }) => Promise<void>;
+  /** Loopback ports "Berth" listens on (browser mode's bridge and app sandbox). */
+  ownPorts?: () => readonly number[];
 }
 
 export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<SandboxRig> {
@@ -109,6 +111,7 @@ export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<
     reportError,
     home,
     ...(options.support === undefined ? {} : { support: options.support }),
+    ...(options.ownPorts === undefined ? {} : { ownPorts: options.ownPorts }),
   });
   sandbox = service;
   lifecycle.register(service);

@@ -81,6 +81,43 @@ describe.skipIf(skipReason !== undefined)('network lists of sandboxed servers', 
   }, 90_000);
 });
 
+describe.skipIf(skipReason !== undefined)("Berth's own ports", () => {
+  let bridge: { server: http.Server; port: number };
+  let rig: SandboxRig;
+
+  beforeAll(async () => {
+    // Stands for browser mode's bridge: a loopback port of Berth's own.
+    bridge = await listen("Berth's bridge");
+  });
+
+  afterAll(async () => {
+    await new Promise((resolveClose) => bridge.server.close(resolveClose));
+  });
+
+  afterEach(async () => {
+    await rig.close();
+  });
+
+  it('are never opened to a sandboxed server: refused when typed in any spelling, left out when stored before the port was Berth’s', async () => {
+    rig = await startSandboxRig({ ownPorts: () => [bridge.port] });
+    // Stored earlier (the port was another service's then): left out of this run, and said.
+    await rig.setSandbox('a', { enabled: true, allowedDomains: [`127.0.0.1:${bridge.port}`] });
+    await rig.sync({ a: fixtureConfig('hostile.mjs') });
+    expect(rig.logs.texts('a', 'host')).toContainEqual(expect.stringContaining(`127.0.0.1:${bridge.port} is left out of what it may reach: 127.0.0.1:${bridge.port} is Berth's own port`));
+    expect(await rig.callJson('a', 'attempt', { action: 'proxy-get', url: `http://127.0.0.1:${bridge.port}/` })).toMatchObject({ ok: false, detail: expect.stringContaining('403') });
+    // The person removes it (a stored entry is left out, not a reason to refuse other changes); typing it again is refused.
+    await rig.sandbox.update('a', { allowedDomains: [] });
+    for (const spelling of [`127.0.0.1:${bridge.port}`, `localhost:${bridge.port}`, `127.1:${bridge.port}`, `2130706433:${bridge.port}`, `[::1]:${bridge.port}`, `[::ffff:127.0.0.1]:${bridge.port}`, `0.0.0.0:${bridge.port}`]) {
+      await expect(rig.sandbox.update('a', { allowedDomains: [spelling] }), spelling).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining("is Berth's own port") });
+      await expect(rig.sandbox.preset('new-one', { enabled: true, allowedDomains: [spelling] }), spelling).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    // Another port of this computer, typed by hand, is still the person's to give; a private address on Berth's port number is not Berth.
+    await rig.sandbox.update('a', { allowedDomains: [`127.0.0.1:${bridge.port + 1}`, `10.0.0.5:${bridge.port}`] });
+    await waitForRestart(rig, 'a');
+    expect(rig.sandbox.policyView('a').policy.allowedDomains).toEqual([`127.0.0.1:${bridge.port + 1}`, `10.0.0.5:${bridge.port}`]);
+  }, 90_000);
+});
+
 async function waitForRestart(rig: SandboxRig, server: string): Promise<void> {
   const before = rig.logs.texts(server, 'host').filter((text) => text.startsWith('runs in the sandbox')).length;
   await waitUntil(() => rig.logs.texts(server, 'host').filter((text) => text.startsWith('runs in the sandbox')).length > before && rig.supervisor.get(server)?.status === 'ready', 30_000, `${server} to restart`);
