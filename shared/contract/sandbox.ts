@@ -63,6 +63,7 @@ export const SandboxPolicyWordsSchema = z.object({
   read: z.string(),
   network: z.string(),
   writeFolders: z.array(z.string()),
+  closedInside: z.string().optional(),
 }) satisfies z.ZodType<SandboxPolicyWords>;
 
 /** The derived policy of one server, as it would apply at its next start. */

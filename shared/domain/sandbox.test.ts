@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denialMessage, deriveSandboxPolicy, describeSandboxPolicy, domainEntryProblem, folderEntryProblem, protectedFolderProblem, sandboxFitProblem, suggestedSandboxDomains, tildePath } from './sandbox';
+import { CLOSED_IN_HOME_WORDS, denialMessage, deriveSandboxPolicy, describeSandboxPolicy, domainEntryProblem, folderEntryProblem, protectedFolderProblem, sandboxFitProblem, suggestedSandboxDomains, tildePath } from './sandbox';
 import type { SandboxPolicyInputs } from './sandbox';
 
 const home = '/home/ann';
@@ -93,6 +93,9 @@ describe('describeSandboxPolicy', () => {
     expect(words.read).toContain('SSH and GPG keys');
     expect(words.network).toBe('Network only to: api.github.com');
     expect(describeSandboxPolicy(deriveSandboxPolicy(inputs({ roots: [] })), home, folders)).toMatchObject({ write: 'Can change files only in its own folders (data, temporary files, cache)', network: 'No network' });
+    expect(words.closedInside).toBeUndefined();
+    // Home, or a folder above it, as a root: what stays closed inside is said.
+    for (const root of [home, '/home', '/']) expect(describeSandboxPolicy(deriveSandboxPolicy(inputs({ roots: [root] })), home, folders).closedInside, root).toBe(CLOSED_IN_HOME_WORDS);
   });
 });
 

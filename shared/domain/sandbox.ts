@@ -231,7 +231,12 @@ export interface SandboxPolicyWords {
   network: string;
   /** The folders it may write, shown with `~`. */
   writeFolders: string[];
+  /** Said when a writable folder is home or holds it: what stays closed inside (app/sandbox/sandbox-writable.ts). */
+  closedInside?: string;
 }
+
+/** What stays closed in a writable folder that is home or holds it. */
+export const CLOSED_IN_HOME_WORDS = 'In your home folder, its dotfiles and dot-folders (shell and login start-up files, program settings) stay read-only, and nothing new can be made directly in it';
 
 /** {@linkcode SandboxPolicyWords} for a policy; `ownFolders` are named "its own folders" instead of listed. */
 export function describeSandboxPolicy(policy: SandboxPolicy, home: string, ownFolders: SandboxServerFolders): SandboxPolicyWords {
@@ -240,7 +245,8 @@ export function describeSandboxPolicy(policy: SandboxPolicy, home: string, ownFo
   const write = writeFolders.length === 0 ? 'Can change files only in its own folders (data, temporary files, cache)' : `Can change files only in: ${writeFolders.join(', ')}, and its own folders`;
   const read = "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
   const network = policy.allowedDomains.length === 0 ? 'No network' : `Network only to: ${policy.allowedDomains.join(', ')}`;
-  return { write, read, network, writeFolders };
+  const holdsHome = policy.allowWrite.some((path) => isWithin(home, path));
+  return { write, read, network, writeFolders, ...(holdsHome ? { closedInside: CLOSED_IN_HOME_WORDS } : {}) };
 }
 
 /** What a sandboxed server was refused. */

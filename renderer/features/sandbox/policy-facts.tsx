@@ -18,6 +18,11 @@ export function PolicyFacts({ lines, rootsUnknown = false }: { lines: PolicyLine
             </li>
           ))}
           <li className="muted">{OWN_FOLDERS}</li>
+          {lines.closedInside === undefined ? null : (
+            <li className="muted" data-testid="sandbox-policy-closed-inside">
+              {lines.closedInside}
+            </li>
+          )}
         </ul>
       </dd>
       <dt>Can read</dt>

@@ -2,9 +2,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerConfigSchema } from '../../../shared/domain';
-import { fail } from '../../../shared/result';
+import { CLOSED_IN_HOME_WORDS } from '../../../shared/domain/sandbox';
+import { fail, ok } from '../../../shared/result';
 import { serverState } from '../../test-support/fake-transport';
-import { HOME, MISSING, mountWithHost, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import { HOME, MISSING, mountWithHost, policyView, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
 import { SandboxFact } from './sandbox-fact';
 import { SandboxPanel } from './sandbox-panel';
 
@@ -24,6 +25,13 @@ describe("a server's Sandbox tab", () => {
     expect(screen.getByTestId('sandbox-policy-network').textContent).toBe('api.github.com');
     // Nothing changed yet: nothing to save.
     expect(screen.queryByRole('button', { name: 'Save and restart' })).toBeNull();
+  });
+
+  it('says what stays closed when home itself is one of its roots', async () => {
+    const handlers = sandboxHandlers([settingsView('files', { enabled: true })]);
+    mountWithHost(<SandboxPanel server={running} />, { ...handlers, 'sandbox.policy': ({ server }) => ok({ ...policyView(settingsView(server, { enabled: true }), HOME), words: { ...policyView(settingsView(server, { enabled: true }), HOME).words, closedInside: CLOSED_IN_HOME_WORDS } }) });
+    await waitFor(() => expect(screen.getByTestId('sandbox-policy-closed-inside').textContent).toBe(CLOSED_IN_HOME_WORDS));
+    expect([...screen.getByTestId('sandbox-policy-write').querySelectorAll('li')].map((li) => li.textContent)).toEqual([HOME, 'its own folders (data, temporary files, cache)', CLOSED_IN_HOME_WORDS]);
   });
 
   it('turns the sandbox on for a running server only after saying that saving restarts it', async () => {

@@ -9,6 +9,8 @@ export interface PolicyLines {
   read: string;
   /** Domains it may reach; empty: no network at all. */
   domains: string[];
+  /** What stays closed inside a writable folder that is home or holds it. */
+  closedInside?: string | undefined;
 }
 
 export const OWN_FOLDERS = 'its own folders (data, temporary files, cache)';
@@ -41,12 +43,13 @@ export function draftPolicyLines(base: SandboxPolicyView | undefined, folders: r
     writeFolders: [...new Set([...roots, ...extra])],
     read: base?.words.read ?? READ_WORDS,
     domains: [...new Set(domains.map((domain) => domain.trim().toLowerCase()).filter((domain) => domain !== ''))],
+    closedInside: base?.words.closedInside,
   };
 }
 
 /** The lines of a saved policy, as the host derived them. */
 export function savedPolicyLines(view: SandboxPolicyView): PolicyLines {
-  return { writeFolders: view.words.writeFolders, read: view.words.read, domains: view.policy.allowedDomains };
+  return { writeFolders: view.words.writeFolders, read: view.words.read, domains: view.policy.allowedDomains, closedInside: view.words.closedInside };
 }
 
 /** One sentence per line, for screen readers and tests: "Can change files only in: ~/x, and its own folders (…)". */
