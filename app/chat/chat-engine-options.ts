@@ -2,7 +2,7 @@ import type { ChatEvent, ToolAppRef } from '../../shared/domain/chat';
 import type { AvailableTool } from './api-messages';
 import type { ConversationStore } from './conversation-store';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
-import type { LlmProvider } from './llm-provider';
+import type { LlmProvider } from '../providers/llm-provider';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import type { NamedToolRef } from './tool-names';
 

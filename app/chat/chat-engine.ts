@@ -5,14 +5,14 @@ import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatTool
 import { sumUsage } from '../../shared/domain/chat-usage';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
-import { LlmError } from './llm-provider';
-import type { LlmContentBlock, LlmResponse, LlmStreamRequest } from './llm-provider';
+import { LlmError } from '../providers/llm-provider';
+import type { LlmContentBlock, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
 import { notOfferedReason, offerTools } from './tool-offer';
 import type { ToolOffer } from './tool-offer';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
-import { countImages, noImagesNotice, withoutImages } from './image-omission';
+import { countImages, noImagesNotice, withoutImages } from '../providers/image-omission';
 import { errorMessage } from '../../shared/error-message';
 import { capRecordFor, RequestCapping } from '../results/request-capping';
 import { resultLimitTokens } from '../results/result-cap';

@@ -4,7 +4,7 @@ import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../sh
 import { errorMessage } from '../../shared/error-message';
 import type { CallToolOptions } from '../servers/server-connection';
 import type { ChatEventPump } from './chat-event-pump';
-import { LlmError } from './llm-provider';
+import { LlmError } from '../providers/llm-provider';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runHostTool } from './host-tools/run-host-tool';

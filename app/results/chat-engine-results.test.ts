@@ -8,7 +8,7 @@ import type { AvailableTool, ChatEngineOptions } from '../chat/chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from '../chat/chat-test-support';
 import { ConversationStore } from '../chat/conversation-store';
 import { HostToolRegistry } from '../chat/host-tools/host-tool-registry';
-import { AnthropicProvider } from '../chat/llm-provider';
+import { AnthropicProvider } from '../providers/llm-provider';
 import { OpenAiCompatibleClient } from '../providers/openai-compatible';
 import { createResultReading } from './read-result-tool';
 import { READ_RESULT_TOOL } from './result-cap';
