@@ -24,7 +24,7 @@ export interface ChatEngineOptions {
   /** Tools Berth answers itself (tool search, result capping, skills): asked per conversation at each model request. */
   hostTools?: HostToolRegistry;
   /**
-   * The limit (estimated tokens) of one new tool result of `server` in a conversation on `model` (app/results
+   * The limit (estimated tokens) of one new tool result of `server` in a conversation on `model` (app/chat/results
    * resultLimitTokens: the server's own, else Berth's default bounded by the model's context). A longer result reaches
    * the model as its head and tail with a note. Default: Berth's default for the model's context window.
    */

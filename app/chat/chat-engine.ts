@@ -14,8 +14,8 @@ import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
 import { countImages, noImagesNotice, withoutImages } from '../providers/image-omission';
 import { errorMessage } from '../../shared/error-message';
-import { capRecordFor, RequestCapping } from '../results/request-capping';
-import { resultLimitTokens } from '../results/result-cap';
+import { capRecordFor, RequestCapping } from './results/request-capping';
+import { resultLimitTokens } from './results/result-cap';
 
 export type { AvailableTool } from './api-messages';
 export type { ChatApps, ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
@@ -217,7 +217,7 @@ export class ChatEngine {
       const offer = this.toolsFor(conversation);
       const { offered, definitions, toolTokens, fullToolTokens } = offer;
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
-      // Big results go in cut (app/results); Berth's own tools bound their answers themselves.
+      // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
       const capping = new RequestCapping((server) => this.resultLimit(server, conversation.model), (server) => server === HOST_TOOL_SERVER);
       let response;
       try {
