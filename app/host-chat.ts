@@ -8,7 +8,7 @@ import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ChatApps, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
 import { toolConsentFacts } from './consent/tool-consent-facts';
-import { visibleToModel } from './apps/tool-ui';
+import { visibleToModel } from '../shared/apps/tool-ui';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
