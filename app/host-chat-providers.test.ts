@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../shared/domain/chat';
-import type { LlmStreamRequest } from './chat/llm-provider';
+import type { LlmStreamRequest } from './providers/llm-provider';
 import { HostChat } from './host-chat';
 import { RunningToolCalls } from './host-tool-context';
 import type { ProviderClient } from './providers/provider-client';

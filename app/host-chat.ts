@@ -8,7 +8,7 @@ import { ChatEngine } from './chat/chat-engine';
 import type { AvailableTool, ChatApps, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat/chat-engine';
 import { ConversationStore } from './chat/conversation-store';
 import { toolConsentFacts } from './consent/tool-consent-facts';
-import { visibleToModel } from './apps/tool-ui';
+import { visibleToModel } from '../shared/apps/tool-ui';
 import type { ConsentBroker } from './consent/consent-broker';
 import type { RunningToolCalls } from './host-tool-context';
 import type { LogSink } from './logs/log-sink';
@@ -23,8 +23,8 @@ import { ToolSearch } from './chat/tool-search/tool-search-provider';
 import { toolSearchView } from './chat/tool-search/tool-search-view';
 import type { ToolSearchMode, ToolSearchThresholds } from '../shared/domain/tool-search';
 import type { HostToolProvider } from './chat/host-tools/host-tool';
-import { createResultReading } from './results/read-result-tool';
-import { resultLimitTokens } from './results/result-cap';
+import { createResultReading } from './chat/results/read-result-tool';
+import { resultLimitTokens } from './chat/results/result-cap';
 
 /** Options for {@linkcode HostChat.open}. */
 export interface HostChatOptions {
@@ -83,7 +83,7 @@ export class HostChat {
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
       onLoadedToolsChange: (change) => events.emit('chat.loadedToolsChanged', change),
     });
-    // A server's own result limit, else Berth's default for the model's context (app/results).
+    // A server's own result limit, else Berth's default for the model's context (app/chat/results).
     const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
     // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
     const toolSearch = new ToolSearch({ store, thresholds: () => options.settings.toolSearchThresholds() });

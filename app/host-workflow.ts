@@ -17,8 +17,8 @@ import type { SamplingModels } from './sampling/candidate-models';
 import { createLlmGenerate } from './sampling/llm-sampling';
 import { SamplingBudget } from './sampling/sampling-budget';
 import { SamplingReview } from './sampling/sampling-review';
-import type { AnthropicAccess } from './chat/anthropic-access';
-import type { LlmProvider } from './chat/llm-provider';
+import type { AnthropicAccess } from './providers/anthropic-access';
+import type { LlmProvider } from './providers/llm-provider';
 import type { SettingsStore } from './settings/settings-store';
 import type { ServerLifecycleListener } from './servers/server-lifecycle';
 

@@ -1,6 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { contentTypeFor } from '../app/bridge/content-types';
+import { contentTypeFor } from '../app/net/content-types';
 import type { MainLog } from './log';
 import { APP_SANDBOX_ORIGIN, APP_SANDBOX_SCHEME, APP_SANDBOX_SCHEME_PRIVILEGES } from './app-sandbox-protocol';
 

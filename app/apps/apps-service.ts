@@ -13,7 +13,7 @@ import type { LogSink } from '../logs/log-sink';
 import type { CallToolOptions } from '../servers/server-connection';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import { AppModelContexts } from './model-context';
-import { callableByApp, toolAudience } from './tool-ui';
+import { callableByApp, toolAudience } from '../../shared/apps/tool-ui';
 import { UiResourceCatalog } from './ui-resource-catalog';
 import type { UiResourceServers } from './ui-resource-catalog';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { buildProxyDocumentCsp, PROXY_CSP_QUERY, proxyOwnOrigins, readAppCsp } from '../../shared/apps/app-csp';
 import { errorMessage } from '../../shared/error-message';
-import { contentTypeFor } from '../bridge/content-types';
+import { contentTypeFor } from '../net/content-types';
 
 /**
  * What the MCP Apps sandbox proxy's origin serves, for both shells (browser

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { errorMessage } from '../../shared/error-message';
-import { allowedHostHeaders, isAllowedHostHeader } from '../bridge/loopback-guard';
+import { allowedHostHeaders, isAllowedHostHeader } from '../net/loopback-guard';
 import { createSandboxProxyResponder } from './sandbox-proxy-files';
 
 /**

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
-import { AnthropicAccess } from '../chat/anthropic-access';
+import { AnthropicAccess } from '../providers/anthropic-access';
 import { AnthropicProviderClient } from '../providers/anthropic-client';
 import { openAiCompatibleClient } from '../providers/create-providers';
 import { ProviderRegistry } from '../providers/provider-registry';

@@ -1,7 +1,7 @@
 import type { Handlers, MethodParsedInput } from '../../shared/contract';
 import type { providersMethods } from '../../shared/contract/providers';
 import { HostError } from '../../shared/result';
-import { LlmError } from '../chat/llm-provider';
+import { LlmError } from '../providers/llm-provider';
 import { errorMessage } from '../../shared/error-message';
 import type { ProviderRegistry } from '../providers/provider-registry';
 import { providersView } from '../providers/provider-views';

@@ -3,7 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CompressedFileCache, isCompressibleType } from './compression';
-import { contentTypeFor } from './content-types';
+import { contentTypeFor } from '../net/content-types';
 
 /**
  * Serves the built renderer to browser mode. Only files inside `staticDir`

@@ -9,7 +9,7 @@ import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type EventMessage, type
 import { ok, type Result } from '../../shared/result';
 import type { Host } from '../host-types';
 import { createEventHub, type EventHub } from '../events/event-hub';
-import { isLoopbackHostname } from './loopback-guard';
+import { isLoopbackHostname } from '../net/loopback-guard';
 import { CLOSE_TOO_SLOW, startBrowserServer, type BrowserServer } from './ws-server';
 
 /** The smallest Host there is: records calls, echoes them, and emits through a real event hub. */

@@ -14,7 +14,7 @@ import {
   isAllowedHostHeader,
   isLoopbackHostname,
   type UpgradeRefusal,
-} from './loopback-guard';
+} from '../net/loopback-guard';
 import { errorMessage } from '../../shared/error-message';
 import { createStaticHandler } from './static-files';
 import { corkUntilTickEnd } from '../tick-cork';

@@ -18,7 +18,7 @@ interface Turn {
   blocks: ContentBlockParam[];
 }
 
-/** How a stored tool result becomes the request's tool_result (app/results' RequestCapping cuts big ones); `server`: the server of its call. */
+/** How a stored tool result becomes the request's tool_result (app/chat/results' RequestCapping cuts big ones); `server`: the server of its call. */
 export interface ToolResultShaper {
   toolResult(block: ChatToolResultBlock, server: string | undefined): ToolResultBlockParam;
 }

@@ -6,7 +6,7 @@ import { ChatEngine } from './chat-engine';
 import type { ChatApps } from './chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
-import { AnthropicProvider } from './llm-provider';
+import { AnthropicProvider } from '../providers/llm-provider';
 
 // MCP Apps in the chat engine: the app a tool names travels with the call's
 // events and its saved result; context apps added goes with the next request.

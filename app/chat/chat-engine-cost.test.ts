@@ -5,7 +5,7 @@ import { ChatEngine } from './chat-engine';
 import type { ChatEngineOptions } from './chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, offeredTool as tool, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
-import { AnthropicProvider } from './llm-provider';
+import { AnthropicProvider } from '../providers/llm-provider';
 
 // What a turn sends besides the messages (the system prompt of the offered servers) and what it costs.
 

@@ -6,7 +6,7 @@ import { ChatEventLog, ScriptedGate, closeChatStore, offeredTool as tool, openCh
 import { ConversationStore } from './conversation-store';
 import type { HostToolContext, HostToolProvider } from './host-tools/host-tool';
 import { HostToolRegistry } from './host-tools/host-tool-registry';
-import { AnthropicProvider } from './llm-provider';
+import { AnthropicProvider } from '../providers/llm-provider';
 
 const MODEL = 'claude-test-1';
 

@@ -5,7 +5,7 @@ import { ChatEngine } from './chat-engine';
 import type { ChatEngineOptions } from './chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
-import { imageOmittedNote } from './image-omission';
+import { imageOmittedNote } from '../providers/image-omission';
 
 // Images where the model takes them: a whole turn through the OpenAI-compatible
 // client and the fake server, which refuses images for a text-only model as

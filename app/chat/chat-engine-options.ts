@@ -2,7 +2,7 @@ import type { ChatEvent, ToolAppRef } from '../../shared/domain/chat';
 import type { AvailableTool } from './api-messages';
 import type { ConversationStore } from './conversation-store';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
-import type { LlmProvider } from './llm-provider';
+import type { LlmProvider } from '../providers/llm-provider';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import type { NamedToolRef } from './tool-names';
 
@@ -24,7 +24,7 @@ export interface ChatEngineOptions {
   /** Tools Berth answers itself (tool search, result capping, skills): asked per conversation at each model request. */
   hostTools?: HostToolRegistry;
   /**
-   * The limit (estimated tokens) of one new tool result of `server` in a conversation on `model` (app/results
+   * The limit (estimated tokens) of one new tool result of `server` in a conversation on `model` (app/chat/results
    * resultLimitTokens: the server's own, else Berth's default bounded by the model's context). A longer result reaches
    * the model as its head and tail with a note. Default: Berth's default for the model's context window.
    */

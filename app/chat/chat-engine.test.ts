@@ -8,7 +8,7 @@ import { CANCELLED_BY_USER, ChatEngine, STOPPED_TOOL_TEXT } from './chat-engine'
 import type { ChatEngineOptions, ToolRunner } from './chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, offeredTool as tool, openChatStore } from './chat-test-support';
 import { ConversationStore } from './conversation-store';
-import { AnthropicProvider } from './llm-provider';
+import { AnthropicProvider } from '../providers/llm-provider';
 
 const MODEL = 'claude-test-1';
 

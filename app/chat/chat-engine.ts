@@ -5,17 +5,17 @@ import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatTool
 import { sumUsage } from '../../shared/domain/chat-usage';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
-import { LlmError } from './llm-provider';
-import type { LlmContentBlock, LlmResponse, LlmStreamRequest } from './llm-provider';
+import { LlmError } from '../providers/llm-provider';
+import type { LlmContentBlock, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
 import { notOfferedReason, offerTools } from './tool-offer';
 import type { ToolOffer } from './tool-offer';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
-import { countImages, noImagesNotice, withoutImages } from './image-omission';
+import { countImages, noImagesNotice, withoutImages } from '../providers/image-omission';
 import { errorMessage } from '../../shared/error-message';
-import { capRecordFor, RequestCapping } from '../results/request-capping';
-import { resultLimitTokens } from '../results/result-cap';
+import { capRecordFor, RequestCapping } from './results/request-capping';
+import { resultLimitTokens } from './results/result-cap';
 
 export type { AvailableTool } from './api-messages';
 export type { ChatApps, ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
@@ -217,7 +217,7 @@ export class ChatEngine {
       const offer = this.toolsFor(conversation);
       const { offered, definitions, toolTokens, fullToolTokens } = offer;
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
-      // Big results go in cut (app/results); Berth's own tools bound their answers themselves.
+      // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
       const capping = new RequestCapping((server) => this.resultLimit(server, conversation.model), (server) => server === HOST_TOOL_SERVER);
       let response;
       try {

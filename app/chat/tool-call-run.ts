@@ -4,7 +4,7 @@ import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../sh
 import { errorMessage } from '../../shared/error-message';
 import type { CallToolOptions } from '../servers/server-connection';
 import type { ChatEventPump } from './chat-event-pump';
-import { LlmError } from './llm-provider';
+import { LlmError } from '../providers/llm-provider';
 import { outcomeFromCallToolResult, sameJson } from './tool-results';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runHostTool } from './host-tools/run-host-tool';
@@ -98,7 +98,7 @@ export interface ToolCallDeps {
   appOf?: ((server: string, tool: string) => ToolAppRef | undefined) | undefined;
   /** Host tools offered in this request: their calls are answered by Berth, without a server or consent (run-host-tool.ts). */
   host?: HostToolDeps;
-  /** A result above its server's limit: how it is cut for the model (app/results), saved with it so the card can say so. */
+  /** A result above its server's limit: how it is cut for the model (app/chat/results), saved with it so the card can say so. */
   capRecord?: (server: string, result: ChatToolResultBlock) => ChatToolResultBlock['capped'];
   /** Why this MCP tool may not be called in this request (tool search has not loaded it), or undefined. */
   notOffered?: (server: string, tool: string) => string | undefined;

@@ -1,7 +1,7 @@
 import { HostError } from '../../shared/result';
-import { DEFAULT_ANTHROPIC_BASE_URL, LlmError, toLlmError } from '../chat/llm-provider';
-import type { LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
-import type { AnthropicAccess } from '../chat/anthropic-access';
+import { DEFAULT_ANTHROPIC_BASE_URL, LlmError, toLlmError } from './llm-provider';
+import type { LlmResponse, LlmStreamRequest } from './llm-provider';
+import type { AnthropicAccess } from './anthropic-access';
 import type { ModelInfo } from '@anthropic-ai/sdk/resources/models';
 import type { ModelTier } from '../../shared/domain/model-ranks';
 import type { ProviderClient, ProviderModelInfo } from './provider-client';

@@ -1,5 +1,5 @@
 import type { EventHub } from '../events/event-hub';
-import { AnthropicAccess } from '../chat/anthropic-access';
+import { AnthropicAccess } from './anthropic-access';
 import type { HostWorkflowOptions } from '../host-workflow';
 import { catalogCandidates } from '../sampling/candidate-models';
 import type { SettingsStore } from '../settings/settings-store';

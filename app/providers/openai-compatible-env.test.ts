@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
 import type { RecordedOpenAiRequest } from '../../e2e/fake-llm/fake-openai';
-import type { LlmStreamRequest } from '../chat/llm-provider';
+import type { LlmStreamRequest } from './llm-provider';
 import { headersFromEnvironmentCleared, OpenAiCompatibleClient } from './openai-compatible';
 
 // Berth's own environment must not reach a provider: the `openai` package

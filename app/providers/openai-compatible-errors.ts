@@ -8,7 +8,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from 'openai';
-import { LlmError } from '../chat/llm-provider';
+import { LlmError } from './llm-provider';
 import { errorMessage } from '../../shared/error-message';
 import { formatSeconds } from '../format-seconds';
 

@@ -4,7 +4,7 @@ import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
-import type { LlmStreamRequest } from '../chat/llm-provider';
+import type { LlmStreamRequest } from './llm-provider';
 import { OpenAiCompatibleClient } from './openai-compatible';
 
 // Connection-level failures, over real sockets: nothing listening, a server

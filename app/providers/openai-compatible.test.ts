@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
-import { LlmError } from '../chat/llm-provider';
-import type { LlmStreamRequest } from '../chat/llm-provider';
+import { LlmError } from './llm-provider';
+import type { LlmStreamRequest } from './llm-provider';
 import { OpenAiCompatibleClient } from './openai-compatible';
 import { TOOL_ERROR_PREFIX } from './openai-translate';
 

@@ -1,8 +1,8 @@
 import OpenAI, { BadRequestError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { LlmError } from '../chat/llm-provider';
-import type { LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
+import { LlmError } from './llm-provider';
+import type { LlmResponse, LlmStreamRequest } from './llm-provider';
 import type { ProviderClient, ProviderModelInfo } from './provider-client';
 import { apiDetail, imagesUnsupported, modelNotFound, notOpenAiCompatible, STOPPED_MESSAGE, toOpenAiLlmError } from './openai-compatible-errors';
 import type { OpenAiErrorContext } from './openai-compatible-errors';

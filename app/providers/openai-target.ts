@@ -1,5 +1,5 @@
-import { MISTRAL_TOOL_IDS, OPENAI_TOOL_IDS } from '../chat/tool-call-ids';
-import type { ToolCallIdRule } from '../chat/tool-call-ids';
+import { MISTRAL_TOOL_IDS, OPENAI_TOOL_IDS } from './tool-call-ids';
+import type { ToolCallIdRule } from './tool-call-ids';
 
 // What one OpenAI-compatible request must look like for where it goes: the
 // API behind the base URL, and the model (the same Mistral model has the same

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
-import type { LlmContentBlock, LlmResponse, LlmUsage } from '../chat/llm-provider';
+import type { LlmContentBlock, LlmResponse, LlmUsage } from './llm-provider';
 
 // A streamed Chat Completions reply, put back together as the Anthropic-shaped
 // LlmResponse the chat engine reads. Text deltas pass straight to onText; tool

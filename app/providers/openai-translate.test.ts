@@ -1,6 +1,6 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { LlmError } from '../chat/llm-provider';
+import { LlmError } from './llm-provider';
 import { TOOL_ERROR_PREFIX, toChatCompletionsInput, toChatCompletionsMessages, toChatCompletionsToolChoice, toChatCompletionsTools } from './openai-translate';
 
 const PNG = 'iVBORw0KGgo=';

@@ -7,8 +7,8 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
-import { LlmError } from '../chat/llm-provider';
-import { OPENAI_TOOL_IDS, toolCallIdsFor } from '../chat/tool-call-ids';
+import { LlmError } from './llm-provider';
+import { OPENAI_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 import type { ChatCompletionsTarget } from './openai-target';
 import { portableSchema, strictSchema } from './openai-tool-schema';
 

@@ -1,4 +1,4 @@
-import type { LlmProvider } from '../chat/llm-provider';
+import type { LlmProvider } from './llm-provider';
 import type { ModelTier } from '../../shared/domain/model-ranks';
 
 // The seam every model provider sits behind. The chat engine and sampling

@@ -1,12 +1,12 @@
 import { HostError } from '../../shared/result';
 import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
 import { baseUrlCredentialsProblem, PRESET_INFO, type ProviderConfig, type ProviderPreset } from '../../shared/domain/providers';
-import { LlmError } from '../chat/llm-provider';
-import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
-import { NO_API_KEY_MESSAGE } from '../chat/anthropic-access';
+import { LlmError } from './llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
+import { NO_API_KEY_MESSAGE } from './anthropic-access';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ProviderClient } from './provider-client';
-import { countImages } from '../chat/image-omission';
+import { countImages } from './image-omission';
 
 /** What an OpenAI-compatible client is built from (one per provider, rebuilt when any of it changes). */
 export interface OpenAiClientOptions {

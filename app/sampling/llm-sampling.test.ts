@@ -1,8 +1,8 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
-import { AnthropicProvider, LlmError } from '../chat/llm-provider';
-import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
+import { AnthropicProvider, LlmError } from '../providers/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { SamplingMappingError, createLlmGenerate, fromLlmResponse, toLlmRequest } from './llm-sampling';
 
 const base: CreateMessageRequestParams = { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 64 };

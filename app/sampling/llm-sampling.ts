@@ -2,7 +2,7 @@ import type { ContentBlockParam, ImageBlockParam, MessageParam, TextBlockParam, 
 import type { ContentBlock, CreateMessageRequestParams, SamplingMessageContentBlock } from '@modelcontextprotocol/client';
 import { splitModelKey } from '../../shared/domain/model-key';
 import type { TokenUsage } from '../../shared/domain/sampling-limits';
-import type { LlmProvider, LlmResponse, LlmStreamRequest, LlmUsage } from '../chat/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest, LlmUsage } from '../providers/llm-provider';
 import type { GeneratedMessage, SamplingGenerate } from './sampling-review';
 
 // Sampling goes through LlmProvider, the seam chat uses: MCP's

@@ -2,7 +2,7 @@ import { ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PendingKind, PendingRequestOf } from '../../shared/domain/pending';
-import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../chat/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
 import type { CandidateModel } from './candidate-models';

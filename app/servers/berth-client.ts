@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describeInvalidResult } from './invalid-result';
 import type { Tool, Transport } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
-import { toolUiOf } from '../apps/tool-ui';
+import { toolUiOf } from '../../shared/apps/tool-ui';
 
 /**
  * The SDK client with one addition: in the 2026-07-28 era there is no

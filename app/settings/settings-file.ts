@@ -29,7 +29,7 @@ export const SettingsFileSchema = z.looseObject({
   tasksForOptionalTools: z.record(z.string(), z.boolean()).optional(),
   /** Per server: whether its `instructions` go into the system prompt of conversations offering its tools; servers not listed: yes. */
   sendInstructions: z.record(z.string(), z.boolean()).optional(),
-  /** Per server: the most estimated tokens one of its tool results takes in a model request (app/results); servers not listed: Berth's default. */
+  /** Per server: the most estimated tokens one of its tool results takes in a model request (app/chat/results); servers not listed: Berth's default. */
   resultLimits: z.record(z.string(), ResultLimitSchema).optional(),
   /** When tool search starts for conversations left on `auto` (shared/domain/tool-search.ts); absent: the defaults. */
   toolSearch: z.object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) }).optional(),

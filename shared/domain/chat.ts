@@ -87,7 +87,7 @@ export const ChatToolResultBlockSchema = z.object({
   /** The tool names an MCP Apps UI resource: the card renders that app with this input and result. */
   app: ToolAppRefSchema.optional(),
   /**
-   * The result was above its server's limit when it arrived: the model gets its head and tail with a note (app/results),
+   * The result was above its server's limit when it arrived: the model gets its head and tail with a note (app/chat/results),
    * cut to `limitTokens` in every request; the card says how much the model saw. The content above stays whole.
    */
   capped: z
@@ -137,7 +137,7 @@ export const ChatUsageSchema = z.object({
   cacheWriteTokens: tokens.optional(),
   /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
-  /** Berth's estimate of the tokens the request did not carry because big tool results were cut for the model (app/results). */
+  /** Berth's estimate of the tokens the request did not carry because big tool results were cut for the model (app/chat/results). */
   cappedTokensEstimate: tokens.optional(),
   /**
    * Berth's estimate of what the definitions of every enabled tool would have taken, present only when fewer were sent

@@ -1,4 +1,4 @@
-// The per-server limit of one tool result in a model request (app/results). Without zod, like
+// The per-server limit of one tool result in a model request (app/chat/results). Without zod, like
 // chat-text.ts: the server detail and the chat card read these.
 
 /** Berth's own ceiling for one result's share of a request, in estimated tokens (also bounded by a tenth of the model's context). */

@@ -253,7 +253,7 @@ export const ToolInfoSchema = z.object({
   /** How the tool may run: `taskSupport` says whether it runs as an MCP task (2025-11-25 tasks; absent means `forbidden`). */
   execution: z.object({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).optional(),
   /**
-   * MCP Apps (`_meta.ui`, read by app/apps/tool-ui.ts): the `ui://` resource the tool's card renders, and who may
+   * MCP Apps (`_meta.ui`, read by shared/apps/tool-ui.ts): the `ui://` resource the tool's card renders, and who may
    * call it (absent: the model and apps). Only what Berth understood: a malformed value is left out.
    */
   ui: z

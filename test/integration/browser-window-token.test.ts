@@ -18,7 +18,7 @@ import { INJECTED_TOKEN_GLOBAL, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX }
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const READY_LINE = /^Berth is ready at (http:\/\/127\.0\.0\.1:\d+\/)#token=([A-Za-z0-9_-]+)$/m;
-/** What a bridge token looks like (app/bridge/loopback-guard.ts): anything of this shape is tried. */
+/** What a bridge token looks like (app/net/loopback-guard.ts): anything of this shape is tried. */
 const TOKEN_SHAPED = /[A-Za-z0-9_-]{16,512}/g;
 
 /** The renderer's token handling, in plain JS: the injected token, else `#token=` kept in sessionStorage. */

@@ -8,7 +8,7 @@ import { CANCELLED_BY_USER, ChatEngine, STOPPED_TOOL_TEXT } from '../../app/chat
 import type { AvailableTool } from '../../app/chat/chat-engine';
 import { ChatEventLog, ScriptedGate } from '../../app/chat/chat-test-support';
 import { ConversationStore } from '../../app/chat/conversation-store';
-import { AnthropicProvider } from '../../app/chat/llm-provider';
+import { AnthropicProvider } from '../../app/providers/llm-provider';
 import type { ToolCallGateAnswer, ToolCallGateRequest } from '../../app/chat/chat-engine';
 
 const MODEL = 'claude-test-1';

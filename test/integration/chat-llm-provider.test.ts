@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
-import { AnthropicProvider, LlmError } from '../../app/chat/llm-provider';
-import type { LlmStreamRequest } from '../../app/chat/llm-provider';
+import { AnthropicProvider, LlmError } from '../../app/providers/llm-provider';
+import type { LlmStreamRequest } from '../../app/providers/llm-provider';
 
 const BASE: Omit<LlmStreamRequest, 'messages'> = { model: 'claude-test-1', maxTokens: 256 };
 

@@ -42,7 +42,7 @@ export interface HostToolOutcome extends McpToolOutcome {
   summary: string;
   /**
    * The server whose words the result carries (a skill's text), when it is a server's and not
-   * Berth's own: such a result is cut for the model as that server's tool results are (app/results).
+   * Berth's own: such a result is cut for the model as that server's tool results are (app/chat/results).
    */
   source?: string;
 }

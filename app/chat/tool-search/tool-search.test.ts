@@ -9,7 +9,7 @@ import type { AvailableTool } from '../chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from '../chat-test-support';
 import { ConversationStore } from '../conversation-store';
 import { HostToolRegistry } from '../host-tools/host-tool-registry';
-import { AnthropicProvider } from '../llm-provider';
+import { AnthropicProvider } from '../../providers/llm-provider';
 import { ToolSearch, withinLoadBudget } from './tool-search-provider';
 
 const MODEL = 'claude-test-1';

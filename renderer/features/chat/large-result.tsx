@@ -5,7 +5,7 @@ import { Button, Chip } from '../shell/controls';
 import { McpContentView } from './content-blocks';
 
 // A tool result too long to put in the card at once, or one Berth cut for the
-// model (app/results). Loaded on demand (tool-call-card.tsx): the first screen
+// model (app/chat/results). Loaded on demand (tool-call-card.tsx): the first screen
 // never carries it. The card shows the start of each long text and says how
 // much there is; the whole opens in a virtualized viewer.
 

@@ -10,7 +10,7 @@ import { LimitFormActions, tokensOf } from './limit-form';
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
-/** Berth's default, said the way the host applies it (app/results/result-cap.ts resultLimitTokens). */
+/** Berth's default, said the way the host applies it (app/chat/results/result-cap.ts resultLimitTokens). */
 export const RESULT_LIMIT_DEFAULT_WORDS = `${n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens, or a tenth of a smaller model’s context`;
 
 /** undefined: the server uses Berth's default; null: not read yet. */

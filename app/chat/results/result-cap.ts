@@ -1,6 +1,6 @@
 import type { DocumentBlockParam, ImageBlockParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import { CHARS_PER_TOKEN } from '../../shared/domain/chat-usage';
-import { DEFAULT_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
+import { CHARS_PER_TOKEN } from '../../../shared/domain/chat-usage';
+import { DEFAULT_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
 
 // Big tool results, cut for the model: a result above its limit reaches the
 // model as its head and tail with a note between them saying what was left
@@ -15,7 +15,7 @@ export type ModelResultPart = TextBlockParam | ImageBlockParam | DocumentBlockPa
 /** The host tool that reads further ranges of a capped result (app/results/read-result-tool.ts). */
 export const READ_RESULT_TOOL = 'read_tool_result';
 
-export { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
+export { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
 /** At most this share of the model's context window goes to one result, for small local models. */
 export const RESULT_CONTEXT_SHARE = 0.1;
 

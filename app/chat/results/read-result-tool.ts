@@ -1,6 +1,6 @@
-import type { ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../shared/domain/chat';
-import { isHostToolCall } from '../../shared/domain/host-tools';
-import type { HostTool, HostToolOutcome, HostToolProvider } from '../chat/host-tools/host-tool';
+import type { ChatToolResultBlock, ChatToolUseBlock, Conversation } from '../../../shared/domain/chat';
+import { isHostToolCall } from '../../../shared/domain/host-tools';
+import type { HostTool, HostToolOutcome, HostToolProvider } from '../host-tools/host-tool';
 import { isCapped, modelParts } from './request-capping';
 import { READ_RESULT_TOOL, readBoundChars, resultFlatText } from './result-cap';
 import { parseRangeInput, readRange } from './result-range';

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
-import { ChatEngine } from '../chat/chat-engine';
-import type { AvailableTool, ChatEngineOptions, ToolRunner } from '../chat/chat-engine';
-import { ChatEventLog, ScriptedGate } from '../chat/chat-test-support';
-import { ConversationStore } from '../chat/conversation-store';
-import { OpenAiCompatibleClient } from './openai-compatible';
-import { TOOL_ERROR_PREFIX } from './openai-translate';
+import { ChatEngine } from './chat-engine';
+import type { AvailableTool, ChatEngineOptions, ToolRunner } from './chat-engine';
+import { ChatEventLog, ScriptedGate } from './chat-test-support';
+import { ConversationStore } from './conversation-store';
+import { OpenAiCompatibleClient } from '../providers/openai-compatible';
+import { TOOL_ERROR_PREFIX } from '../providers/openai-translate';
 
 // The chat engine's whole turn through an OpenAI-compatible provider: the
 // engine speaks Anthropic shapes, the client translates, the fake server

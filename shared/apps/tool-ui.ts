@@ -1,8 +1,10 @@
-import type { ToolInfo } from '../../shared/domain/server';
+import type { ToolInfo } from '../domain/server';
 
 // What a tool's `_meta` says about MCP Apps, read once when the tool list
 // arrives (app/servers/berth-client.ts) and kept on ToolInfo. Everything here
 // is the server's word: anything malformed is ignored rather than trusted.
+// Pure and in shared/ so servers/ (which reads it) and apps/ (which acts on
+// it) both depend on it instead of servers/ importing apps/.
 
 export type ToolUi = NonNullable<ToolInfo['ui']>;
 export type ToolAudience = 'model' | 'app';

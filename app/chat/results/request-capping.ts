@@ -1,7 +1,7 @@
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatToolResultBlock } from '../../shared/domain/chat';
-import { CHARS_PER_TOKEN } from '../../shared/domain/chat-usage';
-import { toAnthropicToolResult } from '../chat/tool-results';
+import type { ChatToolResultBlock } from '../../../shared/domain/chat';
+import { CHARS_PER_TOKEN } from '../../../shared/domain/chat-usage';
+import { toAnthropicToolResult } from '../tool-results';
 import { capResultParts, resultCostChars, type ModelResultPart, type ResultCapRecord } from './result-cap';
 
 // Where capping meets the request: app/chat/api-messages.ts asks a RequestCapping

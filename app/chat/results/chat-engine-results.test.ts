@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
-import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
-import type { ChatToolResultBlock } from '../../shared/domain/chat';
-import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
-import { ChatEngine } from '../chat/chat-engine';
-import type { AvailableTool, ChatEngineOptions } from '../chat/chat-engine';
-import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from '../chat/chat-test-support';
-import { ConversationStore } from '../chat/conversation-store';
-import { HostToolRegistry } from '../chat/host-tools/host-tool-registry';
-import { AnthropicProvider } from '../chat/llm-provider';
-import { OpenAiCompatibleClient } from '../providers/openai-compatible';
+import { FakeAnthropic } from '../../../e2e/fake-llm/fake-anthropic';
+import { FakeOpenAi } from '../../../e2e/fake-llm/fake-openai';
+import type { ChatToolResultBlock } from '../../../shared/domain/chat';
+import { HOST_TOOL_SERVER } from '../../../shared/domain/host-tools';
+import { ChatEngine } from '../chat-engine';
+import type { AvailableTool, ChatEngineOptions } from '../chat-engine';
+import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from '../chat-test-support';
+import { ConversationStore } from '../conversation-store';
+import { HostToolRegistry } from '../host-tools/host-tool-registry';
+import { AnthropicProvider } from '../../providers/llm-provider';
+import { OpenAiCompatibleClient } from '../../providers/openai-compatible';
 import { createResultReading } from './read-result-tool';
 import { READ_RESULT_TOOL } from './result-cap';
 

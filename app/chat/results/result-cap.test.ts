@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHARS_PER_TOKEN } from '../../shared/domain/chat-usage';
+import { CHARS_PER_TOKEN } from '../../../shared/domain/chat-usage';
 import {
   capResultParts,
   DEFAULT_RESULT_LIMIT_TOKENS,
