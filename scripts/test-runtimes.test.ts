@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +59,12 @@ describe('test-runtimes', () => {
     expect(summary.ok).toBe(false);
     expect(summary.line).toBe('Node 24: FAILED, 10 passed, 0 failed (vitest exit 1), 12.3 s');
     expect(summarize('24', { numPassedTests: 10, numFailedTests: 0, testResults: [] }, 0, 500).line).toBe('Node 24: passed, 10 passed, 0 failed, 0.5 s');
+  });
+
+  // Set by test-runtimes.mjs for the runs it starts: the workers and the servers the tests start as `node` are on that Node.
+  it.runIf(process.env.BERTH_TEST_RUNTIME !== undefined)('runs the tests, and the `node` they start, on the Node it was asked for', () => {
+    expect(process.version.split('.')[0]).toBe(`v${process.env.BERTH_TEST_RUNTIME}`);
+    expect(execFileSync('node', ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(process.version);
   });
 
   it('reports a run that left no report (vitest could not start) as failed', () => {
