@@ -13,8 +13,8 @@
 // vitest runs on the chosen binary with that binary's folder first on PATH: its forked workers start on
 // process.execPath (child_process.fork) and the fixture servers the tests start as `node` find the same binary, so
 // host and servers run on one Node (BERTH_TEST_RUNTIME tells scripts/test-runtimes.test.ts which, and it checks
-// both). Each run ends with a summary line; the script exits non-zero when any version
-// failed. Plain Node, no dependencies.
+// both). Each run ends with a summary line; the script exits non-zero when any version failed. Plain Node, no
+// dependencies.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
