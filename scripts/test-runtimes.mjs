@@ -55,6 +55,25 @@ export function withPathFirst(env, folder, separator = delimiter) {
   return { ...env, [key]: rest === undefined || rest === '' ? folder : `${folder}${separator}${rest}` };
 }
 
+const LOOPBACK = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * The environment with loopback exempt from any HTTP(S) proxy it names. Node 22 and later send fetch and http
+ * requests through HTTP_PROXY / HTTPS_PROXY when NODE_USE_ENV_PROXY is set (Node 20 ignores both), and the tests talk
+ * to servers of their own on 127.0.0.1: through a proxy they would fail on those versions only. Both spellings of
+ * NO_PROXY are extended when present (lowercase wins where both are read); nothing changes without a proxy.
+ */
+export function withLoopbackUnproxied(env) {
+  if (!['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((key) => (env[key] ?? '') !== '')) return env;
+  const keys = ['no_proxy', 'NO_PROXY'].filter((key) => env[key] !== undefined);
+  const result = { ...env };
+  for (const key of keys.length > 0 ? keys : ['NO_PROXY']) {
+    const entries = (env[key] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    result[key] = [...entries, ...LOOPBACK.filter((host) => !entries.includes(host))].join(',');
+  }
+  return result;
+}
+
 /**
  * What one version's run came to, from vitest's JSON report (undefined when vitest wrote none, e.g. it could not
  * start) and its exit code. A run passes only when vitest exited 0: an unhandled error fails a run whose tests passed.
@@ -128,7 +147,7 @@ function runSuite({ version, binary, full }, vitestArgs) {
   return new Promise((resolve) => {
     const child = spawn(binary, [vitestCli, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...vitestArgs], {
       cwd: root,
-      env: { ...withPathFirst(process.env, dirname(binary)), BERTH_TEST_RUNTIME: version },
+      env: { ...withLoopbackUnproxied(withPathFirst(process.env, dirname(binary))), BERTH_TEST_RUNTIME: version },
       stdio: 'inherit',
     });
     const finish = (exitCode) => {

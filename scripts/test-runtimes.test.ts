@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RUNTIMES, parseArgs, summarize, withPathFirst } from './test-runtimes.mjs';
+import { RUNTIMES, parseArgs, summarize, withLoopbackUnproxied, withPathFirst } from './test-runtimes.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -23,6 +23,17 @@ describe('test-runtimes', () => {
     expect(withPathFirst({ PATH: '/usr/bin:/bin', HOME: '/h' }, '/n/bin', ':')).toEqual({ PATH: '/n/bin:/usr/bin:/bin', HOME: '/h' });
     expect(withPathFirst({ Path: 'C:\\Windows' }, 'C:\\n', ';')).toEqual({ Path: 'C:\\n;C:\\Windows' });
     expect(withPathFirst({}, '/n/bin', ':')).toEqual({ PATH: '/n/bin' });
+  });
+
+  it('keeps loopback off any proxy the environment names (Node 22+ honours them under NODE_USE_ENV_PROXY), and changes nothing without one', () => {
+    const plain = { PATH: '/usr/bin', NODE_USE_ENV_PROXY: '1' };
+    expect(withLoopbackUnproxied(plain)).toBe(plain);
+    expect(withLoopbackUnproxied({ HTTP_PROXY: 'http://proxy:3128' })).toEqual({ HTTP_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost,127.0.0.1,::1' });
+    expect(withLoopbackUnproxied({ https_proxy: 'http://proxy:3128', no_proxy: 'corp.example, localhost', NO_PROXY: '' })).toEqual({
+      https_proxy: 'http://proxy:3128',
+      no_proxy: 'corp.example,localhost,127.0.0.1,::1',
+      NO_PROXY: 'localhost,127.0.0.1,::1',
+    });
   });
 
   it('has a Node of each tested version in tools/runtimes, aliased as the script expects', () => {
