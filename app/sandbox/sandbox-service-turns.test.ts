@@ -63,6 +63,15 @@ function fakeRuntime() {
   };
 }
 
+/** Waits for `condition` on the real clock (setImmediate and Date are not faked here), leaving the fake one alone. */
+async function untilRealTime(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe('SandboxService: servers starting together', () => {
   let cleanup: () => Promise<void>;
   let configDir: string;
@@ -160,13 +169,14 @@ describe('SandboxService: servers starting together', () => {
     const fake = fakeRuntime();
     const { names, start } = await service({ support: async () => ({ available: true, platform: 'linux', warnings: [] }), runtime: fake.runtime });
     for (const name of names) void start(name).catch(() => undefined);
-    // Not vi.waitFor: under fake timers it advances them on each try, so on a loaded machine the 3 s could pass here.
-    for (let turn = 0; turn < 1_000 && fake.started.length < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-    expect(fake.started).toHaveLength(2);
+    // Not vi.waitFor: under fake timers each of its checks moves the clock on by its interval, so on a loaded machine
+    // (the second wrap a few checks after the first) the first turn's 3 s were up before the test advanced the clock.
+    await untilRealTime(() => fake.started.length >= 2);
     await vi.advanceTimersByTimeAsync(2_900);
     expect(fake.started).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(200);
-    await vi.waitFor(() => expect(fake.started).toHaveLength(4));
+    await untilRealTime(() => fake.started.length >= 4);
+    expect(fake.started).toHaveLength(4);
     expect(fake.underWay()).toHaveLength(4);
   });
 });

@@ -45,7 +45,7 @@ function nextWithdrawn(pending: PendingRequests): Promise<Extract<PendingChange[
 const ready = { name: 'asker', status: 'ready' } as ServerState;
 
 /** A real SDK client set up as Berth sets it up (plain handler, then the receiver), talking to a real SDK server in memory. */
-async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samplingRefusal?: string } = {}) {
+async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samplingRefusal?: string; now?: () => number } = {}) {
   const pending = new PendingRequests();
   const logs = new LogCollector();
   const registry = new TaskRegistry();
@@ -62,6 +62,7 @@ async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samp
     origin: () => ({ conversationId: 'c-1', toolUseId: 'tu-1' }),
     logs,
     ...(options.maxTtlMs !== undefined ? { maxTtlMs: options.maxTtlMs } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
   });
   const client = new Client({ name: 'berth-test', version: '0.0.0' }, { capabilities: {} });
   // Another part of Berth declaring its share of `tasks` first: registerCapabilities merges the two.
@@ -171,6 +172,28 @@ describe('TaskReceivers behind a real SDK client', () => {
     expect(change).toMatchObject({ id: form.id, note: expect.stringContaining("time to live (1.5 s) ran out") });
     await expect(env.taskRequest('tasks/get', task.taskId, TaskSchema)).rejects.toThrow(/Unknown or expired task/);
     expect(env.registry.list()[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('ran out before it was answered') });
+  });
+
+  it('reads the expiry as an expiry, not a cancel, when making the task took a while', async () => {
+    // A clock whose next read, once armed, comes 20 ms late: a loaded machine between the binding's creation of the
+    // task and Berth's. Berth's time to live must not start after the binding's, or it has not run out when the
+    // binding expires the task.
+    let slowRead = false;
+    const now = () => {
+      if (slowRead) {
+        slowRead = false;
+        const until = Date.now() + 20;
+        while (Date.now() < until);
+      }
+      return Date.now();
+    };
+    const env = await setup({ now });
+    close = env.close;
+    const withdrawn = nextWithdrawn(env.pending);
+    slowRead = true;
+    await env.ask({ task: { ttl: 300 } });
+    expect(await withdrawn).toMatchObject({ note: "the task's time to live (0.3 s) ran out before it was answered" });
+    expect(env.registry.list()[0]).toMatchObject({ status: 'failed' });
   });
 
   it('keeps a task no longer than the maximum, whatever the server asks', async () => {

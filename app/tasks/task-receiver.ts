@@ -102,6 +102,12 @@ export class TaskReceivers implements ServerLifecycleListener {
   private readonly maxTtlMs: number;
   /** The TTL of the task being created right now: set around the binding's synchronous task creation, read by its `ttlMs`. */
   private creatingTtlMs: number | undefined;
+  /**
+   * When that task is created, read before the binding reads its own clock: the binding expires the task by its own
+   * creation time, so Berth's time to live must not start later, or at the binding's expiry Berth's clock could still
+   * be short of it (by the millisecond the creation took) and read the expiry as a cancel by the server.
+   */
+  private creatingAt: number | undefined;
 
   constructor(private readonly options: TaskReceiversOptions) {
     this.now = options.now ?? Date.now;
@@ -183,11 +189,13 @@ export class TaskReceivers implements ServerLifecycleListener {
       const refusal = kind === 'sampling' ? this.options.questions.samplingRefusal?.(server) : undefined;
       if (refusal !== undefined) throw refusal;
       this.creatingTtlMs = Math.min(requestedTtlMs(request) ?? this.defaultTtlMs, this.maxTtlMs);
+      this.creatingAt = this.now();
       try {
-        // The binding makes the task synchronously inside this call, reading creatingTtlMs.
+        // The binding makes the task synchronously inside this call, reading creatingTtlMs and creatingAt.
         return installed(request, context);
       } finally {
         this.creatingTtlMs = undefined;
+        this.creatingAt = undefined;
       }
     });
   }
@@ -195,7 +203,7 @@ export class TaskReceivers implements ServerLifecycleListener {
   /** The binding made task `taskId`: record it and ask the person. Runs synchronously inside the binding's handler. */
   private run(server: string, bound: BoundClient, kind: ReceiverKind, request: TaskReceiverRequest, context: TaskReceiverCallbackContext): Promise<Record<string, JsonValue>> {
     const ttlMs = this.creatingTtlMs ?? this.defaultTtlMs;
-    const createdAt = this.now();
+    const createdAt = this.creatingAt ?? this.now();
     const task: ReceiverTask = { id: `receiver-${randomUUID()}`, taskId: context.taskId, server, expiresAt: createdAt + ttlMs, ttlMs, question: new AbortController(), settled: false };
     bound.tasks.set(task.taskId, task);
     const record: TaskRecord = {
