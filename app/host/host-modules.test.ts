@@ -61,6 +61,21 @@ describe('openModules', () => {
     expect(log).toEqual(['close chat', 'close supervisor', 'flush logs', 'close logs']);
   });
 
+  it('lets every module stop taking work before any module closes', async () => {
+    const log: string[] = [];
+    const stoppable = (name: string, phase: HostPhase): HostModule<unknown> => ({
+      name,
+      phase,
+      open: (_context, scope) => {
+        scope.onStopping(() => void log.push(`stop ${name}`));
+        scope.onShutdown(() => void log.push(`close ${name}`));
+      },
+    });
+    const opened = await openModules([stoppable('consent', 'services'), stoppable('config', 'features'), stoppable('chat', 'loaded')], {});
+    await opened.shutdown();
+    expect(log).toEqual(['stop chat', 'stop config', 'stop consent', 'close chat', 'close config', 'close consent']);
+  });
+
   it('waits for each shutdown step before the next, and runs the whole shutdown once', async () => {
     const log: string[] = [];
     const slow: HostModule<unknown> = {

@@ -26,8 +26,16 @@ export type HostPhase = (typeof HOST_PHASES)[number];
 /** Work a module leaves for shutdown. */
 export type ShutdownWork = () => void | Promise<void>;
 
-/** What a module may register besides its services: work for shutdown, which runs in reverse order of opening. */
+/**
+ * What a module leaves for shutdown. Shutdown has two stages, each in reverse
+ * order of opening: first every module stops taking new work (watchers, timers,
+ * questions waiting for the person), then every module closes, so nothing that
+ * closes is still fed by a module opened before it.
+ */
 export interface ModuleScope {
+  /** First stage: stop what would start new work. */
+  onStopping(work: ShutdownWork): void;
+  /** Second stage: close, flush, wait for what is running. */
   onShutdown(work: ShutdownWork): void;
 }
 
@@ -40,12 +48,13 @@ export interface HostModule<Context> {
 
 /** The modules that opened, closed together. */
 export interface OpenedModules {
-  /** Runs every module's shutdown work, last opened first; a failure does not stop the rest, and is thrown (named) at the end. */
+  /** Runs every module's stopping work, then every module's shutdown work, each last opened first; a failure does not stop the rest, and is thrown (named) at the end. */
   shutdown(): Promise<void>;
 }
 
 interface Opened {
   name: string;
+  stopping: ShutdownWork[];
   work: ShutdownWork[];
 }
 
@@ -70,10 +79,10 @@ export async function openModules<Context>(modules: readonly HostModule<Context>
   }
   const opened: Opened[] = [];
   for (const module of openingOrder(modules)) {
-    const entry: Opened = { name: module.name, work: [] };
+    const entry: Opened = { name: module.name, stopping: [], work: [] };
     opened.push(entry);
     try {
-      await module.open(context, { onShutdown: (work) => entry.work.push(work) });
+      await module.open(context, { onStopping: (work) => entry.stopping.push(work), onShutdown: (work) => entry.work.push(work) });
     } catch (error) {
       // What opened may hold files and timers: close it before the caller hears of the failure.
       await shutDown(opened).catch(() => undefined);
@@ -88,12 +97,14 @@ export async function openModules<Context>(modules: readonly HostModule<Context>
 
 async function shutDown(opened: readonly Opened[]): Promise<void> {
   const failures: Error[] = [];
-  for (const { name, work } of [...opened].reverse()) {
-    for (const step of [...work].reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        failures.push(new Error(`host module '${name}' failed to shut down: ${errorMessage(error)}`, { cause: error }));
+  for (const stage of ['stopping', 'work'] as const) {
+    for (const module of [...opened].reverse()) {
+      for (const step of [...module[stage]].reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          failures.push(new Error(`host module '${module.name}' failed to shut down: ${errorMessage(error)}`, { cause: error }));
+        }
       }
     }
   }
