@@ -1,4 +1,5 @@
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { readableSignal } from './servers/readable-signal';
 import type { Client, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { AwaitingElicitation as AwaitingView } from '../shared/contract/elicitation';
 import type { ServerState } from '../shared/domain/server';
@@ -8,8 +9,8 @@ import { ConsentBroker } from './consent/consent-broker';
 import type { ServerEdit } from './consent/consent-broker';
 import { ElicitationFlow } from './elicitation/elicitation-flow';
 import type { AwaitingElicitation } from './elicitation/elicitation-flow';
-import { RunningToolCalls } from './host-tool-context';
-import type { RequestOrigin } from './host-tool-context';
+import { RunningToolCalls } from './pending/running-tool-calls';
+import type { RequestOrigin } from './pending/running-tool-calls';
 import type { LogSink } from './logs/log-sink';
 import { PendingRequests } from './pending/pending-requests';
 import { modelTableCandidates } from './sampling/candidate-models';
@@ -55,24 +56,6 @@ export interface HostWorkflowOptions {
   clientGraceMs?: number;
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
-}
-
-/**
- * The SDK aborts a handler's signal with "Connection closed" when the server
- * goes away, or with the server's own words when it cancels: turn both into
- * a note a person can read on the withdrawn request.
- */
-export function readableSignal(server: string, signal: AbortSignal): AbortSignal {
-  const controller = new AbortController();
-  const onAbort = (): void => {
-    const reason: unknown = signal.reason;
-    if (reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed) controller.abort(`server '${server}' disconnected`);
-    else if (typeof reason === 'string' && reason.trim() !== '') controller.abort(`server '${server}' cancelled the request: ${reason}`);
-    else controller.abort(`server '${server}' cancelled the request`);
-  };
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return controller.signal;
 }
 
 /** The awaiting list as the contract shows it: each entry gets an id `<server>/<elicitationId>`. */

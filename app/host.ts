@@ -2,7 +2,7 @@ import { fail } from '../shared/result';
 import { errorMessage } from '../shared/error-message';
 import { berthPaths } from './config/paths';
 import { createEventHub } from './events/event-hub';
-import type { Host, HostOptions } from './host-types';
+import type { Host, HostOptions } from './host/host-types';
 import { ServerLifecycle } from './servers/server-lifecycle';
 import { ServiceSlots } from './host/host-context';
 import type { HostContext } from './host/host-context';

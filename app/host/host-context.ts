@@ -2,7 +2,7 @@ import type { LogEntry } from '../../shared/domain/log';
 import type { HostToolProvider } from '../chat/host-tools/host-tool';
 import type { BerthPaths } from '../config/paths';
 import type { EventHub } from '../events/event-hub';
-import type { HostOptions } from '../host-types';
+import type { HostOptions } from './host-types';
 import type { OpenConnection } from '../servers/connection-options';
 import type { PrepareLaunch } from '../servers/server-launch';
 import type { ServerLifecycle } from '../servers/server-lifecycle';

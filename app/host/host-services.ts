@@ -2,10 +2,12 @@ import type { AppsService } from '../apps/apps-service';
 import type { AnthropicAccess } from '../chat/anthropic-access';
 import type { ConfigStore } from '../config/config-store';
 import type { TightenReport } from '../config/private-files';
-import type { HostChat } from '../host-chat';
-import type { HostRedaction } from '../host-redaction';
-import type { HostRoots } from '../host-roots';
-import type { ServerSources } from '../host-install';
+import type { HostChat } from '../chat/chat-service';
+import type { HostRedaction } from './redaction';
+import type { HostRoots } from '../roots/roots-service';
+import type { BundleService } from '../bundles/bundle-service';
+import type { ConfigImportService } from '../config-import/import-service';
+import type { RegistryService } from '../registry/registry-service';
 import type { HostWorkflow } from '../host-workflow';
 import type { LogHub } from '../logs/log-hub';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
@@ -57,6 +59,8 @@ export interface HostServices {
   pinIssuer: (server: string, issuer: string) => Promise<void>;
   roots: HostRoots;
   chat: HostChat;
-  sources: ServerSources;
+  configImport: ConfigImportService;
+  registry: RegistryService;
+  bundles: BundleService;
   router: Router;
 }

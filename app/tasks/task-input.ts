@@ -1,6 +1,6 @@
 import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ApplicationInputRequest, ApplicationInputResult, ResolvedInputExchangeContext } from '@modelcontextprotocol/ext-tasks/client';
-import type { RequestOrigin } from '../host-tool-context';
+import type { RequestOrigin } from '../pending/running-tool-calls';
 import { checkedParams } from './task-receiver-params';
 
 /** What one call made through the task session carries to its input requests (ext-tasks' application context). */

@@ -10,7 +10,7 @@ import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task';
 import type { PendingChange } from '../../shared/domain/pending';
 import { formatSeconds } from '../format-seconds';
-import type { RequestOrigin } from '../host-tool-context';
+import type { RequestOrigin } from '../pending/running-tool-calls';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { TaskRegistry } from './task-registry';

@@ -13,7 +13,6 @@ export const bridgeModule: HostModule<HostContext> = {
     const workflow = services.get('workflow');
     const roots = services.get('roots');
     const skills = services.get('skills');
-    const { configImport, registry, bundles } = services.get('sources');
     const handlers = createHandlers({
       config: services.get('config'),
       supervisor: services.get('supervisor'),
@@ -28,12 +27,12 @@ export const bridgeModule: HostModule<HostContext> = {
       roots,
       promptServices: { prompts: services.get('prompts'), completions: services.get('completions') },
       resources: services.get('resources'),
-      configImport,
+      configImport: services.get('configImport'),
       oauth: services.get('oauth'),
       tasks: services.get('tasks'),
       apps: services.get('apps'),
-      registry,
-      bundles,
+      registry: services.get('registry'),
+      bundles: services.get('bundles'),
       skills,
       sandbox: services.get('sandbox'),
       appInfo: { version: BERTH_VERSION, shell: options.shell, platform: process.platform, configPath: paths.configFile, configDir: paths.configDir, logsDir: paths.logsDir },

@@ -1,4 +1,4 @@
-import { HostChat } from '../../host-chat';
+import { HostChat } from '../../chat/chat-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 

@@ -1,5 +1,5 @@
 import { tightenBerthFiles } from '../../config/private-files';
-import { HostRedaction } from '../../host-redaction';
+import { HostRedaction } from '../redaction';
 import { LogHub } from '../../logs/log-hub';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';

@@ -1,4 +1,4 @@
-import { HostRoots } from '../../host-roots';
+import { HostRoots } from '../../roots/roots-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 
