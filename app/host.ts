@@ -51,7 +51,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const modules = await openModules(HOST_MODULES, context);
   const router = services.get('router');
   const redaction = services.get('redaction');
-  const workflow = services.get('workflow');
+  const windows = services.get('windows');
   let shuttingDown: Promise<void> | undefined;
 
   return {
@@ -60,7 +60,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       return redaction.result(method, await router.dispatch(method, input));
     },
     subscribe: (listener) => context.events.subscribe(redaction.listener(listener)),
-    clientsChanged: (count) => workflow.clientsChanged(count),
+    clientsChanged: (count) => windows.clientsChanged(count),
     shutdown: () => (shuttingDown ??= modules.shutdown()),
   };
 }

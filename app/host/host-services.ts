@@ -8,7 +8,13 @@ import type { HostRoots } from '../roots/roots-service';
 import type { BundleService } from '../bundles/bundle-service';
 import type { ConfigImportService } from '../config-import/import-service';
 import type { RegistryService } from '../registry/registry-service';
-import type { HostWorkflow } from '../host-workflow';
+import type { ConsentBroker } from '../consent/consent-broker';
+import type { ServerQuestions } from '../consent/server-questions';
+import type { ElicitationFlow } from '../elicitation/elicitation-flow';
+import type { PendingRequests } from '../pending/pending-requests';
+import type { RunningToolCalls } from '../pending/running-tool-calls';
+import type { WindowGrace } from '../pending/window-grace';
+import type { SamplingService, SamplingServiceOptions } from '../sampling/sampling-service';
 import type { LogHub } from '../logs/log-hub';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import type { ProviderRegistry } from '../providers/provider-registry';
@@ -26,7 +32,6 @@ import type { ToolTasks } from '../tasks/tool-tasks';
 import type { CompletionBroker } from '../workspace/completion-broker';
 import type { PromptCatalogService } from '../workspace/prompt-catalog';
 import type { ResourceService } from '../workspace/resource-service';
-import type { HostWorkflowOptions } from '../host-workflow';
 
 /** Every service a host module provides, by the name others get it with (app/host/modules.ts says who provides which). */
 export interface HostServices {
@@ -39,11 +44,17 @@ export interface HostServices {
   anthropic: AnthropicAccess;
   providers: ProviderRegistry;
   /** The models and provider sampling uses. */
-  samplingModels: Pick<HostWorkflowOptions, 'llm' | 'samplingModels' | 'llmReady'>;
+  samplingModels: Pick<SamplingServiceOptions, 'llm' | 'samplingModels' | 'llmReady'>;
   loginEnv: LoginShellEnvironment;
   serverSecrets: ServerSecrets;
   openExternal: (url: string) => Promise<void>;
-  workflow: HostWorkflow;
+  pending: PendingRequests;
+  toolCalls: RunningToolCalls;
+  windows: WindowGrace;
+  consent: ConsentBroker;
+  sampling: SamplingService;
+  elicitation: ElicitationFlow;
+  questions: ServerQuestions;
   oauth: OAuthSessions;
   tasks: TaskRegistry;
   toolTasks: ToolTasks;

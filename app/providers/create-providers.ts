@@ -1,6 +1,6 @@
 import type { EventHub } from '../events/event-hub';
 import { AnthropicAccess } from '../chat/anthropic-access';
-import type { HostWorkflowOptions } from '../host-workflow';
+import type { SamplingServiceOptions } from '../sampling/sampling-service';
 import { catalogCandidates } from '../sampling/candidate-models';
 import type { SettingsStore } from '../settings/settings-store';
 import { AnthropicProviderClient } from './anthropic-client';
@@ -18,7 +18,7 @@ export function createProviders(options: {
   events: Pick<EventHub, 'emit'>;
   /** The OpenAI-compatible client (tests may pass another). */
   openAiClient?: OpenAiClientFactory;
-}): { anthropic: AnthropicAccess; registry: ProviderRegistry; sampling: Pick<HostWorkflowOptions, 'llm' | 'samplingModels' | 'llmReady'> } {
+}): { anthropic: AnthropicAccess; registry: ProviderRegistry; sampling: Pick<SamplingServiceOptions, 'llm' | 'samplingModels' | 'llmReady'> } {
   const { settings, events } = options;
   settings.onChange((view) => {
     events.emit('settings.changed', view);

@@ -12,7 +12,7 @@ export const appsModule: HostModule<HostContext> = {
       createApps({
         lifecycle,
         servers: services.get('supervisor'),
-        consent: services.get('workflow').consent,
+        consent: services.get('consent'),
         logs: services.get('logs'),
         events,
         openExternal: services.get('openExternal'),

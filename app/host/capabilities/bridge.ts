@@ -10,7 +10,7 @@ export const bridgeModule: HostModule<HostContext> = {
   phase: 'ready',
   open(context) {
     const { services, paths, options, reportBug } = context;
-    const workflow = services.get('workflow');
+    const consent = services.get('consent');
     const roots = services.get('roots');
     const skills = services.get('skills');
     const handlers = createHandlers({
@@ -23,7 +23,10 @@ export const bridgeModule: HostModule<HostContext> = {
       chat: services.get('chat'),
       settings: services.get('settings'),
       providers: services.get('providers'),
-      workflow,
+      pending: services.get('pending'),
+      consent,
+      sampling: services.get('sampling'),
+      elicitation: services.get('elicitation'),
       roots,
       promptServices: { prompts: services.get('prompts'), completions: services.get('completions') },
       resources: services.get('resources'),
@@ -38,7 +41,7 @@ export const bridgeModule: HostModule<HostContext> = {
       appInfo: { version: BERTH_VERSION, shell: options.shell, platform: process.platform, configPath: paths.configFile, configDir: paths.configDir, logsDir: paths.logsDir },
       approvals: {
         serverEdited: async (edit) => {
-          await workflow.serverEdited(edit);
+          await consent.serverEdited(edit);
           await roots.serverEdited(edit);
           await skills.serverEdited(edit);
         },

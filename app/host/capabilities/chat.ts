@@ -8,7 +8,7 @@ export const chatModule: HostModule<HostContext> = {
   phase: 'loaded',
   async open(context, scope) {
     const { services } = context;
-    const workflow = services.get('workflow');
+    const pending = services.get('pending');
     const redaction = services.get('redaction');
     const skills = services.get('skills');
     const chat = services.provide(
@@ -17,8 +17,8 @@ export const chatModule: HostModule<HostContext> = {
         configDir: context.paths.configDir,
         seenConversationFiles: services.get('privateFiles').identities,
         supervisor: services.get('supervisor'),
-        consent: workflow.consent,
-        toolCalls: workflow.toolCalls,
+        consent: services.get('consent'),
+        toolCalls: services.get('toolCalls'),
         apps: services.get('apps'),
         settings: services.get('settings'),
         providers: services.get('providers'),
@@ -30,7 +30,7 @@ export const chatModule: HostModule<HostContext> = {
         onConversationDeleted: (conversationId) => skills.forgetConversation(conversationId),
         // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
         onTurnStopped: (conversationId) =>
-          workflow.pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
+          pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
         reportError: context.reportBug,
       }),
     );

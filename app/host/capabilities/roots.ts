@@ -16,7 +16,7 @@ export const rootsModule: HostModule<HostContext> = {
         shell: options.shell,
         servers: services.get('supervisor'),
         knownServers: () => Object.keys(config.servers()),
-        pending: services.get('workflow').pending,
+        pending: services.get('pending'),
         events: context.events,
         logs: services.get('logs'),
         ...(options.pickFolder !== undefined ? { pickFolder: options.pickFolder } : {}),

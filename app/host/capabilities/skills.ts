@@ -14,7 +14,7 @@ export const skillsModule: HostModule<HostContext> = {
       createSkills({
         lifecycle: context.lifecycle,
         servers: services.get('supervisor'),
-        pending: services.get('workflow').pending,
+        pending: services.get('pending'),
         stateDir: context.paths.stateDir,
         events: context.events,
         warn: context.warn,

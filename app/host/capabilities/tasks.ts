@@ -16,7 +16,10 @@ export const tasksModule: HostModule<HostContext> = {
     const { services, events, lifecycle } = context;
     const logs = services.get('logs');
     const settings = services.get('settings');
-    const workflow = services.get('workflow');
+    const questions = services.get('questions');
+    const sampling = services.get('sampling');
+    const toolCalls = services.get('toolCalls');
+    const pending = services.get('pending');
     // Set once open: the registry's first changes come from opening it (the tasks of the last run), not for it to hear.
     let toolTasks: ToolTasks | undefined = undefined;
     const tasks = services.provide(
@@ -29,24 +32,24 @@ export const tasksModule: HostModule<HostContext> = {
       }),
     );
     // A server's questions, asked plainly or inside a task: the same review and form, labelled with the call.
-    const questions = {
-      sampling: workflow.answerSampling.bind(workflow),
-      elicitation: workflow.answerElicitation.bind(workflow),
+    const ask = {
+      sampling: questions.answerSampling.bind(questions),
+      elicitation: questions.answerElicitation.bind(questions),
     };
-    toolTasks = services.provide('toolTasks', await ToolTasks.open({ stateDir: context.paths.stateDir, registry: tasks, logs, optionalAsTasks: (server) => settings.tasksForOptionalTools(server), questions }));
+    toolTasks = services.provide('toolTasks', await ToolTasks.open({ stateDir: context.paths.stateDir, registry: tasks, logs, optionalAsTasks: (server) => settings.tasksForOptionalTools(server), questions: ask }));
     const opened = toolTasks;
     // After the consent module: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
     lifecycle.register(
       new TaskReceivers({
         registry: tasks,
-        pending: workflow.pending,
-        questions: { ...questions, samplingRefusal: (server) => workflow.samplingRefusal(server) },
-        origin: (server) => workflow.toolCalls.originOf(server),
+        pending,
+        questions: { ...ask, samplingRefusal: (server) => sampling.refusal(server) },
+        origin: (server) => toolCalls.originOf(server),
         logs,
       }),
     );
     lifecycle.register(opened);
-    workflow.pending.onChange((change) => opened.questionsChanged(change));
+    pending.onChange((change) => opened.questionsChanged(change));
     context.connectionWrappers.push({ order: TASKS_CONNECTION_ORDER, wrap: (open) => opened.wrap(open) });
     scope.onShutdown(() => opened.flush());
   },
