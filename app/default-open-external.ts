@@ -1,4 +1,4 @@
-import type { HostOptions } from './host-types';
+import type { HostOptions } from './host/host-types';
 
 /** How the host opens a link when its shell gave no way: browser mode leaves it to the page; any other shell cannot. */
 export function defaultOpenExternal(shell: HostOptions['shell']): (url: string) => Promise<void> {

@@ -8,7 +8,7 @@ import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/contra
 import type { Result } from '../shared/result';
 import { startBrowserServer } from '../app/bridge/ws-server';
 import { createHost } from '../app/host';
-import type { Host } from '../app/host-types';
+import type { Host } from '../app/host/host-types';
 import type { BenchClient } from './clients';
 import { seriesResult } from './tool-calls';
 

@@ -9,7 +9,7 @@ import { berthPaths } from '../app/config/paths';
 import { serverIdentity } from '../app/consent/approval-fingerprint';
 import { ConsentBroker } from '../app/consent/consent-broker';
 import { POLICIES_FILE } from '../app/consent/policy-store';
-import { RunningToolCalls } from '../app/host-tool-context';
+import { RunningToolCalls } from '../app/pending/running-tool-calls';
 import { LogHub } from '../app/logs/log-hub';
 import { PendingRequests } from '../app/pending/pending-requests';
 import { ServerSupervisor } from '../app/servers/supervisor';

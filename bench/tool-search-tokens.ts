@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../app/host';
-import type { Host } from '../app/host-types';
+import type { Host } from '../app/host/host-types';
 import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
 import type { Result } from '../shared/result';
 import { estimateTokens } from '../shared/domain/chat-usage';

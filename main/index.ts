@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, shell } from 'electron';
 import { resolveBrowserConfigDir } from '../app/config/paths';
 import { createHost } from '../app/host';
-import type { Host } from '../app/host-types';
+import type { Host } from '../app/host/host-types';
 import { createSafeStorageSecretStore } from '../app/secrets/safe-storage-store';
 import { APP_ORIGIN, APP_SCHEME, createAppRequestHandler, registerAppScheme } from './app-protocol';
 import { APP_SANDBOX_SCHEME, APP_SANDBOX_URL, createAppSandboxRequestHandler } from './app-sandbox-protocol';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Host, HostEventListener } from '../app/host-types';
+import type { Host, HostEventListener } from '../app/host/host-types';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/contract';
 import { ok, type Result } from '../shared/result';
 import { registerBridgeIpc, type BridgeWindow, type IpcCallEvent } from './ipc';

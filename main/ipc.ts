@@ -1,4 +1,4 @@
-import type { Host } from '../app/host-types';
+import type { Host } from '../app/host/host-types';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/contract';
 import { fail, type Result } from '../shared/result';
 import { isAppUrl } from './app-protocol';

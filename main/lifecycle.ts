@@ -1,4 +1,4 @@
-import type { Host } from '../app/host-types';
+import type { Host } from '../app/host/host-types';
 import { errorMessage } from '../shared/error-message';
 import type { MainLog } from './log';
 

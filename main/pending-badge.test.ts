@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HostEventListener } from '../app/host-types';
+import type { HostEventListener } from '../app/host/host-types';
 import { bindPendingBadge } from './pending-badge';
 
 const counts = (total: number) => ({ 'tool-call': total, sampling: 0, 'sampling-answer': 0, elicitation: 0, 'root-consent': 0, total });

@@ -1,4 +1,4 @@
-import type { Host } from '../app/host-types';
+import type { Host } from '../app/host/host-types';
 import type { MainLog } from './log';
 
 /**

@@ -36,38 +36,39 @@ export const FOLDER_TABLE: FolderTable = {
   app: {
     // Leaves: storage, the queue of what waits for the person, loopback HTTP checks, small helpers.
     config: [],
-    pending: [],
     net: [],
     events: [],
     'format-seconds.ts': [],
     'tick-cork.ts': [],
     secrets: ['config'],
     logs: ['config'],
-    roots: ['config'],
     settings: ['config', 'secrets'],
     oauth: ['secrets', 'format-seconds.ts'],
     // One server: its connection, transports and supervision.
     servers: ['config', 'logs', 'oauth', 'secrets', 'format-seconds.ts', 'tick-cork.ts'],
-    // What the person answers.
-    consent: ['config', 'logs', 'pending'],
+    // What waits for the person (and the calls running meanwhile, timed as a server's requests are).
+    pending: ['servers'],    // What the person answers.
     elicitation: ['logs', 'pending'],
-    // Models, and what runs on them: providers know nothing of the chat; the chat owns result capping (chat/results/).
+    // The client's questions (sampling, elicitation) are answered through consent, which follows each server.
+    consent: ['config', 'elicitation', 'logs', 'pending', 'sampling', 'servers'],
+    // Roots: the folders, and the person's answer before a server first sees one.
+    roots: ['config', 'consent', 'events', 'logs', 'pending', 'servers'],    // Models, and what runs on them: providers know nothing of the chat; the chat owns result capping (chat/results/).
     providers: ['events', 'settings', 'format-seconds.ts'],
-    sampling: ['logs', 'pending', 'providers', 'settings'],
-    chat: ['config', 'providers', 'servers'],
-    // Capabilities built over servers.
+    sampling: ['events', 'logs', 'pending', 'providers', 'settings'],
+    chat: ['config', 'consent', 'events', 'logs', 'pending', 'providers', 'servers', 'settings'],    // Capabilities built over servers.
     workspace: ['logs', 'servers'],
     'config-import': ['config', 'secrets', 'servers'],
     registry: ['config', 'config-import'],
     bundles: ['config', 'config-import'],
     sandbox: ['config', 'events', 'logs', 'roots', 'servers'],
-    tasks: ['config', 'logs', 'servers', 'format-seconds.ts'],
+    tasks: ['config', 'logs', 'pending', 'servers', 'format-seconds.ts'],
     apps: ['chat', 'consent', 'events', 'logs', 'net', 'servers', 'workspace'],
-    skills: ['chat', 'config', 'consent', 'events', 'pending', 'servers'],
+    skills: ['chat', 'config', 'consent', 'events', 'pending', 'roots', 'servers'],
     // Serving the contract: the router's handlers reach every capability they answer for.
     bridge: [
       'apps',
       'bundles',
+      'chat',
       'config-import',
       'consent',
       'elicitation',
@@ -77,6 +78,7 @@ export const FOLDER_TABLE: FolderTable = {
       'pending',
       'providers',
       'registry',
+      'roots',
       'sampling',
       'sandbox',
       'secrets',
@@ -86,24 +88,16 @@ export const FOLDER_TABLE: FolderTable = {
       'tasks',
       'workspace',
       'tick-cork.ts',
+      // HostOptions (app/host/host-types.ts): what the browser-mode server is given.
+      'host',
     ],
     // Browser mode's entry point runs the host, as main/ does under Electron.
-    cli: ['apps', 'bridge', 'config', 'host.ts'],
+    cli: ['apps', 'bridge', 'config', 'host', 'host.ts'],
     // The composition: app/host/ (the host-modules work) and today's host.ts with the files cut from it.
     host: ['*'],
     'host*.ts': ['*'],
-    'default-open-external.ts': ['host-types.ts'],
+    'default-open-external.ts': ['host'],
   },
-  // Feature folders reaching into app/'s root composition files (and the one folder cycle that comes with them):
-  // each is removed by the host-modules work (issue 31, item 1), which moves these services into their folders.
-  exceptions: {
-    bridge: ['host-chat.ts', 'host-roots.ts', 'host-types.ts', 'host-workflow.ts'],
-    cli: ['host-types.ts'],
-    events: ['host-types.ts'],
-    // create-providers.ts builds sampling's part of HostWorkflowOptions.
-    providers: ['host-workflow.ts', 'sampling'],
-    // create-skills.ts takes HostRoots.
-    skills: ['host-roots.ts'],
-    tasks: ['host-tool-context.ts'],
-  },
+  // None left: the host-modules work moved the services feature folders reached into into their folders.
+  exceptions: {},
 };

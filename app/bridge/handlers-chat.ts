@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/contract';
 import type { chatMethods } from '../../shared/contract/chat';
-import type { HostChat } from '../host-chat';
+import type { HostChat } from '../chat/chat-service';
 
 /** The chat methods of the contract. */
 export type ChatHandlers = Pick<Handlers, keyof typeof chatMethods>;

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { elicitationMethods } from '../../shared/contract/elicitation';
 import type { ElicitationFlow } from '../elicitation/elicitation-flow';
-import { awaitingView } from '../host-workflow';
+import { awaitingView } from '../elicitation/awaiting-view';
 
 /** The elicitation methods of the contract. */
 export type ElicitationHandlers = Pick<Handlers, keyof typeof elicitationMethods>;

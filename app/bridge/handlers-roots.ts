@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/contract';
 import type { rootsMethods } from '../../shared/contract/roots';
 import { HostError } from '../../shared/result';
-import type { HostRoots } from '../host-roots';
+import type { HostRoots } from '../roots/roots-service';
 
 /** The roots methods of the contract. */
 export type RootsHandlers = Pick<Handlers, keyof typeof rootsMethods>;

@@ -3,9 +3,12 @@ import type { AppInfo } from '../../shared/domain/config';
 import type { AppsService } from '../apps/apps-service';
 import type { BundleService } from '../bundles/bundle-service';
 import type { ConfigImportService } from '../config-import/import-service';
-import type { HostChat } from '../host-chat';
-import type { HostRoots } from '../host-roots';
-import type { HostWorkflow } from '../host-workflow';
+import type { HostChat } from '../chat/chat-service';
+import type { HostRoots } from '../roots/roots-service';
+import type { ConsentBroker } from '../consent/consent-broker';
+import type { ElicitationFlow } from '../elicitation/elicitation-flow';
+import type { PendingRequests } from '../pending/pending-requests';
+import type { SamplingService } from '../sampling/sampling-service';
 import type { OAuthSessions } from '../oauth/oauth-sessions';
 import type { ServerSecrets } from '../secrets/server-secrets';
 import type { SettingsStore } from '../settings/settings-store';
@@ -63,7 +66,11 @@ export interface FeatureDeps {
   settings: SettingsStore;
   /** Every model provider's client (Settings → Providers lists models and tests connections through it). */
   providers: Pick<ProviderRegistry, 'client'>;
-  workflow: HostWorkflow;
+  /** Everything that waits for the person. */
+  pending: PendingRequests;
+  consent: ConsentBroker;
+  sampling: SamplingService;
+  elicitation: ElicitationFlow;
   roots: HostRoots;
   /** Prompts (slash commands) and argument completion. */
   promptServices: PromptHandlerDeps;
@@ -93,7 +100,6 @@ export interface FeatureDeps {
  * Inputs arrive parsed by the router.
  */
 export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
-  const { workflow } = deps;
   const announceConfig = (): void => deps.events.emit('config.changed', deps.config.status());
   // A rename moves the server's sandbox setting and folders too, before the sync forgets the old name.
   const settings = deps.settings;
@@ -136,10 +142,10 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
     ...createChatHandlers(deps.chat),
     ...createSettingsHandlers(deps.settings),
     ...createProvidersHandlers({ settings: deps.settings, providers: deps.providers }),
-    ...createPendingHandlers(workflow.pending),
-    ...createConsentHandlers(workflow.consent),
-    ...createSamplingHandlers({ budget: workflow.budget, review: workflow.review, settings: deps.settings, servers: deps.supervisor, models: workflow.samplingModels }),
-    ...createElicitationHandlers(workflow.flow),
+    ...createPendingHandlers(deps.pending),
+    ...createConsentHandlers(deps.consent),
+    ...createSamplingHandlers({ budget: deps.sampling.budget, review: deps.sampling.review, settings: deps.settings, servers: deps.supervisor, models: deps.sampling.models }),
+    ...createElicitationHandlers(deps.elicitation),
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),

@@ -8,7 +8,7 @@ import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/con
 import { ok, type Result } from '../../shared/result';
 import { startSandboxProxyServer, type SandboxProxyServer } from '../apps/sandbox-proxy-server';
 import { createEventHub } from '../events/event-hub';
-import type { Host } from '../host-types';
+import type { Host } from '../host/host-types';
 import { startBrowserServer, type BrowserServer } from './ws-server';
 
 // Browser mode runs MCP Apps under a second loopback origin (the sandbox

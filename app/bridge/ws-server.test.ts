@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { WebSocket } from 'ws';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type EventMessage, type ReplyMessage } from '../../shared/contract';
 import { ok, type Result } from '../../shared/result';
-import type { Host } from '../host-types';
+import type { Host } from '../host/host-types';
 import { createEventHub, type EventHub } from '../events/event-hub';
 import { isLoopbackHostname } from '../net/loopback-guard';
 import { CLOSE_TOO_SLOW, startBrowserServer, type BrowserServer } from './ws-server';

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { WS_PATH, WS_PROTOCOL, type EventMessage, type ReplyMessage } from '../../shared/contract';
 import { fail, type Result } from '../../shared/result';
-import type { Host } from '../host-types';
+import type { Host } from '../host/host-types';
 import {
   allowedHostHeaders,
   allowedOrigins,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import type { ServerState } from '../../shared/domain/server';
-import { readyTools } from '../host-chat';
+import { readyTools } from './chat-service';
 import { ChatEngine } from './chat-engine';
 import type { ChatApps } from './chat-engine';
 import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from './chat-test-support';

@@ -6,7 +6,7 @@ import { startSandboxProxyServer, type SandboxProxyServer } from '../apps/sandbo
 import { startBrowserServer, type BrowserServer } from '../bridge/ws-server';
 import { resolveBrowserConfigDir } from '../config/paths';
 import { createHost } from '../host';
-import type { Host } from '../host-types';
+import type { Host } from '../host/host-types';
 import { parseBrowserModeArgs, USAGE, UsageError, type BrowserModeArgs } from './args';
 import { openAppWindow, type AppWindow } from './browser-window';
 

@@ -1,5 +1,7 @@
 import type { TopicName, TopicPayload } from '../../shared/contract';
-import type { HostEventListener } from '../host-types';
+
+/** A listener of every host event (the shells' event stream). */
+export type HostEventListener = <T extends TopicName>(topic: T, payload: TopicPayload<T>) => void;
 
 /**
  * Typed pub/sub for the renderer's event stream: what the host tells the

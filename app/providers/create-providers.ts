@@ -1,7 +1,5 @@
 import type { EventHub } from '../events/event-hub';
 import { AnthropicAccess } from './anthropic-access';
-import type { HostWorkflowOptions } from '../host-workflow';
-import { catalogCandidates } from '../sampling/candidate-models';
 import type { SettingsStore } from '../settings/settings-store';
 import { AnthropicProviderClient } from './anthropic-client';
 import { OpenAiCompatibleClient } from './openai-compatible';
@@ -9,16 +7,17 @@ import { ProviderRegistry, type OpenAiClientFactory } from './provider-registry'
 import { providersView } from './provider-views';
 
 /**
- * The model providers as the host runs them: the built-in Anthropic access
- * (also what sampling uses today), the registry over every provider, and the
- * events that tell the renderer when the model list or providers changed.
+ * The model providers as the host runs them: the built-in Anthropic access,
+ * the registry over every provider, and the events that tell the renderer
+ * when the model list or providers changed. (Sampling's view of them is
+ * composed in the providers host module: providers know nothing of sampling.)
  */
 export function createProviders(options: {
   settings: SettingsStore;
   events: Pick<EventHub, 'emit'>;
   /** The OpenAI-compatible client (tests may pass another). */
   openAiClient?: OpenAiClientFactory;
-}): { anthropic: AnthropicAccess; registry: ProviderRegistry; sampling: Pick<HostWorkflowOptions, 'llm' | 'samplingModels' | 'llmReady'> } {
+}): { anthropic: AnthropicAccess; registry: ProviderRegistry } {
   const { settings, events } = options;
   settings.onChange((view) => {
     events.emit('settings.changed', view);
@@ -30,9 +29,7 @@ export function createProviders(options: {
     anthropic: new AnthropicProviderClient(anthropic, () => settings.baseURL()),
     openAiClient: options.openAiClient ?? openAiCompatibleClient,
   });
-  // Sampling answers with any ready provider's model, through the same router as chat.
-  const sampling = { llm: registry.router, samplingModels: catalogCandidates(settings), llmReady: () => settings.catalog().some((model) => model.ready) };
-  return { anthropic, registry, sampling };
+  return { anthropic, registry };
 }
 
 /** An OpenAI-compatible provider's client, named in its errors by what the person called it (or its preset). */

@@ -1,5 +1,5 @@
 import type { EventHub } from '../events/event-hub';
-import type { HostRoots } from '../host-roots';
+import type { HostRoots } from '../roots/roots-service';
 import type { PendingRequests } from '../pending/pending-requests';
 import type { ServerLifecycle } from '../servers/server-lifecycle';
 import type { SkillServers } from './skill-catalog';

@@ -1,6 +1,6 @@
 import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ApplicationInputRequest, ApplicationInputResult, ResolvedInputExchangeContext } from '@modelcontextprotocol/ext-tasks/client';
-import type { RequestOrigin } from '../host-tool-context';
+import type { RequestOrigin } from '../pending/running-tool-calls';
 import { checkedParams } from './task-receiver-params';
 
 /** What one call made through the task session carries to its input requests (ext-tasks' application context). */
@@ -13,7 +13,7 @@ export interface TaskCallContext {
   readonly resumed: boolean;
 }
 
-/** How Berth asks the person a question a tool call needs answered (HostWorkflow: the sampling review, the elicitation form). */
+/** How Berth asks the person a question a tool call needs answered (ServerQuestions: the sampling review, the elicitation form). */
 export interface TaskInputQuestionContext {
   /** Aborted when the question is no longer wanted (the task ended, was cancelled, Berth stopped following it). */
   signal: AbortSignal;
@@ -23,7 +23,7 @@ export interface TaskInputQuestionContext {
   taskId?: string;
 }
 
-/** Berth's own dialogs, as HostWorkflow offers them. */
+/** Berth's own dialogs, as ServerQuestions offers them. */
 export interface ToolTaskQuestions {
   sampling(server: string, params: CreateMessageRequestParams, context: TaskInputQuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools>;
   elicitation(server: string, params: ElicitRequestParams, context: TaskInputQuestionContext): Promise<ElicitResult>;

@@ -15,7 +15,7 @@ export interface ReceiverQuestionContext {
   onQuestion: (pendingId: string) => void;
 }
 
-/** The same review and form a plain request gets (HostWorkflow). */
+/** The same review and form a plain request gets (ServerQuestions). */
 export interface ReceiverQuestions {
   sampling(server: string, params: CreateMessageRequestParams, context: ReceiverQuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools>;
   elicitation(server: string, params: ElicitRequestParams, context: ReceiverQuestionContext): Promise<ElicitResult>;

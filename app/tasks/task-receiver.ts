@@ -10,7 +10,7 @@ import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task';
 import type { PendingChange } from '../../shared/domain/pending';
 import { formatSeconds } from '../format-seconds';
-import type { RequestOrigin } from '../host-tool-context';
+import type { RequestOrigin } from '../pending/running-tool-calls';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { TaskRegistry } from './task-registry';
@@ -91,7 +91,7 @@ export interface TaskReceiversOptions {
  *
  * Plain requests (no `params.task`, including ones that only carry a related
  * task's `_meta`) go on to the handlers registered before the binding: Berth's
- * own, so register this listener after the workflow.
+ * own, so register this listener after ServerQuestions (app/consent/server-questions.ts).
  */
 export class TaskReceivers implements ServerLifecycleListener {
   private readonly bound = new Map<string, BoundClient>();
@@ -124,7 +124,7 @@ export class TaskReceivers implements ServerLifecycleListener {
     });
   }
 
-  /** Binds the receiver to a new client: after the workflow's plain handlers, before connect. */
+  /** Binds the receiver to a new client: after ServerQuestions' plain handlers, before connect. */
   clientSetup(server: string, client: Client): void {
     // Plain requests go on to the handlers found at binding time; without them they would be refused.
     const missing = Object.values(METHODS).filter((method) => !hasInstalledHandler(client, method));

@@ -210,7 +210,7 @@ export class ToolTaskSession {
     this.session = withTasks<TaskCallContext | undefined>(port, {
       tools: { currentTool: (name) => declarationOf(connection.tools, name) },
       onError: (error) => this.options.log('warning', errorMessage(error)),
-      // 2025-11-25 questions come as server requests, which HostWorkflow's own handlers answer first.
+      // 2025-11-25 questions come as server requests, which ServerQuestions' own handlers answer first.
       ...(questions === undefined ? {} : { onInputRequest: taskInputHandler(this.options.server, questions) }),
     });
     return this.session;

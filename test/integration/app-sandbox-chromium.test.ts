@@ -10,7 +10,7 @@ import { AUTOMATION_FLAGS, findBrowser } from '../../app/cli/browser-lookup.mjs'
 import { startSandboxProxyServer, type SandboxProxyServer } from '../../app/apps/sandbox-proxy-server';
 import { startBrowserServer, type BrowserServer } from '../../app/bridge/ws-server';
 import { createEventHub } from '../../app/events/event-hub';
-import type { Host } from '../../app/host-types';
+import type { Host } from '../../app/host/host-types';
 import { proxyDocumentUrl, readAppCsp } from '../../shared/apps/app-csp';
 import type { AppUiCsp } from '../../shared/domain/app-ui';
 import { ok } from '../../shared/result';

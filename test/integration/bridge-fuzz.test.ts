@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, type RawData } from 'ws';
 import { MAX_PAYLOAD_BYTES, startBrowserServer, type BrowserServer } from '../../app/bridge/ws-server';
 import { createHost } from '../../app/host';
-import type { Host } from '../../app/host-types';
+import type { Host } from '../../app/host/host-types';
 import { contract, isMethodName, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract';
 import { ERROR_CODES, type Result } from '../../shared/result';
 import { createRng, deepValue, describePayload, fuzzCase, int, pick, READ_ONLY_METHODS, wouldRun, type Rng } from './fuzz-payloads';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createHost } from '../../app/host';
-import type { Host, HostOptions } from '../../app/host-types';
+import type { Host, HostOptions } from '../../app/host/host-types';
 import type { TopicName, TopicPayload } from '../../shared/contract';
 import type { Result } from '../../shared/result';
 

@@ -6,7 +6,7 @@ import type { TopicName } from '../../shared/contract';
 import type { PendingRequestOf } from '../../shared/domain/pending';
 import type { ServerConfig } from '../../shared/domain/server';
 import { createEventHub } from '../../app/events/event-hub';
-import { HostRoots } from '../../app/host-roots';
+import { HostRoots } from '../../app/roots/roots-service';
 import { PendingRequests } from '../../app/pending/pending-requests';
 import { ServerLifecycle } from '../../app/servers/server-lifecycle';
 import { ServerSupervisor } from '../../app/servers/supervisor';

@@ -6,7 +6,7 @@ import type { SandboxServerSettings, SandboxSupport } from '../../shared/domain/
 import type { ServerConfig } from '../../shared/domain/server';
 import { berthPaths } from '../../app/config/paths';
 import { createEventHub } from '../../app/events/event-hub';
-import { HostRoots } from '../../app/host-roots';
+import { HostRoots } from '../../app/roots/roots-service';
 import { PendingRequests } from '../../app/pending/pending-requests';
 import { givenRootFolders } from '../../app/sandbox/create-sandbox';
 import { SandboxService } from '../../app/sandbox/sandbox-service';

@@ -1,6 +1,6 @@
-import type { PendingRequests } from './pending/pending-requests';
-import type { PersonWaits } from './servers/pausable-timeout';
-import type { PendingRequest } from '../shared/domain/pending';
+import type { PendingRequests } from './pending-requests';
+import type { PersonWaits } from '../servers/pausable-timeout';
+import type { PendingRequest } from '../../shared/domain/pending';
 
 /** The chat tool call a server request belongs to. */
 export interface ToolCallContext {

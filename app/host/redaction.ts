@@ -1,11 +1,11 @@
-import type { TopicName } from '../shared/contract';
-import type { ServerConfig } from '../shared/domain/server';
-import type { Result } from '../shared/result';
+import type { TopicName } from '../../shared/contract';
+import type { ServerConfig } from '../../shared/domain/server';
+import type { Result } from '../../shared/result';
 import type { HostEventListener } from './host-types';
-import { installConsoleRedaction } from './logs/console-redaction';
-import { configSecrets } from './secrets/secret-forms';
-import { RedactingSecretStore, SecretRedactor } from './secrets/secret-redactor';
-import type { SecretStore } from './secrets/secret-store';
+import { installConsoleRedaction } from '../logs/console-redaction';
+import { configSecrets } from '../secrets/secret-forms';
+import { RedactingSecretStore, SecretRedactor } from '../secrets/secret-redactor';
+import type { SecretStore } from '../secrets/secret-store';
 
 /** Options of {@linkcode createHostRedaction}. */
 export interface HostRedactionOptions {

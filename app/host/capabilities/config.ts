@@ -1,11 +1,14 @@
-import { ServerSync } from './bridge/server-sync';
-import type { SyncSupervisor } from './bridge/server-sync';
-import { ConfigStore } from './config/config-store';
-import type { BerthPaths } from './config/paths';
-import type { EventHub } from './events/event-hub';
-import type { LogHub } from './logs/log-hub';
-import { createIssuerPinning } from './oauth/issuer-pinning';
-import type { ServerSecrets } from './secrets/server-secrets';
+import { ServerSync } from '../../bridge/server-sync';
+import type { SyncSupervisor } from '../../bridge/server-sync';
+import { ConfigStore } from '../../config/config-store';
+import type { BerthPaths } from '../../config/paths';
+import { removeInterruptedWrites } from '../../config/state-file';
+import type { EventHub } from '../../events/event-hub';
+import type { LogHub } from '../../logs/log-hub';
+import { createIssuerPinning } from '../../oauth/issuer-pinning';
+import type { ServerSecrets } from '../../secrets/server-secrets';
+import type { HostContext } from '../host-context';
+import type { HostModule } from '../host-modules';
 
 /** What {@linkcode createConfigSync} needs of the host. */
 export interface ConfigSyncDeps {
@@ -25,7 +28,7 @@ export interface ConfigSyncDeps {
  * store (an edit Berth did not make is applied at once), the sync that starts,
  * restarts and stops servers, and the OAuth issuer pinning that writes to the
  * file and applies it again. The three refer to each other, so they are made
- * together; createHost loads and watches the store when the rest is open.
+ * together; the module below loads the store, and the start module watches it.
  */
 export function createConfigSync(deps: ConfigSyncDeps): { config: ConfigStore; sync: ServerSync; pinIssuer: (server: string, issuer: string) => Promise<void> } {
   const { paths, events, reportBug } = deps;
@@ -55,3 +58,36 @@ export function createConfigSync(deps: ConfigSyncDeps): { config: ConfigStore; s
   });
   return { config, sync, pinIssuer };
 }
+
+/** config.json and the sync that keeps the running servers in step with it; loaded here, watched once the host is ready. */
+export const configModule: HostModule<HostContext> = {
+  name: 'config',
+  phase: 'features',
+  async open(context, scope) {
+    const { services, paths, warn, lifecycle } = context;
+    const { config, sync, pinIssuer } = createConfigSync({
+      paths,
+      events: context.events,
+      supervisor: services.get('supervisor'),
+      serverSecrets: services.get('serverSecrets'),
+      logs: services.get('logs'),
+      warn,
+      reportBug: context.reportBug,
+      serverRemoved: (name) => lifecycle.serverRemoved(name),
+    });
+    services.provide('config', config);
+    services.provide('sync', sync);
+    services.provide('pinIssuer', pinIssuer);
+    scope.onStopping(() => {
+      sync.stop();
+      config.close();
+    });
+    // Temp files of writes a crash cut short (the real files beside them are whole); stores load some files lazily, so sweep here.
+    for (const dir of [paths.configDir, paths.stateDir]) {
+      await removeInterruptedWrites(dir).catch((error: unknown) => warn(`could not remove interrupted writes in ${dir}: ${(error as Error).message}`));
+    }
+    await config.load();
+    // Servers will start: ask the login shell now, while the rest of the host opens (never rejects).
+    if (Object.values(config.servers()).some((server) => server.enabled)) void services.get('loginEnv').get();
+  },
+};

@@ -1,8 +1,8 @@
-import type { Result } from '../shared/result';
-import type { TopicName, TopicPayload } from '../shared/contract';
-import type { SecretStore } from './secrets/secret-store';
+import type { Result } from '../../shared/result';
+import type { HostEventListener } from '../events/event-hub';
+import type { SecretStore } from '../secrets/secret-store';
 
-export type HostEventListener = <T extends TopicName>(topic: T, payload: TopicPayload<T>) => void;
+export type { HostEventListener };
 
 /**
  * The host as a shell sees it: one dispatch function for every contract

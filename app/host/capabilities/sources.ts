@@ -1,15 +1,17 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { BundleService } from './bundles/bundle-service';
-import type { BerthPaths } from './config/paths';
-import type { ConfigStore } from './config/config-store';
-import { ConfigImportService } from './config-import/import-service';
-import { RegistryCache } from './registry/registry-cache';
-import { RegistryClient } from './registry/registry-client';
-import { RegistryService } from './registry/registry-service';
-import { DEFAULT_REGISTRY, RegistrySources } from './registry/registry-sources';
-import type { LoginShellEnvironment } from './servers/login-env';
-import type { ServerSupervisor } from './servers/supervisor';
+import { BundleService } from '../../bundles/bundle-service';
+import type { BerthPaths } from '../../config/paths';
+import type { ConfigStore } from '../../config/config-store';
+import { ConfigImportService } from '../../config-import/import-service';
+import { RegistryCache } from '../../registry/registry-cache';
+import { RegistryClient } from '../../registry/registry-client';
+import { RegistryService } from '../../registry/registry-service';
+import { DEFAULT_REGISTRY, RegistrySources } from '../../registry/registry-sources';
+import type { LoginShellEnvironment } from '../../servers/login-env';
+import type { ServerSupervisor } from '../../servers/supervisor';
+import type { HostContext } from '../host-context';
+import type { HostModule } from '../host-modules';
 
 export interface ServerSourcesOptions {
   config: Pick<ConfigStore, 'servers' | 'names' | 'addServers'>;
@@ -67,3 +69,27 @@ export function createServerSources(options: ServerSourcesOptions): ServerSource
   const started = bundles.start().catch((error: unknown) => options.reportBug('clearing the bundles staging folders failed', error));
   return { configImport, registry, bundles, started };
 }
+
+/** The server sources, once the config is loaded. */
+export const sourcesModule: HostModule<HostContext> = {
+  name: 'sources',
+  phase: 'ready',
+  open(context, scope) {
+    const { services } = context;
+    const sources = createServerSources({
+      config: services.get('config'),
+      supervisor: services.get('supervisor'),
+      loginEnv: services.get('loginEnv'),
+      paths: context.paths,
+      hostEnv: context.hostEnv,
+      serverEnv: context.serverEnv,
+      warn: context.warn,
+      reportBug: context.reportBug,
+    });
+    services.provide('configImport', sources.configImport);
+    services.provide('registry', sources.registry);
+    services.provide('bundles', sources.bundles);
+    // The bundles' start-up clean-up writes in the data dir.
+    scope.onShutdown(() => sources.started);
+  },
+};

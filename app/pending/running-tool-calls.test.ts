@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingPayload } from '../shared/domain/pending';
-import { RunningToolCalls } from './host-tool-context';
-import { PendingRequests } from './pending/pending-requests';
-import type { PersonWaits } from './servers/pausable-timeout';
+import type { PendingPayload } from '../../shared/domain/pending';
+import { RunningToolCalls } from './running-tool-calls';
+import { PendingRequests } from './pending-requests';
+import type { PersonWaits } from '../servers/pausable-timeout';
 
 const form: PendingPayload<'elicitation'> = { mode: 'form', message: 'Your name?', fields: [{ name: 'name', label: 'Name', required: true, kind: 'string' }] };
 

@@ -1,0 +1,39 @@
+import { HostChat } from '../../chat/chat-service';
+import type { HostContext } from '../host-context';
+import type { HostModule } from '../host-modules';
+
+/** Conversations with the model and the tools of every connected server, and the host tools modules registered. */
+export const chatModule: HostModule<HostContext> = {
+  name: 'chat',
+  phase: 'loaded',
+  async open(context, scope) {
+    const { services } = context;
+    const pending = services.get('pending');
+    const redaction = services.get('redaction');
+    const skills = services.get('skills');
+    const chat = services.provide(
+      'chat',
+      await HostChat.open({
+        configDir: context.paths.configDir,
+        seenConversationFiles: services.get('privateFiles').identities,
+        supervisor: services.get('supervisor'),
+        consent: services.get('consent'),
+        toolCalls: services.get('toolCalls'),
+        apps: services.get('apps'),
+        settings: services.get('settings'),
+        providers: services.get('providers'),
+        events: context.events,
+        logs: services.get('logs'),
+        redact: (text) => redaction.redact(text),
+        // Tool search and the result reader register themselves in HostChat.
+        hostToolProviders: () => context.hostTools.map((provider) => provider()),
+        onConversationDeleted: (conversationId) => skills.forgetConversation(conversationId),
+        // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
+        onTurnStopped: (conversationId) =>
+          pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
+        reportError: context.reportBug,
+      }),
+    );
+    scope.onShutdown(() => chat.close());
+  },
+};
