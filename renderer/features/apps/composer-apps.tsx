@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AppModelContext } from '../../../shared/domain/app-ui';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { CloseIcon, SendIcon } from '../shell/icons';
+import { Button, IconButton } from '../../ui/controls';
+import { CloseIcon, SendIcon } from '../../ui/icons';
 import { useAppsState, type MessageProposal } from './apps-state';
 import { contextChipLabel, contextText, shownContexts } from './model-context';
 

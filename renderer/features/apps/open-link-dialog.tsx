@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 /** The question before a link an app asked for is opened: the domain plainly, then the whole address. */
 export function OpenLinkDialog({ link, server, onAnswer }: { link: { url: string; domain: string } | undefined; server: string; onAnswer: (open: boolean) => void }) {

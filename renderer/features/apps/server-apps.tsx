@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import type { ServerApp } from '../../../shared/domain/app-ui';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, Chip, DialogHeader, EmptyState, Field, InlineAlert } from '../shell/controls';
-import { ToolIcon } from '../shell/icons';
+import { Button, Chip, DialogHeader, EmptyState, Field, InlineAlert } from '../../ui/controls';
+import { ToolIcon } from '../../ui/icons';
 import { AppFrame } from './app-frame';
 import { parsePreviewInput, sampleInput } from './sample-input';
 

@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import type { BundleInspection } from '../../../shared/contract/bundles';
 import { useBerth } from '../../store';
-import { Button, DialogHeader, InlineAlert } from '../shell/controls';
+import { Button, DialogHeader, InlineAlert } from '../../ui/controls';
 import { bundleFileProblem, toBase64, UPLOAD_CHUNK_BYTES } from './bundle-model';
 import { BundleInstallStep } from './bundle-install-step';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BundleInspection, BundleReview } from '../../../shared/contract/bundles';
 import { useBerth } from '../../store';
-import { Button, Field, InlineAlert } from '../shell/controls';
+import { Button, Field, InlineAlert } from '../../ui/controls';
 import { BundleFacts } from './bundle-facts';
 import { initialDrafts, valuesFromDrafts, type Drafts } from './bundle-model';
 import { BundleReviewFacts } from './bundle-review-facts';

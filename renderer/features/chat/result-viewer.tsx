@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
-import { Button, DialogHeader } from '../shell/controls';
+import { Button, DialogHeader } from '../../ui/controls';
 
 // The whole of a long tool result, in a dialog. Rows are the text's lines,
 // long lines split into pieces, rendered virtualized with a fixed height: a

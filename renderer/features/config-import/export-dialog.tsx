@@ -2,8 +2,8 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ClaudeDesktopExport } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, DialogHeader, InlineAlert } from '../shell/controls';
-import { ArrowDownIcon, CopyIcon, KeyIcon } from '../shell/icons';
+import { Button, DialogHeader, InlineAlert } from '../../ui/controls';
+import { ArrowDownIcon, CopyIcon, KeyIcon } from '../../ui/icons';
 import { errorMessage } from '../../../shared/error-message';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */

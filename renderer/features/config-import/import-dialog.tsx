@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ForeignFormatSchema, type ForeignFormat, type ForeignLocation, type ImportSource } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, Chip, DialogHeader, Field, InlineAlert } from '../shell/controls';
-import { FolderIcon, InfoIcon } from '../shell/icons';
+import { Button, Chip, DialogHeader, Field, InlineAlert } from '../../ui/controls';
+import { FolderIcon, InfoIcon } from '../../ui/icons';
 import { FORMAT_LABELS } from './import-model';
 import { ImportPreviewStep } from './import-preview';
 

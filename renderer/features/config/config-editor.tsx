@@ -3,8 +3,8 @@ import { useMemo, useRef, useState } from 'react';
 import type { ConfigProblem } from '../../../shared/domain';
 import { SECRET_MASK } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, DialogHeader } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button, DialogHeader } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 import { describeProblem } from './problem-text';
 
 const LINE_HEIGHT = 20;

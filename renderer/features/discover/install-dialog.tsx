@@ -5,8 +5,8 @@ import { packageSourceKey } from '../../../shared/domain/launch-confirm';
 import { useBerth } from '../../store';
 import { LaunchDetails } from '../launch-review/launch-details';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
-import { Button, DialogHeader, Field, InlineAlert } from '../shell/controls';
-import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
+import { Button, DialogHeader, Field, InlineAlert } from '../../ui/controls';
+import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 
 interface Reviewed {

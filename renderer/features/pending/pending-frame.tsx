@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
-import { Button, IconButton, InlineAlert } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
+import { Button, IconButton, InlineAlert } from '../../ui/controls';
+import { CloseIcon } from '../../ui/icons';
 import { SafeName } from '../shell/safe-name';
 
 /** What a dialog body gets: its request and a way to answer it. */

@@ -1,8 +1,8 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useBerth } from '../../store';
-import { Button, DialogHeader } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button, DialogHeader } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 
 /**
  * The host's warning about sharing a folder as broad as `/` or the home

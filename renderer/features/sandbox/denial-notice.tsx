@@ -3,8 +3,8 @@ import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import type { SandboxDenial } from '../../../shared/domain/sandbox';
 import { useBerth } from '../../store';
-import { Button, InlineAlert } from '../shell/controls';
-import { ShieldIcon } from '../shell/icons';
+import { Button, InlineAlert } from '../../ui/controls';
+import { ShieldIcon } from '../../ui/icons';
 import { CLAIM_WORDS, denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
 

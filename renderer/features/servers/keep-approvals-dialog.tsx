@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 export type ApprovalsAnswer = 'keep' | 'revoke';
 

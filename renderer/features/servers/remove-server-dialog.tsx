@@ -1,7 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useBerth } from '../../store';
-import { Button, InlineAlert } from '../shell/controls';
+import { Button, InlineAlert } from '../../ui/controls';
 
 /** Confirmation before a server leaves the config; names the server so the wrong one is not removed. */
 export function RemoveServerDialog({ name, open, onOpenChange }: { name: string; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
 import { useBerth } from '../../store';
-import { Button, Field, InlineAlert } from '../shell/controls';
+import { Button, Field, InlineAlert } from '../../ui/controls';
 import { LimitFormActions, tokensOf } from './limit-form';
 
 // The Overview's "Long results": how much of one of the server's tool results

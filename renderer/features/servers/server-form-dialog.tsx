@@ -5,8 +5,8 @@ import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/dom
 import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
-import { Button, DialogHeader, Field, InlineAlert, Segmented, Switch } from '../shell/controls';
-import { ChevronRightIcon } from '../shell/icons';
+import { Button, DialogHeader, Field, InlineAlert, Segmented, Switch } from '../../ui/controls';
+import { ChevronRightIcon } from '../../ui/icons';
 import { describeApprovals, heldApprovals, holdsApprovals, identityChanges } from './approvals-model';
 import { KeepApprovalsDialog, type ApprovalsAnswer } from './keep-approvals-dialog';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';

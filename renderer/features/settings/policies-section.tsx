@@ -5,8 +5,8 @@ import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../.
 import { describeRule } from '../../../shared/domain/consent-rules';
 import { RuleForm } from './rule-form';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert, Segmented } from '../shell/controls';
-import { ShieldIcon, SparkleIcon } from '../shell/icons';
+import { Button, Chip, InlineAlert, Segmented } from '../../ui/controls';
+import { ShieldIcon, SparkleIcon } from '../../ui/icons';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
   server: 'Every tool of the server',
