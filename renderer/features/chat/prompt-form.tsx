@@ -5,7 +5,8 @@ import { useCompletions, type CompletionState } from '../completion/use-completi
 import { Button, IconButton } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
 import { argumentLabel, argumentsToSend, completionContext, emptyValues, validateArguments, type ArgumentValues } from './prompt-form-model';
-import { moveHighlight, promptLabel } from './slash-model';
+import { moveHighlight } from '../../ui/use-combobox-menu';
+import { promptLabel } from './slash-model';
 
 /**
  * The arguments of the chosen prompt, inline above the message box. Each
