@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerResultLimit } from '../../shared/contract/result-settings';
 import { fail, ok, type Result } from '../../shared/result';
 import { createFakeTransport, type FakeTransport } from '../test-support/fake-transport';
-import { createBerthStore, StoreProvider } from '.';
+import { renderWithBerth } from '../test-support/render-with-berth';
 import { useLiveHostList } from './use-live-host-list';
 
 afterEach(cleanup);
@@ -33,11 +33,7 @@ function mount(answer: Result<ServerResultLimit[]>): { transport: FakeTransport;
       return answer;
     },
   });
-  render(
-    <StoreProvider store={createBerthStore(transport)}>
-      <Limit server="files" />
-    </StoreProvider>,
-  );
+  renderWithBerth(<Limit server="files" />, { transport });
   return { transport, answer: async () => act(async () => release()) };
 }
 
