@@ -76,7 +76,12 @@ export function ServerApps({ server }: { server: ServerState }) {
 
 function AppPreviewDialog({ server, app, onClose }: { server: string; app: ServerApp | undefined; onClose: () => void }) {
   return (
-    <Dialog open={app !== undefined} onOpenChange={(open) => (open ? undefined : onClose())} className="dialog-wide" aria-describedby="app-preview-description">
+    <Dialog
+      open={app !== undefined}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      className="dialog-wide"
+      aria-describedby="app-preview-description"
+    >
       <DialogHeader title={`Preview: ${app?.title ?? app?.tool ?? ''}`} />
       <DialogDescription id="app-preview-description">
         The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go through the same rules as in a

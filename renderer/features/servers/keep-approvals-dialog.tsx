@@ -25,7 +25,12 @@ export function KeepApprovalsDialog({
   onCancel: () => void;
 }) {
   return (
-    <AlertDialog open onOpenChange={(open) => !open && onCancel()} className="dialog-narrow keep-approvals-dialog" aria-describedby="keep-approvals-description">
+    <AlertDialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      className="dialog-narrow keep-approvals-dialog"
+      aria-describedby="keep-approvals-description"
+    >
       <AlertDialogTitle>Keep what you approved for “{name}”?</AlertDialogTitle>
       <AlertDialogDescription id="keep-approvals-description">
         {remote

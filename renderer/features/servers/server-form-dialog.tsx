@@ -40,7 +40,12 @@ export function ServerFormDialog() {
   const openServerForm = useBerth((s) => s.openServerForm);
   const editing = useBerth((s) => (request?.mode === 'edit' ? s.servers[request.name] : undefined));
   return (
-    <Dialog open={request !== undefined} onOpenChange={(open) => !open && openServerForm(undefined)} className="dialog-wide" aria-describedby="server-form-description">
+    <Dialog
+      open={request !== undefined}
+      onOpenChange={(open) => !open && openServerForm(undefined)}
+      className="dialog-wide"
+      aria-describedby="server-form-description"
+    >
       {request ? <ServerForm key={formKey(request)} request={request} editing={editing} /> : null}
     </Dialog>
   );
