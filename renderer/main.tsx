@@ -7,7 +7,7 @@ import { rememberPlace } from './store/place-memory';
 import { chooseTransport } from './transport';
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/controls.css';
+import './ui/controls.css';
 import './styles/shell.css';
 import './styles/overlays.css';
 import './styles/config-editor.css';

@@ -17,6 +17,8 @@ export interface FakeTransport extends RendererTransport {
   calls: { method: MethodName; input: unknown }[];
   handlers: FakeHandlers;
   emit<T extends TopicName>(topic: T, payload: TopicPayload<T>): void;
+  /** How many listeners follow `topic` now (a view that went away must have stopped). */
+  listening(topic: TopicName): number;
   setConnection(status: ConnectionStatus): void;
 }
 
@@ -57,6 +59,7 @@ export function createFakeTransport(handlers: FakeHandlers = {}, initial: Connec
     emit(topic, payload) {
       for (const listener of listeners.get(topic) ?? []) listener(payload);
     },
+    listening: (topic) => listeners.get(topic)?.size ?? 0,
     setConnection(next) {
       status = next;
       for (const listener of statusListeners) listener(next);

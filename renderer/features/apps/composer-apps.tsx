@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AppModelContext } from '../../../shared/domain/app-ui';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { CloseIcon, SendIcon } from '../shell/icons';
+import { useLiveHostList } from '../../store/use-live-host-list';
+import { Button, IconButton } from '../../ui/controls';
+import { CloseIcon, SendIcon } from '../../ui/icons';
 import { useAppsState, type MessageProposal } from './apps-state';
 import { contextChipLabel, contextText, shownContexts } from './model-context';
 
@@ -25,29 +26,17 @@ export default function ComposerApps({ conversationId, model, running }: { conve
 
 /** Follows the host's record of what apps added (`apps.modelContext`, then `apps.modelContextChanged`). */
 export function useModelContexts(conversationId: string): { contexts: AppModelContext[]; error: string | undefined } {
-  const transport = useBerth((s) => s.appsTransport);
-  const [contexts, setContexts] = useState<AppModelContext[]>([]);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    // An event may arrive before the first answer: it is newer, so the answer does not overwrite it.
-    let heard = false;
-    const off = transport.on('apps.modelContextChanged', (payload) => {
-      if (payload.conversationId !== conversationId) return;
-      heard = true;
-      setContexts(payload.contexts);
-    });
-    void transport.call('apps.modelContext', { conversationId }).then((result) => {
-      if (!current || heard) return;
-      if (result.ok) setContexts(result.value);
-      else setError(result.message);
-    });
-    return () => {
-      current = false;
-      off();
-    };
-  }, [transport, conversationId]);
-  return { contexts: shownContexts(contexts, conversationId), error };
+  const { value, error } = useLiveHostList(
+    {
+      method: 'apps.modelContext',
+      input: { conversationId },
+      topic: 'apps.modelContextChanged',
+      fromAnswer: (contexts) => contexts,
+      fromEvent: (payload) => (payload.conversationId === conversationId ? { value: payload.contexts } : undefined),
+    },
+    [conversationId],
+  );
+  return { contexts: shownContexts(value ?? [], conversationId), error };
 }
 
 function ModelContextChips({ conversationId }: { conversationId: string }) {

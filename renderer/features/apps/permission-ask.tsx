@@ -1,6 +1,6 @@
 import type { AppUiPermission } from '../../../shared/domain/app-ui';
-import { Button } from '../shell/controls';
-import { ShieldIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ShieldIcon } from '../../ui/icons';
 
 const PERMISSION_WORDS: Record<AppUiPermission, string> = {
   camera: 'camera',

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerApp } from '../../../shared/domain/app-ui';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { FakeAppBridge, lastBridge } from '../../test-support/fake-app-bridge';
 import { createFakeTransport, serverState, type FakeTransport } from '../../test-support/fake-transport';
 import { ServerApps } from './server-apps';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 vi.mock('@modelcontextprotocol/ext-apps/app-bridge', async () => {
   const fake = await import('../../test-support/fake-app-bridge');
@@ -28,14 +27,7 @@ const APPS: ServerApp[] = [
 ];
 
 function mount(transport: FakeTransport, status: 'ready' | 'stopped' = 'ready') {
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ServerApps server={serverState('weather', { status })} />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<ServerApps server={serverState('weather', { status })} />, { transport });
 }
 
 function host() {

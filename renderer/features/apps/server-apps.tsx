@@ -1,12 +1,12 @@
-import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ServerApp } from '../../../shared/domain/app-ui';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, Chip, DialogHeader, EmptyState, Field, InlineAlert } from '../shell/controls';
-import { ToolIcon } from '../shell/icons';
+import { Button, Chip, EmptyState, Field, InlineAlert } from '../../ui/controls';
+import { ToolIcon } from '../../ui/icons';
 import { AppFrame } from './app-frame';
 import { parsePreviewInput, sampleInput } from './sample-input';
+import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 /** A preview has no conversation: it stays in the card (no full screen or floating panel inside a dialog). */
 const PREVIEW_MODES = ['inline'] as const;
@@ -76,19 +76,19 @@ export function ServerApps({ server }: { server: ServerState }) {
 
 function AppPreviewDialog({ server, app, onClose }: { server: string; app: ServerApp | undefined; onClose: () => void }) {
   return (
-    <Dialog.Root open={app !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide" aria-describedby="app-preview-description">
-          <DialogHeader title={`Preview: ${app?.title ?? app?.tool ?? ''}`} />
-          <Dialog.Description id="app-preview-description" className="dialog-description">
-            The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go through the same rules as in a
-            conversation.
-          </Dialog.Description>
-          {app ? <PreviewBody key={app.tool} server={server} app={app} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={app !== undefined}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      className="dialog-wide"
+      aria-describedby="app-preview-description"
+    >
+      <DialogHeader title={`Preview: ${app?.title ?? app?.tool ?? ''}`} />
+      <DialogDescription id="app-preview-description">
+        The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go through the same rules as in a
+        conversation.
+      </DialogDescription>
+      {app ? <PreviewBody key={app.tool} server={server} app={app} /> : null}
+    </Dialog>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import type { BundleInspection } from '../../../shared/contract/bundles';
 import { useBerth } from '../../store';
-import { Button, DialogHeader, InlineAlert } from '../shell/controls';
+import { Button, InlineAlert } from '../../ui/controls';
 import { bundleFileProblem, toBase64, UPLOAD_CHUNK_BYTES } from './bundle-model';
 import { BundleInstallStep } from './bundle-install-step';
+import { Dialog, DialogBody, DialogDescription, DialogFooter, DialogHeader } from '../../ui/dialog';
 
 type Opening = { step: 'opening'; sent: number } | { step: 'refused'; message: string } | { step: 'open'; inspection: BundleInspection };
 
@@ -56,45 +56,40 @@ export function BundleDialog({ file, onClose }: { file: File; onClose: () => voi
   }
 
   return (
-    <Dialog.Root open onOpenChange={(next) => !next && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-bundle" aria-describedby="bundle-dialog-description">
-          <DialogHeader title="Install an MCP Bundle" />
-          <Dialog.Description id="bundle-dialog-description" className="dialog-description">
-            A bundle is a server packed in one file. Nothing runs until you have seen exactly what will run and pressed Install.
-          </Dialog.Description>
-          {opening.step === 'opening' ? (
-            <div className="dialog-body">
-              <p role="status" className="muted">
-                Opening {file.name}… {file.size > UPLOAD_CHUNK_BYTES ? `${Math.round((opening.sent / file.size) * 100)}%` : ''}
-              </p>
-            </div>
-          ) : opening.step === 'refused' ? (
-            <>
-              <div className="dialog-body">
-                <InlineAlert>
-                  <strong>{file.name} cannot be installed.</strong> {opening.message}
-                </InlineAlert>
-              </div>
-              <div className="dialog-footer">
-                <Button variant="primary" onClick={close}>
-                  Close
-                </Button>
-              </div>
-            </>
-          ) : (
-            <BundleInstallStep
-              inspection={opening.inspection}
-              onCancel={close}
-              onInstalled={() => {
-                installed.current = true;
-                onClose();
-              }}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open onOpenChange={(next) => !next && close()} className="dialog-bundle" aria-describedby="bundle-dialog-description">
+      <DialogHeader title="Install an MCP Bundle" />
+      <DialogDescription id="bundle-dialog-description">
+        A bundle is a server packed in one file. Nothing runs until you have seen exactly what will run and pressed Install.
+      </DialogDescription>
+      {opening.step === 'opening' ? (
+        <DialogBody>
+          <p role="status" className="muted">
+            Opening {file.name}… {file.size > UPLOAD_CHUNK_BYTES ? `${Math.round((opening.sent / file.size) * 100)}%` : ''}
+          </p>
+        </DialogBody>
+      ) : opening.step === 'refused' ? (
+        <>
+          <DialogBody>
+            <InlineAlert>
+              <strong>{file.name} cannot be installed.</strong> {opening.message}
+            </InlineAlert>
+          </DialogBody>
+          <DialogFooter>
+            <Button variant="primary" onClick={close}>
+              Close
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <BundleInstallStep
+          inspection={opening.inspection}
+          onCancel={close}
+          onInstalled={() => {
+            installed.current = true;
+            onClose();
+          }}
+        />
+      )}
+    </Dialog>
   );
 }

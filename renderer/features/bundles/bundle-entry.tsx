@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useContext, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { Button } from '../shell/controls';
-import { InboxIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { InboxIcon } from '../../ui/icons';
 
 // The dialog (form, review) loads only when a bundle is opened.
 const BundleDialog = lazy(async () => ({ default: (await import('./bundle-dialog')).BundleDialog }));

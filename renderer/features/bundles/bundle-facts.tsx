@@ -1,5 +1,5 @@
 import type { BundleInspection } from '../../../shared/contract/bundles';
-import { Chip } from '../shell/controls';
+import { Chip } from '../../ui/controls';
 import { formatBytes, serverTypeLabel } from './bundle-model';
 
 function Declared({ title, entries, generated }: { title: string; entries: BundleInspection['manifest']['tools']; generated: boolean }) {

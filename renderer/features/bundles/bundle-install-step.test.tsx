@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BundleInspection, BundleReview } from '../../../shared/contract/bundles';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { BundleInstallStep } from './bundle-install-step';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -52,13 +51,9 @@ describe('BundleInstallStep', () => {
       'bundles.review': () => ok(review),
       'bundles.install': () => ok(serverState('preloading')),
     });
-    render(
-      <StoreProvider store={createBerthStore(transport)}>
-        <Tooltip.Provider>
-          <BundleInstallStep inspection={inspection} onCancel={() => undefined} onInstalled={() => undefined} />
-        </Tooltip.Provider>
-      </StoreProvider>,
-    );
+    renderWithBerth(<BundleInstallStep inspection={inspection} onCancel={() => undefined} onInstalled={() => undefined} />, {
+      transport,
+    });
     const box = await screen.findByRole('checkbox', { name: /I understand that LD_PRELOAD lets this server run code/ });
     const install = screen.getByRole('button', { name: 'Install' }) as HTMLButtonElement;
     expect(install.disabled).toBe(true);

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BundleInspection, BundleReview } from '../../../shared/contract/bundles';
 import { useBerth } from '../../store';
-import { Button, Field, InlineAlert } from '../shell/controls';
+import { Button, Field, InlineAlert } from '../../ui/controls';
 import { BundleFacts } from './bundle-facts';
 import { initialDrafts, valuesFromDrafts, type Drafts } from './bundle-model';
 import { BundleReviewFacts } from './bundle-review-facts';
 import { BundleSettings } from './bundle-settings';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
+import { DialogBody } from '../../ui/dialog';
 
 /** The review follows the form, a moment after the person stops typing. */
 const REVIEW_DELAY_MS = 250;
@@ -67,7 +68,7 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
 
   return (
     <>
-      <div className="dialog-body bundle-body">
+      <DialogBody className="bundle-body">
         <BundleFacts inspection={inspection} />
         <section className="bundle-section" aria-labelledby="bundle-settings-title">
           <h3 id="bundle-settings-title" className="bundle-section-title">
@@ -89,7 +90,7 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
         </section>
         {updating ? null : <div className="bundle-section">{sandbox.section}</div>}
         {installError !== undefined && installError.path !== 'name' ? <InlineAlert>{installError.message}</InlineAlert> : null}
-      </div>
+      </DialogBody>
       <footer className="dialog-footer">
         <Button onClick={onCancel}>Cancel</Button>
         <Button variant="primary" disabled={!ready || busy} onClick={() => void install()}>

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import type { BundleReview } from '../../../shared/contract/bundles';
-import { CheckIcon, WarningIcon } from '../shell/icons';
+import { CheckIcon, WarningIcon } from '../../ui/icons';
 import { EnvList, WarningList } from '../launch-review/launch-lists';
 import { launchLine } from '../launch-review/launch-line';
 

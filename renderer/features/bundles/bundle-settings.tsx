@@ -1,5 +1,5 @@
 import type { BundleField } from '../../../shared/contract/bundles';
-import { Field, Switch } from '../shell/controls';
+import { Field, Switch } from '../../ui/controls';
 import { fieldHint, type FieldDraft, type Drafts } from './bundle-model';
 
 interface SettingsProps {

@@ -1,7 +1,7 @@
 import type { McpContentBlock } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { ExternalIcon, LinkIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { ExternalIcon, LinkIcon } from '../../ui/icons';
 
 /** Base64 payloads over this many characters are not decoded for display (about 24 MB of data). */
 const MAX_INLINE_BASE64 = 32 * 1024 * 1024;

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../shared/domain/chat';
 import { ok } from '../../../shared/result';
 import type { Result } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { CONVERSATION_ROW_HEIGHT, ConversationList, filterByTitle } from './conversation-list';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 const VIEWPORT_HEIGHT = 540;
 
@@ -45,13 +45,10 @@ function summaries(count: number): ConversationSummary[] {
 
 function mount(list: ConversationSummary[], handlers: FakeHandlers = {}) {
   const transport = createFakeTransport({ 'chat.get': () => new Promise(() => undefined), ...handlers });
-  const store = createBerthStore(transport);
-  store.getState().applyConversationsChanged(list);
-  render(
-    <StoreProvider store={store}>
-      <ConversationList onNew={() => undefined} creating={false} />
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ConversationList onNew={() => undefined} creating={false} />, {
+    transport,
+    prepare: (store) => store.getState().applyConversationsChanged(list),
+  });
   return { store, transport };
 }
 

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import type { KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { PlusIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { PlusIcon } from '../../ui/icons';
 import { ConversationRow, RenameRow } from './conversation-row';
 
 export { formatWhen } from './conversation-row';

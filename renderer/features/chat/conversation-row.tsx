@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { memo, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { EditIcon, TrashIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { EditIcon, TrashIcon } from '../../ui/icons';
 
 // One formatter each, made once: constructing them per row cost more than the rest of the row.
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
-import { ChevronRightIcon } from '../shell/icons';
+import { ChevronRightIcon } from '../../ui/icons';
 import { McpContentView } from './content-blocks';
 
 /**

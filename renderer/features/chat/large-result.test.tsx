@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
-import { createBerthStore, StoreProvider } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { mockElementSizes } from '../../test-support/element-sizes';
 import { PREVIEW_CHARS } from './large-result';
 import { viewerRows } from './result-viewer';
 import { ToolCallCard } from './tool-call-card';
 import { usageSummary } from './usage-line';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(stubResizeObserver);
 let restoreSizes: () => void;
@@ -26,13 +24,7 @@ const use: ChatToolUseBlock = { type: 'tool_use', id: 'toolu_big', server: 'file
 const FIVE_MB = Array.from({ length: 100_000 }, (_, index) => `row ${String(index).padStart(6, '0')} ${'x'.repeat(40)}`).join('\n');
 
 function mount(result: ChatToolResultBlock) {
-  render(
-    <StoreProvider store={createBerthStore(createFakeTransport({}))}>
-      <Tooltip.Provider>
-        <ToolCallCard conversationId="c1" use={use} result={result} live={undefined} turnRunning={false} />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<ToolCallCard conversationId="c1" use={use} result={result} live={undefined} turnRunning={false} />);
   return screen.getByRole('article', { name: 'Call of read_file' });
 }
 

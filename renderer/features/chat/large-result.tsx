@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { lazy, Suspense, useState } from 'react';
 import type { ChatToolResultBlock, McpContentBlock } from '../../../shared/domain/chat';
-import { Button, Chip } from '../shell/controls';
+import { Button, Chip } from '../../ui/controls';
 import { McpContentView } from './content-blocks';
 
 // A tool result too long to put in the card at once, or one Berth cut for the

@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_CHARS } from '../../../shared/domain/attachment-limits';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 // The composer's offers past the message limit and after a long paste, loaded only when one shows.
 

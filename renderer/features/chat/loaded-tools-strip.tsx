@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { toolKey } from '../../../shared/domain/chat-text';
 import { useBerth } from '../../store';
-import { IconButton } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
+import { IconButton } from '../../ui/controls';
+import { CloseIcon } from '../../ui/icons';
 
 /**
  * "Loaded by the model: …" above the message box, while tool search is on in this conversation:

@@ -16,8 +16,8 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { IconButton } from '../shell/controls';
-import { CheckIcon, CopyIcon } from '../shell/icons';
+import { IconButton } from '../../ui/controls';
+import { CheckIcon, CopyIcon } from '../../ui/icons';
 import { markdownLinkTarget } from './markdown-links';
 
 // A dozen common grammars keep the bundle small; other languages show as plain code.

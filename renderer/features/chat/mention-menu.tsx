@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { ResourceTemplateForm } from '../resources/resource-template-form';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 import { PickerMenu } from './picker-menu';
 import { mentionKey, mentionLabel, type MentionResource } from './mention-model';
 import type { MentionCatalog } from './use-mention-resources';

@@ -1,5 +1,5 @@
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import { Chip } from '../shell/controls';
+import { Chip } from '../../ui/controls';
 import { base64Size, DataAudio, DataImage, formatBytes } from './content-blocks';
 
 function kindOf(attachment: ChatAttachment): string {

@@ -1,8 +1,8 @@
 import { memo, useState, type CSSProperties } from 'react';
 import type { LiveToolCall } from '../../store';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { EditIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { EditIcon } from '../../ui/icons';
 import type { TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
 import { MessageAttachments } from './message-attachments';

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { Composer } from './composer';
 import { missingKeyReason } from './model-readiness';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -26,15 +24,9 @@ const SETTINGS: SettingsView = {
 };
 
 function mount(model: string, onModelChange: (model: string) => void = () => undefined) {
-  const store = createBerthStore(createFakeTransport());
-  store.getState().applySettings(SETTINGS);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <Composer conversationId="c1" model={model} onModelChange={onModelChange} running={false} />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<Composer conversationId="c1" model={model} onModelChange={onModelChange} running={false} />, {
+    prepare: (store) => store.getState().applySettings(SETTINGS),
+  });
 }
 
 function openPicker(name: string): HTMLElement {

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { slashOptionId } from './slash-model';
+import { comboboxOptionId } from '../../ui/use-combobox-menu';
 
 /**
  * The menu the message box opens for `/` (prompts) and `@` (resources): the
@@ -60,7 +60,7 @@ export function PickerMenu<T>({
           {matches.map((item, index) => (
             <li
               key={itemKey(item)}
-              id={slashOptionId(listboxId, index)}
+              id={comboboxOptionId(listboxId, index)}
               role="option"
               aria-selected={index === highlighted}
               className={clsx('slash-option', index === highlighted && 'slash-option-active')}

@@ -2,10 +2,11 @@ import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PromptArgumentInfo, PromptInfo } from '../../../shared/contract/prompts';
 import { useCompletions, type CompletionState } from '../completion/use-completions';
-import { Button, IconButton } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
+import { Button, IconButton } from '../../ui/controls';
+import { CloseIcon } from '../../ui/icons';
 import { argumentLabel, argumentsToSend, completionContext, emptyValues, validateArguments, type ArgumentValues } from './prompt-form-model';
-import { moveHighlight, promptLabel } from './slash-model';
+import { moveHighlight } from '../../ui/use-combobox-menu';
+import { promptLabel } from './slash-model';
 
 /**
  * The arguments of the chosen prompt, inline above the message box. Each

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
-import { Button, DialogHeader } from '../shell/controls';
+import { Button } from '../../ui/controls';
+import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 // The whole of a long tool result, in a dialog. Rows are the text's lines,
 // long lines split into pieces, rendered virtualized with a fixed height: a
@@ -42,31 +42,26 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
   const lines = useMemo(() => rows.reduce((count, row) => (row.line === undefined ? count : count + 1), 0), [rows]);
   const [copied, setCopied] = useState(false);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-result" aria-describedby="result-viewer-description">
-          <DialogHeader title={title} />
-          <div className="result-viewer-bar">
-            <Dialog.Description id="result-viewer-description" className="muted small">
-              {n(text.length)} characters, {n(lines)} lines — all of it, as the tool returned it.
-            </Dialog.Description>
-            <Button
-              size="sm"
-              onClick={() =>
-                void navigator.clipboard.writeText(text).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {copied ? 'Copied' : 'Copy all'}
-            </Button>
-          </div>
-          <ViewerRows text={text} rows={rows} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open onOpenChange={(open) => !open && onClose()} className="dialog-result" aria-describedby="result-viewer-description">
+      <DialogHeader title={title} />
+      <div className="result-viewer-bar">
+        <DialogDescription id="result-viewer-description" className="muted small">
+          {n(text.length)} characters, {n(lines)} lines — all of it, as the tool returned it.
+        </DialogDescription>
+        <Button
+          size="sm"
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+    >
+          {copied ? 'Copied' : 'Copy all'}
+        </Button>
+      </div>
+      <ViewerRows text={text} rows={rows} />
+    </Dialog>
   );
 }
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { PromptInfo } from '../../../shared/contract/prompts';
 import { useBerth } from '../../store';
 import type { ArgumentValues } from './prompt-form-model';
-import { filterPrompts, moveHighlight, promptKey, slashOptionId, slashQuery } from './slash-model';
+import { useComboboxMenu } from '../../ui/use-combobox-menu';
+import { filterPrompts, promptKey, slashQuery } from './slash-model';
 
 // The argument form (with its completion machinery) loads once a prompt is chosen: the composer is on the first screen.
 const SlashMenu = lazy(async () => ({ default: (await import('./slash-menu')).SlashMenu }));
@@ -30,21 +31,13 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
   const setComposerText = useBerth((s) => s.setComposerText);
   const insertIntoComposer = useBerth((s) => s.insertIntoComposer);
   const attachToComposer = useBerth((s) => s.attachToComposer);
-  const listboxId = useId();
-  const [highlighted, setHighlighted] = useState(0);
-  /** The draft text at the moment Esc closed the menu: it stays closed until the text changes. */
-  const [dismissedAt, setDismissedAt] = useState<string>();
   const [chosen, setChosen] = useState<{ prompt: PromptInfo; previousText: string }>();
 
   const query = slashQuery(text);
-  const menuOpen = chosen === undefined && query !== undefined && dismissedAt !== text;
+  const menu = useComboboxMenu({ wanted: chosen === undefined && query !== undefined, text, query });
+  const menuOpen = menu.open;
   const matches = useMemo(() => (query === undefined ? [] : filterPrompts(catalog?.prompts ?? [], query)), [catalog, query]);
 
-  // A new search starts at the best match.
-  useEffect(() => setHighlighted(0), [query]);
-  useEffect(() => {
-    if (dismissedAt !== undefined && dismissedAt !== text) setDismissedAt(undefined);
-  }, [dismissedAt, text]);
   useEffect(() => setChosen(undefined), [conversationId]);
   // The catalog follows host events; a failed first read is retried when the person opens the menu.
   useEffect(() => {
@@ -78,32 +71,7 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
     return undefined;
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!menuOpen || event.nativeEvent.isComposing) return false;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        setHighlighted((current) => moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, matches.length));
-        return true;
-      case 'Enter':
-      case 'Tab': {
-        if (event.shiftKey) return false;
-        const prompt = matches[highlighted];
-        // Nothing to choose: Enter sends the text as typed, Tab moves focus as usual.
-        if (prompt === undefined) return false;
-        event.preventDefault();
-        choose(prompt);
-        return true;
-      }
-      case 'Escape':
-        event.preventDefault();
-        setDismissedAt(text);
-        return true;
-      default:
-        return false;
-    }
-  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => menu.handleKeyDown(event, matches, choose);
 
   let panel: ReactNode = null;
   if (chosen !== undefined) {
@@ -119,31 +87,23 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
         />
       </Suspense>
     );
-  } else if (menuOpen) {
+  } else if (menuOpen && query !== undefined) {
     panel = (
       <Suspense fallback={null}>
         <SlashMenu
-          listboxId={listboxId}
+          listboxId={menu.listboxId}
           catalog={catalog}
           catalogError={catalogError}
           query={query}
           matches={matches}
-          highlighted={highlighted}
-          onHighlight={setHighlighted}
+          highlighted={menu.highlighted}
+          onHighlight={menu.setHighlighted}
           onChoose={choose}
         />
       </Suspense>
     );
   }
 
-  const inputProps = menuOpen
-    ? {
-        role: 'combobox',
-        'aria-expanded': true,
-        'aria-autocomplete': 'list' as const,
-        'aria-controls': listboxId,
-        'aria-activedescendant': matches[highlighted] !== undefined ? slashOptionId(listboxId, highlighted) : undefined,
-      }
-    : {};
+  const inputProps = menu.inputProps(matches);
   return { panel, inputProps, handleKeyDown };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptInfo } from '../../../shared/contract/prompts';
-import { filterPrompts, moveHighlight, promptLabel, slashQuery } from './slash-model';
+import { moveHighlight } from '../../ui/use-combobox-menu';
+import { filterPrompts, promptLabel, slashQuery } from './slash-model';
 
 const prompt = (server: string, name: string, extra: Partial<PromptInfo> = {}): PromptInfo => ({ server, name, arguments: [], ...extra });
 const CATALOG = [

@@ -52,15 +52,3 @@ export function filterPrompts(prompts: PromptInfo[], query: string): PromptInfo[
   });
   return scored.sort((a, b) => a.score - b.score || a.index - b.index).map(({ prompt }) => prompt);
 }
-
-/** Moves a highlighted index with wrap-around; -1 when there is nothing to highlight. */
-export function moveHighlight(current: number, delta: number, count: number): number {
-  if (count === 0) return -1;
-  if (current < 0) return delta > 0 ? 0 : count - 1;
-  return (current + delta + count) % count;
-}
-
-/** The option id of the prompt at `index`, for aria-activedescendant (here, not in the lazy menu: the composer needs it first). */
-export function slashOptionId(listboxId: string, index: number): string {
-  return `${listboxId}-option-${index}`;
-}

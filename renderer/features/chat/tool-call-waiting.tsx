@@ -1,5 +1,5 @@
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 /**
  * On a call that waits for the person (its elicitation form, a sampling

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateLongConversation } from '../../../bench/generators/long-conversation';
-import { createBerthStore, StoreProvider } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { mockElementSizes } from '../../test-support/element-sizes';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { MessageList } from './message-list';
 import { forgetScrollPositions } from './scroll-memory';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(stubResizeObserver);
 let restoreSizes: () => void;
@@ -29,14 +27,7 @@ const card = (toolUseId: string) => [...document.querySelectorAll<HTMLElement>('
 
 describe('the message list’s scroll-to-card seam', () => {
   it('scrolls a far, unrendered tool card into the list, focuses it, stops following and clears the request', async () => {
-    const store = createBerthStore(createFakeTransport({}));
-    render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <MessageList conversation={long} live={undefined} />
-        </Tooltip.Provider>
-      </StoreProvider>,
-    );
+    const { store } = renderWithBerth(<MessageList conversation={long} live={undefined} />);
     act(() => void scroller().dispatchEvent(new Event('scroll')));
     const bottom = scroller().scrollTop;
     expect(bottom).toBeGreaterThan(10_000);

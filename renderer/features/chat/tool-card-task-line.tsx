@@ -3,8 +3,8 @@ import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth, type LiveToolCall } from '../../store';
 import { shownStatusMessage, TASK_STATUS } from '../tasks/task-model';
-import { Button, Chip } from '../shell/controls';
-import { FormIcon, StopIcon, TasksIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { FormIcon, StopIcon, TasksIcon } from '../../ui/icons';
 
 /**
  * The task line of a tool card: the call runs as an MCP task (its status in

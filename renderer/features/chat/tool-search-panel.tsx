@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ChatToolsView } from '../../../shared/contract/chat';
 import { TOOL_SEARCH_MODES, type ToolSearchMode } from '../../../shared/domain/tool-search';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
+import { Button, Chip } from '../../ui/controls';
 
 const MODE_LABELS: Record<ToolSearchMode, string> = { auto: 'Automatic', on: 'Always on', off: 'Off' };
 

@@ -3,7 +3,7 @@ import type { Conversation } from '../../../shared/domain/chat';
 import { toolKey } from '../../../shared/domain/chat-text';
 import type { ChatToolsView } from '../../../shared/contract/chat';
 import { useBerth } from '../../store';
-import { WarningIcon } from '../shell/icons';
+import { WarningIcon } from '../../ui/icons';
 import { ToolSwitchList } from './tool-switch-list';
 import { groupByServer, toolSwitchRows } from './tool-switch-rows';
 import { ToolSearchPanel } from './tool-search-panel';

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateChatToolsView } from '../../../bench/generators/many-tools';
 import type { Conversation } from '../../../shared/domain/chat';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { mockElementSizes } from '../../test-support/element-sizes';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ToolsPopover } from './tools-popover';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -30,14 +29,7 @@ async function openWith2000Tools() {
     'chat.tools': () => ok(generateChatToolsView()),
     'chat.setTools': ({ disabledServers, disabledTools }) => ok({ ...conversation, disabledServers, disabledTools }),
   });
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ToolsPopover conversation={conversation} />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<ToolsPopover conversation={conversation} />, { transport });
   fireEvent.click(screen.getByRole('button', { name: /^Tools( \d+\/\d+)? for this conversation$/ }));
   const list = await screen.findByRole('group', { name: 'Servers and tools' });
   await screen.findByRole('switch', { name: 'Offer the tools of server-00' });

@@ -2,8 +2,8 @@ import { Popover } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { ChevronDownIcon, ToolIcon, WarningIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ChevronDownIcon, ToolIcon, WarningIcon } from '../../ui/icons';
 
 /** The open popover's content (switches, search): on demand, off the first screen. */
 const ToolsPopoverBody = lazy(() => import('./tools-popover-body'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import { IconButton } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
+import { IconButton } from '../../ui/controls';
+import { CloseIcon } from '../../ui/icons';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useBerth } from '../../store';
 import { filterMentions, mentionLabel, mentionToken, removeMention, type MentionResource } from './mention-model';
-import { moveHighlight, slashOptionId } from './slash-model';
+import { useComboboxMenu } from '../../ui/use-combobox-menu';
 
 // The menu, the template form and the attachment mapping load when first used (after an `@`): the
 // composer is on the first screen, and its JavaScript budget has no room for them.
@@ -32,24 +32,17 @@ export function useMentions(conversationId: string, text: string, input: RefObje
   const readResource = useBerth((s) => s.readResource);
   const attachToComposer = useBerth((s) => s.attachToComposer);
   const setComposerText = useBerth((s) => s.setComposerText);
-  const listboxId = useId();
   const [caret, setCaret] = useState<number>(text.length);
-  const [highlighted, setHighlighted] = useState(0);
-  /** The draft text at the moment Esc closed the menu: it stays closed until the text changes. */
-  const [dismissedAt, setDismissedAt] = useState<string>();
   const [attaching, setAttaching] = useState<Attaching>();
   /** A template chosen from the menu, being filled in; the caret goes back where the `@` was. */
   const [template, setTemplate] = useState<{ resource: MentionResource; caret: number }>();
 
   const token = useMemo(() => (suppressed ? undefined : mentionToken(text, Math.min(caret, text.length))), [suppressed, text, caret]);
-  const menuOpen = token !== undefined && dismissedAt !== text && template === undefined;
+  const menu = useComboboxMenu({ wanted: token !== undefined && template === undefined, text, query: token?.query });
+  const menuOpen = menu.open;
   const catalog = useMentionResources(menuOpen);
   const matches = useMemo(() => (token === undefined ? [] : filterMentions(catalog.resources ?? [], token.query)), [catalog.resources, token]);
 
-  useEffect(() => setHighlighted(0), [token?.query]);
-  useEffect(() => {
-    if (dismissedAt !== undefined && dismissedAt !== text) setDismissedAt(undefined);
-  }, [dismissedAt, text]);
   useEffect(() => {
     setAttaching(undefined);
     setTemplate(undefined);
@@ -96,32 +89,7 @@ export function useMentions(conversationId: string, text: string, input: RefObje
     setAttaching(undefined);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!menuOpen || event.nativeEvent.isComposing) return false;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        setHighlighted((current) => moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, matches.length));
-        return true;
-      case 'Enter':
-      case 'Tab': {
-        if (event.shiftKey) return false;
-        const resource = matches[highlighted];
-        // Nothing to choose: Enter sends the text as typed, Tab moves focus as usual.
-        if (resource === undefined) return false;
-        event.preventDefault();
-        void choose(resource);
-        return true;
-      }
-      case 'Escape':
-        event.preventDefault();
-        setDismissedAt(text);
-        return true;
-      default:
-        return false;
-    }
-  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => menu.handleKeyDown(event, matches, (resource) => void choose(resource));
 
   let panel: ReactNode = null;
   if (template !== undefined) {
@@ -136,15 +104,15 @@ export function useMentions(conversationId: string, text: string, input: RefObje
         }}
       />
     );
-  } else if (menuOpen) {
+  } else if (menuOpen && token !== undefined) {
     panel = (
       <MentionMenu
-        listboxId={listboxId}
+        listboxId={menu.listboxId}
         catalog={catalog}
         query={token.query}
         matches={matches}
-        highlighted={highlighted}
-        onHighlight={setHighlighted}
+        highlighted={menu.highlighted}
+        onHighlight={menu.setHighlighted}
         onChoose={(resource) => void choose(resource)}
       />
     );
@@ -162,14 +130,6 @@ export function useMentions(conversationId: string, text: string, input: RefObje
     );
   }
 
-  const inputProps = menuOpen
-    ? {
-        role: 'combobox',
-        'aria-expanded': true,
-        'aria-autocomplete': 'list' as const,
-        'aria-controls': listboxId,
-        'aria-activedescendant': matches[highlighted] !== undefined ? slashOptionId(listboxId, highlighted) : undefined,
-      }
-    : {};
+  const inputProps = menu.inputProps(matches);
   return { panel: panel === null ? null : <Suspense fallback={null}>{panel}</Suspense>, inputProps, handleKeyDown, trackCaret: (box) => setCaret(box.selectionStart) };
 }

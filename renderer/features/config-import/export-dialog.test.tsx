@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import type { FakeHandlers } from '../../test-support/fake-transport';
 import { ExportDialog } from './export-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -19,14 +18,7 @@ afterEach(() => {
 const TEXT = '{\n  "mcpServers": {\n    "github": {\n      "command": "npx",\n      "args": []\n    }\n  }\n}\n';
 
 function mount(handlers: FakeHandlers) {
-  const store = createBerthStore(createFakeTransport(handlers));
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ExportDialog />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ExportDialog />, { handlers });
   store.getState().openInteropDialog('export');
   return store;
 }

@@ -1,37 +1,30 @@
-import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ClaudeDesktopExport } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, DialogHeader, InlineAlert } from '../shell/controls';
-import { ArrowDownIcon, CopyIcon, KeyIcon } from '../shell/icons';
+import { Button, InlineAlert } from '../../ui/controls';
+import { ArrowDownIcon, CopyIcon, KeyIcon } from '../../ui/icons';
 import { errorMessage } from '../../../shared/error-message';
+import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 /** "Export…": Berth's servers as a Claude Desktop config, to copy or save; secret values are left out. */
 export function ExportDialog() {
   const open = useBerth((s) => s.interopDialog === 'export');
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && openInteropDialog(undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog dialog-wide"
-          aria-describedby="export-dialog-description"
-          // Focus on the dialog itself: on the close button its tooltip would open and take the first Escape.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-        >
-          <DialogHeader title="Export for Claude Desktop" />
-          <Dialog.Description id="export-dialog-description" className="dialog-description">
-            Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only settings are
-            not included.
-          </Dialog.Description>
-          {open ? <ExportBody /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && openInteropDialog(undefined)}
+      className="dialog-wide"
+      aria-describedby="export-dialog-description"
+      focusSelf
+    >
+      <DialogHeader title="Export for Claude Desktop" />
+      <DialogDescription id="export-dialog-description">
+        Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only settings are
+        not included.
+      </DialogDescription>
+      {open ? <ExportBody /> : null}
+    </Dialog>
   );
 }
 
@@ -74,7 +67,7 @@ function ExportBody() {
 
   return (
     <>
-      <div className="dialog-body">
+      <DialogBody>
         {error ? (
           <InlineAlert>Could not export: {error}</InlineAlert>
         ) : result === undefined ? (
@@ -100,7 +93,7 @@ function ExportBody() {
             <textarea className="input mono export-text" readOnly value={result.text} rows={14} aria-label="Exported config" spellCheck={false} />
           </>
         )}
-      </div>
+      </DialogBody>
       <footer className="dialog-footer">
         <Button icon={<CopyIcon />} disabled={result === undefined} onClick={() => result && void copy(result.text)}>
           Copy

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ForeignLocation, ImportOutcome, ImportPreview } from '../../../shared/contract/config-import';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ImportDialog } from './import-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -44,14 +43,7 @@ function mount(locations: ForeignLocation[], outcome: ImportOutcome, shown: Impo
     'configImport.preview': () => ok(shown),
     'configImport.apply': () => ok(outcome),
   });
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ImportDialog />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ImportDialog />, { transport });
   store.getState().openInteropDialog('import');
   return { store, transport };
 }

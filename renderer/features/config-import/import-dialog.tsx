@@ -1,13 +1,13 @@
 import clsx from 'clsx';
-import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ForeignFormatSchema, type ForeignFormat, type ForeignLocation, type ImportSource } from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
-import { Button, Chip, DialogHeader, Field, InlineAlert } from '../shell/controls';
-import { FolderIcon, InfoIcon } from '../shell/icons';
+import { Button, Chip, Field, InlineAlert } from '../../ui/controls';
+import { FolderIcon, InfoIcon } from '../../ui/icons';
 import { FORMAT_LABELS } from './import-model';
 import { ImportPreviewStep } from './import-preview';
+import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 /** "Import servers…": pick a detected file or paste one, then preview and import (opened through the store). */
 export function ImportDialog() {
@@ -15,26 +15,19 @@ export function ImportDialog() {
   const openInteropDialog = useBerth((s) => s.openInteropDialog);
   const shown = useBerth((s) => s.importPreview);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && openInteropDialog(undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog dialog-import"
-          aria-describedby="import-dialog-description"
-          // The dialog itself takes focus, so Tab starts at the top instead of a tooltip popping up on the close button.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-        >
-          <DialogHeader title="Import servers" />
-          <Dialog.Description id="import-dialog-description" className="dialog-description">
-            Bring MCP servers over from Claude Desktop, Cursor, Claude Code or VS Code. Nothing is added until you press Import.
-          </Dialog.Description>
-          {open ? shown ? <ImportPreviewStep key={JSON.stringify(shown.source)} shown={shown} /> : <SourceStep /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && openInteropDialog(undefined)}
+      className="dialog-import"
+      aria-describedby="import-dialog-description"
+      focusSelf
+    >
+      <DialogHeader title="Import servers" />
+      <DialogDescription id="import-dialog-description">
+        Bring MCP servers over from Claude Desktop, Cursor, Claude Code or VS Code. Nothing is added until you press Import.
+      </DialogDescription>
+      {open ? shown ? <ImportPreviewStep key={JSON.stringify(shown.source)} shown={shown} /> : <SourceStep /> : null}
+    </Dialog>
   );
 }
 
@@ -52,13 +45,13 @@ function SourceStep() {
   }
 
   return (
-    <div className="dialog-body import-source">
+    <DialogBody className="import-source">
       {error ? (
         <InlineAlert>{error}</InlineAlert>
       ) : null}
       <DetectedFiles busy={busy} onPick={(location, projectFolder) => void preview({ kind: 'location', id: location.id, ...(projectFolder ? { projectFolder } : {}) })} />
       <PasteForm busy={busy} onPreview={(format, text) => void preview({ kind: 'text', format, text })} />
-    </div>
+    </DialogBody>
   );
 }
 

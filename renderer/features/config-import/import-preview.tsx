@@ -4,8 +4,8 @@ import type { ImportCandidateView, ImportInput } from '../../../shared/contract/
 import { describeProblem } from '../config/problem-text';
 import type { ShownImportPreview } from '../../store/config-import-types';
 import { useBerth } from '../../store';
-import { Button, Chip, Field, InlineAlert } from '../shell/controls';
-import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
+import { Button, Chip, Field, InlineAlert } from '../../ui/controls';
+import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { LaunchDetails } from '../launch-review/launch-details';
 import { RiskConfirm, riskKeys } from '../launch-review/risk-confirm';
 import { useImportSandbox } from '../sandbox';

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { ShieldIcon, WarningIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ShieldIcon, WarningIcon } from '../../ui/icons';
 
 /**
  * After an import: the new servers are off, and this says so where the

@@ -1,6 +1,6 @@
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 import { describeProblem } from './problem-text';
 
 /** Shown while the config file cannot be used; the file is untouched until the person fixes it. */

@@ -1,11 +1,11 @@
-import { Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
 import type { ConfigProblem } from '../../../shared/domain';
 import { SECRET_MASK } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, DialogHeader } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 import { describeProblem } from './problem-text';
+import { Dialog, DialogClose, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 const LINE_HEIGHT = 20;
 
@@ -13,14 +13,9 @@ export function ConfigEditorDialog() {
   const open = useBerth((s) => s.configEditorOpen);
   const openConfigEditor = useBerth((s) => s.openConfigEditor);
   return (
-    <Dialog.Root open={open} onOpenChange={openConfigEditor}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-editor" aria-describedby="config-editor-description">
-          {open ? <ConfigEditor /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={openConfigEditor} className="dialog-editor" aria-describedby="config-editor-description">
+      {open ? <ConfigEditor /> : null}
+    </Dialog>
   );
 }
 
@@ -72,10 +67,10 @@ function ConfigEditor() {
   return (
     <div className="config-editor">
       <DialogHeader title="Fix the config file" />
-      <Dialog.Description id="config-editor-description" className="dialog-description">
+      <DialogDescription id="config-editor-description">
         <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the text
         below and save: Berth only writes it once it is valid.
-      </Dialog.Description>
+      </DialogDescription>
       {status?.hiddenSecrets !== undefined ? (
         <div className="banner banner-warning compact" role="note" data-testid="hidden-secrets-note">
           <WarningIcon />
@@ -132,9 +127,9 @@ function ConfigEditor() {
       <footer className="dialog-footer">
         <span className="muted small">{lineCount.toLocaleString()} lines</span>
         <div className="spacer" />
-        <Dialog.Close asChild>
+        <DialogClose>
           <Button variant="ghost">Close without saving</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button variant="primary" onClick={() => void save()} disabled={saving}>
           {saving ? 'Checking…' : 'Save'}
         </Button>

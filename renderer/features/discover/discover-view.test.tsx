@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../../shared/contract';
 import type { RegistryEntry } from '../../../shared/contract/registry';
 import { fail, ok, type Result } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { DiscoverView } from './discover-view';
 import { suggestedName } from './install-dialog';
 import { ageText } from './use-registry-search';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -23,13 +22,7 @@ function mount(search: FakeHandlers['registry.search']) {
     'registry.updates': () => ok({ updates: [], problems: [] }),
     'registry.search': search,
   });
-  render(
-    <StoreProvider store={createBerthStore(transport)}>
-      <Tooltip.Provider>
-        <DiscoverView />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<DiscoverView />, { transport });
   return transport;
 }
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/contract';
 import type { InstallOption, RegistryVersion } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert } from '../shell/controls';
-import { ExternalIcon, KeyIcon, WarningIcon } from '../shell/icons';
+import { Button, Chip, InlineAlert } from '../../ui/controls';
+import { ExternalIcon, KeyIcon, WarningIcon } from '../../ui/icons';
 import { InstallDialog } from './install-dialog';
 import { ageText } from './use-registry-search';
 

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { InstallDialog } from './install-dialog';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -40,13 +39,9 @@ function mount(warnings: LaunchPlan['warnings']) {
     'registry.review': () => ok({ ready: true as const, reviewId: 'r1', serverName: 'shell-env', plan: plan(warnings) }),
     'registry.install': () => ok({ installed: true as const, server: 'shell-env' }),
   });
-  render(
-    <StoreProvider store={createBerthStore(transport)}>
-      <Tooltip.Provider>
-        <InstallDialog registry={REGISTRY} entry={entry} option={entry.options[0]!} onClose={() => undefined} onInstalled={() => undefined} />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<InstallDialog registry={REGISTRY} entry={entry} option={entry.options[0]!} onClose={() => undefined} onInstalled={() => undefined} />, {
+    transport,
+  });
   return transport;
 }
 

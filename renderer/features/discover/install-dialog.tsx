@@ -1,13 +1,13 @@
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import type { InstallField, InstallOption, LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
 import { packageSourceKey } from '../../../shared/domain/launch-confirm';
 import { useBerth } from '../../store';
 import { LaunchDetails } from '../launch-review/launch-details';
 import { useRiskConfirmation } from '../launch-review/risk-confirm';
-import { Button, DialogHeader, Field, InlineAlert } from '../shell/controls';
-import { KeyIcon, ShieldIcon, WarningIcon } from '../shell/icons';
+import { Button, Field, InlineAlert } from '../../ui/controls';
+import { KeyIcon, ShieldIcon, WarningIcon } from '../../ui/icons';
 import { declaredDomains, useReviewSandbox } from '../sandbox';
+import { Dialog, DialogBody, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 interface Reviewed {
   reviewId: string;
@@ -73,84 +73,81 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog dialog-wide install-dialog"
-          aria-describedby="install-dialog-description"
-          // Start in the form, not on the close button: its tooltip would open and take the first Escape.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            const content = event.currentTarget as HTMLElement | null;
-            (content?.querySelector<HTMLElement>('.install-form input, .install-form select') ?? content)?.focus();
-          }}
-        >
-          <DialogHeader title={reviewed === undefined ? `Install ${title}` : `Review: ${title}`} />
-          <Dialog.Description id="install-dialog-description" className="dialog-description">
-            {reviewed === undefined
-              ? `${option.kind === 'remote' ? option.transport : (option.registryType ?? '')} ${option.label}. Fill in what it needs; you will see exactly what runs before anything is saved or started.`
-              : 'This is exactly what Berth will run. The registry entry decides it: read it before you confirm.'}
-          </Dialog.Description>
-          <div className="dialog-body">
-            {errors.form !== undefined ? <InlineAlert>{errors.form}</InlineAlert> : null}
-            {errors.option !== undefined ? <InlineAlert>{errors.option}</InlineAlert> : null}
-            {errors.url !== undefined ? <InlineAlert>{errors.url}</InlineAlert> : null}
-            {errors.confirmed !== undefined ? <InlineAlert>{errors.confirmed}</InlineAlert> : null}
-            {reviewed === undefined ? (
-              <form
-                id="install-form"
-                className="install-form"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void review();
-                }}
-              >
-                <Field label="Name in Berth" error={errors.serverName}>
-                  {({ id, describedBy, invalid }) => <input id={id} className="input" value={serverName} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setServerName(event.target.value)} />}
-                </Field>
-                {option.fields.map((field) => (
-                  <InstallFieldInput key={field.id} field={field} value={values[field.id] ?? ''} error={errors[field.id]} onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))} />
-                ))}
-              </form>
-            ) : (
-              <>
-                <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
-                {reviewed.plan.packageSource !== undefined ? <PackageSourceConfirm source={reviewed.plan.packageSource} confirmed={sourceConfirmed} onChange={setSourceConfirmed} /> : null}
-                {entry.postInstallInstructions !== undefined ? <PublisherInstructions text={entry.postInstallInstructions} /> : null}
-                {risks.section}
-                {errors.sandbox !== undefined ? <InlineAlert>{errors.sandbox}</InlineAlert> : null}
-                {local ? sandbox.section : null}
-              </>
-            )}
-          </div>
-          <footer className="dialog-footer">
-            {reviewed === undefined ? (
-              <>
-                <Button variant="ghost" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button variant="primary" type="submit" form="install-form" disabled={busy}>
-                  {busy ? 'Checking…' : 'Review'}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button variant="ghost" className="footer-start" onClick={() => setReviewed(undefined)} disabled={busy}>
-                  Back
-                </Button>
-                <Button variant="ghost" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy || needsSourceYes || !risks.confirmed}>
-                  {busy ? 'Installing…' : 'Install and start'}
-                </Button>
-              </>
-            )}
-          </footer>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="dialog-wide install-dialog"
+      aria-describedby="install-dialog-description"
+      // Start in the form, not on the close button: its tooltip would open and take the first Escape.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        const content = event.currentTarget as HTMLElement | null;
+        (content?.querySelector<HTMLElement>('.install-form input, .install-form select') ?? content)?.focus();
+      }}
+    >
+      <DialogHeader title={reviewed === undefined ? `Install ${title}` : `Review: ${title}`} />
+      <DialogDescription id="install-dialog-description">
+        {reviewed === undefined
+          ? `${option.kind === 'remote' ? option.transport : (option.registryType ?? '')} ${option.label}. Fill in what it needs; you will see exactly what runs before anything is saved or started.`
+          : 'This is exactly what Berth will run. The registry entry decides it: read it before you confirm.'}
+      </DialogDescription>
+      <DialogBody>
+        {errors.form !== undefined ? <InlineAlert>{errors.form}</InlineAlert> : null}
+        {errors.option !== undefined ? <InlineAlert>{errors.option}</InlineAlert> : null}
+        {errors.url !== undefined ? <InlineAlert>{errors.url}</InlineAlert> : null}
+        {errors.confirmed !== undefined ? <InlineAlert>{errors.confirmed}</InlineAlert> : null}
+        {reviewed === undefined ? (
+          <form
+            id="install-form"
+            className="install-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void review();
+            }}
+    >
+            <Field label="Name in Berth" error={errors.serverName}>
+              {({ id, describedBy, invalid }) => <input id={id} className="input" value={serverName} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setServerName(event.target.value)} />}
+            </Field>
+            {option.fields.map((field) => (
+              <InstallFieldInput key={field.id} field={field} value={values[field.id] ?? ''} error={errors[field.id]} onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))} />
+            ))}
+          </form>
+        ) : (
+          <>
+            <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
+            {reviewed.plan.packageSource !== undefined ? <PackageSourceConfirm source={reviewed.plan.packageSource} confirmed={sourceConfirmed} onChange={setSourceConfirmed} /> : null}
+            {entry.postInstallInstructions !== undefined ? <PublisherInstructions text={entry.postInstallInstructions} /> : null}
+            {risks.section}
+            {errors.sandbox !== undefined ? <InlineAlert>{errors.sandbox}</InlineAlert> : null}
+            {local ? sandbox.section : null}
+          </>
+        )}
+      </DialogBody>
+      <footer className="dialog-footer">
+        {reviewed === undefined ? (
+          <>
+            <Button variant="ghost" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="primary" type="submit" form="install-form" disabled={busy}>
+              {busy ? 'Checking…' : 'Review'}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" className="footer-start" onClick={() => setReviewed(undefined)} disabled={busy}>
+              Back
+            </Button>
+            <Button variant="ghost" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy || needsSourceYes || !risks.confirmed}>
+              {busy ? 'Installing…' : 'Install and start'}
+            </Button>
+          </>
+        )}
+      </footer>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 /** The registries Discover searches, one address a line; the first is the default. */
 export function RegistriesEditor({ registries, onSaved, onCancel }: { registries: string[]; onSaved: (next: string[]) => void; onCancel: () => void }) {

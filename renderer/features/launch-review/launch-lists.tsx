@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { WarningIcon } from '../shell/icons';
+import { WarningIcon } from '../../ui/icons';
 
 // The lists every launch review shows (a config import, a registry install, a bundle install).
 

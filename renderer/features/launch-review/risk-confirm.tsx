@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ImportWarning } from '../../../shared/contract/config-import';
-import { WarningIcon } from '../shell/icons';
+import { WarningIcon } from '../../ui/icons';
 
 /** The keys of the warnings that need their own yes (`confirm: true`), in order. */
 export function riskKeys(warnings: readonly ImportWarning[]): string[] {

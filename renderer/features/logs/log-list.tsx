@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LogRow } from '../../store';
-import { ChevronRightIcon } from '../shell/icons';
+import { ChevronRightIcon } from '../../ui/icons';
 import { formatBytes, formatTime, prettyBody, traceDetail } from './log-filter';
 import { LogDenialAction, isDenialLine } from '../sandbox';
 

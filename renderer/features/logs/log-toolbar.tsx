@@ -2,8 +2,8 @@ import { DropdownMenu, ToggleGroup } from 'radix-ui';
 import { useShallow } from 'zustand/react/shallow';
 import { LOG_LEVELS, LOG_SOURCES, type LogLevel, type LogSource } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, WithTooltip } from '../shell/controls';
-import { ChevronDownIcon, SearchIcon } from '../shell/icons';
+import { Button, WithTooltip } from '../../ui/controls';
+import { ChevronDownIcon, SearchIcon } from '../../ui/icons';
 
 const SOURCE_LABELS: Record<LogSource, { label: string; hint: string }> = {
   stderr: { label: 'stderr', hint: 'What the server printed to its standard error' },

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../../../shared/domain';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { mergeBySeq, toLogRow } from '../../store/logs-slice';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { LogsView } from './logs-view';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(stubResizeObserver);
 afterEach(() => {
@@ -38,14 +37,8 @@ describe('LogsView', () => {
     const transport = createFakeTransport({
       'logs.query': (query) => ok({ entries: query.sources?.includes('trace') === true ? [trace(2), trace(3)] : [entry(1), entry(4)], dropped: 0 }),
     });
-    const store = createBerthStore(transport);
-    const view = render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <LogsView />
-        </Tooltip.Provider>
-      </StoreProvider>,
-    );
+    const view = renderWithBerth(<LogsView />, { transport });
+    const { store } = view;
     return { store, transport, view };
   }
 

@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { LogLevel, LogSource } from '../../../shared/domain';
 import { useBerth, type LogRow } from '../../store';
-import { Button, EmptyState, IconButton } from '../shell/controls';
-import { ArrowDownIcon, CopyIcon, LogsIcon, PauseIcon, PlayIcon, TrashIcon } from '../shell/icons';
+import { Button, EmptyState, IconButton } from '../../ui/controls';
+import { ArrowDownIcon, CopyIcon, LogsIcon, PauseIcon, PlayIcon, TrashIcon } from '../../ui/icons';
 import { countNewer, DEFAULT_LOG_FILTER, formatLogLine, isFilterActive, refilter, type FilterResult, type LogFilter } from './log-filter';
 import { LogList } from './log-list';
 import { LevelPicker, SearchBox, ServerPicker, SourceToggles } from './log-toolbar';

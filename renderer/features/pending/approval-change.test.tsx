@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { PendingDialogs } from './pending-dialogs';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -33,16 +31,12 @@ function toolCall(approvalChanged?: Extract<PendingRequest, { kind: 'tool-call' 
 }
 
 function mount(request: PendingRequest) {
-  const store = createBerthStore(createFakeTransport());
-  store.setState({ appInfo: { version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
-  store.getState().applyPendingSnapshot([request]);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <PendingDialogs />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<PendingDialogs />, {
+    prepare: (store) => {
+      store.setState({ appInfo: { version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+      store.getState().applyPendingSnapshot([request]);
+    },
+  });
 }
 
 describe('tool-call consent: what changed since the person allowed it', () => {

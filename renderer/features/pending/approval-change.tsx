@@ -1,6 +1,6 @@
 import type { ApprovalChange, ApprovedToolField, ToolFieldChange } from '../../../shared/domain/consent';
 import { diffLines } from '../../../shared/line-diff';
-import { WarningIcon } from '../shell/icons';
+import { WarningIcon } from '../../ui/icons';
 import { showableName } from '../../../shared/domain/showable-name';
 
 const FIELD_LABEL: Record<ApprovedToolField, string> = {

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { ExternalIcon, FormIcon, LinkIcon, WarningIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ExternalIcon, FormIcon, LinkIcon, WarningIcon } from '../../ui/icons';
 import { ElicitationFieldInput } from './elicitation-fields';
 import { initialFormState, submitForm, type FormState } from './elicitation-model';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';

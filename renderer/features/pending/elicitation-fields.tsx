@@ -1,5 +1,5 @@
 import type { ElicitationField, StringField } from '../../../shared/elicitation';
-import { Field } from '../shell/controls';
+import { Field } from '../../ui/controls';
 import { toggleOption, type FormState } from './elicitation-model';
 
 const INPUT_TYPE: Record<NonNullable<StringField['format']>, string> = {

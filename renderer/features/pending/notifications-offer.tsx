@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 import { browserAttentionEnvironment, markNotificationsOffered, shouldOfferNotifications } from './attention';
 
 /**

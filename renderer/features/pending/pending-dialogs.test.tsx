@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import { ok } from '../../../shared/result';
-import { countPending, createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { countPending } from '../../store';
 import { PendingDialogs } from './pending-dialogs';
 import { describeRequest } from './pending-model';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -35,22 +34,17 @@ const TOOL_CALL: PendingRequest = {
 
 /** Mounts the dialogs with a fake host that accepts every answer and removes the request, as the real one does. */
 function mount(requests: PendingRequest[], shell: 'browser' | 'electron' = 'browser') {
-  const transport = createFakeTransport();
-  const store = createBerthStore(transport);
+  const { store, transport } = renderWithBerth(<PendingDialogs />, {
+    prepare: (store) => {
+      store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+      store.getState().applyPendingSnapshot(requests);
+    },
+  });
   transport.handlers['pending.answer'] = ({ id }) => {
     const rest = store.getState().pending.filter((r) => r.id !== id);
     act(() => store.getState().applyPendingChange({ change: { type: 'answered', id, kind: 'tool-call' }, counts: countPending(rest) }));
     return ok({ answered: id });
   };
-  store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
-  store.getState().applyPendingSnapshot(requests);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <PendingDialogs />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
   const answers = () => transport.calls.filter((c) => c.method === 'pending.answer').map((c) => c.input);
   return { store, transport, answers };
 }

@@ -1,5 +1,4 @@
 import clsx from 'clsx';
-import { Dialog } from 'radix-ui';
 import { useCallback, useState } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { activePendingRequest, useBerth, useBerthStore } from '../../store';
@@ -9,6 +8,7 @@ import { SamplingAnswerDialog } from './sampling-answer-dialog';
 import { SamplingReviewDialog } from './sampling-review-dialog';
 import { SkillApprovalDialog } from './skill-approval-dialog';
 import { ToolConsentDialog } from './tool-consent-dialog';
+import { Dialog } from '../../ui/dialog';
 
 /**
  * Opens waiting requests one at a time, oldest first (or the one picked in the
@@ -21,7 +21,7 @@ export function PendingDialogs() {
   const store = useBerthStore();
 
   return (
-    <Dialog.Root
+    <Dialog
       open={request !== undefined}
       onOpenChange={(open) => {
         // Read the store, not the render's value: a newer request may already be showing.
@@ -29,25 +29,15 @@ export function PendingDialogs() {
         const current = activePendingRequest(state);
         if (!open && current) state.deferPending(current.id);
       }}
+      className={clsx('pending-dialog', request?.kind === 'elicitation' ? 'dialog-wide' : 'dialog-review')}
+      aria-describedby={undefined}
+      focusSelf
+      onPointerDownOutside={(event) => event.preventDefault()}
+      onInteractOutside={(event) => event.preventDefault()}
+      data-kind={request?.kind}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className={clsx('dialog pending-dialog', request?.kind === 'elicitation' ? 'dialog-wide' : 'dialog-review')}
-          aria-describedby={undefined}
-          // Focus the dialog itself, not its first button: Enter must never answer for the person.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-          data-kind={request?.kind}
-        >
-          {request ? <PendingBody key={request.id} request={request} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {request ? <PendingBody key={request.id} request={request} /> : null}
+    </Dialog>
   );
 }
 

@@ -1,12 +1,12 @@
 import clsx from 'clsx';
-import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { PendingKind, PendingRequest, PendingResponse } from '../../../shared/domain/pending';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
-import { Button, IconButton, InlineAlert } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
+import { Button, IconButton, InlineAlert } from '../../ui/controls';
+import { CloseIcon } from '../../ui/icons';
 import { SafeName } from '../shell/safe-name';
+import { DialogBody, DialogClose, DialogTitle } from '../../ui/dialog';
 
 /** What a dialog body gets: its request and a way to answer it. */
 export interface PendingDialogProps<K extends PendingKind> {
@@ -46,7 +46,7 @@ export function PendingFrame({
           {icon}
         </span>
         <div className="pending-heading">
-          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
+          <DialogTitle>{title}</DialogTitle>
           <p className="pending-origin">
             From <strong><SafeName name={request.server} /></strong>
             {conversation ? (
@@ -62,16 +62,16 @@ export function PendingFrame({
         <Button size="sm" variant="ghost" onClick={() => deferPending(request.id)} title="Keep it waiting in the tray and answer later">
           Later
         </Button>
-        <Dialog.Close asChild>
+        <DialogClose>
           <IconButton label="Close and answer later" title="Close; it stays in the tray until you answer" icon={<CloseIcon />} />
-        </Dialog.Close>
+        </DialogClose>
       </header>
-      <div className="dialog-body pending-body">
+      <DialogBody className="pending-body">
         {children}
         {error ? (
           <InlineAlert>{error}</InlineAlert>
         ) : null}
-      </div>
+      </DialogBody>
       <footer className="dialog-footer pending-footer">{footer}</footer>
     </div>
   );

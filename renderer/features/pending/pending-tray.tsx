@@ -7,7 +7,7 @@ import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { PENDING_KINDS } from '../../../shared/domain/pending-kinds';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
-import { InboxIcon } from '../shell/icons';
+import { InboxIcon } from '../../ui/icons';
 import { KIND_LABELS } from './pending-model';
 
 const NO_TITLES: readonly (string | undefined)[] = [];

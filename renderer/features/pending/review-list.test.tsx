@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingCounts, PendingRequest } from '../../../shared/domain/pending';
 import { ok } from '../../../shared/result';
 import { countPending } from '../../store/pending-slice';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { PendingDialogs } from './pending-dialogs';
 import { PendingTray } from './pending-tray';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -44,16 +43,18 @@ function setup(list: PendingRequest[]) {
     answered.push({ id, response });
     return ok({ answered: id });
   };
-  const store = createBerthStore(transport);
-  store.getState().applyPendingSnapshot(list);
-  for (const request of list) store.getState().deferPending(request.id);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <PendingTray />
-        <PendingDialogs />
-      </Tooltip.Provider>
-    </StoreProvider>,
+  const { store } = renderWithBerth(
+    <>
+      <PendingTray />
+      <PendingDialogs />
+    </>,
+    {
+      transport,
+      prepare: (store) => {
+        store.getState().applyPendingSnapshot(list);
+        for (const request of list) store.getState().deferPending(request.id);
+      },
+    },
   );
   return { store, answered };
 }

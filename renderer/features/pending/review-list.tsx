@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { ShieldIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ShieldIcon } from '../../ui/icons';
 import { argumentsSummary } from './pending-model';
 import { SafeName } from '../shell/safe-name';
 

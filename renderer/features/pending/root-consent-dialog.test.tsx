@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import { ok } from '../../../shared/result';
-import { countPending, createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { countPending } from '../../store';
 import { PendingDialogs } from './pending-dialogs';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -28,21 +27,12 @@ const ASK: PendingRequest = {
 };
 
 function mount() {
-  const transport = createFakeTransport();
-  const store = createBerthStore(transport);
+  const { store, transport } = renderWithBerth(<PendingDialogs />, { prepare: (store) => store.getState().applyPendingSnapshot([ASK]) });
   transport.handlers['pending.answer'] = ({ id }) => {
     const rest = store.getState().pending.filter((r) => r.id !== id);
     act(() => store.getState().applyPendingChange({ change: { type: 'answered', id, kind: 'root-consent' }, counts: countPending(rest) }));
     return ok({ answered: id });
   };
-  store.getState().applyPendingSnapshot([ASK]);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <PendingDialogs />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
   const answers = () => transport.calls.filter((c) => c.method === 'pending.answer').map((c) => c.input);
   return { answers };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../shell/controls';
-import { FolderIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { FolderIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
 

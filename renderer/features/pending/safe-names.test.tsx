@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { PendingDialogs } from './pending-dialogs';
 import { PendingTray } from './pending-tray';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -25,17 +23,18 @@ const SHOWN = 'wipe_all\\u202Eecno wollA\\u000Aread_file';
 const RAW_HIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 function mount(requests: PendingRequest[], withTray = false) {
-  const store = createBerthStore(createFakeTransport());
-  store.setState({ appInfo: { version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
-  store.getState().applyPendingSnapshot(requests);
-  if (withTray) for (const request of requests) store.getState().deferPending(request.id);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        {withTray ? <PendingTray /> : null}
-        <PendingDialogs />
-      </Tooltip.Provider>
-    </StoreProvider>,
+  const { store } = renderWithBerth(
+    <>
+      {withTray ? <PendingTray /> : null}
+      <PendingDialogs />
+    </>,
+    {
+      prepare: (store) => {
+        store.setState({ appInfo: { version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+        store.getState().applyPendingSnapshot(requests);
+        if (withTray) for (const request of requests) store.getState().deferPending(request.id);
+      },
+    },
   );
   return store;
 }

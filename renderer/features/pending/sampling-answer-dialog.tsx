@@ -1,8 +1,8 @@
 import { Collapsible } from 'radix-ui';
 import { useId, useState } from 'react';
 import { splitModelKey } from '../../../shared/domain/model-key';
-import { Button, Chip } from '../shell/controls';
-import { ChevronRightIcon, SparkleIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { ChevronRightIcon, SparkleIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, contentEdited, modelWithProvider, withAnswerText } from './sampling-model';

@@ -1,6 +1,6 @@
 import type { SamplingBlock } from '../../../shared/domain/pending';
 import { DataAudio, DataImage } from '../chat/content-blocks';
-import { Chip } from '../shell/controls';
+import { Chip } from '../../ui/controls';
 
 function rowsFor(text: string): number {
   return Math.min(14, Math.max(2, text.split('\n').length + Math.floor(text.length / 90) + 1));

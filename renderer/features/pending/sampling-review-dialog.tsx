@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { SamplingResponse } from '../../../shared/domain/pending';
-import { Button, Chip } from '../shell/controls';
-import { SparkleIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { SparkleIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, editableMessages, formatPriority, groupByProvider, INCLUDE_CONTEXT_LABELS, messagesEdited, modelWhy, modelWithProvider, withBlockText } from './sampling-model';

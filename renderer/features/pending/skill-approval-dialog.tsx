@@ -1,5 +1,5 @@
-import { Button } from '../shell/controls';
-import { BookIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { BookIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
 

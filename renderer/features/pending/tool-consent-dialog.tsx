@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import type { ToolCallDecision } from '../../../shared/domain/consent';
 import { annotationChips } from '../servers/tool-list';
-import { Button, Chip } from '../shell/controls';
-import { ShieldIcon, WarningIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { ShieldIcon, WarningIcon } from '../../ui/icons';
 import { ApprovalChangeNotice } from './approval-change';
 import { argumentChecker } from './argument-check';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';

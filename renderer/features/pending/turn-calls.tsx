@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { PendingRequestOf } from '../../../shared/domain/pending';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 import { argumentsSummary } from './pending-model';
 import { SafeName } from '../shell/safe-name';
 

@@ -3,10 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import { fail, ok } from '../../../shared/result';
-import { connectStore, createBerthStore, StoreProvider } from '../../store';
+import { connectStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { McpContentView } from '../chat/content-blocks';
 import { ResourceBrowser } from './resource-browser';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -18,13 +19,7 @@ function mount(handlers: FakeHandlers, server: ServerState = READY) {
     'resources.subscriptions': () => ok({ subscribed: [] }),
     ...handlers,
   });
-  const store = createBerthStore(transport);
-  connectStore(store, transport);
-  render(
-    <StoreProvider store={store}>
-      <ResourceBrowser server={server} />
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ResourceBrowser server={server} />, { transport, prepare: (store) => connectStore(store, transport) });
   return { transport, store };
 }
 

@@ -4,8 +4,8 @@ import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/contrac
 import type { ServerState } from '../../../shared/domain';
 import { resourceKey, useBerth } from '../../store';
 import { formatBytes } from '../chat/content-blocks';
-import { Button, Chip, EmptyState } from '../shell/controls';
-import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../shell/icons';
+import { Button, Chip, EmptyState } from '../../ui/controls';
+import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../../ui/icons';
 import { declaresCapability } from './resource-model';
 import { ResourceTemplateForm } from './resource-template-form';
 import { ResourceViewer, type OpenResource } from './resource-viewer';

@@ -17,8 +17,8 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { ResourcePart } from '../../../shared/contract/resources';
 import { DataAudio, DataImage, formatBytes } from '../chat/content-blocks';
 import { Markdown } from '../chat/markdown';
-import { Button } from '../shell/controls';
-import { ArrowDownIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ArrowDownIcon } from '../../ui/icons';
 import { downloadName, languageForMime, prettyJson } from './resource-model';
 
 // The same grammars as chat code blocks (the modules are shared, so the bundle does not grow).

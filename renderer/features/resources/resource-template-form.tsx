@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ResourceTemplateInfo } from '../../../shared/contract/resources';
 import { useCompletions } from '../completion/use-completions';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 import { expandTemplate, templateVariables } from './resource-model';
 
 interface TemplateFormProps {

@@ -1,12 +1,12 @@
-import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FolderListing } from '../../../shared/contract/roots';
 import { useBerth } from '../../store';
-import { Button, DialogHeader, IconButton, InlineAlert } from '../shell/controls';
-import { ArrowUpIcon, ChevronRightIcon, FolderIcon, HomeIcon } from '../shell/icons';
+import { Button, IconButton, InlineAlert } from '../../ui/controls';
+import { ArrowUpIcon, ChevronRightIcon, FolderIcon, HomeIcon } from '../../ui/icons';
 import { BroadFolderWarning } from './broad-folder-warning';
 import { folderCrumbs, folderName } from './folder-crumbs';
 import { needsBroadConfirmation } from './roots-model';
+import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -15,14 +15,9 @@ import { needsBroadConfirmation } from './roots-model';
  */
 export function AddRootDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide folder-dialog" aria-describedby="folder-dialog-description">
-          {open ? <FolderBrowser onDone={() => onOpenChange(false)} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} className="dialog-wide folder-dialog" aria-describedby="folder-dialog-description">
+      {open ? <FolderBrowser onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
   );
 }
 
@@ -121,7 +116,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
   return (
     <div className="folder-browser">
       <DialogHeader title="Add a workspace root" />
-      <div className="dialog-body">
+      <DialogBody>
         <p className="dialog-description" id="folder-dialog-description">
           Pick a folder on the computer Berth runs on. Servers you allow will be able to read and change the files in it.
         </p>
@@ -207,11 +202,11 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           <InlineAlert>{addError}</InlineAlert>
         ) : null}
         {broadWarning ? <BroadFolderWarning message={broadWarning} busy={busy} onConfirm={() => void use(true)} onCancel={() => setBroadWarning(undefined)} /> : null}
-      </div>
+      </DialogBody>
       <footer className="dialog-footer">
-        <Dialog.Close asChild>
+        <DialogClose>
           <Button variant="ghost">Cancel</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button variant="primary" onClick={() => void use()} disabled={busy || broadWarning !== undefined || (!listing && typedPath.trim() === '')}>
           {busy ? 'Adding…' : `Use “${suggested || 'this folder'}”`}
         </Button>

@@ -1,8 +1,8 @@
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useBerth } from '../../store';
-import { Button, DialogHeader } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
+import { Dialog, DialogBody, DialogHeader } from '../../ui/dialog';
 
 /**
  * The host's warning about sharing a folder as broad as `/` or the home
@@ -57,16 +57,11 @@ export function ConfirmBroadRootDialog({ pick, onDone }: { pick: { path: string;
     onDone();
   };
   return (
-    <Dialog.Root open={pick !== undefined} onOpenChange={(open) => !open && onDone()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <DialogHeader title="Add a workspace root" />
-          <div className="dialog-body">
-            {pick ? <BroadFolderWarning message={pick.warning} busy={busy} onConfirm={() => void confirm()} onCancel={onDone} cancelLabel="Don’t add it" /> : null}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={pick !== undefined} onOpenChange={(open) => !open && onDone()} aria-describedby={undefined}>
+      <DialogHeader title="Add a workspace root" />
+      <DialogBody>
+        {pick ? <BroadFolderWarning message={pick.warning} busy={busy} onConfirm={() => void confirm()} onCancel={onDone} cancelLabel="Don’t add it" /> : null}
+      </DialogBody>
+    </Dialog>
   );
 }

@@ -3,8 +3,8 @@ import type { RootView } from '../../../shared/domain/roots';
 import { useBerth } from '../../store';
 import { BroadFolderWarning } from './broad-folder-warning';
 import { asSentence, needsBroadConfirmation } from './roots-model';
-import { Button, Chip, IconButton } from '../shell/controls';
-import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } from '../shell/icons';
+import { Button, Chip, IconButton } from '../../ui/controls';
+import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } from '../../ui/icons';
 
 /**
  * One root: name, real path (and the path picked, when a link led there), the

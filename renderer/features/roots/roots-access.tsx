@@ -1,8 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { RootsView } from '../../../shared/contract/roots';
 import { sortServers, useBerth } from '../../store';
-import { Button, Chip, EmptyState, Switch } from '../shell/controls';
-import { FolderIcon, RestartIcon, ServerIcon } from '../shell/icons';
+import { Button, Chip, EmptyState, Switch } from '../../ui/controls';
+import { FolderIcon, RestartIcon, ServerIcon } from '../../ui/icons';
 import { CONSENT_LABELS, consentState, exposureOf, exposureSummary, hasAnswers, seesRoot, toggleExposure } from './roots-model';
 
 /** Which server sees which root, and what the person answered, as one matrix (servers × roots). */

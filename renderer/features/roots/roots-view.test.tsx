@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../../shared/domain';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { FolderListing } from '../../../shared/contract/roots';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { RootsView } from './roots-view';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -22,15 +21,12 @@ function mount(shell: AppInfo['shell'], picked: string | null) {
     'roots.add': ({ path }) => ok({ id: 'r1', path, name: 'code', addedAt: 1, missing: false }),
     'roots.browse': () => ok({ path: '/home/ada', home: '/home/ada', parent: '/home', entries: [{ name: 'code', path: '/home/ada/code', readable: true }], truncated: false }),
   });
-  const store = createBerthStore(transport);
-  store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <RootsView />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<RootsView />, {
+    transport,
+    prepare: (store) => {
+      store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+    },
+  });
   return { store, transport, methods: () => transport.calls.map((c) => c.method) };
 }
 

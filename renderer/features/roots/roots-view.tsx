@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useBerth } from '../../store';
-import { Button, EmptyState, InlineAlert } from '../shell/controls';
-import { FolderIcon, PlusIcon } from '../shell/icons';
+import { Button, EmptyState, InlineAlert } from '../../ui/controls';
+import { FolderIcon, PlusIcon } from '../../ui/icons';
 import { AddRootDialog } from './add-root-dialog';
 import { ConfirmBroadRootDialog } from './broad-folder-warning';
 import { RootRow } from './root-row';

@@ -1,12 +1,13 @@
 import clsx from 'clsx';
-import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import type { SandboxDenial } from '../../../shared/domain/sandbox';
 import { useBerth } from '../../store';
-import { Button, InlineAlert } from '../shell/controls';
-import { ShieldIcon } from '../shell/icons';
+import { Button, InlineAlert } from '../../ui/controls';
+import { ShieldIcon } from '../../ui/icons';
 import { CLAIM_WORDS, denialActionLabel, denialSentence, neverSentence } from './sandbox-words';
 import { useSandboxDenials, useSandboxModel } from './use-sandbox';
+import { DialogFooter } from '../../ui/dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 
 /** The newest denial of a server that the person can still act on (or the newest at all). */
 export function latestDenial(denials: readonly SandboxDenial[]): SandboxDenial | undefined {
@@ -57,40 +58,36 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
   }
 
   return (
-    <AlertDialog.Root
+    <AlertDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) setError(undefined);
         setOpen(next);
       }}
-    >
-      <AlertDialog.Trigger asChild>
+      className="dialog-narrow"
+      trigger={
         <Button size="sm" className={clsx('sandbox-allow', size === 'xs' && 'xs')}>
           {label}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-narrow">
-          <AlertDialog.Title className="dialog-title">{folder !== undefined ? `Let “${denial.server}” change files in this folder?` : `Let “${denial.server}” reach this domain?`}</AlertDialog.Title>
-          <AlertDialog.Description className="dialog-description">
-            {folder !== undefined
-              ? 'Berth adds the folder below to the ones this server may change, and restarts it. Everything else stays closed to it; you can remove the folder again in its Sandbox tab.'
-              : 'Berth adds the domain below to the ones this server may connect to, and restarts it. Every other address stays closed to it; you can remove the domain again in its Sandbox tab.'}
-          </AlertDialog.Description>
-          <p className="sandbox-allow-target mono">{target}</p>
-          {denial.source === 'server' ? <p className="muted">{CLAIM_WORDS}</p> : null}
-          {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
-          <div className="dialog-footer">
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost">Cancel</Button>
-            </AlertDialog.Cancel>
-            <Button variant="primary" disabled={busy} onClick={() => void confirm()}>
-              {busy ? 'Allowing…' : 'Allow and restart'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+    >
+      <AlertDialogTitle>{folder !== undefined ? `Let “${denial.server}” change files in this folder?` : `Let “${denial.server}” reach this domain?`}</AlertDialogTitle>
+      <AlertDialogDescription>
+        {folder !== undefined
+          ? 'Berth adds the folder below to the ones this server may change, and restarts it. Everything else stays closed to it; you can remove the folder again in its Sandbox tab.'
+          : 'Berth adds the domain below to the ones this server may connect to, and restarts it. Every other address stays closed to it; you can remove the domain again in its Sandbox tab.'}
+      </AlertDialogDescription>
+      <p className="sandbox-allow-target mono">{target}</p>
+      {denial.source === 'server' ? <p className="muted">{CLAIM_WORDS}</p> : null}
+      {error !== undefined ? <InlineAlert>{error}</InlineAlert> : null}
+      <DialogFooter>
+        <AlertDialogCancel>
+          <Button variant="ghost">Cancel</Button>
+        </AlertDialogCancel>
+        <Button variant="primary" disabled={busy} onClick={() => void confirm()}>
+          {busy ? 'Allowing…' : 'Allow and restart'}
+        </Button>
+      </DialogFooter>
+    </AlertDialog>
   );
 }

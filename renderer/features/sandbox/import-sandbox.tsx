@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Switch } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Switch } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 import { unavailableSentence } from './sandbox-words';
 import { useSandbox } from './use-sandbox';
 

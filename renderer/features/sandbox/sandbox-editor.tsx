@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { useId, useRef, type ReactNode } from 'react';
 import type { SandboxSupport } from '../../../shared/domain/sandbox';
-import { Button, IconButton, Switch } from '../shell/controls';
-import { CloseIcon, PlusIcon, WarningIcon } from '../shell/icons';
+import { Button, IconButton, Switch } from '../../ui/controls';
+import { CloseIcon, PlusIcon, WarningIcon } from '../../ui/icons';
 import { newListRow, type DraftErrors, type ListRow, type SandboxDraft } from './sandbox-draft';
 import { PolicyFacts } from './policy-facts';
 import { unavailableSentence, type PolicyLines } from './sandbox-words';

@@ -1,5 +1,5 @@
 import type { ServerState } from '../../../shared/domain';
-import { Button, Chip } from '../shell/controls';
+import { Button, Chip } from '../../ui/controls';
 import { useSandbox } from './use-sandbox';
 
 /** The Overview's one line about the sandbox: on or off, its network, and the way to its tab. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
-import { ShieldIcon } from '../shell/icons';
+import { Button } from '../../ui/controls';
+import { ShieldIcon } from '../../ui/icons';
 import { useSandbox, useSandboxModel } from './use-sandbox';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert } from '../shell/controls';
+import { Button, Chip, InlineAlert } from '../../ui/controls';
 import { AllowButton } from './denial-notice';
 import { checkDraft, draftChanges, draftFromSettings, type DraftErrors, type SandboxDraft } from './sandbox-draft';
 import { SandboxEditor } from './sandbox-editor';

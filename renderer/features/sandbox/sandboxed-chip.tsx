@@ -1,5 +1,5 @@
 import type { ServerState } from '../../../shared/domain';
-import { Chip } from '../shell/controls';
+import { Chip } from '../../ui/controls';
 import { useSandbox } from './use-sandbox';
 
 /** "Sandboxed" on a server's card, so which servers run contained is visible at a glance. */

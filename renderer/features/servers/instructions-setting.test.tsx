@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../shared/result';
-import { connectStore, createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import { connectStore } from '../../store';
+import type { FakeHandlers } from '../../test-support/fake-transport';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 import { foldedInstructions, ServerInstructionsSection } from './instructions-setting';
 
 afterEach(cleanup);
 
 function mount(instructions: string | undefined, handlers: FakeHandlers = {}) {
-  const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  const view = render(
-    <StoreProvider store={store}>
-      <ServerInstructionsSection server={{ name: 'everything', ...(instructions !== undefined ? { instructions } : {}) }} />
-    </StoreProvider>,
-  );
-  return { transport, store, view };
+  const view = renderWithBerth(<ServerInstructionsSection server={{ name: 'everything', ...(instructions !== undefined ? { instructions } : {}) }} />, { handlers });
+  return { transport: view.transport, store: view.store, view };
 }
 
 const theSwitch = () => screen.getByRole('switch', { name: 'Send its instructions to the model' });

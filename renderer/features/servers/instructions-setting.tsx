@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { INSTRUCTIONS_CAPS } from '../../../shared/domain/server-instructions';
 import { sendsInstructionsOf, useBerth } from '../../store';
-import { Button, Switch } from '../shell/controls';
+import { Button, Switch } from '../../ui/controls';
 
 export const INSTRUCTIONS_SWITCH_LABEL = 'Send its instructions to the model';
 export const INSTRUCTIONS_SWITCH_HINT = 'In conversations that offer its tools, they go into the system prompt, marked as this server’s words.';

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { ServerFormDialog } from './server-form-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -16,17 +15,14 @@ afterEach(cleanup);
 
 function mount(options: { policies?: boolean; folders?: boolean } = {}) {
   const transport = createFakeTransport({ 'servers.update': ({ name }) => ok(serverState(name)) });
-  const store = createBerthStore(transport);
-  store.getState().applyServersSnapshot([serverState('files')]);
-  if (options.policies !== false) store.getState().applyConsentPolicies([{ id: 'p1', scope: 'tool', server: 'files', tool: 'write', createdAt: 1 }]);
-  if (options.folders === true) store.getState().applyRootsView({ roots: [], exposure: {}, consent: { files: { allowed: ['r1', 'r2'], denied: [] } } });
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ServerFormDialog />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ServerFormDialog />, {
+    transport,
+    prepare: (store) => {
+      store.getState().applyServersSnapshot([serverState('files')]);
+      if (options.policies !== false) store.getState().applyConsentPolicies([{ id: 'p1', scope: 'tool', server: 'files', tool: 'write', createdAt: 1 }]);
+      if (options.folders === true) store.getState().applyRootsView({ roots: [], exposure: {}, consent: { files: { allowed: ['r1', 'r2'], denied: [] } } });
+    },
+  });
   act(() => store.getState().openServerForm({ mode: 'edit', name: 'files' }));
   const updates = () => transport.calls.filter((c) => c.method === 'servers.update').map((c) => c.input as Record<string, unknown>);
   return { updates };

@@ -1,4 +1,4 @@
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 // What the Overview's limit forms (sampling limits, result limit) share: how a
 // typed number is read, and the row of buttons under the fields.

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
-import { Field, Segmented } from '../shell/controls';
-import { ChevronRightIcon } from '../shell/icons';
+import { Field, Segmented } from '../../ui/controls';
+import { ChevronRightIcon } from '../../ui/icons';
 import type { FormErrors } from './server-form-model';
 import { hasOAuthSettings, type ClientAuthKind, type OAuthFormValues } from './server-form-oauth';
 

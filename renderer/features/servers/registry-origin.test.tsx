@@ -1,26 +1,21 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { RegistryOrigin } from './registry-origin';
+import type { FakeHandlers } from '../../test-support/fake-transport';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
 const from = { url: 'https://registry.example.com', name: 'io.github.x/weather', version: '1.0.0', option: 0, values: {} };
 
 function mount(latest: string | undefined) {
-  const transport = createFakeTransport({
+  const handlers: FakeHandlers = {
     'registry.updates': () => ok({ updates: latest === undefined ? [] : [{ server: 'weather', registry: from.url, name: from.name, installed: '1.0.0', latest }], problems: [] }),
     'registry.update': () => ok({ server: 'weather', version: latest ?? '' }),
-  });
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <RegistryOrigin server="weather" from={from} />
-    </StoreProvider>,
-  );
+  };
+  const { transport, store } = renderWithBerth(<RegistryOrigin server="weather" from={from} />, { handlers });
   return { transport, store };
 }
 

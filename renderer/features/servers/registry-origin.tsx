@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InstalledFrom } from '../../../shared/domain/server';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
+import { Button, Chip } from '../../ui/controls';
 
 /**
  * Where an installed server came from, and — when its registry now has a

@@ -1,22 +1,19 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import type { FakeHandlers } from '../../test-support/fake-transport';
 import { ResultLimitFacts } from './result-limit';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
 function mount(handlers: FakeHandlers) {
-  const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <dl>
-        <ResultLimitFacts server="files" />
-      </dl>
-    </StoreProvider>,
+  const { transport } = renderWithBerth(
+    <dl>
+      <ResultLimitFacts server="files" />
+    </dl>,
+    { handlers },
   );
   return { transport };
 }

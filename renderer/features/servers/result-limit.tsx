@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
 import { useBerth } from '../../store';
-import { Button, Field, InlineAlert } from '../shell/controls';
+import { useLiveHostList } from '../../store/use-live-host-list';
+import { Button, Field, InlineAlert } from '../../ui/controls';
 import { LimitFormActions, tokensOf } from './limit-form';
 
 // The Overview's "Long results": how much of one of the server's tool results
@@ -15,22 +16,17 @@ export const RESULT_LIMIT_DEFAULT_WORDS = `${n(DEFAULT_RESULT_LIMIT_TOKENS)} tok
 
 /** undefined: the server uses Berth's default; null: not read yet. */
 function useResultLimit(server: string): number | undefined | null {
-  const transport = useBerth((s) => s.appsTransport);
-  const [limit, setLimit] = useState<number | undefined | null>(null);
-  useEffect(() => {
-    let live = true;
-    const off = transport.on('servers.resultLimitChanged', (setting) => {
-      if (setting.server === server) setLimit(setting.limitTokens);
-    });
-    void transport.call('servers.resultLimits', {}).then((result) => {
-      if (live && result.ok) setLimit(result.value.find((s) => s.server === server)?.limitTokens);
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [transport, server]);
-  return limit;
+  const { loaded, value } = useLiveHostList(
+    {
+      method: 'servers.resultLimits',
+      input: {},
+      topic: 'servers.resultLimitChanged',
+      fromAnswer: (limits) => limits.find((s) => s.server === server)?.limitTokens,
+      fromEvent: (setting) => (setting.server === server ? { value: setting.limitTokens } : undefined),
+    },
+    [server],
+  );
+  return loaded ? value : null;
 }
 
 export function ResultLimitFacts({ server }: { server: string }) {

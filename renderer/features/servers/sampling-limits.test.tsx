@@ -1,25 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SamplingUsage } from '../../../shared/domain/sampling-limits';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import type { FakeHandlers } from '../../test-support/fake-transport';
 import { SamplingLimitsFacts } from './sampling-limits';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
 const spent: SamplingUsage = { server: 'everything', limits: { maxTokens: 1_000, sessionBudget: 2_500 }, custom: true, used: 2_700, inFlight: 0, requests: 2, refused: 1 };
 
 function mount(handlers: FakeHandlers = {}) {
-  const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <dl>
-        <SamplingLimitsFacts server="everything" />
-      </dl>
-    </StoreProvider>,
+  const { transport, store } = renderWithBerth(
+    <dl>
+      <SamplingLimitsFacts server="everything" />
+    </dl>,
+    { handlers },
   );
   return { transport, store };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SAMPLING_SESSION_NOTE, SamplingLimitsSchema } from '../../../shared/domain/sampling-limits';
 import type { SamplingLimits, SamplingUsage } from '../../../shared/domain/sampling-limits';
 import { samplingUsageOf, useBerth } from '../../store';
-import { Button, Chip, Field, InlineAlert } from '../shell/controls';
+import { Button, Chip, Field, InlineAlert } from '../../ui/controls';
 import { LimitFormActions, tokensOf } from './limit-form';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 import { schemaRows } from './schema-model';
 
 /** A tool's input schema as a properties table, with the raw JSON one click away. */

@@ -2,8 +2,8 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { IconButton, Switch, WithTooltip } from '../shell/controls';
-import { EditIcon, KeyIcon, LogsIcon, MoreIcon, PlayIcon, RestartIcon, StopIcon, TrashIcon } from '../shell/icons';
+import { IconButton, Switch, WithTooltip } from '../../ui/controls';
+import { EditIcon, KeyIcon, LogsIcon, MoreIcon, PlayIcon, RestartIcon, StopIcon, TrashIcon } from '../../ui/icons';
 import { RemoveServerDialog } from './remove-server-dialog';
 import { usesOAuth } from './sign-in-button';
 

@@ -1,12 +1,12 @@
 import clsx from 'clsx';
-import { Collapsible, Dialog } from 'radix-ui';
+import { Collapsible } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/domain';
 import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
-import { Button, DialogHeader, Field, InlineAlert, Segmented, Switch } from '../shell/controls';
-import { ChevronRightIcon } from '../shell/icons';
+import { Button, Field, InlineAlert, Segmented, Switch } from '../../ui/controls';
+import { ChevronRightIcon } from '../../ui/icons';
 import { describeApprovals, heldApprovals, holdsApprovals, identityChanges } from './approvals-model';
 import { KeepApprovalsDialog, type ApprovalsAnswer } from './keep-approvals-dialog';
 import { ArgsEditor, EnvEditor, HeadersEditor } from './list-editors';
@@ -24,6 +24,7 @@ import {
   type FormOutcome,
   type ServerFormValues,
 } from './server-form-model';
+import { Dialog, DialogBody, DialogClose, DialogDescription, DialogHeader } from '../../ui/dialog';
 
 /** A valid form, with the sandbox choice of a local server. */
 type ValidForm = Extract<FormOutcome, { ok: true }> & { sandbox?: SandboxChoice };
@@ -39,14 +40,14 @@ export function ServerFormDialog() {
   const openServerForm = useBerth((s) => s.openServerForm);
   const editing = useBerth((s) => (request?.mode === 'edit' ? s.servers[request.name] : undefined));
   return (
-    <Dialog.Root open={request !== undefined} onOpenChange={(open) => !open && openServerForm(undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide" aria-describedby="server-form-description">
-          {request ? <ServerForm key={formKey(request)} request={request} editing={editing} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={request !== undefined}
+      onOpenChange={(open) => !open && openServerForm(undefined)}
+      className="dialog-wide"
+      aria-describedby="server-form-description"
+    >
+      {request ? <ServerForm key={formKey(request)} request={request} editing={editing} /> : null}
+    </Dialog>
   );
 }
 
@@ -139,14 +140,14 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   return (
     <form ref={formRef} className="server-form" onSubmit={submit} noValidate>
       <DialogHeader title={isEdit ? `Edit “${request.name}”` : 'Add an MCP server'} />
-      <Dialog.Description id="server-form-description" className="dialog-description">
+      <DialogDescription id="server-form-description">
         {remote
           ? 'Berth connects to the address below over HTTP (Streamable HTTP, or the older HTTP+SSE) using the Model Context Protocol.'
           : 'Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.'}
         {isEdit ? ' Saving restarts the server if it is running; a new log level alone is applied without a restart.' : ''}
-      </Dialog.Description>
+      </DialogDescription>
 
-      <div className="dialog-body">
+      <DialogBody>
         {errors.form ? (
           <InlineAlert>{errors.form}</InlineAlert>
         ) : null}
@@ -263,12 +264,12 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
           </label>
         </div>
         <AdvancedSection values={values} set={set} errors={errors} open={advancedOpen} onOpenChange={setAdvancedOpen} />
-      </div>
+      </DialogBody>
 
       <footer className="dialog-footer">
-        <Dialog.Close asChild>
+        <DialogClose>
           <Button variant="ghost">Cancel</Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" variant="primary" disabled={saving}>
           {saving ? 'Saving…' : isEdit ? 'Save changes' : 'Add server'}
         </Button>

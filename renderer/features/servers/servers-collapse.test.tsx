@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, serverState } from '../../test-support/fake-transport';
+import { serverState } from '../../test-support/fake-transport';
 import { ServersView } from './servers-view';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 // A narrow window shows the Servers list or one server's detail (servers.css, below 1000 px); which
 // one is the store's serverPane. jsdom applies no media queries, so the narrow-window rules are
@@ -26,15 +25,7 @@ function mount({ narrow = false }: { narrow?: boolean } = {}) {
     style.textContent = NARROW_RULES;
     document.head.append(style);
   }
-  const store = createBerthStore(createFakeTransport({}));
-  store.getState().applyServersSnapshot(servers);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ServersView />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ServersView />, { prepare: (store) => store.getState().applyServersSnapshot(servers) });
   return store;
 }
 

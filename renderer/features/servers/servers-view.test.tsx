@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerConfigSchema, type ServerState } from '../../../shared/domain';
-import { createBerthStore, StoreProvider } from '../../store';
 import { ok } from '../../../shared/result';
 import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { signedInDetail } from './sign-in-button';
 import { ServersView } from './servers-view';
 import { statusLabel } from './status-badge';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -20,16 +19,13 @@ const broken = serverState('broken', { status: 'error', reason: 'the server answ
 
 function mount(servers: ServerState[], selected: string, handlers: FakeHandlers = {}) {
   const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  store.getState().applyServersSnapshot(servers);
-  store.setState({ selectedServer: selected });
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ServersView />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<ServersView />, {
+    transport,
+    prepare: (store) => {
+      store.getState().applyServersSnapshot(servers);
+      store.setState({ selectedServer: selected });
+    },
+  });
   return transport;
 }
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppInfo } from '../../../shared/domain/config';
 import { ServerConfigSchema } from '../../../shared/domain';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { SignInButton, usesOAuth } from './sign-in-button';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(() => {
   cleanup();
@@ -18,13 +18,12 @@ const remote = serverState('notes', { config: ServerConfigSchema.parse({ url: 'h
 
 function mount(shell: AppInfo['shell'], handlers: FakeHandlers) {
   const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c/config.json', configDir: '/c', logsDir: '/c/logs' } });
-  render(
-    <StoreProvider store={store}>
-      <SignInButton server={remote} />
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<SignInButton server={remote} />, {
+    transport,
+    prepare: (store) => {
+      store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c/config.json', configDir: '/c', logsDir: '/c/logs' } });
+    },
+  });
   return { store, transport };
 }
 

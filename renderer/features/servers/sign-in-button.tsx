@@ -1,7 +1,7 @@
 import { personSignsIn, type ServerAuth, type ServerState } from '../../../shared/domain';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { KeyIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { KeyIcon } from '../../ui/icons';
 
 /** A remote server a person signs in to with OAuth: a URL, no Authorization header of the person's own, and not set to a grant with no person (client credentials, workload identity). */
 export function usesOAuth(server: ServerState): boolean {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState, ToolInfo } from '../../../shared/domain';
 import { fail, ok } from '../../../shared/result';
-import { connectStore, createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
+import { connectStore } from '../../store';
+import { serverState, type FakeHandlers } from '../../test-support/fake-transport';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 import { TaskSettingFacts } from './task-setting';
 
 afterEach(cleanup);
@@ -18,16 +19,13 @@ const everything = serverState('everything', {
 });
 
 function mount(handlers: FakeHandlers = {}, server: ServerState = everything) {
-  const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  const view = render(
-    <StoreProvider store={store}>
-      <dl>
-        <TaskSettingFacts server={server} />
-      </dl>
-    </StoreProvider>,
+  const view = renderWithBerth(
+    <dl>
+      <TaskSettingFacts server={server} />
+    </dl>,
+    { handlers },
   );
-  return { transport, store, view };
+  return { transport: view.transport, store: view.store, view };
 }
 
 const theSwitch = () => screen.getByRole('switch', { name: 'Run long tool calls as tasks' });

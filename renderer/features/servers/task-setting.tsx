@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ServerState, ToolInfo } from '../../../shared/domain';
 import { optionalToolsAsTasksOf, useBerth } from '../../store';
-import { Switch } from '../shell/controls';
+import { Switch } from '../../ui/controls';
 
 export const TASK_SWITCH_LABEL = 'Run long tool calls as tasks';
 export const TASK_SWITCH_HINT = 'Tools that can run in the background report progress and can be cancelled; Berth checks on them instead of waiting on one request.';

@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import type { ToolInfo } from '../../../shared/domain';
-import { Chip } from '../shell/controls';
-import { ChevronRightIcon } from '../shell/icons';
+import { Chip } from '../../ui/controls';
+import { ChevronRightIcon } from '../../ui/icons';
 import { SchemaTable } from './schema-table';
 
 const HINTS: { key: string; yes: string; no: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] = [

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ProviderModel, ProviderView } from '../../../shared/domain/providers';
 import { useBerth } from '../../store';
-import { Button, InlineAlert } from '../shell/controls';
+import { Button, InlineAlert } from '../../ui/controls';
 import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { KeyIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { KeyIcon } from '../../ui/icons';
 
 const SOURCE: Record<SettingsView['apiKey']['source'], { label: string; tone: 'success' | 'accent' | 'warning' }> = {
   env: { label: 'From ANTHROPIC_API_KEY', tone: 'accent' },

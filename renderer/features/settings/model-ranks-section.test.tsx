@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SamplingModelTable } from '../../../shared/contract/sampling';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { ModelRanksSection } from './model-ranks-section';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -30,14 +29,7 @@ function mount() {
       return ok(table);
     },
   });
-  const store = createBerthStore(transport);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ModelRanksSection />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  renderWithBerth(<ModelRanksSection />, { transport });
   return { transport };
 }
 

@@ -3,8 +3,8 @@ import type { SamplingModelRow } from '../../../shared/contract/sampling';
 import { MODEL_TIERS, ModelRanksSchema } from '../../../shared/domain/model-ranks';
 import type { ModelRanks, ModelTier } from '../../../shared/domain/model-ranks';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { SparkleIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { SparkleIcon } from '../../ui/icons';
 
 const AXES = [
   { field: 'costRank', label: 'Cost' },

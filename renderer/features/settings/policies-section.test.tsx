@@ -1,29 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
 import { ConsentPoliciesSection } from './policies-section';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
 describe('<ConsentPoliciesSection>: stale permissions', () => {
   it('marks each permission that no longer applies, says why, and the others as in effect', () => {
-    const store = createBerthStore(createFakeTransport());
-    store.getState().applyConsentPolicies([
-      { id: 'a', scope: 'server', server: 'files', createdAt: 1, stale: 'server-changed' },
-      { id: 'b', scope: 'tool', server: 'notes', tool: 'read_note', createdAt: 2, stale: 'tool-changed' },
-      { id: 'c', scope: 'tool', server: 'notes', tool: 'list', createdAt: 3, stale: 'unrecorded' },
-      { id: 'd', scope: 'tool', server: 'notes', tool: 'search', createdAt: 4 },
-    ]);
-    render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <ConsentPoliciesSection />
-        </Tooltip.Provider>
-      </StoreProvider>,
-    );
+    renderWithBerth(<ConsentPoliciesSection />, {
+      prepare: (store) =>
+        store.getState().applyConsentPolicies([
+          { id: 'a', scope: 'server', server: 'files', createdAt: 1, stale: 'server-changed' },
+          { id: 'b', scope: 'tool', server: 'notes', tool: 'read_note', createdAt: 2, stale: 'tool-changed' },
+          { id: 'c', scope: 'tool', server: 'notes', tool: 'list', createdAt: 3, stale: 'unrecorded' },
+          { id: 'd', scope: 'tool', server: 'notes', tool: 'search', createdAt: 4 },
+        ]),
+    });
     const table = screen.getByRole('table', { name: 'Tool permissions' });
     const state = (id: string) => {
       const row = table.querySelector(`tr[data-policy="${id}"]`);

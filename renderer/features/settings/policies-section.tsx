@@ -1,12 +1,13 @@
-import { AlertDialog } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../../../shared/domain/consent';
 import { describeRule } from '../../../shared/domain/consent-rules';
 import { RuleForm } from './rule-form';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert, Segmented } from '../shell/controls';
-import { ShieldIcon, SparkleIcon } from '../shell/icons';
+import { Button, Chip, InlineAlert, Segmented } from '../../ui/controls';
+import { ShieldIcon, SparkleIcon } from '../../ui/icons';
+import { DialogFooter } from '../../ui/dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
   server: 'Every tool of the server',
@@ -146,28 +147,23 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
   }
 
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-narrow">
-          <AlertDialog.Title className="dialog-title">Revoke this permission?</AlertDialog.Title>
-          <AlertDialog.Description className="dialog-description">
-            Berth will ask again before running {describePolicy(policy)}.
-          </AlertDialog.Description>
-          {error ? (
-            <InlineAlert>{error}</InlineAlert>
-          ) : null}
-          <div className="dialog-footer">
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost">Keep it</Button>
-            </AlertDialog.Cancel>
-            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-              Revoke
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog open onOpenChange={(open) => !open && onClose()} className="dialog-narrow">
+      <AlertDialogTitle>Revoke this permission?</AlertDialogTitle>
+      <AlertDialogDescription>
+        Berth will ask again before running {describePolicy(policy)}.
+      </AlertDialogDescription>
+      {error ? (
+        <InlineAlert>{error}</InlineAlert>
+      ) : null}
+      <DialogFooter>
+        <AlertDialogCancel>
+          <Button variant="ghost">Keep it</Button>
+        </AlertDialogCancel>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+          Revoke
+        </Button>
+      </DialogFooter>
+    </AlertDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { baseUrlCredentialsProblem, PRESET_INFO, PROVIDER_PRESETS, type ProviderModel, type ProviderPreset, type ProviderView } from '../../../shared/domain/providers';
 import { useBerth } from '../../store';
-import { Button, Field, InlineAlert } from '../shell/controls';
+import { Button, Field, InlineAlert } from '../../ui/controls';
 import { ProviderModels } from './provider-models';
 import { TestConnection } from './test-connection';
 

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { ProviderModel } from '../../../shared/domain/providers';
 import { guessTakesImages, takesImages } from '../../../shared/domain/model-images';
 import { useBerth } from '../../store';
-import { Button, IconButton } from '../shell/controls';
-import { PlusIcon, RestartIcon, TrashIcon } from '../shell/icons';
+import { Button, IconButton } from '../../ui/controls';
+import { PlusIcon, RestartIcon, TrashIcon } from '../../ui/icons';
 
 interface ProviderModelsProps {
   /** Set once the provider is saved: only then can Berth ask it for its models. */

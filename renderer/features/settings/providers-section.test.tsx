@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProvidersView } from '../../../shared/contract/providers';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { ProvidersSection } from './providers-section';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -37,15 +36,7 @@ function mount(initial: ProviderView[] = [ANTHROPIC], listed: MethodOutputModels
     'providers.listModels': () => ('error' in listed ? fail('SERVER_ERROR', listed.error) : ok(listed)),
     'providers.check': ({ id }) => ok(id === 'anthropic' ? { ok: false, message: 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.' } : { ok: false, message: 'nothing is listening at 127.0.0.1:11434 — is Ollama running?' }),
   });
-  const store = createBerthStore(transport);
-  store.getState().applyProviders(answer());
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ProvidersSection />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ProvidersSection />, { transport, prepare: (store) => store.getState().applyProviders(answer()) });
   return { transport, store };
 }
 type MethodOutputModels = { models: Array<{ id: string; label?: string; takesImages?: boolean; tier?: 'fast' | 'balanced' | 'smart' }> } | { error: string };

@@ -1,12 +1,13 @@
-import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { PRESET_INFO, type ProviderView } from '../../../shared/domain/providers';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert } from '../shell/controls';
-import { EditIcon, PlusIcon, ServerIcon, TrashIcon } from '../shell/icons';
+import { Button, Chip, InlineAlert } from '../../ui/controls';
+import { EditIcon, PlusIcon, ServerIcon, TrashIcon } from '../../ui/icons';
 import { AnthropicModelsForm } from './anthropic-models-form';
 import { ProviderForm } from './provider-form';
 import { TestConnection } from './test-connection';
+import { DialogFooter } from '../../ui/dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
 
 function presetLabel(provider: ProviderView): string {
   return provider.preset === 'anthropic' ? 'Built in' : PRESET_INFO[provider.preset].label;
@@ -123,26 +124,21 @@ function RemoveProviderDialog({ provider, onClose, onRemoved }: { provider: Prov
   }
 
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-narrow">
-          <AlertDialog.Title className="dialog-title">Remove {provider.label}?</AlertDialog.Title>
-          <AlertDialog.Description className="dialog-description">
-            Its models leave the model pickers{provider.key.set ? ' and its stored key is deleted' : ''}. Conversations that use one of its models are kept; their next
-            message says the provider is gone, and you can pick another model.
-          </AlertDialog.Description>
-          {error ? <InlineAlert>{error}</InlineAlert> : null}
-          <div className="dialog-footer">
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost">Keep it</Button>
-            </AlertDialog.Cancel>
-            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-              Remove
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog open onOpenChange={(open) => !open && onClose()} className="dialog-narrow">
+      <AlertDialogTitle>Remove {provider.label}?</AlertDialogTitle>
+      <AlertDialogDescription>
+        Its models leave the model pickers{provider.key.set ? ' and its stored key is deleted' : ''}. Conversations that use one of its models are kept; their next
+        message says the provider is gone, and you can pick another model.
+      </AlertDialogDescription>
+      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      <DialogFooter>
+        <AlertDialogCancel>
+          <Button variant="ghost">Keep it</Button>
+        </AlertDialogCancel>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+          Remove
+        </Button>
+      </DialogFooter>
+    </AlertDialog>
   );
 }

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentPolicy } from '../../../shared/domain/consent';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { ConsentPoliciesSection } from './policies-section';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -20,16 +19,13 @@ function setup(policies: ConsentPolicy[] = []) {
   const transport = createFakeTransport();
   transport.handlers['consent.addRule'] = ({ server, rule }) =>
     ok({ id: 'r1', scope: 'rule', server, rule, tools: rule.kind === 'read-only' ? ['echo', 'get-sum'] : ['get-env', 'get-sum'], createdAt: 1 });
-  const store = createBerthStore(transport);
-  store.getState().applyServersSnapshot([serverState('everything', { status: 'ready', tools }), serverState('stopped')]);
-  store.getState().applyConsentPolicies(policies);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <ConsentPoliciesSection />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<ConsentPoliciesSection />, {
+    transport,
+    prepare: (store) => {
+      store.getState().applyServersSnapshot([serverState('everything', { status: 'ready', tools }), serverState('stopped')]);
+      store.getState().applyConsentPolicies(policies);
+    },
+  });
   return { transport, store };
 }
 

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ConsentRuleSchema, ruleCovers, type ConsentRule } from '../../../shared/domain/consent-rules';
 import { useBerth } from '../../store';
-import { Button, InlineAlert, Segmented } from '../shell/controls';
-import { WarningIcon } from '../shell/icons';
+import { Button, InlineAlert, Segmented } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 
 type Kind = ConsentRule['kind'];
 

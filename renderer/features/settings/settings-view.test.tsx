@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView as Settings } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { SettingsView } from './settings-view';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -32,17 +31,14 @@ function mount() {
         unreadableLines: 1,
       }),
   });
-  const store = createBerthStore(transport);
-  store.getState().applySettings(SETTINGS);
-  store.getState().applyServersSnapshot([serverState('files')]);
-  store.getState().applyConsentPolicies([{ id: 'p1', scope: 'tool', server: 'files', tool: 'read', createdAt: 1 }]);
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>
-        <SettingsView />
-      </Tooltip.Provider>
-    </StoreProvider>,
-  );
+  const { store } = renderWithBerth(<SettingsView />, {
+    transport,
+    prepare: (store) => {
+      store.getState().applySettings(SETTINGS);
+      store.getState().applyServersSnapshot([serverState('files')]);
+      store.getState().applyConsentPolicies([{ id: 'p1', scope: 'tool', server: 'files', tool: 'read', createdAt: 1 }]);
+    },
+  });
   return { transport, store };
 }
 

@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import type { AuditEntry } from '../../../shared/domain/consent';
 import { AUDIT_LIMIT, useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { ChatIcon, LogsIcon, RestartIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { ChatIcon, LogsIcon, RestartIcon } from '../../ui/icons';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import { ApiKeySection } from './api-key-section';
 import { ModelRanksSection } from './model-ranks-section';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useBerth } from '../../store';
-import { Button } from '../shell/controls';
+import { Button } from '../../ui/controls';
 
 /** "Test connection" and, once run, the provider's answer in exact words. */
 export function TestConnection({ providerId, providerLabel, model }: { providerId: string; providerLabel: string; model?: string }) {

@@ -1,4 +1,4 @@
-import { BrandIcon } from './icons';
+import { BrandIcon } from '../../ui/icons';
 
 /** Browser mode opened without the per-run token: explain how to get the right address. */
 export function MissingToken() {

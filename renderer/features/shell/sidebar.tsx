@@ -4,8 +4,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { countRunningTasks, sortServers, useBerth, type View } from '../../store';
 import { StatusDot, shownStatus, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
-import { Button } from './controls';
-import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, SearchIcon, ServerIcon, SettingsIcon, TasksIcon } from './icons';
+import { Button } from '../../ui/controls';
+import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, SearchIcon, ServerIcon, SettingsIcon, TasksIcon } from '../../ui/icons';
 
 export function Sidebar() {
   const view = useBerth((s) => s.view);

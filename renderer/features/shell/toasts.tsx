@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Toast } from 'radix-ui';
 import { useBerth } from '../../store';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../../ui/icons';
 
 /** Errors stay longer than confirmations; hovering or focusing a toast pauses its timer. */
 const DURATION = { error: 12_000, success: 4_000, info: 6_000 } as const;

@@ -3,8 +3,8 @@ import { useBerth } from '../../store';
 import type { RendererTransport } from '../../transport';
 import { PendingTray } from '../pending/pending-tray';
 import { useNow } from '../servers/use-now';
-import { Button } from './controls';
-import { WarningIcon } from './icons';
+import { Button } from '../../ui/controls';
+import { WarningIcon } from '../../ui/icons';
 
 const TITLES = { chat: 'Chat', servers: 'Servers', discover: 'Discover servers', tasks: 'Tasks', roots: 'Workspace roots', logs: 'Logs', settings: 'Settings' } as const;
 

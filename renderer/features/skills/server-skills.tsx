@@ -1,7 +1,7 @@
 import type { ServerState } from '../../../shared/domain';
 import type { SkillInfo } from '../../../shared/domain/skills';
-import { Chip, EmptyState, InlineAlert } from '../shell/controls';
-import { BookIcon } from '../shell/icons';
+import { Chip, EmptyState, InlineAlert } from '../../ui/controls';
+import { BookIcon } from '../../ui/icons';
 import { formatBytes, STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
 
 /**

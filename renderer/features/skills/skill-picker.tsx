@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import type { SkillCatalog, SkillInfo } from '../../../shared/domain/skills';
 import { useBerth } from '../../store';
-import { IconButton } from '../shell/controls';
-import { CloseIcon } from '../shell/icons';
+import { IconButton } from '../../ui/controls';
+import { CloseIcon } from '../../ui/icons';
 import { STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
 
 /**

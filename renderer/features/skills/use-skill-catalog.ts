@@ -1,29 +1,13 @@
-import { useEffect, useState } from 'react';
 import type { SkillCatalog } from '../../../shared/domain/skills';
-import { useBerth } from '../../store';
+import { useLiveHostList } from '../../store/use-live-host-list';
 
 /** Every ready server's skills, kept current from `skills.changed`; an error when the first read failed. */
 export function useSkillCatalog(): { catalog: SkillCatalog | undefined; error: string | undefined } {
-  const transport = useBerth((s) => s.appsTransport);
-  const [catalog, setCatalog] = useState<SkillCatalog>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    const off = transport.on('skills.changed', (payload) => {
-      setCatalog(payload);
-      setError(undefined);
-    });
-    void transport.call('skills.list', {}).then((result) => {
-      if (!current) return;
-      if (result.ok) setCatalog((seen) => seen ?? result.value);
-      else setError(result.message);
-    });
-    return () => {
-      current = false;
-      off();
-    };
-  }, [transport]);
-  return { catalog, error };
+  const { value, error } = useLiveHostList(
+    { method: 'skills.list', input: {}, topic: 'skills.changed', fromAnswer: (catalog) => catalog, fromEvent: (catalog) => ({ value: catalog }) },
+    [],
+  );
+  return { catalog: value, error };
 }
 
 export const formatBytes = (bytes: number): string =>

@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { memo, useState, type ReactNode } from 'react';
 import { isTerminalTaskStatus, type TaskRecord } from '../../../shared/domain/task';
 import { useBerth } from '../../store';
-import { Button, Chip } from '../shell/controls';
-import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../shell/icons';
+import { Button, Chip } from '../../ui/controls';
+import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../../ui/icons';
 import { useAnswerTarget } from './answer-target';
 import { progressText, relativeAge, shownTaskStatus, TASK_STATUS, taskDetail, taskSubject } from './task-model';
 

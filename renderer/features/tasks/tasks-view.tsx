@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { isTerminalTaskStatus } from '../../../shared/domain/task';
 import { useBerth } from '../../store';
 import { useNow } from '../servers/use-now';
-import { Button, EmptyState, InlineAlert } from '../shell/controls';
-import { TasksIcon, TrashIcon } from '../shell/icons';
+import { Button, EmptyState, InlineAlert } from '../../ui/controls';
+import { TasksIcon, TrashIcon } from '../../ui/icons';
 import { TaskRow } from './task-row';
 
 /**

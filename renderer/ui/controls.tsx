@@ -1,7 +1,7 @@
 import clsx from 'clsx';
-import { Dialog, Switch as RadixSwitch, ToggleGroup, Tooltip } from 'radix-ui';
+import { Switch as RadixSwitch, ToggleGroup, Tooltip } from 'radix-ui';
 import { forwardRef, useId, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
-import { CloseIcon, WarningIcon } from './icons';
+import { WarningIcon } from './icons';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -144,18 +144,6 @@ export function InlineAlert({ children, action }: { children: ReactNode; action?
       <span>{children}</span>
       {action}
     </div>
-  );
-}
-
-/** A dialog's title row: the title, and a Close button (Escape does the same). */
-export function DialogHeader({ title }: { title: ReactNode }) {
-  return (
-    <header className="dialog-header">
-      <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-      <Dialog.Close asChild>
-        <IconButton label="Close" icon={<CloseIcon />} />
-      </Dialog.Close>
-    </header>
   );
 }
 
