@@ -12,7 +12,7 @@ import { DEFAULT_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../s
 /** What the Messages API takes inside one tool_result (what toAnthropicToolResult builds). */
 export type ModelResultPart = TextBlockParam | ImageBlockParam | DocumentBlockParam;
 
-/** The host tool that reads further ranges of a capped result (app/results/read-result-tool.ts). */
+/** The host tool that reads further ranges of a capped result (read-result-tool.ts beside it). */
 export const READ_RESULT_TOOL = 'read_tool_result';
 
 export { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
