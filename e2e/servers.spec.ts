@@ -82,7 +82,8 @@ test.describe('servers', () => {
     await edit.fill({ name: 'renamed', args: ['--two', 'with space'] });
     await edit.submit();
     await expect(edit.dialog).toBeHidden();
-    await expect(servers.card('renamed')).toContainText("--two with space");
+    // Shown as a shell reads it: the argument with a space in single quotes.
+    await expect(servers.card('renamed')).toContainText("--two 'with space'");
     await expect(servers.card('draft')).toHaveCount(0);
 
     let confirm = await servers.askToRemove('renamed');
