@@ -69,10 +69,31 @@ export function tableCycles(arrows: Arrows): string[][] {
   return findCycles(graph);
 }
 
+/**
+ * renderer/ui is the design system every feature builds on: it imports nothing
+ * else of the renderer (no feature, no store, no transport), so a control can
+ * be used, tested and restyled without the app around it.
+ */
+export function uiLayerImports(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter((e) => e.from.startsWith('renderer/ui/') && !isTest(e.from) && e.to.startsWith('renderer/') && !e.to.startsWith('renderer/ui/'))
+    .map((e) => `${e.from}: import '${e.specifier}' (renderer/ui may import only itself, shared/ and packages)`);
+}
+
 const edge = (from: string, specifier: string, to: string): ImportEdge => ({ from, specifier, to });
 
 describe('folder imports', () => {
   const edges = [...importsOf(FOLDERS).values()].flat();
+
+  it('renderer/ui imports nothing else of the renderer', () => {
+    expect(edges.some((e) => e.from.startsWith('renderer/ui/'))).toBe(true);
+    expect(uiLayerImports(edges)).toEqual([]);
+    // The check itself: a control reaching into a feature or the store is named.
+    expect(uiLayerImports([edge('renderer/ui/dialog.tsx', '../features/chat/x', 'renderer/features/chat/x.ts'), edge('renderer/ui/controls.tsx', '../store', 'renderer/store/index.ts'), edge('renderer/ui/dialog.test.tsx', '../test-support/dom-stubs', 'renderer/test-support/dom-stubs.ts')])).toEqual([
+      "renderer/ui/dialog.tsx: import '../features/chat/x' (renderer/ui may import only itself, shared/ and packages)",
+      "renderer/ui/controls.tsx: import '../store' (renderer/ui may import only itself, shared/ and packages)",
+    ]);
+  });
 
   it('every relative import in app/, shared/, main/, preload/ and renderer/ follows an arrow of the table', () => {
     // The walk saw the code: a broken resolver would find no import to refuse.
