@@ -20,16 +20,15 @@
 // not there to be judged). Exits non-zero only when a scenario listed in
 // test/conformance-expected.json does not pass: a regression.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installToolsOnce } from './tools-install.mjs';
 import { compareWithExpected, expectationsFrom, judgeScenario, renderReport } from './conformance-results.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const toolsDir = join(root, 'tools', 'conformance');
-const stampFile = join(toolsDir, 'node_modules', '.berth-setup-stamp');
 const expectedFile = join(root, 'test', 'conformance-expected.json');
 const reportFile = join(root, 'docs', 'CONFORMANCE.md');
 const adapter = join(root, 'scripts', 'conformance-client.ts');
@@ -55,27 +54,10 @@ function fail(message) {
   process.exit(2);
 }
 
-/** npm itself: the one running `npm run`, else `npm` from PATH. */
-function npm(npmArgs, cwd) {
-  const execPath = process.env.npm_execpath;
-  const viaNode = execPath !== undefined && /\.(c|m)?js$/.test(execPath);
-  return spawnSync(viaNode ? process.execPath : 'npm', viaNode ? [execPath, ...npmArgs] : npmArgs, {
-    cwd,
-    stdio: ['ignore', 2, 2],
-    shell: !viaNode && process.platform === 'win32',
-  });
-}
-
 /** tools/conformance installed for its current lockfile (npm ci once, then a stamp). */
 function ensureTools() {
-  const hash = createHash('sha256').update(readFileSync(join(toolsDir, 'package-lock.json'))).digest('hex');
-  const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : undefined;
-  if (stamp !== hash) {
-    process.stderr.write('Installing the conformance suites and Node 22 (tools/conformance: npm ci)…\n');
-    const result = npm(['ci', '--no-audit', '--no-fund'], toolsDir);
-    if (result.status !== 0) fail(`npm ci in tools/conformance failed (exit ${result.status ?? result.error?.message})`);
-    writeFileSync(stampFile, `${hash}\n`);
-  }
+  const problem = installToolsOnce(toolsDir, 'Installing the conformance suites and Node 22 (tools/conformance: npm ci)…');
+  if (problem !== undefined) fail(problem);
   const node22 = join(toolsDir, 'node_modules', 'node22', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   const version = spawnSync(node22, ['--version'], { encoding: 'utf8' });
   if (version.status !== 0 || !/^v22\./.test(version.stdout)) {

@@ -16,15 +16,14 @@
 // both). Each run ends with a summary line; the script exits non-zero when any version failed. Plain Node, no
 // dependencies.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { installToolsOnce } from './tools-install.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const toolsDir = join(root, 'tools', 'runtimes');
-const stampFile = join(toolsDir, 'node_modules', '.berth-setup-stamp');
 const vitestCli = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
 /** The Node majors tested here, each the alias of the `node` package in tools/runtimes/package.json. */
@@ -106,27 +105,10 @@ function fail(message) {
   process.exit(2);
 }
 
-/** npm itself: the one running `npm run`, else `npm` from PATH. */
-function npm(npmArgs, cwd) {
-  const execPath = process.env.npm_execpath;
-  const viaNode = execPath !== undefined && /\.(c|m)?js$/.test(execPath);
-  return spawnSync(viaNode ? process.execPath : 'npm', viaNode ? [execPath, ...npmArgs] : npmArgs, {
-    cwd,
-    stdio: ['ignore', 2, 2],
-    shell: !viaNode && process.platform === 'win32',
-  });
-}
-
 /** tools/runtimes installed for its current lockfile (npm ci once, then a stamp); each binary checked. */
 function ensureRuntimes(versions) {
-  const hash = createHash('sha256').update(readFileSync(join(toolsDir, 'package-lock.json'))).digest('hex');
-  const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : undefined;
-  if (stamp !== hash) {
-    process.stderr.write(`Installing Node ${Object.keys(RUNTIMES).join(' and ')} (tools/runtimes: npm ci)…\n`);
-    const result = npm(['ci', '--no-audit', '--no-fund'], toolsDir);
-    if (result.status !== 0) fail(`npm ci in tools/runtimes failed (exit ${result.status ?? result.error?.message})`);
-    writeFileSync(stampFile, `${hash}\n`);
-  }
+  const problem = installToolsOnce(toolsDir, `Installing Node ${Object.keys(RUNTIMES).join(' and ')} (tools/runtimes: npm ci)…`);
+  if (problem !== undefined) fail(problem);
   return versions.map((version) => {
     const binary = join(toolsDir, 'node_modules', RUNTIMES[version], 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
     const reported = spawnSync(binary, ['--version'], { encoding: 'utf8' });

@@ -28,6 +28,7 @@ function nodeTransport(script: string, extra: Partial<ConstructorParameters<type
 const ECHO_LINES = `require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'));`;
 
 describe('ProcessStdioTransport', () => {
+  // Only the sandbox passes fd3Input, and the sandbox runs on Linux and macOS: Windows spawns have no inherited fd 3 to test.
   it.skipIf(process.platform === 'win32')('writes fd3Input to the child’s fd 3 and closes it, so the child reads it to its end', async () => {
     const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } });
     const messages: JSONRPCMessage[] = [];
