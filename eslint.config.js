@@ -105,7 +105,10 @@ const dynamicImportsRule = {
     messages: { restricted: "'{{source}}' is restricted in this layer. {{message}}" },
   },
   create(context) {
-    const patterns = context.options[0].patterns.map(({ regex, message }) => ({ regex: new RegExp(regex, 'u'), message }));
+    const patterns = context.options[0].patterns.map(({ regex, message }) => ({
+      regex: new RegExp(regex, 'u'),
+      message,
+    }));
     const check = (node, sourceNode) => {
       if (sourceNode?.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
       const source = sourceNode.value.trim();
@@ -182,10 +185,7 @@ export default defineConfig([
   },
   {
     name: 'berth/globals/node',
-    files: [
-      `{app,main,preload,scripts,e2e,test,bench}/**/*.${SOURCE_EXT}`,
-      `*.config.${SOURCE_EXT}`,
-    ],
+    files: [`{app,main,preload,scripts,e2e,test,bench}/**/*.${SOURCE_EXT}`, `*.config.${SOURCE_EXT}`],
     languageOptions: { globals: { ...globals.node } },
   },
   {

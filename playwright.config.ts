@@ -19,8 +19,14 @@ if (browser.kind === 'not-found') {
 }
 
 // Said once, by the runner (the config is loaded again in every worker).
-if (process.env.TEST_WORKER_INDEX === undefined && electronBinary() === undefined && !process.env.BERTH_REQUIRE_ELECTRON) {
-  process.stderr.write('Electron e2e specs: skipped, no Electron binary in node_modules/electron (node node_modules/electron/install.js fetches it).\n');
+if (
+  process.env.TEST_WORKER_INDEX === undefined &&
+  electronBinary() === undefined &&
+  !process.env.BERTH_REQUIRE_ELECTRON
+) {
+  process.stderr.write(
+    'Electron e2e specs: skipped, no Electron binary in node_modules/electron (node node_modules/electron/install.js fetches it).\n',
+  );
 }
 
 export default defineConfig({

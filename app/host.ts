@@ -27,7 +27,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
   function reportBug(what: string, error: unknown): void {
     console.error(`[berth] ${what}:`, error);
     try {
-      services.find('logs')?.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: `${what}: ${errorMessage(error)}` });
+      services
+        .find('logs')
+        ?.append({
+          server: '',
+          time: Date.now(),
+          source: 'host',
+          level: 'error',
+          text: `${what}: ${errorMessage(error)}`,
+        });
     } catch (logError) {
       console.error('[berth] the host-wide log refused an entry:', logError);
     }
@@ -38,7 +46,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     paths: berthPaths(options.configDir),
     hostEnv,
     serverEnv: Object.fromEntries(Object.entries(hostEnv).filter(([key]) => !HOST_ONLY_ENV.includes(key))),
-    events: createEventHub({ onListenerError: (topic, error) => reportBug(`an event listener for ${topic} threw`, error) }),
+    events: createEventHub({
+      onListenerError: (topic, error) => reportBug(`an event listener for ${topic} threw`, error),
+    }),
     lifecycle: new ServerLifecycle({ reportError: reportBug }),
     services,
     connectionWrappers: [],
@@ -46,7 +56,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     hostTools: [],
     logWatchers: [],
     reportBug,
-    warn: (text) => services.get('logs').append({ server: '', time: Date.now(), source: 'host', level: 'warning', text }),
+    warn: (text) =>
+      services.get('logs').append({ server: '', time: Date.now(), source: 'host', level: 'warning', text }),
   };
   const modules = await openModules(HOST_MODULES, context);
   const router = services.get('router');

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page} from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { AUTOMATION_FLAGS, findBrowser } from '../app/cli/browser-lookup.mjs';
 
 /**
@@ -24,7 +24,8 @@ const READY_LINE = /Berth is ready at (http:\/\/\S+)/;
 /** Why the Chromium rows cannot run here, or undefined when they can. */
 export function browserRowsUnavailable(): string | undefined {
   if (BROWSER.kind === 'not-found') return BROWSER.reason;
-  if (!existsSync(join(STATIC_DIR, 'index.html')) || !existsSync(BROWSER_MODE)) return 'Berth is not built (npm run build)';
+  if (!existsSync(join(STATIC_DIR, 'index.html')) || !existsSync(BROWSER_MODE))
+    return 'Berth is not built (npm run build)';
   return undefined;
 }
 
@@ -42,7 +43,11 @@ export async function launchBerth(configDir: string, extraEnv: Record<string, st
   // The runner's own ANTHROPIC_* variables never reach the host: no row can call the real API.
   for (const key of Object.keys(env)) if (key.startsWith('ANTHROPIC_')) delete env[key];
   Object.assign(env, extraEnv);
-  const child = spawn(process.execPath, [BROWSER_MODE, '--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(
+    process.execPath,
+    [BROWSER_MODE, '--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -53,7 +58,9 @@ export async function launchBerth(configDir: string, extraEnv: Record<string, st
       const match = READY_LINE.exec(stdout);
       if (match?.[1] !== undefined) resolveUrl(match[1]);
     });
-    child.once('exit', (code) => rejectUrl(new Error(`browser mode exited (${String(code)}) before it was ready:\n${stderr}`)));
+    child.once('exit', (code) =>
+      rejectUrl(new Error(`browser mode exited (${String(code)}) before it was ready:\n${stderr}`)),
+    );
     setTimeout(() => rejectUrl(new Error(`browser mode was not ready within 60 s:\n${stderr}`)), 60_000).unref();
   });
   const readyMs = performance.now() - started;
@@ -106,9 +113,18 @@ export async function pageMetrics(page: Page, sinceMs = 0): Promise<PageMetrics>
   const inPage = await page.evaluate((since) => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const tasks = (globalThis as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks;
-    return { fcp, longTasks: tasks.filter((t) => t.start >= since).map((t) => t.duration), nodes: document.getElementsByTagName('*').length };
+    return {
+      fcp,
+      longTasks: tasks.filter((t) => t.start >= since).map((t) => t.duration),
+      nodes: document.getElementsByTagName('*').length,
+    };
   }, sinceMs);
-  return { fcpMs: inPage.fcp, longTasksMs: inPage.longTasks, domNodes: inPage.nodes, jsHeapUsedMb: metric('JSHeapUsedSize') / 1024 ** 2 };
+  return {
+    fcpMs: inPage.fcp,
+    longTasksMs: inPage.longTasks,
+    domNodes: inPage.nodes,
+    jsHeapUsedMb: metric('JSHeapUsedSize') / 1024 ** 2,
+  };
 }
 
 export interface ScriptTransfer {
@@ -121,8 +137,13 @@ export interface ScriptTransfer {
 /** JavaScript the page fetched so far, from the Resource Timing entries. */
 export async function scriptTransfer(page: Page): Promise<ScriptTransfer> {
   return page.evaluate(() => {
-    const scripts = performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).name.endsWith('.js')) as PerformanceResourceTiming[];
-    return { encodedBytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0), decodedBytes: scripts.reduce((n, e) => n + e.decodedBodySize, 0) };
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).name.endsWith('.js')) as PerformanceResourceTiming[];
+    return {
+      encodedBytes: scripts.reduce((n, e) => n + e.encodedBodySize, 0),
+      decodedBytes: scripts.reduce((n, e) => n + e.decodedBodySize, 0),
+    };
   });
 }
 
@@ -137,7 +158,12 @@ export function pageNow(page: Page): Promise<number> {
  * what it waits for holds, false before — and resolves with that number. A
  * function, not a string: the page's CSP forbids evaluating strings.
  */
-export async function frameWhen(page: Page, predicate: (arg: string) => number | false, arg = '', timeoutMs = 60_000): Promise<number> {
+export async function frameWhen(
+  page: Page,
+  predicate: (arg: string) => number | false,
+  arg = '',
+  timeoutMs = 60_000,
+): Promise<number> {
   const handle = await page.waitForFunction(predicate, arg, { polling: 'raf', timeout: timeoutMs });
   return (await handle.jsonValue()) as number;
 }

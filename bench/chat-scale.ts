@@ -26,7 +26,12 @@ function withKnownModel(conversations: Conversation[]): Conversation[] {
 }
 
 /** Berth with the fake API on a seeded config dir, the page on the given conversation. */
-async function withChat<T>(browser: Browser, seed: (dir: string) => Promise<string>, reply: { text: string; delayMsPerChunk: number }, body: (page: Page) => Promise<T>): Promise<T> {
+async function withChat<T>(
+  browser: Browser,
+  seed: (dir: string) => Promise<string>,
+  reply: { text: string; delayMsPerChunk: number },
+  body: (page: Page) => Promise<T>,
+): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'berth-bench-chat-'));
   const fake = await FakeAnthropic.start({ apiKey: FAKE_KEY, fallback: reply });
   try {
@@ -67,7 +72,9 @@ async function sendTimed(page: Page, replies = 1): Promise<{ replyMs: number; fr
       for (;;) {
         // Frame intervals from the frames' own timestamps (their starts, on the display's clock); the
         // reply's time from performance.now() in the callback, as a frame's start can precede the send.
-        const [frameAt, now] = await new Promise<[number, number]>((r) => requestAnimationFrame((at) => r([at, performance.now()])));
+        const [frameAt, now] = await new Promise<[number, number]>((r) =>
+          requestAnimationFrame((at) => r([at, performance.now()])),
+        );
         if (last !== undefined) frames.push(frameAt - last);
         last = frameAt;
         const list = document.querySelector('ol[aria-label="Messages"]');
@@ -119,7 +126,12 @@ export async function sendMessageRound(browser: Browser, round = 0): Promise<Rec
         }
         const metrics = await pageMetrics(page, before);
         const warm = sends.slice(1).sort((a, b) => a - b);
-        return { firstMs: sends[0]!, warmMs: warm[Math.floor(warm.length / 2)]!, longTasks: metrics.longTasksMs.length, longestTaskMs: Math.max(0, ...metrics.longTasksMs) };
+        return {
+          firstMs: sends[0]!,
+          warmMs: warm[Math.floor(warm.length / 2)]!,
+          longTasks: metrics.longTasksMs.length,
+          longestTaskMs: Math.max(0, ...metrics.longTasksMs),
+        };
       },
     );
   const fewFirst = round % 2 === 0;
@@ -152,20 +164,38 @@ export async function streamReplyRound(browser: Browser): Promise<Record<string,
     { text: `${words} ${REPLY_MARK}`, delayMsPerChunk: 10 },
     async (page) => {
       const { replyMs, frames } = await sendTimed(page);
-      return { framesP50Ms: percentile(frames, 50), framesP95Ms: percentile(frames, 95), framesMaxMs: Math.max(...frames), replyMs };
+      return {
+        framesP50Ms: percentile(frames, 50),
+        framesP95Ms: percentile(frames, 95),
+        framesMaxMs: Math.max(...frames),
+        replyMs,
+      };
     },
   );
 }
 
 export const CHAT_MEASURES: Record<'send-message' | 'stream-reply', Measure[]> = {
   'send-message': [
-    { key: 'fewMs', label: `Enter → reply painted, 10 conversations, ms (median of sends 2–${1 + WARM_SENDS})`, target: '' },
-    { key: 'manyMs', label: `Enter → reply painted, 5,000 conversations, ms (median of sends 2–${1 + WARM_SENDS})`, target: '' },
+    {
+      key: 'fewMs',
+      label: `Enter → reply painted, 10 conversations, ms (median of sends 2–${1 + WARM_SENDS})`,
+      target: '',
+    },
+    {
+      key: 'manyMs',
+      label: `Enter → reply painted, 5,000 conversations, ms (median of sends 2–${1 + WARM_SENDS})`,
+      target: '',
+    },
     { key: 'ratio', label: '5,000 / 10', target: '≤ 1.2×', pass: (v) => v <= 1.2, digits: 2 },
     { key: 'fewFirstMs', label: 'first send after start, 10 conversations, ms', target: '' },
     { key: 'manyFirstMs', label: 'first send after start, 5,000 conversations, ms', target: '' },
     { key: 'firstRatio', label: 'first send, 5,000 / 10', target: '', digits: 2 },
-    { key: 'longTasks', label: 'long tasks (> 50 ms) over all sends with 5,000', target: 'none caused by the list', digits: 0 },
+    {
+      key: 'longTasks',
+      label: 'long tasks (> 50 ms) over all sends with 5,000',
+      target: 'none caused by the list',
+      digits: 0,
+    },
     { key: 'longestTaskMs', label: 'longest task with 5,000, ms', target: '≤ 50', pass: (v) => v <= 50, digits: 0 },
   ],
   'stream-reply': [

@@ -30,7 +30,14 @@ export async function connectBareV2(env: Record<string, string> = {}): Promise<B
     { capabilities: {}, versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } } },
   );
   // stderr ignored: a bare client shows nothing, which is exactly the baseline.
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [ECHO_SERVER], env: { ...inheritedEnv(), ...env }, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [ECHO_SERVER],
+      env: { ...inheritedEnv(), ...env },
+      stderr: 'ignore',
+    }),
+  );
   return {
     label: 'bare SDK v2 client',
     callEcho: (text) => client.callTool({ name: 'echo', arguments: { text } }),
@@ -57,7 +64,14 @@ export async function connectBareV1(): Promise<BenchClient | string> {
     return `@modelcontextprotocol/sdk is not installed (${errorMessage(error)})`;
   }
   const client = new clientModule.Client({ name: 'bench-bare-v1', version: '1.0.0' }, { capabilities: {} });
-  await client.connect(new stdioModule.StdioClientTransport({ command: process.execPath, args: [ECHO_SERVER], env: inheritedEnv(), stderr: 'ignore' }));
+  await client.connect(
+    new stdioModule.StdioClientTransport({
+      command: process.execPath,
+      args: [ECHO_SERVER],
+      env: inheritedEnv(),
+      stderr: 'ignore',
+    }),
+  );
   return {
     label: 'bare SDK v1 client (reference)',
     callEcho: (text) => client.callTool({ name: 'echo', arguments: { text } }),
@@ -74,5 +88,7 @@ interface V1Client {
 }
 
 function inheritedEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }

@@ -20,7 +20,9 @@ export interface BenchServerConfig {
 }
 
 /** The whole host (createHost) on a fresh config dir holding `servers`. */
-export async function openWholeHost(servers: Record<string, BenchServerConfig>): Promise<{ host: Host; configDir: string; dispose(): Promise<void> }> {
+export async function openWholeHost(
+  servers: Record<string, BenchServerConfig>,
+): Promise<{ host: Host; configDir: string; dispose(): Promise<void> }> {
   const configDir = await mkdtemp(join(tmpdir(), 'berth-bench-host-'));
   await writeFile(join(configDir, 'config.json'), JSON.stringify({ mcpServers: servers }, null, 2));
   const host = await createHost({ configDir, shell: 'browser', env: process.env });
@@ -70,7 +72,8 @@ export function dispatchClient(host: Host, server: string): BenchClient {
   return {
     label: 'host.dispatch prompts.get (in process)',
     callEcho: () => Promise.reject(new Error('no contract method calls a tool')),
-    getEchoPrompt: async (text) => unwrap(await host.dispatch('prompts.get', { server, name: 'echo', arguments: { text } })),
+    getEchoPrompt: async (text) =>
+      unwrap(await host.dispatch('prompts.get', { server, name: 'echo', arguments: { text } })),
     close: async () => undefined,
   };
 }
@@ -96,7 +99,13 @@ export async function bridgeClient(host: Host, server: string): Promise<BenchCli
   const origin = `http://127.0.0.1:${browser.port}`;
   const child = spawn(
     process.execPath,
-    [BRIDGE_CLIENT, `ws://127.0.0.1:${browser.port}${WS_PATH}`, origin, `${WS_PROTOCOL},${WS_TOKEN_PROTOCOL_PREFIX}${browser.token}`, server],
+    [
+      BRIDGE_CLIENT,
+      `ws://127.0.0.1:${browser.port}${WS_PATH}`,
+      origin,
+      `${WS_PROTOCOL},${WS_TOKEN_PROTOCOL_PREFIX}${browser.token}`,
+      server,
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout });
@@ -135,8 +144,15 @@ export async function bridgeClient(host: Host, server: string): Promise<BenchCli
       child.stdin.write(`${JSON.stringify(plan)}\n`);
       const line = await done;
       if ('error' in line) throw new Error(line.error);
-      if (!('latencies' in line) || cpu === undefined) throw new Error(`the bridge client answered ${JSON.stringify(line).slice(0, 200)}`);
-      return seriesResult('WebSocket bridge prompts.get (browser mode, client in its own process)', plan, line.elapsedMs, line.latencies, process.cpuUsage(cpu));
+      if (!('latencies' in line) || cpu === undefined)
+        throw new Error(`the bridge client answered ${JSON.stringify(line).slice(0, 200)}`);
+      return seriesResult(
+        'WebSocket bridge prompts.get (browser mode, client in its own process)',
+        plan,
+        line.elapsedMs,
+        line.latencies,
+        process.cpuUsage(cpu),
+      );
     },
     close: async () => {
       child.stdin.end();

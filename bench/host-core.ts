@@ -38,7 +38,18 @@ export async function openHostCore(): Promise<BenchClient & { configDir: string;
   // Pre-approved as the consent UI would store "allow this server" (for this command): no prompt is ever opened.
   await writeFile(
     join(paths.stateDir, POLICIES_FILE),
-    JSON.stringify({ version: 2, policies: [{ id: randomUUID(), scope: 'server', server: SERVER_NAME, createdAt: Date.now(), approval: { server: identity } }] }),
+    JSON.stringify({
+      version: 2,
+      policies: [
+        {
+          id: randomUUID(),
+          scope: 'server',
+          server: SERVER_NAME,
+          createdAt: Date.now(),
+          approval: { server: identity },
+        },
+      ],
+    }),
   );
   const events = createEventHub();
   let batches = 0;
@@ -54,19 +65,33 @@ export async function openHostCore(): Promise<BenchClient & { configDir: string;
   const consent = new ConsentBroker({ stateDir: paths.stateDir, pending: new PendingRequests(), logs });
   const toolCalls = new RunningToolCalls();
   const ready = deferredReady(SERVER_NAME);
-  const supervisor = new ServerSupervisor({ logs, stateDir: paths.stateDir, onState: ready.onState, env: process.env, clientVersion: 'bench' });
+  const supervisor = new ServerSupervisor({
+    logs,
+    stateDir: paths.stateDir,
+    onState: ready.onState,
+    env: process.env,
+    clientVersion: 'bench',
+  });
   await supervisor.sync({ [SERVER_NAME]: serverConfig });
   await ready.promise;
 
   let toolUse = 0;
   return {
-    label: "Berth host core (consent + tracing + log files)",
+    label: 'Berth host core (consent + tracing + log files)',
     configDir,
     logBatches: () => batches,
     callEcho: async (text) => {
       const toolUseId = `toolu_${++toolUse}`;
-      const verdict = await consent.approveToolCall({ conversationId: CONVERSATION_ID, server: SERVER_NAME, tool: 'echo', input: { text }, toolUseId, serverIdentity: identity });
-      if (!verdict.allowed) throw new Error(`the stored policy did not allow the call: ${verdict.reason ?? verdict.decision}`);
+      const verdict = await consent.approveToolCall({
+        conversationId: CONVERSATION_ID,
+        server: SERVER_NAME,
+        tool: 'echo',
+        input: { text },
+        toolUseId,
+        serverIdentity: identity,
+      });
+      if (!verdict.allowed)
+        throw new Error(`the stored policy did not allow the call: ${verdict.reason ?? verdict.decision}`);
       const args = { ...verdict.arguments };
       toolCalls.tag(args, { conversationId: CONVERSATION_ID, toolUseId });
       return toolCalls.run(SERVER_NAME, args, () => supervisor.callTool(SERVER_NAME, 'echo', args));
@@ -94,7 +119,8 @@ export function deferredReady(name: string): { promise: Promise<void>; onState: 
     onState: (state) => {
       if (state.name !== name) return;
       if (state.status === 'ready') resolve();
-      if (state.status === 'error' || state.status === 'crashed') reject(new Error(`server '${name}' is ${state.status}: ${state.reason ?? 'no reason given'}`));
+      if (state.status === 'error' || state.status === 'crashed')
+        reject(new Error(`server '${name}' is ${state.status}: ${state.reason ?? 'no reason given'}`));
     },
   };
 }

@@ -40,7 +40,11 @@ export async function benchLogFlood(linesPerSecond: number, seconds: number): Pr
   gc?.();
   const before = process.memoryUsage();
   const whole = await openWholeHost({
-    flood: { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_FLOOD_LINES_PER_SEC: String(linesPerSecond), BENCH_FLOOD_SECONDS: String(seconds) } },
+    flood: {
+      command: process.execPath,
+      args: [ECHO_SERVER],
+      env: { BENCH_FLOOD_LINES_PER_SEC: String(linesPerSecond), BENCH_FLOOD_SECONDS: String(seconds) },
+    },
   });
   let linesDelivered = 0;
   let linesSent = 0;
@@ -81,10 +85,13 @@ export async function benchLogFlood(linesPerSecond: number, seconds: number): Pr
     expected = now + 10;
   }, 10);
   let timedOut = false;
-  const deadline = setTimeout(() => {
-    timedOut = true;
-    finished();
-  }, (seconds + 60) * 1000);
+  const deadline = setTimeout(
+    () => {
+      timedOut = true;
+      finished();
+    },
+    (seconds + 60) * 1000,
+  );
   try {
     await allReady(whole.host, ['flood']);
     await done;
@@ -96,7 +103,9 @@ export async function benchLogFlood(linesPerSecond: number, seconds: number): Pr
   }
   if (timedOut) {
     await whole.dispose();
-    throw new Error(`the flood's closing line did not arrive within ${seconds + 60} s (${linesDelivered} lines delivered)`);
+    throw new Error(
+      `the flood's closing line did not arrive within ${seconds + 60} s (${linesDelivered} lines delivered)`,
+    );
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
   gc?.();

@@ -37,7 +37,8 @@ export interface LogViewerResult {
 /** Why the viewer bench cannot run here, or undefined when it can. */
 export function logViewerUnavailable(): string | undefined {
   if (BROWSER.kind === 'not-found') return BROWSER.reason;
-  if (!existsSync(join(STATIC_DIR, 'index.html')) || !existsSync(BROWSER_MODE)) return 'Berth is not built (npm run build)';
+  if (!existsSync(join(STATIC_DIR, 'index.html')) || !existsSync(BROWSER_MODE))
+    return 'Berth is not built (npm run build)';
   return undefined;
 }
 
@@ -55,7 +56,16 @@ function browserPath(): string {
  */
 export async function benchLogViewer(rate: number, seconds: number): Promise<LogViewerResult> {
   const host = await startBerth({
-    initialConfig: { mcpServers: { flood: { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_FLOOD_LINES_PER_SEC: String(rate), BENCH_FLOOD_SECONDS: String(seconds) }, enabled: false } } },
+    initialConfig: {
+      mcpServers: {
+        flood: {
+          command: process.execPath,
+          args: [ECHO_SERVER],
+          env: { BENCH_FLOOD_LINES_PER_SEC: String(rate), BENCH_FLOOD_SECONDS: String(seconds) },
+          enabled: false,
+        },
+      },
+    },
   });
   const browser = await chromium.launch({ executablePath: browserPath(), args: [...AUTOMATION_FLAGS] });
   try {
@@ -65,7 +75,10 @@ export async function benchLogViewer(rate: number, seconds: number): Promise<Log
     await page.goto(host.url);
     await startServer(page);
     await startFrameSampler(page);
-    await page.getByText(/flood done: \d+ lines/).first().waitFor({ timeout: (seconds + 60) * 1000 });
+    await page
+      .getByText(/flood done: \d+ lines/)
+      .first()
+      .waitFor({ timeout: (seconds + 60) * 1000 });
     const flood = await stopFrameSampler(page);
     const rows = await shownOf(page);
 

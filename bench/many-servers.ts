@@ -22,7 +22,9 @@ export const TOOLS = 2_000;
 class SpawnOnceStdioTransport extends StdioClientTransport {}
 
 function inheritedEnv(extra: Record<string, string>): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return { ...env, ...extra };
 }
 
@@ -37,9 +39,19 @@ async function bareRound(): Promise<number> {
   try {
     const listed = await Promise.all(
       Array.from({ length: SERVERS }, async () => {
-        const client = new Client({ name: 'bench-bare-v2', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } } });
+        const client = new Client(
+          { name: 'bench-bare-v2', version: '1.0.0' },
+          { capabilities: {}, versionNegotiation: { mode: 'auto', probe: { timeoutMs: 10_000 } } },
+        );
         clients.push(client);
-        await client.connect(new SpawnOnceStdioTransport({ command: process.execPath, args: [ECHO_SERVER], env: inheritedEnv({ BENCH_EXTRA_TOOLS: extraToolsEach() }), stderr: 'ignore' }));
+        await client.connect(
+          new SpawnOnceStdioTransport({
+            command: process.execPath,
+            args: [ECHO_SERVER],
+            env: inheritedEnv({ BENCH_EXTRA_TOOLS: extraToolsEach() }),
+            stderr: 'ignore',
+          }),
+        );
         return (await client.listTools()).tools.length;
       }),
     );
@@ -55,7 +67,14 @@ async function bareRound(): Promise<number> {
 async function hostRound(): Promise<number> {
   const names = Array.from({ length: SERVERS }, (_, index) => serverName(index));
   const started = performance.now();
-  const whole = await openWholeHost(Object.fromEntries(names.map((name) => [name, { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_EXTRA_TOOLS: extraToolsEach() } }])));
+  const whole = await openWholeHost(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_EXTRA_TOOLS: extraToolsEach() } },
+      ]),
+    ),
+  );
   try {
     await allReady(whole.host, names);
     const elapsed = performance.now() - started;

@@ -35,7 +35,9 @@ if (process.argv.at(-1) === '--only') {
 const quick = args.includes('--quick');
 const unknown = args.filter((arg) => arg !== '--quick' && !(SECTIONS as readonly string[]).includes(arg));
 if (unknown.length > 0) {
-  console.error(`unknown argument(s): ${unknown.join(', ')}; expected any of ${SECTIONS.join(', ')}, --only <row> and --quick`);
+  console.error(
+    `unknown argument(s): ${unknown.join(', ')}; expected any of ${SECTIONS.join(', ')}, --only <row> and --quick`,
+  );
   process.exit(2);
 }
 const chosen = args.filter((arg): arg is Section => (SECTIONS as readonly string[]).includes(arg));
@@ -53,7 +55,17 @@ function emit(markdown: string): void {
 
 function seriesTable(results: readonly SeriesResult[], baseline: SeriesResult): string {
   return markdownTable(
-    ['client', 'in flight', 'calls (warmup)', 'calls/s', 'vs baseline', 'p50 ms', 'p99 ms', 'max ms', 'CPU µs/call (bench process)'],
+    [
+      'client',
+      'in flight',
+      'calls (warmup)',
+      'calls/s',
+      'vs baseline',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'CPU µs/call (bench process)',
+    ],
     results.map((result) => [
       result.label,
       String(result.concurrency),
@@ -86,7 +98,9 @@ async function benchTools(): Promise<void> {
       const results = await compareRounds(contenders, (client) => client.callEcho, plan, ROUNDS);
       emit(seriesTable(results, results[0] as SeriesResult));
     }
-    emit(`Target: Berth ≥ 0.85× the bare v2 client's calls/s. Log batches emitted during the run: ${core.logBatches()}.`);
+    emit(
+      `Target: Berth ≥ 0.85× the bare v2 client's calls/s. Log batches emitted during the run: ${core.logBatches()}.`,
+    );
   } finally {
     await Promise.all(contenders.map((client) => client.close()));
   }
@@ -111,7 +125,7 @@ async function benchBridge(): Promise<void> {
       const results = await compareRounds(contenders, (client) => client.getEchoPrompt, plan, ROUNDS);
       emit(seriesTable(results, results[0] as SeriesResult));
     }
-    emit('Target: the WebSocket bridge ≥ 0.65× the bare v2 client\'s calls/s with 100 in flight.');
+    emit("Target: the WebSocket bridge ≥ 0.65× the bare v2 client's calls/s with 100 in flight.");
   } finally {
     await bridge?.close();
     await bare.close();
@@ -131,8 +145,18 @@ async function benchStartupSection(): Promise<void> {
     markdownTable(
       ['starter', 'rounds (ms)', 'median ms', 'vs baseline'],
       [
-        [`${servers} bare SDK v2 clients`, result.bareMs.map((ms) => fixed(ms, 0)).join(', '), fixed(result.bareMedianMs, 0), '1.00×'],
-        ['Berth host (createHost → all ready)', result.hostMs.map((ms) => fixed(ms, 0)).join(', '), fixed(result.hostMedianMs, 0), ratio(result.hostMedianMs, result.bareMedianMs)],
+        [
+          `${servers} bare SDK v2 clients`,
+          result.bareMs.map((ms) => fixed(ms, 0)).join(', '),
+          fixed(result.bareMedianMs, 0),
+          '1.00×',
+        ],
+        [
+          'Berth host (createHost → all ready)',
+          result.hostMs.map((ms) => fixed(ms, 0)).join(', '),
+          fixed(result.hostMedianMs, 0),
+          ratio(result.hostMedianMs, result.bareMedianMs),
+        ],
       ],
     ),
   );
@@ -142,7 +166,8 @@ async function benchStartupSection(): Promise<void> {
 async function benchSandboxStartupSection(): Promise<void> {
   const servers = 20;
   emit(`## (c2) ${servers} stdio servers started together, sandboxed vs not`);
-  for (const markdown of sandboxStartupMarkdown(await benchSandboxStartup(servers, quick ? 1 : 3), servers)) emit(markdown);
+  for (const markdown of sandboxStartupMarkdown(await benchSandboxStartup(servers, quick ? 1 : 3), servers))
+    emit(markdown);
 }
 
 async function benchFloodSection(): Promise<void> {
@@ -159,11 +184,25 @@ async function benchFloodSection(): Promise<void> {
       [
         ['lines written by the server', String(result.linesSent)],
         ['lines in logs.appended events', `${result.linesDelivered} (${fixed(result.deliveredLinesPerSecond, 0)}/s)`],
-        ['logs.appended batches', `${result.batches} (${fixed(result.batchesPerSecond, 1)}/s on average, busiest second ${result.peakBatchesInOneSecond})`],
+        [
+          'logs.appended batches',
+          `${result.batches} (${fixed(result.batchesPerSecond, 1)}/s on average, busiest second ${result.peakBatchesInOneSecond})`,
+        ],
         ['largest batch (entries)', String(result.maxBatchEntries)],
-        ['RSS before → peak (MB)', `${fixed(result.rssBeforeMb, 0)} → ${fixed(result.rssPeakMb, 0)} (+${fixed(result.rssPeakMb - result.rssBeforeMb, 0)})`],
-        ['JS heap before → peak (MB)', `${fixed(result.heapBeforeMb, 0)} → ${fixed(result.heapPeakMb, 0)} (+${fixed(result.heapPeakMb - result.heapBeforeMb, 0)})`],
-        ['JS heap after the flood, after GC (MB)', result.heapAfterGcMb === undefined ? 'not measured (run without --expose-gc)' : fixed(result.heapAfterGcMb, 0)],
+        [
+          'RSS before → peak (MB)',
+          `${fixed(result.rssBeforeMb, 0)} → ${fixed(result.rssPeakMb, 0)} (+${fixed(result.rssPeakMb - result.rssBeforeMb, 0)})`,
+        ],
+        [
+          'JS heap before → peak (MB)',
+          `${fixed(result.heapBeforeMb, 0)} → ${fixed(result.heapPeakMb, 0)} (+${fixed(result.heapPeakMb - result.heapBeforeMb, 0)})`,
+        ],
+        [
+          'JS heap after the flood, after GC (MB)',
+          result.heapAfterGcMb === undefined
+            ? 'not measured (run without --expose-gc)'
+            : fixed(result.heapAfterGcMb, 0),
+        ],
         ['event-loop lag p99 during the flood (ms)', fixed(result.timerLagP99Ms, 1)],
       ],
     ),
@@ -192,10 +231,16 @@ async function benchViewerSection(): Promise<void> {
       ['measure', 'value'],
       [
         ['rows in the viewer after the flood', result.rows.toLocaleString('en')],
-        ['frames while following the flood', `${result.floodFrames}: p50 ${fixed(result.floodFrameP50Ms, 1)} ms, p95 ${fixed(result.floodFrameP95Ms, 1)} ms, max ${fixed(result.floodFrameMaxMs, 0)} ms`],
+        [
+          'frames while following the flood',
+          `${result.floodFrames}: p50 ${fixed(result.floodFrameP50Ms, 1)} ms, p95 ${fixed(result.floodFrameP95Ms, 1)} ms, max ${fixed(result.floodFrameMaxMs, 0)} ms`,
+        ],
         ['search typed → filtered rows painted (ms; 4 searches)', totals],
         [`the same without the ${SEARCH_DEBOUNCE_MS} ms debounce (ms)`, applied],
-        ['frames while scrolling', `${result.scrollFrames}: p50 ${fixed(result.scrollFrameP50Ms, 1)} ms, p95 ${fixed(result.scrollFrameP95Ms, 1)} ms, max ${fixed(result.scrollFrameMaxMs, 0)} ms`],
+        [
+          'frames while scrolling',
+          `${result.scrollFrames}: p50 ${fixed(result.scrollFrameP50Ms, 1)} ms, p95 ${fixed(result.scrollFrameP95Ms, 1)} ms, max ${fixed(result.scrollFrameMaxMs, 0)} ms`,
+        ],
       ],
     ),
   );
@@ -212,7 +257,12 @@ function machine(): string {
       ['RAM', `${fixed(totalmem() / 1024 ** 3, 1)} GiB`],
       ['Node', process.version],
       ['platform', `${process.platform} ${process.arch}`],
-      ['load average at start (1/5/15 min)', loadavg().map((value) => fixed(value, 2)).join(' / ')],
+      [
+        'load average at start (1/5/15 min)',
+        loadavg()
+          .map((value) => fixed(value, 2))
+          .join(' / '),
+      ],
       ['date', new Date().toISOString()],
       ['mode', quick ? '--quick (smoke run: short series, one round)' : 'full'],
     ],
@@ -228,8 +278,19 @@ function keptFindings(): string {
 
 async function main(): Promise<void> {
   emit(machine());
-  const scale = Object.fromEntries(SCALE_ROW_IDS.map((id) => [id, () => runScaleRow(id, ROUNDS, emit)])) as Record<(typeof SCALE_ROW_IDS)[number], () => Promise<void>>;
-  const runners: Record<Section, () => Promise<void>> = { tools: benchTools, bridge: benchBridge, startup: benchStartupSection, 'sandbox-startup': benchSandboxStartupSection, flood: benchFloodSection, viewer: benchViewerSection, ...scale };
+  const scale = Object.fromEntries(SCALE_ROW_IDS.map((id) => [id, () => runScaleRow(id, ROUNDS, emit)])) as Record<
+    (typeof SCALE_ROW_IDS)[number],
+    () => Promise<void>
+  >;
+  const runners: Record<Section, () => Promise<void>> = {
+    tools: benchTools,
+    bridge: benchBridge,
+    startup: benchStartupSection,
+    'sandbox-startup': benchSandboxStartupSection,
+    flood: benchFloodSection,
+    viewer: benchViewerSection,
+    ...scale,
+  };
   for (const section of sections) await runners[section]();
   const header = [
     '# Benchmarks',

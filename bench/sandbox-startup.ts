@@ -38,10 +38,18 @@ export async function benchSandboxStartup(servers: number, rounds: number): Prom
 
 async function hostRound(names: readonly string[], sandboxed: boolean): Promise<number> {
   const configDir = await mkdtemp(join(tmpdir(), 'berth-bench-sandbox-'));
-  await writeFile(join(configDir, 'config.json'), JSON.stringify({ mcpServers: Object.fromEntries(names.map((name) => [name, { command: process.execPath, args: [ECHO_SERVER] }])) }));
+  await writeFile(
+    join(configDir, 'config.json'),
+    JSON.stringify({
+      mcpServers: Object.fromEntries(names.map((name) => [name, { command: process.execPath, args: [ECHO_SERVER] }])),
+    }),
+  );
   if (sandboxed) {
     const on = { enabled: true, allowedFolders: [], allowedDomains: [], offered: true };
-    await writeFile(join(configDir, 'sandbox.json'), JSON.stringify({ version: 1, servers: Object.fromEntries(names.map((name) => [name, on])) }));
+    await writeFile(
+      join(configDir, 'sandbox.json'),
+      JSON.stringify({ version: 1, servers: Object.fromEntries(names.map((name) => [name, on])) }),
+    );
   }
   const started = performance.now();
   const host = await createHost({ configDir, shell: 'browser', env: process.env });
@@ -67,8 +75,18 @@ export function sandboxStartupMarkdown(result: SandboxStartupResult | string, se
     markdownTable(
       ['start-up', 'rounds (ms)', 'median ms', 'vs unsandboxed'],
       [
-        [`${servers} servers, no sandbox`, result.plainMs.map((ms) => fixed(ms, 0)).join(', '), fixed(plain, 0), '1.00×'],
-        [`${servers} servers, each sandboxed`, result.sandboxedMs.map((ms) => fixed(ms, 0)).join(', '), fixed(sandboxed, 0), ratio(sandboxed, plain)],
+        [
+          `${servers} servers, no sandbox`,
+          result.plainMs.map((ms) => fixed(ms, 0)).join(', '),
+          fixed(plain, 0),
+          '1.00×',
+        ],
+        [
+          `${servers} servers, each sandboxed`,
+          result.sandboxedMs.map((ms) => fixed(ms, 0)).join(', '),
+          fixed(sandboxed, 0),
+          ratio(sandboxed, plain),
+        ],
       ],
     ),
     'Target: sandboxed ≤ 1.3× the unsandboxed start-up (time, lower is better).',

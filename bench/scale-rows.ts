@@ -9,7 +9,17 @@ import { TOOL_SEARCH_TOOLS } from './tool-search-tokens';
  * pass/miss mark on the median. The Chromium rows load playwright-core only when run.
  */
 
-export const SCALE_ROW_IDS = ['first-screen', 'conversation-list', 'startup-conversations', 'long-conversation', 'tool-switches', 'send-message', 'stream-reply', 'many-servers', 'tool-search'] as const;
+export const SCALE_ROW_IDS = [
+  'first-screen',
+  'conversation-list',
+  'startup-conversations',
+  'long-conversation',
+  'tool-switches',
+  'send-message',
+  'stream-reply',
+  'many-servers',
+  'tool-search',
+] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
 interface ScaleRow {
@@ -24,7 +34,9 @@ type UiModule = typeof import('./ui-scale');
 const ui = (): Promise<UiModule> => import('./ui-scale');
 
 /** Runs the Chromium round in a browser of its own, so rounds do not share a renderer process. */
-async function inChromium(run: (module: UiModule, browser: Browser) => Promise<Record<string, number>>): Promise<Record<string, number>> {
+async function inChromium(
+  run: (module: UiModule, browser: Browser) => Promise<Record<string, number>>,
+): Promise<Record<string, number>> {
   const module = await ui();
   return module.withChromium((browser) => run(module, browser));
 }
@@ -82,7 +94,8 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
   },
   'stream-reply': {
     title: 'Streaming a reply into the 2,000-message conversation',
-    description: "The 2,000-message conversation open; the fake API streams a 300-word reply, a word every 10 ms; frame intervals from a requestAnimationFrame loop in the page from Enter until the reply's last words show.",
+    description:
+      "The 2,000-message conversation open; the fake API streams a 300-word reply, a word every 10 ms; frame intervals from a requestAnimationFrame loop in the page from Enter until the reply's last words show.",
     needsBrowser: true,
     measures: async () => (await import('./chat-scale')).CHAT_MEASURES['stream-reply'],
     round: async () => {
@@ -114,7 +127,10 @@ export async function runScaleRow(id: ScaleRowId, rounds: number, emit: (markdow
   const row = ROWS[id];
   emit(`## ${row.title} (\`--only ${id}\`)`);
   // startup-conversations needs no browser but does need the built browser mode.
-  const unavailable = row.needsBrowser || id === 'startup-conversations' ? (await import('./browser-page')).browserRowsUnavailable() : undefined;
+  const unavailable =
+    row.needsBrowser || id === 'startup-conversations'
+      ? (await import('./browser-page')).browserRowsUnavailable()
+      : undefined;
   if (unavailable !== undefined) {
     emit(`Not measured in this run: ${unavailable}.`);
     return;

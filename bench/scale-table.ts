@@ -20,12 +20,21 @@ export function scaleTable(measures: readonly Measure[], rounds: ReadonlyArray<R
   return markdownTable(
     ['measure', 'min', 'median', 'max', 'target', ''],
     measures.map((measure) => {
-      const values = rounds.map((round) => round[measure.key]).filter((v): v is number => v !== undefined && Number.isFinite(v));
+      const values = rounds
+        .map((round) => round[measure.key])
+        .filter((v): v is number => v !== undefined && Number.isFinite(v));
       if (values.length === 0) return [measure.label, '—', 'not measured', '—', measure.target, ''];
       const digits = measure.digits ?? 1;
       const mid = median(values);
       const mark = measure.pass === undefined ? '' : measure.pass(mid) ? 'pass' : 'MISS';
-      return [measure.label, fixed(Math.min(...values), digits), fixed(mid, digits), fixed(Math.max(...values), digits), measure.target, mark];
+      return [
+        measure.label,
+        fixed(Math.min(...values), digits),
+        fixed(mid, digits),
+        fixed(Math.max(...values), digits),
+        measure.target,
+        mark,
+      ];
     }),
   );
 }

@@ -45,7 +45,9 @@ async function bareRound(servers: number): Promise<number> {
 
 async function hostRound(names: readonly string[]): Promise<number> {
   const started = performance.now();
-  const whole = await openWholeHost(Object.fromEntries(names.map((name) => [name, { command: process.execPath, args: [ECHO_SERVER] }])));
+  const whole = await openWholeHost(
+    Object.fromEntries(names.map((name) => [name, { command: process.execPath, args: [ECHO_SERVER] }])),
+  );
   try {
     await allReady(whole.host, names);
     return performance.now() - started;

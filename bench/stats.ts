@@ -44,7 +44,9 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error('median of an empty series');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** `value / baseline` as "0.93×"; a zero baseline has no ratio. */
@@ -60,9 +62,13 @@ export function fixed(value: number, digits = 2): string {
 /** A GitHub-flavoured Markdown table, which also reads fine on a terminal. */
 export function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   for (const row of rows) {
-    if (row.length !== headers.length) throw new Error(`a table row has ${row.length} cells for ${headers.length} columns`);
+    if (row.length !== headers.length)
+      throw new Error(`a table row has ${row.length} cells for ${headers.length} columns`);
   }
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] as string).length)));
-  const line = (cells: readonly string[]): string => `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] as string).length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
   return [line(headers), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)].join('\n');
 }

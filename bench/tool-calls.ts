@@ -26,7 +26,11 @@ export interface SeriesPlan {
  * `concurrency` in flight (a pool of workers each awaiting one call at a time).
  * Each reply is checked, so a bench that silently measures errors cannot pass.
  */
-export async function runSeries(label: string, call: (text: string) => Promise<unknown>, plan: SeriesPlan): Promise<SeriesResult> {
+export async function runSeries(
+  label: string,
+  call: (text: string) => Promise<unknown>,
+  plan: SeriesPlan,
+): Promise<SeriesResult> {
   await pool(plan.warmup, plan.concurrency, call, () => undefined);
   const latencies: number[] = [];
   const cpu = process.cpuUsage();
@@ -37,7 +41,13 @@ export async function runSeries(label: string, call: (text: string) => Promise<u
 }
 
 /** A series' result from its measurements (`cpu`: this process's CPU time over the measured calls). */
-export function seriesResult(label: string, plan: SeriesPlan, elapsedMs: number, latencies: readonly number[], cpu: NodeJS.CpuUsage): SeriesResult {
+export function seriesResult(
+  label: string,
+  plan: SeriesPlan,
+  elapsedMs: number,
+  latencies: readonly number[],
+  cpu: NodeJS.CpuUsage,
+): SeriesResult {
   return {
     label,
     concurrency: plan.concurrency,
@@ -50,7 +60,12 @@ export function seriesResult(label: string, plan: SeriesPlan, elapsedMs: number,
   };
 }
 
-async function pool(total: number, concurrency: number, call: (text: string) => Promise<unknown>, record: (ms: number) => void): Promise<void> {
+async function pool(
+  total: number,
+  concurrency: number,
+  call: (text: string) => Promise<unknown>,
+  record: (ms: number) => void,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < total) {
@@ -68,7 +83,8 @@ async function pool(total: number, concurrency: number, call: (text: string) => 
 /** Tool results and prompt results both carry the text back; anything else is a failed call. */
 function assertEchoed(reply: unknown, text: string): void {
   const json = JSON.stringify(reply);
-  if (json === undefined || !json.includes(JSON.stringify(text))) throw new Error(`the reply does not echo ${JSON.stringify(text)}: ${String(json).slice(0, 300)}`);
+  if (json === undefined || !json.includes(JSON.stringify(text)))
+    throw new Error(`the reply does not echo ${JSON.stringify(text)}: ${String(json).slice(0, 300)}`);
   if ((reply as { isError?: boolean }).isError === true) throw new Error(`the tool call failed: ${json.slice(0, 300)}`);
 }
 
@@ -88,7 +104,8 @@ export async function compareRounds(
     const order = round % 2 === 0 ? contenders : [...contenders].reverse();
     for (const client of order) {
       // A client that drives its calls from another process runs the series there.
-      const result = client.series !== undefined ? await client.series(plan) : await runSeries(client.label, call(client), plan);
+      const result =
+        client.series !== undefined ? await client.series(plan) : await runSeries(client.label, call(client), plan);
       const previous = best.get(client);
       if (previous === undefined || result.callsPerSecond > previous.callsPerSecond) best.set(client, result);
     }

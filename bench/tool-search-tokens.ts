@@ -22,8 +22,19 @@ const CORPUS_SERVER = fileURLToPath(new URL('../e2e/fixtures/servers/corpus-tool
 const API_KEY = 'sk-ant-bench-tool-search';
 
 export const TOOL_SEARCH_MEASURES: Measure[] = [
-  { key: 'withoutPerRequest', label: 'without tool search: definitions per request (tokens, est.)', target: '', digits: 0 },
-  { key: 'withMaxPerRequest', label: 'with tool search: largest request of the turn (tokens, est.)', target: `≤ ${TOOL_SEARCH_TOKEN_BUDGET.toLocaleString('en')}`, pass: (v) => v <= TOOL_SEARCH_TOKEN_BUDGET, digits: 0 },
+  {
+    key: 'withoutPerRequest',
+    label: 'without tool search: definitions per request (tokens, est.)',
+    target: '',
+    digits: 0,
+  },
+  {
+    key: 'withMaxPerRequest',
+    label: 'with tool search: largest request of the turn (tokens, est.)',
+    target: `≤ ${TOOL_SEARCH_TOKEN_BUDGET.toLocaleString('en')}`,
+    pass: (v) => v <= TOOL_SEARCH_TOKEN_BUDGET,
+    digits: 0,
+  },
   { key: 'withTurn', label: 'with tool search: the turn, 4 requests summed (tokens, est.)', target: '', digits: 0 },
   { key: 'withoutTurn', label: 'without: the same 4 requests (tokens, est.)', target: '', digits: 0 },
   { key: 'share', label: 'with / without, per turn', target: '', digits: 4 },
@@ -38,11 +49,20 @@ function unwrap<T>(result: Result<unknown>): T {
 function turnDone(host: Host, conversationId: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const unsubscribe = host.subscribe((topic, payload) => {
-      const event = payload as { type?: string; conversationId?: string; message?: string; change?: { type: string; request: { id: string; kind: string } } };
+      const event = payload as {
+        type?: string;
+        conversationId?: string;
+        message?: string;
+        change?: { type: string; request: { id: string; kind: string } };
+      };
       if (topic === 'pending.changed' && event.change?.type === 'opened' && event.change.request.kind === 'tool-call') {
         void host.dispatch('pending.answer', { id: event.change.request.id, response: { decision: 'allow-once' } });
       }
-      if (topic === 'chat.event' && event.conversationId === conversationId && (event.type === 'turn-finished' || event.type === 'turn-failed')) {
+      if (
+        topic === 'chat.event' &&
+        event.conversationId === conversationId &&
+        (event.type === 'turn-finished' || event.type === 'turn-failed')
+      ) {
         unsubscribe();
         if (event.type === 'turn-failed') reject(new Error(`the turn failed: ${event.message ?? ''}`));
         else resolve();
@@ -65,7 +85,11 @@ export async function toolSearchTokensRound(): Promise<Record<string, number>> {
       servers[name] = { command: process.execPath, args: [CORPUS_SERVER], env: { BERTH_CORPUS_TOOLS: file } };
     }
     await writeFile(join(configDir, 'config.json'), JSON.stringify({ mcpServers: servers }, null, 2));
-    host = await createHost({ configDir, shell: 'browser', env: { ...process.env, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY } });
+    host = await createHost({
+      configDir,
+      shell: 'browser',
+      env: { ...process.env, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY },
+    });
     await allReady(host, Object.keys(servers));
 
     const step = { searchAndUse: { query: 'read a text file', input: { path: 'notes.txt' } } };
@@ -85,7 +109,13 @@ export async function toolSearchTokensRound(): Promise<Record<string, number>> {
     await second;
     const whole = estimateTokens(JSON.stringify(fake.requests[before]?.body?.tools ?? []));
     const withTurn = searched.reduce((sum, n) => sum + n, 0);
-    return { withoutPerRequest: whole, withMaxPerRequest: Math.max(...searched), withTurn, withoutTurn: whole * searched.length, share: withTurn / (whole * searched.length) };
+    return {
+      withoutPerRequest: whole,
+      withMaxPerRequest: Math.max(...searched),
+      withTurn,
+      withoutTurn: whole * searched.length,
+      share: withTurn / (whole * searched.length),
+    };
   } finally {
     await host?.shutdown();
     await fake.close();

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { INDEX_FILE_NAME } from '../app/chat/conversation-index';
 import { measureInitialJs } from '../scripts/check-initial-js.mjs';
-import { frameWhen, launchBerth, launchChromium, newProbedPage, pageMetrics, pageNow, scriptTransfer, STATIC_DIR } from './browser-page';
+import {
+  frameWhen,
+  launchBerth,
+  launchChromium,
+  newProbedPage,
+  pageMetrics,
+  pageNow,
+  scriptTransfer,
+  STATIC_DIR,
+} from './browser-page';
 import { buildConversations, writeConversations } from './generators/conversations';
 import { countToolCalls, generateLongConversation } from './generators/long-conversation';
 import { serverName } from './generators/many-tools';
@@ -33,7 +42,11 @@ async function withConfigDir<T>(seed: (dir: string) => Promise<void>, body: (dir
 }
 
 /** Berth on a seeded config dir, a fresh page on it; `measure` gets the page after navigation. */
-async function onPage<T>(browser: Browser, seed: (dir: string) => Promise<void>, measure: (page: Page) => Promise<T>): Promise<T> {
+async function onPage<T>(
+  browser: Browser,
+  seed: (dir: string) => Promise<void>,
+  measure: (page: Page) => Promise<T>,
+): Promise<T> {
   return withConfigDir(seed, async (dir) => {
     const berth = await launchBerth(dir);
     const page = await newProbedPage(browser);
@@ -46,7 +59,6 @@ async function onPage<T>(browser: Browser, seed: (dir: string) => Promise<void>,
     }
   });
 }
-
 
 /**
  * Clicks Chat in the main navigation (with no servers Berth opens on Servers) and
@@ -103,7 +115,14 @@ export async function conversationListRound(browser: Browser): Promise<Record<st
       const metrics = await pageMetrics(page);
       const search = await timeTitleSearch(page);
       const rename = await timeRename(page);
-      return { listShownMs: shownMs, jsHeapMb: metrics.jsHeapUsedMb, domNodes: metrics.domNodes, longTasks: metrics.longTasksMs.length, searchMs: search, renameMs: rename };
+      return {
+        listShownMs: shownMs,
+        jsHeapMb: metrics.jsHeapUsedMb,
+        domNodes: metrics.domNodes,
+        longTasks: metrics.longTasksMs.length,
+        searchMs: search,
+        renameMs: rename,
+      };
     },
   );
 }
@@ -111,7 +130,9 @@ export async function conversationListRound(browser: Browser): Promise<Record<st
 /** Types into the conversation search box (when the list has one) and times until the list shows the matches. */
 async function timeTitleSearch(page: Page): Promise<number> {
   return page.evaluate(async () => {
-    const input = document.querySelector<HTMLInputElement>('input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]');
+    const input = document.querySelector<HTMLInputElement>(
+      'input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]',
+    );
     if (input === null) return Number.NaN;
     const list = () => document.querySelectorAll('ul[aria-label="Conversations"] > li').length;
     const before = list();
@@ -130,7 +151,9 @@ async function timeTitleSearch(page: Page): Promise<number> {
 
 /** Renames the first conversation shown: Enter in the title box → the new title painted in the list. */
 async function timeRename(page: Page): Promise<number> {
-  const search = page.locator('input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]');
+  const search = page.locator(
+    'input[type="search"][aria-label*="onversation" i], input[aria-label*="Search conversations" i]',
+  );
   if ((await search.count()) > 0) await search.first().fill('');
   // The row's Rename button shows on hover; hover the row first, as a person's pointer would.
   const row = page.locator('ul[aria-label="Conversations"] > li').first();
@@ -173,7 +196,8 @@ export async function startupRound(round: number): Promise<Record<string, number
     async (dir) => {
       const rebuildMs = await start(dir);
       const index = join(dir, 'conversations', INDEX_FILE_NAME);
-      if (!(await stat(index).catch(() => undefined))?.isFile()) throw new Error(`the first start wrote no ${index}: the next start would rebuild again`);
+      if (!(await stat(index).catch(() => undefined))?.isFile())
+        throw new Error(`the first start wrote no ${index}: the next start would rebuild again`);
       return { rebuildMs, fullMs: await start(dir) };
     },
   );
@@ -184,23 +208,38 @@ export async function startupRound(round: number): Promise<Record<string, number
 /** Opens a 2,000-message conversation (249 tool calls) from the list: first screen painted, DOM size. */
 export async function longConversationRound(browser: Browser): Promise<Record<string, number>> {
   const conversation = generateLongConversation();
-  if (countToolCalls(conversation) !== 249) throw new Error(`the generator made ${countToolCalls(conversation)} tool calls, expected 249`);
+  if (countToolCalls(conversation) !== 249)
+    throw new Error(`the generator made ${countToolCalls(conversation)} tool calls, expected 249`);
   const last = conversation.messages.at(-1);
-  const lastText = last?.content.find((block) => block.type === 'text')?.text.split('\n').at(-1) ?? '';
+  const lastText =
+    last?.content
+      .find((block) => block.type === 'text')
+      ?.text.split('\n')
+      .at(-1) ?? '';
   return onPage(
     browser,
     (dir) => writeConversations(dir, [conversation]),
     async (page) => {
       await openChatTimed(page);
       const before = await pageNow(page);
-      await page.locator(`[data-conversation="${conversation.id}"] button.conversation-main`).click({ noWaitAfter: true });
+      await page
+        .locator(`[data-conversation="${conversation.id}"] button.conversation-main`)
+        .click({ noWaitAfter: true });
       const shownAt = await frameWhen(
         page,
-        (text) => [...document.querySelectorAll('ol[aria-label="Messages"] li')].some((li) => (li.textContent ?? '').includes(text)) && performance.now(),
+        (text) =>
+          [...document.querySelectorAll('ol[aria-label="Messages"] li')].some((li) =>
+            (li.textContent ?? '').includes(text),
+          ) && performance.now(),
         lastText.replace(/^- /, ''),
       );
       const metrics = await pageMetrics(page, before);
-      return { firstScreenMs: shownAt - before, domNodes: metrics.domNodes, jsHeapMb: metrics.jsHeapUsedMb, longTasks: metrics.longTasksMs.length };
+      return {
+        firstScreenMs: shownAt - before,
+        domNodes: metrics.domNodes,
+        jsHeapMb: metrics.jsHeapUsedMb,
+        longTasks: metrics.longTasksMs.length,
+      };
     },
   );
 }
@@ -213,7 +252,10 @@ export async function longConversationRound(browser: Browser): Promise<Record<st
  */
 export async function toolSwitchesRound(browser: Browser): Promise<Record<string, number>> {
   const servers = Object.fromEntries(
-    Array.from({ length: SERVERS }, (_, index) => [serverName(index), { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_EXTRA_TOOLS: String(TOOLS / SERVERS) } }]),
+    Array.from({ length: SERVERS }, (_, index) => [
+      serverName(index),
+      { command: process.execPath, args: [ECHO_SERVER], env: { BENCH_EXTRA_TOOLS: String(TOOLS / SERVERS) } },
+    ]),
   );
   const [conversation] = buildConversations({ count: 1 });
   if (conversation === undefined) throw new Error('the generator made no conversation');
@@ -241,7 +283,8 @@ export async function toolSwitchesRound(browser: Browser): Promise<Record<string
         await page.keyboard.press('Escape');
         await head.waitFor({ state: 'detached', timeout: 10_000 });
         if (shown >= TOOLS) break;
-        if (Date.now() > deadline) throw new Error(`only ${shown} of ${TOOLS} tools showed in the tool switches within 120 s`);
+        if (Date.now() > deadline)
+          throw new Error(`only ${shown} of ${TOOLS} tools showed in the tool switches within 120 s`);
         await page.waitForTimeout(1_000);
       }
       const before = await pageNow(page);
@@ -273,22 +316,41 @@ export async function withChromium<T>(body: (browser: Browser) => Promise<T>): P
 }
 
 /** The measures each Chromium row reports, with their targets. */
-export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation' | 'tool-switches', Measure[]> = {
+export const UI_MEASURES: Record<
+  'first-screen' | 'conversation-list' | 'startup-conversations' | 'long-conversation' | 'tool-switches',
+  Measure[]
+> = {
   'tool-switches': [
     { key: 'openMs', label: 'click → the switches painted, ms', target: '< 100', pass: (v) => v < 100 },
-    { key: 'domNodes', label: 'DOM nodes with it open', target: '' , digits: 0 },
+    { key: 'domNodes', label: 'DOM nodes with it open', target: '', digits: 0 },
     { key: 'longTasks', label: 'long tasks (> 50 ms) while opening', target: '', digits: 0 },
   ],
   'first-screen': [
-    { key: 'initialJsGzipKb', label: 'initial JS (index.html + preloads), gzip KB', target: '≤ 150', pass: (v) => v <= 150 },
+    {
+      key: 'initialJsGzipKb',
+      label: 'initial JS (index.html + preloads), gzip KB',
+      target: '≤ 150',
+      pass: (v) => v <= 150,
+    },
     { key: 'jsOverWireKb', label: 'JS over the wire at load, KB', target: 'compressed' },
-    { key: 'jsCompressionRatio', label: 'JS over the wire / decoded', target: '< 0.5 (compressed transfer)', pass: (v) => v < 0.5, digits: 2 },
+    {
+      key: 'jsCompressionRatio',
+      label: 'JS over the wire / decoded',
+      target: '< 0.5 (compressed transfer)',
+      pass: (v) => v < 0.5,
+      digits: 2,
+    },
     { key: 'fcpMs', label: 'first contentful paint, ms', target: 'measured (was 1.0–1.4 s)' },
     { key: 'loadedMs', label: 'load event done, ms', target: '' },
     { key: 'longTasks', label: 'long tasks (> 50 ms) during load', target: '', digits: 0 },
   ],
   'conversation-list': [
-    { key: 'listShownMs', label: `Chat clicked → list of ${CONVERSATIONS} painted, ms`, target: '< 300', pass: (v) => v < 300 },
+    {
+      key: 'listShownMs',
+      label: `Chat clicked → list of ${CONVERSATIONS} painted, ms`,
+      target: '< 300',
+      pass: (v) => v < 300,
+    },
     { key: 'jsHeapMb', label: 'JS heap used, MB', target: '< 60', pass: (v) => v < 60 },
     { key: 'domNodes', label: 'DOM nodes', target: '', digits: 0 },
     { key: 'longTasks', label: 'long tasks (> 50 ms) until painted', target: '', digits: 0 },
@@ -298,13 +360,29 @@ export const UI_MEASURES: Record<'first-screen' | 'conversation-list' | 'startup
   'startup-conversations': [
     { key: 'emptyMs', label: 'spawn → ready line, no conversations, ms', target: '' },
     { key: 'fullMs', label: `spawn → ready line, ${CONVERSATIONS} conversations (index on disk), ms`, target: '' },
-    { key: 'ratio', label: `${CONVERSATIONS} (index on disk) / empty`, target: '≤ 1.2×', pass: (v) => v <= 1.2, digits: 2 },
-    { key: 'rebuildMs', label: `spawn → ready line, ${CONVERSATIONS} conversations, no index (rebuilt), ms`, target: 'first start only' },
+    {
+      key: 'ratio',
+      label: `${CONVERSATIONS} (index on disk) / empty`,
+      target: '≤ 1.2×',
+      pass: (v) => v <= 1.2,
+      digits: 2,
+    },
+    {
+      key: 'rebuildMs',
+      label: `spawn → ready line, ${CONVERSATIONS} conversations, no index (rebuilt), ms`,
+      target: 'first start only',
+    },
     { key: 'rebuildRatio', label: `${CONVERSATIONS} rebuilding the index / empty`, target: '', digits: 2 },
   ],
   'long-conversation': [
     { key: 'firstScreenMs', label: 'click → last messages painted, ms', target: '< 300', pass: (v) => v < 300 },
-    { key: 'domNodes', label: 'DOM nodes with it open', target: '≤ 5,000 (bounded)', pass: (v) => v <= 5_000, digits: 0 },
+    {
+      key: 'domNodes',
+      label: 'DOM nodes with it open',
+      target: '≤ 5,000 (bounded)',
+      pass: (v) => v <= 5_000,
+      digits: 0,
+    },
     { key: 'jsHeapMb', label: 'JS heap used, MB', target: '' },
     { key: 'longTasks', label: 'long tasks (> 50 ms) while opening', target: '', digits: 0 },
   ],

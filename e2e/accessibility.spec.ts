@@ -17,7 +17,11 @@ for (const scheme of ['light', 'dark'] as const) {
       test.use({ colorScheme: scheme, initialConfig: { mcpServers: {} } });
       test('the empty Servers view', async ({ app }) => {
         const findings: Finding[] = [];
-        await expect(new ServersPage(app).emptyState.or(app.getByRole('heading', { name: /Start a conversation|New conversation/ })).first()).toBeVisible();
+        await expect(
+          new ServersPage(app).emptyState
+            .or(app.getByRole('heading', { name: /Start a conversation|New conversation/ }))
+            .first(),
+        ).toBeVisible();
         await new ServersPage(app).show();
         await expect(new ServersPage(app).emptyState).toBeVisible();
         await scan(app, 'Servers (empty)', findings);
@@ -39,7 +43,11 @@ for (const scheme of ['light', 'dark'] as const) {
           await scan(app, `Servers › everything › ${tab}`, findings);
         }
 
-        fakeLlm.script([toolNamed('echo', { message: 'hello' }, 'Let me echo that.'), { text: 'Done: **hello**.' }, toolNamed('get-sum', { a: 1, b: 2 })]);
+        fakeLlm.script([
+          toolNamed('echo', { message: 'hello' }, 'Let me echo that.'),
+          { text: 'Done: **hello**.' },
+          toolNamed('get-sum', { a: 1, b: 2 }),
+        ]);
         const chat = new ChatPage(app);
         await chat.show();
         await chat.newConversation();

@@ -26,7 +26,10 @@ chatTest.describe('a big tool result', () => {
       (request) => {
         const id = /result_id "([^"]+)"/.exec(lastToolResultText(request.body))?.[1];
         if (id === undefined) throw new Error('the cut result names no result_id');
-        return { text: 'The start and the end are there; let me read the middle.', toolUses: [{ name: 'read_tool_result', input: { result_id: id, start_line: 50_000, end_line: 50_001 } }] };
+        return {
+          text: 'The start and the end are there; let me read the middle.',
+          toolUses: [{ name: 'read_tool_result', input: { result_id: id, start_line: 50_000, end_line: 50_001 } }],
+        };
       },
       { text: 'Line 50,000 of the log is ordinary: nothing stands out in the middle either.' },
     ]);
@@ -56,7 +59,9 @@ chatTest.describe('a big tool result', () => {
     await expect(note).toContainText(/The model saw [\d,]+ of 5,242,849 characters/);
     await expect(card.getByText('Showing the first 20,000 of 5,242,849 characters.', { exact: true })).toBeVisible();
     // The reading call: Berth's own compact card, no approval asked.
-    await expect(app.getByRole('article', { name: 'Berth: read_tool_result', exact: true })).toContainText('read offsets 2499950–2500050 of the result of logs › big_log');
+    await expect(app.getByRole('article', { name: 'Berth: read_tool_result', exact: true })).toContainText(
+      'read offsets 2499950–2500050 of the result of logs › big_log',
+    );
 
     await note.scrollIntoViewIfNeeded();
     await calm(app);
@@ -88,7 +93,9 @@ chatTest.describe('a big tool result', () => {
     await servers.show();
     const detail = await servers.select('logs');
     await detail.showOverview();
-    await expect(detail.resultLimit).toContainText('The model gets at most 10,000 tokens of one tool result, or a tenth of a smaller model’s context (Berth’s default)');
+    await expect(detail.resultLimit).toContainText(
+      'The model gets at most 10,000 tokens of one tool result, or a tenth of a smaller model’s context (Berth’s default)',
+    );
     const form = await detail.setResultLimit('100');
     await expect(form.getByText('Enter a whole number of tokens from 500 to 500,000.', { exact: true })).toBeVisible();
     await detail.setResultLimit('1,000');
@@ -110,6 +117,8 @@ chatTest.describe('a big tool result', () => {
     const sent = lastToolResultText(fakeLlm.requests[1]?.body);
     expect(sent).toContain('above the limit of 1,000 tokens');
     expect(sent.length).toBeLessThanOrEqual(4_000);
-    await expect(chat.toolCard('big_log').getByRole('note', { name: 'Cut for the model', exact: true })).toContainText('over the limit of 1,000 tokens');
+    await expect(chat.toolCard('big_log').getByRole('note', { name: 'Cut for the model', exact: true })).toContainText(
+      'over the limit of 1,000 tokens',
+    );
   });
 });

@@ -46,13 +46,17 @@ async function dropFile(app: Page, name: string, bytes: Buffer): Promise<void> {
       transfer.items.add(new File([Uint8Array.from(atob(data), (char) => char.charCodeAt(0))], fileName));
       const target = document.querySelector('.bundle-drop-zone');
       if (target === null) throw new Error('no drop zone');
-      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
     },
     { name, data: bytes.toString('base64') },
   );
 }
 
-test('a .mcpb is opened, its settings filled in, reviewed, installed and started; removing it uninstalls it', async ({ app, berth }) => {
+test('a .mcpb is opened, its settings filled in, reviewed, installed and started; removing it uninstalls it', async ({
+  app,
+  berth,
+}) => {
   const servers = new ServersPage(app);
   await servers.show();
   await expect(servers.emptyState).toBeVisible();
@@ -91,10 +95,14 @@ test('a .mcpb is opened, its settings filled in, reviewed, installed and started
   await servers.expectStatus(NAME, 'Ready');
   await expect(servers.card(NAME)).toContainText('berth-greeter/1.0.0/server/index.mjs --greeting=Ahoy');
 
-  const config = (await readJson(join(berth.configDir, 'config.json'))) as { mcpServers: Record<string, { env: Record<string, string>; bundle: { name: string } }> };
+  const config = (await readJson(join(berth.configDir, 'config.json'))) as {
+    mcpServers: Record<string, { env: Record<string, string>; bundle: { name: string } }>;
+  };
   expect(config.mcpServers[NAME]?.env).toEqual({ GREETER_TOKEN: REF });
   expect(config.mcpServers[NAME]?.bundle.name).toBe('berth-greeter');
-  expect(((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({ 'server/Berth Greeter/env/GREETER_TOKEN': SECRET });
+  expect(
+    ((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets,
+  ).toEqual({ 'server/Berth Greeter/env/GREETER_TOKEN': SECRET });
   expect(await pageText(app)).not.toContain(SECRET);
 
   const confirm = await servers.askToRemove(NAME);
@@ -105,17 +113,28 @@ test('a .mcpb is opened, its settings filled in, reviewed, installed and started
   await expect(app.getByText(`Removed “${NAME}”`, { exact: true })).toBeVisible();
   await expect(servers.emptyState).toBeVisible();
   expect(existsSync(join(berth.configDir, 'bundles', 'berth-greeter'))).toBe(false);
-  expect(((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({});
+  expect(
+    ((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets,
+  ).toEqual({});
 });
 
 test('a dropped bundle that escapes its folder is refused with the reason', async ({ app, berth }) => {
   const servers = new ServersPage(app);
   await servers.show();
   await expect(servers.emptyState).toBeVisible();
-  await dropFile(app, 'evil.mcpb', writeZip([{ name: 'manifest.json', data: validManifest() }, { name: '../../escaped.txt', data: 'gotcha' }]));
+  await dropFile(
+    app,
+    'evil.mcpb',
+    writeZip([
+      { name: 'manifest.json', data: validManifest() },
+      { name: '../../escaped.txt', data: 'gotcha' },
+    ]),
+  );
   const dialog = app.getByRole('dialog', { name: 'Install an MCP Bundle' });
   await expect(dialog).toContainText('evil.mcpb cannot be installed.');
-  await expect(dialog).toContainText(`"../../escaped.txt" points outside the bundle's folder (zip-slip): the bundle is refused`);
+  await expect(dialog).toContainText(
+    `"../../escaped.txt" points outside the bundle's folder (zip-slip): the bundle is refused`,
+  );
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
   expect(existsSync(join(berth.configDir, 'escaped.txt'))).toBe(false);

@@ -3,7 +3,11 @@ import { PendingDialog } from './pages/pending-dialog';
 import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
 
 test.describe('chat', () => {
-  test('streams a reply, stops it, renders Markdown, and keeps the conversation across a restart', async ({ app, berth, fakeLlm }) => {
+  test('streams a reply, stops it, renders Markdown, and keeps the conversation across a restart', async ({
+    app,
+    berth,
+    fakeLlm,
+  }) => {
     fakeLlm.script([
       // Held open after the text: the reply stays "being written" until the person presses Stop.
       { text: 'Thinking about ferries and harbours', holdOpen: true },
@@ -28,7 +32,9 @@ test.describe('chat', () => {
     await expect(reply.locator('.md-code .hljs-keyword').first()).toHaveText('const');
     await expect(reply.getByRole('strong')).toHaveText('all');
     await chat.waitForIdle();
-    expect(fakeLlm.requests.at(-1)?.headers['x-api-key'] ?? fakeLlm.requests.at(-1)?.headers.authorization).toBeTruthy();
+    expect(
+      fakeLlm.requests.at(-1)?.headers['x-api-key'] ?? fakeLlm.requests.at(-1)?.headers.authorization,
+    ).toBeTruthy();
 
     const firstRun = await berth.restart();
     expect(firstRun, `Berth should exit cleanly on SIGTERM.\nstderr:\n${berth.stderr()}`).toBe(0);
@@ -67,14 +73,20 @@ test.describe('chat', () => {
     await title.press('Enter');
     await expect(chat.conversation('Harbour questions')).toBeVisible();
 
-    await chat.conversation('Harbour questions').getByRole('button', { name: /^Delete/ }).click();
+    await chat
+      .conversation('Harbour questions')
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await expect(chat.conversation('Harbour questions')).toHaveCount(0);
     await app.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect(chat.conversation('Harbour questions')).toBeVisible();
     await expect(chat.messages).toContainText('Answer to the edited question');
   });
 
-  test('follows a long reply to its end, and each conversation reopens where the person left it', async ({ app, fakeLlm }) => {
+  test('follows a long reply to its end, and each conversation reopens where the person left it', async ({
+    app,
+    fakeLlm,
+  }) => {
     const longReply = Array.from({ length: 120 }, (_, i) => `Paragraph ${i + 1} about berths and tides.`).join('\n\n');
     fakeLlm.script([{ text: longReply, delayMsPerChunk: 5 }, { text: 'A short answer' }]);
     const chat = new ChatPage(app);
@@ -122,7 +134,10 @@ test.describe('chat', () => {
     test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
     test('a long-running tool shows progress, and Stop cancels it', async ({ app, fakeLlm }) => {
-      fakeLlm.script([toolNamed('trigger-long-running-operation', { duration: 60, steps: 60 }), { text: 'never reached' }]);
+      fakeLlm.script([
+        toolNamed('trigger-long-running-operation', { duration: 60, steps: 60 }),
+        { text: 'never reached' },
+      ]);
       const chat = new ChatPage(app);
       await chat.waitForServer('everything');
       await chat.show();

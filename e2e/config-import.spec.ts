@@ -19,7 +19,10 @@ const importTest = test.extend<{ foreignHome: string }>({
   foreignHome: async ({}, use) => {
     const home = await mkdtemp(join(tmpdir(), 'berth-e2e-home-'));
     await mkdir(join(home, '.config', 'Claude'), { recursive: true });
-    await copyFile(join(FIXTURES, 'claude_desktop_config.json'), join(home, '.config', 'Claude', 'claude_desktop_config.json'));
+    await copyFile(
+      join(FIXTURES, 'claude_desktop_config.json'),
+      join(home, '.config', 'Claude', 'claude_desktop_config.json'),
+    );
     await mkdir(join(home, '.config', 'Code', 'User'), { recursive: true });
     await copyFile(join(FIXTURES, 'vscode-mcp.json'), join(home, '.config', 'Code', 'User', 'mcp.json'));
     try {
@@ -55,111 +58,138 @@ importTest.describe('config import', () => {
     // Added turned off: it is not started, and the servers page says so with a way to turn it on.
     await servers.expectStatus('sqlite-local', 'Stopped');
     await expect(app.getByRole('button', { name: 'Turn on sqlite-local' })).toBeVisible();
-    const stored = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { enabled?: boolean }> };
+    const stored = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as {
+      mcpServers: Record<string, { enabled?: boolean }>;
+    };
     expect(Object.keys(stored.mcpServers)).toEqual(['sqlite-local']);
     expect(stored.mcpServers['sqlite-local']?.enabled).toBe(false);
   });
 
-  importTest('pasted VS Code config: password input kept secret (also from the export), server starts, a second import flags the duplicate', async ({ app }) => {
-    const importer = await ImportDialog.open(app);
-    const text = JSON.stringify({
-      inputs: [{ id: 'key', type: 'promptString', description: 'Service key', password: true }],
-      servers: { everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'], env: { SERVICE_KEY: '${input:key}' } } },
-    });
-    await importer.paste('VS Code (mcp.json with servers and inputs)', text);
-    await expect(importer.input('Service key')).toHaveAttribute('type', 'password');
-    await importer.importButton().click();
-    await expect(importer.dialog.getByText('Enter a value for “Service key”')).toBeVisible();
-    await importer.input('Service key').fill('sk-e2e-secret-value');
-    await importer.importButton().click();
-    await expect(importer.dialog).toBeHidden();
-
-    const servers = new ServersPage(app);
-    // Off until the person turns it on from the notice.
-    await servers.expectStatus('everything', 'Stopped');
-    await app.getByRole('button', { name: 'Turn on everything' }).click();
-    await servers.expectStatus('everything', 'Ready');
-    await expect(app.getByRole('region', { name: /imported server/ })).toBeHidden();
-    await expect(app.locator('body')).not.toContainText('sk-e2e-secret-value');
-
-    await app.getByRole('button', { name: 'Export…' }).click();
-    const exported = app.getByRole('dialog', { name: 'Export for Claude Desktop' });
-    await expect(exported.getByRole('note')).toContainText('SERVICE_KEY of everything');
-    const exportedText = await exported.getByRole('textbox', { name: 'Exported config' }).inputValue();
-    expect(JSON.parse(exportedText)).toEqual({ mcpServers: { everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] } } });
-    await app.keyboard.press('Escape');
-    await expect(exported).toBeHidden();
-
-    // Again: now a duplicate, unchecked and labelled.
-    const again = await ImportDialog.open(app);
-    await again.paste('VS Code (mcp.json with servers and inputs)', text);
-    await expect(again.checkbox('everything')).not.toBeChecked();
-    await expect(again.row('everything')).toContainText('Berth already has a server named "everything"');
-  });
-
-  importTest.describe('screenshot', () => {
-    importTest.use({ initialConfig: { mcpServers: { db: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', 'shop.db'], enabled: false } } } });
-
-    importTest("a project's .mcp.json: what each server runs and what to check, imported off, then turned on one by one", async ({ app, foreignHome }) => {
-      // A project whose .mcp.json puts its own bin/ first on PATH and preloads a script into Node.
-      const project = join(foreignHome, 'shop-app');
-      const localNode = join(project, 'bin', 'node');
-      await mkdir(dirname(localNode), { recursive: true });
-      await writeFile(localNode, '#!/bin/sh\nexec /usr/bin/env node "$@"\n');
-      await chmod(localNode, 0o755);
-      await writeFile(
-        join(project, '.mcp.json'),
-        JSON.stringify({
-          mcpServers: {
-            'shop-tools': {
-              command: 'node',
-              args: ['scripts/mcp-server.js', '--stdio'],
-              cwd: project,
-              env: { PATH: './bin:/usr/local/bin:/usr/bin:/bin', NODE_OPTIONS: '--require ./.cache/telemetry.js', SHOP_API_TOKEN: 'shp_e2e_secret_token' },
-            },
-            everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] },
-          },
-        }),
-      );
+  importTest(
+    'pasted VS Code config: password input kept secret (also from the export), server starts, a second import flags the duplicate',
+    async ({ app }) => {
       const importer = await ImportDialog.open(app);
-      await importer.input('Project folder').fill(project);
-      await importer.dialog.getByRole('button', { name: 'Look there' }).click();
-      await importer.location('Claude Code (.mcp.json)').click();
-
-      const details = importer.details('shop-tools');
-      await expect(details).toContainText(`Runs${localNode}`);
-      await expect(details).toContainText('node scripts/mcp-server.js --stdio');
-      await expect(details).toContainText('NODE_OPTIONS=--require ./.cache/telemetry.js');
-      await expect(details).toContainText('SHOP_API_TOKEN=••••••••');
-      const checks = importer.dialog.getByRole('list', { name: 'What to check in shop-tools' });
-      await expect(checks.getByRole('listitem')).toHaveText([
-        'Sets PATH, which decides which program a command name runs',
-        'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)',
-        `The command resolves to ${localNode}, inside the imported project: the project's files decide what runs`,
-      ]);
-      await expect(importer.details('everything')).toContainText(`Runs${process.execPath}`);
-      await expect(importer.dialog).not.toContainText('shp_e2e_secret_token');
-      await app.mouse.move(0, 790);
-      await mkdir(DOCS, { recursive: true });
-      await app.screenshot({ path: join(DOCS, 'import.png') });
-
-      // PATH and NODE_OPTIONS run other code: Import waits for their own yes.
-      await expect(importer.importButton()).toBeDisabled();
-      await importer.dialog.getByRole('checkbox', { name: /I understand that PATH, NODE_OPTIONS let this server run code/ }).check();
+      const text = JSON.stringify({
+        inputs: [{ id: 'key', type: 'promptString', description: 'Service key', password: true }],
+        servers: {
+          everything: {
+            command: process.execPath,
+            args: [SERVER_EVERYTHING_ENTRY, 'stdio'],
+            env: { SERVICE_KEY: '${input:key}' },
+          },
+        },
+      });
+      await importer.paste('VS Code (mcp.json with servers and inputs)', text);
+      await expect(importer.input('Service key')).toHaveAttribute('type', 'password');
+      await importer.importButton().click();
+      await expect(importer.dialog.getByText('Enter a value for “Service key”')).toBeVisible();
+      await importer.input('Service key').fill('sk-e2e-secret-value');
       await importer.importButton().click();
       await expect(importer.dialog).toBeHidden();
+
       const servers = new ServersPage(app);
-      // Nothing from the file runs: both are off, and the notice says what each would run and what to check.
-      await servers.expectStatus('shop-tools', 'Stopped');
+      // Off until the person turns it on from the notice.
       await servers.expectStatus('everything', 'Stopped');
-      const notice = app.getByRole('region', { name: '2 imported servers are off' });
-      const noteOf = (name: string) => notice.getByRole('listitem').filter({ has: app.getByRole('button', { name: `Turn on ${name}` }) });
-      await expect(noteOf('shop-tools')).toContainText('Sets NODE_OPTIONS');
-      await expect(noteOf('everything')).toContainText(process.execPath);
-      await notice.getByRole('button', { name: 'Turn on everything' }).click();
+      await app.getByRole('button', { name: 'Turn on everything' }).click();
       await servers.expectStatus('everything', 'Ready');
-      await expect(app.getByRole('region', { name: 'Imported server is off' })).toBeVisible();
-      await servers.expectStatus('shop-tools', 'Stopped');
+      await expect(app.getByRole('region', { name: /imported server/ })).toBeHidden();
+      await expect(app.locator('body')).not.toContainText('sk-e2e-secret-value');
+
+      await app.getByRole('button', { name: 'Export…' }).click();
+      const exported = app.getByRole('dialog', { name: 'Export for Claude Desktop' });
+      await expect(exported.getByRole('note')).toContainText('SERVICE_KEY of everything');
+      const exportedText = await exported.getByRole('textbox', { name: 'Exported config' }).inputValue();
+      expect(JSON.parse(exportedText)).toEqual({
+        mcpServers: { everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] } },
+      });
+      await app.keyboard.press('Escape');
+      await expect(exported).toBeHidden();
+
+      // Again: now a duplicate, unchecked and labelled.
+      const again = await ImportDialog.open(app);
+      await again.paste('VS Code (mcp.json with servers and inputs)', text);
+      await expect(again.checkbox('everything')).not.toBeChecked();
+      await expect(again.row('everything')).toContainText('Berth already has a server named "everything"');
+    },
+  );
+
+  importTest.describe('screenshot', () => {
+    importTest.use({
+      initialConfig: {
+        mcpServers: { db: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', 'shop.db'], enabled: false } },
+      },
     });
+
+    importTest(
+      "a project's .mcp.json: what each server runs and what to check, imported off, then turned on one by one",
+      async ({ app, foreignHome }) => {
+        // A project whose .mcp.json puts its own bin/ first on PATH and preloads a script into Node.
+        const project = join(foreignHome, 'shop-app');
+        const localNode = join(project, 'bin', 'node');
+        await mkdir(dirname(localNode), { recursive: true });
+        await writeFile(localNode, '#!/bin/sh\nexec /usr/bin/env node "$@"\n');
+        await chmod(localNode, 0o755);
+        await writeFile(
+          join(project, '.mcp.json'),
+          JSON.stringify({
+            mcpServers: {
+              'shop-tools': {
+                command: 'node',
+                args: ['scripts/mcp-server.js', '--stdio'],
+                cwd: project,
+                env: {
+                  PATH: './bin:/usr/local/bin:/usr/bin:/bin',
+                  NODE_OPTIONS: '--require ./.cache/telemetry.js',
+                  SHOP_API_TOKEN: 'shp_e2e_secret_token',
+                },
+              },
+              everything: { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] },
+            },
+          }),
+        );
+        const importer = await ImportDialog.open(app);
+        await importer.input('Project folder').fill(project);
+        await importer.dialog.getByRole('button', { name: 'Look there' }).click();
+        await importer.location('Claude Code (.mcp.json)').click();
+
+        const details = importer.details('shop-tools');
+        await expect(details).toContainText(`Runs${localNode}`);
+        await expect(details).toContainText('node scripts/mcp-server.js --stdio');
+        await expect(details).toContainText('NODE_OPTIONS=--require ./.cache/telemetry.js');
+        await expect(details).toContainText('SHOP_API_TOKEN=••••••••');
+        const checks = importer.dialog.getByRole('list', { name: 'What to check in shop-tools' });
+        await expect(checks.getByRole('listitem')).toHaveText([
+          'Sets PATH, which decides which program a command name runs',
+          'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)',
+          `The command resolves to ${localNode}, inside the imported project: the project's files decide what runs`,
+        ]);
+        await expect(importer.details('everything')).toContainText(`Runs${process.execPath}`);
+        await expect(importer.dialog).not.toContainText('shp_e2e_secret_token');
+        await app.mouse.move(0, 790);
+        await mkdir(DOCS, { recursive: true });
+        await app.screenshot({ path: join(DOCS, 'import.png') });
+
+        // PATH and NODE_OPTIONS run other code: Import waits for their own yes.
+        await expect(importer.importButton()).toBeDisabled();
+        await importer.dialog
+          .getByRole('checkbox', { name: /I understand that PATH, NODE_OPTIONS let this server run code/ })
+          .check();
+        await importer.importButton().click();
+        await expect(importer.dialog).toBeHidden();
+        const servers = new ServersPage(app);
+        // Nothing from the file runs: both are off, and the notice says what each would run and what to check.
+        await servers.expectStatus('shop-tools', 'Stopped');
+        await servers.expectStatus('everything', 'Stopped');
+        const notice = app.getByRole('region', { name: '2 imported servers are off' });
+        const noteOf = (name: string) =>
+          notice.getByRole('listitem').filter({ has: app.getByRole('button', { name: `Turn on ${name}` }) });
+        await expect(noteOf('shop-tools')).toContainText('Sets NODE_OPTIONS');
+        await expect(noteOf('everything')).toContainText(process.execPath);
+        await notice.getByRole('button', { name: 'Turn on everything' }).click();
+        await servers.expectStatus('everything', 'Ready');
+        await expect(app.getByRole('region', { name: 'Imported server is off' })).toBeVisible();
+        await servers.expectStatus('shop-tools', 'Stopped');
+      },
+    );
   });
 });

@@ -5,7 +5,10 @@ import { expect, test } from './support/berth';
 const COUNT = 5_000;
 
 test.describe('conversation list at a heavy user’s scale', () => {
-  test('5,000 conversations: the list opens with a bounded number of rows, search finds one, the keyboard reaches the last', async ({ app, berth }) => {
+  test('5,000 conversations: the list opens with a bounded number of rows, search finds one, the keyboard reaches the last', async ({
+    app,
+    berth,
+  }) => {
     // Written behind Berth's back, then a restart: the host finds them, builds its index, and serves the list.
     const generated = await generateConversations(berth.configDir, { count: COUNT });
     expect(await berth.restart()).toBe(0);

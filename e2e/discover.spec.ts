@@ -20,7 +20,10 @@ const test = base.extend<{ registry: FixtureRegistry }>({
   },
 });
 
-test('search as you type, page through results, read details, install server-everything through the review, and it reaches ready', async ({ app, berth }) => {
+test('search as you type, page through results, read details, install server-everything through the review, and it reaches ready', async ({
+  app,
+  berth,
+}) => {
   const discover = new DiscoverPage(app);
   await discover.show();
   // Opening Discover lists the registry's latest servers; typing narrows them.
@@ -49,10 +52,15 @@ test('search as you type, page through results, read details, install server-eve
   await expect(dialog.getByLabel('Name in Berth')).toHaveValue('server-everything');
   await dialog.getByRole('button', { name: 'Review' }).click();
   const review = dialog.getByRole('region', { name: 'What server-everything runs' });
-  await expect(review.getByText(`npx -y @modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, { exact: true })).toBeVisible();
+  await expect(
+    review.getByText(`npx -y @modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, { exact: true }),
+  ).toBeVisible();
   await expect(review.getByText(/\/npx$/)).toBeVisible();
   // Nothing is saved before the person confirms.
-  expect(JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8').catch(() => '{"mcpServers":{}}')).mcpServers).toEqual({});
+  expect(
+    JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8').catch(() => '{"mcpServers":{}}'))
+      .mcpServers,
+  ).toEqual({});
   // Code from a registry runs in the OS sandbox unless the person turns it off here; npx's registry is filled in for it to fetch the package.
   if ((await sandboxSupport()).available) {
     await expect(dialog.getByRole('switch', { name: 'Run in the OS sandbox', exact: true })).toBeChecked();
@@ -66,12 +74,21 @@ test('search as you type, page through results, read details, install server-eve
   const servers = new ServersPage(app);
   await servers.show();
   await servers.expectStatus('server-everything', 'Ready', 60_000);
-  if ((await sandboxSupport()).available) await expect(servers.card('server-everything').getByText('Sandboxed', { exact: true })).toBeVisible();
-  const config = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { registry?: { name: string; version: string } }> };
-  expect(config.mcpServers['server-everything']?.registry).toMatchObject({ name: EVERYTHING_NAME, version: EVERYTHING_VERSION });
+  if ((await sandboxSupport()).available)
+    await expect(servers.card('server-everything').getByText('Sandboxed', { exact: true })).toBeVisible();
+  const config = JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')) as {
+    mcpServers: Record<string, { registry?: { name: string; version: string } }>;
+  };
+  expect(config.mcpServers['server-everything']?.registry).toMatchObject({
+    name: EVERYTHING_NAME,
+    version: EVERYTHING_VERSION,
+  });
 });
 
-test('a required secret is asked for and masked; a registry that goes down leaves its cached results with a clear message', async ({ app, registry }) => {
+test('a required secret is asked for and masked; a registry that goes down leaves its cached results with a clear message', async ({
+  app,
+  registry,
+}) => {
   const discover = new DiscoverPage(app);
   await discover.show();
   // By keyboard: from the search, Tab reaches the results, Enter opens one, Escape closes the install dialog.

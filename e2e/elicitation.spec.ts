@@ -72,10 +72,16 @@ test.describe('elicitation', () => {
     await expect(chat.toolCard('trigger-elicitation-request')).toContainText('"action": "decline"');
   });
 
-  test('URL mode shows the domain, opens the page only after consent, and keeps a waiting note', async ({ app, fakeLlm }) => {
+  test('URL mode shows the domain, opens the page only after consent, and keeps a waiting note', async ({
+    app,
+    fakeLlm,
+  }) => {
     // A page the fake serves, so the new tab loads without any network.
     const url = `${fakeLlm.url}/__fake/requests?from=berth-e2e`;
-    fakeLlm.script([toolNamed('trigger-url-elicitation', { url, message: 'Sign in to the harbour office' }), { text: 'Signed in: {{lastToolResult}}' }]);
+    fakeLlm.script([
+      toolNamed('trigger-url-elicitation', { url, message: 'Sign in to the harbour office' }),
+      { text: 'Signed in: {{lastToolResult}}' },
+    ]);
     const chat = new ChatPage(app);
     await chat.waitForServer('everything');
     await chat.show();
@@ -100,7 +106,9 @@ test.describe('elicitation', () => {
 
     await expect(chat.toolCard('trigger-url-elicitation')).toContainText('User completed the URL elicitation flow');
     await app.getByTestId('pending-tray').click();
-    const note = app.getByRole('listitem').filter({ has: app.getByRole('button', { name: 'Stop waiting for 127.0.0.1' }) });
+    const note = app
+      .getByRole('listitem')
+      .filter({ has: app.getByRole('button', { name: 'Stop waiting for 127.0.0.1' }) });
     await expect(note).toContainText('127.0.0.1');
     await note.getByRole('button', { name: 'Stop waiting for 127.0.0.1' }).click();
     await expect(note).toHaveCount(0);
@@ -109,9 +117,16 @@ test.describe('elicitation', () => {
 
 // The slow form: the person takes longer than the server's request timeout (1 s here).
 test.describe('elicitation, answered after the request timeout', () => {
-  test.use({ initialConfig: { mcpServers: { everything: { ...everythingServerConfig(), timeouts: { requestMs: 1_000, maxTotalMs: 1_000 } } } } });
+  test.use({
+    initialConfig: {
+      mcpServers: { everything: { ...everythingServerConfig(), timeouts: { requestMs: 1_000, maxTotalMs: 1_000 } } },
+    },
+  });
 
-  test('the card waits for the answer, its Answer button reopens the form, and the answer is used', async ({ app, fakeLlm }) => {
+  test('the card waits for the answer, its Answer button reopens the form, and the answer is used', async ({
+    app,
+    fakeLlm,
+  }) => {
     fakeLlm.script([toolNamed('trigger-elicitation-request'), { text: 'Thanks: {{lastToolResult}}' }]);
     const chat = new ChatPage(app);
     await chat.waitForServer('everything');

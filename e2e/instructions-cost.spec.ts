@@ -7,9 +7,16 @@ import { chatTest as test, everythingServerConfig, expect } from './support/bert
 test.describe('server instructions and what a turn costs', () => {
   test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
-  test("the Overview shows server-everything's instructions and their switch; the model gets them until it is switched off; each answer says what it used", async ({ app, berth, fakeLlm }) => {
+  test("the Overview shows server-everything's instructions and their switch; the model gets them until it is switched off; each answer says what it used", async ({
+    app,
+    berth,
+    fakeLlm,
+  }) => {
     fakeLlm.script([
-      { text: 'Hello from the model.', usage: { input_tokens: 1_500, output_tokens: 42, cache_read_input_tokens: 500 } },
+      {
+        text: 'Hello from the model.',
+        usage: { input_tokens: 1_500, output_tokens: 42, cache_read_input_tokens: 500 },
+      },
       { text: 'Second answer.', usage: { input_tokens: 2_000, output_tokens: 8 } },
     ]);
     const servers = new ServersPage(app);
@@ -30,7 +37,9 @@ test.describe('server instructions and what a turn costs', () => {
     const reply = chat.assistantMessages().last();
     await expect(reply).toContainText('Hello from the model.');
     const usage = reply.getByTestId('usage-line');
-    await expect(usage.locator('summary')).toHaveText(/^2,000 in · 42 out · 500 from cache · tools ≈ [\d,]+ of the input$/);
+    await expect(usage.locator('summary')).toHaveText(
+      /^2,000 in · 42 out · 500 from cache · tools ≈ [\d,]+ of the input$/,
+    );
     await usage.locator('summary').press('Enter');
     await expect(usage).toContainText('Berth’s estimate');
     await app.screenshot({ path: test.info().outputPath('usage-line.png') });
@@ -44,7 +53,10 @@ test.describe('server instructions and what a turn costs', () => {
     await app.keyboard.press('Space');
     await expect(toggle).not.toBeChecked();
     // Written a moment after the switch answers: until then the file may not exist yet.
-    const stored = async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8').catch(() => '{}')) as { sendInstructions?: unknown };
+    const stored = async () =>
+      JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8').catch(() => '{}')) as {
+        sendInstructions?: unknown;
+      };
     await expect.poll(async () => (await stored()).sendInstructions).toEqual({ everything: false });
     await chat.show();
     await chat.send('again');

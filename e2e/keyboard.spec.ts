@@ -16,7 +16,9 @@ const MAX_STOPS = 150;
  * ancestors (a text box may ring its frame), with transitions off so the change is immediate.
  */
 async function controlsWithoutFocusRing(app: Page, { inDialog = false } = {}): Promise<string[]> {
-  await app.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await app.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
   // Start from the top of the window (a click on the brand, which takes no focus); a modal
   // dialog holds the focus itself, and a click outside it would close it.
   if (!inDialog) await app.locator('.brand').click();
@@ -27,11 +29,18 @@ async function controlsWithoutFocusRing(app: Page, { inDialog = false } = {}): P
     const result = await app.evaluate(() => {
       const el = document.activeElement;
       if (!(el instanceof HTMLElement) || el === document.body) return undefined;
-      const chain = [el, el.parentElement, el.parentElement?.parentElement].filter((e): e is HTMLElement => e instanceof HTMLElement);
-      const look = () => chain.map((e) => {
-        const s = getComputedStyle(e);
-        return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join('|');
-      }).join('/');
+      const chain = [el, el.parentElement, el.parentElement?.parentElement].filter(
+        (e): e is HTMLElement => e instanceof HTMLElement,
+      );
+      const look = () =>
+        chain
+          .map((e) => {
+            const s = getComputedStyle(e);
+            return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join(
+              '|',
+            );
+          })
+          .join('/');
       const focused = look();
       el.blur();
       const blurred = look();

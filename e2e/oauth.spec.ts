@@ -4,7 +4,6 @@ import { TestOAuthServer } from '../test/integration/oauth-support';
 import { ServersPage } from './pages/servers-page';
 import { DOCS_DIR, expect, test } from './support/berth';
 
-
 /** Each test's authorization server (and protected MCP server). */
 let as: TestOAuthServer | undefined;
 test.afterEach(async () => {
@@ -13,7 +12,10 @@ test.afterEach(async () => {
 });
 
 test.describe('OAuth sign-in to a remote server', () => {
-  test('a server that wants a sign-in says so; Sign in opens the authorization page, the server starts; Sign out forgets it', async ({ app, berth }) => {
+  test('a server that wants a sign-in says so; Sign in opens the authorization page, the server starts; Sign out forgets it', async ({
+    app,
+    berth,
+  }) => {
     as = new TestOAuthServer();
     await as.start();
     const servers = new ServersPage(app);
@@ -49,7 +51,10 @@ test.describe('OAuth sign-in to a remote server', () => {
     await detail.root.screenshot({ path: join(DOCS_DIR, 'screenshots', 'oauth-signed-in.png') });
     await detail.showTools();
     await expect(detail.root.getByText('whoami', { exact: true }).first()).toBeVisible();
-    const secrets = Object.keys((JSON.parse(await readFile(join(berth.configDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> }).secrets);
+    const secrets = Object.keys(
+      (JSON.parse(await readFile(join(berth.configDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> })
+        .secrets,
+    );
     expect(secrets.filter((key) => key.startsWith('oauth/notes/'))).toHaveLength(2);
     for (const token of as.accessTokens.keys()) expect(await app.content()).not.toContain(token);
 
@@ -61,7 +66,10 @@ test.describe('OAuth sign-in to a remote server', () => {
 });
 
 test.describe('OAuth client settings in the server form', () => {
-  test('client credentials entered in the form: the server starts with no sign-in; the secret stays masked and out of config.json', async ({ app, berth }) => {
+  test('client credentials entered in the form: the server starts with no sign-in; the secret stays masked and out of config.json', async ({
+    app,
+    berth,
+  }) => {
     as = new TestOAuthServer();
     await as.start();
     as.preRegister('ci-robot', { secret: 'cs-e2e-5f1d9a7c' });
@@ -73,7 +81,9 @@ test.describe('OAuth client settings in the server form', () => {
     await form.dialog.getByLabel('Client ID').fill('ci-robot');
     await form.dialog.getByLabel('Client secret').fill('cs-e2e-5f1d9a7c');
     await form.dialog.getByLabel('Scopes').fill('mcp:tools');
-    await expect(form.dialog.getByRole('button', { name: 'Sign-in (OAuth): client credentials as ci-robot' })).toBeVisible();
+    await expect(
+      form.dialog.getByRole('button', { name: 'Sign-in (OAuth): client credentials as ci-robot' }),
+    ).toBeVisible();
     await app.mouse.move(0, 0);
     await form.dialog.screenshot({ path: join(DOCS_DIR, 'screenshots', 'server-form-oauth.png') });
     await form.submit();
@@ -86,7 +96,12 @@ test.describe('OAuth client settings in the server form', () => {
     expect(await app.content()).not.toContain('cs-e2e-5f1d9a7c');
 
     // The first success pinned the authorization server: remembered in config.json and shown in the form.
-    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')).mcpServers.robot.oauth.issuer).toBe(as.base);
+    await expect
+      .poll(
+        async () =>
+          JSON.parse(await readFile(join(berth.configDir, 'config.json'), 'utf8')).mcpServers.robot.oauth.issuer,
+      )
+      .toBe(as.base);
     // Editing shows the secret masked and the pinned issuer; saving unchanged keeps both.
     const edit = await servers.edit('robot');
     await expect(edit.dialog.getByLabel('Client secret')).toHaveValue('••••••••');

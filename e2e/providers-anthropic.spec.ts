@@ -9,15 +9,24 @@ import { calm, chatTest as test, DOCS_DIR, everythingServerConfig, expect, toolN
 // Settings and the model picker, and a model marked as taking no images sent a
 // note instead of the image a tool returned, with the notice in the chat.
 
-test.use({ viewport: { width: 1280, height: 980 }, initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
+test.use({
+  viewport: { width: 1280, height: 980 },
+  initialConfig: { mcpServers: { everything: everythingServerConfig() } },
+});
 
 const NOTE = '[image omitted: Claude Haiku 3 does not take images]';
 
-test("fetches Anthropic's models in Settings, picks a fetched one in a conversation, and leaves images out for a model marked as taking none", async ({ app, fakeLlm }) => {
+test("fetches Anthropic's models in Settings, picks a fetched one in a conversation, and leaves images out for a model marked as taking none", async ({
+  app,
+  fakeLlm,
+}) => {
   const settings = new SettingsPage(app);
   await settings.show();
   const section = app.getByRole('region', { name: 'Model providers' });
-  const row = section.getByRole('list', { name: 'Model providers' }).getByRole('listitem').filter({ hasText: 'Anthropic' });
+  const row = section
+    .getByRole('list', { name: 'Model providers' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Anthropic' });
   await expect(row).toContainText('4 models');
 
   await row.getByRole('button', { name: 'Edit Anthropic' }).click();
@@ -54,14 +63,21 @@ test("fetches Anthropic's models in Settings, picks a fetched one in a conversat
 
   // server-everything's get-tiny-image returns a PNG: the model is sent a note in its place.
   await chat.waitForServer('everything');
-  fakeLlm.script([toolNamed('get-tiny-image', {}, 'Let me get the image.'), { text: 'I was told an image was left out.' }]);
+  fakeLlm.script([
+    toolNamed('get-tiny-image', {}, 'Let me get the image.'),
+    { text: 'I was told an image was left out.' },
+  ]);
   await chat.send('Show me the tiny image');
   const dialog = new PendingDialog(app);
   await dialog.expectKind('tool-call');
   await dialog.allow('Allow once');
   await dialog.expectClosed();
   await expect(chat.assistantMessages().last()).toContainText('I was told an image was left out.');
-  await expect(app.getByRole('note').filter({ hasText: 'Claude Haiku 3 does not take images, so an image in this conversation was not sent to it' })).toBeVisible();
+  await expect(
+    app
+      .getByRole('note')
+      .filter({ hasText: 'Claude Haiku 3 does not take images, so an image in this conversation was not sent to it' }),
+  ).toBeVisible();
 
   const [first, second] = fakeLlm.requests;
   expect([first?.body?.model, second?.body?.model]).toEqual(['claude-3-haiku-20240307', 'claude-3-haiku-20240307']);

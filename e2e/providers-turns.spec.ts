@@ -21,13 +21,19 @@ const test = base.extend<{ fakeOpenAi: FakeOpenAi }>({
     }
   },
   initialSettings: async ({ fakeOpenAi }, use) => {
-    await use({ providers: [{ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: fakeOpenAi.url, models: [{ id: MODEL }] }] });
+    await use({
+      providers: [
+        { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: fakeOpenAi.url, models: [{ id: MODEL }] },
+      ],
+    });
   },
 });
 
 /** The request's messages without the system prompt (server instructions come and go with servers). */
 function history(request: RecordedOpenAiRequest | undefined): Array<Record<string, unknown>> {
-  return (request?.body?.messages ?? []).filter((message) => message.role !== 'system') as Array<Record<string, unknown>>;
+  return (request?.body?.messages ?? []).filter((message) => message.role !== 'system') as Array<
+    Record<string, unknown>
+  >;
 }
 
 async function startConversation(chat: ChatPage): Promise<void> {
@@ -39,12 +45,18 @@ async function startConversation(chat: ChatPage): Promise<void> {
 test.describe('with server-everything', () => {
   test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
-  test('retry drops the reply and its tool round; edit-and-resend sends only the edited text', async ({ app, fakeOpenAi }) => {
+  test('retry drops the reply and its tool round; edit-and-resend sends only the edited text', async ({
+    app,
+    fakeOpenAi,
+  }) => {
     const chat = new ChatPage(app);
     await startConversation(chat);
     await chat.waitForServer('everything');
 
-    fakeOpenAi.script([{ text: 'Let me echo it.', toolUses: [{ name: 'everything__echo', input: { message: 'first round' } }] }, { text: 'The tool said: {{lastToolResult}}' }]);
+    fakeOpenAi.script([
+      { text: 'Let me echo it.', toolUses: [{ name: 'everything__echo', input: { message: 'first round' } }] },
+      { text: 'The tool said: {{lastToolResult}}' },
+    ]);
     await chat.send('Echo something');
     const dialog = new PendingDialog(app);
     await dialog.expectKind('tool-call');
@@ -80,7 +92,10 @@ test.describe('with server-everything', () => {
   });
 });
 
-test('Stop mid-stream keeps nothing of the partial reply; an empty answer is shown, and its usage stays after a reload', async ({ app, fakeOpenAi }) => {
+test('Stop mid-stream keeps nothing of the partial reply; an empty answer is shown, and its usage stays after a reload', async ({
+  app,
+  fakeOpenAi,
+}) => {
   const chat = new ChatPage(app);
   await startConversation(chat);
 
@@ -110,8 +125,12 @@ test('Stop mid-stream keeps nothing of the partial reply; an empty answer is sho
   await app.reload();
   await chat.show();
   await chat.conversation('Tell me a long story').getByRole('button').first().click();
-  await expect(chat.messages.getByText('The model answered with nothing. Retry, or rephrase your message.')).toBeVisible();
-  await expect(chat.assistantMessages().last().getByTestId('usage-line').locator('summary')).toHaveText('1,234 in · 0 out');
+  await expect(
+    chat.messages.getByText('The model answered with nothing. Retry, or rephrase your message.'),
+  ).toBeVisible();
+  await expect(chat.assistantMessages().last().getByTestId('usage-line').locator('summary')).toHaveText(
+    '1,234 in · 0 out',
+  );
   await expect(app.getByTestId('conversation-usage')).toHaveText('Total: 1,234 in · 0 out');
   await app.screenshot({ path: test.info().outputPath('empty-answer.png') });
 });

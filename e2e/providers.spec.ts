@@ -17,9 +17,14 @@ test.afterEach(async () => {
   await fake.close();
 });
 
-test.use({ viewport: { width: 1280, height: 980 }, initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
+test.use({
+  viewport: { width: 1280, height: 980 },
+  initialConfig: { mcpServers: { everything: everythingServerConfig() } },
+});
 
-test('adds an Ollama-style provider, fetches its models, picks one in a new conversation, and chats with it: a tool call with consent, then the reply', async ({ app }) => {
+test('adds an Ollama-style provider, fetches its models, picks one in a new conversation, and chats with it: a tool call with consent, then the reply', async ({
+  app,
+}) => {
   const settings = new SettingsPage(app);
   await settings.show();
   const section = app.getByRole('region', { name: 'Model providers' });
@@ -46,7 +51,10 @@ test('adds an Ollama-style provider, fetches its models, picks one in a new conv
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'providers.png') });
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toBeHidden();
-  const row = section.getByRole('list', { name: 'Model providers' }).getByRole('listitem').filter({ hasText: 'Ollama' });
+  const row = section
+    .getByRole('list', { name: 'Model providers' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Ollama' });
   await expect(row).toContainText('2 models');
   await expect(row).toContainText('No key needed');
 
@@ -71,7 +79,10 @@ test('adds an Ollama-style provider, fetches its models, picks one in a new conv
 
   // A turn through the provider: the model calls server-everything's echo (streamed as tool_calls deltas), the person allows it, the reply streams.
   await chat.waitForServer('everything');
-  fake.script([{ text: 'Let me echo that.', toolUses: [{ name: 'everything__echo', input: { message: 'hello from llama' } }] }, { text: 'The tool said: {{lastToolResult}}' }]);
+  fake.script([
+    { text: 'Let me echo that.', toolUses: [{ name: 'everything__echo', input: { message: 'hello from llama' } }] },
+    { text: 'The tool said: {{lastToolResult}}' },
+  ]);
   await chat.send('Echo something');
   const dialog = new PendingDialog(app);
   await dialog.expectKind('tool-call');
@@ -81,16 +92,28 @@ test('adds an Ollama-style provider, fetches its models, picks one in a new conv
   await expect(chat.toolCard('echo')).toContainText('Echo: hello from llama');
   await expect(chat.assistantMessages().last()).toContainText('The tool said: Echo: hello from llama');
   expect(fake.requests.map((request) => request.body?.model)).toEqual(['llama3.1:8b', 'llama3.1:8b']);
-  expect(fake.requests[1]?.body?.messages.find((message) => message.role === 'tool')?.content).toContain('Echo: hello from llama');
+  expect(fake.requests[1]?.body?.messages.find((message) => message.role === 'tool')?.content).toContain(
+    'Echo: hello from llama',
+  );
 
   // The model marked as taking no tools: its reply comes without them, and the chat says why.
   await chat.waitForIdle();
   await app.getByRole('button', { name: /^Model: / }).click();
-  await app.getByRole('menu').getByRole('menuitemradio', { name: /^qwen3:4b/ }).click();
+  await app
+    .getByRole('menu')
+    .getByRole('menuitemradio', { name: /^qwen3:4b/ })
+    .click();
   fake.script([{ text: 'Hi from qwen.' }]);
   await chat.send('Hello again');
   await expect(chat.assistantMessages().last()).toContainText('Hi from qwen.');
-  await expect(app.getByRole('note').filter({ hasText: 'qwen3:4b cannot use tools, so this reply has none. Pick another model in the message box to use tools.' })).toBeVisible();
+  await expect(
+    app
+      .getByRole('note')
+      .filter({
+        hasText:
+          'qwen3:4b cannot use tools, so this reply has none. Pick another model in the message box to use tools.',
+      }),
+  ).toBeVisible();
   await calm(app);
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'providers-chat.png') });
   expect(fake.requests[2]?.body).toMatchObject({ model: 'qwen3:4b' });

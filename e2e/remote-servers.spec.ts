@@ -4,20 +4,31 @@ import { ServersPage } from './pages/servers-page';
 import { RemoteEverything, freePort } from '../app/servers/test-support';
 import { DOCS_DIR, expect, test } from './support/berth';
 
-
 test.describe('remote servers', () => {
   let remote: RemoteEverything | undefined;
   test.afterEach(async () => {
     await remote?.kill();
   });
 
-  test('adds a remote server by URL with a secret header, shows the negotiated transport, and keeps the secret masked', async ({ app, berth }) => {
+  test('adds a remote server by URL with a secret header, shows the negotiated transport, and keeps the secret masked', async ({
+    app,
+    berth,
+  }) => {
     remote = new RemoteEverything('streamableHttp', await freePort());
     await remote.start();
     const url = remote.url;
     const servers = new ServersPage(app);
     const form = await servers.openAddForm();
-    await form.fill({ name: 'remote', remote: { url, headers: [{ key: 'Authorization', value: 'Bearer e2e-secret-token' }, { key: 'X-Team', value: 'berth' }] } });
+    await form.fill({
+      name: 'remote',
+      remote: {
+        url,
+        headers: [
+          { key: 'Authorization', value: 'Bearer e2e-secret-token' },
+          { key: 'X-Team', value: 'berth' },
+        ],
+      },
+    });
     // Authorization is always a secret: its switch is on and locked.
     await expect(form.dialog.getByRole('switch', { name: /Header 1 always holds a credential/ })).toBeChecked();
     await expect(form.field('Header 1 value')).toHaveAttribute('type', 'password');

@@ -5,7 +5,6 @@ import { PendingDialog } from './pages/pending-dialog';
 import { ResourcesPage } from './pages/resources-page';
 import { chatTest, DOCS_DIR, everythingServerConfig, expect, toolNamed } from './support/berth';
 
-
 chatTest.describe('resource browser', () => {
   chatTest.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
@@ -29,7 +28,9 @@ chatTest.describe('resource browser', () => {
     await expect(form.getByTestId('template-uri')).toHaveText('demo://resource/dynamic/text/3');
     await form.getByRole('button', { name: 'Read' }).click();
     await expect(resources.viewer).toHaveAttribute('data-uri', 'demo://resource/dynamic/text/3');
-    await expect(resources.viewer.getByRole('region', { name: 'demo://resource/dynamic/text/3' })).toContainText('Resource 3');
+    await expect(resources.viewer.getByRole('region', { name: 'demo://resource/dynamic/text/3' })).toContainText(
+      'Resource 3',
+    );
 
     // Subscribe to a static document, then look at the whole tab.
     await resources.resource(/features\.md/).click();

@@ -20,7 +20,10 @@ const SHOTS = process.env.BERTH_SHOTS;
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`review list (${scheme})`, () => {
     test.use({ colorScheme: scheme });
-    test('parallel calls → the tray review list → "Allow all 3" → all three results shown', async ({ app, fakeLlm }) => {
+    test('parallel calls → the tray review list → "Allow all 3" → all three results shown', async ({
+      app,
+      fakeLlm,
+    }) => {
       fakeLlm.script([threeEchoes, { text: 'All three: {{lastToolResult}}' }]);
       const chat = new ChatPage(app);
       await chat.waitForServer('everything');
@@ -38,7 +41,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
       const review = app.getByRole('region', { name: 'Tool calls to review' });
       await expect(review).toBeVisible();
-      await expect(review.getByTestId('review-args')).toHaveText(['{"message":"first"}', '{"message":"second"}', '{"message":"third"}']);
+      await expect(review.getByTestId('review-args')).toHaveText([
+        '{"message":"first"}',
+        '{"message":"second"}',
+        '{"message":"third"}',
+      ]);
       if (SHOTS) {
         await mkdir(SHOTS, { recursive: true });
         await app.screenshot({ path: join(SHOTS, `review-list-${scheme}.png`) });
@@ -58,7 +65,10 @@ for (const scheme of ['light', 'dark'] as const) {
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`rules (${scheme})`, () => {
     test.use({ colorScheme: scheme });
-    test('a rule written in Settings lets the parallel calls it covers run without asking, until revoked', async ({ app, fakeLlm }) => {
+    test('a rule written in Settings lets the parallel calls it covers run without asking, until revoked', async ({
+      app,
+      fakeLlm,
+    }) => {
       const chat = new ChatPage(app);
       await chat.waitForServer('everything');
       const settings = new SettingsPage(app);
@@ -69,7 +79,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await form.getByRole('button', { name: 'Add rule' }).click();
       await expect(settings.permissionRow('tools whose names match ech?')).toContainText('echo');
       await form.getByRole('radio', { name: 'Marked read-only' }).click();
-      if (SHOTS) await app.getByRole('region', { name: 'Tool permissions' }).screenshot({ path: join(SHOTS, `rule-form-${scheme}.png`) });
+      if (SHOTS)
+        await app
+          .getByRole('region', { name: 'Tool permissions' })
+          .screenshot({ path: join(SHOTS, `rule-form-${scheme}.png`) });
       await form.getByRole('radio', { name: 'Names that match' }).click();
 
       fakeLlm.script([threeEchoes, { text: 'done' }]);

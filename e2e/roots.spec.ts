@@ -7,7 +7,6 @@ import { ServerDetail } from './pages/server-detail';
 import { ServersPage } from './pages/servers-page';
 import { DOCS_DIR, everythingServerConfig, expect, test } from './support/berth';
 
-
 /** A temp folder with two sub-folders to pick from; removed after the test. */
 async function workspace(): Promise<{ dir: string; alpha: string; beta: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'berth-roots-e2e-'));
@@ -19,7 +18,9 @@ async function workspace(): Promise<{ dir: string; alpha: string; beta: string; 
 }
 
 test.describe('workspace roots', () => {
-  test('adds a folder with the folder browser, renames it, removes it with Undo, and flags it once deleted', async ({ app }) => {
+  test('adds a folder with the folder browser, renames it, removes it with Undo, and flags it once deleted', async ({
+    app,
+  }) => {
     const ws = await workspace();
     try {
       const roots = new RootsPage(app);
@@ -78,7 +79,9 @@ test.describe('workspace roots', () => {
 });
 
 test.describe('roots that need a second look', () => {
-  test('sharing the home folder or / asks first, with a warning; nothing is added until the person says yes', async ({ app }, testInfo) => {
+  test('sharing the home folder or / asks first, with a warning; nothing is added until the person says yes', async ({
+    app,
+  }, testInfo) => {
     const roots = new RootsPage(app);
     await roots.show();
     await roots.addFolder.click();
@@ -87,7 +90,9 @@ test.describe('roots that need a second look', () => {
     await roots.useShownFolder();
     const warning = roots.broadWarning;
     await expect(warning).toContainText('Share everything in this folder?');
-    await expect(warning).toContainText('is your home folder: every server you allow would see and could change all of your files in it');
+    await expect(warning).toContainText(
+      'is your home folder: every server you allow would see and could change all of your files in it',
+    );
     await app.screenshot({ path: testInfo.outputPath('roots-home-warning.png') });
     await warning.getByRole('button', { name: 'Pick another folder' }).click();
     await expect(warning).toBeHidden();
@@ -103,7 +108,9 @@ test.describe('roots that need a second look', () => {
     await expect(roots.list.getByRole('listitem')).toHaveAccessibleDescription('/');
   });
 
-  test('a folder picked through a link shows both paths, and is held back once the link leads elsewhere until the person shares the new folder', async ({ app }, testInfo) => {
+  test('a folder picked through a link shows both paths, and is held back once the link leads elsewhere until the person shares the new folder', async ({
+    app,
+  }, testInfo) => {
     const ws = await workspace();
     try {
       const alpha = await realpath(ws.alpha);
@@ -125,7 +132,9 @@ test.describe('roots that need a second look', () => {
       await roots.show();
       await expect(row).toHaveAttribute('data-missing', 'true');
       await expect(row.getByText('link changed', { exact: true })).toBeVisible();
-      await expect(row.getByTestId('root-problem')).toContainText(`${link} now leads to ${beta}, not to ${alpha} that you shared. No server is given this root until you share the new folder.`);
+      await expect(row.getByTestId('root-problem')).toContainText(
+        `${link} now leads to ${beta}, not to ${alpha} that you shared. No server is given this root until you share the new folder.`,
+      );
       await app.screenshot({ path: testInfo.outputPath('roots-link-changed.png') });
       await row.getByRole('button', { name: `Share ${beta} instead` }).click();
       await expect(row).not.toHaveAttribute('data-missing', 'true');
@@ -140,7 +149,9 @@ test.describe('roots that need a second look', () => {
 test.describe('roots and a server', () => {
   test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
-  test('server-everything is asked about before it sees a folder, and each server sees only what it is given', async ({ app }) => {
+  test('server-everything is asked about before it sees a folder, and each server sees only what it is given', async ({
+    app,
+  }) => {
     const ws = await workspace();
     try {
       await new ServersPage(app).expectStatus('everything', 'Ready');
@@ -179,7 +190,10 @@ test.describe('roots and a server', () => {
       await expect(roots.matrix.getByRole('switch', { name: /everything sees all roots/ })).not.toBeChecked();
 
       // The server's own Roots tab shows the same, and "Ask again" forgets the answer.
-      await app.getByRole('list', { name: 'Your servers' }).getByRole('button', { name: /everything/ }).click();
+      await app
+        .getByRole('list', { name: 'Your servers' })
+        .getByRole('button', { name: /everything/ })
+        .click();
       const detail = new ServerDetail(app, 'everything');
       await detail.root.getByRole('tab', { name: 'Roots' }).click();
       const panel = detail.root.getByTestId('server-roots');
@@ -194,7 +208,10 @@ test.describe('roots and a server', () => {
 });
 
 test.describe('roots picture', () => {
-  test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } }, viewport: { width: 1280, height: 800 } });
+  test.use({
+    initialConfig: { mcpServers: { everything: everythingServerConfig() } },
+    viewport: { width: 1280, height: 800 },
+  });
 
   test('docs/screenshots/roots.png', async ({ app }) => {
     // A fixed, readable location: the picture shows these paths.
@@ -207,7 +224,12 @@ test.describe('roots picture', () => {
       const roots = new RootsPage(app);
       await roots.show();
       const dialog = new PendingDialog(app);
-      const answers: Record<string, 'Allow all' | 'Deny all'> = { website: 'Allow all', 'api-server': 'Allow all', notes: 'Deny all', 'old-prototype': 'Allow all' };
+      const answers: Record<string, 'Allow all' | 'Deny all'> = {
+        website: 'Allow all',
+        'api-server': 'Allow all',
+        notes: 'Deny all',
+        'old-prototype': 'Allow all',
+      };
       for (const name of folders) {
         await roots.openBrowserAt(join(base, name));
         await roots.browser.getByRole('button', { name: `Use “${name}”` }).click();

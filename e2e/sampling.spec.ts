@@ -10,7 +10,10 @@ test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() }
 // and returns the result it got as text; the fake model answers both the chat
 // and the sampling call, in the order scripted.
 test.describe('sampling review', () => {
-  test('the person edits the prompt and the answer, and the edited answer reaches the server', async ({ app, fakeLlm }) => {
+  test('the person edits the prompt and the answer, and the edited answer reaches the server', async ({
+    app,
+    fakeLlm,
+  }) => {
     fakeLlm.script([
       toolNamed('trigger-sampling-request', { prompt: 'Name a harbour', maxTokens: 60 }),
       { text: 'The model suggests Rotterdam.' },
@@ -37,7 +40,9 @@ test.describe('sampling review', () => {
     await expect(dialog.root.getByTestId('model-provider')).toHaveText('from Anthropic');
     await expect(dialog.root.getByTestId('model-why')).toHaveText(/your default model\.$/);
     await model.selectOption('claude-haiku-4-5');
-    await expect(dialog.root.getByTestId('model-why')).toHaveText(/^Your choice\. Berth had picked Claude Sonnet 5 \(Anthropic\): /);
+    await expect(dialog.root.getByTestId('model-why')).toHaveText(
+      /^Your choice\. Berth had picked Claude Sonnet 5 \(Anthropic\): /,
+    );
     await dialog.messageEditor(1).fill('Name a harbour in the Netherlands, edited by the person');
     await dialog.button('Approve & generate').click();
 
@@ -60,7 +65,10 @@ test.describe('sampling review', () => {
   });
 
   test('rejecting the request gives the server an error, shown in the tool result', async ({ app, fakeLlm }) => {
-    fakeLlm.script([toolNamed('trigger-sampling-request', { prompt: 'Anything' }), { text: 'After: {{lastToolResult}}' }]);
+    fakeLlm.script([
+      toolNamed('trigger-sampling-request', { prompt: 'Anything' }),
+      { text: 'After: {{lastToolResult}}' },
+    ]);
     const chat = new ChatPage(app);
     await chat.waitForServer('everything');
     await chat.show();
@@ -84,7 +92,10 @@ test.describe('sampling review', () => {
     expect(JSON.stringify(fakeLlm.requests[1]!.body?.messages.at(-1))).toContain('User rejected sampling request');
   });
 
-  test('the person sees the cap in the review and the budget in the Overview, sets the limits there, and hears when the budget is spent', async ({ app, fakeLlm }) => {
+  test('the person sees the cap in the review and the budget in the Overview, sets the limits there, and hears when the budget is spent', async ({
+    app,
+    fakeLlm,
+  }) => {
     fakeLlm.script([
       toolNamed('trigger-sampling-request', { prompt: 'Write an epic about Rotterdam', maxTokens: 100_000 }),
       { text: 'Sing, muse, of the Maas.', usage: { input_tokens: 1_200, output_tokens: 800 } },
@@ -102,11 +113,15 @@ test.describe('sampling review', () => {
     await dialog.expectKind('sampling');
     // The server asked for 100,000 tokens; Berth proposes its cap, and says so.
     await expect(dialog.maxTokensField).toHaveValue('4096');
-    await expect(dialog.maxTokensNote).toHaveText('The server asked for 100,000; capped at 4,096, this server’s limit per request (change it in its Overview).');
+    await expect(dialog.maxTokensNote).toHaveText(
+      'The server asked for 100,000; capped at 4,096, this server’s limit per request (change it in its Overview).',
+    );
     await expect(dialog.root.getByTestId('review-budget')).toContainText('0 of 100,000 tokens used');
     await dialog.button('Approve & generate').click();
     await dialog.expectKind('sampling-answer');
-    await expect(dialog.root.getByTestId('answer-usage')).toContainText('It used 1,200 input + 800 output tokens (max 4,096)');
+    await expect(dialog.root.getByTestId('answer-usage')).toContainText(
+      'It used 1,200 input + 800 output tokens (max 4,096)',
+    );
     await dialog.button('Approve').click();
     await dialog.expectClosed();
     await expect(chat.toolCard('trigger-sampling-request')).toContainText('Sing, muse');
@@ -118,7 +133,9 @@ test.describe('sampling review', () => {
     const detail = await servers.select('everything');
     await detail.showOverview();
     await expect(detail.samplingBudget).toHaveText('2,000 of 100,000 budget tokens used this session');
-    await expect(detail.samplingLimits).toContainText('Counted since Berth started; restarting the server does not reset it.');
+    await expect(detail.samplingLimits).toContainText(
+      'Counted since Berth started; restarting the server does not reset it.',
+    );
     const form = await detail.setSamplingLimits('0', '1500');
     await expect(form.getByRole('alert')).toHaveText('The max tokens per request must be at least 1 token');
     await detail.setSamplingLimits('1000', '1500');
@@ -127,11 +144,17 @@ test.describe('sampling review', () => {
     await expect(detail.samplingLimits).toContainText('budget spent: requests are refused');
 
     // The next request is refused: the server gets the reason, the person a notice.
-    fakeLlm.append([toolNamed('trigger-sampling-request', { prompt: 'Another epic', maxTokens: 100_000 }), { text: 'After: {{lastToolResult}}' }]);
+    fakeLlm.append([
+      toolNamed('trigger-sampling-request', { prompt: 'Another epic', maxTokens: 100_000 }),
+      { text: 'After: {{lastToolResult}}' },
+    ]);
     await chat.show();
     await chat.send('One more epic');
     // A toast: an item of the notifications region.
-    const notice = app.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: '“everything” has used up its sampling budget' });
+    const notice = app
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: '“everything” has used up its sampling budget' });
     await expect(notice).toContainText('it has used 2,000 of 1,500 tokens this Berth session');
     await expect(chat.toolCard('trigger-sampling-request', 1)).toContainText('Sampling budget exhausted');
     await expect(chat.assistantMessages().last()).toContainText('After:');
@@ -152,7 +175,9 @@ test.describe('sampling review', () => {
     const intelligence = haiku.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)');
     await expect(intelligence).toHaveValue('4');
     await intelligence.fill('0');
-    await expect(haiku.getByRole('alert')).toHaveText('Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.');
+    await expect(haiku.getByRole('alert')).toHaveText(
+      'Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.',
+    );
     await intelligence.fill('1');
     await haiku.getByLabel('Tier of Claude Haiku 4.5 (Anthropic)').selectOption('smart');
     await haiku.getByRole('button', { name: 'Save Claude Haiku 4.5 (Anthropic)' }).click();

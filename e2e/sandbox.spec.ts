@@ -17,7 +17,10 @@ import { calm, chatTest as test, DOCS_DIR, expect, toolNamed } from './support/b
 const HOSTILE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'servers', 'hostile.mjs');
 const support = await sandboxSupport();
 
-test.use({ initialConfig: { mcpServers: { hostile: { command: process.execPath, args: [HOSTILE] } } }, viewport: { width: 1280, height: 800 } });
+test.use({
+  initialConfig: { mcpServers: { hostile: { command: process.execPath, args: [HOSTILE] } } },
+  viewport: { width: 1280, height: 800 },
+});
 
 test.describe('the OS sandbox, as the person uses it', () => {
   test.skip(!support.available, `the sandbox is unavailable here: ${support.reason ?? ''} ${support.install ?? ''}`);
@@ -31,7 +34,10 @@ test.describe('the OS sandbox, as the person uses it', () => {
     await rm(outside, { recursive: true, force: true });
   });
 
-  test('turned on in the server form; a write outside its folders is shown with "Allow this folder", which fixes it', async ({ app, fakeLlm }) => {
+  test('turned on in the server form; a write outside its folders is shown with "Allow this folder", which fixes it', async ({
+    app,
+    fakeLlm,
+  }) => {
     const target = join(outside, 'report.txt');
     const servers = new ServersPage(app);
     await servers.expectStatus('hostile', 'Ready');
@@ -47,7 +53,9 @@ test.describe('the OS sandbox, as the person uses it', () => {
     await expect(sandbox.network).toHaveText('None');
     await sandbox.addDomain('api.github.com');
     await expect(sandbox.network).toHaveText('api.github.com');
-    await expect(form.dialog.getByRole('note')).toHaveText('Saving restarts “hostile”: a sandbox applies from a process’s start.');
+    await expect(form.dialog.getByRole('note')).toHaveText(
+      'Saving restarts “hostile”: a sandbox applies from a process’s start.',
+    );
     await form.dialog.getByRole('heading', { name: 'Sandbox', exact: true }).scrollIntoViewIfNeeded();
     await calm(app);
     await app.screenshot({ path: test.info().outputPath('sandbox-form.png') });
@@ -58,10 +66,17 @@ test.describe('the OS sandbox, as the person uses it', () => {
     await servers.expectStatus('hostile', 'Ready');
     await expect(detail.root.getByRole('complementary', { name: 'Sandbox offer' })).toBeHidden();
     const logs: LogsPage = await detail.openLogs();
-    await expect(logs.rowsFrom('host').filter({ hasText: 'runs in the sandbox: network only to: api.github.com' }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      logs.rowsFrom('host').filter({ hasText: 'runs in the sandbox: network only to: api.github.com' }).first(),
+    ).toBeVisible({ timeout: 30_000 });
 
     // The model asks the server to write outside its folders: the sandbox refuses, and Berth says so.
-    fakeLlm.script([toolNamed('attempt', { action: 'write', path: target }), { text: 'It failed.' }, toolNamed('attempt', { action: 'write', path: target }), { text: 'Written.' }]);
+    fakeLlm.script([
+      toolNamed('attempt', { action: 'write', path: target }),
+      { text: 'It failed.' },
+      toolNamed('attempt', { action: 'write', path: target }),
+      { text: 'Written.' },
+    ]);
     const chat = new ChatPage(app);
     await chat.show();
     await chat.newConversation();
@@ -77,21 +92,31 @@ test.describe('the OS sandbox, as the person uses it', () => {
     const denial = `The server reports the sandbox blocked a write to ${target}`;
     const onCard = new DenialNotice(app, servers.card('hostile'), 'hostile');
     await expect(onCard.root).toContainText(denial, { timeout: 30_000 });
-    await expect(detail.root.getByRole('group', { name: 'Blocked by the sandbox in hostile', exact: true })).toContainText(denial);
+    await expect(
+      detail.root.getByRole('group', { name: 'Blocked by the sandbox in hostile', exact: true }),
+    ).toContainText(denial);
     await dismissToasts(app);
     await calm(app);
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'sandbox-denied.png') });
 
     // The log says it too, with the same one action.
     const logsAgain = await detail.openLogs();
-    const line = logsAgain.rowsFrom('host').filter({ hasText: `the server reports the sandbox blocked a write to ${target}` }).first();
+    const line = logsAgain
+      .rowsFrom('host')
+      .filter({ hasText: `the server reports the sandbox blocked a write to ${target}` })
+      .first();
     await expect(line).toBeVisible();
     await expect(line.getByRole('button', { name: 'Allow this folder', exact: true })).toBeVisible();
 
     // One click (and a confirmation naming the folder and the restart) allows it.
     await servers.show();
     await onCard.allow('Allow this folder', outside);
-    await expect(app.getByRole('status').filter({ hasText: `“hostile” may now change ${outside}` }).first()).toBeVisible();
+    await expect(
+      app
+        .getByRole('status')
+        .filter({ hasText: `“hostile” may now change ${outside}` })
+        .first(),
+    ).toBeVisible();
     await expect(onCard.root).toBeHidden();
     await servers.expectStatus('hostile', 'Ready');
     await detail.root.getByRole('tab', { name: 'Sandbox', exact: true }).click();
@@ -118,8 +143,14 @@ test.describe('the OS sandbox, as the person uses it', () => {
       const servers = new ServersPage(app);
       await servers.expectStatus('hostile', 'Ready');
       const importer = await ImportDialog.open(app);
-      await importer.paste('Claude Desktop (claude_desktop_config.json)', JSON.stringify({ mcpServers: { boxed: { command: process.execPath, args: [HOSTILE, '--imported'] } } }));
-      const choice = importer.dialog.getByRole('switch', { name: 'Run the imported local servers in the OS sandbox', exact: true });
+      await importer.paste(
+        'Claude Desktop (claude_desktop_config.json)',
+        JSON.stringify({ mcpServers: { boxed: { command: process.execPath, args: [HOSTILE, '--imported'] } } }),
+      );
+      const choice = importer.dialog.getByRole('switch', {
+        name: 'Run the imported local servers in the OS sandbox',
+        exact: true,
+      });
       await expect(choice).toBeChecked();
       await choice.scrollIntoViewIfNeeded();
       await calm(app);
@@ -136,7 +167,9 @@ test.describe('the OS sandbox, as the person uses it', () => {
       // Chosen in the review: no offer later.
       await expect(detail.root.getByRole('complementary', { name: 'Sandbox offer' })).toBeHidden();
       const logs = await detail.openLogs();
-      await expect(logs.rowsFrom('host').filter({ hasText: 'runs in the sandbox: no network' }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(logs.rowsFrom('host').filter({ hasText: 'runs in the sandbox: no network' }).first()).toBeVisible({
+        timeout: 30_000,
+      });
 
       // The server that was there before is offered the sandbox once, in the dark theme too.
       await servers.show();
@@ -155,6 +188,10 @@ test.describe('the OS sandbox, as the person uses it', () => {
 async function dismissToasts(app: Page): Promise<void> {
   const close = app.getByRole('button', { name: 'Dismiss', exact: true });
   // A toast may close by itself between the count and the click: then there is nothing left to press.
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await expect(close).toHaveCount(0);
 }

@@ -6,7 +6,18 @@ import { ChatPage } from './pages/chat-page';
 import { LogsPage } from './pages/logs-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
-import { calm, chatTest, DOCS_DIR, everythingServerConfig, expect, type FakeAnthropic, type FakeTurnSource, packageBinEntry, test, toolNamed } from './support/berth';
+import {
+  calm,
+  chatTest,
+  DOCS_DIR,
+  everythingServerConfig,
+  expect,
+  type FakeAnthropic,
+  type FakeTurnSource,
+  packageBinEntry,
+  test,
+  toolNamed,
+} from './support/berth';
 
 // The README's pictures, taken from the real app against the real reference server.
 
@@ -82,12 +93,16 @@ chatTest.describe('chat and requests', () => {
   });
 
   /** A conversation with one tool call done and a Markdown answer, then `prompt` sent with `next` scripted. */
-  async function chatWithHistory(app: Page, fakeLlm: FakeAnthropic, next: FakeTurnSource[], prompt: string): Promise<ChatPage> {
+  async function chatWithHistory(
+    app: Page,
+    fakeLlm: FakeAnthropic,
+    next: FakeTurnSource[],
+    prompt: string,
+  ): Promise<ChatPage> {
     fakeLlm.script([
       toolNamed('get-sum', { a: 1240, b: 385 }, 'Let me add those with the **get-sum** tool.'),
       {
-        text:
-          'The two harbours have **1,625** berths together.\n\n| Harbour | Berths |\n| --- | ---: |\n| Hamburg | 1,240 |\n| Kiel | 385 |\n\nTo keep the total in a script:\n\n```ts\nconst berths = { hamburg: 1240, kiel: 385 };\nconst total = Object.values(berths).reduce((a, b) => a + b, 0);\n```',
+        text: 'The two harbours have **1,625** berths together.\n\n| Harbour | Berths |\n| --- | ---: |\n| Hamburg | 1,240 |\n| Kiel | 385 |\n\nTo keep the total in a script:\n\n```ts\nconst berths = { hamburg: 1240, kiel: 385 };\nconst total = Object.values(berths).reduce((a, b) => a + b, 0);\n```',
       },
       ...next,
     ]);
@@ -113,7 +128,12 @@ chatTest.describe('chat and requests', () => {
   });
 
   chatTest('tool-call consent dialog', async ({ app, fakeLlm }) => {
-    await chatWithHistory(app, fakeLlm, [toolNamed('echo', { message: 'Berth 7 is free from 14:00 to 18:00' })], 'Send the free slot to the harbour master');
+    await chatWithHistory(
+      app,
+      fakeLlm,
+      [toolNamed('echo', { message: 'Berth 7 is free from 14:00 to 18:00' })],
+      'Send the free slot to the harbour master',
+    );
     await new PendingDialog(app).expectKind('tool-call');
     await calm(app);
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'consent.png') });
@@ -121,7 +141,12 @@ chatTest.describe('chat and requests', () => {
 
   chatTest('sampling review dialog', async ({ app, fakeLlm }) => {
     // A server asking for far more than it needs: the review shows the cap Berth applies.
-    await chatWithHistory(app, fakeLlm, [toolNamed('trigger-sampling-request', { prompt: 'Suggest a name for a new pier', maxTokens: 100_000 })], 'Let the server ask the model');
+    await chatWithHistory(
+      app,
+      fakeLlm,
+      [toolNamed('trigger-sampling-request', { prompt: 'Suggest a name for a new pier', maxTokens: 100_000 })],
+      'Let the server ask the model',
+    );
     const dialog = new PendingDialog(app);
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
@@ -145,7 +170,12 @@ chatTest.describe('chat and requests', () => {
   });
 
   chatTest('a tool call waiting for your answer', async ({ app, fakeLlm }) => {
-    const chat = await chatWithHistory(app, fakeLlm, [toolNamed('trigger-elicitation-request')], 'Let the server ask me, I will answer later');
+    const chat = await chatWithHistory(
+      app,
+      fakeLlm,
+      [toolNamed('trigger-elicitation-request')],
+      'Let the server ask me, I will answer later',
+    );
     const dialog = new PendingDialog(app);
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
@@ -161,13 +191,19 @@ chatTest.describe('chat and requests', () => {
 });
 
 /** server-basic-vanillajs from npm: its get-time tool has an MCP App. */
-const APP_SERVER = { command: process.execPath, args: [packageBinEntry('@modelcontextprotocol/server-basic-vanillajs', 'mcp-server-basic-vanillajs'), '--stdio'] };
+const APP_SERVER = {
+  command: process.execPath,
+  args: [packageBinEntry('@modelcontextprotocol/server-basic-vanillajs', 'mcp-server-basic-vanillajs'), '--stdio'],
+};
 
 for (const scheme of ['light', 'dark'] as const) {
   chatTest.describe(`an MCP App in the chat, ${scheme}`, () => {
     chatTest.use({ initialConfig: { mcpServers: { clock: APP_SERVER } }, colorScheme: scheme });
     chatTest('the app renders inside its tool card', async ({ app, fakeLlm }) => {
-      fakeLlm.script([toolNamed('get-time', {}, 'Let me ask the server’s clock.'), { text: 'The server’s clock says **{{lastToolResult}}**.' }]);
+      fakeLlm.script([
+        toolNamed('get-time', {}, 'Let me ask the server’s clock.'),
+        { text: 'The server’s clock says **{{lastToolResult}}**.' },
+      ]);
       const chat = new ChatPage(app);
       await chat.waitForServer('clock');
       await chat.show();

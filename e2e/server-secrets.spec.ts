@@ -22,22 +22,36 @@ async function pageText(app: Page): Promise<string> {
   return `${await app.content()}\n${values.join('\n')}`;
 }
 
-test('a secret typed into the form is kept in the secret store; config.json and the window only see a reference or the mask', async ({ app, berth }) => {
+test('a secret typed into the form is kept in the secret store; config.json and the window only see a reference or the mask', async ({
+  app,
+  berth,
+}) => {
   const servers = new ServersPage(app);
   const form = await servers.openAddForm();
-  await form.fill({ name: 'echo', command: process.execPath, args: [SECRET_ECHO], env: [{ key: 'SECRET_ECHO_TOKEN', value: SECRET, secret: true }] });
+  await form.fill({
+    name: 'echo',
+    command: process.execPath,
+    args: [SECRET_ECHO],
+    env: [{ key: 'SECRET_ECHO_TOKEN', value: SECRET, secret: true }],
+  });
   await form.submit();
   await expect(form.dialog).toBeHidden();
   await servers.expectStatus('echo', 'Ready');
 
-  const config = (await readJson(join(berth.configDir, 'config.json'))) as { mcpServers: Record<string, { env: Record<string, string> }> };
+  const config = (await readJson(join(berth.configDir, 'config.json'))) as {
+    mcpServers: Record<string, { env: Record<string, string> }>;
+  };
   expect(config.mcpServers.echo?.env).toEqual({ SECRET_ECHO_TOKEN: REF });
-  expect(((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
+  expect(
+    ((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets,
+  ).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
 
   // The server repeats its token on stderr and in a log notification: the log viewer shows the mask.
   const detail = await servers.select('echo');
   const logs = await detail.openLogs();
-  await expect(logs.rowsFrom('stderr').filter({ hasText: 'secret-echo starting with token' }).first()).toContainText(MASK);
+  await expect(logs.rowsFrom('stderr').filter({ hasText: 'secret-echo starting with token' }).first()).toContainText(
+    MASK,
+  );
   await expect(logs.rowsFrom('notification').first()).toContainText(`authenticated with ${MASK}`);
   expect(await pageText(app)).not.toContain(SECRET);
 
@@ -49,6 +63,8 @@ test('a secret typed into the form is kept in the secret store; config.json and 
   await edit.submit();
   await expect(edit.dialog).toBeHidden();
   await servers.expectStatus('echo', 'Ready');
-  expect(((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
+  expect(
+    ((await readJson(join(berth.configDir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets,
+  ).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
   expect(await pageText(app)).not.toContain(SECRET);
 });

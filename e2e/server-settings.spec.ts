@@ -8,7 +8,9 @@ import { DOCS_DIR, everythingServerConfig, expect, test } from './support/berth'
 const TASK_OPTIONAL = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'servers', 'task-optional.mjs');
 
 async function storedConfig(configDir: string): Promise<{ mcpServers: Record<string, Record<string, unknown>> }> {
-  return JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
+  return JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8')) as {
+    mcpServers: Record<string, Record<string, unknown>>;
+  };
 }
 
 test.describe('per-server settings', () => {
@@ -21,7 +23,10 @@ test.describe('per-server settings', () => {
     },
   });
 
-  test('a log level chosen in the Overview is sent live, stored, and survives a Berth restart', async ({ app, berth }) => {
+  test('a log level chosen in the Overview is sent live, stored, and survives a Berth restart', async ({
+    app,
+    berth,
+  }) => {
     let servers = new ServersPage(app);
     await servers.expectStatus('everything', 'Ready');
     let detail = await servers.select('everything');
@@ -52,11 +57,16 @@ test.describe('per-server settings', () => {
     await detail.showOverview();
     await detail.chooseLogLevel('Server default');
     await expect(detail.logLevelButton).toHaveText('Server default');
-    await expect.poll(async () => 'logLevel' in ((await storedConfig(berth.configDir)).mcpServers.everything ?? {})).toBe(false);
+    await expect
+      .poll(async () => 'logLevel' in ((await storedConfig(berth.configDir)).mcpServers.everything ?? {}))
+      .toBe(false);
     await expect(servers.status('everything')).toHaveText('Ready');
   });
 
-  test('a stopped server keeps a chosen level for its next start; the form shows and changes it', async ({ app, berth }) => {
+  test('a stopped server keeps a chosen level for its next start; the form shows and changes it', async ({
+    app,
+    berth,
+  }) => {
     const servers = new ServersPage(app);
     await servers.expectStatus('idle', 'Stopped');
     const detail = await servers.select('idle');
@@ -91,7 +101,9 @@ test.describe('per-server settings', () => {
     await form.field('Longest delay (s)').fill('5');
     await form.field('Give up after').fill('-1');
     await form.submit();
-    await expect(form.errorFor('Longest call (s)')).toHaveText('Use at least 120 seconds, the same as the request timeout');
+    await expect(form.errorFor('Longest call (s)')).toHaveText(
+      'Use at least 120 seconds, the same as the request timeout',
+    );
     await expect(form.errorFor('Longest delay (s)')).toHaveText('Use at least 10 seconds, the same as the first delay');
     await expect(form.errorFor('Give up after')).toHaveText('Use 0 or more (0 turns automatic restarts off)');
     await expect(form.dialog).toBeVisible();
@@ -109,25 +121,38 @@ test.describe('running long tool calls as tasks', () => {
     },
   });
 
-  test('the Overview switch says what it does, counts the task tools, is changed from the keyboard, kept in settings.json and across a restart', async ({ app, berth }) => {
+  test('the Overview switch says what it does, counts the task tools, is changed from the keyboard, kept in settings.json and across a restart', async ({
+    app,
+    berth,
+  }) => {
     let servers = new ServersPage(app);
     await servers.expectStatus('everything', 'Ready');
     let detail = await servers.select('everything');
     await detail.showOverview();
     await expect(detail.taskSwitch).toBeChecked();
-    await expect(detail.taskSetting).toContainText('Tools that can run in the background report progress and can be cancelled; Berth checks on them instead of waiting on one request.');
+    await expect(detail.taskSetting).toContainText(
+      'Tools that can run in the background report progress and can be cancelled; Berth checks on them instead of waiting on one request.',
+    );
     // simulate-research-query requires a task; server-everything has no tool that merely may.
-    await expect(detail.root.getByTestId('task-tool-counts')).toHaveText(/^Of its \d+ tools, 1 must run as a task, whatever this says; none is left to this switch\.$/);
+    await expect(detail.root.getByTestId('task-tool-counts')).toHaveText(
+      /^Of its \d+ tools, 1 must run as a task, whatever this says; none is left to this switch\.$/,
+    );
 
     await servers.expectStatus('slow', 'Ready');
     detail = await servers.select('slow');
     await detail.showOverview();
-    await expect(detail.root.getByTestId('task-tool-counts')).toHaveText('Its only tool can run as a task: this switch decides.');
+    await expect(detail.root.getByTestId('task-tool-counts')).toHaveText(
+      'Its only tool can run as a task: this switch decides.',
+    );
     await detail.taskSwitch.focus();
     await app.keyboard.press('Space');
     await expect(detail.taskSwitch).not.toBeChecked();
     await expect(detail.taskSwitch).toBeFocused();
-    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).tasksForOptionalTools).toEqual({ slow: false });
+    await expect
+      .poll(
+        async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).tasksForOptionalTools,
+      )
+      .toEqual({ slow: false });
     // Applied to the next call without a restart: the server is still the same ready process.
     await expect(servers.status('slow')).toHaveText('Ready');
     await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
@@ -137,7 +162,10 @@ test.describe('running long tool calls as tasks', () => {
     const from = await detail.samplingLimits.boundingBox();
     const to = await detail.taskSetting.boundingBox();
     if (panel === null || from === null || to === null) throw new Error('the Overview is not laid out');
-    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'server-task-setting.png'), clip: { x: panel.x, y: from.y - 12, width: panel.width, height: to.y + to.height - from.y + 24 } });
+    await app.screenshot({
+      path: join(DOCS_DIR, 'screenshots', 'server-task-setting.png'),
+      clip: { x: panel.x, y: from.y - 12, width: panel.width, height: to.y + to.height - from.y + 24 },
+    });
 
     await berth.restart();
     await app.goto(berth.url);
@@ -148,6 +176,10 @@ test.describe('running long tool calls as tasks', () => {
     await expect(detail.taskSwitch).not.toBeChecked();
     await detail.taskSwitch.press('Enter');
     await expect(detail.taskSwitch).toBeChecked();
-    await expect.poll(async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).tasksForOptionalTools).toEqual({});
+    await expect
+      .poll(
+        async () => JSON.parse(await readFile(join(berth.configDir, 'settings.json'), 'utf8')).tasksForOptionalTools,
+      )
+      .toEqual({});
   });
 });

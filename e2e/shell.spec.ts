@@ -24,7 +24,9 @@ test.describe('shell', () => {
     await app.reload();
     await expect(app.getByTestId('connection-state')).toHaveText('Connected');
     await expect(app.getByRole('heading', { name: 'Tool permissions' })).toBeVisible();
-    await expect(app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('shows a banner when the host goes away', async ({ app, berth }) => {
@@ -39,7 +41,9 @@ test.describe('shell', () => {
 
 test.describe('config problems', () => {
   // A comma is missing after line 3, so the file is not JSON.
-  test.use({ initialConfig: '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": { "command": "node" }\n  }\n}\n' });
+  test.use({
+    initialConfig: '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": { "command": "node" }\n  }\n}\n',
+  });
 
   test('shows an invalid config, and its fix-it editor keeps the text until it is valid', async ({ app }) => {
     const banner = app.getByTestId('config-banner');
@@ -62,9 +66,14 @@ test.describe('config problems', () => {
 test.describe('an invalid config with a plain secret', () => {
   const SECRET = 'ghp_e2eSecretValue4242';
   // A trailing comma keeps the whole file invalid, so the value is still in it.
-  test.use({ initialConfig: `{\n  "mcpServers": {\n    "gh": { "command": "node", "enabled": false, "env": { "GITHUB_TOKEN": "${SECRET}" }, "secretEnv": ["GITHUB_TOKEN"] },\n  }\n}\n` });
+  test.use({
+    initialConfig: `{\n  "mcpServers": {\n    "gh": { "command": "node", "enabled": false, "env": { "GITHUB_TOKEN": "${SECRET}" }, "secretEnv": ["GITHUB_TOKEN"] },\n  }\n}\n`,
+  });
 
-  test('the fix-it editor hides the value, says so, and saving with the mask in place keeps it', async ({ app, berth }) => {
+  test('the fix-it editor hides the value, says so, and saving with the mask in place keeps it', async ({
+    app,
+    berth,
+  }) => {
     await app.getByTestId('config-banner').getByRole('button', { name: 'Fix it' }).click();
     const editor = app.getByLabel('Config file text');
     await expect(editor).toHaveValue(/"GITHUB_TOKEN": "••••••••"/);
@@ -76,7 +85,9 @@ test.describe('an invalid config with a plain secret', () => {
     const file = await readFile(join(berth.configDir, 'config.json'), 'utf8');
     expect(file).toContain('${secret:server/gh/env/GITHUB_TOKEN}');
     expect(file).not.toContain('••••••••');
-    const stored = JSON.parse(await readFile(join(berth.configDir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    const stored = JSON.parse(await readFile(join(berth.configDir, 'secrets.json'), 'utf8')) as {
+      secrets: Record<string, string>;
+    };
     expect(stored.secrets['server/gh/env/GITHUB_TOKEN']).toBe(SECRET);
   });
 });

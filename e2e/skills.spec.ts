@@ -35,7 +35,10 @@ async function startChat(app: ChatPage['page']): Promise<ChatPage> {
 }
 
 test.describe('MCP skills', () => {
-  test('the model loads a skill after the person allows it; once the server changes it, loading it asks again', async ({ app, fakeLlm }) => {
+  test('the model loads a skill after the person allows it; once the server changes it, loading it asks again', async ({
+    app,
+    fakeLlm,
+  }) => {
     fakeLlm.script([
       loadSkill('docs/report-writing'),
       { text: 'I have the report skill.' },
@@ -53,11 +56,15 @@ test.describe('MCP skills', () => {
     await expect(dialog.root).toContainText('mirror also offers a skill of this name');
     await expect(dialog.root.getByRole('list', { name: 'Files' })).toContainText('references/STYLE.md');
     // allowed-tools, as the server wrote it: information, not a grant.
-    await expect(dialog.root.getByRole('note', { name: 'Tools this skill expects', exact: true })).toContainText('This skill expects to use: get_forecast, Bash(curl:*)');
+    await expect(dialog.root.getByRole('note', { name: 'Tools this skill expects', exact: true })).toContainText(
+      'This skill expects to use: get_forecast, Bash(curl:*)',
+    );
     await dialog.button('Load skill').click();
     await dialog.expectClosed();
     await expect(chat.assistantMessages().last()).toContainText('I have the report skill.');
-    await expect(app.getByRole('article', { name: 'Berth: load_skill', includeHidden: true }).first()).toContainText('loaded skill docs/report-writing from docs');
+    await expect(app.getByRole('article', { name: 'Berth: load_skill', includeHidden: true }).first()).toContainText(
+      'loaded skill docs/report-writing from docs',
+    );
     expect(toolResultsSent(fakeLlm, 1)).toContain('Skill docs/report-writing from server docs');
     expect(toolResultsSent(fakeLlm, 1)).toContain('three short lines');
 
@@ -67,7 +74,9 @@ test.describe('MCP skills', () => {
     await dialog.expectKind('tool-call');
     await dialog.allow('Allow once');
     await dialog.expectKind('skill');
-    await expect(app.getByRole('dialog', { name: 'Load the changed skill docs/report-writing?', exact: true })).toBeVisible();
+    await expect(
+      app.getByRole('dialog', { name: 'Load the changed skill docs/report-writing?', exact: true }),
+    ).toBeVisible();
     await expect(dialog.root.getByRole('note').first()).toContainText('changed on the server since you allowed it');
     await mkdir(join(DOCS_DIR, 'screenshots'), { recursive: true });
     await calm(app);
@@ -85,12 +94,16 @@ test.describe('MCP skills', () => {
     const row = detail.root.getByRole('listitem', { name: 'docs/report-writing', exact: true });
     await expect(row).toContainText('Approved');
     await expect(row).toContainText('mirror also offers a skill named “report-writing”');
-    await expect(detail.root.getByRole('listitem', { name: 'docs/cross-notes', exact: true })).toContainText('Not yet approved');
+    await expect(detail.root.getByRole('listitem', { name: 'docs/cross-notes', exact: true })).toContainText(
+      'Not yet approved',
+    );
     await calm(app);
     await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'skills-server.png') });
   });
 
-  test('the person attaches a skill from the composer; a refused answer stays in the box with the reason', async ({ app }) => {
+  test('the person attaches a skill from the composer; a refused answer stays in the box with the reason', async ({
+    app,
+  }) => {
     const chat = await startChat(app);
     await app.getByRole('button', { name: 'Skills', exact: true }).click();
     const panel = app.getByRole('group', { name: 'Skills', exact: true });

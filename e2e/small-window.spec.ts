@@ -44,7 +44,10 @@ test('the Servers view collapses to the list, a server’s detail, and Back', as
   await expect(app.getByRole('region', { name: /details$/ })).toBeHidden();
   for (const name of ['everything', LONG_NAME]) {
     expect(await fullyShown(servers.card(name).locator('.server-card-name')), `${name} on its card`).toBe(true);
-    expect(await fullyShown(servers.sidebarServers.locator(`[data-server="${name}"] .sidebar-server-name`)), `${name} in the sidebar`).toBe(true);
+    expect(
+      await fullyShown(servers.sidebarServers.locator(`[data-server="${name}"] .sidebar-server-name`)),
+      `${name} in the sidebar`,
+    ).toBe(true);
   }
 
   const findings: Finding[] = [];
@@ -56,7 +59,9 @@ test('the Servers view collapses to the list, a server’s detail, and Back', as
   await expect(detail).toBeVisible();
   await expect(servers.list).toBeHidden();
   await expect(detail.getByRole('heading', { name: LONG_NAME, level: 2 })).toBeFocused();
-  expect(await fullyShown(detail.getByRole('heading', { name: LONG_NAME, level: 2 })), 'the detail’s heading').toBe(true);
+  expect(await fullyShown(detail.getByRole('heading', { name: LONG_NAME, level: 2 })), 'the detail’s heading').toBe(
+    true,
+  );
 
   await scan(app, 'Server detail at 900×600', findings);
   expect(findings, report(findings)).toEqual([]);
@@ -95,7 +100,10 @@ for (const scheme of ['light', 'dark'] as const) {
       }
       await app.screenshot({ path: testInfo.outputPath('servers-detail.png') });
       // The chat with its conversation list, a conversation and a tool call.
-      fakeLlm.script([toolNamed('echo', { message: 'Berth 7 is free' }, 'Let me echo that.'), { text: 'The harbour master has the message: **Berth 7 is free**.' }]);
+      fakeLlm.script([
+        toolNamed('echo', { message: 'Berth 7 is free' }, 'Let me echo that.'),
+        { text: 'The harbour master has the message: **Berth 7 is free**.' },
+      ]);
       const chat = new ChatPage(app);
       await chat.show();
       await chat.newConversation();
@@ -109,7 +117,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await calm(app);
       await app.screenshot({ path: testInfo.outputPath('chat.png') });
       for (const view of ['Tasks', 'Workspace roots', 'Logs', 'Settings']) {
-        await app.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(`^${view}`) }).click();
+        await app
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('button', { name: new RegExp(`^${view}`) })
+          .click();
         await app.waitForTimeout(400);
         await calm(app);
         await app.screenshot({ path: testInfo.outputPath(`${view.toLowerCase().replace(/ /g, '-')}.png`) });

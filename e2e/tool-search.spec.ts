@@ -28,7 +28,13 @@ test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 test('with 2,000 tools the model searches, loads and calls one; the call asks first', async ({ app, fakeLlm }) => {
   test.setTimeout(120_000);
-  const step = { searchAndUse: { query: 'read a text file', input: { path: 'notes.txt' }, text: 'The file tool answered: {{lastToolResult}}' } };
+  const step = {
+    searchAndUse: {
+      query: 'read a text file',
+      input: { path: 'notes.txt' },
+      text: 'The file tool answered: {{lastToolResult}}',
+    },
+  };
   fakeLlm.script([step, step, step, step]);
   const chat = new ChatPage(app);
   for (const [name] of servers) await chat.waitForServer(name, 60_000);

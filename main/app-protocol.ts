@@ -33,7 +33,10 @@ export const APP_CSP = [
 /** The subset of Electron's `protocol` module used before the app is ready. */
 export interface SchemeRegistrar {
   registerSchemesAsPrivileged(
-    schemes: Array<{ scheme: string; privileges?: { standard?: boolean; secure?: boolean; supportFetchAPI?: boolean; codeCache?: boolean } }>,
+    schemes: Array<{
+      scheme: string;
+      privileges?: { standard?: boolean; secure?: boolean; supportFetchAPI?: boolean; codeCache?: boolean };
+    }>,
   ): void;
 }
 
@@ -65,10 +68,7 @@ export function isAppUrl(url: string): boolean {
   }
   // WHATWG URL gives non-special schemes an opaque "null" origin, so compare parts.
   return (
-    parsed.protocol === `${APP_SCHEME}:` &&
-    parsed.host === APP_HOST &&
-    parsed.username === '' &&
-    parsed.password === ''
+    parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === ''
   );
 }
 
@@ -92,7 +92,10 @@ function isInside(root: string, target: string): boolean {
  * The `protocol.handle` handler for `berth://app/…`: serves files from
  * `rootDir` (the built renderer) and nothing outside it, symlinks included.
  */
-export function createAppRequestHandler(options: { rootDir: string; log: MainLog }): (request: Request) => Promise<Response> {
+export function createAppRequestHandler(options: {
+  rootDir: string;
+  log: MainLog;
+}): (request: Request) => Promise<Response> {
   const root = resolve(options.rootDir);
 
   return async (request) => {

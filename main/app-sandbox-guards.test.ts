@@ -15,21 +15,42 @@ describe('isAppFramePermission', () => {
 
   it("never grants Berth's own page anything", () => {
     for (const permission of ['media', 'geolocation', 'clipboard-sanitized-write', 'notifications']) {
-      expect(isAppFramePermission(permission, { isMainFrame: true, requestingUrl: 'berth://app/index.html', mediaTypes: ['video'] })).toBe(false);
+      expect(
+        isAppFramePermission(permission, {
+          isMainFrame: true,
+          requestingUrl: 'berth://app/index.html',
+          mediaTypes: ['video'],
+        }),
+      ).toBe(false);
       // A request that does not say which frame it came from is not an app's.
       expect(isAppFramePermission(permission, { requestingUrl: 'about:srcdoc', mediaTypes: ['video'] })).toBe(false);
     }
   });
 
   it("refuses everything else, and anything from frames that are not an app's own document", () => {
-    for (const permission of ['notifications', 'clipboard-read', 'display-capture', 'openExternal', 'usb', 'hid', 'serial', 'fullscreen', 'pointerLock', 'midiSysex']) {
+    for (const permission of [
+      'notifications',
+      'clipboard-read',
+      'display-capture',
+      'openExternal',
+      'usb',
+      'hid',
+      'serial',
+      'fullscreen',
+      'pointerLock',
+      'midiSysex',
+    ]) {
       expect(isAppFramePermission(permission, appFrame)).toBe(false);
     }
     expect(isAppFramePermission('media', { ...appFrame, mediaTypes: [] })).toBe(false);
     expect(isAppFramePermission('media', { ...appFrame, mediaTypes: ['video', 'screen'] })).toBe(false);
     expect(isAppFramePermission('media', { ...appFrame, mediaType: 'unknown' })).toBe(false);
-    expect(isAppFramePermission('geolocation', { isMainFrame: false, requestingUrl: 'berth-app://sandbox/' })).toBe(false);
-    expect(isAppFramePermission('geolocation', { isMainFrame: false, requestingUrl: 'https://www.youtube.com/embed/x' })).toBe(false);
+    expect(isAppFramePermission('geolocation', { isMainFrame: false, requestingUrl: 'berth-app://sandbox/' })).toBe(
+      false,
+    );
+    expect(
+      isAppFramePermission('geolocation', { isMainFrame: false, requestingUrl: 'https://www.youtube.com/embed/x' }),
+    ).toBe(false);
   });
 });
 
@@ -49,7 +70,12 @@ describe('guardFrameNavigation', () => {
     const toProxy = navigation('berth-app://sandbox/?csp=%7B%7D', berthPage);
     guardFrameNavigation(toProxy, log);
     expect(toProxy.preventDefault).not.toHaveBeenCalled();
-    for (const url of ['https://evil.example/', 'berth://app/index.html', 'berth-app://elsewhere/', 'data:text/html,hi']) {
+    for (const url of [
+      'https://evil.example/',
+      'berth://app/index.html',
+      'berth-app://elsewhere/',
+      'data:text/html,hi',
+    ]) {
       const away = navigation(url, berthPage);
       guardFrameNavigation(away, log);
       expect(away.preventDefault, url).toHaveBeenCalled();
@@ -60,12 +86,19 @@ describe('guardFrameNavigation', () => {
     const srcdoc = navigation('about:srcdoc', proxy);
     guardFrameNavigation(srcdoc, log);
     expect(srcdoc.preventDefault).not.toHaveBeenCalled();
-    for (const url of ['https://evil.example/?stolen=1', 'http://127.0.0.1:9/', 'berth://app/index.html', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://evil.example/?stolen=1',
+      'http://127.0.0.1:9/',
+      'berth://app/index.html',
+      'javascript:alert(1)',
+    ]) {
       const away = navigation(url, proxy);
       guardFrameNavigation(away, log);
       expect(away.preventDefault, url).toHaveBeenCalled();
     }
-    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('blocked an app from navigating its frame to https://evil.example/?stolen=1'));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringContaining('blocked an app from navigating its frame to https://evil.example/?stolen=1'),
+    );
   });
 
   it("leaves frames the app embeds to its CSP's frame-src, and main-frame navigations to will-navigate", () => {

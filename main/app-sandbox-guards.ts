@@ -66,7 +66,9 @@ export function guardFrameNavigation(event: FrameNavigationEvent, log: MainLog):
   if (parent.parent === null) {
     if (isAppSandboxUrl(event.url)) return;
     event.preventDefault();
-    log.warn(`blocked a frame of Berth's page from loading ${describeUrl(event.url)} (only the app sandbox may be framed)`);
+    log.warn(
+      `blocked a frame of Berth's page from loading ${describeUrl(event.url)} (only the app sandbox may be framed)`,
+    );
     return;
   }
   if (isAppSandboxUrl(parent.url)) {

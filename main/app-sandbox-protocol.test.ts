@@ -9,7 +9,14 @@ describe('isAppSandboxUrl', () => {
   it('matches the sandbox origin only', () => {
     expect(APP_SANDBOX_URL).toBe('berth-app://sandbox/');
     expect(isAppSandboxUrl('berth-app://sandbox/?csp=%7B%7D')).toBe(true);
-    for (const url of ['berth://sandbox/', 'berth-app://sandbox.evil/', 'berth-app://evil@sandbox/', 'berth-app://sandbox:1/', 'about:srcdoc', 'not a url']) {
+    for (const url of [
+      'berth://sandbox/',
+      'berth-app://sandbox.evil/',
+      'berth-app://evil@sandbox/',
+      'berth-app://sandbox:1/',
+      'about:srcdoc',
+      'not a url',
+    ]) {
       expect(isAppSandboxUrl(url), url).toBe(false);
     }
   });
@@ -23,7 +30,10 @@ describe('berth-app:// protocol', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'berth-app-protocol-'));
     await mkdir(join(dir, 'proxy', 'assets'), { recursive: true });
-    await writeFile(join(dir, 'proxy', 'index.html'), '<!doctype html><script type="module" src="./assets/p.js"></script>');
+    await writeFile(
+      join(dir, 'proxy', 'index.html'),
+      '<!doctype html><script type="module" src="./assets/p.js"></script>',
+    );
     await writeFile(join(dir, 'proxy', 'assets', 'p.js'), 'console.log(1)');
     await writeFile(join(dir, 'secret.txt'), 'do not serve');
     handle = createAppSandboxRequestHandler({ proxyDir: join(dir, 'proxy'), embedderOrigin: 'berth://app', log });
@@ -45,7 +55,12 @@ describe('berth-app:// protocol', () => {
 
   it('serves its script and nothing else', async () => {
     expect((await handle(new Request('berth-app://sandbox/assets/p.js'))).status).toBe(200);
-    for (const url of ['berth-app://sandbox/secret.txt', 'berth-app://sandbox/../secret.txt', 'berth-app://sandbox/assets/../../secret.txt', 'berth-app://other/index.html']) {
+    for (const url of [
+      'berth-app://sandbox/secret.txt',
+      'berth-app://sandbox/../secret.txt',
+      'berth-app://sandbox/assets/../../secret.txt',
+      'berth-app://other/index.html',
+    ]) {
       const response = await handle(new Request(url));
       expect(response.status, url).toBe(404);
       expect(await response.text()).not.toContain('do not serve');

@@ -26,15 +26,27 @@ export function isAppSandboxUrl(url: string): boolean {
     return false;
   }
   // WHATWG URL gives non-special schemes an opaque origin, so compare parts.
-  return parsed.protocol === `${APP_SANDBOX_SCHEME}:` && parsed.host === APP_SANDBOX_HOST && parsed.username === '' && parsed.password === '';
+  return (
+    parsed.protocol === `${APP_SANDBOX_SCHEME}:` &&
+    parsed.host === APP_SANDBOX_HOST &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
 }
 
 /**
  * The `protocol.handle` handler for `berth-app://sandbox/…`: the proxy
  * document (framed only by `embedderOrigin`, Berth's berth://app) and its scripts.
  */
-export function createAppSandboxRequestHandler(options: { proxyDir: string; embedderOrigin: string; log: MainLog }): (request: Request) => Promise<Response> {
-  const respond = createSandboxProxyResponder({ proxyDir: options.proxyDir, embedderOrigins: () => [options.embedderOrigin] });
+export function createAppSandboxRequestHandler(options: {
+  proxyDir: string;
+  embedderOrigin: string;
+  log: MainLog;
+}): (request: Request) => Promise<Response> {
+  const respond = createSandboxProxyResponder({
+    proxyDir: options.proxyDir,
+    embedderOrigins: () => [options.embedderOrigin],
+  });
   return async (request) => {
     let url: URL;
     try {
@@ -44,10 +56,16 @@ export function createAppSandboxRequestHandler(options: { proxyDir: string; embe
     }
     if (!isAppSandboxUrl(request.url)) {
       options.log.warn(`app sandbox protocol: refused a request for another host: ${request.url.slice(0, 200)}`);
-      return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
+      return new Response('Not found', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+      });
     }
     const answer = await respond(request.method, url.pathname, url.search);
     if (answer.status >= 500) options.log.error(`app sandbox protocol: ${url.pathname}: ${String(answer.body).trim()}`);
-    return new Response(answer.status === 200 && answer.body.length === 0 ? null : answer.body, { status: answer.status, headers: answer.headers });
+    return new Response(answer.status === 200 && answer.body.length === 0 ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   };
 }

@@ -9,7 +9,12 @@ function fakeDialog(result: OpenDialogReturnValue) {
     calls.push(args);
     return result;
   });
-  return { dialog: { showOpenDialog: showOpenDialog as unknown as (options: OpenDialogOptions) => Promise<OpenDialogReturnValue> }, calls };
+  return {
+    dialog: {
+      showOpenDialog: showOpenDialog as unknown as (options: OpenDialogOptions) => Promise<OpenDialogReturnValue>,
+    },
+    calls,
+  };
 }
 
 describe('createFolderPicker', () => {

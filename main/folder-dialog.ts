@@ -18,7 +18,10 @@ export const FOLDER_DIALOG_OPTIONS: OpenDialogOptions = {
 export function createFolderPicker(deps: FolderPickerDeps): () => Promise<string | null> {
   return async () => {
     const window = deps.getWindow();
-    const result = window === null ? await deps.dialog.showOpenDialog(FOLDER_DIALOG_OPTIONS) : await deps.dialog.showOpenDialog(window, FOLDER_DIALOG_OPTIONS);
+    const result =
+      window === null
+        ? await deps.dialog.showOpenDialog(FOLDER_DIALOG_OPTIONS)
+        : await deps.dialog.showOpenDialog(window, FOLDER_DIALOG_OPTIONS);
     if (result.canceled) return null;
     const [path] = result.filePaths;
     // openDirectory without multiSelections yields exactly one; anything else is Electron misbehaving.

@@ -39,7 +39,15 @@ if (!app.requestSingleInstanceLock()) {
     // A quit during start-up waits for the host to exist, so servers it is spawning are stopped too.
     getHost: () => {
       const starting = hostStarting;
-      return starting === null ? null : { shutdown: () => starting.then((host) => host.shutdown(), () => undefined) };
+      return starting === null
+        ? null
+        : {
+            shutdown: () =>
+              starting.then(
+                (host) => host.shutdown(),
+                () => undefined,
+              ),
+          };
     },
     log,
   });
@@ -72,7 +80,8 @@ if (!app.requestSingleInstanceLock()) {
   /** URL-mode elicitation: the system browser, only for http(s), only after the person agreed in the UI. */
   const openExternal = async (url: string): Promise<void> => {
     const protocolName = new URL(url).protocol;
-    if (protocolName !== 'https:' && protocolName !== 'http:') throw new Error(`Berth opens only http and https links, not ${protocolName}`);
+    if (protocolName !== 'https:' && protocolName !== 'http:')
+      throw new Error(`Berth opens only http and https links, not ${protocolName}`);
     await shell.openExternal(url);
   };
 
@@ -81,9 +90,14 @@ if (!app.requestSingleInstanceLock()) {
     .then(async () => {
       protocol.handle(APP_SCHEME, createAppRequestHandler({ rootDir: join(distDir, 'renderer'), log }));
       // MCP Apps: their sandbox proxy on an origin of its own (berth-app://sandbox).
-      protocol.handle(APP_SANDBOX_SCHEME, createAppSandboxRequestHandler({ proxyDir: join(distDir, 'sandbox-proxy'), embedderOrigin: APP_ORIGIN, log }));
+      protocol.handle(
+        APP_SANDBOX_SCHEME,
+        createAppSandboxRequestHandler({ proxyDir: join(distDir, 'sandbox-proxy'), embedderOrigin: APP_ORIGIN, log }),
+      );
       Menu.setApplicationMenu(
-        Menu.buildFromTemplate(buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), isPackaged: app.isPackaged })),
+        Menu.buildFromTemplate(
+          buildAppMenuTemplate({ platform: process.platform, appName: app.getName(), isPackaged: app.isPackaged }),
+        ),
       );
       const configDir = app.getPath('userData');
       // safeStorage is usable only after ready; without an OS keychain it falls back to a 0600 file, with a warning.
@@ -94,7 +108,14 @@ if (!app.requestSingleInstanceLock()) {
         warn: (text) => log.warn(`secrets: ${text}`),
       });
       const pickFolder = createFolderPicker({ dialog, getWindow: () => mainWindow });
-      const starting = createHost({ configDir, shell: 'electron', secrets, openExternal, pickFolder, appSandboxProxyUrl: () => APP_SANDBOX_URL });
+      const starting = createHost({
+        configDir,
+        shell: 'electron',
+        secrets,
+        openExternal,
+        pickFolder,
+        appSandboxProxyUrl: () => APP_SANDBOX_URL,
+      });
       hostStarting = starting;
       host = await starting;
       registerBridgeIpc({ ipcMain, host, getWindow: () => mainWindow, log });
@@ -105,5 +126,7 @@ if (!app.requestSingleInstanceLock()) {
         else focusWindow(mainWindow);
       });
     })
-    .catch((error: unknown) => reportStartupFailure(error, { showErrorBox: (title, content) => dialog.showErrorBox(title, content), log, quit }));
+    .catch((error: unknown) =>
+      reportStartupFailure(error, { showErrorBox: (title, content) => dialog.showErrorBox(title, content), log, quit }),
+    );
 }

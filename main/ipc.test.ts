@@ -52,7 +52,20 @@ function setup(options: { window?: 'live' | 'none' | 'destroyed' } = {}) {
   };
   const topFrame = { parent: null, url: 'berth://app/index.html' };
   const goodEvent: IpcCallEvent = { sender: win.webContents, senderFrame: topFrame };
-  return { ipcMain, host, win, log, dispose, call, emit, goodEvent, topFrame, contentsDestroyed, unsubscribe, handlers };
+  return {
+    ipcMain,
+    host,
+    win,
+    log,
+    dispose,
+    call,
+    emit,
+    goodEvent,
+    topFrame,
+    contentsDestroyed,
+    unsubscribe,
+    handlers,
+  };
 }
 
 describe('registerBridgeIpc: sender checks', () => {
@@ -71,21 +84,51 @@ describe('registerBridgeIpc: sender checks', () => {
   });
 
   const refusals: Array<[string, (t: ReturnType<typeof setup>) => IpcCallEvent]> = [
-    ['a sub-frame', (t) => ({ sender: t.win.webContents, senderFrame: { parent: t.topFrame, url: 'berth://app/frame.html' } })],
-    ['a foreign origin', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'https://evil.example/' } })],
-    ['a lookalike host', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth://app.evil.example/index.html' } })],
-    ['a URL with credentials', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth://evil@app/index.html' } })],
-    ['a file: page', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'file:///tmp/index.html' } })],
+    [
+      'a sub-frame',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: t.topFrame, url: 'berth://app/frame.html' } }),
+    ],
+    [
+      'a foreign origin',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'https://evil.example/' } }),
+    ],
+    [
+      'a lookalike host',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth://app.evil.example/index.html' } }),
+    ],
+    [
+      'a URL with credentials',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth://evil@app/index.html' } }),
+    ],
+    [
+      'a file: page',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'file:///tmp/index.html' } }),
+    ],
     ['another webContents', (t) => ({ sender: { isDestroyed: () => false, send: vi.fn() }, senderFrame: t.topFrame })],
     ['no senderFrame', (t) => ({ sender: t.win.webContents, senderFrame: null })],
     // MCP Apps: the sandbox proxy (berth-app://sandbox) and the app's srcdoc frame inside it.
-    ['the app sandbox proxy frame', (t) => ({ sender: t.win.webContents, senderFrame: { parent: t.topFrame, url: 'berth-app://sandbox/?csp=%7B%7D' } })],
+    [
+      'the app sandbox proxy frame',
+      (t) => ({
+        sender: t.win.webContents,
+        senderFrame: { parent: t.topFrame, url: 'berth-app://sandbox/?csp=%7B%7D' },
+      }),
+    ],
     [
       "an app's frame inside the sandbox",
-      (t) => ({ sender: t.win.webContents, senderFrame: { parent: { parent: t.topFrame, url: 'berth-app://sandbox/' }, url: 'about:srcdoc' } }),
+      (t) => ({
+        sender: t.win.webContents,
+        senderFrame: { parent: { parent: t.topFrame, url: 'berth-app://sandbox/' }, url: 'about:srcdoc' },
+      }),
     ],
-    ['the app sandbox origin as a top frame', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth-app://sandbox/' } })],
-    ['a berth-app lookalike of our origin', (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth-app://app/index.html' } })],
+    [
+      'the app sandbox origin as a top frame',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth-app://sandbox/' } }),
+    ],
+    [
+      'a berth-app lookalike of our origin',
+      (t) => ({ sender: t.win.webContents, senderFrame: { parent: null, url: 'berth-app://app/index.html' } }),
+    ],
   ];
 
   for (const [name, makeEvent] of refusals) {
@@ -115,7 +158,11 @@ describe('registerBridgeIpc: sender checks', () => {
   it('turns a throwing dispatch into an INTERNAL failure instead of a rejected invoke', async () => {
     const t = setup();
     t.host.dispatch.mockRejectedValueOnce(new Error('boom'));
-    expect(await t.call(t.goodEvent, 'app.info', {})).toMatchObject({ ok: false, code: 'INTERNAL', message: expect.stringContaining('boom') });
+    expect(await t.call(t.goodEvent, 'app.info', {})).toMatchObject({
+      ok: false,
+      code: 'INTERNAL',
+      message: expect.stringContaining('boom'),
+    });
     expect(t.log.error).toHaveBeenCalled();
   });
 

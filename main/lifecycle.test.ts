@@ -157,6 +157,8 @@ describe('application menu', () => {
       for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']) expect(json).toContain(`"${role}"`);
       expect(json).not.toContain('toggleDevTools');
     }
-    expect(roles(buildAppMenuTemplate({ platform: 'linux', appName: 'Berth', isPackaged: false }))).toContain('toggleDevTools');
+    expect(roles(buildAppMenuTemplate({ platform: 'linux', appName: 'Berth', isPackaged: false }))).toContain(
+      'toggleDevTools',
+    );
   });
 });

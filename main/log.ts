@@ -21,4 +21,3 @@ export function createConsoleLog(prefix = '[berth:main]'): MainLog {
     },
   };
 }
-

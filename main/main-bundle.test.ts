@@ -31,11 +31,18 @@ let appDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'berth-main-bundle-'));
   appDir = join(workDir, 'app');
-  await run(process.execPath, [join(repoRoot, 'scripts/build-node.mjs'), '--only', 'main', '--out-dir', join(appDir, 'dist')], {
-    cwd: repoRoot,
-  });
+  await run(
+    process.execPath,
+    [join(repoRoot, 'scripts/build-node.mjs'), '--only', 'main', '--out-dir', join(appDir, 'dist')],
+    {
+      cwd: repoRoot,
+    },
+  );
   await mkdir(join(appDir, 'node_modules', 'electron'), { recursive: true });
-  await copyFile(join(repoRoot, 'main/test-fixtures/fake-electron.cjs'), join(appDir, 'node_modules', 'electron', 'index.js'));
+  await copyFile(
+    join(repoRoot, 'main/test-fixtures/fake-electron.cjs'),
+    join(appDir, 'node_modules', 'electron', 'index.js'),
+  );
   await mkdir(join(appDir, 'dist', 'renderer'), { recursive: true });
   await writeFile(join(appDir, 'dist', 'renderer', 'index.html'), '<!doctype html><title>Berth test</title>');
   await mkdir(join(appDir, 'dist', 'sandbox-proxy'), { recursive: true });
@@ -117,14 +124,24 @@ describe('bundled main process (fake electron)', () => {
     expect(await app.call('app.info', {}, 'sub')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(await app.call('no.such.method', {})).toMatchObject({ ok: false, code: 'UNKNOWN_METHOD' });
 
-    const page = (await app.request({ type: 'fetch', url: 'berth://app/index.html' })) as { status: number; csp: string; text: string };
+    const page = (await app.request({ type: 'fetch', url: 'berth://app/index.html' })) as {
+      status: number;
+      csp: string;
+      text: string;
+    };
     expect(page).toEqual({ status: 200, csp: APP_CSP, text: '<!doctype html><title>Berth test</title>' });
     // MCP Apps' sandbox proxy: its own origin, framed only by berth://app, which serves nothing of Berth's.
-    const sandbox = (await app.request({ type: 'fetch', url: 'berth-app://sandbox/' })) as { status: number; csp: string; text: string };
+    const sandbox = (await app.request({ type: 'fetch', url: 'berth-app://sandbox/' })) as {
+      status: number;
+      csp: string;
+      text: string;
+    };
     expect(sandbox).toMatchObject({ status: 200, text: '<!doctype html><title>sandbox test</title>' });
     expect(sandbox.csp).toContain("connect-src 'none'");
     expect(sandbox.csp).toContain('frame-ancestors berth://app');
-    expect(await app.request({ type: 'fetch', url: 'berth-app://sandbox/../renderer/index.html' })).toMatchObject({ status: 404 });
+    expect(await app.request({ type: 'fetch', url: 'berth-app://sandbox/../renderer/index.html' })).toMatchObject({
+      status: 404,
+    });
     expect(await app.request({ type: 'fetch', url: 'berth-app://other/' })).toMatchObject({ status: 404 });
 
     app.child.send({ type: 'quit' });
@@ -132,35 +149,48 @@ describe('bundled main process (fake electron)', () => {
     expect(app.messages.find((m) => m.type === 'error-box')).toBeUndefined();
   }, 60_000);
 
-  it.each(['Quit', 'SIGTERM'] as const)('%s stops every server process before exiting', async (how) => {
-    const app = await launch();
-    const serverScript = join(repoRoot, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
-    await writeFile(
-      join(app.configDir, 'config.json'),
-      JSON.stringify({ mcpServers: { memory: { command: process.execPath, args: [serverScript], env: { MEMORY_FILE_PATH: join(app.configDir, 'memory.jsonl') } } } }),
-    );
-    await app.waitFor(() => app.messages.find((m) => m.type === 'window'), 'the main window');
+  it.each(['Quit', 'SIGTERM'] as const)(
+    '%s stops every server process before exiting',
+    async (how) => {
+      const app = await launch();
+      const serverScript = join(repoRoot, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+      await writeFile(
+        join(app.configDir, 'config.json'),
+        JSON.stringify({
+          mcpServers: {
+            memory: {
+              command: process.execPath,
+              args: [serverScript],
+              env: { MEMORY_FILE_PATH: join(app.configDir, 'memory.jsonl') },
+            },
+          },
+        }),
+      );
+      await app.waitFor(() => app.messages.find((m) => m.type === 'window'), 'the main window');
 
-    let pid: number | undefined;
-    const deadline = Date.now() + 45_000;
-    while (pid === undefined) {
-      const list = await app.call('servers.list', {});
-      if (list.ok) {
-        const servers = list.value as Array<{ name: string; status: string; pid?: number; reason?: string }>;
-        const memory = servers.find((s) => s.name === 'memory');
-        if (memory?.status === 'ready' && memory.pid !== undefined) pid = memory.pid;
-        if (memory?.status === 'error' || memory?.status === 'crashed') throw new Error(`server failed: ${memory.reason}`);
+      let pid: number | undefined;
+      const deadline = Date.now() + 45_000;
+      while (pid === undefined) {
+        const list = await app.call('servers.list', {});
+        if (list.ok) {
+          const servers = list.value as Array<{ name: string; status: string; pid?: number; reason?: string }>;
+          const memory = servers.find((s) => s.name === 'memory');
+          if (memory?.status === 'ready' && memory.pid !== undefined) pid = memory.pid;
+          if (memory?.status === 'error' || memory?.status === 'crashed')
+            throw new Error(`server failed: ${memory.reason}`);
+        }
+        if (Date.now() > deadline) throw new Error(`the memory server never became ready; stderr:\n${app.stderr()}`);
+        if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      if (Date.now() > deadline) throw new Error(`the memory server never became ready; stderr:\n${app.stderr()}`);
-      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(isAlive(pid)).toBe(true);
+      expect(isAlive(pid)).toBe(true);
 
-    if (how === 'Quit') app.child.send({ type: 'quit' });
-    else app.child.kill('SIGTERM');
-    expect(await app.exited).toBe(0);
-    expect(isAlive(pid)).toBe(false);
-  }, 90_000);
+      if (how === 'Quit') app.child.send({ type: 'quit' });
+      else app.child.kill('SIGTERM');
+      expect(await app.exited).toBe(0);
+      expect(isAlive(pid)).toBe(false);
+    },
+    90_000,
+  );
 
   it('a second instance quits at once without starting a host', async () => {
     const app = await launch({ FAKE_ELECTRON_LOCK: 'taken' });

@@ -5,7 +5,11 @@ import type { MenuItemConstructorOptions } from 'electron';
  * behaviour and keyboard shortcuts (copy/paste in inputs needs the Edit menu
  * on macOS). Developer tools are offered only in unpackaged builds.
  */
-export function buildAppMenuTemplate(options: { platform: NodeJS.Platform; appName: string; isPackaged: boolean }): MenuItemConstructorOptions[] {
+export function buildAppMenuTemplate(options: {
+  platform: NodeJS.Platform;
+  appName: string;
+  isPackaged: boolean;
+}): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [];
 
@@ -47,7 +51,12 @@ export function buildAppMenuTemplate(options: { platform: NodeJS.Platform; appNa
     submenu: [
       ...(options.isPackaged
         ? []
-        : [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, { type: 'separator' } as const]),
+        : [
+            { role: 'reload' } as const,
+            { role: 'forceReload' } as const,
+            { role: 'toggleDevTools' } as const,
+            { type: 'separator' } as const,
+          ]),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },

@@ -49,8 +49,17 @@ describe('electron-builder.yml', () => {
   it('packages only build output and package.json: no sources, tests, maps or node_modules', () => {
     const patterns = filePatterns();
     const included = patterns.filter((p) => !p.startsWith('!'));
-    for (const pattern of included) expect(pattern === 'package.json' || pattern.startsWith('dist/'), pattern).toBe(true);
-    expect(included).toEqual(expect.arrayContaining(['dist/main/**', 'dist/preload/**', 'dist/renderer/**', 'dist/sandbox-proxy/**', 'package.json']));
+    for (const pattern of included)
+      expect(pattern === 'package.json' || pattern.startsWith('dist/'), pattern).toBe(true);
+    expect(included).toEqual(
+      expect.arrayContaining([
+        'dist/main/**',
+        'dist/preload/**',
+        'dist/renderer/**',
+        'dist/sandbox-proxy/**',
+        'package.json',
+      ]),
+    );
     expect(patterns).toEqual(expect.arrayContaining(['!**/*.map', '!node_modules{,/**/*}']));
   });
 
@@ -79,7 +88,8 @@ describe('electron-builder.yml', () => {
   });
 
   it('uses a 1024×1024 PNG icon from resources/', async () => {
-    for (const icon of [config.linux?.icon, config.mac?.icon, config.win?.icon]) expect(icon).toBe('resources/icon.png');
+    for (const icon of [config.linux?.icon, config.mac?.icon, config.win?.icon])
+      expect(icon).toBe('resources/icon.png');
     const png = await readFile(join(repoRoot, 'resources/icon.png'));
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     // IHDR: width and height are the first two big-endian words after the chunk header.

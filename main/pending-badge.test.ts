@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostEventListener } from '../app/host/host-types';
 import { bindPendingBadge } from './pending-badge';
 
-const counts = (total: number) => ({ 'tool-call': total, sampling: 0, 'sampling-answer': 0, elicitation: 0, 'root-consent': 0, total });
+const counts = (total: number) => ({
+  'tool-call': total,
+  sampling: 0,
+  'sampling-answer': 0,
+  elicitation: 0,
+  'root-consent': 0,
+  total,
+});
 
 function fakeHost() {
   const listeners = new Set<HostEventListener>();

@@ -7,7 +7,11 @@ import type { MainLog } from './log';
  * it and the window title, set by the renderer, carries the count).
  * Returns the unsubscribe function.
  */
-export function bindPendingBadge(host: Pick<Host, 'subscribe'>, setBadgeCount: (count: number) => boolean, log: MainLog): () => void {
+export function bindPendingBadge(
+  host: Pick<Host, 'subscribe'>,
+  setBadgeCount: (count: number) => boolean,
+  log: MainLog,
+): () => void {
   let shown = -1;
   let warned = false;
   const warnOnce = (message: string): void => {

@@ -137,7 +137,11 @@ describe('createMainWindow', () => {
     const home = navigationEvent('berth://app/index.html#/logs');
     win.fireContents('will-navigate', home);
     expect(home.preventDefault).not.toHaveBeenCalled();
-    const appAway = { ...navigationEvent('https://evil.example/'), isMainFrame: false, frame: { parent: { url: 'berth-app://sandbox/', parent: {} } } };
+    const appAway = {
+      ...navigationEvent('https://evil.example/'),
+      isMainFrame: false,
+      frame: { parent: { url: 'berth-app://sandbox/', parent: {} } },
+    };
     win.fireContents('will-frame-navigate', appAway);
     expect(appAway.preventDefault).toHaveBeenCalled();
 
@@ -155,7 +159,10 @@ describe('window-open handler', () => {
     const handler = createWindowOpenHandler({ shell, log });
     expect(handler({ url: 'https://modelcontextprotocol.io/docs' })).toEqual({ action: 'deny' });
     expect(handler({ url: 'http://example.com/a?b=c' })).toEqual({ action: 'deny' });
-    expect(shell.openExternal.mock.calls).toEqual([['https://modelcontextprotocol.io/docs'], ['http://example.com/a?b=c']]);
+    expect(shell.openExternal.mock.calls).toEqual([
+      ['https://modelcontextprotocol.io/docs'],
+      ['http://example.com/a?b=c'],
+    ]);
   });
 
   it.each([
@@ -218,16 +225,20 @@ describe('navigation guard', () => {
     expect(event.preventDefault).not.toHaveBeenCalled();
   });
 
-  it.each(['https://evil.example/', 'file:///etc/passwd', 'berth://other/index.html', 'berth://x@app/', 'javascript:1', 'about:blank'])(
-    'blocks %s',
-    (url) => {
-      const log = fakeLog();
-      const event = navigationEvent(url);
-      guardNavigation(event, log);
-      expect(event.preventDefault).toHaveBeenCalledOnce();
-      expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('blocked navigation'));
-    },
-  );
+  it.each([
+    'https://evil.example/',
+    'file:///etc/passwd',
+    'berth://other/index.html',
+    'berth://x@app/',
+    'javascript:1',
+    'about:blank',
+  ])('blocks %s', (url) => {
+    const log = fakeLog();
+    const event = navigationEvent(url);
+    guardNavigation(event, log);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('blocked navigation'));
+  });
 
   it('isAppUrl compares scheme and host, not a string prefix', () => {
     expect(isAppUrl('berth://app.evil.example/')).toBe(false);
@@ -249,7 +260,9 @@ describe('permissions', () => {
       const callback = vi.fn();
       request?.({}, permission, callback, { requestingUrl: 'berth://app/index.html' });
       expect(callback).toHaveBeenCalledExactlyOnceWith(false);
-      expect(check?.({}, permission, 'berth://app', { isMainFrame: true, requestingUrl: 'berth://app/index.html' })).toBe(false);
+      expect(
+        check?.({}, permission, 'berth://app', { isMainFrame: true, requestingUrl: 'berth://app/index.html' }),
+      ).toBe(false);
     }
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('denied permission "media"'));
   });
@@ -294,8 +307,14 @@ describe('berth:// protocol', () => {
     const registerSchemesAsPrivileged = vi.fn();
     registerAppScheme({ registerSchemesAsPrivileged });
     expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      expect.objectContaining({ scheme: 'berth', privileges: expect.objectContaining({ standard: true, secure: true }) }),
-      expect.objectContaining({ scheme: 'berth-app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({
+        scheme: 'berth',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+      expect.objectContaining({
+        scheme: 'berth-app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
     ]);
     const privileges = registerSchemesAsPrivileged.mock.calls[0]?.[0]?.[0]?.privileges as Record<string, unknown>;
     expect(privileges.bypassCSP).toBeUndefined();

@@ -8,7 +8,9 @@ import type { MainLog } from './log';
 export const WINDOW_BACKGROUND = { dark: '#14161b', light: '#f7f7f8' } as const;
 
 /** The webPreferences every Berth window gets: no Node, no webviews, isolated and sandboxed. */
-export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
+export function secureWebPreferences(
+  preloadPath: string,
+): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {
     preload: preloadPath,
     sandbox: true,
@@ -49,7 +51,10 @@ export type ExternalOpener = Pick<Shell, 'openExternal'>;
  * The window-open handler: no window is ever created by the renderer; http(s)
  * links open in the person's browser, anything else is refused and logged.
  */
-export function createWindowOpenHandler(deps: { shell: ExternalOpener; log: MainLog }): (details: { url: string }) => { action: 'deny' } {
+export function createWindowOpenHandler(deps: {
+  shell: ExternalOpener;
+  log: MainLog;
+}): (details: { url: string }) => { action: 'deny' } {
   return ({ url }) => {
     const external = externalHttpUrl(url);
     if (external === null) {
@@ -79,9 +84,21 @@ export function guardNavigation(event: NavigationEvent, log: MainLog): void {
 /** The part of a session whose permission handlers Berth sets. */
 export interface PermissionSession {
   setPermissionRequestHandler(
-    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: PermissionDetails) => void,
+    handler: (
+      webContents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: PermissionDetails,
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (webContents: unknown, permission: string, requestingOrigin: string, details: PermissionDetails) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (
+      webContents: unknown,
+      permission: string,
+      requestingOrigin: string,
+      details: PermissionDetails,
+    ) => boolean,
+  ): void;
 }
 
 /**
@@ -91,10 +108,13 @@ export interface PermissionSession {
 export function applyPermissionPolicy(session: PermissionSession, log: MainLog): void {
   session.setPermissionRequestHandler((_webContents, permission, callback, details) => {
     const granted = isAppFramePermission(permission, details);
-    if (!granted) log.warn(`denied permission "${permission}" requested by ${describeUrl(details.requestingUrl ?? 'unknown')}`);
+    if (!granted)
+      log.warn(`denied permission "${permission}" requested by ${describeUrl(details.requestingUrl ?? 'unknown')}`);
     callback(granted);
   });
-  session.setPermissionCheckHandler((_webContents, permission, _origin, details) => isAppFramePermission(permission, details ?? {}));
+  session.setPermissionCheckHandler((_webContents, permission, _origin, details) =>
+    isAppFramePermission(permission, details ?? {}),
+  );
 }
 
 /** What createMainWindow needs from Electron; the real modules satisfy it. */
@@ -148,7 +168,10 @@ export interface HardenableWebContents {
  * Applied to every webContents the app creates (devtools included), as a
  * backstop to the main window's own settings: no popups, no <webview>.
  */
-export function hardenWebContents(contents: HardenableWebContents, deps: { shell: ExternalOpener; log: MainLog }): void {
+export function hardenWebContents(
+  contents: HardenableWebContents,
+  deps: { shell: ExternalOpener; log: MainLog },
+): void {
   contents.setWindowOpenHandler(createWindowOpenHandler(deps));
   contents.on('will-attach-webview', (event) => {
     event.preventDefault();
@@ -157,7 +180,9 @@ export function hardenWebContents(contents: HardenableWebContents, deps: { shell
 }
 
 /** Bring an existing window to the front (second instance, dock click). */
-export function focusWindow(win: Pick<BrowserWindow, 'isDestroyed' | 'isMinimized' | 'restore' | 'show' | 'focus'> | null): void {
+export function focusWindow(
+  win: Pick<BrowserWindow, 'isDestroyed' | 'isMinimized' | 'restore' | 'show' | 'focus'> | null,
+): void {
   if (win === null || win.isDestroyed()) return;
   if (win.isMinimized()) win.restore();
   win.show();

@@ -1,4 +1,12 @@
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, isTopicName, METHOD_NAMES, TOPIC_NAMES, type MethodName, type TopicName } from '../shared/contract';
+import {
+  IPC_CALL_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  isTopicName,
+  METHOD_NAMES,
+  TOPIC_NAMES,
+  type MethodName,
+  type TopicName,
+} from '../shared/contract';
 import type { BerthPreloadApi } from '../shared/contract/preload-api';
 import { fail, type Result } from '../shared/result';
 import { errorMessage } from '../shared/error-message';

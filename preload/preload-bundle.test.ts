@@ -19,9 +19,13 @@ let code: string;
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'berth-preload-bundle-'));
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'scripts/build-node.mjs'), '--only', 'preload', '--out-dir', outDir], {
-    cwd: repoRoot,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [join(repoRoot, 'scripts/build-node.mjs'), '--only', 'preload', '--out-dir', outDir],
+    {
+      cwd: repoRoot,
+    },
+  );
   code = await readFile(join(outDir, 'preload', 'index.cjs'), 'utf8');
 }, 120_000);
 

@@ -18,7 +18,14 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const APP_INFO = { version: '0.1.0', shell: 'browser' as const, platform: 'linux', configPath: '/c/config.json', configDir: '/c', logsDir: '/c/logs' };
+const APP_INFO = {
+  version: '0.1.0',
+  shell: 'browser' as const,
+  platform: 'linux',
+  configPath: '/c/config.json',
+  configDir: '/c',
+  logsDir: '/c/logs',
+};
 
 function mount(handlers: FakeHandlers) {
   const transport = createFakeTransport({
@@ -41,7 +48,9 @@ describe('<App>', () => {
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('everything');
     expect((within(dialog).getByLabelText('Command') as HTMLInputElement).value).toBe('npx');
-    expect((within(dialog).getByLabelText('Argument 2') as HTMLInputElement).value).toBe('@modelcontextprotocol/server-everything');
+    expect((within(dialog).getByLabelText('Argument 2') as HTMLInputElement).value).toBe(
+      '@modelcontextprotocol/server-everything',
+    );
   });
 
   it('shows client-side errors under fields without calling the host', async () => {
@@ -60,14 +69,19 @@ describe('<App>', () => {
   });
 
   it('shows a host conflict inline under the name and keeps the form open', async () => {
-    const { transport } = mount({ 'servers.add': () => ({ ok: false, code: 'CONFLICT', message: 'A server named “a” already exists' }) });
+    const { transport } = mount({
+      'servers.add': () => ({ ok: false, code: 'CONFLICT', message: 'A server named “a” already exists' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Add your own' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'a' } });
     fireEvent.change(within(dialog).getByLabelText('Command'), { target: { value: 'node' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add server' }));
     expect(await within(dialog).findByText('A server named “a” already exists')).toBeTruthy();
-    expect(transport.calls.find((c) => c.method === 'servers.add')?.input).toMatchObject({ name: 'a', config: { command: 'node', args: [] } });
+    expect(transport.calls.find((c) => c.method === 'servers.add')?.input).toMatchObject({
+      name: 'a',
+      config: { command: 'node', args: [] },
+    });
   });
 
   it('lists servers with status words and the restart countdown', async () => {
@@ -75,21 +89,34 @@ describe('<App>', () => {
       'servers.list': () =>
         ok([
           serverState('alpha', { status: 'ready', protocolVersion: '2025-11-25', era: 'legacy' }),
-          serverState('beta', { status: 'restarting', nextRestartAt: Date.now() + 9_500, reason: 'exited with code 1' }),
+          serverState('beta', {
+            status: 'restarting',
+            nextRestartAt: Date.now() + 9_500,
+            reason: 'exited with code 1',
+          }),
         ]),
     });
     const sidebar = await screen.findByRole('list', { name: 'Your servers' });
     await waitFor(() => expect(within(sidebar).getByText('Ready')).toBeTruthy());
     expect(within(sidebar).getByText(/Restarting in \d+s/)).toBeTruthy();
-    act(() => transport.emit('servers.changed', serverState('alpha', { status: 'crashed', reason: 'killed by SIGKILL' })));
+    act(() =>
+      transport.emit('servers.changed', serverState('alpha', { status: 'crashed', reason: 'killed by SIGKILL' })),
+    );
     expect(within(sidebar).getByText('Crashed')).toBeTruthy();
   });
 
   it('opens the fix-it editor for an invalid config and keeps the text when saving fails', async () => {
     const broken = '{\n  "mcpServers": {\n    "a": { "command": 1 }\n  }\n}';
     mount({
-      'config.status': () => ok({ path: '/c/config.json', state: 'invalid', problems: [{ message: 'Expected a string', field: 'mcpServers.a.command' }], text: broken }),
-      'config.saveText': () => ok({ path: '/c/config.json', state: 'invalid', problems: [{ message: 'Unexpected end', line: 2, column: 5 }] }),
+      'config.status': () =>
+        ok({
+          path: '/c/config.json',
+          state: 'invalid',
+          problems: [{ message: 'Expected a string', field: 'mcpServers.a.command' }],
+          text: broken,
+        }),
+      'config.saveText': () =>
+        ok({ path: '/c/config.json', state: 'invalid', problems: [{ message: 'Unexpected end', line: 2, column: 5 }] }),
     });
     const banner = await screen.findByTestId('config-banner');
     expect(within(banner).getByText('mcpServers.a.command: Expected a string')).toBeTruthy();

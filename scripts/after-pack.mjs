@@ -34,7 +34,14 @@ export function fuseWireFile(context) {
   const { appOutDir, electronPlatformName, packager } = context;
   const product = packager.appInfo.productFilename;
   if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') {
-    return join(appOutDir, `${product}.app`, 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework');
+    return join(
+      appOutDir,
+      `${product}.app`,
+      'Contents',
+      'Frameworks',
+      'Electron Framework.framework',
+      'Electron Framework',
+    );
   }
   if (electronPlatformName === 'win32') return join(appOutDir, `${product}.exe`);
   return join(appOutDir, packager.executableName ?? product.toLowerCase());
@@ -74,7 +81,9 @@ export function electronFuses() {
 export function fuseSettings() {
   const { FuseV1Options } = electronFuses();
   return Object.entries(FUSES).map(([name, enabled]) => {
-    const position = /** @type {Record<string, unknown>} */ (FuseV1Options)[name.charAt(0).toUpperCase() + name.slice(1)];
+    const position = /** @type {Record<string, unknown>} */ (FuseV1Options)[
+      name.charAt(0).toUpperCase() + name.slice(1)
+    ];
     if (typeof position !== 'number') throw new Error(`@electron/fuses has no fuse named ${name}`);
     return { name, position, enabled };
   });

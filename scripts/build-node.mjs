@@ -99,7 +99,10 @@ async function buildEntry(name, { forbidRequireShim = false, ...options }, { min
     console.log(`built ${name.padEnd(8)} ${relative(root, outfile)} (${(bytes / 1024).toFixed(0)} KiB)`);
     return [];
   } catch (error) {
-    const messages = Array.isArray(error?.errors) && error.errors.length > 0 ? error.errors : [{ text: String(error?.message ?? error) }];
+    const messages =
+      Array.isArray(error?.errors) && error.errors.length > 0
+        ? error.errors
+        : [{ text: String(error?.message ?? error) }];
     // esbuild repeats an output error once per file it could not write (code, map).
     return [...new Set(messages.map((message) => formatMessage(`error [${name}] ${entry}`, message)))];
   }
@@ -123,7 +126,9 @@ async function copySeccompHelpers(outDir) {
       await copyFile(from, to);
       await chmod(to, 0o755);
     } catch (error) {
-      errors.push(`error [main] the sandbox's seccomp helper (${arch}) could not be copied: ${error?.message ?? error}`);
+      errors.push(
+        `error [main] the sandbox's seccomp helper (${arch}) could not be copied: ${error?.message ?? error}`,
+      );
     }
   }
   return errors;
@@ -144,7 +149,9 @@ function parseCommandLine() {
       },
     }).values;
   } catch (error) {
-    console.error(`${error.message}\nUsage: node scripts/build-node.mjs [--only main,preload,browser] [--out-dir dist] [--minify]`);
+    console.error(
+      `${error.message}\nUsage: node scripts/build-node.mjs [--only main,preload,browser] [--out-dir dist] [--minify]`,
+    );
     process.exit(2);
   }
 }
@@ -167,7 +174,9 @@ async function main() {
   }
   if (failures.length > 0) {
     for (const { errors } of failures) for (const line of errors) console.error(line);
-    console.error(`\nbuild-node failed for: ${failures.map((f) => `${f.name} (${ENTRIES[f.name].entryPoints[0]})`).join(', ')}`);
+    console.error(
+      `\nbuild-node failed for: ${failures.map((f) => `${f.name} (${ENTRIES[f.name].entryPoints[0]})`).join(', ')}`,
+    );
     process.exit(1);
   }
 }

@@ -26,7 +26,12 @@ async function listTools(args: string[]): Promise<unknown[]> {
   try {
     const { tools } = await client.listTools();
     // Only what tool search reads and sends: the rest (annotations, _meta) would tie the fixture to a version for nothing.
-    return tools.map(({ name, title, description, inputSchema }) => ({ name, ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), inputSchema }));
+    return tools.map(({ name, title, description, inputSchema }) => ({
+      name,
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+      inputSchema,
+    }));
   } finally {
     await client.close();
   }
@@ -41,7 +46,11 @@ try {
   };
   const out = join(import.meta.dirname, '..', 'bench', 'fixtures', 'real-tools.json');
   await writeFile(out, `${JSON.stringify(corpus, null, 2)}\n`);
-  process.stdout.write(`${Object.entries(corpus).map(([server, tools]) => `${server}: ${tools.length}`).join(', ')} → ${out}\n`);
+  process.stdout.write(
+    `${Object.entries(corpus)
+      .map(([server, tools]) => `${server}: ${tools.length}`)
+      .join(', ')} → ${out}\n`,
+  );
 } finally {
   await rm(root, { recursive: true, force: true });
 }

@@ -61,11 +61,13 @@ export function measureInitialJs(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const files = initialScripts(html).map((url) => {
     const path = normalize(join(distDir, url.replace(/^\.?\//, '').split(/[?#]/, 1)[0] ?? ''));
-    if (!path.startsWith(normalize(distDir) + sep)) throw new Error(`index.html loads a script from outside the build: ${url}`);
+    if (!path.startsWith(normalize(distDir) + sep))
+      throw new Error(`index.html loads a script from outside the build: ${url}`);
     const bytes = readFileSync(path);
     return { path: url, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
   });
-  if (files.length === 0) throw new Error(`${join(distDir, 'index.html')} loads no module script: is this a renderer build?`);
+  if (files.length === 0)
+    throw new Error(`${join(distDir, 'index.html')} loads no module script: is this a renderer build?`);
   return { files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
 }
 
@@ -74,10 +76,15 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const { files, gzipBytes } = measureInitialJs(distDir);
   const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
   for (const file of files) console.log(`  ${file.path}: ${kb(file.bytes)} (${kb(file.gzipBytes)} gzip)`);
-  const verdict = gzipBytes <= INITIAL_JS_TARGET_BYTES ? 'within the 150 KB target' : `over the ${kb(INITIAL_JS_TARGET_BYTES)} target`;
+  const verdict =
+    gzipBytes <= INITIAL_JS_TARGET_BYTES
+      ? 'within the 150 KB target'
+      : `over the ${kb(INITIAL_JS_TARGET_BYTES)} target`;
   console.log(`Initial JavaScript: ${kb(gzipBytes)} gzip, budget ${kb(INITIAL_JS_BUDGET_BYTES)} (${verdict}).`);
   if (gzipBytes > INITIAL_JS_BUDGET_BYTES) {
-    console.error(`The first screen's JavaScript grew past its budget: load the new code on demand (React.lazy) or raise the budget with a reason.`);
+    console.error(
+      `The first screen's JavaScript grew past its budget: load the new code on demand (React.lazy) or raise the budget with a reason.`,
+    );
     process.exit(1);
   }
 }

@@ -13,15 +13,24 @@ beforeEach(async () => {
 });
 afterEach(async () => rm(dist, { recursive: true, force: true }));
 
-const PAGE = (scripts: string) => `<!doctype html><html><head>${scripts}<link rel="stylesheet" href="./assets/index.css"></head><body></body></html>`;
+const PAGE = (scripts: string) =>
+  `<!doctype html><html><head>${scripts}<link rel="stylesheet" href="./assets/index.css"></head><body></body></html>`;
 
 describe('check-initial-js', () => {
   it('counts the module script and the preloaded chunks, not lazy chunks or styles', async () => {
-    await writeFile(join(dist, 'index.html'), PAGE('<script type="module" crossorigin src="./assets/index.js"></script><link rel="modulepreload" crossorigin href="./assets/vendor.js">'));
+    await writeFile(
+      join(dist, 'index.html'),
+      PAGE(
+        '<script type="module" crossorigin src="./assets/index.js"></script><link rel="modulepreload" crossorigin href="./assets/vendor.js">',
+      ),
+    );
     await writeFile(join(dist, 'assets', 'index.js'), 'a'.repeat(5000));
     await writeFile(join(dist, 'assets', 'vendor.js'), 'b'.repeat(5000));
     await writeFile(join(dist, 'assets', 'lazy.js'), randomBytes(400_000));
-    expect(initialScripts(await readFile(join(dist, 'index.html'), 'utf8'))).toEqual(['./assets/index.js', './assets/vendor.js']);
+    expect(initialScripts(await readFile(join(dist, 'index.html'), 'utf8'))).toEqual([
+      './assets/index.js',
+      './assets/vendor.js',
+    ]);
     const measured = measureInitialJs(dist);
     expect(measured.files.map((f) => f.bytes)).toEqual([5000, 5000]);
     expect(measured.gzipBytes).toBeLessThan(1000);
@@ -31,13 +40,17 @@ describe('check-initial-js', () => {
     await writeFile(join(dist, 'index.html'), PAGE('<script type="module" src="./assets/index.js"></script>'));
     // Random bytes do not compress: the gzip size is about the file size.
     await writeFile(join(dist, 'assets', 'index.js'), randomBytes(INITIAL_JS_BUDGET_BYTES + 10_000));
-    expect(() => execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { stdio: 'pipe' })).toThrow(/grew past its budget/);
+    expect(() => execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { stdio: 'pipe' })).toThrow(
+      /grew past its budget/,
+    );
   });
 
   it('passes a small build and refuses a page that loads no script', async () => {
     await writeFile(join(dist, 'index.html'), PAGE('<script type="module" src="./assets/index.js"></script>'));
     await writeFile(join(dist, 'assets', 'index.js'), 'console.log(1)');
-    expect(execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { encoding: 'utf8' })).toMatch(/within the 150 KB target/);
+    expect(execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { encoding: 'utf8' })).toMatch(
+      /within the 150 KB target/,
+    );
     await writeFile(join(dist, 'index.html'), PAGE(''));
     expect(() => measureInitialJs(dist)).toThrow(/loads no module script/);
   });

@@ -13,7 +13,17 @@
 //
 // Usage: node scripts/check-package.mjs [--keep] (--keep leaves the temp folder and prints it)
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -31,14 +41,25 @@ export const SIZE_BUDGET_BYTES = 10 * 1024 * 1024;
 
 /** Paths in the package that are development-only: tests, fixtures, sources of maps, browser mode. */
 const FORBIDDEN = [
-  { test: (/** @type {string} */ path) => path.split('/').includes('node_modules'), why: 'node_modules (everything is bundled into dist/)' },
+  {
+    test: (/** @type {string} */ path) => path.split('/').includes('node_modules'),
+    why: 'node_modules (everything is bundled into dist/)',
+  },
   { test: (/** @type {string} */ path) => path.endsWith('.map'), why: 'a source map (it embeds the sources)' },
   {
-    test: (/** @type {string} */ path) => /(^|\/)(e2e|test|tests|__tests__|fixtures|test-fixtures)(\/|$)/.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path),
+    test: (/** @type {string} */ path) =>
+      /(^|\/)(e2e|test|tests|__tests__|fixtures|test-fixtures)(\/|$)/.test(path) ||
+      /\.(test|spec)\.[cm]?[jt]sx?$/.test(path),
     why: 'a test or test fixture',
   },
-  { test: (/** @type {string} */ path) => path.startsWith('dist/app/'), why: 'browser mode (not part of the desktop app)' },
-  { test: (/** @type {string} */ path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'), why: 'TypeScript source' },
+  {
+    test: (/** @type {string} */ path) => path.startsWith('dist/app/'),
+    why: 'browser mode (not part of the desktop app)',
+  },
+  {
+    test: (/** @type {string} */ path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'),
+    why: 'TypeScript source',
+  },
 ];
 
 /** @returns {typeof import('@electron/asar')} */
@@ -101,7 +122,8 @@ export function checkAsar(archive, options = {}) {
 
   for (const { test, why } of FORBIDDEN) {
     const hits = [...files.keys()].filter(test);
-    if (hits.length > 0) problems.push(`${why}: ${hits.slice(0, 3).join(', ')}${hits.length > 3 ? ` and ${hits.length - 3} more` : ''}`);
+    if (hits.length > 0)
+      problems.push(`${why}: ${hits.slice(0, 3).join(', ')}${hits.length > 3 ? ` and ${hits.length - 3} more` : ''}`);
   }
 
   const bytes = statSync(archive).size;
@@ -122,7 +144,10 @@ function mib(bytes) {
 export function writeStubElectronDist(dir) {
   mkdirSync(join(dir, 'resources'), { recursive: true });
   mkdirSync(join(dir, 'locales'), { recursive: true });
-  writeFileSync(join(dir, 'electron'), '#!/bin/sh\necho "stub Electron for packaging checks: not runnable" >&2\nexit 1\n');
+  writeFileSync(
+    join(dir, 'electron'),
+    '#!/bin/sh\necho "stub Electron for packaging checks: not runnable" >&2\nexit 1\n',
+  );
   chmodSync(join(dir, 'electron'), 0o755);
   writeFileSync(join(dir, 'LICENSE'), 'Stub Electron distribution for scripts/check-package.mjs.\n');
   writeFileSync(join(dir, 'locales', 'en-US.pak'), '');
@@ -134,7 +159,9 @@ function realElectronDist() {
   const pathFile = join(electronDir, 'path.txt');
   if (!existsSync(pathFile)) return undefined;
   const dist = join(electronDir, 'dist');
-  return existsSync(join(dist, readFileSync(pathFile, 'utf8').trim())) ? { dist, binary: join(dist, readFileSync(pathFile, 'utf8').trim()) } : undefined;
+  return existsSync(join(dist, readFileSync(pathFile, 'utf8').trim()))
+    ? { dist, binary: join(dist, readFileSync(pathFile, 'utf8').trim()) }
+    : undefined;
 }
 
 /**
@@ -148,11 +175,16 @@ async function checkFuses(archive) {
   const target =
     process.platform === 'darwin'
       ? dirname(dirname(resources))
-      : join(dirname(resources), readdirSync(dirname(resources)).find((name) => /^(berth|Berth\.exe)$/.test(name)) ?? 'berth');
+      : join(
+          dirname(resources),
+          readdirSync(dirname(resources)).find((name) => /^(berth|Berth\.exe)$/.test(name)) ?? 'berth',
+        );
   const current = /** @type {Record<number, unknown>} */ (await electronFuses().getCurrentFuseWire(target));
   // On the wire a fuse is the character '1' (enabled) or '0' (disabled): @electron/fuses' FuseState, which it does not export.
   return fuseSettings().flatMap(({ name, position, enabled }) =>
-    current[position] === (enabled ? 0x31 : 0x30) ? [] : [`fuse ${name} is not ${enabled ? 'enabled' : 'disabled'} in ${target}`],
+    current[position] === (enabled ? 0x31 : 0x30)
+      ? []
+      : [`fuse ${name} is not ${enabled ? 'enabled' : 'disabled'} in ${target}`],
   );
 }
 
@@ -174,7 +206,9 @@ function findAppAsar(dir) {
 
 function npmCommand(/** @type {string[]} */ args) {
   const execPath = process.env.npm_execpath;
-  return execPath !== undefined && /\.(c|m)?js$/.test(execPath) ? { command: process.execPath, args: [execPath, ...args] } : { command: 'npm', args };
+  return execPath !== undefined && /\.(c|m)?js$/.test(execPath)
+    ? { command: process.execPath, args: [execPath, ...args] }
+    : { command: 'npm', args };
 }
 
 async function main() {
@@ -193,7 +227,9 @@ async function main() {
       electronDist = join(work, 'electron-stub');
       writeStubElectronDist(electronDist);
       platformArgs = ['--linux'];
-      say('Package check: no Electron binary here, so a stub Electron distribution stands in (Linux layout; fuses skipped).');
+      say(
+        'Package check: no Electron binary here, so a stub Electron distribution stands in (Linux layout; fuses skipped).',
+      );
     }
     const output = join(work, 'release');
     const { command, args } = npmCommand([
@@ -207,10 +243,17 @@ async function main() {
       `--config.electronDist=${electronDist}`,
       `--config.directories.output=${output}`,
     ]);
-    const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, shell: command === 'npm' && process.platform === 'win32' });
+    const result = spawnSync(command, args, {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      shell: command === 'npm' && process.platform === 'win32',
+    });
     if (result.error !== undefined || result.status !== 0) {
       say(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-      say(`Package check failed: npm run dist -- --dir ${result.error !== undefined ? `could not run (${result.error.message})` : `exited with ${result.status ?? result.signal}`}.`);
+      say(
+        `Package check failed: npm run dist -- --dir ${result.error !== undefined ? `could not run (${result.error.message})` : `exited with ${result.status ?? result.signal}`}.`,
+      );
       return 1;
     }
     const archive = findAppAsar(output);
@@ -225,7 +268,9 @@ async function main() {
       for (const problem of check.problems) say(`  - ${problem}`);
       return 1;
     }
-    say(`Package check passed: app.asar ${mib(check.bytes)} (budget ${mib(SIZE_BUDGET_BYTES)}), ${check.files} files, main ${check.main}.`);
+    say(
+      `Package check passed: app.asar ${mib(check.bytes)} (budget ${mib(SIZE_BUDGET_BYTES)}), ${check.files} files, main ${check.main}.`,
+    );
     return 0;
   } finally {
     if (keep) say(`Kept ${work}`);

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import afterPack, { fuseConfig, fuseSettings, hasFuseWire, fuseWireFile } from './after-pack.mjs';
 import { asarFiles, checkAsar, writeStubElectronDist } from './check-package.mjs';
 
-const asar = createRequire(createRequire(import.meta.url).resolve('app-builder-lib/package.json'))('@electron/asar') as {
+const asar = createRequire(createRequire(import.meta.url).resolve('app-builder-lib/package.json'))(
+  '@electron/asar',
+) as {
   createPackage(src: string, dest: string): Promise<unknown>;
 };
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -65,7 +67,11 @@ describe('checkAsar', () => {
   });
 
   it('needs the main entry package.json names, the preload and the renderer', async () => {
-    const path = await archive({ 'package.json': JSON.stringify({ main: './dist/main/other.cjs' }), 'dist/main/index.cjs': '', 'dist/renderer/index.html': '' });
+    const path = await archive({
+      'package.json': JSON.stringify({ main: './dist/main/other.cjs' }),
+      'dist/main/index.cjs': '',
+      'dist/renderer/index.html': '',
+    });
     expect(checkAsar(path).problems).toEqual([
       'the main entry package.json names (dist/main/other.cjs) is missing',
       'the preload (dist/preload/index.cjs) is missing',
@@ -75,7 +81,9 @@ describe('checkAsar', () => {
 
   it('holds the package to its size budget', async () => {
     const path = await archive({ ...GOOD, 'dist/renderer/assets/big.js': 'x'.repeat(64 * 1024) });
-    expect(checkAsar(path, { budgetBytes: 32 * 1024 }).problems).toEqual([expect.stringMatching(/^app\.asar is 0\.1 MiB, over its 0\.0 MiB budget$/)]);
+    expect(checkAsar(path, { budgetBytes: 32 * 1024 }).problems).toEqual([
+      expect.stringMatching(/^app\.asar is 0\.1 MiB, over its 0\.0 MiB budget$/),
+    ]);
   });
 });
 
@@ -107,7 +115,10 @@ describe('the afterPack hook (fuses)', () => {
     log.mockRestore();
 
     const realContext = context(dir);
-    writeFileSync(fuseWireFile(realContext), Buffer.concat([Buffer.alloc(1000), Buffer.from(SENTINEL), Buffer.from([1, 8])]));
+    writeFileSync(
+      fuseWireFile(realContext),
+      Buffer.concat([Buffer.alloc(1000), Buffer.from(SENTINEL), Buffer.from([1, 8])]),
+    );
     await afterPack(realContext as never);
     expect(realContext.packager.addElectronFuses).toHaveBeenCalledWith(realContext, fuseConfig(false));
   });
@@ -123,7 +134,17 @@ describe('the afterPack hook (fuses)', () => {
       { name: 'onlyLoadAppFromAsar', position: 5, enabled: true },
       { name: 'grantFileProtocolExtraPrivileges', position: 7, enabled: false },
     ]);
-    expect(fuseConfig(true)).toEqual({ version: '1', resetAdHocDarwinSignature: true, 0: false, 1: true, 2: false, 3: false, 4: true, 5: true, 7: false });
+    expect(fuseConfig(true)).toEqual({
+      version: '1',
+      resetAdHocDarwinSignature: true,
+      0: false,
+      1: true,
+      2: false,
+      3: false,
+      4: true,
+      5: true,
+      7: false,
+    });
   });
 
   it('looks for the fuse wire in the packaged executable, or the Electron Framework on macOS', () => {

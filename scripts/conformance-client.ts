@@ -76,12 +76,29 @@ interface ScenarioContext {
 
 /** Cross-app access, when the suite hands over an enterprise IdP sign-in (see app/oauth/cross-app-access.ts: not in the settings yet). */
 function crossAppAccessFor(context: ScenarioContext): OAuthClientProvider | undefined {
-  const { client_id: clientId, client_secret: clientSecret, idp_client_id: idpClientId, idp_id_token: idToken, idp_issuer: idpIssuer } = context;
-  if (clientId === undefined || clientSecret === undefined || idpClientId === undefined || idToken === undefined || idpIssuer === undefined) return undefined;
+  const {
+    client_id: clientId,
+    client_secret: clientSecret,
+    idp_client_id: idpClientId,
+    idp_id_token: idToken,
+    idp_issuer: idpIssuer,
+  } = context;
+  if (
+    clientId === undefined ||
+    clientSecret === undefined ||
+    idpClientId === undefined ||
+    idToken === undefined ||
+    idpIssuer === undefined
+  )
+    return undefined;
   return crossAppAccessProvider({
     clientId,
     clientSecret,
-    idp: { issuer: idpIssuer, clientId: idpClientId, ...(context.idp_token_endpoint === undefined ? {} : { tokenEndpoint: context.idp_token_endpoint }) },
+    idp: {
+      issuer: idpIssuer,
+      clientId: idpClientId,
+      ...(context.idp_token_endpoint === undefined ? {} : { tokenEndpoint: context.idp_token_endpoint }),
+    },
     idToken: () => Promise.resolve(idToken),
   });
 }
@@ -106,9 +123,20 @@ function oauthSettingsFor(scenario: string, context: ScenarioContext, stateDir: 
   if (scenario.startsWith('auth/client-credentials')) {
     return privateKey === undefined
       ? { grant: 'client_credentials', clientId, ...(clientSecret === undefined ? {} : { clientSecret }) }
-      : { grant: 'client_credentials', clientId, privateKey, ...(context.signing_algorithm === undefined ? {} : { signingAlgorithm: context.signing_algorithm as OAuthSettings['signingAlgorithm'] }) };
+      : {
+          grant: 'client_credentials',
+          clientId,
+          privateKey,
+          ...(context.signing_algorithm === undefined
+            ? {}
+            : { signingAlgorithm: context.signing_algorithm as OAuthSettings['signingAlgorithm'] }),
+        };
   }
-  return { clientId, ...(clientSecret === undefined ? {} : { clientSecret }), ...(issuer === undefined ? {} : { issuer }) };
+  return {
+    clientId,
+    ...(clientSecret === undefined ? {} : { clientSecret }),
+    ...(issuer === undefined ? {} : { issuer }),
+  };
 }
 
 function readContext(): ScenarioContext {
@@ -153,7 +181,9 @@ async function callTool(connection: ServerConnection, name: string, args: Record
     .filter((part) => part.type === 'text')
     .map((part) => part.text)
     .join(' ');
-  step(`tools/call ${name}: ${result.isError === true ? 'error result' : 'ok'}${text === '' ? '' : ` — ${text.slice(0, 200)}`}`);
+  step(
+    `tools/call ${name}: ${result.isError === true ? 'error result' : 'ok'}${text === '' ? '' : ` — ${text.slice(0, 200)}`}`,
+  );
 }
 
 /** resources/list then resources/read of the first, prompts/list then prompts/get of the first, as the resource browser and slash commands would. */
@@ -195,7 +225,12 @@ async function runScenario(scenario: string, connection: ServerConnection, conte
     case 'sse-retry':
       return callTool(connection, 'test_reconnection');
     case 'sep-2322-client-request-state':
-      for (const name of ['test_mrtr_echo_state', 'test_mrtr_unrelated', 'test_mrtr_no_state', 'test_mrtr_no_result_type']) {
+      for (const name of [
+        'test_mrtr_echo_state',
+        'test_mrtr_unrelated',
+        'test_mrtr_no_state',
+        'test_mrtr_no_result_type',
+      ]) {
         await callTool(connection, name);
       }
       return;
@@ -232,7 +267,8 @@ async function followToRedirect(authorizationUrl: string): Promise<void> {
 /** Whether `error` or one of its causes is a `type`. */
 function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
   const chain: unknown[] = [];
-  for (let current: unknown = error; current instanceof Error && chain.length < 5; current = current.cause) chain.push(current);
+  for (let current: unknown = error; current instanceof Error && chain.length < 5; current = current.cause)
+    chain.push(current);
   return chain.some((link) => link instanceof type);
 }
 
@@ -258,11 +294,20 @@ async function main(): Promise<number> {
   let eraCache: EraCache | undefined;
   try {
     const oauth = context.idp_id_token === undefined ? oauthSettingsFor(scenario, context, stateDir) : undefined;
-    const config = ServerConfigSchema.parse({ url, timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS }, ...(oauth === undefined ? {} : { oauth }) });
+    const config = ServerConfigSchema.parse({
+      url,
+      timeouts: { startupMs: REQUEST_MS, requestMs: REQUEST_MS },
+      ...(oauth === undefined ? {} : { oauth }),
+    });
     // Berth's own OAuth client, chosen from the settings as the app chooses it, its records in a throwaway secret store.
-    const store = new FileSecretStore({ filePath: join(stateDir, 'secrets.json'), warn: (text) => step(`secret store: ${text}`) });
-    const provider = crossAppAccessFor(context) ?? oauthProviderFor(SERVER, config, store, { clientMetadataUrl: CLIENT_METADATA_URL });
-    if (oauth !== undefined) step(`OAuth settings: ${oauth.grant ?? 'authorization_code'}, client ${oauth.clientId ?? 'registered by Berth'}`);
+    const store = new FileSecretStore({
+      filePath: join(stateDir, 'secrets.json'),
+      warn: (text) => step(`secret store: ${text}`),
+    });
+    const provider =
+      crossAppAccessFor(context) ?? oauthProviderFor(SERVER, config, store, { clientMetadataUrl: CLIENT_METADATA_URL });
+    if (oauth !== undefined)
+      step(`OAuth settings: ${oauth.grant ?? 'authorization_code'}, client ${oauth.clientId ?? 'registered by Berth'}`);
     // Kept to flush before the folder goes: a server is reported ready before its era is written.
     eraCache = new EraCache({ stateDir, logs });
     const options: ServerConnectionOptions = {
@@ -277,7 +322,9 @@ async function main(): Promise<number> {
         client.registerCapabilities({ elicitation: { form: {}, url: {} } });
         // As the skills service's lifecycle listener does for every client of the host.
         declareSkillsExtension(client);
-        client.setRequestHandler('elicitation/create', (request, ctx) => flow.handle(server, request.params, { signal: ctx.mcpReq.signal }));
+        client.setRequestHandler('elicitation/create', (request, ctx) =>
+          flow.handle(server, request.params, { signal: ctx.mcpReq.signal }),
+        );
         client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
           flow.complete(server, notification.params.elicitationId);
         });
@@ -300,7 +347,10 @@ async function main(): Promise<number> {
         } catch (error) {
           // A 401 without OAuth metadata reads "offers no OAuth sign-in … press Sign in to try its default endpoints": for a
           // 2025-03-26 server that is how its default endpoints (/register, /authorize, /token at its root) get tried.
-          const wantsSignIn = (error instanceof ServerStartError && error.kind === 'sign-in') || needsSignIn(error) || hasCause(error, NoOAuthOfferedError);
+          const wantsSignIn =
+            (error instanceof ServerStartError && error.kind === 'sign-in') ||
+            needsSignIn(error) ||
+            hasCause(error, NoOAuthOfferedError);
           if (!wantsSignIn || round > MAX_SIGN_INS) throw error;
           await signInAgain(error);
         }
@@ -308,9 +358,12 @@ async function main(): Promise<number> {
     };
     connection = await openSignedIn();
     const facts = connection.facts();
-    step(`connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`);
+    step(
+      `connected over ${facts.transport}: protocol ${facts.protocolVersion ?? 'unknown'} (${facts.era ?? 'unknown'} era), tools: ${connection.tools.map((t) => t.name).join(', ') || 'none'}`,
+    );
     try {
-      if (scenario.startsWith('sep-2640-')) await runSkillsScenario(scenario, SERVER, config, connection, pending, REQUEST_MS, step);
+      if (scenario.startsWith('sep-2640-'))
+        await runSkillsScenario(scenario, SERVER, config, connection, pending, REQUEST_MS, step);
       else await runScenario(scenario, connection, context);
     } catch (error) {
       // Mid-session the server asked for more (403 insufficient_scope): what the person does is press Sign in again

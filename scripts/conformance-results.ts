@@ -41,7 +41,8 @@ export type Expectations = Record<string, string[]>;
 export const OAUTH_NOTE = 'an OAuth case Berth does not handle yet (see the notes)';
 /** Failures Berth chose (see FAILURE_NOTES), not gaps. */
 export const DELIBERATE: Readonly<Record<string, string>> = {
-  'auth/2025-03-26-oauth-metadata-backcompat': 'deliberate: Berth refuses authorization-server metadata whose issuer does not match where it was fetched (see the notes)',
+  'auth/2025-03-26-oauth-metadata-backcompat':
+    'deliberate: Berth refuses authorization-server metadata whose issuer does not match where it was fetched (see the notes)',
 };
 
 /** Why an auth/* scenario failed, before the check's own words. */
@@ -79,7 +80,11 @@ export interface ClientRun {
  * was skipped (nothing was there to be judged); no checks at all is a failure
  * (the client never got far enough), explained by the tail of its output.
  */
-export function judgeScenario(scenario: string, checks: readonly ConformanceCheck[], run: ClientRun = {}): ScenarioVerdict {
+export function judgeScenario(
+  scenario: string,
+  checks: readonly ConformanceCheck[],
+  run: ClientRun = {},
+): ScenarioVerdict {
   const output = run.output ?? '';
   const judged = checks.filter((check) => check.status !== 'INFO');
   const failed = judged.filter((check) => check.status === 'FAILURE');
@@ -110,18 +115,24 @@ export function judgeScenario(scenario: string, checks: readonly ConformanceChec
 }
 
 /** Expected passes that did not pass (or vanished from the suite), and passes not yet expected. */
-export function compareWithExpected(runs: readonly SuiteRun[], expected: Expectations, options: { skipAuth?: boolean } = {}): { regressions: string[]; newlyPassing: string[] } {
+export function compareWithExpected(
+  runs: readonly SuiteRun[],
+  expected: Expectations,
+  options: { skipAuth?: boolean } = {},
+): { regressions: string[]; newlyPassing: string[] } {
   const regressions: string[] = [];
   const newlyPassing: string[] = [];
   for (const { version, results } of runs) {
     const want = new Set(expected[version] ?? []);
     for (const r of results) {
-      if (want.has(r.scenario) && r.result !== 'pass') regressions.push(`${version} ${r.scenario}: ${r.result} — ${r.why}`);
+      if (want.has(r.scenario) && r.result !== 'pass')
+        regressions.push(`${version} ${r.scenario}: ${r.result} — ${r.why}`);
       if (!want.has(r.scenario) && r.result === 'pass') newlyPassing.push(`${version} ${r.scenario}`);
     }
     for (const scenario of want) {
       if (options.skipAuth === true && scenario.startsWith('auth/')) continue;
-      if (!results.some((r) => r.scenario === scenario)) regressions.push(`${version} ${scenario}: not run (no longer in the suite?)`);
+      if (!results.some((r) => r.scenario === scenario))
+        regressions.push(`${version} ${scenario}: not run (no longer in the suite?)`);
     }
   }
   return { regressions, newlyPassing };
@@ -129,7 +140,9 @@ export function compareWithExpected(runs: readonly SuiteRun[], expected: Expecta
 
 /** The expectations a run establishes: every scenario that passed, per version. */
 export function expectationsFrom(runs: readonly SuiteRun[]): Expectations {
-  return Object.fromEntries(runs.map(({ version, results }) => [version, results.filter((r) => r.result === 'pass').map((r) => r.scenario)]));
+  return Object.fromEntries(
+    runs.map(({ version, results }) => [version, results.filter((r) => r.result === 'pass').map((r) => r.scenario)]),
+  );
 }
 
 /**
@@ -143,7 +156,7 @@ export const FAILURE_NOTES: Readonly<Record<string, string>> = {
     '`@modelcontextprotocol/client` 2.4 refuses such a result, so Berth adds `resultType: "complete"` to modern-era results that lack it before the SDK sees them ' +
     '(`acceptResultsWithoutType` in app/servers/berth-client.ts, noted once in the server log). If this fails again, look there first.',
   'auth/*':
-    "Berth's OAuth client (app/oauth) signs in here the way the \"Sign in\" button does, the adapter following the authorization server's redirect " +
+    'Berth\'s OAuth client (app/oauth) signs in here the way the "Sign in" button does, the adapter following the authorization server\'s redirect ' +
     'instead of opening a browser: authorization code with PKCE S256, the `resource` parameter, protected-resource and authorization-server discovery ' +
     "(the challenge's metadata location and scope first), dynamic registration, a client ID metadata document (the adapter gives the suite's URL: Berth " +
     'publishes none of its own yet, so the app registers dynamically), pre-registered clients, refresh, RFC 9207 `iss` checks, strict metadata issuer ' +
@@ -178,10 +191,10 @@ export function renderReport(runs: readonly SuiteRun[], options: { date: string;
     '[`@modelcontextprotocol/conformance`](https://www.npmjs.com/package/@modelcontextprotocol/conformance)',
     "client suites run against Berth's own connection code: `scripts/conformance-client.ts` connects",
     'with `ServerConnection.open` (Streamable HTTP with the legacy SSE fallback, era negotiation with',
-    "an `EraCache`), calls tools with `ServerConnection.callTool`, and answers `elicitation/create`",
-    "through the host's `ElicitationFlow`, the person replaced by \"submit the form as it opens\"",
-    '(the schema\'s defaults filled in). The adapter declares no sampling: it has no model to answer with.',
-    'When a server wants OAuth, the adapter signs in with Berth\'s own client (`BerthOAuthProvider` and',
+    'an `EraCache`), calls tools with `ServerConnection.callTool`, and answers `elicitation/create`',
+    'through the host\'s `ElicitationFlow`, the person replaced by "submit the form as it opens"',
+    "(the schema's defaults filled in). The adapter declares no sampling: it has no model to answer with.",
+    "When a server wants OAuth, the adapter signs in with Berth's own client (`BerthOAuthProvider` and",
     '`signIn` from app/oauth, as the "Sign in" button does), following the suite\'s authorization server',
     'redirect where the app would open the browser, and connects again.',
     '',
@@ -195,12 +208,22 @@ export function renderReport(runs: readonly SuiteRun[], options: { date: string;
   for (const { version, results } of runs) {
     const count = (kind: ScenarioOutcome) => results.filter((r) => r.result === kind).length;
     lines.push(`## ${version}`, '');
-    lines.push(`${results.length} client scenarios: ${count('pass')} pass, ${count('fail')} fail, ${count('skipped')} skipped.`, '');
+    lines.push(
+      `${results.length} client scenarios: ${count('pass')} pass, ${count('fail')} fail, ${count('skipped')} skipped.`,
+      '',
+    );
     lines.push('| scenario | result | checks (pass/fail/warn) | Berth connected with | why |', '|---|---|---|---|---|');
-    for (const r of results) lines.push(`| \`${r.scenario}\` | ${r.result} | ${r.passed}/${r.failed}/${r.warnings} | ${r.connection === '' ? '—' : r.connection} | ${cell(r.why)} |`);
+    for (const r of results)
+      lines.push(
+        `| \`${r.scenario}\` | ${r.result} | ${r.passed}/${r.failed}/${r.warnings} | ${r.connection === '' ? '—' : r.connection} | ${cell(r.why)} |`,
+      );
     lines.push('');
   }
-  const unexplained = new Set(runs.flatMap(({ results }) => results.filter((r) => r.result !== 'pass' || r.scenario.startsWith('auth/')).map((r) => noteKey(r.scenario))));
+  const unexplained = new Set(
+    runs.flatMap(({ results }) =>
+      results.filter((r) => r.result !== 'pass' || r.scenario.startsWith('auth/')).map((r) => noteKey(r.scenario)),
+    ),
+  );
   const notes = Object.entries(FAILURE_NOTES).filter(([key]) => unexplained.has(key));
   if (notes.length > 0) {
     lines.push('## Notes', '');

@@ -24,7 +24,8 @@ function oneServer(name: string, config: ServerConfig, connection: ServerConnect
   return {
     get: (server: string) => (server === name ? state() : undefined),
     list: () => [state()],
-    request: <T>(_server: string, _request: unknown, send: (client: Client, limitMs: number) => Promise<T>) => send(connection.client, timeoutMs),
+    request: <T>(_server: string, _request: unknown, send: (client: Client, limitMs: number) => Promise<T>) =>
+      send(connection.client, timeoutMs),
   };
 }
 
@@ -46,12 +47,16 @@ export async function runSkillsScenario(
     warn: (text) => step(`skills: ${text}`),
   });
   const declared = connection.client.getServerCapabilities()?.extensions;
-  step(`server declares the skills extension: ${declared !== undefined && 'io.modelcontextprotocol/skills' in declared ? 'yes' : 'no'}`);
+  step(
+    `server declares the skills extension: ${declared !== undefined && 'io.modelcontextprotocol/skills' in declared ? 'yes' : 'no'}`,
+  );
   // What the supervisor's ready event does: list the skills (entries only).
   await skills.refresh(name);
   const catalog = skills.catalog();
   for (const problem of catalog.problems) step(`skills/list failed: ${problem.problem}`);
-  step(`skills/list: ${catalog.skills.map((skill) => `${skill.qualifiedName} (${skill.state}, ${skill.files.length} files)`).join(', ') || 'none'}`);
+  step(
+    `skills/list: ${catalog.skills.map((skill) => `${skill.qualifiedName} (${skill.state}, ${skill.files.length} files)`).join(', ') || 'none'}`,
+  );
   if (scenario === 'sep-2640-client-no-prefetch') return;
   const first = catalog.skills[0];
   if (first === undefined) throw new Error('the server listed no skill to load');

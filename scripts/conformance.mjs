@@ -20,7 +20,16 @@
 // not there to be judged). Exits non-zero only when a scenario listed in
 // test/conformance-expected.json does not pass: a regression.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +51,8 @@ const core = args.has('--core');
 const check = args.has('--check');
 const update = args.has('--update');
 for (const arg of args) if (!['--core', '--check', '--update'].includes(arg)) usage(`unknown option ${arg}`);
-if ((core || check) && update) usage('--update records the passes of a full run and writes the report; leave out --core and --check');
+if ((core || check) && update)
+  usage('--update records the passes of a full run and writes the report; leave out --core and --check');
 
 function usage(problem) {
   process.stderr.write(`conformance: ${problem}\nusage: npm run conformance [-- --check | --core | --update]\n`);
@@ -56,12 +66,17 @@ function fail(message) {
 
 /** tools/conformance installed for its current lockfile (npm ci once, then a stamp). */
 function ensureTools() {
-  const problem = installToolsOnce(toolsDir, 'Installing the conformance suites and Node 22 (tools/conformance: npm ci)…');
+  const problem = installToolsOnce(
+    toolsDir,
+    'Installing the conformance suites and Node 22 (tools/conformance: npm ci)…',
+  );
   if (problem !== undefined) fail(problem);
   const node22 = join(toolsDir, 'node_modules', 'node22', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   const version = spawnSync(node22, ['--version'], { encoding: 'utf8' });
   if (version.status !== 0 || !/^v22\./.test(version.stdout)) {
-    fail(`${relative(root, node22)} is not a working Node 22 (${version.error?.message ?? version.stdout.trim()}); its install script (node@22's preinstall) may have been skipped`);
+    fail(
+      `${relative(root, node22)} is not a working Node 22 (${version.error?.message ?? version.stdout.trim()}); its install script (node@22's preinstall) may have been skipped`,
+    );
   }
   return node22;
 }
@@ -118,10 +133,25 @@ function runScenario(node22, suite, scenario) {
   const command = `"${process.execPath}" --import tsx "${adapter}"`;
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(node22, [suite.cli, 'client', '--command', command, '--scenario', scenario, '--timeout', String(SCENARIO_TIMEOUT_MS), '-o', out], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      node22,
+      [
+        suite.cli,
+        'client',
+        '--command',
+        command,
+        '--scenario',
+        scenario,
+        '--timeout',
+        String(SCENARIO_TIMEOUT_MS),
+        '-o',
+        out,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -132,9 +162,19 @@ function runScenario(node22, suite, scenario) {
       let verdict;
       try {
         const checks = checksFile === undefined ? [] : JSON.parse(readFileSync(checksFile, 'utf8'));
-        verdict = judgeScenario(scenario, checks, { exitCode: code ?? 1, clientError: clientError(checksFile, scenario), output: `${stdout}${stderr}` });
+        verdict = judgeScenario(scenario, checks, {
+          exitCode: code ?? 1,
+          clientError: clientError(checksFile, scenario),
+          output: `${stdout}${stderr}`,
+        });
       } catch (error) {
-        verdict = { result: 'fail', why: `could not read the checks: ${error.message}`, passed: 0, failed: 0, warnings: 0 };
+        verdict = {
+          result: 'fail',
+          why: `could not read the checks: ${error.message}`,
+          passed: 0,
+          failed: 0,
+          warnings: 0,
+        };
       }
       const connection = connectedWith(checksFile);
       rmSync(out, { recursive: true, force: true });
@@ -152,7 +192,9 @@ async function runAll(node22, suite, scenarios) {
       const result = await runScenario(node22, suite, scenarios[index]);
       results[index] = result;
       const mark = result.result === 'pass' ? 'pass' : result.result === 'skipped' ? 'skip' : 'FAIL';
-      process.stdout.write(`  ${mark}  ${result.scenario} (${(result.ms / 1000).toFixed(1)} s)${result.result === 'pass' || result.scenario.startsWith('auth/') ? '' : ` — ${result.why}`}\n`);
+      process.stdout.write(
+        `  ${mark}  ${result.scenario} (${(result.ms / 1000).toFixed(1)} s)${result.result === 'pass' || result.scenario.startsWith('auth/') ? '' : ` — ${result.why}`}\n`,
+      );
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -173,7 +215,9 @@ async function main() {
     const suite = suiteInfo(name);
     const all = clientScenarios(node22, suite);
     const scenarios = core ? all.filter((s) => !s.startsWith('auth/')) : all;
-    process.stdout.write(`@modelcontextprotocol/conformance ${suite.version}: ${scenarios.length} client scenarios${core ? ' (no auth/*)' : ''}\n`);
+    process.stdout.write(
+      `@modelcontextprotocol/conformance ${suite.version}: ${scenarios.length} client scenarios${core ? ' (no auth/*)' : ''}\n`,
+    );
     runs.push({ version: suite.version, results: await runAll(node22, suite, scenarios) });
   }
   const seconds = (Date.now() - started) / 1000;
@@ -186,7 +230,10 @@ async function main() {
   }
   if (update) {
     const pass = expectationsFrom(runs);
-    writeFileSync(expectedFile, `${JSON.stringify({ comment: 'Conformance client scenarios Berth passes; written by `npm run conformance -- --update`.', pass }, null, 2)}\n`);
+    writeFileSync(
+      expectedFile,
+      `${JSON.stringify({ comment: 'Conformance client scenarios Berth passes; written by `npm run conformance -- --update`.', pass }, null, 2)}\n`,
+    );
     process.stdout.write(`Wrote ${relative(root, expectedFile)}\n`);
   }
   process.stdout.write(`Conformance run took ${seconds.toFixed(1)} s.\n`);
@@ -194,7 +241,9 @@ async function main() {
     process.stdout.write(`Now passing, not yet expected (run with --update to record): ${newlyPassing.join(', ')}\n`);
   }
   if (regressions.length > 0) {
-    process.stderr.write(`Conformance regressions (expected to pass):\n${regressions.map((r) => `  ${r}`).join('\n')}\n`);
+    process.stderr.write(
+      `Conformance regressions (expected to pass):\n${regressions.map((r) => `  ${r}`).join('\n')}\n`,
+    );
     return 1;
   }
   return 0;

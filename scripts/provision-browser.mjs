@@ -61,7 +61,10 @@ const APT_TIMEOUT_MS = 15 * 60 * 1000;
  */
 function findTool(machine, name) {
   const systemRoot = machine.lookup.systemRoot ?? '/';
-  const candidates = [...onPath(name, machine.lookup), ...['/usr/bin', '/bin', '/usr/sbin'].map((dir) => posix.join(systemRoot, dir, name))];
+  const candidates = [
+    ...onPath(name, machine.lookup),
+    ...['/usr/bin', '/bin', '/usr/sbin'].map((dir) => posix.join(systemRoot, dir, name)),
+  ];
   return candidates.find((candidate) => machine.lookup.isExecutable(candidate));
 }
 
@@ -135,7 +138,9 @@ async function installPlaywrightChromium(machine, withDeps) {
   }
   const reason = result.ok ? `it reported success but ${managed} is missing` : lastLine(result.output);
   writeStamp(machine, { playwrightVersion: machine.playwrightVersion, failedAt: machine.now(), reason });
-  machine.say(`Playwright's Chromium could not be installed (${reason}); not trying again for a week. Looking for an installed browser instead.`);
+  machine.say(
+    `Playwright's Chromium could not be installed (${reason}); not trying again for a week. Looking for an installed browser instead.`,
+  );
   return false;
 }
 
@@ -152,7 +157,10 @@ async function aptInstall(machine, aptGet, packages, why) {
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   const update = await machine.run(aptGet, ['update', '-qq'], { timeoutMs: APT_TIMEOUT_MS, env });
   if (!update.ok) return `apt-get update failed: ${lastLine(update.output)}`;
-  const install = await machine.run(aptGet, ['install', '-y', '-qq', '--no-install-recommends', ...packages], { timeoutMs: APT_TIMEOUT_MS, env });
+  const install = await machine.run(aptGet, ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    timeoutMs: APT_TIMEOUT_MS,
+    env,
+  });
   return install.ok ? undefined : `apt-get install failed: ${lastLine(install.output)}`;
 }
 
@@ -166,7 +174,7 @@ function whatToInstall(platform) {
       ? 'install Google Chrome (or `brew install --cask chromium`)'
       : platform === 'win32'
         ? 'install Google Chrome or Microsoft Edge'
-        : 'install Chromium (`sudo apt-get install chromium` on Debian, or your distribution\'s chromium package) or Google Chrome';
+        : "install Chromium (`sudo apt-get install chromium` on Debian, or your distribution's chromium package) or Google Chrome";
   return `No browser for the end-to-end tests: ${install}, or set BERTH_BROWSER to a Chromium-family browser, then run npm test again.`;
 }
 
@@ -178,11 +186,15 @@ function whatToInstall(platform) {
 export async function provisionBrowser(machine) {
   const first = findBrowser(machine.lookup);
   if (machine.lookup.env.BERTH_BROWSER?.trim()) {
-    return first.kind === 'found' ? { kind: 'ready', path: first.path, source: first.source } : { kind: 'stop', message: first.reason };
+    return first.kind === 'found'
+      ? { kind: 'ready', path: first.path, source: first.source }
+      : { kind: 'stop', message: first.reason };
   }
-  if (first.kind === 'found' && first.source === 'playwright') return { kind: 'ready', path: first.path, source: first.source };
+  if (first.kind === 'found' && first.source === 'playwright')
+    return { kind: 'ready', path: first.path, source: first.source };
 
-  const linuxAptAsRoot = machine.lookup.platform === 'linux' && machine.isRoot ? findTool(machine, 'apt-get') : undefined;
+  const linuxAptAsRoot =
+    machine.lookup.platform === 'linux' && machine.isRoot ? findTool(machine, 'apt-get') : undefined;
   if (await installPlaywrightChromium(machine, linuxAptAsRoot !== undefined)) {
     return { kind: 'ready', path: /** @type {string} */ (machine.lookup.managedChromium), source: 'playwright' };
   }
@@ -190,12 +202,21 @@ export async function provisionBrowser(machine) {
   if (installed.kind === 'found') return { kind: 'ready', path: installed.path, source: installed.source };
 
   if (linuxAptAsRoot === undefined) return { kind: 'stop', message: whatToInstall(machine.lookup.platform) };
-  const failure = await aptInstall(machine, linuxAptAsRoot, ['chromium', 'fonts-dejavu-core'], 'for the end-to-end tests');
-  if (failure !== undefined) return { kind: 'stop', message: `Could not install Chromium: ${failure}. ${whatToInstall('linux')}` };
+  const failure = await aptInstall(
+    machine,
+    linuxAptAsRoot,
+    ['chromium', 'fonts-dejavu-core'],
+    'for the end-to-end tests',
+  );
+  if (failure !== undefined)
+    return { kind: 'stop', message: `Could not install Chromium: ${failure}. ${whatToInstall('linux')}` };
   const afterApt = findBrowser(machine.lookup);
   return afterApt.kind === 'found'
     ? { kind: 'ready', path: afterApt.path, source: afterApt.source }
-    : { kind: 'stop', message: `apt-get installed chromium, but no browser is at its usual path. ${whatToInstall('linux')}` };
+    : {
+        kind: 'stop',
+        message: `apt-get installed chromium, but no browser is at its usual path. ${whatToInstall('linux')}`,
+      };
 }
 
 /**
@@ -209,11 +230,22 @@ export async function provisionBrowser(machine) {
  */
 export async function provisionDisplay(machine) {
   const env = machine.lookup.env;
-  if (machine.lookup.platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY || findTool(machine, 'Xvfb') !== undefined) return;
+  if (
+    machine.lookup.platform !== 'linux' ||
+    env.DISPLAY ||
+    env.WAYLAND_DISPLAY ||
+    findTool(machine, 'Xvfb') !== undefined
+  )
+    return;
   const aptGet = machine.isRoot ? findTool(machine, 'apt-get') : undefined;
   const failure =
-    aptGet === undefined ? 'apt-get is not available as root' : await aptInstall(machine, aptGet, ['xvfb', 'xauth'], "for the tests that open real windows (no display)");
-  if (failure !== undefined) machine.say(`The tests that open real windows need a display: install xvfb (${failure}); Electron's end-to-end tests will be skipped.`);
+    aptGet === undefined
+      ? 'apt-get is not available as root'
+      : await aptInstall(machine, aptGet, ['xvfb', 'xauth'], 'for the tests that open real windows (no display)');
+  if (failure !== undefined)
+    machine.say(
+      `The tests that open real windows need a display: install xvfb (${failure}); Electron's end-to-end tests will be skipped.`,
+    );
 }
 
 /** What the OS sandbox of local servers needs on Linux (bubblewrap's command is `bwrap`, ripgrep's `rg`). */
@@ -237,8 +269,14 @@ export async function provisionSandbox(machine) {
   const missing = SANDBOX_TOOLS.filter(({ tool }) => findTool(machine, tool) === undefined).map(({ pkg }) => pkg);
   if (missing.length === 0) return;
   const aptGet = machine.isRoot ? findTool(machine, 'apt-get') : undefined;
-  const failure = aptGet === undefined ? 'apt-get is not available as root' : await aptInstall(machine, aptGet, missing, 'for the OS sandbox of local servers');
-  if (failure !== undefined) machine.say(`The OS sandbox of local servers needs ${missing.join(', ')} (sudo apt-get install ${missing.join(' ')}; ${failure}); its tests will be skipped.`);
+  const failure =
+    aptGet === undefined
+      ? 'apt-get is not available as root'
+      : await aptInstall(machine, aptGet, missing, 'for the OS sandbox of local servers');
+  if (failure !== undefined)
+    machine.say(
+      `The OS sandbox of local servers needs ${missing.join(', ')} (sudo apt-get install ${missing.join(' ')}; ${failure}); its tests will be skipped.`,
+    );
 }
 
 /**
@@ -314,7 +352,9 @@ async function main() {
     machine.say(decision.message);
     return 1;
   }
-  machine.say(`End-to-end tests use ${decision.path} (${decision.source === 'system' ? 'installed on this machine' : decision.source}).`);
+  machine.say(
+    `End-to-end tests use ${decision.path} (${decision.source === 'system' ? 'installed on this machine' : decision.source}).`,
+  );
   await provisionDisplay(machine);
   await provisionSandbox(machine);
   return 0;

@@ -55,7 +55,11 @@ function npm(args, { env, capture }) {
   if (result.error) {
     return { ok: false, output: `Could not run npm: ${result.error.message}\n` };
   }
-  return { ok: result.status === 0, status: result.status ?? 1, output: capture ? `${result.stdout ?? ''}${result.stderr ?? ''}` : '' };
+  return {
+    ok: result.status === 0,
+    status: result.status ?? 1,
+    output: capture ? `${result.stdout ?? ''}${result.stderr ?? ''}` : '',
+  };
 }
 
 function main() {
@@ -79,7 +83,9 @@ function main() {
     const retry = npm(args, { env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, capture: false });
     if (!retry.ok) {
       process.stderr.write(`\nThe first attempt's output was:\n${first.output}`);
-      process.stderr.write(`npm ${args[0]} failed even without Electron's binary (exit ${retry.status ?? 1}); see the output above.\n`);
+      process.stderr.write(
+        `npm ${args[0]} failed even without Electron's binary (exit ${retry.status ?? 1}); see the output above.\n`,
+      );
       return retry.status ?? 1;
     }
   } else {
@@ -108,7 +114,8 @@ function ensureElectronBinary() {
   if (!existsSync(join(electronDir, 'package.json'))) return 'absent';
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return 'skipped';
   const pathFile = join(electronDir, 'path.txt');
-  if (existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()))) return 'available';
+  if (existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim())))
+    return 'available';
   const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

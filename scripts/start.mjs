@@ -14,11 +14,25 @@ const forwardedArgs = process.argv.slice(2);
 
 /** Everything the build reads; tests are left out since they do not change the output. */
 const SOURCE_DIRS = ['app', 'shared', 'main', 'preload', 'renderer', 'resources'];
-const SOURCE_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'vite.sandbox-proxy.config.ts', 'tsconfig.base.json', 'tsconfig.web.json', 'tsconfig.node.json', 'scripts/build-node.mjs'];
+const SOURCE_FILES = [
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'vite.sandbox-proxy.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.web.json',
+  'tsconfig.node.json',
+  'scripts/build-node.mjs',
+];
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
 const OUTPUTS = {
-  electron: ['dist/main/index.cjs', 'dist/preload/index.cjs', 'dist/renderer/index.html', 'dist/sandbox-proxy/index.html'],
+  electron: [
+    'dist/main/index.cjs',
+    'dist/preload/index.cjs',
+    'dist/renderer/index.html',
+    'dist/sandbox-proxy/index.html',
+  ],
   browser: ['dist/app/browser-mode.mjs', 'dist/renderer/index.html', 'dist/sandbox-proxy/index.html'],
 };
 
@@ -26,7 +40,11 @@ const say = (line) => process.stderr.write(`${line}\n`);
 
 /** Runs a step with its output on stderr; exits with the step's code if it fails. */
 function runStep(label, command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 2, 2], shell: command === 'npm' && process.platform === 'win32' });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+    shell: command === 'npm' && process.platform === 'win32',
+  });
   if (result.error) {
     say(`${label} could not run: ${result.error.message}`);
     process.exit(1);
@@ -39,7 +57,9 @@ function runStep(label, command, args) {
 
 function npmCommand(args) {
   const execPath = process.env.npm_execpath;
-  return execPath !== undefined && /\.(c|m)?js$/.test(execPath) ? [process.execPath, [execPath, ...args]] : ['npm', args];
+  return execPath !== undefined && /\.(c|m)?js$/.test(execPath)
+    ? [process.execPath, [execPath, ...args]]
+    : ['npm', args];
 }
 
 /** The Electron binary, when `node_modules/electron/path.txt` names a file that exists. */

@@ -38,7 +38,8 @@ export function parseArgs(argv, runtimes = RUNTIMES) {
   const vitestArgs = [];
   for (const arg of argv) {
     if (/^\d+$/.test(arg)) {
-      if (!(arg in runtimes)) return { error: `Node ${arg} is not one of the tested versions (${Object.keys(runtimes).join(', ')})` };
+      if (!(arg in runtimes))
+        return { error: `Node ${arg} is not one of the tested versions (${Object.keys(runtimes).join(', ')})` };
       if (!versions.includes(arg)) versions.push(arg);
     } else {
       vitestArgs.push(arg);
@@ -67,7 +68,10 @@ export function withLoopbackUnproxied(env) {
   const keys = ['no_proxy', 'NO_PROXY'].filter((key) => env[key] !== undefined);
   const result = { ...env };
   for (const key of keys.length > 0 ? keys : ['NO_PROXY']) {
-    const entries = (env[key] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    const entries = (env[key] ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
     result[key] = [...entries, ...LOOPBACK.filter((host) => !entries.includes(host))].join(',');
   }
   return result;
@@ -79,10 +83,19 @@ export function withLoopbackUnproxied(env) {
  */
 export function summarize(version, report, exitCode, ms) {
   const seconds = ms / 1000;
-  const time = seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  const time =
+    seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
   const ok = exitCode === 0;
   if (report === undefined) {
-    return { version, ok, passed: 0, failed: 0, skipped: 0, failures: [], line: `Node ${version}: ${ok ? 'passed' : 'FAILED'}, no test report (vitest exit ${exitCode}), ${time}` };
+    return {
+      version,
+      ok,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      failures: [],
+      line: `Node ${version}: ${ok ? 'passed' : 'FAILED'}, no test report (vitest exit ${exitCode}), ${time}`,
+    };
   }
   const passed = report.numPassedTests ?? 0;
   const failed = report.numFailedTests ?? 0;
@@ -93,11 +106,23 @@ export function summarize(version, report, exitCode, ms) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) failures.push(`${name} > ${test.fullName ?? test.title}`);
     // A file that failed as a whole (an import error, a failing hook) has no failed test of its own to show.
-    if (failedTests.length === 0 && file.status === 'failed') failures.push(`${name}: ${(file.message ?? 'failed').split('\n')[0]}`);
+    if (failedTests.length === 0 && file.status === 'failed')
+      failures.push(`${name}: ${(file.message ?? 'failed').split('\n')[0]}`);
   }
   const counts = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
-  const extra = ok || failed > 0 ? '' : ` (vitest exit ${exitCode}${report.numFailedTestSuites > 0 ? `, ${report.numFailedTestSuites} file(s) failed` : ''})`;
-  return { version, ok, passed, failed, skipped, failures, line: `Node ${version}: ${ok ? 'passed' : 'FAILED'}, ${counts}${extra}, ${time}` };
+  const extra =
+    ok || failed > 0
+      ? ''
+      : ` (vitest exit ${exitCode}${report.numFailedTestSuites > 0 ? `, ${report.numFailedTestSuites} file(s) failed` : ''})`;
+  return {
+    version,
+    ok,
+    passed,
+    failed,
+    skipped,
+    failures,
+    line: `Node ${version}: ${ok ? 'passed' : 'FAILED'}, ${counts}${extra}, ${time}`,
+  };
 }
 
 function fail(message) {
@@ -107,13 +132,24 @@ function fail(message) {
 
 /** tools/runtimes installed for its current lockfile (npm ci once, then a stamp); each binary checked. */
 function ensureRuntimes(versions) {
-  const problem = installToolsOnce(toolsDir, `Installing Node ${Object.keys(RUNTIMES).join(' and ')} (tools/runtimes: npm ci)…`);
+  const problem = installToolsOnce(
+    toolsDir,
+    `Installing Node ${Object.keys(RUNTIMES).join(' and ')} (tools/runtimes: npm ci)…`,
+  );
   if (problem !== undefined) fail(problem);
   return versions.map((version) => {
-    const binary = join(toolsDir, 'node_modules', RUNTIMES[version], 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+    const binary = join(
+      toolsDir,
+      'node_modules',
+      RUNTIMES[version],
+      'bin',
+      process.platform === 'win32' ? 'node.exe' : 'node',
+    );
     const reported = spawnSync(binary, ['--version'], { encoding: 'utf8' });
     if (reported.status !== 0 || !reported.stdout.startsWith(`v${version}.`)) {
-      fail(`${relative(root, binary)} is not a working Node ${version} (${reported.error?.message ?? reported.stdout.trim()}); its install script (the node package's preinstall) may have been skipped`);
+      fail(
+        `${relative(root, binary)} is not a working Node ${version} (${reported.error?.message ?? reported.stdout.trim()}); its install script (the node package's preinstall) may have been skipped`,
+      );
     }
     return { version, binary, full: reported.stdout.trim() };
   });
@@ -124,14 +160,20 @@ function runSuite({ version, binary, full }, vitestArgs) {
   const reportDir = mkdtempSync(join(tmpdir(), 'berth-runtimes-'));
   const reportFile = join(reportDir, 'report.json');
   const rule = '='.repeat(72);
-  process.stdout.write(`\n${rule}\nNode ${full} (${relative(root, binary)}): vitest run${vitestArgs.length > 0 ? ` ${vitestArgs.join(' ')}` : ''}\n${rule}\n`);
+  process.stdout.write(
+    `\n${rule}\nNode ${full} (${relative(root, binary)}): vitest run${vitestArgs.length > 0 ? ` ${vitestArgs.join(' ')}` : ''}\n${rule}\n`,
+  );
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(binary, [vitestCli, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...vitestArgs], {
-      cwd: root,
-      env: { ...withLoopbackUnproxied(withPathFirst(process.env, dirname(binary))), BERTH_TEST_RUNTIME: version },
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      binary,
+      [vitestCli, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...vitestArgs],
+      {
+        cwd: root,
+        env: { ...withLoopbackUnproxied(withPathFirst(process.env, dirname(binary))), BERTH_TEST_RUNTIME: version },
+        stdio: 'inherit',
+      },
+    );
     const finish = (exitCode) => {
       let report;
       try {
@@ -155,7 +197,9 @@ function runSuite({ version, binary, full }, vitestArgs) {
 async function main() {
   const parsed = parseArgs(process.argv.slice(2));
   if (parsed.error !== undefined) {
-    process.stderr.write(`test:runtimes: ${parsed.error}\nusage: npm run test:runtimes [-- <version>… <vitest arguments>]\n`);
+    process.stderr.write(
+      `test:runtimes: ${parsed.error}\nusage: npm run test:runtimes [-- <version>… <vitest arguments>]\n`,
+    );
     return 2;
   }
   const runtimes = ensureRuntimes(parsed.versions);

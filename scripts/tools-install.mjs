@@ -33,7 +33,9 @@ export function runNpm(npmArgs, cwd) {
  */
 export function installToolsOnce(toolsDir, announce) {
   const stampFile = join(toolsDir, 'node_modules', '.berth-setup-stamp');
-  const hash = createHash('sha256').update(readFileSync(join(toolsDir, 'package-lock.json'))).digest('hex');
+  const hash = createHash('sha256')
+    .update(readFileSync(join(toolsDir, 'package-lock.json')))
+    .digest('hex');
   const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : undefined;
   if (stamp === hash) return undefined;
   process.stderr.write(`${announce}\n`);

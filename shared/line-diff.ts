@@ -15,7 +15,10 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const a = before === '' ? [] : before.split('\n');
   const b = after === '' ? [] : after.split('\n');
   if (a.length * b.length > MAX_CELLS) {
-    return [...a.map((text): DiffLine => ({ kind: 'removed', text })), ...b.map((text): DiffLine => ({ kind: 'added', text }))];
+    return [
+      ...a.map((text): DiffLine => ({ kind: 'removed', text })),
+      ...b.map((text): DiffLine => ({ kind: 'added', text })),
+    ];
   }
   // common[i][j]: length of the LCS of a[i:] and b[j:].
   const common: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));

@@ -11,7 +11,12 @@ describe('bench stats', () => {
     expect(percentile(samples, 0)).toBe(1);
     expect(percentile([7], 99)).toBe(7);
     // 100 samples 1..100: p99 is the 99th smallest, not the max.
-    expect(percentile(Array.from({ length: 100 }, (_, i) => 100 - i), 99)).toBe(99);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => 100 - i),
+        99,
+      ),
+    ).toBe(99);
   });
 
   it('refuses an empty series or a percentile out of range', () => {

@@ -22,11 +22,31 @@ describe('the fake OpenAI-compatible server', () => {
     fake.script([{ text: 'never' }, { text: 'never' }]);
     const call = { id: 'c1', type: 'function' as const, function: { name: 'f', arguments: '{}' } };
     await expect(
-      client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'user', content: 'y' }] }),
-    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('The following tool_call_ids did not have response messages: c1') });
-    await expect(client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }, { role: 'tool', tool_call_id: 'c1', content: 'r' }] })).rejects.toMatchObject({
+      client.chat.completions.create({
+        model: 'm',
+        messages: [
+          { role: 'user', content: 'x' },
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'user', content: 'y' },
+        ],
+      }),
+    ).rejects.toMatchObject({
       status: 400,
-      message: expect.stringContaining("messages with role 'tool' must be a response to a preceeding message with 'tool_calls'"),
+      message: expect.stringContaining('The following tool_call_ids did not have response messages: c1'),
+    });
+    await expect(
+      client.chat.completions.create({
+        model: 'm',
+        messages: [
+          { role: 'user', content: 'x' },
+          { role: 'tool', tool_call_id: 'c1', content: 'r' },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining(
+        "messages with role 'tool' must be a response to a preceeding message with 'tool_calls'",
+      ),
     });
     expect(fake.pending).toBe(2);
   });
@@ -34,15 +54,36 @@ describe('the fake OpenAI-compatible server', () => {
   it('answers without streaming, with tool calls and usage, and can be scripted over HTTP', async () => {
     const scripted = await fetch(fake.url.replace(/\/v1$/, '/__fake/script'), {
       method: 'POST',
-      body: JSON.stringify({ turns: [{ text: 'Calling.', toolUses: [{ name: 'f', input: { a: 1 } }], usage: { prompt_tokens: 9, completion_tokens: 4, cached_tokens: 5 } }] }),
+      body: JSON.stringify({
+        turns: [
+          {
+            text: 'Calling.',
+            toolUses: [{ name: 'f', input: { a: 1 } }],
+            usage: { prompt_tokens: 9, completion_tokens: 4, cached_tokens: 5 },
+          },
+        ],
+      }),
     });
     expect(await scripted.json()).toEqual({ ok: true, queued: 1 });
-    const completion = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }] });
+    const completion = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }],
+    });
     expect(completion.choices[0]).toMatchObject({
       finish_reason: 'tool_calls',
-      message: { role: 'assistant', content: 'Calling.', tool_calls: [{ id: 'call_fake_1_1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+      message: {
+        role: 'assistant',
+        content: 'Calling.',
+        tool_calls: [{ id: 'call_fake_1_1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+      },
     });
-    expect(completion.usage).toEqual({ prompt_tokens: 9, completion_tokens: 4, total_tokens: 13, prompt_tokens_details: { cached_tokens: 5 } });
+    expect(completion.usage).toEqual({
+      prompt_tokens: 9,
+      completion_tokens: 4,
+      total_tokens: 13,
+      prompt_tokens_details: { cached_tokens: 5 },
+    });
     expect(fake.requests[0]?.stream).toBe(false);
   });
 });

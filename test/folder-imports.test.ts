@@ -35,7 +35,8 @@ export function wrongArrows(edges: readonly ImportEdge[], table: FolderTable): s
       if (!may.includes(to.layer)) refuse(`${from.layer}/ may not import ${to.layer}`);
       continue;
     }
-    if (from.layer !== 'app' || test || from.part === to.part || from.part === undefined || to.part === undefined) continue;
+    if (from.layer !== 'app' || test || from.part === to.part || from.part === undefined || to.part === undefined)
+      continue;
     const key = rowKey(from.part);
     const row = table.app[key];
     if (row === undefined) {
@@ -65,7 +66,11 @@ export function unneededExceptions(edges: readonly ImportEdge[], table: FolderTa
 
 /** The table's own circles among app/'s parts (the composition, `*`, and the exceptions aside). */
 export function tableCycles(arrows: Arrows): string[][] {
-  const graph = new Map(Object.entries(arrows).filter(([, targets]) => !targets.includes('*')).map(([from, targets]) => [from, [...targets]]));
+  const graph = new Map(
+    Object.entries(arrows)
+      .filter(([, targets]) => !targets.includes('*'))
+      .map(([from, targets]) => [from, [...targets]]),
+  );
   return findCycles(graph);
 }
 
@@ -76,7 +81,13 @@ export function tableCycles(arrows: Arrows): string[][] {
  */
 export function uiLayerImports(edges: readonly ImportEdge[]): string[] {
   return edges
-    .filter((e) => e.from.startsWith('renderer/ui/') && !isTest(e.from) && e.to.startsWith('renderer/') && !e.to.startsWith('renderer/ui/'))
+    .filter(
+      (e) =>
+        e.from.startsWith('renderer/ui/') &&
+        !isTest(e.from) &&
+        e.to.startsWith('renderer/') &&
+        !e.to.startsWith('renderer/ui/'),
+    )
     .map((e) => `${e.from}: import '${e.specifier}' (renderer/ui may import only itself, shared/ and packages)`);
 }
 
@@ -89,7 +100,13 @@ describe('folder imports', () => {
     expect(edges.some((e) => e.from.startsWith('renderer/ui/'))).toBe(true);
     expect(uiLayerImports(edges)).toEqual([]);
     // The check itself: a control reaching into a feature or the store is named.
-    expect(uiLayerImports([edge('renderer/ui/dialog.tsx', '../features/chat/x', 'renderer/features/chat/x.ts'), edge('renderer/ui/controls.tsx', '../store', 'renderer/store/index.ts'), edge('renderer/ui/dialog.test.tsx', '../test-support/dom-stubs', 'renderer/test-support/dom-stubs.ts')])).toEqual([
+    expect(
+      uiLayerImports([
+        edge('renderer/ui/dialog.tsx', '../features/chat/x', 'renderer/features/chat/x.ts'),
+        edge('renderer/ui/controls.tsx', '../store', 'renderer/store/index.ts'),
+        edge('renderer/ui/dialog.test.tsx', '../test-support/dom-stubs', 'renderer/test-support/dom-stubs.ts'),
+      ]),
+    ).toEqual([
       "renderer/ui/dialog.tsx: import '../features/chat/x' (renderer/ui may import only itself, shared/ and packages)",
       "renderer/ui/controls.tsx: import '../store' (renderer/ui may import only itself, shared/ and packages)",
     ]);
@@ -97,7 +114,9 @@ describe('folder imports', () => {
 
   it('every relative import in app/, shared/, main/, preload/ and renderer/ follows an arrow of the table', () => {
     // The walk saw the code: a broken resolver would find no import to refuse.
-    expect(edges).toContainEqual(edge('app/chat/chat-engine.ts', '../providers/llm-provider', 'app/providers/llm-provider.ts'));
+    expect(edges).toContainEqual(
+      edge('app/chat/chat-engine.ts', '../providers/llm-provider', 'app/providers/llm-provider.ts'),
+    );
     expect(edges.some((e) => e.from.startsWith('renderer/') && e.to.startsWith('shared/'))).toBe(true);
     expect(wrongArrows(edges, FOLDER_TABLE)).toEqual([]);
   });
@@ -122,7 +141,9 @@ describe('the folder-import checker', () => {
 
   it('refuses an app/ arrow the table does not have, naming the file and the import', () => {
     const wrong = edge('app/servers/berth-client.ts', '../apps/tool-ui', 'app/apps/tool-ui.ts');
-    expect(wrongArrows([wrong], table)).toEqual(["app/servers/berth-client.ts: import '../apps/tool-ui' (app/servers may not import app/apps)"]);
+    expect(wrongArrows([wrong], table)).toEqual([
+      "app/servers/berth-client.ts: import '../apps/tool-ui' (app/servers may not import app/apps)",
+    ]);
     // The same arrow once the table has it, or from a test, passes.
     expect(wrongArrows([wrong], { ...table, app: { ...table.app, servers: ['config', 'apps'] } })).toEqual([]);
     expect(wrongArrows([edge('app/servers/x.test.ts', '../apps/tool-ui', 'app/apps/tool-ui.ts')], table)).toEqual([]);
@@ -147,7 +168,12 @@ describe('the folder-import checker', () => {
       "app/servers/x.test.ts: import '../../renderer/store' (app/ may not import renderer)",
       "app/servers/x.ts: import '../../e2e/fake-llm/fake-anthropic' (app/ may not import e2e)",
     ]);
-    expect(wrongArrows([edge('app/servers/x.test.ts', '../../e2e/fake-llm/fake-anthropic', 'e2e/fake-llm/fake-anthropic.ts')], table)).toEqual([]);
+    expect(
+      wrongArrows(
+        [edge('app/servers/x.test.ts', '../../e2e/fake-llm/fake-anthropic', 'e2e/fake-llm/fake-anthropic.ts')],
+        table,
+      ),
+    ).toEqual([]);
     expect(wrongArrows([edge('main/x.ts', '../app/host', 'app/host.ts')], table)).toEqual([]);
   });
 
@@ -156,7 +182,9 @@ describe('the folder-import checker', () => {
       "app/newcomer/x.ts: import '../config/paths' (app/newcomer has no row in test/folder-table.ts)",
     ]);
     expect(wrongArrows([edge('app/host-chat.ts', './apps/x', 'app/apps/x.ts')], table)).toEqual([]);
-    expect(wrongArrows([edge('app/tasks/x.ts', '../host-tool-context', 'app/host-tool-context.ts')], table)).toEqual([]);
+    expect(wrongArrows([edge('app/tasks/x.ts', '../host-tool-context', 'app/host-tool-context.ts')], table)).toEqual(
+      [],
+    );
     expect(wrongArrows([edge('app/tasks/x.ts', '../host-workflow', 'app/host-workflow.ts')], table)).toEqual([
       "app/tasks/x.ts: import '../host-workflow' (app/tasks may not import app/host-workflow.ts)",
     ]);
@@ -164,7 +192,11 @@ describe('the folder-import checker', () => {
 
   it('finds a circle in a table, and an exception nothing needs', () => {
     expect(tableCycles({ ...table.app, config: ['apps'] })).toEqual([['apps', 'config', 'servers']]);
-    expect(unneededExceptions([edge('app/tasks/x.ts', '../servers/y', 'app/servers/y.ts')], table)).toEqual(['tasks → host-tool-context.ts']);
-    expect(unneededExceptions([edge('app/tasks/x.ts', '../host-tool-context', 'app/host-tool-context.ts')], table)).toEqual([]);
+    expect(unneededExceptions([edge('app/tasks/x.ts', '../servers/y', 'app/servers/y.ts')], table)).toEqual([
+      'tasks → host-tool-context.ts',
+    ]);
+    expect(
+      unneededExceptions([edge('app/tasks/x.ts', '../host-tool-context', 'app/host-tool-context.ts')], table),
+    ).toEqual([]);
   });
 });

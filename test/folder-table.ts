@@ -47,15 +47,15 @@ export const FOLDER_TABLE: FolderTable = {
     // One server: its connection, transports and supervision.
     servers: ['config', 'logs', 'oauth', 'secrets', 'format-seconds.ts', 'tick-cork.ts'],
     // What waits for the person (and the calls running meanwhile, timed as a server's requests are).
-    pending: ['servers'],    // What the person answers.
+    pending: ['servers'], // What the person answers.
     elicitation: ['logs', 'pending'],
     // The client's questions (sampling, elicitation) are answered through consent, which follows each server.
     consent: ['config', 'elicitation', 'logs', 'pending', 'sampling', 'servers'],
     // Roots: the folders, and the person's answer before a server first sees one.
-    roots: ['config', 'consent', 'events', 'logs', 'pending', 'servers'],    // Models, and what runs on them: providers know nothing of the chat; the chat owns result capping (chat/results/).
+    roots: ['config', 'consent', 'events', 'logs', 'pending', 'servers'], // Models, and what runs on them: providers know nothing of the chat; the chat owns result capping (chat/results/).
     providers: ['events', 'settings', 'format-seconds.ts'],
     sampling: ['events', 'logs', 'pending', 'providers', 'settings'],
-    chat: ['config', 'consent', 'events', 'logs', 'pending', 'providers', 'servers', 'settings'],    // Capabilities built over servers.
+    chat: ['config', 'consent', 'events', 'logs', 'pending', 'providers', 'servers', 'settings'], // Capabilities built over servers.
     workspace: ['logs', 'servers'],
     'config-import': ['config', 'secrets', 'servers'],
     registry: ['config', 'config-import'],

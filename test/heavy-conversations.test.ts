@@ -22,7 +22,11 @@ describe('a generated heavy-user config dir', () => {
 
     const notices: string[] = [];
     const problems: string[] = [];
-    const first = await ConversationStore.open({ dir, onNotice: (message) => notices.push(message), onProblem: (problem) => problems.push(problem.message) });
+    const first = await ConversationStore.open({
+      dir,
+      onNotice: (message) => notices.push(message),
+      onProblem: (problem) => problems.push(problem.message),
+    });
     expect(problems).toEqual([]);
     expect(first.list().map((summary) => summary.title)).toEqual(generated.titles);
     expect(first.list()[0]).toMatchObject({ id: generated.ids[0], messageCount: 4 });

@@ -19,7 +19,14 @@ describe('import cycles', () => {
       ['y.ts', ['x.ts']],
     ]);
     expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
-    expect(findCycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it(`none in ${FOLDERS.join('/, ')}/`, () => {

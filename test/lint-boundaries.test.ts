@@ -18,7 +18,9 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
   if (result === undefined) throw new Error(`ESLint returned no result for ${file}`);
   const fatal = result.messages.filter((m) => m.fatal);
   if (fatal.length > 0) throw new Error(`${file} did not parse: ${fatal.map((m) => m.message).join('; ')}`);
-  return result.messages.filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId) && m.severity === 2).map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId) && m.severity === 2)
+    .map((m) => m.message);
 }
 
 /** Each case uses what it imports, so only the boundary rules can complain. */
@@ -121,9 +123,9 @@ describe('base rules', () => {
     );
     const rules = result?.messages.map((m) => m.ruleId) ?? [];
     expect(rules).toContain('@typescript-eslint/no-explicit-any');
-    expect(result?.messages.filter((m) => m.ruleId === '@typescript-eslint/no-unused-vars').map((m) => m.message)).toEqual([
-      expect.stringContaining("'dead'"),
-    ]);
+    expect(
+      result?.messages.filter((m) => m.ruleId === '@typescript-eslint/no-unused-vars').map((m) => m.message),
+    ).toEqual([expect.stringContaining("'dead'")]);
   });
 
   it('ignores build output', async () => {

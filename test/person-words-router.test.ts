@@ -14,7 +14,9 @@ describe('router refusals reach the person in words', () => {
     expect(answer.ok ? '' : answer.message).toMatch(/^Invalid input for chat\.send: text: /);
     const store = createBerthStore(createFakeTransport({ 'chat.send': () => answer as never }));
     const result = await store.getState().sendMessage('c1', 'x', 'claude-a', []);
-    expect(result.ok ? '' : result.message).toBe('Keep a message under 100,000 characters, or attach the long text as a file.');
+    expect(result.ok ? '' : result.message).toBe(
+      'Keep a message under 100,000 characters, or attach the long text as a file.',
+    );
   });
 
   it('an attachment that is not what it claims', async () => {
@@ -26,6 +28,8 @@ describe('router refusals reach the person in words', () => {
     });
     const store = createBerthStore(createFakeTransport({ 'chat.send': () => answer as never }));
     const result = await store.getState().sendMessage('c1', '', 'claude-a', []);
-    expect(result.ok ? '' : result.message).toBe('shot.png is not an image (text/html). shot.png is not valid base64 data.');
+    expect(result.ok ? '' : result.message).toBe(
+      'shot.png is not an image (text/html). shot.png is not valid base64 data.',
+    );
   });
 });

@@ -24,7 +24,12 @@ export const MAX_APP_TOOL_RESULT_BYTES = 8 * 1024 * 1024;
 
 /** The supervisor as the apps use it (ServerSupervisor fits). */
 export interface AppsServers extends UiResourceServers {
-  callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult>;
 }
 
 export interface AppsServiceOptions {
@@ -77,7 +82,11 @@ export class AppsService implements ServerLifecycleListener {
   /** The sandbox proxy's URL (another origin than Berth's own UI). */
   sandbox(): { proxyUrl: string } {
     const proxyUrl = this.options.sandboxProxyUrl?.();
-    if (proxyUrl === undefined) throw new HostError('NOT_READY', "MCP Apps cannot be shown in this window: Berth has no sandbox for them here (the app's text result is shown instead).");
+    if (proxyUrl === undefined)
+      throw new HostError(
+        'NOT_READY',
+        "MCP Apps cannot be shown in this window: Berth has no sandbox for them here (the app's text result is shown instead).",
+      );
     return { proxyUrl };
   }
 
@@ -119,9 +128,14 @@ export class AppsService implements ServerLifecycleListener {
     const state = this.readyServer(origin.server, `its app cannot call '${tool}'`);
     const info = state.tools.find((entry) => entry.name === tool);
     if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${tool}'`);
-    if (!callableByApp(info)) throw new HostError('FORBIDDEN', `'${tool}' of server '${origin.server}' is for the model only: its app may not call it`);
+    if (!callableByApp(info))
+      throw new HostError(
+        'FORBIDDEN',
+        `'${tool}' of server '${origin.server}' is for the model only: its app may not call it`,
+      );
     // A permission "for this conversation" must not be borrowed by naming another conversation's card.
-    if (origin.conversationId !== undefined && origin.toolUseId !== undefined) await this.checkCard({ ...origin, conversationId: origin.conversationId, toolUseId: origin.toolUseId });
+    if (origin.conversationId !== undefined && origin.toolUseId !== undefined)
+      await this.checkCard({ ...origin, conversationId: origin.conversationId, toolUseId: origin.toolUseId });
     const verdict = await this.options.consent.approveToolCall({
       ...(origin.conversationId !== undefined ? { conversationId: origin.conversationId } : {}),
       ...(origin.toolUseId !== undefined ? { toolUseId: origin.toolUseId } : {}),
@@ -133,7 +147,10 @@ export class AppsService implements ServerLifecycleListener {
     });
     if (!verdict.allowed) {
       const reason = verdict.reason?.trim();
-      return { content: [{ type: 'text', text: reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.` }], isError: true };
+      return {
+        content: [{ type: 'text', text: reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.` }],
+        isError: true,
+      };
     }
     const answer = await this.options.servers.callTool(origin.server, tool, { ...verdict.arguments });
     return boundedResult(origin.server, tool, answer);
@@ -142,7 +159,14 @@ export class AppsService implements ServerLifecycleListener {
   /** A log message from the app: into its server's log, source `app` (the hub redacts secrets). */
   log(origin: AppOrigin, level: LogLevel, logger: string | undefined, text: string): void {
     this.knownServer(origin.server);
-    this.options.logs.append({ server: origin.server, time: Date.now(), source: 'app', level, ...(logger !== undefined ? { logger } : {}), text });
+    this.options.logs.append({
+      server: origin.server,
+      time: Date.now(),
+      source: 'app',
+      level,
+      ...(logger !== undefined ? { logger } : {}),
+      text,
+    });
   }
 
   /** A link the app asked for and the person agreed to: http(s) only, no credentials in it. */
@@ -154,16 +178,34 @@ export class AppsService implements ServerLifecycleListener {
     } catch {
       throw new HostError('INVALID_INPUT', 'the app asked to open something that is not a link', 'url');
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new HostError('INVALID_INPUT', `an app may open http and https links only, not ${parsed.protocol}`, 'url');
-    if (parsed.username !== '' || parsed.password !== '') throw new HostError('INVALID_INPUT', 'the link carries a user name or password: Berth does not open it', 'url');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new HostError('INVALID_INPUT', `an app may open http and https links only, not ${parsed.protocol}`, 'url');
+    if (parsed.username !== '' || parsed.password !== '')
+      throw new HostError('INVALID_INPUT', 'the link carries a user name or password: Berth does not open it', 'url');
     await this.options.openExternal(parsed.href);
-    this.options.logs.append({ server: origin.server, time: Date.now(), source: 'host', level: 'info', text: `its app opened a link to ${parsed.host}` });
+    this.options.logs.append({
+      server: origin.server,
+      time: Date.now(),
+      source: 'host',
+      level: 'info',
+      text: `its app opened a link to ${parsed.host}`,
+    });
   }
 
   /** Replace (or clear, with no content) what one card adds to the model's context. */
-  async setModelContext(origin: Required<Pick<AppOrigin, 'conversationId' | 'toolUseId'>> & AppOrigin, content: McpContentBlock[], structuredContent?: Record<string, unknown>): Promise<void> {
+  async setModelContext(
+    origin: Required<Pick<AppOrigin, 'conversationId' | 'toolUseId'>> & AppOrigin,
+    content: McpContentBlock[],
+    structuredContent?: Record<string, unknown>,
+  ): Promise<void> {
     await this.checkCard(origin);
-    const contexts = this.contexts.set(origin.conversationId, origin.toolUseId, origin.server, content, structuredContent);
+    const contexts = this.contexts.set(
+      origin.conversationId,
+      origin.toolUseId,
+      origin.server,
+      content,
+      structuredContent,
+    );
     this.options.events.emit('apps.modelContextChanged', { conversationId: origin.conversationId, contexts });
   }
 
@@ -178,15 +220,20 @@ export class AppsService implements ServerLifecycleListener {
 
   /** A conversation was deleted: its cards' contexts go with it. */
   forgetConversation(conversationId: string): void {
-    if (this.contexts.forget(conversationId)) this.options.events.emit('apps.modelContextChanged', { conversationId, contexts: [] });
+    if (this.contexts.forget(conversationId))
+      this.options.events.emit('apps.modelContextChanged', { conversationId, contexts: [] });
   }
 
   /** The card of the origin is a call of the origin's server in that conversation. */
   private async checkCard(origin: { server: string; conversationId: string; toolUseId: string }): Promise<void> {
     const conversation = await this.options.conversation(origin.conversationId);
-    const card = conversation.messages.flatMap((message) => message.content).find((block) => block.type === 'tool_use' && block.id === origin.toolUseId);
-    if (card === undefined || card.type !== 'tool_use') throw new HostError('NOT_FOUND', `no tool call ${origin.toolUseId} in this conversation`);
-    if (card.server !== origin.server) throw new HostError('FORBIDDEN', `tool call ${origin.toolUseId} is not one of server '${origin.server}'`);
+    const card = conversation.messages
+      .flatMap((message) => message.content)
+      .find((block) => block.type === 'tool_use' && block.id === origin.toolUseId);
+    if (card === undefined || card.type !== 'tool_use')
+      throw new HostError('NOT_FOUND', `no tool call ${origin.toolUseId} in this conversation`);
+    if (card.server !== origin.server)
+      throw new HostError('FORBIDDEN', `tool call ${origin.toolUseId} is not one of server '${origin.server}'`);
   }
 
   private knownServer(server: string): ServerState {
@@ -197,7 +244,8 @@ export class AppsService implements ServerLifecycleListener {
 
   private readyServer(server: string, consequence: string): ServerState {
     const state = this.knownServer(server);
-    if (state.status !== 'ready') throw new HostError('NOT_READY', `server '${server}' is not running (${state.status}): ${consequence}`);
+    if (state.status !== 'ready')
+      throw new HostError('NOT_READY', `server '${server}' is not running (${state.status}): ${consequence}`);
     return state;
   }
 }
@@ -205,10 +253,17 @@ export class AppsService implements ServerLifecycleListener {
 /** The MCP answer as the app gets it: content blocks Berth knows (others as a note), at most MAX_APP_TOOL_RESULT_BYTES. */
 function boundedResult(server: string, tool: string, answer: CallToolResult): AppToolResult {
   const outcome = outcomeFromCallToolResult(answer);
-  const result = AppToolResultSchema.parse({ content: outcome.content, ...(outcome.structuredContent !== undefined ? { structuredContent: outcome.structuredContent } : {}), isError: outcome.isError === true });
+  const result = AppToolResultSchema.parse({
+    content: outcome.content,
+    ...(outcome.structuredContent !== undefined ? { structuredContent: outcome.structuredContent } : {}),
+    isError: outcome.isError === true,
+  });
   const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
   if (bytes > MAX_APP_TOOL_RESULT_BYTES) {
-    throw new HostError('SERVER_ERROR', `'${tool}' of server '${server}' answered ${(bytes / (1024 * 1024)).toFixed(1)} MB; an app gets at most ${MAX_APP_TOOL_RESULT_BYTES / (1024 * 1024)} MB`);
+    throw new HostError(
+      'SERVER_ERROR',
+      `'${tool}' of server '${server}' answered ${(bytes / (1024 * 1024)).toFixed(1)} MB; an app gets at most ${MAX_APP_TOOL_RESULT_BYTES / (1024 * 1024)} MB`,
+    );
   }
   return result;
 }

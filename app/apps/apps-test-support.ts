@@ -28,7 +28,12 @@ export function serverState(name: string, tools: ToolInfo[], overrides: Partial<
 
 /** A tool with this `ui` (default: an app at APP_URI; null: no UI metadata at all). */
 export function uiTool(name: string, ui: ToolInfo['ui'] | null = { resourceUri: APP_URI }): ToolInfo {
-  return { name, description: `${name} things`, inputSchema: { type: 'object', properties: {} }, ...(ui !== null ? { ui } : {}) };
+  return {
+    name,
+    description: `${name} things`,
+    inputSchema: { type: 'object', properties: {} },
+    ...(ui !== null ? { ui } : {}),
+  };
 }
 
 /** Answers each request of a server with `answer(method, params)` and counts them. */
@@ -36,8 +41,12 @@ export class FakeAppServers implements AppsServers {
   readonly states = new Map<string, ServerState>();
   readonly requests: Array<{ server: string; method: string; params: Record<string, unknown> }> = [];
   readonly toolCalls: Array<{ server: string; tool: string; args: Record<string, unknown> }> = [];
-  answer: (server: string, method: string, params: Record<string, unknown>) => unknown = () => ({ contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p>app</p>' }] });
-  toolAnswer: (server: string, tool: string, args: Record<string, unknown>) => CallToolResult = (_server, tool) => ({ content: [{ type: 'text', text: `${tool} ran` }] });
+  answer: (server: string, method: string, params: Record<string, unknown>) => unknown = () => ({
+    contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p>app</p>' }],
+  });
+  toolAnswer: (server: string, tool: string, args: Record<string, unknown>) => CallToolResult = (_server, tool) => ({
+    content: [{ type: 'text', text: `${tool} ran` }],
+  });
 
   set(state: ServerState): void {
     this.states.set(state.name, state);
@@ -47,7 +56,11 @@ export class FakeAppServers implements AppsServers {
     return this.states.get(name);
   }
 
-  async request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T> {
+  async request<T>(
+    name: string,
+    request: ServerRequest,
+    send: (client: Client, timeoutMs: number) => Promise<T>,
+  ): Promise<T> {
     if (!this.states.has(name)) throw new HostError('NOT_FOUND', `no server named '${name}'`);
     const client = {
       request: async ({ method, params }: { method: string; params: Record<string, unknown> }) => {

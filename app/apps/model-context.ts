@@ -17,15 +17,31 @@ export class AppModelContexts {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Replace (or clear) one card's context; returns the conversation's contexts after the change. */
-  set(conversationId: string, toolUseId: string, server: string, content: McpContentBlock[], structuredContent?: Record<string, unknown>): AppModelContext[] {
+  set(
+    conversationId: string,
+    toolUseId: string,
+    server: string,
+    content: McpContentBlock[],
+    structuredContent?: Record<string, unknown>,
+  ): AppModelContext[] {
     const cards = this.byConversation.get(conversationId) ?? new Map<string, AppModelContext>();
     if (content.length === 0 && structuredContent === undefined) {
       cards.delete(toolUseId);
     } else {
-      const context: AppModelContext = { conversationId, toolUseId, server, content, ...(structuredContent !== undefined ? { structuredContent } : {}), updatedAt: this.now() };
+      const context: AppModelContext = {
+        conversationId,
+        toolUseId,
+        server,
+        content,
+        ...(structuredContent !== undefined ? { structuredContent } : {}),
+        updatedAt: this.now(),
+      };
       const bytes = Buffer.byteLength(JSON.stringify(context), 'utf8');
       if (bytes > MAX_APP_CONTEXT_BYTES) {
-        throw new HostError('INVALID_INPUT', `the app's context is ${Math.ceil(bytes / 1024)} KB; at most ${MAX_APP_CONTEXT_BYTES / 1024} KB per card is sent to the model`);
+        throw new HostError(
+          'INVALID_INPUT',
+          `the app's context is ${Math.ceil(bytes / 1024)} KB; at most ${MAX_APP_CONTEXT_BYTES / 1024} KB per card is sent to the model`,
+        );
       }
       cards.delete(toolUseId);
       cards.set(toolUseId, context);
@@ -65,7 +81,9 @@ function contextText(context: AppModelContext): string {
       case 'resource_link':
         return `[link to ${block.uri}]`;
       case 'resource':
-        return 'text' in block.resource && typeof block.resource.text === 'string' ? block.resource.text : `[resource ${block.resource.uri}]`;
+        return 'text' in block.resource && typeof block.resource.text === 'string'
+          ? block.resource.text
+          : `[resource ${block.resource.uri}]`;
       default:
         return `[${block.type} content]`;
     }

@@ -50,12 +50,19 @@ export function referencedAssets(html: string): Set<string> {
 
 const text = (status: number, message: string): ProxyResponse => ({
   status,
-  headers: { ...COMMON_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': INERT_CSP, 'Cache-Control': 'no-store' },
+  headers: {
+    ...COMMON_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Security-Policy': INERT_CSP,
+    'Cache-Control': 'no-store',
+  },
   body: `${message}\n`,
 });
 
 /** Answers one request to the proxy's origin. Never throws: a read failure is a 500 naming the cause. */
-export function createSandboxProxyResponder(options: SandboxProxyFilesOptions): (method: string, pathname: string, search: string) => Promise<ProxyResponse> {
+export function createSandboxProxyResponder(
+  options: SandboxProxyFilesOptions,
+): (method: string, pathname: string, search: string) => Promise<ProxyResponse> {
   const root = resolve(options.proxyDir);
   const documentFile = join(root, 'index.html');
 
@@ -65,7 +72,8 @@ export function createSandboxProxyResponder(options: SandboxProxyFilesOptions): 
     try {
       html = await readFile(documentFile, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return text(503, 'The app sandbox is not built: run npm run build.');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return text(503, 'The app sandbox is not built: run npm run build.');
       return text(500, `The app sandbox cannot be read: ${errorMessage(error)}`);
     }
 
@@ -99,7 +107,12 @@ export function createSandboxProxyResponder(options: SandboxProxyFilesOptions): 
       const body = await readFile(join(root, pathname));
       return {
         status: 200,
-        headers: { ...COMMON_HEADERS, 'Content-Type': contentTypeFor(pathname), 'Content-Security-Policy': INERT_CSP, 'Cache-Control': 'no-cache' },
+        headers: {
+          ...COMMON_HEADERS,
+          'Content-Type': contentTypeFor(pathname),
+          'Content-Security-Policy': INERT_CSP,
+          'Cache-Control': 'no-cache',
+        },
         body: method === 'HEAD' ? '' : new Uint8Array(body),
       };
     } catch (error) {

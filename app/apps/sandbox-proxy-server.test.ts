@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAppCsp } from '../../shared/apps/app-csp';
 import { startSandboxProxyServer, type SandboxProxyServer } from './sandbox-proxy-server';
 
-const PROXY_HTML = '<!doctype html><title>proxy</title><script type="module" crossorigin src="./assets/index-abc.js"></script>';
+const PROXY_HTML =
+  '<!doctype html><title>proxy</title><script type="module" crossorigin src="./assets/index-abc.js"></script>';
 let dir: string;
 let server: SandboxProxyServer;
 let embedders: string[];
@@ -28,10 +29,19 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function get(path: string, options: { host?: string; method?: string } = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function get(
+  path: string,
+  options: { host?: string; method?: string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolveGet, rejectGet) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${server.port}` } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: options.host ?? `127.0.0.1:${server.port}` },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -70,12 +80,24 @@ describe('the app sandbox server', () => {
     const csp = String(answer.headers['content-security-policy']);
     expect(csp).toContain('connect-src https://api.example.com;');
     expect(csp).not.toContain('unsafe-eval');
-    expect(csp.replaceAll("'self' ", '').replace('; frame-ancestors http://127.0.0.1:4000', '')).toBe(buildAppCsp(declared).policy);
+    expect(csp.replaceAll("'self' ", '').replace('; frame-ancestors http://127.0.0.1:4000', '')).toBe(
+      buildAppCsp(declared).policy,
+    );
   });
 
   it("refuses a declared source naming Berth's UI, its bridge or this proxy's own origin", async () => {
-    const declared = { connectDomains: ['ws://localhost:4000', 'http://127.0.0.1:4000/', `http://localhost:${server.port}`, 'https://api.example.com'], resourceDomains: [`http://127.0.0.1:${server.port}`] };
-    const csp = String((await get(`/?csp=${encodeURIComponent(JSON.stringify(declared))}`)).headers['content-security-policy']);
+    const declared = {
+      connectDomains: [
+        'ws://localhost:4000',
+        'http://127.0.0.1:4000/',
+        `http://localhost:${server.port}`,
+        'https://api.example.com',
+      ],
+      resourceDomains: [`http://127.0.0.1:${server.port}`],
+    };
+    const csp = String(
+      (await get(`/?csp=${encodeURIComponent(JSON.stringify(declared))}`)).headers['content-security-policy'],
+    );
     expect(csp).toContain('connect-src https://api.example.com;');
     expect(csp).toContain("script-src 'self' 'unsafe-inline';");
     expect(csp).not.toMatch(/:4000 |:4000;|localhost/);
@@ -83,7 +105,9 @@ describe('the app sandbox server', () => {
 
   it('reads the embedders on each request (Berth learns its own port later)', async () => {
     embedders = ['http://127.0.0.1:5555', 'http://localhost:5555'];
-    expect((await get('/')).headers['content-security-policy']).toContain('frame-ancestors http://127.0.0.1:5555 http://localhost:5555');
+    expect((await get('/')).headers['content-security-policy']).toContain(
+      'frame-ancestors http://127.0.0.1:5555 http://localhost:5555',
+    );
   });
 
   it('answers 400 to a csp query that is not an app CSP', async () => {
@@ -99,7 +123,17 @@ describe('the app sandbox server', () => {
     expect(script.status).toBe(200);
     expect(script.body).toBe('console.log(1)');
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    for (const path of ['/assets/other.js', '/assets/index-abc.js.map', '/secret.txt', '/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/ws', '/favicon.ico', '/index.html/']) {
+    for (const path of [
+      '/assets/other.js',
+      '/assets/index-abc.js.map',
+      '/secret.txt',
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/ws',
+      '/favicon.ico',
+      '/index.html/',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
       expect(answer.body).not.toContain('TOP-SECRET');

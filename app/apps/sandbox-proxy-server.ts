@@ -36,7 +36,11 @@ const LISTEN_HOST = '127.0.0.1';
 export async function startSandboxProxyServer(options: SandboxProxyServerOptions): Promise<SandboxProxyServer> {
   const reportError = options.onError ?? ((error: unknown) => console.error('[berth] app sandbox server:', error));
   let ownOrigins: readonly string[] = [];
-  const respond = createSandboxProxyResponder({ proxyDir: options.proxyDir, embedderOrigins: options.embedderOrigins, proxyOrigins: () => ownOrigins });
+  const respond = createSandboxProxyResponder({
+    proxyDir: options.proxyDir,
+    embedderOrigins: options.embedderOrigins,
+    proxyOrigins: () => ownOrigins,
+  });
   const server = createServer();
   const port = await listen(server, options.port ?? 0);
   ownOrigins = [`http://${LISTEN_HOST}:${port}`];
@@ -89,12 +93,15 @@ function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolveListen, rejectListen) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       rejectListen(
-        error.code === 'EADDRINUSE' ? new Error(`The app sandbox's port ${port} on ${LISTEN_HOST} is already in use`) : error,
+        error.code === 'EADDRINUSE'
+          ? new Error(`The app sandbox's port ${port} on ${LISTEN_HOST} is already in use`)
+          : error,
       );
     });
     server.listen({ host: LISTEN_HOST, port, exclusive: true }, () => {
       const address = server.address();
-      if (address === null || typeof address === 'string') rejectListen(new Error('The app sandbox server did not get a TCP address'));
+      if (address === null || typeof address === 'string')
+        rejectListen(new Error('The app sandbox server did not get a TCP address'));
       else resolveListen(address.port);
     });
   });

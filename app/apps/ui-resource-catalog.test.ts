@@ -8,7 +8,13 @@ function setUp(options: { maxEntries?: number } = {}) {
   servers.set(serverState('basic', [uiTool('get-time')]));
   const changed: string[] = [];
   const warnings: string[] = [];
-  const catalog = new UiResourceCatalog({ servers, onChanged: (server) => changed.push(server), warn: (server, text) => warnings.push(`${server}: ${text}`), now: () => 42, ...options });
+  const catalog = new UiResourceCatalog({
+    servers,
+    onChanged: (server) => changed.push(server),
+    warn: (server, text) => warnings.push(`${server}: ${text}`),
+    now: () => 42,
+    ...options,
+  });
   const reads = () => servers.requests.filter((request) => request.method === 'resources/read').length;
   return { servers, catalog, changed, warnings, reads };
 }
@@ -19,9 +25,31 @@ describe('UiResourceCatalog', () => {
     servers.answer = (_server, method) =>
       method === 'resources/read'
         ? { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p>time</p>' }] }
-        : { resources: [{ uri: APP_URI, name: 'app', _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, permissions: { microphone: {} }, prefersBorder: true } } }] };
+        : {
+            resources: [
+              {
+                uri: APP_URI,
+                name: 'app',
+                _meta: {
+                  ui: {
+                    csp: { connectDomains: ['https://api.example.com'] },
+                    permissions: { microphone: {} },
+                    prefersBorder: true,
+                  },
+                },
+              },
+            ],
+          };
     const first = await catalog.read('basic', APP_URI);
-    expect(first).toEqual({ server: 'basic', uri: APP_URI, html: '<p>time</p>', csp: { connectDomains: ['https://api.example.com'] }, permissions: ['microphone'], prefersBorder: true, fetchedAt: 42 });
+    expect(first).toEqual({
+      server: 'basic',
+      uri: APP_URI,
+      html: '<p>time</p>',
+      csp: { connectDomains: ['https://api.example.com'] },
+      permissions: ['microphone'],
+      prefersBorder: true,
+      fetchedAt: 42,
+    });
     const [again, parallel] = await Promise.all([catalog.read('basic', APP_URI), catalog.read('basic', APP_URI)]);
     expect(again).toBe(first);
     expect(parallel).toBe(first);
@@ -31,7 +59,9 @@ describe('UiResourceCatalog', () => {
 
   it('prefers the read item’s own _meta.ui and does not list then', async () => {
     const { servers, catalog } = setUp();
-    servers.answer = () => ({ contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p/>', _meta: { ui: { permissions: { camera: {} } } } }] });
+    servers.answer = () => ({
+      contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p/>', _meta: { ui: { permissions: { camera: {} } } } }],
+    });
     expect(await catalog.read('basic', APP_URI)).toMatchObject({ csp: {}, permissions: ['camera'] });
     expect(servers.requests.map((request) => request.method)).toEqual(['resources/read']);
   });
@@ -43,13 +73,19 @@ describe('UiResourceCatalog', () => {
       return { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p/>' }] };
     };
     expect(await catalog.read('basic', APP_URI)).toMatchObject({ csp: {}, permissions: [] });
-    expect(warnings).toEqual([expect.stringMatching(/^basic: could not read the resource list .* no network and no permissions\): server 'basic' could not list its resources: Method not found/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^basic: could not read the resource list .* no network and no permissions\): server 'basic' could not list its resources: Method not found/,
+      ),
+    ]);
   });
 
   it('stops following a server’s list cursors after ten pages', async () => {
     const { servers, catalog } = setUp();
     servers.answer = (_server, method, params) =>
-      method === 'resources/read' ? { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p/>' }] } : { resources: [], nextCursor: `${Number(params.cursor ?? 0) + 1}` };
+      method === 'resources/read'
+        ? { contents: [{ uri: APP_URI, mimeType: APP_MIME, text: '<p/>' }] }
+        : { resources: [], nextCursor: `${Number(params.cursor ?? 0) + 1}` };
     expect(await catalog.read('basic', APP_URI)).toMatchObject({ csp: {} });
     expect(servers.requests.filter((request) => request.method === 'resources/list')).toHaveLength(10);
   });
@@ -105,11 +141,17 @@ describe('UiResourceCatalog', () => {
 
   it('says NOT_FOUND for an unknown server and NOT_READY for one that is not running, without asking it', async () => {
     const { servers, catalog } = setUp();
-    await expect(catalog.read('gone', APP_URI)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining("no server named 'gone'") });
+    await expect(catalog.read('gone', APP_URI)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining("no server named 'gone'"),
+    });
     servers.set(serverState('basic', [], { status: 'crashed' }));
     const error = await catalog.read('basic', APP_URI).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HostError);
-    expect(error).toMatchObject({ code: 'NOT_READY', message: "server 'basic' is not running (crashed): its app is shown once it is ready again" });
+    expect(error).toMatchObject({
+      code: 'NOT_READY',
+      message: "server 'basic' is not running (crashed): its app is shown once it is ready again",
+    });
     expect(servers.requests).toEqual([]);
   });
 
@@ -118,8 +160,13 @@ describe('UiResourceCatalog', () => {
     servers.answer = () => {
       throw new TypeError('socket hang up');
     };
-    await expect(catalog.read('basic', APP_URI)).rejects.toMatchObject({ code: 'SERVER_ERROR', message: `server 'basic' could not read the app UI ${APP_URI}: socket hang up` });
-    servers.answer = (_server, _method, params) => ({ contents: [{ uri: params.uri, mimeType: APP_MIME, text: `<p>${String(params.uri)}</p>` }] });
+    await expect(catalog.read('basic', APP_URI)).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+      message: `server 'basic' could not read the app UI ${APP_URI}: socket hang up`,
+    });
+    servers.answer = (_server, _method, params) => ({
+      contents: [{ uri: params.uri, mimeType: APP_MIME, text: `<p>${String(params.uri)}</p>` }],
+    });
     for (const uri of ['ui://a', 'ui://b', 'ui://c']) await catalog.read('basic', uri);
     expect(catalog.size).toBe(2);
   });

@@ -69,9 +69,15 @@ export class UiResourceCatalog implements ServerLifecycleListener {
   /** The UI resource `uri` of `server`: NOT_FOUND for an unknown server, NOT_READY while it is not running, SERVER_ERROR for junk. */
   read(server: string, uri: string): Promise<AppUiResource> {
     const state = this.options.servers.get(server);
-    if (state === undefined) return Promise.reject(new HostError('NOT_FOUND', `no server named '${server}': its app cannot be shown`));
+    if (state === undefined)
+      return Promise.reject(new HostError('NOT_FOUND', `no server named '${server}': its app cannot be shown`));
     if (state.status !== 'ready') {
-      return Promise.reject(new HostError('NOT_READY', `server '${server}' is not running (${state.status}): its app is shown once it is ready again`));
+      return Promise.reject(
+        new HostError(
+          'NOT_READY',
+          `server '${server}' is not running (${state.status}): its app is shown once it is ready again`,
+        ),
+      );
     }
     const key = JSON.stringify([server, uri]);
     const cached = this.cache.get(key);
@@ -127,7 +133,11 @@ export class UiResourceCatalog implements ServerLifecycleListener {
   }
 
   private async fetch(server: string, uri: string): Promise<AppUiResource> {
-    const raw = await this.send(server, { method: 'resources/read', what: uri, action: `read the app UI ${uri}` }, { uri });
+    const raw = await this.send(
+      server,
+      { method: 'resources/read', what: uri, action: `read the app UI ${uri}` },
+      { uri },
+    );
     const content = parseUiResourceRead(server, uri, raw);
     const meta = content.meta ?? (await this.listedMeta(server, uri));
     return {
@@ -146,7 +156,11 @@ export class UiResourceCatalog implements ServerLifecycleListener {
     let cursor: string | undefined;
     try {
       for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-        const result = await this.send(server, { method: 'resources/list', what: '', action: 'list its resources' }, cursor === undefined ? {} : { cursor });
+        const result = await this.send(
+          server,
+          { method: 'resources/list', what: '', action: 'list its resources' },
+          cursor === undefined ? {} : { cursor },
+        );
         const meta = listedUiMeta(result, uri);
         if (meta !== undefined) return parseUiResourceMeta(server, uri, meta);
         cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
@@ -156,15 +170,24 @@ export class UiResourceCatalog implements ServerLifecycleListener {
       // A malformed _meta.ui in the list is refused like one in the read.
       if (error instanceof HostError && error.code === 'SERVER_ERROR' && error.message.includes(uri)) throw error;
       // Without the list entry the app still runs, with the defaults: no network, no permissions.
-      this.options.warn(server, `could not read the resource list for the settings of the app UI ${uri} (it runs with no network and no permissions): ${errorMessage(error)}`);
+      this.options.warn(
+        server,
+        `could not read the resource list for the settings of the app UI ${uri} (it runs with no network and no permissions): ${errorMessage(error)}`,
+      );
     }
     return undefined;
   }
 
-  private async send(server: string, request: ServerRequest, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async send(
+    server: string,
+    request: ServerRequest,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     try {
       return await this.options.servers.request(server, request, (client, timeoutMs) =>
-        client.request({ method: request.method, params } as Parameters<Client['request']>[0], AnyObject, { timeout: timeoutMs }),
+        client.request({ method: request.method, params } as Parameters<Client['request']>[0], AnyObject, {
+          timeout: timeoutMs,
+        }),
       );
     } catch (error) {
       if (error instanceof HostError) throw error;

@@ -54,7 +54,8 @@ function sizeText(bytes: number): string {
 /** Base64 → UTF-8 text, refusing anything that is not exactly that. */
 function decodeBlob(server: string, uri: string, blob: string): string {
   const clean = blob.replace(/\s+/g, '');
-  if (clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw refuse(server, uri, 'its blob is not base64');
+  if (clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean))
+    throw refuse(server, uri, 'its blob is not base64');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(clean, 'base64'));
   } catch {
@@ -75,11 +76,16 @@ export function parseUiResourceMeta(server: string, uri: string, raw: unknown): 
     const parsed = AppUiCspSchema.safeParse(raw.csp);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw refuse(server, uri, `its _meta.ui.csp is malformed (${issue?.path.join('.') || 'csp'}: ${issue?.message ?? 'invalid'})`);
+      throw refuse(
+        server,
+        uri,
+        `its _meta.ui.csp is malformed (${issue?.path.join('.') || 'csp'}: ${issue?.message ?? 'invalid'})`,
+      );
     }
     for (const [key, list] of Object.entries(parsed.data)) {
       const bad = (list ?? []).find((source) => !CSP_SOURCE.test(source));
-      if (bad !== undefined) throw refuse(server, uri, `its _meta.ui.csp.${key} holds ${describe(bad)}, which is not one origin`);
+      if (bad !== undefined)
+        throw refuse(server, uri, `its _meta.ui.csp.${key} holds ${describe(bad)}, which is not one origin`);
     }
     csp = parsed.data;
   }
@@ -93,7 +99,8 @@ function parsePermissions(server: string, uri: string, raw: unknown): AppUiPermi
   if (raw === undefined) return [];
   const known = (name: unknown): name is AppUiPermission => (APP_UI_PERMISSIONS as readonly unknown[]).includes(name);
   if (Array.isArray(raw)) return [...new Set(raw.filter(known))];
-  if (isRecord(raw)) return APP_UI_PERMISSIONS.filter((name) => raw[name] !== undefined && raw[name] !== null && raw[name] !== false);
+  if (isRecord(raw))
+    return APP_UI_PERMISSIONS.filter((name) => raw[name] !== undefined && raw[name] !== null && raw[name] !== false);
   throw refuse(server, uri, `its _meta.ui.permissions is ${describe(raw)}, not an object`);
 }
 
@@ -107,23 +114,28 @@ export function parseUiResourceRead(server: string, uri: string, result: unknown
   const contents = isRecord(result) ? result.contents : undefined;
   if (!Array.isArray(contents) || contents.length === 0) throw refuse(server, uri, 'the answer holds no content');
   if (contents.length > MAX_CONTENT_ITEMS) throw refuse(server, uri, `the answer holds ${contents.length} items`);
-  const item: unknown = contents.find((entry) => isRecord(entry) && entry.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
+  const item: unknown =
+    contents.find((entry) => isRecord(entry) && entry.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
   if (!isRecord(item)) throw refuse(server, uri, `none of the ${contents.length} items it sent is that URI`);
-  if (!isAppMimeType(item.mimeType)) throw refuse(server, uri, `its MIME type is ${describe(item.mimeType)}, not ${APP_UI_MIME_TYPE}`);
+  if (!isAppMimeType(item.mimeType))
+    throw refuse(server, uri, `its MIME type is ${describe(item.mimeType)}, not ${APP_UI_MIME_TYPE}`);
   let html: string;
   if (typeof item.text === 'string') {
     const bytes = Buffer.byteLength(item.text, 'utf8');
-    if (bytes > MAX_APP_HTML_BYTES) throw refuse(server, uri, `it is ${sizeText(bytes)}; Berth shows at most ${sizeText(MAX_APP_HTML_BYTES)}`);
+    if (bytes > MAX_APP_HTML_BYTES)
+      throw refuse(server, uri, `it is ${sizeText(bytes)}; Berth shows at most ${sizeText(MAX_APP_HTML_BYTES)}`);
     html = item.text;
   } else if (typeof item.blob === 'string') {
     const bytes = base64Size(item.blob.replace(/\s+/g, ''));
-    if (bytes > MAX_APP_HTML_BYTES) throw refuse(server, uri, `it is ${sizeText(bytes)}; Berth shows at most ${sizeText(MAX_APP_HTML_BYTES)}`);
+    if (bytes > MAX_APP_HTML_BYTES)
+      throw refuse(server, uri, `it is ${sizeText(bytes)}; Berth shows at most ${sizeText(MAX_APP_HTML_BYTES)}`);
     html = decodeBlob(server, uri, item.blob);
   } else {
     throw refuse(server, uri, 'it has neither text nor a blob');
   }
   if (html.trim() === '') throw refuse(server, uri, 'it is empty');
-  const meta = isRecord(item._meta) && item._meta.ui !== undefined ? parseUiResourceMeta(server, uri, item._meta.ui) : undefined;
+  const meta =
+    isRecord(item._meta) && item._meta.ui !== undefined ? parseUiResourceMeta(server, uri, item._meta.ui) : undefined;
   return { html, ...(meta !== undefined ? { meta } : {}) };
 }
 

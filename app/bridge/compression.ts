@@ -63,8 +63,13 @@ export class CompressedFileCache {
    * undefined when it should go out as is (not accepted, not compressible,
    * too small or too big, or compression would not make it smaller).
    */
-  async get(file: { path: string; size: number; mtimeMs: number }, contentType: string, acceptEncoding: string | undefined): Promise<CompressedFile | undefined> {
-    if (!isCompressibleType(contentType) || file.size < MIN_COMPRESSIBLE_BYTES || file.size > MAX_CACHED_BYTES) return undefined;
+  async get(
+    file: { path: string; size: number; mtimeMs: number },
+    contentType: string,
+    acceptEncoding: string | undefined,
+  ): Promise<CompressedFile | undefined> {
+    if (!isCompressibleType(contentType) || file.size < MIN_COMPRESSIBLE_BYTES || file.size > MAX_CACHED_BYTES)
+      return undefined;
     const encoding = negotiateEncoding(acceptEncoding);
     if (encoding === undefined) return undefined;
     const key = `${encoding}\0${file.path}\0${file.size}\0${file.mtimeMs}`;

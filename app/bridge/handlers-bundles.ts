@@ -26,7 +26,11 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
       try {
         const state =
           prepared.updates === undefined
-            ? await servers['servers.add']({ name, config: prepared.config, ...(sandbox === undefined ? {} : { sandbox }) })
+            ? await servers['servers.add']({
+                name,
+                config: prepared.config,
+                ...(sandbox === undefined ? {} : { sandbox }),
+              })
             : await servers['servers.update']({ name, config: prepared.config });
         await prepared.commit();
         return state;
@@ -39,7 +43,12 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
     'bundles.uninstall': async ({ name }) => {
       const config = deps.rawServer(name);
       if (config === undefined) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
-      if (config.bundle === undefined) throw new HostError('INVALID_INPUT', `"${name}" was not installed from a bundle: remove it from the server list instead`, 'name');
+      if (config.bundle === undefined)
+        throw new HostError(
+          'INVALID_INPUT',
+          `"${name}" was not installed from a bundle: remove it from the server list instead`,
+          'name',
+        );
       // servers.remove deletes the folder too (see handlers.ts), and the server's secrets.
       return servers['servers.remove']({ name });
     },

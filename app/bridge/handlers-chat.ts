@@ -19,7 +19,8 @@ export function createChatHandlers(chat: HostChat): ChatHandlers {
     'chat.retry': async ({ id }) => chat.retry(id),
     'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),
     'chat.tools': async ({ id }) => chat.tools(id),
-    'chat.setTools': async ({ id, disabledServers, disabledTools }) => chat.setTools(id, disabledServers, disabledTools),
+    'chat.setTools': async ({ id, disabledServers, disabledTools }) =>
+      chat.setTools(id, disabledServers, disabledTools),
     'chat.setToolSearch': async ({ id, mode }) => chat.setToolSearch(id, mode),
     'chat.unloadTools': async ({ id, tools }) => chat.unloadTools(id, tools),
     'chat.setToolSearchThresholds': async (thresholds) => chat.setToolSearchThresholds(thresholds),

@@ -34,7 +34,8 @@ export function createConfigImportHandlers(deps: ConfigImportHandlerDeps): Confi
         await deps.sync.apply();
         // Imported servers are added turned off, so the setting is in place before anyone starts them.
         for (const name of outcome.added) {
-          if (deps.isLocal(name)) await deps.sandbox.update(name, sandbox === true ? { enabled: true, offered: true } : { offered: true });
+          if (deps.isLocal(name))
+            await deps.sandbox.update(name, sandbox === true ? { enabled: true, offered: true } : { offered: true });
         }
       }
       return outcome;
@@ -48,5 +49,9 @@ async function refuseUnavailableSandbox(sandbox: Pick<SandboxService, 'supportNo
   const support = await sandbox.supportNow(true);
   if (support.available) return;
   const install = support.install === undefined ? '' : ` ${support.install}`;
-  throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}.${install} Turn the sandbox off to import unprotected.`, 'sandbox');
+  throw new HostError(
+    'FORBIDDEN',
+    `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}.${install} Turn the sandbox off to import unprotected.`,
+    'sandbox',
+  );
 }

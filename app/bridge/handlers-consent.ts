@@ -6,7 +6,9 @@ import type { ConsentBroker } from '../consent/consent-broker';
 export type ConsentHandlers = Pick<Handlers, keyof typeof consentMethods>;
 
 /** The tool-call decisions that stand, and the audit log of those made. */
-export function createConsentHandlers(consent: Pick<ConsentBroker, 'load' | 'listPolicies' | 'addRule' | 'revokePolicy' | 'readAudit'>): ConsentHandlers {
+export function createConsentHandlers(
+  consent: Pick<ConsentBroker, 'load' | 'listPolicies' | 'addRule' | 'revokePolicy' | 'readAudit'>,
+): ConsentHandlers {
   return {
     'consent.policies': async () => {
       await consent.load();

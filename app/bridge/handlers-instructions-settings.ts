@@ -14,7 +14,9 @@ export interface InstructionsSettingsHandlerDeps {
 }
 
 /** Whether a server's instructions go into the system prompt. */
-export function instructionsSetting(settings: Pick<SettingsStore, 'sendsInstructions'>): PerServerSetting<'servers.instructionsSettingChanged'> {
+export function instructionsSetting(
+  settings: Pick<SettingsStore, 'sendsInstructions'>,
+): PerServerSetting<'servers.instructionsSettingChanged'> {
   return {
     changed: 'servers.instructionsSettingChanged',
     read: (server) => ({ server, sendInstructions: settings.sendsInstructions(server) }),
@@ -25,9 +27,14 @@ export function instructionsSetting(settings: Pick<SettingsStore, 'sendsInstruct
  * The per-server switch "Send its instructions to the model". Stored in settings.json and read by
  * each model request (host-chat.ts builds the system prompt then), so a change applies from the next one.
  */
-export function createInstructionsSettingsHandlers({ settings, servers, events }: InstructionsSettingsHandlerDeps): InstructionsSettingsHandlers {
+export function createInstructionsSettingsHandlers({
+  settings,
+  servers,
+  events,
+}: InstructionsSettingsHandlerDeps): InstructionsSettingsHandlers {
   // Yes is the default: settings.json lists only the servers set otherwise.
-  const write = ({ server, sendInstructions }: MethodInput<'servers.setSendInstructions'>): Promise<unknown> => settings.setSendInstructions(server, sendInstructions ? undefined : false);
+  const write = ({ server, sendInstructions }: MethodInput<'servers.setSendInstructions'>): Promise<unknown> =>
+    settings.setSendInstructions(server, sendInstructions ? undefined : false);
   const methods = perServerSettingMethods(instructionsSetting(settings), write, servers, events);
   return { 'servers.instructionsSettings': methods.list, 'servers.setSendInstructions': methods.set };
 }

@@ -14,7 +14,11 @@ export interface OAuthHandlerDeps {
   rawServer(name: string): ServerConfig | undefined;
   /** The config with its `${secret:…}` references filled in (a pre-registered client's secret). */
   resolveSecrets(name: string, config: ServerConfig): Promise<ServerConfig>;
-  supervisor: { get(name: string): ServerState | undefined; restart(name: string): Promise<ServerState>; signInChanged(name: string): Promise<ServerState> };
+  supervisor: {
+    get(name: string): ServerState | undefined;
+    restart(name: string): Promise<ServerState>;
+    signInChanged(name: string): Promise<ServerState>;
+  };
 }
 
 export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
@@ -37,7 +41,8 @@ export function createOAuthHandlers(deps: OAuthHandlerDeps): OAuthHandlers {
     },
     'servers.signOut': async ({ name }) => {
       await deps.sessions.signOut(name, requireConfig(name));
-      if (deps.supervisor.get(name) === undefined) throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
+      if (deps.supervisor.get(name) === undefined)
+        throw new HostError('NOT_FOUND', `no server named '${name}'`, 'name');
       const state = await deps.supervisor.signInChanged(name);
       // A live connection still holds the old token in its requests: restart it so signing out takes effect now.
       return state.status === 'ready' ? deps.supervisor.restart(name) : state;

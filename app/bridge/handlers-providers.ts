@@ -21,16 +21,26 @@ export interface ProvidersHandlerDeps {
 
 /** Words for a failed provider call (an LlmError already has them). */
 function words(error: unknown): string {
-  return error instanceof LlmError || error instanceof HostError ? error.message : `the provider could not be reached: ${errorMessage(error)}`;
+  return error instanceof LlmError || error instanceof HostError
+    ? error.message
+    : `the provider could not be reached: ${errorMessage(error)}`;
 }
 
 /**
  * The built-in provider: only its models change here (its key has its own methods; its base URL is
  * settings.json `baseURL` or ANTHROPIC_BASE_URL), kept in settings.json `models`.
  */
-async function updateAnthropic(settings: SettingsStore, changes: MethodParsedInput<'providers.update'>['changes']): Promise<void> {
+async function updateAnthropic(
+  settings: SettingsStore,
+  changes: MethodParsedInput<'providers.update'>['changes'],
+): Promise<void> {
   const other = Object.keys(changes).find((key) => key !== 'models');
-  if (other !== undefined) throw new HostError('INVALID_INPUT', `Only the models of the built-in Anthropic provider can change here, not its ${other}`, `changes.${other}`);
+  if (other !== undefined)
+    throw new HostError(
+      'INVALID_INPUT',
+      `Only the models of the built-in Anthropic provider can change here, not its ${other}`,
+      `changes.${other}`,
+    );
   if (changes.models === undefined) return;
   await settings.setModels(changes.models);
 }
@@ -78,7 +88,10 @@ export function createProvidersHandlers({ settings, providers }: ProvidersHandle
     'providers.check': async ({ id, model }) => {
       const client = providers.client(id);
       try {
-        await client.check({ ...(model !== undefined ? { model } : {}), signal: AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS) });
+        await client.check({
+          ...(model !== undefined ? { model } : {}),
+          signal: AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS),
+        });
         return { ok: true, message: model !== undefined ? `Connected; '${model}' is available.` : 'Connected.' };
       } catch (error) {
         return { ok: false, message: words(error) };

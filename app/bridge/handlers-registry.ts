@@ -25,7 +25,11 @@ export function createRegistryHandlers({ service, servers }: RegistryHandlerDeps
       const taken = service.takeReview(reviewId, sandbox, confirmed);
       if (!taken.installed) return taken;
       // The person confirmed the review: the server is added enabled, so it starts now.
-      await servers['servers.add']({ name: taken.serverName, config: taken.config, ...(sandbox === undefined ? {} : { sandbox }) });
+      await servers['servers.add']({
+        name: taken.serverName,
+        config: taken.config,
+        ...(sandbox === undefined ? {} : { sandbox }),
+      });
       return { installed: true, server: taken.serverName };
     },
     'registry.updates': async () => service.updates(),

@@ -8,19 +8,32 @@ const world = settingHandlersWorld('berth-result-settings-', createResultSetting
 describe('result settings handlers', () => {
   it('list every server on the default until one is set, keep the limit in settings.json and announce it', async () => {
     const { router, emitted, settings } = await world(['zeta', 'alpha']);
-    expect(await router.dispatch('servers.resultLimits', {})).toEqual({ ok: true, value: [{ server: 'alpha' }, { server: 'zeta' }] });
-    expect(await router.dispatch('servers.setResultLimit', { server: 'zeta', limitTokens: 2_000 })).toEqual({ ok: true, value: { server: 'zeta', limitTokens: 2_000 } });
+    expect(await router.dispatch('servers.resultLimits', {})).toEqual({
+      ok: true,
+      value: [{ server: 'alpha' }, { server: 'zeta' }],
+    });
+    expect(await router.dispatch('servers.setResultLimit', { server: 'zeta', limitTokens: 2_000 })).toEqual({
+      ok: true,
+      value: { server: 'zeta', limitTokens: 2_000 },
+    });
     expect(settings.resultLimit('zeta')).toBe(2_000);
     expect(JSON.parse(await readFile(settings.filePath, 'utf8'))).toMatchObject({ resultLimits: { zeta: 2_000 } });
     expect(emitted).toEqual([{ topic: 'servers.resultLimitChanged', payload: { server: 'zeta', limitTokens: 2_000 } }]);
 
-    expect(await router.dispatch('servers.setResultLimit', { server: 'zeta', limitTokens: null })).toEqual({ ok: true, value: { server: 'zeta' } });
+    expect(await router.dispatch('servers.setResultLimit', { server: 'zeta', limitTokens: null })).toEqual({
+      ok: true,
+      value: { server: 'zeta' },
+    });
     expect(JSON.parse(await readFile(settings.filePath, 'utf8')).resultLimits).toEqual({});
   });
 
   it('refuses an unknown server (NOT_FOUND) and a limit out of range (INVALID_INPUT, in words), storing nothing', async () => {
     const { router, emitted, settings } = await world(['alpha']);
-    expect(await router.dispatch('servers.setResultLimit', { server: 'ghost', limitTokens: 2_000 })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'server' });
+    expect(await router.dispatch('servers.setResultLimit', { server: 'ghost', limitTokens: 2_000 })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      path: 'server',
+    });
     for (const limitTokens of [10, 600_000, 1_000.5, '2000']) {
       expect(await router.dispatch('servers.setResultLimit', { server: 'alpha', limitTokens })).toMatchObject({
         ok: false,
@@ -40,6 +53,8 @@ describe('result settings handlers', () => {
     expect(settings.resultLimit('beta')).toBe(1_500);
     await settings.forgetServer('beta');
     expect(settings.resultLimit('beta')).toBeUndefined();
-    await expect(settings.setResultLimit('beta', 20)).rejects.toThrow('A result limit is a whole number of tokens from 500 to 500,000');
+    await expect(settings.setResultLimit('beta', 20)).rejects.toThrow(
+      'A result limit is a whole number of tokens from 500 to 500,000',
+    );
   });
 });

@@ -14,7 +14,9 @@ export interface ResultSettingsHandlerDeps {
 }
 
 /** How much of one of a server's tool results reaches the model (absent: the default). */
-export function resultLimitSetting(settings: Pick<SettingsStore, 'resultLimit'>): PerServerSetting<'servers.resultLimitChanged'> {
+export function resultLimitSetting(
+  settings: Pick<SettingsStore, 'resultLimit'>,
+): PerServerSetting<'servers.resultLimitChanged'> {
   return {
     changed: 'servers.resultLimitChanged',
     read: (server) => {
@@ -28,8 +30,13 @@ export function resultLimitSetting(settings: Pick<SettingsStore, 'resultLimit'>)
  * The per-server result limit. Stored in settings.json and read when a tool result arrives
  * (the limit is kept with the result, so the model keeps reading an earlier result the same way).
  */
-export function createResultSettingsHandlers({ settings, servers, events }: ResultSettingsHandlerDeps): ResultSettingsHandlers {
-    const write = ({ server, limitTokens }: MethodInput<'servers.setResultLimit'>): Promise<unknown> => settings.setResultLimit(server, limitTokens ?? undefined);
+export function createResultSettingsHandlers({
+  settings,
+  servers,
+  events,
+}: ResultSettingsHandlerDeps): ResultSettingsHandlers {
+  const write = ({ server, limitTokens }: MethodInput<'servers.setResultLimit'>): Promise<unknown> =>
+    settings.setResultLimit(server, limitTokens ?? undefined);
   const methods = perServerSettingMethods(resultLimitSetting(settings), write, servers, events);
   return { 'servers.resultLimits': methods.list, 'servers.setResultLimit': methods.set };
 }

@@ -16,7 +16,8 @@ export function createRootsHandlers(roots: HostRoots): RootsHandlers {
     'roots.rename': async ({ id, name }) => roots.store.rename(id, name),
     'roots.remove': async ({ id }) => {
       const removed = roots.store.get(id);
-      if (removed === undefined) throw new HostError('NOT_FOUND', `no root '${id}': it may have been removed already`, 'id');
+      if (removed === undefined)
+        throw new HostError('NOT_FOUND', `no root '${id}': it may have been removed already`, 'id');
       await roots.store.remove(id);
       return { removed };
     },

@@ -12,7 +12,11 @@ import { SettingsStore } from '../settings/settings-store';
 import { createSamplingHandlers } from './handlers-sampling';
 import { createRouter } from './router';
 
-const noSecrets: SecretStore = { get: async () => undefined, set: async () => undefined, delete: async () => undefined };
+const noSecrets: SecretStore = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
 
 let dir: string;
 beforeEach(async () => {
@@ -25,9 +29,17 @@ afterEach(async () => {
 async function world() {
   const settings = await SettingsStore.open({ configDir: dir, secrets: noSecrets, env: {}, warn: () => undefined });
   const models = modelTableCandidates(settings);
-  const own = createSamplingHandlers({ budget: new SamplingBudget(), review: { policies: () => ({}), setPolicy: () => undefined }, settings, servers: { get: () => undefined }, models });
+  const own = createSamplingHandlers({
+    budget: new SamplingBudget(),
+    review: { policies: () => ({}), setPolicy: () => undefined },
+    settings,
+    servers: { get: () => undefined },
+    models,
+  });
   // Only the sampling methods are served; any other would be a test mistake.
-  const others = Object.fromEntries(METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]));
+  const others = Object.fromEntries(
+    METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]),
+  );
   return { settings, models, router: createRouter({ ...others, ...own } as Handlers) };
 }
 
@@ -44,34 +56,59 @@ describe('sampling.models and sampling.setModelRanks', () => {
     const { router, settings, models } = await world();
     const listed = await router.dispatch('sampling.models', {});
     expect(tableOf(listed).defaultModel).toBe('claude-sonnet-5');
-    expect(rowOf(tableOf(listed), 'claude-haiku-4-5')).toEqual({ key: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'Anthropic', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4, custom: false });
+    expect(rowOf(tableOf(listed), 'claude-haiku-4-5')).toEqual({
+      key: 'claude-haiku-4-5',
+      label: 'Claude Haiku 4.5',
+      provider: 'Anthropic',
+      tier: 'fast',
+      costRank: 1,
+      speedRank: 1,
+      intelligenceRank: 4,
+      custom: false,
+    });
     expect(chooseModel({ intelligencePriority: 1 }, models.list(), 'claude-sonnet-5').model).toBe('claude-fable-5-1');
 
     const ranks = { tier: 'smart' as const, costRank: 1, speedRank: 1, intelligenceRank: 1 };
     const set = await router.dispatch('sampling.setModelRanks', { model: 'claude-haiku-4-5', ranks });
     expect(rowOf(tableOf(set), 'claude-haiku-4-5')).toMatchObject({ ...ranks, custom: true });
-    expect(JSON.parse(await readFile(settings.filePath, 'utf8'))).toMatchObject({ modelRanks: { 'claude-haiku-4-5': ranks } });
+    expect(JSON.parse(await readFile(settings.filePath, 'utf8'))).toMatchObject({
+      modelRanks: { 'claude-haiku-4-5': ranks },
+    });
     // The ranks the person set decide: Haiku now ties Fable as the most capable, and is the cheaper of the two.
-    expect(chooseModel({ intelligencePriority: 1, costPriority: 0.1 }, models.list(), 'claude-sonnet-5').model).toBe('claude-haiku-4-5');
+    expect(chooseModel({ intelligencePriority: 1, costPriority: 0.1 }, models.list(), 'claude-sonnet-5').model).toBe(
+      'claude-haiku-4-5',
+    );
 
     // Kept across restarts.
     const reopened = await SettingsStore.open({ configDir: dir, secrets: noSecrets, env: {}, warn: () => undefined });
     expect(reopened.modelRanks()).toEqual({ 'claude-haiku-4-5': ranks });
 
     const reset = await router.dispatch('sampling.setModelRanks', { model: 'claude-haiku-4-5', ranks: null });
-    expect(rowOf(tableOf(reset), 'claude-haiku-4-5')).toMatchObject({ tier: 'fast', intelligenceRank: 4, custom: false });
+    expect(rowOf(tableOf(reset), 'claude-haiku-4-5')).toMatchObject({
+      tier: 'fast',
+      intelligenceRank: 4,
+      custom: false,
+    });
     expect(JSON.parse(await readFile(settings.filePath, 'utf8')).modelRanks).toEqual({});
   });
 
   it('refuses ranks for a model nobody lists, and ranks out of range, storing nothing', async () => {
     const { router, settings } = await world();
-    expect(await router.dispatch('sampling.setModelRanks', { model: 'ollama:ghost', ranks: { tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 1 } })).toEqual({
+    expect(
+      await router.dispatch('sampling.setModelRanks', {
+        model: 'ollama:ghost',
+        ranks: { tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 1 },
+      }),
+    ).toEqual({
       ok: false,
       code: 'NOT_FOUND',
       message: "No model 'ollama:ghost' is listed for sampling",
       path: 'model',
     });
-    const bad = await router.dispatch('sampling.setModelRanks', { model: 'claude-haiku-4-5', ranks: { tier: 'fast', costRank: 0, speedRank: 1, intelligenceRank: 1 } });
+    const bad = await router.dispatch('sampling.setModelRanks', {
+      model: 'claude-haiku-4-5',
+      ranks: { tier: 'fast', costRank: 0, speedRank: 1, intelligenceRank: 1 },
+    });
     expect(bad).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     expect(settings.modelRanks()).toEqual({});
   });

@@ -23,7 +23,13 @@ export interface SamplingHandlerDeps {
 }
 
 /** Each server's sampling policy; its cap and session budget: read, set (persisted), reset. */
-export function createSamplingHandlers({ budget, review, settings, servers, models }: SamplingHandlerDeps): SamplingHandlers {
+export function createSamplingHandlers({
+  budget,
+  review,
+  settings,
+  servers,
+  models,
+}: SamplingHandlerDeps): SamplingHandlers {
   const table = (): SamplingModelTable => {
     const custom = settings.modelRanks();
     return {
@@ -44,7 +50,8 @@ export function createSamplingHandlers({ budget, review, settings, servers, mode
     'sampling.models': async () => table(),
     'sampling.setModelRanks': async ({ model, ranks }) => {
       // Resetting a model no longer listed is allowed: it cleans up after a removed provider.
-      if (ranks !== null && !models.list().some((m) => m.key === model)) throw new HostError('NOT_FOUND', `No model '${model}' is listed for sampling`, 'model');
+      if (ranks !== null && !models.list().some((m) => m.key === model))
+        throw new HostError('NOT_FOUND', `No model '${model}' is listed for sampling`, 'model');
       await settings.setModelRanks(model, ranks ?? undefined);
       return table();
     },
@@ -55,7 +62,10 @@ export function createSamplingHandlers({ budget, review, settings, servers, mode
     },
     'sampling.usage': async () => {
       const names = new Set([...budget.list().map((usage) => usage.server), ...settings.samplingLimitServers()]);
-      return { defaults: { ...DEFAULT_SAMPLING_LIMITS }, servers: [...names].sort((a, b) => a.localeCompare(b)).map((server) => budget.usage(server)) };
+      return {
+        defaults: { ...DEFAULT_SAMPLING_LIMITS },
+        servers: [...names].sort((a, b) => a.localeCompare(b)).map((server) => budget.usage(server)),
+      };
     },
     'sampling.setLimits': async ({ server, limits }) => {
       if (servers.get(server) === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');

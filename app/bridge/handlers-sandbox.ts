@@ -15,7 +15,8 @@ export function createSandboxHandlers(service: SandboxService): SandboxHandlers 
       return service.update(server, defined);
     },
     'sandbox.policy': async ({ server }) => service.policyView(server),
-    'sandbox.allow': async ({ server, folder, domain }) => service.allow(server, folder !== undefined ? { folder } : { domain: domain ?? '' }),
+    'sandbox.allow': async ({ server, folder, domain }) =>
+      service.allow(server, folder !== undefined ? { folder } : { domain: domain ?? '' }),
     'sandbox.denials': async ({ server }) => service.recentDenials(server),
   };
 }

@@ -79,7 +79,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
     return stored;
   };
 
-  const nameTaken = (name: string): boolean => config.rawServer(name) !== undefined || supervisor.get(name) !== undefined;
+  const nameTaken = (name: string): boolean =>
+    config.rawServer(name) !== undefined || supervisor.get(name) !== undefined;
 
   return {
     'servers.list': async () => supervisor.list(),
@@ -96,7 +97,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
       const stored = storedConfig(name);
       const target = newName ?? name;
       const renaming = target !== name;
-      if (renaming && nameTaken(target)) throw new HostError('CONFLICT', `A server named "${target}" already exists`, 'newName');
+      if (renaming && nameTaken(target))
+        throw new HostError('CONFLICT', `A server named "${target}" already exists`, 'newName');
       const saved = await secrets.save({
         name: target,
         incoming: serverConfig,
@@ -106,7 +108,13 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
       announceConfig();
       // Before the sync restarts it (or removes the old name, which revokes what was approved for it).
       if (renaming || serverIdentityKey(stored) !== serverIdentityKey(saved.config)) {
-        await deps.approvals.serverEdited({ from: name, to: target, fromIdentity: serverIdentity(stored), toIdentity: serverIdentity(saved.config), keep: approvals === 'keep' });
+        await deps.approvals.serverEdited({
+          from: name,
+          to: target,
+          fromIdentity: serverIdentity(stored),
+          toIdentity: serverIdentity(saved.config),
+          keep: approvals === 'keep',
+        });
       }
       // Before the sync starts it under its new name, so the start finds its tokens.
       if (renaming) await deps.oauth.renameServer(name, target);
@@ -115,8 +123,15 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
       await sync.apply(renaming ? { forget: [name] } : {});
       // Only a secret's value changed: config.json reads the same, so the sync restarted nothing.
       // Restarted in the background like any sync start: a start may take its whole timeout.
-      if (saved.secretsChanged && !renaming && isDeepStrictEqual(saved.config, stored) && stateOf(target).status !== 'stopped') {
-        supervisor.restart(target).catch((error: unknown) => deps.reportError(`restarting ${target} with its new secret value failed`, error));
+      if (
+        saved.secretsChanged &&
+        !renaming &&
+        isDeepStrictEqual(saved.config, stored) &&
+        stateOf(target).status !== 'stopped'
+      ) {
+        supervisor
+          .restart(target)
+          .catch((error: unknown) => deps.reportError(`restarting ${target} with its new secret value failed`, error));
         await new Promise<void>((resolveTick) => setImmediate(resolveTick));
       }
       return stateOf(target);
@@ -128,7 +143,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): ServerHandlers {
         await config.removeServer(name);
       } catch (error) {
         // Still running from the last good config although its entry is gone: removing it is what was asked.
-        const onlyRunning = error instanceof HostError && error.code === 'NOT_FOUND' && supervisor.get(name) !== undefined;
+        const onlyRunning =
+          error instanceof HostError && error.code === 'NOT_FOUND' && supervisor.get(name) !== undefined;
         if (!onlyRunning) throw error;
       }
       announceConfig();

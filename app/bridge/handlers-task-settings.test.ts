@@ -15,13 +15,23 @@ describe('task settings handlers', () => {
         { server: 'zeta', optionalToolsAsTasks: true },
       ],
     });
-    expect(await router.dispatch('tasks.setServerSettings', { server: 'zeta', optionalToolsAsTasks: false })).toEqual({ ok: true, value: { server: 'zeta', optionalToolsAsTasks: false } });
+    expect(await router.dispatch('tasks.setServerSettings', { server: 'zeta', optionalToolsAsTasks: false })).toEqual({
+      ok: true,
+      value: { server: 'zeta', optionalToolsAsTasks: false },
+    });
     expect(settings.tasksForOptionalTools('zeta')).toBe(false);
-    expect(JSON.parse(await readFile(settings.filePath, 'utf8'))).toMatchObject({ tasksForOptionalTools: { zeta: false } });
-    expect(emitted).toEqual([{ topic: 'tasks.serverSettingsChanged', payload: { server: 'zeta', optionalToolsAsTasks: false } }]);
+    expect(JSON.parse(await readFile(settings.filePath, 'utf8'))).toMatchObject({
+      tasksForOptionalTools: { zeta: false },
+    });
+    expect(emitted).toEqual([
+      { topic: 'tasks.serverSettingsChanged', payload: { server: 'zeta', optionalToolsAsTasks: false } },
+    ]);
 
     // Back on: the default again, so settings.json no longer lists the server.
-    expect(await router.dispatch('tasks.setServerSettings', { server: 'zeta', optionalToolsAsTasks: true })).toEqual({ ok: true, value: { server: 'zeta', optionalToolsAsTasks: true } });
+    expect(await router.dispatch('tasks.setServerSettings', { server: 'zeta', optionalToolsAsTasks: true })).toEqual({
+      ok: true,
+      value: { server: 'zeta', optionalToolsAsTasks: true },
+    });
     expect(JSON.parse(await readFile(settings.filePath, 'utf8')).tasksForOptionalTools).toEqual({});
   });
 

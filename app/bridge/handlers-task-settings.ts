@@ -14,7 +14,9 @@ export interface TaskSettingsHandlerDeps {
 }
 
 /** Whether a server's tools that may run as an MCP task do. */
-export function taskSetting(settings: Pick<SettingsStore, 'tasksForOptionalTools'>): PerServerSetting<'tasks.serverSettingsChanged'> {
+export function taskSetting(
+  settings: Pick<SettingsStore, 'tasksForOptionalTools'>,
+): PerServerSetting<'tasks.serverSettingsChanged'> {
   return {
     changed: 'tasks.serverSettingsChanged',
     read: (server) => ({ server, optionalToolsAsTasks: settings.tasksForOptionalTools(server) }),
@@ -26,9 +28,14 @@ export function taskSetting(settings: Pick<SettingsStore, 'tasksForOptionalTools
  * call (app/tasks/task-aware-connection.ts), so a change applies from the
  * server's next call, without a restart.
  */
-export function createTaskSettingsHandlers({ settings, servers, events }: TaskSettingsHandlerDeps): TaskSettingsHandlers {
+export function createTaskSettingsHandlers({
+  settings,
+  servers,
+  events,
+}: TaskSettingsHandlerDeps): TaskSettingsHandlers {
   // Yes is the default: settings.json lists only the servers set otherwise.
-  const write = ({ server, optionalToolsAsTasks }: MethodInput<'tasks.setServerSettings'>): Promise<unknown> => settings.setTasksForOptionalTools(server, optionalToolsAsTasks ? undefined : false);
+  const write = ({ server, optionalToolsAsTasks }: MethodInput<'tasks.setServerSettings'>): Promise<unknown> =>
+    settings.setTasksForOptionalTools(server, optionalToolsAsTasks ? undefined : false);
   const methods = perServerSettingMethods(taskSetting(settings), write, servers, events);
   return { 'tasks.serverSettings': methods.list, 'tasks.setServerSettings': methods.set };
 }

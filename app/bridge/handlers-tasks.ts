@@ -6,7 +6,9 @@ import type { TaskRegistry } from '../tasks/task-registry';
 export type TasksHandlers = Pick<Handlers, keyof typeof tasksMethods>;
 
 /** The Tasks view: list, cancel, clear finished; the window's visibility for polling. */
-export function createTasksHandlers(tasks: Pick<TaskRegistry, 'list' | 'cancel' | 'clearFinished' | 'setWindowVisible'>): TasksHandlers {
+export function createTasksHandlers(
+  tasks: Pick<TaskRegistry, 'list' | 'cancel' | 'clearFinished' | 'setWindowVisible'>,
+): TasksHandlers {
   return {
     'tasks.list': async () => tasks.list(),
     'tasks.cancel': async ({ id }) => ({ status: (await tasks.cancel(id)).status }),

@@ -30,7 +30,12 @@ import { createPromptHandlers, type PromptHandlerDeps } from './handlers-prompts
 import { createResourceHandlers } from './handlers-resources';
 import { createRootsHandlers } from './handlers-roots';
 import { createSamplingHandlers } from './handlers-sampling';
-import { createServerHandlers, type HandlerConfigStore, type HandlerSupervisor, type ServerHandlerDeps } from './handlers-servers';
+import {
+  createServerHandlers,
+  type HandlerConfigStore,
+  type HandlerSupervisor,
+  type ServerHandlerDeps,
+} from './handlers-servers';
 import { createSettingsHandlers } from './handlers-settings';
 import { createSkillsHandlers } from './handlers-skills';
 import type { SkillsService } from '../skills/skills-service';
@@ -136,20 +141,41 @@ export function createHandlers(deps: HandlerDeps & FeatureDeps): Handlers {
   return {
     ...createAppHandlers(deps),
     ...serverHandlers,
-    ...createBundleHandlers({ service: deps.bundles, servers: serverHandlers, rawServer: (name) => deps.config.rawServer(name) }),
-    ...createOAuthHandlers({ sessions: deps.oauth, rawServer: (name) => deps.config.rawServer(name), resolveSecrets: (name, config) => deps.secrets.resolve(name, config), supervisor: deps.supervisor }),
+    ...createBundleHandlers({
+      service: deps.bundles,
+      servers: serverHandlers,
+      rawServer: (name) => deps.config.rawServer(name),
+    }),
+    ...createOAuthHandlers({
+      sessions: deps.oauth,
+      rawServer: (name) => deps.config.rawServer(name),
+      resolveSecrets: (name, config) => deps.secrets.resolve(name, config),
+      supervisor: deps.supervisor,
+    }),
     ...createLogHandlers(deps.logs, deps.events),
     ...createChatHandlers(deps.chat),
     ...createSettingsHandlers(deps.settings),
     ...createProvidersHandlers({ settings: deps.settings, providers: deps.providers }),
     ...createPendingHandlers(deps.pending),
     ...createConsentHandlers(deps.consent),
-    ...createSamplingHandlers({ budget: deps.sampling.budget, review: deps.sampling.review, settings: deps.settings, servers: deps.supervisor, models: deps.sampling.models }),
+    ...createSamplingHandlers({
+      budget: deps.sampling.budget,
+      review: deps.sampling.review,
+      settings: deps.settings,
+      servers: deps.supervisor,
+      models: deps.sampling.models,
+    }),
     ...createElicitationHandlers(deps.elicitation),
     ...createRootsHandlers(deps.roots),
     ...createPromptHandlers(deps.promptServices),
     ...createResourceHandlers(deps.resources),
-    ...createConfigImportHandlers({ service: deps.configImport, announceConfig, sync: deps.sync, sandbox: deps.sandbox, isLocal: (name) => deps.config.rawServer(name)?.command !== undefined }),
+    ...createConfigImportHandlers({
+      service: deps.configImport,
+      announceConfig,
+      sync: deps.sync,
+      sandbox: deps.sandbox,
+      isLocal: (name) => deps.config.rawServer(name)?.command !== undefined,
+    }),
     ...createTasksHandlers(deps.tasks),
     ...createAppsHandlers(deps.apps),
     ...createRegistryHandlers({ service: deps.registry, servers: serverHandlers }),

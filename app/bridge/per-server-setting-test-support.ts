@@ -14,7 +14,11 @@ import { SettingsStore } from '../settings/settings-store';
 import type { KnownServers } from './per-server-setting';
 import { createRouter } from './router';
 
-const noSecrets: SecretStore = { get: async () => undefined, set: async () => undefined, delete: async () => undefined };
+const noSecrets: SecretStore = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
 
 export interface SettingHandlerDeps {
   settings: SettingsStore;
@@ -34,9 +38,14 @@ export function settingHandlersWorld(prefix: string, create: (deps: SettingHandl
   return async (names: string[]) => {
     const settings = await SettingsStore.open({ configDir: dir, secrets: noSecrets, env: {}, warn: () => undefined });
     const emitted: Array<{ topic: TopicName; payload: unknown }> = [];
-    const servers = { list: () => names.map((name) => ({ name })), get: (name: string) => (names.includes(name) ? { name } : undefined) };
+    const servers = {
+      list: () => names.map((name) => ({ name })),
+      get: (name: string) => (names.includes(name) ? { name } : undefined),
+    };
     const own = create({ settings, servers, events: { emit: (topic, payload) => emitted.push({ topic, payload }) } });
-    const others = Object.fromEntries(METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]));
+    const others = Object.fromEntries(
+      METHOD_NAMES.map((m: MethodName) => [m, () => Promise.reject(new Error(`${m} is not served here`))]),
+    );
     const router = createRouter({ ...others, ...own } as Handlers);
     return { settings, emitted, router };
   };

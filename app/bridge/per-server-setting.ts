@@ -18,7 +18,11 @@ export interface PerServerSetting<T extends TopicName> {
 }
 
 /** Tell every window the setting's value for `server` as it is now. */
-export function announceSetting<T extends TopicName>(events: Pick<EventHub, 'emit'>, setting: PerServerSetting<T>, server: string): void {
+export function announceSetting<T extends TopicName>(
+  events: Pick<EventHub, 'emit'>,
+  setting: PerServerSetting<T>,
+  server: string,
+): void {
   events.emit(setting.changed, setting.read(server));
 }
 
@@ -32,7 +36,10 @@ export function perServerSettingMethods<T extends TopicName, I extends { server:
   write: (input: I) => Promise<unknown>,
   servers: KnownServers,
   events: Pick<EventHub, 'emit'>,
-): { list(): Promise<Array<TopicPayload<T> & { server: string }>>; set(input: I): Promise<TopicPayload<T> & { server: string }> } {
+): {
+  list(): Promise<Array<TopicPayload<T> & { server: string }>>;
+  set(input: I): Promise<TopicPayload<T> & { server: string }>;
+} {
   return {
     list: async () =>
       servers
@@ -40,7 +47,8 @@ export function perServerSettingMethods<T extends TopicName, I extends { server:
         .map(({ name }) => setting.read(name))
         .sort((a, b) => a.server.localeCompare(b.server)),
     set: async (input) => {
-      if (servers.get(input.server) === undefined) throw new HostError('NOT_FOUND', `No server named "${input.server}"`, 'server');
+      if (servers.get(input.server) === undefined)
+        throw new HostError('NOT_FOUND', `No server named "${input.server}"`, 'server');
       await write(input);
       const saved = setting.read(input.server);
       events.emit(setting.changed, saved);

@@ -14,7 +14,13 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'registry.search': { registry: 'https://registry.modelcontextprotocol.io', query: 'files' },
   'registry.details': { registry: 'https://registry.modelcontextprotocol.io', name: 'io.github.x/y' },
   'registry.versions': { registry: 'https://registry.modelcontextprotocol.io', name: 'io.github.x/y' },
-  'registry.review': { registry: 'https://registry.modelcontextprotocol.io', name: 'io.github.x/y', option: 0, serverName: 'y', values: { 'env:KEY': 'v' } },
+  'registry.review': {
+    registry: 'https://registry.modelcontextprotocol.io',
+    name: 'io.github.x/y',
+    option: 0,
+    serverName: 'y',
+    values: { 'env:KEY': 'v' },
+  },
   'registry.install': { reviewId: 'r-1' },
   'registry.updates': {},
   'registry.update': { server: 'y' },
@@ -51,7 +57,16 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'settings.clearApiKey': {},
   'settings.setDefaultModel': { model: 'claude-sonnet-4-5' },
   'providers.list': {},
-  'providers.add': { provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }] }, apiKey: 'sk-0123456789' },
+  'providers.add': {
+    provider: {
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'llama3.1:8b' }],
+    },
+    apiKey: 'sk-0123456789',
+  },
   'providers.update': { id: 'ollama', changes: { label: 'Local', models: [{ id: 'qwen3', supportsTools: false }] } },
   'providers.remove': { id: 'ollama' },
   'providers.setKey': { id: 'openai', apiKey: 'sk-0123456789' },
@@ -70,7 +85,10 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sampling.setLimits': { server: 'everything', limits: { maxTokens: 2_000, sessionBudget: 50_000 } },
   'sampling.resetUsage': { server: 'everything' },
   'sampling.models': {},
-  'sampling.setModelRanks': { model: 'claude-haiku-4-5', ranks: { tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4 } },
+  'sampling.setModelRanks': {
+    model: 'claude-haiku-4-5',
+    ranks: { tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4 },
+  },
   'elicitation.awaiting': {},
   'elicitation.dismiss': { id: 'everything/auth-1' },
   'roots.list': {},
@@ -85,7 +103,11 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'roots.pickFolder': {},
   'prompts.list': {},
   'prompts.get': { server: 'everything', name: 'args-prompt', arguments: { city: 'Paris' } },
-  'completion.complete': { server: 'everything', ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } },
+  'completion.complete': {
+    server: 'everything',
+    ref: { type: 'ref/prompt', name: 'completable-prompt' },
+    argument: { name: 'department', value: 'E' },
+  },
   'resources.list': { server: 'everything', cursor: '2' },
   'resources.templates': { server: 'everything' },
   'resources.read': { server: 'everything', uri: 'demo://resource/static/document/architecture.md' },
@@ -94,7 +116,11 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'resources.subscriptions': { server: 'everything' },
   'configImport.locations': { projectFolder: '/home/me/project' },
   'configImport.preview': { source: { kind: 'text', format: 'cursor', text: '{"mcpServers": {}}' } },
-  'configImport.apply': { source: { kind: 'location', id: 'claude-desktop' }, servers: [{ sourceName: 'github', name: 'github' }], answers: { token: 'x' } },
+  'configImport.apply': {
+    source: { kind: 'location', id: 'claude-desktop' },
+    servers: [{ sourceName: 'github', name: 'github' }],
+    answers: { token: 'x' },
+  },
   'configImport.export': {},
   'tasks.list': {},
   'tasks.cancel': { id: 'task-1' },
@@ -109,10 +135,17 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'apps.sandbox': {},
   'apps.resource': { server: 'basic', uri: 'ui://get-time/mcp-app.html' },
   'apps.list': { server: 'basic' },
-  'apps.callTool': { origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' }, tool: 'get-time', arguments: {} },
+  'apps.callTool': {
+    origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' },
+    tool: 'get-time',
+    arguments: {},
+  },
   'apps.log': { origin: { server: 'basic' }, level: 'info', text: 'hello' },
   'apps.openExternal': { origin: { server: 'basic' }, url: 'https://example.com/' },
-  'apps.setModelContext': { origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' }, content: [{ type: 'text', text: 'x' }] },
+  'apps.setModelContext': {
+    origin: { server: 'basic', conversationId: 'c1', toolUseId: 't1' },
+    content: [{ type: 'text', text: 'x' }],
+  },
   'apps.modelContext': { conversationId: 'c1' },
   'bundles.upload': { data: 'UEsFBg==' },
   'bundles.inspect': { source: { kind: 'path', path: '/tmp/x.mcpb' } },
@@ -124,7 +157,12 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'skills.attach': { server: 'docs', uri: 'skill://pdf-processing/SKILL.md' },
   'sandbox.support': {},
   'sandbox.serverSettings': {},
-  'sandbox.setServerSettings': { server: 'everything', enabled: true, allowedFolders: ['/srv/data'], allowedDomains: ['api.example.com', '*.npmjs.org', '127.0.0.1:8080'] },
+  'sandbox.setServerSettings': {
+    server: 'everything',
+    enabled: true,
+    allowedFolders: ['/srv/data'],
+    allowedDomains: ['api.example.com', '*.npmjs.org', '127.0.0.1:8080'],
+  },
   'sandbox.policy': { server: 'everything' },
   'sandbox.allow': { server: 'everything', domain: 'api.example.com' },
   'sandbox.denials': { server: 'everything' },
@@ -197,7 +235,10 @@ describe('router', () => {
 
     it('refuses an unknown extra key and names it', async () => {
       const { handlers, calls } = recordingHandlers();
-      const failure = expectFailure(await createRouter(handlers).dispatch(method, { ...valid, surprise: 1 }), 'INVALID_INPUT');
+      const failure = expectFailure(
+        await createRouter(handlers).dispatch(method, { ...valid, surprise: 1 }),
+        'INVALID_INPUT',
+      );
       expect(failure.path).toBe('surprise');
       expect(failure.message).toContain('surprise');
       expect(failure.message).toContain(method);
@@ -206,7 +247,9 @@ describe('router', () => {
 
     it('refuses a __proto__ key without polluting anything', async () => {
       const { handlers, calls } = recordingHandlers();
-      const input: unknown = JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(valid).slice(1)}`.replace(',}', '}'));
+      const input: unknown = JSON.parse(
+        `{"__proto__":{"polluted":true},${JSON.stringify(valid).slice(1)}`.replace(',}', '}'),
+      );
       expectFailure(await createRouter(handlers).dispatch(method, input), 'INVALID_INPUT');
       expect(calls).toHaveLength(0);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -227,14 +270,23 @@ describe('router', () => {
   it('names nested fields in the path and message', async () => {
     const { handlers } = recordingHandlers();
     const router = createRouter(handlers);
-    const emptyCommand = expectFailure(await router.dispatch('servers.add', { name: 'a', config: { command: ' ' } }), 'INVALID_INPUT');
+    const emptyCommand = expectFailure(
+      await router.dispatch('servers.add', { name: 'a', config: { command: ' ' } }),
+      'INVALID_INPUT',
+    );
     expect(emptyCommand.path).toBe('config.command');
     expect(emptyCommand.message).toContain('Enter the command');
 
-    const badArg = expectFailure(await router.dispatch('servers.add', { name: 'a', config: { command: 'x', args: ['ok', 5] } }), 'INVALID_INPUT');
+    const badArg = expectFailure(
+      await router.dispatch('servers.add', { name: 'a', config: { command: 'x', args: ['ok', 5] } }),
+      'INVALID_INPUT',
+    );
     expect(badArg.path).toBe('config.args[1]');
 
-    const badEnvKey = expectFailure(await router.dispatch('servers.add', { name: 'a', config: { command: 'x', env: { '1-bad': 'v' } } }), 'INVALID_INPUT');
+    const badEnvKey = expectFailure(
+      await router.dispatch('servers.add', { name: 'a', config: { command: 'x', env: { '1-bad': 'v' } } }),
+      'INVALID_INPUT',
+    );
     expect(badEnvKey.path).toBe('config.env["1-bad"]');
     expect(badEnvKey.message).toContain('Environment variable names');
   });
@@ -242,7 +294,10 @@ describe('router', () => {
   it('hands handlers the parsed input, defaults applied', async () => {
     const { handlers, calls } = recordingHandlers();
     await createRouter(handlers).dispatch('servers.add', { name: '  padded ', config: { command: 'node' } });
-    expect(calls[0]?.input).toMatchObject({ name: 'padded', config: { command: 'node', args: [], env: {}, enabled: true, secretEnv: [] } });
+    expect(calls[0]?.input).toMatchObject({
+      name: 'padded',
+      config: { command: 'node', args: [], env: {}, enabled: true, secretEnv: [] },
+    });
   });
 
   it.each([
@@ -263,7 +318,10 @@ describe('router', () => {
 
   it('refuses a huge input string with a readable message', async () => {
     const { handlers } = recordingHandlers();
-    const failure = expectFailure(await createRouter(handlers).dispatch('config.saveText', { text: 'x'.repeat(5_000_001) }), 'INVALID_INPUT');
+    const failure = expectFailure(
+      await createRouter(handlers).dispatch('config.saveText', { text: 'x'.repeat(5_000_001) }),
+      'INVALID_INPUT',
+    );
     expect(failure.path).toBe('text');
   });
 
@@ -274,7 +332,10 @@ describe('router', () => {
       },
     });
     const reported: unknown[] = [];
-    const result = await createRouter(handlers, { onInternalError: (_m, error) => reported.push(error) }).dispatch('servers.start', { name: 'ghost' });
+    const result = await createRouter(handlers, { onInternalError: (_m, error) => reported.push(error) }).dispatch(
+      'servers.start',
+      { name: 'ghost' },
+    );
     expect(result).toEqual({ ok: false, code: 'NOT_FOUND', message: 'No server named "ghost"', path: 'name' });
     expect(reported).toHaveLength(0);
   });
@@ -287,7 +348,9 @@ describe('router', () => {
       },
     });
     const reported: Array<{ method: string; error: unknown }> = [];
-    const result = await createRouter(handlers, { onInternalError: (method, error) => reported.push({ method, error }) }).dispatch('servers.list', {});
+    const result = await createRouter(handlers, {
+      onInternalError: (method, error) => reported.push({ method, error }),
+    }).dispatch('servers.list', {});
     const failure = expectFailure(result, 'INTERNAL');
     expect(failure.message).toContain('cannot read properties of undefined');
     expect(reported).toEqual([{ method: 'servers.list', error: bug }]);
@@ -326,6 +389,9 @@ describe('router', () => {
         throw new HostError('NOPE' as 'INTERNAL', 'odd');
       },
     });
-    expectFailure(await createRouter(handlers, { onInternalError: () => undefined }).dispatch('servers.list', {}), 'INTERNAL');
+    expectFailure(
+      await createRouter(handlers, { onInternalError: () => undefined }).dispatch('servers.list', {}),
+      'INTERNAL',
+    );
   });
 });

@@ -75,8 +75,11 @@ function isHostError(error: unknown): error is HostError {
 function invalidInput(method: MethodName, issues: readonly z.core.$ZodIssue[]): Failure {
   const described = issues.map(describeIssue);
   const first = described[0];
-  const shown = described.slice(0, MAX_ISSUES_IN_MESSAGE).map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
-  const more = described.length > MAX_ISSUES_IN_MESSAGE ? ` (and ${described.length - MAX_ISSUES_IN_MESSAGE} more)` : '';
+  const shown = described
+    .slice(0, MAX_ISSUES_IN_MESSAGE)
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+  const more =
+    described.length > MAX_ISSUES_IN_MESSAGE ? ` (and ${described.length - MAX_ISSUES_IN_MESSAGE} more)` : '';
   const message = `Invalid input for ${method}: ${shown.join('; ')}${more}`;
   return fail('INVALID_INPUT', message, first?.path || undefined);
 }
@@ -125,4 +128,3 @@ function describeMethod(method: unknown): string {
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
-

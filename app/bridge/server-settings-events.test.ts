@@ -13,7 +13,11 @@ describe('per-server settings on removal', () => {
     await settings.setResultLimit('alpha', 1_500);
     const emitted: Array<{ topic: TopicName; payload: unknown }> = [];
     const errors: string[] = [];
-    const listener = forgetSettingsOnRemoval({ emit: (topic, payload) => emitted.push({ topic, payload }) }, settings, (what) => errors.push(what));
+    const listener = forgetSettingsOnRemoval(
+      { emit: (topic, payload) => emitted.push({ topic, payload }) },
+      settings,
+      (what) => errors.push(what),
+    );
     listener.serverRemoved?.('alpha');
     await expect.poll(() => emitted.length).toBe(3);
     expect(emitted).toEqual([
@@ -21,7 +25,11 @@ describe('per-server settings on removal', () => {
       { topic: 'servers.instructionsSettingChanged', payload: { server: 'alpha', sendInstructions: true } },
       { topic: 'servers.resultLimitChanged', payload: { server: 'alpha' } },
     ]);
-    expect([settings.tasksForOptionalTools('alpha'), settings.sendsInstructions('alpha'), settings.resultLimit('alpha')]).toEqual([true, true, undefined]);
+    expect([
+      settings.tasksForOptionalTools('alpha'),
+      settings.sendsInstructions('alpha'),
+      settings.resultLimit('alpha'),
+    ]).toEqual([true, true, undefined]);
     expect(errors).toEqual([]);
   });
 });

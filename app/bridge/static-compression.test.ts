@@ -9,7 +9,10 @@ import { isCompressibleType, negotiateEncoding } from './compression';
 import { createStaticHandler } from './static-files';
 
 // A script big and repetitive enough that compression pays, like the renderer's chunks.
-const SCRIPT = Array.from({ length: 400 }, (_, i) => `export function handler${i}(value) { return value + ${i}; }`).join('\n');
+const SCRIPT = Array.from(
+  { length: 400 },
+  (_, i) => `export function handler${i}(value) { return value + ${i}; }`,
+).join('\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4096, 7)]);
 
 let dir: string;
@@ -20,7 +23,10 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'berth-static-'));
   const staticDir = join(dir, 'static');
   await mkdir(join(staticDir, 'assets'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), `<!doctype html><title>Berth</title>${'<!-- padding -->'.repeat(200)}`);
+  await writeFile(
+    join(staticDir, 'index.html'),
+    `<!doctype html><title>Berth</title>${'<!-- padding -->'.repeat(200)}`,
+  );
   await writeFile(join(staticDir, 'assets', 'app.js'), SCRIPT);
   await writeFile(join(staticDir, 'assets', 'tiny.js'), 'console.log(1)');
   await writeFile(join(staticDir, 'assets', 'logo.png'), PNG);
@@ -46,11 +52,22 @@ interface RawResponse {
 /** A request without the automatic decompression fetch would do, so the wire bytes are seen. */
 function get(path: string, acceptEncoding?: string, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolveResponse, rejectResponse) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', rejectResponse);
     req.end();
   });
@@ -140,10 +157,23 @@ describe('negotiateEncoding', () => {
 
 describe('isCompressibleType', () => {
   it('compresses text, JSON and SVG but not already-compressed formats', () => {
-    for (const type of ['text/javascript; charset=utf-8', 'text/css; charset=utf-8', 'text/html; charset=utf-8', 'application/json; charset=utf-8', 'image/svg+xml']) {
+    for (const type of [
+      'text/javascript; charset=utf-8',
+      'text/css; charset=utf-8',
+      'text/html; charset=utf-8',
+      'application/json; charset=utf-8',
+      'image/svg+xml',
+    ]) {
       expect(isCompressibleType(type)).toBe(true);
     }
-    for (const type of ['image/png', 'image/webp', 'font/woff2', 'application/wasm', 'video/mp4', 'application/octet-stream']) {
+    for (const type of [
+      'image/png',
+      'image/webp',
+      'font/woff2',
+      'application/wasm',
+      'video/mp4',
+      'application/octet-stream',
+    ]) {
       expect(isCompressibleType(type)).toBe(false);
     }
   });

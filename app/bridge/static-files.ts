@@ -51,7 +51,9 @@ export interface StaticHandlerOptions {
   onError(error: unknown): void;
 }
 
-export function createStaticHandler(options: StaticHandlerOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+export function createStaticHandler(
+  options: StaticHandlerOptions,
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const root = resolve(options.staticDir);
   const compressed = new CompressedFileCache();
   const htmlHeaders = {
@@ -61,8 +63,18 @@ export function createStaticHandler(options: StaticHandlerOptions): (request: In
     'Cache-Control': 'no-store',
   };
 
-  const sendText = (response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void => {
-    response.writeHead(status, { ...COMMON_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  const sendText = (
+    response: ServerResponse,
+    status: number,
+    text: string,
+    extra: Record<string, string> = {},
+  ): void => {
+    response.writeHead(status, {
+      ...COMMON_HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...extra,
+    });
     response.end(text);
   };
 
@@ -100,7 +112,11 @@ export function createStaticHandler(options: StaticHandlerOptions): (request: In
     if (isCompressibleType(type)) headers.Vary = 'Accept-Encoding';
     const encoded = await compressed.get(file, type, request.headers['accept-encoding']);
     if (encoded !== undefined) {
-      response.writeHead(200, { ...headers, 'Content-Encoding': encoded.encoding, 'Content-Length': String(encoded.body.length) });
+      response.writeHead(200, {
+        ...headers,
+        'Content-Encoding': encoded.encoding,
+        'Content-Length': String(encoded.body.length),
+      });
       response.end(request.method === 'HEAD' ? undefined : encoded.body);
       return;
     }
@@ -118,7 +134,8 @@ export function createStaticHandler(options: StaticHandlerOptions): (request: In
   };
 }
 
-type RequestTarget = { kind: 'file'; path: string; isIndex: boolean } | { kind: 'bad'; status: 400 | 403; reason: string };
+type RequestTarget =
+  { kind: 'file'; path: string; isIndex: boolean } | { kind: 'bad'; status: 400 | 403; reason: string };
 
 /** Maps a request URL to a path under `root`, refusing anything that would leave it. */
 export function resolveRequestPath(root: string, url: string): RequestTarget {
@@ -142,7 +159,8 @@ function isInside(root: string, candidate: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-type OpenableFile = { kind: 'file'; path: string; size: number; mtimeMs: number } | { kind: 'missing' } | { kind: 'outside' };
+type OpenableFile =
+  { kind: 'file'; path: string; size: number; mtimeMs: number } | { kind: 'missing' } | { kind: 'outside' };
 
 /** Follows symlinks and checks again that the real file lives under the real root. */
 async function openableFile(root: string, path: string): Promise<OpenableFile> {
@@ -162,4 +180,3 @@ function isMissingFileError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENAMETOOLONG';
 }
-

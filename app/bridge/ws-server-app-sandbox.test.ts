@@ -36,7 +36,10 @@ beforeEach(async () => {
   await writeFile(join(dir, 'static', 'index.html'), '<!doctype html><title>Berth</title>');
   await mkdir(join(dir, 'proxy'));
   await writeFile(join(dir, 'proxy', 'index.html'), '<!doctype html><title>proxy</title>');
-  proxy = await startSandboxProxyServer({ proxyDir: join(dir, 'proxy'), embedderOrigins: () => [`http://127.0.0.1:${server.port}`] });
+  proxy = await startSandboxProxyServer({
+    proxyDir: join(dir, 'proxy'),
+    embedderOrigins: () => [`http://127.0.0.1:${server.port}`],
+  });
   server = await startBrowserServer({ host, staticDir: join(dir, 'static'), appSandboxOrigin: proxy.origin });
 });
 
@@ -49,7 +52,11 @@ afterEach(async () => {
 /** Tries the bridge with the right token from `origin`; resolves with 'open' or the refusal's status and body. */
 function tryBridge(origin: string): Promise<'open' | { status: number; body: string }> {
   return new Promise((resolveTry, rejectTry) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token}`], { origin });
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${server.port}${WS_PATH}`,
+      [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token}`],
+      { origin },
+    );
     ws.once('open', () => {
       ws.terminate();
       resolveTry('open');
@@ -74,7 +81,10 @@ describe("the bridge and the apps' sandbox origin", () => {
   });
 
   it("refuses the opaque origin of an app's frame", async () => {
-    expect(await tryBridge('null')).toEqual({ status: 403, body: 'Origin not allowed: an opaque origin (a sandboxed frame, such as an app)\n' });
+    expect(await tryBridge('null')).toEqual({
+      status: 403,
+      body: 'Origin not allowed: an opaque origin (a sandboxed frame, such as an app)\n',
+    });
     expect(calls).toEqual([]);
   });
 

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { WebSocket } from 'ws';
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX, type EventMessage, type ReplyMessage } from '../../shared/contract';
+import {
+  WS_PATH,
+  WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type EventMessage,
+  type ReplyMessage,
+} from '../../shared/contract';
 import { ok, type Result } from '../../shared/result';
 import type { Host } from '../host/host-types';
 import { createEventHub, type EventHub } from '../events/event-hub';
@@ -34,7 +40,10 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'berth-ws-'));
   staticDir = join(dir, 'static');
   await mkdir(join(staticDir, 'assets'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Berth</title><script src="/assets/app.js"></script>');
+  await writeFile(
+    join(staticDir, 'index.html'),
+    '<!doctype html><title>Berth</title><script src="/assets/app.js"></script>',
+  );
   await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log("hi")');
   await writeFile(join(staticDir, 'assets', 'style.css'), 'body{}');
   await writeFile(join(dir, 'secret.txt'), 'TOP-SECRET');
@@ -53,7 +62,10 @@ const wsUrl = (): string => `ws://127.0.0.1:${server.port}${WS_PATH}`;
 const goodProtocols = (): string[] => [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token}`];
 
 /** Opens a socket; resolves with it when accepted, or with the HTTP status when refused. */
-function connect(protocols: string[], headers: { origin?: string } = { origin: origin() }): Promise<WebSocket | number> {
+function connect(
+  protocols: string[],
+  headers: { origin?: string } = { origin: origin() },
+): Promise<WebSocket | number> {
   return new Promise((resolveConnect, rejectConnect) => {
     const ws = new WebSocket(wsUrl(), protocols, headers.origin === undefined ? {} : { origin: headers.origin });
     openSockets.push(ws);
@@ -90,11 +102,20 @@ interface RawResponse {
 /** A raw HTTP request, so paths and headers go out exactly as written. */
 function rawRequest(path: string, headers: OutgoingHttpHeaders = {}, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolveRequest, rejectRequest) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method, headers: { Host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolveRequest({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: server.port, path, method, headers: { Host: `127.0.0.1:${server.port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolveRequest({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('upgrade', (res, socket) => {
       socket.destroy();
       resolveRequest({ status: res.statusCode ?? 101, headers: res.headers, body: '' });
@@ -124,7 +145,11 @@ describe('browser-mode WebSocket bridge', () => {
 
     const reply = nextMessage<ReplyMessage>(ws, (message) => message.kind === 'reply');
     ws.send(JSON.stringify({ kind: 'call', id: 7, method: 'servers.list', input: {} }));
-    expect(await reply).toEqual({ kind: 'reply', id: 7, result: { ok: true, value: { method: 'servers.list', input: {} } } });
+    expect(await reply).toEqual({
+      kind: 'reply',
+      id: 7,
+      result: { ok: true, value: { method: 'servers.list', input: {} } },
+    });
     expect(host.calls).toEqual([{ method: 'servers.list', input: {} }]);
 
     const event = nextMessage<EventMessage>(ws, (message) => message.kind === 'event');
@@ -135,10 +160,13 @@ describe('browser-mode WebSocket bridge', () => {
   it('sends the events and replies of one tick in one socket write, in order', async () => {
     const ws = await connectOk();
     const received: string[] = [];
-    ws.on('message', (data: Buffer) => received.push((JSON.parse(data.toString('utf8')) as EventMessage & { payload: { name: string } }).payload.name));
+    ws.on('message', (data: Buffer) =>
+      received.push((JSON.parse(data.toString('utf8')) as EventMessage & { payload: { name: string } }).payload.name),
+    );
     // Count the server side's writes: its socket's local port is the bridge's.
     const writes = vi.spyOn(Socket.prototype, '_writev' as never) as unknown as MockInstance<(this: Socket) => void>;
-    const serverWrites = (): number => writes.mock.contexts.filter((socket) => (socket as unknown as Socket).localPort === server.port).length;
+    const serverWrites = (): number =>
+      writes.mock.contexts.filter((socket) => (socket as unknown as Socket).localPort === server.port).length;
     try {
       for (const name of ['a', 'b', 'c']) host.events.emit('servers.removed', { name });
       // Over a real socket: vi.waitFor's one-second default is short for a loaded two-core machine.
@@ -157,7 +185,10 @@ describe('browser-mode WebSocket bridge', () => {
   it.each([
     ['no token', () => [WS_PROTOCOL]],
     ['a wrong token', () => [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${'A'.repeat(43)}`]],
-    ['a token that is a prefix of the right one', () => [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token.slice(0, 10)}`]],
+    [
+      'a token that is a prefix of the right one',
+      () => [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token.slice(0, 10)}`],
+    ],
     ['the token without the bridge protocol', () => [`${WS_TOKEN_PROTOCOL_PREFIX}${server.token}`]],
     ['no subprotocols at all', () => []],
   ])('refuses %s with 401', async (_label, protocols) => {
@@ -181,7 +212,10 @@ describe('browser-mode WebSocket bridge', () => {
   });
 
   it('refuses an upgrade with a foreign Host header (DNS rebinding) and one on another path', async () => {
-    const rebinding = await rawRequest(WS_PATH, upgradeHeaders({ Host: `evil.example:${server.port}`, Origin: `http://evil.example:${server.port}` }));
+    const rebinding = await rawRequest(
+      WS_PATH,
+      upgradeHeaders({ Host: `evil.example:${server.port}`, Origin: `http://evil.example:${server.port}` }),
+    );
     expect(rebinding.status).toBe(403);
     const rebindingSameOrigin = await rawRequest(WS_PATH, upgradeHeaders({ Host: `evil.example:${server.port}` }));
     expect(rebindingSameOrigin.status).toBe(403);
@@ -240,7 +274,9 @@ describe('browser-mode WebSocket bridge', () => {
     const bigText = 'y'.repeat(1024 * 1024);
     // Emitted in one tick, nothing drains in between, so the backlog passes the limit.
     for (let i = 0; i < 40; i += 1) {
-      host.events.emit('logs.appended', { entries: [{ seq: i, server: 's', time: 0, source: 'stderr', text: bigText }] });
+      host.events.emit('logs.appended', {
+        entries: [{ seq: i, server: 's', time: 0, source: 'stderr', text: bigText }],
+      });
     }
     const { code, reason } = await closed;
     expect(code).toBe(CLOSE_TOO_SLOW);
@@ -330,9 +366,12 @@ describe('browser-mode static server', () => {
 });
 
 describe('browser-mode server options', () => {
-  it.each(['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com', '', '127.example.com'])('refuses to bind %j', async (hostname) => {
-    await expect(startBrowserServer({ host, staticDir, hostname })).rejects.toThrow(/loopback/);
-  });
+  it.each(['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com', '', '127.example.com'])(
+    'refuses to bind %j',
+    async (hostname) => {
+      await expect(startBrowserServer({ host, staticDir, hostname })).rejects.toThrow(/loopback/);
+    },
+  );
 
   it('recognises loopback addresses', () => {
     for (const hostname of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1']) {
@@ -359,7 +398,9 @@ describe('browser-mode server options', () => {
   });
 
   it('refuses a token that cannot travel in a subprotocol', async () => {
-    await expect(startBrowserServer({ host, staticDir, token: 'has spaces in it, and commas' })).rejects.toThrow(/token/);
+    await expect(startBrowserServer({ host, staticDir, token: 'has spaces in it, and commas' })).rejects.toThrow(
+      /token/,
+    );
     await expect(startBrowserServer({ host, staticDir, token: 'short' })).rejects.toThrow(/token/);
   });
 

@@ -61,7 +61,9 @@ const wireOf = new WeakMap<WebSocket, Duplex>();
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const { host, staticDir, port: requestedPort = 0, hostname = '127.0.0.1' } = options;
   if (!isLoopbackHostname(hostname)) {
-    throw new Error(`Browser mode only listens on a loopback address (127.0.0.1, ::1 or localhost); refusing to bind "${hostname}"`);
+    throw new Error(
+      `Browser mode only listens on a loopback address (127.0.0.1, ::1 or localhost); refusing to bind "${hostname}"`,
+    );
   }
   if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65_535) {
     throw new Error(`The port must be an integer from 0 to 65535, not ${String(requestedPort)}`);
@@ -128,7 +130,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         ws.terminate();
       });
       ws.on('close', (code, reason) => {
-        if (code !== 1000 && code !== 1001 && code !== 1005) reportError(new Error(`bridge connection closed: ${code} ${reason.toString('utf8')}`));
+        if (code !== 1000 && code !== 1001 && code !== 1005)
+          reportError(new Error(`bridge connection closed: ${code} ${reason.toString('utf8')}`));
       });
       ws.on('message', (data, isBinary) => {
         void handleMessage(host, ws, data, isBinary, reportError);
@@ -172,9 +175,18 @@ function listen(server: Server, hostname: string, port: number): Promise<number>
     const onError = (error: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);
       if (error.code === 'EADDRINUSE') {
-        rejectListen(Object.assign(new Error(`Port ${port} on ${hostname} is already in use; choose another port, or 0 for a free one`), { code: error.code }));
+        rejectListen(
+          Object.assign(
+            new Error(`Port ${port} on ${hostname} is already in use; choose another port, or 0 for a free one`),
+            { code: error.code },
+          ),
+        );
       } else if (error.code === 'EACCES') {
-        rejectListen(Object.assign(new Error(`Not allowed to listen on ${hostname}:${port} (ports below 1024 need privileges)`), { code: error.code }));
+        rejectListen(
+          Object.assign(new Error(`Not allowed to listen on ${hostname}:${port} (ports below 1024 need privileges)`), {
+            code: error.code,
+          }),
+        );
       } else {
         rejectListen(error);
       }
@@ -204,11 +216,14 @@ interface UpgradePolicy {
 function checkUpgrade(request: IncomingMessage, policy: UpgradePolicy): UpgradeRefusal | undefined {
   const path = (request.url ?? '').split('?', 1)[0];
   if (path !== WS_PATH) return { status: 403, reason: `WebSockets are only served on ${WS_PATH}` };
-  if (!isAllowedHostHeader(request.headers.host, policy.hosts)) return { status: 403, reason: 'Unexpected Host header' };
+  if (!isAllowedHostHeader(request.headers.host, policy.hosts))
+    return { status: 403, reason: 'Unexpected Host header' };
   const origin = request.headers.origin;
   // The allowlist below already leaves these out; naming them keeps an app's frames refused if it ever widens.
-  if (origin === 'null') return { status: 403, reason: 'Origin not allowed: an opaque origin (a sandboxed frame, such as an app)' };
-  if (origin !== undefined && origin === policy.appSandboxOrigin) return { status: 403, reason: "Origin not allowed: the apps' sandbox" };
+  if (origin === 'null')
+    return { status: 403, reason: 'Origin not allowed: an opaque origin (a sandboxed frame, such as an app)' };
+  if (origin !== undefined && origin === policy.appSandboxOrigin)
+    return { status: 403, reason: "Origin not allowed: the apps' sandbox" };
   if (origin === undefined || !policy.origins.has(origin)) return { status: 403, reason: 'Origin not allowed' };
   return checkSubprotocols(request.headers['sec-websocket-protocol'], policy.token);
 }
@@ -223,7 +238,13 @@ function refuseUpgrade(socket: Duplex, refusal: UpgradeRefusal): void {
   );
 }
 
-async function handleMessage(host: Host, ws: WebSocket, data: RawData, isBinary: boolean, reportError: (error: unknown) => void): Promise<void> {
+async function handleMessage(
+  host: Host,
+  ws: WebSocket,
+  data: RawData,
+  isBinary: boolean,
+  reportError: (error: unknown) => void,
+): Promise<void> {
   const call = parseCall(data, isBinary);
   let result: Result<unknown>;
   if (call.kind === 'bad') {
@@ -243,16 +264,22 @@ async function handleMessage(host: Host, ws: WebSocket, data: RawData, isBinary:
     text = JSON.stringify(reply);
   } catch (error) {
     reportError(error);
-    text = JSON.stringify({ kind: 'reply', id: call.id, result: fail('INTERNAL', `The reply could not be serialized: ${errorMessage(error)}`) });
+    text = JSON.stringify({
+      kind: 'reply',
+      id: call.id,
+      result: fail('INTERNAL', `The reply could not be serialized: ${errorMessage(error)}`),
+    });
   }
   send(ws, text);
 }
 
-type ParsedCall = { kind: 'call'; id: number; method: string; input: unknown } | { kind: 'bad'; id: number; message: string };
+type ParsedCall =
+  { kind: 'call'; id: number; method: string; input: unknown } | { kind: 'bad'; id: number; message: string };
 
 /** Reads a CallMessage, keeping the id when it is readable so the client can match the error. */
 function parseCall(data: RawData, isBinary: boolean): ParsedCall {
-  if (isBinary) return { kind: 'bad', id: -1, message: 'Binary frames are not part of the bridge protocol; send JSON text' };
+  if (isBinary)
+    return { kind: 'bad', id: -1, message: 'Binary frames are not part of the bridge protocol; send JSON text' };
   let message: unknown;
   try {
     message = JSON.parse(rawText(data));
@@ -260,14 +287,20 @@ function parseCall(data: RawData, isBinary: boolean): ParsedCall {
     return { kind: 'bad', id: -1, message: `The message is not valid JSON: ${errorMessage(error)}` };
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    return { kind: 'bad', id: -1, message: 'A bridge message must be a JSON object { kind: "call", id, method, input }' };
+    return {
+      kind: 'bad',
+      id: -1,
+      message: 'A bridge message must be a JSON object { kind: "call", id, method, input }',
+    };
   }
   const fields = message as Record<string, unknown>;
   const id = fields.id;
   const readableId = typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
-  if (readableId === undefined) return { kind: 'bad', id: -1, message: 'The message needs an "id" that is a non-negative integer' };
+  if (readableId === undefined)
+    return { kind: 'bad', id: -1, message: 'The message needs an "id" that is a non-negative integer' };
   if (fields.kind !== 'call') return { kind: 'bad', id: readableId, message: 'The message "kind" must be "call"' };
-  if (typeof fields.method !== 'string') return { kind: 'bad', id: readableId, message: 'The message needs a "method" string' };
+  if (typeof fields.method !== 'string')
+    return { kind: 'bad', id: readableId, message: 'The message needs a "method" string' };
   return { kind: 'call', id: readableId, method: fields.method, input: fields.input };
 }
 

@@ -25,7 +25,14 @@ export interface BundleLaunch {
 
 /** The spec's folder variables (`${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`, `${DOWNLOADS}`) and path separators. */
 export function systemVariables(home: string): Record<string, string> {
-  return { HOME: home, DESKTOP: join(home, 'Desktop'), DOCUMENTS: join(home, 'Documents'), DOWNLOADS: join(home, 'Downloads'), pathSeparator: sep, '/': sep };
+  return {
+    HOME: home,
+    DESKTOP: join(home, 'Desktop'),
+    DOCUMENTS: join(home, 'Documents'),
+    DOWNLOADS: join(home, 'Downloads'),
+    pathSeparator: sep,
+    '/': sep,
+  };
 }
 
 const VARIABLE = /\$\{([^{}]+)\}/g;
@@ -37,7 +44,10 @@ export function fillSystemVariables(text: string, home: string): string {
 }
 
 /** The command the manifest gives for this platform (`platform_overrides`), or the spec's default for its server type. */
-function baseConfig(manifest: BundleManifest, platform: NodeJS.Platform): { command: string; args: string[]; env: Record<string, string> } {
+function baseConfig(
+  manifest: BundleManifest,
+  platform: NodeJS.Platform,
+): { command: string; args: string[]; env: Record<string, string> } {
   const entry = `\${__dirname}/${manifest.server.entry_point}`;
   const given = manifest.server.mcp_config;
   if (given === undefined) {
@@ -67,7 +77,12 @@ function baseConfig(manifest: BundleManifest, platform: NodeJS.Platform): { comm
  * out). A sensitive setting may go into env values only: on the command line
  * every local user could read it.
  */
-export function buildLaunch(manifest: BundleManifest, fields: readonly BundleField[], values: ReadonlyMap<string, SettingValue>, variables: LaunchVariables): BundleLaunch {
+export function buildLaunch(
+  manifest: BundleManifest,
+  fields: readonly BundleField[],
+  values: ReadonlyMap<string, SettingValue>,
+  variables: LaunchVariables,
+): BundleLaunch {
   const system: Record<string, string> = { ...systemVariables(variables.home), __dirname: variables.bundleDir };
   const declared = new Map(fields.map((field) => [field.key, field]));
   const problems: BundleProblem[] = [];
@@ -89,7 +104,10 @@ export function buildLaunch(manifest: BundleManifest, fields: readonly BundleFie
     });
   const refuseSecret = (where: string): void => {
     for (const field of sensitiveSeen) {
-      problems.push({ field: `values.${field.key}`, message: `The bundle puts ${field.title} (a sensitive setting) ${where}, where other programs on this computer can read it: Berth does not run it that way` });
+      problems.push({
+        field: `values.${field.key}`,
+        message: `The bundle puts ${field.title} (a sensitive setting) ${where}, where other programs on this computer can read it: Berth does not run it that way`,
+      });
     }
     sensitiveSeen = [];
   };

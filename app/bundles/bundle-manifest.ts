@@ -11,7 +11,9 @@ type ManifestSchemas = (typeof import('@anthropic-ai/mcpb/node'))['MANIFEST_SCHE
 
 function versionOf(schemas: ManifestSchemas, data: Record<string, unknown>): keyof ManifestSchemas | undefined {
   const declared = data.manifest_version ?? data.dxt_version;
-  return typeof declared === 'string' && Object.prototype.hasOwnProperty.call(schemas, declared) ? (declared as keyof ManifestSchemas) : undefined;
+  return typeof declared === 'string' && Object.prototype.hasOwnProperty.call(schemas, declared)
+    ? (declared as keyof ManifestSchemas)
+    : undefined;
 }
 
 /**
@@ -21,19 +23,24 @@ function versionOf(schemas: ManifestSchemas, data: Record<string, unknown>): key
  * lists what is wrong, field by field.
  */
 export async function parseManifest(bytes: Buffer | undefined): Promise<BundleManifest> {
-  if (bytes === undefined) throw new BundleRefused('The archive has no manifest.json at its top: it is not an MCP Bundle');
+  if (bytes === undefined)
+    throw new BundleRefused('The archive has no manifest.json at its top: it is not an MCP Bundle');
   let data: unknown;
   try {
     data = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
-    throw new BundleRefused(`manifest.json is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new BundleRefused(
+      `manifest.json is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BundleRefused('manifest.json is not a JSON object');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new BundleRefused('manifest.json is not a JSON object');
   // Loaded on first use: @anthropic-ai/mcpb takes ~0.5 s to import, which no start-up should pay.
   const { MANIFEST_SCHEMAS } = await import('@anthropic-ai/mcpb/node');
   const version = versionOf(MANIFEST_SCHEMAS, data as Record<string, unknown>);
   if (version === undefined) {
-    const declared = (data as Record<string, unknown>).manifest_version ?? (data as Record<string, unknown>).dxt_version;
+    const declared =
+      (data as Record<string, unknown>).manifest_version ?? (data as Record<string, unknown>).dxt_version;
     const supported = Object.keys(MANIFEST_SCHEMAS).join(', ');
     throw new BundleRefused(
       declared === undefined
@@ -43,20 +50,25 @@ export async function parseManifest(bytes: Buffer | undefined): Promise<BundleMa
   }
   const parsed = MANIFEST_SCHEMAS[version].safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 8).map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+    const issues = parsed.error.issues
+      .slice(0, 8)
+      .map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
     const more = parsed.error.issues.length > 8 ? ` (and ${parsed.error.issues.length - 8} more)` : '';
     throw new BundleRefused(`manifest.json is invalid: ${issues.join('; ')}${more}`);
   }
   const manifest = parsed.data as BundleManifest;
   if (!/^[^\s/\\]/.test(manifest.server.entry_point) || manifest.server.entry_point.split(/[\\/]/).includes('..')) {
-    throw new BundleRefused(`manifest.json's server.entry_point "${manifest.server.entry_point}" must be a path inside the bundle`);
+    throw new BundleRefused(
+      `manifest.json's server.entry_point "${manifest.server.entry_point}" must be a path inside the bundle`,
+    );
   }
   return manifest;
 }
 
 /** What the panel shows about a bundle. */
 export function manifestView(manifest: BundleManifest): BundleManifestView {
-  const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+  const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>
+    value === undefined ? {} : ({ [key]: value } as Record<K, string>);
   const named = (entries: readonly { name: string; description?: string | undefined }[] | undefined) =>
     (entries ?? []).map((entry) => ({ name: entry.name, ...optional('description', entry.description) }));
   return {
@@ -66,7 +78,11 @@ export function manifestView(manifest: BundleManifest): BundleManifestView {
     version: manifest.version,
     description: manifest.description,
     ...optional('longDescription', manifest.long_description),
-    author: { name: manifest.author.name, ...optional('email', manifest.author.email), ...optional('url', manifest.author.url) },
+    author: {
+      name: manifest.author.name,
+      ...optional('email', manifest.author.email),
+      ...optional('url', manifest.author.url),
+    },
     ...optional('homepage', manifest.homepage),
     ...optional('repository', manifest.repository?.url),
     ...optional('license', manifest.license),
@@ -95,7 +111,9 @@ export function manifestFields(manifest: BundleManifest, fill: (text: string) =>
     if (option.min !== undefined) field.min = option.min;
     if (option.max !== undefined) field.max = option.max;
     const fallback = option.default;
-    if (fallback !== undefined) field.default = typeof fallback === 'string' ? fill(fallback) : Array.isArray(fallback) ? fallback.map(fill) : fallback;
+    if (fallback !== undefined)
+      field.default =
+        typeof fallback === 'string' ? fill(fallback) : Array.isArray(fallback) ? fallback.map(fill) : fallback;
     return field;
   });
 }

@@ -62,7 +62,9 @@ export async function reviewBundle(input: ReviewInput): Promise<BundleReview> {
   const swap = (text: string): string => text.split(input.stagedPath).join(input.installPath);
   const parsed = ServerConfigSchema.safeParse({ command: staged.command, args: staged.args, env: staged.env });
   if (!parsed.success) {
-    throw new BundleRefused(`The bundle's server settings are not usable: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    throw new BundleRefused(
+      `The bundle's server settings are not usable: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
   const config = parsed.data;
   const launch = await reviewLaunch(config, { launchPath: input.launchPath, defaultCwd: input.defaultCwd });
@@ -71,29 +73,52 @@ export async function reviewBundle(input: ReviewInput): Promise<BundleReview> {
   let runtime: BundleReview['runtime'];
   const platforms = manifest.compatibility?.platforms;
   const entry = join(input.stagedPath, ...manifest.server.entry_point.split(/[\\/]/));
-  if (platforms !== undefined && platforms.length > 0 && !platforms.includes(platform as 'darwin' | 'win32' | 'linux')) {
+  if (
+    platforms !== undefined &&
+    platforms.length > 0 &&
+    !platforms.includes(platform as 'darwin' | 'win32' | 'linux')
+  ) {
     const names = platforms.map((name) => PLATFORM_NAMES[name] ?? name).join(' and ');
     runtime = { ok: false, message: `This bundle is made for ${names}, not ${PLATFORM_NAMES[platform] ?? platform}` };
   } else if (type === 'binary' && (await isFile(entry)) && !(await isExecutable(entry, platform))) {
-    runtime = { ok: false, message: `The bundle's program ${manifest.server.entry_point} is not executable: ${RUNTIME_HELP.binary!.fix}` };
+    runtime = {
+      ok: false,
+      message: `The bundle's program ${manifest.server.entry_point} is not executable: ${RUNTIME_HELP.binary!.fix}`,
+    };
   } else if (launch.resolvedCommand === undefined) {
-    runtime = { ok: false, message: `"${swap(shown.command)}" is not found${type === 'binary' ? ' in the bundle' : ' on the PATH servers start with'}: ${help.fix}` };
+    runtime = {
+      ok: false,
+      message: `"${swap(shown.command)}" is not found${type === 'binary' ? ' in the bundle' : ' on the PATH servers start with'}: ${help.fix}`,
+    };
   } else if (!(await isFile(entry))) {
-    runtime = { ok: false, message: `The bundle's entry point ${manifest.server.entry_point} is missing from the archive: ${RUNTIME_HELP.binary!.fix}` };
+    runtime = {
+      ok: false,
+      message: `The bundle's entry point ${manifest.server.entry_point} is missing from the archive: ${RUNTIME_HELP.binary!.fix}`,
+    };
   } else {
-    runtime = { ok: true, message: type === 'binary' ? `Runs the bundle's own program, ${manifest.server.entry_point}` : `${help.name} found: ${swap(launch.resolvedCommand)}` };
+    runtime = {
+      ok: true,
+      message:
+        type === 'binary'
+          ? `Runs the bundle's own program, ${manifest.server.entry_point}`
+          : `${help.name} found: ${swap(launch.resolvedCommand)}`,
+    };
   }
   const secret = new Set(shown.secretEnv);
   const review: BundleReview = {
     name: input.name,
     command: shown.command,
     args: [...shown.args],
-    env: Object.fromEntries(Object.entries(shown.env).map(([key, value]) => [key, secret.has(key) ? SECRET_MASK : value])),
+    env: Object.fromEntries(
+      Object.entries(shown.env).map(([key, value]) => [key, secret.has(key) ? SECRET_MASK : value]),
+    ),
     secretEnvKeys: [...shown.secretEnv],
     installPath: input.installPath,
     runtime,
     // A binary bundle's command is inside its own folder by design: that is what the person is installing.
-    warnings: launch.warnings.filter((warning) => warning.confirm === true).map((warning) => ({ ...warning, message: swap(warning.message) })),
+    warnings: launch.warnings
+      .filter((warning) => warning.confirm === true)
+      .map((warning) => ({ ...warning, message: swap(warning.message) })),
     problems: [...shown.problems],
   };
   if (launch.resolvedCommand !== undefined) review.resolvedCommand = swap(launch.resolvedCommand);

@@ -1,13 +1,25 @@
 import { access, rename, rm, rmdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { BundleField, BundleInspection, BundleReview, BundleSource, BundleValues } from '../../shared/contract/bundles';
+import type {
+  BundleField,
+  BundleInspection,
+  BundleReview,
+  BundleSource,
+  BundleValues,
+} from '../../shared/contract/bundles';
 import { unconfirmedMessage } from '../../shared/domain/launch-confirm';
 import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { makePrivateDir } from '../config/private-files';
 import { uniqueServerName } from '../config-import/server-names';
 import { buildLaunch, fillSystemVariables, type BundleLaunch } from './bundle-launch';
-import { MAX_MANIFEST_BYTES, manifestFields, manifestView, parseManifest, type BundleManifest } from './bundle-manifest';
+import {
+  MAX_MANIFEST_BYTES,
+  manifestFields,
+  manifestView,
+  parseManifest,
+  type BundleManifest,
+} from './bundle-manifest';
 import { BundleRefused } from './bundle-refused';
 import { reviewBundle } from './bundle-review';
 import { checkSignature } from './bundle-signature';
@@ -52,7 +64,10 @@ export interface PreparedInstall {
 
 /** A file or folder name from a manifest's name or version: nothing that could leave the bundles folder. */
 function folderName(text: string): string {
-  const name = text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 100);
+  const name = text
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 100);
   return name === '' ? 'bundle' : name;
 }
 
@@ -95,7 +110,8 @@ export class BundleService {
 
   async inspect(source: BundleSource): Promise<BundleInspection> {
     await this.ready.catch(() => undefined);
-    if (source.kind === 'path' && !isAbsolute(source.path)) throw new HostError('INVALID_INPUT', `Give the bundle's full path (got "${source.path}")`, 'source.path');
+    if (source.kind === 'path' && !isAbsolute(source.path))
+      throw new HostError('INVALID_INPUT', `Give the bundle's full path (got "${source.path}")`, 'source.path');
     const staged = await this.staging.stage(source);
     try {
       const { signature, archive } = await checkSignature(staged.archivePath, staged.bytes);
@@ -117,7 +133,10 @@ export class BundleService {
         signature,
         files: { count: unpacked.files, bytes: unpacked.bytes },
         suggestedName: uniqueServerName(manifest.display_name ?? manifest.name, taken),
-        installed: this.installsOf(manifest.name).map(([server, config]) => ({ server, version: config.bundle!.version })),
+        installed: this.installsOf(manifest.name).map(([server, config]) => ({
+          server,
+          version: config.bundle!.version,
+        })),
       };
     } catch (error) {
       await rm(staged.dir, { recursive: true, force: true });
@@ -150,20 +169,38 @@ export class BundleService {
    * the dialog), then moves the staged folder into place in one rename. A same-version folder
    * already there is moved aside first (and restored by rollback).
    */
-  async prepareInstall(stageId: string, name: string, values: BundleValues, confirmed?: readonly string[]): Promise<PreparedInstall> {
+  async prepareInstall(
+    stageId: string,
+    name: string,
+    values: BundleValues,
+    confirmed?: readonly string[],
+  ): Promise<PreparedInstall> {
     const stage = this.stage(stageId);
     const review = await this.review(stageId, name, values);
     const first = review.problems[0];
-    if (first !== undefined) throw new HostError('INVALID_INPUT', review.problems.map((problem) => problem.message).join('; '), first.field);
+    if (first !== undefined)
+      throw new HostError('INVALID_INPUT', review.problems.map((problem) => problem.message).join('; '), first.field);
     const yes = new Set(confirmed ?? []);
     const missing = review.warnings.filter((warning) => warning.confirm === true && !yes.has(warning.key ?? ''));
-    if (missing.length > 0) throw new HostError('INVALID_INPUT', unconfirmedMessage(missing.map((warning) => ({ key: warning.key ?? '' }))), 'confirmed');
+    if (missing.length > 0)
+      throw new HostError(
+        'INVALID_INPUT',
+        unconfirmedMessage(missing.map((warning) => ({ key: warning.key ?? '' }))),
+        'confirmed',
+      );
     if (!review.runtime.ok) throw new HostError('NOT_READY', `The bundle cannot run here: ${review.runtime.message}`);
     const existing = this.options.servers()[name];
     const updates = existing?.bundle?.name === stage.manifest.name ? name : undefined;
     const target = review.installPath;
-    const holder = Object.entries(this.options.servers()).find(([server, config]) => server !== updates && config.bundle?.path === target)?.[0];
-    if (holder !== undefined) throw new HostError('CONFLICT', `${stage.manifest.name} ${stage.manifest.version} is already installed as "${holder}": uninstall it first, or install a different version`, 'name');
+    const holder = Object.entries(this.options.servers()).find(
+      ([server, config]) => server !== updates && config.bundle?.path === target,
+    )?.[0];
+    if (holder !== undefined)
+      throw new HostError(
+        'CONFLICT',
+        `${stage.manifest.name} ${stage.manifest.version} is already installed as "${holder}": uninstall it first, or install a different version`,
+        'name',
+      );
     const { shown } = await this.launches(stage, target, values);
     const parsed = ServerConfigSchema.safeParse({
       command: shown.command,
@@ -173,9 +210,13 @@ export class BundleService {
       enabled: true,
       bundle: { name: stage.manifest.name, version: stage.manifest.version, path: target },
     });
-    if (!parsed.success) throw new BundleRefused(`The bundle's server settings are not usable: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new BundleRefused(
+        `The bundle's server settings are not usable: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      );
     // Keep what the person had (timeouts, log level…) when updating.
-    const config: ServerConfig = existing !== undefined && updates !== undefined ? { ...existing, ...parsed.data } : parsed.data;
+    const config: ServerConfig =
+      existing !== undefined && updates !== undefined ? { ...existing, ...parsed.data } : parsed.data;
     await this.ensureParent(target);
     const aside = (await exists(target)) ? await this.staging.retire(target) : undefined;
     await rename(stage.files, target);
@@ -215,7 +256,12 @@ export class BundleService {
     const rel = relative(root, resolve(path));
     const parts = rel.split(/[\\/]/);
     if (rel === '' || isAbsolute(rel) || parts[0] === '..' || parts.length !== 2 || parts[0]!.startsWith('.')) return;
-    if (Object.values(this.options.servers()).some((config) => config.bundle?.path !== undefined && resolve(config.bundle.path) === resolve(path))) return;
+    if (
+      Object.values(this.options.servers()).some(
+        (config) => config.bundle?.path !== undefined && resolve(config.bundle.path) === resolve(path),
+      )
+    )
+      return;
     await rm(path, { recursive: true, force: true });
     await rmdir(join(root, parts[0]!)).catch(() => undefined);
   }
@@ -226,7 +272,8 @@ export class BundleService {
 
   private stage(stageId: string): Stage {
     const stage = this.stages.get(stageId);
-    if (stage === undefined) throw new HostError('NOT_FOUND', 'That bundle is no longer open: open the .mcpb file again', 'stageId');
+    if (stage === undefined)
+      throw new HostError('NOT_FOUND', 'That bundle is no longer open: open the .mcpb file again', 'stageId');
     return stage;
   }
 
@@ -238,7 +285,11 @@ export class BundleService {
     await makePrivateDir(join(target, '..'));
   }
 
-  private async launches(stage: Stage, installPath: string, values: BundleValues): Promise<{ shown: BundleLaunch; staged: BundleLaunch; problems: BundleReview['problems'] }> {
+  private async launches(
+    stage: Stage,
+    installPath: string,
+    values: BundleValues,
+  ): Promise<{ shown: BundleLaunch; staged: BundleLaunch; problems: BundleReview['problems'] }> {
     const checked = await checkValues(stage.fields, values);
     const common = { home: this.options.home, platform: this.options.platform };
     return {

@@ -28,7 +28,9 @@ export async function checkSignature(path: string, bytes: Buffer): Promise<Check
     throw new BundleRefused(`The bundle's signature cannot be read (${errorMessage(error)}): the bundle is refused`);
   }
   if (info.status === 'unsigned') {
-    throw new BundleRefused('The bundle carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust. The bundle is refused');
+    throw new BundleRefused(
+      'The bundle carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust. The bundle is refused',
+    );
   }
   const signature: BundleSignature = { status: info.status };
   if (info.publisher !== undefined) signature.publisher = info.publisher;

@@ -46,14 +46,16 @@ export class BundleStaging {
   }
 
   async reset(): Promise<void> {
-    for (const dir of [this.uploadsDir, this.stagingDir, this.trashDir]) await rm(dir, { recursive: true, force: true });
+    for (const dir of [this.uploadsDir, this.stagingDir, this.trashDir])
+      await rm(dir, { recursive: true, force: true });
     await makePrivateDir(this.bundlesDir);
   }
 
   /** Appends one chunk (the first one starts an upload); refuses past the size limit. */
   async upload(uploadId: string | undefined, chunk: Buffer): Promise<{ uploadId: string; size: number }> {
     let upload = uploadId === undefined ? undefined : this.uploads.get(uploadId);
-    if (uploadId !== undefined && upload === undefined) throw new HostError('NOT_FOUND', 'That upload is gone: open the bundle again', 'uploadId');
+    if (uploadId !== undefined && upload === undefined)
+      throw new HostError('NOT_FOUND', 'That upload is gone: open the bundle again', 'uploadId');
     if (upload === undefined) {
       await makePrivateDir(this.uploadsDir);
       const id = newId();
@@ -73,7 +75,9 @@ export class BundleStaging {
   }
 
   /** A new stage folder holding the archive's bytes (from a path or an upload, which is used up), and those bytes. */
-  async stage(source: { kind: 'path'; path: string } | { kind: 'upload'; uploadId: string }): Promise<{ id: string; dir: string; archivePath: string; bytes: Buffer }> {
+  async stage(
+    source: { kind: 'path'; path: string } | { kind: 'upload'; uploadId: string },
+  ): Promise<{ id: string; dir: string; archivePath: string; bytes: Buffer }> {
     const id = newId();
     const dir = join(this.stagingDir, id);
     await makePrivateDir(dir);
@@ -81,7 +85,8 @@ export class BundleStaging {
     try {
       if (source.kind === 'upload') {
         const upload = this.uploads.get(source.uploadId);
-        if (upload === undefined) throw new HostError('NOT_FOUND', 'That upload is gone: open the bundle again', 'source.uploadId');
+        if (upload === undefined)
+          throw new HostError('NOT_FOUND', 'That upload is gone: open the bundle again', 'source.uploadId');
         this.uploads.delete(source.uploadId);
         await rename(upload.path, archivePath);
       } else {
@@ -94,10 +99,12 @@ export class BundleStaging {
           if (error instanceof HostError) throw error;
           throw new HostError('NOT_FOUND', `Cannot open ${source.path}: ${errorMessage(error)}`, 'source.path');
         }
-        if (size > this.maxFileBytes) throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
+        if (size > this.maxFileBytes)
+          throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
         // A copy: what is checked, shown and installed is exactly these bytes, whatever happens to the file later.
         const bytes = await readFile(source.path);
-        if (bytes.length > this.maxFileBytes) throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
+        if (bytes.length > this.maxFileBytes)
+          throw new BundleRefused(`The bundle is larger than ${mib(this.maxFileBytes)}, the largest Berth opens`);
         await appendFile(archivePath, bytes, { mode: 0o600 });
         return { id, dir, archivePath, bytes };
       }

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleField } from '../../shared/contract/bundles';
 import { checkValues } from './bundle-values';
 
-const field = (key: string, extra: Partial<BundleField> = {}): BundleField => ({ key, type: 'string', title: key, description: '', required: false, sensitive: false, multiple: false, ...extra });
+const field = (key: string, extra: Partial<BundleField> = {}): BundleField => ({
+  key,
+  type: 'string',
+  title: key,
+  description: '',
+  required: false,
+  sensitive: false,
+  multiple: false,
+  ...extra,
+});
 
 let dir: string;
 beforeAll(async () => {
@@ -19,7 +28,12 @@ afterAll(async () => {
 describe('checkValues', () => {
   it('uses defaults, turns booleans and numbers into text, and leaves unset optional fields out', async () => {
     const { values, problems } = await checkValues(
-      [field('n', { type: 'number', default: 2 }), field('b', { type: 'boolean' }), field('s'), field('dirs', { type: 'directory', multiple: true })],
+      [
+        field('n', { type: 'number', default: 2 }),
+        field('b', { type: 'boolean' }),
+        field('s'),
+        field('dirs', { type: 'directory', multiple: true }),
+      ],
       { b: false, dirs: [dir] },
     );
     expect(problems).toEqual([]);

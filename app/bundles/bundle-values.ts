@@ -20,7 +20,8 @@ async function checkPath(field: BundleField, path: string): Promise<string | und
   if (!isAbsolute(path)) return `${field.title}: enter the full path of a ${what} (got "${path}")`;
   try {
     const info = await stat(path);
-    if (field.type === 'directory' ? !info.isDirectory() : !info.isFile()) return `${field.title}: ${path} is not a ${what}`;
+    if (field.type === 'directory' ? !info.isDirectory() : !info.isFile())
+      return `${field.title}: ${path} is not a ${what}`;
   } catch {
     return `${field.title}: there is no ${what} at ${path}`;
   }
@@ -28,7 +29,8 @@ async function checkPath(field: BundleField, path: string): Promise<string | und
 }
 
 function numberText(field: BundleField, value: unknown): { text?: string; problem?: string } {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isFinite(number)) return { problem: `${field.title}: enter a number` };
   if (field.min !== undefined && number < field.min) return { problem: `${field.title}: enter at least ${field.min}` };
   if (field.max !== undefined && number > field.max) return { problem: `${field.title}: enter at most ${field.max}` };

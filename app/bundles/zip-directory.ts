@@ -55,14 +55,19 @@ export function readZipDirectory(archive: Buffer): ZipEntry[] {
   const directorySize = archive.readUInt32LE(end + 12);
   const directoryOffset = archive.readUInt32LE(end + 16);
   if (count === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
-    throw new BundleRefused('The archive is a ZIP64 archive, which Berth does not open (a bundle is far smaller than 4 GB)');
+    throw new BundleRefused(
+      'The archive is a ZIP64 archive, which Berth does not open (a bundle is far smaller than 4 GB)',
+    );
   }
-  if (disk !== 0 || directoryDisk !== 0 || entriesHere !== count) throw new BundleRefused('The archive is split over several files: use a single .mcpb file');
-  if (directoryOffset + directorySize > end) throw new BundleRefused('The archive is damaged: its directory points past the end of the file');
+  if (disk !== 0 || directoryDisk !== 0 || entriesHere !== count)
+    throw new BundleRefused('The archive is split over several files: use a single .mcpb file');
+  if (directoryOffset + directorySize > end)
+    throw new BundleRefused('The archive is damaged: its directory points past the end of the file');
   const entries: ZipEntry[] = [];
   let at = directoryOffset;
   for (let index = 0; index < count; index += 1) {
-    if (at + 46 > end || archive.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw new BundleRefused(`The archive is damaged: entry ${index + 1} of its directory cannot be read`);
+    if (at + 46 > end || archive.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+      throw new BundleRefused(`The archive is damaged: entry ${index + 1} of its directory cannot be read`);
     const madeBy = archive.readUInt16LE(at + 4);
     const flags = archive.readUInt16LE(at + 8);
     const method = archive.readUInt16LE(at + 10);
@@ -74,15 +79,32 @@ export function readZipDirectory(archive: Buffer): ZipEntry[] {
     const commentLength = archive.readUInt16LE(at + 32);
     const external = archive.readUInt32LE(at + 38);
     const localOffset = archive.readUInt32LE(at + 42);
-    if (at + 46 + nameLength > end) throw new BundleRefused(`The archive is damaged: the name of entry ${index + 1} runs past its directory`);
-    const name = decodeName(archive.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0).replaceAll('\\', '/');
+    if (at + 46 + nameLength > end)
+      throw new BundleRefused(`The archive is damaged: the name of entry ${index + 1} runs past its directory`);
+    const name = decodeName(archive.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0).replaceAll(
+      '\\',
+      '/',
+    );
     if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) {
       throw new BundleRefused(`"${name}" is a ZIP64 entry, which Berth does not open`);
     }
     const unixMode = madeBy >> 8 === UNIX ? external >>> 16 : undefined;
     const msDosDirectory = (external & 0x10) !== 0;
-    const directory = name.endsWith('/') || (unixMode !== undefined && (unixMode & 0o170000) === 0o040000) || (unixMode === undefined && msDosDirectory);
-    entries.push({ name, method, encrypted: (flags & 1) !== 0, compressedSize, size, crc32, unixMode, directory, localOffset });
+    const directory =
+      name.endsWith('/') ||
+      (unixMode !== undefined && (unixMode & 0o170000) === 0o040000) ||
+      (unixMode === undefined && msDosDirectory);
+    entries.push({
+      name,
+      method,
+      encrypted: (flags & 1) !== 0,
+      compressedSize,
+      size,
+      crc32,
+      unixMode,
+      directory,
+      localOffset,
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -91,8 +113,10 @@ export function readZipDirectory(archive: Buffer): ZipEntry[] {
 /** Where an entry's compressed bytes are: after its local header, whose name and extra field may differ in length from the directory's. */
 export function entryData(archive: Buffer, entry: ZipEntry): Buffer {
   const at = entry.localOffset;
-  if (at + 30 > archive.length || archive.readUInt32LE(at) !== LOCAL_SIGNATURE) throw new BundleRefused(`The archive is damaged: the data of "${entry.name}" cannot be found`);
+  if (at + 30 > archive.length || archive.readUInt32LE(at) !== LOCAL_SIGNATURE)
+    throw new BundleRefused(`The archive is damaged: the data of "${entry.name}" cannot be found`);
   const start = at + 30 + archive.readUInt16LE(at + 26) + archive.readUInt16LE(at + 28);
-  if (start + entry.compressedSize > archive.length) throw new BundleRefused(`The archive is damaged: the data of "${entry.name}" runs past the end of the file`);
+  if (start + entry.compressedSize > archive.length)
+    throw new BundleRefused(`The archive is damaged: the data of "${entry.name}" runs past the end of the file`);
   return archive.subarray(start, start + entry.compressedSize);
 }

@@ -42,13 +42,17 @@ function mib(bytes: number): string {
  */
 export function entryTarget(root: string, entry: ZipEntry): string {
   const name = entry.name;
-  if (name === '' || name.includes('\0')) throw new BundleRefused('The archive has an entry with an empty or invalid name');
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new BundleRefused(`"${name}" is an absolute path: a bundle's files must stay inside its folder`);
+  if (name === '' || name.includes('\0'))
+    throw new BundleRefused('The archive has an entry with an empty or invalid name');
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name))
+    throw new BundleRefused(`"${name}" is an absolute path: a bundle's files must stay inside its folder`);
   const segments = name.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) throw new BundleRefused(`"${name}" points outside the bundle's folder (zip-slip): the bundle is refused`);
+  if (segments.includes('..'))
+    throw new BundleRefused(`"${name}" points outside the bundle's folder (zip-slip): the bundle is refused`);
   const type = entry.unixMode === undefined ? undefined : entry.unixMode & S_IFMT;
   if (type === S_IFLNK) throw new BundleRefused(`"${name}" is a symbolic link: bundles may not contain links`);
-  if (type !== undefined && type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw new BundleRefused(`"${name}" is not a regular file or folder: the bundle is refused`);
+  if (type !== undefined && type !== 0 && type !== S_IFREG && type !== S_IFDIR)
+    throw new BundleRefused(`"${name}" is not a regular file or folder: the bundle is refused`);
   const target = resolve(root, ...segments);
   const rel = relative(resolve(root), target);
   if (rel === '' ? !entry.directory : rel.startsWith('..') || isAbsolute(rel)) {
@@ -61,7 +65,11 @@ export function entryTarget(root: string, entry: ZipEntry): string {
  * Inflates a deflated entry piece by piece into `take`, which may refuse (BundleRefused, passed on)
  * before the rest is inflated; any other failure is a damaged archive, said by `damaged`.
  */
-async function inflateInto(data: Buffer, take: (chunk: Buffer) => void | Promise<void>, damaged: (error: unknown) => string): Promise<void> {
+async function inflateInto(
+  data: Buffer,
+  take: (chunk: Buffer) => void | Promise<void>,
+  damaged: (error: unknown) => string,
+): Promise<void> {
   const inflate = createInflateRaw();
   const done = (async () => {
     for await (const chunk of inflate) await take(chunk as Buffer);
@@ -77,16 +85,31 @@ async function inflateInto(data: Buffer, take: (chunk: Buffer) => void | Promise
 }
 
 /** Writes one entry's bytes, counting what really comes out against its header and the limits. */
-async function writeEntry(archive: Buffer, entry: ZipEntry, file: FileHandle, budget: { total: number }, limits: ExtractLimits): Promise<number> {
+async function writeEntry(
+  archive: Buffer,
+  entry: ZipEntry,
+  file: FileHandle,
+  budget: { total: number },
+  limits: ExtractLimits,
+): Promise<number> {
   const data = entryData(archive, entry);
   let written = 0;
   let checksum = 0;
   const take = async (chunk: Buffer): Promise<void> => {
     written += chunk.length;
     budget.total += chunk.length;
-    if (written > entry.size) throw new BundleRefused(`"${entry.name}" unpacks to more than its header says (${entry.size} bytes): the archive is refused`);
-    if (written > limits.maxEntryBytes) throw new BundleRefused(`"${entry.name}" is larger than ${mib(limits.maxEntryBytes)}, the most Berth unpacks for one file`);
-    if (budget.total > limits.maxTotalBytes) throw new BundleRefused(`The bundle unpacks to more than ${mib(limits.maxTotalBytes)}, the most Berth unpacks for one bundle`);
+    if (written > entry.size)
+      throw new BundleRefused(
+        `"${entry.name}" unpacks to more than its header says (${entry.size} bytes): the archive is refused`,
+      );
+    if (written > limits.maxEntryBytes)
+      throw new BundleRefused(
+        `"${entry.name}" is larger than ${mib(limits.maxEntryBytes)}, the most Berth unpacks for one file`,
+      );
+    if (budget.total > limits.maxTotalBytes)
+      throw new BundleRefused(
+        `The bundle unpacks to more than ${mib(limits.maxTotalBytes)}, the most Berth unpacks for one bundle`,
+      );
     checksum = crc32(chunk, checksum);
     await file.write(chunk);
   };
@@ -94,16 +117,26 @@ async function writeEntry(archive: Buffer, entry: ZipEntry, file: FileHandle, bu
     for (let at = 0; at < data.length; at += 1024 * 1024) await take(data.subarray(at, at + 1024 * 1024));
   } else {
     // Streamed, so a small entry that inflates to gigabytes is stopped at the limit, never held whole.
-    await inflateInto(data, take, (error) => `"${entry.name}" cannot be unpacked (${error instanceof Error ? error.message : String(error)}): the archive is damaged`);
+    await inflateInto(
+      data,
+      take,
+      (error) =>
+        `"${entry.name}" cannot be unpacked (${error instanceof Error ? error.message : String(error)}): the archive is damaged`,
+    );
   }
-  if (written !== entry.size) throw new BundleRefused(`"${entry.name}" unpacks to ${written} bytes, not the ${entry.size} its header says: the archive is damaged`);
-  if (checksum >>> 0 !== entry.crc32 >>> 0) throw new BundleRefused(`"${entry.name}" fails its checksum: the archive is damaged`);
+  if (written !== entry.size)
+    throw new BundleRefused(
+      `"${entry.name}" unpacks to ${written} bytes, not the ${entry.size} its header says: the archive is damaged`,
+    );
+  if (checksum >>> 0 !== entry.crc32 >>> 0)
+    throw new BundleRefused(`"${entry.name}" fails its checksum: the archive is damaged`);
   return written;
 }
 
 /** Every entry checked before anything is written: types, names (also case-insensitive duplicates), methods, declared sizes. */
 function checkEntries(root: string, entries: readonly ZipEntry[], limits: ExtractLimits): Map<ZipEntry, string> {
-  if (entries.length > limits.maxEntries) throw new BundleRefused(`The archive has ${entries.length} entries; Berth unpacks at most ${limits.maxEntries}`);
+  if (entries.length > limits.maxEntries)
+    throw new BundleRefused(`The archive has ${entries.length} entries; Berth unpacks at most ${limits.maxEntries}`);
   const targets = new Map<ZipEntry, string>();
   const seen = new Set<string>();
   let declared = 0;
@@ -114,10 +147,19 @@ function checkEntries(root: string, entries: readonly ZipEntry[], limits: Extrac
       continue;
     }
     if (entry.encrypted) throw new BundleRefused(`"${entry.name}" is encrypted: Berth cannot check what it contains`);
-    if (entry.method !== 0 && entry.method !== 8) throw new BundleRefused(`"${entry.name}" uses compression method ${entry.method}; bundles use stored or deflated entries`);
-    if (entry.size > limits.maxEntryBytes) throw new BundleRefused(`"${entry.name}" is larger than ${mib(limits.maxEntryBytes)}, the most Berth unpacks for one file`);
+    if (entry.method !== 0 && entry.method !== 8)
+      throw new BundleRefused(
+        `"${entry.name}" uses compression method ${entry.method}; bundles use stored or deflated entries`,
+      );
+    if (entry.size > limits.maxEntryBytes)
+      throw new BundleRefused(
+        `"${entry.name}" is larger than ${mib(limits.maxEntryBytes)}, the most Berth unpacks for one file`,
+      );
     declared += entry.size;
-    if (declared > limits.maxTotalBytes) throw new BundleRefused(`The bundle unpacks to more than ${mib(limits.maxTotalBytes)}, the most Berth unpacks for one bundle`);
+    if (declared > limits.maxTotalBytes)
+      throw new BundleRefused(
+        `The bundle unpacks to more than ${mib(limits.maxTotalBytes)}, the most Berth unpacks for one bundle`,
+      );
     // Two names for one file on a case-insensitive disk: which one wins would depend on the order.
     const key = target.toLowerCase();
     if (seen.has(key)) throw new BundleRefused(`"${entry.name}" appears twice in the archive`);
@@ -133,7 +175,11 @@ function checkEntries(root: string, entries: readonly ZipEntry[], limits: Extrac
  * something already there), sizes counted as written. On a refusal the
  * caller removes `root`; nothing was written anywhere else.
  */
-export async function extractZip(archive: Buffer, root: string, limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS): Promise<ExtractResult> {
+export async function extractZip(
+  archive: Buffer,
+  root: string,
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<ExtractResult> {
   const entries = readZipDirectory(archive);
   const targets = checkEntries(root, entries, limits);
   const budget = { total: 0 };
@@ -152,7 +198,11 @@ export async function extractZip(archive: Buffer, root: string, limits: ExtractL
     let file: FileHandle;
     try {
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-      file = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode);
+      file = await open(
+        target,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+        mode,
+      );
     } catch (error) {
       // e.g. a file "a" and a file "a/b": the archive describes no tree that can exist.
       throw new BundleRefused(`"${entry.name}" cannot be unpacked: ${errorMessage(error)}`);
@@ -182,14 +232,17 @@ export async function readTopLevelFile(archive: Buffer, name: string, maxBytes: 
   let length = 0;
   const collect = (chunk: Buffer): void => {
     length += chunk.length;
-    if (length > maxBytes || length > entry.size) throw new BundleRefused(`${name} unpacks to more than ${Math.min(maxBytes, entry.size)} bytes`);
+    if (length > maxBytes || length > entry.size)
+      throw new BundleRefused(`${name} unpacks to more than ${Math.min(maxBytes, entry.size)} bytes`);
     chunks.push(chunk);
   };
   if (entry.method === 0) collect(data);
   else if (entry.method === 8) {
     await inflateInto(data, collect, () => `${name} cannot be unpacked: the archive is damaged`);
-  } else throw new BundleRefused(`${name} uses compression method ${entry.method}; bundles use stored or deflated entries`);
+  } else
+    throw new BundleRefused(`${name} uses compression method ${entry.method}; bundles use stored or deflated entries`);
   const bytes = Buffer.concat(chunks);
-  if ((crc32(bytes) >>> 0) !== entry.crc32 >>> 0) throw new BundleRefused(`${name} fails its checksum: the archive is damaged`);
+  if (crc32(bytes) >>> 0 !== entry.crc32 >>> 0)
+    throw new BundleRefused(`${name} fails its checksum: the archive is damaged`);
   return bytes;
 }

@@ -25,19 +25,27 @@ export interface ToolResultShaper {
 
 const uncut: ToolResultShaper = { toolResult: (block) => toAnthropicToolResult(block) };
 
-function toBlocks(message: ChatMessage, shaper: ToolResultShaper, serverOf: ReadonlyMap<string, string>): ContentBlockParam[] {
+function toBlocks(
+  message: ChatMessage,
+  shaper: ToolResultShaper,
+  serverOf: ReadonlyMap<string, string>,
+): ContentBlockParam[] {
   const blocks: ContentBlockParam[] = [];
   for (const block of message.content) {
     if (block.type === 'text') {
       // The API refuses empty text blocks.
       if (block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
     } else if (block.type === 'tool_use') {
-      if (message.role === 'assistant') blocks.push({ type: 'tool_use', id: block.id, name: block.apiName, input: block.input });
+      if (message.role === 'assistant')
+        blocks.push({ type: 'tool_use', id: block.id, name: block.apiName, input: block.input });
     } else if (block.type === 'attachment') {
       if (message.role !== 'user') continue;
       // The label says where the context came from; the content follows as the API can take it.
       const { label, server, content } = block.attachment;
-      blocks.push({ type: 'text', text: `Attached${server === undefined ? '' : ` from server '${server}'`}: ${label}` }, toAnthropicContent(content));
+      blocks.push(
+        { type: 'text', text: `Attached${server === undefined ? '' : ` from server '${server}'`}: ${label}` },
+        toAnthropicContent(content),
+      );
     } else if (message.role === 'user') {
       blocks.push(shaper.toolResult(block, serverOf.get(block.toolUseId)));
     }
@@ -46,7 +54,12 @@ function toBlocks(message: ChatMessage, shaper: ToolResultShaper, serverOf: Read
 }
 
 function interrupted(toolUseId: string): ToolResultBlockParam {
-  return { type: 'tool_result', tool_use_id: toolUseId, is_error: true, content: [{ type: 'text', text: INTERRUPTED_TEXT }] };
+  return {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    is_error: true,
+    content: [{ type: 'text', text: INTERRUPTED_TEXT }],
+  };
 }
 
 /**
@@ -58,7 +71,8 @@ function interrupted(toolUseId: string): ToolResultBlockParam {
  */
 export function toApiMessages(messages: readonly ChatMessage[], shaper: ToolResultShaper = uncut): MessageParam[] {
   const serverOf = new Map<string, string>();
-  for (const message of messages) for (const block of message.content) if (block.type === 'tool_use') serverOf.set(block.id, block.server);
+  for (const message of messages)
+    for (const block of message.content) if (block.type === 'tool_use') serverOf.set(block.id, block.server);
   const turns: Turn[] = [];
   for (const message of messages) {
     const blocks = toBlocks(message, shaper, serverOf);
@@ -76,7 +90,10 @@ export function toApiMessages(messages: readonly ChatMessage[], shaper: ToolResu
       const asked = turn.blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
       if (asked.length === 0) continue;
       const next = turns[index + 1];
-      const answered = next?.role === 'user' ? next.blocks.filter((block): block is ToolResultBlockParam => block.type === 'tool_result') : [];
+      const answered =
+        next?.role === 'user'
+          ? next.blocks.filter((block): block is ToolResultBlockParam => block.type === 'tool_result')
+          : [];
       const byId = new Map(answered.map((block) => [block.tool_use_id, block]));
       const results = asked.map((id) => byId.get(id) ?? interrupted(id));
       const rest = next?.role === 'user' ? next.blocks.filter((block) => block.type !== 'tool_result') : [];
@@ -97,7 +114,9 @@ export function toolDefinitions(tools: readonly AvailableTool[], names: ToolName
   for (const { server, tool } of tools) {
     const name = names.apiName(server, tool.name);
     if (name === undefined) continue;
-    const about = [tool.title, tool.description].filter((part): part is string => part !== undefined && part.trim() !== '').join(': ');
+    const about = [tool.title, tool.description]
+      .filter((part): part is string => part !== undefined && part.trim() !== '')
+      .join(': ');
     const origin = `(MCP server "${server}", tool "${tool.name}")`;
     definitions.push({
       name,
@@ -116,7 +135,8 @@ export function toolDefinitions(tools: readonly AvailableTool[], names: ToolName
 export function withTurnContext(messages: MessageParam[], context: string | undefined): MessageParam[] {
   const last = messages.at(-1);
   if (context === undefined || context.trim() === '' || last === undefined || last.role !== 'user') return messages;
-  const content: ContentBlockParam[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
+  const content: ContentBlockParam[] =
+    typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : [...last.content];
   content.push({ type: 'text', text: context });
   return [...messages.slice(0, -1), { role: 'user', content }];
 }

@@ -42,7 +42,12 @@ describe('ChatEngine with MCP Apps', () => {
   });
 
   const apps: ChatApps = {
-    toolApp: (server, tool) => STATES.find((state) => state.name === server)?.tools.find((entry) => entry.name === tool && entry.ui?.resourceUri !== undefined) ? { resourceUri: 'ui://get-time/app.html' } : undefined,
+    toolApp: (server, tool) =>
+      STATES.find((state) => state.name === server)?.tools.find(
+        (entry) => entry.name === tool && entry.ui?.resourceUri !== undefined,
+      )
+        ? { resourceUri: 'ui://get-time/app.html' }
+        : undefined,
     turnContext: () => context,
   };
   const engine = () =>
@@ -59,21 +64,35 @@ describe('ChatEngine with MCP Apps', () => {
   it('never offers an app-only tool to the model', async () => {
     fake.script([{ text: 'ok' }]);
     const conversation = await store.create({ model: 'm' });
-    await (await engine().send(conversation.id, 'hi')).done;
+    await (
+      await engine().send(conversation.id, 'hi')
+    ).done;
     expect(fake.requests[0]?.body?.tools?.map((tool) => tool.name)).toEqual(['basic__get-time', 'basic__plain']);
   });
 
   it('puts the app on tool-call-started and on the saved result, and only for a tool that has one', async () => {
-    fake.script([{ toolUses: [{ name: 'basic__get-time', input: {} }, { name: 'basic__plain', input: {} }] }, { text: 'Done.' }]);
+    fake.script([
+      {
+        toolUses: [
+          { name: 'basic__get-time', input: {} },
+          { name: 'basic__plain', input: {} },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
     const conversation = await store.create({ model: 'm' });
-    await (await engine().send(conversation.id, 'What time is it?')).done;
+    await (
+      await engine().send(conversation.id, 'What time is it?')
+    ).done;
     const started = log.of('tool-call-started');
     expect(started.map((event) => [event.tool, event.app])).toEqual([
       ['get-time', { resourceUri: 'ui://get-time/app.html' }],
       ['plain', undefined],
     ]);
     const saved = await store.get(conversation.id);
-    const results = saved.messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result');
+    const results = saved.messages
+      .flatMap((message) => message.content)
+      .filter((block) => block.type === 'tool_result');
     expect(results.map((block) => block.app)).toEqual([{ resourceUri: 'ui://get-time/app.html' }, undefined]);
     expect(results[0]).toMatchObject({ content: [{ type: 'text', text: 'get-time ran' }] });
   });
@@ -81,11 +100,21 @@ describe('ChatEngine with MCP Apps', () => {
   it('appends what apps added to the last user message of each request, labelled, and saves none of it', async () => {
     fake.script([{ text: 'First.' }, { text: 'Second.' }]);
     const conversation = await store.create({ model: 'm' });
-    await (await engine().send(conversation.id, 'one')).done;
+    await (
+      await engine().send(conversation.id, 'one')
+    ).done;
     expect(JSON.stringify(fake.requests[0]?.body?.messages)).not.toContain('Context from');
     context = 'Context from the basic app (card tu1), not written by the user:\nThe clock shows 12:00';
-    await (await engine().send(conversation.id, 'two')).done;
-    expect(fake.requests[1]?.body?.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'two' }, { type: 'text', text: context }] });
+    await (
+      await engine().send(conversation.id, 'two')
+    ).done;
+    expect(fake.requests[1]?.body?.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'two' },
+        { type: 'text', text: context },
+      ],
+    });
     const saved = await store.get(conversation.id);
     expect(JSON.stringify(saved.messages)).not.toContain('Context from');
   });

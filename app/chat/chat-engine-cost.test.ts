@@ -49,24 +49,38 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
         return servers.includes('docs') ? 'Use docs wisely.' : undefined;
       },
     });
-    await (await chat.send(conversation.id, 'hi')).done;
+    await (
+      await chat.send(conversation.id, 'hi')
+    ).done;
     expect(asked).toEqual([['docs']]);
     expect(fake.requests[0]?.body).toMatchObject({ system: 'Use docs wisely.' });
 
     await store.updateSettings(conversation.id, { disabledServers: ['web', 'docs'], disabledTools: [] });
-    await (await chat.send(conversation.id, 'again')).done;
+    await (
+      await chat.send(conversation.id, 'again')
+    ).done;
     expect(asked[1]).toEqual([]);
     expect(fake.requests[1]?.body).not.toHaveProperty('system');
   });
 
   it('saves each request’s usage with the cache counts and the tools’ estimate, and sums the turn on turn-finished', async () => {
     fake.script([
-      { toolUses: [{ name: 'web__search', input: { q: 'x' } }], usage: { input_tokens: 100, output_tokens: 20, cache_read_input_tokens: 1_000, cache_creation_input_tokens: 50 } },
+      {
+        toolUses: [{ name: 'web__search', input: { q: 'x' } }],
+        usage: {
+          input_tokens: 100,
+          output_tokens: 20,
+          cache_read_input_tokens: 1_000,
+          cache_creation_input_tokens: 50,
+        },
+      },
       { text: 'done', usage: { input_tokens: 300, output_tokens: 7, cache_read_input_tokens: 1_000 } },
     ]);
     const conversation = await store.create({ model: MODEL });
     const chat = engine();
-    await (await chat.send(conversation.id, 'search')).done;
+    await (
+      await chat.send(conversation.id, 'search')
+    ).done;
 
     const sentTools = fake.requests[0]?.body?.tools;
     const toolTokens = estimateTokens(JSON.stringify(sentTools));
@@ -74,7 +88,13 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
     const replies = (await store.get(conversation.id)).messages.filter((message) => message.role === 'assistant');
     // As the API says: input outside the cache, the cache counts beside it.
     expect(replies.map((message) => message.usage)).toEqual([
-      { inputTokens: 100, outputTokens: 20, cacheReadTokens: 1_000, cacheWriteTokens: 50, toolTokensEstimate: toolTokens },
+      {
+        inputTokens: 100,
+        outputTokens: 20,
+        cacheReadTokens: 1_000,
+        cacheWriteTokens: 50,
+        toolTokensEstimate: toolTokens,
+      },
       { inputTokens: 300, outputTokens: 7, cacheReadTokens: 1_000, toolTokensEstimate: toolTokens },
     ]);
     expect(log.of('turn-finished')[0]?.usage).toEqual({
@@ -95,11 +115,24 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
     ]);
     const conversation = await store.create({ model: MODEL });
     const chat = engine();
-    await (await chat.send(conversation.id, 'search')).done;
+    await (
+      await chat.send(conversation.id, 'search')
+    ).done;
     const finished = log.of('turn-finished')[0];
-    expect(finished).toMatchObject({ stopReason: 'end_turn', usage: { inputTokens: 230, outputTokens: 21, requests: 2 } });
-    const empty = log.of('message-saved').map((event) => event.message).at(-1);
-    expect(empty).toMatchObject({ role: 'assistant', content: [], stopReason: 'end_turn', usage: { inputTokens: 130, outputTokens: 1 } });
+    expect(finished).toMatchObject({
+      stopReason: 'end_turn',
+      usage: { inputTokens: 230, outputTokens: 21, requests: 2 },
+    });
+    const empty = log
+      .of('message-saved')
+      .map((event) => event.message)
+      .at(-1);
+    expect(empty).toMatchObject({
+      role: 'assistant',
+      content: [],
+      stopReason: 'end_turn',
+      usage: { inputTokens: 130, outputTokens: 1 },
+    });
 
     await store.flushIndex();
     const reopened = await ConversationStore.open({ dir });
@@ -110,7 +143,9 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
     expect(conversationUsage(saved)).toEqual(finished?.usage);
 
     // The next request carries no empty assistant message (Anthropic refuses one).
-    await (await chat.send(conversation.id, 'again')).done;
+    await (
+      await chat.send(conversation.id, 'again')
+    ).done;
     const messages = fake.requests[2]?.body?.messages ?? [];
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(JSON.stringify(messages)).toContain('again');
@@ -119,7 +154,9 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
   it('leaves the tools’ estimate out when no tool is offered', async () => {
     fake.script([{ text: 'plain', usage: { input_tokens: 9, output_tokens: 3 } }]);
     const conversation = await store.create({ model: MODEL });
-    await (await engine({ tools: () => [] }).send(conversation.id, 'hi')).done;
+    await (
+      await engine({ tools: () => [] }).send(conversation.id, 'hi')
+    ).done;
     expect((await store.get(conversation.id)).messages[1]?.usage).toEqual({ inputTokens: 9, outputTokens: 3 });
   });
 
@@ -129,11 +166,15 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
     const windows: Record<string, number> = { [MODEL]: 10_000 };
     const chat = engine({ tools: () => big, contextWindow: (model) => windows[model] });
     const view = await chat.toolsView(conversation.id);
-    expect(view.warning).toMatch(/^The tool definitions alone take about 3,\d{3} tokens \(an estimate: 4 characters a token\), 3\d% of this model's 10,000-token context/);
+    expect(view.warning).toMatch(
+      /^The tool definitions alone take about 3,\d{3} tokens \(an estimate: 4 characters a token\), 3\d% of this model's 10,000-token context/,
+    );
     expect(view.warning).not.toMatch(/tools are offered/);
 
     fake.script([{ text: 'ok' }]);
-    await (await chat.send(conversation.id, 'hi')).done;
+    await (
+      await chat.send(conversation.id, 'hi')
+    ).done;
     expect(log.of('turn-started')[0]?.toolCountWarning).toBe(view.warning);
 
     const unknown = await store.create({ model: 'claude-unknown' });

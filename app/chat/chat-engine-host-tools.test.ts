@@ -38,7 +38,11 @@ describe('ChatEngine host tools (the seam)', () => {
             inputSchema: { type: 'object', properties: { words: { type: 'string' } } },
             run: async (input, context) => {
               seen.push(context);
-              return { content: [{ type: 'text', text: `you said ${String(input.words)}` }], isError: false, summary: `echoed “${String(input.words)}”` };
+              return {
+                content: [{ type: 'text', text: `you said ${String(input.words)}` }],
+                isError: false,
+                summary: `echoed “${String(input.words)}”`,
+              };
             },
           },
         ],
@@ -56,7 +60,15 @@ describe('ChatEngine host tools (the seam)', () => {
       hostTools: new HostToolRegistry([echo]),
       onEvent: log.onEvent,
     });
-    fake.script([{ toolUses: [{ name: 'echo_back', input: { words: 'hi' } }, { name: 'docs__search', input: {} }] }, { text: 'Done.' }]);
+    fake.script([
+      {
+        toolUses: [
+          { name: 'echo_back', input: { words: 'hi' } },
+          { name: 'docs__search', input: {} },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
     const conversation = await store.create({ model: MODEL });
     const handle = await engine.send(conversation.id, 'go');
     expect(await handle.done).toMatchObject({ status: 'finished' });
@@ -65,10 +77,26 @@ describe('ChatEngine host tools (the seam)', () => {
     expect(gate.requests).toEqual([]);
     expect(seen[0]).toMatchObject({ conversationId: conversation.id, toolUseId: 'toolu_fake_1_1' });
     const saved = await store.get(conversation.id);
-    expect(saved.messages[1]?.content[0]).toMatchObject({ type: 'tool_use', server: HOST_TOOL_SERVER, tool: 'echo_back', apiName: 'echo_back' });
+    expect(saved.messages[1]?.content[0]).toMatchObject({
+      type: 'tool_use',
+      server: HOST_TOOL_SERVER,
+      tool: 'echo_back',
+      apiName: 'echo_back',
+    });
     expect(saved.messages[2]?.content).toEqual([
-      { type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: 'you said hi' }], isError: false, hostSummary: 'echoed “hi”' },
-      { type: 'tool_result', toolUseId: 'toolu_fake_1_2', content: [{ type: 'text', text: expect.stringMatching(/not loaded in this conversation/) }], isError: true },
+      {
+        type: 'tool_result',
+        toolUseId: 'toolu_fake_1_1',
+        content: [{ type: 'text', text: 'you said hi' }],
+        isError: false,
+        hostSummary: 'echoed “hi”',
+      },
+      {
+        type: 'tool_result',
+        toolUseId: 'toolu_fake_1_2',
+        content: [{ type: 'text', text: expect.stringMatching(/not loaded in this conversation/) }],
+        isError: true,
+      },
     ]);
     // What tool search saved is on the request's usage: both definitions vs the one sent (plus the host tool's).
     const usage = saved.messages[1]?.usage;
@@ -81,7 +109,18 @@ describe('ChatEngine host tools (the seam)', () => {
     const broken: HostToolProvider = {
       id: 'broken',
       names: ['break_now'],
-      offer: () => ({ tools: offered ? [{ name: 'break_now', description: 'x', inputSchema: { type: 'object' }, run: () => Promise.reject(new Error('boom')) }] : [] }),
+      offer: () => ({
+        tools: offered
+          ? [
+              {
+                name: 'break_now',
+                description: 'x',
+                inputSchema: { type: 'object' },
+                run: () => Promise.reject(new Error('boom')),
+              },
+            ]
+          : [],
+      }),
     };
     const engine = new ChatEngine({
       provider: new AnthropicProvider({ apiKey: 'sk-unit', baseURL: fake.url, maxRetries: 0 }),
@@ -94,11 +133,17 @@ describe('ChatEngine host tools (the seam)', () => {
     });
     fake.script([{ toolUses: [{ name: 'break_now', input: {} }] }, { text: 'ok' }]);
     const conversation = await store.create({ model: MODEL });
-    await (await engine.send(conversation.id, 'go')).done;
+    await (
+      await engine.send(conversation.id, 'go')
+    ).done;
     offered = false;
     fake.script([{ toolUses: [{ name: 'break_now', input: {} }] }, { text: 'ok' }]);
-    await (await engine.send(conversation.id, 'again')).done;
-    const results = (await store.get(conversation.id)).messages.flatMap((message) => message.content.filter((block) => block.type === 'tool_result'));
+    await (
+      await engine.send(conversation.id, 'again')
+    ).done;
+    const results = (await store.get(conversation.id)).messages.flatMap((message) =>
+      message.content.filter((block) => block.type === 'tool_result'),
+    );
     expect(results.map((result) => (result.content[0]?.type === 'text' ? result.content[0].text : ''))).toEqual([
       'Berth could not answer break_now: boom',
       'There is no tool named "break_now" in this conversation. Use only the tools offered.',

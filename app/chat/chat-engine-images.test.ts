@@ -36,7 +36,14 @@ describe('ChatEngine: images only to models that take them', () => {
       store,
       tools: () => [{ server: 'pics', tool: { name: 'snap', inputSchema: { type: 'object' } } }],
       gate: new ScriptedGate(),
-      runner: { callTool: async () => ({ content: [{ type: 'text', text: 'Here it is.' }, { type: 'image', data: PNG, mimeType: 'image/png' }] }) },
+      runner: {
+        callTool: async () => ({
+          content: [
+            { type: 'text', text: 'Here it is.' },
+            { type: 'image', data: PNG, mimeType: 'image/png' },
+          ],
+        }),
+      },
       onEvent: log.onEvent,
       modelName: (model) => (model === TEXT_ONLY ? 'Qwen 3 4B' : model),
       ...overrides,
@@ -44,20 +51,30 @@ describe('ChatEngine: images only to models that take them', () => {
   }
 
   const attachment = { label: 'photo.png', content: { type: 'image' as const, data: PNG, mimeType: 'image/png' } };
-  const imageParts = (index: number) => JSON.stringify(fake.requests[index]?.body?.messages ?? []).split('"type":"image_url"').length - 1;
+  const imageParts = (index: number) =>
+    JSON.stringify(fake.requests[index]?.body?.messages ?? []).split('"type":"image_url"').length - 1;
 
   it('a model marked as taking no images gets a note in place of each one (attachment and tool result), and the person one notice per turn', async () => {
     fake.script([{ toolUses: [{ name: 'pics__snap', input: {} }] }, { text: 'I cannot see it.' }]);
     const conversation = await store.create({ model: TEXT_ONLY });
-    const handle = await engine({ takesImages: (model) => model !== TEXT_ONLY }).send(conversation.id, 'What is in this picture?', { attachments: [attachment] });
+    const handle = await engine({ takesImages: (model) => model !== TEXT_ONLY }).send(
+      conversation.id,
+      'What is in this picture?',
+      { attachments: [attachment] },
+    );
     expect(await handle.done).toEqual({ status: 'finished', stopReason: 'end_turn' });
 
     expect(fake.requests).toHaveLength(2);
     expect([imageParts(0), imageParts(1)]).toEqual([0, 0]);
     const note = imageOmittedNote('Qwen 3 4B');
     expect(note).toBe('[image omitted: Qwen 3 4B does not take images]');
-    expect(fake.requests[0]?.body?.messages[0]).toEqual({ role: 'user', content: `Attached: photo.png\n\n${note}\n\nWhat is in this picture?` });
-    expect(fake.requests[1]?.body?.messages.find((message) => message.role === 'tool')?.content).toBe(`Here it is.\n\n${note}`);
+    expect(fake.requests[0]?.body?.messages[0]).toEqual({
+      role: 'user',
+      content: `Attached: photo.png\n\n${note}\n\nWhat is in this picture?`,
+    });
+    expect(fake.requests[1]?.body?.messages.find((message) => message.role === 'tool')?.content).toBe(
+      `Here it is.\n\n${note}`,
+    );
     expect(log.of('turn-notice').map((event) => event.message)).toEqual([
       'Qwen 3 4B does not take images, so an image in this conversation was not sent to it (it reads a note in its place). Pick another model in the message box, or turn on “takes images” for this model in Settings → Model providers.',
     ]);
@@ -80,7 +97,11 @@ describe('ChatEngine: images only to models that take them', () => {
   it('a model that takes images gets them as they are, with no notice', async () => {
     fake.script([{ text: 'A red pixel.' }]);
     const conversation = await store.create({ model: VISION });
-    await (await engine({ takesImages: (model) => model !== TEXT_ONLY }).send(conversation.id, 'Look', { attachments: [attachment] })).done;
+    await (
+      await engine({ takesImages: (model) => model !== TEXT_ONLY }).send(conversation.id, 'Look', {
+        attachments: [attachment],
+      })
+    ).done;
     expect(fake.requests).toHaveLength(1);
     expect(imageParts(0)).toBe(1);
     expect(log.of('turn-notice')).toEqual([]);

@@ -57,7 +57,8 @@ export interface ChatApps {
   turnContext(conversationId: string): string | undefined;
 }
 
-export type TurnOutcome = { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
+export type TurnOutcome =
+  { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
 
 export interface TurnHandle {
   turnId: string;

@@ -14,16 +14,25 @@ const MODEL = 'claude-test-1';
 
 /** Runs tools in-process with a handler per call; records what it was asked. */
 class InProcessRunner implements ToolRunner {
-  readonly calls: Array<{ server: string; tool: string; args: Record<string, unknown>; options?: CallToolOptions }> = [];
+  readonly calls: Array<{ server: string; tool: string; args: Record<string, unknown>; options?: CallToolOptions }> =
+    [];
   constructor(private readonly handler: (call: InProcessRunner['calls'][number]) => Promise<CallToolResult>) {}
-  callTool(server: string, toolName: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+  callTool(
+    server: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult> {
     const call = { server, tool: toolName, args, ...(options !== undefined ? { options } : {}) };
     this.calls.push(call);
     return this.handler(call);
   }
 }
 
-const echoRunner = (): InProcessRunner => new InProcessRunner(async (call) => ({ content: [{ type: 'text', text: `${call.tool}: ${JSON.stringify(call.args)}` }] }));
+const echoRunner = (): InProcessRunner =>
+  new InProcessRunner(async (call) => ({
+    content: [{ type: 'text', text: `${call.tool}: ${JSON.stringify(call.args)}` }],
+  }));
 
 describe('ChatEngine with the fake Messages API', () => {
   let dir: string;
@@ -66,7 +75,11 @@ describe('ChatEngine with the fake Messages API', () => {
       ['user', [{ type: 'text', text: 'Hi there' }]],
       ['assistant', [{ type: 'text', text: 'Hello! How can I help you today?' }]],
     ]);
-    expect(saved.messages[1]).toMatchObject({ model: 'claude-other', stopReason: 'end_turn', usage: { inputTokens: expect.any(Number) } });
+    expect(saved.messages[1]).toMatchObject({
+      model: 'claude-other',
+      stopReason: 'end_turn',
+      usage: { inputTokens: expect.any(Number) },
+    });
     const request = fake.requests[0]?.body;
     expect(request?.model).toBe('claude-other');
     expect(request?.tools?.map((definition) => definition.name)).toEqual(['web__search', 'docs__search']);
@@ -81,8 +94,19 @@ describe('ChatEngine with the fake Messages API', () => {
           releases.push(() => resolve({ content: [{ type: 'text', text: `result from ${call.server}` }] }));
         }),
     );
-    const gate = new ScriptedGate((request) => (request.server === 'docs' ? { allow: true, input: { q: 'edited' } } : { allow: true, input: request.input }));
-    fake.script([{ text: 'Searching both.', toolUses: [{ name: 'web__search', input: { q: 'a' } }, { name: 'docs__search', input: { q: 'b' } }] }, { text: 'Done.' }]);
+    const gate = new ScriptedGate((request) =>
+      request.server === 'docs' ? { allow: true, input: { q: 'edited' } } : { allow: true, input: request.input },
+    );
+    fake.script([
+      {
+        text: 'Searching both.',
+        toolUses: [
+          { name: 'web__search', input: { q: 'a' } },
+          { name: 'docs__search', input: { q: 'b' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
     const conversation = await store.create({ model: MODEL });
     const handle = await engine({ runner, gate }).send(conversation.id, 'search');
     // Both calls are running at the same time before either finishes.
@@ -105,7 +129,10 @@ describe('ChatEngine with the fake Messages API', () => {
           tool_use_id: 'toolu_fake_1_2',
           // The person edited this call's arguments: the model is told, with what ran.
           content: [
-            { type: 'text', text: 'The user edited the arguments before this tool call ran, so the result below is for these arguments, not the ones you wrote:\n{"q":"edited"}' },
+            {
+              type: 'text',
+              text: 'The user edited the arguments before this tool call ran, so the result below is for these arguments, not the ones you wrote:\n{"q":"edited"}',
+            },
             { type: 'text', text: 'result from docs' },
           ],
         },
@@ -114,12 +141,31 @@ describe('ChatEngine with the fake Messages API', () => {
     const saved = await store.get(conversation.id);
     expect(saved.messages[1]?.content).toEqual([
       { type: 'text', text: 'Searching both.' },
-      { type: 'tool_use', id: 'toolu_fake_1_1', server: 'web', tool: 'search', apiName: 'web__search', input: { q: 'a' } },
-      { type: 'tool_use', id: 'toolu_fake_1_2', server: 'docs', tool: 'search', apiName: 'docs__search', input: { q: 'b' } },
+      {
+        type: 'tool_use',
+        id: 'toolu_fake_1_1',
+        server: 'web',
+        tool: 'search',
+        apiName: 'web__search',
+        input: { q: 'a' },
+      },
+      {
+        type: 'tool_use',
+        id: 'toolu_fake_1_2',
+        server: 'docs',
+        tool: 'search',
+        apiName: 'docs__search',
+        input: { q: 'b' },
+      },
     ]);
     expect((saved.messages[2]?.content[1] as ChatToolResultBlock).sentInput).toEqual({ q: 'edited' });
     expect(log.of('tool-call-pending')).toHaveLength(2);
-    expect(log.of('tool-call-finished').map((event) => event.toolUseId).sort()).toEqual(['toolu_fake_1_1', 'toolu_fake_1_2']);
+    expect(
+      log
+        .of('tool-call-finished')
+        .map((event) => event.toolUseId)
+        .sort(),
+    ).toEqual(['toolu_fake_1_1', 'toolu_fake_1_2']);
   });
 
   it('a call that finishes first reports its result at once, before the slowest call ends and the results are saved', async () => {
@@ -129,14 +175,29 @@ describe('ChatEngine with the fake Messages API', () => {
         ? new Promise((resolve) => (releaseSlow = () => resolve({ content: [{ type: 'text', text: 'slow answer' }] })))
         : Promise.resolve({ content: [{ type: 'text', text: 'fast answer' }], isError: true }),
     );
-    fake.script([{ toolUses: [{ name: 'web__search', input: { q: 'slow' } }, { name: 'docs__search', input: { q: 'fast' } }] }, { text: 'Done.' }]);
+    fake.script([
+      {
+        toolUses: [
+          { name: 'web__search', input: { q: 'slow' } },
+          { name: 'docs__search', input: { q: 'fast' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
     const conversation = await store.create({ model: MODEL });
     const handle = await engine({ runner }).send(conversation.id, 'both');
     const fast = await log.waitFor('tool-call-finished', (event) => event.toolUseId === 'toolu_fake_1_2');
-    expect(fast.result).toEqual({ type: 'tool_result', toolUseId: 'toolu_fake_1_2', content: [{ type: 'text', text: 'fast answer' }], isError: true });
+    expect(fast.result).toEqual({
+      type: 'tool_result',
+      toolUseId: 'toolu_fake_1_2',
+      content: [{ type: 'text', text: 'fast answer' }],
+      isError: true,
+    });
     // The slow call still runs, and no result message is saved yet.
     expect(log.of('tool-call-finished')).toHaveLength(1);
-    expect(log.of('message-saved').filter((event) => event.message.content.some((block) => block.type === 'tool_result'))).toHaveLength(0);
+    expect(
+      log.of('message-saved').filter((event) => event.message.content.some((block) => block.type === 'tool_result')),
+    ).toHaveLength(0);
     releaseSlow();
     expect(await handle.done).toEqual({ status: 'finished', stopReason: 'end_turn' });
     const slow = log.of('tool-call-finished').find((event) => event.toolUseId === 'toolu_fake_1_1');
@@ -147,7 +208,11 @@ describe('ChatEngine with the fake Messages API', () => {
   });
 
   it('denial, tool errors, thrown errors and unknown tools all go back to the model as errors and the loop goes on', async () => {
-    const gate = new ScriptedGate((request) => (request.tool === 'search' && request.server === 'web' ? { allow: false, reason: 'not now' } : { allow: true, input: request.input }));
+    const gate = new ScriptedGate((request) =>
+      request.tool === 'search' && request.server === 'web'
+        ? { allow: false, reason: 'not now' }
+        : { allow: true, input: request.input },
+    );
     const runner = new InProcessRunner(async (call) => {
       if (call.tool === 'fail') return { content: [{ type: 'text', text: 'disk full' }], isError: true };
       throw new HostError('TIMEOUT', "tools/call tool 'crash' on server 'docs' did not answer within 60 s");
@@ -164,15 +229,44 @@ describe('ChatEngine with the fake Messages API', () => {
       { text: 'Sorry, none of that worked.' },
     ]);
     const conversation = await store.create({ model: MODEL });
-    const handle = await engine({ gate, runner, tools: () => [tool('web', 'search'), tool('docs', 'fail'), tool('docs', 'crash')] }).send(conversation.id, 'go');
+    const handle = await engine({
+      gate,
+      runner,
+      tools: () => [tool('web', 'search'), tool('docs', 'fail'), tool('docs', 'crash')],
+    }).send(conversation.id, 'go');
     expect(await handle.done).toEqual({ status: 'finished', stopReason: 'end_turn' });
     expect(fake.requests[1]?.body?.messages.at(-1)?.content).toEqual([
-      { type: 'tool_result', tool_use_id: 'toolu_fake_1_1', is_error: true, content: [{ type: 'text', text: 'The user denied this tool call. Reason: not now' }] },
-      { type: 'tool_result', tool_use_id: 'toolu_fake_1_2', is_error: true, content: [{ type: 'text', text: 'disk full' }] },
-      { type: 'tool_result', tool_use_id: 'toolu_fake_1_3', is_error: true, content: [{ type: 'text', text: "tools/call tool 'crash' on server 'docs' did not answer within 60 s" }] },
-      { type: 'tool_result', tool_use_id: 'toolu_fake_1_4', is_error: true, content: [{ type: 'text', text: 'There is no tool named "made_up" in this conversation. Use only the tools offered.' }] },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_fake_1_1',
+        is_error: true,
+        content: [{ type: 'text', text: 'The user denied this tool call. Reason: not now' }],
+      },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_fake_1_2',
+        is_error: true,
+        content: [{ type: 'text', text: 'disk full' }],
+      },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_fake_1_3',
+        is_error: true,
+        content: [{ type: 'text', text: "tools/call tool 'crash' on server 'docs' did not answer within 60 s" }],
+      },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_fake_1_4',
+        is_error: true,
+        content: [
+          { type: 'text', text: 'There is no tool named "made_up" in this conversation. Use only the tools offered.' },
+        ],
+      },
     ]);
-    expect(log.of('tool-call-finished').find((event) => event.toolUseId === 'toolu_fake_1_1')).toMatchObject({ denied: true, isError: true });
+    expect(log.of('tool-call-finished').find((event) => event.toolUseId === 'toolu_fake_1_1')).toMatchObject({
+      denied: true,
+      isError: true,
+    });
     // The unknown tool was never put to the person.
     expect(gate.requests.map((request) => request.tool)).toEqual(['search', 'fail', 'crash']);
   });
@@ -182,18 +276,35 @@ describe('ChatEngine with the fake Messages API', () => {
     fake.script([{ text: 'ok' }]);
     const conversation = await store.create({ model: MODEL });
     await store.updateSettings(conversation.id, { disabledServers: ['web'], disabledTools: ['bulk/t0'] });
-    const chat = engine({ tools: () => [tool('web', 'search'), tool('docs', 'search'), ...many], toolCountWarningAt: 3 });
+    const chat = engine({
+      tools: () => [tool('web', 'search'), tool('docs', 'search'), ...many],
+      toolCountWarningAt: 3,
+    });
     const offered = await chat.offeredTools(conversation.id);
-    expect(offered.tools.map((entry) => entry.apiName).sort()).toEqual(['bulk__t1', 'bulk__t2', 'bulk__t3', 'bulk__t4', 'docs__search']);
+    expect(offered.tools.map((entry) => entry.apiName).sort()).toEqual([
+      'bulk__t1',
+      'bulk__t2',
+      'bulk__t3',
+      'bulk__t4',
+      'docs__search',
+    ]);
     expect(offered.toolCountWarning).toMatch(/^5 tools are offered to the model/);
     const view = await chat.toolsView(conversation.id);
     expect(view.offeredCount).toBe(5);
     expect(view.warning).toBe(offered.toolCountWarning);
-    expect(view.tools.filter((entry) => !entry.enabled).map((entry) => `${entry.server}/${entry.tool}`)).toEqual(['web/search', 'bulk/t0']);
+    expect(view.tools.filter((entry) => !entry.enabled).map((entry) => `${entry.server}/${entry.tool}`)).toEqual([
+      'web/search',
+      'bulk/t0',
+    ]);
     expect(view.tools[1]).toEqual({ server: 'docs', tool: 'search', description: 'search things', enabled: true });
-    await (await chat.send(conversation.id, 'hi')).done;
+    await (
+      await chat.send(conversation.id, 'hi')
+    ).done;
     expect(fake.requests[0]?.body?.tools).toHaveLength(5);
-    expect(log.of('turn-started')[0]).toMatchObject({ toolCount: 5, toolCountWarning: expect.stringContaining('5 tools') });
+    expect(log.of('turn-started')[0]).toMatchObject({
+      toolCount: 5,
+      toolCountWarning: expect.stringContaining('5 tools'),
+    });
   });
 
   it('a call whose MCP task was cancelled is saved as an error for the model, marked taskCancelled for the card', async () => {
@@ -202,9 +313,14 @@ describe('ChatEngine with the fake Messages API', () => {
       call.options?.onTask?.({ taskId: 'task-1', status: 'cancelled', statusMessage: 'cancelled by you' });
       throw new Error("the task of tool 'search' on server 'web' was cancelled (cancelled by you)");
     });
-    fake.script([{ text: 'Searching.', toolUses: [{ name: 'web__search', input: { q: 'x' } }] }, { text: 'It was cancelled.' }]);
+    fake.script([
+      { text: 'Searching.', toolUses: [{ name: 'web__search', input: { q: 'x' } }] },
+      { text: 'It was cancelled.' },
+    ]);
     const conversation = await store.create({ model: MODEL });
-    await (await engine({ runner }).send(conversation.id, 'search')).done;
+    await (
+      await engine({ runner }).send(conversation.id, 'search')
+    ).done;
     const saved = await store.get(conversation.id);
     const result = saved.messages[2]?.content[0];
     expect(result).toMatchObject({ type: 'tool_result', isError: true, taskCancelled: true });
@@ -227,7 +343,15 @@ describe('ChatEngine with the fake Messages API', () => {
     expect(log.of('turn-finished')).toEqual([expect.objectContaining({ stopReason: 'stopped' })]);
     const saved = await store.get(conversation.id);
     expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
-    expect(saved.messages[2]?.content).toEqual([{ type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true, stopped: true }]);
+    expect(saved.messages[2]?.content).toEqual([
+      {
+        type: 'tool_result',
+        toolUseId: 'toolu_fake_1_1',
+        content: [{ type: 'text', text: STOPPED_TOOL_TEXT }],
+        isError: true,
+        stopped: true,
+      },
+    ]);
     expect(log.of('tool-call-finished')[0]?.result?.stopped).toBe(true);
     expect(chat.isRunning(conversation.id)).toBe(false);
   });
@@ -256,18 +380,32 @@ describe('ChatEngine with the fake Messages API', () => {
     // The SDK sends String(signal.reason) as the notifications/cancelled reason.
     expect(signal?.reason).toBe(CANCELLED_BY_USER);
     expect(log.of('tool-progress').map((event) => event.progress)).toEqual([1]);
-    const stopped = { type: 'tool_result', toolUseId: 'toolu_fake_1_1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true, stopped: true };
+    const stopped = {
+      type: 'tool_result',
+      toolUseId: 'toolu_fake_1_1',
+      content: [{ type: 'text', text: STOPPED_TOOL_TEXT }],
+      isError: true,
+      stopped: true,
+    };
     expect((await store.get(conversation.id)).messages.at(-1)?.content).toEqual([stopped]);
-    expect(log.of('tool-call-finished')).toEqual([expect.objectContaining({ isError: true, denied: false, result: stopped })]);
+    expect(log.of('tool-call-finished')).toEqual([
+      expect.objectContaining({ isError: true, denied: false, result: stopped }),
+    ]);
   });
 
   it('caps the tool loop with a clear message and keeps a valid history', async () => {
     const looping = await FakeAnthropic.start({ fallback: { toolUses: [{ name: 'web__search', input: {} }] } });
     try {
       const conversation = await store.create({ model: MODEL });
-      const chat = engine({ provider: new AnthropicProvider({ apiKey: 'k', baseURL: looping.url, maxRetries: 0 }), maxIterations: 3 });
+      const chat = engine({
+        provider: new AnthropicProvider({ apiKey: 'k', baseURL: looping.url, maxRetries: 0 }),
+        maxIterations: 3,
+      });
       const outcome = await (await chat.send(conversation.id, 'loop')).done;
-      expect(outcome).toEqual({ status: 'failed', message: expect.stringMatching(/still calling tools after 3 rounds/) });
+      expect(outcome).toEqual({
+        status: 'failed',
+        message: expect.stringMatching(/still calling tools after 3 rounds/),
+      });
       expect(looping.requests).toHaveLength(3);
       expect(log.of('turn-failed')).toHaveLength(1);
       expect((await store.get(conversation.id)).messages).toHaveLength(7);
@@ -277,7 +415,11 @@ describe('ChatEngine with the fake Messages API', () => {
   });
 
   it('a model error fails the turn but keeps the message; retry runs it again; edit-and-resend replaces it', async () => {
-    fake.script([{ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } }, { text: 'First answer.' }, { text: 'Second answer.' }]);
+    fake.script([
+      { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } },
+      { text: 'First answer.' },
+      { text: 'Second answer.' },
+    ]);
     const conversation = await store.create({ model: MODEL });
     const chat = engine();
     const failed = await (await chat.send(conversation.id, 'question one')).done;
@@ -290,13 +432,17 @@ describe('ChatEngine with the fake Messages API', () => {
       [{ type: 'text', text: 'First answer.' }],
     ]);
 
-    expect(await (await chat.editAndResend(conversation.id, 'question two')).done).toMatchObject({ status: 'finished' });
+    expect(await (await chat.editAndResend(conversation.id, 'question two')).done).toMatchObject({
+      status: 'finished',
+    });
     const saved = await store.get(conversation.id);
     expect(saved.messages.map((message) => message.content)).toEqual([
       [{ type: 'text', text: 'question two' }],
       [{ type: 'text', text: 'Second answer.' }],
     ]);
-    expect(fake.requests[2]?.body?.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'question two' }] }]);
+    expect(fake.requests[2]?.body?.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'question two' }] },
+    ]);
   });
 
   it('refuses a second turn while one runs, empty text, and unknown conversations', async () => {
@@ -307,7 +453,9 @@ describe('ChatEngine with the fake Messages API', () => {
     await expect(chat.send(conversation.id, 'two')).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(chat.send(conversation.id, '  ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(chat.send('no-such-conversation', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(chat.retry((await store.create({ model: MODEL })).id)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(chat.retry((await store.create({ model: MODEL })).id)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     await log.waitFor('text-delta');
     await chat.stop(conversation.id);
     expect(await handle.done).toEqual({ status: 'stopped' });
@@ -316,7 +464,9 @@ describe('ChatEngine with the fake Messages API', () => {
   });
 
   it('a reply cut by max_tokens does not run its half-written tool call', async () => {
-    fake.script([{ text: 'I will call', toolUses: [{ name: 'web__search', input: { q: 'partial' } }], stopReason: 'max_tokens' }]);
+    fake.script([
+      { text: 'I will call', toolUses: [{ name: 'web__search', input: { q: 'partial' } }], stopReason: 'max_tokens' },
+    ]);
     const conversation = await store.create({ model: MODEL });
     const runner = echoRunner();
     const outcome = await (await engine({ runner }).send(conversation.id, 'go')).done;

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
-import type { ChatAttachment, ChatContentBlock, ChatEvent, ChatMessage, ChatToolResultBlock, ChatToolUseBlock, ChatUsage, Conversation } from '../../shared/domain/chat';
+import type {
+  ChatAttachment,
+  ChatContentBlock,
+  ChatEvent,
+  ChatMessage,
+  ChatToolResultBlock,
+  ChatToolUseBlock,
+  ChatUsage,
+  Conversation,
+} from '../../shared/domain/chat';
 import { sumUsage } from '../../shared/domain/chat-usage';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
@@ -18,10 +27,29 @@ import { capRecordFor, RequestCapping } from './results/request-capping';
 import { resultLimitTokens } from './results/result-cap';
 
 export type { AvailableTool } from './api-messages';
-export type { ChatApps, ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
-import type { ChatEngineOptions, ConversationToolsView, OfferedTools, TurnHandle, TurnOutcome } from './chat-engine-options';
+export type {
+  ChatApps,
+  ChatEngineOptions,
+  ConversationToolsView,
+  OfferedTools,
+  TurnHandle,
+  TurnOutcome,
+} from './chat-engine-options';
+import type {
+  ChatEngineOptions,
+  ConversationToolsView,
+  OfferedTools,
+  TurnHandle,
+  TurnOutcome,
+} from './chat-engine-options';
 export { CANCELLED_BY_USER } from './tool-call-run';
-export type { ToolCallGate, ToolCallGateAnswer, ToolCallGateRequest, ToolRunner, ToolRunOptions } from './tool-call-run';
+export type {
+  ToolCallGate,
+  ToolCallGateAnswer,
+  ToolCallGateRequest,
+  ToolRunner,
+  ToolRunOptions,
+} from './tool-call-run';
 
 interface ActiveTurn {
   conversationId: string;
@@ -70,11 +98,17 @@ export class ChatEngine {
   }
 
   /** Save the person's message and start the reply. Throws (HostError) only when nothing was started. */
-  async send(conversationId: string, text: string, options: { model?: string; attachments?: ChatAttachment[] } = {}): Promise<TurnHandle> {
+  async send(
+    conversationId: string,
+    text: string,
+    options: { model?: string; attachments?: ChatAttachment[] } = {},
+  ): Promise<TurnHandle> {
     const attachments = options.attachments ?? [];
-    if (text.trim() === '' && attachments.length === 0) throw new HostError('INVALID_INPUT', 'Write a message first', 'text');
+    if (text.trim() === '' && attachments.length === 0)
+      throw new HostError('INVALID_INPUT', 'Write a message first', 'text');
     return this.begin(conversationId, async (conversation) => {
-      if (options.model !== undefined && options.model !== conversation.model) await this.options.store.updateSettings(conversationId, { model: options.model });
+      if (options.model !== undefined && options.model !== conversation.model)
+        await this.options.store.updateSettings(conversationId, { model: options.model });
       return [this.personMessage(text, attachments)];
     });
   }
@@ -84,7 +118,8 @@ export class ChatEngine {
     return this.begin(conversationId, async (conversation) => {
       const index = conversation.messages.findLastIndex(isPersonMessage);
       if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
-      if (index < conversation.messages.length - 1) await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index + 1));
+      if (index < conversation.messages.length - 1)
+        await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index + 1));
       return [];
     });
   }
@@ -139,11 +174,21 @@ export class ChatEngine {
     return { id: randomUUID(), role: 'user', createdAt: Date.now(), content };
   }
 
-  private async begin(conversationId: string, prepare: (conversation: Conversation) => Promise<ChatMessage[]>): Promise<TurnHandle> {
-    if (this.active.has(conversationId)) throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
+  private async begin(
+    conversationId: string,
+    prepare: (conversation: Conversation) => Promise<ChatMessage[]>,
+  ): Promise<TurnHandle> {
+    if (this.active.has(conversationId))
+      throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
     let settle: (outcome: TurnOutcome) => void = () => undefined;
     const done = new Promise<TurnOutcome>((resolve) => (settle = resolve));
-    const turn: ActiveTurn = { conversationId, turnId: randomUUID(), controller: new AbortController(), done, usages: [] };
+    const turn: ActiveTurn = {
+      conversationId,
+      turnId: randomUUID(),
+      controller: new AbortController(),
+      done,
+      usages: [],
+    };
     // Claimed before the first await, so two quick sends cannot both start.
     this.active.set(conversationId, turn);
     const saved: ChatMessage[] = [];
@@ -162,8 +207,16 @@ export class ChatEngine {
     }
     const { definitions, warning } = this.toolsFor(conversation);
     const { turnId } = turn;
-    this.pump.emit({ type: 'turn-started', conversationId, turnId, model: conversation.model, toolCount: definitions.length, ...(warning !== undefined ? { toolCountWarning: warning } : {}) });
-    if (definitions.length > 0 && this.options.takesTools?.(conversation.model) === false) this.goWithoutTools(turn, conversation.model);
+    this.pump.emit({
+      type: 'turn-started',
+      conversationId,
+      turnId,
+      model: conversation.model,
+      toolCount: definitions.length,
+      ...(warning !== undefined ? { toolCountWarning: warning } : {}),
+    });
+    if (definitions.length > 0 && this.options.takesTools?.(conversation.model) === false)
+      this.goWithoutTools(turn, conversation.model);
     for (const message of saved) this.pump.emit({ type: 'message-saved', conversationId, turnId, message });
     this.run(turn).then(settle, (error: unknown) => settle({ status: 'failed', message: errorMessage(error) }));
     return { turnId, done };
@@ -185,10 +238,13 @@ export class ChatEngine {
     try {
       outcome = await this.loop(turn);
     } catch (error) {
-      outcome = turn.controller.signal.aborted ? { status: 'stopped' } : { status: 'failed', message: errorMessage(error) };
+      outcome = turn.controller.signal.aborted
+        ? { status: 'stopped' }
+        : { status: 'failed', message: errorMessage(error) };
     }
     const { conversationId, turnId } = turn;
-    if (outcome.status === 'failed') this.pump.emit({ type: 'turn-failed', conversationId, turnId, message: outcome.message });
+    if (outcome.status === 'failed')
+      this.pump.emit({ type: 'turn-failed', conversationId, turnId, message: outcome.message });
     else {
       const usage = sumUsage(turn.usages);
       this.pump.emit({
@@ -205,7 +261,9 @@ export class ChatEngine {
 
   /** The limit of a new result of `server` on `model` (see ChatEngineOptions.resultLimit). */
   private resultLimit(server: string, model: string): number {
-    return this.options.resultLimit?.(server, model) ?? resultLimitTokens(undefined, this.options.contextWindow?.(model));
+    return (
+      this.options.resultLimit?.(server, model) ?? resultLimitTokens(undefined, this.options.contextWindow?.(model))
+    );
   }
 
   private async loop(turn: ActiveTurn): Promise<TurnOutcome> {
@@ -218,13 +276,19 @@ export class ChatEngine {
       const { offered, definitions, toolTokens, fullToolTokens } = offer;
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
       // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
-      const capping = new RequestCapping((server) => this.resultLimit(server, conversation.model), (server) => server === HOST_TOOL_SERVER);
+      const capping = new RequestCapping(
+        (server) => this.resultLimit(server, conversation.model),
+        (server) => server === HOST_TOOL_SERVER,
+      );
       let response;
       try {
         response = await this.ask(turn, conversation.model, {
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
-          messages: withTurnContext(toApiMessages(conversation.messages, capping), this.options.apps?.turnContext(conversationId)),
+          messages: withTurnContext(
+            toApiMessages(conversation.messages, capping),
+            this.options.apps?.turnContext(conversationId),
+          ),
           tools: definitions,
           maxTokens: this.maxTokens,
           signal,
@@ -239,7 +303,12 @@ export class ChatEngine {
       const toolsSent = definitions.length > 0 && turn.withoutTools !== true;
       const usage: ChatUsage = {
         ...response.usage,
-        ...(toolsSent ? { toolTokensEstimate: toolTokens, ...(fullToolTokens !== undefined ? { toolTokensFullEstimate: fullToolTokens } : {}) } : {}),
+        ...(toolsSent
+          ? {
+              toolTokensEstimate: toolTokens,
+              ...(fullToolTokens !== undefined ? { toolTokensFullEstimate: fullToolTokens } : {}),
+            }
+          : {}),
         ...(capping.savedTokens > 0 ? { cappedTokensEstimate: capping.savedTokens } : {}),
       };
       turn.usages.push(usage);
@@ -259,7 +328,8 @@ export class ChatEngine {
       });
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
-      const capRecord = (server: string, result: ChatToolResultBlock) => capRecordFor(result, server, this.resultLimit(server, conversation.model));
+      const capRecord = (server: string, result: ChatToolResultBlock) =>
+        capRecordFor(result, server, this.resultLimit(server, conversation.model));
       const deps = {
         pump: this.pump,
         gate: this.options.gate,
@@ -270,7 +340,11 @@ export class ChatEngine {
         host: { tools: offer.hostTools, conversation, capRecord },
       };
       // Calls whose arguments were unreadable (openai-translate-reply.ts) are answered as errors without running.
-      const inputErrors = new Map(response.content.flatMap((block) => (block.type === 'tool_use' && block.inputError !== undefined ? [[block.id, block.inputError] as const] : [])));
+      const inputErrors = new Map(
+        response.content.flatMap((block) =>
+          block.type === 'tool_use' && block.inputError !== undefined ? [[block.id, block.inputError] as const] : [],
+        ),
+      );
       const results = await Promise.all(uses.map((use) => runToolCall(deps, turn, use, inputErrors.get(use.id))));
       await this.save(turn, { id: randomUUID(), role: 'user', createdAt: Date.now(), content: results });
       if (signal.aborted) return { status: 'stopped' };
@@ -295,7 +369,8 @@ export class ChatEngine {
       } catch (error) {
         if (!(error instanceof LlmError) || request.signal?.aborted === true) throw error;
         if (error.unsupported === 'tools' && sent.tools !== undefined) this.goWithoutTools(turn, model);
-        else if (error.unsupported === 'images' && turn.withoutImages !== true && countImages(sent.messages) > 0) turn.withoutImages = true;
+        else if (error.unsupported === 'images' && turn.withoutImages !== true && countImages(sent.messages) > 0)
+          turn.withoutImages = true;
         else throw error;
       }
     }
@@ -310,14 +385,24 @@ export class ChatEngine {
     const { messages, omitted } = withoutImages(sent.messages, name);
     if (omitted > 0 && turn.toldNoImages !== true) {
       turn.toldNoImages = true;
-      this.pump.emit({ type: 'turn-notice', conversationId: turn.conversationId, turnId: turn.turnId, message: noImagesNotice(name, omitted) });
+      this.pump.emit({
+        type: 'turn-notice',
+        conversationId: turn.conversationId,
+        turnId: turn.turnId,
+        message: noImagesNotice(name, omitted),
+      });
     }
     return { ...sent, messages };
   }
 
   private goWithoutTools(turn: ActiveTurn, model: string): void {
     turn.withoutTools = true;
-    this.pump.emit({ type: 'turn-notice', conversationId: turn.conversationId, turnId: turn.turnId, message: noToolsNotice(this.options.modelName?.(model) ?? model) });
+    this.pump.emit({
+      type: 'turn-notice',
+      conversationId: turn.conversationId,
+      turnId: turn.turnId,
+      message: noToolsNotice(this.options.modelName?.(model) ?? model),
+    });
   }
 
   /**
@@ -331,8 +416,17 @@ export class ChatEngine {
         if (block.text !== '') content.push({ type: 'text', text: block.text });
       } else if (runTools) {
         // Host tool names are never an MCP tool's (ToolNameMap.build reserves them), so the order cannot matter.
-        const ref = offer.hostTools.has(block.name) ? { server: HOST_TOOL_SERVER, tool: block.name } : offer.names.resolve(block.name);
-        content.push({ type: 'tool_use', id: block.id, server: ref?.server ?? '', tool: ref?.tool ?? block.name, apiName: block.name, input: block.input });
+        const ref = offer.hostTools.has(block.name)
+          ? { server: HOST_TOOL_SERVER, tool: block.name }
+          : offer.names.resolve(block.name);
+        content.push({
+          type: 'tool_use',
+          id: block.id,
+          server: ref?.server ?? '',
+          tool: ref?.tool ?? block.name,
+          apiName: block.name,
+          input: block.input,
+        });
       }
     }
     return content;

@@ -21,7 +21,12 @@ describe('ChatEventPump', () => {
     expect(delivered).toEqual([]);
     vi.advanceTimersByTime(34);
     expect(delivered).toHaveLength(2);
-    expect(delivered[0]).toEqual({ type: 'text-delta', conversationId: 'c1', turnId: 't1', text: Array.from({ length: 100 }, (_, index) => `${index} `).join('') });
+    expect(delivered[0]).toEqual({
+      type: 'text-delta',
+      conversationId: 'c1',
+      turnId: 't1',
+      text: Array.from({ length: 100 }, (_, index) => `${index} `).join(''),
+    });
     expect(delivered[1]).toEqual({ type: 'text-delta', conversationId: 'c2', turnId: 't9', text: 'other' });
     // One second of steady tokens: at most ~30 events.
     for (let ms = 0; ms < 1_000; ms += 5) {
@@ -32,7 +37,14 @@ describe('ChatEventPump', () => {
   });
 
   it('keeps only the latest progress per tool call between flushes', () => {
-    const progress = (value: number, toolUseId = 'u1'): ChatEvent & { type: 'tool-progress' } => ({ type: 'tool-progress', conversationId: 'c1', turnId: 't1', toolUseId, progress: value, total: 10 });
+    const progress = (value: number, toolUseId = 'u1'): ChatEvent & { type: 'tool-progress' } => ({
+      type: 'tool-progress',
+      conversationId: 'c1',
+      turnId: 't1',
+      toolUseId,
+      progress: value,
+      total: 10,
+    });
     pump.progress(progress(1));
     pump.progress(progress(2));
     pump.progress(progress(5, 'u2'));

@@ -25,18 +25,30 @@ afterEach(async () => {
 /** HostChat as host.ts builds it, with the registry in front of two recording clients and no servers. */
 async function world() {
   const values = new Map<string, string>();
-  const secrets: SecretStore = { get: async (k) => values.get(k), set: async (k, v) => void values.set(k, v), delete: async (k) => void values.delete(k) };
+  const secrets: SecretStore = {
+    get: async (k) => values.get(k),
+    set: async (k, v) => void values.set(k, v),
+    delete: async (k) => void values.delete(k),
+  };
   const settings = await SettingsStore.open({ configDir: dir, secrets, env: {}, warn: () => undefined });
   const seen: Array<{ client: string; request: LlmStreamRequest }> = [];
   const client = (name: string): ProviderClient => ({
     stream: async (request) => {
       seen.push({ client: name, request });
-      return { content: [{ type: 'text', text: `hello from ${name}` }], stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } };
+      return {
+        content: [{ type: 'text', text: `hello from ${name}` }],
+        stopReason: 'end_turn',
+        usage: { inputTokens: 1, outputTokens: 1 },
+      };
     },
     listModels: async () => [],
     check: async () => undefined,
   });
-  const registry = new ProviderRegistry({ settings, anthropic: client('anthropic'), openAiClient: (options) => client(options.providerId) });
+  const registry = new ProviderRegistry({
+    settings,
+    anthropic: client('anthropic'),
+    openAiClient: (options) => client(options.providerId),
+  });
   const events: ChatEvent[] = [];
   chat = await HostChat.open({
     configDir: dir,
@@ -66,7 +78,13 @@ async function world() {
 describe('HostChat with model providers', () => {
   it("sends a local provider's model turn to its client without any API key, and remembers the conversation's model key", async () => {
     const { chat, settings, seen, finished } = await world();
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }] });
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'llama3.1:8b' }],
+    });
     const conversation = await chat.create('ollama:llama3.1:8b');
     await chat.send(conversation.id, 'hi', undefined);
     expect(await finished()).toMatchObject({ type: 'turn-finished' });
@@ -76,22 +94,43 @@ describe('HostChat with model providers', () => {
 
   it('refuses, before saving anything, a message whose provider needs a key that is not set', async () => {
     const { chat, settings, seen } = await world();
-    await settings.providers.add({ id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: 'https://api.openai.com/v1', models: [{ id: 'gpt-4o' }] });
+    await settings.providers.add({
+      id: 'openai',
+      label: 'OpenAI',
+      preset: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      models: [{ id: 'gpt-4o' }],
+    });
     const conversation = await chat.create('openai:gpt-4o');
-    await expect(chat.send(conversation.id, 'hi', undefined)).rejects.toMatchObject({ code: 'NOT_READY', message: expect.stringContaining('Add the API key of OpenAI') });
+    await expect(chat.send(conversation.id, 'hi', undefined)).rejects.toMatchObject({
+      code: 'NOT_READY',
+      message: expect.stringContaining('Add the API key of OpenAI'),
+    });
     // The same for Anthropic's models without its key, chosen for this message only.
-    await expect(chat.send(conversation.id, 'hi', 'claude-sonnet-5')).rejects.toMatchObject({ code: 'NOT_READY', message: expect.stringContaining('Anthropic API key') });
+    await expect(chat.send(conversation.id, 'hi', 'claude-sonnet-5')).rejects.toMatchObject({
+      code: 'NOT_READY',
+      message: expect.stringContaining('Anthropic API key'),
+    });
     expect((await chat.get(conversation.id)).messages).toEqual([]);
     expect(seen).toEqual([]);
   });
 
   it('fails the turn of a conversation whose provider was removed, in words, and keeps the conversation', async () => {
     const { chat, settings, finished } = await world();
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }] });
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'llama3.1:8b' }],
+    });
     const conversation = await chat.create('ollama:llama3.1:8b');
     await settings.providers.remove('ollama');
     await chat.send(conversation.id, 'still there?', undefined);
-    expect(await finished()).toMatchObject({ type: 'turn-failed', message: expect.stringContaining("the provider 'ollama', which is no longer in Settings") });
+    expect(await finished()).toMatchObject({
+      type: 'turn-failed',
+      message: expect.stringContaining("the provider 'ollama', which is no longer in Settings"),
+    });
     expect((await chat.get(conversation.id)).model).toBe('ollama:llama3.1:8b');
   });
 });

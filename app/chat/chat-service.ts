@@ -5,7 +5,14 @@ import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { EventHub } from '../events/event-hub';
 import { ChatEngine } from './chat-engine';
-import type { AvailableTool, ChatApps, ToolCallGateAnswer, ToolCallGateRequest, TurnHandle, TurnOutcome } from './chat-engine';
+import type {
+  AvailableTool,
+  ChatApps,
+  ToolCallGateAnswer,
+  ToolCallGateRequest,
+  TurnHandle,
+  TurnOutcome,
+} from './chat-engine';
 import { ConversationStore } from './conversation-store';
 import { toolConsentFacts } from '../consent/tool-consent-facts';
 import { visibleToModel } from '../../shared/apps/tool-ui';
@@ -37,7 +44,16 @@ export interface HostChatOptions {
   toolCalls: RunningToolCalls;
   /** MCP Apps: which tools have an app (their cards render it), which the model may not see, and the context apps add. */
   apps: ChatApps & { forgetConversation(conversationId: string): void };
-  settings: Pick<SettingsStore, 'defaultModel' | 'checkModel' | 'sendsInstructions' | 'contextWindow' | 'resultLimit' | 'toolSearchThresholds' | 'setToolSearchThresholds'>;
+  settings: Pick<
+    SettingsStore,
+    | 'defaultModel'
+    | 'checkModel'
+    | 'sendsInstructions'
+    | 'contextWindow'
+    | 'resultLimit'
+    | 'toolSearchThresholds'
+    | 'setToolSearchThresholds'
+  >;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
@@ -77,17 +93,24 @@ export class HostChat {
     const store = await ConversationStore.open({
       dir: options.configDir,
       ...(options.seenConversationFiles !== undefined ? { seenFiles: options.seenConversationFiles } : {}),
-      onProblem: (problem) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: problem.message }),
-      onNotice: (message) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
+      onProblem: (problem) =>
+        logs.append({ server: '', time: Date.now(), source: 'host', level: 'error', text: problem.message }),
+      onNotice: (message) =>
+        logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: message }),
       // Only what changed: sending every summary on each saved message froze the renderer at 5,000 conversations.
       onChange: (delta) => events.emit('chat.conversationsChanged', delta),
       onLoadedToolsChange: (change) => events.emit('chat.loadedToolsChanged', change),
     });
     // A server's own result limit, else Berth's default for the model's context (app/chat/results).
-    const resultLimit = (server: string, model: string): number => resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
+    const resultLimit = (server: string, model: string): number =>
+      resultLimitTokens(options.settings.resultLimit(server), options.settings.contextWindow(model));
     // Tools Berth answers itself in a turn (app/chat/host-tools): one provider per feature.
     const toolSearch = new ToolSearch({ store, thresholds: () => options.settings.toolSearchThresholds() });
-    const hostTools = new HostToolRegistry([toolSearch, createResultReading(resultLimit), ...(options.hostToolProviders?.(store) ?? [])]);
+    const hostTools = new HostToolRegistry([
+      toolSearch,
+      createResultReading(resultLimit),
+      ...(options.hostToolProviders?.(store) ?? []),
+    ]);
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
@@ -101,14 +124,24 @@ export class HostChat {
       resultLimit,
       runner: {
         callTool: (server, tool, args, { onWaiting, ...callOptions } = {}) =>
-          options.toolCalls.run(server, args, (personWaits) => supervisor.callTool(server, tool, args, { ...callOptions, ...(personWaits === undefined ? {} : { personWaits }) }), {
-            ...(onWaiting === undefined ? {} : { onWaiting }),
-            ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
-          }),
+          options.toolCalls.run(
+            server,
+            args,
+            (personWaits) =>
+              supervisor.callTool(server, tool, args, {
+                ...callOptions,
+                ...(personWaits === undefined ? {} : { personWaits }),
+              }),
+            {
+              ...(onWaiting === undefined ? {} : { onWaiting }),
+              ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+            },
+          ),
       },
       onEvent: (event) => {
         events.emit('chat.event', event);
-        if (event.type === 'turn-finished' && event.stopReason === STOPPED_BY_PERSON) options.onTurnStopped?.(event.conversationId);
+        if (event.type === 'turn-finished' && event.stopReason === STOPPED_BY_PERSON)
+          options.onTurnStopped?.(event.conversationId);
       },
       onListenerError: (error) => options.reportError('a chat event listener threw', error),
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
@@ -148,9 +181,16 @@ export class HostChat {
     return this.store.restore(id);
   }
 
-  send(id: string, text: string, model: string | undefined, attachments: ChatAttachment[] = []): Promise<{ accepted: true }> {
+  send(
+    id: string,
+    text: string,
+    model: string | undefined,
+    attachments: ChatAttachment[] = [],
+  ): Promise<{ accepted: true }> {
     if (model !== undefined) this.options.settings.checkModel(model);
-    return this.begin(id, model, () => this.engine.send(id, text, { ...(model === undefined ? {} : { model }), attachments }));
+    return this.begin(id, model, () =>
+      this.engine.send(id, text, { ...(model === undefined ? {} : { model }), attachments }),
+    );
   }
 
   retry(id: string): Promise<{ accepted: true }> {
@@ -180,8 +220,19 @@ export class HostChat {
       ...(tool.description !== undefined ? { description: tool.description } : {}),
       enabled: !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
     }));
-    const toolSearch = toolSearchView(this.toolSearch, conversation, this.engine.toolsFor(conversation), this.options.settings.contextWindow(conversation.model), this.options.settings.toolSearchThresholds());
-    return { tools, offeredCount: offered.tools.length, ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}), toolSearch };
+    const toolSearch = toolSearchView(
+      this.toolSearch,
+      conversation,
+      this.engine.toolsFor(conversation),
+      this.options.settings.contextWindow(conversation.model),
+      this.options.settings.toolSearchThresholds(),
+    );
+    return {
+      tools,
+      offeredCount: offered.tools.length,
+      ...(offered.toolCountWarning !== undefined ? { warning: offered.toolCountWarning } : {}),
+      toolSearch,
+    };
   }
 
   async setToolSearch(id: string, mode: ToolSearchMode): Promise<Conversation> {
@@ -210,7 +261,11 @@ export class HostChat {
   }
 
   /** `model`: the model the message asks for; otherwise the conversation's own. */
-  private async begin(conversationId: string, model: string | undefined, start: () => Promise<TurnHandle>): Promise<{ accepted: true }> {
+  private async begin(
+    conversationId: string,
+    model: string | undefined,
+    start: () => Promise<TurnHandle>,
+  ): Promise<{ accepted: true }> {
     if (this.closing) throw new HostError('NOT_READY', 'Berth is shutting down');
     // Before anything is saved: a message whose provider lacks its key is not written.
     this.options.providers.assertReady(model ?? (await this.store.get(conversationId)).model);
@@ -225,7 +280,9 @@ export class HostChat {
 
 /** Tools of every ready server the model may be offered, in server order (an MCP App's app-only tools never are). */
 export function readyTools(states: readonly ServerState[]): AvailableTool[] {
-  return states.flatMap((state) => (state.status === 'ready' ? state.tools.filter(visibleToModel).map((tool) => ({ server: state.name, tool })) : []));
+  return states.flatMap((state) =>
+    state.status === 'ready' ? state.tools.filter(visibleToModel).map((tool) => ({ server: state.name, tool })) : [],
+  );
 }
 
 /**
@@ -236,7 +293,8 @@ export function readyTools(states: readonly ServerState[]): AvailableTool[] {
 function instructionsOf(options: HostChatOptions, servers: readonly string[]): ServerInstructions[] {
   return servers.flatMap((server) => {
     const instructions = options.supervisor.get(server)?.instructions;
-    if (instructions === undefined || instructions.trim() === '' || !options.settings.sendsInstructions(server)) return [];
+    if (instructions === undefined || instructions.trim() === '' || !options.settings.sendsInstructions(server))
+      return [];
     return [{ server, instructions: options.redact === undefined ? instructions : options.redact(instructions) }];
   });
 }
@@ -252,9 +310,21 @@ async function approve(options: HostChatOptions, request: ToolCallGateRequest): 
   const { conversationId, server, tool, input, toolUseId, signal } = request;
   const state = options.supervisor.get(server);
   if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured`, byHost: true };
-  const verdict = await options.consent.approveToolCall({ conversationId, server, tool, input, toolUseId, signal, ...toolConsentFacts(state, tool) });
+  const verdict = await options.consent.approveToolCall({
+    conversationId,
+    server,
+    tool,
+    input,
+    toolUseId,
+    signal,
+    ...toolConsentFacts(state, tool),
+  });
   if (!verdict.allowed) {
-    return { allow: false, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}), ...(verdict.decidedBy === 'host' ? { byHost: true as const } : {}) };
+    return {
+      allow: false,
+      ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}),
+      ...(verdict.decidedBy === 'host' ? { byHost: true as const } : {}),
+    };
   }
   // A fresh object per call: its identity is the tag that ties the run to this tool_use.
   const args = { ...verdict.arguments };

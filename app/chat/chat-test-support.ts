@@ -14,7 +14,11 @@ import { ConversationStore } from './conversation-store';
 export class ScriptedGate implements ToolCallGate {
   readonly requests: ToolCallGateRequest[] = [];
 
-  constructor(private readonly decide: (request: ToolCallGateRequest) => ToolCallGateAnswer | Promise<ToolCallGateAnswer> = (request) => ({ allow: true, input: request.input })) {}
+  constructor(
+    private readonly decide: (request: ToolCallGateRequest) => ToolCallGateAnswer | Promise<ToolCallGateAnswer> = (
+      request,
+    ) => ({ allow: true, input: request.input }),
+  ) {}
 
   async approve(request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
     this.requests.push(request);
@@ -42,7 +46,8 @@ export class ChatEventLog {
 
   types(): string[] {
     const types: string[] = [];
-    for (const event of this.events) if (types.at(-1) !== event.type || event.type !== 'text-delta') types.push(event.type);
+    for (const event of this.events)
+      if (types.at(-1) !== event.type || event.type !== 'text-delta') types.push(event.type);
     return types;
   }
 
@@ -52,12 +57,17 @@ export class ChatEventLog {
       .join('');
   }
 
-  async waitFor<T extends ChatEvent['type']>(type: T, predicate: (event: EventOf<T>) => boolean = () => true, timeoutMs = 20_000): Promise<EventOf<T>> {
+  async waitFor<T extends ChatEvent['type']>(
+    type: T,
+    predicate: (event: EventOf<T>) => boolean = () => true,
+    timeoutMs = 20_000,
+  ): Promise<EventOf<T>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.of(type).find(predicate);
       if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for a ${type} event; saw: ${this.types().join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for a ${type} event; saw: ${this.types().join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

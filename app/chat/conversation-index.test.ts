@@ -58,7 +58,9 @@ describe('the conversations index', () => {
 
   it('stays consistent with every save, rename, delete and restore, is private, and is what the next start uses', async () => {
     const { store, ids } = await populated();
-    const index = JSON.parse(await readFile(indexPath(), 'utf8')) as { entries: { summary: { id: string; title: string; messageCount: number } }[] };
+    const index = JSON.parse(await readFile(indexPath(), 'utf8')) as {
+      entries: { summary: { id: string; title: string; messageCount: number } }[];
+    };
     const indexed = index.entries.map((entry) => entry.summary).sort((a, b) => a.title.localeCompare(b.title));
     expect(indexed).toEqual([...store.list()].sort((a, b) => a.title.localeCompare(b.title)));
     expect(indexed.map((summary) => summary.id)).not.toContain(ids[2]);
@@ -87,7 +89,9 @@ describe('the conversations index', () => {
     await unlink(indexPath());
     const first = await openStore();
     expect(first.list()).toEqual(expected);
-    expect(notices).toEqual([expect.stringMatching(/Rebuilt the conversations index from 3 files: there is no index yet/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/Rebuilt the conversations index from 3 files: there is no index yet/),
+    ]);
     await first.flushIndex();
 
     await writeFile(indexPath(), '{"version":1,"entr');
@@ -104,13 +108,17 @@ describe('the conversations index', () => {
   it('sets aside an index of the wrong shape, saying which entry is wrong, and rebuilds it', async () => {
     const { store } = await populated();
     const expected = store.list();
-    const index = JSON.parse(await readFile(indexPath(), 'utf8')) as { entries: Array<{ summary: Record<string, unknown> }> };
+    const index = JSON.parse(await readFile(indexPath(), 'utf8')) as {
+      entries: Array<{ summary: Record<string, unknown> }>;
+    };
     index.entries[1]!.summary.messageCount = 'many';
     await writeFile(indexPath(), JSON.stringify(index));
 
     const rebuilt = await openStore();
     expect(rebuilt.list()).toEqual(expected);
-    expect(notices).toEqual([`Rebuilt the conversations index from 3 files: the index does not have the expected shape (entry 1: summary.messageCount is not a count)`]);
+    expect(notices).toEqual([
+      `Rebuilt the conversations index from 3 files: the index does not have the expected shape (entry 1: summary.messageCount is not a count)`,
+    ]);
     await rebuilt.flushIndex();
     notices = [];
     await openStore();
@@ -133,7 +141,12 @@ describe('the conversations index', () => {
       [`${ids[0]!}.json`, seenBeforeEdit],
       [`${ids[1]!}.json`, { ...(await identityOf(ids[1]!)), mtimeMs: 1 }],
     ]);
-    const opened = await ConversationStore.open({ dir, now, onNotice: (message) => notices.push(message), seenFiles: seen });
+    const opened = await ConversationStore.open({
+      dir,
+      now,
+      onNotice: (message) => notices.push(message),
+      seenFiles: seen,
+    });
     await opened.flushIndex();
     expect(opened.list()).toEqual(expected);
     expect(notices).toEqual([expect.stringMatching(/out of date \(1 files new or changed outside Berth, 0 gone\)/)]);
@@ -152,7 +165,10 @@ describe('the conversations index', () => {
     await unlink(fileOf(ids[3]!));
 
     const reopened = await openStore();
-    const titles = reopened.list().map((summary) => summary.title).sort();
+    const titles = reopened
+      .list()
+      .map((summary) => summary.title)
+      .sort();
     expect(titles).toEqual(['Copied in', 'Edited by hand', 'One renamed']);
     expect(notices).toEqual([expect.stringMatching(/out of date \(2 files new or changed outside Berth, 1 gone\)/)]);
     expect(store.list()).toHaveLength(3);
@@ -184,7 +200,11 @@ describe('the conversations index', () => {
     const store = await openStore();
     const saved = await store.create({ model: 'claude-a', title: 'Kept anyway' });
     await store.flushIndex();
-    expect(notices).toEqual([expect.stringMatching(/^The conversations index could not be written \(.+\); it will be rebuilt at the next start$/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^The conversations index could not be written \(.+\); it will be rebuilt at the next start$/,
+      ),
+    ]);
     expect(JSON.parse(await readFile(fileOf(saved.id), 'utf8'))).toMatchObject({ title: 'Kept anyway' });
 
     await rm(indexPath(), { recursive: true });
@@ -217,9 +237,16 @@ describe('IndexWriter', () => {
   it('writes what JSON.stringify would, re-serializing only the entries that changed since the last write', async () => {
     const reads = new Map<string, number>();
     const file = (size: number): FileIdentity => ({ size, mtimeMs: 5, ino: 7 });
-    let entries: IndexEntry[] = ['a', 'b', 'c'].map((id) => ({ file: file(1), summary: countedSummary(id, `Title ${id}`, reads) }));
+    let entries: IndexEntry[] = ['a', 'b', 'c'].map((id) => ({
+      file: file(1),
+      summary: countedSummary(id, `Title ${id}`, reads),
+    }));
     const errors: string[] = [];
-    const writer = new IndexWriter(join(dir, INDEX_FILE_NAME), () => entries, (message) => errors.push(message));
+    const writer = new IndexWriter(
+      join(dir, INDEX_FILE_NAME),
+      () => entries,
+      (message) => errors.push(message),
+    );
     const written = async (): Promise<string> => readFile(join(dir, INDEX_FILE_NAME), 'utf8');
 
     writer.schedule();
@@ -228,7 +255,11 @@ describe('IndexWriter', () => {
     reads.clear();
 
     // b renamed (a new summary object), c's file saved again (a new identity), a untouched.
-    entries = [entries[0]!, { file: entries[1]!.file, summary: countedSummary('b', 'Renamed', reads) }, { file: file(2), summary: entries[2]!.summary }];
+    entries = [
+      entries[0]!,
+      { file: entries[1]!.file, summary: countedSummary('b', 'Renamed', reads) },
+      { file: file(2), summary: entries[2]!.summary },
+    ];
     writer.schedule();
     await writer.settled();
     expect(Object.fromEntries(reads)).toEqual({ b: 1, c: 1 });
@@ -240,18 +271,28 @@ describe('IndexWriter', () => {
   it('writes a burst of changes once, after a quiet delay, and at once when settled', async () => {
     const path = join(dir, INDEX_FILE_NAME);
     let built = 0;
-    const writer = new IndexWriter(path, () => {
-      built += 1;
-      return [];
-    }, () => undefined, 60);
-    const exists = async (): Promise<boolean> => stat(path).then(() => true, () => false);
+    const writer = new IndexWriter(
+      path,
+      () => {
+        built += 1;
+        return [];
+      },
+      () => undefined,
+      60,
+    );
+    const exists = async (): Promise<boolean> =>
+      stat(path).then(
+        () => true,
+        () => false,
+      );
 
     writer.schedule();
     writer.schedule();
     await new Promise((resolve) => setTimeout(resolve, 20));
     writer.schedule();
     expect(await exists()).toBe(false);
-    for (let waited = 0; !(await exists()) && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; !(await exists()) && waited < 5_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await exists()).toBe(true);
     expect(built).toBe(1);
 

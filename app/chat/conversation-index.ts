@@ -58,7 +58,10 @@ export interface IndexScan {
  * identities taken moments ago by name (the start-time privacy walk lstat'ed every
  * regular file here): those files are not stat'ed again.
  */
-export async function scanIndex(conversationsDir: string, seen: ReadonlyMap<string, FileIdentity> = new Map()): Promise<IndexScan> {
+export async function scanIndex(
+  conversationsDir: string,
+  seen: ReadonlyMap<string, FileIdentity> = new Map(),
+): Promise<IndexScan> {
   const ids: string[] = [];
   const names = await readdir(conversationsDir);
   for (const name of names) {
@@ -77,7 +80,8 @@ export async function scanIndex(conversationsDir: string, seen: ReadonlyMap<stri
     // awaited stats cost 30-80 ms of thread-pool round trips where the calls take ~13 ms.
     const found = seen.get(`${id}.json`) ?? statIfPresent(`${prefix}${id}.json`);
     const entry = entries.get(id);
-    if (found !== undefined && entry !== undefined && entry.summary.id === id && sameFile(entry.file, found)) fresh.set(id, entry);
+    if (found !== undefined && entry !== undefined && entry.summary.id === id && sameFile(entry.file, found))
+      fresh.set(id, entry);
     else toRead.push(id);
   }
   let dropped = 0;
@@ -104,7 +108,10 @@ async function readIndex(path: string): Promise<{ entries: Map<string, IndexEntr
     text = await readFile(path, 'utf8');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { entries: new Map(), reason: missing ? 'there is no index yet' : `the index could not be read (${errorMessage(error)})` };
+    return {
+      entries: new Map(),
+      reason: missing ? 'there is no index yet' : `the index could not be read (${errorMessage(error)})`,
+    };
   }
   let parsed: unknown;
   try {
@@ -117,10 +124,14 @@ async function readIndex(path: string): Promise<{ entries: Map<string, IndexEntr
 
 /** The index file's entries by conversation id, or why the whole file is set aside (one bad entry is enough: it was not written by this Berth). */
 export function checkIndexFile(value: unknown): { entries: Map<string, IndexEntry>; reason?: string } {
-  const shapeProblem = (why: string): { entries: Map<string, IndexEntry>; reason: string } => ({ entries: new Map(), reason: `the index does not have the expected shape (${why})` });
+  const shapeProblem = (why: string): { entries: Map<string, IndexEntry>; reason: string } => ({
+    entries: new Map(),
+    reason: `the index does not have the expected shape (${why})`,
+  });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return shapeProblem('not an object');
   const { version, entries } = value as { version?: unknown; entries?: unknown };
-  if (version !== INDEX_VERSION) return shapeProblem(`version ${JSON.stringify(version) ?? 'missing'}, expected ${INDEX_VERSION}`);
+  if (version !== INDEX_VERSION)
+    return shapeProblem(`version ${JSON.stringify(version) ?? 'missing'}, expected ${INDEX_VERSION}`);
   if (!Array.isArray(entries)) return shapeProblem('no list of entries');
   const byId = new Map<string, IndexEntry>();
   // An index loop, not entries(): the iterator and its destructuring cost ~10 ms per 5,000 at start (code that runs once stays unoptimized).
@@ -210,7 +221,9 @@ export class IndexWriter {
       await atomicWriteFile(this.path, this.serialize(this.entries()));
     } catch (error) {
       // A stale index is found and repaired at the next start; the conversation itself is saved.
-      this.onError(`The conversations index could not be written (${errorMessage(error)}); it will be rebuilt at the next start`);
+      this.onError(
+        `The conversations index could not be written (${errorMessage(error)}); it will be rebuilt at the next start`,
+      );
     }
   }
 }

@@ -37,7 +37,11 @@ describe('ConversationStore', () => {
 
   it('creates, lists newest first, renames, and survives a reopen from the files alone', async () => {
     const changes: string[][] = [];
-    const store = await openStore({ dir, now, onChange: (delta) => changes.push(delta.changed.map((summary) => summary.title)) });
+    const store = await openStore({
+      dir,
+      now,
+      onChange: (delta) => changes.push(delta.changed.map((summary) => summary.title)),
+    });
     const first = await store.create({ model: 'claude-a' });
     clock = 2_000;
     const second = await store.create({ model: 'claude-b', title: 'Second' });
@@ -61,11 +65,24 @@ describe('ConversationStore', () => {
   it('appends messages (the first names the conversation) and replaces them for edit-and-resend', async () => {
     const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
-    await store.appendMessage(conversation.id, userMessage('What is the weather like in Lisbon this week, and should I pack an umbrella?'));
-    await store.appendMessage(conversation.id, { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Sunny.' }], model: 'claude-a', stopReason: 'end_turn' });
+    await store.appendMessage(
+      conversation.id,
+      userMessage('What is the weather like in Lisbon this week, and should I pack an umbrella?'),
+    );
+    await store.appendMessage(conversation.id, {
+      id: 'a1',
+      role: 'assistant',
+      createdAt: 2,
+      content: [{ type: 'text', text: 'Sunny.' }],
+      model: 'claude-a',
+      stopReason: 'end_turn',
+    });
     let loaded = await store.get(conversation.id);
     expect(loaded.title).toBe('What is the weather like in Lisbon this week, and should I…');
-    expect(loaded.messages.map((message) => message.id)).toEqual(['m-What is the weather like in Lisbon this week, and should I pack an umbrella?', 'a1']);
+    expect(loaded.messages.map((message) => message.id)).toEqual([
+      'm-What is the weather like in Lisbon this week, and should I pack an umbrella?',
+      'a1',
+    ]);
     await store.replaceMessages(conversation.id, [userMessage('Different question')]);
     loaded = await store.get(conversation.id);
     expect(loaded.messages).toEqual([userMessage('Different question')]);
@@ -78,16 +95,28 @@ describe('ConversationStore', () => {
   it('serializes concurrent writes to one conversation: no append is lost', async () => {
     const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
-    await Promise.all(Array.from({ length: 20 }, (_, index) => store.appendMessage(conversation.id, userMessage(`n${index}`))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => store.appendMessage(conversation.id, userMessage(`n${index}`))),
+    );
     const reopened = await openStore({ dir, now });
-    expect((await reopened.get(conversation.id)).messages.map((message) => message.id)).toEqual(Array.from({ length: 20 }, (_, index) => `m-n${index}`));
+    expect((await reopened.get(conversation.id)).messages.map((message) => message.id)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `m-n${index}`),
+    );
   });
 
   it('keeps per-conversation tool settings and the model', async () => {
     const store = await openStore({ dir, now });
     const conversation = await store.create({ model: 'claude-a' });
-    await store.updateSettings(conversation.id, { model: 'claude-b', disabledServers: ['web', 'web'], disabledTools: ['fs/write_file'] });
-    expect(await store.get(conversation.id)).toMatchObject({ model: 'claude-b', disabledServers: ['web'], disabledTools: ['fs/write_file'] });
+    await store.updateSettings(conversation.id, {
+      model: 'claude-b',
+      disabledServers: ['web', 'web'],
+      disabledTools: ['fs/write_file'],
+    });
+    expect(await store.get(conversation.id)).toMatchObject({
+      model: 'claude-b',
+      disabledServers: ['web'],
+      disabledTools: ['fs/write_file'],
+    });
     await expect(store.updateSettings(conversation.id, { model: '' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
@@ -135,7 +164,10 @@ describe('ConversationStore', () => {
     const conversation = await store.create({ model: 'claude-a' });
     const reopened = await openStore({ dir, now });
     await writeFile(join(dir, 'conversations', `${conversation.id}.json`), 'garbage');
-    await expect(reopened.appendMessage(conversation.id, userMessage('x'))).rejects.toMatchObject({ code: 'IO_ERROR', message: expect.stringMatching(/could not be read .*kept as .*corrupt-/) });
+    await expect(reopened.appendMessage(conversation.id, userMessage('x'))).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringMatching(/could not be read .*kept as .*corrupt-/),
+    });
     const names = await readdir(join(dir, 'conversations'));
     expect(names.some((name) => name.startsWith(`${conversation.id}.json.corrupt-`))).toBe(true);
     expect(names).not.toContain(`${conversation.id}.json`);
@@ -161,7 +193,9 @@ describe('ConversationStore', () => {
     const problems: ConversationProblem[] = [];
     const store = await openStore({ dir, now, onProblem: (problem) => problems.push(problem) });
     expect(store.list().map((summary) => summary.id)).toEqual([good.id]);
-    expect(problems).toEqual([{ id: bad.id, message: expect.stringMatching(/not valid JSON.*could not be moved aside.*left as it is/) }]);
+    expect(problems).toEqual([
+      { id: bad.id, message: expect.stringMatching(/not valid JSON.*could not be moved aside.*left as it is/) },
+    ]);
     await expect(store.appendMessage(bad.id, userMessage('x'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await readFile(badPath, 'utf8')).toBe('{"id": "cut');
   });
@@ -194,7 +228,10 @@ describe('ConversationStore', () => {
     const read = await reopened.get(conversation.id);
     expect(read.toolSearch).toBeUndefined();
     expect(read.loadedTools).toBeUndefined();
-    await Promise.all([reopened.changeLoadedTools(conversation.id, (loaded) => [...loaded, 'a/x']), reopened.changeLoadedTools(conversation.id, (loaded) => [...loaded, 'b/y'])]);
+    await Promise.all([
+      reopened.changeLoadedTools(conversation.id, (loaded) => [...loaded, 'a/x']),
+      reopened.changeLoadedTools(conversation.id, (loaded) => [...loaded, 'b/y']),
+    ]);
     await reopened.updateSettings(conversation.id, { toolSearch: 'on' });
     expect(await reopened.get(conversation.id)).toMatchObject({ toolSearch: 'on', loadedTools: ['a/x', 'b/y'] });
     await reopened.flushIndex();

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HostError } from '../../shared/result';
-import { ConversationIdSchema, ConversationSchema, DEFAULT_CONVERSATION_TITLE, messageText, summarizeConversation } from '../../shared/domain/chat';
+import {
+  ConversationIdSchema,
+  ConversationSchema,
+  DEFAULT_CONVERSATION_TITLE,
+  messageText,
+  summarizeConversation,
+} from '../../shared/domain/chat';
 import type { ToolSearchMode } from '../../shared/domain/tool-search';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
@@ -87,7 +93,11 @@ export class ConversationStore {
     this.now = options.now ?? Date.now;
     this.conversationsDir = join(options.dir, 'conversations');
     this.trashDir = join(this.conversationsDir, 'trash');
-    this.index = new IndexWriter(join(this.conversationsDir, INDEX_FILE_NAME), () => this.indexEntries(), (message) => options.onNotice?.(message));
+    this.index = new IndexWriter(
+      join(this.conversationsDir, INDEX_FILE_NAME),
+      () => this.indexEntries(),
+      (message) => options.onNotice?.(message),
+    );
   }
 
   /** Build the list from the index, reading only the files it does not describe. */
@@ -116,7 +126,9 @@ export class ConversationStore {
       options.onNotice?.(`Rebuilt the conversations index from ${scan.toRead.length} files: ${scan.rebuildReason}`);
       store.index.schedule();
     } else if (scan.toRead.length > 0 || scan.dropped > 0) {
-      options.onNotice?.(`The conversations index was out of date (${scan.toRead.length} files new or changed outside Berth, ${scan.dropped} gone); updated it`);
+      options.onNotice?.(
+        `The conversations index was out of date (${scan.toRead.length} files new or changed outside Berth, ${scan.dropped} gone); updated it`,
+      );
       store.index.schedule();
     }
     // A repaired index is on disk before the store is used: the next start is quick even if this one is cut short.
@@ -177,8 +189,15 @@ export class ConversationStore {
    */
   async appendMessage(id: string, message: ChatMessage): Promise<Conversation> {
     return this.update(id, (conversation) => {
-      const named = conversation.messages.length === 0 && conversation.title === DEFAULT_CONVERSATION_TITLE && message.role === 'user';
-      return { ...conversation, title: named ? autoTitle(messageText(message)) : conversation.title, messages: [...conversation.messages, message] };
+      const named =
+        conversation.messages.length === 0 &&
+        conversation.title === DEFAULT_CONVERSATION_TITLE &&
+        message.role === 'user';
+      return {
+        ...conversation,
+        title: named ? autoTitle(messageText(message)) : conversation.title,
+        messages: [...conversation.messages, message],
+      };
     });
   }
 
@@ -188,7 +207,8 @@ export class ConversationStore {
   }
 
   async updateSettings(id: string, patch: ConversationSettingsPatch): Promise<Conversation> {
-    if (patch.model !== undefined && patch.model.trim() === '') throw new HostError('INVALID_INPUT', 'The model name is empty', 'model');
+    if (patch.model !== undefined && patch.model.trim() === '')
+      throw new HostError('INVALID_INPUT', 'The model name is empty', 'model');
     let before: readonly string[] | undefined;
     const saved = await this.update(id, (conversation) => {
       before = conversation.loadedTools;
@@ -208,7 +228,10 @@ export class ConversationStore {
   /** Change the tools tool search loaded from what is stored now (two loads in one reply must not undo each other). */
   async changeLoadedTools(id: string, change: (loaded: readonly string[]) => string[]): Promise<Conversation> {
     let before: readonly string[] | undefined;
-    const saved = await this.update(id, (conversation) => ({ ...conversation, loadedTools: [...new Set(change((before = conversation.loadedTools ?? [])))] }));
+    const saved = await this.update(id, (conversation) => ({
+      ...conversation,
+      loadedTools: [...new Set(change((before = conversation.loadedTools ?? [])))],
+    }));
     this.tellLoadedTools(saved, before);
     return saved;
   }
@@ -216,7 +239,8 @@ export class ConversationStore {
   /** Only a real change is told: the renderer's loaded-tools strip follows these instead of listing every tool again. */
   private tellLoadedTools(saved: Conversation, before: readonly string[] = []): void {
     const after = saved.loadedTools ?? [];
-    if (before.length !== after.length || before.some((key, i) => key !== after[i])) this.options.onLoadedToolsChange?.({ id: saved.id, loadedTools: [...after] });
+    if (before.length !== after.length || before.some((key, i) => key !== after[i]))
+      this.options.onLoadedToolsChange?.({ id: saved.id, loadedTools: [...after] });
   }
 
   /** Moves the file to the trash folder; `restore` brings it back. */
@@ -227,7 +251,8 @@ export class ConversationStore {
       try {
         await rename(this.filePath(id), this.trashPath(id));
       } catch (error) {
-        if (!isMissing(error)) throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorMessage(error)}`);
+        if (!isMissing(error))
+          throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorMessage(error)}`);
       }
       this.forget(id);
       this.changed({ changed: [], removed: [id] });
@@ -278,13 +303,15 @@ export class ConversationStore {
   }
 
   private checkId(id: string): void {
-    if (!ConversationIdSchema.safeParse(id).success) throw new HostError('INVALID_INPUT', `Not a conversation id: ${JSON.stringify(id)}`, 'id');
+    if (!ConversationIdSchema.safeParse(id).success)
+      throw new HostError('INVALID_INPUT', `Not a conversation id: ${JSON.stringify(id)}`, 'id');
   }
 
   private checkTitle(title: string): string {
     const trimmed = title.trim();
     if (trimmed === '') throw new HostError('INVALID_INPUT', 'Give the conversation a title', 'title');
-    if (trimmed.length > TITLE_MAX) throw new HostError('INVALID_INPUT', `Keep the title under ${TITLE_MAX} characters`, 'title');
+    if (trimmed.length > TITLE_MAX)
+      throw new HostError('INVALID_INPUT', `Keep the title under ${TITLE_MAX} characters`, 'title');
     return trimmed;
   }
 
@@ -299,11 +326,18 @@ export class ConversationStore {
     return run;
   }
 
-  private async update(id: string, change: (conversation: Conversation) => Conversation, { touch = true } = {}): Promise<Conversation> {
+  private async update(
+    id: string,
+    change: (conversation: Conversation) => Conversation,
+    { touch = true } = {},
+  ): Promise<Conversation> {
     this.checkId(id);
     return this.enqueue(id, async () => {
       const current = await this.load(id);
-      return this.save({ ...change(current), updatedAt: touch ? Math.max(this.now(), current.updatedAt) : current.updatedAt });
+      return this.save({
+        ...change(current),
+        updatedAt: touch ? Math.max(this.now(), current.updatedAt) : current.updatedAt,
+      });
     });
   }
 
@@ -361,9 +395,16 @@ export class ConversationStore {
       await rename(path, movedTo);
     } catch (error) {
       // Left in place and out of the list, so nothing writes over it; one bad file must not stop start-up.
-      throw this.report({ id, message: `Conversation file ${id}.json could not be read (${problem}) and could not be moved aside (${errorMessage(error)}); it was left as it is` });
+      throw this.report({
+        id,
+        message: `Conversation file ${id}.json could not be read (${problem}) and could not be moved aside (${errorMessage(error)}); it was left as it is`,
+      });
     }
-    throw this.report({ id, movedTo, message: `Conversation file ${id}.json could not be read (${problem}); it was kept as ${movedTo}` });
+    throw this.report({
+      id,
+      movedTo,
+      message: `Conversation file ${id}.json could not be read (${problem}); it was kept as ${movedTo}`,
+    });
   }
 
   private async save(conversation: Conversation): Promise<Conversation> {

@@ -5,11 +5,35 @@ import { checkIndexEntry } from './index-entry-check';
 
 const valid = {
   file: { size: 812, mtimeMs: 1_732_000_000_123.25, ino: 4_211_337 },
-  summary: { id: 'c7d3a1e2-5b6f-4a8e-9c0d-1e2f3a4b5c6d', title: 'Trip to Lisbon', createdAt: 1_700_000_000_000, updatedAt: 1_700_000_500_000, model: 'claude-a', messageCount: 4 },
+  summary: {
+    id: 'c7d3a1e2-5b6f-4a8e-9c0d-1e2f3a4b5c6d',
+    title: 'Trip to Lisbon',
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_500_000,
+    model: 'claude-a',
+    messageCount: 4,
+  },
 };
 
 /** Values of every kind, for each field in turn. */
-const ODD_VALUES: unknown[] = [undefined, null, '', 'text', 'has space', 'x'.repeat(65), 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, true, [], {}, [1]];
+const ODD_VALUES: unknown[] = [
+  undefined,
+  null,
+  '',
+  'text',
+  'has space',
+  'x'.repeat(65),
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  2 ** 53,
+  true,
+  [],
+  {},
+  [1],
+];
 
 function withField(path: [string, string?], value: unknown): unknown {
   const copy = structuredClone(valid) as Record<string, Record<string, unknown>>;
@@ -27,11 +51,15 @@ function cases(): Array<[string, unknown]> {
   for (const outer of ['file', 'summary'] as const) {
     for (const value of ODD_VALUES) found.push([`${outer} = ${String(value)}`, withField([outer], value)]);
     for (const inner of Object.keys(valid[outer])) {
-      for (const value of ODD_VALUES) found.push([`${outer}.${inner} = ${JSON.stringify(value) ?? String(value)}`, withField([outer, inner], value)]);
+      for (const value of ODD_VALUES)
+        found.push([`${outer}.${inner} = ${JSON.stringify(value) ?? String(value)}`, withField([outer, inner], value)]);
     }
   }
   for (const value of ODD_VALUES) found.push([`entry = ${String(value)}`, value]);
-  found.push(['extra keys everywhere', { ...valid, extra: 1, file: { ...valid.file, atimeMs: 3 }, summary: { ...valid.summary, pinned: true } }]);
+  found.push([
+    'extra keys everywhere',
+    { ...valid, extra: 1, file: { ...valid.file, atimeMs: 3 }, summary: { ...valid.summary, pinned: true } },
+  ]);
   return found;
 }
 
@@ -66,8 +94,15 @@ describe('checkIndexFile', () => {
     ['another version', { version: 2, entries: [valid] }, 'version 2, expected 1'],
     ['no version', { entries: [valid] }, 'version missing, expected 1'],
     ['entries not a list', { version: 1, entries: { a: valid } }, 'no list of entries'],
-    ['one bad entry among good ones', { version: 1, entries: [valid, withField(['summary', 'title'], 7)] }, 'entry 1: summary.title is not text'],
+    [
+      'one bad entry among good ones',
+      { version: 1, entries: [valid, withField(['summary', 'title'], 7)] },
+      'entry 1: summary.title is not text',
+    ],
   ])('sets the whole index aside, saying why: %s', (_name, value, why) => {
-    expect(checkIndexFile(value)).toEqual({ entries: new Map(), reason: `the index does not have the expected shape (${why})` });
+    expect(checkIndexFile(value)).toEqual({
+      entries: new Map(),
+      reason: `the index does not have the expected shape (${why})`,
+    });
   });
 });

@@ -52,7 +52,9 @@ function checkSummary(value: unknown): ConversationSummary | string {
   if (!isNumber(updatedAt)) return 'summary.updatedAt is not a number';
   if (typeof model !== 'string') return 'summary.model is not text';
   if (!Number.isSafeInteger(messageCount) || (messageCount as number) < 0) return 'summary.messageCount is not a count';
-  return keyCount(value) === 6 ? (value as ConversationSummary) : { id, title, createdAt, updatedAt, model, messageCount: messageCount as number };
+  return keyCount(value) === 6
+    ? (value as ConversationSummary)
+    : { id, title, createdAt, updatedAt, model, messageCount: messageCount as number };
 }
 
 /** The entry with only its known keys, or why it is not one. */
@@ -62,5 +64,7 @@ export function checkIndexEntry(value: unknown): CheckedIndexEntry | string {
   if (typeof file === 'string') return file;
   const summary = checkSummary(value.summary);
   if (typeof summary === 'string') return summary;
-  return keyCount(value) === 2 && file === value.file && summary === value.summary ? (value as CheckedIndexEntry) : { file, summary };
+  return keyCount(value) === 2 && file === value.file && summary === value.summary
+    ? (value as CheckedIndexEntry)
+    : { file, summary };
 }

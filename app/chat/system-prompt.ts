@@ -32,7 +32,10 @@ function enclosed(server: string, text: string, note: string | undefined): strin
  * marked as the server's words, capped per server and in total. undefined when there is nothing
  * to say, so a request without server instructions carries no system prompt at all.
  */
-export function buildSystemPrompt(servers: readonly ServerInstructions[], caps: SystemPromptCaps = INSTRUCTIONS_CAPS): string | undefined {
+export function buildSystemPrompt(
+  servers: readonly ServerInstructions[],
+  caps: SystemPromptCaps = INSTRUCTIONS_CAPS,
+): string | undefined {
   const sections: string[] = [];
   const leftOut: string[] = [];
   let used = 0;
@@ -49,11 +52,23 @@ export function buildSystemPrompt(servers: readonly ServerInstructions[], caps: 
       used += text.length;
       continue;
     }
-    const why = room < caps.perServer ? `all servers' instructions together are capped at ${plural(caps.total, 'character', 'characters')}` : `each server's instructions are capped at ${plural(caps.perServer, 'character', 'characters')}`;
-    sections.push(enclosed(server, text.slice(0, room), `Berth cut these instructions here: the server sent ${plural(text.length, 'character', 'characters')}, and ${why}.`));
+    const why =
+      room < caps.perServer
+        ? `all servers' instructions together are capped at ${plural(caps.total, 'character', 'characters')}`
+        : `each server's instructions are capped at ${plural(caps.perServer, 'character', 'characters')}`;
+    sections.push(
+      enclosed(
+        server,
+        text.slice(0, room),
+        `Berth cut these instructions here: the server sent ${plural(text.length, 'character', 'characters')}, and ${why}.`,
+      ),
+    );
     used += room;
   }
   if (sections.length === 0 && leftOut.length === 0) return undefined;
-  if (leftOut.length > 0) sections.push(`[Berth left out the instructions of ${leftOut.join(', ')}: all servers' instructions together are capped at ${plural(caps.total, 'character', 'characters')}.]`);
+  if (leftOut.length > 0)
+    sections.push(
+      `[Berth left out the instructions of ${leftOut.join(', ')}: all servers' instructions together are capped at ${plural(caps.total, 'character', 'characters')}.]`,
+    );
   return `${INSTRUCTIONS_PREAMBLE}\n\n${sections.join('\n\n')}`;
 }

@@ -27,7 +27,8 @@ export interface ToolCallGateRequest {
 
 /** What the chat engine needs to know from the gate: run the call (with these arguments, perhaps the person's edit) or not, and why. */
 /** `byHost`: nobody said no; Berth withdrew the question (quitting, window closed, server gone) and `reason` says why. */
-export type ToolCallGateAnswer = { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string; byHost?: true };
+export type ToolCallGateAnswer =
+  { allow: true; input: Record<string, unknown> } | { allow: false; reason?: string; byHost?: true };
 
 /** Decides whether a tool call may run (the consent broker). */
 export interface ToolCallGate {
@@ -42,7 +43,12 @@ export interface ToolRunOptions extends CallToolOptions {
 
 /** Runs tool calls (the supervisor, through the host's RunningToolCalls). */
 export interface ToolRunner {
-  callTool(server: string, tool: string, args: Record<string, unknown>, options?: ToolRunOptions): Promise<CallToolResult>;
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options?: ToolRunOptions,
+  ): Promise<CallToolResult>;
 }
 
 /** The reason a server reads in `notifications/cancelled` when the person stops a call (not an AbortError's text). */
@@ -120,21 +126,38 @@ export function unreadableArgumentsText(inputError: string): string {
  * One tool call, start to end; always settles with a result for the model.
  * `inputError`: the model's arguments could not be read, so the call is answered with that, unasked and unrun.
  */
-export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: ChatToolUseBlock, inputError?: string): Promise<ChatToolResultBlock> {
+export async function runToolCall(
+  deps: ToolCallDeps,
+  turn: ToolCallTurn,
+  use: ChatToolUseBlock,
+  inputError?: string,
+): Promise<ChatToolResultBlock> {
   const { conversationId, turnId } = turn;
   const signal = turn.controller.signal;
   const base = { conversationId, turnId, toolUseId: use.id };
   // The result travels with the event: parallel calls are saved together once the slowest ends, and
   // the card of a call that finished earlier shows its result now, not then.
   const finish = (result: ChatToolResultBlock): ChatToolResultBlock => {
-    deps.pump.emit({ type: 'tool-call-finished', ...base, isError: result.isError, denied: result.denied !== undefined, result });
+    deps.pump.emit({
+      type: 'tool-call-finished',
+      ...base,
+      isError: result.isError,
+      denied: result.denied !== undefined,
+      result,
+    });
     return result;
   };
-  if (use.server === '') return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
+  if (use.server === '')
+    return finish(
+      textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`),
+    );
   if (inputError !== undefined) return finish(textResult(use.id, unreadableArgumentsText(inputError)));
   if (signal.aborted) return finish(stoppedResult(use.id));
   if (use.server === HOST_TOOL_SERVER) {
-    if (deps.host === undefined) return finish(textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`));
+    if (deps.host === undefined)
+      return finish(
+        textResult(use.id, `There is no tool named "${use.apiName}" in this conversation. Use only the tools offered.`),
+      );
     deps.pump.emit({ type: 'tool-call-started', ...base, server: use.server, tool: use.tool, input: use.input });
     const result = await runHostTool(deps.host, use, signal);
     return finish(signal.aborted && result.isError ? stoppedResult(use.id) : result);
@@ -146,7 +169,14 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
   let approval: ToolCallGateAnswer;
   try {
     approval = await untilAborted(
-      deps.gate.approve({ conversationId, server: use.server, tool: use.tool, input: use.input, toolUseId: use.id, signal }),
+      deps.gate.approve({
+        conversationId,
+        server: use.server,
+        tool: use.tool,
+        input: use.input,
+        toolUseId: use.id,
+        signal,
+      }),
       signal,
     );
   } catch (error) {
@@ -183,7 +213,12 @@ export async function runToolCall(deps: ToolCallDeps, turn: ToolCallTurn, use: C
       },
       onWaiting: (pendingId) => deps.pump.emit({ type: 'tool-call-waiting', ...base, pendingId }),
     });
-    const result: ChatToolResultBlock = { type: 'tool_result', toolUseId: use.id, ...outcomeFromCallToolResult(answer), ...sent };
+    const result: ChatToolResultBlock = {
+      type: 'tool_result',
+      toolUseId: use.id,
+      ...outcomeFromCallToolResult(answer),
+      ...sent,
+    };
     const capped = deps.capRecord?.(use.server, result);
     return finish(capped === undefined ? result : { ...result, capped });
   } catch (error) {

@@ -74,7 +74,10 @@ describe('tool names for the Messages API', () => {
   it('is stable: the same tool gets the same name in every map, whatever else is offered', () => {
     const ref = { server: 'My Server', tool: 'a very long tool name '.repeat(5) };
     const first = ToolNameMap.build([ref]).apiName(ref.server, ref.tool);
-    const second = ToolNameMap.build([{ server: 'other', tool: 'x' }, ref, { server: 'z', tool: 'y' }]).apiName(ref.server, ref.tool);
+    const second = ToolNameMap.build([{ server: 'other', tool: 'x' }, ref, { server: 'z', tool: 'y' }]).apiName(
+      ref.server,
+      ref.tool,
+    );
     expect(first).toBe(second);
     expect(candidateToolName(ref)).toBe(first);
     // The order of the input does not matter either.
@@ -82,8 +85,14 @@ describe('tool names for the Messages API', () => {
       { server: 'b', tool: 't' },
       { server: 'a', tool: 't' },
     ];
-    expect(ToolNameMap.build(refs).entries().sort((x, y) => x.apiName.localeCompare(y.apiName))).toEqual(
-      ToolNameMap.build([...refs].reverse()).entries().sort((x, y) => x.apiName.localeCompare(y.apiName)),
+    expect(
+      ToolNameMap.build(refs)
+        .entries()
+        .sort((x, y) => x.apiName.localeCompare(y.apiName)),
+    ).toEqual(
+      ToolNameMap.build([...refs].reverse())
+        .entries()
+        .sort((x, y) => x.apiName.localeCompare(y.apiName)),
     );
   });
 

@@ -56,7 +56,11 @@ let lastEnabled: { tools: readonly AvailableTool[]; tokens: number } | undefined
  */
 export function enabledDefinitionTokens(enabled: readonly AvailableTool[], names: ToolNameMap): number {
   const last = lastEnabled;
-  if (last !== undefined && last.tools.length === enabled.length && last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)) {
+  if (
+    last !== undefined &&
+    last.tools.length === enabled.length &&
+    last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)
+  ) {
     return last.tokens;
   }
   const tokens = tokensOf(toolDefinitions(enabled, names));
@@ -65,20 +69,30 @@ export function enabledDefinitionTokens(enabled: readonly AvailableTool[], names
 }
 
 export function hostToolDefinition(tool: HostTool): Tool {
-  return { name: tool.name, description: `${tool.description}\n\n(Answered by Berth, the app you run in; not an MCP server's tool.)`, input_schema: { ...tool.inputSchema, type: 'object' } };
+  return {
+    name: tool.name,
+    description: `${tool.description}\n\n(Answered by Berth, the app you run in; not an MCP server's tool.)`,
+    input_schema: { ...tool.inputSchema, type: 'object' },
+  };
 }
 
 export function offerTools({ conversation, available, hostTools, contextWindow, limits }: ToolOfferInput): ToolOffer {
   const disabledServers = new Set(conversation.disabledServers);
   const disabledTools = new Set(conversation.disabledTools);
-  const enabled = available.filter(({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)));
+  const enabled = available.filter(
+    ({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
+  );
   const names = ToolNameMap.build(
     enabled.map(({ server, tool }) => ({ server, tool: tool.name })),
     hostTools?.reservedNames(),
   );
-  const host = hostTools?.offer({ conversation, enabled, names, contextWindow }) ?? { tools: new Map<string, HostTool>(), sendOnly: undefined };
+  const host = hostTools?.offer({ conversation, enabled, names, contextWindow }) ?? {
+    tools: new Map<string, HostTool>(),
+    sendOnly: undefined,
+  };
   const { sendOnly } = host;
-  const offered = sendOnly === undefined ? enabled : enabled.filter(({ server, tool }) => sendOnly.has(toolKey(server, tool.name)));
+  const offered =
+    sendOnly === undefined ? enabled : enabled.filter(({ server, tool }) => sendOnly.has(toolKey(server, tool.name)));
   const mcpDefinitions = toolDefinitions(offered, names);
   const definitions = [...mcpDefinitions, ...[...host.tools.values()].map(hostToolDefinition)];
   const toolTokens = tokensOf(definitions);

@@ -1,5 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  DocumentBlockParam,
+  ImageBlockParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import { McpContentBlockSchema } from '../../shared/domain/chat';
 import type { ChatToolResultBlock, McpContentBlock } from '../../shared/domain/chat';
 import { isModelImageType, MAX_MODEL_IMAGE_BYTES, MODEL_IMAGE_TYPES } from '../../shared/domain/attachment-limits';
@@ -75,7 +80,10 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keysA.every(
+    (key) =>
+      Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 /** MCP asks tools to mirror structuredContent as JSON text; when one did, sending it twice wastes tokens. */
@@ -93,10 +101,14 @@ function textRepresents(blocks: readonly McpContentBlock[], structured: Record<s
 function mapImage(data: string, mimeType: string, what: string): ToolResultContent {
   const bytes = base64Bytes(data);
   if (!isApiImageType(mimeType)) {
-    return text(`[${what}: ${mimeType}, ${formatBytes(bytes)}. The model cannot view this image type (it accepts JPEG, PNG, GIF and WebP); it was shown to the user.]`);
+    return text(
+      `[${what}: ${mimeType}, ${formatBytes(bytes)}. The model cannot view this image type (it accepts JPEG, PNG, GIF and WebP); it was shown to the user.]`,
+    );
   }
   if (bytes > MAX_IMAGE_BYTES) {
-    return text(`[${what}: ${mimeType}, ${formatBytes(bytes)}. Too large to send to the model (limit ${formatBytes(MAX_IMAGE_BYTES)}); it was shown to the user.]`);
+    return text(
+      `[${what}: ${mimeType}, ${formatBytes(bytes)}. Too large to send to the model (limit ${formatBytes(MAX_IMAGE_BYTES)}); it was shown to the user.]`,
+    );
   }
   return { type: 'image', source: { type: 'base64', media_type: mimeType.toLowerCase() as ApiImageType, data } };
 }
@@ -110,20 +122,32 @@ export function toAnthropicContent(block: McpContentBlock): ToolResultContent {
       return mapImage(block.data, block.mimeType, 'Image');
     case 'audio':
       // The Messages API has no audio input: say what there was instead.
-      return text(`[Audio: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}. The model cannot hear audio; it was played to the user.]`);
+      return text(
+        `[Audio: ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}. The model cannot hear audio; it was played to the user.]`,
+      );
     case 'resource': {
       const resource = block.resource;
       const mime = resource.mimeType ?? 'unknown type';
       if ('text' in resource) return text(`Resource ${resource.uri} (${mime}):\n${resource.text}`);
-      if (resource.mimeType !== undefined && isApiImageType(resource.mimeType)) return mapImage(resource.blob, resource.mimeType, `Image resource ${resource.uri}`);
+      if (resource.mimeType !== undefined && isApiImageType(resource.mimeType))
+        return mapImage(resource.blob, resource.mimeType, `Image resource ${resource.uri}`);
       if (resource.mimeType === 'application/pdf') {
-        return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: resource.blob }, title: resource.uri };
+        return {
+          type: 'document',
+          source: { type: 'base64', media_type: 'application/pdf', data: resource.blob },
+          title: resource.uri,
+        };
       }
-      return text(`[Binary resource ${resource.uri}: ${mime}, ${formatBytes(base64Bytes(resource.blob))}. Its content cannot be shown to the model.]`);
+      return text(
+        `[Binary resource ${resource.uri}: ${mime}, ${formatBytes(base64Bytes(resource.blob))}. Its content cannot be shown to the model.]`,
+      );
     }
     case 'resource_link': {
-      const name = block.title !== undefined && block.title !== block.name ? `${block.title} (${block.name})` : block.name;
-      const details = [block.mimeType, block.size !== undefined ? formatBytes(block.size) : undefined].filter((part) => part !== undefined);
+      const name =
+        block.title !== undefined && block.title !== block.name ? `${block.title} (${block.name})` : block.name;
+      const details = [block.mimeType, block.size !== undefined ? formatBytes(block.size) : undefined].filter(
+        (part) => part !== undefined,
+      );
       const lines = [`Resource link: ${name} <${block.uri}>${details.length > 0 ? ` [${details.join(', ')}]` : ''}`];
       if (block.description !== undefined) lines.push(block.description);
       return text(lines.join('\n'));
@@ -136,14 +160,20 @@ export function toAnthropicToolResult(block: ChatToolResultBlock): ToolResultBlo
   if (block.denied !== undefined) {
     const reason = block.denied.reason?.trim();
     // Nobody said no when Berth withdrew the question: the model must not take it for the user's refusal.
-    const said = block.denied.byHost === true ? `${NOT_ASKED_TEXT}${reason ? `: ${reason}` : ''}.` : reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.`;
+    const said =
+      block.denied.byHost === true
+        ? `${NOT_ASKED_TEXT}${reason ? `: ${reason}` : ''}.`
+        : reason
+          ? `${DENIED_TEXT}. Reason: ${reason}`
+          : `${DENIED_TEXT}.`;
     return { type: 'tool_result', tool_use_id: block.toolUseId, is_error: true, content: [text(said)] };
   }
   const content = block.content.map(toAnthropicContent);
   if (block.structuredContent !== undefined && !textRepresents(block.content, block.structuredContent)) {
     content.push(text(JSON.stringify(block.structuredContent)));
   }
-  if (content.length === 0) content.push(text(block.isError ? 'The tool failed without saying why.' : 'The tool returned no content.'));
+  if (content.length === 0)
+    content.push(text(block.isError ? 'The tool failed without saying why.' : 'The tool returned no content.'));
   // The model must learn what really ran: without this it would take the result for its own arguments.
   if (block.sentInput !== undefined) content.unshift(text(editedArgumentsText(block.sentInput)));
   return { type: 'tool_result', tool_use_id: block.toolUseId, content, ...(block.isError ? { is_error: true } : {}) };

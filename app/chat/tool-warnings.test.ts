@@ -20,7 +20,9 @@ describe('toolLoadWarning', () => {
       '41 tools are offered to the model. Above about 40 it picks tools less reliably and every request costs more: switch off the servers or tools this conversation does not need, or set Tool search to Always on (Tools menu).',
     );
     const both = toolLoadWarning({ count: 41, tokensEstimate: 100_000, contextWindow: 200_000 }, limits) ?? '';
-    expect(both).toMatch(/^41 tools are offered.*costs more\. The tool definitions alone take about 100,000 tokens.*50% of this model's/);
+    expect(both).toMatch(
+      /^41 tools are offered.*costs more\. The tool definitions alone take about 100,000 tokens.*50% of this model's/,
+    );
     expect(both.match(/switch off/g)).toHaveLength(1);
   });
 });

@@ -27,9 +27,15 @@ export interface ToolWarningLimits {
 const number = (n: number): string => n.toLocaleString('en-US');
 
 /** One warning about the offered tools (too many, or too large a part of the context window), or undefined. */
-export function toolLoadWarning(load: ToolLoad, limits: ToolWarningLimits = { countAt: TOOL_COUNT_WARNING_AT, shareAt: TOOL_SHARE_WARNING_AT }): string | undefined {
+export function toolLoadWarning(
+  load: ToolLoad,
+  limits: ToolWarningLimits = { countAt: TOOL_COUNT_WARNING_AT, shareAt: TOOL_SHARE_WARNING_AT },
+): string | undefined {
   const reasons: string[] = [];
-  if (load.count > limits.countAt) reasons.push(`${load.count} tools are offered to the model. Above about ${limits.countAt} it picks tools less reliably and every request costs more`);
+  if (load.count > limits.countAt)
+    reasons.push(
+      `${load.count} tools are offered to the model. Above about ${limits.countAt} it picks tools less reliably and every request costs more`,
+    );
   const { contextWindow } = load;
   if (contextWindow !== undefined && contextWindow > 0 && load.tokensEstimate > contextWindow * limits.shareAt) {
     const percent = Math.round((load.tokensEstimate / contextWindow) * 100);

@@ -7,7 +7,9 @@ describe('browser-mode arguments', () => {
   });
 
   it('reads every option', () => {
-    expect(parseBrowserModeArgs(['--headless', '--port', '4000', '--config-dir', '/tmp/c', '--static-dir=/tmp/s'])).toEqual({
+    expect(
+      parseBrowserModeArgs(['--headless', '--port', '4000', '--config-dir', '/tmp/c', '--static-dir=/tmp/s']),
+    ).toEqual({
       headless: true,
       port: 4000,
       configDir: '/tmp/c',

@@ -31,7 +31,14 @@ import { posix, win32 } from 'node:path';
  */
 
 /** Chromium-family browsers with `--app` windows, in order of preference, as named on PATH. */
-const POSIX_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge', 'microsoft-edge-stable'];
+const POSIX_NAMES = [
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'google-chrome-stable',
+  'microsoft-edge',
+  'microsoft-edge-stable',
+];
 const WINDOWS_NAMES = ['chrome', 'msedge', 'chromium'];
 
 /** Where Linux packages put them, for a PATH that lacks /usr/bin or /snap/bin (services, minimal shells). */
@@ -65,14 +72,23 @@ function underRoot(systemRoot, path) {
 function installPaths(inputs) {
   const root = inputs.systemRoot ?? '/';
   if (inputs.platform === 'darwin') {
-    return MAC_APPS.flatMap((app) => [underRoot(root, posix.join('/Applications', app)), posix.join(inputs.homedir, 'Applications', app)]);
+    return MAC_APPS.flatMap((app) => [
+      underRoot(root, posix.join('/Applications', app)),
+      posix.join(inputs.homedir, 'Applications', app),
+    ]);
   }
   if (inputs.platform === 'win32') {
     const env = inputs.env;
-    const bases = [env.LOCALAPPDATA, env.PROGRAMFILES ?? env.ProgramFiles, env['PROGRAMFILES(X86)'] ?? env['ProgramFiles(x86)']].filter(
-      /** @returns {base is string} */ (base) => base !== undefined && base !== '',
-    );
-    const relative = ['Google\\Chrome\\Application\\chrome.exe', 'Chromium\\Application\\chrome.exe', 'Microsoft\\Edge\\Application\\msedge.exe'];
+    const bases = [
+      env.LOCALAPPDATA,
+      env.PROGRAMFILES ?? env.ProgramFiles,
+      env['PROGRAMFILES(X86)'] ?? env['ProgramFiles(x86)'],
+    ].filter(/** @returns {base is string} */ (base) => base !== undefined && base !== '');
+    const relative = [
+      'Google\\Chrome\\Application\\chrome.exe',
+      'Chromium\\Application\\chrome.exe',
+      'Microsoft\\Edge\\Application\\msedge.exe',
+    ];
     return relative.flatMap((rel) => bases.map((base) => win32.join(base, rel)));
   }
   return LINUX_INSTALL_PATHS.map((path) => underRoot(root, path));
@@ -88,7 +104,10 @@ export function onPath(name, inputs) {
   const isWindows = inputs.platform === 'win32';
   const path = isWindows ? win32 : posix;
   const pathValue = inputs.env.PATH ?? inputs.env.Path ?? '';
-  const extensions = isWindows && !/\.[A-Za-z0-9]+$/.test(name) ? (inputs.env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').filter(Boolean) : [''];
+  const extensions =
+    isWindows && !/\.[A-Za-z0-9]+$/.test(name)
+      ? (inputs.env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').filter(Boolean)
+      : [''];
   return pathValue
     .split(isWindows ? ';' : ':')
     .filter((dir) => dir !== '')

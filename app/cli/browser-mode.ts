@@ -41,17 +41,29 @@ function findRepoRoot(): string {
 }
 
 async function main(args: BrowserModeArgs): Promise<void> {
-  const configDir = resolve(args.configDir ?? resolveBrowserConfigDir({ env: process.env, platform: process.platform, homedir: homedir() }));
+  const configDir = resolve(
+    args.configDir ?? resolveBrowserConfigDir({ env: process.env, platform: process.platform, homedir: homedir() }),
+  );
   const staticDir = resolve(args.staticDir ?? join(findRepoRoot(), 'dist', 'renderer'));
-  if (!existsSync(join(staticDir, 'index.html'))) say(`The renderer is not built (no ${join(staticDir, 'index.html')}): run npm run build.`);
+  if (!existsSync(join(staticDir, 'index.html')))
+    say(`The renderer is not built (no ${join(staticDir, 'index.html')}): run npm run build.`);
 
   // MCP Apps run under a second loopback origin that serves only their sandbox proxy.
   const proxyDir = resolve(staticDir, '..', 'sandbox-proxy');
-  if (!existsSync(join(proxyDir, 'index.html'))) say(`The app sandbox is not built (no ${join(proxyDir, 'index.html')}): run npm run build.`);
+  if (!existsSync(join(proxyDir, 'index.html')))
+    say(`The app sandbox is not built (no ${join(proxyDir, 'index.html')}): run npm run build.`);
   let sandboxProxy: SandboxProxyServer | undefined;
   let server: BrowserServer | undefined;
-  const ownPorts = (): number[] => [server?.port, sandboxProxy === undefined ? undefined : Number(new URL(sandboxProxy.origin).port)].filter((port): port is number => port !== undefined && port > 0);
-  const hostStarting: Promise<Host> = createHost({ configDir, shell: 'browser', appSandboxProxyUrl: () => sandboxProxy?.url, ownPorts });
+  const ownPorts = (): number[] =>
+    [server?.port, sandboxProxy === undefined ? undefined : Number(new URL(sandboxProxy.origin).port)].filter(
+      (port): port is number => port !== undefined && port > 0,
+    );
+  const hostStarting: Promise<Host> = createHost({
+    configDir,
+    shell: 'browser',
+    appSandboxProxyUrl: () => sandboxProxy?.url,
+    ownPorts,
+  });
   let appWindow: AppWindow | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -67,7 +79,10 @@ async function main(args: BrowserModeArgs): Promise<void> {
         await server?.close();
         await sandboxProxy?.close();
         // A signal during start-up still waits for the host, so servers it is spawning are stopped too.
-        await hostStarting.then((host) => host.shutdown(), () => undefined);
+        await hostStarting.then(
+          (host) => host.shutdown(),
+          () => undefined,
+        );
       } catch (error) {
         say(`Shutting down failed: ${describe(error)}`);
         process.exit(1);
@@ -101,7 +116,8 @@ async function main(args: BrowserModeArgs): Promise<void> {
     sandboxProxy = await startSandboxProxyServer({
       proxyDir,
       // Only Berth's own page may frame it; its port is known once the server below listens.
-      embedderOrigins: () => (server === undefined ? [] : [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`]),
+      embedderOrigins: () =>
+        server === undefined ? [] : [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`],
       onError: (error) => say(`Berth app sandbox server: ${describe(error)}`),
     });
     server = await startBrowserServer({

@@ -62,7 +62,10 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
   const launchedAt = Date.now();
   let child: ChildProcess;
   try {
-    const args = [...browserArgs(OPENING_PAGE, options.userDataDir, { noSandbox: runningAsRoot }), '--remote-debugging-pipe'];
+    const args = [
+      ...browserArgs(OPENING_PAGE, options.userDataDir, { noSandbox: runningAsRoot }),
+      '--remote-debugging-pipe',
+    ];
     child = spawn(lookup.path, args, {
       // The browser's chatter must not reach stdout, which carries only the ready line.
       // fds 3 and 4 are the DevTools pipe (commands in, replies out).
@@ -81,7 +84,9 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
     if (closedByUs) return;
     if (Date.now() - launchedAt < HANDOFF_WINDOW_MS) {
       const how = signal !== null ? `signal ${signal}` : `code ${String(code)}`;
-      options.say(`The browser exited right away (${how}); Berth keeps running — open the URL above, and press Ctrl+C to stop.`);
+      options.say(
+        `The browser exited right away (${how}); Berth keeps running — open the URL above, and press Ctrl+C to stop.`,
+      );
       return;
     }
     options.onClosed();
@@ -106,7 +111,9 @@ export function openAppWindow(options: AppWindowOptions): AppWindow {
       // A browser that exits closes the pipe first: give its exit a moment to be reported above instead.
       setTimeout(() => {
         if (closedByUs || exited) return;
-        options.say(`Could not open Berth in the ${lookup.path} window: ${errorMessage(error)}; open the URL above yourself.`);
+        options.say(
+          `Could not open Berth in the ${lookup.path} window: ${errorMessage(error)}; open the URL above yourself.`,
+        );
       }, 500).unref();
     },
   );

@@ -65,7 +65,8 @@ export function connectDevToolsPipe(toBrowser: Writable, fromBrowser: Readable):
       const call = pending.get(message.id);
       if (call === undefined) return;
       pending.delete(message.id);
-      if (isRecord(message.error)) call.reject(new Error(`${call.method}: ${String(message.error.message ?? 'failed')}`));
+      if (isRecord(message.error))
+        call.reject(new Error(`${call.method}: ${String(message.error.message ?? 'failed')}`));
       else call.resolve(isRecord(message.result) ? message.result : {});
       return;
     }
@@ -104,7 +105,9 @@ export function connectDevToolsPipe(toBrowser: Writable, fromBrowser: Readable):
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { method, resolve, reject });
-        toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId !== undefined ? { sessionId } : {}) })}\0`);
+        toBrowser.write(
+          `${JSON.stringify({ id, method, params, ...(sessionId !== undefined ? { sessionId } : {}) })}\0`,
+        );
       });
     },
     onEvent(listener) {

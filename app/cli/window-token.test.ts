@@ -17,7 +17,12 @@ describe('injectedTokenScript', () => {
   it("defines the token on Berth's own page only", () => {
     const source = injectedTokenScript(PAGE, 'tok-EN_1');
     expect(runIn('http://127.0.0.1:4123/anything?x#y', source)[INJECTED_TOKEN_GLOBAL]).toBe('tok-EN_1');
-    for (const other of ['http://127.0.0.1:4124/', 'http://localhost:4123/', 'https://example.com/', 'data:text/html,x']) {
+    for (const other of [
+      'http://127.0.0.1:4124/',
+      'http://localhost:4123/',
+      'https://example.com/',
+      'data:text/html,x',
+    ]) {
       expect(INJECTED_TOKEN_GLOBAL in runIn(other, source), other).toBe(false);
     }
   });
@@ -37,8 +42,16 @@ function fakePipe(answers: Record<string, Record<string, unknown>> = {}) {
       calls.push({ method, params, ...(sessionId !== undefined ? { sessionId } : {}) });
       if (method === 'Target.setDiscoverTargets') {
         setImmediate(() => {
-          for (const listener of [...listeners]) listener({ method: 'Target.targetCreated', params: { targetInfo: { type: 'browser_ui', targetId: 'ui' } } });
-          for (const listener of [...listeners]) listener({ method: 'Target.targetCreated', params: { targetInfo: { type: 'page', targetId: 'window-1' } } });
+          for (const listener of [...listeners])
+            listener({
+              method: 'Target.targetCreated',
+              params: { targetInfo: { type: 'browser_ui', targetId: 'ui' } },
+            });
+          for (const listener of [...listeners])
+            listener({
+              method: 'Target.targetCreated',
+              params: { targetInfo: { type: 'page', targetId: 'window-1' } },
+            });
         });
       }
       if (method === 'Target.attachToTarget') return Promise.resolve({ sessionId: 'session-1' });
@@ -61,18 +74,30 @@ describe('handTokenToWindow', () => {
       { method: 'Target.setDiscoverTargets', params: { discover: true } },
       { method: 'Target.attachToTarget', params: { targetId: 'window-1', flatten: true } },
       { method: 'Page.enable', params: {}, sessionId: 'session-1' },
-      { method: 'Page.addScriptToEvaluateOnNewDocument', params: { source: injectedTokenScript(PAGE, 'tok-EN_1') }, sessionId: 'session-1' },
+      {
+        method: 'Page.addScriptToEvaluateOnNewDocument',
+        params: { source: injectedTokenScript(PAGE, 'tok-EN_1') },
+        sessionId: 'session-1',
+      },
       { method: 'Page.navigate', params: { url: PAGE }, sessionId: 'session-1' },
     ]);
   });
 
   it('fails with the reason when the page cannot be loaded', async () => {
     const { pipe } = fakePipe({ 'Page.navigate': { errorText: 'net::ERR_CONNECTION_REFUSED' } });
-    await expect(handTokenToWindow(pipe, { pageUrl: PAGE, token: 'tok-EN_1' })).rejects.toThrow(`could not load ${PAGE} (net::ERR_CONNECTION_REFUSED)`);
+    await expect(handTokenToWindow(pipe, { pageUrl: PAGE, token: 'tok-EN_1' })).rejects.toThrow(
+      `could not load ${PAGE} (net::ERR_CONNECTION_REFUSED)`,
+    );
   });
 
   it('gives up when the browser never shows a page', async () => {
-    const pipe: DevToolsPipe = { call: () => Promise.resolve({}), onEvent: () => () => undefined, close: () => undefined };
-    await expect(handTokenToWindow(pipe, { pageUrl: PAGE, token: 'tok-EN_1', timeoutMs: 50 })).rejects.toThrow('did not answer');
+    const pipe: DevToolsPipe = {
+      call: () => Promise.resolve({}),
+      onEvent: () => () => undefined,
+      close: () => undefined,
+    };
+    await expect(handTokenToWindow(pipe, { pageUrl: PAGE, token: 'tok-EN_1', timeoutMs: 50 })).rejects.toThrow(
+      'did not answer',
+    );
   });
 });

@@ -38,7 +38,10 @@ export async function handTokenToWindow(pipe: DevToolsPipe, options: TokenHandof
   const timeoutMs = options.timeoutMs ?? HANDOFF_TIMEOUT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the browser did not answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`the browser did not answer within ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([handOver(pipe, options), timeout]);
@@ -54,9 +57,14 @@ async function handOver(pipe: DevToolsPipe, options: TokenHandoffOptions): Promi
   if (typeof sessionId !== 'string') throw new Error('the browser attached to the window without a session id');
   // Scripts registered with a disabled Page domain are not run on new documents.
   await pipe.call('Page.enable', {}, sessionId);
-  await pipe.call('Page.addScriptToEvaluateOnNewDocument', { source: injectedTokenScript(options.pageUrl, options.token) }, sessionId);
+  await pipe.call(
+    'Page.addScriptToEvaluateOnNewDocument',
+    { source: injectedTokenScript(options.pageUrl, options.token) },
+    sessionId,
+  );
   const navigated = await pipe.call('Page.navigate', { url: options.pageUrl }, sessionId);
-  if (typeof navigated.errorText === 'string') throw new Error(`the window could not load ${options.pageUrl} (${navigated.errorText})`);
+  if (typeof navigated.errorText === 'string')
+    throw new Error(`the window could not load ${options.pageUrl} (${navigated.errorText})`);
 }
 
 /** The id of the first page target, existing or yet to be created. */

@@ -3,7 +3,8 @@ import { ServerConfigSchema, type ServerConfig } from '../../shared/domain/serve
 import { parseForeignConfig } from './foreign-formats';
 import { markDuplicates } from './duplicates';
 
-const config = (input: { command: string; args?: string[]; cwd?: string }): ServerConfig => ServerConfigSchema.parse(input);
+const config = (input: { command: string; args?: string[]; cwd?: string }): ServerConfig =>
+  ServerConfigSchema.parse(input);
 
 describe('markDuplicates', () => {
   const preview = parseForeignConfig(
@@ -13,7 +14,11 @@ describe('markDuplicates', () => {
         GitHub: { command: 'npx', args: ['-y', 'gh'] },
         files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] },
         'files-other-dir': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/srv'] },
-        'files-other-cwd': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], cwd: '/x' },
+        'files-other-cwd': {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+          cwd: '/x',
+        },
         remote: { url: 'https://example.com/mcp' },
       },
     }),
@@ -25,11 +30,19 @@ describe('markDuplicates', () => {
   const checked = markDuplicates(preview.servers, existing);
 
   it('marks the same name, ignoring case', () => {
-    expect(checked[0]?.duplicateOf).toEqual({ name: 'github', reason: 'same-name', message: 'Berth already has a server named "github"' });
+    expect(checked[0]?.duplicateOf).toEqual({
+      name: 'github',
+      reason: 'same-name',
+      message: 'Berth already has a server named "github"',
+    });
   });
 
   it('marks the same command, args and cwd under another name', () => {
-    expect(checked[1]?.duplicateOf).toEqual({ name: 'fs', reason: 'same-command', message: 'Berth already runs the same command as "fs"' });
+    expect(checked[1]?.duplicateOf).toEqual({
+      name: 'fs',
+      reason: 'same-command',
+      message: 'Berth already runs the same command as "fs"',
+    });
   });
 
   it('does not mark different args, a different cwd or remote entries', () => {

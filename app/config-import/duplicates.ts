@@ -23,18 +23,27 @@ function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
  * case, as people read names), or the same command, args and cwd under
  * another name. A name match wins, since adding it would clash.
  */
-export function markDuplicates(candidates: readonly ImportCandidate[], existing: ReadonlyMap<string, ServerConfig>): CheckedCandidate[] {
+export function markDuplicates(
+  candidates: readonly ImportCandidate[],
+  existing: ReadonlyMap<string, ServerConfig>,
+): CheckedCandidate[] {
   const byLowerName = new Map([...existing.keys()].map((name) => [name.toLowerCase(), name]));
   return candidates.map((candidate) => {
     const sameName = byLowerName.get(candidate.name.toLowerCase());
     if (sameName !== undefined) {
-      return { ...candidate, duplicateOf: { name: sameName, reason: 'same-name', message: `Berth already has a server named "${sameName}"` } };
+      return {
+        ...candidate,
+        duplicateOf: { name: sameName, reason: 'same-name', message: `Berth already has a server named "${sameName}"` },
+      };
     }
     const config = candidate.config;
     if (config !== undefined) {
       for (const [name, other] of existing) {
         if (sameLaunch(config, other)) {
-          return { ...candidate, duplicateOf: { name, reason: 'same-command', message: `Berth already runs the same command as "${name}"` } };
+          return {
+            ...candidate,
+            duplicateOf: { name, reason: 'same-command', message: `Berth already runs the same command as "${name}"` },
+          };
         }
       }
     }

@@ -10,7 +10,12 @@ describe('exportClaudeDesktop', () => {
       ServerConfigSchema.parse({
         command: 'npx',
         args: ['-y', 'gh'],
-        env: { GH_CONF: 'super-secret-value', GITHUB_API_URL: 'https://api.github.com', OPENAI_API_KEY: 'sk-live', MASKED: SECRET_MASK },
+        env: {
+          GH_CONF: 'super-secret-value',
+          GITHUB_API_URL: 'https://api.github.com',
+          OPENAI_API_KEY: 'sk-live',
+          MASKED: SECRET_MASK,
+        },
         secretEnv: ['GH_CONF'],
         enabled: false,
         logLevel: 'debug',
@@ -42,14 +47,19 @@ describe('exportClaudeDesktop', () => {
 
   it('omits secret references too: they mean nothing outside Berth', () => {
     const referenced = exportClaudeDesktop(
-      new Map([['x', ServerConfigSchema.parse({ command: 'x', env: { SHARED: '${secret:server/y/env/SHARED}', MODE: 'ro' } })]]),
+      new Map([
+        ['x', ServerConfigSchema.parse({ command: 'x', env: { SHARED: '${secret:server/y/env/SHARED}', MODE: 'ro' } })],
+      ]),
     );
     expect(referenced.document.mcpServers.x).toEqual({ command: 'x', args: [], env: { MODE: 'ro' } });
     expect(referenced.omittedSecrets).toEqual([{ server: 'x', key: 'SHARED' }]);
   });
 
   it("drops Berth's OAuth client settings and names their secrets", () => {
-    const robot = ServerConfigSchema.parse({ url: 'https://a.example/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 'cs-live-1' } });
+    const robot = ServerConfigSchema.parse({
+      url: 'https://a.example/mcp',
+      oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 'cs-live-1' },
+    });
     const exported = exportClaudeDesktop(new Map([['robot', robot]]));
     expect(exported.document.mcpServers.robot).toEqual({ url: 'https://a.example/mcp' });
     expect(exported.omittedSecrets).toEqual([{ server: 'robot', key: 'oauth.clientSecret' }]);
@@ -59,7 +69,9 @@ describe('exportClaudeDesktop', () => {
   it('round-trips through the Claude Desktop importer', () => {
     const preview = parseForeignConfig('claude-desktop', result.text);
     expect(preview.problems).toEqual([]);
-    expect(preview.servers.map((candidate) => [candidate.name, candidate.config?.command, candidate.config?.cwd])).toEqual([
+    expect(
+      preview.servers.map((candidate) => [candidate.name, candidate.config?.command, candidate.config?.cwd]),
+    ).toEqual([
       ['github', 'npx', undefined],
       ['files', 'npx', '/tmp'],
     ]);

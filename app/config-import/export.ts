@@ -36,19 +36,41 @@ export function exportClaudeDesktop(servers: ReadonlyMap<string, ServerConfig>):
     if (config.url !== undefined) {
       const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(config.headers)) {
-        if (isSecretHeader(config, key) || looksSecretHeader(key) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
+        if (
+          isSecretHeader(config, key) ||
+          looksSecretHeader(key) ||
+          value === SECRET_MASK ||
+          parseSecretRef(value) !== undefined
+        )
+          omittedSecrets.push({ server: name, key });
         else headers[key] = value;
       }
       // Berth's OAuth client settings have no place in the other app's file; their secrets are named so the person knows.
-      for (const field of OAUTH_SECRET_FIELDS) if (config.oauth?.[field] !== undefined) omittedSecrets.push({ server: name, key: `oauth.${field}` });
-      entry = { url: config.url, ...(config.type !== undefined ? { type: config.type } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+      for (const field of OAUTH_SECRET_FIELDS)
+        if (config.oauth?.[field] !== undefined) omittedSecrets.push({ server: name, key: `oauth.${field}` });
+      entry = {
+        url: config.url,
+        ...(config.type !== undefined ? { type: config.type } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      };
     } else {
       const env: Record<string, string> = {};
       for (const [key, value] of Object.entries(config.env)) {
-        if (config.secretEnv.includes(key) || looksSecret(key) || value === SECRET_MASK || parseSecretRef(value) !== undefined) omittedSecrets.push({ server: name, key });
+        if (
+          config.secretEnv.includes(key) ||
+          looksSecret(key) ||
+          value === SECRET_MASK ||
+          parseSecretRef(value) !== undefined
+        )
+          omittedSecrets.push({ server: name, key });
         else env[key] = value;
       }
-      entry = { command: config.command ?? '', args: [...config.args], ...(Object.keys(env).length > 0 ? { env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) };
+      entry = {
+        command: config.command ?? '',
+        args: [...config.args],
+        ...(Object.keys(env).length > 0 ? { env } : {}),
+        ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+      };
     }
     Object.defineProperty(mcpServers, name, { value: entry, enumerable: true, writable: true, configurable: true });
   }

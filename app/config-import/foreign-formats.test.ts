@@ -55,7 +55,14 @@ describe('parseForeignConfig: realistic files', () => {
     const preview = load('vscode', 'vscode-mcp.json');
     expect(preview.inputs).toEqual([
       { id: 'github-token', type: 'promptString', description: 'GitHub Personal Access Token', password: true },
-      { id: 'log-level', type: 'pickString', description: 'Log level', password: false, default: 'info', options: ['info', 'debug', 'error'] },
+      {
+        id: 'log-level',
+        type: 'pickString',
+        description: 'Log level',
+        password: false,
+        default: 'info',
+        options: ['info', 'debug', 'error'],
+      },
       { id: 'db-name', type: 'promptString', description: 'Database name', password: false },
     ]);
     const github = byName(preview, 'github');
@@ -68,13 +75,28 @@ describe('parseForeignConfig: realistic files', () => {
   });
 
   it('treats a password input in an env value as secret even when the key name does not look secret', () => {
-    const text = JSON.stringify({ inputs: [{ id: 'p', type: 'promptString', description: 'P', password: true }], servers: { s: { command: 'x', env: { SERVICE_CONF: '${input:p}' } } } });
+    const text = JSON.stringify({
+      inputs: [{ id: 'p', type: 'promptString', description: 'P', password: true }],
+      servers: { s: { command: 'x', env: { SERVICE_CONF: '${input:p}' } } },
+    });
     expect(parseForeignConfig('vscode', text).servers[0]?.secretEnvKeys).toEqual(['SERVICE_CONF']);
   });
 
   it('deduplicates names that collide after being made valid', () => {
-    const text = JSON.stringify({ mcpServers: { 'a/b': { command: 'x' }, 'a-b': { command: 'y' }, 'A-B': { command: 'z' }, '***': { command: 'w' } } });
-    expect(parseForeignConfig('cursor', text).servers.map((server) => server.name)).toEqual(['a-b', 'a-b 2', 'A-B 3', 'server']);
+    const text = JSON.stringify({
+      mcpServers: {
+        'a/b': { command: 'x' },
+        'a-b': { command: 'y' },
+        'A-B': { command: 'z' },
+        '***': { command: 'w' },
+      },
+    });
+    expect(parseForeignConfig('cursor', text).servers.map((server) => server.name)).toEqual([
+      'a-b',
+      'a-b 2',
+      'A-B 3',
+      'server',
+    ]);
   });
 
   it('ignores ${input:…} in formats that have no inputs', () => {
@@ -116,7 +138,9 @@ describe('parseForeignConfig: malformed files import nothing', () => {
 
   it('explains an empty file, a missing section and a file of the other family', () => {
     expect(parseForeignConfig('cursor', '  ').problems[0]?.message).toMatch(/empty/);
-    expect(parseForeignConfig('claude-desktop', '{"globalShortcut": "x"}').problems[0]?.message).toMatch(/no "mcpServers" section/);
+    expect(parseForeignConfig('claude-desktop', '{"globalShortcut": "x"}').problems[0]?.message).toMatch(
+      /no "mcpServers" section/,
+    );
     expect(parseForeignConfig('vscode', '{"mcpServers": {}}').problems[0]?.message).toMatch(/It has "mcpServers"/);
     expect(parseForeignConfig('cursor', '{"servers": {}}').problems[0]?.message).toMatch(/VS Code mcp.json/);
   });
@@ -143,18 +167,33 @@ describe('parseForeignConfig: bad entries', () => {
       'mcpServers.bad-type.type',
       'mcpServers.http-no-url.url',
     ]);
-    expect(preview.problems.every((problem) => typeof problem.line === 'number' && typeof problem.column === 'number')).toBe(true);
+    expect(
+      preview.problems.every((problem) => typeof problem.line === 'number' && typeof problem.column === 'number'),
+    ).toBe(true);
     // The duplicate is reported where the second key is, the one JSON.parse would keep.
-    expect(preview.problems[0]).toMatchObject({ line: 14, message: expect.stringMatching(/Two servers are named "good"/) as unknown });
+    expect(preview.problems[0]).toMatchObject({
+      line: 14,
+      message: expect.stringMatching(/Two servers are named "good"/) as unknown,
+    });
     expect(preview.problems[1]?.message).toBe('Server "no-command": "command" is missing');
     expect(preview.problems[8]?.message).toMatch(/"type" must be "stdio", "http" or "sse" \(found "websocket"\)/);
   });
 
   it('reports a bad headers or url in a remote entry', () => {
-    const text = JSON.stringify({ mcpServers: { r: { type: 'http', url: 'https://x', headers: { A: 1 } }, s: { type: 'sse', url: '' }, h: { url: 'https://y', headers: [] } } });
+    const text = JSON.stringify({
+      mcpServers: {
+        r: { type: 'http', url: 'https://x', headers: { A: 1 } },
+        s: { type: 'sse', url: '' },
+        h: { url: 'https://y', headers: [] },
+      },
+    });
     const bad = parseForeignConfig('claude-code', text);
     expect(bad.servers).toEqual([]);
-    expect(bad.problems.map((problem) => problem.field)).toEqual(['mcpServers.r.headers.A', 'mcpServers.s.url', 'mcpServers.h.headers']);
+    expect(bad.problems.map((problem) => problem.field)).toEqual([
+      'mcpServers.r.headers.A',
+      'mcpServers.s.url',
+      'mcpServers.h.headers',
+    ]);
   });
 });
 
@@ -163,13 +202,21 @@ describe('parseForeignConfig: VS Code inputs', () => {
 
   it('keeps only valid inputs and reports the others by index', () => {
     expect(preview.inputs.map((input) => input.id)).toEqual(['api-key']);
-    expect(preview.problems.slice(0, 3).map((problem) => problem.field)).toEqual(['inputs.1.type', 'inputs.2.options', 'inputs.3.id']);
+    expect(preview.problems.slice(0, 3).map((problem) => problem.field)).toEqual([
+      'inputs.1.type',
+      'inputs.2.options',
+      'inputs.3.id',
+    ]);
   });
 
   it('refuses servers that use an undeclared or invalid input, naming it', () => {
     expect(preview.servers.map((server) => server.name)).toEqual(['ok', 'leaks']);
-    expect(preview.problems.find((problem) => problem.field === 'servers.typo')?.message).toMatch(/"\$\{input:api-kee\}".*no input with id "api-kee"/);
-    expect(preview.problems.find((problem) => problem.field === 'servers.uses-broken')?.message).toMatch(/input "broken", which is not valid/);
+    expect(preview.problems.find((problem) => problem.field === 'servers.typo')?.message).toMatch(
+      /"\$\{input:api-kee\}".*no input with id "api-kee"/,
+    );
+    expect(preview.problems.find((problem) => problem.field === 'servers.uses-broken')?.message).toMatch(
+      /input "broken", which is not valid/,
+    );
   });
 
   it('warns when a password input is passed in arguments', () => {
@@ -178,7 +225,9 @@ describe('parseForeignConfig: VS Code inputs', () => {
 
   it('reports a non-array inputs section and bad input fields', () => {
     const notArray = parseForeignConfig('vscode', JSON.stringify({ inputs: {}, servers: {} }));
-    expect(notArray.problems).toEqual([expect.objectContaining({ field: 'inputs', message: '"inputs" must be an array (found an object)' })]);
+    expect(notArray.problems).toEqual([
+      expect.objectContaining({ field: 'inputs', message: '"inputs" must be an array (found an object)' }),
+    ]);
     const fields = parseForeignConfig(
       'vscode',
       JSON.stringify({
@@ -194,6 +243,13 @@ describe('parseForeignConfig: VS Code inputs', () => {
       }),
     );
     expect(fields.inputs).toEqual([]);
-    expect(fields.problems.map((problem) => problem.field)).toEqual(['inputs.0', 'inputs.1.id', 'inputs.2.description', 'inputs.3.password', 'inputs.4.default', 'inputs.5.options']);
+    expect(fields.problems.map((problem) => problem.field)).toEqual([
+      'inputs.0',
+      'inputs.1.id',
+      'inputs.2.description',
+      'inputs.3.password',
+      'inputs.4.default',
+      'inputs.5.options',
+    ]);
   });
 });

@@ -60,7 +60,6 @@ export interface ImportPreview {
   problems: ImportProblem[];
 }
 
-
 const INPUT_REF = /\$\{input:([^}]*)\}/g;
 
 interface Context {
@@ -76,16 +75,25 @@ function problemAt(ctx: Context, path: readonly (string | number)[], message: st
   return { message, field: path.join('.'), ...locate(ctx.root, ctx.text, path) };
 }
 
-function stringRecord(ctx: Context, value: unknown, path: (string | number)[], what: string): Record<string, string> | undefined {
+function stringRecord(
+  ctx: Context,
+  value: unknown,
+  path: (string | number)[],
+  what: string,
+): Record<string, string> | undefined {
   if (value === undefined) return {};
   if (!isPlainObject(value)) {
-    ctx.problems.push(problemAt(ctx, path, `"${path.at(-1) ?? what}" must be an object of ${what} (found ${describeType(value)})`));
+    ctx.problems.push(
+      problemAt(ctx, path, `"${path.at(-1) ?? what}" must be an object of ${what} (found ${describeType(value)})`),
+    );
     return undefined;
   }
   let valid = true;
   for (const [key, item] of Object.entries(value)) {
     if (typeof item !== 'string') {
-      ctx.problems.push(problemAt(ctx, [...path, key], `${what} "${key}" must be a string (found ${describeType(item)})`));
+      ctx.problems.push(
+        problemAt(ctx, [...path, key], `${what} "${key}" must be a string (found ${describeType(item)})`),
+      );
       valid = false;
     }
   }
@@ -94,7 +102,8 @@ function stringRecord(ctx: Context, value: unknown, path: (string | number)[], w
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   const key = issue.path.map(String).join('.');
-  if (issue.code === 'invalid_type') return `"${key}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
+  if (issue.code === 'invalid_type')
+    return `"${key}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
   if (issue.code === 'invalid_key') return `"${key}" has an invalid name: ${issue.issues[0]?.message ?? issue.message}`;
   return key === '' ? issue.message : `"${key}": ${issue.message}`;
 }
@@ -111,66 +120,129 @@ function collectInputRefs(strings: readonly string[]): string[] {
 }
 
 /** Read one server entry; pushes problems and returns undefined when it cannot be listed. */
-function readEntry(ctx: Context, path: string[], sourceName: string, entry: unknown): Omit<ImportCandidate, 'name'> | undefined {
+function readEntry(
+  ctx: Context,
+  path: string[],
+  sourceName: string,
+  entry: unknown,
+): Omit<ImportCandidate, 'name'> | undefined {
   const label = `Server "${sourceName}"`;
   if (!isPlainObject(entry)) {
-    ctx.problems.push(problemAt(ctx, path, `${label} must be an object like { "command": "npx", "args": [] } (found ${describeType(entry)})`));
+    ctx.problems.push(
+      problemAt(
+        ctx,
+        path,
+        `${label} must be an object like { "command": "npx", "args": [] } (found ${describeType(entry)})`,
+      ),
+    );
     return undefined;
   }
   const type = entry.type;
   if (type !== undefined && type !== 'stdio' && type !== 'http' && type !== 'sse') {
-    ctx.problems.push(problemAt(ctx, [...path, 'type'], `${label}: "type" must be "stdio", "http" or "sse" (found ${JSON.stringify(type)})`));
+    ctx.problems.push(
+      problemAt(
+        ctx,
+        [...path, 'type'],
+        `${label}: "type" must be "stdio", "http" or "sse" (found ${JSON.stringify(type)})`,
+      ),
+    );
     return undefined;
   }
-  const remote = type === 'http' || type === 'sse' || (type === undefined && entry.url !== undefined && entry.command === undefined);
+  const remote =
+    type === 'http' || type === 'sse' || (type === undefined && entry.url !== undefined && entry.command === undefined);
   let strings: string[];
   let draft: Omit<ImportCandidate, 'name' | 'requiredInputs' | 'secretEnvKeys'>;
   if (remote) {
     if (typeof entry.url !== 'string' || entry.url.trim() === '') {
-      ctx.problems.push(problemAt(ctx, [...path, 'url'], `${label}: "url" must be the server's address (found ${describeType(entry.url)})`));
+      ctx.problems.push(
+        problemAt(
+          ctx,
+          [...path, 'url'],
+          `${label}: "url" must be the server's address (found ${describeType(entry.url)})`,
+        ),
+      );
       return undefined;
     }
     const headers = stringRecord(ctx, entry.headers, [...path, 'headers'], 'header');
     if (headers === undefined) return undefined;
     strings = [entry.url, ...Object.values(headers)];
-    draft = { format: ctx.format, sourceName, kind: 'remote', url: entry.url, headers, ...(type === 'http' || type === 'sse' ? { transportType: type } : {}) };
+    draft = {
+      format: ctx.format,
+      sourceName,
+      kind: 'remote',
+      url: entry.url,
+      headers,
+      ...(type === 'http' || type === 'sse' ? { transportType: type } : {}),
+    };
   } else {
     if (entry.url !== undefined) {
       ctx.problems.push(problemAt(ctx, [...path, 'url'], `${label} has both "command" and "url": keep only one`));
       return undefined;
     }
     // Only the fields the foreign apps define: other keys (Berth's or another app's) are not carried over.
-    const parsed = ServerConfigSchema.safeParse({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd });
+    const parsed = ServerConfigSchema.safeParse({
+      command: entry.command,
+      args: entry.args,
+      env: entry.env,
+      cwd: entry.cwd,
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const issuePath = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
-        const message = issue.path[0] === 'command' && entry.command === undefined ? '"command" is missing' : issueMessage(issue);
+        const message =
+          issue.path[0] === 'command' && entry.command === undefined ? '"command" is missing' : issueMessage(issue);
         ctx.problems.push(problemAt(ctx, [...path, ...issuePath.map(String)], `${label}: ${message}`));
       }
       return undefined;
     }
     const config = parsed.data;
-    strings = [config.command ?? '', ...config.args, ...Object.values(config.env), ...(config.cwd === undefined ? [] : [config.cwd])];
+    strings = [
+      config.command ?? '',
+      ...config.args,
+      ...Object.values(config.env),
+      ...(config.cwd === undefined ? [] : [config.cwd]),
+    ];
     draft = { format: ctx.format, sourceName, kind: 'stdio', config };
     if (entry.envFile !== undefined) {
       // Listed, not refused: the person can copy the variables over after the import.
-      ctx.problems.push(problemAt(ctx, [...path, 'envFile'], `${label}: "envFile" is not imported; add its variables to the server's environment in Berth`));
+      ctx.problems.push(
+        problemAt(
+          ctx,
+          [...path, 'envFile'],
+          `${label}: "envFile" is not imported; add its variables to the server's environment in Berth`,
+        ),
+      );
     }
   }
   const requiredInputs = ctx.format === 'vscode' ? collectInputRefs(strings) : [];
   for (const id of requiredInputs) {
-    if (!ctx.inputs.has(id)) ctx.problems.push(problemAt(ctx, path, `${label} uses "\${input:${id}}", but no input with id "${id}" is declared under "inputs"`));
-    else if (ctx.inputs.get(id) === undefined) ctx.problems.push(problemAt(ctx, path, `${label} uses the input "${id}", which is not valid (see its problem)`));
+    if (!ctx.inputs.has(id))
+      ctx.problems.push(
+        problemAt(
+          ctx,
+          path,
+          `${label} uses "\${input:${id}}", but no input with id "${id}" is declared under "inputs"`,
+        ),
+      );
+    else if (ctx.inputs.get(id) === undefined)
+      ctx.problems.push(problemAt(ctx, path, `${label} uses the input "${id}", which is not valid (see its problem)`));
   }
   if (requiredInputs.some((id) => ctx.inputs.get(id) === undefined)) return undefined;
   const secretEnvKeys: string[] = [];
-  const isPassword = (value: string): boolean => collectInputRefs([value]).some((id) => ctx.inputs.get(id)?.password === true);
+  const isPassword = (value: string): boolean =>
+    collectInputRefs([value]).some((id) => ctx.inputs.get(id)?.password === true);
   for (const [key, value] of Object.entries(draft.config?.env ?? {})) {
     if (looksSecret(key) || (ctx.format === 'vscode' && isPassword(value))) secretEnvKeys.push(key);
   }
   const leaking = ctx.format === 'vscode' ? (draft.config?.args ?? []).filter(isPassword) : [];
   if (leaking.length > 0) {
-    ctx.problems.push(problemAt(ctx, [...path, 'args'], `${label} passes a password input in its arguments: it will be stored in Berth's config file in plain text`));
+    ctx.problems.push(
+      problemAt(
+        ctx,
+        [...path, 'args'],
+        `${label} passes a password input in its arguments: it will be stored in Berth's config file in plain text`,
+      ),
+    );
   }
   if (draft.config !== undefined) draft.config = { ...draft.config, secretEnv: secretEnvKeys };
   return { ...draft, secretEnvKeys, requiredInputs };
@@ -188,23 +260,36 @@ function readInputs(ctx: Context, value: unknown): InputPrompt[] {
     const fail = (field: string | undefined, message: string): void => {
       ctx.problems.push(problemAt(ctx, field === undefined ? path : [...path, field], message));
     };
-    if (!isPlainObject(raw)) return fail(undefined, `Input ${index + 1} must be an object (found ${describeType(raw)})`);
+    if (!isPlainObject(raw))
+      return fail(undefined, `Input ${index + 1} must be an object (found ${describeType(raw)})`);
     const { id, type, description, password, options, default: fallback } = raw;
     if (typeof id !== 'string' || id === '') return fail('id', `Input ${index + 1}: "id" must be a non-empty string`);
     if (ctx.inputs.has(id)) return fail('id', `Two inputs have the id "${id}": keep only one`);
     ctx.inputs.set(id, undefined);
     if (type !== 'promptString' && type !== 'pickString') {
-      return fail('type', `Input "${id}": "type" must be "promptString" or "pickString" (found ${JSON.stringify(type) ?? 'nothing'})`);
+      return fail(
+        'type',
+        `Input "${id}": "type" must be "promptString" or "pickString" (found ${JSON.stringify(type) ?? 'nothing'})`,
+      );
     }
-    if (description !== undefined && typeof description !== 'string') return fail('description', `Input "${id}": "description" must be a string`);
-    if (password !== undefined && typeof password !== 'boolean') return fail('password', `Input "${id}": "password" must be true or false`);
-    if (fallback !== undefined && typeof fallback !== 'string') return fail('default', `Input "${id}": "default" must be a string`);
+    if (description !== undefined && typeof description !== 'string')
+      return fail('description', `Input "${id}": "description" must be a string`);
+    if (password !== undefined && typeof password !== 'boolean')
+      return fail('password', `Input "${id}": "password" must be true or false`);
+    if (fallback !== undefined && typeof fallback !== 'string')
+      return fail('default', `Input "${id}": "default" must be a string`);
     const input: InputPrompt = { id, type, description: description ?? id, password: password === true };
     if (fallback !== undefined) input.default = fallback;
     if (type === 'pickString') {
       // VS Code accepts plain strings or { label, value } items.
       const choices = Array.isArray(options)
-        ? options.map((option: unknown) => (typeof option === 'string' ? option : isPlainObject(option) && typeof option.value === 'string' ? option.value : undefined))
+        ? options.map((option: unknown) =>
+            typeof option === 'string'
+              ? option
+              : isPlainObject(option) && typeof option.value === 'string'
+                ? option.value
+                : undefined,
+          )
         : [];
       if (choices.length === 0 || choices.some((choice) => choice === undefined)) {
         return fail('options', `Input "${id}": a pickString needs "options", a non-empty array of strings`);
@@ -231,11 +316,32 @@ export function parseForeignConfig(format: ForeignFormat, text: string): ImportP
   const servers = value[key];
   if (servers === undefined) {
     const other = format === 'vscode' ? 'mcpServers' : 'servers';
-    const hint = value[other] !== undefined ? ` It has "${other}": is it a ${format === 'vscode' ? 'Claude Desktop, Cursor or .mcp.json' : 'VS Code mcp.json'} file?` : '';
-    return { format, servers: [], inputs: [], problems: [{ message: `The file has no "${key}" section: there are no servers to import.${hint}`, line: 1, column: 1 }] };
+    const hint =
+      value[other] !== undefined
+        ? ` It has "${other}": is it a ${format === 'vscode' ? 'Claude Desktop, Cursor or .mcp.json' : 'VS Code mcp.json'} file?`
+        : '';
+    return {
+      format,
+      servers: [],
+      inputs: [],
+      problems: [
+        { message: `The file has no "${key}" section: there are no servers to import.${hint}`, line: 1, column: 1 },
+      ],
+    };
   }
   if (!isPlainObject(servers)) {
-    return { format, servers: [], inputs: [], problems: [problemAt(ctx, [key], `"${key}" must be an object mapping server names to their settings (found ${describeType(servers)})`)] };
+    return {
+      format,
+      servers: [],
+      inputs: [],
+      problems: [
+        problemAt(
+          ctx,
+          [key],
+          `"${key}" must be an object mapping server names to their settings (found ${describeType(servers)})`,
+        ),
+      ],
+    };
   }
   const inputs = format === 'vscode' ? readInputs(ctx, value.inputs) : [];
   const { keys, repeated } = keysAt(root, [key]);

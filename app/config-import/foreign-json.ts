@@ -15,8 +15,7 @@ const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
 
 /** A parsed foreign file: either its value and tree, or the fatal problems. */
 export type ParsedJson =
-  | { ok: true; value: Record<string, unknown>; root: Node }
-  | { ok: false; problems: ConfigProblem[] };
+  { ok: true; value: Record<string, unknown>; root: Node } | { ok: false; problems: ConfigProblem[] };
 
 function syntaxProblem(text: string, error: ParseError, jsonc: boolean): ConfigProblem {
   const code = printParseErrorCode(error.error);
@@ -25,7 +24,11 @@ function syntaxProblem(text: string, error: ParseError, jsonc: boolean): ConfigP
   const found = text.charAt(error.offset);
   if (error.offset === 0 && text.charCodeAt(0) === 0xfeff) {
     message = 'The file starts with a byte-order mark (BOM): save it as UTF-8 without BOM';
-  } else if (!jsonc && (found === '}' || found === ']') && (code === 'PropertyNameExpected' || code === 'ValueExpected')) {
+  } else if (
+    !jsonc &&
+    (found === '}' || found === ']') &&
+    (code === 'PropertyNameExpected' || code === 'ValueExpected')
+  ) {
     let before = error.offset - 1;
     while (before >= 0 && /\s/.test(text.charAt(before))) before -= 1;
     if (text.charAt(before) === ',') {
@@ -56,14 +59,27 @@ export function describeType(value: unknown): string {
  * (VS Code's reader does); the others are read with JSON.parse by their apps.
  */
 export function parseForeignJson(text: string, jsonc: boolean): ParsedJson {
-  if (text.trim() === '') return { ok: false, problems: [{ message: 'The file is empty: there is nothing to import', line: 1, column: 1 }] };
+  if (text.trim() === '')
+    return { ok: false, problems: [{ message: 'The file is empty: there is nothing to import', line: 1, column: 1 }] };
   const deep = tooDeepAt(text);
   if (deep !== undefined) {
     // The parser recurses per level: a hostile file of nested brackets would overflow the stack.
-    return { ok: false, problems: [{ message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`, ...positionAt(text, deep) }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`,
+          ...positionAt(text, deep),
+        },
+      ],
+    };
   }
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: !jsonc, allowTrailingComma: jsonc, allowEmptyContent: false });
+  const root = parseTree(text, errors, {
+    disallowComments: !jsonc,
+    allowTrailingComma: jsonc,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0 || root === undefined) {
     const seen = new Set<number>();
     const problems: ConfigProblem[] = [];
@@ -76,7 +92,10 @@ export function parseForeignJson(text: string, jsonc: boolean): ParsedJson {
   }
   const value = nodeValue(root);
   if (!isPlainObject(value)) {
-    return { ok: false, problems: [{ message: `The file must hold a JSON object (found ${describeType(value)})`, line: 1, column: 1 }] };
+    return {
+      ok: false,
+      problems: [{ message: `The file must hold a JSON object (found ${describeType(value)})`, line: 1, column: 1 }],
+    };
   }
   return { ok: true, value, root };
 }
@@ -88,7 +107,12 @@ function nodeValue(node: Node): unknown {
     for (const property of node.children ?? []) {
       const [keyNode, valueNode] = property.children ?? [];
       if (keyNode !== undefined && typeof keyNode.value === 'string' && valueNode !== undefined) {
-        Object.defineProperty(out, keyNode.value, { value: nodeValue(valueNode), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, keyNode.value, {
+          value: nodeValue(valueNode),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
     }
     return out;
@@ -98,7 +122,10 @@ function nodeValue(node: Node): unknown {
 }
 
 /** Keys of the object at `path`, in file order, with the offsets of keys seen more than once. */
-export function keysAt(root: Node, path: readonly (string | number)[]): { keys: string[]; repeated: Map<string, number> } {
+export function keysAt(
+  root: Node,
+  path: readonly (string | number)[],
+): { keys: string[]; repeated: Map<string, number> } {
   const node = findNodeAtLocation(root, [...path]);
   const keys: string[] = [];
   const repeated = new Map<string, number>();
@@ -115,7 +142,11 @@ export function keysAt(root: Node, path: readonly (string | number)[]): { keys: 
 }
 
 /** Line and column of the deepest existing prefix of `path`, so a missing field points at its entry. */
-export function locate(root: Node, text: string, path: readonly (string | number)[]): { line?: number; column?: number } {
+export function locate(
+  root: Node,
+  text: string,
+  path: readonly (string | number)[],
+): { line?: number; column?: number } {
   for (let depth = path.length; depth >= 0; depth -= 1) {
     const node = findNodeAtLocation(root, path.slice(0, depth));
     if (node !== undefined) return positionAt(text, node.offset);

@@ -46,7 +46,11 @@ beforeEach(async () => {
 
 function serviceOptions(): ConfigImportOptions {
   return {
-    config: { servers: () => store.servers(), takenNames: () => store.names(), addServers: (entries) => store.addServers(entries) },
+    config: {
+      servers: () => store.servers(),
+      takenNames: () => store.names(),
+      addServers: (entries) => store.addServers(entries),
+    },
     platform: 'linux',
     home,
     env: { HOME: '/home/ada', XDG_CONFIG_HOME: join(home, '.config') },
@@ -91,20 +95,31 @@ describe('preview', () => {
     expect(preview.problems).toEqual([]);
     expect(preview.servers.map((server) => server.name)).toEqual(['filesystem', 'github', 'sqlite-local']);
     const github = preview.servers[1];
-    expect(github?.env).toEqual({ GITHUB_PERSONAL_ACCESS_TOKEN: SECRET_MASK, GITHUB_API_URL: 'https://api.github.com' });
+    expect(github?.env).toEqual({
+      GITHUB_PERSONAL_ACCESS_TOKEN: SECRET_MASK,
+      GITHUB_API_URL: 'https://api.github.com',
+    });
     expect(JSON.stringify(preview)).not.toContain(GITHUB_TOKEN);
   });
 
   it('marks duplicates and suggests a free name for a same-name one', async () => {
     await store.addServer('GitHub', ServerConfigSchema.parse({ command: 'docker', enabled: false }));
-    const preview = await service.preview({ kind: 'text', format: 'claude-desktop', text: await fixtureText('claude_desktop_config.json') });
+    const preview = await service.preview({
+      kind: 'text',
+      format: 'claude-desktop',
+      text: await fixtureText('claude_desktop_config.json'),
+    });
     const github = preview.servers.find((server) => server.sourceName === 'github');
     expect(github?.duplicateOf).toMatchObject({ name: 'GitHub', reason: 'same-name' });
     expect(github?.name).toBe('github 2');
   });
 
   it('shows remote entries with header names but not their values', async () => {
-    const preview = await service.preview({ kind: 'text', format: 'claude-code', text: await fixtureText('claude-code.mcp.json') });
+    const preview = await service.preview({
+      kind: 'text',
+      format: 'claude-code',
+      text: await fixtureText('claude-code.mcp.json'),
+    });
     const sentry = preview.servers.find((server) => server.sourceName === 'sentry');
     expect(sentry).toMatchObject({ kind: 'remote', headerNames: ['Authorization'] });
     expect(sentry?.unsupported).toBeUndefined();
@@ -112,9 +127,18 @@ describe('preview', () => {
   });
 
   it('gives VS Code inputs without a password default, and flags ${workspaceFolder}', async () => {
-    const text = (await fixtureText('vscode-mcp.json')).replace('"password": true,', '"password": true, "default": "ghp_default_secret",');
+    const text = (await fixtureText('vscode-mcp.json')).replace(
+      '"password": true,',
+      '"password": true, "default": "ghp_default_secret",',
+    );
     const preview = await service.preview({ kind: 'text', format: 'vscode', text });
-    expect(preview.inputs[0]).toEqual({ id: 'github-token', type: 'promptString', description: 'GitHub Personal Access Token', password: true, hasDefault: true });
+    expect(preview.inputs[0]).toEqual({
+      id: 'github-token',
+      type: 'promptString',
+      description: 'GitHub Personal Access Token',
+      password: true,
+      hasDefault: true,
+    });
     expect(preview.inputs[1]).toMatchObject({ default: 'info', hasDefault: true });
     expect(JSON.stringify(preview)).not.toContain('ghp_default_secret');
     expect(preview.servers.map((server) => [server.sourceName, server.usesWorkspaceFolder])).toEqual([
@@ -126,9 +150,17 @@ describe('preview', () => {
   });
 
   it('reports problems with line and column for a malformed file, and lists no servers', async () => {
-    const preview = await service.preview({ kind: 'text', format: 'claude-desktop', text: await fixtureText('malformed-trailing-comma.json') });
+    const preview = await service.preview({
+      kind: 'text',
+      format: 'claude-desktop',
+      text: await fixtureText('malformed-trailing-comma.json'),
+    });
     expect(preview.servers).toEqual([]);
-    expect(preview.problems[0]).toMatchObject({ line: 3, column: 43, message: expect.stringMatching(/Trailing comma/) as unknown });
+    expect(preview.problems[0]).toMatchObject({
+      line: 3,
+      column: 43,
+      message: expect.stringMatching(/Trailing comma/) as unknown,
+    });
   });
 
   it("shows what a project's .mcp.json would run: the resolved file, and the env keys and project commands to look at", async () => {
@@ -142,33 +174,53 @@ describe('preview', () => {
     }
     const mcp = {
       mcpServers: {
-        hooked: { command: 'node', args: ['server.js'], env: { PATH: './bin:/usr/bin', NODE_OPTIONS: '--require ./.cache/hook.js' } },
+        hooked: {
+          command: 'node',
+          args: ['server.js'],
+          env: { PATH: './bin:/usr/bin', NODE_OPTIONS: '--require ./.cache/hook.js' },
+        },
         plain: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] },
         preload: { command: 'node', env: { LD_PRELOAD: '${PWD}/evil.so' } },
       },
     };
     await writeFile(join(project, '.mcp.json'), JSON.stringify(mcp));
-    const reviewing = new ConfigImportService({ ...serviceOptions(), launchPath: () => Promise.resolve(bin), cwd: project });
+    const reviewing = new ConfigImportService({
+      ...serviceOptions(),
+      launchPath: () => Promise.resolve(bin),
+      cwd: project,
+    });
     const preview = await reviewing.preview({ kind: 'location', id: 'claude-code-project', projectFolder: project });
     const [hooked, plain, preload] = preview.servers;
-    expect(hooked).toMatchObject({ command: 'node', args: ['server.js'], env: mcp.mcpServers.hooked.env, resolvedCommand: join(project, 'bin', 'node') });
+    expect(hooked).toMatchObject({
+      command: 'node',
+      args: ['server.js'],
+      env: mcp.mcpServers.hooked.env,
+      resolvedCommand: join(project, 'bin', 'node'),
+    });
     expect(hooked?.warnings.map((warning) => warning.key ?? warning.message)).toEqual([
       'PATH',
       'NODE_OPTIONS',
       `The command resolves to ${join(project, 'bin', 'node')}, inside the imported project: the project's files decide what runs`,
     ]);
     expect(plain).toMatchObject({ resolvedCommand: join(bin, 'npx'), warnings: [] });
-    expect(preload).toMatchObject({ resolvedCommand: join(bin, 'node'), warnings: [{ kind: 'env', key: 'LD_PRELOAD' }] });
+    expect(preload).toMatchObject({
+      resolvedCommand: join(bin, 'node'),
+      warnings: [{ kind: 'env', key: 'LD_PRELOAD' }],
+    });
   });
 
   it('says clearly when a detected file is missing or needs a project folder', async () => {
-    await expect(service.preview({ kind: 'location', id: 'cursor' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/no Cursor config at/) as unknown });
+    await expect(service.preview({ kind: 'location', id: 'cursor' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/no Cursor config at/) as unknown,
+    });
     await expect(service.preview({ kind: 'location', id: 'vscode-workspace' })).rejects.toThrow(HostError);
   });
 });
 
 describe('apply', () => {
-  const claudeText = (): Promise<ImportSource> => fixtureText('claude_desktop_config.json').then((text) => ({ kind: 'text', format: 'claude-desktop', text }));
+  const claudeText = (): Promise<ImportSource> =>
+    fixtureText('claude_desktop_config.json').then((text) => ({ kind: 'text', format: 'claude-desktop', text }));
 
   it('adds the selected servers in one write, secrets marked secret', async () => {
     await place('claude_desktop_config.json', '.config', 'Claude', 'claude_desktop_config.json');
@@ -183,7 +235,10 @@ describe('apply', () => {
     expect(outcome).toEqual({ imported: true, added: ['github', 'sqlite'] });
     const servers = store.servers();
     expect(Object.keys(servers)).toEqual(['github', 'sqlite']);
-    expect(servers.github).toMatchObject({ env: { GITHUB_PERSONAL_ACCESS_TOKEN: GITHUB_TOKEN }, secretEnv: ['GITHUB_PERSONAL_ACCESS_TOKEN'] });
+    expect(servers.github).toMatchObject({
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: GITHUB_TOKEN },
+      secretEnv: ['GITHUB_PERSONAL_ACCESS_TOKEN'],
+    });
     expect(servers.sqlite).toMatchObject({ command: 'uvx', cwd: '/Users/ada' });
     // Added turned off: a file from elsewhere runs nothing until the person turns each server on.
     expect([servers.github?.enabled, servers.sqlite?.enabled]).toEqual([false, false]);
@@ -204,14 +259,20 @@ describe('apply', () => {
     const exported = service.export();
     expect(exported.text).not.toContain('ghp_typed_by_the_person');
     expect(exported.omittedSecrets).toEqual([{ server: 'gh', key: 'GITHUB_PERSONAL_ACCESS_TOKEN' }]);
-    expect(JSON.parse(exported.text)).toEqual({ mcpServers: { gh: expect.objectContaining({ command: 'docker', env: { LOG_LEVEL: 'info' } }) as unknown } });
+    expect(JSON.parse(exported.text)).toEqual({
+      mcpServers: { gh: expect.objectContaining({ command: 'docker', env: { LOG_LEVEL: 'info' } }) as unknown },
+    });
   });
 
   it('fills ${workspaceFolder} from the project a workspace file belongs to', async () => {
     const project = join(dir, 'project');
     await mkdir(join(project, '.vscode'), { recursive: true });
     await copyFile(join(FIXTURES, 'vscode-mcp.json'), join(project, '.vscode', 'mcp.json'));
-    const outcome = await service.apply({ source: { kind: 'location', id: 'vscode-workspace', projectFolder: project }, servers: [{ sourceName: 'files', name: 'files' }], answers: {} });
+    const outcome = await service.apply({
+      source: { kind: 'location', id: 'vscode-workspace', projectFolder: project },
+      servers: [{ sourceName: 'files', name: 'files' }],
+      answers: {},
+    });
     expect(outcome.imported).toBe(true);
     expect(store.servers().files).toMatchObject({ cwd: project, env: { HOME_DIR: '/home/ada' } });
   });
@@ -255,7 +316,15 @@ describe('apply', () => {
       servers: [{ sourceName: 'memory', name: 'memory' }],
       answers: {},
     });
-    expect(outcome).toMatchObject({ imported: false, failures: [{ sourceName: 'memory', message: expect.stringMatching(/^The file cannot be read \(line 4, column 5: Expected ','/) as unknown }] });
+    expect(outcome).toMatchObject({
+      imported: false,
+      failures: [
+        {
+          sourceName: 'memory',
+          message: expect.stringMatching(/^The file cannot be read \(line 4, column 5: Expected ','/) as unknown,
+        },
+      ],
+    });
     expect(await configText()).toBe('');
   });
 
@@ -268,19 +337,31 @@ describe('apply', () => {
       ],
       answers: {},
     });
-    expect(outcome).toEqual({ imported: false, failures: [{ sourceName: 'github', message: 'Server "github" is selected twice: import it once' }] });
+    expect(outcome).toEqual({
+      imported: false,
+      failures: [{ sourceName: 'github', message: 'Server "github" is selected twice: import it once' }],
+    });
     expect(await configText()).toBe('');
   });
 
   it('refuses a relative project folder', async () => {
-    const outcome = await service.apply({ source: await claudeText(), servers: [{ sourceName: 'github', name: 'github' }], answers: {}, workspaceFolder: 'rel' });
+    const outcome = await service.apply({
+      source: await claudeText(),
+      servers: [{ sourceName: 'github', name: 'github' }],
+      answers: {},
+      workspaceFolder: 'rel',
+    });
     expect(outcome).toMatchObject({ imported: false, failures: [{ field: 'workspaceFolder' }] });
   });
 
   it('keeps the comments and text of an existing config when adding', async () => {
     await writeFile(configFile, '{\n  "mcpServers": {\n    "a": { "command": "x" }\n  },\n  "note": "mine"\n}\n');
     await store.load();
-    const outcome = await service.apply({ source: await claudeText(), servers: [{ sourceName: 'filesystem', name: 'fs' }], answers: {} });
+    const outcome = await service.apply({
+      source: await claudeText(),
+      servers: [{ sourceName: 'filesystem', name: 'fs' }],
+      answers: {},
+    });
     expect(outcome.imported).toBe(true);
     const text = await configText();
     expect(text).toContain('"a": { "command": "x" }');

@@ -63,7 +63,9 @@ export interface ApplyRequest {
 }
 
 function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 const PLACEHOLDER = /\$\{[^}]*\}/g;
@@ -71,7 +73,10 @@ const PLACEHOLDER = /\$\{[^}]*\}/g;
 /** A secret key's value is masked unless it is nothing but placeholders (then it holds no secret yet). */
 function previewEnv(env: Record<string, string>, secretKeys: readonly string[]): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).map(([key, value]) => [key, secretKeys.includes(key) && value.replace(PLACEHOLDER, '').trim() !== '' ? SECRET_MASK : value]),
+    Object.entries(env).map(([key, value]) => [
+      key,
+      secretKeys.includes(key) && value.replace(PLACEHOLDER, '').trim() !== '' ? SECRET_MASK : value,
+    ]),
   );
 }
 
@@ -82,7 +87,13 @@ function candidateStrings(candidate: ImportCandidate): string[] {
 }
 
 function inputView(input: InputPrompt): ImportInput {
-  const view: ImportInput = { id: input.id, type: input.type, description: input.description, password: input.password, hasDefault: input.default !== undefined };
+  const view: ImportInput = {
+    id: input.id,
+    type: input.type,
+    description: input.description,
+    password: input.password,
+    hasDefault: input.default !== undefined,
+  };
   if (input.options !== undefined) view.options = [...input.options];
   // A password's default is a secret too: the renderer only learns that there is one.
   if (input.default !== undefined && !input.password) view.default = input.default;
@@ -99,7 +110,10 @@ export class ConfigImportService {
   constructor(private readonly options: ConfigImportOptions) {}
 
   async locations(projectFolder?: string): Promise<ForeignLocation[]> {
-    const found = foreignConfigLocations({ ...this.locationOptions(), ...(projectFolder === undefined ? {} : { projectFolder: this.checkFolder(projectFolder, 'projectFolder') }) });
+    const found = foreignConfigLocations({
+      ...this.locationOptions(),
+      ...(projectFolder === undefined ? {} : { projectFolder: this.checkFolder(projectFolder, 'projectFolder') }),
+    });
     return Promise.all(found.map(async (location) => ({ ...location, ...(await this.probe(location.path)) })));
   }
 
@@ -138,7 +152,16 @@ export class ConfigImportService {
     };
     const folder = request.workspaceFolder ?? sourceFolder;
     if (folder !== undefined && !isAbsolute(folder)) {
-      return { imported: false, failures: [{ sourceName: '', message: `The project folder must be an absolute path (got "${folder}")`, field: 'workspaceFolder' }] };
+      return {
+        imported: false,
+        failures: [
+          {
+            sourceName: '',
+            message: `The project folder must be an absolute path (got "${folder}")`,
+            field: 'workspaceFolder',
+          },
+        ],
+      };
     }
     const first = preview.problems[0];
     const unreadable =
@@ -157,15 +180,24 @@ export class ConfigImportService {
       selected.add(selection.sourceName);
       const candidate = preview.servers.find((server) => server.sourceName === selection.sourceName);
       if (candidate === undefined) {
-        fault(selection.sourceName, unreadable ?? `Server "${selection.sourceName}" is no longer in the file: preview it again`);
+        fault(
+          selection.sourceName,
+          unreadable ?? `Server "${selection.sourceName}" is no longer in the file: preview it again`,
+        );
         continue;
       }
       const name = selection.name.trim();
       const lower = name.toLowerCase();
       const clash = taken.get(lower);
       const twice = chosen.get(lower);
-      if (clash !== undefined) fault(selection.sourceName, `Berth already has a server named "${clash}": choose another name`, 'name');
-      else if (twice !== undefined) fault(selection.sourceName, `"${twice}" is also being imported as "${name}": give each server its own name`, 'name');
+      if (clash !== undefined)
+        fault(selection.sourceName, `Berth already has a server named "${clash}": choose another name`, 'name');
+      else if (twice !== undefined)
+        fault(
+          selection.sourceName,
+          `"${twice}" is also being imported as "${name}": give each server its own name`,
+          'name',
+        );
       chosen.set(lower, selection.sourceName);
       const resolved = resolveCandidate(candidate, {
         inputs: preview.inputs,
@@ -194,7 +226,12 @@ export class ConfigImportService {
   export(): ClaudeDesktopExport {
     const servers = new Map(Object.entries(this.options.config.servers()));
     const result = exportClaudeDesktop(servers);
-    return { text: result.text, fileName: 'claude_desktop_config.json', serverCount: servers.size, omittedSecrets: result.omittedSecrets };
+    return {
+      text: result.text,
+      fileName: 'claude_desktop_config.json',
+      serverCount: servers.size,
+      omittedSecrets: result.omittedSecrets,
+    };
   }
 
   private locationOptions() {
@@ -202,7 +239,8 @@ export class ConfigImportService {
   }
 
   private checkFolder(folder: string, field: string): string {
-    if (!isAbsolute(folder)) throw new HostError('INVALID_INPUT', `The project folder must be an absolute path (got "${folder}")`, field);
+    if (!isAbsolute(folder))
+      throw new HostError('INVALID_INPUT', `The project folder must be an absolute path (got "${folder}")`, field);
     return folder;
   }
 
@@ -210,7 +248,8 @@ export class ConfigImportService {
     try {
       const info = await stat(path);
       if (!info.isFile()) return { exists: true, problem: `${path} is not a file` };
-      if (info.size > MAX_FILE_BYTES) return { exists: true, problem: `${path} is too large for a config file (${info.size} bytes)` };
+      if (info.size > MAX_FILE_BYTES)
+        return { exists: true, problem: `${path} is too large for a config file (${info.size} bytes)` };
       return { exists: true };
     } catch (error) {
       if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return { exists: false };
@@ -219,17 +258,30 @@ export class ConfigImportService {
   }
 
   private findLocation(id: ForeignConfigLocation['id'], projectFolder: string | undefined): ForeignConfigLocation {
-    const options = { ...this.locationOptions(), ...(projectFolder === undefined ? {} : { projectFolder: this.checkFolder(projectFolder, 'source.projectFolder') }) };
+    const options = {
+      ...this.locationOptions(),
+      ...(projectFolder === undefined
+        ? {}
+        : { projectFolder: this.checkFolder(projectFolder, 'source.projectFolder') }),
+    };
     const location = foreignConfigLocations(options).find((candidate) => candidate.id === id);
-    if (location === undefined) throw new HostError('INVALID_INPUT', `"${id}" is a project file: choose the project folder first`, 'source.projectFolder');
+    if (location === undefined)
+      throw new HostError(
+        'INVALID_INPUT',
+        `"${id}" is a project file: choose the project folder first`,
+        'source.projectFolder',
+      );
     return location;
   }
 
-  private async read(source: ImportSource): Promise<{ preview: ImportPreview; path?: string; workspaceFolder?: string }> {
+  private async read(
+    source: ImportSource,
+  ): Promise<{ preview: ImportPreview; path?: string; workspaceFolder?: string }> {
     if (source.kind === 'text') return { preview: parseForeignConfig(source.format, source.text) };
     const location = this.findLocation(source.id, source.projectFolder);
     const { exists, problem } = await this.probe(location.path);
-    if (!exists) throw new HostError('NOT_FOUND', `There is no ${location.label} config at ${location.path}`, 'source.id');
+    if (!exists)
+      throw new HostError('NOT_FOUND', `There is no ${location.label} config at ${location.path}`, 'source.id');
     if (problem !== undefined) throw new HostError('IO_ERROR', problem, 'source.id');
     let text: string;
     try {
@@ -251,12 +303,18 @@ export class ConfigImportService {
    * stand-in: where the command is found never depends on them (a command,
    * cwd or PATH that uses one stays unresolved, see reviewLaunch).
    */
-  private filledForReview(candidate: ImportCandidate, inputs: readonly InputPrompt[], workspaceFolder: string | undefined): ServerConfig {
+  private filledForReview(
+    candidate: ImportCandidate,
+    inputs: readonly InputPrompt[],
+    workspaceFolder: string | undefined,
+  ): ServerConfig {
     const raw = candidate.config;
     if (raw === undefined) throw new Error(`candidate "${candidate.sourceName}" has no command to review`);
     const usesInput = [raw.command ?? '', raw.cwd ?? '', raw.env.PATH ?? ''].some((text) => text.includes('${input:'));
     if (usesInput) return raw;
-    const answers = Object.fromEntries(inputs.map((input) => [input.id, input.default ?? input.options?.[0] ?? 'input']));
+    const answers = Object.fromEntries(
+      inputs.map((input) => [input.id, input.default ?? input.options?.[0] ?? 'input']),
+    );
     const filled = resolveCandidate(candidate, {
       inputs,
       answers,
@@ -280,7 +338,9 @@ export class ConfigImportService {
       kind: candidate.kind,
       secretEnvKeys: [...candidate.secretEnvKeys],
       requiredInputs: [...candidate.requiredInputs],
-      usesWorkspaceFolder: candidate.format === 'vscode' && candidateStrings(candidate).some((text) => text.includes('${workspaceFolder}')),
+      usesWorkspaceFolder:
+        candidate.format === 'vscode' &&
+        candidateStrings(candidate).some((text) => text.includes('${workspaceFolder}')),
       warnings: [],
     };
     const config = candidate.config;

@@ -34,12 +34,17 @@ function inside(folder: string, path: string): boolean {
  * has its placeholders filled where they can be.
  */
 export async function reviewLaunch(config: ServerConfig, context: LaunchReviewContext): Promise<LaunchReview> {
-  const warnings: ImportWarning[] = launchRisks({ command: config.command, args: config.args, env: config.env }).map((risk) => ({ ...risk, confirm: true }));
+  const warnings: ImportWarning[] = launchRisks({ command: config.command, args: config.args, env: config.env }).map(
+    (risk) => ({ ...risk, confirm: true }),
+  );
   const command = config.command;
   if (command === undefined) return { warnings };
   const placeholder = [command, config.cwd ?? '', config.env.PATH ?? ''].join('\n').match(/\$\{[^}]*\}/)?.[0];
   if (placeholder !== undefined) {
-    warnings.push({ kind: 'command', message: `Where the command is found depends on ${placeholder}: it is only known once that is filled in` });
+    warnings.push({
+      kind: 'command',
+      message: `Where the command is found depends on ${placeholder}: it is only known once that is filled in`,
+    });
     return { warnings };
   }
   const cwd = config.cwd === undefined ? context.defaultCwd : resolve(context.defaultCwd, config.cwd);
@@ -47,13 +52,19 @@ export async function reviewLaunch(config: ServerConfig, context: LaunchReviewCo
   const resolved = await resolveExecutable(command, searchPath, cwd);
   const isPath = /[\\/]/.test(command);
   if (resolved === undefined) {
-    warnings.push({ kind: 'command', message: `"${command}" is not found ${isPath ? `at that path (from ${cwd})` : 'on the PATH servers start with'}: the server cannot start until it is there` });
+    warnings.push({
+      kind: 'command',
+      message: `"${command}" is not found ${isPath ? `at that path (from ${cwd})` : 'on the PATH servers start with'}: the server cannot start until it is there`,
+    });
     return { warnings };
   }
   const project = context.projectFolder ?? config.cwd;
   if (project !== undefined && inside(resolve(context.defaultCwd, project), resolved)) {
     const where = context.projectFolder !== undefined ? 'inside the imported project' : 'inside its working folder';
-    warnings.push({ kind: 'command', message: `The command resolves to ${resolved}, ${where}: the project's files decide what runs` });
+    warnings.push({
+      kind: 'command',
+      message: `The command resolves to ${resolved}, ${where}: the project's files decide what runs`,
+    });
   } else if (isPath && !isAbsolute(command)) {
     warnings.push({ kind: 'command', message: `The command is a path relative to the working folder (${cwd})` });
   }

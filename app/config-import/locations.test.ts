@@ -20,7 +20,9 @@ describe('foreignConfigLocations', () => {
       cursor: 'C:\\Users\\ada\\.cursor\\mcp.json',
       'vscode-user': 'C:\\Users\\ada\\AppData\\Roaming\\Code\\User\\mcp.json',
     });
-    expect(paths(foreignConfigLocations({ platform: 'win32', home: 'D:\\home', env: {} }))['claude-desktop']).toBe('D:\\home\\AppData\\Roaming\\Claude\\claude_desktop_config.json');
+    expect(paths(foreignConfigLocations({ platform: 'win32', home: 'D:\\home', env: {} }))['claude-desktop']).toBe(
+      'D:\\home\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
+    );
   });
 
   it('Linux, honouring XDG_CONFIG_HOME', () => {
@@ -29,11 +31,20 @@ describe('foreignConfigLocations', () => {
       cursor: '/home/ada/.cursor/mcp.json',
       'vscode-user': '/home/ada/.config/Code/User/mcp.json',
     });
-    expect(paths(foreignConfigLocations({ platform: 'linux', home: '/home/ada', env: { XDG_CONFIG_HOME: '/cfg' } }))['vscode-user']).toBe('/cfg/Code/User/mcp.json');
+    expect(
+      paths(foreignConfigLocations({ platform: 'linux', home: '/home/ada', env: { XDG_CONFIG_HOME: '/cfg' } }))[
+        'vscode-user'
+      ],
+    ).toBe('/cfg/Code/User/mcp.json');
   });
 
   it('adds the project files with their formats when a project folder is given', () => {
-    const locations = foreignConfigLocations({ platform: 'linux', home: '/home/ada', env: {}, projectFolder: '/work/app' });
+    const locations = foreignConfigLocations({
+      platform: 'linux',
+      home: '/home/ada',
+      env: {},
+      projectFolder: '/work/app',
+    });
     expect(locations.slice(3).map((location) => [location.format, location.path])).toEqual([
       ['claude-code', '/work/app/.mcp.json'],
       ['vscode', '/work/app/.vscode/mcp.json'],

@@ -32,14 +32,34 @@ export function foreignConfigLocations(options: LocationOptions): ForeignConfigL
         ? path.join(home, 'Library', 'Application Support')
         : (env.XDG_CONFIG_HOME ?? path.join(home, '.config'));
   const locations: ForeignConfigLocation[] = [
-    { id: 'claude-desktop', label: 'Claude Desktop', format: 'claude-desktop', path: path.join(appData, 'Claude', 'claude_desktop_config.json') },
+    {
+      id: 'claude-desktop',
+      label: 'Claude Desktop',
+      format: 'claude-desktop',
+      path: path.join(appData, 'Claude', 'claude_desktop_config.json'),
+    },
     { id: 'cursor', label: 'Cursor', format: 'cursor', path: path.join(home, '.cursor', 'mcp.json') },
-    { id: 'vscode-user', label: 'VS Code (user)', format: 'vscode', path: path.join(appData, 'Code', 'User', 'mcp.json') },
+    {
+      id: 'vscode-user',
+      label: 'VS Code (user)',
+      format: 'vscode',
+      path: path.join(appData, 'Code', 'User', 'mcp.json'),
+    },
   ];
   if (options.projectFolder !== undefined) {
     locations.push(
-      { id: 'claude-code-project', label: 'Claude Code (.mcp.json)', format: 'claude-code', path: path.join(options.projectFolder, '.mcp.json') },
-      { id: 'vscode-workspace', label: 'VS Code (workspace)', format: 'vscode', path: path.join(options.projectFolder, '.vscode', 'mcp.json') },
+      {
+        id: 'claude-code-project',
+        label: 'Claude Code (.mcp.json)',
+        format: 'claude-code',
+        path: path.join(options.projectFolder, '.mcp.json'),
+      },
+      {
+        id: 'vscode-workspace',
+        label: 'VS Code (workspace)',
+        format: 'vscode',
+        path: path.join(options.projectFolder, '.vscode', 'mcp.json'),
+      },
     );
   }
   return locations;

@@ -49,10 +49,16 @@ function vscodeSubstitute(options: ResolveOptions, inputs: Map<string, InputProm
       if (scheme === 'input' && rest.length > 0) {
         const input = inputs.get(arg);
         const answer = options.answers[arg] ?? input?.default;
-        if (input === undefined) error = fail('INVALID_INPUT', `"${field}" uses the input "${arg}", which the file does not declare`, field);
-        else if (answer === undefined) error = fail('INVALID_INPUT', `Enter a value for "${input.description}" (input "${arg}")`, `inputs.${arg}`);
+        if (input === undefined)
+          error = fail('INVALID_INPUT', `"${field}" uses the input "${arg}", which the file does not declare`, field);
+        else if (answer === undefined)
+          error = fail('INVALID_INPUT', `Enter a value for "${input.description}" (input "${arg}")`, `inputs.${arg}`);
         else if (input.options !== undefined && !input.options.includes(answer)) {
-          error = fail('INVALID_INPUT', `"${answer}" is not one of the choices for "${input.description}" (${input.options.join(', ')})`, `inputs.${arg}`);
+          error = fail(
+            'INVALID_INPUT',
+            `"${answer}" is not one of the choices for "${input.description}" (${input.options.join(', ')})`,
+            `inputs.${arg}`,
+          );
         } else {
           usedPassword ||= input.password;
           return answer;
@@ -61,12 +67,16 @@ function vscodeSubstitute(options: ResolveOptions, inputs: Map<string, InputProm
       }
       if (scheme === 'env' && rest.length > 0) {
         const value = options.env[arg];
-        if (value === undefined) error = fail('INVALID_INPUT', `"${field}" uses the environment variable ${arg}, which is not set`, field);
+        if (value === undefined)
+          error = fail('INVALID_INPUT', `"${field}" uses the environment variable ${arg}, which is not set`, field);
         return value ?? whole;
       }
       if (variable === 'workspaceFolder' && options.workspaceFolder !== undefined) return options.workspaceFolder;
       if (variable === 'userHome' && options.userHome !== undefined) return options.userHome;
-      const hint = variable === 'workspaceFolder' ? ': choose the project folder this file belongs to' : ': Berth cannot fill it in, edit the value by hand';
+      const hint =
+        variable === 'workspaceFolder'
+          ? ': choose the project folder this file belongs to'
+          : ': Berth cannot fill it in, edit the value by hand';
       error = fail('INVALID_INPUT', `"${field}" uses \${${variable}}${hint}`, field);
       return whole;
     });
@@ -79,7 +89,12 @@ function claudeCodeSubstitute(options: ResolveOptions): Substitute {
     let error: Result<Substitution> | undefined;
     const out = text.replace(CLAUDE_CODE_VARIABLE, (whole, name: string, fallback: string | undefined) => {
       const value = options.env[name] ?? fallback;
-      if (value === undefined) error ??= fail('INVALID_INPUT', `"${field}" uses the environment variable ${name}, which is not set and has no default`, field);
+      if (value === undefined)
+        error ??= fail(
+          'INVALID_INPUT',
+          `"${field}" uses the environment variable ${name}, which is not set and has no default`,
+          field,
+        );
       return value ?? whole;
     });
     return error ?? ok({ text: out, usedPassword: false });
@@ -92,12 +107,23 @@ function claudeCodeSubstitute(options: ResolveOptions): Substitute {
  */
 export function resolveCandidate(candidate: ImportCandidate, options: ResolveOptions): Result<ResolvedServer> {
   if (candidate.unsupported !== undefined || (candidate.config === undefined && candidate.url === undefined)) {
-    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported ?? 'it has neither a command nor a url'}`);
+    return fail(
+      'INVALID_INPUT',
+      `Server "${candidate.sourceName}" cannot be imported: ${candidate.unsupported ?? 'it has neither a command nor a url'}`,
+    );
   }
-  const missing = candidate.requiredInputs.filter((id) => options.answers[id] === undefined && options.inputs.find((input) => input.id === id)?.default === undefined);
+  const missing = candidate.requiredInputs.filter(
+    (id) => options.answers[id] === undefined && options.inputs.find((input) => input.id === id)?.default === undefined,
+  );
   if (missing.length > 0) {
-    const names = missing.map((id) => `"${options.inputs.find((input) => input.id === id)?.description ?? id}" (input "${id}")`);
-    return fail('INVALID_INPUT', `Server "${candidate.sourceName}" needs a value for ${names.join(', ')}`, `inputs.${missing[0] ?? ''}`);
+    const names = missing.map(
+      (id) => `"${options.inputs.find((input) => input.id === id)?.description ?? id}" (input "${id}")`,
+    );
+    return fail(
+      'INVALID_INPUT',
+      `Server "${candidate.sourceName}" needs a value for ${names.join(', ')}`,
+      `inputs.${missing[0] ?? ''}`,
+    );
   }
   const substitute: Substitute =
     candidate.format === 'vscode'
@@ -132,11 +158,18 @@ export function resolveCandidate(candidate: ImportCandidate, options: ResolveOpt
     cwd = result.value.text;
   }
   const secretEnv = [...new Set([...secretEnvKeys, ...candidate.secretEnvKeys])];
-  return validated(candidate, { ...source, command: command.value.text, args, env, ...(cwd === undefined ? {} : { cwd }), secretEnv }, secretEnvKeys);
+  return validated(
+    candidate,
+    { ...source, command: command.value.text, args, env, ...(cwd === undefined ? {} : { cwd }), secretEnv },
+    secretEnvKeys,
+  );
 }
 
 /** A remote candidate: its url and header values filled in; headers from password inputs or with secret-looking names stay secret. */
-function resolveRemote(candidate: ImportCandidate, one: (text: string, field: string) => Result<Substitution>): Result<ResolvedServer> {
+function resolveRemote(
+  candidate: ImportCandidate,
+  one: (text: string, field: string) => Result<Substitution>,
+): Result<ResolvedServer> {
   const url = one(candidate.url ?? '', 'url');
   if (!url.ok) return url;
   const headers: Record<string, string> = {};
@@ -145,9 +178,19 @@ function resolveRemote(candidate: ImportCandidate, one: (text: string, field: st
     const result = one(value, `headers.${name}`);
     if (!result.ok) return result;
     headers[name] = result.value.text;
-    if (!isSecretHeader({ secretHeaders: [] }, name) && (result.value.usedPassword || looksSecretHeader(name))) secretHeaders.push(name);
+    if (!isSecretHeader({ secretHeaders: [] }, name) && (result.value.usedPassword || looksSecretHeader(name)))
+      secretHeaders.push(name);
   }
-  return validated(candidate, { url: url.value.text, ...(candidate.transportType !== undefined ? { type: candidate.transportType } : {}), headers, secretHeaders }, []);
+  return validated(
+    candidate,
+    {
+      url: url.value.text,
+      ...(candidate.transportType !== undefined ? { type: candidate.transportType } : {}),
+      headers,
+      secretHeaders,
+    },
+    [],
+  );
 }
 
 function validated(candidate: ImportCandidate, input: unknown, secretEnvKeys: string[]): Result<ResolvedServer> {
@@ -155,7 +198,11 @@ function validated(candidate: ImportCandidate, input: unknown, secretEnvKeys: st
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
-    return fail('INVALID_INPUT', `Server "${candidate.sourceName}": after filling in the values, "${field}" is invalid: ${issue?.message ?? 'unknown problem'}`, field);
+    return fail(
+      'INVALID_INPUT',
+      `Server "${candidate.sourceName}": after filling in the values, "${field}" is invalid: ${issue?.message ?? 'unknown problem'}`,
+      field,
+    );
   }
   return ok({ name: candidate.name, config: parsed.data, secretEnvKeys });
 }

@@ -2,7 +2,8 @@
  * Env names that usually carry credentials. Matched on `_`-separated words so
  * that e.g. `KEYBOARD_LAYOUT` or `PATH` are not taken for secrets.
  */
-const SECRET_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS?|KEY|APIKEY|API_KEY|PAT|AUTH|AUTHORIZATION|COOKIE|SESSION|PRIVATE)(?:_|$)|TOKEN|SECRET|PASSWORD|APIKEY/i;
+const SECRET_NAME =
+  /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS?|KEY|APIKEY|API_KEY|PAT|AUTH|AUTHORIZATION|COOKIE|SESSION|PRIVATE)(?:_|$)|TOKEN|SECRET|PASSWORD|APIKEY/i;
 
 /** True when an env key's name suggests its value is a secret (GITHUB_TOKEN, OPENAI_API_KEY…). */
 export function looksSecret(envKey: string): boolean {

@@ -28,9 +28,19 @@ describe('uniqueServerName', () => {
 });
 
 describe('looksSecret', () => {
-  it.each(['GITHUB_PERSONAL_ACCESS_TOKEN', 'OPENAI_API_KEY', 'APIKEY', 'DB_PASSWORD', 'CLIENT_SECRET', 'AWS_SECRET_ACCESS_KEY', 'GITLAB_PAT', 'SESSION', 'GOOGLE_APPLICATION_CREDENTIALS'])(
-    '%s is secret',
-    (key) => expect(looksSecret(key)).toBe(true),
+  it.each([
+    'GITHUB_PERSONAL_ACCESS_TOKEN',
+    'OPENAI_API_KEY',
+    'APIKEY',
+    'DB_PASSWORD',
+    'CLIENT_SECRET',
+    'AWS_SECRET_ACCESS_KEY',
+    'GITLAB_PAT',
+    'SESSION',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+  ])('%s is secret', (key) => expect(looksSecret(key)).toBe(true));
+  it.each(['PATH', 'HOME', 'KEYBOARD_LAYOUT', 'GITHUB_API_URL', 'LOG_LEVEL', 'PATHEXT', 'PWD'])(
+    '%s is not secret',
+    (key) => expect(looksSecret(key)).toBe(false),
   );
-  it.each(['PATH', 'HOME', 'KEYBOARD_LAYOUT', 'GITHUB_API_URL', 'LOG_LEVEL', 'PATHEXT', 'PWD'])('%s is not secret', (key) => expect(looksSecret(key)).toBe(false));
 });

@@ -4,7 +4,10 @@ const MAX_NAME = 64;
 
 /** `raw` turned into a name ServerNameSchema accepts: invalid characters become `-`. */
 export function validServerName(raw: string): string {
-  let name = raw.trim().replace(/[^A-Za-z0-9 _.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  let name = raw
+    .trim()
+    .replace(/[^A-Za-z0-9 _.-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '');
   name = name.slice(0, MAX_NAME).trim();
   return ServerNameSchema.safeParse(name).success ? name : 'server';
 }

@@ -16,7 +16,10 @@ afterEach(async () => {
 
 /** A document big enough that a non-atomic write would be observed half-done. */
 function version(n: number): string {
-  return JSON.stringify({ version: n, padding: Array.from({ length: 4_000 }, (_, i) => `${n}-${i}-${'x'.repeat(40)}`) });
+  return JSON.stringify({
+    version: n,
+    padding: Array.from({ length: 4_000 }, (_, i) => `${n}-${i}-${'x'.repeat(40)}`),
+  });
 }
 
 describe('atomicWriteFile', () => {

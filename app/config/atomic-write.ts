@@ -10,7 +10,11 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
  * exactly (0600 unless told otherwise), whatever the umask; directories it
  * creates are 0700.
  */
-export async function atomicWriteFile(filePath: string, data: string | Uint8Array, mode = PRIVATE_FILE_MODE): Promise<void> {
+export async function atomicWriteFile(
+  filePath: string,
+  data: string | Uint8Array,
+  mode = PRIVATE_FILE_MODE,
+): Promise<void> {
   const dir = dirname(filePath);
   await makePrivateDir(dir);
   const temp = join(dir, `.${basename(filePath)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);

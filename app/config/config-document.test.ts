@@ -23,25 +23,42 @@ describe('parseConfigText syntax errors', () => {
   });
 
   it('points a trailing comma inside an array at the comma', () => {
-    const doc = parseConfigText(lines('{', '  "mcpServers": {', '    "a": { "command": "x", "args": ["1", ] }', '  }', '}'));
+    const doc = parseConfigText(
+      lines('{', '  "mcpServers": {', '    "a": { "command": "x", "args": ["1", ] }', '  }', '}'),
+    );
     expect(doc.fatal[0]).toMatchObject({ line: 3, column: 40 });
   });
 
   it('reports a missing closing quote on line 5 at the string that runs on', () => {
-    const text = lines('{', '  "mcpServers": {', '    "a": {', '      "args": [],', '      "command": "npx,', '      "env": {}', '    }', '  }', '}');
+    const text = lines(
+      '{',
+      '  "mcpServers": {',
+      '    "a": {',
+      '      "args": [],',
+      '      "command": "npx,',
+      '      "env": {}',
+      '    }',
+      '  }',
+      '}',
+    );
     const doc = parseConfigText(text);
     expect(doc.fatal[0]).toMatchObject({ line: 5, column: 18 });
     expect(doc.fatal[0]?.message).toMatch(/closing double quote/);
   });
 
   it('reports a missing comma between properties where the next one starts', () => {
-    const doc = parseConfigText(lines('{', '  "mcpServers": {', '    "a": { "command": "x" }', '    "b": { "command": "y" }', '  }', '}'));
+    const doc = parseConfigText(
+      lines('{', '  "mcpServers": {', '    "a": { "command": "x" }', '    "b": { "command": "y" }', '  }', '}'),
+    );
     expect(doc.fatal[0]).toMatchObject({ line: 4, column: 5 });
     expect(doc.fatal[0]?.message).toMatch(/','/);
   });
 
   it('rejects line and block comments with their position', () => {
-    expect(parseConfigText(lines('{', '  // servers', '  "mcpServers": {}', '}')).fatal[0]).toMatchObject({ line: 2, column: 3 });
+    expect(parseConfigText(lines('{', '  // servers', '  "mcpServers": {}', '}')).fatal[0]).toMatchObject({
+      line: 2,
+      column: 3,
+    });
     const block = parseConfigText(lines('{', '  "mcpServers": {} /* note */', '}'));
     expect(block.fatal[0]).toMatchObject({ line: 2, column: 20 });
     expect(block.fatal[0]?.message).toMatch(/Comments are not allowed/);
@@ -99,19 +116,36 @@ describe('parseConfigText shapes and schema', () => {
     expect(doc.servers.get('good')).toMatchObject({ command: 'npx', args: ['-y', 'x'], env: {}, enabled: true });
     expect(doc.names).toEqual(['good', 'nocmd', 'badargs', '-bad-name']);
     expect(doc.entryProblems).toEqual([
-      expect.objectContaining({ field: 'mcpServers.nocmd.command', line: 4, message: expect.stringMatching(/"command" is missing/) }),
-      expect.objectContaining({ field: 'mcpServers.badargs.args', line: 5, column: 45, message: expect.stringMatching(/must be an array \(found a string\)/) }),
-      expect.objectContaining({ field: 'mcpServers.-bad-name', line: 6, message: expect.stringMatching(/not allowed/) }),
+      expect.objectContaining({
+        field: 'mcpServers.nocmd.command',
+        line: 4,
+        message: expect.stringMatching(/"command" is missing/),
+      }),
+      expect.objectContaining({
+        field: 'mcpServers.badargs.args',
+        line: 5,
+        column: 45,
+        message: expect.stringMatching(/must be an array \(found a string\)/),
+      }),
+      expect.objectContaining({
+        field: 'mcpServers.-bad-name',
+        line: 6,
+        message: expect.stringMatching(/not allowed/),
+      }),
     ]);
   });
 
   it('reports nested field paths', () => {
-    const doc = parseConfigText('{"mcpServers": {"a": {"command": "x", "env": {"OK": "1", "N": 2}, "timeouts": {"startupMs": 5}}}}');
+    const doc = parseConfigText(
+      '{"mcpServers": {"a": {"command": "x", "env": {"OK": "1", "N": 2}, "timeouts": {"startupMs": 5}}}}',
+    );
     expect(doc.entryProblems.map((p) => p.field)).toEqual(['mcpServers.a.env.N', 'mcpServers.a.timeouts.startupMs']);
   });
 
   it('treats duplicate server names and duplicate fields as broken, ambiguous entries', () => {
-    const doc = parseConfigText('{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}, "b": {"command": "x", "command": "z"}, "c": {"command": "c"}}}');
+    const doc = parseConfigText(
+      '{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}, "b": {"command": "x", "command": "z"}, "c": {"command": "c"}}}',
+    );
     expect([...doc.servers.keys()]).toEqual(['c']);
     expect([...doc.ambiguousNames].sort()).toEqual(['a', 'b']);
     expect(doc.entryProblems.map((p) => p.field)).toEqual(['mcpServers.a', 'mcpServers.b.command']);

@@ -131,9 +131,12 @@ function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
   const label = key === undefined ? 'The entry' : `"${key}"`;
   const actual = valueAt(entry, issue.path);
   if (issue.code === 'invalid_type') {
-    if (key === undefined) return `The entry must be an object like { "command": "npx", "args": [] } (found ${describeType(actual)})`;
+    if (key === undefined)
+      return `The entry must be an object like { "command": "npx", "args": [] } (found ${describeType(actual)})`;
     if (actual === undefined) {
-      return key === 'command' ? '"command" is missing: enter the command that starts the server (e.g. npx)' : `${label} is missing`;
+      return key === 'command'
+        ? '"command" is missing: enter the command that starts the server (e.g. npx)'
+        : `${label} is missing`;
     }
     return `${label} must be ${withArticle(issue.expected)} (found ${describeType(actual)})`;
   }
@@ -144,7 +147,11 @@ function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
 }
 
 /** The node of the deepest existing path prefix, so a missing field points at its entry. */
-function locate(root: Node | undefined, text: string, path: readonly (string | number)[]): { line?: number; column?: number } {
+function locate(
+  root: Node | undefined,
+  text: string,
+  path: readonly (string | number)[],
+): { line?: number; column?: number } {
   if (root === undefined) return {};
   for (let depth = path.length; depth >= 0; depth -= 1) {
     const node = findNodeAtLocation(root, path.slice(0, depth));
@@ -154,7 +161,11 @@ function locate(root: Node | undefined, text: string, path: readonly (string | n
 }
 
 /** Duplicate keys JSON.parse would silently collapse; found per object, with their paths. */
-function duplicateKeys(node: Node, path: (string | number)[], out: { path: (string | number)[]; offset: number }[]): void {
+function duplicateKeys(
+  node: Node,
+  path: (string | number)[],
+  out: { path: (string | number)[]; offset: number }[],
+): void {
   if (node.type === 'object') {
     const seen = new Set<string>();
     for (const property of node.children ?? []) {
@@ -172,7 +183,16 @@ function duplicateKeys(node: Node, path: (string | number)[], out: { path: (stri
 }
 
 function fatalDocument(text: string, fatal: ConfigProblem[]): ConfigDocument {
-  return { text, fatal, entryProblems: [], servers: new Map(), names: [], ambiguousNames: new Set(), value: undefined, root: undefined };
+  return {
+    text,
+    fatal,
+    entryProblems: [],
+    servers: new Map(),
+    names: [],
+    ambiguousNames: new Set(),
+    value: undefined,
+    root: undefined,
+  };
 }
 
 /** Parse and validate config text without touching the disk. Never throws for bad content. */
@@ -184,7 +204,12 @@ export function parseConfigText(text: string): ConfigDocument {
   const deep = tooDeepAt(text);
   if (deep !== undefined) {
     // Checked before parsing: the parser recurses per level and would overflow the stack.
-    return fatalDocument(text, [{ message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`, ...positionAt(text, deep) }]);
+    return fatalDocument(text, [
+      {
+        message: `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`,
+        ...positionAt(text, deep),
+      },
+    ]);
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, STRICT_JSON);
@@ -201,7 +226,11 @@ export function parseConfigText(text: string): ConfigDocument {
   const value: unknown = parse(text, [], STRICT_JSON);
   if (!isPlainObject(value) || root === undefined) {
     return fatalDocument(text, [
-      { message: `The file must hold a JSON object like { "mcpServers": { … } } (found ${describeType(value)})`, line: 1, column: 1 },
+      {
+        message: `The file must hold a JSON object like { "mcpServers": { … } } (found ${describeType(value)})`,
+        line: 1,
+        column: 1,
+      },
     ]);
   }
 
@@ -211,7 +240,11 @@ export function parseConfigText(text: string): ConfigDocument {
   const topLevelDuplicate = duplicates.find((d) => d.path.length === 1 && d.path[0] === 'mcpServers');
   if (topLevelDuplicate !== undefined) {
     return fatalDocument(text, [
-      { message: '"mcpServers" appears twice: keep only one', field: 'mcpServers', ...positionAt(text, topLevelDuplicate.offset) },
+      {
+        message: '"mcpServers" appears twice: keep only one',
+        field: 'mcpServers',
+        ...positionAt(text, topLevelDuplicate.offset),
+      },
     ]);
   }
 
@@ -241,10 +274,18 @@ export function parseConfigText(text: string): ConfigDocument {
     const where = positionAt(text, duplicate.offset);
     doc.ambiguousNames.add(name);
     if (duplicate.path.length === 2) {
-      doc.entryProblems.push({ message: `Two servers are named "${name}": rename or remove one`, field: `mcpServers.${name}`, ...where });
+      doc.entryProblems.push({
+        message: `Two servers are named "${name}": rename or remove one`,
+        field: `mcpServers.${name}`,
+        ...where,
+      });
     } else {
       const key = duplicate.path.slice(2).map(String).join('.');
-      doc.entryProblems.push({ message: `"${key}" appears twice: keep only one`, field: `mcpServers.${name}.${key}`, ...where });
+      doc.entryProblems.push({
+        message: `"${key}" appears twice: keep only one`,
+        field: `mcpServers.${name}.${key}`,
+        ...where,
+      });
     }
   }
 
@@ -264,8 +305,14 @@ export function parseConfigText(text: string): ConfigDocument {
     const entry = (serversValue as Record<string, unknown>)[name];
     const nameCheck = ServerNameSchema.safeParse(name);
     if (!nameCheck.success || nameCheck.data !== name) {
-      const reason = nameCheck.success ? 'remove the spaces around it' : (nameCheck.error.issues[0]?.message ?? 'invalid name');
-      doc.entryProblems.push({ message: `The server name "${name}" is not allowed: ${reason}`, field: `mcpServers.${name}`, ...locate(root, text, ['mcpServers', name]) });
+      const reason = nameCheck.success
+        ? 'remove the spaces around it'
+        : (nameCheck.error.issues[0]?.message ?? 'invalid name');
+      doc.entryProblems.push({
+        message: `The server name "${name}" is not allowed: ${reason}`,
+        field: `mcpServers.${name}`,
+        ...locate(root, text, ['mcpServers', name]),
+      });
       continue;
     }
     const parsed = ServerConfigSchema.safeParse(entry);

@@ -11,8 +11,17 @@ describe('serializeServerConfig', () => {
   it('writes command and args always and other fields only when they differ from the defaults', () => {
     expect(serializeServerConfig(cfg({ command: 'npx' }))).toEqual({ command: 'npx', args: [] });
     expect(
-      serializeServerConfig(cfg({ command: 'npx', cwd: '/w', enabled: false, timeouts: { startupMs: 5_000 }, logLevel: 'debug' })),
-    ).toEqual({ command: 'npx', args: [], cwd: '/w', enabled: false, timeouts: { startupMs: 5_000, requestMs: 60_000, maxTotalMs: 600_000 }, logLevel: 'debug' });
+      serializeServerConfig(
+        cfg({ command: 'npx', cwd: '/w', enabled: false, timeouts: { startupMs: 5_000 }, logLevel: 'debug' }),
+      ),
+    ).toEqual({
+      command: 'npx',
+      args: [],
+      cwd: '/w',
+      enabled: false,
+      timeouts: { startupMs: 5_000, requestMs: 60_000, maxTotalMs: 600_000 },
+      logLevel: 'debug',
+    });
   });
 });
 
@@ -26,7 +35,9 @@ describe('detectStyle', () => {
 
 describe('writeServerEntry', () => {
   it('adds mcpServers to a file that has none, in the file’s layout', () => {
-    expect(write('{"globalShortcut": "x"}', 'a', { command: 'node' })).toBe('{"globalShortcut": "x", "mcpServers": {"a": {"command": "node", "args": []}}}');
+    expect(write('{"globalShortcut": "x"}', 'a', { command: 'node' })).toBe(
+      '{"globalShortcut": "x", "mcpServers": {"a": {"command": "node", "args": []}}}',
+    );
     expect(write('{\n  "globalShortcut": "x"\n}\n', 'a', { command: 'node' })).toBe(
       '{\n  "globalShortcut": "x",\n  "mcpServers": {\n    "a": {\n      "command": "node",\n      "args": []\n    }\n  }\n}\n',
     );
@@ -48,11 +59,14 @@ describe('writeServerEntry', () => {
   it('inserts after a broken last entry without rewriting its line', () => {
     const text = '{\n  "mcpServers": {\n    "ok": {"command": "x"},    "broken":   {"args":  7}\n  }\n}\n';
     const next = write(text, 'new', { command: 'y' });
-    expect(next).toBe('{\n  "mcpServers": {\n    "ok": {"command": "x"},    "broken":   {"args":  7},\n    "new": {\n      "command": "y",\n      "args": []\n    }\n  }\n}\n');
+    expect(next).toBe(
+      '{\n  "mcpServers": {\n    "ok": {"command": "x"},    "broken":   {"args":  7},\n    "new": {\n      "command": "y",\n      "args": []\n    }\n  }\n}\n',
+    );
   });
 
   it('keeps unknown keys and a multi-line value’s block layout when replacing', () => {
-    const text = '{\n  "mcpServers": {\n    "a": {\n      "x-extra": [1, 2],\n      "command": "x",\n      "env": {\n        "A": "1"\n      }\n    }\n  }\n}\n';
+    const text =
+      '{\n  "mcpServers": {\n    "a": {\n      "x-extra": [1, 2],\n      "command": "x",\n      "env": {\n        "A": "1"\n      }\n    }\n  }\n}\n';
     expect(write(text, 'a', { command: 'x', env: { A: '1', B: '2' } })).toBe(
       '{\n  "mcpServers": {\n    "a": {\n      "x-extra": [1, 2],\n      "command": "x",\n      "env": {\n        "A": "1",\n        "B": "2"\n      }\n    }\n  }\n}\n',
     );
@@ -71,13 +85,20 @@ describe('writeServerEntry', () => {
 });
 
 describe('removeServerEntry', () => {
-  const text = '{\n  "mcpServers": {\n    "a": {"command": "a"},\n    "b": {"command": "b"},\n    "c": {"command": "c"}\n  }\n}\n';
+  const text =
+    '{\n  "mcpServers": {\n    "a": {"command": "a"},\n    "b": {"command": "b"},\n    "c": {"command": "c"}\n  }\n}\n';
   const remove = (source: string, name: string) => removeServerEntry(parseConfigText(source), name);
 
   it('removes the first, a middle and the last entry with their commas', () => {
-    expect(remove(text, 'a')).toBe('{\n  "mcpServers": {\n    "b": {"command": "b"},\n    "c": {"command": "c"}\n  }\n}\n');
-    expect(remove(text, 'b')).toBe('{\n  "mcpServers": {\n    "a": {"command": "a"},\n    "c": {"command": "c"}\n  }\n}\n');
-    expect(remove(text, 'c')).toBe('{\n  "mcpServers": {\n    "a": {"command": "a"},\n    "b": {"command": "b"}\n  }\n}\n');
+    expect(remove(text, 'a')).toBe(
+      '{\n  "mcpServers": {\n    "b": {"command": "b"},\n    "c": {"command": "c"}\n  }\n}\n',
+    );
+    expect(remove(text, 'b')).toBe(
+      '{\n  "mcpServers": {\n    "a": {"command": "a"},\n    "c": {"command": "c"}\n  }\n}\n',
+    );
+    expect(remove(text, 'c')).toBe(
+      '{\n  "mcpServers": {\n    "a": {"command": "a"},\n    "b": {"command": "b"}\n  }\n}\n',
+    );
   });
 
   it('leaves an empty object when the only entry goes', () => {

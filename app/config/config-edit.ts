@@ -70,7 +70,9 @@ function compactJson(value: unknown): string {
 
 /** Multi-line JSON whose continuation lines start at `indent`. */
 function blockJson(value: unknown, indent: string, style: TextStyle): string {
-  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
 }
 
 function lineStart(text: string, offset: number): number {
@@ -111,14 +113,24 @@ function insertProperty(text: string, object: Node, key: string, value: unknown,
   }
   const lastLine = lineIndent(text, last.offset);
   const firstLine = lineIndent(text, first.offset);
-  const indent = lastLine.startsLine ? lastLine.indent : firstLine.startsLine ? firstLine.indent : parentIndent + style.unit;
-  return { offset: end(last), length: 0, content: `,${style.eol}${indent}${property}${blockJson(value, indent, style)}` };
+  const indent = lastLine.startsLine
+    ? lastLine.indent
+    : firstLine.startsLine
+      ? firstLine.indent
+      : parentIndent + style.unit;
+  return {
+    offset: end(last),
+    length: 0,
+    content: `,${style.eol}${indent}${property}${blockJson(value, indent, style)}`,
+  };
 }
 
 function replaceValue(text: string, node: Node, value: unknown, style: TextStyle): Edit {
   const original = text.slice(node.offset, end(node));
   // Keep the person's choice: a value written on one line stays on one line.
-  const content = original.includes('\n') ? blockJson(value, lineIndent(text, node.offset).indent, style) : compactJson(value);
+  const content = original.includes('\n')
+    ? blockJson(value, lineIndent(text, node.offset).indent, style)
+    : compactJson(value);
   return { offset: node.offset, length: node.length, content };
 }
 
@@ -146,7 +158,8 @@ function reparse(text: string): Node {
 /** Set (or remove, with `undefined`) one property of the object at `path`, re-reading the tree each time. */
 function setProperty(text: string, path: string[], key: string, value: unknown, style: TextStyle): string {
   const object = findNodeAtLocation(reparse(text), path);
-  if (object === undefined || object.type !== 'object') throw new Error(`no object at ${path.join('.')} in the config text`);
+  if (object === undefined || object.type !== 'object')
+    throw new Error(`no object at ${path.join('.')} in the config text`);
   const property = propertyOf(object, key);
   const valueNode = property?.children?.[1];
   if (value === undefined) return property === undefined ? text : applyEdits(text, [removeProperty(object, property)]);
@@ -159,7 +172,12 @@ function setProperty(text: string, path: string[], key: string, value: unknown, 
  * that already mean the same value keep their exact text, unknown keys stay.
  * With `previousName` the entry's key is renamed in place first.
  */
-export function writeServerEntry(doc: ConfigDocument, name: string, config: ServerConfig, previousName?: string): string {
+export function writeServerEntry(
+  doc: ConfigDocument,
+  name: string,
+  config: ServerConfig,
+  previousName?: string,
+): string {
   const serialized = serializeServerConfig(config);
   if (doc.root === undefined || doc.value === undefined) {
     // Empty file: nothing of the person's to preserve.
@@ -206,8 +224,14 @@ export function writeServerLogLevel(doc: ConfigDocument, name: string, level: Lo
 export function writeServerOAuthIssuer(doc: ConfigDocument, name: string, issuer: string): string {
   if (doc.root === undefined) throw new Error('no config text to edit');
   const oauth = doc.ambiguousNames.has(name) ? undefined : doc.servers.get(name)?.oauth;
-  if (oauth === undefined) throw new HostError('NOT_FOUND', `No valid server named "${name}" with OAuth settings`, 'name');
-  if (oauth.issuer !== undefined) throw new HostError('CONFLICT', `Server "${name}" already names its authorization server (${oauth.issuer})`, 'oauth.issuer');
+  if (oauth === undefined)
+    throw new HostError('NOT_FOUND', `No valid server named "${name}" with OAuth settings`, 'name');
+  if (oauth.issuer !== undefined)
+    throw new HostError(
+      'CONFLICT',
+      `Server "${name}" already names its authorization server (${oauth.issuer})`,
+      'oauth.issuer',
+    );
   return setProperty(doc.text, ['mcpServers', name, 'oauth'], 'issuer', issuer, detectStyle(doc.text));
 }
 

@@ -62,7 +62,14 @@ describe('ConfigStore.setServerLogLevel', () => {
   });
 
   it('refuses an unknown server and a broken entry, leaving the file untouched', async () => {
-    const text = lines('{', '  "mcpServers": {', '    "ok": { "command": "node" },', '    "broken": { "command": "" }', '  }', '}');
+    const text = lines(
+      '{',
+      '  "mcpServers": {',
+      '    "ok": { "command": "node" },',
+      '    "broken": { "command": "" }',
+      '  }',
+      '}',
+    );
     await writeFile(file, text);
     await store.load();
     await expect(store.setServerLogLevel('ghost', 'info')).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -91,13 +98,26 @@ describe('ConfigStore.pinServerOAuthIssuer', () => {
     const pinned = await readFile(file, 'utf8');
     expect(JSON.parse(pinned)).toEqual({
       mcpServers: {
-        robot: { url: 'https://mcp.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: '${secret:server/robot/oauth/clientSecret}', issuer: 'https://auth.example.com' } },
+        robot: {
+          url: 'https://mcp.example.com/mcp',
+          oauth: {
+            grant: 'client_credentials',
+            clientId: 'ci',
+            clientSecret: '${secret:server/robot/oauth/clientSecret}',
+            issuer: 'https://auth.example.com',
+          },
+        },
         local: { command: 'npx' },
       },
     });
     expect(pinned.split('\n').filter((line) => !REMOTE.includes(line))).toHaveLength(1);
-    await expect(store.pinServerOAuthIssuer('robot', 'https://evil.example.com')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('https://auth.example.com') });
-    await expect(store.pinServerOAuthIssuer('local', 'https://auth.example.com')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(store.pinServerOAuthIssuer('robot', 'https://evil.example.com')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('https://auth.example.com'),
+    });
+    await expect(store.pinServerOAuthIssuer('local', 'https://auth.example.com')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await readFile(file, 'utf8')).toBe(pinned);
   });
 });

@@ -33,13 +33,20 @@ describe('maskSecretSlots', () => {
   it('masks secret env values, secret and always-secret headers and OAuth client secrets of a file with syntax errors, and nothing else', () => {
     const { text, slots } = maskSecretSlots(BROKEN);
     for (const secret of PLAIN) expect(text).not.toContain(secret);
-    expect(slots.map((slot) => `${slot.server}.${slot.section}.${slot.key}`)).toEqual(['github.env.GITHUB_TOKEN', 'api.headers.Authorization', 'api.headers.X-Token', 'idp.oauth.clientSecret']);
+    expect(slots.map((slot) => `${slot.server}.${slot.section}.${slot.key}`)).toEqual([
+      'github.env.GITHUB_TOKEN',
+      'api.headers.Authorization',
+      'api.headers.X-Token',
+      'idp.oauth.clientSecret',
+    ]);
     expect(text).toContain(`"GITHUB_TOKEN": ${MASK}`);
     // References, plain settings and the rest of the text stay as they are (the trailing comma too).
     expect(text).toContain('"REF": "${secret:server/github/env/REF}"');
     expect(text).toContain('"X-Team": "core"');
     expect(text).toContain('"REGION": "eu"');
-    expect(text.replaceAll(MASK, '')).toBe(BROKEN.replace(/"ghp_plain\\"secret1"|"Bearer hdr-secret-2"|"xtok-secret-3"|"client-secret-4"/g, ''));
+    expect(text.replaceAll(MASK, '')).toBe(
+      BROKEN.replace(/"ghp_plain\\"secret1"|"Bearer hdr-secret-2"|"xtok-secret-3"|"client-secret-4"/g, ''),
+    );
   });
 
   it('finds nothing in a file too deep to parse, without overflowing the stack', () => {
@@ -50,16 +57,25 @@ describe('maskSecretSlots', () => {
 describe('unmaskSecretSlots', () => {
   it('puts every masked value back from the original, also for a renamed entry', () => {
     const shown = maskSecretSlots(BROKEN).text;
-    const fixed = shown.replace('["GITHUB_TOKEN", "REF"],', '["GITHUB_TOKEN", "REF"]').replace('"api":', '"api-renamed":');
+    const fixed = shown
+      .replace('["GITHUB_TOKEN", "REF"],', '["GITHUB_TOKEN", "REF"]')
+      .replace('"api":', '"api-renamed":');
     const { text, problems } = unmaskSecretSlots(fixed, [BROKEN]);
     expect(problems).toEqual([]);
-    expect(text).toBe(BROKEN.replace('["GITHUB_TOKEN", "REF"],', '["GITHUB_TOKEN", "REF"]').replace('"api":', '"api-renamed":'));
+    expect(text).toBe(
+      BROKEN.replace('["GITHUB_TOKEN", "REF"],', '["GITHUB_TOKEN", "REF"]').replace('"api":', '"api-renamed":'),
+    );
   });
 
   it('refuses a mask it cannot put back: moved to another key, or inside a longer value', () => {
     const shown = maskSecretSlots(BROKEN).text;
     const moved = unmaskSecretSlots(shown.replace('"REGION": "eu"', `"REGION": ${MASK}`), [BROKEN]);
-    expect(moved.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/no value to put back for REGION of "github": type the value again/), line: 5 })]);
+    expect(moved.problems).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/no value to put back for REGION of "github": type the value again/),
+        line: 5,
+      }),
+    ]);
     const inside = unmaskSecretSlots(shown.replace('"REGION": "eu"', `"REGION": "eu-${SECRET_MASK}"`), [BROKEN]);
     expect(inside.problems[0]?.message).toMatch(/cannot be part of a longer value/);
   });
@@ -106,13 +122,19 @@ describe('ConfigStore with an invalid file holding plain secrets', () => {
     const written = await readFile(file, 'utf8');
     expect(written).not.toContain(SECRET_MASK);
     expect(store.rawServer('github')?.env.GITHUB_TOKEN).toBe('ghp_plain"secret1');
-    expect(store.rawServer('api')).toMatchObject({ headers: { Authorization: 'Bearer hdr-secret-2', 'X-Token': 'xtok-secret-3' } });
+    expect(store.rawServer('api')).toMatchObject({
+      headers: { Authorization: 'Bearer hdr-secret-2', 'X-Token': 'xtok-secret-3' },
+    });
     expect(store.rawServer('idp')?.oauth).toMatchObject({ clientSecret: 'client-secret-4' });
   });
 
   it('refuses to save a mask it cannot put back, and leaves the file alone', async () => {
     const shown = (await store.load()).text ?? '';
-    const result = await store.saveText(shown.replace('["GITHUB_TOKEN", "REF"],', '["GITHUB_TOKEN", "REF"]').replace('"REGION": "eu"', `"REGION": ${MASK}`));
+    const result = await store.saveText(
+      shown
+        .replace('["GITHUB_TOKEN", "REF"],', '["GITHUB_TOKEN", "REF"]')
+        .replace('"REGION": "eu"', `"REGION": ${MASK}`),
+    );
     expect(result.state).toBe('invalid');
     expect(result.problems[0]?.message).toMatch(/type the value again/);
     expect(await readFile(file, 'utf8')).toBe(BROKEN);

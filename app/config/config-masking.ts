@@ -45,7 +45,9 @@ function properties(node: Node | undefined): Array<[string, Node]> {
 }
 
 function stringsOf(node: Node | undefined): string[] {
-  return node?.type === 'array' ? (node.children ?? []).flatMap((child) => (typeof child.value === 'string' ? [child.value] : [])) : [];
+  return node?.type === 'array'
+    ? (node.children ?? []).flatMap((child) => (typeof child.value === 'string' ? [child.value] : []))
+    : [];
 }
 
 /** The secret values (plain, not `${secret:…}` references) of every entry the text holds, valid or not. */
@@ -58,13 +60,31 @@ export function findSecretSlots(text: string): SecretSlot[] {
       const secretEnv = fields.filter(([name]) => name === 'secretEnv').flatMap(([, node]) => stringsOf(node));
       const secretHeaders = fields.filter(([name]) => name === 'secretHeaders').flatMap(([, node]) => stringsOf(node));
       const isSecret = (section: SecretSlot['section'], key: string): boolean =>
-        section === 'env' ? secretEnv.includes(key) : section === 'headers' ? isSecretHeader({ secretHeaders }, key) : (OAUTH_SECRET_FIELDS as readonly string[]).includes(key);
+        section === 'env'
+          ? secretEnv.includes(key)
+          : section === 'headers'
+            ? isSecretHeader({ secretHeaders }, key)
+            : (OAUTH_SECRET_FIELDS as readonly string[]).includes(key);
       for (const [section, values] of fields) {
         if (section !== 'env' && section !== 'headers' && section !== 'oauth') continue;
         for (const [key, node] of properties(values)) {
-          if (node.type !== 'string' || typeof node.value !== 'string' || node.value === '' || node.value === SECRET_MASK || REFERENCE.test(node.value)) continue;
+          if (
+            node.type !== 'string' ||
+            typeof node.value !== 'string' ||
+            node.value === '' ||
+            node.value === SECRET_MASK ||
+            REFERENCE.test(node.value)
+          )
+            continue;
           if (!isSecret(section, key)) continue;
-          slots.push({ server, section, key, raw: text.slice(node.offset, node.offset + node.length), offset: node.offset, length: node.length });
+          slots.push({
+            server,
+            section,
+            key,
+            raw: text.slice(node.offset, node.offset + node.length),
+            offset: node.offset,
+            length: node.length,
+          });
         }
       }
     }
@@ -76,13 +96,18 @@ export function findSecretSlots(text: string): SecretSlot[] {
 export function maskSecretSlots(text: string): { text: string; slots: SecretSlot[] } {
   const slots = findSecretSlots(text);
   if (slots.length === 0) return { text, slots };
-  const edits: Edit[] = slots.map((slot) => ({ offset: slot.offset, length: slot.length, content: JSON.stringify(SECRET_MASK) }));
+  const edits: Edit[] = slots.map((slot) => ({
+    offset: slot.offset,
+    length: slot.length,
+    content: JSON.stringify(SECRET_MASK),
+  }));
   return { text: applyEdits(text, edits), slots };
 }
 
 /** "API_KEY of "github"", "the Authorization header of "api"". */
 function describeSlot(slot: Pick<SecretSlot, 'server' | 'section' | 'key'>): string {
-  const what = slot.section === 'env' ? slot.key : slot.section === 'headers' ? `the ${slot.key} header` : `oauth.${slot.key}`;
+  const what =
+    slot.section === 'env' ? slot.key : slot.section === 'headers' ? `the ${slot.key} header` : `oauth.${slot.key}`;
   return `${what} of "${slot.server}"`;
 }
 
@@ -108,12 +133,19 @@ function maskNodes(node: Node | undefined, out: Node[] = []): Node[] {
  * editor was shown, if different. A mask with no value to put back is a problem,
  * and the text is not to be written: the mask would replace the secret.
  */
-export function unmaskSecretSlots(submitted: string, originals: readonly string[]): { text: string; problems: ConfigProblem[] } {
+export function unmaskSecretSlots(
+  submitted: string,
+  originals: readonly string[],
+): { text: string; problems: ConfigProblem[] } {
   if (!submitted.includes(SECRET_MASK)) return { text: submitted, problems: [] };
   const root = tolerantTree(submitted);
   // The first original that has a slot wins (the file on disk before the text the editor was shown).
   const hidden = originals.flatMap((original) => findSecretSlots(original));
-  const submittedNames = new Set(properties(root).flatMap(([top, servers]) => (top === 'mcpServers' ? properties(servers).map(([name]) => name) : [])));
+  const submittedNames = new Set(
+    properties(root).flatMap(([top, servers]) =>
+      top === 'mcpServers' ? properties(servers).map(([name]) => name) : [],
+    ),
+  );
   const edits: Edit[] = [];
   const problems: ConfigProblem[] = [];
   for (const node of maskNodes(root)) {
@@ -123,7 +155,11 @@ export function unmaskSecretSlots(submitted: string, originals: readonly string[
     if (path.length === 4 && top === 'mcpServers' && typeof server === 'string' && typeof key === 'string') {
       found = hidden.find((slot) => slot.server === server && slot.section === section && slot.key === key);
       if (found === undefined) {
-        const moved = new Map(hidden.filter((slot) => slot.section === section && slot.key === key && !submittedNames.has(slot.server)).map((slot) => [slot.server, slot]));
+        const moved = new Map(
+          hidden
+            .filter((slot) => slot.section === section && slot.key === key && !submittedNames.has(slot.server))
+            .map((slot) => [slot.server, slot]),
+        );
         if (moved.size === 1) found = [...moved.values()][0];
       }
     }
@@ -131,12 +167,21 @@ export function unmaskSecretSlots(submitted: string, originals: readonly string[
       edits.push({ offset: node.offset, length: node.length, content: found.raw });
       continue;
     }
-    const where = typeof server === 'string' && typeof key === 'string' && path.length === 4 ? describeSlot({ server, section: section as SecretSlot['section'], key }) : 'this value';
-    problems.push({ message: `"${SECRET_MASK}" stands for a hidden secret, but Berth has no value to put back for ${where}: type the value again`, ...positionAt(submitted, node.offset) });
+    const where =
+      typeof server === 'string' && typeof key === 'string' && path.length === 4
+        ? describeSlot({ server, section: section as SecretSlot['section'], key })
+        : 'this value';
+    problems.push({
+      message: `"${SECRET_MASK}" stands for a hidden secret, but Berth has no value to put back for ${where}: type the value again`,
+      ...positionAt(submitted, node.offset),
+    });
   }
   const text = edits.length === 0 ? submitted : applyEdits(submitted, edits);
   if (problems.length === 0 && text.includes(SECRET_MASK)) {
-    problems.push({ message: `"${SECRET_MASK}" stands for a hidden secret and cannot be part of a longer value: type the value again`, ...positionAt(submitted, submitted.indexOf(SECRET_MASK)) });
+    problems.push({
+      message: `"${SECRET_MASK}" stands for a hidden secret and cannot be part of a longer value: type the value again`,
+      ...positionAt(submitted, submitted.indexOf(SECRET_MASK)),
+    });
   }
   return { text, problems };
 }

@@ -37,7 +37,13 @@ beforeEach(async () => {
     warn: (text) => warnings.push(text),
     onValuesChanged: (names) => valuesChanged.push(names),
   });
-  config = new ConfigStore({ filePath: file, watchDebounceMs: 50, onChange: (status) => changes.push(status), moveSecretsOut: (text) => secrets.moveOutOfText(text), warn: (text) => warnings.push(text) });
+  config = new ConfigStore({
+    filePath: file,
+    watchDebounceMs: 50,
+    onChange: (status) => changes.push(status),
+    moveSecretsOut: (text) => secrets.moveOutOfText(text),
+    warn: (text) => warnings.push(text),
+  });
 });
 afterEach(async () => {
   config.close();
@@ -67,8 +73,16 @@ describe('ConfigStore with secret references', () => {
     await config.load();
     config.watch();
     await writeFile(file, plainConfig('hand-typed-value'));
-    await waitUntil(async () => (await secretStore.get('server/gh/env/TOKEN')) === 'hand-typed-value', 10_000, 'the hand-typed value to be stored');
-    await waitUntil(async () => (await readFile(file, 'utf8')) === plainConfig(REF), 10_000, 'the file to be rewritten');
+    await waitUntil(
+      async () => (await secretStore.get('server/gh/env/TOKEN')) === 'hand-typed-value',
+      10_000,
+      'the hand-typed value to be stored',
+    );
+    await waitUntil(
+      async () => (await readFile(file, 'utf8')) === plainConfig(REF),
+      10_000,
+      'the file to be rewritten',
+    );
     expect(config.servers().gh?.env.TOKEN).toBe(REF);
     expect(valuesChanged).toEqual([['gh']]);
     // The file reads as before, so there is no config change to report, and our own rewrite is not one either.
@@ -86,7 +100,10 @@ describe('ConfigStore with secret references', () => {
 
   it('never writes a plain secret value, even from an edit made without ServerSecrets.save', async () => {
     await config.load();
-    await config.addServer('gh', ServerConfigSchema.parse({ command: 'gh', env: { TOKEN: 'added-in-plain' }, secretEnv: ['TOKEN'] }));
+    await config.addServer(
+      'gh',
+      ServerConfigSchema.parse({ command: 'gh', env: { TOKEN: 'added-in-plain' }, secretEnv: ['TOKEN'] }),
+    );
     expect(await readFile(file, 'utf8')).not.toContain('added-in-plain');
     expect(config.servers().gh?.env.TOKEN).toBe(REF);
     expect(await secretStore.get('server/gh/env/TOKEN')).toBe('added-in-plain');
@@ -100,7 +117,12 @@ describe('ConfigStore with secret references', () => {
       },
       delete: async (): Promise<void> => undefined,
     };
-    const refusing = new ServerSecrets({ store: locked, configText: () => '', info: (text) => infos.push(text), warn: (text) => warnings.push(text) });
+    const refusing = new ServerSecrets({
+      store: locked,
+      configText: () => '',
+      info: (text) => infos.push(text),
+      warn: (text) => warnings.push(text),
+    });
     const store = new ConfigStore({ filePath: file, moveSecretsOut: (text) => refusing.moveOutOfText(text) });
     await writeFile(file, plainConfig(TOKEN));
     await store.load();

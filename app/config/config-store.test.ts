@@ -46,7 +46,19 @@ describe('ConfigStore reading', () => {
     expect(store.servers()).toEqual({});
     await store.addServer('memory', cfg({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] }));
     expect(await readFile(file, 'utf8')).toBe(
-      lines('{', '  "mcpServers": {', '    "memory": {', '      "command": "npx",', '      "args": [', '        "-y",', '        "@modelcontextprotocol/server-memory"', '      ]', '    }', '  }', '}'),
+      lines(
+        '{',
+        '  "mcpServers": {',
+        '    "memory": {',
+        '      "command": "npx",',
+        '      "args": [',
+        '        "-y",',
+        '        "@modelcontextprotocol/server-memory"',
+        '      ]',
+        '    }',
+        '  }',
+        '}',
+      ),
     );
     expect(store.status().state).toBe('ok');
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -62,10 +74,17 @@ describe('ConfigStore reading', () => {
   });
 
   it('rejects comments', async () => {
-    await writeFile(file, lines('{', '  "mcpServers": {', '    // off for now', '    "a": { "command": "x" }', '  }', '}'));
+    await writeFile(
+      file,
+      lines('{', '  "mcpServers": {', '    // off for now', '    "a": { "command": "x" }', '  }', '}'),
+    );
     const status = await open().load();
     expect(status.state).toBe('invalid');
-    expect(status.problems[0]).toMatchObject({ line: 3, column: 5, message: expect.stringMatching(/Comments are not allowed/) });
+    expect(status.problems[0]).toMatchObject({
+      line: 3,
+      column: 5,
+      message: expect.stringMatching(/Comments are not allowed/),
+    });
   });
 
   it('loads the valid entries next to a broken one', async () => {
@@ -102,7 +121,10 @@ describe('ConfigStore writes on an invalid file', () => {
     const config = cfg({ command: 'node' });
     await expect(store.addServer('b', config)).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
     await expect(store.setServer('a', config)).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
-    await expect(store.removeServer('a')).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/line \d+, column \d+/) });
+    await expect(store.removeServer('a')).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringMatching(/line \d+, column \d+/),
+    });
     expect(await readFile(file, 'utf8')).toBe(text);
     expect(await readdir(dir)).toEqual(['config.json']);
   });
@@ -114,7 +136,11 @@ describe('ConfigStore writes on an invalid file', () => {
     await store.load();
 
     const stillBroken = await store.saveText('{"mcpServers": {"a": {"command": "x"}, }}');
-    expect(stillBroken).toMatchObject({ state: 'invalid', problems: [{ line: 1, column: 38 }], text: '{"mcpServers": {"a": {"command": "x"}, }}' });
+    expect(stillBroken).toMatchObject({
+      state: 'invalid',
+      problems: [{ line: 1, column: 38 }],
+      text: '{"mcpServers": {"a": {"command": "x"}, }}',
+    });
     const schemaBroken = await store.saveText('{"mcpServers": {"a": {"command": ""}}}');
     expect(schemaBroken).toMatchObject({ state: 'invalid', problems: [{ field: 'mcpServers.a.command' }] });
     expect(await readFile(file, 'utf8')).toBe(broken);
@@ -176,7 +202,10 @@ describe('ConfigStore surgical edits', () => {
       ].join('\n'),
     );
     expect(store.rawServer('memory')?.enabled).toBe(false);
-    expect(store.status().problems.map((p) => p.field)).toEqual(['mcpServers.broken.command', 'mcpServers.broken.args']);
+    expect(store.status().problems.map((p) => p.field)).toEqual([
+      'mcpServers.broken.command',
+      'mcpServers.broken.args',
+    ]);
   });
 
   it('writes nothing new when a replace means the same config', async () => {
@@ -194,7 +223,20 @@ describe('ConfigStore surgical edits', () => {
     await store.addServer('everything', cfg({ command: 'node', env: { TOKEN: 'x' }, secretEnv: ['TOKEN'] }));
     const text = await readFile(file, 'utf8');
     expect(text).toContain(
-      ['        },', '        "everything": {', '            "command": "node",', '            "args": [],', '            "env": {', '                "TOKEN": "x"', '            },', '            "secretEnv": [', '                "TOKEN"', '            ]', '        }', '    },'].join('\n'),
+      [
+        '        },',
+        '        "everything": {',
+        '            "command": "node",',
+        '            "args": [],',
+        '            "env": {',
+        '                "TOKEN": "x"',
+        '            },',
+        '            "secretEnv": [',
+        '                "TOKEN"',
+        '            ]',
+        '        }',
+        '    },',
+      ].join('\n'),
     );
     expect(text).toContain('        "broken": { "args": "not an array" },\n');
     expect(Object.keys(store.servers())).toEqual(['fs', 'memory', 'everything']);
@@ -223,7 +265,17 @@ describe('ConfigStore surgical edits', () => {
     await store.load();
     await store.removeServer('memory');
     expect(await readFile(file, 'utf8')).toBe(
-      ['{', '    "globalShortcut": "Ctrl+Space",', '    "mcpServers": {', '        "fs": {"command": "npx", "args": ["-y", "server-filesystem"], "x-note": "mine"},', '        "broken": { "args": "not an array" }', '    },', '    "theme": {"dark": true}', '}', ''].join('\n'),
+      [
+        '{',
+        '    "globalShortcut": "Ctrl+Space",',
+        '    "mcpServers": {',
+        '        "fs": {"command": "npx", "args": ["-y", "server-filesystem"], "x-note": "mine"},',
+        '        "broken": { "args": "not an array" }',
+        '    },',
+        '    "theme": {"dark": true}',
+        '}',
+        '',
+      ].join('\n'),
     );
     await store.removeServer('broken');
     expect(store.status().state).toBe('ok');
@@ -232,10 +284,23 @@ describe('ConfigStore surgical edits', () => {
   it('adds several entries in one write, or none when one name is taken', async () => {
     const store = open();
     await store.load();
-    await expect(store.addServers([{ name: 'a', config: cfg({ command: 'x' }) }, { name: 'broken', config: cfg({ command: 'y' }) }])).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(store.addServers([{ name: 'b', config: cfg({ command: 'x' }) }, { name: 'b', config: cfg({ command: 'y' }) }])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      store.addServers([
+        { name: 'a', config: cfg({ command: 'x' }) },
+        { name: 'broken', config: cfg({ command: 'y' }) },
+      ]),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      store.addServers([
+        { name: 'b', config: cfg({ command: 'x' }) },
+        { name: 'b', config: cfg({ command: 'y' }) },
+      ]),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await readFile(file, 'utf8')).toBe(original);
-    await store.addServers([{ name: 'a', config: cfg({ command: 'x' }) }, { name: 'b', config: cfg({ command: 'y', args: ['1'] }) }]);
+    await store.addServers([
+      { name: 'a', config: cfg({ command: 'x' }) },
+      { name: 'b', config: cfg({ command: 'y', args: ['1'] }) },
+    ]);
     expect(Object.keys(store.servers())).toEqual(['fs', 'memory', 'a', 'b']);
     expect(store.names()).toEqual(['fs', 'broken', 'memory', 'a', 'b']);
     expect(await readFile(file, 'utf8')).toContain('"x-note": "mine"');
@@ -251,10 +316,15 @@ describe('ConfigStore surgical edits', () => {
     await expect(store.setServer('new', config, { previousName: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(store.removeServer('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(store.addServer('-bad', config)).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'name' });
-    await expect(store.addServer('ok', { ...config, command: ' ' })).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'config.command' });
+    await expect(store.addServer('ok', { ...config, command: ' ' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'config.command',
+    });
     // Names are case-sensitive, as in Claude Desktop.
     await store.addServer('FS', config);
-    expect((await readFile(file, 'utf8')).replace(/\n {8}"FS": \{[^}]*\}/, '').replace('},\n    },', '}\n    },')).toBe(original);
+    expect((await readFile(file, 'utf8')).replace(/\n {8}"FS": \{[^}]*\}/, '').replace('},\n    },', '}\n    },')).toBe(
+      original,
+    );
   });
 
   it('picks up an external edit made since the last load before writing', async () => {
@@ -290,7 +360,10 @@ describe('ConfigStore concurrency and watching', () => {
 
     await writeFile(file, '{"mcpServers": {"theirs": {"command": "x"}}}');
     // writeFile truncates first, so an empty file may be seen on the way: wait for the final content.
-    await waitFor(() => (changes.some((s) => s.state === 'ok') && 'theirs' in store.servers() ? true : undefined), 'the external edit');
+    await waitFor(
+      () => (changes.some((s) => s.state === 'ok') && 'theirs' in store.servers() ? true : undefined),
+      'the external edit',
+    );
     expect(Object.keys(store.servers())).toEqual(['theirs']);
 
     await writeFile(file, '{"mcpServers": {');
@@ -305,7 +378,10 @@ describe('ConfigStore concurrency and watching', () => {
   it('reports a watcher that cannot start instead of throwing', async () => {
     await writeFile(join(dir, 'blocker'), 'file, not a dir');
     const errors: Error[] = [];
-    const store = new ConfigStore({ filePath: join(dir, 'blocker', 'config.json'), onWatchError: (error) => errors.push(error) });
+    const store = new ConfigStore({
+      filePath: join(dir, 'blocker', 'config.json'),
+      onWatchError: (error) => errors.push(error),
+    });
     stores.push(store);
     expect(() => store.watch()).not.toThrow();
     expect(errors).toHaveLength(1);

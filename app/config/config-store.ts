@@ -53,7 +53,9 @@ function sameDisk(a: DiskState, b: DiskState): boolean {
 }
 
 function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 /**
@@ -80,7 +82,8 @@ export class ConfigStore {
   constructor(options: ConfigStoreOptions) {
     this.filePath = options.filePath;
     this.onChange = options.onChange;
-    this.onWatchError = options.onWatchError ?? ((error) => console.error(`Berth: watching ${this.filePath} failed: ${error.message}`));
+    this.onWatchError =
+      options.onWatchError ?? ((error) => console.error(`Berth: watching ${this.filePath} failed: ${error.message}`));
     this.debounceMs = options.watchDebounceMs ?? 150;
     this.moveSecretsOut = options.moveSecretsOut;
     this.warn = options.warn ?? ((text) => console.warn(`Berth: ${text}`));
@@ -115,7 +118,13 @@ export class ConfigStore {
       this.masked = { source: text, text: maskedText, hidden: slots.length };
     }
     const { text: shown, hidden } = this.masked;
-    return { path: this.filePath, state: 'invalid', problems, text: shown, ...(hidden > 0 ? { hiddenSecrets: hidden } : {}) };
+    return {
+      path: this.filePath,
+      state: 'invalid',
+      problems,
+      text: shown,
+      ...(hidden > 0 ? { hiddenSecrets: hidden } : {}),
+    };
   }
 
   /** Valid entries only, parsed with defaults applied, in file order. */
@@ -140,7 +149,8 @@ export class ConfigStore {
     const validName = this.checkName(name);
     const validConfig = this.checkConfig(config);
     return this.mutate((doc) => {
-      if (doc.names.includes(validName)) throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'name');
+      if (doc.names.includes(validName))
+        throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'name');
       return writeServerEntry(doc, validName, validConfig);
     }, validName);
   }
@@ -150,17 +160,24 @@ export class ConfigStore {
    * (`CONFLICT`) or invalid, none.
    */
   async addServers(entries: readonly { name: string; config: ServerConfig }[]): Promise<void> {
-    const valid = entries.map((entry) => ({ name: this.checkName(entry.name), config: this.checkConfig(entry.config) }));
-    return this.mutate((doc) => {
-      let current = doc;
-      let text = doc.text;
-      for (const { name, config } of valid) {
-        if (current.names.includes(name)) throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
-        text = writeServerEntry(current, name, config);
-        current = parseConfigText(text);
-      }
-      return text;
-    }, valid.map((entry) => entry.name));
+    const valid = entries.map((entry) => ({
+      name: this.checkName(entry.name),
+      config: this.checkConfig(entry.config),
+    }));
+    return this.mutate(
+      (doc) => {
+        let current = doc;
+        let text = doc.text;
+        for (const { name, config } of valid) {
+          if (current.names.includes(name))
+            throw new HostError('CONFLICT', `A server named "${name}" already exists`, 'name');
+          text = writeServerEntry(current, name, config);
+          current = parseConfigText(text);
+        }
+        return text;
+      },
+      valid.map((entry) => entry.name),
+    );
   }
 
   /**
@@ -173,9 +190,11 @@ export class ConfigStore {
     const previousName = options.previousName;
     return this.mutate((doc) => {
       if (previousName !== undefined && previousName !== validName) {
-        if (!doc.names.includes(previousName)) throw new HostError('NOT_FOUND', `No server named "${previousName}"`, 'name');
+        if (!doc.names.includes(previousName))
+          throw new HostError('NOT_FOUND', `No server named "${previousName}"`, 'name');
         this.refuseDuplicate(doc, previousName);
-        if (doc.names.includes(validName)) throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'newName');
+        if (doc.names.includes(validName))
+          throw new HostError('CONFLICT', `A server named "${validName}" already exists`, 'newName');
         return writeServerEntry(doc, validName, validConfig, previousName);
       }
       this.refuseDuplicate(doc, validName);
@@ -193,7 +212,11 @@ export class ConfigStore {
       if (!doc.names.includes(name)) throw new HostError('NOT_FOUND', `No server named "${name}"`, 'name');
       this.refuseDuplicate(doc, name);
       if (!doc.servers.has(name)) {
-        throw new HostError('CONFIG_INVALID', `The config entry "${name}" has errors, so Berth cannot store its log level; fix it in the editor first`, 'name');
+        throw new HostError(
+          'CONFIG_INVALID',
+          `The config entry "${name}" has errors, so Berth cannot store its log level; fix it in the editor first`,
+          'name',
+        );
       }
       return writeServerLogLevel(doc, name, level);
     }, name);
@@ -286,7 +309,8 @@ export class ConfigStore {
 
   private checkName(name: string): string {
     const parsed = ServerNameSchema.safeParse(name);
-    if (!parsed.success) throw new HostError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid server name', 'name');
+    if (!parsed.success)
+      throw new HostError('INVALID_INPUT', parsed.error.issues[0]?.message ?? 'Invalid server name', 'name');
     return parsed.data;
   }
 
@@ -294,14 +318,22 @@ export class ConfigStore {
     const parsed = ServerConfigSchema.safeParse(config);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HostError('INVALID_INPUT', issue?.message ?? 'Invalid server config', ['config', ...(issue?.path ?? []).map(String)].join('.'));
+      throw new HostError(
+        'INVALID_INPUT',
+        issue?.message ?? 'Invalid server config',
+        ['config', ...(issue?.path ?? []).map(String)].join('.'),
+      );
     }
     return parsed.data;
   }
 
   private refuseDuplicate(doc: ConfigDocument, name: string): void {
     if (doc.ambiguousNames.has(name)) {
-      throw new HostError('CONFIG_INVALID', `The config entry "${name}" has duplicate keys, so an edit would be ambiguous; fix it in the editor first`, 'name');
+      throw new HostError(
+        'CONFIG_INVALID',
+        `The config entry "${name}" has duplicate keys, so an edit would be ambiguous; fix it in the editor first`,
+        'name',
+      );
     }
   }
 
@@ -329,7 +361,10 @@ export class ConfigStore {
       const mustExist = touched === undefined ? [] : typeof touched === 'string' ? [touched] : touched;
       if (nextDoc.fatal.length > 0 || mustExist.some((name) => !nextDoc.servers.has(name))) {
         // A bug in the edit must never reach the disk.
-        throw new HostError('INTERNAL', `Editing the config produced an invalid file: ${describeFirstProblem(documentProblems(nextDoc))}`);
+        throw new HostError(
+          'INTERNAL',
+          `Editing the config produced an invalid file: ${describeFirstProblem(documentProblems(nextDoc))}`,
+        );
       }
       const written = await this.write(next);
       this.disk = { kind: 'text', text: written };
@@ -367,7 +402,9 @@ export class ConfigStore {
     try {
       await this.writeText(moved);
     } catch (error) {
-      this.warn(`could not rewrite ${this.filePath} with its secret values moved to the secret store (${errorMessage(error)}); they stay in the file for now`);
+      this.warn(
+        `could not rewrite ${this.filePath} with its secret values moved to the secret store (${errorMessage(error)}); they stay in the file for now`,
+      );
       return state;
     }
     return { kind: 'text', text: moved };

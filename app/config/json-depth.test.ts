@@ -17,12 +17,17 @@ describe('parseConfigText on deeply nested text', () => {
   it.each([
     ['50,000 [', '['.repeat(50_000)],
     ['50,000 nested arrays under mcpServers', `{"mcpServers":${'['.repeat(50_000)}${']'.repeat(50_000)}}`],
-    ['50,000 nested objects in an entry', `{"mcpServers":{"a":{"command":"x","env":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_001)}}}}`],
+    [
+      '50,000 nested objects in an entry',
+      `{"mcpServers":{"a":{"command":"x","env":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_001)}}}}`,
+    ],
   ])('%s: an invalid file with a clear problem, not a stack overflow', (_label, text) => {
     const doc = parseConfigText(text);
     expect(doc.servers.size).toBe(0);
     expect(doc.fatal).toHaveLength(1);
-    expect(doc.fatal[0]?.message).toBe(`The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`);
+    expect(doc.fatal[0]?.message).toBe(
+      `The file nests [ and { more than ${MAX_JSON_DEPTH} levels deep: a config is only a few levels deep, so Berth does not read it`,
+    );
     expect(doc.fatal[0]).toMatchObject({ line: 1 });
   });
 

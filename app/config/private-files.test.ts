@@ -110,7 +110,11 @@ describe.runIf(posix)('tightenBerthFiles', () => {
   });
 
   it('does nothing for a config dir that does not exist yet', async () => {
-    expect(await tightenBerthFiles(join(dir, 'missing'))).toEqual({ tightened: [], failures: [], identities: new Map() });
+    expect(await tightenBerthFiles(join(dir, 'missing'))).toEqual({
+      tightened: [],
+      failures: [],
+      identities: new Map(),
+    });
   });
 
   it('hands back the identity of each regular file directly in the folder asked for, as before its chmod', async () => {

@@ -79,17 +79,24 @@ export async function tightenBerthFiles(configDir: string, options: TightenOptio
   // Synchronous on purpose: this runs once, before Berth serves anything, and an awaited
   // lstat per file pays a round trip through libuv's thread pool each; with 5,000
   // conversations that was a quarter of a second of every start, the calls themselves ~15 ms.
-  const tighten = (path: string, recurse: 'all' | 'top' | 'none', identities?: Map<string, FileIdentity>, name?: string): void => {
+  const tighten = (
+    path: string,
+    recurse: 'all' | 'top' | 'none',
+    identities?: Map<string, FileIdentity>,
+    name?: string,
+  ): void => {
     let stats;
     try {
       stats = lstatSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') report.failures.push(`${path}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        report.failures.push(`${path}: ${(error as Error).message}`);
       return;
     }
     if (!stats.isFile() && !stats.isDirectory()) return;
     // Taken before a chmod, which changes none of the three.
-    if (identities !== undefined && name !== undefined && stats.isFile()) identities.set(name, { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
+    if (identities !== undefined && name !== undefined && stats.isFile())
+      identities.set(name, { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
     const mode = stats.mode & 0o7777;
     if ((mode & 0o077) !== 0) {
       try {
@@ -110,7 +117,8 @@ export async function tightenBerthFiles(configDir: string, options: TightenOptio
     // One path.join per folder, not per file (its normalizing pass showed in the profile of a start with 5,000 conversations).
     const prefix = join(path, '_').slice(0, -1);
     const kept = keepIn !== undefined && resolve(path) === keepIn ? report.identities : undefined;
-    for (const child of names) tighten(`${prefix}${child}`, recurse === 'all' || BERTH_TREES.has(child) ? 'all' : 'none', kept, child);
+    for (const child of names)
+      tighten(`${prefix}${child}`, recurse === 'all' || BERTH_TREES.has(child) ? 'all' : 'none', kept, child);
   };
   tighten(configDir, 'top');
   return report;

@@ -48,7 +48,11 @@ describe('loadStateFile', () => {
   it('says where the file went and what was wrong, for callers that word their own message', async () => {
     const file = join(dir, 'state.json');
     await writeFile(file, '{"count":"three"}');
-    expect(await loadStateFile(file, Schema, () => 9)).toMatchObject({ kind: 'unusable', problem: expect.stringContaining('count:'), movedTo: `${file}.corrupt-9` });
+    expect(await loadStateFile(file, Schema, () => 9)).toMatchObject({
+      kind: 'unusable',
+      problem: expect.stringContaining('count:'),
+      movedTo: `${file}.corrupt-9`,
+    });
   });
 
   it('can leave out the parser quoting the text (for files holding secrets)', async () => {

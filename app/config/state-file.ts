@@ -44,7 +44,11 @@ function processIsRunning(pid: number): boolean {
  * files of a process still running (a write in progress) are left alone.
  * Returns the names removed.
  */
-export async function removeInterruptedWrites(dir: string, target?: string, listed?: readonly string[]): Promise<string[]> {
+export async function removeInterruptedWrites(
+  dir: string,
+  target?: string,
+  listed?: readonly string[],
+): Promise<string[]> {
   let names: readonly string[];
   try {
     // `listed`: the caller has just listed the folder (the conversations, 5,000 names at start).
@@ -88,7 +92,12 @@ export async function loadStateFile<S extends z.ZodType>(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     const problem = `it could not be read (${errorMessage(error)})`;
-    return { kind: 'unusable', message: `${filePath} could not be read (${errorMessage(error)})`, problem, saveBlocked: problem };
+    return {
+      kind: 'unusable',
+      message: `${filePath} could not be read (${errorMessage(error)})`,
+      problem,
+      saveBlocked: problem,
+    };
   }
   let problem: string;
   try {
@@ -102,7 +111,12 @@ export async function loadStateFile<S extends z.ZodType>(
   const aside = `${filePath}.corrupt-${now()}`;
   try {
     await rename(filePath, aside);
-    return { kind: 'unusable', message: `${filePath} is invalid (${problem}); moved it to ${aside}`, problem, movedTo: aside };
+    return {
+      kind: 'unusable',
+      message: `${filePath} is invalid (${problem}); moved it to ${aside}`,
+      problem,
+      movedTo: aside,
+    };
   } catch (error) {
     const saveBlocked = `it is invalid (${problem}) and could not be moved aside (${errorMessage(error)})`;
     return { kind: 'unusable', message: `${filePath} ${saveBlocked}`, problem, saveBlocked };

@@ -44,7 +44,12 @@ export function serverIdentity(config: ServerIdentitySource): string {
 }
 
 /** The parts of a tool the person is shown and approves (absent fields stay absent). */
-export function approvedToolOf(tool: { title?: string | undefined; description?: string | undefined; inputSchema?: Record<string, unknown> | undefined; annotations?: Record<string, unknown> | undefined }): ApprovedTool {
+export function approvedToolOf(tool: {
+  title?: string | undefined;
+  description?: string | undefined;
+  inputSchema?: Record<string, unknown> | undefined;
+  annotations?: Record<string, unknown> | undefined;
+}): ApprovedTool {
   return {
     ...(tool.title !== undefined ? { title: tool.title } : {}),
     ...(tool.description !== undefined ? { description: tool.description } : {}),
@@ -81,7 +86,11 @@ export interface CurrentApproval {
  * still does. No approval at all (a permission stored before Berth recorded
  * one) is never trusted: it could hide a change made before the upgrade.
  */
-export function staleness(approval: PolicyApproval | undefined, now: CurrentApproval, toolScoped: boolean): PolicyStale | undefined {
+export function staleness(
+  approval: PolicyApproval | undefined,
+  now: CurrentApproval,
+  toolScoped: boolean,
+): PolicyStale | undefined {
   if (approval === undefined) return 'unrecorded';
   if (approval.server !== now.server) return 'server-changed';
   if (!toolScoped || now.tool === undefined) return undefined;
@@ -115,7 +124,11 @@ function toolChanged(approved: ApprovedTool, now: ApprovedTool): boolean {
  * covered this tool (it appeared later): the rule does not apply, and is not
  * stale for it either.
  */
-export function ruleStaleness(approval: PolicyApproval | undefined, tool: string, now: CurrentApproval): { covered: boolean; stale?: PolicyStale } {
+export function ruleStaleness(
+  approval: PolicyApproval | undefined,
+  tool: string,
+  now: CurrentApproval,
+): { covered: boolean; stale?: PolicyStale } {
   if (approval === undefined) return { covered: true, stale: 'unrecorded' };
   const recorded = approval.tools?.[tool];
   if (recorded === undefined) return { covered: false };

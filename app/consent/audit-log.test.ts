@@ -96,7 +96,11 @@ describe('AuditLog', () => {
     expect(entries.map((e) => e.tool)).toEqual(Array.from({ length: 41 }, (_, index) => `tool-${40 - index}`));
 
     const blocked = new AuditLog({ stateDir: join(log.filePath, 'not-a-dir') });
-    const results = await Promise.allSettled([blocked.append(entry(1)), blocked.append(entry(2)), blocked.append(entry(3))]);
+    const results = await Promise.allSettled([
+      blocked.append(entry(1)),
+      blocked.append(entry(2)),
+      blocked.append(entry(3)),
+    ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
@@ -124,14 +128,20 @@ describe('AuditLog', () => {
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth, keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
     expect(argumentsDigest({ a: 1, b: 2 })).toBe(argumentsDigest({ b: 2, a: 1 }));
     expect(argumentsDigest({ a: [1, 2] })).not.toBe(argumentsDigest({ a: [2, 1] }));
   });
 
   it('gives the same text whether or not keys come sorted already (the fast path writes sorted objects as they are)', () => {
-    expect(canonicalJson({ a: 1, b: { c: [{ x: 1, y: 2 }], d: 'e' } })).toBe('{"a":1,"b":{"c":[{"x":1,"y":2}],"d":"e"}}');
-    expect(canonicalJson({ b: { d: 'e', c: [{ y: 2, x: 1 }] }, a: 1 })).toBe('{"a":1,"b":{"c":[{"x":1,"y":2}],"d":"e"}}');
+    expect(canonicalJson({ a: 1, b: { c: [{ x: 1, y: 2 }], d: 'e' } })).toBe(
+      '{"a":1,"b":{"c":[{"x":1,"y":2}],"d":"e"}}',
+    );
+    expect(canonicalJson({ b: { d: 'e', c: [{ y: 2, x: 1 }] }, a: 1 })).toBe(
+      '{"a":1,"b":{"c":[{"x":1,"y":2}],"d":"e"}}',
+    );
     // Integer-like keys: JSON lists them first in numeric order, as before the fast path.
     expect(canonicalJson({ b: 3, 10: 1, 2: 2 })).toBe('{"2":2,"10":1,"b":3}');
     // Inherited enumerable keys are not written; the own ones still sorted.
@@ -140,7 +150,9 @@ describe('canonicalJson', () => {
     // toJSON results are sorted too (the general path), and dates written as JSON writes them.
     expect(canonicalJson({ x: { toJSON: () => ({ b: 1, a: 2 }) } })).toBe('{"x":{"a":2,"b":1}}');
     expect(canonicalJson({ a: 1, b: new Date(0) })).toBe('{"a":1,"b":"1970-01-01T00:00:00.000Z"}');
-    expect(canonicalJson({ a: [1, { c: 2 }], b: null }, 2)).toBe(JSON.stringify({ a: [1, { c: 2 }], b: null }, undefined, 2));
+    expect(canonicalJson({ a: [1, { c: 2 }], b: null }, 2)).toBe(
+      JSON.stringify({ a: [1, { c: 2 }], b: null }, undefined, 2),
+    );
     expect(argumentsDigest({ text: 'ping 1' })).toBe(argumentsDigest(JSON.parse('{"text":"ping 1"}')));
     expect(argumentsDigest({ text: 'ping 1' })).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
@@ -155,18 +167,21 @@ describe('AuditLog file handle', () => {
 
   const openFds = async (): Promise<number> => (await readdir('/proc/self/fd')).length;
 
-  it.runIf(process.platform === 'linux')('keeps one descriptor open between writes, releases it on close, and reopens for a later append', async () => {
-    const log = new AuditLog({ stateDir: dir.path });
-    await log.append(entry(1));
-    const whileOpen = await openFds();
-    for (let n = 2; n <= 20; n += 1) await log.append(entry(n));
-    expect(await openFds()).toBe(whileOpen);
-    await log.close();
-    expect(await openFds()).toBe(whileOpen - 1);
-    await log.append(entry(21));
-    await log.close();
-    const page = await new AuditLog({ stateDir: dir.path }).read();
-    expect(page.entries.map((e) => e.tool)).toEqual(Array.from({ length: 21 }, (_, i) => `tool-${21 - i}`));
-    expect((await stat(join(dir.path, 'audit.jsonl'))).mode & 0o777).toBe(0o600);
-  });
+  it.runIf(process.platform === 'linux')(
+    'keeps one descriptor open between writes, releases it on close, and reopens for a later append',
+    async () => {
+      const log = new AuditLog({ stateDir: dir.path });
+      await log.append(entry(1));
+      const whileOpen = await openFds();
+      for (let n = 2; n <= 20; n += 1) await log.append(entry(n));
+      expect(await openFds()).toBe(whileOpen);
+      await log.close();
+      expect(await openFds()).toBe(whileOpen - 1);
+      await log.append(entry(21));
+      await log.close();
+      const page = await new AuditLog({ stateDir: dir.path }).read();
+      expect(page.entries.map((e) => e.tool)).toEqual(Array.from({ length: 21 }, (_, i) => `tool-${21 - i}`));
+      expect((await stat(join(dir.path, 'audit.jsonl'))).mode & 0o777).toBe(0o600);
+    },
+  );
 });

@@ -27,7 +27,13 @@ describe('ConsentBroker', () => {
   let pending: PendingRequests;
   let ids: number;
   const make = () =>
-    new ConsentBroker({ stateDir: dir.path, pending, logs, now: () => Date.UTC(2026, 4, 1, 12), newId: () => `p${++ids}` });
+    new ConsentBroker({
+      stateDir: dir.path,
+      pending,
+      logs,
+      now: () => Date.UTC(2026, 4, 1, 12),
+      newId: () => `p${++ids}`,
+    });
 
   beforeEach(async () => {
     dir = await tempDir('berth-consent-');
@@ -48,7 +54,11 @@ describe('ConsentBroker', () => {
 
   it('says in the prompt and the audit when an app asked, and remembers no conversation permission outside a conversation', async () => {
     const broker = make();
-    const { prompt } = await decide(broker, { decision: 'allow-once' }, call({ requestedBy: 'app', toolUseId: 'tu-1' }));
+    const { prompt } = await decide(
+      broker,
+      { decision: 'allow-once' },
+      call({ requestedBy: 'app', toolUseId: 'tu-1' }),
+    );
     expect(prompt.payload.requestedBy).toBe('app');
     const { conversationId: _conversation, ...preview } = call({ requestedBy: 'app' });
     const { verdict, prompt: previewPrompt } = await decide(broker, { decision: 'allow-conversation' }, preview);
@@ -92,7 +102,13 @@ describe('ConsentBroker', () => {
   it('allow once: runs with the model arguments and asks again next time', async () => {
     const broker = make();
     const { verdict } = await decide(broker, { decision: 'allow-once' });
-    expect(verdict).toEqual({ allowed: true, decision: 'allow-once', arguments: call().input, edited: false, decidedBy: 'person' });
+    expect(verdict).toEqual({
+      allowed: true,
+      decision: 'allow-once',
+      arguments: call().input,
+      edited: false,
+      decidedBy: 'person',
+    });
     expect(broker.listPolicies()).toEqual([]);
     await decide(broker, { decision: 'deny' });
   });
@@ -103,11 +119,18 @@ describe('ConsentBroker', () => {
     const { verdict } = await decide(broker, { decision: 'allow-once', arguments: edited });
     expect(verdict).toMatchObject({ allowed: true, arguments: edited, edited: true });
     const [entry] = (await broker.readAudit()).entries;
-    expect(entry).toMatchObject({ edited: true, argumentsDigest: argumentsDigest(call().input), sentArgumentsDigest: argumentsDigest(edited) });
+    expect(entry).toMatchObject({
+      edited: true,
+      argumentsDigest: argumentsDigest(call().input),
+      sentArgumentsDigest: argumentsDigest(edited),
+    });
   });
 
   it('an "edit" identical to the original (keys reordered) is not counted as edited', async () => {
-    const { verdict } = await decide(make(), { decision: 'allow-once', arguments: { content: 'hello', path: '/tmp/a.txt' } });
+    const { verdict } = await decide(make(), {
+      decision: 'allow-once',
+      arguments: { content: 'hello', path: '/tmp/a.txt' },
+    });
     expect(verdict).toMatchObject({ allowed: true, edited: false });
   });
 
@@ -121,8 +144,15 @@ describe('ConsentBroker', () => {
   it('allow for this conversation: same tool in the same conversation runs, other conversations and tools still ask', async () => {
     const broker = make();
     const { verdict } = await decide(broker, { decision: 'allow-conversation' });
-    expect(verdict).toMatchObject({ allowed: true, decision: 'allow-conversation', policy: { id: 'p1', scope: 'conversation', conversationId: 'conv-1' } });
-    await expect(broker.approveToolCall(call({ input: { path: '/x' } }))).resolves.toMatchObject({ allowed: true, decidedBy: 'policy:p1' });
+    expect(verdict).toMatchObject({
+      allowed: true,
+      decision: 'allow-conversation',
+      policy: { id: 'p1', scope: 'conversation', conversationId: 'conv-1' },
+    });
+    await expect(broker.approveToolCall(call({ input: { path: '/x' } }))).resolves.toMatchObject({
+      allowed: true,
+      decidedBy: 'policy:p1',
+    });
     await decide(broker, { decision: 'deny' }, call({ conversationId: 'conv-2' }));
     await decide(broker, { decision: 'deny' }, call({ tool: 'read_file' }));
     // In memory only.
@@ -134,15 +164,24 @@ describe('ConsentBroker', () => {
   it('always allow this tool: persists across instances, in every conversation, not for other tools', async () => {
     await decide(make(), { decision: 'always-tool' });
     const again = make();
-    await expect(again.approveToolCall(call({ conversationId: 'conv-7' }))).resolves.toMatchObject({ allowed: true, decision: 'always-tool', decidedBy: 'policy:p1' });
-    expect(again.listPolicies()).toEqual([{ id: 'p1', scope: 'tool', server: 'files', tool: 'write_file', createdAt: Date.UTC(2026, 4, 1, 12) }]);
+    await expect(again.approveToolCall(call({ conversationId: 'conv-7' }))).resolves.toMatchObject({
+      allowed: true,
+      decision: 'always-tool',
+      decidedBy: 'policy:p1',
+    });
+    expect(again.listPolicies()).toEqual([
+      { id: 'p1', scope: 'tool', server: 'files', tool: 'write_file', createdAt: Date.UTC(2026, 4, 1, 12) },
+    ]);
     await decide(again, { decision: 'deny' }, call({ tool: 'delete_file' }));
   });
 
   it('always allow this server: every tool of the server, not other servers', async () => {
     const broker = make();
     await decide(broker, { decision: 'always-server' });
-    await expect(broker.approveToolCall(call({ tool: 'delete_file' }))).resolves.toMatchObject({ allowed: true, decidedBy: 'policy:p1' });
+    await expect(broker.approveToolCall(call({ tool: 'delete_file' }))).resolves.toMatchObject({
+      allowed: true,
+      decidedBy: 'policy:p1',
+    });
     await decide(broker, { decision: 'deny' }, call({ server: 'other' }));
   });
 
@@ -178,7 +217,11 @@ describe('ConsentBroker', () => {
     await second;
     pending.answer(openedA.id, { decision: 'always-tool' });
     await expect(a).resolves.toMatchObject({ allowed: true, decidedBy: 'person' });
-    await expect(b).resolves.toMatchObject({ allowed: true, decidedBy: 'policy:p1', arguments: { path: '/tmp/other' } });
+    await expect(b).resolves.toMatchObject({
+      allowed: true,
+      decidedBy: 'policy:p1',
+      arguments: { path: '/tmp/other' },
+    });
     expect(pending.list()).toEqual([]);
   });
 
@@ -188,7 +231,12 @@ describe('ConsentBroker', () => {
     const verdict = broker.approveToolCall(call());
     await prompt;
     pending.withdrawAll('window closed');
-    await expect(verdict).resolves.toEqual({ allowed: false, decision: 'deny', reason: 'window closed', decidedBy: 'host' });
+    await expect(verdict).resolves.toEqual({
+      allowed: false,
+      decision: 'deny',
+      reason: 'window closed',
+      decidedBy: 'host',
+    });
 
     const controller = new AbortController();
     const stopped = broker.approveToolCall(call({ signal: controller.signal }));
@@ -262,15 +310,26 @@ describe('ConsentBroker', () => {
     await decide(broker, { decision: 'deny' });
     const files = await readdir(dir.path);
     expect(files.some((f) => f.startsWith('policies.json.corrupt-'))).toBe(true);
-    expect(broker.loadProblem).toMatch(/policies\.json is corrupt \(not valid JSON .*\); moved it to .*policies\.json\.corrupt-/);
+    expect(broker.loadProblem).toMatch(
+      /policies\.json is corrupt \(not valid JSON .*\); moved it to .*policies\.json\.corrupt-/,
+    );
     expect(logs.texts('', 'host').join('\n')).toMatch(/consent policies: .*corrupt/);
     // The next "always" is saved into a fresh file, the old content stays aside.
     await decide(broker, { decision: 'always-server' });
-    expect(JSON.parse(await readFile(join(dir.path, 'policies.json'), 'utf8'))).toMatchObject({ version: 2, policies: [{ scope: 'server' }] });
+    expect(JSON.parse(await readFile(join(dir.path, 'policies.json'), 'utf8'))).toMatchObject({
+      version: 2,
+      policies: [{ scope: 'server' }],
+    });
   });
 
   it('treats a policies file of the wrong shape as corrupt too', async () => {
-    await writeFile(join(dir.path, 'policies.json'), JSON.stringify({ version: 1, policies: [{ id: 'x', scope: 'conversation', server: 's', tool: 't', conversationId: 'c', createdAt: 1 }] }));
+    await writeFile(
+      join(dir.path, 'policies.json'),
+      JSON.stringify({
+        version: 1,
+        policies: [{ id: 'x', scope: 'conversation', server: 's', tool: 't', conversationId: 'c', createdAt: 1 }],
+      }),
+    );
     const broker = make();
     await broker.load();
     expect(broker.listPolicies()).toEqual([]);
@@ -278,6 +337,8 @@ describe('ConsentBroker', () => {
   });
 
   it('refuses arguments that are not a JSON object', async () => {
-    await expect(make().approveToolCall(call({ input: [1, 2] as unknown as Record<string, unknown> }))).rejects.toBeInstanceOf(HostError);
+    await expect(
+      make().approveToolCall(call({ input: [1, 2] as unknown as Record<string, unknown> })),
+    ).rejects.toBeInstanceOf(HostError);
   });
 });

@@ -1,5 +1,15 @@
 import { HostError } from '../../shared/result';
-import type { ApprovalChange, ApprovedTool, AuditDecision, AuditEntry, AuditPage, ConsentPolicy, DecidedBy, JsonObject, ToolCallDecision } from '../../shared/domain/consent';
+import type {
+  ApprovalChange,
+  ApprovedTool,
+  AuditDecision,
+  AuditEntry,
+  AuditPage,
+  ConsentPolicy,
+  DecidedBy,
+  JsonObject,
+  ToolCallDecision,
+} from '../../shared/domain/consent';
 import type { ConsentRule } from '../../shared/domain/consent-rules';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
@@ -97,18 +107,32 @@ const COVERED_NOTE = 'covered by a consent policy just added';
 
 /** The call's server and tool as they are now, to judge policies against. */
 function currentOf(request: ToolCallConsentRequest): CurrentApproval {
-  return { server: request.serverIdentity, tool: approvedToolOf({ title: request.toolTitle, description: request.description, inputSchema: request.inputSchema, annotations: request.annotations }) };
+  return {
+    server: request.serverIdentity,
+    tool: approvedToolOf({
+      title: request.toolTitle,
+      description: request.description,
+      inputSchema: request.inputSchema,
+      annotations: request.annotations,
+    }),
+  };
 }
 
 /** What a new policy for this call approves: server-wide ones the server only, the others the tool as the person saw it too. */
 function approvalFor(scope: PolicyScope, now: CurrentApproval): PolicyApproval {
-  return scope.scope === 'server' || now.tool === undefined ? { server: now.server } : { server: now.server, tool: now.tool };
+  return scope.scope === 'server' || now.tool === undefined
+    ? { server: now.server }
+    : { server: now.server, tool: now.tool };
 }
 
 /** What the prompt says about a policy that covered this call but no longer applies. */
 function changeOf(stale: NonNullable<PolicyMatch['stale']>, tool: string, now: CurrentApproval): ApprovalChange {
-  const approvedTool: ApprovedTool | undefined = stale.policy.scope === 'rule' ? stale.policy.approval?.tools?.[tool] : stale.policy.approval?.tool;
-  const changes = stale.reason === 'tool-changed' && approvedTool !== undefined && now.tool !== undefined ? toolChanges(approvedTool, now.tool) : [];
+  const approvedTool: ApprovedTool | undefined =
+    stale.policy.scope === 'rule' ? stale.policy.approval?.tools?.[tool] : stale.policy.approval?.tool;
+  const changes =
+    stale.reason === 'tool-changed' && approvedTool !== undefined && now.tool !== undefined
+      ? toolChanges(approvedTool, now.tool)
+      : [];
   return { policyScope: stale.policy.scope, reason: stale.reason, changes };
 }
 
@@ -122,11 +146,18 @@ function viewOf(policy: StoredPolicy, now: ServerNow | undefined): ConsentPolicy
     return stale === undefined ? view : { ...view, stale };
   }
   const tool = policy.scope === 'server' ? undefined : now.tools?.find((t) => t.name === policy.tool);
-  const stale = staleness(approval, { server: now.identity, ...(tool !== undefined ? { tool: approvedToolOf(tool) } : {}) }, policy.scope !== 'server');
+  const stale = staleness(
+    approval,
+    { server: now.identity, ...(tool !== undefined ? { tool: approvedToolOf(tool) } : {}) },
+    policy.scope !== 'server',
+  );
   return stale === undefined ? view : { ...view, stale };
 }
 
-function scopeFor(decision: ToolCallDecision, call: { server: string; tool: string; conversationId?: string | undefined }): PolicyScope | undefined {
+function scopeFor(
+  decision: ToolCallDecision,
+  call: { server: string; tool: string; conversationId?: string | undefined },
+): PolicyScope | undefined {
   switch (decision) {
     case 'always-server':
       return { scope: 'server', server: call.server };
@@ -134,7 +165,9 @@ function scopeFor(decision: ToolCallDecision, call: { server: string; tool: stri
       return { scope: 'tool', server: call.server, tool: call.tool };
     case 'allow-conversation':
       // Outside a conversation (an app preview) there is none to remember it for: it counts once.
-      return call.conversationId === undefined ? undefined : { scope: 'conversation', server: call.server, tool: call.tool, conversationId: call.conversationId };
+      return call.conversationId === undefined
+        ? undefined
+        : { scope: 'conversation', server: call.server, tool: call.tool, conversationId: call.conversationId };
     default:
       return undefined;
   }
@@ -183,14 +216,16 @@ export class ConsentBroker {
   async approveToolCall(request: ToolCallConsentRequest): Promise<ToolCallConsentVerdict> {
     await this.policies.load();
     const input = request.input;
-    if (!isJsonObject(input)) throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
+    if (!isJsonObject(input))
+      throw new HostError('INVALID_INPUT', `the arguments for tool '${request.tool}' are not a JSON object`);
     const now = currentOf(request);
     const match = this.policies.match(request, now);
     if (match.allowed !== undefined) return this.allowedBy(match.allowed, request, input);
 
     const trusted = request.serverTrusted === true;
     const ask: OpenAsk = { request, cover: new AbortController() };
-    const signal = request.signal === undefined ? ask.cover.signal : AbortSignal.any([request.signal, ask.cover.signal]);
+    const signal =
+      request.signal === undefined ? ask.cover.signal : AbortSignal.any([request.signal, ask.cover.signal]);
     this.asking.add(ask);
     const outcome = await this.options.pending
       .open(
@@ -226,7 +261,12 @@ export class ConsentBroker {
     }
     if (outcome.decision === 'deny') {
       await this.record(request, input, undefined, 'deny', 'person');
-      return { allowed: false, decision: 'deny', ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}), decidedBy: 'person' };
+      return {
+        allowed: false,
+        decision: 'deny',
+        ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+        decidedBy: 'person',
+      };
     }
     const sent = outcome.arguments ?? input;
     const edited = outcome.arguments !== undefined && argumentsDigest(outcome.arguments) !== argumentsDigest(input);
@@ -238,7 +278,14 @@ export class ConsentBroker {
       this.changed();
       this.closeCoveredPrompts();
     }
-    return { allowed: true, decision: outcome.decision, arguments: sent, edited, decidedBy: 'person', ...(policy !== undefined ? { policy: this.view(policy) } : {}) };
+    return {
+      allowed: true,
+      decision: outcome.decision,
+      arguments: sent,
+      edited,
+      decidedBy: 'person',
+      ...(policy !== undefined ? { policy: this.view(policy) } : {}),
+    };
   }
 
   /**
@@ -286,7 +333,13 @@ export class ConsentBroker {
       if (!sameServer && !edit.keep) return undefined;
       const rebind = policy.approval?.server === edit.fromIdentity;
       if (!rebind && edit.from === edit.to) return policy;
-      return { ...policy, server: edit.to, ...(rebind && policy.approval !== undefined ? { approval: { ...policy.approval, server: edit.toIdentity } } : {}) };
+      return {
+        ...policy,
+        server: edit.to,
+        ...(rebind && policy.approval !== undefined
+          ? { approval: { ...policy.approval, server: edit.toIdentity } }
+          : {}),
+      };
     });
     if (changed) this.changed();
   }
@@ -331,16 +384,36 @@ export class ConsentBroker {
     return JSON.stringify(this.listPolicies());
   }
 
-  private allowedByPolicy(request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallConsentVerdict> | undefined {
+  private allowedByPolicy(
+    request: ToolCallConsentRequest,
+    input: JsonObject,
+  ): Promise<ToolCallConsentVerdict> | undefined {
     const policy = this.policies.match(request, currentOf(request)).allowed;
     return policy === undefined ? undefined : this.allowedBy(policy, request, input);
   }
 
-  private allowedBy(policy: StoredPolicy, request: ToolCallConsentRequest, input: JsonObject): Promise<ToolCallConsentVerdict> {
+  private allowedBy(
+    policy: StoredPolicy,
+    request: ToolCallConsentRequest,
+    input: JsonObject,
+  ): Promise<ToolCallConsentVerdict> {
     const decision: Exclude<AuditDecision, 'deny'> =
-      policy.scope === 'server' ? 'always-server' : policy.scope === 'rule' ? 'allow-rule' : policy.scope === 'tool' ? 'always-tool' : 'allow-conversation';
+      policy.scope === 'server'
+        ? 'always-server'
+        : policy.scope === 'rule'
+          ? 'allow-rule'
+          : policy.scope === 'tool'
+            ? 'always-tool'
+            : 'allow-conversation';
     const decidedBy: DecidedBy = `policy:${policy.id}`;
-    return this.record(request, input, undefined, decision, decidedBy).then(() => ({ allowed: true, decision, arguments: input, edited: false, decidedBy, policy: this.view(policy) }));
+    return this.record(request, input, undefined, decision, decidedBy).then(() => ({
+      allowed: true,
+      decision,
+      arguments: input,
+      edited: false,
+      decidedBy,
+      policy: this.view(policy),
+    }));
   }
 
   /** Prompts now covered by a policy (for what they show) end; their callers re-check and find the policy. */
@@ -376,7 +449,9 @@ export class ConsentBroker {
       await this.audit.appendBuilt(entry);
     } catch (error) {
       // The decision stands; a lost audit line must still be visible to the person.
-      this.warn(`audit log: could not record ${decision} for ${request.server}/${request.tool} in ${this.audit.filePath}: ${(error as Error).message}`);
+      this.warn(
+        `audit log: could not record ${decision} for ${request.server}/${request.tool} in ${this.audit.filePath}: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -8,7 +8,13 @@ import type { PolicyApproval } from './approval-fingerprint';
 /** A server as it is now: its identity, and its tools while it is ready (declared here, not in the broker, which imports this file). */
 export interface ServerNow {
   identity: string;
-  tools?: ReadonlyArray<{ name: string; title?: string; description?: string; inputSchema?: Record<string, unknown>; annotations?: Record<string, unknown> }>;
+  tools?: ReadonlyArray<{
+    name: string;
+    title?: string;
+    description?: string;
+    inputSchema?: Record<string, unknown>;
+    annotations?: Record<string, unknown>;
+  }>;
 }
 import type { PolicyScope } from './policy-store';
 
@@ -18,13 +24,25 @@ import type { PolicyScope } from './policy-store';
  * fingerprint a tool's "always allow" records). Settings showed exactly these
  * tools before the person saved the rule.
  */
-export function ruleApproval(server: string, rule: ConsentRule, now: ServerNow | undefined): { scope: Extract<PolicyScope, { scope: 'rule' }>; approval: PolicyApproval } {
+export function ruleApproval(
+  server: string,
+  rule: ConsentRule,
+  now: ServerNow | undefined,
+): { scope: Extract<PolicyScope, { scope: 'rule' }>; approval: PolicyApproval } {
   if (now === undefined) throw new HostError('NOT_FOUND', `no server named '${server}'`);
-  if (now.tools === undefined) throw new HostError('NOT_READY', `'${server}' is not running: start it first, so that the rule covers the tools it lists`);
+  if (now.tools === undefined)
+    throw new HostError(
+      'NOT_READY',
+      `'${server}' is not running: start it first, so that the rule covers the tools it lists`,
+    );
   const tools: Record<string, ApprovedTool> = {};
   for (const tool of now.tools) if (ruleCovers(rule, tool)) tools[tool.name] = approvedToolOf(tool);
   const names = Object.keys(tools).sort();
-  if (names.length === 0) throw new HostError('INVALID_INPUT', `no tool of '${server}' falls under “${describeRule(rule)}”: nothing to allow`);
+  if (names.length === 0)
+    throw new HostError(
+      'INVALID_INPUT',
+      `no tool of '${server}' falls under “${describeRule(rule)}”: nothing to allow`,
+    );
   return { scope: { scope: 'rule', server, rule, tools: names }, approval: { server: now.identity, tools } };
 }
 

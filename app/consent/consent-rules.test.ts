@@ -11,10 +11,24 @@ import { nextPrompt } from './consent-test-support';
 const ID_V1 = serverIdentity({ command: 'npx', args: ['everything'] });
 const ID_V2 = serverIdentity({ command: 'npx', args: ['something-else'] });
 type Tool = NonNullable<ServerNow['tools']>[number];
-const echo: Tool = { name: 'echo', description: 'Echo back', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
-const getSum: Tool = { name: 'get-sum', description: 'Add two numbers', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
+const echo: Tool = {
+  name: 'echo',
+  description: 'Echo back',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true },
+};
+const getSum: Tool = {
+  name: 'get-sum',
+  description: 'Add two numbers',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true },
+};
 const getEnv: Tool = { name: 'get-env', description: 'Print the environment', inputSchema: { type: 'object' } };
-const writeIt: Tool = { name: 'write', description: 'Write', annotations: { readOnlyHint: false, destructiveHint: true } };
+const writeIt: Tool = {
+  name: 'write',
+  description: 'Write',
+  annotations: { readOnlyHint: false, destructiveHint: true },
+};
 
 function callOf(tool: Tool, identity = ID_V1): ToolCallConsentRequest {
   return {
@@ -34,7 +48,14 @@ describe('ConsentBroker: rules the person writes', () => {
   let pending: PendingRequests;
   let servers: Record<string, ServerNow>;
   let ids: number;
-  const make = () => new ConsentBroker({ stateDir: dir.path, pending, logs: new LogCollector(), newId: () => `r${++ids}`, serverNow: (server) => servers[server] });
+  const make = () =>
+    new ConsentBroker({
+      stateDir: dir.path,
+      pending,
+      logs: new LogCollector(),
+      newId: () => `r${++ids}`,
+      serverNow: (server) => servers[server],
+    });
 
   beforeEach(async () => {
     dir = await tempDir('berth-consent-rules-');
@@ -57,7 +78,12 @@ describe('ConsentBroker: rules the person writes', () => {
   it('a name pattern allows the tools it matched, as listed, and records each call with the rule', async () => {
     const broker = make();
     const rule = await broker.addRule('everything', { kind: 'name-pattern', pattern: 'get-*' });
-    expect(rule).toMatchObject({ scope: 'rule', server: 'everything', rule: { kind: 'name-pattern', pattern: 'get-*' }, tools: ['get-env', 'get-sum'] });
+    expect(rule).toMatchObject({
+      scope: 'rule',
+      server: 'everything',
+      rule: { kind: 'name-pattern', pattern: 'get-*' },
+      tools: ['get-env', 'get-sum'],
+    });
     const verdict = await broker.approveToolCall(callOf(getSum));
     expect(verdict).toMatchObject({ allowed: true, decision: 'allow-rule', decidedBy: `policy:${rule.id}` });
     expect((await broker.approveToolCall(callOf(getEnv))).allowed).toBe(true);
@@ -66,7 +92,9 @@ describe('ConsentBroker: rules the person writes', () => {
     const audit = await broker.readAudit();
     expect(audit.entries.filter((e) => e.decision === 'allow-rule').map((e) => e.tool)).toEqual(['get-env', 'get-sum']);
     await broker.close();
-    const stored = JSON.parse(await readFile(join(dir.path, 'policies.json'), 'utf8')) as { policies: { approval: { server: string; tools: Record<string, unknown> } }[] };
+    const stored = JSON.parse(await readFile(join(dir.path, 'policies.json'), 'utf8')) as {
+      policies: { approval: { server: string; tools: Record<string, unknown> } }[];
+    };
     expect(stored.policies[0]!.approval.server).toBe(ID_V1);
     expect(Object.keys(stored.policies[0]!.approval.tools).sort()).toEqual(['get-env', 'get-sum']);
   });
@@ -134,8 +162,14 @@ describe('ConsentBroker: rules the person writes', () => {
     const broker = make();
     await expect(broker.addRule('nope', { kind: 'read-only' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     servers.stopped = { identity: ID_V1 };
-    await expect(broker.addRule('stopped', { kind: 'read-only' })).rejects.toMatchObject({ code: 'NOT_READY', message: expect.stringContaining('start it first') });
-    await expect(broker.addRule('everything', { kind: 'name-pattern', pattern: 'zzz*' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('no tool') });
+    await expect(broker.addRule('stopped', { kind: 'read-only' })).rejects.toMatchObject({
+      code: 'NOT_READY',
+      message: expect.stringContaining('start it first'),
+    });
+    await expect(broker.addRule('everything', { kind: 'name-pattern', pattern: 'zzz*' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('no tool'),
+    });
     expect(broker.listPolicies()).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ import { canonicalJson } from './canonical-json';
 export const POLICIES_FILE = 'policies.json';
 
 /** A policy as the store keeps it: with what it approved (absent only in files from before version 2). */
-export type StoredPolicy = (ConsentPolicy extends infer P ? (P extends unknown ? Omit<P, 'stale'> : never) : never) & { approval?: PolicyApproval };
+export type StoredPolicy = (ConsentPolicy extends infer P ? (P extends unknown ? Omit<P, 'stale'> : never) : never) & {
+  approval?: PolicyApproval;
+};
 
 const StoredPolicySchema = z
   .intersection(ConsentPolicySchema, z.object({ approval: PolicyApprovalSchema.optional() }))
@@ -61,7 +63,8 @@ export interface PolicyMatch {
 function sameScope(policy: StoredPolicy, scope: PolicyScope): boolean {
   if (policy.scope !== scope.scope || policy.server !== scope.server) return false;
   if (policy.scope === 'server') return true;
-  if (policy.scope === 'rule') return scope.scope === 'rule' && canonicalJson(policy.rule) === canonicalJson(scope.rule);
+  if (policy.scope === 'rule')
+    return scope.scope === 'rule' && canonicalJson(policy.rule) === canonicalJson(scope.rule);
   if (scope.scope === 'rule') return false;
   if (policy.tool !== (scope as { tool: string }).tool) return false;
   return policy.scope === 'tool' || policy.conversationId === (scope as { conversationId: string }).conversationId;
@@ -120,7 +123,13 @@ export class PolicyStore {
   match(call: ToolCallIdentity, now: CurrentApproval): PolicyMatch {
     // Filtered before sorting (the sort is stable, so the order is the same): every tool call matches, and most policies are other servers'.
     const covering = this.policies
-      .filter((p) => p.server === call.server && (p.scope === 'server' || p.scope === 'rule' || (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))))
+      .filter(
+        (p) =>
+          p.server === call.server &&
+          (p.scope === 'server' ||
+            p.scope === 'rule' ||
+            (p.tool === call.tool && (p.scope === 'tool' || p.conversationId === call.conversationId))),
+      )
       .sort(byPrecedence);
     let stale: PolicyMatch['stale'];
     for (const policy of covering) {
@@ -181,7 +190,8 @@ export class PolicyStore {
     await this.load();
     const index = this.policies.findIndex((p) => p.id === id);
     const policy = this.policies[index];
-    if (policy === undefined) throw new HostError('NOT_FOUND', `no consent policy '${id}': it was revoked already or never existed`);
+    if (policy === undefined)
+      throw new HostError('NOT_FOUND', `no consent policy '${id}': it was revoked already or never existed`);
     this.policies.splice(index, 1);
     if (policy.scope !== 'conversation') await this.save();
     return policy;
@@ -225,7 +235,9 @@ export class PolicyStore {
     const snapshot = `${JSON.stringify({ version: FILE_VERSION, policies: stored }, null, 2)}\n`;
     const write = this.writing.then(() => atomicWriteFile(this.filePath, snapshot));
     this.writing = write.catch((error: unknown) => {
-      this.options.warn(`could not save ${this.filePath}: ${(error as Error).message}; the change lasts until Berth restarts`);
+      this.options.warn(
+        `could not save ${this.filePath}: ${(error as Error).message}; the change lasts until Berth restarts`,
+      );
     });
     await this.writing;
   }

@@ -5,7 +5,13 @@ import { ElicitationFlow } from '../elicitation/elicitation-flow';
 import { PendingRequests } from '../pending/pending-requests';
 import { ServerQuestions } from './server-questions';
 
-const toolPayload: PendingPayload<'tool-call'> = { server: 'files', serverTrusted: false, tool: 'write_file', annotationsTrusted: false, arguments: {} };
+const toolPayload: PendingPayload<'tool-call'> = {
+  server: 'files',
+  serverTrusted: false,
+  tool: 'write_file',
+  annotationsTrusted: false,
+  arguments: {},
+};
 
 function state(name: string, status: ServerState['status'], reason?: string): ServerState {
   return { name, status, ...(reason === undefined ? {} : { reason }) } as ServerState;
@@ -16,7 +22,14 @@ function questions() {
   const consent = { serversChanged: vi.fn(), forgetServer: vi.fn(async () => undefined) };
   const sampling = { answer: vi.fn(), review: { forgetServer: vi.fn() }, forgetSpending: vi.fn() };
   const flow = new ElicitationFlow({ pending, logs: { append: () => undefined }, openExternal: async () => undefined });
-  const service = new ServerQuestions({ pending, consent, sampling, flow, toolCalls: { originOf: () => ({}) }, reportError: vi.fn() });
+  const service = new ServerQuestions({
+    pending,
+    consent,
+    sampling,
+    flow,
+    toolCalls: { originOf: () => ({}) },
+    reportError: vi.fn(),
+  });
   return { pending, consent, sampling, service };
 }
 

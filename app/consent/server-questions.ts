@@ -1,4 +1,11 @@
-import type { Client, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequestParams,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import type { ServerState } from '../../shared/domain/server';
 import type { ElicitationFlow } from '../elicitation/elicitation-flow';
 import type { PendingRequests } from '../pending/pending-requests';
@@ -39,15 +46,23 @@ export class ServerQuestions implements ServerLifecycleListener {
    */
   clientSetup(server: string, client: Client): void {
     client.registerCapabilities({ sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
-    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.answerSampling(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal) }));
-    client.setRequestHandler('elicitation/create', (request, ctx) => this.answerElicitation(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal) }));
+    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+      this.answerSampling(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal) }),
+    );
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      this.answerElicitation(server, request.params, { signal: readableSignal(server, ctx.mcpReq.signal) }),
+    );
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       this.options.flow.complete(server, notification.params.elicitationId);
     });
   }
 
   /** A server's sampling request, asked plainly or run as a task. */
-  answerSampling(server: string, params: CreateMessageRequestParams, context: QuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  answerSampling(
+    server: string,
+    params: CreateMessageRequestParams,
+    context: QuestionContext,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     return this.options.sampling.answer(server, params, context);
   }
 
@@ -64,7 +79,10 @@ export class ServerQuestions implements ServerLifecycleListener {
     // New tools or a new config may make a permission stale (or fresh again): the list says so.
     this.options.consent.serversChanged();
     if (state.status === 'ready' || before !== 'ready') return;
-    this.forgetServer(state.name, `server '${state.name}' disconnected${state.reason === undefined ? '' : ` (${state.reason})`}`);
+    this.forgetServer(
+      state.name,
+      `server '${state.name}' disconnected${state.reason === undefined ? '' : ` (${state.reason})`}`,
+    );
   }
 
   /** The server left the config: what was approved for it goes too, so a new server of that name starts with nothing. */
@@ -73,7 +91,9 @@ export class ServerQuestions implements ServerLifecycleListener {
     this.forgetServer(name, `server '${name}' was removed`);
     // Only removal forgets the spending: a disconnect or restart keeps it, so crashing cannot reset a budget.
     this.options.sampling.forgetSpending(name);
-    this.options.consent.forgetServer(name).catch((error: unknown) => this.options.reportError(`revoking the tool permissions of '${name}' failed`, error));
+    this.options.consent
+      .forgetServer(name)
+      .catch((error: unknown) => this.options.reportError(`revoking the tool permissions of '${name}' failed`, error));
   }
 
   private forgetServer(name: string, note: string): void {

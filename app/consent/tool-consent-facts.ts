@@ -9,7 +9,10 @@ import type { ToolCallConsentRequest } from './consent-broker';
  * permission given to another description or schema does not apply either).
  * The model's calls (host-chat.ts) and apps' calls (app/apps) use the same.
  */
-export function toolConsentFacts(state: ServerState, tool: string): Pick<ToolCallConsentRequest, 'serverIdentity' | 'toolTitle' | 'description' | 'inputSchema' | 'annotations'> {
+export function toolConsentFacts(
+  state: ServerState,
+  tool: string,
+): Pick<ToolCallConsentRequest, 'serverIdentity' | 'toolTitle' | 'description' | 'inputSchema' | 'annotations'> {
   const info = state.tools.find((entry) => entry.name === tool);
   return {
     serverIdentity: serverIdentity(state.config),

@@ -21,7 +21,12 @@ const form: ElicitRequestFormParams = {
   },
 };
 
-const link: ElicitRequestURLParams = { mode: 'url', message: 'Sign in to continue', elicitationId: 'el-1', url: 'https://auth.example.com/login?x=1' };
+const link: ElicitRequestURLParams = {
+  mode: 'url',
+  message: 'Sign in to continue',
+  elicitationId: 'el-1',
+  url: 'https://auth.example.com/login?x=1',
+};
 
 function next(pending: PendingRequests): Promise<PendingRequestOf<'elicitation'>> {
   const open = pending.list().find((r) => r.kind === 'elicitation');
@@ -44,7 +49,12 @@ describe('ElicitationFlow: form mode', () => {
   beforeEach(() => {
     pending = new PendingRequests();
     opened = [];
-    flow = new ElicitationFlow({ pending, logs: new LogCollector(), openExternal: async (url) => void opened.push(url), now: () => 5 });
+    flow = new ElicitationFlow({
+      pending,
+      logs: new LogCollector(),
+      openExternal: async (url) => void opened.push(url),
+      now: () => 5,
+    });
   });
 
   it('shows the form, validates on the host, and sends the cleaned values', async () => {
@@ -60,7 +70,9 @@ describe('ElicitationFlow: form mode', () => {
         { name: 'email', label: 'email', required: false, kind: 'string', format: 'email' },
       ],
     });
-    expect(() => pending.answer(prompt.id, { action: 'accept', content: { name: '', age: '12.5', email: 'not-an-email' } })).toThrow(
+    expect(() =>
+      pending.answer(prompt.id, { action: 'accept', content: { name: '', age: '12.5', email: 'not-an-email' } }),
+    ).toThrow(
       'Fix the form: Name: Enter a value for Name: it is required; Age: Enter a whole number: 12.5 has a fraction; email: Enter an email address like name@example.com',
     );
     pending.answer(prompt.id, { action: 'accept', content: { name: 'Ada', age: '36', email: '' } });
@@ -87,10 +99,16 @@ describe('ElicitationFlow: form mode', () => {
   });
 
   it('sends an unusable schema back to the server as InvalidParams, listing the problems', async () => {
-    const bad = { ...form, requestedSchema: { type: 'object', properties: { where: { type: 'object' } } } } as unknown as ElicitRequestFormParams;
+    const bad = {
+      ...form,
+      requestedSchema: { type: 'object', properties: { where: { type: 'object' } } },
+    } as unknown as ElicitRequestFormParams;
     const error = await flow.handle('srv', bad).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProtocolError);
-    expect(error).toMatchObject({ code: ProtocolErrorCode.InvalidParams, message: expect.stringContaining("field 'where': type \"object\" is not supported") });
+    expect(error).toMatchObject({
+      code: ProtocolErrorCode.InvalidParams,
+      message: expect.stringContaining('field \'where\': type "object" is not supported'),
+    });
     expect(pending.counts().total).toBe(0);
   });
 });
@@ -125,7 +143,15 @@ describe('ElicitationFlow: URL mode', () => {
     pending.answer(prompt.id, { action: 'accept' });
     await expect(result).resolves.toEqual({ action: 'accept' });
     expect(opened).toEqual(['https://auth.example.com/login?x=1']);
-    const waiting = { server: 'srv', elicitationId: 'el-1', url: link.url, domain: 'auth.example.com', message: 'Sign in to continue', since: 5, conversationId: 'c1' };
+    const waiting = {
+      server: 'srv',
+      elicitationId: 'el-1',
+      url: link.url,
+      domain: 'auth.example.com',
+      message: 'Sign in to continue',
+      since: 5,
+      conversationId: 'c1',
+    };
     expect(flow.awaiting()).toEqual([waiting]);
 
     expect(flow.complete('other', 'el-1')).toBe(false);
@@ -187,7 +213,9 @@ describe('ElicitationFlow: URL mode', () => {
     const result = failing.handle('srv', link);
     pending.answer((await next(pending)).id, { action: 'accept' });
     await expect(result).resolves.toEqual({ action: 'cancel' });
-    expect(logs.texts('srv', 'host')).toContain('could not open https://auth.example.com/login?x=1 in the browser: no browser');
+    expect(logs.texts('srv', 'host')).toContain(
+      'could not open https://auth.example.com/login?x=1 in the browser: no browser',
+    );
   });
 
   it('refuses links that are not http(s), before asking', async () => {
@@ -202,20 +230,38 @@ describe('ElicitationFlow: URL mode', () => {
 
 describe('inspectElicitationUrl', () => {
   it('flags plain http, user names that disguise the host, look-alike and IP hosts', () => {
-    expect(inspectElicitationUrl('http://example.com/')).toMatchObject({ ok: true, warnings: ['The link is not encrypted (http, not https).'] });
-    expect(inspectElicitationUrl('http://localhost:8080/cb')).toEqual({ ok: true, url: 'http://localhost:8080/cb', domain: 'localhost', warnings: [] });
+    expect(inspectElicitationUrl('http://example.com/')).toMatchObject({
+      ok: true,
+      warnings: ['The link is not encrypted (http, not https).'],
+    });
+    expect(inspectElicitationUrl('http://localhost:8080/cb')).toEqual({
+      ok: true,
+      url: 'http://localhost:8080/cb',
+      domain: 'localhost',
+      warnings: [],
+    });
     expect(inspectElicitationUrl('https://paypal.com@evil.example/')).toEqual({
       ok: true,
       url: 'https://paypal.com@evil.example/',
       domain: 'evil.example',
-      warnings: ['The link has a user name before the domain ("paypal.com@"), a trick used to disguise the real site: it goes to evil.example.'],
+      warnings: [
+        'The link has a user name before the domain ("paypal.com@"), a trick used to disguise the real site: it goes to evil.example.',
+      ],
     });
     expect(inspectElicitationUrl('https://аpple.com/')).toMatchObject({
       ok: true,
       domain: 'xn--pple-43d.com',
-      warnings: ['The domain uses international characters (xn--pple-43d.com); check it is the site you expect, not a look-alike.'],
+      warnings: [
+        'The domain uses international characters (xn--pple-43d.com); check it is the site you expect, not a look-alike.',
+      ],
     });
-    expect(inspectElicitationUrl('https://203.0.113.7/login')).toMatchObject({ ok: true, warnings: ['The link goes to a bare IP address, not a named site.'] });
-    expect(inspectElicitationUrl('not a url')).toMatchObject({ ok: false, message: expect.stringContaining('not a valid absolute URL') });
+    expect(inspectElicitationUrl('https://203.0.113.7/login')).toMatchObject({
+      ok: true,
+      warnings: ['The link goes to a bare IP address, not a named site.'],
+    });
+    expect(inspectElicitationUrl('not a url')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not a valid absolute URL'),
+    });
   });
 });

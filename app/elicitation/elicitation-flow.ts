@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { ElicitRequestFormParams, ElicitRequestParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  ElicitRequestFormParams,
+  ElicitRequestParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import { describeFieldErrors, formFromSchema, validateElicitationValues } from '../../shared/elicitation';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { LogSink } from '../logs/log-sink';
@@ -41,12 +46,17 @@ export interface ElicitationContext {
 }
 
 /** What the URL prompt shows about a link, and whether Berth will open it at all. */
-export function inspectElicitationUrl(raw: string): { ok: true; url: string; domain: string; warnings: string[] } | { ok: false; message: string } {
+export function inspectElicitationUrl(
+  raw: string,
+): { ok: true; url: string; domain: string; warnings: string[] } | { ok: false; message: string } {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, message: `the elicitation URL is not a valid absolute URL: ${JSON.stringify(raw.slice(0, 200))}` };
+    return {
+      ok: false,
+      message: `the elicitation URL is not a valid absolute URL: ${JSON.stringify(raw.slice(0, 200))}`,
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, message: `Berth opens only http and https links; this one uses '${url.protocol}'` };
@@ -56,10 +66,14 @@ export function inspectElicitationUrl(raw: string): { ok: true; url: string; dom
   const local = domain === 'localhost' || domain === '127.0.0.1' || domain === '[::1]';
   if (url.protocol === 'http:' && !local) warnings.push('The link is not encrypted (http, not https).');
   if (url.username !== '' || url.password !== '') {
-    warnings.push(`The link has a user name before the domain ("${decodeURIComponent(url.username)}@"), a trick used to disguise the real site: it goes to ${domain}.`);
+    warnings.push(
+      `The link has a user name before the domain ("${decodeURIComponent(url.username)}@"), a trick used to disguise the real site: it goes to ${domain}.`,
+    );
   }
   if (domain.split('.').some((label) => label.startsWith('xn--'))) {
-    warnings.push(`The domain uses international characters (${domain}); check it is the site you expect, not a look-alike.`);
+    warnings.push(
+      `The domain uses international characters (${domain}); check it is the site you expect, not a look-alike.`,
+    );
   }
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/u.test(domain) || domain.startsWith('[')) {
     if (!local) warnings.push('The link goes to a bare IP address, not a named site.');
@@ -88,7 +102,9 @@ export class ElicitationFlow {
 
   /** The handler body for `client.setRequestHandler('elicitation/create', …)`. */
   handle(server: string, params: ElicitRequestParams, context: ElicitationContext = {}): Promise<ElicitResult> {
-    return params.mode === 'url' ? this.handleUrl(server, params, context) : this.handleForm(server, params as ElicitRequestFormParams, context);
+    return params.mode === 'url'
+      ? this.handleUrl(server, params, context)
+      : this.handleForm(server, params as ElicitRequestFormParams, context);
   }
 
   /** `notifications/elicitation/complete`: close the waiting note (or a prompt still open). True when something matched. */
@@ -99,7 +115,11 @@ export class ElicitationFlow {
       return true;
     }
     const withdrawn = this.options.pending.withdrawWhere(
-      (r) => r.kind === 'elicitation' && r.server === server && r.payload.mode === 'url' && r.payload.elicitationId === elicitationId,
+      (r) =>
+        r.kind === 'elicitation' &&
+        r.server === server &&
+        r.payload.mode === 'url' &&
+        r.payload.elicitationId === elicitationId,
       'the server reported this interaction complete',
     );
     // The spec says to ignore unknown ids; the log keeps the trace.
@@ -143,7 +163,11 @@ export class ElicitationFlow {
     };
   }
 
-  private async handleForm(server: string, params: ElicitRequestFormParams, context: ElicitationContext): Promise<ElicitResult> {
+  private async handleForm(
+    server: string,
+    params: ElicitRequestFormParams,
+    context: ElicitationContext,
+  ): Promise<ElicitResult> {
     const form = formFromSchema(params.requestedSchema);
     if (!form.ok) {
       this.log(server, 'warning', `elicitation refused: ${form.message}`);
@@ -170,11 +194,16 @@ export class ElicitationFlow {
     if (outcome.action !== 'accept') return { action: outcome.action };
     const checked = validateElicitationValues(fields, outcome.content ?? {});
     // The validator above already refused bad content; this only narrows the type.
-    if (!checked.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, 'the accepted form content did not validate');
+    if (!checked.ok)
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'the accepted form content did not validate');
     return { action: 'accept', content: checked.content };
   }
 
-  private async handleUrl(server: string, params: ElicitRequestURLParams, context: ElicitationContext): Promise<ElicitResult> {
+  private async handleUrl(
+    server: string,
+    params: ElicitRequestURLParams,
+    context: ElicitationContext,
+  ): Promise<ElicitResult> {
     const inspected = inspectElicitationUrl(params.url);
     if (!inspected.ok) {
       this.log(server, 'warning', `URL elicitation refused: ${inspected.message}`);

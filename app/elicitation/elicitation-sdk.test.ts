@@ -21,7 +21,11 @@ function next(pending: PendingRequests): Promise<PendingRequestOf<'elicitation'>
 async function setup() {
   const pending = new PendingRequests();
   const opened: string[] = [];
-  const flow = new ElicitationFlow({ pending, logs: new LogCollector(), openExternal: async (url) => void opened.push(url) });
+  const flow = new ElicitationFlow({
+    pending,
+    logs: new LogCollector(),
+    openExternal: async (url) => void opened.push(url),
+  });
   const server = new McpServer({ name: 'asker', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.registerTool('form', {}, async (ctx) => {
     const result = await ctx.mcpReq.elicitInput({
@@ -39,12 +43,22 @@ async function setup() {
     return { content: [{ type: 'text', text: JSON.stringify(result) }] };
   });
   server.registerTool('link', {}, async (ctx) => {
-    const result = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Authorize', elicitationId: 'auth-1', url: 'https://auth.example.com/start' });
+    const result = await ctx.mcpReq.elicitInput({
+      mode: 'url',
+      message: 'Authorize',
+      elicitationId: 'auth-1',
+      url: 'https://auth.example.com/start',
+    });
     if (result.action === 'accept') await server.server.createElicitationCompletionNotifier('auth-1')();
     return { content: [{ type: 'text', text: result.action }] };
   });
-  const client = new Client({ name: 'berth-test', version: '0.0.0' }, { capabilities: { elicitation: { form: {}, url: {} } } });
-  client.setRequestHandler('elicitation/create', (request, ctx) => flow.handle('asker', request.params, { signal: ctx.mcpReq.signal }));
+  const client = new Client(
+    { name: 'berth-test', version: '0.0.0' },
+    { capabilities: { elicitation: { form: {}, url: {} } } },
+  );
+  client.setRequestHandler('elicitation/create', (request, ctx) =>
+    flow.handle('asker', request.params, { signal: ctx.mcpReq.signal }),
+  );
   const completed = new Promise<string>((resolve) =>
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       flow.complete('asker', notification.params.elicitationId);
@@ -71,7 +85,10 @@ describe('ElicitationFlow behind a real SDK client', () => {
     const prompt = await next(env.pending);
     env.pending.answer(prompt.id, { action: 'accept', content: { name: 'Ada', age: '36', colours: ['blue'] } });
     const result = await call;
-    expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '')).toEqual({ action: 'accept', content: { name: 'Ada', age: 36, colours: ['blue'] } });
+    expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '')).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', age: 36, colours: ['blue'] },
+    });
   });
 
   it('URL mode: consent, open, then the completion notification clears the waiting note', async () => {

@@ -4,7 +4,10 @@ import type { OrderedWrapper } from './host-context';
 
 describe('applyWrappers', () => {
   it('puts the lowest order innermost, whatever order the wrappers were registered in', () => {
-    const tag = (name: string, order: number): OrderedWrapper<(call: string) => string> => ({ order, wrap: (inner) => (call) => `${name}(${inner(call)})` });
+    const tag = (name: string, order: number): OrderedWrapper<(call: string) => string> => ({
+      order,
+      wrap: (inner) => (call) => `${name}(${inner(call)})`,
+    });
     const open = applyWrappers((call: string) => `connection:${call}`, [tag('tasks', 20), tag('sandbox', 10)]);
     expect(open('callTool')).toBe('tasks(sandbox(connection:callTool))');
   });
@@ -30,6 +33,8 @@ describe('ServiceSlots', () => {
     expect(() => services.get('supervisor')).toThrow("the host service 'supervisor' is used before its module opened");
     expect(services.find('supervisor')).toBeUndefined();
     services.provide('openExternal', async () => undefined);
-    expect(() => services.provide('openExternal', async () => undefined)).toThrow("the host service 'openExternal' is provided twice");
+    expect(() => services.provide('openExternal', async () => undefined)).toThrow(
+      "the host service 'openExternal' is provided twice",
+    );
   });
 });

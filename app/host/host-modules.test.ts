@@ -3,7 +3,12 @@ import { openModules, openingOrder } from './host-modules';
 import type { HostModule, HostPhase } from './host-modules';
 
 /** A module that writes what it does to `log`. */
-function recorded(log: string[], name: string, phase: HostPhase, extra: Partial<Pick<HostModule<unknown>, 'open'>> = {}): HostModule<unknown> {
+function recorded(
+  log: string[],
+  name: string,
+  phase: HostPhase,
+  extra: Partial<Pick<HostModule<unknown>, 'open'>> = {},
+): HostModule<unknown> {
   return {
     name,
     phase,
@@ -32,7 +37,15 @@ describe('openModules', () => {
       ],
       {},
     );
-    expect(log).toEqual(['open logs', 'open consent', 'open tasks', 'open sandbox', 'open supervisor', 'open chat', 'open bridge']);
+    expect(log).toEqual([
+      'open logs',
+      'open consent',
+      'open tasks',
+      'open sandbox',
+      'open supervisor',
+      'open chat',
+      'open bridge',
+    ]);
   });
 
   it('keeps the listed order of a phase in openingOrder', () => {
@@ -71,7 +84,10 @@ describe('openModules', () => {
         scope.onShutdown(() => void log.push(`close ${name}`));
       },
     });
-    const opened = await openModules([stoppable('consent', 'services'), stoppable('config', 'features'), stoppable('chat', 'loaded')], {});
+    const opened = await openModules(
+      [stoppable('consent', 'services'), stoppable('config', 'features'), stoppable('chat', 'loaded')],
+      {},
+    );
     await opened.shutdown();
     expect(log).toEqual(['stop chat', 'stop config', 'stop consent', 'close chat', 'close config', 'close consent']);
   });
@@ -99,7 +115,15 @@ describe('openModules', () => {
         throw new Error('roots.json is not JSON');
       },
     });
-    const outcome = openModules([recorded(log, 'logs', 'foundation'), failing, recorded(log, 'chat', 'loaded'), recorded(log, 'servers', 'servers')], {});
+    const outcome = openModules(
+      [
+        recorded(log, 'logs', 'foundation'),
+        failing,
+        recorded(log, 'chat', 'loaded'),
+        recorded(log, 'servers', 'servers'),
+      ],
+      {},
+    );
     await expect(outcome).rejects.toThrow("host module 'roots' failed to open: roots.json is not JSON");
     await expect(outcome).rejects.toMatchObject({ cause: new Error('roots.json is not JSON') });
     expect(log).toEqual(['open logs', 'open servers', 'open roots', 'close roots', 'close servers', 'close logs']);
@@ -115,13 +139,18 @@ describe('openModules', () => {
           throw new Error('proxy already gone');
         }),
     };
-    const opened = await openModules([recorded(log, 'logs', 'foundation'), broken, recorded(log, 'chat', 'loaded')], {});
+    const opened = await openModules(
+      [recorded(log, 'logs', 'foundation'), broken, recorded(log, 'chat', 'loaded')],
+      {},
+    );
     await expect(opened.shutdown()).rejects.toThrow("host module 'sandbox' failed to shut down: proxy already gone");
     expect(log).toEqual(['open logs', 'open chat', 'close chat', 'close logs']);
   });
 
   it('refuses two modules of one name', async () => {
-    await expect(openModules([recorded([], 'chat', 'loaded'), recorded([], 'chat', 'ready')], {})).rejects.toThrow("two host modules are named 'chat'");
+    await expect(openModules([recorded([], 'chat', 'loaded'), recorded([], 'chat', 'ready')], {})).rejects.toThrow(
+      "two host modules are named 'chat'",
+    );
   });
 
   it('hands every module the same context, with what earlier phases put in it', async () => {

@@ -71,7 +71,10 @@ export function openingOrder<Context>(modules: readonly HostModule<Context>[]): 
  * is named in the error, and every module opened before it (its own shutdown
  * work registered so far included) is shut down first.
  */
-export async function openModules<Context>(modules: readonly HostModule<Context>[], context: Context): Promise<OpenedModules> {
+export async function openModules<Context>(
+  modules: readonly HostModule<Context>[],
+  context: Context,
+): Promise<OpenedModules> {
   const names = new Set<string>();
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`two host modules are named '${module.name}'`);
@@ -82,7 +85,10 @@ export async function openModules<Context>(modules: readonly HostModule<Context>
     const entry: Opened = { name: module.name, stopping: [], work: [] };
     opened.push(entry);
     try {
-      await module.open(context, { onStopping: (work) => entry.stopping.push(work), onShutdown: (work) => entry.work.push(work) });
+      await module.open(context, {
+        onStopping: (work) => entry.stopping.push(work),
+        onShutdown: (work) => entry.work.push(work),
+      });
     } catch (error) {
       // What opened may hold files and timers: close it before the caller hears of the failure.
       await shutDown(opened).catch(() => undefined);
@@ -103,7 +109,9 @@ async function shutDown(opened: readonly Opened[]): Promise<void> {
         try {
           await step();
         } catch (error) {
-          failures.push(new Error(`host module '${module.name}' failed to shut down: ${errorMessage(error)}`, { cause: error }));
+          failures.push(
+            new Error(`host module '${module.name}' failed to shut down: ${errorMessage(error)}`, { cause: error }),
+          );
         }
       }
     }

@@ -52,13 +52,16 @@ export class HostRedaction {
 
   /** A renderer-facing subscriber, seeing every event payload redacted. */
   listener(listener: HostEventListener): HostEventListener {
-    return (topic, payload) => listener(topic, UNREDACTED_TOPICS.has(topic) ? payload : this.redactor.redactDeep(payload));
+    return (topic, payload) =>
+      listener(topic, UNREDACTED_TOPICS.has(topic) ? payload : this.redactor.redactDeep(payload));
   }
 
   /** An answer to the renderer, failure message included, redacted. */
   result(method: unknown, result: Result<unknown>): Result<unknown> {
     if (!result.ok) return { ...result, message: this.redact(result.message) };
-    return typeof method === 'string' && UNREDACTED_RESULTS.has(method) ? result : { ...result, value: this.redactor.redactDeep(result.value) };
+    return typeof method === 'string' && UNREDACTED_RESULTS.has(method)
+      ? result
+      : { ...result, value: this.redactor.redactDeep(result.value) };
   }
 
   close(): void {

@@ -19,8 +19,13 @@ describe('installConsoleRedaction', () => {
   it('masks secrets in console.warn and console.error, and copies the MCP SDK’s lines to the host log', () => {
     const sdkLines: string[] = [];
     const before = console.warn;
-    const uninstall = installConsoleRedaction({ redact: (text) => text.replaceAll('tok-123456', '***'), sdkLine: (level, text) => sdkLines.push(`${level} ${text}`) });
-    console.warn(`[mcp-sdk] Could not refresh OAuth tokens. Cause: ${JSON.stringify('HTTP 500: Raw body: tok-123456')}`);
+    const uninstall = installConsoleRedaction({
+      redact: (text) => text.replaceAll('tok-123456', '***'),
+      sdkLine: (level, text) => sdkLines.push(`${level} ${text}`),
+    });
+    console.warn(
+      `[mcp-sdk] Could not refresh OAuth tokens. Cause: ${JSON.stringify('HTTP 500: Raw body: tok-123456')}`,
+    );
     console.error('[berth] failed:', new Error('token tok-123456 refused'));
     console.warn('nothing secret', { a: 1 });
     expect(printed[0]).toBe('warn [mcp-sdk] Could not refresh OAuth tokens. Cause: "HTTP 500: Raw body: ***"');
@@ -34,8 +39,14 @@ describe('installConsoleRedaction', () => {
 
   it('serves several hosts at once and restores the console when the last one stops', () => {
     const before = { warn: console.warn, error: console.error };
-    const first = installConsoleRedaction({ redact: (text) => text.replaceAll('alpha-secret', '***'), sdkLine: () => undefined });
-    const second = installConsoleRedaction({ redact: (text) => text.replaceAll('beta-secret', '***'), sdkLine: () => undefined });
+    const first = installConsoleRedaction({
+      redact: (text) => text.replaceAll('alpha-secret', '***'),
+      sdkLine: () => undefined,
+    });
+    const second = installConsoleRedaction({
+      redact: (text) => text.replaceAll('beta-secret', '***'),
+      sdkLine: () => undefined,
+    });
     first();
     console.warn('alpha-secret beta-secret');
     expect(printed).toEqual(['warn alpha-secret ***']);

@@ -13,7 +13,12 @@ const METHODS: readonly ConsoleMethod[] = ['warn', 'error'];
 const SDK_PREFIX = '[mcp-sdk]';
 
 const active = new Set<ConsoleRedaction>();
-let installed: { originals: Record<ConsoleMethod, (...args: unknown[]) => void>; hooks: Record<ConsoleMethod, (...args: unknown[]) => void> } | undefined;
+let installed:
+  | {
+      originals: Record<ConsoleMethod, (...args: unknown[]) => void>;
+      hooks: Record<ConsoleMethod, (...args: unknown[]) => void>;
+    }
+  | undefined;
 
 function hook(method: ConsoleMethod, unbound: (...args: unknown[]) => void): (...args: unknown[]) => void {
   const original = (...args: unknown[]): void => unbound.apply(console, args);

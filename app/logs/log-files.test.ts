@@ -42,9 +42,19 @@ describe('logFileName', () => {
 
 describe('formatLogLine', () => {
   it('writes time, source, level, logger and indents continuation lines', () => {
-    const entry: LogEntry = { seq: 1, server: 'a', time: T0, source: 'notification', level: 'warning', logger: 'db', text: 'slow\nquery' };
+    const entry: LogEntry = {
+      seq: 1,
+      server: 'a',
+      time: T0,
+      source: 'notification',
+      level: 'warning',
+      logger: 'db',
+      text: 'slow\nquery',
+    };
     expect(formatLogLine(entry)).toBe('2026-11-22T06:00:00.000Z [notification] WARNING db: slow\n    query\n');
-    expect(formatLogLine({ seq: 2, server: 'a', time: T0, source: 'stderr', text: 'plain' })).toBe('2026-11-22T06:00:00.000Z [stderr] plain\n');
+    expect(formatLogLine({ seq: 2, server: 'a', time: T0, source: 'stderr', text: 'plain' })).toBe(
+      '2026-11-22T06:00:00.000Z [stderr] plain\n',
+    );
   });
 });
 
@@ -52,8 +62,18 @@ describe('formatLogLine against forged lines', () => {
   const FORGED = '2026-11-22T06:00:01.000Z [host] ERROR forged by the server';
 
   it('escapes line breaks and other control characters in the logger and a lone \\r in the text', () => {
-    const line = formatLogLine({ seq: 1, server: 'a', time: T0, source: 'notification', level: 'info', logger: `db\n${FORGED}\r`, text: `ok\r${FORGED}\u001b[2K\u2028x` });
-    expect(line).toBe(`2026-11-22T06:00:00.000Z [notification] INFO db\\n${FORGED}\\r: ok\\r${FORGED}\\u001b[2K\\u2028x\n`);
+    const line = formatLogLine({
+      seq: 1,
+      server: 'a',
+      time: T0,
+      source: 'notification',
+      level: 'info',
+      logger: `db\n${FORGED}\r`,
+      text: `ok\r${FORGED}\u001b[2K\u2028x`,
+    });
+    expect(line).toBe(
+      `2026-11-22T06:00:00.000Z [notification] INFO db\\n${FORGED}\\r: ok\\r${FORGED}\\u001b[2K\\u2028x\n`,
+    );
     expect(line.split('\n')).toHaveLength(2);
   });
 });
@@ -63,10 +83,18 @@ describe('LogHub file logs', () => {
     const hub = fileHub({ dir: join(dir, 'logs') });
     const forged = '2026-11-22T06:00:01.000Z [host] ERROR forged';
     hub.append({ server: 'fs', time: T0, source: 'notification', level: 'info', logger: `db\n${forged}`, text: 'one' });
-    hub.append({ server: 'fs', time: T0 + 1, source: 'notification', level: 'info', text: `two\r${forged}\r\nthree\n${forged}` });
+    hub.append({
+      server: 'fs',
+      time: T0 + 1,
+      source: 'notification',
+      level: 'info',
+      text: `two\r${forged}\r\nthree\n${forged}`,
+    });
     hub.append({ server: 'fs', time: T0 + 2, source: 'stderr', text: `four\r${forged}` });
     await hub.flush();
-    const lines = (await readFile(join(dir, 'logs', 'fs.log'), 'utf8')).split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line !== '');
+    const lines = (await readFile(join(dir, 'logs', 'fs.log'), 'utf8'))
+      .split(/\r\n|\r|\n|\u2028|\u2029/)
+      .filter((line) => line !== '');
     const entries = lines.filter((line) => /^\d{4}-\d\d-\d\dT/.test(line));
     expect(entries).toHaveLength(3);
     expect(entries.every((line) => !line.includes('[host]') || !line.startsWith('2026-11-22T06:00:01'))).toBe(true);
@@ -84,7 +112,9 @@ describe('LogHub file logs', () => {
     expect(await readFile(join(dir, 'logs', 'fs.log'), 'utf8')).toBe(
       '2026-11-22T06:00:00.000Z [stderr] listening\n2026-11-22T06:00:00.002Z [notification] INFO ready\n',
     );
-    expect(await readFile(join(dir, 'logs', 'berth.log'), 'utf8')).toBe('2026-11-22T06:00:00.003Z [host] INFO Berth started\n');
+    expect(await readFile(join(dir, 'logs', 'berth.log'), 'utf8')).toBe(
+      '2026-11-22T06:00:00.003Z [host] INFO Berth started\n',
+    );
     expect(await readFile(join(dir, 'logs', 'my%20server.log'), 'utf8')).toContain('hello');
     expect(hub.logFilePath('fs')).toBe(join(dir, 'logs', 'fs.log'));
 
@@ -106,12 +136,14 @@ describe('LogHub file logs', () => {
       expect((await stat(join(dir, 'old-logs', 'fs.log'))).mode & 0o777).toBe(0o600);
 
       const hub = fileHub({ dir: join(dir, 'new', 'logs'), maxBytes: 60, keep: 1 });
-      for (let i = 0; i < 4; i += 1) hub.append({ server: 'fs', time: T0 + i, source: 'stderr', text: `line ${i} ${'x'.repeat(20)}` });
+      for (let i = 0; i < 4; i += 1)
+        hub.append({ server: 'fs', time: T0 + i, source: 'stderr', text: `line ${i} ${'x'.repeat(20)}` });
       await hub.flush();
       expect((await stat(join(dir, 'new'))).mode & 0o777).toBe(0o700);
       expect((await stat(join(dir, 'new', 'logs'))).mode & 0o777).toBe(0o700);
       expect(await readdir(join(dir, 'new', 'logs'))).toEqual(['fs.log', 'fs.log.1']);
-      for (const name of ['fs.log', 'fs.log.1']) expect((await stat(join(dir, 'new', 'logs', name))).mode & 0o777).toBe(0o600);
+      for (const name of ['fs.log', 'fs.log.1'])
+        expect((await stat(join(dir, 'new', 'logs', name))).mode & 0o777).toBe(0o600);
     } finally {
       process.umask(savedUmask);
     }
@@ -151,13 +183,20 @@ describe('LogHub file logs', () => {
     }
     await hub.flush();
     expect((await readdir(dir)).sort()).toEqual(['rot.log', 'rot.log.1', 'rot.log.2']);
-    for (const name of ['rot.log', 'rot.log.1', 'rot.log.2']) expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(200);
-    const numbers = async (name: string) => [...(await readFile(join(dir, name), 'utf8')).matchAll(/line (\d+)/g)].map((m) => Number(m[1]));
+    for (const name of ['rot.log', 'rot.log.1', 'rot.log.2'])
+      expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(200);
+    const numbers = async (name: string) =>
+      [...(await readFile(join(dir, name), 'utf8')).matchAll(/line (\d+)/g)].map((m) => Number(m[1]));
     const current = await numbers('rot.log');
     const older = await numbers('rot.log.1');
     const oldest = await numbers('rot.log.2');
     expect(current.at(-1)).toBe(29);
-    expect([...oldest, ...older, ...current]).toEqual(Array.from({ length: oldest.length + older.length + current.length }, (_, i) => 30 - oldest.length - older.length - current.length + i));
+    expect([...oldest, ...older, ...current]).toEqual(
+      Array.from(
+        { length: oldest.length + older.length + current.length },
+        (_, i) => 30 - oldest.length - older.length - current.length + i,
+      ),
+    );
   });
 
   it('reports a write failure once as a host entry and keeps logging in memory', async () => {

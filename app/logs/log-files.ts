@@ -29,7 +29,10 @@ const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
  */
 export function logFileName(server: string): string {
   if (server === '') return 'berth.log';
-  let safe = server.replace(/[^A-Za-z0-9_.-]/g, (ch) => `%${ch.codePointAt(0)?.toString(16).toUpperCase().padStart(2, '0') ?? '00'}`);
+  let safe = server.replace(
+    /[^A-Za-z0-9_.-]/g,
+    (ch) => `%${ch.codePointAt(0)?.toString(16).toUpperCase().padStart(2, '0') ?? '00'}`,
+  );
   // Keep clear of the host's own file, hidden files and Windows device names.
   if (safe.toLowerCase() === 'berth' || safe.startsWith('.') || WINDOWS_DEVICE_NAMES.test(safe)) {
     safe = `%${safe.charCodeAt(0).toString(16).toUpperCase()}${safe.slice(1)}`;
@@ -49,7 +52,9 @@ function escapeControls(text: string): string {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (!isControl(code)) continue;
-    escaped += text.slice(start, i) + (code === 0x0d ? '\\r' : code === 0x0a ? '\\n' : `\\u${code.toString(16).padStart(4, '0')}`);
+    escaped +=
+      text.slice(start, i) +
+      (code === 0x0d ? '\\r' : code === 0x0a ? '\\n' : `\\u${code.toString(16).padStart(4, '0')}`);
     start = i + 1;
   }
   return start === 0 ? text : escaped + text.slice(start);
@@ -123,7 +128,12 @@ export class LogFiles {
   enqueue(entry: LogEntry): void {
     let file = this.files.get(entry.server);
     if (file === undefined) {
-      file = { path: this.pathFor(entry.server), pending: new RingBuffer(this.maxPendingLines), size: undefined, writing: undefined };
+      file = {
+        path: this.pathFor(entry.server),
+        pending: new RingBuffer(this.maxPendingLines),
+        size: undefined,
+        writing: undefined,
+      };
       this.files.set(entry.server, file);
     }
     file.pending.push(formatLogLine(entry));
@@ -148,7 +158,10 @@ export class LogFiles {
       const lines = file.pending.toArray();
       const skipped = file.pending.evicted;
       file.pending.clear();
-      if (skipped > 0) lines.unshift(`${new Date().toISOString()} [host] WARNING ${skipped} log lines were not written: the disk could not keep up\n`);
+      if (skipped > 0)
+        lines.unshift(
+          `${new Date().toISOString()} [host] WARNING ${skipped} log lines were not written: the disk could not keep up\n`,
+        );
       try {
         await this.write(file, lines);
       } catch (error) {

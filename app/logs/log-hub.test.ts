@@ -7,12 +7,21 @@ const batches: { entries: LogEntry[]; info: LogBatchInfo; at: number }[] = [];
 const hubs: LogHub[] = [];
 
 function hub(options: Partial<LogHubOptions> = {}): LogHub {
-  const created = new LogHub({ onBatch: (entries, info) => batches.push({ entries, info, at: Date.now() }), ...options });
+  const created = new LogHub({
+    onBatch: (entries, info) => batches.push({ entries, info, at: Date.now() }),
+    ...options,
+  });
   hubs.push(created);
   return created;
 }
 
-const line = (server: string, text: string, extra: Partial<NewLogEntry> = {}): NewLogEntry => ({ server, time: 1_000, source: 'stderr', text, ...extra });
+const line = (server: string, text: string, extra: Partial<NewLogEntry> = {}): NewLogEntry => ({
+  server,
+  time: 1_000,
+  source: 'stderr',
+  text,
+  ...extra,
+});
 
 afterEach(async () => {
   for (const created of hubs.splice(0)) await created.dispose();
@@ -69,7 +78,15 @@ describe('LogHub storage and queries', () => {
       logs.append(line('fs', 'Starting filesystem server'));
       logs.append(line('fs', 'debug detail', { source: 'notification', level: 'debug', logger: 'fs' }));
       logs.append(line('fs', 'disk almost FULL', { source: 'notification', level: 'warning' }));
-      logs.append(line('fs', '→ tools/call #4', { source: 'trace', direction: 'out', method: 'tools/call', id: 4, body: '{"params":{"path":"/secret/Full.txt"}}' }));
+      logs.append(
+        line('fs', '→ tools/call #4', {
+          source: 'trace',
+          direction: 'out',
+          method: 'tools/call',
+          id: 4,
+          body: '{"params":{"path":"/secret/Full.txt"}}',
+        }),
+      );
       logs.append(line('memory', 'memory ready'));
       logs.append(line('memory', 'boom', { source: 'notification', level: 'critical' }));
       logs.append(line('', 'host started', { source: 'host', level: 'info' }));
@@ -86,7 +103,13 @@ describe('LogHub storage and queries', () => {
     });
 
     it('by minimum level, letting entries without a level through', () => {
-      expect(texts(filled().query({ minLevel: 'warning' }))).toEqual(['Starting filesystem server', 'disk almost FULL', '→ tools/call #4', 'memory ready', 'boom']);
+      expect(texts(filled().query({ minLevel: 'warning' }))).toEqual([
+        'Starting filesystem server',
+        'disk almost FULL',
+        '→ tools/call #4',
+        'memory ready',
+        'boom',
+      ]);
     });
 
     it('by text, case-insensitively, in texts and trace bodies', () => {
@@ -97,7 +120,11 @@ describe('LogHub storage and queries', () => {
     });
 
     it('after a seq', () => {
-      expect(filled().query({ afterSeq: 5 }).entries.map((e) => e.seq)).toEqual([6, 7]);
+      expect(
+        filled()
+          .query({ afterSeq: 5 })
+          .entries.map((e) => e.seq),
+      ).toEqual([6, 7]);
       expect(filled().query({ afterSeq: -1 }).entries).toHaveLength(7);
     });
 
@@ -111,8 +138,13 @@ describe('LogHub storage and queries', () => {
     });
 
     it('combined', () => {
-      expect(texts(filled().query({ server: 'fs', sources: ['notification'], minLevel: 'info', text: 'disk' }))).toEqual(['disk almost FULL']);
-      expect(texts(filled().query({ sources: ['stderr', 'notification'], text: 'm', afterSeq: 1, limit: 2 }))).toEqual(['memory ready', 'boom']);
+      expect(
+        texts(filled().query({ server: 'fs', sources: ['notification'], minLevel: 'info', text: 'disk' })),
+      ).toEqual(['disk almost FULL']);
+      expect(texts(filled().query({ sources: ['stderr', 'notification'], text: 'm', afterSeq: 1, limit: 2 }))).toEqual([
+        'memory ready',
+        'boom',
+      ]);
     });
   });
 
@@ -152,11 +184,31 @@ describe('LogHub storage and queries', () => {
 
   it('keeps one object per entry: the batch, the buffer and a query hand out the same entry, body included', async () => {
     const logs = hub();
-    logs.append(line('a', '→ ping #1', { source: 'trace', direction: 'out', method: 'ping', id: 1, size: 40, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }));
+    logs.append(
+      line('a', '→ ping #1', {
+        source: 'trace',
+        direction: 'out',
+        method: 'ping',
+        id: 1,
+        size: 40,
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      }),
+    );
     await logs.flush();
     const delivered = batches[0]?.entries[0];
     const queried = logs.query({ server: 'a' }).entries[0];
-    expect(queried).toEqual({ seq: 1, server: 'a', time: 1_000, source: 'trace', text: '→ ping #1', direction: 'out', method: 'ping', id: 1, size: 40, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(queried).toEqual({
+      seq: 1,
+      server: 'a',
+      time: 1_000,
+      source: 'trace',
+      text: '→ ping #1',
+      direction: 'out',
+      method: 'ping',
+      id: 1,
+      size: 40,
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(delivered).toBe(queried);
   });
 
@@ -179,20 +231,28 @@ describe('LogHub storage and queries', () => {
   it('lets go of evicted entries with bodies (what it tracks for the budget stays about the size of the buffer)', () => {
     const logs = hub({ capacity: { trace: 100 } });
     for (let n = 0; n < 20_000; n += 1) logs.append(line('s', `msg ${n}`, { source: 'trace', body: `{"n":${n}}` }));
-    const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get('s');
+    const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get(
+      's',
+    );
     expect((state?.bodied.length ?? 0) - (state?.bodiedHead ?? 0)).toBeLessThanOrEqual(100);
     expect(state?.bodied.length).toBeLessThan(5_000);
-    expect(logs.bodyBytes('s')).toBe(logs.query({ server: 's' }).entries.reduce((sum, e) => sum + Buffer.byteLength(e.body ?? ''), 0));
+    expect(logs.bodyBytes('s')).toBe(
+      logs.query({ server: 's' }).entries.reduce((sum, e) => sum + Buffer.byteLength(e.body ?? ''), 0),
+    );
   });
 
   it('stays bounded when an entry of another source holds a body that outlives the trace', () => {
     const logs = hub({ capacity: { stderr: 10, notification: 10, trace: 100, host: 10, app: 10 } });
     logs.append(line('s', 'stderr with a body', { body: 'kept' }));
     for (let n = 0; n < 20_000; n += 1) logs.append(line('s', `msg ${n}`, { source: 'trace', body: `{"n":${n}}` }));
-    const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get('s');
+    const state = (logs as unknown as { servers: Map<string, { bodied: LogEntry[]; bodiedHead: number }> }).servers.get(
+      's',
+    );
     expect(state?.bodied.length).toBeLessThanOrEqual(2 * 130);
     expect(logs.query({ server: 's', sources: ['stderr'] }).entries[0]?.body).toBe('kept');
-    expect(logs.bodyBytes('s')).toBe(logs.query({ server: 's' }).entries.reduce((sum, e) => sum + Buffer.byteLength(e.body ?? ''), 0));
+    expect(logs.bodyBytes('s')).toBe(
+      logs.query({ server: 's' }).entries.reduce((sum, e) => sum + Buffer.byteLength(e.body ?? ''), 0),
+    );
   });
 
   it('cuts absurdly long texts', () => {

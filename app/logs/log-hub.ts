@@ -45,10 +45,28 @@ export interface LogHubOptions {
   now?: () => number;
 }
 
-export const DEFAULT_LOG_CAPACITY: Readonly<Record<LogSource, number>> = { stderr: 10_000, notification: 10_000, trace: 20_000, host: 2_000, app: 2_000 };
+export const DEFAULT_LOG_CAPACITY: Readonly<Record<LogSource, number>> = {
+  stderr: 10_000,
+  notification: 10_000,
+  trace: 20_000,
+  host: 2_000,
+  app: 2_000,
+};
 const DEFAULT_QUERY_LIMIT = 5_000;
 /** Fails to compile when LogEntry gains a field that `stamp` does not copy yet. */
-const STAMPED_FIELDS = { server: true, time: true, source: true, text: true, level: true, logger: true, direction: true, method: true, id: true, size: true, body: true } as const satisfies Record<keyof NewLogEntry, true>;
+const STAMPED_FIELDS = {
+  server: true,
+  time: true,
+  source: true,
+  text: true,
+  level: true,
+  logger: true,
+  direction: true,
+  method: true,
+  id: true,
+  size: true,
+  body: true,
+} as const satisfies Record<keyof NewLogEntry, true>;
 void STAMPED_FIELDS;
 const LEVEL_RANK = new Map<LogLevel, number>(LOG_LEVELS.map((level, index) => [level, index]));
 
@@ -92,7 +110,8 @@ export class LogHub implements LogSink {
     this.maxTextChars = Math.max(1, options.maxTextChars ?? 16_384);
     this.now = options.now ?? Date.now;
     this.pending = new RingBuffer(options.maxBatchEntries ?? 2_000);
-    this.files = options.files === undefined ? undefined : new LogFiles(options.files, (message) => this.reportFileError(message));
+    this.files =
+      options.files === undefined ? undefined : new LogFiles(options.files, (message) => this.reportFileError(message));
     this.redact = options.redact;
     this.traceLiveUntil = (options.liveTrace ?? 'always') === 'always' ? Infinity : 0;
   }
@@ -148,7 +167,14 @@ export class LogHub implements LogSink {
   appendTrace(record: NewTraceRecord): void {
     if (this.disposed) return;
     this.seq += 1;
-    const summary = traceSummary(record.direction, record.outcome, record.method, record.id, record.errorDetail, record.size);
+    const summary = traceSummary(
+      record.direction,
+      record.outcome,
+      record.method,
+      record.id,
+      record.errorDetail,
+      record.size,
+    );
     const text = this.finishText(record.redactText === undefined ? summary : record.redactText(summary));
     const body = this.redact === undefined ? record.body : this.redact(record.body);
     const bodyBytes = Buffer.byteLength(body);
@@ -200,8 +226,14 @@ export class LogHub implements LogSink {
         for (let i = buffer.length - 1; i >= 0 && matches.length < limit; i -= 1) {
           const entry = buffer.at(i) as LogEntry;
           if (entry.seq <= afterSeq) break;
-          if (minRank !== undefined && entry.level !== undefined && (LEVEL_RANK.get(entry.level) ?? 0) < minRank) continue;
-          if (pattern !== undefined && !pattern.test(entry.text) && (entry.body === undefined || !pattern.test(entry.body))) continue;
+          if (minRank !== undefined && entry.level !== undefined && (LEVEL_RANK.get(entry.level) ?? 0) < minRank)
+            continue;
+          if (
+            pattern !== undefined &&
+            !pattern.test(entry.text) &&
+            (entry.body === undefined || !pattern.test(entry.body))
+          )
+            continue;
           matches.push(entry);
         }
         if (matches.length > 0) lists.push(matches);
@@ -255,7 +287,13 @@ export class LogHub implements LogSink {
    */
   private stamp(input: NewLogEntry, seq: number): LogEntry {
     const redact = this.redact;
-    const entry: LogEntry = { seq, server: input.server, time: input.time, source: input.source, text: this.finishText(input.text) };
+    const entry: LogEntry = {
+      seq,
+      server: input.server,
+      time: input.time,
+      source: input.source,
+      text: this.finishText(input.text),
+    };
     if (input.level !== undefined) entry.level = input.level;
     if (input.logger !== undefined) entry.logger = redact === undefined ? input.logger : redact(input.logger);
     if (input.direction !== undefined) entry.direction = input.direction;
@@ -269,16 +307,17 @@ export class LogHub implements LogSink {
   /** A text as it is kept: masked, then cut (masked before it is cut, so a cut cannot leave half a secret behind). */
   private finishText(text: string): string {
     const full = this.redact === undefined ? text : this.redact(text);
-    return full.length > this.maxTextChars ? `${full.slice(0, this.maxTextChars)}… (${full.length - this.maxTextChars} more characters)` : full;
+    return full.length > this.maxTextChars
+      ? `${full.slice(0, this.maxTextChars)}… (${full.length - this.maxTextChars} more characters)`
+      : full;
   }
 
   private logsOf(server: string): ServerLogs {
     let logs = this.servers.get(server);
     if (logs === undefined) {
-      const buffers = Object.fromEntries(BUFFERED_SOURCES.map((source) => [source, new RingBuffer<LogEntry>(this.capacity[source])])) as Record<
-        BufferedSource,
-        RingBuffer<LogEntry>
-      >;
+      const buffers = Object.fromEntries(
+        BUFFERED_SOURCES.map((source) => [source, new RingBuffer<LogEntry>(this.capacity[source])]),
+      ) as Record<BufferedSource, RingBuffer<LogEntry>>;
       logs = { buffers, trace: new TraceRing(this.capacity.trace, server), bodied: [], bodiedHead: 0, bodyBytes: 0 };
       this.servers.set(server, logs);
     }
@@ -331,7 +370,13 @@ export class LogHub implements LogSink {
 }
 
 /** The trace's entries after `afterSeq` that match `pattern`, newest first, at most `limit`; only those are built. */
-function queryTrace(trace: TraceRing, limit: number, afterSeq: number, minRank: number | undefined, pattern: RegExp | undefined): LogEntry[] {
+function queryTrace(
+  trace: TraceRing,
+  limit: number,
+  afterSeq: number,
+  minRank: number | undefined,
+  pattern: RegExp | undefined,
+): LogEntry[] {
   const matches: LogEntry[] = [];
   for (let i = trace.length - 1; i >= 0 && matches.length < limit; i -= 1) {
     if (trace.seqAt(i) <= afterSeq) break;

@@ -23,7 +23,7 @@ export function mergeNewest<T extends Sequenced>(lists: readonly (readonly T[])[
     heap[b] = tmp;
   };
   const up = (start: number): void => {
-    for (let i = start; i > 0; ) {
+    for (let i = start; i > 0;) {
       const parent = (i - 1) >> 1;
       if (at(parent).seq >= at(i).seq) return;
       swap(parent, i);
@@ -31,7 +31,7 @@ export function mergeNewest<T extends Sequenced>(lists: readonly (readonly T[])[
     }
   };
   const down = (start: number): void => {
-    for (let i = start; ; ) {
+    for (let i = start; ;) {
       const left = 2 * i + 1;
       let largest = i;
       if (left < heap.length && at(left).seq > at(largest).seq) largest = left;

@@ -10,7 +10,8 @@ export class RingBuffer<T> implements Iterable<T> {
   private evictedCount = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`RingBuffer capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`RingBuffer capacity must be a positive integer, got ${capacity}`);
   }
 
   get length(): number {
@@ -44,7 +45,8 @@ export class RingBuffer<T> implements Iterable<T> {
 
   /** Put `item` in place of the one at `index` (0 being the oldest); out of range is a RangeError. */
   replace(index: number, item: T): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.size) throw new RangeError(`RingBuffer index ${index} is out of range (0 to ${this.size - 1})`);
+    if (!Number.isInteger(index) || index < 0 || index >= this.size)
+      throw new RangeError(`RingBuffer index ${index} is out of range (0 to ${this.size - 1})`);
     this.items[(this.start + index) % this.capacity] = item;
   }
 

@@ -49,7 +49,8 @@ export function enforceBodyBudget(logs: ServerLogs, maxBytes: number, bodiedLimi
     logs.bodyBytes -= Buffer.byteLength(oldest.body);
   }
   // Evicted entries at the head are let go, so the queue holds about what the buffers hold.
-  while (logs.bodiedHead < logs.bodied.length && isEvicted(logs, logs.bodied[logs.bodiedHead] as LogEntry)) logs.bodiedHead += 1;
+  while (logs.bodiedHead < logs.bodied.length && isEvicted(logs, logs.bodied[logs.bodiedHead] as LogEntry))
+    logs.bodiedHead += 1;
   const waiting = logs.bodied.length - logs.bodiedHead;
   if (waiting > bodiedLimit) {
     // Only when bodies come from several sources (a head that stays while others behind it were evicted).

@@ -42,7 +42,14 @@ const CONVERSATION: ['in' | 'out', JSONRPCMessage][] = [
   ['out', { jsonrpc: '2.0', id: 2, method: 'prompts/get', params: { name: 'x' } }],
   ['in', { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Unknown prompt x' } }],
   ['in', { jsonrpc: '2.0', id: 99, error: { code: -32601, message: 'Method not found' } }],
-  ['in', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'y'.repeat(TRACE_BODY_LIMIT + 10) } }],
+  [
+    'in',
+    {
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'y'.repeat(TRACE_BODY_LIMIT + 10) },
+    },
+  ],
 ];
 
 /** Seq and time differ between the two runs of the same messages; everything else must not. */
@@ -62,15 +69,30 @@ describe('the compact trace', () => {
     expect(withoutSeq(queried)).toEqual(expected);
     expect(withoutSeq(delivered)).toEqual(expected);
     // Same keys in the same order as an entry LogHub stamps (what JSON on the wire shows).
-    expect(queried.map((entry) => Object.keys(entry).join())).toEqual(delivered.map((entry) => Object.keys(entry).join()));
-    expect(Object.keys(queried[0] as LogEntry)).toEqual(['seq', 'server', 'time', 'source', 'text', 'direction', 'method', 'id', 'size', 'body']);
+    expect(queried.map((entry) => Object.keys(entry).join())).toEqual(
+      delivered.map((entry) => Object.keys(entry).join()),
+    );
+    expect(Object.keys(queried[0] as LogEntry)).toEqual([
+      'seq',
+      'server',
+      'time',
+      'source',
+      'text',
+      'direction',
+      'method',
+      'id',
+      'size',
+      'body',
+    ]);
     expect(queried.map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('finds entries by their summary and their body, and filters by seq', () => {
     const { hub } = makeHub();
     traceAll(new ServerLog(hub, 'srv', []), CONVERSATION);
-    expect(hub.query({ text: 'UNKNOWN PROMPT' }).entries.map((entry) => entry.text)).toEqual(['← prompts/get #2 error -32602: Unknown prompt x (77 B)']);
+    expect(hub.query({ text: 'UNKNOWN PROMPT' }).entries.map((entry) => entry.text)).toEqual([
+      '← prompts/get #2 error -32602: Unknown prompt x (77 B)',
+    ]);
     expect(hub.query({ text: '"roots":[]' }).entries.map((entry) => entry.id)).toEqual(['req-7']);
     expect(hub.query({ afterSeq: 7 }).entries.map((entry) => entry.seq)).toEqual([8, 9]);
     expect(hub.query({ sources: ['stderr'] }).entries).toEqual([]);
@@ -79,10 +101,20 @@ describe('the compact trace', () => {
 
   it("masks the connection's secrets and the host's in summary and body, and keeps them masked after the host forgets a secret", () => {
     let hostSecrets = ['host-token-123'];
-    const { hub } = makeHub({ redact: (text) => hostSecrets.reduce((masked, secret) => masked.replaceAll(secret, SECRET_MASK), text) });
+    const { hub } = makeHub({
+      redact: (text) => hostSecrets.reduce((masked, secret) => masked.replaceAll(secret, SECRET_MASK), text),
+    });
     const log = new ServerLog(hub, 'srv', ['conn-secret-456']);
     traceAll(log, [
-      ['out', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { arguments: { a: 'conn-secret-456', b: 'host-token-123' } } }],
+      [
+        'out',
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { arguments: { a: 'conn-secret-456', b: 'host-token-123' } },
+        },
+      ],
       ['in', { jsonrpc: '2.0', id: 1, error: { code: 1, message: 'bad conn-secret-456 and host-token-123' } }],
       ['out', { jsonrpc: '2.0', id: 2, method: 'host-token-123/conn-secret-456' }],
     ]);
@@ -98,20 +130,25 @@ describe('the compact trace', () => {
       `← tools/call #1 error 1: bad ${SECRET_MASK} and ${SECRET_MASK} (94 B)`,
       `→ ${SECRET_MASK}/${SECRET_MASK} #2 (66 B)`,
     ]);
-    expect(entries[0]?.body).toBe(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{"a":"${SECRET_MASK}","b":"${SECRET_MASK}"}}}`);
+    expect(entries[0]?.body).toBe(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{"a":"${SECRET_MASK}","b":"${SECRET_MASK}"}}}`,
+    );
     expect(hub.query({ text: 'host-token' }).entries).toEqual([]);
   });
 
   it('cuts a long summary after masking it, as any text', () => {
     const { hub } = makeHub({ maxTextChars: 30 });
-    traceAll(new ServerLog(hub, 'srv', []), [['in', { jsonrpc: '2.0', id: 5, error: { code: 7, message: 'z'.repeat(100) } }]]);
+    traceAll(new ServerLog(hub, 'srv', []), [
+      ['in', { jsonrpc: '2.0', id: 5, error: { code: 7, message: 'z'.repeat(100) } }],
+    ]);
     expect(hub.query({}).entries[0]?.text).toBe('← response #5 error 7: zzzzzzz… (101 more characters)');
   });
 
   it('keeps the newest messages past many wraps of the ring, counts the rest as dropped, and keeps bodies within the budget', () => {
     const { hub } = makeHub({ capacity: { trace: 300 }, maxTraceBodyBytes: 50 * 40 });
     const log = new ServerLog(hub, 'srv', []);
-    for (let n = 0; n < 1_000; n += 1) traceAll(log, [['out', { jsonrpc: '2.0', id: n, method: 'ping', params: { pad: 'x'.repeat(n < 10 ? 1 : 0) } }]]);
+    for (let n = 0; n < 1_000; n += 1)
+      traceAll(log, [['out', { jsonrpc: '2.0', id: n, method: 'ping', params: { pad: 'x'.repeat(n < 10 ? 1 : 0) } }]]);
     const { entries, dropped } = hub.query({ server: 'srv' });
     expect(dropped).toBe(700);
     expect(entries.map((entry) => entry.id)).toEqual(Array.from({ length: 300 }, (_, index) => 700 + index));

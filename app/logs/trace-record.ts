@@ -37,7 +37,14 @@ export function formatSize(bytes: number): string {
  * A response's `#id` is printed whatever the id is (an error answering an
  * unparsable request has none: "#undefined", as it always read).
  */
-export function traceSummary(direction: 'in' | 'out', outcome: TraceOutcome, method: string | undefined, id: string | number | undefined, errorDetail: string | undefined, size: number): string {
+export function traceSummary(
+  direction: 'in' | 'out',
+  outcome: TraceOutcome,
+  method: string | undefined,
+  id: string | number | undefined,
+  errorDetail: string | undefined,
+  size: number,
+): string {
   const arrow = direction === 'out' ? '→' : '←';
   let summary: string;
   if (outcome === 'call') summary = id === undefined ? `${arrow} ${method}` : `${arrow} ${method} #${id}`;

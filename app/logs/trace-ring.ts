@@ -57,7 +57,8 @@ export class TraceRing {
     readonly capacity: number,
     private readonly server: string,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`TraceRing capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`TraceRing capacity must be a positive integer, got ${capacity}`);
   }
 
   get length(): number {
@@ -130,7 +131,14 @@ export class TraceRing {
     const flags = this.flags[slot] as number;
     const text = this.texts[slot];
     if ((flags & FULL_TEXT) !== 0) return text as string;
-    return traceSummary((flags & OUT) !== 0 ? 'out' : 'in', outcomeOf(flags), this.methods[slot], this.ids[slot], text, this.sizes[slot] as number);
+    return traceSummary(
+      (flags & OUT) !== 0 ? 'out' : 'in',
+      outcomeOf(flags),
+      this.methods[slot],
+      this.ids[slot],
+      text,
+      this.sizes[slot] as number,
+    );
   }
 
   /** The log entry of the message at `index` (0 the oldest), built now; the same fields and order LogHub gives any entry. */
@@ -140,7 +148,13 @@ export class TraceRing {
     const body = this.bodies[slot];
     if (whole !== undefined) return body === undefined && whole.body !== undefined ? withoutBody(whole) : whole;
     const flags = this.flags[slot] as number;
-    const entry: LogEntry = { seq: this.seqs[slot] as number, server: this.server, time: this.times[slot] as number, source: 'trace', text: this.textAt(index) };
+    const entry: LogEntry = {
+      seq: this.seqs[slot] as number,
+      server: this.server,
+      time: this.times[slot] as number,
+      source: 'trace',
+      text: this.textAt(index),
+    };
     entry.direction = (flags & OUT) !== 0 ? 'out' : 'in';
     const method = this.methods[slot];
     if (method !== undefined) entry.method = method;
@@ -157,7 +171,8 @@ export class TraceRing {
    */
   oldestBody(): { seq: number; bytes: number } | undefined {
     this.bodyCursor = Math.max(this.bodyCursor, this.pushed - this.length);
-    while (this.bodyCursor < this.pushed && this.bodies[this.bodyCursor % this.capacity] === undefined) this.bodyCursor += 1;
+    while (this.bodyCursor < this.pushed && this.bodies[this.bodyCursor % this.capacity] === undefined)
+      this.bodyCursor += 1;
     if (this.bodyCursor >= this.pushed) return undefined;
     const slot = this.bodyCursor % this.capacity;
     return { seq: this.seqs[slot] as number, bytes: this.bodyLengths[slot] as number };
@@ -180,7 +195,8 @@ export class TraceRing {
   /** The slot the next message goes to, growing the columns while the ring is not full. */
   private claim(): number {
     const slot = this.pushed % this.capacity;
-    if (this.pushed < this.capacity && slot >= this.allocated) this.grow(Math.min(this.capacity, Math.max(FIRST_ALLOCATION, this.allocated * 2)));
+    if (this.pushed < this.capacity && slot >= this.allocated)
+      this.grow(Math.min(this.capacity, Math.max(FIRST_ALLOCATION, this.allocated * 2)));
     if (this.pushed >= this.capacity) this.evictedCount += 1;
     this.pushed += 1;
     return slot;
@@ -215,7 +231,13 @@ function outcomeOf(flags: number): TraceOutcome {
 
 /** A copy of `entry` without its body, field by field (see LogHub's `stamp`). */
 export function withoutBody(entry: LogEntry): LogEntry {
-  const copy: LogEntry = { seq: entry.seq, server: entry.server, time: entry.time, source: entry.source, text: entry.text };
+  const copy: LogEntry = {
+    seq: entry.seq,
+    server: entry.server,
+    time: entry.time,
+    source: entry.source,
+    text: entry.text,
+  };
   if (entry.level !== undefined) copy.level = entry.level;
   if (entry.logger !== undefined) copy.logger = entry.logger;
   if (entry.direction !== undefined) copy.direction = entry.direction;

@@ -26,7 +26,9 @@ function normalizeIpv6(address: string): string {
   const headParts = head ? head.split(':') : [];
   const tailParts = tail ? tail.split(':') : [];
   const missing = tail === undefined ? 0 : 8 - headParts.length - tailParts.length;
-  return [...headParts, ...Array<string>(missing).fill('0'), ...tailParts].map((part) => String(parseInt(part, 16))).join(':');
+  return [...headParts, ...Array<string>(missing).fill('0'), ...tailParts]
+    .map((part) => String(parseInt(part, 16)))
+    .join(':');
 }
 
 /** What to pass to `listen`, and how URLs name it. `localhost` binds 127.0.0.1 so the URL is predictable. */

@@ -11,9 +11,14 @@ function refresh(token: string): RequestInit {
 function endpoint(status = 200) {
   const seen: string[] = [];
   const fetchFn = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    seen.push(init?.body instanceof URLSearchParams ? (init.body.get('grant_type') ?? '') : String(init?.method ?? 'GET'));
+    seen.push(
+      init?.body instanceof URLSearchParams ? (init.body.get('grant_type') ?? '') : String(init?.method ?? 'GET'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
-    return new Response(JSON.stringify({ access_token: `at-${seen.length}` }), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ access_token: `at-${seen.length}` }), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   return { seen, fetchFn };
 }
@@ -42,7 +47,10 @@ describe('dedupeRefreshes', () => {
     const fetch = dedupeRefreshes(ok.fetchFn);
     await fetch(TOKEN_URL, refresh('r1'));
     await fetch(TOKEN_URL, refresh('r2'));
-    await fetch(TOKEN_URL, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'c' }) });
+    await fetch(TOKEN_URL, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'c' }),
+    });
     await fetch('https://mcp.example/mcp', { method: 'POST', body: '{}' });
     expect(ok.seen).toEqual(['refresh_token', 'refresh_token', 'authorization_code', 'POST']);
 
@@ -62,8 +70,14 @@ describe('keepHeadersAtOrigin', () => {
       return Promise.resolve(new Response('{}'));
     };
     const fetch = keepHeadersAtOrigin(fetchFn, 'https://mcp.example', ['X-Api-Key', 'X-Team']);
-    await fetch('https://mcp.example/mcp', { method: 'POST', headers: { 'x-api-key': 'k', 'x-team': 't', accept: 'application/json' } });
-    await fetch(new URL('https://login.example/token'), { method: 'POST', headers: new Headers({ 'X-Api-Key': 'k', 'X-Team': 't', Accept: 'application/json' }) });
+    await fetch('https://mcp.example/mcp', {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'x-team': 't', accept: 'application/json' },
+    });
+    await fetch(new URL('https://login.example/token'), {
+      method: 'POST',
+      headers: new Headers({ 'X-Api-Key': 'k', 'X-Team': 't', Accept: 'application/json' }),
+    });
     await fetch('https://login.example/.well-known/oauth-authorization-server', { headers: { 'x-api-key': 'k' } });
     expect(seen).toEqual([
       { url: 'https://mcp.example/mcp', headers: { 'x-api-key': 'k', 'x-team': 't', accept: 'application/json' } },
@@ -76,14 +90,33 @@ describe('keepHeadersAtOrigin', () => {
 describe('noteChallenges', () => {
   it("reports what the server's own 401 and 403 challenges name, not the authorization server's", async () => {
     const answers: Record<string, Response> = {
-      'https://mcp.example/mcp': new Response('', { status: 401, headers: { 'WWW-Authenticate': 'Bearer scope="mcp:basic", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"' } }),
-      'https://mcp.example/mcp?2': new Response('', { status: 403, headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="mcp:write"' } }),
-      'https://auth.example/token': new Response('', { status: 401, headers: { 'WWW-Authenticate': 'Bearer scope="elsewhere"' } }),
+      'https://mcp.example/mcp': new Response('', {
+        status: 401,
+        headers: {
+          'WWW-Authenticate':
+            'Bearer scope="mcp:basic", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"',
+        },
+      }),
+      'https://mcp.example/mcp?2': new Response('', {
+        status: 403,
+        headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="mcp:write"' },
+      }),
+      'https://auth.example/token': new Response('', {
+        status: 401,
+        headers: { 'WWW-Authenticate': 'Bearer scope="elsewhere"' },
+      }),
       'https://mcp.example/ok': new Response('{}', { status: 200 }),
     };
     const seen: AuthChallenge[] = [];
-    const fetchFn = noteChallenges((input) => Promise.resolve(answers[String(input)] ?? new Response('', { status: 404 })), 'https://mcp.example', (challenge) => seen.push(challenge));
+    const fetchFn = noteChallenges(
+      (input) => Promise.resolve(answers[String(input)] ?? new Response('', { status: 404 })),
+      'https://mcp.example',
+      (challenge) => seen.push(challenge),
+    );
     for (const url of Object.keys(answers)) await fetchFn(url);
-    expect(seen).toEqual([{ scope: 'mcp:basic', resourceMetadataUrl: 'https://mcp.example/.well-known/oauth-protected-resource' }, { scope: 'mcp:write' }]);
+    expect(seen).toEqual([
+      { scope: 'mcp:basic', resourceMetadataUrl: 'https://mcp.example/.well-known/oauth-protected-resource' },
+      { scope: 'mcp:write' },
+    ]);
   });
 });

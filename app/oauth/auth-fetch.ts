@@ -36,7 +36,12 @@ export function dedupeRefreshes(fetchFn: FetchLike): FetchLike {
     if (answer === undefined) {
       answer = (async () => {
         const response = await fetchFn(input, init);
-        return { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body: await response.text() };
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers: [...response.headers.entries()],
+          body: await response.text(),
+        };
       })();
       answers.set(key, answer);
       answer.then(
@@ -85,7 +90,11 @@ export interface AuthChallenge {
  * challenge's scope first, and metadata at a custom location is only found
  * through the challenge.
  */
-export function noteChallenges(fetchFn: FetchLike, origin: string, onChallenge: (challenge: AuthChallenge) => void): FetchLike {
+export function noteChallenges(
+  fetchFn: FetchLike,
+  origin: string,
+  onChallenge: (challenge: AuthChallenge) => void,
+): FetchLike {
   return async (input, init) => {
     const response = await fetchFn(input, init);
     if ((response.status === 401 || response.status === 403) && new URL(input).origin === origin) {

@@ -8,7 +8,10 @@ const URL_A = 'https://mcp.example/mcp';
 const AS_1 = 'https://login.example';
 const AS_2 = 'https://other-login.example';
 
-function provider(store: SecretStore, options: Partial<ConstructorParameters<typeof BerthOAuthProvider>[0]> = {}): BerthOAuthProvider {
+function provider(
+  store: SecretStore,
+  options: Partial<ConstructorParameters<typeof BerthOAuthProvider>[0]> = {},
+): BerthOAuthProvider {
   return new BerthOAuthProvider({ server: 'notes', serverUrl: URL_A, store, now: () => 1_000_000, ...options });
 }
 
@@ -17,7 +20,11 @@ function tokens(access: string) {
 }
 
 function session(opened: string[] = []) {
-  return { redirectUrl: 'http://127.0.0.1:5555/callback', state: 'st', openUrl: (url: string) => Promise.resolve(void opened.push(url)) };
+  return {
+    redirectUrl: 'http://127.0.0.1:5555/callback',
+    state: 'st',
+    openUrl: (url: string) => Promise.resolve(void opened.push(url)),
+  };
 }
 
 describe('BerthOAuthProvider', () => {
@@ -30,7 +37,9 @@ describe('BerthOAuthProvider', () => {
     expect((await p.tokens({ issuer: AS_2 }))?.access_token).toBe('two');
     expect((await p.tokens())?.access_token).toBe('two');
     expect(await p.signInStatus()).toEqual({ signedIn: true, renews: true, expiresAt: 1_000_000 + 60_000 });
-    expect([...store.values.keys()].sort()).toEqual([oauthIndexId('notes'), oauthIssuerId('notes', AS_2), oauthIssuerId('notes', AS_1)].sort());
+    expect([...store.values.keys()].sort()).toEqual(
+      [oauthIndexId('notes'), oauthIssuerId('notes', AS_2), oauthIssuerId('notes', AS_1)].sort(),
+    );
     // A second provider over the same store (the next connection) sees the same.
     expect((await provider(store).tokens())?.access_token).toBe('two');
   });
@@ -61,9 +70,19 @@ describe('BerthOAuthProvider', () => {
     await p.saveDiscoveryState({ authorizationServerUrl: AS_1 });
     expect(store.values.size).toBe(0);
     await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(NoOAuthOfferedError);
-    await p.saveDiscoveryState({ authorizationServerUrl: AS_1, authorizationServerMetadata: { issuer: AS_1, authorization_endpoint: `${AS_1}/a`, token_endpoint: `${AS_1}/t`, response_types_supported: ['code'] } });
+    await p.saveDiscoveryState({
+      authorizationServerUrl: AS_1,
+      authorizationServerMetadata: {
+        issuer: AS_1,
+        authorization_endpoint: `${AS_1}/a`,
+        token_endpoint: `${AS_1}/t`,
+        response_types_supported: ['code'],
+      },
+    });
     await expect(p.clientInformation({ issuer: AS_1 })).rejects.toThrow(SignInRequiredError);
-    await expect(p.redirectToAuthorization(new URL('https://login.example/authorize'))).rejects.toThrow("server 'notes' needs you to sign in");
+    await expect(p.redirectToAuthorization(new URL('https://login.example/authorize'))).rejects.toThrow(
+      "server 'notes' needs you to sign in",
+    );
     // A state for a URL nobody opens; a sign-in has its own.
     expect(p.state()).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
@@ -92,7 +111,9 @@ describe('BerthOAuthProvider', () => {
     await p.redirectToAuthorization(new URL('https://login.example/authorize?x=1'));
     await p.redirectToAuthorization(new URL('http://127.0.0.1:9/authorize'));
     await expect(p.redirectToAuthorization(new URL('file:///etc/passwd'))).rejects.toThrow(/not an https address/);
-    await expect(p.redirectToAuthorization(new URL('http://login.example/authorize'))).rejects.toThrow(/not an https address/);
+    await expect(p.redirectToAuthorization(new URL('http://login.example/authorize'))).rejects.toThrow(
+      /not an https address/,
+    );
     expect(opened).toEqual(['https://login.example/authorize?x=1', 'http://127.0.0.1:9/authorize']);
     p.endSignIn();
     expect(p.redirectUrl).toBe('http://127.0.0.1/callback');
@@ -115,7 +136,11 @@ describe('BerthOAuthProvider', () => {
   it('uses a pre-registered client as given and never stores it', async () => {
     const store = new MemorySecrets();
     const p = provider(store, { preRegistered: { clientId: 'berth-desktop', clientSecret: 'shh' } });
-    expect(await p.clientInformation({ issuer: AS_1 })).toEqual({ client_id: 'berth-desktop', client_secret: 'shh', issuer: AS_1 });
+    expect(await p.clientInformation({ issuer: AS_1 })).toEqual({
+      client_id: 'berth-desktop',
+      client_secret: 'shh',
+      issuer: AS_1,
+    });
     expect(p.clientMetadata.token_endpoint_auth_method).toBe('client_secret_basic');
     await p.saveClientInformation({ client_id: 'berth-desktop', client_secret: 'shh', issuer: AS_1 }, { issuer: AS_1 });
     expect(store.values.size).toBe(0);
@@ -125,7 +150,10 @@ describe('BerthOAuthProvider', () => {
     const store = new MemorySecrets();
     const p = provider(store);
     p.beginSignIn(session());
-    await p.saveClientInformation({ client_id: 'c1', redirect_uris: ['http://127.0.0.1:5555/callback'] }, { issuer: AS_1 });
+    await p.saveClientInformation(
+      { client_id: 'c1', redirect_uris: ['http://127.0.0.1:5555/callback'] },
+      { issuer: AS_1 },
+    );
     await p.saveTokens(tokens('one'), { issuer: AS_1 });
     await p.saveDiscoveryState({ authorizationServerUrl: AS_1 });
 
@@ -150,9 +178,20 @@ describe('BerthOAuthProvider', () => {
   it('remembers the registered loopback redirect to listen on it again', async () => {
     const p = provider(new MemorySecrets());
     p.beginSignIn(session());
-    await p.saveDiscoveryState({ authorizationServerUrl: AS_1, authorizationServerMetadata: { issuer: AS_1, authorization_endpoint: `${AS_1}/a`, token_endpoint: `${AS_1}/t`, response_types_supported: ['code'] } });
+    await p.saveDiscoveryState({
+      authorizationServerUrl: AS_1,
+      authorizationServerMetadata: {
+        issuer: AS_1,
+        authorization_endpoint: `${AS_1}/a`,
+        token_endpoint: `${AS_1}/t`,
+        response_types_supported: ['code'],
+      },
+    });
     expect(await p.registeredRedirectUrl()).toBeUndefined();
-    await p.saveClientInformation({ client_id: 'c1', redirect_uris: ['http://127.0.0.1:5555/callback'] }, { issuer: AS_1 });
+    await p.saveClientInformation(
+      { client_id: 'c1', redirect_uris: ['http://127.0.0.1:5555/callback'] },
+      { issuer: AS_1 },
+    );
     expect(await p.registeredRedirectUrl()).toBe('http://127.0.0.1:5555/callback');
   });
 
@@ -175,13 +214,15 @@ describe('BerthOAuthProvider', () => {
     expect(await provider(store).tokens()).toBeUndefined();
     const renamed = new BerthOAuthProvider({ server: 'renamed', serverUrl: URL_A, store });
     expect((await renamed.tokens())?.access_token).toBe('one');
-    expect([...store.values.keys()].sort()).toEqual([oauthIndexId('notes-2'), oauthIndexId('renamed'), oauthIssuerId('renamed', AS_1)].sort());
+    expect([...store.values.keys()].sort()).toEqual(
+      [oauthIndexId('notes-2'), oauthIndexId('renamed'), oauthIssuerId('renamed', AS_1)].sort(),
+    );
 
     await new OAuthRecords(store, 'renamed', '').forgetAll();
     expect([...store.values.keys()]).toEqual([oauthIndexId('notes-2')]);
   });
 
-  it('two providers of one server over one store never lose each other\'s writes', async () => {
+  it("two providers of one server over one store never lose each other's writes", async () => {
     class SlowSecrets extends MemorySecrets {
       // The value is read at once and answered later, as a store reading a file would.
       override async get(key: string): Promise<string | undefined> {
@@ -193,7 +234,10 @@ describe('BerthOAuthProvider', () => {
     const store = new SlowSecrets();
     const connection = provider(store);
     const signingIn = provider(store);
-    await Promise.all([connection.saveTokens(tokens('one'), { issuer: AS_1 }), signingIn.saveTokens(tokens('two'), { issuer: AS_2 })]);
+    await Promise.all([
+      connection.saveTokens(tokens('one'), { issuer: AS_1 }),
+      signingIn.saveTokens(tokens('two'), { issuer: AS_2 }),
+    ]);
     expect((await connection.tokens({ issuer: AS_1 }))?.access_token).toBe('one');
     expect((await connection.tokens({ issuer: AS_2 }))?.access_token).toBe('two');
   });

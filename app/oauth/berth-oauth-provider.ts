@@ -34,7 +34,10 @@ export class SignInRequiredError extends HostError {
  */
 export class NoOAuthOfferedError extends HostError {
   constructor() {
-    super('NOT_READY', 'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)');
+    super(
+      'NOT_READY',
+      'answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)',
+    );
     this.name = 'NoOAuthOfferedError';
   }
 }
@@ -140,7 +143,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       // A desktop app cannot keep a secret (RFC 8252 §8.4): a public client with PKCE.
-      token_endpoint_auth_method: this.options.preRegistered?.clientSecret === undefined ? 'none' : 'client_secret_basic',
+      token_endpoint_auth_method:
+        this.options.preRegistered?.clientSecret === undefined ? 'none' : 'client_secret_basic',
       ...(this.options.scope === undefined ? {} : { scope: this.options.scope }),
     };
   }
@@ -178,21 +182,33 @@ export class BerthOAuthProvider implements OAuthClientProvider {
       // Before the SDK uses the client (and its secret) with the authorization server the MCP server named.
       this.pin.check(ctx?.issuer);
       this.session?.onStep?.('authorization');
-      return { client_id: pre.clientId, ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }), issuer: this.pin.current ?? ctx?.issuer };
+      return {
+        client_id: pre.clientId,
+        ...(pre.clientSecret === undefined ? {} : { client_secret: pre.clientSecret }),
+        issuer: this.pin.current ?? ctx?.issuer,
+      };
     }
     const client = ctx === undefined ? undefined : await this.records.client(ctx.issuer);
     this.registeredRedirect = firstRedirectUri(client) ?? this.registeredRedirect;
     // Registering is for a sign-in the person started; the SDK would register right after this answer.
     if (client === undefined && this.session === undefined) {
       const found = this.lastDiscovery;
-      if (found !== undefined && found.resourceMetadata === undefined && found.authorizationServerMetadata === undefined) throw new NoOAuthOfferedError();
+      if (
+        found !== undefined &&
+        found.resourceMetadata === undefined &&
+        found.authorizationServerMetadata === undefined
+      )
+        throw new NoOAuthOfferedError();
       throw new SignInRequiredError(this.server);
     }
     this.session?.onStep?.(client === undefined ? 'registration' : 'authorization');
     return client;
   }
 
-  async saveClientInformation(client: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+  async saveClientInformation(
+    client: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ): Promise<void> {
     // A pre-registered client comes from the options every time; only the SDK's issuer stamp would be saved.
     if (this.options.preRegistered !== undefined) return;
     const issuer = ctx?.issuer ?? client.issuer;
@@ -222,7 +238,10 @@ export class BerthOAuthProvider implements OAuthClientProvider {
       throw new SignInRequiredError(this.server);
     }
     // Only a web page may be opened: a file: or custom-scheme URL from a hostile server would launch something else.
-    if (authorizationUrl.protocol !== 'https:' && !(authorizationUrl.protocol === 'http:' && isLoopback(authorizationUrl.hostname))) {
+    if (
+      authorizationUrl.protocol !== 'https:' &&
+      !(authorizationUrl.protocol === 'http:' && isLoopback(authorizationUrl.hostname))
+    ) {
       throw new Error(`refusing to open the authorization page ${authorizationUrl.origin}: it is not an https address`);
     }
     await session.openUrl(authorizationUrl.href);
@@ -287,7 +306,8 @@ export class BerthOAuthProvider implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    if (this.verifier === undefined) throw new Error('no PKCE code verifier: the sign-in that started this authorization is over');
+    if (this.verifier === undefined)
+      throw new Error('no PKCE code verifier: the sign-in that started this authorization is over');
     return this.verifier;
   }
 
@@ -314,7 +334,9 @@ export class BerthOAuthProvider implements OAuthClientProvider {
     if (stored === undefined) return { signedIn: false };
     const renews = typeof stored.tokens.refresh_token === 'string' && stored.tokens.refresh_token !== '';
     const expiresIn = stored.tokens.expires_in;
-    return expiresIn === undefined || stored.savedAt === undefined ? { signedIn: true, renews } : { signedIn: true, renews, expiresAt: stored.savedAt + expiresIn * 1000 };
+    return expiresIn === undefined || stored.savedAt === undefined
+      ? { signedIn: true, renews }
+      : { signedIn: true, renews, expiresAt: stored.savedAt + expiresIn * 1000 };
   }
 
   /** Forget everything stored for this server: tokens, registrations, discovery. */

@@ -3,16 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { ClientCredentialsOAuthProvider, keyAlgorithm } from './client-credentials-provider';
 
 const pem = (type: 'rsa' | 'ec' | 'ed25519', curve?: string): string => {
-  const { privateKey } = type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : type === 'ec' ? generateKeyPairSync('ec', { namedCurve: curve ?? 'P-256' }) : generateKeyPairSync('ed25519');
+  const { privateKey } =
+    type === 'rsa'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+      : type === 'ec'
+        ? generateKeyPairSync('ec', { namedCurve: curve ?? 'P-256' })
+        : generateKeyPairSync('ed25519');
   return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 };
 
 describe('ClientCredentialsOAuthProvider', () => {
   it('asks for client_credentials with the configured scope and authenticates with the secret', () => {
-    const provider = new ClientCredentialsOAuthProvider({ clientId: 'ci', clientSecret: 'cs', scope: 'mcp:tools', issuer: 'https://auth.example.com' });
+    const provider = new ClientCredentialsOAuthProvider({
+      clientId: 'ci',
+      clientSecret: 'cs',
+      scope: 'mcp:tools',
+      issuer: 'https://auth.example.com',
+    });
     expect(provider.prepareTokenRequest().toString()).toBe('grant_type=client_credentials&scope=mcp%3Atools');
     expect(provider.prepareTokenRequest('mcp:admin').get('scope')).toBe('mcp:admin');
-    expect(provider.clientInformation()).toEqual({ client_id: 'ci', client_secret: 'cs', issuer: 'https://auth.example.com' });
+    expect(provider.clientInformation()).toEqual({
+      client_id: 'ci',
+      client_secret: 'cs',
+      issuer: 'https://auth.example.com',
+    });
     expect(provider.clientMetadata.token_endpoint_auth_method).toBe('client_secret_basic');
     expect(provider.addClientAuthentication).toBeUndefined();
     expect(() => provider.redirectToAuthorization()).toThrow(/client credentials/);

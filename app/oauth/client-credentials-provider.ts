@@ -1,4 +1,9 @@
-import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  StoredOAuthClientInformation,
+} from '@modelcontextprotocol/client';
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import { createPrivateKey } from 'node:crypto';
 import { IssuerPin } from './issuer-pin';
@@ -43,7 +48,8 @@ export class ClientCredentialsOAuthProvider extends NoPersonOAuthProvider implem
   constructor(private readonly options: ClientCredentialsOptions) {
     super();
     this.pin = new IssuerPin(options.issuer, options.onIssuerPinned);
-    if (options.clientSecret === undefined && options.privateKey === undefined) throw new Error('client credentials need a client secret or a private key');
+    if (options.clientSecret === undefined && options.privateKey === undefined)
+      throw new Error('client credentials need a client secret or a private key');
     if (options.privateKey !== undefined) {
       this.addClientAuthentication = createPrivateKeyJwtAuth({
         issuer: options.clientId,
@@ -84,7 +90,9 @@ export function keyAlgorithm(pem: string): string {
   try {
     key = createPrivateKey(pem);
   } catch (error) {
-    throw new Error(`the OAuth private key is not a PEM private key Berth can read (${errorMessage(error)})`, { cause: error });
+    throw new Error(`the OAuth private key is not a PEM private key Berth can read (${errorMessage(error)})`, {
+      cause: error,
+    });
   }
   switch (key.asymmetricKeyType) {
     case 'rsa':
@@ -98,6 +106,8 @@ export function keyAlgorithm(pem: string): string {
     case 'ed25519':
       return 'EdDSA';
     default:
-      throw new Error(`the OAuth private key is a ${key.asymmetricKeyType ?? 'unknown'} key; use an RSA, EC or Ed25519 key`);
+      throw new Error(
+        `the OAuth private key is a ${key.asymmetricKeyType ?? 'unknown'} key; use an RSA, EC or Ed25519 key`,
+      );
   }
 }

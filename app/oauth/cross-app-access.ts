@@ -1,5 +1,9 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { CrossAppAccessProvider, discoverAndRequestJwtAuthGrant, requestJwtAuthorizationGrant } from '@modelcontextprotocol/client';
+import {
+  CrossAppAccessProvider,
+  discoverAndRequestJwtAuthGrant,
+  requestJwtAuthorizationGrant,
+} from '@modelcontextprotocol/client';
 
 /** The enterprise identity provider a person signed in to, and Berth's client there. */
 export interface EnterpriseIdp {
@@ -52,7 +56,10 @@ export function crossAppAccessProvider(options: CrossAppAccessOptions): OAuthCli
         ...(context.scope === undefined ? {} : { scope: context.scope }),
         fetchFn: context.fetchFn,
       };
-      const grant = idp.tokenEndpoint === undefined ? await discoverAndRequestJwtAuthGrant({ idpUrl: idp.issuer, ...request }) : await requestJwtAuthorizationGrant({ tokenEndpoint: idp.tokenEndpoint, ...request });
+      const grant =
+        idp.tokenEndpoint === undefined
+          ? await discoverAndRequestJwtAuthGrant({ idpUrl: idp.issuer, ...request })
+          : await requestJwtAuthorizationGrant({ tokenEndpoint: idp.tokenEndpoint, ...request });
       return grant.jwtAuthGrant;
     },
   });

@@ -20,7 +20,8 @@ const EC_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
  * metadata lists ES256 in `dpop_signing_alg_values_supported` (RFC 9449 §5.1).
  */
 export function supportsDpop(metadata: unknown): boolean {
-  const algs = (metadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported;
+  const algs = (metadata as { dpop_signing_alg_values_supported?: unknown } | undefined)
+    ?.dpop_signing_alg_values_supported;
   return Array.isArray(algs) && algs.includes(DPOP_ALG);
 }
 
@@ -37,15 +38,34 @@ function thumbprint(jwk: Record<string, unknown>): string {
  * public client included — are only usable with the key they were bound to:
  * a key that died with the process would mean signing in at every start.
  */
-export async function dpopSessionFor(stored: StoredDpopKey | undefined): Promise<{ session: DpopSession; created?: StoredDpopKey }> {
+export async function dpopSessionFor(
+  stored: StoredDpopKey | undefined,
+): Promise<{ session: DpopSession; created?: StoredDpopKey }> {
   if (stored !== undefined) {
-    const privateKey = await webcrypto.subtle.importKey('jwk', stored.privateJwk as webcrypto.JsonWebKey, EC_P256, false, ['sign']);
-    const publicKey = await webcrypto.subtle.importKey('jwk', stored.publicJwk as webcrypto.JsonWebKey, EC_P256, true, ['verify']);
-    const keyPair = { privateKey, publicKey, publicJwk: stored.publicJwk, thumbprint: thumbprint(stored.publicJwk), alg: DPOP_ALG } as unknown as DpopKeyPair;
+    const privateKey = await webcrypto.subtle.importKey(
+      'jwk',
+      stored.privateJwk as webcrypto.JsonWebKey,
+      EC_P256,
+      false,
+      ['sign'],
+    );
+    const publicKey = await webcrypto.subtle.importKey('jwk', stored.publicJwk as webcrypto.JsonWebKey, EC_P256, true, [
+      'verify',
+    ]);
+    const keyPair = {
+      privateKey,
+      publicKey,
+      publicJwk: stored.publicJwk,
+      thumbprint: thumbprint(stored.publicJwk),
+      alg: DPOP_ALG,
+    } as unknown as DpopKeyPair;
     return { session: await DpopSession.create({ keyPair }) };
   }
   const keyPair = await generateDpopKeyPair({ alg: DPOP_ALG, extractable: true });
-  const privateJwk = (await webcrypto.subtle.exportKey('jwk', keyPair.privateKey as webcrypto.CryptoKey)) as Record<string, unknown>;
+  const privateJwk = (await webcrypto.subtle.exportKey('jwk', keyPair.privateKey as webcrypto.CryptoKey)) as Record<
+    string,
+    unknown
+  >;
   const publicJwk = { ...(keyPair.publicJwk as Record<string, unknown>) };
   return { session: await DpopSession.create({ keyPair }), created: { alg: DPOP_ALG, privateJwk, publicJwk } };
 }

@@ -26,7 +26,8 @@ export class IssuerPin {
 
   /** Throws when the MCP server sent Berth to another authorization server than the pinned one. */
   check(resolved: string | undefined): void {
-    if (this.issuer !== undefined && resolved !== undefined && !sameIssuer(this.issuer, resolved)) throw new AuthorizationServerMismatchError(this.issuer, resolved);
+    if (this.issuer !== undefined && resolved !== undefined && !sameIssuer(this.issuer, resolved))
+      throw new AuthorizationServerMismatchError(this.issuer, resolved);
   }
 
   /** The authorization server at `issuer` issued tokens for the credentials: the first success pins it. */

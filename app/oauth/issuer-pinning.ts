@@ -25,7 +25,10 @@ export function createIssuerPinning(deps: IssuerPinningDeps): (server: string, i
       try {
         await deps.pin(server, issuer);
       } catch (error) {
-        deps.warn(server, `could not remember the authorization server ${issuer} in config.json: ${errorMessage(error)}; enter it in the server's OAuth settings`);
+        deps.warn(
+          server,
+          `could not remember the authorization server ${issuer} in config.json: ${errorMessage(error)}; enter it in the server's OAuth settings`,
+        );
         return;
       }
       deps.announceConfig();

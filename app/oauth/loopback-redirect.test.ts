@@ -66,7 +66,9 @@ describe('listenForRedirect', () => {
     expect(await page.text()).not.toContain('<script>');
     const error = (await outcome(listener.response)) as RedirectError;
     expect(error.reason).toBe('refused');
-    expect(error.message).toBe('the authorization server refused the sign-in: access_denied (No thanks  <script>alert(1)</script>)');
+    expect(error.message).toBe(
+      'the authorization server refused the sign-in: access_denied (No thanks  <script>alert(1)</script>)',
+    );
   });
 
   it('an answer without a code is an error', async () => {
@@ -79,7 +81,9 @@ describe('listenForRedirect', () => {
     const listener = await listenForRedirect({ state: 's', timeoutMs: 150 });
     const error = (await outcome(listener.response)) as RedirectError;
     expect(error.reason).toBe('timeout');
-    expect(error.message).toBe('the sign-in was not finished in the browser within 0.2 s; sign in again (and finish in the browser window that opens)');
+    expect(error.message).toBe(
+      'the sign-in was not finished in the browser within 0.2 s; sign in again (and finish in the browser window that opens)',
+    );
     await expect(fetch(`${listener.redirectUrl}?code=abc&state=s`)).rejects.toThrow();
   });
 

@@ -52,7 +52,11 @@ function page(title: string, text: string): string {
 
 /** Text from the authorization server's redirect is shown to the person: one short line, no control characters. */
 function tidy(value: string | null): string {
-  return [...(value ?? '')].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char)).join('').trim().slice(0, 200);
+  return [...(value ?? '')]
+    .map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char))
+    .join('')
+    .trim()
+    .slice(0, 200);
 }
 
 function sameState(expected: string, received: string | null): boolean {
@@ -109,7 +113,11 @@ export async function listenForRedirect(options: LoopbackRedirectOptions): Promi
   };
 
   const reply = (res: ServerResponse, status: number, title: string, text: string) => {
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    });
     res.end(page(title, text));
   };
 
@@ -122,19 +130,34 @@ export async function listenForRedirect(options: LoopbackRedirectOptions): Promi
     const params = url.searchParams;
     if (!sameState(options.state, params.get('state'))) {
       wrongStates += 1;
-      reply(res, 400, 'Sign-in not accepted', 'This answer does not belong to the sign-in Berth started, so Berth ignored it. If you are signing in, finish in the browser tab Berth opened.');
+      reply(
+        res,
+        400,
+        'Sign-in not accepted',
+        'This answer does not belong to the sign-in Berth started, so Berth ignored it. If you are signing in, finish in the browser tab Berth opened.',
+      );
       return;
     }
     const error = params.get('error');
     if (error !== null) {
       const description = tidy(params.get('error_description'));
       reply(res, 400, 'Sign-in failed', 'The sign-in did not complete. You can close this tab and return to Berth.');
-      finish(new RedirectError('refused', `the authorization server refused the sign-in: ${tidy(error)}${description === '' ? '' : ` (${description})`}`));
+      finish(
+        new RedirectError(
+          'refused',
+          `the authorization server refused the sign-in: ${tidy(error)}${description === '' ? '' : ` (${description})`}`,
+        ),
+      );
       return;
     }
     const code = params.get('code');
     if (code === null || code === '') {
-      reply(res, 400, 'Sign-in failed', 'The answer carried no authorization code. Start the sign-in again from Berth.');
+      reply(
+        res,
+        400,
+        'Sign-in failed',
+        'The answer carried no authorization code. Start the sign-in again from Berth.',
+      );
       finish(new RedirectError('malformed', 'the authorization server redirected back without a code'));
       return;
     }
@@ -150,8 +173,16 @@ export async function listenForRedirect(options: LoopbackRedirectOptions): Promi
     port = await listen(server, 0);
   }
   timing.timer = setTimeout(() => {
-    const refused = wrongStates === 0 ? '' : ` (${wrongStates === 1 ? 'one answer' : `${wrongStates} answers`} with the wrong state came back and ${wrongStates === 1 ? 'was' : 'were'} refused: ${wrongStates === 1 ? 'it did' : 'they did'} not belong to this sign-in)`;
-    finish(new RedirectError('timeout', `the sign-in was not finished in the browser within ${formatSeconds(options.timeoutMs)}${refused}; sign in again (and finish in the browser window that opens)`));
+    const refused =
+      wrongStates === 0
+        ? ''
+        : ` (${wrongStates === 1 ? 'one answer' : `${wrongStates} answers`} with the wrong state came back and ${wrongStates === 1 ? 'was' : 'were'} refused: ${wrongStates === 1 ? 'it did' : 'they did'} not belong to this sign-in)`;
+    finish(
+      new RedirectError(
+        'timeout',
+        `the sign-in was not finished in the browser within ${formatSeconds(options.timeoutMs)}${refused}; sign in again (and finish in the browser window that opens)`,
+      ),
+    );
   }, options.timeoutMs);
   timing.timer.unref();
   return {

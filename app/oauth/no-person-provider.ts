@@ -1,4 +1,8 @@
-import type { OAuthClientInformationContext, OAuthClientProvider, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientProvider,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import type { IssuerPin } from './issuer-pin';
 
 /**
@@ -7,7 +11,10 @@ import type { IssuerPin } from './issuer-pin';
  * start simply asks the token endpoint again. Subclasses say how the token
  * request is made.
  */
-export abstract class NoPersonOAuthProvider implements Pick<OAuthClientProvider, 'tokens' | 'saveTokens' | 'redirectToAuthorization' | 'saveCodeVerifier' | 'codeVerifier' | 'invalidateCredentials'> {
+export abstract class NoPersonOAuthProvider implements Pick<
+  OAuthClientProvider,
+  'tokens' | 'saveTokens' | 'redirectToAuthorization' | 'saveCodeVerifier' | 'codeVerifier' | 'invalidateCredentials'
+> {
   private saved: StoredOAuthTokens | undefined;
 
   /** "client credentials", "workload identity": for the errors below. */
@@ -37,7 +44,9 @@ export abstract class NoPersonOAuthProvider implements Pick<OAuthClientProvider,
 
   redirectToAuthorization(): never {
     // auth() only gets here for an authorization-code grant; reaching it means the authorization server refused the grant outright.
-    throw new Error(`the authorization server wants a person to sign in, but this server is set to ${this.grantName} (no browser sign-in)`);
+    throw new Error(
+      `the authorization server wants a person to sign in, but this server is set to ${this.grantName} (no browser sign-in)`,
+    );
   }
 
   saveCodeVerifier(): void {
@@ -54,7 +63,11 @@ export abstract class NoPersonOAuthProvider implements Pick<OAuthClientProvider,
 }
 
 /** The token request's `scope`: the one auth() asks for, else the configured one. */
-export function withScope(params: URLSearchParams, asked: string | undefined, configured: string | undefined): URLSearchParams {
+export function withScope(
+  params: URLSearchParams,
+  asked: string | undefined,
+  configured: string | undefined,
+): URLSearchParams {
   const wanted = asked ?? configured;
   if (wanted !== undefined && wanted !== '') params.set('scope', wanted);
   return params;

@@ -1,4 +1,8 @@
-import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { SecretStore } from '../secrets/secret-store';
 import { StoredDpopKeySchema, type StoredDpopKey } from './dpop-key';
@@ -69,7 +73,6 @@ const CHAINS = new WeakMap<SecretStore, Map<string, Promise<void>>>();
  * reads as absent (the person signs in again), never as an error.
  */
 export class OAuthRecords {
-
   constructor(
     private readonly store: SecretStore,
     readonly server: string,
@@ -121,7 +124,9 @@ export class OAuthRecords {
     const which = issuer ?? index?.current;
     if (which === undefined || index?.issuers.includes(which) !== true) return undefined;
     const record = await this.readIssuer(which);
-    return record.tokens === undefined ? undefined : { tokens: record.tokens as StoredOAuthTokens, savedAt: record.savedAt };
+    return record.tokens === undefined
+      ? undefined
+      : { tokens: record.tokens as StoredOAuthTokens, savedAt: record.savedAt };
   }
 
   async dpopKey(issuer: string): Promise<StoredDpopKey | undefined> {
@@ -172,7 +177,8 @@ export class OAuthRecords {
       const index = await this.readIndex();
       for (const issuer of index?.issuers ?? []) {
         const record = await this.readIssuer(issuer);
-        const next: IssuerRecord = what === 'client' ? { ...record, client: undefined } : { ...record, tokens: undefined, savedAt: undefined };
+        const next: IssuerRecord =
+          what === 'client' ? { ...record, client: undefined } : { ...record, tokens: undefined, savedAt: undefined };
         await this.store.set(oauthIssuerId(this.server, issuer), JSON.stringify(next));
       }
     });
@@ -194,13 +200,21 @@ export class OAuthRecords {
     });
   }
 
-  private async updateIssuer(issuer: string, change: (record: IssuerRecord) => IssuerRecord, makeCurrent = false): Promise<void> {
+  private async updateIssuer(
+    issuer: string,
+    change: (record: IssuerRecord) => IssuerRecord,
+    makeCurrent = false,
+  ): Promise<void> {
     const index = await this.writableIndex();
     const known = index.issuers.includes(issuer);
     const record = known ? await this.readIssuer(issuer) : {};
     // The index is written first, so a record is never left where sign-out cannot find it.
     if (!known || (makeCurrent && index.current !== issuer)) {
-      await this.writeIndex({ ...index, issuers: known ? index.issuers : [...index.issuers, issuer], current: makeCurrent ? issuer : index.current });
+      await this.writeIndex({
+        ...index,
+        issuers: known ? index.issuers : [...index.issuers, issuer],
+        current: makeCurrent ? issuer : index.current,
+      });
     }
     await this.store.set(oauthIssuerId(this.server, issuer), JSON.stringify(change(record)));
   }

@@ -63,7 +63,11 @@ export class OAuthSessions {
         ...(this.challenged.has(server) ? { challenge: this.challenged.get(server) } : {}),
         onChallenge: (challenge) => this.challenged.set(server, challenge),
         onIssuerPinned: (issuer) => {
-          this.options.log(server, 'info', `OAuth: pinned the authorization server ${issuer}; the client's credentials go to no other`);
+          this.options.log(
+            server,
+            'info',
+            `OAuth: pinned the authorization server ${issuer}; the client's credentials go to no other`,
+          );
           this.options.onIssuerPinned?.(server, issuer);
         },
       });
@@ -83,7 +87,14 @@ export class OAuthSessions {
     const provider = this.providerFor(server, config);
     const url = config.url;
     if (!(provider instanceof BerthOAuthProvider) || url === undefined) {
-      throw new HostError('NOT_READY', config.url === undefined ? `server '${server}' is local: there is nothing to sign in to` : provider === undefined ? `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth` : `server '${server}' gets its OAuth tokens without a person (${oauthGrant(config) === 'jwt_bearer' ? 'workload identity' : 'client credentials'}): there is nothing to sign in to`);
+      throw new HostError(
+        'NOT_READY',
+        config.url === undefined
+          ? `server '${server}' is local: there is nothing to sign in to`
+          : provider === undefined
+            ? `server '${server}' sends its own Authorization header; remove it from the server's settings to sign in with OAuth`
+            : `server '${server}' gets its OAuth tokens without a person (${oauthGrant(config) === 'jwt_bearer' ? 'workload identity' : 'client credentials'}): there is nothing to sign in to`,
+      );
     }
     this.running.get(server)?.abort();
     const abort = new AbortController();
@@ -97,19 +108,27 @@ export class OAuthSessions {
         if (opened) await this.options.openExternal?.(authorizationUrl);
       };
       this.options.log(server, 'info', 'signing in (OAuth): waiting for the browser');
-      signIn({ serverUrl: url, provider, openUrl, signal: abort.signal, ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }) }).then(
-        () => {
-          this.options.log(server, 'info', 'signed in (OAuth)');
-          this.options.onSignedIn(server);
-        },
-        (error: unknown) => {
-          const message = errorMessage(error);
-          if (!abort.signal.aborted) this.options.log(server, 'error', message);
-          if (!started) reject(error instanceof HostError ? error : new HostError('SERVER_ERROR', message));
-        },
-      ).finally(() => {
-        if (this.running.get(server) === abort) this.running.delete(server);
-      });
+      signIn({
+        serverUrl: url,
+        provider,
+        openUrl,
+        signal: abort.signal,
+        ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
+      })
+        .then(
+          () => {
+            this.options.log(server, 'info', 'signed in (OAuth)');
+            this.options.onSignedIn(server);
+          },
+          (error: unknown) => {
+            const message = errorMessage(error);
+            if (!abort.signal.aborted) this.options.log(server, 'error', message);
+            if (!started) reject(error instanceof HostError ? error : new HostError('SERVER_ERROR', message));
+          },
+        )
+        .finally(() => {
+          if (this.running.get(server) === abort) this.running.delete(server);
+        });
     });
   }
 
@@ -174,18 +193,37 @@ export function oauthProviderFor(
   const oauth = config.oauth ?? {};
   const { clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, assertionFile } = oauth;
   const grant = oauthGrant(config);
-  if (grant !== 'authorization_code' && clientId === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth ${grant} but has no client ID`);
+  if (grant !== 'authorization_code' && clientId === undefined)
+    throw new HostError('INVALID_INPUT', `server '${server}' is set to OAuth ${grant} but has no client ID`);
   const { onIssuerPinned } = extra;
-  if (grant === 'client_credentials' && clientId !== undefined) return new ClientCredentialsOAuthProvider({ clientId, clientSecret, privateKey, signingAlgorithm, scope, issuer, onIssuerPinned });
+  if (grant === 'client_credentials' && clientId !== undefined)
+    return new ClientCredentialsOAuthProvider({
+      clientId,
+      clientSecret,
+      privateKey,
+      signingAlgorithm,
+      scope,
+      issuer,
+      onIssuerPinned,
+    });
   if (grant === 'jwt_bearer' && clientId !== undefined) {
-    if (assertionFile === undefined) throw new HostError('INVALID_INPUT', `server '${server}' is set to workload identity but names no token file`);
+    if (assertionFile === undefined)
+      throw new HostError('INVALID_INPUT', `server '${server}' is set to workload identity but names no token file`);
     return new WorkloadIdentityOAuthProvider({ clientId, assertionFile, scope, issuer, onIssuerPinned });
   }
   return new BerthOAuthProvider({
     server,
     serverUrl: config.url,
     store,
-    ...(clientId === undefined ? {} : { preRegistered: { clientId, ...(clientSecret === undefined ? {} : { clientSecret }), ...(issuer === undefined ? {} : { issuer }) } }),
+    ...(clientId === undefined
+      ? {}
+      : {
+          preRegistered: {
+            clientId,
+            ...(clientSecret === undefined ? {} : { clientSecret }),
+            ...(issuer === undefined ? {} : { issuer }),
+          },
+        }),
     ...(scope === undefined ? {} : { scope }),
     ...extra,
   });

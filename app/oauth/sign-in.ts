@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { AuthorizationServerMismatchError, IssuerMismatchError, OAuthError, RegistrationRejectedError, auth } from '@modelcontextprotocol/client';
+import {
+  AuthorizationServerMismatchError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+  auth,
+} from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
 import type { BerthOAuthProvider } from './berth-oauth-provider';
@@ -80,15 +86,18 @@ export function oauthFailureReason(error: unknown): string {
     let detail = `HTTP ${error.status}`;
     try {
       const body = JSON.parse(error.body) as { error?: unknown; error_description?: unknown };
-      if (typeof body.error === 'string') detail += ` ${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}`;
+      if (typeof body.error === 'string')
+        detail += ` ${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}`;
     } catch {
       // Not the RFC 7591 JSON error: the status says enough.
     }
     return `the authorization server refused the registration (${detail.slice(0, 240)})`;
   }
-  if (error instanceof OAuthError) return `${error.code}${error.message === '' ? '' : `: ${error.message.slice(0, 240)}`}`;
+  if (error instanceof OAuthError)
+    return `${error.code}${error.message === '' ? '' : `: ${error.message.slice(0, 240)}`}`;
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++)
+    current = current.cause;
   const code = (current as { code?: unknown } | undefined)?.code;
   const message = errorMessage(error);
   return (typeof code === 'string' ? `${message} (${code})` : message).slice(0, 300);
@@ -114,7 +123,12 @@ export async function signIn(options: SignInOptions): Promise<void> {
       // double-submitting browser) is worth one more round in the browser; anything else would fail the same way again.
       const codeRefused = error instanceof SignInError && error.step === 'token' && error.oauthCode === 'invalid_grant';
       if (!codeRefused) throw error;
-      if (round >= maxAuthorizations) throw new SignInError('token', `${error.reason} (the authorization server refused the code ${round} times; giving up)`, error.oauthCode);
+      if (round >= maxAuthorizations)
+        throw new SignInError(
+          'token',
+          `${error.reason} (the authorization server refused the code ${round} times; giving up)`,
+          error.oauthCode,
+        );
     }
   }
 }
@@ -126,7 +140,11 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
   // The registration names one redirect URI, port included, and many authorization servers compare it exactly.
   const registered = await provider.registeredRedirectUrl();
   const preferredPort = registered === undefined ? undefined : Number(new URL(registered).port);
-  const listener = await listenForRedirect({ state, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, preferredPort });
+  const listener = await listenForRedirect({
+    state,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    preferredPort,
+  });
   const stop = () => listener.close();
   options.signal?.addEventListener('abort', stop, { once: true });
   if (options.signal?.aborted === true) stop();
@@ -151,18 +169,32 @@ async function authorizeOnce(options: SignInOptions): Promise<void> {
     // A sign-in the person asked for authorizes afresh (another account, more scopes) rather than refreshing.
     const scope = options.scope ?? (await provider.scopeToAsk());
     const resourceMetadataUrl = provider.challengedResourceMetadataUrl();
-    const first = await runStep(tracker, () => auth(provider, { serverUrl, scope, fetchFn, forceReauthorization: true, ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }) }));
+    const first = await runStep(tracker, () =>
+      auth(provider, {
+        serverUrl,
+        scope,
+        fetchFn,
+        forceReauthorization: true,
+        ...(resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl }),
+      }),
+    );
     if (first === 'AUTHORIZED') return;
     if (!opened) throw new SignInError('authorization', 'the authorization page was never opened');
     let answer;
     try {
       answer = await listener.response;
     } catch (error) {
-      throw new SignInError('authorization', error instanceof RedirectError ? error.message : oauthFailureReason(error));
+      throw new SignInError(
+        'authorization',
+        error instanceof RedirectError ? error.message : oauthFailureReason(error),
+      );
     }
     tracker.advance('token');
-    const second = await runStep(tracker, () => auth(provider, { serverUrl, authorizationCode: answer.code, iss: answer.iss, fetchFn }));
-    if (second !== 'AUTHORIZED') throw new SignInError('token', 'the authorization server did not issue tokens for the code');
+    const second = await runStep(tracker, () =>
+      auth(provider, { serverUrl, authorizationCode: answer.code, iss: answer.iss, fetchFn }),
+    );
+    if (second !== 'AUTHORIZED')
+      throw new SignInError('token', 'the authorization server did not issue tokens for the code');
   } finally {
     options.signal?.removeEventListener('abort', stop);
     listener.close();
@@ -175,7 +207,12 @@ async function runStep<T>(tracker: StepTracker, run: () => Promise<T>): Promise<
     return await run();
   } catch (error) {
     if (error instanceof SignInError) throw error;
-    const step = error instanceof RegistrationRejectedError ? 'registration' : error instanceof IssuerMismatchError && error.kind === 'authorization_response' ? 'authorization' : tracker.current;
+    const step =
+      error instanceof RegistrationRejectedError
+        ? 'registration'
+        : error instanceof IssuerMismatchError && error.kind === 'authorization_response'
+          ? 'authorization'
+          : tracker.current;
     throw new SignInError(step, oauthFailureReason(error), error instanceof OAuthError ? error.code : undefined);
   }
 }

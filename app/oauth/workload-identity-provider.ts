@@ -1,4 +1,9 @@
-import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  StoredOAuthClientInformation,
+} from '@modelcontextprotocol/client';
 import { readFile } from 'node:fs/promises';
 import { IssuerPin } from './issuer-pin';
 import { NoPersonOAuthProvider, withScope } from './no-person-provider';
@@ -62,9 +67,13 @@ export class WorkloadIdentityOAuthProvider extends NoPersonOAuthProvider impleme
     try {
       assertion = (await this.readText(this.options.assertionFile)).trim();
     } catch (error) {
-      throw new Error(`could not read the workload identity token from ${this.options.assertionFile}: ${errorMessage(error)}`, { cause: error });
+      throw new Error(
+        `could not read the workload identity token from ${this.options.assertionFile}: ${errorMessage(error)}`,
+        { cause: error },
+      );
     }
-    if (assertion.split('.').length !== 3) throw new Error(`${this.options.assertionFile} does not hold a JWT (the workload identity token)`);
+    if (assertion.split('.').length !== 3)
+      throw new Error(`${this.options.assertionFile} does not hold a JWT (the workload identity token)`);
     return withScope(new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }), scope, this.options.scope);
   }
 }

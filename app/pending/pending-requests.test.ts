@@ -39,7 +39,15 @@ describe('PendingRequests', () => {
     const pending = queue();
     const outcome = pending.open('tool-call', 'files', toolPayload, { conversationId: 'c1', toolUseId: 'tu1' });
     expect(pending.list()).toEqual([
-      { id: 'req-1', kind: 'tool-call', server: 'files', conversationId: 'c1', toolUseId: 'tu1', createdAt: 1_000, payload: toolPayload },
+      {
+        id: 'req-1',
+        kind: 'tool-call',
+        server: 'files',
+        conversationId: 'c1',
+        toolUseId: 'tu1',
+        createdAt: 1_000,
+        payload: toolPayload,
+      },
     ]);
     pending.answer('req-1', { decision: 'allow-once' });
     await expect(outcome).resolves.toEqual({ decision: 'allow-once' });
@@ -54,7 +62,11 @@ describe('PendingRequests', () => {
     const pending = queue();
     const outcome = pending.open('tool-call', 'files', toolPayload);
     expectHostError(() => pending.answer('req-1', { decision: 'maybe' }), 'INVALID_INPUT', /tool-call/);
-    expectHostError(() => pending.answer('req-1', { decision: 'allow-once', arguments: [1, 2] }), 'INVALID_INPUT', /arguments/);
+    expectHostError(
+      () => pending.answer('req-1', { decision: 'allow-once', arguments: [1, 2] }),
+      'INVALID_INPUT',
+      /arguments/,
+    );
     // An answer meant for another kind is the wrong shape too.
     expectHostError(() => pending.answer('req-1', { action: 'accept' }), 'INVALID_INPUT');
     expect(pending.counts().total).toBe(1);
@@ -65,9 +77,14 @@ describe('PendingRequests', () => {
   it('runs the extra validator and keeps the request open when it complains', async () => {
     const pending = queue();
     const outcome = pending.open('elicitation', 'srv', formPayload, {
-      validate: (response) => (response.action === 'accept' && !response.content?.name ? 'Name: Enter a value' : undefined),
+      validate: (response) =>
+        response.action === 'accept' && !response.content?.name ? 'Name: Enter a value' : undefined,
     });
-    expectHostError(() => pending.answer('req-1', { action: 'accept', content: {} }), 'INVALID_INPUT', /Name: Enter a value/);
+    expectHostError(
+      () => pending.answer('req-1', { action: 'accept', content: {} }),
+      'INVALID_INPUT',
+      /Name: Enter a value/,
+    );
     pending.answer('req-1', { action: 'accept', content: { name: 'Ada' } });
     await expect(outcome).resolves.toEqual({ action: 'accept', content: { name: 'Ada' } });
   });
@@ -116,7 +133,15 @@ describe('PendingRequests', () => {
       note: "server 'flood' already has 2 requests waiting; this one was refused",
     });
     void pending.open('elicitation', 'calm', formPayload);
-    expect(pending.counts()).toEqual({ 'tool-call': 0, sampling: 0, 'sampling-answer': 0, elicitation: 3, 'root-consent': 0, skill: 0, total: 3 });
+    expect(pending.counts()).toEqual({
+      'tool-call': 0,
+      sampling: 0,
+      'sampling-answer': 0,
+      elicitation: 3,
+      'root-consent': 0,
+      skill: 0,
+      total: 3,
+    });
   });
 
   it('reports every change with the counts after it', () => {
@@ -135,7 +160,13 @@ describe('PendingRequests', () => {
       ['answered', 1, 0, 1],
       ['withdrawn', 0, 0, 0],
     ]);
-    expect(changes[3]?.change).toEqual({ type: 'withdrawn', id: 'req-2', kind: 'elicitation', server: 'files', note: 'gone' });
+    expect(changes[3]?.change).toEqual({
+      type: 'withdrawn',
+      id: 'req-2',
+      kind: 'elicitation',
+      server: 'files',
+      note: 'gone',
+    });
   });
 
   it('rejects a payload that does not match the contract as a bug', () => {

@@ -49,7 +49,8 @@ function abortNote(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
   if (typeof reason === 'string' && reason.trim() !== '') return reason;
   // The DOMException of a plain abort() says nothing useful to a person.
-  if (reason instanceof Error && reason.name !== 'AbortError' && reason.message !== '') return `cancelled: ${reason.message}`;
+  if (reason instanceof Error && reason.name !== 'AbortError' && reason.message !== '')
+    return `cancelled: ${reason.message}`;
   return 'the request was cancelled';
 }
 
@@ -73,18 +74,29 @@ export class PendingRequests {
   }
 
   /** Queue a request; resolves with the person's answer or a withdrawal. Never rejects for a valid payload. */
-  open<K extends PendingKind>(kind: K, server: string, payload: PendingPayload<K>, options: OpenOptions<K> = {}): Promise<PendingOutcome<K>> {
+  open<K extends PendingKind>(
+    kind: K,
+    server: string,
+    payload: PendingPayload<K>,
+    options: OpenOptions<K> = {},
+  ): Promise<PendingOutcome<K>> {
     // The payload is built by the host; a mismatch is a bug, caught here rather than in the renderer.
     const parsed = PENDING_SCHEMAS[kind].payload.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HostError('INTERNAL', `pending ${kind} payload does not match the contract at ${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`);
+      throw new HostError(
+        'INTERNAL',
+        `pending ${kind} payload does not match the contract at ${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`,
+      );
     }
     const { signal } = options;
     if (signal?.aborted) return Promise.resolve({ withdrawn: true, note: abortNote(signal) });
     const fromServer = [...this.waiting.values()].filter((w) => w.request.server === server).length;
     if (fromServer >= this.maxPerServer) {
-      return Promise.resolve({ withdrawn: true, note: `server '${server}' already has ${fromServer} requests waiting; this one was refused` });
+      return Promise.resolve({
+        withdrawn: true,
+        note: `server '${server}' already has ${fromServer} requests waiting; this one was refused`,
+      });
     }
     const request = {
       id: this.newId(),
@@ -102,7 +114,9 @@ export class PendingRequests {
       this.waiting.set(request.id, {
         request,
         settle: (outcome) => resolve(outcome as PendingOutcome<K>),
-        ...(options.validate !== undefined ? { validate: options.validate as (response: never) => string | undefined } : {}),
+        ...(options.validate !== undefined
+          ? { validate: options.validate as (response: never) => string | undefined }
+          : {}),
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       });
       this.emit({ type: 'opened', request });
@@ -116,13 +130,18 @@ export class PendingRequests {
    */
   answer(id: string, response: unknown): void {
     const entry = this.waiting.get(id);
-    if (entry === undefined) throw new HostError('NOT_FOUND', `no pending request '${id}': it was answered or withdrawn already`);
+    if (entry === undefined)
+      throw new HostError('NOT_FOUND', `no pending request '${id}': it was answered or withdrawn already`);
     const { kind } = entry.request;
     const parsed = PENDING_SCHEMAS[kind].response.safeParse(response);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = issue?.path.join('.') ?? '';
-      throw new HostError('INVALID_INPUT', `answer to a ${kind} request${path === '' ? '' : ` at ${path}`}: ${issue?.message ?? 'invalid'}`, path || undefined);
+      throw new HostError(
+        'INVALID_INPUT',
+        `answer to a ${kind} request${path === '' ? '' : ` at ${path}`}: ${issue?.message ?? 'invalid'}`,
+        path || undefined,
+      );
     }
     const problem = entry.validate?.(parsed.data as never);
     if (problem !== undefined) throw new HostError('INVALID_INPUT', problem);

@@ -4,7 +4,11 @@ import { RunningToolCalls } from './running-tool-calls';
 import { PendingRequests } from './pending-requests';
 import type { PersonWaits } from '../servers/pausable-timeout';
 
-const form: PendingPayload<'elicitation'> = { mode: 'form', message: 'Your name?', fields: [{ name: 'name', label: 'Name', required: true, kind: 'string' }] };
+const form: PendingPayload<'elicitation'> = {
+  mode: 'form',
+  message: 'Your name?',
+  fields: [{ name: 'name', label: 'Name', required: true, kind: 'string' }],
+};
 
 /** A queue, the calls linked to it, and a way to start a tagged call that runs until released. */
 function world() {
@@ -24,7 +28,9 @@ function world() {
       (given) => {
         waits = given;
         given?.onChange((paused) => pauses.push(paused));
-        return new Promise<string>((resolve, reject) => (finish = (outcome) => (outcome === 'ok' ? resolve('ok') : reject(outcome))));
+        return new Promise<string>(
+          (resolve, reject) => (finish = (outcome) => (outcome === 'ok' ? resolve('ok') : reject(outcome))),
+        );
       },
       { onWaiting: (id) => waiting.push(id), ...(signal === undefined ? {} : { signal }) },
     );
@@ -39,7 +45,11 @@ describe('RunningToolCalls', () => {
     const args = { message: 'hi' };
     calls.tag(args, { conversationId: 'c1', toolUseId: 't1' });
     let release: () => void = () => undefined;
-    const running = calls.run('everything', args, () => new Promise<string>((resolve) => (release = () => resolve('done'))));
+    const running = calls.run(
+      'everything',
+      args,
+      () => new Promise<string>((resolve) => (release = () => resolve('done'))),
+    );
     expect(calls.originOf('everything')).toEqual({ conversationId: 'c1', toolUseId: 't1' });
     expect(calls.originOf('other')).toEqual({});
     release();
@@ -74,7 +84,7 @@ describe('RunningToolCalls', () => {
     expect(calls.originOf('s')).toEqual({});
   });
 
-  it("pauses a call while its own question waits, names that question, and resumes when it is answered", async () => {
+  it('pauses a call while its own question waits, names that question, and resumes when it is answered', async () => {
     const { pending, start } = world();
     const call = start('everything', 'c1', 't1');
     expect(call.waits()?.waiting).toBe(false);
@@ -97,7 +107,12 @@ describe('RunningToolCalls', () => {
   it('ignores the consent to the call itself and questions of other servers', () => {
     const { pending, start } = world();
     const call = start('everything', 'c1', 't1');
-    void pending.open('tool-call', 'everything', { server: 'everything', serverTrusted: false, tool: 'x', annotationsTrusted: false, arguments: {} }, { conversationId: 'c1', toolUseId: 't1' });
+    void pending.open(
+      'tool-call',
+      'everything',
+      { server: 'everything', serverTrusted: false, tool: 'x', annotationsTrusted: false, arguments: {} },
+      { conversationId: 'c1', toolUseId: 't1' },
+    );
     void pending.open('elicitation', 'other', form);
     expect(call.pauses).toEqual([]);
     expect(call.waiting).toEqual([]);
@@ -134,7 +149,10 @@ describe('RunningToolCalls', () => {
     const asked = pending.open('elicitation', 's', form, { conversationId: 'c1', toolUseId: 't1' });
     finished.finish();
     await finished.done;
-    expect(await asked).toEqual({ withdrawn: true, note: 'the tool call that asked this finished without waiting for your answer' });
+    expect(await asked).toEqual({
+      withdrawn: true,
+      note: 'the tool call that asked this finished without waiting for your answer',
+    });
     expect(finished.waiting).toEqual(['q1', null]);
 
     const failed = start('s', 'c1', 't2');
@@ -172,14 +190,22 @@ describe('RunningToolCalls', () => {
     const { calls, start } = world();
     const call = start('s', 'c1', 't1');
     let reply: (text: string) => void = () => undefined;
-    const answered = calls.holdWhile('s', calls.originOf('s'), () => new Promise<string>((resolve) => (reply = resolve)));
+    const answered = calls.holdWhile(
+      's',
+      calls.originOf('s'),
+      () => new Promise<string>((resolve) => (reply = resolve)),
+    );
     expect(call.waits()?.waiting).toBe(true);
     expect(call.waiting).toEqual([]);
     reply('a sampled answer');
     expect(await answered).toBe('a sampled answer');
     expect(call.pauses).toEqual([true, false]);
     // A failure releases the hold as well.
-    await expect(calls.holdWhile('s', { conversationId: 'c1', toolUseId: 't1' }, async () => Promise.reject(new Error('model down')))).rejects.toThrow('model down');
+    await expect(
+      calls.holdWhile('s', { conversationId: 'c1', toolUseId: 't1' }, async () =>
+        Promise.reject(new Error('model down')),
+      ),
+    ).rejects.toThrow('model down');
     expect(call.pauses).toEqual([true, false, true, false]);
     call.finish();
     await call.done;

@@ -129,7 +129,12 @@ export class RunningToolCalls {
    * tagged), with the PersonWaits its clock follows. When it ends, its
    * questions still waiting are withdrawn, saying why.
    */
-  async run<T>(server: string, args: object, call: (waits: PersonWaits | undefined) => Promise<T>, options: RunOptions = {}): Promise<T> {
+  async run<T>(
+    server: string,
+    args: object,
+    call: (waits: PersonWaits | undefined) => Promise<T>,
+    options: RunOptions = {},
+  ): Promise<T> {
     const context = this.tags.get(args);
     if (context === undefined) return call(undefined);
     let set = this.running.get(server);
@@ -152,7 +157,12 @@ export class RunningToolCalls {
       if (set.size === 0 && this.running.get(server) === set) this.running.delete(server);
       // Most calls asked nothing: nothing to withdraw, no note to word.
       if (running.waiting) {
-        const ending = options.signal?.aborted === true ? 'was stopped' : failed ? `ended with an error: ${errorText(failure)}` : 'finished without waiting for your answer';
+        const ending =
+          options.signal?.aborted === true
+            ? 'was stopped'
+            : failed
+              ? `ended with an error: ${errorText(failure)}`
+              : 'finished without waiting for your answer';
         this.callEnded(running, `the tool call that asked this ${ending}`);
       }
     }
@@ -164,7 +174,9 @@ export class RunningToolCalls {
     const [first] = calls;
     if (first === undefined) return {};
     if (calls.length === 1) return { conversationId: first.conversationId, toolUseId: first.toolUseId };
-    return calls.every((call) => call.conversationId === first.conversationId) ? { conversationId: first.conversationId } : {};
+    return calls.every((call) => call.conversationId === first.conversationId)
+      ? { conversationId: first.conversationId }
+      : {};
   }
 
   /**
@@ -187,7 +199,8 @@ export class RunningToolCalls {
   private candidates(request: Pick<PendingRequest, 'server' | 'conversationId' | 'toolUseId'>): RunningCall[] {
     const calls = [...(this.running.get(request.server) ?? [])];
     if (request.toolUseId !== undefined) return calls.filter((call) => call.context.toolUseId === request.toolUseId);
-    if (request.conversationId !== undefined) return calls.filter((call) => call.context.conversationId === request.conversationId);
+    if (request.conversationId !== undefined)
+      return calls.filter((call) => call.context.conversationId === request.conversationId);
     return calls;
   }
 
@@ -226,14 +239,18 @@ export class RunningToolCalls {
    */
   private callEnded(call: RunningCall, note: string): void {
     const { conversationId } = call.context;
-    const siblings = [...(this.running.get(call.server) ?? [])].some((other) => other.context.conversationId === conversationId);
+    const siblings = [...(this.running.get(call.server) ?? [])].some(
+      (other) => other.context.conversationId === conversationId,
+    );
     for (const id of call.questions()) {
       const request = this.pending?.get(id);
       const calls = this.pausedBy.get(id)?.filter((other) => other !== call);
       if (calls !== undefined) this.pausedBy.set(id, calls);
       call.remove(id);
       if (request === undefined) continue;
-      const mine = request.toolUseId === call.context.toolUseId || (request.toolUseId === undefined && request.conversationId === conversationId && !siblings);
+      const mine =
+        request.toolUseId === call.context.toolUseId ||
+        (request.toolUseId === undefined && request.conversationId === conversationId && !siblings);
       if (mine) this.pending?.withdraw(id, note);
     }
   }

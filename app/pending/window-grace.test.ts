@@ -3,7 +3,13 @@ import type { PendingPayload } from '../../shared/domain/pending';
 import { PendingRequests } from './pending-requests';
 import { WindowGrace } from './window-grace';
 
-const toolPayload: PendingPayload<'tool-call'> = { server: 'files', serverTrusted: false, tool: 'write_file', annotationsTrusted: false, arguments: {} };
+const toolPayload: PendingPayload<'tool-call'> = {
+  server: 'files',
+  serverTrusted: false,
+  tool: 'write_file',
+  annotationsTrusted: false,
+  arguments: {},
+};
 
 describe('WindowGrace', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -19,7 +25,10 @@ describe('WindowGrace', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(waiting).resolves.toMatchObject({ withdrawn: true, note: 'the Berth window was closed' });
 
-    await expect(pending.open('tool-call', 'files', toolPayload)).resolves.toMatchObject({ withdrawn: true, note: 'no Berth window is open to answer it' });
+    await expect(pending.open('tool-call', 'files', toolPayload)).resolves.toMatchObject({
+      withdrawn: true,
+      note: 'no Berth window is open to answer it',
+    });
 
     grace.clientsChanged(1);
     const kept = pending.open('tool-call', 'files', toolPayload);

@@ -5,7 +5,8 @@ import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider'
 import type { SettingsStore } from '../settings/settings-store';
 
 /** What a person sees when chat or sampling needs a key that is not there. */
-export const NO_API_KEY_MESSAGE = 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.';
+export const NO_API_KEY_MESSAGE =
+  'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.';
 
 /**
  * Anthropic clients built lazily from the current settings (key and base
@@ -40,7 +41,10 @@ export class AnthropicAccess {
   private chatProvider(): AnthropicProvider {
     const { apiKey, baseURL, signature } = this.current();
     if (this.chat?.signature !== signature) {
-      this.chat = { signature, provider: new AnthropicProvider({ apiKey, ...(baseURL !== undefined ? { baseURL } : {}) }) };
+      this.chat = {
+        signature,
+        provider: new AnthropicProvider({ apiKey, ...(baseURL !== undefined ? { baseURL } : {}) }),
+      };
     }
     return this.chat.provider;
   }
@@ -50,7 +54,11 @@ export class AnthropicAccess {
     if (apiKey === undefined) throw new HostError('NOT_READY', NO_API_KEY_MESSAGE);
     const baseURL = this.settings.baseURL();
     const credentials = baseURL === undefined ? undefined : baseUrlCredentialsProblem(baseURL);
-    if (credentials !== undefined) throw new HostError('INVALID_INPUT', `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${credentials}`);
+    if (credentials !== undefined)
+      throw new HostError(
+        'INVALID_INPUT',
+        `Anthropic's base URL (ANTHROPIC_BASE_URL or settings.json baseURL) is not used. ${credentials}`,
+      );
     // NUL cannot occur in either value, so the pair is unambiguous.
     return { apiKey, baseURL, signature: `${apiKey}\u0000${baseURL ?? ''}` };
   }

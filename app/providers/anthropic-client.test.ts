@@ -4,11 +4,26 @@ import { toProviderModel } from './anthropic-client';
 
 describe("the models endpoint's entries", () => {
   const info = (extra: Partial<ModelInfo>): ModelInfo =>
-    ({ type: 'model', id: 'claude-m', display_name: 'Claude M', created_at: '2026-01-01T00:00:00Z', capabilities: null, line: null, max_input_tokens: null, ...extra }) as ModelInfo;
+    ({
+      type: 'model',
+      id: 'claude-m',
+      display_name: 'Claude M',
+      created_at: '2026-01-01T00:00:00Z',
+      capabilities: null,
+      line: null,
+      max_input_tokens: null,
+      ...extra,
+    }) as ModelInfo;
 
   it('take the display name, context window, image input and the line as a tier', () => {
     expect(
-      toProviderModel(info({ line: 'haiku', max_input_tokens: 200_000, capabilities: { image_input: { supported: false } } as ModelInfo['capabilities'] })),
+      toProviderModel(
+        info({
+          line: 'haiku',
+          max_input_tokens: 200_000,
+          capabilities: { image_input: { supported: false } } as ModelInfo['capabilities'],
+        }),
+      ),
     ).toEqual({ id: 'claude-m', label: 'Claude M', contextWindow: 200_000, takesImages: false, tier: 'fast' });
   });
 

@@ -10,10 +10,17 @@ import type { ProviderClient, ProviderModelInfo } from './provider-client';
 const LIST_LIMIT = 1000;
 
 /** What "Fetch models" and "Test connection" say without a key. */
-export const ANTHROPIC_KEY_FIRST = 'Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.';
+export const ANTHROPIC_KEY_FIRST =
+  'Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.';
 
 /** The model line as a tier for sampling's choice; a line Berth does not know gets none (the person sets it). */
-const LINE_TIERS: Readonly<Record<string, ModelTier>> = { haiku: 'fast', sonnet: 'balanced', opus: 'smart', fable: 'smart', mythos: 'smart' };
+const LINE_TIERS: Readonly<Record<string, ModelTier>> = {
+  haiku: 'fast',
+  sonnet: 'balanced',
+  opus: 'smart',
+  fable: 'smart',
+  mythos: 'smart',
+};
 
 /** One entry of the models endpoint as Berth keeps it: its own id, display name, context window, image input, tier. */
 export function toProviderModel(info: ModelInfo): ProviderModelInfo {
@@ -53,7 +60,8 @@ export class AnthropicProviderClient implements ProviderClient {
     try {
       const models: ProviderModelInfo[] = [];
       // The SDK's pages follow `has_more` with `after_id` = the page's `last_id`.
-      for await (const info of client.models.list({ limit: LIST_LIMIT }, requestOptions(signal))) models.push(toProviderModel(info));
+      for await (const info of client.models.list({ limit: LIST_LIMIT }, requestOptions(signal)))
+        models.push(toProviderModel(info));
       return models;
     } catch (error) {
       throw toLlmError(error, { baseURL: this.where(), model: '' });

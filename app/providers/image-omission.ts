@@ -19,7 +19,11 @@ export function noImagesNotice(modelName: string, count: number): string {
 
 type ToolResultContent = Exclude<ToolResultBlockParam['content'], string | undefined>;
 
-function blocksWithout(blocks: readonly ContentBlockParam[], note: string, counter: { omitted: number }): ContentBlockParam[] {
+function blocksWithout(
+  blocks: readonly ContentBlockParam[],
+  note: string,
+  counter: { omitted: number },
+): ContentBlockParam[] {
   return blocks.map((block): ContentBlockParam => {
     if (block.type === 'image') {
       counter.omitted += 1;
@@ -38,11 +42,18 @@ function blocksWithout(blocks: readonly ContentBlockParam[], note: string, count
 }
 
 /** `messages` with every image (in user messages and tool results) replaced by the note; `omitted` says how many. */
-export function withoutImages(messages: readonly MessageParam[], modelName: string): { messages: MessageParam[]; omitted: number } {
+export function withoutImages(
+  messages: readonly MessageParam[],
+  modelName: string,
+): { messages: MessageParam[]; omitted: number } {
   const counter = { omitted: 0 };
   const note = imageOmittedNote(modelName);
   // Only the person's side carries images (attachments, tool results).
-  const out = messages.map((message): MessageParam => (message.role !== 'user' || typeof message.content === 'string' ? message : { ...message, content: blocksWithout(message.content, note, counter) }));
+  const out = messages.map((message): MessageParam =>
+    message.role !== 'user' || typeof message.content === 'string'
+      ? message
+      : { ...message, content: blocksWithout(message.content, note, counter) },
+  );
   return { messages: counter.omitted === 0 ? [...messages] : out, omitted: counter.omitted };
 }
 

@@ -81,7 +81,19 @@ export interface LlmProvider {
   stream(request: LlmStreamRequest): Promise<LlmResponse>;
 }
 
-export const LLM_ERROR_KINDS = ['auth', 'permission', 'rate-limit', 'overloaded', 'server', 'bad-request', 'not-found', 'network', 'timeout', 'aborted', 'unknown'] as const;
+export const LLM_ERROR_KINDS = [
+  'auth',
+  'permission',
+  'rate-limit',
+  'overloaded',
+  'server',
+  'bad-request',
+  'not-found',
+  'network',
+  'timeout',
+  'aborted',
+  'unknown',
+] as const;
 export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
 
 /**
@@ -105,7 +117,13 @@ export class LlmError extends Error {
 
   /** Worth trying again later without changing anything. */
   get retryable(): boolean {
-    return this.kind === 'rate-limit' || this.kind === 'overloaded' || this.kind === 'server' || this.kind === 'network' || this.kind === 'timeout';
+    return (
+      this.kind === 'rate-limit' ||
+      this.kind === 'overloaded' ||
+      this.kind === 'server' ||
+      this.kind === 'network' ||
+      this.kind === 'timeout'
+    );
   }
 }
 
@@ -125,7 +143,9 @@ function apiDetail(error: APIError): string {
 
 function retryAfter(error: APIError): string {
   const seconds = Number(error.headers?.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? ` Try again in ${Math.ceil(seconds)} s.` : ' Wait a moment, then retry.';
+  return Number.isFinite(seconds) && seconds > 0
+    ? ` Try again in ${Math.ceil(seconds)} s.`
+    : ' Wait a moment, then retry.';
 }
 
 /** Turn whatever the SDK threw into an LlmError a person can read. */
@@ -145,33 +165,69 @@ function connectionCause(error: APIConnectionError): string {
 export function toLlmError(error: unknown, context: { baseURL: string; model: string }): LlmError {
   if (error instanceof LlmError) return error;
   if (error instanceof APIUserAbortError) return new LlmError('aborted', 'The request to the model was stopped.');
-  if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', `The request to ${context.baseURL} timed out.`);
+  if (error instanceof APIConnectionTimeoutError)
+    return new LlmError('timeout', `The request to ${context.baseURL} timed out.`);
   if (error instanceof APIConnectionError) {
-    return new LlmError('network', `Could not reach ${context.baseURL}${connectionCause(error)}. Check the network connection (and ANTHROPIC_BASE_URL if it is set).`);
+    return new LlmError(
+      'network',
+      `Could not reach ${context.baseURL}${connectionCause(error)}. Check the network connection (and ANTHROPIC_BASE_URL if it is set).`,
+    );
   }
   if (error instanceof AuthenticationError) {
-    return new LlmError('auth', `The API key was rejected (401: ${apiDetail(error)}). Enter a valid key in Settings.`, 401);
+    return new LlmError(
+      'auth',
+      `The API key was rejected (401: ${apiDetail(error)}). Enter a valid key in Settings.`,
+      401,
+    );
   }
-  if (error instanceof PermissionDeniedError) return new LlmError('permission', `The API key may not do this (403: ${apiDetail(error)}).`, 403);
-  if (error instanceof RateLimitError) return new LlmError('rate-limit', `Rate limited by the API (429: ${apiDetail(error)}).${retryAfter(error)}`, 429);
-  if (error instanceof OverloadedError) return new LlmError('overloaded', `The API is overloaded right now (529: ${apiDetail(error)}).${retryAfter(error)}`, 529);
-  if (error instanceof NotFoundError) return new LlmError('not-found', `Not found (404: ${apiDetail(error)}). Check that the model '${context.model}' exists.`, 404);
-  if (error instanceof BadRequestError) return new LlmError('bad-request', `The API rejected the request (400: ${apiDetail(error)}).`, 400);
+  if (error instanceof PermissionDeniedError)
+    return new LlmError('permission', `The API key may not do this (403: ${apiDetail(error)}).`, 403);
+  if (error instanceof RateLimitError)
+    return new LlmError('rate-limit', `Rate limited by the API (429: ${apiDetail(error)}).${retryAfter(error)}`, 429);
+  if (error instanceof OverloadedError)
+    return new LlmError(
+      'overloaded',
+      `The API is overloaded right now (529: ${apiDetail(error)}).${retryAfter(error)}`,
+      529,
+    );
+  if (error instanceof NotFoundError)
+    return new LlmError(
+      'not-found',
+      `Not found (404: ${apiDetail(error)}). Check that the model '${context.model}' exists.`,
+      404,
+    );
+  if (error instanceof BadRequestError)
+    return new LlmError('bad-request', `The API rejected the request (400: ${apiDetail(error)}).`, 400);
   if (error instanceof APIError) {
     // An `event: error` inside a stream has no HTTP status, only a type.
     if (error.status === undefined) {
-      if (error.type === 'overloaded_error') return new LlmError('overloaded', `The API is overloaded right now (${apiDetail(error)}). Wait a moment, then retry.`);
-      if (error.type === 'rate_limit_error') return new LlmError('rate-limit', `Rate limited by the API (${apiDetail(error)}). Wait a moment, then retry.`);
-      return new LlmError('server', `The API reported an error mid-reply (${error.type ?? 'error'}: ${apiDetail(error)}). Retry.`);
+      if (error.type === 'overloaded_error')
+        return new LlmError(
+          'overloaded',
+          `The API is overloaded right now (${apiDetail(error)}). Wait a moment, then retry.`,
+        );
+      if (error.type === 'rate_limit_error')
+        return new LlmError('rate-limit', `Rate limited by the API (${apiDetail(error)}). Wait a moment, then retry.`);
+      return new LlmError(
+        'server',
+        `The API reported an error mid-reply (${error.type ?? 'error'}: ${apiDetail(error)}). Retry.`,
+      );
     }
-    if (error.status >= 500) return new LlmError('server', `The API had an internal error (${error.status}: ${apiDetail(error)}). Retry in a moment.`, error.status);
+    if (error.status >= 500)
+      return new LlmError(
+        'server',
+        `The API had an internal error (${error.status}: ${apiDetail(error)}). Retry in a moment.`,
+        error.status,
+      );
     return new LlmError('unknown', `The API answered ${error.status}: ${apiDetail(error)}.`, error.status);
   }
-  if (error instanceof AnthropicError) return new LlmError('unknown', `The reply from ${context.baseURL} could not be read: ${error.message}`);
+  if (error instanceof AnthropicError)
+    return new LlmError('unknown', `The reply from ${context.baseURL} could not be read: ${error.message}`);
   return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
 }
 
-const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+const count = (value: number | null | undefined): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 
 /** Anthropic's usage as LlmUsage: its counts as they are, the cache ones only where the API gave them. */
 export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): LlmUsage {
@@ -193,7 +249,8 @@ function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
       type: 'tool_use',
       id: block.id,
       name: block.name,
-      input: input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
+      input:
+        input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
     };
   }
   return undefined;
@@ -206,7 +263,8 @@ export class AnthropicProvider implements LlmProvider {
   readonly client: Anthropic;
 
   constructor(options: AnthropicProviderOptions) {
-    if (options.apiKey.trim() === '') throw new LlmError('auth', 'No Anthropic API key: enter one in Settings or set ANTHROPIC_API_KEY.');
+    if (options.apiKey.trim() === '')
+      throw new LlmError('auth', 'No Anthropic API key: enter one in Settings or set ANTHROPIC_API_KEY.');
     this.baseURL = (options.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '');
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -228,9 +286,13 @@ export class AnthropicProvider implements LlmProvider {
           messages: toolCallIdsFor(request.messages, ANTHROPIC_TOOL_IDS),
           ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
           ...(request.tools !== undefined && request.tools.length > 0 ? { tools: request.tools } : {}),
-          ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined ? { tool_choice: request.toolChoice } : {}),
+          ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined
+            ? { tool_choice: request.toolChoice }
+            : {}),
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(request.stopSequences !== undefined && request.stopSequences.length > 0 ? { stop_sequences: request.stopSequences } : {}),
+          ...(request.stopSequences !== undefined && request.stopSequences.length > 0
+            ? { stop_sequences: request.stopSequences }
+            : {}),
         },
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );

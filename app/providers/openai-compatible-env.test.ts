@@ -17,7 +17,8 @@ const HOSTILE_ENV: Record<string, string> = {
   OPENAI_PROJECT_ID: 'proj-from-env-LEAK',
   OPENAI_WEBHOOK_SECRET: 'whsec-from-env-LEAK',
   OPENAI_LOG: 'debug',
-  OPENAI_CUSTOM_HEADERS: 'X-Leak: from-env\nAuthorization: Bearer sk-header-LEAK\nOpenAI-Organization: org-header-LEAK\n  x-other-leak :  yes  \nnot a header line',
+  OPENAI_CUSTOM_HEADERS:
+    'X-Leak: from-env\nAuthorization: Bearer sk-header-LEAK\nOpenAI-Organization: org-header-LEAK\n  x-other-leak :  yes  \nnot a header line',
 };
 
 /** Everything a recorded request carries, as one text, to look for any trace of the environment. */
@@ -36,7 +37,8 @@ describe('OpenAiCompatibleClient and the OPENAI_* environment', () => {
     fromEnv = await FakeOpenAi.start({ models: ['llama3.1:8b'] });
     for (const [name, value] of Object.entries(HOSTILE_ENV)) vi.stubEnv(name, value);
     vi.stubEnv('OPENAI_BASE_URL', fromEnv.url);
-    for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(logged);
+    for (const method of ['log', 'debug', 'info', 'warn', 'error'] as const)
+      vi.spyOn(console, method).mockImplementation(logged);
   });
   afterEach(async () => {
     vi.unstubAllEnvs();

@@ -42,7 +42,8 @@ const KNOWN_LOCAL_PORTS: Readonly<Record<string, string>> = { '11434': 'Ollama',
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-const NOT_OPENAI_COMPATIBLE = 'this URL did not answer like an OpenAI-compatible API — check the base URL, it usually ends in /v1';
+const NOT_OPENAI_COMPATIBLE =
+  'this URL did not answer like an OpenAI-compatible API — check the base URL, it usually ends in /v1';
 
 /** How the servers say a model has no tool support. */
 const TOOLS_UNSUPPORTED = [
@@ -56,7 +57,8 @@ const TOOLS_UNSUPPORTED = [
 
 const IMAGES_UNSUPPORTED = [/image/i, /vision/i, /multimodal|multi-modal/i];
 
-const MODEL_MISSING = /not found|does not exist|not a valid model|no such model|unknown model|not available|is not loaded/i;
+const MODEL_MISSING =
+  /not found|does not exist|not a valid model|no such model|unknown model|not available|is not loaded/i;
 
 function hostAndPort(baseURL: string): { host: string; port: string } {
   try {
@@ -112,12 +114,15 @@ function bodyWasNotJson(error: APIError): boolean {
 function retryAfter(error: APIError): string {
   const headers = error.headers;
   const milliseconds = Number(headers?.get('retry-after-ms'));
-  let seconds = Number.isFinite(milliseconds) && milliseconds > 0 ? milliseconds / 1000 : Number(headers?.get('retry-after'));
+  let seconds =
+    Number.isFinite(milliseconds) && milliseconds > 0 ? milliseconds / 1000 : Number(headers?.get('retry-after'));
   if (!Number.isFinite(seconds) || seconds <= 0) {
     const date = Date.parse(headers?.get('retry-after') ?? '');
     seconds = Number.isFinite(date) ? (date - Date.now()) / 1000 : Number.NaN;
   }
-  return Number.isFinite(seconds) && seconds > 0 ? ` Try again in ${Math.ceil(seconds)} s.` : ' Wait a moment, then retry.';
+  return Number.isFinite(seconds) && seconds > 0
+    ? ` Try again in ${Math.ceil(seconds)} s.`
+    : ' Wait a moment, then retry.';
 }
 
 export function notOpenAiCompatible(context: Pick<OpenAiErrorContext, 'baseURL'>, status?: number): LlmError {
@@ -125,19 +130,34 @@ export function notOpenAiCompatible(context: Pick<OpenAiErrorContext, 'baseURL'>
 }
 
 export function modelNotFound(context: OpenAiErrorContext, model: string, status?: number, detail?: string): LlmError {
-  const said = detail !== undefined && detail !== '' ? ` (${status ?? ''}${status !== undefined ? ': ' : ''}${detail})` : '';
-  return new LlmError('not-found', `${providerName(context)} answered: model not found: ${model}${said}. Pick a model it lists in Settings.`, status ?? 404);
+  const said =
+    detail !== undefined && detail !== '' ? ` (${status ?? ''}${status !== undefined ? ': ' : ''}${detail})` : '';
+  return new LlmError(
+    'not-found',
+    `${providerName(context)} answered: model not found: ${model}${said}. Pick a model it lists in Settings.`,
+    status ?? 404,
+  );
 }
 
 export function toolsUnsupported(context: OpenAiErrorContext, detail: string, status?: number): LlmError {
   const model = context.model ?? 'This model';
-  return new LlmError('bad-request', `${model} cannot use tools (${detail}). Switch off this conversation's tools or pick a model that supports them.`, status, 'tools');
+  return new LlmError(
+    'bad-request',
+    `${model} cannot use tools (${detail}). Switch off this conversation's tools or pick a model that supports them.`,
+    status,
+    'tools',
+  );
 }
 
 export function imagesUnsupported(context: OpenAiErrorContext, detail?: string, status?: number): LlmError {
   const model = context.model ?? 'This model';
   const said = detail !== undefined ? ` (${detail})` : '';
-  return new LlmError('bad-request', `${model} does not take images${said}. Remove the image or pick a model that can see images.`, status, 'images');
+  return new LlmError(
+    'bad-request',
+    `${model} does not take images${said}. Remove the image or pick a model that can see images.`,
+    status,
+    'images',
+  );
 }
 
 function networkError(error: APIConnectionError, context: OpenAiErrorContext): LlmError {
@@ -145,13 +165,32 @@ function networkError(error: APIConnectionError, context: OpenAiErrorContext): L
   const { host, port } = hostAndPort(context.baseURL);
   // Node's fetch gives up after 5 minutes without headers or body, whatever the request's own timeout.
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new LlmError('timeout', `${providerName(context)} sent nothing for 5 minutes, so the request was given up. A large prompt on a local model can take that long: try a smaller model or fewer tools.`);
+    return new LlmError(
+      'timeout',
+      `${providerName(context)} sent nothing for 5 minutes, so the request was given up. A large prompt on a local model can take that long: try a smaller model or fewer tools.`,
+    );
   }
-  if (code === 'ECONNREFUSED') return new LlmError('network', `Could not connect: nothing is listening at ${host}:${port} — is ${serverName(context)} running?`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new LlmError('network', `Could not connect: the host ${host} was not found — check the base URL and the network.`);
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return new LlmError('network', `The connection to ${host}:${port} was closed before an answer came. Retry; if it keeps happening, check the server's log.`);
-  if (code !== undefined && /CERT|SSL|TLS/i.test(code)) return new LlmError('network', `Could not connect securely to ${host}: ${message ?? code}.`);
-  return new LlmError('network', `Could not reach ${context.baseURL}${message !== undefined ? `: ${message}` : ''}. Check the base URL and the network connection.`);
+  if (code === 'ECONNREFUSED')
+    return new LlmError(
+      'network',
+      `Could not connect: nothing is listening at ${host}:${port} — is ${serverName(context)} running?`,
+    );
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new LlmError(
+      'network',
+      `Could not connect: the host ${host} was not found — check the base URL and the network.`,
+    );
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return new LlmError(
+      'network',
+      `The connection to ${host}:${port} was closed before an answer came. Retry; if it keeps happening, check the server's log.`,
+    );
+  if (code !== undefined && /CERT|SSL|TLS/i.test(code))
+    return new LlmError('network', `Could not connect securely to ${host}: ${message ?? code}.`);
+  return new LlmError(
+    'network',
+    `Could not reach ${context.baseURL}${message !== undefined ? `: ${message}` : ''}. Check the base URL and the network connection.`,
+  );
 }
 
 function statusError(error: APIError, status: number, context: OpenAiErrorContext): LlmError {
@@ -161,20 +200,32 @@ function statusError(error: APIError, status: number, context: OpenAiErrorContex
     const next = context.hadKey ? 'Check the key in Settings.' : 'This provider needs a key: enter one in Settings.';
     return new LlmError('auth', `${name} refused the request: the key was rejected (401: ${detail}). ${next}`, 401);
   }
-  if (status === 403 || error instanceof PermissionDeniedError) return new LlmError('permission', `${name} does not allow this key to do that (403: ${detail}).`, 403);
-  if (status === 429 || error instanceof RateLimitError) return new LlmError('rate-limit', `Rate limited by ${name} (429: ${detail}).${retryAfter(error)}`, 429);
-  if (context.sentTools === true && TOOLS_UNSUPPORTED.some((pattern) => pattern.test(detail))) return toolsUnsupported(context, detail, status);
+  if (status === 403 || error instanceof PermissionDeniedError)
+    return new LlmError('permission', `${name} does not allow this key to do that (403: ${detail}).`, 403);
+  if (status === 429 || error instanceof RateLimitError)
+    return new LlmError('rate-limit', `Rate limited by ${name} (429: ${detail}).${retryAfter(error)}`, 429);
+  if (context.sentTools === true && TOOLS_UNSUPPORTED.some((pattern) => pattern.test(detail)))
+    return toolsUnsupported(context, detail, status);
   if (status >= 500) {
-    if (status === 503) return new LlmError('overloaded', `${name} is overloaded or still starting (503: ${detail}).${retryAfter(error)}`, status);
+    if (status === 503)
+      return new LlmError(
+        'overloaded',
+        `${name} is overloaded or still starting (503: ${detail}).${retryAfter(error)}`,
+        status,
+      );
     return new LlmError('server', `${name} had an internal error (${status}: ${detail}). Retry in a moment.`, status);
   }
   const modelMissing = error.code === 'model_not_found' || (/model/i.test(detail) && MODEL_MISSING.test(detail));
-  if ((status === 404 || status === 400) && modelMissing && context.model !== undefined) return modelNotFound(context, context.model, status, detail);
-  if (context.sentImages === true && IMAGES_UNSUPPORTED.some((pattern) => pattern.test(detail))) return imagesUnsupported(context, detail, status);
+  if ((status === 404 || status === 400) && modelMissing && context.model !== undefined)
+    return modelNotFound(context, context.model, status, detail);
+  if (context.sentImages === true && IMAGES_UNSUPPORTED.some((pattern) => pattern.test(detail)))
+    return imagesUnsupported(context, detail, status);
   // A wrong base URL: a web page, a bare "404 page not found", or a route that takes no POST.
   if ((status === 404 || status === 405) && bodyWasNotJson(error)) return notOpenAiCompatible(context, status);
-  if (status === 404) return new LlmError('not-found', `${name} answered 404: ${detail}. Check the base URL and the model.`, 404);
-  if (status >= 400 && status < 500) return new LlmError('bad-request', `${name} rejected the request (${status}: ${detail}).`, status);
+  if (status === 404)
+    return new LlmError('not-found', `${name} answered 404: ${detail}. Check the base URL and the model.`, 404);
+  if (status >= 400 && status < 500)
+    return new LlmError('bad-request', `${name} rejected the request (${status}: ${detail}).`, status);
   return new LlmError('unknown', `${name} answered ${status}: ${detail}.`, status);
 }
 
@@ -184,18 +235,23 @@ export function toOpenAiLlmError(error: unknown, context: OpenAiErrorContext): L
   if (error instanceof APIUserAbortError) return new LlmError('aborted', STOPPED_MESSAGE);
   if (error instanceof APIConnectionTimeoutError) {
     const after = context.timeoutMs !== undefined ? ` after ${formatSeconds(context.timeoutMs)}` : '';
-    return new LlmError('timeout', `The request to ${context.baseURL} timed out${after}. A local model may still be loading: try again.`);
+    return new LlmError(
+      'timeout',
+      `The request to ${context.baseURL} timed out${after}. A local model may still be loading: try again.`,
+    );
   }
   if (error instanceof APIConnectionError) return networkError(error, context);
   if (error instanceof APIError) {
     if (error.status !== undefined) return statusError(error, error.status, context);
     // An error inside the stream (`data: {"error": …}`) has no HTTP status.
     const detail = apiDetail(error);
-    if (context.sentTools === true && TOOLS_UNSUPPORTED.some((pattern) => pattern.test(detail))) return toolsUnsupported(context, detail);
+    if (context.sentTools === true && TOOLS_UNSUPPORTED.some((pattern) => pattern.test(detail)))
+      return toolsUnsupported(context, detail);
     return new LlmError('server', `${providerName(context)} reported an error mid-reply (${detail}). Retry.`);
   }
   // The stream's data was not JSON: not a Chat Completions server.
   if (error instanceof SyntaxError) return notOpenAiCompatible(context);
-  if (error instanceof OpenAIError) return new LlmError('unknown', `The answer from ${context.baseURL} could not be read: ${error.message}`);
+  if (error instanceof OpenAIError)
+    return new LlmError('unknown', `The answer from ${context.baseURL} could not be read: ${error.message}`);
   return new LlmError('unknown', `The model call failed: ${errorMessage(error)}`);
 }

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { LlmError } from './llm-provider';
 import type { LlmResponse, LlmStreamRequest } from './llm-provider';
 import type { ProviderClient, ProviderModelInfo } from './provider-client';
-import { apiDetail, imagesUnsupported, modelNotFound, notOpenAiCompatible, STOPPED_MESSAGE, toOpenAiLlmError } from './openai-compatible-errors';
+import {
+  apiDetail,
+  imagesUnsupported,
+  modelNotFound,
+  notOpenAiCompatible,
+  STOPPED_MESSAGE,
+  toOpenAiLlmError,
+} from './openai-compatible-errors';
 import type { OpenAiErrorContext } from './openai-compatible-errors';
 import { ChatCompletionsReply } from './openai-translate-reply';
 import { toChatCompletionsInput } from './openai-translate';
@@ -105,15 +112,29 @@ export class OpenAiCompatibleClient implements ProviderClient {
     try {
       parsed = new URL(options.baseURL);
     } catch {
-      throw new LlmError('bad-request', `The base URL '${options.baseURL}' is not a URL: write it like http://127.0.0.1:11434/v1.`);
+      throw new LlmError(
+        'bad-request',
+        `The base URL '${options.baseURL}' is not a URL: write it like http://127.0.0.1:11434/v1.`,
+      );
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new LlmError('bad-request', `The base URL '${options.baseURL}' must start with http:// or https://, like http://127.0.0.1:11434/v1.`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new LlmError(
+        'bad-request',
+        `The base URL '${options.baseURL}' must start with http:// or https://, like http://127.0.0.1:11434/v1.`,
+      );
     // fetch refuses such URLs, and the URL appears in messages: the key has its own field.
-    if (parsed.username !== '' || parsed.password !== '') throw new LlmError('bad-request', 'The base URL must not contain a user name or password: put the key in the key field.');
+    if (parsed.username !== '' || parsed.password !== '')
+      throw new LlmError(
+        'bad-request',
+        'The base URL must not contain a user name or password: put the key in the key field.',
+      );
     this.baseURL = options.baseURL.trim().replace(/\/+$/, '');
     const key = options.apiKey?.trim() ?? '';
     this.hasKey = key !== '';
-    this.scrub = (error) => (this.hasKey && error.message.includes(key) ? new LlmError(error.kind, error.message.replaceAll(key, '[the key]'), error.status, error.unsupported) : error);
+    this.scrub = (error) =>
+      this.hasKey && error.message.includes(key)
+        ? new LlmError(error.kind, error.message.replaceAll(key, '[the key]'), error.status, error.unsupported)
+        : error;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.checkTimeoutMs = options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
     this.maxTokensField = isOpenAiItself(this.baseURL) ? 'max_completion_tokens' : 'max_tokens';
@@ -138,16 +159,27 @@ export class OpenAiCompatibleClient implements ProviderClient {
   }
 
   private context(extra: Partial<OpenAiErrorContext> = {}): OpenAiErrorContext {
-    return { baseURL: this.baseURL, hadKey: this.hasKey, ...(this.options.presetName !== undefined ? { presetName: this.options.presetName } : {}), ...extra };
+    return {
+      baseURL: this.baseURL,
+      hadKey: this.hasKey,
+      ...(this.options.presetName !== undefined ? { presetName: this.options.presetName } : {}),
+      ...extra,
+    };
   }
 
   async stream(request: LlmStreamRequest): Promise<LlmResponse> {
     const signal = request.signal;
     if (aborted(signal)) throw new LlmError('aborted', STOPPED_MESSAGE);
     const target = chatCompletionsTarget(this.baseURL, request.model);
-    const translate = (): ChatCompletionsInput => toChatCompletionsInput(request, { ...target, strictSchemas: target.strictSchemas || this.strictSchemas });
+    const translate = (): ChatCompletionsInput =>
+      toChatCompletionsInput(request, { ...target, strictSchemas: target.strictSchemas || this.strictSchemas });
     let input = translate();
-    const context = this.context({ model: request.model, sentTools: input.tools !== undefined, sentImages: input.imageCount > 0, timeoutMs: this.timeoutMs });
+    const context = this.context({
+      model: request.model,
+      sentTools: input.tools !== undefined,
+      sentImages: input.imageCount > 0,
+      timeoutMs: this.timeoutMs,
+    });
     if (input.imageCount > 0 && this.options.takesImages?.(request.model) === false) throw imagesUnsupported(context);
     // Each thing a server can teach (the max-tokens field, strict schemas) is learnt once: at most one retry per lesson.
     for (let attempt = 0; ; attempt += 1) {
@@ -195,7 +227,9 @@ export class OpenAiCompatibleClient implements ProviderClient {
       ...(input.tools !== undefined ? { tools: input.tools } : {}),
       ...input.settings,
     };
-    const { data: stream, response } = await this.client.chat.completions.create(body, signal !== undefined ? { signal } : {}).withResponse();
+    const { data: stream, response } = await this.client.chat.completions
+      .create(body, signal !== undefined ? { signal } : {})
+      .withResponse();
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream')) {
       stream.controller.abort();
@@ -217,7 +251,13 @@ export class OpenAiCompatibleClient implements ProviderClient {
     let raw: unknown;
     let status: number;
     try {
-      const answer = await this.client.get<unknown>('/models', { maxRetries: 0, timeout: this.checkTimeoutMs, ...(signal !== undefined ? { signal } : {}) }).withResponse();
+      const answer = await this.client
+        .get<unknown>('/models', {
+          maxRetries: 0,
+          timeout: this.checkTimeoutMs,
+          ...(signal !== undefined ? { signal } : {}),
+        })
+        .withResponse();
       raw = answer.data;
       status = answer.response.status;
     } catch (error) {

@@ -31,7 +31,10 @@ export function chatCompletionsTarget(baseURL: string, model: string): ChatCompl
   const host = hostOf(baseURL);
   const mistral = host === 'mistral.ai' || host.endsWith('.mistral.ai') || MISTRAL_MODEL.test(model);
   // Gemini's OpenAI-compatible endpoint, and Vertex AI's.
-  const gemini = host === 'generativelanguage.googleapis.com' || host.endsWith('aiplatform.googleapis.com') || GEMINI_MODEL.test(model);
+  const gemini =
+    host === 'generativelanguage.googleapis.com' ||
+    host.endsWith('aiplatform.googleapis.com') ||
+    GEMINI_MODEL.test(model);
   return { toolIds: mistral ? MISTRAL_TOOL_IDS : OPENAI_TOOL_IDS, strictSchemas: gemini };
 }
 
@@ -41,5 +44,7 @@ export function chatCompletionsTarget(baseURL: string, model: string): ChatCompl
  * says so, and are asked again with the strict subset.
  */
 export function refusedToolSchema(detail: string): boolean {
-  return /unknown name|cannot find field|invalid json payload|json[ _-]?schema|\$ref|\$defs|\$schema|additionalProperties|unsupported (keyword|format)|function_declarations/i.test(detail);
+  return /unknown name|cannot find field|invalid json payload|json[ _-]?schema|\$ref|\$defs|\$schema|additionalProperties|unsupported (keyword|format)|function_declarations/i.test(
+    detail,
+  );
 }

@@ -11,7 +11,11 @@ const PYDANTIC_WITH_DEFS = {
   $comment: 'generated',
   type: 'object',
   $defs: {
-    Attendee: { type: 'object', properties: { email: { type: 'string', format: 'email' }, role: { $ref: '#/$defs/Role' } }, required: ['email'] },
+    Attendee: {
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email' }, role: { $ref: '#/$defs/Role' } },
+      required: ['email'],
+    },
     Role: { type: 'string', enum: ['host', 'guest'] },
   },
   properties: {
@@ -26,7 +30,12 @@ const PYDANTIC_WITH_DEFS = {
 
 const RECURSIVE_TREE = {
   type: 'object',
-  definitions: { node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/node' } } } } },
+  definitions: {
+    node: {
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/node' } } },
+    },
+  },
   properties: { root: { $ref: '#/definitions/node' } },
 };
 
@@ -39,7 +48,14 @@ describe('tool schemas for every OpenAI-compatible target (portableSchema)', () 
         start: { type: 'string', format: 'date-time' },
         attendees: {
           type: 'array',
-          items: { type: 'object', properties: { email: { type: 'string', format: 'email' }, role: { type: 'string', enum: ['host', 'guest'] } }, required: ['email'] },
+          items: {
+            type: 'object',
+            properties: {
+              email: { type: 'string', format: 'email' },
+              role: { type: 'string', enum: ['host', 'guest'] },
+            },
+            required: ['email'],
+          },
           uniqueItems: true,
         },
         organizer: {
@@ -58,18 +74,37 @@ describe('tool schemas for every OpenAI-compatible target (portableSchema)', () 
     const portable = portableSchema(RECURSIVE_TREE);
     expect(portable['definitions']).toEqual(RECURSIVE_TREE.definitions);
     expect(portable['properties']).toEqual({
-      root: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/node' } } } },
+      root: {
+        type: 'object',
+        properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/node' } } },
+      },
     });
   });
 
   it('reads JSON pointers with escapes, and leaves a $ref it cannot resolve', () => {
-    const schema = { type: 'object', $defs: { 'a/b': { type: 'integer' } }, properties: { x: { $ref: '#/$defs/a~1b' }, y: { $ref: 'https://example.com/s.json' } } };
-    expect(portableSchema(schema)['properties']).toEqual({ x: { type: 'integer' }, y: { $ref: 'https://example.com/s.json' } });
+    const schema = {
+      type: 'object',
+      $defs: { 'a/b': { type: 'integer' } },
+      properties: { x: { $ref: '#/$defs/a~1b' }, y: { $ref: 'https://example.com/s.json' } },
+    };
+    expect(portableSchema(schema)['properties']).toEqual({
+      x: { type: 'integer' },
+      y: { $ref: 'https://example.com/s.json' },
+    });
   });
 
   it('a property named like a keyword stays a property', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { pattern: { type: 'string' }, $id: { type: 'string' } }, required: ['pattern'] };
-    expect(portableSchema(schema)).toEqual({ type: 'object', properties: { pattern: { type: 'string' }, $id: { type: 'string' } }, required: ['pattern'] });
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { pattern: { type: 'string' }, $id: { type: 'string' } },
+      required: ['pattern'],
+    };
+    expect(portableSchema(schema)).toEqual({
+      type: 'object',
+      properties: { pattern: { type: 'string' }, $id: { type: 'string' } },
+      required: ['pattern'],
+    });
   });
 });
 
@@ -83,7 +118,11 @@ describe('tool schemas for strict targets (strictSchema)', () => {
       required: ['title', 'start'],
       properties: {
         start: { type: 'string', format: 'date-time' },
-        attendees: { type: 'array', description: 'Also: uniqueItems true.', items: { properties: { email: { type: 'string', description: 'Format: email.' } } } },
+        attendees: {
+          type: 'array',
+          description: 'Also: uniqueItems true.',
+          items: { properties: { email: { type: 'string', description: 'Format: email.' } } },
+        },
         organizer: { description: 'Who sends the invitations' },
       },
     });
@@ -95,11 +134,21 @@ describe('tool schemas for strict targets (strictSchema)', () => {
       type: 'object',
       properties: {
         kind: { const: 'search' },
-        mode: { oneOf: [{ type: 'string', enum: ['a'] }, { type: 'integer', exclusiveMinimum: 0 }] },
+        mode: {
+          oneOf: [
+            { type: 'string', enum: ['a'] },
+            { type: 'integer', exclusiveMinimum: 0 },
+          ],
+        },
         limit: { type: ['integer', 'null'], minimum: 1 },
         level: { type: 'integer', enum: [1, 2, 3] },
         either: { type: ['string', 'number'] },
-        merged: { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'number' } } }] },
+        merged: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { properties: { b: { type: 'number' } } },
+          ],
+        },
         labels: { type: 'object', properties: { fixed: { type: 'string' } }, additionalProperties: { type: 'string' } },
       },
     };
@@ -107,12 +156,21 @@ describe('tool schemas for strict targets (strictSchema)', () => {
     expect(strictSchemaProblems(strict)).toEqual([]);
     expect(strict?.['properties']).toEqual({
       kind: { enum: ['search'] },
-      mode: { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'integer', description: 'Also: exclusiveMinimum 0.' }] },
+      mode: {
+        anyOf: [
+          { type: 'string', enum: ['a'] },
+          { type: 'integer', description: 'Also: exclusiveMinimum 0.' },
+        ],
+      },
       limit: { type: 'integer', nullable: true, minimum: 1 },
       level: { type: 'integer', description: 'One of: 1, 2, 3.' },
       either: { anyOf: [{ type: 'string' }, { type: 'number' }] },
       merged: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] },
-      labels: { type: 'object', properties: { fixed: { type: 'string' } }, description: 'Each value: {"type":"string"}.' },
+      labels: {
+        type: 'object',
+        properties: { fixed: { type: 'string' } },
+        description: 'Each value: {"type":"string"}.',
+      },
     });
   });
 
@@ -120,7 +178,9 @@ describe('tool schemas for strict targets (strictSchema)', () => {
     const strict = strictSchema(RECURSIVE_TREE);
     expect(strictSchemaProblems(strict)).toEqual([]);
     expect(JSON.stringify(strict)).toContain('Same shape as node.');
-    expect(strictSchema({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: {} })).toBeUndefined();
+    expect(
+      strictSchema({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: {} }),
+    ).toBeUndefined();
     expect(strictSchema({ type: 'object' })).toBeUndefined();
   });
 });

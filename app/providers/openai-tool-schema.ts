@@ -47,10 +47,23 @@ const STRICT_KEYWORDS = new Set([
 ]);
 
 /** The `format`s the strict subset knows, per type; any other goes into the description. */
-const STRICT_FORMATS: Record<string, readonly string[]> = { string: ['enum', 'date-time'], number: ['float', 'double'], integer: ['int32', 'int64'] };
+const STRICT_FORMATS: Record<string, readonly string[]> = {
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+};
 
 /** Annotations dropped without a word in strict mode (they constrain nothing). */
-const STRICT_SILENT = new Set(['examples', 'readOnly', 'writeOnly', 'deprecated', 'contentMediaType', 'contentEncoding', '$defs', 'definitions']);
+const STRICT_SILENT = new Set([
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentMediaType',
+  'contentEncoding',
+  '$defs',
+  'definitions',
+]);
 
 const NOTHING: ReadonlySet<string> = new Set();
 /** Definitions are read where a $ref points, not walked: what is left of them (recursive ones) goes out as written. */
@@ -80,11 +93,35 @@ function mapSubschemas(schema: Schema, map: (child: Json) => Json, keep: Readonl
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (keep.has(key)) out[key] = value;
-    else if ((key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas') && isSchema(value)) {
+    else if (
+      (key === 'properties' ||
+        key === 'patternProperties' ||
+        key === '$defs' ||
+        key === 'definitions' ||
+        key === 'dependentSchemas') &&
+      isSchema(value)
+    ) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, map(child)]));
-    } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && Array.isArray(value)) {
+    } else if (
+      (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') &&
+      Array.isArray(value)
+    ) {
       out[key] = value.map(map);
-    } else if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'].includes(key) && isSchema(value)) {
+    } else if (
+      [
+        'items',
+        'additionalProperties',
+        'not',
+        'if',
+        'then',
+        'else',
+        'contains',
+        'propertyNames',
+        'unevaluatedProperties',
+        'unevaluatedItems',
+      ].includes(key) &&
+      isSchema(value)
+    ) {
       out[key] = map(value);
     } else out[key] = value;
   }
@@ -124,7 +161,10 @@ export function portableSchema(schema: Schema): Schema {
 }
 
 function withNote(schema: Schema, note: string): Schema {
-  const description = typeof schema['description'] === 'string' && schema['description'].trim() !== '' ? schema['description'].trim() : '';
+  const description =
+    typeof schema['description'] === 'string' && schema['description'].trim() !== ''
+      ? schema['description'].trim()
+      : '';
   const joined = description === '' ? note : `${description}${/[.!?]$/.test(description) ? '' : '.'} ${note}`;
   return { ...schema, description: joined };
 }
@@ -163,8 +203,17 @@ function strictNode(node: Json): Json {
     if (parts.every((part) => isSchema(part) && (part['type'] === undefined || part['type'] === 'object'))) {
       const { allOf: _allOf, ...rest } = schema;
       const merged = parts as Schema[];
-      const properties = Object.assign({}, isSchema(rest['properties']) ? rest['properties'] : {}, ...merged.map((part) => (isSchema(part['properties']) ? part['properties'] : {})));
-      const required = [...new Set([...(Array.isArray(rest['required']) ? rest['required'] : []), ...merged.flatMap((part) => (Array.isArray(part['required']) ? part['required'] : []))])];
+      const properties = Object.assign(
+        {},
+        isSchema(rest['properties']) ? rest['properties'] : {},
+        ...merged.map((part) => (isSchema(part['properties']) ? part['properties'] : {})),
+      );
+      const required = [
+        ...new Set([
+          ...(Array.isArray(rest['required']) ? rest['required'] : []),
+          ...merged.flatMap((part) => (Array.isArray(part['required']) ? part['required'] : [])),
+        ]),
+      ];
       schema = { ...rest, type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
     }
   }
@@ -178,7 +227,8 @@ function strictNode(node: Json): Json {
     notes.push(`One of: ${schema['enum'].map(describeValue).join(', ')}.`);
     delete schema['enum'];
   }
-  if (isSchema(schema['additionalProperties'])) notes.push(`Each value: ${describeValue(schema['additionalProperties'])}.`);
+  if (isSchema(schema['additionalProperties']))
+    notes.push(`Each value: ${describeValue(schema['additionalProperties'])}.`);
   if (typeof schema['$ref'] === 'string') {
     // Only a recursive reference is left (portableSchema inlined the others).
     // No `type: object` here: the subset wants an object's properties listed, and these go on without end.
@@ -188,8 +238,17 @@ function strictNode(node: Json): Json {
   const kept: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (STRICT_KEYWORDS.has(key)) kept[key] = value;
-    else if (key === 'additionalProperties' || key === '$ref' || STRICT_SILENT.has(key) || IDENTITY_KEYWORDS.has(key)) continue;
-    else if (!(key === 'not' || key === 'if' || key === 'then' || key === 'else' || isSchema(value) || Array.isArray(value))) dropped.push(`${key} ${describeValue(value)}`);
+    else if (key === 'additionalProperties' || key === '$ref' || STRICT_SILENT.has(key) || IDENTITY_KEYWORDS.has(key))
+      continue;
+    else if (!(
+      key === 'not' ||
+      key === 'if' ||
+      key === 'then' ||
+      key === 'else' ||
+      isSchema(value) ||
+      Array.isArray(value)
+    ))
+      dropped.push(`${key} ${describeValue(value)}`);
     else dropped.push(key);
   }
   if (dropped.length > 0) notes.push(`Also: ${dropped.join(', ')}.`);

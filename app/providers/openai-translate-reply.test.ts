@@ -6,7 +6,13 @@ type Delta = ChatCompletionChunk.Choice.Delta;
 type ToolCallDelta = ChatCompletionChunk.Choice.Delta.ToolCall;
 
 function chunk(delta: Delta, finishReason: ChatCompletionChunk.Choice['finish_reason'] = null): ChatCompletionChunk {
-  return { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  return {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
 }
 
 function usageChunk(usage: ChatCompletionChunk['usage']): ChatCompletionChunk {
@@ -21,17 +27,39 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
     reply.add(chunk({ content: 'Hello ' }));
     reply.add(chunk({ content: 'there.' }));
     reply.add(chunk({}, 'stop'));
-    reply.add(usageChunk({ prompt_tokens: 120, completion_tokens: 7, total_tokens: 127, prompt_tokens_details: { cached_tokens: 100 } }));
+    reply.add(
+      usageChunk({
+        prompt_tokens: 120,
+        completion_tokens: 7,
+        total_tokens: 127,
+        prompt_tokens_details: { cached_tokens: 100 },
+      }),
+    );
     expect(texts).toEqual(['Hello ', 'there.']);
-    expect(reply.finish()).toEqual({ content: [{ type: 'text', text: 'Hello there.' }], stopReason: 'end_turn', usage: { inputTokens: 20, outputTokens: 7, cacheReadTokens: 100 }, model: 'm' });
+    expect(reply.finish()).toEqual({
+      content: [{ type: 'text', text: 'Hello there.' }],
+      stopReason: 'end_turn',
+      usage: { inputTokens: 20, outputTokens: 7, cacheReadTokens: 100 },
+      model: 'm',
+    });
   });
 
   it('accumulates parallel tool calls by index even when their argument pieces interleave, announcing each once', () => {
     const started: Array<{ id: string; name: string }> = [];
     const reply = new ChatCompletionsReply({ onToolUseStart: (use) => started.push(use) });
     reply.add(chunk({ content: 'Checking.' }));
-    reply.add(chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'web__search', arguments: '' } }] }));
-    reply.add(chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'docs__search', arguments: '{"q":' } }] }));
+    reply.add(
+      chunk({
+        tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'web__search', arguments: '' } }],
+      }),
+    );
+    reply.add(
+      chunk({
+        tool_calls: [
+          { index: 1, id: 'call_b', type: 'function', function: { name: 'docs__search', arguments: '{"q":' } },
+        ],
+      }),
+    );
     reply.add(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"q":"a",' } }] }));
     reply.add(chunk({ tool_calls: [{ index: 1, function: { arguments: '"b"}' } }] }));
     // Some servers repeat the name in later deltas: it must not be doubled.
@@ -59,7 +87,12 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
     noIds.add(chunk({ tool_calls: [{ index: 0, function: { name: 'a', arguments: '{}' } }] }));
     noIds.add(chunk({}, 'tool_calls'));
     const [only] = noIds.finish().content;
-    expect(only).toMatchObject({ type: 'tool_use', name: 'a', input: {}, id: expect.stringMatching(/^call_[0-9a-f]{24}$/) });
+    expect(only).toMatchObject({
+      type: 'tool_use',
+      name: 'a',
+      input: {},
+      id: expect.stringMatching(/^call_[0-9a-f]{24}$/),
+    });
     expect(started).toEqual([{ id: (only as { id: string }).id, name: 'a' }]);
 
     const noIndex = new ChatCompletionsReply();
@@ -80,7 +113,13 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
 
   it('arguments that are not a JSON object give a tool_use with empty input and an inputError quoting the raw text', () => {
     const reply = new ChatCompletionsReply();
-    reply.add(chunk({ tool_calls: [{ index: 0, id: 'bad', function: { name: 'write', arguments: '{"path": "a.txt", "text": "unterminated' } }] }));
+    reply.add(
+      chunk({
+        tool_calls: [
+          { index: 0, id: 'bad', function: { name: 'write', arguments: '{"path": "a.txt", "text": "unterminated' } },
+        ],
+      }),
+    );
     reply.add(chunk({ tool_calls: [{ index: 1, id: 'list', function: { name: 'write', arguments: '[1,2]' } }] }));
     reply.add(chunk({ tool_calls: [{ index: 2, id: 'empty', function: { name: 'noop', arguments: '' } }] }));
     reply.add(chunk({}, 'tool_calls'));
@@ -90,11 +129,21 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
       id: 'bad',
       name: 'write',
       input: {},
-      inputError: expect.stringMatching(/^The arguments were not valid JSON \(.+\): \{"path": "a\.txt", "text": "unterminated$/),
+      inputError: expect.stringMatching(
+        /^The arguments were not valid JSON \(.+\): \{"path": "a\.txt", "text": "unterminated$/,
+      ),
     });
-    expect(list).toEqual({ type: 'tool_use', id: 'list', name: 'write', input: {}, inputError: 'The arguments were not a JSON object: [1,2]' });
+    expect(list).toEqual({
+      type: 'tool_use',
+      id: 'list',
+      name: 'write',
+      input: {},
+      inputError: 'The arguments were not a JSON object: [1,2]',
+    });
     expect(empty).toEqual({ type: 'tool_use', id: 'empty', name: 'noop', input: {} });
-    expect(parseToolArguments('x'.repeat(3000))).toEqual({ error: expect.stringMatching(/… \(3000 characters in all\)$/) });
+    expect(parseToolArguments('x'.repeat(3000))).toEqual({
+      error: expect.stringMatching(/… \(3000 characters in all\)$/),
+    });
   });
 
   it('maps finish reasons: length keeps a half-written call from running, content_filter and refusals read as refusal', () => {
@@ -107,12 +156,25 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
     const refused = new ChatCompletionsReply();
     refused.add(chunk({ refusal: 'I cannot help with that.' }));
     refused.add(chunk({}, 'stop'));
-    expect(refused.finish()).toMatchObject({ content: [{ type: 'text', text: 'I cannot help with that.' }], stopReason: 'refusal' });
+    expect(refused.finish()).toMatchObject({
+      content: [{ type: 'text', text: 'I cannot help with that.' }],
+      stopReason: 'refusal',
+    });
   });
 
   it('usage without cache details or without usage at all', () => {
-    expect(toLlmUsage({ prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 })).toEqual({ inputTokens: 10, outputTokens: 3 });
-    expect(toLlmUsage({ prompt_tokens: 10, completion_tokens: 3, total_tokens: 13, prompt_tokens_details: { cached_tokens: 0 } })).toEqual({ inputTokens: 10, outputTokens: 3 });
+    expect(toLlmUsage({ prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 })).toEqual({
+      inputTokens: 10,
+      outputTokens: 3,
+    });
+    expect(
+      toLlmUsage({
+        prompt_tokens: 10,
+        completion_tokens: 3,
+        total_tokens: 13,
+        prompt_tokens_details: { cached_tokens: 0 },
+      }),
+    ).toEqual({ inputTokens: 10, outputTokens: 3 });
     expect(toLlmUsage(undefined)).toEqual({ inputTokens: 0, outputTokens: 0 });
   });
 });

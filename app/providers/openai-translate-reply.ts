@@ -54,7 +54,9 @@ export function toLlmUsage(usage: CompletionUsage | null | undefined): LlmUsage 
 }
 
 function quote(raw: string): string {
-  return raw.length > MAX_QUOTED_ARGUMENTS ? `${raw.slice(0, MAX_QUOTED_ARGUMENTS)}… (${raw.length} characters in all)` : raw;
+  return raw.length > MAX_QUOTED_ARGUMENTS
+    ? `${raw.slice(0, MAX_QUOTED_ARGUMENTS)}… (${raw.length} characters in all)`
+    : raw;
 }
 
 /** The model's arguments text as an input object, or why it is not one. */
@@ -159,9 +161,18 @@ export class ChatCompletionsReply {
       const parsed = parseToolArguments(call.arguments);
       const id = this.idOf(call);
       if ('input' in parsed) content.push({ type: 'tool_use', id, name: call.name, input: parsed.input });
-      else content.push({ type: 'tool_use', id, name: call.name, input: {}, inputError: `The arguments ${parsed.error}` });
+      else
+        content.push({ type: 'tool_use', id, name: call.name, input: {}, inputError: `The arguments ${parsed.error}` });
     }
-    const stopReason = this.refusal !== '' && this.text === '' && calls.length === 0 ? 'refusal' : toStopReason(this.finishReason, calls.length > 0);
-    return { content, stopReason, usage: toLlmUsage(this.usage), ...(this.model !== undefined ? { model: this.model } : {}) };
+    const stopReason =
+      this.refusal !== '' && this.text === '' && calls.length === 0
+        ? 'refusal'
+        : toStopReason(this.finishReason, calls.length > 0);
+    return {
+      content,
+      stopReason,
+      usage: toLlmUsage(this.usage),
+      ...(this.model !== undefined ? { model: this.model } : {}),
+    };
   }
 }

@@ -1,7 +1,13 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
 import { LlmError } from './llm-provider';
-import { TOOL_ERROR_PREFIX, toChatCompletionsInput, toChatCompletionsMessages, toChatCompletionsToolChoice, toChatCompletionsTools } from './openai-translate';
+import {
+  TOOL_ERROR_PREFIX,
+  toChatCompletionsInput,
+  toChatCompletionsMessages,
+  toChatCompletionsToolChoice,
+  toChatCompletionsTools,
+} from './openai-translate';
 
 const PNG = 'iVBORw0KGgo=';
 
@@ -10,7 +16,13 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
     const { messages, imageCount } = toChatCompletionsMessages('Be brief.', [
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: [{ type: 'text', text: 'Hello.' }] },
-      { role: 'user', content: [{ type: 'text', text: 'One' }, { type: 'text', text: 'Two' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'One' },
+          { type: 'text', text: 'Two' },
+        ],
+      },
     ]);
     expect(messages).toEqual([
       { role: 'system', content: 'Be brief.' },
@@ -19,10 +31,12 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
       { role: 'user', content: 'One\n\nTwo' },
     ]);
     expect(imageCount).toBe(0);
-    expect(toChatCompletionsMessages('  ', [{ role: 'user', content: 'x' }]).messages).toEqual([{ role: 'user', content: 'x' }]);
+    expect(toChatCompletionsMessages('  ', [{ role: 'user', content: 'x' }]).messages).toEqual([
+      { role: 'user', content: 'x' },
+    ]);
   });
 
-  it('sends a person\'s base64 and URL images as image_url parts and counts them', () => {
+  it("sends a person's base64 and URL images as image_url parts and counts them", () => {
     const { messages, imageCount } = toChatCompletionsMessages(undefined, [
       {
         role: 'user',
@@ -60,7 +74,14 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'found a' }, { type: 'text', text: 'and more' }] },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_1',
+            content: [
+              { type: 'text', text: 'found a' },
+              { type: 'text', text: 'and more' },
+            ],
+          },
           { type: 'tool_result', tool_use_id: 'toolu_2', is_error: true, content: 'index offline' },
           { type: 'text', text: 'Context from an app' },
         ],
@@ -86,7 +107,13 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
   it('a tool call without text has null content; empty and failed results still say something', () => {
     const { messages } = toChatCompletionsMessages(undefined, [
       { role: 'user', content: 'go' },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'noop', input: {} }, { type: 'tool_use', id: 'c2', name: 'fail', input: {} }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'c1', name: 'noop', input: {} },
+          { type: 'tool_use', id: 'c2', name: 'fail', input: {} },
+        ],
+      },
       {
         role: 'user',
         content: [
@@ -111,18 +138,35 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
 
   it('an image a tool returned follows the tool messages in a user message naming its call (tool messages hold text only)', () => {
     const { messages, imageCount } = toChatCompletionsMessages(undefined, [
-      { role: 'assistant', content: [{ type: 'tool_use', id: 'shot', name: 'screenshot', input: {} }, { type: 'tool_use', id: 'echo', name: 'echo', input: { m: 'x' } }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'shot', name: 'screenshot', input: {} },
+          { type: 'tool_use', id: 'echo', name: 'echo', input: { m: 'x' } },
+        ],
+      },
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'shot', content: [{ type: 'text', text: 'Here it is' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] },
+          {
+            type: 'tool_result',
+            tool_use_id: 'shot',
+            content: [
+              { type: 'text', text: 'Here it is' },
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+            ],
+          },
           { type: 'tool_result', tool_use_id: 'echo', content: 'x' },
         ],
       },
     ]);
     expect(messages).toEqual([
       expect.objectContaining({ role: 'assistant' }),
-      { role: 'tool', tool_call_id: 'shot', content: 'Here it is\n\n[The image this tool returned follows in the next user message.]' },
+      {
+        role: 'tool',
+        tool_call_id: 'shot',
+        content: 'Here it is\n\n[The image this tool returned follows in the next user message.]',
+      },
       { role: 'tool', tool_call_id: 'echo', content: 'x' },
       {
         role: 'user',
@@ -141,34 +185,62 @@ describe('Anthropic-shaped requests as Chat Completions', () => {
         role: 'user',
         content: [
           { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'notes' }, title: 'notes.txt' },
-          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBE' }, title: 'file:///a.pdf' },
+          {
+            type: 'document',
+            source: { type: 'base64', media_type: 'application/pdf', data: 'JVBE' },
+            title: 'file:///a.pdf',
+          },
         ],
       },
-      { role: 'assistant', content: [{ type: 'thinking', thinking: 'hmm', signature: 's' }, { type: 'text', text: 'ok' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'hmm', signature: 's' },
+          { type: 'text', text: 'ok' },
+        ],
+      },
     ]);
     expect(messages).toEqual([
-      { role: 'user', content: 'Document "notes.txt":\nnotes\n\n[A PDF document "file:///a.pdf" attached was given here; this provider cannot pass PDFs to the model.]' },
+      {
+        role: 'user',
+        content:
+          'Document "notes.txt":\nnotes\n\n[A PDF document "file:///a.pdf" attached was given here; this provider cannot pass PDFs to the model.]',
+      },
       { role: 'assistant', content: 'ok' },
     ]);
     const refused = (): unknown =>
-      toChatCompletionsMessages(undefined, [{ role: 'assistant', content: [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} }] }]);
+      toChatCompletionsMessages(undefined, [
+        { role: 'assistant', content: [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} }] },
+      ]);
     expect(refused).toThrow(LlmError);
-    expect(refused).toThrow("Berth cannot send a 'server_tool_use' block in an assistant message to an OpenAI-compatible provider.");
+    expect(refused).toThrow(
+      "Berth cannot send a 'server_tool_use' block in an assistant message to an OpenAI-compatible provider.",
+    );
   });
 
   it('tools become function tools with the input schema as parameters; no tools means no tools field', () => {
     const schema = { type: 'object' as const, properties: { q: { type: 'string' } }, required: ['q'] };
-    expect(toChatCompletionsTools([{ name: 'web__search', description: 'Search the web', input_schema: schema }, { name: 'noop', input_schema: { type: 'object' } }])).toEqual([
+    expect(
+      toChatCompletionsTools([
+        { name: 'web__search', description: 'Search the web', input_schema: schema },
+        { name: 'noop', input_schema: { type: 'object' } },
+      ]),
+    ).toEqual([
       { type: 'function', function: { name: 'web__search', description: 'Search the web', parameters: schema } },
       { type: 'function', function: { name: 'noop', parameters: { type: 'object' } } },
     ]);
-    expect(toChatCompletionsInput({ messages: [{ role: 'user', content: 'x' }], tools: [], toolChoice: { type: 'any' } })).toEqual({ messages: [{ role: 'user', content: 'x' }], imageCount: 0, settings: {} });
+    expect(
+      toChatCompletionsInput({ messages: [{ role: 'user', content: 'x' }], tools: [], toolChoice: { type: 'any' } }),
+    ).toEqual({ messages: [{ role: 'user', content: 'x' }], imageCount: 0, settings: {} });
   });
 
   it("tool choice in Chat Completions' words", () => {
     expect(toChatCompletionsToolChoice({ type: 'auto' })).toBe('auto');
     expect(toChatCompletionsToolChoice({ type: 'any' })).toBe('required');
     expect(toChatCompletionsToolChoice({ type: 'none' })).toBe('none');
-    expect(toChatCompletionsToolChoice({ type: 'tool', name: 'web__search' })).toEqual({ type: 'function', function: { name: 'web__search' } });
+    expect(toChatCompletionsToolChoice({ type: 'tool', name: 'web__search' })).toEqual({
+      type: 'function',
+      function: { name: 'web__search' },
+    });
   });
 });

@@ -1,4 +1,12 @@
-import type { ContentBlockParam, DocumentBlockParam, ImageBlockParam, MessageParam, Tool, ToolChoice, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  ContentBlockParam,
+  DocumentBlockParam,
+  ImageBlockParam,
+  MessageParam,
+  Tool,
+  ToolChoice,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import type {
   ChatCompletionContentPart,
   ChatCompletionContentPartText,
@@ -47,9 +55,13 @@ function unsupportedBlock(type: string, where: string): LlmError {
 
 function imagePart(block: ImageBlockParam): UserPart {
   const source = block.source;
-  if (source.type === 'base64') return { type: 'image_url', image_url: { url: `data:${source.media_type};base64,${source.data}` } };
+  if (source.type === 'base64')
+    return { type: 'image_url', image_url: { url: `data:${source.media_type};base64,${source.data}` } };
   if (source.type === 'url') return { type: 'image_url', image_url: { url: source.url } };
-  throw new LlmError('bad-request', 'An image stored as an Anthropic file cannot be sent to an OpenAI-compatible provider.');
+  throw new LlmError(
+    'bad-request',
+    'An image stored as an Anthropic file cannot be sent to an OpenAI-compatible provider.',
+  );
 }
 
 function documentText(block: DocumentBlockParam): string {
@@ -57,7 +69,10 @@ function documentText(block: DocumentBlockParam): string {
   const source = block.source;
   if (source.type === 'text') return `Document${title}:\n${source.data}`;
   if (source.type === 'content') {
-    const content = typeof source.content === 'string' ? source.content : source.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+    const content =
+      typeof source.content === 'string'
+        ? source.content
+        : source.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
     return `Document${title}:\n${content}`;
   }
   const kind = source.type === 'url' ? `at ${source.url}` : 'attached';
@@ -79,7 +94,8 @@ function userParts(blocks: readonly UserBlock[], where: string): UserPart[] {
 
 /** Plain text when there is no image (what every server takes), parts otherwise. */
 function userContent(parts: readonly UserPart[]): string | UserPart[] {
-  if (parts.every((part) => part.type === 'text')) return parts.map((part) => (part as ChatCompletionContentPartText).text).join('\n\n');
+  if (parts.every((part) => part.type === 'text'))
+    return parts.map((part) => (part as ChatCompletionContentPartText).text).join('\n\n');
   return [...parts];
 }
 
@@ -89,9 +105,15 @@ function countImages(parts: readonly UserPart[]): number {
 
 function toolResultText(result: ToolResultBlockParam, texts: readonly string[], imageCount: number): string {
   const lines = [...texts];
-  if (imageCount > 0) lines.push(imageCount === 1 ? '[The image this tool returned follows in the next user message.]' : `[The ${imageCount} images this tool returned follow in the next user message.]`);
+  if (imageCount > 0)
+    lines.push(
+      imageCount === 1
+        ? '[The image this tool returned follows in the next user message.]'
+        : `[The ${imageCount} images this tool returned follow in the next user message.]`,
+    );
   let text = lines.join('\n\n');
-  if (text === '') text = result.is_error === true ? 'The tool failed without saying why.' : 'The tool returned no content.';
+  if (text === '')
+    text = result.is_error === true ? 'The tool failed without saying why.' : 'The tool returned no content.';
   return result.is_error === true ? `${TOOL_ERROR_PREFIX}\n${text}` : text;
 }
 
@@ -108,12 +130,17 @@ function fromUser(content: MessageParam['content'], into: ChatCompletionMessageP
       rest.push(...userParts([block], 'in a user message'));
       continue;
     }
-    const inner = typeof block.content === 'string' ? [{ type: 'text' as const, text: block.content }] : (block.content ?? []);
+    const inner =
+      typeof block.content === 'string' ? [{ type: 'text' as const, text: block.content }] : (block.content ?? []);
     const parts = userParts(inner, 'in a tool result');
     const texts = parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
     const images = parts.filter((part) => part.type === 'image_url');
     into.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block, texts, images.length) });
-    if (images.length > 0) toolImages.push({ type: 'text', text: `Image${images.length === 1 ? '' : 's'} returned by tool call ${block.tool_use_id}:` }, ...images);
+    if (images.length > 0)
+      toolImages.push(
+        { type: 'text', text: `Image${images.length === 1 ? '' : 's'} returned by tool call ${block.tool_use_id}:` },
+        ...images,
+      );
   }
   const parts = [...toolImages, ...rest];
   if (parts.length > 0) into.push({ role: 'user', content: userContent(parts) });
@@ -126,7 +153,12 @@ function fromAssistant(content: MessageParam['content']): ChatCompletionMessageP
   const calls: ChatCompletionMessageFunctionToolCall[] = [];
   for (const block of content) {
     if (block.type === 'text') texts.push(block.text);
-    else if (block.type === 'tool_use') calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
+    else if (block.type === 'tool_use')
+      calls.push({
+        id: block.id,
+        type: 'function',
+        function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) },
+      });
     // Reasoning of another provider's model means nothing to this one.
     else if (block.type === 'thinking' || block.type === 'redacted_thinking') continue;
     else throw unsupportedBlock(block.type, 'in an assistant message');
@@ -138,7 +170,10 @@ function fromAssistant(content: MessageParam['content']): ChatCompletionMessageP
 }
 
 /** Anthropic-shaped system prompt and messages as Chat Completions messages. */
-export function toChatCompletionsMessages(system: string | undefined, messages: readonly MessageParam[]): { messages: ChatCompletionMessageParam[]; imageCount: number } {
+export function toChatCompletionsMessages(
+  system: string | undefined,
+  messages: readonly MessageParam[],
+): { messages: ChatCompletionMessageParam[]; imageCount: number } {
   const out: ChatCompletionMessageParam[] = [];
   let imageCount = 0;
   if (system !== undefined && system.trim() !== '') out.push({ role: 'system', content: system });
@@ -150,7 +185,10 @@ export function toChatCompletionsMessages(system: string | undefined, messages: 
 }
 
 /** Anthropic tool definitions as Chat Completions function tools (the input schema, made portable or strict, is the parameters schema). */
-export function toChatCompletionsTools(tools: readonly Tool[], options: { strictSchemas?: boolean } = {}): ChatCompletionFunctionTool[] {
+export function toChatCompletionsTools(
+  tools: readonly Tool[],
+  options: { strictSchemas?: boolean } = {},
+): ChatCompletionFunctionTool[] {
   return tools.map((tool) => {
     const schema = tool.input_schema as Record<string, unknown>;
     const parameters = options.strictSchemas === true ? strictSchema(schema) : portableSchema(schema);
@@ -201,16 +239,32 @@ function settingsOf(request: TranslatableRequest, hasTools: boolean): ChatComple
   // Servers refuse tool_choice (and parallel_tool_calls) without tools, as Anthropic's provider leaves it out then too.
   if (hasTools && request.toolChoice !== undefined) {
     settings.tool_choice = toChatCompletionsToolChoice(request.toolChoice);
-    if (request.toolChoice.type !== 'none' && request.toolChoice.disable_parallel_tool_use === true) settings.parallel_tool_calls = false;
+    if (request.toolChoice.type !== 'none' && request.toolChoice.disable_parallel_tool_use === true)
+      settings.parallel_tool_calls = false;
   }
   if (request.temperature !== undefined) settings.temperature = request.temperature;
-  if (request.stopSequences !== undefined && request.stopSequences.length > 0) settings.stop = [...request.stopSequences];
+  if (request.stopSequences !== undefined && request.stopSequences.length > 0)
+    settings.stop = [...request.stopSequences];
   return settings;
 }
 
 /** The whole request body's translated parts, in the forms its target takes (default: OpenAI's). */
-export function toChatCompletionsInput(request: TranslatableRequest, target: ChatCompletionsTarget = { toolIds: OPENAI_TOOL_IDS, strictSchemas: false }): ChatCompletionsInput {
-  const { messages, imageCount } = toChatCompletionsMessages(request.system, toolCallIdsFor(request.messages, target.toolIds));
-  const tools = request.tools !== undefined && request.tools.length > 0 ? toChatCompletionsTools(request.tools, { strictSchemas: target.strictSchemas }) : undefined;
-  return { messages, imageCount, settings: settingsOf(request, tools !== undefined), ...(tools !== undefined ? { tools } : {}) };
+export function toChatCompletionsInput(
+  request: TranslatableRequest,
+  target: ChatCompletionsTarget = { toolIds: OPENAI_TOOL_IDS, strictSchemas: false },
+): ChatCompletionsInput {
+  const { messages, imageCount } = toChatCompletionsMessages(
+    request.system,
+    toolCallIdsFor(request.messages, target.toolIds),
+  );
+  const tools =
+    request.tools !== undefined && request.tools.length > 0
+      ? toChatCompletionsTools(request.tools, { strictSchemas: target.strictSchemas })
+      : undefined;
+  return {
+    messages,
+    imageCount,
+    settings: settingsOf(request, tools !== undefined),
+    ...(tools !== undefined ? { tools } : {}),
+  };
 }

@@ -11,7 +11,11 @@ import { ProviderRegistry, type OpenAiClientOptions } from './provider-registry'
 
 const memorySecrets = (): SecretStore => {
   const values = new Map<string, string>();
-  return { get: async (k) => values.get(k), set: async (k, v) => void values.set(k, v), delete: async (k) => void values.delete(k) };
+  return {
+    get: async (k) => values.get(k),
+    set: async (k, v) => void values.set(k, v),
+    delete: async (k) => void values.delete(k),
+  };
 };
 
 /** A client that records what reached it and answers with its name. */
@@ -19,7 +23,11 @@ function recordingClient(name: string, seen: Array<{ client: string; request: Ll
   return {
     stream: async (request) => {
       seen.push({ client: name, request });
-      return { content: [{ type: 'text', text: `from ${name}` }], stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } };
+      return {
+        content: [{ type: 'text', text: `from ${name}` }],
+        stopReason: 'end_turn',
+        usage: { inputTokens: 1, outputTokens: 1 },
+      };
     },
     listModels: async () => [{ id: `${name}-model` }],
     check: async () => undefined,
@@ -59,8 +67,23 @@ const request = (model: string): LlmStreamRequest => ({
 describe('ProviderRegistry', () => {
   it("routes each model key to its provider's client with the provider's own model id", async () => {
     const { settings, registry, seen, built } = await world();
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }] });
-    await settings.providers.add({ id: 'router', label: 'OpenRouter', preset: 'openrouter', baseUrl: 'https://openrouter.ai/api/v1', models: [{ id: 'openai/gpt-4o' }] }, 'sk-or-0123456789');
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'llama3.1:8b' }],
+    });
+    await settings.providers.add(
+      {
+        id: 'router',
+        label: 'OpenRouter',
+        preset: 'openrouter',
+        baseUrl: 'https://openrouter.ai/api/v1',
+        models: [{ id: 'openai/gpt-4o' }],
+      },
+      'sk-or-0123456789',
+    );
 
     await registry.router.stream(request('claude-sonnet-5'));
     await registry.router.stream(request('ollama:llama3.1:8b'));
@@ -72,7 +95,13 @@ describe('ProviderRegistry', () => {
     ]);
     expect(built).toEqual([
       { providerId: 'ollama', label: 'Ollama', preset: 'ollama', baseURL: 'http://127.0.0.1:11434/v1' },
-      { providerId: 'router', label: 'OpenRouter', preset: 'openrouter', baseURL: 'https://openrouter.ai/api/v1', apiKey: 'sk-or-0123456789' },
+      {
+        providerId: 'router',
+        label: 'OpenRouter',
+        preset: 'openrouter',
+        baseURL: 'https://openrouter.ai/api/v1',
+        apiKey: 'sk-or-0123456789',
+      },
     ]);
 
     // Built once; rebuilt when the base URL changes.
@@ -86,7 +115,13 @@ describe('ProviderRegistry', () => {
 
   it('sends no tools to a model marked as taking none', async () => {
     const { settings, registry, seen } = await world();
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'tiny', supportsTools: false }] });
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'tiny', supportsTools: false }],
+    });
     await registry.router.stream(request('ollama:tiny'));
     expect(seen[0]?.request.tools).toBeUndefined();
     expect(seen[0]?.request.messages).toEqual([{ role: 'user', content: 'hi' }]);
@@ -94,13 +129,41 @@ describe('ProviderRegistry', () => {
 
   it('knows which models take images (set, guessed from the name, or the Anthropic list), and refuses images to one that does not before sending', async () => {
     const { settings, registry, seen } = await world({ ANTHROPIC_API_KEY: 'sk-ant-0123456789' });
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llava:7b' }, { id: 'llama3.1:8b' }, { id: 'mine', takesImages: true }] });
-    await settings.setModels([{ id: 'claude-sonnet-5', supportsTools: true }, { id: 'claude-text', supportsTools: true, takesImages: false }]);
-    expect(['ollama:llava:7b', 'ollama:llama3.1:8b', 'ollama:mine', 'claude-sonnet-5', 'claude-text', 'not-listed'].map((key) => registry.takesImages(key))).toEqual([true, false, true, true, false, true]);
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'llava:7b' }, { id: 'llama3.1:8b' }, { id: 'mine', takesImages: true }],
+    });
+    await settings.setModels([
+      { id: 'claude-sonnet-5', supportsTools: true },
+      { id: 'claude-text', supportsTools: true, takesImages: false },
+    ]);
+    expect(
+      ['ollama:llava:7b', 'ollama:llama3.1:8b', 'ollama:mine', 'claude-sonnet-5', 'claude-text', 'not-listed'].map(
+        (key) => registry.takesImages(key),
+      ),
+    ).toEqual([true, false, true, true, false, true]);
 
-    const withImage: LlmStreamRequest = { model: 'claude-text', maxTokens: 10, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }] }] };
-    await expect(registry.router.stream(withImage)).rejects.toMatchObject({ kind: 'bad-request', unsupported: 'images', message: 'claude-text does not take images. Pick a model that takes images, or remove them.' });
-    await expect(registry.router.stream({ ...withImage, model: 'ollama:llama3.1:8b' })).rejects.toBeInstanceOf(LlmError);
+    const withImage: LlmStreamRequest = {
+      model: 'claude-text',
+      maxTokens: 10,
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }],
+        },
+      ],
+    };
+    await expect(registry.router.stream(withImage)).rejects.toMatchObject({
+      kind: 'bad-request',
+      unsupported: 'images',
+      message: 'claude-text does not take images. Pick a model that takes images, or remove them.',
+    });
+    await expect(registry.router.stream({ ...withImage, model: 'ollama:llama3.1:8b' })).rejects.toBeInstanceOf(
+      LlmError,
+    );
     expect(seen).toEqual([]);
     await registry.router.stream({ ...withImage, model: 'ollama:llava:7b' });
     expect(seen).toHaveLength(1);
@@ -108,11 +171,20 @@ describe('ProviderRegistry', () => {
 
   it('fails the turn of a conversation whose provider was removed, in words', async () => {
     const { settings, registry } = await world();
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }] });
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'llama3.1:8b' }],
+    });
     await settings.providers.remove('ollama');
     const error = await registry.router.stream(request('ollama:llama3.1:8b')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
-    expect(error).toMatchObject({ kind: 'not-found', message: expect.stringContaining("the provider 'ollama', which is no longer in Settings") });
+    expect(error).toMatchObject({
+      kind: 'not-found',
+      message: expect.stringContaining("the provider 'ollama', which is no longer in Settings"),
+    });
     // Not refused before the turn: the turn itself says what happened.
     expect(() => registry.assertReady('ollama:llama3.1:8b')).not.toThrow();
     expect(() => registry.client('ollama')).toThrow(/No provider 'ollama'/);
@@ -120,8 +192,20 @@ describe('ProviderRegistry', () => {
 
   it('is ready per provider: local ones need no key, hosted ones and Anthropic do', async () => {
     const { settings, registry } = await world();
-    await settings.providers.add({ id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'm' }] });
-    await settings.providers.add({ id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: 'https://api.openai.com/v1', models: [{ id: 'gpt-4o' }] });
+    await settings.providers.add({
+      id: 'ollama',
+      label: 'Ollama',
+      preset: 'ollama',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      models: [{ id: 'm' }],
+    });
+    await settings.providers.add({
+      id: 'openai',
+      label: 'OpenAI',
+      preset: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      models: [{ id: 'gpt-4o' }],
+    });
     expect(() => registry.assertReady('ollama:m')).not.toThrow();
     expect(() => registry.assertReady('claude-sonnet-5')).toThrow(/Anthropic API key/);
     expect(() => registry.assertReady('openai:gpt-4o')).toThrow(/Add the API key of OpenAI in Settings/);

@@ -1,6 +1,11 @@
 import { HostError } from '../../shared/result';
 import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
-import { baseUrlCredentialsProblem, PRESET_INFO, type ProviderConfig, type ProviderPreset } from '../../shared/domain/providers';
+import {
+  baseUrlCredentialsProblem,
+  PRESET_INFO,
+  type ProviderConfig,
+  type ProviderPreset,
+} from '../../shared/domain/providers';
 import { LlmError } from './llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from './llm-provider';
 import { NO_API_KEY_MESSAGE } from './anthropic-access';
@@ -45,7 +50,9 @@ function missingKeyMessage(provider: ProviderConfig): string {
  */
 function credentialsInUrl(provider: ProviderConfig): string | undefined {
   const problem = baseUrlCredentialsProblem(provider.baseUrl);
-  return problem === undefined ? undefined : `Provider '${provider.label}' is not used. ${problem} Edit it in Settings › Providers.`;
+  return problem === undefined
+    ? undefined
+    : `Provider '${provider.label}' is not used. ${problem} Edit it in Settings › Providers.`;
 }
 
 /**
@@ -80,7 +87,8 @@ export class ProviderRegistry {
       return;
     }
     const config = this.options.settings.providers.get(provider);
-    if (config !== undefined && !this.options.settings.providers.ready(config)) throw new HostError('NOT_READY', missingKeyMessage(config));
+    if (config !== undefined && !this.options.settings.providers.ready(config))
+      throw new HostError('NOT_READY', missingKeyMessage(config));
   }
 
   /** False for a model marked as taking no tools: the router strips them and the chat says so. */
@@ -106,7 +114,12 @@ export class ProviderRegistry {
   private async route(request: LlmStreamRequest): Promise<LlmResponse> {
     // Chat has already put notes in their place; anything else (sampling) is told in words, before anything is sent.
     if (!this.takesImages(request.model) && countImages(request.messages) > 0) {
-      throw new LlmError('bad-request', `${this.modelName(request.model)} does not take images. Pick a model that takes images, or remove them.`, undefined, 'images');
+      throw new LlmError(
+        'bad-request',
+        `${this.modelName(request.model)} does not take images. Pick a model that takes images, or remove them.`,
+        undefined,
+        'images',
+      );
     }
     const { provider, model } = splitModelKey(request.model);
     if (provider === ANTHROPIC_PROVIDER_ID) return this.options.anthropic.stream(request);
@@ -139,4 +152,3 @@ export class ProviderRegistry {
     return client;
   }
 }
-

@@ -24,7 +24,10 @@ export function providersView(settings: Pick<SettingsStore, 'providers' | 'model
       speedRank: m.speedRank,
       intelligenceRank: m.intelligenceRank,
     })),
-    key: view.apiKey.source === 'none' ? { set: false } : { set: true, ...(view.apiKey.hint !== undefined ? { hint: view.apiKey.hint } : {}) },
+    key:
+      view.apiKey.source === 'none'
+        ? { set: false }
+        : { set: true, ...(view.apiKey.hint !== undefined ? { hint: view.apiKey.hint } : {}) },
     needsKey: true,
     ready: view.apiKey.source !== 'none',
     builtIn: true,

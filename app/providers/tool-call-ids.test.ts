@@ -31,8 +31,21 @@ describe('tool call ids replayed to another provider', () => {
   it('Claude’s ids sent to a Mistral model: 9 letters or digits, each call still answered by its own result, the same in every request', () => {
     const history: MessageParam[] = [
       { role: 'user', content: 'search twice' },
-      { role: 'assistant', content: [{ type: 'text', text: 'Both.' }, { type: 'tool_use', id: CLAUDE_ID, name: 'a', input: {} }, { type: 'tool_use', id: 'toolu_02', name: 'b', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_02', content: 'b' }, { type: 'tool_result', tool_use_id: CLAUDE_ID, content: 'a' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Both.' },
+          { type: 'tool_use', id: CLAUDE_ID, name: 'a', input: {} },
+          { type: 'tool_use', id: 'toolu_02', name: 'b', input: {} },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_02', content: 'b' },
+          { type: 'tool_result', tool_use_id: CLAUDE_ID, content: 'a' },
+        ],
+      },
     ];
     const sent = toolCallIdsFor(history, MISTRAL_TOOL_IDS);
     const { calls, results } = idsOf(sent);
@@ -95,8 +108,14 @@ describe('a conversation that moves from a vLLM-served Kimi to Claude', () => {
     try {
       fake.script([{ text: 'done' }]);
       const provider = new AnthropicProvider({ apiKey: 'sk-unit', baseURL: fake.url, maxRetries: 0 });
-      const messages: MessageParam[] = [{ role: 'user', content: 'read it' }, call(KIMI_ID, 'fs__read'), result(KIMI_ID, 'contents')];
-      await expect(provider.stream({ model: 'claude-test', maxTokens: 64, messages })).resolves.toMatchObject({ content: [{ type: 'text', text: 'done' }] });
+      const messages: MessageParam[] = [
+        { role: 'user', content: 'read it' },
+        call(KIMI_ID, 'fs__read'),
+        result(KIMI_ID, 'contents'),
+      ];
+      await expect(provider.stream({ model: 'claude-test', maxTokens: 64, messages })).resolves.toMatchObject({
+        content: [{ type: 'text', text: 'done' }],
+      });
       const sent = fake.requests[0]?.body?.messages ?? [];
       const { calls, results } = idsOf(sent as MessageParam[]);
       expect(calls).toHaveLength(1);

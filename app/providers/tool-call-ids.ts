@@ -30,12 +30,27 @@ export interface ToolCallIdRule {
   length: number;
 }
 
-export const ANTHROPIC_TOOL_IDS: ToolCallIdRule = { name: 'anthropic', accepts: (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id), prefix: 'toolu_', length: 24 };
+export const ANTHROPIC_TOOL_IDS: ToolCallIdRule = {
+  name: 'anthropic',
+  accepts: (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id),
+  prefix: 'toolu_',
+  length: 24,
+};
 
 /** Printable ASCII without spaces, at most 40: what OpenAI takes, and every other server we know of. */
-export const OPENAI_TOOL_IDS: ToolCallIdRule = { name: 'openai', accepts: (id) => /^[\x21-\x7e]{1,40}$/.test(id), prefix: 'call_', length: 24 };
+export const OPENAI_TOOL_IDS: ToolCallIdRule = {
+  name: 'openai',
+  accepts: (id) => /^[\x21-\x7e]{1,40}$/.test(id),
+  prefix: 'call_',
+  length: 24,
+};
 
-export const MISTRAL_TOOL_IDS: ToolCallIdRule = { name: 'mistral', accepts: (id) => /^[A-Za-z0-9]{9}$/.test(id), prefix: '', length: 9 };
+export const MISTRAL_TOOL_IDS: ToolCallIdRule = {
+  name: 'mistral',
+  accepts: (id) => /^[A-Za-z0-9]{9}$/.test(id),
+  prefix: '',
+  length: 9,
+};
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -87,7 +102,9 @@ export function toolCallIdsFor(messages: readonly MessageParam[], rule: ToolCall
       }
       if (block.type === 'tool_result') {
         // A result without its call (a cut history) keeps a valid id of its own.
-        const id = current.get(block.tool_use_id) ?? (rule.accepts(block.tool_use_id) ? block.tool_use_id : replace(block.tool_use_id, 0));
+        const id =
+          current.get(block.tool_use_id) ??
+          (rule.accepts(block.tool_use_id) ? block.tool_use_id : replace(block.tool_use_id, 0));
         if (id === block.tool_use_id) return block;
         changed = true;
         return { ...block, tool_use_id: id };

@@ -4,7 +4,15 @@ import { parseServerResponse, type ServerDetail } from './server-json';
 
 // Entries shaped as publishers write them for the official registry (and for VS Code, which takes
 // runtime arguments as given): positional, named-with-value and bare named flags mixed, in order.
-const detail = (pkg: Record<string, unknown>): ServerDetail => parseServerResponse({ server: { name: 'io.github.x/y', description: 'd', version: '1.0.0', packages: [{ transport: { type: 'stdio' }, ...pkg }] } }).server;
+const detail = (pkg: Record<string, unknown>): ServerDetail =>
+  parseServerResponse({
+    server: {
+      name: 'io.github.x/y',
+      description: 'd',
+      version: '1.0.0',
+      packages: [{ transport: { type: 'stdio' }, ...pkg }],
+    },
+  }).server;
 const context = { registryUrl: 'https://registry.example.com' };
 
 function argv(server: ServerDetail, values: Record<string, string> = {}): string[] {
@@ -25,13 +33,25 @@ describe('the command line of a registry entry, argument by argument', () => {
         { type: 'named', name: '-i' },
         { type: 'named', name: '--rm' },
         { type: 'named', name: '--network', value: 'none' },
-        { type: 'named', name: '--mount', value: 'type=bind,src={source},dst=/data', variables: { source: { isRequired: true, format: 'filepath' } } },
+        {
+          type: 'named',
+          name: '--mount',
+          value: 'type=bind,src={source},dst=/data',
+          variables: { source: { isRequired: true, format: 'filepath' } },
+        },
       ],
-      packageArguments: [{ type: 'positional', value: 'serve' }, { type: 'named', name: '--read-only' }, { type: 'named', name: '--root', value: '/data' }],
+      packageArguments: [
+        { type: 'positional', value: 'serve' },
+        { type: 'named', name: '--read-only' },
+        { type: 'named', name: '--root', value: '/data' },
+      ],
       environmentVariables: [{ name: 'LOG_LEVEL', default: 'info' }],
     });
     // Bare flags ask nothing: the mount's source and the variable are the only fields.
-    expect(installOptions(server)[0]?.fields.map((field) => field.id)).toEqual(['arg:runtime:4:var:source', 'env:LOG_LEVEL']);
+    expect(installOptions(server)[0]?.fields.map((field) => field.id)).toEqual([
+      'arg:runtime:4:var:source',
+      'env:LOG_LEVEL',
+    ]);
     expect(argv(server, { 'arg:runtime:4:var:source': '/home/p/data' })).toEqual([
       'docker',
       'run',
@@ -52,8 +72,25 @@ describe('the command line of a registry entry, argument by argument', () => {
   });
 
   it('oci without its own `run`: Berth’s `run -i --rm` comes first, then the entry’s flags in order', () => {
-    const server = detail({ registryType: 'oci', identifier: 'ghcr.io/acme/db-mcp', version: '3.1.0', runtimeArguments: [{ type: 'named', name: '--read-only' }, { type: 'named', name: '--user', value: '1000' }] });
-    expect(argv(server)).toEqual(['docker', 'run', '-i', '--rm', '--read-only', '--user', '1000', 'ghcr.io/acme/db-mcp:3.1.0']);
+    const server = detail({
+      registryType: 'oci',
+      identifier: 'ghcr.io/acme/db-mcp',
+      version: '3.1.0',
+      runtimeArguments: [
+        { type: 'named', name: '--read-only' },
+        { type: 'named', name: '--user', value: '1000' },
+      ],
+    });
+    expect(argv(server)).toEqual([
+      'docker',
+      'run',
+      '-i',
+      '--rm',
+      '--read-only',
+      '--user',
+      '1000',
+      'ghcr.io/acme/db-mcp:3.1.0',
+    ]);
   });
 
   it('npm: runtime flags before the package, package arguments after it, positional and named interleaved as listed', () => {
@@ -61,7 +98,10 @@ describe('the command line of a registry entry, argument by argument', () => {
       registryType: 'npm',
       identifier: '@acme/fs-mcp',
       version: '0.4.2',
-      runtimeArguments: [{ type: 'named', name: '--prefer-offline' }, { type: 'named', name: '--node-options', value: '--max-old-space-size=512' }],
+      runtimeArguments: [
+        { type: 'named', name: '--prefer-offline' },
+        { type: 'named', name: '--node-options', value: '--max-old-space-size=512' },
+      ],
       packageArguments: [
         { type: 'named', name: '--stdio' },
         { type: 'positional', valueHint: 'root', isRequired: true, format: 'filepath' },
@@ -70,7 +110,19 @@ describe('the command line of a registry entry, argument by argument', () => {
       ],
     });
     expect(installOptions(server)[0]?.fields.map((field) => field.label)).toEqual(['root', '--depth']);
-    expect(argv(server, { 'arg:package:1': '/srv' })).toEqual(['npx', '--prefer-offline', '--node-options', '--max-old-space-size=512', '-y', '@acme/fs-mcp@0.4.2', '--stdio', '/srv', '--depth', '3', 'extra']);
+    expect(argv(server, { 'arg:package:1': '/srv' })).toEqual([
+      'npx',
+      '--prefer-offline',
+      '--node-options',
+      '--max-old-space-size=512',
+      '-y',
+      '@acme/fs-mcp@0.4.2',
+      '--stdio',
+      '/srv',
+      '--depth',
+      '3',
+      'extra',
+    ]);
   });
 
   it('pypi: a repeated positional takes one value per line, a repeated named flag repeats its name', () => {
@@ -80,7 +132,13 @@ describe('the command line of a registry entry, argument by argument', () => {
       version: '0.6.2',
       packageArguments: [
         { type: 'named', name: '-v' },
-        { type: 'named', name: '--repository', description: 'A repository to serve', isRepeated: true, isRequired: true },
+        {
+          type: 'named',
+          name: '--repository',
+          description: 'A repository to serve',
+          isRepeated: true,
+          isRequired: true,
+        },
         { type: 'positional', valueHint: 'path', description: 'More folders', isRepeated: true },
       ],
     });
@@ -89,14 +147,35 @@ describe('the command line of a registry entry, argument by argument', () => {
       ['arg:package:1', true],
       ['arg:package:2', true],
     ]);
-    expect(argv(server, { 'arg:package:1': '/a\n /b \n\n', 'arg:package:2': 'x\ny' })).toEqual(['uvx', 'mcp-server-git==0.6.2', '-v', '--repository', '/a', '--repository', '/b', 'x', 'y']);
-    expect(argv(server, { 'arg:package:1': '/only' })).toEqual(['uvx', 'mcp-server-git==0.6.2', '-v', '--repository', '/only']);
+    expect(argv(server, { 'arg:package:1': '/a\n /b \n\n', 'arg:package:2': 'x\ny' })).toEqual([
+      'uvx',
+      'mcp-server-git==0.6.2',
+      '-v',
+      '--repository',
+      '/a',
+      '--repository',
+      '/b',
+      'x',
+      'y',
+    ]);
+    expect(argv(server, { 'arg:package:1': '/only' })).toEqual([
+      'uvx',
+      'mcp-server-git==0.6.2',
+      '-v',
+      '--repository',
+      '/only',
+    ]);
     const missing = buildInstall(server, 0, {}, context);
     expect(missing.ok ? [] : missing.errors).toEqual([{ field: 'arg:package:1', message: 'Enter --repository' }]);
   });
 
   it('checks each value of a repeated argument on its own', () => {
-    const server = detail({ registryType: 'npm', identifier: 'srv', version: '1.0.0', packageArguments: [{ type: 'named', name: '--port', format: 'number', isRepeated: true }] });
+    const server = detail({
+      registryType: 'npm',
+      identifier: 'srv',
+      version: '1.0.0',
+      packageArguments: [{ type: 'named', name: '--port', format: 'number', isRepeated: true }],
+    });
     const built = buildInstall(server, 0, { 'arg:package:0': '80\neighty' }, context);
     expect(built.ok ? [] : built.errors).toEqual([{ field: 'arg:package:0', message: '--port must be a number' }]);
   });

@@ -11,7 +11,15 @@ import type { RegistryArgument } from './server-json';
 export function isBareFlag(arg: RegistryArgument): boolean {
   if (arg.type !== 'named') return false;
   if (arg.value !== undefined) return arg.value === '';
-  return arg.default === undefined && arg.choices === undefined && arg.format === undefined && arg.description === undefined && arg.placeholder === undefined && arg.isRequired !== true && arg.isSecret !== true;
+  return (
+    arg.default === undefined &&
+    arg.choices === undefined &&
+    arg.format === undefined &&
+    arg.description === undefined &&
+    arg.placeholder === undefined &&
+    arg.isRequired !== true &&
+    arg.isSecret !== true
+  );
 }
 
 /**
@@ -28,7 +36,10 @@ function argumentLabel(arg: RegistryArgument, index: number): string {
 }
 
 /** The form fields of a runtime or package argument list, in the entry's order; bare flags ask nothing. */
-export function argumentFields(args: readonly RegistryArgument[] | undefined, where: 'runtime' | 'package'): InstallField[] {
+export function argumentFields(
+  args: readonly RegistryArgument[] | undefined,
+  where: 'runtime' | 'package',
+): InstallField[] {
   return (args ?? []).flatMap((arg, index) => {
     if (isBareFlag(arg)) return [];
     const fields = inputFields(`arg:${where}:${index}`, arg, { kind: 'argument', label: argumentLabel(arg, index) });
@@ -54,14 +65,22 @@ function repeatedValues(id: string, arg: RegistryArgument, label: string, answer
  * order: positional values where they stand, `name value` for a named one,
  * a bare flag alone, and a repeated argument once per value.
  */
-export function argumentValues(args: readonly RegistryArgument[] | undefined, where: 'runtime' | 'package', answers: Answers): string[] {
+export function argumentValues(
+  args: readonly RegistryArgument[] | undefined,
+  where: 'runtime' | 'package',
+  answers: Answers,
+): string[] {
   return (args ?? []).flatMap((arg, index) => {
     if (arg.type === 'named' && isBareFlag(arg)) return [arg.name];
     const id = `arg:${where}:${index}`;
     const label = argumentLabel(arg, index);
-    const values = isRepeatedInput(arg) ? repeatedValues(id, arg, label, answers) : [resolveInput(id, arg, label, answers)].flatMap((value) => (value === undefined ? [] : [value]));
+    const values = isRepeatedInput(arg)
+      ? repeatedValues(id, arg, label, answers)
+      : [resolveInput(id, arg, label, answers)].flatMap((value) => (value === undefined ? [] : [value]));
     // A named argument fixed to "" is a bare flag (`--verbose`).
-    return values.flatMap((value) => (arg.type === 'named' ? (value === '' ? [arg.name] : [arg.name, value]) : [value]));
+    return values.flatMap((value) =>
+      arg.type === 'named' ? (value === '' ? [arg.name] : [arg.name, value]) : [value],
+    );
   });
 }
 
@@ -72,9 +91,16 @@ export function argumentValues(args: readonly RegistryArgument[] | undefined, wh
  * `-e NAME` without a value: docker passes the variable from its own
  * environment, so no value is on its command line.
  */
-export function dockerRunArgs(runtimeArgs: readonly string[], envKeys: readonly string[], image: string, packageArgs: readonly string[]): string[] {
+export function dockerRunArgs(
+  runtimeArgs: readonly string[],
+  envKeys: readonly string[],
+  image: string,
+  packageArgs: readonly string[],
+): string[] {
   const given = runtimeArgs[0] === 'run' ? runtimeArgs.slice(1) : [...runtimeArgs];
-  const interactive = given.some((arg) => arg === '-i' || arg === '--interactive' || arg === '--interactive=true') ? [] : ['-i'];
+  const interactive = given.some((arg) => arg === '-i' || arg === '--interactive' || arg === '--interactive=true')
+    ? []
+    : ['-i'];
   const remove = given.some((arg) => arg === '--rm' || arg === '--rm=true') ? [] : ['--rm'];
   return ['run', ...interactive, ...remove, ...given, ...envKeys.flatMap((key) => ['-e', key]), image, ...packageArgs];
 }

@@ -13,7 +13,14 @@ export interface FieldContext {
 
 /** One value the person gives for an input; undefined when the input is fixed by the entry. */
 function field(id: string, input: RegistryInput, context: FieldContext, secret: boolean): InstallField {
-  const out: InstallField = { id, label: context.label, kind: context.kind, required: input.isRequired === true, secret: secret || input.isSecret === true, format: input.format ?? 'string' };
+  const out: InstallField = {
+    id,
+    label: context.label,
+    kind: context.kind,
+    required: input.isRequired === true,
+    secret: secret || input.isSecret === true,
+    format: input.format ?? 'string',
+  };
   if (input.description !== undefined) out.description = input.description;
   if (input.choices !== undefined && input.choices.length > 0) out.choices = [...input.choices];
   if (input.default !== undefined) out.default = input.default;
@@ -22,7 +29,9 @@ function field(id: string, input: RegistryInput, context: FieldContext, secret: 
 }
 
 function variableNames(value: string): string[] {
-  return [...value.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
+  return [...value.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].flatMap((match) =>
+    match[1] === undefined ? [] : [match[1]],
+  );
 }
 
 /**
@@ -37,7 +46,14 @@ export function inputFields(id: string, input: TemplatedInput, context: FieldCon
     const variable = input.variables?.[name];
     // A `{name}` with no variable stays as written (the schema says so).
     if (variable === undefined) continue;
-    fields.push(field(`${id}:var:${name}`, variable, { kind: context.kind, label: `${context.label} · ${name}` }, input.isSecret === true));
+    fields.push(
+      field(
+        `${id}:var:${name}`,
+        variable,
+        { kind: context.kind, label: `${context.label} · ${name}` },
+        input.isSecret === true,
+      ),
+    );
   }
   return fields;
 }
@@ -82,7 +98,13 @@ function answer(id: string, input: RegistryInput, label: string, answers: Answer
  * an optional one was left empty. Missing required answers are added to
  * `answers.errors`. `encode` is applied to variable values (URL templates).
  */
-export function resolveInput(id: string, input: TemplatedInput, label: string, answers: Answers, encode: (value: string) => string = (value) => value): string | undefined {
+export function resolveInput(
+  id: string,
+  input: TemplatedInput,
+  label: string,
+  answers: Answers,
+  encode: (value: string) => string = (value) => value,
+): string | undefined {
   if (input.value === undefined) return answer(id, input, label, answers);
   let missing = false;
   const resolved = input.value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {

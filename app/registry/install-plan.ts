@@ -1,5 +1,12 @@
 import type { InstallOption } from '../../shared/contract/registry';
-import { EnvKeySchema, HeaderNameSchema, SECRET_MASK, ServerConfigSchema, ServerUrlSchema, type ServerConfig } from '../../shared/domain/server';
+import {
+  EnvKeySchema,
+  HeaderNameSchema,
+  SECRET_MASK,
+  ServerConfigSchema,
+  ServerUrlSchema,
+  type ServerConfig,
+} from '../../shared/domain/server';
 import { argumentFields, argumentValues, dockerRunArgs } from './install-arguments';
 import { inputFields, isSecretInput, resolveInput, type Answers } from './install-fields';
 import type { RegistryPackage, RegistryTransport, ServerDetail } from './server-json';
@@ -7,7 +14,10 @@ import type { RegistryPackage, RegistryTransport, ServerDetail } from './server-
 /** The program each supported package type runs with, and where to get it. */
 export const RUNTIMES: Readonly<Record<string, { command: string; install: string }>> = {
   npm: { command: 'npx', install: 'Install Node.js (it brings npx): https://nodejs.org' },
-  pypi: { command: 'uvx', install: 'Install uv (it brings uvx): https://docs.astral.sh/uv/getting-started/installation/' },
+  pypi: {
+    command: 'uvx',
+    install: 'Install uv (it brings uvx): https://docs.astral.sh/uv/getting-started/installation/',
+  },
   oci: { command: 'docker', install: 'Install Docker: https://docs.docker.com/get-started/get-docker/' },
 };
 
@@ -24,14 +34,19 @@ const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]*$/;
 function packageProblem(pkg: RegistryPackage): string | undefined {
   const runtime = RUNTIMES[pkg.registryType];
   if (runtime === undefined) return `${pkg.registryType} packages are not supported yet`;
-  if (pkg.transport.type !== 'stdio') return `This package runs its own ${pkg.transport.type} server; Berth installs packages that talk over stdio (not supported yet)`;
+  if (pkg.transport.type !== 'stdio')
+    return `This package runs its own ${pkg.transport.type} server; Berth installs packages that talk over stdio (not supported yet)`;
   const identifier = IDENTIFIERS[pkg.registryType];
-  if (identifier === undefined || !identifier.test(pkg.identifier) || pkg.identifier.length > 300) return `"${pkg.identifier}" is not a valid ${pkg.registryType} package name`;
+  if (identifier === undefined || !identifier.test(pkg.identifier) || pkg.identifier.length > 300)
+    return `"${pkg.identifier}" is not a valid ${pkg.registryType} package name`;
   const pinned = pkg.registryType === 'oci' && /[:@][^/]*$/.test(pkg.identifier);
-  if (!pinned && pkg.version === undefined) return 'The entry names no package version, so what would run is not pinned';
-  if (pkg.version !== undefined && (!VERSION.test(pkg.version) || pkg.version === 'latest')) return `"${pkg.version}" is not an exact version`;
+  if (!pinned && pkg.version === undefined)
+    return 'The entry names no package version, so what would run is not pinned';
+  if (pkg.version !== undefined && (!VERSION.test(pkg.version) || pkg.version === 'latest'))
+    return `"${pkg.version}" is not an exact version`;
   const args = [...(pkg.runtimeArguments ?? []), ...(pkg.packageArguments ?? [])];
-  if (args.some((arg) => isSecretInput(arg))) return 'It passes a secret on the command line, where other programs on this computer can read it: Berth does not install that';
+  if (args.some((arg) => isSecretInput(arg)))
+    return 'It passes a secret on the command line, where other programs on this computer can read it: Berth does not install that';
   return undefined;
 }
 
@@ -54,7 +69,9 @@ export function installOptions(server: ServerDetail): InstallOption[] {
       fields: [
         ...argumentFields(pkg.runtimeArguments, 'runtime'),
         ...argumentFields(pkg.packageArguments, 'package'),
-        ...(pkg.environmentVariables ?? []).flatMap((env) => inputFields(`env:${env.name}`, env, { kind: 'env', label: env.name })),
+        ...(pkg.environmentVariables ?? []).flatMap((env) =>
+          inputFields(`env:${env.name}`, env, { kind: 'env', label: env.name }),
+        ),
       ],
     };
     const runtime = RUNTIMES[pkg.registryType];
@@ -71,8 +88,12 @@ export function installOptions(server: ServerDetail): InstallOption[] {
       label: remote.url ?? '(no URL)',
       transport: remote.type,
       fields: [
-        ...Object.entries(remote.variables ?? {}).flatMap(([name, variable]) => inputFields(`url:var:${name}`, variable, { kind: 'variable', label: name })),
-        ...(remote.headers ?? []).flatMap((header) => inputFields(`header:${header.name}`, header, { kind: 'header', label: header.name })),
+        ...Object.entries(remote.variables ?? {}).flatMap(([name, variable]) =>
+          inputFields(`url:var:${name}`, variable, { kind: 'variable', label: name }),
+        ),
+        ...(remote.headers ?? []).flatMap((header) =>
+          inputFields(`header:${header.name}`, header, { kind: 'header', label: header.name }),
+        ),
       ],
     };
     if (problem !== undefined) option.unsupported = problem;
@@ -92,15 +113,28 @@ export interface BuildContext {
   keepSecret?: (section: 'env' | 'headers', key: string) => boolean;
 }
 
-export type BuildResult = { ok: true; config: ServerConfig } | { ok: false; errors: { field: string; message: string }[] };
+export type BuildResult =
+  { ok: true; config: ServerConfig } | { ok: false; errors: { field: string; message: string }[] };
 
 /** A secret env value or header left empty on an update keeps the stored one. */
-function keptSecret(id: string, section: 'env' | 'headers', key: string, context: BuildContext, values: Readonly<Record<string, string>>): boolean {
-  const entered = Object.entries(values).some(([field, value]) => (field === id || field.startsWith(`${id}:var:`)) && value !== '');
+function keptSecret(
+  id: string,
+  section: 'env' | 'headers',
+  key: string,
+  context: BuildContext,
+  values: Readonly<Record<string, string>>,
+): boolean {
+  const entered = Object.entries(values).some(
+    ([field, value]) => (field === id || field.startsWith(`${id}:var:`)) && value !== '',
+  );
   return !entered && context.keepSecret?.(section, key) === true;
 }
 
-function buildPackage(pkg: RegistryPackage, answers: Answers, context: BuildContext): Omit<ServerConfig, 'registry'> | undefined {
+function buildPackage(
+  pkg: RegistryPackage,
+  answers: Answers,
+  context: BuildContext,
+): Omit<ServerConfig, 'registry'> | undefined {
   const runtime = RUNTIMES[pkg.registryType];
   if (runtime === undefined) return undefined;
   const env: Record<string, string> = {};
@@ -138,9 +172,19 @@ function buildPackage(pkg: RegistryPackage, answers: Answers, context: BuildCont
   return ServerConfigSchema.parse({ command: runtime.command, args, env, secretEnv });
 }
 
-function buildRemote(remote: RegistryTransport, answers: Answers, context: BuildContext): Omit<ServerConfig, 'registry'> | undefined {
+function buildRemote(
+  remote: RegistryTransport,
+  answers: Answers,
+  context: BuildContext,
+): Omit<ServerConfig, 'registry'> | undefined {
   const template = remote.url ?? '';
-  const url = resolveInput('url', { value: template, variables: Object.fromEntries(Object.entries(remote.variables ?? {})) }, 'the address', answers, encodeURIComponent);
+  const url = resolveInput(
+    'url',
+    { value: template, variables: Object.fromEntries(Object.entries(remote.variables ?? {})) },
+    'the address',
+    answers,
+    encodeURIComponent,
+  );
   const headers: Record<string, string> = {};
   const secretHeaders: string[] = [];
   for (const header of remote.headers ?? []) {
@@ -163,10 +207,18 @@ function buildRemote(remote: RegistryTransport, answers: Answers, context: Build
   if (url === undefined) return undefined;
   const checked = ServerUrlSchema.safeParse(url);
   if (!checked.success) {
-    answers.errors.push({ field: 'url', message: `The address ${url} cannot be used: ${checked.error.issues[0]?.message ?? 'invalid'}` });
+    answers.errors.push({
+      field: 'url',
+      message: `The address ${url} cannot be used: ${checked.error.issues[0]?.message ?? 'invalid'}`,
+    });
     return undefined;
   }
-  return ServerConfigSchema.parse({ url: checked.data, type: remote.type === 'sse' ? 'sse' : 'http', headers, secretHeaders });
+  return ServerConfigSchema.parse({
+    url: checked.data,
+    type: remote.type === 'sse' ? 'sse' : 'http',
+    headers,
+    secretHeaders,
+  });
 }
 
 /**
@@ -176,16 +228,50 @@ function buildRemote(remote: RegistryTransport, answers: Answers, context: Build
  * given (marked in secretEnv/secretHeaders): saving moves them to the secret
  * store. The config remembers the registry entry and the non-secret answers.
  */
-export function buildInstall(server: ServerDetail, optionIndex: number, values: Readonly<Record<string, string>>, context: BuildContext): BuildResult {
+export function buildInstall(
+  server: ServerDetail,
+  optionIndex: number,
+  values: Readonly<Record<string, string>>,
+  context: BuildContext,
+): BuildResult {
   const options = installOptions(server);
   const option = options[optionIndex];
-  if (option === undefined) return { ok: false, errors: [{ field: 'option', message: `${server.name} has no install option ${optionIndex + 1}` }] };
-  if (option.unsupported !== undefined) return { ok: false, errors: [{ field: 'option', message: option.unsupported }] };
+  if (option === undefined)
+    return {
+      ok: false,
+      errors: [{ field: 'option', message: `${server.name} has no install option ${optionIndex + 1}` }],
+    };
+  if (option.unsupported !== undefined)
+    return { ok: false, errors: [{ field: 'option', message: option.unsupported }] };
   const answers: Answers = { values, errors: [] };
   const packages = server.packages ?? [];
-  const built = optionIndex < packages.length ? buildPackage(packages[optionIndex] as RegistryPackage, answers, context) : buildRemote((server.remotes ?? [])[optionIndex - packages.length] as RegistryTransport, answers, context);
-  if (answers.errors.length > 0 || built === undefined) return { ok: false, errors: answers.errors.length > 0 ? answers.errors : [{ field: 'option', message: 'This option cannot be built' }] };
+  const built =
+    optionIndex < packages.length
+      ? buildPackage(packages[optionIndex] as RegistryPackage, answers, context)
+      : buildRemote((server.remotes ?? [])[optionIndex - packages.length] as RegistryTransport, answers, context);
+  if (answers.errors.length > 0 || built === undefined)
+    return {
+      ok: false,
+      errors:
+        answers.errors.length > 0 ? answers.errors : [{ field: 'option', message: 'This option cannot be built' }],
+    };
   const secretIds = new Set(option.fields.filter((field) => field.secret).map((field) => field.id));
-  const remembered = Object.fromEntries(Object.entries(values).filter(([id, value]) => value !== '' && !secretIds.has(id) && option.fields.some((field) => field.id === id)));
-  return { ok: true, config: { ...built, registry: { url: context.registryUrl, name: server.name, version: server.version, option: optionIndex, values: remembered } } };
+  const remembered = Object.fromEntries(
+    Object.entries(values).filter(
+      ([id, value]) => value !== '' && !secretIds.has(id) && option.fields.some((field) => field.id === id),
+    ),
+  );
+  return {
+    ok: true,
+    config: {
+      ...built,
+      registry: {
+        url: context.registryUrl,
+        name: server.name,
+        version: server.version,
+        option: optionIndex,
+        values: remembered,
+      },
+    },
+  };
 }

@@ -4,10 +4,20 @@ import type { RegistryPackage } from './server-json';
 const PUBLIC_REGISTRIES: Readonly<Record<string, readonly string[]>> = {
   npm: ['https://registry.npmjs.org', 'https://registry.npmjs.com'],
   pypi: ['https://pypi.org', 'https://pypi.org/simple', 'https://pypi.python.org', 'https://files.pythonhosted.org'],
-  oci: ['https://docker.io', 'https://index.docker.io', 'https://registry-1.docker.io', 'https://registry.hub.docker.com', 'https://ghcr.io'],
+  oci: [
+    'https://docker.io',
+    'https://index.docker.io',
+    'https://registry-1.docker.io',
+    'https://registry.hub.docker.com',
+    'https://ghcr.io',
+  ],
 };
 const PUBLIC_IMAGE_HOSTS = ['docker.io', 'index.docker.io', 'registry-1.docker.io', 'ghcr.io'];
-const PUBLIC_NAMES: Readonly<Record<string, string>> = { npm: 'the public npm registry', pypi: 'PyPI', oci: 'Docker Hub or GitHub’s container registry' };
+const PUBLIC_NAMES: Readonly<Record<string, string>> = {
+  npm: 'the public npm registry',
+  pypi: 'PyPI',
+  oci: 'Docker Hub or GitHub’s container registry',
+};
 
 /** A package that comes from somewhere other than its type's public registry: where, and what that means, in words. */
 export interface PackageSource {
@@ -22,7 +32,9 @@ function trimmed(url: string): string {
 /** An image name's registry host (`quay.io/x/y` → quay.io), or undefined for Docker Hub's short names (`mcp/fetch`). */
 function imageHost(identifier: string): string | undefined {
   const first = identifier.split('/')[0] ?? '';
-  return identifier.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost') ? first.toLowerCase() : undefined;
+  return identifier.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost')
+    ? first.toLowerCase()
+    : undefined;
 }
 
 /**
@@ -39,7 +51,10 @@ export function packageSource(pkg: RegistryPackage): PackageSource | undefined {
   if (pkg.registryType === 'oci') {
     const host = imageHost(pkg.identifier);
     if (host !== undefined && !PUBLIC_IMAGE_HOSTS.includes(host)) {
-      return { url: `https://${host}`, message: `The image comes from ${host}, not ${publicName}: docker pulls it from there. Install it only if you trust ${host}.` };
+      return {
+        url: `https://${host}`,
+        message: `The image comes from ${host}, not ${publicName}: docker pulls it from there. Install it only if you trust ${host}.`,
+      };
     }
   }
   const base = pkg.registryBaseUrl;

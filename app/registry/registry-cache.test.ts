@@ -19,7 +19,10 @@ describe('RegistryCache', () => {
     await cache.put('https://r.example/v0.1/servers', { servers: [1] }, 1234);
     await cache.put('https://r.example/v0.1/servers?search=a', { servers: [2] }, 5678);
     expect(await cache.get('https://r.example/v0.1/servers')).toEqual({ fetchedAt: 1234, body: { servers: [1] } });
-    expect(await cache.get('https://r.example/v0.1/servers?search=a')).toEqual({ fetchedAt: 5678, body: { servers: [2] } });
+    expect(await cache.get('https://r.example/v0.1/servers?search=a')).toEqual({
+      fetchedAt: 5678,
+      body: { servers: [2] },
+    });
     const [file] = await readdir(join(dir, 'cache'));
     if (process.platform !== 'win32') expect((await stat(join(dir, 'cache', file ?? ''))).mode & 0o777).toBe(0o600);
   });
@@ -28,7 +31,10 @@ describe('RegistryCache', () => {
     const cache = new RegistryCache(join(dir, 'cache'), () => undefined);
     await cache.put('https://r.example/a', { ok: 1 });
     const [file] = await readdir(join(dir, 'cache'));
-    await writeFile(join(dir, 'cache', file ?? ''), JSON.stringify({ url: 'https://r.example/b', fetchedAt: 1, body: {} }));
+    await writeFile(
+      join(dir, 'cache', file ?? ''),
+      JSON.stringify({ url: 'https://r.example/b', fetchedAt: 1, body: {} }),
+    );
     expect(await cache.get('https://r.example/a')).toBeUndefined();
     await writeFile(join(dir, 'cache', file ?? ''), '{not json');
     expect(await cache.get('https://r.example/a')).toBeUndefined();

@@ -61,8 +61,14 @@ export class RegistryCache {
   private async prune(): Promise<void> {
     const names = (await readdir(this.dir)).filter((name) => name.endsWith('.json'));
     if (names.length <= MAX_ENTRIES) return;
-    const dated = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(join(this.dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    const dated = await Promise.all(
+      names.map(async (name) => ({
+        name,
+        mtime: (await stat(join(this.dir, name)).catch(() => undefined))?.mtimeMs ?? 0,
+      })),
+    );
     dated.sort((a, b) => a.mtime - b.mtime);
-    for (const { name } of dated.slice(0, dated.length - MAX_ENTRIES)) await unlink(join(this.dir, name)).catch(() => undefined);
+    for (const { name } of dated.slice(0, dated.length - MAX_ENTRIES))
+      await unlink(join(this.dir, name)).catch(() => undefined);
   }
 }

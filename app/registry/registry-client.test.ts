@@ -23,9 +23,14 @@ beforeAll(async () => {
       };
       return push();
     }
-    if (req.url === '/declared-huge') return res.writeHead(200, { 'content-length': String(MAX_RESPONSE_BYTES + 1) }).end();
-    if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>captive portal</html>');
-    if (req.url === '/error') return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'boom\n[berth] forged line\u001b[2J' }));
+    if (req.url === '/declared-huge')
+      return res.writeHead(200, { 'content-length': String(MAX_RESPONSE_BYTES + 1) }).end();
+    if (req.url === '/html')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>captive portal</html>');
+    if (req.url === '/error')
+      return res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'boom\n[berth] forged line\u001b[2J' }));
     if (req.url === '/hang') return; // never answers
     res.writeHead(404).end();
   });
@@ -41,7 +46,9 @@ describe('RegistryClient', () => {
   const client = new RegistryClient({ timeoutMs: 500 });
 
   it('builds URLs under a base path with the query encoded', () => {
-    expect(registryUrl('https://r.example.com/sub/', '/v0.1/servers', { search: 'a b', cursor: undefined, limit: '20' })).toBe('https://r.example.com/sub/v0.1/servers?search=a+b&limit=20');
+    expect(
+      registryUrl('https://r.example.com/sub/', '/v0.1/servers', { search: 'a b', cursor: undefined, limit: '20' }),
+    ).toBe('https://r.example.com/sub/v0.1/servers?search=a+b&limit=20');
   });
 
   it('reads JSON', async () => {
@@ -50,7 +57,9 @@ describe('RegistryClient', () => {
 
   it('stops reading a body past the size limit, declared or streamed', async () => {
     await expect(client.getJson(`${base}/declared-huge`)).rejects.toThrow(/more than a registry page can be/);
-    await expect(new RegistryClient({ timeoutMs: 20_000 }).getJson(`${base}/huge`)).rejects.toThrow(/more than \d+ bytes/);
+    await expect(new RegistryClient({ timeoutMs: 20_000 }).getJson(`${base}/huge`)).rejects.toThrow(
+      /more than \d+ bytes/,
+    );
   });
 
   it('says what went wrong: not JSON, an error status with its cleaned text, a timeout, a cancel, a refused connection', async () => {
@@ -68,6 +77,8 @@ describe('RegistryClient', () => {
     await new Promise<void>((resolveListen) => closed.listen(0, '127.0.0.1', resolveListen));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolveClose) => closed.close(() => resolveClose()));
-    await expect(client.getJson(`http://127.0.0.1:${port}/v0.1/servers`)).rejects.toThrow(`cannot reach 127.0.0.1:${port} (connection refused)`);
+    await expect(client.getJson(`http://127.0.0.1:${port}/v0.1/servers`)).rejects.toThrow(
+      `cannot reach 127.0.0.1:${port} (connection refused)`,
+    );
   });
 });

@@ -57,16 +57,24 @@ export class RegistryClient {
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     let response: Response;
     try {
-      response = await this.fetchImpl(url, { headers: { accept: 'application/json' }, signal: combined, redirect: 'follow' });
+      response = await this.fetchImpl(url, {
+        headers: { accept: 'application/json' },
+        signal: combined,
+        redirect: 'follow',
+      });
     } catch (error) {
-      if (timeout.aborted) throw new RegistryRequestError(`${host} did not answer within ${Math.round(this.timeoutMs / 1000)} s`);
+      if (timeout.aborted)
+        throw new RegistryRequestError(`${host} did not answer within ${Math.round(this.timeoutMs / 1000)} s`);
       if (signal?.aborted === true) throw new RegistryRequestError('the request was cancelled');
       throw new RegistryRequestError(`cannot reach ${host} (${describeNetworkError(error)})`);
     }
     const body = await this.readBody(response, host, timeout);
     if (!response.ok) {
       const detail = errorDetail(body);
-      throw new RegistryRequestError(`${host} answered ${response.status}${detail === undefined ? '' : `: ${detail}`}`, response.status);
+      throw new RegistryRequestError(
+        `${host} answered ${response.status}${detail === undefined ? '' : `: ${detail}`}`,
+        response.status,
+      );
     }
     try {
       return JSON.parse(body) as unknown;
@@ -92,7 +100,9 @@ export class RegistryClient {
         size += value.byteLength;
         if (size > MAX_RESPONSE_BYTES) {
           await reader.cancel();
-          throw new RegistryRequestError(`${host} sent more than ${MAX_RESPONSE_BYTES} bytes, more than a registry page can be`);
+          throw new RegistryRequestError(
+            `${host} sent more than ${MAX_RESPONSE_BYTES} bytes, more than a registry page can be`,
+          );
         }
         chunks.push(value);
       }
@@ -107,7 +117,10 @@ export class RegistryClient {
 
 function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const code =
+    typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string'
+      ? cause.code
+      : undefined;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the name does not resolve: offline?';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed';
@@ -118,7 +131,8 @@ function describeNetworkError(error: unknown): string {
 function errorDetail(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as unknown;
-    if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string') return cleanText(parsed.error).slice(0, 200);
+    if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string')
+      return cleanText(parsed.error).slice(0, 200);
   } catch {
     // Not JSON: the status says enough.
   }

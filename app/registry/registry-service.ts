@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { LaunchPlan, RegistryEntry, RegistryEntryDetails, RegistryUpdate, RegistryVersion } from '../../shared/contract/registry';
-import { addressRisk, launchRisks, packageSourceKey, unconfirmedMessage, unconfirmedRisks } from '../../shared/domain/launch-confirm';
+import type {
+  LaunchPlan,
+  RegistryEntry,
+  RegistryEntryDetails,
+  RegistryUpdate,
+  RegistryVersion,
+} from '../../shared/contract/registry';
+import {
+  addressRisk,
+  launchRisks,
+  packageSourceKey,
+  unconfirmedMessage,
+  unconfirmedRisks,
+} from '../../shared/domain/launch-confirm';
 import { sandboxFitProblem } from '../../shared/domain/sandbox';
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
@@ -47,7 +59,6 @@ interface Review {
   expires: number;
 }
 
-
 function official(response: ServerResponse) {
   return response._meta?.['io.modelcontextprotocol.registry/official'];
 }
@@ -55,8 +66,19 @@ function official(response: ServerResponse) {
 function entryView(response: ServerResponse): RegistryEntry {
   const { server } = response;
   const meta = official(response);
-  const kinds = [...new Set([...(server.packages ?? []).map((pkg) => pkg.registryType), ...((server.remotes ?? []).length > 0 ? ['remote'] : [])])];
-  const view: RegistryEntry = { name: server.name, description: server.description, version: server.version, status: meta?.status ?? 'active', kinds };
+  const kinds = [
+    ...new Set([
+      ...(server.packages ?? []).map((pkg) => pkg.registryType),
+      ...((server.remotes ?? []).length > 0 ? ['remote'] : []),
+    ]),
+  ];
+  const view: RegistryEntry = {
+    name: server.name,
+    description: server.description,
+    version: server.version,
+    status: meta?.status ?? 'active',
+    kinds,
+  };
   if (server.title !== undefined) view.title = server.title;
   if (meta?.statusMessage !== undefined) view.statusMessage = meta.statusMessage;
   if (meta?.publishedAt !== undefined) view.publishedAt = meta.publishedAt;
@@ -66,7 +88,9 @@ function entryView(response: ServerResponse): RegistryEntry {
 
 /** A value people can read in the review: secret env values masked. */
 function maskedEnv(config: ServerConfig): Record<string, string> {
-  return Object.fromEntries(Object.entries(config.env).map(([key, value]) => [key, config.secretEnv.includes(key) ? SECRET_MASK : value]));
+  return Object.fromEntries(
+    Object.entries(config.env).map(([key, value]) => [key, config.secretEnv.includes(key) ? SECRET_MASK : value]),
+  );
 }
 
 /**
@@ -89,7 +113,12 @@ export class RegistryService {
   }
 
   async search(registry: string, query: string, cursor: string | undefined, limit: number) {
-    const url = registryUrl(registry, '/v0.1/servers', { search: query.trim() === '' ? undefined : query.trim(), cursor, limit: String(limit), version: 'latest' });
+    const url = registryUrl(registry, '/v0.1/servers', {
+      search: query.trim() === '' ? undefined : query.trim(),
+      cursor,
+      limit: String(limit),
+      version: 'latest',
+    });
     const answer = await this.get(url, parseServerList);
     return {
       servers: answer.value.servers.map(entryView),
@@ -107,36 +136,62 @@ export class RegistryService {
     const options = installOptions(server).map((option) => (deleted ? { ...option, unsupported: DELETED } : option));
     const details: RegistryEntryDetails = { ...entryView(answer.value), options };
     if (server.repository?.url !== undefined) {
-      details.repository = { url: server.repository.url, ...(server.repository.source === undefined ? {} : { source: server.repository.source }), ...(server.repository.subfolder === undefined ? {} : { subfolder: server.repository.subfolder }) };
+      details.repository = {
+        url: server.repository.url,
+        ...(server.repository.source === undefined ? {} : { source: server.repository.source }),
+        ...(server.repository.subfolder === undefined ? {} : { subfolder: server.repository.subfolder }),
+      };
     }
     if (server.websiteUrl !== undefined) details.websiteUrl = server.websiteUrl;
-    if (server.postInstallInstructions !== undefined && server.postInstallInstructions !== '') details.postInstallInstructions = server.postInstallInstructions;
+    if (server.postInstallInstructions !== undefined && server.postInstallInstructions !== '')
+      details.postInstallInstructions = server.postInstallInstructions;
     const installedAs = Object.entries(this.options.servers()).flatMap(([serverName, config]) =>
-      config.registry !== undefined && config.registry.name === server.name && sameRegistry(config.registry.url, registry) ? [{ server: serverName, version: config.registry.version }] : [],
+      config.registry !== undefined &&
+      config.registry.name === server.name &&
+      sameRegistry(config.registry.url, registry)
+        ? [{ server: serverName, version: config.registry.version }]
+        : [],
     );
     return { entry: details, installedAs, ...freshness(answer) };
   }
 
   /** Every published version of an entry, as the registry lists them (`GET /v0.1/servers/{name}/versions`). */
   async versions(registry: string, name: string) {
-    const answer = await this.get(registryUrl(registry, `/v0.1/servers/${encodeURIComponent(name)}/versions`), parseServerList);
+    const answer = await this.get(
+      registryUrl(registry, `/v0.1/servers/${encodeURIComponent(name)}/versions`),
+      parseServerList,
+    );
     const versions = answer.value.servers
       .filter((response) => response.server.name === name)
       .map((response): RegistryVersion => {
         const meta = official(response);
-        return { version: response.server.version, status: meta?.status ?? 'active', isLatest: meta?.isLatest === true, ...(meta?.publishedAt === undefined ? {} : { publishedAt: meta.publishedAt }) };
+        return {
+          version: response.server.version,
+          status: meta?.status ?? 'active',
+          isLatest: meta?.isLatest === true,
+          ...(meta?.publishedAt === undefined ? {} : { publishedAt: meta.publishedAt }),
+        };
       });
     return { versions, ...freshness(answer) };
   }
 
   /** Build the config for one option with the person's values; when it builds, remember it under a review id for install. */
-  async review(request: { registry: string; name: string; version: string; option: number; serverName: string; values: Record<string, string> }) {
+  async review(request: {
+    registry: string;
+    name: string;
+    version: string;
+    option: number;
+    serverName: string;
+    values: Record<string, string>;
+  }) {
     const serverName = request.serverName.trim();
     const errors: { field: string; message: string }[] = [];
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === serverName.toLowerCase());
-    if (taken !== undefined) errors.push({ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` });
+    if (taken !== undefined)
+      errors.push({ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` });
     const { value } = await this.entry(request.registry, request.name, request.version);
-    if (official(value)?.status === 'deleted') return { ready: false as const, errors: [{ field: 'option', message: DELETED }] };
+    if (official(value)?.status === 'deleted')
+      return { ready: false as const, errors: [{ field: 'option', message: DELETED }] };
     const built = buildInstall(value.server, request.option, request.values, { registryUrl: request.registry });
     if (!built.ok) errors.push(...built.errors);
     if (!built.ok || errors.length > 0) return { ready: false as const, errors };
@@ -146,7 +201,12 @@ export class RegistryService {
     if (source !== undefined) plan.packageSource = source;
     this.prune();
     const reviewId = randomUUID();
-    this.reviews.set(reviewId, { serverName, config: built.config, ...(source === undefined ? {} : { packageSource: source.url }), expires: Date.now() + REVIEW_TTL_MS });
+    this.reviews.set(reviewId, {
+      serverName,
+      config: built.config,
+      ...(source === undefined ? {} : { packageSource: source.url }),
+      expires: Date.now() + REVIEW_TTL_MS,
+    });
     return { ready: true as const, reviewId, serverName, plan };
   }
 
@@ -156,7 +216,13 @@ export class RegistryService {
    * Refused (the review stays open) until `confirmed` names every risk the
    * review flagged: the host decides, not the dialog.
    */
-  takeReview(reviewId: string, sandbox?: { enabled: boolean }, confirmed?: readonly string[]): { installed: true; serverName: string; config: ServerConfig } | { installed: false; errors: { field: string; message: string }[] } {
+  takeReview(
+    reviewId: string,
+    sandbox?: { enabled: boolean },
+    confirmed?: readonly string[],
+  ):
+    | { installed: true; serverName: string; config: ServerConfig }
+    | { installed: false; errors: { field: string; message: string }[] } {
     const review = this.reviews.get(reviewId);
     if (review === undefined || review.expires < Date.now()) {
       this.reviews.delete(reviewId);
@@ -164,31 +230,68 @@ export class RegistryService {
     }
     // Refused before it is saved: it would be saved set to a sandbox it cannot start in. The review stays open to change the choice.
     const misfit = sandbox?.enabled === true ? sandboxFitProblem(review.config.command) : undefined;
-    if (misfit !== undefined) return { installed: false, errors: [{ field: 'sandbox', message: `Turn the OS sandbox off for this server: ${misfit}. Its container is what keeps it apart.` }] };
+    if (misfit !== undefined)
+      return {
+        installed: false,
+        errors: [
+          {
+            field: 'sandbox',
+            message: `Turn the OS sandbox off for this server: ${misfit}. Its container is what keeps it apart.`,
+          },
+        ],
+      };
     const missing = unconfirmedRisks(launchRisks(review.config), confirmed);
-    if (missing.length > 0) return { installed: false, errors: [{ field: 'confirmed', message: unconfirmedMessage(missing) }] };
+    if (missing.length > 0)
+      return { installed: false, errors: [{ field: 'confirmed', message: unconfirmedMessage(missing) }] };
     if (review.packageSource !== undefined && !(confirmed ?? []).includes(packageSourceKey(review.packageSource))) {
-      return { installed: false, errors: [{ field: 'confirmed', message: `Confirm where this package comes from (${review.packageSource}) before installing it` }] };
+      return {
+        installed: false,
+        errors: [
+          {
+            field: 'confirmed',
+            message: `Confirm where this package comes from (${review.packageSource}) before installing it`,
+          },
+        ],
+      };
     }
     const taken = this.options.takenNames().find((name) => name.toLowerCase() === review.serverName.toLowerCase());
-    if (taken !== undefined) return { installed: false, errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }] };
+    if (taken !== undefined)
+      return {
+        installed: false,
+        errors: [{ field: 'serverName', message: `Berth already has a server named "${taken}": choose another name` }],
+      };
     this.reviews.delete(reviewId);
     return { installed: true, serverName: review.serverName, config: review.config };
   }
 
   async updates(): Promise<{ updates: RegistryUpdate[]; problems: string[] }> {
-    const installed = Object.entries(this.options.servers()).flatMap(([server, config]) => (config.registry === undefined ? [] : [{ server, from: config.registry }]));
+    const installed = Object.entries(this.options.servers()).flatMap(([server, config]) =>
+      config.registry === undefined ? [] : [{ server, from: config.registry }],
+    );
     const results = await Promise.all(
       installed.map(async ({ server, from }) => {
         try {
           const { value } = await this.entry(from.url, from.name, 'latest');
-          return value.server.version === from.version ? {} : { update: { server, registry: from.url, name: from.name, installed: from.version, latest: value.server.version } };
+          return value.server.version === from.version
+            ? {}
+            : {
+                update: {
+                  server,
+                  registry: from.url,
+                  name: from.name,
+                  installed: from.version,
+                  latest: value.server.version,
+                },
+              };
         } catch (error) {
           return { problem: `${server}: cannot check ${from.name} for updates (${errorMessage(error)})` };
         }
       }),
     );
-    return { updates: results.flatMap((result) => (result.update === undefined ? [] : [result.update])), problems: results.flatMap((result) => (result.problem === undefined ? [] : [result.problem])) };
+    return {
+      updates: results.flatMap((result) => (result.update === undefined ? [] : [result.update])),
+      problems: results.flatMap((result) => (result.problem === undefined ? [] : [result.problem])),
+    };
   }
 
   /**
@@ -200,20 +303,32 @@ export class RegistryService {
     const stored = this.options.servers()[server];
     if (stored === undefined) throw new HostError('NOT_FOUND', `No server named "${server}"`, 'server');
     const from = stored.registry;
-    if (from === undefined) throw new HostError('INVALID_INPUT', `"${server}" was not installed from a registry`, 'server');
+    if (from === undefined)
+      throw new HostError('INVALID_INPUT', `"${server}" was not installed from a registry`, 'server');
     const { value } = await this.entry(from.url, from.name, 'latest');
     const built = buildInstall(value.server, from.option, from.values, {
       registryUrl: from.url,
-      keepSecret: (section, key) => (section === 'env' ? stored.secretEnv.includes(key) && key in stored.env : isSecretHeader(stored, key) && key in stored.headers),
+      keepSecret: (section, key) =>
+        section === 'env'
+          ? stored.secretEnv.includes(key) && key in stored.env
+          : isSecretHeader(stored, key) && key in stored.headers,
     });
     if (!built.ok) {
-      throw new HostError('INVALID_INPUT', `Version ${value.server.version} of ${from.name} needs more than the installed one (${built.errors.map((error) => error.message).join('; ')}): install it again from Discover`, 'server');
+      throw new HostError(
+        'INVALID_INPUT',
+        `Version ${value.server.version} of ${from.name} needs more than the installed one (${built.errors.map((error) => error.message).join('; ')}): install it again from Discover`,
+        'server',
+      );
     }
     // An update is installed without a review: it may not bring a risk the installed version did not have.
     const had = new Set(launchRisks(stored).map((risk) => risk.key));
     const added = launchRisks(built.config).filter((risk) => !had.has(risk.key));
     if (added.length > 0) {
-      throw new HostError('INVALID_INPUT', `Version ${value.server.version} of ${from.name} asks for more than the installed one (${added.map((risk) => risk.message).join('; ')}): install it again from Discover to review it`, 'server');
+      throw new HostError(
+        'INVALID_INPUT',
+        `Version ${value.server.version} of ${from.name} asks for more than the installed one (${added.map((risk) => risk.message).join('; ')}): install it again from Discover to review it`,
+        'server',
+      );
     }
     const config: ServerConfig = {
       ...built.config,
@@ -233,10 +348,30 @@ export class RegistryService {
       // Classified from the text alone: nothing connects before the person has confirmed such an address.
       const target = addressRisk(config.url);
       const warnings = target === undefined ? [] : [{ ...target, confirm: true }];
-      return { kind: 'remote', url: config.url, transport: config.type === 'sse' ? 'sse' : 'streamable-http', headerNames, secretHeaderNames: headerNames.filter((name) => isSecretHeader(config, name)), secretEnvKeys: [], warnings };
+      return {
+        kind: 'remote',
+        url: config.url,
+        transport: config.type === 'sse' ? 'sse' : 'streamable-http',
+        headerNames,
+        secretHeaderNames: headerNames.filter((name) => isSecretHeader(config, name)),
+        secretEnvKeys: [],
+        warnings,
+      };
     }
-    const review = await reviewLaunch(config, { launchPath: await this.options.launchPath(), defaultCwd: this.options.cwd });
-    const plan: LaunchPlan = { kind: 'stdio', command: config.command ?? '', args: [...config.args], env: maskedEnv(config), secretEnvKeys: [...config.secretEnv], secretHeaderNames: [], warnings: review.warnings, sandboxDefault: sandboxDefault(config.command) };
+    const review = await reviewLaunch(config, {
+      launchPath: await this.options.launchPath(),
+      defaultCwd: this.options.cwd,
+    });
+    const plan: LaunchPlan = {
+      kind: 'stdio',
+      command: config.command ?? '',
+      args: [...config.args],
+      env: maskedEnv(config),
+      secretEnvKeys: [...config.secretEnv],
+      secretHeaderNames: [],
+      warnings: review.warnings,
+      sandboxDefault: sandboxDefault(config.command),
+    };
     if (review.resolvedCommand !== undefined) plan.resolvedCommand = review.resolvedCommand;
     else {
       const runtime = Object.values(RUNTIMES).find((candidate) => candidate.command === config.command);
@@ -256,7 +391,10 @@ export class RegistryService {
   }
 
   private entry(registry: string, name: string, version: string): Promise<Fresh<ServerResponse>> {
-    const url = registryUrl(registry, `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
+    const url = registryUrl(
+      registry,
+      `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`,
+    );
     return this.get(url, parseServerResponse);
   }
 
@@ -274,18 +412,27 @@ export class RegistryService {
       await this.options.cache.put(url, body, fetchedAt);
       return { value, fetchedAt, fromCache: false };
     } catch (error) {
-      if (error instanceof RegistryRequestError && error.status === 404) throw new HostError('NOT_FOUND', `The registry has no such server or version (${error.message})`);
+      if (error instanceof RegistryRequestError && error.status === 404)
+        throw new HostError('NOT_FOUND', `The registry has no such server or version (${error.message})`);
       reason = errorMessage(error);
     }
     const cached = await this.options.cache.get(url);
     if (cached !== undefined) {
       try {
-        return { value: parse(cached.body), fetchedAt: cached.fetchedAt, fromCache: true, notice: `The registry could not be used (${reason}). Showing what it sent earlier.` };
+        return {
+          value: parse(cached.body),
+          fetchedAt: cached.fetchedAt,
+          fromCache: true,
+          notice: `The registry could not be used (${reason}). Showing what it sent earlier.`,
+        };
       } catch {
         // A cached answer that no longer passes the checks is no answer.
       }
     }
-    throw new HostError('SERVER_ERROR', `The registry could not be used (${reason}), and nothing from it is cached yet.`);
+    throw new HostError(
+      'SERVER_ERROR',
+      `The registry could not be used (${reason}), and nothing from it is cached yet.`,
+    );
   }
 }
 
@@ -297,11 +444,18 @@ export class RegistryService {
 function sandboxDefault(command: string | undefined): NonNullable<LaunchPlan['sandboxDefault']> {
   const misfit = sandboxFitProblem(command);
   if (misfit === undefined) return { enabled: true };
-  return { enabled: false, reason: `The OS sandbox is off: this server runs in its own container, which is its boundary (it shares with this computer only what the entry mounts into it). In the OS sandbox it could not start: ${misfit}.` };
+  return {
+    enabled: false,
+    reason: `The OS sandbox is off: this server runs in its own container, which is its boundary (it shares with this computer only what the entry mounts into it). In the OS sandbox it could not start: ${misfit}.`,
+  };
 }
 
 function freshness<T>(answer: Fresh<T>) {
-  return { fetchedAt: answer.fetchedAt, fromCache: answer.fromCache, ...(answer.notice === undefined ? {} : { notice: answer.notice }) };
+  return {
+    fetchedAt: answer.fetchedAt,
+    fromCache: answer.fromCache,
+    ...(answer.notice === undefined ? {} : { notice: answer.notice }),
+  };
 }
 
 function sameRegistry(a: string, b: string): boolean {

@@ -50,7 +50,9 @@ export class RegistrySources {
     try {
       const parsed = FileSchema.safeParse(JSON.parse(text));
       if (parsed.success) return [...new Set(parsed.data.registries.map(normalize))];
-      this.warn(`${REGISTRIES_FILE} is not a list of registry addresses (${parsed.error.issues[0]?.message ?? 'invalid'}): using ${this.fallback}`);
+      this.warn(
+        `${REGISTRIES_FILE} is not a list of registry addresses (${parsed.error.issues[0]?.message ?? 'invalid'}): using ${this.fallback}`,
+      );
     } catch {
       this.warn(`${REGISTRIES_FILE} is not valid JSON: using ${this.fallback}`);
     }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cleanText, parseServerList, parseServerResponse, safeLink } from './server-json';
 
-const entry = (server: Record<string, unknown>, meta: Record<string, unknown> = { status: 'active', isLatest: true }) => ({
+const entry = (
+  server: Record<string, unknown>,
+  meta: Record<string, unknown> = { status: 'active', isLatest: true },
+) => ({
   server: { name: 'io.github.x/y', description: 'A server', version: '1.0.0', ...server },
   _meta: { 'io.modelcontextprotocol.registry/official': meta },
 });
@@ -19,7 +22,9 @@ describe('registry answers are checked as untrusted', () => {
     expect(safeLink('https://user:pw@example.com')).toBeUndefined();
     expect(safeLink('file:///etc/passwd')).toBeUndefined();
     expect(safeLink('https://example.com/x')).toBe('https://example.com/x');
-    const parsed = parseServerResponse(entry({ websiteUrl: 'javascript:alert(1)', repository: { url: 'data:text/html,hi', source: 'github' } }));
+    const parsed = parseServerResponse(
+      entry({ websiteUrl: 'javascript:alert(1)', repository: { url: 'data:text/html,hi', source: 'github' } }),
+    );
     expect(parsed.server.websiteUrl).toBeUndefined();
     expect(parsed.server.repository?.url).toBeUndefined();
   });
@@ -33,7 +38,14 @@ describe('registry answers are checked as untrusted', () => {
         entry({ packages: 'not an array' }),
         { server: null },
         'garbage',
-        entry({ name: 'io.github.x/z', packages: Array.from({ length: 51 }, () => ({ registryType: 'npm', identifier: 'a', transport: { type: 'stdio' } })) }),
+        entry({
+          name: 'io.github.x/z',
+          packages: Array.from({ length: 51 }, () => ({
+            registryType: 'npm',
+            identifier: 'a',
+            transport: { type: 'stdio' },
+          })),
+        }),
       ],
       metadata: { nextCursor: 'abc', count: 7 },
     });
@@ -51,7 +63,19 @@ describe('registry answers are checked as untrusted', () => {
 
   it('tolerates unknown statuses and formats without trusting them', () => {
     const parsed = parseServerResponse(
-      entry({ packages: [{ registryType: 'npm', identifier: 'a', transport: { type: 'stdio' }, environmentVariables: [{ name: 'K', format: 'weird' }] }] }, { status: 'exploded', isLatest: 'yes' }),
+      entry(
+        {
+          packages: [
+            {
+              registryType: 'npm',
+              identifier: 'a',
+              transport: { type: 'stdio' },
+              environmentVariables: [{ name: 'K', format: 'weird' }],
+            },
+          ],
+        },
+        { status: 'exploded', isLatest: 'yes' },
+      ),
     );
     expect(parsed._meta?.['io.modelcontextprotocol.registry/official']).toEqual({});
     expect(parsed.server.packages?.[0]?.environmentVariables?.[0]?.format).toBeUndefined();

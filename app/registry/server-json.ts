@@ -23,11 +23,7 @@ const text = (max: number) => z.string().max(max).transform(cleanText);
 
 /** Lines of text from the registry: as cleanText, but line breaks kept. */
 export function cleanLines(value: string): string {
-  return value
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map(cleanText)
-    .join('\n');
+  return value.replace(/\r\n?/g, '\n').split('\n').map(cleanText).join('\n');
 }
 
 const MAX_INSTRUCTIONS = 4_000;
@@ -60,7 +56,13 @@ export const RegistryInputSchema = z.object(InputShape);
 export type RegistryInput = z.infer<typeof RegistryInputSchema>;
 
 const Variables = z
-  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(100), RegistryInputSchema)
+  .record(
+    z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .max(100),
+    RegistryInputSchema,
+  )
   .refine((record) => Object.keys(record).length <= 50, 'too many variables');
 
 const InputWithVariables = { ...InputShape, variables: Variables.optional() };
@@ -69,8 +71,18 @@ export const KeyValueInputSchema = z.object({ ...InputWithVariables, name: text(
 export type KeyValueInput = z.infer<typeof KeyValueInputSchema>;
 
 export const ArgumentSchema = z.discriminatedUnion('type', [
-  z.object({ ...InputWithVariables, type: z.literal('positional'), valueHint: text(200).optional(), isRepeated: z.boolean().optional() }),
-  z.object({ ...InputWithVariables, type: z.literal('named'), name: text(200).pipe(z.string().min(1)), isRepeated: z.boolean().optional() }),
+  z.object({
+    ...InputWithVariables,
+    type: z.literal('positional'),
+    valueHint: text(200).optional(),
+    isRepeated: z.boolean().optional(),
+  }),
+  z.object({
+    ...InputWithVariables,
+    type: z.literal('named'),
+    name: text(200).pipe(z.string().min(1)),
+    isRepeated: z.boolean().optional(),
+  }),
 ]);
 export type RegistryArgument = z.infer<typeof ArgumentSchema>;
 
@@ -96,7 +108,11 @@ export const PackageSchema = z.object({
 export type RegistryPackage = z.infer<typeof PackageSchema>;
 
 export const ServerDetailSchema = z.object({
-  name: z.string().min(3).max(200).regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'not a registry server name'),
+  name: z
+    .string()
+    .min(3)
+    .max(200)
+    .regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'not a registry server name'),
   // The schema allows 100 characters; a little room for registries that allow more, none for essays.
   description: text(1_000),
   title: text(200).optional(),
@@ -113,7 +129,9 @@ export const ServerDetailSchema = z.object({
    */
   postInstallInstructions: z
     .string()
-    .transform((value) => cleanLines(value.length > MAX_INSTRUCTIONS ? `${value.slice(0, MAX_INSTRUCTIONS)}…` : value).trim())
+    .transform((value) =>
+      cleanLines(value.length > MAX_INSTRUCTIONS ? `${value.slice(0, MAX_INSTRUCTIONS)}…` : value).trim(),
+    )
     .optional()
     .catch(undefined),
   packages: z.array(PackageSchema).max(50).optional(),
@@ -164,14 +182,20 @@ export function parseServerList(body: unknown): ServerList {
     else skipped += 1;
   }
   const cursor = frame.data.metadata?.nextCursor;
-  return { servers, skipped, ...(cursor === undefined || cursor === null || cursor === '' ? {} : { nextCursor: cleanText(cursor) }) };
+  return {
+    servers,
+    skipped,
+    ...(cursor === undefined || cursor === null || cursor === '' ? {} : { nextCursor: cleanText(cursor) }),
+  };
 }
 
 export function parseServerResponse(body: unknown): ServerResponse {
   const parsed = ServerResponseSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`the registry's entry does not fit the server.json schema (${issue === undefined ? 'unknown problem' : `${issue.path.join('.') || 'entry'}: ${issue.message}`})`);
+    throw new Error(
+      `the registry's entry does not fit the server.json schema (${issue === undefined ? 'unknown problem' : `${issue.path.join('.') || 'entry'}: ${issue.message}`})`,
+    );
   }
   return parsed.data;
 }

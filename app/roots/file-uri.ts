@@ -39,14 +39,18 @@ function checkSegments(original: string, segments: string[], windows: boolean): 
     }
     if (segment.includes('\u0000')) invalid(`'${original}' contains a NUL character`);
     if (windows && (WINDOWS_FORBIDDEN.test(segment) || hasControlChar(segment))) {
-      invalid(`'${original}': the name '${segment}' contains a character Windows does not allow in file names (< > : " | ? * or a control character)`);
+      invalid(
+        `'${original}': the name '${segment}' contains a character Windows does not allow in file names (< > : " | ? * or a control character)`,
+      );
     }
   }
 }
 
 function parsePosix(path: string): ParsedPath {
   if (WINDOWS_DRIVE.test(path) || WINDOWS_DRIVE_RELATIVE.test(path) || path.startsWith('\\\\')) {
-    invalid(`'${path}' is a Windows path, but Berth is running on a POSIX system here; give a path such as /home/me/project`);
+    invalid(
+      `'${path}' is a Windows path, but Berth is running on a POSIX system here; give a path such as /home/me/project`,
+    );
   }
   if (!path.startsWith('/')) invalid(`'${path}' is a relative path; give the folder's absolute path, starting with /`);
   // Repeated and trailing slashes name the same folder, so they are dropped, not refused.
@@ -56,23 +60,31 @@ function parsePosix(path: string): ParsedPath {
 }
 
 function parseWindows(path: string): ParsedPath {
-  if (/^[\\/]{2}[?.][\\/]/.test(path)) invalid(`'${path}' is a Windows device path (\\\\?\\ or \\\\.\\); give a normal folder path such as C:\\Users\\me`);
+  if (/^[\\/]{2}[?.][\\/]/.test(path))
+    invalid(`'${path}' is a Windows device path (\\\\?\\ or \\\\.\\); give a normal folder path such as C:\\Users\\me`);
   if (/^[\\/]{2}/.test(path)) {
     const [host = '', share = '', ...rest] = path.slice(2).split(/[\\/]/);
-    if (host === '' || share === '') invalid(`'${path}' is an incomplete network path; write it as \\\\server\\share\\folder`);
+    if (host === '' || share === '')
+      invalid(`'${path}' is an incomplete network path; write it as \\\\server\\share\\folder`);
     if (!HOST_NAME.test(host)) invalid(`'${path}': '${host}' is not a valid server name`);
     const segments = [share, ...rest.filter((s) => s !== '')];
     checkSegments(path, segments, true);
     // Host names are case-insensitive; one spelling keeps duplicate detection honest.
     return { host: host.toLowerCase(), segments };
   }
-  if (WINDOWS_DRIVE_RELATIVE.test(path)) invalid(`'${path}' is relative to the current folder of drive ${path.slice(0, 2)}; write ${path.slice(0, 2)}\\ and the full path`);
+  if (WINDOWS_DRIVE_RELATIVE.test(path))
+    invalid(
+      `'${path}' is relative to the current folder of drive ${path.slice(0, 2)}; write ${path.slice(0, 2)}\\ and the full path`,
+    );
   if (!WINDOWS_DRIVE.test(path)) {
     if (/^[\\/]/.test(path)) invalid(`'${path}' has no drive letter; write the full path such as C:${path}`);
     invalid(`'${path}' is a relative path; give the folder's full path such as C:\\Users\\me\\project`);
   }
   const drive = path.charAt(0).toUpperCase();
-  const segments = path.slice(2).split(/[\\/]/).filter((s) => s !== '');
+  const segments = path
+    .slice(2)
+    .split(/[\\/]/)
+    .filter((s) => s !== '');
   checkSegments(path, segments, true);
   return { drive, segments };
 }
@@ -94,7 +106,9 @@ function encodeSegment(segment: string, original: string): string {
     // encodeURIComponent leaves only unreserved and !'()* bare, all legal in a path segment.
     return encodeURIComponent(segment);
   } catch {
-    return invalid(`'${original}' contains text that is not valid Unicode (a lone surrogate) and cannot be put in a URI`);
+    return invalid(
+      `'${original}' contains text that is not valid Unicode (a lone surrogate) and cannot be put in a URI`,
+    );
   }
 }
 
@@ -128,7 +142,8 @@ function decodeSegment(raw: string, uri: string, windows: boolean): string {
   } catch {
     return invalid(`'${uri}' has a malformed percent-encoding in '${raw}' (it must be UTF-8, each byte written %XX)`);
   }
-  if (decoded.includes('/') || (windows && decoded.includes('\\'))) invalid(`'${uri}' contains an encoded path separator in '${raw}'`);
+  if (decoded.includes('/') || (windows && decoded.includes('\\')))
+    invalid(`'${uri}' contains an encoded path separator in '${raw}'`);
   if (decoded.includes('\u0000')) invalid(`'${uri}' contains an encoded NUL character`);
   return decoded;
 }
@@ -175,6 +190,7 @@ export function fileUriToPath(uri: string, platform: NodeJS.Platform): string {
     return normalizeRootPath(`\\\\${host}\\${segments.join('\\')}`, platform);
   }
   const [drive, ...tail] = segments;
-  if (drive === undefined || !/^[A-Za-z]:$/.test(drive)) invalid(`'${uri}' has no drive letter (expected file:///C:/…)`);
+  if (drive === undefined || !/^[A-Za-z]:$/.test(drive))
+    invalid(`'${uri}' has no drive letter (expected file:///C:/…)`);
   return normalizeRootPath(`${drive}\\${tail.join('\\')}`, platform);
 }

@@ -64,8 +64,10 @@ async function readFolder(path: string): Promise<Dirent[]> {
     if (error instanceof HostError) throw error;
     const code = errnoCode(error);
     if (code === 'ENOENT') throw new HostError('NOT_FOUND', `There is no folder at ${path}`, 'path');
-    if (code === 'ENOTDIR') throw new HostError('NOT_FOUND', `There is no folder at ${path}: part of that path is a file`, 'path');
-    if (code === 'EACCES' || code === 'EPERM') throw new HostError('FORBIDDEN', `Berth may not look inside ${path} (permission denied)`, 'path');
+    if (code === 'ENOTDIR')
+      throw new HostError('NOT_FOUND', `There is no folder at ${path}: part of that path is a file`, 'path');
+    if (code === 'EACCES' || code === 'EPERM')
+      throw new HostError('FORBIDDEN', `Berth may not look inside ${path} (permission denied)`, 'path');
     throw new HostError('IO_ERROR', `Could not list ${path}: ${errorMessage(error)}`, 'path');
   }
 }
@@ -76,7 +78,10 @@ async function readFolder(path: string): Promise<Dirent[]> {
  * out; each folder says whether it can be listed (and so picked). The path
  * must be absolute, without `.` or `..` (INVALID_INPUT otherwise).
  */
-export async function listFolders(path: string | undefined, options: FolderBrowserOptions = {}): Promise<FolderListing> {
+export async function listFolders(
+  path: string | undefined,
+  options: FolderBrowserOptions = {},
+): Promise<FolderListing> {
   const platform = options.platform ?? process.platform;
   const flavour = platform === 'win32' ? win32 : posix;
   const maxEntries = options.maxEntries ?? MAX_FOLDER_ENTRIES;

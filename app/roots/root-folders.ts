@@ -23,8 +23,10 @@ export async function probeFolder(path: string): Promise<FolderCheck> {
     isDirectory = (await stat(path)).isDirectory();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} does not exist` };
-    if (code === 'EACCES' || code === 'EPERM') return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be reached (permission denied)` };
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} does not exist` };
+    if (code === 'EACCES' || code === 'EPERM')
+      return { ok: false, code: 'FORBIDDEN', problem: `the folder ${path} cannot be reached (permission denied)` };
     return { ok: false, code: 'NOT_FOUND', problem: `the folder ${path} cannot be checked: ${errorMessage(error)}` };
   }
   if (!isDirectory) return { ok: false, code: 'INVALID_INPUT', problem: `${path} is a file, not a folder` };
@@ -73,15 +75,22 @@ export async function checkRootFolder(root: Root, platform: NodeJS.Platform): Pr
  * root (or a drive), the home folder, or a folder holding it, give a server
  * every file of the person's (keys, mail, browser profiles), not a project.
  */
-export async function broadFolderWarning(real: string, platform: NodeJS.Platform, home = homedir()): Promise<string | undefined> {
+export async function broadFolderWarning(
+  real: string,
+  platform: NodeJS.Platform,
+  home = homedir(),
+): Promise<string | undefined> {
   const realHome = (await realFolder(home, platform)) ?? home;
   const sep = platform === 'win32' ? '\\' : '/';
-  const isDriveRoot = platform === 'win32' ? /^[A-Za-z]:\\?$/.test(real) || /^\\\\[^\\]+\\[^\\]+\\?$/.test(real) : real === '/';
-  const same = (a: string, b: string) => (platform === 'win32' || platform === 'darwin' ? a.toLowerCase() === b.toLowerCase() : a === b);
+  const isDriveRoot =
+    platform === 'win32' ? /^[A-Za-z]:\\?$/.test(real) || /^\\\\[^\\]+\\[^\\]+\\?$/.test(real) : real === '/';
+  const same = (a: string, b: string) =>
+    platform === 'win32' || platform === 'darwin' ? a.toLowerCase() === b.toLowerCase() : a === b;
   let what: string | undefined;
   if (isDriveRoot) what = 'the whole file system';
   else if (same(real, realHome)) what = 'your home folder';
-  else if (same(realHome.slice(0, real.length + 1), `${real}${sep}`)) what = `a folder that holds your home folder (${realHome})`;
+  else if (same(realHome.slice(0, real.length + 1), `${real}${sep}`))
+    what = `a folder that holds your home folder (${realHome})`;
   if (what === undefined) return undefined;
   return `${real} is ${what}: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.`;
 }

@@ -29,10 +29,20 @@ const folder = async (name: string) => {
 };
 
 async function open(home = join(dir, 'elsewhere-home')) {
-  const store = await RootsStore.open({ stateDir: join(dir, 'state'), warn: (text) => expect.fail(text), platform: 'linux', home });
+  const store = await RootsStore.open({
+    stateDir: join(dir, 'state'),
+    warn: (text) => expect.fail(text),
+    platform: 'linux',
+    home,
+  });
   store.onChange((change) => changes.push(change));
   const consent = new RootsConsent(store);
-  const list = createRootsListHandler({ store, consent, ask: async (_server, roots) => ({ allow: roots.map((r) => r.id) }), platform: 'linux' });
+  const list = createRootsListHandler({
+    store,
+    consent,
+    ask: async (_server, roots) => ({ allow: roots.map((r) => r.id) }),
+    platform: 'linux',
+  });
   return { store, list };
 }
 
@@ -106,12 +116,20 @@ describe('sharing a folder as broad as / or the home folder', () => {
     const refused = await store.add(home).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(HostError);
     expect(refused).toMatchObject({ code: 'INVALID_INPUT', path: 'confirmBroad' });
-    expect((refused as HostError).message).toBe(`${home} is your home folder: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.`);
+    expect((refused as HostError).message).toBe(
+      `${home} is your home folder: every server you allow would see and could change all of your files in it, not just one project's. Share it only if you mean to.`,
+    );
     expect(store.list()).toEqual([]);
 
     // A folder holding the home folder, and the file-system root, too.
-    await expect(store.add(join(dir, 'home'))).rejects.toMatchObject({ path: 'confirmBroad', message: expect.stringContaining(`a folder that holds your home folder (${home})`) });
-    await expect(store.add('/')).rejects.toMatchObject({ path: 'confirmBroad', message: expect.stringContaining('/ is the whole file system') });
+    await expect(store.add(join(dir, 'home'))).rejects.toMatchObject({
+      path: 'confirmBroad',
+      message: expect.stringContaining(`a folder that holds your home folder (${home})`),
+    });
+    await expect(store.add('/')).rejects.toMatchObject({
+      path: 'confirmBroad',
+      message: expect.stringContaining('/ is the whole file system'),
+    });
     // Through a link it is the real folder that counts.
     const link = join(dir, 'innocent-name');
     await symlink(home, link);

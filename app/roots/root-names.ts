@@ -6,8 +6,10 @@ const NAME_MAX = 200;
 export function checkName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') throw new HostError('INVALID_INPUT', 'a root needs a name', 'name');
-  if (trimmed.length > NAME_MAX) throw new HostError('INVALID_INPUT', `a root name can be at most ${NAME_MAX} characters`, 'name');
-  if ([...trimmed].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) throw new HostError('INVALID_INPUT', 'a root name cannot contain control characters', 'name');
+  if (trimmed.length > NAME_MAX)
+    throw new HostError('INVALID_INPUT', `a root name can be at most ${NAME_MAX} characters`, 'name');
+  if ([...trimmed].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+    throw new HostError('INVALID_INPUT', 'a root name cannot contain control characters', 'name');
   return trimmed;
 }
 

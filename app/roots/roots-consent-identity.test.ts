@@ -23,7 +23,13 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const openStore = () => RootsStore.open({ stateDir: join(dir, 'state'), warn: (text) => expect.fail(text), platform: 'linux', newId: () => `r${++ids}` });
+const openStore = () =>
+  RootsStore.open({
+    stateDir: join(dir, 'state'),
+    warn: (text) => expect.fail(text),
+    platform: 'linux',
+    newId: () => `r${++ids}`,
+  });
 
 async function withRoot(store: RootsStore, name: string): Promise<RootView> {
   const path = join(dir, name);
@@ -66,7 +72,12 @@ describe('RootsConsent: answers belong to the server identity they were given to
     await mkdir(stateDir, { recursive: true });
     await writeFile(
       join(stateDir, 'roots.json'),
-      JSON.stringify({ version: 1, roots: [{ id: 'old', path: dir, name: 'home', addedAt: 1 }], exposure: {}, consent: { fs: { allowed: ['old'], denied: [] } } }),
+      JSON.stringify({
+        version: 1,
+        roots: [{ id: 'old', path: dir, name: 'home', addedAt: 1 }],
+        exposure: {},
+        consent: { fs: { allowed: ['old'], denied: [] } },
+      }),
     );
     const store = await openStore();
     const consent = new RootsConsent(store, () => FS_V1);
@@ -74,7 +85,9 @@ describe('RootsConsent: answers belong to the server identity they were given to
     const { ask, asked } = asker(true);
     expect((await consent.visibleRoots('fs', ask)).map((r) => r.id)).toEqual(['old']);
     expect(asked).toEqual([['old']]);
-    const saved = JSON.parse(await readFile(join(stateDir, 'roots.json'), 'utf8')) as { consent: Record<string, unknown> };
+    const saved = JSON.parse(await readFile(join(stateDir, 'roots.json'), 'utf8')) as {
+      consent: Record<string, unknown>;
+    };
     expect(saved.consent.fs).toEqual({ allowed: ['old'], denied: [], identity: FS_V1 });
   });
 

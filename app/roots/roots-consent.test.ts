@@ -22,7 +22,12 @@ afterEach(async () => {
 });
 
 const openStore = () =>
-  RootsStore.open({ stateDir: join(dir, 'state'), warn: (text) => expect.fail(text), platform: 'linux', newId: () => `r${++ids}` });
+  RootsStore.open({
+    stateDir: join(dir, 'state'),
+    warn: (text) => expect.fail(text),
+    platform: 'linux',
+    newId: () => `r${++ids}`,
+  });
 
 const folder = async (name: string) => {
   const path = join(dir, name);
@@ -134,7 +139,9 @@ describe('RootsConsent.visibleRoots', () => {
     const store = await openStore();
     await store.add(await folder('a'), 'A');
     const consent = new RootsConsent(store);
-    await expect(consent.visibleRoots('fs', () => Promise.reject(new Error('queue full')))).rejects.toThrow('queue full');
+    await expect(consent.visibleRoots('fs', () => Promise.reject(new Error('queue full')))).rejects.toThrow(
+      'queue full',
+    );
     expect(names(await consent.visibleRoots('fs', asker(() => ({ allow: ['r1'] })).ask))).toEqual(['A']);
   });
 });

@@ -8,7 +8,11 @@ import type { RootsStore } from './roots-store';
  * or with a withdrawal (window closed, request cancelled), after which nothing
  * is remembered and the question comes up again next time.
  */
-export type RootsAsk = (server: string, roots: RootView[], signal?: AbortSignal) => Promise<RootConsentResponse | PendingWithdrawal>;
+export type RootsAsk = (
+  server: string,
+  roots: RootView[],
+  signal?: AbortSignal,
+) => Promise<RootConsentResponse | PendingWithdrawal>;
 
 function isWithdrawn(outcome: RootConsentResponse | PendingWithdrawal): outcome is PendingWithdrawal {
   return 'withdrawn' in outcome && outcome.withdrawn;
@@ -35,7 +39,9 @@ export class RootsConsent {
   answersFor(server: string): RootConsent {
     const stored = this.store.consentFor(server);
     const identity = this.identityOf(server);
-    return stored.identity === identity ? { allowed: stored.allowed, denied: stored.denied } : { allowed: [], denied: [] };
+    return stored.identity === identity
+      ? { allowed: stored.allowed, denied: stored.denied }
+      : { allowed: [], denied: [] };
   }
 
   /** The server's command or address was edited and the person kept its approvals: its answers now belong to the new identity. */
@@ -68,7 +74,9 @@ export class RootsConsent {
   private async resolve(server: string, ask: RootsAsk, signal?: AbortSignal): Promise<RootView[]> {
     const identity = this.identityOf(server);
     const answered = this.answersFor(server);
-    const unasked = this.usable(server).filter((r) => !answered.allowed.includes(r.id) && !answered.denied.includes(r.id));
+    const unasked = this.usable(server).filter(
+      (r) => !answered.allowed.includes(r.id) && !answered.denied.includes(r.id),
+    );
     if (unasked.length > 0 && signal?.aborted !== true) {
       const outcome = await ask(server, unasked, signal);
       if (!isWithdrawn(outcome)) {

@@ -31,7 +31,11 @@ const folder = async (name: string) => {
 };
 
 async function setup(ask: RootsAsk) {
-  const store = await RootsStore.open({ stateDir: join(dir, 'state'), warn: (text) => expect.fail(text), platform: 'linux' });
+  const store = await RootsStore.open({
+    stateDir: join(dir, 'state'),
+    warn: (text) => expect.fail(text),
+    platform: 'linux',
+  });
   const consent = new RootsConsent(store);
   return { store, consent, handler: createRootsListHandler({ store, consent, ask, platform: 'linux' }) };
 }
@@ -85,7 +89,10 @@ describe('createRootsListHandler', () => {
     server.server.setNotificationHandler('notifications/roots/list_changed', () => {
       notified += 1;
     });
-    const client = new Client({ name: 'berth-test', version: '0.0.0' }, { capabilities: { roots: { listChanged: true } } });
+    const client = new Client(
+      { name: 'berth-test', version: '0.0.0' },
+      { capabilities: { roots: { listChanged: true } } },
+    );
     client.setRequestHandler('roots/list', (_request, ctx) => handler('fs', ctx.mcpReq.signal));
     store.onChange((change) => {
       if (change.servers.includes('fs')) void client.sendRootsListChanged();
@@ -93,7 +100,10 @@ describe('createRootsListHandler', () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     await client.connect(clientSide);
-    closers.push(() => client.close(), () => server.close());
+    closers.push(
+      () => client.close(),
+      () => server.close(),
+    );
 
     expect((await server.server.listRoots()).roots.map((r) => r.name)).toEqual(['first']);
     await store.add(await folder('second'));

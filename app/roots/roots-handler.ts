@@ -29,7 +29,9 @@ export type RootsListAnswer = {
  * and the person allowed, as `file://` URIs of folders that exist right now.
  * Register it per server from the supervisor's `clientSetup`.
  */
-export function createRootsListHandler(options: RootsListHandlerOptions): (server: string, signal?: AbortSignal) => Promise<RootsListAnswer> {
+export function createRootsListHandler(
+  options: RootsListHandlerOptions,
+): (server: string, signal?: AbortSignal) => Promise<RootsListAnswer> {
   const platform = options.platform ?? process.platform;
   return async (server, signal) => {
     // Look at the disk now: a folder removed since the last check must not be handed out.

@@ -83,7 +83,11 @@ export class HostRoots implements ServerLifecycleListener {
       const state = options.servers.get(server);
       return state === undefined ? undefined : serverIdentity(state.config);
     });
-    this.listRoots = createRootsListHandler({ store, consent: this.consent, ask: (server, roots, signal) => this.ask(server, roots, signal) });
+    this.listRoots = createRootsListHandler({
+      store,
+      consent: this.consent,
+      ask: (server, roots, signal) => this.ask(server, roots, signal),
+    });
     store.onChange((change) => this.changed(change));
     const interval = options.checkIntervalMs ?? DEFAULT_ROOTS_CHECK_MS;
     if (interval > 0) {
@@ -96,7 +100,11 @@ export class HostRoots implements ServerLifecycleListener {
 
   /** Read roots.json and look at every root folder. */
   static async open(options: HostRootsOptions): Promise<HostRoots> {
-    const store = await RootsStore.open({ stateDir: options.stateDir, warn: options.warn, knownServers: options.knownServers });
+    const store = await RootsStore.open({
+      stateDir: options.stateDir,
+      warn: options.warn,
+      knownServers: options.knownServers,
+    });
     return new HostRoots(store, options);
   }
 
@@ -134,7 +142,10 @@ export class HostRoots implements ServerLifecycleListener {
   async pickFolder(): Promise<string | null> {
     const { pickFolder, shell } = this.options;
     if (pickFolder === undefined) {
-      const why = shell === 'browser' ? 'Berth runs in a browser tab here, which cannot open a system folder dialog' : 'this Berth window has no folder dialog';
+      const why =
+        shell === 'browser'
+          ? 'Berth runs in a browser tab here, which cannot open a system folder dialog'
+          : 'this Berth window has no folder dialog';
       throw new HostError('NOT_READY', `${why}: use the folder browser (roots.browse) instead`);
     }
     return pickFolder();
@@ -154,7 +165,9 @@ export class HostRoots implements ServerLifecycleListener {
 
   /** The server left the config: its exposure and answers go with it. */
   serverRemoved(name: string): void {
-    this.store.forgetServer(name).catch((error: unknown) => this.options.reportError(`forgetting the roots answers of '${name}' failed`, error));
+    this.store
+      .forgetServer(name)
+      .catch((error: unknown) => this.options.reportError(`forgetting the roots answers of '${name}' failed`, error));
   }
 
   /**
@@ -163,7 +176,8 @@ export class HostRoots implements ServerLifecycleListener {
    * for roots: the new name is asked again.)
    */
   async serverEdited(edit: ServerEdit): Promise<void> {
-    if (edit.keep && edit.from === edit.to && edit.fromIdentity !== edit.toIdentity) await this.consent.rebind(edit.from, edit.fromIdentity, edit.toIdentity);
+    if (edit.keep && edit.from === edit.to && edit.fromIdentity !== edit.toIdentity)
+      await this.consent.rebind(edit.from, edit.fromIdentity, edit.toIdentity);
   }
 
   /** Stop checking the disk and wait for pending saves of roots.json. */
@@ -173,9 +187,17 @@ export class HostRoots implements ServerLifecycleListener {
     await this.store.flush();
   }
 
-  private ask(server: string, roots: RootView[], signal?: AbortSignal): Promise<RootConsentResponse | PendingWithdrawal> {
+  private ask(
+    server: string,
+    roots: RootView[],
+    signal?: AbortSignal,
+  ): Promise<RootConsentResponse | PendingWithdrawal> {
     const asked = new Set(roots.map((r) => r.id));
-    this.log(server, 'info', `asks for its roots; asking the person about ${roots.length === 1 ? `'${roots[0]?.name}'` : `${roots.length} roots`}`);
+    this.log(
+      server,
+      'info',
+      `asks for its roots; asking the person about ${roots.length === 1 ? `'${roots[0]?.name}'` : `${roots.length} roots`}`,
+    );
     return this.options.pending.open(
       'root-consent',
       server,
@@ -184,7 +206,9 @@ export class HostRoots implements ServerLifecycleListener {
         ...(signal !== undefined ? { signal } : {}),
         validate: (answer) => {
           const unknown = answer.allow.filter((id) => !asked.has(id));
-          return unknown.length === 0 ? undefined : `the answer allows roots that were not asked about: ${unknown.join(', ')}`;
+          return unknown.length === 0
+            ? undefined
+            : `the answer allows roots that were not asked about: ${unknown.join(', ')}`;
         },
       },
     );
@@ -199,18 +223,27 @@ export class HostRoots implements ServerLifecycleListener {
       // Undefined: the server is not running, and asks for its roots when it next starts.
       this.options.servers.notifyRootsChanged(server)?.then(
         () => this.log(server, 'info', 'told that its roots changed'),
-        (error: unknown) => this.log(server, 'warning', `could not be told that its roots changed: ${errorMessage(error)}`),
+        (error: unknown) =>
+          this.log(server, 'warning', `could not be told that its roots changed: ${errorMessage(error)}`),
       );
     }
   }
 
   /** After the empty answer has gone out: a fresh process knows no folders at all. */
   private revokeByRestart(server: string, client: Client): void {
-    this.log(server, 'warning', 'no longer sees any root; restarting it so it cannot keep folders it was given before (servers may ignore an empty roots list)');
+    this.log(
+      server,
+      'warning',
+      'no longer sees any root; restarting it so it cannot keep folders it was given before (servers may ignore an empty roots list)',
+    );
     setImmediate(() => {
       // Already replaced (restarted or stopped meanwhile): nothing left to revoke.
       if (this.closed || !this.options.servers.isCurrentClient(server, client)) return;
-      this.options.servers.restart(server).catch((error: unknown) => this.options.reportError(`restarting '${server}' to take its roots away failed`, error));
+      this.options.servers
+        .restart(server)
+        .catch((error: unknown) =>
+          this.options.reportError(`restarting '${server}' to take its roots away failed`, error),
+        );
     });
   }
 

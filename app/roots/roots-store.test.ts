@@ -54,21 +54,45 @@ describe('RootsStore.add', () => {
     const named = await store.add(await folder('other'), '  Work  ');
     expect(named.name).toBe('Work');
     const saved: unknown = JSON.parse(await readFile(join(stateDir, 'roots.json'), 'utf8'));
-    expect(saved).toMatchObject({ version: 1, roots: [{ id: 'r1', path }, { id: 'r2', name: 'Work' }] });
+    expect(saved).toMatchObject({
+      version: 1,
+      roots: [
+        { id: 'r1', path },
+        { id: 'r2', name: 'Work' },
+      ],
+    });
     expect((await open()).list().map((r) => r.name)).toEqual(['My Café 日本', 'Work']);
   });
 
   it('gives a clear error for a missing folder, a file, a relative path, traversal and a duplicate', async () => {
     const store = await open();
     await writeFile(join(dir, 'notes.txt'), 'x');
-    await expect(store.add(join(dir, 'nope'))).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('does not exist') });
-    await expect(store.add(join(dir, 'notes.txt'))).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('is a file, not a folder') });
-    await expect(store.add('relative/dir')).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('relative path') });
-    await expect(store.add(`${dir}/a/../b`)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining("'..'") });
-    await expect(store.add('C:\\Users\\me')).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('Windows path') });
+    await expect(store.add(join(dir, 'nope'))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('does not exist'),
+    });
+    await expect(store.add(join(dir, 'notes.txt'))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('is a file, not a folder'),
+    });
+    await expect(store.add('relative/dir')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('relative path'),
+    });
+    await expect(store.add(`${dir}/a/../b`)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining("'..'"),
+    });
+    await expect(store.add('C:\\Users\\me')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('Windows path'),
+    });
     const path = await folder('p');
     await store.add(path, 'P');
-    await expect(store.add(`${path}//`)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining("named 'P'") });
+    await expect(store.add(`${path}//`)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining("named 'P'"),
+    });
     await expect(store.add(await folder('q'), '   ')).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'name' });
     expect(store.list()).toHaveLength(1);
   });
@@ -78,7 +102,10 @@ describe('RootsStore.add', () => {
     const path = await folder('locked');
     await chmod(path, 0o000);
     const store = await open();
-    await expect(store.add(path)).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('cannot be read') });
+    await expect(store.add(path)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('cannot be read'),
+    });
     await chmod(path, 0o755);
   });
 });
@@ -135,7 +162,10 @@ describe('RootsStore exposure and changes', () => {
     expect(changes).toHaveLength(before);
     await store.forgetServer('git');
     await store.flush();
-    const saved = JSON.parse(await readFile(join(stateDir, 'roots.json'), 'utf8')) as { exposure: object; consent: object };
+    const saved = JSON.parse(await readFile(join(stateDir, 'roots.json'), 'utf8')) as {
+      exposure: object;
+      consent: object;
+    };
     expect(saved.exposure).toEqual({});
     expect(saved.consent).toEqual({});
     expect(store.exposure('git')).toBe('all');
@@ -190,7 +220,11 @@ describe('RootsStore.check', () => {
     const root = await store.add(path);
     await rm(path, { recursive: true });
     const checked = await store.check();
-    expect(checked[0]).toMatchObject({ id: root.id, missing: true, problem: expect.stringContaining('does not exist') });
+    expect(checked[0]).toMatchObject({
+      id: root.id,
+      missing: true,
+      problem: expect.stringContaining('does not exist'),
+    });
     expect(store.rootsFor('fs')[0]?.missing).toBe(true);
     expect(changes.at(-1)?.servers).toEqual(['fs']);
     const count = changes.length;
@@ -225,7 +259,10 @@ describe('RootsStore file handling', () => {
 
   it('moves a file of the wrong shape aside, naming the problem', async () => {
     await mkdir(stateDir, { recursive: true });
-    await writeFile(join(stateDir, 'roots.json'), JSON.stringify({ version: 1, roots: [{ id: 'x' }], exposure: {}, consent: {} }));
+    await writeFile(
+      join(stateDir, 'roots.json'),
+      JSON.stringify({ version: 1, roots: [{ id: 'x' }], exposure: {}, consent: {} }),
+    );
     await open();
     expect(warnings[0]).toMatch(/roots\.0\.path/);
   });

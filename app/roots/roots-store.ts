@@ -49,7 +49,10 @@ export class RootsStore {
   private queue: Promise<unknown> = Promise.resolve();
   private saveBlocked: string | undefined;
   /** Roots removed since start-up, with where they were listed, so Undo brings back exposure and answers too. */
-  private readonly removedRoots = new Map<string, { root: Root; index: number; exposedTo: string[]; allowedBy: string[]; deniedBy: string[] }>();
+  private readonly removedRoots = new Map<
+    string,
+    { root: Root; index: number; exposedTo: string[]; allowedBy: string[]; deniedBy: string[] }
+  >();
 
   private constructor(private readonly options: RootsStoreOptions) {
     this.filePath = join(options.stateDir, 'roots.json');
@@ -84,7 +87,11 @@ export class RootsStore {
    * root already, INVALID_INPUT at `confirmBroad` for `/` or the home folder
    * (see broadFolderWarning) unless `confirmBroad` is set.
    */
-  add(path: string, name?: string, { confirmBroad = false }: { confirmBroad?: boolean | undefined } = {}): Promise<RootView> {
+  add(
+    path: string,
+    name?: string,
+    { confirmBroad = false }: { confirmBroad?: boolean | undefined } = {},
+  ): Promise<RootView> {
     return this.serialize(async () => {
       const normalized = normalizeRootPath(path, this.platform);
       const finalName = checkName(name ?? defaultName(normalized));
@@ -92,9 +99,16 @@ export class RootsStore {
       if (!probe.ok) throw new HostError(probe.code, `Cannot add this root: ${probe.problem}`, 'path');
       const real = (await realFolder(normalized, this.platform)) ?? normalized;
       const existing = this.file.roots.find((r) => r.path === real);
-      if (existing !== undefined) throw new HostError('CONFLICT', `${real} is already a root, named '${existing.name}'`, 'path');
+      if (existing !== undefined)
+        throw new HostError('CONFLICT', `${real} is already a root, named '${existing.name}'`, 'path');
       await this.requireBroadConfirmed(real, confirmBroad);
-      const root: Root = { id: this.newId(), path: real, ...(real === normalized ? {} : { linkPath: normalized }), name: finalName, addedAt: this.now() };
+      const root: Root = {
+        id: this.newId(),
+        path: real,
+        ...(real === normalized ? {} : { linkPath: normalized }),
+        name: finalName,
+        addedAt: this.now(),
+      };
       await this.commit({ ...this.file, roots: [...this.file.roots, root] });
       return this.view(root);
     });
@@ -105,7 +119,8 @@ export class RootsStore {
     return this.serialize(async () => {
       const root = this.require(id);
       const drop = (ids: string[]) => ids.filter((x) => x !== id);
-      const serversWhere = (has: (server: string) => boolean) => Object.keys({ ...this.file.exposure, ...this.file.consent }).filter(has);
+      const serversWhere = (has: (server: string) => boolean) =>
+        Object.keys({ ...this.file.exposure, ...this.file.consent }).filter(has);
       const removed = {
         root,
         index: this.file.roots.indexOf(root),
@@ -114,10 +129,16 @@ export class RootsStore {
         deniedBy: serversWhere((server) => this.file.consent[server]?.denied.includes(id) === true),
       };
       const exposure = Object.fromEntries(
-        Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [server, e === 'all' ? e : drop(e)]),
+        Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [
+          server,
+          e === 'all' ? e : drop(e),
+        ]),
       );
       const consent = Object.fromEntries(
-        Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [server, { ...c, allowed: drop(c.allowed), denied: drop(c.denied) }]),
+        Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [
+          server,
+          { ...c, allowed: drop(c.allowed), denied: drop(c.denied) },
+        ]),
       );
       await this.commit({ ...this.file, roots: this.file.roots.filter((r) => r.id !== id), exposure, consent });
       this.problems.delete(id);
@@ -133,22 +154,36 @@ export class RootsStore {
   restore(id: string): Promise<RootView> {
     return this.serialize(async () => {
       const removed = this.removedRoots.get(id);
-      if (removed === undefined) throw new HostError('NOT_FOUND', `root '${id}' cannot be restored: it was not removed since Berth started`, 'id');
+      if (removed === undefined)
+        throw new HostError(
+          'NOT_FOUND',
+          `root '${id}' cannot be restored: it was not removed since Berth started`,
+          'id',
+        );
       const clash = this.file.roots.find((r) => r.path === removed.root.path);
-      if (clash !== undefined) throw new HostError('CONFLICT', `${clash.path} is a root again already, named '${clash.name}'`, 'id');
+      if (clash !== undefined)
+        throw new HostError('CONFLICT', `${clash.path} is a root again already, named '${clash.name}'`, 'id');
       const probe = await checkRootFolder(removed.root, this.platform);
       if (probe.ok) this.problems.delete(id);
       else this.problems.set(id, probe);
       const roots = [...this.file.roots];
       roots.splice(Math.min(removed.index, roots.length), 0, removed.root);
-      const addTo = (ids: string[], server: string, servers: string[]) => (servers.includes(server) ? [...ids, id] : ids);
+      const addTo = (ids: string[], server: string, servers: string[]) =>
+        servers.includes(server) ? [...ids, id] : ids;
       const exposure = Object.fromEntries(
-        Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [server, e === 'all' ? e : addTo(e, server, removed.exposedTo)]),
+        Object.entries(this.file.exposure).map(([server, e]): [string, RootExposure] => [
+          server,
+          e === 'all' ? e : addTo(e, server, removed.exposedTo),
+        ]),
       );
       const consent = Object.fromEntries(
         Object.entries(this.file.consent).map(([server, c]): [string, RootConsent] => [
           server,
-          { ...c, allowed: addTo(c.allowed, server, removed.allowedBy), denied: addTo(c.denied, server, removed.deniedBy) },
+          {
+            ...c,
+            allowed: addTo(c.allowed, server, removed.allowedBy),
+            denied: addTo(c.denied, server, removed.deniedBy),
+          },
         ]),
       );
       await this.commit({ ...this.file, roots, exposure, consent });
@@ -169,9 +204,16 @@ export class RootsStore {
       if (!probe.ok) throw new HostError(probe.code, `Cannot share the new folder: ${probe.problem}`, 'id');
       const real = (await realFolder(picked, this.platform)) ?? picked;
       const clash = this.file.roots.find((r) => r.path === real && r.id !== id);
-      if (clash !== undefined) throw new HostError('CONFLICT', `${real} is already a root, named '${clash.name}'`, 'id');
+      if (clash !== undefined)
+        throw new HostError('CONFLICT', `${real} is already a root, named '${clash.name}'`, 'id');
       await this.requireBroadConfirmed(real, confirmBroad);
-      const next: Root = { id, path: real, ...(real === picked ? {} : { linkPath: picked }), name: root.name, addedAt: root.addedAt };
+      const next: Root = {
+        id,
+        path: real,
+        ...(real === picked ? {} : { linkPath: picked }),
+        name: root.name,
+        addedAt: root.addedAt,
+      };
       // Saved while still held back, then released: the servers that see it hear of the change once it is usable.
       await this.commit({ ...this.file, roots: this.file.roots.map((r) => (r.id === id ? next : r)) });
       const before = this.visibleKeys();
@@ -234,7 +276,11 @@ export class RootsStore {
   /** What the person answered about `server` seeing roots. */
   consentFor(server: string): RootConsent {
     const c = this.file.consent[server];
-    return { allowed: [...(c?.allowed ?? [])], denied: [...(c?.denied ?? [])], ...(c?.identity !== undefined ? { identity: c.identity } : {}) };
+    return {
+      allowed: [...(c?.allowed ?? [])],
+      denied: [...(c?.denied ?? [])],
+      ...(c?.identity !== undefined ? { identity: c.identity } : {}),
+    };
   }
 
   /** Remember answers: a later one about a root replaces an earlier one, unknown ids are ignored, answers to another server identity dropped. */
@@ -247,7 +293,10 @@ export class RootsStore {
       const keep = (ids: string[]) => ids.filter((id) => !answered.has(id));
       const next: RootConsent = {
         allowed: [...keep(current.allowed), ...answer.allowed.filter((id) => known.has(id))],
-        denied: [...keep(current.denied), ...answer.denied.filter((id) => known.has(id) && !answer.allowed.includes(id))],
+        denied: [
+          ...keep(current.denied),
+          ...answer.denied.filter((id) => known.has(id) && !answer.allowed.includes(id)),
+        ],
         ...(answer.identity !== undefined ? { identity: answer.identity } : {}),
       };
       await this.commit({ ...this.file, consent: { ...this.file.consent, [server]: next } });
@@ -263,7 +312,10 @@ export class RootsStore {
     return this.serialize(async () => {
       const current = this.consentFor(server);
       const forget = (ids: string[]) => (rootIds === undefined ? [] : ids.filter((id) => !rootIds.includes(id)));
-      const consent = { ...this.file.consent, [server]: { ...current, allowed: forget(current.allowed), denied: forget(current.denied) } };
+      const consent = {
+        ...this.file.consent,
+        [server]: { ...current, allowed: forget(current.allowed), denied: forget(current.denied) },
+      };
       await this.commit({ ...this.file, consent }, [server]);
     });
   }
@@ -308,7 +360,12 @@ export class RootsStore {
   private view(root: Root): RootView {
     const found = this.problems.get(root.id);
     if (found === undefined) return { ...root, missing: false };
-    return { ...root, missing: true, problem: found.problem, ...(found.retarget === undefined ? {} : { retarget: found.retarget }) };
+    return {
+      ...root,
+      missing: true,
+      problem: found.problem,
+      ...(found.retarget === undefined ? {} : { retarget: found.retarget }),
+    };
   }
 
   /** `/`, the home folder or a folder holding it is shared only on an explicit yes (the renderer asks, then sends `confirmBroad`). */
@@ -327,7 +384,8 @@ export class RootsStore {
 
   /** Save `next`, then adopt it and tell listeners; on a failed save nothing changes. */
   private async commit(next: RootsFile, alsoChanged: string[] = []): Promise<void> {
-    if (this.saveBlocked !== undefined) throw new HostError('IO_ERROR', `Not saving roots to ${this.filePath}: ${this.saveBlocked}`);
+    if (this.saveBlocked !== undefined)
+      throw new HostError('IO_ERROR', `Not saving roots to ${this.filePath}: ${this.saveBlocked}`);
     const before = this.visibleKeys();
     try {
       await atomicWriteFile(this.filePath, `${JSON.stringify(next, null, 2)}\n`);
@@ -349,7 +407,9 @@ export class RootsStore {
     const keys = new Map<string, string>();
     for (const server of servers) {
       const ids = this.exposedIds(server);
-      const visible = this.file.roots.filter((r) => !this.problems.has(r.id) && (ids === undefined || ids.includes(r.id)));
+      const visible = this.file.roots.filter(
+        (r) => !this.problems.has(r.id) && (ids === undefined || ids.includes(r.id)),
+      );
       keys.set(server, JSON.stringify(visible.map((r) => [r.id, r.name, r.path])));
     }
     return keys;
@@ -365,7 +425,9 @@ export class RootsStore {
   }
 
   private async probeAll(): Promise<void> {
-    const results = await Promise.all(this.file.roots.map(async (root) => [root.id, await checkRootFolder(root, this.platform)] as const));
+    const results = await Promise.all(
+      this.file.roots.map(async (root) => [root.id, await checkRootFolder(root, this.platform)] as const),
+    );
     for (const [id, probe] of results) {
       if (probe.ok) this.problems.delete(id);
       else this.problems.set(id, probe);

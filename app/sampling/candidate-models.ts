@@ -36,7 +36,13 @@ export interface SamplingModels {
 }
 
 /** Display names of providers the model table may name before the registry knows them. */
-const PROVIDER_LABELS: Readonly<Record<string, string>> = { [ANTHROPIC_PROVIDER_ID]: 'Anthropic', openai: 'OpenAI', ollama: 'Ollama', openrouter: 'OpenRouter', lmstudio: 'LM Studio' };
+const PROVIDER_LABELS: Readonly<Record<string, string>> = {
+  [ANTHROPIC_PROVIDER_ID]: 'Anthropic',
+  openai: 'OpenAI',
+  ollama: 'Ollama',
+  openrouter: 'OpenRouter',
+  lmstudio: 'LM Studio',
+};
 
 /** A provider's display name from its id, for keys no registry has labelled. */
 export function providerLabelOf(key: string): string {
@@ -45,7 +51,10 @@ export function providerLabelOf(key: string): string {
 }
 
 /** The person's own tier and ranks (Settings) over a candidate's defaults, by model key. */
-export function withRankOverrides(models: readonly CandidateModel[], overrides: Readonly<Record<string, ModelRanks>>): CandidateModel[] {
+export function withRankOverrides(
+  models: readonly CandidateModel[],
+  overrides: Readonly<Record<string, ModelRanks>>,
+): CandidateModel[] {
   return models.map((model) => {
     const own = overrides[model.key];
     return own === undefined ? { ...model } : { ...model, ...own };
@@ -53,7 +62,14 @@ export function withRankOverrides(models: readonly CandidateModel[], overrides: 
 }
 
 /** A model of the model table as a candidate (the table's ids are model keys). */
-export function candidateOf({ id, label, tier, costRank, speedRank, intelligenceRank }: ConfiguredModel): CandidateModel {
+export function candidateOf({
+  id,
+  label,
+  tier,
+  costRank,
+  speedRank,
+  intelligenceRank,
+}: ConfiguredModel): CandidateModel {
   return { key: id, label, providerLabel: providerLabelOf(id), tier, costRank, speedRank, intelligenceRank };
 }
 
@@ -63,7 +79,11 @@ export function fixedSamplingModels(models: readonly CandidateModel[], defaultKe
 }
 
 /** The candidates from today's model table (settings.json `models`, else Berth's defaults), with the person's rank overrides. */
-export function modelTableCandidates(source: { models(): ConfiguredModel[]; defaultModel(): string; modelRanks(): Record<string, ModelRanks> }): SamplingModels {
+export function modelTableCandidates(source: {
+  models(): ConfiguredModel[];
+  defaultModel(): string;
+  modelRanks(): Record<string, ModelRanks>;
+}): SamplingModels {
   return {
     list: () => withRankOverrides(source.models().map(candidateOf), source.modelRanks()),
     defaultKey: () => source.defaultModel(),
@@ -75,24 +95,40 @@ export function modelTableCandidates(source: { models(): ConfiguredModel[]; defa
  * none), with the person's rank overrides: what sampling chooses among once
  * providers are configured.
  */
-export function catalogCandidates(source: { catalog(): CatalogModel[]; defaultModel(): string; modelRanks(): Record<string, ModelRanks> }): SamplingModels {
+export function catalogCandidates(source: {
+  catalog(): CatalogModel[];
+  defaultModel(): string;
+  modelRanks(): Record<string, ModelRanks>;
+}): SamplingModels {
   return {
     list: () =>
       withRankOverrides(
         source
           .catalog()
           .filter((model) => model.ready)
-          .map(({ key, label, providerLabel, tier, costRank, speedRank, intelligenceRank, supportsTools, takesImages }) => ({
-            key,
-            label,
-            providerLabel,
-            tier,
-            costRank,
-            speedRank,
-            intelligenceRank,
-            supportsTools,
-            takesImages,
-          })),
+          .map(
+            ({
+              key,
+              label,
+              providerLabel,
+              tier,
+              costRank,
+              speedRank,
+              intelligenceRank,
+              supportsTools,
+              takesImages,
+            }) => ({
+              key,
+              label,
+              providerLabel,
+              tier,
+              costRank,
+              speedRank,
+              intelligenceRank,
+              supportsTools,
+              takesImages,
+            }),
+          ),
         source.modelRanks(),
       ),
     defaultKey: () => source.defaultModel(),

@@ -21,12 +21,25 @@ const model = (key: string, provider: string, ready: boolean, extra: Partial<Cat
 describe('sampling candidates from every provider', () => {
   it('offers only models whose provider is ready, with the person’s ranks over the defaults', () => {
     const candidates = catalogCandidates({
-      catalog: () => [model('claude-sonnet-5', 'anthropic', false), model('ollama:llama3.1:8b', 'ollama', true, { supportsTools: false, takesImages: false })],
+      catalog: () => [
+        model('claude-sonnet-5', 'anthropic', false),
+        model('ollama:llama3.1:8b', 'ollama', true, { supportsTools: false, takesImages: false }),
+      ],
       defaultModel: () => 'ollama:llama3.1:8b',
       modelRanks: () => ({ 'ollama:llama3.1:8b': { tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4 } }),
     });
     expect(candidates.list()).toEqual([
-      { key: 'ollama:llama3.1:8b', label: 'ollama:llama3.1:8b', providerLabel: 'Ollama', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4, supportsTools: false, takesImages: false },
+      {
+        key: 'ollama:llama3.1:8b',
+        label: 'ollama:llama3.1:8b',
+        providerLabel: 'Ollama',
+        tier: 'fast',
+        costRank: 1,
+        speedRank: 1,
+        intelligenceRank: 4,
+        supportsTools: false,
+        takesImages: false,
+      },
     ]);
     expect(candidates.defaultKey()).toBe('ollama:llama3.1:8b');
   });

@@ -5,9 +5,16 @@ import { AnthropicProvider, LlmError } from '../providers/llm-provider';
 import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
 import { SamplingMappingError, createLlmGenerate, fromLlmResponse, toLlmRequest } from './llm-sampling';
 
-const base: CreateMessageRequestParams = { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 64 };
+const base: CreateMessageRequestParams = {
+  messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+  maxTokens: 64,
+};
 
-function response(content: LlmResponse['content'], stopReason: string | null = 'end_turn', extra: Partial<LlmResponse> = {}): LlmResponse {
+function response(
+  content: LlmResponse['content'],
+  stopReason: string | null = 'end_turn',
+  extra: Partial<LlmResponse> = {},
+): LlmResponse {
   return { content, stopReason, usage: { inputTokens: 1, outputTokens: 1 }, ...extra };
 }
 
@@ -27,7 +34,13 @@ describe('toLlmRequest', () => {
       {
         ...base,
         messages: [
-          { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', data: 'aGk=', mimeType: 'image/png' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Look' },
+              { type: 'image', data: 'aGk=', mimeType: 'image/png' },
+            ],
+          },
           { role: 'assistant', content: { type: 'text', text: 'A cat.' } },
         ],
         systemPrompt: 'Be kind.',
@@ -45,7 +58,13 @@ describe('toLlmRequest', () => {
       temperature: 0.2,
       stopSequences: ['STOP'],
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'aGk=' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'aGk=' } },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'text', text: 'A cat.' }] },
       ],
     });
@@ -72,14 +91,29 @@ describe('toLlmRequest', () => {
             },
           },
         ],
-        tools: [{ name: 'weather', description: 'Weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        tools: [
+          {
+            name: 'weather',
+            description: 'Weather',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        ],
         toolChoice: { mode: 'required' },
       },
       'claude-x',
     );
-    expect(body.tools).toEqual([{ name: 'weather', description: 'Weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }]);
+    expect(body.tools).toEqual([
+      {
+        name: 'weather',
+        description: 'Weather',
+        input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+    ]);
     expect(body.toolChoice).toEqual({ type: 'any' });
-    expect(body.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'weather', input: { city: 'Oslo' } }] });
+    expect(body.messages[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 't1', name: 'weather', input: { city: 'Oslo' } }],
+    });
     expect(body.messages[2]).toEqual({
       role: 'user',
       content: [
@@ -95,23 +129,59 @@ describe('toLlmRequest', () => {
         },
       ],
     });
-    expect(toLlmRequest({ ...base, tools: [], toolChoice: { mode: 'none' } }, 'm').toolChoice).toEqual({ type: 'none' });
+    expect(toLlmRequest({ ...base, tools: [], toolChoice: { mode: 'none' } }, 'm').toolChoice).toEqual({
+      type: 'none',
+    });
   });
 
   it('refuses audio and unsupported image types with a message that says where', () => {
-    expect(() => toLlmRequest({ ...base, messages: [{ role: 'user', content: { type: 'audio', data: 'aGk=', mimeType: 'audio/wav' } }] }, 'm')).toThrow(
+    expect(() =>
+      toLlmRequest(
+        { ...base, messages: [{ role: 'user', content: { type: 'audio', data: 'aGk=', mimeType: 'audio/wav' } }] },
+        'm',
+      ),
+    ).toThrow(
       new SamplingMappingError('message 1: Berth cannot send audio to a model (audio/wav); only text and images'),
     );
     expect(() =>
-      toLlmRequest({ ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'image', data: 'aGk=', mimeType: 'image/bmp' }] }] }, 'm'),
+      toLlmRequest(
+        {
+          ...base,
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'x' },
+                { type: 'image', data: 'aGk=', mimeType: 'image/bmp' },
+              ],
+            },
+          ],
+        },
+        'm',
+      ),
     ).toThrow('message 1 block 2: models take JPEG, PNG, GIF or WebP images, not image/bmp');
   });
 });
 
 describe('fromLlmResponse', () => {
   it('joins text into one block without tools and maps the stop reason', () => {
-    const result = fromLlmResponse(response([{ type: 'text', text: 'Hello ' }, { type: 'text', text: 'world' }], 'max_tokens'), false, 'claude-x');
-    expect(result).toEqual({ content: { type: 'text', text: 'Hello world' }, stopReason: 'maxTokens', usage: { inputTokens: 1, outputTokens: 1 }, model: 'claude-x' });
+    const result = fromLlmResponse(
+      response(
+        [
+          { type: 'text', text: 'Hello ' },
+          { type: 'text', text: 'world' },
+        ],
+        'max_tokens',
+      ),
+      false,
+      'claude-x',
+    );
+    expect(result).toEqual({
+      content: { type: 'text', text: 'Hello world' },
+      stopReason: 'maxTokens',
+      usage: { inputTokens: 1, outputTokens: 1 },
+      model: 'claude-x',
+    });
   });
 
   it('keeps text and tool_use blocks in order with tools; drops tool_use without', () => {
@@ -128,36 +198,67 @@ describe('fromLlmResponse', () => {
       usage: { inputTokens: 1, outputTokens: 1 },
       model: 'claude-x',
     });
-    expect(fromLlmResponse(response(blocks, 'tool_use'), false, 'claude-x').content).toEqual({ type: 'text', text: 'Checking' });
-    expect(fromLlmResponse(response([], 'refusal'), false, 'claude-x')).toMatchObject({ content: { type: 'text', text: '' }, stopReason: 'refusal' });
+    expect(fromLlmResponse(response(blocks, 'tool_use'), false, 'claude-x').content).toEqual({
+      type: 'text',
+      text: 'Checking',
+    });
+    expect(fromLlmResponse(response([], 'refusal'), false, 'claude-x')).toMatchObject({
+      content: { type: 'text', text: '' },
+      stopReason: 'refusal',
+    });
     expect(fromLlmResponse(response([], null), false, 'claude-x')).not.toHaveProperty('stopReason');
   });
 
   it('maps finish reasons in OpenAI words too, should a provider pass them through', () => {
-    const reasons = ['stop', 'length', 'tool_calls', 'stop_sequence', 'content_filter'].map((reason) => fromLlmResponse(response([], reason), false, 'm').stopReason);
+    const reasons = ['stop', 'length', 'tool_calls', 'stop_sequence', 'content_filter'].map(
+      (reason) => fromLlmResponse(response([], reason), false, 'm').stopReason,
+    );
     expect(reasons).toEqual(['endTurn', 'maxTokens', 'toolUse', 'stopSequence', 'content_filter']);
   });
 
   it('tells the server the model’s own name: what the provider reported, else the id behind the key', () => {
     expect(fromLlmResponse(response([]), false, 'openai:gpt-4o').model).toBe('gpt-4o');
     expect(fromLlmResponse(response([]), false, 'ollama:llama3.1:8b').model).toBe('llama3.1:8b');
-    expect(fromLlmResponse(response([], 'end_turn', { model: 'openai/gpt-4o-2024-08-06' }), false, 'openrouter:openai/gpt-4o').model).toBe('openai/gpt-4o-2024-08-06');
-    expect(fromLlmResponse(response([], 'end_turn', { model: ' ' }), false, 'claude-sonnet-5').model).toBe('claude-sonnet-5');
+    expect(
+      fromLlmResponse(
+        response([], 'end_turn', { model: 'openai/gpt-4o-2024-08-06' }),
+        false,
+        'openrouter:openai/gpt-4o',
+      ).model,
+    ).toBe('openai/gpt-4o-2024-08-06');
+    expect(fromLlmResponse(response([], 'end_turn', { model: ' ' }), false, 'claude-sonnet-5').model).toBe(
+      'claude-sonnet-5',
+    );
   });
 
   it('counts cache reads and writes as input, and reports nothing when the provider reported nothing (0 and 0)', () => {
-    const cached = response([], 'end_turn', { usage: { inputTokens: 10, outputTokens: 42, cacheReadTokens: 3_000, cacheWriteTokens: 200 } });
+    const cached = response([], 'end_turn', {
+      usage: { inputTokens: 10, outputTokens: 42, cacheReadTokens: 3_000, cacheWriteTokens: 200 },
+    });
     expect(fromLlmResponse(cached, false, 'm').usage).toEqual({ inputTokens: 3_210, outputTokens: 42 });
-    expect(fromLlmResponse(response([], 'end_turn', { usage: { inputTokens: 0, outputTokens: 0 } }), false, 'm')).not.toHaveProperty('usage');
+    expect(
+      fromLlmResponse(response([], 'end_turn', { usage: { inputTokens: 0, outputTokens: 0 } }), false, 'm'),
+    ).not.toHaveProperty('usage');
   });
 });
 
 describe('createLlmGenerate', () => {
   it('sends the mapped request with the model key and the signal to the provider and maps the answer back', async () => {
-    const provider = new FakeProvider(async () => response([{ type: 'text', text: 'Ahoy' }], 'end_turn', { usage: { inputTokens: 7, outputTokens: 3 } }));
+    const provider = new FakeProvider(async () =>
+      response([{ type: 'text', text: 'Ahoy' }], 'end_turn', { usage: { inputTokens: 7, outputTokens: 3 } }),
+    );
     const signal = new AbortController().signal;
-    const result = await createLlmGenerate(provider)({ ...base, systemPrompt: 'Pirate.', temperature: 0.4, stopSequences: ['ARR'] }, 'openai:gpt-4o', signal);
-    expect(result).toEqual({ content: { type: 'text', text: 'Ahoy' }, stopReason: 'endTurn', usage: { inputTokens: 7, outputTokens: 3 }, model: 'gpt-4o' });
+    const result = await createLlmGenerate(provider)(
+      { ...base, systemPrompt: 'Pirate.', temperature: 0.4, stopSequences: ['ARR'] },
+      'openai:gpt-4o',
+      signal,
+    );
+    expect(result).toEqual({
+      content: { type: 'text', text: 'Ahoy' },
+      stopReason: 'endTurn',
+      usage: { inputTokens: 7, outputTokens: 3 },
+      model: 'gpt-4o',
+    });
     expect(provider.requests).toEqual([
       {
         model: 'openai:gpt-4o',
@@ -172,22 +273,37 @@ describe('createLlmGenerate', () => {
   });
 
   it('offers tools with their choice and returns tool_use blocks', async () => {
-    const provider = new FakeProvider(async () => response([{ type: 'tool_use', id: 'c1', name: 'lookup', input: { q: 'x' } }], 'tool_use'));
+    const provider = new FakeProvider(async () =>
+      response([{ type: 'tool_use', id: 'c1', name: 'lookup', input: { q: 'x' } }], 'tool_use'),
+    );
     const result = await createLlmGenerate(provider)(
       { ...base, tools: [{ name: 'lookup', inputSchema: { type: 'object' } }], toolChoice: { mode: 'required' } },
       'ollama:qwen3',
       new AbortController().signal,
     );
-    expect(provider.requests[0]).toMatchObject({ tools: [{ name: 'lookup', input_schema: { type: 'object' } }], toolChoice: { type: 'any' } });
-    expect(result).toMatchObject({ content: [{ type: 'tool_use', id: 'c1', name: 'lookup', input: { q: 'x' } }], stopReason: 'toolUse', model: 'qwen3' });
+    expect(provider.requests[0]).toMatchObject({
+      tools: [{ name: 'lookup', input_schema: { type: 'object' } }],
+      toolChoice: { type: 'any' },
+    });
+    expect(result).toMatchObject({
+      content: [{ type: 'tool_use', id: 'c1', name: 'lookup', input: { q: 'x' } }],
+      stopReason: 'toolUse',
+      model: 'qwen3',
+    });
   });
 
   it('passes the provider’s error through with its words, and refuses audio before calling anyone', async () => {
     const provider = new FakeProvider(async () => {
       throw new LlmError('network', 'nothing is listening at 127.0.0.1:11434 — is Ollama running?');
     });
-    await expect(createLlmGenerate(provider)(base, 'ollama:llama3', new AbortController().signal)).rejects.toThrow('nothing is listening at 127.0.0.1:11434');
-    const audio = createLlmGenerate(provider)({ ...base, messages: [{ role: 'user', content: { type: 'audio', data: 'aGk=', mimeType: 'audio/wav' } }] }, 'm', new AbortController().signal);
+    await expect(createLlmGenerate(provider)(base, 'ollama:llama3', new AbortController().signal)).rejects.toThrow(
+      'nothing is listening at 127.0.0.1:11434',
+    );
+    const audio = createLlmGenerate(provider)(
+      { ...base, messages: [{ role: 'user', content: { type: 'audio', data: 'aGk=', mimeType: 'audio/wav' } }] },
+      'm',
+      new AbortController().signal,
+    );
     await expect(audio).rejects.toBeInstanceOf(SamplingMappingError);
     expect(provider.requests).toHaveLength(1);
   });
@@ -197,7 +313,17 @@ describe('sampling through the Anthropic provider', () => {
   it('counts a cached prompt once against the budget: the provider reports Anthropic’s cache counts beside the input, and sampling adds them', async () => {
     const fake = await FakeAnthropic.start({ apiKey: 'sk-sampling' });
     try {
-      fake.script([{ text: 'ok', usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 3_000, cache_creation_input_tokens: 200 } }]);
+      fake.script([
+        {
+          text: 'ok',
+          usage: {
+            input_tokens: 10,
+            output_tokens: 4,
+            cache_read_input_tokens: 3_000,
+            cache_creation_input_tokens: 200,
+          },
+        },
+      ]);
       const provider = new AnthropicProvider({ apiKey: 'sk-sampling', baseURL: fake.url, maxRetries: 0 });
       const result = await createLlmGenerate(provider)(base, 'claude-test', new AbortController().signal);
       expect(result.usage).toEqual({ inputTokens: 3_210, outputTokens: 4 });

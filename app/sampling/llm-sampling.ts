@@ -1,5 +1,16 @@
-import type { ContentBlockParam, ImageBlockParam, MessageParam, TextBlockParam, Tool as LlmTool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
-import type { ContentBlock, CreateMessageRequestParams, SamplingMessageContentBlock } from '@modelcontextprotocol/client';
+import type {
+  ContentBlockParam,
+  ImageBlockParam,
+  MessageParam,
+  TextBlockParam,
+  Tool as LlmTool,
+  ToolChoice,
+} from '@anthropic-ai/sdk/resources/messages';
+import type {
+  ContentBlock,
+  CreateMessageRequestParams,
+  SamplingMessageContentBlock,
+} from '@modelcontextprotocol/client';
 import { splitModelKey } from '../../shared/domain/model-key';
 import type { TokenUsage } from '../../shared/domain/sampling-limits';
 import type { LlmProvider, LlmResponse, LlmStreamRequest, LlmUsage } from '../providers/llm-provider';
@@ -45,7 +56,10 @@ function toolResultContent(blocks: ContentBlock[], where: string): Array<TextBlo
       case 'resource': {
         const { resource } = block;
         if ('text' in resource) return { type: 'text', text: `Resource ${resource.uri}:\n${resource.text}` };
-        return { type: 'text', text: `[binary resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''} not shown to the model]` };
+        return {
+          type: 'text',
+          text: `[binary resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''} not shown to the model]`,
+        };
       }
       case 'resource_link':
         return { type: 'text', text: `[resource link: ${block.name} <${block.uri}>]` };
@@ -87,7 +101,9 @@ function toolChoice(mode: 'auto' | 'required' | 'none' | undefined): ToolChoice 
 export function toLlmRequest(params: CreateMessageRequestParams, model: string): Omit<LlmStreamRequest, 'signal'> {
   const messages: MessageParam[] = params.messages.map((message, index) => {
     const blocks = Array.isArray(message.content) ? message.content : [message.content];
-    const content = blocks.map((block, at) => toBlock(block, `message ${index + 1}${blocks.length > 1 ? ` block ${at + 1}` : ''}`));
+    const content = blocks.map((block, at) =>
+      toBlock(block, `message ${index + 1}${blocks.length > 1 ? ` block ${at + 1}` : ''}`),
+    );
     return message.role === 'user' ? { role: 'user', content } : { role: 'assistant', content };
   });
   const tools: LlmTool[] | undefined = params.tools?.map((tool) => ({
@@ -102,9 +118,13 @@ export function toLlmRequest(params: CreateMessageRequestParams, model: string):
     messages,
     ...(params.systemPrompt !== undefined && params.systemPrompt !== '' ? { system: params.systemPrompt } : {}),
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
-    ...(params.stopSequences !== undefined && params.stopSequences.length > 0 ? { stopSequences: params.stopSequences } : {}),
+    ...(params.stopSequences !== undefined && params.stopSequences.length > 0
+      ? { stopSequences: params.stopSequences }
+      : {}),
     ...(tools !== undefined ? { tools } : {}),
-    ...(tools !== undefined || params.toolChoice !== undefined ? { toolChoice: toolChoice(params.toolChoice?.mode) } : {}),
+    ...(tools !== undefined || params.toolChoice !== undefined
+      ? { toolChoice: toolChoice(params.toolChoice?.mode) }
+      : {}),
   };
 }
 
@@ -125,7 +145,8 @@ const STOP_REASONS: Readonly<Record<string, string>> = {
  * provider then reports 0 and 0: no real call reads no input).
  */
 function usageOf(usage: LlmUsage | undefined): TokenUsage | undefined {
-  const count = (value: number | undefined): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+  const count = (value: number | undefined): number =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
   if (usage === undefined) return undefined;
   const input = count(usage.inputTokens) + count(usage.cacheReadTokens) + count(usage.cacheWriteTokens);
   const output = count(usage.outputTokens);
@@ -145,10 +166,16 @@ export function fromLlmResponse(response: LlmResponse, withTools: boolean, model
     if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
     else if (withTools) blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
   }
-  const stopReason = response.stopReason === null ? undefined : (STOP_REASONS[response.stopReason] ?? response.stopReason);
+  const stopReason =
+    response.stopReason === null ? undefined : (STOP_REASONS[response.stopReason] ?? response.stopReason);
   const usage = usageOf(response.usage);
-  const model = response.model !== undefined && response.model.trim() !== '' ? response.model : splitModelKey(modelKey).model;
-  const extra = { model, ...(stopReason !== undefined ? { stopReason } : {}), ...(usage !== undefined ? { usage } : {}) };
+  const model =
+    response.model !== undefined && response.model.trim() !== '' ? response.model : splitModelKey(modelKey).model;
+  const extra = {
+    model,
+    ...(stopReason !== undefined ? { stopReason } : {}),
+    ...(usage !== undefined ? { usage } : {}),
+  };
   if (withTools) return { content: blocks.length > 0 ? blocks : { type: 'text', text: '' }, ...extra };
   const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
   return { content: { type: 'text', text }, ...extra };

@@ -133,7 +133,10 @@ function phraseWeights(weights: Weights): string {
   const part = (axis: Axis): string => `${axis} (${weights[axis]})`;
   const [first, ...rest] = axes as [Axis, ...Axis[]];
   if (rest.length === 0) return `the server asked for ${part(first)}`;
-  const list = (items: Axis[]): string => (items.length === 1 ? part(items[0] as Axis) : `${items.slice(0, -1).map(part).join(', ')} and ${part(items.at(-1) as Axis)}`);
+  const list = (items: Axis[]): string =>
+    items.length === 1
+      ? part(items[0] as Axis)
+      : `${items.slice(0, -1).map(part).join(', ')} and ${part(items.at(-1) as Axis)}`;
   if (rest.every((axis) => weights[axis] === weights[first])) return `the server weighed ${list(axes)} equally`;
   return `the server asked for ${part(first)} over ${list(rest)}`;
 }
@@ -161,7 +164,12 @@ function best(models: readonly CandidateModel[], weights: Weights, defaultKey: s
 }
 
 /** What the pick is among `models` in words: "the fastest model", "one of the fastest models, your default"… */
-function phrasePick(pick: CandidateModel, models: readonly CandidateModel[], weights: Weights, defaultKey: string): string {
+function phrasePick(
+  pick: CandidateModel,
+  models: readonly CandidateModel[],
+  weights: Weights,
+  defaultKey: string,
+): string {
   const top = ranked(weights)[0] as Axis;
   const bestRank = Math.min(...models.map(RANK_OF[top]));
   if (RANK_OF[top](pick) !== bestRank) {
@@ -183,7 +191,11 @@ function quoted(hints: readonly string[]): string {
  * cost/speed/intelligence priorities through the ranks, then the default.
  * Pure; the explanation is shown in the sampling review.
  */
-export function chooseModel(preferences: ModelPreferencesInput | undefined, models: readonly CandidateModel[], defaultKey: string): ModelSelection {
+export function chooseModel(
+  preferences: ModelPreferencesInput | undefined,
+  models: readonly CandidateModel[],
+  defaultKey: string,
+): ModelSelection {
   if (models.length === 0) return { model: defaultKey, explanation: 'No models are listed: your default model.' };
   const weights = weightsOf(preferences);
   const weighted = Object.keys(weights).length > 0;
@@ -207,21 +219,37 @@ export function chooseModel(preferences: ModelPreferencesInput | undefined, mode
     const count = `${reach} (${match.models.length} models)`;
     if (weighted) {
       const pick = best(match.models, weights, defaultKey);
-      return { model: pick.key, explanation: `${count}; ${phraseWeights(weights)}: ${phrasePick(pick, match.models, weights, defaultKey)} of them.`, matchedHint: hint };
+      return {
+        model: pick.key,
+        explanation: `${count}; ${phraseWeights(weights)}: ${phrasePick(pick, match.models, weights, defaultKey)} of them.`,
+        matchedHint: hint,
+      };
     }
     const fallback = match.models.find((m) => m.key === defaultKey);
     const pick = fallback ?? (match.models[0] as CandidateModel);
-    const why = fallback !== undefined ? 'your default model is one of them' : `the first of them in your list, ${describe(pick)}`;
+    const why =
+      fallback !== undefined
+        ? 'your default model is one of them'
+        : `the first of them in your list, ${describe(pick)}`;
     return { model: pick.key, explanation: `${count}; ${why}.`, matchedHint: hint };
   }
 
-  const unmatched = hints.length === 0 ? undefined : `No model matched the server’s ${hints.length === 1 ? 'hint' : 'hints'} ${quoted(hints)}`;
+  const unmatched =
+    hints.length === 0
+      ? undefined
+      : `No model matched the server’s ${hints.length === 1 ? 'hint' : 'hints'} ${quoted(hints)}`;
   if (weighted) {
     const pick = best(models, weights, defaultKey);
     const reason = `${phraseWeights(weights)}: ${phrasePick(pick, models, weights, defaultKey)}`;
-    return { model: pick.key, explanation: unmatched === undefined ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : `${unmatched}; ${reason}.` };
+    return {
+      model: pick.key,
+      explanation:
+        unmatched === undefined ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : `${unmatched}; ${reason}.`,
+    };
   }
-  if (preferences === undefined) return { model: defaultKey, explanation: 'No preferences from the server: your default model.' };
-  if (unmatched !== undefined) return { model: defaultKey, explanation: `${unmatched} and it gave no priorities: your default model.` };
+  if (preferences === undefined)
+    return { model: defaultKey, explanation: 'No preferences from the server: your default model.' };
+  if (unmatched !== undefined)
+    return { model: defaultKey, explanation: `${unmatched} and it gave no priorities: your default model.` };
   return { model: defaultKey, explanation: 'No hints or priorities from the server: your default model.' };
 }

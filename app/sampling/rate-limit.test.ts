@@ -5,7 +5,11 @@ describe('RateLimiter', () => {
   it('allows a burst of capacity, then refills continuously per key', () => {
     let now = 0;
     const limiter = new RateLimiter({ capacity: 3, windowMs: 60_000, now: () => now });
-    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([
+      { ok: true },
+      { ok: true },
+      { ok: true },
+    ]);
     expect(limiter.take('a')).toEqual({ ok: false, retryAfterMs: 20_000 });
     expect(limiter.take('b')).toEqual({ ok: true });
     now = 15_000;

@@ -13,7 +13,14 @@ import { SamplingReview } from './sampling-review';
 
 const models: ConfiguredModel[] = [
   { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 3 },
-  { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 2 },
+  {
+    id: 'claude-sonnet-4-5',
+    label: 'Claude Sonnet 4.5',
+    tier: 'balanced',
+    costRank: 2,
+    speedRank: 2,
+    intelligenceRank: 2,
+  },
   { id: 'claude-opus-4-1', label: 'Claude Opus 4.1', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 1 },
 ];
 
@@ -44,12 +51,18 @@ describe('SamplingBudget', () => {
     const budget = limits({ maxTokens: 1_000, sessionBudget: 5_000 });
     expect(budget.plan('s', 300)).toMatchObject({ ok: true, plan: { requested: 300, proposed: 300, used: 0 } });
     expect(budget.plan('s', 300)).not.toHaveProperty('plan.limitedBy');
-    expect(budget.plan('s', 100_000)).toMatchObject({ ok: true, plan: { requested: 100_000, proposed: 1_000, limitedBy: 'cap' } });
+    expect(budget.plan('s', 100_000)).toMatchObject({
+      ok: true,
+      plan: { requested: 100_000, proposed: 1_000, limitedBy: 'cap' },
+    });
     const held = budget.reserve('s', 1_000);
     if (!held.ok) throw new Error('reserve refused');
     budget.settle(held.reservation, { inputTokens: 3_500, outputTokens: 900 });
     expect(budget.usage('s')).toMatchObject({ used: 4_400, inFlight: 0, requests: 1 });
-    expect(budget.plan('s', 100_000)).toMatchObject({ ok: true, plan: { proposed: 600, limitedBy: 'budget', used: 4_400 } });
+    expect(budget.plan('s', 100_000)).toMatchObject({
+      ok: true,
+      plan: { proposed: 600, limitedBy: 'budget', used: 4_400 },
+    });
   });
 
   it('holds the max tokens of calls in flight, so concurrent requests cannot overspend together', () => {
@@ -113,7 +126,11 @@ describe('SamplingReview within the cap and the budget', () => {
       models: fixedSamplingModels(models.map(candidateOf), 'claude-sonnet-4-5'),
       generate: async (request, model) => {
         calls.push({ maxTokens: request.maxTokens, model });
-        return { content: { type: 'text', text: 'Sing, muse' }, stopReason: 'endTurn', ...(usage !== undefined ? { usage } : {}) };
+        return {
+          content: { type: 'text', text: 'Sing, muse' },
+          stopReason: 'endTurn',
+          ...(usage !== undefined ? { usage } : {}),
+        };
       },
       budget,
       policies,
@@ -124,14 +141,22 @@ describe('SamplingReview within the cap and the budget', () => {
     logs = new LogCollector();
     calls = [];
     usage = { inputTokens: 1_000, outputTokens: 3_000 };
-    budget = new SamplingBudget({ limits: () => ({ limits: { maxTokens: 4_096, sessionBudget: 10_000 }, custom: false }) });
+    budget = new SamplingBudget({
+      limits: () => ({ limits: { maxTokens: 4_096, sessionBudget: 10_000 }, custom: false }),
+    });
   });
 
   it('caps max tokens, showing the requested and the capped value in the review', async () => {
     const result = make().handle('greedy', greedy);
     const review = await next(pending, 'sampling');
     expect(review.payload.request.maxTokens).toBe(100_000);
-    expect(review.payload.tokens).toEqual({ requested: 100_000, proposed: 4_096, limitedBy: 'cap', limits: { maxTokens: 4_096, sessionBudget: 10_000 }, used: 0 });
+    expect(review.payload.tokens).toEqual({
+      requested: 100_000,
+      proposed: 4_096,
+      limitedBy: 'cap',
+      limits: { maxTokens: 4_096, sessionBudget: 10_000 },
+      used: 0,
+    });
     pending.answer(review.id, { decision: 'approve' });
     const answer = await next(pending, 'sampling-answer');
     expect(answer.payload.request.maxTokens).toBe(4_096);
@@ -144,7 +169,9 @@ describe('SamplingReview within the cap and the budget', () => {
   it('sends the max tokens the person set in the review, never more than the server asked for', async () => {
     const result = make().handle('greedy', { ...greedy, maxTokens: 5_000 });
     const review = await next(pending, 'sampling');
-    expect(() => pending.answer(review.id, { decision: 'approve', maxTokens: 6_000 })).toThrow(/at most the 5,000 the server asked for/);
+    expect(() => pending.answer(review.id, { decision: 'approve', maxTokens: 6_000 })).toThrow(
+      /at most the 5,000 the server asked for/,
+    );
     pending.answer(review.id, { decision: 'approve', maxTokens: 4_500 });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await result;
@@ -166,7 +193,9 @@ describe('SamplingReview within the cap and the budget', () => {
     expect(error).toBeInstanceOf(ProtocolError);
     expect(error).toMatchObject({
       code: -32000,
-      message: expect.stringMatching(/^Sampling budget exhausted: server 'greedy' has used 12,000 of its 10,000-token sampling budget for this Berth session\./),
+      message: expect.stringMatching(
+        /^Sampling budget exhausted: server 'greedy' has used 12,000 of its 10,000-token sampling budget for this Berth session\./,
+      ),
       data: { used: 12_000, sessionBudget: 10_000 },
     });
     expect(calls).toHaveLength(3);
@@ -189,7 +218,9 @@ describe('SamplingReview within the cap and the budget', () => {
     const review = make({ greedy: 'allow-session' });
     await review.handle('greedy', greedy);
     expect(budget.usage('greedy').used).toBe(4_096);
-    expect(logs.texts('greedy', 'host')).toContain('sampling: the model reported no token usage; counted the 4096 max tokens against the budget');
+    expect(logs.texts('greedy', 'host')).toContain(
+      'sampling: the model reported no token usage; counted the 4096 max tokens against the budget',
+    );
 
     const failing = new SamplingReview({
       pending,
@@ -199,7 +230,9 @@ describe('SamplingReview within the cap and the budget', () => {
       budget,
       policies: { greedy: 'allow-session' },
     });
-    await expect(failing.handle('greedy', greedy)).rejects.toMatchObject({ message: 'The model request failed: 529 overloaded' });
+    await expect(failing.handle('greedy', greedy)).rejects.toMatchObject({
+      message: 'The model request failed: 529 overloaded',
+    });
     expect(budget.usage('greedy')).toMatchObject({ used: 4_096, inFlight: 0 });
   });
 
@@ -208,20 +241,30 @@ describe('SamplingReview within the cap and the budget', () => {
     const first = review.handle('greedy', greedy);
     const prompt = await next(pending, 'sampling');
     expect(prompt.payload.model.id).toBe('claude-opus-4-1');
-    expect(prompt.payload.defaultModel).toEqual({ id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', provider: 'Anthropic' });
+    expect(prompt.payload.defaultModel).toEqual({
+      id: 'claude-sonnet-4-5',
+      label: 'Claude Sonnet 4.5',
+      provider: 'Anthropic',
+    });
     pending.answer(prompt.id, { decision: 'approve', allowForSession: true });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await expect(first).resolves.toMatchObject({ model: 'claude-opus-4-1' });
 
     await expect(review.handle('greedy', greedy)).resolves.toMatchObject({ model: 'claude-sonnet-4-5' });
     expect(calls.map((c) => c.model)).toEqual(['claude-opus-4-1', 'claude-sonnet-4-5']);
-    expect(logs.texts('greedy', 'host')).toContain('sampling answered with claude-sonnet-4-5 (allowed for this session)');
+    expect(logs.texts('greedy', 'host')).toContain(
+      'sampling answered with claude-sonnet-4-5 (allowed for this session)',
+    );
   });
 
   it('"allow for this session" keeps the model the person picked in the review, until the policy changes', async () => {
     const review = make();
     const first = review.handle('greedy', greedy);
-    pending.answer((await next(pending, 'sampling')).id, { decision: 'approve', model: 'claude-haiku-4-5', allowForSession: true });
+    pending.answer((await next(pending, 'sampling')).id, {
+      decision: 'approve',
+      model: 'claude-haiku-4-5',
+      allowForSession: true,
+    });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await first;
     await review.handle('greedy', greedy);
@@ -232,6 +275,8 @@ describe('SamplingReview within the cap and the budget', () => {
     budget.reset('greedy');
     review.setPolicy('greedy', 'ask');
     review.setPolicy('greedy', 'allow-session');
-    await expect(review.handle('greedy', { ...greedy, maxTokens: 10 })).resolves.toMatchObject({ model: 'claude-sonnet-4-5' });
+    await expect(review.handle('greedy', { ...greedy, maxTokens: 10 })).resolves.toMatchObject({
+      model: 'claude-sonnet-4-5',
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { DEFAULT_SAMPLING_LIMITS } from '../../shared/domain/sampling-limits';
-import type { ConfiguredLimits, SamplingTokenPlan, SamplingUsage, TokenUsage } from '../../shared/domain/sampling-limits';
+import type {
+  ConfiguredLimits,
+  SamplingTokenPlan,
+  SamplingUsage,
+  TokenUsage,
+} from '../../shared/domain/sampling-limits';
 
 /** Options for {@linkcode SamplingBudget}. */
 export interface SamplingBudgetOptions {
@@ -30,7 +35,8 @@ interface Account {
 /** What a server spent and may still spend, as the notice tells the person. */
 function spentText(server: string, usage: SamplingUsage): string {
   const { used, inFlight, limits } = usage;
-  const pending = inFlight > 0 ? ` (and ${inFlight.toLocaleString('en-US')} more are held for requests still running)` : '';
+  const pending =
+    inFlight > 0 ? ` (and ${inFlight.toLocaleString('en-US')} more are held for requests still running)` : '';
   return `server '${server}' has used ${used.toLocaleString('en-US')} of its ${limits.sessionBudget.toLocaleString('en-US')}-token sampling budget for this Berth session${pending}`;
 }
 
@@ -76,7 +82,16 @@ export class SamplingBudget {
     let limitedBy: SamplingTokenPlan['limitedBy'];
     if (proposed > usage.limits.maxTokens) [proposed, limitedBy] = [usage.limits.maxTokens, 'cap'];
     if (proposed > left) [proposed, limitedBy] = [left, 'budget'];
-    return { ok: true, plan: { requested, proposed, ...(limitedBy !== undefined ? { limitedBy } : {}), limits: usage.limits, used: usage.used } };
+    return {
+      ok: true,
+      plan: {
+        requested,
+        proposed,
+        ...(limitedBy !== undefined ? { limitedBy } : {}),
+        limits: usage.limits,
+        used: usage.used,
+      },
+    };
   }
 
   /**
@@ -112,7 +127,10 @@ export class SamplingBudget {
 
   /** The call failed before the model answered: nothing was spent. */
   release(reservation: TokenReservation): void {
-    this.update(reservation.server, (account) => ({ ...account, inFlight: Math.max(0, account.inFlight - reservation.maxTokens) }));
+    this.update(reservation.server, (account) => ({
+      ...account,
+      inFlight: Math.max(0, account.inFlight - reservation.maxTokens),
+    }));
   }
 
   /** The person gives the server a fresh budget (requests at the model stay held). */

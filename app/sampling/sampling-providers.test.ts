@@ -13,10 +13,44 @@ import { SamplingReview } from './sampling-review';
 // The sampling review over models of several providers, through the
 // LlmProvider seam (a fake provider that records what it was asked).
 
-const sonnet: CandidateModel = { key: 'claude-sonnet-5', label: 'Claude Sonnet 5', providerLabel: 'Anthropic', tier: 'balanced', costRank: 3, speedRank: 3, intelligenceRank: 2 };
-const gpt4o: CandidateModel = { key: 'openai:gpt-4o', label: 'gpt-4o', providerLabel: 'OpenAI', tier: 'balanced', costRank: 4, speedRank: 3, intelligenceRank: 2 };
-const llama: CandidateModel = { key: 'ollama:llama3.1:8b', label: 'llama3.1:8b', providerLabel: 'Ollama', tier: 'fast', costRank: 1, speedRank: 4, intelligenceRank: 5, supportsTools: false };
-const qwen: CandidateModel = { key: 'ollama:qwen3:8b', label: 'qwen3:8b', providerLabel: 'Ollama', tier: 'fast', costRank: 1, speedRank: 4, intelligenceRank: 4, supportsTools: true };
+const sonnet: CandidateModel = {
+  key: 'claude-sonnet-5',
+  label: 'Claude Sonnet 5',
+  providerLabel: 'Anthropic',
+  tier: 'balanced',
+  costRank: 3,
+  speedRank: 3,
+  intelligenceRank: 2,
+};
+const gpt4o: CandidateModel = {
+  key: 'openai:gpt-4o',
+  label: 'gpt-4o',
+  providerLabel: 'OpenAI',
+  tier: 'balanced',
+  costRank: 4,
+  speedRank: 3,
+  intelligenceRank: 2,
+};
+const llama: CandidateModel = {
+  key: 'ollama:llama3.1:8b',
+  label: 'llama3.1:8b',
+  providerLabel: 'Ollama',
+  tier: 'fast',
+  costRank: 1,
+  speedRank: 4,
+  intelligenceRank: 5,
+  supportsTools: false,
+};
+const qwen: CandidateModel = {
+  key: 'ollama:qwen3:8b',
+  label: 'qwen3:8b',
+  providerLabel: 'Ollama',
+  tier: 'fast',
+  costRank: 1,
+  speedRank: 4,
+  intelligenceRank: 4,
+  supportsTools: true,
+};
 
 const ask: CreateMessageRequestParams = {
   messages: [{ role: 'user', content: { type: 'text', text: 'Summarise this' } }],
@@ -52,11 +86,22 @@ describe('sampling across providers, through LlmProvider', () => {
   const provider: LlmProvider = {
     stream: async (request) => {
       asked.push(request);
-      return { content: [{ type: 'text', text: 'A summary.' }], stopReason: 'end_turn', usage: { inputTokens: 12, outputTokens: 4 }, ...reply };
+      return {
+        content: [{ type: 'text', text: 'A summary.' }],
+        stopReason: 'end_turn',
+        usage: { inputTokens: 12, outputTokens: 4 },
+        ...reply,
+      };
     },
   };
   const make = (models: CandidateModel[], defaultKey = 'claude-sonnet-5') =>
-    new SamplingReview({ pending, logs, models: fixedSamplingModels(models, defaultKey), generate: createLlmGenerate(provider), supportsTools: true });
+    new SamplingReview({
+      pending,
+      logs,
+      models: fixedSamplingModels(models, defaultKey),
+      generate: createLlmGenerate(provider),
+      supportsTools: true,
+    });
 
   beforeEach(() => {
     pending = new PendingRequests();
@@ -84,10 +129,17 @@ describe('sampling across providers, through LlmProvider', () => {
     pending.answer(answer.id, { decision: 'approve' });
 
     // The server hears the model's own name, not Berth's key for it.
-    await expect(result).resolves.toEqual({ model: 'llama3.1:8b', role: 'assistant', content: { type: 'text', text: 'A summary.' }, stopReason: 'endTurn' });
+    await expect(result).resolves.toEqual({
+      model: 'llama3.1:8b',
+      role: 'assistant',
+      content: { type: 'text', text: 'A summary.' },
+      stopReason: 'endTurn',
+    });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ model: 'ollama:llama3.1:8b', maxTokens: 100, temperature: 0.2 });
-    expect(logs.texts('notes', 'host')).toContain('sampling answered with ollama:llama3.1:8b (the provider says llama3.1:8b answered) after review');
+    expect(logs.texts('notes', 'host')).toContain(
+      'sampling answered with ollama:llama3.1:8b (the provider says llama3.1:8b answered) after review',
+    );
   });
 
   it('records the model the provider says answered when it differs from the one asked for', async () => {
@@ -105,8 +157,12 @@ describe('sampling across providers, through LlmProvider', () => {
     const review = await next(pending, 'sampling');
     expect(review.payload.models.map((m) => m.id)).toEqual(['ollama:qwen3:8b', 'openai:gpt-4o']);
     expect(review.payload.model.id).toBe('ollama:qwen3:8b');
-    expect(review.payload.explanation).toBe('No preferences from the server: your default model. (Your default model cannot use tools, which this request offers: qwen3:8b stands in for it.)');
-    expect(() => pending.answer(review.id, { decision: 'approve', model: 'ollama:llama3.1:8b' })).toThrow(/not one of the models offered for this request/);
+    expect(review.payload.explanation).toBe(
+      'No preferences from the server: your default model. (Your default model cannot use tools, which this request offers: qwen3:8b stands in for it.)',
+    );
+    expect(() => pending.answer(review.id, { decision: 'approve', model: 'ollama:llama3.1:8b' })).toThrow(
+      /not one of the models offered for this request/,
+    );
     pending.answer(review.id, { decision: 'reject' });
     await expect(result).rejects.toMatchObject({ code: -1 });
     expect(asked).toEqual([]);
@@ -114,11 +170,16 @@ describe('sampling across providers, through LlmProvider', () => {
 
   it('a request with an image prefers models that take images, and says when the default does not', async () => {
     const textOnly: CandidateModel = { ...sonnet, key: 'claude-text', label: 'Claude Text', takesImages: false };
-    const picture: CreateMessageRequestParams = { messages: [{ role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }], maxTokens: 100 };
+    const picture: CreateMessageRequestParams = {
+      messages: [{ role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } }],
+      maxTokens: 100,
+    };
     const result = make([textOnly, llama, gpt4o], 'claude-text').handle('vision', picture);
     const review = await next(pending, 'sampling');
     expect(review.payload.models.map((m) => m.id)).toEqual(['ollama:llama3.1:8b', 'openai:gpt-4o']);
-    expect(review.payload.explanation).toBe('No preferences from the server: your default model. (Your default model does not take images, which this request carries: llama3.1:8b stands in for it.)');
+    expect(review.payload.explanation).toBe(
+      'No preferences from the server: your default model. (Your default model does not take images, which this request carries: llama3.1:8b stands in for it.)',
+    );
     pending.answer(review.id, { decision: 'reject' });
     await expect(result).rejects.toMatchObject({ code: -1 });
     // With no model that takes images, all stay offered (the call then says why it fails).

@@ -11,14 +11,27 @@ import type { GeneratedMessage, SamplingReviewOptions } from './sampling-review'
 
 const models: ConfiguredModel[] = [
   { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 3 },
-  { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 2 },
+  {
+    id: 'claude-sonnet-4-5',
+    label: 'Claude Sonnet 4.5',
+    tier: 'balanced',
+    costRank: 2,
+    speedRank: 2,
+    intelligenceRank: 2,
+  },
   { id: 'claude-opus-4-1', label: 'Claude Opus 4.1', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 1 },
 ];
 
 const params: CreateMessageRequestParams = {
   messages: [
     { role: 'user', content: { type: 'text', text: 'Write a haiku about ships' } },
-    { role: 'user', content: [{ type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' }, { type: 'audio', data: 'aGVsbG8=', mimeType: 'audio/wav' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' },
+        { type: 'audio', data: 'aGVsbG8=', mimeType: 'audio/wav' },
+      ],
+    },
   ],
   systemPrompt: 'You are a poet.',
   includeContext: 'thisServer',
@@ -56,7 +69,10 @@ async function expectRejected(promise: Promise<unknown>, reason?: string): Promi
   );
   expect(error).toBeInstanceOf(ProtocolError);
   // The reason is in the message too: that is what servers show.
-  expect(error).toMatchObject({ code: -1, message: reason ? `User rejected sampling request: ${reason}` : 'User rejected sampling request' });
+  expect(error).toMatchObject({
+    code: -1,
+    message: reason ? `User rejected sampling request: ${reason}` : 'User rejected sampling request',
+  });
   if (reason !== undefined) expect((error as ProtocolError).data).toEqual({ reason });
 }
 
@@ -101,15 +117,26 @@ describe('SamplingReview', () => {
     expect(first.payload.model).toEqual({ id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'Anthropic' });
     expect(first.payload.explanation).toBe('Matched the server’s hint “haiku”.');
     expect(first.payload.models.map((m) => m.id)).toEqual(models.map((m) => m.id));
-    const editedMessages = [{ role: 'user' as const, content: { type: 'text' as const, text: 'Write a haiku about harbours' } }];
+    const editedMessages = [
+      { role: 'user' as const, content: { type: 'text' as const, text: 'Write a haiku about harbours' } },
+    ];
     pending.answer(first.id, { decision: 'approve', messages: editedMessages, systemPrompt: 'Be brief.' });
 
     const second = await next(pending, 'sampling-answer');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.model).toBe('claude-haiku-4-5');
-    expect(calls[0]?.request).toMatchObject({ messages: editedMessages, systemPrompt: 'Be brief.', maxTokens: 200, temperature: 0.7, stopSequences: ['END'] });
+    expect(calls[0]?.request).toMatchObject({
+      messages: editedMessages,
+      systemPrompt: 'Be brief.',
+      maxTokens: 200,
+      temperature: 0.7,
+      stopSequences: ['END'],
+    });
     expect(second.payload.request.messages).toEqual(editedMessages);
-    expect(second.payload.result).toEqual({ content: { type: 'text', text: 'Hulls creak in the dark' }, stopReason: 'endTurn' });
+    expect(second.payload.result).toEqual({
+      content: { type: 'text', text: 'Hulls creak in the dark' },
+      stopReason: 'endTurn',
+    });
     pending.answer(second.id, { decision: 'approve', content: { type: 'text', text: 'Masts sleep in the bay' } });
 
     await expect(result).resolves.toEqual({
@@ -158,7 +185,9 @@ describe('SamplingReview', () => {
     const result = make().handle('poet', params);
     pending.answer((await next(pending, 'sampling')).id, { decision: 'reject', reason });
     const error = (await result.catch((e: unknown) => e)) as ProtocolError;
-    expect(error.message).toBe(`User rejected sampling request: ${`Not now. Too expensive ${'x'.repeat(600)}`.slice(0, 500)}`);
+    expect(error.message).toBe(
+      `User rejected sampling request: ${`Not now. Too expensive ${'x'.repeat(600)}`.slice(0, 500)}`,
+    );
     expect(error.data).toEqual({ reason });
   });
 
@@ -207,7 +236,10 @@ describe('SamplingReview', () => {
 
     review.setPolicy('trusted', 'allow-session');
     // Unreviewed, the server's hint ('haiku') does not choose the model: the person's default does.
-    await expect(review.handle('trusted', params)).resolves.toMatchObject({ model: 'claude-sonnet-4-5', content: { text: 'Hulls creak in the dark' } });
+    await expect(review.handle('trusted', params)).resolves.toMatchObject({
+      model: 'claude-sonnet-4-5',
+      content: { text: 'Hulls creak in the dark' },
+    });
     expect(review.policies()).toEqual({ quiet: 'never', trusted: 'allow-session' });
     review.forgetServer('trusted');
     expect(review.policyFor('trusted')).toBe('ask');
@@ -228,7 +260,9 @@ describe('SamplingReview', () => {
   it('lets the person pick another configured model, and refuses an unknown one', async () => {
     const result = make().handle('poet', params);
     const prompt = await next(pending, 'sampling');
-    expect(() => pending.answer(prompt.id, { decision: 'approve', model: 'gpt-5' })).toThrow(/model 'gpt-5' is not one of the models offered for this request/);
+    expect(() => pending.answer(prompt.id, { decision: 'approve', model: 'gpt-5' })).toThrow(
+      /model 'gpt-5' is not one of the models offered for this request/,
+    );
     pending.answer(prompt.id, { decision: 'approve', model: 'claude-opus-4-1' });
     pending.answer((await next(pending, 'sampling-answer')).id, { decision: 'approve' });
     await expect(result).resolves.toMatchObject({ model: 'claude-opus-4-1' });
@@ -238,19 +272,32 @@ describe('SamplingReview', () => {
   it('refuses edits that are not valid MCP content', async () => {
     const result = make().handle('poet', params);
     const prompt = await next(pending, 'sampling');
-    const badToolResult = [{ role: 'user', content: { type: 'tool_result', toolUseId: 't', content: [{ type: 'weird' }] } }];
-    expect(() => pending.answer(prompt.id, { decision: 'approve', messages: badToolResult })).toThrow(/message 1 is not a valid MCP sampling message/);
+    const badToolResult = [
+      { role: 'user', content: { type: 'tool_result', toolUseId: 't', content: [{ type: 'weird' }] } },
+    ];
+    expect(() => pending.answer(prompt.id, { decision: 'approve', messages: badToolResult })).toThrow(
+      /message 1 is not a valid MCP sampling message/,
+    );
     pending.answer(prompt.id, { decision: 'approve' });
     const answerPrompt = await next(pending, 'sampling-answer');
-    expect(() => pending.answer(answerPrompt.id, { decision: 'approve', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })).toThrow(
-      /must be one text, image or audio block/,
-    );
+    expect(() =>
+      pending.answer(answerPrompt.id, {
+        decision: 'approve',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
+    ).toThrow(/must be one text, image or audio block/);
     pending.answer(answerPrompt.id, { decision: 'approve', content: { type: 'text', text: 'ok' } });
     await expect(result).resolves.toMatchObject({ content: { type: 'text', text: 'ok' } });
   });
 
   it('rate-limits per server with a clear error, refilling over time', async () => {
-    const review = make({ policies: { busy: 'allow-session', other: 'allow-session' }, rateLimit: { capacity: 2, windowMs: 60_000, now: () => now } });
+    const review = make({
+      policies: { busy: 'allow-session', other: 'allow-session' },
+      rateLimit: { capacity: 2, windowMs: 60_000, now: () => now },
+    });
     await review.handle('busy', params);
     await review.handle('busy', params);
     const error = await review.handle('busy', params).catch((e: unknown) => e);
@@ -268,12 +315,20 @@ describe('SamplingReview', () => {
   it('a failing model call becomes an InternalError with the reason, and is logged', async () => {
     answer = new Error('401 invalid x-api-key');
     const result = make({ policies: { poet: 'allow-session' } }).handle('poet', params);
-    await expect(result).rejects.toMatchObject({ code: ProtocolErrorCode.InternalError, message: 'The model request failed: 401 invalid x-api-key' });
+    await expect(result).rejects.toMatchObject({
+      code: ProtocolErrorCode.InternalError,
+      message: 'The model request failed: 401 invalid x-api-key',
+    });
     expect(logs.texts('poet', 'host')).toContain('sampling: the model call failed: 401 invalid x-api-key');
   });
 
   it('refuses a generated answer of the wrong shape rather than sending it', async () => {
-    answer = { content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] };
+    answer = {
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ],
+    };
     await expect(make({ policies: { poet: 'allow-session' } }).handle('poet', params)).rejects.toMatchObject({
       code: ProtocolErrorCode.InternalError,
       message: expect.stringContaining('one text, image or audio block'),
@@ -284,17 +339,29 @@ describe('SamplingReview', () => {
     const withTools: CreateMessageRequestParams = {
       messages: [{ role: 'user', content: { type: 'text', text: 'What is the weather?' } }],
       maxTokens: 100,
-      tools: [{ name: 'get_weather', description: 'Weather by city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather by city',
+          inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      ],
       toolChoice: { mode: 'auto' },
     };
 
     it('is refused with InvalidParams unless enabled', async () => {
-      await expect(make().handle('poet', withTools)).rejects.toMatchObject({ code: ProtocolErrorCode.InvalidParams, message: expect.stringContaining('tool use') });
+      await expect(make().handle('poet', withTools)).rejects.toMatchObject({
+        code: ProtocolErrorCode.InvalidParams,
+        message: expect.stringContaining('tool use'),
+      });
       expect(pending.counts().total).toBe(0);
     });
 
     it('passes tools to generate and returns tool_use content when enabled', async () => {
-      answer = { content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Oslo' } }], stopReason: 'toolUse' };
+      answer = {
+        content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Oslo' } }],
+        stopReason: 'toolUse',
+      };
       const result = make({ supportsTools: true }).handle('poet', withTools);
       const prompt = await next(pending, 'sampling');
       expect(prompt.payload.request.tools?.[0]?.name).toBe('get_weather');
@@ -302,7 +369,10 @@ describe('SamplingReview', () => {
       pending.answer(prompt.id, { decision: 'approve' });
       const answerPrompt = await next(pending, 'sampling-answer');
       expect(answerPrompt.payload.result.stopReason).toBe('toolUse');
-      pending.answer(answerPrompt.id, { decision: 'approve', content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Bergen' } }] });
+      pending.answer(answerPrompt.id, {
+        decision: 'approve',
+        content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Bergen' } }],
+      });
       await expect(result).resolves.toEqual({
         model: 'claude-sonnet-4-5',
         role: 'assistant',

@@ -1,6 +1,15 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, SamplingMessage } from '@modelcontextprotocol/client';
-import { SamplingContentSchema as McpSamplingContentSchema, SamplingMessageContentBlockSchema, SamplingMessageSchema as McpSamplingMessageSchema } from '@modelcontextprotocol/core';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  SamplingMessage,
+} from '@modelcontextprotocol/client';
+import {
+  SamplingContentSchema as McpSamplingContentSchema,
+  SamplingMessageContentBlockSchema,
+  SamplingMessageSchema as McpSamplingMessageSchema,
+} from '@modelcontextprotocol/core';
 import type { SamplingPolicy } from '../../shared/domain/consent';
 import { isWithdrawal } from '../../shared/domain/pending';
 import type { ModelChoice, SamplingAnswerPayload, SamplingRequestView } from '../../shared/domain/pending';
@@ -41,7 +50,11 @@ export interface GeneratedMessage {
  * `tools` are present it must offer them to the model (honouring
  * `toolChoice`) and may answer with tool_use blocks and stopReason `toolUse`.
  */
-export type SamplingGenerate = (request: CreateMessageRequestParams, model: string, signal: AbortSignal) => Promise<GeneratedMessage>;
+export type SamplingGenerate = (
+  request: CreateMessageRequestParams,
+  model: string,
+  signal: AbortSignal,
+) => Promise<GeneratedMessage>;
 
 /** Options for {@linkcode SamplingReview}. */
 export interface SamplingReviewOptions {
@@ -88,7 +101,18 @@ function rejected(reason?: string): ProtocolError {
 }
 
 function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
-  const { messages, systemPrompt, includeContext, maxTokens, temperature, stopSequences, modelPreferences, metadata, tools, toolChoice } = params;
+  const {
+    messages,
+    systemPrompt,
+    includeContext,
+    maxTokens,
+    temperature,
+    stopSequences,
+    modelPreferences,
+    metadata,
+    tools,
+    toolChoice,
+  } = params;
   return {
     messages: messages as SamplingRequestView['messages'],
     maxTokens,
@@ -110,11 +134,19 @@ function viewOf(params: CreateMessageRequestParams): SamplingRequestView {
  * that cannot be used now (its provider has no key: someone with only a local
  * model) gives way to the first usable model, and the review says so.
  */
-function eligibleModels(source: SamplingModels, withTools: boolean, withImages: boolean): { models: CandidateModel[]; defaultModel: string; defaultNote?: string } {
+function eligibleModels(
+  source: SamplingModels,
+  withTools: boolean,
+  withImages: boolean,
+): { models: CandidateModel[]; defaultModel: string; defaultNote?: string } {
   const all = source.list();
   const defaultModel = source.defaultKey();
   const toolUsers = withTools ? all.filter((m) => m.supportsTools !== false) : all;
-  if (withTools && toolUsers.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'This request offers tools, and none of the models in Berth can use tools');
+  if (withTools && toolUsers.length === 0)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      'This request offers tools, and none of the models in Berth can use tools',
+    );
   // Images go to models that take them; when none does, every model stays offered and the call says why it fails.
   const seeing = withImages ? toolUsers.filter((m) => m.takesImages !== false) : toolUsers;
   const models = seeing.length > 0 ? seeing : toolUsers;
@@ -132,7 +164,11 @@ function eligibleModels(source: SamplingModels, withTools: boolean, withImages: 
 
 /** The request carries an image somewhere in its messages. */
 function carriesImages(messages: readonly { content: unknown }[]): boolean {
-  return messages.some(({ content }) => (Array.isArray(content) ? content : [content]).some((block: unknown) => typeof block === 'object' && block !== null && 'type' in block && block.type === 'image'));
+  return messages.some(({ content }) =>
+    (Array.isArray(content) ? content : [content]).some(
+      (block: unknown) => typeof block === 'object' && block !== null && 'type' in block && block.type === 'image',
+    ),
+  );
 }
 
 function issueText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -187,7 +223,11 @@ export class SamplingReview {
   }
 
   /** The handler body for `client.setRequestHandler('sampling/createMessage', …)`. */
-  async handle(server: string, params: CreateMessageRequestParams, context: SamplingContext = {}): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  async handle(
+    server: string,
+    params: CreateMessageRequestParams,
+    context: SamplingContext = {},
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const policy = this.policyFor(server);
     if (policy === 'never') {
       this.log(server, 'info', 'sampling request refused: sampling is turned off for this server');
@@ -195,9 +235,14 @@ export class SamplingReview {
     }
     const withTools = params.tools !== undefined || params.toolChoice !== undefined;
     // Without tools an answer is exactly one text/image/audio block (CreateMessageResult).
-    const contentSchema = withTools ? SamplingMessageContentBlockSchema.or(SamplingMessageContentBlockSchema.array().min(1)) : McpSamplingContentSchema;
+    const contentSchema = withTools
+      ? SamplingMessageContentBlockSchema.or(SamplingMessageContentBlockSchema.array().min(1))
+      : McpSamplingContentSchema;
     if (withTools && this.options.supportsTools !== true) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Berth does not support tool use inside sampling requests (no sampling.tools capability)');
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Berth does not support tool use inside sampling requests (no sampling.tools capability)',
+      );
     }
     const verdict = this.limiter.take(server);
     if (!verdict.ok) {
@@ -210,13 +255,23 @@ export class SamplingReview {
     const planned = this.budget.plan(server, params.maxTokens);
     if (!planned.ok) {
       this.log(server, 'warning', planned.message);
-      throw new ProtocolError(BUDGET_EXHAUSTED_CODE, planned.message, { used: planned.usage.used, sessionBudget: planned.usage.limits.sessionBudget });
+      throw new ProtocolError(BUDGET_EXHAUSTED_CODE, planned.message, {
+        used: planned.usage.used,
+        sessionBudget: planned.usage.limits.sessionBudget,
+      });
     }
     const tokens = planned.plan;
 
-    const { models, defaultModel, defaultNote } = eligibleModels(this.options.models, withTools, carriesImages(params.messages));
+    const { models, defaultModel, defaultNote } = eligibleModels(
+      this.options.models,
+      withTools,
+      carriesImages(params.messages),
+    );
     // Unreviewed requests never follow the server's preference: it could name the dearest model every time.
-    const selection = policy === 'allow-session' ? this.sessionModels.modelFor(server, models, defaultModel) : chooseModel(params.modelPreferences, models, defaultModel);
+    const selection =
+      policy === 'allow-session'
+        ? this.sessionModels.modelFor(server, models, defaultModel)
+        : chooseModel(params.modelPreferences, models, defaultModel);
     const choices: ModelChoice[] = models.map((m) => ({ id: m.key, label: m.label, provider: m.providerLabel }));
     const choiceOf = (id: string): ModelChoice => choices.find((c) => c.id === id) ?? { id, label: id };
     const openOptions = {
@@ -247,7 +302,11 @@ export class SamplingReview {
           ...openOptions,
           validate: (response) => {
             if (response.decision !== 'approve') return undefined;
-            if (response.model !== undefined && response.model !== defaultModel && !choices.some((c) => c.id === response.model)) {
+            if (
+              response.model !== undefined &&
+              response.model !== defaultModel &&
+              !choices.some((c) => c.id === response.model)
+            ) {
               return `model '${response.model}' is not one of the models offered for this request`;
             }
             if (response.maxTokens !== undefined && response.maxTokens > params.maxTokens) {
@@ -255,7 +314,8 @@ export class SamplingReview {
             }
             for (const [index, message] of (response.messages ?? []).entries()) {
               const parsed = McpSamplingMessageSchema.safeParse(message);
-              if (!parsed.success) return `message ${index + 1} is not a valid MCP sampling message (${issueText(parsed.error)})`;
+              if (!parsed.success)
+                return `message ${index + 1} is not a valid MCP sampling message (${issueText(parsed.error)})`;
             }
             return undefined;
           },
@@ -338,7 +398,12 @@ export class SamplingReview {
     const answeredBy = generated.model ?? splitModelKey(model).model;
     const which = answeredBy === model ? model : `${model} (the provider says ${answeredBy} answered)`;
     this.log(server, 'info', `sampling answered with ${which}${ask ? ' after review' : ' (allowed for this session)'}`);
-    const result = { model: answeredBy, role: 'assistant' as const, content, ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}) };
+    const result = {
+      model: answeredBy,
+      role: 'assistant' as const,
+      content,
+      ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}),
+    };
     return result as CreateMessageResult | CreateMessageResultWithTools;
   }
 
@@ -352,11 +417,18 @@ export class SamplingReview {
     const held = this.budget.reserve(server, request.maxTokens);
     if (!held.ok) {
       this.log(server, 'warning', held.message);
-      throw new ProtocolError(BUDGET_EXHAUSTED_CODE, held.message, { used: held.usage.used, sessionBudget: held.usage.limits.sessionBudget });
+      throw new ProtocolError(BUDGET_EXHAUSTED_CODE, held.message, {
+        used: held.usage.used,
+        sessionBudget: held.usage.limits.sessionBudget,
+      });
     }
     const { reservation } = held;
     if (reservation.maxTokens < request.maxTokens) {
-      this.log(server, 'info', `sampling: max tokens lowered from ${request.maxTokens} to ${reservation.maxTokens}, what is left of the session budget`);
+      this.log(
+        server,
+        'info',
+        `sampling: max tokens lowered from ${request.maxTokens} to ${reservation.maxTokens}, what is left of the session budget`,
+      );
     }
     let generated: GeneratedMessage;
     try {
@@ -368,11 +440,21 @@ export class SamplingReview {
       throw error;
     }
     const counted = this.budget.settle(reservation, generated.usage);
-    if (generated.usage === undefined) this.log(server, 'warning', `sampling: the model reported no token usage; counted the ${counted} max tokens against the budget`);
+    if (generated.usage === undefined)
+      this.log(
+        server,
+        'warning',
+        `sampling: the model reported no token usage; counted the ${counted} max tokens against the budget`,
+      );
     return { ...generated, maxTokens: reservation.maxTokens };
   }
 
-  private async generate(server: string, request: CreateMessageRequestParams, model: string, signal: AbortSignal | undefined): Promise<GeneratedMessage> {
+  private async generate(
+    server: string,
+    request: CreateMessageRequestParams,
+    model: string,
+    signal: AbortSignal | undefined,
+  ): Promise<GeneratedMessage> {
     // The model call stops when the server cancels; a local controller keeps `generate`'s signal non-optional.
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);

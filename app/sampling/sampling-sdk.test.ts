@@ -13,23 +13,35 @@ async function connect(review: SamplingReview) {
   const server = new McpServer({ name: 'sampler', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.registerTool('ask', { inputSchema: { prompt: z.string() } }, async ({ prompt }, ctx) => {
     try {
-      const result = await ctx.mcpReq.requestSampling({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 50 });
+      const result = await ctx.mcpReq.requestSampling({
+        messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+        maxTokens: 50,
+      });
       const content = Array.isArray(result.content) ? result.content[0] : result.content;
-      return { content: [{ type: 'text', text: `model ${result.model} said: ${content?.type === 'text' ? content.text : '?'}` }] };
+      return {
+        content: [
+          { type: 'text', text: `model ${result.model} said: ${content?.type === 'text' ? content.text : '?'}` },
+        ],
+      };
     } catch (error) {
       const { code, message } = error as { code: number; message: string };
       return { content: [{ type: 'text', text: `sampling failed: ${code} ${message}` }], isError: true };
     }
   });
   const client = new Client({ name: 'berth-test', version: '0.0.0' }, { capabilities: { sampling: {} } });
-  client.setRequestHandler('sampling/createMessage', (request, ctx) => review.handle('sampler', request.params, { signal: ctx.mcpReq.signal }));
+  client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+    review.handle('sampler', request.params, { signal: ctx.mcpReq.signal }),
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
   return { client, close: () => Promise.all([client.close(), server.close()]) };
 }
 
-function next<K extends 'sampling' | 'sampling-answer'>(pending: PendingRequests, kind: K): Promise<PendingRequestOf<K>> {
+function next<K extends 'sampling' | 'sampling-answer'>(
+  pending: PendingRequests,
+  kind: K,
+): Promise<PendingRequestOf<K>> {
   return new Promise((resolve) => {
     const stop = pending.onChange(({ change }) => {
       if (change.type === 'opened' && change.request.kind === kind) {
@@ -67,12 +79,20 @@ describe('SamplingReview behind a real SDK client', () => {
   it('the edited prompt and the edited answer reach the server', async () => {
     const { pending, client } = await setup();
     const call = client.callTool({ name: 'ask', arguments: { prompt: 'original' } });
-    pending.answer((await next(pending, 'sampling')).id, { decision: 'approve', messages: [{ role: 'user', content: { type: 'text', text: 'edited prompt' } }] });
+    pending.answer((await next(pending, 'sampling')).id, {
+      decision: 'approve',
+      messages: [{ role: 'user', content: { type: 'text', text: 'edited prompt' } }],
+    });
     const answer = await next(pending, 'sampling-answer');
     expect(answer.payload.result.content).toEqual({ type: 'text', text: 'echo: edited prompt' });
-    pending.answer(answer.id, { decision: 'approve', content: { type: 'text', text: 'echo: edited prompt, edited answer' } });
+    pending.answer(answer.id, {
+      decision: 'approve',
+      content: { type: 'text', text: 'echo: edited prompt, edited answer' },
+    });
     const result = await call;
-    expect(result.content).toEqual([{ type: 'text', text: 'model claude-test said: echo: edited prompt, edited answer' }]);
+    expect(result.content).toEqual([
+      { type: 'text', text: 'model claude-test said: echo: edited prompt, edited answer' },
+    ]);
   });
 
   it('a rejection reaches the server as JSON-RPC error -1', async () => {

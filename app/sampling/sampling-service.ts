@@ -1,5 +1,9 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+} from '@modelcontextprotocol/client';
 import type { AnthropicAccess } from '../providers/anthropic-access';
 import type { LlmProvider } from '../providers/llm-provider';
 import type { EventHub } from '../events/event-hub';
@@ -57,22 +61,39 @@ export class SamplingService {
     });
     this.review.onPolicyChange((server, policy) => {
       events.emit('sampling.policiesChanged', { policies: this.review.policies() });
-      settings.setSamplingNever(server, policy === 'never').catch((error: unknown) => options.reportError(`saving the sampling policy of '${server}'`, error));
+      settings
+        .setSamplingNever(server, policy === 'never')
+        .catch((error: unknown) => options.reportError(`saving the sampling policy of '${server}'`, error));
     });
     this.budget.onChange((usage) => events.emit('sampling.usageChanged', usage));
-    this.budget.onRefusal(({ server, message, usage }) => events.emit('sampling.budgetRefused', { server, message, usage }));
+    this.budget.onRefusal(({ server, message, usage }) =>
+      events.emit('sampling.budgetRefused', { server, message, usage }),
+    );
   }
 
   /** Why Berth cannot answer a sampling request of `server` at all right now (checked before a task is made for one), or undefined. */
   refusal(server: string): ProtocolError | undefined {
     const ready = this.options.llmReady?.() ?? this.options.anthropic.ready;
     if (this.review.policyFor(server) === 'never' || ready) return undefined;
-    this.options.logs.append({ server, time: Date.now(), source: 'host', level: 'warning', text: 'sampling request refused: no Anthropic API key is set' });
-    return new ProtocolError(ProtocolErrorCode.InternalError, 'Berth has no Anthropic API key yet, so it cannot answer sampling requests');
+    this.options.logs.append({
+      server,
+      time: Date.now(),
+      source: 'host',
+      level: 'warning',
+      text: 'sampling request refused: no Anthropic API key is set',
+    });
+    return new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      'Berth has no Anthropic API key yet, so it cannot answer sampling requests',
+    );
   }
 
   /** A server's sampling request, asked plainly or run as a task: the same review, tied to the tool call that caused it. */
-  async answer(server: string, params: CreateMessageRequestParams, context: QuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  async answer(
+    server: string,
+    params: CreateMessageRequestParams,
+    context: QuestionContext,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const refusal = this.refusal(server);
     if (refusal !== undefined) throw refusal;
     const { toolCalls } = this.options;

@@ -24,7 +24,8 @@ export class SessionModels {
   modelFor(server: string, models: readonly CandidateModel[], defaultModel: string): ModelSelection {
     const pick = this.picked.get(server);
     const listed = pick !== undefined ? models.find((m) => m.key === pick) : undefined;
-    if (listed !== undefined) return { model: listed.key, explanation: `Allowed for this session with ${listed.label}, the model you picked.` };
+    if (listed !== undefined)
+      return { model: listed.key, explanation: `Allowed for this session with ${listed.label}, the model you picked.` };
     return { model: defaultModel, explanation: `Allowed for this session with your default model ${defaultModel}.` };
   }
 }

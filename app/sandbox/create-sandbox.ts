@@ -32,7 +32,10 @@ export function givenRootFolders(roots: { store: RootsStore; consent: RootsConse
 
 /** The host's sandbox: its settings file and the service (call `watchRoots` once the roots are open). */
 export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxService> {
-  const settings = await SandboxSettingsStore.open({ configDir: options.paths.configDir, warn: (text) => options.warn(`sandbox: ${text}`) });
+  const settings = await SandboxSettingsStore.open({
+    configDir: options.paths.configDir,
+    warn: (text) => options.warn(`sandbox: ${text}`),
+  });
   const service = new SandboxService({
     paths: options.paths,
     settings,

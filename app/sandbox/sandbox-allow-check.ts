@@ -48,7 +48,8 @@ export function folderAllowProblem(path: string, places: BerthPlaces): string | 
     [real, realPlaces],
   ] as const) {
     const reason = protectedFolderReason(candidate, where);
-    if (reason !== undefined) return protectedFolderProblem(real === path ? reason : `${path} leads to ${real}, and ${reason}`);
+    if (reason !== undefined)
+      return protectedFolderProblem(real === path ? reason : `${path} leads to ${real}, and ${reason}`);
   }
   return undefined;
 }

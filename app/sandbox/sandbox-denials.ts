@@ -44,8 +44,12 @@ export function parseDenial(line: string, policy: SandboxPolicy): DeniedAccess |
   if (!readOnly && !noPermission && !notFound) return undefined;
   // The last path first: the one refused comes after the program's own name ("/usr/bin/bash: line 1: /x: Read-only…") and is a rename's target.
   for (const path of pathsIn(line).reverse()) {
-    const hiddenForRead = policy.denyRead.some((denied) => isWithin(path, denied)) && !policy.allowRead.some((allowed) => isWithin(path, allowed));
-    const writable = policy.allowWrite.some((allowed) => isWithin(path, allowed)) && !policy.denyWrite.some((denied) => isWithin(path, denied));
+    const hiddenForRead =
+      policy.denyRead.some((denied) => isWithin(path, denied)) &&
+      !policy.allowRead.some((allowed) => isWithin(path, allowed));
+    const writable =
+      policy.allowWrite.some((allowed) => isWithin(path, allowed)) &&
+      !policy.denyWrite.some((denied) => isWithin(path, denied));
     if (readOnly && !writable) return { kind: 'write', target: path, source: 'server' };
     if ((noPermission || notFound) && hiddenForRead) return { kind: 'read', target: path, source: 'server' };
   }
@@ -72,16 +76,33 @@ export type DenialOffer = Pick<SandboxDenial, 'fix' | 'noFix'>;
 export function offerFor(access: DeniedAccess, places: BerthPlaces, isFolder: (path: string) => boolean): DenialOffer {
   if (access.kind === 'network') {
     const problem = domainAllowProblem(access.target);
-    return problem === undefined ? { fix: { domain: access.target } } : { noFix: 'it is this computer, a private network or a cloud metadata service: add it by hand in its Sandbox tab if the server truly needs it' };
+    return problem === undefined
+      ? { fix: { domain: access.target } }
+      : {
+          noFix:
+            'it is this computer, a private network or a cloud metadata service: add it by hand in its Sandbox tab if the server truly needs it',
+        };
   }
-  if (access.kind === 'read') return { noFix: protectedFolderReason(access.target, places) ?? 'Berth keeps it unreadable to every server' };
+  if (access.kind === 'read')
+    return { noFix: protectedFolderReason(access.target, places) ?? 'Berth keeps it unreadable to every server' };
   const folder = isFolder(access.target) ? access.target : dirname(access.target);
   if (folderAllowProblem(folder, places) === undefined) return { fix: { folder } };
-  return { noFix: protectedFolderReason(access.target, places) ?? protectedFolderReason(folder, places) ?? "it holds credentials, startup files or Berth's own files" };
+  return {
+    noFix:
+      protectedFolderReason(access.target, places) ??
+      protectedFolderReason(folder, places) ??
+      "it holds credentials, startup files or Berth's own files",
+  };
 }
 
 /** A dated, worded denial of one server. */
-export function denialOf(server: string, access: DeniedAccess, home: string, at: number, offer: DenialOffer): SandboxDenial {
+export function denialOf(
+  server: string,
+  access: DeniedAccess,
+  home: string,
+  at: number,
+  offer: DenialOffer,
+): SandboxDenial {
   return { server, ...access, message: denialMessage(access.kind, access.target, home, access.source), at, ...offer };
 }
 

@@ -5,7 +5,10 @@ import { INNER_LINE, launchRecords, runtimeSetNames, unpassableReason, wrapperEn
 
 /** Runs the inner line in a real bash (no sandbox) with `input` on its fd 3, as the sandbox's last shell does. */
 function runInner(input: Buffer): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('/bin/bash', ['-c', INNER_LINE], { env: { PATH: '/usr/bin:/bin', SHLVL: '1' }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+  const child = spawn('/bin/bash', ['-c', INNER_LINE], {
+    env: { PATH: '/usr/bin:/bin', SHLVL: '1' },
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -14,7 +17,11 @@ function runInner(input: Buffer): Promise<{ code: number | null; stdout: string;
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-const PRINT_ENV = [process.execPath, '-e', 'process.stdout.write(JSON.stringify({ env: process.env, argv: process.argv.slice(1) }))'];
+const PRINT_ENV = [
+  process.execPath,
+  '-e',
+  'process.stdout.write(JSON.stringify({ env: process.env, argv: process.argv.slice(1) }))',
+];
 
 describe('the inner line', () => {
   it('gives the command every value byte for byte, and its argv in order', async () => {
@@ -33,12 +40,23 @@ describe('the inner line', () => {
   });
 
   it('closes fd 3 before the server runs', async () => {
-    const result = await runInner(launchRecords({ PATH: '/usr/bin:/bin' }, ['/bin/sh', '-c', 'if [ -e /proc/self/fd/3 ]; then echo open; else echo closed; fi']));
+    const result = await runInner(
+      launchRecords({ PATH: '/usr/bin:/bin' }, [
+        '/bin/sh',
+        '-c',
+        'if [ -e /proc/self/fd/3 ]; then echo open; else echo closed; fi',
+      ]),
+    );
     expect(result.stdout).toBe('closed\n');
   });
 
   it('names a variable bash refuses on stderr, never its value, and still starts', async () => {
-    const result = await runInner(launchRecords({ PATH: '/usr/bin:/bin', UID: 'value-of-uid', 'NOT-A-NAME': 'value-of-bad' }, ['/bin/echo', 'started']));
+    const result = await runInner(
+      launchRecords({ PATH: '/usr/bin:/bin', UID: 'value-of-uid', 'NOT-A-NAME': 'value-of-bad' }, [
+        '/bin/echo',
+        'started',
+      ]),
+    );
     expect(result.stdout).toBe('started\n');
     expect(result.stderr).toContain('berth: the variable UID could not be set in the sandbox; left out');
     expect(result.stderr).toContain('berth: the variable NOT-A-NAME could not be set in the sandbox; left out');
@@ -56,13 +74,32 @@ describe('the inner line', () => {
 
 describe('the environment outside the sandbox', () => {
   it("keeps only PATH (system folders), SHLVL, HOME and the locale of Berth's environment", () => {
-    const env = wrapperEnv({ HOME: '/home/ann', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', BASH_ENV: '/x', LD_PRELOAD: '/y.so', TERM: 'xterm', GITHUB_TOKEN: 'z', PATH: '/home/ann/bin' }, '/usr/bin:/bin');
+    const env = wrapperEnv(
+      {
+        HOME: '/home/ann',
+        LANG: 'C.UTF-8',
+        LC_ALL: 'C.UTF-8',
+        BASH_ENV: '/x',
+        LD_PRELOAD: '/y.so',
+        TERM: 'xterm',
+        GITHUB_TOKEN: 'z',
+        PATH: '/home/ann/bin',
+      },
+      '/usr/bin:/bin',
+    );
     expect(env).toEqual({ PATH: '/usr/bin:/bin', SHLVL: '1', HOME: '/home/ann', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' });
   });
 
   it("never takes a relative or unneeded folder of Berth's PATH", async () => {
     const path = await wrapperPath('.:relative/bin:/tmp/some-folder');
-    expect(path.split(':').slice(0, 6)).toEqual(['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin']);
+    expect(path.split(':').slice(0, 6)).toEqual([
+      '/usr/local/sbin',
+      '/usr/local/bin',
+      '/usr/sbin',
+      '/usr/bin',
+      '/sbin',
+      '/bin',
+    ]);
     expect(path.split(':')).not.toContain('.');
     expect(path).not.toContain('relative');
     expect(path).not.toContain('/tmp/some-folder');
@@ -71,12 +108,18 @@ describe('the environment outside the sandbox', () => {
 
 describe('runtimeSetNames', () => {
   it("reads the names the runtime sets with bwrap's --setenv", () => {
-    const names = runtimeSetNames(['-c', "bwrap --new-session --setenv SANDBOX_RUNTIME 1 --setenv HTTP_PROXY 'http://u:p@localhost:3128' --ro-bind / / -- /usr/bin/bash -c x"]);
+    const names = runtimeSetNames([
+      '-c',
+      "bwrap --new-session --setenv SANDBOX_RUNTIME 1 --setenv HTTP_PROXY 'http://u:p@localhost:3128' --ro-bind / / -- /usr/bin/bash -c x",
+    ]);
     expect([...names]).toEqual(['SANDBOX_RUNTIME', 'HTTP_PROXY']);
   });
 
-  it("reads the names the runtime sets on macOS with env before sandbox-exec, not those of the line it runs", () => {
-    const names = runtimeSetNames(['-c', `env -u AWS_KEY HTTP_PROXY=http://u:p@localhost:3128 'NO_PROXY=localhost,127.0.0.1' /usr/bin/sandbox-exec -p '(version 1)' /bin/bash -c 'LATER=x; exec "$@"'`]);
+  it('reads the names the runtime sets on macOS with env before sandbox-exec, not those of the line it runs', () => {
+    const names = runtimeSetNames([
+      '-c',
+      `env -u AWS_KEY HTTP_PROXY=http://u:p@localhost:3128 'NO_PROXY=localhost,127.0.0.1' /usr/bin/sandbox-exec -p '(version 1)' /bin/bash -c 'LATER=x; exec "$@"'`,
+    ]);
     expect([...names]).toEqual(['HTTP_PROXY', 'NO_PROXY']);
   });
 });

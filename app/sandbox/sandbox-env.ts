@@ -74,7 +74,7 @@ export const INNER_LINE = [
   'A*) set -- "$@" "${_berth_r#A}" ;;',
   '.) _berth_ok=1; break ;;',
   'esac; done; exec 3<&-',
-  "[ -n \"$_berth_ok\" ] || { echo 'berth: the sandboxed server did not receive its environment and command from Berth; not starting it' >&2; exit 70; }",
+  '[ -n "$_berth_ok" ] || { echo \'berth: the sandboxed server did not receive its environment and command from Berth; not starting it\' >&2; exit 70; }',
   'unset _berth_r _berth_ok; exec "$@"',
 ].join('\n');
 
@@ -83,7 +83,8 @@ const BASH_READONLY = new Set(['BASHOPTS', 'BASH_VERSINFO', 'EUID', 'PPID', 'SHE
 
 /** Why `name=value` cannot go through {@linkcode INNER_LINE}, or undefined when it can. */
 export function unpassableReason(name: string, value: string): string | undefined {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return 'it is not a valid variable name (letters, digits and _, not starting with a digit)';
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    return 'it is not a valid variable name (letters, digits and _, not starting with a digit)';
   if (BASH_READONLY.has(name)) return 'bash keeps it read-only';
   if (name.startsWith('_berth_')) return 'Berth uses the _berth_ prefix itself';
   if (value.includes('\0')) return 'its value holds a NUL character';
@@ -92,7 +93,11 @@ export function unpassableReason(name: string, value: string): string | undefine
 
 /** The bytes of fd 3: the environment, then the argv, then the end mark (NUL-separated records). */
 export function launchRecords(env: Record<string, string>, argv: readonly string[]): Buffer {
-  const records = [...Object.entries(env).map(([name, value]) => `E${name}=${value}`), ...argv.map((arg) => `A${arg}`), '.'];
+  const records = [
+    ...Object.entries(env).map(([name, value]) => `E${name}=${value}`),
+    ...argv.map((arg) => `A${arg}`),
+    '.',
+  ];
   return Buffer.from(records.map((record) => `${record}\0`).join(''), 'utf8');
 }
 
@@ -109,7 +114,8 @@ export function runtimeSetNames(wrapped: readonly string[]): Set<string> {
   for (const arg of wrapped) {
     for (const match of arg.matchAll(/(?:^|\s)--setenv\s+([A-Za-z_][A-Za-z0-9_]*)\s/g)) names.add(match[1] as string);
     const envPrefix = /^'?env'?\s([\s\S]*?)\S*sandbox-exec\b/.exec(arg)?.[1];
-    if (envPrefix !== undefined) for (const match of envPrefix.matchAll(/(?:^|\s)'?([A-Za-z_][A-Za-z0-9_]*)=/g)) names.add(match[1] as string);
+    if (envPrefix !== undefined)
+      for (const match of envPrefix.matchAll(/(?:^|\s)'?([A-Za-z_][A-Za-z0-9_]*)=/g)) names.add(match[1] as string);
   }
   return names;
 }
@@ -128,7 +134,12 @@ export interface LeftOutVariable {
  * runtime's own (proxy) variables are left for the runtime to set, except
  * those Berth sets on purpose (`TMPDIR`).
  */
-export function insideEnv(parts: { inherited: NodeJS.ProcessEnv; config: Record<string, string>; fixed: Record<string, string>; runtimeNames: ReadonlySet<string> }): { env: Record<string, string>; leftOut: LeftOutVariable[] } {
+export function insideEnv(parts: {
+  inherited: NodeJS.ProcessEnv;
+  config: Record<string, string>;
+  fixed: Record<string, string>;
+  runtimeNames: ReadonlySet<string>;
+}): { env: Record<string, string>; leftOut: LeftOutVariable[] } {
   const has = (object: object, name: string): boolean => Object.prototype.hasOwnProperty.call(object, name);
   const merged: Record<string, string | undefined> = { ...parts.inherited, ...parts.config, ...parts.fixed };
   const env: Record<string, string> = {};

@@ -10,7 +10,10 @@ import { PRIVATE_DIR_MODE } from '../config/private-files';
  * hash keeps two names that reduce alike apart.
  */
 export function serverFolders(configDir: string, server: string): SandboxServerFolders {
-  const safe = server.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_').slice(0, 60);
+  const safe = server
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 60);
   const hash = createHash('sha256').update(server).digest('hex').slice(0, 10);
   const base = join(configDir, 'sandbox', `${safe}-${hash}`);
   return { data: join(base, 'data'), temp: join(base, 'tmp'), cache: join(base, 'cache') };
@@ -19,7 +22,8 @@ export function serverFolders(configDir: string, server: string): SandboxServerF
 /** Create them (private to the person): a writable path that does not exist yet would stay read-only in the sandbox. */
 export async function ensureServerFolders(folders: SandboxServerFolders): Promise<void> {
   await mkdir(dirname(dirname(folders.data)), { recursive: true, mode: PRIVATE_DIR_MODE });
-  for (const folder of [folders.data, folders.temp, folders.cache]) await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
+  for (const folder of [folders.data, folders.temp, folders.cache])
+    await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
 }
 
 /** The server was removed: its folders go with it. */

@@ -27,7 +27,10 @@ describe('sandboxedLaunch', () => {
     const runtime: SandboxRuntime = {
       wrap: async (line) => {
         wrappedLine = line;
-        const args = ['-c', `bwrap --setenv SANDBOX_RUNTIME 1 --setenv TMPDIR /tmp/claude --setenv HTTP_PROXY 'http://srt.x:secret-proxy-token@localhost:3128' -- /usr/bin/bash -c ${line}`];
+        const args = [
+          '-c',
+          `bwrap --setenv SANDBOX_RUNTIME 1 --setenv TMPDIR /tmp/claude --setenv HTTP_PROXY 'http://srt.x:secret-proxy-token@localhost:3128' -- /usr/bin/bash -c ${line}`,
+        ];
         return { command: '/bin/bash', args, commandId: 'id', release: () => undefined };
       },
       onViolation: () => () => undefined,
@@ -36,9 +39,23 @@ describe('sandboxedLaunch', () => {
     const config = serverConfig({
       command: 'npx',
       args: ['-y', 'some pkg'],
-      env: { TOKEN: 'config-secret-value', BASH_ENV: '$(touch /tmp/x)', LD_PRELOAD: '/evil.so', HTTP_PROXY: 'http://mine', UID: '0' },
+      env: {
+        TOKEN: 'config-secret-value',
+        BASH_ENV: '$(touch /tmp/x)',
+        LD_PRELOAD: '/evil.so',
+        HTTP_PROXY: 'http://mine',
+        UID: '0',
+      },
     });
-    const inherited = { PATH: '/login/bin:.', HOME: '/home/ann', LANG: 'C.UTF-8', TERM: 'xterm', GITHUB_TOKEN: 'gh-secret', NODE_OPTIONS: '--inspect', 'BASH_FUNC_ls%%': '() {  ls --color; }' };
+    const inherited = {
+      PATH: '/login/bin:.',
+      HOME: '/home/ann',
+      LANG: 'C.UTF-8',
+      TERM: 'xterm',
+      GITHUB_TOKEN: 'gh-secret',
+      NODE_OPTIONS: '--inspect',
+      'BASH_FUNC_ls%%': '() {  ls --color; }',
+    };
     const sandboxed = await sandboxedLaunch(runtime, plainLaunch(config, inherited), noPolicy, folders, '/login/bin:.');
     const { launch } = sandboxed;
 
@@ -46,10 +63,16 @@ describe('sandboxedLaunch', () => {
     expect(wrappedLine).toBe(INNER_LINE);
     expect(launch.config).toMatchObject({ command: '/bin/bash' });
     const argv = [launch.config.command, ...launch.config.args].join(' ');
-    for (const value of ['config-secret-value', '$(touch', '/evil.so', 'some pkg', 'npx', 'gh-secret']) expect(argv).not.toContain(value);
+    for (const value of ['config-secret-value', '$(touch', '/evil.so', 'some pkg', 'npx', 'gh-secret'])
+      expect(argv).not.toContain(value);
 
     // Outside the sandbox: only the fixed variables, PATH from system folders (not the login PATH with its '.').
-    const outside = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SHLVL: '1', HOME: '/home/ann', LANG: 'C.UTF-8' };
+    const outside = {
+      PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      SHLVL: '1',
+      HOME: '/home/ann',
+      LANG: 'C.UTF-8',
+    };
     expect(launch.wrapper?.env).toEqual(outside);
     expect(launch.env).toEqual(outside);
 
@@ -110,7 +133,15 @@ describe('sandboxedBaseEnv', () => {
       onViolation: () => () => undefined,
       release: async () => undefined,
     };
-    const { launch } = await sandboxedLaunch(runtime, plainLaunch(serverConfig({ command: 'node', env: { GITHUB_TOKEN: 'its own' } }), { GITHUB_TOKEN: 'the person’s', PATH: '/usr/bin' }), noPolicy, folders);
+    const { launch } = await sandboxedLaunch(
+      runtime,
+      plainLaunch(serverConfig({ command: 'node', env: { GITHUB_TOKEN: 'its own' } }), {
+        GITHUB_TOKEN: 'the person’s',
+        PATH: '/usr/bin',
+      }),
+      noPolicy,
+      folders,
+    );
     const { env } = readRecords(launch.wrapper?.input ?? Buffer.alloc(0));
     expect(env.GITHUB_TOKEN).toBe('its own');
     expect(env.PATH).toBe('/usr/bin');

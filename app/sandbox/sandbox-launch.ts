@@ -8,7 +8,8 @@ import { INNER_LINE, insideEnv, launchRecords, runtimeSetNames, wrapperEnv, wrap
  * passwords) or reach agents holding them (ssh-agent, gpg-agent, the
  * session bus).
  */
-const CREDENTIAL_ENV = /TOKEN|SECRET|PASSW|API_?KEY|ACCESS_?KEY|CREDENTIAL|PRIVATE_?KEY|^AWS_|^AZURE_|^GOOGLE_APPLICATION|^GH_|^GITHUB_|^SSH_AUTH_SOCK$|^SSH_AGENT_PID$|^GPG_AGENT_INFO$|^DBUS_SESSION_BUS_ADDRESS$|^KRB5CCNAME$/i;
+const CREDENTIAL_ENV =
+  /TOKEN|SECRET|PASSW|API_?KEY|ACCESS_?KEY|CREDENTIAL|PRIVATE_?KEY|^AWS_|^AZURE_|^GOOGLE_APPLICATION|^GH_|^GITHUB_|^SSH_AUTH_SOCK$|^SSH_AGENT_PID$|^GPG_AGENT_INFO$|^DBUS_SESSION_BUS_ADDRESS$|^KRB5CCNAME$/i;
 
 /**
  * The environment a sandboxed server inherits from Berth: without the
@@ -44,7 +45,13 @@ export interface SandboxedLaunch {
  * - The person sees the server's own command in the log, never the wrapper
  *   (it carries the proxy's per-run credentials).
  */
-export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLaunch, policy: SandboxPolicy, folders: SandboxServerFolders, berthPath: string | undefined = process.env.PATH): Promise<SandboxedLaunch> {
+export async function sandboxedLaunch(
+  runtime: SandboxRuntime,
+  launch: ServerLaunch,
+  policy: SandboxPolicy,
+  folders: SandboxServerFolders,
+  berthPath: string | undefined = process.env.PATH,
+): Promise<SandboxedLaunch> {
   const { config } = launch;
   if (config.command === undefined) throw new Error('only a local (stdio) server runs in the sandbox');
   const wrapped = await runtime.wrap(INNER_LINE, policy, config.cwd);
@@ -58,7 +65,12 @@ export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLau
     // Node 22.21+/24 honour HTTP(S)_PROXY in fetch with this; Node 20's fetch ignores the proxy (no network then).
     NODE_USE_ENV_PROXY: '1',
   };
-  const inside = insideEnv({ inherited: sandboxedBaseEnv(launch.env), config: config.env, fixed, runtimeNames: runtimeSetNames([wrapped.command, ...wrapped.args]) });
+  const inside = insideEnv({
+    inherited: sandboxedBaseEnv(launch.env),
+    config: config.env,
+    fixed,
+    runtimeNames: runtimeSetNames([wrapped.command, ...wrapped.args]),
+  });
   const outside = wrapperEnv(launch.env, await wrapperPath(berthPath));
   return {
     launch: {
@@ -70,6 +82,9 @@ export async function sandboxedLaunch(runtime: SandboxRuntime, launch: ServerLau
     },
     commandId: wrapped.commandId,
     release: wrapped.release,
-    leftOut: inside.leftOut.map(({ name, fromConfig, reason }) => `${fromConfig ? 'its config sets' : "Berth's environment has"} the variable ${name}, which is left out of its environment in the sandbox: ${reason}`),
+    leftOut: inside.leftOut.map(
+      ({ name, fromConfig, reason }) =>
+        `${fromConfig ? 'its config sets' : "Berth's environment has"} the variable ${name}, which is left out of its environment in the sandbox: ${reason}`,
+    ),
   };
 }

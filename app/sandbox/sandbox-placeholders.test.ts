@@ -2,10 +2,22 @@ import { chmod, lstat, mkdir, readFile, rename, symlink, writeFile } from 'node:
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../servers/test-support';
-import { PlaceholderLedger, placeholderCandidates, placeholderLedgerFile, runtimeDeniedPaths } from './sandbox-placeholders';
+import {
+  PlaceholderLedger,
+  placeholderCandidates,
+  placeholderLedgerFile,
+  runtimeDeniedPaths,
+} from './sandbox-placeholders';
 
 describe('placeholderCandidates', () => {
-  const present = new Set(['/', '/home', '/home/ann', '/home/ann/Projects', '/home/ann/Projects/site', '/home/ann/.ssh']);
+  const present = new Set([
+    '/',
+    '/home',
+    '/home/ann',
+    '/home/ann/Projects',
+    '/home/ann/Projects/site',
+    '/home/ann/.ssh',
+  ]);
   const exists = (path: string) => present.has(path);
   const policy = {
     allowWrite: ['/home/ann/Projects/site'],
@@ -14,11 +26,17 @@ describe('placeholderCandidates', () => {
   };
 
   it('names the first missing component of each absent deny path inside a writable folder, and nothing outside one', () => {
-    expect(placeholderCandidates(policy, ['/home/ann/Projects/site/.bashrc', '/home/ann/Projects/site/.claude/commands', '/home/ann/Projects/site/.claude/agents'], exists).sort()).toEqual([
-      '/home/ann/Projects/site/.bashrc',
-      '/home/ann/Projects/site/.claude',
-      '/home/ann/Projects/site/.git',
-    ]);
+    expect(
+      placeholderCandidates(
+        policy,
+        [
+          '/home/ann/Projects/site/.bashrc',
+          '/home/ann/Projects/site/.claude/commands',
+          '/home/ann/Projects/site/.claude/agents',
+        ],
+        exists,
+      ).sort(),
+    ).toEqual(['/home/ann/Projects/site/.bashrc', '/home/ann/Projects/site/.claude', '/home/ann/Projects/site/.git']);
   });
 
   it("resolves the runtime's own names against Berth's working directory", () => {
@@ -56,11 +74,15 @@ describe('PlaceholderLedger', () => {
   it('removes what it recorded at the end of its run, and passes one another live run may be mounted on to that run', async () => {
     const site = join(dir, 'site');
     await mkdir(site);
-    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) => errors.push(`${what}: ${String(error)}`));
+    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) =>
+      errors.push(`${what}: ${String(error)}`),
+    );
     const policy = { allowWrite: [site], denyWrite: [join(site, '.bashrc')], denyRead: [] };
     ledger.begin('one', policy);
     // On disk before the spawn, so that a crash right after it still finds them.
-    expect(JSON.parse(await readFile(placeholderLedgerFile(join(dir, 'state')), 'utf8'))).toMatchObject({ runs: { one: [{ path: join(site, '.bashrc') }] } });
+    expect(JSON.parse(await readFile(placeholderLedgerFile(join(dir, 'state')), 'utf8'))).toMatchObject({
+      runs: { one: [{ path: join(site, '.bashrc') }] },
+    });
     await placeholder(join(site, '.bashrc'));
     ledger.started('one');
 
@@ -74,7 +96,9 @@ describe('PlaceholderLedger', () => {
     const real = join(dir, 'real-site');
     await mkdir(real);
     await symlink(real, join(dir, 'site'));
-    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) => errors.push(`${what}: ${String(error)}`));
+    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) =>
+      errors.push(`${what}: ${String(error)}`),
+    );
     ledger.begin('one', { allowWrite: [real], denyWrite: [join(dir, 'site', '.bashrc')], denyRead: [] });
     await placeholder(join(real, '.bashrc'));
     expect(ledger.end('one', [])).toEqual([join(real, '.bashrc')]);
@@ -83,8 +107,14 @@ describe('PlaceholderLedger', () => {
   it('keeps a file the person put in its place or wrote into', async () => {
     const site = join(dir, 'site');
     await mkdir(site);
-    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) => errors.push(`${what}: ${String(error)}`));
-    ledger.begin('one', { allowWrite: [site], denyWrite: [join(site, '.profile'), join(site, '.zshrc')], denyRead: [] });
+    const ledger = new PlaceholderLedger(placeholderLedgerFile(join(dir, 'state')), (what, error) =>
+      errors.push(`${what}: ${String(error)}`),
+    );
+    ledger.begin('one', {
+      allowWrite: [site],
+      denyWrite: [join(site, '.profile'), join(site, '.zshrc')],
+      denyRead: [],
+    });
     await placeholder(join(site, '.profile'));
     await placeholder(join(site, '.zshrc'));
     ledger.started('one');

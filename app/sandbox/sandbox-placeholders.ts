@@ -1,4 +1,14 @@
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isWithin } from '../../shared/domain/sandbox';
@@ -27,7 +37,23 @@ import { PRIVATE_FILE_MODE, makePrivateDirSync } from '../config/private-files';
  * not exported by it. A name missing here only means a placeholder is swept by
  * the runtime at Berth's exit instead of at its server's stop.
  */
-const RUNTIME_DENIED_IN_CWD = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.ripgreprc', '.mcp.json', '.vscode', '.idea', '.claude/commands', '.claude/agents', '.git/hooks', '.git/config'];
+const RUNTIME_DENIED_IN_CWD = [
+  '.gitconfig',
+  '.gitmodules',
+  '.bashrc',
+  '.bash_profile',
+  '.zshrc',
+  '.zprofile',
+  '.profile',
+  '.ripgreprc',
+  '.mcp.json',
+  '.vscode',
+  '.idea',
+  '.claude/commands',
+  '.claude/agents',
+  '.git/hooks',
+  '.git/config',
+];
 
 /** The deny paths the runtime adds for a process whose working directory is `cwd` (none when it was removed). */
 export function runtimeDeniedPaths(cwd: string | undefined = workingDirectory()): string[] {
@@ -47,7 +73,11 @@ function workingDirectory(): string | undefined {
  * that does not exist and lies inside a writable folder, its first missing
  * component (what bubblewrap creates).
  */
-export function placeholderCandidates(policy: Pick<SandboxPolicy, 'allowWrite' | 'denyWrite' | 'denyRead'>, extraDenied: readonly string[], exists: (path: string) => boolean): string[] {
+export function placeholderCandidates(
+  policy: Pick<SandboxPolicy, 'allowWrite' | 'denyWrite' | 'denyRead'>,
+  extraDenied: readonly string[],
+  exists: (path: string) => boolean,
+): string[] {
   const found = new Set<string>();
   for (const denied of [...policy.denyWrite, ...policy.denyRead, ...extraDenied]) {
     if (exists(denied) || !policy.allowWrite.some((folder) => isWithin(denied, folder))) continue;
@@ -118,7 +148,11 @@ export class PlaceholderLedger {
   /** Before the spawn (before the wrap: on WSL's 9p the runtime makes them itself): where the runtime may create one for `run`. */
   begin(run: string, policy: Pick<SandboxPolicy, 'allowWrite' | 'denyWrite' | 'denyRead'>): void {
     // As the runtime sees them: it resolves links on the way to a deny path, and so makes the placeholder there.
-    const real = { allowWrite: policy.allowWrite.map(realSpelling), denyWrite: policy.denyWrite.map(realSpelling), denyRead: policy.denyRead.map(realSpelling) };
+    const real = {
+      allowWrite: policy.allowWrite.map(realSpelling),
+      denyWrite: policy.denyWrite.map(realSpelling),
+      denyRead: policy.denyRead.map(realSpelling),
+    };
     const absent = placeholderCandidates(real, runtimeDeniedPaths().map(realSpelling), existsSync);
     if (absent.length === 0) return;
     this.runs[run] = absent.map((path) => ({ path }));
@@ -184,7 +218,10 @@ function readLedger(file: string): LedgerFile {
     const clean: Record<string, Recorded[]> = {};
     for (const [run, list] of Object.entries(runs)) {
       if (!Array.isArray(list)) continue;
-      clean[run] = list.filter((entry): entry is Recorded => typeof (entry as Recorded | null)?.path === 'string' && (entry as Recorded).path.startsWith('/'));
+      clean[run] = list.filter(
+        (entry): entry is Recorded =>
+          typeof (entry as Recorded | null)?.path === 'string' && (entry as Recorded).path.startsWith('/'),
+      );
     }
     return { runs: clean };
   } catch {

@@ -26,7 +26,10 @@ import type { SandboxPolicy, SandboxSupport } from '../../shared/domain/sandbox'
  */
 function packagedSeccompHelper(): string | undefined {
   const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
-  const beside = join(dirname(fileURLToPath(import.meta.url)), 'vendor', 'seccomp', arch, 'apply-seccomp').replace(/\.asar([\\/])/, '.asar.unpacked$1');
+  const beside = join(dirname(fileURLToPath(import.meta.url)), 'vendor', 'seccomp', arch, 'apply-seccomp').replace(
+    /\.asar([\\/])/,
+    '.asar.unpacked$1',
+  );
   return existsSync(beside) ? beside : undefined;
 }
 
@@ -75,20 +78,48 @@ function runtimeModule(): Promise<RuntimeModule> {
 
 /** Whether the sandbox can run here, and if not, why and what to install. Cheap enough to ask on every call. */
 export async function sandboxSupport(platform: NodeJS.Platform = process.platform): Promise<SandboxSupport> {
-  if (platform === 'win32') return { available: false, platform, reason: "Berth's sandbox for local servers needs Linux or macOS; on Windows the sandbox runtime is still an alpha", warnings: [] };
-  if (platform !== 'linux' && platform !== 'darwin') return { available: false, platform, reason: `the sandbox runtime does not support ${platform}`, warnings: [] };
+  if (platform === 'win32')
+    return {
+      available: false,
+      platform,
+      reason:
+        "Berth's sandbox for local servers needs Linux or macOS; on Windows the sandbox runtime is still an alpha",
+      warnings: [],
+    };
+  if (platform !== 'linux' && platform !== 'darwin')
+    return { available: false, platform, reason: `the sandbox runtime does not support ${platform}`, warnings: [] };
   let check: { errors: string[]; warnings: string[] };
   try {
     check = (await runtimeModule()).SandboxManager.checkDependencies();
   } catch (error) {
-    return { available: false, platform, reason: `the sandbox runtime could not check this machine (${error instanceof Error ? error.message : String(error)})`, warnings: [] };
+    return {
+      available: false,
+      platform,
+      reason: `the sandbox runtime could not check this machine (${error instanceof Error ? error.message : String(error)})`,
+      warnings: [],
+    };
   }
   // Without its seccomp helper the runtime cannot block unix sockets: a server could use ssh-agent or docker's socket.
   const seccomp = check.warnings.find((warning) => /seccomp/i.test(warning));
-  if (check.errors.length === 0 && seccomp !== undefined) return { available: false, platform, reason: `the sandbox runtime's seccomp helper is missing here, so servers could reach unix sockets (ssh-agent, docker): ${seccomp}`, warnings: check.warnings };
+  if (check.errors.length === 0 && seccomp !== undefined)
+    return {
+      available: false,
+      platform,
+      reason: `the sandbox runtime's seccomp helper is missing here, so servers could reach unix sockets (ssh-agent, docker): ${seccomp}`,
+      warnings: check.warnings,
+    };
   if (check.errors.length === 0) return { available: true, platform, warnings: check.warnings };
-  const install = platform === 'linux' ? 'Install bubblewrap, socat and ripgrep (Debian/Ubuntu: sudo apt-get install bubblewrap socat ripgrep; Fedora: sudo dnf install bubblewrap socat ripgrep)' : 'Install ripgrep (brew install ripgrep)';
-  return { available: false, platform, reason: `missing on this machine: ${check.errors.join('; ')}`, install, warnings: check.warnings };
+  const install =
+    platform === 'linux'
+      ? 'Install bubblewrap, socat and ripgrep (Debian/Ubuntu: sudo apt-get install bubblewrap socat ripgrep; Fedora: sudo dnf install bubblewrap socat ripgrep)'
+      : 'Install ripgrep (brew install ripgrep)';
+  return {
+    available: false,
+    platform,
+    reason: `missing on this machine: ${check.errors.join('; ')}`,
+    install,
+    warnings: check.warnings,
+  };
 }
 
 /**
@@ -100,7 +131,12 @@ export async function sandboxSupport(platform: NodeJS.Platform = process.platfor
 export async function sandboxConfigFor(policy: SandboxPolicy): Promise<SandboxRuntimeConfig> {
   const config = {
     network: { allowedDomains: policy.allowedDomains, deniedDomains: [] },
-    filesystem: { denyRead: policy.denyRead, allowRead: policy.allowRead, allowWrite: policy.allowWrite, denyWrite: policy.denyWrite },
+    filesystem: {
+      denyRead: policy.denyRead,
+      allowRead: policy.allowRead,
+      allowWrite: policy.allowWrite,
+      denyWrite: policy.denyWrite,
+    },
   };
   return validateSandboxConfig(config);
 }
@@ -109,14 +145,19 @@ export async function sandboxConfigFor(policy: SandboxPolicy): Promise<SandboxRu
 export async function validateSandboxConfig(config: unknown): Promise<SandboxRuntimeConfig> {
   const network = (config as { network?: { allowedDomains?: unknown } } | null)?.network;
   if (network === undefined || network === null || !Array.isArray(network.allowedDomains)) {
-    throw new Error('refusing a sandbox config without network.allowedDomains: the runtime would run the server with no network isolation');
+    throw new Error(
+      'refusing a sandbox config without network.allowedDomains: the runtime would run the server with no network isolation',
+    );
   }
   const parsed = (await runtimeModule()).SandboxRuntimeConfigSchema.safeParse(config);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`refusing an invalid sandbox config (${issue === undefined ? 'unexpected shape' : `${issue.path.join('.')}: ${issue.message}`})`);
+    throw new Error(
+      `refusing an invalid sandbox config (${issue === undefined ? 'unexpected shape' : `${issue.path.join('.')}: ${issue.message}`})`,
+    );
   }
-  if (parsed.data.network.allowedDomains.some((domain) => domain.trim() === '*')) throw new Error('refusing a sandbox config that allows every domain ("*")');
+  if (parsed.data.network.allowedDomains.some((domain) => domain.trim() === '*'))
+    throw new Error('refusing a sandbox config that allows every domain ("*")');
   return parsed.data;
 }
 
@@ -134,7 +175,11 @@ export interface SandboxRuntime {
    * Wrap a shell command line for one server start. `commandId` is minted
    * here: unguessable, never derived from the command.
    */
-  wrap(shellCommand: string, policy: SandboxPolicy, cwd: string | undefined): Promise<WrappedCommand & { commandId: string }>;
+  wrap(
+    shellCommand: string,
+    policy: SandboxPolicy,
+    cwd: string | undefined,
+  ): Promise<WrappedCommand & { commandId: string }>;
   /** Network denials the proxies record, with the id of the run they came from. */
   onViolation(listener: (commandId: string | undefined, line: string) => void): () => void;
   release(): Promise<void>;
@@ -162,7 +207,14 @@ export async function acquireSandboxRuntime(): Promise<SandboxRuntime> {
       // Registered before the spawn, removed when the run ends (release): a list that outlives its run widens nothing.
       SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: config.network.allowedDomains });
       try {
-        const wrapped = await SandboxManager.wrapWithSandboxArgv(shellCommand, undefined, { filesystem: config.filesystem }, undefined, cwd, { commandId, commandText: commandId });
+        const wrapped = await SandboxManager.wrapWithSandboxArgv(
+          shellCommand,
+          undefined,
+          { filesystem: config.filesystem },
+          undefined,
+          cwd,
+          { commandId, commandText: commandId },
+        );
         // Its `env` (Berth's whole environment on Linux) is left out: see sandbox-env.ts for what the spawn gets.
         const [command, ...args] = wrapped.argv;
         if (command === undefined) throw new Error('the sandbox runtime returned an empty command');

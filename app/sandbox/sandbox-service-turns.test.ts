@@ -28,7 +28,10 @@ function fakeRuntime() {
   const runtime: SandboxRuntime = {
     wrap(_line, policy) {
       // The wrapped line is the same for every server; its own folders (sandbox/<name>-<hash>) name it.
-      const server = policy.allowWrite.map((folder) => /[\\/]sandbox[\\/]([^\\/]+)-[0-9a-f]{10}[\\/]/.exec(folder)?.[1]).find((name) => name !== undefined) ?? '?';
+      const server =
+        policy.allowWrite
+          .map((folder) => /[\\/]sandbox[\\/]([^\\/]+)-[0-9a-f]{10}[\\/]/.exec(folder)?.[1])
+          .find((name) => name !== undefined) ?? '?';
       started.push(server);
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);
@@ -88,7 +91,8 @@ describe('SandboxService: servers starting together', () => {
   async function service(options: { support: () => Promise<SandboxSupport>; runtime?: SandboxRuntime }) {
     const settings = await SandboxSettingsStore.open({ configDir, warn: () => undefined });
     const names = ['a', 'b', 'c', 'd', 'e'];
-    for (const name of names) await settings.set(name, { enabled: true, allowedFolders: [], allowedDomains: [], offered: true });
+    for (const name of names)
+      await settings.set(name, { enabled: true, allowedFolders: [], allowedDomains: [], offered: true });
     const runtime = options.runtime;
     const sandbox = new SandboxService({
       paths: berthPaths(configDir),
@@ -115,7 +119,7 @@ describe('SandboxService: servers starting together', () => {
     const fake = fakeRuntime();
     const { names, start } = await service({ support: async () => (checks++, available), runtime: fake.runtime });
     const starts = Promise.all(names.map((name) => start(name)));
-    for (let finished = 0; finished < names.length; ) {
+    for (let finished = 0; finished < names.length;) {
       await vi.waitFor(() => expect(fake.underWay().length).toBeGreaterThan(0));
       for (const name of fake.underWay()) {
         fake.finish(name);
@@ -126,19 +130,37 @@ describe('SandboxService: servers starting together', () => {
     expect(checks).toBe(1);
 
     let unavailableChecks = 0;
-    const missing = { available: false, platform: 'linux', reason: 'bwrap not installed', warnings: [] } satisfies SandboxSupport;
+    const missing = {
+      available: false,
+      platform: 'linux',
+      reason: 'bwrap not installed',
+      warnings: [],
+    } satisfies SandboxSupport;
     const second = await service({ support: async () => (unavailableChecks++, missing) });
-    const failures = await Promise.all(second.names.map((name) => second.start(name).then(() => 'started', (error: unknown) => String(error))));
-    for (const failure of failures) expect(failure).toContain('is set to run in the sandbox, which is unavailable here: bwrap not installed');
+    const failures = await Promise.all(
+      second.names.map((name) =>
+        second.start(name).then(
+          () => 'started',
+          (error: unknown) => String(error),
+        ),
+      ),
+    );
+    for (const failure of failures)
+      expect(failure).toContain('is set to run in the sandbox, which is unavailable here: bwrap not installed');
     // The first check, then one fresh check that every start joined (not one per server).
     expect(unavailableChecks).toBe(2);
   });
 
   it(`wraps at most ${WRAPS_AT_ONCE} at once, and hands each launch back as soon as its own wrap is done`, async () => {
     const fake = fakeRuntime();
-    const { names, start } = await service({ support: async () => ({ available: true, platform: 'linux', warnings: [] }), runtime: fake.runtime });
+    const { names, start } = await service({
+      support: async () => ({ available: true, platform: 'linux', warnings: [] }),
+      runtime: fake.runtime,
+    });
     const launched: string[] = [];
-    const settled = Promise.allSettled(names.map((name) => start(name).then((launch) => launched.push(launch.shownCommand ?? ''))));
+    const settled = Promise.allSettled(
+      names.map((name) => start(name).then((launch) => launched.push(launch.shownCommand ?? ''))),
+    );
     await vi.waitFor(() => expect(fake.started).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.started).toHaveLength(2);
@@ -149,7 +171,7 @@ describe('SandboxService: servers starting together', () => {
     // A failed wrap gives its turn up too.
     fake.fail(second);
     await vi.waitFor(() => expect(fake.started).toHaveLength(4));
-    for (let finished = 0; finished < 3; ) {
+    for (let finished = 0; finished < 3;) {
       await vi.waitFor(() => expect(fake.underWay().length).toBeGreaterThan(0));
       for (const name of fake.underWay()) {
         fake.finish(name);
@@ -157,9 +179,9 @@ describe('SandboxService: servers starting together', () => {
       }
     }
     const outcomes = await settled;
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason))).toEqual([
-      expect.stringContaining('could not be put in the sandbox: bwrap exploded'),
-    ]);
+    expect(
+      outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason)),
+    ).toEqual([expect.stringContaining('could not be put in the sandbox: bwrap exploded')]);
     expect(launched).toHaveLength(4);
     expect(fake.mostAtOnce()).toBe(WRAPS_AT_ONCE);
   });
@@ -167,7 +189,10 @@ describe('SandboxService: servers starting together', () => {
   it('does not let wraps that never end hold back the servers after them', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fake = fakeRuntime();
-    const { names, start } = await service({ support: async () => ({ available: true, platform: 'linux', warnings: [] }), runtime: fake.runtime });
+    const { names, start } = await service({
+      support: async () => ({ available: true, platform: 'linux', warnings: [] }),
+      runtime: fake.runtime,
+    });
     for (const name of names) void start(name).catch(() => undefined);
     // Not vi.waitFor: under fake timers each of its checks moves the clock on by its interval, so on a loaded machine
     // (the second wrap a few checks after the first) the first turn's 3 s were up before the test advanced the clock.

@@ -137,10 +137,17 @@ export class SandboxService implements ServerLifecycleListener {
     if (!support.available) {
       // Never silently unsandboxed: the person set this server to run in the sandbox.
       const install = support.install === undefined ? '' : ` ${support.install}.`;
-      throw new ServerStartError(`is set to run in the sandbox, which is unavailable here: ${support.reason ?? 'unknown reason'}.${install} It was not started without it; turn its sandbox off to run it unprotected.`, 'config');
+      throw new ServerStartError(
+        `is set to run in the sandbox, which is unavailable here: ${support.reason ?? 'unknown reason'}.${install} It was not started without it; turn its sandbox off to run it unprotected.`,
+        'config',
+      );
     }
     const misfit = sandboxFitProblem(launch.config.command);
-    if (misfit !== undefined) throw new ServerStartError(`is set to run in the sandbox, but ${misfit}. It was not started without it; turn its sandbox off to run it.`, 'config');
+    if (misfit !== undefined)
+      throw new ServerStartError(
+        `is set to run in the sandbox, but ${misfit}. It was not started without it; turn its sandbox off to run it.`,
+        'config',
+      );
     const folders = serverFolders(this.options.paths.configDir, name);
     const roots = this.options.rootsOf(name);
     const policy = this.policyFor(name, roots);
@@ -154,8 +161,19 @@ export class SandboxService implements ServerLifecycleListener {
         this.placeholders.begin(ledgerKey, runPolicy);
         return sandboxedLaunch(runtime, launch, runPolicy, folders);
       });
-      this.runs.set(name, { commandId: wrapped.commandId, policy: runPolicy, ledgerKey, roots: JSON.stringify(roots), release: wrapped.release, reported: new Set() });
-      this.log(name, 'info', `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`);
+      this.runs.set(name, {
+        commandId: wrapped.commandId,
+        policy: runPolicy,
+        ledgerKey,
+        roots: JSON.stringify(roots),
+        release: wrapped.release,
+        reported: new Set(),
+      });
+      this.log(
+        name,
+        'info',
+        `runs in the sandbox: ${describeSandboxPolicy(policy, this.home, folders).network.toLowerCase()}; writes only to ${policy.allowWrite.length} folder(s)`,
+      );
       for (const note of wrapped.leftOut) this.log(name, 'warning', note);
       for (const domain of this.options.settings.get(name).allowedDomains) {
         const problem = ownPortProblem(domain, this.ownPorts());
@@ -164,15 +182,24 @@ export class SandboxService implements ServerLifecycleListener {
       for (const folder of this.options.settings.get(name).allowedFolders) {
         const problem = folderAllowProblem(folder, this.places);
         // Stored before Berth refused such folders, or written by hand: left out of the policy, and said.
-        if (problem !== undefined) this.log(name, 'warning', `the folder ${folder} is left out of what it may write: ${problem}`);
+        if (problem !== undefined)
+          this.log(name, 'warning', `the folder ${folder} is left out of what it may write: ${problem}`);
         // The sandbox cannot bind what is not there: such a folder stays read-only for this run.
-        else if (!existsSync(folder)) this.log(name, 'warning', `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`);
+        else if (!existsSync(folder))
+          this.log(
+            name,
+            'warning',
+            `the folder it may write, ${folder}, does not exist: it stays read-only until it does and the server restarts`,
+          );
       }
       return wrapped.launch;
     } catch (error) {
       this.placeholders.end(ledgerKey, this.liveRuns());
       if (error instanceof ServerStartError) throw error;
-      throw new ServerStartError(`could not be put in the sandbox: ${errorMessage(error)}. It was not started without it.`, 'config');
+      throw new ServerStartError(
+        `could not be put in the sandbox: ${errorMessage(error)}. It was not started without it.`,
+        'config',
+      );
     }
   }
 
@@ -226,15 +253,23 @@ export class SandboxService implements ServerLifecycleListener {
       berthEntries: berthEntriesIn(paths.configDir),
       settings: {
         ...settings,
-        allowedFolders: settings.allowedFolders.filter((folder) => folderAllowProblem(folder, this.places) === undefined),
-        allowedDomains: settings.allowedDomains.filter((domain) => ownPortProblem(domain, this.ownPorts()) === undefined),
+        allowedFolders: settings.allowedFolders.filter(
+          (folder) => folderAllowProblem(folder, this.places) === undefined,
+        ),
+        allowedDomains: settings.allowedDomains.filter(
+          (domain) => ownPortProblem(domain, this.ownPorts()) === undefined,
+        ),
       },
     });
   }
 
   view(server: string): SandboxServerSettingsView {
     const state = this.options.servers.get(server);
-    return { server, applies: state === undefined || state.config.command !== undefined, ...this.options.settings.get(server) };
+    return {
+      server,
+      applies: state === undefined || state.config.command !== undefined,
+      ...this.options.settings.get(server),
+    };
   }
 
   list(): SandboxServerSettingsView[] {
@@ -247,7 +282,12 @@ export class SandboxService implements ServerLifecycleListener {
   policyView(server: string): SandboxPolicyView {
     this.requireServer(server);
     const policy = this.policyFor(server);
-    return { server, settings: this.view(server), policy, words: describeSandboxPolicy(policy, this.home, serverFolders(this.options.paths.configDir, server)) };
+    return {
+      server,
+      settings: this.view(server),
+      policy,
+      words: describeSandboxPolicy(policy, this.home, serverFolders(this.options.paths.configDir, server)),
+    };
   }
 
   /** Change what the person set; a running local server restarts when what it may do changed. */
@@ -255,16 +295,29 @@ export class SandboxService implements ServerLifecycleListener {
     const state = this.requireServer(server);
     const before = this.options.settings.get(server);
     const next: SandboxServerSettings = { ...before, ...patch };
-    if (patch.enabled === true && state.config.command === undefined) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'enabled');
+    if (patch.enabled === true && state.config.command === undefined)
+      throw new HostError(
+        'INVALID_INPUT',
+        'The sandbox is for local servers: a remote (HTTP) server runs elsewhere',
+        'enabled',
+      );
     // The folders added are checked; one stored earlier and refused now is left out of the policy (policyFor), not a reason to refuse this change.
     const added = (patch.allowedFolders ?? []).filter((folder) => !before.allowedFolders.includes(folder));
     await this.refuseUnfit(next.enabled && !before.enabled, added, 'enabled', 'allowedFolders');
-    this.refuseOwnPorts((patch.allowedDomains ?? []).filter((domain) => !before.allowedDomains.includes(domain)), 'allowedDomains');
+    this.refuseOwnPorts(
+      (patch.allowedDomains ?? []).filter((domain) => !before.allowedDomains.includes(domain)),
+      'allowedDomains',
+    );
     const saved = await this.options.settings.set(server, next);
     const view = this.view(server);
     this.options.events.emit('sandbox.serverSettingsChanged', view);
-    const changed = before.enabled !== saved.enabled || (saved.enabled && (String(before.allowedFolders) !== String(saved.allowedFolders) || String(before.allowedDomains) !== String(saved.allowedDomains)));
-    if (changed && state.config.command !== undefined && LIVE.has(state.status)) this.restart(server, 'its sandbox setting changed');
+    const changed =
+      before.enabled !== saved.enabled ||
+      (saved.enabled &&
+        (String(before.allowedFolders) !== String(saved.allowedFolders) ||
+          String(before.allowedDomains) !== String(saved.allowedDomains)));
+    if (changed && state.config.command !== undefined && LIVE.has(state.status))
+      this.restart(server, 'its sandbox setting changed');
     return view;
   }
 
@@ -273,13 +326,31 @@ export class SandboxService implements ServerLifecycleListener {
    * (it is added right after). Refused like an update: unavailable, or a
    * folder that would defeat the sandbox, or a remote server (`local` false).
    */
-  async preset(server: string, choice: { enabled: boolean; allowedFolders?: string[] | undefined; allowedDomains?: string[] | undefined }, local = true): Promise<void> {
-    if (choice.enabled && !local) throw new HostError('INVALID_INPUT', 'The sandbox is for local servers: a remote (HTTP) server runs elsewhere', 'sandbox');
+  async preset(
+    server: string,
+    choice: { enabled: boolean; allowedFolders?: string[] | undefined; allowedDomains?: string[] | undefined },
+    local = true,
+  ): Promise<void> {
+    if (choice.enabled && !local)
+      throw new HostError(
+        'INVALID_INPUT',
+        'The sandbox is for local servers: a remote (HTTP) server runs elsewhere',
+        'sandbox',
+      );
     const allowedFolders = choice.allowedFolders ?? [];
     await this.refuseUnfit(choice.enabled, allowedFolders, 'sandbox', 'sandbox');
     this.refuseOwnPorts(choice.allowedDomains ?? [], 'sandbox');
-    await this.options.settings.set(server, { enabled: choice.enabled, allowedFolders, allowedDomains: choice.allowedDomains ?? [], offered: true });
-    this.options.events.emit('sandbox.serverSettingsChanged', { server, applies: true, ...this.options.settings.get(server) });
+    await this.options.settings.set(server, {
+      enabled: choice.enabled,
+      allowedFolders,
+      allowedDomains: choice.allowedDomains ?? [],
+      offered: true,
+    });
+    this.options.events.emit('sandbox.serverSettingsChanged', {
+      server,
+      applies: true,
+      ...this.options.settings.get(server),
+    });
   }
 
   /** The add that followed a preset failed: nothing of it stays. */
@@ -350,14 +421,25 @@ export class SandboxService implements ServerLifecycleListener {
     this.options.settings
       .forget(server)
       .then(() => removeServerFolders(serverFolders(this.options.paths.configDir, server)))
-      .then(() => this.options.events.emit('sandbox.serverSettingsChanged', { server, applies: true, ...this.options.settings.get(server) }))
-      .catch((error: unknown) => this.options.reportError(`forgetting the sandbox setting of '${server}' failed`, error));
+      .then(() =>
+        this.options.events.emit('sandbox.serverSettingsChanged', {
+          server,
+          applies: true,
+          ...this.options.settings.get(server),
+        }),
+      )
+      .catch((error: unknown) =>
+        this.options.reportError(`forgetting the sandbox setting of '${server}' failed`, error),
+      );
   }
 
   /** A rename: the setting and the folders follow the server. */
   async renameServer(from: string, to: string): Promise<void> {
     await this.options.settings.rename(from, to);
-    await moveServerFolders(serverFolders(this.options.paths.configDir, from), serverFolders(this.options.paths.configDir, to));
+    await moveServerFolders(
+      serverFolders(this.options.paths.configDir, from),
+      serverFolders(this.options.paths.configDir, to),
+    );
   }
 
   async close(): Promise<void> {
@@ -371,10 +453,20 @@ export class SandboxService implements ServerLifecycleListener {
   }
 
   /** Refuses turning the sandbox on where it is unavailable, and any folder that would defeat it; `*Path` name the failing field. */
-  private async refuseUnfit(turningOn: boolean, allowedFolders: readonly string[], enabledPath: string, foldersPath: string): Promise<void> {
+  private async refuseUnfit(
+    turningOn: boolean,
+    allowedFolders: readonly string[],
+    enabledPath: string,
+    foldersPath: string,
+  ): Promise<void> {
     if (turningOn) {
       const support = await this.supportNow(true);
-      if (!support.available) throw new HostError('FORBIDDEN', `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`, enabledPath);
+      if (!support.available)
+        throw new HostError(
+          'FORBIDDEN',
+          `The sandbox is unavailable here: ${support.reason ?? 'unknown reason'}${support.install === undefined ? '' : `. ${support.install}`}`,
+          enabledPath,
+        );
     }
     for (const folder of allowedFolders) {
       const problem = folderAllowProblem(folder, this.places);
@@ -442,7 +534,9 @@ export class SandboxService implements ServerLifecycleListener {
     // After the current event (a roots answer on its way out, a settings reply): the restart must not cut it off.
     setTimeout(() => {
       if (this.closed) return;
-      this.options.servers.restart(server).catch((error: unknown) => this.options.reportError(`restarting '${server}' for its sandbox failed`, error));
+      this.options.servers
+        .restart(server)
+        .catch((error: unknown) => this.options.reportError(`restarting '${server}' for its sandbox failed`, error));
     }, 50);
   }
 

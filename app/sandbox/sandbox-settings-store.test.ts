@@ -19,9 +19,19 @@ describe('SandboxSettingsStore', () => {
   it('gives the default to a server never set, and keeps what was set across opens', async () => {
     const store = await open();
     expect(store.get('fs')).toEqual({ enabled: false, allowedFolders: [], allowedDomains: [], offered: false });
-    await store.set('fs', { enabled: true, allowedFolders: ['/srv', '/srv'], allowedDomains: ['api.github.com'], offered: true });
+    await store.set('fs', {
+      enabled: true,
+      allowedFolders: ['/srv', '/srv'],
+      allowedDomains: ['api.github.com'],
+      offered: true,
+    });
     const again = await open();
-    expect(again.get('fs')).toEqual({ enabled: true, allowedFolders: ['/srv'], allowedDomains: ['api.github.com'], offered: true });
+    expect(again.get('fs')).toEqual({
+      enabled: true,
+      allowedFolders: ['/srv'],
+      allowedDomains: ['api.github.com'],
+      offered: true,
+    });
   });
 
   it('follows a rename and forgets a removed server', async () => {

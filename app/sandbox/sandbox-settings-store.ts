@@ -14,7 +14,9 @@ const ServerSettingsSchema = z
   })
   .strict();
 
-const SandboxFileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), ServerSettingsSchema) }).strict();
+const SandboxFileSchema = z
+  .object({ version: z.literal(1), servers: z.record(z.string(), ServerSettingsSchema) })
+  .strict();
 type SandboxFile = z.infer<typeof SandboxFileSchema>;
 
 /** Options for {@linkcode SandboxSettingsStore.open}. */
@@ -45,12 +47,18 @@ export class SandboxSettingsStore {
     const load = await loadStateFile(filePath, SandboxFileSchema, options.now ?? Date.now);
     if (load.kind === 'loaded') return new SandboxSettingsStore(filePath, load.data, undefined);
     if (load.kind === 'unusable') options.warn(`${load.message}; every server's sandbox setting is back to off`);
-    return new SandboxSettingsStore(filePath, { version: 1, servers: {} }, load.kind === 'unusable' ? load.saveBlocked : undefined);
+    return new SandboxSettingsStore(
+      filePath,
+      { version: 1, servers: {} },
+      load.kind === 'unusable' ? load.saveBlocked : undefined,
+    );
   }
 
   get(server: string): SandboxServerSettings {
     const stored = this.file.servers[server];
-    return stored === undefined ? { ...DEFAULT_SANDBOX_SETTINGS, allowedFolders: [], allowedDomains: [] } : { ...stored, allowedFolders: [...stored.allowedFolders], allowedDomains: [...stored.allowedDomains] };
+    return stored === undefined
+      ? { ...DEFAULT_SANDBOX_SETTINGS, allowedFolders: [], allowedDomains: [] }
+      : { ...stored, allowedFolders: [...stored.allowedFolders], allowedDomains: [...stored.allowedDomains] };
   }
 
   /** Servers with a stored setting. */
@@ -60,7 +68,11 @@ export class SandboxSettingsStore {
 
   /** Replace one server's setting; resolves once it is on disk. */
   async set(server: string, settings: SandboxServerSettings): Promise<SandboxServerSettings> {
-    const next = ServerSettingsSchema.parse({ ...settings, allowedFolders: unique(settings.allowedFolders), allowedDomains: unique(settings.allowedDomains) });
+    const next = ServerSettingsSchema.parse({
+      ...settings,
+      allowedFolders: unique(settings.allowedFolders),
+      allowedDomains: unique(settings.allowedDomains),
+    });
     await this.save({ ...this.file, servers: { ...this.file.servers, [server]: next } });
     return this.get(server);
   }
@@ -88,7 +100,8 @@ export class SandboxSettingsStore {
   }
 
   private save(next: SandboxFile): Promise<void> {
-    if (this.saveBlocked !== undefined) return Promise.reject(new Error(`sandbox settings cannot be saved: ${this.filePath} ${this.saveBlocked}`));
+    if (this.saveBlocked !== undefined)
+      return Promise.reject(new Error(`sandbox settings cannot be saved: ${this.filePath} ${this.saveBlocked}`));
     this.file = next;
     const text = `${JSON.stringify(next, null, 2)}\n`;
     const write = this.writes.then(() => atomicWriteFile(this.filePath, text));

@@ -11,7 +11,12 @@ function fakeFs(lines: string[]): WritableFs {
     const clean = path.replace(/\/$/, '');
     kinds.set(clean, target !== undefined ? 'link' : path.endsWith('/') ? 'folder' : 'file');
     if (target !== undefined) links.set(clean, target);
-    for (let parent = clean.slice(0, clean.lastIndexOf('/')); parent !== ''; parent = parent.slice(0, parent.lastIndexOf('/'))) kinds.set(parent, 'folder');
+    for (
+      let parent = clean.slice(0, clean.lastIndexOf('/'));
+      parent !== '';
+      parent = parent.slice(0, parent.lastIndexOf('/'))
+    )
+      kinds.set(parent, 'folder');
   }
   const realPath = (path: string): string | undefined => {
     const parts = path.split('/').filter((part) => part !== '');
@@ -61,11 +66,20 @@ const disk = fakeFs([
 
 const home = '/home/ann';
 const configDir = '/home/ann/.config/berth';
-const never = ['/home/ann/.bashrc', '/home/ann/.config/git', '/home/ann/.config/nvim', '/home/ann/.local/bin', '/home/ann/.local/share/applications', '/home/ann/.ssh', '/home/ann/.config/berth/settings.json'];
+const never = [
+  '/home/ann/.bashrc',
+  '/home/ann/.config/git',
+  '/home/ann/.config/nvim',
+  '/home/ann/.local/bin',
+  '/home/ann/.local/share/applications',
+  '/home/ann/.ssh',
+  '/home/ann/.config/berth/settings.json',
+];
 const closed = [...never, configDir, `${configDir}/sandbox`];
 const own = `${configDir}/sandbox/srv-1/data`;
 
-const writable = (requested: string[], fs = disk, inputs: Partial<{ home: string }> = {}): string[] => writableFolders({ requested, home: inputs.home ?? home, closed, never }, fs).sort();
+const writable = (requested: string[], fs = disk, inputs: Partial<{ home: string }> = {}): string[] =>
+  writableFolders({ requested, home: inputs.home ?? home, closed, never }, fs).sort();
 
 describe('writableFolders', () => {
   it('opens home as its non-dot entries only: no dotfile or dot-folder, nothing new directly in home, no link followed', () => {
@@ -85,8 +99,15 @@ describe('writableFolders', () => {
   });
 
   it('keeps a dot-path the person named exactly, but never a startup file, a secret or Berth’s files', () => {
-    expect(writable([home, '/home/ann/.myapp', '/home/ann/.config/myapp'])).toEqual(['/home/ann/.config/myapp', '/home/ann/.myapp', '/home/ann/Projects', '/home/ann/notes.txt']);
-    expect(writable(['/home/ann/.ssh', '/home/ann/.config/git', '/home/ann/.local/bin/tools', `${configDir}/settings.json`])).toEqual([]);
+    expect(writable([home, '/home/ann/.myapp', '/home/ann/.config/myapp'])).toEqual([
+      '/home/ann/.config/myapp',
+      '/home/ann/.myapp',
+      '/home/ann/Projects',
+      '/home/ann/notes.txt',
+    ]);
+    expect(
+      writable(['/home/ann/.ssh', '/home/ann/.config/git', '/home/ann/.local/bin/tools', `${configDir}/settings.json`]),
+    ).toEqual([]);
   });
 
   it('opens a named folder that holds closed paths as the rest of it: not Berth’s folder, not another server’s, not a startup folder', () => {
@@ -97,8 +118,12 @@ describe('writableFolders', () => {
 
   it('compares real paths: home behind a link is still closed, and the link to it is not writable', () => {
     const linked = fakeFs(['/data/ann/.bashrc', '/data/ann/Work/', '/home/ann -> /data/ann', '/home/bob/']);
-    expect(writableFolders({ requested: ['/home', '/data'], home: '/home/ann', closed: [], never: [] }, linked).sort()).toEqual(['/data/ann/Work', '/home/bob']);
-    expect(writableFolders({ requested: ['/home/ann'], home: '/home/ann', closed: [], never: [] }, linked)).toEqual(['/data/ann/Work']);
+    expect(
+      writableFolders({ requested: ['/home', '/data'], home: '/home/ann', closed: [], never: [] }, linked).sort(),
+    ).toEqual(['/data/ann/Work', '/home/bob']);
+    expect(writableFolders({ requested: ['/home/ann'], home: '/home/ann', closed: [], never: [] }, linked)).toEqual([
+      '/data/ann/Work',
+    ]);
   });
 
   it('keeps a requested path that does not exist yet (the runtime leaves it read-only until it does)', () => {

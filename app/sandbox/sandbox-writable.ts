@@ -98,9 +98,17 @@ export function writableFolders(inputs: WritableInputs, fs: WritableFs): string[
  * dot-entry of home, a startup file, a secret or Berth's folder (nor the
  * other servers' folders in it); the deny lists stay as a second wall.
  */
-export function runtimePolicy(policy: SandboxPolicy, home: string, berthConfigDir: string, fs: WritableFs = diskWritableFs): SandboxPolicy {
+export function runtimePolicy(
+  policy: SandboxPolicy,
+  home: string,
+  berthConfigDir: string,
+  fs: WritableFs = diskWritableFs,
+): SandboxPolicy {
   const closed = [...policy.denyWrite, berthConfigDir, join(berthConfigDir, 'sandbox')];
-  return { ...policy, allowWrite: writableFolders({ requested: policy.allowWrite, home, closed, never: policy.denyWrite }, fs) };
+  return {
+    ...policy,
+    allowWrite: writableFolders({ requested: policy.allowWrite, home, closed, never: policy.denyWrite }, fs),
+  };
 }
 
 /** The real path of `path`, or of its deepest existing folder joined with the rest when it does not exist yet. */
@@ -124,7 +132,13 @@ export const diskWritableFs: WritableFs = {
     try {
       return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
         name: entry.name,
-        kind: entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : kindOf(join(folder, entry.name)),
+        kind: entry.isSymbolicLink()
+          ? 'link'
+          : entry.isDirectory()
+            ? 'folder'
+            : entry.isFile()
+              ? 'file'
+              : kindOf(join(folder, entry.name)),
       }));
     } catch {
       return [];

@@ -22,7 +22,13 @@ export class WrapTurns {
     const turn = wrap();
     // A wrap that never ends must not hold every later start: its turn ends after a while regardless.
     let timer: NodeJS.Timeout | undefined;
-    void Promise.race([turn.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, WRAP_TURN_LIMIT_MS)))]).then(() => {
+    void Promise.race([
+      turn.then(
+        () => undefined,
+        () => undefined,
+      ),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, WRAP_TURN_LIMIT_MS))),
+    ]).then(() => {
       clearTimeout(timer);
       const next = this.waiters.shift();
       if (next === undefined) this.running -= 1;

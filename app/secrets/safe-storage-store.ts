@@ -28,7 +28,9 @@ export interface SafeStorageSecretStoreOptions {
 export function createSafeStorageSecretStore(options: SafeStorageSecretStoreOptions): SecretStore {
   const { safeStorage, warn } = options;
   if (!safeStorage.isEncryptionAvailable()) {
-    warn(`the OS keychain is not available, so secrets are kept unencrypted in ${options.fallbackFile} (readable only by you: mode 0600)`);
+    warn(
+      `the OS keychain is not available, so secrets are kept unencrypted in ${options.fallbackFile} (readable only by you: mode 0600)`,
+    );
     return new FileSecretStore({ filePath: options.fallbackFile, warn });
   }
   return new FileSecretStore({

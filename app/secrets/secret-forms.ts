@@ -86,7 +86,9 @@ export function secretForms(secret: string): string[] {
  * header values, OAuth client credentials, and `clientId:clientSecret` (what
  * client_secret_basic sends, base64-encoded).
  */
-export function configSecrets(config: Pick<ServerConfig, 'env' | 'secretEnv'> & Partial<Pick<ServerConfig, 'headers' | 'secretHeaders' | 'oauth'>>): string[] {
+export function configSecrets(
+  config: Pick<ServerConfig, 'env' | 'secretEnv'> & Partial<Pick<ServerConfig, 'headers' | 'secretHeaders' | 'oauth'>>,
+): string[] {
   const values: string[] = [];
   for (const key of config.secretEnv) {
     const value = Object.prototype.hasOwnProperty.call(config.env, key) ? config.env[key] : undefined;

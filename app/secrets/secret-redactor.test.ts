@@ -18,7 +18,15 @@ describe('SecretRedactor', () => {
   it('masks a secret and its derived forms: JSON-escaped, URL-encoded, base64 (standard, URL-safe, unpadded)', () => {
     const secret = 'p@ss "w/rd"+=42?';
     const redactor = redactorWith(secret);
-    for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), b64(secret), b64url(secret), b64(secret).replace(/=+$/, '')]) {
+    for (const form of [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      new URLSearchParams({ v: secret }).toString().slice(2),
+      b64(secret),
+      b64url(secret),
+      b64(secret).replace(/=+$/, ''),
+    ]) {
       const out = redactor.redact(`before ${form} after`);
       expect(out, form).toBe(`before ${SECRET_MASK} after`);
     }
@@ -32,7 +40,8 @@ describe('SecretRedactor', () => {
         expect(out, `${id} ${encoded}`).toContain(SECRET_MASK);
         // What is left of the base64 text cannot give the secret back.
         const left = out.replace('Authorization: Basic ', '').split(SECRET_MASK);
-        for (const part of left) expect(Buffer.from(part, 'base64').toString('latin1')).not.toContain(SECRET.slice(2, -2));
+        for (const part of left)
+          expect(Buffer.from(part, 'base64').toString('latin1')).not.toContain(SECRET.slice(2, -2));
       }
     }
   });
@@ -58,9 +67,21 @@ describe('SecretRedactor', () => {
   it('redacts every string of a value deeply, copying only what changed', () => {
     const redactor = redactorWith(SECRET);
     const untouched = { name: 'x', tools: [{ name: 'a' }] };
-    const state = { name: 'echo', reason: `401: bad token ${SECRET}`, nested: [{ text: b64(SECRET) }], untouched, bytes: new Uint8Array([1]) };
+    const state = {
+      name: 'echo',
+      reason: `401: bad token ${SECRET}`,
+      nested: [{ text: b64(SECRET) }],
+      untouched,
+      bytes: new Uint8Array([1]),
+    };
     const out = redactor.redactDeep(state);
-    expect(out).toEqual({ name: 'echo', reason: `401: bad token ${SECRET_MASK}`, nested: [{ text: SECRET_MASK }], untouched, bytes: state.bytes });
+    expect(out).toEqual({
+      name: 'echo',
+      reason: `401: bad token ${SECRET_MASK}`,
+      nested: [{ text: SECRET_MASK }],
+      untouched,
+      bytes: state.bytes,
+    });
     expect(out.untouched).toBe(untouched);
     expect(state.reason).toContain(SECRET);
   });
@@ -108,10 +129,21 @@ describe('RedactingSecretStore', () => {
     const redactor = new SecretRedactor();
     const store = new RedactingSecretStore(inner, redactor);
     expect(await store.get('anthropic.apiKey')).toBe('sk-ant-api-key-0000');
-    const record = { client: { client_id: 'cid-1', client_secret: 'client-secret-1' }, tokens: { access_token: 'access-token-1', refresh_token: 'refresh-token-1', token_type: 'Bearer', expires_in: 3600 }, dpopKey: { privateJwk: { d: 'private-d-value', x: 'public-x' } } };
+    const record = {
+      client: { client_id: 'cid-1', client_secret: 'client-secret-1' },
+      tokens: {
+        access_token: 'access-token-1',
+        refresh_token: 'refresh-token-1',
+        token_type: 'Bearer',
+        expires_in: 3600,
+      },
+      dpopKey: { privateJwk: { d: 'private-d-value', x: 'public-x' } },
+    };
     await store.set('oauth/notes/as/x', JSON.stringify(record));
     const text = `sk-ant-api-key-0000 access-token-1 refresh-token-1 client-secret-1 private-d-value ${b64('cid-1:client-secret-1')} Bearer public-x 3600`;
-    expect(redactor.redact(text)).toBe(`${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} Bearer public-x 3600`);
+    expect(redactor.redact(text)).toBe(
+      `${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} ${SECRET_MASK} Bearer public-x 3600`,
+    );
     await store.delete('oauth/notes/as/x');
     expect(redactor.redact('access-token-1')).toBe('access-token-1');
   });
@@ -120,7 +152,10 @@ describe('RedactingSecretStore', () => {
     const redactor = new SecretRedactor();
     const inner = memoryStore();
     inner.values.set('k', 'old-secret-value');
-    const store = new RedactingSecretStore({ ...inner, set: async () => Promise.reject(new Error('disk full')) }, redactor);
+    const store = new RedactingSecretStore(
+      { ...inner, set: async () => Promise.reject(new Error('disk full')) },
+      redactor,
+    );
     await store.get('k');
     await expect(store.set('k', 'new-secret-value')).rejects.toThrow('disk full');
     expect(redactor.redact('old-secret-value new-secret-value')).toBe(`${SECRET_MASK} ${SECRET_MASK}`);

@@ -23,9 +23,16 @@ export class SecretRedactor {
 
   /** The secrets of `owner` are now `secrets` (replacing what it had). */
   set(owner: string, secrets: Iterable<string | undefined>): void {
-    const kept = [...secrets].filter((secret): secret is string => secret !== undefined && secret.length >= MIN_SECRET_LENGTH);
+    const kept = [...secrets].filter(
+      (secret): secret is string => secret !== undefined && secret.length >= MIN_SECRET_LENGTH,
+    );
     const before = this.owners.get(owner);
-    if (before !== undefined && before.length === kept.length && before.every((secret, index) => secret === kept[index])) return;
+    if (
+      before !== undefined &&
+      before.length === kept.length &&
+      before.every((secret, index) => secret === kept[index])
+    )
+      return;
     if (kept.length === 0) this.owners.delete(owner);
     else this.owners.set(owner, kept);
     this.forms = undefined;
@@ -83,7 +90,19 @@ function redactValue(value: unknown, redact: (text: string) => string, depth: nu
 }
 
 /** Keys of stored JSON records (OAuth records) whose string values are secrets: tokens, client secrets, private JWK members. */
-const SECRET_JSON_KEYS = new Set(['access_token', 'refresh_token', 'id_token', 'client_secret', 'd', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
+const SECRET_JSON_KEYS = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'd',
+  'p',
+  'q',
+  'dp',
+  'dq',
+  'qi',
+  'k',
+]);
 
 /** The secrets inside one stored value: the value itself, or for a JSON record the secret members (and `client_id:client_secret`). */
 export function secretsInStoredValue(value: string): string[] {
@@ -102,7 +121,8 @@ export function secretsInStoredValue(value: string): string[] {
       else walk(item, depth + 1);
     }
     const record = node as Record<string, unknown>;
-    if (typeof record.client_id === 'string' && typeof record.client_secret === 'string') found.push(`${record.client_id}:${record.client_secret}`);
+    if (typeof record.client_id === 'string' && typeof record.client_secret === 'string')
+      found.push(`${record.client_id}:${record.client_secret}`);
   };
   walk(parsed, 0);
   return found;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ServerConfigSchema } from '../../shared/domain/server';
-import { configSecretSlots, extractPlainSecrets, parseSecretRef, referencedSecretIds, secretRef, serverSecretId } from './secret-refs';
+import {
+  configSecretSlots,
+  extractPlainSecrets,
+  parseSecretRef,
+  referencedSecretIds,
+  secretRef,
+  serverSecretId,
+} from './secret-refs';
 
 describe('secret references', () => {
   it('formats and parses the whole-value ${secret:id} form only', () => {
@@ -8,18 +15,34 @@ describe('secret references', () => {
     expect(id).toBe('server/my server/env/API_TOKEN');
     expect(secretRef(id)).toBe('${secret:server/my server/env/API_TOKEN}');
     expect(parseSecretRef(secretRef(id))).toBe(id);
-    for (const plain of ['s3cret', '${secret:}', 'x${secret:a}', '${secret:a}x', '${input:token}', '$secret:a']) expect(parseSecretRef(plain)).toBeUndefined();
+    for (const plain of ['s3cret', '${secret:}', 'x${secret:a}', '${secret:a}x', '${input:token}', '$secret:a'])
+      expect(parseSecretRef(plain)).toBeUndefined();
   });
 
   it('finds every id referred to in a text, broken entries included', () => {
-    const text = '{ "mcpServers": { "a": { "command": "x", "env": { "T": "${secret:server/a/env/T}" } }, "b": { "command": 5, "env": { "U": "${secret:server/b/env/U}" } } } }';
+    const text =
+      '{ "mcpServers": { "a": { "command": "x", "env": { "T": "${secret:server/a/env/T}" } }, "b": { "command": 5, "env": { "U": "${secret:server/b/env/U}" } } } }';
     expect(referencedSecretIds(text)).toEqual(new Set(['server/a/env/T', 'server/b/env/U']));
-    expect(configSecretSlots(ServerConfigSchema.parse({ command: 'x', env: { T: secretRef('i'), P: 'plain' } }))).toEqual([{ section: 'env', key: 'T', id: 'i' }]);
-    expect(configSecretSlots(ServerConfigSchema.parse({ url: 'https://a.example/mcp', headers: { Authorization: secretRef('h'), 'X-Team': 'core' } }))).toEqual([
-      { section: 'headers', key: 'Authorization', id: 'h' },
-    ]);
+    expect(
+      configSecretSlots(ServerConfigSchema.parse({ command: 'x', env: { T: secretRef('i'), P: 'plain' } })),
+    ).toEqual([{ section: 'env', key: 'T', id: 'i' }]);
+    expect(
+      configSecretSlots(
+        ServerConfigSchema.parse({
+          url: 'https://a.example/mcp',
+          headers: { Authorization: secretRef('h'), 'X-Team': 'core' },
+        }),
+      ),
+    ).toEqual([{ section: 'headers', key: 'Authorization', id: 'h' }]);
     expect(serverSecretId('remote', 'Authorization', 'headers')).toBe('server/remote/header/Authorization');
-    expect(configSecretSlots(ServerConfigSchema.parse({ url: 'https://a.example/mcp', oauth: { clientId: 'c', clientSecret: secretRef('o') } }))).toEqual([{ section: 'oauth', key: 'clientSecret', id: 'o' }]);
+    expect(
+      configSecretSlots(
+        ServerConfigSchema.parse({
+          url: 'https://a.example/mcp',
+          oauth: { clientId: 'c', clientSecret: secretRef('o') },
+        }),
+      ),
+    ).toEqual([{ section: 'oauth', key: 'clientSecret', id: 'o' }]);
   });
 });
 
@@ -46,7 +69,13 @@ describe('extractPlainSecrets', () => {
     const result = extractPlainSecrets(text);
     expect(result.moved).toEqual([
       { server: 'github', section: 'env', key: 'GITHUB_TOKEN', id: 'server/github/env/GITHUB_TOKEN', value: 'ghp_123' },
-      { server: 'remote', section: 'headers', key: 'Authorization', id: 'server/remote/header/Authorization', value: 'Bearer tok' },
+      {
+        server: 'remote',
+        section: 'headers',
+        key: 'Authorization',
+        id: 'server/remote/header/Authorization',
+        value: 'Bearer tok',
+      },
       { server: 'remote', section: 'headers', key: 'X-Sig', id: 'server/remote/header/X-Sig', value: 's1' },
       { server: 'robot', section: 'oauth', key: 'clientSecret', id: 'server/robot/oauth/clientSecret', value: 'cs-1' },
     ]);

@@ -60,11 +60,17 @@ export function slotLabel(slot: Pick<SecretSlot, 'section' | 'key'>): string {
 export type SecretSections = Pick<ServerConfig, 'env'> & Partial<Pick<ServerConfig, 'headers' | 'oauth'>>;
 export function sectionValues(config: SecretSections, section: SecretSection): Record<string, string> {
   const values: Record<string, string | undefined> = config[section] ?? {};
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Whether `key` of `section` holds a secret in this config. */
-export function isSecretSlot(config: Pick<ServerConfig, 'secretEnv' | 'secretHeaders'>, section: SecretSection, key: string): boolean {
+export function isSecretSlot(
+  config: Pick<ServerConfig, 'secretEnv' | 'secretHeaders'>,
+  section: SecretSection,
+  key: string,
+): boolean {
   if (section === 'env') return config.secretEnv.includes(key);
   if (section === 'headers') return isSecretHeader(config, key);
   return (OAUTH_SECRET_FIELDS as readonly string[]).includes(key);

@@ -14,7 +14,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const store = (file = join(dir, 'secrets.json')) => new FileSecretStore({ filePath: file, warn: (text) => warnings.push(text), now: () => 1234 });
+const store = (file = join(dir, 'secrets.json')) =>
+  new FileSecretStore({ filePath: file, warn: (text) => warnings.push(text), now: () => 1234 });
 
 describe('FileSecretStore', () => {
   it('stores, reads back in a new instance, and deletes; the file is 0600', async () => {

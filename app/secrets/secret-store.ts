@@ -64,7 +64,9 @@ export class FileSecretStore implements SecretStore {
       return this.codec.decode(stored);
     } catch (error) {
       // A value encrypted by another user account or machine: unusable, but the person must know why.
-      this.options.warn(`the secret '${key}' in ${this.filePath} cannot be decrypted (${errorMessage(error)}); enter it again`);
+      this.options.warn(
+        `the secret '${key}' in ${this.filePath} cannot be decrypted (${errorMessage(error)}); enter it again`,
+      );
       return undefined;
     }
   }
@@ -105,7 +107,9 @@ export class FileSecretStore implements SecretStore {
     if (loaded.kind === 'missing') return new Map();
     if (loaded.kind === 'loaded') return new Map(Object.entries(loaded.data.secrets));
     if (loaded.movedTo !== undefined) {
-      this.options.warn(`${this.filePath} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo}. Enter your API key (Settings) and the servers' secret values (each server's settings) again`);
+      this.options.warn(
+        `${this.filePath} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo}. Enter your API key (Settings) and the servers' secret values (each server's settings) again`,
+      );
     } else {
       // Left in place (unreadable, or could not be moved aside): every write is refused so it is never overwritten blindly.
       this.blocked = loaded.message;

@@ -44,7 +44,11 @@ afterEach(async () => {
 });
 
 /** Saves like the handler does, keeping `configText` in step with what was "written". */
-async function save(name: string, incoming: ServerConfig, stored?: ServerConfig): Promise<{ config: ServerConfig; secretsChanged: boolean; written: ServerConfig[] }> {
+async function save(
+  name: string,
+  incoming: ServerConfig,
+  stored?: ServerConfig,
+): Promise<{ config: ServerConfig; secretsChanged: boolean; written: ServerConfig[] }> {
   const written: ServerConfig[] = [];
   const outcome = await secrets.save({
     name,
@@ -70,7 +74,11 @@ describe('ServerSecrets.save', () => {
 
   it('keeps the stored value for a mask, and says whether a value changed', async () => {
     const first = await save('gh', cfg({ command: 'gh', env: { TOKEN: 's3cret' }, secretEnv: ['TOKEN'] }));
-    const kept = await save('gh', cfg({ command: 'gh', env: { TOKEN: SECRET_MASK }, secretEnv: ['TOKEN'] }), first.config);
+    const kept = await save(
+      'gh',
+      cfg({ command: 'gh', env: { TOKEN: SECRET_MASK }, secretEnv: ['TOKEN'] }),
+      first.config,
+    );
     expect(kept).toMatchObject({ config: first.config, secretsChanged: false });
     const replaced = await save('gh', cfg({ command: 'gh', env: { TOKEN: 'n3w' }, secretEnv: ['TOKEN'] }), kept.config);
     expect(replaced).toMatchObject({ config: first.config, secretsChanged: true });
@@ -78,11 +86,22 @@ describe('ServerSecrets.save', () => {
   });
 
   it('refuses a mask that stands for nothing stored', async () => {
-    await expect(save('gh', cfg({ command: 'gh', env: { TOKEN: SECRET_MASK }, secretEnv: ['TOKEN'] }))).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'config.env.TOKEN' });
-    const stored = cfg({ command: 'gh', env: { PLAIN: 'a', TOKEN: secretRef('server/gh/env/TOKEN') }, secretEnv: ['TOKEN'] });
-    await expect(save('gh', cfg({ command: 'gh', env: { PLAIN: SECRET_MASK } }), stored)).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'config.env.PLAIN' });
+    await expect(
+      save('gh', cfg({ command: 'gh', env: { TOKEN: SECRET_MASK }, secretEnv: ['TOKEN'] })),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'config.env.TOKEN' });
+    const stored = cfg({
+      command: 'gh',
+      env: { PLAIN: 'a', TOKEN: secretRef('server/gh/env/TOKEN') },
+      secretEnv: ['TOKEN'],
+    });
+    await expect(save('gh', cfg({ command: 'gh', env: { PLAIN: SECRET_MASK } }), stored)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'config.env.PLAIN',
+    });
     // Referenced, but the store lost it (another machine's store, a deleted file).
-    await expect(save('gh', cfg({ command: 'gh', env: { TOKEN: SECRET_MASK }, secretEnv: ['TOKEN'] }), stored)).rejects.toThrow(/Enter the value of TOKEN again/);
+    await expect(
+      save('gh', cfg({ command: 'gh', env: { TOKEN: SECRET_MASK }, secretEnv: ['TOKEN'] }), stored),
+    ).rejects.toThrow(/Enter the value of TOKEN again/);
   });
 
   it('moves secrets on rename and deletes the ones no longer used', async () => {
@@ -116,7 +135,9 @@ describe('ServerSecrets.forget', () => {
     await store.set('server/a/env/T', 'one');
     await store.set('server/a/env/U', 'two');
     configText = JSON.stringify({ mcpServers: { copy: { command: 'x', env: { T: secretRef('server/a/env/T') } } } });
-    await secrets.forget(cfg({ command: 'x', env: { T: secretRef('server/a/env/T'), U: secretRef('server/a/env/U') } }));
+    await secrets.forget(
+      cfg({ command: 'x', env: { T: secretRef('server/a/env/T'), U: secretRef('server/a/env/U') } }),
+    );
     expect(await store.get('server/a/env/T')).toBe('one');
     expect(await store.get('server/a/env/U')).toBeUndefined();
   });
@@ -125,7 +146,10 @@ describe('ServerSecrets.forget', () => {
 describe('ServerSecrets.resolve', () => {
   it('replaces references with values and treats their keys as secret', async () => {
     await store.set('server/gh/env/TOKEN', 's3cret');
-    const resolved = await secrets.resolve('gh', cfg({ command: 'gh', env: { TOKEN: secretRef('server/gh/env/TOKEN'), MODE: 'ro' } }));
+    const resolved = await secrets.resolve(
+      'gh',
+      cfg({ command: 'gh', env: { TOKEN: secretRef('server/gh/env/TOKEN'), MODE: 'ro' } }),
+    );
     expect(resolved.env).toEqual({ TOKEN: 's3cret', MODE: 'ro' });
     expect(resolved.secretEnv).toEqual(['TOKEN']);
   });
@@ -136,19 +160,26 @@ describe('ServerSecrets.resolve', () => {
     await expect(failure).rejects.toBeInstanceOf(ServerStartError);
     await expect(failure).rejects.toMatchObject({
       kind: 'config',
-      message: "the secret value of TOKEN is not in Berth's secret store (config.json refers to ${secret:server/gh/env/TOKEN}) — open the settings of 'gh', enter TOKEN again and save",
+      message:
+        "the secret value of TOKEN is not in Berth's secret store (config.json refers to ${secret:server/gh/env/TOKEN}) — open the settings of 'gh', enter TOKEN again and save",
     });
   });
 });
 
 describe('ServerSecrets.moveOutOfText', () => {
-  const text = JSON.stringify({ mcpServers: { gh: { command: 'gh', env: { TOKEN: 'plain-token' }, secretEnv: ['TOKEN'] } } }, null, 2);
+  const text = JSON.stringify(
+    { mcpServers: { gh: { command: 'gh', env: { TOKEN: 'plain-token' }, secretEnv: ['TOKEN'] } } },
+    null,
+    2,
+  );
 
   it('moves plain values into the store, with one info line naming keys, never values', async () => {
     const moved = await secrets.moveOutOfText(text);
     expect(moved).toBe(text.replace('"plain-token"', '"${secret:server/gh/env/TOKEN}"'));
     expect(await store.get('server/gh/env/TOKEN')).toBe('plain-token');
-    expect(infos).toEqual(['moved 1 secret value (gh: TOKEN) from config.json into the secret store; the file now refers to them as ${secret:…}']);
+    expect(infos).toEqual([
+      'moved 1 secret value (gh: TOKEN) from config.json into the secret store; the file now refers to them as ${secret:…}',
+    ]);
     expect(await secrets.moveOutOfText(moved ?? '')).toBeUndefined();
     expect(changed).toEqual([]);
   });
@@ -168,36 +199,56 @@ describe('ServerSecrets.moveOutOfText', () => {
       delete: async () => undefined,
     });
     expect(await refusing.moveOutOfText(text)).toBeUndefined();
-    expect(warnings).toEqual(['could not move secret values out of config.json into the secret store (keychain locked); they stay in the file for now']);
+    expect(warnings).toEqual([
+      'could not move secret values out of config.json into the secret store (keychain locked); they stay in the file for now',
+    ]);
     expect(infos).toEqual([]);
   });
 });
 
 describe('secret headers of remote servers', () => {
-  const remote = (headers: Record<string, string>, extra: Partial<ServerConfigInput> = {}): ServerConfig => cfg({ url: 'https://a.example/mcp', headers, ...extra });
+  const remote = (headers: Record<string, string>, extra: Partial<ServerConfigInput> = {}): ServerConfig =>
+    cfg({ url: 'https://a.example/mcp', headers, ...extra });
 
   it('are stored like secret env values: references in the config, values in the store, resolved at start', async () => {
-    const first = await save('r', remote({ Authorization: 'Bearer tok-abcdef', 'X-Sig': 'sig-1', 'X-Team': 'core' }, { secretHeaders: ['X-Sig'] }));
-    expect(first.config.headers).toEqual({ Authorization: secretRef('server/r/header/Authorization'), 'X-Sig': secretRef('server/r/header/X-Sig'), 'X-Team': 'core' });
+    const first = await save(
+      'r',
+      remote({ Authorization: 'Bearer tok-abcdef', 'X-Sig': 'sig-1', 'X-Team': 'core' }, { secretHeaders: ['X-Sig'] }),
+    );
+    expect(first.config.headers).toEqual({
+      Authorization: secretRef('server/r/header/Authorization'),
+      'X-Sig': secretRef('server/r/header/X-Sig'),
+      'X-Team': 'core',
+    });
     expect(configText).not.toContain('tok-abcdef');
     expect(await store.get('server/r/header/Authorization')).toBe('Bearer tok-abcdef');
     const resolved = await secrets.resolve('r', first.config);
     expect(resolved.headers).toEqual({ Authorization: 'Bearer tok-abcdef', 'X-Sig': 'sig-1', 'X-Team': 'core' });
 
     // The form sends masks back for the secrets it did not change.
-    const again = await save('r', remote({ Authorization: SECRET_MASK, 'X-Sig': 'sig-2', 'X-Team': 'core' }, { secretHeaders: ['X-Sig'] }), first.config);
+    const again = await save(
+      'r',
+      remote({ Authorization: SECRET_MASK, 'X-Sig': 'sig-2', 'X-Team': 'core' }, { secretHeaders: ['X-Sig'] }),
+      first.config,
+    );
     expect(again.secretsChanged).toBe(true);
     expect(await store.get('server/r/header/Authorization')).toBe('Bearer tok-abcdef');
     expect(await store.get('server/r/header/X-Sig')).toBe('sig-2');
   });
 
   it('refuse a mask that stands for nothing stored, naming the header', async () => {
-    await expect(save('r', remote({ 'X-Team': SECRET_MASK }))).rejects.toMatchObject({ code: 'INVALID_INPUT', path: 'config.headers.X-Team', message: expect.stringContaining('the X-Team header') as unknown });
+    await expect(save('r', remote({ 'X-Team': SECRET_MASK }))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'config.headers.X-Team',
+      message: expect.stringContaining('the X-Team header') as unknown,
+    });
   });
 
   it('a missing stored header stops the start with the header named', async () => {
     const config = remote({ Authorization: secretRef('server/r/header/Authorization') });
-    await expect(secrets.resolve('r', config)).rejects.toThrow(/the secret value of the Authorization header is not in Berth's secret store/);
+    await expect(secrets.resolve('r', config)).rejects.toThrow(
+      /the secret value of the Authorization header is not in Berth's secret store/,
+    );
   });
 
   it('are deleted with the server', async () => {
@@ -212,24 +263,48 @@ describe('OAuth client credentials of remote servers', () => {
   const remote = (oauth: ServerConfigInput['oauth']): ServerConfig => cfg({ url: 'https://a.example/mcp', oauth });
 
   it('keep the client secret and the private key in the store; the client ID stays in the config', async () => {
-    const first = await save('r', remote({ grant: 'client_credentials', clientId: 'robot', clientSecret: 'cs-abcdef-123' }));
-    expect(first.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'robot', clientSecret: secretRef('server/r/oauth/clientSecret') });
+    const first = await save(
+      'r',
+      remote({ grant: 'client_credentials', clientId: 'robot', clientSecret: 'cs-abcdef-123' }),
+    );
+    expect(first.config.oauth).toEqual({
+      grant: 'client_credentials',
+      clientId: 'robot',
+      clientSecret: secretRef('server/r/oauth/clientSecret'),
+    });
     expect(configText).not.toContain('cs-abcdef-123');
-    expect((await secrets.resolve('r', first.config)).oauth).toEqual({ grant: 'client_credentials', clientId: 'robot', clientSecret: 'cs-abcdef-123' });
+    expect((await secrets.resolve('r', first.config)).oauth).toEqual({
+      grant: 'client_credentials',
+      clientId: 'robot',
+      clientSecret: 'cs-abcdef-123',
+    });
 
     // A mask keeps the stored secret, also across a rename; the old name's secret goes.
-    const renamed = await save('s', remote({ grant: 'client_credentials', clientId: 'robot', clientSecret: SECRET_MASK }), first.config);
+    const renamed = await save(
+      's',
+      remote({ grant: 'client_credentials', clientId: 'robot', clientSecret: SECRET_MASK }),
+      first.config,
+    );
     expect(await store.get('server/s/oauth/clientSecret')).toBe('cs-abcdef-123');
     expect(await store.get('server/r/oauth/clientSecret')).toBeUndefined();
     expect(renamed.secretsChanged).toBe(true);
   });
 
   it('refuse a mask that stands for nothing stored, naming the field', async () => {
-    await expect(save('r', remote({ clientId: 'robot', clientSecret: SECRET_MASK }))).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('the OAuth client secret') as unknown });
+    await expect(save('r', remote({ clientId: 'robot', clientSecret: SECRET_MASK }))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('the OAuth client secret') as unknown,
+    });
   });
 
   it('a missing stored private key stops the start with the field named', async () => {
-    const config = remote({ grant: 'client_credentials', clientId: 'robot', privateKey: secretRef('server/r/oauth/privateKey') });
-    await expect(secrets.resolve('r', config)).rejects.toThrow(/the secret value of the OAuth private key is not in Berth's secret store/);
+    const config = remote({
+      grant: 'client_credentials',
+      clientId: 'robot',
+      privateKey: secretRef('server/r/oauth/privateKey'),
+    });
+    await expect(secrets.resolve('r', config)).rejects.toThrow(
+      /the secret value of the OAuth private key is not in Berth's secret store/,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { SECRET_MASK, isSecretHeader, type ServerConfig } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { ServerStartError } from '../../shared/domain/server-start-error';
-import { configSecretSlots, extractPlainSecrets, isSecretSlot, parseSecretRef, referencedSecretIds, secretRef, sectionValues, serverSecretId, slotLabel } from './secret-refs';
+import {
+  configSecretSlots,
+  extractPlainSecrets,
+  isSecretSlot,
+  parseSecretRef,
+  referencedSecretIds,
+  secretRef,
+  sectionValues,
+  serverSecretId,
+  slotLabel,
+} from './secret-refs';
 import type { SecretSection, SecretSections } from './secret-refs';
 import type { SecretStore } from './secret-store';
 import { errorMessage } from '../../shared/error-message';
@@ -69,11 +79,15 @@ export class ServerSecrets {
         await this.options.store.set(secret.id, secret.value);
       }
     } catch (error) {
-      this.options.warn(`could not move secret values out of config.json into the secret store (${errorMessage(error)}); they stay in the file for now`);
+      this.options.warn(
+        `could not move secret values out of config.json into the secret store (${errorMessage(error)}); they stay in the file for now`,
+      );
       return undefined;
     }
     const names = moved.map((secret) => `${secret.server}: ${slotLabel(secret)}`).join(', ');
-    this.options.info(`moved ${moved.length} secret value${moved.length === 1 ? '' : 's'} (${names}) from config.json into the secret store; the file now refers to them as \${secret:…}`);
+    this.options.info(
+      `moved ${moved.length} secret value${moved.length === 1 ? '' : 's'} (${names}) from config.json into the secret store; the file now refers to them as \${secret:…}`,
+    );
     if (replaced.size > 0) this.options.onValuesChanged?.([...replaced]);
     return next;
   }
@@ -87,7 +101,11 @@ export class ServerSecrets {
   async resolve(name: string, config: ServerConfig): Promise<ServerConfig> {
     const slots = configSecretSlots(config);
     if (slots.length === 0) return config;
-    const filled = { env: { ...config.env }, headers: { ...config.headers }, oauth: { ...config.oauth } as Record<string, string> };
+    const filled = {
+      env: { ...config.env },
+      headers: { ...config.headers },
+      oauth: { ...config.oauth } as Record<string, string>,
+    };
     const secretHeaders = new Set(config.secretHeaders);
     for (const slot of slots) {
       const label = slotLabel(slot);
@@ -95,7 +113,10 @@ export class ServerSecrets {
       try {
         value = await this.options.store.get(slot.id);
       } catch (error) {
-        throw new ServerStartError(`could not read the secret value of ${label} from Berth's secret store: ${errorMessage(error)}`, 'config');
+        throw new ServerStartError(
+          `could not read the secret value of ${label} from Berth's secret store: ${errorMessage(error)}`,
+          'config',
+        );
       }
       if (value === undefined) {
         throw new ServerStartError(
@@ -107,7 +128,14 @@ export class ServerSecrets {
       if (slot.section === 'headers' && !isSecretHeader(config, slot.key)) secretHeaders.add(slot.key);
     }
     const envKeys = slots.filter((slot) => slot.section === 'env').map((slot) => slot.key);
-    return { ...config, env: filled.env, headers: filled.headers, ...(config.oauth === undefined ? {} : { oauth: { ...config.oauth, ...filled.oauth } }), secretEnv: [...new Set([...config.secretEnv, ...envKeys])], secretHeaders: [...secretHeaders] };
+    return {
+      ...config,
+      env: filled.env,
+      headers: filled.headers,
+      ...(config.oauth === undefined ? {} : { oauth: { ...config.oauth, ...filled.oauth } }),
+      secretEnv: [...new Set([...config.secretEnv, ...envKeys])],
+      secretHeaders: [...secretHeaders],
+    };
   }
 
   /**
@@ -170,7 +198,9 @@ export class ServerSecrets {
       try {
         await this.options.store.delete(slot.id);
       } catch (error) {
-        this.options.warn(`could not delete the stored secret ${slot.id} (${slotLabel(slot)}) that no server uses any more: ${errorMessage(error)}`);
+        this.options.warn(
+          `could not delete the stored secret ${slot.id} (${slotLabel(slot)}) that no server uses any more: ${errorMessage(error)}`,
+        );
       }
     }
   }
@@ -182,13 +212,21 @@ export class ServerSecrets {
     const wasSecret = stored !== undefined && isSecretSlot(stored, section, key);
     const storedText = wasSecret ? own(sectionValues(stored, section), key) : undefined;
     if (storedText === undefined) {
-      throw new HostError('INVALID_INPUT', `Enter the value of ${label}: "${SECRET_MASK}" only stands for a secret Berth already stores`, field);
+      throw new HostError(
+        'INVALID_INPUT',
+        `Enter the value of ${label}: "${SECRET_MASK}" only stands for a secret Berth already stores`,
+        field,
+      );
     }
     const id = parseSecretRef(storedText);
     if (id === undefined) return storedText;
     const value = await this.options.store.get(id);
     if (value === undefined) {
-      throw new HostError('INVALID_INPUT', `Enter the value of ${label} again: its stored secret is missing from Berth's secret store`, field);
+      throw new HostError(
+        'INVALID_INPUT',
+        `Enter the value of ${label} again: its stored secret is missing from Berth's secret store`,
+        field,
+      );
     }
     return value;
   }

@@ -6,7 +6,9 @@ const policy: RestartPolicy = { enabled: true, maxRestarts: 5, initialDelayMs: 1
 
 describe('restartDelayMs', () => {
   it('doubles from initialDelayMs and stops at maxDelayMs', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => restartDelayMs(attempt, policy))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => restartDelayMs(attempt, policy))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+    ]);
   });
 
   it('stays finite for huge attempt numbers', () => {
@@ -51,9 +53,19 @@ describe('proportionalJitter', () => {
 
 describe('afterCrash', () => {
   it('restart off, give up, or the next attempt with its delay', () => {
-    expect(afterCrash('exited', 0, { ...policy, enabled: false })).toEqual({ reason: 'exited (automatic restart is off)', gaveUp: false });
-    expect(afterCrash('exited', 0, { ...policy, maxRestarts: 0 })).toEqual({ reason: 'exited (automatic restart is off)', gaveUp: false });
+    expect(afterCrash('exited', 0, { ...policy, enabled: false })).toEqual({
+      reason: 'exited (automatic restart is off)',
+      gaveUp: false,
+    });
+    expect(afterCrash('exited', 0, { ...policy, maxRestarts: 0 })).toEqual({
+      reason: 'exited (automatic restart is off)',
+      gaveUp: false,
+    });
     expect(afterCrash('exited', 5, policy)).toEqual({ reason: 'gave up after 5 restarts: exited', gaveUp: true });
-    expect(afterCrash('exited', 2, policy, (delay) => delay + 1)).toEqual({ reason: 'exited', gaveUp: false, restart: { attempt: 3, delayMs: 4_001 } });
+    expect(afterCrash('exited', 2, policy, (delay) => delay + 1)).toEqual({
+      reason: 'exited',
+      gaveUp: false,
+      restart: { attempt: 3, delayMs: 4_001 },
+    });
   });
 });

@@ -50,8 +50,10 @@ export interface CrashOutcome {
 
 /** The restart policy applied to a crash after `restartCount` restarts in a row: restart off, give up, or restart after a delay. */
 export function afterCrash(reason: string, restartCount: number, policy: RestartPolicy, jitter?: Jitter): CrashOutcome {
-  if (!policy.enabled || policy.maxRestarts === 0) return { reason: `${reason} (automatic restart is off)`, gaveUp: false };
-  if (shouldGiveUp(restartCount, policy)) return { reason: `gave up after ${restartCount} restarts: ${reason}`, gaveUp: true };
+  if (!policy.enabled || policy.maxRestarts === 0)
+    return { reason: `${reason} (automatic restart is off)`, gaveUp: false };
+  if (shouldGiveUp(restartCount, policy))
+    return { reason: `gave up after ${restartCount} restarts: ${reason}`, gaveUp: true };
   const attempt = restartCount + 1;
   return { reason, gaveUp: false, restart: { attempt, delayMs: restartDelayMs(attempt, policy, jitter) } };
 }

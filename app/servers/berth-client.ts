@@ -45,7 +45,6 @@ function toToolInfo(tool: Tool): ToolInfo {
   return ui === undefined ? info : { ...info, ui };
 }
 
-
 /**
  * SEP-2322: a 2026-07-28 result without `resultType` is to be read as
  * "complete". The SDK (2.4) refuses such a result instead, so after the
@@ -58,7 +57,13 @@ export function acceptResultsWithoutType(transport: Transport, noticed: () => vo
   if (deliver === undefined) return;
   let told = false;
   transport.onmessage = (message, extra) => {
-    if ('result' in message && typeof message.result === 'object' && message.result !== null && !Array.isArray(message.result) && !('resultType' in message.result)) {
+    if (
+      'result' in message &&
+      typeof message.result === 'object' &&
+      message.result !== null &&
+      !Array.isArray(message.result) &&
+      !('resultType' in message.result)
+    ) {
       if (!told) {
         told = true;
         noticed();
@@ -84,7 +89,10 @@ const MAX_TOOL_PAGES = 100;
  * valid MCP is left out and named in `skipped`, instead of the whole list
  * (and so the whole server) failing.
  */
-export async function listAllTools(client: Client, timeoutMs: number): Promise<{ tools: ToolInfo[]; skipped: string[] }> {
+export async function listAllTools(
+  client: Client,
+  timeoutMs: number,
+): Promise<{ tools: ToolInfo[]; skipped: string[] }> {
   const tools: ToolInfo[] = [];
   const skipped: string[] = [];
   let cursor: string | undefined;
@@ -96,7 +104,9 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<{
       cursor = result.nextCursor;
     } catch (error) {
       if (describeInvalidResult(error) === undefined) throw error;
-      const result = await client.request({ method: 'tools/list', params: params ?? {} }, ToolsPageSchema, { timeout: timeoutMs });
+      const result = await client.request({ method: 'tools/list', params: params ?? {} }, ToolsPageSchema, {
+        timeout: timeoutMs,
+      });
       for (const [index, raw] of result.tools.entries()) {
         const checked = await specTypeSchemas.Tool['~standard'].validate(raw);
         if (checked.issues === undefined) tools.push(toToolInfo(checked.value as Tool));
@@ -109,10 +119,20 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<{
   return { tools, skipped };
 }
 
-function describeBadTool(raw: unknown, page: number, index: number, issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>): string {
-  const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? `'${(raw as { name: string }).name}'` : `#${index + 1}${page > 0 ? ` of page ${page + 1}` : ''} (no name)`;
+function describeBadTool(
+  raw: unknown,
+  page: number,
+  index: number,
+  issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>,
+): string {
+  const name =
+    typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+      ? `'${(raw as { name: string }).name}'`
+      : `#${index + 1}${page > 0 ? ` of page ${page + 1}` : ''} (no name)`;
   const problems = issues.slice(0, 2).map((issue) => {
-    const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+    const path = (issue.path ?? [])
+      .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+      .join('.');
     return path === '' ? issue.message : `${path}: ${issue.message}`;
   });
   return `${name}: ${problems.join('; ')}${issues.length > 2 ? ` (and ${issues.length - 2} more)` : ''}`;

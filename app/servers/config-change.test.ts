@@ -24,10 +24,15 @@ describe('classifyConfigChange', () => {
   });
 
   it('takes over an authorization server pinned where there was none live, but restarts for a changed or removed one', () => {
-    const remote = serverConfig({ url: 'https://mcp.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 's' } });
+    const remote = serverConfig({
+      url: 'https://mcp.example.com/mcp',
+      oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 's' },
+    });
     const pinned = { ...remote, oauth: { ...remote.oauth, issuer: 'https://auth.example.com' } };
     expect(classifyConfigChange(remote, pinned)).toBe('live');
-    expect(classifyConfigChange(pinned, { ...pinned, oauth: { ...pinned.oauth, issuer: 'https://other.example.com' } })).toBe('restart');
+    expect(
+      classifyConfigChange(pinned, { ...pinned, oauth: { ...pinned.oauth, issuer: 'https://other.example.com' } }),
+    ).toBe('restart');
     expect(classifyConfigChange(pinned, remote)).toBe('restart');
     expect(classifyConfigChange(remote, { ...pinned, oauth: { ...pinned.oauth, clientId: 'other' } })).toBe('restart');
   });

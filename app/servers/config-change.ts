@@ -17,7 +17,9 @@ export type ConfigChange = 'none' | 'live' | 'restart';
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : inner,
   );
 }
@@ -28,6 +30,7 @@ export function classifyConfigChange(before: ServerConfig, after: ServerConfig):
   const { logLevel: _afterLevel, ...afterRest } = after;
   // A newly pinned issuer counts as unchanged; a changed or removed one does not.
   const pinned = before.oauth !== undefined && before.oauth.issuer === undefined && after.oauth?.issuer !== undefined;
-  const afterCompared = pinned && after.oauth !== undefined ? { ...afterRest, oauth: { ...after.oauth, issuer: undefined } } : afterRest;
+  const afterCompared =
+    pinned && after.oauth !== undefined ? { ...afterRest, oauth: { ...after.oauth, issuer: undefined } } : afterRest;
   return canonicalJson(beforeRest) === canonicalJson(afterCompared) ? 'live' : 'restart';
 }

@@ -3,18 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { SessionLostError, lostReason, requestFailure, type FailureContext } from './connection-errors';
 import type { ConnectionTransport } from './connection-transport';
 
-const httpError = (status: number, text: string): SdkHttpError => new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${text}`, { status, text });
+const httpError = (status: number, text: string): SdkHttpError =>
+  new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${text}`, { status, text });
 
 function refused(): TypeError {
-  return new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
+  return new TypeError('fetch failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+  });
 }
 
 function context(kind: ConnectionTransport['kind'], sessionId: string | undefined): FailureContext {
   const transport = { kind, sessionId, exitInfo: undefined } as unknown as ConnectionTransport;
-  return { name: 'remote', transport, url: 'http://127.0.0.1:9/mcp', closing: false, redact: (text) => text, lastStderrLine: () => undefined };
+  return {
+    name: 'remote',
+    transport,
+    url: 'http://127.0.0.1:9/mcp',
+    closing: false,
+    redact: (text) => text,
+    lastStderrLine: () => undefined,
+  };
 }
 
-const fail = (error: unknown, ctx: FailureContext): Error => requestFailure('prompts/get', "prompt 'greet'", 1_000, error, undefined, ctx);
+const fail = (error: unknown, ctx: FailureContext): Error =>
+  requestFailure('prompts/get', "prompt 'greet'", 1_000, error, undefined, ctx);
 
 describe('a remote link found gone: lostReason and requestFailure read it the same way', () => {
   const session = context('streamable-http', 'abc');
@@ -30,7 +41,9 @@ describe('a remote link found gone: lostReason and requestFailure read it the sa
     expect(lostReason(refused(), session)).toBe('lost the connection to http://127.0.0.1:9/mcp: connection refused');
     const failure = fail(refused(), session);
     expect(failure).not.toBeInstanceOf(SessionLostError);
-    expect(failure.message).toBe("server 'remote' could not be reached while prompts/get was in progress: connection refused");
+    expect(failure.message).toBe(
+      "server 'remote' could not be reached while prompts/get was in progress: connection refused",
+    );
   });
 
   it('neither without a session, over stdio, or for another HTTP error', () => {
@@ -50,10 +63,15 @@ describe('a request that ran out of time', () => {
   const stdio = context('stdio', undefined);
 
   it('names the idle timeout, or the maximum total when that is what ran out', () => {
-    expect(fail(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 1_000 }), stdio).message).toBe(
-      "prompts/get prompt 'greet' on server 'remote' did not answer within 1 s",
-    );
-    expect(fail(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: 600_000 }), stdio).message).toBe(
+    expect(
+      fail(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: 1_000 }), stdio).message,
+    ).toBe("prompts/get prompt 'greet' on server 'remote' did not answer within 1 s");
+    expect(
+      fail(
+        new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: 600_000 }),
+        stdio,
+      ).message,
+    ).toBe(
       "prompts/get prompt 'greet' on server 'remote' did not finish within its maximum total time of 600 s (time spent waiting for your answers not counted)",
     );
   });
@@ -64,9 +82,18 @@ describe('a request its caller cancelled', () => {
     const controller = new AbortController();
     controller.abort('cancelled by the user');
     const error = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
-    const failure = requestFailure('tools/call', "tool 'slow'", 1_000, error, controller.signal, context('stdio', undefined));
+    const failure = requestFailure(
+      'tools/call',
+      "tool 'slow'",
+      1_000,
+      error,
+      controller.signal,
+      context('stdio', undefined),
+    );
     expect(failure.message).toBe("tools/call tool 'slow' on server 'remote' was cancelled");
     // Without the caller's abort the same error is the timeout it says it is.
-    expect(requestFailure('tools/call', "tool 'slow'", 1_000, error, undefined, context('stdio', undefined)).message).toBe("tools/call tool 'slow' on server 'remote' did not answer within 1 s");
+    expect(
+      requestFailure('tools/call', "tool 'slow'", 1_000, error, undefined, context('stdio', undefined)).message,
+    ).toBe("tools/call tool 'slow' on server 'remote' did not answer within 1 s");
   });
 });

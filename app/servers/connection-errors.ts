@@ -1,4 +1,12 @@
-import { AuthorizationServerMismatchError, OAuthClientFlowError, OAuthError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  AuthorizationServerMismatchError,
+  OAuthClientFlowError,
+  OAuthError,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { NoOAuthOfferedError, SignInRequiredError } from '../oauth/berth-oauth-provider';
 import { oauthFailureReason } from '../oauth/sign-in';
 import { HostError } from '../../shared/result';
@@ -37,9 +45,16 @@ export interface FailureContext {
 /** "connection refused" rather than "fetch failed": the innermost cause says what went wrong. */
 function networkReason(error: unknown): string {
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth++)
+    current = current.cause;
   const code = (current as { code?: unknown } | undefined)?.code;
-  const words: Record<string, string> = { ECONNREFUSED: 'connection refused', ECONNRESET: 'connection reset', ENOTFOUND: 'host name not found', EAI_AGAIN: 'host name lookup failed', ETIMEDOUT: 'connection timed out' };
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset',
+    ENOTFOUND: 'host name not found',
+    EAI_AGAIN: 'host name lookup failed',
+    ETIMEDOUT: 'connection timed out',
+  };
   if (typeof code === 'string') return words[code] ?? code;
   return errorMessage(current);
 }
@@ -65,14 +80,19 @@ function linkLoss(error: unknown, ctx: FailureContext): 'session-gone' | 'unreac
 /** Why a remote link is gone for good after this error, or undefined if it may still work. */
 export function lostReason(error: unknown, ctx: FailureContext): string | undefined {
   const loss = linkLoss(error, ctx);
-  if (loss === 'session-gone') return 'the server no longer knows this session (it restarted or ended it); reconnecting';
+  if (loss === 'session-gone')
+    return 'the server no longer knows this session (it restarted or ended it); reconnecting';
   if (loss === 'unreachable') return `lost the connection to ${ctx.url ?? 'the server'}: ${networkReason(error)}`;
   return undefined;
 }
 
 /** The server wants an OAuth sign-in (Berth's provider said so, or the SDK gave up authorizing on its own), or a 401 with no OAuth on offer. */
 function authFailure(error: unknown): 'sign-in' | NoOAuthOfferedError | undefined {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 4;
+    current = current.cause, depth++
+  ) {
     if (current instanceof NoOAuthOfferedError) return current;
     if (current instanceof SignInRequiredError || current instanceof UnauthorizedError) return 'sign-in';
   }
@@ -81,7 +101,11 @@ function authFailure(error: unknown): 'sign-in' | NoOAuthOfferedError | undefine
 
 /** An OAuth step that failed without a person involved (client credentials refused, a pinned authorization server not matching). */
 function oauthRefusal(error: unknown): Error | undefined {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 4;
+    current = current.cause, depth++
+  ) {
     if (current instanceof OAuthError || current instanceof OAuthClientFlowError) return current;
   }
   return undefined;
@@ -92,66 +116,124 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
   if (error instanceof ServerStartError && error.kind !== 'exited') return error;
   // Before the exit status: that is Berth's own SIGTERM to the broken server.
   const broken = ctx.transport.brokenReason;
-  if (broken !== undefined) return new ServerStartError(`${broken} during the MCP handshake, so Berth stopped it`, 'exited', undefined, error);
+  if (broken !== undefined)
+    return new ServerStartError(`${broken} during the MCP handshake, so Berth stopped it`, 'exited', undefined, error);
   const batch = batchFailure(error);
-  if (batch !== undefined) return new ServerStartError(`MCP handshake failed: ${ctx.redact(batch)}`, 'protocol', undefined, error);
+  if (batch !== undefined)
+    return new ServerStartError(`MCP handshake failed: ${ctx.redact(batch)}`, 'protocol', undefined, error);
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
     const stderr = ctx.lastStderrLine();
-    return new ServerStartError(`exited (${describeExit(exit)}) during the MCP handshake${stderr === undefined ? '' : ` — stderr: ${stderr}`}`, 'exited');
+    return new ServerStartError(
+      `exited (${describeExit(exit)}) during the MCP handshake${stderr === undefined ? '' : ` — stderr: ${stderr}`}`,
+      'exited',
+    );
   }
   if (error instanceof ServerStartError) return error;
   if (ctx.transport.kind !== 'stdio') {
     const where = ctx.url ?? 'the server';
     const auth = authFailure(error);
-    if (auth === 'sign-in') return new ServerStartError(`${where} needs you to sign in (OAuth): press Sign in in the server's details`, 'sign-in', undefined, error);
+    if (auth === 'sign-in')
+      return new ServerStartError(
+        `${where} needs you to sign in (OAuth): press Sign in in the server's details`,
+        'sign-in',
+        undefined,
+        error,
+      );
     if (auth !== undefined) return new ServerStartError(`${where} ${auth.message}`, 'protocol', undefined, error);
     const refusal = oauthRefusal(error);
     // Another authorization server than the pinned one: retrying cannot help, only the person can decide (`config`: no restarts).
-    if (refusal !== undefined) return new ServerStartError(`OAuth with ${where} failed: ${ctx.redact(oauthFailureReason(refusal))} — check the OAuth settings of the server`, refusal instanceof AuthorizationServerMismatchError ? 'config' : 'protocol', undefined, error);
-    if (isUnreachable(error)) return new ServerStartError(`could not reach ${where}: ${ctx.redact(networkReason(error))}`, 'unreachable', undefined, error);
+    if (refusal !== undefined)
+      return new ServerStartError(
+        `OAuth with ${where} failed: ${ctx.redact(oauthFailureReason(refusal))} — check the OAuth settings of the server`,
+        refusal instanceof AuthorizationServerMismatchError ? 'config' : 'protocol',
+        undefined,
+        error,
+      );
+    if (isUnreachable(error))
+      return new ServerStartError(
+        `could not reach ${where}: ${ctx.redact(networkReason(error))}`,
+        'unreachable',
+        undefined,
+        error,
+      );
     const http = describeHttpError(error);
     if (http !== undefined) {
       // Without OAuth (a static Authorization header is configured), a 401 means that header is not accepted.
-      const signIn = /^HTTP 401/.test(http) ? ' — the server did not accept the Authorization header in its settings' : '';
+      const signIn = /^HTTP 401/.test(http)
+        ? ' — the server did not accept the Authorization header in its settings'
+        : '';
       return new ServerStartError(`${where} answered ${ctx.redact(http)}${signIn}`, 'protocol', undefined, error);
     }
   }
-  return new ServerStartError(`MCP handshake failed: ${ctx.redact(messageOrInvalidResult(error))}`, 'protocol', undefined, error);
+  return new ServerStartError(
+    `MCP handshake failed: ${ctx.redact(messageOrInvalidResult(error))}`,
+    'protocol',
+    undefined,
+    error,
+  );
 }
 
 /** A failed request, in words: which server, what was running, and why it ended. */
-export function requestFailure(method: string, what: string, timeoutMs: number, error: unknown, signal: AbortSignal | undefined, ctx: FailureContext): HostError {
+export function requestFailure(
+  method: string,
+  what: string,
+  timeoutMs: number,
+  error: unknown,
+  signal: AbortSignal | undefined,
+  ctx: FailureContext,
+): HostError {
   const { name } = ctx;
   const subject = what === '' ? method : `${method} ${what}`;
   const broken = ctx.transport.brokenReason;
-  if (broken !== undefined) return new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
+  if (broken !== undefined)
+    return new HostError('SERVER_ERROR', `server '${name}' ${broken}, so ${method} got no answer`);
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !ctx.closing) {
-    return new HostError('SERVER_ERROR', `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`);
+    return new HostError(
+      'SERVER_ERROR',
+      `server '${name}' exited (${describeExit(exit)}) while ${method} was in progress`,
+    );
   }
   if (ctx.closing) return new HostError('SERVER_ERROR', `server '${name}' was stopped while ${method} was in progress`);
   // The SDK rejects a request its caller cancelled with a RequestTimeout error too: the caller's signal decides.
   if (signal?.aborted) return new HostError('SERVER_ERROR', `${subject} on server '${name}' was cancelled`);
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     const total = maxTotalOf(error);
-    if (total !== undefined) return new HostError('TIMEOUT', `${subject} on server '${name}' did not finish within its maximum total time of ${formatSeconds(total)} (time spent waiting for your answers not counted)`);
+    if (total !== undefined)
+      return new HostError(
+        'TIMEOUT',
+        `${subject} on server '${name}' did not finish within its maximum total time of ${formatSeconds(total)} (time spent waiting for your answers not counted)`,
+      );
     return new HostError('TIMEOUT', `${subject} on server '${name}' did not answer within ${formatSeconds(timeoutMs)}`);
   }
   const loss = linkLoss(error, ctx);
-  if (loss === 'session-gone') return new SessionLostError(`server '${name}' ended the session before ${subject} ran; reconnecting`);
-  if (loss === 'unreachable') return new HostError('SERVER_ERROR', `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`);
+  if (loss === 'session-gone')
+    return new SessionLostError(`server '${name}' ended the session before ${subject} ran; reconnecting`);
+  if (loss === 'unreachable')
+    return new HostError(
+      'SERVER_ERROR',
+      `server '${name}' could not be reached while ${method} was in progress: ${ctx.redact(networkReason(error))}`,
+    );
   const http = ctx.transport.kind === 'stdio' ? undefined : describeHttpError(error);
-  if (http !== undefined) return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(http)}`);
+  if (http !== undefined)
+    return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(http)}`);
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
     return new HostError('SERVER_ERROR', `server '${name}' closed the connection while ${method} was in progress`);
   }
   const batch = batchFailure(error);
-  if (batch !== undefined) return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(batch)}`);
+  if (batch !== undefined)
+    return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(batch)}`);
   if (error instanceof ProtocolError) {
-    return new HostError('SERVER_ERROR', `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`);
+    return new HostError(
+      'SERVER_ERROR',
+      `server '${name}' answered ${subject} with error ${error.code}: ${ctx.redact(error.message)}`,
+    );
   }
-  return new HostError('SERVER_ERROR', `${subject} on server '${name}' failed: ${ctx.redact(messageOrInvalidResult(error))}`);
+  return new HostError(
+    'SERVER_ERROR',
+    `${subject} on server '${name}' failed: ${ctx.redact(messageOrInvalidResult(error))}`,
+  );
 }
 
 /** The bound a "Maximum total timeout exceeded" error names (the SDK's and Berth's own clock both put it in `data`). */

@@ -59,7 +59,13 @@ export interface SupervisedConnection {
   facts(): ConnectionFacts;
   on<E extends keyof ConnectionEvents>(event: E, listener: ConnectionEvents[E]): Disposable;
   callTool(tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
-  request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T>;
+  request<T>(
+    method: string,
+    what: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    send: (client: BerthClient) => Promise<T>,
+  ): Promise<T>;
   setLogLevel(level: LogLevel): Promise<void>;
   forgetLogLevel(): void;
   /** Ends the connection; resolves when the process tree is gone or the HTTP session ended. */
@@ -85,4 +91,7 @@ export interface CallToolOptions {
 }
 
 /** The facts about a ready connection that end up in ServerState. */
-export type ConnectionFacts = Pick<ServerState, 'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools' | 'transport'>;
+export type ConnectionFacts = Pick<
+  ServerState,
+  'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools' | 'transport'
+>;

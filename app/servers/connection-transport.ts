@@ -40,7 +40,11 @@ export interface ConnectionTransport {
   close(): Promise<void>;
 }
 
-const KIND_NAMES: Record<TransportKind, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'legacy HTTP+SSE' };
+const KIND_NAMES: Record<TransportKind, string> = {
+  stdio: 'stdio',
+  'streamable-http': 'Streamable HTTP',
+  sse: 'legacy HTTP+SSE',
+};
 
 /** "Streamable HTTP", "legacy HTTP+SSE": what the person sees as the negotiated transport. */
 export function transportName(kind: TransportKind): string {
@@ -111,7 +115,13 @@ export function createConnectionTransport(options: CreateTransportOptions): Conn
   }
   const url = config.url;
   if (url === undefined) throw new Error('an HTTP transport needs a url');
-  const http = new TracedHttpTransport({ url, kind, headers: options.headers, onTrace: hooks.onTrace, ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }) });
+  const http = new TracedHttpTransport({
+    url,
+    kind,
+    headers: options.headers,
+    onTrace: hooks.onTrace,
+    ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
+  });
   return {
     kind,
     sdk: http,

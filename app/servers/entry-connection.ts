@@ -19,7 +19,12 @@ export interface LiveConnectionHandlers {
  * connection tells reaches the supervisor, so no handler has to check that
  * its connection is still the current one.
  */
-export function adoptConnection(entry: Entry, connection: SupervisedConnection, stableAfterMs: number, handlers: LiveConnectionHandlers): void {
+export function adoptConnection(
+  entry: Entry,
+  connection: SupervisedConnection,
+  stableAfterMs: number,
+  handlers: LiveConnectionHandlers,
+): void {
   const scope = new ConnectionScope();
   entry.connection = connection;
   entry.scope = scope;

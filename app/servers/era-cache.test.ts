@@ -6,7 +6,11 @@ import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { EraCache, LEGACY_VERDICT_MAX_AGE_MS, eraFingerprint } from './era-cache';
 import { LogCollector, serverConfig, tempDir } from './test-support';
 
-const discover = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, instructions: 'hi' } as unknown as DiscoverResult;
+const discover = {
+  supportedVersions: ['2026-07-28'],
+  capabilities: { tools: {} },
+  instructions: 'hi',
+} as unknown as DiscoverResult;
 const config = serverConfig({ command: 'node', args: ['server.js'], env: { TOKEN: 'secret-value' } });
 
 describe('EraCache', () => {
@@ -53,7 +57,9 @@ describe('EraCache', () => {
     void cache.remember('a', config, { kind: 'legacy' });
     void cache.remember('b', config, { kind: 'modern', discover });
     await cache.flush();
-    const saved = JSON.parse(await readFile(join(dir.path, 'eras.json'), 'utf8')) as { servers: Record<string, unknown> };
+    const saved = JSON.parse(await readFile(join(dir.path, 'eras.json'), 'utf8')) as {
+      servers: Record<string, unknown>;
+    };
     expect(Object.keys(saved.servers).sort()).toEqual(['a', 'b']);
     // With nothing to save it resolves at once.
     await make().flush();
@@ -110,7 +116,9 @@ describe('EraCache', () => {
     await mkdir(join(dir.path, 'eras.json', 'keep'), { recursive: true });
     const cache = make();
     await cache.remember('a', config, { kind: 'legacy' });
-    expect(logs.entries.map((entry) => entry.text)).toEqual([expect.stringMatching(/eras\.json could not be read .*not saved until it is fixed/)]);
+    expect(logs.entries.map((entry) => entry.text)).toEqual([
+      expect.stringMatching(/eras\.json could not be read .*not saved until it is fixed/),
+    ]);
     expect(await readdir(join(dir.path, 'eras.json'))).toEqual(['keep']);
     // The verdict still serves this run.
     expect(await cache.get('a', config)).toEqual({ kind: 'legacy' });

@@ -24,7 +24,10 @@ const EntrySchema = z.discriminatedUnion('kind', [
     savedAt: z.number(),
     // Kept loose on purpose: the SDK validates a prior before adopting it, and
     // a DiscoverResult from a newer SDK may carry fields this one does not know.
-    discover: z.looseObject({ supportedVersions: z.array(z.string()), capabilities: z.record(z.string(), z.unknown()) }),
+    discover: z.looseObject({
+      supportedVersions: z.array(z.string()),
+      capabilities: z.record(z.string(), z.unknown()),
+    }),
   }),
   z.object({ kind: z.literal('legacy'), fingerprint: z.string(), savedAt: z.number() }),
 ]);
@@ -48,9 +51,13 @@ export interface EraCacheOptions {
  * program answers (command, args, cwd, which env keys are set). Env values are
  * left out so no secret ever reaches the state file.
  */
-export function eraFingerprint(config: Pick<ServerConfig, 'command' | 'args' | 'cwd' | 'env' | 'url' | 'type'>): string {
+export function eraFingerprint(
+  config: Pick<ServerConfig, 'command' | 'args' | 'cwd' | 'env' | 'url' | 'type'>,
+): string {
   const material =
-    config.url !== undefined ? JSON.stringify(['url', config.url, config.type ?? null]) : JSON.stringify([config.command, config.args, config.cwd ?? null, Object.keys(config.env).sort()]);
+    config.url !== undefined
+      ? JSON.stringify(['url', config.url, config.type ?? null])
+      : JSON.stringify([config.command, config.args, config.cwd ?? null, Object.keys(config.env).sort()]);
   return createHash('sha256').update(material).digest('hex').slice(0, 32);
 }
 
@@ -107,7 +114,12 @@ export class EraCache {
     const savedAt = this.now();
     const entry: Entry =
       verdict.kind === 'modern'
-        ? { kind: 'modern', fingerprint, savedAt, discover: verdict.discover as Extract<Entry, { kind: 'modern' }>['discover'] }
+        ? {
+            kind: 'modern',
+            fingerprint,
+            savedAt,
+            discover: verdict.discover as Extract<Entry, { kind: 'modern' }>['discover'],
+          }
         : { kind: 'legacy', fingerprint, savedAt };
     this.entries.set(name, entry);
     await this.save();
@@ -142,7 +154,9 @@ export class EraCache {
     // but a file that stayed in place is never written over.
     this.saveBlocked = loaded.saveBlocked;
     if (loaded.movedTo !== undefined) {
-      this.warn(`${this.path} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo} and starting with an empty era cache`);
+      this.warn(
+        `${this.path} is corrupt (${loaded.problem}); moved it to ${loaded.movedTo} and starting with an empty era cache`,
+      );
     } else {
       this.warn(`${loaded.message}; protocol eras will be negotiated again and not saved until it is fixed`);
     }
@@ -172,6 +186,12 @@ export class EraCache {
   }
 
   private warn(text: string): void {
-    this.options.logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text: `era cache: ${text}` });
+    this.options.logs.append({
+      server: '',
+      time: Date.now(),
+      source: 'host',
+      level: 'warning',
+      text: `era cache: ${text}`,
+    });
   }
 }

@@ -9,7 +9,11 @@ import { secretValues } from './server-log';
 import { maskState } from './supervisor';
 
 const httpError = (status: number, text = ''): SdkHttpError =>
-  new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${text}`, { status, statusText: status === 404 ? 'Not Found' : 'Bad Request', text });
+  new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${text}`, {
+    status,
+    statusText: status === 404 ? 'Not Found' : 'Bad Request',
+    text,
+  });
 
 /** What undici throws when nobody listens. */
 function refused(): TypeError {
@@ -28,7 +32,9 @@ describe('reading HTTP transport failures', () => {
 
   it('reads a lost session from 404, and from the 400 "no valid session" some servers send, only when there was one', () => {
     expect(isSessionGone(httpError(404), true)).toBe(true);
-    expect(isSessionGone(httpError(400, '{"error":{"message":"Bad Request: No valid session ID provided"}}'), true)).toBe(true);
+    expect(
+      isSessionGone(httpError(400, '{"error":{"message":"Bad Request: No valid session ID provided"}}'), true),
+    ).toBe(true);
     expect(isSessionGone(httpError(400, '{"error":{"message":"bad params"}}'), true)).toBe(false);
     expect(isSessionGone(httpError(404), false)).toBe(false);
   });
@@ -44,7 +50,9 @@ describe('reading HTTP transport failures', () => {
   });
 
   it('describes an HTTP answer in one line without its HTML', () => {
-    expect(describeHttpError(httpError(404, '<!DOCTYPE html><html><body><pre>Cannot POST /sse</pre></body></html>\n'))).toBe('HTTP 404 Not Found: Cannot POST /sse');
+    expect(
+      describeHttpError(httpError(404, '<!DOCTYPE html><html><body><pre>Cannot POST /sse</pre></body></html>\n')),
+    ).toBe('HTTP 404 Not Found: Cannot POST /sse');
     expect(describeHttpError(new Error('x'))).toBeUndefined();
   });
 
@@ -66,10 +74,16 @@ describe('remote server config', () => {
       return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     };
     expect(messages({ url: 'http://mcp.example.com/mcp' })).toEqual([expect.stringMatching(/^url: Use https:\/\//)]);
-    expect(messages({ url: 'ftp://x.example/' })).toEqual([expect.stringMatching(/^url: The address must start with https/)]);
+    expect(messages({ url: 'ftp://x.example/' })).toEqual([
+      expect.stringMatching(/^url: The address must start with https/),
+    ]);
     expect(messages({ url: 'example.com' })).toEqual([expect.stringMatching(/^url: Enter a full address/)]);
-    expect(messages({ command: 'npx', url: 'https://a.example/mcp' })).toEqual(['url: A server has either a command (local) or a url (remote), not both']);
-    expect(messages({})).toEqual([expect.stringMatching(/^command: "command" is missing: .* or a "url" for a remote server/)]);
+    expect(messages({ command: 'npx', url: 'https://a.example/mcp' })).toEqual([
+      'url: A server has either a command (local) or a url (remote), not both',
+    ]);
+    expect(messages({})).toEqual([
+      expect.stringMatching(/^command: "command" is missing: .* or a "url" for a remote server/),
+    ]);
     expect(messages({ command: 'npx', type: 'http' })).toEqual(['type: "type": "http" needs a url']);
     const badHeader = ServerConfigSchema.safeParse({ url: 'https://a.example/mcp', headers: { 'Bad Name': 'x' } });
     const issue = badHeader.success ? undefined : badHeader.error.issues[0];
@@ -84,7 +98,10 @@ describe('remote server config', () => {
   });
 
   it('writes a remote entry without an empty args list', () => {
-    expect(serializeServerConfig(ServerConfigSchema.parse({ url: 'https://a.example/mcp', type: 'http' }))).toEqual({ url: 'https://a.example/mcp', type: 'http' });
+    expect(serializeServerConfig(ServerConfigSchema.parse({ url: 'https://a.example/mcp', type: 'http' }))).toEqual({
+      url: 'https://a.example/mcp',
+      type: 'http',
+    });
     expect(serializeServerConfig(ServerConfigSchema.parse({ command: 'npx' }))).toEqual({ command: 'npx', args: [] });
   });
 });

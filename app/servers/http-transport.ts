@@ -1,5 +1,11 @@
 import { SSEClientTransport, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { JSONRPCMessage, MessageExtraInfo, OAuthClientProvider, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
+  OAuthClientProvider,
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/client';
 import { dedupeRefreshes, keepHeadersAtOrigin, noteChallenges, type AuthChallenge } from '../oauth/auth-fetch';
 
 /** The two HTTP transports Berth speaks. */
@@ -41,15 +47,31 @@ export class TracedHttpTransport implements Transport {
     // With OAuth, a 401 on the POST and on the GET stream would each refresh: one refresh per refresh token;
     // and the authorization server gets none of the server's own headers.
     const provider = options.authProvider;
-    const noteChallenge = (provider as { noteChallenge?: (challenge: AuthChallenge) => void } | undefined)?.noteChallenge?.bind(provider);
-    const authFetch = provider === undefined ? undefined : keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers));
-    const auth = provider === undefined || authFetch === undefined ? {} : { authProvider: provider, fetch: noteChallenge === undefined ? authFetch : noteChallenges(authFetch, url.origin, noteChallenge) };
+    const noteChallenge = (
+      provider as { noteChallenge?: (challenge: AuthChallenge) => void } | undefined
+    )?.noteChallenge?.bind(provider);
+    const authFetch =
+      provider === undefined
+        ? undefined
+        : keepHeadersAtOrigin(dedupeRefreshes(fetch), url.origin, Object.keys(options.headers));
+    const auth =
+      provider === undefined || authFetch === undefined
+        ? {}
+        : {
+            authProvider: provider,
+            fetch: noteChallenge === undefined ? authFetch : noteChallenges(authFetch, url.origin, noteChallenge),
+          };
     this.streamable =
       options.kind === 'streamable-http'
         ? new StreamableHTTPClientTransport(url, {
             requestInit,
             ...auth,
-            reconnectionOptions: { initialReconnectionDelay: 1_000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: options.maxStreamRetries ?? 2 },
+            reconnectionOptions: {
+              initialReconnectionDelay: 1_000,
+              maxReconnectionDelay: 30_000,
+              reconnectionDelayGrowFactor: 1.5,
+              maxRetries: options.maxStreamRetries ?? 2,
+            },
           })
         : undefined;
     // requestInit's headers go on the SSE stream's GET as well as on each POST.
@@ -107,9 +129,19 @@ export function httpStatus(error: unknown): number | undefined {
 
 /** The server could not be reached at all (refused, reset, name not found): worth retrying later. */
 export function isUnreachable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 4;
+    current = current.cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT)$/.test(code)) return true;
+    if (
+      typeof code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|UND_ERR_SOCKET|UND_ERR_CONNECT_TIMEOUT)$/.test(
+        code,
+      )
+    )
+      return true;
     if (current instanceof TypeError && current.message === 'fetch failed') return true;
   }
   return false;
@@ -141,6 +173,10 @@ export function describeHttpError(error: unknown): string | undefined {
   if (!(error instanceof SdkHttpError)) return undefined;
   const data = error.data as { status?: number; statusText?: string; text?: string } | undefined;
   if (data?.status === undefined) return undefined;
-  const body = (data.text ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160);
+  const body = (data.text ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
   return `HTTP ${data.status}${data.statusText ? ` ${data.statusText}` : ''}${body === '' ? '' : `: ${body}`}`;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { LateProgress } from './late-progress';
 
 const unknownToken = (token: unknown): Error =>
-  new Error(`Received a progress notification for an unknown token: ${JSON.stringify({ method: 'notifications/progress', params: { progress: 2, progressToken: token } })}`);
+  new Error(
+    `Received a progress notification for an unknown token: ${JSON.stringify({ method: 'notifications/progress', params: { progress: 2, progressToken: token } })}`,
+  );
 
 describe('LateProgress', () => {
   it('names the request of a late progress notification only for ids this client sent', () => {
@@ -18,7 +20,9 @@ describe('LateProgress', () => {
     // A token no request of ours ever had is still a protocol error for the caller to report.
     expect(late.requestOf(unknownToken(4))).toBeUndefined();
     expect(late.requestOf(unknownToken('abc'))).toBeUndefined();
-    expect(late.requestOf(new Error('Received a progress notification for an unknown token: {not json'))).toBeUndefined();
+    expect(
+      late.requestOf(new Error('Received a progress notification for an unknown token: {not json')),
+    ).toBeUndefined();
     expect(late.requestOf(new Error('Failed to send cancellation: closed'))).toBeUndefined();
   });
 });

@@ -17,7 +17,8 @@ export class LateProgress {
 
   /** Every outgoing message, from the trace. */
   sent(message: JSONRPCMessage): void {
-    if ('method' in message && 'id' in message && typeof message.id === 'number') this.highestSentId = Math.max(this.highestSentId, message.id);
+    if ('method' in message && 'id' in message && typeof message.id === 'number')
+      this.highestSentId = Math.max(this.highestSentId, message.id);
   }
 
   /** The request id a client error is about, when it is a late progress notification for a request this client sent. */
@@ -30,7 +31,8 @@ export class LateProgress {
     } catch {
       return undefined;
     }
-    const id = typeof token === 'number' ? token : typeof token === 'string' && /^\d+$/.test(token) ? Number(token) : undefined;
+    const id =
+      typeof token === 'number' ? token : typeof token === 'string' && /^\d+$/.test(token) ? Number(token) : undefined;
     return id !== undefined && id <= this.highestSentId ? id : undefined;
   }
 }

@@ -15,7 +15,11 @@ const NOTIFICATION = {
   resources: 'notifications/resources/list_changed',
 } as const satisfies Record<ListKind, string>;
 
-const FILTER_KEY = { tools: 'toolsListChanged', prompts: 'promptsListChanged', resources: 'resourcesListChanged' } as const satisfies Record<ListKind, keyof SubscriptionFilter>;
+const FILTER_KEY = {
+  tools: 'toolsListChanged',
+  prompts: 'promptsListChanged',
+  resources: 'resourcesListChanged',
+} as const satisfies Record<ListKind, keyof SubscriptionFilter>;
 
 /** The kinds whose changes the server says it announces (`listChanged` in its capabilities). */
 export function announcedListKinds(capabilities: ServerCapabilities | undefined): ListKind[] {
@@ -51,6 +55,8 @@ export function followListChanges(client: Client, options: FollowListChangesOpti
   const filter: SubscriptionFilter = {};
   for (const kind of kinds) filter[FILTER_KEY[kind]] = true;
   client.listen(filter, { timeout: options.timeoutMs }).catch((error: unknown) => {
-    options.unfollowed(`could not subscribe to ${kinds.join(', ')} list changes (${messageOrInvalidResult(error)}); those lists are read again only when the server restarts`);
+    options.unfollowed(
+      `could not subscribe to ${kinds.join(', ')} list changes (${messageOrInvalidResult(error)}); those lists are read again only when the server restarts`,
+    );
   });
 }

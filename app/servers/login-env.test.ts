@@ -60,7 +60,11 @@ describe.runIf(posix)('readLoginShellPath', () => {
     const shell = await fakeShell('hanging-sh', `sleep 30 &\necho $! > '${pidFile}'\nwait`);
     const started = Date.now();
     const result = await readLoginShellPath({ shell, env: { PATH: process.env.PATH ?? '' }, timeoutMs: 400 });
-    expect(result).toEqual({ ok: false, shell, reason: `${shell} -ilc did not finish within 0.4 s; something in its startup files waits` });
+    expect(result).toEqual({
+      ok: false,
+      shell,
+      reason: `${shell} -ilc did not finish within 0.4 s; something in its startup files waits`,
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     const child = Number((await readFile(pidFile, 'utf8')).trim());
     await waitUntil(() => !isProcessAlive(child), 5_000, 'the shell’s child to be killed');
@@ -69,12 +73,20 @@ describe.runIf(posix)('readLoginShellPath', () => {
   it('reports a shell that exits with an error, with its last stderr line', async () => {
     const shell = await fakeShell('failing-sh', 'echo "zshrc:12: command not found: compinit" >&2\nexit 1');
     const result = await readLoginShellPath({ shell, env: {} });
-    expect(result).toEqual({ ok: false, shell, reason: `${shell} -ilc exited with code 1 (zshrc:12: command not found: compinit)` });
+    expect(result).toEqual({
+      ok: false,
+      shell,
+      reason: `${shell} -ilc exited with code 1 (zshrc:12: command not found: compinit)`,
+    });
   });
 
   it('reports a shell that prints no PATH, a missing shell, and no $SHELL at all', async () => {
     const silent = await fakeShell('silent-sh', 'echo "just noise"');
-    expect(await readLoginShellPath({ shell: silent, env: {} })).toEqual({ ok: false, shell: silent, reason: `${silent} -ilc printed no PATH` });
+    expect(await readLoginShellPath({ shell: silent, env: {} })).toEqual({
+      ok: false,
+      shell: silent,
+      reason: `${silent} -ilc printed no PATH`,
+    });
     const missing = join(dir.path, 'no-such-shell');
     const result = await readLoginShellPath({ shell: missing, env: {} });
     expect(result.ok).toBe(false);
@@ -85,7 +97,9 @@ describe.runIf(posix)('readLoginShellPath', () => {
 
 describe('mergePathLists', () => {
   it('puts the login entries first, then the host entries it lacks, without duplicates or empty entries', () => {
-    expect(mergePathLists('/login/bin:/usr/bin::/bin', '/usr/bin:/host/bin:/login/bin:', ':')).toBe('/login/bin:/usr/bin:/bin:/host/bin');
+    expect(mergePathLists('/login/bin:/usr/bin::/bin', '/usr/bin:/host/bin:/login/bin:', ':')).toBe(
+      '/login/bin:/usr/bin:/bin:/host/bin',
+    );
     expect(mergePathLists('/a:/a', undefined, ':')).toBe('/a');
     expect(mergePathLists(undefined, '/h', ':')).toBe('/h');
     expect(mergePathLists('C:\\Tools;C:\\Windows', 'C:\\Windows;D:\\bin', ';')).toBe('C:\\Tools;C:\\Windows;D:\\bin');
@@ -97,10 +111,17 @@ describe.runIf(posix)('LoginShellEnvironment', () => {
     const countFile = join(dir.path, 'runs');
     const shell = await fakeShell('counting-sh', `echo run >> '${countFile}'\n${NOISY_LOGIN_SHELL}`);
     const warnings: string[] = [];
-    const env = new LoginShellEnvironment({ baseEnv: { SHELL: shell, PATH: ['/usr/bin', '/host/bin'].join(delimiter), KEEP: 'me' }, warn: (text) => warnings.push(text) });
+    const env = new LoginShellEnvironment({
+      baseEnv: { SHELL: shell, PATH: ['/usr/bin', '/host/bin'].join(delimiter), KEEP: 'me' },
+      warn: (text) => warnings.push(text),
+    });
     const [first, second] = await Promise.all([env.get(), env.get()]);
     expect(second).toBe(first);
-    expect(first.env).toEqual({ SHELL: shell, KEEP: 'me', PATH: ['/login/bin', '/opt/homebrew/bin', '/usr/bin', '/host/bin'].join(delimiter) });
+    expect(first.env).toEqual({
+      SHELL: shell,
+      KEEP: 'me',
+      PATH: ['/login/bin', '/opt/homebrew/bin', '/usr/bin', '/host/bin'].join(delimiter),
+    });
     expect(first.pathSource).toBe(`it includes the login shell's PATH (${shell} -il)`);
     await env.get();
     expect((await readFile(countFile, 'utf8')).trim().split('\n')).toEqual(['run']);
@@ -115,8 +136,12 @@ describe.runIf(posix)('LoginShellEnvironment', () => {
     const launch = await env.get();
     await env.get();
     expect(launch.env).toBe(baseEnv);
-    expect(launch.pathSource).toBe(`the login shell's PATH could not be read (${shell} -ilc exited with code 1), so only Berth's own PATH was searched`);
-    expect(warnings).toEqual([`could not read the login shell's PATH (${shell} -ilc exited with code 1); servers are started with Berth's own PATH`]);
+    expect(launch.pathSource).toBe(
+      `the login shell's PATH could not be read (${shell} -ilc exited with code 1), so only Berth's own PATH was searched`,
+    );
+    expect(warnings).toEqual([
+      `could not read the login shell's PATH (${shell} -ilc exited with code 1); servers are started with Berth's own PATH`,
+    ]);
   });
 
   it('never runs a shell on Windows', async () => {
@@ -131,7 +156,10 @@ describe.runIf(posix)('LoginShellEnvironment', () => {
   it('kills a shell still running when the host closes it, without a warning', async () => {
     const shell = await fakeShell('slow-sh', 'sleep 30');
     const warnings: string[] = [];
-    const env = new LoginShellEnvironment({ baseEnv: { SHELL: shell, PATH: '/usr/bin' }, warn: (text) => warnings.push(text) });
+    const env = new LoginShellEnvironment({
+      baseEnv: { SHELL: shell, PATH: '/usr/bin' },
+      warn: (text) => warnings.push(text),
+    });
     const pending = env.get();
     env.close();
     expect((await pending).pathSource).toMatch(/Berth is shutting down/);

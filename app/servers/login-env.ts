@@ -28,7 +28,10 @@ export interface ReadLoginShellOptions {
 }
 
 function lastLine(text: string): string {
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const line = lines.at(-1) ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
@@ -66,7 +69,12 @@ export function readLoginShellPath(options: ReadLoginShellOptions): Promise<Logi
     };
     const failed = (reason: string): void => finish({ ok: false, shell, reason });
     // Own process group, so a timeout also ends whatever the rc files started.
-    const child = spawn(shell, ['-ilc', script], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
+    const child = spawn(shell, ['-ilc', script], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+    });
     const timer = setTimeout(() => {
       killTree(child.pid);
       failed(`${shell} -ilc did not finish within ${formatSeconds(timeoutMs)}; something in its startup files waits`);
@@ -93,7 +101,9 @@ export function readLoginShellPath(options: ReadLoginShellOptions): Promise<Logi
       child.stderr.destroy();
       if (exit.code !== 0) {
         const said = lastLine(stderr);
-        failed(`${shell} -ilc exited with ${exit.code === null ? `signal ${exit.signal ?? 'unknown'}` : `code ${exit.code}`}${said === '' ? '' : ` (${said})`}`);
+        failed(
+          `${shell} -ilc exited with ${exit.code === null ? `signal ${exit.signal ?? 'unknown'}` : `code ${exit.code}`}${said === '' ? '' : ` (${said})`}`,
+        );
         return;
       }
       const text = Buffer.concat(stdout).toString('utf8');
@@ -121,7 +131,11 @@ function killTree(pid: number | undefined): void {
 }
 
 /** PATH entries of `first`, then those of `second` not already listed; empty entries dropped. */
-export function mergePathLists(first: string | undefined, second: string | undefined, delimiter: string = pathDelimiter): string {
+export function mergePathLists(
+  first: string | undefined,
+  second: string | undefined,
+  delimiter: string = pathDelimiter,
+): string {
   const seen = new Set<string>();
   const merged: string[] = [];
   for (const list of [first, second]) {
@@ -192,11 +206,22 @@ export class LoginShellEnvironment {
     if ((this.options.platform ?? process.platform) === 'win32') {
       return { env: baseEnv, pathSource: "Berth's own PATH (on Windows it is the user's full PATH)" };
     }
-    const result = await readLoginShellPath({ shell: baseEnv.SHELL, env: baseEnv, signal: this.abort.signal, ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}) });
+    const result = await readLoginShellPath({
+      shell: baseEnv.SHELL,
+      env: baseEnv,
+      signal: this.abort.signal,
+      ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+    });
     if (!result.ok) {
       // At shutdown nothing is started any more: no warning about a shell Berth itself stopped.
-      if (!this.abort.signal.aborted) this.options.warn(`could not read the login shell's PATH (${result.reason}); servers are started with Berth's own PATH`);
-      return { env: baseEnv, pathSource: `the login shell's PATH could not be read (${result.reason}), so only Berth's own PATH was searched` };
+      if (!this.abort.signal.aborted)
+        this.options.warn(
+          `could not read the login shell's PATH (${result.reason}); servers are started with Berth's own PATH`,
+        );
+      return {
+        env: baseEnv,
+        pathSource: `the login shell's PATH could not be read (${result.reason}), so only Berth's own PATH was searched`,
+      };
     }
     return {
       env: { ...baseEnv, PATH: mergePathLists(result.path, baseEnv.PATH) },

@@ -103,7 +103,9 @@ describe('withPausableTimeout', () => {
   function sendNever(seen: SdkCallOptions[]): (sdk: SdkCallOptions) => Promise<string> {
     return (sdk) => {
       seen.push(sdk);
-      return new Promise((_, reject) => sdk.signal.addEventListener('abort', () => reject(sdk.signal.reason as Error), { once: true }));
+      return new Promise((_, reject) =>
+        sdk.signal.addEventListener('abort', () => reject(sdk.signal.reason as Error), { once: true }),
+      );
     };
   }
 
@@ -146,7 +148,9 @@ describe('withPausableTimeout', () => {
   it('keeps the SDK timer out of the way and times out with the SDK error Berth words already', async () => {
     const seen: SdkCallOptions[] = [];
     const call = withPausableTimeout({ timeoutMs: 2_000, maxTotalMs: 10_000 }, sendNever(seen));
-    const failure = expect(call).rejects.toSatisfy((error: unknown) => error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout);
+    const failure = expect(call).rejects.toSatisfy(
+      (error: unknown) => error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout,
+    );
     expect(seen[0]?.timeout).toBe(NO_SDK_TIMEOUT_MS);
     await vi.advanceTimersByTimeAsync(2_000);
     await failure;
@@ -176,7 +180,9 @@ describe('withPausableTimeout', () => {
     const waits = switchableWaits();
     waits.set(true);
     const seen: SdkCallOptions[] = [];
-    void withPausableTimeout({ timeoutMs: 1_000, maxTotalMs: 60_000, personWaits: waits }, sendNever(seen)).catch(() => undefined);
+    void withPausableTimeout({ timeoutMs: 1_000, maxTotalMs: 60_000, personWaits: waits }, sendNever(seen)).catch(
+      () => undefined,
+    );
     await vi.advanceTimersByTimeAsync(10_000);
     expect(seen[0]?.signal.aborted).toBe(false);
     waits.set(false);
@@ -188,11 +194,17 @@ describe('withPausableTimeout', () => {
     const waits = switchableWaits();
     const stop = new AbortController();
     const seen: SdkCallOptions[] = [];
-    const call = withPausableTimeout({ timeoutMs: 60_000, maxTotalMs: 60_000, signal: stop.signal, personWaits: waits }, sendNever(seen));
+    const call = withPausableTimeout(
+      { timeoutMs: 60_000, maxTotalMs: 60_000, signal: stop.signal, personWaits: waits },
+      sendNever(seen),
+    );
     stop.abort('cancelled by the user');
     await expect(call).rejects.toBe('cancelled by the user');
     expect(seen[0]?.signal.reason).toBe('cancelled by the user');
-    const answered = await withPausableTimeout({ timeoutMs: 1_000, maxTotalMs: 1_000, personWaits: waits }, async () => 'ok');
+    const answered = await withPausableTimeout(
+      { timeoutMs: 1_000, maxTotalMs: 1_000, personWaits: waits },
+      async () => 'ok',
+    );
     expect(answered).toBe('ok');
     // No listener is left behind on the waits of a finished call.
     expect(waits.listeners()).toBe(0);
@@ -201,7 +213,10 @@ describe('withPausableTimeout', () => {
   it('resets the idle window on progress and hands the progress on', async () => {
     const seen: SdkCallOptions[] = [];
     const progress: unknown[] = [];
-    void withPausableTimeout({ timeoutMs: 1_000, maxTotalMs: 60_000, onProgress: (p) => progress.push(p) }, sendNever(seen)).catch(() => undefined);
+    void withPausableTimeout(
+      { timeoutMs: 1_000, maxTotalMs: 60_000, onProgress: (p) => progress.push(p) },
+      sendNever(seen),
+    ).catch(() => undefined);
     for (let i = 1; i <= 3; i += 1) {
       await vi.advanceTimersByTimeAsync(900);
       seen[0]?.onprogress?.({ progress: i, total: 3 } as Progress);

@@ -140,10 +140,17 @@ export interface SdkCallOptions {
  * SDK would have raised (RequestTimeout), so the failure reads the same, and
  * the SDK tells the server the request was cancelled.
  */
-export async function withPausableTimeout<T>(options: PausableCallOptions, send: (sdk: SdkCallOptions) => Promise<T>): Promise<T> {
+export async function withPausableTimeout<T>(
+  options: PausableCallOptions,
+  send: (sdk: SdkCallOptions) => Promise<T>,
+): Promise<T> {
   const { signal, personWaits, onProgress, timeoutMs, maxTotalMs } = options;
   const controller = idleControllers.pop() ?? new AbortController();
-  const clock = new PausableTimeout({ timeoutMs, maxTotalMs, onTimeout: (kind) => controller.abort(timeoutError(kind, timeoutMs, maxTotalMs)) });
+  const clock = new PausableTimeout({
+    timeoutMs,
+    maxTotalMs,
+    onTimeout: (kind) => controller.abort(timeoutError(kind, timeoutMs, maxTotalMs)),
+  });
   // Every tool call comes through here: closures and listeners only for what the call has (a cancel, a person to wait for, progress).
   let onAbort: (() => void) | undefined;
   if (signal !== undefined) {
@@ -163,7 +170,11 @@ export async function withPausableTimeout<T>(options: PausableCallOptions, send:
   if (onProgress !== undefined) {
     sdk.onprogress = (p: Progress) => {
       clock.reset();
-      onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) });
+      onProgress({
+        progress: p.progress,
+        ...(p.total !== undefined ? { total: p.total } : {}),
+        ...(p.message !== undefined ? { message: p.message } : {}),
+      });
     };
   }
   try {
@@ -198,5 +209,7 @@ function putBack(controller: AbortController): void {
 function timeoutError(kind: TimeoutKind, timeoutMs: number, maxTotalMs: number): SdkError {
   return kind === 'idle'
     ? new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })
-    : new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: Math.max(maxTotalMs, timeoutMs) });
+    : new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+        maxTotalTimeout: Math.max(maxTotalMs, timeoutMs),
+      });
 }

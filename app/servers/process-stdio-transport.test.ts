@@ -29,18 +29,28 @@ const ECHO_LINES = `require('node:readline').createInterface({ input: process.st
 
 describe('ProcessStdioTransport', () => {
   // Only the sandbox passes fd3Input, and the sandbox runs on Linux and macOS: Windows spawns have no inherited fd 3 to test.
-  it.skipIf(process.platform === 'win32')('writes fd3Input to the child’s fd 3 and closes it, so the child reads it to its end', async () => {
-    const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } });
-    const messages: JSONRPCMessage[] = [];
-    // The second message is printed only once `cat` saw the end of fd 3.
-    const eof = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/eof' });
-    const transport = new ProcessStdioTransport({ command: '/bin/sh', args: ['-c', `cat <&3; echo '${eof}'; sleep 30`], fd3Input: Buffer.from(`${line}\n`) });
-    transport.onmessage = (message) => messages.push(message);
-    await transport.start();
-    await waitUntil(() => messages.length === 2, 10_000, 'the line written to fd 3, then its end');
-    expect(messages).toMatchObject([{ method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } }, { method: 'notifications/eof' }]);
-    await transport.close();
-  });
+  it.skipIf(process.platform === 'win32')(
+    'writes fd3Input to the child’s fd 3 and closes it, so the child reads it to its end',
+    async () => {
+      const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } });
+      const messages: JSONRPCMessage[] = [];
+      // The second message is printed only once `cat` saw the end of fd 3.
+      const eof = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/eof' });
+      const transport = new ProcessStdioTransport({
+        command: '/bin/sh',
+        args: ['-c', `cat <&3; echo '${eof}'; sleep 30`],
+        fd3Input: Buffer.from(`${line}\n`),
+      });
+      transport.onmessage = (message) => messages.push(message);
+      await transport.start();
+      await waitUntil(() => messages.length === 2, 10_000, 'the line written to fd 3, then its end');
+      expect(messages).toMatchObject([
+        { method: 'notifications/fd3', params: { text: 'from fd 3 ✓' } },
+        { method: 'notifications/eof' },
+      ]);
+      await transport.close();
+    },
+  );
 
   it('round-trips JSON-RPC lines, reports garbage without closing, and exposes pid/stderr', async () => {
     const { transport, garbage, messages, traces } = nodeTransport(`
@@ -98,14 +108,19 @@ describe('ProcessStdioTransport', () => {
     transport.onclose = () => (closed = true);
     await transport.start();
     await waitUntil(() => closed, 10_000, 'the process to exit');
-    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow('server process exited (code 5)');
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow(
+      'server process exited (code 5)',
+    );
   });
 
   it('a server that closes stdout and keeps running is stopped, and the link reported closed with the reason', async () => {
     const broken: string[] = [];
-    const { transport } = nodeTransport(`process.stdout.end(); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000)`, {
-      hooks: { onBroken: (reason) => broken.push(reason) },
-    });
+    const { transport } = nodeTransport(
+      `process.stdout.end(); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000)`,
+      {
+        hooks: { onBroken: (reason) => broken.push(reason) },
+      },
+    );
     let closed = false;
     transport.onclose = () => (closed = true);
     await transport.start();
@@ -116,11 +131,15 @@ describe('ProcessStdioTransport', () => {
     // Berth stopped it: it ignored the end of stdin, so SIGTERM ended it.
     expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGTERM' });
     expect(isProcessAlive(pid)).toBe(false);
-    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow('server closed its output (stdout) while still running');
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow(
+      'server closed its output (stdout) while still running',
+    );
   });
 
   it('a server that exits is not mistaken for one that closed its stdout', async () => {
-    const { transport } = nodeTransport(`process.stdout.write('{"jsonrpc":"2.0","method":"bye"}\\n', () => process.exit(4))`);
+    const { transport } = nodeTransport(
+      `process.stdout.write('{"jsonrpc":"2.0","method":"bye"}\\n', () => process.exit(4))`,
+    );
     let closed = false;
     transport.onclose = () => (closed = true);
     await transport.start();
@@ -141,14 +160,22 @@ describe('ProcessStdioTransport', () => {
     const { transport, garbage, messages, stderr } = nodeTransport(script);
     await transport.start();
     await waitUntil(() => messages.length === 1 && stderr.length === 1, 10_000, 'the batch to be handled');
-    expect(garbage).toEqual(['stdout line is a JSON-RPC batch (a JSON array of 3 items, answering request 7), which MCP does not allow; failing the requests it answered']);
-    expect(messages[0]).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringContaining('MCP has no batches since protocol 2025-06-18') } });
+    expect(garbage).toEqual([
+      'stdout line is a JSON-RPC batch (a JSON array of 3 items, answering request 7), which MCP does not allow; failing the requests it answered',
+    ]);
+    expect(messages[0]).toMatchObject({
+      id: 7,
+      error: { code: -32600, message: expect.stringContaining('MCP has no batches since protocol 2025-06-18') },
+    });
     expect(JSON.parse(stderr[0]!)).toMatchObject({ id: 'srv-1', error: { code: -32600 } });
     await transport.close();
   });
 
   it('escalates to SIGTERM when the server ignores stdin EOF', async () => {
-    const { transport } = nodeTransport(`setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 2_000 });
+    const { transport } = nodeTransport(`setInterval(() => {}, 1000)`, {
+      shutdownGraceMs: 200,
+      terminateGraceMs: 2_000,
+    });
     await transport.start();
     const pid = transport.pid as number;
     await transport.close();
@@ -157,7 +184,10 @@ describe('ProcessStdioTransport', () => {
   });
 
   it('escalates to SIGKILL when the server also ignores SIGTERM', async () => {
-    const { transport, stderr } = nodeTransport(`process.on('SIGTERM', () => {}); process.stderr.write('handler installed\\n'); setInterval(() => {}, 1000)`, { shutdownGraceMs: 200, terminateGraceMs: 300 });
+    const { transport, stderr } = nodeTransport(
+      `process.on('SIGTERM', () => {}); process.stderr.write('handler installed\\n'); setInterval(() => {}, 1000)`,
+      { shutdownGraceMs: 200, terminateGraceMs: 300 },
+    );
     await transport.start();
     // Signal only once the handler is in: a fixed wait lost the race to a slow Node start on a loaded machine (SIGTERM killed it).
     await waitUntil(() => stderr.includes('handler installed'), 10_000, 'the SIGTERM handler');
@@ -175,7 +205,9 @@ describe('ProcessStdioTransport', () => {
 
   it('explains a command that is not on PATH', async () => {
     const transport = new ProcessStdioTransport({ command: 'berth-no-such-command', env: { PATH: '/usr/bin:/bin' } });
-    await expect(transport.start()).rejects.toThrow("command 'berth-no-such-command' not found on PATH (/usr/bin:/bin) — install it or use its full path");
+    await expect(transport.start()).rejects.toThrow(
+      "command 'berth-no-such-command' not found on PATH (/usr/bin:/bin) — install it or use its full path",
+    );
   });
 
   it('sends the messages of one tick in one write, in order', async () => {
@@ -197,7 +229,9 @@ describe('ProcessStdioTransport', () => {
     expect(stdin.writableCorked).toBe(0);
     await waitUntil(() => messages.length === 3, 10_000, 'three answers');
     expect(messages.map((m) => ('id' in m ? m.id : undefined))).toEqual([1, 2, 3]);
-    expect(new Set(messages.map((m) => ('result' in m ? (m.result as { chunk: number }).chunk : undefined))).size).toBe(1);
+    expect(new Set(messages.map((m) => ('result' in m ? (m.result as { chunk: number }).chunk : undefined))).size).toBe(
+      1,
+    );
     await transport.close();
   });
 
@@ -206,7 +240,9 @@ describe('ProcessStdioTransport', () => {
     const { transport, messages } = nodeTransport(`setTimeout(() => { ${ECHO_LINES} }, 300);`);
     await transport.start();
     const big = 'z'.repeat(256 * 1024);
-    const sends = Array.from({ length: 8 }, (_, i) => transport.send({ jsonrpc: '2.0', id: i, method: 'big', params: { big } }));
+    const sends = Array.from({ length: 8 }, (_, i) =>
+      transport.send({ jsonrpc: '2.0', id: i, method: 'big', params: { big } }),
+    );
     await Promise.all(sends);
     await waitUntil(() => messages.length === 8, 20_000, 'all big messages echoed');
     await transport.close();
@@ -217,7 +253,9 @@ describe('ProcessStdioTransport', () => {
     await transport.start();
     const stdin = (transport as unknown as { child: { stdin: NodeJS.WritableStream } }).child.stdin;
     const padding = 'p'.repeat(64 * 1024);
-    const sends = Array.from({ length: 40 }, (_, i) => transport.send({ jsonrpc: '2.0', id: i, method: 'padded', params: { padding } }));
+    const sends = Array.from({ length: 40 }, (_, i) =>
+      transport.send({ jsonrpc: '2.0', id: i, method: 'padded', params: { padding } }),
+    );
     expect(stdin.listenerCount('drain')).toBeLessThanOrEqual(2);
     expect(stdin.listenerCount('close')).toBeLessThanOrEqual(2);
     await Promise.all(sends);

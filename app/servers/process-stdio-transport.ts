@@ -82,7 +82,8 @@ export class ProcessStdioTransport implements Transport {
     this.stderrLines = new LineSplitter({
       maxLineBytes: options.maxStderrLineBytes ?? DEFAULT_MAX_STDERR_LINE_BYTES,
       overflow: 'truncate',
-      onLine: (line, truncated) => this.hooks.onStderrLine?.(truncated ? `${line.toString('utf8')} … [line truncated]` : line.toString('utf8')),
+      onLine: (line, truncated) =>
+        this.hooks.onStderrLine?.(truncated ? `${line.toString('utf8')} … [line truncated]` : line.toString('utf8')),
     });
   }
 
@@ -111,7 +112,8 @@ export class ProcessStdioTransport implements Transport {
   }
 
   start(): Promise<void> {
-    if (this.started) return Promise.reject(new Error('ProcessStdioTransport already started; a transport runs one process once'));
+    if (this.started)
+      return Promise.reject(new Error('ProcessStdioTransport already started; a transport runs one process once'));
     this.started = true;
     this.spawning = this.spawnChild();
     return this.spawning;
@@ -176,7 +178,8 @@ export class ProcessStdioTransport implements Transport {
       // Messages sent in the same tick (many calls in flight) leave in one write(2).
       corkUntilTickEnd(stdin);
       const flushed = stdin.write(`${raw}\n`, (error) => {
-        if (error) finish(new SdkError(SdkErrorCode.SendFailed, `could not write to the server's stdin: ${error.message}`));
+        if (error)
+          finish(new SdkError(SdkErrorCode.SendFailed, `could not write to the server's stdin: ${error.message}`));
       });
       if (flushed) {
         finish();
@@ -232,7 +235,8 @@ export class ProcessStdioTransport implements Transport {
     child.stderr?.on('data', (chunk: Buffer) => this.stderrLines.push(chunk));
     child.stdin?.on('error', (error: NodeJS.ErrnoException) => {
       // EPIPE after the server exited is expected; the exit itself is reported.
-      if (this.exit === undefined && error.code !== 'EPIPE') this.onerror?.(new Error(`server stdin: ${error.message}`));
+      if (this.exit === undefined && error.code !== 'EPIPE')
+        this.onerror?.(new Error(`server stdin: ${error.message}`));
     });
     child.stdout?.on('error', (error) => this.onerror?.(new Error(`server stdout: ${error.message}`)));
     child.stderr?.on('error', (error) => this.onerror?.(new Error(`server stderr: ${error.message}`)));
@@ -299,7 +303,10 @@ export class ProcessStdioTransport implements Transport {
     const pid = child.pid as number;
     if (!isWindows) await this.reapGroup(pid);
     let drainTimer: NodeJS.Timeout | undefined;
-    await Promise.race([this.streamsClosed, new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, STREAM_DRAIN_MS)))]);
+    await Promise.race([
+      this.streamsClosed,
+      new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, STREAM_DRAIN_MS))),
+    ]);
     clearTimeout(drainTimer);
     this.stdoutLines.flush();
     this.stderrLines.flush();
@@ -339,8 +346,13 @@ export class ProcessStdioTransport implements Transport {
 
   /** A JSON-RPC batch (see readBatch): the requests it answered fail, the server's own requests in it are refused. */
   private handleBatch(batch: BatchVerdict): void {
-    this.hooks.onStdoutGarbage?.(`stdout line is ${batch.description}, which MCP does not allow; failing the requests it answered`);
-    for (const refusal of batch.refusals) this.send(refusal).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    this.hooks.onStdoutGarbage?.(
+      `stdout line is ${batch.description}, which MCP does not allow; failing the requests it answered`,
+    );
+    for (const refusal of batch.refusals)
+      this.send(refusal).catch((error: unknown) =>
+        this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+      );
     for (const answer of batch.failedAnswers) this.deliver(answer);
   }
 

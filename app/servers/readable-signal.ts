@@ -9,8 +9,10 @@ export function readableSignal(server: string, signal: AbortSignal): AbortSignal
   const controller = new AbortController();
   const onAbort = (): void => {
     const reason: unknown = signal.reason;
-    if (reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed) controller.abort(`server '${server}' disconnected`);
-    else if (typeof reason === 'string' && reason.trim() !== '') controller.abort(`server '${server}' cancelled the request: ${reason}`);
+    if (reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed)
+      controller.abort(`server '${server}' disconnected`);
+    else if (typeof reason === 'string' && reason.trim() !== '')
+      controller.abort(`server '${server}' cancelled the request: ${reason}`);
     else controller.abort(`server '${server}' cancelled the request`);
   };
   if (signal.aborted) onAbort();

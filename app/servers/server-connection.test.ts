@@ -39,10 +39,23 @@ async function connect(server: McpServer, eraCache?: (logs: LogCollector) => Era
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       built.push(kind);
       void server.connect(serverSide);
-      return { kind, sdk: clientSide, pid: undefined, exitInfo: undefined, brokenReason: undefined, sessionId: undefined, description: 'in memory', endSession: () => Promise.resolve(), close: () => clientSide.close() };
+      return {
+        kind,
+        sdk: clientSide,
+        pid: undefined,
+        exitInfo: undefined,
+        brokenReason: undefined,
+        sessionId: undefined,
+        description: 'in memory',
+        endSession: () => Promise.resolve(),
+        close: () => clientSide.close(),
+      };
     },
   });
-  closers.push(() => connection.close(), () => server.close());
+  closers.push(
+    () => connection.close(),
+    () => server.close(),
+  );
   return { connection, logs, built };
 }
 
@@ -72,7 +85,10 @@ describe('ServerConnection over an injected transport', () => {
       timer = setTimeout(() => reject(new Error('open() waited for the era cache write')), 3_000);
     });
     try {
-      const { connection, logs } = await Promise.race([connect(server, (log) => new StuckEraCache({ stateDir: dir.path, logs: log })), tooLate]);
+      const { connection, logs } = await Promise.race([
+        connect(server, (log) => new StuckEraCache({ stateDir: dir.path, logs: log })),
+        tooLate,
+      ]);
       expect(connection.tools.map((tool) => tool.name)).toEqual(['echo']);
       expect(asked).toEqual(['mem']);
       expect(logs.texts('mem', 'host').some((text) => text.startsWith('ready: protocol'))).toBe(true);
@@ -82,7 +98,16 @@ describe('ServerConnection over an injected transport', () => {
   });
 
   it('tells every list change by kind; tools only once the new list is read', async () => {
-    const server = new McpServer({ name: 'mem', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } } });
+    const server = new McpServer(
+      { name: 'mem', version: '1.0.0' },
+      {
+        capabilities: {
+          tools: { listChanged: true },
+          prompts: { listChanged: true },
+          resources: { listChanged: true },
+        },
+      },
+    );
     server.registerTool('echo', {}, () => ({ content: [] }));
     const { connection } = await connect(server);
     const heard: [ListKind, string[]][] = [];
@@ -97,7 +122,10 @@ describe('ServerConnection over an injected transport', () => {
   });
 
   it('a listener disposed is not called again', async () => {
-    const server = new McpServer({ name: 'mem', version: '1.0.0' }, { capabilities: { prompts: { listChanged: true } } });
+    const server = new McpServer(
+      { name: 'mem', version: '1.0.0' },
+      { capabilities: { prompts: { listChanged: true } } },
+    );
     const { connection } = await connect(server);
     const heard: ListKind[] = [];
     const kept: ListKind[] = [];

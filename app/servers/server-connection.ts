@@ -9,7 +9,13 @@ import { Listeners } from './connection-scope';
 import type { Disposable } from './connection-scope';
 import { createConnectionTransport, initialTransportKind, transportName } from './connection-transport';
 import type { ConnectionTransport } from './connection-transport';
-import type { CallToolOptions, ConnectionEvents, ConnectionFacts, ServerConnectionOptions, SupervisedConnection } from './connection-options';
+import type {
+  CallToolOptions,
+  ConnectionEvents,
+  ConnectionFacts,
+  ServerConnectionOptions,
+  SupervisedConnection,
+} from './connection-options';
 import { describeHttpError, suggestsLegacySse } from './http-transport';
 import { LinkWatch } from './link-watch';
 import { followListChanges } from './list-changes';
@@ -22,7 +28,14 @@ import { LateProgress } from './late-progress';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 
 export { SessionLostError } from './connection-errors';
-export type { CallToolOptions, ConnectionEvents, ConnectionFacts, OpenConnection, ServerConnectionOptions, SupervisedConnection } from './connection-options';
+export type {
+  CallToolOptions,
+  ConnectionEvents,
+  ConnectionFacts,
+  OpenConnection,
+  ServerConnectionOptions,
+  SupervisedConnection,
+} from './connection-options';
 
 /** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -95,7 +108,9 @@ export class ServerConnection implements SupervisedConnection {
       close: () => this.close(),
     });
     this.client.requestLogLevel = options.logLevel;
-    this.client.setNotificationHandler('notifications/message', (notification) => this.log.notification(notification.params));
+    this.client.setNotificationHandler('notifications/message', (notification) =>
+      this.log.notification(notification.params),
+    );
     this.client.onerror = (error) => this.onTransportError(error);
     this.client.onclose = () => this.watch.closed();
     options.clientSetup?.(options.name, this.client);
@@ -115,16 +130,32 @@ export class ServerConnection implements SupervisedConnection {
       return await ServerConnection.negotiate(options, kind, deadline);
     } catch (error) {
       // The spec's backwards compatibility: an old HTTP+SSE server answers a 4xx to the Streamable HTTP POST.
-      if (!(kind === 'streamable-http' && config.type === undefined && error instanceof ServerStartError && suggestsLegacySse(error.cause))) throw error;
+      if (!(
+        kind === 'streamable-http' &&
+        config.type === undefined &&
+        error instanceof ServerStartError &&
+        suggestsLegacySse(error.cause)
+      ))
+        throw error;
       const http = describeHttpError(error.cause) ?? 'an HTTP error';
-      options.logs.append({ server: name, time: Date.now(), source: 'host', level: 'info', text: `Streamable HTTP was refused (${http}); trying the legacy HTTP+SSE transport` });
+      options.logs.append({
+        server: name,
+        time: Date.now(),
+        source: 'host',
+        level: 'info',
+        text: `Streamable HTTP was refused (${http}); trying the legacy HTTP+SSE transport`,
+      });
       await eraCache.forget(name);
       return ServerConnection.negotiate(options, 'sse', deadline);
     }
   }
 
   /** {@linkcode open} over one transport kind. */
-  private static async negotiate(options: ServerConnectionOptions, kind: TransportKind, deadline: number): Promise<ServerConnection> {
+  private static async negotiate(
+    options: ServerConnectionOptions,
+    kind: TransportKind,
+    deadline: number,
+  ): Promise<ServerConnection> {
     const { name, config, eraCache } = options;
     const prior = await eraCache.get(name, config);
     if (prior !== undefined) {
@@ -141,7 +172,10 @@ export class ServerConnection implements SupervisedConnection {
         await eraCache.forget(name);
         // No time left to renegotiate; the next start will, as the verdict is gone.
         if (failure.kind === 'timeout') throw failure;
-        connection.log.host('warning', `remembered ${prior.kind} era did not work (${failure.message}); negotiating again`);
+        connection.log.host(
+          'warning',
+          `remembered ${prior.kind} era did not work (${failure.message}); negotiating again`,
+        );
       }
     }
     const connection = new ServerConnection(options, kind);
@@ -151,7 +185,10 @@ export class ServerConnection implements SupervisedConnection {
     } catch (error) {
       const failure = error as ServerStartError;
       if (failure.kind !== 'exited' || connection.sentInitialize) throw failure;
-      connection.log.host('info', 'exited during the server/discover probe; retrying with initialize on a fresh process');
+      connection.log.host(
+        'info',
+        'exited during the server/discover probe; retrying with initialize on a fresh process',
+      );
     }
     const retry = new ServerConnection(options, kind);
     await retry.handshake({ kind: 'legacy' }, deadline, true);
@@ -195,7 +232,11 @@ export class ServerConnection implements SupervisedConnection {
       serverInfo:
         serverInfo === undefined
           ? undefined
-          : { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title !== undefined ? { title: serverInfo.title } : {}) },
+          : {
+              name: serverInfo.name,
+              version: serverInfo.version,
+              ...(serverInfo.title !== undefined ? { title: serverInfo.title } : {}),
+            },
       capabilities: this.client.getServerCapabilities() as Record<string, unknown> | undefined,
       instructions,
       tools: this.toolList,
@@ -208,12 +249,20 @@ export class ServerConnection implements SupervisedConnection {
     const timeoutMs = options.timeoutMs ?? this.options.config.timeouts.requestMs;
     const maxTotalMs = options.maxTotalMs ?? this.options.config.timeouts.maxTotalMs;
     return this.request('tools/call', `tool '${tool}'`, timeoutMs, options.signal, (client) =>
-      withPausableTimeout({ ...options, timeoutMs, maxTotalMs }, (sdk) => client.callTool({ name: tool, arguments: args }, sdk)),
+      withPausableTimeout({ ...options, timeoutMs, maxTotalMs }, (sdk) =>
+        client.callTool({ name: tool, arguments: args }, sdk),
+      ),
     );
   }
 
   /** One request: a failure comes back in words, and a remote link found gone is reported lost (SessionLostError: the server never saw it). */
-  async request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
+  async request<T>(
+    method: string,
+    what: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    send: (client: BerthClient) => Promise<T>,
+  ): Promise<T> {
     // Sent at once (not a tick later): a caller that cancels right after must find it on its way. A synchronous throw is a rejection too.
     let sent: Promise<T>;
     try {
@@ -231,15 +280,23 @@ export class ServerConnection implements SupervisedConnection {
   /** Legacy era: `logging/setLevel`. Modern era: the level rides in every request's `_meta`. */
   async setLogLevel(level: LogLevel): Promise<void> {
     if (this.client.getServerCapabilities()?.logging === undefined) {
-      throw new HostError('SERVER_ERROR', `server '${this.options.name}' does not declare the logging capability, so its log level cannot be set`);
+      throw new HostError(
+        'SERVER_ERROR',
+        `server '${this.options.name}' does not declare the logging capability, so its log level cannot be set`,
+      );
     }
     if (this.era === 'modern') {
       this.client.requestLogLevel = level;
-      this.log.host('info', `log level ${level} (sent in each request's _meta: the 2026-07-28 era has no logging/setLevel)`);
+      this.log.host(
+        'info',
+        `log level ${level} (sent in each request's _meta: the 2026-07-28 era has no logging/setLevel)`,
+      );
       return;
     }
     const timeoutMs = this.options.config.timeouts.requestMs;
-    await this.request('logging/setLevel', `level '${level}'`, timeoutMs, undefined, (client) => client.setLoggingLevel(level, { timeout: timeoutMs }));
+    await this.request('logging/setLevel', `level '${level}'`, timeoutMs, undefined, (client) =>
+      client.setLoggingLevel(level, { timeout: timeoutMs }),
+    );
     this.client.requestLogLevel = level;
     this.log.host('info', `log level ${level}`);
   }
@@ -252,7 +309,11 @@ export class ServerConnection implements SupervisedConnection {
   forgetLogLevel(): void {
     this.client.requestLogLevel = undefined;
     if (this.era === 'modern') this.log.host('info', 'log level: server default (no longer sent in _meta)');
-    else this.log.host('info', 'log level: server default from the next start (logging/setLevel cannot unset a level, so the current one stays until then)');
+    else
+      this.log.host(
+        'info',
+        'log level: server default from the next start (logging/setLevel cannot unset a level, so the current one stays until then)',
+      );
   }
 
   /** MCP shutdown: the process tree is gone, or the HTTP session ended; resolves when it is. */
@@ -268,14 +329,27 @@ export class ServerConnection implements SupervisedConnection {
     await this.transport.close();
   }
 
-  private async handshake(prior: PriorDiscovery | undefined, deadline: number, concludesNegotiation = prior === undefined): Promise<void> {
+  private async handshake(
+    prior: PriorDiscovery | undefined,
+    deadline: number,
+    concludesNegotiation = prior === undefined,
+  ): Promise<void> {
     const { config, signal } = this.options;
     if (signal?.aborted) throw new ServerStartError('start was cancelled', 'cancelled');
     const remaining = Math.max(0, deadline - Date.now());
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const interrupted = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ServerStartError(`did not finish the MCP handshake within ${formatSeconds(config.timeouts.startupMs)}`, 'timeout')), remaining);
+      timer = setTimeout(
+        () =>
+          reject(
+            new ServerStartError(
+              `did not finish the MCP handshake within ${formatSeconds(config.timeouts.startupMs)}`,
+              'timeout',
+            ),
+          ),
+        remaining,
+      );
       onAbort = () => reject(new ServerStartError('start was cancelled', 'cancelled'));
       if (signal?.aborted) onAbort();
       signal?.addEventListener('abort', onAbort);
@@ -303,21 +377,35 @@ export class ServerConnection implements SupervisedConnection {
       const discover = this.client.getDiscoverResult();
       // Not waited for: the write (two fsyncs) only saves a probe on the next start, and fifty servers
       // ready together waited for it. Failures are logged by the cache; the supervisor flushes it at shutdown.
-      void this.options.eraCache.remember(this.options.name, config, era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' });
+      void this.options.eraCache.remember(
+        this.options.name,
+        config,
+        era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' },
+      );
     }
     const via = prior === undefined ? '' : prior.kind === 'legacy' && concludesNegotiation ? '' : ', remembered era';
     const over = this.transport.kind === 'stdio' ? '' : ` over ${transportName(this.transport.kind)}`;
-    this.log.host('info', `ready${over}: protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'} (${era ?? 'unknown'} era${via}), ${this.toolList.length} tools`);
+    this.log.host(
+      'info',
+      `ready${over}: protocol ${this.client.getNegotiatedProtocolVersion() ?? 'unknown'} (${era ?? 'unknown'} era${via}), ${this.toolList.length} tools`,
+    );
   }
 
   private async connectAndList(prior: PriorDiscovery | undefined, remaining: number): Promise<void> {
     // The SDK's own timeout is set past ours so the person sees our wording.
     await this.client.connect(this.transport.sdk, { prior, timeout: remaining + 1_000 });
-    if (this.era === 'modern') acceptResultsWithoutType(this.transport.sdk, () => this.log.host('info', 'the server sent a result without resultType; read as "complete" as SEP-2322 says'));
+    if (this.era === 'modern')
+      acceptResultsWithoutType(this.transport.sdk, () =>
+        this.log.host('info', 'the server sent a result without resultType; read as "complete" as SEP-2322 says'),
+      );
     const level = this.options.logLevel;
     const capabilities = this.client.getServerCapabilities();
     // Before tools/list, so a 2026-07-28 subscription goes out first; not waited for (list-changes.ts).
-    followListChanges(this.client, { timeoutMs: remaining + 1_000, changed: (kind) => this.listChanged(kind), unfollowed: (why) => !this.closing && this.log.host('warning', this.log.redact(why)) });
+    followListChanges(this.client, {
+      timeoutMs: remaining + 1_000,
+      changed: (kind) => this.listChanged(kind),
+      unfollowed: (why) => !this.closing && this.log.host('warning', this.log.redact(why)),
+    });
     if (level !== undefined && this.era === 'legacy' && capabilities?.logging !== undefined) {
       try {
         await this.client.setLoggingLevel(level, { timeout: remaining + 1_000 });
@@ -328,12 +416,22 @@ export class ServerConnection implements SupervisedConnection {
     if (capabilities?.tools !== undefined) {
       const { tools, skipped } = await listAllTools(this.client, remaining + 1_000);
       this.toolList = tools;
-      if (skipped.length > 0) this.log.host('warning', `left out ${skipped.length} tool${skipped.length === 1 ? '' : 's'} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`);
+      if (skipped.length > 0)
+        this.log.host(
+          'warning',
+          `left out ${skipped.length} tool${skipped.length === 1 ? '' : 's'} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`,
+        );
     }
   }
 
   /** A failed request in words; a remote link that is gone for good is reported lost first. */
-  private requestError(method: string, what: string, timeoutMs: number, error: unknown, signal?: AbortSignal): HostError {
+  private requestError(
+    method: string,
+    what: string,
+    timeoutMs: number,
+    error: unknown,
+    signal?: AbortSignal,
+  ): HostError {
     const context = this.failureContext();
     const failure = requestFailure(method, what, timeoutMs, error, signal, context);
     const lost = context.closing ? undefined : lostReason(error, context);
@@ -362,11 +460,15 @@ export class ServerConnection implements SupervisedConnection {
     try {
       const { tools, skipped } = await listAllTools(this.client, this.options.config.timeouts.requestMs);
       this.toolList = tools;
-      const left = skipped.length === 0 ? '' : `; left out ${skipped.length} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`;
+      const left =
+        skipped.length === 0
+          ? ''
+          : `; left out ${skipped.length} that ${skipped.length === 1 ? 'is' : 'are'} not valid MCP: ${this.log.redact(skipped.join(' · '))}`;
       this.log.host(skipped.length === 0 ? 'info' : 'warning', `tool list changed: ${tools.length} tools${left}`);
       this.listeners.emit('listChanged', 'tools');
     } catch (error) {
-      if (!this.closing) this.log.host('warning', `could not refresh the tool list: ${this.log.redact(messageOrInvalidResult(error))}`);
+      if (!this.closing)
+        this.log.host('warning', `could not refresh the tool list: ${this.log.redact(messageOrInvalidResult(error))}`);
     }
   }
 
@@ -380,11 +482,17 @@ export class ServerConnection implements SupervisedConnection {
   private onTransportError(error: Error): void {
     const late = this.lateProgress.requestOf(error);
     if (late !== undefined) {
-      this.log.host('debug', `ignored a progress notification for request #${late}, which has already ended (cancelled or answered)`);
+      this.log.host(
+        'debug',
+        `ignored a progress notification for request #${late}, which has already ended (cancelled or answered)`,
+      );
       return;
     }
     const quiet = !this.ready || this.closing;
-    this.log.host(quiet ? 'debug' : 'warning', `${this.transport.kind === 'stdio' ? 'protocol' : 'transport'}: ${this.log.redact(describeHttpError(error) ?? error.message)}`);
+    this.log.host(
+      quiet ? 'debug' : 'warning',
+      `${this.transport.kind === 'stdio' ? 'protocol' : 'transport'}: ${this.log.redact(describeHttpError(error) ?? error.message)}`,
+    );
     if (!quiet && this.transport.kind !== 'stdio') this.watch.checkAfterError();
   }
 }

@@ -52,7 +52,10 @@ describe.runIf(process.platform !== 'win32')('a server whose command is not on P
   it('says why the login shell PATH is missing when it could not be read', async () => {
     const shell = await fakeShell('exit 1');
     const { supervisor: running, warnings } = supervise({ SHELL: shell, PATH: '/usr/bin' });
-    await running.sync({ a: serverConfig({ command: 'berth-no-such-command' }), b: serverConfig({ command: 'berth-no-such-command' }) });
+    await running.sync({
+      a: serverConfig({ command: 'berth-no-such-command' }),
+      b: serverConfig({ command: 'berth-no-such-command' }),
+    });
     expect(running.get('a')?.reason).toBe(
       `command 'berth-no-such-command' not found on PATH (/usr/bin) — install it or use its full path. About that PATH: the login shell's PATH could not be read (${shell} -ilc exited with code 1), so only Berth's own PATH was searched`,
     );
@@ -74,7 +77,7 @@ describe('not waiting for a slow login shell', () => {
   const never = (): Promise<never> => new Promise<never>(() => undefined);
   const base = (pathSource: string) => ({ env: { PATH: process.env.PATH ?? '' }, pathSource });
 
-  it('starts at once with Berth\'s own environment when the command is found there, or for a remote server', async () => {
+  it("starts at once with Berth's own environment when the command is found there, or for a remote server", async () => {
     const prepare = createLaunchPreparer({ launchEnv: never, settledLaunchEnv: () => undefined, baseLaunchEnv: base });
     const local = await prepare('node', serverConfig({ command: 'node' }));
     expect(local.env.PATH).toBe(process.env.PATH);
@@ -88,7 +91,11 @@ describe('not waiting for a slow login shell', () => {
     let answer: (env: { env: NodeJS.ProcessEnv; pathSource: string }) => void = () => undefined;
     const shell = new Promise<{ env: NodeJS.ProcessEnv; pathSource: string }>((resolve) => (answer = resolve));
     const known: { settled?: { env: NodeJS.ProcessEnv; pathSource: string } } = {};
-    const prepare = createLaunchPreparer({ launchEnv: () => shell, settledLaunchEnv: () => known.settled, baseLaunchEnv: base });
+    const prepare = createLaunchPreparer({
+      launchEnv: () => shell,
+      settledLaunchEnv: () => known.settled,
+      baseLaunchEnv: base,
+    });
     let done = false;
     const waiting = prepare('x', serverConfig({ command: 'definitely-not-on-path-berth' })).then((launch) => {
       done = true;
@@ -96,7 +103,10 @@ describe('not waiting for a slow login shell', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(done).toBe(false);
-    known.settled = { env: { PATH: `/login/bin${delimiter}${process.env.PATH ?? ''}` }, pathSource: "it includes the login shell's PATH" };
+    known.settled = {
+      env: { PATH: `/login/bin${delimiter}${process.env.PATH ?? ''}` },
+      pathSource: "it includes the login shell's PATH",
+    };
     answer(known.settled);
     expect((await waiting).env.PATH).toMatch(/^\/login\/bin/);
     // Once the shell has answered, every start uses its environment, found or not.

@@ -58,8 +58,14 @@ export function createLaunchPreparer(options: LaunchPreparerOptions): PrepareLau
   return async (name, config) => {
     const launch = await launchEnvFor(config, options);
     const resolved = options.resolveSecrets === undefined ? config : await options.resolveSecrets(name, config);
-    const pathSource = Object.prototype.hasOwnProperty.call(config.env, 'PATH') ? "the server's config sets PATH itself" : launch.pathSource;
-    return { config: resolved, env: launch.env, explain: (error) => (config.command === undefined ? error : withPathSource(error, config.command, pathSource)) };
+    const pathSource = Object.prototype.hasOwnProperty.call(config.env, 'PATH')
+      ? "the server's config sets PATH itself"
+      : launch.pathSource;
+    return {
+      config: resolved,
+      env: launch.env,
+      explain: (error) => (config.command === undefined ? error : withPathSource(error, config.command, pathSource)),
+    };
   };
 }
 
@@ -75,7 +81,9 @@ async function launchEnvFor(config: ServerConfig, options: LaunchPreparerOptions
   const settled = options.settledLaunchEnv?.();
   if (settled !== undefined || options.baseLaunchEnv === undefined) return settled ?? options.launchEnv();
   if (config.command === undefined) return options.baseLaunchEnv("Berth's own PATH");
-  const base = options.baseLaunchEnv("Berth's own PATH (the login shell had not answered yet when this server started)");
+  const base = options.baseLaunchEnv(
+    "Berth's own PATH (the login shell had not answered yet when this server started)",
+  );
   const searchPath = config.env.PATH ?? base.env.PATH;
   if (await commandFound(config.command, searchPath, config.cwd)) return base;
   return options.launchEnv();
@@ -92,14 +100,22 @@ export async function commandFound(command: string, searchPath: string | undefin
  * count from `cwd` too, as the child searches them after changing into it.
  * Undefined when nothing executable is found.
  */
-export async function resolveExecutable(command: string, searchPath: string | undefined, cwd?: string): Promise<string | undefined> {
+export async function resolveExecutable(
+  command: string,
+  searchPath: string | undefined,
+  cwd?: string,
+): Promise<string | undefined> {
   const base = cwd ?? process.cwd();
   const candidates = /[\\/]/.test(command)
     ? [resolve(base, command)]
     : (searchPath ?? '')
         .split(delimiter)
         .filter((folder) => folder !== '')
-        .flatMap((folder) => (process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat'].map((ext) => resolve(base, folder, command + ext)) : [resolve(base, folder, command)]));
+        .flatMap((folder) =>
+          process.platform === 'win32'
+            ? ['', '.exe', '.cmd', '.bat'].map((ext) => resolve(base, folder, command + ext))
+            : [resolve(base, folder, command)],
+        );
   for (const candidate of candidates) {
     try {
       await access(candidate, process.platform === 'win32' ? constants.F_OK : constants.X_OK);

@@ -19,7 +19,12 @@ function recorder(label: string, heard: string[]): ServerLifecycleListener {
 
 function lifecycle(): { lifecycle: ServerLifecycle; reported: string[] } {
   const reported: string[] = [];
-  return { lifecycle: new ServerLifecycle({ reportError: (what, error) => reported.push(`${what}: ${(error as Error).message}`) }), reported };
+  return {
+    lifecycle: new ServerLifecycle({
+      reportError: (what, error) => reported.push(`${what}: ${(error as Error).message}`),
+    }),
+    reported,
+  };
 }
 
 describe('ServerLifecycle', () => {
@@ -35,11 +40,21 @@ describe('ServerLifecycle', () => {
     hub.serverRemoved('files');
     hub.shutdown();
     expect(heard).toEqual([
-      'a:clientSetup:files', 'b:clientSetup:files', 'c:clientSetup:files',
-      'a:serverChanged:files', 'b:serverChanged:files', 'c:serverChanged:files',
-      'a:prompts:files', 'b:prompts:files', 'c:prompts:files',
-      'a:serverRemoved:files', 'b:serverRemoved:files', 'c:serverRemoved:files',
-      'a:shuttingDown', 'b:shuttingDown', 'c:shuttingDown',
+      'a:clientSetup:files',
+      'b:clientSetup:files',
+      'c:clientSetup:files',
+      'a:serverChanged:files',
+      'b:serverChanged:files',
+      'c:serverChanged:files',
+      'a:prompts:files',
+      'b:prompts:files',
+      'c:prompts:files',
+      'a:serverRemoved:files',
+      'b:serverRemoved:files',
+      'c:serverRemoved:files',
+      'a:shuttingDown',
+      'b:shuttingDown',
+      'c:shuttingDown',
     ]);
   });
 
@@ -84,7 +99,12 @@ describe('ServerLifecycle', () => {
     hub.register(recorder('c', heard));
     expect(() => hub.serverChanged(state)).not.toThrow();
     expect(() => hub.serverRemoved('files')).not.toThrow();
-    expect(heard).toEqual(['a:serverChanged:files', 'c:serverChanged:files', 'a:serverRemoved:files', 'c:serverRemoved:files']);
+    expect(heard).toEqual([
+      'a:serverChanged:files',
+      'c:serverChanged:files',
+      'a:serverRemoved:files',
+      'c:serverRemoved:files',
+    ]);
     expect(reported).toEqual([
       "a service failed hearing the new state of 'files': boom",
       "a service failed forgetting the removed server 'files': bang",
@@ -107,7 +127,10 @@ describe('ServerLifecycle', () => {
     });
     expect(() => hub.clientSetup('files', client)).toThrow('no roots yet');
     expect(heard).toEqual(['b:clientSetup:files']);
-    expect(reported).toEqual(["a service failed setting up the client of 'files': no roots yet", "a service failed setting up the client of 'files': second"]);
+    expect(reported).toEqual([
+      "a service failed setting up the client of 'files': no roots yet",
+      "a service failed setting up the client of 'files': second",
+    ]);
   });
 
   it('a disposed listener hears nothing more; disposing twice leaves only that registration', () => {

@@ -64,7 +64,9 @@ export class ServerLifecycle {
   }
 
   clientSetup(server: string, client: Client): void {
-    const errors = this.deliver(`setting up the client of '${server}'`, (listener) => listener.clientSetup?.(server, client));
+    const errors = this.deliver(`setting up the client of '${server}'`, (listener) =>
+      listener.clientSetup?.(server, client),
+    );
     if (errors.length > 0) throw errors[0];
   }
 
@@ -73,7 +75,9 @@ export class ServerLifecycle {
   }
 
   listChanged(server: string, kind: ListKind): void {
-    this.deliver(`hearing that the ${kind} of '${server}' changed`, (listener) => listener.listChanged?.[kind]?.(server));
+    this.deliver(`hearing that the ${kind} of '${server}' changed`, (listener) =>
+      listener.listChanged?.[kind]?.(server),
+    );
   }
 
   serverRemoved(server: string): void {

@@ -5,7 +5,10 @@ import { LogCollector } from './test-support';
 
 describe('secretValues / redact', () => {
   it('redacts values of secret keys of at least 4 characters, also JSON-escaped', () => {
-    const secrets = secretValues({ env: { TOKEN: 'ab"cd', SHORT: 'abc', PLAIN: 'visible' }, secretEnv: ['TOKEN', 'SHORT', 'MISSING'] });
+    const secrets = secretValues({
+      env: { TOKEN: 'ab"cd', SHORT: 'abc', PLAIN: 'visible' },
+      secretEnv: ['TOKEN', 'SHORT', 'MISSING'],
+    });
     expect(secrets).toContain('ab"cd');
     expect(secrets).toContain('ab\\"cd');
     expect(secrets).not.toContain('abc');
@@ -17,7 +20,12 @@ describe('ServerLog', () => {
   it('writes trace entries with method, id, size, summary and redacted body', () => {
     const logs = new LogCollector();
     const log = new ServerLog(logs, 'srv', ['sekret-value']);
-    const request = { jsonrpc: '2.0' as const, id: 3, method: 'tools/call', params: { name: 'echo', arguments: { text: 'sekret-value' } } };
+    const request = {
+      jsonrpc: '2.0' as const,
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'sekret-value' } },
+    };
     const raw = JSON.stringify(request);
     log.trace('out', request, Buffer.byteLength(raw), raw);
     const response = { jsonrpc: '2.0' as const, id: 3, result: { content: [] } };
@@ -29,7 +37,12 @@ describe('ServerLog', () => {
     expect(out?.text).toBe(`→ tools/call #3 (${formatSize(Buffer.byteLength(raw))})`);
     expect(out?.body).not.toContain('sekret-value');
     expect(out?.body).toContain(SECRET_MASK);
-    expect(result).toMatchObject({ direction: 'in', method: 'tools/call', id: 3, text: '← tools/call #3 result (118 B)' });
+    expect(result).toMatchObject({
+      direction: 'in',
+      method: 'tools/call',
+      id: 3,
+      text: '← tools/call #3 result (118 B)',
+    });
     expect(failed?.text).toBe('← response #4 error -32601: Method not found (90 B)');
   });
 
@@ -46,7 +59,11 @@ describe('ServerLog', () => {
   it('truncates very large bodies with a marker', () => {
     const logs = new LogCollector();
     const log = new ServerLog(logs, 'srv', []);
-    const message = { jsonrpc: '2.0' as const, method: 'notifications/message', params: { data: 'x'.repeat(TRACE_BODY_LIMIT * 2) } };
+    const message = {
+      jsonrpc: '2.0' as const,
+      method: 'notifications/message',
+      params: { data: 'x'.repeat(TRACE_BODY_LIMIT * 2) },
+    };
     const raw = JSON.stringify(message);
     log.trace('in', message, raw.length, raw);
     const body = logs.entries[0]?.body ?? '';
@@ -59,7 +76,12 @@ describe('ServerLog', () => {
     const log = new ServerLog(logs, 'srv', ['hunter22']);
     log.notification({ level: 'warning', logger: 'db', data: 'password hunter22 rejected' });
     log.notification({ level: 'nonsense', data: { a: 1 } });
-    expect(logs.entries[0]).toMatchObject({ source: 'notification', level: 'warning', logger: 'db', text: `password ${SECRET_MASK} rejected` });
+    expect(logs.entries[0]).toMatchObject({
+      source: 'notification',
+      level: 'warning',
+      logger: 'db',
+      text: `password ${SECRET_MASK} rejected`,
+    });
     expect(logs.entries[1]).toMatchObject({ source: 'notification', text: '{"a":1}' });
     expect(logs.entries[1]?.level).toBeUndefined();
   });

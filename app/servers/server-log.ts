@@ -116,7 +116,10 @@ export class ServerLog {
         errorDetail = `${message.error.code}: ${message.error.message}`;
       } else outcome = 'result';
     }
-    const cut = raw.length > TRACE_BODY_LIMIT ? `${raw.slice(0, TRACE_BODY_LIMIT)} … [truncated, ${formatSize(bytes)} in total]` : raw;
+    const cut =
+      raw.length > TRACE_BODY_LIMIT
+        ? `${raw.slice(0, TRACE_BODY_LIMIT)} … [truncated, ${formatSize(bytes)} in total]`
+        : raw;
     const body = this.redact(cut);
     const time = Date.now();
     if (this.sink.appendTrace !== undefined) {

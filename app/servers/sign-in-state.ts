@@ -17,7 +17,9 @@ export interface SignInAwareProvider extends OAuthClientProvider {
 
 /** Only a provider a person signs in with has a sign-in state (client credentials need none). */
 function signInAware(provider: OAuthClientProvider | undefined): SignInAwareProvider | undefined {
-  return provider !== undefined && typeof (provider as Partial<SignInAwareProvider>).signInStatus === 'function' ? (provider as SignInAwareProvider) : undefined;
+  return provider !== undefined && typeof (provider as Partial<SignInAwareProvider>).signInStatus === 'function'
+    ? (provider as SignInAwareProvider)
+    : undefined;
 }
 
 /**
@@ -39,7 +41,10 @@ export async function signedInAuth(any: OAuthClientProvider | undefined): Promis
 }
 
 /** After the stored tokens changed (a sign-in finished, or the person signed out). */
-export async function authAfterChange(any: OAuthClientProvider | undefined, previous: ServerAuth | undefined): Promise<ServerAuth | undefined> {
+export async function authAfterChange(
+  any: OAuthClientProvider | undefined,
+  previous: ServerAuth | undefined,
+): Promise<ServerAuth | undefined> {
   const provider = signInAware(any);
   const signedIn = await signedInAuth(provider);
   if (signedIn !== undefined) return signedIn;

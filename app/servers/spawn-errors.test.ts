@@ -11,13 +11,17 @@ describe('explainSpawnError', () => {
   it('explains a command missing from PATH, showing the PATH used', () => {
     const error = explainSpawnError(errno('ENOENT'), { command: 'npx', path: ['/usr/bin', '/bin'].join(delimiter) });
     expect(error).toBeInstanceOf(ServerStartError);
-    expect(error.message).toBe(`command 'npx' not found on PATH (/usr/bin${delimiter}/bin) — install it or use its full path`);
+    expect(error.message).toBe(
+      `command 'npx' not found on PATH (/usr/bin${delimiter}/bin) — install it or use its full path`,
+    );
     expect(error.permanent).toBe(true);
     expect(error.code).toBe('ENOENT');
   });
 
   it('says "does not exist" for a missing absolute command', () => {
-    expect(explainSpawnError(errno('ENOENT'), { command: '/opt/nope/server' }).message).toMatch(/^command '\/opt\/nope\/server' does not exist/);
+    expect(explainSpawnError(errno('ENOENT'), { command: '/opt/nope/server' }).message).toMatch(
+      /^command '\/opt\/nope\/server' does not exist/,
+    );
   });
 
   it('explains a command that is not executable', () => {
@@ -30,7 +34,9 @@ describe('explainSpawnError', () => {
     const error = explainSpawnError(errno('EAGAIN', 'spawn EAGAIN'), { command: 'node' });
     expect(error.message).toBe("could not start 'node': spawn EAGAIN");
     expect(error.kind).toBe('spawn');
-    expect(explainSpawnError(errno('EMFILE', 'too many open files'), { command: 'node' }).message).toBe("could not start 'node': too many open files (EMFILE)");
+    expect(explainSpawnError(errno('EMFILE', 'too many open files'), { command: 'node' }).message).toBe(
+      "could not start 'node': too many open files (EMFILE)",
+    );
   });
 });
 
@@ -58,8 +64,14 @@ describe('withPathSource', () => {
   const path = ['/usr/bin', '/bin'].join(delimiter);
 
   it('says where the searched PATH came from when a command is not found on it', () => {
-    const error = withPathSource(explainSpawnError(errno('ENOENT'), { command: 'uvx', path }), 'uvx', "it includes the login shell's PATH (/bin/zsh -il)");
-    expect(error.message).toBe(`command 'uvx' not found on PATH (${path}) — install it or use its full path. About that PATH: it includes the login shell's PATH (/bin/zsh -il)`);
+    const error = withPathSource(
+      explainSpawnError(errno('ENOENT'), { command: 'uvx', path }),
+      'uvx',
+      "it includes the login shell's PATH (/bin/zsh -il)",
+    );
+    expect(error.message).toBe(
+      `command 'uvx' not found on PATH (${path}) — install it or use its full path. About that PATH: it includes the login shell's PATH (/bin/zsh -il)`,
+    );
     expect(error).toMatchObject({ kind: 'config', code: 'ENOENT' });
   });
 

@@ -44,7 +44,10 @@ function looksLikePath(command: string): boolean {
  * PATH was searched at all. Other failures are returned unchanged.
  */
 export function withPathSource(error: ServerStartError, command: string, pathSource: string): ServerStartError {
-  const notFoundOnPath = error.code === 'ENOENT' && !looksLikePath(command) && error.message.startsWith(`command '${command}' not found on PATH`);
+  const notFoundOnPath =
+    error.code === 'ENOENT' &&
+    !looksLikePath(command) &&
+    error.message.startsWith(`command '${command}' not found on PATH`);
   if (!notFoundOnPath) return error;
   return new ServerStartError(`${error.message}. About that PATH: ${pathSource}`, error.kind, error.code);
 }

@@ -1,4 +1,10 @@
-import { INVALID_REQUEST, ProtocolError, isJSONRPCRequest, isJSONRPCResponse, parseJSONRPCMessage } from '@modelcontextprotocol/client';
+import {
+  INVALID_REQUEST,
+  ProtocolError,
+  isJSONRPCRequest,
+  isJSONRPCResponse,
+  parseJSONRPCMessage,
+} from '@modelcontextprotocol/client';
 import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 
 const GARBAGE_PREVIEW_CHARS = 200;
@@ -87,6 +93,9 @@ export function readStdoutLine(raw: string): StdoutLine {
   try {
     return { kind: 'message', message: parseJSONRPCMessage(json) };
   } catch {
-    return { kind: 'garbage', description: `stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): ${preview(raw)}` };
+    return {
+      kind: 'garbage',
+      description: `stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): ${preview(raw)}`,
+    };
   }
 }

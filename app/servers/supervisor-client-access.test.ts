@@ -12,7 +12,12 @@ let supervisor: ServerSupervisor;
 beforeEach(async () => {
   dir = await tempDir('berth-supervisor-access-');
   opener = new FakeOpener();
-  supervisor = new ServerSupervisor({ logs: new LogCollector(), stateDir: dir.path, onState: new StateRecorder().onState, openConnection: opener.open });
+  supervisor = new ServerSupervisor({
+    logs: new LogCollector(),
+    stateDir: dir.path,
+    onState: new StateRecorder().onState,
+    openConnection: opener.open,
+  });
 });
 
 afterEach(async () => {

@@ -32,7 +32,14 @@ export function newEntry(name: string, config: ServerConfig): Entry {
   return {
     name,
     config,
-    state: { name, config, status: 'stopped', tools: [], restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) },
+    state: {
+      name,
+      config,
+      status: 'stopped',
+      tools: [],
+      restartCount: 0,
+      ...(config.logLevel ? { logLevel: config.logLevel } : {}),
+    },
     queue: Promise.resolve(),
     removed: false,
     heldByPerson: false,
@@ -50,11 +57,22 @@ export function enqueue<T>(entry: Entry, operation: () => Promise<T>): Promise<T
 /** A copy of the state that is safe to show: secret env values, secret headers and OAuth client credentials masked. */
 export function maskState(state: ServerState): ServerState {
   const secrets = new Set(state.config.secretEnv);
-  const env = Object.fromEntries(Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]));
-  const headers = Object.fromEntries(Object.entries(state.config.headers).map(([name, value]) => [name, isSecretHeader(state.config, name) ? SECRET_MASK : value]));
+  const env = Object.fromEntries(
+    Object.entries(state.config.env).map(([key, value]) => [key, secrets.has(key) ? SECRET_MASK : value]),
+  );
+  const headers = Object.fromEntries(
+    Object.entries(state.config.headers).map(([name, value]) => [
+      name,
+      isSecretHeader(state.config, name) ? SECRET_MASK : value,
+    ]),
+  );
   const oauth = state.config.oauth === undefined ? undefined : { ...state.config.oauth };
   for (const field of OAUTH_SECRET_FIELDS) if (oauth?.[field] !== undefined) oauth[field] = SECRET_MASK;
-  return { ...state, config: { ...state.config, env, headers, ...(oauth === undefined ? {} : { oauth }) }, tools: [...state.tools] };
+  return {
+    ...state,
+    config: { ...state.config, env, headers, ...(oauth === undefined ? {} : { oauth }) },
+    tools: [...state.tools],
+  };
 }
 
 /** What a state loses when its connection goes. */

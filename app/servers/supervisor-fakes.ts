@@ -7,7 +7,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { LogLevel, ToolInfo } from '../../shared/domain/server';
 import { BerthClient } from './berth-client';
-import type { ConnectionEvents, ConnectionFacts, OpenConnection, ServerConnectionOptions, SupervisedConnection } from './connection-options';
+import type {
+  ConnectionEvents,
+  ConnectionFacts,
+  OpenConnection,
+  ServerConnectionOptions,
+  SupervisedConnection,
+} from './connection-options';
 import { Listeners } from './connection-scope';
 import type { Disposable } from './connection-scope';
 import type { ListKind } from './list-changes';
@@ -24,7 +30,16 @@ export class FakeConnection implements SupervisedConnection {
   constructor(readonly options: ServerConnectionOptions) {}
 
   facts(): ConnectionFacts {
-    return { pid: 4242, protocolVersion: '2025-06-18', era: 'legacy', serverInfo: { name: 'fake', version: '1.0.0' }, capabilities: { tools: {} }, instructions: undefined, tools: this.tools, transport: 'stdio' };
+    return {
+      pid: 4242,
+      protocolVersion: '2025-06-18',
+      era: 'legacy',
+      serverInfo: { name: 'fake', version: '1.0.0' },
+      capabilities: { tools: {} },
+      instructions: undefined,
+      tools: this.tools,
+      transport: 'stdio',
+    };
   }
 
   on<E extends keyof ConnectionEvents>(event: E, listener: ConnectionEvents[E]): Disposable {
@@ -47,7 +62,13 @@ export class FakeConnection implements SupervisedConnection {
     return Promise.resolve({ content: [{ type: 'text', text: `called ${tool}` }] });
   }
 
-  request<T>(_method: string, _what: string, _timeoutMs: number, _signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
+  request<T>(
+    _method: string,
+    _what: string,
+    _timeoutMs: number,
+    _signal: AbortSignal | undefined,
+    send: (client: BerthClient) => Promise<T>,
+  ): Promise<T> {
     return send(this.client);
   }
 

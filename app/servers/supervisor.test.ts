@@ -9,8 +9,10 @@ import { LogCollector, StateRecorder, serverConfig, tempDir } from './test-suppo
 /** The state machine on fake connections: no process, no socket, fake timers where time matters. */
 
 const RESTART = { enabled: true, maxRestarts: 3, initialDelayMs: 1_000, maxDelayMs: 30_000 };
-const config = (extra: Partial<ServerConfigInput> = {}): ServerConfig => serverConfig({ command: 'fake-server', restart: RESTART, ...extra });
-const exited = (): ServerStartError => new ServerStartError('exited with code 1 before the handshake finished', 'exited');
+const config = (extra: Partial<ServerConfigInput> = {}): ServerConfig =>
+  serverConfig({ command: 'fake-server', restart: RESTART, ...extra });
+const exited = (): ServerStartError =>
+  new ServerStartError('exited with code 1 before the handshake finished', 'exited');
 
 let dir: { path: string; cleanup: () => Promise<void> };
 let logs: LogCollector;
@@ -50,7 +52,14 @@ describe('start, stop, restart', () => {
     opener.start(0).spawned(777);
     expect(supervisor.get('a')).toMatchObject({ status: 'starting', pid: 777 });
     opener.start(0).succeed();
-    expect(await started).toMatchObject({ status: 'ready', pid: 4242, protocolVersion: '2025-06-18', era: 'legacy', transport: 'stdio', restartCount: 0 });
+    expect(await started).toMatchObject({
+      status: 'ready',
+      pid: 4242,
+      protocolVersion: '2025-06-18',
+      era: 'legacy',
+      transport: 'stdio',
+      restartCount: 0,
+    });
     expect(states.statuses('a')).toEqual(['stopped', 'starting', 'ready']);
     expect(opener.start(0).options).toMatchObject({ name: 'a', config: { command: 'fake-server' } });
   });
@@ -83,15 +92,25 @@ describe('start, stop, restart', () => {
     expect(first.closeCount).toBe(1);
     expect(opener.starts).toHaveLength(2);
     expect(states.statuses('a')).toEqual(['stopped', 'starting', 'ready', 'stopped', 'starting', 'ready']);
-    expect(states.states.filter((state) => state.status === 'stopped').map((state) => state.reason)).toEqual([undefined, 'restarting']);
+    expect(states.states.filter((state) => state.status === 'stopped').map((state) => state.reason)).toEqual([
+      undefined,
+      'restarting',
+    ]);
   });
 
   it('start failures that a retry cannot fix are an error; a sign-in says so', async () => {
-    opener.plans.push(new ServerStartError("command 'fake-server' not found on PATH", 'config'), new ServerStartError('the server wants a sign-in', 'sign-in'));
+    opener.plans.push(
+      new ServerStartError("command 'fake-server' not found on PATH", 'config'),
+      new ServerStartError('the server wants a sign-in', 'sign-in'),
+    );
     await supervisor.sync({ a: config() });
     expect(supervisor.get('a')).toMatchObject({ status: 'error', reason: "command 'fake-server' not found on PATH" });
     await supervisor.start('a');
-    expect(supervisor.get('a')).toMatchObject({ status: 'error', reason: 'the server wants a sign-in', auth: { state: 'needs-sign-in' } });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'error',
+      reason: 'the server wants a sign-in',
+      auth: { state: 'needs-sign-in' },
+    });
   });
 });
 
@@ -103,9 +122,15 @@ describe('crashes, backoff, give-up', () => {
   it('a crash while starting is shown, then retried after the first delay', async () => {
     opener.plans.push(exited());
     await supervisor.sync({ a: config() });
-    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', restartCount: 1, nextRestartAt: Date.now() + 1_000 });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'restarting',
+      restartCount: 1,
+      nextRestartAt: Date.now() + 1_000,
+    });
     expect(states.statuses('a')).toEqual(['stopped', 'starting', 'crashed', 'restarting']);
-    expect(logs.texts('a', 'host')).toContain('exited with code 1 before the handshake finished; restart 1 of 3 in 1 s');
+    expect(logs.texts('a', 'host')).toContain(
+      'exited with code 1 before the handshake finished; restart 1 of 3 in 1 s',
+    );
     await vi.advanceTimersByTimeAsync(999);
     expect(opener.starts).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -117,13 +142,23 @@ describe('crashes, backoff, give-up', () => {
     await supervisor.sync({ a: config() });
     const first = opener.latest;
     first.lose('exited with code 3');
-    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', reason: 'exited with code 3', restartCount: 1, tools: [] });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'restarting',
+      reason: 'exited with code 3',
+      restartCount: 1,
+      tools: [],
+    });
     // Whatever the dead connection still says reaches nobody.
     first.announce('prompts');
     first.announce('tools', [{ name: 'ghost', inputSchema: { type: 'object' } }]);
     first.lose('exited again');
     expect(listChanges).toEqual([]);
-    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', reason: 'exited with code 3', restartCount: 1, tools: [] });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'restarting',
+      reason: 'exited with code 3',
+      restartCount: 1,
+      tools: [],
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(supervisor.get('a')?.status).toBe('ready');
     expect(opener.starts).toHaveLength(2);
@@ -141,8 +176,16 @@ describe('crashes, backoff, give-up', () => {
       await vi.advanceTimersByTimeAsync(delay);
     }
     expect(delays).toEqual([1_000, 2_000, 4_000]);
-    expect(supervisor.get('a')).toMatchObject({ status: 'crashed', reason: 'gave up after 3 restarts: exited with code 1 before the handshake finished' });
-    expect(logs.for('a', 'host').filter((entry) => entry.level === 'error').map((entry) => entry.text)).toEqual(['gave up after 3 restarts: exited with code 1 before the handshake finished']);
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'crashed',
+      reason: 'gave up after 3 restarts: exited with code 1 before the handshake finished',
+    });
+    expect(
+      logs
+        .for('a', 'host')
+        .filter((entry) => entry.level === 'error')
+        .map((entry) => entry.text),
+    ).toEqual(['gave up after 3 restarts: exited with code 1 before the handshake finished']);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(opener.starts).toHaveLength(4);
   });
@@ -150,7 +193,10 @@ describe('crashes, backoff, give-up', () => {
   it('restart off: crashed, and nothing scheduled', async () => {
     opener.plans.push(exited());
     await supervisor.sync({ a: config({ restart: { ...RESTART, enabled: false } }) });
-    expect(supervisor.get('a')).toMatchObject({ status: 'crashed', reason: 'exited with code 1 before the handshake finished (automatic restart is off)' });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'crashed',
+      reason: 'exited with code 1 before the handshake finished (automatic restart is off)',
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(opener.starts).toHaveLength(1);
   });
@@ -173,7 +219,11 @@ describe('crashes, backoff, give-up', () => {
     // One second short of its stable time.
     await vi.advanceTimersByTimeAsync(59_000);
     opener.latest.lose('exited with code 3');
-    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', restartCount: 2, nextRestartAt: Date.now() + 2_000 });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'restarting',
+      restartCount: 2,
+      nextRestartAt: Date.now() + 2_000,
+    });
     // Its stable timer went with it: past the time it was set for, the count stays.
     await vi.advanceTimersByTimeAsync(1_999);
     expect(supervisor.get('a')).toMatchObject({ status: 'restarting', restartCount: 2 });
@@ -186,7 +236,11 @@ describe('crashes, backoff, give-up', () => {
     opener.start(0).connection.lostReason = 'closed its output (stdout) while still running';
     opener.start(0).succeed();
     await started;
-    expect(supervisor.get('a')).toMatchObject({ status: 'restarting', reason: 'closed its output (stdout) while still running', restartCount: 1 });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'restarting',
+      reason: 'closed its output (stdout) while still running',
+      restartCount: 1,
+    });
   });
 
   it('stop during the backoff cancels the pending restart', async () => {
@@ -300,7 +354,11 @@ describe('what a live connection tells', () => {
   it('tool calls and requests go to the live connection', async () => {
     await supervisor.sync({ a: config() });
     expect(await supervisor.callTool('a', 'echo', {})).toEqual({ content: [{ type: 'text', text: 'called echo' }] });
-    expect(await supervisor.request('a', { method: 'prompts/list', what: '', action: 'list prompts' }, (client, timeoutMs) => Promise.resolve([client === opener.latest.client, timeoutMs]))).toEqual([true, 60_000]);
+    expect(
+      await supervisor.request('a', { method: 'prompts/list', what: '', action: 'list prompts' }, (client, timeoutMs) =>
+        Promise.resolve([client === opener.latest.client, timeoutMs]),
+      ),
+    ).toEqual([true, 60_000]);
     await supervisor.stop('a');
     await expect(supervisor.callTool('a', 'echo', {})).rejects.toMatchObject({ code: 'NOT_READY' });
   });
@@ -312,7 +370,12 @@ describe('requests to a server Berth does not have', () => {
     expect(() => (called = supervisor.callTool('nope', 'echo', {}))).not.toThrow();
     await expect(called).rejects.toMatchObject({ code: 'NOT_FOUND', message: "no server named 'nope'" });
     let requested: Promise<unknown> | undefined;
-    expect(() => (requested = supervisor.request('nope', { method: 'prompts/get', what: '', action: 'get prompt' }, () => Promise.resolve()))).not.toThrow();
+    expect(
+      () =>
+        (requested = supervisor.request('nope', { method: 'prompts/get', what: '', action: 'get prompt' }, () =>
+          Promise.resolve(),
+        )),
+    ).not.toThrow();
     await expect(requested).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

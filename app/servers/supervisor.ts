@@ -70,13 +70,23 @@ export class ServerSupervisor {
             // A sign-in belongs to the URL: for a new one, nothing is known until it is tried.
             const authStale = config.url !== entry.config.url;
             entry.config = config;
-            this.update(entry, { config, ...(levelChanged ? { logLevel: config.logLevel } : {}), ...(authStale ? { auth: undefined } : {}) });
+            this.update(entry, {
+              config,
+              ...(levelChanged ? { logLevel: config.logLevel } : {}),
+              ...(authStale ? { auth: undefined } : {}),
+            });
             if (config.enabled && !entry.heldByPerson) await this.doStart(entry, true);
           }),
         );
         continue;
       }
-      if (change === 'live') work.push(adoptLiveChange(entry, config, { update: (changed, patch) => this.update(changed, patch), hostLog: (changed, level, text) => this.hostLog(changed, level, text) }));
+      if (change === 'live')
+        work.push(
+          adoptLiveChange(entry, config, {
+            update: (changed, patch) => this.update(changed, patch),
+            hostLog: (changed, level, text) => this.hostLog(changed, level, text),
+          }),
+        );
       if (config.enabled && entry.state.status === 'stopped' && !entry.heldByPerson) {
         work.push(enqueue(entry, async () => this.doStart(entry, true)));
       } else if (!config.enabled && entry.state.status !== 'stopped') {
@@ -87,7 +97,9 @@ export class ServerSupervisor {
   }
 
   list(): ServerState[] {
-    return [...this.entries.values()].map((entry) => maskState(entry.state)).sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.entries.values()]
+      .map((entry) => maskState(entry.state))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   get(name: string): ServerState | undefined {
@@ -182,9 +194,18 @@ export class ServerSupervisor {
     return maskState(entry.state);
   }
 
-  callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+  callTool(
+    name: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult> {
     return this.withEntry(name, (entry) => {
-      const request = { action: `call tool '${tool}'`, timeoutMs: options?.timeoutMs ?? entry.config.timeouts.requestMs, signal: options?.signal };
+      const request = {
+        action: `call tool '${tool}'`,
+        timeoutMs: options?.timeoutMs ?? entry.config.timeouts.requestMs,
+        signal: options?.signal,
+      };
       return withConnection(entry, request, (connection) => connection.callTool(tool, args, options));
     });
   }
@@ -193,11 +214,17 @@ export class ServerSupervisor {
    * How the host's services (prompts, resources, completions) reach a server: `send` on its client, with its
    * request timeout. Failures come back in words; a lost HTTP session is survived like a tool call's (withConnection).
    */
-  request<T>(name: string, request: ServerRequest, send: (client: Client, timeoutMs: number) => Promise<T>): Promise<T> {
+  request<T>(
+    name: string,
+    request: ServerRequest,
+    send: (client: Client, timeoutMs: number) => Promise<T>,
+  ): Promise<T> {
     return this.withEntry(name, (entry) => {
       const { method, what, signal } = request;
       const timeoutMs = entry.config.timeouts.requestMs;
-      return withConnection(entry, { ...request, timeoutMs }, (connection) => connection.request(method, what, timeoutMs, signal, (client) => send(client, timeoutMs)));
+      return withConnection(entry, { ...request, timeoutMs }, (connection) =>
+        connection.request(method, what, timeoutMs, signal, (client) => send(client, timeoutMs)),
+      );
     });
   }
 
@@ -270,12 +297,20 @@ export class ServerSupervisor {
     this.clearTimers(entry);
     const abort = new AbortController();
     entry.startAbort = abort;
-    this.update(entry, { ...RUNTIME_RESET, status: 'starting', reason: undefined, ...(manual ? { restartCount: 0 } : {}) });
+    this.update(entry, {
+      ...RUNTIME_RESET,
+      status: 'starting',
+      reason: undefined,
+      ...(manual ? { restartCount: 0 } : {}),
+    });
     let connection: SupervisedConnection;
     let launch: ServerLaunch | undefined;
     let authProvider: OAuthClientProvider | undefined;
     try {
-      launch = this.options.prepareLaunch === undefined ? plainLaunch(entry.config, this.env) : await this.options.prepareLaunch(entry.name, entry.config);
+      launch =
+        this.options.prepareLaunch === undefined
+          ? plainLaunch(entry.config, this.env)
+          : await this.options.prepareLaunch(entry.name, entry.config);
       connection = await this.openConnection({
         name: entry.name,
         config: launch.config,
@@ -298,9 +333,16 @@ export class ServerSupervisor {
       const started = error instanceof ServerStartError ? error : new ServerStartError(String(error), 'protocol');
       const failure = launch === undefined ? started : launch.explain(started);
       if (failure.kind === 'cancelled') return;
-      if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable') this.crashed(entry, failure.message);
+      if (failure.kind === 'exited' || failure.kind === 'spawn' || failure.kind === 'unreachable')
+        this.crashed(entry, failure.message);
       // Still an error (nothing runs), but one the person fixes by signing in: the UI says so instead of "Error".
-      else if (failure.kind === 'sign-in') this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message, auth: { state: 'needs-sign-in' } });
+      else if (failure.kind === 'sign-in')
+        this.update(entry, {
+          ...RUNTIME_RESET,
+          status: 'error',
+          reason: failure.message,
+          auth: { state: 'needs-sign-in' },
+        });
       else this.update(entry, { ...RUNTIME_RESET, status: 'error', reason: failure.message });
       return;
     }
@@ -327,7 +369,14 @@ export class ServerSupervisor {
       },
     });
     // Ready without stored tokens: this server wants no sign-in (any longer).
-    this.update(entry, { ...connection.facts(), status: 'ready', reason: undefined, readySince: Date.now(), nextRestartAt: undefined, auth });
+    this.update(entry, {
+      ...connection.facts(),
+      status: 'ready',
+      reason: undefined,
+      readySince: Date.now(),
+      nextRestartAt: undefined,
+      auth,
+    });
   }
 
   private async doStop(entry: Entry, reason: string): Promise<void> {
@@ -335,7 +384,8 @@ export class ServerSupervisor {
     const connection = releaseConnection(entry);
     if (connection !== undefined) await connection.close();
     const wasStopped = entry.state.status === 'stopped' && connection === undefined;
-    if (!wasStopped || entry.state.reason !== reason) this.update(entry, { ...RUNTIME_RESET, status: 'stopped', reason });
+    if (!wasStopped || entry.state.reason !== reason)
+      this.update(entry, { ...RUNTIME_RESET, status: 'stopped', reason });
   }
 
   /** Show the crash, then either schedule the next restart or give up. */
@@ -343,14 +393,20 @@ export class ServerSupervisor {
     this.clearTimers(entry);
     // A server being removed, or a host shutting down, is not restarted.
     const ending = entry.removed || this.shuttingDown !== undefined;
-    const outcome: CrashOutcome = ending ? { reason, gaveUp: false } : afterCrash(reason, entry.state.restartCount, entry.config.restart, this.options.jitter);
+    const outcome: CrashOutcome = ending
+      ? { reason, gaveUp: false }
+      : afterCrash(reason, entry.state.restartCount, entry.config.restart, this.options.jitter);
     // Shown as crashed first, so the UI (and the log of states) tells the truth.
     this.update(entry, { ...RUNTIME_RESET, status: 'crashed', reason: outcome.reason });
     if (outcome.gaveUp) this.hostLog(entry, 'error', outcome.reason);
     if (outcome.restart === undefined) return;
     const { attempt, delayMs } = outcome.restart;
     this.update(entry, { status: 'restarting', restartCount: attempt, nextRestartAt: Date.now() + delayMs, reason });
-    this.hostLog(entry, 'warning', `${reason}; restart ${attempt} of ${entry.config.restart.maxRestarts} in ${formatSeconds(delayMs)}`);
+    this.hostLog(
+      entry,
+      'warning',
+      `${reason}; restart ${attempt} of ${entry.config.restart.maxRestarts} in ${formatSeconds(delayMs)}`,
+    );
     entry.restartTimer = setTimeout(() => {
       entry.restartTimer = undefined;
       enqueue(entry, async () => {

@@ -67,7 +67,11 @@ export class StateRecorder {
 }
 
 /** Poll until `check` returns a value that is not undefined/false, or fail after `timeoutMs`. */
-export async function waitUntil<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+export async function waitUntil<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -91,7 +95,9 @@ export async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -115,7 +121,10 @@ export class RemoteEverything {
   /** Resolves once it says it listens. */
   async start(): Promise<void> {
     const entry = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-    const child = spawn(process.execPath, [entry, this.mode], { env: { ...process.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, this.mode], {
+      env: { ...process.env, PORT: String(this.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     child.stdout?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
     await new Promise<void>((resolveStart, reject) => {

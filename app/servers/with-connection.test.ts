@@ -35,7 +35,8 @@ function reconnect(entry: Entry, connection: SupervisedConnection): void {
   setTimeout(() => set('ready', connection), 10);
 }
 
-const lost = (): SessionLostError => new SessionLostError("server 'remote' ended the session before prompts/get ran; reconnecting");
+const lost = (): SessionLostError =>
+  new SessionLostError("server 'remote' ended the session before prompts/get ran; reconnecting");
 
 describe('withConnection: one resend after a lost session', () => {
   it('sends a request the lost session never ran once more, on the new connection', async () => {
@@ -53,7 +54,10 @@ describe('withConnection: one resend after a lost session', () => {
 
   it('does not resend a failure that may have reached the server', async () => {
     const entry = remoteEntry();
-    const failure = new HostError('SERVER_ERROR', "server 'remote' could not be reached while prompts/get was in progress: connection reset");
+    const failure = new HostError(
+      'SERVER_ERROR',
+      "server 'remote' could not be reached while prompts/get was in progress: connection reset",
+    );
     const send = vi.fn(async () => {
       reconnect(entry, second);
       throw failure;
@@ -68,7 +72,9 @@ describe('withConnection: one resend after a lost session', () => {
       reconnect(entry, connection === first ? second : first);
       throw lost();
     });
-    await expect(withConnection(entry, { action: 'get prompt', timeoutMs: 5_000 }, send)).rejects.toBeInstanceOf(SessionLostError);
+    await expect(withConnection(entry, { action: 'get prompt', timeoutMs: 5_000 }, send)).rejects.toBeInstanceOf(
+      SessionLostError,
+    );
     expect(send).toHaveBeenCalledTimes(2);
   });
 
@@ -80,7 +86,9 @@ describe('withConnection: one resend after a lost session', () => {
       reconnect(entry, second);
       throw lost();
     });
-    await expect(withConnection(entry, { action: 'get prompt', timeoutMs: 5_000, signal: cancelled.signal }, send)).rejects.toBeInstanceOf(SessionLostError);
+    await expect(
+      withConnection(entry, { action: 'get prompt', timeoutMs: 5_000, signal: cancelled.signal }, send),
+    ).rejects.toBeInstanceOf(SessionLostError);
     expect(send).toHaveBeenCalledTimes(1);
 
     const later = new AbortController();
@@ -92,7 +100,9 @@ describe('withConnection: one resend after a lost session', () => {
       setTimeout(() => later.abort(), 10);
       throw lost();
     });
-    await expect(withConnection(waiting, { action: 'get prompt', timeoutMs: 5_000, signal: later.signal }, sendLater)).rejects.toThrow(/cancelled while waiting for the reconnect/);
+    await expect(
+      withConnection(waiting, { action: 'get prompt', timeoutMs: 5_000, signal: later.signal }, sendLater),
+    ).rejects.toThrow(/cancelled while waiting for the reconnect/);
     expect(sendLater).toHaveBeenCalledTimes(1);
   });
 

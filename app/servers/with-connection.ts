@@ -38,10 +38,19 @@ export interface ConnectionRequest extends Pick<ServerRequest, 'action' | 'signa
  * The person is told by the connection's "no longer knows this session …;
  * reconnecting" line and the restart that follows in the server's log.
  */
-export async function withConnection<T>(entry: Entry, request: ConnectionRequest, send: (connection: SupervisedConnection) => Promise<T>): Promise<T> {
+export async function withConnection<T>(
+  entry: Entry,
+  request: ConnectionRequest,
+  send: (connection: SupervisedConnection) => Promise<T>,
+): Promise<T> {
   const { timeoutMs, signal } = request;
   if (entry.config.url !== undefined && (entry.state.status === 'starting' || entry.state.status === 'restarting')) {
-    await waitForReconnect(entry, timeoutMs, new HostError('NOT_READY', `server '${entry.name}' is reconnecting`), signal);
+    await waitForReconnect(
+      entry,
+      timeoutMs,
+      new HostError('NOT_READY', `server '${entry.name}' is reconnecting`),
+      signal,
+    );
   }
   try {
     return await send(readyConnection(entry, request.action));
@@ -77,7 +86,13 @@ export function waitForReconnect(entry: Entry, timeoutMs: number, cause: Error, 
     };
     const watch = (): void => {
       const { status } = entry.state;
-      const fail = (): void => done(new HostError('SERVER_ERROR', `${cause.message}, but could not reconnect: ${entry.state.reason ?? entry.state.status}`));
+      const fail = (): void =>
+        done(
+          new HostError(
+            'SERVER_ERROR',
+            `${cause.message}, but could not reconnect: ${entry.state.reason ?? entry.state.status}`,
+          ),
+        );
       if (status === 'ready' && entry.connection !== undefined) done();
       else if (status === 'stopped' || status === 'error') fail();
       // 'crashed' is followed at once by 'restarting' unless the policy gave up.
@@ -86,8 +101,12 @@ export function waitForReconnect(entry: Entry, timeoutMs: number, cause: Error, 
           if (entry.state.status === 'crashed') fail();
         });
     };
-    const onAbort = (): void => done(new HostError('SERVER_ERROR', `${cause.message}; cancelled while waiting for the reconnect`));
-    const timer = setTimeout(() => done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)), timeoutMs);
+    const onAbort = (): void =>
+      done(new HostError('SERVER_ERROR', `${cause.message}; cancelled while waiting for the reconnect`));
+    const timer = setTimeout(
+      () => done(new HostError('TIMEOUT', `${cause.message}, but it was not back within ${formatSeconds(timeoutMs)}`)),
+      timeoutMs,
+    );
     entry.watchers.add(watch);
     signal?.addEventListener('abort', onAbort);
     if (signal?.aborted === true) onAbort();

@@ -5,7 +5,9 @@ import { DEFAULT_MODELS } from './model-table';
 
 describe("Anthropic's models as settings.json keeps them", () => {
   it('keeps what the person set, fills the rest from the current list or the defaults, else the middle', () => {
-    const current = [{ id: 'claude-x', label: 'X', tier: 'smart' as const, costRank: 7, speedRank: 8, intelligenceRank: 9 }];
+    const current = [
+      { id: 'claude-x', label: 'X', tier: 'smart' as const, costRank: 7, speedRank: 8, intelligenceRank: 9 },
+    ];
     expect(
       toAnthropicModels(
         [
@@ -17,7 +19,16 @@ describe("Anthropic's models as settings.json keeps them", () => {
       ),
     ).toEqual([
       { ...DEFAULT_MODELS.find((m) => m.id === 'claude-opus-5') },
-      { id: 'claude-x', label: 'X', tier: 'smart', costRank: 7, speedRank: 8, intelligenceRank: 9, supportsTools: false, takesImages: false },
+      {
+        id: 'claude-x',
+        label: 'X',
+        tier: 'smart',
+        costRank: 7,
+        speedRank: 8,
+        intelligenceRank: 9,
+        supportsTools: false,
+        takesImages: false,
+      },
       // A context window under a thousand tokens is no context window.
       { id: 'claude-typed', label: 'Typed', tier: 'balanced', costRank: 50, speedRank: 50, intelligenceRank: 50 },
     ]);
@@ -36,7 +47,11 @@ describe("Anthropic's models as settings.json keeps them", () => {
       );
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ code: 'INVALID_INPUT', message: 'model ids must be unique', path: 'changes.models' });
+      expect(error).toMatchObject({
+        code: 'INVALID_INPUT',
+        message: 'model ids must be unique',
+        path: 'changes.models',
+      });
     }
   });
 });

@@ -41,8 +41,16 @@ export const AnthropicModelsSchema = z
  * model in the current list or Berth's defaults, else the middle of each axis.
  * INVALID_INPUT (with the field path) for a list that cannot be kept.
  */
-export function toAnthropicModels(models: readonly ProviderModel[], current: readonly ConfiguredModel[]): ConfiguredModel[] {
-  if (models.length === 0) throw new HostError('INVALID_INPUT', 'Keep at least one Anthropic model (fetch them, or type an id)', 'changes.models');
+export function toAnthropicModels(
+  models: readonly ProviderModel[],
+  current: readonly ConfiguredModel[],
+): ConfiguredModel[] {
+  if (models.length === 0)
+    throw new HostError(
+      'INVALID_INPUT',
+      'Keep at least one Anthropic model (fetch them, or type an id)',
+      'changes.models',
+    );
   const known = new Map([...DEFAULT_MODELS, ...current].map((model) => [model.id, model]));
   const converted = models.map((model): ConfiguredModel => {
     const before = known.get(model.id);

@@ -25,41 +25,47 @@ export interface CatalogModel extends Omit<ConfiguredModel, 'id'> {
   ready: boolean;
 }
 
-export function buildCatalog(anthropic: { models: readonly ConfiguredModel[]; ready: boolean }, providers: ReadonlyArray<{ config: ProviderConfig; ready: boolean }>): CatalogModel[] {
-  const builtIn = anthropic.models.map(
-    (model): CatalogModel => ({
-      ...model,
-      key: model.id,
-      provider: ANTHROPIC_PROVIDER_ID,
-      providerLabel: ANTHROPIC_LABEL,
-      model: model.id,
-      supportsTools: model.supportsTools ?? true,
-      takesImages: takesImages(model),
-      ready: anthropic.ready,
-    }),
-  );
+export function buildCatalog(
+  anthropic: { models: readonly ConfiguredModel[]; ready: boolean },
+  providers: ReadonlyArray<{ config: ProviderConfig; ready: boolean }>,
+): CatalogModel[] {
+  const builtIn = anthropic.models.map((model): CatalogModel => ({
+    ...model,
+    key: model.id,
+    provider: ANTHROPIC_PROVIDER_ID,
+    providerLabel: ANTHROPIC_LABEL,
+    model: model.id,
+    supportsTools: model.supportsTools ?? true,
+    takesImages: takesImages(model),
+    ready: anthropic.ready,
+  }));
   const configured = providers.flatMap(({ config, ready }) =>
-    config.models.map(
-      (model): CatalogModel => ({
-        key: modelKey(config.id, model.id),
-        provider: config.id,
-        providerLabel: config.label,
-        model: model.id,
-        label: model.label ?? model.id,
-        supportsTools: model.supportsTools,
-        takesImages: takesImages(model),
-        ...(model.contextWindow !== undefined ? { contextWindow: model.contextWindow } : {}),
-        tier: model.tier ?? ('balanced' satisfies ModelTier),
-        costRank: model.costRank ?? UNRANKED,
-        speedRank: model.speedRank ?? UNRANKED,
-        intelligenceRank: model.intelligenceRank ?? UNRANKED,
-        ready,
-      }),
-    ),
+    config.models.map((model): CatalogModel => ({
+      key: modelKey(config.id, model.id),
+      provider: config.id,
+      providerLabel: config.label,
+      model: model.id,
+      label: model.label ?? model.id,
+      supportsTools: model.supportsTools,
+      takesImages: takesImages(model),
+      ...(model.contextWindow !== undefined ? { contextWindow: model.contextWindow } : {}),
+      tier: model.tier ?? ('balanced' satisfies ModelTier),
+      costRank: model.costRank ?? UNRANKED,
+      speedRank: model.speedRank ?? UNRANKED,
+      intelligenceRank: model.intelligenceRank ?? UNRANKED,
+      ready,
+    })),
   );
   return [...builtIn, ...configured];
 }
 
 export function toModelOption(model: CatalogModel): ModelOption {
-  return { id: model.key, label: model.label, provider: model.provider, providerLabel: model.providerLabel, supportsTools: model.supportsTools, ready: model.ready };
+  return {
+    id: model.key,
+    label: model.label,
+    provider: model.provider,
+    providerLabel: model.providerLabel,
+    supportsTools: model.supportsTools,
+    ready: model.ready,
+  };
 }

@@ -36,10 +36,42 @@ export const ANTHROPIC_CONTEXT_WINDOW = 200_000;
  * intelligence priorities onto them.
  */
 export const DEFAULT_MODELS: readonly ConfiguredModel[] = [
-  { id: 'claude-sonnet-5', label: 'Claude Sonnet 5', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 3, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
-  { id: 'claude-opus-5', label: 'Claude Opus 5', tier: 'smart', costRank: 3, speedRank: 3, intelligenceRank: 2, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
-  { id: 'claude-fable-5-1', label: 'Claude Fable 5.1', tier: 'smart', costRank: 4, speedRank: 4, intelligenceRank: 1, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
-  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 4, contextWindow: ANTHROPIC_CONTEXT_WINDOW },
+  {
+    id: 'claude-sonnet-5',
+    label: 'Claude Sonnet 5',
+    tier: 'balanced',
+    costRank: 2,
+    speedRank: 2,
+    intelligenceRank: 3,
+    contextWindow: ANTHROPIC_CONTEXT_WINDOW,
+  },
+  {
+    id: 'claude-opus-5',
+    label: 'Claude Opus 5',
+    tier: 'smart',
+    costRank: 3,
+    speedRank: 3,
+    intelligenceRank: 2,
+    contextWindow: ANTHROPIC_CONTEXT_WINDOW,
+  },
+  {
+    id: 'claude-fable-5-1',
+    label: 'Claude Fable 5.1',
+    tier: 'smart',
+    costRank: 4,
+    speedRank: 4,
+    intelligenceRank: 1,
+    contextWindow: ANTHROPIC_CONTEXT_WINDOW,
+  },
+  {
+    id: 'claude-haiku-4-5',
+    label: 'Claude Haiku 4.5',
+    tier: 'fast',
+    costRank: 1,
+    speedRank: 1,
+    intelligenceRank: 4,
+    contextWindow: ANTHROPIC_CONTEXT_WINDOW,
+  },
 ];
 
 /** "The best combination of speed and intelligence" for everyday chat. */

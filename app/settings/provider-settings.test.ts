@@ -19,9 +19,17 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const open = () => SettingsStore.open({ configDir: dir, secrets, env: {}, warn: (text) => warnings.push(text), now: () => 99 });
-const readFileJson = async (settings: SettingsStore) => JSON.parse(await readFile(settings.filePath, 'utf8')) as Record<string, unknown>;
-const ollama = { id: 'ollama', label: 'Ollama', preset: 'ollama' as const, baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b' }, { id: 'qwen3', label: 'Qwen 3', supportsTools: false }] };
+const open = () =>
+  SettingsStore.open({ configDir: dir, secrets, env: {}, warn: (text) => warnings.push(text), now: () => 99 });
+const readFileJson = async (settings: SettingsStore) =>
+  JSON.parse(await readFile(settings.filePath, 'utf8')) as Record<string, unknown>;
+const ollama = {
+  id: 'ollama',
+  label: 'Ollama',
+  preset: 'ollama' as const,
+  baseUrl: 'http://127.0.0.1:11434/v1',
+  models: [{ id: 'llama3.1:8b' }, { id: 'qwen3', label: 'Qwen 3', supportsTools: false }],
+};
 
 async function rejection(promise: Promise<unknown>): Promise<HostError> {
   const error = await promise.then(
@@ -37,7 +45,17 @@ describe('configured providers in settings.json', () => {
     const settings = await open();
     const changes: unknown[] = [];
     settings.onChange((view) => changes.push(view));
-    await settings.providers.add({ ...ollama, id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: 'https://api.openai.com/v1', models: [{ id: 'gpt-4o' }] }, 'sk-openai-secret-1234');
+    await settings.providers.add(
+      {
+        ...ollama,
+        id: 'openai',
+        label: 'OpenAI',
+        preset: 'openai',
+        baseUrl: 'https://api.openai.com/v1',
+        models: [{ id: 'gpt-4o' }],
+      },
+      'sk-openai-secret-1234',
+    );
     await settings.providers.add(ollama);
 
     const file = await readFileJson(settings);
@@ -58,7 +76,10 @@ describe('configured providers in settings.json', () => {
       ['ollama:llama3.1:8b', 'ollama', true, true],
       ['ollama:qwen3', 'ollama', true, false],
     ]);
-    expect(reopened.view().models.find((m) => m.id === 'ollama:qwen3')).toMatchObject({ label: 'Qwen 3', providerLabel: 'Ollama' });
+    expect(reopened.view().models.find((m) => m.id === 'ollama:qwen3')).toMatchObject({
+      label: 'Qwen 3',
+      providerLabel: 'Ollama',
+    });
     // A provider's model can be the default and is a known model.
     expect(() => reopened.checkModel('ollama:llama3.1:8b')).not.toThrow();
     await reopened.setDefaultModel('ollama:llama3.1:8b');
@@ -67,11 +88,27 @@ describe('configured providers in settings.json', () => {
 
   it('refuses a bad provider with a clear error and writes nothing', async () => {
     const settings = await open();
-    expect(await rejection(settings.providers.add({ ...ollama, id: 'anthropic' }))).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('built-in') });
-    expect(await rejection(settings.providers.add({ ...ollama, id: 'Has Spaces' }))).toMatchObject({ code: 'INVALID_INPUT', path: 'id' });
-    expect(await rejection(settings.providers.add({ ...ollama, baseUrl: 'file:///etc/passwd' }))).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('http://'), path: 'baseUrl' });
-    expect(await rejection(settings.providers.add({ ...ollama, models: [{ id: 'a' }, { id: 'a' }] }))).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('unique') });
-    expect(await rejection(settings.providers.add(ollama, 'short'))).toMatchObject({ code: 'INVALID_INPUT', path: 'apiKey' });
+    expect(await rejection(settings.providers.add({ ...ollama, id: 'anthropic' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('built-in'),
+    });
+    expect(await rejection(settings.providers.add({ ...ollama, id: 'Has Spaces' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'id',
+    });
+    expect(await rejection(settings.providers.add({ ...ollama, baseUrl: 'file:///etc/passwd' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('http://'),
+      path: 'baseUrl',
+    });
+    expect(await rejection(settings.providers.add({ ...ollama, models: [{ id: 'a' }, { id: 'a' }] }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('unique'),
+    });
+    expect(await rejection(settings.providers.add(ollama, 'short'))).toMatchObject({
+      code: 'INVALID_INPUT',
+      path: 'apiKey',
+    });
     await expect(readFile(settings.filePath, 'utf8')).rejects.toThrow();
     await settings.providers.add(ollama);
     expect(await rejection(settings.providers.add(ollama))).toMatchObject({ code: 'CONFLICT' });
@@ -79,7 +116,10 @@ describe('configured providers in settings.json', () => {
 
   it('skips junk entries with a warning but keeps them in the file when it writes', async () => {
     const junk = { id: 'broken', label: 'Broken', preset: 'ollama', baseUrl: 'ftp://nowhere' };
-    await writeFile(join(dir, 'settings.json'), JSON.stringify({ providers: [junk, ollama, 'not an object', { ...ollama, label: 'Twice' }] }));
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ providers: [junk, ollama, 'not an object', { ...ollama, label: 'Twice' }] }),
+    );
     const settings = await open();
     expect(settings.providers.list().map((p) => [p.id, p.label])).toEqual([['ollama', 'Ollama']]);
     expect(warnings).toEqual([
@@ -89,7 +129,20 @@ describe('configured providers in settings.json', () => {
     ]);
     await settings.providers.update('ollama', { label: 'Local Ollama' });
     const providers = (await readFileJson(settings)).providers as unknown[];
-    expect(providers).toEqual([junk, { ...ollama, kind: 'openai-compatible', label: 'Local Ollama', models: [{ id: 'llama3.1:8b', supportsTools: true }, { id: 'qwen3', label: 'Qwen 3', supportsTools: false }] }, 'not an object', { ...ollama, label: 'Twice' }]);
+    expect(providers).toEqual([
+      junk,
+      {
+        ...ollama,
+        kind: 'openai-compatible',
+        label: 'Local Ollama',
+        models: [
+          { id: 'llama3.1:8b', supportsTools: true },
+          { id: 'qwen3', label: 'Qwen 3', supportsTools: false },
+        ],
+      },
+      'not an object',
+      { ...ollama, label: 'Twice' },
+    ]);
   });
 
   it('reports a providers value that is not a list and starts from the defaults', async () => {
@@ -101,7 +154,13 @@ describe('configured providers in settings.json', () => {
 
   it('updates a provider (the id stays), sets and clears its key, and removes it with its key', async () => {
     const settings = await open();
-    await settings.providers.add({ ...ollama, id: 'router', preset: 'openrouter', baseUrl: 'https://openrouter.ai/api/v1', models: [{ id: 'openai/gpt-4o' }] });
+    await settings.providers.add({
+      ...ollama,
+      id: 'router',
+      preset: 'openrouter',
+      baseUrl: 'https://openrouter.ai/api/v1',
+      models: [{ id: 'openai/gpt-4o' }],
+    });
     const router = settings.providers.require('router');
     expect(settings.providers.ready(router)).toBe(false);
     await settings.providers.setKey('router', 'sk-or-0123456789');
@@ -110,9 +169,19 @@ describe('configured providers in settings.json', () => {
     expect(secrets.values.has(providerKeySecret('router'))).toBe(false);
     expect(settings.providers.ready(router)).toBe(false);
 
-    expect(await rejection(settings.providers.update('router', { baseUrl: 'javascript:alert(1)' }))).toMatchObject({ code: 'INVALID_INPUT' });
-    await settings.providers.update('router', { models: [{ id: 'openai/gpt-4o', supportsTools: false, contextWindow: 128_000, costRank: 3 }] });
-    expect(settings.catalog().find((m) => m.key === 'router:openai/gpt-4o')).toMatchObject({ model: 'openai/gpt-4o', supportsTools: false, contextWindow: 128_000, costRank: 3, tier: 'balanced' });
+    expect(await rejection(settings.providers.update('router', { baseUrl: 'javascript:alert(1)' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await settings.providers.update('router', {
+      models: [{ id: 'openai/gpt-4o', supportsTools: false, contextWindow: 128_000, costRank: 3 }],
+    });
+    expect(settings.catalog().find((m) => m.key === 'router:openai/gpt-4o')).toMatchObject({
+      model: 'openai/gpt-4o',
+      supportsTools: false,
+      contextWindow: 128_000,
+      costRank: 3,
+      tier: 'balanced',
+    });
 
     await settings.providers.setKey('router', 'sk-or-0123456789');
     await settings.setDefaultModel('router:openai/gpt-4o');
@@ -127,7 +196,10 @@ describe('configured providers in settings.json', () => {
 
   it("gives a model's context window by model key (Anthropic's from the model table, a provider's where it says), undefined when unknown", async () => {
     const settings = await open();
-    await settings.providers.add({ ...ollama, models: [{ id: 'llama3.1:8b', contextWindow: 128_000 }, { id: 'qwen3' }] });
+    await settings.providers.add({
+      ...ollama,
+      models: [{ id: 'llama3.1:8b', contextWindow: 128_000 }, { id: 'qwen3' }],
+    });
     expect(settings.contextWindow('claude-sonnet-5')).toBe(200_000);
     expect(settings.contextWindow('ollama:llama3.1:8b')).toBe(128_000);
     expect(settings.contextWindow('ollama:qwen3')).toBeUndefined();

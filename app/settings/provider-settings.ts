@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { HostError } from '../../shared/result';
 import { errorMessage } from '../../shared/error-message';
-import { ProviderChangesSchema, ProviderConfigSchema, PRESET_INFO, StoredProviderConfigSchema } from '../../shared/domain/providers';
+import {
+  ProviderChangesSchema,
+  ProviderConfigSchema,
+  PRESET_INFO,
+  StoredProviderConfigSchema,
+} from '../../shared/domain/providers';
 import type { ProviderChanges, ProviderConfig, ProviderConfigInput } from '../../shared/domain/providers';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -25,17 +30,28 @@ export interface ProviderSettingsDeps {
 function invalid(error: z.ZodError, prefix = ''): HostError {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join('.') ?? '';
-  return new HostError('INVALID_INPUT', `${prefix}${issue?.message ?? 'That provider is not valid'}`, path === '' ? undefined : path);
+  return new HostError(
+    'INVALID_INPUT',
+    `${prefix}${issue?.message ?? 'That provider is not valid'}`,
+    path === '' ? undefined : path,
+  );
 }
 
 function checkKey(apiKey: string): string {
   const key = apiKey.trim();
-  if (key.length < 8 || /\s/.test(key)) throw new HostError('INVALID_INPUT', 'That does not look like an API key (no spaces, at least 8 characters)', 'apiKey');
+  if (key.length < 8 || /\s/.test(key))
+    throw new HostError(
+      'INVALID_INPUT',
+      'That does not look like an API key (no spaces, at least 8 characters)',
+      'apiKey',
+    );
   return key;
 }
 
 function idOf(entry: unknown): string | undefined {
-  return entry !== null && typeof entry === 'object' && 'id' in entry && typeof entry.id === 'string' ? entry.id : undefined;
+  return entry !== null && typeof entry === 'object' && 'id' in entry && typeof entry.id === 'string'
+    ? entry.id
+    : undefined;
 }
 
 /**
@@ -64,7 +80,10 @@ export class ProviderSettings {
   }
 
   list(): ProviderConfig[] {
-    return this.read().providers.map((provider) => ({ ...provider, models: provider.models.map((model) => ({ ...model })) }));
+    return this.read().providers.map((provider) => ({
+      ...provider,
+      models: provider.models.map((model) => ({ ...model })),
+    }));
   }
 
   get(id: string): ProviderConfig | undefined {
@@ -84,7 +103,8 @@ export class ProviderSettings {
   /** NOT_FOUND unless the provider is configured. */
   require(id: string): ProviderConfig {
     const provider = this.get(id);
-    if (provider === undefined) throw new HostError('NOT_FOUND', `No provider '${id}' (the providers are in ${this.deps.filePath})`, 'id');
+    if (provider === undefined)
+      throw new HostError('NOT_FOUND', `No provider '${id}' (the providers are in ${this.deps.filePath})`, 'id');
     return provider;
   }
 
@@ -93,7 +113,8 @@ export class ProviderSettings {
     if (!parsed.success) throw invalid(parsed.error);
     const provider = parsed.data;
     const raw = this.deps.raw() ?? [];
-    if (raw.some((entry) => idOf(entry) === provider.id)) throw new HostError('CONFLICT', `There is already a provider '${provider.id}'; choose another id`, 'id');
+    if (raw.some((entry) => idOf(entry) === provider.id))
+      throw new HostError('CONFLICT', `There is already a provider '${provider.id}'; choose another id`, 'id');
     const key = apiKey === undefined || apiKey.trim() === '' ? undefined : checkKey(apiKey);
     await this.deps.save([...raw, provider]);
     if (key !== undefined) await this.storeKey(provider.id, key);

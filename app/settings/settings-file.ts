@@ -18,7 +18,9 @@ export const SettingsFileSchema = z.looseObject({
    * Where Berth's OAuth client ID metadata document is published (an https URL, SEP-991): authorization
    * servers that accept one use it as Berth's client ID instead of a registration. Set by whoever hosts it.
    */
-  oauthClientMetadataUrl: z.url({ protocol: /^https$/, error: 'oauthClientMetadataUrl must be an https URL' }).optional(),
+  oauthClientMetadataUrl: z
+    .url({ protocol: /^https$/, error: 'oauthClientMetadataUrl must be an https URL' })
+    .optional(),
   /** Only 'never' is kept across restarts; 'allow-session' ends with the session by definition. */
   samplingPolicies: z.record(z.string(), z.literal('never')).optional(),
   /** Per-server max tokens per sampling request and tokens per Berth session; servers not listed use the defaults. */
@@ -32,7 +34,9 @@ export const SettingsFileSchema = z.looseObject({
   /** Per server: the most estimated tokens one of its tool results takes in a model request (app/chat/results); servers not listed: Berth's default. */
   resultLimits: z.record(z.string(), ResultLimitSchema).optional(),
   /** When tool search starts for conversations left on `auto` (shared/domain/tool-search.ts); absent: the defaults. */
-  toolSearch: z.object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) }).optional(),
+  toolSearch: z
+    .object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) })
+    .optional(),
   /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
   providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
 });

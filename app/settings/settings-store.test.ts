@@ -19,14 +19,20 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const open = (env: NodeJS.ProcessEnv = {}) => SettingsStore.open({ configDir: dir, secrets, env, warn: (text) => warnings.push(text), now: () => 99 });
+const open = (env: NodeJS.ProcessEnv = {}) =>
+  SettingsStore.open({ configDir: dir, secrets, env, warn: (text) => warnings.push(text), now: () => 99 });
 
 describe('SettingsStore', () => {
   it('starts with the default models and no key', async () => {
     const settings = await open();
     const view = settings.view();
     expect(view).toEqual({ apiKey: { source: 'none' }, models: expect.any(Array), defaultModel: DEFAULT_MODEL_ID });
-    expect(view.models.map((m) => m.id)).toEqual(['claude-sonnet-5', 'claude-opus-5', 'claude-fable-5-1', 'claude-haiku-4-5']);
+    expect(view.models.map((m) => m.id)).toEqual([
+      'claude-sonnet-5',
+      'claude-opus-5',
+      'claude-fable-5-1',
+      'claude-haiku-4-5',
+    ]);
     expect(settings.apiKey()).toBeUndefined();
     expect(settings.baseURL()).toBeUndefined();
   });
@@ -73,7 +79,14 @@ describe('SettingsStore', () => {
       }),
     );
     const settings = await open();
-    expect(settings.view()).toMatchObject({ defaultModel: 'claude-test-b', baseURL: 'https://proxy.example.com', models: [{ id: 'claude-test-a', label: 'A' }, { id: 'claude-test-b', label: 'B' }] });
+    expect(settings.view()).toMatchObject({
+      defaultModel: 'claude-test-b',
+      baseURL: 'https://proxy.example.com',
+      models: [
+        { id: 'claude-test-a', label: 'A' },
+        { id: 'claude-test-b', label: 'B' },
+      ],
+    });
     expect(settings.oauthClientMetadataUrl()).toBe('https://berth.example/oauth/client-metadata.json');
     expect(() => settings.checkModel('claude-opus-5')).toThrow(HostError);
     expect((await settings.setDefaultModel('claude-test-a')).defaultModel).toBe('claude-test-a');
@@ -107,16 +120,33 @@ describe('SettingsStore', () => {
 
   it('keeps per-server sampling limits across restarts, refuses bad values with a clear error, and goes back to the defaults', async () => {
     const settings = await open();
-    expect(settings.samplingLimits('poet')).toEqual({ limits: { maxTokens: 4_096, sessionBudget: 100_000 }, custom: false });
-    await expect(settings.setSamplingLimits('poet', { maxTokens: 1_000, sessionBudget: 20_000 })).resolves.toEqual({ limits: { maxTokens: 1_000, sessionBudget: 20_000 }, custom: true });
+    expect(settings.samplingLimits('poet')).toEqual({
+      limits: { maxTokens: 4_096, sessionBudget: 100_000 },
+      custom: false,
+    });
+    await expect(settings.setSamplingLimits('poet', { maxTokens: 1_000, sessionBudget: 20_000 })).resolves.toEqual({
+      limits: { maxTokens: 1_000, sessionBudget: 20_000 },
+      custom: true,
+    });
     const reopened = await open();
-    expect(reopened.samplingLimits('poet')).toEqual({ limits: { maxTokens: 1_000, sessionBudget: 20_000 }, custom: true });
+    expect(reopened.samplingLimits('poet')).toEqual({
+      limits: { maxTokens: 1_000, sessionBudget: 20_000 },
+      custom: true,
+    });
     expect(reopened.samplingLimitServers()).toEqual(['poet']);
 
-    const bad = await settings.setSamplingLimits('poet', { maxTokens: 0, sessionBudget: 20_000 }).catch((e: unknown) => e);
+    const bad = await settings
+      .setSamplingLimits('poet', { maxTokens: 0, sessionBudget: 20_000 })
+      .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(HostError);
-    expect(bad).toMatchObject({ code: 'INVALID_INPUT', message: 'The max tokens per request must be at least 1 token', path: 'maxTokens' });
-    await expect(settings.setSamplingLimits('poet', { maxTokens: 10, sessionBudget: 2.5 })).rejects.toMatchObject({ message: 'The session budget must be a whole number of tokens' });
+    expect(bad).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'The max tokens per request must be at least 1 token',
+      path: 'maxTokens',
+    });
+    await expect(settings.setSamplingLimits('poet', { maxTokens: 10, sessionBudget: 2.5 })).rejects.toMatchObject({
+      message: 'The session budget must be a whole number of tokens',
+    });
     await expect(settings.setSamplingLimits('poet', { maxTokens: 300_000, sessionBudget: 10 })).rejects.toMatchObject({
       message: 'The max tokens per request can be at most 200,000 tokens',
     });
@@ -124,7 +154,10 @@ describe('SettingsStore', () => {
     expect((await open()).samplingLimits('poet').limits).toEqual({ maxTokens: 1_000, sessionBudget: 20_000 });
 
     await settings.setSamplingLimits('poet', undefined);
-    expect((await open()).samplingLimits('poet')).toEqual({ limits: { maxTokens: 4_096, sessionBudget: 100_000 }, custom: false });
+    expect((await open()).samplingLimits('poet')).toEqual({
+      limits: { maxTokens: 4_096, sessionBudget: 100_000 },
+      custom: false,
+    });
   });
 
   it('runs tools that may be tasks as tasks unless the server is set otherwise, across restarts', async () => {
@@ -166,7 +199,10 @@ describe('SettingsStore', () => {
     // The sync forgets the old name after the rename: nothing of the new one goes with it.
     await settings.forgetServer('old');
     const reopened = await open();
-    expect(reopened.samplingLimits('new')).toEqual({ limits: { maxTokens: 1_000, sessionBudget: 20_000 }, custom: true });
+    expect(reopened.samplingLimits('new')).toEqual({
+      limits: { maxTokens: 1_000, sessionBudget: 20_000 },
+      custom: true,
+    });
     expect(reopened.tasksForOptionalTools('new')).toBe(false);
     expect(reopened.samplingLimitServers()).toEqual(['new']);
     expect(reopened.tasksForOptionalToolsServers()).toEqual(['new']);

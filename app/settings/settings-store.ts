@@ -146,7 +146,11 @@ export class SettingsStore {
   checkModel(model: string, field = 'model'): void {
     const keys = this.catalog().map((m) => m.key);
     if (!keys.includes(model)) {
-      throw new HostError('INVALID_INPUT', `Unknown model '${model}': choose one of ${keys.join(', ')} (the list is in ${this.filePath}, and providers in Settings)`, field);
+      throw new HostError(
+        'INVALID_INPUT',
+        `Unknown model '${model}': choose one of ${keys.join(', ')} (the list is in ${this.filePath}, and providers in Settings)`,
+        field,
+      );
     }
   }
 
@@ -157,7 +161,9 @@ export class SettingsStore {
   /** A server's sampling cap and session budget: its own, else Berth's defaults. */
   samplingLimits(server: string): ConfiguredLimits {
     const own = this.file.samplingLimits?.[server];
-    return own === undefined ? { limits: { ...DEFAULT_SAMPLING_LIMITS }, custom: false } : { limits: { ...own }, custom: true };
+    return own === undefined
+      ? { limits: { ...DEFAULT_SAMPLING_LIMITS }, custom: false }
+      : { limits: { ...own }, custom: true };
   }
 
   /** Servers with limits of their own. */
@@ -183,7 +189,11 @@ export class SettingsStore {
     const parsed = limits === undefined ? undefined : SamplingLimitsSchema.safeParse(limits);
     if (parsed?.success === false) {
       const issue = parsed.error.issues[0];
-      throw new HostError('INVALID_INPUT', issue?.message ?? 'Those sampling limits are not valid', issue?.path.map(String).join('.') || undefined);
+      throw new HostError(
+        'INVALID_INPUT',
+        issue?.message ?? 'Those sampling limits are not valid',
+        issue?.path.map(String).join('.') || undefined,
+      );
     }
     await this.setPerServer('samplingLimits', server, parsed?.data);
     return this.samplingLimits(server);
@@ -234,16 +244,27 @@ export class SettingsStore {
   /** Keep the server's result limit; `undefined` goes back to the default. INVALID_INPUT out of range. */
   async setResultLimit(server: string, tokens: number | undefined): Promise<number | undefined> {
     if (tokens !== undefined && !ResultLimitSchema.safeParse(tokens).success) {
-      throw new HostError('INVALID_INPUT', `A result limit is a whole number of tokens from ${MIN_RESULT_LIMIT_TOKENS} to ${MAX_RESULT_LIMIT_TOKENS.toLocaleString('en-US')}`, 'limitTokens');
+      throw new HostError(
+        'INVALID_INPUT',
+        `A result limit is a whole number of tokens from ${MIN_RESULT_LIMIT_TOKENS} to ${MAX_RESULT_LIMIT_TOKENS.toLocaleString('en-US')}`,
+        'limitTokens',
+      );
     }
     await this.setPerServer('resultLimits', server, tokens);
     return this.resultLimit(server);
   }
 
   /** Keep one server's value in a per-server record of settings.json; `undefined` forgets it (back to the default). */
-  private async setPerServer<K extends PerServerKey>(key: K, server: string, value: NonNullable<SettingsFile[K]>[string] | undefined): Promise<void> {
+  private async setPerServer<K extends PerServerKey>(
+    key: K,
+    server: string,
+    value: NonNullable<SettingsFile[K]>[string] | undefined,
+  ): Promise<void> {
     const record: Record<string, unknown> = this.file[key] ?? {};
-    await this.save({ ...this.file, [key]: value === undefined ? withoutKey(record, server) : { ...record, [server]: value } });
+    await this.save({
+      ...this.file,
+      [key]: value === undefined ? withoutKey(record, server) : { ...record, [server]: value },
+    });
   }
 
   /**
@@ -266,7 +287,10 @@ export class SettingsStore {
     const key = envKey ?? this.storedKey;
     const baseURL = this.baseURL();
     return {
-      apiKey: key === undefined ? { source: 'none' } : { source: envKey !== undefined ? 'env' : 'stored', hint: keyHint(key) },
+      apiKey:
+        key === undefined
+          ? { source: 'none' }
+          : { source: envKey !== undefined ? 'env' : 'stored', hint: keyHint(key) },
       ...(baseURL !== undefined ? { baseURL: baseUrlForDisplay(baseURL) } : {}),
       models: this.catalog().map(toModelOption),
       defaultModel: this.defaultModel(),
@@ -275,7 +299,12 @@ export class SettingsStore {
 
   async setApiKey(apiKey: string): Promise<SettingsView> {
     const key = apiKey.trim();
-    if (key.length < 8 || /\s/.test(key)) throw new HostError('INVALID_INPUT', 'That does not look like an API key (no spaces, at least 8 characters)', 'apiKey');
+    if (key.length < 8 || /\s/.test(key))
+      throw new HostError(
+        'INVALID_INPUT',
+        'That does not look like an API key (no spaces, at least 8 characters)',
+        'apiKey',
+      );
     try {
       await this.options.secrets.set(API_KEY_SECRET, key);
     } catch (error) {
@@ -327,7 +356,8 @@ export class SettingsStore {
   }
 
   private async save(next: SettingsFile): Promise<void> {
-    if (this.saveBlocked !== undefined) throw new HostError('IO_ERROR', `Not saving ${this.filePath}: ${this.saveBlocked}`);
+    if (this.saveBlocked !== undefined)
+      throw new HostError('IO_ERROR', `Not saving ${this.filePath}: ${this.saveBlocked}`);
     const text = `${JSON.stringify(next, null, 2)}\n`;
     const write = this.writing.then(() => atomicWriteFile(this.filePath, text));
     this.writing = write.catch(() => undefined);
@@ -354,7 +384,9 @@ export class SettingsStore {
   private warnUnknownDefault(): void {
     const wanted = this.file.defaultModel;
     if (wanted !== undefined && !this.catalog().some((m) => m.key === wanted)) {
-      this.options.warn(`${this.filePath}: defaultModel '${wanted}' is not in the model list; using ${this.defaultModel()}`);
+      this.options.warn(
+        `${this.filePath}: defaultModel '${wanted}' is not in the model list; using ${this.defaultModel()}`,
+      );
     }
   }
 }

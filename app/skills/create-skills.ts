@@ -21,7 +21,9 @@ function rootsOf(roots: Pick<HostRoots, 'view'> | undefined, server: string): st
   if (roots === undefined) return [];
   const view = roots.view();
   const exposure = view.exposure[server] ?? 'all';
-  return view.roots.filter((root) => !root.missing && (exposure === 'all' || exposure.includes(root.id))).map((root) => root.path);
+  return view.roots
+    .filter((root) => !root.missing && (exposure === 'all' || exposure.includes(root.id)))
+    .map((root) => root.path);
 }
 
 /** MCP skills for one host (host.ts calls this once). */

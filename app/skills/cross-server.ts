@@ -29,7 +29,9 @@ function mentions(text: string, word: string): boolean {
  */
 function namesTool(text: string, server: string, tool: string): boolean {
   if (tool.length >= 4 && mentions(text, tool)) return true;
-  return [`${server}${TOOL_NAME_SEPARATOR}${tool}`, candidateToolName({ server, tool })].some((name) => mentions(text, name));
+  return [`${server}${TOOL_NAME_SEPARATOR}${tool}`, candidateToolName({ server, tool })].some((name) =>
+    mentions(text, name),
+  );
 }
 
 /**
@@ -44,7 +46,8 @@ export function crossServerReferences(text: string, others: readonly OtherServer
   for (const other of others) {
     const tools = other.tools.filter((tool) => namesTool(text, other.server, tool));
     const roots = other.roots.filter((root) => root.length > 1 && text.includes(root));
-    if (tools.length > 0 || roots.length > 0) found.push({ server: other.server, tools: [...new Set(tools)].sort(), roots: [...new Set(roots)].sort() });
+    if (tools.length > 0 || roots.length > 0)
+      found.push({ server: other.server, tools: [...new Set(tools)].sort(), roots: [...new Set(roots)].sort() });
   }
   return found;
 }

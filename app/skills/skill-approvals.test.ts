@@ -19,15 +19,31 @@ afterEach(async () => {
 });
 
 describe('manifest-bound approval', () => {
-  const v1 = entryOf(skillFixture('refunds', 'Process refunds', 'Version one.\n', { 'examples/email.md': 'Dear customer\n' }).entry);
-  const v2 = entryOf(skillFixture('refunds', 'Process refunds', 'Version two.\n', { 'examples/email.md': 'Dear customer\n' }).entry);
+  const v1 = entryOf(
+    skillFixture('refunds', 'Process refunds', 'Version one.\n', { 'examples/email.md': 'Dear customer\n' }).entry,
+  );
+  const v2 = entryOf(
+    skillFixture('refunds', 'Process refunds', 'Version two.\n', { 'examples/email.md': 'Dear customer\n' }).entry,
+  );
 
   it('gives another digest when a file changes, one is added, or the frontmatter changes; the same for reordered keys', () => {
-    const added = entryOf(skillFixture('refunds', 'Process refunds', 'Version one.\n', { 'examples/email.md': 'Dear customer\n', 'extra.md': 'x' }).entry);
-    const described = entryOf(skillFixture('refunds', 'Process refunds now', 'Version one.\n', { 'examples/email.md': 'Dear customer\n' }).entry);
+    const added = entryOf(
+      skillFixture('refunds', 'Process refunds', 'Version one.\n', {
+        'examples/email.md': 'Dear customer\n',
+        'extra.md': 'x',
+      }).entry,
+    );
+    const described = entryOf(
+      skillFixture('refunds', 'Process refunds now', 'Version one.\n', { 'examples/email.md': 'Dear customer\n' })
+        .entry,
+    );
     const digests = new Set([v1, v2, added, described].map(manifestDigest));
     expect(digests.size).toBe(4);
-    const reordered: SkillEntry = { ...v1, frontmatter: { description: v1.frontmatter.description, name: v1.frontmatter.name }, files: [...v1.files].reverse() };
+    const reordered: SkillEntry = {
+      ...v1,
+      frontmatter: { description: v1.frontmatter.description, name: v1.frontmatter.name },
+      files: [...v1.files].reverse(),
+    };
     expect(manifestDigest(reordered)).toBe(manifestDigest(v1));
   });
 

@@ -62,7 +62,13 @@ export class SkillApprovals {
   }
 
   approve(server: string, uri: string, manifest: string, crossServers: readonly string[] = []): SkillApproval {
-    const approval: SkillApproval = { server, uri, manifest, crossServers: [...crossServers].sort(), approvedAt: this.now() };
+    const approval: SkillApproval = {
+      server,
+      uri,
+      manifest,
+      crossServers: [...crossServers].sort(),
+      approvedAt: this.now(),
+    };
     this.byKey.set(key(server, uri), approval);
     this.save();
     return approval;
@@ -91,7 +97,9 @@ export class SkillApprovals {
     if (from === to) return;
     let changed = false;
     for (const [k, approval] of [...this.byKey]) {
-      const crossServers = approval.crossServers.includes(from) ? [...new Set(approval.crossServers.map((name) => (name === from ? to : name)))].sort() : approval.crossServers;
+      const crossServers = approval.crossServers.includes(from)
+        ? [...new Set(approval.crossServers.map((name) => (name === from ? to : name)))].sort()
+        : approval.crossServers;
       if (approval.server !== from && crossServers === approval.crossServers) continue;
       this.byKey.delete(k);
       const moved = { ...approval, server: approval.server === from ? to : approval.server, crossServers };
@@ -112,7 +120,8 @@ export class SkillApprovals {
     if (loaded.kind === 'unusable') this.options.warn(`skill approvals: ${loaded.message}; every skill asks again`);
     if (loaded.kind !== 'loaded') return;
     for (const approval of loaded.data.approvals) {
-      if (!this.byKey.has(key(approval.server, approval.uri))) this.byKey.set(key(approval.server, approval.uri), approval);
+      if (!this.byKey.has(key(approval.server, approval.uri)))
+        this.byKey.set(key(approval.server, approval.uri), approval);
     }
   }
 
@@ -121,7 +130,9 @@ export class SkillApprovals {
     if (filePath === undefined) return;
     this.saving = this.saving
       .then(() => this.loaded)
-      .then(() => atomicWriteFile(filePath, `${JSON.stringify({ version: 1, approvals: [...this.byKey.values()] }, null, 2)}\n`))
+      .then(() =>
+        atomicWriteFile(filePath, `${JSON.stringify({ version: 1, approvals: [...this.byKey.values()] }, null, 2)}\n`),
+      )
       .catch((error: unknown) => this.options.warn(`skill approvals could not be saved: ${errorMessage(error)}`));
   }
 }

@@ -6,11 +6,16 @@ import { SkillCatalogService, type SkillServers } from './skill-catalog';
 /** A ready server whose skills/list answers only when the test says. */
 function slowServer() {
   const answers: Array<() => void> = [];
-  const state = { name: 'docs', status: 'ready', readySince: 1, capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } } } as unknown as ServerState;
+  const state = {
+    name: 'docs',
+    status: 'ready',
+    readySince: 1,
+    capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } },
+  } as unknown as ServerState;
   const servers: SkillServers = {
     get: (name) => (name === 'docs' ? state : undefined),
     list: () => [state],
-    request: <T,>() => new Promise<T>((resolve) => answers.push(() => resolve({ skills: [] } as T))),
+    request: <T>() => new Promise<T>((resolve) => answers.push(() => resolve({ skills: [] } as T))),
   };
   return { servers, answer: () => answers.shift()?.() };
 }

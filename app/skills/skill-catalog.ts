@@ -42,9 +42,16 @@ export function declaresSkills(state: ServerState): boolean {
 }
 
 /** Sends one raw request of the extension through the supervisor (reconnects and timeouts as for any request). */
-export async function sendSkillRequest(servers: SkillServers, server: string, request: ServerRequest, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function sendSkillRequest(
+  servers: SkillServers,
+  server: string,
+  request: ServerRequest,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   return servers.request(server, request, (client, timeoutMs) =>
-    client.request({ method: request.method, params } as Parameters<Client['request']>[0], AnyObject, { timeout: timeoutMs }),
+    client.request({ method: request.method, params } as Parameters<Client['request']>[0], AnyObject, {
+      timeout: timeoutMs,
+    }),
   );
 }
 
@@ -100,14 +107,19 @@ export class SkillCatalogService implements ServerLifecycleListener {
    * (loading by it found the old approval and then a file that no longer matched, instead of asking).
    */
   async listed(server: string): Promise<void> {
-    for (let run = this.listing.get(server); run !== undefined; run = this.listing.get(server)) await run.catch(() => undefined);
+    for (let run = this.listing.get(server); run !== undefined; run = this.listing.get(server))
+      await run.catch(() => undefined);
   }
 
   private async relist(server: string): Promise<void> {
     const state = this.servers.get(server);
     if (state === undefined || state.status !== 'ready' || !declaresSkills(state)) return;
     const generation = (this.byServer.get(server)?.generation ?? 0) + 1;
-    const record: ServerSkills = { readySince: state.readySince, skills: this.byServer.get(server)?.skills ?? [], generation };
+    const record: ServerSkills = {
+      readySince: state.readySince,
+      skills: this.byServer.get(server)?.skills ?? [],
+      generation,
+    };
     this.byServer.set(server, record);
     try {
       const skills = await this.listAll(server);
@@ -115,7 +127,12 @@ export class SkillCatalogService implements ServerLifecycleListener {
       this.byServer.set(server, { readySince: state.readySince, skills, generation });
     } catch (error) {
       if (this.byServer.get(server)?.generation !== generation) return;
-      this.byServer.set(server, { readySince: state.readySince, skills: [], generation, problem: `its skills could not be listed: ${errorMessage(error)}` });
+      this.byServer.set(server, {
+        readySince: state.readySince,
+        skills: [],
+        generation,
+        problem: `its skills could not be listed: ${errorMessage(error)}`,
+      });
     }
     this.onChange();
   }
@@ -129,7 +146,9 @@ export class SkillCatalogService implements ServerLifecycleListener {
   all(): HeldSkill[] {
     return [...this.byServer.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([, record]) => [...record.skills].sort((a, b) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri)));
+      .flatMap(([, record]) =>
+        [...record.skills].sort((a, b) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri)),
+      );
   }
 
   /** The catalog as the renderer and the model see it; `state` says what the person's approval covers. */
@@ -137,7 +156,9 @@ export class SkillCatalogService implements ServerLifecycleListener {
     const skills = this.all();
     const names = qualifiedNames(skills);
     const collisions = nameCollisions(skills);
-    const problems = [...this.byServer.entries()].flatMap(([server, record]) => (record.problem === undefined ? [] : [{ server, problem: record.problem }]));
+    const problems = [...this.byServer.entries()].flatMap(([server, record]) =>
+      record.problem === undefined ? [] : [{ server, problem: record.problem }],
+    );
     return {
       skills: skills.map((skill) => {
         const files = skill.entry?.files ?? [];
@@ -148,7 +169,11 @@ export class SkillCatalogService implements ServerLifecycleListener {
           name: skill.name,
           qualifiedName: names.get(skill) ?? `${skill.server}/${skill.name}`,
           description: skill.entry?.frontmatter.description ?? '',
-          files: files.map((file) => ({ uri: file.uri, path: file.uri.startsWith(root) ? file.uri.slice(root.length) : file.uri, size: file.size })),
+          files: files.map((file) => ({
+            uri: file.uri,
+            path: file.uri.startsWith(root) ? file.uri.slice(root.length) : file.uri,
+            size: file.size,
+          })),
           totalBytes: files.reduce((sum, file) => sum + file.size, 0),
           sameNameOn: collisions.get(skill) ?? [],
           ...state(skill),
@@ -163,7 +188,12 @@ export class SkillCatalogService implements ServerLifecycleListener {
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = await sendSkillRequest(this.servers, server, { method: 'skills/list', what: '', action: 'list its skills' }, cursor === undefined ? {} : { cursor });
+      const result = await sendSkillRequest(
+        this.servers,
+        server,
+        { method: 'skills/list', what: '', action: 'list its skills' },
+        cursor === undefined ? {} : { cursor },
+      );
       if (!Array.isArray(result.skills)) throw new Error('its skills/list answer has no skills array');
       for (const raw of result.skills as unknown[]) {
         const checked = checkEntry(raw);
@@ -171,8 +201,12 @@ export class SkillCatalogService implements ServerLifecycleListener {
         // The same URI twice in one listing: the first entry counts.
         if (seen.has(uri)) continue;
         seen.add(uri);
-        const name = checked.ok ? checked.entry.frontmatter.name : (checked.refused.name ?? skillPath(uri).split('/').at(-1) ?? uri);
-        held.push(checked.ok ? { server, uri, name, entry: checked.entry } : { server, uri, name, refused: checked.refused });
+        const name = checked.ok
+          ? checked.entry.frontmatter.name
+          : (checked.refused.name ?? skillPath(uri).split('/').at(-1) ?? uri);
+        held.push(
+          checked.ok ? { server, uri, name, entry: checked.entry } : { server, uri, name, refused: checked.refused },
+        );
       }
       cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
       if (cursor === undefined) break;

@@ -3,7 +3,12 @@ import { expectedTools } from './skill-entry';
 
 describe('allowed-tools, shown as what a skill expects', () => {
   it('reads the space-delimited string (or a YAML list) as the server wrote each name', () => {
-    expect(expectedTools({ 'allowed-tools': 'get_forecast  Bash(git:*)\nRead, Grep' })).toEqual(['get_forecast', 'Bash(git:*)', 'Read', 'Grep']);
+    expect(expectedTools({ 'allowed-tools': 'get_forecast  Bash(git:*)\nRead, Grep' })).toEqual([
+      'get_forecast',
+      'Bash(git:*)',
+      'Read',
+      'Grep',
+    ]);
     expect(expectedTools({ 'allowed-tools': ['<b>x</b>', 3, ' Write '] })).toEqual(['<b>x</b>', 'Write']);
     expect(expectedTools({ name: 'a', description: 'b' })).toEqual([]);
     expect(expectedTools({ 'allowed-tools': { all: true } })).toEqual([]);

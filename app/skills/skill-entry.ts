@@ -45,7 +45,10 @@ export type EntryCheck = { ok: true; entry: SkillEntry } | { ok: false; refused:
 export function nameFromUri(uri: string): string | undefined {
   const at = uri.indexOf('://');
   if (at < 0) return undefined;
-  const segments = uri.slice(at + 3).split('/').filter((segment) => segment !== '');
+  const segments = uri
+    .slice(at + 3)
+    .split('/')
+    .filter((segment) => segment !== '');
   return segments.length >= 2 && segments.at(-1) === 'SKILL.md' ? segments.at(-2) : undefined;
 }
 
@@ -57,8 +60,14 @@ export function skillPath(uri: string): string {
 
 /** Checks one entry against the spec's rules (name, manifest completeness, limits); every refusal says why. */
 export function checkEntry(raw: unknown): EntryCheck {
-  const uri = typeof raw === 'object' && raw !== null && typeof (raw as { uri?: unknown }).uri === 'string' ? (raw as { uri: string }).uri : '(no uri)';
-  const refuse = (problem: string, name?: string): EntryCheck => ({ ok: false, refused: { uri, problem, ...(name === undefined ? {} : { name }) } });
+  const uri =
+    typeof raw === 'object' && raw !== null && typeof (raw as { uri?: unknown }).uri === 'string'
+      ? (raw as { uri: string }).uri
+      : '(no uri)';
+  const refuse = (problem: string, name?: string): EntryCheck => ({
+    ok: false,
+    refused: { uri, problem, ...(name === undefined ? {} : { name }) },
+  });
   const parsed = RawEntrySchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -66,19 +75,35 @@ export function checkEntry(raw: unknown): EntryCheck {
   }
   const { frontmatter, resources } = parsed.data;
   const name = frontmatter.name;
-  if (!SKILL_NAME.test(name)) return refuse(`its name "${name}" breaks the Agent Skills naming rules (lowercase letters, digits, single hyphens, at most 64)`, name);
-  if (nameFromUri(uri) !== name) return refuse(`its URI must end in /${name}/SKILL.md (the last path segment is the skill's name)`, name);
-  if (resources === 'dynamic') return refuse('its files are generated ("dynamic"), so they carry no digests an approval could be bound to; Berth loads only skills with a file manifest', name);
+  if (!SKILL_NAME.test(name))
+    return refuse(
+      `its name "${name}" breaks the Agent Skills naming rules (lowercase letters, digits, single hyphens, at most 64)`,
+      name,
+    );
+  if (nameFromUri(uri) !== name)
+    return refuse(`its URI must end in /${name}/SKILL.md (the last path segment is the skill's name)`, name);
+  if (resources === 'dynamic')
+    return refuse(
+      'its files are generated ("dynamic"), so they carry no digests an approval could be bound to; Berth loads only skills with a file manifest',
+      name,
+    );
   const skillMd = resources.find((file) => file.uri === uri);
   if (skillMd === undefined) return refuse('its file manifest does not list its own SKILL.md', name);
   const root = uri.slice(0, -'SKILL.md'.length);
   const outside = resources.find((file) => !file.uri.startsWith(root));
-  if (outside !== undefined) return refuse(`its manifest lists ${outside.uri}, which is outside the skill's folder`, name);
-  if (new Set(resources.map((file) => file.uri)).size !== resources.length) return refuse('its manifest lists a file twice', name);
-  if (resources.length > MAX_SKILL_FILES) return refuse(`it has ${resources.length} files; the limit is ${MAX_SKILL_FILES}`, name);
+  if (outside !== undefined)
+    return refuse(`its manifest lists ${outside.uri}, which is outside the skill's folder`, name);
+  if (new Set(resources.map((file) => file.uri)).size !== resources.length)
+    return refuse('its manifest lists a file twice', name);
+  if (resources.length > MAX_SKILL_FILES)
+    return refuse(`it has ${resources.length} files; the limit is ${MAX_SKILL_FILES}`, name);
   const total = resources.reduce((sum, file) => sum + file.size, 0);
-  if (total > MAX_SKILL_BYTES) return refuse(`its files add up to ${total.toLocaleString('en-US')} bytes; the limit is 16 MiB`, name);
-  return { ok: true, entry: { uri, frontmatter: { ...frontmatter, name, description: frontmatter.description }, files: resources } };
+  if (total > MAX_SKILL_BYTES)
+    return refuse(`its files add up to ${total.toLocaleString('en-US')} bytes; the limit is 16 MiB`, name);
+  return {
+    ok: true,
+    entry: { uri, frontmatter: { ...frontmatter, name, description: frontmatter.description }, files: resources },
+  };
 }
 
 /** The manifest file of `uri` in an entry, if listed. */
@@ -111,8 +136,15 @@ const MAX_EXPECTED_TOOL_CHARS = 120;
  */
 export function expectedTools(frontmatter: Readonly<Record<string, unknown>>): string[] {
   const raw = frontmatter['allowed-tools'];
-  const names = typeof raw === 'string' ? raw.split(/[\s,]+/) : Array.isArray(raw) ? raw.filter((item): item is string => typeof item === 'string') : [];
+  const names =
+    typeof raw === 'string'
+      ? raw.split(/[\s,]+/)
+      : Array.isArray(raw)
+        ? raw.filter((item): item is string => typeof item === 'string')
+        : [];
   const trimmed = names.map((name) => name.trim()).filter((name) => name !== '');
-  const shown = trimmed.slice(0, MAX_EXPECTED_TOOLS).map((name) => (name.length > MAX_EXPECTED_TOOL_CHARS ? `${name.slice(0, MAX_EXPECTED_TOOL_CHARS - 1)}…` : name));
+  const shown = trimmed
+    .slice(0, MAX_EXPECTED_TOOLS)
+    .map((name) => (name.length > MAX_EXPECTED_TOOL_CHARS ? `${name.slice(0, MAX_EXPECTED_TOOL_CHARS - 1)}…` : name));
   return trimmed.length > MAX_EXPECTED_TOOLS ? [...shown, `… and ${trimmed.length - MAX_EXPECTED_TOOLS} more`] : shown;
 }

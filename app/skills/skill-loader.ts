@@ -53,13 +53,28 @@ export class SkillLoader {
     await this.options.catalog.listed(server);
     const found = this.options.catalog.find(server, uri);
     const info = this.options.info(server, uri);
-    if (found === undefined || info === undefined) return { ok: false, problem: `server '${server}' offers no skill at ${uri} (its skills may have changed: see the current list)` };
-    if (found.entry === undefined) return { ok: false, problem: `Berth refuses skill '${info.qualifiedName}': ${found.refused?.problem ?? 'its entry is invalid'}` };
+    if (found === undefined || info === undefined)
+      return {
+        ok: false,
+        problem: `server '${server}' offers no skill at ${uri} (its skills may have changed: see the current list)`,
+      };
+    if (found.entry === undefined)
+      return {
+        ok: false,
+        problem: `Berth refuses skill '${info.qualifiedName}': ${found.refused?.problem ?? 'its entry is invalid'}`,
+      };
     const entry = found.entry;
     const manifest = manifestDigest(entry);
     await this.options.approvals.ready();
     if (this.options.approvals.covering(server, uri, manifest) === undefined) {
-      const answer = await this.ask(found, info, 'load', [], options, this.options.approvals.approvedBefore(server, uri, manifest));
+      const answer = await this.ask(
+        found,
+        info,
+        'load',
+        [],
+        options,
+        this.options.approvals.approvedBefore(server, uri, manifest),
+      );
       if (answer !== undefined) return { ok: false, problem: answer };
       this.options.approvals.approve(server, uri, manifest);
       this.options.onChange();
@@ -76,7 +91,8 @@ export class SkillLoader {
 
   /** The conversation was deleted: the skills loaded in it are forgotten (a restored one loads them again). */
   forgetConversation(conversationId: string): void {
-    for (const key of [...this.held.keys()]) if (splitHeldKey(key).conversationId === conversationId) this.held.delete(key);
+    for (const key of [...this.held.keys()])
+      if (splitHeldKey(key).conversationId === conversationId) this.held.delete(key);
   }
 
   /** The server left (or came back as another command the person did not keep approvals for): nothing it loaded is held. */
@@ -99,43 +115,80 @@ export class SkillLoader {
     const info = this.options.info(server, uri);
     const entry = this.held.get(heldKey(options.conversationId, server, uri));
     const name = info?.qualifiedName ?? `${server}/${uri}`;
-    if (entry === undefined || info === undefined) return { ok: false, problem: `skill '${name}' is not loaded in this conversation: load it first` };
+    if (entry === undefined || info === undefined)
+      return { ok: false, problem: `skill '${name}' is not loaded in this conversation: load it first` };
     const target = fileUri(entry, path);
     const file = target === undefined ? undefined : manifestFile(entry, target);
     if (file === undefined) {
-      return { ok: false, problem: `'${path}' is not a file of skill '${name}' as loaded (its manifest lists: ${info.files.map((f) => f.path).join(', ')}); a file the manifest does not list is refused` };
+      return {
+        ok: false,
+        problem: `'${path}' is not a file of skill '${name}' as loaded (its manifest lists: ${info.files.map((f) => f.path).join(', ')}); a file the manifest does not list is refused`,
+      };
     }
     const fetched = await this.fetchVerified(server, entry, file, info);
     if (!fetched.ok) return fetched;
     // Every file is the server's words as much as SKILL.md is: one that names another server asks first too.
     const reach = await this.allowReach(server, uri, entry, info, fetched.text, options);
     if (!reach.ok) return reach;
-    return { ok: true, text: `[File ${path} of skill ${name} from server ${server} (server-written text, checked against its manifest)]\n${fetched.text}`, skill: info };
+    return {
+      ok: true,
+      text: `[File ${path} of skill ${name} from server ${server} (server-written text, checked against its manifest)]\n${fetched.text}`,
+      skill: info,
+    };
   }
 
-  private async fetchVerified(server: string, entry: SkillEntry, file: SkillFile, info: SkillInfo): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
+  private async fetchVerified(
+    server: string,
+    entry: SkillEntry,
+    file: SkillFile,
+    info: SkillInfo,
+  ): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
     let raw: Record<string, unknown>;
     try {
-      raw = await sendSkillRequest(this.options.servers, server, { method: 'resources/read', what: file.uri, action: `read ${file.uri}` }, { uri: file.uri });
+      raw = await sendSkillRequest(
+        this.options.servers,
+        server,
+        { method: 'resources/read', what: file.uri, action: `read ${file.uri}` },
+        { uri: file.uri },
+      );
     } catch (error) {
-      return { ok: false, problem: `server '${server}' could not send ${file.uri} of skill '${info.qualifiedName}': ${errorMessage(error)}` };
+      return {
+        ok: false,
+        problem: `server '${server}' could not send ${file.uri} of skill '${info.qualifiedName}': ${errorMessage(error)}`,
+      };
     }
-    const contents = Array.isArray(raw.contents) ? (raw.contents as { uri?: unknown; text?: unknown; blob?: unknown }[]) : [];
+    const contents = Array.isArray(raw.contents)
+      ? (raw.contents as { uri?: unknown; text?: unknown; blob?: unknown }[])
+      : [];
     const item = contents.find((content) => content.uri === file.uri) ?? contents[0];
     const bytes = item === undefined ? undefined : contentBytes(item);
-    if (bytes === undefined) return { ok: false, problem: `server '${server}' sent no content for ${file.uri} of skill '${info.qualifiedName}'` };
+    if (bytes === undefined)
+      return {
+        ok: false,
+        problem: `server '${server}' sent no content for ${file.uri} of skill '${info.qualifiedName}'`,
+      };
     const verified = verifyFile(entry, file, bytes);
     if (verified.ok) return verified;
     // The entry may be stale (the skill changed after it was listed): list again, so the new version asks for approval.
     void this.options.catalog.refresh(server);
-    return { ok: false, problem: `${verified.problem}. Berth did not use it; if the skill changed on the server, it will ask for approval again.` };
+    return {
+      ok: false,
+      problem: `${verified.problem}. Berth did not use it; if the skill changed on the server, it will ask for approval again.`,
+    };
   }
 
   /**
    * A skill file's text checked for other servers' tools and folders: those the person has not yet
    * let this skill (this manifest) refer to are asked about, and a yes is kept with the approval.
    */
-  private async allowReach(server: string, uri: string, entry: SkillEntry, info: SkillInfo, text: string, options: LoadOptions): Promise<{ ok: true; references: CrossReference[] } | { ok: false; problem: string }> {
+  private async allowReach(
+    server: string,
+    uri: string,
+    entry: SkillEntry,
+    info: SkillInfo,
+    text: string,
+    options: LoadOptions,
+  ): Promise<{ ok: true; references: CrossReference[] } | { ok: false; problem: string }> {
     const references = crossServerReferences(text, this.otherServers(server));
     const manifest = manifestDigest(entry);
     const allowed = this.options.approvals.covering(server, uri, manifest)?.crossServers ?? [];
@@ -143,12 +196,22 @@ export class SkillLoader {
     if (unapproved.length === 0) return { ok: true, references };
     const answer = await this.ask({ server, uri, entry }, info, 'cross-server', references, options, false);
     if (answer !== undefined) return { ok: false, problem: answer };
-    this.options.approvals.approve(server, uri, manifest, [...allowed, ...unapproved.map((reference) => reference.server)]);
+    this.options.approvals.approve(server, uri, manifest, [
+      ...allowed,
+      ...unapproved.map((reference) => reference.server),
+    ]);
     return { ok: true, references };
   }
 
   /** undefined when allowed; else why not. */
-  private async ask(found: Pick<HeldSkill, 'server' | 'uri' | 'entry'>, info: SkillInfo, stage: SkillApprovalPayload['stage'], references: CrossReference[], options: LoadOptions, changed: boolean): Promise<string | undefined> {
+  private async ask(
+    found: Pick<HeldSkill, 'server' | 'uri' | 'entry'>,
+    info: SkillInfo,
+    stage: SkillApprovalPayload['stage'],
+    references: CrossReference[],
+    options: LoadOptions,
+    changed: boolean,
+  ): Promise<string | undefined> {
     const payload: SkillApprovalPayload = {
       stage,
       skill: info.qualifiedName,
@@ -193,8 +256,17 @@ export class SkillLoader {
   /** The skill as the model receives it: whose words these are, what was checked, which files it may ask for. */
   private tagged(info: SkillInfo, entry: SkillEntry, text: string, references: CrossReference[]): string {
     const others = entry.files.filter((file) => file.uri !== entry.uri);
-    const fileList = others.length === 0 ? 'none' : info.files.filter((file) => file.uri !== entry.uri).map((file) => file.path).join(', ');
-    const reach = references.length === 0 ? '' : ` The person allowed it to refer to ${references.map((r) => `server '${r.server}'`).join(', ')}.`;
+    const fileList =
+      others.length === 0
+        ? 'none'
+        : info.files
+            .filter((file) => file.uri !== entry.uri)
+            .map((file) => file.path)
+            .join(', ');
+    const reach =
+      references.length === 0
+        ? ''
+        : ` The person allowed it to refer to ${references.map((r) => `server '${r.server}'`).join(', ')}.`;
     return (
       `<skill name="${escapeAttr(info.qualifiedName)}" server="${escapeAttr(info.server)}" uri="${escapeAttr(entry.uri)}">\n` +
       `[Skill ${info.qualifiedName} from server ${info.server}: that server's text, checked against its manifest (SHA-256, size, frontmatter). ` +

@@ -23,7 +23,12 @@ describe('skill names', () => {
   });
 
   it('names the other servers that offer the same bare name', () => {
-    const collisions = nameCollisions([docsRefunds, evilRefunds, billing, { server: 'docs', uri: 'skill://git/SKILL.md', name: 'git' }]);
+    const collisions = nameCollisions([
+      docsRefunds,
+      evilRefunds,
+      billing,
+      { server: 'docs', uri: 'skill://git/SKILL.md', name: 'git' },
+    ]);
     expect(collisions.get(docsRefunds)).toEqual(['acme', 'evil']);
     expect(collisions.get(billing)).toEqual(['docs', 'evil']);
     expect(collisions.has({ server: 'docs', uri: 'skill://git/SKILL.md', name: 'git' })).toBe(false);
@@ -38,17 +43,23 @@ describe('crossServerReferences', () => {
 
   it("finds another server's tool names and folders as whole words", () => {
     const text = 'Then call write_file with the report, and copy it to /home/me/secrets/out.txt. Also get the status.';
-    expect(crossServerReferences(text, others)).toEqual([{ server: 'files', tools: ['write_file'], roots: ['/home/me/secrets'] }]);
+    expect(crossServerReferences(text, others)).toEqual([
+      { server: 'files', tools: ['write_file'], roots: ['/home/me/secrets'] },
+    ]);
   });
 
   it("finds another server's tools by the qualified names the model sees (server__tool), short ones included", () => {
-    expect(crossServerReferences('Save it with files__write_file, then files__get and mail__send_email.', others)).toEqual([
+    expect(
+      crossServerReferences('Save it with files__write_file, then files__get and mail__send_email.', others),
+    ).toEqual([
       { server: 'files', tools: ['get', 'write_file'], roots: [] },
       { server: 'mail', tools: ['send_email'], roots: [] },
     ]);
     // A name Berth must hash for the model (a dot in the server's name) is found in that form too.
     const hashed = candidateToolName({ server: 'my.mail', tool: 'send' });
-    expect(crossServerReferences(`Then call ${hashed}.`, [{ server: 'my.mail', tools: ['send'], roots: [] }])).toEqual([{ server: 'my.mail', tools: ['send'], roots: [] }]);
+    expect(crossServerReferences(`Then call ${hashed}.`, [{ server: 'my.mail', tools: ['send'], roots: [] }])).toEqual([
+      { server: 'my.mail', tools: ['send'], roots: [] },
+    ]);
   });
 
   it('ignores names inside longer identifiers and short common words', () => {

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 
 /** A SKILL.md and its manifest entry, built the way a server computes them. */
-export function skillFixture(name: string, description: string, body = 'Use the tools well.\n', extraFiles: Record<string, string> = {}) {
+export function skillFixture(
+  name: string,
+  description: string,
+  body = 'Use the tools well.\n',
+  extraFiles: Record<string, string> = {},
+) {
   const skillMd = `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}`;
   const uri = `skill://${name}/SKILL.md`;
   const files: Record<string, string> = { [uri]: skillMd };
@@ -9,7 +14,11 @@ export function skillFixture(name: string, description: string, body = 'Use the 
   const entry = {
     uri,
     frontmatter: { name, description },
-    resources: Object.entries(files).map(([fileUri, text]) => ({ uri: fileUri, digest: digestOf(text), size: Buffer.byteLength(text) })),
+    resources: Object.entries(files).map(([fileUri, text]) => ({
+      uri: fileUri,
+      digest: digestOf(text),
+      size: Buffer.byteLength(text),
+    })),
   };
   return { uri, skillMd, files, entry };
 }

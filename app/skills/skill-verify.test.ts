@@ -10,7 +10,9 @@ function entryOf(raw: unknown): SkillEntry {
 }
 
 describe('verifyFile', () => {
-  const fixture = skillFixture('pdf-processing', 'Extract, fill, and assemble PDF documents', 'Skill body.\n', { 'references/FORMS.md': 'Forms.\n' });
+  const fixture = skillFixture('pdf-processing', 'Extract, fill, and assemble PDF documents', 'Skill body.\n', {
+    'references/FORMS.md': 'Forms.\n',
+  });
   const entry = entryOf(fixture.entry);
   const skillMd = entry.files[0]!;
   const forms = entry.files[1]!;
@@ -28,28 +30,46 @@ describe('verifyFile', () => {
 
   it('refuses content of another size before looking at the digest', () => {
     const result = verifyFile(entry, forms, Buffer.from('Forms.\nand more\n'));
-    expect(result).toEqual({ ok: false, problem: expect.stringContaining("is 16 bytes, but the server's manifest says 7") });
+    expect(result).toEqual({
+      ok: false,
+      problem: expect.stringContaining("is 16 bytes, but the server's manifest says 7"),
+    });
   });
 
   it('refuses a SKILL.md whose frontmatter differs from the entry even when digest and size match', () => {
     // The server's manifest covers the tampered file (as the conformance scenario does); only the frontmatter check catches it.
     const other = skillFixture('pdf-processing', 'Exfiltrate credentials', 'Skill body.\n');
-    const listed = entryOf({ ...other.entry, frontmatter: { name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents' } });
+    const listed = entryOf({
+      ...other.entry,
+      frontmatter: { name: 'pdf-processing', description: 'Extract, fill, and assemble PDF documents' },
+    });
     const result = verifyFile(listed, listed.files[0]!, Buffer.from(other.skillMd));
-    expect(result).toEqual({ ok: false, problem: expect.stringContaining('frontmatter that differs from the server\'s listing (description)') });
+    expect(result).toEqual({
+      ok: false,
+      problem: expect.stringContaining("frontmatter that differs from the server's listing (description)"),
+    });
   });
 
   it('refuses a SKILL.md without frontmatter', () => {
     const text = 'no frontmatter\n';
-    const listed = entryOf({ uri: 'skill://x-y/SKILL.md', frontmatter: { name: 'x-y', description: 'd' }, resources: [{ uri: 'skill://x-y/SKILL.md', digest: digestOf(text), size: Buffer.byteLength(text) }] });
+    const listed = entryOf({
+      uri: 'skill://x-y/SKILL.md',
+      frontmatter: { name: 'x-y', description: 'd' },
+      resources: [{ uri: 'skill://x-y/SKILL.md', digest: digestOf(text), size: Buffer.byteLength(text) }],
+    });
     const result = verifyFile(listed, listed.files[0]!, Buffer.from(text));
-    expect(result).toEqual({ ok: false, problem: expect.stringContaining('does not begin with a --- delimited YAML frontmatter block') });
+    expect(result).toEqual({
+      ok: false,
+      problem: expect.stringContaining('does not begin with a --- delimited YAML frontmatter block'),
+    });
   });
 });
 
 describe('parseFrontmatter', () => {
   it('reads nested fields as JSON values, so they compare with the entry', () => {
-    expect(parseFrontmatter('---\nname: a\ndescription: b\nmetadata:\n  version: "2.1.0"\n  tags: [x, y]\n---\nbody')).toEqual({ name: 'a', description: 'b', metadata: { version: '2.1.0', tags: ['x', 'y'] } });
+    expect(
+      parseFrontmatter('---\nname: a\ndescription: b\nmetadata:\n  version: "2.1.0"\n  tags: [x, y]\n---\nbody'),
+    ).toEqual({ name: 'a', description: 'b', metadata: { version: '2.1.0', tags: ['x', 'y'] } });
   });
 
   it('says what is wrong with bad YAML', () => {
@@ -66,9 +86,20 @@ describe('checkEntry', () => {
 
   it.each([
     ['a dynamic skill', { ...good, resources: 'dynamic' }, 'generated ("dynamic")'],
-    ['a name that is not the last URI segment', { ...good, uri: 'skill://other/SKILL.md', resources: [{ ...good.resources[0]!, uri: 'skill://other/SKILL.md' }] }, 'must end in /git-workflow/SKILL.md'],
+    [
+      'a name that is not the last URI segment',
+      { ...good, uri: 'skill://other/SKILL.md', resources: [{ ...good.resources[0]!, uri: 'skill://other/SKILL.md' }] },
+      'must end in /git-workflow/SKILL.md',
+    ],
     ['a manifest without SKILL.md', { ...good, resources: [] }, 'does not list its own SKILL.md'],
-    ['a file outside the skill', { ...good, resources: [...good.resources, { uri: 'skill://elsewhere/x.md', digest: good.resources[0]!.digest, size: 1 }] }, 'outside the skill'],
+    [
+      'a file outside the skill',
+      {
+        ...good,
+        resources: [...good.resources, { uri: 'skill://elsewhere/x.md', digest: good.resources[0]!.digest, size: 1 }],
+      },
+      'outside the skill',
+    ],
     ['a bad digest', { ...good, resources: [{ ...good.resources[0]!, digest: 'md5:abc' }] }, 'digest must be sha256'],
     ['an upper-case name', { ...good, frontmatter: { name: 'Git', description: 'd' } }, 'naming rules'],
     ['too many bytes', { ...good, resources: [{ ...good.resources[0]!, size: 17 * 1024 * 1024 }] }, 'limit is 16 MiB'],

@@ -28,7 +28,8 @@ export function parseFrontmatter(text: string): Record<string, unknown> | string
   if (match === null) return 'it does not begin with a --- delimited YAML frontmatter block';
   try {
     const value = load(match[1] ?? '', { schema: JSON_SCHEMA });
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'its frontmatter is not a YAML mapping';
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return 'its frontmatter is not a YAML mapping';
     return value as Record<string, unknown>;
   } catch (error) {
     return `its frontmatter is not valid YAML (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'parse error'})`;
@@ -50,17 +51,27 @@ export function frontmatterDifferences(file: Record<string, unknown>, entry: Rec
 export function verifyFile(entry: SkillEntry, file: SkillFile, bytes: Buffer): Verification {
   const where = `${file.uri} of skill '${entry.frontmatter.name}'`;
   if (bytes.length !== file.size) {
-    return { ok: false, problem: `${where} is ${bytes.length.toLocaleString('en-US')} bytes, but the server's manifest says ${file.size.toLocaleString('en-US')}: refused (changed, corrupted or tampered with)` };
+    return {
+      ok: false,
+      problem: `${where} is ${bytes.length.toLocaleString('en-US')} bytes, but the server's manifest says ${file.size.toLocaleString('en-US')}: refused (changed, corrupted or tampered with)`,
+    };
   }
   const digest = sha256Digest(bytes);
-  if (digest !== file.digest) return { ok: false, problem: `${where} does not match its SHA-256 digest in the server's manifest: refused (changed, corrupted or tampered with)` };
+  if (digest !== file.digest)
+    return {
+      ok: false,
+      problem: `${where} does not match its SHA-256 digest in the server's manifest: refused (changed, corrupted or tampered with)`,
+    };
   const text = bytes.toString('utf8');
   if (file.uri !== entry.uri) return { ok: true, text };
   const frontmatter = parseFrontmatter(text);
   if (typeof frontmatter === 'string') return { ok: false, problem: `${where}: ${frontmatter}; refused` };
   const differences = frontmatterDifferences(frontmatter, entry.frontmatter);
   if (differences.length > 0) {
-    return { ok: false, problem: `${where} has frontmatter that differs from the server's listing (${differences.join(', ')}): refused, since what was approved is not what would reach the model` };
+    return {
+      ok: false,
+      problem: `${where} has frontmatter that differs from the server's listing (${differences.join(', ')}): refused, since what was approved is not what would reach the model`,
+    };
   }
   return { ok: true, text };
 }

@@ -45,7 +45,10 @@ export class SkillsService {
   private readonly loader: SkillLoader;
 
   constructor(private readonly options: SkillsServiceOptions) {
-    this.approvals = new SkillApprovals({ ...(options.stateDir === undefined ? {} : { stateDir: options.stateDir }), warn: options.warn });
+    this.approvals = new SkillApprovals({
+      ...(options.stateDir === undefined ? {} : { stateDir: options.stateDir }),
+      warn: options.warn,
+    });
     this.catalogService = new SkillCatalogService(options.servers, () => this.announce());
     this.loader = new SkillLoader({
       servers: options.servers,
@@ -88,7 +91,10 @@ export class SkillsService {
 
   /** The person picked a skill in the composer: the loaded, tagged text as a chat attachment. */
   async attach(server: string, uri: string, conversationId: string | undefined): Promise<ChatAttachment> {
-    const outcome = await this.load(server, uri, { requestedBy: 'person', ...(conversationId === undefined ? {} : { conversationId }) });
+    const outcome = await this.load(server, uri, {
+      requestedBy: 'person',
+      ...(conversationId === undefined ? {} : { conversationId }),
+    });
     if (!outcome.ok) throw new HostError('SERVER_ERROR', outcome.problem);
     return {
       server,
@@ -127,7 +133,8 @@ export class SkillsService {
   }
 
   private stateOf(skill: HeldSkill): Pick<SkillInfo, 'state' | 'problem'> {
-    if (skill.entry === undefined) return { state: 'refused', problem: skill.refused?.problem ?? 'its entry is invalid' };
+    if (skill.entry === undefined)
+      return { state: 'refused', problem: skill.refused?.problem ?? 'its entry is invalid' };
     const manifest = manifestDigest(skill.entry);
     if (this.approvals.covering(skill.server, skill.uri, manifest) !== undefined) return { state: 'approved' };
     return { state: this.approvals.approvedBefore(skill.server, skill.uri, manifest) ? 'changed' : 'available' };

@@ -18,14 +18,22 @@ export interface CreationTimeLimit {
  * A task the server makes has no such limit: only its requests time out, and
  * its TTL bounds it.
  */
-export function creationTimeLimit(what: string, maxTotalMs: number, personWaits: PersonWaits | undefined, stop: (reason: HostError) => void): CreationTimeLimit {
+export function creationTimeLimit(
+  what: string,
+  maxTotalMs: number,
+  personWaits: PersonWaits | undefined,
+  stop: (reason: HostError) => void,
+): CreationTimeLimit {
   let exceeded: HostError | undefined;
   const clock = new PausableTimeout({
     // Only the total counts here: each request has its own idle timeout.
     timeoutMs: maxTotalMs,
     maxTotalMs,
     onTimeout: () => {
-      exceeded = new HostError('TIMEOUT', `${what} did not finish within its maximum total time of ${formatSeconds(maxTotalMs)} (time spent waiting for your answers not counted)`);
+      exceeded = new HostError(
+        'TIMEOUT',
+        `${what} did not finish within its maximum total time of ${formatSeconds(maxTotalMs)} (time spent waiting for your answers not counted)`,
+      );
       stop(exceeded);
     },
   });

@@ -1,7 +1,17 @@
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, LOG_LEVEL_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+} from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { DispatchError } from '@modelcontextprotocol/ext-tasks/client';
-import type { DispatchOptions, JsonRpcResponse, RawClientDispatch, V2RequestFraming } from '@modelcontextprotocol/ext-tasks/client';
+import type {
+  DispatchOptions,
+  JsonRpcResponse,
+  RawClientDispatch,
+  V2RequestFraming,
+} from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { formatSeconds } from '../format-seconds';
 import type { BerthClient } from '../servers/berth-client';
@@ -42,7 +52,10 @@ export interface ModernDispatchSettings {
  * connection's transport, and its answer is taken off the transport before
  * the Client sees it. `client` must be connected in the modern era.
  */
-export function modernTaskSessionOptions(client: BerthClient, settings: ModernDispatchSettings): ModernTaskSessionOptions {
+export function modernTaskSessionOptions(
+  client: BerthClient,
+  settings: ModernDispatchSettings,
+): ModernTaskSessionOptions {
   const envelope = client.requestEnvelope();
   const protocolVersion = envelope?.[PROTOCOL_VERSION_META_KEY];
   if (client.getProtocolEra() !== 'modern' || typeof protocolVersion !== 'string') {
@@ -98,14 +111,16 @@ class RawRequests {
     private readonly transport: Transport,
   ) {
     const deliver = transport.onmessage;
-    if (deliver === undefined) throw new Error('the 2026-07-28 tasks adapter needs a connected client (its transport has no message handler)');
+    if (deliver === undefined)
+      throw new Error('the 2026-07-28 tasks adapter needs a connected client (its transport has no message handler)');
     transport.onmessage = (message, extra) => {
       if (!this.claim(message)) deliver.call(transport, message, extra);
     };
     const closing = transport.onclose;
     transport.onclose = () => {
       this.closed = true;
-      for (const waiting of [...this.waiting.values()]) waiting.failed(new DispatchError('the connection to the server closed before it answered'));
+      for (const waiting of [...this.waiting.values()])
+        waiting.failed(new DispatchError('the connection to the server closed before it answered'));
       closing?.call(transport);
     };
   }
@@ -115,7 +130,8 @@ class RawRequests {
       return Promise.reject(new DispatchError('a raw MCP request must be an object with a method'));
     }
     const method = request.method;
-    if (this.closed) return Promise.reject(new DispatchError(`cannot send '${method}': the connection to the server is closed`));
+    if (this.closed)
+      return Promise.reject(new DispatchError(`cannot send '${method}': the connection to the server is closed`));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     this.sent += 1;
@@ -124,7 +140,12 @@ class RawRequests {
     const resetOnProgress = options.context?.resetTimeoutOnProgress === true;
     const callerToken = progressTokenOf(request.params);
     if (callerToken !== undefined) this.tokens.set(callerToken, id);
-    const message = { ...request, params: this.withMeta(request.params, resetOnProgress && callerToken === undefined ? id : undefined), jsonrpc: '2.0', id } as unknown as JSONRPCMessage;
+    const message = {
+      ...request,
+      params: this.withMeta(request.params, resetOnProgress && callerToken === undefined ? id : undefined),
+      jsonrpc: '2.0',
+      id,
+    } as unknown as JSONRPCMessage;
     // Over Streamable HTTP closing the request's stream is the cancellation (2026-07-28); elsewhere notifications/cancelled.
     const stream = this.transport.hasPerRequestStream === true ? new AbortController() : undefined;
 
@@ -141,8 +162,10 @@ class RawRequests {
         this.tellServerGivenUp(id, reason, stream);
         reject(reason);
       };
-      const onAbort = (): void => giveUp(signal === undefined ? new DispatchError(`'${method}' was cancelled`) : abortReason(signal));
-      const timedOut = (): void => giveUp(new DispatchError(`the server did not answer '${method}' within ${formatSeconds(timeoutMs)}`));
+      const onAbort = (): void =>
+        giveUp(signal === undefined ? new DispatchError(`'${method}' was cancelled`) : abortReason(signal));
+      const timedOut = (): void =>
+        giveUp(new DispatchError(`the server did not answer '${method}' within ${formatSeconds(timeoutMs)}`));
       let timer = setTimeout(timedOut, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(id, {
@@ -160,9 +183,19 @@ class RawRequests {
           timer = setTimeout(timedOut, timeoutMs);
         },
       });
-      this.transport.send(message, { headers: options.context?.headers, requestSignal: stream?.signal }).catch((error: unknown) => {
-        this.waiting.get(id)?.failed(new DispatchError(`could not send '${method}': ${error instanceof Error ? error.message : String(error)}`, false, { cause: error }));
-      });
+      this.transport
+        .send(message, { headers: options.context?.headers, requestSignal: stream?.signal })
+        .catch((error: unknown) => {
+          this.waiting
+            .get(id)
+            ?.failed(
+              new DispatchError(
+                `could not send '${method}': ${error instanceof Error ? error.message : String(error)}`,
+                false,
+                { cause: error },
+              ),
+            );
+        });
     });
   }
 
@@ -179,21 +212,32 @@ class RawRequests {
       const token: unknown = message.params?.progressToken;
       if (typeof token !== 'string' || !token.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
       this.waiting.get(this.tokens.get(token) ?? token)?.progressed();
-      const { progress, total, message: text } = message.params as { progress?: unknown; total?: unknown; message?: unknown };
+      const {
+        progress,
+        total,
+        message: text,
+      } = message.params as { progress?: unknown; total?: unknown; message?: unknown };
       if (typeof progress === 'number') {
-        this.watchers.get(token)?.({ progress, ...(typeof total === 'number' ? { total } : {}), ...(typeof text === 'string' ? { message: text } : {}) });
+        this.watchers.get(token)?.({
+          progress,
+          ...(typeof total === 'number' ? { total } : {}),
+          ...(typeof text === 'string' ? { message: text } : {}),
+        });
       }
       return true;
     }
-    if (!('id' in message) || typeof message.id !== 'string' || !message.id.startsWith(RAW_REQUEST_ID_PREFIX)) return false;
+    if (!('id' in message) || typeof message.id !== 'string' || !message.id.startsWith(RAW_REQUEST_ID_PREFIX))
+      return false;
     const waiting = this.waiting.get(message.id);
     if (waiting !== undefined) waiting.answered(message);
-    else if (!this.wasSent(message.id)) this.client.onerror?.(new Error(`the server answered request ${message.id}, which Berth never sent; ignored`));
+    else if (!this.wasSent(message.id))
+      this.client.onerror?.(new Error(`the server answered request ${message.id}, which Berth never sent; ignored`));
     return true;
   }
 
   watchProgress(token: string, listener: (progress: RawProgress) => void): () => void {
-    if (!token.startsWith(RAW_REQUEST_ID_PREFIX)) throw new Error(`a raw request's progress token must start with '${RAW_REQUEST_ID_PREFIX}'`);
+    if (!token.startsWith(RAW_REQUEST_ID_PREFIX))
+      throw new Error(`a raw request's progress token must start with '${RAW_REQUEST_ID_PREFIX}'`);
     this.watchers.set(token, listener);
     return () => {
       if (this.watchers.get(token) === listener) this.watchers.delete(token);
@@ -216,7 +260,11 @@ class RawRequests {
     const meta = isJsonObject(params._meta) ? params._meta : {};
     return {
       ...params,
-      _meta: { ...meta, ...(level === undefined ? {} : { [LOG_LEVEL_META_KEY]: level }), ...(progressToken === undefined ? {} : { progressToken }) },
+      _meta: {
+        ...meta,
+        ...(level === undefined ? {} : { [LOG_LEVEL_META_KEY]: level }),
+        ...(progressToken === undefined ? {} : { progressToken }),
+      },
     };
   }
 
@@ -226,9 +274,15 @@ class RawRequests {
       return;
     }
     if (this.closed) return;
-    this.client.notification({ method: 'notifications/cancelled', params: { requestId: id, reason: reason.message } }).catch((error: unknown) => {
-      this.client.onerror?.(new Error(`could not tell the server that request ${id} was given up: ${error instanceof Error ? error.message : String(error)}`));
-    });
+    this.client
+      .notification({ method: 'notifications/cancelled', params: { requestId: id, reason: reason.message } })
+      .catch((error: unknown) => {
+        this.client.onerror?.(
+          new Error(
+            `could not tell the server that request ${id} was given up: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      });
   }
 }
 
@@ -240,10 +294,18 @@ class RawRequests {
 function asResponse(message: JSONRPCMessage): JsonRpcResponse {
   if ('error' in message) {
     const { code, message: text, data } = message.error;
-    return { kind: 'error', error: { code: Number.isInteger(code) ? code : -32603, message: String(text), ...(data === undefined ? {} : { data: data as JsonValue }) } };
+    return {
+      kind: 'error',
+      error: {
+        code: Number.isInteger(code) ? code : -32603,
+        message: String(text),
+        ...(data === undefined ? {} : { data: data as JsonValue }),
+      },
+    };
   }
   const result = 'result' in message ? (message.result as JsonValue) : null;
-  if (isJsonObject(result) && !('resultType' in result)) return { kind: 'result', result: { ...result, resultType: 'complete' } };
+  if (isJsonObject(result) && !('resultType' in result))
+    return { kind: 'result', result: { ...result, resultType: 'complete' } };
   return { kind: 'result', result };
 }
 

@@ -6,7 +6,10 @@ import { PacedTaskPort, POLL_TIMEOUTS_TOLERATED } from './paced-task-port';
 import { TaskPollPacer } from './task-poll-pacer';
 
 /** An inner port whose answers are scripted: an error to throw, or a result. */
-function scriptedPort(answers: Array<Error | JsonRpcResponse>): { port: ConnectedMcpSessionPort & Disposable; sent: JsonValue[] } {
+function scriptedPort(answers: Array<Error | JsonRpcResponse>): {
+  port: ConnectedMcpSessionPort & Disposable;
+  sent: JsonValue[];
+} {
   const sent: JsonValue[] = [];
   const port = {
     endpointId: 'berth:test',
@@ -29,10 +32,20 @@ function scriptedPort(answers: Array<Error | JsonRpcResponse>): { port: Connecte
 
 const visibility = { windowVisible: true, onWindowVisibility: () => () => undefined };
 // The connection's send, as in ToolTaskSession: here it only runs the request.
-const through = <T>(_method: string, _what: string, _signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> => send();
+const through = <T>(
+  _method: string,
+  _what: string,
+  _signal: AbortSignal | undefined,
+  send: () => Promise<T>,
+): Promise<T> => send();
 const poll: JsonValue = { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 't-1' } };
-const timeout = (): HostError => new HostError('TIMEOUT', "tasks/get task 't-1' on server 's' did not answer within 1 s");
-const working: JsonRpcResponse = { jsonrpc: '2.0', id: 1, result: { taskId: 't-1', status: 'working' } } as unknown as JsonRpcResponse;
+const timeout = (): HostError =>
+  new HostError('TIMEOUT', "tasks/get task 't-1' on server 's' did not answer within 1 s");
+const working: JsonRpcResponse = {
+  jsonrpc: '2.0',
+  id: 1,
+  result: { taskId: 't-1', status: 'working' },
+} as unknown as JsonRpcResponse;
 
 describe('PacedTaskPort', () => {
   it('asks a poll that timed out again before giving the task up', async () => {
@@ -49,16 +62,22 @@ describe('PacedTaskPort', () => {
     const pacer = new TaskPollPacer(visibility);
     pacer.started('t-1', 1);
     const many = scriptedPort(Array.from({ length: POLL_TIMEOUTS_TOLERATED + 1 }, timeout));
-    await expect(new PacedTaskPort(many.port, pacer, through).dispatch(poll)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(new PacedTaskPort(many.port, pacer, through).dispatch(poll)).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
     expect(many.sent).toHaveLength(POLL_TIMEOUTS_TOLERATED);
 
     const refused = scriptedPort([new HostError('SERVER_ERROR', 'unknown task'), working]);
-    await expect(new PacedTaskPort(refused.port, pacer, through).dispatch(poll)).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    await expect(new PacedTaskPort(refused.port, pacer, through).dispatch(poll)).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+    });
     expect(refused.sent).toHaveLength(1);
 
     const cancel: JsonValue = { jsonrpc: '2.0', id: 2, method: 'tasks/cancel', params: { taskId: 't-1' } };
     const once = scriptedPort([timeout(), working]);
-    await expect(new PacedTaskPort(once.port, pacer, through).dispatch(cancel)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(new PacedTaskPort(once.port, pacer, through).dispatch(cancel)).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
     expect(once.sent).toHaveLength(1);
     pacer.close();
   });

@@ -1,5 +1,11 @@
 import { DispatchError } from '@modelcontextprotocol/ext-tasks/client';
-import type { ConnectedMcpSessionPort, DispatchOptions, IncomingServerRequest, JsonRpcResponse, SessionTaskCapabilities } from '@modelcontextprotocol/ext-tasks/client';
+import type {
+  ConnectedMcpSessionPort,
+  DispatchOptions,
+  IncomingServerRequest,
+  JsonRpcResponse,
+  SessionTaskCapabilities,
+} from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { HostError } from '../../shared/result';
 import type { TaskPollPacer } from './task-poll-pacer';
@@ -8,10 +14,17 @@ import type { TaskPollPacer } from './task-poll-pacer';
 export const POLL_TIMEOUTS_TOLERATED = 3;
 
 /** How one request reaches the server: the connection's `request` (failures in words, a lost remote link noticed). */
-export type SendThroughConnection = <T>(method: string, what: string, signal: AbortSignal | undefined, send: () => Promise<T>) => Promise<T>;
+export type SendThroughConnection = <T>(
+  method: string,
+  what: string,
+  signal: AbortSignal | undefined,
+  send: () => Promise<T>,
+) => Promise<T>;
 
 function field(request: JsonValue, key: string): JsonValue | undefined {
-  return typeof request === 'object' && request !== null && !Array.isArray(request) ? (request as Record<string, JsonValue>)[key] : undefined;
+  return typeof request === 'object' && request !== null && !Array.isArray(request)
+    ? (request as Record<string, JsonValue>)[key]
+    : undefined;
 }
 
 /** `tasks/get` → the task id it asks about. */
@@ -70,7 +83,13 @@ export class PacedTaskPort implements ConnectedMcpSessionPort {
         return await this.once(request, options);
       } catch (error) {
         const timedOut = error instanceof HostError && error.code === 'TIMEOUT';
-        if (!timedOut || attempt >= POLL_TIMEOUTS_TOLERATED || options?.signal?.aborted === true || this.inner.invalidated) throw error;
+        if (
+          !timedOut ||
+          attempt >= POLL_TIMEOUTS_TOLERATED ||
+          options?.signal?.aborted === true ||
+          this.inner.invalidated
+        )
+          throw error;
       }
     }
   }

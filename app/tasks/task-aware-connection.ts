@@ -3,7 +3,12 @@ import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import type { LogLevel, ProtocolEra, ToolInfo } from '../../shared/domain/server';
 import type { BerthClient } from '../servers/berth-client';
 import type { Disposable } from '../servers/connection-scope';
-import type { CallToolOptions, ConnectionEvents, ConnectionFacts, SupervisedConnection } from '../servers/connection-options';
+import type {
+  CallToolOptions,
+  ConnectionEvents,
+  ConnectionFacts,
+  SupervisedConnection,
+} from '../servers/connection-options';
 import type { TaskPreference, ToolTaskSession } from './tool-task-session';
 
 export type { TaskPreference } from './tool-task-session';
@@ -31,7 +36,6 @@ export function taskPreference(
   if (support === 'optional' && optionalAsTasks) return 'prefer';
   return undefined;
 }
-
 
 function declaresTaskToolCalls(capabilities: Record<string, unknown> | undefined): boolean {
   const tasks = capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
@@ -79,7 +83,10 @@ export class TaskAwareConnection implements SupervisedConnection {
   }
 
   callTool(tool: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
-    const server = { era: this.inner.client.getProtocolEra(), capabilities: this.inner.client.getServerCapabilities() as Record<string, unknown> | undefined };
+    const server = {
+      era: this.inner.client.getProtocolEra(),
+      capabilities: this.inner.client.getServerCapabilities() as Record<string, unknown> | undefined,
+    };
     const preference = taskPreference(
       this.inner.tools.find((candidate) => candidate.name === tool),
       server,
@@ -89,7 +96,13 @@ export class TaskAwareConnection implements SupervisedConnection {
     return this.tasks.call(tool, args, options, preference);
   }
 
-  request<T>(method: string, what: string, timeoutMs: number, signal: AbortSignal | undefined, send: (client: BerthClient) => Promise<T>): Promise<T> {
+  request<T>(
+    method: string,
+    what: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    send: (client: BerthClient) => Promise<T>,
+  ): Promise<T> {
     return this.inner.request(method, what, timeoutMs, signal, send);
   }
 

@@ -1,5 +1,15 @@
-import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
-import type { ApplicationInputRequest, ApplicationInputResult, ResolvedInputExchangeContext } from '@modelcontextprotocol/ext-tasks/client';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequestParams,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
+import type {
+  ApplicationInputRequest,
+  ApplicationInputResult,
+  ResolvedInputExchangeContext,
+} from '@modelcontextprotocol/ext-tasks/client';
 import type { RequestOrigin } from '../pending/running-tool-calls';
 import { checkedParams } from './task-receiver-params';
 
@@ -25,7 +35,11 @@ export interface TaskInputQuestionContext {
 
 /** Berth's own dialogs, as ServerQuestions offers them. */
 export interface ToolTaskQuestions {
-  sampling(server: string, params: CreateMessageRequestParams, context: TaskInputQuestionContext): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  sampling(
+    server: string,
+    params: CreateMessageRequestParams,
+    context: TaskInputQuestionContext,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools>;
   elicitation(server: string, params: ElicitRequestParams, context: TaskInputQuestionContext): Promise<ElicitResult>;
 }
 
@@ -46,18 +60,27 @@ type InputHandler = <TRequest extends ApplicationInputRequest>(
  * otherwise.
  */
 export function taskInputHandler(server: string, questions: ToolTaskQuestions): InputHandler {
-  const handle = async (request: ApplicationInputRequest, context: ResolvedInputExchangeContext<TaskCallContext | undefined>): Promise<unknown> => {
+  const handle = async (
+    request: ApplicationInputRequest,
+    context: ResolvedInputExchangeContext<TaskCallContext | undefined>,
+  ): Promise<unknown> => {
     const call = context.applicationContext;
     const where = context.taskId === undefined ? 'a tool call' : `task '${context.taskId}'`;
-    if (request.kind === 'roots') throw new Error(`${where} of server '${server}' asked for roots inside the call, which Berth does not answer there yet`);
+    if (request.kind === 'roots')
+      throw new Error(
+        `${where} of server '${server}' asked for roots inside the call, which Berth does not answer there yet`,
+      );
     const checked = checkedParams(request.kind, request.params);
-    if (!checked.ok) throw new Error(`${where} of server '${server}' asked a question Berth cannot show: ${checked.message}`);
+    if (!checked.ok)
+      throw new Error(`${where} of server '${server}' asked a question Berth cannot show: ${checked.message}`);
     const question: TaskInputQuestionContext = {
       signal: context.signal ?? new AbortController().signal,
       ...(call?.origin === undefined ? {} : { origin: call.origin }),
       ...(call?.resumed === true && context.scope === 'task' ? { taskId: call.recordId } : {}),
     };
-    return checked.kind === 'sampling' ? questions.sampling(server, checked.value, question) : questions.elicitation(server, checked.value, question);
+    return checked.kind === 'sampling'
+      ? questions.sampling(server, checked.value, question)
+      : questions.elicitation(server, checked.value, question);
   };
   // ext-tasks checks the answer against the request's result schema before it is sent.
   return (request, context) => handle(request, context) as Promise<ApplicationInputResult<typeof request>>;

@@ -14,9 +14,25 @@ afterEach(async () => {
 });
 
 function record(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
-  return { id, taskId: `server-${id}`, server: 'remote', side: 'requester', kind: 'tool', tool: 'research', status: 'working', createdAt: 1, updatedAt: 1, ...patch };
+  return {
+    id,
+    taskId: `server-${id}`,
+    server: 'remote',
+    side: 'requester',
+    kind: 'tool',
+    tool: 'research',
+    status: 'working',
+    createdAt: 1,
+    updatedAt: 1,
+    ...patch,
+  };
 }
-const reference = (taskId: string) => ({ endpointId: 'berth:x', generation: 'v1' as const, taskId, originalOperation: 'tools/call' as const });
+const reference = (taskId: string) => ({
+  endpointId: 'berth:x',
+  generation: 'v1' as const,
+  taskId,
+  originalOperation: 'tools/call' as const,
+});
 
 describe('TaskJournal', () => {
   it('keeps records and handles in a private file, follows the registry, forgets removed tasks', async () => {
@@ -24,13 +40,18 @@ describe('TaskJournal', () => {
     const journal = await TaskJournal.open({ stateDir: dir, warn: (text) => warnings.push(text) });
     journal.add({ record: record('a'), transport: 'http', reference: reference('server-a') });
     journal.add({ record: record('b', { createdAt: 2 }), transport: 'stdio', reference: reference('server-b') });
-    journal.changed({ changed: [record('a', { status: 'completed' }), record('receiver-task', { side: 'receiver' })], removed: ['b'] });
+    journal.changed({
+      changed: [record('a', { status: 'completed' }), record('receiver-task', { side: 'receiver' })],
+      removed: ['b'],
+    });
     await journal.flush();
 
     const file = join(dir, TASK_JOURNAL_FILE);
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
     const reopened = await TaskJournal.open({ stateDir: dir, warn: (text) => warnings.push(text) });
-    expect(reopened.list()).toEqual([{ record: record('a', { status: 'completed' }), transport: 'http', reference: reference('server-a') }]);
+    expect(reopened.list()).toEqual([
+      { record: record('a', { status: 'completed' }), transport: 'http', reference: reference('server-a') },
+    ]);
     expect(warnings).toEqual([]);
   });
 
@@ -47,10 +68,16 @@ describe('TaskJournal', () => {
 
   it('keeps every running task but only the newest finished ones', async () => {
     const journal = await TaskJournal.open({ stateDir: dir, warn: () => undefined });
-    for (let index = 0; index < KEPT_FINISHED_TASKS + 5; index += 1) journal.add({ record: record(`done-${index}`, { createdAt: index + 10, status: 'completed' }), transport: 'http' });
+    for (let index = 0; index < KEPT_FINISHED_TASKS + 5; index += 1)
+      journal.add({
+        record: record(`done-${index}`, { createdAt: index + 10, status: 'completed' }),
+        transport: 'http',
+      });
     journal.add({ record: record('old-but-running', { createdAt: 0 }), transport: 'http', reference: reference('r') });
     await journal.flush();
-    const saved = JSON.parse(await readFile(join(dir, TASK_JOURNAL_FILE), 'utf8')) as { tasks: Array<{ record: TaskRecord }> };
+    const saved = JSON.parse(await readFile(join(dir, TASK_JOURNAL_FILE), 'utf8')) as {
+      tasks: Array<{ record: TaskRecord }>;
+    };
     const ids = saved.tasks.map((entry) => entry.record.id);
     expect(ids).toHaveLength(KEPT_FINISHED_TASKS + 1);
     expect(ids).toContain('old-but-running');
@@ -74,7 +101,11 @@ describe('TaskJournal', () => {
     const warnings: string[] = [];
     const journal = await TaskJournal.open({ stateDir: dir, warn: (text) => warnings.push(text), now: () => 42 });
     expect(journal.list()).toEqual([good]);
-    expect(warnings).toEqual([expect.stringMatching(/left out 1 of 2 remembered tasks that could not be read \(#1: .*\); the file as it was is kept at .*tasks\.json\.corrupt-42$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /left out 1 of 2 remembered tasks that could not be read \(#1: .*\); the file as it was is kept at .*tasks\.json\.corrupt-42$/,
+      ),
+    ]);
     expect(await readFile(join(dir, `${TASK_JOURNAL_FILE}.corrupt-42`), 'utf8')).toBe(original);
   });
 });

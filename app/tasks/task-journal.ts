@@ -75,7 +75,9 @@ export class TaskJournal {
     const aside = `${this.path}.corrupt-${(options.now ?? Date.now)()}`;
     try {
       await copyFile(this.path, aside);
-      options.warn(`tasks: left out ${bad.length} of ${raw.length} remembered tasks that could not be read (${bad.slice(0, 3).join('; ')}); the file as it was is kept at ${aside}`);
+      options.warn(
+        `tasks: left out ${bad.length} of ${raw.length} remembered tasks that could not be read (${bad.slice(0, 3).join('; ')}); the file as it was is kept at ${aside}`,
+      );
     } catch (error) {
       // Keeping the file untouched matters more than remembering the rest: nothing is written over it.
       this.saveBlocked = `${bad.length} of its tasks could not be read and the file could not be copied aside (${errorMessage(error)})`;
@@ -135,7 +137,9 @@ export class TaskJournal {
     try {
       await atomicWriteFile(this.path, `${JSON.stringify({ version: 1, tasks: this.kept() }, null, 2)}\n`);
     } catch (error) {
-      this.options.warn(`tasks: could not save ${this.path} (${errorMessage(error)}); the tasks running now cannot be recovered after a restart`);
+      this.options.warn(
+        `tasks: could not save ${this.path} (${errorMessage(error)}); the tasks running now cannot be recovered after a restart`,
+      );
     }
   }
 
@@ -143,7 +147,9 @@ export class TaskJournal {
   private kept(): TaskJournalEntry[] {
     const all = this.list();
     const finished = all.filter((entry) => entry.reference === undefined || isTerminalTaskStatus(entry.record.status));
-    const drop = new Set(finished.slice(0, Math.max(0, finished.length - KEPT_FINISHED_TASKS)).map((entry) => entry.record.id));
+    const drop = new Set(
+      finished.slice(0, Math.max(0, finished.length - KEPT_FINISHED_TASKS)).map((entry) => entry.record.id),
+    );
     for (const id of drop) this.entries.delete(id);
     return all.filter((entry) => !drop.has(entry.record.id));
   }

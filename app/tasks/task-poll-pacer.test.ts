@@ -22,7 +22,11 @@ describe('TaskPollPacer', () => {
   });
 
   /** When `beforePoll` resolved, in fake ms; undefined while it waits. */
-  function pollAt(pacer: TaskPollPacer, taskId: string, signal?: AbortSignal): { at: number | undefined; failed: unknown } {
+  function pollAt(
+    pacer: TaskPollPacer,
+    taskId: string,
+    signal?: AbortSignal,
+  ): { at: number | undefined; failed: unknown } {
     const seen: { at: number | undefined; failed: unknown } = { at: undefined, failed: undefined };
     pacer.beforePoll(taskId, signal).then(
       () => (seen.at = Date.now()),

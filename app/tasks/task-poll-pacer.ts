@@ -13,7 +13,10 @@ export interface WindowVisibility {
 
 /** The gap between two polls of one task: the server's interval, backed off while the window is hidden; never below what the server asked. */
 export function pollGapMs(serverIntervalMs: number | undefined, windowVisible: boolean): number {
-  const asked = serverIntervalMs !== undefined && Number.isFinite(serverIntervalMs) && serverIntervalMs > 0 ? serverIntervalMs : DEFAULT_POLL_INTERVAL_MS;
+  const asked =
+    serverIntervalMs !== undefined && Number.isFinite(serverIntervalMs) && serverIntervalMs > 0
+      ? serverIntervalMs
+      : DEFAULT_POLL_INTERVAL_MS;
   if (windowVisible) return asked;
   return Math.max(asked, Math.min(asked * HIDDEN_BACKOFF_FACTOR, HIDDEN_MAX_INTERVAL_MS));
 }

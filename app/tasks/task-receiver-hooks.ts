@@ -19,7 +19,8 @@ interface ClientWithHandlers {
 
 function handlerMap(client: Client): Map<string, InstalledHandler> {
   const handlers = (client as unknown as Partial<ClientWithHandlers>)._requestHandlers;
-  if (!(handlers instanceof Map)) throw new TypeError('this SDK Client keeps no request-handler map; the task receiver cannot be bound');
+  if (!(handlers instanceof Map))
+    throw new TypeError('this SDK Client keeps no request-handler map; the task receiver cannot be bound');
   return handlers;
 }
 
@@ -29,7 +30,11 @@ export function hasInstalledHandler(client: Client, method: string): boolean {
 }
 
 /** Puts `wrap(installed)` in place of the handler installed for `method`; throws when there is none. */
-export function wrapInstalledHandler(client: Client, method: string, wrap: (installed: InstalledHandler) => InstalledHandler): void {
+export function wrapInstalledHandler(
+  client: Client,
+  method: string,
+  wrap: (installed: InstalledHandler) => InstalledHandler,
+): void {
   const handlers = handlerMap(client);
   const installed = handlers.get(method);
   if (installed === undefined) throw new Error(`no request handler is installed for ${method}`);
@@ -40,7 +45,11 @@ export function wrapInstalledHandler(client: Client, method: string, wrap: (inst
 export function installedCaller(client: Client, method: string): (params: Record<string, unknown>) => Promise<unknown> {
   const installed = handlerMap(client).get(method);
   if (installed === undefined) throw new Error(`no request handler is installed for ${method}`);
-  return (params) => installed({ jsonrpc: '2.0', id: `berth-${method}`, method, params }, { mcpReq: { id: `berth-${method}`, method, signal: new AbortController().signal } });
+  return (params) =>
+    installed(
+      { jsonrpc: '2.0', id: `berth-${method}`, method, params },
+      { mcpReq: { id: `berth-${method}`, method, signal: new AbortController().signal } },
+    );
 }
 
 /** Whether a request asks to be run as a task (2025-11-25: `params.task` present, whatever its value). */

@@ -11,7 +11,12 @@ import { LogCollector } from '../servers/test-support';
 import { MAX_FINISHED_RECEIVER_TASKS, MAX_OPEN_RECEIVER_TASKS, TaskReceivers } from './task-receiver';
 import { TaskRegistry } from './task-registry';
 
-const TaskSchema = z.looseObject({ taskId: z.string(), status: z.string(), ttl: z.number().nullable(), statusMessage: z.string().optional() });
+const TaskSchema = z.looseObject({
+  taskId: z.string(),
+  status: z.string(),
+  ttl: z.number().nullable(),
+  statusMessage: z.string().optional(),
+});
 const CreateTaskSchema = z.object({ task: TaskSchema });
 const AnySchema = z.looseObject({});
 
@@ -45,7 +50,9 @@ function nextWithdrawn(pending: PendingRequests): Promise<Extract<PendingChange[
 const ready = { name: 'asker', status: 'ready' } as ServerState;
 
 /** A real SDK client set up as Berth sets it up (plain handler, then the receiver), talking to a real SDK server in memory. */
-async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samplingRefusal?: string; now?: () => number } = {}) {
+async function setup(
+  options: { maxTtlMs?: number; requesterPart?: boolean; samplingRefusal?: string; now?: () => number } = {},
+) {
   const pending = new PendingRequests();
   const logs = new LogCollector();
   const registry = new TaskRegistry();
@@ -77,13 +84,30 @@ async function setup(options: { maxTtlMs?: number; requesterPart?: boolean; samp
   receivers.serverChanged(ready);
   const statuses: Array<{ taskId: string; status: string; statusMessage?: string }> = [];
   const server = new Server({ name: 'asker', version: '1.0.0' }, { capabilities: {} });
-  server.setNotificationHandler('notifications/tasks/status', { params: TaskSchema }, (params) => void statuses.push(params));
+  server.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: TaskSchema },
+    (params) => void statuses.push(params),
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
-  const ask = (params: Record<string, unknown>) => server.request({ method: 'elicitation/create', params: { ...FORM, ...params } }, CreateTaskSchema);
-  const taskRequest = <S extends z.ZodType>(method: string, taskId: string, schema: S) => server.request({ method, params: { taskId } }, schema);
-  return { pending, registry, logs, receivers, plain, statuses, server, ask, taskRequest, close: () => Promise.all([client.close(), server.close()]) };
+  const ask = (params: Record<string, unknown>) =>
+    server.request({ method: 'elicitation/create', params: { ...FORM, ...params } }, CreateTaskSchema);
+  const taskRequest = <S extends z.ZodType>(method: string, taskId: string, schema: S) =>
+    server.request({ method, params: { taskId } }, schema);
+  return {
+    pending,
+    registry,
+    logs,
+    receivers,
+    plain,
+    statuses,
+    server,
+    ask,
+    taskRequest,
+    close: () => Promise.all([client.close(), server.close()]),
+  };
 }
 
 let close: (() => Promise<unknown>) | undefined;
@@ -96,19 +120,31 @@ describe('TaskReceivers behind a real SDK client', () => {
   it('declares tasks with list, cancel and both request kinds, merged with another part declared first', async () => {
     const env = await setup({ requesterPart: true });
     close = env.close;
-    expect(env.server.getClientCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
+    expect(env.server.getClientCapabilities()?.tasks).toEqual({
+      list: {},
+      cancel: {},
+      requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
+    });
   });
 
   it("refuses to bind before Berth's own handlers are in place", () => {
     const receivers = new TaskReceivers({
       registry: new TaskRegistry(),
       pending: new PendingRequests(),
-      questions: { sampling: () => Promise.reject(new Error('unused')), elicitation: () => Promise.reject(new Error('unused')) },
+      questions: {
+        sampling: () => Promise.reject(new Error('unused')),
+        elicitation: () => Promise.reject(new Error('unused')),
+      },
       origin: () => ({}),
       logs: new LogCollector(),
     });
-    const client = new Client({ name: 'berth-test', version: '0.0.0' }, { capabilities: { sampling: {}, elicitation: { form: {} } } });
-    expect(() => receivers.clientSetup('asker', client)).toThrow(/after Berth's own handlers.*sampling\/createMessage, elicitation\/create/);
+    const client = new Client(
+      { name: 'berth-test', version: '0.0.0' },
+      { capabilities: { sampling: {}, elicitation: { form: {} } } },
+    );
+    expect(() => receivers.clientSetup('asker', client)).toThrow(
+      /after Berth's own handlers.*sampling\/createMessage, elicitation\/create/,
+    );
   });
 
   it('runs a task-augmented elicitation as a task: the same form, then tasks/get, tasks/list and tasks/result', async () => {
@@ -120,9 +156,25 @@ describe('TaskReceivers behind a real SDK client', () => {
     const form = await opened;
     expect(form).toMatchObject({ server: 'asker', payload: { mode: 'form', message: 'Your name?' } });
     const [record] = env.registry.list();
-    expect(record).toMatchObject({ side: 'receiver', kind: 'elicitation', server: 'asker', taskId: task.taskId, status: 'input_required', waitingFor: form.id, conversationId: 'c-1', toolUseId: 'tu-1', ttlMs: 60_000 });
-    expect(await env.taskRequest('tasks/get', task.taskId, TaskSchema)).toMatchObject({ taskId: task.taskId, status: 'input_required' });
-    const listed = await env.server.request({ method: 'tasks/list', params: {} }, z.object({ tasks: z.array(TaskSchema) }));
+    expect(record).toMatchObject({
+      side: 'receiver',
+      kind: 'elicitation',
+      server: 'asker',
+      taskId: task.taskId,
+      status: 'input_required',
+      waitingFor: form.id,
+      conversationId: 'c-1',
+      toolUseId: 'tu-1',
+      ttlMs: 60_000,
+    });
+    expect(await env.taskRequest('tasks/get', task.taskId, TaskSchema)).toMatchObject({
+      taskId: task.taskId,
+      status: 'input_required',
+    });
+    const listed = await env.server.request(
+      { method: 'tasks/list', params: {} },
+      z.object({ tasks: z.array(TaskSchema) }),
+    );
     expect(listed.tasks.map((t) => t.taskId)).toEqual([task.taskId]);
 
     const result = env.taskRequest('tasks/result', task.taskId, AnySchema);
@@ -138,7 +190,13 @@ describe('TaskReceivers behind a real SDK client', () => {
     const env = await setup();
     close = env.close;
     const opened = nextOpened(env.pending);
-    const answer = env.server.request({ method: 'elicitation/create', params: { ...FORM, _meta: { [RELATED_TASK_META_KEY]: { taskId: 'server-task-1' } } } }, AnySchema);
+    const answer = env.server.request(
+      {
+        method: 'elicitation/create',
+        params: { ...FORM, _meta: { [RELATED_TASK_META_KEY]: { taskId: 'server-task-1' } } },
+      },
+      AnySchema,
+    );
     env.pending.answer((await opened).id, { action: 'decline' });
     expect(await answer).toEqual({ action: 'decline' });
     expect(env.plain).toHaveLength(1);
@@ -148,15 +206,23 @@ describe('TaskReceivers behind a real SDK client', () => {
   it('refuses a sampling request Berth cannot answer (no API key) before any task exists', async () => {
     const env = await setup({ samplingRefusal: 'Berth has no Anthropic API key yet' });
     close = env.close;
-    const sampling = { task: { ttl: 60_000 }, messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 };
-    await expect(env.server.request({ method: 'sampling/createMessage', params: sampling }, CreateTaskSchema)).rejects.toThrow(/no Anthropic API key/);
+    const sampling = {
+      task: { ttl: 60_000 },
+      messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+      maxTokens: 10,
+    };
+    await expect(
+      env.server.request({ method: 'sampling/createMessage', params: sampling }, CreateTaskSchema),
+    ).rejects.toThrow(/no Anthropic API key/);
     expect(env.registry.list()).toEqual([]);
   });
 
   it('refuses bad params before any task exists', async () => {
     const env = await setup();
     close = env.close;
-    await expect(env.server.request({ method: 'elicitation/create', params: { task: {}, message: 42 } }, CreateTaskSchema)).rejects.toThrow(/Invalid elicitation request/);
+    await expect(
+      env.server.request({ method: 'elicitation/create', params: { task: {}, message: 42 } }, CreateTaskSchema),
+    ).rejects.toThrow(/Invalid elicitation request/);
     expect(env.registry.list()).toEqual([]);
     expect(env.pending.list()).toEqual([]);
   });
@@ -169,9 +235,12 @@ describe('TaskReceivers behind a real SDK client', () => {
     const { task } = await env.ask({ task: { ttl: 1_500 } });
     const form = await opened;
     const change = await withdrawn;
-    expect(change).toMatchObject({ id: form.id, note: expect.stringContaining("time to live (1.5 s) ran out") });
+    expect(change).toMatchObject({ id: form.id, note: expect.stringContaining('time to live (1.5 s) ran out') });
     await expect(env.taskRequest('tasks/get', task.taskId, TaskSchema)).rejects.toThrow(/Unknown or expired task/);
-    expect(env.registry.list()[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('ran out before it was answered') });
+    expect(env.registry.list()[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('ran out before it was answered'),
+    });
   });
 
   it('reads the expiry as an expiry, not a cancel, when making the task took a while', async () => {
@@ -214,7 +283,10 @@ describe('TaskReceivers behind a real SDK client', () => {
     const withdrawn = nextWithdrawn(env.pending);
     expect(await env.taskRequest('tasks/cancel', task.taskId, TaskSchema)).toMatchObject({ status: 'cancelled' });
     expect(await withdrawn).toMatchObject({ id: form.id, note: "server 'asker' cancelled the task" });
-    expect(env.registry.list()[0]).toMatchObject({ status: 'cancelled', statusMessage: "server 'asker' cancelled the task" });
+    expect(env.registry.list()[0]).toMatchObject({
+      status: 'cancelled',
+      statusMessage: "server 'asker' cancelled the task",
+    });
     expect(env.pending.list()).toEqual([]);
   });
 
@@ -226,7 +298,10 @@ describe('TaskReceivers behind a real SDK client', () => {
     const form = await opened;
     const withdrawn = nextWithdrawn(env.pending);
     const id = env.registry.list()[0]?.id ?? '';
-    expect(await env.registry.cancel(id)).toMatchObject({ status: 'cancelled', statusMessage: 'you cancelled this task in Berth' });
+    expect(await env.registry.cancel(id)).toMatchObject({
+      status: 'cancelled',
+      statusMessage: 'you cancelled this task in Berth',
+    });
     expect(await withdrawn).toMatchObject({ id: form.id, note: 'you cancelled this task in Berth' });
     expect(await env.taskRequest('tasks/get', task.taskId, TaskSchema)).toMatchObject({ status: 'cancelled' });
     await expect(env.taskRequest('tasks/result', task.taskId, AnySchema)).rejects.toThrow(/cancelled/);
@@ -249,16 +324,20 @@ describe('TaskReceivers behind a real SDK client', () => {
     const env = await setup();
     close = env.close;
     const created = [];
-    for (let i = 0; i < MAX_OPEN_RECEIVER_TASKS; i += 1) created.push((await env.ask({ task: { ttl: 60_000 } })).task.taskId);
+    for (let i = 0; i < MAX_OPEN_RECEIVER_TASKS; i += 1)
+      created.push((await env.ask({ task: { ttl: 60_000 } })).task.taskId);
     await expect(env.ask({ task: { ttl: 60_000 } })).rejects.toThrow(/already runs 20 unfinished tasks/);
     expect(env.registry.list()).toHaveLength(MAX_OPEN_RECEIVER_TASKS);
 
     for (let round = 0; round < 3; round += 1) {
       for (const taskId of created.splice(0)) await env.taskRequest('tasks/cancel', taskId, TaskSchema);
-      for (let i = 0; i < MAX_OPEN_RECEIVER_TASKS; i += 1) created.push((await env.ask({ task: { ttl: 60_000 } })).task.taskId);
+      for (let i = 0; i < MAX_OPEN_RECEIVER_TASKS; i += 1)
+        created.push((await env.ask({ task: { ttl: 60_000 } })).task.taskId);
     }
     const finished = env.registry.list().filter((record) => record.status === 'cancelled');
     expect(finished).toHaveLength(MAX_FINISHED_RECEIVER_TASKS);
-    expect(env.registry.list().filter((record) => record.status === 'input_required')).toHaveLength(MAX_OPEN_RECEIVER_TASKS);
+    expect(env.registry.list().filter((record) => record.status === 'input_required')).toHaveLength(
+      MAX_OPEN_RECEIVER_TASKS,
+    );
   });
 });

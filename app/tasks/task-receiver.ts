@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
-import type { TaskReceiverBinding, TaskReceiverCallbackContext, TaskReceiverErrorContext, TaskReceiverMethod, TaskReceiverRequest } from '@modelcontextprotocol/ext-tasks/receiver';
+import type {
+  TaskReceiverBinding,
+  TaskReceiverCallbackContext,
+  TaskReceiverErrorContext,
+  TaskReceiverMethod,
+  TaskReceiverRequest,
+} from '@modelcontextprotocol/ext-tasks/receiver';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { errorMessage } from '../../shared/error-message';
 import type { ServerState } from '../../shared/domain/server';
@@ -14,7 +20,13 @@ import type { RequestOrigin } from '../pending/running-tool-calls';
 import type { LogSink } from '../logs/log-sink';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import type { TaskRegistry } from './task-registry';
-import { hasInstalledHandler, installedCaller, isTaskAugmented, requestedTtlMs, wrapInstalledHandler } from './task-receiver-hooks';
+import {
+  hasInstalledHandler,
+  installedCaller,
+  isTaskAugmented,
+  requestedTtlMs,
+  wrapInstalledHandler,
+} from './task-receiver-hooks';
 import { checkedParams, checkedResult } from './task-receiver-params';
 import type { ReceiverKind, ReceiverQuestions } from './task-receiver-params';
 
@@ -29,7 +41,10 @@ export const MAX_FINISHED_RECEIVER_TASKS = 50;
 /** The `pollInterval` Berth suggests: an answer comes from a person, so once a second is plenty. */
 export const RECEIVER_POLL_INTERVAL_MS = 1_000;
 
-const METHODS: Record<ReceiverKind, TaskReceiverMethod> = { sampling: 'sampling/createMessage', elicitation: 'elicitation/create' };
+const METHODS: Record<ReceiverKind, TaskReceiverMethod> = {
+  sampling: 'sampling/createMessage',
+  elicitation: 'elicitation/create',
+};
 
 /** The part of Berth's client capabilities the receiver adds: `tasks` with list, cancel and the two request kinds. */
 export function taskReceiverCapabilities(binding: TaskReceiverBinding): ClientCapabilities {
@@ -128,8 +143,15 @@ export class TaskReceivers implements ServerLifecycleListener {
   clientSetup(server: string, client: Client): void {
     // Plain requests go on to the handlers found at binding time; without them they would be refused.
     const missing = Object.values(METHODS).filter((method) => !hasInstalledHandler(client, method));
-    if (missing.length > 0) throw new Error(`the task receiver binds after Berth's own handlers, and there are none yet for ${missing.join(', ')}`);
-    this.release(server, { status: 'lost', note: `server '${server}' reconnected`, error: `server '${server}' reconnected; the task did not survive it` });
+    if (missing.length > 0)
+      throw new Error(
+        `the task receiver binds after Berth's own handlers, and there are none yet for ${missing.join(', ')}`,
+      );
+    this.release(server, {
+      status: 'lost',
+      note: `server '${server}' reconnected`,
+      error: `server '${server}' reconnected; the task did not survive it`,
+    });
     const tasks = new Map<string, ReceiverTask>();
     const bound: { current?: BoundClient } = {};
     const run = (kind: ReceiverKind) => (request: TaskReceiverRequest, context: TaskReceiverCallbackContext) => {
@@ -159,16 +181,29 @@ export class TaskReceivers implements ServerLifecycleListener {
     const before = this.lastStatus.get(state.name);
     this.lastStatus.set(state.name, state.status);
     if (state.status === 'ready' || before !== 'ready') return;
-    this.release(state.name, { status: 'lost', note: `server '${state.name}' disconnected`, error: `server '${state.name}' disconnected before it collected the answer` });
+    this.release(state.name, {
+      status: 'lost',
+      note: `server '${state.name}' disconnected`,
+      error: `server '${state.name}' disconnected before it collected the answer`,
+    });
   }
 
   serverRemoved(server: string): void {
     this.lastStatus.delete(server);
-    this.release(server, { status: 'lost', note: `server '${server}' was removed`, error: `server '${server}' was removed` });
+    this.release(server, {
+      status: 'lost',
+      note: `server '${server}' was removed`,
+      error: `server '${server}' was removed`,
+    });
   }
 
   shuttingDown(): void {
-    for (const server of [...this.bound.keys()]) this.release(server, { status: 'lost', note: 'Berth is quitting', error: 'Berth quit before the server collected the answer' });
+    for (const server of [...this.bound.keys()])
+      this.release(server, {
+        status: 'lost',
+        note: 'Berth is quitting',
+        error: 'Berth quit before the server collected the answer',
+      });
   }
 
   /**
@@ -181,8 +216,15 @@ export class TaskReceivers implements ServerLifecycleListener {
     wrapInstalledHandler(client, METHODS[kind], (installed) => async (request, context) => {
       if (!isTaskAugmented(request)) return installed(request, context);
       if (openTasks() >= MAX_OPEN_RECEIVER_TASKS) {
-        this.log(server, 'warning', `${METHODS[kind]} refused: ${MAX_OPEN_RECEIVER_TASKS} tasks of this server are already waiting`);
-        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Berth already runs ${MAX_OPEN_RECEIVER_TASKS} unfinished tasks for this server; finish or cancel some first`);
+        this.log(
+          server,
+          'warning',
+          `${METHODS[kind]} refused: ${MAX_OPEN_RECEIVER_TASKS} tasks of this server are already waiting`,
+        );
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidRequest,
+          `Berth already runs ${MAX_OPEN_RECEIVER_TASKS} unfinished tasks for this server; finish or cancel some first`,
+        );
       }
       const params = checkedParams(kind, (request as { params?: unknown }).params);
       if (!params.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, params.message);
@@ -201,10 +243,24 @@ export class TaskReceivers implements ServerLifecycleListener {
   }
 
   /** The binding made task `taskId`: record it and ask the person. Runs synchronously inside the binding's handler. */
-  private run(server: string, bound: BoundClient, kind: ReceiverKind, request: TaskReceiverRequest, context: TaskReceiverCallbackContext): Promise<Record<string, JsonValue>> {
+  private run(
+    server: string,
+    bound: BoundClient,
+    kind: ReceiverKind,
+    request: TaskReceiverRequest,
+    context: TaskReceiverCallbackContext,
+  ): Promise<Record<string, JsonValue>> {
     const ttlMs = this.creatingTtlMs ?? this.defaultTtlMs;
     const createdAt = this.creatingAt ?? this.now();
-    const task: ReceiverTask = { id: `receiver-${randomUUID()}`, taskId: context.taskId, server, expiresAt: createdAt + ttlMs, ttlMs, question: new AbortController(), settled: false };
+    const task: ReceiverTask = {
+      id: `receiver-${randomUUID()}`,
+      taskId: context.taskId,
+      server,
+      expiresAt: createdAt + ttlMs,
+      ttlMs,
+      question: new AbortController(),
+      settled: false,
+    };
     bound.tasks.set(task.taskId, task);
     const record: TaskRecord = {
       id: task.id,
@@ -220,17 +276,29 @@ export class TaskReceivers implements ServerLifecycleListener {
       ...this.options.origin(server),
     };
     this.options.registry.put(record, () => this.cancelByPerson(bound, task));
-    this.log(server, 'info', `${METHODS[kind]} runs as task ${task.taskId}; Berth keeps it for ${formatSeconds(ttlMs)}`);
+    this.log(
+      server,
+      'info',
+      `${METHODS[kind]} runs as task ${task.taskId}; Berth keeps it for ${formatSeconds(ttlMs)}`,
+    );
     context.signal.addEventListener('abort', () => this.letGo(bound, task), { once: true });
 
     const params = checkedParams(kind, request.params);
     if (!params.ok) return this.failed(bound, task, new ProtocolError(ProtocolErrorCode.InvalidParams, params.message));
-    const question = { signal: task.question.signal, taskId: task.id, onQuestion: (pendingId: string) => this.waiting(task, pendingId) };
-    const answer = params.kind === 'sampling' ? this.options.questions.sampling(server, params.value, question) : this.options.questions.elicitation(server, params.value, question);
+    const question = {
+      signal: task.question.signal,
+      taskId: task.id,
+      onQuestion: (pendingId: string) => this.waiting(task, pendingId),
+    };
+    const answer =
+      params.kind === 'sampling'
+        ? this.options.questions.sampling(server, params.value, question)
+        : this.options.questions.elicitation(server, params.value, question);
     return answer.then(
       (result) => {
         const checked = checkedResult(kind, params.value, result);
-        if (!checked.ok) return this.failed(bound, task, new ProtocolError(ProtocolErrorCode.InternalError, checked.message));
+        if (!checked.ok)
+          return this.failed(bound, task, new ProtocolError(ProtocolErrorCode.InternalError, checked.message));
         this.settle(bound, task, { status: 'completed', note: 'answered' });
         return checked.value;
       },
@@ -258,7 +326,11 @@ export class TaskReceivers implements ServerLifecycleListener {
    */
   private letGo(bound: BoundClient, task: ReceiverTask): void {
     if (task.settled) return;
-    const ending = task.ending ?? (this.now() >= task.expiresAt ? this.expired(task) : { status: 'cancelled', note: `server '${task.server}' cancelled the task` });
+    const ending =
+      task.ending ??
+      (this.now() >= task.expiresAt
+        ? this.expired(task)
+        : { status: 'cancelled', note: `server '${task.server}' cancelled the task` });
     this.settle(bound, task, ending);
     this.log(task.server, 'info', `task ${task.taskId} ended (${ending.status}): ${ending.note}`);
     task.question.abort(ending.note);
@@ -275,11 +347,22 @@ export class TaskReceivers implements ServerLifecycleListener {
     bound.tasks.delete(task.taskId);
     if (task.waitingFor !== undefined) this.byQuestion.delete(task.waitingFor);
     task.waitingFor = undefined;
-    const statusMessage = ending.status === 'cancelled' || ending.status === 'lost' ? { statusMessage: ending.note } : {};
-    this.options.registry.update(task.id, { status: ending.status, waitingFor: undefined, ...statusMessage, ...(ending.error !== undefined ? { error: ending.error } : {}) });
-    const finished = this.options.registry.list().filter((record) => record.side === 'receiver' && record.server === task.server && isTerminalTaskStatus(record.status));
+    const statusMessage =
+      ending.status === 'cancelled' || ending.status === 'lost' ? { statusMessage: ending.note } : {};
+    this.options.registry.update(task.id, {
+      status: ending.status,
+      waitingFor: undefined,
+      ...statusMessage,
+      ...(ending.error !== undefined ? { error: ending.error } : {}),
+    });
+    const finished = this.options.registry
+      .list()
+      .filter(
+        (record) => record.side === 'receiver' && record.server === task.server && isTerminalTaskStatus(record.status),
+      );
     // Newest first: the oldest beyond the limit go.
-    if (finished.length > MAX_FINISHED_RECEIVER_TASKS) this.options.registry.remove(finished.slice(MAX_FINISHED_RECEIVER_TASKS).map((record) => record.id));
+    if (finished.length > MAX_FINISHED_RECEIVER_TASKS)
+      this.options.registry.remove(finished.slice(MAX_FINISHED_RECEIVER_TASKS).map((record) => record.id));
   }
 
   /** Cancel from the Tasks view: through the binding's own tasks/cancel, so the server hears `cancelled` too. */
@@ -300,8 +383,15 @@ export class TaskReceivers implements ServerLifecycleListener {
 
   private bindingError(server: string, error: unknown, context: TaskReceiverErrorContext): void {
     const task = context.taskId === undefined ? '' : ` (task ${context.taskId})`;
-    const late = context.lateAfter === undefined ? '' : `; it came after the task had ended (${context.lateAfter}) and was dropped`;
-    this.log(server, context.lateAfter === undefined ? 'info' : 'warning', `${context.method}${task}: ${errorMessage(error)}${late}`);
+    const late =
+      context.lateAfter === undefined
+        ? ''
+        : `; it came after the task had ended (${context.lateAfter}) and was dropped`;
+    this.log(
+      server,
+      context.lateAfter === undefined ? 'info' : 'warning',
+      `${context.method}${task}: ${errorMessage(error)}${late}`,
+    );
   }
 
   private log(server: string, level: 'info' | 'warning', text: string): void {

@@ -4,7 +4,18 @@ import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import { TaskRegistry } from './task-registry';
 
 function record(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
-  return { id, taskId: `server-${id}`, server: 'everything', side: 'requester', kind: 'tool', tool: 'research', status: 'working', createdAt: 1, updatedAt: 1, ...patch };
+  return {
+    id,
+    taskId: `server-${id}`,
+    server: 'everything',
+    side: 'requester',
+    kind: 'tool',
+    tool: 'research',
+    status: 'working',
+    createdAt: 1,
+    updatedAt: 1,
+    ...patch,
+  };
 }
 
 describe('TaskRegistry', () => {
@@ -57,6 +68,7 @@ describe('a server that floods its status message', () => {
     expect(kept?.statusMessage).toHaveLength(MAX_TASK_TEXT);
     expect(kept?.statusMessage?.endsWith('…')).toBe(true);
     expect(kept?.error).toHaveLength(MAX_TASK_TEXT);
-    for (const change of changes) for (const changed of change.changed) expect(TaskRecordSchema.safeParse(changed).success).toBe(true);
+    for (const change of changes)
+      for (const changed of change.changed) expect(TaskRecordSchema.safeParse(changed).success).toBe(true);
   });
 });

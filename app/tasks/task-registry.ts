@@ -7,7 +7,11 @@ function clipped(record: TaskRecord): TaskRecord {
   const clip = (text: string): string => (text.length <= MAX_TASK_TEXT ? text : `${text.slice(0, MAX_TASK_TEXT - 1)}…`);
   const { statusMessage, error } = record;
   if ((statusMessage?.length ?? 0) <= MAX_TASK_TEXT && (error?.length ?? 0) <= MAX_TASK_TEXT) return record;
-  return { ...record, ...(statusMessage !== undefined ? { statusMessage: clip(statusMessage) } : {}), ...(error !== undefined ? { error: clip(error) } : {}) };
+  return {
+    ...record,
+    ...(statusMessage !== undefined ? { statusMessage: clip(statusMessage) } : {}),
+    ...(error !== undefined ? { error: clip(error) } : {}),
+  };
 }
 
 /** Cancels one running task: tasks/cancel to its server, or Berth stops waiting for the person. */
@@ -92,7 +96,11 @@ export class TaskRegistry {
 
   /** Removes every finished task; returns how many. */
   clearFinished(): number {
-    return this.remove(this.list().filter((record) => isTerminalTaskStatus(record.status)).map((record) => record.id)).length;
+    return this.remove(
+      this.list()
+        .filter((record) => isTerminalTaskStatus(record.status))
+        .map((record) => record.id),
+    ).length;
   }
 
   /** Whether anyone can see Berth's window: polling backs off while nobody can. */

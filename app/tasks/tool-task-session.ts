@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { createSessionPortFromClient, taskViewFromExecutionEvent, toolDeclaration, withTasks } from '@modelcontextprotocol/ext-tasks/client';
-import type { SerializedTaskReference, TaskEnabledSession, TaskView, ToolDeclaration, ToolExecution } from '@modelcontextprotocol/ext-tasks/client';
+import {
+  createSessionPortFromClient,
+  taskViewFromExecutionEvent,
+  toolDeclaration,
+  withTasks,
+} from '@modelcontextprotocol/ext-tasks/client';
+import type {
+  SerializedTaskReference,
+  TaskEnabledSession,
+  TaskView,
+  ToolDeclaration,
+  ToolExecution,
+} from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { isTerminalTaskStatus } from '../../shared/domain/task';
 import type { TaskRecord } from '../../shared/domain/task';
@@ -21,7 +32,6 @@ import type { TaskRegistry } from './task-registry';
 
 type TaskExecution = Extract<ToolExecution<unknown, TaskCallContext | undefined>, { kind: 'task' }>;
 type Patch = Partial<Omit<TaskRecord, 'id' | 'createdAt'>>;
-
 
 /** How a call goes through the task session (ext-tasks' `task.preference`). */
 export type TaskPreference = 'require' | 'prefer' | 'allow';
@@ -91,7 +101,12 @@ export class ToolTaskSession {
   }
 
   /** Call `tool` as a task (`require`: it must be one; `prefer`: when the server agrees; `allow`: if the server answers with one). */
-  async call(tool: string, args: Record<string, unknown>, options: CallToolOptions, preference: TaskPreference): Promise<CallToolResult> {
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+    preference: TaskPreference,
+  ): Promise<CallToolResult> {
     // The person's Stop cancels the call while it is being created; once it is a task, Stop cancels the task (tasks/cancel).
     const creation = new AbortController();
     const stopCreation = (): void => creation.abort(options.signal?.reason);
@@ -102,16 +117,28 @@ export class ToolTaskSession {
     // 2026-07-28: progress on the call re-arms its timeout and reaches the card, as on the plain path.
     const progressToken = this.watchProgress === undefined ? undefined : `${RAW_REQUEST_ID_PREFIX}progress-${id}`;
     const onProgress = options.onProgress;
-    const unwatch = progressToken === undefined || onProgress === undefined ? undefined : this.watchProgress?.(progressToken, onProgress);
+    const unwatch =
+      progressToken === undefined || onProgress === undefined
+        ? undefined
+        : this.watchProgress?.(progressToken, onProgress);
     const what = `tools/call tool '${tool}' on server '${this.options.server}'`;
-    const limit = creationTimeLimit(what, options.maxTotalMs ?? this.options.maxTotalMs, options.personWaits, (reason) => creation.abort(reason));
+    const limit = creationTimeLimit(
+      what,
+      options.maxTotalMs ?? this.options.maxTotalMs,
+      options.personWaits,
+      (reason) => creation.abort(reason),
+    );
     let execution: ToolExecution<unknown, TaskCallContext | undefined>;
     try {
       execution = await session.callTool(tool, args as Record<string, JsonValue>, {
         task: { preference },
         requestTimeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs,
         signal: creation.signal,
-        applicationContext: { recordId: id, resumed: false, ...(options.origin === undefined ? {} : { origin: options.origin }) },
+        applicationContext: {
+          recordId: id,
+          resumed: false,
+          ...(options.origin === undefined ? {} : { origin: options.origin }),
+        },
         ...(progressToken === undefined ? {} : { metadata: { progressToken }, resetTimeoutOnProgress: true }),
       });
     } catch (error) {
@@ -124,7 +151,10 @@ export class ToolTaskSession {
     if (execution.kind === 'immediate') {
       const outcome = await execution.result();
       if (outcome.status === 'completed') return withoutResultType(outcome.result as CallToolResult);
-      throw new HostError('SERVER_ERROR', `tool '${tool}' on server '${this.options.server}' ${outcome.status === 'failed' ? `failed: ${outcome.error.message}` : 'was cancelled'}`);
+      throw new HostError(
+        'SERVER_ERROR',
+        `tool '${tool}' on server '${this.options.server}' ${outcome.status === 'failed' ? `failed: ${outcome.error.message}` : 'was cancelled'}`,
+      );
     }
     const now = this.now();
     const record: TaskRecord = {
@@ -139,7 +169,11 @@ export class ToolTaskSession {
       createdAt: now,
       updatedAt: now,
     };
-    this.options.journal.add({ record, transport: this.options.transport, reference: execution.serializeReference() as TaskJournalEntry['reference'] });
+    this.options.journal.add({
+      record,
+      transport: this.options.transport,
+      reference: execution.serializeReference() as TaskJournalEntry['reference'],
+    });
     return this.follow(execution, record, options);
   }
 
@@ -149,22 +183,34 @@ export class ToolTaskSession {
     let execution: ToolExecution<unknown, TaskCallContext | undefined>;
     try {
       if (reference === undefined) throw new Error('no handle was saved for it');
-      const origin = record.conversationId !== undefined && record.toolUseId !== undefined ? { conversationId: record.conversationId, toolUseId: record.toolUseId } : undefined;
+      const origin =
+        record.conversationId !== undefined && record.toolUseId !== undefined
+          ? { conversationId: record.conversationId, toolUseId: record.toolUseId }
+          : undefined;
       execution = await this.tasks().resumeTask(reference as SerializedTaskReference, {
         requestTimeoutMs: this.options.requestTimeoutMs,
         applicationContext: { recordId: record.id, resumed: true, ...(origin === undefined ? {} : { origin }) },
       });
     } catch (error) {
-      this.options.registry.update(record.id, { status: 'lost', statusMessage: `could not pick it up again after the restart: ${errorMessage(error)}` });
+      this.options.registry.update(record.id, {
+        status: 'lost',
+        statusMessage: `could not pick it up again after the restart: ${errorMessage(error)}`,
+      });
       return;
     }
     if (execution.kind !== 'task') return;
-    this.options.log('info', `picked up task '${record.taskId}' of tool '${record.tool ?? '?'}' again after the restart`);
+    this.options.log(
+      'info',
+      `picked up task '${record.taskId}' of tool '${record.tool ?? '?'}' again after the restart`,
+    );
     try {
       await this.follow(execution, record, {});
       this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' completed after the restart`);
     } catch (error) {
-      this.options.log('info', `task '${record.taskId}' of tool '${record.tool ?? '?'}' ended after the restart: ${errorMessage(error)}`);
+      this.options.log(
+        'info',
+        `task '${record.taskId}' of tool '${record.tool ?? '?'}' ended after the restart: ${errorMessage(error)}`,
+      );
     }
   }
 
@@ -192,7 +238,10 @@ export class ToolTaskSession {
     followed.leftBecause =
       quitting && this.options.transport === 'http'
         ? { status: 'working', statusMessage: 'Berth quit while it ran; it is picked up again at the next start' }
-        : { status: 'lost', statusMessage: quitting ? STDIO_TASK_LOST : 'the connection to the server closed while it ran' };
+        : {
+            status: 'lost',
+            statusMessage: quitting ? STDIO_TASK_LOST : 'the connection to the server closed while it ran',
+          };
     await followed.execution.detach();
   }
 
@@ -201,11 +250,18 @@ export class ToolTaskSession {
     const { connection, questions } = this.options;
     const { client } = connection;
     // 2026-07-28: the SDK Client cannot read `resultType: "task"`, so tools/call and tasks/* go past it.
-    const modern = client.getProtocolEra() === 'modern' ? modernTaskSessionOptions(client, { requestTimeoutMs: this.options.requestTimeoutMs }) : undefined;
+    const modern =
+      client.getProtocolEra() === 'modern'
+        ? modernTaskSessionOptions(client, { requestTimeoutMs: this.options.requestTimeoutMs })
+        : undefined;
     this.watchProgress = modern?.watchProgress;
-    const wire = modern === undefined ? {} : { rawDispatch: modern.rawDispatch, v2RequestFraming: modern.v2RequestFraming };
-    const port = (this.port = new PacedTaskPort(createSessionPortFromClient(client, this.options.endpointId, wire), this.pacer, (method, what, signal, send) =>
-      connection.request(method, what, this.options.requestTimeoutMs, signal, () => send()),
+    const wire =
+      modern === undefined ? {} : { rawDispatch: modern.rawDispatch, v2RequestFraming: modern.v2RequestFraming };
+    const port = (this.port = new PacedTaskPort(
+      createSessionPortFromClient(client, this.options.endpointId, wire),
+      this.pacer,
+      (method, what, signal, send) =>
+        connection.request(method, what, this.options.requestTimeoutMs, signal, () => send()),
     ));
     this.session = withTasks<TaskCallContext | undefined>(port, {
       tools: { currentTool: (name) => declarationOf(connection.tools, name) },
@@ -217,7 +273,11 @@ export class ToolTaskSession {
   }
 
   /** Follows a task to its end: the registry and the card hear each change, Stop and the Tasks view's Cancel send tasks/cancel. */
-  private async follow(execution: TaskExecution, record: TaskRecord, options: Pick<CallToolOptions, 'signal' | 'onTask'>): Promise<CallToolResult> {
+  private async follow(
+    execution: TaskExecution,
+    record: TaskRecord,
+    options: Pick<CallToolOptions, 'signal' | 'onTask'>,
+  ): Promise<CallToolResult> {
     const { registry } = this.options;
     const { id, taskId } = record;
     const tool = record.tool ?? '?';
@@ -226,8 +286,18 @@ export class ToolTaskSession {
     const report = (patch: Patch): void => {
       const current = registry.get(id);
       if (current === undefined || isTerminalTaskStatus(current.status)) return;
-      const next = registry.update(id, patch.status === 'cancelled' && cancelledBecause !== undefined ? { ...patch, statusMessage: cancelledBecause } : patch);
-      if (next !== undefined) options.onTask?.({ taskId: id, status: next.status, ...(next.statusMessage !== undefined ? { statusMessage: next.statusMessage } : {}) });
+      const next = registry.update(
+        id,
+        patch.status === 'cancelled' && cancelledBecause !== undefined
+          ? { ...patch, statusMessage: cancelledBecause }
+          : patch,
+      );
+      if (next !== undefined)
+        options.onTask?.({
+          taskId: id,
+          status: next.status,
+          ...(next.statusMessage !== undefined ? { statusMessage: next.statusMessage } : {}),
+        });
     };
     const cancel = async (why: string): Promise<void> => {
       cancelledBecause ??= why;
@@ -236,14 +306,19 @@ export class ToolTaskSession {
         report({ status: 'cancelled' });
       } catch (error) {
         await execution.detach();
-        report({ status: 'lost', statusMessage: `Berth could not cancel it (${errorMessage(error)}) and stopped following it` });
+        report({
+          status: 'lost',
+          statusMessage: `Berth could not cancel it (${errorMessage(error)}) and stopped following it`,
+        });
       }
     };
     const followed: Followed = { execution };
     this.followed.set(id, followed);
     // A task picked up again may have asked its question already (ext-tasks reads it in the first tasks/get): keep the pointer to it.
     const asked = registry.get(id)?.waitingFor;
-    registry.put({ ...record, ...(asked === undefined ? {} : { waitingFor: asked }), updatedAt: this.now() }, () => cancel('cancelled by you'));
+    registry.put({ ...record, ...(asked === undefined ? {} : { waitingFor: asked }), updatedAt: this.now() }, () =>
+      cancel('cancelled by you'),
+    );
     options.onTask?.({ taskId: id, status: record.status });
     this.pacer.started(taskId, record.pollIntervalMs);
     const onStop = (): void => {
@@ -252,7 +327,9 @@ export class ToolTaskSession {
         void this.leave(followed);
         return;
       }
-      cancel('stopped by you').catch((error: unknown) => this.options.log('warning', `cancelling task '${taskId}' failed: ${errorMessage(error)}`));
+      cancel('stopped by you').catch((error: unknown) =>
+        this.options.log('warning', `cancelling task '${taskId}' failed: ${errorMessage(error)}`),
+      );
     };
     if (options.signal?.aborted === true) onStop();
     options.signal?.addEventListener('abort', onStop, { once: true });
@@ -260,8 +337,15 @@ export class ToolTaskSession {
     const notFollowed = (error: unknown): HostError => {
       const left = followed.leftBecause;
       if (left?.status === 'working') registry.update(id, { statusMessage: left.statusMessage });
-      else report({ status: 'lost', statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}` });
-      return new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' could not be followed: ${left?.statusMessage ?? errorMessage(error)}`);
+      else
+        report({
+          status: 'lost',
+          statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}`,
+        });
+      return new HostError(
+        'SERVER_ERROR',
+        `the task of tool '${tool}' on server '${this.options.server}' could not be followed: ${left?.statusMessage ?? errorMessage(error)}`,
+      );
     };
     const releasing = new AbortController();
     let released = false;
@@ -292,17 +376,24 @@ export class ToolTaskSession {
     }
     const { outcome } = settled;
     // A task Berth let go of ends its execution as "failed" (closed): that says nothing about the task itself.
-    if (followed.leftBecause !== undefined && outcome.status !== 'completed') throw notFollowed(outcome.status === 'failed' ? outcome.error : new Error('cancelled'));
+    if (followed.leftBecause !== undefined && outcome.status !== 'completed')
+      throw notFollowed(outcome.status === 'failed' ? outcome.error : new Error('cancelled'));
     if (outcome.status === 'completed') {
       report({ status: 'completed' });
       return withoutResultType(outcome.result as CallToolResult);
     }
     if (outcome.status === 'failed') {
       report({ status: 'failed', error: outcome.error.message });
-      throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' failed: ${outcome.error.message}`);
+      throw new HostError(
+        'SERVER_ERROR',
+        `the task of tool '${tool}' on server '${this.options.server}' failed: ${outcome.error.message}`,
+      );
     }
     report({ status: 'cancelled' });
-    throw new HostError('SERVER_ERROR', `the task of tool '${tool}' on server '${this.options.server}' was cancelled (${registry.get(id)?.statusMessage ?? 'by the server'})`);
+    throw new HostError(
+      'SERVER_ERROR',
+      `the task of tool '${tool}' on server '${this.options.server}' was cancelled (${registry.get(id)?.statusMessage ?? 'by the server'})`,
+    );
   }
 
   /**
@@ -315,10 +406,21 @@ export class ToolTaskSession {
   private async releaseInput(taskId: string, signal: AbortSignal): Promise<void> {
     try {
       this.tasks();
-      const response = await this.port?.dispatch({ method: 'tasks/result', params: { taskId } }, { signal, context: { requestTimeoutMs: this.options.maxTotalMs } });
-      if (response?.kind === 'error' && !signal.aborted) this.options.log('warning', `the server refused to hand over the question of task '${taskId}': ${response.error.message}`);
+      const response = await this.port?.dispatch(
+        { method: 'tasks/result', params: { taskId } },
+        { signal, context: { requestTimeoutMs: this.options.maxTotalMs } },
+      );
+      if (response?.kind === 'error' && !signal.aborted)
+        this.options.log(
+          'warning',
+          `the server refused to hand over the question of task '${taskId}': ${response.error.message}`,
+        );
     } catch (error) {
-      if (!signal.aborted) this.options.log('warning', `asking the server for the question of task '${taskId}' failed: ${errorMessage(error)}`);
+      if (!signal.aborted)
+        this.options.log(
+          'warning',
+          `asking the server for the question of task '${taskId}' failed: ${errorMessage(error)}`,
+        );
     }
   }
 }

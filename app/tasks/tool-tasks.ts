@@ -49,7 +49,11 @@ export class ToolTasks implements ServerLifecycleListener {
   ) {}
 
   static async open(options: ToolTasksOptions): Promise<ToolTasks> {
-    const journal = await TaskJournal.open({ stateDir: options.stateDir, warn: (text) => log(options.logs, '', 'warning', text), ...(options.now ? { now: options.now } : {}) });
+    const journal = await TaskJournal.open({
+      stateDir: options.stateDir,
+      warn: (text) => log(options.logs, '', 'warning', text),
+      ...(options.now ? { now: options.now } : {}),
+    });
     const tasks = new ToolTasks(options, journal);
     tasks.recover();
     return tasks;
@@ -81,11 +85,19 @@ export class ToolTasks implements ServerLifecycleListener {
       if (request.kind !== 'elicitation' && request.kind !== 'sampling') return;
       const task = registry
         .list()
-        .find((record) => record.side === 'requester' && !isTerminalTaskStatus(record.status) && record.server === request.server && record.toolUseId !== undefined && record.toolUseId === request.toolUseId);
+        .find(
+          (record) =>
+            record.side === 'requester' &&
+            !isTerminalTaskStatus(record.status) &&
+            record.server === request.server &&
+            record.toolUseId !== undefined &&
+            record.toolUseId === request.toolUseId,
+        );
       if (task !== undefined) registry.update(task.id, { waitingFor: request.id });
       return;
     }
-    for (const record of registry.list()) if (record.waitingFor === change.id) registry.update(record.id, { waitingFor: undefined });
+    for (const record of registry.list())
+      if (record.waitingFor === change.id) registry.update(record.id, { waitingFor: undefined });
   }
 
   serverChanged(state: ServerState): void {
@@ -98,7 +110,11 @@ export class ToolTasks implements ServerLifecycleListener {
   }
 
   serverRemoved(name: string): void {
-    for (const entry of this.toResume.get(name) ?? []) this.options.registry.update(entry.record.id, { status: 'lost', statusMessage: 'its server was removed from Berth' });
+    for (const entry of this.toResume.get(name) ?? [])
+      this.options.registry.update(entry.record.id, {
+        status: 'lost',
+        statusMessage: 'its server was removed from Berth',
+      });
     this.toResume.delete(name);
     this.sessions.delete(name);
   }
@@ -146,14 +162,26 @@ export class ToolTasks implements ServerLifecycleListener {
       }
       const expired = typeof record.ttlMs === 'number' && record.createdAt + record.ttlMs <= now;
       const lostBecause =
-        entry.transport === 'stdio' ? STDIO_TASK_LOST : expired ? 'its time to live ran out while Berth was closed' : entry.reference === undefined ? 'no handle was saved for it' : undefined;
+        entry.transport === 'stdio'
+          ? STDIO_TASK_LOST
+          : expired
+            ? 'its time to live ran out while Berth was closed'
+            : entry.reference === undefined
+              ? 'no handle was saved for it'
+              : undefined;
       if (lostBecause !== undefined) {
         registry.put({ ...record, status: 'lost', statusMessage: lostBecause, updatedAt: now });
         continue;
       }
-      registry.put({ ...record, statusMessage: 'waiting for its server to pick it up again after the restart', updatedAt: now }, async () => {
-        throw new HostError('NOT_READY', `server '${record.server}' is not ready yet: Berth can cancel this task once it reaches the server again`);
-      });
+      registry.put(
+        { ...record, statusMessage: 'waiting for its server to pick it up again after the restart', updatedAt: now },
+        async () => {
+          throw new HostError(
+            'NOT_READY',
+            `server '${record.server}' is not ready yet: Berth can cancel this task once it reaches the server again`,
+          );
+        },
+      );
       const waiting = this.toResume.get(record.server) ?? [];
       waiting.push(entry);
       this.toResume.set(record.server, waiting);

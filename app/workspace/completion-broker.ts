@@ -20,18 +20,31 @@ export class CompletionBroker {
 
   async complete(request: CompletionRequest): Promise<CompletionResult> {
     const { server, ref, argument, context } = request;
-    const what = ref.type === 'ref/prompt' ? `for argument '${argument.name}' of prompt '${ref.name}'` : `for '${argument.name}' of resource template '${ref.uri}'`;
+    const what =
+      ref.type === 'ref/prompt'
+        ? `for argument '${argument.name}' of prompt '${ref.name}'`
+        : `for '${argument.name}' of resource template '${ref.uri}'`;
     const key = fieldKey(request);
     this.running.get(key)?.abort();
     const abort = new AbortController();
     this.running.set(key, abort);
     try {
-      const result = await this.servers.request(server, { method: 'completion/complete', what, action: `complete ${what}`, signal: abort.signal }, (client, timeoutMs) => {
-        if (client.getServerCapabilities()?.completions === undefined) {
-          throw new HostError('SERVER_ERROR', `server '${server}' does not declare the completions capability, so it cannot suggest values`);
-        }
-        return client.complete({ ref, argument, ...(context !== undefined ? { context } : {}) }, { timeout: timeoutMs, signal: abort.signal });
-      });
+      const result = await this.servers.request(
+        server,
+        { method: 'completion/complete', what, action: `complete ${what}`, signal: abort.signal },
+        (client, timeoutMs) => {
+          if (client.getServerCapabilities()?.completions === undefined) {
+            throw new HostError(
+              'SERVER_ERROR',
+              `server '${server}' does not declare the completions capability, so it cannot suggest values`,
+            );
+          }
+          return client.complete(
+            { ref, argument, ...(context !== undefined ? { context } : {}) },
+            { timeout: timeoutMs, signal: abort.signal },
+          );
+        },
+      );
       const { values, total, hasMore } = result.completion;
       return { values, ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) };
     } catch (error) {

@@ -79,7 +79,12 @@ export class PromptCatalogService implements ServerLifecycleListener {
     }
     // Tool-list updates also arrive here: only a new ready session needs a fresh read.
     if (known !== undefined && known.readySince === state.readySince) return;
-    this.byServer.set(state.name, { readySince: state.readySince, completions: state.capabilities?.completions !== undefined, prompts: [], generation: 0 });
+    this.byServer.set(state.name, {
+      readySince: state.readySince,
+      completions: state.capabilities?.completions !== undefined,
+      prompts: [],
+      generation: 0,
+    });
     this.refresh(state.name);
   }
 
@@ -115,11 +120,16 @@ export class PromptCatalogService implements ServerLifecycleListener {
   /** prompts/get with the server's request timeout; the messages come back validated. */
   async get(server: string, name: string, args: Record<string, string>): Promise<PromptResult> {
     const request = { method: 'prompts/get', what: `prompt '${name}'`, action: `get prompt '${name}'` };
-    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.getPrompt({ name, arguments: args }, { timeout: timeoutMs }));
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) =>
+      client.getPrompt({ name, arguments: args }, { timeout: timeoutMs }),
+    );
     const messages = result.messages.map((message, index): PromptMessage => {
       const content = McpContentBlockSchema.safeParse(message.content);
       if (!content.success) {
-        throw new HostError('SERVER_ERROR', `server '${server}' returned prompt '${name}' with message ${index + 1} of an unsupported kind (${String((message.content as { type?: unknown }).type)})`);
+        throw new HostError(
+          'SERVER_ERROR',
+          `server '${server}' returned prompt '${name}' with message ${index + 1} of an unsupported kind (${String((message.content as { type?: unknown }).type)})`,
+        );
       }
       return { role: message.role, content: content.data };
     });
@@ -151,7 +161,9 @@ export class PromptCatalogService implements ServerLifecycleListener {
   private async read(name: string): Promise<PromptInfo[]> {
     const request = { method: 'prompts/list', what: '', action: 'list its prompts' };
     // Without a cursor the SDK walks every page; 'refresh' bypasses its response cache after list_changed.
-    const { prompts } = await this.options.servers.request(name, request, (client, timeoutMs) => client.listPrompts(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }));
+    const { prompts } = await this.options.servers.request(name, request, (client, timeoutMs) =>
+      client.listPrompts(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }),
+    );
     return prompts.map((prompt) => toPromptInfo(name, prompt));
   }
 

@@ -1,5 +1,10 @@
 import type { Client, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
-import { MAX_RESOURCE_BLOB_BYTES, type ResourceInfo, type ResourcePart, type ResourceTemplateInfo } from '../../shared/contract/resources';
+import {
+  MAX_RESOURCE_BLOB_BYTES,
+  type ResourceInfo,
+  type ResourcePart,
+  type ResourceTemplateInfo,
+} from '../../shared/contract/resources';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
@@ -139,13 +144,26 @@ export class ResourceService implements ServerLifecycleListener {
   async list(server: string, cursor: string | undefined): Promise<{ resources: ResourceInfo[]; nextCursor?: string }> {
     const request = { method: 'resources/list', what: '', action: 'list its resources' };
     // An explicit cursor (even for page one) asks the SDK for one page instead of walking them all.
-    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.listResources(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' }));
-    return { resources: result.resources.map(toResourceInfo), ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}) };
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) =>
+      client.listResources(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' }),
+    );
+    return {
+      resources: result.resources.map(toResourceInfo),
+      ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
+    };
   }
 
-  async templates(server: string, cursor: string | undefined): Promise<{ resourceTemplates: ResourceTemplateInfo[]; nextCursor?: string }> {
+  async templates(
+    server: string,
+    cursor: string | undefined,
+  ): Promise<{ resourceTemplates: ResourceTemplateInfo[]; nextCursor?: string }> {
     const request = { method: 'resources/templates/list', what: '', action: 'list its resource templates' };
-    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.listResourceTemplates(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs, cacheMode: 'refresh' }));
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) =>
+      client.listResourceTemplates(cursor === undefined ? {} : { cursor }, {
+        timeout: timeoutMs,
+        cacheMode: 'refresh',
+      }),
+    );
     return {
       resourceTemplates: result.resourceTemplates.map(toTemplateInfo),
       ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
@@ -155,10 +173,13 @@ export class ResourceService implements ServerLifecycleListener {
   async read(server: string, uri: string): Promise<{ contents: ResourcePart[] }> {
     const request = { method: 'resources/read', what: uri, action: `read ${uri}` };
     // 'refresh': the person pressed Read or Re-read, so a cached body would be wrong.
-    const result = await this.options.servers.request(server, request, (client, timeoutMs) => client.readResource({ uri }, { timeout: timeoutMs, cacheMode: 'refresh' }));
+    const result = await this.options.servers.request(server, request, (client, timeoutMs) =>
+      client.readResource({ uri }, { timeout: timeoutMs, cacheMode: 'refresh' }),
+    );
     const contents = result.contents.map((part): ResourcePart => {
       const mimeType = part.mimeType !== undefined ? { mimeType: part.mimeType } : {};
-      if ('text' in part && typeof part.text === 'string') return { kind: 'text', uri: part.uri, ...mimeType, text: part.text };
+      if ('text' in part && typeof part.text === 'string')
+        return { kind: 'text', uri: part.uri, ...mimeType, text: part.text };
       if ('blob' in part && typeof part.blob === 'string') {
         const size = base64Size(part.blob);
         if (size > MAX_RESOURCE_BLOB_BYTES) {
@@ -192,10 +213,14 @@ export class ResourceService implements ServerLifecycleListener {
       if (live.kind === 'listen') {
         await live.close();
       } else {
-        await this.options.servers.request(server, { method: 'resources/unsubscribe', what: uri, action: `unsubscribe from ${uri}` }, async (client, timeoutMs) => {
-          // Only the session that holds the subscription can drop it; a newer one (after a reconnect) never had it.
-          if (client === session.client) await client.unsubscribeResource({ uri }, { timeout: timeoutMs });
-        });
+        await this.options.servers.request(
+          server,
+          { method: 'resources/unsubscribe', what: uri, action: `unsubscribe from ${uri}` },
+          async (client, timeoutMs) => {
+            // Only the session that holds the subscription can drop it; a newer one (after a reconnect) never had it.
+            if (client === session.client) await client.unsubscribeResource({ uri }, { timeout: timeoutMs });
+          },
+        );
       }
     }
     return { subscribed: this.subscribed(server) };
@@ -203,7 +228,11 @@ export class ResourceService implements ServerLifecycleListener {
 
   private async subscribeLive(server: string, uri: string): Promise<void> {
     const modern = this.options.servers.get(server)?.era === 'modern';
-    const request = { method: modern ? 'subscriptions/listen' : 'resources/subscribe', what: uri, action: `subscribe to ${uri}` };
+    const request = {
+      method: modern ? 'subscriptions/listen' : 'resources/subscribe',
+      what: uri,
+      action: `subscribe to ${uri}`,
+    };
     await this.options.servers.request(server, request, async (client, timeoutMs) => {
       let session = this.sessions.get(server);
       if (session === undefined || session.client !== client) {
@@ -213,7 +242,8 @@ export class ResourceService implements ServerLifecycleListener {
       }
       if (session.live.has(uri)) return;
       // Asked of the client, not a state read earlier: a reconnect may have come in between.
-      if (!supportsSubscribe(client.getServerCapabilities())) throw new HostError('NOT_READY', `server '${server}' does not offer resource subscriptions`);
+      if (!supportsSubscribe(client.getServerCapabilities()))
+        throw new HostError('NOT_READY', `server '${server}' does not offer resource subscriptions`);
       if (client.getProtocolEra() === 'modern') {
         const subscription = await client.listen({ resourceSubscriptions: [uri] }, { timeout: timeoutMs });
         if (!(subscription.honoredFilter.resourceSubscriptions ?? []).includes(uri)) {
@@ -227,5 +257,4 @@ export class ResourceService implements ServerLifecycleListener {
       }
     });
   }
-
 }

@@ -20,7 +20,16 @@ export interface GenerateConversationsOptions {
   model?: string;
 }
 
-const TOPICS = ['Harbour schedule', 'Lisbon trip', 'Quarterly report', 'Kiel ferry times', 'Recipe ideas', 'Bug triage', 'Reading list', 'Garden plan'];
+const TOPICS = [
+  'Harbour schedule',
+  'Lisbon trip',
+  'Quarterly report',
+  'Kiel ferry times',
+  'Recipe ideas',
+  'Bug triage',
+  'Reading list',
+  'Garden plan',
+];
 
 /** A stable UUID-shaped id per index, so runs are comparable. */
 export function generatedConversationId(index: number): string {
@@ -39,10 +48,19 @@ function generatedMessages(index: number, count: number, updatedAt: number, mode
     const createdAt = updatedAt - (count - position) * 1_000;
     const text = person
       ? `Question ${position / 2 + 1} about ${generatedConversationTitle(index)}: what should I look at first?`
-      : `Here is a short answer about ${generatedConversationTitle(index)}, with a few details to make the file realistic. `.repeat(3);
+      : `Here is a short answer about ${generatedConversationTitle(index)}, with a few details to make the file realistic. `.repeat(
+          3,
+        );
     return person
       ? { id: `m${position}`, role: 'user', createdAt, content: [{ type: 'text', text }] }
-      : { id: `m${position}`, role: 'assistant', createdAt, content: [{ type: 'text', text }], model, stopReason: 'end_turn' };
+      : {
+          id: `m${position}`,
+          role: 'assistant',
+          createdAt,
+          content: [{ type: 'text', text }],
+          model,
+          stopReason: 'end_turn',
+        };
   });
 }
 
@@ -75,7 +93,11 @@ export async function writeConversations(configDir: string, conversations: reado
   await makePrivateDir(dir);
   const pending: Promise<void>[] = [];
   for (const conversation of conversations) {
-    pending.push(writeFile(join(dir, `${conversation.id}.json`), `${JSON.stringify(conversation, null, 1)}\n`, { mode: PRIVATE_FILE_MODE }));
+    pending.push(
+      writeFile(join(dir, `${conversation.id}.json`), `${JSON.stringify(conversation, null, 1)}\n`, {
+        mode: PRIVATE_FILE_MODE,
+      }),
+    );
     // A few hundred writes in flight at most: enough to be quick, few enough for any file-descriptor limit.
     if (pending.length >= 256) await Promise.all(pending.splice(0));
   }
@@ -86,7 +108,10 @@ export async function writeConversations(configDir: string, conversations: reado
  * Writes `count` generated conversations into `<configDir>/conversations`
  * (see writeConversations). Shared by the bench (the heavy-user rows) and the e2e.
  */
-export async function generateConversations(configDir: string, options: GenerateConversationsOptions): Promise<GeneratedConversations> {
+export async function generateConversations(
+  configDir: string,
+  options: GenerateConversationsOptions,
+): Promise<GeneratedConversations> {
   const conversations = buildConversations(options);
   await writeConversations(configDir, conversations);
   return { ids: conversations.map((c) => c.id), titles: conversations.map((c) => c.title) };

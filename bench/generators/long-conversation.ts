@@ -30,9 +30,11 @@ export function generateLongConversation(options: LongConversationOptions = {}):
   const model = options.model ?? 'claude-sonnet-5';
   const id = options.id ?? 'bench-long-conversation';
   if (!Number.isInteger(total) || total < 0) throw new Error(`messages must be a whole number ≥ 0, got ${total}`);
-  if (!Number.isInteger(wantedCalls) || wantedCalls < 0) throw new Error(`toolCalls must be a whole number ≥ 0, got ${wantedCalls}`);
+  if (!Number.isInteger(wantedCalls) || wantedCalls < 0)
+    throw new Error(`toolCalls must be a whole number ≥ 0, got ${wantedCalls}`);
   // A tool exchange takes 3 messages (person, assistant with tool_use, tool result) plus the closing reply.
-  if (wantedCalls * 4 > total) throw new Error(`${wantedCalls} tool calls need at least ${wantedCalls * 4} messages, got ${total}`);
+  if (wantedCalls * 4 > total)
+    throw new Error(`${wantedCalls} tool calls need at least ${wantedCalls * 4} messages, got ${total}`);
 
   const messages: ChatMessage[] = [];
   const at = () => start + messages.length * 1_000;
@@ -41,7 +43,12 @@ export function generateLongConversation(options: LongConversationOptions = {}):
   const callEvery = wantedCalls === 0 ? Infinity : exchanges / wantedCalls;
   let calls = 0;
   for (let exchange = 0; messages.length < total; exchange++) {
-    messages.push({ id: `m${messages.length}`, role: 'user', createdAt: at(), content: [{ type: 'text', text: `Question ${exchange + 1}: what changed in step ${exchange}?` }] });
+    messages.push({
+      id: `m${messages.length}`,
+      role: 'user',
+      createdAt: at(),
+      content: [{ type: 'text', text: `Question ${exchange + 1}: what changed in step ${exchange}?` }],
+    });
     if (messages.length >= total) break;
     const withTool = calls < wantedCalls && exchange >= Math.floor(calls * callEvery) && messages.length + 3 <= total;
     if (withTool) {
@@ -54,21 +61,52 @@ export function generateLongConversation(options: LongConversationOptions = {}):
         stopReason: 'tool_use',
         content: [
           { type: 'text', text: 'Let me look that up.' },
-          { type: 'tool_use', id: toolUseId, server: `server-${calls % 50}`, tool: `tool_${calls % 40}`, apiName: `server-${calls % 50}__tool_${calls % 40}`, input: { step: exchange, path: `/tmp/item-${exchange}` } },
+          {
+            type: 'tool_use',
+            id: toolUseId,
+            server: `server-${calls % 50}`,
+            tool: `tool_${calls % 40}`,
+            apiName: `server-${calls % 50}__tool_${calls % 40}`,
+            input: { step: exchange, path: `/tmp/item-${exchange}` },
+          },
         ],
       });
       messages.push({
         id: `m${messages.length}`,
         role: 'user',
         createdAt: at(),
-        content: [{ type: 'tool_result', toolUseId, isError: calls % 17 === 0, content: [{ type: 'text', text: `Result of step ${exchange}: ${'ok '.repeat(20)}` }], structuredContent: { step: exchange, ok: true } }],
+        content: [
+          {
+            type: 'tool_result',
+            toolUseId,
+            isError: calls % 17 === 0,
+            content: [{ type: 'text', text: `Result of step ${exchange}: ${'ok '.repeat(20)}` }],
+            structuredContent: { step: exchange, ok: true },
+          },
+        ],
       });
       calls++;
     }
-    messages.push({ id: `m${messages.length}`, role: 'assistant', createdAt: at(), model, stopReason: 'end_turn', content: [{ type: 'text', text: `${PARAGRAPH}\n\n- item ${exchange}\n- item ${exchange + 1}` }] });
+    messages.push({
+      id: `m${messages.length}`,
+      role: 'assistant',
+      createdAt: at(),
+      model,
+      stopReason: 'end_turn',
+      content: [{ type: 'text', text: `${PARAGRAPH}\n\n- item ${exchange}\n- item ${exchange + 1}` }],
+    });
   }
   messages.length = Math.min(messages.length, total);
-  return { id, title: `${total} messages`, createdAt: start, updatedAt: at(), model, messages, disabledServers: [], disabledTools: [] };
+  return {
+    id,
+    title: `${total} messages`,
+    createdAt: start,
+    updatedAt: at(),
+    model,
+    messages,
+    disabledServers: [],
+    disabledTools: [],
+  };
 }
 
 /** How many tool calls a conversation holds (for a bench to check what it measured). */

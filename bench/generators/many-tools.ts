@@ -47,8 +47,21 @@ export function generateChatToolsView(options: ManyToolsOptions = {}): ChatTools
   const disabled = new Set(options.disabledTools ?? []);
   const tools: ChatToolEntry[] = [];
   for (const [server, list] of generateServerTools(options)) {
-    for (const tool of list) tools.push({ server, tool: tool.name, title: tool.title, description: tool.description, enabled: !disabled.has(toolKey(server, tool.name)) });
+    for (const tool of list)
+      tools.push({
+        server,
+        tool: tool.name,
+        title: tool.title,
+        description: tool.description,
+        enabled: !disabled.has(toolKey(server, tool.name)),
+      });
   }
   const offeredCount = tools.filter((t) => t.enabled).length;
-  return { tools, offeredCount, ...(offeredCount > 100 ? { warning: `${offeredCount} tools are offered; the model picks less reliably with so many.` } : {}) };
+  return {
+    tools,
+    offeredCount,
+    ...(offeredCount > 100
+      ? { warning: `${offeredCount} tools are offered; the model picks less reliably with so many.` }
+      : {}),
+  };
 }

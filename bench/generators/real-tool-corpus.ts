@@ -24,12 +24,14 @@ export interface CorpusEntry {
   origin: 'everything' | 'filesystem' | 'memory';
 }
 
-const REAL: Record<CorpusEntry['origin'], CorpusTool[]> = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real-tools.json'), 'utf8'));
+const REAL: Record<CorpusEntry['origin'], CorpusTool[]> = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'real-tools.json'), 'utf8'),
+);
 
 /** The 36 real tools, in a fixed order. */
-export const REAL_TOOLS: ReadonlyArray<{ origin: CorpusEntry['origin']; tool: CorpusTool }> = (['everything', 'filesystem', 'memory'] as const).flatMap((origin) =>
-  REAL[origin].map((tool) => ({ origin, tool })),
-);
+export const REAL_TOOLS: ReadonlyArray<{ origin: CorpusEntry['origin']; tool: CorpusTool }> = (
+  ['everything', 'filesystem', 'memory'] as const
+).flatMap((origin) => REAL[origin].map((tool) => ({ origin, tool })));
 
 /** Copies per workspace server: each gets its own project word in names and descriptions. */
 const COPIES_PER_SERVER = 4;
@@ -47,7 +49,9 @@ function styledName(name: string, copy: number): string {
   if (project === '') return name;
   if (style === 0) return [project, ...parts].join('_');
   if (style === 1) return [project, ...parts].join('-');
-  return [project, ...parts].map((part, index) => (index === 0 ? part : `${part[0]?.toUpperCase() ?? ''}${part.slice(1)}`)).join('');
+  return [project, ...parts]
+    .map((part, index) => (index === 0 ? part : `${part[0]?.toUpperCase() ?? ''}${part.slice(1)}`))
+    .join('');
 }
 
 /** The workspace server of the k-th copy: `ws-00`, `ws-01`, … (four copies each). */
@@ -70,7 +74,9 @@ export function generateCorpus(count = 2_000): CorpusEntry[] {
     const tool: CorpusTool = {
       ...real.tool,
       name: styledName(real.tool.name, copy),
-      ...(real.tool.description !== undefined && project !== '' ? { description: `${real.tool.description} (In the ${project} workspace.)` } : {}),
+      ...(real.tool.description !== undefined && project !== ''
+        ? { description: `${real.tool.description} (In the ${project} workspace.)` }
+        : {}),
     };
     entries.push({ server: corpusServerName(copy), tool, base: real.tool.name, origin: real.origin });
   }

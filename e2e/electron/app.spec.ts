@@ -42,12 +42,16 @@ test.describe('Berth in Electron', () => {
     await form.submit();
     await expect(form.dialog).toBeHidden();
     await servers.expectStatus('modern', 'Ready');
-    const saved = JSON.parse(await readFile(join(desktop.configDir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { command: string }> };
+    const saved = JSON.parse(await readFile(join(desktop.configDir, 'config.json'), 'utf8')) as {
+      mcpServers: Record<string, { command: string }>;
+    };
     expect(saved.mcpServers.modern?.command).toBe(process.execPath);
   });
 
   test.describe('with server-everything configured', () => {
-    test.use({ initialConfig: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } } });
+    test.use({
+      initialConfig: { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } },
+    });
 
     test('asks for consent before a tool call and runs it once allowed', async ({ desktop, fakeLlm }) => {
       fakeLlm.script([toolNamed('echo', { message: 'from Electron' }), { text: 'The tool said: {{lastToolResult}}' }]);

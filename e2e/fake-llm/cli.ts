@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     strict: true,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, got '${values.port ?? ''}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`--port must be a port number, got '${values.port ?? ''}'`);
   const fallbackText = values['fallback-text'];
   const fake = await FakeAnthropic.start({
     port,

@@ -18,12 +18,48 @@ export interface FakeAnthropicModel {
 
 /** What the fake lists when a test gives no models: Berth's defaults and two more. */
 export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
-  { id: 'claude-fable-5-1', display_name: 'Claude Fable 5.1', created_at: '2026-09-01T00:00:00Z', max_input_tokens: 200_000, line: 'fable' },
-  { id: 'claude-opus-5', display_name: 'Claude Opus 5', created_at: '2026-06-01T00:00:00Z', max_input_tokens: 200_000, line: 'opus' },
-  { id: 'claude-sonnet-5', display_name: 'Claude Sonnet 5', created_at: '2026-05-01T00:00:00Z', max_input_tokens: 200_000, line: 'sonnet' },
-  { id: 'claude-sonnet-4-5-20250929', display_name: 'Claude Sonnet 4.5', created_at: '2025-09-29T00:00:00Z', max_input_tokens: 200_000, line: 'sonnet' },
-  { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z', max_input_tokens: 200_000, line: 'haiku' },
-  { id: 'claude-3-haiku-20240307', display_name: 'Claude Haiku 3', created_at: '2024-03-07T00:00:00Z', max_input_tokens: 200_000, line: 'haiku' },
+  {
+    id: 'claude-fable-5-1',
+    display_name: 'Claude Fable 5.1',
+    created_at: '2026-09-01T00:00:00Z',
+    max_input_tokens: 200_000,
+    line: 'fable',
+  },
+  {
+    id: 'claude-opus-5',
+    display_name: 'Claude Opus 5',
+    created_at: '2026-06-01T00:00:00Z',
+    max_input_tokens: 200_000,
+    line: 'opus',
+  },
+  {
+    id: 'claude-sonnet-5',
+    display_name: 'Claude Sonnet 5',
+    created_at: '2026-05-01T00:00:00Z',
+    max_input_tokens: 200_000,
+    line: 'sonnet',
+  },
+  {
+    id: 'claude-sonnet-4-5-20250929',
+    display_name: 'Claude Sonnet 4.5',
+    created_at: '2025-09-29T00:00:00Z',
+    max_input_tokens: 200_000,
+    line: 'sonnet',
+  },
+  {
+    id: 'claude-haiku-4-5',
+    display_name: 'Claude Haiku 4.5',
+    created_at: '2025-10-01T00:00:00Z',
+    max_input_tokens: 200_000,
+    line: 'haiku',
+  },
+  {
+    id: 'claude-3-haiku-20240307',
+    display_name: 'Claude Haiku 3',
+    created_at: '2024-03-07T00:00:00Z',
+    max_input_tokens: 200_000,
+    line: 'haiku',
+  },
 ];
 
 const supported = (value: boolean) => ({ supported: value });
@@ -52,14 +88,20 @@ export function modelInfoJson(model: FakeAnthropicModel): Record<string, unknown
   };
 }
 
-export type ModelsAnswer = { status: 200; body: Record<string, unknown> } | { status: 400 | 404; type: string; message: string };
+export type ModelsAnswer =
+  { status: 200; body: Record<string, unknown> } | { status: 400 | 404; type: string; message: string };
 
 /** `GET /v1/models?…`: one page, or the API's 400 for a bad query. */
-export function listModelsPage(all: readonly FakeAnthropicModel[], query: URLSearchParams, maxPageSize = 1000): ModelsAnswer {
+export function listModelsPage(
+  all: readonly FakeAnthropicModel[],
+  query: URLSearchParams,
+  maxPageSize = 1000,
+): ModelsAnswer {
   const models = [...all].sort((a, b) => b.created_at.localeCompare(a.created_at));
   const rawLimit = query.get('limit');
   const limit = rawLimit === null ? 20 : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return { status: 400, type: 'invalid_request_error', message: 'limit: Input should be between 1 and 1000' };
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    return { status: 400, type: 'invalid_request_error', message: 'limit: Input should be between 1 and 1000' };
   const pageSize = Math.min(limit, maxPageSize);
   const after = query.get('after_id');
   const before = query.get('before_id');
@@ -67,21 +109,33 @@ export function listModelsPage(all: readonly FakeAnthropicModel[], query: URLSea
   let more: boolean;
   if (before !== null) {
     const end = models.findIndex((m) => m.id === before);
-    if (end === -1) return { status: 400, type: 'invalid_request_error', message: `before_id: unknown model id '${before}'` };
+    if (end === -1)
+      return { status: 400, type: 'invalid_request_error', message: `before_id: unknown model id '${before}'` };
     const start = Math.max(0, end - pageSize);
     page = models.slice(start, end);
     more = start > 0;
   } else {
     const start = after === null ? 0 : models.findIndex((m) => m.id === after) + 1;
-    if (start === 0 && after !== null) return { status: 400, type: 'invalid_request_error', message: `after_id: unknown model id '${after}'` };
+    if (start === 0 && after !== null)
+      return { status: 400, type: 'invalid_request_error', message: `after_id: unknown model id '${after}'` };
     page = models.slice(start, start + pageSize);
     more = start + pageSize < models.length;
   }
-  return { status: 200, body: { data: page.map(modelInfoJson), has_more: more, first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null } };
+  return {
+    status: 200,
+    body: {
+      data: page.map(modelInfoJson),
+      has_more: more,
+      first_id: page[0]?.id ?? null,
+      last_id: page.at(-1)?.id ?? null,
+    },
+  };
 }
 
 /** `GET /v1/models/{id}`. */
 export function retrieveModel(all: readonly FakeAnthropicModel[], id: string): ModelsAnswer {
   const model = all.find((m) => m.id === id);
-  return model === undefined ? { status: 404, type: 'not_found_error', message: `model: ${id}` } : { status: 200, body: modelInfoJson(model) };
+  return model === undefined
+    ? { status: 404, type: 'not_found_error', message: `model: ${id}` }
+    : { status: 200, body: modelInfoJson(model) };
 }

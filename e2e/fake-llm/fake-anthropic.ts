@@ -33,8 +33,19 @@ export interface RecordedModelsRequest {
   query: Record<string, string>;
 }
 
-function sendApiError(response: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
-  sendJson(response, status, { type: 'error', error: { type, message }, request_id: `req_fake_${Date.now()}` }, headers);
+function sendApiError(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(
+    response,
+    status,
+    { type: 'error', error: { type, message }, request_id: `req_fake_${Date.now()}` },
+    headers,
+  );
 }
 
 function presentedKey(request: IncomingMessage): string | undefined {
@@ -90,9 +101,15 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   }
 
   protected async handle(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.method === 'GET' && (path === '/v1/models' || path.startsWith('/v1/models/'))) return this.handleModels(path, request, response);
+    if (request.method === 'GET' && (path === '/v1/models' || path.startsWith('/v1/models/')))
+      return this.handleModels(path, request, response);
     if (request.method !== 'POST' || path !== '/v1/messages') {
-      return sendApiError(response, 404, 'not_found_error', `fake-anthropic serves POST /v1/messages and GET /v1/models, not ${request.method ?? '?'} ${path}`);
+      return sendApiError(
+        response,
+        404,
+        'not_found_error',
+        `fake-anthropic serves POST /v1/messages and GET /v1/models, not ${request.method ?? '?'} ${path}`,
+      );
     }
     const text = await readBody(request);
     let raw: unknown;
@@ -101,7 +118,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     } catch {
       raw = undefined;
     }
-    const validated = raw === undefined ? { error: 'The request body is not valid JSON.' } : validateMessagesRequest(raw);
+    const validated =
+      raw === undefined ? { error: 'The request body is not valid JSON.' } : validateMessagesRequest(raw);
     const record: RecordedRequest = {
       number: this.requests.length + 1,
       path,
@@ -121,13 +139,21 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
-      return sendApiError(response, 500, 'api_error', `fake-anthropic: no scripted turn left for request #${record.number}`, { 'x-should-retry': 'false' });
+      return sendApiError(
+        response,
+        500,
+        'api_error',
+        `fake-anthropic: no scripted turn left for request #${record.number}`,
+        { 'x-should-retry': 'false' },
+      );
     }
     const turn = FakeTurnSchema.parse(next);
-    if (turn.error !== undefined) return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
+    if (turn.error !== undefined)
+      return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
-    if (!record.stream) return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
+    if (!record.stream)
+      return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
   }
 
@@ -137,17 +163,31 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     this.modelRequests.push({ path, query: Object.fromEntries(url.searchParams) });
     const key = presentedKey(request);
     if (key === undefined) return sendApiError(response, 401, 'authentication_error', 'x-api-key header is required');
-    if (this.options.apiKey !== undefined && key !== this.options.apiKey) return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
-    if (request.headers['anthropic-version'] === undefined) return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
+    if (this.options.apiKey !== undefined && key !== this.options.apiKey)
+      return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
+    if (request.headers['anthropic-version'] === undefined)
+      return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     const models = this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS;
     const answer: ModelsAnswer =
-      path === '/v1/models' ? listModelsPage(models, url.searchParams, this.options.modelsPageSize) : retrieveModel(models, decodeURIComponent(path.slice('/v1/models/'.length)));
-    if (answer.status === 200) return sendJson(response, 200, answer.body, { 'request-id': `req_fake_models_${this.modelRequests.length}` });
+      path === '/v1/models'
+        ? listModelsPage(models, url.searchParams, this.options.modelsPageSize)
+        : retrieveModel(models, decodeURIComponent(path.slice('/v1/models/'.length)));
+    if (answer.status === 200)
+      return sendJson(response, 200, answer.body, { 'request-id': `req_fake_models_${this.modelRequests.length}` });
     return sendApiError(response, answer.status, answer.type, answer.message);
   }
 
-  private async stream(response: ServerResponse, message: RenderedMessage, turn: z.output<typeof FakeTurnSchema>): Promise<void> {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'request-id': `req_fake_${this.messageCount}` });
+  private async stream(
+    response: ServerResponse,
+    message: RenderedMessage,
+    turn: z.output<typeof FakeTurnSchema>,
+  ): Promise<void> {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'request-id': `req_fake_${this.messageCount}`,
+    });
     let closed = false;
     response.on('close', () => (closed = true));
     const delay = turn.delayMsPerChunk ?? 0;
@@ -156,7 +196,12 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       response.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
       if (pause && delay > 0) await sleep(delay);
     };
-    const start = { ...messageJson(message), content: [], stop_reason: null, usage: { input_tokens: message.inputTokens, output_tokens: 1, ...message.cache } };
+    const start = {
+      ...messageJson(message),
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: message.inputTokens, output_tokens: 1, ...message.cache },
+    };
     await send('message_start', { message: start });
     await send('ping', {});
     if (turn.streamError !== undefined) {
@@ -174,7 +219,10 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       await new Promise<void>((resolve) => (closed ? resolve() : response.once('close', () => resolve())));
       return;
     }
-    await send('message_delta', { delta: { stop_reason: message.stopReason, stop_sequence: null }, usage: { output_tokens: message.outputTokens } });
+    await send('message_delta', {
+      delta: { stop_reason: message.stopReason, stop_sequence: null },
+      usage: { output_tokens: message.outputTokens },
+    });
     await send('message_stop', {});
     response.end();
   }

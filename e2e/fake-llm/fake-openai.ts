@@ -30,7 +30,14 @@ export interface FakeOpenAiOptions {
   modelsWithNineCharToolIds?: string[];
 }
 
-function sendApiError(response: ServerResponse, status: number, message: string, type = 'invalid_request_error', code: string | null = null, headers: Record<string, string> = {}): void {
+function sendApiError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  type = 'invalid_request_error',
+  code: string | null = null,
+  headers: Record<string, string> = {},
+): void {
   sendJson(response, status, { error: { message, type, param: null, code } }, headers);
 }
 
@@ -46,7 +53,10 @@ function bearer(request: IncomingMessage): string | undefined {
 }
 
 function hasImages(body: { messages: Array<{ content?: unknown }> }): boolean {
-  return body.messages.some((message) => Array.isArray(message.content) && message.content.some((part: { type?: unknown }) => part.type === 'image_url'));
+  return body.messages.some(
+    (message) =>
+      Array.isArray(message.content) && message.content.some((part: { type?: unknown }) => part.type === 'image_url'),
+  );
 }
 
 /**
@@ -98,8 +108,14 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     const keyRejected = this.options.apiKey !== undefined && bearer(request) !== this.options.apiKey;
     if (request.method === 'GET' && path === '/v1/models') {
       this.modelListRequests += 1;
-      if (keyRejected) return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
-      const data = (this.options.models ?? []).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake-openai' }));
+      if (keyRejected)
+        return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+      const data = (this.options.models ?? []).map((id) => ({
+        id,
+        object: 'model',
+        created: 1_700_000_000,
+        owned_by: 'fake-openai',
+      }));
       return sendJson(response, 200, { object: 'list', data });
     }
     if (request.method !== 'POST' || path !== '/v1/chat/completions') return sendNotFoundText(response);
@@ -111,7 +127,10 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     } catch {
       raw = undefined;
     }
-    const validated = raw === undefined ? { error: 'We could not parse the JSON body of your request.' } : validateChatCompletionsRequest(raw);
+    const validated =
+      raw === undefined
+        ? { error: 'We could not parse the JSON body of your request.' }
+        : validateChatCompletionsRequest(raw);
     const record: RecordedOpenAiRequest = {
       number: this.requests.length + 1,
       path,
@@ -121,7 +140,8 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     };
     this.record(record);
 
-    if (keyRejected) return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+    if (keyRejected)
+      return sendApiError(response, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
     if ('error' in validated) return sendApiError(response, 400, validated.error);
     const body = validated.body;
     const models = this.options.models;
@@ -129,28 +149,56 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
       return sendApiError(response, 404, `model "${body.model}" not found, try pulling it first`, 'api_error');
     }
     if ((body.tools ?? []).length > 0 && this.options.modelsWithoutTools?.includes(body.model) === true) {
-      return sendApiError(response, 400, `registry.ollama.ai/library/${body.model} does not support tools`, 'api_error');
+      return sendApiError(
+        response,
+        400,
+        `registry.ollama.ai/library/${body.model} does not support tools`,
+        'api_error',
+      );
     }
     if (hasImages(body) && this.options.modelsWithoutImages?.includes(body.model) === true) {
       return sendApiError(response, 400, 'Model does not support images. Please use a model that does.');
     }
     if (this.options.modelsWithStrictSchemas?.includes(body.model) === true) {
       const problems = (body.tools ?? []).flatMap((tool, index) =>
-        tool.function.parameters === undefined ? [] : strictSchemaProblems(tool.function.parameters, `tools[0].function_declarations[${index}].parameters`),
+        tool.function.parameters === undefined
+          ? []
+          : strictSchemaProblems(tool.function.parameters, `tools[0].function_declarations[${index}].parameters`),
       );
       if (problems.length > 0) return sendApiError(response, 400, problems.join('\n'), 'invalid_request_error');
     }
     if (this.options.modelsWithNineCharToolIds?.includes(body.model) === true) {
-      const ids = body.messages.flatMap((message) => [...(message.role === 'tool' ? [message.tool_call_id] : []), ...(message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [])]);
+      const ids = body.messages.flatMap((message) => [
+        ...(message.role === 'tool' ? [message.tool_call_id] : []),
+        ...(message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : []),
+      ]);
       const refused = ids.find((id) => !/^[a-zA-Z0-9]{9}$/.test(id));
-      if (refused !== undefined) return sendApiError(response, 400, `Tool call id was ${refused} but must be a-z, A-Z, 0-9, with a length of 9.`, 'invalid_request_error');
+      if (refused !== undefined)
+        return sendApiError(
+          response,
+          400,
+          `Tool call id was ${refused} but must be a-z, A-Z, 0-9, with a length of 9.`,
+          'invalid_request_error',
+        );
     }
     if (this.options.rejectMaxTokens === true && body.max_tokens !== undefined) {
-      return sendApiError(response, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error', 'unsupported_parameter');
+      return sendApiError(
+        response,
+        400,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        'invalid_request_error',
+        'unsupported_parameter',
+      );
     }
 
     const next = await this.nextTurn(record, this.options.fallback);
-    if (next === undefined) return sendApiError(response, 500, `fake-openai: no scripted turn left for request #${record.number}`, 'server_error');
+    if (next === undefined)
+      return sendApiError(
+        response,
+        500,
+        `fake-openai: no scripted turn left for request #${record.number}`,
+        'server_error',
+      );
     const turn = FakeOpenAiTurnSchema.parse(next);
     if (turn.error !== undefined) {
       const { status, message, type, code, headers, rawBody } = turn.error;
@@ -167,8 +215,17 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     await this.stream(response, completion, turn, body.stream_options?.include_usage === true);
   }
 
-  private async stream(response: ServerResponse, completion: RenderedCompletion, turn: z.output<typeof FakeOpenAiTurnSchema>, includeUsage: boolean): Promise<void> {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  private async stream(
+    response: ServerResponse,
+    completion: RenderedCompletion,
+    turn: z.output<typeof FakeOpenAiTurnSchema>,
+    includeUsage: boolean,
+  ): Promise<void> {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     let closed = false;
     response.on('close', () => (closed = true));
     const delay = turn.delayMsPerChunk ?? 0;
@@ -189,7 +246,14 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     const deltas = streamDeltas(completion, turn.interleave === true);
     await send(chunk([{ index: 0, delta: deltas[0], finish_reason: null }]));
     if (turn.streamError !== undefined) {
-      await send({ error: { message: turn.streamError.message, type: turn.streamError.type ?? 'server_error', param: null, code: null } });
+      await send({
+        error: {
+          message: turn.streamError.message,
+          type: turn.streamError.type ?? 'server_error',
+          param: null,
+          code: null,
+        },
+      });
       response.end();
       return;
     }

@@ -27,9 +27,18 @@ export async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -104,7 +113,8 @@ export abstract class LoopbackFake<Turn, Recorded> {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`${this.name}: waited ${timeoutMs} ms for ${count} requests, got ${this.requests.length}`);
+      if (left <= 0)
+        throw new Error(`${this.name}: waited ${timeoutMs} ms for ${count} requests, got ${this.requests.length}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -133,7 +143,10 @@ export abstract class LoopbackFake<Turn, Recorded> {
   }
 
   /** The next scripted turn (or the fallback), resolved against the request; undefined when there is none. */
-  protected async nextTurn(request: Recorded, fallback: TurnSource<Turn, Recorded> | undefined): Promise<Turn | undefined> {
+  protected async nextTurn(
+    request: Recorded,
+    fallback: TurnSource<Turn, Recorded> | undefined,
+  ): Promise<Turn | undefined> {
     const source = this.queue.shift() ?? fallback;
     if (source === undefined) return undefined;
     return typeof source === 'function' ? (source as (request: Recorded) => Turn | Promise<Turn>)(request) : source;
@@ -142,7 +155,8 @@ export abstract class LoopbackFake<Turn, Recorded> {
   private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     if (!path.startsWith('/__fake/')) return this.handle(path, request, response);
-    if (path === '/__fake/requests' && request.method === 'GET') return sendJson(response, 200, { requests: this.requests });
+    if (path === '/__fake/requests' && request.method === 'GET')
+      return sendJson(response, 200, { requests: this.requests });
     if (path === '/__fake/reset' && request.method === 'POST') {
       this.reset();
       return sendJson(response, 200, { ok: true });

@@ -40,7 +40,13 @@ export const FakeOpenAiTurnSchema = z.object({
   /** Start streaming, then send `data: {"error": …}` (as servers do when they fail mid-reply). */
   streamError: z.object({ message: z.string(), type: z.string().optional() }).optional(),
   /** The usage to report instead of the estimate from the text lengths; `cached_tokens` goes in prompt_tokens_details. */
-  usage: z.object({ prompt_tokens: z.number().int().min(0), completion_tokens: z.number().int().min(0), cached_tokens: z.number().int().min(0).optional() }).optional(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().int().min(0),
+      completion_tokens: z.number().int().min(0),
+      cached_tokens: z.number().int().min(0).optional(),
+    })
+    .optional(),
 });
 export type FakeOpenAiTurn = z.input<typeof FakeOpenAiTurnSchema>;
 type Turn = z.output<typeof FakeOpenAiTurnSchema>;
@@ -57,7 +63,8 @@ export interface RecordedOpenAiRequest {
 }
 
 /** A scripted turn, or a function that picks the answer from the request. */
-export type FakeOpenAiTurnSource = FakeOpenAiTurn | ((request: RecordedOpenAiRequest) => FakeOpenAiTurn | Promise<FakeOpenAiTurn>);
+export type FakeOpenAiTurnSource =
+  FakeOpenAiTurn | ((request: RecordedOpenAiRequest) => FakeOpenAiTurn | Promise<FakeOpenAiTurn>);
 
 export interface RenderedCall {
   id: string;
@@ -72,7 +79,12 @@ export interface RenderedCompletion {
   text: string;
   calls: RenderedCall[];
   finishReason: string;
-  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number; prompt_tokens_details?: { cached_tokens: number } };
+  usage: {
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+    prompt_tokens_details?: { cached_tokens: number };
+  };
 }
 
 /** Text of the tool messages that answer the last assistant message's calls. */
@@ -80,7 +92,8 @@ export function lastToolResultText(body: ChatCompletionsRequestBody | undefined)
   const messages = body?.messages ?? [];
   const lastAssistant = messages.findLastIndex((message) => message.role === 'assistant');
   const texts: string[] = [];
-  for (const message of messages.slice(lastAssistant + 1)) if (message.role === 'tool') texts.push(contentText(message.content));
+  for (const message of messages.slice(lastAssistant + 1))
+    if (message.role === 'tool') texts.push(contentText(message.content));
   return texts.join('\n');
 }
 
@@ -115,7 +128,12 @@ export function renderCompletion(turn: Turn, request: RecordedOpenAiRequest, num
     text,
     calls,
     finishReason: turn.finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop'),
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, ...(cached !== undefined ? { prompt_tokens_details: { cached_tokens: cached } } : {}) },
+    usage: {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      ...(cached !== undefined ? { prompt_tokens_details: { cached_tokens: cached } } : {}),
+    },
   };
 }
 
@@ -132,7 +150,15 @@ export function completionJson(completion: RenderedCompletion): Record<string, u
         message: {
           role: 'assistant',
           content: completion.text === '' && completion.calls.length > 0 ? null : completion.text,
-          ...(completion.calls.length > 0 ? { tool_calls: completion.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })) } : {}),
+          ...(completion.calls.length > 0
+            ? {
+                tool_calls: completion.calls.map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
+            : {}),
         },
         finish_reason: completion.finishReason,
       },

@@ -24,7 +24,9 @@ function previousCalls(body: MessagesRequestBody | undefined): Array<{ name: str
   const previous = body?.messages.at(-2);
   if (previous === undefined || previous.role !== 'assistant') return [];
   return blocksOf(previous).flatMap((block) =>
-    block.type === 'tool_use' && typeof block.name === 'string' ? [{ name: block.name, input: (block.input ?? {}) as Record<string, unknown> }] : [],
+    block.type === 'tool_use' && typeof block.name === 'string'
+      ? [{ name: block.name, input: (block.input ?? {}) as Record<string, unknown> }]
+      : [],
   );
 }
 
@@ -33,12 +35,18 @@ function firstListed(resultText: string): string | undefined {
   return /^- (\S+)/m.exec(resultText)?.[1];
 }
 
-export function toolSearchStep(plan: SearchAndUse, body: MessagesRequestBody | undefined, lastResult: string): SearchStep {
+export function toolSearchStep(
+  plan: SearchAndUse,
+  body: MessagesRequestBody | undefined,
+  lastResult: string,
+): SearchStep {
   const calls = previousCalls(body);
   const last = calls.at(-1);
   if (last?.name === 'search_tools') {
     const found = firstListed(lastResult);
-    return found === undefined ? { text: `The search found nothing: ${lastResult}` } : { toolUses: [{ name: 'load_tools', input: { names: [found] } }] };
+    return found === undefined
+      ? { text: `The search found nothing: ${lastResult}` }
+      : { toolUses: [{ name: 'load_tools', input: { names: [found] } }] };
   }
   if (last?.name === 'load_tools') {
     const names = last.input.names;

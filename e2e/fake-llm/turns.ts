@@ -11,9 +11,15 @@ export const FakeTurnSchema = z.object({
    * Tool search, one step per request (tool-search-steps.ts): search_tools for `query`, then load_tools with the first
    * tool listed, then a call of it with `input`, then `text` (default: the tool's result). Script it once per step.
    */
-  searchAndUse: z.object({ query: z.string(), input: z.record(z.string(), z.unknown()).default({}), text: z.string().optional() }).optional(),
+  searchAndUse: z
+    .object({ query: z.string(), input: z.record(z.string(), z.unknown()).default({}), text: z.string().optional() })
+    .optional(),
   /** Tool calls, after the text, each streamed as `input_json_delta` pieces. */
-  toolUses: z.array(z.object({ name: z.string(), input: z.record(z.string(), z.unknown()).default({}), id: z.string().optional() })).optional(),
+  toolUses: z
+    .array(
+      z.object({ name: z.string(), input: z.record(z.string(), z.unknown()).default({}), id: z.string().optional() }),
+    )
+    .optional(),
   /** Default: `tool_use` when there are tool uses, else `end_turn`. */
   stopReason: z.enum(['end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal']).optional(),
   /** Pause between streamed chunks (ms). */
@@ -22,7 +28,12 @@ export const FakeTurnSchema = z.object({
   holdOpen: z.boolean().optional(),
   /** Answer with this HTTP error instead of a message. */
   error: z
-    .object({ status: z.number().int().min(400).max(599), type: z.string(), message: z.string(), headers: z.record(z.string(), z.string()).optional() })
+    .object({
+      status: z.number().int().min(400).max(599),
+      type: z.string(),
+      message: z.string(),
+      headers: z.record(z.string(), z.string()).optional(),
+    })
     .optional(),
   /** Start streaming, then send an SSE `error` event (as the API does when overloaded mid-stream). */
   streamError: z.object({ type: z.string(), message: z.string() }).optional(),
@@ -84,7 +95,8 @@ export function lastToolResultText(body: MessagesRequestBody | undefined): strin
     const content = block.content;
     if (typeof content === 'string') texts.push(content);
     else if (Array.isArray(content)) {
-      for (const inner of content as Array<Record<string, unknown>>) if (inner.type === 'text' && typeof inner.text === 'string') texts.push(inner.text);
+      for (const inner of content as Array<Record<string, unknown>>)
+        if (inner.type === 'text' && typeof inner.text === 'string') texts.push(inner.text);
     }
   }
   return texts.join('\n');
@@ -105,8 +117,15 @@ function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-export function renderTurn(scripted: z.output<typeof FakeTurnSchema>, request: RecordedRequest, messageNumber: number): RenderedMessage {
-  const turn = scripted.searchAndUse === undefined ? scripted : { ...scripted, ...toolSearchStep(scripted.searchAndUse, request.body, lastToolResultText(request.body)) };
+export function renderTurn(
+  scripted: z.output<typeof FakeTurnSchema>,
+  request: RecordedRequest,
+  messageNumber: number,
+): RenderedMessage {
+  const turn =
+    scripted.searchAndUse === undefined
+      ? scripted
+      : { ...scripted, ...toolSearchStep(scripted.searchAndUse, request.body, lastToolResultText(request.body)) };
   const blocks: RenderedBlock[] = [];
   if (turn.text !== undefined && turn.text.length > 0) {
     const text = turn.text.replaceAll('{{lastToolResult}}', lastToolResultText(request.body));
@@ -124,7 +143,10 @@ export function renderTurn(scripted: z.output<typeof FakeTurnSchema>, request: R
       type: 'tool_use',
       block: { type: 'tool_use', id, name: use.name, input: use.input, caller: { type: 'direct' } },
       start: { type: 'tool_use', id, name: use.name, input: {}, caller: { type: 'direct' } },
-      deltas: [{ type: 'input_json_delta', partial_json: '' }, ...jsonChunks(json).map((chunk) => ({ type: 'input_json_delta', partial_json: chunk }))],
+      deltas: [
+        { type: 'input_json_delta', partial_json: '' },
+        ...jsonChunks(json).map((chunk) => ({ type: 'input_json_delta', partial_json: chunk })),
+      ],
     });
   }
   const outputText = blocks.map((block) => JSON.stringify(block.block)).join('');
@@ -138,8 +160,12 @@ export function renderTurn(scripted: z.output<typeof FakeTurnSchema>, request: R
     ...(turn.usage?.cache_read_input_tokens !== undefined || turn.usage?.cache_creation_input_tokens !== undefined
       ? {
           cache: {
-            ...(turn.usage.cache_read_input_tokens !== undefined ? { cache_read_input_tokens: turn.usage.cache_read_input_tokens } : {}),
-            ...(turn.usage.cache_creation_input_tokens !== undefined ? { cache_creation_input_tokens: turn.usage.cache_creation_input_tokens } : {}),
+            ...(turn.usage.cache_read_input_tokens !== undefined
+              ? { cache_read_input_tokens: turn.usage.cache_read_input_tokens }
+              : {}),
+            ...(turn.usage.cache_creation_input_tokens !== undefined
+              ? { cache_creation_input_tokens: turn.usage.cache_creation_input_tokens }
+              : {}),
           },
         }
       : {}),

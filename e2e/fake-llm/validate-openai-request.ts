@@ -6,7 +6,10 @@ import { z } from 'zod';
 // that let those through would let a broken translation pass its tests.
 
 const TextPartSchema = z.object({ type: z.literal('text'), text: z.string() });
-const ImagePartSchema = z.object({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string().min(1) }) });
+const ImagePartSchema = z.object({
+  type: z.literal('image_url'),
+  image_url: z.looseObject({ url: z.string().min(1) }),
+});
 
 /** OpenAI's own limit ("string too long. Expected a string with maximum length 40"). */
 const ToolCallIdSchema = z.string().min(1).max(40, 'string too long. Expected a string with maximum length 40');
@@ -20,19 +23,31 @@ const ToolCallSchema = z.object({
 const MessageSchema = z.discriminatedUnion('role', [
   z.looseObject({ role: z.literal('system'), content: z.union([z.string(), z.array(TextPartSchema)]) }),
   z.looseObject({ role: z.literal('developer'), content: z.union([z.string(), z.array(TextPartSchema)]) }),
-  z.looseObject({ role: z.literal('user'), content: z.union([z.string(), z.array(z.union([TextPartSchema, ImagePartSchema])).min(1)]) }),
+  z.looseObject({
+    role: z.literal('user'),
+    content: z.union([z.string(), z.array(z.union([TextPartSchema, ImagePartSchema])).min(1)]),
+  }),
   z.looseObject({
     role: z.literal('assistant'),
     content: z.union([z.string(), z.array(TextPartSchema), z.null()]).optional(),
     tool_calls: z.array(ToolCallSchema).min(1).optional(),
   }),
-  z.looseObject({ role: z.literal('tool'), tool_call_id: ToolCallIdSchema, content: z.union([z.string(), z.array(TextPartSchema)]) }),
+  z.looseObject({
+    role: z.literal('tool'),
+    tool_call_id: ToolCallIdSchema,
+    content: z.union([z.string(), z.array(TextPartSchema)]),
+  }),
 ]);
 
 const ToolSchema = z.object({
   type: z.literal('function'),
   function: z.looseObject({
-    name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."),
+    name: z
+      .string()
+      .regex(
+        /^[a-zA-Z0-9_-]{1,64}$/,
+        "string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+      ),
     description: z.string().optional(),
     parameters: z.looseObject({}).optional(),
   }),
@@ -46,7 +61,12 @@ export const ChatCompletionsRequestSchema = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).optional(),
   max_tokens: z.number().int().min(1).optional(),
   max_completion_tokens: z.number().int().min(1).optional(),
-  tool_choice: z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) })]).optional(),
+  tool_choice: z
+    .union([
+      z.enum(['auto', 'none', 'required']),
+      z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) }),
+    ])
+    .optional(),
   parallel_tool_calls: z.boolean().optional(),
   temperature: z.number().min(0).max(2).optional(),
   stop: z.union([z.string(), z.array(z.string()).max(4)]).optional(),
@@ -60,7 +80,11 @@ export type ChatCompletionsRequestMessage = ChatCompletionsRequestBody['messages
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.flatMap((part: { type?: unknown; text?: unknown }) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])).join('\n');
+  return content
+    .flatMap((part: { type?: unknown; text?: unknown }) =>
+      part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
+    )
+    .join('\n');
 }
 
 /** The body when the real API would accept it, else its API-style error message. */
@@ -71,7 +95,8 @@ export function validateChatCompletionsRequest(raw: unknown): { body: ChatComple
     return { error: `Invalid value at '${issue?.path.join('.') ?? ''}': ${issue?.message ?? 'invalid request'}` };
   }
   const body = parsed.data;
-  if (body.stream_options !== undefined && body.stream !== true) return { error: "The 'stream_options' parameter is only allowed when 'stream' is enabled." };
+  if (body.stream_options !== undefined && body.stream !== true)
+    return { error: "The 'stream_options' parameter is only allowed when 'stream' is enabled." };
   if ((body.tools ?? []).length === 0 && (body.tool_choice !== undefined || body.parallel_tool_calls !== undefined)) {
     return { error: "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified." };
   }
@@ -90,19 +115,27 @@ export function validateChatCompletionsRequest(raw: unknown): { body: ChatComple
       // Every call is answered by the tool messages right after it.
       const answered = new Set<string>();
       let next = index + 1;
-      for (; next < messages.length && messages[next]?.role === 'tool'; next += 1) answered.add((messages[next] as { tool_call_id: string }).tool_call_id);
+      for (; next < messages.length && messages[next]?.role === 'tool'; next += 1)
+        answered.add((messages[next] as { tool_call_id: string }).tool_call_id);
       const missing = calls.map((call) => call.id).filter((id) => !answered.has(id));
       if (missing.length > 0) {
-        return { error: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${missing.join(', ')}` };
+        return {
+          error: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${missing.join(', ')}`,
+        };
       }
       const asked = new Set(calls.map((call) => call.id));
       for (let answer = index + 1; answer < next; answer += 1) {
         const id = (messages[answer] as { tool_call_id: string }).tool_call_id;
-        if (!asked.has(id)) return { error: `Invalid parameter: 'tool_call_id' of '${id}' not found in 'tool_calls' of previous message.` };
+        if (!asked.has(id))
+          return {
+            error: `Invalid parameter: 'tool_call_id' of '${id}' not found in 'tool_calls' of previous message.`,
+          };
       }
       index = next - 1;
     } else if (message.role === 'tool') {
-      return { error: `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'. (messages[${index}])` };
+      return {
+        error: `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'. (messages[${index}])`,
+      };
     }
   }
   return { body };

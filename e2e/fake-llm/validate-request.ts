@@ -38,7 +38,9 @@ export function blocksOf(message: RequestMessage): RequestContentBlock[] {
 }
 
 /** The API combines consecutive messages with the same role into one turn before checking. */
-function combineTurns(messages: readonly RequestMessage[]): Array<{ role: 'user' | 'assistant'; blocks: RequestContentBlock[]; index: number }> {
+function combineTurns(
+  messages: readonly RequestMessage[],
+): Array<{ role: 'user' | 'assistant'; blocks: RequestContentBlock[]; index: number }> {
   const turns: Array<{ role: 'user' | 'assistant'; blocks: RequestContentBlock[]; index: number }> = [];
   messages.forEach((message, index) => {
     const last = turns.at(-1);
@@ -66,17 +68,23 @@ export function validateMessagesRequest(raw: unknown): { body: MessagesRequestBo
 
   for (const [index, message] of body.messages.entries()) {
     if (typeof message.content !== 'string' && message.content.length === 0) {
-      return { error: `messages.${index}: all messages must have non-empty content except for the optional final assistant message` };
+      return {
+        error: `messages.${index}: all messages must have non-empty content except for the optional final assistant message`,
+      };
     }
     for (const [blockIndex, block] of blocksOf(message).entries()) {
       if (block.type === 'text' && (typeof block.text !== 'string' || block.text.length === 0)) {
         return { error: `messages.${index}.content.${blockIndex}.text: text content blocks must be non-empty` };
       }
-      if (block.type === 'tool_use' && message.role !== 'assistant') return { error: `messages.${index}: tool_use blocks can only be in assistant messages` };
+      if (block.type === 'tool_use' && message.role !== 'assistant')
+        return { error: `messages.${index}: tool_use blocks can only be in assistant messages` };
       if (block.type === 'tool_use' && !/^[a-zA-Z0-9_-]+$/.test(String(block.id))) {
-        return { error: `messages.${index}.content.${blockIndex}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'` };
+        return {
+          error: `messages.${index}.content.${blockIndex}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'`,
+        };
       }
-      if (block.type === 'tool_result' && message.role !== 'user') return { error: `messages.${index}: tool_result blocks can only be in user messages` };
+      if (block.type === 'tool_result' && message.role !== 'user')
+        return { error: `messages.${index}: tool_result blocks can only be in user messages` };
     }
   }
 
@@ -90,7 +98,9 @@ export function validateMessagesRequest(raw: unknown): { body: MessagesRequestBo
       const missing = uses.filter((id) => !answered.has(id));
       // A final assistant message is a prefill: its tool_use needs no answer yet.
       if (next !== undefined && missing.length > 0) {
-        return { error: `messages.${next.index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.` };
+        return {
+          error: `messages.${next.index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+        };
       }
     } else {
       const results = idsOf(turn.blocks, 'tool_result');
@@ -99,12 +109,16 @@ export function validateMessagesRequest(raw: unknown): { body: MessagesRequestBo
       const asked = new Set(previous === undefined ? [] : idsOf(previous.blocks, 'tool_use'));
       const unexpected = results.filter((id) => !asked.has(id));
       if (unexpected.length > 0) {
-        return { error: `messages.${turn.index}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${unexpected.join(', ')}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.` };
+        return {
+          error: `messages.${turn.index}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${unexpected.join(', ')}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+        };
       }
       const firstOther = turn.blocks.findIndex((block) => block.type !== 'tool_result');
       const lastResult = turn.blocks.map((block) => block.type).lastIndexOf('tool_result');
       if (firstOther !== -1 && firstOther < lastResult) {
-        return { error: `messages.${turn.index}: tool_result blocks must come before any other content in a user message` };
+        return {
+          error: `messages.${turn.index}: tool_result blocks must come before any other content in a user message`,
+        };
       }
     }
   }

@@ -18,7 +18,10 @@ export class ChatPage {
 
   /** Waits until a server is ready, so its tools are offered to the model from the first message on. */
   async waitForServer(name: string, timeout = 30_000): Promise<void> {
-    const server = this.page.getByRole('list', { name: 'Your servers' }).getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
+    const server = this.page
+      .getByRole('list', { name: 'Your servers' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(name, { exact: true }) });
     await expect(server).toContainText('Ready', { timeout });
   }
 
@@ -28,7 +31,9 @@ export class ChatPage {
 
   /** Starts a conversation from the list header (or the empty state). */
   async newConversation(): Promise<void> {
-    const head = this.page.getByRole('region', { name: 'Conversations' }).getByRole('button', { name: 'New', exact: true });
+    const head = this.page
+      .getByRole('region', { name: 'Conversations' })
+      .getByRole('button', { name: 'New', exact: true });
     await head.click();
     await expect(this.input).toBeVisible();
     await expect(this.input).toBeFocused();
@@ -45,7 +50,11 @@ export class ChatPage {
    * message being edited has a Send button of its own, still there while its resend is answered.
    */
   async waitForIdle(timeout = 30_000): Promise<void> {
-    await expect(this.page.getByRole('group', { name: 'Your message', exact: true }).getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout });
+    await expect(
+      this.page
+        .getByRole('group', { name: 'Your message', exact: true })
+        .getByRole('button', { name: 'Send', exact: true }),
+    ).toBeVisible({ timeout });
   }
 
   conversation(title: string | RegExp): Locator {
@@ -73,6 +82,9 @@ export class ChatPage {
   }
 
   async stop(): Promise<void> {
-    await this.page.getByRole('group', { name: 'Your message' }).getByRole('button', { name: 'Stop', exact: true }).click();
+    await this.page
+      .getByRole('group', { name: 'Your message' })
+      .getByRole('button', { name: 'Stop', exact: true })
+      .click();
   }
 }

@@ -15,12 +15,18 @@ export class DiscoverPage {
   }
 
   async show(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Discover/ }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Discover/ })
+      .click();
     await expect(this.search).toBeVisible();
   }
 
   result(title: string): Locator {
-    return this.results.getByRole('list', { name: 'Servers' }).getByRole('button').filter({ has: this.page.getByText(title, { exact: true }) });
+    return this.results
+      .getByRole('list', { name: 'Servers' })
+      .getByRole('button')
+      .filter({ has: this.page.getByText(title, { exact: true }) });
   }
 
   async open(title: string): Promise<void> {

@@ -36,7 +36,9 @@ export class ImportDialog {
 
   row(sourceName: string): Locator {
     // The row that holds the server's checkbox (`has` looks inside the row, so from the page, not the dialog).
-    return this.dialog.getByRole('row').filter({ has: this.page.getByRole('checkbox', { name: `Import ${sourceName}` }) });
+    return this.dialog
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('checkbox', { name: `Import ${sourceName}` }) });
   }
 
   /** What the server runs, shown in full under its row. */

@@ -35,7 +35,10 @@ export class LogsPage {
   }
 
   async toggleSource(label: string): Promise<void> {
-    await this.page.getByRole('toolbar', { name: 'Log filters' }).getByRole('button', { name: `Show ${label}` }).click();
+    await this.page
+      .getByRole('toolbar', { name: 'Log filters' })
+      .getByRole('button', { name: `Show ${label}` })
+      .click();
   }
 
   async search(text: string): Promise<void> {

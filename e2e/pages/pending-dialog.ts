@@ -52,7 +52,13 @@ export class PendingDialog {
     await this.argumentsEditor.fill(JSON.stringify(value, null, 2));
   }
 
-  async allow(choice: 'Allow once' | 'Allow for this conversation' | 'Always allow this tool' | 'Always allow this server' = 'Allow once'): Promise<void> {
+  async allow(
+    choice:
+      | 'Allow once'
+      | 'Allow for this conversation'
+      | 'Always allow this tool'
+      | 'Always allow this server' = 'Allow once',
+  ): Promise<void> {
     await this.button(choice).click();
   }
 

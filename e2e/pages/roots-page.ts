@@ -13,7 +13,10 @@ export class RootsPage {
   }
 
   async show(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Workspace roots/ }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Workspace roots/ })
+      .click();
     await expect(this.page.getByRole('heading', { name: 'Workspace roots', level: 1 })).toBeVisible();
   }
 
@@ -55,7 +58,9 @@ export class RootsPage {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.row(from).getByRole('button', { name: `Rename ${from}` }).click();
+    await this.row(from)
+      .getByRole('button', { name: `Rename ${from}` })
+      .click();
     const input = this.page.getByLabel(`New name for ${from}`);
     await input.fill(to);
     await input.press('Enter');
@@ -63,7 +68,9 @@ export class RootsPage {
   }
 
   async remove(name: string): Promise<void> {
-    await this.row(name).getByRole('button', { name: `Remove ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Remove ${name}` })
+      .click();
     await expect(this.row(name)).toHaveCount(0);
   }
 
@@ -73,6 +80,8 @@ export class RootsPage {
   }
 
   matrixCell(server: string, root: string): Locator {
-    return this.matrix.getByRole('cell').filter({ has: this.page.getByRole('checkbox', { name: `${server} sees ${root}` }) });
+    return this.matrix
+      .getByRole('cell')
+      .filter({ has: this.page.getByRole('checkbox', { name: `${server} sees ${root}` }) });
   }
 }

@@ -23,7 +23,11 @@ export class SandboxControls {
 export class DenialNotice {
   readonly root: Locator;
 
-  constructor(readonly page: Page, scope: Locator, server: string) {
+  constructor(
+    readonly page: Page,
+    scope: Locator,
+    server: string,
+  ) {
     this.root = scope.getByRole('group', { name: `Blocked by the sandbox in ${server}`, exact: true });
   }
 

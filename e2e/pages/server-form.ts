@@ -10,7 +10,11 @@ export interface ServerFormInput {
   logLevel?: string;
   startWithBerth?: boolean;
   /** Switches the form to "Remote URL". */
-  remote?: { url: string; transport?: 'Automatic' | 'Streamable HTTP' | 'HTTP+SSE (legacy)'; headers?: { key: string; value: string; secret?: boolean }[] };
+  remote?: {
+    url: string;
+    transport?: 'Automatic' | 'Streamable HTTP' | 'HTTP+SSE (legacy)';
+    headers?: { key: string; value: string; secret?: boolean }[];
+  };
 }
 
 /** The add/edit server dialog. */
@@ -30,7 +34,8 @@ export class ServerForm {
     if (input.remote !== undefined) {
       await this.dialog.getByRole('radio', { name: 'Remote URL' }).click();
       await this.field('Server URL').fill(input.remote.url);
-      if (input.remote.transport !== undefined) await this.field('Transport').selectOption({ label: input.remote.transport });
+      if (input.remote.transport !== undefined)
+        await this.field('Transport').selectOption({ label: input.remote.transport });
       for (const [index, row] of (input.remote.headers ?? []).entries()) {
         await this.dialog.getByRole('button', { name: 'Add header' }).click();
         await this.field(`Header ${index + 1} name`).fill(row.key);
@@ -48,7 +53,8 @@ export class ServerForm {
       }
     }
     if (input.logLevel !== undefined) await this.field('Log level').selectOption({ label: input.logLevel });
-    if (input.startWithBerth !== undefined) await this.dialog.getByRole('switch', { name: 'Start with Berth' }).setChecked(input.startWithBerth);
+    if (input.startWithBerth !== undefined)
+      await this.dialog.getByRole('switch', { name: 'Start with Berth' }).setChecked(input.startWithBerth);
     for (const [index, row] of (input.env ?? []).entries()) {
       await this.dialog.getByRole('button', { name: 'Add variable' }).click();
       await this.field(`Variable ${index + 1} name`).fill(row.key);
@@ -75,6 +81,9 @@ export class ServerForm {
    * nothing in the accessibility tree ties an error to its field but the control's aria-describedby.
    */
   errorFor(label: string): Locator {
-    return this.dialog.locator('.field').filter({ has: this.page.getByLabel(label, { exact: true }) }).getByRole('alert');
+    return this.dialog
+      .locator('.field')
+      .filter({ has: this.page.getByLabel(label, { exact: true }) })
+      .getByRole('alert');
   }
 }

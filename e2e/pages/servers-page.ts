@@ -16,7 +16,10 @@ export class ServersPage {
   }
 
   async show(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Servers/ }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Servers/ })
+      .click();
   }
 
   /** Opens the blank add form, from the empty state or the list header. */
@@ -33,7 +36,10 @@ export class ServersPage {
   }
 
   card(name: string): Locator {
-    return this.list.getByRole('list', { name: 'Servers', exact: true }).getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
+    return this.list
+      .getByRole('list', { name: 'Servers', exact: true })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
   status(name: string): Locator {
@@ -58,7 +64,9 @@ export class ServersPage {
   }
 
   private async menu(name: string, item: string): Promise<void> {
-    await this.card(name).getByRole('button', { name: `More actions for ${name}` }).click();
+    await this.card(name)
+      .getByRole('button', { name: `More actions for ${name}` })
+      .click();
     await this.page.getByRole('menuitem', { name: item }).click();
   }
 

@@ -14,7 +14,10 @@ export class SettingsPage {
   }
 
   async show(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Settings/ }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Settings/ })
+      .click();
     await expect(this.page.getByRole('heading', { name: 'Tool permissions' })).toBeVisible();
   }
 
@@ -24,7 +27,9 @@ export class SettingsPage {
 
   /** Revoke, confirmed in the alert dialog. */
   async revoke(tool: string): Promise<void> {
-    await this.permissionRow(tool).getByRole('button', { name: /^Revoke permission/ }).click();
+    await this.permissionRow(tool)
+      .getByRole('button', { name: /^Revoke permission/ })
+      .click();
     const confirm = this.page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(confirm).toBeHidden();

@@ -19,7 +19,9 @@ export async function scan(app: Page, view: string, findings: Finding[]): Promis
   // Let transitions (dialog fade-in, tab switches) end, so colours are measured at rest: waited for as animations, not
   // for a fixed time a loaded machine may need more than (axe counts a fading dialog's opacity into its contrast).
   await app.evaluate(async () => {
-    const ending = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
   const result = await new AxeBuilder({ page: app })
@@ -29,7 +31,9 @@ export async function scan(app: Page, view: string, findings: Finding[]): Promis
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
     // A few nodes per rule say enough (a log has hundreds of alike rows); the count says how many more.
-    const shown = v.nodes.slice(0, MAX_NODES).map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 100)}\n      ${firstReason(n.failureSummary)}`);
+    const shown = v.nodes
+      .slice(0, MAX_NODES)
+      .map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 100)}\n      ${firstReason(n.failureSummary)}`);
     if (v.nodes.length > MAX_NODES) shown.push(`    …and ${v.nodes.length - MAX_NODES} more`);
     findings.push({ view, text: `[${v.impact}] ${v.id}: ${v.help}\n${shown.join('\n')}` });
   }

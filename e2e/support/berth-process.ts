@@ -58,13 +58,18 @@ interface RunningHost {
  * present, else the TypeScript source through tsx (the renderer must be built).
  */
 export async function startBerth(options: Partial<BerthOptions> = {}): Promise<BerthHost> {
-  if (!existsSync(join(STATIC_DIR, 'index.html'))) throw new Error(`The renderer is not built (${STATIC_DIR}); run npm run build first.`);
+  if (!existsSync(join(STATIC_DIR, 'index.html')))
+    throw new Error(`The renderer is not built (${STATIC_DIR}); run npm run build first.`);
   const configDir = await mkdtemp(join(tmpdir(), 'berth-e2e-'));
   if (options.initialConfig !== undefined) {
-    const text = typeof options.initialConfig === 'string' ? options.initialConfig : JSON.stringify(options.initialConfig, null, 2);
+    const text =
+      typeof options.initialConfig === 'string'
+        ? options.initialConfig
+        : JSON.stringify(options.initialConfig, null, 2);
     await writeFile(join(configDir, 'config.json'), text);
   }
-  if (options.initialSettings !== undefined) await writeFile(join(configDir, 'settings.json'), JSON.stringify(options.initialSettings, null, 2));
+  if (options.initialSettings !== undefined)
+    await writeFile(join(configDir, 'settings.json'), JSON.stringify(options.initialSettings, null, 2));
   let stderr = '';
   const appendStderr = (chunk: string) => (stderr += chunk);
   let current: RunningHost;
@@ -96,16 +101,31 @@ export async function startBerth(options: Partial<BerthOptions> = {}): Promise<B
   };
 }
 
-async function launch(configDir: string, extraEnv: Record<string, string> | undefined, onStderr: (chunk: string) => void, stderr: () => string): Promise<RunningHost> {
+async function launch(
+  configDir: string,
+  extraEnv: Record<string, string> | undefined,
+  onStderr: (chunk: string) => void,
+  stderr: () => string,
+): Promise<RunningHost> {
   const hostArgs = ['--headless', '--port', '0', '--config-dir', configDir, '--static-dir', STATIC_DIR];
-  const argv = existsSync(BUNDLED_ENTRY) ? [BUNDLED_ENTRY, ...hostArgs] : ['--import', 'tsx', SOURCE_ENTRY, ...hostArgs];
-  const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: hostEnvironment(configDir, extraEnv) });
+  const argv = existsSync(BUNDLED_ENTRY)
+    ? [BUNDLED_ENTRY, ...hostArgs]
+    : ['--import', 'tsx', SOURCE_ENTRY, ...hostArgs];
+  const child = spawn(process.execPath, argv, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: hostEnvironment(configDir, extraEnv),
+  });
   child.stderr!.setEncoding('utf8').on('data', onStderr);
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 
   const url = await new Promise<string>((resolveUrl, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`Berth did not print its ready line within ${START_TIMEOUT_MS} ms.\nstderr:\n${stderr()}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`Berth did not print its ready line within ${START_TIMEOUT_MS} ms.\nstderr:\n${stderr()}`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const match = READY_LINE.exec(stdout);

@@ -18,7 +18,9 @@ export const DOCS_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), '.
 export function packageBinEntry(pkgName: string, binName: string): string {
   const require = createRequire(import.meta.url);
   // Packages whose "exports" leave out package.json are found through the resolver's own search path.
-  const folder = (require.resolve.paths(pkgName) ?? []).map((base) => join(base, pkgName)).find((candidate) => existsSync(join(candidate, 'package.json')));
+  const folder = (require.resolve.paths(pkgName) ?? [])
+    .map((base) => join(base, pkgName))
+    .find((candidate) => existsSync(join(candidate, 'package.json')));
   if (folder === undefined) throw new Error(`${pkgName} is not installed (npm ci installs it)`);
   const manifest = join(folder, 'package.json');
   const pkg = require(manifest) as { bin: Record<string, string> };
@@ -28,13 +30,15 @@ export function packageBinEntry(pkgName: string, binName: string): string {
 }
 
 /** The stdio entry of the reference server. */
-export const SERVER_EVERYTHING_ENTRY = packageBinEntry('@modelcontextprotocol/server-everything', 'mcp-server-everything');
+export const SERVER_EVERYTHING_ENTRY = packageBinEntry(
+  '@modelcontextprotocol/server-everything',
+  'mcp-server-everything',
+);
 
 /** A config entry that starts server-everything over stdio. */
 export function everythingServerConfig(): { command: string; args: string[] } {
   return { command: process.execPath, args: [SERVER_EVERYTHING_ENTRY, 'stdio'] };
 }
-
 
 /** The key the fake Anthropic API demands (and the host is given). */
 /** Before a screenshot: no hover states or focus rings in the picture. */
@@ -45,7 +49,6 @@ export async function calm(app: Page): Promise<void> {
 }
 
 export const FAKE_API_KEY = 'sk-ant-e2e-fake-key-0000';
-
 
 /**
  * `berth`: a host started for this test (stopped after it, and its clean exit
@@ -62,7 +65,8 @@ export const test = base.extend<BerthOptions & { berth: BerthHost; app: Page }>(
       await use(host);
     } finally {
       const code = await host.stop();
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('berth-stderr', { body: host.stderr(), contentType: 'text/plain' });
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('berth-stderr', { body: host.stderr(), contentType: 'text/plain' });
       expect(code, `Berth should exit cleanly on SIGTERM.\nstderr:\n${host.stderr()}`).toBe(0);
     }
   },
@@ -104,7 +108,8 @@ export function toolNamed(tool: string, input: Record<string, unknown> = {}, tex
   return (request) => {
     const offered = (request.body?.tools ?? []).map((t) => String(t.name));
     const name = offered.find((n) => n === tool || n.endsWith(`__${tool}`));
-    if (name === undefined) throw new Error(`the model was not offered a tool named ${tool}; offered: ${offered.join(', ') || 'none'}`);
+    if (name === undefined)
+      throw new Error(`the model was not offered a tool named ${tool}; offered: ${offered.join(', ') || 'none'}`);
     return { ...(text !== undefined ? { text } : {}), toolUses: [{ name, input }] };
   };
 }

@@ -53,7 +53,12 @@ Object.assign(app, {
     return readyPromise;
   },
   quit() {
-    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     app.emit('before-quit', event);
     if (!event.defaultPrevented) process.exit(0);
   },
@@ -138,7 +143,10 @@ process.on('message', async (message) => {
       const win = windows[0];
       const handler = ipcHandlers.get(message.channel);
       if (!win || !handler) throw new Error(`no window or no handler for ${message.channel}`);
-      const frame = message.frame === 'sub' ? { parent: win.webContents.mainFrame, url: win.webContents.mainFrame.url } : win.webContents.mainFrame;
+      const frame =
+        message.frame === 'sub'
+          ? { parent: win.webContents.mainFrame, url: win.webContents.mainFrame.url }
+          : win.webContents.mainFrame;
       const result = await handler({ sender: win.webContents, senderFrame: frame }, message.method, message.input);
       report('reply', { id: message.id, result });
     } else if (message.type === 'fetch') {
@@ -146,7 +154,11 @@ process.on('message', async (message) => {
       const response = await handler(new Request(message.url));
       report('reply', {
         id: message.id,
-        result: { status: response.status, csp: response.headers.get('content-security-policy'), text: await response.text() },
+        result: {
+          status: response.status,
+          csp: response.headers.get('content-security-policy'),
+          text: await response.text(),
+        },
       });
     } else if (message.type === 'quit') {
       app.quit();

@@ -32,7 +32,7 @@ const parentOrigin = window.location.ancestorOrigins?.[0];
 if (window.parent === window) {
   showNote('This page is the sandbox for apps inside Berth; it does nothing on its own.');
 } else if (parentOrigin === undefined || parentOrigin === 'null') {
-  showNote("The app sandbox cannot tell which page embeds it, so it stays empty.");
+  showNote('The app sandbox cannot tell which page embeds it, so it stays empty.');
 } else {
   const relay = startSandboxRelay({
     parent: window.parent,
@@ -43,5 +43,7 @@ if (window.parent === window) {
     createFrame,
     showNote,
   });
-  window.addEventListener('message', (event) => relay.onMessage({ source: event.source, origin: event.origin, data: event.data }));
+  window.addEventListener('message', (event) =>
+    relay.onMessage({ source: event.source, origin: event.origin, data: event.data }),
+  );
 }

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROXY_LOGGER, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, startSandboxRelay, type ProxyEnvironment } from './relay';
+import {
+  PROXY_LOGGER,
+  SANDBOX_PROXY_READY,
+  SANDBOX_RESOURCE_READY,
+  startSandboxRelay,
+  type ProxyEnvironment,
+} from './relay';
 import { buildAppCsp } from '../../shared/apps/app-csp';
 
 const PARENT_ORIGIN = 'http://127.0.0.1:4000';
@@ -7,7 +13,12 @@ const SELF_ORIGIN = 'http://127.0.0.1:4001';
 
 function setup(search = '') {
   const parent = { postMessage: vi.fn() };
-  const frames: Array<{ attributes: { sandbox: string; allow: string; srcdoc: string }; onLoad: () => void; window: { postMessage: ReturnType<typeof vi.fn> }; removed: boolean }> = [];
+  const frames: Array<{
+    attributes: { sandbox: string; allow: string; srcdoc: string };
+    onLoad: () => void;
+    window: { postMessage: ReturnType<typeof vi.fn> };
+    removed: boolean;
+  }> = [];
   const notes: string[] = [];
   const reloads: string[] = [];
   const env: ProxyEnvironment = {
@@ -32,7 +43,8 @@ function setup(search = '') {
   };
   const relay = startSandboxRelay(env);
   const fromParent = (data: unknown, origin = PARENT_ORIGIN): void => relay.onMessage({ source: parent, origin, data });
-  const render = (params: Record<string, unknown>): void => fromParent({ jsonrpc: '2.0', method: SANDBOX_RESOURCE_READY, params });
+  const render = (params: Record<string, unknown>): void =>
+    fromParent({ jsonrpc: '2.0', method: SANDBOX_RESOURCE_READY, params });
   const sentToParent = (): unknown[] => parent.postMessage.mock.calls.map((call) => call[0]);
   return { parent, frames, notes, reloads, relay, fromParent, render, sentToParent };
 }
@@ -42,7 +54,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('sandbox relay', () => {
   it('announces itself to its parent, at its exact origin', () => {
     const t = setup();
-    expect(t.parent.postMessage).toHaveBeenCalledExactlyOnceWith({ jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} }, PARENT_ORIGIN);
+    expect(t.parent.postMessage).toHaveBeenCalledExactlyOnceWith(
+      { jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} },
+      PARENT_ORIGIN,
+    );
   });
 
   it('builds the app frame with the CSP meta first, the narrow sandbox and only the passed permissions', () => {
@@ -53,23 +68,35 @@ describe('sandbox relay', () => {
     const { attributes } = t.frames[0]!;
     expect(attributes.sandbox).toBe('allow-scripts');
     expect(attributes.allow).toBe('camera');
-    expect(attributes.srcdoc).toBe(`<!doctype html><meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp).policy}"><p>hi</p>`);
+    expect(attributes.srcdoc).toBe(
+      `<!doctype html><meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp).policy}"><p>hi</p>`,
+    );
     expect(t.sentToParent()).toHaveLength(1); // only the ready notice: nothing to warn about
   });
 
   it('never widens the sandbox and reports what it refused to the host', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const t = setup();
-    t.render({ html: '', sandbox: 'allow-scripts allow-same-origin allow-popups', permissions: ['usb'], csp: { connectDomains: ['*'] } });
+    t.render({
+      html: '',
+      sandbox: 'allow-scripts allow-same-origin allow-popups',
+      permissions: ['usb'],
+      csp: { connectDomains: ['*'] },
+    });
     expect(t.frames[0]!.attributes.sandbox).toBe('allow-scripts');
     expect(t.frames[0]!.attributes.allow).toBe('');
-    const notes = t.sentToParent().slice(1) as Array<{ method: string; params: { level: string; logger: string; data: string } }>;
+    const notes = t.sentToParent().slice(1) as Array<{
+      method: string;
+      params: { level: string; logger: string; data: string };
+    }>;
     expect(notes.map((note) => note.params.data)).toEqual([
       expect.stringContaining('connectDomains: "*"'),
       expect.stringContaining('usb'),
       expect.stringContaining('allow-same-origin, allow-popups'),
     ]);
-    expect(notes.every((note) => note.method === 'notifications/message' && note.params.logger === PROXY_LOGGER)).toBe(true);
+    expect(notes.every((note) => note.method === 'notifications/message' && note.params.logger === PROXY_LOGGER)).toBe(
+      true,
+    );
   });
 
   it("leaves Berth's own origin and the proxy's out of the app's CSP and tells the host", () => {
@@ -112,7 +139,9 @@ describe('sandbox relay', () => {
     const t = setup(`?csp=${encodeURIComponent('{}')}`);
     t.render({ html: '', csp: { connectDomains: ['https://api.example.com'] } });
     expect(t.reloads).toEqual([]);
-    expect(t.sentToParent()[1]).toMatchObject({ params: { level: 'warning', data: expect.stringContaining('stricter wins') } });
+    expect(t.sentToParent()[1]).toMatchObject({
+      params: { level: 'warning', data: expect.stringContaining('stricter wins') },
+    });
   });
 
   it('refuses resource-ready from anyone but its parent at its origin', () => {
@@ -139,7 +168,11 @@ describe('sandbox relay', () => {
     const before = t.parent.postMessage.mock.calls.length;
     t.relay.onMessage({ source: { postMessage: vi.fn() }, origin: 'null', data: request });
     t.relay.onMessage({ source: app, origin: 'null', data: 'hello' });
-    t.relay.onMessage({ source: app, origin: 'null', data: { jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} } });
+    t.relay.onMessage({
+      source: app,
+      origin: 'null',
+      data: { jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} },
+    });
     t.fromParent('not json-rpc');
     expect(t.parent.postMessage.mock.calls.length).toBe(before);
     expect(app.postMessage).toHaveBeenCalledTimes(1);
@@ -173,8 +206,12 @@ describe('sandbox relay', () => {
     t.render({ html: '', csp: 'https://a.example.com' });
     expect(t.frames).toHaveLength(0);
     expect(t.sentToParent().slice(1)).toEqual([
-      expect.objectContaining({ params: expect.objectContaining({ level: 'error', data: expect.stringContaining('no HTML') }) }),
-      expect.objectContaining({ params: expect.objectContaining({ level: 'error', data: expect.stringContaining('app CSP') }) }),
+      expect.objectContaining({
+        params: expect.objectContaining({ level: 'error', data: expect.stringContaining('no HTML') }),
+      }),
+      expect.objectContaining({
+        params: expect.objectContaining({ level: 'error', data: expect.stringContaining('app CSP') }),
+      }),
     ]);
   });
 });

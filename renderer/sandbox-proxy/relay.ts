@@ -1,4 +1,11 @@
-import { buildAppCsp, PROXY_CSP_QUERY, proxyOwnOrigins, readAppCsp, withCspMeta, type AppCspOptions } from '../../shared/apps/app-csp';
+import {
+  buildAppCsp,
+  PROXY_CSP_QUERY,
+  proxyOwnOrigins,
+  readAppCsp,
+  withCspMeta,
+  type AppCspOptions,
+} from '../../shared/apps/app-csp';
 import { buildAllowAttribute, buildSandboxAttribute, readAppPermissions } from '../../shared/apps/app-frame-policy';
 import type { AppUiCsp } from '../../shared/domain/app-ui';
 
@@ -54,7 +61,10 @@ interface JsonRpcMessage {
 }
 
 const isJsonRpc = (data: unknown): data is JsonRpcMessage =>
-  typeof data === 'object' && data !== null && !Array.isArray(data) && (data as { jsonrpc?: unknown }).jsonrpc === '2.0';
+  typeof data === 'object' &&
+  data !== null &&
+  !Array.isArray(data) &&
+  (data as { jsonrpc?: unknown }).jsonrpc === '2.0';
 
 export interface SandboxRelay {
   /** Call for every `message` event the proxy window receives. */
@@ -92,7 +102,8 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
       csp = readAppCsp(fields.csp);
       const built = buildAppCsp(csp, cspOptions);
       policy = built.policy;
-      for (const refused of built.refused) note('warning', `Left out of the app's ${refused.list}: "${refused.value}" (${refused.reason}).`);
+      for (const refused of built.refused)
+        note('warning', `Left out of the app's ${refused.list}: "${refused.value}" (${refused.reason}).`);
     } catch (error) {
       note('error', `The app could not be shown: ${error instanceof Error ? error.message : String(error)}.`);
       return;
@@ -105,17 +116,26 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
       return;
     }
     if (policyFromQuery(env.search, cspOptions) !== policy) {
-      note('warning', "The app's CSP differs from the one this sandbox page was loaded with; both apply, so the stricter wins.");
+      note(
+        'warning',
+        "The app's CSP differs from the one this sandbox page was loaded with; both apply, so the stricter wins.",
+      );
     }
     const permissions = readAppPermissions(fields.permissions);
-    if (permissions.refused.length > 0) note('warning', `Permissions not granted (not app permissions): ${permissions.refused.join(', ')}.`);
+    if (permissions.refused.length > 0)
+      note('warning', `Permissions not granted (not app permissions): ${permissions.refused.join(', ')}.`);
     const sandbox = buildSandboxAttribute(fields.sandbox);
-    if (sandbox.refused.length > 0) note('warning', `Sandbox tokens refused (Berth only narrows the default): ${sandbox.refused.join(', ')}.`);
+    if (sandbox.refused.length > 0)
+      note('warning', `Sandbox tokens refused (Berth only narrows the default): ${sandbox.refused.join(', ')}.`);
 
     frame?.remove();
     loads = 0;
     const created = env.createFrame(
-      { sandbox: sandbox.sandbox, allow: buildAllowAttribute(permissions.permissions), srcdoc: withCspMeta(fields.html, policy) },
+      {
+        sandbox: sandbox.sandbox,
+        allow: buildAllowAttribute(permissions.permissions),
+        srcdoc: withCspMeta(fields.html, policy),
+      },
       () => {
         // The first load is the app's own document; any later one is the app navigating or reloading its frame.
         loads += 1;

@@ -8,7 +8,17 @@ import { connectStore, createBerthStore } from './create-store';
 const base = { conversationId: 'c1', turnId: 't1' };
 
 function conversation(overrides: Partial<Conversation> = {}): Conversation {
-  return { id: 'c1', title: 'Hello', createdAt: 1, updatedAt: 1, model: 'claude-test', messages: [], disabledServers: [], disabledTools: [], ...overrides };
+  return {
+    id: 'c1',
+    title: 'Hello',
+    createdAt: 1,
+    updatedAt: 1,
+    model: 'claude-test',
+    messages: [],
+    disabledServers: [],
+    disabledTools: [],
+    ...overrides,
+  };
 }
 
 function message(id: string, role: 'user' | 'assistant', text: string): ChatMessage {
@@ -25,10 +35,16 @@ describe('reduceLiveTurn', () => {
     ];
     const turn = events.reduce(reduceLiveTurn, undefined as never);
     expect(turn).toMatchObject({ running: true, draft: 'Hello world', toolCount: 3 });
-    const saved = reduceLiveTurn(turn, { type: 'message-saved', ...base, message: message('a1', 'assistant', 'Hello world') });
+    const saved = reduceLiveTurn(turn, {
+      type: 'message-saved',
+      ...base,
+      message: message('a1', 'assistant', 'Hello world'),
+    });
     expect(saved.draft).toBe('');
     // A person message (saved at turn start) leaves the draft alone.
-    expect(reduceLiveTurn(turn, { type: 'message-saved', ...base, message: message('u1', 'user', 'hi') }).draft).toBe('Hello world');
+    expect(reduceLiveTurn(turn, { type: 'message-saved', ...base, message: message('u1', 'user', 'hi') }).draft).toBe(
+      'Hello world',
+    );
   });
 
   it('keeps a turn notice (the model cannot use tools) after the turn ends, and a new turn starts without it', () => {
@@ -42,38 +58,108 @@ describe('reduceLiveTurn', () => {
     turn = reduceLiveTurn(turn, { type: 'turn-notice', ...base, message: 'm cannot use tools' });
     turn = reduceLiveTurn(turn, { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     expect(turn).toMatchObject({ running: false, notices: ['m cannot use tools', 'm does not take images'] });
-    expect(reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 }).notices).toBeUndefined();
+    expect(
+      reduceLiveTurn(turn, { type: 'turn-started', conversationId: 'c1', turnId: 't2', model: 'm', toolCount: 2 })
+        .notices,
+    ).toBeUndefined();
   });
 
   it('follows a tool call from consent to progress to its end', () => {
     let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 1 });
-    turn = reduceLiveTurn(turn, { type: 'tool-call-pending', ...base, toolUseId: 'u1', server: 's', tool: 'echo', input: { a: 1 } });
+    turn = reduceLiveTurn(turn, {
+      type: 'tool-call-pending',
+      ...base,
+      toolUseId: 'u1',
+      server: 's',
+      tool: 'echo',
+      input: { a: 1 },
+    });
     expect(turn.toolCalls.u1).toMatchObject({ status: 'awaiting-consent', server: 's', tool: 'echo' });
-    turn = reduceLiveTurn(turn, { type: 'tool-call-started', ...base, toolUseId: 'u1', server: 's', tool: 'echo', input: { a: 2 } });
-    turn = reduceLiveTurn(turn, { type: 'tool-progress', ...base, toolUseId: 'u1', progress: 2, total: 5, message: 'step 2' });
-    expect(turn.toolCalls.u1).toMatchObject({ status: 'running', input: { a: 2 }, progress: { progress: 2, total: 5, message: 'step 2' } });
-    turn = reduceLiveTurn(turn, { type: 'tool-call-finished', ...base, toolUseId: 'u1', isError: false, denied: false });
+    turn = reduceLiveTurn(turn, {
+      type: 'tool-call-started',
+      ...base,
+      toolUseId: 'u1',
+      server: 's',
+      tool: 'echo',
+      input: { a: 2 },
+    });
+    turn = reduceLiveTurn(turn, {
+      type: 'tool-progress',
+      ...base,
+      toolUseId: 'u1',
+      progress: 2,
+      total: 5,
+      message: 'step 2',
+    });
+    expect(turn.toolCalls.u1).toMatchObject({
+      status: 'running',
+      input: { a: 2 },
+      progress: { progress: 2, total: 5, message: 'step 2' },
+    });
+    turn = reduceLiveTurn(turn, {
+      type: 'tool-call-finished',
+      ...base,
+      toolUseId: 'u1',
+      isError: false,
+      denied: false,
+    });
     expect(turn.toolCalls.u1).toMatchObject({ status: 'finished', isError: false, denied: false, server: 's' });
   });
 
   it('keeps a finished call’s result until the saved message holds it', () => {
-    const result = { type: 'tool_result' as const, toolUseId: 'u1', content: [{ type: 'text' as const, text: 'done' }], isError: false };
+    const result = {
+      type: 'tool_result' as const,
+      toolUseId: 'u1',
+      content: [{ type: 'text' as const, text: 'done' }],
+      isError: false,
+    };
     let turn = reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 2 });
-    turn = reduceLiveTurn(turn, { type: 'tool-call-finished', ...base, toolUseId: 'u1', isError: false, denied: false, result });
-    turn = reduceLiveTurn(turn, { type: 'tool-call-started', ...base, toolUseId: 'u2', server: 's', tool: 'slow', input: {} });
+    turn = reduceLiveTurn(turn, {
+      type: 'tool-call-finished',
+      ...base,
+      toolUseId: 'u1',
+      isError: false,
+      denied: false,
+      result,
+    });
+    turn = reduceLiveTurn(turn, {
+      type: 'tool-call-started',
+      ...base,
+      toolUseId: 'u2',
+      server: 's',
+      tool: 'slow',
+      input: {},
+    });
     expect(turn.toolCalls.u1?.result).toEqual(result);
     // Progress that arrives after the end is ignored.
-    expect(reduceLiveTurn(turn, { type: 'tool-progress', ...base, toolUseId: 'u1', progress: 9 }).toolCalls.u1).toMatchObject({ status: 'finished', result });
-    turn = reduceLiveTurn(turn, { type: 'message-saved', ...base, message: { id: 'r1', role: 'user', createdAt: 3, content: [result] } });
+    expect(
+      reduceLiveTurn(turn, { type: 'tool-progress', ...base, toolUseId: 'u1', progress: 9 }).toolCalls.u1,
+    ).toMatchObject({ status: 'finished', result });
+    turn = reduceLiveTurn(turn, {
+      type: 'message-saved',
+      ...base,
+      message: { id: 'r1', role: 'user', createdAt: 3, content: [result] },
+    });
     expect(turn.toolCalls.u1).toMatchObject({ status: 'finished', isError: false });
     expect(turn.toolCalls.u1?.result).toBeUndefined();
     expect(turn.toolCalls.u2?.status).toBe('running');
   });
 
   it('ends the turn on finish or failure, dropping an unsaved partial reply', () => {
-    const writing = reduceLiveTurn(reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 0 }), { type: 'text-delta', ...base, text: 'half' });
-    expect(reduceLiveTurn(writing, { type: 'turn-finished', ...base, stopReason: 'stopped' })).toMatchObject({ running: false, draft: '', stopReason: 'stopped' });
-    expect(reduceLiveTurn(writing, { type: 'turn-failed', ...base, message: 'overloaded' })).toMatchObject({ running: false, draft: '', error: 'overloaded' });
+    const writing = reduceLiveTurn(
+      reduceLiveTurn(undefined, { type: 'turn-started', ...base, model: 'm', toolCount: 0 }),
+      { type: 'text-delta', ...base, text: 'half' },
+    );
+    expect(reduceLiveTurn(writing, { type: 'turn-finished', ...base, stopReason: 'stopped' })).toMatchObject({
+      running: false,
+      draft: '',
+      stopReason: 'stopped',
+    });
+    expect(reduceLiveTurn(writing, { type: 'turn-failed', ...base, message: 'overloaded' })).toMatchObject({
+      running: false,
+      draft: '',
+      error: 'overloaded',
+    });
   });
 
   it('starts a fresh turn when events of another turn arrive (turn-started missed while reconnecting)', () => {
@@ -85,7 +171,9 @@ describe('reduceLiveTurn', () => {
 
 describe('chat slice', () => {
   it('keeps deltas per conversation and appends saved messages to an open conversation once', async () => {
-    const transport = createFakeTransport({ 'chat.get': () => ok(conversation({ messages: [message('u0', 'user', 'earlier')] })) });
+    const transport = createFakeTransport({
+      'chat.get': () => ok(conversation({ messages: [message('u0', 'user', 'earlier')] })),
+    });
     const store = createBerthStore(transport);
     connectStore(store, transport);
     await store.getState().openConversation('c1');
@@ -131,7 +219,9 @@ describe('chat slice', () => {
   });
 
   it('returns a failed send to the composer and sends the chosen model', async () => {
-    const transport = createFakeTransport({ 'chat.send': () => ({ ok: false, code: 'CONFLICT', message: 'A reply is still being written' }) });
+    const transport = createFakeTransport({
+      'chat.send': () => ({ ok: false, code: 'CONFLICT', message: 'A reply is still being written' }),
+    });
     const store = createBerthStore(transport);
     const result = await store.getState().sendMessage('c1', 'hi', 'claude-x');
     expect(result).toMatchObject({ ok: false, message: 'A reply is still being written' });

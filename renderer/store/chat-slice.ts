@@ -11,10 +11,18 @@ function freshTurn(turnId: string): LiveTurn {
 function withMessage(conversation: Conversation, message: ChatMessage): Conversation {
   // Snapshot and event can overlap after a reconnect: a message id is kept once.
   if (conversation.messages.some((m) => m.id === message.id)) return conversation;
-  return { ...conversation, messages: [...conversation.messages, message], updatedAt: Math.max(conversation.updatedAt, message.createdAt) };
+  return {
+    ...conversation,
+    messages: [...conversation.messages, message],
+    updatedAt: Math.max(conversation.updatedAt, message.createdAt),
+  };
 }
 
-function updateCall(turn: LiveTurn, toolUseId: string, patch: Partial<LiveToolCall> & Pick<LiveToolCall, 'status'>): LiveTurn {
+function updateCall(
+  turn: LiveTurn,
+  toolUseId: string,
+  patch: Partial<LiveToolCall> & Pick<LiveToolCall, 'status'>,
+): LiveTurn {
   const current = turn.toolCalls[toolUseId];
   const next: LiveToolCall = current
     ? { ...current, ...patch }
@@ -44,7 +52,10 @@ function comesBefore(a: ConversationSummary, b: ConversationSummary): boolean {
  * old entry at its sorted place (binary search), removed ids go. Pure and
  * linear in the list, so a saved message does not re-sort 5,000 rows.
  */
-export function applyConversationsDelta(list: readonly ConversationSummary[], delta: ConversationsDelta): ConversationSummary[] {
+export function applyConversationsDelta(
+  list: readonly ConversationSummary[],
+  delta: ConversationsDelta,
+): ConversationSummary[] {
   // The usual delta, twice per message sent: one conversation saved a message and keeps its place
   // (the open one, already first). A copy with one entry swapped, no set of ids, no search.
   const [only] = delta.changed;
@@ -52,7 +63,11 @@ export function applyConversationsDelta(list: readonly ConversationSummary[], de
     const at = list.findIndex((summary) => summary.id === only.id);
     const before = list[at - 1];
     const after = list[at + 1];
-    if (at >= 0 && (before === undefined || comesBefore(before, only)) && (after === undefined || comesBefore(only, after))) {
+    if (
+      at >= 0 &&
+      (before === undefined || comesBefore(before, only)) &&
+      (after === undefined || comesBefore(only, after))
+    ) {
       const next = list.slice();
       next[at] = only;
       return next;
@@ -96,13 +111,28 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     case 'text-delta':
       return { ...turn, draft: turn.draft + event.text };
     case 'tool-call-pending':
-      return updateCall(turn, event.toolUseId, { status: 'awaiting-consent', server: event.server, tool: event.tool, input: event.input });
+      return updateCall(turn, event.toolUseId, {
+        status: 'awaiting-consent',
+        server: event.server,
+        tool: event.tool,
+        input: event.input,
+      });
     case 'tool-call-started':
-      return updateCall(turn, event.toolUseId, { status: 'running', server: event.server, tool: event.tool, input: event.input, ...(event.app ? { app: event.app } : {}) });
+      return updateCall(turn, event.toolUseId, {
+        status: 'running',
+        server: event.server,
+        tool: event.tool,
+        input: event.input,
+        ...(event.app ? { app: event.app } : {}),
+      });
     case 'tool-progress': {
       // Late progress (the server reporting after Stop) must not bring a finished card back to "Running".
       if (turn.toolCalls[event.toolUseId]?.status === 'finished') return turn;
-      const progress = { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message !== undefined ? { message: event.message } : {}) };
+      const progress = {
+        progress: event.progress,
+        ...(event.total !== undefined ? { total: event.total } : {}),
+        ...(event.message !== undefined ? { message: event.message } : {}),
+      };
       return updateCall(turn, event.toolUseId, { status: 'running', progress });
     }
     case 'tool-call-finished':
@@ -114,11 +144,18 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
         ...(event.result !== undefined ? { result: event.result } : {}),
       });
     case 'tool-task': {
-      const task = { id: event.taskId, status: event.status, ...(event.statusMessage !== undefined ? { statusMessage: event.statusMessage } : {}) };
+      const task = {
+        id: event.taskId,
+        status: event.status,
+        ...(event.statusMessage !== undefined ? { statusMessage: event.statusMessage } : {}),
+      };
       return updateCall(turn, event.toolUseId, { status: turn.toolCalls[event.toolUseId]?.status ?? 'running', task });
     }
     case 'tool-call-waiting':
-      return updateCall(turn, event.toolUseId, { status: turn.toolCalls[event.toolUseId]?.status ?? 'running', waitingFor: event.pendingId ?? undefined });
+      return updateCall(turn, event.toolUseId, {
+        status: turn.toolCalls[event.toolUseId]?.status ?? 'running',
+        waitingFor: event.pendingId ?? undefined,
+      });
     case 'message-saved':
       // The streamed text is now part of a saved message: the draft starts over for the next one.
       return event.message.role === 'assistant' ? { ...turn, draft: '' } : withoutSavedResults(turn, event.message);
@@ -140,7 +177,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   applyConversationsChanged(list) {
     set((s) => {
       const stillThere = s.activeConversationId !== undefined && list.some((c) => c.id === s.activeConversationId);
-      return { conversations: list, conversationsLoaded: true, activeConversationId: stillThere ? s.activeConversationId : list[0]?.id };
+      return {
+        conversations: list,
+        conversationsLoaded: true,
+        activeConversationId: stillThere ? s.activeConversationId : list[0]?.id,
+      };
     });
   },
   applyConversationsDelta(delta) {
@@ -148,7 +189,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
       const conversations = applyConversationsDelta(s.conversations, delta);
       const stillThere = s.activeConversationId !== undefined && !delta.removed.includes(s.activeConversationId);
       const conversationDetails = renamedDetails(s.conversationDetails, delta.changed);
-      return { conversations, conversationDetails, activeConversationId: stillThere ? s.activeConversationId : conversations[0]?.id };
+      return {
+        conversations,
+        conversationDetails,
+        activeConversationId: stillThere ? s.activeConversationId : conversations[0]?.id,
+      };
     });
   },
   applyChatEvent(event) {
@@ -165,7 +210,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     // Only an open conversation keeps its details; chat.get brings the list with the rest when one opens.
     set((s) => {
       const detail = s.conversationDetails[id];
-      return detail === undefined ? {} : { conversationDetails: { ...s.conversationDetails, [id]: { ...detail, loadedTools } } };
+      return detail === undefined
+        ? {}
+        : { conversationDetails: { ...s.conversationDetails, [id]: { ...detail, loadedTools } } };
     });
   },
   applyConversation(conversation) {
@@ -196,7 +243,17 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
         activeConversationId: conversation.id,
         conversations: s.conversations.some((c) => c.id === conversation.id)
           ? s.conversations
-          : [{ id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, model: conversation.model, messageCount: 0 }, ...s.conversations],
+          : [
+              {
+                id: conversation.id,
+                title: conversation.title,
+                createdAt: conversation.createdAt,
+                updatedAt: conversation.updatedAt,
+                model: conversation.model,
+                messageCount: 0,
+              },
+              ...s.conversations,
+            ],
       }));
     }
     return result;
@@ -207,7 +264,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     const retitle = (from: string, to: string) =>
       set((s) => ({
         conversations: s.conversations.map((c) => (c.id === id && c.title === from ? { ...c, title: to } : c)),
-        conversationDetails: s.conversationDetails[id]?.title === from ? { ...s.conversationDetails, [id]: { ...s.conversationDetails[id], title: to } } : s.conversationDetails,
+        conversationDetails:
+          s.conversationDetails[id]?.title === from
+            ? { ...s.conversationDetails, [id]: { ...s.conversationDetails[id], title: to } }
+            : s.conversationDetails,
       }));
     if (before !== undefined) retitle(before.title, title);
     const result = await transport.call('chat.rename', { id, title });
@@ -229,7 +289,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     // The list event normally follows; this keeps the screen right if it comes late.
     get().applyConversationsChanged(get().conversations.filter((c) => c.id !== id));
-    get().pushToast({ tone: 'info', title: `Deleted “${title}”`, action: { label: 'Undo', run: () => void get().restoreConversation(id) } });
+    get().pushToast({
+      tone: 'info',
+      title: `Deleted “${title}”`,
+      action: { label: 'Undo', run: () => void get().restoreConversation(id) },
+    });
   },
   async restoreConversation(id) {
     const result = await transport.call('chat.restore', { id });
@@ -239,7 +303,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     const summary = result.value;
     set((s) => ({
-      conversations: s.conversations.some((c) => c.id === id) ? s.conversations : [summary, ...s.conversations].sort((a, b) => b.updatedAt - a.updatedAt),
+      conversations: s.conversations.some((c) => c.id === id)
+        ? s.conversations
+        : [summary, ...s.conversations].sort((a, b) => b.updatedAt - a.updatedAt),
     }));
     await get().openConversation(id);
   },
@@ -308,11 +374,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
 });
 
 /** Open conversations keep the title the list shows. */
-function renamedDetails(details: Record<string, Conversation>, changed: readonly ConversationSummary[]): Record<string, Conversation> {
+function renamedDetails(
+  details: Record<string, Conversation>,
+  changed: readonly ConversationSummary[],
+): Record<string, Conversation> {
   let next = details;
   for (const summary of changed) {
     const detail = next[summary.id];
-    if (detail !== undefined && detail.title !== summary.title) next = { ...next, [summary.id]: { ...detail, title: summary.title } };
+    if (detail !== undefined && detail.title !== summary.title)
+      next = { ...next, [summary.id]: { ...detail, title: summary.title } };
   }
   return next;
 }

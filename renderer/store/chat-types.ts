@@ -1,5 +1,12 @@
 import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
-import type { ChatAttachment, ChatEvent, ChatToolResultBlock, Conversation, ConversationSummary, ToolAppRef } from '../../shared/domain/chat';
+import type {
+  ChatAttachment,
+  ChatEvent,
+  ChatToolResultBlock,
+  Conversation,
+  ConversationSummary,
+  ToolAppRef,
+} from '../../shared/domain/chat';
 import type { TaskStatus } from '../../shared/domain/task';
 import type { Result } from '../../shared/result';
 
@@ -65,7 +72,12 @@ export interface ChatSlice {
   /** Moves it to the trash and offers Undo in a toast. */
   deleteConversation(id: string): Promise<void>;
   restoreConversation(id: string): Promise<void>;
-  sendMessage(id: string, text: string, model?: string, attachments?: ChatAttachment[]): Promise<Result<{ accepted: true }>>;
+  sendMessage(
+    id: string,
+    text: string,
+    model?: string,
+    attachments?: ChatAttachment[],
+  ): Promise<Result<{ accepted: true }>>;
   stopTurn(id: string): Promise<void>;
   retryTurn(id: string): Promise<void>;
   editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;

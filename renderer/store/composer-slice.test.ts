@@ -5,7 +5,11 @@ import { createFakeTransport } from '../test-support/fake-transport';
 import { composerDraft } from './composer-slice';
 import { createBerthStore } from './create-store';
 
-const readme: ChatAttachment = { server: 'docs', label: 'README.md', content: { type: 'resource', resource: { uri: 'file:///r/README.md', text: '# Hi' } } };
+const readme: ChatAttachment = {
+  server: 'docs',
+  label: 'README.md',
+  content: { type: 'resource', resource: { uri: 'file:///r/README.md', text: '# Hi' } },
+};
 const image: ChatAttachment = { label: 'chart', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } };
 
 describe('composer drafts', () => {

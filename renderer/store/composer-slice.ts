@@ -17,7 +17,12 @@ export function composerDraft(drafts: Record<string, ComposerDraft>, conversatio
  */
 export const createComposerSlice: SliceCreator<ComposerSlice> = () => (set) => {
   const update = (conversationId: string, change: (draft: ComposerDraft) => ComposerDraft) =>
-    set((s) => ({ composerDrafts: { ...s.composerDrafts, [conversationId]: change(composerDraft(s.composerDrafts, conversationId)) } }));
+    set((s) => ({
+      composerDrafts: {
+        ...s.composerDrafts,
+        [conversationId]: change(composerDraft(s.composerDrafts, conversationId)),
+      },
+    }));
 
   return {
     composerDrafts: {},
@@ -26,7 +31,10 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = () => (set) => {
     },
     insertIntoComposer(conversationId, text) {
       // Appended after what is there, separated by a blank line, so nothing typed is overwritten.
-      update(conversationId, (draft) => ({ ...draft, text: draft.text.trim() === '' ? text : `${draft.text.replace(/\s+$/, '')}\n\n${text}` }));
+      update(conversationId, (draft) => ({
+        ...draft,
+        text: draft.text.trim() === '' ? text : `${draft.text.replace(/\s+$/, '')}\n\n${text}`,
+      }));
     },
     attachToComposer(conversationId, attachments: ChatAttachment[]) {
       update(conversationId, (draft) => ({ ...draft, attachments: [...draft.attachments, ...attachments] }));

@@ -4,12 +4,30 @@ import { fail, ok } from '../../shared/result';
 import { createFakeTransport } from '../test-support/fake-transport';
 import { createBerthStore } from './create-store';
 
-const location = (id: ForeignLocation['id'], exists: boolean): ForeignLocation => ({ id, label: id, format: 'claude-desktop', path: `/home/ada/${id}.json`, exists });
+const location = (id: ForeignLocation['id'], exists: boolean): ForeignLocation => ({
+  id,
+  label: id,
+  format: 'claude-desktop',
+  path: `/home/ada/${id}.json`,
+  exists,
+});
 
 const preview: ImportPreview = {
   format: 'claude-desktop',
   path: '/home/ada/claude-desktop.json',
-  servers: [{ sourceName: 'github', name: 'github', kind: 'stdio', command: 'npx', args: [], secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, warnings: [] }],
+  servers: [
+    {
+      sourceName: 'github',
+      name: 'github',
+      kind: 'stdio',
+      command: 'npx',
+      args: [],
+      secretEnvKeys: [],
+      requiredInputs: [],
+      usesWorkspaceFolder: false,
+      warnings: [],
+    },
+  ],
   inputs: [],
   problems: [],
 };
@@ -18,7 +36,9 @@ describe('config import slice', () => {
   it('looks for files when the import dialog opens, and again for a project folder', async () => {
     const transport = createFakeTransport({
       'configImport.locations': ({ projectFolder }) =>
-        projectFolder === '/nope' ? fail('INVALID_INPUT', 'The project folder must be an absolute path') : ok({ locations: [location('claude-desktop', true), location('cursor', false)] }),
+        projectFolder === '/nope'
+          ? fail('INVALID_INPUT', 'The project folder must be an absolute path')
+          : ok({ locations: [location('claude-desktop', true), location('cursor', false)] }),
     });
     const store = createBerthStore(transport);
     store.getState().openInteropDialog('import');
@@ -45,13 +65,22 @@ describe('config import slice', () => {
     await store.getState().previewImport(source);
     expect(store.getState().importPreview).toEqual({ source, preview });
 
-    const result = await store.getState().applyImport({ servers: [{ sourceName: 'github', name: 'github' }], answers: {} });
+    const result = await store
+      .getState()
+      .applyImport({ servers: [{ sourceName: 'github', name: 'github' }], answers: {} });
     expect(result.ok).toBe(true);
-    expect(transport.calls.at(-1)).toEqual({ method: 'configImport.apply', input: { servers: [{ sourceName: 'github', name: 'github' }], answers: {}, source } });
+    expect(transport.calls.at(-1)).toEqual({
+      method: 'configImport.apply',
+      input: { servers: [{ sourceName: 'github', name: 'github' }], answers: {}, source },
+    });
     expect(store.getState().interopDialog).toBeUndefined();
     expect(store.getState().importPreview).toBeUndefined();
     expect(store.getState().selectedServer).toBe('github');
-    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'success', title: 'Imported 2 servers', message: 'github, files: each stays off until you turn it on.' });
+    expect(store.getState().toasts.at(-1)).toMatchObject({
+      tone: 'success',
+      title: 'Imported 2 servers',
+      message: 'github, files: each stays off until you turn it on.',
+    });
     // What the servers page says next: what the imported server runs, until it is turned on or the notice dismissed.
     expect(store.getState().importedNotes).toEqual([{ name: 'github', runs: 'npx', warnings: [] }]);
     store.getState().dismissImportedNotes();
@@ -61,12 +90,18 @@ describe('config import slice', () => {
   it('leaves the dialog open with the preview when the host refuses the import', async () => {
     const transport = createFakeTransport({
       'configImport.preview': () => ok(preview),
-      'configImport.apply': () => ok({ imported: false as const, failures: [{ sourceName: 'github', message: 'Berth already has a server named "github"', field: 'name' }] }),
+      'configImport.apply': () =>
+        ok({
+          imported: false as const,
+          failures: [{ sourceName: 'github', message: 'Berth already has a server named "github"', field: 'name' }],
+        }),
     });
     const store = createBerthStore(transport);
     store.getState().openInteropDialog('import');
     await store.getState().previewImport({ kind: 'text', format: 'cursor', text: '{}' });
-    const result = await store.getState().applyImport({ servers: [{ sourceName: 'github', name: 'github' }], answers: {} });
+    const result = await store
+      .getState()
+      .applyImport({ servers: [{ sourceName: 'github', name: 'github' }], answers: {} });
     expect(result).toMatchObject({ ok: true, value: { imported: false } });
     expect(store.getState().interopDialog).toBe('import');
     expect(store.getState().importPreview).toBeDefined();
@@ -76,10 +111,14 @@ describe('config import slice', () => {
   it('does not keep a failed preview, and starts over when the dialog opens again', async () => {
     const transport = createFakeTransport({
       'configImport.locations': () => ok({ locations: [] }),
-      'configImport.preview': ({ source }) => (source.kind === 'location' ? fail('NOT_FOUND', 'There is no Cursor config at /x') : ok(preview)),
+      'configImport.preview': ({ source }) =>
+        source.kind === 'location' ? fail('NOT_FOUND', 'There is no Cursor config at /x') : ok(preview),
     });
     const store = createBerthStore(transport);
-    expect(await store.getState().previewImport({ kind: 'location', id: 'cursor' })).toMatchObject({ ok: false, message: 'There is no Cursor config at /x' });
+    expect(await store.getState().previewImport({ kind: 'location', id: 'cursor' })).toMatchObject({
+      ok: false,
+      message: 'There is no Cursor config at /x',
+    });
     expect(store.getState().importPreview).toBeUndefined();
     await store.getState().previewImport({ kind: 'text', format: 'cursor', text: '{}' });
     store.getState().setImportPaste({ format: 'cursor', text: '{}' });

@@ -43,13 +43,29 @@ export const createConfigImportSlice: SliceCreator<ConfigImportSlice> = (transpo
       const notes = input.servers.flatMap(({ sourceName, name }): ImportedServerNote[] => {
         const candidate = shown.preview.servers.find((server) => server.sourceName === sourceName);
         if (candidate === undefined || !added.includes(name)) return [];
-        const runs = candidate.kind === 'remote' ? (candidate.url ?? '') : (candidate.resolvedCommand ?? candidate.command ?? '');
+        const runs =
+          candidate.kind === 'remote' ? (candidate.url ?? '') : (candidate.resolvedCommand ?? candidate.command ?? '');
         return [{ name, runs, warnings: candidate.warnings.map((warning) => warning.message) }];
       });
-      set({ interopDialog: undefined, importPreview: undefined, importPaste: { format: get().importPaste.format, text: '' }, importedNotes: notes });
+      set({
+        interopDialog: undefined,
+        importPreview: undefined,
+        importPaste: { format: get().importPaste.format, text: '' },
+        importedNotes: notes,
+      });
       if (added[0] !== undefined) get().selectServer(added[0]);
-      if (added.length === 1) get().pushToast({ tone: 'success', title: `Imported “${added[0]}”`, message: 'It stays off until you turn it on.' });
-      else get().pushToast({ tone: 'success', title: `Imported ${added.length} servers`, message: `${added.join(', ')}: each stays off until you turn it on.` });
+      if (added.length === 1)
+        get().pushToast({
+          tone: 'success',
+          title: `Imported “${added[0]}”`,
+          message: 'It stays off until you turn it on.',
+        });
+      else
+        get().pushToast({
+          tone: 'success',
+          title: `Imported ${added.length} servers`,
+          message: `${added.join(', ')}: each stays off until you turn it on.`,
+        });
     }
     return result;
   },

@@ -1,5 +1,12 @@
 import type { MethodInput } from '../../shared/contract';
-import type { ClaudeDesktopExport, ForeignFormat, ForeignLocation, ImportOutcome, ImportPreview, ImportSource } from '../../shared/contract/config-import';
+import type {
+  ClaudeDesktopExport,
+  ForeignFormat,
+  ForeignLocation,
+  ImportOutcome,
+  ImportPreview,
+  ImportSource,
+} from '../../shared/contract/config-import';
 import type { Result } from '../../shared/result';
 
 /** The preview on screen and the source it came from (re-sent on import: the host reads it again). */

@@ -12,10 +12,17 @@ function summary(id: string, updatedAt: number, title = id): ConversationSummary
 describe('conversation list deltas', () => {
   it('puts a changed summary at its sorted place, replaces the old entry, and drops removed ids', () => {
     const list = [summary('d', 40), summary('c', 30), summary('b', 20), summary('a', 10)];
-    const next = applyConversationsDelta(list, { changed: [summary('a', 35, 'A again'), summary('e', 25)], removed: ['c'] });
+    const next = applyConversationsDelta(list, {
+      changed: [summary('a', 35, 'A again'), summary('e', 25)],
+      removed: ['c'],
+    });
     expect(next.map((entry) => `${entry.id}:${entry.title}`)).toEqual(['d:d', 'a:A again', 'e:e', 'b:b']);
     // Ties on time go by id, as the host sorts.
-    expect(applyConversationsDelta([summary('a', 5), summary('c', 5)], { changed: [summary('b', 5)], removed: [] }).map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
+    expect(
+      applyConversationsDelta([summary('a', 5), summary('c', 5)], { changed: [summary('b', 5)], removed: [] }).map(
+        (entry) => entry.id,
+      ),
+    ).toEqual(['a', 'b', 'c']);
     expect(list.map((entry) => entry.id)).toEqual(['d', 'c', 'b', 'a']);
   });
 
@@ -23,10 +30,15 @@ describe('conversation list deltas', () => {
     const transport = createFakeTransport();
     const store = createBerthStore(transport);
     connectStore(store, transport);
-    const many = Array.from({ length: 5_000 }, (_, index) => summary(`c${String(index).padStart(4, '0')}`, 10_000 - index));
+    const many = Array.from({ length: 5_000 }, (_, index) =>
+      summary(`c${String(index).padStart(4, '0')}`, 10_000 - index),
+    );
     store.getState().applyConversationsChanged(many);
     const untouched = store.getState().conversations[10];
-    transport.emit('chat.conversationsChanged', { changed: [{ ...summary('c4999', 20_000), messageCount: 7 }], removed: ['c0000'] });
+    transport.emit('chat.conversationsChanged', {
+      changed: [{ ...summary('c4999', 20_000), messageCount: 7 }],
+      removed: ['c0000'],
+    });
     const after = store.getState().conversations;
     expect(after).toHaveLength(4_999);
     expect(after[0]).toMatchObject({ id: 'c4999', messageCount: 7 });
@@ -39,7 +51,10 @@ describe('conversation list deltas', () => {
     const transport = createFakeTransport({
       'chat.rename': ({ title }) =>
         new Promise((resolve) => {
-          answer = () => resolve(title === 'Bad' ? fail('INVALID_INPUT', 'That title is not allowed') : ok({ ...summary('a', 50), title }));
+          answer = () =>
+            resolve(
+              title === 'Bad' ? fail('INVALID_INPUT', 'That title is not allowed') : ok({ ...summary('a', 50), title }),
+            );
         }),
     });
     const store = createBerthStore(transport);
@@ -61,7 +76,8 @@ describe('conversation list deltas', () => {
 });
 
 describe('conversation list deltas, checked against a full sort', () => {
-  const sorted = (list: ConversationSummary[]) => [...list].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = (list: ConversationSummary[]) =>
+    [...list].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   it('gives the list a full sort would, for one change that keeps its place, moves, is new, or ties', () => {
     const list = sorted([summary('a', 50), summary('b', 40), summary('c', 40), summary('d', 30), summary('e', 10)]);
@@ -79,7 +95,10 @@ describe('conversation list deltas, checked against a full sort', () => {
       const expected = sorted([...list.filter((entry) => entry.id !== changed.id), changed]);
       const next = applyConversationsDelta(list, { changed: [changed], removed: [] });
       expect(next, changed.title).toEqual(expected);
-      expect(next.find((entry) => entry.id === changed.id), changed.title).toBe(changed);
+      expect(
+        next.find((entry) => entry.id === changed.id),
+        changed.title,
+      ).toBe(changed);
     }
     expect(list.map((entry) => entry.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });

@@ -79,14 +79,18 @@ export function connectStore(store: BerthStore, transport: RendererTransport): (
     bindTopic(store, transport, 'sampling.policiesChanged', (s, { policies }) => s.applySamplingPolicies(policies)),
     bindTopic(store, transport, 'sampling.usageChanged', (s, usage) => s.applySamplingUsage(usage)),
     bindTopic(store, transport, 'sampling.budgetRefused', (s, refusal) => s.applyBudgetRefused(refusal)),
-    bindTopic(store, transport, 'elicitation.awaitingChanged', (s, { awaiting }) => s.applyAwaitingElicitations(awaiting)),
+    bindTopic(store, transport, 'elicitation.awaitingChanged', (s, { awaiting }) =>
+      s.applyAwaitingElicitations(awaiting),
+    ),
     bindTopic(store, transport, 'prompts.changed', (s, catalog) => s.applyPromptCatalog(catalog)),
     bindTopic(store, transport, 'roots.changed', (s, view) => s.applyRootsView(view)),
     bindTopic(store, transport, 'resources.updated', (s, { server, uri }) => s.applyResourceUpdated(server, uri)),
     bindTopic(store, transport, 'resources.listChanged', (s, { server }) => s.applyResourceListChanged(server)),
     bindTopic(store, transport, 'tasks.changed', (s, change) => s.applyTasksChanged(change)),
     bindTopic(store, transport, 'tasks.serverSettingsChanged', (s, settings) => s.applyTaskServerSettings(settings)),
-    bindTopic(store, transport, 'servers.instructionsSettingChanged', (s, setting) => s.applyInstructionsSetting(setting)),
+    bindTopic(store, transport, 'servers.instructionsSettingChanged', (s, setting) =>
+      s.applyInstructionsSetting(setting),
+    ),
   ];
   const visibility = watchWindowVisibility(store);
   const fetchSnapshots = () => {

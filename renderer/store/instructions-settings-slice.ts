@@ -3,7 +3,10 @@ import { perServerSettingActions, settingOf } from './per-server-setting';
 import type { SliceCreator } from './types';
 
 /** Whether a server's instructions go to the model: the host's default (yes) until it says otherwise. */
-export function sendsInstructionsOf(state: Pick<InstructionsSettingsSlice, 'sendInstructions'>, server: string): boolean {
+export function sendsInstructionsOf(
+  state: Pick<InstructionsSettingsSlice, 'sendInstructions'>,
+  server: string,
+): boolean {
   return settingOf(state, 'sendInstructions', server, true);
 }
 

@@ -32,7 +32,10 @@ describe('pending slice', () => {
     expect(store.getState().pending.map((r) => r.id)).toEqual(['a', 'b']);
     expect(store.getState().pendingCounts).toMatchObject({ 'tool-call': 2, total: 2 });
 
-    transport.emit('pending.changed', { change: { type: 'answered', id: 'a', kind: 'tool-call' }, counts: countPending([b]) });
+    transport.emit('pending.changed', {
+      change: { type: 'answered', id: 'a', kind: 'tool-call' },
+      counts: countPending([b]),
+    });
     expect(store.getState().pending.map((r) => r.id)).toEqual(['b']);
     expect(store.getState().toasts).toEqual([]);
 
@@ -42,7 +45,9 @@ describe('pending slice', () => {
     });
     expect(store.getState().pending).toEqual([]);
     expect(store.getState().pendingCounts.total).toBe(0);
-    expect(store.getState().toasts).toEqual([expect.objectContaining({ title: 'Request from “memory” withdrawn', message: 'memory disconnected' })]);
+    expect(store.getState().toasts).toEqual([
+      expect.objectContaining({ title: 'Request from “memory” withdrawn', message: 'memory disconnected' }),
+    ]);
   });
 
   it('shows the oldest request first, skips ones put aside, and honours one picked in the tray', () => {
@@ -80,13 +85,27 @@ describe('pending slice', () => {
     answer = 'invalid';
     await store.getState().answerPending('b', 'tool-call', { decision: 'allow-once' });
     expect(store.getState().pending.map((r) => r.id)).toEqual(['b']);
-    expect(transport.calls.at(-1)).toEqual({ method: 'pending.answer', input: { id: 'b', response: { decision: 'allow-once' } } });
+    expect(transport.calls.at(-1)).toEqual({
+      method: 'pending.answer',
+      input: { id: 'b', response: { decision: 'allow-once' } },
+    });
   });
 
   it('loads the queue and the open browser links with the other snapshots', async () => {
     const transport = createFakeTransport({
       'pending.list': () => ok([toolCall('x', 5)]),
-      'elicitation.awaiting': () => ok([{ id: 's/e1', server: 's', elicitationId: 'e1', url: 'https://a.example/x', domain: 'a.example', message: 'Log in', since: 1 }]),
+      'elicitation.awaiting': () =>
+        ok([
+          {
+            id: 's/e1',
+            server: 's',
+            elicitationId: 'e1',
+            url: 'https://a.example/x',
+            domain: 'a.example',
+            message: 'Log in',
+            since: 1,
+          },
+        ]),
     });
     const store = createBerthStore(transport);
     await store.getState().loadPending();

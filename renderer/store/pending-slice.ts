@@ -4,19 +4,33 @@ import type { PendingSlice, SliceCreator } from './types';
 
 /** Counts recomputed from a list (snapshots carry no counts of their own). */
 export function countPending(list: readonly PendingRequest[]): PendingCounts {
-  const counts = { 'tool-call': 0, sampling: 0, 'sampling-answer': 0, elicitation: 0, 'root-consent': 0, skill: 0, total: list.length };
+  const counts = {
+    'tool-call': 0,
+    sampling: 0,
+    'sampling-answer': 0,
+    elicitation: 0,
+    'root-consent': 0,
+    skill: 0,
+    total: list.length,
+  };
   for (const request of list) counts[request.kind] += 1;
   return counts;
 }
 
-const EMPTY_COUNTS: PendingCounts = { ...Object.fromEntries(PENDING_KINDS.map((k) => [k, 0])), total: 0 } as PendingCounts;
+const EMPTY_COUNTS: PendingCounts = {
+  ...Object.fromEntries(PENDING_KINDS.map((k) => [k, 0])),
+  total: 0,
+} as PendingCounts;
 
 /**
  * The request whose dialog is open: the one picked in the tray, else the
  * oldest that was not put aside. Undefined when nothing needs the person.
  */
-export function activePendingRequest(state: Pick<PendingSlice, 'pending' | 'deferredPending' | 'focusedPending'>): PendingRequest | undefined {
-  const focused = state.focusedPending !== undefined ? state.pending.find((r) => r.id === state.focusedPending) : undefined;
+export function activePendingRequest(
+  state: Pick<PendingSlice, 'pending' | 'deferredPending' | 'focusedPending'>,
+): PendingRequest | undefined {
+  const focused =
+    state.focusedPending !== undefined ? state.pending.find((r) => r.id === state.focusedPending) : undefined;
   if (focused) return focused;
   const deferred = new Set(state.deferredPending);
   return state.pending.find((r) => !deferred.has(r.id));
@@ -51,7 +65,11 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
   },
   applyPendingChange({ change, counts }) {
     if (change.type === 'opened') {
-      set((s) => (s.pending.some((r) => r.id === change.request.id) ? { pendingCounts: counts } : { pending: [...s.pending, change.request], pendingCounts: counts }));
+      set((s) =>
+        s.pending.some((r) => r.id === change.request.id)
+          ? { pendingCounts: counts }
+          : { pending: [...s.pending, change.request], pendingCounts: counts },
+      );
       return;
     }
     const wasShown = get().pending.some((r) => r.id === change.id);
@@ -64,7 +82,10 @@ export const createPendingSlice: SliceCreator<PendingSlice> = (transport) => (se
     set({ awaitingElicitations: list });
   },
   async loadPending() {
-    const [pending, awaiting] = await Promise.all([transport.call('pending.list', {}), transport.call('elicitation.awaiting', {})]);
+    const [pending, awaiting] = await Promise.all([
+      transport.call('pending.list', {}),
+      transport.call('elicitation.awaiting', {}),
+    ]);
     if (pending.ok) get().applyPendingSnapshot(pending.value);
     else get().toastFailure('Could not load the waiting requests', pending);
     if (awaiting.ok) get().applyAwaitingElicitations(awaiting.value);

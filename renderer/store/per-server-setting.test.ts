@@ -20,7 +20,8 @@ const settings = [
     name: 'instructions',
     of: sendsInstructionsOf,
     handlers: (list: Array<[string, boolean]>, answer: HostAnswer = {}): FakeHandlers => ({
-      'servers.instructionsSettings': () => ok(list.map(([server, sendInstructions]) => ({ server, sendInstructions }))),
+      'servers.instructionsSettings': () =>
+        ok(list.map(([server, sendInstructions]) => ({ server, sendInstructions }))),
       'servers.setSendInstructions': async ({ server, sendInstructions }) => {
         await answer.gate;
         return answer.refuse ? refusal : ok({ server, sendInstructions: answer.keeps ?? sendInstructions });
@@ -35,7 +36,8 @@ const settings = [
     name: 'tasks',
     of: optionalToolsAsTasksOf,
     handlers: (list: Array<[string, boolean]>, answer: HostAnswer = {}): FakeHandlers => ({
-      'tasks.serverSettings': () => ok(list.map(([server, optionalToolsAsTasks]) => ({ server, optionalToolsAsTasks }))),
+      'tasks.serverSettings': () =>
+        ok(list.map(([server, optionalToolsAsTasks]) => ({ server, optionalToolsAsTasks }))),
       'tasks.setServerSettings': async ({ server, optionalToolsAsTasks }) => {
         await answer.gate;
         return answer.refuse ? refusal : ok({ server, optionalToolsAsTasks: answer.keeps ?? optionalToolsAsTasks });
@@ -50,7 +52,14 @@ const settings = [
 
 describe.each(settings)('the per-server setting: $name', (setting) => {
   it('is yes for a server the host has not reported, and the host’s value once loaded', async () => {
-    const store = createBerthStore(createFakeTransport(setting.handlers([['files', false], ['notes', true]])));
+    const store = createBerthStore(
+      createFakeTransport(
+        setting.handlers([
+          ['files', false],
+          ['notes', true],
+        ]),
+      ),
+    );
     expect(setting.of(store.getState(), 'files')).toBe(true);
     await setting.load(store);
     expect(setting.of(store.getState(), 'files')).toBe(false);

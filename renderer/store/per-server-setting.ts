@@ -33,7 +33,11 @@ export function perServerSettingActions<F extends string>(
   spec: PerServerSettingSpec<F>,
   set: (update: (state: Values<F>) => Values<F>) => void,
   get: () => Values<F> & Pick<BerthState, 'toastFailure'>,
-): { apply(setting: ServerSettingOf<F>): void; load(): Promise<void>; write(server: string, value: boolean): Promise<void> } {
+): {
+  apply(setting: ServerSettingOf<F>): void;
+  load(): Promise<void>;
+  write(server: string, value: boolean): Promise<void>;
+} {
   const { field } = spec;
   const setting = (server: string, value: boolean) => ({ server, [field]: value }) as ServerSettingOf<F>;
   const values = (byServer: Record<string, boolean>) => ({ [field]: byServer }) as Values<F>;

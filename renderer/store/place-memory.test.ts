@@ -13,7 +13,14 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-const summary = (id: string, updatedAt: number) => ({ id, title: id, createdAt: 1, updatedAt, model: 'claude-a', messageCount: 1 });
+const summary = (id: string, updatedAt: number) => ({
+  id,
+  title: id,
+  createdAt: 1,
+  updatedAt,
+  model: 'claude-a',
+  messageCount: 1,
+});
 
 describe('where the person was, across a reload', () => {
   it('keeps the view, the server, the conversation and the logs’ server as they change', () => {
@@ -29,7 +36,9 @@ describe('where the person was, across a reload', () => {
   });
 
   it('a reload opens that place: the same conversation, not the newest one, and not the Servers view', async () => {
-    const storage = memoryStorage({ [PLACE_STORAGE_KEY]: JSON.stringify({ view: 'chat', activeConversationId: 'older', selectedServer: 'a' }) });
+    const storage = memoryStorage({
+      [PLACE_STORAGE_KEY]: JSON.stringify({ view: 'chat', activeConversationId: 'older', selectedServer: 'a' }),
+    });
     const transport = createFakeTransport({
       'servers.list': () => ok([serverState('a', { status: 'ready' })]),
       'chat.list': () => ok([summary('newest', 9), summary('older', 5)]),
@@ -42,7 +51,9 @@ describe('where the person was, across a reload', () => {
   });
 
   it('a conversation deleted meanwhile gives way to the newest one', async () => {
-    const storage = memoryStorage({ [PLACE_STORAGE_KEY]: JSON.stringify({ view: 'chat', activeConversationId: 'gone' }) });
+    const storage = memoryStorage({
+      [PLACE_STORAGE_KEY]: JSON.stringify({ view: 'chat', activeConversationId: 'gone' }),
+    });
     const transport = createFakeTransport({ 'chat.list': () => ok([summary('newest', 9)]) });
     const store = createBerthStore(transport);
     rememberPlace(store, storage);
@@ -52,7 +63,13 @@ describe('where the person was, across a reload', () => {
   });
 
   it('ignores what is not a place of ours, and storage that throws', () => {
-    for (const raw of ['not json', '42', 'null', '{"view":"admin"}', JSON.stringify({ view: 'chat', activeConversationId: 7, selectedServer: 'x'.repeat(600) })]) {
+    for (const raw of [
+      'not json',
+      '42',
+      'null',
+      '{"view":"admin"}',
+      JSON.stringify({ view: 'chat', activeConversationId: 7, selectedServer: 'x'.repeat(600) }),
+    ]) {
       const place = readPlace(memoryStorage({ [PLACE_STORAGE_KEY]: raw }));
       if (raw.includes('"view":"chat"')) expect(place).toEqual({ view: 'chat' });
       else expect(place).toBeUndefined();

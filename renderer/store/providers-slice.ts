@@ -20,7 +20,12 @@ export const createProvidersSlice: SliceCreator<ProvidersSlice> = (transport) =>
       else get().toastFailure('Could not read the model providers', result);
     },
     async addProvider(provider, apiKey) {
-      return keep(await transport.call('providers.add', { provider, ...(apiKey !== undefined && apiKey.trim() !== '' ? { apiKey } : {}) }));
+      return keep(
+        await transport.call('providers.add', {
+          provider,
+          ...(apiKey !== undefined && apiKey.trim() !== '' ? { apiKey } : {}),
+        }),
+      );
     },
     async updateProvider(id, changes) {
       return keep(await transport.call('providers.update', { id, changes }));

@@ -23,7 +23,9 @@ describe('resources slice', () => {
   });
 
   it('keeps the marks when a read fails', async () => {
-    const transport = createFakeTransport({ 'resources.read': async () => fail('NOT_READY', "server 'everything' is stopped") });
+    const transport = createFakeTransport({
+      'resources.read': async () => fail('NOT_READY', "server 'everything' is stopped"),
+    });
     const store = createBerthStore(transport);
     connectStore(store, transport);
     transport.emit('resources.updated', { server: 'everything', uri: URI });
@@ -61,7 +63,11 @@ describe('resources slice', () => {
     expect(store.getState().resourceListVersions).toEqual({ everything: 1 });
 
     store.getState().openResourceInBrowser('everything', URI);
-    expect(store.getState()).toMatchObject({ view: 'servers', selectedServer: 'everything', resourceFocus: { server: 'everything', uri: URI } });
+    expect(store.getState()).toMatchObject({
+      view: 'servers',
+      selectedServer: 'everything',
+      resourceFocus: { server: 'everything', uri: URI },
+    });
     store.getState().clearResourceFocus();
     expect(store.getState().resourceFocus).toBeUndefined();
   });

@@ -28,11 +28,13 @@ export const createResourcesSlice: SliceCreator<ResourcesSlice> = (transport) =>
   },
   async loadResourceSubscriptions(server) {
     const result = await transport.call('resources.subscriptions', { server });
-    if (result.ok) set((s) => ({ resourceSubscriptions: { ...s.resourceSubscriptions, [server]: result.value.subscribed } }));
+    if (result.ok)
+      set((s) => ({ resourceSubscriptions: { ...s.resourceSubscriptions, [server]: result.value.subscribed } }));
   },
   async setResourceSubscribed(server, uri, subscribed) {
     const result = await transport.call(subscribed ? 'resources.subscribe' : 'resources.unsubscribe', { server, uri });
-    if (result.ok) set((s) => ({ resourceSubscriptions: { ...s.resourceSubscriptions, [server]: result.value.subscribed } }));
+    if (result.ok)
+      set((s) => ({ resourceSubscriptions: { ...s.resourceSubscriptions, [server]: result.value.subscribed } }));
     else await get().loadResourceSubscriptions(server);
     return result;
   },
@@ -41,7 +43,9 @@ export const createResourcesSlice: SliceCreator<ResourcesSlice> = (transport) =>
     set((s) => ({ resourceUpdates: { ...s.resourceUpdates, [key]: (s.resourceUpdates[key] ?? 0) + 1 } }));
   },
   applyResourceListChanged(server) {
-    set((s) => ({ resourceListVersions: { ...s.resourceListVersions, [server]: (s.resourceListVersions[server] ?? 0) + 1 } }));
+    set((s) => ({
+      resourceListVersions: { ...s.resourceListVersions, [server]: (s.resourceListVersions[server] ?? 0) + 1 },
+    }));
   },
   openResourceInBrowser(server, uri) {
     set({ resourceFocus: { server, uri }, selectedServer: server, view: 'servers' });

@@ -22,7 +22,10 @@ describe('roots slice', () => {
     expect(store.getState().rootsView?.roots.map((r) => r.id)).toEqual(['a']);
 
     transport.emit('roots.changed', view([root('a', { missing: true, problem: 'The folder was deleted' }), root('b')]));
-    expect(store.getState().rootsView?.roots).toMatchObject([{ id: 'a', missing: true, problem: 'The folder was deleted' }, { id: 'b' }]);
+    expect(store.getState().rootsView?.roots).toMatchObject([
+      { id: 'a', missing: true, problem: 'The folder was deleted' },
+      { id: 'b' },
+    ]);
   });
 
   it('keeps the reason when the roots cannot be read', async () => {
@@ -36,7 +39,8 @@ describe('roots slice', () => {
   it('adds and renames at once, and returns failures for the form', async () => {
     const transport = createFakeTransport({
       'roots.list': () => ok(view([root('a')])),
-      'roots.add': ({ path, name }) => (path === '/nope' ? fail('INVALID_INPUT', 'No folder at /nope') : ok(root('b', { path, name: name ?? 'b' }))),
+      'roots.add': ({ path, name }) =>
+        path === '/nope' ? fail('INVALID_INPUT', 'No folder at /nope') : ok(root('b', { path, name: name ?? 'b' })),
       'roots.rename': ({ id, name }) => ok(root(id, { name })),
     });
     const store = createBerthStore(transport);

@@ -23,7 +23,11 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
   },
   async addRoot(path, name, confirmBroad) {
     const trimmed = name?.trim();
-    const result = await transport.call('roots.add', { path, ...(trimmed ? { name: trimmed } : {}), ...(confirmBroad ? { confirmBroad } : {}) });
+    const result = await transport.call('roots.add', {
+      path,
+      ...(trimmed ? { name: trimmed } : {}),
+      ...(confirmBroad ? { confirmBroad } : {}),
+    });
     // The host also sends `roots.changed`; applying the answer now keeps the list right if that event is late.
     if (result.ok) set((s) => ({ rootsView: upsertRoot(s.rootsView, result.value) }));
     return result;
@@ -45,7 +49,9 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
       return;
     }
     const { removed } = result.value;
-    set((s) => (s.rootsView ? { rootsView: { ...s.rootsView, roots: s.rootsView.roots.filter((r) => r.id !== id) } } : {}));
+    set((s) =>
+      s.rootsView ? { rootsView: { ...s.rootsView, roots: s.rootsView.roots.filter((r) => r.id !== id) } } : {},
+    );
     get().pushToast({
       tone: 'info',
       title: `Removed “${removed.name}”`,
@@ -55,7 +61,10 @@ export const createRootsSlice: SliceCreator<RootsSlice> = (transport) => (set, g
         run: () => {
           void transport.call('roots.restore', { id: removed.id }).then(async (restored) => {
             // Berth restarted since the removal: the best Undo left is adding the same folder again.
-            const again = !restored.ok && restored.code === 'NOT_FOUND' ? await get().addRoot(removed.path, removed.name) : restored;
+            const again =
+              !restored.ok && restored.code === 'NOT_FOUND'
+                ? await get().addRoot(removed.path, removed.name)
+                : restored;
             if (!again.ok) get().toastFailure(`Could not bring “${removed.name}” back`, again);
             // The host also sends `roots.changed`; this keeps the list right if that event is late.
             else set((s) => ({ rootsView: upsertRoot(s.rootsView, again.value) }));

@@ -3,8 +3,21 @@ import type { SamplingUsage } from '../../shared/domain/sampling-limits';
 import type { SamplingSlice, SliceCreator } from './types';
 
 /** A server's limits and spending, whether or not the host has told us about it yet. */
-export function samplingUsageOf(state: Pick<SamplingSlice, 'samplingUsage' | 'samplingDefaults'>, server: string): SamplingUsage {
-  return state.samplingUsage[server] ?? { server, limits: state.samplingDefaults, custom: false, used: 0, inFlight: 0, requests: 0, refused: 0 };
+export function samplingUsageOf(
+  state: Pick<SamplingSlice, 'samplingUsage' | 'samplingDefaults'>,
+  server: string,
+): SamplingUsage {
+  return (
+    state.samplingUsage[server] ?? {
+      server,
+      limits: state.samplingDefaults,
+      custom: false,
+      used: 0,
+      inFlight: 0,
+      requests: 0,
+      refused: 0,
+    }
+  );
 }
 
 export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (set, get) => ({
@@ -21,7 +34,9 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
     const count = `${usage.used.toLocaleString()} of ${usage.limits.sessionBudget.toLocaleString()} tokens`;
     get().pushToast({
       tone: 'error',
-      title: spent ? `“${server}” has used up its sampling budget` : `“${server}” has no sampling budget free right now`,
+      title: spent
+        ? `“${server}” has used up its sampling budget`
+        : `“${server}” has no sampling budget free right now`,
       message: spent
         ? `Berth refused its request for a completion: it has used ${count} this Berth session. Raise or reset the budget in the server’s Overview.`
         : `Berth refused its request for a completion: ${count} are used and the rest is held by requests still running.`,
@@ -34,7 +49,10 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
       get().toastFailure('Could not read the sampling budgets', result);
       return;
     }
-    set({ samplingDefaults: result.value.defaults, samplingUsage: Object.fromEntries(result.value.servers.map((usage) => [usage.server, usage])) });
+    set({
+      samplingDefaults: result.value.defaults,
+      samplingUsage: Object.fromEntries(result.value.servers.map((usage) => [usage.server, usage])),
+    });
   },
   async setSamplingLimits(server, limits) {
     const result = await transport.call('sampling.setLimits', { server, limits });

@@ -6,7 +6,11 @@ type ByName = { name: string };
 
 export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (set, get) => {
   /** Lifecycle actions: the new state arrives as a `servers.changed` event; failures become toasts. */
-  async function lifecycle(method: MethodName & `servers.${'start' | 'stop' | 'restart'}`, input: ByName, verb: string) {
+  async function lifecycle(
+    method: MethodName & `servers.${'start' | 'stop' | 'restart'}`,
+    input: ByName,
+    verb: string,
+  ) {
     const result = await transport.call(method, input);
     if (!result.ok) get().toastFailure(`Could not ${verb} “${input.name}”`, result);
   }
@@ -49,7 +53,12 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
     },
     async signOutServer(name) {
       const result = await transport.call('servers.signOut', { name });
-      if (result.ok) get().pushToast({ tone: 'success', title: `Signed out of “${name}”`, message: 'Its tokens and client registration are forgotten.' });
+      if (result.ok)
+        get().pushToast({
+          tone: 'success',
+          title: `Signed out of “${name}”`,
+          message: 'Its tokens and client registration are forgotten.',
+        });
       else get().toastFailure(`Could not sign out of “${name}”`, result);
     },
     async setServerEnabled(name, enabled) {
@@ -91,5 +100,7 @@ export const createServersSlice: SliceCreator<ServersSlice> = (transport) => (se
 
 /** Servers in display order: case-insensitive by name, so the list does not jump around. */
 export function sortServers(servers: Record<string, ServerState>): ServerState[] {
-  return Object.values(servers).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }));
+  return Object.values(servers).sort((a, b) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }),
+  );
 }

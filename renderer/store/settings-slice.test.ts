@@ -27,7 +27,9 @@ describe('settings slice', () => {
   });
 
   it('returns a refused API key to the form without changing the settings', async () => {
-    const transport = createFakeTransport({ 'settings.setApiKey': () => ({ ok: false, code: 'INVALID_INPUT', message: 'That is too short to be an API key' }) });
+    const transport = createFakeTransport({
+      'settings.setApiKey': () => ({ ok: false, code: 'INVALID_INPUT', message: 'That is too short to be an API key' }),
+    });
     const store = createBerthStore(transport);
     store.getState().applySettings(view);
     const result = await store.getState().saveApiKey('abc');

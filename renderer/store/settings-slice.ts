@@ -54,7 +54,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
   async addConsentRule(server, rule) {
     const result = await transport.call('consent.addRule', { server, rule });
     // The host announces the new list too; adding it here shows it without waiting for that.
-    if (result.ok) set((s) => ({ consentPolicies: [...s.consentPolicies.filter((p) => p.id !== result.value.id), result.value] }));
+    if (result.ok)
+      set((s) => ({ consentPolicies: [...s.consentPolicies.filter((p) => p.id !== result.value.id), result.value] }));
     return result;
   },
   async revokeConsentPolicy(id) {

@@ -11,7 +11,14 @@ function entry(seq: number, overrides: Partial<LogEntry> = {}): LogEntry {
 }
 
 const CONFIG_OK = { path: '/c/config.json', state: 'ok' as const, problems: [] };
-const APP_INFO = { version: '0.1.0', shell: 'browser' as const, platform: 'linux', configPath: '/c/config.json', configDir: '/c', logsDir: '/c/logs' };
+const APP_INFO = {
+  version: '0.1.0',
+  shell: 'browser' as const,
+  platform: 'linux',
+  configPath: '/c/config.json',
+  configDir: '/c',
+  logsDir: '/c/logs',
+};
 
 function snapshotHandlers() {
   return {
@@ -37,7 +44,11 @@ describe('connectStore', () => {
   });
 
   it('waits for the socket to open, and fetches again after a reconnect', async () => {
-    const transport = createFakeTransport(snapshotHandlers(), { state: 'connecting', everOpened: false, failedAttempts: 0 });
+    const transport = createFakeTransport(snapshotHandlers(), {
+      state: 'connecting',
+      everOpened: false,
+      failedAttempts: 0,
+    });
     const store = createBerthStore(transport);
     connectStore(store, transport);
     expect(transport.calls).toHaveLength(0);
@@ -131,14 +142,20 @@ describe('log cap', () => {
 
 describe('actions', () => {
   it('turns a failed lifecycle call into an error toast naming the server', async () => {
-    const transport = createFakeTransport({ 'servers.start': () => ({ ok: false, code: 'NOT_FOUND', message: 'No server named ghost' }) });
+    const transport = createFakeTransport({
+      'servers.start': () => ({ ok: false, code: 'NOT_FOUND', message: 'No server named ghost' }),
+    });
     const store = createBerthStore(transport);
     await store.getState().startServer('ghost');
-    expect(store.getState().toasts).toEqual([expect.objectContaining({ tone: 'error', title: 'Could not start “ghost”', message: 'No server named ghost' })]);
+    expect(store.getState().toasts).toEqual([
+      expect.objectContaining({ tone: 'error', title: 'Could not start “ghost”', message: 'No server named ghost' }),
+    ]);
   });
 
   it('returns add failures to the caller (the form shows them inline) without toasting', async () => {
-    const transport = createFakeTransport({ 'servers.add': () => ({ ok: false, code: 'CONFLICT', message: 'A server named a exists' }) });
+    const transport = createFakeTransport({
+      'servers.add': () => ({ ok: false, code: 'CONFLICT', message: 'A server named a exists' }),
+    });
     const store = createBerthStore(transport);
     const result = await store.getState().addServer('a', { command: 'node' });
     expect(result).toMatchObject({ ok: false, code: 'CONFLICT' });

@@ -2,7 +2,10 @@ import { perServerSettingActions, settingOf } from './per-server-setting';
 import type { SliceCreator, TaskSettingsSlice } from './types';
 
 /** Whether a server's optional task tools run as tasks: the host's default (yes) until it says otherwise. */
-export function optionalToolsAsTasksOf(state: Pick<TaskSettingsSlice, 'optionalToolsAsTasks'>, server: string): boolean {
+export function optionalToolsAsTasksOf(
+  state: Pick<TaskSettingsSlice, 'optionalToolsAsTasks'>,
+  server: string,
+): boolean {
   return settingOf(state, 'optionalToolsAsTasks', server, true);
 }
 

@@ -6,7 +6,18 @@ import { connectStore, createBerthStore } from './create-store';
 import { applyTasksChanged, countRunningTasks, watchWindowVisibility } from './tasks-slice';
 
 function task(id: string, createdAt: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return { id, taskId: `srv-${id}`, server: 'everything', side: 'requester', kind: 'tool', tool: 'simulate-research-query', status: 'working', createdAt, updatedAt: createdAt, ...overrides };
+  return {
+    id,
+    taskId: `srv-${id}`,
+    server: 'everything',
+    side: 'requester',
+    kind: 'tool',
+    tool: 'simulate-research-query',
+    status: 'working',
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
 }
 
 /** The other snapshots have no fake answers here and toast about it: only the tasks' toasts matter. */
@@ -30,14 +41,19 @@ describe('tasks slice', () => {
     const { transport, store } = connected();
     await vi.waitFor(() => expect(store.getState().tasksLoaded).toBe(true));
     expect(store.getState().tasks.map((t) => t.id)).toEqual(['b', 'c', 'a']);
-    expect(transport.calls.filter((c) => c.method === 'tasks.setWindowVisible').map((c) => c.input)).toEqual([{ visible: true }]);
+    expect(transport.calls.filter((c) => c.method === 'tasks.setWindowVisible').map((c) => c.input)).toEqual([
+      { visible: true },
+    ]);
   });
 
   it('applies tasks.changed: an update stays in place, a new task goes first, removed ones go, the rest keep their identity', async () => {
     const { transport, store } = connected();
     await vi.waitFor(() => expect(store.getState().tasksLoaded).toBe(true));
     const untouched = store.getState().tasks.find((t) => t.id === 'a');
-    transport.emit('tasks.changed', { changed: [task('c', 2, { status: 'input_required', statusMessage: 'Which one?' }), task('d', 4)], removed: ['b'] });
+    transport.emit('tasks.changed', {
+      changed: [task('c', 2, { status: 'input_required', statusMessage: 'Which one?' }), task('d', 4)],
+      removed: ['b'],
+    });
     const tasks = store.getState().tasks;
     expect(tasks.map((t) => t.id)).toEqual(['d', 'c', 'a']);
     expect(tasks[1]).toMatchObject({ status: 'input_required', statusMessage: 'Which one?' });
@@ -58,13 +74,21 @@ describe('tasks slice', () => {
   });
 
   it('cancels through tasks.cancel and shows a refusal as an error toast', async () => {
-    const { transport, store } = connected({ 'tasks.cancel': ({ id }) => (id === 'a' ? ok({ status: 'cancelled' }) : fail('INTERNAL', 'server did not answer tasks/cancel')) });
+    const { transport, store } = connected({
+      'tasks.cancel': ({ id }) =>
+        id === 'a' ? ok({ status: 'cancelled' }) : fail('INTERNAL', 'server did not answer tasks/cancel'),
+    });
     await vi.waitFor(() => expect(store.getState().tasksLoaded).toBe(true));
     await store.getState().cancelTask('a');
     expect(taskToasts(store)).toEqual([]);
     await store.getState().cancelTask('c');
-    expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 'a' }, { id: 'c' }]);
-    expect(taskToasts(store)).toMatchObject([{ tone: 'error', title: 'Could not cancel the task', message: 'server did not answer tasks/cancel' }]);
+    expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([
+      { id: 'a' },
+      { id: 'c' },
+    ]);
+    expect(taskToasts(store)).toMatchObject([
+      { tone: 'error', title: 'Could not cancel the task', message: 'server did not answer tasks/cancel' },
+    ]);
     // The host's event, not the refusal, changes the task.
     expect(store.getState().tasks.find((t) => t.id === 'c')?.status).toBe('working');
   });
@@ -79,7 +103,9 @@ describe('tasks slice', () => {
 
   it('clears finished tasks through tasks.clear and keeps running ones; a failure is a toast', async () => {
     let refuse = false;
-    const { transport, store } = connected({ 'tasks.clear': () => (refuse ? fail('INTERNAL', 'busy') : ok({ removed: 1 })) });
+    const { transport, store } = connected({
+      'tasks.clear': () => (refuse ? fail('INTERNAL', 'busy') : ok({ removed: 1 })),
+    });
     await vi.waitFor(() => expect(store.getState().tasksLoaded).toBe(true));
     await store.getState().clearFinishedTasks();
     expect(transport.calls.some((c) => c.method === 'tasks.clear')).toBe(true);
@@ -88,7 +114,9 @@ describe('tasks slice', () => {
     transport.emit('tasks.changed', { changed: [task('a', 1, { status: 'failed', error: 'boom' })], removed: [] });
     await store.getState().clearFinishedTasks();
     expect(store.getState().tasks.map((t) => t.id)).toEqual(['c', 'a']);
-    expect(taskToasts(store)).toMatchObject([{ tone: 'error', title: 'Could not clear the finished tasks', message: 'busy' }]);
+    expect(taskToasts(store)).toMatchObject([
+      { tone: 'error', title: 'Could not clear the finished tasks', message: 'busy' },
+    ]);
   });
 
   it('reports the window hidden and shown while connected, and stops listening when unbound', async () => {
@@ -112,9 +140,25 @@ describe('tasks slice', () => {
   });
 
   it('“Show in chat” opens the conversation and asks for the card', async () => {
-    const { transport, store } = connected({ 'chat.get': ({ id }) => ok({ id, title: 'Research', createdAt: 1, updatedAt: 1, model: 'm', messages: [], disabledServers: [], disabledTools: [] }) });
+    const { transport, store } = connected({
+      'chat.get': ({ id }) =>
+        ok({
+          id,
+          title: 'Research',
+          createdAt: 1,
+          updatedAt: 1,
+          model: 'm',
+          messages: [],
+          disabledServers: [],
+          disabledTools: [],
+        }),
+    });
     store.getState().showToolCallInChat('c9', 'tu-7');
-    expect(store.getState()).toMatchObject({ view: 'chat', activeConversationId: 'c9', toolCardFocus: { conversationId: 'c9', toolUseId: 'tu-7' } });
+    expect(store.getState()).toMatchObject({
+      view: 'chat',
+      activeConversationId: 'c9',
+      toolCardFocus: { conversationId: 'c9', toolUseId: 'tu-7' },
+    });
     await vi.waitFor(() => expect(store.getState().conversationDetails.c9).toBeDefined());
     expect(transport.calls.filter((c) => c.method === 'chat.get').map((c) => c.input)).toEqual([{ id: 'c9' }]);
     store.getState().clearToolCardFocus();

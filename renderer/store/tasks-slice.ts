@@ -45,7 +45,11 @@ export const createTasksSlice: SliceCreator<TasksSlice> = (transport) => (set, g
   taskFocus: undefined,
 
   applyTasksSnapshot(list) {
-    set({ tasks: [...list].sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0)), tasksLoaded: true, tasksError: undefined });
+    set({
+      tasks: [...list].sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0)),
+      tasksLoaded: true,
+      tasksError: undefined,
+    });
   },
   applyTasksChanged(change) {
     set((s) => ({ tasks: applyTasksChanged(s.tasks, change) }));
@@ -62,7 +66,11 @@ export const createTasksSlice: SliceCreator<TasksSlice> = (transport) => (set, g
     if (result.code === 'NOT_FOUND') {
       // Cleared or expired meanwhile: the host no longer has it, so neither do we.
       set((s) => ({ tasks: s.tasks.filter((t) => t.id !== id) }));
-      get().pushToast({ tone: 'info', title: 'That task is gone', message: 'Berth no longer knows it: it was cleared or it expired.' });
+      get().pushToast({
+        tone: 'info',
+        title: 'That task is gone',
+        message: 'Berth no longer knows it: it was cleared or it expired.',
+      });
       return;
     }
     get().toastFailure('Could not cancel the task', result);
@@ -79,11 +87,13 @@ export const createTasksSlice: SliceCreator<TasksSlice> = (transport) => (set, g
   async reportWindowVisible(visible) {
     const result = await transport.call('tasks.setWindowVisible', { visible });
     // Only how often running tasks are polled depends on it: worth a note for whoever debugs, not a toast.
-    if (!result.ok) console.error(`Berth: could not tell the host the window is ${visible ? 'visible' : 'hidden'}`, result.message);
+    if (!result.ok)
+      console.error(`Berth: could not tell the host the window is ${visible ? 'visible' : 'hidden'}`, result.message);
   },
   showToolCallInChat(conversationId, toolUseId) {
     set({ view: 'chat', toolCardFocus: { conversationId, toolUseId } });
-    if (get().activeConversationId !== conversationId || get().conversationDetails[conversationId] === undefined) void get().openConversation(conversationId);
+    if (get().activeConversationId !== conversationId || get().conversationDetails[conversationId] === undefined)
+      void get().openConversation(conversationId);
   },
   clearToolCardFocus() {
     set({ toolCardFocus: undefined });
@@ -102,7 +112,10 @@ export const createTasksSlice: SliceCreator<TasksSlice> = (transport) => (set, g
  * Returns the function that stops listening. Without a document (tests of
  * the store alone) only the connect report is sent, as visible.
  */
-export function watchWindowVisibility(store: StoreApi<BerthState>, doc: Document | undefined = globalThis.document): { report(): void; stop(): void } {
+export function watchWindowVisibility(
+  store: StoreApi<BerthState>,
+  doc: Document | undefined = globalThis.document,
+): { report(): void; stop(): void } {
   const report = () => void store.getState().reportWindowVisible(doc === undefined || doc.visibilityState !== 'hidden');
   const onChange = () => {
     if (store.getState().connection.state === 'open') report();

@@ -18,7 +18,13 @@ import type { AuditPage, ConsentPolicy, SamplingPolicy } from '../../shared/doma
 import type { TaskRecord, TasksChanged } from '../../shared/domain/task';
 import type { RootExposure, RootView } from '../../shared/domain/roots';
 import type { SamplingLimits, SamplingUsage } from '../../shared/domain/sampling-limits';
-import type { PendingChange, PendingCounts, PendingKind, PendingRequest, PendingResponse } from '../../shared/domain/pending';
+import type {
+  PendingChange,
+  PendingCounts,
+  PendingKind,
+  PendingRequest,
+  PendingResponse,
+} from '../../shared/domain/pending';
 import type { Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 
@@ -50,7 +56,12 @@ export interface ServersSlice {
   /** Returns the failure so the form can show it inline. */
   addServer(name: string, config: ServerConfigInput): Promise<Result<ServerState>>;
   /** `approvals`: the person's answer when the command or address changed (keep what was approved, or revoke it; the host revokes by default). */
-  updateServer(name: string, newName: string | undefined, config: ServerConfigInput, approvals?: 'keep' | 'revoke'): Promise<Result<ServerState>>;
+  updateServer(
+    name: string,
+    newName: string | undefined,
+    config: ServerConfigInput,
+    approvals?: 'keep' | 'revoke',
+  ): Promise<Result<ServerState>>;
   removeServer(name: string): Promise<Result<MethodOutput<'servers.remove'>>>;
 }
 
@@ -103,7 +114,11 @@ export interface PendingSlice {
   applyAwaitingElicitations(list: AwaitingElicitation[]): void;
   loadPending(): Promise<void>;
   /** Failures come back so the dialog can show them and stay open. */
-  answerPending<K extends PendingKind>(id: string, kind: K, response: PendingResponse<K>): Promise<Result<{ answered: string }>>;
+  answerPending<K extends PendingKind>(
+    id: string,
+    kind: K,
+    response: PendingResponse<K>,
+  ): Promise<Result<{ answered: string }>>;
   deferPending(id: string): void;
   focusPending(id: string): void;
   /** Bumped to ask the tray to open (its review list); the tray lists what waits at that moment. */
@@ -162,11 +177,17 @@ export interface ResourcesSlice {
   /** A resource to open in the browser (set by "Open in resource browser"). */
   resourceFocus: { server: string; uri: string } | undefined;
   listResources(input: MethodInput<'resources.list'>): Promise<Result<MethodOutput<'resources.list'>>>;
-  listResourceTemplates(input: MethodInput<'resources.templates'>): Promise<Result<MethodOutput<'resources.templates'>>>;
+  listResourceTemplates(
+    input: MethodInput<'resources.templates'>,
+  ): Promise<Result<MethodOutput<'resources.templates'>>>;
   /** Reading clears the resource's "updated" mark. */
   readResource(input: MethodInput<'resources.read'>): Promise<Result<MethodOutput<'resources.read'>>>;
   loadResourceSubscriptions(server: string): Promise<void>;
-  setResourceSubscribed(server: string, uri: string, subscribed: boolean): Promise<Result<MethodOutput<'resources.subscribe'>>>;
+  setResourceSubscribed(
+    server: string,
+    uri: string,
+    subscribed: boolean,
+  ): Promise<Result<MethodOutput<'resources.subscribe'>>>;
   applyResourceUpdated(server: string, uri: string): void;
   applyResourceListChanged(server: string): void;
   openResourceInBrowser(server: string, uri: string): void;
@@ -263,7 +284,25 @@ export interface AppsSlice {
   appsTransport: Pick<RendererTransport, 'call' | 'on'>;
 }
 
-export type BerthState = AppsSlice & ServersSlice & LogsSlice & ConfigSlice & AppSlice & UiSlice & ChatSlice & ComposerSlice & PendingSlice & SettingsSlice & ProvidersSlice & PromptsSlice & RootsSlice & ResourcesSlice & ConfigImportSlice & SamplingSlice & TasksSlice & TaskSettingsSlice & InstructionsSettingsSlice;
+export type BerthState = AppsSlice &
+  ServersSlice &
+  LogsSlice &
+  ConfigSlice &
+  AppSlice &
+  UiSlice &
+  ChatSlice &
+  ComposerSlice &
+  PendingSlice &
+  SettingsSlice &
+  ProvidersSlice &
+  PromptsSlice &
+  RootsSlice &
+  ResourcesSlice &
+  ConfigImportSlice &
+  SamplingSlice &
+  TasksSlice &
+  TaskSettingsSlice &
+  InstructionsSettingsSlice;
 
 /** A slice creator that also gets the transport its actions call. */
 export type SliceCreator<S> = (transport: RendererTransport) => StateCreator<BerthState, [], [], S>;

@@ -48,7 +48,11 @@ export function useLiveHostList<M extends MethodName, T extends TopicName, V>(
     });
     void transport.call(list.method, list.input).then((result) => {
       if (!current || heard) return;
-      setState(result.ok ? { loaded: true, value: list.fromAnswer(result.value), error: undefined } : { loaded: false, value: undefined, error: result.message });
+      setState(
+        result.ok
+          ? { loaded: true, value: list.fromAnswer(result.value), error: undefined }
+          : { loaded: false, value: undefined, error: result.message },
+      );
     });
     return () => {
       current = false;

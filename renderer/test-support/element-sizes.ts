@@ -16,15 +16,16 @@ export function mockElementSizes({
 }): () => void {
   const proto = HTMLElement.prototype;
   // What HTMLElement.prototype itself had (offset* live there; client*/scroll* on Element.prototype).
-  const saved = (['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth', 'scrollHeight', 'scrollTop'] as const).map(
-    (name) => [name, Object.getOwnPropertyDescriptor(proto, name)] as const,
-  );
+  const saved = (
+    ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth', 'scrollHeight', 'scrollTop'] as const
+  ).map((name) => [name, Object.getOwnPropertyDescriptor(proto, name)] as const);
   const scrollTops = new WeakMap<HTMLElement, number>();
   const isScroller = (el: HTMLElement) => el.matches(scrollerSelector);
   const contentHeight = (el: HTMLElement): number => {
     // The content is the tallest child (the list sets its own height) plus what follows it.
     let height = 0;
-    for (const child of Array.from(el.children) as HTMLElement[]) height += Number.parseFloat(child.style.height) || (child.dataset.index === undefined ? 0 : rowHeight(child));
+    for (const child of Array.from(el.children) as HTMLElement[])
+      height += Number.parseFloat(child.style.height) || (child.dataset.index === undefined ? 0 : rowHeight(child));
     return height;
   };
   const define = (name: string, get: (this: HTMLElement) => number, set?: (this: HTMLElement, value: number) => void) =>

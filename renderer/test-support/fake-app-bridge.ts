@@ -22,8 +22,24 @@ export class FakeAppBridge {
   ) {
     FakeAppBridge.instances.push(this);
     // The on* setters of the real bridge, recorded by name.
-    for (const name of ['onsandboxready', 'oninitialized', 'onsizechange', 'onrequestteardown', 'onloggingmessage', 'oncalltool', 'onreadresource', 'onlistresources', 'onopenlink', 'onmessage', 'onupdatemodelcontext', 'onrequestdisplaymode']) {
-      Object.defineProperty(this, name, { set: (handler: Handler) => (this.handlers[name] = handler), get: () => this.handlers[name] });
+    for (const name of [
+      'onsandboxready',
+      'oninitialized',
+      'onsizechange',
+      'onrequestteardown',
+      'onloggingmessage',
+      'oncalltool',
+      'onreadresource',
+      'onlistresources',
+      'onopenlink',
+      'onmessage',
+      'onupdatemodelcontext',
+      'onrequestdisplaymode',
+    ]) {
+      Object.defineProperty(this, name, {
+        set: (handler: Handler) => (this.handlers[name] = handler),
+        get: () => this.handlers[name],
+      });
     }
   }
   /** Calls a handler the host set, as an app message would. */
@@ -75,7 +91,10 @@ export class FakePostMessageTransport {
   ) {}
 }
 
-export const fakeBridgeModule = { AppBridge: FakeAppBridge, PostMessageTransport: FakePostMessageTransport } as unknown as BridgeModule;
+export const fakeBridgeModule = {
+  AppBridge: FakeAppBridge,
+  PostMessageTransport: FakePostMessageTransport,
+} as unknown as BridgeModule;
 
 export function lastBridge(): FakeAppBridge {
   const bridge = FakeAppBridge.instances.at(-1);

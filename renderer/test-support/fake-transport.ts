@@ -5,7 +5,9 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 import { withPersonWords } from '../transport/person-words';
 
-type Handler<M extends MethodName> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
+type Handler<M extends MethodName> = (
+  input: MethodInput<M>,
+) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
 export type FakeHandlers = { [M in MethodName]?: Handler<M> };
 
 /**
@@ -22,7 +24,10 @@ export interface FakeTransport extends RendererTransport {
   setConnection(status: ConnectionStatus): void;
 }
 
-export function createFakeTransport(handlers: FakeHandlers = {}, initial: ConnectionStatus = { state: 'open', everOpened: true, failedAttempts: 0 }): FakeTransport {
+export function createFakeTransport(
+  handlers: FakeHandlers = {},
+  initial: ConnectionStatus = { state: 'open', everOpened: true, failedAttempts: 0 },
+): FakeTransport {
   // Every mounted app tells the host whether its window is visible (task polling); a test that does not care gets the host's plain answer, not an error on stderr.
   handlers['tasks.setWindowVisible'] ??= () => ok({});
   // Likewise the Logs view asks for the trace live while it is open.

@@ -19,7 +19,11 @@ export function useMountedAppEnvironment(): void {
   });
   let restoreSizes: () => void = () => undefined;
   beforeEach(() => {
-    restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: 600, rowHeight: () => 100 });
+    restoreSizes = mockElementSizes({
+      scrollerSelector: '.message-scroller',
+      viewportHeight: 600,
+      rowHeight: () => 100,
+    });
   });
   afterEach(() => {
     cleanup();

@@ -43,4 +43,5 @@ export function alwaysOpenMonitor(): ConnectionMonitor {
 }
 
 /** The message every pending or refused call gets when the bridge is down. */
-export const CONNECTION_LOST_MESSAGE = 'The connection to Berth was lost; the request may not have completed. Berth is reconnecting.';
+export const CONNECTION_LOST_MESSAGE =
+  'The connection to Berth was lost; the request may not have completed. Berth is reconnecting.';

@@ -25,15 +25,27 @@ function fakePreload() {
       return () => listeners.get(topic)!.delete(listener);
     },
   };
-  return { api, calls, emit: (topic: TopicName, payload: unknown) => listeners.get(topic)?.forEach((l) => l(payload)), listeners };
+  return {
+    api,
+    calls,
+    emit: (topic: TopicName, payload: unknown) => listeners.get(topic)?.forEach((l) => l(payload)),
+    listeners,
+  };
 }
 
 describe('createIpcTransport', () => {
   it('forwards each call to the preload function of the same name, results untouched', async () => {
     const { api, calls } = fakePreload();
     const transport = createIpcTransport(api);
-    await expect(transport.call('servers.stop', { name: 'a' })).resolves.toEqual({ ok: true, value: { echoed: { name: 'a' } } });
-    await expect(transport.call('servers.start', { name: 'b' })).resolves.toEqual({ ok: false, code: 'NOT_FOUND', message: 'no such server' });
+    await expect(transport.call('servers.stop', { name: 'a' })).resolves.toEqual({
+      ok: true,
+      value: { echoed: { name: 'a' } },
+    });
+    await expect(transport.call('servers.start', { name: 'b' })).resolves.toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: 'no such server',
+    });
     expect(calls).toEqual([
       ['servers.stop', { name: 'a' }],
       ['servers.start', { name: 'b' }],

@@ -43,7 +43,8 @@ function describe(part: string): string {
   const field = fieldName(path);
   const zod = zodWords(message);
   if (zod !== undefined) return `${field} ${zod}.`;
-  if (message.startsWith('unknown field')) return 'Berth sent something the host does not understand. This is a bug in Berth; please report it.';
+  if (message.startsWith('unknown field'))
+    return 'Berth sent something the host does not understand. This is a bug in Berth; please report it.';
   // Our schemas' own messages are already written for the person ("Write a message first").
   return sentence(message);
 }
@@ -68,19 +69,26 @@ function zodWords(message: string): string | undefined {
   }
   if (/^Invalid input: expected \w+, received undefined/.test(message)) return 'is missing';
   if (message.startsWith('Invalid option')) return 'is not one of the choices offered';
-  if (message.startsWith('Invalid string') || message.startsWith('Invalid format')) return 'is not in the expected form';
-  if (/^Invalid (input|type|value|element|union|key)/.test(message) || message === 'Invalid input') return 'is not valid';
+  if (message.startsWith('Invalid string') || message.startsWith('Invalid format'))
+    return 'is not in the expected form';
+  if (/^Invalid (input|type|value|element|union|key)/.test(message) || message === 'Invalid input')
+    return 'is not valid';
   return undefined;
 }
 
 function fieldName(path: string | undefined): string {
   if (path === undefined || path === '') return 'What was entered';
-  const segments = path.split(/[.[\]]+/).filter((segment) => segment !== '' && !/^\d+$/.test(segment) && !segment.startsWith('"'));
+  const segments = path
+    .split(/[.[\]]+/)
+    .filter((segment) => segment !== '' && !/^\d+$/.test(segment) && !segment.startsWith('"'));
   const last = segments.at(-1);
   if (last === undefined) return 'What was entered';
   const known = FIELD_NAMES[last];
   if (known !== undefined) return known;
-  return `The ${last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()}`;
+  return `The ${last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()}`;
 }
 
 /** Ends it as a sentence; the first letter stays as written (it may be a file name). */

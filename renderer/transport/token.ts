@@ -47,5 +47,10 @@ export function takeBridgeToken(env: TokenEnvironment = browserEnvironment()): s
 }
 
 function browserEnvironment(): TokenEnvironment {
-  return { location: window.location, storage: window.sessionStorage, history: window.history, global: window as unknown as Record<string, unknown> };
+  return {
+    location: window.location,
+    storage: window.sessionStorage,
+    history: window.history,
+    global: window as unknown as Record<string, unknown>,
+  };
 }

@@ -12,5 +12,8 @@ export function checkTopicPayload<T extends TopicName>(topic: T, payload: unknow
   if (!isTopicName(topic)) return { ok: false, problem: 'no such topic in this version of Berth' };
   const parsed = topics[topic].safeParse(payload);
   if (parsed.success) return { ok: true, payload: parsed.data as TopicPayload<T> };
-  return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ') };
+  return {
+    ok: false,
+    problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; '),
+  };
 }

@@ -97,8 +97,15 @@ describe('withValidatedEvents', () => {
     validated.on('servers.removed', () => undefined);
     const early = validated.call('app.info', {});
     checker.fail(new Error('chunk 404'));
-    await expect(early).resolves.toMatchObject({ ok: false, code: 'INTERNAL', message: expect.stringMatching(/could not load its event checks \(chunk 404\)/) });
-    await expect(validated.call('app.info', {})).resolves.toMatchObject({ ok: false, message: expect.stringMatching(/reload the page/) });
+    await expect(early).resolves.toMatchObject({
+      ok: false,
+      code: 'INTERNAL',
+      message: expect.stringMatching(/could not load its event checks \(chunk 404\)/),
+    });
+    await expect(validated.call('app.info', {})).resolves.toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/reload the page/),
+    });
     expect(log).toEqual([]);
     expect(errors).toHaveBeenCalled();
   });
@@ -106,6 +113,9 @@ describe('withValidatedEvents', () => {
 
 describe('checkTopicPayload', () => {
   it('refuses a topic this version does not know', () => {
-    expect(checkTopicPayload('no.such.topic' as TopicName, {})).toMatchObject({ ok: false, problem: expect.stringMatching(/no such topic/) });
+    expect(checkTopicPayload('no.such.topic' as TopicName, {})).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/no such topic/),
+    });
   });
 });

@@ -7,7 +7,8 @@ import type { checkTopicPayload } from './topic-check';
 export type TopicChecker = typeof checkTopicPayload;
 
 /** Loads the topic schemas (zod and the contract) as their own chunk. */
-export const loadTopicChecker = (): Promise<TopicChecker> => import('./topic-check').then((module) => module.checkTopicPayload);
+export const loadTopicChecker = (): Promise<TopicChecker> =>
+  import('./topic-check').then((module) => module.checkTopicPayload);
 
 /**
  * Host events are checked against the topic schemas before any store sees them: a
@@ -22,7 +23,10 @@ export const loadTopicChecker = (): Promise<TopicChecker> => import('./topic-che
  * as events sent before the page subscribed always did; the stores' first calls
  * (snapshots) are made after, so they include them.
  */
-export function withValidatedEvents(inner: RendererTransport, loadChecker: () => Promise<TopicChecker> = loadTopicChecker): RendererTransport {
+export function withValidatedEvents(
+  inner: RendererTransport,
+  loadChecker: () => Promise<TopicChecker> = loadTopicChecker,
+): RendererTransport {
   let check: TopicChecker | undefined;
   let loadFailure: string | undefined;
   const waiting: Array<() => void> = [];
@@ -40,7 +44,11 @@ export function withValidatedEvents(inner: RendererTransport, loadChecker: () =>
     for (const run of waiting.splice(0)) run();
   });
 
-  function subscribe<T extends TopicName>(topic: T, listener: (payload: TopicPayload<T>) => void, checker: TopicChecker): () => void {
+  function subscribe<T extends TopicName>(
+    topic: T,
+    listener: (payload: TopicPayload<T>) => void,
+    checker: TopicChecker,
+  ): () => void {
     return inner.on(topic, (payload) => {
       const checked = checker(topic, payload);
       if (!checked.ok) {

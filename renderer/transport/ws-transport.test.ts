@@ -19,7 +19,11 @@ interface FakeHost {
 }
 
 async function startHost(port = 0): Promise<FakeHost> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port, handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
+  const wss = new WebSocketServer({
+    host: '127.0.0.1',
+    port,
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const address = wss.address();
   if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
@@ -29,7 +33,8 @@ async function startHost(port = 0): Promise<FakeHost> {
     sockets: [],
     calls: [],
     protocols: [],
-    answer: (call, socket) => socket.send(JSON.stringify({ kind: 'reply', id: call.id, result: { ok: true, value: call.input } })),
+    answer: (call, socket) =>
+      socket.send(JSON.stringify({ kind: 'reply', id: call.id, result: { ok: true, value: call.input } })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of host.sockets) socket.terminate();
@@ -38,7 +43,11 @@ async function startHost(port = 0): Promise<FakeHost> {
   };
   wss.on('connection', (socket, request) => {
     host.sockets.push(socket);
-    host.protocols.push(String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()));
+    host.protocols.push(
+      String(request.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .map((p) => p.trim()),
+    );
     socket.on('message', (data) => {
       const call = JSON.parse(String(data)) as CallMessage;
       host.calls.push(call);
@@ -124,9 +133,19 @@ describe('createWsTransport', () => {
     const host = await startHost();
     cleanups.push(() => host.close());
     host.answer = (call, socket) =>
-      socket.send(JSON.stringify({ kind: 'reply', id: call.id, result: { ok: false, code: 'NOT_FOUND', message: 'No server named x' } }));
+      socket.send(
+        JSON.stringify({
+          kind: 'reply',
+          id: call.id,
+          result: { ok: false, code: 'NOT_FOUND', message: 'No server named x' },
+        }),
+      );
     const transport = connect(host.url);
-    await expect(transport.call('servers.start', { name: 'x' })).resolves.toEqual({ ok: false, code: 'NOT_FOUND', message: 'No server named x' });
+    await expect(transport.call('servers.start', { name: 'x' })).resolves.toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      message: 'No server named x',
+    });
   });
 
   it("turns the router's contract wording into words a person can act on", async () => {
@@ -134,10 +153,24 @@ describe('createWsTransport', () => {
     cleanups.push(() => host.close());
     host.answer = (call, socket) =>
       socket.send(
-        JSON.stringify({ kind: 'reply', id: call.id, result: { ok: false, code: 'INVALID_INPUT', message: 'Invalid input for chat.rename: title: Give the conversation a title', path: 'title' } }),
+        JSON.stringify({
+          kind: 'reply',
+          id: call.id,
+          result: {
+            ok: false,
+            code: 'INVALID_INPUT',
+            message: 'Invalid input for chat.rename: title: Give the conversation a title',
+            path: 'title',
+          },
+        }),
       );
     const transport = connect(host.url);
-    await expect(transport.call('chat.rename', { id: 'c1', title: ' ' })).resolves.toEqual({ ok: false, code: 'INVALID_INPUT', message: 'Give the conversation a title.', path: 'title' });
+    await expect(transport.call('chat.rename', { id: 'c1', title: ' ' })).resolves.toEqual({
+      ok: false,
+      code: 'INVALID_INPUT',
+      message: 'Give the conversation a title.',
+      path: 'title',
+    });
   });
 
   it('delivers events to the listeners of their topic only, and stops after unsubscribe', async () => {
@@ -211,7 +244,10 @@ describe('createWsTransport', () => {
     await waitFor(() => transport.connection.get().state === 'open', 15_000);
     expect(transport.connection.get()).toMatchObject({ state: 'open', everOpened: true, failedAttempts: 0 });
     expect(states).toContain('lost');
-    await expect(transport.call('servers.start', { name: 'back' })).resolves.toEqual({ ok: true, value: { name: 'back' } });
+    await expect(transport.call('servers.start', { name: 'back' })).resolves.toEqual({
+      ok: true,
+      value: { name: 'back' },
+    });
   });
 
   it('retryNow skips the backoff wait', async () => {

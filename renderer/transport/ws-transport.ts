@@ -1,4 +1,11 @@
-import type { CallMessage, MethodInput, MethodName, MethodOutput, TopicName, TopicPayload } from '../../shared/contract';
+import type {
+  CallMessage,
+  MethodInput,
+  MethodName,
+  MethodOutput,
+  TopicName,
+  TopicPayload,
+} from '../../shared/contract';
 import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract/wire';
 import { fail, type Result } from '../../shared/result';
 import { CONNECTION_LOST_MESSAGE, type ConnectionStatus, type RendererTransport } from './connection';

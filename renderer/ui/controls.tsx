@@ -17,7 +17,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={clsx('btn', `btn-${variant}`, size === 'sm' && 'btn-sm', className)} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={clsx('btn', `btn-${variant}`, size === 'sm' && 'btn-sm', className)}
+      {...rest}
+    >
       {icon}
       {children !== undefined && children !== null ? <span>{children}</span> : null}
     </button>
@@ -25,16 +30,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 /** An icon-only button: the label is both its accessible name and its tooltip. */
-export const IconButton = forwardRef<HTMLButtonElement, Omit<ButtonProps, 'children'> & { label: string }>(function IconButton(
-  { label, className, variant = 'ghost', ...rest },
-  ref,
-) {
-  return (
-    <WithTooltip content={label}>
-      <Button ref={ref} aria-label={label} variant={variant} className={clsx('btn-icon', className)} {...rest} />
-    </WithTooltip>
-  );
-});
+export const IconButton = forwardRef<HTMLButtonElement, Omit<ButtonProps, 'children'> & { label: string }>(
+  function IconButton({ label, className, variant = 'ghost', ...rest }, ref) {
+    return (
+      <WithTooltip content={label}>
+        <Button ref={ref} aria-label={label} variant={variant} className={clsx('btn-icon', className)} {...rest} />
+      </WithTooltip>
+    );
+  },
+);
 
 export function WithTooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
   return (
@@ -116,7 +120,15 @@ export function Switch({
   );
 }
 
-export function Chip({ children, tone, title }: { children: ReactNode; tone?: 'neutral' | 'accent' | 'warning' | 'danger' | 'success'; title?: string }) {
+export function Chip({
+  children,
+  tone,
+  title,
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'accent' | 'warning' | 'danger' | 'success';
+  title?: string;
+}) {
   return (
     <span className={clsx('chip', tone && `chip-${tone}`)} title={title}>
       {children}
@@ -125,7 +137,17 @@ export function Chip({ children, tone, title }: { children: ReactNode; tone?: 'n
 }
 
 /** A friendly block for "nothing here yet": what this place is for and what to do. */
-export function EmptyState({ icon, title, children, actions }: { icon?: ReactNode; title: string; children: ReactNode; actions?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  actions,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       {icon ? <div className="empty-icon">{icon}</div> : null}

@@ -16,7 +16,13 @@ function Example({ focusSelf = false }: { focusSelf?: boolean }) {
   const [open, setOpen] = useState(true);
   return (
     <Tooltip.Provider>
-      <Dialog open={open} onOpenChange={setOpen} className="dialog-wide" aria-describedby="example-description" focusSelf={focusSelf}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        className="dialog-wide"
+        aria-describedby="example-description"
+        focusSelf={focusSelf}
+      >
         <DialogHeader title="Example" />
         <DialogDescription id="example-description">What it is for.</DialogDescription>
         <DialogBody className="extra-body">

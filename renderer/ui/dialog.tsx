@@ -27,7 +27,15 @@ function focusContent(event: Event): void {
 }
 
 /** A modal dialog: overlay, content and focus trap; its parts (header, description, body, footer) go inside. */
-export function Dialog({ open, onOpenChange, className, focusSelf = false, children, onOpenAutoFocus, ...content }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  className,
+  focusSelf = false,
+  children,
+  onOpenAutoFocus,
+  ...content
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -62,7 +70,15 @@ export function DialogTitle({ children }: { children: ReactNode }) {
 }
 
 /** What the dialog is about; its id is what the dialog's `aria-describedby` names. */
-export function DialogDescription({ id, className = 'dialog-description', children }: { id?: string; className?: string; children: ReactNode }) {
+export function DialogDescription({
+  id,
+  className = 'dialog-description',
+  children,
+}: {
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <RadixDialog.Description id={id} className={className}>
       {children}

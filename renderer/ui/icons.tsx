@@ -25,15 +25,27 @@ function Icon({ children, title, ...props }: SVGProps<SVGSVGElement> & { childre
 
 type P = SVGProps<SVGSVGElement>;
 
-export const PlayIcon = (p: P) => <Icon {...p}><polygon points="7 4 20 12 7 20 7 4" /></Icon>;
-export const StopIcon = (p: P) => <Icon {...p}><rect x="6" y="6" width="12" height="12" rx="1.5" /></Icon>;
+export const PlayIcon = (p: P) => (
+  <Icon {...p}>
+    <polygon points="7 4 20 12 7 20 7 4" />
+  </Icon>
+);
+export const StopIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="6" y="6" width="12" height="12" rx="1.5" />
+  </Icon>
+);
 export const RestartIcon = (p: P) => (
   <Icon {...p}>
     <path d="M3 12a9 9 0 1 0 3-6.7" />
     <polyline points="3 3 3 9 9 9" />
   </Icon>
 );
-export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>;
+export const PlusIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
 export const MoreIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="5" cy="12" r="1" />
@@ -64,24 +76,48 @@ export const ServerIcon = (p: P) => (
     <path d="M7 7.5h.01M7 16.5h.01" />
   </Icon>
 );
-export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>;
-export const ChevronLeftIcon = (p: P) => <Icon {...p}><polyline points="15 6 9 12 15 18" /></Icon>;
-export const ChevronRightIcon = (p: P) => <Icon {...p}><polyline points="9 6 15 12 9 18" /></Icon>;
-export const ChevronDownIcon = (p: P) => <Icon {...p}><polyline points="6 9 12 15 18 9" /></Icon>;
+export const CloseIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+export const ChevronLeftIcon = (p: P) => (
+  <Icon {...p}>
+    <polyline points="15 6 9 12 15 18" />
+  </Icon>
+);
+export const ChevronRightIcon = (p: P) => (
+  <Icon {...p}>
+    <polyline points="9 6 15 12 9 18" />
+  </Icon>
+);
+export const ChevronDownIcon = (p: P) => (
+  <Icon {...p}>
+    <polyline points="6 9 12 15 18 9" />
+  </Icon>
+);
 export const SearchIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-4-4" />
   </Icon>
 );
-export const PauseIcon = (p: P) => <Icon {...p}><path d="M8 5v14M16 5v14" /></Icon>;
+export const PauseIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M8 5v14M16 5v14" />
+  </Icon>
+);
 export const CopyIcon = (p: P) => (
   <Icon {...p}>
     <rect x="9" y="9" width="11" height="11" rx="2" />
     <path d="M5 15V5a2 2 0 0 1 2-2h8" />
   </Icon>
 );
-export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M6 13l6 6 6-6" /></Icon>;
+export const ArrowDownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </Icon>
+);
 export const WarningIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 3l10 18H2L12 3z" />
@@ -163,7 +199,11 @@ export const KeyIcon = (p: P) => (
     <path d="M10.7 12.3L21 2M16 7l3 3M18 5l2 2" />
   </Icon>
 );
-export const CheckIcon = (p: P) => <Icon {...p}><polyline points="5 12 10 17 19 7" /></Icon>;
+export const CheckIcon = (p: P) => (
+  <Icon {...p}>
+    <polyline points="5 12 10 17 19 7" />
+  </Icon>
+);
 export const FolderIcon = (p: P) => (
   <Icon {...p}>
     <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
@@ -180,7 +220,11 @@ export const HomeIcon = (p: P) => (
     <path d="M4 11l8-7 8 7M6 9.5V20h12V9.5" />
   </Icon>
 );
-export const ArrowUpIcon = (p: P) => <Icon {...p}><path d="M12 19V5M6 11l6-6 6 6" /></Icon>;
+export const ArrowUpIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </Icon>
+);
 export const TasksIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -22,14 +22,20 @@ function Box() {
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if (!menu.handleKeyDown(event, matches, (word) => setLog((l) => [...l, `chose ${word}`]))) setLog((l) => [...l, `passed ${event.key}`]);
+          if (!menu.handleKeyDown(event, matches, (word) => setLog((l) => [...l, `chose ${word}`])))
+            setLog((l) => [...l, `passed ${event.key}`]);
         }}
         {...menu.inputProps(matches)}
       />
       {menu.open ? (
         <ul id={menu.listboxId} role="listbox">
           {matches.map((word, index) => (
-            <li key={word} id={comboboxOptionId(menu.listboxId, index)} role="option" aria-selected={index === menu.highlighted}>
+            <li
+              key={word}
+              id={comboboxOptionId(menu.listboxId, index)}
+              role="option"
+              aria-selected={index === menu.highlighted}
+            >
               {word}
             </li>
           ))}
@@ -42,7 +48,8 @@ function Box() {
 
 const box = () => screen.getByRole('textbox', { name: 'Message' });
 const type = (text: string) => fireEvent.change(screen.getByLabelText('Message'), { target: { value: text } });
-const key = (k: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(screen.getByLabelText('Message'), { key: k, ...init });
+const key = (k: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(screen.getByLabelText('Message'), { key: k, ...init });
 const activeOption = () => {
   const id = screen.getByRole('combobox').getAttribute('aria-activedescendant');
   return id === null ? undefined : document.getElementById(id)?.textContent;

@@ -30,7 +30,15 @@ export interface ComboboxMenu {
  * highlight, Enter or Tab choose, Escape closes the menu until the text
  * changes. A new `query` starts at the best match.
  */
-export function useComboboxMenu({ wanted, text, query }: { wanted: boolean; text: string; query: string | undefined }): ComboboxMenu {
+export function useComboboxMenu({
+  wanted,
+  text,
+  query,
+}: {
+  wanted: boolean;
+  text: string;
+  query: string | undefined;
+}): ComboboxMenu {
   const listboxId = useId();
   const [highlighted, setHighlighted] = useState(0);
   /** The text at the moment Escape closed the menu: it stays closed until the text changes. */
@@ -80,7 +88,8 @@ export function useComboboxMenu({ wanted, text, query }: { wanted: boolean; text
         'aria-expanded': true,
         'aria-autocomplete': 'list',
         'aria-controls': listboxId,
-        'aria-activedescendant': matches[highlighted] !== undefined ? comboboxOptionId(listboxId, highlighted) : undefined,
+        'aria-activedescendant':
+          matches[highlighted] !== undefined ? comboboxOptionId(listboxId, highlighted) : undefined,
       };
     },
   };

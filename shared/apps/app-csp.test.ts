@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildAppCsp, buildProxyDocumentCsp, checkCspSource, proxyDocumentUrl, proxyOwnOrigins, readAppCsp, withCspMeta } from './app-csp';
+import {
+  buildAppCsp,
+  buildProxyDocumentCsp,
+  checkCspSource,
+  proxyDocumentUrl,
+  proxyOwnOrigins,
+  readAppCsp,
+  withCspMeta,
+} from './app-csp';
 
 const directivesOf = (policy: string): Map<string, string[]> =>
   new Map(
@@ -31,7 +39,9 @@ describe('buildAppCsp: the default is no network', () => {
   });
 
   it('treats empty lists like absent ones', () => {
-    expect(buildAppCsp({ connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }).policy).toBe(buildAppCsp({}).policy);
+    expect(buildAppCsp({ connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }).policy).toBe(
+      buildAppCsp({}).policy,
+    );
   });
 });
 
@@ -58,9 +68,15 @@ describe('buildAppCsp: declared domains go to the spec directives', () => {
   });
 
   it('accepts plain http only on this machine, lower-cases and drops duplicates', () => {
-    const { policy, refused } = buildAppCsp({ connectDomains: ['http://localhost:3000', 'HTTP://127.0.0.1:9', 'http://localhost:3000', 'ws://127.0.0.1:8080'] });
+    const { policy, refused } = buildAppCsp({
+      connectDomains: ['http://localhost:3000', 'HTTP://127.0.0.1:9', 'http://localhost:3000', 'ws://127.0.0.1:8080'],
+    });
     expect(refused).toEqual([]);
-    expect(directivesOf(policy).get('connect-src')).toEqual(['http://localhost:3000', 'http://127.0.0.1:9', 'ws://127.0.0.1:8080']);
+    expect(directivesOf(policy).get('connect-src')).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:9',
+      'ws://127.0.0.1:8080',
+    ]);
   });
 });
 
@@ -114,19 +130,35 @@ describe('buildAppCsp: hostile sources are refused, never written into the polic
   ];
 
   it.each(hostile)('refuses %j', (value) => {
-    const { policy, refused } = buildAppCsp({ connectDomains: [value], resourceDomains: [value], frameDomains: [value], baseUriDomains: [value] });
+    const { policy, refused } = buildAppCsp({
+      connectDomains: [value],
+      resourceDomains: [value],
+      frameDomains: [value],
+      baseUriDomains: [value],
+    });
     expect(refused).toHaveLength(4);
     expect(policy).toBe(buildAppCsp(undefined).policy);
   });
 
   it('keeps the good sources beside a refused one and says why the other was left out', () => {
-    const { policy, refused } = buildAppCsp({ connectDomains: ['https://ok.example.com', "https://x.example.com; script-src 'unsafe-eval'"] });
+    const { policy, refused } = buildAppCsp({
+      connectDomains: ['https://ok.example.com', "https://x.example.com; script-src 'unsafe-eval'"],
+    });
     expect(directivesOf(policy).get('connect-src')).toEqual(['https://ok.example.com']);
-    expect(refused).toEqual([{ list: 'connectDomains', value: "https://x.example.com; script-src 'unsafe-eval'", reason: expect.stringContaining('not allowed') }]);
+    expect(refused).toEqual([
+      {
+        list: 'connectDomains',
+        value: "https://x.example.com; script-src 'unsafe-eval'",
+        reason: expect.stringContaining('not allowed'),
+      },
+    ]);
   });
 
   it('refuses non-string entries and lists that are not lists (values the zod schema would not have let through)', () => {
-    const csp = { connectDomains: [42, { toString: () => 'https://a.example.com' }], resourceDomains: 'https://a.example.com' } as unknown as Parameters<typeof buildAppCsp>[0];
+    const csp = {
+      connectDomains: [42, { toString: () => 'https://a.example.com' }],
+      resourceDomains: 'https://a.example.com',
+    } as unknown as Parameters<typeof buildAppCsp>[0];
     const { policy, refused } = buildAppCsp(csp);
     expect(policy).toBe(buildAppCsp(undefined).policy);
     expect(refused.map((entry) => entry.list)).toEqual(['connectDomains', 'connectDomains', 'resourceDomains']);
@@ -136,18 +168,25 @@ describe('buildAppCsp: hostile sources are refused, never written into the polic
     const many = Array.from({ length: 60 }, (_, index) => `https://h${index}.example.com`);
     const { policy, refused } = buildAppCsp({ connectDomains: many });
     expect(directivesOf(policy).get('connect-src')).toHaveLength(50);
-    expect(refused).toEqual([{ list: 'connectDomains', value: '10 more', reason: expect.stringContaining('at most 50') }]);
+    expect(refused).toEqual([
+      { list: 'connectDomains', value: '10 more', reason: expect.stringContaining('at most 50') },
+    ]);
   });
 
   it('only connect-src takes WebSocket schemes', () => {
     expect(checkCspSource('connectDomains', 'wss://live.example.com')).toEqual({ source: 'wss://live.example.com' });
-    expect(checkCspSource('resourceDomains', 'wss://live.example.com')).toMatchObject({ reason: expect.stringContaining('wss') });
+    expect(checkCspSource('resourceDomains', 'wss://live.example.com')).toMatchObject({
+      reason: expect.stringContaining('wss'),
+    });
   });
 });
 
 describe('buildProxyDocumentCsp', () => {
   it("adds 'self' scripts and styles and frame-ancestors to the app's policy", () => {
-    const { policy } = buildProxyDocumentCsp({ connectDomains: ['https://api.example.com'] }, { frameAncestors: ['http://127.0.0.1:4000', 'berth://app'] });
+    const { policy } = buildProxyDocumentCsp(
+      { connectDomains: ['https://api.example.com'] },
+      { frameAncestors: ['http://127.0.0.1:4000', 'berth://app'] },
+    );
     const d = directivesOf(policy);
     expect(d.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(d.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -156,7 +195,9 @@ describe('buildProxyDocumentCsp', () => {
   });
 
   it('never writes an ancestor that is not a bare origin', () => {
-    const { policy } = buildProxyDocumentCsp(undefined, { frameAncestors: ["http://a; script-src 'unsafe-eval'", '*'] });
+    const { policy } = buildProxyDocumentCsp(undefined, {
+      frameAncestors: ["http://a; script-src 'unsafe-eval'", '*'],
+    });
     expect(directivesOf(policy).get('frame-ancestors')).toEqual(["'none'"]);
   });
 });
@@ -165,10 +206,24 @@ describe("an app's CSP never names Berth's own origins", () => {
   const own = proxyOwnOrigins(['http://127.0.0.1:4000', 'http://localhost:4000'], ['http://127.0.0.1:4001']);
 
   it("refuses Berth's UI and bridge and the sandbox proxy in every scheme and loopback spelling, in every list", () => {
-    const berth = ['http://127.0.0.1:4000', 'http://localhost:4000', 'ws://127.0.0.1:4000', 'ws://localhost:4000/', 'WS://LOCALHOST:4000', 'HTTP://127.0.0.1:4000/', 'wss://localhost:4000', 'https://127.0.0.1:4000', 'https://0.0.0.0:4000'];
+    const berth = [
+      'http://127.0.0.1:4000',
+      'http://localhost:4000',
+      'ws://127.0.0.1:4000',
+      'ws://localhost:4000/',
+      'WS://LOCALHOST:4000',
+      'HTTP://127.0.0.1:4000/',
+      'wss://localhost:4000',
+      'https://127.0.0.1:4000',
+      'https://0.0.0.0:4000',
+    ];
     const proxy = ['http://127.0.0.1:4001', 'http://localhost:4001/', 'ws://LocalHost:4001', 'https://127.0.0.1:4001'];
     const { policy, refused } = buildAppCsp(
-      { connectDomains: [...berth, ...proxy, 'http://localhost:4002', 'https://api.example.com'], resourceDomains: ['http://localhost:4000', 'http://127.0.0.1:4001/'], frameDomains: ['http://LOCALHOST:4001'] },
+      {
+        connectDomains: [...berth, ...proxy, 'http://localhost:4002', 'https://api.example.com'],
+        resourceDomains: ['http://localhost:4000', 'http://127.0.0.1:4001/'],
+        frameDomains: ['http://LOCALHOST:4001'],
+      },
       { ownOrigins: own },
     );
     const d = directivesOf(policy);
@@ -176,54 +231,78 @@ describe("an app's CSP never names Berth's own origins", () => {
     expect(d.get('script-src')).toEqual(["'unsafe-inline'"]);
     expect(d.get('frame-src')).toEqual(["'none'"]);
     expect(refused).toHaveLength(berth.length + proxy.length + 3);
-    expect(refused.find((r) => r.value === 'ws://localhost:4000/')).toEqual({ list: 'connectDomains', value: 'ws://localhost:4000/', reason: "it is Berth's own window and bridge (http://127.0.0.1:4000), which an app may never reach" });
-    expect(refused.find((r) => r.list === 'frameDomains')?.reason).toBe("it is the app sandbox's own page (http://127.0.0.1:4001), which an app may never reach");
+    expect(refused.find((r) => r.value === 'ws://localhost:4000/')).toEqual({
+      list: 'connectDomains',
+      value: 'ws://localhost:4000/',
+      reason: "it is Berth's own window and bridge (http://127.0.0.1:4000), which an app may never reach",
+    });
+    expect(refused.find((r) => r.list === 'frameDomains')?.reason).toBe(
+      "it is the app sandbox's own page (http://127.0.0.1:4001), which an app may never reach",
+    );
   });
 
   it('keeps other ports and hosts, and a port-less source (it means the default port only)', () => {
-    const { refused } = buildAppCsp({ connectDomains: ['http://localhost', 'https://127.0.0.1:40001', 'https://*.example.com:4000'] }, { ownOrigins: own });
+    const { refused } = buildAppCsp(
+      { connectDomains: ['http://localhost', 'https://127.0.0.1:40001', 'https://*.example.com:4000'] },
+      { ownOrigins: own },
+    );
     expect(refused).toEqual([]);
   });
 
   it('refuses a wildcard that covers an own origin on a named host', () => {
-    const { refused } = buildAppCsp({ connectDomains: ['https://*.example.com:8443'] }, { ownOrigins: proxyOwnOrigins(['https://berth.example.com:8443'], []) });
+    const { refused } = buildAppCsp(
+      { connectDomains: ['https://*.example.com:8443'] },
+      { ownOrigins: proxyOwnOrigins(['https://berth.example.com:8443'], []) },
+    );
     expect(refused).toMatchObject([{ reason: expect.stringContaining("Berth's own window and bridge") }]);
   });
 
   it('applies to the proxy document header too', () => {
-    const { policy } = buildProxyDocumentCsp({ connectDomains: ['ws://localhost:4000'] }, { frameAncestors: ['http://127.0.0.1:4000'], ownOrigins: own });
+    const { policy } = buildProxyDocumentCsp(
+      { connectDomains: ['ws://localhost:4000'] },
+      { frameAncestors: ['http://127.0.0.1:4000'], ownOrigins: own },
+    );
     expect(directivesOf(policy).get('connect-src')).toEqual(["'none'"]);
   });
 });
 
 describe('readAppCsp', () => {
   it('keeps the known lists and ignores other keys', () => {
-    expect(readAppCsp({ connectDomains: ['https://a.example.com'], future: true })).toEqual({ connectDomains: ['https://a.example.com'] });
+    expect(readAppCsp({ connectDomains: ['https://a.example.com'], future: true })).toEqual({
+      connectDomains: ['https://a.example.com'],
+    });
     expect(readAppCsp(undefined)).toEqual({});
     expect(readAppCsp(null)).toEqual({});
   });
 
-  it.each([['a string', 'https://a.example.com'], ['a list', []], ['a list of numbers', { connectDomains: [1] }], ['a string list value', { frameDomains: 'https://a.example.com' }]])(
-    'refuses %s',
-    (_label, value) => {
-      expect(() => readAppCsp(value)).toThrow(/app CSP/);
-    },
-  );
+  it.each([
+    ['a string', 'https://a.example.com'],
+    ['a list', []],
+    ['a list of numbers', { connectDomains: [1] }],
+    ['a string list value', { frameDomains: 'https://a.example.com' }],
+  ])('refuses %s', (_label, value) => {
+    expect(() => readAppCsp(value)).toThrow(/app CSP/);
+  });
 });
 
 describe('proxyDocumentUrl', () => {
   it("carries the declared CSP in the query and keeps the proxy's own URL", () => {
-    const url = new URL(proxyDocumentUrl('http://127.0.0.1:5000/proxy.html', { connectDomains: ['https://a.example.com'] }));
+    const url = new URL(
+      proxyDocumentUrl('http://127.0.0.1:5000/proxy.html', { connectDomains: ['https://a.example.com'] }),
+    );
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:5000/proxy.html');
     expect(JSON.parse(url.searchParams.get('csp') ?? '')).toEqual({ connectDomains: ['https://a.example.com'] });
   });
 });
 
 describe('withCspMeta', () => {
-  const meta = '<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;">'.replace('&#39;none&#39;', "'none'");
+  const meta = '<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;">'.replace(
+    '&#39;none&#39;',
+    "'none'",
+  );
 
   it('puts the policy right after the doctype', () => {
-    expect(withCspMeta("<!DOCTYPE html><html><head><title>x</title></head></html>", "default-src 'none'")).toBe(
+    expect(withCspMeta('<!DOCTYPE html><html><head><title>x</title></head></html>', "default-src 'none'")).toBe(
       `<!DOCTYPE html>${meta}<html><head><title>x</title></head></html>`,
     );
   });
@@ -236,6 +315,8 @@ describe('withCspMeta', () => {
   });
 
   it('escapes the attribute', () => {
-    expect(withCspMeta('', 'a"b<c>&')).toBe('<meta http-equiv="Content-Security-Policy" content="a&quot;b&lt;c&gt;&amp;">');
+    expect(withCspMeta('', 'a"b<c>&')).toBe(
+      '<meta http-equiv="Content-Security-Policy" content="a&quot;b&lt;c&gt;&amp;">',
+    );
   });
 });

@@ -80,14 +80,17 @@ const SCHEMES: Record<AppCspList, readonly string[]> = {
  */
 export function checkCspSource(list: AppCspList, raw: unknown): { source: string } | { reason: string } {
   if (typeof raw !== 'string') return { reason: 'not a string' };
-  if (raw.length === 0 || raw.length > MAX_SOURCE_LENGTH) return { reason: `must be 1 to ${MAX_SOURCE_LENGTH} characters` };
+  if (raw.length === 0 || raw.length > MAX_SOURCE_LENGTH)
+    return { reason: `must be 1 to ${MAX_SOURCE_LENGTH} characters` };
   // Anything that could end the source list, start a directive or a keyword ('unsafe-inline', 'nonce-…').
   if (/[\s;,'"`\\<>()[\]{}|^%]/.test(raw) || /[^\x21-\x7e]/.test(raw)) {
     return { reason: 'contains a character that is not allowed in an origin (space, quote, ";", "," …)' };
   }
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#@]+)\/?$/i.exec(raw);
   if (match === null) {
-    return { reason: 'is not an origin like https://example.com (no scheme-only sources, paths, queries or credentials)' };
+    return {
+      reason: 'is not an origin like https://example.com (no scheme-only sources, paths, queries or credentials)',
+    };
   }
   const scheme = (match[1] ?? '').toLowerCase();
   const authority = (match[2] ?? '').toLowerCase();
@@ -96,11 +99,14 @@ export function checkCspSource(list: AppCspList, raw: unknown): { source: string
   const hostPort = /^(.+?)(?::(\d{1,5}))?$/.exec(authority);
   const host = hostPort?.[1] ?? '';
   const port = hostPort?.[2];
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return { reason: 'has a port outside 1-65535' };
-  if (host.includes(':')) return { reason: 'names a port that is not a number (or an IPv6 address, which is not supported)' };
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535))
+    return { reason: 'has a port outside 1-65535' };
+  if (host.includes(':'))
+    return { reason: 'names a port that is not a number (or an IPv6 address, which is not supported)' };
 
   const secure = scheme === 'https' || scheme === 'wss';
-  if (!secure && !LOOPBACK_HOSTS.has(host)) return { reason: `plain ${scheme}: is allowed only for localhost and 127.0.0.1` };
+  if (!secure && !LOOPBACK_HOSTS.has(host))
+    return { reason: `plain ${scheme}: is allowed only for localhost and 127.0.0.1` };
 
   if (host.startsWith('*.')) {
     const rest = host.slice(2).split('.');
@@ -125,7 +131,10 @@ function addressOf(origin: string): { host: string; port: number } | undefined {
   if (match === null || defaultPort === undefined) return undefined;
   const host = (match[2] ?? '').toLowerCase().replace(/\.$/, '');
   // 0.0.0.0 as a destination reaches this machine's loopback too.
-  return { host: host === 'localhost' || host === '0.0.0.0' ? '127.0.0.1' : host, port: match[3] === undefined ? defaultPort : Number(match[3]) };
+  return {
+    host: host === 'localhost' || host === '0.0.0.0' ? '127.0.0.1' : host,
+    port: match[3] === undefined ? defaultPort : Number(match[3]),
+  };
 }
 
 /**
@@ -144,7 +153,12 @@ function ownOriginNamed(source: string, own: readonly OwnOrigin[]): OwnOrigin | 
 }
 
 /** The accepted sources of one list (duplicates dropped) and the refusals. */
-function sourcesOf(csp: AppUiCsp | undefined, list: AppCspList, refused: RefusedCspSource[], own: readonly OwnOrigin[] = []): string[] {
+function sourcesOf(
+  csp: AppUiCsp | undefined,
+  list: AppCspList,
+  refused: RefusedCspSource[],
+  own: readonly OwnOrigin[] = [],
+): string[] {
   const declared: unknown = csp?.[list];
   if (declared === undefined) return [];
   if (!Array.isArray(declared)) {
@@ -154,13 +168,22 @@ function sourcesOf(csp: AppUiCsp | undefined, list: AppCspList, refused: Refused
   const accepted: string[] = [];
   for (const [index, raw] of declared.entries()) {
     if (index >= MAX_SOURCES_PER_LIST) {
-      refused.push({ list, value: `${declared.length - MAX_SOURCES_PER_LIST} more`, reason: `at most ${MAX_SOURCES_PER_LIST} sources per list` });
+      refused.push({
+        list,
+        value: `${declared.length - MAX_SOURCES_PER_LIST} more`,
+        reason: `at most ${MAX_SOURCES_PER_LIST} sources per list`,
+      });
       break;
     }
     const checked = checkCspSource(list, raw);
     const ownNamed = 'source' in checked ? ownOriginNamed(checked.source, own) : undefined;
     if ('reason' in checked) refused.push({ list, value: String(raw).slice(0, 100), reason: checked.reason });
-    else if (ownNamed !== undefined) refused.push({ list, value: String(raw).slice(0, 100), reason: `it is ${ownNamed.what} (${ownNamed.origin}), which an app may never reach` });
+    else if (ownNamed !== undefined)
+      refused.push({
+        list,
+        value: String(raw).slice(0, 100),
+        reason: `it is ${ownNamed.what} (${ownNamed.origin}), which an app may never reach`,
+      });
     else if (!accepted.includes(checked.source)) accepted.push(checked.source);
   }
   return accepted;
@@ -186,11 +209,18 @@ export function buildAppCsp(csp: AppUiCsp | undefined, options: AppCspOptions = 
  * srcdoc frame inherits this policy and also carries buildAppCsp's in a
  * `<meta>`; both are enforced, so 'self' never reaches the app.
  */
-export function buildProxyDocumentCsp(csp: AppUiCsp | undefined, options: ProxyDocumentPolicyOptions = {}): AppCspPolicy {
+export function buildProxyDocumentCsp(
+  csp: AppUiCsp | undefined,
+  options: ProxyDocumentPolicyOptions = {},
+): AppCspPolicy {
   return buildPolicy(csp, options, options.ownOrigins ?? []);
 }
 
-function buildPolicy(csp: AppUiCsp | undefined, proxy: ProxyDocumentPolicyOptions | undefined, own: readonly OwnOrigin[]): AppCspPolicy {
+function buildPolicy(
+  csp: AppUiCsp | undefined,
+  proxy: ProxyDocumentPolicyOptions | undefined,
+  own: readonly OwnOrigin[],
+): AppCspPolicy {
   const refused: RefusedCspSource[] = [];
   const connect = sourcesOf(csp, 'connectDomains', refused, own);
   const resource = sourcesOf(csp, 'resourceDomains', refused, own);
@@ -224,7 +254,8 @@ function buildPolicy(csp: AppUiCsp | undefined, proxy: ProxyDocumentPolicyOption
  */
 export function readAppCsp(value: unknown): AppUiCsp {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new Error('The app CSP must be an object of domain lists');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new Error('The app CSP must be an object of domain lists');
   const record = value as Record<string, unknown>;
   const csp: AppUiCsp = {};
   for (const list of ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const) {

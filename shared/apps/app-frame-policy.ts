@@ -24,7 +24,10 @@ export function readAppPermissions(value: unknown): { permissions: AppUiPermissi
   if (value === undefined || value === null) return { permissions: [], refused: [] };
   let names: Array<{ name: string; granted: boolean }>;
   if (Array.isArray(value)) {
-    names = value.map((entry) => ({ name: typeof entry === 'string' ? entry : JSON.stringify(entry) ?? typeof entry, granted: true }));
+    names = value.map((entry) => ({
+      name: typeof entry === 'string' ? entry : (JSON.stringify(entry) ?? typeof entry),
+      granted: true,
+    }));
   } else if (typeof value === 'object') {
     names = Object.entries(value as Record<string, unknown>).map(([name, setting]) => ({
       name,
@@ -71,7 +74,8 @@ export const APP_SANDBOX_TOKENS = ['allow-scripts'] as const;
  */
 export function buildSandboxAttribute(override: unknown): { sandbox: string; refused: string[] } {
   if (override === undefined || override === null) return { sandbox: APP_SANDBOX_TOKENS.join(' '), refused: [] };
-  if (typeof override !== 'string') return { sandbox: APP_SANDBOX_TOKENS.join(' '), refused: [`a ${typeof override}, not a string`] };
+  if (typeof override !== 'string')
+    return { sandbox: APP_SANDBOX_TOKENS.join(' '), refused: [`a ${typeof override}, not a string`] };
   const allowed: readonly string[] = APP_SANDBOX_TOKENS;
   const kept: string[] = [];
   const refused: string[] = [];

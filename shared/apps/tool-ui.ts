@@ -19,7 +19,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A `ui://` URI of sane length, else undefined (an app is only ever read from its own server's ui:// resources). */
 export function uiResourceUri(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > MAX_URI_LENGTH || !value.startsWith('ui://') || value.length === 'ui://'.length) return undefined;
+  if (
+    typeof value !== 'string' ||
+    value.length > MAX_URI_LENGTH ||
+    !value.startsWith('ui://') ||
+    value.length === 'ui://'.length
+  )
+    return undefined;
   return value;
 }
 
@@ -34,7 +40,11 @@ export function toolUiOf(meta: unknown): ToolUi | undefined {
   const ui = isRecord(meta.ui) ? meta.ui : undefined;
   const resourceUri = uiResourceUri(ui?.resourceUri) ?? uiResourceUri(meta[LEGACY_RESOURCE_URI_KEY]);
   const visibility = Array.isArray(ui?.visibility)
-    ? [...new Set((ui.visibility as unknown[]).filter((entry): entry is ToolAudience => entry === 'model' || entry === 'app'))]
+    ? [
+        ...new Set(
+          (ui.visibility as unknown[]).filter((entry): entry is ToolAudience => entry === 'model' || entry === 'app'),
+        ),
+      ]
     : undefined;
   if (resourceUri === undefined && visibility === undefined) return undefined;
   return { ...(resourceUri !== undefined ? { resourceUri } : {}), ...(visibility !== undefined ? { visibility } : {}) };

@@ -5,7 +5,11 @@ import { LogLevelSchema } from '../domain/server';
 import { method } from './define';
 
 const ServerSchema = z.string().min(1).max(200);
-const UiUriSchema = z.string().min(1).max(2000).regex(/^ui:\/\//, 'a UI resource URI starts with ui://');
+const UiUriSchema = z
+  .string()
+  .min(1)
+  .max(2000)
+  .regex(/^ui:\/\//, 'a UI resource URI starts with ui://');
 
 /** What a tools/call from an app answers (the MCP CallToolResult, bounded). */
 export const AppToolResultSchema = z.object({
@@ -17,12 +21,14 @@ export const AppToolResultSchema = z.object({
 /** MCP Apps: servers' own UIs rendered in a sandbox, every request they make going through Berth's rules. */
 export const appsMethods = {
   'apps.sandbox': method({
-    summary: "Where the sandbox proxy lives: a URL on an origin that is not Berth's (a second loopback port in browser mode, berth-app:// in Electron).",
+    summary:
+      "Where the sandbox proxy lives: a URL on an origin that is not Berth's (a second loopback port in browser mode, berth-app:// in Electron).",
     input: z.object({}).strict(),
     output: z.object({ proxyUrl: z.string() }),
   }),
   'apps.resource': method({
-    summary: 'The UI resource a tool names (cached per server and URI, re-read after resources/list_changed); NOT_FOUND when the server is gone, NOT_READY while it is not running.',
+    summary:
+      'The UI resource a tool names (cached per server and URI, re-read after resources/list_changed); NOT_FOUND when the server is gone, NOT_READY while it is not running.',
     input: z.object({ server: ServerSchema, uri: UiUriSchema }).strict(),
     output: AppUiResourceSchema,
   }),
@@ -32,22 +38,39 @@ export const appsMethods = {
     output: z.array(ServerAppSchema),
   }),
   'apps.callTool': method({
-    summary: "An app calls a tool of its own server: the same consent as the model's calls, labelled as coming from the app; tools visible to the model only are refused.",
-    input: z.object({ origin: AppOriginSchema, tool: z.string().min(1).max(500), arguments: z.record(z.string(), z.unknown()) }).strict(),
+    summary:
+      "An app calls a tool of its own server: the same consent as the model's calls, labelled as coming from the app; tools visible to the model only are refused.",
+    input: z
+      .object({
+        origin: AppOriginSchema,
+        tool: z.string().min(1).max(500),
+        arguments: z.record(z.string(), z.unknown()),
+      })
+      .strict(),
     output: AppToolResultSchema,
   }),
   'apps.log': method({
-    summary: "An app's log message (its data as text, JSON for anything but a string), written to its server's log with source \"app\".",
-    input: z.object({ origin: AppOriginSchema, level: LogLevelSchema, logger: z.string().max(200).optional(), text: z.string().max(16_384) }).strict(),
+    summary:
+      'An app\'s log message (its data as text, JSON for anything but a string), written to its server\'s log with source "app".',
+    input: z
+      .object({
+        origin: AppOriginSchema,
+        level: LogLevelSchema,
+        logger: z.string().max(200).optional(),
+        text: z.string().max(16_384),
+      })
+      .strict(),
     output: z.object({}),
   }),
   'apps.openExternal': method({
-    summary: 'Open a link an app asked for, after the person said yes in the renderer: http(s) only, in the default browser.',
+    summary:
+      'Open a link an app asked for, after the person said yes in the renderer: http(s) only, in the default browser.',
     input: z.object({ origin: AppOriginSchema, url: z.string().min(1).max(4000) }).strict(),
     output: z.object({}),
   }),
   'apps.setModelContext': method({
-    summary: "An app's ui/update-model-context for one card: replaces that card's context (empty content clears it); sent with the conversation's next turn.",
+    summary:
+      "An app's ui/update-model-context for one card: replaces that card's context (empty content clears it); sent with the conversation's next turn.",
     input: z
       .object({
         origin: AppOriginSchema.required({ conversationId: true, toolUseId: true }),

@@ -121,39 +121,57 @@ export const BundleReviewSchema = z.object({
 export type BundleReview = z.infer<typeof BundleReviewSchema>;
 
 const StageIdSchema = z.string().regex(/^[a-f0-9]{32}$/, 'Open the bundle again');
-const BundleTarget = z.object({ stageId: StageIdSchema, name: ServerNameSchema, values: BundleValuesSchema.default({}) }).strict();
+const BundleTarget = z
+  .object({ stageId: StageIdSchema, name: ServerNameSchema, values: BundleValuesSchema.default({}) })
+  .strict();
 
 export const BundleSourceSchema = z.discriminatedUnion('kind', [
   /** A file on the host's machine (Electron's file dialog, tests). */
   z.object({ kind: z.literal('path'), path: z.string().trim().min(1, 'Choose a .mcpb file').max(4_096) }).strict(),
   /** Bytes the renderer sent with `bundles.upload` (a dropped or picked file). */
-  z.object({ kind: z.literal('upload'), uploadId: z.string().regex(/^[a-f0-9]{32}$/), fileName: z.string().max(500).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('upload'),
+      uploadId: z.string().regex(/^[a-f0-9]{32}$/),
+      fileName: z.string().max(500).optional(),
+    })
+    .strict(),
 ]);
 export type BundleSource = z.infer<typeof BundleSourceSchema>;
 
 export const bundlesMethods = {
   'bundles.upload': method({
-    summary: "Send a dropped or picked .mcpb file's bytes to the host, in chunks (base64); the first chunk starts an upload.",
+    summary:
+      "Send a dropped or picked .mcpb file's bytes to the host, in chunks (base64); the first chunk starts an upload.",
     input: z
       .object({
-        uploadId: z.string().regex(/^[a-f0-9]{32}$/).optional(),
-        data: z.string().max(MAX_UPLOAD_CHUNK_CHARS, 'Send the file in chunks of at most 4 MiB').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The chunk is not base64'),
+        uploadId: z
+          .string()
+          .regex(/^[a-f0-9]{32}$/)
+          .optional(),
+        data: z
+          .string()
+          .max(MAX_UPLOAD_CHUNK_CHARS, 'Send the file in chunks of at most 4 MiB')
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The chunk is not base64'),
       })
       .strict(),
     output: z.object({ uploadId: z.string(), size: z.number().int() }),
   }),
   'bundles.inspect': method({
-    summary: 'Open a .mcpb: read and validate its manifest, check its signature, extract it safely into staging; nothing runs.',
+    summary:
+      'Open a .mcpb: read and validate its manifest, check its signature, extract it safely into staging; nothing runs.',
     input: z.object({ source: BundleSourceSchema }).strict(),
     output: BundleInspectionSchema,
   }),
   'bundles.review': method({
-    summary: 'The exact command, arguments and environment installing a staged bundle with these settings would run, and whether its runtime is there.',
+    summary:
+      'The exact command, arguments and environment installing a staged bundle with these settings would run, and whether its runtime is there.',
     input: BundleTarget,
     output: BundleReviewSchema,
   }),
   'bundles.install': method({
-    summary: 'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it.',
+    summary:
+      'Install a reviewed bundle: move it into place, store sensitive settings as secrets, add the server and start it.',
     input: BundleTarget.extend({ sandbox: SandboxChoiceSchema.optional(), confirmed: ConfirmedRisksSchema }),
     output: ServerStateSchema,
   }),

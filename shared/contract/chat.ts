@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '../domain/attachment-limits';
-import { ChatAttachmentSchema, ChatEventSchema, ConversationIdSchema, ConversationSchema, ConversationSummarySchema } from '../domain/chat';
+import {
+  ChatAttachmentSchema,
+  ChatEventSchema,
+  ConversationIdSchema,
+  ConversationSchema,
+  ConversationSummarySchema,
+} from '../domain/chat';
 import { TOOL_SEARCH_MODES } from '../domain/tool-search';
 import { method } from './define';
 
@@ -19,17 +25,37 @@ const SentAttachmentSchema = ChatAttachmentSchema.superRefine((attachment, conte
   const { content } = attachment;
   if (content.type === 'image' || content.type === 'audio') {
     if (!content.mimeType.toLowerCase().startsWith(`${content.type}/`)) {
-      context.addIssue({ code: 'custom', path: ['content', 'mimeType'], message: `${attachment.label} is not an ${content.type} (${content.mimeType})` });
+      context.addIssue({
+        code: 'custom',
+        path: ['content', 'mimeType'],
+        message: `${attachment.label} is not an ${content.type} (${content.mimeType})`,
+      });
     }
-    if (!BASE64.test(content.data)) context.addIssue({ code: 'custom', path: ['content', 'data'], message: `${attachment.label} is not valid base64 data` });
-  } else if ('blob' in content.resource && typeof content.resource.blob === 'string' && !BASE64.test(content.resource.blob)) {
-    context.addIssue({ code: 'custom', path: ['content', 'resource', 'blob'], message: `${attachment.label} is not valid base64 data` });
+    if (!BASE64.test(content.data))
+      context.addIssue({
+        code: 'custom',
+        path: ['content', 'data'],
+        message: `${attachment.label} is not valid base64 data`,
+      });
+  } else if (
+    'blob' in content.resource &&
+    typeof content.resource.blob === 'string' &&
+    !BASE64.test(content.resource.blob)
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['content', 'resource', 'blob'],
+      message: `${attachment.label} is not valid base64 data`,
+    });
   }
 });
 const AttachmentsSchema = z
   .array(SentAttachmentSchema)
   .max(MAX_ATTACHMENTS, `Attach at most ${MAX_ATTACHMENTS} items to one message`)
-  .refine((list) => JSON.stringify(list).length <= MAX_ATTACHMENT_BYTES, `Attachments are limited to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB per message`);
+  .refine(
+    (list) => JSON.stringify(list).length <= MAX_ATTACHMENT_BYTES,
+    `Attachments are limited to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB per message`,
+  );
 
 /** One tool of a ready server, and whether this conversation offers it to the model. */
 export const ChatToolEntrySchema = z.object({
@@ -72,7 +98,10 @@ export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
 const Accepted = z.object({ accepted: z.literal(true) });
 
 /** The tools tool search loaded in one conversation changed: the whole new list (`toolKey`s, oldest first). */
-export const LoadedToolsChangeSchema = z.object({ id: ConversationIdSchema, loadedTools: z.array(z.string()).max(10_000) });
+export const LoadedToolsChangeSchema = z.object({
+  id: ConversationIdSchema,
+  loadedTools: z.array(z.string()).max(10_000),
+});
 export type LoadedToolsChange = z.infer<typeof LoadedToolsChangeSchema>;
 
 /** What changed in the conversation list: summaries new or updated, and ids gone (deleted). */
@@ -96,7 +125,9 @@ export const chatMethods = {
   }),
   'chat.rename': method({
     summary: 'Give a conversation a new title.',
-    input: z.object({ id: ConversationIdSchema, title: z.string().trim().min(1, 'Give the conversation a title').max(200) }).strict(),
+    input: z
+      .object({ id: ConversationIdSchema, title: z.string().trim().min(1, 'Give the conversation a title').max(200) })
+      .strict(),
     output: ConversationSummarySchema,
   }),
   'chat.delete': method({
@@ -104,7 +135,11 @@ export const chatMethods = {
     input: byId,
     output: z.object({ deleted: z.string() }),
   }),
-  'chat.restore': method({ summary: 'Bring a deleted conversation back from the trash.', input: byId, output: ConversationSummarySchema }),
+  'chat.restore': method({
+    summary: 'Bring a deleted conversation back from the trash.',
+    input: byId,
+    output: ConversationSummarySchema,
+  }),
   'chat.send': method({
     summary: 'Save the message (with any attachments) and start the reply; progress arrives as chat.event.',
     input: z
@@ -116,7 +151,10 @@ export const chatMethods = {
         model: ModelIdSchema.optional(),
       })
       .strict()
-      .refine((input) => input.text.trim() !== '' || (input.attachments?.length ?? 0) > 0, { message: 'Write a message first', path: ['text'] }),
+      .refine((input) => input.text.trim() !== '' || (input.attachments?.length ?? 0) > 0, {
+        message: 'Write a message first',
+        path: ['text'],
+      }),
     output: Accepted,
   }),
   'chat.stop': method({
@@ -142,14 +180,21 @@ export const chatMethods = {
   }),
   'chat.unloadTools': method({
     summary: 'Remove tools the model loaded with tool search from one conversation (they stay searchable).',
-    input: z.object({ id: ConversationIdSchema, tools: z.array(z.string().min(1).max(500)).min(1).max(1_000) }).strict(),
+    input: z
+      .object({ id: ConversationIdSchema, tools: z.array(z.string().min(1).max(500)).min(1).max(1_000) })
+      .strict(),
     output: ConversationSchema,
   }),
   'chat.setToolSearchThresholds': method({
-    summary: 'When tool search starts in conversations left on auto: more than countAbove enabled tools, or definitions over shareAbove of the model context.',
+    summary:
+      'When tool search starts in conversations left on auto: more than countAbove enabled tools, or definitions over shareAbove of the model context.',
     input: z
       .object({
-        countAbove: z.number().int('A whole number of tools').min(1, 'At least 1 tool').max(10_000, 'At most 10,000 tools'),
+        countAbove: z
+          .number()
+          .int('A whole number of tools')
+          .min(1, 'At least 1 tool')
+          .max(10_000, 'At most 10,000 tools'),
         shareAbove: z.number().min(0.01, 'At least 1%').max(0.9, 'At most 90%'),
       })
       .strict(),

@@ -8,7 +8,13 @@ export const ForeignFormatSchema = z.enum(['claude-desktop', 'cursor', 'claude-c
 export type ForeignFormat = z.infer<typeof ForeignFormatSchema>;
 
 /** Where each app keeps its servers; the project ones exist only for a chosen project folder. */
-export const ForeignLocationIdSchema = z.enum(['claude-desktop', 'cursor', 'vscode-user', 'claude-code-project', 'vscode-workspace']);
+export const ForeignLocationIdSchema = z.enum([
+  'claude-desktop',
+  'cursor',
+  'vscode-user',
+  'claude-code-project',
+  'vscode-workspace',
+]);
 export type ForeignLocationId = z.infer<typeof ForeignLocationIdSchema>;
 
 /** One place another app keeps its MCP servers, and whether there is a file. */
@@ -27,8 +33,16 @@ const ProjectFolderSchema = z.string().trim().min(1, 'Enter a folder path').max(
 
 /** What to read: a detected file (by id, so the renderer cannot name arbitrary files) or pasted text. */
 export const ImportSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('location'), id: ForeignLocationIdSchema, projectFolder: ProjectFolderSchema.optional() }).strict(),
-  z.object({ kind: z.literal('text'), format: ForeignFormatSchema, text: z.string().max(2_000_000, 'That text is too long for a config file') }).strict(),
+  z
+    .object({ kind: z.literal('location'), id: ForeignLocationIdSchema, projectFolder: ProjectFolderSchema.optional() })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('text'),
+      format: ForeignFormatSchema,
+      text: z.string().max(2_000_000, 'That text is too long for a config file'),
+    })
+    .strict(),
 ]);
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
@@ -148,12 +162,21 @@ export const configImportMethods = {
     output: ImportPreviewSchema,
   }),
   'configImport.apply': method({
-    summary: 'Add the selected servers of a foreign config, all or none, turned off until the person turns each on; password inputs become secret env values.',
+    summary:
+      'Add the selected servers of a foreign config, all or none, turned off until the person turns each on; password inputs become secret env values.',
     input: z
       .object({
         source: ImportSourceSchema,
         servers: z
-          .array(z.object({ sourceName: z.string().min(1).max(500), name: ServerNameSchema, confirmed: ConfirmedRisksSchema }).strict())
+          .array(
+            z
+              .object({
+                sourceName: z.string().min(1).max(500),
+                name: ServerNameSchema,
+                confirmed: ConfirmedRisksSchema,
+              })
+              .strict(),
+          )
           .min(1, 'Select at least one server to import')
           .max(500),
         answers: z.record(z.string().max(500), z.string().max(100_000)).default({}),

@@ -5,9 +5,14 @@ import { method } from './define';
 
 /** Tool-call consent: the policies that stand, and the audit log of decisions. */
 export const consentMethods = {
-  'consent.policies': method({ summary: 'Stored tool-call consent policies, broadest first.', input: z.object({}).strict(), output: z.array(ConsentPolicySchema) }),
+  'consent.policies': method({
+    summary: 'Stored tool-call consent policies, broadest first.',
+    input: z.object({}).strict(),
+    output: z.array(ConsentPolicySchema),
+  }),
   'consent.addRule': method({
-    summary: "Store a rule for one ready server: allow its tools whose names match a pattern, or those it marks read-only; it covers those tools as listed now.",
+    summary:
+      'Store a rule for one ready server: allow its tools whose names match a pattern, or those it marks read-only; it covers those tools as listed now.',
     input: z.object({ server: z.string().min(1).max(200), rule: ConsentRuleSchema }).strict(),
     output: ConsentPolicySchema,
   }),

@@ -132,4 +132,11 @@ export interface EventMessage {
   payload: unknown;
 }
 
-export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, INJECTED_TOKEN_GLOBAL, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from './wire';
+export {
+  IPC_CALL_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  INJECTED_TOKEN_GLOBAL,
+  WS_PATH,
+  WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+} from './wire';

@@ -17,7 +17,8 @@ export const instructionsSettingsMethods = {
     output: z.array(ServerInstructionsSettingSchema),
   }),
   'servers.setSendInstructions': method({
-    summary: "Whether one server's instructions go into the system prompt from the next model request on; NOT_FOUND for a server Berth does not have.",
+    summary:
+      "Whether one server's instructions go into the system prompt from the next model request on; NOT_FOUND for a server Berth does not have.",
     input: z.object({ server: z.string().min(1).max(200), sendInstructions: z.boolean() }).strict(),
     output: ServerInstructionsSettingSchema,
   }),

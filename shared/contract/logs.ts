@@ -28,12 +28,12 @@ export const logMethods = {
   }),
   'logs.followTrace': method({
     summary:
-      "A window shows the trace live: for the next followingForMs, trace entries also go out in logs.appended (the Logs view renews this while it is open). Otherwise the trace is kept for logs.query only, so no window receives every message of every server.",
+      'A window shows the trace live: for the next followingForMs, trace entries also go out in logs.appended (the Logs view renews this while it is open). Otherwise the trace is kept for logs.query only, so no window receives every message of every server.',
     input: z.object({}).strict(),
     output: z.object({ followingForMs: z.number().int().positive() }),
   }),
   'logs.clear': method({
-    summary: "Forget buffered entries of one server (or all).",
+    summary: 'Forget buffered entries of one server (or all).',
     input: z.object({ server: z.string().min(1).optional() }).strict(),
     output: z.object({ cleared: z.number().int() }),
   }),

@@ -13,7 +13,8 @@ export const oauthMethods = {
     output: z.object({ authorizationUrl: z.string().url(), opened: z.boolean() }).strict(),
   }),
   'servers.signOut': method({
-    summary: "Forget a remote server's OAuth tokens and client registration; a running server is restarted (and then asks for a sign-in).",
+    summary:
+      "Forget a remote server's OAuth tokens and client registration; a running server is restarted (and then asks for a sign-in).",
     input: byName,
     output: ServerStateSchema,
   }),

@@ -10,7 +10,8 @@ export const pendingMethods = {
     output: z.array(PendingRequestSchema),
   }),
   'pending.answer': method({
-    summary: "Answer one waiting request; the response must match its kind's schema (INVALID_INPUT otherwise, request stays open).",
+    summary:
+      "Answer one waiting request; the response must match its kind's schema (INVALID_INPUT otherwise, request stays open).",
     // Every kind's answer is an object; its exact shape is checked against the request's kind.
     input: z.object({ id: z.string().min(1).max(200), response: z.record(z.string(), z.unknown()) }).strict(),
     output: z.object({ answered: z.string() }),

@@ -52,7 +52,9 @@ const ArgumentValuesSchema = z.record(z.string().max(200), z.string().max(100_00
 
 export const CompletionRefSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/prompt'), name: PromptNameSchema }).strict(),
-  z.object({ type: z.literal('ref/resource'), uri: z.string().min(1, 'Give a resource template URI').max(4_096) }).strict(),
+  z
+    .object({ type: z.literal('ref/resource'), uri: z.string().min(1, 'Give a resource template URI').max(4_096) })
+    .strict(),
 ]);
 export type CompletionRef = z.infer<typeof CompletionRefSchema>;
 
@@ -85,11 +87,14 @@ export const promptMethods = {
   }),
   'prompts.get': method({
     summary: "Fill in one server's prompt with the given arguments and return its messages.",
-    input: z.object({ server: ServerSchema, name: PromptNameSchema, arguments: ArgumentValuesSchema.default({}) }).strict(),
+    input: z
+      .object({ server: ServerSchema, name: PromptNameSchema, arguments: ArgumentValuesSchema.default({}) })
+      .strict(),
     output: PromptResultSchema,
   }),
   'completion.complete': method({
-    summary: 'Ask a server to suggest values for one prompt or resource-template argument (a newer request for the same field cancels the older).',
+    summary:
+      'Ask a server to suggest values for one prompt or resource-template argument (a newer request for the same field cancels the older).',
     input: CompletionRequestSchema,
     output: CompletionResultSchema,
   }),

@@ -7,7 +7,11 @@ export const ProvidersViewSchema = z.object({ providers: z.array(ProviderViewSch
 export type ProvidersView = z.infer<typeof ProvidersViewSchema>;
 
 const providerId = z.string().trim().min(1).max(40);
-const apiKey = z.string().trim().min(8, 'That is too short to be an API key').max(1000, 'That is too long to be an API key');
+const apiKey = z
+  .string()
+  .trim()
+  .min(8, 'That is too short to be an API key')
+  .max(1000, 'That is too long to be an API key');
 
 /** A model as the provider lists it (its own id). */
 export const ListedModelSchema = z.object({
@@ -21,7 +25,12 @@ export const ListedModelSchema = z.object({
 });
 
 export const providersMethods = {
-  'providers.list': method({ summary: 'The model providers: the built-in Anthropic and the configured OpenAI-compatible ones (key status, never the key).', input: z.object({}).strict(), output: ProvidersViewSchema }),
+  'providers.list': method({
+    summary:
+      'The model providers: the built-in Anthropic and the configured OpenAI-compatible ones (key status, never the key).',
+    input: z.object({}).strict(),
+    output: ProvidersViewSchema,
+  }),
   'providers.add': method({
     summary: 'Add an OpenAI-compatible provider (kept in settings.json); its key, if given, goes to the secret store.',
     input: z.object({ provider: ProviderConfigSchema, apiKey: apiKey.optional() }).strict(),
@@ -33,19 +42,29 @@ export const providersMethods = {
     output: ProvidersViewSchema,
   }),
   'providers.remove': method({
-    summary: 'Remove a configured provider and its stored key; conversations using its models stay and say so when sent.',
+    summary:
+      'Remove a configured provider and its stored key; conversations using its models stay and say so when sent.',
     input: z.object({ id: providerId }).strict(),
     output: ProvidersViewSchema,
   }),
-  'providers.setKey': method({ summary: 'Store a provider’s API key as a secret.', input: z.object({ id: providerId, apiKey }).strict(), output: ProvidersViewSchema }),
-  'providers.clearKey': method({ summary: 'Forget a provider’s stored API key.', input: z.object({ id: providerId }).strict(), output: ProvidersViewSchema }),
+  'providers.setKey': method({
+    summary: 'Store a provider’s API key as a secret.',
+    input: z.object({ id: providerId, apiKey }).strict(),
+    output: ProvidersViewSchema,
+  }),
+  'providers.clearKey': method({
+    summary: 'Forget a provider’s stored API key.',
+    input: z.object({ id: providerId }).strict(),
+    output: ProvidersViewSchema,
+  }),
   'providers.listModels': method({
     summary: 'The models the provider lists right now (GET /models); fails with words saying what is wrong.',
     input: z.object({ id: providerId }).strict(),
     output: z.object({ models: z.array(ListedModelSchema) }),
   }),
   'providers.check': method({
-    summary: 'Test connection: reach the provider with its key (and, with `model`, that model); `message` says exactly what is wrong.',
+    summary:
+      'Test connection: reach the provider with its key (and, with `model`, that model); `message` says exactly what is wrong.',
     input: z.object({ id: providerId, model: z.string().trim().min(1).max(200).optional() }).strict(),
     output: z.object({ ok: z.boolean(), message: z.string() }),
   }),

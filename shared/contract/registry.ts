@@ -9,8 +9,14 @@ export const RegistryUrlSchema = z
   .string()
   .trim()
   .max(2_000, 'That address is too long')
-  .refine((text) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol), 'Enter a registry address such as https://registry.modelcontextprotocol.io')
-  .refine((text) => !URL.canParse(text) || (new URL(text).username === '' && new URL(text).password === ''), 'Leave user names and passwords out of the address');
+  .refine(
+    (text) => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol),
+    'Enter a registry address such as https://registry.modelcontextprotocol.io',
+  )
+  .refine(
+    (text) => !URL.canParse(text) || (new URL(text).username === '' && new URL(text).password === ''),
+    'Leave user names and passwords out of the address',
+  );
 
 /** The registry's lifecycle status of one version. */
 export const RegistryStatusSchema = z.enum(['active', 'deprecated', 'deleted']);
@@ -127,11 +133,22 @@ const InstallRequest = z
   .strict();
 
 /** One published version of an entry, newest last as the registry lists them. */
-export const RegistryVersionSchema = z.object({ version: z.string(), status: RegistryStatusSchema, publishedAt: z.string().optional(), isLatest: z.boolean() });
+export const RegistryVersionSchema = z.object({
+  version: z.string(),
+  status: RegistryStatusSchema,
+  publishedAt: z.string().optional(),
+  isLatest: z.boolean(),
+});
 export type RegistryVersion = z.infer<typeof RegistryVersionSchema>;
 
 /** An installed server's newer version in its registry. */
-export const RegistryUpdateSchema = z.object({ server: z.string(), registry: z.string(), name: z.string(), installed: z.string(), latest: z.string() });
+export const RegistryUpdateSchema = z.object({
+  server: z.string(),
+  registry: z.string(),
+  name: z.string(),
+  installed: z.string(),
+  latest: z.string(),
+});
 export type RegistryUpdate = z.infer<typeof RegistryUpdateSchema>;
 
 export const registryMethods = {
@@ -146,24 +163,41 @@ export const registryMethods = {
     output: z.object({ registries: z.array(z.string()) }),
   }),
   'registry.search': method({
-    summary: "Search a registry's servers by name (latest versions), one page at a time; cached results when it cannot be reached.",
+    summary:
+      "Search a registry's servers by name (latest versions), one page at a time; cached results when it cannot be reached.",
     input: z
-      .object({ registry: RegistryUrlSchema, query: z.string().max(200).default(''), cursor: z.string().max(2_000).optional(), limit: z.number().int().min(1).max(100).default(20) })
+      .object({
+        registry: RegistryUrlSchema,
+        query: z.string().max(200).default(''),
+        cursor: z.string().max(2_000).optional(),
+        limit: z.number().int().min(1).max(100).default(20),
+      })
       .strict(),
-    output: z.object({ servers: z.array(RegistryEntrySchema), nextCursor: z.string().optional(), skipped: z.number().int(), ...FreshnessShape }),
+    output: z.object({
+      servers: z.array(RegistryEntrySchema),
+      nextCursor: z.string().optional(),
+      skipped: z.number().int(),
+      ...FreshnessShape,
+    }),
   }),
   'registry.details': method({
     summary: 'One server.json: description, links, status, and how it can be installed (the values each way asks for).',
     input: z.object(RegistryRef).strict(),
-    output: z.object({ entry: RegistryEntryDetailsSchema, installedAs: z.array(z.object({ server: z.string(), version: z.string() })), ...FreshnessShape }),
+    output: z.object({
+      entry: RegistryEntryDetailsSchema,
+      installedAs: z.array(z.object({ server: z.string(), version: z.string() })),
+      ...FreshnessShape,
+    }),
   }),
   'registry.versions': method({
-    summary: "Every published version of one entry (the registry's version list), so the person can pick one to install.",
+    summary:
+      "Every published version of one entry (the registry's version list), so the person can pick one to install.",
     input: z.object({ registry: RegistryUrlSchema, name: RegistryRef.name }).strict(),
     output: z.object({ versions: z.array(RegistryVersionSchema), ...FreshnessShape }),
   }),
   'registry.review': method({
-    summary: 'What installing one option with these values would run (command, args, env, or URL and headers), or what is missing.',
+    summary:
+      'What installing one option with these values would run (command, args, env, or URL and headers), or what is missing.',
     input: InstallRequest,
     output: z.discriminatedUnion('ready', [
       /** `reviewId` names exactly this config: installing it cannot install anything else, even if the registry changes meanwhile. */
@@ -172,9 +206,19 @@ export const registryMethods = {
     ]),
   }),
   'registry.install': method({
-    summary: 'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version.',
-    input: z.object({ reviewId: z.string().min(1).max(100), sandbox: SandboxChoiceSchema.optional(), confirmed: ConfirmedRisksSchema }).strict(),
-    output: z.discriminatedUnion('installed', [z.object({ installed: z.literal(true), server: z.string() }), z.object({ installed: z.literal(false), errors: z.array(InstallFieldErrorSchema) })]),
+    summary:
+      'Add the reviewed server (secrets to the secret store) and start it; it remembers its registry, name and version.',
+    input: z
+      .object({
+        reviewId: z.string().min(1).max(100),
+        sandbox: SandboxChoiceSchema.optional(),
+        confirmed: ConfirmedRisksSchema,
+      })
+      .strict(),
+    output: z.discriminatedUnion('installed', [
+      z.object({ installed: z.literal(true), server: z.string() }),
+      z.object({ installed: z.literal(false), errors: z.array(InstallFieldErrorSchema) }),
+    ]),
   }),
   'registry.updates': method({
     summary: 'Installed servers whose registry has a newer version.',
@@ -182,7 +226,8 @@ export const registryMethods = {
     output: z.object({ updates: z.array(RegistryUpdateSchema), problems: z.array(z.string()) }),
   }),
   'registry.update': method({
-    summary: "Rewrite an installed server's config for its registry's latest version, keeping its values and secrets; restarts it if it runs.",
+    summary:
+      "Rewrite an installed server's config for its registry's latest version, keeping its values and secrets; restarts it if it runs.",
     input: z.object({ server: z.string().min(1).max(200) }).strict(),
     output: z.object({ server: z.string(), version: z.string() }),
   }),

@@ -32,7 +32,13 @@ export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
 /** One part of what resources/read returned: text as is, binary as base64 with its decoded size. */
 export const ResourcePartSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), uri: z.string(), mimeType: z.string().optional(), text: z.string() }),
-  z.object({ kind: z.literal('blob'), uri: z.string(), mimeType: z.string().optional(), blob: z.string(), size: z.number().int().min(0) }),
+  z.object({
+    kind: z.literal('blob'),
+    uri: z.string(),
+    mimeType: z.string().optional(),
+    blob: z.string(),
+    size: z.number().int().min(0),
+  }),
 ]);
 export type ResourcePart = z.infer<typeof ResourcePartSchema>;
 
@@ -55,7 +61,8 @@ export const resourceMethods = {
     output: z.object({ contents: z.array(ResourcePartSchema) }),
   }),
   'resources.subscribe': method({
-    summary: 'Be told when a resource changes (resources/subscribe or subscriptions/listen, by protocol era); kept across restarts of the server.',
+    summary:
+      'Be told when a resource changes (resources/subscribe or subscriptions/listen, by protocol era); kept across restarts of the server.',
     input: ServerUriSchema,
     output: z.object({ subscribed: z.array(z.string()) }),
   }),
@@ -65,7 +72,7 @@ export const resourceMethods = {
     output: z.object({ subscribed: z.array(z.string()) }),
   }),
   'resources.subscriptions': method({
-    summary: "The resource URIs subscribed to on a server (whether it is running or not).",
+    summary: 'The resource URIs subscribed to on a server (whether it is running or not).',
     input: z.object({ server: ServerSchema }).strict(),
     output: z.object({ subscribed: z.array(z.string()) }),
   }),

@@ -23,11 +23,17 @@ export const resultSettingsMethods = {
     output: z.array(ServerResultLimitSchema),
   }),
   'servers.setResultLimit': method({
-    summary: "One server's result limit for results that arrive from now on (null: back to the default); NOT_FOUND for a server Berth does not have.",
+    summary:
+      "One server's result limit for results that arrive from now on (null: back to the default); NOT_FOUND for a server Berth does not have.",
     input: z
       .object({
         server: z.string().min(1).max(200),
-        limitTokens: z.number({ error: limitWords }).int(limitWords).min(MIN_RESULT_LIMIT_TOKENS, limitWords).max(MAX_RESULT_LIMIT_TOKENS, limitWords).nullable(),
+        limitTokens: z
+          .number({ error: limitWords })
+          .int(limitWords)
+          .min(MIN_RESULT_LIMIT_TOKENS, limitWords)
+          .max(MAX_RESULT_LIMIT_TOKENS, limitWords)
+          .nullable(),
       })
       .strict(),
     output: ServerResultLimitSchema,

@@ -40,7 +40,11 @@ const RootIdSchema = z.string().min(1).max(200);
 const ServerSchema = z.string().min(1).max(200);
 
 export const rootsMethods = {
-  'roots.list': method({ summary: 'Every root, its state on disk, and which server may see which.', input: z.object({}).strict(), output: RootsViewSchema }),
+  'roots.list': method({
+    summary: 'Every root, its state on disk, and which server may see which.',
+    input: z.object({}).strict(),
+    output: RootsViewSchema,
+  }),
   'roots.add': method({
     summary: 'Add an existing, readable folder as a root (name defaults to the folder name).',
     input: z
@@ -54,7 +58,8 @@ export const rootsMethods = {
     output: RootViewSchema,
   }),
   'roots.confirmTarget': method({
-    summary: 'Share the folder a root’s link leads to now (after it changed): servers see the root again, at its new real path.',
+    summary:
+      'Share the folder a root’s link leads to now (after it changed): servers see the root again, at its new real path.',
     input: z.object({ id: RootIdSchema, confirmBroad: z.boolean().optional() }).strict(),
     output: RootViewSchema,
   }),
@@ -69,7 +74,8 @@ export const rootsMethods = {
     output: z.object({ removed: RootViewSchema }),
   }),
   'roots.restore': method({
-    summary: 'Undo a removal made since Berth started: the root comes back with its id, and which servers see it and what was answered about it.',
+    summary:
+      'Undo a removal made since Berth started: the root comes back with its id, and which servers see it and what was answered about it.',
     input: z.object({ id: RootIdSchema }).strict(),
     output: RootViewSchema,
   }),

@@ -34,9 +34,14 @@ export type SamplingModelTable = z.infer<typeof SamplingModelTableSchema>;
 
 /** Servers' sampling requests: whether they are asked about, and what they may spend. */
 export const samplingMethods = {
-  'sampling.policies': method({ summary: "Each server's sampling policy other than the default 'ask'.", input: z.object({}).strict(), output: SamplingPoliciesSchema }),
+  'sampling.policies': method({
+    summary: "Each server's sampling policy other than the default 'ask'.",
+    input: z.object({}).strict(),
+    output: SamplingPoliciesSchema,
+  }),
   'sampling.setPolicy': method({
-    summary: "Ask every time, allow for this session, or never (kept across restarts) for one server's sampling requests.",
+    summary:
+      "Ask every time, allow for this session, or never (kept across restarts) for one server's sampling requests.",
     input: z.object({ server: ServerInput.shape.server, policy: SamplingPolicySchema }).strict(),
     output: SamplingPoliciesSchema,
   }),
@@ -46,17 +51,20 @@ export const samplingMethods = {
     output: SamplingUsageListSchema,
   }),
   'sampling.setLimits': method({
-    summary: "Set one server's max tokens per sampling request and its token budget per Berth session (kept in settings.json); null goes back to the defaults.",
+    summary:
+      "Set one server's max tokens per sampling request and its token budget per Berth session (kept in settings.json); null goes back to the defaults.",
     input: z.object({ server: ServerInput.shape.server, limits: SamplingLimitsSchema.nullable() }).strict(),
     output: SamplingUsageSchema,
   }),
   'sampling.models': method({
-    summary: 'The models sampling chooses among (every provider), with the tier and cost/speed/intelligence ranks used to map servers’ preferences.',
+    summary:
+      'The models sampling chooses among (every provider), with the tier and cost/speed/intelligence ranks used to map servers’ preferences.',
     input: z.object({}).strict(),
     output: SamplingModelTableSchema,
   }),
   'sampling.setModelRanks': method({
-    summary: "Set one model's tier and ranks (1 = cheapest/fastest/most capable; kept in settings.json); null goes back to its defaults.",
+    summary:
+      "Set one model's tier and ranks (1 = cheapest/fastest/most capable; kept in settings.json); null goes back to its defaults.",
     input: z.object({ model: z.string().min(1).max(300), ranks: ModelRanksSchema.nullable() }).strict(),
     output: SamplingModelTableSchema,
   }),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { SANDBOX_LIST_MAX, domainEntryProblem } from '../domain/sandbox';
-import type { SandboxDenial, SandboxPolicy, SandboxPolicyWords, SandboxServerSettings, SandboxSupport } from '../domain/sandbox';
+import type {
+  SandboxDenial,
+  SandboxPolicy,
+  SandboxPolicyWords,
+  SandboxServerSettings,
+  SandboxSupport,
+} from '../domain/sandbox';
 import { method } from './define';
 
 const ServerSchema = z.string().min(1).max(200);
@@ -114,7 +120,8 @@ export const sandboxMethods = {
     output: SandboxServerSettingsSchema,
   }),
   'sandbox.policy': method({
-    summary: "One server's sandbox policy as Berth derives it (its roots, its own folders, the person's folders and domains), in plain words.",
+    summary:
+      "One server's sandbox policy as Berth derives it (its roots, its own folders, the person's folders and domains), in plain words.",
     input: z.object({ server: ServerSchema }).strict(),
     output: SandboxPolicyViewSchema,
   }),
@@ -124,7 +131,10 @@ export const sandboxMethods = {
     input: z
       .object({ server: ServerSchema, folder: FolderSchema.optional(), domain: DomainSchema.optional() })
       .strict()
-      .refine((input) => (input.folder === undefined) !== (input.domain === undefined), { message: 'Give either a folder or a domain', path: ['folder'] }),
+      .refine((input) => (input.folder === undefined) !== (input.domain === undefined), {
+        message: 'Give either a folder or a domain',
+        path: ['folder'],
+      }),
     output: SandboxServerSettingsSchema,
   }),
   'sandbox.denials': method({

@@ -18,7 +18,8 @@ export const serverMethods = {
     output: z.array(ServerStateSchema),
   }),
   'servers.add': method({
-    summary: 'Add a server to the config (and start it if enabled); `sandbox` is set first, so a sandboxed server never starts without it.',
+    summary:
+      'Add a server to the config (and start it if enabled); `sandbox` is set first, so a sandboxed server never starts without it.',
     input: z.object({ name: ServerNameSchema, config: ConfigInput, sandbox: SandboxChoiceSchema.optional() }).strict(),
     output: ServerStateSchema,
   }),
@@ -44,8 +45,16 @@ export const serverMethods = {
     input: byName,
     output: z.object({ removed: z.string() }),
   }),
-  'servers.start': method({ summary: 'Start a stopped, failed or crashed server.', input: byName, output: ServerStateSchema }),
-  'servers.stop': method({ summary: 'Stop a server per spec: close stdin, SIGTERM, SIGKILL.', input: byName, output: ServerStateSchema }),
+  'servers.start': method({
+    summary: 'Start a stopped, failed or crashed server.',
+    input: byName,
+    output: ServerStateSchema,
+  }),
+  'servers.stop': method({
+    summary: 'Stop a server per spec: close stdin, SIGTERM, SIGKILL.',
+    input: byName,
+    output: ServerStateSchema,
+  }),
   'servers.restart': method({ summary: 'Stop then start a server.', input: byName, output: ServerStateSchema }),
   'servers.setEnabled': method({
     summary: 'Enable (and start) or disable (and stop) a server, persisted in the config.',
@@ -53,7 +62,8 @@ export const serverMethods = {
     output: ServerStateSchema,
   }),
   'servers.setLogLevel': method({
-    summary: 'Ask a server to send log notifications at this level and above (logging/setLevel, or _meta in the 2026-07-28 era); stored in the config. null goes back to the server\'s own default.',
+    summary:
+      "Ask a server to send log notifications at this level and above (logging/setLevel, or _meta in the 2026-07-28 era); stored in the config. null goes back to the server's own default.",
     input: z.object({ name: z.string().min(1), level: LogLevelSchema.nullable() }).strict(),
     output: ServerStateSchema,
   }),

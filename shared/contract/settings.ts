@@ -25,15 +25,29 @@ export const SettingsViewSchema = z.object({
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 export const settingsMethods = {
-  'settings.get': method({ summary: 'API key status (never the key), models and the default model.', input: z.object({}).strict(), output: SettingsViewSchema }),
+  'settings.get': method({
+    summary: 'API key status (never the key), models and the default model.',
+    input: z.object({}).strict(),
+    output: SettingsViewSchema,
+  }),
   'settings.setApiKey': method({
     summary: 'Store the Anthropic API key as a secret (OS keychain, or a 0600 file in browser mode).',
     input: z
-      .object({ apiKey: z.string().trim().min(8, 'That is too short to be an API key').max(500, 'That is too long to be an API key') })
+      .object({
+        apiKey: z
+          .string()
+          .trim()
+          .min(8, 'That is too short to be an API key')
+          .max(500, 'That is too long to be an API key'),
+      })
       .strict(),
     output: SettingsViewSchema,
   }),
-  'settings.clearApiKey': method({ summary: 'Forget the stored API key.', input: z.object({}).strict(), output: SettingsViewSchema }),
+  'settings.clearApiKey': method({
+    summary: 'Forget the stored API key.',
+    input: z.object({}).strict(),
+    output: SettingsViewSchema,
+  }),
   'settings.setDefaultModel': method({
     summary: 'The model new conversations use: the key of one of the offered models.',
     input: z.object({ model: z.string().trim().min(1).max(200) }).strict(),

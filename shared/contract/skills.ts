@@ -12,7 +12,13 @@ export const skillsMethods = {
   'skills.attach': method({
     summary:
       'The person picked a skill in the composer: ask for approval if this manifest was not approved, fetch SKILL.md, verify it, and return it as an attachment tagged with its server.',
-    input: z.object({ server: z.string().min(1).max(200), uri: z.string().min(1).max(2_048), conversationId: z.string().min(1).max(200).optional() }).strict(),
+    input: z
+      .object({
+        server: z.string().min(1).max(200),
+        uri: z.string().min(1).max(2_048),
+        conversationId: z.string().min(1).max(200).optional(),
+      })
+      .strict(),
     output: ChatAttachmentSchema,
   }),
 };

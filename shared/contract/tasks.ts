@@ -12,7 +12,8 @@ export const tasksMethods = {
     output: z.array(TaskRecordSchema),
   }),
   'tasks.cancel': method({
-    summary: 'Cancel one running task (tasks/cancel to its server, or Berth stops waiting for the person); NOT_FOUND for an unknown id, a finished task is left as it is.',
+    summary:
+      'Cancel one running task (tasks/cancel to its server, or Berth stops waiting for the person); NOT_FOUND for an unknown id, a finished task is left as it is.',
     input: z.object({ id: TaskIdSchema }).strict(),
     output: z.object({ status: z.string() }),
   }),
@@ -22,7 +23,7 @@ export const tasksMethods = {
     output: z.object({ removed: z.number().int().min(0) }),
   }),
   'tasks.setWindowVisible': method({
-    summary: "The window was hidden or shown: polling of running tasks backs off while nobody can see it.",
+    summary: 'The window was hidden or shown: polling of running tasks backs off while nobody can see it.',
     input: z.object({ visible: z.boolean() }).strict(),
     output: z.object({}),
   }),

@@ -83,11 +83,22 @@ describe('targets', () => {
   });
 
   it('classes URLs in every spelling and says why in words', () => {
-    for (const url of ['http://2852039166/', 'http://[::ffff:127.0.0.1]/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://127.1/', 'http://[fe80::1]/', 'http://metadata.google.internal/computeMetadata/v1/', 'http://localhost.:8080/']) {
+    for (const url of [
+      'http://2852039166/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0x7f000001/',
+      'http://0177.0.0.1/',
+      'http://127.1/',
+      'http://[fe80::1]/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://localhost.:8080/',
+    ]) {
       expect(classifyTarget(url), url).not.toBe('public');
     }
     expect(classifyTarget('https://api.example.com/mcp')).toBe('public');
-    expect(nonPublicTargetReason('http://2852039166/')).toBe("169.254.169.254 is a cloud's metadata service, which hands out the machine's credentials");
+    expect(nonPublicTargetReason('http://2852039166/')).toBe(
+      "169.254.169.254 is a cloud's metadata service, which hands out the machine's credentials",
+    );
     expect(nonPublicTargetReason('https://example.com')).toBeUndefined();
   });
 });

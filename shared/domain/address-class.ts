@@ -18,7 +18,13 @@ export const ADDRESS_CLASS_WORDS: Readonly<Record<Exclude<AddressClass, 'public'
 };
 
 // Names that only ever mean this computer, the local network or a metadata service.
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 const PRIVATE_SUFFIXES = ['.local', '.internal', '.home.arpa', '.localdomain', '.lan', '.intranet', '.corp'];
 // Metadata services at addresses outside the link-local range (Alibaba, Azure's wire server, AWS over IPv6).
 const METADATA_V4 = new Set(['100.100.100.200', '168.63.129.16']);
@@ -132,7 +138,14 @@ export function classifyAddress(host: string): AddressClass {
   if (text === '') return 'unspecified';
   const v4 = parseIpv4(text);
   if (v4 !== undefined) return classifyV4(v4);
-  if (text === 'localhost' || text.endsWith('.localhost') || text === 'localhost.localdomain' || text === 'ip6-localhost' || text === 'ip6-loopback') return 'loopback';
+  if (
+    text === 'localhost' ||
+    text.endsWith('.localhost') ||
+    text === 'localhost.localdomain' ||
+    text === 'ip6-localhost' ||
+    text === 'ip6-loopback'
+  )
+    return 'loopback';
   if (METADATA_NAMES.has(text)) return 'metadata';
   if (PRIVATE_SUFFIXES.some((suffix) => text.endsWith(suffix))) return 'private';
   return 'public';
@@ -146,7 +159,12 @@ export function targetHost(target: string): string {
       return new URL(text).hostname;
     } catch {
       // Not a URL a client would open: classify the text after the scheme.
-      return targetHost(text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^@/]*@/, '').split(/[/?#]/)[0] ?? '');
+      return targetHost(
+        text
+          .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+          .replace(/^[^@/]*@/, '')
+          .split(/[/?#]/)[0] ?? '',
+      );
     }
   }
   const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(text);

@@ -34,7 +34,9 @@ export function messageText(message: MessageLike): string {
 
 /** A user message that the person wrote (not one carrying tool results). */
 export function isPersonMessage(message: MessageLike): boolean {
-  return message.role === 'user' && message.content.some((block) => block.type === 'text' || block.type === 'attachment');
+  return (
+    message.role === 'user' && message.content.some((block) => block.type === 'text' || block.type === 'attachment')
+  );
 }
 
 /** What the model reads for a tool call the person stopped before it finished. */

@@ -52,10 +52,14 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
     total.inputTokens += usage.inputTokens;
     total.outputTokens += usage.outputTokens;
     total.requests = (total.requests ?? 0) + (usage.requests ?? 1);
-    if (usage.cacheReadTokens !== undefined) total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
-    if (usage.cacheWriteTokens !== undefined) total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
-    if (usage.toolTokensEstimate !== undefined) total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
-    if (usage.cappedTokensEstimate !== undefined) total.cappedTokensEstimate = (total.cappedTokensEstimate ?? 0) + usage.cappedTokensEstimate;
+    if (usage.cacheReadTokens !== undefined)
+      total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
+    if (usage.cacheWriteTokens !== undefined)
+      total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
+    if (usage.toolTokensEstimate !== undefined)
+      total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
+    if (usage.cappedTokensEstimate !== undefined)
+      total.cappedTokensEstimate = (total.cappedTokensEstimate ?? 0) + usage.cappedTokensEstimate;
     // A request tool search did not narrow counts its sent definitions as the full ones, so the sum's difference is only what was saved.
     if (usage.toolTokensFullEstimate !== undefined || total.toolTokensFullEstimate !== undefined) {
       const before = total.toolTokensFullEstimate ?? (total.toolTokensEstimate ?? 0) - (usage.toolTokensEstimate ?? 0);
@@ -92,10 +96,14 @@ export function turnUsages(messages: readonly MessageLike[]): Map<string, UsageL
 
 /** The whole conversation's usage; undefined when no saved reply reported any. */
 export function conversationUsage(messages: readonly MessageLike[]): UsageLike | undefined {
-  return sumUsage(messages.flatMap((message) => (message.role === 'assistant' && message.usage !== undefined ? [message.usage] : [])));
+  return sumUsage(
+    messages.flatMap((message) => (message.role === 'assistant' && message.usage !== undefined ? [message.usage] : [])),
+  );
 }
 
 /** Estimated definition tokens tool search kept out of the requests (0 when it was not on). */
 export function toolSearchSaved(usage: UsageLike): number {
-  return usage.toolTokensFullEstimate === undefined ? 0 : Math.max(0, usage.toolTokensFullEstimate - (usage.toolTokensEstimate ?? 0));
+  return usage.toolTokensFullEstimate === undefined
+    ? 0
+    : Math.max(0, usage.toolTokensFullEstimate - (usage.toolTokensEstimate ?? 0));
 }

@@ -9,19 +9,32 @@ import { TOOL_SEARCH_MODES } from './tool-search';
 
 /** Conversation ids are file names on disk: a UUID or similar, never a path. */
 export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const ConversationIdSchema = z.string().regex(CONVERSATION_ID_PATTERN, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
+export const ConversationIdSchema = z
+  .string()
+  .regex(CONVERSATION_ID_PATTERN, 'A conversation id uses letters, digits, dash and underscore (at most 64)');
 
 /** The title a conversation gets until its first message (or the person) names it. */
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation';
 
 export const McpTextContentSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
-export const McpImageContentSchema = z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string() });
-export const McpAudioContentSchema = z.looseObject({ type: z.literal('audio'), data: z.string(), mimeType: z.string() });
+export const McpImageContentSchema = z.looseObject({
+  type: z.literal('image'),
+  data: z.string(),
+  mimeType: z.string(),
+});
+export const McpAudioContentSchema = z.looseObject({
+  type: z.literal('audio'),
+  data: z.string(),
+  mimeType: z.string(),
+});
 export const McpResourceContentsSchema = z.union([
   z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string() }),
   z.looseObject({ uri: z.string(), mimeType: z.string().optional(), blob: z.string() }),
 ]);
-export const McpEmbeddedResourceSchema = z.looseObject({ type: z.literal('resource'), resource: McpResourceContentsSchema });
+export const McpEmbeddedResourceSchema = z.looseObject({
+  type: z.literal('resource'),
+  resource: McpResourceContentsSchema,
+});
 export const McpResourceLinkSchema = z.looseObject({
   type: z.literal('resource_link'),
   uri: z.string(),
@@ -91,7 +104,11 @@ export const ChatToolResultBlockSchema = z.object({
    * cut to `limitTokens` in every request; the card says how much the model saw. The content above stays whole.
    */
   capped: z
-    .object({ limitTokens: z.number().int().min(1), shownChars: z.number().int().min(0), totalChars: z.number().int().min(0) })
+    .object({
+      limitTokens: z.number().int().min(1),
+      shownChars: z.number().int().min(0),
+      totalChars: z.number().int().min(0),
+    })
     .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
   hostSummary: z.string().max(1000).optional(),
@@ -200,7 +217,14 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-export { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON, STOPPED_TOOL_TEXT, toolKey } from './chat-text';
+export {
+  isPersonMessage,
+  isStoppedResult,
+  messageText,
+  STOPPED_BY_PERSON,
+  STOPPED_TOOL_TEXT,
+  toolKey,
+} from './chat-text';
 
 export function summarizeConversation(conversation: Conversation): ConversationSummary {
   const { id, title, createdAt, updatedAt, model, messages } = conversation;
@@ -211,7 +235,13 @@ export function summarizeConversation(conversation: Conversation): ConversationS
 const base = { conversationId: z.string(), turnId: z.string() };
 
 export const ChatEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('turn-started'), ...base, model: z.string(), toolCount: z.number().int(), toolCountWarning: z.string().optional() }),
+  z.object({
+    type: z.literal('turn-started'),
+    ...base,
+    model: z.string(),
+    toolCount: z.number().int(),
+    toolCountWarning: z.string().optional(),
+  }),
   /**
    * Something the person should know about this turn: the model cannot use tools, so the reply has none; or it takes no images, so they were left out. It comes
    * before the reply's text; text streamed before it (a model that refused tools mid-reply) is dropped.
@@ -220,7 +250,14 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   /** Coalesced: several tokens per event, at most ~30 events per second per conversation. */
   z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
   /** Waiting for the person's yes (or a stored policy). */
-  z.object({ type: z.literal('tool-call-pending'), ...base, toolUseId: z.string(), server: z.string(), tool: z.string(), input: z.record(z.string(), z.unknown()) }),
+  z.object({
+    type: z.literal('tool-call-pending'),
+    ...base,
+    toolUseId: z.string(),
+    server: z.string(),
+    tool: z.string(),
+    input: z.record(z.string(), z.unknown()),
+  }),
   z.object({
     type: z.literal('tool-call-started'),
     ...base,

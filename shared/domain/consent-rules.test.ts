@@ -25,7 +25,10 @@ describe('tool-name patterns', () => {
     expect(ConsentRuleSchema.safeParse({ kind: 'name-pattern', pattern: 'get_(.*)' }).success).toBe(false);
     expect(ConsentRuleSchema.safeParse({ kind: 'name-pattern', pattern: '  ' }).success).toBe(false);
     expect(ConsentRuleSchema.safeParse({ kind: 'name-pattern', pattern: 'x'.repeat(101) }).success).toBe(false);
-    expect(ConsentRuleSchema.safeParse({ kind: 'name-pattern', pattern: ' get_* ' }).data).toEqual({ kind: 'name-pattern', pattern: 'get_*' });
+    expect(ConsentRuleSchema.safeParse({ kind: 'name-pattern', pattern: ' get_* ' }).data).toEqual({
+      kind: 'name-pattern',
+      pattern: 'get_*',
+    });
     expect(ConsentRuleSchema.safeParse({ kind: 'read-only', pattern: 'x' }).success).toBe(false);
   });
 

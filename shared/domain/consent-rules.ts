@@ -53,7 +53,10 @@ export function globMatches(pattern: string, name: string): boolean {
 }
 
 /** Whether a tool as listed now falls under a rule. */
-export function ruleCovers(rule: ConsentRule, tool: { name: string; annotations?: Record<string, unknown> | undefined }): boolean {
+export function ruleCovers(
+  rule: ConsentRule,
+  tool: { name: string; annotations?: Record<string, unknown> | undefined },
+): boolean {
   if (rule.kind === 'name-pattern') return globMatches(rule.pattern, tool.name);
   // Only an explicit `true`: a missing or malformed hint is no claim at all.
   return tool.annotations?.readOnlyHint === true;
@@ -61,5 +64,7 @@ export function ruleCovers(rule: ConsentRule, tool: { name: string; annotations?
 
 /** The rule in words, for lists and audit views. */
 export function describeRule(rule: ConsentRule): string {
-  return rule.kind === 'name-pattern' ? `tools whose names match ${rule.pattern}` : 'tools the server marks read-only (its own claim)';
+  return rule.kind === 'name-pattern'
+    ? `tools whose names match ${rule.pattern}`
+    : 'tools the server marks read-only (its own claim)';
 }

@@ -6,7 +6,13 @@ export const JsonObjectSchema = z.record(z.string(), z.json());
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
 
 /** The person's choices in a tool-call consent prompt. */
-export const TOOL_CALL_DECISIONS = ['allow-once', 'allow-conversation', 'always-tool', 'always-server', 'deny'] as const;
+export const TOOL_CALL_DECISIONS = [
+  'allow-once',
+  'allow-conversation',
+  'always-tool',
+  'always-server',
+  'deny',
+] as const;
 export const ToolCallDecisionSchema = z.enum(TOOL_CALL_DECISIONS);
 export type ToolCallDecision = z.infer<typeof ToolCallDecisionSchema>;
 
@@ -20,7 +26,12 @@ export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
  * folder (local) or its address (remote). Two configs with the same key run
  * the same program; anything else is a different server, whatever its name.
  */
-export function serverIdentityKey(config: { command?: string | undefined; args?: readonly string[] | undefined; cwd?: string | undefined; url?: string | undefined }): string {
+export function serverIdentityKey(config: {
+  command?: string | undefined;
+  args?: readonly string[] | undefined;
+  cwd?: string | undefined;
+  url?: string | undefined;
+}): string {
   if (config.url !== undefined) return JSON.stringify({ url: config.url });
   return JSON.stringify({ command: config.command ?? null, args: config.args ?? [], cwd: config.cwd ?? null });
 }
@@ -48,7 +59,11 @@ export const PolicyStaleSchema = z.enum(POLICY_STALE_REASONS);
 export type PolicyStale = z.infer<typeof PolicyStaleSchema>;
 
 /** One field of a tool that changed since it was approved, as text (JSON pretty-printed with sorted keys); empty when absent. */
-export const ToolFieldChangeSchema = z.object({ field: ApprovedToolFieldSchema, before: z.string(), after: z.string() });
+export const ToolFieldChangeSchema = z.object({
+  field: ApprovedToolFieldSchema,
+  before: z.string(),
+  after: z.string(),
+});
 export type ToolFieldChange = z.infer<typeof ToolFieldChangeSchema>;
 
 /** A permission covered this call but no longer applies: the prompt says why, and what changed. */
@@ -109,7 +124,11 @@ export const ConsentPolicySchema = z.discriminatedUnion('scope', [
 export type ConsentPolicy = z.infer<typeof ConsentPolicySchema>;
 
 /** Who decided: the person, a stored policy (`policy:<id>`), or the host (prompt withdrawn: window closed, server gone, call stopped). */
-export const DecidedBySchema = z.union([z.literal('person'), z.literal('host'), z.templateLiteral(['policy:', z.string()])]);
+export const DecidedBySchema = z.union([
+  z.literal('person'),
+  z.literal('host'),
+  z.templateLiteral(['policy:', z.string()]),
+]);
 export type DecidedBy = z.infer<typeof DecidedBySchema>;
 
 /** One line of `audit.jsonl`. Arguments are never stored, only their digest. */

@@ -7,7 +7,10 @@ describe('dockerRisks', () => {
   it.each([
     [['run', '-i', '--rm', '-v', '/:/host', 'img'], '-v /:/host'],
     [['run', '-i', '--rm', '-v/home/me:/data', 'img'], '-v/home/me:/data'],
-    [['run', '--volume=/var/run/docker.sock:/var/run/docker.sock', 'img'], '--volume=/var/run/docker.sock:/var/run/docker.sock'],
+    [
+      ['run', '--volume=/var/run/docker.sock:/var/run/docker.sock', 'img'],
+      '--volume=/var/run/docker.sock:/var/run/docker.sock',
+    ],
     [['run', '--volume', '~/.ssh:/ssh:ro', 'img'], '--volume ~/.ssh:/ssh:ro'],
     [['run', '--mount', 'type=bind,source=/etc,target=/etc', 'img'], '--mount type=bind,source=/etc,target=/etc'],
     [['run', '--mount=type=bind,src=/,dst=/h', 'img'], '--mount=type=bind,src=/,dst=/h'],
@@ -38,12 +41,34 @@ describe('dockerRisks', () => {
   });
 
   it('says why in words', () => {
-    expect(dockerRisks('docker', ['run', '--network', 'host', 'img'])[0]?.reason).toMatch(/reaches every service on this computer/);
-    expect(dockerRisks('/usr/bin/podman', ['run', '-v', '/:/h', 'img'])[0]?.reason).toBe("gives the container the host's / (read and write unless it says :ro)");
+    expect(dockerRisks('docker', ['run', '--network', 'host', 'img'])[0]?.reason).toMatch(
+      /reaches every service on this computer/,
+    );
+    expect(dockerRisks('/usr/bin/podman', ['run', '-v', '/:/h', 'img'])[0]?.reason).toBe(
+      "gives the container the host's / (read and write unless it says :ro)",
+    );
   });
 
   it('leaves a plain run alone, and reads options after the image as the container’s own', () => {
-    expect(options(['run', '-i', '--rm', '-e', 'TOKEN', '--name', 'x', '-v', 'cache:/cache', '-v', '/data', 'ghcr.io/o/img:1', '--privileged', '-v', '/:/h'])).toEqual([]);
+    expect(
+      options([
+        'run',
+        '-i',
+        '--rm',
+        '-e',
+        'TOKEN',
+        '--name',
+        'x',
+        '-v',
+        'cache:/cache',
+        '-v',
+        '/data',
+        'ghcr.io/o/img:1',
+        '--privileged',
+        '-v',
+        '/:/h',
+      ]),
+    ).toEqual([]);
     expect(options(['run', '--network', 'bridge', '--user', '1000', 'img'])).toEqual([]);
     expect(options(['run', '--privileged', 'img'], 'npx')).toEqual([]);
     expect(options(['build', '--privileged', '.'])).toEqual([]);

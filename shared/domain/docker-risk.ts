@@ -12,9 +12,36 @@ export interface DockerRisk {
 }
 
 // Options that take no value; every other long option does (docker's own parser says so per flag).
-const BOOLEAN_LONG = new Set(['--rm', '--init', '--privileged', '--read-only', '--interactive', '--tty', '--detach', '--publish-all', '--oom-kill-disable', '--no-healthcheck', '--quiet', '--disable-content-trust', '--sig-proxy', '--help', '--use-api-socket']);
+const BOOLEAN_LONG = new Set([
+  '--rm',
+  '--init',
+  '--privileged',
+  '--read-only',
+  '--interactive',
+  '--tty',
+  '--detach',
+  '--publish-all',
+  '--oom-kill-disable',
+  '--no-healthcheck',
+  '--quiet',
+  '--disable-content-trust',
+  '--sig-proxy',
+  '--help',
+  '--use-api-socket',
+]);
 const BOOLEAN_SHORT = new Set(['i', 't', 'd', 'P', 'q']);
-const SHORT_NAMES: Readonly<Record<string, string>> = { v: '--volume', u: '--user', e: '--env', p: '--publish', w: '--workdir', l: '--label', m: '--memory', c: '--cpu-shares', h: '--hostname', a: '--attach' };
+const SHORT_NAMES: Readonly<Record<string, string>> = {
+  v: '--volume',
+  u: '--user',
+  e: '--env',
+  p: '--publish',
+  w: '--workdir',
+  l: '--label',
+  m: '--memory',
+  c: '--cpu-shares',
+  h: '--hostname',
+  a: '--attach',
+};
 const HOST_NAMESPACES = ['--network', '--net', '--pid', '--ipc', '--uts', '--userns', '--cgroupns'];
 
 function isHostPath(source: string): boolean {
@@ -30,12 +57,23 @@ function optionRisk(name: string, value: string | undefined): string | undefined
     case '--volume': {
       const source = v.split(':')[0] ?? '';
       // `-v /data` alone is an anonymous volume; `-v name:/data` a named one: neither is a host folder.
-      return v.includes(':') && isHostPath(source) ? `gives the container the host's ${source} (read and write unless it says :ro)` : undefined;
+      return v.includes(':') && isHostPath(source)
+        ? `gives the container the host's ${source} (read and write unless it says :ro)`
+        : undefined;
     }
     case '--mount': {
       const fields = v.split(',').map((field) => field.trim().toLowerCase());
-      const source = v.split(',').find((field) => /^(source|src)=/i.test(field.trim()))?.split('=')[1] ?? '';
-      if (fields.includes('type=bind') || fields.some((field) => field.startsWith('volume-opt=device')) || isHostPath(source)) return `gives the container the host's ${source === '' ? 'files' : source}`;
+      const source =
+        v
+          .split(',')
+          .find((field) => /^(source|src)=/i.test(field.trim()))
+          ?.split('=')[1] ?? '';
+      if (
+        fields.includes('type=bind') ||
+        fields.some((field) => field.startsWith('volume-opt=device')) ||
+        isHostPath(source)
+      )
+        return `gives the container the host's ${source === '' ? 'files' : source}`;
       return undefined;
     }
     case '--volumes-from':

@@ -27,7 +27,11 @@ export interface LaunchShape {
 
 /** Every risk of one launch, env first, in the order they are written. */
 export function launchRisks(launch: LaunchShape): LaunchRisk[] {
-  const risks: LaunchRisk[] = dangerousEnvKeys(launch.env ?? {}).map(({ key, reason }) => ({ kind: 'env', key, message: `Sets ${key}, which ${reason}` }));
+  const risks: LaunchRisk[] = dangerousEnvKeys(launch.env ?? {}).map(({ key, reason }) => ({
+    kind: 'env',
+    key,
+    message: `Sets ${key}, which ${reason}`,
+  }));
   for (const { option, reason } of dockerRisks(launch.command, launch.args ?? [])) {
     risks.push({ kind: 'docker', key: `docker:${option}`, message: `Docker option ${option} ${reason}` });
   }
@@ -42,7 +46,11 @@ export function addressRisk(url: string | undefined): LaunchRisk | undefined {
   const kind = classifyTarget(url);
   if (kind === 'public') return undefined;
   const host = targetHost(url);
-  return { kind: 'address', key: `address:${host}`, message: `Connects to ${host}, ${ADDRESS_CLASS_WORDS[kind]}: a server from elsewhere has no business there unless you run it yourself` };
+  return {
+    kind: 'address',
+    key: `address:${host}`,
+    message: `Connects to ${host}, ${ADDRESS_CLASS_WORDS[kind]}: a server from elsewhere has no business there unless you run it yourself`,
+  };
 }
 
 /** The risks not in `confirmed`. */
@@ -52,7 +60,10 @@ export function unconfirmedRisks(risks: readonly LaunchRisk[], confirmed: readon
 }
 
 /** The refusal for unconfirmed risks, in words that say what to do. */
-export function unconfirmedMessage(risks: ReadonlyArray<Pick<LaunchRisk, 'key'>>, action: 'install' | 'import' = 'install'): string {
+export function unconfirmedMessage(
+  risks: ReadonlyArray<Pick<LaunchRisk, 'key'>>,
+  action: 'install' | 'import' = 'install',
+): string {
   const names = risks.map((risk) => risk.key.replace(/^(docker|address):/, '')).join(', ');
   return `Confirm first what this server asks for that runs code or opens its walls (${names}): tick "I understand" for ${risks.length === 1 ? 'it' : 'them'} in the review, then ${action} again`;
 }

@@ -3,7 +3,17 @@ import { dangerousEnvKeys, dangerousEnvReason } from './launch-risk';
 
 describe('dangerous env keys', () => {
   it('flags the variables that make a process run other code', () => {
-    for (const key of ['LD_PRELOAD', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'NODE_OPTIONS', 'PYTHONPATH', 'PYTHONSTARTUP', 'PATH', 'SOME_PRELOAD', 'Path']) {
+    for (const key of [
+      'LD_PRELOAD',
+      'LD_LIBRARY_PATH',
+      'DYLD_INSERT_LIBRARIES',
+      'NODE_OPTIONS',
+      'PYTHONPATH',
+      'PYTHONSTARTUP',
+      'PATH',
+      'SOME_PRELOAD',
+      'Path',
+    ]) {
       expect(dangerousEnvReason(key), key).toEqual(expect.any(String));
     }
   });
@@ -36,7 +46,20 @@ describe('dangerous env keys', () => {
   });
 
   it('leaves ordinary variables alone', () => {
-    for (const key of ['GITHUB_TOKEN', 'HOME', 'LOG_LEVEL', 'NODE_ENV', 'PATHNAME', 'MY_PATH', 'PRELOAD_COUNT', 'ENVIRONMENT', 'GITHUB_REPO', 'GIT_AUTHOR_NAME', 'NPM_TOKEN', 'API_KEY']) {
+    for (const key of [
+      'GITHUB_TOKEN',
+      'HOME',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'PATHNAME',
+      'MY_PATH',
+      'PRELOAD_COUNT',
+      'ENVIRONMENT',
+      'GITHUB_REPO',
+      'GIT_AUTHOR_NAME',
+      'NPM_TOKEN',
+      'API_KEY',
+    ]) {
       expect(dangerousEnvReason(key), key).toBeUndefined();
     }
   });

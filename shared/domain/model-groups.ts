@@ -10,13 +10,19 @@ export interface ModelGroup<T> {
 }
 
 /** Models in groups by provider, in the order they come (the built-in first). */
-export function groupByProvider<T extends { provider?: string; providerLabel?: string }>(models: readonly T[]): Array<ModelGroup<T>> {
+export function groupByProvider<T extends { provider?: string; providerLabel?: string }>(
+  models: readonly T[],
+): Array<ModelGroup<T>> {
   const groups: Array<ModelGroup<T>> = [];
   for (const model of models) {
     const provider = model.provider ?? ANTHROPIC_PROVIDER_ID;
     let group = groups.find((g) => g.provider === provider);
     if (group === undefined) {
-      group = { provider, label: model.providerLabel ?? (provider === ANTHROPIC_PROVIDER_ID ? 'Anthropic' : provider), models: [] };
+      group = {
+        provider,
+        label: model.providerLabel ?? (provider === ANTHROPIC_PROVIDER_ID ? 'Anthropic' : provider),
+        models: [],
+      };
       groups.push(group);
     }
     group.models.push(model);

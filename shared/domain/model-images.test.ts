@@ -23,12 +23,21 @@ describe('takes images: the guess from a model id', () => {
     expect(guessTakesImages(id)).toBe(true);
   });
 
-  it.each(['claude-2.1', 'claude-instant-1.2', 'gpt-3.5-turbo', 'gpt-4o-audio-preview', 'gpt-4o-mini-tts', 'text-embedding-3-small', 'o3-mini', 'llama3.1:8b', 'qwen3:4b', 'mistral', 'my-custom-model'])(
-    '%s does not (unknown names included)',
-    (id) => {
-      expect(guessTakesImages(id)).toBe(false);
-    },
-  );
+  it.each([
+    'claude-2.1',
+    'claude-instant-1.2',
+    'gpt-3.5-turbo',
+    'gpt-4o-audio-preview',
+    'gpt-4o-mini-tts',
+    'text-embedding-3-small',
+    'o3-mini',
+    'llama3.1:8b',
+    'qwen3:4b',
+    'mistral',
+    'my-custom-model',
+  ])('%s does not (unknown names included)', (id) => {
+    expect(guessTakesImages(id)).toBe(false);
+  });
 
   it('what the person or the provider said wins over the guess', () => {
     expect(takesImages({ id: 'claude-sonnet-5', takesImages: false })).toBe(false);

@@ -9,7 +9,10 @@ describe('model keys', () => {
 
   it('splits at the first colon only, whatever the model id holds', () => {
     expect(splitModelKey(modelKey('ollama', 'llama3.1:8b'))).toEqual({ provider: 'ollama', model: 'llama3.1:8b' });
-    expect(splitModelKey(modelKey('openrouter', 'openai/gpt-4o'))).toEqual({ provider: 'openrouter', model: 'openai/gpt-4o' });
+    expect(splitModelKey(modelKey('openrouter', 'openai/gpt-4o'))).toEqual({
+      provider: 'openrouter',
+      model: 'openai/gpt-4o',
+    });
   });
 
   it('reads a key whose prefix cannot be a provider id as an Anthropic model id', () => {

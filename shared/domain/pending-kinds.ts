@@ -2,4 +2,11 @@
 // without loading zod.
 
 /** Everything that waits for the person. */
-export const PENDING_KINDS = ['tool-call', 'sampling', 'sampling-answer', 'elicitation', 'root-consent', 'skill'] as const;
+export const PENDING_KINDS = [
+  'tool-call',
+  'sampling',
+  'sampling-answer',
+  'elicitation',
+  'root-consent',
+  'skill',
+] as const;

@@ -13,7 +13,12 @@ export const SamplingTextSchema = z.looseObject({ type: z.literal('text'), text:
 export const SamplingImageSchema = z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string() });
 export const SamplingAudioSchema = z.looseObject({ type: z.literal('audio'), data: z.string(), mimeType: z.string() });
 /** The model asked to call a tool (sampling with tools). */
-export const SamplingToolUseSchema = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: JsonObjectSchema });
+export const SamplingToolUseSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: JsonObjectSchema,
+});
 /** A tool's result, supplied by the server (sampling with tools). */
 export const SamplingToolResultSchema = z.looseObject({
   type: z.literal('tool_result'),
@@ -24,7 +29,11 @@ export const SamplingToolResultSchema = z.looseObject({
 });
 
 /** Content that may stand alone as an answer when no tools are involved. */
-export const SamplingContentSchema = z.discriminatedUnion('type', [SamplingTextSchema, SamplingImageSchema, SamplingAudioSchema]);
+export const SamplingContentSchema = z.discriminatedUnion('type', [
+  SamplingTextSchema,
+  SamplingImageSchema,
+  SamplingAudioSchema,
+]);
 export type SamplingContentBlock = z.infer<typeof SamplingContentSchema>;
 
 /** Any block of a sampling message. */
@@ -70,7 +79,15 @@ export const SamplingRequestViewSchema = z.object({
     .optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   /** Tools the server offers the model inside this sampling request. */
-  tools: z.array(z.looseObject({ name: z.string(), description: z.string().optional(), inputSchema: z.record(z.string(), z.unknown()) })).optional(),
+  tools: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        description: z.string().optional(),
+        inputSchema: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .optional(),
   toolChoice: z.object({ mode: z.enum(['auto', 'required', 'none']).optional() }).optional(),
 });
 export type SamplingRequestView = z.infer<typeof SamplingRequestViewSchema>;
@@ -126,7 +143,10 @@ export const SamplingAnswerPayloadSchema = z.object({
 export type SamplingAnswerPayload = z.infer<typeof SamplingAnswerPayloadSchema>;
 
 export const SamplingAnswerResponseSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), content: z.union([SamplingBlockSchema, z.array(SamplingBlockSchema).min(1)]).optional() }),
+  z.object({
+    decision: z.literal('approve'),
+    content: z.union([SamplingBlockSchema, z.array(SamplingBlockSchema).min(1)]).optional(),
+  }),
   z.object({ decision: z.literal('reject'), reason: z.string().max(2_000).optional() }),
 ]);
 export type SamplingAnswerResponse = z.infer<typeof SamplingAnswerResponseSchema>;
@@ -151,7 +171,9 @@ export const ElicitationResponseSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('accept'),
     /** Form values as entered (strings for numbers are fine: the host parses them). Absent in URL mode. */
-    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()])).optional(),
+    content: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]))
+      .optional(),
   }),
   z.object({ action: z.literal('decline') }),
   z.object({ action: z.literal('cancel') }),
@@ -230,7 +252,13 @@ export const PendingChangeSchema = z.object({
   change: z.discriminatedUnion('type', [
     z.object({ type: z.literal('opened'), request: PendingRequestSchema }),
     z.object({ type: z.literal('answered'), id: z.string(), kind: PendingKindSchema }),
-    z.object({ type: z.literal('withdrawn'), id: z.string(), kind: PendingKindSchema, server: z.string(), note: z.string() }),
+    z.object({
+      type: z.literal('withdrawn'),
+      id: z.string(),
+      kind: PendingKindSchema,
+      server: z.string(),
+      note: z.string(),
+    }),
   ]),
   counts: PendingCountsSchema,
 });

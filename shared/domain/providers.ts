@@ -22,7 +22,12 @@ export const PRESET_INFO: Record<ProviderPreset, ProviderPresetInfo> = {
   openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, serverName: 'OpenAI' },
   ollama: { label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false, serverName: 'Ollama' },
   lmstudio: { label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', needsKey: false, serverName: 'LM Studio' },
-  openrouter: { label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, serverName: 'OpenRouter' },
+  openrouter: {
+    label: 'OpenRouter',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    needsKey: true,
+    serverName: 'OpenRouter',
+  },
   custom: { label: 'Custom (OpenAI-compatible)', baseUrl: '', needsKey: false, serverName: 'the server' },
 };
 
@@ -55,8 +60,14 @@ export type ProviderModel = z.output<typeof ProviderModelSchema>;
 export const ProviderIdSchema = z
   .string()
   .trim()
-  .regex(PROVIDER_ID_PATTERN, 'A provider id is 1–40 lowercase letters, digits or dashes, starting with a letter or digit')
-  .refine((id) => id !== ANTHROPIC_PROVIDER_ID, `'${ANTHROPIC_PROVIDER_ID}' is the built-in provider; choose another id`);
+  .regex(
+    PROVIDER_ID_PATTERN,
+    'A provider id is 1–40 lowercase letters, digits or dashes, starting with a letter or digit',
+  )
+  .refine(
+    (id) => id !== ANTHROPIC_PROVIDER_ID,
+    `'${ANTHROPIC_PROVIDER_ID}' is the built-in provider; choose another id`,
+  );
 
 /** What Berth says of a base URL with a user name or password in it, where it is typed and where it would be used. */
 export const BASE_URL_CREDENTIALS_MESSAGE =
@@ -79,12 +90,19 @@ export function baseUrlForDisplay(url: string): string {
 }
 
 /** A base URL as settings.json may hold it: one with credentials is still read, so the person can see it named and fix it, and refused at use. */
-export const StoredProviderBaseUrlSchema = z.url({ protocol: /^https?$/, error: 'The base URL must be an http:// or https:// URL' });
+export const StoredProviderBaseUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: 'The base URL must be an http:// or https:// URL',
+});
 
 /** A base URL as it may be typed. */
-export const ProviderBaseUrlSchema = StoredProviderBaseUrlSchema.refine((url) => baseUrlCredentialsProblem(url) === undefined, BASE_URL_CREDENTIALS_MESSAGE);
+export const ProviderBaseUrlSchema = StoredProviderBaseUrlSchema.refine(
+  (url) => baseUrlCredentialsProblem(url) === undefined,
+  BASE_URL_CREDENTIALS_MESSAGE,
+);
 
-const uniqueModelIds = (models: readonly { id: string }[]): boolean => new Set(models.map((m) => m.id)).size === models.length;
+const uniqueModelIds = (models: readonly { id: string }[]): boolean =>
+  new Set(models.map((m) => m.id)).size === models.length;
 
 /** One configured provider as settings.json keeps it. */
 export const ProviderConfigSchema = z
@@ -94,7 +112,11 @@ export const ProviderConfigSchema = z
     kind: z.literal('openai-compatible').default('openai-compatible'),
     preset: z.enum(PROVIDER_PRESETS),
     baseUrl: ProviderBaseUrlSchema,
-    models: z.array(ProviderModelSchema).max(500).default([]).refine(uniqueModelIds, 'Model ids must be unique within a provider'),
+    models: z
+      .array(ProviderModelSchema)
+      .max(500)
+      .default([])
+      .refine(uniqueModelIds, 'Model ids must be unique within a provider'),
   })
   .strict();
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
@@ -109,7 +131,11 @@ export const ProviderChangesSchema = z
     label: ProviderConfigSchema.shape.label.optional(),
     preset: z.enum(PROVIDER_PRESETS).optional(),
     baseUrl: ProviderBaseUrlSchema.optional(),
-    models: z.array(ProviderModelSchema).max(500).refine(uniqueModelIds, 'Model ids must be unique within a provider').optional(),
+    models: z
+      .array(ProviderModelSchema)
+      .max(500)
+      .refine(uniqueModelIds, 'Model ids must be unique within a provider')
+      .optional(),
   })
   .strict();
 export type ProviderChanges = z.input<typeof ProviderChangesSchema>;

@@ -22,4 +22,7 @@ export const MAX_SAMPLING_BUDGET = 100_000_000;
 export const SAMPLING_SESSION_NOTE = 'Counted since Berth started; restarting the server does not reset it.';
 
 /** The limits of a server nobody set any for (the shape of ./sampling-limits' SamplingLimits, written out so this file needs no zod). */
-export const DEFAULT_SAMPLING_LIMITS: { readonly maxTokens: number; readonly sessionBudget: number } = { maxTokens: DEFAULT_SAMPLING_MAX_TOKENS, sessionBudget: DEFAULT_SAMPLING_BUDGET };
+export const DEFAULT_SAMPLING_LIMITS: { readonly maxTokens: number; readonly sessionBudget: number } = {
+  maxTokens: DEFAULT_SAMPLING_MAX_TOKENS,
+  sessionBudget: DEFAULT_SAMPLING_BUDGET,
+};

@@ -65,7 +65,10 @@ export const SamplingTokenPlanSchema = z.object({
 export type SamplingTokenPlan = z.infer<typeof SamplingTokenPlanSchema>;
 
 /** Tokens one model call used, as the model reported them. */
-export const TokenUsageSchema = z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) });
+export const TokenUsageSchema = z.object({
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+});
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /** A server's limits as the settings hold them. */

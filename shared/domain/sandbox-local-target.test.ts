@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasPort, isLocalOrPrivateTarget, isMetadataOrLinkLocalTarget, isThisComputerTarget, targetPort } from './sandbox-local-target';
+import {
+  hasPort,
+  isLocalOrPrivateTarget,
+  isMetadataOrLinkLocalTarget,
+  isThisComputerTarget,
+  targetPort,
+} from './sandbox-local-target';
 
 describe('isLocalOrPrivateTarget', () => {
   it.each([
@@ -44,20 +50,40 @@ describe('isLocalOrPrivateTarget', () => {
     expect(isLocalOrPrivateTarget(target)).toBe(true);
   });
 
-  it.each(['example.com', 'api.github.com:443', '*.npmjs.org', '8.8.8.8', '172.32.0.1', '192.169.0.1', '[2606:4700::1111]', '[::ffff:8.8.8.8]', '10.example.com', 'localhost.example.com', '1.1.1.1:53'])(
-    '%s is a public target',
-    (target) => {
-      expect(isLocalOrPrivateTarget(target)).toBe(false);
-    },
-  );
+  it.each([
+    'example.com',
+    'api.github.com:443',
+    '*.npmjs.org',
+    '8.8.8.8',
+    '172.32.0.1',
+    '192.169.0.1',
+    '[2606:4700::1111]',
+    '[::ffff:8.8.8.8]',
+    '10.example.com',
+    'localhost.example.com',
+    '1.1.1.1:53',
+  ])('%s is a public target', (target) => {
+    expect(isLocalOrPrivateTarget(target)).toBe(false);
+  });
 });
 
 describe('isMetadataOrLinkLocalTarget', () => {
   it('names cloud metadata services and link-local addresses in every spelling, nothing else', () => {
-    for (const target of ['169.254.169.254', '169.254.170.2:80', '2852039166', '0xa9fea9fe', '[::ffff:169.254.169.254]', 'metadata.google.internal', 'metadata.goog:80', '[fe80::1]', '[fd00:ec2::254]']) {
+    for (const target of [
+      '169.254.169.254',
+      '169.254.170.2:80',
+      '2852039166',
+      '0xa9fea9fe',
+      '[::ffff:169.254.169.254]',
+      'metadata.google.internal',
+      'metadata.goog:80',
+      '[fe80::1]',
+      '[fd00:ec2::254]',
+    ]) {
       expect(isMetadataOrLinkLocalTarget(target), target).toBe(true);
     }
-    for (const target of ['127.0.0.1:80', 'localhost', '10.0.0.1', 'example.com', '[fd00::1]']) expect(isMetadataOrLinkLocalTarget(target), target).toBe(false);
+    for (const target of ['127.0.0.1:80', 'localhost', '10.0.0.1', 'example.com', '[fd00::1]'])
+      expect(isMetadataOrLinkLocalTarget(target), target).toBe(false);
   });
 });
 
@@ -67,13 +93,29 @@ describe('hasPort', () => {
     expect(hasPort('[::1]:8080')).toBe(true);
     expect(hasPort('localhost')).toBe(false);
     expect(hasPort('::1')).toBe(false);
-    expect([targetPort('localhost:5432'), targetPort('[::1]:8080'), targetPort('localhost'), targetPort('::1')]).toEqual([5432, 8080, undefined, undefined]);
+    expect([
+      targetPort('localhost:5432'),
+      targetPort('[::1]:8080'),
+      targetPort('localhost'),
+      targetPort('::1'),
+    ]).toEqual([5432, 8080, undefined, undefined]);
   });
 });
 
 describe('isThisComputerTarget', () => {
   it('names this computer in every spelling, not its network', () => {
-    for (const target of ['localhost:80', '127.1:80', '2130706433:80', '0x7f000001', '[::1]:80', '[::ffff:127.0.0.1]:80', '0.0.0.0:80', 'api.localhost:80']) expect(isThisComputerTarget(target), target).toBe(true);
-    for (const target of ['10.0.0.1:80', '192.168.1.1', 'example.com:80', '169.254.169.254']) expect(isThisComputerTarget(target), target).toBe(false);
+    for (const target of [
+      'localhost:80',
+      '127.1:80',
+      '2130706433:80',
+      '0x7f000001',
+      '[::1]:80',
+      '[::ffff:127.0.0.1]:80',
+      '0.0.0.0:80',
+      'api.localhost:80',
+    ])
+      expect(isThisComputerTarget(target), target).toBe(true);
+    for (const target of ['10.0.0.1:80', '192.168.1.1', 'example.com:80', '169.254.169.254'])
+      expect(isThisComputerTarget(target), target).toBe(false);
   });
 });

@@ -21,7 +21,12 @@ export interface SandboxServerSettings {
 }
 
 /** A server that was never set: not sandboxed, not offered yet. Installed and imported servers are set on by their review. */
-export const DEFAULT_SANDBOX_SETTINGS: SandboxServerSettings = { enabled: false, allowedFolders: [], allowedDomains: [], offered: false };
+export const DEFAULT_SANDBOX_SETTINGS: SandboxServerSettings = {
+  enabled: false,
+  allowedFolders: [],
+  allowedDomains: [],
+  offered: false,
+};
 
 /** The longest list of folders or domains one server may have. */
 export const SANDBOX_LIST_MAX = 100;
@@ -194,7 +199,11 @@ export function deriveSandboxPolicy(inputs: SandboxPolicyInputs): SandboxPolicy 
   // Inside Berth's folder only its own folders and the bundles are re-opened: a root or a folder the person
   // allowed there (stored by an older Berth, or a config edited by hand) never opens Berth's files to reading.
   const readable = [...own, ...inputs.berthReadable];
-  const allowRead = unique(readable.filter((path) => isWithin(path, inputs.berthConfigDir) && !secrets.some((secret) => isWithin(path, secret))));
+  const allowRead = unique(
+    readable.filter(
+      (path) => isWithin(path, inputs.berthConfigDir) && !secrets.some((secret) => isWithin(path, secret)),
+    ),
+  );
   const ownInConfig = own.some((path) => isWithin(path, inputs.berthConfigDir));
   // Every entry but the folders that lead to its own (`sandbox/`, `sandbox/<it>`): other servers' folders included.
   const berthEntries = (inputs.berthEntries ?? []).filter((entry) => !own.some((path) => isWithin(path, entry)));
@@ -210,7 +219,17 @@ export function deriveSandboxPolicy(inputs: SandboxPolicyInputs): SandboxPolicy 
 
 /** Berth's own files and folders inside its config folder (everything but `sandbox/`, where the servers' folders live). */
 export function berthFilesBesides(configDir: string): string[] {
-  return ['config.json', 'settings.json', 'secrets.json', 'registries.json', 'sandbox.json', 'state', 'logs', 'conversations', 'bundles'].map((name) => `${trimSlash(configDir)}/${name}`);
+  return [
+    'config.json',
+    'settings.json',
+    'secrets.json',
+    'registries.json',
+    'sandbox.json',
+    'state',
+    'logs',
+    'conversations',
+    'bundles',
+  ].map((name) => `${trimSlash(configDir)}/${name}`);
 }
 
 /** `/home/ann/Documents/x` → `~/Documents/x`: how paths are shown. */
@@ -236,15 +255,27 @@ export interface SandboxPolicyWords {
 }
 
 /** What stays closed in a writable folder that is home or holds it. */
-export const CLOSED_IN_HOME_WORDS = 'In your home folder, its dotfiles and dot-folders (shell and login start-up files, program settings) stay read-only, and nothing new can be made directly in it';
+export const CLOSED_IN_HOME_WORDS =
+  'In your home folder, its dotfiles and dot-folders (shell and login start-up files, program settings) stay read-only, and nothing new can be made directly in it';
 
 /** {@linkcode SandboxPolicyWords} for a policy; `ownFolders` are named "its own folders" instead of listed. */
-export function describeSandboxPolicy(policy: SandboxPolicy, home: string, ownFolders: SandboxServerFolders): SandboxPolicyWords {
+export function describeSandboxPolicy(
+  policy: SandboxPolicy,
+  home: string,
+  ownFolders: SandboxServerFolders,
+): SandboxPolicyWords {
   const own = new Set([ownFolders.data, ownFolders.temp, ownFolders.cache].map(trimSlash));
-  const writeFolders = policy.allowWrite.filter((path) => !own.has(trimSlash(path))).map((path) => tildePath(path, home));
-  const write = writeFolders.length === 0 ? 'Can change files only in its own folders (data, temporary files, cache)' : `Can change files only in: ${writeFolders.join(', ')}, and its own folders`;
-  const read = "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
-  const network = policy.allowedDomains.length === 0 ? 'No network' : `Network only to: ${policy.allowedDomains.join(', ')}`;
+  const writeFolders = policy.allowWrite
+    .filter((path) => !own.has(trimSlash(path)))
+    .map((path) => tildePath(path, home));
+  const write =
+    writeFolders.length === 0
+      ? 'Can change files only in its own folders (data, temporary files, cache)'
+      : `Can change files only in: ${writeFolders.join(', ')}, and its own folders`;
+  const read =
+    "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
+  const network =
+    policy.allowedDomains.length === 0 ? 'No network' : `Network only to: ${policy.allowedDomains.join(', ')}`;
   const holdsHome = policy.allowWrite.some((path) => isWithin(home, path));
   return { write, read, network, writeFolders, ...(holdsHome ? { closedInside: CLOSED_IN_HOME_WORDS } : {}) };
 }
@@ -278,16 +309,32 @@ export interface SandboxDenial {
 }
 
 /** How the log lines of denials start, by source (the renderer puts the fix beside them). */
-export const DENIAL_PREFIXES: Readonly<Record<SandboxDenialSource, string>> = { server: 'the server reports the sandbox blocked ', proxy: 'blocked by the sandbox: ' };
+export const DENIAL_PREFIXES: Readonly<Record<SandboxDenialSource, string>> = {
+  server: 'the server reports the sandbox blocked ',
+  proxy: 'blocked by the sandbox: ',
+};
 
 /** The words of a denial: a server's claim says it is one ("the server reports the sandbox blocked a write to ~/x"). */
-export function denialMessage(kind: SandboxDenialKind, target: string, home: string, source: SandboxDenialSource): string {
-  const what = kind === 'network' ? `connection to ${target}` : `${kind} ${kind === 'read' ? 'of' : 'to'} ${tildePath(target, home)}`;
+export function denialMessage(
+  kind: SandboxDenialKind,
+  target: string,
+  home: string,
+  source: SandboxDenialSource,
+): string {
+  const what =
+    kind === 'network'
+      ? `connection to ${target}`
+      : `${kind} ${kind === 'read' ? 'of' : 'to'} ${tildePath(target, home)}`;
   return source === 'proxy' ? `${DENIAL_PREFIXES.proxy}${what}` : `${DENIAL_PREFIXES.server}a ${what}`;
 }
 
 function commandName(command: string | undefined): string {
-  return (command ?? '').split(/[\\/]/).pop()?.replace(/\.(exe|cmd|bat)$/i, '') ?? '';
+  return (
+    (command ?? '')
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\.(exe|cmd|bat)$/i, '') ?? ''
+  );
 }
 
 /**
@@ -310,7 +357,8 @@ export function suggestedSandboxDomains(command: string | undefined): string[] {
  */
 export function sandboxFitProblem(command: string | undefined): string | undefined {
   const name = commandName(command);
-  if (name === 'docker' || name === 'podman') return `${name} servers run in their own container: the sandbox would block ${name === 'docker' ? "Docker's" : "Podman's"} socket, so they cannot start in it`;
+  if (name === 'docker' || name === 'podman')
+    return `${name} servers run in their own container: the sandbox would block ${name === 'docker' ? "Docker's" : "Podman's"} socket, so they cannot start in it`;
   return undefined;
 }
 
@@ -340,7 +388,8 @@ export function domainEntryProblem(entry: string): string | undefined {
   const text = entry.trim().toLowerCase();
   if (text === '') return 'Enter a domain';
   if (text.length > 253 + 6) return 'That domain is too long';
-  if (/^[a-z][a-z0-9+.-]*:\/\//.test(text) || text.includes('/')) return 'Enter a domain without http:// or a path (example.com)';
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(text) || text.includes('/'))
+    return 'Enter a domain without http:// or a path (example.com)';
   const match = /^(.*?)(?::(\d{1,5}))?$/.exec(text);
   const host = match?.[1] ?? '';
   const port = match?.[2];
@@ -350,7 +399,8 @@ export function domainEntryProblem(entry: string): string | undefined {
 
 function domainNameProblem(host: string): string | undefined {
   const name = host.startsWith('*.') ? host.slice(2) : host;
-  if (name === '' || name === '*' || host.includes('*', host.startsWith('*.') ? 1 : 0)) return 'A wildcard is allowed only as "*.example.com"';
+  if (name === '' || name === '*' || host.includes('*', host.startsWith('*.') ? 1 : 0))
+    return 'A wildcard is allowed only as "*.example.com"';
   const labels = name.split('.');
   if (labels.some((label) => !DOMAIN_LABEL.test(label))) return 'That is not a domain (example.com or *.example.com)';
   if (host.startsWith('*.') && labels.length < 2) return 'A wildcard needs a domain with a dot ("*.example.com")';
@@ -364,10 +414,13 @@ function domainNameProblem(host: string): string | undefined {
  * service (Berth's own bridge among them) is opened with it.
  */
 function localDomainProblem(entry: string): string | undefined {
-  if (isMetadataOrLinkLocalTarget(entry)) return `${entry} is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server`;
+  if (isMetadataOrLinkLocalTarget(entry))
+    return `${entry} is a cloud metadata service or a link-local address, which hands out this machine's cloud credentials: Berth never opens it to a sandboxed server`;
   if (!isLocalOrPrivateTarget(entry)) return undefined;
-  if (entry.startsWith('*.')) return 'A wildcard cannot name this computer or a private network: enter the one host:port the server needs';
-  if (!hasPort(entry)) return `${entry} is this computer or a private network: enter the one port the server needs (${entry}:5432), so no other local service, Berth's own included, is opened to it`;
+  if (entry.startsWith('*.'))
+    return 'A wildcard cannot name this computer or a private network: enter the one host:port the server needs';
+  if (!hasPort(entry))
+    return `${entry} is this computer or a private network: enter the one port the server needs (${entry}:5432), so no other local service, Berth's own included, is opened to it`;
   return undefined;
 }
 
@@ -376,7 +429,12 @@ function localDomainProblem(entry: string): string | undefined {
  * them runs code at login, in a shell or on the next `git status`): never
  * offered, never accepted as a folder to write, nor any folder inside them.
  */
-export const PROGRAM_FOLDERS_IN_HOME: readonly string[] = ['.config', '.local/bin', '.local/share/applications', '.local/share/systemd'];
+export const PROGRAM_FOLDERS_IN_HOME: readonly string[] = [
+  '.config',
+  '.local/bin',
+  '.local/share/applications',
+  '.local/share/systemd',
+];
 
 /** The places a folder to write is checked against; `configDir` is Berth's config folder when known (the host always knows it). */
 export interface ProtectedPlaces {
@@ -403,17 +461,21 @@ export function protectedFolderReason(path: string, places: ProtectedPlaces): st
   if (isWithin(home, p)) return `it holds your home folder (${home})`;
   const config = places.configDir === undefined ? undefined : trimSlash(places.configDir);
   if (config !== undefined && config !== '') {
-    if (p === config) return `it is Berth's own settings folder (${shown(config)}): Berth's settings, secrets, conversations and every server's sandbox`;
-    if (isWithin(p, config)) return `it is inside Berth's own settings folder (${shown(config)}), which holds Berth's settings, secrets and the other servers' files`;
+    if (p === config)
+      return `it is Berth's own settings folder (${shown(config)}): Berth's settings, secrets, conversations and every server's sandbox`;
+    if (isWithin(p, config))
+      return `it is inside Berth's own settings folder (${shown(config)}), which holds Berth's settings, secrets and the other servers' files`;
     if (isWithin(config, p)) return `it holds Berth's own settings folder (${shown(config)})`;
   }
-  const under = (relative: readonly string[]) => relative.map((rel) => inHome(home, rel)).find((folder) => isWithin(p, folder) || isWithin(folder, p));
+  const under = (relative: readonly string[]) =>
+    relative.map((rel) => inHome(home, rel)).find((folder) => isWithin(p, folder) || isWithin(folder, p));
   const secret = under(SECRET_PATHS_IN_HOME);
   if (secret !== undefined) return `it holds credentials (${shown(secret)})`;
   const startup = under(STARTUP_PATHS_IN_HOME);
   if (startup !== undefined) return `it holds files that run code at login or in your shell (${shown(startup)})`;
   const programs = under(PROGRAM_FOLDERS_IN_HOME);
-  if (programs !== undefined) return `it holds other programs' settings and launchers, some of which run code (${shown(programs)})`;
+  if (programs !== undefined)
+    return `it holds other programs' settings and launchers, some of which run code (${shown(programs)})`;
   return undefined;
 }
 

@@ -12,7 +12,8 @@
  *   never retried on its own: only the person can sign in;
  * - `cancelled`: stop() arrived while starting.
  */
-export type StartFailureKind = 'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'unreachable' | 'sign-in' | 'cancelled';
+export type StartFailureKind =
+  'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'unreachable' | 'sign-in' | 'cancelled';
 
 /** A server could not be started; the message is meant for the person. */
 export class ServerStartError extends Error {

@@ -6,9 +6,14 @@ export const ServerNameSchema = z
   .trim()
   .min(1, 'Give the server a name')
   .max(64, 'Keep the name under 64 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, 'Use letters, digits, spaces, dot, dash or underscore, starting with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/,
+    'Use letters, digits, spaces, dot, dash or underscore, starting with a letter or digit',
+  );
 
-export const EnvKeySchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');
+export const EnvKeySchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and _');
 
 export const TimeoutsSchema = z.object({
   /** Time allowed for spawn + handshake, in ms. */
@@ -42,10 +47,17 @@ export const TransportKindSchema = z.enum(['stdio', 'streamable-http', 'sse']);
 export type TransportKind = z.infer<typeof TransportKindSchema>;
 
 /** HTTP header names: RFC 9110 token characters. */
-export const HeaderNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Header names use letters, digits and - (no spaces or colons)');
+export const HeaderNameSchema = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Header names use letters, digits and - (no spaces or colons)');
 
 /** Headers whose values are always treated as secrets, whatever `secretHeaders` says. */
-export const ALWAYS_SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+export const ALWAYS_SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'x-api-key',
+]);
 
 /** Remote servers: http(s) only; plain http only to this machine (a token sent in clear over a network is not acceptable). */
 export const ServerUrlSchema = z
@@ -53,11 +65,18 @@ export const ServerUrlSchema = z
   .trim()
   .min(1, "Enter the server's address")
   .refine((text) => URL.canParse(text), 'Enter a full address such as https://example.com/mcp')
-  .refine((text) => !URL.canParse(text) || ['http:', 'https:'].includes(new URL(text).protocol), 'The address must start with https:// (or http:// for a server on this machine)')
+  .refine(
+    (text) => !URL.canParse(text) || ['http:', 'https:'].includes(new URL(text).protocol),
+    'The address must start with https:// (or http:// for a server on this machine)',
+  )
   .refine((text) => {
     if (!URL.canParse(text)) return true;
     const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol !== 'http:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return (
+      url.protocol === 'https:' ||
+      url.protocol !== 'http:' ||
+      ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+    );
   }, 'Use https:// for a server on another machine (plain http:// is only allowed for localhost)');
 
 /** How Berth gets a remote server's OAuth tokens. */
@@ -70,7 +89,18 @@ export const OAUTH_SECRET_FIELDS = ['clientSecret', 'privateKey'] as const;
 export type OAuthSecretField = (typeof OAUTH_SECRET_FIELDS)[number];
 
 /** Signing algorithms for a private_key_jwt client assertion (RFC 7523). */
-export const CLIENT_ASSERTION_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+export const CLIENT_ASSERTION_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
 
 /**
  * A remote server's OAuth client settings, all optional: without them Berth
@@ -87,7 +117,12 @@ export const OAuthSettingsSchema = z
      */
     grant: OAuthGrantSchema.optional(),
     /** A client registered by hand with the authorization server (instead of dynamic registration). */
-    clientId: z.string().trim().min(1, 'Enter the client ID, or leave it empty to let Berth register itself').max(2_000).optional(),
+    clientId: z
+      .string()
+      .trim()
+      .min(1, 'Enter the client ID, or leave it empty to let Berth register itself')
+      .max(2_000)
+      .optional(),
     /** The registered client's secret (confidential clients). Secret. */
     clientSecret: z.string().min(1).optional(),
     /** client_credentials with private_key_jwt: the client's private key, PEM. Secret. */
@@ -97,7 +132,16 @@ export const OAuthSettingsSchema = z
     /** The private key's signing algorithm; unset: RS256 for an RSA key, ES256 for an EC key, EdDSA for Ed25519. */
     signingAlgorithm: z.enum(CLIENT_ASSERTION_ALGORITHMS).optional(),
     /** The authorization server the client ID belongs to (its issuer URL): Berth then sends the client's credentials to no other. */
-    issuer: z.string().trim().refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:' || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(text), 'Enter the authorization server\'s issuer URL, e.g. https://auth.example.com').optional(),
+    issuer: z
+      .string()
+      .trim()
+      .refine(
+        (text) =>
+          (URL.canParse(text) && new URL(text).protocol === 'https:') ||
+          /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(text),
+        "Enter the authorization server's issuer URL, e.g. https://auth.example.com",
+      )
+      .optional(),
     /** Scopes to ask for when the server's metadata names none (space-separated). */
     scope: z.string().trim().min(1).max(2_000).optional(),
   })
@@ -154,19 +198,39 @@ export const ServerConfigSchema = z
     /** Berth: installed from an MCP registry (app/registry/): where from, and what to rebuild an update with. */
     registry: InstalledFromSchema.optional(),
     /** Berth: installed from an MCP Bundle (.mcpb): which bundle and version, and the folder it was unpacked into (removed on uninstall). */
-    bundle: z.object({ name: z.string().min(1).max(200), version: z.string().min(1).max(100), path: z.string().min(1).max(4_096) }).strict().optional(),
+    bundle: z
+      .object({
+        name: z.string().min(1).max(200),
+        version: z.string().min(1).max(100),
+        path: z.string().min(1).max(4_096),
+      })
+      .strict()
+      .optional(),
   })
   .superRefine(
     (config, ctx) => {
       if (config.command === undefined && config.url === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['command'], message: '"command" is missing: enter the command that starts the server (e.g. npx), or a "url" for a remote server' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['command'],
+          message:
+            '"command" is missing: enter the command that starts the server (e.g. npx), or a "url" for a remote server',
+        });
       }
       if (config.command !== undefined && config.url !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['url'], message: 'A server has either a command (local) or a url (remote), not both' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: 'A server has either a command (local) or a url (remote), not both',
+        });
       }
       // Runs on invalid input too (see `when`): never assume a field's type here.
       if (config.url === undefined && config.type !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['type'], message: typeof config.type === 'string' ? `"type": "${config.type}" needs a url` : '"type" needs a url' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['type'],
+          message: typeof config.type === 'string' ? `"type": "${config.type}" needs a url` : '"type" needs a url',
+        });
       }
       checkOAuthSettings(config, ctx);
     },
@@ -183,24 +247,35 @@ function checkOAuthSettings(config: { url?: unknown; headers?: unknown; oauth?: 
   if (config.url === undefined) issue('grant', 'OAuth settings are for remote servers: this server has no url');
   const headers = typeof config.headers === 'object' && config.headers !== null ? Object.keys(config.headers) : [];
   if (headers.some((name) => name.toLowerCase() === 'authorization')) {
-    issue('grant', 'The Authorization header is set by hand: remove it, or remove the OAuth settings (Berth would not use them)');
+    issue(
+      'grant',
+      'The Authorization header is set by hand: remove it, or remove the OAuth settings (Berth would not use them)',
+    );
   }
   if (settings.grant === 'client_credentials') {
-    if (settings.clientId === undefined) issue('clientId', 'Client credentials need the client ID the authorization server issued');
-    if (settings.clientSecret === undefined && settings.privateKey === undefined) issue('clientSecret', 'Client credentials need a client secret or a private key');
+    if (settings.clientId === undefined)
+      issue('clientId', 'Client credentials need the client ID the authorization server issued');
+    if (settings.clientSecret === undefined && settings.privateKey === undefined)
+      issue('clientSecret', 'Client credentials need a client secret or a private key');
   } else if (settings.privateKey !== undefined) {
     issue('privateKey', 'A private key is only used with client credentials');
   }
   if (settings.grant === 'jwt_bearer') {
-    if (settings.clientId === undefined) issue('clientId', 'Workload identity needs the client ID the authorization server knows this workload by');
-    if (settings.assertionFile === undefined) issue('assertionFile', 'Workload identity needs the file that holds the identity token');
+    if (settings.clientId === undefined)
+      issue('clientId', 'Workload identity needs the client ID the authorization server knows this workload by');
+    if (settings.assertionFile === undefined)
+      issue('assertionFile', 'Workload identity needs the file that holds the identity token');
   } else if (settings.assertionFile !== undefined) {
     issue('assertionFile', 'A token file is only used with workload identity');
   }
-  if (settings.clientSecret !== undefined && settings.privateKey !== undefined) issue('privateKey', 'Give either a client secret or a private key, not both');
-  if (settings.clientSecret !== undefined && settings.clientId === undefined) issue('clientId', 'A client secret needs the client ID it belongs to');
-  if (settings.issuer !== undefined && settings.clientId === undefined) issue('issuer', 'The authorization server is only pinned for a client ID you entered');
-  if (settings.signingAlgorithm !== undefined && settings.privateKey === undefined) issue('signingAlgorithm', 'A signing algorithm is only used with a private key');
+  if (settings.clientSecret !== undefined && settings.privateKey !== undefined)
+    issue('privateKey', 'Give either a client secret or a private key, not both');
+  if (settings.clientSecret !== undefined && settings.clientId === undefined)
+    issue('clientId', 'A client secret needs the client ID it belongs to');
+  if (settings.issuer !== undefined && settings.clientId === undefined)
+    issue('issuer', 'The authorization server is only pinned for a client ID you entered');
+  if (settings.signingAlgorithm !== undefined && settings.privateKey === undefined)
+    issue('signingAlgorithm', 'A signing algorithm is only used with a private key');
 }
 
 /** The OAuth grant a remote server uses (authorization_code unless set). */

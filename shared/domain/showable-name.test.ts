@@ -34,7 +34,13 @@ describe('showableName', () => {
   it('leaves no character that reorders or hides text', () => {
     const all = Array.from({ length: 0x3000 }, (_, index) => String.fromCodePoint(index)).join('');
     const left = [...showableName(all)].map((character) => character.codePointAt(0) ?? 0);
-    const reorderOrHide = (c: number): boolean => c <= 0x1f || (c >= 0x7f && c <= 0x9f) || c === 0x61c || (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2060 && c <= 0x2069);
+    const reorderOrHide = (c: number): boolean =>
+      c <= 0x1f ||
+      (c >= 0x7f && c <= 0x9f) ||
+      c === 0x61c ||
+      (c >= 0x200b && c <= 0x200f) ||
+      (c >= 0x2028 && c <= 0x202e) ||
+      (c >= 0x2060 && c <= 0x2069);
     expect(left.filter(reorderOrHide)).toEqual([]);
   });
 });

@@ -40,7 +40,11 @@ export const SkillCatalogSchema = z.object({
 export type SkillCatalog = z.infer<typeof SkillCatalogSchema>;
 
 /** A reach of one server's skill into another server's tools or folders. */
-export const SkillCrossReferenceSchema = z.object({ server: z.string(), tools: z.array(z.string()), roots: z.array(z.string()) });
+export const SkillCrossReferenceSchema = z.object({
+  server: z.string(),
+  tools: z.array(z.string()),
+  roots: z.array(z.string()),
+});
 
 /** The question before a skill is loaded (stage load), or before its text may steer the model to other servers (stage cross-server). */
 export const SkillApprovalPayloadSchema = z.object({

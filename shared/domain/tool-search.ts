@@ -54,10 +54,24 @@ export function toolSearchState(input: {
   thresholds: ToolSearchThresholds;
 }): ToolSearchState {
   const { mode, count, tokensEstimate, contextWindow, thresholds } = input;
-  if (mode === 'off') return { mode, active: false, reason: 'Tool search is off in this conversation: every enabled tool is sent to the model.' };
-  if (mode === 'on') return { mode, active: true, reason: 'Tool search is on in this conversation: the model finds and loads the tools it needs.' };
+  if (mode === 'off')
+    return {
+      mode,
+      active: false,
+      reason: 'Tool search is off in this conversation: every enabled tool is sent to the model.',
+    };
+  if (mode === 'on')
+    return {
+      mode,
+      active: true,
+      reason: 'Tool search is on in this conversation: the model finds and loads the tools it needs.',
+    };
   if (count > thresholds.countAbove) {
-    return { mode, active: true, reason: `${number(count)} tools are enabled, more than ${number(thresholds.countAbove)}: the model searches them and loads what it needs.` };
+    return {
+      mode,
+      active: true,
+      reason: `${number(count)} tools are enabled, more than ${number(thresholds.countAbove)}: the model searches them and loads what it needs.`,
+    };
   }
   if (contextWindow !== undefined && contextWindow > 0 && tokensEstimate > contextWindow * thresholds.shareAbove) {
     const percent = Math.round((tokensEstimate / contextWindow) * 100);

@@ -15,7 +15,11 @@ function problems(schema: unknown): string[] {
   return result.problems;
 }
 
-const object = (properties: Record<string, unknown>, required?: string[]) => ({ type: 'object', properties, ...(required ? { required } : {}) });
+const object = (properties: Record<string, unknown>, required?: string[]) => ({
+  type: 'object',
+  properties,
+  ...(required ? { required } : {}),
+});
 
 describe('formFromSchema', () => {
   it('reads strings with title, description, lengths, formats and defaults', () => {
@@ -23,7 +27,14 @@ describe('formFromSchema', () => {
       fields(
         object(
           {
-            name: { type: 'string', title: 'Full name', description: 'As on your passport', minLength: 2, maxLength: 50, default: 'Ada' },
+            name: {
+              type: 'string',
+              title: 'Full name',
+              description: 'As on your passport',
+              minLength: 2,
+              maxLength: 50,
+              default: 'Ada',
+            },
             email: { type: 'string', format: 'email' },
             site: { type: 'string', format: 'uri' },
             born: { type: 'string', format: 'date' },
@@ -33,7 +44,16 @@ describe('formFromSchema', () => {
         ),
       ),
     ).toEqual([
-      { name: 'name', label: 'Full name', description: 'As on your passport', required: true, kind: 'string', minLength: 2, maxLength: 50, default: 'Ada' },
+      {
+        name: 'name',
+        label: 'Full name',
+        description: 'As on your passport',
+        required: true,
+        kind: 'string',
+        minLength: 2,
+        maxLength: 50,
+        default: 'Ada',
+      },
       { name: 'email', label: 'email', required: false, kind: 'string', format: 'email' },
       { name: 'site', label: 'site', required: false, kind: 'string', format: 'uri' },
       { name: 'born', label: 'born', required: false, kind: 'string', format: 'date' },
@@ -51,7 +71,16 @@ describe('formFromSchema', () => {
         }),
       ),
     ).toEqual([
-      { name: 'ratio', label: 'ratio', required: false, kind: 'number', integer: false, minimum: 0, maximum: 1, default: 0.5 },
+      {
+        name: 'ratio',
+        label: 'ratio',
+        required: false,
+        kind: 'number',
+        integer: false,
+        minimum: 0,
+        maximum: 1,
+        default: 0.5,
+      },
       { name: 'count', label: 'Count', required: false, kind: 'number', integer: true, minimum: 1 },
       { name: 'agree', label: 'I agree', required: false, kind: 'boolean', default: true },
     ]);
@@ -62,19 +91,63 @@ describe('formFromSchema', () => {
       object({
         color: { type: 'string', enum: ['red', 'green'], default: 'green' },
         pet: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'] },
-        hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }, { const: 'h2', title: 'Wonder Woman' }], default: 'h2' },
+        hero: {
+          type: 'string',
+          oneOf: [
+            { const: 'h1', title: 'Superman' },
+            { const: 'h2', title: 'Wonder Woman' },
+          ],
+          default: 'h2',
+        },
       }),
     );
-    expect(plain).toEqual({ name: 'color', label: 'color', required: false, kind: 'select', options: [{ value: 'red', label: 'red' }, { value: 'green', label: 'green' }], default: 'green' });
-    expect(legacy).toMatchObject({ kind: 'select', options: [{ value: 'pet-1', label: 'Cats' }, { value: 'pet-2', label: 'Dogs' }] });
-    expect(titled).toMatchObject({ kind: 'select', options: [{ value: 'h1', label: 'Superman' }, { value: 'h2', label: 'Wonder Woman' }], default: 'h2' });
+    expect(plain).toEqual({
+      name: 'color',
+      label: 'color',
+      required: false,
+      kind: 'select',
+      options: [
+        { value: 'red', label: 'red' },
+        { value: 'green', label: 'green' },
+      ],
+      default: 'green',
+    });
+    expect(legacy).toMatchObject({
+      kind: 'select',
+      options: [
+        { value: 'pet-1', label: 'Cats' },
+        { value: 'pet-2', label: 'Dogs' },
+      ],
+    });
+    expect(titled).toMatchObject({
+      kind: 'select',
+      options: [
+        { value: 'h1', label: 'Superman' },
+        { value: 'h2', label: 'Wonder Woman' },
+      ],
+      default: 'h2',
+    });
   });
 
   it('reads multi-selects, untitled and titled, with item bounds and defaults', () => {
     const [untitled, titled] = fields(
       object({
-        tools: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string', enum: ['guitar', 'piano', 'drums'] }, default: ['piano'] },
-        fish: { type: 'array', items: { anyOf: [{ const: 'f1', title: 'Tuna' }, { const: 'f2', title: 'Salmon' }] } },
+        tools: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 2,
+          items: { type: 'string', enum: ['guitar', 'piano', 'drums'] },
+          default: ['piano'],
+        },
+        fish: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'f1', title: 'Tuna' },
+              { const: 'f2', title: 'Salmon' },
+            ],
+          },
+        },
       }),
     );
     expect(untitled).toEqual({
@@ -87,7 +160,13 @@ describe('formFromSchema', () => {
       maxItems: 2,
       default: ['piano'],
     });
-    expect(titled).toMatchObject({ kind: 'multi-select', options: [{ value: 'f1', label: 'Tuna' }, { value: 'f2', label: 'Salmon' }] });
+    expect(titled).toMatchObject({
+      kind: 'multi-select',
+      options: [
+        { value: 'f1', label: 'Tuna' },
+        { value: 'f2', label: 'Salmon' },
+      ],
+    });
   });
 
   it("reads server-everything's trigger-elicitation-request schema, and every field matches the contract", () => {
@@ -102,15 +181,41 @@ describe('formFromSchema', () => {
         integer: { type: 'integer', minimum: 1, maximum: 100, default: 42 },
         number: { type: 'number', minimum: 0, maximum: 1000, default: 3.14 },
         untitledSingleSelectEnum: { type: 'string', enum: ['Monica', 'Rachel'], default: 'Monica' },
-        untitledMultipleSelectEnum: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'string', enum: ['Guitar', 'Piano'] }, default: ['Guitar'] },
+        untitledMultipleSelectEnum: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 3,
+          items: { type: 'string', enum: ['Guitar', 'Piano'] },
+          default: ['Guitar'],
+        },
         titledSingleSelectEnum: { type: 'string', oneOf: [{ const: 'hero-1', title: 'Superman' }], default: 'hero-1' },
-        titledMultipleSelectEnum: { type: 'array', minItems: 1, maxItems: 3, items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }] }, default: ['fish-1'] },
+        titledMultipleSelectEnum: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 3,
+          items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }] },
+          default: ['fish-1'],
+        },
         legacyTitledEnum: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'], default: 'pet-1' },
       },
       ['name'],
     );
     const read = fields(schema);
-    expect(read.map((f) => f.kind)).toEqual(['string', 'boolean', 'string', 'string', 'string', 'string', 'number', 'number', 'select', 'multi-select', 'select', 'multi-select', 'select']);
+    expect(read.map((f) => f.kind)).toEqual([
+      'string',
+      'boolean',
+      'string',
+      'string',
+      'string',
+      'string',
+      'number',
+      'number',
+      'select',
+      'multi-select',
+      'select',
+      'multi-select',
+      'select',
+    ]);
     for (const field of read) expect(ElicitationFieldSchema.safeParse(field).success).toBe(true);
   });
 
@@ -137,7 +242,7 @@ describe('formFromSchema', () => {
       ),
     ).toEqual([
       "required field 'missing' is not among the properties",
-      "field 'address': type \"object\" is not supported in elicitation forms (use string, number, integer, boolean, or array for a multi-select)",
+      'field \'address\': type "object" is not supported in elicitation forms (use string, number, integer, boolean, or array for a multi-select)',
       "field 'phone': format 'phone' is not supported (use email, uri, date, date-time)",
       "field 'size': minimum (10) is greater than maximum (1)",
       "field 'count': default 2.5 is not a whole number",
@@ -174,7 +279,9 @@ describe('formFromSchema', () => {
 
   it('refuses a schema that is not an object form', () => {
     expect(problems(null)).toEqual(['requestedSchema must be a JSON object']);
-    expect(problems({ type: 'array', properties: {} })).toEqual(["requestedSchema.type must be 'object', not \"array\""]);
+    expect(problems({ type: 'array', properties: {} })).toEqual([
+      'requestedSchema.type must be \'object\', not "array"',
+    ]);
     expect(problems({ type: 'object' })).toEqual(['requestedSchema.properties must be an object of fields']);
     expect(problems({ type: 'object', properties: { a: 'string' }, required: 'a' })).toEqual([
       'requestedSchema.required must be a list of field names',

@@ -76,7 +76,8 @@ export type SelectField = z.infer<typeof SelectFieldSchema>;
 export type MultiSelectField = z.infer<typeof MultiSelectFieldSchema>;
 
 /** The outcome of reading a `requestedSchema`: the fields, or every problem found. */
-export type FormFromSchemaResult = { ok: true; fields: ElicitationField[] } | { ok: false; problems: string[]; message: string };
+export type FormFromSchemaResult =
+  { ok: true; fields: ElicitationField[] } | { ok: false; problems: string[]; message: string };
 
 type Json = Record<string, unknown>;
 
@@ -123,13 +124,19 @@ class FieldReader {
 
   /** `min <= max` when both are given. */
   range(minKey: string, min: number | undefined, maxKey: string, max: number | undefined): void {
-    if (min !== undefined && max !== undefined && min > max) this.problem(`${minKey} (${min}) is greater than ${maxKey} (${max})`);
+    if (min !== undefined && max !== undefined && min > max)
+      this.problem(`${minKey} (${min}) is greater than ${maxKey} (${max})`);
   }
 
   base(required: boolean): { name: string; label: string; description?: string; required: boolean } {
     const title = this.optionalString('title');
     const description = this.optionalString('description');
-    return { name: this.name, label: title !== undefined && title.trim() !== '' ? title : this.name, ...(description !== undefined ? { description } : {}), required };
+    return {
+      name: this.name,
+      label: title !== undefined && title.trim() !== '' ? title : this.name,
+      ...(description !== undefined ? { description } : {}),
+      required,
+    };
   }
 }
 
@@ -140,20 +147,26 @@ function readOptions(reader: FieldReader, values: unknown, names: unknown, where
     reader.problem(`${where} must be a non-empty list`);
     return undefined;
   }
-  if (names !== undefined && (!Array.isArray(names) || names.length !== values.length || names.some((n) => typeof n !== 'string'))) {
+  if (
+    names !== undefined &&
+    (!Array.isArray(names) || names.length !== values.length || names.some((n) => typeof n !== 'string'))
+  ) {
     reader.problem(`enumNames must be a list of ${values.length} strings, one per enum value`);
     return undefined;
   }
   const options: FieldOption[] = [];
   for (const [index, entry] of values.entries()) {
     if (!titled && typeof entry === 'string') {
-      const label = names === undefined ? entry : (names as string[])[index] ?? entry;
+      const label = names === undefined ? entry : ((names as string[])[index] ?? entry);
       options.push({ value: entry, label });
     } else if (titled && isRecord(entry) && typeof entry.const === 'string') {
-      if (entry.title !== undefined && typeof entry.title !== 'string') reader.problem(`${where}[${index}].title must be a string`);
+      if (entry.title !== undefined && typeof entry.title !== 'string')
+        reader.problem(`${where}[${index}].title must be a string`);
       options.push({ value: entry.const, label: typeof entry.title === 'string' ? entry.title : entry.const });
     } else {
-      reader.problem(`${where}[${index}] must be ${titled ? 'an object { const: string, title: string }' : 'a string'}`);
+      reader.problem(
+        `${where}[${index}] must be ${titled ? 'an object { const: string, title: string }' : 'a string'}`,
+      );
       return undefined;
     }
   }
@@ -172,11 +185,15 @@ function readStringLike(reader: FieldReader, required: boolean): ElicitationFiel
   if (defaultValue !== undefined && typeof defaultValue !== 'string') reader.problem('default must be a string');
   const fallback = typeof defaultValue === 'string' ? defaultValue : undefined;
   if (schema.enum !== undefined || schema.oneOf !== undefined) {
-    if (schema.enum !== undefined && schema.oneOf !== undefined) reader.problem('has both enum and oneOf; use one of them');
+    if (schema.enum !== undefined && schema.oneOf !== undefined)
+      reader.problem('has both enum and oneOf; use one of them');
     const options =
-      schema.enum !== undefined ? readOptions(reader, schema.enum, schema.enumNames, 'enum') : readOptions(reader, schema.oneOf, undefined, 'oneOf');
+      schema.enum !== undefined
+        ? readOptions(reader, schema.enum, schema.enumNames, 'enum')
+        : readOptions(reader, schema.oneOf, undefined, 'oneOf');
     if (options === undefined) return undefined;
-    if (fallback !== undefined && !options.some((o) => o.value === fallback)) reader.problem(`default '${fallback}' is not one of the options`);
+    if (fallback !== undefined && !options.some((o) => o.value === fallback))
+      reader.problem(`default '${fallback}' is not one of the options`);
     return { ...base, kind: 'select', options, ...(fallback !== undefined ? { default: fallback } : {}) };
   }
   const format = reader.optionalString('format');
@@ -189,7 +206,9 @@ function readStringLike(reader: FieldReader, required: boolean): ElicitationFiel
   return {
     ...base,
     kind: 'string',
-    ...(format !== undefined && (STRING_FORMATS as readonly string[]).includes(format) ? { format: format as StringFormat } : {}),
+    ...(format !== undefined && (STRING_FORMATS as readonly string[]).includes(format)
+      ? { format: format as StringFormat }
+      : {}),
     ...(minLength !== undefined ? { minLength } : {}),
     ...(maxLength !== undefined ? { maxLength } : {}),
     ...(fallback !== undefined ? { default: fallback } : {}),
@@ -201,7 +220,8 @@ function readNumber(reader: FieldReader, required: boolean, integer: boolean): E
   const maximum = reader.optionalNumber('maximum');
   reader.range('minimum', minimum, 'maximum', maximum);
   const fallback = reader.optionalNumber('default');
-  if (fallback !== undefined && integer && !Number.isInteger(fallback)) reader.problem(`default ${fallback} is not a whole number`);
+  if (fallback !== undefined && integer && !Number.isInteger(fallback))
+    reader.problem(`default ${fallback} is not a whole number`);
   return {
     ...reader.base(required),
     kind: 'number',
@@ -222,8 +242,12 @@ function readMultiSelect(reader: FieldReader, required: boolean): ElicitationFie
     reader.problem('items must list the choices in enum or anyOf; only multi-select arrays are supported');
     return undefined;
   }
-  if (items.type !== undefined && items.type !== 'string') reader.problem(`items.type must be 'string', not '${String(items.type)}'`);
-  const options = items.enum !== undefined ? readOptions(reader, items.enum, undefined, 'items.enum') : readOptions(reader, items.anyOf, undefined, 'items.anyOf');
+  if (items.type !== undefined && items.type !== 'string')
+    reader.problem(`items.type must be 'string', not '${String(items.type)}'`);
+  const options =
+    items.enum !== undefined
+      ? readOptions(reader, items.enum, undefined, 'items.enum')
+      : readOptions(reader, items.anyOf, undefined, 'items.anyOf');
   if (options === undefined) return undefined;
   const minItems = reader.optionalNumber('minItems', true);
   const maxItems = reader.optionalNumber('maxItems', true);
@@ -231,11 +255,13 @@ function readMultiSelect(reader: FieldReader, required: boolean): ElicitationFie
   const fallback = reader.schema.default;
   let defaults: string[] | undefined;
   if (fallback !== undefined) {
-    if (!Array.isArray(fallback) || fallback.some((v) => typeof v !== 'string')) reader.problem('default must be a list of strings');
+    if (!Array.isArray(fallback) || fallback.some((v) => typeof v !== 'string'))
+      reader.problem('default must be a list of strings');
     else {
       defaults = fallback as string[];
       const unknown = defaults.filter((v) => !options.some((o) => o.value === v));
-      if (unknown.length > 0) reader.problem(`default lists ${unknown.map((v) => `'${v}'`).join(', ')}, not among the options`);
+      if (unknown.length > 0)
+        reader.problem(`default lists ${unknown.map((v) => `'${v}'`).join(', ')}, not among the options`);
     }
   }
   return {
@@ -263,7 +289,11 @@ function readField(name: string, schema: unknown, required: boolean): { field?: 
     case 'boolean': {
       const fallback = schema.default;
       if (fallback !== undefined && typeof fallback !== 'boolean') reader.problem('default must be true or false');
-      field = { ...reader.base(required), kind: 'boolean', ...(typeof fallback === 'boolean' ? { default: fallback } : {}) };
+      field = {
+        ...reader.base(required),
+        kind: 'boolean',
+        ...(typeof fallback === 'boolean' ? { default: fallback } : {}),
+      };
       break;
     }
     case 'array':
@@ -273,7 +303,9 @@ function readField(name: string, schema: unknown, required: boolean): { field?: 
       reader.problem('has no type (use string, number, integer, boolean, or array for a multi-select)');
       break;
     default:
-      reader.problem(`type ${JSON.stringify(schema.type)} is not supported in elicitation forms (use string, number, integer, boolean, or array for a multi-select)`);
+      reader.problem(
+        `type ${JSON.stringify(schema.type)} is not supported in elicitation forms (use string, number, integer, boolean, or array for a multi-select)`,
+      );
   }
   return { ...(field !== undefined && reader.problems.length === 0 ? { field } : {}), problems: reader.problems };
 }
@@ -288,12 +320,14 @@ export function formFromSchema(requestedSchema: unknown): FormFromSchemaResult {
   if (!isRecord(requestedSchema)) {
     problems.push('requestedSchema must be a JSON object');
   } else {
-    if (requestedSchema.type !== 'object') problems.push(`requestedSchema.type must be 'object', not ${JSON.stringify(requestedSchema.type ?? null)}`);
+    if (requestedSchema.type !== 'object')
+      problems.push(`requestedSchema.type must be 'object', not ${JSON.stringify(requestedSchema.type ?? null)}`);
     const { properties, required } = requestedSchema;
     if (!isRecord(properties)) problems.push('requestedSchema.properties must be an object of fields');
     let requiredNames: string[] = [];
     if (required !== undefined) {
-      if (!Array.isArray(required) || required.some((r) => typeof r !== 'string')) problems.push('requestedSchema.required must be a list of field names');
+      if (!Array.isArray(required) || required.some((r) => typeof r !== 'string'))
+        problems.push('requestedSchema.required must be a list of field names');
       else requiredNames = required as string[];
     }
     if (isRecord(properties)) {

@@ -3,7 +3,13 @@ import type { ElicitationField } from './form-schema';
 import { describeFieldErrors, initialElicitationValues, validateElicitationValues } from './form-values';
 import { isDate, isDateTime, isEmail, isUri } from './formats';
 
-const str = (extra: Partial<Extract<ElicitationField, { kind: 'string' }>> = {}): ElicitationField => ({ name: 'f', label: 'Field', required: false, kind: 'string', ...extra });
+const str = (extra: Partial<Extract<ElicitationField, { kind: 'string' }>> = {}): ElicitationField => ({
+  name: 'f',
+  label: 'Field',
+  required: false,
+  kind: 'string',
+  ...extra,
+});
 const num = (extra: Partial<Extract<ElicitationField, { kind: 'number' }>> = {}): ElicitationField => ({
   name: 'f',
   label: 'Field',
@@ -12,7 +18,16 @@ const num = (extra: Partial<Extract<ElicitationField, { kind: 'number' }>> = {})
   integer: false,
   ...extra,
 });
-const select: ElicitationField = { name: 'f', label: 'Colour', required: true, kind: 'select', options: [{ value: 'red', label: 'Red' }, { value: 'blue', label: 'Blue' }] };
+const select: ElicitationField = {
+  name: 'f',
+  label: 'Colour',
+  required: true,
+  kind: 'select',
+  options: [
+    { value: 'red', label: 'Red' },
+    { value: 'blue', label: 'Blue' },
+  ],
+};
 const multi = (extra: Partial<Extract<ElicitationField, { kind: 'multi-select' }>> = {}): ElicitationField => ({
   name: 'f',
   label: 'Tools',
@@ -46,9 +61,19 @@ describe('validateElicitationValues: strings', () => {
 
   it.each([
     ['email', 'ada@example.com', 'not-an-email', 'Enter an email address like name@example.com'],
-    ['uri', 'https://example.com/a?b=1', 'example.com', 'Enter a full address with its scheme, like https://example.com'],
+    [
+      'uri',
+      'https://example.com/a?b=1',
+      'example.com',
+      'Enter a full address with its scheme, like https://example.com',
+    ],
     ['date', '2026-02-28', '2026-13-45', 'Enter a real date as YYYY-MM-DD, like 2026-05-01'],
-    ['date-time', '2026-05-01T14:30:00Z', '2026-05-01T14:30', 'Enter a date and time with a time zone, like 2026-05-01T14:30:00Z'],
+    [
+      'date-time',
+      '2026-05-01T14:30:00Z',
+      '2026-05-01T14:30',
+      'Enter a date and time with a time zone, like 2026-05-01T14:30:00Z',
+    ],
   ] as const)('format %s: accepts %s, refuses %s', (format, good, bad, message) => {
     expect(check(str({ format }), good)).toEqual({ value: good });
     expect(check(str({ format }), bad)).toEqual({ error: message });
@@ -62,18 +87,37 @@ describe('format checks', () => {
   });
 
   it('uri', () => {
-    expect(['https://example.com', 'mailto:ada@example.com', 'urn:isbn:0451450523', 'file:///tmp/x'].every(isUri)).toBe(true);
+    expect(['https://example.com', 'mailto:ada@example.com', 'urn:isbn:0451450523', 'file:///tmp/x'].every(isUri)).toBe(
+      true,
+    );
     expect(['example.com', '/relative/path', 'http://', 'not a uri', ''].some(isUri)).toBe(false);
   });
 
   it('date: real calendar days only', () => {
     expect(['2024-02-29', '2000-02-29', '2026-12-31'].every(isDate)).toBe(true);
-    expect(['2026-13-45', '2026-02-29', '1900-02-29', '2026-04-31', '2026-4-1', '26-04-01', '2026-00-10'].some(isDate)).toBe(false);
+    expect(
+      ['2026-13-45', '2026-02-29', '1900-02-29', '2026-04-31', '2026-4-1', '26-04-01', '2026-00-10'].some(isDate),
+    ).toBe(false);
   });
 
   it('date-time: RFC 3339 with a zone', () => {
-    expect(['2026-05-01T14:30:00Z', '2026-05-01T14:30:00.123+02:00', '2026-05-01 14:30:00-05:30', '2016-12-31T23:59:60Z'].every(isDateTime)).toBe(true);
-    expect(['2026-05-01T14:30', '2026-05-01T24:00:00Z', '2026-02-30T10:00:00Z', '2026-05-01T10:00:00+25:00', '2026-05-01'].some(isDateTime)).toBe(false);
+    expect(
+      [
+        '2026-05-01T14:30:00Z',
+        '2026-05-01T14:30:00.123+02:00',
+        '2026-05-01 14:30:00-05:30',
+        '2016-12-31T23:59:60Z',
+      ].every(isDateTime),
+    ).toBe(true);
+    expect(
+      [
+        '2026-05-01T14:30',
+        '2026-05-01T24:00:00Z',
+        '2026-02-30T10:00:00Z',
+        '2026-05-01T10:00:00+25:00',
+        '2026-05-01',
+      ].some(isDateTime),
+    ).toBe(false);
   });
 });
 
@@ -86,7 +130,8 @@ describe('validateElicitationValues: numbers', () => {
   });
 
   it('refuses what is not a number', () => {
-    for (const bad of ['abc', '1,5', '0x10', 'Infinity', '1.2.3', true]) expect(check(num(), bad)).toEqual({ error: 'Enter a number, like 3.5' });
+    for (const bad of ['abc', '1,5', '0x10', 'Infinity', '1.2.3', true])
+      expect(check(num(), bad)).toEqual({ error: 'Enter a number, like 3.5' });
     expect(check(num(), '1e999')).toEqual({ error: 'Enter a number of a usual size' });
     expect(check(num({ required: true }), '')).toEqual({ error: 'Enter a value for Field: it is required' });
   });
@@ -137,8 +182,22 @@ describe('validateElicitationValues: the whole form', () => {
     { name: 'name', label: 'Name', required: true, kind: 'string' },
     { name: 'age', label: 'Age', required: false, kind: 'number', integer: true, minimum: 0 },
     { name: 'news', label: 'Newsletter', required: false, kind: 'boolean', default: true },
-    { name: 'pet', label: 'Pet', required: false, kind: 'select', options: [{ value: 'cat', label: 'Cat' }], default: 'cat' },
-    { name: 'langs', label: 'Languages', required: false, kind: 'multi-select', options: [{ value: 'en', label: 'English' }], default: ['en'] },
+    {
+      name: 'pet',
+      label: 'Pet',
+      required: false,
+      kind: 'select',
+      options: [{ value: 'cat', label: 'Cat' }],
+      default: 'cat',
+    },
+    {
+      name: 'langs',
+      label: 'Languages',
+      required: false,
+      kind: 'multi-select',
+      options: [{ value: 'en', label: 'English' }],
+      default: ['en'],
+    },
   ];
 
   it('builds the content to send, numbers parsed', () => {
@@ -152,7 +211,11 @@ describe('validateElicitationValues: the whole form', () => {
     const result = validateElicitationValues(form, { name: '', age: '-1', extra: 'x' });
     expect(result).toEqual({
       ok: false,
-      errors: { extra: "'extra' is not a field of this form", name: 'Enter a value for Name: it is required', age: 'Enter a number of at least 0' },
+      errors: {
+        extra: "'extra' is not a field of this form",
+        name: 'Enter a value for Name: it is required',
+        age: 'Enter a number of at least 0',
+      },
     });
     if (!result.ok) {
       expect(describeFieldErrors(form, result.errors)).toBe(

@@ -8,7 +8,8 @@ export type FormValue = string | number | boolean | string[] | null | undefined;
 export type ElicitationContent = Record<string, string | number | boolean | string[]>;
 
 /** Either the cleaned content, or one human message per field that needs fixing. */
-export type ElicitationValidation = { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, string> };
+export type ElicitationValidation =
+  { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, string> };
 
 /** One check's verdict for one field: a value to send, nothing to send, or what is wrong. */
 type FieldVerdict = { value: string | number | boolean | string[] } | { omit: true } | { error: string };
@@ -46,8 +47,10 @@ function checkString(field: StringField, raw: FormValue): FieldVerdict {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return missing(field);
   if (typeof raw !== 'string') return { error: 'Enter text' };
   const size = length(raw);
-  if (field.minLength !== undefined && size < field.minLength) return { error: `Use at least ${plural(field.minLength, 'character')} (now ${size})` };
-  if (field.maxLength !== undefined && size > field.maxLength) return { error: `Use at most ${plural(field.maxLength, 'character')} (now ${size})` };
+  if (field.minLength !== undefined && size < field.minLength)
+    return { error: `Use at least ${plural(field.minLength, 'character')} (now ${size})` };
+  if (field.maxLength !== undefined && size > field.maxLength)
+    return { error: `Use at most ${plural(field.maxLength, 'character')} (now ${size})` };
   if (field.format !== undefined && !FORMAT_CHECK[field.format](raw)) return { error: FORMAT_HELP[field.format] };
   return { value: raw };
 }
@@ -65,15 +68,19 @@ function checkNumber(field: NumberField, raw: FormValue): FieldVerdict {
   const { minimum, maximum } = field;
   const outside = (minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum);
   if (outside) {
-    if (minimum !== undefined && maximum !== undefined) return { error: `Enter a number between ${minimum} and ${maximum}` };
-    return { error: minimum !== undefined ? `Enter a number of at least ${minimum}` : `Enter a number of at most ${maximum}` };
+    if (minimum !== undefined && maximum !== undefined)
+      return { error: `Enter a number between ${minimum} and ${maximum}` };
+    return {
+      error: minimum !== undefined ? `Enter a number of at least ${minimum}` : `Enter a number of at most ${maximum}`,
+    };
   }
   return { value };
 }
 
 function checkSelect(field: SelectField, raw: FormValue): FieldVerdict {
   if (raw === undefined || raw === null || raw === '') return missing(field);
-  if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw)) return { error: 'Choose one of the listed options' };
+  if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw))
+    return { error: 'Choose one of the listed options' };
   return { value: raw };
 }
 
@@ -82,10 +89,13 @@ function checkMultiSelect(field: MultiSelectField, raw: FormValue): FieldVerdict
   if (!Array.isArray(raw)) return { error: 'Choose from the listed options' };
   if (raw.length === 0 && !field.required) return { omit: true };
   const unknown = raw.filter((v) => !field.options.some((o) => o.value === v));
-  if (unknown.length > 0) return { error: `Choose only listed options (${unknown.map((v) => `'${v}'`).join(', ')} is not one)` };
+  if (unknown.length > 0)
+    return { error: `Choose only listed options (${unknown.map((v) => `'${v}'`).join(', ')} is not one)` };
   if (new Set(raw).size !== raw.length) return { error: 'Choose each option at most once' };
-  if (field.minItems !== undefined && raw.length < field.minItems) return { error: `Choose at least ${plural(field.minItems, 'option')}` };
-  if (field.maxItems !== undefined && raw.length > field.maxItems) return { error: `Choose at most ${plural(field.maxItems, 'option')}` };
+  if (field.minItems !== undefined && raw.length < field.minItems)
+    return { error: `Choose at least ${plural(field.minItems, 'option')}` };
+  if (field.maxItems !== undefined && raw.length > field.maxItems)
+    return { error: `Choose at most ${plural(field.maxItems, 'option')}` };
   return { value: [...raw] };
 }
 
@@ -109,7 +119,10 @@ function checkField(field: ElicitationField, raw: FormValue): FieldVerdict {
  * Check what the person entered against the form and build the content to
  * send: numbers parsed, empty optional fields left out, unknown keys refused.
  */
-export function validateElicitationValues(fields: readonly ElicitationField[], values: Readonly<Record<string, unknown>>): ElicitationValidation {
+export function validateElicitationValues(
+  fields: readonly ElicitationField[],
+  values: Readonly<Record<string, unknown>>,
+): ElicitationValidation {
   const errors: Record<string, string> = {};
   const content: ElicitationContent = {};
   const known = new Set(fields.map((f) => f.name));
@@ -125,7 +138,9 @@ export function validateElicitationValues(fields: readonly ElicitationField[], v
 }
 
 /** The values a new form starts with: the schema's defaults, otherwise empty. */
-export function initialElicitationValues(fields: readonly ElicitationField[]): Record<string, string | boolean | string[]> {
+export function initialElicitationValues(
+  fields: readonly ElicitationField[],
+): Record<string, string | boolean | string[]> {
   const values: Record<string, string | boolean | string[]> = {};
   for (const field of fields) {
     switch (field.kind) {
@@ -148,7 +163,10 @@ export function initialElicitationValues(fields: readonly ElicitationField[]): R
 }
 
 /** All field errors as one line, in form order, e.g. for an error sent back over the bridge. */
-export function describeFieldErrors(fields: readonly ElicitationField[], errors: Readonly<Record<string, string>>): string {
+export function describeFieldErrors(
+  fields: readonly ElicitationField[],
+  errors: Readonly<Record<string, string>>,
+): string {
   const labelOf = new Map(fields.map((f) => [f.name, f.label]));
   return Object.entries(errors)
     .map(([name, text]) => `${labelOf.get(name) ?? name}: ${text}`)

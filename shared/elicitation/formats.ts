@@ -43,7 +43,9 @@ export function isDate(value: string): boolean {
  * required, so a value never means different instants on different machines.
  */
 export function isDateTime(value: string): boolean {
-  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/u.exec(value);
+  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/u.exec(
+    value,
+  );
   if (match === null || !isDate(match[1] ?? '')) return false;
   const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4])];
   // 60 allows a leap second, as RFC 3339 does.

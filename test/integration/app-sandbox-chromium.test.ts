@@ -30,7 +30,11 @@ function countingServer(label: string): Promise<{ server: Server; url: string; h
   const hits: string[] = [];
   const server = createServer((request, response) => {
     hits.push(request.url ?? '');
-    response.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*', 'Content-Security-Policy': "default-src 'none'" });
+    response.writeHead(200, {
+      'Content-Type': 'text/plain',
+      'Access-Control-Allow-Origin': '*',
+      'Content-Security-Policy': "default-src 'none'",
+    });
     response.end(`hello from the ${label} origin`);
   });
   return new Promise((resolveListen) =>
@@ -65,7 +69,10 @@ let currentPage = '';
 
 beforeAll(async () => {
   const lookup = findBrowser();
-  if (lookup.kind !== 'found') throw new Error(`This test drives a real Chromium: ${lookup.reason} (npm test installs one: scripts/provision-browser.mjs)`);
+  if (lookup.kind !== 'found')
+    throw new Error(
+      `This test drives a real Chromium: ${lookup.reason} (npm test installs one: scripts/provision-browser.mjs)`,
+    );
   dir = await mkdtemp(join(tmpdir(), 'berth-app-sandbox-'));
   const proxyDir = await buildSandboxProxy(join(dir, 'sandbox-proxy'));
 
@@ -103,7 +110,11 @@ beforeAll(async () => {
   hostOrigin = `http://127.0.0.1:${typeof hostAddress === 'object' && hostAddress !== null ? hostAddress.port : 0}`;
 
   proxy = await startSandboxProxyServer({ proxyDir, embedderOrigins: () => [hostOrigin] });
-  bridge = await startBrowserServer({ host: bridgeHost, staticDir: join(dir, 'sandbox-proxy'), appSandboxOrigin: proxy.origin });
+  bridge = await startBrowserServer({
+    host: bridgeHost,
+    staticDir: join(dir, 'sandbox-proxy'),
+    appSandboxOrigin: proxy.origin,
+  });
   browser = await chromium.launch({ executablePath: lookup.path, args: [...AUTOMATION_FLAGS] });
 }, 120_000);
 
@@ -134,7 +145,12 @@ async function runHostileApp(
     html: app.html,
     messageCsp: options.messageCsp ?? app.csp,
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
-    toolArguments: { bridgeUrl: bridge.url, undeclaredUrl: undeclared.url, declaredUrl: declared.url, ...options.extraArguments },
+    toolArguments: {
+      bridgeUrl: bridge.url,
+      undeclaredUrl: undeclared.url,
+      declaredUrl: declared.url,
+      ...options.extraArguments,
+    },
   };
   currentPage = hostPage(config);
   const context = await browser.newContext();
@@ -145,14 +161,24 @@ async function runHostileApp(
     const hostUrl = `${hostOrigin}/host.html`;
     await page.goto(hostUrl);
     if (options.until === 'proxy-note') {
-      await page.waitForFunction(() => (window as unknown as { proxyNotes: unknown[] }).proxyNotes.length > 0, undefined, { timeout: PROBE_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => (window as unknown as { proxyNotes: unknown[] }).proxyNotes.length > 0,
+        undefined,
+        { timeout: PROBE_TIMEOUT_MS },
+      );
     } else {
-      await page.waitForFunction(() => (window as unknown as { appReport?: unknown }).appReport !== undefined, undefined, { timeout: PROBE_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => (window as unknown as { appReport?: unknown }).appReport !== undefined,
+        undefined,
+        { timeout: PROBE_TIMEOUT_MS },
+      );
     }
     // Give a navigation or popup the app started time to happen before looking.
     await page.waitForTimeout(500);
     const report = (await page.evaluate(() => (window as unknown as { appReport?: unknown }).appReport)) as ProbeReport;
-    const proxyNotes = (await page.evaluate(() => (window as unknown as { proxyNotes: unknown[] }).proxyNotes)) as unknown[];
+    const proxyNotes = (await page.evaluate(
+      () => (window as unknown as { proxyNotes: unknown[] }).proxyNotes,
+    )) as unknown[];
     return { report, pageUrl: page.url(), popups, proxyNotes, hostUrl };
   } finally {
     await context.close();
@@ -181,7 +207,9 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
     expect(probes.fetchBridge).toBe('blocked: TypeError');
     expect(undeclared.hits).toEqual([]);
     // The CSP is what stopped the network probes (the bridge's own Origin check is the second wall).
-    expect(report.violations.map((violation) => violation.directive)).toEqual(expect.arrayContaining(['connect-src', 'img-src']));
+    expect(report.violations.map((violation) => violation.directive)).toEqual(
+      expect.arrayContaining(['connect-src', 'img-src']),
+    );
 
     expect(probes.fetchDeclared).toBe('reached: cors 200 hello from the declared origin');
     for (const [name, outcome] of Object.entries(probes)) expect(outcome, name).not.toMatch(/^ESCAPED/);
@@ -204,17 +232,25 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
 
   it("the <meta> policy holds on its own: a domain only the proxy's URL declares stays unreachable", async () => {
     undeclared.hits.length = 0;
-    const { report } = await runHostileApp({ queryCsp: { connectDomains: [new URL(undeclared.url).origin, new URL(declared.url).origin] } });
+    const { report } = await runHostileApp({
+      queryCsp: { connectDomains: [new URL(undeclared.url).origin, new URL(declared.url).origin] },
+    });
     expect(report.probes.fetchUndeclared).toBe('blocked: TypeError');
     expect(undeclared.hits).toEqual([]);
     expect(report.probes.fetchDeclared).toMatch(/^reached/);
   });
 
   it('a sandbox override cannot widen the frame: same-origin and popups stay refused, and the host is told', async () => {
-    const { report, proxyNotes } = await runHostileApp({ sandbox: 'allow-scripts allow-same-origin allow-popups allow-top-navigation' });
+    const { report, proxyNotes } = await runHostileApp({
+      sandbox: 'allow-scripts allow-same-origin allow-popups allow-top-navigation',
+    });
     expect(report.probes.parentDocument).toBe('blocked: SecurityError');
     expect(report.probes.openPopup).toBe('blocked: window.open returned null');
-    expect(proxyNotes).toEqual([expect.objectContaining({ data: expect.stringContaining('allow-same-origin, allow-popups, allow-top-navigation') })]);
+    expect(proxyNotes).toEqual([
+      expect.objectContaining({
+        data: expect.stringContaining('allow-same-origin, allow-popups, allow-top-navigation'),
+      }),
+    ]);
   });
 
   it("even an app that declares Berth's bridge cannot open it: the bridge refuses the app's opaque origin", async () => {
@@ -228,20 +264,38 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
   });
 
   it("an app that declares Berth's own origin or the proxy's gets neither: the CSP leaves them out and the host is told", async () => {
-    const csp = { connectDomains: [hostOrigin, proxy.origin.replace('127.0.0.1', 'localhost'), new URL(declared.url).origin] };
-    const { report, proxyNotes } = await runHostileApp({ queryCsp: csp, messageCsp: csp, extraArguments: { undeclaredUrl: `${hostOrigin}/host.html` } });
+    const csp = {
+      connectDomains: [hostOrigin, proxy.origin.replace('127.0.0.1', 'localhost'), new URL(declared.url).origin],
+    };
+    const { report, proxyNotes } = await runHostileApp({
+      queryCsp: csp,
+      messageCsp: csp,
+      extraArguments: { undeclaredUrl: `${hostOrigin}/host.html` },
+    });
     expect(report.probes.fetchUndeclared).toBe('blocked: TypeError');
-    expect(report.violations.some((violation) => violation.directive === 'connect-src' && violation.blocked.startsWith(hostOrigin))).toBe(true);
+    expect(
+      report.violations.some(
+        (violation) => violation.directive === 'connect-src' && violation.blocked.startsWith(hostOrigin),
+      ),
+    ).toBe(true);
     expect(report.probes.fetchDeclared).toBe('reached: cors 200 hello from the declared origin');
     expect(proxyNotes).toEqual([
-      expect.objectContaining({ level: 'warning', data: expect.stringContaining(`(it is Berth's own window and bridge (${hostOrigin})`) }),
+      expect.objectContaining({
+        level: 'warning',
+        data: expect.stringContaining(`(it is Berth's own window and bridge (${hostOrigin})`),
+      }),
       expect.objectContaining({ level: 'warning', data: expect.stringContaining("(it is the app sandbox's own page") }),
     ]);
   });
 
   it('an app that navigates its own frame away is closed, and the host is told', async () => {
-    const { proxyNotes, pageUrl, hostUrl } = await runHostileApp({ extraArguments: { navigateSelf: 'yes' }, until: 'proxy-note' });
+    const { proxyNotes, pageUrl, hostUrl } = await runHostileApp({
+      extraArguments: { navigateSelf: 'yes' },
+      until: 'proxy-note',
+    });
     expect(pageUrl).toBe(hostUrl);
-    expect(proxyNotes).toEqual([expect.objectContaining({ level: 'error', data: expect.stringContaining('navigated away from its own page') })]);
+    expect(proxyNotes).toEqual([
+      expect.objectContaining({ level: 'error', data: expect.stringContaining('navigated away from its own page') }),
+    ]);
   });
 });

@@ -7,9 +7,22 @@ const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 /** Builds the real sandbox proxy page (vite.sandbox-proxy.config.ts) into `outDir`. */
 export async function buildSandboxProxy(outDir: string): Promise<string> {
-  await promisify(execFile)(process.execPath, [resolve(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.sandbox-proxy.config.ts', '--outDir', outDir, '--logLevel', 'warn'], {
-    cwd: repoRoot,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      resolve(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.sandbox-proxy.config.ts',
+      '--outDir',
+      outDir,
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: repoRoot,
+    },
+  );
   return outDir;
 }
 

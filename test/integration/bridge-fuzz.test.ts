@@ -8,7 +8,17 @@ import { createHost } from '../../app/host';
 import type { Host } from '../../app/host/host-types';
 import { contract, isMethodName, WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract';
 import { ERROR_CODES, type Result } from '../../shared/result';
-import { createRng, deepValue, describePayload, fuzzCase, int, pick, READ_ONLY_METHODS, wouldRun, type Rng } from './fuzz-payloads';
+import {
+  createRng,
+  deepValue,
+  describePayload,
+  fuzzCase,
+  int,
+  pick,
+  READ_ONLY_METHODS,
+  wouldRun,
+  type Rng,
+} from './fuzz-payloads';
 
 /**
  * Throws random and malformed payloads at every contract method through a
@@ -37,7 +47,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'config.json'), CONFIG_TEXT);
   // No ANTHROPIC_API_KEY: nothing the fuzzer sends can reach a model.
   host = await createHost({ configDir: dir, shell: 'browser', env: { PATH: process.env.PATH ?? '' } });
-  server = await startBrowserServer({ host, staticDir: join(dir, 'static'), onError: (error) => serverErrors.push(String(error)) });
+  server = await startBrowserServer({
+    host,
+    staticDir: join(dir, 'static'),
+    onError: (error) => serverErrors.push(String(error)),
+  });
 });
 
 afterAll(async () => {
@@ -65,7 +79,8 @@ function replyProblem(method: unknown, reply: unknown): string | undefined {
   if (typeof reply !== 'object' || reply === null) return `reply is not an object: ${describePayload(reply)}`;
   const result = reply as Partial<Result<unknown>> & Record<string, unknown>;
   if (result.ok === false) {
-    if (!(ERROR_CODES as readonly unknown[]).includes(result.code)) return `unknown error code ${describePayload(result.code)}`;
+    if (!(ERROR_CODES as readonly unknown[]).includes(result.code))
+      return `unknown error code ${describePayload(result.code)}`;
     if (result.code === 'INTERNAL') return `INTERNAL failure (a host bug): ${String(result.message)}`;
     if (typeof result.message !== 'string' || result.message.length === 0) return 'failure without a message';
     if (result.path !== undefined && typeof result.path !== 'string') return 'failure with a non-string path';
@@ -119,7 +134,8 @@ describe('bridge fuzz', () => {
     console.log(`dispatch fuzz: ${sent} calls sent, ${skipped} valid mutating inputs skipped`);
 
     expect(problems, `seed ${SEED}`).toEqual([]);
-    for (const name of Object.keys(contract)) expect(methodsHit.has(name), `${name} never fuzzed (seed ${SEED})`).toBe(true);
+    for (const name of Object.keys(contract))
+      expect(methodsHit.has(name), `${name} never fuzzed (seed ${SEED})`).toBe(true);
     expect(Object.prototype).not.toHaveProperty('polluted');
     await expectBerthUp();
     expect(await snapshot()).toBe(before);
@@ -141,7 +157,10 @@ describe('bridge fuzz', () => {
         oversized += 1;
         client.send(frame);
         const closed = await withTimeout(client.closed);
-        if (!closed.done || closed.value !== 1009) problems.push(`#${index} oversized frame: expected close 1009, got ${closed.done ? closed.value : 'nothing'}`);
+        if (!closed.done || closed.value !== 1009)
+          problems.push(
+            `#${index} oversized frame: expected close 1009, got ${closed.done ? closed.value : 'nothing'}`,
+          );
         client = await connect();
         continue;
       }
@@ -154,23 +173,33 @@ describe('bridge fuzz', () => {
         continue;
       }
       const reply = outcome.value;
-      if (frame.id !== undefined && reply.id !== frame.id) problems.push(`#${index} ${frame.label}: reply id ${String(reply.id)}, sent ${frame.id}`);
-      if (frame.id === undefined && reply.id !== -1) problems.push(`#${index} ${frame.label}: unreadable id answered as ${String(reply.id)}`);
+      if (frame.id !== undefined && reply.id !== frame.id)
+        problems.push(`#${index} ${frame.label}: reply id ${String(reply.id)}, sent ${frame.id}`);
+      if (frame.id === undefined && reply.id !== -1)
+        problems.push(`#${index} ${frame.label}: unreadable id answered as ${String(reply.id)}`);
       const problem = replyProblem(frame.method, reply.result);
       if (problem) problems.push(`#${index} ${frame.label}: ${problem}`);
       if (frame.method === undefined && (reply.result as { code?: unknown } | undefined)?.code !== 'INVALID_INPUT') {
-        problems.push(`#${index} ${frame.label}: a malformed frame must be INVALID_INPUT, got ${describePayload(reply.result)}`);
+        problems.push(
+          `#${index} ${frame.label}: a malformed frame must be INVALID_INPUT, got ${describePayload(reply.result)}`,
+        );
       }
     }
     client.socket.close();
 
     expect(problems, `seed ${SEED}`).toEqual([]);
     // Only the oversized frames may leave a trace: the server reports the error, then terminates (1006) that connection.
-    expect(serverErrors.filter((text) => !/Max payload size exceeded|closed: 1006/.test(text)), `seed ${SEED}`).toEqual([]);
+    expect(
+      serverErrors.filter((text) => !/Max payload size exceeded|closed: 1006/.test(text)),
+      `seed ${SEED}`,
+    ).toEqual([]);
     expect(serverErrors.filter((text) => text.includes('Max payload size exceeded'))).toHaveLength(oversized);
     await expectBerthUp();
     const fresh = await connect();
-    fresh.send({ data: JSON.stringify({ kind: 'call', id: 7, method: 'app.info', input: {} }), label: 'final app.info' });
+    fresh.send({
+      data: JSON.stringify({ kind: 'call', id: 7, method: 'app.info', input: {} }),
+      label: 'final app.info',
+    });
     expect(await fresh.nextReply()).toMatchObject({ id: 7, result: { ok: true, value: { shell: 'browser' } } });
     fresh.socket.close();
     expect(await snapshot()).toBe(before);
@@ -190,9 +219,31 @@ interface Frame {
 function wsFrame(rng: Rng): Frame | undefined {
   const id = int(rng, 1_000_000);
   const roll = rng();
-  if (roll < 0.1) return { data: pick(rng, ['', 'null', 'hello', '{', '}{', '[]', '"call"', '{"kind":"call","id":1,', '\u0000\u0001', 'NaN']), label: 'raw text' };
-  if (roll < 0.15) return { data: Buffer.from(Array.from({ length: 1 + int(rng, 64) }, () => int(rng, 256))), label: 'binary frame' };
-  if (roll < 0.18) return { data: `{"kind":"call","id":${id},"method":"app.info","input":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, id, method: 'app.info', label: 'deeply nested input' };
+  if (roll < 0.1)
+    return {
+      data: pick(rng, [
+        '',
+        'null',
+        'hello',
+        '{',
+        '}{',
+        '[]',
+        '"call"',
+        '{"kind":"call","id":1,',
+        '\u0000\u0001',
+        'NaN',
+      ]),
+      label: 'raw text',
+    };
+  if (roll < 0.15)
+    return { data: Buffer.from(Array.from({ length: 1 + int(rng, 64) }, () => int(rng, 256))), label: 'binary frame' };
+  if (roll < 0.18)
+    return {
+      data: `{"kind":"call","id":${id},"method":"app.info","input":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      id,
+      method: 'app.info',
+      label: 'deeply nested input',
+    };
   if (roll < 0.2) return { data: 'x'.repeat(MAX_PAYLOAD_BYTES + 1), label: 'oversized frame' };
   if (roll < 0.35) {
     const broken: unknown = pick(rng, [
@@ -206,8 +257,15 @@ function wsFrame(rng: Rng): Frame | undefined {
       () => ({ kind: 'call', id, input: deepValue(rng, 100) }),
       () => JSON.parse(`{"kind":"call","id":${id},"__proto__":{"method":"app.info"},"input":{}}`) as unknown,
     ])();
-    const readable = typeof (broken as { id?: unknown }).id === 'number' && Number.isSafeInteger((broken as { id: number }).id) && (broken as { id: number }).id >= 0;
-    return { data: JSON.stringify(broken), ...(readable ? { id } : {}), label: `broken envelope ${describePayload(broken)}` };
+    const readable =
+      typeof (broken as { id?: unknown }).id === 'number' &&
+      Number.isSafeInteger((broken as { id: number }).id) &&
+      (broken as { id: number }).id >= 0;
+    return {
+      data: JSON.stringify(broken),
+      ...(readable ? { id } : {}),
+      label: `broken envelope ${describePayload(broken)}`,
+    };
   }
   const { method, input } = fuzzCase(rng);
   let data: string;
@@ -232,10 +290,14 @@ interface Client {
 }
 
 async function connect(): Promise<Client> {
-  const socket = new WebSocket(`ws://127.0.0.1:${server.port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token}`], {
-    origin: `http://127.0.0.1:${server.port}`,
-    maxPayload: MAX_PAYLOAD_BYTES * 2,
-  });
+  const socket = new WebSocket(
+    `ws://127.0.0.1:${server.port}${WS_PATH}`,
+    [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${server.token}`],
+    {
+      origin: `http://127.0.0.1:${server.port}`,
+      maxPayload: MAX_PAYLOAD_BYTES * 2,
+    },
+  );
   const replies: Array<{ id?: unknown; result?: unknown }> = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (data: RawData) => {

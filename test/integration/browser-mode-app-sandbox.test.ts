@@ -28,8 +28,23 @@ afterEach(async () => {
 it('serves the app sandbox on its own port while browser mode runs, and stops it on exit', async () => {
   child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'app/cli/browser-mode.ts', '--headless', '--port', '0', '--config-dir', join(dir, 'config'), '--static-dir', join(dir, 'dist', 'renderer')],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BERTH_CONFIG_DIR: join(dir, 'config') } },
+    [
+      '--import',
+      'tsx',
+      'app/cli/browser-mode.ts',
+      '--headless',
+      '--port',
+      '0',
+      '--config-dir',
+      join(dir, 'config'),
+      '--static-dir',
+      join(dir, 'dist', 'renderer'),
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, BERTH_CONFIG_DIR: join(dir, 'config') },
+    },
   );
   let out = '';
   let err = '';
@@ -46,7 +61,9 @@ it('serves the app sandbox on its own port while browser mode runs, and stops it
 
   const sandboxPage = await fetch(sandboxUrl);
   expect(await sandboxPage.text()).toContain('sandbox test page');
-  expect(sandboxPage.headers.get('content-security-policy')).toContain(`frame-ancestors ${berthOrigin} http://localhost:${new URL(berthUrl).port}`);
+  expect(sandboxPage.headers.get('content-security-policy')).toContain(
+    `frame-ancestors ${berthOrigin} http://localhost:${new URL(berthUrl).port}`,
+  );
   // The sandbox's origin serves nothing of Berth's.
   expect((await fetch(`${sandboxOrigin}/renderer/index.html`)).status).toBe(404);
   // Berth's own server does not serve the sandbox, and its page may frame only the sandbox's origin.

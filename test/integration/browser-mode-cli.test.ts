@@ -68,7 +68,15 @@ async function waitForReady(cli: RunningCli): Promise<RegExpMatchArray> {
 
 describe('browser-mode CLI', () => {
   it('prints exactly one ready line, serves the UI and the bridge, and exits 0 on SIGTERM', async () => {
-    const cli = runCli(['--headless', '--port', '0', '--config-dir', join(dir, 'config'), '--static-dir', join(dir, 'static')]);
+    const cli = runCli([
+      '--headless',
+      '--port',
+      '0',
+      '--config-dir',
+      join(dir, 'config'),
+      '--static-dir',
+      join(dir, 'static'),
+    ]);
     const [, url = '', port = '', token = ''] = await waitForReady(cli);
 
     const page = await fetch(url);
@@ -76,14 +84,21 @@ describe('browser-mode CLI', () => {
     expect(await page.text()).toContain('Berth test page');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
 
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], { origin: `http://127.0.0.1:${port}` });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], {
+      origin: `http://127.0.0.1:${port}`,
+    });
     await new Promise((resolveOpen, rejectOpen) => {
       ws.once('open', resolveOpen);
       ws.once('error', rejectOpen);
     });
-    const reply = new Promise<ReplyMessage>((resolveReply) => ws.once('message', (data: Buffer) => resolveReply(JSON.parse(data.toString('utf8')))));
+    const reply = new Promise<ReplyMessage>((resolveReply) =>
+      ws.once('message', (data: Buffer) => resolveReply(JSON.parse(data.toString('utf8')))),
+    );
     ws.send(JSON.stringify({ kind: 'call', id: 1, method: 'app.info', input: {} }));
-    expect((await reply).result).toMatchObject({ ok: true, value: { shell: 'browser', configDir: join(dir, 'config') } });
+    expect((await reply).result).toMatchObject({
+      ok: true,
+      value: { shell: 'browser', configDir: join(dir, 'config') },
+    });
     ws.close();
 
     cli.child.kill('SIGTERM');
@@ -97,7 +112,15 @@ describe('browser-mode CLI', () => {
     const address = blocker.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;
     try {
-      const cli = runCli(['--headless', '--port', String(port), '--config-dir', join(dir, 'config'), '--static-dir', join(dir, 'static')]);
+      const cli = runCli([
+        '--headless',
+        '--port',
+        String(port),
+        '--config-dir',
+        join(dir, 'config'),
+        '--static-dir',
+        join(dir, 'static'),
+      ]);
       expect(await cli.exited).toEqual({ code: 1, signal: null });
       expect(cli.stdout()).toBe('');
       expect(cli.stderr()).toContain(`Port ${port}`);

@@ -42,17 +42,28 @@ async function writeProject(postinstall?: string, options: { electronInstallExit
     );
     dependencies.electron = 'file:./fake-electron';
   }
-  const manifest = { name: 'fake-berth', version: '1.0.0', private: true, dependencies, ...(postinstall ? { scripts: { postinstall } } : {}) };
+  const manifest = {
+    name: 'fake-berth',
+    version: '1.0.0',
+    private: true,
+    dependencies,
+    ...(postinstall ? { scripts: { postinstall } } : {}),
+  };
   await writeFile(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
 }
 
-function runSetup(env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runSetup(
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   // The test runner itself may run under ELECTRON_SKIP_BINARY_DOWNLOAD; start from a clean slate unless asked.
   if (!('ELECTRON_SKIP_BINARY_DOWNLOAD' in env)) delete childEnv.ELECTRON_SKIP_BINARY_DOWNLOAD;
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   return new Promise((resolveRun, rejectRun) => {
-    const child = spawn(process.execPath, [join(project, 'scripts', 'setup.mjs')], { cwd: project, env: childEnv as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [join(project, 'scripts', 'setup.mjs')], {
+      cwd: project,
+      env: childEnv as NodeJS.ProcessEnv,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -62,7 +73,10 @@ function runSetup(env: Record<string, string | undefined> = {}): Promise<{ code:
   });
 }
 
-const sha256 = async (path: string): Promise<string> => createHash('sha256').update(await readFile(path)).digest('hex');
+const sha256 = async (path: string): Promise<string> =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 const stampPath = (): string => join(project, 'node_modules', '.berth-setup-stamp');
 const stampText = async (): Promise<string | undefined> => readFile(stampPath(), 'utf8').catch(() => undefined);
 /** The stamp's first line: the lockfile hash. */
@@ -91,7 +105,7 @@ describe('scripts/setup.mjs', () => {
     expect(await stamp()).toBe(await sha256(join(project, 'package-lock.json')));
   });
 
-  it("falls back to ELECTRON_SKIP_BINARY_DOWNLOAD with one line when the first install fails", async () => {
+  it('falls back to ELECTRON_SKIP_BINARY_DOWNLOAD with one line when the first install fails', async () => {
     await writeProject(`node -e "process.exit(process.env.ELECTRON_SKIP_BINARY_DOWNLOAD ? 0 : 1)"`);
     const result = await runSetup();
     expect(result.code).toBe(0);

@@ -36,9 +36,18 @@ beforeEach(async () => {
   await mkdir(join(project, 'scripts'));
   await mkdir(join(project, 'app'));
   await mkdir(join(project, 'node_modules'));
-  for (const script of ['setup.mjs', 'start.mjs']) await copyFile(join(repoRoot, 'scripts', script), join(project, 'scripts', script));
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'fake-berth', private: true, type: 'module', scripts: { build: 'node build.mjs' } }));
-  const lock = JSON.stringify({ name: 'fake-berth', lockfileVersion: 3, requires: true, packages: { '': { name: 'fake-berth' } } });
+  for (const script of ['setup.mjs', 'start.mjs'])
+    await copyFile(join(repoRoot, 'scripts', script), join(project, 'scripts', script));
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'fake-berth', private: true, type: 'module', scripts: { build: 'node build.mjs' } }),
+  );
+  const lock = JSON.stringify({
+    name: 'fake-berth',
+    lockfileVersion: 3,
+    requires: true,
+    packages: { '': { name: 'fake-berth' } },
+  });
   await writeFile(join(project, 'package-lock.json'), lock);
   // Set-up is already done for this lockfile, so start.mjs goes straight on.
   await writeFile(join(project, 'node_modules', '.berth-setup-stamp'), createHash('sha256').update(lock).digest('hex'));
@@ -47,7 +56,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await rm(project, { recursive: true, force: true });
 });
 
@@ -64,7 +74,10 @@ function start(args: string[], env: Record<string, string> = {}): Run {
     delete childEnv.DISPLAY;
     delete childEnv.WAYLAND_DISPLAY;
   }
-  const child = spawn(process.execPath, [join(project, 'scripts', 'start.mjs'), ...args], { cwd: project, env: childEnv });
+  const child = spawn(process.execPath, [join(project, 'scripts', 'start.mjs'), ...args], {
+    cwd: project,
+    env: childEnv,
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -87,7 +100,10 @@ const builds = async (): Promise<string> => readFile(join(project, 'builds.txt')
 describe('scripts/start.mjs', () => {
   it('builds when needed, runs browser mode with the arguments, and passes SIGTERM on', async () => {
     const run = start(['--headless', '--port', '4000']);
-    await until(() => run.out().includes('READY'), () => run.err());
+    await until(
+      () => run.out().includes('READY'),
+      () => run.err(),
+    );
     expect(run.out()).toBe('READY ["--headless","--port","4000"]\n');
     expect(run.err()).toContain('Building Berth (dist/app/browser-mode.mjs is missing)');
     expect(run.err()).toContain('Berth is starting in browser mode (--headless asks for no window)');
@@ -98,7 +114,10 @@ describe('scripts/start.mjs', () => {
 
     // Up to date: no second build.
     const again = start([]);
-    await until(() => again.out().includes('READY'), () => again.err());
+    await until(
+      () => again.out().includes('READY'),
+      () => again.err(),
+    );
     expect(again.err()).not.toContain('Building');
     expect(again.err()).toContain('the Electron binary is not installed');
     again.child.kill('SIGTERM');
@@ -109,7 +128,10 @@ describe('scripts/start.mjs', () => {
     const future = new Date(Date.now() + 60_000);
     await utimes(join(project, 'app', 'host.ts'), future, future);
     const rebuilt = start([]);
-    await until(() => rebuilt.out().includes('READY'), () => rebuilt.err());
+    await until(
+      () => rebuilt.out().includes('READY'),
+      () => rebuilt.err(),
+    );
     expect(rebuilt.err()).toContain('sources changed since the last build');
     rebuilt.child.kill('SIGTERM');
     expect(await rebuilt.exited).toBe(0);
@@ -118,7 +140,10 @@ describe('scripts/start.mjs', () => {
     // A dist from before the MCP Apps sandbox existed (no dist/sandbox-proxy) is rebuilt.
     await rm(join(project, 'dist', 'sandbox-proxy'), { recursive: true });
     const withoutSandbox = start([]);
-    await until(() => withoutSandbox.out().includes('READY'), () => withoutSandbox.err());
+    await until(
+      () => withoutSandbox.out().includes('READY'),
+      () => withoutSandbox.err(),
+    );
     expect(withoutSandbox.err()).toContain('dist/sandbox-proxy/index.html is missing');
     withoutSandbox.child.kill('SIGTERM');
     expect(await withoutSandbox.exited).toBe(0);
@@ -133,23 +158,29 @@ describe('scripts/start.mjs', () => {
     expect(run.out()).not.toContain('READY');
   });
 
-  it.skipIf(process.platform === 'win32')('launches Electron on the project root (package.json main: dist/main/index.cjs) when its binary is usable', async () => {
-    const electronDir = join(project, 'node_modules', 'electron');
-    await mkdir(join(electronDir, 'dist'), { recursive: true });
-    await writeFile(join(electronDir, 'path.txt'), 'electron');
-    await writeFile(join(electronDir, 'dist', 'electron'), '#!/bin/sh\necho "ELECTRON $*"\nexit 7\n');
-    await chmod(join(electronDir, 'dist', 'electron'), 0o755);
+  it.skipIf(process.platform === 'win32')(
+    'launches Electron on the project root (package.json main: dist/main/index.cjs) when its binary is usable',
+    async () => {
+      const electronDir = join(project, 'node_modules', 'electron');
+      await mkdir(join(electronDir, 'dist'), { recursive: true });
+      await writeFile(join(electronDir, 'path.txt'), 'electron');
+      await writeFile(join(electronDir, 'dist', 'electron'), '#!/bin/sh\necho "ELECTRON $*"\nexit 7\n');
+      await chmod(join(electronDir, 'dist', 'electron'), 0o755);
 
-    const run = start(['--some-flag'], { DISPLAY: ':99' });
-    expect(await run.exited).toBe(7);
-    expect(run.out()).toBe(`ELECTRON ${project} --some-flag\n`);
+      const run = start(['--some-flag'], { DISPLAY: ':99' });
+      expect(await run.exited).toBe(7);
+      expect(run.out()).toBe(`ELECTRON ${project} --some-flag\n`);
 
-    // A path.txt naming a missing binary means no Electron.
-    await rm(join(electronDir, 'dist', 'electron'));
-    const browser = start([], { DISPLAY: ':99' });
-    await until(() => browser.out().includes('READY'), () => browser.err());
-    expect(browser.err()).toContain('the Electron binary is not installed');
-    browser.child.kill('SIGTERM');
-    expect(await browser.exited).toBe(0);
-  });
+      // A path.txt naming a missing binary means no Electron.
+      await rm(join(electronDir, 'dist', 'electron'));
+      const browser = start([], { DISPLAY: ':99' });
+      await until(
+        () => browser.out().includes('READY'),
+        () => browser.err(),
+      );
+      expect(browser.err()).toContain('the Electron binary is not installed');
+      browser.child.kill('SIGTERM');
+      expect(await browser.exited).toBe(0);
+    },
+  );
 });

@@ -40,7 +40,10 @@ const children: ChildProcess[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'berth-window-'));
   await mkdir(join(dir, 'static'));
-  await writeFile(join(dir, 'static', 'index.html'), '<!doctype html><title>Berth test page</title><script src="/page.js"></script>');
+  await writeFile(
+    join(dir, 'static', 'index.html'),
+    '<!doctype html><title>Berth test page</title><script src="/page.js"></script>',
+  );
   await writeFile(join(dir, 'static', 'page.js'), PAGE_SCRIPT);
 });
 
@@ -55,7 +58,9 @@ afterEach(async () => {
 /** A display for a real windowed browser: Xvfb when there is none. */
 async function display(): Promise<string> {
   if (process.env.DISPLAY) return process.env.DISPLAY;
-  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   children.push(xvfb);
   return new Promise((resolveDisplay, rejectDisplay) => {
     xvfb.once('error', (error) => rejectDisplay(new Error(`This test needs a display or Xvfb: ${error.message}`)));
@@ -63,7 +68,11 @@ async function display(): Promise<string> {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 40_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 40_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -114,9 +123,13 @@ async function filesUnder(root: string): Promise<Array<{ path: string; bytes: Bu
 async function opensSession(pageUrl: string, tokens: string[]): Promise<boolean> {
   const url = new URL(pageUrl);
   return new Promise((resolveTry) => {
-    const ws = new WebSocket(`ws://${url.host}${WS_PATH}`, [WS_PROTOCOL, ...tokens.map((token) => WS_TOKEN_PROTOCOL_PREFIX + token)], {
-      origin: url.origin,
-    });
+    const ws = new WebSocket(
+      `ws://${url.host}${WS_PATH}`,
+      [WS_PROTOCOL, ...tokens.map((token) => WS_TOKEN_PROTOCOL_PREFIX + token)],
+      {
+        origin: url.origin,
+      },
+    );
     ws.once('open', () => {
       ws.close();
       resolveTry(true);
@@ -152,15 +165,38 @@ describe.skipIf(process.platform !== 'linux')('the window Berth opens itself (br
   it('connects and reconnects after a reload, while nothing in its command lines or profile opens a bridge session', async () => {
     // The browser `npm test` provisioned (scripts/provision-browser.mjs), found the way npm start finds it.
     const lookup = findBrowser();
-    if (lookup.kind !== 'found') throw new Error(`This test launches a real Chromium: ${lookup.reason} (npm test installs one: scripts/provision-browser.mjs)`);
+    if (lookup.kind !== 'found')
+      throw new Error(
+        `This test launches a real Chromium: ${lookup.reason} (npm test installs one: scripts/provision-browser.mjs)`,
+      );
     const CHROMIUM = lookup.path;
     const configDir = join(dir, 'config');
     const profileDir = join(configDir, 'browser-profile');
-    const berth = spawn(process.execPath, ['--import', 'tsx', 'app/cli/browser-mode.ts', '--port', '0', '--config-dir', configDir, '--static-dir', join(dir, 'static')], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, BERTH_BROWSER: CHROMIUM, DISPLAY: await display(), HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') },
-    });
+    const berth = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'app/cli/browser-mode.ts',
+        '--port',
+        '0',
+        '--config-dir',
+        configDir,
+        '--static-dir',
+        join(dir, 'static'),
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          BERTH_BROWSER: CHROMIUM,
+          DISPLAY: await display(),
+          HOME: dir,
+          XDG_CONFIG_HOME: join(dir, 'xdg'),
+        },
+      },
+    );
     children.push(berth);
     let stdout = '';
     let stderr = '';
@@ -193,11 +229,14 @@ describe.skipIf(process.platform !== 'linux')('the window Berth opens itself (br
       return history?.includes(origin) === true ? true : undefined;
     });
     const profile = await filesUnder(profileDir);
-    const holding = profile.filter(({ bytes }) => bytes.includes(token) || bytes.includes(Buffer.from(token, 'utf16le'))).map(({ path }) => path);
+    const holding = profile
+      .filter(({ bytes }) => bytes.includes(token) || bytes.includes(Buffer.from(token, 'utf16le')))
+      .map(({ path }) => path);
     expect(holding).toEqual([]);
     const fromProfile = new Set<string>();
     for (const { bytes } of profile) {
-      for (const text of [bytes.toString('latin1'), bytes.toString('utf16le')]) for (const match of text.match(TOKEN_SHAPED) ?? []) fromProfile.add(match);
+      for (const text of [bytes.toString('latin1'), bytes.toString('utf16le')])
+        for (const match of text.match(TOKEN_SHAPED) ?? []) fromProfile.add(match);
     }
     expect(await anyOpensSession(pageUrl, fromProfile)).toBeUndefined();
 

@@ -38,8 +38,16 @@ async function readJson(path: string): Promise<Record<string, unknown>> {
 describe('MCP Bundles through the host', () => {
   it('opens a real .mcpb, installs it after review, sees it ready with its secret in the store, and uninstalls it', async () => {
     const h = await world.start();
-    const inspection = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: bundlePath } });
-    expect(inspection.manifest).toMatchObject({ name: 'berth-greeter', displayName: NAME, version: '1.0.0', serverType: 'node', author: { name: 'Berth tests' } });
+    const inspection = await h.call<BundleInspection>('bundles.inspect', {
+      source: { kind: 'path', path: bundlePath },
+    });
+    expect(inspection.manifest).toMatchObject({
+      name: 'berth-greeter',
+      displayName: NAME,
+      version: '1.0.0',
+      serverType: 'node',
+      author: { name: 'Berth tests' },
+    });
     expect(inspection.manifest.tools.map((tool) => tool.name)).toEqual(['greet', 'token-length']);
     expect(inspection.manifest.prompts.map((prompt) => prompt.name)).toEqual(['welcome']);
     expect(inspection.signature).toEqual({ status: 'unsigned' });
@@ -51,10 +59,19 @@ describe('MCP Bundles through the host', () => {
     // Nothing runs and nothing is configured until the install.
     expect(h.events.some((event) => event.topic === 'servers.changed')).toBe(false);
 
-    const missing = await h.call<BundleReview>('bundles.review', { stageId: inspection.stageId, name: NAME, values: {} });
+    const missing = await h.call<BundleReview>('bundles.review', {
+      stageId: inspection.stageId,
+      name: NAME,
+      values: {},
+    });
     expect(missing.problems).toEqual([{ field: 'values.api_token', message: 'API token is required' }]);
     const refused = await h.host.dispatch('bundles.install', { stageId: inspection.stageId, name: NAME, values: {} });
-    expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: 'API token is required', path: 'values.api_token' });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      message: 'API token is required',
+      path: 'values.api_token',
+    });
 
     const values = { api_token: SECRET, greeting: 'Ahoy' };
     const review = await h.call<BundleReview>('bundles.review', { stageId: inspection.stageId, name: NAME, values });
@@ -73,40 +90,87 @@ describe('MCP Bundles through the host', () => {
 
     const state = await h.call<ServerState>('bundles.install', { stageId: inspection.stageId, name: NAME, values });
     expect(state.config.bundle).toEqual({ name: 'berth-greeter', version: '1.0.0', path: installPath });
-    const ready = await h.waitForEvent('servers.changed', (changed) => changed.name === NAME && changed.status === 'ready');
+    const ready = await h.waitForEvent(
+      'servers.changed',
+      (changed) => changed.name === NAME && changed.status === 'ready',
+    );
     expect(ready.tools.map((tool) => tool.name).sort()).toEqual(['greet', 'token-length']);
 
     // The token reached the server (its hash on stderr), through the environment only.
     const hash = createHash('sha256').update(SECRET).digest('hex').slice(0, 12);
     await waitFor(async () => JSON.stringify(await h.call('logs.query', { server: NAME, limit: 500 })).includes(hash));
-    if (process.platform === 'linux' && ready.pid !== undefined) expect(await readFile(`/proc/${ready.pid}/cmdline`, 'utf8')).not.toContain(SECRET);
+    if (process.platform === 'linux' && ready.pid !== undefined)
+      expect(await readFile(`/proc/${ready.pid}/cmdline`, 'utf8')).not.toContain(SECRET);
     const configText = await readFile(join(world.dir, 'config.json'), 'utf8');
     expect(configText).not.toContain(SECRET);
-    const config = JSON.parse(configText) as { mcpServers: Record<string, { env: Record<string, string>; args: string[]; bundle: unknown }> };
+    const config = JSON.parse(configText) as {
+      mcpServers: Record<string, { env: Record<string, string>; args: string[]; bundle: unknown }>;
+    };
     expect(config.mcpServers[NAME]?.env).toEqual({ GREETER_TOKEN: REF });
     expect(config.mcpServers[NAME]?.bundle).toEqual({ name: 'berth-greeter', version: '1.0.0', path: installPath });
-    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({ 'server/Berth Greeter/env/GREETER_TOKEN': SECRET });
+    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({
+      'server/Berth Greeter/env/GREETER_TOKEN': SECRET,
+    });
     expect(existsSync(join(installPath, 'manifest.json'))).toBe(true);
     expect(await readdir(join(world.dir, 'bundles', '.staging'))).toEqual([]);
 
     await h.call('bundles.uninstall', { name: NAME });
     expect(existsSync(join(world.dir, 'bundles', 'berth-greeter'))).toBe(false);
-    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({});
-    expect(((await readJson(join(world.dir, 'config.json'))) as { mcpServers: Record<string, unknown> }).mcpServers).toEqual({});
+    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual(
+      {},
+    );
+    expect(
+      ((await readJson(join(world.dir, 'config.json'))) as { mcpServers: Record<string, unknown> }).mcpServers,
+    ).toEqual({});
   }, 90_000);
 
   it('refuses hostile and broken archives with the reason, leaving nothing behind', async () => {
     const h = await world.start();
     const manifest = { name: 'manifest.json', data: validManifest() };
     const cases: Array<{ what: string; archive: Buffer; reason: RegExp }> = [
-      { what: 'zip-slip', archive: writeZip([manifest, { name: '../../escaped.txt', data: 'gotcha' }]), reason: /"\.\.\/\.\.\/escaped\.txt" points outside the bundle's folder \(zip-slip\)/ },
-      { what: 'zip-slip (backslashes)', archive: writeZip([manifest, { name: 'server\\..\\..\\escaped.txt', data: 'gotcha' }]), reason: /zip-slip/ },
-      { what: 'absolute path', archive: writeZip([manifest, { name: '/tmp/escaped.txt', data: 'gotcha' }]), reason: /is an absolute path/ },
-      { what: 'symlink', archive: writeZip([manifest, { name: 'server/index.js', data: '/etc/passwd', mode: 0o120777 }]), reason: /"server\/index\.js" is a symbolic link: bundles may not contain links/ },
-      { what: 'understated size', archive: writeZip([manifest, { name: 'big.bin', data: Buffer.alloc(200_000), deflate: true, declaredSize: 10 }]), reason: /"big\.bin" unpacks to more than its header says \(10 bytes\)/ },
-      { what: 'invalid manifest', archive: writeZip([{ name: 'manifest.json', data: validManifest({ author: 'nobody' }) }]), reason: /manifest\.json is invalid: author: Expected object, received string/ },
-      { what: 'unknown manifest version', archive: writeZip([{ name: 'manifest.json', data: validManifest({ manifest_version: '9.9' }) }]), reason: /manifest_version "9\.9", which Berth does not know/ },
-      { what: 'no manifest', archive: writeZip([{ name: 'server/index.js', data: '' }]), reason: /no manifest\.json at its top/ },
+      {
+        what: 'zip-slip',
+        archive: writeZip([manifest, { name: '../../escaped.txt', data: 'gotcha' }]),
+        reason: /"\.\.\/\.\.\/escaped\.txt" points outside the bundle's folder \(zip-slip\)/,
+      },
+      {
+        what: 'zip-slip (backslashes)',
+        archive: writeZip([manifest, { name: 'server\\..\\..\\escaped.txt', data: 'gotcha' }]),
+        reason: /zip-slip/,
+      },
+      {
+        what: 'absolute path',
+        archive: writeZip([manifest, { name: '/tmp/escaped.txt', data: 'gotcha' }]),
+        reason: /is an absolute path/,
+      },
+      {
+        what: 'symlink',
+        archive: writeZip([manifest, { name: 'server/index.js', data: '/etc/passwd', mode: 0o120777 }]),
+        reason: /"server\/index\.js" is a symbolic link: bundles may not contain links/,
+      },
+      {
+        what: 'understated size',
+        archive: writeZip([
+          manifest,
+          { name: 'big.bin', data: Buffer.alloc(200_000), deflate: true, declaredSize: 10 },
+        ]),
+        reason: /"big\.bin" unpacks to more than its header says \(10 bytes\)/,
+      },
+      {
+        what: 'invalid manifest',
+        archive: writeZip([{ name: 'manifest.json', data: validManifest({ author: 'nobody' }) }]),
+        reason: /manifest\.json is invalid: author: Expected object, received string/,
+      },
+      {
+        what: 'unknown manifest version',
+        archive: writeZip([{ name: 'manifest.json', data: validManifest({ manifest_version: '9.9' }) }]),
+        reason: /manifest_version "9\.9", which Berth does not know/,
+      },
+      {
+        what: 'no manifest',
+        archive: writeZip([{ name: 'server/index.js', data: '' }]),
+        reason: /no manifest\.json at its top/,
+      },
       { what: 'not a zip', archive: Buffer.from('just text, not an archive'), reason: /not a zip archive/ },
     ];
     for (const { what, archive, reason } of cases) {
@@ -128,13 +192,20 @@ describe('MCP Bundles through the host', () => {
     let upload: { uploadId: string; size: number } | undefined;
     for (let at = 0; at < bytes.length; at += 100_000) {
       const data = bytes.subarray(at, at + 100_000).toString('base64');
-      upload = await h.call<{ uploadId: string; size: number }>('bundles.upload', upload === undefined ? { data } : { uploadId: upload.uploadId, data });
+      upload = await h.call<{ uploadId: string; size: number }>(
+        'bundles.upload',
+        upload === undefined ? { data } : { uploadId: upload.uploadId, data },
+      );
     }
     expect(upload?.size).toBe(bytes.length);
-    const inspection = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'upload', uploadId: upload!.uploadId, fileName: 'greeter.mcpb' } });
+    const inspection = await h.call<BundleInspection>('bundles.inspect', {
+      source: { kind: 'upload', uploadId: upload!.uploadId, fileName: 'greeter.mcpb' },
+    });
     expect(inspection).toMatchObject({ fileName: 'greeter.mcpb', manifest: { name: 'berth-greeter' } });
     // The upload is used up: opening it again is a clear error.
-    expect(await h.host.dispatch('bundles.inspect', { source: { kind: 'upload', uploadId: upload!.uploadId } })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(
+      await h.host.dispatch('bundles.inspect', { source: { kind: 'upload', uploadId: upload!.uploadId } }),
+    ).toMatchObject({ ok: false, code: 'NOT_FOUND' });
 
     const leaky = join(world.dir, 'leaky.mcpb');
     await writeFile(
@@ -143,7 +214,11 @@ describe('MCP Bundles through the host', () => {
         {
           name: 'manifest.json',
           data: validManifest({
-            server: { type: 'node', entry_point: 'server/index.js', mcp_config: { command: 'node', args: ['${__dirname}/server/index.js', '--token=${user_config.token}'] } },
+            server: {
+              type: 'node',
+              entry_point: 'server/index.js',
+              mcp_config: { command: 'node', args: ['${__dirname}/server/index.js', '--token=${user_config.token}'] },
+            },
             user_config: { token: { type: 'string', title: 'Token', description: 'A token', sensitive: true } },
           }),
         },
@@ -151,10 +226,16 @@ describe('MCP Bundles through the host', () => {
       ]),
     );
     const opened = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: leaky } });
-    const review = await h.call<BundleReview>('bundles.review', { stageId: opened.stageId, name: 'leaky', values: { token: 'abc' } });
+    const review = await h.call<BundleReview>('bundles.review', {
+      stageId: opened.stageId,
+      name: 'leaky',
+      values: { token: 'abc' },
+    });
     expect(review.problems[0]?.message).toMatch(/puts Token \(a sensitive setting\) on the command line/);
     expect(JSON.stringify(review)).not.toContain('abc');
-    expect(await h.host.dispatch('bundles.install', { stageId: opened.stageId, name: 'leaky', values: { token: 'abc' } })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(
+      await h.host.dispatch('bundles.install', { stageId: opened.stageId, name: 'leaky', values: { token: 'abc' } }),
+    ).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
   }, 60_000);
 
   it('updates an installed bundle in place: the new version runs, then the old folder goes', async () => {
@@ -167,15 +248,24 @@ describe('MCP Bundles through the host', () => {
     const second = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: newer } });
     expect(second.installed).toEqual([{ server: NAME, version: '1.0.0' }]);
     await h.call<ServerState>('bundles.install', { stageId: second.stageId, name: NAME, values });
-    const config = (await readJson(join(world.dir, 'config.json'))) as { mcpServers: Record<string, { bundle: { version: string } }> };
+    const config = (await readJson(join(world.dir, 'config.json'))) as {
+      mcpServers: Record<string, { bundle: { version: string } }>;
+    };
     expect(config.mcpServers[NAME]?.bundle.version).toBe('1.1.0');
-    await h.waitForEvent('servers.changed', (changed) => changed.name === NAME && changed.status === 'ready' && changed.config.bundle?.version === '1.1.0');
+    await h.waitForEvent(
+      'servers.changed',
+      (changed) => changed.name === NAME && changed.status === 'ready' && changed.config.bundle?.version === '1.1.0',
+    );
     expect(existsSync(join(world.dir, 'bundles', 'berth-greeter', '1.1.0', 'manifest.json'))).toBe(true);
     expect(existsSync(join(world.dir, 'bundles', 'berth-greeter', '1.0.0'))).toBe(false);
-    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({ 'server/Berth Greeter/env/GREETER_TOKEN': SECRET });
+    expect(((await readJson(join(world.dir, 'secrets.json'))) as { secrets: Record<string, string> }).secrets).toEqual({
+      'server/Berth Greeter/env/GREETER_TOKEN': SECRET,
+    });
     // Another server cannot take over the same version's folder.
     const again = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: newer } });
-    expect(await h.host.dispatch('bundles.install', { stageId: again.stageId, name: 'second greeter', values })).toMatchObject({
+    expect(
+      await h.host.dispatch('bundles.install', { stageId: again.stageId, name: 'second greeter', values }),
+    ).toMatchObject({
       ok: false,
       code: 'CONFLICT',
       message: `berth-greeter 1.1.0 is already installed as "${NAME}": uninstall it first, or install a different version`,
@@ -189,10 +279,17 @@ describe('MCP Bundles through the host', () => {
       const signed = join(signing, 'signed.mcpb');
       await copyFile(bundlePath, signed);
       // A self-signed certificate: this system's trust store does not know it.
-      await promisify(execFile)(join(process.cwd(), 'node_modules', '.bin', 'mcpb'), ['sign', signed, '--self-signed'], { cwd: signing });
+      await promisify(execFile)(
+        join(process.cwd(), 'node_modules', '.bin', 'mcpb'),
+        ['sign', signed, '--self-signed'],
+        { cwd: signing },
+      );
       const result = await h.host.dispatch('bundles.inspect', { source: { kind: 'path', path: signed } });
       expect(result).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
-      if (!result.ok) expect(result.message).toMatch(/carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust/);
+      if (!result.ok)
+        expect(result.message).toMatch(
+          /carries a signature that does not verify: it was changed after it was signed, or it was signed with a certificate this computer does not trust/,
+        );
     } finally {
       await rm(signing, { recursive: true, force: true });
     }
@@ -203,26 +300,56 @@ describe('MCP Bundles through the host', () => {
     const h = await world.start();
     const binary = (mode: number, extra: Record<string, unknown> = {}) =>
       writeZip([
-        { name: 'manifest.json', data: validManifest({ server: { type: 'binary', entry_point: 'bin/server', mcp_config: { command: '${__dirname}/bin/server' } }, ...extra }) },
+        {
+          name: 'manifest.json',
+          data: validManifest({
+            server: { type: 'binary', entry_point: 'bin/server', mcp_config: { command: '${__dirname}/bin/server' } },
+            ...extra,
+          }),
+        },
         { name: 'bin/server', data: '#!/bin/sh\nexit 0\n', mode },
       ]);
     const runtimeOf = async (archive: Buffer, file: string) => {
       await writeFile(join(world.dir, file), archive);
-      const opened = await h.call<BundleInspection>('bundles.inspect', { source: { kind: 'path', path: join(world.dir, file) } });
-      return (await h.call<BundleReview>('bundles.review', { stageId: opened.stageId, name: file, values: {} })).runtime;
+      const opened = await h.call<BundleInspection>('bundles.inspect', {
+        source: { kind: 'path', path: join(world.dir, file) },
+      });
+      return (await h.call<BundleReview>('bundles.review', { stageId: opened.stageId, name: file, values: {} }))
+        .runtime;
     };
     if (process.platform !== 'win32') {
-      expect(await runtimeOf(binary(0o100755), 'exec.mcpb')).toEqual({ ok: true, message: "Runs the bundle's own program, bin/server" });
-      expect(await runtimeOf(binary(0o100644), 'plain.mcpb')).toEqual({ ok: false, message: "The bundle's program bin/server is not executable: the bundle is incomplete: ask its author for a fixed one" });
+      expect(await runtimeOf(binary(0o100755), 'exec.mcpb')).toEqual({
+        ok: true,
+        message: "Runs the bundle's own program, bin/server",
+      });
+      expect(await runtimeOf(binary(0o100644), 'plain.mcpb')).toEqual({
+        ok: false,
+        message:
+          "The bundle's program bin/server is not executable: the bundle is incomplete: ask its author for a fixed one",
+      });
     }
     const elsewhere = process.platform === 'win32' ? 'darwin' : 'win32';
-    expect(await runtimeOf(binary(0o100755, { compatibility: { platforms: [elsewhere] } }), 'other.mcpb')).toMatchObject({ ok: false, message: expect.stringMatching(/^This bundle is made for (Windows|macOS), not /) });
+    expect(
+      await runtimeOf(binary(0o100755, { compatibility: { platforms: [elsewhere] } }), 'other.mcpb'),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/^This bundle is made for (Windows|macOS), not /) });
   });
 
   it('refuses to install a bundle whose env runs code until each flagged variable is confirmed', async () => {
     const h = await world.start();
     const archive = writeZip([
-      { name: 'manifest.json', data: validManifest({ server: { type: 'binary', entry_point: 'bin/server', mcp_config: { command: '${__dirname}/bin/server', env: { BASH_ENV: '$(touch /tmp/berth-bundle-bash-env)', LD_PRELOAD: '/tmp/x.so', GREETING: 'hi' } } } }) },
+      {
+        name: 'manifest.json',
+        data: validManifest({
+          server: {
+            type: 'binary',
+            entry_point: 'bin/server',
+            mcp_config: {
+              command: '${__dirname}/bin/server',
+              env: { BASH_ENV: '$(touch /tmp/berth-bundle-bash-env)', LD_PRELOAD: '/tmp/x.so', GREETING: 'hi' },
+            },
+          },
+        }),
+      },
       { name: 'bin/server', data: '#!/bin/sh\nexit 0\n', mode: 0o100755 },
     ]);
     const path = join(world.dir, 'preloading.mcpb');
@@ -235,8 +362,16 @@ describe('MCP Bundles through the host', () => {
       { kind: 'env', key: 'LD_PRELOAD', confirm: true },
     ]);
     for (const confirmed of [undefined, ['BASH_ENV']]) {
-      const refused = await h.host.dispatch('bundles.install', { ...target, ...(confirmed === undefined ? {} : { confirmed }) });
-      expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'confirmed', message: expect.stringContaining(confirmed === undefined ? '(BASH_ENV, LD_PRELOAD)' : '(LD_PRELOAD)') });
+      const refused = await h.host.dispatch('bundles.install', {
+        ...target,
+        ...(confirmed === undefined ? {} : { confirmed }),
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        code: 'INVALID_INPUT',
+        path: 'confirmed',
+        message: expect.stringContaining(confirmed === undefined ? '(BASH_ENV, LD_PRELOAD)' : '(LD_PRELOAD)'),
+      });
     }
     // Nothing was installed or moved: the staged bundle is still there for the confirmed install.
     expect(await h.call<ServerState[]>('servers.list', {})).toEqual([]);

@@ -31,11 +31,26 @@ describe('AnthropicProvider against the fake Messages API', () => {
   it('streams text through onText and returns content, stop reason and usage', async () => {
     fake.script([{ text: 'One two three four.' }]);
     const deltas: string[] = [];
-    const response = await provider.stream({ ...BASE, system: 'Be brief.', messages: [{ role: 'user', content: 'count' }], onText: (delta) => deltas.push(delta) });
+    const response = await provider.stream({
+      ...BASE,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'count' }],
+      onText: (delta) => deltas.push(delta),
+    });
     expect(deltas.join('')).toBe('One two three four.');
     expect(deltas.length).toBe(4);
-    expect(response).toEqual({ content: [{ type: 'text', text: 'One two three four.' }], stopReason: 'end_turn', usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) }, model: 'claude-test-1' });
-    expect(fake.requests[0]?.body).toMatchObject({ model: 'claude-test-1', max_tokens: 256, system: 'Be brief.', stream: true });
+    expect(response).toEqual({
+      content: [{ type: 'text', text: 'One two three four.' }],
+      stopReason: 'end_turn',
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+      model: 'claude-test-1',
+    });
+    expect(fake.requests[0]?.body).toMatchObject({
+      model: 'claude-test-1',
+      max_tokens: 256,
+      system: 'Be brief.',
+      stream: true,
+    });
     expect(fake.requests[0]?.body?.tools).toBeUndefined();
     expect(fake.requests[0]?.body).not.toHaveProperty('temperature');
     expect(fake.requests[0]?.body).not.toHaveProperty('stop_sequences');
@@ -51,11 +66,22 @@ describe('AnthropicProvider against the fake Messages API', () => {
       tools: [{ name: 'lookup', input_schema: { type: 'object' } }],
       toolChoice: { type: 'any' },
     });
-    expect(fake.requests[0]?.body).toMatchObject({ temperature: 0.3, stop_sequences: ['END'], tool_choice: { type: 'any' } });
+    expect(fake.requests[0]?.body).toMatchObject({
+      temperature: 0.3,
+      stop_sequences: ['END'],
+      tool_choice: { type: 'any' },
+    });
   });
 
   it('returns tool_use blocks with their parsed input and reports each as it starts', async () => {
-    fake.script([{ toolUses: [{ name: 'everything__echo', input: { message: 'hi' } }, { name: 'everything__get-sum', input: { a: 1, b: 2 } }] }]);
+    fake.script([
+      {
+        toolUses: [
+          { name: 'everything__echo', input: { message: 'hi' } },
+          { name: 'everything__get-sum', input: { a: 1, b: 2 } },
+        ],
+      },
+    ]);
     const started: Array<{ id: string; name: string }> = [];
     const response = await provider.stream({
       ...BASE,
@@ -78,20 +104,40 @@ describe('AnthropicProvider against the fake Messages API', () => {
     const wrong = new AnthropicProvider({ apiKey: 'sk-bad', baseURL: fake.url, maxRetries: 0 });
     const auth = wrong.stream({ ...BASE, messages: [{ role: 'user', content: 'x' }] });
     await expect(auth).rejects.toBeInstanceOf(LlmError);
-    await expect(auth).rejects.toMatchObject({ kind: 'auth', status: 401, message: expect.stringMatching(/^The API key was rejected \(401: invalid x-api-key\)/) });
+    await expect(auth).rejects.toMatchObject({
+      kind: 'auth',
+      status: 401,
+      message: expect.stringMatching(/^The API key was rejected \(401: invalid x-api-key\)/),
+    });
 
     fake.script([
-      { error: { status: 429, type: 'rate_limit_error', message: 'Number of requests exceeded', headers: { 'retry-after': '20' } } },
+      {
+        error: {
+          status: 429,
+          type: 'rate_limit_error',
+          message: 'Number of requests exceeded',
+          headers: { 'retry-after': '20' },
+        },
+      },
       { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } },
       { error: { status: 500, type: 'api_error', message: 'Internal' } },
       { error: { status: 400, type: 'invalid_request_error', message: 'max_tokens: too large' } },
       { streamError: { type: 'overloaded_error', message: 'Overloaded' } },
     ]);
     const call = () => provider.stream({ ...BASE, messages: [{ role: 'user', content: 'x' }] });
-    await expect(call()).rejects.toMatchObject({ kind: 'rate-limit', message: 'Rate limited by the API (429: Number of requests exceeded). Try again in 20 s.' });
-    await expect(call()).rejects.toMatchObject({ kind: 'overloaded', message: expect.stringMatching(/^The API is overloaded right now \(529: Overloaded\)\. Wait a moment/) });
+    await expect(call()).rejects.toMatchObject({
+      kind: 'rate-limit',
+      message: 'Rate limited by the API (429: Number of requests exceeded). Try again in 20 s.',
+    });
+    await expect(call()).rejects.toMatchObject({
+      kind: 'overloaded',
+      message: expect.stringMatching(/^The API is overloaded right now \(529: Overloaded\)\. Wait a moment/),
+    });
     await expect(call()).rejects.toMatchObject({ kind: 'server', status: 500 });
-    await expect(call()).rejects.toMatchObject({ kind: 'bad-request', message: 'The API rejected the request (400: max_tokens: too large).' });
+    await expect(call()).rejects.toMatchObject({
+      kind: 'bad-request',
+      message: 'The API rejected the request (400: max_tokens: too large).',
+    });
     const midStream = call();
     await expect(midStream).rejects.toMatchObject({ kind: 'overloaded' });
     await expect(midStream).rejects.toHaveProperty('retryable', true);
@@ -99,7 +145,10 @@ describe('AnthropicProvider against the fake Messages API', () => {
 
   it('retries an overloaded answer by itself when retries are on', async () => {
     const retrying = new AnthropicProvider({ apiKey: 'sk-good', baseURL: fake.url, maxRetries: 2 });
-    fake.script([{ error: { status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '10' } } }, { text: 'made it' }]);
+    fake.script([
+      { error: { status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '10' } } },
+      { text: 'made it' },
+    ]);
     const response = await retrying.stream({ ...BASE, messages: [{ role: 'user', content: 'x' }] });
     expect(response.content).toEqual([{ type: 'text', text: 'made it' }]);
     expect(fake.requests).toHaveLength(2);

@@ -22,7 +22,9 @@ async function asideCopies(file: string): Promise<string[]> {
 }
 
 async function warningTexts(): Promise<string> {
-  const { entries } = await berth.harness.call<{ entries: Array<{ text: string }> }>('logs.query', { minLevel: 'warning' });
+  const { entries } = await berth.harness.call<{ entries: Array<{ text: string }> }>('logs.query', {
+    minLevel: 'warning',
+  });
   return entries.map((entry) => entry.text).join('\n');
 }
 
@@ -43,7 +45,10 @@ describe('start-up with corrupt state files', () => {
     }
     // An enabled server, so the era cache is read at start.
     const echo = fixtureConfig('modern-echo.mjs');
-    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { echo: { command: echo.command, args: echo.args } } }));
+    await writeFile(
+      join(berth.dir, 'config.json'),
+      JSON.stringify({ mcpServers: { echo: { command: echo.command, args: echo.args } } }),
+    );
 
     const harness = await berth.start();
     await harness.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
@@ -63,7 +68,9 @@ describe('start-up with corrupt state files', () => {
     expect(conversations.map((c) => c.id)).not.toContain(conversationId);
 
     // New saves write fresh files beside the moved copies, never over them.
-    await harness.call('settings.setDefaultModel', { model: (await harness.call<{ models: Array<{ id: string }> }>('settings.get', {})).models[0]!.id });
+    await harness.call('settings.setDefaultModel', {
+      model: (await harness.call<{ models: Array<{ id: string }> }>('settings.get', {})).models[0]!.id,
+    });
     await harness.call('settings.setApiKey', { apiKey: 'sk-ant-fresh-key-0000' });
     for (const [name, text] of Object.entries(corrupt)) {
       const [aside] = await asideCopies(join(berth.dir, name));
@@ -80,7 +87,10 @@ describe('start-up with corrupt state files', () => {
     const status = await harness.call<ConfigStatus>('config.status', {});
     expect(status).toMatchObject({ state: 'invalid', text: broken });
     expect(status.problems.length).toBeGreaterThan(0);
-    const added = await harness.host.dispatch('servers.add', { name: 'other', config: { command: 'node', enabled: false } });
+    const added = await harness.host.dispatch('servers.add', {
+      name: 'other',
+      config: { command: 'node', enabled: false },
+    });
     expect(added.ok).toBe(false);
     await harness.host.shutdown();
 

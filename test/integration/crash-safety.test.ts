@@ -13,7 +13,14 @@ import type { ConfigStatus } from '../../shared/domain/config';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import { createRng, type Rng } from './fuzz-payloads';
 import { startHost } from './host-harness';
-import { CRASH_STORES, expectedState, readState, rootName, type CrashStore, type CrashWriterInput } from './fixtures/crash-versions';
+import {
+  CRASH_STORES,
+  expectedState,
+  readState,
+  rootName,
+  type CrashStore,
+  type CrashWriterInput,
+} from './fixtures/crash-versions';
 
 /**
  * SIGKILLs a process that writes to every Berth store through the real
@@ -48,7 +55,9 @@ beforeAll(async () => {
     // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot follow; its ESM build bundles.
     mainFields: ['module', 'main'],
     // Bundled CommonJS dependencies still call require() for Node built-ins.
-    banner: { js: "import { createRequire as __berthRequire } from 'node:module'; const require = __berthRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __berthRequire } from 'node:module'; const require = __berthRequire(import.meta.url);",
+    },
   });
 });
 
@@ -139,14 +148,21 @@ describe('crash safety: SIGKILL while writing', () => {
       if ((await leftoverTempFiles(configDir)).length > 0) killedMidWrite += 1;
       for (const store of CRASH_STORES) {
         const finished = run.done[store] ?? input.start[store];
-        const onDisk = await readState(store, configDir, conversation.id).catch((error: unknown) => `unparsable: ${(error as Error).message}`);
+        const onDisk = await readState(store, configDir, conversation.id).catch(
+          (error: unknown) => `unparsable: ${(error as Error).message}`,
+        );
         // The write in flight at the kill may or may not have landed: either whole version is fine, nothing else.
         const version = [finished, finished + 1].find((w) => isDeepStrictEqual(onDisk, expectedState(store, w)));
-        expect(version, `${where}: ${store} holds ${JSON.stringify(onDisk)}, expected write ${finished} or ${finished + 1}`).toBeDefined();
+        expect(
+          version,
+          `${where}: ${store} holds ${JSON.stringify(onDisk)}, expected write ${finished} or ${finished + 1}`,
+        ).toBeDefined();
         input.start[store] = version ?? finished;
       }
     }
-    console.log(`crash-safety: ${killedMidWrite} of ${KILLS} kills left an interrupted write; versions reached ${JSON.stringify(input.start)}`);
+    console.log(
+      `crash-safety: ${killedMidWrite} of ${KILLS} kills left an interrupted write; versions reached ${JSON.stringify(input.start)}`,
+    );
     // Otherwise the test proved nothing: the kills must have landed inside writes, and every store must have written.
     expect(killedMidWrite).toBeGreaterThan(0);
     for (const store of CRASH_STORES) expect(input.start[store], store).toBeGreaterThan(0);
@@ -161,7 +177,9 @@ describe('crash safety: SIGKILL while writing', () => {
         (expectedState('conversation', input.start.conversation) as string[]).map((text) => ({ type: 'text', text })),
       );
       const policies = await harness.call<ConsentPolicy[]>('consent.policies', {});
-      expect(policies.map((policy) => (policy.scope === 'tool' ? policy.tool : policy.scope))).toEqual(expectedState('policies', input.start.policies));
+      expect(policies.map((policy) => (policy.scope === 'tool' ? policy.tool : policy.scope))).toEqual(
+        expectedState('policies', input.start.policies),
+      );
       // The start swept what the kills left: nothing half-written waits to be read later.
       expect(await leftoverTempFiles(configDir)).toEqual([]);
     } finally {

@@ -24,14 +24,30 @@ function start(extraEnv: NodeJS.ProcessEnv = {}): Promise<HostHarness> {
   return berth.start({ env: cleanEnv(extraEnv) });
 }
 
-async function addMisbehaving(h: HostHarness, name: string, mode: string, env: Record<string, string> = {}): Promise<ServerState> {
-  await h.call('servers.add', { name, config: { command: process.execPath, args: [fixture('misbehave.mjs')], env: { BERTH_MISBEHAVE: mode, ...env } } });
-  return h.waitForEvent('servers.changed', (state) => state.name === name && (state.status === 'ready' || state.status === 'error' || state.status === 'crashed'));
+async function addMisbehaving(
+  h: HostHarness,
+  name: string,
+  mode: string,
+  env: Record<string, string> = {},
+): Promise<ServerState> {
+  await h.call('servers.add', {
+    name,
+    config: { command: process.execPath, args: [fixture('misbehave.mjs')], env: { BERTH_MISBEHAVE: mode, ...env } },
+  });
+  return h.waitForEvent(
+    'servers.changed',
+    (state) =>
+      state.name === name && (state.status === 'ready' || state.status === 'error' || state.status === 'crashed'),
+  );
 }
 
 /** The server's stderr lines (where the fixture reports each answer it got). */
 async function stderrLines(h: HostHarness, server: string): Promise<string[]> {
-  const { entries } = await h.call<{ entries: LogEntry[] }>('logs.query', { server, sources: ['stderr'], limit: 250_000 });
+  const { entries } = await h.call<{ entries: LogEntry[] }>('logs.query', {
+    server,
+    sources: ['stderr'],
+    limit: 250_000,
+  });
   return entries.map((entry) => entry.text);
 }
 
@@ -67,11 +83,21 @@ describe('fault injection through the host', () => {
     expect(state.status).toBe('ready');
 
     // 10 per minute per server (the default bucket) wait for review; the rest get an immediate rate-limit error.
-    const rateLimited = async () => (await stderrLines(h, 'flooder')).filter((line) => line.startsWith('answered ') && line.includes('Sampling rate limit'));
+    const rateLimited = async () =>
+      (await stderrLines(h, 'flooder')).filter(
+        (line) => line.startsWith('answered ') && line.includes('Sampling rate limit'),
+      );
     // (The bucket refills one request every 6 s, so a slow machine may let an 11th through.)
-    const waiting = async () => (await h.call<PendingRequest[]>('pending.list', {})).filter((request) => request.kind === 'sampling' && request.server === 'flooder');
-    await expect.poll(async () => (await rateLimited()).length + (await waiting()).length, { timeout: 20_000, interval: 200 }).toBe(count);
-    expect((await rateLimited())[0]).toMatch(/^answered misbehave-\d+: error Sampling rate limit: server 'flooder' may send 10 sampling requests per 60 s; try again in \d+ s$/);
+    const waiting = async () =>
+      (await h.call<PendingRequest[]>('pending.list', {})).filter(
+        (request) => request.kind === 'sampling' && request.server === 'flooder',
+      );
+    await expect
+      .poll(async () => (await rateLimited()).length + (await waiting()).length, { timeout: 20_000, interval: 200 })
+      .toBe(count);
+    expect((await rateLimited())[0]).toMatch(
+      /^answered misbehave-\d+: error Sampling rate limit: server 'flooder' may send 10 sampling requests per 60 s; try again in \d+ s$/,
+    );
     expect((await waiting()).length).toBeGreaterThanOrEqual(10);
     expect((await waiting()).length).toBeLessThanOrEqual(12);
     await expectHostResponsive(h);
@@ -82,7 +108,9 @@ describe('fault injection through the host', () => {
 
     // Removing the server takes its waiting requests with it.
     await h.call('servers.remove', { name: 'flooder' });
-    expect((await h.call<PendingRequest[]>('pending.list', {})).filter((request) => request.server === 'flooder')).toEqual([]);
+    expect(
+      (await h.call<PendingRequest[]>('pending.list', {})).filter((request) => request.server === 'flooder'),
+    ).toEqual([]);
     await expectHostResponsive(h);
   }, 60_000);
 });

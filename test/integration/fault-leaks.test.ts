@@ -19,7 +19,9 @@ const FLOOD = SOAK ? 50_000 : 5_000;
 /** Settles every promise and returns how each ended, so one fault cannot hide another. */
 async function outcomes(work: Promise<unknown>[]): Promise<string[]> {
   const settled = await Promise.allSettled(work);
-  return settled.map((result) => (result.status === 'fulfilled' ? 'ok' : String((result.reason as { code?: string }).code)));
+  return settled.map((result) =>
+    result.status === 'fulfilled' ? 'ok' : String((result.reason as { code?: string }).code),
+  );
 }
 
 /** One cycle: every fault at once, then a full shutdown. */
@@ -72,19 +74,30 @@ function describeGrowth(before: ResourceSnapshot, after: ResourceSnapshot): stri
 }
 
 describe.skipIf(!onLinux)('fault injection leaks nothing (Linux only: reads /proc)', () => {
-  it(`${CYCLES} cycles of every fault: no descriptor, process or heap growth`, async () => {
-    await faultCycle();
-    const before = await snapshot();
-    for (let cycle = 0; cycle < CYCLES; cycle += 1) await faultCycle();
-    // Processes are gone once shutdown resolves; the wait only covers /proc catching up.
-    await waitUntil(() => liveDescendants().every((pid) => before.processes.includes(pid)), 5_000, 'no new descendant processes');
-    const after = await snapshot();
-    const growth = describeGrowth(before, after);
-    expect(after.processes.filter((pid) => !before.processes.includes(pid)), growth).toEqual([]);
-    // A leaked pipe costs three descriptors per server per cycle; a little slack for libuv's own.
-    expect(after.fds - before.fds, growth).toBeLessThanOrEqual(3);
-    // Generous: each cycle moves ~5 MiB messages and thousands of log entries through the heap.
-    expect(after.heapUsed - before.heapUsed, growth).toBeLessThan(32 * MB);
-    expect(after.rss - before.rss, growth).toBeLessThan(256 * MB);
-  }, SOAK ? 900_000 : 60_000);
+  it(
+    `${CYCLES} cycles of every fault: no descriptor, process or heap growth`,
+    async () => {
+      await faultCycle();
+      const before = await snapshot();
+      for (let cycle = 0; cycle < CYCLES; cycle += 1) await faultCycle();
+      // Processes are gone once shutdown resolves; the wait only covers /proc catching up.
+      await waitUntil(
+        () => liveDescendants().every((pid) => before.processes.includes(pid)),
+        5_000,
+        'no new descendant processes',
+      );
+      const after = await snapshot();
+      const growth = describeGrowth(before, after);
+      expect(
+        after.processes.filter((pid) => !before.processes.includes(pid)),
+        growth,
+      ).toEqual([]);
+      // A leaked pipe costs three descriptors per server per cycle; a little slack for libuv's own.
+      expect(after.fds - before.fds, growth).toBeLessThanOrEqual(3);
+      // Generous: each cycle moves ~5 MiB messages and thousands of log entries through the heap.
+      expect(after.heapUsed - before.heapUsed, growth).toBeLessThan(32 * MB);
+      expect(after.rss - before.rss, growth).toBeLessThan(256 * MB);
+    },
+    SOAK ? 900_000 : 60_000,
+  );
 });

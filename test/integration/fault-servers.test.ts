@@ -43,20 +43,41 @@ async function startPair(bad: ReturnType<typeof misbehaveConfig>): Promise<void>
 describe('fault injection: process lifecycle', () => {
   it('exits at spawn: crashed → restarting per policy, then gives up with the reason; neighbour unaffected', async () => {
     const spawnLog = join(servers.dir, 'spawns.log');
-    await startPair(misbehaveConfig('exit-at-spawn', { restart: FAST_RESTARTS }, { BERTH_FIXTURE_SPAWN_LOG: spawnLog }));
-    const final = await waitUntil(() => {
-      const state = servers.supervisor.get('bad');
-      return state?.status === 'crashed' && state.reason?.startsWith('gave up') ? state : undefined;
-    }, 20_000, 'the supervisor to give up');
-    expect(final.reason).toBe('gave up after 2 restarts: exited (code 2) during the MCP handshake — stderr: misbehave: refusing to start (exit-at-spawn)');
-    expect(servers.states.statuses('bad')).toEqual(['stopped', 'starting', 'crashed', 'restarting', 'starting', 'crashed', 'restarting', 'starting', 'crashed']);
+    await startPair(
+      misbehaveConfig('exit-at-spawn', { restart: FAST_RESTARTS }, { BERTH_FIXTURE_SPAWN_LOG: spawnLog }),
+    );
+    const final = await waitUntil(
+      () => {
+        const state = servers.supervisor.get('bad');
+        return state?.status === 'crashed' && state.reason?.startsWith('gave up') ? state : undefined;
+      },
+      20_000,
+      'the supervisor to give up',
+    );
+    expect(final.reason).toBe(
+      'gave up after 2 restarts: exited (code 2) during the MCP handshake — stderr: misbehave: refusing to start (exit-at-spawn)',
+    );
+    expect(servers.states.statuses('bad')).toEqual([
+      'stopped',
+      'starting',
+      'crashed',
+      'restarting',
+      'starting',
+      'crashed',
+      'restarting',
+      'starting',
+      'crashed',
+    ]);
     expect(final.pid).toBeUndefined();
     // Three attempts (start + 2 restarts); each also retries once with a plain initialize, as a server that dies on the probe may be legacy.
     expect((await readFile(spawnLog, 'utf8')).trim().split('\n')).toHaveLength(6);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(servers.states.statuses('bad').at(-1)).toBe('crashed');
     expect((await readFile(spawnLog, 'utf8')).trim().split('\n')).toHaveLength(6);
-    await expect(servers.supervisor.callTool('bad', 'echo', { text: 'x' })).rejects.toMatchObject({ code: 'NOT_READY', message: "server 'bad' is crashed, not ready: cannot call tool 'echo'" });
+    await expect(servers.supervisor.callTool('bad', 'echo', { text: 'x' })).rejects.toMatchObject({
+      code: 'NOT_READY',
+      message: "server 'bad' is crashed, not ready: cannot call tool 'echo'",
+    });
     await expectGoodResponsive();
   });
 
@@ -64,7 +85,8 @@ describe('fault injection: process lifecycle', () => {
     await startPair(misbehaveConfig('exit-at-spawn', { restart: { ...FAST_RESTARTS, enabled: false } }));
     expect(servers.supervisor.get('bad')).toMatchObject({
       status: 'crashed',
-      reason: 'exited (code 2) during the MCP handshake — stderr: misbehave: refusing to start (exit-at-spawn) (automatic restart is off)',
+      reason:
+        'exited (code 2) during the MCP handshake — stderr: misbehave: refusing to start (exit-at-spawn) (automatic restart is off)',
     });
     expect(servers.states.statuses('bad')).toEqual(['stopped', 'starting', 'crashed']);
     await expectGoodResponsive();
@@ -79,7 +101,11 @@ describe('fault injection: process lifecycle', () => {
       () => 'answered',
       (error: unknown) => error,
     );
-    await waitUntil(() => texts('bad', 'stderr').some((line) => line.startsWith('misbehave: never answering')), 5_000, 'the hang to begin');
+    await waitUntil(
+      () => texts('bad', 'stderr').some((line) => line.startsWith('misbehave: never answering')),
+      5_000,
+      'the hang to begin',
+    );
     const { value: stopped, ms } = await timed(() => servers.supervisor.stop('bad'));
     expect(stopped).toMatchObject({ status: 'stopped', reason: 'stopped' });
     expect(stopped.pid).toBeUndefined();
@@ -87,7 +113,10 @@ describe('fault injection: process lifecycle', () => {
     expect(ms).toBeGreaterThan(3_500);
     expect(ms).toBeLessThan(10_000);
     expect(isProcessAlive(pid)).toBe(false);
-    expect(await outcome).toMatchObject({ code: 'SERVER_ERROR', message: "server 'bad' was stopped while tools/call was in progress" });
+    expect(await outcome).toMatchObject({
+      code: 'SERVER_ERROR',
+      message: "server 'bad' was stopped while tools/call was in progress",
+    });
     expect(texts('bad', 'stderr')).toContain('misbehave: ignoring SIGTERM');
     expect(texts('bad', 'host')).toContain('stopped: exited with signal SIGKILL');
     await expectGoodResponsive();
@@ -96,20 +125,34 @@ describe('fault injection: process lifecycle', () => {
   it('hangs forever on a call: TIMEOUT within the timeout, still ready, the next call answers', async () => {
     await startPair(misbehaveConfig('none'));
     const neighbour = expectGoodResponsive();
-    const { value: error, ms } = await timed(() => servers.supervisor.callTool('bad', 'hang', {}, { timeoutMs: 800 }).then(() => undefined, (e: unknown) => e));
+    const { value: error, ms } = await timed(() =>
+      servers.supervisor.callTool('bad', 'hang', {}, { timeoutMs: 800 }).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     await neighbour;
-    expect(error).toMatchObject({ name: 'HostError', code: 'TIMEOUT', message: "tools/call tool 'hang' on server 'bad' did not answer within 0.8 s" });
+    expect(error).toMatchObject({
+      name: 'HostError',
+      code: 'TIMEOUT',
+      message: "tools/call tool 'hang' on server 'bad' did not answer within 0.8 s",
+    });
     expect(ms).toBeGreaterThanOrEqual(700);
     expect(ms).toBeLessThan(800 + PROMPT_MS);
     expect(servers.supervisor.get('bad')?.status).toBe('ready');
-    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'after the hang' })).content).toEqual([{ type: 'text', text: 'after the hang' }]);
+    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'after the hang' })).content).toEqual([
+      { type: 'text', text: 'after the hang' },
+    ]);
   });
 });
 
 describe('fault injection: what comes out of stdout', () => {
   it('non-JSON, binary and partial lines around every reply: warnings, never a broken connection', async () => {
     await startPair(misbehaveConfig('garbage'));
-    expect(servers.supervisor.get('bad')).toMatchObject({ status: 'ready', tools: expect.arrayContaining([expect.objectContaining({ name: 'echo' })]) });
+    expect(servers.supervisor.get('bad')).toMatchObject({
+      status: 'ready',
+      tools: expect.arrayContaining([expect.objectContaining({ name: 'echo' })]),
+    });
     for (const text of ['one', 'two', 'three']) {
       expect((await servers.supervisor.callTool('bad', 'echo', { text })).content).toEqual([{ type: 'text', text }]);
     }
@@ -117,9 +160,15 @@ describe('fault injection: what comes out of stdout', () => {
     expect(warnings).toContain('stdout line is not JSON-RPC (not JSON): plain text on stdout');
     expect(warnings).toContain('stdout line is not JSON-RPC (not JSON): {"jsonrpc":"2.0","id": "cut off here');
     expect(warnings).toContain('stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): [1,2,3]');
-    expect(warnings.some((text) => text.startsWith('stdout line is not JSON-RPC (not JSON): xxxxxxxx') && text.endsWith('…'))).toBe(true);
+    expect(
+      warnings.some(
+        (text) => text.startsWith('stdout line is not JSON-RPC (not JSON): xxxxxxxx') && text.endsWith('…'),
+      ),
+    ).toBe(true);
     // Binary garbage becomes a readable warning too (control characters collapsed).
-    expect(warnings.filter((text) => text.startsWith('stdout line is not JSON-RPC')).length).toBeGreaterThanOrEqual(5 * 5);
+    expect(warnings.filter((text) => text.startsWith('stdout line is not JSON-RPC')).length).toBeGreaterThanOrEqual(
+      5 * 5,
+    );
     await expectGoodResponsive();
   });
 
@@ -133,7 +182,9 @@ describe('fault injection: what comes out of stdout', () => {
     expect(block.text.length).toBe(20 * MB);
     expect(/^b+$/.test(block.text)).toBe(true);
     // The trace keeps a bounded preview, not the 20 MB body.
-    const trace = servers.logs.query({ server: 'bad', sources: ['trace'] }).entries.find((entry) => entry.direction === 'in' && (entry.size ?? 0) > 20 * MB);
+    const trace = servers.logs
+      .query({ server: 'bad', sources: ['trace'] })
+      .entries.find((entry) => entry.direction === 'in' && (entry.size ?? 0) > 20 * MB);
     expect(trace?.text).toMatch(/\(21\.0 MB\)$/);
     expect(trace?.body?.length ?? 0).toBeLessThan(1 * MB);
     await expectGoodResponsive();
@@ -148,10 +199,17 @@ describe('fault injection: what comes out of stdout', () => {
     });
     // The warning comes once 32 MiB have arrived, which on a loaded machine can be after the call's 2 s.
     // "So far" counts the whole chunk that crossed the limit: up to a pipe read more, so 32 or 32.1 MiB.
-    const warning = /^stdout line is longer than the 32 MiB message limit \(32(\.1)? MiB so far\); discarding it up to the next newline$/;
-    await waitUntil(() => texts('bad', 'host', 'warning').some((text) => warning.test(text)), 20_000, 'the over-limit warning');
+    const warning =
+      /^stdout line is longer than the 32 MiB message limit \(32(\.1)? MiB so far\); discarding it up to the next newline$/;
+    await waitUntil(
+      () => texts('bad', 'host', 'warning').some((text) => warning.test(text)),
+      20_000,
+      'the over-limit warning',
+    );
     expect(servers.supervisor.get('bad')?.status).toBe('ready');
-    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'after' })).content).toEqual([{ type: 'text', text: 'after' }]);
+    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'after' })).content).toEqual([
+      { type: 'text', text: 'after' },
+    ]);
     await expectGoodResponsive();
   }, 30_000);
 
@@ -182,10 +240,18 @@ describe('fault injection: what comes out of stdout', () => {
     const result = await servers.supervisor.callTool('bad', 'unknown-ids', {});
     expect(result.content).toEqual([{ type: 'text', text: 'the real answer' }]);
     const warnings = texts('bad', 'host', 'warning');
-    const unknown = warnings.filter((text) => text.startsWith('protocol: Received a response for an unknown message ID: '));
+    const unknown = warnings.filter((text) =>
+      text.startsWith('protocol: Received a response for an unknown message ID: '),
+    );
     expect(unknown.map((text) => /"id":([^,]+),/.exec(text)?.[1])).toEqual(['987654', '"never-sent"', '-1', '424242']);
     // A fractional id is not JSON-RPC at all: reported as stdout garbage.
-    expect(warnings.some((text) => text.startsWith('stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): {"jsonrpc":"2.0","id":0.5'))).toBe(true);
+    expect(
+      warnings.some((text) =>
+        text.startsWith(
+          'stdout line is not JSON-RPC (JSON, but not a JSON-RPC 2.0 message): {"jsonrpc":"2.0","id":0.5',
+        ),
+      ),
+    ).toBe(true);
     expect(servers.supervisor.get('bad')?.status).toBe('ready');
     await expectGoodResponsive();
   });
@@ -198,15 +264,28 @@ describe('fault injection: malformed results', () => {
     expect(state?.status).toBe('ready');
     expect(state?.tools.map((tool) => tool.name)).toEqual(['echo']);
     // One readable line naming the bad tool and its fields, not the validator's JSON dump.
-    expect(texts('bad', 'host', 'warning')).toContainEqual(expect.stringMatching(/^left out 1 tool that is not valid MCP: #1 \(no name\): name: .*; inputSchema: /));
+    expect(texts('bad', 'host', 'warning')).toContainEqual(
+      expect.stringMatching(/^left out 1 tool that is not valid MCP: #1 \(no name\): name: .*; inputSchema: /),
+    );
     expect(servers.states.statuses('bad')).toEqual(['stopped', 'starting', 'ready']);
-    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'still works' })).content).toEqual([{ type: 'text', text: 'still works' }]);
+    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'still works' })).content).toEqual([
+      { type: 'text', text: 'still works' },
+    ]);
     await expectGoodResponsive();
   });
 
   it('a tool list spread over pages is read to the end (nextCursor)', async () => {
     await startPair(misbehaveConfig('paged-tools'));
-    expect(servers.supervisor.get('bad')?.tools.map((tool) => tool.name)).toEqual(['echo', 'hang', 'big', 'flood', 'unknown-ids', 'bad-content', 'close-stdout', 'batch-answer']);
+    expect(servers.supervisor.get('bad')?.tools.map((tool) => tool.name)).toEqual([
+      'echo',
+      'hang',
+      'big',
+      'flood',
+      'unknown-ids',
+      'bad-content',
+      'close-stdout',
+      'batch-answer',
+    ]);
   });
 
   it('invalid content in a tool result: the call fails with SERVER_ERROR naming the tool, the server stays ready', async () => {
@@ -217,7 +296,9 @@ describe('fault injection: malformed results', () => {
         "tools/call tool 'bad-content' on server 'bad' failed: the server's tools/call result is not valid MCP: content.0.type: Invalid input: expected \"text\"; content.0.text: Invalid input: expected string, received number; content.1: Invalid input: expected object, received string",
     });
     expect(servers.supervisor.get('bad')?.status).toBe('ready');
-    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'fine' })).content).toEqual([{ type: 'text', text: 'fine' }]);
+    expect((await servers.supervisor.callTool('bad', 'echo', { text: 'fine' })).content).toEqual([
+      { type: 'text', text: 'fine' },
+    ]);
     await expectGoodResponsive();
   });
 });

@@ -15,10 +15,24 @@ export const SOAK = process.env.BERTH_SOAK === '1';
 
 export const FAST_RESTARTS = { enabled: true, maxRestarts: 2, initialDelayMs: 100, maxDelayMs: 1_000 };
 
-export type MisbehaveMode = 'none' | 'exit-at-spawn' | 'ignore-sigterm' | 'garbage' | 'early-requests' | 'flood-sampling' | 'bad-tool-list' | 'paged-tools' | 'close-stdout' | 'batch';
+export type MisbehaveMode =
+  | 'none'
+  | 'exit-at-spawn'
+  | 'ignore-sigterm'
+  | 'garbage'
+  | 'early-requests'
+  | 'flood-sampling'
+  | 'bad-tool-list'
+  | 'paged-tools'
+  | 'close-stdout'
+  | 'batch';
 
 /** The configurable misbehaving server (e2e/fixtures/servers/misbehave.mjs) in one mode. */
-export function misbehaveConfig(mode: MisbehaveMode, extra: Partial<ServerConfigInput> = {}, env: Record<string, string> = {}): ServerConfig {
+export function misbehaveConfig(
+  mode: MisbehaveMode,
+  extra: Partial<ServerConfigInput> = {},
+  env: Record<string, string> = {},
+): ServerConfig {
   return fixtureConfig('misbehave.mjs', { ...extra, env: { BERTH_MISBEHAVE: mode, ...env } });
 }
 
@@ -56,7 +70,7 @@ function processTable(): ProcEntry[] {
 export function liveDescendants(): number[] {
   const table = processTable().filter((entry) => entry.state !== 'Z');
   const found = new Set<number>([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const entry of table) {
       if (!found.has(entry.pid) && found.has(entry.ppid)) {

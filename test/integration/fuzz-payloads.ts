@@ -47,7 +47,18 @@ export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
 ]);
 
 /** Keys that have bitten JS object handling before: prototype pollution and inherited names. */
-const NASTY_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '', ' ', '\u0000', 'a'.repeat(300)];
+const NASTY_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '',
+  ' ',
+  '\u0000',
+  'a'.repeat(300),
+];
 
 const SCALARS: readonly unknown[] = [
   null,
@@ -96,7 +107,10 @@ export function deepValue(rng: Rng, depth = 200 + int(rng, 2_500)): unknown {
 /** An object with own keys like `__proto__`, as JSON.parse makes them (a literal would set the prototype instead). */
 function nastyObject(rng: Rng, depth: number): Record<string, unknown> {
   const keys = Array.from({ length: 1 + int(rng, 3) }, () => pick(rng, NASTY_KEYS));
-  const object = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:{"polluted":true}`).join(',')}}`) as Record<string, unknown>;
+  const object = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:{"polluted":true}`).join(',')}}`) as Record<
+    string,
+    unknown
+  >;
   if (rng() < 0.5) object[pick(rng, NASTY_KEYS)] = randomValue(rng, depth + 1);
   return object;
 }
@@ -131,7 +145,16 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 
 /** A value of the wrong kind for most fields: the type confusion a buggy or hostile client sends. */
 function wrongTyped(rng: Rng): unknown {
-  return pick(rng, [() => 42, () => 'not-a-thing', () => null, () => [], () => ({}), () => true, () => hugeString(rng), () => deepValue(rng, 50)])();
+  return pick(rng, [
+    () => 42,
+    () => 'not-a-thing',
+    () => null,
+    () => [],
+    () => ({}),
+    () => true,
+    () => hugeString(rng),
+    () => deepValue(rng, 50),
+  ])();
 }
 
 /**
@@ -146,7 +169,12 @@ export function shapedInput(rng: Rng, schema: z.ZodType, depth = 0): unknown {
   for (const [key, field] of Object.entries(shape)) {
     const roll = rng();
     if (roll < 0.15) continue;
-    object[key] = roll < 0.5 && shapeOf(field) !== undefined ? shapedInput(rng, field, depth + 1) : roll < 0.75 ? randomValue(rng) : wrongTyped(rng);
+    object[key] =
+      roll < 0.5 && shapeOf(field) !== undefined
+        ? shapedInput(rng, field, depth + 1)
+        : roll < 0.75
+          ? randomValue(rng)
+          : wrongTyped(rng);
   }
   if (rng() < 0.4) object[rng() < 0.5 ? randomString(rng) : pick(rng, NASTY_KEYS)] = randomValue(rng);
   return rng() < 0.2 ? { ...object, ...nastyObject(rng, depth) } : object;
@@ -163,7 +191,11 @@ export function bogusMethod(rng: Rng): unknown {
     () => real.split('.').reverse().join('.'),
     () => `${real}.__proto__`,
     () => hugeString(rng).slice(0, 100_000),
-    () => pick(rng, SCALARS.filter((value) => typeof value !== 'string')),
+    () =>
+      pick(
+        rng,
+        SCALARS.filter((value) => typeof value !== 'string'),
+      ),
     () => [real],
     () => ({ method: real }),
   ])();
@@ -184,7 +216,11 @@ export function fuzzCase(rng: Rng): FuzzCase {
 
 /** Whether the host would run this call for real (a contract method and schema-valid input). */
 export function wouldRun(method: unknown, input: unknown): method is MethodName {
-  return typeof method === 'string' && (METHOD_NAMES as readonly string[]).includes(method) && contract[method as MethodName].input.safeParse(input).success;
+  return (
+    typeof method === 'string' &&
+    (METHOD_NAMES as readonly string[]).includes(method) &&
+    contract[method as MethodName].input.safeParse(input).success
+  );
 }
 
 /** Short, never-throwing description of a payload for failure messages. */

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation, ChatToolResultBlock } from '../../shared/domain/chat';
 import type { ServerState } from '../../shared/domain/server';
-import { newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 // A real tool call through the whole host: a fixture server of ours answers
@@ -11,7 +18,10 @@ import type { ChatWorld } from './host-chat-support';
 // contract), the saved conversation keeps all of it, and read_tool_result
 // reads a further range without asking the person.
 
-const bigResults = { command: process.execPath, args: [join(import.meta.dirname, '..', '..', 'e2e', 'fixtures', 'servers', 'big-results.mjs')] };
+const bigResults = {
+  command: process.execPath,
+  args: [join(import.meta.dirname, '..', '..', 'e2e', 'fixtures', 'servers', 'big-results.mjs')],
+};
 /** The fixture's lines: `line NNNNNNN ` + 36 dots, 50 bytes with the newline. */
 const line = (n: number): string => `line ${String(n).padStart(7, '0')} ${'.'.repeat(36)}`;
 const FIVE_MB_LINES = Math.floor((5 * 1024 * 1024) / 50);
@@ -28,40 +38,63 @@ describe('host chat: big tool results', () => {
     const { harness, fake } = world;
     await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
     await harness.call('servers.add', { name: 'logs', config: bigResults });
-    await harness.waitForEvent('servers.changed', (state: ServerState) => state.name === 'logs' && state.status === 'ready');
-    expect(await harness.call('servers.setResultLimit', { server: 'logs', limitTokens: 2_000 })).toEqual({ server: 'logs', limitTokens: 2_000 });
+    await harness.waitForEvent(
+      'servers.changed',
+      (state: ServerState) => state.name === 'logs' && state.status === 'ready',
+    );
+    expect(await harness.call('servers.setResultLimit', { server: 'logs', limitTokens: 2_000 })).toEqual({
+      server: 'logs',
+      limitTokens: 2_000,
+    });
     const { id } = await newConversation(harness);
 
     fake.script([
       { toolUses: [{ name: 'logs__big_log', input: {} }] },
-      { toolUses: [{ name: 'read_tool_result', input: { result_id: 'toolu_fake_1_1', start_line: 50_000, end_line: 50_001 } }] },
+      {
+        toolUses: [
+          { name: 'read_tool_result', input: { result_id: 'toolu_fake_1_1', start_line: 50_000, end_line: 50_001 } },
+        ],
+      },
       { text: 'The middle says: {{lastToolResult}}' },
     ]);
     const mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Show me the log' });
     const prompt = await pendingAfter(harness, mark, 'tool-call');
     await harness.call('pending.answer', { id: prompt.id, response: { decision: 'allow-once' } });
-    expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished', usage: { cappedTokensEstimate: expect.any(Number) } });
+    expect(await turnEndAfter(harness, mark, id)).toMatchObject({
+      type: 'turn-finished',
+      usage: { cappedTokensEstimate: expect.any(Number) },
+    });
 
     // The request: head and tail within the server's limit, with the note.
     const sent = toolResultTexts(fake, 1);
     expect(sent.length).toBeLessThanOrEqual(2_000 * 4);
     expect(sent.startsWith(line(1))).toBe(true);
     expect(sent.endsWith(line(FIVE_MB_LINES))).toBe(true);
-    expect(sent).toContain(`[Berth cut this tool result from server "logs": it is ${(FIVE_MB_LINES * 50 - 1).toLocaleString('en-US')} characters`);
+    expect(sent).toContain(
+      `[Berth cut this tool result from server "logs": it is ${(FIVE_MB_LINES * 50 - 1).toLocaleString('en-US')} characters`,
+    );
     expect(sent).toContain('above the limit of 2,000 tokens');
     expect(sent).toContain('call read_tool_result with result_id "toolu_fake_1_1"');
     expect(sent).not.toContain(line(50_000));
     // The reading tool's answer: the two lines, without a consent prompt (only the one above was asked).
     expect(toolResultTexts(fake, 2)).toContain(`${line(50_000)}\n${line(50_001)}`);
     expect((await harness.call<unknown[]>('pending.list', {})).length).toBe(0);
-    expect(harness.events.slice(mark).filter((event) => event.topic === 'pending.changed' && JSON.stringify(event.payload).includes('"opened"'))).toHaveLength(1);
+    expect(
+      harness.events
+        .slice(mark)
+        .filter((event) => event.topic === 'pending.changed' && JSON.stringify(event.payload).includes('"opened"')),
+    ).toHaveLength(1);
 
     // The conversation: all 5 MB, with what the model saw of it.
     const saved = await harness.call<Conversation>('chat.get', { id });
     const result = saved.messages[2]?.content[0] as ChatToolResultBlock;
     expect(result.content[0]?.type === 'text' ? result.content[0].text.length : 0).toBe(FIVE_MB_LINES * 50 - 1);
-    expect(result.capped).toEqual({ limitTokens: 2_000, shownChars: expect.any(Number), totalChars: FIVE_MB_LINES * 50 - 1 });
+    expect(result.capped).toEqual({
+      limitTokens: 2_000,
+      shownChars: expect.any(Number),
+      totalChars: FIVE_MB_LINES * 50 - 1,
+    });
     expect(result.capped?.shownChars).toBeGreaterThan(5_000);
   }, 90_000);
 
@@ -70,12 +103,18 @@ describe('host chat: big tool results', () => {
     const { harness, fake } = world;
     await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
     await harness.call('servers.add', { name: 'logs', config: bigResults });
-    await harness.waitForEvent('servers.changed', (state: ServerState) => state.name === 'logs' && state.status === 'ready');
+    await harness.waitForEvent(
+      'servers.changed',
+      (state: ServerState) => state.name === 'logs' && state.status === 'ready',
+    );
     const { id } = await newConversation(harness);
     fake.script([{ toolUses: [{ name: 'logs__big_resource', input: {} }] }, { text: 'ok' }]);
     const mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Read the file' });
-    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+    await harness.call('pending.answer', {
+      id: (await pendingAfter(harness, mark, 'tool-call')).id,
+      response: { decision: 'allow-once' },
+    });
     await turnEndAfter(harness, mark, id);
     const sent = toolResultTexts(fake, 1);
     expect(sent.startsWith(`Here is the file.\nResource file:///var/log/big.log (text/plain):\n${line(1)}`)).toBe(true);

@@ -24,7 +24,17 @@ describe('host: server instructions reach the model, and what a turn cost is kep
     const { id } = await newConversation(harness);
 
     // 1. On by default: the system prompt holds the server's text, labelled with its name.
-    fake.script([{ text: 'hello', usage: { input_tokens: 1_200, output_tokens: 34, cache_read_input_tokens: 500, cache_creation_input_tokens: 20 } }]);
+    fake.script([
+      {
+        text: 'hello',
+        usage: {
+          input_tokens: 1_200,
+          output_tokens: 34,
+          cache_read_input_tokens: 500,
+          cache_creation_input_tokens: 20,
+        },
+      },
+    ]);
     let mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'hi' });
     const end = await turnEndAfter(harness, mark, id);
@@ -36,13 +46,27 @@ describe('host: server instructions reach the model, and what a turn cost is kep
     // The usage reaches the event and the saved reply, with the tools' estimate.
     const toolsSent = fake.requests[0]?.body?.tools ?? [];
     expect(toolsSent.length).toBeGreaterThan(5);
-    const expected = { inputTokens: 1_200, outputTokens: 34, cacheReadTokens: 500, cacheWriteTokens: 20, toolTokensEstimate: Math.ceil(JSON.stringify(toolsSent).length / 4) };
+    const expected = {
+      inputTokens: 1_200,
+      outputTokens: 34,
+      cacheReadTokens: 500,
+      cacheWriteTokens: 20,
+      toolTokensEstimate: Math.ceil(JSON.stringify(toolsSent).length / 4),
+    };
     expect(end).toMatchObject({ type: 'turn-finished', usage: { ...expected, requests: 1 } });
     expect((await harness.call<Conversation>('chat.get', { id })).messages[1]?.usage).toEqual(expected);
 
     // 2. Switched off: gone from the next request (and the choice is announced).
-    expect(await harness.call<ServerInstructionsSetting>('servers.setSendInstructions', { server: 'everything', sendInstructions: false })).toEqual({ server: 'everything', sendInstructions: false });
-    await harness.waitForEvent('servers.instructionsSettingChanged', (s) => s.server === 'everything' && !s.sendInstructions);
+    expect(
+      await harness.call<ServerInstructionsSetting>('servers.setSendInstructions', {
+        server: 'everything',
+        sendInstructions: false,
+      }),
+    ).toEqual({ server: 'everything', sendInstructions: false });
+    await harness.waitForEvent(
+      'servers.instructionsSettingChanged',
+      (s) => s.server === 'everything' && !s.sendInstructions,
+    );
     fake.script([{ text: 'two' }]);
     mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'again' });
@@ -70,7 +94,12 @@ describe('host: server instructions reach the model, and what a turn cost is kep
     const { fake, harness } = world;
     await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
     const token = 'echo-token-5b1e9c0d7a2f4e68';
-    const config = { command: process.execPath, args: [fileURLToPath(new URL('../../e2e/fixtures/servers/secret-echo.mjs', import.meta.url))], env: { SECRET_ECHO_TOKEN: token }, secretEnv: ['SECRET_ECHO_TOKEN'] };
+    const config = {
+      command: process.execPath,
+      args: [fileURLToPath(new URL('../../e2e/fixtures/servers/secret-echo.mjs', import.meta.url))],
+      env: { SECRET_ECHO_TOKEN: token },
+      secretEnv: ['SECRET_ECHO_TOKEN'],
+    };
     await harness.call('servers.add', { name: 'echo', config });
     await harness.waitForEvent('servers.changed', (state) => state.name === 'echo' && state.status === 'ready');
     const { id } = await newConversation(harness);
@@ -79,7 +108,9 @@ describe('host: server instructions reach the model, and what a turn cost is kep
     await harness.call('chat.send', { id, text: 'hi' });
     await turnEndAfter(harness, mark, id);
     const system = String(fake.requests[0]?.body?.system);
-    expect(system).toContain(`<server-instructions server="echo">\nCall token-length first. You are authenticated with ${SECRET_MASK}.`);
+    expect(system).toContain(
+      `<server-instructions server="echo">\nCall token-length first. You are authenticated with ${SECRET_MASK}.`,
+    );
     expect(JSON.stringify(fake.requests[0]?.body)).not.toContain(token);
   }, 60_000);
 });

@@ -11,7 +11,12 @@ import { startHost } from './host-harness';
 import type { HostHarness } from './host-harness';
 
 const require = createRequire(import.meta.url);
-const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
+const everythingEntry = join(
+  require.resolve('@modelcontextprotocol/server-everything/package.json'),
+  '..',
+  'dist',
+  'index.js',
+);
 export const everythingConfig = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 
 /** The key the fake API accepts; tests check it never shows up in events or logs. */
@@ -70,18 +75,31 @@ export async function eventAfter<T extends TopicName>(
 ): Promise<TopicPayload<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = harness.events.slice(from).find((event) => event.topic === topic && match(event.payload as TopicPayload<T>));
+    const found = harness.events
+      .slice(from)
+      .find((event) => event.topic === topic && match(event.payload as TopicPayload<T>));
     if (found !== undefined) return found.payload as TopicPayload<T>;
     if (Date.now() > deadline) {
-      throw new Error(`no matching ${topic} event within ${timeoutMs} ms; saw ${JSON.stringify(harness.events.slice(from).map((e) => e.topic))}`);
+      throw new Error(
+        `no matching ${topic} event within ${timeoutMs} ms; saw ${JSON.stringify(harness.events.slice(from).map((e) => e.topic))}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 /** The next pending request of `kind` opened at or after index `from`. */
-export async function pendingAfter<K extends PendingKind>(harness: HostHarness, from: number, kind: K): Promise<PendingRequestOf<K>> {
-  const change = await eventAfter(harness, from, 'pending.changed', ({ change: c }) => c.type === 'opened' && c.request.kind === kind);
+export async function pendingAfter<K extends PendingKind>(
+  harness: HostHarness,
+  from: number,
+  kind: K,
+): Promise<PendingRequestOf<K>> {
+  const change = await eventAfter(
+    harness,
+    from,
+    'pending.changed',
+    ({ change: c }) => c.type === 'opened' && c.request.kind === kind,
+  );
   if (change.change.type !== 'opened') throw new Error('unreachable');
   return change.change.request as PendingRequestOf<K>;
 }
@@ -94,7 +112,8 @@ export async function turnEndAfter(harness: HostHarness, from: number, conversat
     harness,
     from,
     'chat.event',
-    (event) => event.conversationId === conversationId && (event.type === 'turn-finished' || event.type === 'turn-failed'),
+    (event) =>
+      event.conversationId === conversationId && (event.type === 'turn-finished' || event.type === 'turn-failed'),
     60_000,
   )) as TurnEnd;
 }
@@ -114,7 +133,9 @@ export function toolResultTexts(fake: FakeAnthropic, requestIndex: number): stri
     if (block.type !== 'tool_result') continue;
     const content = block.content;
     if (typeof content === 'string') texts.push(content);
-    else if (Array.isArray(content)) for (const inner of content as Array<{ type: string; text?: string }>) if (inner.type === 'text') texts.push(inner.text ?? '');
+    else if (Array.isArray(content))
+      for (const inner of content as Array<{ type: string; text?: string }>)
+        if (inner.type === 'text') texts.push(inner.text ?? '');
   }
   return texts.join('\n');
 }

@@ -5,7 +5,16 @@ import { WebSocket } from 'ws';
 import { startBrowserServer } from '../../app/bridge/ws-server';
 import type { BrowserServer } from '../../app/bridge/ws-server';
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/contract';
-import { addEverything, eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  addEverything,
+  eventAfter,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 let world: ChatWorld | undefined;
@@ -20,7 +29,11 @@ afterEach(async () => {
 const ECHO = { toolUses: [{ name: 'everything__echo', input: { message: 'hi' } }] };
 
 async function openSocket(browser: BrowserServer): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${browser.port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${browser.token}`], { origin: `http://127.0.0.1:${browser.port}` });
+  const ws = new WebSocket(
+    `ws://127.0.0.1:${browser.port}${WS_PATH}`,
+    [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${browser.token}`],
+    { origin: `http://127.0.0.1:${browser.port}` },
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -49,24 +62,45 @@ describe('host: nothing waits for a window that is gone', () => {
     const second = await openSocket(server);
     first.close();
     await new Promise((resolve) => setTimeout(resolve, 900));
-    expect((await harness.call<Array<{ id: string }>>('pending.list', {})).map((request) => request.id)).toEqual([kept.id]);
+    expect((await harness.call<Array<{ id: string }>>('pending.list', {})).map((request) => request.id)).toEqual([
+      kept.id,
+    ]);
 
     // The last window goes: after the grace period the prompt ends as a denial the model is told about.
     second.close();
-    const withdrawn = await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === kept.id);
+    const withdrawn = await eventAfter(
+      harness,
+      mark,
+      'pending.changed',
+      ({ change }) => change.type === 'withdrawn' && change.id === kept.id,
+    );
     expect(withdrawn.change).toMatchObject({ note: 'the Berth window was closed' });
     await turnEndAfter(harness, mark, id);
     // Nobody said no: the model is told the person could not answer, and the saved result says Berth withdrew it.
-    expect(toolResultTexts(fake, 1)).toBe('This tool call did not run: the user was not able to answer whether it may run: the Berth window was closed.');
-    const saved = await harness.call<{ messages: Array<{ content: Array<Record<string, unknown>> }> }>('chat.get', { id });
-    const results = saved.messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result');
+    expect(toolResultTexts(fake, 1)).toBe(
+      'This tool call did not run: the user was not able to answer whether it may run: the Berth window was closed.',
+    );
+    const saved = await harness.call<{ messages: Array<{ content: Array<Record<string, unknown>> }> }>('chat.get', {
+      id,
+    });
+    const results = saved.messages
+      .flatMap((message) => message.content)
+      .filter((block) => block.type === 'tool_result');
     expect(results[0]).toMatchObject({ denied: { reason: 'the Berth window was closed', byHost: true } });
 
     // Still no window: a new request is refused at once rather than left waiting.
     mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'again' });
     const refused = await pendingAfter(harness, mark, 'tool-call');
-    await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === refused.id && change.note === 'no Berth window is open to answer it');
+    await eventAfter(
+      harness,
+      mark,
+      'pending.changed',
+      ({ change }) =>
+        change.type === 'withdrawn' &&
+        change.id === refused.id &&
+        change.note === 'no Berth window is open to answer it',
+    );
     await turnEndAfter(harness, mark, id);
 
     // A window is back: requests wait for the person again.
@@ -91,7 +125,12 @@ describe('host: nothing waits for a window that is gone', () => {
     await harness.call('chat.send', { id, text: 'echo' });
     const prompt = await pendingAfter(harness, mark, 'tool-call');
     await harness.host.shutdown();
-    const withdrawn = await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === prompt.id);
+    const withdrawn = await eventAfter(
+      harness,
+      mark,
+      'pending.changed',
+      ({ change }) => change.type === 'withdrawn' && change.id === prompt.id,
+    );
     expect(withdrawn.change).toMatchObject({ note: 'Berth quit' });
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ conversationId: id });
     expect(await harness.host.dispatch('pending.list', {})).toMatchObject({ ok: false, code: 'NOT_READY' });

@@ -6,7 +6,12 @@ import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
 import { hostPerTest, waitFor, type HostHarness } from './host-harness';
 
 /** Servers here are disabled, so these tests exercise config and bridge behaviour without spawning anything. */
-const idle = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ command: 'node', args: ['server.js'], enabled: false, ...extra });
+const idle = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  command: 'node',
+  args: ['server.js'],
+  enabled: false,
+  ...extra,
+});
 
 const berth = hostPerTest('berth-host-config-');
 let harness: HostHarness;
@@ -16,14 +21,24 @@ beforeEach(async () => {
 });
 
 const configPath = (): string => join(berth.dir, 'config.json');
-const readConfig = async (): Promise<{ mcpServers: Record<string, Record<string, unknown>> }> => JSON.parse(await readFile(configPath(), 'utf8'));
+const readConfig = async (): Promise<{ mcpServers: Record<string, Record<string, unknown>> }> =>
+  JSON.parse(await readFile(configPath(), 'utf8'));
 
 describe('host handlers over a real config dir', () => {
   it('reports app info and a missing config', async () => {
     const info = await harness.call<AppInfo>('app.info', {});
-    expect(info).toMatchObject({ shell: 'browser', platform: process.platform, configDir: berth.dir, configPath: configPath(), logsDir: join(berth.dir, 'logs') });
+    expect(info).toMatchObject({
+      shell: 'browser',
+      platform: process.platform,
+      configDir: berth.dir,
+      configPath: configPath(),
+      logsDir: join(berth.dir, 'logs'),
+    });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(await harness.call<ConfigStatus>('config.status', {})).toMatchObject({ state: 'missing', path: configPath() });
+    expect(await harness.call<ConfigStatus>('config.status', {})).toMatchObject({
+      state: 'missing',
+      path: configPath(),
+    });
   });
 
   it('answers UNKNOWN_METHOD and INVALID_INPUT through the host', async () => {
@@ -42,17 +57,27 @@ describe('host handlers over a real config dir', () => {
     await harness.waitForEvent('servers.changed', (payload) => payload.name === 'alpha');
     await harness.waitForEvent('config.changed', (payload) => payload.state === 'ok');
 
-    expect(await harness.host.dispatch('servers.add', { name: 'alpha', config: idle() })).toMatchObject({ ok: false, code: 'CONFLICT', path: 'name' });
+    expect(await harness.host.dispatch('servers.add', { name: 'alpha', config: idle() })).toMatchObject({
+      ok: false,
+      code: 'CONFLICT',
+      path: 'name',
+    });
   });
 
   it('refuses the secret mask as a value for a new server', async () => {
-    const result = await harness.host.dispatch('servers.add', { name: 'alpha', config: idle({ env: { TOKEN: SECRET_MASK } }) });
+    const result = await harness.host.dispatch('servers.add', {
+      name: 'alpha',
+      config: idle({ env: { TOKEN: SECRET_MASK } }),
+    });
     expect(result).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'config.env.TOKEN' });
     expect(await harness.call('servers.list', {})).toEqual([]);
   });
 
   it('keeps stored secrets when an update sends the mask, and masks them in states', async () => {
-    await harness.call('servers.add', { name: 'alpha', config: idle({ env: { TOKEN: 's3cret', PLAIN: 'a' }, secretEnv: ['TOKEN'] }) });
+    await harness.call('servers.add', {
+      name: 'alpha',
+      config: idle({ env: { TOKEN: 's3cret', PLAIN: 'a' }, secretEnv: ['TOKEN'] }),
+    });
     const listed = await harness.call<ServerState[]>('servers.list', {});
     expect(listed[0]?.config.env).toEqual({ TOKEN: SECRET_MASK, PLAIN: 'a' });
 
@@ -61,26 +86,46 @@ describe('host handlers over a real config dir', () => {
       config: idle({ env: { TOKEN: SECRET_MASK, PLAIN: 'b' }, secretEnv: ['TOKEN'] }),
     });
     expect(updated.config.env).toEqual({ TOKEN: SECRET_MASK, PLAIN: 'b' });
-    expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: '${secret:server/alpha/env/TOKEN}', PLAIN: 'b' });
-    expect(JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')).secrets).toEqual({ 'server/alpha/env/TOKEN': 's3cret' });
+    expect((await readConfig()).mcpServers.alpha?.env).toEqual({
+      TOKEN: '${secret:server/alpha/env/TOKEN}',
+      PLAIN: 'b',
+    });
+    expect(JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')).secrets).toEqual({
+      'server/alpha/env/TOKEN': 's3cret',
+    });
 
-    const masked = await harness.host.dispatch('servers.update', { name: 'alpha', config: idle({ env: { PLAIN: SECRET_MASK } }) });
+    const masked = await harness.host.dispatch('servers.update', {
+      name: 'alpha',
+      config: idle({ env: { PLAIN: SECRET_MASK } }),
+    });
     expect(masked).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'config.env.PLAIN' });
-    expect((await readConfig()).mcpServers.alpha?.env).toEqual({ TOKEN: '${secret:server/alpha/env/TOKEN}', PLAIN: 'b' });
+    expect((await readConfig()).mcpServers.alpha?.env).toEqual({
+      TOKEN: '${secret:server/alpha/env/TOKEN}',
+      PLAIN: 'b',
+    });
   });
 
   it('renames a server: the old name is announced as removed', async () => {
     await harness.call('servers.add', { name: 'alpha', config: idle() });
     await harness.call('servers.add', { name: 'beta', config: idle() });
-    expect(await harness.host.dispatch('servers.update', { name: 'alpha', newName: 'beta', config: idle() })).toMatchObject({
+    expect(
+      await harness.host.dispatch('servers.update', { name: 'alpha', newName: 'beta', config: idle() }),
+    ).toMatchObject({
       ok: false,
       code: 'CONFLICT',
       path: 'newName',
     });
-    const renamed = await harness.call<ServerState>('servers.update', { name: 'alpha', newName: 'gamma', config: idle({ args: ['v2.js'] }) });
+    const renamed = await harness.call<ServerState>('servers.update', {
+      name: 'alpha',
+      newName: 'gamma',
+      config: idle({ args: ['v2.js'] }),
+    });
     expect(renamed).toMatchObject({ name: 'gamma', config: { args: ['v2.js'] } });
     await harness.waitForEvent('servers.removed', (payload) => payload.name === 'alpha');
-    expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual(['beta', 'gamma']);
+    expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual([
+      'beta',
+      'gamma',
+    ]);
     expect(Object.keys((await readConfig()).mcpServers)).toEqual(['gamma', 'beta']);
   });
 
@@ -88,9 +133,18 @@ describe('host handlers over a real config dir', () => {
     for (const method of ['servers.start', 'servers.stop', 'servers.restart', 'servers.remove']) {
       expect(await harness.host.dispatch(method, { name: 'ghost' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     }
-    expect(await harness.host.dispatch('servers.setEnabled', { name: 'ghost', enabled: true })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect(await harness.host.dispatch('servers.update', { name: 'ghost', config: idle() })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect(await harness.host.dispatch('servers.setLogLevel', { name: 'ghost', level: 'info' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await harness.host.dispatch('servers.setEnabled', { name: 'ghost', enabled: true })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await harness.host.dispatch('servers.update', { name: 'ghost', config: idle() })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await harness.host.dispatch('servers.setLogLevel', { name: 'ghost', level: 'info' })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('stores the log level of a server that is not running, for its next start', async () => {
@@ -103,7 +157,9 @@ describe('host handlers over a real config dir', () => {
   it('saves valid config text and syncs servers; refuses invalid text and leaves the file alone', async () => {
     await harness.call('servers.add', { name: 'alpha', config: idle() });
     const before = await readFile(configPath(), 'utf8');
-    const refused = await harness.call<ConfigStatus>('config.saveText', { text: '{ "mcpServers": { "b": { "command": 5 } } ' });
+    const refused = await harness.call<ConfigStatus>('config.saveText', {
+      text: '{ "mcpServers": { "b": { "command": 5 } } ',
+    });
     expect(refused.state).toBe('invalid');
     expect(refused.problems.length).toBeGreaterThan(0);
     expect(await readFile(configPath(), 'utf8')).toBe(before);
@@ -124,7 +180,10 @@ describe('host handlers over a real config dir', () => {
     // A broken entry keeps its server (with the last good config) instead of stopping it.
     await writeFile(configPath(), JSON.stringify({ mcpServers: { alpha: { command: 5 }, beta: idle() } }));
     await harness.waitForEvent('config.changed', (status) => status.state === 'invalid', 10_000);
-    expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual(['alpha', 'beta']);
+    expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual([
+      'alpha',
+      'beta',
+    ]);
     // ...but removing it on purpose still works.
     expect(await harness.call('servers.remove', { name: 'alpha' })).toEqual({ removed: 'alpha' });
     expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual(['beta']);
@@ -138,8 +197,14 @@ describe('host handlers over a real config dir', () => {
     await writeFile(configPath(), '{ "mcpServers": { ');
     await harness.waitForEvent('config.changed', (status) => status.state === 'invalid', 10_000);
     expect((await harness.call<ServerState[]>('servers.list', {})).map((state) => state.name)).toEqual(['alpha']);
-    expect(await harness.host.dispatch('servers.add', { name: 'beta', config: idle() })).toMatchObject({ ok: false, code: 'CONFIG_INVALID' });
-    expect(await harness.host.dispatch('servers.setEnabled', { name: 'alpha', enabled: true })).toMatchObject({ ok: false, code: 'CONFIG_INVALID' });
+    expect(await harness.host.dispatch('servers.add', { name: 'beta', config: idle() })).toMatchObject({
+      ok: false,
+      code: 'CONFIG_INVALID',
+    });
+    expect(await harness.host.dispatch('servers.setEnabled', { name: 'alpha', enabled: true })).toMatchObject({
+      ok: false,
+      code: 'CONFIG_INVALID',
+    });
   });
 
   it('persists setEnabled', async () => {

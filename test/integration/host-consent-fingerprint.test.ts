@@ -4,7 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import type { ConfigStatus } from '../../shared/domain/config';
 import type { ServerState } from '../../shared/domain/server';
-import { eventAfter, everythingConfig, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  eventAfter,
+  everythingConfig,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 import type { HostHarness } from './host-harness';
 
@@ -30,11 +39,20 @@ async function callOnce(world: ChatWorld, id: string, tool: string, input: Recor
   fake.script([{ toolUses: [{ name: tool, input }] }, { text: 'ok' }]);
   const mark = harness.events.length;
   await harness.call('chat.send', { id, text: `call ${tool}` });
-  const prompt = await Promise.race([pendingAfter(harness, mark, 'tool-call'), turnEndAfter(harness, mark, id).then(() => undefined)]);
+  const prompt = await Promise.race([
+    pendingAfter(harness, mark, 'tool-call'),
+    turnEndAfter(harness, mark, id).then(() => undefined),
+  ]);
   return { mark, prompt };
 }
 
-async function answerAndFinish(world: ChatWorld, id: string, mark: number, promptId: string, response: object): Promise<string> {
+async function answerAndFinish(
+  world: ChatWorld,
+  id: string,
+  mark: number,
+  promptId: string,
+  response: object,
+): Promise<string> {
   await world.harness.call('pending.answer', { id: promptId, response });
   await turnEndAfter(world.harness, mark, id);
   return toolResultTexts(world.fake, world.fake.requests.length - 1);
@@ -52,12 +70,23 @@ describe('host: a consent permission covers only what the person approved', () =
     expect(first.prompt?.payload).toMatchObject({ tool: 'read_note', description: 'Read a note by name' });
     expect(first.prompt?.payload.approvalChanged).toBeUndefined();
     const changedMark = harness.events.length;
-    expect(await answerAndFinish(world, id, first.mark, first.prompt!.id, { decision: 'always-tool' })).toContain('note a (call 1)');
+    expect(await answerAndFinish(world, id, first.mark, first.prompt!.id, { decision: 'always-tool' })).toContain(
+      'note a (call 1)',
+    );
 
     // The server rewrites the tool once it has been used: Berth hears tools/list_changed and reads the new list.
-    await eventAfter(harness, changedMark, 'servers.changed', (state) => state.name === 'notes' && state.tools.some((t) => t.description === PULLED));
-    const stale = await eventAfter(harness, changedMark, 'consent.policiesChanged', ({ policies }) => policies.some((p) => p.stale === 'tool-changed'));
-    expect(stale.policies).toEqual([expect.objectContaining({ scope: 'tool', server: 'notes', tool: 'read_note', stale: 'tool-changed' })]);
+    await eventAfter(
+      harness,
+      changedMark,
+      'servers.changed',
+      (state) => state.name === 'notes' && state.tools.some((t) => t.description === PULLED),
+    );
+    const stale = await eventAfter(harness, changedMark, 'consent.policiesChanged', ({ policies }) =>
+      policies.some((p) => p.stale === 'tool-changed'),
+    );
+    expect(stale.policies).toEqual([
+      expect.objectContaining({ scope: 'tool', server: 'notes', tool: 'read_note', stale: 'tool-changed' }),
+    ]);
     expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual(stale.policies);
 
     const second = await callOnce(world, id, 'notes__read_note', { name: 'b', attachment: 'secret' });
@@ -68,7 +97,9 @@ describe('host: a consent permission covers only what the person approved', () =
     expect(changes[0]).toEqual({ field: 'description', before: 'Read a note by name', after: PULLED });
     expect(changes[1]?.before).not.toContain('attachment');
     expect(changes[1]?.after).toContain('"attachment"');
-    expect(await answerAndFinish(world, id, second.mark, second.prompt!.id, { decision: 'deny', reason: 'changed' })).not.toContain('call 2');
+    expect(
+      await answerAndFinish(world, id, second.mark, second.prompt!.id, { decision: 'deny', reason: 'changed' }),
+    ).not.toContain('call 2');
   });
 
   it('removing a server revokes its permissions: a different command added under the same name is asked about', async () => {
@@ -79,13 +110,17 @@ describe('host: a consent permission covers only what the person approved', () =
     const { id } = await newConversation(harness);
     const first = await callOnce(world, id, 'tools__read_note', { name: 'a' });
     await answerAndFinish(world, id, first.mark, first.prompt!.id, { decision: 'always-server' });
-    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([expect.objectContaining({ scope: 'server', server: 'tools' })]);
+    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([
+      expect.objectContaining({ scope: 'server', server: 'tools' }),
+    ]);
 
     const mark = harness.events.length;
     await harness.call('servers.remove', { name: 'tools' });
     await eventAfter(harness, mark, 'consent.policiesChanged', ({ policies }) => policies.length === 0);
     expect(await harness.call('consent.policies', {})).toEqual([]);
-    const saved = JSON.parse(await readFile(join(world.dir, 'state', 'policies.json'), 'utf8')) as { policies: unknown[] };
+    const saved = JSON.parse(await readFile(join(world.dir, 'state', 'policies.json'), 'utf8')) as {
+      policies: unknown[];
+    };
     expect(saved.policies).toEqual([]);
 
     await addServer(harness, 'tools', everythingConfig);
@@ -107,18 +142,38 @@ describe('host: a consent permission covers only what the person approved', () =
     const text = await readFile(join(world.dir, 'config.json'), 'utf8');
     expect(text).toContain(JSON.stringify(RUG_PULL));
     let mark = harness.events.length;
-    await harness.call<ConfigStatus>('config.saveText', { text: text.replace(JSON.stringify(RUG_PULL), `${JSON.stringify(RUG_PULL)}, "--hand-edited"`) });
-    await eventAfter(harness, mark, 'servers.changed', (state) => state.name === 'notes' && state.status === 'ready' && state.config.args.includes('--hand-edited'));
-    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([expect.objectContaining({ scope: 'server', stale: 'server-changed' })]);
+    await harness.call<ConfigStatus>('config.saveText', {
+      text: text.replace(JSON.stringify(RUG_PULL), `${JSON.stringify(RUG_PULL)}, "--hand-edited"`),
+    });
+    await eventAfter(
+      harness,
+      mark,
+      'servers.changed',
+      (state) => state.name === 'notes' && state.status === 'ready' && state.config.args.includes('--hand-edited'),
+    );
+    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([
+      expect.objectContaining({ scope: 'server', stale: 'server-changed' }),
+    ]);
     const handEdited = await callOnce(world, id, 'notes__read_note', { name: 'b' });
-    expect(handEdited.prompt?.payload.approvalChanged).toEqual({ policyScope: 'server', reason: 'server-changed', changes: [] });
+    expect(handEdited.prompt?.payload.approvalChanged).toEqual({
+      policyScope: 'server',
+      reason: 'server-changed',
+      changes: [],
+    });
     await answerAndFinish(world, id, handEdited.mark, handEdited.prompt!.id, { decision: 'always-server' });
-    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([expect.not.objectContaining({ stale: expect.anything() })]);
+    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([
+      expect.not.objectContaining({ stale: expect.anything() }),
+    ]);
 
     // 2. Edited in Berth with "keep": the permission follows the new command.
     mark = harness.events.length;
     await harness.call('servers.update', { name: 'notes', config: rugPullConfig('--kept'), approvals: 'keep' });
-    await eventAfter(harness, mark, 'servers.changed', (state) => state.name === 'notes' && state.status === 'ready' && state.config.args.includes('--kept'));
+    await eventAfter(
+      harness,
+      mark,
+      'servers.changed',
+      (state) => state.name === 'notes' && state.status === 'ready' && state.config.args.includes('--kept'),
+    );
     const kept = await callOnce(world, id, 'notes__read_note', { name: 'c' });
     expect(kept.prompt, 'a kept permission asked again').toBeUndefined();
     expect(toolResultTexts(world.fake, world.fake.requests.length - 1)).toContain('note c');
@@ -127,7 +182,12 @@ describe('host: a consent permission covers only what the person approved', () =
     mark = harness.events.length;
     await harness.call('servers.update', { name: 'notes', config: rugPullConfig('--revoked') });
     expect(await harness.call('consent.policies', {})).toEqual([]);
-    await eventAfter(harness, mark, 'servers.changed', (state) => state.name === 'notes' && state.status === 'ready' && state.config.args.includes('--revoked'));
+    await eventAfter(
+      harness,
+      mark,
+      'servers.changed',
+      (state) => state.name === 'notes' && state.status === 'ready' && state.config.args.includes('--revoked'),
+    );
     const revoked = await callOnce(world, id, 'notes__read_note', { name: 'd' });
     expect(revoked.prompt?.payload.approvalChanged).toBeUndefined();
     await answerAndFinish(world, id, revoked.mark, revoked.prompt!.id, { decision: 'deny' });
@@ -136,6 +196,8 @@ describe('host: a consent permission covers only what the person approved', () =
     const again = await callOnce(world, id, 'notes__read_note', { name: 'e' });
     await answerAndFinish(world, id, again.mark, again.prompt!.id, { decision: 'always-tool' });
     await harness.call('servers.update', { name: 'notes', newName: 'jottings', config: rugPullConfig('--revoked') });
-    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([expect.objectContaining({ scope: 'tool', server: 'jottings', tool: 'read_note' })]);
+    expect(await harness.call<ConsentPolicy[]>('consent.policies', {})).toEqual([
+      expect.objectContaining({ scope: 'tool', server: 'jottings', tool: 'read_note' }),
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditPage, ConsentPolicy } from '../../shared/domain/consent';
-import { addEverything, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  addEverything,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 let world: ChatWorld | undefined;
@@ -15,7 +23,10 @@ describe('host: rules the person writes, with server-everything and parallel too
     const { harness, fake } = world;
     await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
     await addEverything(harness);
-    const rule = await harness.call<ConsentPolicy>('consent.addRule', { server: 'everything', rule: { kind: 'name-pattern', pattern: 'get-*' } });
+    const rule = await harness.call<ConsentPolicy>('consent.addRule', {
+      server: 'everything',
+      rule: { kind: 'name-pattern', pattern: 'get-*' },
+    });
     expect(rule).toMatchObject({ scope: 'rule', server: 'everything' });
     expect(rule.scope === 'rule' && rule.tools).toEqual(expect.arrayContaining(['get-sum', 'get-tiny-image']));
     expect(rule.scope === 'rule' && rule.tools).not.toContain('echo');
@@ -42,12 +53,20 @@ describe('host: rules the person writes, with server-everything and parallel too
     expect(results).toContain('30');
     expect(results).toContain('outside the rule');
     // Only echo was asked about.
-    const opened = harness.events.slice(mark).filter((e) => e.topic === 'pending.changed' && (e.payload as { change: { type: string } }).change.type === 'opened');
+    const opened = harness.events
+      .slice(mark)
+      .filter(
+        (e) => e.topic === 'pending.changed' && (e.payload as { change: { type: string } }).change.type === 'opened',
+      );
     expect(opened).toHaveLength(1);
 
     const audit = await harness.call<AuditPage>('consent.audit', {});
     const lines = audit.entries.map((e) => `${e.tool} ${e.decision} ${e.decidedBy}`).sort();
-    expect(lines).toEqual(['echo allow-once person', `get-sum allow-rule policy:${rule.id}`, `get-sum allow-rule policy:${rule.id}`]);
+    expect(lines).toEqual([
+      'echo allow-once person',
+      `get-sum allow-rule policy:${rule.id}`,
+      `get-sum allow-rule policy:${rule.id}`,
+    ]);
 
     // Revoked: the next call of a covered tool asks.
     await harness.call('consent.revoke', { id: rule.id });
@@ -64,9 +83,14 @@ describe('host: rules the person writes, with server-everything and parallel too
     world = await startChatWorld();
     const { harness } = world;
     await addEverything(harness);
-    const rule = await harness.call<ConsentPolicy>('consent.addRule', { server: 'everything', rule: { kind: 'read-only' } });
+    const rule = await harness.call<ConsentPolicy>('consent.addRule', {
+      server: 'everything',
+      rule: { kind: 'read-only' },
+    });
     expect(rule.scope === 'rule' && rule.tools).toEqual(expect.arrayContaining(['echo', 'get-structured-content']));
     expect(rule.scope === 'rule' && rule.tools).not.toContain('toggle-simulated-logging');
-    await expect(harness.call('consent.addRule', { server: 'everything', rule: { kind: 'name-pattern', pattern: 'get_(.*)' } })).rejects.toThrow(/INVALID_INPUT.*a pattern may hold letters/);
+    await expect(
+      harness.call('consent.addRule', { server: 'everything', rule: { kind: 'name-pattern', pattern: 'get_(.*)' } }),
+    ).rejects.toThrow(/INVALID_INPUT.*a pattern may hold letters/);
   });
 });

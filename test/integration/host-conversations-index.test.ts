@@ -17,7 +17,10 @@ const berth = hostPerTest('berth-conversations-index-');
 
 /** The host-wide log lines about the index this start wrote (rebuilt, out of date, not written). */
 async function indexNotices(harness: HostHarness): Promise<string[]> {
-  const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { sources: ['host'], text: 'conversations index' });
+  const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', {
+    sources: ['host'],
+    text: 'conversations index',
+  });
   return entries.map((entry) => entry.text);
 }
 
@@ -41,7 +44,12 @@ describe('the conversations index across restarts of the host', () => {
 
     // A clean restart reads no file: the index describes every one exactly.
     const clean = await berth.start();
-    expect(titlesOf(await clean.call<ConversationSummary[]>('chat.list', {}))).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect(titlesOf(await clean.call<ConversationSummary[]>('chat.list', {}))).toEqual([
+      'Alpha',
+      'Bravo',
+      'Charlie',
+      'Delta',
+    ]);
     expect(await indexNotices(clean)).toEqual([]);
     await clean.host.shutdown();
 
@@ -56,14 +64,26 @@ describe('the conversations index across restarts of the host', () => {
     await chmod(fileOf(ids[3]!), 0o644);
 
     const reopened = await berth.start();
-    expect(titlesOf(await reopened.call<ConversationSummary[]>('chat.list', {}))).toEqual(['Alpha, edited by hand', 'Bravo', 'Delta', 'Echo']);
-    expect(await indexNotices(reopened)).toEqual([expect.stringMatching(/out of date \(2 files new or changed outside Berth, 1 gone\)/)]);
+    expect(titlesOf(await reopened.call<ConversationSummary[]>('chat.list', {}))).toEqual([
+      'Alpha, edited by hand',
+      'Bravo',
+      'Delta',
+      'Echo',
+    ]);
+    expect(await indexNotices(reopened)).toEqual([
+      expect.stringMatching(/out of date \(2 files new or changed outside Berth, 1 gone\)/),
+    ]);
     if (process.platform !== 'win32') expect((await stat(fileOf(ids[3]!))).mode & 0o777).toBe(0o600);
     await reopened.host.shutdown();
 
     // The repaired index is what the next start uses.
     const after = await berth.start();
-    expect(titlesOf(await after.call<ConversationSummary[]>('chat.list', {}))).toEqual(['Alpha, edited by hand', 'Bravo', 'Delta', 'Echo']);
+    expect(titlesOf(await after.call<ConversationSummary[]>('chat.list', {}))).toEqual([
+      'Alpha, edited by hand',
+      'Bravo',
+      'Delta',
+      'Echo',
+    ]);
     expect(await indexNotices(after)).toEqual([]);
   });
 });

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AwaitingElicitation } from '../../shared/contract/elicitation';
-import { addEverything, eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  addEverything,
+  eventAfter,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 let world: ChatWorld | undefined;
@@ -38,15 +47,30 @@ describe('host elicitation with server-everything', () => {
     expect(fields.name).toMatchObject({ kind: 'string', required: true });
     expect(fields.email).toMatchObject({ kind: 'string', format: 'email' });
     expect(fields.integer).toMatchObject({ kind: 'number', integer: true, minimum: 1, maximum: 100, default: 42 });
-    expect(fields.titledSingleSelectEnum).toMatchObject({ kind: 'select', options: [{ value: 'hero-1', label: 'Superman' }, expect.anything(), expect.anything()] });
+    expect(fields.titledSingleSelectEnum).toMatchObject({
+      kind: 'select',
+      options: [{ value: 'hero-1', label: 'Superman' }, expect.anything(), expect.anything()],
+    });
     expect(fields.untitledMultipleSelectEnum).toMatchObject({ kind: 'multi-select', minItems: 1, maxItems: 3 });
 
-    const bad = await harness.host.dispatch('pending.answer', { id: form.id, response: { action: 'accept', content: { name: 'Ada Lovelace', email: 'not-an-email' } } });
+    const bad = await harness.host.dispatch('pending.answer', {
+      id: form.id,
+      response: { action: 'accept', content: { name: 'Ada Lovelace', email: 'not-an-email' } },
+    });
     expect(bad).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('Fix the form') });
     expect((await harness.call<unknown[]>('pending.list', {})).length).toBe(1);
     await harness.call('pending.answer', {
       id: form.id,
-      response: { action: 'accept', content: { name: 'Ada Lovelace', check: true, email: 'ada@example.com', integer: '7', untitledMultipleSelectEnum: ['Piano', 'Drums'] } },
+      response: {
+        action: 'accept',
+        content: {
+          name: 'Ada Lovelace',
+          check: true,
+          email: 'ada@example.com',
+          integer: '7',
+          untitledMultipleSelectEnum: ['Piano', 'Drums'],
+        },
+      },
     });
     await turnEndAfter(harness, mark, id);
     const accepted = toolResultTexts(fake, 1);
@@ -67,20 +91,50 @@ describe('host elicitation with server-everything', () => {
     const { harness, fake } = await setup();
     const { id } = await newConversation(harness);
     const url = 'https://auth.example.com/start?session=1';
-    fake.script([{ toolUses: [{ name: 'everything__trigger-url-elicitation', input: { url, elicitationId: 'login-1', message: 'Sign in, please' } }] }, { text: 'ok' }]);
+    fake.script([
+      {
+        toolUses: [
+          {
+            name: 'everything__trigger-url-elicitation',
+            input: { url, elicitationId: 'login-1', message: 'Sign in, please' },
+          },
+        ],
+      },
+      { text: 'ok' },
+    ]);
     const mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Log me in' });
-    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+    await harness.call('pending.answer', {
+      id: (await pendingAfter(harness, mark, 'tool-call')).id,
+      response: { decision: 'allow-once' },
+    });
     const prompt = await pendingAfter(harness, mark, 'elicitation');
-    expect(prompt.payload).toEqual({ mode: 'url', message: 'Sign in, please', url, domain: 'auth.example.com', elicitationId: 'login-1', warnings: [] });
+    expect(prompt.payload).toEqual({
+      mode: 'url',
+      message: 'Sign in, please',
+      url,
+      domain: 'auth.example.com',
+      elicitationId: 'login-1',
+      warnings: [],
+    });
     await harness.call('pending.answer', { id: prompt.id, response: { action: 'accept' } });
     await turnEndAfter(harness, mark, id);
     expect(toolResultTexts(fake, 1)).toContain('User completed the URL elicitation flow');
 
-    const changed = await eventAfter(harness, mark, 'elicitation.awaitingChanged', ({ awaiting }) => awaiting.length === 1);
+    const changed = await eventAfter(
+      harness,
+      mark,
+      'elicitation.awaitingChanged',
+      ({ awaiting }) => awaiting.length === 1,
+    );
     const awaiting = await harness.call<AwaitingElicitation[]>('elicitation.awaiting', {});
     expect(awaiting).toEqual(changed.awaiting);
-    expect(awaiting[0]).toMatchObject({ id: 'everything/login-1', server: 'everything', domain: 'auth.example.com', conversationId: id });
+    expect(awaiting[0]).toMatchObject({
+      id: 'everything/login-1',
+      server: 'everything',
+      domain: 'auth.example.com',
+      conversationId: id,
+    });
     expect(await harness.call('elicitation.dismiss', { id: 'everything/login-1' })).toEqual({ dismissed: true });
     expect(await harness.call('elicitation.dismiss', { id: 'everything/login-1' })).toEqual({ dismissed: false });
     expect(await harness.call('elicitation.awaiting', {})).toEqual([]);

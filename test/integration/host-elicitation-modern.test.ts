@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../shared/domain/server';
-import { newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 let world: ChatWorld | undefined;
@@ -50,18 +57,31 @@ describe('host with a 2026-07-28 server: input_required rounds reach the same di
     const script = join(dir, 'modern-asker.mjs');
     await writeFile(script, MODERN_ASKER);
     await harness.call('servers.add', { name: 'modern', config: { command: process.execPath, args: [script] } });
-    const ready = await harness.waitForEvent('servers.changed', (state: ServerState) => state.name === 'modern' && (state.status === 'ready' || state.status === 'error' || state.status === 'crashed'));
+    const ready = await harness.waitForEvent(
+      'servers.changed',
+      (state: ServerState) =>
+        state.name === 'modern' && (state.status === 'ready' || state.status === 'error' || state.status === 'crashed'),
+    );
     expect(ready).toMatchObject({ status: 'ready', era: 'modern' });
 
     const { id } = await newConversation(harness);
-    fake.script([{ toolUses: [{ name: 'modern__ask', input: {} }] }, { text: 'poem from the model' }, { text: 'All done.' }]);
+    fake.script([
+      { toolUses: [{ name: 'modern__ask', input: {} }] },
+      { text: 'poem from the model' },
+      { text: 'All done.' },
+    ]);
     const mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Ask me' });
     const consent = await pendingAfter(harness, mark, 'tool-call');
     await harness.call('pending.answer', { id: consent.id, response: { decision: 'allow-once' } });
 
     const form = await pendingAfter(harness, mark, 'elicitation');
-    expect(form).toMatchObject({ server: 'modern', conversationId: id, toolUseId: consent.toolUseId, payload: { mode: 'form', message: 'Your name?' } });
+    expect(form).toMatchObject({
+      server: 'modern',
+      conversationId: id,
+      toolUseId: consent.toolUseId,
+      payload: { mode: 'form', message: 'Your name?' },
+    });
     const review = await pendingAfter(harness, mark, 'sampling');
     expect(review).toMatchObject({ server: 'modern', conversationId: id, toolUseId: consent.toolUseId });
     await harness.call('pending.answer', { id: form.id, response: { action: 'accept', content: { name: 'Grace' } } });

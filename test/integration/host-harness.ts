@@ -12,12 +12,19 @@ export interface HostHarness {
   host: Host;
   events: Array<{ topic: TopicName; payload: unknown }>;
   /** The first event on `topic` (already seen or future) that matches. */
-  waitForEvent<T extends TopicName>(topic: T, match?: (payload: TopicPayload<T>) => boolean, timeoutMs?: number): Promise<TopicPayload<T>>;
+  waitForEvent<T extends TopicName>(
+    topic: T,
+    match?: (payload: TopicPayload<T>) => boolean,
+    timeoutMs?: number,
+  ): Promise<TopicPayload<T>>;
   /** dispatch, expecting success. */
   call<T>(method: string, input: unknown): Promise<T>;
 }
 
-export async function startHost(configDir: string, options: Partial<Omit<HostOptions, 'configDir'>> = {}): Promise<HostHarness> {
+export async function startHost(
+  configDir: string,
+  options: Partial<Omit<HostOptions, 'configDir'>> = {},
+): Promise<HostHarness> {
   const host = await createHost({ shell: 'browser', ...options, configDir });
   const events: HostHarness['events'] = [];
   const waiters: Array<() => void> = [];
@@ -36,7 +43,10 @@ export async function startHost(configDir: string, options: Partial<Omit<HostOpt
       const found = events.find((event) => event.topic === topic && match(event.payload as TopicPayload<T>));
       if (found) return found.payload as TopicPayload<T>;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching ${topic} event within ${timeoutMs} ms; saw ${JSON.stringify(events.map((e) => e.topic))}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching ${topic} event within ${timeoutMs} ms; saw ${JSON.stringify(events.map((e) => e.topic))}`,
+        );
       await new Promise<void>((resolveWait) => {
         const timer = setTimeout(resolveWait, left);
         waiters.push(() => {

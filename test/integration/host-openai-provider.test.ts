@@ -25,7 +25,10 @@ const MODEL = 'llama3.1:8b';
 const NO_TOOLS_MODEL = 'gemma:2b';
 const OPENAI_KEY = 'sk-openai-test-KEYSECRET-91ab';
 
-function ollama(baseUrl: string, models: ProviderConfigInput['models'] = [{ id: MODEL }, { id: NO_TOOLS_MODEL }]): ProviderConfigInput {
+function ollama(
+  baseUrl: string,
+  models: ProviderConfigInput['models'] = [{ id: MODEL }, { id: NO_TOOLS_MODEL }],
+): ProviderConfigInput {
   return { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl, models };
 }
 
@@ -42,7 +45,11 @@ async function startFake(options: Parameters<typeof FakeOpenAi.start>[0] = {}): 
 }
 
 /** Send `text` in a new conversation on `model` and wait for the turn's end. */
-async function sendTurn(harness: HostHarness, model: string, text: string): Promise<{ conversation: Conversation; end: Awaited<ReturnType<typeof turnEndAfter>>; mark: number }> {
+async function sendTurn(
+  harness: HostHarness,
+  model: string,
+  text: string,
+): Promise<{ conversation: Conversation; end: Awaited<ReturnType<typeof turnEndAfter>>; mark: number }> {
   const conversation = await harness.call<Conversation>('chat.create', { model });
   const mark = harness.events.length;
   await harness.call('chat.send', { id: conversation.id, text });
@@ -50,7 +57,13 @@ async function sendTurn(harness: HostHarness, model: string, text: string): Prom
 }
 
 function chatEvents(harness: HostHarness, from: number, type: string): Array<Record<string, unknown>> {
-  return harness.events.slice(from).flatMap((event) => (event.topic === 'chat.event' && (event.payload as { type: string }).type === type ? [event.payload as Record<string, unknown>] : []));
+  return harness.events
+    .slice(from)
+    .flatMap((event) =>
+      event.topic === 'chat.event' && (event.payload as { type: string }).type === type
+        ? [event.payload as Record<string, unknown>]
+        : [],
+    );
 }
 
 /** A port nothing listens on: bound, then released. */
@@ -73,24 +86,38 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     const openai = await startFake();
     const harness = await hostWith(ollama(openai.url));
     await addEverything(harness);
-    openai.script([{ text: 'Let me echo.', toolUses: [{ name: 'everything__echo', input: { message: 'hello berth' } }] }, { text: 'The tool said: {{lastToolResult}}' }]);
+    openai.script([
+      { text: 'Let me echo.', toolUses: [{ name: 'everything__echo', input: { message: 'hello berth' } }] },
+      { text: 'The tool said: {{lastToolResult}}' },
+    ]);
     const conversation = await harness.call<Conversation>('chat.create', { model: `ollama:${MODEL}` });
     expect(conversation.model).toBe(`ollama:${MODEL}`);
     const mark = harness.events.length;
     await harness.call('chat.send', { id: conversation.id, text: 'Echo something' });
 
     const consent = await pendingAfter(harness, mark, 'tool-call');
-    expect(consent.payload).toMatchObject({ server: 'everything', tool: 'echo', arguments: { message: 'hello berth' } });
+    expect(consent.payload).toMatchObject({
+      server: 'everything',
+      tool: 'echo',
+      arguments: { message: 'hello berth' },
+    });
     // Nothing ran before the yes: the model has been asked once.
     expect(openai.requests).toHaveLength(1);
     await harness.call('pending.answer', { id: consent.id, response: { decision: 'allow-once' } });
-    expect(await turnEndAfter(harness, mark, conversation.id)).toMatchObject({ type: 'turn-finished', stopReason: 'end_turn' });
+    expect(await turnEndAfter(harness, mark, conversation.id)).toMatchObject({
+      type: 'turn-finished',
+      stopReason: 'end_turn',
+    });
 
     const first = openai.requests[0]?.body;
     expect(first?.model).toBe(MODEL);
     expect(first?.tools?.map((definition) => definition.function.name)).toContain('everything__echo');
     const toolMessage = openai.requests[1]?.body?.messages.find((message) => message.role === 'tool');
-    expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'call_fake_1_1', content: expect.stringContaining('Echo: hello berth') });
+    expect(toolMessage).toMatchObject({
+      role: 'tool',
+      tool_call_id: 'call_fake_1_1',
+      content: expect.stringContaining('Echo: hello berth'),
+    });
     const saved = await harness.call<Conversation>('chat.get', { id: conversation.id });
     expect(saved.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(messageText(saved.messages[3]!)).toBe('The tool said: Echo: hello berth');
@@ -101,11 +128,20 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     const openai = await startFake();
     const harness = await hostWith(ollama(openai.url, [{ id: MODEL }]));
     await addEverything(harness);
-    openai.script([{ toolUses: [{ name: 'everything__trigger-sampling-request', input: { prompt: 'Write a haiku', maxTokens: 50 } }] }, echoPrompt, { text: 'Done: {{lastToolResult}}' }]);
+    openai.script([
+      {
+        toolUses: [{ name: 'everything__trigger-sampling-request', input: { prompt: 'Write a haiku', maxTokens: 50 } }],
+      },
+      echoPrompt,
+      { text: 'Done: {{lastToolResult}}' },
+    ]);
     const conversation = await harness.call<Conversation>('chat.create', { model: `ollama:${MODEL}` });
     const mark = harness.events.length;
     await harness.call('chat.send', { id: conversation.id, text: 'Sample something' });
-    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+    await harness.call('pending.answer', {
+      id: (await pendingAfter(harness, mark, 'tool-call')).id,
+      response: { decision: 'allow-once' },
+    });
 
     const review = await pendingAfter(harness, mark, 'sampling');
     expect(review.payload.model).toMatchObject({ id: `ollama:${MODEL}`, provider: 'Ollama' });
@@ -132,16 +168,27 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     const port = await closedPort();
     const harness = await hostWith(ollama(`http://127.0.0.1:${port}/v1`));
     const { conversation, end } = await sendTurn(harness, `ollama:${MODEL}`, 'hello?');
-    expect(end).toMatchObject({ type: 'turn-failed', message: `Could not connect: nothing is listening at 127.0.0.1:${port} — is Ollama running?` });
+    expect(end).toMatchObject({
+      type: 'turn-failed',
+      message: `Could not connect: nothing is listening at 127.0.0.1:${port} — is Ollama running?`,
+    });
     // The person's message is kept for a retry.
-    expect((await harness.call<Conversation>('chat.get', { id: conversation.id })).messages.map((message) => message.role)).toEqual(['user']);
+    expect(
+      (await harness.call<Conversation>('chat.get', { id: conversation.id })).messages.map((message) => message.role),
+    ).toEqual(['user']);
   });
 
   it('a wrong key: the turn fails with "the key was rejected", and the key never shows', async () => {
     const openai = await startFake({ apiKey: 'sk-the-right-key-0000' });
-    const harness = await hostWith({ id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: openai.url, models: [{ id: MODEL }] }, OPENAI_KEY);
+    const harness = await hostWith(
+      { id: 'openai', label: 'OpenAI', preset: 'openai', baseUrl: openai.url, models: [{ id: MODEL }] },
+      OPENAI_KEY,
+    );
     const { end } = await sendTurn(harness, `openai:${MODEL}`, 'hello?');
-    expect(end).toMatchObject({ type: 'turn-failed', message: expect.stringContaining('OpenAI refused the request: the key was rejected (401') });
+    expect(end).toMatchObject({
+      type: 'turn-failed',
+      message: expect.stringContaining('OpenAI refused the request: the key was rejected (401'),
+    });
     expect(openai.requests[0]?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     expect(JSON.stringify(harness.events)).not.toContain('KEYSECRET');
   });
@@ -158,7 +205,9 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     expect(chatEvents(harness, mark, 'turn-notice').map((event) => event.message)).toEqual([
       `${NO_TOOLS_MODEL} cannot use tools, so this reply has none. Pick another model in the message box to use tools.`,
     ]);
-    expect(messageText((await harness.call<Conversation>('chat.get', { id: conversation.id })).messages[1]!)).toBe('Hi, no tools for me.');
+    expect(messageText((await harness.call<Conversation>('chat.get', { id: conversation.id })).messages[1]!)).toBe(
+      'Hi, no tools for me.',
+    );
   });
 
   it('a model marked as taking no tools gets none from the start, with the same notice', async () => {
@@ -170,6 +219,11 @@ describe('host chat with an OpenAI-compatible provider (fake Ollama)', () => {
     expect(end).toMatchObject({ type: 'turn-finished' });
     expect(openai.requests).toHaveLength(1);
     expect(openai.requests[0]?.body?.tools).toBeUndefined();
-    await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'turn-notice' && event.message.startsWith(`${MODEL} cannot use tools`));
+    await eventAfter(
+      harness,
+      mark,
+      'chat.event',
+      (event) => event.type === 'turn-notice' && event.message.startsWith(`${MODEL} cannot use tools`),
+    );
   });
 });

@@ -14,7 +14,12 @@ import { hostPerTest } from './host-harness';
  */
 
 const require = createRequire(import.meta.url);
-const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
+const everythingEntry = join(
+  require.resolve('@modelcontextprotocol/server-everything/package.json'),
+  '..',
+  'dist',
+  'index.js',
+);
 
 const berth = hostPerTest('berth-private-host-');
 let savedUmask: number;
@@ -50,10 +55,20 @@ describe.runIf(process.platform !== 'win32')('Berth files are private', () => {
 
     const harness = await berth.start({}, configDir);
     const before = await modes(configDir);
-    expect(before).toMatchObject({ '.': '700', state: '700', logs: '700', 'config.json': '600', 'state/audit.jsonl': '600', 'logs/berth.log': '600' });
+    expect(before).toMatchObject({
+      '.': '700',
+      state: '700',
+      logs: '700',
+      'config.json': '600',
+      'state/audit.jsonl': '600',
+      'logs/berth.log': '600',
+    });
 
     // Now everything the host writes: config, a secret, settings, a running server's log and state, a conversation.
-    await harness.call('servers.add', { name: 'everything', config: { command: process.execPath, args: [everythingEntry, 'stdio'] } });
+    await harness.call('servers.add', {
+      name: 'everything',
+      config: { command: process.execPath, args: [everythingEntry, 'stdio'] },
+    });
     await harness.waitForEvent('servers.changed', (state) => state.name === 'everything' && state.status === 'ready');
     await harness.call('settings.setApiKey', { apiKey: 'sk-ant-test-0123456789' });
     const settings = await harness.call<SettingsView>('settings.get', {});
@@ -62,7 +77,13 @@ describe.runIf(process.platform !== 'win32')('Berth files are private', () => {
     await harness.host.shutdown();
 
     const after = await modes(configDir);
-    for (const written of ['secrets.json', 'settings.json', 'logs/everything.log', `conversations/${conversation.id}.json`, 'conversations/trash']) {
+    for (const written of [
+      'secrets.json',
+      'settings.json',
+      'logs/everything.log',
+      `conversations/${conversation.id}.json`,
+      'conversations/trash',
+    ]) {
       expect(after, written).toHaveProperty([written]);
     }
     for (const [path, mode] of Object.entries(after)) {

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addEverything, eventAfter, everythingConfig, newConversation, pendingAfter, startChatWorld, TEST_API_KEY } from './host-chat-support';
+import {
+  addEverything,
+  eventAfter,
+  everythingConfig,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 let world: ChatWorld | undefined;
@@ -23,14 +31,25 @@ describe('host: sampling "allow this session" follows the server identity', () =
     expect(await harness.call('sampling.policies', {})).toEqual({ everything: 'allow-session' });
 
     const mark = harness.events.length;
-    await harness.call('servers.update', { name: 'everything', config: { ...everythingConfig, cwd: world.dir }, approvals: 'keep' });
+    await harness.call('servers.update', {
+      name: 'everything',
+      config: { ...everythingConfig, cwd: world.dir },
+      approvals: 'keep',
+    });
     await eventAfter(harness, mark, 'sampling.policiesChanged', ({ policies }) => policies.everything === undefined);
-    await eventAfter(harness, mark, 'servers.changed', (state) => state.name === 'everything' && state.status === 'ready' && state.config.cwd === world?.dir);
+    await eventAfter(
+      harness,
+      mark,
+      'servers.changed',
+      (state) => state.name === 'everything' && state.status === 'ready' && state.config.cwd === world?.dir,
+    );
     expect(await harness.call('sampling.policies', {})).toEqual({});
 
     // The new process's sampling request is reviewed again.
     const { id } = await newConversation(harness);
-    fake.script([{ toolUses: [{ name: 'everything__trigger-sampling-request', input: { prompt: 'hi', maxTokens: 20 } }] }]);
+    fake.script([
+      { toolUses: [{ name: 'everything__trigger-sampling-request', input: { prompt: 'hi', maxTokens: 20 } }] },
+    ]);
     const sent = harness.events.length;
     await harness.call('chat.send', { id, text: 'sample' });
     const consent = await pendingAfter(harness, sent, 'tool-call');

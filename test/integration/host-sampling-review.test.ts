@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeTurn, RecordedRequest } from '../../e2e/fake-llm/fake-anthropic';
 import type { LogEntry } from '../../shared/domain/log';
-import { addEverything, eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY, toolResultTexts, turnEndAfter } from './host-chat-support';
+import {
+  addEverything,
+  eventAfter,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+  toolResultTexts,
+  turnEndAfter,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 
 let world: ChatWorld | undefined;
@@ -18,22 +27,31 @@ function echoPrompt(request: RecordedRequest): FakeTurn {
   return { text: `I saw: ${text}` };
 }
 
-const SAMPLING_TOOL = { name: 'everything__trigger-sampling-request', input: { prompt: 'Write a haiku', maxTokens: 50 } };
+const SAMPLING_TOOL = {
+  name: 'everything__trigger-sampling-request',
+  input: { prompt: 'Write a haiku', maxTokens: 50 },
+};
 
 async function setup(): Promise<ChatWorld> {
   world = await startChatWorld();
   await world.harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
   const ready = await addEverything(world.harness);
-  expect(ready.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation']));
+  expect(ready.tools.map((tool) => tool.name)).toEqual(
+    expect.arrayContaining(['trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation']),
+  );
   return world;
 }
 
 describe('host sampling review with server-everything', () => {
   it('declares sampling and elicitation in initialize', async () => {
     const { harness } = await setup();
-    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', sources: ['trace'] });
+    const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', {
+      server: 'everything',
+      sources: ['trace'],
+    });
     const initialize = entries.find((entry) => entry.direction === 'out' && entry.method === 'initialize');
-    const params = (JSON.parse(initialize?.body ?? '{}') as { params?: { capabilities?: Record<string, unknown> } }).params;
+    const params = (JSON.parse(initialize?.body ?? '{}') as { params?: { capabilities?: Record<string, unknown> } })
+      .params;
     expect(params?.capabilities).toMatchObject({ sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
   });
 
@@ -60,7 +78,11 @@ describe('host sampling review with server-everything', () => {
     expect(review.payload.models.map((model) => model.id)).toContain('claude-haiku-4-5');
     await harness.call('pending.answer', {
       id: review.id,
-      response: { decision: 'approve', model: 'claude-haiku-4-5', messages: [{ role: 'user', content: { type: 'text', text: 'EDITED PROMPT' } }] },
+      response: {
+        decision: 'approve',
+        model: 'claude-haiku-4-5',
+        messages: [{ role: 'user', content: { type: 'text', text: 'EDITED PROMPT' } }],
+      },
     });
 
     const answer = await pendingAfter(harness, mark, 'sampling-answer');
@@ -70,10 +92,18 @@ describe('host sampling review with server-everything', () => {
     const samplingCall = fake.requests[1];
     // Sampling goes through the same LlmProvider as chat, which streams; the server's temperature is honoured.
     expect(samplingCall?.stream).toBe(true);
-    expect(samplingCall?.body).toMatchObject({ model: 'claude-haiku-4-5', system: 'You are a helpful test server.', max_tokens: 50, temperature: 0.7 });
+    expect(samplingCall?.body).toMatchObject({
+      model: 'claude-haiku-4-5',
+      system: 'You are a helpful test server.',
+      max_tokens: 50,
+      temperature: 0.7,
+    });
     expect(JSON.stringify(samplingCall?.body?.messages)).toContain('EDITED PROMPT');
     expect(JSON.stringify(samplingCall?.body?.messages)).not.toContain('Write a haiku');
-    await harness.call('pending.answer', { id: answer.id, response: { decision: 'approve', content: { type: 'text', text: 'EDITED ANSWER' } } });
+    await harness.call('pending.answer', {
+      id: answer.id,
+      response: { decision: 'approve', content: { type: 'text', text: 'EDITED ANSWER' } },
+    });
 
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
     const result = toolResultTexts(fake, 2);
@@ -88,14 +118,19 @@ describe('host sampling review with server-everything', () => {
     fake.script([{ toolUses: [SAMPLING_TOOL] }, { text: 'noted' }]);
     let mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Sample' });
-    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'always-server' } });
+    await harness.call('pending.answer', {
+      id: (await pendingAfter(harness, mark, 'tool-call')).id,
+      response: { decision: 'always-server' },
+    });
     const review = await pendingAfter(harness, mark, 'sampling');
     await harness.call('pending.answer', { id: review.id, response: { decision: 'reject', reason: 'not today' } });
     await turnEndAfter(harness, mark, id);
     expect(toolResultTexts(fake, 1)).toContain('User rejected sampling request');
     expect(fake.requests).toHaveLength(2);
 
-    expect(await harness.call('sampling.setPolicy', { server: 'everything', policy: 'never' })).toEqual({ everything: 'never' });
+    expect(await harness.call('sampling.setPolicy', { server: 'everything', policy: 'never' })).toEqual({
+      everything: 'never',
+    });
     await eventAfter(harness, mark, 'sampling.policiesChanged', ({ policies }) => policies.everything === 'never');
     fake.script([{ toolUses: [SAMPLING_TOOL] }, { text: 'noted again' }]);
     mark = harness.events.length;
@@ -115,11 +150,22 @@ describe('host sampling review with server-everything', () => {
     fake.script([{ toolUses: [SAMPLING_TOOL] }, { text: 'the server is gone' }]);
     const mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Sample' });
-    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+    await harness.call('pending.answer', {
+      id: (await pendingAfter(harness, mark, 'tool-call')).id,
+      response: { decision: 'allow-once' },
+    });
     const review = await pendingAfter(harness, mark, 'sampling');
     await harness.call('servers.stop', { name: 'everything' });
-    const withdrawn = await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === review.id);
-    expect(withdrawn.change).toMatchObject({ server: 'everything', note: expect.stringContaining("server 'everything' disconnected") });
+    const withdrawn = await eventAfter(
+      harness,
+      mark,
+      'pending.changed',
+      ({ change }) => change.type === 'withdrawn' && change.id === review.id,
+    );
+    expect(withdrawn.change).toMatchObject({
+      server: 'everything',
+      note: expect.stringContaining("server 'everything' disconnected"),
+    });
     expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
     expect(toolResultTexts(fake, 1)).toContain('stopped');
   });
@@ -130,10 +176,18 @@ describe('host sampling review with server-everything', () => {
     fake.script([{ toolUses: [SAMPLING_TOOL] }]);
     const mark = harness.events.length;
     await harness.call('chat.send', { id, text: 'Sample' });
-    await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
+    await harness.call('pending.answer', {
+      id: (await pendingAfter(harness, mark, 'tool-call')).id,
+      response: { decision: 'allow-once' },
+    });
     const review = await pendingAfter(harness, mark, 'sampling');
     expect(await harness.call('chat.stop', { id })).toEqual({ stopped: true });
-    const withdrawn = await eventAfter(harness, mark, 'pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === review.id);
+    const withdrawn = await eventAfter(
+      harness,
+      mark,
+      'pending.changed',
+      ({ change }) => change.type === 'withdrawn' && change.id === review.id,
+    );
     expect(withdrawn.change).toMatchObject({ note: expect.stringMatching(/stopped|cancelled/) });
     expect(await harness.call('pending.list', {})).toEqual([]);
     expect(fake.requests).toHaveLength(1);

@@ -30,43 +30,72 @@ const echoConfig = (token: string, extra: Record<string, unknown> = {}): Record<
 const berth = hostPerTest('berth-host-secrets-');
 
 const configText = (): Promise<string> => readFile(join(berth.dir, 'config.json'), 'utf8');
-const storedSecrets = async (): Promise<Record<string, string>> => JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')).secrets;
+const storedSecrets = async (): Promise<Record<string, string>> =>
+  JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')).secrets;
 
 async function logEntries(h: HostHarness, server?: string): Promise<LogEntry[]> {
-  return (await h.call<{ entries: LogEntry[] }>('logs.query', { ...(server !== undefined ? { server } : {}), limit: 250_000 })).entries;
+  return (
+    await h.call<{ entries: LogEntry[] }>('logs.query', { ...(server !== undefined ? { server } : {}), limit: 250_000 })
+  ).entries;
 }
 
 async function waitReady(h: HostHarness, name: string, notPid?: number): Promise<ServerState> {
-  return h.waitForEvent('servers.changed', (state) => state.name === name && state.status === 'ready' && state.pid !== notPid);
+  return h.waitForEvent(
+    'servers.changed',
+    (state) => state.name === name && state.status === 'ready' && state.pid !== notPid,
+  );
 }
 
 /** The SHA-256 the server printed: which token it was actually started with. */
 async function tokenHashes(h: HostHarness, server: string): Promise<string[]> {
-  return (await logEntries(h, server)).filter((entry) => entry.source === 'stderr' && entry.text.startsWith('token sha256 ')).map((entry) => entry.text.slice('token sha256 '.length));
+  return (await logEntries(h, server))
+    .filter((entry) => entry.source === 'stderr' && entry.text.startsWith('token sha256 '))
+    .map((entry) => entry.text.slice('token sha256 '.length));
 }
 
 /** Every place a secret could leak to (hostOutput's, and the answers, config.json and an export), read after the host has flushed its files. */
 async function everythingVisible(h: HostHarness): Promise<string> {
-  const servers = new Map(Object.entries(JSON.parse(await configText()).mcpServers as Record<string, unknown>).map(([name, raw]) => [name, ServerConfigSchema.parse(raw)]));
-  return hostOutput(h, berth.dir, [JSON.stringify(await h.call('servers.list', {})), JSON.stringify(await h.call('config.status', {})), exportClaudeDesktop(servers).text, await configText()]);
+  const servers = new Map(
+    Object.entries(JSON.parse(await configText()).mcpServers as Record<string, unknown>).map(([name, raw]) => [
+      name,
+      ServerConfigSchema.parse(raw),
+    ]),
+  );
+  return hostOutput(h, berth.dir, [
+    JSON.stringify(await h.call('servers.list', {})),
+    JSON.stringify(await h.call('config.status', {})),
+    exportClaudeDesktop(servers).text,
+    await configText(),
+  ]);
 }
 
 describe('secret env values', () => {
   it('moves a plain value out of an old config.json, hands it to the server, and shows it nowhere', async () => {
-    await writeFile(join(berth.dir, 'config.json'), `${JSON.stringify({ mcpServers: { echo: echoConfig(SECRET) } }, null, 2)}\n`);
+    await writeFile(
+      join(berth.dir, 'config.json'),
+      `${JSON.stringify({ mcpServers: { echo: echoConfig(SECRET) } }, null, 2)}\n`,
+    );
     const h = await berth.start();
     await waitReady(h, 'echo');
-    await waitFor(async () => (await logEntries(h, 'echo')).some((entry) => entry.source === 'notification' && entry.text.includes('authenticated with')));
+    await waitFor(async () =>
+      (await logEntries(h, 'echo')).some(
+        (entry) => entry.source === 'notification' && entry.text.includes('authenticated with'),
+      ),
+    );
 
     expect(await tokenHashes(h, 'echo')).toEqual([sha(SECRET)]);
     expect(await configText()).toContain(REF);
     expect(await storedSecrets()).toEqual({ 'server/echo/env/SECRET_ECHO_TOKEN': SECRET });
     const entries = await logEntries(h, 'echo');
     // The value was there to leak, and was masked: stderr, the notification, and the trace of that notification.
-    expect(entries.find((entry) => entry.source === 'stderr' && entry.text.startsWith('secret-echo starting'))?.text).toBe(`secret-echo starting with token ${SECRET_MASK}`);
+    expect(
+      entries.find((entry) => entry.source === 'stderr' && entry.text.startsWith('secret-echo starting'))?.text,
+    ).toBe(`secret-echo starting with token ${SECRET_MASK}`);
     expect(entries.find((entry) => entry.source === 'notification')?.text).toBe(`authenticated with ${SECRET_MASK}`);
     expect(entries.some((entry) => entry.source === 'trace' && JSON.stringify(entry).includes(SECRET_MASK))).toBe(true);
-    const moved = (await logEntries(h)).filter((entry) => entry.server === '' && entry.text.startsWith('secrets: moved'));
+    const moved = (await logEntries(h)).filter(
+      (entry) => entry.server === '' && entry.text.startsWith('secrets: moved'),
+    );
     expect(moved.map((entry) => entry.level)).toEqual(['info']);
 
     expect(await everythingVisible(h)).not.toContain(SECRET);
@@ -121,11 +150,18 @@ describe('secret env values', () => {
   it('does not spawn a server whose secret is missing, and says which key and how to fix it', async () => {
     await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { echo: echoConfig(REF) } }));
     const harness = await berth.start();
-    const state = await harness.waitForEvent('servers.changed', (payload) => payload.name === 'echo' && payload.status === 'error');
+    const state = await harness.waitForEvent(
+      'servers.changed',
+      (payload) => payload.name === 'echo' && payload.status === 'error',
+    );
     expect(state.reason).toBe(
       "the secret value of SECRET_ECHO_TOKEN is not in Berth's secret store (config.json refers to ${secret:server/echo/env/SECRET_ECHO_TOKEN}) — open the settings of 'echo', enter SECRET_ECHO_TOKEN again and save",
     );
-    expect(harness.events.some((event) => event.topic === 'servers.changed' && (event.payload as ServerState).pid !== undefined)).toBe(false);
+    expect(
+      harness.events.some(
+        (event) => event.topic === 'servers.changed' && (event.payload as ServerState).pid !== undefined,
+      ),
+    ).toBe(false);
     expect(await tokenHashes(harness, 'echo')).toEqual([]);
   });
 });
@@ -143,14 +179,19 @@ describe('secret headers of a remote server', () => {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
         return;
       }
-      const forward = httpRequest({ host: '127.0.0.1', port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = httpRequest(
+        { host: '127.0.0.1', port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', () => res.destroy());
       req.pipe(forward);
     });
-    const port = await new Promise<number>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)),
+    );
     return {
       url: `http://127.0.0.1:${port}/mcp`,
       seen,
@@ -166,12 +207,24 @@ describe('secret headers of a remote server', () => {
     const remote = await guardedRemote(SECRET);
     try {
       const h = await berth.start();
-      await h.call('servers.add', { name: 'remote', config: { url: remote.url, headers: { Authorization: `Bearer ${SECRET}`, 'X-Team': 'core' } } });
-      const ready = await h.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
-      expect(ready).toMatchObject({ transport: 'streamable-http', config: { headers: { Authorization: SECRET_MASK, 'X-Team': 'core' } } });
+      await h.call('servers.add', {
+        name: 'remote',
+        config: { url: remote.url, headers: { Authorization: `Bearer ${SECRET}`, 'X-Team': 'core' } },
+      });
+      const ready = await h.waitForEvent(
+        'servers.changed',
+        (state) => state.name === 'remote' && state.status === 'ready',
+      );
+      expect(ready).toMatchObject({
+        transport: 'streamable-http',
+        config: { headers: { Authorization: SECRET_MASK, 'X-Team': 'core' } },
+      });
       expect(remote.seen.length).toBeGreaterThan(0);
       expect(remote.seen.every((entry) => entry === 'ok')).toBe(true);
-      expect(JSON.parse(await configText()).mcpServers.remote.headers).toEqual({ Authorization: '${secret:server/remote/header/Authorization}', 'X-Team': 'core' });
+      expect(JSON.parse(await configText()).mcpServers.remote.headers).toEqual({
+        Authorization: '${secret:server/remote/header/Authorization}',
+        'X-Team': 'core',
+      });
       expect(await storedSecrets()).toEqual({ 'server/remote/header/Authorization': `Bearer ${SECRET}` });
       expect(await everythingVisible(h)).not.toContain(SECRET);
     } finally {

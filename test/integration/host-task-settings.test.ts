@@ -18,8 +18,14 @@ describe("a server's own settings (tasks, sampling limits, instructions, result 
     await harness.call('servers.add', { name: 'slow', config: idle });
 
     // Unknown servers: NOT_FOUND, nothing stored.
-    expect(await harness.host.dispatch('tasks.setServerSettings', { server: 'ghost', optionalToolsAsTasks: false })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'server' });
-    expect(await harness.host.dispatch('sampling.setLimits', { server: 'ghost', limits: LIMITS })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'server' });
+    expect(
+      await harness.host.dispatch('tasks.setServerSettings', { server: 'ghost', optionalToolsAsTasks: false }),
+    ).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'server' });
+    expect(await harness.host.dispatch('sampling.setLimits', { server: 'ghost', limits: LIMITS })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      path: 'server',
+    });
 
     await harness.call('tasks.setServerSettings', { server: 'slow', optionalToolsAsTasks: false });
     await harness.call('sampling.setLimits', { server: 'slow', limits: LIMITS });
@@ -29,22 +35,45 @@ describe("a server's own settings (tasks, sampling limits, instructions, result 
     // Renamed in Berth: the settings go with it.
     await harness.call('servers.update', { name: 'slow', newName: 'patient', config: idle });
     await harness.waitForEvent('servers.removed', ({ name }) => name === 'slow');
-    expect(await harness.call<TaskServerSettings[]>('tasks.serverSettings', {})).toEqual([{ server: 'patient', optionalToolsAsTasks: false }]);
-    expect((await harness.call<SamplingUsageList>('sampling.usage', {})).servers).toEqual([expect.objectContaining({ server: 'patient', limits: LIMITS, custom: true })]);
-    expect(await harness.call<ServerInstructionsSetting[]>('servers.instructionsSettings', {})).toEqual([{ server: 'patient', sendInstructions: false }]);
-    expect(await harness.call<ServerResultLimit[]>('servers.resultLimits', {})).toEqual([{ server: 'patient', limitTokens: 1_500 }]);
+    expect(await harness.call<TaskServerSettings[]>('tasks.serverSettings', {})).toEqual([
+      { server: 'patient', optionalToolsAsTasks: false },
+    ]);
+    expect((await harness.call<SamplingUsageList>('sampling.usage', {})).servers).toEqual([
+      expect.objectContaining({ server: 'patient', limits: LIMITS, custom: true }),
+    ]);
+    expect(await harness.call<ServerInstructionsSetting[]>('servers.instructionsSettings', {})).toEqual([
+      { server: 'patient', sendInstructions: false },
+    ]);
+    expect(await harness.call<ServerResultLimit[]>('servers.resultLimits', {})).toEqual([
+      { server: 'patient', limitTokens: 1_500 },
+    ]);
 
     // Removed: forgotten, in settings.json too, and the windows are told; a new server of that name starts from the defaults.
     await harness.call('servers.remove', { name: 'patient' });
     await harness.waitForEvent('tasks.serverSettingsChanged', (s) => s.server === 'patient' && s.optionalToolsAsTasks);
-    await harness.waitForEvent('servers.instructionsSettingChanged', (s) => s.server === 'patient' && s.sendInstructions);
-    await harness.waitForEvent('servers.resultLimitChanged', (s) => s.server === 'patient' && s.limitTokens === undefined);
+    await harness.waitForEvent(
+      'servers.instructionsSettingChanged',
+      (s) => s.server === 'patient' && s.sendInstructions,
+    );
+    await harness.waitForEvent(
+      'servers.resultLimitChanged',
+      (s) => s.server === 'patient' && s.limitTokens === undefined,
+    );
     const file = JSON.parse(await readFile(join(world.dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
-    expect(file).toMatchObject({ tasksForOptionalTools: {}, samplingLimits: {}, sendInstructions: {}, resultLimits: {} });
+    expect(file).toMatchObject({
+      tasksForOptionalTools: {},
+      samplingLimits: {},
+      sendInstructions: {},
+      resultLimits: {},
+    });
     await harness.call('servers.add', { name: 'patient', config: idle });
-    expect(await harness.call<TaskServerSettings[]>('tasks.serverSettings', {})).toEqual([{ server: 'patient', optionalToolsAsTasks: true }]);
+    expect(await harness.call<TaskServerSettings[]>('tasks.serverSettings', {})).toEqual([
+      { server: 'patient', optionalToolsAsTasks: true },
+    ]);
     expect((await harness.call<SamplingUsageList>('sampling.usage', {})).servers).toEqual([]);
-    expect(await harness.call<ServerInstructionsSetting[]>('servers.instructionsSettings', {})).toEqual([{ server: 'patient', sendInstructions: true }]);
+    expect(await harness.call<ServerInstructionsSetting[]>('servers.instructionsSettings', {})).toEqual([
+      { server: 'patient', sendInstructions: true },
+    ]);
     expect(await harness.call<ServerResultLimit[]>('servers.resultLimits', {})).toEqual([{ server: 'patient' }]);
   }, 30_000);
 });

@@ -7,7 +7,14 @@ import type { ChatEvent } from '../../shared/domain/chat';
 import type { LogEntry } from '../../shared/domain/log';
 import type { TaskRecord } from '../../shared/domain/task';
 import { STDIO_TASK_LOST } from '../../app/tasks/tool-task-session';
-import { addEverything, eventAfter, newConversation, pendingAfter, startChatWorld, TEST_API_KEY } from './host-chat-support';
+import {
+  addEverything,
+  eventAfter,
+  newConversation,
+  pendingAfter,
+  startChatWorld,
+  TEST_API_KEY,
+} from './host-chat-support';
 import type { ChatWorld } from './host-chat-support';
 import { waitFor } from './host-harness';
 import type { HostHarness } from './host-harness';
@@ -29,7 +36,10 @@ afterEach(async () => {
 
 /** The task-http fixture on `port` (default: a free one); resolves with its /mcp URL. */
 async function startFixture(port = 0): Promise<string> {
-  const child = spawn(process.execPath, [FIXTURE], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [FIXTURE], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   fixture = child;
   const listening = await new Promise<string>((done, fail) => {
     let output = '';
@@ -53,13 +63,26 @@ async function stopFixture(): Promise<void> {
 }
 
 /** The model calls `tool` with `input`, the person allows it; resolves with the Berth task id once the task runs. */
-async function startTask(harness: HostHarness, fake: ChatWorld['fake'], tool: string, input: Record<string, unknown>): Promise<string> {
+async function startTask(
+  harness: HostHarness,
+  fake: ChatWorld['fake'],
+  tool: string,
+  input: Record<string, unknown>,
+): Promise<string> {
   const { id } = await newConversation(harness);
   fake.script([{ toolUses: [{ name: tool, input }] }, { text: 'ok' }]);
   const mark = harness.events.length;
   await harness.call('chat.send', { id, text: 'Go' });
-  await harness.call('pending.answer', { id: (await pendingAfter(harness, mark, 'tool-call')).id, response: { decision: 'allow-once' } });
-  const working = (await eventAfter(harness, mark, 'chat.event', (event) => event.type === 'tool-task' && event.status === 'working')) as Extract<ChatEvent, { type: 'tool-task' }>;
+  await harness.call('pending.answer', {
+    id: (await pendingAfter(harness, mark, 'tool-call')).id,
+    response: { decision: 'allow-once' },
+  });
+  const working = (await eventAfter(
+    harness,
+    mark,
+    'chat.event',
+    (event) => event.type === 'tool-task' && event.status === 'working',
+  )) as Extract<ChatEvent, { type: 'tool-task' }>;
   return working.taskId;
 }
 
@@ -68,7 +91,7 @@ async function taskRecord(harness: HostHarness, id: string): Promise<TaskRecord 
 }
 
 describe('MCP tasks across a Berth restart', () => {
-  it('an HTTP server\'s task is left running when Berth quits, then picked up again and followed to its end', async () => {
+  it("an HTTP server's task is left running when Berth quits, then picked up again and followed to its end", async () => {
     const url = await startFixture();
     world = await startChatWorld();
     let harness = world.harness;
@@ -78,7 +101,9 @@ describe('MCP tasks across a Berth restart', () => {
     const id = await startTask(harness, world.fake, 'remote__slow-task', { ms: 5_000 });
     await harness.host.shutdown();
 
-    const saved = JSON.parse(await readFile(join(world.dir, 'state', 'tasks.json'), 'utf8')) as { tasks: Array<{ record: TaskRecord; reference?: { taskId: string } }> };
+    const saved = JSON.parse(await readFile(join(world.dir, 'state', 'tasks.json'), 'utf8')) as {
+      tasks: Array<{ record: TaskRecord; reference?: { taskId: string } }>;
+    };
     const entry = saved.tasks.find((task) => task.record.id === id);
     expect(entry?.record).toMatchObject({ status: 'working', tool: 'slow-task', server: 'remote' });
     expect(entry?.reference?.taskId).toBe(entry?.record.taskId);
@@ -87,7 +112,14 @@ describe('MCP tasks across a Berth restart', () => {
     // Quitting is not the person's Stop: had Berth sent tasks/cancel, the task could not complete now.
     await waitFor(async () => (await taskRecord(harness, id))?.status === 'completed', 30_000);
     const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'remote', limit: 10_000 });
-    expect(entries.some((line) => line.source === 'host' && line.text.includes('picked up task') && line.text.includes('again after the restart'))).toBe(true);
+    expect(
+      entries.some(
+        (line) =>
+          line.source === 'host' &&
+          line.text.includes('picked up task') &&
+          line.text.includes('again after the restart'),
+      ),
+    ).toBe(true);
   }, 90_000);
 
   it('a task its HTTP server no longer knows after the restart is marked lost, saying it could not be picked up again', async () => {
@@ -117,6 +149,10 @@ describe('MCP tasks across a Berth restart', () => {
     await harness.host.shutdown();
 
     harness = await world.restart();
-    expect(await taskRecord(harness, id)).toMatchObject({ status: 'lost', statusMessage: STDIO_TASK_LOST, tool: 'simulate-research-query' });
+    expect(await taskRecord(harness, id)).toMatchObject({
+      status: 'lost',
+      statusMessage: STDIO_TASK_LOST,
+      tool: 'simulate-research-query',
+    });
   }, 60_000);
 });

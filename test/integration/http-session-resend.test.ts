@@ -31,7 +31,9 @@ describe('a lost HTTP session, survived by every kind of request (through the br
 
   /** Ends the newest session behind Berth's back, as a server that expires it would. */
   async function forgetSession(): Promise<void> {
-    const ids = remote.output.flatMap((text) => [...text.matchAll(/Session initialized with ID: (\S+)/g)].map((match) => match[1] ?? ''));
+    const ids = remote.output.flatMap((text) =>
+      [...text.matchAll(/Session initialized with ID: (\S+)/g)].map((match) => match[1] ?? ''),
+    );
     const ended = await fetch(remote.url, { method: 'DELETE', headers: { 'mcp-session-id': ids.at(-1) ?? '' } });
     expect(ended.status).toBe(200);
   }
@@ -47,38 +49,59 @@ describe('a lost HTTP session, survived by every kind of request (through the br
       method: 'prompts.get',
       disrupt: forgetSession,
       input: { server: 'remote', name: 'args-prompt', arguments: { city: 'Paris', state: 'TX' } },
-      check: (value: unknown) => expect((value as PromptResult).messages).toEqual([{ role: 'user', content: { type: 'text', text: "What's weather in Paris, TX?" } }]),
+      check: (value: unknown) =>
+        expect((value as PromptResult).messages).toEqual([
+          { role: 'user', content: { type: 'text', text: "What's weather in Paris, TX?" } },
+        ]),
     },
     {
       method: 'resources.read',
       disrupt: restartServer,
       input: { server: 'remote', uri: 'demo://resource/static/document/architecture.md' },
-      check: (value: unknown) => expect((value as { contents: ResourcePart[] }).contents).toEqual([expect.objectContaining({ kind: 'text', uri: 'demo://resource/static/document/architecture.md' })]),
+      check: (value: unknown) =>
+        expect((value as { contents: ResourcePart[] }).contents).toEqual([
+          expect.objectContaining({ kind: 'text', uri: 'demo://resource/static/document/architecture.md' }),
+        ]),
     },
     {
       method: 'completion.complete',
       disrupt: forgetSession,
-      input: { server: 'remote', ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } },
+      input: {
+        server: 'remote',
+        ref: { type: 'ref/prompt', name: 'completable-prompt' },
+        argument: { name: 'department', value: 'E' },
+      },
       check: (value: unknown) => expect((value as CompletionResult).values).toEqual(['Engineering']),
     },
   ];
 
-  it.each(cases)('$method answers once Berth has reconnected, and the log says it reconnected', async ({ method, disrupt, input, check }) => {
-    const h = await berth.start();
-    await h.call('servers.add', { name: 'remote', config: { url: remote.url, restart: { initialDelayMs: 100 } } });
-    await h.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
-    // The catalog's first prompts/list must not be the request that finds the loss.
-    await h.call('prompts.list', {});
-    const reconnects = async (): Promise<string[]> => (await hostLog(h)).filter((text) => /(no longer knows this session|lost the connection to).*; restart \d+ of \d+/.test(text));
-    const readyLines = async (): Promise<number> => (await hostLog(h)).filter((text) => text.startsWith('ready over Streamable HTTP')).length;
-    expect(await readyLines()).toBe(1);
+  it.each(cases)(
+    '$method answers once Berth has reconnected, and the log says it reconnected',
+    async ({ method, disrupt, input, check }) => {
+      const h = await berth.start();
+      await h.call('servers.add', { name: 'remote', config: { url: remote.url, restart: { initialDelayMs: 100 } } });
+      await h.waitForEvent('servers.changed', (state) => state.name === 'remote' && state.status === 'ready');
+      // The catalog's first prompts/list must not be the request that finds the loss.
+      await h.call('prompts.list', {});
+      const reconnects = async (): Promise<string[]> =>
+        (await hostLog(h)).filter((text) =>
+          /(no longer knows this session|lost the connection to).*; restart \d+ of \d+/.test(text),
+        );
+      const readyLines = async (): Promise<number> =>
+        (await hostLog(h)).filter((text) => text.startsWith('ready over Streamable HTTP')).length;
+      expect(await readyLines()).toBe(1);
 
-    await disrupt();
-    const result = await h.host.dispatch(method, input);
-    // Say what the host answered instead (its code alone does not tell which state it met).
-    if (!result.ok) throw new Error(`${method} failed: ${result.code} ${result.message}; states: ${JSON.stringify(h.events.filter((event) => event.topic === 'servers.changed').map((event) => (event.payload as { status: string }).status))}`);
-    check(result.value);
-    expect(await reconnects()).toHaveLength(1);
-    expect(await readyLines()).toBe(2);
-  }, 60_000);
+      await disrupt();
+      const result = await h.host.dispatch(method, input);
+      // Say what the host answered instead (its code alone does not tell which state it met).
+      if (!result.ok)
+        throw new Error(
+          `${method} failed: ${result.code} ${result.message}; states: ${JSON.stringify(h.events.filter((event) => event.topic === 'servers.changed').map((event) => (event.payload as { status: string }).status))}`,
+        );
+      check(result.value);
+      expect(await reconnects()).toHaveLength(1);
+      expect(await readyLines()).toBe(2);
+    },
+    60_000,
+  );
 });

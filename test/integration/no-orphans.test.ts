@@ -50,7 +50,7 @@ const live = (): ProcEntry[] => processTable().filter((entry) => entry.state !==
 function subtree(roots: readonly number[]): number[] {
   const table = live();
   const found = new Set(roots.filter((pid) => table.some((entry) => entry.pid === pid)));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const entry of table) {
       if (!found.has(entry.pid) && found.has(entry.ppid)) {
@@ -91,7 +91,12 @@ beforeEach(async () => {
   });
   await writeFile(
     join(dir, 'config', 'config.json'),
-    JSON.stringify({ mcpServers: { forker: server('spawns-grandchild.mjs', 'forker.json'), wrapped: server('wrapper.mjs', 'wrapped.json') } }),
+    JSON.stringify({
+      mcpServers: {
+        forker: server('spawns-grandchild.mjs', 'forker.json'),
+        wrapped: server('wrapper.mjs', 'wrapped.json'),
+      },
+    }),
   );
 });
 
@@ -122,11 +127,26 @@ interface Running {
 
 /** Starts browser mode (one process: node + tsx) and waits until both servers are ready. */
 async function startBerth(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli/browser-mode.ts', '--headless', '--port', '0', '--config-dir', join(dir, 'config'), '--static-dir', join(dir, 'static')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ANTHROPIC_API_KEY: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'app/cli/browser-mode.ts',
+      '--headless',
+      '--port',
+      '0',
+      '--config-dir',
+      join(dir, 'config'),
+      '--static-dir',
+      join(dir, 'static'),
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ANTHROPIC_API_KEY: '' },
+    },
+  );
   berth = child;
   let out = '';
   let err = '';
@@ -135,10 +155,14 @@ async function startBerth(): Promise<Running> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
     child.once('exit', (code, signal) => resolveExit({ code, signal })),
   );
-  await waitUntil(`Berth's ready line (stderr: ${err})`, () => {
-    if (child.exitCode !== null) throw new Error(`Berth exited early with ${child.exitCode}: ${err}`);
-    return out.includes('\n');
-  }, 45_000);
+  await waitUntil(
+    `Berth's ready line (stderr: ${err})`,
+    () => {
+      if (child.exitCode !== null) throw new Error(`Berth exited early with ${child.exitCode}: ${err}`);
+      return out.includes('\n');
+    },
+    45_000,
+  );
   const match = READY_LINE.exec(out.trim());
   if (!match) throw new Error(`unexpected stdout: ${JSON.stringify(out)}`);
   const port = Number(match[1]);
@@ -151,10 +175,14 @@ async function startBerth(): Promise<Running> {
       return undefined; // Not written yet (or half written).
     }
   };
-  await waitUntil('both servers ready', async () => {
-    const states = (await call(port, token, 'servers.list', {})) as Result<Array<{ name: string; status: string }>>;
-    return states.ok && states.value.length === 2 && states.value.every((state) => state.status === 'ready');
-  }, 30_000);
+  await waitUntil(
+    'both servers ready',
+    async () => {
+      const states = (await call(port, token, 'servers.list', {})) as Result<Array<{ name: string; status: string }>>;
+      return states.ok && states.value.length === 2 && states.value.every((state) => state.status === 'ready');
+    },
+    30_000,
+  );
   let forker: Record<string, number> | undefined;
   let wrapped: Record<string, number> | undefined;
   await waitUntil('fixture pid files', async () => {
@@ -168,7 +196,11 @@ async function startBerth(): Promise<Running> {
 
   // The premise: each server leads its own group, and its helper is in it and alive.
   const table = live();
-  for (const pid of [...pids.forker, ...pids.wrapped]) expect(table.some((entry) => entry.pid === pid), `pid ${pid} alive before the test`).toBe(true);
+  for (const pid of [...pids.forker, ...pids.wrapped])
+    expect(
+      table.some((entry) => entry.pid === pid),
+      `pid ${pid} alive before the test`,
+    ).toBe(true);
   expect(table.find((entry) => entry.pid === pids.forker[1])?.pgid).toBe(groups.forker);
   expect(table.find((entry) => entry.pid === pids.wrapped[1])?.pgid).toBe(groups.wrapped);
   expect(table.find((entry) => entry.pid === groups.forker)?.ppid).toBe(child.pid);
@@ -177,7 +209,9 @@ async function startBerth(): Promise<Running> {
 
 /** One bridge call over a fresh, properly authorised WebSocket. */
 async function call(port: number, token: string, method: string, input: unknown): Promise<Result<unknown>> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], { origin: `http://127.0.0.1:${port}` });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], {
+    origin: `http://127.0.0.1:${port}`,
+  });
   try {
     await new Promise<void>((resolveOpen, rejectOpen) => {
       ws.once('open', () => resolveOpen());
@@ -209,7 +243,10 @@ describe.skipIf(process.platform !== 'linux')('no orphans (Linux only: walks /pr
 
       running.child.kill(signal);
       expect(await running.exited).toEqual({ code: 0, signal: null });
-      await waitUntil(`server processes gone after ${signal}`, () => leftovers(groups, [...recorded, ...tree]).length === 0);
+      await waitUntil(
+        `server processes gone after ${signal}`,
+        () => leftovers(groups, [...recorded, ...tree]).length === 0,
+      );
       expect(leftovers(groups, [...recorded, ...tree])).toEqual([]);
     }, 60_000);
   }
@@ -217,18 +254,32 @@ describe.skipIf(process.platform !== 'linux')('no orphans (Linux only: walks /pr
   it('stops every process of a removed server and keeps Berth and the other server running', async () => {
     const running = await startBerth();
     const removedTree = subtree([running.groups.forker]);
-    expect(await call(running.port, running.token, 'servers.remove', { name: 'forker' })).toEqual({ ok: true, value: { removed: 'forker' } });
-    await waitUntil('removed server processes gone', () => leftovers([running.groups.forker], [...running.pids.forker, ...removedTree]).length === 0);
+    expect(await call(running.port, running.token, 'servers.remove', { name: 'forker' })).toEqual({
+      ok: true,
+      value: { removed: 'forker' },
+    });
+    await waitUntil(
+      'removed server processes gone',
+      () => leftovers([running.groups.forker], [...running.pids.forker, ...removedTree]).length === 0,
+    );
 
     expect(running.child.exitCode).toBeNull();
-    expect(await call(running.port, running.token, 'app.info', {})).toMatchObject({ ok: true, value: { shell: 'browser' } });
-    const others = live().filter((entry) => entry.pgid === running.groups.wrapped).map((entry) => entry.pid);
+    expect(await call(running.port, running.token, 'app.info', {})).toMatchObject({
+      ok: true,
+      value: { shell: 'browser' },
+    });
+    const others = live()
+      .filter((entry) => entry.pgid === running.groups.wrapped)
+      .map((entry) => entry.pid);
     expect(others).toEqual(expect.arrayContaining(running.pids.wrapped));
     const states = await call(running.port, running.token, 'servers.list', {});
     expect(states).toMatchObject({ ok: true, value: [{ name: 'wrapped', status: 'ready' }] });
 
     running.child.kill('SIGTERM');
     expect(await running.exited).toEqual({ code: 0, signal: null });
-    await waitUntil('the other server gone after SIGTERM', () => leftovers([running.groups.wrapped], running.pids.wrapped).length === 0);
+    await waitUntil(
+      'the other server gone after SIGTERM',
+      () => leftovers([running.groups.wrapped], running.pids.wrapped).length === 0,
+    );
   }, 60_000);
 });

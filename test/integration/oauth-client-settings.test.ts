@@ -28,7 +28,10 @@ describe('OAuth client settings', () => {
   it('a pre-registered confidential client signs in without registering, its secret kept in the store', async () => {
     oauth.server.preRegister('berth-desktop', { secret: CLIENT_SECRET });
     const h = await berth.start();
-    const added = await h.call<ServerState>('servers.add', { name: 'notes', config: { url: oauth.server.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: CLIENT_SECRET } } });
+    const added = await h.call<ServerState>('servers.add', {
+      name: 'notes',
+      config: { url: oauth.server.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: CLIENT_SECRET } },
+    });
     expect(added.config.oauth).toEqual({ clientId: 'berth-desktop', clientSecret: SECRET_MASK });
     const onDisk = await readFile(join(berth.dir, 'config.json'), 'utf8');
     expect(onDisk).not.toContain(CLIENT_SECRET);
@@ -40,13 +43,22 @@ describe('OAuth client settings', () => {
     await (await fetch(start.authorizationUrl)).text();
     await h.waitForEvent('servers.changed', ready('notes'));
     expect(oauth.server.requests).not.toContain('POST /register');
-    const codeExchange = oauth.server.tokenRequests.findIndex((form) => form.get('grant_type') === 'authorization_code');
-    expect(oauth.server.tokenAuthorizations[codeExchange]).toBe(`Basic ${Buffer.from(`berth-desktop:${CLIENT_SECRET}`).toString('base64')}`);
+    const codeExchange = oauth.server.tokenRequests.findIndex(
+      (form) => form.get('grant_type') === 'authorization_code',
+    );
+    expect(oauth.server.tokenAuthorizations[codeExchange]).toBe(
+      `Basic ${Buffer.from(`berth-desktop:${CLIENT_SECRET}`).toString('base64')}`,
+    );
 
     // Saving the form with the mask keeps the stored secret.
-    await h.call('servers.update', { name: 'notes', config: { url: oauth.server.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: SECRET_MASK } } });
+    await h.call('servers.update', {
+      name: 'notes',
+      config: { url: oauth.server.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: SECRET_MASK } },
+    });
     await h.waitForEvent('servers.changed', ready('notes'));
-    const secrets = JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    const secrets = JSON.parse(await readFile(join(berth.dir, 'secrets.json'), 'utf8')) as {
+      secrets: Record<string, string>;
+    };
     expect(Object.keys(secrets.secrets)).toContain('server/notes/oauth/clientSecret');
 
     const text = await visibleText(h);
@@ -61,13 +73,22 @@ describe('OAuth client settings', () => {
     await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
     const start = await h.call<{ authorizationUrl: string }>('servers.signIn', { name: 'notes' });
     // The metadata alone would give mcp:tools; offline_access is the SDK's addition for a refresh token.
-    expect(new URL(start.authorizationUrl).searchParams.get('scope')?.split(' ').sort()).toEqual(['mcp:admin', 'offline_access']);
+    expect(new URL(start.authorizationUrl).searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'mcp:admin',
+      'offline_access',
+    ]);
   });
 
   it('client credentials with a secret: the server starts with no sign-in', async () => {
     oauth.server.preRegister('ci-robot', { secret: CLIENT_SECRET });
     const h = await berth.start();
-    await h.call('servers.add', { name: 'robot', config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, scope: 'mcp:tools' } } });
+    await h.call('servers.add', {
+      name: 'robot',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, scope: 'mcp:tools' },
+      },
+    });
     const state = await h.waitForEvent('servers.changed', ready('robot'));
     expect(state.tools.map((tool) => tool.name)).toContain('whoami');
     expect(oauth.server.tokenRequests.map((form) => form.get('grant_type'))).toEqual(['client_credentials']);
@@ -81,7 +102,14 @@ describe('OAuth client settings', () => {
   it('client credentials with a wrong secret: the error says the authorization server refused the client', async () => {
     oauth.server.preRegister('ci-robot', { secret: CLIENT_SECRET });
     const h = await berth.start();
-    await h.call('servers.add', { name: 'robot', config: { url: oauth.server.mcpUrl, restart: { enabled: false }, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: 'not-the-secret-123' } } });
+    await h.call('servers.add', {
+      name: 'robot',
+      config: {
+        url: oauth.server.mcpUrl,
+        restart: { enabled: false },
+        oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: 'not-the-secret-123' },
+      },
+    });
     const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'robot' && s.status === 'error');
     expect(failed.reason).toMatch(/OAuth with .* failed: invalid_client/);
     expect(failed.reason).not.toContain('not-the-secret-123');
@@ -92,7 +120,13 @@ describe('OAuth client settings', () => {
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     oauth.server.preRegister('ci-signer', { publicKey });
     const h = await berth.start();
-    await h.call('servers.add', { name: 'signer', config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-signer', privateKey: pem } } });
+    await h.call('servers.add', {
+      name: 'signer',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: { grant: 'client_credentials', clientId: 'ci-signer', privateKey: pem },
+      },
+    });
     await h.waitForEvent('servers.changed', ready('signer'));
     const form = oauth.server.tokenRequests[0];
     expect(form?.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
@@ -105,7 +139,13 @@ describe('OAuth client settings', () => {
   it('an unreadable private key stops the start with the reason, and no restarts', async () => {
     const h = await berth.start();
     const pem = '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----';
-    await h.call('servers.add', { name: 'signer', config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-signer', privateKey: pem } } });
+    await h.call('servers.add', {
+      name: 'signer',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: { grant: 'client_credentials', clientId: 'ci-signer', privateKey: pem },
+      },
+    });
     const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'signer' && s.status === 'error');
     expect(failed.reason).toMatch(/^the OAuth private key is not a PEM private key Berth can read/);
     expect(failed.restartCount).toBe(0);
@@ -119,9 +159,17 @@ describe('OAuth client settings', () => {
     const first = workloadJwt(privateKey, oauth.server.base);
     await writeFile(tokenFile, `${first}\n`);
     const h = await berth.start();
-    await h.call('servers.add', { name: 'job', config: { url: oauth.server.mcpUrl, oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: tokenFile } } });
+    await h.call('servers.add', {
+      name: 'job',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: tokenFile },
+      },
+    });
     await h.waitForEvent('servers.changed', ready('job'));
-    expect(oauth.server.tokenRequests.map((form) => [form.get('grant_type'), form.get('assertion')])).toEqual([['urn:ietf:params:oauth:grant-type:jwt-bearer', first]]);
+    expect(oauth.server.tokenRequests.map((form) => [form.get('grant_type'), form.get('assertion')])).toEqual([
+      ['urn:ietf:params:oauth:grant-type:jwt-bearer', first],
+    ]);
 
     // The platform rotated the token; the next start presents the new one.
     const second = workloadJwt(privateKey, oauth.server.base);
@@ -134,7 +182,14 @@ describe('OAuth client settings', () => {
   it('workload identity with a missing token file says which file', async () => {
     const h = await berth.start();
     const missing = join(berth.dir, 'nowhere.jwt');
-    await h.call('servers.add', { name: 'job', config: { url: oauth.server.mcpUrl, restart: { enabled: false }, oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: missing } } });
+    await h.call('servers.add', {
+      name: 'job',
+      config: {
+        url: oauth.server.mcpUrl,
+        restart: { enabled: false },
+        oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: missing },
+      },
+    });
     const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'job' && s.status === 'error');
     expect(failed.reason).toContain(`could not read the workload identity token from ${missing}`);
   });
@@ -144,16 +199,30 @@ describe('OAuth client settings', () => {
     const h = await berth.start();
     await h.call('servers.add', {
       name: 'robot',
-      config: { url: oauth.server.mcpUrl, restart: { enabled: false }, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, issuer: 'https://auth.example.com' } },
+      config: {
+        url: oauth.server.mcpUrl,
+        restart: { enabled: false },
+        oauth: {
+          grant: 'client_credentials',
+          clientId: 'ci-robot',
+          clientSecret: CLIENT_SECRET,
+          issuer: 'https://auth.example.com',
+        },
+      },
     });
     const failed = await h.waitForEvent('servers.changed', (s) => s.name === 'robot' && s.status === 'error');
-    expect(failed.reason).toMatch(/belong to https:\/\/auth\.example\.com; Berth did not send the client's credentials there/);
+    expect(failed.reason).toMatch(
+      /belong to https:\/\/auth\.example\.com; Berth did not send the client's credentials there/,
+    );
     expect(oauth.server.tokenRequests).toEqual([]);
   });
 
   it('settings that cannot work are refused with the field named', async () => {
     const h = await berth.start();
-    const result = await h.host.dispatch('servers.add', { name: 'robot', config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot' } } });
+    const result = await h.host.dispatch('servers.add', {
+      name: 'robot',
+      config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot' } },
+    });
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('client secret or a private key') });
   });
 });
@@ -163,22 +232,43 @@ describe('the authorization server a confidential client trusts', () => {
   const hostile = oauthServerPerTest();
 
   const storedOAuth = async (name: string): Promise<Record<string, unknown> | undefined> =>
-    (JSON.parse(await readFile(join(berth.dir, 'config.json'), 'utf8')) as { mcpServers: Record<string, { oauth?: Record<string, unknown> }> }).mcpServers[name]?.oauth;
+    (
+      JSON.parse(await readFile(join(berth.dir, 'config.json'), 'utf8')) as {
+        mcpServers: Record<string, { oauth?: Record<string, unknown> }>;
+      }
+    ).mcpServers[name]?.oauth;
 
   it('client credentials: the first success pins the issuer in the config; a server naming another one later gets nothing, and the error names both', async () => {
     oauth.server.preRegister('ci-robot', { secret: CLIENT_SECRET });
     const h = await berth.start();
-    await h.call('servers.add', { name: 'robot', config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET } } });
-    const pinned = await h.waitForEvent('servers.changed', (state) => state.name === 'robot' && state.config.oauth?.issuer === oauth.server.base);
+    await h.call('servers.add', {
+      name: 'robot',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET },
+      },
+    });
+    const pinned = await h.waitForEvent(
+      'servers.changed',
+      (state) => state.name === 'robot' && state.config.oauth?.issuer === oauth.server.base,
+    );
     // Taken over as it runs: still ready, no second start.
     expect(pinned.status).toBe('ready');
     expect(oauth.server.tokenRequests).toHaveLength(1);
-    expect(await storedOAuth('robot')).toMatchObject({ issuer: oauth.server.base, clientSecret: '${secret:server/robot/oauth/clientSecret}' });
+    expect(await storedOAuth('robot')).toMatchObject({
+      issuer: oauth.server.base,
+      clientSecret: '${secret:server/robot/oauth/clientSecret}',
+    });
 
     oauth.server.behaviour.authorizationServer = hostile.server.base;
     await h.call('servers.restart', { name: 'robot' });
-    const refused = await h.waitForEvent('servers.changed', (state) => state.name === 'robot' && state.status === 'error');
-    expect(refused.reason).toContain(`the server sends Berth to the authorization server ${hostile.server.base}, but its OAuth client settings belong to ${oauth.server.base}; Berth did not send the client's credentials there`);
+    const refused = await h.waitForEvent(
+      'servers.changed',
+      (state) => state.name === 'robot' && state.status === 'error',
+    );
+    expect(refused.reason).toContain(
+      `the server sends Berth to the authorization server ${hostile.server.base}, but its OAuth client settings belong to ${oauth.server.base}; Berth did not send the client's credentials there`,
+    );
     // Retrying cannot help: no automatic restarts.
     expect(refused.restartCount).toBe(0);
     expect(hostile.server.tokenRequests).toEqual([]);
@@ -191,8 +281,22 @@ describe('the authorization server a confidential client trusts', () => {
     oauth.server.preRegister('ci-robot', { secret: CLIENT_SECRET });
     oauth.server.behaviour.authorizationServer = hostile.server.base;
     const h = await berth.start();
-    await h.call('servers.add', { name: 'robot', config: { url: oauth.server.mcpUrl, oauth: { grant: 'client_credentials', clientId: 'ci-robot', clientSecret: CLIENT_SECRET, issuer: oauth.server.base } } });
-    const refused = await h.waitForEvent('servers.changed', (state) => state.name === 'robot' && state.status === 'error');
+    await h.call('servers.add', {
+      name: 'robot',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: {
+          grant: 'client_credentials',
+          clientId: 'ci-robot',
+          clientSecret: CLIENT_SECRET,
+          issuer: oauth.server.base,
+        },
+      },
+    });
+    const refused = await h.waitForEvent(
+      'servers.changed',
+      (state) => state.name === 'robot' && state.status === 'error',
+    );
     expect(refused.reason).toContain(`belong to ${oauth.server.base}`);
     expect(hostile.server.tokenRequests).toEqual([]);
     expect(oauth.server.tokenRequests).toEqual([]);
@@ -201,11 +305,17 @@ describe('the authorization server a confidential client trusts', () => {
   it('a pre-registered confidential client: the sign-in pins the issuer; a sign-in sent to another authorization server is refused before anything is sent', async () => {
     oauth.server.preRegister('berth-desktop', { secret: CLIENT_SECRET });
     const h = await berth.start();
-    await h.call('servers.add', { name: 'notes', config: { url: oauth.server.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: CLIENT_SECRET } } });
+    await h.call('servers.add', {
+      name: 'notes',
+      config: { url: oauth.server.mcpUrl, oauth: { clientId: 'berth-desktop', clientSecret: CLIENT_SECRET } },
+    });
     await h.waitForEvent('servers.changed', (state) => state.name === 'notes' && state.status === 'error');
     const start = await h.call<{ authorizationUrl: string }>('servers.signIn', { name: 'notes' });
     await (await fetch(start.authorizationUrl)).text();
-    await h.waitForEvent('servers.changed', (state) => ready('notes')(state) && state.config.oauth?.issuer === oauth.server.base);
+    await h.waitForEvent(
+      'servers.changed',
+      (state) => ready('notes')(state) && state.config.oauth?.issuer === oauth.server.base,
+    );
     expect(await storedOAuth('notes')).toMatchObject({ issuer: oauth.server.base });
 
     // The tokens are gone and the server now names another authorization server.
@@ -215,7 +325,12 @@ describe('the authorization server a confidential client trusts', () => {
     await h.call('servers.restart', { name: 'notes' });
     // The stored discovery still names the pinned server, which refuses the refresh: a sign-in is needed. Looked for
     // after the restart only: the first start's state already said needs-sign-in, and would end the wait at once.
-    await eventAfter(h, restarting, 'servers.changed', (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in');
+    await eventAfter(
+      h,
+      restarting,
+      'servers.changed',
+      (state) => state.name === 'notes' && state.auth?.state === 'needs-sign-in',
+    );
     const signIn = await h.host.dispatch('servers.signIn', { name: 'notes' });
     expect(signIn).toMatchObject({ ok: false, message: expect.stringContaining(`belong to ${oauth.server.base}`) });
     expect(hostile.server.requests.filter((request) => !request.startsWith('GET /.well-known/'))).toEqual([]);
@@ -227,8 +342,17 @@ describe('the authorization server a confidential client trusts', () => {
     const tokenFile = join(berth.dir, 'workload.jwt');
     await writeFile(tokenFile, workloadJwt(privateKey, oauth.server.base));
     const h = await berth.start();
-    await h.call('servers.add', { name: 'job', config: { url: oauth.server.mcpUrl, oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: tokenFile } } });
-    await h.waitForEvent('servers.changed', (state) => ready('job')(state) && state.config.oauth?.issuer === oauth.server.base);
+    await h.call('servers.add', {
+      name: 'job',
+      config: {
+        url: oauth.server.mcpUrl,
+        oauth: { grant: 'jwt_bearer', clientId: 'workload-1', assertionFile: tokenFile },
+      },
+    });
+    await h.waitForEvent(
+      'servers.changed',
+      (state) => ready('job')(state) && state.config.oauth?.issuer === oauth.server.base,
+    );
 
     oauth.server.behaviour.authorizationServer = hostile.server.base;
     await h.call('servers.restart', { name: 'job' });

@@ -36,7 +36,7 @@ describe('OAuthSessions (what servers.signIn / servers.signOut run)', () => {
     await dir.cleanup();
   });
 
-  it("a published client ID metadata document replaces registration where the authorization server accepts one", async () => {
+  it('a published client ID metadata document replaces registration where the authorization server accepts one', async () => {
     const documentUrl = 'https://berth.example/oauth/client-metadata.json';
     as.behaviour.clientMetadataUrl = documentUrl;
     const oauth = sessions(undefined, documentUrl);
@@ -79,13 +79,17 @@ describe('OAuthSessions (what servers.signIn / servers.signOut run)', () => {
   it('a failure before the browser is the answer; a failure after it goes to the server log', async () => {
     const oauth = sessions();
     as.behaviour = { rejectRegistration: true };
-    await expect(oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }))).rejects.toThrow(/sign-in failed while registering Berth/);
+    await expect(oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }))).rejects.toThrow(
+      /sign-in failed while registering Berth/,
+    );
 
     as.behaviour = { authorizeError: 'access_denied' };
     const start = await oauth.startSignIn('notes', serverConfig({ url: as.mcpUrl }));
     await (await fetch(start.authorizationUrl)).text();
     await waitUntil(() => lines.some((line) => line.startsWith('notes error ')), 5_000, 'the error line');
-    expect(lines.at(-1)).toMatch(/^notes error sign-in failed while authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied/);
+    expect(lines.at(-1)).toMatch(
+      /^notes error sign-in failed while authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied/,
+    );
     expect(signedIn).toEqual([]);
   });
 
@@ -103,7 +107,9 @@ describe('OAuthSessions (what servers.signIn / servers.signOut run)', () => {
 
   it('local servers and servers with their own Authorization header are not signed in to', () => {
     const oauth = sessions();
-    expect(() => oauth.startSignIn('local', serverConfig({ command: 'node' }))).toThrow(/is local: there is nothing to sign in to/);
+    expect(() => oauth.startSignIn('local', serverConfig({ command: 'node' }))).toThrow(
+      /is local: there is nothing to sign in to/,
+    );
     const withHeader = serverConfig({ url: as.mcpUrl, headers: { authorization: 'Bearer x' } });
     expect(oauth.providerFor('remote', withHeader)).toBeUndefined();
     expect(() => oauth.startSignIn('remote', withHeader)).toThrow(/sends its own Authorization header/);

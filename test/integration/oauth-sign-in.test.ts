@@ -25,7 +25,9 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     provider = new BerthOAuthProvider({ server: 'notes', serverUrl: as.mcpUrl, store });
     consoleOutput = [];
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleOutput.push(args.map(String).join(' ')));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void consoleOutput.push(args.map(String).join(' ')),
+      );
     }
   });
   afterEach(async () => {
@@ -38,14 +40,20 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
   /** Nothing secret the authorization server handed out, or was sent, appears in anything printed. */
   function expectNoSecretPrinted(): void {
     const printed = consoleOutput.join('\n');
-    const secrets = [...as.accessTokens.keys(), ...as.refreshTokens.keys(), ...as.tokenRequests.flatMap((form) => [form.get('code'), form.get('code_verifier'), form.get('refresh_token')])];
+    const secrets = [
+      ...as.accessTokens.keys(),
+      ...as.refreshTokens.keys(),
+      ...as.tokenRequests.flatMap((form) => [form.get('code'), form.get('code_verifier'), form.get('refresh_token')]),
+    ];
     for (const secret of secrets) if (secret !== null && secret !== '') expect(printed).not.toContain(secret);
   }
 
   async function connect(): Promise<Client> {
     const client = new Client({ name: 'berth-test', version: '1.0.0' });
     clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(new URL(as.mcpUrl), { authProvider: provider, fetch: dedupeRefreshes(fetch) }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(as.mcpUrl), { authProvider: provider, fetch: dedupeRefreshes(fetch) }),
+    );
     return client;
   }
 
@@ -137,7 +145,9 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     expect(as.authorizeRequests.length).toBe(authorizeBefore);
 
     await signInNow();
-    expect(as.authorizeRequests.at(-1)?.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp:tools', 'mcp:admin']));
+    expect(as.authorizeRequests.at(-1)?.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['mcp:tools', 'mcp:admin']),
+    );
     const again = await connect();
     const result = await again.callTool({ name: 'admin', arguments: {} });
     expect((result.content as Array<{ text?: string }>)[0]?.text).toMatch(/^admin for client-/);
@@ -153,17 +163,35 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
 
     await provider.signOut();
     expect((await provider.signInStatus()).signedIn).toBe(false);
-    const file = JSON.parse(await readFile(join(dir.path, 'secrets.json'), 'utf8')) as { secrets: Record<string, string> };
+    const file = JSON.parse(await readFile(join(dir.path, 'secrets.json'), 'utf8')) as {
+      secrets: Record<string, string>;
+    };
     expect(Object.keys(file.secrets)).toEqual([]);
     await expect(connect()).rejects.toThrow(SignInRequiredError);
   });
 
   it.each([
     ['discovery', { wrongResource: true }, /finding the authorization server \(discovery\): .*does not match/],
-    ['registration', { rejectRegistration: true }, /registering Berth .*invalid_redirect_uri: loopback redirects are not allowed/],
-    ['authorization', { authorizeError: 'access_denied' }, /authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied \(The person declined\.\)/],
-    ['authorization', { wrongIss: 'https://evil.example' }, /authorization in the browser \(consent\): the answer claims to come from another authorization server .*mix-up/],
-    ['token', { rejectCodes: Infinity }, /exchanging the code for tokens: invalid_grant: code expired \(the authorization server refused the code 2 times; giving up\)/],
+    [
+      'registration',
+      { rejectRegistration: true },
+      /registering Berth .*invalid_redirect_uri: loopback redirects are not allowed/,
+    ],
+    [
+      'authorization',
+      { authorizeError: 'access_denied' },
+      /authorization in the browser \(consent\): the authorization server refused the sign-in: access_denied \(The person declined\.\)/,
+    ],
+    [
+      'authorization',
+      { wrongIss: 'https://evil.example' },
+      /authorization in the browser \(consent\): the answer claims to come from another authorization server .*mix-up/,
+    ],
+    [
+      'token',
+      { rejectCodes: Infinity },
+      /exchanging the code for tokens: invalid_grant: code expired \(the authorization server refused the code 2 times; giving up\)/,
+    ],
   ] as const)('names the failing step: %s (%o)', async (step, behaviour, message) => {
     as.behaviour = behaviour;
     const error = await signInNow().then(
@@ -184,7 +212,11 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
     await signInNow();
     expect(as.authorizeRequests).toHaveLength(2);
     // The SDK's auth() itself sends a refused code once more before giving up on it; then Berth's second round.
-    expect(as.tokenRequests.map((form) => form.get('grant_type'))).toEqual(['authorization_code', 'authorization_code', 'authorization_code']);
+    expect(as.tokenRequests.map((form) => form.get('grant_type'))).toEqual([
+      'authorization_code',
+      'authorization_code',
+      'authorization_code',
+    ]);
     expect(await whoami(await connect())).toMatch(/^signed in as client-/);
   });
 
@@ -198,6 +230,8 @@ describe('OAuth sign-in against a test authorization server and protected MCP se
 
   it('gives up with a clear message when the browser never comes back', async () => {
     as.behaviour = { authorizeHangs: true };
-    await expect(signInNow({ timeoutMs: 300 })).rejects.toThrow(/authorization in the browser \(consent\): the sign-in was not finished in the browser within 0\.3 s/);
+    await expect(signInNow({ timeoutMs: 300 })).rejects.toThrow(
+      /authorization in the browser \(consent\): the sign-in was not finished in the browser within 0\.3 s/,
+    );
   });
 });

@@ -43,7 +43,11 @@ describe('a remote server behind OAuth, through the supervisor', () => {
 
   it('a server that wants a sign-in is an error saying so, not retried; after signing in it starts and its tools work; tokens never reach the logs', async () => {
     await supervisor.sync({ notes: serverConfig({ url: as.mcpUrl, restart: { initialDelayMs: 100 } }) });
-    const failed = await waitUntil(() => (supervisor.get('notes')?.status === 'error' ? supervisor.get('notes') : undefined), 20_000, 'the sign-in error');
+    const failed = await waitUntil(
+      () => (supervisor.get('notes')?.status === 'error' ? supervisor.get('notes') : undefined),
+      20_000,
+      'the sign-in error',
+    );
     expect(failed.reason).toBe(`${as.mcpUrl} needs you to sign in (OAuth): press Sign in in the server's details`);
     expect(failed.auth).toEqual({ state: 'needs-sign-in' });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -54,7 +58,12 @@ describe('a remote server behind OAuth, through the supervisor', () => {
     expect(as.authorizeRequests).toHaveLength(0);
 
     const browser = browserOpener();
-    await signIn({ serverUrl: as.mcpUrl, provider: providerFor('notes', as.mcpUrl), openUrl: browser.openUrl, timeoutMs: 10_000 });
+    await signIn({
+      serverUrl: as.mcpUrl,
+      provider: providerFor('notes', as.mcpUrl),
+      openUrl: browser.openUrl,
+      timeoutMs: 10_000,
+    });
     await supervisor.start('notes');
     expect(supervisor.get('notes')?.status).toBe('ready');
     const signedIn = supervisor.get('notes')?.auth;
@@ -69,7 +78,8 @@ describe('a remote server behind OAuth, through the supervisor', () => {
 
     const logged = JSON.stringify(logs.entries);
     for (const token of [...as.accessTokens.keys(), ...as.refreshTokens.keys()]) expect(logged).not.toContain(token);
-    for (const form of as.tokenRequests) expect(logged).not.toContain(form.get('refresh_token') ?? form.get('code') ?? 'never');
+    for (const form of as.tokenRequests)
+      expect(logged).not.toContain(form.get('refresh_token') ?? form.get('code') ?? 'never');
   });
 
   it('the sign-in state goes needs-sign-in → signed-in → needs-sign-in after signing out, and carries no token', async () => {
@@ -97,8 +107,14 @@ describe('a remote server behind OAuth, through the supervisor', () => {
   it('a 401 from a server that offers no OAuth says to check its headers, not to sign in', async () => {
     as.behaviour = { noOAuth: true };
     await supervisor.sync({ keyed: serverConfig({ url: as.mcpUrl, headers: { 'X-Api-Key': 'wrong' } }) });
-    const failed = await waitUntil(() => (supervisor.get('keyed')?.status === 'error' ? supervisor.get('keyed') : undefined), 20_000, 'the error');
-    expect(failed.reason).toBe(`${as.mcpUrl} answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)`);
+    const failed = await waitUntil(
+      () => (supervisor.get('keyed')?.status === 'error' ? supervisor.get('keyed') : undefined),
+      20_000,
+      'the error',
+    );
+    expect(failed.reason).toBe(
+      `${as.mcpUrl} answered HTTP 401 and offers no OAuth sign-in (no protected-resource or authorization-server metadata): check the credentials in its headers (an older OAuth server without metadata: press Sign in to try its default endpoints)`,
+    );
     expect(as.clients.size).toBe(0);
   });
 });

@@ -138,10 +138,16 @@ export class TestOAuthServer {
     this.requests.push(`${req.method ?? 'GET'} ${url.pathname}`);
     const body = await readBody(req);
     if (url.pathname === '/mcp') return this.mcp(req, res, url, body);
-    if (url.pathname.startsWith('/.well-known/') && this.behaviour.noOAuth === true) return json(res, 404, { error: 'not_found' });
+    if (url.pathname.startsWith('/.well-known/') && this.behaviour.noOAuth === true)
+      return json(res, 404, { error: 'not_found' });
     if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
       const resource = this.behaviour.wrongResource === true ? 'https://elsewhere.example/mcp' : this.mcpUrl;
-      return json(res, 200, { resource, authorization_servers: [this.behaviour.authorizationServer ?? this.base], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'] });
+      return json(res, 200, {
+        resource,
+        authorization_servers: [this.behaviour.authorizationServer ?? this.base],
+        scopes_supported: ['mcp:tools'],
+        bearer_methods_supported: ['header'],
+      });
     }
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json(res, 200, {
@@ -160,13 +166,18 @@ export class TestOAuthServer {
     }
     if (url.pathname === '/register' && req.method === 'POST') return this.register(res, body);
     if (url.pathname === '/authorize') return this.authorize(res, url.searchParams);
-    if (url.pathname === '/token' && req.method === 'POST') return this.token(res, new URLSearchParams(body), req.headers.authorization);
+    if (url.pathname === '/token' && req.method === 'POST')
+      return this.token(res, new URLSearchParams(body), req.headers.authorization);
     json(res, 404, { error: 'not_found' });
   }
 
   private register(res: ServerResponse, body: string): void {
     const metadata = JSON.parse(body) as { redirect_uris?: string[] };
-    if (this.behaviour.rejectRegistration === true) return json(res, 400, { error: 'invalid_redirect_uri', error_description: 'loopback redirects are not allowed here' });
+    if (this.behaviour.rejectRegistration === true)
+      return json(res, 400, {
+        error: 'invalid_redirect_uri',
+        error_description: 'loopback redirects are not allowed here',
+      });
     const clientId = `client-${randomBytes(6).toString('hex')}`;
     this.clients.set(clientId, { redirectUris: metadata.redirect_uris ?? [] });
     json(res, 201, { ...metadata, client_id: clientId, client_id_issued_at: Math.floor(Date.now() / 1000) });
@@ -176,8 +187,11 @@ export class TestOAuthServer {
     this.authorizeRequests.push(query);
     const clientId = query.get('client_id') ?? '';
     const redirectUri = query.get('redirect_uri') ?? '';
-    const client = this.clients.get(clientId) ?? (clientId === this.behaviour.clientMetadataUrl ? { redirectUris: [], anyLoopbackPort: true } : undefined);
-    if (client === undefined || !redirectAllowed(client, redirectUri)) return json(res, 400, { error: 'invalid_request', error_description: 'unknown client or redirect_uri' });
+    const client =
+      this.clients.get(clientId) ??
+      (clientId === this.behaviour.clientMetadataUrl ? { redirectUris: [], anyLoopbackPort: true } : undefined);
+    if (client === undefined || !redirectAllowed(client, redirectUri))
+      return json(res, 400, { error: 'invalid_request', error_description: 'unknown client or redirect_uri' });
     if (this.behaviour.authorizeHangs === true) return;
     const back = new URL(redirectUri);
     if (this.behaviour.wrongIss !== undefined) back.searchParams.set('iss', this.behaviour.wrongIss);
@@ -189,7 +203,13 @@ export class TestOAuthServer {
       back.searchParams.set('error', 'invalid_request');
     } else {
       const code = randomBytes(16).toString('hex');
-      this.codes.set(code, { clientId, redirectUri, challenge: query.get('code_challenge') ?? '', resource: query.get('resource'), scope: query.get('scope') });
+      this.codes.set(code, {
+        clientId,
+        redirectUri,
+        challenge: query.get('code_challenge') ?? '',
+        resource: query.get('resource'),
+        scope: query.get('scope'),
+      });
       back.searchParams.set('code', code);
     }
     res.writeHead(302, { Location: back.href }).end();
@@ -199,18 +219,24 @@ export class TestOAuthServer {
     this.tokenRequests.push(form);
     this.tokenAuthorizations.push(authorization);
     const caller = this.authenticate(form, authorization);
-    if (caller === 'refused') return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
+    if (caller === 'refused')
+      return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
     const grant = form.get('grant_type');
     if (grant === 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
       // Workload identity: the assertion is the grant; it names the workload as its subject.
       const subject = this.verifyAssertion(form.get('assertion') ?? '');
-      if (subject === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'assertion not accepted' });
+      if (subject === undefined)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'assertion not accepted' });
       const issued = this.issue(subject, form.get('scope') ?? '');
       delete issued.refresh_token;
       return json(res, 200, issued);
     }
     if (grant === 'client_credentials') {
-      if (caller === undefined) return json(res, 401, { error: 'invalid_client', error_description: 'client_credentials needs an authenticated client' });
+      if (caller === undefined)
+        return json(res, 401, {
+          error: 'invalid_client',
+          error_description: 'client_credentials needs an authenticated client',
+        });
       const issued = this.issue(caller, form.get('scope') ?? '');
       delete issued.refresh_token;
       return json(res, 200, issued);
@@ -223,23 +249,33 @@ export class TestOAuthServer {
         this.behaviour.rejectCodes = (this.behaviour.rejectCodes ?? 0) - 1;
         return json(res, 400, { error: 'invalid_grant', error_description: 'code expired' });
       }
-      if (pending === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
-      if (this.clients.get(pending.clientId)?.secret !== undefined && caller !== pending.clientId) return json(res, 401, { error: 'invalid_client', error_description: 'this client must authenticate' });
+      if (pending === undefined)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
+      if (this.clients.get(pending.clientId)?.secret !== undefined && caller !== pending.clientId)
+        return json(res, 401, { error: 'invalid_client', error_description: 'this client must authenticate' });
       const verifier = form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (challenge !== pending.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
-      if ((caller ?? form.get('client_id')) !== pending.clientId || form.get('redirect_uri') !== pending.redirectUri) return json(res, 400, { error: 'invalid_grant', error_description: 'client or redirect_uri mismatch' });
-      if (form.get('resource') !== this.mcpUrl) return json(res, 400, { error: 'invalid_target', error_description: 'wrong resource' });
+      if (challenge !== pending.challenge)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+      if ((caller ?? form.get('client_id')) !== pending.clientId || form.get('redirect_uri') !== pending.redirectUri)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'client or redirect_uri mismatch' });
+      if (form.get('resource') !== this.mcpUrl)
+        return json(res, 400, { error: 'invalid_target', error_description: 'wrong resource' });
       return json(res, 200, this.issue(pending.clientId, pending.scope ?? ''));
     }
     if (grant === 'refresh_token') {
       const refresh = form.get('refresh_token') ?? '';
       if (this.behaviour.refreshEchoes === true) {
-        res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`backend down; request was refresh_token=${refresh} (${Buffer.from(refresh).toString('base64')}) authorization=${authorization ?? 'none'}`);
+        res
+          .writeHead(500, { 'Content-Type': 'text/plain' })
+          .end(
+            `backend down; request was refresh_token=${refresh} (${Buffer.from(refresh).toString('base64')}) authorization=${authorization ?? 'none'}`,
+          );
         return;
       }
       const grant = this.refreshTokens.get(refresh);
-      if (grant === undefined) return json(res, 400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
+      if (grant === undefined)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
       this.refreshTokens.delete(refresh);
       return json(res, 200, this.issue(grant.clientId, grant.scope));
     }
@@ -253,7 +289,10 @@ export class TestOAuthServer {
    */
   private authenticate(form: URLSearchParams, authorization: string | undefined): string | undefined | 'refused' {
     if (authorization?.startsWith('Basic ') === true) {
-      const [id = '', secret = ''] = Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':').map(decodeURIComponent);
+      const [id = '', secret = ''] = Buffer.from(authorization.slice(6), 'base64')
+        .toString('utf8')
+        .split(':')
+        .map(decodeURIComponent);
       return this.clients.get(id)?.secret === secret && secret !== '' ? id : 'refused';
     }
     const postedSecret = form.get('client_secret');
@@ -277,10 +316,19 @@ export class TestOAuthServer {
     }
     const key = this.clients.get(claims.sub ?? '')?.publicKey;
     const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    const signed = key !== undefined && verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    const signed =
+      key !== undefined &&
+      verify(
+        'sha256',
+        Buffer.from(`${header}.${payload}`),
+        { key, dsaEncoding: 'ieee-p1363' },
+        Buffer.from(signature, 'base64url'),
+      );
     const fresh = (claims.exp ?? 0) * 1000 > Date.now();
     const issuerOk = !selfIssued || claims.iss === claims.sub;
-    return signed && fresh && issuerOk && (audience.includes(this.base) || audience.includes(`${this.base}/token`)) ? claims.sub : undefined;
+    return signed && fresh && issuerOk && (audience.includes(this.base) || audience.includes(`${this.base}/token`))
+      ? claims.sub
+      : undefined;
   }
 
   private issue(clientId: string, scope: string): Record<string, unknown> {
@@ -298,18 +346,35 @@ export class TestOAuthServer {
     if (token === undefined || token.expiresAt <= Date.now()) {
       const error = header === '' ? '' : ', error="invalid_token"';
       const scope = this.behaviour.challengeScope === undefined ? '' : `scope="${this.behaviour.challengeScope}", `;
-      res.writeHead(401, { 'WWW-Authenticate': `Bearer ${scope}resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"${error}` }).end();
+      res
+        .writeHead(401, {
+          'WWW-Authenticate': `Bearer ${scope}resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"${error}`,
+        })
+        .end();
       return;
     }
     // Step-up: the `admin` tool needs a scope the first sign-in does not ask for.
     if (req.method === 'POST' && wantsTool(body, 'admin') && !token.scope.split(' ').includes('mcp:admin')) {
-      res.writeHead(403, { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="mcp:admin", resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"` }).end();
+      res
+        .writeHead(403, {
+          'WWW-Authenticate': `Bearer error="insufficient_scope", scope="mcp:admin", resource_metadata="${this.base}/.well-known/oauth-protected-resource/mcp"`,
+        })
+        .end();
       return;
     }
     const server = new McpServer({ name: 'oauth-protected', version: '1.0.0' });
-    server.registerTool('admin', { description: 'Needs the mcp:admin scope', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: `admin for ${token.clientId}` }] }));
-    server.registerTool('whoami', { description: 'Which client the token was issued to', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: `signed in as ${token.clientId}` }] }));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    server.registerTool('admin', { description: 'Needs the mcp:admin scope', inputSchema: z.object({}) }, () => ({
+      content: [{ type: 'text', text: `admin for ${token.clientId}` }],
+    }));
+    server.registerTool(
+      'whoami',
+      { description: 'Which client the token was issued to', inputSchema: z.object({}) },
+      () => ({ content: [{ type: 'text', text: `signed in as ${token.clientId}` }] }),
+    );
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
@@ -372,7 +437,10 @@ export function oauthServerPerTest(): { readonly server: TestOAuthServer } {
   };
 }
 
-export function browserOpener(): { openUrl: (url: string) => Promise<void>; pages: Array<{ status: number; text: string }> } {
+export function browserOpener(): {
+  openUrl: (url: string) => Promise<void>;
+  pages: Array<{ status: number; text: string }>;
+} {
   const pages: Array<{ status: number; text: string }> = [];
   return {
     pages,

@@ -36,7 +36,12 @@ describe('prompt catalog and completions against real servers (both eras)', () =
   });
 
   it('legacy era (server-everything): lists its prompts, fills one in, and completes the department', async () => {
-    await supervisor.sync({ everything: serverConfig({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'] }) });
+    await supervisor.sync({
+      everything: serverConfig({
+        command: process.execPath,
+        args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'],
+      }),
+    });
     expect(supervisor.get('everything')?.era).toBe('legacy');
 
     const view = await catalog.list();
@@ -44,13 +49,26 @@ describe('prompt catalog and completions against real servers (both eras)', () =
     const names = view.prompts.map((prompt) => prompt.name);
     expect(names).toEqual(expect.arrayContaining(['simple-prompt', 'args-prompt', 'completable-prompt']));
     const args = view.prompts.find((prompt) => prompt.name === 'args-prompt');
-    expect(args).toMatchObject({ server: 'everything', title: 'Arguments Prompt', arguments: [{ name: 'city', required: true }, { name: 'state', required: false }] });
+    expect(args).toMatchObject({
+      server: 'everything',
+      title: 'Arguments Prompt',
+      arguments: [
+        { name: 'city', required: true },
+        { name: 'state', required: false },
+      ],
+    });
     expect(announced.at(-1)?.prompts.length).toBe(view.prompts.length);
 
     const filled = await catalog.get('everything', 'args-prompt', { city: 'Paris', state: 'TX' });
-    expect(filled.messages).toEqual([{ role: 'user', content: { type: 'text', text: "What's weather in Paris, TX?" } }]);
+    expect(filled.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: "What's weather in Paris, TX?" } },
+    ]);
 
-    const department = await broker.complete({ server: 'everything', ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } });
+    const department = await broker.complete({
+      server: 'everything',
+      ref: { type: 'ref/prompt', name: 'completable-prompt' },
+      argument: { name: 'department', value: 'E' },
+    });
     expect(department.values).toEqual(['Engineering']);
     // The chosen department narrows the names: context carries it.
     const lead = await broker.complete({
@@ -70,8 +88,17 @@ describe('prompt catalog and completions against real servers (both eras)', () =
     await supervisor.stop('everything');
     expect((await catalog.list()).prompts).toEqual([]);
     expect(announced.at(-1)?.servers).toEqual([]);
-    const stopped = await failure(broker.complete({ server: 'everything', ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } }));
-    expect(stopped).toMatchObject({ code: 'NOT_READY', message: expect.stringMatching(/server 'everything' is stopped, not ready/) });
+    const stopped = await failure(
+      broker.complete({
+        server: 'everything',
+        ref: { type: 'ref/prompt', name: 'completable-prompt' },
+        argument: { name: 'department', value: 'E' },
+      }),
+    );
+    expect(stopped).toMatchObject({
+      code: 'NOT_READY',
+      message: expect.stringMatching(/server 'everything' is stopped, not ready/),
+    });
   });
 
   it('modern era: lists, fills in, follows prompts/list_changed, and a newer keystroke cancels the older completion', async () => {
@@ -106,19 +133,30 @@ describe('prompt catalog and completions against real servers (both eras)', () =
     const newer = broker.complete({ server: 'modern', ref, argument: { name: 'department', value: 'E' } });
     expect(await newer).toMatchObject({ values: ['Engineering'], total: 1 });
     expect(await older).toEqual({ values: [], superseded: true });
-    const cancelled = logs.for('modern', 'trace').filter((entry) => entry.direction === 'out' && entry.method === 'notifications/cancelled');
+    const cancelled = logs
+      .for('modern', 'trace')
+      .filter((entry) => entry.direction === 'out' && entry.method === 'notifications/cancelled');
     expect(cancelled).toHaveLength(1);
     // Another field is not affected by this one.
     const [department, lead] = await Promise.all([
       broker.complete({ server: 'modern', ref, argument: { name: 'department', value: 'S' } }),
-      broker.complete({ server: 'modern', ref, argument: { name: 'lead', value: '' }, context: { arguments: { department: 'Engineering' } } }),
+      broker.complete({
+        server: 'modern',
+        ref,
+        argument: { name: 'lead', value: '' },
+        context: { arguments: { department: 'Engineering' } },
+      }),
     ]);
     expect(department.values).toEqual(['Sales', 'Support']);
     expect(lead.values).toEqual(['Alice', 'Bob']);
 
     // The server adds a prompt: its list_changed makes the catalog re-read and announce.
     await supervisor.callTool('modern', 'add_prompt', { name: 'late-prompt' });
-    const updated = await waitUntil(() => announced.find((entry) => entry.prompts.some((prompt) => prompt.name === 'late-prompt')), 10_000, 'prompts.changed with late-prompt');
+    const updated = await waitUntil(
+      () => announced.find((entry) => entry.prompts.some((prompt) => prompt.name === 'late-prompt')),
+      10_000,
+      'prompts.changed with late-prompt',
+    );
     expect(updated.prompts.map((prompt) => prompt.name)).toEqual(['team', 'late-prompt']);
   });
 });

@@ -21,7 +21,9 @@ describe('resource browser against real servers (both eras)', () => {
     logs = new LogCollector();
     // As the host wires it: the supervisor reports to the lifecycle, the service joins it.
     lifecycleErrors = [];
-    const lifecycle = new ServerLifecycle({ reportError: (what, error) => lifecycleErrors.push(`${what}: ${String(error)}`) });
+    const lifecycle = new ServerLifecycle({
+      reportError: (what, error) => lifecycleErrors.push(`${what}: ${String(error)}`),
+    });
     supervisor = new ServerSupervisor({
       logs,
       stateDir: dir.path,
@@ -44,7 +46,12 @@ describe('resource browser against real servers (both eras)', () => {
   });
 
   it('legacy era (server-everything): pages the list, fills a template, reads text and blobs, and subscribes with resources/subscribe', async () => {
-    await supervisor.sync({ everything: serverConfig({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'] }) });
+    await supervisor.sync({
+      everything: serverConfig({
+        command: process.execPath,
+        args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'],
+      }),
+    });
     expect(supervisor.get('everything')?.era).toBe('legacy');
 
     const first = await resources.list('everything', undefined);
@@ -56,7 +63,12 @@ describe('resource browser against real servers (both eras)', () => {
     }
 
     const { resourceTemplates } = await resources.templates('everything', undefined);
-    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(expect.arrayContaining(['demo://resource/dynamic/text/{resourceId}', 'demo://resource/dynamic/blob/{resourceId}']));
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      expect.arrayContaining([
+        'demo://resource/dynamic/text/{resourceId}',
+        'demo://resource/dynamic/blob/{resourceId}',
+      ]),
+    );
 
     const text = await resources.read('everything', 'demo://resource/dynamic/text/7');
     expect(text.contents).toEqual([expect.objectContaining({ kind: 'text', uri: 'demo://resource/dynamic/text/7' })]);
@@ -94,8 +106,14 @@ describe('resource browser against real servers (both eras)', () => {
     expect(listed.map((resource) => resource.uri)).toEqual(['note://readme', 'note://settings', 'image://pixel']);
     const { resourceTemplates } = await resources.templates('modern', undefined);
     expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'note://{name}', name: 'named note' })]);
-    expect((await resources.read('modern', 'note://groceries')).contents).toEqual([{ kind: 'text', uri: 'note://groceries', mimeType: 'text/plain', text: 'A note called groceries' }]);
-    expect((await resources.read('modern', 'image://pixel')).contents[0]).toMatchObject({ kind: 'blob', mimeType: 'image/png', size: 70 });
+    expect((await resources.read('modern', 'note://groceries')).contents).toEqual([
+      { kind: 'text', uri: 'note://groceries', mimeType: 'text/plain', text: 'A note called groceries' },
+    ]);
+    expect((await resources.read('modern', 'image://pixel')).contents[0]).toMatchObject({
+      kind: 'blob',
+      mimeType: 'image/png',
+      size: 70,
+    });
 
     await resources.subscribe('modern', 'note://readme');
     await supervisor.callTool('modern', 'touch', { uri: 'note://settings' });
@@ -103,7 +121,9 @@ describe('resource browser against real servers (both eras)', () => {
     await waitUntil(() => updates.length > 0, 10_000, 'a resources/updated notification over subscriptions/listen');
     // Only the subscribed URI is reported.
     expect(updates).toEqual([{ server: 'modern', uri: 'note://readme' }]);
-    expect((await resources.read('modern', 'note://readme')).contents[0]).toMatchObject({ text: expect.stringContaining('Revision 2') });
+    expect((await resources.read('modern', 'note://readme')).contents[0]).toMatchObject({
+      text: expect.stringContaining('Revision 2'),
+    });
 
     await resources.unsubscribe('modern', 'note://readme');
     updates.length = 0;
@@ -115,7 +135,10 @@ describe('resource browser against real servers (both eras)', () => {
 
   it('refuses clearly: unknown server, server not running, no subscription support', async () => {
     expect((await failure(resources.list('ghost', undefined))).code).toBe('NOT_FOUND');
-    await supervisor.sync({ off: fixtureConfig('modern-resources.mjs', { enabled: false }), echo: fixtureConfig('modern-echo.mjs') });
+    await supervisor.sync({
+      off: fixtureConfig('modern-resources.mjs', { enabled: false }),
+      echo: fixtureConfig('modern-echo.mjs'),
+    });
     const notReady = await failure(resources.read('off', 'note://readme'));
     expect(notReady).toMatchObject({ code: 'NOT_READY', message: expect.stringContaining("server 'off' is stopped") });
     const noSubscribe = await failure(resources.subscribe('echo', 'note://readme'));

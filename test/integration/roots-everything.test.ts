@@ -14,7 +14,8 @@ async function reportedRoots(rig: RootsRig, server: string): Promise<Array<[stri
 }
 
 /** server-everything logs each roots list it receives; wait for the `count`-th. */
-const rootsUpdates = (rig: RootsRig, server: string): string[] => rig.logs.texts(server, 'notification').filter((text) => text.includes('Roots updated'));
+const rootsUpdates = (rig: RootsRig, server: string): string[] =>
+  rig.logs.texts(server, 'notification').filter((text) => text.includes('Roots updated'));
 
 describe('roots with @modelcontextprotocol/server-everything', () => {
   let rig: RootsRig;
@@ -38,7 +39,11 @@ describe('roots with @modelcontextprotocol/server-everything', () => {
     const b = await rig.roots.store.add(beta);
     await rig.roots.store.setExposure('limited', [b.id]);
     await rig.supervisor.sync({ open: everythingServer(), limited: everythingServer() });
-    await waitUntil(() => rootsUpdates(rig, 'open').length === 1 && rootsUpdates(rig, 'limited').length === 1, 20_000, 'both servers to fetch roots');
+    await waitUntil(
+      () => rootsUpdates(rig, 'open').length === 1 && rootsUpdates(rig, 'limited').length === 1,
+      20_000,
+      'both servers to fetch roots',
+    );
 
     expect(await reportedRoots(rig, 'open')).toEqual([
       ['Alpha', pathToFileUri(alpha, process.platform)],
@@ -55,11 +60,19 @@ describe('roots with @modelcontextprotocol/server-everything', () => {
     expect(rig.listChangedSent('limited')).toBe(1);
     expect(rig.listChangedSent('open')).toBe(0);
     expect((await reportedRoots(rig, 'limited')).map(([name]) => name)).toEqual(['Alpha', 'beta folder']);
-    expect(rig.asked.filter((request) => request.server === 'limited').map((request) => request.payload.roots.map((r) => r.id))).toEqual([[b.id], [a.id]]);
+    expect(
+      rig.asked
+        .filter((request) => request.server === 'limited')
+        .map((request) => request.payload.roots.map((r) => r.id)),
+    ).toEqual([[b.id], [a.id]]);
 
     // A rename changes what both see; each is told once.
     await rig.roots.store.rename(a.id, 'Alpha (renamed)');
-    await waitUntil(() => rootsUpdates(rig, 'open').length === 2 && rootsUpdates(rig, 'limited').length === 3, 20_000, 'both servers to re-fetch');
+    await waitUntil(
+      () => rootsUpdates(rig, 'open').length === 2 && rootsUpdates(rig, 'limited').length === 3,
+      20_000,
+      'both servers to re-fetch',
+    );
     expect((await reportedRoots(rig, 'open'))[0]?.[0]).toBe('Alpha (renamed)');
     expect(rig.events.filter((event) => event.topic === 'roots.changed').length).toBeGreaterThanOrEqual(4);
   });
@@ -77,17 +90,24 @@ describe('roots with @modelcontextprotocol/server-everything', () => {
     const pidBefore = rig.supervisor.get('everything')?.pid;
     await rm(alpha, { recursive: true });
     const view: RootsView = await rig.roots.refresh();
-    expect(view.roots.find((root) => root.id === a.id)).toMatchObject({ missing: true, problem: expect.stringContaining('does not exist') });
+    expect(view.roots.find((root) => root.id === a.id)).toMatchObject({
+      missing: true,
+      problem: expect.stringContaining('does not exist'),
+    });
     expect(view.roots.find((root) => root.id === b.id)?.missing).toBe(false);
     await waitUntil(() => rootsUpdates(rig, 'everything').length >= 2, 20_000, 'the server to re-fetch');
     expect(rig.listChangedSent('everything')).toBe(1);
     const announced = rig.events.filter((event) => event.topic === 'roots.changed').at(-1)?.payload as RootsView;
     expect(announced.roots.find((root) => root.id === a.id)?.missing).toBe(true);
     // Its last root went away, so it is restarted (a server may keep old folders on an empty list) and starts with none.
-    await waitUntil(() => {
-      const state = rig.supervisor.get('everything');
-      return state?.status === 'ready' && state.pid !== pidBefore;
-    }, 20_000, 'the server to be restarted without roots');
+    await waitUntil(
+      () => {
+        const state = rig.supervisor.get('everything');
+        return state?.status === 'ready' && state.pid !== pidBefore;
+      },
+      20_000,
+      'the server to be restarted without roots',
+    );
     expect(rig.logs.texts('everything', 'host').some((text) => text.includes('no longer sees any root'))).toBe(true);
     expect(await reportedRoots(rig, 'everything')).toEqual([]);
 
@@ -95,7 +115,11 @@ describe('roots with @modelcontextprotocol/server-everything', () => {
     await mkdir(alpha);
     await rig.roots.refresh();
     const alphaListed = [['Alpha', pathToFileUri(alpha, process.platform)]];
-    await waitUntil(async () => JSON.stringify(await reportedRoots(rig, 'everything')) === JSON.stringify(alphaListed), 20_000, 'the folder to be listed again');
+    await waitUntil(
+      async () => JSON.stringify(await reportedRoots(rig, 'everything')) === JSON.stringify(alphaListed),
+      20_000,
+      'the folder to be listed again',
+    );
     expect(rig.asked).toHaveLength(1);
   });
 });

@@ -30,7 +30,8 @@ describe('roots with @modelcontextprotocol/server-filesystem', () => {
   });
 
   /** server-filesystem says on stderr each time it adopts a roots list. */
-  const adoptedRoots = (): string[] => rig.logs.texts('fs', 'stderr').filter((text) => text.includes('Updated allowed directories from MCP roots'));
+  const adoptedRoots = (): string[] =>
+    rig.logs.texts('fs', 'stderr').filter((text) => text.includes('Updated allowed directories from MCP roots'));
 
   it('reads inside a given root, not outside, and loses a root when it is removed', async () => {
     const a = await rig.roots.store.add(alpha);
@@ -47,8 +48,14 @@ describe('roots with @modelcontextprotocol/server-filesystem', () => {
     ]);
     expect(adoptedRoots()[0]).toMatch(/2 valid directories/);
 
-    expect(await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') })).toEqual({ text: 'alpha secret\n', isError: false });
-    expect(await rig.callText('fs', 'read_text_file', { path: join(beta, 'b.txt') })).toEqual({ text: 'beta notes\n', isError: false });
+    expect(await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') })).toEqual({
+      text: 'alpha secret\n',
+      isError: false,
+    });
+    expect(await rig.callText('fs', 'read_text_file', { path: join(beta, 'b.txt') })).toEqual({
+      text: 'beta notes\n',
+      isError: false,
+    });
     const refused = await rig.callText('fs', 'read_text_file', { path: join(outside, 'o.txt') });
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/outside allowed directories/i);
@@ -73,8 +80,14 @@ describe('roots with @modelcontextprotocol/server-filesystem', () => {
     const firstPid = rig.supervisor.get('fs')?.pid;
 
     await rig.roots.store.remove(a.id);
-    await waitUntil(() => rig.supervisor.get('fs')?.status === 'ready' && rig.supervisor.get('fs')?.pid !== firstPid, 20_000, 'server-filesystem to be restarted');
-    expect(rig.logs.texts('fs', 'host').some((text) => text.includes('no longer sees any root; restarting it'))).toBe(true);
+    await waitUntil(
+      () => rig.supervisor.get('fs')?.status === 'ready' && rig.supervisor.get('fs')?.pid !== firstPid,
+      20_000,
+      'server-filesystem to be restarted',
+    );
+    expect(rig.logs.texts('fs', 'host').some((text) => text.includes('no longer sees any root; restarting it'))).toBe(
+      true,
+    );
     const revoked = await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') });
     expect(revoked.isError).toBe(true);
     // The fresh process asked once more, got nothing, and is not restarted again.
@@ -89,7 +102,11 @@ describe('roots with @modelcontextprotocol/server-filesystem', () => {
     await rig.supervisor.sync({ fs: filesystemServer() });
     await waitUntil(() => adoptedRoots().length === 1, 20_000, 'server-filesystem to adopt its roots');
     expect(adoptedRoots()[0]).toMatch(/1 valid directories/);
-    expect(rig.roots.store.consentFor('fs')).toEqual({ allowed: [b.id], denied: [a.id], identity: expect.stringMatching(/^sha256:/) });
+    expect(rig.roots.store.consentFor('fs')).toEqual({
+      allowed: [b.id],
+      denied: [a.id],
+      identity: expect.stringMatching(/^sha256:/),
+    });
     expect((await rig.callText('fs', 'read_text_file', { path: join(alpha, 'a.txt') })).isError).toBe(true);
     expect((await rig.callText('fs', 'read_text_file', { path: join(beta, 'b.txt') })).isError).toBe(false);
 

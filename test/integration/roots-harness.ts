@@ -23,10 +23,16 @@ export function packageBin(pkg: string, bin: string): string {
 
 export const filesystemServer = (): ServerConfig =>
   // No directory arguments: every folder it may touch comes from Berth's roots.
-  serverConfig({ command: process.execPath, args: [packageBin('@modelcontextprotocol/server-filesystem', 'mcp-server-filesystem')] });
+  serverConfig({
+    command: process.execPath,
+    args: [packageBin('@modelcontextprotocol/server-filesystem', 'mcp-server-filesystem')],
+  });
 
 export const everythingServer = (): ServerConfig =>
-  serverConfig({ command: process.execPath, args: [packageBin('@modelcontextprotocol/server-everything', 'mcp-server-everything'), 'stdio'] });
+  serverConfig({
+    command: process.execPath,
+    args: [packageBin('@modelcontextprotocol/server-everything', 'mcp-server-everything'), 'stdio'],
+  });
 
 export type RootConsentRequest = PendingRequestOf<'root-consent'>;
 
@@ -67,7 +73,10 @@ export async function startRootsRig(): Promise<RootsRig> {
   const hub = createEventHub();
   hub.subscribe((topic, payload) => events.push({ topic, payload }));
   const errors: string[] = [];
-  const rig = { asked: [] as RootConsentRequest[], decide: ((request) => request.payload.roots.map((r) => r.id)) as Decide };
+  const rig = {
+    asked: [] as RootConsentRequest[],
+    decide: ((request) => request.payload.roots.map((r) => r.id)) as Decide,
+  };
   pending.onChange(({ change }) => {
     if (change.type !== 'opened' || change.request.kind !== 'root-consent') return;
     const request = change.request;
@@ -118,7 +127,9 @@ export async function startRootsRig(): Promise<RootsRig> {
     },
     async callText(server, tool, args = {}) {
       const result: CallToolResult = await supervisor.callTool(server, tool, args);
-      const text = result.content.map((block) => ('text' in block && typeof block.text === 'string' ? block.text : '')).join('\n');
+      const text = result.content
+        .map((block) => ('text' in block && typeof block.text === 'string' ? block.text : ''))
+        .join('\n');
       return { text, isError: result.isError === true };
     },
     listChangedSent: (server) => traceCount(server, 'notifications/roots/list_changed', 'out'),

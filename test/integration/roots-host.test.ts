@@ -14,7 +14,10 @@ describe('roots in the host', () => {
   const berth = hostPerTest('berth-roots-host-', { realPath: true });
 
   const rootsUpdates = async (server: string): Promise<string[]> => {
-    const { entries } = await berth.harness.call<{ entries: LogEntry[] }>('logs.query', { server, sources: ['notification'] });
+    const { entries } = await berth.harness.call<{ entries: LogEntry[] }>('logs.query', {
+      server,
+      sources: ['notification'],
+    });
     return entries.map((entry) => entry.text).filter((text) => text.includes('Roots updated'));
   };
 
@@ -42,7 +45,9 @@ describe('roots in the host', () => {
     expect(added).toMatchObject({ path: project, name: 'Project', missing: false });
     expect((await harness.call<RootsView>('roots.list', {})).roots.map((root) => root.id)).toEqual([added.id]);
     await harness.waitForEvent('roots.changed', (view) => view.roots.some((root) => root.id === added.id));
-    const saved = JSON.parse(await readFile(join(berth.dir, 'state', 'roots.json'), 'utf8')) as { roots: Array<{ path: string }> };
+    const saved = JSON.parse(await readFile(join(berth.dir, 'state', 'roots.json'), 'utf8')) as {
+      roots: Array<{ path: string }>;
+    };
     expect(saved.roots.map((root) => root.path)).toEqual([project]);
 
     const mark = harness.events.length;
@@ -59,10 +64,16 @@ describe('roots in the host', () => {
     await harness.call('pending.answer', { id: asked.id, response: { allow: [added.id] } });
     await waitFor(async () => (await rootsUpdates('everything')).length === 1);
     expect((await rootsUpdates('everything'))[0]).toMatch(/1 root\(s\)/);
-    expect((await harness.call<RootsView>('roots.list', {})).consent.everything).toEqual({ allowed: [added.id], denied: [] });
+    expect((await harness.call<RootsView>('roots.list', {})).consent.everything).toEqual({
+      allowed: [added.id],
+      denied: [],
+    });
 
     // A rename reaches the server without asking again (the root was allowed).
-    expect(await harness.call<RootView>('roots.rename', { id: added.id, name: 'Renamed' })).toMatchObject({ id: added.id, name: 'Renamed' });
+    expect(await harness.call<RootView>('roots.rename', { id: added.id, name: 'Renamed' })).toMatchObject({
+      id: added.id,
+      name: 'Renamed',
+    });
     await waitFor(async () => (await rootsUpdates('everything')).length === 2);
 
     // Forgetting the answers makes the server re-list and the person is asked again; this time they say no.
@@ -74,23 +85,43 @@ describe('roots in the host', () => {
     await harness.call('pending.answer', { id: askedAgain.id, response: { allow: [] } });
     await waitFor(async () => (await rootsUpdates('everything')).length === 3);
     expect((await rootsUpdates('everything'))[2]).toMatch(/0 root\(s\)/);
-    expect((await harness.call<RootsView>('roots.list', {})).consent.everything).toEqual({ allowed: [], denied: [added.id] });
+    expect((await harness.call<RootsView>('roots.list', {})).consent.everything).toEqual({
+      allowed: [],
+      denied: [added.id],
+    });
 
     const { removed } = await harness.call<{ removed: RootView }>('roots.remove', { id: added.id });
     expect(removed).toMatchObject({ id: added.id, path: project, name: 'Renamed' });
     await waitFor(async () => (await rootsUpdates('everything')).length === 4);
     expect((await rootsUpdates('everything'))[3]).toMatch(/0 root\(s\)/);
-    expect(await harness.host.dispatch('roots.remove', { id: added.id })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await harness.host.dispatch('roots.remove', { id: added.id })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
 
     // Limits and answers belong to the server: removing it forgets them.
     const again = await harness.call<RootView>('roots.add', { path: project });
-    expect((await harness.call<RootsView>('roots.setExposure', { server: 'everything', exposure: [again.id] })).exposure.everything).toEqual([again.id]);
-    expect(await harness.host.dispatch('roots.setExposure', { server: 'everythnig', exposure: 'all' })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'server' });
+    expect(
+      (await harness.call<RootsView>('roots.setExposure', { server: 'everything', exposure: [again.id] })).exposure
+        .everything,
+    ).toEqual([again.id]);
+    expect(await harness.host.dispatch('roots.setExposure', { server: 'everythnig', exposure: 'all' })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      path: 'server',
+    });
     await harness.call('servers.remove', { name: 'everything' });
-    expect(await harness.host.dispatch('roots.resetConsent', { server: 'everything' })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await harness.host.dispatch('roots.resetConsent', { server: 'everything' })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
     expect((await harness.call<RootsView>('roots.list', {})).exposure.everything).toBeUndefined();
     // The file, not just the view (which shows configured servers only), loses them.
-    const savedState = async () => JSON.parse(await readFile(join(berth.dir, 'state', 'roots.json'), 'utf8')) as { exposure: object; consent: object };
+    const savedState = async () =>
+      JSON.parse(await readFile(join(berth.dir, 'state', 'roots.json'), 'utf8')) as {
+        exposure: object;
+        consent: object;
+      };
     await waitFor(async () => Object.keys((await savedState()).exposure).length === 0);
     expect((await savedState()).consent).toEqual({});
   });
@@ -105,7 +136,10 @@ describe('roots in the host', () => {
     await harness.call('servers.add', { name: 'everything', config: everythingServer() });
     const asked = await nextRootConsent(mark);
     harness.host.clientsChanged?.(0);
-    const withdrawn = await harness.waitForEvent('pending.changed', ({ change }) => change.type === 'withdrawn' && change.id === asked.id);
+    const withdrawn = await harness.waitForEvent(
+      'pending.changed',
+      ({ change }) => change.type === 'withdrawn' && change.id === asked.id,
+    );
     expect(withdrawn.change).toMatchObject({ kind: 'root-consent', note: 'the Berth window was closed' });
     await waitFor(async () => (await rootsUpdates('everything')).length === 1);
     expect((await rootsUpdates('everything'))[0]).toMatch(/0 root\(s\)/);
@@ -118,8 +152,15 @@ describe('roots in the host', () => {
     await mkdir(join(berth.dir, 'inner'));
     const listing = await harness.call<FolderListing>('roots.browse', { path: berth.dir });
     expect(listing.entries.map((entry) => entry.name)).toContain('inner');
-    expect(await harness.host.dispatch('roots.browse', { path: join(berth.dir, 'nope') })).toMatchObject({ ok: false, code: 'NOT_FOUND', path: 'path' });
-    expect(await harness.host.dispatch('roots.browse', { path: 'relative/path' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(await harness.host.dispatch('roots.browse', { path: join(berth.dir, 'nope') })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      path: 'path',
+    });
+    expect(await harness.host.dispatch('roots.browse', { path: 'relative/path' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+    });
     const picked = await harness.host.dispatch('roots.pickFolder', {});
     expect(picked).toMatchObject({ ok: false, code: 'NOT_READY', message: expect.stringContaining('folder browser') });
   });

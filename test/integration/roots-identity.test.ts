@@ -13,7 +13,10 @@ describe('roots: answers are bound to the server identity', () => {
   const berth = hostPerTest('berth-roots-identity-');
 
   const rootsUpdates = async (): Promise<string[]> => {
-    const { entries } = await berth.harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'everything', sources: ['notification'] });
+    const { entries } = await berth.harness.call<{ entries: LogEntry[] }>('logs.query', {
+      server: 'everything',
+      sources: ['notification'],
+    });
     return entries.map((entry) => entry.text).filter((text) => text.includes('Roots updated'));
   };
 
@@ -38,11 +41,18 @@ describe('roots: answers are bound to the server identity', () => {
 
     // Edited in Berth, approvals kept: the restarted process gets the root without a question.
     mark = harness.events.length;
-    await harness.call('servers.update', { name: 'everything', config: { ...everythingServer(), cwd: berth.dir }, approvals: 'keep' });
+    await harness.call('servers.update', {
+      name: 'everything',
+      config: { ...everythingServer(), cwd: berth.dir },
+      approvals: 'keep',
+    });
     await waitFor(async () => (await rootsUpdates()).length === 2);
     expect((await rootsUpdates())[1]).toMatch(/1 root\(s\)/);
     expect(rootConsentsSince(mark)).toEqual([]);
-    expect((await harness.call<RootsView>('roots.list', {})).consent.everything).toEqual({ allowed: [root.id], denied: [] });
+    expect((await harness.call<RootsView>('roots.list', {})).consent.everything).toEqual({
+      allowed: [root.id],
+      denied: [],
+    });
 
     // Edited again without keeping: a different program is asked before it sees anything.
     mark = harness.events.length;

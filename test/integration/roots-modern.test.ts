@@ -61,7 +61,9 @@ describe('roots with a 2026-07-28 server: an input_required roots/list round', (
     // No notice in this era (it has none): the next round simply gets the current list, without asking again.
     await rig.roots.store.rename(s.id, 'Shared (renamed)');
     const again = await rig.callText('modern', 'where');
-    expect(JSON.parse(again.text)).toEqual([{ uri: pathToFileUri(shared, process.platform), name: 'Shared (renamed)' }]);
+    expect(JSON.parse(again.text)).toEqual([
+      { uri: pathToFileUri(shared, process.platform), name: 'Shared (renamed)' },
+    ]);
     expect(rig.listChangedSent('modern')).toBe(0);
     expect(rig.logs.for('modern', 'host').filter((entry) => entry.level === 'warning')).toEqual([]);
     expect(rig.asked).toHaveLength(1);

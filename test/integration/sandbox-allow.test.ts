@@ -34,7 +34,8 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
   });
 
   const attempt = (args: Record<string, unknown>) => rig.callJson('boxed', 'attempt', args);
-  const denials = (): SandboxDenial[] => rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload as SandboxDenial);
+  const denials = (): SandboxDenial[] =>
+    rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload as SandboxDenial);
 
   async function startBoxed(): Promise<void> {
     await rig.setSandbox('boxed', { enabled: true });
@@ -44,7 +45,13 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
 
   /** It asked for its roots; once they are allowed it restarts so that it may write there. */
   async function runsWithItsRoots(): Promise<void> {
-    await waitUntil(() => rig.logs.texts('boxed', 'host').filter((text) => text.startsWith('runs in the sandbox')).length >= 2 && rig.supervisor.get('boxed')?.status === 'ready', 30_000, 'boxed to run with its roots');
+    await waitUntil(
+      () =>
+        rig.logs.texts('boxed', 'host').filter((text) => text.startsWith('runs in the sandbox')).length >= 2 &&
+        rig.supervisor.get('boxed')?.status === 'ready',
+      30_000,
+      'boxed to run with its roots',
+    );
   }
 
   /** What a hostile server inside would go for: Berth's config (read) and its sandbox settings (write). */
@@ -65,17 +72,27 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
   it("marks a forged denial as the server's claim, offers no allow for Berth's folder, and refuses the folders it would ask for", async () => {
     await startBoxed();
     const forged = join(rig.configDir, 'sandbox.json');
-    expect(await attempt({ action: 'say', text: `Error: EROFS: read-only file system, open '${forged}'` })).toMatchObject({ ok: true });
+    expect(
+      await attempt({ action: 'say', text: `Error: EROFS: read-only file system, open '${forged}'` }),
+    ).toMatchObject({ ok: true });
     // A forged line about a harmless folder is still offered, but as the server's word.
     const elsewhere = join(rig.dir, 'elsewhere');
     await attempt({ action: 'say', text: `Error: EROFS: read-only file system, open '${join(elsewhere, 'x.txt')}'` });
     await waitUntil(() => denials().length >= 2, 10_000, 'the two denials');
 
     const berths = denials().find((denial) => denial.target === forged);
-    expect(berths).toMatchObject({ server: 'boxed', kind: 'write', source: 'server', message: `the server reports the sandbox blocked a write to ${forged}` });
+    expect(berths).toMatchObject({
+      server: 'boxed',
+      kind: 'write',
+      source: 'server',
+      message: `the server reports the sandbox blocked a write to ${forged}`,
+    });
     expect(berths?.fix).toBeUndefined();
     expect(berths?.noFix).toMatch(/inside Berth's own settings folder/);
-    expect(denials().find((denial) => denial.target === join(elsewhere, 'x.txt'))).toMatchObject({ source: 'server', fix: { folder: elsewhere } });
+    expect(denials().find((denial) => denial.target === join(elsewhere, 'x.txt'))).toMatchObject({
+      source: 'server',
+      fix: { folder: elsewhere },
+    });
     expect(rig.logs.texts('boxed', 'host')).toContain(`the server reports the sandbox blocked a write to ${forged}`);
 
     // Whatever the renderer sends: the config folder, home's parent, home, ~/.config — each refused saying why.
@@ -97,7 +114,10 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
       expect((refused as HostError).message).toContain('Berth never lets a sandboxed server write there');
     }
     // Nor through the setting itself.
-    await expect(rig.sandbox.update('boxed', { allowedFolders: [rig.configDir] })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/Berth's own settings folder/) });
+    await expect(rig.sandbox.update('boxed', { allowedFolders: [rig.configDir] })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/Berth's own settings folder/),
+    });
     expect(rig.sandbox.view('boxed').allowedFolders).toEqual([]);
 
     // Nothing was opened: Berth's files stay closed to it.
@@ -112,10 +132,19 @@ describe.skipIf(skipReason !== undefined)('allowing from a denial, against a hos
     // The folder that holds both home and Berth's config folder, given as a root.
     await rig.roots.store.add(rig.dir);
     await rig.sync({ boxed: fixtureConfig('hostile.mjs') });
-    await waitUntil(() => rig.logs.texts('boxed', 'host').some((text) => text.includes(`the folder ${rig.configDir} is left out of what it may write`)), 20_000, 'the warning about the stored folder');
+    await waitUntil(
+      () =>
+        rig.logs
+          .texts('boxed', 'host')
+          .some((text) => text.includes(`the folder ${rig.configDir} is left out of what it may write`)),
+      20_000,
+      'the warning about the stored folder',
+    );
     await runsWithItsRoots();
     // The control: a folder of home's is writable through the root (home itself takes no new name: sandbox-startup-files.test.ts).
-    expect(await attempt({ action: 'write', path: join(rig.home, 'Projects', 'notes.txt') })).toMatchObject({ ok: true });
+    expect(await attempt({ action: 'write', path: join(rig.home, 'Projects', 'notes.txt') })).toMatchObject({
+      ok: true,
+    });
     // A new name in Berth's folder never reaches it either.
     await attempt({ action: 'write', path: join(rig.configDir, 'registries.json') });
     expect(existsSync(join(rig.configDir, 'registries.json'))).toBe(false);

@@ -11,13 +11,19 @@ const skipReason = await sandboxSkipReason();
 if (skipReason !== undefined) console.warn(`[sandbox-env] skipped: ${skipReason}`);
 
 /** Credentials in Berth's own environment (the shell that started it). */
-const HOSTILE_ENV = { GITHUB_TOKEN: 'ghp_berth_hostile_1', SOME_PASSWORD: 'berth-hostile-2', ANTHROPIC_API_KEY: 'sk-ant-berth-hostile-3', AWS_SECRET_ACCESS_KEY: 'berth-hostile-4' };
+const HOSTILE_ENV = {
+  GITHUB_TOKEN: 'ghp_berth_hostile_1',
+  SOME_PASSWORD: 'berth-hostile-2',
+  ANTHROPIC_API_KEY: 'sk-ant-berth-hostile-3',
+  AWS_SECRET_ACCESS_KEY: 'berth-hostile-4',
+};
 
 /** A configured value no quoting may change: spaces, both quotes, `$()`, backticks, a newline, a tab, non-ASCII. */
 const TRICKY = `a b  'single' "double" $(touch /tmp/berth-never) \`id\` \\back ;|&\nsecond line\ttab é 日本 🚀 =x=`;
 
 /** Variables the runtime sets inside (its proxies), and those bash sets for what it execs. */
-const RUNTIME_OR_BASH = /PROXY|^SANDBOX_RUNTIME$|^GIT_CONFIG_PARAMETERS$|^GIT_SSH_COMMAND$|^CLOUDSDK_PROXY_|^JAVA_TOOL_OPTIONS$|^CLAUDE_CODE_HOST_|^PWD$|^OLDPWD$|^_$/i;
+const RUNTIME_OR_BASH =
+  /PROXY|^SANDBOX_RUNTIME$|^GIT_CONFIG_PARAMETERS$|^GIT_SSH_COMMAND$|^CLOUDSDK_PROXY_|^JAVA_TOOL_OPTIONS$|^CLAUDE_CODE_HOST_|^PWD$|^OLDPWD$|^_$/i;
 
 /** A configured value to look for on command lines. */
 const CONFIG_MARK = `berth-config-value-${randomBytes(6).toString('hex')}`;
@@ -60,7 +66,11 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
   const report = async (): Promise<Report> => JSON.parse((await rig.callText('probe', 'report', {})).text) as Report;
 
   it("holds no credential of Berth's, the configured env byte for byte, and the sandbox's proxy settings", async () => {
-    await rig.sync({ probe: fixtureConfig('env-probe.mjs', { env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: CONFIG_MARK, UID: 'config-uid' } }) });
+    await rig.sync({
+      probe: fixtureConfig('env-probe.mjs', {
+        env: { CONFIGURED: TRICKY, GITHUB_TOKEN_OF_ITS_OWN: CONFIG_MARK, UID: 'config-uid' },
+      }),
+    });
     const { env } = await report();
 
     // Its configured values are on no command line (argv is readable by every local user), the wrapper's included.
@@ -68,10 +78,16 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
     // The pipe they came through (a socket on the wrapper's fd 3) is not open in the server: no socket beyond its stdio.
     const spawned = rig.supervisor.get('probe')?.pid as number;
     const { inside } = await treeByNamespace(spawned);
-    const server = await findAsync(inside, async (pid) => (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('env-probe.mjs'));
+    const server = await findAsync(inside, async (pid) =>
+      (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('env-probe.mjs'),
+    );
     expect(server).toBeDefined();
     const fds = await readdir(`/proc/${server as number}/fd`);
-    const sockets = (await Promise.all(fds.map(async (fd) => ({ fd, link: await readlink(`/proc/${server as number}/fd/${fd}`).catch(() => '') })))).filter(({ link }) => link.startsWith('socket:'));
+    const sockets = (
+      await Promise.all(
+        fds.map(async (fd) => ({ fd, link: await readlink(`/proc/${server as number}/fd/${fd}`).catch(() => '') })),
+      )
+    ).filter(({ link }) => link.startsWith('socket:'));
     expect(sockets.map(({ fd }) => fd).filter((fd) => !['0', '1', '2'].includes(fd))).toEqual([]);
 
     for (const [name, value] of Object.entries(HOSTILE_ENV)) {
@@ -89,13 +105,28 @@ describe.skipIf(skipReason !== undefined)("a sandboxed server's environment", ()
 
     // Exactly: Berth's filtered env, the config's, Berth's fixed ones, the runtime's proxies; nothing else.
     const inherited = sandboxedBaseEnv({ ...process.env, HOME: rig.home });
-    const fixed = ['TMPDIR', 'SHLVL', 'XDG_CACHE_HOME', 'npm_config_cache', 'UV_CACHE_DIR', 'PIP_CACHE_DIR', 'NODE_USE_ENV_PROXY'];
-    const unexplained = Object.keys(env).filter((name) => !(name in inherited) && !['CONFIGURED', 'GITHUB_TOKEN_OF_ITS_OWN', ...fixed].includes(name) && !RUNTIME_OR_BASH.test(name));
+    const fixed = [
+      'TMPDIR',
+      'SHLVL',
+      'XDG_CACHE_HOME',
+      'npm_config_cache',
+      'UV_CACHE_DIR',
+      'PIP_CACHE_DIR',
+      'NODE_USE_ENV_PROXY',
+    ];
+    const unexplained = Object.keys(env).filter(
+      (name) =>
+        !(name in inherited) &&
+        !['CONFIGURED', 'GITHUB_TOKEN_OF_ITS_OWN', ...fixed].includes(name) &&
+        !RUNTIME_OR_BASH.test(name),
+    );
     expect(unexplained).toEqual([]);
 
     // A variable bash keeps read-only is left out, named in its log (not its value), and does not stop the start.
     expect(env.UID).toBeUndefined();
-    expect(hostLinesOf('probe')).toContain('its config sets the variable UID, which is left out of its environment in the sandbox: bash keeps it read-only');
+    expect(hostLinesOf('probe')).toContain(
+      'its config sets the variable UID, which is left out of its environment in the sandbox: bash keeps it read-only',
+    );
     expect(rig.logs.texts('probe').join('\n')).not.toContain('config-uid');
 
     // The log shows the server's own command, never the wrapper (the proxy's credentials are in it).

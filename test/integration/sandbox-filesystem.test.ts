@@ -34,8 +34,13 @@ describe.skipIf(skipReason !== undefined)('server-filesystem in the sandbox', ()
     await rig.close();
   });
 
-  const fsServer = () => serverConfig({ command: process.execPath, args: [packageBin('@modelcontextprotocol/server-filesystem', 'mcp-server-filesystem'), '/'] });
-  const runs = (): number => rig.logs.texts('fs', 'host').filter((text) => text.startsWith('runs in the sandbox')).length;
+  const fsServer = () =>
+    serverConfig({
+      command: process.execPath,
+      args: [packageBin('@modelcontextprotocol/server-filesystem', 'mcp-server-filesystem'), '/'],
+    });
+  const runs = (): number =>
+    rig.logs.texts('fs', 'host').filter((text) => text.startsWith('runs in the sandbox')).length;
 
   it('works inside its root and fails outside it; one allow fixes a denied folder', async () => {
     await rig.setSandbox('fs', { enabled: true, allowedFolders: [root] });
@@ -57,7 +62,9 @@ describe.skipIf(skipReason !== undefined)('server-filesystem in the sandbox', ()
     expect((await rig.callText('fs', 'list_directory', { path: rig.dir })).text).toContain('outside');
 
     // server-filesystem answers the error in the tool result, not on stderr: Berth reads it there too.
-    const denials = rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload as SandboxDenial);
+    const denials = rig.events
+      .filter((event) => event.topic === 'sandbox.denied')
+      .map((event) => event.payload as SandboxDenial);
     const write = denials.find((denial) => denial.kind === 'write');
     expect(write).toMatchObject({ server: 'fs', target: join(outside, 'out.txt'), fix: { folder: outside } });
     expect(denials).toContainEqual(expect.objectContaining({ kind: 'read', target: join(rig.home, '.ssh', 'id_rsa') }));
@@ -66,16 +73,26 @@ describe.skipIf(skipReason !== undefined)('server-filesystem in the sandbox', ()
     const before = runs();
     if (write?.fix === undefined || !('folder' in write.fix)) throw new Error('no folder to allow');
     await rig.sandbox.allow('fs', write.fix);
-    await waitUntil(() => runs() > before && rig.supervisor.get('fs')?.status === 'ready', 30_000, 'fs to restart with the folder allowed');
-    expect((await rig.callText('fs', 'write_file', { path: join(outside, 'out.txt'), content: 'outside' })).isError).toBe(false);
+    await waitUntil(
+      () => runs() > before && rig.supervisor.get('fs')?.status === 'ready',
+      30_000,
+      'fs to restart with the folder allowed',
+    );
+    expect(
+      (await rig.callText('fs', 'write_file', { path: join(outside, 'out.txt'), content: 'outside' })).isError,
+    ).toBe(false);
     expect(await readFile(join(outside, 'out.txt'), 'utf8')).toBe('outside');
     expect(rig.sandbox.policyView('fs').words.write).toContain(outside);
   }, 90_000);
 
   it('with the sandbox off, the same server writes outside and reads the key (the control)', async () => {
     await rig.sync({ fs: fsServer() });
-    expect((await rig.callText('fs', 'write_file', { path: join(outside, 'out.txt'), content: 'outside' })).isError).toBe(false);
-    expect((await rig.callText('fs', 'read_text_file', { path: join(rig.home, '.ssh', 'id_rsa') })).text).toContain('planted');
+    expect(
+      (await rig.callText('fs', 'write_file', { path: join(outside, 'out.txt'), content: 'outside' })).isError,
+    ).toBe(false);
+    expect((await rig.callText('fs', 'read_text_file', { path: join(rig.home, '.ssh', 'id_rsa') })).text).toContain(
+      'planted',
+    );
     expect(rig.events.filter((event) => event.topic === 'sandbox.denied')).toEqual([] satisfies SandboxDenial[]);
   }, 60_000);
 });

@@ -22,7 +22,9 @@ import { LogCollector, tempDir, waitUntil } from '../../app/servers/test-support
 export async function sandboxSkipReason(): Promise<string | undefined> {
   if (process.platform !== 'linux') return `the sandbox integration tests run on Linux (this is ${process.platform})`;
   const support = await sandboxSupport();
-  return support.available ? undefined : `sandbox unavailable: ${support.reason ?? '?'}${support.install === undefined ? '' : ` — ${support.install}`}`;
+  return support.available
+    ? undefined
+    : `sandbox unavailable: ${support.reason ?? '?'}${support.install === undefined ? '' : ` — ${support.install}`}`;
 }
 
 /**
@@ -99,7 +101,8 @@ export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<
     onState: (state) => lifecycle.serverChanged(state),
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
     openConnection: (options) => service.watchConnections(ServerConnection.open)(options),
-    prepareLaunch: (name: string, config: ServerConfig) => service.wrap(async (_name: string, c: ServerConfig) => plainLaunch(c, env))(name, config),
+    prepareLaunch: (name: string, config: ServerConfig) =>
+      service.wrap(async (_name: string, c: ServerConfig) => plainLaunch(c, env))(name, config),
   });
   const service: SandboxService = new SandboxService({
     paths,
@@ -131,9 +134,15 @@ export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<
   const openRoots = roots;
   service.watchRoots((listener) => openRoots.store.onChange(listener));
 
-  const callText = async (server: string, tool: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> => {
+  const callText = async (
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+  ): Promise<{ text: string; isError: boolean }> => {
     const result: CallToolResult = await supervisor.callTool(server, tool, args);
-    const text = result.content.map((block) => ('text' in block && typeof block.text === 'string' ? block.text : '')).join('\n');
+    const text = result.content
+      .map((block) => ('text' in block && typeof block.text === 'string' ? block.text : ''))
+      .join('\n');
     return { text, isError: result.isError === true };
   };
 
@@ -157,7 +166,8 @@ export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<
     },
     async sync(servers) {
       await supervisor.sync(servers);
-      for (const name of Object.keys(servers)) await waitUntil(() => supervisor.get(name)?.status === 'ready', 30_000, `${name} to be ready`);
+      for (const name of Object.keys(servers))
+        await waitUntil(() => supervisor.get(name)?.status === 'ready', 30_000, `${name} to be ready`);
     },
     async close() {
       await openRoots.close();

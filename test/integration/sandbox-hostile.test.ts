@@ -55,8 +55,21 @@ describe.skipIf(skipReason !== undefined)('a hostile server in the OS sandbox', 
     await rig.setSandbox('boxed', { enabled: true });
     await rig.sync({ boxed: fixtureConfig('hostile.mjs'), open: fixtureConfig('hostile.mjs') });
     // The boxed server asked for its roots; once allowed, it restarts so that it may write there.
-    await waitUntil(() => rig.logs.texts('boxed', 'host').some((text) => text.includes('restarting it in the sandbox: the folders it was given changed')), 20_000, 'the restart for its roots');
-    await waitUntil(() => rig.logs.texts('boxed', 'host').filter((text) => text.startsWith('runs in the sandbox')).length >= 2 && rig.supervisor.get('boxed')?.status === 'ready', 30_000, 'boxed to run again');
+    await waitUntil(
+      () =>
+        rig.logs
+          .texts('boxed', 'host')
+          .some((text) => text.includes('restarting it in the sandbox: the folders it was given changed')),
+      20_000,
+      'the restart for its roots',
+    );
+    await waitUntil(
+      () =>
+        rig.logs.texts('boxed', 'host').filter((text) => text.startsWith('runs in the sandbox')).length >= 2 &&
+        rig.supervisor.get('boxed')?.status === 'ready',
+      30_000,
+      'boxed to run again',
+    );
 
     const attempt = (server: string, args: Record<string, unknown>) => rig.callJson(server, 'attempt', args);
     const id_rsa = join(rig.home, '.ssh', 'id_rsa');
@@ -66,7 +79,10 @@ describe.skipIf(skipReason !== undefined)('a hostile server in the OS sandbox', 
     expect(await attempt('boxed', { action: 'write', path: join(root, 'notes.txt') })).toMatchObject({ ok: true });
 
     // 1. Read a planted SSH key.
-    expect(await attempt('open', { action: 'read', path: id_rsa })).toMatchObject({ ok: true, detail: expect.stringContaining('planted') });
+    expect(await attempt('open', { action: 'read', path: id_rsa })).toMatchObject({
+      ok: true,
+      detail: expect.stringContaining('planted'),
+    });
     const read = await attempt('boxed', { action: 'read', path: id_rsa });
     expect(read.ok).toBe(false);
     expect(read.detail).not.toContain('planted');
@@ -85,50 +101,108 @@ describe.skipIf(skipReason !== undefined)('a hostile server in the OS sandbox', 
 
     // 4. Reach a loopback port it was not given: directly, and through the sandbox's proxy.
     const url = `http://127.0.0.1:${port}/`;
-    expect(await attempt('open', { action: 'connect', url })).toMatchObject({ ok: true, detail: 'secret from a loopback service' });
+    expect(await attempt('open', { action: 'connect', url })).toMatchObject({
+      ok: true,
+      detail: 'secret from a loopback service',
+    });
     expect(await attempt('boxed', { action: 'connect', url })).toMatchObject({ ok: false });
-    expect(await attempt('boxed', { action: 'proxy-get', url })).toMatchObject({ ok: false, detail: expect.stringContaining('403') });
+    expect(await attempt('boxed', { action: 'proxy-get', url })).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('403'),
+    });
 
     // 5. Leave a grandchild running after it is stopped.
     expect(await attempt('open', { action: 'grandchild', marker: `${marker}-open` })).toMatchObject({ ok: true });
     expect(await attempt('boxed', { action: 'grandchild', marker: `${marker}-boxed` })).toMatchObject({ ok: true });
-    await waitUntil(async () => (await pidsWithMarker(`${marker}-boxed`)).length === 1, 5_000, 'the boxed grandchild to run');
+    await waitUntil(
+      async () => (await pidsWithMarker(`${marker}-boxed`)).length === 1,
+      5_000,
+      'the boxed grandchild to run',
+    );
     // The denials come on stderr and from the sandbox's proxy, apart from the answers above (stderr is another pipe than
     // stdout): wait for each while the server still runs, as one seen after it stopped is not its run's.
-    const deniedTargets = (): string[] => rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => (event.payload as SandboxDenial).target);
+    const deniedTargets = (): string[] =>
+      rig.events
+        .filter((event) => event.topic === 'sandbox.denied')
+        .map((event) => (event.payload as SandboxDenial).target);
     const expectedTargets = [id_rsa, join(outside, 'boxed.txt'), bashrc, `127.0.0.1:${port}`];
-    await waitUntil(() => expectedTargets.every((target) => deniedTargets().includes(target)), 10_000, 'the four denials');
+    await waitUntil(
+      () => expectedTargets.every((target) => deniedTargets().includes(target)),
+      10_000,
+      'the four denials',
+    );
     await rig.supervisor.sync({});
-    await waitUntil(async () => (await pidsWithMarker(`${marker}-boxed`)).length === 0, 10_000, 'the boxed grandchild to be gone');
+    await waitUntil(
+      async () => (await pidsWithMarker(`${marker}-boxed`)).length === 0,
+      10_000,
+      'the boxed grandchild to be gone',
+    );
     // It left through stdin's end (clean shutdown through the sandbox), not by a signal.
     expect(rig.logs.texts('boxed', 'host').at(-1)).toBe('stopped: exited with code 0');
     expect(await pidsWithMarker(`${marker}-open`)).toHaveLength(1);
 
     // The denials were recognised, worded, and offered a fix where one makes sense.
-    const denials = rig.events.filter((event) => event.topic === 'sandbox.denied').map((event) => event.payload as SandboxDenial);
+    const denials = rig.events
+      .filter((event) => event.topic === 'sandbox.denied')
+      .map((event) => event.payload as SandboxDenial);
     // Read from its own stderr: worded as the server's claim.
-    expect(denials).toContainEqual(expect.objectContaining({ server: 'boxed', kind: 'read', target: id_rsa, source: 'server', message: 'the server reports the sandbox blocked a read of ~/.ssh/id_rsa' }));
+    expect(denials).toContainEqual(
+      expect.objectContaining({
+        server: 'boxed',
+        kind: 'read',
+        target: id_rsa,
+        source: 'server',
+        message: 'the server reports the sandbox blocked a read of ~/.ssh/id_rsa',
+      }),
+    );
     expect(denials.find((denial) => denial.kind === 'read')?.fix).toBeUndefined();
-    expect(denials).toContainEqual(expect.objectContaining({ server: 'boxed', kind: 'write', target: join(outside, 'boxed.txt'), fix: { folder: outside } }));
+    expect(denials).toContainEqual(
+      expect.objectContaining({
+        server: 'boxed',
+        kind: 'write',
+        target: join(outside, 'boxed.txt'),
+        fix: { folder: outside },
+      }),
+    );
     expect(denials).toContainEqual(expect.objectContaining({ server: 'boxed', kind: 'write', target: bashrc }));
     expect(denials.find((denial) => denial.target === bashrc)?.fix).toBeUndefined();
     // Seen by the sandbox's own proxy; loopback is never offered with one click (Berth's own bridge listens there).
-    expect(denials).toContainEqual(expect.objectContaining({ server: 'boxed', kind: 'network', target: `127.0.0.1:${port}`, source: 'proxy', message: `blocked by the sandbox: connection to 127.0.0.1:${port}` }));
+    expect(denials).toContainEqual(
+      expect.objectContaining({
+        server: 'boxed',
+        kind: 'network',
+        target: `127.0.0.1:${port}`,
+        source: 'proxy',
+        message: `blocked by the sandbox: connection to 127.0.0.1:${port}`,
+      }),
+    );
     expect(denials.find((denial) => denial.kind === 'network')?.fix).toBeUndefined();
     expect(denials.every((denial) => denial.server === 'boxed')).toBe(true);
-    expect(rig.logs.texts('boxed', 'host')).toContain(`the server reports the sandbox blocked a write to ${join(outside, 'boxed.txt')}`);
+    expect(rig.logs.texts('boxed', 'host')).toContain(
+      `the server reports the sandbox blocked a write to ${join(outside, 'boxed.txt')}`,
+    );
   }, 120_000);
 
   it('never starts a sandboxed server unsandboxed when the sandbox is unavailable', async () => {
     await rig.close();
-    rig = await startSandboxRig({ support: async () => ({ available: false, platform: 'linux', reason: 'missing on this machine: bubblewrap (bwrap) not installed', install: 'Install bubblewrap', warnings: [] }) });
+    rig = await startSandboxRig({
+      support: async () => ({
+        available: false,
+        platform: 'linux',
+        reason: 'missing on this machine: bubblewrap (bwrap) not installed',
+        install: 'Install bubblewrap',
+        warnings: [],
+      }),
+    });
     await rig.setSandbox('boxed', { enabled: true });
     await rig.supervisor.sync({ boxed: fixtureConfig('hostile.mjs') });
     const state = await waitUntil(() => {
       const current = rig.supervisor.get('boxed');
       return current?.status === 'error' ? current : undefined;
     });
-    expect(state.reason).toMatch(/set to run in the sandbox, which is unavailable here: missing on this machine: bubblewrap.*Install bubblewrap.*not started without it/);
+    expect(state.reason).toMatch(
+      /set to run in the sandbox, which is unavailable here: missing on this machine: bubblewrap.*Install bubblewrap.*not started without it/,
+    );
     expect(state.pid).toBeUndefined();
   });
 });

@@ -45,7 +45,10 @@ export async function plantEnvMarkers(parent: string): Promise<EnvMarkers> {
   const preload = join(dir, 'libberth-preload-marker.so');
   await copyFile(await loadedLibrary(/\/libm\.so\.6$/), preload);
   await copyFile(await loadedLibrary(/\/libc\.so\.6$/), join(libs, 'libc.so.6'));
-  await writeFile(join(dir, 'node-options.cjs'), `try { require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'fired-node-options-'))} + process.pid, ''); } catch {}\nprocess.stderr.write('node-options marker ran\\n');\n`);
+  await writeFile(
+    join(dir, 'node-options.cjs'),
+    `try { require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'fired-node-options-'))} + process.pid, ''); } catch {}\nprocess.stderr.write('node-options marker ran\\n');\n`,
+  );
   await writeFile(join(dir, 'startup.py'), `open(${JSON.stringify(join(dir, 'fired-python'))}, 'w')\n`);
   return {
     dir,
@@ -101,15 +104,21 @@ export async function treeByNamespace(root: number): Promise<{ outside: number[]
  * itself at least) and whether the server, inside, loaded both libraries
  * (so the variables did reach it).
  */
-export async function markerTraces(markers: EnvMarkers, spawned: number): Promise<{ fired: string[]; outsideLoaded: string[]; outsideCount: number; insideLoaded: boolean }> {
+export async function markerTraces(
+  markers: EnvMarkers,
+  spawned: number,
+): Promise<{ fired: string[]; outsideLoaded: string[]; outsideCount: number; insideLoaded: boolean }> {
   const fired = await firedMarkers(markers);
   const { outside, inside } = await treeByNamespace(spawned);
   const outsideLoaded: string[] = [];
   for (const pid of outside) {
     const maps = await mapsOf(pid);
-    if (maps.includes(markers.preload) || maps.includes(markers.libs)) outsideLoaded.push(`process ${pid} (${(await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '?')).trim()})`);
+    if (maps.includes(markers.preload) || maps.includes(markers.libs))
+      outsideLoaded.push(`process ${pid} (${(await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '?')).trim()})`);
   }
   const insideMaps = await Promise.all(inside.map(mapsOf));
-  const insideLoaded = insideMaps.some((maps) => maps.includes(markers.preload) && maps.includes(join(markers.libs, 'libc.so.6')));
+  const insideLoaded = insideMaps.some(
+    (maps) => maps.includes(markers.preload) && maps.includes(join(markers.libs, 'libc.so.6')),
+  );
   return { fired, outsideLoaded, outsideCount: outside.length, insideLoaded };
 }

@@ -41,7 +41,13 @@ describe.skipIf(skipReason !== undefined)("the sandbox's scan of Berth's working
     return runtime;
   }
 
-  const policy = (writable: string) => ({ allowWrite: [writable], denyWrite: [], denyRead: [], allowRead: [], allowedDomains: [] });
+  const policy = (writable: string) => ({
+    allowWrite: [writable],
+    denyWrite: [],
+    denyRead: [],
+    allowRead: [],
+    allowedDomains: [],
+  });
 
   it("is shallow from a filesystem root and the runtime's default elsewhere, in the config every server is wrapped under", () => {
     expect(dangerousNamesSearchDepth('/')).toBe(1);
@@ -67,9 +73,17 @@ describe.skipIf(skipReason !== undefined)("the sandbox's scan of Berth's working
     const runtime = await startRuntimeIn(dir.path);
     const hook = join(repo, '.git', 'hooks', 'pre-commit');
     const fine = join(repo, 'notes.txt');
-    const wrapped = await runtime.wrap(`echo planted > '${hook}'; echo written > '${fine}'`, policy(dir.path), undefined);
+    const wrapped = await runtime.wrap(
+      `echo planted > '${hook}'; echo written > '${fine}'`,
+      policy(dir.path),
+      undefined,
+    );
     try {
-      const run = spawnSync(wrapped.command, wrapped.args, { env: { ...process.env, SHLVL: '1' }, encoding: 'utf8', timeout: 20_000 });
+      const run = spawnSync(wrapped.command, wrapped.args, {
+        env: { ...process.env, SHLVL: '1' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       expect(run.error).toBeUndefined();
     } finally {
       wrapped.release();

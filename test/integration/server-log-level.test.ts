@@ -9,7 +9,12 @@ import type { ServerConfig, ServerState } from '../../shared/domain/server';
 import { hostPerTest, waitFor, type HostHarness } from './host-harness';
 
 const require = createRequire(import.meta.url);
-const everythingEntry = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
+const everythingEntry = join(
+  require.resolve('@modelcontextprotocol/server-everything/package.json'),
+  '..',
+  'dist',
+  'index.js',
+);
 const everythingConfig = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 
 const berth = hostPerTest('berth-log-level-');
@@ -32,10 +37,14 @@ async function stateOf(harness: HostHarness, name: string): Promise<ServerState 
 }
 
 function readyState(harness: HostHarness, name: string): Promise<ServerState> {
-  return waitUntil(async () => {
-    const state = await stateOf(harness, name);
-    return state?.status === 'ready' ? state : undefined;
-  }, 30_000, `${name} to be ready`);
+  return waitUntil(
+    async () => {
+      const state = await stateOf(harness, name);
+      return state?.status === 'ready' ? state : undefined;
+    },
+    30_000,
+    `${name} to be ready`,
+  );
 }
 
 describe('a server log level chosen by the person', () => {
@@ -45,9 +54,16 @@ describe('a server log level chosen by the person', () => {
     const ready = await readyState(first, 'everything');
 
     const leveled = await first.call<ServerState>('servers.setLogLevel', { name: 'everything', level: 'debug' });
-    expect(leveled).toMatchObject({ status: 'ready', pid: ready.pid, logLevel: 'debug', config: { logLevel: 'debug' } });
+    expect(leveled).toMatchObject({
+      status: 'ready',
+      pid: ready.pid,
+      logLevel: 'debug',
+      config: { logLevel: 'debug' },
+    });
     expect(await setLevelRequests(first, 'everything')).toEqual([{ level: 'debug' }]);
-    const stored = JSON.parse(await readFile(join(berth.dir, 'config.json'), 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
+    const stored = JSON.parse(await readFile(join(berth.dir, 'config.json'), 'utf8')) as {
+      mcpServers: Record<string, Record<string, unknown>>;
+    };
     expect(stored.mcpServers.everything).toEqual({ ...everythingConfig, logLevel: 'debug' });
     // The sync that followed the config write restarted nothing.
     expect(await stateOf(first, 'everything')).toMatchObject({ status: 'ready', pid: ready.pid });
@@ -69,7 +85,10 @@ describe('a server log level chosen by the person', () => {
     await harness.call('servers.add', { name: 'everything', config: everythingConfig });
     const ready = await readyState(harness, 'everything');
 
-    await writeFile(join(berth.dir, 'config.json'), JSON.stringify({ mcpServers: { everything: { ...everythingConfig, logLevel: 'warning' } } }, null, 2));
+    await writeFile(
+      join(berth.dir, 'config.json'),
+      JSON.stringify({ mcpServers: { everything: { ...everythingConfig, logLevel: 'warning' } } }, null, 2),
+    );
     await waitFor(async () => (await stateOf(harness, 'everything'))?.logLevel === 'warning', 15_000);
     await waitFor(async () => (await setLevelRequests(harness, 'everything')).length === 1, 10_000);
     expect(await setLevelRequests(harness, 'everything')).toEqual([{ level: 'warning' }]);
@@ -87,7 +106,10 @@ describe('the supervisor applying a config whose log level alone changed', () =>
   }
 
   const lastCallMeta = (logs: LogCollector, server: string): string | undefined =>
-    logs.for(server, 'trace').filter((entry) => entry.method === 'tools/call' && entry.direction === 'out').at(-1)?.body;
+    logs
+      .for(server, 'trace')
+      .filter((entry) => entry.method === 'tools/call' && entry.direction === 'out')
+      .at(-1)?.body;
 
   it('modern era: no restart, and the next requests carry the new level in _meta (or none once cleared)', async () => {
     const { supervisor, logs, states } = supervise();
@@ -97,10 +119,19 @@ describe('the supervisor applying a config whose log level alone changed', () =>
     expect(supervisor.get('modern')).toMatchObject({ status: 'ready', era: 'modern' });
 
     await supervisor.sync({ modern: { ...config, logLevel: 'info' } });
-    expect(supervisor.get('modern')).toMatchObject({ status: 'ready', pid, logLevel: 'info', config: { logLevel: 'info' } });
+    expect(supervisor.get('modern')).toMatchObject({
+      status: 'ready',
+      pid,
+      logLevel: 'info',
+      config: { logLevel: 'info' },
+    });
     await supervisor.callTool('modern', 'echo', { text: 'loud' });
     expect(lastCallMeta(logs, 'modern')).toContain('"io.modelcontextprotocol/logLevel":"info"');
-    await waitUntil(() => logs.for('modern', 'notification').some((entry) => entry.text === 'info: echoing loud'), 10_000, 'the info notification');
+    await waitUntil(
+      () => logs.for('modern', 'notification').some((entry) => entry.text === 'info: echoing loud'),
+      10_000,
+      'the info notification',
+    );
 
     await supervisor.sync({ modern: config });
     expect(supervisor.get('modern')?.logLevel).toBeUndefined();
@@ -113,10 +144,22 @@ describe('the supervisor applying a config whose log level alone changed', () =>
     const { supervisor, logs, states } = supervise();
     const config = fixtureConfig('legacy-echo.mjs');
     await supervisor.sync({ legacy: config, off: fixtureConfig('legacy-echo.mjs', { enabled: false }) });
-    await supervisor.sync({ legacy: { ...config, logLevel: 'notice' }, off: fixtureConfig('legacy-echo.mjs', { enabled: false, logLevel: 'error' }) });
-    await waitUntil(() => logs.for('legacy', 'trace').some((entry) => entry.method === 'logging/setLevel' && entry.direction === 'out'), 10_000, 'logging/setLevel');
-    const sent = logs.for('legacy', 'trace').filter((entry) => entry.method === 'logging/setLevel' && entry.direction === 'out');
-    expect(sent.map((entry) => (JSON.parse(entry.body ?? '{}') as { params?: unknown }).params)).toEqual([{ level: 'notice' }]);
+    await supervisor.sync({
+      legacy: { ...config, logLevel: 'notice' },
+      off: fixtureConfig('legacy-echo.mjs', { enabled: false, logLevel: 'error' }),
+    });
+    await waitUntil(
+      () =>
+        logs.for('legacy', 'trace').some((entry) => entry.method === 'logging/setLevel' && entry.direction === 'out'),
+      10_000,
+      'logging/setLevel',
+    );
+    const sent = logs
+      .for('legacy', 'trace')
+      .filter((entry) => entry.method === 'logging/setLevel' && entry.direction === 'out');
+    expect(sent.map((entry) => (JSON.parse(entry.body ?? '{}') as { params?: unknown }).params)).toEqual([
+      { level: 'notice' },
+    ]);
     expect(states.statuses('legacy')).toEqual(['stopped', 'starting', 'ready']);
     expect(supervisor.get('off')).toMatchObject({ status: 'stopped', logLevel: 'error' });
   }, 60_000);

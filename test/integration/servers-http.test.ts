@@ -1,7 +1,15 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServerSupervisor } from '../../app/servers/supervisor';
-import { LogCollector, RemoteEverything, StateRecorder, freePort, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
+import {
+  LogCollector,
+  RemoteEverything,
+  StateRecorder,
+  freePort,
+  serverConfig,
+  tempDir,
+  waitUntil,
+} from '../../app/servers/test-support';
 
 function textOf(result: { content: unknown[] }): string {
   return result.content.map((block) => (block as { text?: string }).text ?? '').join('\n');
@@ -15,7 +23,11 @@ function answerRoots(_server: string, client: Client): void {
 
 /** The server's live SDK client, reached the way services reach it (nothing is sent): to read its HTTP session id. */
 function liveClient(supervisor: ServerSupervisor, name: string): Promise<Client> {
-  return supervisor.request(name, { method: 'none', what: '', action: 'read the HTTP session' }, async (client) => client);
+  return supervisor.request(
+    name,
+    { method: 'none', what: '', action: 'read the HTTP session' },
+    async (client) => client,
+  );
 }
 
 describe('remote servers over HTTP (server-everything)', () => {
@@ -28,7 +40,12 @@ describe('remote servers over HTTP (server-everything)', () => {
     remote = undefined;
     dir = await tempDir();
     logs = new LogCollector();
-    supervisor = new ServerSupervisor({ logs, stateDir: dir.path, onState: new StateRecorder().onState, clientSetup: answerRoots });
+    supervisor = new ServerSupervisor({
+      logs,
+      stateDir: dir.path,
+      onState: new StateRecorder().onState,
+      clientSetup: answerRoots,
+    });
   });
   afterEach(async () => {
     await supervisor.shutdown();
@@ -40,8 +57,18 @@ describe('remote servers over HTTP (server-everything)', () => {
     remote = new RemoteEverything('streamableHttp', await freePort());
     await remote.start();
     const url = remote.url;
-    await supervisor.sync({ remote: serverConfig({ url, headers: { Authorization: 'Bearer sekret-token-42' }, restart: { initialDelayMs: 200 } }) });
-    expect(supervisor.get('remote')).toMatchObject({ status: 'ready', transport: 'streamable-http', serverInfo: { name: 'mcp-servers/everything' } });
+    await supervisor.sync({
+      remote: serverConfig({
+        url,
+        headers: { Authorization: 'Bearer sekret-token-42' },
+        restart: { initialDelayMs: 200 },
+      }),
+    });
+    expect(supervisor.get('remote')).toMatchObject({
+      status: 'ready',
+      transport: 'streamable-http',
+      serverInfo: { name: 'mcp-servers/everything' },
+    });
     expect(supervisor.get('remote')?.pid).toBeUndefined();
     expect(textOf(await supervisor.callTool('remote', 'echo', { message: 'over http' }))).toBe('Echo: over http');
 
@@ -55,13 +82,19 @@ describe('remote servers over HTTP (server-everything)', () => {
     await remote.start();
     await waitUntil(() => supervisor.get('remote')?.status === 'ready', 30_000, 'the reconnect');
     expect(textOf(await supervisor.callTool('remote', 'echo', { message: 'again' }))).toBe('Echo: again');
-    expect(logs.texts('remote', 'host').join('\n')).toMatch(/lost the connection to http:\/\/127\.0\.0\.1:\d+\/mcp|no longer knows this session/);
+    expect(logs.texts('remote', 'host').join('\n')).toMatch(
+      /lost the connection to http:\/\/127\.0\.0\.1:\d+\/mcp|no longer knows this session/,
+    );
 
     // The secret header never reaches the log.
     expect(JSON.stringify(logs.entries)).not.toContain('sekret-token-42');
 
     await supervisor.stop('remote');
-    await waitUntil(() => remote?.output.some((line) => line.includes('session termination request')), 10_000, 'the DELETE of the session');
+    await waitUntil(
+      () => remote?.output.some((line) => line.includes('session termination request')),
+      10_000,
+      'the DELETE of the session',
+    );
   }, 90_000);
 
   it('a session the server forgot (HTTP 400/404) is re-established and the call sent again, transparently', async () => {
@@ -70,7 +103,8 @@ describe('remote servers over HTTP (server-everything)', () => {
     const url = remote.url;
     await supervisor.sync({ remote: serverConfig({ url }) });
     expect(supervisor.get('remote')?.status).toBe('ready');
-    const transport = (await liveClient(supervisor, 'remote') as unknown as { transport?: { sessionId?: string } }).transport;
+    const transport = ((await liveClient(supervisor, 'remote')) as unknown as { transport?: { sessionId?: string } })
+      .transport;
     const session = transport?.sessionId;
     expect(session).toBeTruthy();
 
@@ -80,7 +114,8 @@ describe('remote servers over HTTP (server-everything)', () => {
 
     expect(textOf(await supervisor.callTool('remote', 'echo', { message: 'still there' }))).toBe('Echo: still there');
     expect(logs.texts('remote', 'host').join('\n')).toContain('no longer knows this session');
-    const newSession = (await liveClient(supervisor, 'remote') as unknown as { transport?: { sessionId?: string } }).transport?.sessionId;
+    const newSession = ((await liveClient(supervisor, 'remote')) as unknown as { transport?: { sessionId?: string } })
+      .transport?.sessionId;
     expect(newSession).toBeTruthy();
     expect(newSession).not.toBe(session);
   }, 60_000);
@@ -90,15 +125,28 @@ describe('remote servers over HTTP (server-everything)', () => {
     await remote.start();
     await supervisor.sync({ legacy: serverConfig({ url: remote.url }) });
     expect(supervisor.get('legacy')).toMatchObject({ status: 'ready', transport: 'sse', era: 'legacy' });
-    expect(logs.texts('legacy', 'host').join('\n')).toMatch(/Streamable HTTP was refused \(HTTP 404[^)]*\); trying the legacy HTTP\+SSE transport/);
+    expect(logs.texts('legacy', 'host').join('\n')).toMatch(
+      /Streamable HTTP was refused \(HTTP 404[^)]*\); trying the legacy HTTP\+SSE transport/,
+    );
     expect(textOf(await supervisor.callTool('legacy', 'echo', { message: 'old school' }))).toBe('Echo: old school');
     expect(textOf(await supervisor.callTool('legacy', 'get-roots-list', {}))).toContain('file:///tmp/http-root');
   }, 60_000);
 
   it('an address nobody answers is retried per the restart policy, with the reason in words', async () => {
     const port = await freePort();
-    await supervisor.sync({ nobody: serverConfig({ url: `http://127.0.0.1:${port}/mcp`, restart: { initialDelayMs: 100, maxRestarts: 1, maxDelayMs: 1_000 } }) });
-    await waitUntil(() => supervisor.get('nobody')?.status === 'crashed' && supervisor.get('nobody')?.reason?.startsWith('gave up'), 20_000, 'the policy to give up');
-    expect(supervisor.get('nobody')?.reason).toContain(`could not reach http://127.0.0.1:${port}/mcp: connection refused`);
+    await supervisor.sync({
+      nobody: serverConfig({
+        url: `http://127.0.0.1:${port}/mcp`,
+        restart: { initialDelayMs: 100, maxRestarts: 1, maxDelayMs: 1_000 },
+      }),
+    });
+    await waitUntil(
+      () => supervisor.get('nobody')?.status === 'crashed' && supervisor.get('nobody')?.reason?.startsWith('gave up'),
+      20_000,
+      'the policy to give up',
+    );
+    expect(supervisor.get('nobody')?.reason).toContain(
+      `could not reach http://127.0.0.1:${port}/mcp: connection refused`,
+    );
   }, 30_000);
 });

@@ -6,10 +6,14 @@ import { fixtureConfig, waitUntil } from '../../app/servers/test-support';
 import { collectLogs, supervisorPerTest } from './supervisor-harness';
 
 async function readPids(file: string): Promise<{ server: number; grandchild: number }> {
-  return waitUntil(async () => {
-    const text = await readFile(file, 'utf8').catch(() => '');
-    return text === '' ? undefined : (JSON.parse(text) as { server: number; grandchild: number });
-  }, 10_000, 'the pid file');
+  return waitUntil(
+    async () => {
+      const text = await readFile(file, 'utf8').catch(() => '');
+      return text === '' ? undefined : (JSON.parse(text) as { server: number; grandchild: number });
+    },
+    10_000,
+    'the pid file',
+  );
 }
 
 describe.skipIf(process.platform === 'win32')('process trees', () => {
@@ -17,7 +21,9 @@ describe.skipIf(process.platform === 'win32')('process trees', () => {
 
   it('stop() leaves neither the server nor its grandchild alive', async () => {
     const pidFile = join(servers.dir, 'pids.json');
-    await servers.supervisor.sync({ tree: fixtureConfig('spawns-grandchild.mjs', { env: { BERTH_FIXTURE_PID_FILE: pidFile } }) });
+    await servers.supervisor.sync({
+      tree: fixtureConfig('spawns-grandchild.mjs', { env: { BERTH_FIXTURE_PID_FILE: pidFile } }),
+    });
     expect(servers.supervisor.get('tree')?.status).toBe('ready');
     const pids = await readPids(pidFile);
     expect(pids.server).toBe(servers.supervisor.get('tree')?.pid);
@@ -41,7 +47,13 @@ describe.skipIf(process.platform === 'win32')('process trees', () => {
       modern: fixtureConfig('modern-echo.mjs'),
       hung: fixtureConfig('hang-on-initialize.mjs', { timeouts: { startupMs: 60_000, requestMs: 60_000 } }),
     });
-    await waitUntil(() => ['tree', 'legacy', 'modern'].every((name) => servers.supervisor.get(name)?.status === 'ready') && servers.supervisor.get('hung')?.pid !== undefined, 20_000, 'three servers ready and one starting');
+    await waitUntil(
+      () =>
+        ['tree', 'legacy', 'modern'].every((name) => servers.supervisor.get(name)?.status === 'ready') &&
+        servers.supervisor.get('hung')?.pid !== undefined,
+      20_000,
+      'three servers ready and one starting',
+    );
     const { grandchild } = await readPids(pidFile);
     const pids = [grandchild, ...servers.supervisor.list().map((state) => state.pid as number)];
     expect(pids).toHaveLength(5);
@@ -49,9 +61,17 @@ describe.skipIf(process.platform === 'win32')('process trees', () => {
 
     await servers.supervisor.shutdown();
     expect(pids.filter(isProcessAlive)).toEqual([]);
-    expect(servers.supervisor.list().map((state) => state.status)).toEqual(['stopped', 'stopped', 'stopped', 'stopped']);
+    expect(servers.supervisor.list().map((state) => state.status)).toEqual([
+      'stopped',
+      'stopped',
+      'stopped',
+      'stopped',
+    ]);
     await syncing;
     await servers.supervisor.shutdown();
-    await expect(servers.supervisor.start('legacy')).rejects.toMatchObject({ code: 'NOT_READY', message: 'the host is shutting down' });
+    await expect(servers.supervisor.start('legacy')).rejects.toMatchObject({
+      code: 'NOT_READY',
+      message: 'the host is shutting down',
+    });
   });
 });

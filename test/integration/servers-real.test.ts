@@ -13,7 +13,12 @@ describe('real MCP servers from npm', () => {
 
   it('server-everything over stdio: ready, tools, echo, stderr, log level and notifications', async () => {
     await servers.supervisor.sync({
-      everything: serverConfig({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'], env: { API_TOKEN: 'tok-123456' }, secretEnv: ['API_TOKEN'] }),
+      everything: serverConfig({
+        command: process.execPath,
+        args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'],
+        env: { API_TOKEN: 'tok-123456' },
+        secretEnv: ['API_TOKEN'],
+      }),
     });
     const state = servers.supervisor.get('everything');
     expect(state).toMatchObject({ status: 'ready', era: 'legacy', serverInfo: { name: 'mcp-servers/everything' } });
@@ -29,11 +34,19 @@ describe('real MCP servers from npm', () => {
     // get-env shows the server's environment: the secret must not reach the log.
     const env = await servers.supervisor.callTool('everything', 'get-env', {});
     expect(textOf(env)).toContain('tok-123456');
-    expect(servers.logs.entries.some((entry) => (entry.body ?? '').includes('tok-123456') || entry.text.includes('tok-123456'))).toBe(false);
+    expect(
+      servers.logs.entries.some(
+        (entry) => (entry.body ?? '').includes('tok-123456') || entry.text.includes('tok-123456'),
+      ),
+    ).toBe(false);
 
     const leveled = await servers.supervisor.setLogLevel('everything', 'debug');
     expect(leveled.logLevel).toBe('debug');
-    expect(servers.logs.for('everything', 'trace').some((entry) => entry.method === 'logging/setLevel' && entry.direction === 'out')).toBe(true);
+    expect(
+      servers.logs
+        .for('everything', 'trace')
+        .some((entry) => entry.method === 'logging/setLevel' && entry.direction === 'out'),
+    ).toBe(true);
     await servers.supervisor.callTool('everything', 'toggle-simulated-logging', {});
     await waitUntil(() => servers.logs.for('everything', 'notification').length > 0, 20_000, 'a notifications/message');
     const note = servers.logs.for('everything', 'notification')[0];
@@ -45,7 +58,9 @@ describe('real MCP servers from npm', () => {
     const root = join(servers.dir, 'files');
     await mkdir(root);
     await writeFile(join(root, 'hello.txt'), 'hello from berth\n');
-    await servers.supervisor.sync({ fs: serverConfig({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-filesystem'), root] }) });
+    await servers.supervisor.sync({
+      fs: serverConfig({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-filesystem'), root] }),
+    });
     const state = servers.supervisor.get('fs');
     expect(state?.status).toBe('ready');
     expect(state?.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['list_directory', 'read_text_file']));

@@ -65,7 +65,9 @@ describe('ServerSupervisor state machine (real processes)', () => {
   });
 
   it('masks secret env values in every reported state', async () => {
-    await servers.supervisor.sync({ s: fixtureConfig('legacy-echo.mjs', { env: { TOKEN: 'super-secret', PLAIN: 'shown' }, secretEnv: ['TOKEN'] }) });
+    await servers.supervisor.sync({
+      s: fixtureConfig('legacy-echo.mjs', { env: { TOKEN: 'super-secret', PLAIN: 'shown' }, secretEnv: ['TOKEN'] }),
+    });
     const reported = servers.states.states.filter((state) => state.name === 's');
     expect(reported.length).toBeGreaterThan(2);
     for (const state of reported) expect(state.config.env).toEqual({ TOKEN: SECRET_MASK, PLAIN: 'shown' });
@@ -90,7 +92,11 @@ describe('ServerSupervisor state machine (real processes)', () => {
   });
 
   it('resets the restart counter once a restarted server stays ready for stableAfterMs', async () => {
-    await servers.supervisor.sync({ crashy: fixtureConfig('crash-mid-call.mjs', { restart: { enabled: true, maxRestarts: 3, initialDelayMs: 100, maxDelayMs: 1_000 } }) });
+    await servers.supervisor.sync({
+      crashy: fixtureConfig('crash-mid-call.mjs', {
+        restart: { enabled: true, maxRestarts: 3, initialDelayMs: 100, maxDelayMs: 1_000 },
+      }),
+    });
     await servers.supervisor.callTool('crashy', 'crash', {}).catch(() => undefined);
     await waitUntil(() => servers.supervisor.get('crashy')?.status === 'ready', 20_000, 'the restart');
     expect(servers.supervisor.get('crashy')?.restartCount).toBe(1);
@@ -111,7 +117,11 @@ describe('ServerSupervisor state machine (real processes)', () => {
     const [first, second] = await Promise.all([servers.supervisor.start('s'), servers.supervisor.start('s')]);
     expect(first.pid).toBe(pid);
     expect(second.pid).toBe(pid);
-    const [, restarted, stopped] = await Promise.all([servers.supervisor.restart('s'), servers.supervisor.restart('s'), servers.supervisor.stop('s')]);
+    const [, restarted, stopped] = await Promise.all([
+      servers.supervisor.restart('s'),
+      servers.supervisor.restart('s'),
+      servers.supervisor.stop('s'),
+    ]);
     expect(restarted.status).toBe('ready');
     expect(stopped.status).toBe('stopped');
     expect(servers.supervisor.list().every((state) => state.pid === undefined)).toBe(true);

@@ -11,15 +11,63 @@ function argvThrough(shell: readonly string[], line: string): string[] {
   return result.stdout.split('\0').slice(0, -1);
 }
 
-const PRINTABLE = ['plain', 'two words', '', "it's", '"double"', '$HOME', '${PATH}', '`id`', '$(id)', 'back\\slash', '\\', "'", "''", '*', '?', '[a]', '~', '~/x', '=cmd', 'a;b', 'a|b', 'a&b', '<in', '>out', '#hash', '!bang', '{a,b}', 'héllo wörld', '日本語', 'emoji 🚀', '-v', '--flag=a b', ' leading', 'trailing '];
-const HIDDEN = ['line\nbreak', '\n', 'trailing newline\n', 'tab\there', 'esc\u001b[31mred', 'cr\r', 'bell\u0007', 'del\u007f', 'c1\u0085', 'rtl\u202eevil', 'zero\u200bwidth', "mix 'q' \n $x `y` \\ \t\u001b é"];
+const PRINTABLE = [
+  'plain',
+  'two words',
+  '',
+  "it's",
+  '"double"',
+  '$HOME',
+  '${PATH}',
+  '`id`',
+  '$(id)',
+  'back\\slash',
+  '\\',
+  "'",
+  "''",
+  '*',
+  '?',
+  '[a]',
+  '~',
+  '~/x',
+  '=cmd',
+  'a;b',
+  'a|b',
+  'a&b',
+  '<in',
+  '>out',
+  '#hash',
+  '!bang',
+  '{a,b}',
+  'héllo wörld',
+  '日本語',
+  'emoji 🚀',
+  '-v',
+  '--flag=a b',
+  ' leading',
+  'trailing ',
+];
+const HIDDEN = [
+  'line\nbreak',
+  '\n',
+  'trailing newline\n',
+  'tab\there',
+  'esc\u001b[31mred',
+  'cr\r',
+  'bell\u0007',
+  'del\u007f',
+  'c1\u0085',
+  'rtl\u202eevil',
+  'zero\u200bwidth',
+  "mix 'q' \n $x `y` \\ \t\u001b é",
+];
 
 describe('shellLine', () => {
   it('round-trips printable arguments through a real sh -c byte for byte', () => {
     expect(argvThrough(['sh'], shellLine(PRINTABLE))).toEqual(PRINTABLE);
   });
 
-  it('round-trips control and invisible characters through a POSIX.1-2024 shell ($\'…\'), byte for byte', () => {
+  it("round-trips control and invisible characters through a POSIX.1-2024 shell ($'…'), byte for byte", () => {
     const argv = [...PRINTABLE, ...HIDDEN];
     expect(argvThrough(['bash', '--posix'], shellLine(argv))).toEqual(argv);
   });

@@ -9,7 +9,9 @@ import { HostError } from '../../shared/result';
 /** The stdio entry of an npm-installed server, from its package.json `bin`. */
 export function binOf(pkg: string): string {
   const dir = join(REPO_ROOT, 'node_modules', pkg);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
   if (bin === undefined) throw new Error(`${pkg} has no bin`);
   return join(dir, bin);

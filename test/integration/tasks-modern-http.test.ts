@@ -18,7 +18,10 @@ import { collectLogs, supervisorPerTest } from './supervisor-harness';
 
 const SERVER = 'remote-tasks';
 const clients = new Map<string, BerthClient>();
-const servers = supervisorPerTest(collectLogs, { clientVersion: '0.1.0-test', clientSetup: (name: string, client: Client) => clients.set(name, client as BerthClient) });
+const servers = supervisorPerTest(collectLogs, {
+  clientVersion: '0.1.0-test',
+  clientSetup: (name: string, client: Client) => clients.set(name, client as BerthClient),
+});
 const sessions: TaskEnabledSession[] = [];
 let remote: { child: ChildProcess; output: string[] } | undefined;
 
@@ -35,11 +38,16 @@ afterEach(async () => {
 
 /** The fixture listening on a free port; resolves with its /mcp URL. */
 async function startRemote(): Promise<string> {
-  const child = spawn(process.execPath, [fixture('modern-tasks.mjs'), '--http', '0'], { env: { ...process.env, BERTH_FIXTURE_POLL_MS: '200' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [fixture('modern-tasks.mjs'), '--http', '0'], {
+    env: { ...process.env, BERTH_FIXTURE_POLL_MS: '200' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const output: string[] = [];
   remote = { child, output };
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`modern-tasks --http exited early with ${code}: ${output.join('')}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`modern-tasks --http exited early with ${code}: ${output.join('')}`)),
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       output.push(chunk.toString());
       const listening = /listening on port (\d+)/.exec(output.join(''));
@@ -51,15 +59,24 @@ async function startRemote(): Promise<string> {
 
 async function connect(): Promise<{ client: BerthClient; session: TaskEnabledSession }> {
   await servers.supervisor.sync({ [SERVER]: serverConfig({ url: await startRemote() }) });
-  expect(servers.supervisor.get(SERVER)).toMatchObject({ status: 'ready', era: 'modern', transport: 'streamable-http' });
+  expect(servers.supervisor.get(SERVER)).toMatchObject({
+    status: 'ready',
+    era: 'modern',
+    transport: 'streamable-http',
+  });
   const client = clients.get(SERVER);
-  if (client === undefined || !servers.supervisor.isCurrentClient(SERVER, client)) throw new Error('no live client for the remote fixture');
-  const session = createTaskSessionFromClient(client, { endpointId: SERVER, ...modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 }) });
+  if (client === undefined || !servers.supervisor.isCurrentClient(SERVER, client))
+    throw new Error('no live client for the remote fixture');
+  const session = createTaskSessionFromClient(client, {
+    endpointId: SERVER,
+    ...modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 }),
+  });
   sessions.push(session);
   return { client, session };
 }
 
-const sent = (method: string) => servers.logs.for(SERVER, 'trace').filter((entry) => entry.direction === 'out' && entry.method === method);
+const sent = (method: string) =>
+  servers.logs.for(SERVER, 'trace').filter((entry) => entry.direction === 'out' && entry.method === method);
 
 describe('tasks of the 2026-07-28 era over Streamable HTTP', () => {
   it('runs a task to completion and cancels another, each tasks/* request accepted by the server’s header checks', async () => {
@@ -67,7 +84,9 @@ describe('tasks of the 2026-07-28 era over Streamable HTTP', () => {
     const report = await session.callTool('slow_report', { steps: 2, stepMs: 300 });
     expect(report.kind).toBe('task');
     const { outcome } = await report.settle();
-    expect(resultFromTaskOutcome(outcome).content).toEqual([{ type: 'text', text: expect.stringMatching(/^report of 2 steps; \d+ polls, 0 sooner than 200 ms$/) }]);
+    expect(resultFromTaskOutcome(outcome).content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^report of 2 steps; \d+ polls, 0 sooner than 200 ms$/) },
+    ]);
     expect(sent('tasks/get').length).toBeGreaterThanOrEqual(2);
 
     const endless = await session.callTool('run_until_cancelled', {});
@@ -83,9 +102,12 @@ describe('tasks of the 2026-07-28 era over Streamable HTTP', () => {
     const { client } = await connect();
     const { rawDispatch } = modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 });
     const envelope = client.requestEnvelope() as Record<string, JsonValue>;
-    await expect(rawDispatch({ method: 'tools/call', params: { name: 'stall', arguments: {}, _meta: envelope } }, { context: { requestTimeoutMs: 400 } })).rejects.toThrow(
-      "the server did not answer 'tools/call' within 0.4 s",
-    );
+    await expect(
+      rawDispatch(
+        { method: 'tools/call', params: { name: 'stall', arguments: {}, _meta: envelope } },
+        { context: { requestTimeoutMs: 400 } },
+      ),
+    ).rejects.toThrow("the server did not answer 'tools/call' within 0.4 s");
     await expect.poll(() => remote?.output.join('') ?? '').toContain('request cancelled: stall');
     expect(sent('notifications/cancelled')).toHaveLength(0);
   });
@@ -103,16 +125,27 @@ describe('tasks of the 2026-07-28 era over Streamable HTTP', () => {
     await execution.result().catch(() => undefined);
     await first.session.close();
     if (saved === undefined) throw new Error('no reference was handed off');
-    expect(saved).toMatchObject({ endpointId: SERVER, generation: 'v2', taskId: execution.handle.taskId, originalOperation: 'tools/call' });
+    expect(saved).toMatchObject({
+      endpointId: SERVER,
+      generation: 'v2',
+      taskId: execution.handle.taskId,
+      originalOperation: 'tools/call',
+    });
 
     await servers.supervisor.restart(SERVER);
     const client = clients.get(SERVER);
-    if (client === undefined || client === first.client || !servers.supervisor.isCurrentClient(SERVER, client)) throw new Error('expected a new live client');
-    const session = createTaskSessionFromClient(client, { endpointId: SERVER, ...modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 }) });
+    if (client === undefined || client === first.client || !servers.supervisor.isCurrentClient(SERVER, client))
+      throw new Error('expected a new live client');
+    const session = createTaskSessionFromClient(client, {
+      endpointId: SERVER,
+      ...modernTaskSessionOptions(client, { requestTimeoutMs: 10_000 }),
+    });
     sessions.push(session);
     const resumed = await session.resumeTask(JSON.parse(JSON.stringify(saved)) as SerializedTaskReference);
     const { outcome } = await resumed.settle();
-    expect(resultFromTaskOutcome(outcome).content).toEqual([{ type: 'text', text: expect.stringMatching(/^report of 4 steps;/) }]);
+    expect(resultFromTaskOutcome(outcome).content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^report of 4 steps;/) },
+    ]);
     expect(sent('tasks/cancel')).toHaveLength(0);
   });
 });

@@ -5,7 +5,10 @@ import { LogCollector, REPO_ROOT, serverConfig, tempDir, waitUntil } from '../..
 import { TaskRegistry } from '../../app/tasks/task-registry';
 import { ToolTasks } from '../../app/tasks/tool-tasks';
 
-const optionalTool = serverConfig({ command: process.execPath, args: [`${REPO_ROOT}/e2e/fixtures/servers/task-optional.mjs`] });
+const optionalTool = serverConfig({
+  command: process.execPath,
+  args: [`${REPO_ROOT}/e2e/fixtures/servers/task-optional.mjs`],
+});
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -55,7 +58,11 @@ describe("the per-server choice for tools that may run as tasks (fixture server 
     expect(registry.list()).toHaveLength(2);
     expect(registry.list().every((task) => task.tool === 'maybe-task' && task.status === 'completed')).toBe(true);
 
-    expect(calls()).toEqual(['tools/call maybe-task as a task', 'tools/call maybe-task plainly', 'tools/call maybe-task as a task']);
+    expect(calls()).toEqual([
+      'tools/call maybe-task as a task',
+      'tools/call maybe-task plainly',
+      'tools/call maybe-task as a task',
+    ]);
     // One process throughout: the change needed no restart.
     expect(supervisor.get('fixture')?.pid).toBe(pid);
   }, 30_000);

@@ -6,7 +6,10 @@ import { LogCollector, REPO_ROOT, serverConfig, tempDir, waitUntil } from '../..
 import { TaskRegistry } from '../../app/tasks/task-registry';
 import { ToolTasks } from '../../app/tasks/tool-tasks';
 
-const everything = serverConfig({ command: process.execPath, args: [`${REPO_ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'] });
+const everything = serverConfig({
+  command: process.execPath,
+  args: [`${REPO_ROOT}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'],
+});
 
 interface World {
   supervisor: ServerSupervisor;
@@ -55,6 +58,8 @@ describe('tool tasks through the supervisor (server-everything)', () => {
     const result = await supervisor.callTool('everything', 'simulate-research-query', { topic: 'rivers' });
     const text = result.content.map((block) => ('text' in block ? block.text : '')).join('');
     expect(text).toContain('# Research Report: rivers');
-    expect(registry.list()).toEqual([expect.objectContaining({ server: 'everything', tool: 'simulate-research-query', status: 'completed' })]);
+    expect(registry.list()).toEqual([
+      expect.objectContaining({ server: 'everything', tool: 'simulate-research-query', status: 'completed' }),
+    ]);
   }, 30_000);
 });

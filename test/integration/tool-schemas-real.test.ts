@@ -19,11 +19,17 @@ const require = createRequire(import.meta.url);
 async function listTools(pkg: string, args: string[]): Promise<Tool[]> {
   const entry = join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
   const client = new Client({ name: 'berth-schema-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry, ...args], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [entry, ...args], stderr: 'ignore' }),
+  );
   try {
     const server = pkg.split('/')[1] ?? pkg;
     const { tools } = await client.listTools();
-    return tools.map((tool) => ({ name: `${server}__${tool.name}`.slice(0, 64), ...(tool.description !== undefined ? { description: tool.description } : {}), input_schema: tool.inputSchema as Tool['input_schema'] }));
+    return tools.map((tool) => ({
+      name: `${server}__${tool.name}`.slice(0, 64),
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      input_schema: tool.inputSchema as Tool['input_schema'],
+    }));
   } finally {
     await client.close();
   }
@@ -32,7 +38,11 @@ async function listTools(pkg: string, args: string[]): Promise<Tool[]> {
 function withoutKey(schema: unknown, key: string): unknown {
   if (Array.isArray(schema)) return schema.map((entry) => withoutKey(entry, key));
   if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([name]) => name !== key).map(([name, value]) => [name, withoutKey(value, key)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([name]) => name !== key)
+      .map(([name, value]) => [name, withoutKey(value, key)]),
+  );
 }
 
 let tools: Tool[];
@@ -52,7 +62,10 @@ describe('the reference servers’ tool schemas for OpenAI-compatible targets', 
   });
 
   it('portable: only $schema goes, everything else is as the server wrote it', () => {
-    for (const tool of tools) expect(portableSchema(tool.input_schema as Record<string, unknown>), tool.name).toEqual(withoutKey(tool.input_schema, '$schema'));
+    for (const tool of tools)
+      expect(portableSchema(tool.input_schema as Record<string, unknown>), tool.name).toEqual(
+        withoutKey(tool.input_schema, '$schema'),
+      );
   });
 
   it('strict: every schema is taken, what the subset cannot say is in a description, tools without parameters send none', () => {
@@ -67,19 +80,25 @@ describe('the reference servers’ tool schemas for OpenAI-compatible targets', 
     }
     const gzip = tools.find((tool) => tool.name === 'server-everything__gzip-file-as-resource');
     expect(strictSchema(gzip?.input_schema as Record<string, unknown>)).toMatchObject({
-      properties: { data: { type: 'string', description: 'URL or data URI of the file content to compress. Format: uri.' } },
+      properties: {
+        data: { type: 'string', description: 'URL or data URI of the file content to compress. Format: uri.' },
+      },
     });
   });
 
   describe('through the client', () => {
     let fake: FakeOpenAi;
     beforeAll(async () => {
-      fake = await FakeOpenAi.start({ models: ['gemini-2.5-flash', 'strict-local', 'llama3.1:8b'], modelsWithStrictSchemas: ['gemini-2.5-flash', 'strict-local'] });
+      fake = await FakeOpenAi.start({
+        models: ['gemini-2.5-flash', 'strict-local', 'llama3.1:8b'],
+        modelsWithStrictSchemas: ['gemini-2.5-flash', 'strict-local'],
+      });
     });
     afterAll(async () => {
       await fake.close();
     });
-    const ask = (client: OpenAiCompatibleClient, model: string) => client.stream({ model, maxTokens: 64, messages: [{ role: 'user', content: 'hi' }], tools });
+    const ask = (client: OpenAiCompatibleClient, model: string) =>
+      client.stream({ model, maxTokens: 64, messages: [{ role: 'user', content: 'hi' }], tools });
 
     it('a Gemini model gets strict schemas at once; a lenient server gets them as written', async () => {
       fake.reset();
@@ -89,7 +108,9 @@ describe('the reference servers’ tool schemas for OpenAI-compatible targets', 
       expect(fake.requests).toHaveLength(1);
       await ask(client, 'llama3.1:8b');
       const sent = fake.requests[1]?.body?.tools ?? [];
-      expect(sent.map((tool) => tool.function.parameters)).toEqual(tools.map((tool) => withoutKey(tool.input_schema, '$schema')));
+      expect(sent.map((tool) => tool.function.parameters)).toEqual(
+        tools.map((tool) => withoutKey(tool.input_schema, '$schema')),
+      );
     });
 
     it('a server strict without saying so: refused once, asked again in the strict form, and strict from then on', async () => {
@@ -101,7 +122,10 @@ describe('the reference servers’ tool schemas for OpenAI-compatible targets', 
       expect(fake.requests).toHaveLength(2);
       await ask(client, 'strict-local');
       expect(fake.requests).toHaveLength(3);
-      for (const tool of fake.requests[2]?.body?.tools ?? []) expect(tool.function.parameters === undefined || strictSchemaProblems(tool.function.parameters).length === 0).toBe(true);
+      for (const tool of fake.requests[2]?.body?.tools ?? [])
+        expect(
+          tool.function.parameters === undefined || strictSchemaProblems(tool.function.parameters).length === 0,
+        ).toBe(true);
     });
   });
 });

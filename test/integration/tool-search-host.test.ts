@@ -33,9 +33,15 @@ async function addCorpusServers(world: ChatWorld, count = 2_000): Promise<number
   for (const [name, tools] of servers) {
     const file = join(folder, `${name}.json`);
     await writeFile(file, JSON.stringify(tools));
-    await harness.call('servers.add', { name, config: { command: process.execPath, args: [CORPUS_SERVER], env: { BERTH_CORPUS_TOOLS: file } } });
+    await harness.call('servers.add', {
+      name,
+      config: { command: process.execPath, args: [CORPUS_SERVER], env: { BERTH_CORPUS_TOOLS: file } },
+    });
   }
-  const ready = async (): Promise<number> => (await harness.call<ServerState[]>('servers.list', {})).filter((state) => state.status === 'ready').reduce((sum, state) => sum + state.tools.length, 0);
+  const ready = async (): Promise<number> =>
+    (await harness.call<ServerState[]>('servers.list', {}))
+      .filter((state) => state.status === 'ready')
+      .reduce((sum, state) => sum + state.tools.length, 0);
   const deadline = Date.now() + 60_000;
   while ((await ready()) < count) {
     if (Date.now() > deadline) throw new Error(`only ${await ready()} of ${count} tools ready after 60 s`);
@@ -45,57 +51,79 @@ async function addCorpusServers(world: ChatWorld, count = 2_000): Promise<number
 }
 
 describe('tool search through the host, 2,000 tools', () => {
-  it('keeps every request of a search → load → call turn under the tool budget, and asks before the call', { timeout: 120_000 }, async () => {
-    world = await startChatWorld();
-    const { harness, fake } = world;
-    await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
-    expect(await addCorpusServers(world)).toBe(14);
-    const conversation = await newConversation(harness);
-    const view = await harness.call<ChatToolsView>('chat.tools', { id: conversation.id });
-    expect(view.tools).toHaveLength(2_000);
-    expect(view.toolSearch).toMatchObject({ mode: 'auto', active: true, loaded: [] });
-    expect(view.toolSearch?.fullTokensEstimate).toBeGreaterThan(100_000);
+  it(
+    'keeps every request of a search → load → call turn under the tool budget, and asks before the call',
+    { timeout: 120_000 },
+    async () => {
+      world = await startChatWorld();
+      const { harness, fake } = world;
+      await harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
+      expect(await addCorpusServers(world)).toBe(14);
+      const conversation = await newConversation(harness);
+      const view = await harness.call<ChatToolsView>('chat.tools', { id: conversation.id });
+      expect(view.tools).toHaveLength(2_000);
+      expect(view.toolSearch).toMatchObject({ mode: 'auto', active: true, loaded: [] });
+      expect(view.toolSearch?.fullTokensEstimate).toBeGreaterThan(100_000);
 
-    let target = '';
-    const many = (request: Parameters<typeof lastToolResultText>[0]): string[] => [...lastToolResultText(request).matchAll(/^- (\S+)/gm)].map((match) => match[1] ?? '');
-    fake.script([
-      { toolUses: [{ name: 'search_tools', input: { query: 'list directory', limit: 20 } }] },
-      // More than the cap, in three loads: the oldest are unloaded, the request stays in budget.
-      (request) => ({ toolUses: [{ name: 'load_tools', input: { names: many(request.body).slice(0, 10) } }, { name: 'search_tools', input: { query: 'knowledge graph entities', limit: 20 } }] }),
-      (request) => ({ toolUses: [{ name: 'load_tools', input: { names: many(request.body).slice(0, 10) } }, { name: 'search_tools', input: { query: 'read a text file' } }] }),
-      (request) => {
-        target = many(request.body)[0] ?? '';
-        return { toolUses: [{ name: 'load_tools', input: { names: [target] } }] };
-      },
-      () => ({ toolUses: [{ name: target, input: { path: 'notes.txt' } }] }),
-      { text: 'Read it.' },
-    ]);
-    const mark = harness.events.length;
-    await harness.call('chat.send', { id: conversation.id, text: 'Read notes.txt' });
-    const prompt = await pendingAfter(harness, mark, 'tool-call');
-    expect(prompt).toMatchObject({ kind: 'tool-call', payload: expect.objectContaining({ tool: expect.stringMatching(/read.?text.?file/i) }) });
-    await harness.call('pending.answer', { id: prompt.id, response: { decision: 'allow-once' } });
-    expect(await turnEndAfter(harness, mark, conversation.id)).toMatchObject({ type: 'turn-finished' });
+      let target = '';
+      const many = (request: Parameters<typeof lastToolResultText>[0]): string[] =>
+        [...lastToolResultText(request).matchAll(/^- (\S+)/gm)].map((match) => match[1] ?? '');
+      fake.script([
+        { toolUses: [{ name: 'search_tools', input: { query: 'list directory', limit: 20 } }] },
+        // More than the cap, in three loads: the oldest are unloaded, the request stays in budget.
+        (request) => ({
+          toolUses: [
+            { name: 'load_tools', input: { names: many(request.body).slice(0, 10) } },
+            { name: 'search_tools', input: { query: 'knowledge graph entities', limit: 20 } },
+          ],
+        }),
+        (request) => ({
+          toolUses: [
+            { name: 'load_tools', input: { names: many(request.body).slice(0, 10) } },
+            { name: 'search_tools', input: { query: 'read a text file' } },
+          ],
+        }),
+        (request) => {
+          target = many(request.body)[0] ?? '';
+          return { toolUses: [{ name: 'load_tools', input: { names: [target] } }] };
+        },
+        () => ({ toolUses: [{ name: target, input: { path: 'notes.txt' } }] }),
+        { text: 'Read it.' },
+      ]);
+      const mark = harness.events.length;
+      await harness.call('chat.send', { id: conversation.id, text: 'Read notes.txt' });
+      const prompt = await pendingAfter(harness, mark, 'tool-call');
+      expect(prompt).toMatchObject({
+        kind: 'tool-call',
+        payload: expect.objectContaining({ tool: expect.stringMatching(/read.?text.?file/i) }),
+      });
+      await harness.call('pending.answer', { id: prompt.id, response: { decision: 'allow-once' } });
+      expect(await turnEndAfter(harness, mark, conversation.id)).toMatchObject({ type: 'turn-finished' });
 
-    expect(fake.requests).toHaveLength(6);
-    const sizes = fake.requests.map((request) => estimateTokens(JSON.stringify(request.body?.tools ?? [])));
-    for (const size of sizes) expect(size).toBeLessThanOrEqual(TOOL_SEARCH_TOKEN_BUDGET);
-    expect(Math.max(...sizes)).toBeLessThan((view.toolSearch?.fullTokensEstimate ?? 0) / 10);
-    expect(lastToolResultText(fake.requests[5]?.body)).toMatch(/ran with \{"path":"notes.txt"\}/);
+      expect(fake.requests).toHaveLength(6);
+      const sizes = fake.requests.map((request) => estimateTokens(JSON.stringify(request.body?.tools ?? [])));
+      for (const size of sizes) expect(size).toBeLessThanOrEqual(TOOL_SEARCH_TOKEN_BUDGET);
+      expect(Math.max(...sizes)).toBeLessThan((view.toolSearch?.fullTokensEstimate ?? 0) / 10);
+      expect(lastToolResultText(fake.requests[5]?.body)).toMatch(/ran with \{"path":"notes.txt"\}/);
 
-    const saved = await harness.call<Conversation>('chat.get', { id: conversation.id });
-    expect(saved.loadedTools?.length).toBeLessThanOrEqual(MAX_LOADED_TOOLS);
-    expect(saved.loadedTools?.at(-1)).toMatch(/read.?text.?file/i);
-    const after = await harness.call<ChatToolsView>('chat.tools', { id: conversation.id });
-    expect(after.toolSearch?.loaded.length).toBe(saved.loadedTools?.length);
-    // The renderer learns each change from its event (no chat.tools per message): one per load, the last one the list as saved.
-    const changes = harness.events.slice(mark).filter((event) => event.topic === 'chat.loadedToolsChanged').map((event) => event.payload as LoadedToolsChange);
-    expect(changes).toHaveLength(3);
-    expect(changes.at(-1)).toEqual({ id: conversation.id, loadedTools: saved.loadedTools });
-    const removed = saved.loadedTools?.[0] ?? '';
-    const unloadMark = harness.events.length;
-    await harness.call('chat.unloadTools', { id: conversation.id, tools: [removed] });
-    const unloaded = harness.events.slice(unloadMark).find((event) => event.topic === 'chat.loadedToolsChanged')?.payload as LoadedToolsChange | undefined;
-    expect(unloaded?.loadedTools).toEqual(saved.loadedTools?.slice(1));
-  });
+      const saved = await harness.call<Conversation>('chat.get', { id: conversation.id });
+      expect(saved.loadedTools?.length).toBeLessThanOrEqual(MAX_LOADED_TOOLS);
+      expect(saved.loadedTools?.at(-1)).toMatch(/read.?text.?file/i);
+      const after = await harness.call<ChatToolsView>('chat.tools', { id: conversation.id });
+      expect(after.toolSearch?.loaded.length).toBe(saved.loadedTools?.length);
+      // The renderer learns each change from its event (no chat.tools per message): one per load, the last one the list as saved.
+      const changes = harness.events
+        .slice(mark)
+        .filter((event) => event.topic === 'chat.loadedToolsChanged')
+        .map((event) => event.payload as LoadedToolsChange);
+      expect(changes).toHaveLength(3);
+      expect(changes.at(-1)).toEqual({ id: conversation.id, loadedTools: saved.loadedTools });
+      const removed = saved.loadedTools?.[0] ?? '';
+      const unloadMark = harness.events.length;
+      await harness.call('chat.unloadTools', { id: conversation.id, tools: [removed] });
+      const unloaded = harness.events.slice(unloadMark).find((event) => event.topic === 'chat.loadedToolsChanged')
+        ?.payload as LoadedToolsChange | undefined;
+      expect(unloaded?.loadedTools).toEqual(saved.loadedTools?.slice(1));
+    },
+  );
 });

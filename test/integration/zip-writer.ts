@@ -69,7 +69,11 @@ export function validManifest(changes: Record<string, unknown> = {}): string {
     version: '1.0.0',
     description: 'A hand-made test bundle',
     author: { name: 'Berth tests' },
-    server: { type: 'node', entry_point: 'server/index.js', mcp_config: { command: 'node', args: ['${__dirname}/server/index.js'] } },
+    server: {
+      type: 'node',
+      entry_point: 'server/index.js',
+      mcp_config: { command: 'node', args: ['${__dirname}/server/index.js'] },
+    },
     ...changes,
   });
 }

@@ -7,15 +7,33 @@ import { hostToolNameProblem } from './host-tool';
 import { HostToolRegistry } from './host-tool-registry';
 
 function hostTool(name: string): HostTool {
-  return { name, description: name, inputSchema: { type: 'object' }, run: async () => ({ content: [], isError: false, summary: name }) };
+  return {
+    name,
+    description: name,
+    inputSchema: { type: 'object' },
+    run: async () => ({ content: [], isError: false, summary: name }),
+  };
 }
 
-function provider(id: string, names: string[], offer: HostToolProvider['offer'] = () => ({ tools: names.map(hostTool) })): HostToolProvider {
+function provider(
+  id: string,
+  names: string[],
+  offer: HostToolProvider['offer'] = () => ({ tools: names.map(hostTool) }),
+): HostToolProvider {
   return { id, names, offer };
 }
 
 const context = (): HostOfferContext => ({
-  conversation: { id: 'c', title: 't', createdAt: 0, updatedAt: 0, model: 'm', messages: [], disabledServers: [], disabledTools: [] },
+  conversation: {
+    id: 'c',
+    title: 't',
+    createdAt: 0,
+    updatedAt: 0,
+    model: 'm',
+    messages: [],
+    disabledServers: [],
+    disabledTools: [],
+  },
   enabled: [],
   names: ToolNameMap.build([]),
   contextWindow: undefined,
@@ -29,7 +47,8 @@ describe('host tools seam', () => {
   it('refuses names shaped like an MCP tool API name', () => {
     expect(hostToolNameProblem('search_tools')).toBeUndefined();
     expect(hostToolNameProblem('read_result')).toBeUndefined();
-    for (const bad of ['web__search', 'Search', 'tool_2', 'x_abcdefab', '', 'a-b', `${'a'.repeat(41)}`]) expect(hostToolNameProblem(bad), bad).toBeDefined();
+    for (const bad of ['web__search', 'Search', 'tool_2', 'x_abcdefab', '', 'a-b', `${'a'.repeat(41)}`])
+      expect(hostToolNameProblem(bad), bad).toBeDefined();
   });
 
   it('refuses a provider with a bad or taken name, and an offer outside its declared names', () => {

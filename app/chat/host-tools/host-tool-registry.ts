@@ -45,10 +45,15 @@ export class HostToolRegistry {
     for (const provider of this.providers) {
       const offer: HostOffer = provider.offer(context);
       for (const tool of offer.tools) {
-        if (this.owner.get(tool.name) !== provider.id) throw new Error(`${provider.id} offered "${tool.name}", which is not one of its declared host tools`);
+        if (this.owner.get(tool.name) !== provider.id)
+          throw new Error(`${provider.id} offered "${tool.name}", which is not one of its declared host tools`);
         tools.set(tool.name, tool);
       }
-      if (offer.sendOnly !== undefined) sendOnly = sendOnly === undefined ? new Set(offer.sendOnly) : new Set([...sendOnly].filter((key) => offer.sendOnly?.has(key)));
+      if (offer.sendOnly !== undefined)
+        sendOnly =
+          sendOnly === undefined
+            ? new Set(offer.sendOnly)
+            : new Set([...sendOnly].filter((key) => offer.sendOnly?.has(key)));
     }
     return { tools, sendOnly };
   }

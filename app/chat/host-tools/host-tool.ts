@@ -19,8 +19,10 @@ export const HOST_TOOL_NAME_PATTERN = /^[a-z]+(?:_[a-z]+)*$/;
 
 /** Why `name` cannot be a host tool's name, or undefined when it can. */
 export function hostToolNameProblem(name: string): string | undefined {
-  if (!HOST_TOOL_NAME_PATTERN.test(name) || name.length > 40) return `"${name}" is not a host tool name: use lowercase words joined by single underscores (at most 40 characters)`;
-  if (/_[a-f]{8}$/.test(name)) return `"${name}" ends like a hashed MCP tool name (_ and 8 hex digits): choose another last word`;
+  if (!HOST_TOOL_NAME_PATTERN.test(name) || name.length > 40)
+    return `"${name}" is not a host tool name: use lowercase words joined by single underscores (at most 40 characters)`;
+  if (/_[a-f]{8}$/.test(name))
+    return `"${name}" ends like a hashed MCP tool name (_ and 8 hex digits): choose another last word`;
   return undefined;
 }
 

@@ -16,18 +16,37 @@ export interface HostToolDeps {
  * skill the person already approved) — it runs nothing of a server's and reaches nothing outside
  * Berth. Whatever it leads to (calling a loaded tool) still goes through consent as any call does.
  */
-export async function runHostTool(deps: HostToolDeps, use: ChatToolUseBlock, signal: AbortSignal): Promise<ChatToolResultBlock> {
+export async function runHostTool(
+  deps: HostToolDeps,
+  use: ChatToolUseBlock,
+  signal: AbortSignal,
+): Promise<ChatToolResultBlock> {
   const tool = deps.tools.get(use.tool);
   if (tool === undefined) {
-    return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: `Berth's tool "${use.tool}" is not offered in this conversation now.` }], isError: true };
+    return {
+      type: 'tool_result',
+      toolUseId: use.id,
+      content: [{ type: 'text', text: `Berth's tool "${use.tool}" is not offered in this conversation now.` }],
+      isError: true,
+    };
   }
   try {
-    const { summary, source, ...outcome } = await tool.run(use.input, { conversationId: deps.conversation.id, toolUseId: use.id, signal, conversation: deps.conversation });
+    const { summary, source, ...outcome } = await tool.run(use.input, {
+      conversationId: deps.conversation.id,
+      toolUseId: use.id,
+      signal,
+      conversation: deps.conversation,
+    });
     const result: ChatToolResultBlock = { type: 'tool_result', toolUseId: use.id, ...outcome, hostSummary: summary };
     // A server's text (a 16 MiB skill) is no smaller for coming through Berth: it is capped like that server's results.
     const capped = source === undefined ? undefined : deps.capRecord?.(source, result);
     return capped === undefined ? result : { ...result, capped };
   } catch (error) {
-    return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: `Berth could not answer ${use.tool}: ${errorMessage(error)}` }], isError: true };
+    return {
+      type: 'tool_result',
+      toolUseId: use.id,
+      content: [{ type: 'text', text: `Berth could not answer ${use.tool}: ${errorMessage(error)}` }],
+      isError: true,
+    };
   }
 }

@@ -17,7 +17,11 @@ const INPUT_SCHEMA = {
   properties: {
     result_id: { type: 'string', description: 'The result_id Berth gave in the note inside the cut result.' },
     offset: { type: 'integer', minimum: 0, description: 'First character to read (0-based), with length.' },
-    length: { type: 'integer', minimum: 1, description: 'How many characters to read (at most the bound the note says).' },
+    length: {
+      type: 'integer',
+      minimum: 1,
+      description: 'How many characters to read (at most the bound the note says).',
+    },
     start_line: { type: 'integer', minimum: 1, description: 'First line to read (1-based), instead of offset.' },
     end_line: { type: 'integer', minimum: 1, description: 'Last line to read (inclusive).' },
   },
@@ -42,7 +46,11 @@ function findResult(conversation: Conversation, id: string): Found | undefined {
   return result === undefined ? undefined : { use, result };
 }
 
-const refuse = (text: string, summary: string): HostToolOutcome => ({ content: [{ type: 'text', text }], isError: true, summary });
+const refuse = (text: string, summary: string): HostToolOutcome => ({
+  content: [{ type: 'text', text }],
+  isError: true,
+  summary,
+});
 
 /** The reading tool and when it is offered: in a conversation where some result reaches the model cut. */
 export function createResultReading(limitOf: ResultLimitOf): HostToolProvider {
@@ -55,19 +63,35 @@ export function createResultReading(limitOf: ResultLimitOf): HostToolProvider {
     inputSchema: INPUT_SCHEMA,
     run: async (input, { conversation }) => {
       const id = input.result_id;
-      if (typeof id !== 'string' || id.trim() === '') return refuse('result_id is missing: give the result_id from Berth’s note in the cut result.', 'could not read a result: no result_id');
+      if (typeof id !== 'string' || id.trim() === '')
+        return refuse(
+          'result_id is missing: give the result_id from Berth’s note in the cut result.',
+          'could not read a result: no result_id',
+        );
       const found = findResult(conversation, id);
-      if (found === undefined || (found.use !== undefined && isHostToolCall(found.use) && found.result.capped === undefined)) {
-        return refuse(`There is no tool result with result_id "${id}" in this conversation. Use the result_id from Berth’s note in the cut result.`, `found no result "${id}"`);
+      if (
+        found === undefined ||
+        (found.use !== undefined && isHostToolCall(found.use) && found.result.capped === undefined)
+      ) {
+        return refuse(
+          `There is no tool result with result_id "${id}" in this conversation. Use the result_id from Berth’s note in the cut result.`,
+          `found no result "${id}"`,
+        );
       }
       const range = parseRangeInput(input);
-      if ('problem' in range) return refuse(`Cannot read that range: ${range.problem}.`, 'could not read a result: bad range');
+      if ('problem' in range)
+        return refuse(`Cannot read that range: ${range.problem}.`, 'could not read a result: bad range');
       const server = found.use?.server ?? '';
       const limit = found.result.capped?.limitTokens ?? limitOf(server, conversation.model);
       const answer = readRange(resultFlatText(modelParts(found.result)), range, readBoundChars(limit));
       const what = found.use === undefined ? 'a result' : `the result of ${found.use.server} › ${found.use.tool}`;
-      if (!answer.ok) return refuse(`Cannot read that range: ${answer.message}.`, `could not read ${what}: ${answer.message}`);
-      return { content: [{ type: 'text', text: answer.text }], isError: false, summary: `read offsets ${answer.from}–${answer.to} of ${what}` };
+      if (!answer.ok)
+        return refuse(`Cannot read that range: ${answer.message}.`, `could not read ${what}: ${answer.message}`);
+      return {
+        content: [{ type: 'text', text: answer.text }],
+        isError: false,
+        summary: `read offsets ${answer.from}–${answer.to} of ${what}`,
+      };
     },
   };
   return {

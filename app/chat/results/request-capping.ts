@@ -23,7 +23,11 @@ export function modelParts(block: ChatToolResultBlock): ModelResultPart[] {
  * the result, so every later request cuts it the same way — the model's earlier view of it does not
  * change under it (nor the provider's prompt cache) when the person changes the limit.
  */
-export function capRecordFor(block: ChatToolResultBlock, server: string, limitTokens: number): ResultCapRecord | undefined {
+export function capRecordFor(
+  block: ChatToolResultBlock,
+  server: string,
+  limitTokens: number,
+): ResultCapRecord | undefined {
   if (block.denied !== undefined) return undefined;
   return capResultParts(modelParts(block), limitTokens, { resultId: block.toolUseId, server })?.record;
 }
@@ -58,7 +62,10 @@ export class RequestCapping {
     const own = this.skip(server);
     if (own && block.capped === undefined) return param;
     const limit = block.capped?.limitTokens ?? this.limitFor(server);
-    const capped = capResultParts(param.content as ModelResultPart[], limit, { resultId: block.toolUseId, ...(server === '' || own ? {} : { server }) });
+    const capped = capResultParts(param.content as ModelResultPart[], limit, {
+      resultId: block.toolUseId,
+      ...(server === '' || own ? {} : { server }),
+    });
     if (capped === undefined) return param;
     this.savedTokens += capped.savedTokens;
     this.cappedIds.push(block.toolUseId);

@@ -14,13 +14,19 @@ import {
 } from './result-cap';
 
 const text = (value: string): ModelResultPart => ({ type: 'text', text: value });
-const image: ModelResultPart = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
+const image: ModelResultPart = {
+  type: 'image',
+  source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' },
+};
 const subject = { resultId: 'toolu_1', server: 'files' };
-const textsOf = (parts: readonly ModelResultPart[]): string => parts.map((part) => (part.type === 'text' ? part.text : `<${part.type}>`)).join('|');
+const textsOf = (parts: readonly ModelResultPart[]): string =>
+  parts.map((part) => (part.type === 'text' ? part.text : `<${part.type}>`)).join('|');
 
 /** Numbered lines, each `width` characters with its newline. */
 function lines(count: number, width = 20): string {
-  return Array.from({ length: count }, (_, index) => `line ${String(index + 1).padStart(6, '0')}`.padEnd(width - 1, '.')).join('\n');
+  return Array.from({ length: count }, (_, index) =>
+    `line ${String(index + 1).padStart(6, '0')}`.padEnd(width - 1, '.'),
+  ).join('\n');
 }
 
 describe('capResultParts', () => {
@@ -69,7 +75,13 @@ describe('capResultParts', () => {
   });
 
   it('never splits a surrogate pair, even without line breaks', () => {
-    for (const [prefix, limit] of [['', 500], ['a', 500], ['a', 777], ['', 1_001], ['ab', 2_345]] as const) {
+    for (const [prefix, limit] of [
+      ['', 500],
+      ['a', 500],
+      ['a', 777],
+      ['', 1_001],
+      ['ab', 2_345],
+    ] as const) {
       const whole = prefix + '😀'.repeat(50_000) + 'é'.repeat(3) + '𝄞'.repeat(40_000);
       const sent = textsOf(capResultParts([text(whole)], limit, subject)?.parts ?? []);
       // A lone surrogate would be an unpaired code unit.

@@ -15,7 +15,11 @@ export type ModelResultPart = TextBlockParam | ImageBlockParam | DocumentBlockPa
 /** The host tool that reads further ranges of a capped result (read-result-tool.ts beside it). */
 export const READ_RESULT_TOOL = 'read_tool_result';
 
-export { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
+export {
+  DEFAULT_RESULT_LIMIT_TOKENS,
+  MAX_RESULT_LIMIT_TOKENS,
+  MIN_RESULT_LIMIT_TOKENS,
+} from '../../../shared/domain/result-limits';
 /** At most this share of the model's context window goes to one result, for small local models. */
 export const RESULT_CONTEXT_SHARE = 0.1;
 
@@ -33,7 +37,8 @@ const LINE_SNAP_SHARE = 0.2;
 /** The limit for a new result: the server's own when the person set one, else Berth's ceiling bounded by the model's context. */
 export function resultLimitTokens(serverLimit: number | undefined, contextWindow: number | undefined): number {
   if (serverLimit !== undefined) return serverLimit;
-  const share = contextWindow === undefined ? DEFAULT_RESULT_LIMIT_TOKENS : Math.floor(contextWindow * RESULT_CONTEXT_SHARE);
+  const share =
+    contextWindow === undefined ? DEFAULT_RESULT_LIMIT_TOKENS : Math.floor(contextWindow * RESULT_CONTEXT_SHARE);
   return Math.max(MIN_RESULT_LIMIT_TOKENS, Math.min(DEFAULT_RESULT_LIMIT_TOKENS, share));
 }
 
@@ -60,7 +65,12 @@ function segmentsOf(parts: readonly ModelResultPart[]): { segments: Segment[]; f
   for (const part of parts) {
     if (segments.length > 0) at += PART_SEPARATOR.length;
     const text = part.type === 'text' ? part.text : placeholder(part);
-    segments.push({ part, start: at, length: text.length, cost: part.type === 'text' ? text.length : MEDIA_COST_CHARS });
+    segments.push({
+      part,
+      start: at,
+      length: text.length,
+      cost: part.type === 'text' ? text.length : MEDIA_COST_CHARS,
+    });
     texts.push(text);
     at += text.length;
   }
@@ -96,12 +106,16 @@ function tailCut(text: string, start: number): number {
   if (cut > 0 && cut < text.length && isHighSurrogate(text.charCodeAt(cut - 1))) cut += 1;
   const kept = text.length - cut;
   const lineBreak = text.indexOf('\n', cut);
-  if (lineBreak >= 0 && lineBreak + 1 <= cut + Math.floor(kept * LINE_SNAP_SHARE) && lineBreak + 1 < text.length) return lineBreak + 1;
+  if (lineBreak >= 0 && lineBreak + 1 <= cut + Math.floor(kept * LINE_SNAP_SHARE) && lineBreak + 1 < text.length)
+    return lineBreak + 1;
   return cut;
 }
 
 /** Parts that fit `budget` from the front: whole parts, then the start of the one that does not fit. */
-function takeHead(segments: readonly Segment[], budget: number): { parts: ModelResultPart[]; end: number; shown: number } {
+function takeHead(
+  segments: readonly Segment[],
+  budget: number,
+): { parts: ModelResultPart[]; end: number; shown: number } {
   const parts: ModelResultPart[] = [];
   let spent = 0;
   let shown = 0;
@@ -125,7 +139,12 @@ function takeHead(segments: readonly Segment[], budget: number): { parts: ModelR
 }
 
 /** Parts that fit `budget` from the back, never before `floor` (where the head ended). */
-function takeTail(segments: readonly Segment[], budget: number, floor: number, total: number): { parts: ModelResultPart[]; start: number; shown: number } {
+function takeTail(
+  segments: readonly Segment[],
+  budget: number,
+  floor: number,
+  total: number,
+): { parts: ModelResultPart[]; start: number; shown: number } {
   const parts: ModelResultPart[] = [];
   let spent = 0;
   let shown = 0;
@@ -172,7 +191,8 @@ function merged(parts: readonly ModelResultPart[]): ModelResultPart[] {
   const out: ModelResultPart[] = [];
   for (const part of parts) {
     const last = out.at(-1);
-    if (part.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', text: `${last.text}${PART_SEPARATOR}${part.text}` };
+    if (part.type === 'text' && last?.type === 'text')
+      out[out.length - 1] = { type: 'text', text: `${last.text}${PART_SEPARATOR}${part.text}` };
     else out.push(part);
   }
   return out;
@@ -221,7 +241,11 @@ export function readBoundChars(limitTokens: number): number {
  * counts MEDIA_COST_CHARS): the head (60 %) and the tail, each cut at a line break when one is near
  * and never inside a surrogate pair, with a note between them. undefined when the parts fit.
  */
-export function capResultParts(parts: readonly ModelResultPart[], limitTokens: number, subject: CapSubject): CappedResult | undefined {
+export function capResultParts(
+  parts: readonly ModelResultPart[],
+  limitTokens: number,
+  subject: CapSubject,
+): CappedResult | undefined {
   const budget = limitTokens * CHARS_PER_TOKEN;
   if (resultCostChars(parts) <= budget) return undefined;
   const { segments, flat } = segmentsOf(parts);
@@ -236,7 +260,9 @@ export function capResultParts(parts: readonly ModelResultPart[], limitTokens: n
   return { parts: merged([...head.parts, { type: 'text', text: note }, ...tail.parts]), record, savedTokens };
 }
 
-function capNote(input: CapSubject & { flat: string; headEnd: number; tailStart: number; limitTokens: number }): string {
+function capNote(
+  input: CapSubject & { flat: string; headEnd: number; tailStart: number; limitTokens: number },
+): string {
   const { flat, headEnd, tailStart, limitTokens, resultId, server } = input;
   const total = flat.length;
   const lines = lineAt(flat, total);

@@ -11,7 +11,9 @@ function ok(answer: ReturnType<typeof readRange>): string {
 describe('readRange', () => {
   it('reads characters by offset and length, saying which they are and where the next part starts', () => {
     const answer = ok(readRange(text, { kind: 'chars', offset: 7, length: 13 }, 1_000));
-    expect(answer).toBe(`[Offsets 7–20 of ${text.length.toLocaleString('en-US')} characters, lines 2–3 of 1,000. More follows: next offset 20.]\nline 2\nline 3`);
+    expect(answer).toBe(
+      `[Offsets 7–20 of ${text.length.toLocaleString('en-US')} characters, lines 2–3 of 1,000. More follows: next offset 20.]\nline 2\nline 3`,
+    );
   });
 
   it('reads lines, 1-based and inclusive', () => {
@@ -34,8 +36,14 @@ describe('readRange', () => {
   });
 
   it('refuses an offset or a line past the end, in words', () => {
-    expect(readRange('abc', { kind: 'chars', offset: 3 }, 10)).toEqual({ ok: false, message: 'offset 3 is past the end: the result has 3 characters (offsets 0–3)' });
-    expect(readRange(text, { kind: 'lines', startLine: 1_001 }, 10)).toEqual({ ok: false, message: 'start_line 1,001 is past the end: the result has 1,000 lines' });
+    expect(readRange('abc', { kind: 'chars', offset: 3 }, 10)).toEqual({
+      ok: false,
+      message: 'offset 3 is past the end: the result has 3 characters (offsets 0–3)',
+    });
+    expect(readRange(text, { kind: 'lines', startLine: 1_001 }, 10)).toEqual({
+      ok: false,
+      message: 'start_line 1,001 is past the end: the result has 1,000 lines',
+    });
   });
 
   it('never hands out half of a surrogate pair at either end', () => {
@@ -58,8 +66,12 @@ describe('parseRangeInput', () => {
     expect(parseRangeInput({ offset: -1 })).toEqual({ problem: 'offset must be a whole number of at least 0' });
     expect(parseRangeInput({ length: 1.5 })).toEqual({ problem: 'length must be a whole number of at least 1' });
     expect(parseRangeInput({ offset: '10' })).toEqual({ problem: 'offset must be a whole number of at least 0' });
-    expect(parseRangeInput({ offset: 1, start_line: 2 })).toEqual({ problem: 'give either offset and length, or start_line and end_line, not both' });
+    expect(parseRangeInput({ offset: 1, start_line: 2 })).toEqual({
+      problem: 'give either offset and length, or start_line and end_line, not both',
+    });
     expect(parseRangeInput({ end_line: 2 })).toEqual({ problem: 'start_line is missing' });
-    expect(parseRangeInput({ start_line: 5, end_line: 2 })).toEqual({ problem: 'end_line (2) is before start_line (5)' });
+    expect(parseRangeInput({ start_line: 5, end_line: 2 })).toEqual({
+      problem: 'end_line (2) is before start_line (5)',
+    });
   });
 });

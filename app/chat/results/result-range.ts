@@ -3,7 +3,8 @@
 // more than a bound per call, and never splitting a surrogate pair.
 
 /** What the model asked for: characters (0-based offset, length) or lines (1-based, inclusive). */
-export type RangeRequest = { kind: 'chars'; offset: number; length?: number } | { kind: 'lines'; startLine: number; endLine?: number };
+export type RangeRequest =
+  { kind: 'chars'; offset: number; length?: number } | { kind: 'lines'; startLine: number; endLine?: number };
 
 /** `from`/`to`: the offsets read (end exclusive). */
 export type RangeAnswer = { ok: true; text: string; from: number; to: number } | { ok: false; message: string };
@@ -37,10 +38,16 @@ export function parseRangeInput(input: Record<string, unknown>): RangeRequest | 
   const whole = (key: string, min: number): number | undefined | { problem: string } => {
     const value = input[key];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) return { problem: `${key} must be a whole number of at least ${min}` };
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+      return { problem: `${key} must be a whole number of at least ${min}` };
     return value;
   };
-  const fields = { offset: whole('offset', 0), length: whole('length', 1), start: whole('start_line', 1), end: whole('end_line', 1) };
+  const fields = {
+    offset: whole('offset', 0),
+    length: whole('length', 1),
+    start: whole('start_line', 1),
+    end: whole('end_line', 1),
+  };
   for (const value of Object.values(fields)) if (typeof value === 'object') return value;
   const { offset, length, start, end } = fields as Record<keyof typeof fields, number | undefined>;
   const byChars = offset !== undefined || length !== undefined;
@@ -65,12 +72,19 @@ export function readRange(text: string, request: RangeRequest, bound: number): R
   let to: number;
   if (request.kind === 'chars') {
     if (request.offset >= total && !(total === 0 && request.offset === 0)) {
-      return { ok: false, message: `offset ${request.offset} is past the end: the result has ${n(total)} characters (offsets 0–${total})` };
+      return {
+        ok: false,
+        message: `offset ${request.offset} is past the end: the result has ${n(total)} characters (offsets 0–${total})`,
+      };
     }
     from = request.offset;
     to = Math.min(total, from + (request.length ?? bound));
   } else {
-    if (request.startLine > starts.length) return { ok: false, message: `start_line ${n(request.startLine)} is past the end: the result has ${n(starts.length)} lines` };
+    if (request.startLine > starts.length)
+      return {
+        ok: false,
+        message: `start_line ${n(request.startLine)} is past the end: the result has ${n(starts.length)} lines`,
+      };
     from = starts[request.startLine - 1] as number;
     const endLine = Math.min(request.endLine ?? starts.length, starts.length);
     to = endLine >= starts.length ? total : (starts[endLine] as number);
@@ -78,11 +92,15 @@ export function readRange(text: string, request: RangeRequest, bound: number): R
   const capped = to - from > bound;
   if (capped) to = from + bound;
   // Never hand out half a character: a cut between a surrogate pair moves out of it.
-  if (from > 0 && from < total && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1))) from -= 1;
+  if (from > 0 && from < total && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1)))
+    from -= 1;
   if (to < total && to > 0 && isHighSurrogate(text.charCodeAt(to - 1))) to -= 1;
   const firstLine = lineOf(starts, from);
   const lastLine = lineOf(starts, Math.max(from, to - 1));
-  const more = to < total ? ` More follows: next offset ${to}${capped ? ` (at most ${n(bound)} characters a call)` : ''}.` : ' This is the end of the result.';
+  const more =
+    to < total
+      ? ` More follows: next offset ${to}${capped ? ` (at most ${n(bound)} characters a call)` : ''}.`
+      : ' This is the end of the result.';
   const head = `[Offsets ${from}–${to} of ${n(total)} characters, lines ${n(firstLine)}–${n(lastLine)} of ${n(starts.length)}.${more}]`;
   return { ok: true, text: `${head}\n${text.slice(from, to)}`, from, to };
 }

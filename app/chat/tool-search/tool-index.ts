@@ -16,7 +16,39 @@ export interface ToolHit {
 
 // Words in nearly every description ("Read the contents of a file") carry no signal and only
 // add noise to BM25's sums.
-const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'for', 'from', 'i', 'in', 'into', 'is', 'it', 'its', 'me', 'my', 'of', 'on', 'or', 'that', 'the', 'this', 'to', 'with', 'you', 'your', 'tool', 'tools']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'can',
+  'for',
+  'from',
+  'i',
+  'in',
+  'into',
+  'is',
+  'it',
+  'its',
+  'me',
+  'my',
+  'of',
+  'on',
+  'or',
+  'that',
+  'the',
+  'this',
+  'to',
+  'with',
+  'you',
+  'your',
+  'tool',
+  'tools',
+]);
 
 /** `readTextFile`, `read_text_file`, `read-text-file` and `read text file` give the same words. */
 export function toolWords(text: string): string[] {
@@ -101,7 +133,11 @@ export class ToolSearchIndexCache {
 
   for(tools: readonly AvailableTool[]): ToolSearchIndex {
     const last = this.last;
-    if (last !== undefined && last.tools.length === tools.length && last.tools.every((entry, index) => entry.server === tools[index]?.server && entry.tool === tools[index]?.tool)) {
+    if (
+      last !== undefined &&
+      last.tools.length === tools.length &&
+      last.tools.every((entry, index) => entry.server === tools[index]?.server && entry.tool === tools[index]?.tool)
+    ) {
       return last;
     }
     this.last = new ToolSearchIndex(tools);

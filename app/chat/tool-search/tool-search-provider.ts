@@ -28,8 +28,11 @@ export interface ToolSearchOptions {
   thresholds: () => ToolSearchThresholds;
 }
 
-const text = (value: string, isError = false, summary = ''): HostToolOutcome => ({ content: [{ type: 'text', text: value }], isError, summary });
-
+const text = (value: string, isError = false, summary = ''): HostToolOutcome => ({
+  content: [{ type: 'text', text: value }],
+  isError,
+  summary,
+});
 
 function oneLine(value: string | undefined): string {
   const flat = (value ?? '').replace(/\s+/g, ' ').trim();
@@ -40,7 +43,11 @@ function oneLine(value: string | undefined): string {
  * Keeps the loaded tools within MAX_LOADED_TOOLS and MAX_LOADED_TOOL_TOKENS by dropping the ones
  * loaded longest ago (never one of `keep`, the tools just asked for). Returns what stays and what went.
  */
-export function withinLoadBudget(loaded: readonly string[], keep: ReadonlySet<string>, tokensOf: (key: string) => number): { loaded: string[]; dropped: string[] } {
+export function withinLoadBudget(
+  loaded: readonly string[],
+  keep: ReadonlySet<string>,
+  tokensOf: (key: string) => number,
+): { loaded: string[]; dropped: string[] } {
   const kept = [...loaded];
   const dropped: string[] = [];
   const total = (): number => kept.reduce((sum, key) => sum + tokensOf(key), 0);
@@ -60,7 +67,12 @@ export class ToolSearch implements HostToolProvider {
   constructor(private readonly options: ToolSearchOptions) {}
 
   /** Whether tool search is on for this conversation now, and why. */
-  state(conversation: Conversation, enabled: readonly AvailableTool[], names: ToolNameMap, contextWindow: number | undefined): ToolSearchState {
+  state(
+    conversation: Conversation,
+    enabled: readonly AvailableTool[],
+    names: ToolNameMap,
+    contextWindow: number | undefined,
+  ): ToolSearchState {
     return toolSearchState({
       mode: conversation.toolSearch ?? 'auto',
       count: enabled.length,
@@ -85,15 +97,30 @@ export class ToolSearch implements HostToolProvider {
         type: 'object',
         properties: {
           query: { type: 'string', description: 'What the tool should do, in a few words (e.g. "read a text file").' },
-          limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, description: `How many tools to list (default ${DEFAULT_RESULTS}).` },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_RESULTS,
+            description: `How many tools to list (default ${DEFAULT_RESULTS}).`,
+          },
         },
         required: ['query'],
       },
       run: async (input) => {
         const query = typeof input.query === 'string' ? input.query.trim() : '';
-        if (query === '' || query.length > 500) return text('Give "query": what the tool should do, in a few words (at most 500 characters).', true, 'could not search tools: no query');
+        if (query === '' || query.length > 500)
+          return text(
+            'Give "query": what the tool should do, in a few words (at most 500 characters).',
+            true,
+            'could not search tools: no query',
+          );
         const limit = input.limit === undefined ? DEFAULT_RESULTS : Number(input.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) return text(`"limit" must be a whole number from 1 to ${MAX_RESULTS}.`, true, 'could not search tools: bad limit');
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS)
+          return text(
+            `"limit" must be a whole number from 1 to ${MAX_RESULTS}.`,
+            true,
+            'could not search tools: bad limit',
+          );
         const hits = this.indexes.for(enabled).query(query, limit);
         const byKey = new Map(enabled.map((entry) => [toolKey(entry.server, entry.tool.name), entry]));
         const lines = hits.flatMap(({ server, tool }) => {
@@ -101,12 +128,20 @@ export class ToolSearch implements HostToolProvider {
           const apiName = names.apiName(server, tool);
           if (entry === undefined || apiName === undefined) return [];
           const params = Object.keys((entry.tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {});
-          const about = [entry.tool.title, oneLine(entry.tool.description)].filter((part) => part !== undefined && part !== '').join(': ');
-          return [`- ${apiName}${loaded.has(toolKey(server, tool)) ? ' (loaded)' : ''} — server "${server}". ${about}${params.length > 0 ? ` Parameters: ${params.join(', ')}.` : ''}`];
+          const about = [entry.tool.title, oneLine(entry.tool.description)]
+            .filter((part) => part !== undefined && part !== '')
+            .join(': ');
+          return [
+            `- ${apiName}${loaded.has(toolKey(server, tool)) ? ' (loaded)' : ''} — server "${server}". ${about}${params.length > 0 ? ` Parameters: ${params.join(', ')}.` : ''}`,
+          ];
         });
         const summary = `searched tools for “${query}”: ${lines.length === 0 ? 'none found' : `${lines.length} found`}`;
         if (lines.length === 0) return text(`No enabled tool matches "${query}". Try other words.`, false, summary);
-        return text(`${lines.length} of ${enabled.length.toLocaleString('en-US')} enabled tools match "${query}", best first. Load the ones you need with ${LOAD_TOOLS} (by the names given here), then call them.\n${lines.join('\n')}`, false, summary);
+        return text(
+          `${lines.length} of ${enabled.length.toLocaleString('en-US')} enabled tools match "${query}", best first. Load the ones you need with ${LOAD_TOOLS} (by the names given here), then call them.\n${lines.join('\n')}`,
+          false,
+          summary,
+        );
       },
     };
   }
@@ -118,13 +153,31 @@ export class ToolSearch implements HostToolProvider {
       description: `Load tools found with ${SEARCH_TOOLS} into this conversation, by the names it gave, so you can call them from your next step on. At most ${MAX_LOAD_AT_ONCE} at once; ${MAX_LOADED_TOOLS} stay loaded (the ones loaded longest ago are unloaded first). Loading runs nothing.`,
       inputSchema: {
         type: 'object',
-        properties: { names: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_LOAD_AT_ONCE, description: `Tool names as ${SEARCH_TOOLS} listed them.` } },
+        properties: {
+          names: {
+            type: 'array',
+            items: { type: 'string' },
+            minItems: 1,
+            maxItems: MAX_LOAD_AT_ONCE,
+            description: `Tool names as ${SEARCH_TOOLS} listed them.`,
+          },
+        },
         required: ['names'],
       },
       run: async (input, { conversationId }) => {
-        const asked = Array.isArray(input.names) ? input.names.filter((name): name is string => typeof name === 'string') : [];
-        if (asked.length === 0 || asked.length !== (input.names as unknown[]).length || asked.length > MAX_LOAD_AT_ONCE) {
-          return text(`Give "names": a list of 1 to ${MAX_LOAD_AT_ONCE} tool names as ${SEARCH_TOOLS} listed them.`, true, 'could not load tools: no names');
+        const asked = Array.isArray(input.names)
+          ? input.names.filter((name): name is string => typeof name === 'string')
+          : [];
+        if (
+          asked.length === 0 ||
+          asked.length !== (input.names as unknown[]).length ||
+          asked.length > MAX_LOAD_AT_ONCE
+        ) {
+          return text(
+            `Give "names": a list of 1 to ${MAX_LOAD_AT_ONCE} tool names as ${SEARCH_TOOLS} listed them.`,
+            true,
+            'could not load tools: no names',
+          );
         }
         const byKey = new Map(enabled.map((entry) => [toolKey(entry.server, entry.tool.name), entry]));
         const found = new Map<string, string>();
@@ -135,26 +188,42 @@ export class ToolSearch implements HostToolProvider {
           if (key === undefined || !byKey.has(key)) unknown.push(name);
           else found.set(key, name);
         }
-        if (found.size === 0) return text(`No enabled tool has the name ${unknown.map((name) => `"${name}"`).join(', ')}. Use the names ${SEARCH_TOOLS} gives.`, true, 'could not load tools: unknown names');
+        if (found.size === 0)
+          return text(
+            `No enabled tool has the name ${unknown.map((name) => `"${name}"`).join(', ')}. Use the names ${SEARCH_TOOLS} gives.`,
+            true,
+            'could not load tools: unknown names',
+          );
         const tokensOfKey = (key: string): number => {
           const entry = byKey.get(key);
           return entry === undefined ? 0 : tokensOf(toolDefinitions([entry], names));
         };
         let dropped: string[] = [];
         await this.options.store.changeLoadedTools(conversationId, (loaded) => {
-          const next = withinLoadBudget([...loaded.filter((key) => !found.has(key)), ...found.keys()], new Set(found.keys()), tokensOfKey);
+          const next = withinLoadBudget(
+            [...loaded.filter((key) => !found.has(key)), ...found.keys()],
+            new Set(found.keys()),
+            tokensOfKey,
+          );
           dropped = next.dropped;
           return next.loaded;
         });
         const label = (key: string): string => names.apiName(...(splitKey(key) as [string, string])) ?? key;
-        const lines = [`Loaded ${[...found.values()].join(', ')}: call them from your next step on (the user approves each call).`];
-        if (dropped.length > 0) lines.push(`Unloaded to stay within the tool budget: ${dropped.map(label).join(', ')}.`);
+        const lines = [
+          `Loaded ${[...found.values()].join(', ')}: call them from your next step on (the user approves each call).`,
+        ];
+        if (dropped.length > 0)
+          lines.push(`Unloaded to stay within the tool budget: ${dropped.map(label).join(', ')}.`);
         if (unknown.length > 0) lines.push(`Not found (use the names ${SEARCH_TOOLS} gives): ${unknown.join(', ')}.`);
         const shown = [...found.keys()].map((key) => {
           const [server, tool] = splitKey(key);
           return `${server} › ${tool}`;
         });
-        return text(lines.join('\n'), false, `loaded ${shown.length === 1 ? 'a tool' : `${shown.length} tools`}: ${shown.join(', ')}`);
+        return text(
+          lines.join('\n'),
+          false,
+          `loaded ${shown.length === 1 ? 'a tool' : `${shown.length} tools`}: ${shown.join(', ')}`,
+        );
       },
     };
   }

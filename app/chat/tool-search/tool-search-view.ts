@@ -19,5 +19,13 @@ export function toolSearchView(
     const slash = key.indexOf('/');
     return { server: key.slice(0, slash), tool: key.slice(slash + 1), enabled: enabled.has(key) };
   });
-  return { mode, active, reason, thresholds, loaded, fullTokensEstimate: offer.fullToolTokens ?? offer.toolTokens, sentTokensEstimate: offer.toolTokens };
+  return {
+    mode,
+    active,
+    reason,
+    thresholds,
+    loaded,
+    fullTokensEstimate: offer.fullToolTokens ?? offer.toolTokens,
+    sentTokensEstimate: offer.toolTokens,
+  };
 }

@@ -17,7 +17,12 @@ const thresholds = DEFAULT_TOOL_SEARCH_THRESHOLDS;
 
 describe('tool search threshold', () => {
   it('switches on above the count or the context share, and follows the conversation’s own choice', () => {
-    const at = (count: number, tokensEstimate: number, contextWindow: number | undefined, mode: 'auto' | 'on' | 'off' = 'auto') => toolSearchState({ mode, count, tokensEstimate, contextWindow, thresholds }).active;
+    const at = (
+      count: number,
+      tokensEstimate: number,
+      contextWindow: number | undefined,
+      mode: 'auto' | 'on' | 'off' = 'auto',
+    ) => toolSearchState({ mode, count, tokensEstimate, contextWindow, thresholds }).active;
     expect(at(128, 1_000, 200_000)).toBe(false);
     expect(at(129, 1_000, 200_000)).toBe(true);
     expect(at(10, 20_000, 200_000)).toBe(false);
@@ -26,7 +31,9 @@ describe('tool search threshold', () => {
     expect(at(10, 1_000_000, undefined)).toBe(false);
     expect(at(1, 10, 200_000, 'on')).toBe(true);
     expect(at(5_000, 10, 200_000, 'off')).toBe(false);
-    expect(toolSearchState({ mode: 'auto', count: 2_000, tokensEstimate: 1, contextWindow: undefined, thresholds }).reason).toMatch(/2,000 tools are enabled, more than 128/);
+    expect(
+      toolSearchState({ mode: 'auto', count: 2_000, tokensEstimate: 1, contextWindow: undefined, thresholds }).reason,
+    ).toMatch(/2,000 tools are enabled, more than 128/);
   });
 
   it('keeps loaded tools within the count and token budget, dropping the ones loaded longest ago', () => {
@@ -54,7 +61,10 @@ describe('tool search in a turn', () => {
     await closeChatStore({ dir, store });
   });
 
-  function engine(tools: AvailableTool[], gate = new ScriptedGate()): { engine: ChatEngine; calls: string[]; gate: ScriptedGate } {
+  function engine(
+    tools: AvailableTool[],
+    gate = new ScriptedGate(),
+  ): { engine: ChatEngine; calls: string[]; gate: ScriptedGate } {
     const calls: string[] = [];
     const chat = new ChatEngine({
       provider: new AnthropicProvider({ apiKey: 'sk-unit', baseURL: fake.url, maxRetries: 0 }),
@@ -74,7 +84,8 @@ describe('tool search in a turn', () => {
     return { engine: chat, calls, gate };
   }
 
-  const corpus = (count: number): AvailableTool[] => generateCorpus(count).map(({ server, tool }) => ({ server, tool }));
+  const corpus = (count: number): AvailableTool[] =>
+    generateCorpus(count).map(({ server, tool }) => ({ server, tool }));
 
   it('with 2,000 tools: offers only search and load, then the loaded tool, whose call still asks for consent', async () => {
     const { engine: chat, calls, gate } = engine(corpus(2_000));
@@ -101,7 +112,9 @@ describe('tool search in a turn', () => {
 
     const saved = await store.get(conversation.id);
     expect(saved.loadedTools).toHaveLength(1);
-    const hostResults = saved.messages.flatMap((message) => message.content).filter((block) => block.type === 'tool_result' && block.hostSummary !== undefined);
+    const hostResults = saved.messages
+      .flatMap((message) => message.content)
+      .filter((block) => block.type === 'tool_result' && block.hostSummary !== undefined);
     expect(hostResults.map((block) => (block.type === 'tool_result' ? block.hostSummary : ''))).toEqual([
       expect.stringMatching(/^searched tools for “read a text file”: 8 found$/),
       expect.stringMatching(/^loaded a tool: ws-\d\d › /),
@@ -117,7 +130,9 @@ describe('tool search in a turn', () => {
     const { engine: chat } = engine(corpus(36));
     fake.script([{ text: 'Hi' }]);
     const conversation = await store.create({ model: MODEL });
-    await (await chat.send(conversation.id, 'hello')).done;
+    await (
+      await chat.send(conversation.id, 'hello')
+    ).done;
     const names = fake.requests[0]?.body?.tools?.map((tool) => tool.name) ?? [];
     expect(names).toHaveLength(36);
     expect(names).not.toContain('search_tools');
@@ -137,9 +152,15 @@ describe('tool search in a turn', () => {
       { text: 'ok' },
     ]);
     const conversation = await store.create({ model: MODEL });
-    await (await chat.send(conversation.id, 'go')).done;
+    await (
+      await chat.send(conversation.id, 'go')
+    ).done;
     const results = (await store.get(conversation.id)).messages[2]?.content ?? [];
-    expect(results.map((block) => (block.type === 'tool_result' && block.content[0]?.type === 'text' ? [block.isError, block.content[0].text] : []))).toEqual([
+    expect(
+      results.map((block) =>
+        block.type === 'tool_result' && block.content[0]?.type === 'text' ? [block.isError, block.content[0].text] : [],
+      ),
+    ).toEqual([
       [true, expect.stringMatching(/Give "query"/)],
       [true, expect.stringMatching(/No enabled tool has the name "nope__nothing"/)],
       [true, expect.stringMatching(/not loaded in this conversation: load it with load_tools first/)],
@@ -152,8 +173,13 @@ describe('tool search in a turn', () => {
     const { engine: chat } = engine(tools);
     const conversation = await store.create({ model: MODEL });
     await store.updateSettings(conversation.id, { disabledServers: ['ws-00'] });
-    fake.script([{ toolUses: [{ name: 'search_tools', input: { query: 'read text file', limit: 20 } }] }, { text: 'ok' }]);
-    await (await chat.send(conversation.id, 'go')).done;
+    fake.script([
+      { toolUses: [{ name: 'search_tools', input: { query: 'read text file', limit: 20 } }] },
+      { text: 'ok' },
+    ]);
+    await (
+      await chat.send(conversation.id, 'go')
+    ).done;
     const text = lastToolResultText(fake.requests[1]?.body);
     expect(text).toMatch(/ws-01/);
     expect(text).not.toMatch(/server "ws-00"/);

@@ -38,7 +38,14 @@ export const bridgeModule: HostModule<HostContext> = {
       bundles: services.get('bundles'),
       skills,
       sandbox: services.get('sandbox'),
-      appInfo: { version: BERTH_VERSION, shell: options.shell, platform: process.platform, configPath: paths.configFile, configDir: paths.configDir, logsDir: paths.logsDir },
+      appInfo: {
+        version: BERTH_VERSION,
+        shell: options.shell,
+        platform: process.platform,
+        configPath: paths.configFile,
+        configDir: paths.configDir,
+        logsDir: paths.logsDir,
+      },
       approvals: {
         serverEdited: async (edit) => {
           await consent.serverEdited(edit);
@@ -48,6 +55,9 @@ export const bridgeModule: HostModule<HostContext> = {
       },
       reportError: reportBug,
     });
-    services.provide('router', createRouter(handlers, { onInternalError: (method, error) => reportBug(`${method} failed with a bug`, error) }));
+    services.provide(
+      'router',
+      createRouter(handlers, { onInternalError: (method, error) => reportBug(`${method} failed with a bug`, error) }),
+    );
   },
 };

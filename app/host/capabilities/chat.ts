@@ -30,7 +30,10 @@ export const chatModule: HostModule<HostContext> = {
         onConversationDeleted: (conversationId) => skills.forgetConversation(conversationId),
         // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
         onTurnStopped: (conversationId) =>
-          pending.withdrawWhere((request) => request.conversationId === conversationId && request.kind !== 'tool-call', 'the chat reply that caused this was stopped'),
+          pending.withdrawWhere(
+            (request) => request.conversationId === conversationId && request.kind !== 'tool-call',
+            'the chat reply that caused this was stopped',
+          ),
         reportError: context.reportBug,
       }),
     );

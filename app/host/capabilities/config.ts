@@ -30,7 +30,11 @@ export interface ConfigSyncDeps {
  * file and applies it again. The three refer to each other, so they are made
  * together; the module below loads the store, and the start module watches it.
  */
-export function createConfigSync(deps: ConfigSyncDeps): { config: ConfigStore; sync: ServerSync; pinIssuer: (server: string, issuer: string) => Promise<void> } {
+export function createConfigSync(deps: ConfigSyncDeps): {
+  config: ConfigStore;
+  sync: ServerSync;
+  pinIssuer: (server: string, issuer: string) => Promise<void>;
+} {
   const { paths, events, reportBug } = deps;
   const config = new ConfigStore({
     filePath: paths.configFile,
@@ -47,7 +51,8 @@ export function createConfigSync(deps: ConfigSyncDeps): { config: ConfigStore; s
     pin: (server, issuer) => config.pinServerOAuthIssuer(server, issuer),
     announceConfig: () => events.emit('config.changed', config.status()),
     applyConfig: () => sync.apply(),
-    warn: (server, text) => deps.logs.append({ server, time: Date.now(), source: 'host', level: 'warning', text: `OAuth: ${text}` }),
+    warn: (server, text) =>
+      deps.logs.append({ server, time: Date.now(), source: 'host', level: 'warning', text: `OAuth: ${text}` }),
   });
   const sync = new ServerSync({
     config,
@@ -84,7 +89,9 @@ export const configModule: HostModule<HostContext> = {
     });
     // Temp files of writes a crash cut short (the real files beside them are whole); stores load some files lazily, so sweep here.
     for (const dir of [paths.configDir, paths.stateDir]) {
-      await removeInterruptedWrites(dir).catch((error: unknown) => warn(`could not remove interrupted writes in ${dir}: ${(error as Error).message}`));
+      await removeInterruptedWrites(dir).catch((error: unknown) =>
+        warn(`could not remove interrupted writes in ${dir}: ${(error as Error).message}`),
+      );
     }
     await config.load();
     // Servers will start: ask the login shell now, while the rest of the host opens (never rejects).

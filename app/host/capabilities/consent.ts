@@ -30,18 +30,37 @@ export const consentModule: HostModule<HostContext> = {
     const toolCalls = services.provide('toolCalls', new RunningToolCalls(pending));
     const windows = services.provide('windows', new WindowGrace(pending, options.clientGraceMs));
     const facts = new ServerFacts();
-    const consent = services.provide('consent', new ConsentBroker({ stateDir: context.paths.stateDir, pending, logs, serverNow: (server) => facts.now(server) }));
+    const consent = services.provide(
+      'consent',
+      new ConsentBroker({ stateDir: context.paths.stateDir, pending, logs, serverNow: (server) => facts.now(server) }),
+    );
     consent.onPoliciesChange((policies) => events.emit('consent.policiesChanged', { policies }));
     const sampling = services.provide(
       'sampling',
-      new SamplingService({ pending, toolCalls, logs, events, settings: services.get('settings'), anthropic: services.get('anthropic'), ...services.get('samplingModels'), reportError: reportBug }),
+      new SamplingService({
+        pending,
+        toolCalls,
+        logs,
+        events,
+        settings: services.get('settings'),
+        anthropic: services.get('anthropic'),
+        ...services.get('samplingModels'),
+        reportError: reportBug,
+      }),
     );
     const openExternal = services.provide('openExternal', options.openExternal ?? defaultOpenExternal(options.shell));
     const flow = services.provide('elicitation', new ElicitationFlow({ pending, logs, openExternal }));
-    flow.onAwaitingChange((awaiting) => events.emit('elicitation.awaitingChanged', { awaiting: awaitingView(awaiting) }));
+    flow.onAwaitingChange((awaiting) =>
+      events.emit('elicitation.awaitingChanged', { awaiting: awaitingView(awaiting) }),
+    );
     // Facts before questions: a changed server's permissions are re-checked against its new state.
     lifecycle.register(facts);
-    lifecycle.register(services.provide('questions', new ServerQuestions({ pending, consent, sampling, flow, toolCalls, reportError: reportBug })));
+    lifecycle.register(
+      services.provide(
+        'questions',
+        new ServerQuestions({ pending, consent, sampling, flow, toolCalls, reportError: reportBug }),
+      ),
+    );
     // Prompts first: a turn waiting for a yes then ends with a denial, and stops at once when chat closes.
     scope.onStopping(async () => {
       windows.close();

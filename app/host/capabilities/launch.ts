@@ -10,7 +10,10 @@ export const launchModule: HostModule<HostContext> = {
   open(context, scope) {
     const { services, warn, reportBug } = context;
     const logs = services.get('logs');
-    const loginEnv = services.provide('loginEnv', new LoginShellEnvironment({ baseEnv: context.serverEnv, warn: (text) => warn(`launch environment: ${text}`) }));
+    const loginEnv = services.provide(
+      'loginEnv',
+      new LoginShellEnvironment({ baseEnv: context.serverEnv, warn: (text) => warn(`launch environment: ${text}`) }),
+    );
     scope.onStopping(() => loginEnv.close());
     services.provide(
       'serverSecrets',
@@ -18,7 +21,8 @@ export const launchModule: HostModule<HostContext> = {
         store: services.get('secretStore'),
         // The config and the supervisor open later; these are called only once the config is loading.
         configText: () => services.get('config').text(),
-        info: (text) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `secrets: ${text}` }),
+        info: (text) =>
+          logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `secrets: ${text}` }),
         warn: (text) => warn(`secrets: ${text}`),
         // config.json was edited by hand with a new value for a secret: servers running with the old one restart.
         onValuesChanged: (names) => {
@@ -26,7 +30,9 @@ export const launchModule: HostModule<HostContext> = {
           for (const name of names) {
             const status = supervisor.get(name)?.status;
             if (status === undefined || status === 'stopped') continue;
-            supervisor.restart(name).catch((error: unknown) => reportBug(`restarting ${name} with its new secret value failed`, error));
+            supervisor
+              .restart(name)
+              .catch((error: unknown) => reportBug(`restarting ${name} with its new secret value failed`, error));
           }
         },
       }),

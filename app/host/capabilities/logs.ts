@@ -11,7 +11,13 @@ export const logsModule: HostModule<HostContext> = {
   async open(context, scope) {
     const { services, paths, events } = context;
     // The SDK's own lines go to the log made next: the log redacts with this, this reports through the log.
-    const redaction = services.provide('redaction', new HostRedaction({ env: context.hostEnv, sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }) }));
+    const redaction = services.provide(
+      'redaction',
+      new HostRedaction({
+        env: context.hostEnv,
+        sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
+      }),
+    );
     scope.onShutdown(() => redaction.close());
     const logs = services.provide(
       'logs',
@@ -32,10 +38,20 @@ export const logsModule: HostModule<HostContext> = {
 
     // Before anything is read or written: what an older Berth left readable by others becomes private.
     // The walk lstats every conversation file; the conversations index checks each one's identity with that (the chat module).
-    const privacy = services.provide('privateFiles', await tightenBerthFiles(paths.configDir, { keepIdentitiesIn: paths.conversationsDir }));
+    const privacy = services.provide(
+      'privateFiles',
+      await tightenBerthFiles(paths.configDir, { keepIdentitiesIn: paths.conversationsDir }),
+    );
     if (privacy.tightened.length > 0) {
-      logs.append({ server: '', time: Date.now(), source: 'host', level: 'info', text: `made ${privacy.tightened.length} of Berth's files and folders private to you (no access for group or others)` });
+      logs.append({
+        server: '',
+        time: Date.now(),
+        source: 'host',
+        level: 'info',
+        text: `made ${privacy.tightened.length} of Berth's files and folders private to you (no access for group or others)`,
+      });
     }
-    for (const failure of privacy.failures) context.warn(`could not make this private to you (others may read it): ${failure}`);
+    for (const failure of privacy.failures)
+      context.warn(`could not make this private to you (others may read it): ${failure}`);
   },
 };

@@ -15,7 +15,9 @@ export const oauthModule: HostModule<HostContext> = {
       new OAuthSessions({
         store: services.get('secretStore'),
         // Electron opens the system browser; browser mode leaves it to the renderer (the person's own browser).
-        ...(options.shell === 'electron' && options.openExternal !== undefined ? { openExternal: options.openExternal } : {}),
+        ...(options.shell === 'electron' && options.openExternal !== undefined
+          ? { openExternal: options.openExternal }
+          : {}),
         log: (server, level, text) => logs.append({ server, time: Date.now(), source: 'host', level, text }),
         clientMetadataUrl: () => settings.oauthClientMetadataUrl(),
         // The config and the supervisor open later: a sign-in happens only once servers run.

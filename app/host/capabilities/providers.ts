@@ -13,6 +13,10 @@ export const providersModule: HostModule<HostContext> = {
     services.provide('anthropic', anthropic);
     services.provide('providers', registry);
     // Sampling answers with any ready provider's model, through the same router as chat.
-    services.provide('samplingModels', { llm: registry.router, samplingModels: catalogCandidates(settings), llmReady: () => settings.catalog().some((model) => model.ready) });
+    services.provide('samplingModels', {
+      llm: registry.router,
+      samplingModels: catalogCandidates(settings),
+      llmReady: () => settings.catalog().some((model) => model.ready),
+    });
   },
 };

@@ -28,7 +28,10 @@ export const sandboxModule: HostModule<HostContext> = {
     );
     context.lifecycle.register(sandbox);
     context.logWatchers.push((entries) => sandbox.sawLogs(entries));
-    context.connectionWrappers.push({ order: SANDBOX_CONNECTION_ORDER, wrap: (open) => sandbox.watchConnections(open) });
+    context.connectionWrappers.push({
+      order: SANDBOX_CONNECTION_ORDER,
+      wrap: (open) => sandbox.watchConnections(open),
+    });
     context.launchWrappers.push({ order: SANDBOX_LAUNCH_ORDER, wrap: (prepare) => sandbox.wrap(prepare) });
     scope.onShutdown(() => sandbox.close());
   },

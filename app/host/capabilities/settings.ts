@@ -12,9 +12,22 @@ export const settingsModule: HostModule<HostContext> = {
     const { services, paths, options, warn } = context;
     const secretStore = services.provide(
       'secretStore',
-      services.get('redaction').store(options.secrets ?? new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) })),
+      services
+        .get('redaction')
+        .store(
+          options.secrets ??
+            new FileSecretStore({ filePath: paths.secretsFile, warn: (text) => warn(`secrets: ${text}`) }),
+        ),
     );
-    const settings = services.provide('settings', await SettingsStore.open({ configDir: paths.configDir, secrets: secretStore, env: context.hostEnv, warn: (text) => warn(`settings: ${text}`) }));
+    const settings = services.provide(
+      'settings',
+      await SettingsStore.open({
+        configDir: paths.configDir,
+        secrets: secretStore,
+        env: context.hostEnv,
+        warn: (text) => warn(`settings: ${text}`),
+      }),
+    );
     scope.onShutdown(() => settings.flush());
     context.lifecycle.register(forgetSettingsOnRemoval(context.events, settings, context.reportBug));
   },

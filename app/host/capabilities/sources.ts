@@ -51,7 +51,11 @@ export function createServerSources(options: ServerSourcesOptions): ServerSource
   };
   const home = hostEnv.HOME ?? hostEnv.USERPROFILE ?? homedir();
   const configImport = new ConfigImportService({
-    config: { servers: shared.servers, takenNames: shared.takenNames, addServers: (entries) => config.addServers(entries) },
+    config: {
+      servers: shared.servers,
+      takenNames: shared.takenNames,
+      addServers: (entries) => config.addServers(entries),
+    },
     platform: process.platform,
     home,
     env: options.serverEnv,
@@ -61,12 +65,16 @@ export function createServerSources(options: ServerSourcesOptions): ServerSource
   const registry = new RegistryService({
     client: new RegistryClient(),
     cache: new RegistryCache(join(paths.stateDir, 'registry-cache'), (text) => warn(`registry: ${text}`)),
-    sources: new RegistrySources(paths.configDir, hostEnv.BERTH_REGISTRY_URL ?? DEFAULT_REGISTRY, (text) => warn(`registry: ${text}`)),
+    sources: new RegistrySources(paths.configDir, hostEnv.BERTH_REGISTRY_URL ?? DEFAULT_REGISTRY, (text) =>
+      warn(`registry: ${text}`),
+    ),
     ...shared,
   });
   const bundles = new BundleService({ bundlesDir: paths.bundlesDir, home, platform: process.platform, ...shared });
   // Leftovers of a previous run (staged bundles, uploads) go; bundle methods wait for it.
-  const started = bundles.start().catch((error: unknown) => options.reportBug('clearing the bundles staging folders failed', error));
+  const started = bundles
+    .start()
+    .catch((error: unknown) => options.reportBug('clearing the bundles staging folders failed', error));
   return { configImport, registry, bundles, started };
 }
 

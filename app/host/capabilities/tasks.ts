@@ -36,7 +36,16 @@ export const tasksModule: HostModule<HostContext> = {
       sampling: questions.answerSampling.bind(questions),
       elicitation: questions.answerElicitation.bind(questions),
     };
-    toolTasks = services.provide('toolTasks', await ToolTasks.open({ stateDir: context.paths.stateDir, registry: tasks, logs, optionalAsTasks: (server) => settings.tasksForOptionalTools(server), questions: ask }));
+    toolTasks = services.provide(
+      'toolTasks',
+      await ToolTasks.open({
+        stateDir: context.paths.stateDir,
+        registry: tasks,
+        logs,
+        optionalAsTasks: (server) => settings.tasksForOptionalTools(server),
+        questions: ask,
+      }),
+    );
     const opened = toolTasks;
     // After the consent module: its plain sampling/elicitation handlers must be in place before the receiver binds over them.
     lifecycle.register(

@@ -10,9 +10,19 @@ export const workspaceModule: HostModule<HostContext> = {
   phase: 'features',
   open({ services, events, lifecycle }) {
     const supervisor = services.get('supervisor');
-    const prompts = services.provide('prompts', new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) }));
+    const prompts = services.provide(
+      'prompts',
+      new PromptCatalogService({ servers: supervisor, onChange: (catalog) => events.emit('prompts.changed', catalog) }),
+    );
     const completions = services.provide('completions', new CompletionBroker(supervisor));
-    const resources = services.provide('resources', new ResourceService({ servers: supervisor, onUpdated: (server, uri) => events.emit('resources.updated', { server, uri }), logs: services.get('logs') }));
+    const resources = services.provide(
+      'resources',
+      new ResourceService({
+        servers: supervisor,
+        onUpdated: (server, uri) => events.emit('resources.updated', { server, uri }),
+        logs: services.get('logs'),
+      }),
+    );
     lifecycle.register(prompts);
     lifecycle.register(resources);
     lifecycle.register({ shuttingDown: () => completions.close() });

@@ -22,15 +22,22 @@ export function findXvfb(env: NodeJS.ProcessEnv = process.env): string | undefin
  * when there is no Xvfb.
  */
 export async function startDisplay(env: NodeJS.ProcessEnv = process.env): Promise<Display> {
-  if (process.platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY) return { env: {}, stop: async () => undefined };
+  if (process.platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY)
+    return { env: {}, stop: async () => undefined };
   const xvfb = findXvfb(env);
-  if (xvfb === undefined) throw new Error('Electron needs a display: there is no DISPLAY and no Xvfb (apt-get install xvfb).');
-  const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  if (xvfb === undefined)
+    throw new Error('Electron needs a display: there is no DISPLAY and no Xvfb (apt-get install xvfb).');
+  const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const number = await new Promise<string>((resolveNumber, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`Xvfb did not report its display within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`Xvfb did not report its display within ${START_TIMEOUT_MS} ms: ${stderr}`)),
+      START_TIMEOUT_MS,
+    );
     (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8');
     (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: string) => {
       out += chunk;

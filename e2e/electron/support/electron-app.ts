@@ -16,7 +16,10 @@ const MISSING_BINARY = 'No Electron binary in node_modules/electron (node node_m
  * run. With BERTH_REQUIRE_ELECTRON set (CI on the desktop platforms) they are
  * never skipped: a missing binary fails them instead.
  */
-export const ELECTRON_UNAVAILABLE = ELECTRON_BINARY === undefined && !process.env.BERTH_REQUIRE_ELECTRON ? `${MISSING_BINARY}: Electron specs skipped` : undefined;
+export const ELECTRON_UNAVAILABLE =
+  ELECTRON_BINARY === undefined && !process.env.BERTH_REQUIRE_ELECTRON
+    ? `${MISSING_BINARY}: Electron specs skipped`
+    : undefined;
 
 /** The key the fake Anthropic API demands (and Berth is given). */
 const FAKE_API_KEY = 'sk-ant-e2e-fake-key-0000';
@@ -71,9 +74,11 @@ export const test = base.extend<Options & { fakeLlm: FakeAnthropic; desktop: Ber
   },
   desktop: async ({ display, fakeLlm, initialConfig }, use, testInfo) => {
     if (ELECTRON_BINARY === undefined) throw new Error(`${MISSING_BINARY}, and BERTH_REQUIRE_ELECTRON is set.`);
-    if (!existsSync(join(ROOT, 'dist', 'main', 'index.cjs'))) throw new Error('Berth is not built (dist/main/index.cjs); run npm run build first.');
+    if (!existsSync(join(ROOT, 'dist', 'main', 'index.cjs')))
+      throw new Error('Berth is not built (dist/main/index.cjs); run npm run build first.');
     const configDir = await mkdtemp(join(tmpdir(), 'berth-electron-e2e-'));
-    if (initialConfig !== undefined) await writeFile(join(configDir, 'config.json'), JSON.stringify(initialConfig, null, 2));
+    if (initialConfig !== undefined)
+      await writeFile(join(configDir, 'config.json'), JSON.stringify(initialConfig, null, 2));
     // Chromium will not start as root with its sandbox (CI containers run as root).
     const noSandbox = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
     const app = await electron.launch({
@@ -90,7 +95,8 @@ export const test = base.extend<Options & { fakeLlm: FakeAnthropic; desktop: Ber
     } finally {
       // Idempotent: a spec may have closed it already to check what quitting leaves behind.
       await app.close();
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('electron-stderr', { body: output, contentType: 'text/plain' });
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('electron-stderr', { body: output, contentType: 'text/plain' });
       await rm(configDir, { recursive: true, force: true, maxRetries: 3 });
     }
   },

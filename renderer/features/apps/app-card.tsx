@@ -26,7 +26,10 @@ export default function AppCard({
   taskCancelled: boolean;
   onRunningChange?: (running: boolean) => void;
 }) {
-  const origin = useMemo(() => ({ server: use.server, conversationId, toolUseId: use.id }), [use.server, conversationId, use.id]);
+  const origin = useMemo(
+    () => ({ server: use.server, conversationId, toolUseId: use.id }),
+    [use.server, conversationId, use.id],
+  );
   const outcome = useMemo(() => cardOutcome(result, taskCancelled), [result, taskCancelled]);
   const input = result?.sentInput ?? liveInput ?? use.input;
   const known = useBerth((s) => s.servers[use.server]?.tools.find((t) => t.name === use.tool));
@@ -46,6 +49,15 @@ export default function AppCard({
     [known, use.id],
   );
   return (
-    <AppFrame origin={origin} tool={use.tool} resourceUri={app.resourceUri} input={input} outcome={outcome} heightKey={`${conversationId}:${use.id}`} toolInfo={toolInfo} onRunningChange={onRunningChange} />
+    <AppFrame
+      origin={origin}
+      tool={use.tool}
+      resourceUri={app.resourceUri}
+      input={input}
+      outcome={outcome}
+      heightKey={`${conversationId}:${use.id}`}
+      toolInfo={toolInfo}
+      onRunningChange={onRunningChange}
+    />
   );
 }

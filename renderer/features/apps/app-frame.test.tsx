@@ -10,7 +10,14 @@ import { createFakeTransport, type FakeTransport } from '../../test-support/fake
 import { AppFrame } from './app-frame';
 import { appsStoreFor } from './apps-state';
 
-const RESOURCE: AppUiResource = { server: 'weather', uri: 'ui://weather/app.html', html: '<p>app</p>', csp: {}, permissions: [], fetchedAt: 1 };
+const RESOURCE: AppUiResource = {
+  server: 'weather',
+  uri: 'ui://weather/app.html',
+  html: '<p>app</p>',
+  csp: {},
+  permissions: [],
+  fetchedAt: 1,
+};
 const ORIGIN = { server: 'weather', conversationId: 'c1', toolUseId: 'tu1' };
 
 /** A system light/dark setting the test can flip. */
@@ -36,7 +43,16 @@ function mount(transport: FakeTransport, props: Partial<Parameters<typeof AppFra
   const store = createBerthStore(transport);
   const view = render(
     <StoreProvider store={store}>
-      <AppFrame origin={ORIGIN} tool="forecast" resourceUri={RESOURCE.uri} input={{ city: 'Oslo' }} outcome={undefined} heightKey="c1:tu1" loadBridge={() => Promise.resolve(fakeBridgeModule)} {...props} />
+      <AppFrame
+        origin={ORIGIN}
+        tool="forecast"
+        resourceUri={RESOURCE.uri}
+        input={{ city: 'Oslo' }}
+        outcome={undefined}
+        heightKey="c1:tu1"
+        loadBridge={() => Promise.resolve(fakeBridgeModule)}
+        {...props}
+      />
     </StoreProvider>,
   );
   return { store, ...view };
@@ -61,15 +77,23 @@ describe('AppFrame', () => {
   afterEach(cleanup);
 
   it('says the server is not running (and builds no frame) when the host answers NOT_READY', async () => {
-    const transport = createFakeTransport({ 'apps.resource': () => fail('NOT_READY', 'weather is stopped'), 'apps.sandbox': () => ok({ proxyUrl: 'http://x/' }) });
+    const transport = createFakeTransport({
+      'apps.resource': () => fail('NOT_READY', 'weather is stopped'),
+      'apps.sandbox': () => ok({ proxyUrl: 'http://x/' }),
+    });
     mount(transport);
-    expect((await screen.findByRole('note')).textContent).toContain('The server “weather” is not running: showing the text result.');
+    expect((await screen.findByRole('note')).textContent).toContain(
+      'The server “weather” is not running: showing the text result.',
+    );
     expect(iframe()).toBeNull();
     expect(FakeAppBridge.instances).toEqual([]);
   });
 
   it('says the server is gone on NOT_FOUND', async () => {
-    const transport = createFakeTransport({ 'apps.resource': () => fail('NOT_FOUND', 'no server weather'), 'apps.sandbox': () => ok({ proxyUrl: 'http://x/' }) });
+    const transport = createFakeTransport({
+      'apps.resource': () => fail('NOT_FOUND', 'no server weather'),
+      'apps.sandbox': () => ok({ proxyUrl: 'http://x/' }),
+    });
     mount(transport);
     expect((await screen.findByRole('note')).textContent).toContain('The server “weather” is no longer configured');
   });
@@ -92,7 +116,10 @@ describe('AppFrame', () => {
     mount(transport, { outcome: { kind: 'result', content: [{ type: 'text', text: '12°C' }], isError: false } });
     await waitFor(() => expect(iframe()).not.toBeNull());
     act(() => void lastBridge().fire('oninitialized', {}));
-    expect(lastBridge().sent.at(-1)).toEqual(['sendToolResult', { content: [{ type: 'text', text: '12°C' }], isError: false }]);
+    expect(lastBridge().sent.at(-1)).toEqual([
+      'sendToolResult',
+      { content: [{ type: 'text', text: '12°C' }], isError: false },
+    ]);
 
     const reads = () => transport.calls.filter((c) => c.method === 'apps.resource').length;
     act(() => transport.emit('apps.resourcesChanged', { server: 'other' }));
@@ -118,12 +145,18 @@ describe('AppFrame', () => {
     const ask = await screen.findByRole('group', { name: 'Permissions the app asks for' });
     expect(ask.textContent).toContain('This app asks for: camera and your location');
     act(() => void lastBridge().fire('onsandboxready', {}));
-    expect(lastBridge().sent).toContainEqual(['sendSandboxResourceReady', expect.objectContaining({ permissions: {} })]);
+    expect(lastBridge().sent).toContainEqual([
+      'sendSandboxResourceReady',
+      expect.objectContaining({ permissions: {} }),
+    ]);
     const before = FakeAppBridge.instances.length;
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(FakeAppBridge.instances.length).toBe(before + 1));
     act(() => void lastBridge().fire('onsandboxready', {}));
-    expect(lastBridge().sent).toContainEqual(['sendSandboxResourceReady', expect.objectContaining({ permissions: { camera: {}, geolocation: {} } })]);
+    expect(lastBridge().sent).toContainEqual([
+      'sendSandboxResourceReady',
+      expect.objectContaining({ permissions: { camera: {}, geolocation: {} } }),
+    ]);
     expect(screen.queryByRole('group', { name: 'Permissions the app asks for' })).toBeNull();
   });
 
@@ -141,9 +174,16 @@ describe('AppFrame', () => {
     await waitFor(() => expect(iframe()).not.toBeNull());
     const bridge = lastBridge();
     await act(async () => {
-      await Promise.allSettled(Array.from({ length: 200 }, () => bridge.fire('oncalltool', { name: 'spam', arguments: {} }) as Promise<unknown>));
+      await Promise.allSettled(
+        Array.from(
+          { length: 200 },
+          () => bridge.fire('oncalltool', { name: 'spam', arguments: {} }) as Promise<unknown>,
+        ),
+      );
     });
-    expect(screen.getByRole('note').textContent).toMatch(/This app was closed: it sent 140 requests in 1 second\. The text result is below\./);
+    expect(screen.getByRole('note').textContent).toMatch(
+      /This app was closed: it sent 140 requests in 1 second\. The text result is below\./,
+    );
     expect(iframe()).toBeNull();
     expect(transport.calls.filter((c) => c.method === 'apps.callTool')).toHaveLength(40);
     fireEvent.click(screen.getByRole('button', { name: 'Reload app' }));
@@ -165,7 +205,10 @@ describe('AppFrame', () => {
     expect(transport.calls.some((c) => c.method === 'apps.openExternal')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Open docs.example.org' }));
     await expect(answer).resolves.toEqual({});
-    expect(transport.calls).toContainEqual({ method: 'apps.openExternal', input: { origin: ORIGIN, url: 'https://docs.example.org/guide?x=1' } });
+    expect(transport.calls).toContainEqual({
+      method: 'apps.openExternal',
+      input: { origin: ORIGIN, url: 'https://docs.example.org/guide?x=1' },
+    });
   });
 
   it("proposes the app's message above the composer, never sending it", async () => {
@@ -175,7 +218,15 @@ describe('AppFrame', () => {
     await act(async () => {
       await lastBridge().fire('onmessage', { role: 'user', content: [{ type: 'text', text: 'Book it' }] });
     });
-    expect(appsStoreFor(store).getState().proposals).toEqual([expect.objectContaining({ conversationId: 'c1', toolUseId: 'tu1', server: 'weather', tool: 'forecast', text: 'Book it' })]);
+    expect(appsStoreFor(store).getState().proposals).toEqual([
+      expect.objectContaining({
+        conversationId: 'c1',
+        toolUseId: 'tu1',
+        server: 'weather',
+        tool: 'forecast',
+        text: 'Book it',
+      }),
+    ]);
     expect(transport.calls.some((c) => c.method === 'chat.send')).toBe(false);
   });
 
@@ -197,7 +248,9 @@ describe('AppFrame', () => {
     expect(answer).toEqual({ mode: 'fullscreen' });
     expect(document.querySelector('.app-frame-host')?.classList.contains('app-frame-fullscreen')).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Exit full screen (Esc)' }));
-    expect(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1]).toMatchObject({ displayMode: 'fullscreen' });
+    expect(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1]).toMatchObject({
+      displayMode: 'fullscreen',
+    });
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(document.querySelector('.app-frame-host')?.classList.contains('app-frame-inline')).toBe(true);
     expect(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1]).toMatchObject({ displayMode: 'inline' });
@@ -211,7 +264,12 @@ describe('AppFrame', () => {
     mount(transport);
     await waitFor(() => expect(iframe()).not.toBeNull());
     const bridge = lastBridge();
-    expect(bridge.options.hostContext).toMatchObject({ theme: 'light', platform: 'desktop', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen', 'pip'] });
+    expect(bridge.options.hostContext).toMatchObject({
+      theme: 'light',
+      platform: 'desktop',
+      displayMode: 'inline',
+      availableDisplayModes: ['inline', 'fullscreen', 'pip'],
+    });
     act(() => scheme.setDark(true));
     expect(bridge.sent.filter(([m]) => m === 'setHostContext').at(-1)?.[1]).toMatchObject({ theme: 'dark' });
   });

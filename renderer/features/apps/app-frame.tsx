@@ -10,7 +10,15 @@ import { startAppSession, type AppSession, type AppToolOutcome, type BridgeModul
 import { appsStoreFor, rememberedHeight, rememberHeight } from './apps-state';
 import { HOST_DISPLAY_MODES, type DisplayMode } from './display-modes';
 import { DEFAULT_APP_HEIGHT, MAX_APP_HEIGHT, throttleLatest } from './frame-bounds';
-import { berthStyleVariables, berthTheme, buildHostContext, readDocumentToken, watchTheme, type HostContextInput, type Theme } from './host-context';
+import {
+  berthStyleVariables,
+  berthTheme,
+  buildHostContext,
+  readDocumentToken,
+  watchTheme,
+  type HostContextInput,
+  type Theme,
+} from './host-context';
 import { OpenLinkDialog } from './open-link-dialog';
 import { PermissionAsk } from './permission-ask';
 import { closedNote, createRequestGate } from './request-gate';
@@ -44,7 +52,18 @@ type PendingLink = { url: string; domain: string; resolve: (open: boolean) => vo
  * going through Berth's rules. Shows why when it cannot run; the text result
  * of the call is always shown by the card as well.
  */
-export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey, toolInfo, displayModes = HOST_DISPLAY_MODES, loadBridge, onRunningChange }: AppFrameProps) {
+export function AppFrame({
+  origin,
+  tool,
+  resourceUri,
+  input,
+  outcome,
+  heightKey,
+  toolInfo,
+  displayModes = HOST_DISPLAY_MODES,
+  loadBridge,
+  onRunningChange,
+}: AppFrameProps) {
   const berth = useBerthStore();
   const transport = useBerth((s) => s.appsTransport);
   const hostVersion = useBerth((s) => s.appInfo?.version ?? '0');
@@ -113,13 +132,26 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
       },
       proposeMessage: (text) => {
         if (origin.conversationId === undefined || origin.toolUseId === undefined) return;
-        appsStoreFor(berth).getState().propose({ conversationId: origin.conversationId, toolUseId: origin.toolUseId, server: origin.server, tool, text });
+        appsStoreFor(berth)
+          .getState()
+          .propose({
+            conversationId: origin.conversationId,
+            toolUseId: origin.toolUseId,
+            server: origin.server,
+            tool,
+            text,
+          });
       },
       closeForAbuse: (requests, seconds) => {
         void session.current?.close(true);
         setNote(closedNote(requests, seconds));
       },
-      displayMode: { current: () => modeRef.current, appModes: () => appModes.current, hostModes: latest.current.displayModes, set: changeMode },
+      displayMode: {
+        current: () => modeRef.current,
+        appModes: () => appModes.current,
+        hostModes: latest.current.displayModes,
+        set: changeMode,
+      },
     });
     const started = startAppSession({
       bridgeModule: ready.bridgeModule,
@@ -163,7 +195,20 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
       setLink(undefined);
     };
     // origin's fields, not its identity: a card re-renders with an equal origin object.
-  }, [ready, closed, allowed, transport, origin.server, origin.conversationId, origin.toolUseId, tool, heightKey, berth, hostContext, changeMode]);
+  }, [
+    ready,
+    closed,
+    allowed,
+    transport,
+    origin.server,
+    origin.conversationId,
+    origin.toolUseId,
+    tool,
+    heightKey,
+    berth,
+    hostContext,
+    changeMode,
+  ]);
 
   useEffect(() => {
     if (outcome !== undefined) session.current?.deliver(outcome);
@@ -218,8 +263,21 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
   const asking = declared.length > 0 && allowed.length === 0 && !askDismissed && !closed;
 
   return (
-    <div ref={wrapper} className="app-frame" role="group" aria-label={`App of ${origin.server}: ${tool}`} tabIndex={-1} data-app-state={closed ? 'closed' : load.state}>
-      {asking ? <PermissionAsk permissions={declared} onAllow={() => setAllowed(declared)} onDismiss={() => setAskDismissed(true)} /> : null}
+    <div
+      ref={wrapper}
+      className="app-frame"
+      role="group"
+      aria-label={`App of ${origin.server}: ${tool}`}
+      tabIndex={-1}
+      data-app-state={closed ? 'closed' : load.state}
+    >
+      {asking ? (
+        <PermissionAsk
+          permissions={declared}
+          onAllow={() => setAllowed(declared)}
+          onDismiss={() => setAskDismissed(true)}
+        />
+      ) : null}
       {load.state === 'unavailable' || load.state === 'failed' ? (
         <p className="app-frame-note" role="note">
           <WarningIcon /> {load.message}
@@ -241,7 +299,14 @@ export function AppFrame({ origin, tool, resourceUri, input, outcome, heightKey,
       {ready && !closed ? (
         // The slot keeps the inline height while the app floats, so the row does not change size.
         <div className="app-frame-slot" style={{ height }}>
-          <div className={clsx('app-frame-host', `app-frame-${mode}`, ready.resource.prefersBorder === false && 'borderless')} style={mode === 'inline' ? { height } : undefined}>
+          <div
+            className={clsx(
+              'app-frame-host',
+              `app-frame-${mode}`,
+              ready.resource.prefersBorder === false && 'borderless',
+            )}
+            style={mode === 'inline' ? { height } : undefined}
+          >
             {mode !== 'inline' ? (
               <div className="app-frame-bar">
                 <span className="app-frame-bar-title">

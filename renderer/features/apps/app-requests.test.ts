@@ -10,7 +10,13 @@ const CARD = { server: 'weather', conversationId: 'c1', toolUseId: 'tu1' };
 function setup(overrides: Partial<AppRequestDeps> = {}) {
   const transport = createFakeTransport({
     'apps.callTool': ({ tool }) => ok({ content: [{ type: 'text', text: `ran ${tool}` }], isError: false }),
-    'resources.read': ({ uri }) => ok({ contents: [{ kind: 'text', uri, mimeType: 'text/plain', text: 'hello' }, { kind: 'blob', uri, blob: 'AAEC', size: 3 }] }),
+    'resources.read': ({ uri }) =>
+      ok({
+        contents: [
+          { kind: 'text', uri, mimeType: 'text/plain', text: 'hello' },
+          { kind: 'blob', uri, blob: 'AAEC', size: 3 },
+        ],
+      }),
     'resources.list': () => ok({ resources: [{ uri: 'file:///a', name: 'a' }], nextCursor: 'n2' }),
     'apps.openExternal': () => ok({}),
     'apps.setModelContext': () => ok({}),
@@ -32,7 +38,12 @@ function setup(overrides: Partial<AppRequestDeps> = {}) {
     },
     proposeMessage: (text) => proposals.push(text),
     closeForAbuse: (requests, seconds) => closes.push([requests, seconds]),
-    displayMode: { current: () => mode, appModes: () => ['inline', 'fullscreen'], hostModes: ['inline', 'fullscreen', 'pip'], set: (m) => (mode = m) },
+    displayMode: {
+      current: () => mode,
+      appModes: () => ['inline', 'fullscreen'],
+      hostModes: ['inline', 'fullscreen', 'pip'],
+      set: (m) => (mode = m),
+    },
     ...overrides,
   });
   return { transport, handlers, proposals, links, closes, mode: () => mode, tick: (ms: number) => (time += ms) };
@@ -41,7 +52,10 @@ function setup(overrides: Partial<AppRequestDeps> = {}) {
 describe('app request routing', () => {
   it("tools/call goes to apps.callTool with the card's origin (consent happens in the host)", async () => {
     const { transport, handlers } = setup();
-    await expect(handlers.callTool({ name: 'refresh', arguments: { city: 'Oslo' } })).resolves.toEqual({ content: [{ type: 'text', text: 'ran refresh' }], isError: false });
+    await expect(handlers.callTool({ name: 'refresh', arguments: { city: 'Oslo' } })).resolves.toEqual({
+      content: [{ type: 'text', text: 'ran refresh' }],
+      isError: false,
+    });
     await handlers.callTool({ name: 'noargs' });
     expect(transport.calls).toEqual([
       { method: 'apps.callTool', input: { origin: CARD, tool: 'refresh', arguments: { city: 'Oslo' } } },
@@ -63,7 +77,10 @@ describe('app request routing', () => {
         { uri: 'file:///x', blob: 'AAEC' },
       ],
     });
-    await expect(handlers.listResources({ cursor: 'n1' })).resolves.toEqual({ resources: [{ uri: 'file:///a', name: 'a' }], nextCursor: 'n2' });
+    await expect(handlers.listResources({ cursor: 'n1' })).resolves.toEqual({
+      resources: [{ uri: 'file:///a', name: 'a' }],
+      nextCursor: 'n2',
+    });
     await handlers.readResource({ uri: 'file:///y', server: 'other' } as never);
     expect(transport.calls.map((c) => c.input)).toEqual([
       { server: 'weather', uri: 'file:///x' },
@@ -76,7 +93,9 @@ describe('app request routing', () => {
     const yes = setup();
     await expect(yes.handlers.openLink({ url: 'https://docs.example.org/page' })).resolves.toEqual({});
     expect(yes.links).toEqual([{ url: 'https://docs.example.org/page', domain: 'docs.example.org' }]);
-    expect(yes.transport.calls).toEqual([{ method: 'apps.openExternal', input: { origin: CARD, url: 'https://docs.example.org/page' } }]);
+    expect(yes.transport.calls).toEqual([
+      { method: 'apps.openExternal', input: { origin: CARD, url: 'https://docs.example.org/page' } },
+    ]);
 
     const no = setup({ confirmLink: () => Promise.resolve(false) });
     await expect(no.handlers.openLink({ url: 'https://docs.example.org/' })).resolves.toEqual({ isError: true });
@@ -103,22 +122,45 @@ describe('app request routing', () => {
 
   it('ui/message becomes a proposal (never sent): text only, and only in a conversation', async () => {
     const { handlers, proposals, transport } = setup();
-    await expect(handlers.message({ role: 'user', content: [{ type: 'text', text: 'Plan my' }, { type: 'image', data: 'x' }, { type: 'text', text: 'trip' }] })).resolves.toEqual({});
+    await expect(
+      handlers.message({
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Plan my' },
+          { type: 'image', data: 'x' },
+          { type: 'text', text: 'trip' },
+        ],
+      }),
+    ).resolves.toEqual({});
     expect(proposals).toEqual(['Plan my\n\ntrip']);
     expect(transport.calls.some((c) => c.method === 'chat.send')).toBe(false);
-    await expect(handlers.message({ role: 'user', content: [{ type: 'image', data: 'x' }] })).rejects.toThrow(/only text/);
+    await expect(handlers.message({ role: 'user', content: [{ type: 'image', data: 'x' }] })).rejects.toThrow(
+      /only text/,
+    );
 
     const preview = setup({ origin: { server: 'weather' } });
-    await expect(preview.handlers.message({ role: 'user', content: [{ type: 'text', text: 'hi' }] })).rejects.toThrow(/preview/);
+    await expect(preview.handlers.message({ role: 'user', content: [{ type: 'text', text: 'hi' }] })).rejects.toThrow(
+      /preview/,
+    );
     expect(preview.proposals).toEqual([]);
   });
 
   it("ui/update-model-context goes to apps.setModelContext for this card; a preview cannot add to a model's context", async () => {
     const { handlers, transport } = setup();
-    await handlers.updateModelContext({ content: [{ type: 'text', text: 'Selected: Oslo' }], structuredContent: { city: 'Oslo' } });
+    await handlers.updateModelContext({
+      content: [{ type: 'text', text: 'Selected: Oslo' }],
+      structuredContent: { city: 'Oslo' },
+    });
     await handlers.updateModelContext({});
     expect(transport.calls).toEqual([
-      { method: 'apps.setModelContext', input: { origin: CARD, content: [{ type: 'text', text: 'Selected: Oslo' }], structuredContent: { city: 'Oslo' } } },
+      {
+        method: 'apps.setModelContext',
+        input: {
+          origin: CARD,
+          content: [{ type: 'text', text: 'Selected: Oslo' }],
+          structuredContent: { city: 'Oslo' },
+        },
+      },
       { method: 'apps.setModelContext', input: { origin: CARD, content: [] } },
     ]);
     const preview = setup({ origin: { server: 'weather' } });
@@ -144,7 +186,9 @@ describe('app request routing', () => {
 
   it('refuses a request over 1 MB of JSON before it reaches the host', async () => {
     const { handlers, transport } = setup();
-    await expect(handlers.callTool({ name: 'upload', arguments: { blob: 'x'.repeat(1_100_000) } })).rejects.toThrow(/too big.*1 MB/);
+    await expect(handlers.callTool({ name: 'upload', arguments: { blob: 'x'.repeat(1_100_000) } })).rejects.toThrow(
+      /too big.*1 MB/,
+    );
     expect(transport.calls).toEqual([]);
   });
 
@@ -152,7 +196,9 @@ describe('app request routing', () => {
     const { handlers, transport, closes } = setup();
     const answers = await Promise.allSettled(Array.from({ length: 60 }, () => handlers.callTool({ name: 'spam' })));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(40);
-    expect(answers.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason))).toContain('Error: Too many requests from this app (tools/call): slow down.');
+    expect(
+      answers.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason)),
+    ).toContain('Error: Too many requests from this app (tools/call): slow down.');
     expect(transport.calls).toHaveLength(40);
     expect(closes).toEqual([]);
     await Promise.allSettled(Array.from({ length: 100 }, () => handlers.callTool({ name: 'spam' })));

@@ -58,14 +58,20 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
       closeReported = true;
       throw new AppRequestRefused('This app sent too many requests and was closed.');
     }
-    if (verdict.kind === 'refuse') throw new AppRequestRefused(`Too many requests from this app (${method}): slow down.`);
+    if (verdict.kind === 'refuse')
+      throw new AppRequestRefused(`Too many requests from this app (${method}): slow down.`);
     const size = requestJsonSize(params);
     if (size > MAX_APP_REQUEST_JSON_CHARS) {
-      throw new AppRequestRefused(`This ${method} request is too big (${(size / 1_000_000).toFixed(1)} MB); Berth takes at most 1 MB per request from an app.`);
+      throw new AppRequestRefused(
+        `This ${method} request is too big (${(size / 1_000_000).toFixed(1)} MB); Berth takes at most 1 MB per request from an app.`,
+      );
     }
   }
 
-  async function call<M extends Parameters<BridgeTransport['call']>[0]>(method: M, input: Parameters<BridgeTransport['call']>[1] & object) {
+  async function call<M extends Parameters<BridgeTransport['call']>[0]>(
+    method: M,
+    input: Parameters<BridgeTransport['call']>[1] & object,
+  ) {
     const result = await deps.transport.call(method, input as never);
     if (!result.ok) throw new AppRequestRefused(result.message);
     return result.value;
@@ -74,29 +80,44 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
   return {
     async callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<ToolResult> {
       admit('tools/call', params);
-      const value = (await call('apps.callTool', { origin: deps.origin, tool: params.name, arguments: params.arguments ?? {} })) as ToolResult;
+      const value = (await call('apps.callTool', {
+        origin: deps.origin,
+        tool: params.name,
+        arguments: params.arguments ?? {},
+      })) as ToolResult;
       return value;
     },
 
     async readResource(params: { uri: string }) {
       admit('resources/read', params);
       const value = (await call('resources.read', { server: deps.origin.server, uri: params.uri })) as {
-        contents: ({ kind: 'text'; uri: string; mimeType?: string; text: string } | { kind: 'blob'; uri: string; mimeType?: string; blob: string })[];
+        contents: (
+          | { kind: 'text'; uri: string; mimeType?: string; text: string }
+          | { kind: 'blob'; uri: string; mimeType?: string; blob: string }
+        )[];
       };
       return {
         contents: value.contents.map((part) =>
-          part.kind === 'text' ? { uri: part.uri, ...(part.mimeType ? { mimeType: part.mimeType } : {}), text: part.text } : { uri: part.uri, ...(part.mimeType ? { mimeType: part.mimeType } : {}), blob: part.blob },
+          part.kind === 'text'
+            ? { uri: part.uri, ...(part.mimeType ? { mimeType: part.mimeType } : {}), text: part.text }
+            : { uri: part.uri, ...(part.mimeType ? { mimeType: part.mimeType } : {}), blob: part.blob },
         ),
       };
     },
 
     async listResources(params: { cursor?: string } | undefined) {
       admit('resources/list', params);
-      const value = (await call('resources.list', { server: deps.origin.server, ...(params?.cursor !== undefined ? { cursor: params.cursor } : {}) })) as {
+      const value = (await call('resources.list', {
+        server: deps.origin.server,
+        ...(params?.cursor !== undefined ? { cursor: params.cursor } : {}),
+      })) as {
         resources: { uri: string; name: string }[];
         nextCursor?: string;
       };
-      return { resources: value.resources, ...(value.nextCursor !== undefined ? { nextCursor: value.nextCursor } : {}) };
+      return {
+        resources: value.resources,
+        ...(value.nextCursor !== undefined ? { nextCursor: value.nextCursor } : {}),
+      };
     },
 
     async openLink(params: { url: string }): Promise<{ isError?: boolean }> {
@@ -111,18 +132,25 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
 
     async message(params: { role?: string; content: ContentBlock[] }): Promise<{ isError?: boolean }> {
       admit('ui/message', params);
-      if (deps.origin.conversationId === undefined) throw new AppRequestRefused('This app runs as a preview: there is no conversation to send a message to.');
-      const texts = params.content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []));
+      if (deps.origin.conversationId === undefined)
+        throw new AppRequestRefused('This app runs as a preview: there is no conversation to send a message to.');
+      const texts = params.content.flatMap((block) =>
+        block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+      );
       if (texts.length === 0) throw new AppRequestRefused('Berth takes only text messages from apps.');
       // Never sent by itself: the person edits and sends it, or drops it.
       deps.proposeMessage(texts.join('\n\n'));
       return {};
     },
 
-    async updateModelContext(params: { content?: ContentBlock[]; structuredContent?: Record<string, unknown> }): Promise<Record<string, never>> {
+    async updateModelContext(params: {
+      content?: ContentBlock[];
+      structuredContent?: Record<string, unknown>;
+    }): Promise<Record<string, never>> {
       admit('ui/update-model-context', params);
       const { conversationId, toolUseId, server } = deps.origin;
-      if (conversationId === undefined || toolUseId === undefined) throw new AppRequestRefused("Only an app in a conversation can add to the model's context.");
+      if (conversationId === undefined || toolUseId === undefined)
+        throw new AppRequestRefused("Only an app in a conversation can add to the model's context.");
       await call('apps.setModelContext', {
         origin: { server, conversationId, toolUseId },
         content: (params.content ?? []) as never,
@@ -153,7 +181,12 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
     async requestDisplayMode(params: { mode: string }): Promise<{ mode: DisplayMode }> {
       admit('ui/request-display-mode', params);
       const { displayMode } = deps;
-      const mode = negotiateDisplayMode(params.mode, displayMode.current(), displayMode.appModes(), displayMode.hostModes);
+      const mode = negotiateDisplayMode(
+        params.mode,
+        displayMode.current(),
+        displayMode.appModes(),
+        displayMode.hostModes,
+      );
       if (mode !== displayMode.current()) displayMode.set(mode);
       return { mode };
     },

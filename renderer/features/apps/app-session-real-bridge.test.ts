@@ -15,9 +15,23 @@ import { createRequestGate } from './request-gate';
 // gives an iframe a new window when its src is set (browsers keep the
 // WindowProxy), so the test speaks for the window the bridge was connected to.
 
-const RESOURCE: AppUiResource = { server: 'weather', uri: 'ui://weather/app.html', html: '<p>app</p>', csp: {}, permissions: [], fetchedAt: 1 };
+const RESOURCE: AppUiResource = {
+  server: 'weather',
+  uri: 'ui://weather/app.html',
+  html: '<p>app</p>',
+  csp: {},
+  permissions: [],
+  fetchedAt: 1,
+};
 
-type Message = { jsonrpc: '2.0'; id?: number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { message: string } };
+type Message = {
+  jsonrpc: '2.0';
+  id?: number;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { message: string };
+};
 
 function until<T>(find: () => T | undefined, timeoutMs = 2_000): Promise<T> {
   const started = Date.now();
@@ -43,7 +57,9 @@ afterEach(() => {
 
 describe('an app session over the real ext-apps bridge', () => {
   it('hands over the resource, initializes, sends input then result, and routes a tools/call to the contract', async () => {
-    const transport = createFakeTransport({ 'apps.callTool': ({ tool }) => ok({ content: [{ type: 'text', text: `ran ${tool}` }] }) });
+    const transport = createFakeTransport({
+      'apps.callTool': ({ tool }) => ok({ content: [{ type: 'text', text: `ran ${tool}` }] }),
+    });
     const container = document.createElement('div');
     document.body.appendChild(container);
     const session = startAppSession({
@@ -62,7 +78,12 @@ describe('an app session over the real ext-apps bridge', () => {
         confirmLink: () => Promise.resolve(false),
         proposeMessage: () => undefined,
         closeForAbuse: () => undefined,
-        displayMode: { current: () => 'inline', appModes: () => undefined, hostModes: ['inline'], set: () => undefined },
+        displayMode: {
+          current: () => 'inline',
+          appModes: () => undefined,
+          hostModes: ['inline'],
+          set: () => undefined,
+        },
       }),
       toolInput: { city: 'Oslo' },
       onHeight: () => undefined,
@@ -78,7 +99,8 @@ describe('an app session over the real ext-apps bridge', () => {
     const received: Message[] = [];
     // What the host posts to the proxy's window (jsdom delivers no cross-window postMessage).
     appWindow.postMessage = ((message: Message) => void received.push(message)) as Window['postMessage'];
-    const send = (message: Message) => window.dispatchEvent(new MessageEvent('message', { data: message, source: appWindow }));
+    const send = (message: Message) =>
+      window.dispatchEvent(new MessageEvent('message', { data: message, source: appWindow }));
     // Let connect() finish before the proxy speaks.
     await new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -86,9 +108,17 @@ describe('an app session over the real ext-apps bridge', () => {
     const ready = await until(() => received.find((m) => m.method === 'ui/notifications/sandbox-resource-ready'));
     expect(ready.params).toEqual({ html: '<p>app</p>', csp: {}, permissions: {} });
 
-    send({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'weather-app', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/initialize',
+      params: { appInfo: { name: 'weather-app', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' },
+    });
     const init = await until(() => received.find((m) => m.id === 1));
-    expect(init.result).toMatchObject({ hostInfo: { name: 'Berth', version: '1.0.0' }, hostContext: { theme: 'dark', platform: 'desktop' } });
+    expect(init.result).toMatchObject({
+      hostInfo: { name: 'Berth', version: '1.0.0' },
+      hostContext: { theme: 'dark', platform: 'desktop' },
+    });
 
     send({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
     await until(() => received.find((m) => m.method === 'ui/notifications/tool-result'));
@@ -101,10 +131,22 @@ describe('an app session over the real ext-apps bridge', () => {
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'refresh', arguments: { city: 'Bergen' } } });
     const answer = await until(() => received.find((m) => m.id === 2));
     expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'ran refresh' }] });
-    expect(transport.calls).toContainEqual({ method: 'apps.callTool', input: { origin: { server: 'weather', conversationId: 'c1', toolUseId: 'tu1' }, tool: 'refresh', arguments: { city: 'Bergen' } } });
+    expect(transport.calls).toContainEqual({
+      method: 'apps.callTool',
+      input: {
+        origin: { server: 'weather', conversationId: 'c1', toolUseId: 'tu1' },
+        tool: 'refresh',
+        arguments: { city: 'Bergen' },
+      },
+    });
 
     // A message from any other window is not the app's: ignored.
-    window.dispatchEvent(new MessageEvent('message', { data: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'evil', arguments: {} } }, source: window }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'evil', arguments: {} } },
+        source: window,
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(transport.calls.filter((c) => c.method === 'apps.callTool')).toHaveLength(1);
 

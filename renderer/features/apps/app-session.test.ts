@@ -79,20 +79,31 @@ describe('startAppSession', () => {
   it('sends the resource when the proxy is ready, with none of the permissions the person has not allowed', () => {
     const { bridge } = start();
     bridge.fire('onsandboxready', {});
-    expect(bridge.sent).toContainEqual(['sendSandboxResourceReady', { html: '<p>app</p>', csp: RESOURCE.csp, permissions: {} }]);
+    expect(bridge.sent).toContainEqual([
+      'sendSandboxResourceReady',
+      { html: '<p>app</p>', csp: RESOURCE.csp, permissions: {} },
+    ]);
     expect(bridge.hostCapabilities.sandbox).toEqual({ permissions: {}, csp: RESOURCE.csp });
   });
 
   it('passes allowed permissions to the sandbox and the iframe (and only those)', () => {
     const { bridge, container } = start({ allowedPermissions: ['camera'] });
     bridge.fire('onsandboxready', {});
-    expect(bridge.sent).toContainEqual(['sendSandboxResourceReady', { html: '<p>app</p>', csp: RESOURCE.csp, permissions: { camera: {} } }]);
+    expect(bridge.sent).toContainEqual([
+      'sendSandboxResourceReady',
+      { html: '<p>app</p>', csp: RESOURCE.csp, permissions: { camera: {} } },
+    ]);
     expect(container.querySelector('iframe')!.getAttribute('allow')).toBe('camera');
   });
 
   it('sends the input once the app is initialized, then the result (held until then)', () => {
     const { bridge, session } = start();
-    session.deliver({ kind: 'result', content: [{ type: 'text', text: '12°C' }], structuredContent: { c: 12 }, isError: false });
+    session.deliver({
+      kind: 'result',
+      content: [{ type: 'text', text: '12°C' }],
+      structuredContent: { c: 12 },
+      isError: false,
+    });
     expect(bridge.sent.map(([m]) => m)).toEqual(['connect']);
     bridge.fire('oninitialized', {});
     expect(bridge.sent.slice(1)).toEqual([

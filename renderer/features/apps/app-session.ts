@@ -1,4 +1,9 @@
-import type { AppBridge, McpUiHostContext, McpUiResourcePermissions, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type {
+  AppBridge,
+  McpUiHostContext,
+  McpUiResourcePermissions,
+  PostMessageTransport,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import { errorMessage } from '../../../shared/error-message';
 import type { AppUiPermission, AppUiResource } from '../../../shared/domain/app-ui';
 import type { AppRequestHandlers } from './app-requests';
@@ -13,7 +18,12 @@ export interface BridgeModule {
 
 /** What an app's tool call ended with, as the app receives it. */
 export type AppToolOutcome =
-  | { kind: 'result'; content: { type: string; [key: string]: unknown }[]; structuredContent?: Record<string, unknown>; isError: boolean }
+  | {
+      kind: 'result';
+      content: { type: string; [key: string]: unknown }[];
+      structuredContent?: Record<string, unknown>;
+      isError: boolean;
+    }
   | { kind: 'cancelled'; reason: string };
 
 export interface AppSessionOptions {
@@ -106,18 +116,27 @@ export function startAppSession(options: AppSessionOptions): AppSession {
     outcomeSent = true;
     const sent =
       outcome.kind === 'result'
-        ? bridge.sendToolResult({ content: outcome.content as never, ...(outcome.structuredContent !== undefined ? { structuredContent: outcome.structuredContent } : {}), isError: outcome.isError })
+        ? bridge.sendToolResult({
+            content: outcome.content as never,
+            ...(outcome.structuredContent !== undefined ? { structuredContent: outcome.structuredContent } : {}),
+            isError: outcome.isError,
+          })
         : bridge.sendToolCancelled({ reason: outcome.reason });
     sent.catch((error: unknown) => options.onError(errorMessage(error)));
   };
 
   bridge.onsandboxready = () => {
-    bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions }).catch((error: unknown) => options.onError(errorMessage(error)));
+    bridge
+      .sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions })
+      .catch((error: unknown) => options.onError(errorMessage(error)));
   };
   bridge.oninitialized = () => {
     initialized = true;
     options.onInitialized(bridge.getAppCapabilities()?.availableDisplayModes);
-    if (options.toolInput !== undefined) bridge.sendToolInput({ arguments: options.toolInput }).catch((error: unknown) => options.onError(errorMessage(error)));
+    if (options.toolInput !== undefined)
+      bridge
+        .sendToolInput({ arguments: options.toolInput })
+        .catch((error: unknown) => options.onError(errorMessage(error)));
     sendOutcome();
   };
   bridge.onsizechange = (params) => {

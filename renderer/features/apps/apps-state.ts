@@ -37,7 +37,9 @@ export function appsStoreFor(berth: BerthStore): StoreApi<AppsState> {
       proposals: [],
       propose(proposal) {
         set((s) => {
-          const others = s.proposals.filter((p) => !(p.conversationId === proposal.conversationId && p.toolUseId === proposal.toolUseId));
+          const others = s.proposals.filter(
+            (p) => !(p.conversationId === proposal.conversationId && p.toolUseId === proposal.toolUseId),
+          );
           const next = [...others, { ...proposal, id: nextProposalId++ }];
           const mine = next.filter((p) => p.conversationId === proposal.conversationId);
           const over = mine.length - MAX_PROPOSALS;

@@ -7,11 +7,19 @@ import type { AppToolOutcome } from './app-session';
  * reload, from the saved message), or that the call was cancelled — denied,
  * stopped, or its task cancelled. Undefined while the call runs.
  */
-export function cardOutcome(result: ChatToolResultBlock | undefined, taskCancelled: boolean): AppToolOutcome | undefined {
+export function cardOutcome(
+  result: ChatToolResultBlock | undefined,
+  taskCancelled: boolean,
+): AppToolOutcome | undefined {
   if (result === undefined) return undefined;
-  if (result.denied) return { kind: 'cancelled', reason: result.denied.reason ? `Denied by the person: ${result.denied.reason}` : 'Denied by the person.' };
+  if (result.denied)
+    return {
+      kind: 'cancelled',
+      reason: result.denied.reason ? `Denied by the person: ${result.denied.reason}` : 'Denied by the person.',
+    };
   if (isStoppedResult(result)) return { kind: 'cancelled', reason: 'Stopped by the person before it finished.' };
-  if (taskCancelled || result.taskCancelled === true) return { kind: 'cancelled', reason: 'Its task was cancelled before it finished.' };
+  if (taskCancelled || result.taskCancelled === true)
+    return { kind: 'cancelled', reason: 'Its task was cancelled before it finished.' };
   return {
     kind: 'result',
     content: result.content,

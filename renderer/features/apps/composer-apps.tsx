@@ -12,7 +12,15 @@ import { contextChipLabel, contextText, shownContexts } from './model-context';
  * model's context (each removable) and the messages they proposed (edited and
  * sent by the person, or dropped; never sent by themselves). Loaded on demand.
  */
-export default function ComposerApps({ conversationId, model, running }: { conversationId: string; model: string; running: boolean }) {
+export default function ComposerApps({
+  conversationId,
+  model,
+  running,
+}: {
+  conversationId: string;
+  model: string;
+  running: boolean;
+}) {
   const proposals = useAppsState((s) => s.proposals).filter((p) => p.conversationId === conversationId);
   return (
     <>
@@ -52,7 +60,10 @@ function ModelContextChips({ conversationId }: { conversationId: string }) {
   }
   if (contexts.length === 0) return null;
   const remove = async (context: AppModelContext) => {
-    const result = await transport.call('apps.setModelContext', { origin: { server: context.server, conversationId, toolUseId: context.toolUseId }, content: [] });
+    const result = await transport.call('apps.setModelContext', {
+      origin: { server: context.server, conversationId, toolUseId: context.toolUseId },
+      content: [],
+    });
     if (!result.ok) toastFailure('Could not remove what the app added', result);
   };
   return (
@@ -63,7 +74,13 @@ function ModelContextChips({ conversationId }: { conversationId: string }) {
           <li key={context.toolUseId} className="composer-attachment" title={contextText(context)}>
             <span className="composer-attachment-kind">{context.server}</span>
             <span className="composer-attachment-label">{contextChipLabel(context)}</span>
-            <IconButton size="sm" variant="ghost" label={`Remove what the app of ${context.server} added`} icon={<CloseIcon />} onClick={() => void remove(context)} />
+            <IconButton
+              size="sm"
+              variant="ghost"
+              label={`Remove what the app of ${context.server} added`}
+              icon={<CloseIcon />}
+              onClick={() => void remove(context)}
+            />
           </li>
         ))}
       </ul>
@@ -88,9 +105,16 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
   return (
     <div className="app-proposal" role="group" aria-label={`Message proposed by the app of ${proposal.server}`}>
       <p className="app-proposal-head">
-        The app of <strong>{proposal.server}</strong> ({proposal.tool}) proposes this message. Edit it and send it, or drop it.
+        The app of <strong>{proposal.server}</strong> ({proposal.tool}) proposes this message. Edit it and send it, or
+        drop it.
       </p>
-      <textarea className="input composer-input" aria-label="Proposed message" value={text} rows={Math.min(8, text.split('\n').length + 1)} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        className="input composer-input"
+        aria-label="Proposed message"
+        value={text}
+        rows={Math.min(8, text.split('\n').length + 1)}
+        onChange={(e) => setText(e.target.value)}
+      />
       {error ? (
         <p className="field-error" role="alert">
           {error}
@@ -102,7 +126,13 @@ function ProposalEditor({ proposal, model, running }: { proposal: MessageProposa
         <Button size="sm" variant="ghost" onClick={() => dropProposal(proposal.id)}>
           Drop
         </Button>
-        <Button size="sm" variant="primary" icon={<SendIcon />} onClick={() => void send()} disabled={running || sending || text.trim() === ''}>
+        <Button
+          size="sm"
+          variant="primary"
+          icon={<SendIcon />}
+          onClick={() => void send()}
+          disabled={running || sending || text.trim() === ''}
+        >
           Send
         </Button>
       </div>

@@ -10,7 +10,12 @@ export const HOST_DISPLAY_MODES: readonly DisplayMode[] = ['inline', 'fullscreen
  * offers and one the app declared in its `availableDisplayModes` (inline is
  * always possible); anything else keeps `current`. The answer is the mode set.
  */
-export function negotiateDisplayMode(requested: unknown, current: DisplayMode, appModes: readonly string[] | undefined, hostModes: readonly DisplayMode[] = HOST_DISPLAY_MODES): DisplayMode {
+export function negotiateDisplayMode(
+  requested: unknown,
+  current: DisplayMode,
+  appModes: readonly string[] | undefined,
+  hostModes: readonly DisplayMode[] = HOST_DISPLAY_MODES,
+): DisplayMode {
   const mode = HOST_DISPLAY_MODES.find((m) => m === requested);
   if (mode === undefined || !hostModes.includes(mode)) return current;
   if (mode === 'inline') return mode;

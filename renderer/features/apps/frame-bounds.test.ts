@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clampAppHeight, MAX_APP_HEIGHT, MAX_APP_REQUEST_JSON_CHARS, MIN_APP_HEIGHT, requestJsonSize, throttleLatest } from './frame-bounds';
+import {
+  clampAppHeight,
+  MAX_APP_HEIGHT,
+  MAX_APP_REQUEST_JSON_CHARS,
+  MIN_APP_HEIGHT,
+  requestJsonSize,
+  throttleLatest,
+} from './frame-bounds';
 
 describe('clampAppHeight', () => {
   it('keeps the height the app asks for within bounds', () => {

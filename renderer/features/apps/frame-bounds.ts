@@ -26,7 +26,11 @@ export function requestJsonSize(params: unknown): number {
  * Calls at most once per `intervalMs` with the newest value (the first at once,
  * the last one always delivered), for resize notifications.
  */
-export function throttleLatest<T>(intervalMs: number, deliver: (value: T) => void, timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis) {
+export function throttleLatest<T>(
+  intervalMs: number,
+  deliver: (value: T) => void,
+  timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
+) {
   let last = Number.NEGATIVE_INFINITY;
   let pending: { value: T } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;

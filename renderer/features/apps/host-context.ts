@@ -11,7 +11,10 @@ export function berthTheme(media: Pick<Window, 'matchMedia'> | undefined = globa
 }
 
 /** Calls `listener` with the new theme whenever the system switches; returns the unsubscribe. */
-export function watchTheme(listener: (theme: Theme) => void, media: Pick<Window, 'matchMedia'> | undefined = globalThis.window): () => void {
+export function watchTheme(
+  listener: (theme: Theme) => void,
+  media: Pick<Window, 'matchMedia'> | undefined = globalThis.window,
+): () => void {
   if (typeof media?.matchMedia !== 'function') return () => undefined;
   const query = media.matchMedia(DARK_QUERY);
   const onChange = () => listener(query.matches ? 'dark' : 'light');
@@ -61,7 +64,10 @@ export interface HostContextInput {
 }
 
 /** What an app is told about where it runs (sent at initialize, then as changes). */
-export function buildHostContext(input: HostContextInput, intl: { locale: string; timeZone: string } = currentIntl()): McpUiHostContext {
+export function buildHostContext(
+  input: HostContextInput,
+  intl: { locale: string; timeZone: string } = currentIntl(),
+): McpUiHostContext {
   return {
     theme: input.theme,
     locale: intl.locale,
@@ -70,12 +76,19 @@ export function buildHostContext(input: HostContextInput, intl: { locale: string
     displayMode: input.displayMode,
     availableDisplayModes: [...input.availableDisplayModes],
     containerDimensions: { width: Math.round(input.width), maxHeight: Math.round(input.maxHeight) },
-    ...(input.styles !== undefined && Object.keys(input.styles).length > 0 ? { styles: { variables: input.styles as McpUiHostContext['styles'] extends { variables?: infer V } ? V : never } } : {}),
+    ...(input.styles !== undefined && Object.keys(input.styles).length > 0
+      ? {
+          styles: { variables: input.styles as McpUiHostContext['styles'] extends { variables?: infer V } ? V : never },
+        }
+      : {}),
     ...(input.toolInfo !== undefined ? { toolInfo: input.toolInfo } : {}),
   };
 }
 
 function currentIntl(): { locale: string; timeZone: string } {
   const options = Intl.DateTimeFormat().resolvedOptions();
-  return { locale: typeof navigator !== 'undefined' && navigator.language ? navigator.language : options.locale, timeZone: options.timeZone };
+  return {
+    locale: typeof navigator !== 'undefined' && navigator.language ? navigator.language : options.locale,
+    timeZone: options.timeZone,
+  };
 }

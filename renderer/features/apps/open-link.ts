@@ -14,10 +14,16 @@ export function checkLink(raw: string): LinkCheck {
     return { ok: false, reason: 'The app asked to open something that is not a web address.' };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return { ok: false, reason: `The app asked to open a ${parsed.protocol.replace(/:$/, '')} link; Berth opens only http and https links.` };
+    return {
+      ok: false,
+      reason: `The app asked to open a ${parsed.protocol.replace(/:$/, '')} link; Berth opens only http and https links.`,
+    };
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    return { ok: false, reason: 'The app asked to open a link with a user name or password in it; Berth does not open those.' };
+    return {
+      ok: false,
+      reason: 'The app asked to open a link with a user name or password in it; Berth does not open those.',
+    };
   }
   return { ok: true, url: parsed.href, domain: parsed.hostname };
 }

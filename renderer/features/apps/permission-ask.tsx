@@ -16,7 +16,15 @@ export function permissionWords(permissions: readonly AppUiPermission[]): string
 }
 
 /** What the resource declares it needs, asked once on the card; the app runs without it until the person allows. */
-export function PermissionAsk({ permissions, onAllow, onDismiss }: { permissions: readonly AppUiPermission[]; onAllow: () => void; onDismiss: () => void }) {
+export function PermissionAsk({
+  permissions,
+  onAllow,
+  onDismiss,
+}: {
+  permissions: readonly AppUiPermission[];
+  onAllow: () => void;
+  onDismiss: () => void;
+}) {
   return (
     <div className="app-permission-ask" role="group" aria-label="Permissions the app asks for">
       <ShieldIcon />

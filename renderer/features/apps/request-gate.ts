@@ -14,7 +14,12 @@ export interface RequestGateOptions {
   abuseWindowMs: number;
 }
 
-export const DEFAULT_GATE: RequestGateOptions = { ratePerSecond: 20, burst: 40, refusalsToClose: 100, abuseWindowMs: 5_000 };
+export const DEFAULT_GATE: RequestGateOptions = {
+  ratePerSecond: 20,
+  burst: 40,
+  refusalsToClose: 100,
+  abuseWindowMs: 5_000,
+};
 
 /** `admit`: go ahead. `refuse`: answer with an error. `close`: tear the app down (it was told `closeReason`). */
 export type GateVerdict = { kind: 'admit' } | { kind: 'refuse' } | { kind: 'close'; requests: number; seconds: number };
@@ -39,7 +44,8 @@ export function createRequestGate(options: RequestGateOptions = DEFAULT_GATE): R
   return {
     check(now) {
       if (closed) return closed;
-      if (refilledAt !== undefined) tokens = Math.min(options.burst, tokens + ((now - refilledAt) / 1000) * options.ratePerSecond);
+      if (refilledAt !== undefined)
+        tokens = Math.min(options.burst, tokens + ((now - refilledAt) / 1000) * options.ratePerSecond);
       refilledAt = now;
       requests.push(now);
       trim(requests, now);

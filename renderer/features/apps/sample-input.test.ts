@@ -28,7 +28,13 @@ describe('parsePreviewInput', () => {
   });
 
   it('refuses what is not JSON or not an object, with words', () => {
-    expect(parsePreviewInput('{city:', schema)).toMatchObject({ ok: false, message: expect.stringContaining('Not valid JSON') });
-    expect(parsePreviewInput('[1]', schema)).toMatchObject({ ok: false, message: expect.stringContaining('JSON object') });
+    expect(parsePreviewInput('{city:', schema)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Not valid JSON'),
+    });
+    expect(parsePreviewInput('[1]', schema)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('JSON object'),
+    });
   });
 });

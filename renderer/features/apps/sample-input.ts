@@ -27,8 +27,12 @@ function placeholder(schema: Record<string, unknown>): unknown {
  * placeholder of its type; optional properties without either are left out.
  */
 export function sampleInput(schema: Record<string, unknown>): Record<string, unknown> {
-  const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, unknown>;
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
+  const properties = (
+    typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}
+  ) as Record<string, unknown>;
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : [],
+  );
   const sample: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(properties)) {
     if (typeof raw !== 'object' || raw === null) continue;
@@ -41,14 +45,18 @@ export function sampleInput(schema: Record<string, unknown>): Record<string, unk
 }
 
 /** The preview's arguments as typed: parsed, an object, and checked against the schema (problems listed). */
-export function parsePreviewInput(text: string, schema: Record<string, unknown>): { ok: true; value: Record<string, unknown>; issues: string[] } | { ok: false; message: string } {
+export function parsePreviewInput(
+  text: string,
+  schema: Record<string, unknown>,
+): { ok: true; value: Record<string, unknown>; issues: string[] } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'The arguments must be a JSON object, like {"name": "value"}.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'The arguments must be a JSON object, like {"name": "value"}.' };
   const input = value as Record<string, unknown>;
   const check = argumentChecker(schema)(input);
   return { ok: true, value: input, issues: 'issues' in check ? check.issues : [] };

@@ -21,7 +21,11 @@ const APPS: ServerApp[] = [
     description: 'The week ahead',
     resourceUri: 'ui://weather/app.html',
     visibility: ['model', 'app'],
-    inputSchema: { type: 'object', properties: { city: { type: 'string', examples: ['Oslo'] }, days: { type: 'integer', default: 3 } }, required: ['city'] },
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', examples: ['Oslo'] }, days: { type: 'integer', default: 3 } },
+      required: ['city'],
+    },
   },
   { tool: 'refresh', resourceUri: 'ui://weather/app.html', visibility: ['app'], inputSchema: { type: 'object' } },
 ];
@@ -49,7 +53,10 @@ describe('ServerApps', () => {
     mount(host());
     const list = await screen.findByRole('list', { name: 'Apps of weather' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Forecast'), expect.stringContaining('only for its app')]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Forecast'),
+      expect.stringContaining('only for its app'),
+    ]);
     expect(items[0]!.textContent).toContain('The week ahead');
   });
 
@@ -84,6 +91,8 @@ describe('ServerApps', () => {
     act(() => void bridge.fire('oninitialized', {}));
     expect(bridge.sent.at(-1)).toEqual(['sendToolInput', { arguments: { city: 'Bergen' } }]);
     // A preview belongs to no conversation: a message from it has nowhere to go.
-    await expect(bridge.fire('onmessage', { role: 'user', content: [{ type: 'text', text: 'hi' }] })).rejects.toThrow(/preview/);
+    await expect(bridge.fire('onmessage', { role: 'user', content: [{ type: 'text', text: 'hi' }] })).rejects.toThrow(
+      /preview/,
+    );
   });
 });

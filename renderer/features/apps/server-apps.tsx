@@ -20,7 +20,13 @@ export function ServerApps({ server }: { server: ServerState }) {
   const [changes, setChanges] = useState(0);
   const ready = server.status === 'ready';
 
-  useEffect(() => transport.on('apps.resourcesChanged', (payload) => (payload.server === server.name ? setChanges((n) => n + 1) : undefined)), [transport, server.name]);
+  useEffect(
+    () =>
+      transport.on('apps.resourcesChanged', (payload) =>
+        payload.server === server.name ? setChanges((n) => n + 1) : undefined,
+      ),
+    [transport, server.name],
+  );
   useEffect(() => {
     if (!ready) return;
     let current = true;
@@ -74,7 +80,15 @@ export function ServerApps({ server }: { server: ServerState }) {
   );
 }
 
-function AppPreviewDialog({ server, app, onClose }: { server: string; app: ServerApp | undefined; onClose: () => void }) {
+function AppPreviewDialog({
+  server,
+  app,
+  onClose,
+}: {
+  server: string;
+  app: ServerApp | undefined;
+  onClose: () => void;
+}) {
   return (
     <Dialog
       open={app !== undefined}
@@ -84,8 +98,8 @@ function AppPreviewDialog({ server, app, onClose }: { server: string; app: Serve
     >
       <DialogHeader title={`Preview: ${app?.title ?? app?.tool ?? ''}`} />
       <DialogDescription id="app-preview-description">
-        The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go through the same rules as in a
-        conversation.
+        The app of “{server}” with sample arguments, as a card would show it before the tool’s result. Its requests go
+        through the same rules as in a conversation.
       </DialogDescription>
       {app ? <PreviewBody key={app.tool} server={server} app={app} /> : null}
     </Dialog>
@@ -98,7 +112,15 @@ function PreviewBody({ server, app }: { server: string; app: ServerApp }) {
   const parsed = parsePreviewInput(text, app.inputSchema);
   return (
     <div className="app-preview">
-      <Field label="Sample arguments (JSON)" error={parsed.ok ? undefined : parsed.message} hint={parsed.ok && parsed.issues.length > 0 ? `Does not match the tool’s schema: ${parsed.issues.join('; ')}` : undefined}>
+      <Field
+        label="Sample arguments (JSON)"
+        error={parsed.ok ? undefined : parsed.message}
+        hint={
+          parsed.ok && parsed.issues.length > 0
+            ? `Does not match the tool’s schema: ${parsed.issues.join('; ')}`
+            : undefined
+        }
+      >
         {({ id, describedBy, invalid }) => (
           <textarea
             id={id}
@@ -114,12 +136,25 @@ function PreviewBody({ server, app }: { server: string; app: ServerApp }) {
       </Field>
       <div className="edit-actions">
         <div className="spacer" />
-        <Button variant="primary" disabled={!parsed.ok} onClick={() => parsed.ok && setShown((s) => ({ input: parsed.value, run: (s?.run ?? 0) + 1 }))}>
+        <Button
+          variant="primary"
+          disabled={!parsed.ok}
+          onClick={() => parsed.ok && setShown((s) => ({ input: parsed.value, run: (s?.run ?? 0) + 1 }))}
+        >
           {shown ? 'Show again with these arguments' : 'Show the app'}
         </Button>
       </div>
       {shown ? (
-        <AppFrame key={shown.run} origin={{ server }} tool={app.tool} resourceUri={app.resourceUri} input={shown.input} outcome={undefined} heightKey={`preview:${server}:${app.tool}`} displayModes={PREVIEW_MODES} />
+        <AppFrame
+          key={shown.run}
+          origin={{ server }}
+          tool={app.tool}
+          resourceUri={app.resourceUri}
+          input={shown.input}
+          outcome={undefined}
+          heightKey={`preview:${server}:${app.tool}`}
+          displayModes={PREVIEW_MODES}
+        />
       ) : null}
     </div>
   );

@@ -24,7 +24,8 @@ export function loadBridgeModule(): Promise<BridgeModule> {
 /** The words for a server whose app cannot be read now; the text result stays below. */
 export function unavailableMessage(server: string, code: string, message: string): string | undefined {
   if (code === 'NOT_READY') return `The server “${server}” is not running: showing the text result.`;
-  if (code === 'NOT_FOUND') return `The server “${server}” is no longer configured, or no longer offers this app: showing the text result. (${message})`;
+  if (code === 'NOT_FOUND')
+    return `The server “${server}” is no longer configured, or no longer offers this app: showing the text result. (${message})`;
   return undefined;
 }
 
@@ -34,13 +35,24 @@ export function unavailableMessage(server: string, code: string, message: string
  * resources changed (`apps.resourcesChanged`) or when `generation` changes
  * (Reload app).
  */
-export function useAppResource(server: string, uri: string, generation: number, load: () => Promise<BridgeModule> = loadBridgeModule): AppLoad {
+export function useAppResource(
+  server: string,
+  uri: string,
+  generation: number,
+  load: () => Promise<BridgeModule> = loadBridgeModule,
+): AppLoad {
   const transport = useBerth((s) => s.appsTransport);
   const [state, setState] = useState<AppLoad>({ state: 'loading' });
   const [changes, setChanges] = useState(0);
   const shownGeneration = useRef(generation);
 
-  useEffect(() => transport.on('apps.resourcesChanged', (payload) => (payload.server === server ? setChanges((n) => n + 1) : undefined)), [transport, server]);
+  useEffect(
+    () =>
+      transport.on('apps.resourcesChanged', (payload) =>
+        payload.server === server ? setChanges((n) => n + 1) : undefined,
+      ),
+    [transport, server],
+  );
 
   useEffect(() => {
     let current = true;
@@ -49,11 +61,18 @@ export function useAppResource(server: string, uri: string, generation: number, 
     shownGeneration.current = generation;
     setState((previous) => (previous.state === 'ready' && !reloading ? previous : { state: 'loading' }));
     void (async () => {
-      const [resource, sandbox] = await Promise.all([transport.call('apps.resource', { server, uri }), transport.call('apps.sandbox', {})]);
+      const [resource, sandbox] = await Promise.all([
+        transport.call('apps.resource', { server, uri }),
+        transport.call('apps.sandbox', {}),
+      ]);
       if (!current) return;
       if (!resource.ok) {
         const words = unavailableMessage(server, resource.code, resource.message);
-        setState(words !== undefined ? { state: 'unavailable', message: words } : { state: 'failed', message: `The app could not be loaded: ${resource.message}` });
+        setState(
+          words !== undefined
+            ? { state: 'unavailable', message: words }
+            : { state: 'failed', message: `The app could not be loaded: ${resource.message}` },
+        );
         return;
       }
       if (!sandbox.ok) {
@@ -62,7 +81,13 @@ export function useAppResource(server: string, uri: string, generation: number, 
       }
       try {
         const bridge = await load();
-        if (current) setState({ state: 'ready', resource: resource.value, proxyUrl: sandbox.value.proxyUrl, bridgeModule: bridge });
+        if (current)
+          setState({
+            state: 'ready',
+            resource: resource.value,
+            proxyUrl: sandbox.value.proxyUrl,
+            bridgeModule: bridge,
+          });
       } catch (error) {
         if (current) setState({ state: 'failed', message: `The app could not be loaded: ${errorMessage(error)}` });
       }

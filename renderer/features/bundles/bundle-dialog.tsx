@@ -6,7 +6,10 @@ import { bundleFileProblem, toBase64, UPLOAD_CHUNK_BYTES } from './bundle-model'
 import { BundleInstallStep } from './bundle-install-step';
 import { Dialog, DialogBody, DialogDescription, DialogFooter, DialogHeader } from '../../ui/dialog';
 
-type Opening = { step: 'opening'; sent: number } | { step: 'refused'; message: string } | { step: 'open'; inspection: BundleInspection };
+type Opening =
+  | { step: 'opening'; sent: number }
+  | { step: 'refused'; message: string }
+  | { step: 'open'; inspection: BundleInspection };
 
 /** Sends the file to the host in chunks, then asks it to open (validate, check, extract) the bundle. */
 function useOpenedBundle(file: File): Opening {
@@ -22,13 +25,18 @@ function useOpenedBundle(file: File): Opening {
       let uploadId: string | undefined;
       for (let at = 0; at < file.size || (at === 0 && uploadId === undefined); at += UPLOAD_CHUNK_BYTES) {
         const bytes = new Uint8Array(await file.slice(at, at + UPLOAD_CHUNK_BYTES).arrayBuffer());
-        const sent = await transport.call('bundles.upload', { data: toBase64(bytes), ...(uploadId === undefined ? {} : { uploadId }) });
+        const sent = await transport.call('bundles.upload', {
+          data: toBase64(bytes),
+          ...(uploadId === undefined ? {} : { uploadId }),
+        });
         if (cancelled) return;
         if (!sent.ok) return setState({ step: 'refused', message: sent.message });
         uploadId = sent.value.uploadId;
         setState({ step: 'opening', sent: sent.value.size });
       }
-      const opened = await transport.call('bundles.inspect', { source: { kind: 'upload', uploadId: uploadId!, fileName: file.name } });
+      const opened = await transport.call('bundles.inspect', {
+        source: { kind: 'upload', uploadId: uploadId!, fileName: file.name },
+      });
       if (cancelled) {
         if (opened.ok) void transport.call('bundles.discard', { stageId: opened.value.stageId });
         return;
@@ -56,15 +64,22 @@ export function BundleDialog({ file, onClose }: { file: File; onClose: () => voi
   }
 
   return (
-    <Dialog open onOpenChange={(next) => !next && close()} className="dialog-bundle" aria-describedby="bundle-dialog-description">
+    <Dialog
+      open
+      onOpenChange={(next) => !next && close()}
+      className="dialog-bundle"
+      aria-describedby="bundle-dialog-description"
+    >
       <DialogHeader title="Install an MCP Bundle" />
       <DialogDescription id="bundle-dialog-description">
-        A bundle is a server packed in one file. Nothing runs until you have seen exactly what will run and pressed Install.
+        A bundle is a server packed in one file. Nothing runs until you have seen exactly what will run and pressed
+        Install.
       </DialogDescription>
       {opening.step === 'opening' ? (
         <DialogBody>
           <p role="status" className="muted">
-            Opening {file.name}… {file.size > UPLOAD_CHUNK_BYTES ? `${Math.round((opening.sent / file.size) * 100)}%` : ''}
+            Opening {file.name}…{' '}
+            {file.size > UPLOAD_CHUNK_BYTES ? `${Math.round((opening.sent / file.size) * 100)}%` : ''}
           </p>
         </DialogBody>
       ) : opening.step === 'refused' ? (

@@ -58,7 +58,11 @@ export function BundleDropZone({ children, className }: { children: ReactNode; c
       </div>
       {file !== undefined ? (
         <Suspense fallback={null}>
-          <BundleDialog key={`${file.name}:${file.size}:${file.lastModified}`} file={file} onClose={() => setFile(undefined)} />
+          <BundleDialog
+            key={`${file.name}:${file.size}:${file.lastModified}`}
+            file={file}
+            onClose={() => setFile(undefined)}
+          />
         </Suspense>
       ) : null}
     </OpenBundle.Provider>
@@ -66,7 +70,13 @@ export function BundleDropZone({ children, className }: { children: ReactNode; c
 }
 
 /** "Install bundle…": picks a .mcpb file (the browser's file picker works in both shells). */
-export function OpenBundleButton({ variant = 'ghost', size = 'sm' }: { variant?: 'ghost' | 'secondary'; size?: 'sm' | 'md' }) {
+export function OpenBundleButton({
+  variant = 'ghost',
+  size = 'sm',
+}: {
+  variant?: 'ghost' | 'secondary';
+  size?: 'sm' | 'md';
+}) {
   const open = useContext(OpenBundle);
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -2,7 +2,15 @@ import type { BundleInspection } from '../../../shared/contract/bundles';
 import { Chip } from '../../ui/controls';
 import { formatBytes, serverTypeLabel } from './bundle-model';
 
-function Declared({ title, entries, generated }: { title: string; entries: BundleInspection['manifest']['tools']; generated: boolean }) {
+function Declared({
+  title,
+  entries,
+  generated,
+}: {
+  title: string;
+  entries: BundleInspection['manifest']['tools'];
+  generated: boolean;
+}) {
   if (entries.length === 0 && !generated) return null;
   return (
     <div className="bundle-declared">
@@ -31,11 +39,17 @@ export function BundleFacts({ inspection }: { inspection: BundleInspection }) {
         <Chip tone="accent">{manifest.version}</Chip>
         <Chip>{serverTypeLabel(manifest.serverType)}</Chip>
         {signed ? (
-          <Chip tone="success" title={signature.fingerprint === undefined ? undefined : `Certificate fingerprint ${signature.fingerprint}`}>
+          <Chip
+            tone="success"
+            title={signature.fingerprint === undefined ? undefined : `Certificate fingerprint ${signature.fingerprint}`}
+          >
             Signed by {signature.publisher ?? 'a trusted publisher'}
           </Chip>
         ) : (
-          <Chip tone="warning" title="Nobody vouches for who made it: install it only if you trust where the file came from.">
+          <Chip
+            tone="warning"
+            title="Nobody vouches for who made it: install it only if you trust where the file came from."
+          >
             Unsigned
           </Chip>
         )}
@@ -52,7 +66,9 @@ export function BundleFacts({ inspection }: { inspection: BundleInspection }) {
       <p>{manifest.description}</p>
       {inspection.installed.length > 0 ? (
         <p className="muted">
-          Installed already: {inspection.installed.map((install) => `“${install.server}” (${install.version})`).join(', ')}. Use the same server name to update it.
+          Installed already:{' '}
+          {inspection.installed.map((install) => `“${install.server}” (${install.version})`).join(', ')}. Use the same
+          server name to update it.
         </p>
       ) : null}
       <div className="bundle-declared-row">

@@ -40,7 +40,14 @@ const review: BundleReview = {
   installPath: '/b',
   resolvedCommand: '/b/bin/server',
   runtime: { ok: true, message: "Runs the bundle's own program, bin/server" },
-  warnings: [{ kind: 'env', key: 'LD_PRELOAD', message: 'Sets LD_PRELOAD, which changes which libraries every program loads (the dynamic linker)', confirm: true }],
+  warnings: [
+    {
+      kind: 'env',
+      key: 'LD_PRELOAD',
+      message: 'Sets LD_PRELOAD, which changes which libraries every program loads (the dynamic linker)',
+      confirm: true,
+    },
+  ],
   problems: [],
 };
 
@@ -51,9 +58,12 @@ describe('BundleInstallStep', () => {
       'bundles.review': () => ok(review),
       'bundles.install': () => ok(serverState('preloading')),
     });
-    renderWithBerth(<BundleInstallStep inspection={inspection} onCancel={() => undefined} onInstalled={() => undefined} />, {
-      transport,
-    });
+    renderWithBerth(
+      <BundleInstallStep inspection={inspection} onCancel={() => undefined} onInstalled={() => undefined} />,
+      {
+        transport,
+      },
+    );
     const box = await screen.findByRole('checkbox', { name: /I understand that LD_PRELOAD lets this server run code/ });
     const install = screen.getByRole('button', { name: 'Install' }) as HTMLButtonElement;
     expect(install.disabled).toBe(true);
@@ -61,6 +71,9 @@ describe('BundleInstallStep', () => {
     expect(install.disabled).toBe(false);
     fireEvent.click(install);
     await waitFor(() => expect(transport.calls.some((call) => call.method === 'bundles.install')).toBe(true));
-    expect(transport.calls.find((call) => call.method === 'bundles.install')?.input).toMatchObject({ name: 'preloading', confirmed: ['LD_PRELOAD'] });
+    expect(transport.calls.find((call) => call.method === 'bundles.install')?.input).toMatchObject({
+      name: 'preloading',
+      confirmed: ['LD_PRELOAD'],
+    });
   });
 });

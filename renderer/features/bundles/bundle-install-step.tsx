@@ -14,7 +14,15 @@ import { DialogBody } from '../../ui/dialog';
 const REVIEW_DELAY_MS = 250;
 
 /** What the bundle is, the settings it asks for, what would run with them, and Install. */
-export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspection: BundleInspection; onCancel: () => void; onInstalled: () => void }) {
+export function BundleInstallStep({
+  inspection,
+  onCancel,
+  onInstalled,
+}: {
+  inspection: BundleInspection;
+  onCancel: () => void;
+  onInstalled: () => void;
+}) {
   const transport = useBerth((s) => s.appsTransport);
   const selectServer = useBerth((s) => s.selectServer);
   const pushToast = useBerth((s) => s.pushToast);
@@ -33,13 +41,15 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
   useEffect(() => {
     let stale = false;
     const timer = setTimeout(() => {
-      void transport.call('bundles.review', { stageId: inspection.stageId, name: name.trim() || inspection.suggestedName, values }).then((result) => {
-        if (stale) return;
-        if (result.ok) {
-          setReview(result.value);
-          setReviewError(undefined);
-        } else setReviewError(result.message);
-      });
+      void transport
+        .call('bundles.review', { stageId: inspection.stageId, name: name.trim() || inspection.suggestedName, values })
+        .then((result) => {
+          if (stale) return;
+          if (result.ok) {
+            setReview(result.value);
+            setReviewError(undefined);
+          } else setReviewError(result.message);
+        });
     }, REVIEW_DELAY_MS);
     return () => {
       stale = true;
@@ -48,21 +58,34 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
   }, [transport, inspection.stageId, inspection.suggestedName, name, values]);
 
   const problems = new Map((review?.problems ?? []).map((problem) => [problem.field, problem.message]));
-  const ready = review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '' && risks.confirmed;
+  const ready =
+    review !== undefined && review.problems.length === 0 && review.runtime.ok && name.trim() !== '' && risks.confirmed;
 
   async function install() {
     const choice = updating ? undefined : sandbox.check();
     if (choice === false) return;
     setBusy(true);
     setInstallError(undefined);
-    const result = await transport.call('bundles.install', { stageId: inspection.stageId, name: name.trim(), values, ...(choice === undefined ? {} : { sandbox: choice }), ...(risks.keys.length === 0 ? {} : { confirmed: risks.keys }) });
+    const result = await transport.call('bundles.install', {
+      stageId: inspection.stageId,
+      name: name.trim(),
+      values,
+      ...(choice === undefined ? {} : { sandbox: choice }),
+      ...(risks.keys.length === 0 ? {} : { confirmed: risks.keys }),
+    });
     setBusy(false);
     if (!result.ok) {
-      setInstallError(result.path === undefined ? { message: result.message } : { message: result.message, path: result.path });
+      setInstallError(
+        result.path === undefined ? { message: result.message } : { message: result.message, path: result.path },
+      );
       return;
     }
     selectServer(result.value.name);
-    pushToast({ tone: 'success', title: `Installed “${result.value.name}”`, message: `${inspection.manifest.displayName ?? inspection.manifest.name} ${inspection.manifest.version} is starting.` });
+    pushToast({
+      tone: 'success',
+      title: `Installed “${result.value.name}”`,
+      message: `${inspection.manifest.displayName ?? inspection.manifest.name} ${inspection.manifest.version} is starting.`,
+    });
     onInstalled();
   }
 
@@ -74,22 +97,46 @@ export function BundleInstallStep({ inspection, onCancel, onInstalled }: { inspe
           <h3 id="bundle-settings-title" className="bundle-section-title">
             Settings
           </h3>
-          <Field label="Server name" error={installError?.path === 'name' ? installError.message : undefined} hint="How the server is listed in Berth.">
+          <Field
+            label="Server name"
+            error={installError?.path === 'name' ? installError.message : undefined}
+            hint="How the server is listed in Berth."
+          >
             {({ id, describedBy, invalid }) => (
-              <input id={id} className="input" value={name} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setName(event.target.value)} />
+              <input
+                id={id}
+                className="input"
+                value={name}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(event) => setName(event.target.value)}
+              />
             )}
           </Field>
-          <BundleSettings fields={inspection.fields} drafts={drafts} problems={problems} onChange={(key, draft) => setDrafts((current) => ({ ...current, [key]: draft }))} />
+          <BundleSettings
+            fields={inspection.fields}
+            drafts={drafts}
+            problems={problems}
+            onChange={(key, draft) => setDrafts((current) => ({ ...current, [key]: draft }))}
+          />
         </section>
         <section className="bundle-section" aria-labelledby="bundle-review-title">
           <h3 id="bundle-review-title" className="bundle-section-title">
             What will run
           </h3>
-          {reviewError !== undefined ? <InlineAlert>{reviewError}</InlineAlert> : review === undefined ? <p className="muted">Checking…</p> : <BundleReviewFacts review={review} />}
+          {reviewError !== undefined ? (
+            <InlineAlert>{reviewError}</InlineAlert>
+          ) : review === undefined ? (
+            <p className="muted">Checking…</p>
+          ) : (
+            <BundleReviewFacts review={review} />
+          )}
           {risks.section}
         </section>
         {updating ? null : <div className="bundle-section">{sandbox.section}</div>}
-        {installError !== undefined && installError.path !== 'name' ? <InlineAlert>{installError.message}</InlineAlert> : null}
+        {installError !== undefined && installError.path !== 'name' ? (
+          <InlineAlert>{installError.message}</InlineAlert>
+        ) : null}
       </DialogBody>
       <footer className="dialog-footer">
         <Button onClick={onCancel}>Cancel</Button>

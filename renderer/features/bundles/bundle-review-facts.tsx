@@ -21,7 +21,9 @@ export function BundleReviewFacts({ review }: { review: BundleReview }) {
       </p>
       <dl className="import-launch-facts">
         <dt>Runs</dt>
-        <dd className="mono">{review.resolvedCommand ?? <span className="muted">{review.command} (not found)</span>}</dd>
+        <dd className="mono">
+          {review.resolvedCommand ?? <span className="muted">{review.command} (not found)</span>}
+        </dd>
         <dt>Command</dt>
         <dd className="mono import-command-line">{commandLine(review)}</dd>
         <dt>Environment</dt>

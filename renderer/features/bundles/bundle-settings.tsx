@@ -22,7 +22,13 @@ export function BundleSettings({ fields, drafts, problems, onChange }: SettingsP
           <Field key={field.key} label={label} hint={fieldHint(field)} error={problems.get(`values.${field.key}`)}>
             {({ id, describedBy, invalid }) =>
               field.type === 'boolean' ? (
-                <Switch id={id} label={field.title} describedBy={describedBy} checked={draft === true} onCheckedChange={(checked) => onChange(field.key, checked)} />
+                <Switch
+                  id={id}
+                  label={field.title}
+                  describedBy={describedBy}
+                  checked={draft === true}
+                  onCheckedChange={(checked) => onChange(field.key, checked)}
+                />
               ) : field.multiple ? (
                 <textarea
                   id={id}

@@ -29,16 +29,30 @@ afterEach(() => {
   forgetScrollPositions();
 });
 
-const SETTINGS: SettingsView = { apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' };
+const SETTINGS: SettingsView = {
+  apiKey: { source: 'stored', hint: '…wxyz' },
+  models: [{ id: 'claude-a', label: 'Claude A' }],
+  defaultModel: 'claude-a',
+};
 const base = { conversationId: 'c1', turnId: 't1' };
 
 function conversation(messages: ChatMessage[] = []): Conversation {
-  return { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messages, disabledServers: [], disabledTools: [] };
+  return {
+    id: 'c1',
+    title: 'Weather',
+    createdAt: 1,
+    updatedAt: 2,
+    model: 'claude-a',
+    messages,
+    disabledServers: [],
+    disabledTools: [],
+  };
 }
 
 function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
@@ -47,7 +61,10 @@ function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length }]),
+    'chat.list': () =>
+      ok([
+        { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length },
+      ]),
     'chat.get': () => ok(conversation(messages)),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     ...handlers,
@@ -58,7 +75,11 @@ function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
   return { transport, store };
 }
 
-const usage = (inputTokens: number, outputTokens: number, extra: Partial<NonNullable<ChatMessage['usage']>> = {}) => ({ inputTokens, outputTokens, ...extra });
+const usage = (inputTokens: number, outputTokens: number, extra: Partial<NonNullable<ChatMessage['usage']>> = {}) => ({
+  inputTokens,
+  outputTokens,
+  ...extra,
+});
 
 const COSTED: ChatMessage[] = [
   { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Echo hi' }] },
@@ -66,11 +87,31 @@ const COSTED: ChatMessage[] = [
     id: 'a1',
     role: 'assistant',
     createdAt: 2,
-    content: [{ type: 'tool_use', id: 'tu1', server: 'everything', tool: 'echo', apiName: 'everything__echo', input: { message: 'hi' } }],
+    content: [
+      {
+        type: 'tool_use',
+        id: 'tu1',
+        server: 'everything',
+        tool: 'echo',
+        apiName: 'everything__echo',
+        input: { message: 'hi' },
+      },
+    ],
     usage: usage(1_000, 50, { toolTokensEstimate: 300, cacheWriteTokens: 900 }),
   },
-  { id: 'r1', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'tu1', isError: false, content: [{ type: 'text', text: 'Echo: hi' }] }] },
-  { id: 'a2', role: 'assistant', createdAt: 4, content: [{ type: 'text', text: 'It said hi.' }], usage: usage(1_200, 160, { toolTokensEstimate: 300, cacheReadTokens: 800 }) },
+  {
+    id: 'r1',
+    role: 'user',
+    createdAt: 3,
+    content: [{ type: 'tool_result', toolUseId: 'tu1', isError: false, content: [{ type: 'text', text: 'Echo: hi' }] }],
+  },
+  {
+    id: 'a2',
+    role: 'assistant',
+    createdAt: 4,
+    content: [{ type: 'text', text: 'It said hi.' }],
+    usage: usage(1_200, 160, { toolTokensEstimate: 300, cacheReadTokens: 800 }),
+  },
   { id: 'u2', role: 'user', createdAt: 5, content: [{ type: 'text', text: 'Thanks' }] },
   { id: 'a3', role: 'assistant', createdAt: 6, content: [{ type: 'text', text: 'Welcome.' }] },
 ];
@@ -84,14 +125,22 @@ describe('what a turn costs, in the chat', () => {
     expect(lines).toHaveLength(1);
     const answer = screen.getByText('It said hi.').closest('li');
     expect(answer?.contains(lines[0] ?? null)).toBe(true);
-    const summary = within(lines[0] as HTMLElement).getByText('3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
+    const summary = within(lines[0] as HTMLElement).getByText(
+      '3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input',
+    );
     fireEvent.click(summary);
     expect((lines[0] as HTMLDetailsElement).open).toBe(true);
     // The facts load with the first opening.
-    await within(lines[0] as HTMLElement).findByText('3,900 tokens, over 2 model requests (each sends the conversation so far)');
+    await within(lines[0] as HTMLElement).findByText(
+      '3,900 tokens, over 2 model requests (each sends the conversation so far)',
+    );
     expect(lines[0]?.textContent).toContain('Written to the prompt cache900 of the input tokens');
-    expect(lines[0]?.textContent).toContain('≈ 600 of the input tokens (Berth’s estimate: 4 characters a token of the tool list sent)');
-    expect(screen.getByTestId('conversation-usage').textContent).toBe('Total: 3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
+    expect(lines[0]?.textContent).toContain(
+      '≈ 600 of the input tokens (Berth’s estimate: 4 characters a token of the tool list sent)',
+    );
+    expect(screen.getByTestId('conversation-usage').textContent).toBe(
+      'Total: 3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input',
+    );
   });
 
   it('shows no usage while the answer is still being written, then the turn’s total once it is saved', async () => {
@@ -109,7 +158,9 @@ describe('what a turn costs, in the chat', () => {
       transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     });
     expect(await screen.findByTestId('usage-line')).toBeTruthy();
-    expect(screen.getByTestId('usage-line').querySelector('summary')?.textContent).toBe('3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input');
+    expect(screen.getByTestId('usage-line').querySelector('summary')?.textContent).toBe(
+      '3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input',
+    );
   });
 
   it('an empty answer (no text, no calls) gets its own row that says so, with the turn’s usage under it and in the total', async () => {
@@ -125,13 +176,19 @@ describe('what a turn costs, in the chat', () => {
     expect(lines).toHaveLength(1);
     expect(row?.contains(lines[0] ?? null)).toBe(true);
     expect(lines[0]?.querySelector('summary')?.textContent).toBe('3,100 in · 51 out · tools ≈ 300 of the input');
-    expect(screen.getByTestId('conversation-usage').textContent).toBe('Total: 3,100 in · 51 out · tools ≈ 300 of the input');
+    expect(screen.getByTestId('conversation-usage').textContent).toBe(
+      'Total: 3,100 in · 51 out · tools ≈ 300 of the input',
+    );
   });
 
   it("opens the conversation's tool switches from the tools warning", async () => {
     const { transport } = mount({
       'chat.tools': () =>
-        ok({ tools: [{ server: 'big', tool: 'everything', enabled: true }], offeredCount: 1, warning: 'The tool definitions alone take about 60,000 tokens' }),
+        ok({
+          tools: [{ server: 'big', tool: 'everything', enabled: true }],
+          offeredCount: 1,
+          warning: 'The tool definitions alone take about 60,000 tokens',
+        }),
     });
     await screen.findByRole('textbox', { name: 'Message' });
     act(() => {
@@ -140,14 +197,19 @@ describe('what a turn costs, in the chat', () => {
         ...base,
         model: 'claude-a',
         toolCount: 1,
-        toolCountWarning: 'The tool definitions alone take about 60,000 tokens: switch off the servers or tools this conversation does not need.',
+        toolCountWarning:
+          'The tool definitions alone take about 60,000 tokens: switch off the servers or tools this conversation does not need.',
       });
     });
-    const banner = (await screen.findByText(/The tool definitions alone take about 60,000 tokens: switch off/)).closest('[role="note"]') as HTMLElement;
+    const banner = (await screen.findByText(/The tool definitions alone take about 60,000 tokens: switch off/)).closest(
+      '[role="note"]',
+    ) as HTMLElement;
     const before = transport.calls.filter((c) => c.method === 'chat.tools').length;
     fireEvent.click(within(banner).getByRole('button', { name: 'Choose tools' }));
     expect(await screen.findByText('Tools offered to the model')).toBeTruthy();
     expect(await screen.findByPlaceholderText('Search 1 tool')).toBeTruthy();
-    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'chat.tools').length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(transport.calls.filter((c) => c.method === 'chat.tools').length).toBeGreaterThan(before),
+    );
   });
 });

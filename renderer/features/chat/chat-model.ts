@@ -47,13 +47,26 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
 }
 
 /** What a tool-call card says about where the call is. */
-export type ToolCallStatus = 'awaiting-consent' | 'running' | 'waiting-answer' | 'waiting-result' | 'done' | 'error' | 'denied' | 'withdrawn' | 'stopped' | 'interrupted';
+export type ToolCallStatus =
+  | 'awaiting-consent'
+  | 'running'
+  | 'waiting-answer'
+  | 'waiting-result'
+  | 'done'
+  | 'error'
+  | 'denied'
+  | 'withdrawn'
+  | 'stopped'
+  | 'interrupted';
 
 /**
  * The result a card shows: the saved one, or until it is saved (parallel calls are
  * saved together, after the slowest) the one its `tool-call-finished` event carried.
  */
-export function shownResult(result: ChatToolResultBlock | undefined, live: LiveToolCall | undefined): ChatToolResultBlock | undefined {
+export function shownResult(
+  result: ChatToolResultBlock | undefined,
+  live: LiveToolCall | undefined,
+): ChatToolResultBlock | undefined {
   return result ?? live?.result;
 }
 
@@ -61,7 +74,11 @@ export function shownResult(result: ChatToolResultBlock | undefined, live: LiveT
  * The result wins (saved or just finished, see `shownResult`); until there is one the
  * live events tell; with neither, the call never finished (the turn was stopped or Berth closed).
  */
-export function toolCallStatus(result: ChatToolResultBlock | undefined, live: LiveToolCall | undefined, turnRunning: boolean): ToolCallStatus {
+export function toolCallStatus(
+  result: ChatToolResultBlock | undefined,
+  live: LiveToolCall | undefined,
+  turnRunning: boolean,
+): ToolCallStatus {
   if (result) {
     if (result.denied) return result.denied.byHost === true ? 'withdrawn' : 'denied';
     if (isStoppedResult(result)) return 'stopped';

@@ -30,11 +30,24 @@ afterEach(() => {
   forgetScrollPositions();
 });
 
-const SETTINGS: SettingsView = { apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' };
+const SETTINGS: SettingsView = {
+  apiKey: { source: 'stored', hint: '…wxyz' },
+  models: [{ id: 'claude-a', label: 'Claude A' }],
+  defaultModel: 'claude-a',
+};
 const base = { conversationId: 'c1', turnId: 't1' };
 
 function conversation(messages: ChatMessage[] = []): Conversation {
-  return { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messages, disabledServers: [], disabledTools: [] };
+  return {
+    id: 'c1',
+    title: 'Weather',
+    createdAt: 1,
+    updatedAt: 2,
+    model: 'claude-a',
+    messages,
+    disabledServers: [],
+    disabledTools: [],
+  };
 }
 
 const TOOL_EXCHANGE: ChatMessage[] = [
@@ -45,7 +58,14 @@ const TOOL_EXCHANGE: ChatMessage[] = [
     createdAt: 2,
     content: [
       { type: 'text', text: 'Calling **echo**.' },
-      { type: 'tool_use', id: 'tu1', server: 'everything', tool: 'echo', apiName: 'everything__echo', input: { message: 'hi' } },
+      {
+        type: 'tool_use',
+        id: 'tu1',
+        server: 'everything',
+        tool: 'echo',
+        apiName: 'everything__echo',
+        input: { message: 'hi' },
+      },
     ],
   },
   {
@@ -69,7 +89,8 @@ const TOOL_EXCHANGE: ChatMessage[] = [
 
 function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
@@ -78,7 +99,10 @@ function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length }]),
+    'chat.list': () =>
+      ok([
+        { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length },
+      ]),
     'chat.get': () => ok(conversation(messages)),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     ...handlers,
@@ -95,14 +119,27 @@ describe('<ChatView>', () => {
     await screen.findByRole('textbox', { name: 'Message' });
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 0 });
-      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Hi there' }] } });
+      transport.emit('chat.event', {
+        type: 'message-saved',
+        ...base,
+        message: { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Hi there' }] },
+      });
       transport.emit('chat.event', { type: 'text-delta', ...base, text: 'Hello, ' });
       transport.emit('chat.event', { type: 'text-delta', ...base, text: 'how can I help?' });
     });
     expect((await screen.findByTestId('streaming-reply')).textContent).toContain('Hello, how can I help?');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     act(() => {
-      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Hello, how can I help?' }] } });
+      transport.emit('chat.event', {
+        type: 'message-saved',
+        ...base,
+        message: {
+          id: 'a1',
+          role: 'assistant',
+          createdAt: 2,
+          content: [{ type: 'text', text: 'Hello, how can I help?' }],
+        },
+      });
       transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     });
     expect(screen.queryByTestId('streaming-reply')).toBeNull();
@@ -114,18 +151,26 @@ describe('<ChatView>', () => {
   it('shows a turn notice (the model cannot use tools) as a note that stays after the reply', async () => {
     const { transport } = mount({});
     await screen.findByRole('textbox', { name: 'Message' });
-    const notice = 'llama3.1:8b cannot use tools, so this reply has none. Pick another model in the message box to use tools.';
+    const notice =
+      'llama3.1:8b cannot use tools, so this reply has none. Pick another model in the message box to use tools.';
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 2 });
       transport.emit('chat.event', { type: 'turn-notice', ...base, message: notice });
-      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Hi.' }] } });
+      transport.emit('chat.event', {
+        type: 'message-saved',
+        ...base,
+        message: { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'text', text: 'Hi.' }] },
+      });
       transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     });
     expect((await screen.findByRole('note')).textContent).toBe(notice);
   });
 
   it('sends with Enter, keeps Shift+Enter for new lines, and keeps the text when sending fails', async () => {
-    const { transport } = mount({ 'chat.send': ({ text }) => (text === 'fail' ? { ok: false, code: 'INTERNAL', message: 'No key' } : ok({ accepted: true as const })) });
+    const { transport } = mount({
+      'chat.send': ({ text }) =>
+        text === 'fail' ? { ok: false, code: 'INTERNAL', message: 'No key' } : ok({ accepted: true as const }),
+    });
     const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'fail' } });
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
@@ -160,20 +205,59 @@ describe('<ChatView>', () => {
       role: 'assistant',
       createdAt: 2,
       content: [
-        { type: 'tool_use', id: 'slow', server: 'everything', tool: 'trigger-long-running-operation', apiName: 'everything__trigger-long-running-operation', input: {} },
-        { type: 'tool_use', id: 'fast', server: 'everything', tool: 'echo', apiName: 'everything__echo', input: { message: 'quick' } },
+        {
+          type: 'tool_use',
+          id: 'slow',
+          server: 'everything',
+          tool: 'trigger-long-running-operation',
+          apiName: 'everything__trigger-long-running-operation',
+          input: {},
+        },
+        {
+          type: 'tool_use',
+          id: 'fast',
+          server: 'everything',
+          tool: 'echo',
+          apiName: 'everything__echo',
+          input: { message: 'quick' },
+        },
       ],
     };
     const { transport } = mount({}, [TOOL_EXCHANGE[0]!, ask]);
-    const cardOf = async (tool: string) => (await screen.findByText(tool, { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
+    const cardOf = async (tool: string) =>
+      (await screen.findByText(tool, { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 2 });
-      for (const [id, tool] of [['slow', 'trigger-long-running-operation'], ['fast', 'echo']] as const) {
-        transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: id, server: 'everything', tool, input: {} });
+      for (const [id, tool] of [
+        ['slow', 'trigger-long-running-operation'],
+        ['fast', 'echo'],
+      ] as const) {
+        transport.emit('chat.event', {
+          type: 'tool-call-started',
+          ...base,
+          toolUseId: id,
+          server: 'everything',
+          tool,
+          input: {},
+        });
       }
     });
-    const fastResult = { type: 'tool_result' as const, toolUseId: 'fast', content: [{ type: 'text' as const, text: 'Echo: quick' }], isError: false };
-    act(() => transport.emit('chat.event', { type: 'tool-call-finished', ...base, toolUseId: 'fast', isError: false, denied: false, result: fastResult }));
+    const fastResult = {
+      type: 'tool_result' as const,
+      toolUseId: 'fast',
+      content: [{ type: 'text' as const, text: 'Echo: quick' }],
+      isError: false,
+    };
+    act(() =>
+      transport.emit('chat.event', {
+        type: 'tool-call-finished',
+        ...base,
+        toolUseId: 'fast',
+        isError: false,
+        denied: false,
+        result: fastResult,
+      }),
+    );
     const fast = await cardOf('echo');
     expect(within(fast).getByText('Done')).toBeTruthy();
     expect(within(fast).getByText('Echo: quick')).toBeTruthy();
@@ -181,13 +265,31 @@ describe('<ChatView>', () => {
     expect(within(slow).getByText('Running')).toBeTruthy();
     expect(within(slow).getByRole('button', { name: 'Stop' })).toBeTruthy();
     // The slow one ends, both results are saved in one message: nothing changes on the fast card.
-    const slowResult = { type: 'tool_result' as const, toolUseId: 'slow', content: [{ type: 'text' as const, text: 'Long running operation completed.' }], isError: false };
+    const slowResult = {
+      type: 'tool_result' as const,
+      toolUseId: 'slow',
+      content: [{ type: 'text' as const, text: 'Long running operation completed.' }],
+      isError: false,
+    };
     act(() => {
-      transport.emit('chat.event', { type: 'tool-call-finished', ...base, toolUseId: 'slow', isError: false, denied: false, result: slowResult });
-      transport.emit('chat.event', { type: 'message-saved', ...base, message: { id: 'r1', role: 'user', createdAt: 3, content: [slowResult, fastResult] } });
+      transport.emit('chat.event', {
+        type: 'tool-call-finished',
+        ...base,
+        toolUseId: 'slow',
+        isError: false,
+        denied: false,
+        result: slowResult,
+      });
+      transport.emit('chat.event', {
+        type: 'message-saved',
+        ...base,
+        message: { id: 'r1', role: 'user', createdAt: 3, content: [slowResult, fastResult] },
+      });
     });
     expect(within(await cardOf('echo')).getByText('Echo: quick')).toBeTruthy();
-    expect(within(await cardOf('trigger-long-running-operation')).getByText('Long running operation completed.')).toBeTruthy();
+    expect(
+      within(await cardOf('trigger-long-running-operation')).getByText('Long running operation completed.'),
+    ).toBeTruthy();
   });
 
   it('a call the person stopped reads “Stopped by you”, not an error, as saved (older conversations too)', async () => {
@@ -199,7 +301,14 @@ describe('<ChatView>', () => {
         role: 'assistant',
         createdAt: 2,
         content: [
-          { type: 'tool_use', id: 'marked', server: 'everything', tool: 'trigger-long-running-operation', apiName: 'a', input: {} },
+          {
+            type: 'tool_use',
+            id: 'marked',
+            server: 'everything',
+            tool: 'trigger-long-running-operation',
+            apiName: 'a',
+            input: {},
+          },
           { type: 'tool_use', id: 'legacy', server: 'everything', tool: 'echo', apiName: 'b', input: {} },
         ],
       },
@@ -227,19 +336,42 @@ describe('<ChatView>', () => {
   it('a call whose question Berth withdrew (it quit, its window closed) reads “Cancelled” with why, never “You denied”', async () => {
     const saved: ChatMessage[] = [
       TOOL_EXCHANGE[0]!,
-      { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'tool_use', id: 'w', server: 'everything', tool: 'echo', apiName: 'a', input: {} }] },
-      { id: 'r1', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'w', content: [], isError: true, denied: { reason: 'Berth quit', byHost: true } }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 2,
+        content: [{ type: 'tool_use', id: 'w', server: 'everything', tool: 'echo', apiName: 'a', input: {} }],
+      },
+      {
+        id: 'r1',
+        role: 'user',
+        createdAt: 3,
+        content: [
+          {
+            type: 'tool_result',
+            toolUseId: 'w',
+            content: [],
+            isError: true,
+            denied: { reason: 'Berth quit', byHost: true },
+          },
+        ],
+      },
     ];
     mount({}, saved);
     const card = (await screen.findByText('echo', { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
     expect(card.dataset.status).toBe('withdrawn');
     expect(within(card).getByText('Cancelled')).toBeTruthy();
-    expect(within(card).getByRole('note').textContent).toBe('Cancelled before you answered: Berth quit. It did not run; the model was told.');
+    expect(within(card).getByRole('note').textContent).toBe(
+      'Cancelled before you answered: Berth quit. It did not run; the model was told.',
+    );
     expect(within(card).queryByText(/You denied/)).toBeNull();
   });
 
   it('explains how to add an API key when there is none and no conversation', async () => {
-    mount({ 'settings.get': () => ok({ ...SETTINGS, apiKey: { source: 'none' as const } }), 'chat.list': () => ok([]) });
+    mount({
+      'settings.get': () => ok({ ...SETTINGS, apiKey: { source: 'none' as const } }),
+      'chat.list': () => ok([]),
+    });
     expect(await screen.findByText('Add your Anthropic API key to chat')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Open Settings' }));
     // Settings is a lazy chunk: on a loaded machine it can take longer than the default second to arrive.
@@ -260,12 +392,34 @@ describe('chat model', () => {
 
   it('derives a call’s status from its result, then the live events, then whether the turn still runs', () => {
     const live = { toolUseId: 't', server: 's', tool: 'x', input: {} };
-    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: {} }, undefined, false)).toBe('denied');
-    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: { reason: 'Berth quit', byHost: true } }, undefined, false)).toBe('withdrawn');
-    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true }, undefined, false)).toBe('error');
+    expect(
+      toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, denied: {} }, undefined, false),
+    ).toBe('denied');
+    expect(
+      toolCallStatus(
+        {
+          type: 'tool_result',
+          toolUseId: 't',
+          content: [],
+          isError: true,
+          denied: { reason: 'Berth quit', byHost: true },
+        },
+        undefined,
+        false,
+      ),
+    ).toBe('withdrawn');
+    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true }, undefined, false)).toBe(
+      'error',
+    );
     expect(toolCallStatus(undefined, { ...live, status: 'awaiting-consent' }, true)).toBe('awaiting-consent');
     expect(toolCallStatus(undefined, { ...live, status: 'running' }, true)).toBe('running');
     expect(toolCallStatus(undefined, { ...live, status: 'running' }, false)).toBe('interrupted');
-    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: true, stopped: true }, undefined, false)).toBe('stopped');
+    expect(
+      toolCallStatus(
+        { type: 'tool_result', toolUseId: 't', content: [], isError: true, stopped: true },
+        undefined,
+        false,
+      ),
+    ).toBe('stopped');
   });
 });

@@ -27,7 +27,8 @@ export function ChatView() {
   const toastFailure = useBerth((s) => s.toastFailure);
   const [creating, setCreating] = useState(false);
   // Nothing to chat with: no Anthropic key and no other provider ready (a local one needs no key).
-  const noKey = settings !== undefined && settings.apiKey.source === 'none' && !settings.models.some((m) => m.ready === true);
+  const noKey =
+    settings !== undefined && settings.apiKey.source === 'none' && !settings.models.some((m) => m.ready === true);
 
   async function startNew() {
     setCreating(true);
@@ -62,7 +63,10 @@ export function ChatView() {
               </Button>
             }
           >
-            <p>The model can use the tools of every ready server. Nothing runs without your yes: each tool call asks first, unless you chose to always allow it.</p>
+            <p>
+              The model can use the tools of every ready server. Nothing runs without your yes: each tool call asks
+              first, unless you chose to always allow it.
+            </p>
           </EmptyState>
         </div>
       )}
@@ -83,11 +87,12 @@ function NoKeyEmptyState() {
       }
     >
       <p>
-        Berth talks to Claude through the Anthropic API with your own key. Paste it in <strong>Settings</strong>; it is kept in your system’s keychain (in
-        browser mode: a private file in Berth’s config folder) and never shown again.
+        Berth talks to Claude through the Anthropic API with your own key. Paste it in <strong>Settings</strong>; it is
+        kept in your system’s keychain (in browser mode: a private file in Berth’s config folder) and never shown again.
       </p>
       <p>
-        Or start Berth with <code>ANTHROPIC_API_KEY</code> set. Everything else (servers, logs, sampling and questions from servers) works without a key.
+        Or start Berth with <code>ANTHROPIC_API_KEY</code> set. Everything else (servers, logs, sampling and questions
+        from servers) works without a key.
       </p>
     </EmptyState>
   );
@@ -108,8 +113,13 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
     return search !== undefined && (search.active || (conversation.loadedTools?.length ?? 0) > 0);
   });
   const running = live?.running === true;
-  const liveApp = useBerth((s) => Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined));
-  const savedApp = useMemo(() => conversation.messages.some((m) => m.content.some((b) => b.type === 'tool_result' && b.app !== undefined)), [conversation.messages]);
+  const liveApp = useBerth((s) =>
+    Object.values(s.liveTurns[conversation.id]?.toolCalls ?? {}).some((call) => call.app !== undefined),
+  );
+  const savedApp = useMemo(
+    () => conversation.messages.some((m) => m.content.some((b) => b.type === 'tool_result' && b.app !== undefined)),
+    [conversation.messages],
+  );
   // Which servers are ready with how many tools: the tools count follows servers coming and going.
   const readyTools = useBerth((s) =>
     Object.values(s.servers)
@@ -129,7 +139,11 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
         <h2 className="conversation-heading">{summaryTitle ?? conversation.title}</h2>
         <div className="spacer" />
         {total !== undefined ? (
-          <span className="conversation-usage" data-testid="conversation-usage" title="Tokens this conversation used so far, every model request summed (the tools’ share is Berth’s estimate)">
+          <span
+            className="conversation-usage"
+            data-testid="conversation-usage"
+            title="Tokens this conversation used so far, every model request summed (the tools’ share is Berth’s estimate)"
+          >
             {`Total: ${usageSummary(total)}`}
           </span>
         ) : null}

@@ -20,18 +20,35 @@ afterEach(cleanup);
 
 function mount() {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'consent.policies': () => ok([]),
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
     'prompts.list': () => ok({ servers: [], problems: [], prompts: [] }),
-    'chat.list': () => ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () => ok({ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: [], disabledServers: [], disabledTools: [] }),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+    'chat.get': () =>
+      ok({
+        id: 'c1',
+        title: 'Notes',
+        createdAt: 1,
+        updatedAt: 2,
+        model: 'claude-a',
+        messages: [],
+        disabledServers: [],
+        disabledTools: [],
+      }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'chat.send': () => ok({ accepted: true as const }),
   });
@@ -52,7 +69,9 @@ function drop(target: Element, files: File[]) {
 }
 
 function paste(box: HTMLTextAreaElement, text: string) {
-  const event = createEvent.paste(box, { clipboardData: { getData: (type: string) => (type === 'text/plain' ? text : '') } });
+  const event = createEvent.paste(box, {
+    clipboardData: { getData: (type: string) => (type === 'text/plain' ? text : '') },
+  });
   fireEvent(box, event);
   return event;
 }
@@ -61,12 +80,25 @@ describe('dropping files on the composer', () => {
   it('attaches text files as text and images as image blocks', async () => {
     const { attachments } = mount();
     const composer = await screen.findByRole('group', { name: 'Your message' });
-    drop(composer, [new File(['# Plan\nship it'], 'plan.md', { type: 'text/markdown' }), new File(['let x = 1;'], 'main.rs'), new File([PNG], 'dot.png', { type: 'image/png' })]);
+    drop(composer, [
+      new File(['# Plan\nship it'], 'plan.md', { type: 'text/markdown' }),
+      new File(['let x = 1;'], 'main.rs'),
+      new File([PNG], 'dot.png', { type: 'image/png' }),
+    ]);
     const chips = await screen.findByRole('list', { name: 'Attachments' });
     await waitFor(() => expect(within(chips).getAllByRole('listitem')).toHaveLength(3));
     expect(attachments()).toEqual([
-      { label: 'plan.md', content: { type: 'resource', resource: { uri: 'file:///plan.md', mimeType: 'text/markdown', text: '# Plan\nship it' } } },
-      { label: 'main.rs', content: { type: 'resource', resource: { uri: 'file:///main.rs', mimeType: 'text/plain', text: 'let x = 1;' } } },
+      {
+        label: 'plan.md',
+        content: {
+          type: 'resource',
+          resource: { uri: 'file:///plan.md', mimeType: 'text/markdown', text: '# Plan\nship it' },
+        },
+      },
+      {
+        label: 'main.rs',
+        content: { type: 'resource', resource: { uri: 'file:///main.rs', mimeType: 'text/plain', text: 'let x = 1;' } },
+      },
       { label: 'dot.png', content: { type: 'image', mimeType: 'image/png', data: btoa(String.fromCharCode(...PNG)) } },
     ]);
     expect(chips.textContent).toContain('Image');
@@ -84,20 +116,34 @@ describe('dropping files on the composer', () => {
     ]);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('3 files were not attached');
-    expect(alert.textContent).toContain('tool.bin is not a text file or an image; only text files and PNG, JPEG, GIF or WebP images can be attached.');
-    expect(alert.textContent).toContain('huge.log is 612.0 KB; text files up to 512.0 KB can be attached. Attach a smaller part of it.');
-    expect(alert.textContent).toContain('logo.svg (image/svg+xml) cannot be attached: the model takes PNG, JPEG, GIF and WebP images.');
+    expect(alert.textContent).toContain(
+      'tool.bin is not a text file or an image; only text files and PNG, JPEG, GIF or WebP images can be attached.',
+    );
+    expect(alert.textContent).toContain(
+      'huge.log is 612.0 KB; text files up to 512.0 KB can be attached. Attach a smaller part of it.',
+    );
+    expect(alert.textContent).toContain(
+      'logo.svg (image/svg+xml) cannot be attached: the model takes PNG, JPEG, GIF and WebP images.',
+    );
     await waitFor(() => expect(attachments().map((a) => a.label)).toEqual(['ok.txt']));
     fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses what would break the per-message limits', async () => {
-    const text = (label: string): ChatAttachment => ({ label, content: { type: 'resource', resource: { uri: `file:///${label}`, text: 'x' } } });
+    const text = (label: string): ChatAttachment => ({
+      label,
+      content: { type: 'resource', resource: { uri: `file:///${label}`, text: 'x' } },
+    });
     const full = Array.from({ length: MAX_ATTACHMENTS }, (_, i) => text(`f${i}`));
     const fitted = fitAttachments(full, [await fileToAttachment(new File(['y'], 'one-more.txt'))]);
     expect(fitted.accepted).toEqual([]);
-    expect(fitted.refused).toEqual([{ name: 'one-more.txt', reason: `A message holds at most ${MAX_ATTACHMENTS} attachments; send this one with the next message.` }]);
+    expect(fitted.refused).toEqual([
+      {
+        name: 'one-more.txt',
+        reason: `A message holds at most ${MAX_ATTACHMENTS} attachments; send this one with the next message.`,
+      },
+    ]);
   });
 });
 
@@ -113,7 +159,13 @@ describe('message limits in the composer', () => {
 
     fireEvent.change(box, { target: { value: 'a'.repeat(MAX_MESSAGE_CHARS + 5) } });
     expect(screen.getByText('100,005 / 100,000 characters').className).toContain('composer-counter-over');
-    expect((await screen.findByText('5 characters too many to send (a message holds 100,000). Shorten the message, or attach the text as a file.')).closest('[role="status"]')).not.toBeNull();
+    expect(
+      (
+        await screen.findByText(
+          '5 characters too many to send (a message holds 100,000). Shorten the message, or attach the text as a file.',
+        )
+      ).closest('[role="status"]'),
+    ).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(transport.calls.some((call) => call.method === 'chat.send')).toBe(false);
@@ -122,7 +174,17 @@ describe('message limits in the composer', () => {
     // The file reading code loads on first use.
     await waitFor(() => expect(box.value).toBe(''));
     expect(attachments()).toEqual([
-      { label: 'Message text', content: { type: 'resource', resource: { uri: 'file:///Message%20text.txt', mimeType: 'text/plain', text: 'a'.repeat(MAX_MESSAGE_CHARS + 5) } } },
+      {
+        label: 'Message text',
+        content: {
+          type: 'resource',
+          resource: {
+            uri: 'file:///Message%20text.txt',
+            mimeType: 'text/plain',
+            text: 'a'.repeat(MAX_MESSAGE_CHARS + 5),
+          },
+        },
+      },
     ]);
   });
 
@@ -133,7 +195,9 @@ describe('message limits in the composer', () => {
     const event = paste(box, 'b'.repeat(MAX_MESSAGE_CHARS));
     expect(event.defaultPrevented).toBe(true);
     const offer = await screen.findByRole('alert');
-    expect(offer.textContent).toContain('The pasted text has 100,000 characters, more than a message holds (100,000). Attach it as a text file instead?');
+    expect(offer.textContent).toContain(
+      'The pasted text has 100,000 characters, more than a message holds (100,000). Attach it as a text file instead?',
+    );
     fireEvent.click(within(offer).getByRole('button', { name: 'Attach as a text file' }));
     await waitFor(() => expect(attachments().map((a) => a.label)).toEqual(['Pasted text']));
     expect(box.value).toBe('Look at this: ');
@@ -155,7 +219,15 @@ describe('message limits in the composer', () => {
     expect(offer.textContent).toContain('You pasted 20,000 characters.');
     fireEvent.click(within(offer).getByRole('button', { name: 'Attach as a text file' }));
     await waitFor(() => expect(box.value).toBe('Before '));
-    expect(attachments()).toEqual([{ label: 'Pasted text', content: { type: 'resource', resource: { uri: 'file:///Pasted%20text.txt', mimeType: 'text/plain', text: pasted } } }]);
+    expect(attachments()).toEqual([
+      {
+        label: 'Pasted text',
+        content: {
+          type: 'resource',
+          resource: { uri: 'file:///Pasted%20text.txt', mimeType: 'text/plain', text: pasted },
+        },
+      },
+    ]);
 
     // "Keep it in the message" leaves the text as pasted.
     paste(box, pasted);

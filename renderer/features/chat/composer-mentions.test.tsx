@@ -21,28 +21,49 @@ const STOPPED = serverState('off', { status: 'stopped', capabilities: { resource
 
 function mount(handlers: FakeHandlers, servers: ServerState[] = [DOCS, NOTES, STOPPED]) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok(servers),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'consent.policies': () => ok([]),
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
     'prompts.list': () => ok({ servers: [], problems: [], prompts: [] }),
-    'chat.list': () => ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () => ok({ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: [], disabledServers: [], disabledTools: [] }),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+    'chat.get': () =>
+      ok({
+        id: 'c1',
+        title: 'Notes',
+        createdAt: 1,
+        updatedAt: 2,
+        model: 'claude-a',
+        messages: [],
+        disabledServers: [],
+        disabledTools: [],
+      }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'resources.list': ({ server, cursor }) => {
       if (server === 'docs') {
         return cursor === undefined
-          ? ok({ resources: [{ uri: 'docs://readme', name: 'readme', title: 'Read me', mimeType: 'text/markdown' }], nextCursor: 'p2' })
+          ? ok({
+              resources: [{ uri: 'docs://readme', name: 'readme', title: 'Read me', mimeType: 'text/markdown' }],
+              nextCursor: 'p2',
+            })
           : ok({ resources: [{ uri: 'docs://changelog', name: 'changelog', description: 'What changed' }] });
       }
       return ok({ resources: [{ uri: 'notes://todo', name: 'todo' }] });
     },
-    'resources.read': ({ uri }) => ok({ contents: [{ kind: 'text' as const, uri, mimeType: 'text/markdown', text: `contents of ${uri}` }] }),
+    'resources.read': ({ uri }) =>
+      ok({ contents: [{ kind: 'text' as const, uri, mimeType: 'text/markdown', text: `contents of ${uri}` }] }),
     ...handlers,
   });
   const store = createBerthStore(transport);
@@ -57,7 +78,10 @@ async function type(text: string): Promise<HTMLTextAreaElement> {
   return box;
 }
 
-const optionTexts = (listbox: HTMLElement) => within(listbox).getAllByRole('option').map((option) => option.textContent);
+const optionTexts = (listbox: HTMLElement) =>
+  within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('@ in the composer', () => {
   it('lists every page of resources of ready servers only, filters as the person types, and moves by keyboard', async () => {
@@ -65,9 +89,19 @@ describe('@ in the composer', () => {
     const box = await type('Summarize @');
     const listbox = await screen.findByRole('listbox', { name: 'Resources' });
     await waitFor(() => expect(optionTexts(listbox)).toHaveLength(3));
-    expect(optionTexts(listbox)).toEqual([expect.stringContaining('@Read me'), expect.stringContaining('@changelog'), expect.stringContaining('@todo')]);
+    expect(optionTexts(listbox)).toEqual([
+      expect.stringContaining('@Read me'),
+      expect.stringContaining('@changelog'),
+      expect.stringContaining('@todo'),
+    ]);
     // The stopped server is never asked.
-    expect(new Set(transport.calls.filter((call) => call.method === 'resources.list').map((call) => (call.input as { server: string }).server))).toEqual(new Set(['docs', 'notes']));
+    expect(
+      new Set(
+        transport.calls
+          .filter((call) => call.method === 'resources.list')
+          .map((call) => (call.input as { server: string }).server),
+      ),
+    ).toEqual(new Set(['docs', 'notes']));
     expect(box.getAttribute('role')).toBe('combobox');
     expect(box.getAttribute('aria-controls')).toBe(listbox.id);
     const options = within(listbox).getAllByRole('option');
@@ -78,7 +112,9 @@ describe('@ in the composer', () => {
     expect(options[0]?.getAttribute('aria-selected')).toBe('true');
 
     fireEvent.change(box, { target: { value: 'Summarize @chan' } });
-    expect(optionTexts(screen.getByRole('listbox', { name: 'Resources' }))).toEqual([expect.stringContaining('@changelog')]);
+    expect(optionTexts(screen.getByRole('listbox', { name: 'Resources' }))).toEqual([
+      expect.stringContaining('@changelog'),
+    ]);
     fireEvent.change(box, { target: { value: 'Summarize @zzz' } });
     expect(screen.getByRole('group', { name: 'Resources' }).textContent).toContain('No resource matches “zzz”');
 
@@ -99,9 +135,19 @@ describe('@ in the composer', () => {
     expect(chips.textContent).toContain('todo');
     expect(chips.textContent).toContain('notes');
     expect(box.value).toBe('Summarize ');
-    expect(transport.calls.find((call) => call.method === 'resources.read')?.input).toEqual({ server: 'notes', uri: 'notes://todo' });
+    expect(transport.calls.find((call) => call.method === 'resources.read')?.input).toEqual({
+      server: 'notes',
+      uri: 'notes://todo',
+    });
     expect(composerDraft(store.getState().composerDrafts, 'c1').attachments).toEqual([
-      { server: 'notes', label: 'todo', content: { type: 'resource', resource: { uri: 'notes://todo', mimeType: 'text/markdown', text: 'contents of notes://todo' } } },
+      {
+        server: 'notes',
+        label: 'todo',
+        content: {
+          type: 'resource',
+          resource: { uri: 'notes://todo', mimeType: 'text/markdown', text: 'contents of notes://todo' },
+        },
+      },
     ]);
     // Enter chose the resource; it did not send.
     expect(transport.calls.some((call) => call.method === 'chat.send')).toBe(false);
@@ -118,7 +164,9 @@ describe('@ in the composer', () => {
   it('offers resource templates too: fill in the variables, then Attach reads the URI they make', async () => {
     const { store, transport } = mount({
       'resources.templates': ({ server }) =>
-        server === 'docs' ? ok({ resourceTemplates: [{ uriTemplate: 'docs://page/{id}', name: 'page', title: 'Page by number' }] }) : ok({ resourceTemplates: [] }),
+        server === 'docs'
+          ? ok({ resourceTemplates: [{ uriTemplate: 'docs://page/{id}', name: 'page', title: 'Page by number' }] })
+          : ok({ resourceTemplates: [] }),
     });
     const box = await type('See @page');
     const option = await screen.findByRole('option', { name: /@Page by number/ });
@@ -131,14 +179,23 @@ describe('@ in the composer', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
     fireEvent.change(field, { target: { value: '7' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Attach' }));
-    await waitFor(() => expect(composerDraft(store.getState().composerDrafts, 'c1').attachments.map((a) => a.label)).toEqual(['docs://page/7']));
-    expect(transport.calls.filter((call) => call.method === 'resources.read').map((call) => call.input)).toEqual([{ server: 'docs', uri: 'docs://page/7' }]);
+    await waitFor(() =>
+      expect(composerDraft(store.getState().composerDrafts, 'c1').attachments.map((a) => a.label)).toEqual([
+        'docs://page/7',
+      ]),
+    );
+    expect(transport.calls.filter((call) => call.method === 'resources.read').map((call) => call.input)).toEqual([
+      { server: 'docs', uri: 'docs://page/7' },
+    ]);
     expect(screen.queryByRole('form', { name: 'Fill in Page by number' })).toBeNull();
 
     // Esc in the form goes back to the message box without attaching.
     fireEvent.change(box, { target: { value: 'See @page' } });
     fireEvent.mouseDown(await screen.findByRole('option', { name: /@Page by number/ }));
-    fireEvent.keyDown(within(await screen.findByRole('form', { name: 'Fill in Page by number' })).getByLabelText('id'), { key: 'Escape' });
+    fireEvent.keyDown(
+      within(await screen.findByRole('form', { name: 'Fill in Page by number' })).getByLabelText('id'),
+      { key: 'Escape' },
+    );
     expect(screen.queryByRole('form', { name: 'Fill in Page by number' })).toBeNull();
     expect(transport.calls.filter((call) => call.method === 'resources.read')).toHaveLength(1);
   });
@@ -146,7 +203,9 @@ describe('@ in the composer', () => {
   it('says what to do when no ready server offers resources', async () => {
     mount({}, [STOPPED]);
     await type('@');
-    expect((await screen.findByRole('group', { name: 'Resources' })).textContent).toContain('No ready server offers resources');
+    expect((await screen.findByRole('group', { name: 'Resources' })).textContent).toContain(
+      'No ready server offers resources',
+    );
   });
 });
 

@@ -63,7 +63,13 @@ export function Composer({
   // `@` anywhere (after a space) lists the resources of ready servers; never while the `/` menu is up.
   const mentions = useMentions(conversationId, text, input, slash.panel !== null);
   const drop = useFileDrop({ conversationId, attachments, attach });
-  const paste = usePasteOffer({ conversationId, text, setText, attach, refuse: (reason) => drop.showRefusal('Pasted text', reason) });
+  const paste = usePasteOffer({
+    conversationId,
+    text,
+    setText,
+    attach,
+    refuse: (reason) => drop.showRefusal('Pasted text', reason),
+  });
 
   useEffect(() => {
     input.current?.focus();
@@ -111,7 +117,12 @@ export function Composer({
       {mentions.panel}
       {skillsOpen && skillServers !== '' ? (
         <Suspense fallback={null}>
-          <SkillPicker conversationId={conversationId} skillServers={skillServers.split('\n')} onAttach={(attachment) => attach([attachment])} onClose={() => setSkillsOpen(false)} />
+          <SkillPicker
+            conversationId={conversationId}
+            skillServers={skillServers.split('\n')}
+            onAttach={(attachment) => attach([attachment])}
+            onClose={() => setSkillsOpen(false)}
+          />
         </Suspense>
       ) : null}
       {drop.panel}
@@ -123,12 +134,17 @@ export function Composer({
             Drop to attach: text files and PNG, JPEG, GIF or WebP images
           </div>
         ) : null}
-        {attachments.length > 0 ? <AttachmentChips attachments={attachments} onRemove={(index) => removeAttachment(conversationId, index)} /> : null}
+        {attachments.length > 0 ? (
+          <AttachmentChips attachments={attachments} onRemove={(index) => removeAttachment(conversationId, index)} />
+        ) : null}
         <textarea
           ref={input}
           className="composer-input"
           aria-label="Message"
-          placeholder={disabledReason ?? `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts, @ for resources)`}
+          placeholder={
+            disabledReason ??
+            `Message ${addressee(models, model)}…  (Enter to send, Shift+Enter for a new line, / for prompts, @ for resources)`
+          }
           {...slash.inputProps}
           {...mentions.inputProps}
           value={text}
@@ -151,7 +167,14 @@ export function Composer({
         <div className="composer-bar">
           <ModelPicker models={models} value={model} onChange={onModelChange} />
           {skillServers !== '' ? (
-            <Button size="sm" variant="ghost" icon={<BookIcon />} className="composer-skills" aria-expanded={skillsOpen} onClick={() => setSkillsOpen((open) => !open)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<BookIcon />}
+              className="composer-skills"
+              aria-expanded={skillsOpen}
+              onClick={() => setSkillsOpen((open) => !open)}
+            >
               Skills
             </Button>
           ) : null}
@@ -162,7 +185,12 @@ export function Composer({
               Stop
             </Button>
           ) : (
-            <Button variant="primary" icon={<SendIcon />} onClick={() => void send()} disabled={!hasContent || tooLong || sending || Boolean(disabledReason)}>
+            <Button
+              variant="primary"
+              icon={<SendIcon />}
+              onClick={() => void send()}
+              disabled={!hasContent || tooLong || sending || Boolean(disabledReason)}
+            >
               Send
             </Button>
           )}
@@ -177,7 +205,13 @@ function dragging(active: boolean): string {
 }
 
 /** What will be sent along with the text; each chip can be taken off again. */
-function AttachmentChips({ attachments, onRemove }: { attachments: ChatAttachment[]; onRemove: (index: number) => void }) {
+function AttachmentChips({
+  attachments,
+  onRemove,
+}: {
+  attachments: ChatAttachment[];
+  onRemove: (index: number) => void;
+}) {
   return (
     <ul className="composer-attachments" aria-label="Attachments">
       {attachments.map((attachment, index) => (
@@ -185,7 +219,13 @@ function AttachmentChips({ attachments, onRemove }: { attachments: ChatAttachmen
           <span className="composer-attachment-kind">{attachmentKind(attachment)}</span>
           <span className="composer-attachment-label">{attachment.label}</span>
           {attachment.server ? <span className="muted">· {attachment.server}</span> : null}
-          <IconButton size="sm" variant="ghost" label={`Remove attachment ${attachment.label}`} icon={<CloseIcon />} onClick={() => onRemove(index)} />
+          <IconButton
+            size="sm"
+            variant="ghost"
+            label={`Remove attachment ${attachment.label}`}
+            icon={<CloseIcon />}
+            onClick={() => onRemove(index)}
+          />
         </li>
       ))}
     </ul>
@@ -202,21 +242,37 @@ function attachmentKind(attachment: ChatAttachment): string {
 /** Who the message box talks to: Claude, or another provider's model by its name. */
 function addressee(models: readonly ModelOption[], model: string): string {
   const current = models.find((m) => m.id === model);
-  return current === undefined || current.provider === undefined || current.provider === 'anthropic' ? 'Claude' : current.label;
+  return current === undefined || current.provider === undefined || current.provider === 'anthropic'
+    ? 'Claude'
+    : current.label;
 }
 
 function attachmentTitle(attachment: ChatAttachment): string {
   const { content } = attachment;
-  if (content.type === 'resource') return `${content.resource.uri}${content.resource.mimeType ? ` (${content.resource.mimeType})` : ''}`;
+  if (content.type === 'resource')
+    return `${content.resource.uri}${content.resource.mimeType ? ` (${content.resource.mimeType})` : ''}`;
   return content.mimeType;
 }
 
 /** The conversation's model, in groups by provider; a model no provider offers any more shows as it is, on top. */
-function ModelPicker({ models, value, onChange }: { models: ModelOption[]; value: string; onChange: (model: string) => void }) {
+function ModelPicker({
+  models,
+  value,
+  onChange,
+}: {
+  models: ModelOption[];
+  value: string;
+  onChange: (model: string) => void;
+}) {
   const current = models.find((m) => m.id === value);
   const groups = groupByProvider(models);
   const showProvider = groups.length > 1 && current !== undefined;
-  const name = current === undefined ? value : showProvider ? `${current.label} (${groups.find((g) => g.models.includes(current))?.label ?? ''})` : current.label;
+  const name =
+    current === undefined
+      ? value
+      : showProvider
+        ? `${current.label} (${groups.find((g) => g.models.includes(current))?.label ?? ''})`
+        : current.label;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -236,7 +292,9 @@ function ModelPicker({ models, value, onChange }: { models: ModelOption[]; value
             )}
             {groups.map((group) => (
               <DropdownMenu.Group key={group.provider} aria-label={group.label} className="menu-group">
-                {groups.length > 1 ? <DropdownMenu.Label className="menu-group-label">{group.label}</DropdownMenu.Label> : null}
+                {groups.length > 1 ? (
+                  <DropdownMenu.Label className="menu-group-label">{group.label}</DropdownMenu.Label>
+                ) : null}
                 {group.models.map((m) => (
                   <DropdownMenu.RadioItem key={m.id} value={m.id} className="menu-item">
                     <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>

@@ -25,13 +25,23 @@ function safeMime(mimeType: string, family: 'image' | 'audio'): string | undefin
 
 export function DataImage({ data, mimeType, alt }: { data: string; mimeType: string; alt: string }) {
   const mime = safeMime(mimeType, 'image');
-  if (!mime || data.length > MAX_INLINE_BASE64) return <p className="muted small">Image ({mimeType}, {formatBytes(base64Size(data))}) not shown.</p>;
+  if (!mime || data.length > MAX_INLINE_BASE64)
+    return (
+      <p className="muted small">
+        Image ({mimeType}, {formatBytes(base64Size(data))}) not shown.
+      </p>
+    );
   return <img className="content-image" src={`data:${mime};base64,${data}`} alt={alt} />;
 }
 
 export function DataAudio({ data, mimeType, label }: { data: string; mimeType: string; label: string }) {
   const mime = safeMime(mimeType, 'audio');
-  if (!mime || data.length > MAX_INLINE_BASE64) return <p className="muted small">Audio ({mimeType}, {formatBytes(base64Size(data))}) cannot be played here.</p>;
+  if (!mime || data.length > MAX_INLINE_BASE64)
+    return (
+      <p className="muted small">
+        Audio ({mimeType}, {formatBytes(base64Size(data))}) cannot be played here.
+      </p>
+    );
   return <audio className="content-audio" controls src={`data:${mime};base64,${data}`} aria-label={label} />;
 }
 
@@ -91,7 +101,9 @@ export function McpContentView({ block, server }: { block: McpContentBlock; serv
             )}
             {block.description ? <span className="muted small">{block.description}</span> : null}
           </div>
-          {server !== undefined && !isWebLink(block.uri) ? <OpenInBrowserButton server={server} uri={block.uri} /> : null}
+          {server !== undefined && !isWebLink(block.uri) ? (
+            <OpenInBrowserButton server={server} uri={block.uri} />
+          ) : null}
         </div>
       );
   }

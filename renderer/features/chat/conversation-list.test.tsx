@@ -54,7 +54,8 @@ function mount(list: ConversationSummary[], handlers: FakeHandlers = {}) {
 
 /** The title of a row's main button (its text also holds the date and the message count). */
 const titleOf = (element: Element | null | undefined) => element?.querySelector('.conversation-title')?.textContent;
-const rowButtons = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button', { name: /^Conversation number/ });
+const rowButtons = () =>
+  within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button', { name: /^Conversation number/ });
 
 describe('<ConversationList> at 5,000 conversations', () => {
   it('renders only a window of rows, and says how long the list is', () => {
@@ -89,7 +90,14 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(titleOf(document.activeElement)).toBe('Conversation number 4');
     const search = screen.getByRole('searchbox', { name: 'Search conversation titles' });
     search.focus();
-    act(() => store.getState().applyConversationsDelta({ changed: [{ ...summaries(1)[0]!, id: 'fresh', title: 'Conversation number fresh', updatedAt: 2_000_000 }], removed: [] }));
+    act(() =>
+      store
+        .getState()
+        .applyConversationsDelta({
+          changed: [{ ...summaries(1)[0]!, id: 'fresh', title: 'Conversation number fresh', updatedAt: 2_000_000 }],
+          removed: [],
+        }),
+    );
     expect(rowButtons().map(titleOf)).toContain('Conversation number fresh');
     expect(document.activeElement).toBe(search);
   });
@@ -100,7 +108,9 @@ describe('<ConversationList> at 5,000 conversations', () => {
     fireEvent.change(search, { target: { value: 'NUMBER 4321' } });
     expect(rowButtons().map(titleOf)).toEqual(['Conversation number 4321']);
     fireEvent.change(search, { target: { value: 'weather' } });
-    expect(screen.getByRole('status')!.textContent).toMatch('No conversation title contains “weather”. The search looks at titles only');
+    expect(screen.getByRole('status')!.textContent).toMatch(
+      'No conversation title contains “weather”. The search looks at titles only',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(titleOf(rowButtons()[0])).toBe('Conversation number 0');
   });
@@ -131,7 +141,9 @@ describe('<ConversationList> at 5,000 conversations', () => {
     const started = performance.now();
     const found = filterByTitle(list, lower, 'number 12');
     expect(performance.now() - started).toBeLessThan(50);
-    expect(found.map((summary) => summary.title)).toEqual(list.filter((summary) => summary.title.includes('number 12')).map((summary) => summary.title));
+    expect(found.map((summary) => summary.title)).toEqual(
+      list.filter((summary) => summary.title.includes('number 12')).map((summary) => summary.title),
+    );
   });
 
   it('shows a new title at once while the host is still answering', async () => {
@@ -145,6 +157,8 @@ describe('<ConversationList> at 5,000 conversations', () => {
     expect(screen.getByRole('button', { name: /^Trip to Lisbon/ }).textContent).toMatch(/^Trip to Lisbon/);
     await act(async () => answer(ok({ ...list[1]!, title: 'Trip to Lisbon', updatedAt: 2_000_000 })));
     expect(rowButtons()).toHaveLength(2);
-    expect(screen.getAllByRole('button', { name: /^(Trip to Lisbon|Conversation number)/ })[0]!.textContent).toMatch(/^Trip to Lisbon/);
+    expect(screen.getAllByRole('button', { name: /^(Trip to Lisbon|Conversation number)/ })[0]!.textContent).toMatch(
+      /^Trip to Lisbon/,
+    );
   });
 });

@@ -17,7 +17,11 @@ const RENAME_ROW_HEIGHT = 76;
 let keptScrollTop = 0;
 
 /** The conversations whose title contains `query` (any case); `lowerTitles[i]` is the lower-cased title of `conversations[i]`. */
-export function filterByTitle<T>(conversations: readonly T[], lowerTitles: readonly string[], query: string): readonly T[] {
+export function filterByTitle<T>(
+  conversations: readonly T[],
+  lowerTitles: readonly string[],
+  query: string,
+): readonly T[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return conversations;
   return conversations.filter((_, index) => lowerTitles[index]!.includes(needle));
@@ -49,7 +53,10 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   // Lower-cased once per list change while searching, so each keystroke is one pass of `includes`;
   // not at all otherwise, so a saved message (a list change) costs no pass over 5,000 titles.
   const searching = query.trim() !== '';
-  const lowerTitles = useMemo(() => (searching ? conversations.map((conversation) => conversation.title.toLowerCase()) : []), [conversations, searching]);
+  const lowerTitles = useMemo(
+    () => (searching ? conversations.map((conversation) => conversation.title.toLowerCase()) : []),
+    [conversations, searching],
+  );
   const shown = useMemo(() => filterByTitle(conversations, lowerTitles, query), [conversations, lowerTitles, query]);
 
   const getItemKey = useCallback((index: number) => shown[index]!.id, [shown]);
@@ -78,7 +85,9 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
   const focusPending = useRef(false);
   useEffect(() => {
     if (!focusPending.current || focusIndex === undefined) return;
-    const button = scrollRef.current?.querySelector<HTMLButtonElement>(`.conversation-main[data-index="${focusIndex}"]`);
+    const button = scrollRef.current?.querySelector<HTMLButtonElement>(
+      `.conversation-main[data-index="${focusIndex}"]`,
+    );
     if (!button) return;
     focusPending.current = false;
     button.focus();
@@ -151,7 +160,12 @@ export function ConversationList({ onNew, creating }: { onNew: () => void; creat
           keptScrollTop = event.currentTarget.scrollTop;
         }}
       >
-        <ul className="conversation-list" aria-label="Conversations" style={{ height: virtualizer.getTotalSize() }} onKeyDown={moveFocus}>
+        <ul
+          className="conversation-list"
+          aria-label="Conversations"
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={moveFocus}
+        >
           {virtualizer.getVirtualItems().map((item) => {
             const conversation = shown[item.index]!;
             return (

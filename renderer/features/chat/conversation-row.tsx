@@ -14,7 +14,10 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 
 export function formatWhen(time: number, now = Date.now()): string {
   const date = new Date(time);
   const today = new Date(now);
-  const sameDay = date.getFullYear() === today.getFullYear() && date.getMonth() === today.getMonth() && date.getDate() === today.getDate();
+  const sameDay =
+    date.getFullYear() === today.getFullYear() &&
+    date.getMonth() === today.getMonth() &&
+    date.getDate() === today.getDate();
   if (sameDay) return timeFormat.format(date);
   if (now - time < 6 * 24 * 3600_000) return weekdayFormat.format(date);
   return dateFormat.format(date);
@@ -35,7 +38,15 @@ export interface ConversationRowProps {
  * selection or running state changes. Its icon buttons carry a native title,
  * not a tooltip component, to keep a row cheap.
  */
-export const ConversationRow = memo(function ConversationRow({ conversation, index, active, running, onOpen, onRename, onDelete }: ConversationRowProps) {
+export const ConversationRow = memo(function ConversationRow({
+  conversation,
+  index,
+  active,
+  running,
+  onOpen,
+  onRename,
+  onDelete,
+}: ConversationRowProps) {
   const { id, title, updatedAt, messageCount } = conversation;
   return (
     <div className={clsx('conversation-item', active && 'active')} data-conversation={id}>
@@ -54,8 +65,22 @@ export const ConversationRow = memo(function ConversationRow({ conversation, ind
         </span>
       </button>
       <div className="conversation-actions">
-        <Button variant="ghost" className="btn-icon" aria-label={`Rename “${title}”`} title="Rename" icon={<EditIcon />} onClick={() => onRename(id)} />
-        <Button variant="ghost" className="btn-icon" aria-label={`Delete “${title}”`} title="Delete" icon={<TrashIcon />} onClick={() => onDelete(id)} />
+        <Button
+          variant="ghost"
+          className="btn-icon"
+          aria-label={`Rename “${title}”`}
+          title="Rename"
+          icon={<EditIcon />}
+          onClick={() => onRename(id)}
+        />
+        <Button
+          variant="ghost"
+          className="btn-icon"
+          aria-label={`Delete “${title}”`}
+          title="Delete"
+          icon={<TrashIcon />}
+          onClick={() => onDelete(id)}
+        />
       </div>
     </div>
   );

@@ -1,5 +1,11 @@
 // The zod-free limits module: the contract's schemas must stay off the first screen.
-import { isModelImageType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MODEL_IMAGE_BYTES, MAX_TEXT_ATTACHMENT_BYTES } from '../../../shared/domain/attachment-limits';
+import {
+  isModelImageType,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_MODEL_IMAGE_BYTES,
+  MAX_TEXT_ATTACHMENT_BYTES,
+} from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { formatBytes } from './content-blocks';
 
@@ -28,20 +34,32 @@ export async function fileToAttachment(file: File): Promise<DroppedFile> {
   const refuse = (reason: string): DroppedFile => ({ ok: false, name: file.name, reason });
   const mimeType = file.type.toLowerCase();
   if (mimeType.startsWith('image/')) {
-    if (!isModelImageType(mimeType)) return refuse(`${file.name} (${mimeType}) cannot be attached: the model takes PNG, JPEG, GIF and WebP images.`);
-    if (file.size > MAX_MODEL_IMAGE_BYTES) return refuse(`${file.name} is ${formatBytes(file.size)}; the model takes images up to ${formatBytes(MAX_MODEL_IMAGE_BYTES)}. Make it smaller and drop it again.`);
+    if (!isModelImageType(mimeType))
+      return refuse(`${file.name} (${mimeType}) cannot be attached: the model takes PNG, JPEG, GIF and WebP images.`);
+    if (file.size > MAX_MODEL_IMAGE_BYTES)
+      return refuse(
+        `${file.name} is ${formatBytes(file.size)}; the model takes images up to ${formatBytes(MAX_MODEL_IMAGE_BYTES)}. Make it smaller and drop it again.`,
+      );
     const bytes = new Uint8Array(await file.arrayBuffer());
     return { ok: true, attachment: { label: file.name, content: { type: 'image', data: toBase64(bytes), mimeType } } };
   }
   if (file.size > MAX_TEXT_ATTACHMENT_BYTES) {
-    return refuse(`${file.name} is ${formatBytes(file.size)}; text files up to ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)} can be attached. Attach a smaller part of it.`);
+    return refuse(
+      `${file.name} is ${formatBytes(file.size)}; text files up to ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)} can be attached. Attach a smaller part of it.`,
+    );
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const text = decodeText(bytes);
-  if (text === undefined) return refuse(`${file.name} is not a text file or an image; only text files and PNG, JPEG, GIF or WebP images can be attached.`);
+  if (text === undefined)
+    return refuse(
+      `${file.name} is not a text file or an image; only text files and PNG, JPEG, GIF or WebP images can be attached.`,
+    );
   return {
     ok: true,
-    attachment: { label: file.name, content: { type: 'resource', resource: { uri: localFileUri(file.name), mimeType: textMimeType(mimeType), text } } },
+    attachment: {
+      label: file.name,
+      content: { type: 'resource', resource: { uri: localFileUri(file.name), mimeType: textMimeType(mimeType), text } },
+    },
   };
 }
 
@@ -49,16 +67,29 @@ export async function fileToAttachment(file: File): Promise<DroppedFile> {
 export function textAttachment(text: string, label: string): DroppedFile {
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_TEXT_ATTACHMENT_BYTES) {
-    return { ok: false, name: label, reason: `The text is ${formatBytes(bytes)}; text attachments are limited to ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)}. Attach a smaller part of it.` };
+    return {
+      ok: false,
+      name: label,
+      reason: `The text is ${formatBytes(bytes)}; text attachments are limited to ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)}. Attach a smaller part of it.`,
+    };
   }
-  return { ok: true, attachment: { label, content: { type: 'resource', resource: { uri: localFileUri(`${label}.txt`), mimeType: 'text/plain', text } } } };
+  return {
+    ok: true,
+    attachment: {
+      label,
+      content: { type: 'resource', resource: { uri: localFileUri(`${label}.txt`), mimeType: 'text/plain', text } },
+    },
+  };
 }
 
 /**
  * Which of `incoming` still fit on a message that already carries `current`
  * (the contract's count and size limits); the rest are refused with why.
  */
-export function fitAttachments(current: readonly ChatAttachment[], incoming: readonly DroppedFile[]): { accepted: ChatAttachment[]; refused: { name: string; reason: string }[] } {
+export function fitAttachments(
+  current: readonly ChatAttachment[],
+  incoming: readonly DroppedFile[],
+): { accepted: ChatAttachment[]; refused: { name: string; reason: string }[] } {
   const accepted: ChatAttachment[] = [];
   const refused: { name: string; reason: string }[] = [];
   let count = current.length;
@@ -70,9 +101,15 @@ export function fitAttachments(current: readonly ChatAttachment[], incoming: rea
     }
     const itemSize = JSON.stringify(item.attachment).length + 1;
     if (count + 1 > MAX_ATTACHMENTS) {
-      refused.push({ name: item.attachment.label, reason: `A message holds at most ${MAX_ATTACHMENTS} attachments; send this one with the next message.` });
+      refused.push({
+        name: item.attachment.label,
+        reason: `A message holds at most ${MAX_ATTACHMENTS} attachments; send this one with the next message.`,
+      });
     } else if (size + itemSize > MAX_ATTACHMENT_BYTES) {
-      refused.push({ name: item.attachment.label, reason: `Attachments are limited to ${formatBytes(MAX_ATTACHMENT_BYTES)} per message; send this one with the next message.` });
+      refused.push({
+        name: item.attachment.label,
+        reason: `Attachments are limited to ${formatBytes(MAX_ATTACHMENT_BYTES)} per message; send this one with the next message.`,
+      });
     } else {
       accepted.push(item.attachment);
       count += 1;

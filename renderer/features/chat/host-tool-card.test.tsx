@@ -5,7 +5,14 @@ import type { ChatToolUseBlock } from '../../../shared/domain/chat';
 import { HOST_TOOL_SERVER } from '../../../shared/domain/host-tools';
 import { ToolCallCard } from './tool-call-card';
 
-const use: ChatToolUseBlock = { type: 'tool_use', id: 'tu1', server: HOST_TOOL_SERVER, tool: 'search_tools', apiName: 'search_tools', input: { query: 'read file' } };
+const use: ChatToolUseBlock = {
+  type: 'tool_use',
+  id: 'tu1',
+  server: HOST_TOOL_SERVER,
+  tool: 'search_tools',
+  apiName: 'search_tools',
+  input: { query: 'read file' },
+};
 
 afterEach(cleanup);
 
@@ -15,7 +22,13 @@ describe('host tool card', () => {
       <ToolCallCard
         conversationId="c1"
         use={use}
-        result={{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: 'files__read_file: Read a file' }], isError: false, hostSummary: 'searched tools for “read file”: 1 found' }}
+        result={{
+          type: 'tool_result',
+          toolUseId: 'tu1',
+          content: [{ type: 'text', text: 'files__read_file: Read a file' }],
+          isError: false,
+          hostSummary: 'searched tools for “read file”: 1 found',
+        }}
         live={undefined}
         turnRunning={false}
       />,
@@ -31,6 +44,8 @@ describe('host tool card', () => {
 
   it('says Berth is answering while the result is not there yet', async () => {
     render(<ToolCallCard conversationId="c1" use={use} result={undefined} live={undefined} turnRunning />);
-    expect((await screen.findByRole('article', { name: 'Berth: search_tools' })).textContent).toContain('Berth is answering search_tools…');
+    expect((await screen.findByRole('article', { name: 'Berth: search_tools' })).textContent).toContain(
+      'Berth is answering search_tools…',
+    );
   });
 });

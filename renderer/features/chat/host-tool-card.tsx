@@ -10,18 +10,39 @@ import { McpContentView } from './content-blocks';
  * approval and no Stop of its own: a host tool touches nothing outside Berth and answers at once.
  * Loaded lazily from tool-call-card.tsx, off the first screen.
  */
-export default function HostToolCard({ use, result }: { use: ChatToolUseBlock; result: ChatToolResultBlock | undefined }) {
+export default function HostToolCard({
+  use,
+  result,
+}: {
+  use: ChatToolUseBlock;
+  result: ChatToolResultBlock | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const line = result === undefined ? `is answering ${use.tool}…` : (result.hostSummary ?? (result.isError ? `could not answer ${use.tool}` : `answered ${use.tool}`));
+  const line =
+    result === undefined
+      ? `is answering ${use.tool}…`
+      : (result.hostSummary ?? (result.isError ? `could not answer ${use.tool}` : `answered ${use.tool}`));
   return (
-    <div className={clsx('tool-call', 'host-tool-call', result?.isError === true && 'host-tool-call-error')} role="article" aria-label={`Berth: ${use.tool}`} data-tool-use={use.id} tabIndex={-1}>
+    <div
+      className={clsx('tool-call', 'host-tool-call', result?.isError === true && 'host-tool-call-error')}
+      role="article"
+      aria-label={`Berth: ${use.tool}`}
+      data-tool-use={use.id}
+      tabIndex={-1}
+    >
       <div className="host-tool-line">
         <span className="host-tool-who">Berth</span> <span>{line}</span>
       </div>
       {result !== undefined ? (
         <div className="tool-call-args">
-          <button type="button" className={clsx('advanced-trigger', open && 'open')} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className={clsx('advanced-trigger', open && 'open')}
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen(!open)}
+          >
             <ChevronRightIcon /> What the model read
           </button>
           {open ? (

@@ -20,8 +20,18 @@ afterEach(() => {
   restoreSizes();
 });
 
-const use: ChatToolUseBlock = { type: 'tool_use', id: 'toolu_big', server: 'files', tool: 'read_file', apiName: 'files__read_file', input: {} };
-const FIVE_MB = Array.from({ length: 100_000 }, (_, index) => `row ${String(index).padStart(6, '0')} ${'x'.repeat(40)}`).join('\n');
+const use: ChatToolUseBlock = {
+  type: 'tool_use',
+  id: 'toolu_big',
+  server: 'files',
+  tool: 'read_file',
+  apiName: 'files__read_file',
+  input: {},
+};
+const FIVE_MB = Array.from(
+  { length: 100_000 },
+  (_, index) => `row ${String(index).padStart(6, '0')} ${'x'.repeat(40)}`,
+).join('\n');
 
 function mount(result: ChatToolResultBlock) {
   renderWithBerth(<ToolCallCard conversationId="c1" use={use} result={result} live={undefined} turnRunning={false} />);
@@ -30,13 +40,21 @@ function mount(result: ChatToolResultBlock) {
 
 describe('a long tool result in its card', () => {
   it('says what the model saw of a capped result, shows only the start of the text, and opens the whole in a virtualized viewer', async () => {
-    const card = mount({ type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: FIVE_MB }], isError: false, capped: { limitTokens: 10_000, shownChars: 38_500, totalChars: FIVE_MB.length } });
+    const card = mount({
+      type: 'tool_result',
+      toolUseId: use.id,
+      content: [{ type: 'text', text: FIVE_MB }],
+      isError: false,
+      capped: { limitTokens: 10_000, shownChars: 38_500, totalChars: FIVE_MB.length },
+    });
     const note = await within(card).findByRole('note', { name: 'Cut for the model' });
     expect(note.textContent).toContain(`The model saw 38,500 of ${FIVE_MB.length.toLocaleString('en-US')} characters`);
     expect(note.textContent).toContain('over the limit of 10,000 tokens');
     // The card holds the start only, not 5 MB.
     expect(card.querySelector('pre.content-text')?.textContent).toHaveLength(PREVIEW_CHARS);
-    expect(card.textContent).toContain(`Showing the first 20,000 of ${FIVE_MB.length.toLocaleString('en-US')} characters.`);
+    expect(card.textContent).toContain(
+      `Showing the first 20,000 of ${FIVE_MB.length.toLocaleString('en-US')} characters.`,
+    );
 
     fireEvent.click(within(note).getByRole('button', { name: 'Open the whole result' }));
     const dialog = await screen.findByRole('dialog', { name: 'Whole result of read_file' });
@@ -49,16 +67,31 @@ describe('a long tool result in its card', () => {
 
   it('shortens a long text that was not capped (Show all opens it) and leaves a short result as it was', async () => {
     const long = 'y'.repeat(PREVIEW_CHARS + 5);
-    const card = mount({ type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: 'short' }, { type: 'resource', resource: { uri: 'file:///big.txt', text: long } }], isError: false });
+    const card = mount({
+      type: 'tool_result',
+      toolUseId: use.id,
+      content: [
+        { type: 'text', text: 'short' },
+        { type: 'resource', resource: { uri: 'file:///big.txt', text: long } },
+      ],
+      isError: false,
+    });
     await within(card).findByText('Showing the first 20,000 of 20,005 characters.');
     expect(within(card).queryByRole('note', { name: 'Cut for the model' })).toBeNull();
     expect(within(card).getByText('file:///big.txt')).toBeTruthy();
     expect(within(card).getByText('short')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Show all' }));
-    expect((await screen.findByRole('dialog', { name: 'file:///big.txt' })).textContent).toContain('20,005 characters, 1 lines');
+    expect((await screen.findByRole('dialog', { name: 'file:///big.txt' })).textContent).toContain(
+      '20,005 characters, 1 lines',
+    );
     cleanup();
 
-    const small = mount({ type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: 'all of it' }], isError: false });
+    const small = mount({
+      type: 'tool_result',
+      toolUseId: use.id,
+      content: [{ type: 'text', text: 'all of it' }],
+      isError: false,
+    });
     expect(within(small).getByText('all of it')).toBeTruthy();
     expect(within(small).queryByRole('button', { name: 'Show all' })).toBeNull();
   });
@@ -69,7 +102,9 @@ describe('a long tool result in its card', () => {
     await within(card).findByText('Showing the first 100 of 5,000 parts.');
     expect(card.querySelectorAll('pre.content-text')).toHaveLength(100);
     fireEvent.click(within(card).getByRole('button', { name: 'Show all parts' }));
-    expect((await screen.findByRole('dialog', { name: 'Whole result of read_file' })).textContent).toContain('5,000 lines');
+    expect((await screen.findByRole('dialog', { name: 'Whole result of read_file' })).textContent).toContain(
+      '5,000 lines',
+    );
   });
 });
 
@@ -84,7 +119,9 @@ describe('viewerRows', () => {
 
 describe('the usage line', () => {
   it('says what cutting long results saved', () => {
-    expect(usageSummary({ inputTokens: 12_000, outputTokens: 100, cappedTokensEstimate: 1_250_000 })).toBe('12,000 in · 100 out · ≈ 1,250,000 saved by cutting long results');
+    expect(usageSummary({ inputTokens: 12_000, outputTokens: 100, cappedTokensEstimate: 1_250_000 })).toBe(
+      '12,000 in · 100 out · ≈ 1,250,000 saved by cutting long results',
+    );
     expect(usageSummary({ inputTokens: 12_000, outputTokens: 100 })).toBe('12,000 in · 100 out');
   });
 });

@@ -22,7 +22,8 @@ const n = (value: number): string => value.toLocaleString('en-US');
 /** The text of a block the card may have to shorten (text, or an embedded resource's text). */
 function longText(block: McpContentBlock): string | undefined {
   if (block.type === 'text') return block.text;
-  if (block.type === 'resource' && 'text' in block.resource && typeof block.resource.text === 'string') return block.resource.text;
+  if (block.type === 'resource' && 'text' in block.resource && typeof block.resource.text === 'string')
+    return block.resource.text;
   return undefined;
 }
 
@@ -31,7 +32,8 @@ export function wholeText(result: ChatToolResultBlock): string {
   const parts: string[] = [];
   for (const block of result.content) {
     if (block.type === 'text') parts.push(block.text);
-    else if (block.type === 'resource' && 'text' in block.resource && typeof block.resource.text === 'string') parts.push(`Resource ${block.resource.uri}:\n${block.resource.text}`);
+    else if (block.type === 'resource' && 'text' in block.resource && typeof block.resource.text === 'string')
+      parts.push(`Resource ${block.resource.uri}:\n${block.resource.text}`);
   }
   if (result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
   return parts.join('\n');
@@ -68,19 +70,32 @@ function ShortenedText({ text, uri, onShowAll }: { text: string; uri: string | u
 }
 
 /** The body of a long or capped result's card: the note about what the model saw, each block (long texts shortened), and the viewer. */
-export default function LargeResult({ result, server, tool }: { result: ChatToolResultBlock; server: string | undefined; tool: string }) {
+export default function LargeResult({
+  result,
+  server,
+  tool,
+}: {
+  result: ChatToolResultBlock;
+  server: string | undefined;
+  tool: string;
+}) {
   const [viewing, setViewing] = useState<Viewing>();
   const { capped } = result;
   return (
     <div className={clsx('tool-result', result.isError && 'tool-result-error')}>
-      {result.isError ? <strong className="tool-result-label">The tool reported an error</strong> : <span className="args-caption">Result</span>}
+      {result.isError ? (
+        <strong className="tool-result-label">The tool reported an error</strong>
+      ) : (
+        <span className="args-caption">Result</span>
+      )}
       {capped !== undefined ? (
         <div className="result-capped" role="note" aria-label="Cut for the model">
           <p>
             <strong>
               The model saw {n(capped.shownChars)} of {n(capped.totalChars)} characters
             </strong>{' '}
-            — the beginning and the end, with a note from Berth (the result was over the limit of {n(capped.limitTokens)} tokens). It can ask Berth for the rest, part by part.
+            — the beginning and the end, with a note from Berth (the result was over the limit of{' '}
+            {n(capped.limitTokens)} tokens). It can ask Berth for the rest, part by part.
           </p>
           <Button size="sm" onClick={() => setViewing({ title: `Whole result of ${tool}`, text: wholeText(result) })}>
             Open the whole result
@@ -89,9 +104,17 @@ export default function LargeResult({ result, server, tool }: { result: ChatTool
       ) : null}
       {result.content.slice(0, PREVIEW_BLOCKS).map((block, index) => {
         const text = longText(block);
-        if (text === undefined || text.length <= PREVIEW_CHARS) return <McpContentView key={index} block={block} server={server} />;
+        if (text === undefined || text.length <= PREVIEW_CHARS)
+          return <McpContentView key={index} block={block} server={server} />;
         const uri = block.type === 'resource' ? block.resource.uri : undefined;
-        return <ShortenedText key={index} text={text} uri={uri} onShowAll={() => setViewing({ title: uri ?? `Result of ${tool}`, text })} />;
+        return (
+          <ShortenedText
+            key={index}
+            text={text}
+            uri={uri}
+            onShowAll={() => setViewing({ title: uri ?? `Result of ${tool}`, text })}
+          />
+        );
       })}
       {result.content.length > PREVIEW_BLOCKS ? (
         <div className="result-more">

@@ -11,7 +11,8 @@ export function OverLimitNotice({ text, onAttachText }: { text: string; onAttach
   return (
     <div className="composer-offer" role="status">
       <span>
-        {count(over)} {over === 1 ? 'character' : 'characters'} too many to send (a message holds {count(MAX_MESSAGE_CHARS)}). Shorten the message, or attach the text as a file.
+        {count(over)} {over === 1 ? 'character' : 'characters'} too many to send (a message holds{' '}
+        {count(MAX_MESSAGE_CHARS)}). Shorten the message, or attach the text as a file.
       </span>
       <Button size="sm" variant="primary" onClick={onAttachText}>
         Attach the text as a file
@@ -21,7 +22,17 @@ export function OverLimitNotice({ text, onAttachText }: { text: string; onAttach
 }
 
 /** After a paste: held back (it would not fit) or let in (it is long), with the offer to attach it as a file instead. */
-export function PasteOfferPanel({ blocked, pastedChars, onAttach, onDismiss }: { blocked: boolean; pastedChars: number; onAttach: () => void; onDismiss: () => void }) {
+export function PasteOfferPanel({
+  blocked,
+  pastedChars,
+  onAttach,
+  onDismiss,
+}: {
+  blocked: boolean;
+  pastedChars: number;
+  onAttach: () => void;
+  onDismiss: () => void;
+}) {
   return (
     <div className="composer-offer" role="alert">
       <span>

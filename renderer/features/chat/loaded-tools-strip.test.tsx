@@ -21,19 +21,43 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const SETTINGS: SettingsView = { apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' };
+const SETTINGS: SettingsView = {
+  apiKey: { source: 'stored', hint: '…wxyz' },
+  models: [{ id: 'claude-a', label: 'Claude A' }],
+  defaultModel: 'claude-a',
+};
 const base = { conversationId: 'c1', turnId: 't1' };
-const conversation: Conversation = { id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: [], disabledServers: [], disabledTools: ['ws-02/write_file'], loadedTools: [] };
+const conversation: Conversation = {
+  id: 'c1',
+  title: 'Many tools',
+  createdAt: 1,
+  updatedAt: 2,
+  model: 'claude-a',
+  messages: [],
+  disabledServers: [],
+  disabledTools: ['ws-02/write_file'],
+  loadedTools: [],
+};
 const TOOLS: ChatToolsView = {
   tools: [],
   offeredCount: 2_000,
-  toolSearch: { mode: 'auto', active: true, reason: 'many', thresholds: { countAbove: 128, shareAbove: 0.1 }, loaded: [], fullTokensEstimate: 240_000, sentTokensEstimate: 900 },
+  toolSearch: {
+    mode: 'auto',
+    active: true,
+    reason: 'many',
+    thresholds: { countAbove: 128, shareAbove: 0.1 },
+    loaded: [],
+    fullTokensEstimate: 240_000,
+    sentTokensEstimate: 900,
+  },
 };
-const ready = (name: string, tools: string[]) => serverState(name, { status: 'ready', tools: tools.map((tool) => ({ name: tool, inputSchema: { type: 'object' } })) });
+const ready = (name: string, tools: string[]) =>
+  serverState(name, { status: 'ready', tools: tools.map((tool) => ({ name: tool, inputSchema: { type: 'object' } })) });
 
 function mount() {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([ready('ws-01', ['read_text_file', 'list_directory']), ready('ws-02', ['write_file'])]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
@@ -42,7 +66,8 @@ function mount() {
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
     'chat.get': () => ok(conversation),
     'chat.tools': () => ok(TOOLS),
   });
@@ -52,7 +77,12 @@ function mount() {
   return transport;
 }
 
-const saved = (id: string, role: 'user' | 'assistant', text: string): ChatMessage => ({ id, role, createdAt: 3, content: [{ type: 'text', text }] });
+const saved = (id: string, role: 'user' | 'assistant', text: string): ChatMessage => ({
+  id,
+  role,
+  createdAt: 3,
+  content: [{ type: 'text', text }],
+});
 
 describe('the loaded-tools strip', () => {
   it('follows what the model loads from events, without listing every tool again per saved message', async () => {
@@ -66,9 +96,20 @@ describe('the loaded-tools strip', () => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 3 });
       transport.emit('chat.event', { type: 'message-saved', ...base, message: saved('u1', 'user', 'Read notes') });
       transport.emit('chat.loadedToolsChanged', { id: 'c1', loadedTools: ['ws-01/read_text_file'] });
-      transport.emit('chat.event', { type: 'message-saved', ...base, message: saved('a1', 'assistant', 'Loading a tool') });
-      transport.emit('chat.loadedToolsChanged', { id: 'c1', loadedTools: ['ws-01/read_text_file', 'ws-02/write_file', 'gone/tool'] });
-      transport.emit('chat.event', { type: 'message-saved', ...base, message: saved('a2', 'assistant', 'Loaded two more') });
+      transport.emit('chat.event', {
+        type: 'message-saved',
+        ...base,
+        message: saved('a1', 'assistant', 'Loading a tool'),
+      });
+      transport.emit('chat.loadedToolsChanged', {
+        id: 'c1',
+        loadedTools: ['ws-01/read_text_file', 'ws-02/write_file', 'gone/tool'],
+      });
+      transport.emit('chat.event', {
+        type: 'message-saved',
+        ...base,
+        message: saved('a2', 'assistant', 'Loaded two more'),
+      });
       transport.emit('chat.event', { type: 'message-saved', ...base, message: saved('a3', 'assistant', 'Done') });
       transport.emit('chat.event', { type: 'turn-finished', ...base, stopReason: 'end_turn' });
     });

@@ -22,7 +22,11 @@ export default function LoadedToolsStrip({ conversation }: { conversation: Conve
   // One string, so the strip redraws when a server's readiness or its tools change, not on every server event.
   const readyTools = useBerth((s) => {
     const wanted = new Set((keys ?? []).map((key) => key.slice(0, key.indexOf('/'))));
-    return [...wanted].flatMap((server) => (s.servers[server]?.status === 'ready' ? s.servers[server].tools.map((tool) => toolKey(server, tool.name)) : [])).join('\n');
+    return [...wanted]
+      .flatMap((server) =>
+        s.servers[server]?.status === 'ready' ? s.servers[server].tools.map((tool) => toolKey(server, tool.name)) : [],
+      )
+      .join('\n');
   });
   const loaded = useMemo(() => {
     const ready = new Set(readyTools.split('\n'));
@@ -30,24 +34,43 @@ export default function LoadedToolsStrip({ conversation }: { conversation: Conve
     const offTools = new Set(conversation.disabledTools);
     return (keys ?? []).map((key) => {
       const server = key.slice(0, key.indexOf('/'));
-      return { server, tool: key.slice(server.length + 1), enabled: ready.has(key) && !offServers.has(server) && !offTools.has(key) };
+      return {
+        server,
+        tool: key.slice(server.length + 1),
+        enabled: ready.has(key) && !offServers.has(server) && !offTools.has(key),
+      };
     });
   }, [keys, readyTools, conversation.disabledServers, conversation.disabledTools]);
   if (toolSearch === undefined) return null;
   return (
     <div className="loaded-tools" role="region" aria-label="Loaded by the model">
       <span className="loaded-tools-label">
-        {loaded.length === 0 ? 'Tool search is on: the model has loaded no tool yet.' : toolSearch.active ? 'Loaded by the model:' : 'Loaded by the model (tool search is off now: every enabled tool is sent):'}
+        {loaded.length === 0
+          ? 'Tool search is on: the model has loaded no tool yet.'
+          : toolSearch.active
+            ? 'Loaded by the model:'
+            : 'Loaded by the model (tool search is off now: every enabled tool is sent):'}
       </span>
       <ul className="loaded-tools-list">
         {loaded.map(({ server, tool, enabled }) => (
-          <li key={toolKey(server, tool)} className="loaded-tool" title={enabled ? `${server} › ${tool}` : `${server} › ${tool} is switched off: not sent until it is on again`}>
+          <li
+            key={toolKey(server, tool)}
+            className="loaded-tool"
+            title={
+              enabled ? `${server} › ${tool}` : `${server} › ${tool} is switched off: not sent until it is on again`
+            }
+          >
             <span className="tool-call-server">{server}</span>
             <span className="muted" aria-hidden="true">
               {' › '}
             </span>
             <span className={enabled ? undefined : 'muted'}>{tool}</span>
-            <IconButton size="sm" label={`Remove ${tool} (loaded by the model)`} icon={<CloseIcon />} onClick={() => void unload(conversationId, [toolKey(server, tool)])} />
+            <IconButton
+              size="sm"
+              label={`Remove ${tool} (loaded by the model)`}
+              icon={<CloseIcon />}
+              onClick={() => void unload(conversationId, [toolKey(server, tool)])}
+            />
           </li>
         ))}
       </ul>

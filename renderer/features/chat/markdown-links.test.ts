@@ -17,12 +17,23 @@ describe('where a Markdown link may go', () => {
   });
 
   it('resolves a relative link against a document that has a web address', () => {
-    expect(markdownLinkTarget('setup.md', 'https://example.com/docs/readme.md')).toBe('https://example.com/docs/setup.md');
-    expect(markdownLinkTarget('#install', 'https://example.com/docs/readme.md')).toBe('https://example.com/docs/readme.md#install');
+    expect(markdownLinkTarget('setup.md', 'https://example.com/docs/readme.md')).toBe(
+      'https://example.com/docs/setup.md',
+    );
+    expect(markdownLinkTarget('#install', 'https://example.com/docs/readme.md')).toBe(
+      'https://example.com/docs/readme.md#install',
+    );
   });
 
   it('opens no other scheme', () => {
-    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', 'file:///etc/passwd', 'data:text/html,<b>x</b>', 'vscode://x', 'ui://app']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,<b>x</b>',
+      'vscode://x',
+      'ui://app',
+    ]) {
       expect(markdownLinkTarget(href)).toBeUndefined();
       expect(markdownLinkTarget(href, 'https://example.com/')).toBeUndefined();
     }

@@ -5,12 +5,15 @@ import { MarkdownRenderer } from './markdown-renderer';
 
 afterEach(cleanup);
 
-const TEXT = 'See [setup](setup.md), [the site](https://example.com/), [top](#top) and [evil](javascript:alert(1)).\n\n![diagram](img/d.png)';
+const TEXT =
+  'See [setup](setup.md), [the site](https://example.com/), [top](#top) and [evil](javascript:alert(1)).\n\n![diagram](img/d.png)';
 
 describe('links in Markdown', () => {
   it('in a reply, only absolute web links are links; relative ones stay text with where they lead in the tooltip', () => {
     render(<MarkdownRenderer text={TEXT} />);
-    expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['the site', 'https://example.com/']]);
+    expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['the site', 'https://example.com/'],
+    ]);
     expect(screen.getByText('setup').getAttribute('title')).toBe('Not opened by Berth: setup.md');
     expect(screen.getByText('top').closest('a')).toBeNull();
     expect(screen.getByText('evil').closest('a')).toBeNull();

@@ -22,7 +22,14 @@ import { markdownLinkTarget } from './markdown-links';
 
 // A dozen common grammars keep the bundle small; other languages show as plain code.
 const lowlight = createLowlight({ bash, css, diff, go, javascript, json, python, rust, sql, typescript, xml, yaml });
-lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], javascript: ['js', 'jsx', 'mjs'], typescript: ['ts', 'tsx'], xml: ['html', 'svg'], python: ['py'], yaml: ['yml'] });
+lowlight.registerAlias({
+  bash: ['sh', 'shell', 'zsh', 'console'],
+  javascript: ['js', 'jsx', 'mjs'],
+  typescript: ['ts', 'tsx'],
+  xml: ['html', 'svg'],
+  python: ['py'],
+  yaml: ['yml'],
+});
 
 type HastElement = NonNullable<ExtraProps['node']>;
 type HastNode = HastElement['children'][number];
@@ -42,11 +49,14 @@ function languageOf(code: HastElement): string | undefined {
 /** A fenced code block: highlighted when its language is known, with a copy button. */
 function CodeBlock({ node }: ExtraProps) {
   const [copied, setCopied] = useState(false);
-  const code = node?.children.find((child): child is HastElement => child.type === 'element' && child.tagName === 'code');
+  const code = node?.children.find(
+    (child): child is HastElement => child.type === 'element' && child.tagName === 'code',
+  );
   if (!code) return null;
   const text = textOf(code).replace(/\n$/, '');
   const language = languageOf(code);
-  const highlighted = language !== undefined && lowlight.registered(language) ? lowlight.highlight(language, text) : undefined;
+  const highlighted =
+    language !== undefined && lowlight.registered(language) ? lowlight.highlight(language, text) : undefined;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -60,7 +70,11 @@ function CodeBlock({ node }: ExtraProps) {
     <div className="md-code">
       <div className="md-code-head">
         <span>{language ?? 'text'}</span>
-        <IconButton label={copied ? 'Copied' : 'Copy code'} icon={copied ? <CheckIcon /> : <CopyIcon />} onClick={() => void copy()} />
+        <IconButton
+          label={copied ? 'Copied' : 'Copy code'}
+          icon={copied ? <CheckIcon /> : <CopyIcon />}
+          onClick={() => void copy()}
+        />
       </div>
       <pre className="hljs">
         <code>{highlighted ? toJsxRuntime(highlighted, { Fragment, jsx, jsxs }) : text}</code>

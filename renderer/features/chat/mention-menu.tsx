@@ -43,7 +43,9 @@ export function MentionMenu({
             <span className="slash-option-title mention-uri">{resource.uri}</span>
             <span className="slash-option-server">{resource.server}</span>
           </span>
-          {resource.description !== undefined ? <span className="slash-option-description">{resource.description}</span> : null}
+          {resource.description !== undefined ? (
+            <span className="slash-option-description">{resource.description}</span>
+          ) : null}
         </>
       )}
       highlighted={highlighted}
@@ -61,7 +63,8 @@ function emptyMessage(catalog: MentionCatalog, query: string): string {
     return 'No ready server offers resources. Start a server that has resources (for example server-everything) under Servers, then type @ again.';
   }
   if (catalog.resources === undefined) return 'Reading the resources of your servers…';
-  if (catalog.resources.length === 0) return `${catalog.servers.join(', ')} ${catalog.servers.length === 1 ? 'lists' : 'list'} no resources right now.`;
+  if (catalog.resources.length === 0)
+    return `${catalog.servers.join(', ')} ${catalog.servers.length === 1 ? 'lists' : 'list'} no resources right now.`;
   return `No resource matches “${query}”. Keep typing a message, or press Esc.`;
 }
 
@@ -70,7 +73,15 @@ function emptyMessage(catalog: MentionCatalog, query: string): string {
  * server's suggestions, as in the resource browser), then Attach reads the
  * filled-in URI. Esc or Cancel goes back to the message box.
  */
-export function MentionTemplateForm({ resource, onAttach, onCancel }: { resource: MentionResource; onAttach: (uri: string) => void; onCancel: () => void }) {
+export function MentionTemplateForm({
+  resource,
+  onAttach,
+  onCancel,
+}: {
+  resource: MentionResource;
+  onAttach: (uri: string) => void;
+  onCancel: () => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -98,7 +109,11 @@ export function MentionTemplateForm({ resource, onAttach, onCancel }: { resource
       </div>
       <ResourceTemplateForm
         server={resource.server}
-        template={{ uriTemplate: resource.uri, name: resource.name, ...(resource.title !== undefined ? { title: resource.title } : {}) }}
+        template={{
+          uriTemplate: resource.uri,
+          name: resource.name,
+          ...(resource.title !== undefined ? { title: resource.title } : {}),
+        }}
         completions={resource.template?.completions ?? false}
         onOpen={onAttach}
         submitLabel="Attach"

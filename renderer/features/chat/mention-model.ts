@@ -77,7 +77,10 @@ export const MAX_MENTION_MATCHES = 50;
  * description), best first; ties keep the servers' order.
  */
 export function filterMentions(resources: readonly MentionResource[], query: string): MentionResource[] {
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return resources.slice(0, MAX_MENTION_MATCHES);
   const scored: { resource: MentionResource; score: number; index: number }[] = [];
   resources.forEach((resource, index) => {

@@ -32,7 +32,10 @@ export function isOverLimit(text: string): boolean {
 export function CharacterCounter({ text }: { text: string }) {
   if (text.length < MAX_MESSAGE_CHARS * COUNTER_FROM) return null;
   return (
-    <span className={isOverLimit(text) ? 'composer-counter composer-counter-over' : 'composer-counter'} title="Characters in this message, out of the most one can hold">
+    <span
+      className={isOverLimit(text) ? 'composer-counter composer-counter-over' : 'composer-counter'}
+      title="Characters in this message, out of the most one can hold"
+    >
       {count(text.length)} / {count(MAX_MESSAGE_CHARS)} characters
     </span>
   );
@@ -101,7 +104,12 @@ export function usePasteOffer({
   const panel =
     offer === undefined ? null : (
       <Suspense fallback={null}>
-        <PasteOfferPanel blocked={offer.kind === 'blocked'} pastedChars={offer.pasted.length} onAttach={() => void attachPasted()} onDismiss={() => setOffer(undefined)} />
+        <PasteOfferPanel
+          blocked={offer.kind === 'blocked'}
+          pastedChars={offer.pasted.length}
+          onAttach={() => void attachPasted()}
+          onDismiss={() => setOffer(undefined)}
+        />
       </Suspense>
     );
   return { onPaste, panel };

@@ -35,7 +35,11 @@ const ROW = 100;
 const GAP = 16;
 let restoreSizes: () => void;
 beforeEach(() => {
-  restoreSizes = mockElementSizes({ scrollerSelector: '.message-scroller', viewportHeight: VIEWPORT, rowHeight: () => ROW });
+  restoreSizes = mockElementSizes({
+    scrollerSelector: '.message-scroller',
+    viewportHeight: VIEWPORT,
+    rowHeight: () => ROW,
+  });
   markdownRenders.clear();
 });
 afterEach(() => {
@@ -74,7 +78,13 @@ function settle() {
 const maxScroll = () => scroller().scrollHeight - VIEWPORT;
 
 const long = generateLongConversation({ id: 'c1' });
-const turn = (patch: Partial<LiveTurn>): LiveTurn => ({ turnId: 't1', running: true, draft: '', toolCalls: {}, ...patch });
+const turn = (patch: Partial<LiveTurn>): LiveTurn => ({
+  turnId: 't1',
+  running: true,
+  draft: '',
+  toolCalls: {},
+  ...patch,
+});
 
 describe('<MessageList> at a heavy user’s scale', () => {
   it('renders only the rows near the viewport of a 2,000-message conversation, opening at the newest', () => {
@@ -121,7 +131,9 @@ describe('<MessageList> at a heavy user’s scale', () => {
   });
 
   it('keeps following when the list itself moves up (rows measured while opening), not the person', () => {
-    const { rerender } = render(wrap(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 40) }} live={undefined} />));
+    const { rerender } = render(
+      wrap(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 40) }} live={undefined} />),
+    );
     settle();
     // The virtualizer shifts scrollTop as rows above are measured: no wheel, touch or key.
     act(() => {
@@ -143,7 +155,9 @@ describe('<MessageList> at a heavy user’s scale', () => {
     expect(reading).not.toContain(long.messages.at(-1)!.id);
     rerender(wrap(<MessageList key="c2" conversation={other} live={undefined} />));
     settle();
-    expect(shownIds()).toEqual(other.messages.filter((m) => m.role === 'assistant' || m.content[0]?.type === 'text').map((m) => m.id));
+    expect(shownIds()).toEqual(
+      other.messages.filter((m) => m.role === 'assistant' || m.content[0]?.type === 'text').map((m) => m.id),
+    );
     rerender(wrap(<MessageList key="c1" conversation={long} live={undefined} />));
     settle();
     expect(scroller().scrollTop).toBe(50 * (ROW + GAP));

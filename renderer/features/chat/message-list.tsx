@@ -26,7 +26,13 @@ const LIVE_ROW_KEY = 'live-reply';
 function estimateRowHeight(item: TimelineItem | undefined): number {
   if (!item) return 48;
   if (item.kind === 'person') return 48 + (item.attachments.length > 0 ? 40 : 0);
-  return Math.max(48, item.parts.reduce((height, part) => height + (part.kind === 'text' ? 24 + Math.ceil(part.text.length / 90) * 26 : 120), 0));
+  return Math.max(
+    48,
+    item.parts.reduce(
+      (height, part) => height + (part.kind === 'text' ? 24 + Math.ceil(part.text.length / 90) * 26 : 120),
+      0,
+    ),
+  );
 }
 
 /**
@@ -90,7 +96,11 @@ export function MessageList({ conversation, live }: { conversation: Conversation
     const el = scroller.current;
     if (el && saved && !saved.stuck) el.scrollTop = saved.offset;
     return () => {
-      rememberScroll(conversation.id, { stuck: stuck.current, offset: lastTop.current, measurements: virtualizer.takeSnapshot() });
+      rememberScroll(conversation.id, {
+        stuck: stuck.current,
+        offset: lastTop.current,
+        measurements: virtualizer.takeSnapshot(),
+      });
     };
   }, [conversation.id, saved, virtualizer]);
 
@@ -131,7 +141,13 @@ export function MessageList({ conversation, live }: { conversation: Conversation
       onPointerDown={notePersonScrolling}
       onKeyDown={notePersonScrolling}
     >
-      <ol className="message-list virtualized" aria-label="Messages" style={{ height: totalSize }} onFocus={onFocus} onBlur={onBlur}>
+      <ol
+        className="message-list virtualized"
+        aria-label="Messages"
+        style={{ height: totalSize }}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
         {virtualRows.map((row) => {
           const item = items[row.index];
           const placement = { index: row.index, top: row.start, measureRef: virtualizer.measureElement };
@@ -160,7 +176,9 @@ export function MessageList({ conversation, live }: { conversation: Conversation
           </div>
         </div>
       ) : null}
-      {!running && !live?.error && stopReasonNote(live?.stopReason) ? <p className="turn-note">{stopReasonNote(live?.stopReason)}</p> : null}
+      {!running && !live?.error && stopReasonNote(live?.stopReason) ? (
+        <p className="turn-note">{stopReasonNote(live?.stopReason)}</p>
+      ) : null}
       {canRetry ? <RetryBar conversationId={conversation.id} /> : null}
     </div>
   );

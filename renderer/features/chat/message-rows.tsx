@@ -50,10 +50,23 @@ export interface MessageRowProps extends RowPlacement {
  * One saved message. Memoized on purpose: a streamed token changes only the live row,
  * so every prop here keeps its identity between tokens.
  */
-export const MessageRow = memo(function MessageRow({ item, conversationId, running, liveCalls, usage, ...placement }: MessageRowProps) {
-  if (item.kind === 'person') return <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} />;
+export const MessageRow = memo(function MessageRow({
+  item,
+  conversationId,
+  running,
+  liveCalls,
+  usage,
+  ...placement
+}: MessageRowProps) {
+  if (item.kind === 'person')
+    return <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} />;
   return (
-    <li className="message message-assistant" aria-label="Reply" data-message={item.message.id} {...placementProps(placement)}>
+    <li
+      className="message message-assistant"
+      aria-label="Reply"
+      data-message={item.message.id}
+      {...placementProps(placement)}
+    >
       {item.parts.map((part, index) =>
         part.kind === 'text' ? (
           <Markdown key={index} text={part.text} />
@@ -84,16 +97,26 @@ export function rowFollowsRunning(item: TimelineItem): boolean {
 }
 
 /** The live tool calls if any belongs to this row, so rows without one keep their props. */
-export function liveCallsOfRow(item: TimelineItem, toolCalls: Record<string, LiveToolCall> | undefined): Record<string, LiveToolCall> | undefined {
+export function liveCallsOfRow(
+  item: TimelineItem,
+  toolCalls: Record<string, LiveToolCall> | undefined,
+): Record<string, LiveToolCall> | undefined {
   if (!toolCalls || item.kind === 'person') return undefined;
-  return item.parts.some((part) => part.kind === 'tool-call' && toolCalls[part.use.id] !== undefined) ? toolCalls : undefined;
+  return item.parts.some((part) => part.kind === 'tool-call' && toolCalls[part.use.id] !== undefined)
+    ? toolCalls
+    : undefined;
 }
 
 /** The reply being written (`draft`), or the dots while the model thinks (empty draft). */
 export function LiveReplyRow({ draft, ...placement }: RowPlacement & { draft: string }) {
   if (draft !== '') {
     return (
-      <li className="message message-assistant streaming" aria-live="off" data-testid="streaming-reply" {...placementProps(placement)}>
+      <li
+        className="message message-assistant streaming"
+        aria-live="off"
+        data-testid="streaming-reply"
+        {...placementProps(placement)}
+      >
         <Markdown text={draft} />
         <span className="cursor" aria-hidden="true" />
       </li>
@@ -173,7 +196,12 @@ function PersonMessage({
     );
   }
   return (
-    <li className="message message-person" aria-label="Your message" data-message={item.message.id} {...placementProps(placement)}>
+    <li
+      className="message message-person"
+      aria-label="Your message"
+      data-message={item.message.id}
+      {...placementProps(placement)}
+    >
       {item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
       {item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
       {item.isLast && !running ? (

@@ -15,10 +15,38 @@ afterEach(cleanup);
 const SETTINGS: SettingsView = {
   apiKey: { source: 'none' },
   models: [
-    { id: 'claude-a', label: 'Claude A', provider: 'anthropic', providerLabel: 'Anthropic', supportsTools: true, ready: false },
-    { id: 'ollama:llama3.1:8b', label: 'llama3.1:8b', provider: 'ollama', providerLabel: 'Local Ollama', supportsTools: true, ready: true },
-    { id: 'ollama:tiny', label: 'Tiny', provider: 'ollama', providerLabel: 'Local Ollama', supportsTools: false, ready: true },
-    { id: 'openai:gpt-4o', label: 'GPT-4o', provider: 'openai', providerLabel: 'OpenAI', supportsTools: true, ready: false },
+    {
+      id: 'claude-a',
+      label: 'Claude A',
+      provider: 'anthropic',
+      providerLabel: 'Anthropic',
+      supportsTools: true,
+      ready: false,
+    },
+    {
+      id: 'ollama:llama3.1:8b',
+      label: 'llama3.1:8b',
+      provider: 'ollama',
+      providerLabel: 'Local Ollama',
+      supportsTools: true,
+      ready: true,
+    },
+    {
+      id: 'ollama:tiny',
+      label: 'Tiny',
+      provider: 'ollama',
+      providerLabel: 'Local Ollama',
+      supportsTools: false,
+      ready: true,
+    },
+    {
+      id: 'openai:gpt-4o',
+      label: 'GPT-4o',
+      provider: 'openai',
+      providerLabel: 'OpenAI',
+      supportsTools: true,
+      ready: false,
+    },
   ],
   defaultModel: 'claude-a',
 };
@@ -40,8 +68,17 @@ describe('the model picker', () => {
     const picked: string[] = [];
     mount('ollama:llama3.1:8b', (model) => picked.push(model));
     const menu = openPicker('Model: llama3.1:8b (Local Ollama)');
-    const groups = within(menu).getAllByRole('group').filter((g) => g.getAttribute('aria-label') !== null);
-    expect(groups.map((g) => [g.getAttribute('aria-label'), within(g).getAllByRole('menuitemradio').map((item) => item.textContent)])).toEqual([
+    const groups = within(menu)
+      .getAllByRole('group')
+      .filter((g) => g.getAttribute('aria-label') !== null);
+    expect(
+      groups.map((g) => [
+        g.getAttribute('aria-label'),
+        within(g)
+          .getAllByRole('menuitemradio')
+          .map((item) => item.textContent),
+      ]),
+    ).toEqual([
       ['Anthropic', ['Claude A']],
       ['Local Ollama', ['●llama3.1:8b', 'Tiny · no tools']],
       ['OpenAI', ['GPT-4o']],

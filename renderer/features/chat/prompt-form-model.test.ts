@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptInfo } from '../../../shared/contract/prompts';
-import { argumentsToSend, completionContext, emptyValues, promptResultToDraft, validateArguments } from './prompt-form-model';
+import {
+  argumentsToSend,
+  completionContext,
+  emptyValues,
+  promptResultToDraft,
+  validateArguments,
+} from './prompt-form-model';
 
 const TEAM: PromptInfo = {
   server: 'everything',
@@ -25,12 +31,17 @@ describe('prompt form model', () => {
   });
 
   it('leaves out empty optional arguments and sends context without the field being completed', () => {
-    expect(argumentsToSend(TEAM, { department: 'Sales', name: 'Eve', note: '' })).toEqual({ department: 'Sales', name: 'Eve' });
+    expect(argumentsToSend(TEAM, { department: 'Sales', name: 'Eve', note: '' })).toEqual({
+      department: 'Sales',
+      name: 'Eve',
+    });
     expect(completionContext({ department: 'Sales', name: 'E', note: ' ' }, 'name')).toEqual({ department: 'Sales' });
   });
 
   it('puts a one-role prompt in as plain text, and labels roles when they mix', () => {
-    expect(promptResultToDraft(TEAM, { messages: [{ role: 'user', content: { type: 'text', text: 'Promote Eve.' } }] })).toEqual({ text: 'Promote Eve.', attachments: [] });
+    expect(
+      promptResultToDraft(TEAM, { messages: [{ role: 'user', content: { type: 'text', text: 'Promote Eve.' } }] }),
+    ).toEqual({ text: 'Promote Eve.', attachments: [] });
     const mixed = promptResultToDraft(TEAM, {
       messages: [
         { role: 'user', content: { type: 'text', text: 'Hi' } },
@@ -47,12 +58,17 @@ describe('prompt form model', () => {
         { role: 'user', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } },
         { role: 'user', content: { type: 'image', data: 'BBBB', mimeType: 'image/png' } },
         { role: 'user', content: { type: 'audio', data: 'CCCC', mimeType: 'audio/wav' } },
-        { role: 'user', content: { type: 'resource', resource: { uri: 'demo://resource/1', mimeType: 'text/plain', text: 'one' } } },
+        {
+          role: 'user',
+          content: { type: 'resource', resource: { uri: 'demo://resource/1', mimeType: 'text/plain', text: 'one' } },
+        },
         { role: 'user', content: { type: 'resource_link', uri: 'https://example.com', name: 'example' } },
       ],
     });
     expect(draft.text).toBe('Look:\n\n[example](https://example.com)');
-    expect(draft.attachments.map((attachment) => [attachment.label, attachment.server, attachment.content.type])).toEqual([
+    expect(
+      draft.attachments.map((attachment) => [attachment.label, attachment.server, attachment.content.type]),
+    ).toEqual([
       ['Team Management · image 1', 'everything', 'image'],
       ['Team Management · image 2', 'everything', 'image'],
       ['Team Management · audio 1', 'everything', 'audio'],

@@ -17,7 +17,8 @@ export function emptyValues(prompt: PromptInfo): ArgumentValues {
 export function validateArguments(prompt: PromptInfo, values: ArgumentValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const argument of prompt.arguments) {
-    if (argument.required === true && (values[argument.name] ?? '').trim() === '') errors[argument.name] = `Enter ${argumentLabel(argument)}: this prompt needs it`;
+    if (argument.required === true && (values[argument.name] ?? '').trim() === '')
+      errors[argument.name] = `Enter ${argumentLabel(argument)}: this prompt needs it`;
   }
   return errors;
 }
@@ -58,7 +59,10 @@ function attachmentFor(block: McpContentBlock, server: string, label: string): C
  * added only when the prompt mixes user and assistant messages, so a plain
  * one-message prompt reads as what the person would have typed.
  */
-export function promptResultToDraft(prompt: PromptInfo, result: PromptResult): { text: string; attachments: ChatAttachment[] } {
+export function promptResultToDraft(
+  prompt: PromptInfo,
+  result: PromptResult,
+): { text: string; attachments: ChatAttachment[] } {
   const mixedRoles = new Set(result.messages.map((message) => message.role)).size > 1;
   const parts: string[] = [];
   const attachments: ChatAttachment[] = [];

@@ -4,7 +4,14 @@ import type { PromptArgumentInfo, PromptInfo } from '../../../shared/contract/pr
 import { useCompletions, type CompletionState } from '../completion/use-completions';
 import { Button, IconButton } from '../../ui/controls';
 import { CloseIcon } from '../../ui/icons';
-import { argumentLabel, argumentsToSend, completionContext, emptyValues, validateArguments, type ArgumentValues } from './prompt-form-model';
+import {
+  argumentLabel,
+  argumentsToSend,
+  completionContext,
+  emptyValues,
+  validateArguments,
+  type ArgumentValues,
+} from './prompt-form-model';
 import { moveHighlight } from '../../ui/use-combobox-menu';
 import { promptLabel } from './slash-model';
 
@@ -71,13 +78,17 @@ export function PromptForm({
       <div className="slash-head">
         <span className="slash-title" id={titleId}>
           /{prompt.name}
-          {prompt.title !== undefined && prompt.title !== prompt.name ? <span className="slash-option-title"> {promptLabel(prompt)}</span> : null}
+          {prompt.title !== undefined && prompt.title !== prompt.name ? (
+            <span className="slash-option-title"> {promptLabel(prompt)}</span>
+          ) : null}
           <span className="slash-option-server"> {prompt.server}</span>
         </span>
         <IconButton size="sm" label="Close the prompt form" icon={<CloseIcon />} onClick={onCancel} />
       </div>
       {prompt.description !== undefined ? <p className="prompt-form-description">{prompt.description}</p> : null}
-      {prompt.arguments.length === 0 ? <p className="prompt-form-description">This prompt takes no arguments.</p> : null}
+      {prompt.arguments.length === 0 ? (
+        <p className="prompt-form-description">This prompt takes no arguments.</p>
+      ) : null}
       <div className="prompt-form-fields">
         {prompt.arguments.map((argument) => (
           <ArgumentField
@@ -140,7 +151,14 @@ function ArgumentField({
   const [dismissed, setDismissed] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   const suggestions = useCompletions(
-    completions && focused ? { server: prompt.server, ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument.name, value }, context } : undefined,
+    completions && focused
+      ? {
+          server: prompt.server,
+          ref: { type: 'ref/prompt', name: prompt.name },
+          argument: { name: argument.name, value },
+          context,
+        }
+      : undefined,
   );
   // What the person typed exactly is not worth suggesting back.
   const options = suggestions.values.filter((suggestion) => suggestion !== value);
@@ -181,7 +199,11 @@ function ArgumentField({
           aria-activedescendant={open && highlighted >= 0 ? `${listboxId}-${highlighted}` : undefined}
           aria-required={required}
           aria-invalid={error !== undefined}
-          aria-describedby={[error !== undefined ? errorId : undefined, argument.description !== undefined ? hintId : undefined].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [error !== undefined ? errorId : undefined, argument.description !== undefined ? hintId : undefined]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           value={value}
           onChange={(e) => {
             setDismissed(false);
@@ -268,7 +290,8 @@ function SuggestionList({
       </p>
     );
   }
-  const more = state.status === 'ready' && (state.hasMore === true || (state.total !== undefined && state.total > options.length));
+  const more =
+    state.status === 'ready' && (state.hasMore === true || (state.total !== undefined && state.total > options.length));
   return (
     <ul id={listboxId} role="listbox" aria-label={`Suggestions for ${label}`} className="suggestions">
       {options.map((option, index) => (
@@ -293,7 +316,9 @@ function SuggestionList({
       ))}
       {more ? (
         <li className="suggestion-more" role="presentation">
-          {state.total !== undefined ? `${state.total - options.length} more — keep typing to narrow` : 'More — keep typing to narrow'}
+          {state.total !== undefined
+            ? `${state.total - options.length} more — keep typing to narrow`
+            : 'More — keep typing to narrow'}
         </li>
       ) : null}
     </ul>

@@ -27,7 +27,8 @@ export function viewerRows(text: string): Row[] {
   while (start <= text.length) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    for (let at = start; at === start || at < end; at += ROW_CHARS) rows.push({ line: at === start ? line : undefined, start: at, end: Math.min(end, at + ROW_CHARS) });
+    for (let at = start; at === start || at < end; at += ROW_CHARS)
+      rows.push({ line: at === start ? line : undefined, start: at, end: Math.min(end, at + ROW_CHARS) });
     if (newline === -1) break;
     start = newline + 1;
     line += 1;
@@ -42,7 +43,12 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
   const lines = useMemo(() => rows.reduce((count, row) => (row.line === undefined ? count : count + 1), 0), [rows]);
   const [copied, setCopied] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} className="dialog-result" aria-describedby="result-viewer-description">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="dialog-result"
+      aria-describedby="result-viewer-description"
+    >
       <DialogHeader title={title} />
       <div className="result-viewer-bar">
         <DialogDescription id="result-viewer-description" className="muted small">
@@ -56,7 +62,7 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
               () => setCopied(false),
             )
           }
-    >
+        >
           {copied ? 'Copied' : 'Copy all'}
         </Button>
       </div>
@@ -68,7 +74,12 @@ export default function ResultViewer({ title, text, onClose }: { title: string; 
 /** Its own component: the dialog's portal mounts the content a render later, and the virtualizer must find its scroller when it mounts. */
 function ViewerRows({ text, rows }: { text: string; rows: readonly Row[] }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
   return (
     <div ref={scroller} className="result-viewer" role="region" aria-label="Whole result" tabIndex={0}>
       <div className="result-viewer-canvas" style={{ height: virtualizer.getTotalSize() }}>

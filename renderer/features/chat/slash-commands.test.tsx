@@ -18,25 +18,58 @@ const CATALOG: PromptCatalog = {
   servers: [{ name: 'everything', completions: false }],
   problems: [],
   prompts: [
-    { server: 'everything', name: 'simple-prompt', title: 'Simple Prompt', description: 'A prompt with no arguments', arguments: [] },
-    { server: 'everything', name: 'args-prompt', title: 'Arguments Prompt', arguments: [{ name: 'city', description: 'Name of the city', required: true }, { name: 'state' }] },
-    { server: 'everything', name: 'completable-prompt', title: 'Team Management', arguments: [{ name: 'department', required: true }] },
+    {
+      server: 'everything',
+      name: 'simple-prompt',
+      title: 'Simple Prompt',
+      description: 'A prompt with no arguments',
+      arguments: [],
+    },
+    {
+      server: 'everything',
+      name: 'args-prompt',
+      title: 'Arguments Prompt',
+      arguments: [{ name: 'city', description: 'Name of the city', required: true }, { name: 'state' }],
+    },
+    {
+      server: 'everything',
+      name: 'completable-prompt',
+      title: 'Team Management',
+      arguments: [{ name: 'department', required: true }],
+    },
   ],
 };
 
 function mount(handlers: FakeHandlers) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'consent.policies': () => ok([]),
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () => ok({ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: [], disabledServers: [], disabledTools: [] }),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+    'chat.get': () =>
+      ok({
+        id: 'c1',
+        title: 'Weather',
+        createdAt: 1,
+        updatedAt: 2,
+        model: 'claude-a',
+        messages: [],
+        disabledServers: [],
+        disabledTools: [],
+      }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     ...handlers,
   });
@@ -86,7 +119,9 @@ describe('slash commands in the composer', () => {
   it('explains when no ready server offers prompts', async () => {
     mount({ 'prompts.list': () => ok({ servers: [], prompts: [], problems: [] }) });
     await typeSlash('/');
-    expect((await screen.findByRole('group', { name: 'Prompts' })).textContent).toContain('No ready server offers prompts. Start a server that has prompts');
+    expect((await screen.findByRole('group', { name: 'Prompts' })).textContent).toContain(
+      'No ready server offers prompts. Start a server that has prompts',
+    );
   });
 
   it('validates the form, sends the arguments, and puts the messages into the draft with role labels and attachments', async () => {
@@ -94,11 +129,17 @@ describe('slash commands in the composer', () => {
       'prompts.list': () => ok(CATALOG),
       'prompts.get': ({ arguments: args }) =>
         args?.city === 'Nowhere'
-          ? fail('SERVER_ERROR', "server 'everything' answered prompts/get prompt 'args-prompt' with error -32602: unknown city")
+          ? fail(
+              'SERVER_ERROR',
+              "server 'everything' answered prompts/get prompt 'args-prompt' with error -32602: unknown city",
+            )
           : ok({
               messages: [
                 { role: 'user' as const, content: { type: 'text' as const, text: `Weather in ${args?.city ?? ''}?` } },
-                { role: 'assistant' as const, content: { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' } },
+                {
+                  role: 'assistant' as const,
+                  content: { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' },
+                },
                 { role: 'assistant' as const, content: { type: 'text' as const, text: 'Sunny.' } },
               ],
             }),
@@ -123,8 +164,14 @@ describe('slash commands in the composer', () => {
     fireEvent.change(city, { target: { value: 'Paris' } });
     await act(async () => fireEvent.keyDown(city, { key: 'Enter' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(transport.calls.filter((call) => call.method === 'prompts.get').at(-1)?.input).toEqual({ server: 'everything', name: 'args-prompt', arguments: { city: 'Paris' } });
+    expect(transport.calls.filter((call) => call.method === 'prompts.get').at(-1)?.input).toEqual({
+      server: 'everything',
+      name: 'args-prompt',
+      arguments: { city: 'Paris' },
+    });
     expect(box.value).toBe('User:\nWeather in Paris?\n\nAssistant:\nSunny.');
-    expect(within(screen.getByRole('list', { name: 'Attachments' })).getByText('Arguments Prompt · image 1 (assistant)')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Attachments' })).getByText('Arguments Prompt · image 1 (assistant)'),
+    ).toBeTruthy();
   });
 });

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { PromptInfo } from '../../../shared/contract/prompts';
 import { useBerth } from '../../store';
 import type { ArgumentValues } from './prompt-form-model';
@@ -23,7 +32,11 @@ export interface SlashCommands {
  * every ready server, filtered as the person types; choosing one opens its
  * argument form, and the prompt's messages land in the draft to be sent.
  */
-export function useSlashCommands(conversationId: string, text: string, input: RefObject<HTMLTextAreaElement | null>): SlashCommands {
+export function useSlashCommands(
+  conversationId: string,
+  text: string,
+  input: RefObject<HTMLTextAreaElement | null>,
+): SlashCommands {
   const catalog = useBerth((s) => s.promptCatalog);
   const catalogError = useBerth((s) => s.promptCatalogError);
   const loadPrompts = useBerth((s) => s.loadPrompts);
@@ -36,7 +49,10 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
   const query = slashQuery(text);
   const menu = useComboboxMenu({ wanted: chosen === undefined && query !== undefined, text, query });
   const menuOpen = menu.open;
-  const matches = useMemo(() => (query === undefined ? [] : filterPrompts(catalog?.prompts ?? [], query)), [catalog, query]);
+  const matches = useMemo(
+    () => (query === undefined ? [] : filterPrompts(catalog?.prompts ?? [], query)),
+    [catalog, query],
+  );
 
   useEffect(() => setChosen(undefined), [conversationId]);
   // The catalog follows host events; a failed first read is retried when the person opens the menu.
@@ -71,7 +87,8 @@ export function useSlashCommands(conversationId: string, text: string, input: Re
     return undefined;
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => menu.handleKeyDown(event, matches, choose);
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean =>
+    menu.handleKeyDown(event, matches, choose);
 
   let panel: ReactNode = null;
   if (chosen !== undefined) {

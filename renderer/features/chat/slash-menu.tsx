@@ -37,10 +37,14 @@ export function SlashMenu({
         <>
           <span className="slash-option-main">
             <span className="slash-option-name">/{prompt.name}</span>
-            {prompt.title !== undefined && prompt.title !== prompt.name ? <span className="slash-option-title">{promptLabel(prompt)}</span> : null}
+            {prompt.title !== undefined && prompt.title !== prompt.name ? (
+              <span className="slash-option-title">{promptLabel(prompt)}</span>
+            ) : null}
             <span className="slash-option-server">{prompt.server}</span>
           </span>
-          {prompt.description !== undefined ? <span className="slash-option-description">{prompt.description}</span> : null}
+          {prompt.description !== undefined ? (
+            <span className="slash-option-description">{prompt.description}</span>
+          ) : null}
         </>
       )}
       highlighted={highlighted}
@@ -59,6 +63,7 @@ function emptyMessage(catalog: PromptCatalog | undefined, error: string | undefi
   if (catalog.servers.length === 0) {
     return 'No ready server offers prompts. Start a server that has prompts (for example server-everything) under Servers, then type / again.';
   }
-  if (catalog.prompts.length === 0) return `${catalog.servers.map((server) => server.name).join(', ')} ${catalog.servers.length === 1 ? 'has' : 'have'} no prompts right now.`;
+  if (catalog.prompts.length === 0)
+    return `${catalog.servers.map((server) => server.name).join(', ')} ${catalog.servers.length === 1 ? 'has' : 'have'} no prompts right now.`;
   return `No prompt matches “${query}”. Keep typing a message, or press Esc.`;
 }

@@ -3,11 +3,22 @@ import type { PromptInfo } from '../../../shared/contract/prompts';
 import { moveHighlight } from '../../ui/use-combobox-menu';
 import { filterPrompts, promptLabel, slashQuery } from './slash-model';
 
-const prompt = (server: string, name: string, extra: Partial<PromptInfo> = {}): PromptInfo => ({ server, name, arguments: [], ...extra });
+const prompt = (server: string, name: string, extra: Partial<PromptInfo> = {}): PromptInfo => ({
+  server,
+  name,
+  arguments: [],
+  ...extra,
+});
 const CATALOG = [
   prompt('everything', 'simple-prompt', { title: 'Simple Prompt', description: 'A prompt with no arguments' }),
-  prompt('everything', 'args-prompt', { title: 'Arguments Prompt', description: 'A prompt with two arguments, one required and one optional' }),
-  prompt('everything', 'completable-prompt', { title: 'Team Management', description: 'First argument choice narrows values for second argument.' }),
+  prompt('everything', 'args-prompt', {
+    title: 'Arguments Prompt',
+    description: 'A prompt with two arguments, one required and one optional',
+  }),
+  prompt('everything', 'completable-prompt', {
+    title: 'Team Management',
+    description: 'First argument choice narrows values for second argument.',
+  }),
   prompt('github', 'review', { description: 'Review a pull request' }),
 ];
 

@@ -38,7 +38,10 @@ function rank(prompt: PromptInfo, word: string): number | undefined {
  * server, then description), best matches first; ties keep the catalog order.
  */
 export function filterPrompts(prompts: PromptInfo[], query: string): PromptInfo[] {
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return prompts;
   const scored: { prompt: PromptInfo; score: number; index: number }[] = [];
   prompts.forEach((prompt, index) => {

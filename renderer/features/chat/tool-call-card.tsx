@@ -30,18 +30,19 @@ function isLarge(result: ChatToolResultBlock): boolean {
   );
 }
 
-const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> = {
-  'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
-  running: { label: 'Running', tone: 'accent' },
-  'waiting-answer': { label: 'Waiting for your answer', tone: 'warning' },
-  'waiting-result': { label: 'Finishing', tone: 'accent' },
-  done: { label: 'Done', tone: 'success' },
-  error: { label: 'Error', tone: 'danger' },
-  denied: { label: 'Denied', tone: 'danger' },
-  withdrawn: { label: 'Cancelled', tone: 'neutral' },
-  stopped: { label: 'Stopped by you', tone: 'neutral' },
-  interrupted: { label: 'Did not finish', tone: 'neutral' },
-};
+const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent' | 'warning' | 'danger' | 'success' }> =
+  {
+    'awaiting-consent': { label: 'Waiting for your approval', tone: 'warning' },
+    running: { label: 'Running', tone: 'accent' },
+    'waiting-answer': { label: 'Waiting for your answer', tone: 'warning' },
+    'waiting-result': { label: 'Finishing', tone: 'accent' },
+    done: { label: 'Done', tone: 'success' },
+    error: { label: 'Error', tone: 'danger' },
+    denied: { label: 'Denied', tone: 'danger' },
+    withdrawn: { label: 'Cancelled', tone: 'neutral' },
+    stopped: { label: 'Stopped by you', tone: 'neutral' },
+    interrupted: { label: 'Did not finish', tone: 'neutral' },
+  };
 /** The chip of a call whose MCP task was cancelled: not an error the tool reported. */
 const TASK_CANCELLED = { label: 'Cancelled', tone: 'neutral' } as const;
 
@@ -50,7 +51,8 @@ function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined): 
   if (status === 'waiting-answer') return 'Time limit paused until you answer';
   const progress = live?.progress;
   if (progress?.message !== undefined) return progress.message;
-  if (progress !== undefined) return `${progress.progress}${progress.total !== undefined ? ` of ${progress.total}` : ''}`;
+  if (progress !== undefined)
+    return `${progress.progress}${progress.total !== undefined ? ` of ${progress.total}` : ''}`;
   // A task's line above says what it is doing, in the server's words: "Working…" under "Working" says nothing more.
   return live?.task !== undefined ? '' : 'Working…';
 }
@@ -79,17 +81,14 @@ interface ToolCallCardProps {
   turnRunning: boolean;
 }
 
-function ServerToolCallCard({
-  conversationId,
-  use,
-  result: savedResult,
-  live,
-  turnRunning,
-}: ToolCallCardProps) {
+function ServerToolCallCard({ conversationId, use, result: savedResult, live, turnRunning }: ToolCallCardProps) {
   const result = shownResult(savedResult, live);
   const status = toolCallStatus(result, live, turnRunning);
   // A task that was cancelled (by the person, or by its server) ends the call with an error for the model; for the person the tool reported nothing.
-  const taskStatus = useBerth((s) => live?.task?.status ?? s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.status);
+  const taskStatus = useBerth(
+    (s) =>
+      live?.task?.status ?? s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.status,
+  );
   const taskCancelled = status === 'error' && (taskStatus === 'cancelled' || result?.taskCancelled === true);
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
@@ -99,7 +98,11 @@ function ServerToolCallCard({
   const fraction = progressFraction(live?.progress);
   const unknownTool = use.server === '';
   const answerId = useCallAnswerTarget(live, use.id);
-  const chip = taskCancelled ? TASK_CANCELLED : status === 'running' && answerId !== undefined ? WAITING_FOR_ANSWER : STATUS[status];
+  const chip = taskCancelled
+    ? TASK_CANCELLED
+    : status === 'running' && answerId !== undefined
+      ? WAITING_FOR_ANSWER
+      : STATUS[status];
   const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
   const app = result?.app ?? live?.app;
   // While the server's app shows the call, the text result (what the model sees) folds away; it is back when the app cannot run.
@@ -107,7 +110,14 @@ function ServerToolCallCard({
 
   return (
     // tabIndex -1: "Show in chat" (the Tasks view) moves focus to the card.
-    <div className={clsx('tool-call', `tool-call-${taskCancelled ? 'stopped' : status}`)} role="article" aria-label={`Call of ${use.tool}`} data-tool-use={use.id} data-status={status} tabIndex={-1}>
+    <div
+      className={clsx('tool-call', `tool-call-${taskCancelled ? 'stopped' : status}`)}
+      role="article"
+      aria-label={`Call of ${use.tool}`}
+      data-tool-use={use.id}
+      data-status={status}
+      tabIndex={-1}
+    >
       <div className="tool-call-head">
         <ToolIcon />
         <span className="tool-call-name">
@@ -135,7 +145,13 @@ function ServerToolCallCard({
       </div>
 
       {/* The head's Answer serves a question the host tied to this call; the task line's, one found only in the tray. Never both. */}
-      <ToolCardTask conversationId={conversationId} toolUseId={use.id} live={live} answerId={status === 'waiting-answer' ? undefined : answerId} headAnswers={headAnswerId !== undefined} />
+      <ToolCardTask
+        conversationId={conversationId}
+        toolUseId={use.id}
+        live={live}
+        answerId={status === 'waiting-answer' ? undefined : answerId}
+        headAnswers={headAnswerId !== undefined}
+      />
 
       {status === 'running' || status === 'waiting-answer' || status === 'waiting-result' ? (
         <div className="tool-progress">
@@ -147,11 +163,19 @@ function ServerToolCallCard({
             aria-valuemax={100}
             aria-valuenow={fraction === undefined ? undefined : Math.round(fraction * 100)}
           >
-            <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
+            <span
+              className="progress-fill"
+              style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }}
+            />
           </div>
           <span className="tool-progress-text">{progressWords(status, live)}</span>
           {/* The contract has no per-call cancel: Stop ends the reply, which cancels its tool calls. */}
-          <Button size="sm" icon={<StopIcon />} onClick={() => void stopTurn(conversationId)} title="Stop the reply and cancel this tool call">
+          <Button
+            size="sm"
+            icon={<StopIcon />}
+            onClick={() => void stopTurn(conversationId)}
+            title="Stop the reply and cancel this tool call"
+          >
             Stop
           </Button>
         </div>
@@ -159,7 +183,13 @@ function ServerToolCallCard({
 
       {/* A plain disclosure, not Radix Collapsible: that one measures its content on mount (a forced layout per card). */}
       <div className="tool-call-args">
-        <button type="button" className={clsx('advanced-trigger', argsOpen && 'open')} aria-expanded={argsOpen} aria-controls={argsId} onClick={() => setArgsOpen(!argsOpen)}>
+        <button
+          type="button"
+          className={clsx('advanced-trigger', argsOpen && 'open')}
+          aria-expanded={argsOpen}
+          aria-controls={argsId}
+          onClick={() => setArgsOpen(!argsOpen)}
+        >
           <ChevronRightIcon /> Arguments
           {result?.sentInput ? <Chip tone="warning">edited by you</Chip> : null}
         </button>
@@ -173,7 +203,9 @@ function ServerToolCallCard({
                 <pre className="code-block">{JSON.stringify(use.input, null, 2)}</pre>
               </div>
             ) : (
-              <pre className="code-block">{JSON.stringify(live?.status === 'running' ? live.input : use.input, null, 2)}</pre>
+              <pre className="code-block">
+                {JSON.stringify(live?.status === 'running' ? live.input : use.input, null, 2)}
+              </pre>
             )}
           </div>
         ) : null}
@@ -181,14 +213,27 @@ function ServerToolCallCard({
 
       {app !== undefined && !unknownTool ? (
         <Suspense fallback={null}>
-          <AppCard conversationId={conversationId} use={use} app={app} result={result} liveInput={live?.input} taskCancelled={taskCancelled} onRunningChange={setAppRunning} />
+          <AppCard
+            conversationId={conversationId}
+            use={use}
+            app={app}
+            result={result}
+            liveInput={live?.input}
+            taskCancelled={taskCancelled}
+            onRunningChange={setAppRunning}
+          />
         </Suspense>
       ) : null}
 
       {result && appRunning && isPlainResult(result, taskCancelled) ? (
         <FoldedResult result={result} server={use.server} tool={use.tool} />
       ) : result ? (
-        <ToolResult result={result} server={use.server === '' ? undefined : use.server} tool={use.tool} taskCancelled={taskCancelled} />
+        <ToolResult
+          result={result}
+          server={use.server === '' ? undefined : use.server}
+          tool={use.tool}
+          taskCancelled={taskCancelled}
+        />
       ) : null}
     </div>
   );
@@ -205,7 +250,13 @@ function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; s
   const id = useId();
   return (
     <div className="tool-call-args">
-      <button type="button" className={clsx('advanced-trigger', open && 'open')} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={clsx('advanced-trigger', open && 'open')}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         <ChevronRightIcon /> Text result <span className="muted small">(what the model sees)</span>
       </button>
       {open ? (
@@ -217,12 +268,23 @@ function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; s
   );
 }
 
-function ToolResult({ result, server, tool, taskCancelled }: { result: ChatToolResultBlock; server: string | undefined; tool: string; taskCancelled: boolean }) {
+function ToolResult({
+  result,
+  server,
+  tool,
+  taskCancelled,
+}: {
+  result: ChatToolResultBlock;
+  server: string | undefined;
+  tool: string;
+  taskCancelled: boolean;
+}) {
   if (result.denied?.byHost === true) {
     return (
       <div className="tool-result tool-result-stopped" role="note">
         <strong>Cancelled before you answered</strong>
-        {result.denied.reason ? <span>: {result.denied.reason}.</span> : <span>.</span>} <span>It did not run; the model was told.</span>
+        {result.denied.reason ? <span>: {result.denied.reason}.</span> : <span>.</span>}{' '}
+        <span>It did not run; the model was told.</span>
       </div>
     );
   }
@@ -230,7 +292,11 @@ function ToolResult({ result, server, tool, taskCancelled }: { result: ChatToolR
     return (
       <div className="tool-result tool-result-denied" role="note">
         <strong>You denied this call.</strong>
-        {result.denied.reason ? <span> Reason given to the model: “{result.denied.reason}”</span> : <span> The model was told.</span>}
+        {result.denied.reason ? (
+          <span> Reason given to the model: “{result.denied.reason}”</span>
+        ) : (
+          <span> The model was told.</span>
+        )}
       </div>
     );
   }
@@ -257,8 +323,14 @@ function ToolResult({ result, server, tool, taskCancelled }: { result: ChatToolR
   }
   return (
     <div className={clsx('tool-result', result.isError && 'tool-result-error')}>
-      {result.isError ? <strong className="tool-result-label">The tool reported an error</strong> : <span className="args-caption">Result</span>}
-      {result.content.length === 0 && result.structuredContent === undefined ? <p className="muted small">No content.</p> : null}
+      {result.isError ? (
+        <strong className="tool-result-label">The tool reported an error</strong>
+      ) : (
+        <span className="args-caption">Result</span>
+      )}
+      {result.content.length === 0 && result.structuredContent === undefined ? (
+        <p className="muted small">No content.</p>
+      ) : null}
       {result.content.map((block, index) => (
         <McpContentView key={index} block={block} server={server} />
       ))}

@@ -19,7 +19,16 @@ const CALL: ChatMessage[] = [
     id: 'a1',
     role: 'assistant',
     createdAt: 2,
-    content: [{ type: 'tool_use', id: 'tu1', server: 'everything', tool: 'trigger-elicitation-request', apiName: 'everything__trigger-elicitation-request', input: {} }],
+    content: [
+      {
+        type: 'tool_use',
+        id: 'tu1',
+        server: 'everything',
+        tool: 'trigger-elicitation-request',
+        apiName: 'everything__trigger-elicitation-request',
+        input: {},
+      },
+    ],
   },
 ];
 const FORM: PendingRequest = {
@@ -29,22 +38,42 @@ const FORM: PendingRequest = {
   conversationId: 'c1',
   toolUseId: 'tu1',
   createdAt: 3,
-  payload: { mode: 'form', message: 'What is your name?', fields: [{ kind: 'string', name: 'name', label: 'Name', required: true }] },
+  payload: {
+    mode: 'form',
+    message: 'What is your name?',
+    fields: [{ kind: 'string', name: 'name', label: 'Name', required: true }],
+  },
 };
 
 function mount() {
-  const conversation: Conversation = { id: 'c1', title: 'Forms', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: CALL, disabledServers: [], disabledTools: [] };
+  const conversation: Conversation = {
+    id: 'c1',
+    title: 'Forms',
+    createdAt: 1,
+    updatedAt: 2,
+    model: 'claude-a',
+    messages: CALL,
+    disabledServers: [],
+    disabledTools: [],
+  };
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'consent.policies': () => ok([]),
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Forms', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: CALL.length }]),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Forms', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: CALL.length }]),
     'chat.get': () => ok(conversation),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
   });
@@ -57,10 +86,19 @@ function mount() {
 describe('a tool call that waits for the person', () => {
   it('reads "Waiting for your answer" with an Answer button that opens its question, then runs on', async () => {
     const { transport } = mount();
-    const card = (await screen.findByText('trigger-elicitation-request', { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
+    const card = (await screen.findByText('trigger-elicitation-request', { selector: '.tool-name' })).closest(
+      '.tool-call',
+    ) as HTMLElement;
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
-      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'trigger-elicitation-request', input: {} });
+      transport.emit('chat.event', {
+        type: 'tool-call-started',
+        ...base,
+        toolUseId: 'tu1',
+        server: 'everything',
+        tool: 'trigger-elicitation-request',
+        input: {},
+      });
     });
     expect(within(card).getByText('Running')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Answer' })).toBeNull();
@@ -83,7 +121,10 @@ describe('a tool call that waits for the person', () => {
     expect(within(await screen.findByRole('dialog')).getByText('What is your name?')).toBeTruthy();
 
     act(() => {
-      transport.emit('pending.changed', { change: { type: 'answered', id: 'q1', kind: 'elicitation' }, counts: countPending([]) });
+      transport.emit('pending.changed', {
+        change: { type: 'answered', id: 'q1', kind: 'elicitation' },
+        counts: countPending([]),
+      });
       transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: null });
     });
     expect(within(card).getByText('Running')).toBeTruthy();
@@ -95,6 +136,8 @@ describe('a tool call that waits for the person', () => {
     expect(toolCallStatus(undefined, live, true)).toBe('waiting-answer');
     expect(toolCallStatus(undefined, { ...live, waitingFor: undefined }, true)).toBe('running');
     expect(toolCallStatus(undefined, live, false)).toBe('interrupted');
-    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: false }, live, true)).toBe('done');
+    expect(toolCallStatus({ type: 'tool_result', toolUseId: 't', content: [], isError: false }, live, true)).toBe(
+      'done',
+    );
   });
 });

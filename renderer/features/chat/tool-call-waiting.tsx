@@ -9,7 +9,13 @@ export function AnswerQuestionButton({ pendingId, tool }: { pendingId: string; t
   const focusPending = useBerth((s) => s.focusPending);
   const open = useBerth((s) => s.pending.some((r) => r.id === pendingId));
   return (
-    <Button size="sm" variant="primary" disabled={!open} onClick={() => focusPending(pendingId)} title={`Open the question ${tool} is waiting for`}>
+    <Button
+      size="sm"
+      variant="primary"
+      disabled={!open}
+      onClick={() => focusPending(pendingId)}
+      title={`Open the question ${tool} is waiting for`}
+    >
       Answer
     </Button>
   );

@@ -23,7 +23,8 @@ const long = generateLongConversation({ id: 'c1' });
 const firstToolUse = long.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use');
 if (firstToolUse?.type !== 'tool_use') throw new Error('the generated conversation has a tool call');
 const scroller = () => document.querySelector<HTMLElement>('.message-scroller')!;
-const card = (toolUseId: string) => [...document.querySelectorAll<HTMLElement>('[data-tool-use]')].find((el) => el.dataset.toolUse === toolUseId);
+const card = (toolUseId: string) =>
+  [...document.querySelectorAll<HTMLElement>('[data-tool-use]')].find((el) => el.dataset.toolUse === toolUseId);
 
 describe('the message list’s scroll-to-card seam', () => {
   it('scrolls a far, unrendered tool card into the list, focuses it, stops following and clears the request', async () => {

@@ -9,7 +9,9 @@ const MAX_FRAMES = 30;
 function findCard(scroller: HTMLElement | null, toolUseId: string): HTMLElement | undefined {
   if (!scroller) return undefined;
   // Compared in JS rather than in a selector: a tool_use id is the model's text, not a safe CSS token.
-  return [...scroller.querySelectorAll<HTMLElement>('[data-tool-use]')].find((card) => card.dataset.toolUse === toolUseId);
+  return [...scroller.querySelectorAll<HTMLElement>('[data-tool-use]')].find(
+    (card) => card.dataset.toolUse === toolUseId,
+  );
 }
 
 /**
@@ -32,7 +34,14 @@ export function useToolCardFocus(
   const clear = useBerth((s) => s.clearToolCardFocus);
   const target = request?.conversationId === conversationId ? request.toolUseId : undefined;
   const index = useMemo(
-    () => (target === undefined ? -1 : items.findIndex((item) => item.kind === 'assistant' && item.parts.some((part) => part.kind === 'tool-call' && part.use.id === target))),
+    () =>
+      target === undefined
+        ? -1
+        : items.findIndex(
+            (item) =>
+              item.kind === 'assistant' &&
+              item.parts.some((part) => part.kind === 'tool-call' && part.use.id === target),
+          ),
     [items, target],
   );
 

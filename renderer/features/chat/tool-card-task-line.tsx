@@ -60,7 +60,8 @@ export function ToolCardTaskLine({
           <TasksIcon />
           {/* A live region: the server's messages ("Analyzing content…") are read out as they change, the buttons are not. */}
           <span className="tool-task-text" role="status" title={message}>
-            <span className="tool-task-caption">Task</span> <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
+            <span className="tool-task-caption">Task</span>{' '}
+            <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
             {message !== undefined ? <span className="tool-task-message"> {message}</span> : null}
           </span>
           {recordAnswerId !== undefined ? (
@@ -72,7 +73,13 @@ export function ToolCardTaskLine({
             Open in Tasks
           </Button>
           {running ? (
-            <Button size="sm" icon={<StopIcon />} onClick={() => void cancel(task.id)} disabled={cancelling} title="Cancel only this task on its server (Stop ends the whole reply)">
+            <Button
+              size="sm"
+              icon={<StopIcon />}
+              onClick={() => void cancel(task.id)}
+              disabled={cancelling}
+              title="Cancel only this task on its server (Stop ends the whole reply)"
+            >
               {cancelling ? 'Cancelling…' : 'Cancel task'}
             </Button>
           ) : null}

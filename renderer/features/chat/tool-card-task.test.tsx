@@ -15,7 +15,21 @@ useMountedAppEnvironment();
 const base = { conversationId: 'c1', turnId: 't1' };
 const MESSAGES: ChatMessage[] = [
   { id: 'u1', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Research tides' }] },
-  { id: 'a1', role: 'assistant', createdAt: 2, content: [{ type: 'tool_use', id: 'tu1', server: 'everything', tool: 'simulate-research-query', apiName: 'everything__simulate-research-query', input: { topic: 'tides' } }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    createdAt: 2,
+    content: [
+      {
+        type: 'tool_use',
+        id: 'tu1',
+        server: 'everything',
+        tool: 'simulate-research-query',
+        apiName: 'everything__simulate-research-query',
+        input: { topic: 'tides' },
+      },
+    ],
+  },
 ];
 const RECORD: TaskRecord = {
   id: 'task-1',
@@ -39,20 +53,41 @@ const QUESTION: PendingRequest = {
   conversationId: 'c1',
   toolUseId: 'tu1',
   createdAt: 3,
-  payload: { mode: 'form', message: 'Which tides?', fields: [{ kind: 'string', name: 'tides', label: 'Tides', required: true }] },
+  payload: {
+    mode: 'form',
+    message: 'Which tides?',
+    fields: [{ kind: 'string', name: 'tides', label: 'Tides', required: true }],
+  },
 };
 
 function mount(tasks: TaskRecord[] = [], messages: ChatMessage[] = MESSAGES) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
-    'chat.get': () => ok({ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messages, disabledServers: [], disabledTools: [] }),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
+    'chat.get': () =>
+      ok({
+        id: 'c1',
+        title: 'Tides',
+        createdAt: 1,
+        updatedAt: 2,
+        model: 'claude-a',
+        messages,
+        disabledServers: [],
+        disabledTools: [],
+      }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'tasks.list': () => ok(tasks),
     'tasks.setWindowVisible': () => ok({}),
@@ -75,24 +110,53 @@ describe('a tool card’s task', () => {
     await findCard();
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
-      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: { topic: 'tides' } });
-      transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'working', statusMessage: 'Searching 3 of 5 sources' });
+      transport.emit('chat.event', {
+        type: 'tool-call-started',
+        ...base,
+        toolUseId: 'tu1',
+        server: 'everything',
+        tool: 'simulate-research-query',
+        input: { topic: 'tides' },
+      });
+      transport.emit('chat.event', {
+        type: 'tool-task',
+        ...base,
+        toolUseId: 'tu1',
+        taskId: 'task-1',
+        status: 'working',
+        statusMessage: 'Searching 3 of 5 sources',
+      });
     });
     const card = await findCard();
     // The task line says what it does; the progress line does not add a "Working…" of its own.
     expect(await within(card).findByText('Searching 3 of 5 sources')).toBeTruthy();
     expect(within(card).queryByText('Working…')).toBeNull();
-    act(() => transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 }));
+    act(() =>
+      transport.emit('chat.event', { type: 'tool-progress', ...base, toolUseId: 'tu1', progress: 3, total: 5 }),
+    );
     expect(within(card).getByText('Working')).toBeTruthy();
     expect(within(card).getByText('Searching 3 of 5 sources')).toBeTruthy();
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
     // The turn's Stop stays; the task's own cancel is a different button.
     expect(within(card).getByRole('button', { name: 'Stop' })).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel task' }));
-    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 'task-1' }]));
+    await waitFor(() =>
+      expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([
+        { id: 'task-1' },
+      ]),
+    );
     expect(transport.calls.some((c) => c.method === 'chat.stop')).toBe(false);
 
-    act(() => transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'cancelled', statusMessage: 'cancelled by you' }));
+    act(() =>
+      transport.emit('chat.event', {
+        type: 'tool-task',
+        ...base,
+        toolUseId: 'tu1',
+        taskId: 'task-1',
+        status: 'cancelled',
+        statusMessage: 'cancelled by you',
+      }),
+    );
     expect(within(card).getByText('Cancelled')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Cancel task' })).toBeNull();
     // The model reads an error result; the person reads that the task was cancelled, not that the tool reported an error.
@@ -113,7 +177,11 @@ describe('a tool card’s task', () => {
     expect(within(card).getAllByText('Cancelled')).toHaveLength(2);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Open in Tasks' }));
-    const row = await screen.findByRole('listitem', { name: 'simulate-research-query on everything' }, { timeout: 5_000 });
+    const row = await screen.findByRole(
+      'listitem',
+      { name: 'simulate-research-query on everything' },
+      { timeout: 5_000 },
+    );
     await waitFor(() => expect(document.activeElement).toBe(row), { timeout: 5_000 });
     expect(store.getState().taskFocus).toBeUndefined();
   });
@@ -124,8 +192,18 @@ describe('a tool card’s task', () => {
     const card = await findCard();
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
-      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: {} });
-      transport.emit('pending.changed', { change: { type: 'opened', request: QUESTION }, counts: countPending([QUESTION]) });
+      transport.emit('chat.event', {
+        type: 'tool-call-started',
+        ...base,
+        toolUseId: 'tu1',
+        server: 'everything',
+        tool: 'simulate-research-query',
+        input: {},
+      });
+      transport.emit('pending.changed', {
+        change: { type: 'opened', request: QUESTION },
+        counts: countPending([QUESTION]),
+      });
       transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: 'p-7' });
     });
     expect(within(card).getByText('Waiting for your answer')).toBeTruthy();
@@ -135,7 +213,10 @@ describe('a tool card’s task', () => {
     expect(store.getState().focusedPending).toBe('p-7');
 
     act(() => {
-      transport.emit('pending.changed', { change: { type: 'answered', id: 'p-7', kind: 'elicitation' }, counts: countPending([]) });
+      transport.emit('pending.changed', {
+        change: { type: 'answered', id: 'p-7', kind: 'elicitation' },
+        counts: countPending([]),
+      });
       transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: null });
     });
     expect(within(card).getByText('Running')).toBeTruthy();
@@ -144,13 +225,32 @@ describe('a tool card’s task', () => {
 
   it('has one Answer when the live call and its task record both name the waiting question', async () => {
     // server-everything's research task in input_required: the host ties its question to the call and the task record names it too.
-    const { transport, store } = mount([{ ...RECORD, status: 'input_required', statusMessage: 'Which tides?', waitingFor: 'p-7' }]);
+    const { transport, store } = mount([
+      { ...RECORD, status: 'input_required', statusMessage: 'Which tides?', waitingFor: 'p-7' },
+    ]);
     const card = await findCard();
     act(() => {
       transport.emit('chat.event', { type: 'turn-started', ...base, model: 'claude-a', toolCount: 1 });
-      transport.emit('chat.event', { type: 'tool-call-started', ...base, toolUseId: 'tu1', server: 'everything', tool: 'simulate-research-query', input: {} });
-      transport.emit('chat.event', { type: 'tool-task', ...base, toolUseId: 'tu1', taskId: 'task-1', status: 'input_required', statusMessage: 'Which tides?' });
-      transport.emit('pending.changed', { change: { type: 'opened', request: QUESTION }, counts: countPending([QUESTION]) });
+      transport.emit('chat.event', {
+        type: 'tool-call-started',
+        ...base,
+        toolUseId: 'tu1',
+        server: 'everything',
+        tool: 'simulate-research-query',
+        input: {},
+      });
+      transport.emit('chat.event', {
+        type: 'tool-task',
+        ...base,
+        toolUseId: 'tu1',
+        taskId: 'task-1',
+        status: 'input_required',
+        statusMessage: 'Which tides?',
+      });
+      transport.emit('pending.changed', {
+        change: { type: 'opened', request: QUESTION },
+        counts: countPending([QUESTION]),
+      });
       transport.emit('chat.event', { type: 'tool-call-waiting', ...base, toolUseId: 'tu1', pendingId: 'p-7' });
     });
     expect(await within(card).findByText('Needs your answer')).toBeTruthy();
@@ -162,7 +262,9 @@ describe('a tool card’s task', () => {
   });
 
   it('still shows the task after a reload, from the task list', async () => {
-    const { store } = mount([{ ...RECORD, status: 'input_required', statusMessage: 'Which tides: ocean or lake?', waitingFor: 'p-3' }]);
+    const { store } = mount([
+      { ...RECORD, status: 'input_required', statusMessage: 'Which tides: ocean or lake?', waitingFor: 'p-3' },
+    ]);
     const card = await findCard();
     expect(await within(card).findByText('Needs your answer')).toBeTruthy();
     expect(within(card).getByText('Which tides: ocean or lake?')).toBeTruthy();
@@ -173,7 +275,20 @@ describe('a tool card’s task', () => {
 
   it('still says a cancelled task was cancelled after a reload, once the task has left the Tasks view', async () => {
     const text = "the task of tool 'simulate-research-query' on server 'everything' was cancelled (cancelled by you)";
-    const saved: ChatMessage = { id: 'u2', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text }], isError: true, taskCancelled: true }] };
+    const saved: ChatMessage = {
+      id: 'u2',
+      role: 'user',
+      createdAt: 3,
+      content: [
+        {
+          type: 'tool_result',
+          toolUseId: 'tu1',
+          content: [{ type: 'text', text }],
+          isError: true,
+          taskCancelled: true,
+        },
+      ],
+    };
     mount([], [...MESSAGES, saved]);
     const card = await findCard();
     expect(await within(card).findByText('Its task was cancelled before it finished.')).toBeTruthy();

@@ -14,9 +14,21 @@ import { ToolsPopover } from './tools-popover';
 beforeAll(() => stubResizeObserver());
 afterEach(cleanup);
 
-const conversation: Conversation = { id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 1, model: 'm', messages: [], disabledServers: [], disabledTools: [] };
+const conversation: Conversation = {
+  id: 'c1',
+  title: 'Many tools',
+  createdAt: 1,
+  updatedAt: 1,
+  model: 'm',
+  messages: [],
+  disabledServers: [],
+  disabledTools: [],
+};
 
-function view(loaded: Array<{ server: string; tool: string; enabled: boolean }>, mode: 'auto' | 'on' | 'off' = 'auto'): ChatToolsView {
+function view(
+  loaded: Array<{ server: string; tool: string; enabled: boolean }>,
+  mode: 'auto' | 'on' | 'off' = 'auto',
+): ChatToolsView {
   return {
     tools: [{ server: 'ws-01', tool: 'read_text_file', enabled: true }],
     offeredCount: 2_000,
@@ -38,7 +50,10 @@ function mount(children: React.ReactNode, loaded = [{ server: 'ws-01', tool: 're
     'chat.tools': () => ok(current),
     'chat.unloadTools': ({ tools }) => {
       current = view(current.toolSearch!.loaded.filter((entry) => !tools.includes(`${entry.server}/${entry.tool}`)));
-      return ok({ ...conversation, loadedTools: current.toolSearch!.loaded.map((entry) => `${entry.server}/${entry.tool}`) });
+      return ok({
+        ...conversation,
+        loadedTools: current.toolSearch!.loaded.map((entry) => `${entry.server}/${entry.tool}`),
+      });
     },
     'chat.setToolSearch': ({ mode }) => {
       current = view(current.toolSearch!.loaded, mode);
@@ -48,8 +63,14 @@ function mount(children: React.ReactNode, loaded = [{ server: 'ws-01', tool: 're
   });
   const store = createBerthStore(transport);
   // What the open conversation brings: its loaded list, a ready server, the tool view chat-view fetched.
-  store.getState().applyConversation({ ...conversation, loadedTools: loaded.map((entry) => `${entry.server}/${entry.tool}`) });
-  store.getState().applyServerChanged(serverState('ws-01', { status: 'ready', tools: [{ name: 'read_text_file', inputSchema: { type: 'object' } }] }));
+  store
+    .getState()
+    .applyConversation({ ...conversation, loadedTools: loaded.map((entry) => `${entry.server}/${entry.tool}`) });
+  store
+    .getState()
+    .applyServerChanged(
+      serverState('ws-01', { status: 'ready', tools: [{ name: 'read_text_file', inputSchema: { type: 'object' } }] }),
+    );
   void store.getState().loadConversationTools('c1');
   render(
     <StoreProvider store={store}>
@@ -73,7 +94,10 @@ describe('tool search in the chat', () => {
     expect(strip.textContent).toContain('ws-01 › read_text_file');
     fireEvent.click(within(strip).getByRole('button', { name: 'Remove read_text_file (loaded by the model)' }));
     await waitFor(() => expect(strip.textContent).toContain('the model has loaded no tool yet'));
-    expect(transport.calls.find((call) => call.method === 'chat.unloadTools')?.input).toEqual({ id: 'c1', tools: ['ws-01/read_text_file'] });
+    expect(transport.calls.find((call) => call.method === 'chat.unloadTools')?.input).toEqual({
+      id: 'c1',
+      tools: ['ws-01/read_text_file'],
+    });
   });
 
   it('shows in the tools popover whether it is on and why, and lets the person choose and set the threshold', async () => {
@@ -82,12 +106,24 @@ describe('tool search in the chat', () => {
     const panel = await screen.findByRole('region', { name: 'Tool search' });
     expect(panel.textContent).toContain('2,000 tools are enabled, more than 128');
     expect(panel.textContent).toContain('now ≈ 900 of ≈ 240,000 tokens');
-    fireEvent.change(within(panel).getByRole('combobox', { name: 'Tool search in this conversation' }), { target: { value: 'off' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Tool search in this conversation' }), {
+      target: { value: 'off' },
+    });
     await waitFor(() => expect(transport.calls.some((call) => call.method === 'chat.setToolSearch')).toBe(true));
-    expect(transport.calls.find((call) => call.method === 'chat.setToolSearch')?.input).toEqual({ id: 'c1', mode: 'off' });
+    expect(transport.calls.find((call) => call.method === 'chat.setToolSearch')?.input).toEqual({
+      id: 'c1',
+      mode: 'off',
+    });
     const fresh = await screen.findByRole('region', { name: 'Tool search' });
-    fireEvent.change(within(fresh).getByRole('spinbutton', { name: 'Tools before tool search starts' }), { target: { value: '64' } });
+    fireEvent.change(within(fresh).getByRole('spinbutton', { name: 'Tools before tool search starts' }), {
+      target: { value: '64' },
+    });
     fireEvent.click(within(fresh).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(transport.calls.find((call) => call.method === 'chat.setToolSearchThresholds')?.input).toEqual({ countAbove: 64, shareAbove: 0.1 }));
+    await waitFor(() =>
+      expect(transport.calls.find((call) => call.method === 'chat.setToolSearchThresholds')?.input).toEqual({
+        countAbove: 64,
+        shareAbove: 0.1,
+      }),
+    );
   });
 });

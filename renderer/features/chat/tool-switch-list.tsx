@@ -23,10 +23,13 @@ export interface ToolSwitchListProps {
  */
 export function ToolSwitchList({ rows, disabledServers, disabledTools, onServer, onTool }: ToolSwitchListProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const getItemKey = useCallback((index: number) => {
-    const row = rows[index]!;
-    return row.kind === 'server' ? `s:${row.server}` : `t:${toolKey(row.server, row.tool.tool)}`;
-  }, [rows]);
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows[index]!;
+      return row.kind === 'server' ? `s:${row.server}` : `t:${toolKey(row.server, row.tool.tool)}`;
+    },
+    [rows],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -42,7 +45,15 @@ export function ToolSwitchList({ rows, disabledServers, disabledTools, onServer,
           const row = rows[item.index]!;
           const serverOn = !disabledServers.has(row.server);
           return row.kind === 'server' ? (
-            <ServerRow key={item.key} top={item.start} server={row.server} on={serverOn} enabled={row.enabled} total={row.total} onServer={onServer} />
+            <ServerRow
+              key={item.key}
+              top={item.start}
+              server={row.server}
+              on={serverOn}
+              enabled={row.enabled}
+              total={row.total}
+              onServer={onServer}
+            />
           ) : (
             <ToolRow
               key={item.key}
@@ -62,10 +73,24 @@ export function ToolSwitchList({ rows, disabledServers, disabledTools, onServer,
   );
 }
 
-const ServerRow = memo(function ServerRow(props: { top: number; server: string; on: boolean; enabled: number; total: number; onServer: ToolSwitchListProps['onServer'] }) {
+const ServerRow = memo(function ServerRow(props: {
+  top: number;
+  server: string;
+  on: boolean;
+  enabled: number;
+  total: number;
+  onServer: ToolSwitchListProps['onServer'];
+}) {
   return (
-    <div className="tools-row tools-group-head" style={{ transform: `translateY(${props.top}px)`, height: SERVER_ROW_HEIGHT }}>
-      <Switch checked={props.on} onCheckedChange={(on) => props.onServer(props.server, on)} label={`Offer the tools of ${props.server}`} />
+    <div
+      className="tools-row tools-group-head"
+      style={{ transform: `translateY(${props.top}px)`, height: SERVER_ROW_HEIGHT }}
+    >
+      <Switch
+        checked={props.on}
+        onCheckedChange={(on) => props.onServer(props.server, on)}
+        label={`Offer the tools of ${props.server}`}
+      />
       <strong>{props.server}</strong>
       <span className="muted small">
         {props.enabled}/{props.total}
@@ -85,8 +110,17 @@ const ToolRow = memo(function ToolRow(props: {
   onTool: ToolSwitchListProps['onTool'];
 }) {
   return (
-    <div className="tools-row tools-item" title={props.description} style={{ transform: `translateY(${props.top}px)`, height: TOOL_ROW_HEIGHT }}>
-      <Switch checked={props.on} disabled={!props.serverOn} onCheckedChange={(on) => props.onTool(props.server, props.tool, on)} label={`Offer ${props.tool} of ${props.server}`} />
+    <div
+      className="tools-row tools-item"
+      title={props.description}
+      style={{ transform: `translateY(${props.top}px)`, height: TOOL_ROW_HEIGHT }}
+    >
+      <Switch
+        checked={props.on}
+        disabled={!props.serverOn}
+        onCheckedChange={(on) => props.onTool(props.server, props.tool, on)}
+        label={`Offer ${props.tool} of ${props.server}`}
+      />
       <span className="tool-name" title={props.tool}>
         {props.tool}
       </span>

@@ -12,7 +12,13 @@ import { ToolSearchPanel } from './tool-search-panel';
  * What the tools popover shows once open: the warning, the search and every server's and tool's
  * switch. Loaded on demand (tools-popover.tsx): the first screen only needs the button.
  */
-export default function ToolsPopoverBody({ conversation, view }: { conversation: Conversation; view: ChatToolsView | undefined }) {
+export default function ToolsPopoverBody({
+  conversation,
+  view,
+}: {
+  conversation: Conversation;
+  view: ChatToolsView | undefined;
+}) {
   const setTools = useBerth((s) => s.setConversationTools);
   const [query, setQuery] = useState('');
   const groups = useMemo(() => groupByServer(view?.tools ?? []), [view]);
@@ -53,7 +59,9 @@ export default function ToolsPopoverBody({ conversation, view }: { conversation:
         </div>
       ) : null}
       {view && view.tools.length === 0 ? (
-        <p className="popover-empty">No ready server offers tools. Start a server in Servers to give the model tools.</p>
+        <p className="popover-empty">
+          No ready server offers tools. Start a server in Servers to give the model tools.
+        </p>
       ) : null}
       {view && view.tools.length > 0 ? (
         <input
@@ -65,8 +73,16 @@ export default function ToolsPopoverBody({ conversation, view }: { conversation:
           onChange={(e) => setQuery(e.target.value)}
         />
       ) : null}
-      {view && view.tools.length > 0 && rows.length === 0 ? <p className="popover-empty">{`No server or tool matches “${query.trim()}”.`}</p> : null}
-      <ToolSwitchList rows={rows} disabledServers={disabledServers} disabledTools={disabledTools} onServer={toggleServer} onTool={toggleTool} />
+      {view && view.tools.length > 0 && rows.length === 0 ? (
+        <p className="popover-empty">{`No server or tool matches “${query.trim()}”.`}</p>
+      ) : null}
+      <ToolSwitchList
+        rows={rows}
+        disabledServers={disabledServers}
+        disabledTools={disabledTools}
+        onServer={toggleServer}
+        onTool={toggleTool}
+      />
     </>
   );
 }

@@ -22,7 +22,16 @@ afterEach(() => {
   restoreSizes();
 });
 
-const conversation: Conversation = { id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 1, model: 'm', messages: [], disabledServers: [], disabledTools: [] };
+const conversation: Conversation = {
+  id: 'c1',
+  title: 'Many tools',
+  createdAt: 1,
+  updatedAt: 1,
+  model: 'm',
+  messages: [],
+  disabledServers: [],
+  disabledTools: [],
+};
 
 async function openWith2000Tools() {
   const transport = createFakeTransport({
@@ -63,11 +72,18 @@ describe('<ToolsPopover> with 50 servers and 2,000 tools', () => {
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search tools' }), { target: { value: 'step 1999' } });
     const found = within(list).getAllByRole('switch');
-    expect(found.map((s) => s.getAttribute('aria-label'))).toEqual(['Offer the tools of server-49', 'Offer tool_039 of server-49']);
+    expect(found.map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Offer the tools of server-49',
+      'Offer tool_039 of server-49',
+    ]);
     // A switch is a real button: keyboard users reach it with Tab and toggle it with Space.
     expect(found[1]!.tagName).toBe('BUTTON');
     await act(async () => fireEvent.click(found[1]!));
-    expect(transport.calls.find((c) => c.method === 'chat.setTools')?.input).toEqual({ id: 'c1', disabledServers: [], disabledTools: ['server-49/tool_039'] });
+    expect(transport.calls.find((c) => c.method === 'chat.setTools')?.input).toEqual({
+      id: 'c1',
+      disabledServers: [],
+      disabledTools: ['server-49/tool_039'],
+    });
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search tools' }), { target: { value: 'no such tool' } });
     expect(screen.getByText('No server or tool matches “no such tool”.')).toBeTruthy();

@@ -12,7 +12,15 @@ const ToolsPopoverBody = lazy(() => import('./tools-popover-body'));
  * Which servers and tools this conversation offers the model; warns when there are too many.
  * Open and closed by its button, or by the owner (`open`/`onOpenChange`: the chat's tool warning opens it).
  */
-export function ToolsPopover({ conversation, open, onOpenChange }: { conversation: Conversation; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+export function ToolsPopover({
+  conversation,
+  open,
+  onOpenChange,
+}: {
+  conversation: Conversation;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const view = useBerth((s) => s.conversationTools[conversation.id]);
   const load = useBerth((s) => s.loadConversationTools);
   const [ownOpen, setOwnOpen] = useState(false);
@@ -32,9 +40,17 @@ export function ToolsPopover({ conversation, open, onOpenChange }: { conversatio
     >
       <Popover.Trigger asChild>
         {/* The name starts with the visible words and count ("Tools 12/13"), so a voice command naming them finds the button. */}
-        <Button size="sm" icon={<ToolIcon />} aria-label={view ? `Tools ${view.offeredCount}/${view.tools.length} for this conversation` : 'Tools for this conversation'} className="tools-trigger">
-          Tools{' '}
-          {view ? <span className="count">{`${view.offeredCount}/${view.tools.length}`}</span> : null}
+        <Button
+          size="sm"
+          icon={<ToolIcon />}
+          aria-label={
+            view
+              ? `Tools ${view.offeredCount}/${view.tools.length} for this conversation`
+              : 'Tools for this conversation'
+          }
+          className="tools-trigger"
+        >
+          Tools {view ? <span className="count">{`${view.offeredCount}/${view.tools.length}`}</span> : null}
           {view?.warning ? <WarningIcon className="icon warn-icon" /> : null}
           <ChevronDownIcon />
         </Button>

@@ -6,20 +6,34 @@ const n = (value: number): string => value.toLocaleString('en-US');
 function usageFacts(usage: UsageLike): Array<[string, string]> {
   const requests = usage.requests ?? 1;
   const facts: Array<[string, string]> = [
-    ['Input', `${n(promptTokens(usage))} tokens${requests > 1 ? `, over ${requests} model requests (each sends the conversation so far)` : ''}`],
+    [
+      'Input',
+      `${n(promptTokens(usage))} tokens${requests > 1 ? `, over ${requests} model requests (each sends the conversation so far)` : ''}`,
+    ],
     ['Output', `${n(usage.outputTokens)} tokens`],
   ];
-  if (usage.cacheReadTokens !== undefined) facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);
-  if (usage.cacheWriteTokens !== undefined) facts.push(['Written to the prompt cache', `${n(usage.cacheWriteTokens)} of the input tokens`]);
+  if (usage.cacheReadTokens !== undefined)
+    facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);
+  if (usage.cacheWriteTokens !== undefined)
+    facts.push(['Written to the prompt cache', `${n(usage.cacheWriteTokens)} of the input tokens`]);
   if (usage.toolTokensEstimate !== undefined) {
-    facts.push(['Tool definitions', `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`]);
+    facts.push([
+      'Tool definitions',
+      `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`,
+    ]);
   }
   const saved = toolSearchSaved(usage);
   if (saved > 0) {
-    facts.push(['Tool search', `saved ≈ ${n(saved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`]);
+    facts.push([
+      'Tool search',
+      `saved ≈ ${n(saved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`,
+    ]);
   }
   if (usage.cappedTokensEstimate) {
-    facts.push(['Long results cut', `≈ ${n(usage.cappedTokensEstimate)} tokens not sent: the model got their beginning and end (Berth’s estimate, summed over the requests)`]);
+    facts.push([
+      'Long results cut',
+      `≈ ${n(usage.cappedTokensEstimate)} tokens not sent: the model got their beginning and end (Berth’s estimate, summed over the requests)`,
+    ]);
   }
   return facts;
 }

@@ -6,8 +6,10 @@ const n = (value: number): string => value.toLocaleString('en-US');
 /** The quiet one-line summary: "1,234 in · 210 out · tools ≈ 640 of the input" (in: the whole prompt, cached parts included). */
 export function usageSummary(usage: UsageLike): string {
   const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
-  if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0) parts.push(`${n(usage.cacheReadTokens)} from cache`);
-  if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0) parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
+  if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0)
+    parts.push(`${n(usage.cacheReadTokens)} from cache`);
+  if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0)
+    parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
   const saved = toolSearchSaved(usage);
   if (saved > 0) parts.push(`tool search saved ≈ ${n(saved)}`);
   if (usage.cappedTokensEstimate) parts.push(`≈ ${n(usage.cappedTokensEstimate)} saved by cutting long results`);

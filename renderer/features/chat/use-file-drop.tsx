@@ -64,7 +64,9 @@ export function useFileDrop({
     refused.length === 0 ? null : (
       <div className="composer-refused" role="alert">
         <div className="composer-refused-head">
-          <strong>{refused.length === 1 ? 'This file was not attached' : `${refused.length} files were not attached`}</strong>
+          <strong>
+            {refused.length === 1 ? 'This file was not attached' : `${refused.length} files were not attached`}
+          </strong>
           <IconButton size="sm" variant="ghost" label="Close" icon={<CloseIcon />} onClick={() => setRefused([])} />
         </div>
         <ul>

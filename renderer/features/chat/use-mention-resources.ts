@@ -28,13 +28,27 @@ export function useMentionResources(active: boolean): MentionCatalog {
     useShallow((s) =>
       Object.values(s.servers)
         .filter((server) => server.status === 'ready' && declaresCapability(server, 'resources'))
-        .map((server) => `${server.name}\u0000${declaresCapability(server, 'completions') ? 'c' : ''}\u0000${server.readySince ?? 0}\u0000${s.resourceListVersions[server.name] ?? 0}`),
+        .map(
+          (server) =>
+            `${server.name}\u0000${declaresCapability(server, 'completions') ? 'c' : ''}\u0000${server.readySince ?? 0}\u0000${s.resourceListVersions[server.name] ?? 0}`,
+        ),
     ),
   );
   const sourcesKey = sources.join('\n');
-  const entries = useMemo(() => sources.map((source) => ({ name: source.split('\u0000')[0] ?? '', completions: source.split('\u0000')[1] === 'c' })), [sources]);
+  const entries = useMemo(
+    () =>
+      sources.map((source) => ({
+        name: source.split('\u0000')[0] ?? '',
+        completions: source.split('\u0000')[1] === 'c',
+      })),
+    [sources],
+  );
   const servers = useMemo(() => entries.map((entry) => entry.name), [entries]);
-  const [catalog, setCatalog] = useState<{ key: string; resources: MentionResource[]; problems: MentionCatalog['problems'] }>();
+  const [catalog, setCatalog] = useState<{
+    key: string;
+    resources: MentionResource[];
+    problems: MentionCatalog['problems'];
+  }>();
 
   useEffect(() => {
     if (!active || catalog?.key === sourcesKey) return;
@@ -54,7 +68,8 @@ export function useMentionResources(active: boolean): MentionCatalog {
           // Templates after the resources (one page: servers keep few); a server without any may answer an error.
           const templates = await listResourceTemplates({ server });
           if (templates.ok) {
-            for (const { uriTemplate, ...template } of templates.value.resourceTemplates) resources.push({ ...template, uri: uriTemplate, server, template: { completions } });
+            for (const { uriTemplate, ...template } of templates.value.resourceTemplates)
+              resources.push({ ...template, uri: uriTemplate, server, template: { completions } });
           }
           return { server, resources, problem: undefined };
         }),
@@ -63,7 +78,9 @@ export function useMentionResources(active: boolean): MentionCatalog {
       setCatalog({
         key: sourcesKey,
         resources: lists.flatMap((list) => list.resources),
-        problems: lists.flatMap((list) => (list.problem === undefined ? [] : [{ server: list.server, message: list.problem }])),
+        problems: lists.flatMap((list) =>
+          list.problem === undefined ? [] : [{ server: list.server, message: list.problem }],
+        ),
       });
     })();
     return () => {

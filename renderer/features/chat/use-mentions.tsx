@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useBerth } from '../../store';
 import { filterMentions, mentionLabel, mentionToken, removeMention, type MentionResource } from './mention-model';
 import { useComboboxMenu } from '../../ui/use-combobox-menu';
@@ -28,7 +37,12 @@ type Attaching = { state: 'reading'; label: string } | { state: 'failed'; label:
  * exactly as the resource browser's "Attach to chat" does (a chip above the
  * text), and takes the `@query` out of the text.
  */
-export function useMentions(conversationId: string, text: string, input: RefObject<HTMLTextAreaElement | null>, suppressed: boolean): Mentions {
+export function useMentions(
+  conversationId: string,
+  text: string,
+  input: RefObject<HTMLTextAreaElement | null>,
+  suppressed: boolean,
+): Mentions {
   const readResource = useBerth((s) => s.readResource);
   const attachToComposer = useBerth((s) => s.attachToComposer);
   const setComposerText = useBerth((s) => s.setComposerText);
@@ -37,11 +51,17 @@ export function useMentions(conversationId: string, text: string, input: RefObje
   /** A template chosen from the menu, being filled in; the caret goes back where the `@` was. */
   const [template, setTemplate] = useState<{ resource: MentionResource; caret: number }>();
 
-  const token = useMemo(() => (suppressed ? undefined : mentionToken(text, Math.min(caret, text.length))), [suppressed, text, caret]);
+  const token = useMemo(
+    () => (suppressed ? undefined : mentionToken(text, Math.min(caret, text.length))),
+    [suppressed, text, caret],
+  );
   const menu = useComboboxMenu({ wanted: token !== undefined && template === undefined, text, query: token?.query });
   const menuOpen = menu.open;
   const catalog = useMentionResources(menuOpen);
-  const matches = useMemo(() => (token === undefined ? [] : filterMentions(catalog.resources ?? [], token.query)), [catalog.resources, token]);
+  const matches = useMemo(
+    () => (token === undefined ? [] : filterMentions(catalog.resources ?? [], token.query)),
+    [catalog.resources, token],
+  );
 
   useEffect(() => {
     setAttaching(undefined);
@@ -89,7 +109,8 @@ export function useMentions(conversationId: string, text: string, input: RefObje
     setAttaching(undefined);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => menu.handleKeyDown(event, matches, (resource) => void choose(resource));
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean =>
+    menu.handleKeyDown(event, matches, (resource) => void choose(resource));
 
   let panel: ReactNode = null;
   if (template !== undefined) {
@@ -131,5 +152,10 @@ export function useMentions(conversationId: string, text: string, input: RefObje
   }
 
   const inputProps = menu.inputProps(matches);
-  return { panel: panel === null ? null : <Suspense fallback={null}>{panel}</Suspense>, inputProps, handleKeyDown, trackCaret: (box) => setCaret(box.selectionStart) };
+  return {
+    panel: panel === null ? null : <Suspense fallback={null}>{panel}</Suspense>,
+    inputProps,
+    handleKeyDown,
+    trackCaret: (box) => setCaret(box.selectionStart),
+  };
 }

@@ -22,7 +22,12 @@ export const IDLE_COMPLETION: CompletionState = { status: 'idle', values: [] };
 export const COMPLETION_DEBOUNCE_MS = 150;
 
 export interface CompletionSchedulerOptions {
-  complete: (query: { server: string; ref: CompletionRef; argument: { name: string; value: string }; context?: { arguments: Record<string, string> } }) => Promise<Result<CompletionResult>>;
+  complete: (query: {
+    server: string;
+    ref: CompletionRef;
+    argument: { name: string; value: string };
+    context?: { arguments: Record<string, string> };
+  }) => Promise<Result<CompletionResult>>;
   onState: (state: CompletionState) => void;
   delayMs?: number;
 }
@@ -60,7 +65,12 @@ export class CompletionScheduler {
 
   private async send(query: CompletionQuery, ticket: number): Promise<void> {
     const { server, ref, argument, context } = query;
-    const result = await this.options.complete({ server, ref, argument, ...(context !== undefined ? { context: { arguments: context } } : {}) });
+    const result = await this.options.complete({
+      server,
+      ref,
+      argument,
+      ...(context !== undefined ? { context: { arguments: context } } : {}),
+    });
     if (ticket !== this.latest) return;
     if (!result.ok) {
       this.values = [];
@@ -71,7 +81,12 @@ export class CompletionScheduler {
     if (result.value.superseded === true) return;
     const { values, total, hasMore } = result.value;
     this.values = values;
-    this.options.onState({ status: 'ready', values, ...(total !== undefined ? { total } : {}), ...(hasMore !== undefined ? { hasMore } : {}) });
+    this.options.onState({
+      status: 'ready',
+      values,
+      ...(total !== undefined ? { total } : {}),
+      ...(hasMore !== undefined ? { hasMore } : {}),
+    });
   }
 
   private clearTimer(): void {

@@ -35,7 +35,10 @@ afterEach(() => {
 describe('useCompletions', () => {
   it('waits for a pause in typing and asks once, for the latest text, with the filled arguments as context', async () => {
     const host = scriptedHost();
-    const { result, rerender } = renderHook(({ q }: { q: CompletionQuery | undefined }) => useCompletions(q), { wrapper: host.wrapper, initialProps: { q: query('E') } });
+    const { result, rerender } = renderHook(({ q }: { q: CompletionQuery | undefined }) => useCompletions(q), {
+      wrapper: host.wrapper,
+      initialProps: { q: query('E') },
+    });
     rerender({ q: query('En') });
     act(() => vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS - 10));
     rerender({ q: query('Eng', { name: 'Alice' }) });
@@ -52,7 +55,10 @@ describe('useCompletions', () => {
 
   it('the same query again (a new object) does not ask again', () => {
     const host = scriptedHost();
-    const { rerender } = renderHook(({ q }: { q: CompletionQuery }) => useCompletions(q), { wrapper: host.wrapper, initialProps: { q: query('E') } });
+    const { rerender } = renderHook(({ q }: { q: CompletionQuery }) => useCompletions(q), {
+      wrapper: host.wrapper,
+      initialProps: { q: query('E') },
+    });
     act(() => vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS));
     rerender({ q: query('E') });
     act(() => vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS));
@@ -61,7 +67,10 @@ describe('useCompletions', () => {
 
   it('ignores an older answer that arrives after a newer request went out', async () => {
     const host = scriptedHost();
-    const { result, rerender } = renderHook(({ q }: { q: CompletionQuery }) => useCompletions(q), { wrapper: host.wrapper, initialProps: { q: query('S') } });
+    const { result, rerender } = renderHook(({ q }: { q: CompletionQuery }) => useCompletions(q), {
+      wrapper: host.wrapper,
+      initialProps: { q: query('S') },
+    });
     act(() => vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS));
     rerender({ q: query('Su') });
     act(() => vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS));
@@ -85,7 +94,11 @@ describe('useCompletions', () => {
     rerender({ q: query('Ex') });
     act(() => vi.advanceTimersByTime(COMPLETION_DEBOUNCE_MS));
     await act(async () => host.pending[1]?.resolve(fail('NOT_READY', "server 'everything' is stopped, not ready")));
-    expect(result.current).toEqual({ status: 'error', values: [], message: "server 'everything' is stopped, not ready" });
+    expect(result.current).toEqual({
+      status: 'error',
+      values: [],
+      message: "server 'everything' is stopped, not ready",
+    });
 
     rerender({ q: query('Exa') });
     rerender({ q: undefined });

@@ -25,16 +25,30 @@ function mount(handlers: FakeHandlers) {
 
 describe('export dialog', () => {
   it('shows the config and lists the secrets it left out', async () => {
-    mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [{ server: 'github', key: 'GITHUB_TOKEN' }] }) });
+    mount({
+      'configImport.export': () =>
+        ok({
+          text: TEXT,
+          fileName: 'claude_desktop_config.json',
+          serverCount: 1,
+          omittedSecrets: [{ server: 'github', key: 'GITHUB_TOKEN' }],
+        }),
+    });
     expect(((await screen.findByRole('textbox', { name: 'Exported config' })) as HTMLTextAreaElement).value).toBe(TEXT);
     expect(screen.getByRole('note').textContent).toContain('GITHUB_TOKEN of github');
     expect(screen.getByText('1 server')).toBeTruthy();
   });
 
   it('copies to the clipboard, and says so when it cannot', async () => {
-    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('Permission denied'));
+    const writeText = vi
+      .fn<(text: string) => Promise<void>>()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error('Permission denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const store = mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }) });
+    const store = mount({
+      'configImport.export': () =>
+        ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }),
+    });
     const copy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Copy' });
     // The button is there (disabled) before the export arrives: click once there is something to copy.
     await waitFor(() => expect(copy.disabled).toBe(false));
@@ -42,7 +56,13 @@ describe('export dialog', () => {
     await waitFor(() => expect(store.getState().toasts.at(-1)?.title).toBe('Copied the config'));
     expect(writeText).toHaveBeenCalledWith(TEXT);
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
-    await waitFor(() => expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'error', title: 'Could not copy', message: expect.stringMatching(/^Permission denied\./) as unknown }));
+    await waitFor(() =>
+      expect(store.getState().toasts.at(-1)).toMatchObject({
+        tone: 'error',
+        title: 'Could not copy',
+        message: expect.stringMatching(/^Permission denied\./) as unknown,
+      }),
+    );
   });
 
   it('saves under the Claude Desktop file name', async () => {
@@ -52,7 +72,10 @@ describe('export dialog', () => {
       expect(this.download).toBe('claude_desktop_config.json');
       expect(this.href).toBe('blob:export');
     });
-    mount({ 'configImport.export': () => ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }) });
+    mount({
+      'configImport.export': () =>
+        ok({ text: TEXT, fileName: 'claude_desktop_config.json', serverCount: 1, omittedSecrets: [] }),
+    });
     const save = await screen.findByRole<HTMLButtonElement>('button', { name: 'Save claude_desktop_config.json' });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);

@@ -20,8 +20,8 @@ export function ExportDialog() {
     >
       <DialogHeader title="Export for Claude Desktop" />
       <DialogDescription id="export-dialog-description">
-        Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only settings are
-        not included.
+        Your servers in the shape of <code>claude_desktop_config.json</code>, which Cursor reads too. Berth-only
+        settings are not included.
       </DialogDescription>
       {open ? <ExportBody /> : null}
     </Dialog>
@@ -61,7 +61,11 @@ function ExportBody() {
       await navigator.clipboard.writeText(text);
       pushToast({ tone: 'success', title: 'Copied the config' });
     } catch (copyError) {
-      pushToast({ tone: 'error', title: 'Could not copy', message: `${errorMessage(copyError)}. Select the text and copy it instead.` });
+      pushToast({
+        tone: 'error',
+        title: 'Could not copy',
+        message: `${errorMessage(copyError)}. Select the text and copy it instead.`,
+      });
     }
   }
 
@@ -90,7 +94,14 @@ function ExportBody() {
               </div>
             ) : null}
             <p className="muted">{result.serverCount === 1 ? '1 server' : `${result.serverCount} servers`}</p>
-            <textarea className="input mono export-text" readOnly value={result.text} rows={14} aria-label="Exported config" spellCheck={false} />
+            <textarea
+              className="input mono export-text"
+              readOnly
+              value={result.text}
+              rows={14}
+              aria-label="Exported config"
+              spellCheck={false}
+            />
           </>
         )}
       </DialogBody>
@@ -98,7 +109,12 @@ function ExportBody() {
         <Button icon={<CopyIcon />} disabled={result === undefined} onClick={() => result && void copy(result.text)}>
           Copy
         </Button>
-        <Button variant="primary" icon={<ArrowDownIcon />} disabled={result === undefined} onClick={() => result && saveText(result.text, result.fileName)}>
+        <Button
+          variant="primary"
+          icon={<ArrowDownIcon />}
+          disabled={result === undefined}
+          onClick={() => result && saveText(result.text, result.fileName)}
+        >
           Save {result?.fileName ?? 'file'}
         </Button>
       </footer>

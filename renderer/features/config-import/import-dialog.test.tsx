@@ -18,7 +18,18 @@ const preview: ImportPreview = {
   format: 'vscode',
   path: '/home/ada/.config/Code/User/mcp.json',
   servers: [
-    { sourceName: 'github', name: 'github', kind: 'stdio', command: 'docker', args: ['run'], env: { TOKEN: '${input:token}' }, secretEnvKeys: ['TOKEN'], requiredInputs: ['token'], usesWorkspaceFolder: false, warnings: [] },
+    {
+      sourceName: 'github',
+      name: 'github',
+      kind: 'stdio',
+      command: 'docker',
+      args: ['run'],
+      env: { TOKEN: '${input:token}' },
+      secretEnvKeys: ['TOKEN'],
+      requiredInputs: ['token'],
+      usesWorkspaceFolder: false,
+      warnings: [],
+    },
     {
       sourceName: 'memory',
       name: 'memory 2',
@@ -31,7 +42,17 @@ const preview: ImportPreview = {
       warnings: [],
       duplicateOf: { name: 'memory', reason: 'same-name', message: 'Berth already has a server named "memory"' },
     },
-    { sourceName: 'remote', name: 'remote', kind: 'remote', url: 'https://example.com/mcp', unsupported: 'Remote servers (url) cannot be imported yet', secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, warnings: [] },
+    {
+      sourceName: 'remote',
+      name: 'remote',
+      kind: 'remote',
+      url: 'https://example.com/mcp',
+      unsupported: 'Remote servers (url) cannot be imported yet',
+      secretEnvKeys: [],
+      requiredInputs: [],
+      usesWorkspaceFolder: false,
+      warnings: [],
+    },
   ],
   inputs: [{ id: 'token', type: 'promptString', description: 'GitHub token', password: true, hasDefault: false }],
   problems: [],
@@ -48,8 +69,20 @@ function mount(locations: ForeignLocation[], outcome: ImportOutcome, shown: Impo
   return { store, transport };
 }
 
-const vscode: ForeignLocation = { id: 'vscode-user', label: 'VS Code (user)', format: 'vscode', path: preview.path!, exists: true };
-const cursor: ForeignLocation = { id: 'cursor', label: 'Cursor', format: 'cursor', path: '/home/ada/.cursor/mcp.json', exists: false };
+const vscode: ForeignLocation = {
+  id: 'vscode-user',
+  label: 'VS Code (user)',
+  format: 'vscode',
+  path: preview.path!,
+  exists: true,
+};
+const cursor: ForeignLocation = {
+  id: 'cursor',
+  label: 'Cursor',
+  format: 'cursor',
+  path: '/home/ada/.cursor/mcp.json',
+  exists: false,
+};
 
 describe('import dialog', () => {
   it('explains what to do when no file was found', async () => {
@@ -91,8 +124,16 @@ describe('import dialog', () => {
           args: ['server.js', '--root', '/a very long/path/that is not cut off'],
           env: { PATH: './bin:/usr/bin', NODE_OPTIONS: '--require ./hook.js', API_KEY: '••••••••' },
           warnings: [
-            { kind: 'env', key: 'NODE_OPTIONS', message: 'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)' },
-            { kind: 'command', message: "The command resolves to /work/app/bin/node, inside the imported project: the project's files decide what runs" },
+            {
+              kind: 'env',
+              key: 'NODE_OPTIONS',
+              message: 'Sets NODE_OPTIONS, which can make Node.js load any file first (--require, --import)',
+            },
+            {
+              kind: 'command',
+              message:
+                "The command resolves to /work/app/bin/node, inside the imported project: the project's files decide what runs",
+            },
           ],
         },
       ],
@@ -108,7 +149,9 @@ describe('import dialog', () => {
     expect(screen.getByText('NODE_OPTIONS=--require ./hook.js').className).toContain('flagged');
     expect(screen.getByText('API_KEY=••••••••').className).not.toContain('flagged');
     const checks = within(screen.getByRole('list', { name: 'What to check in tools' })).getAllByRole('listitem');
-    expect(checks.map((item) => item.textContent)).toEqual(hooked.servers[0]!.warnings.map((warning) => warning.message));
+    expect(checks.map((item) => item.textContent)).toEqual(
+      hooked.servers[0]!.warnings.map((warning) => warning.message),
+    );
     expect(screen.getByText('Check first')).toBeTruthy();
   });
 
@@ -123,8 +166,18 @@ describe('import dialog', () => {
           secretEnvKeys: [],
           args: ['run', '--privileged', 'img'],
           warnings: [
-            { kind: 'env', key: 'BASH_ENV', message: 'Sets BASH_ENV, which names a file every non-interactive bash runs first', confirm: true },
-            { kind: 'docker', key: 'docker:--privileged', message: 'Docker option --privileged gives the container every device', confirm: true },
+            {
+              kind: 'env',
+              key: 'BASH_ENV',
+              message: 'Sets BASH_ENV, which names a file every non-interactive bash runs first',
+              confirm: true,
+            },
+            {
+              kind: 'docker',
+              key: 'docker:--privileged',
+              message: 'Docker option --privileged gives the container every device',
+              confirm: true,
+            },
           ],
         },
       ],
@@ -134,11 +187,15 @@ describe('import dialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
     const importButton = (await screen.findByRole('button', { name: 'Import 1 server' })) as HTMLButtonElement;
     expect(importButton.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: /I understand that BASH_ENV, --privileged let this server run code/ }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: /I understand that BASH_ENV, --privileged let this server run code/ }),
+    );
     expect(importButton.disabled).toBe(false);
     fireEvent.click(importButton);
     await waitFor(() => expect(transport.calls.some((call) => call.method === 'configImport.apply')).toBe(true));
-    expect(transport.calls.find((call) => call.method === 'configImport.apply')?.input).toMatchObject({ servers: [{ sourceName: 'github', name: 'github', confirmed: ['BASH_ENV', 'docker:--privileged'] }] });
+    expect(transport.calls.find((call) => call.method === 'configImport.apply')?.input).toMatchObject({
+      servers: [{ sourceName: 'github', name: 'github', confirmed: ['BASH_ENV', 'docker:--privileged'] }],
+    });
   });
 
   it('moves focus to the first row after previewing', async () => {
@@ -148,20 +205,38 @@ describe('import dialog', () => {
   });
 
   it('shows why a pasted file cannot be imported, offers no Import, and goes back to the source', async () => {
-    const broken: ImportPreview = { format: 'cursor', servers: [], inputs: [], problems: [{ message: "Expected ','", line: 4, column: 5 }] };
+    const broken: ImportPreview = {
+      format: 'cursor',
+      servers: [],
+      inputs: [],
+      problems: [{ message: "Expected ','", line: 4, column: 5 }],
+    };
     mount([], { imported: true, added: [] }, broken);
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Contents' }), { target: { value: '{ "mcpServers": { "a": {} "b": {} } }' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Contents' }), {
+      target: { value: '{ "mcpServers": { "a": {} "b": {} } }' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect((await screen.findByRole('alert')).textContent).toContain("Line 4, column 5: Expected ','");
     expect(screen.queryByRole('button', { name: /^Import \d/ })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back' })));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     // The pasted text is still there to fix.
-    expect(((await screen.findByRole('textbox', { name: 'Contents' })) as HTMLTextAreaElement).value).toBe('{ "mcpServers": { "a": {} "b": {} } }');
+    expect(((await screen.findByRole('textbox', { name: 'Contents' })) as HTMLTextAreaElement).value).toBe(
+      '{ "mcpServers": { "a": {} "b": {} } }',
+    );
   });
 
   it('asks for the missing password before calling the host, then shows the host refusal per row', async () => {
-    const { transport } = mount([vscode], { imported: false, failures: [{ sourceName: 'github', message: 'Berth already has a server named "github": choose another name', field: 'name' }] });
+    const { transport } = mount([vscode], {
+      imported: false,
+      failures: [
+        {
+          sourceName: 'github',
+          message: 'Berth already has a server named "github": choose another name',
+          field: 'name',
+        },
+      ],
+    });
     fireEvent.click(await screen.findByRole('button', { name: /VS Code \(user\)/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Import 1 server' }));
     expect(await screen.findByText('Enter a value for “GitHub token”')).toBeTruthy();
@@ -171,7 +246,10 @@ describe('import dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import 1 server' }));
     expect(await screen.findByText(/choose another name/)).toBeTruthy();
     expect(screen.getByText(/Nothing was imported/)).toBeTruthy();
-    expect(transport.calls.at(-1)).toMatchObject({ method: 'configImport.apply', input: { servers: [{ sourceName: 'github', name: 'github' }], answers: { token: 'ghp_x' } } });
+    expect(transport.calls.at(-1)).toMatchObject({
+      method: 'configImport.apply',
+      input: { servers: [{ sourceName: 'github', name: 'github' }], answers: { token: 'ghp_x' } },
+    });
     expect(screen.getByRole('textbox', { name: 'Name in Berth for github' }).getAttribute('aria-invalid')).toBe('true');
   });
 

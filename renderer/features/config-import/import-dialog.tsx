@@ -1,7 +1,12 @@
 import clsx from 'clsx';
 import { useId, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ForeignFormatSchema, type ForeignFormat, type ForeignLocation, type ImportSource } from '../../../shared/contract/config-import';
+import {
+  ForeignFormatSchema,
+  type ForeignFormat,
+  type ForeignLocation,
+  type ImportSource,
+} from '../../../shared/contract/config-import';
 import { useBerth } from '../../store';
 import { Button, Chip, Field, InlineAlert } from '../../ui/controls';
 import { FolderIcon, InfoIcon } from '../../ui/icons';
@@ -24,7 +29,8 @@ export function ImportDialog() {
     >
       <DialogHeader title="Import servers" />
       <DialogDescription id="import-dialog-description">
-        Bring MCP servers over from Claude Desktop, Cursor, Claude Code or VS Code. Nothing is added until you press Import.
+        Bring MCP servers over from Claude Desktop, Cursor, Claude Code or VS Code. Nothing is added until you press
+        Import.
       </DialogDescription>
       {open ? shown ? <ImportPreviewStep key={JSON.stringify(shown.source)} shown={shown} /> : <SourceStep /> : null}
     </Dialog>
@@ -46,21 +52,32 @@ function SourceStep() {
 
   return (
     <DialogBody className="import-source">
-      {error ? (
-        <InlineAlert>{error}</InlineAlert>
-      ) : null}
-      <DetectedFiles busy={busy} onPick={(location, projectFolder) => void preview({ kind: 'location', id: location.id, ...(projectFolder ? { projectFolder } : {}) })} />
+      {error ? <InlineAlert>{error}</InlineAlert> : null}
+      <DetectedFiles
+        busy={busy}
+        onPick={(location, projectFolder) =>
+          void preview({ kind: 'location', id: location.id, ...(projectFolder ? { projectFolder } : {}) })
+        }
+      />
       <PasteForm busy={busy} onPreview={(format, text) => void preview({ kind: 'text', format, text })} />
     </DialogBody>
   );
 }
 
-function DetectedFiles({ busy, onPick }: { busy: boolean; onPick: (location: ForeignLocation, projectFolder: string | undefined) => void }) {
+function DetectedFiles({
+  busy,
+  onPick,
+}: {
+  busy: boolean;
+  onPick: (location: ForeignLocation, projectFolder: string | undefined) => void;
+}) {
   const locations = useBerth((s) => s.importLocations);
   const locationsError = useBerth((s) => s.importLocationsError);
   const projectFolder = useBerth((s) => s.importProjectFolder);
   const loadImportLocations = useBerth((s) => s.loadImportLocations);
-  const rootPaths = useBerth(useShallow((s) => (s.rootsView?.roots ?? []).filter((root) => !root.missing).map((root) => root.path)));
+  const rootPaths = useBerth(
+    useShallow((s) => (s.rootsView?.roots ?? []).filter((root) => !root.missing).map((root) => root.path)),
+  );
   const [folder, setFolder] = useState(projectFolder ?? '');
   const headingId = useId();
   const listId = useId();
@@ -87,8 +104,9 @@ function DetectedFiles({ busy, onPick }: { busy: boolean; onPick: (location: For
             <div className="inline-note import-empty" role="status">
               <InfoIcon />
               <span>
-                No Claude Desktop, Cursor or VS Code config was found in the places below. Paste the contents of a config file
-                further down, or look in a project folder for its <code>.mcp.json</code> or <code>.vscode/mcp.json</code>.
+                No Claude Desktop, Cursor or VS Code config was found in the places below. Paste the contents of a
+                config file further down, or look in a project folder for its <code>.mcp.json</code> or{' '}
+                <code>.vscode/mcp.json</code>.
               </span>
             </div>
           ) : null}
@@ -105,7 +123,13 @@ function DetectedFiles({ busy, onPick }: { busy: boolean; onPick: (location: For
                   >
                     <span className="import-location-top">
                       <span className="import-location-label">{location.label}</span>
-                      {usable ? <Chip tone="success">Found</Chip> : location.exists ? <Chip tone="danger">Unreadable</Chip> : <Chip>Not found</Chip>}
+                      {usable ? (
+                        <Chip tone="success">Found</Chip>
+                      ) : location.exists ? (
+                        <Chip tone="danger">Unreadable</Chip>
+                      ) : (
+                        <Chip>Not found</Chip>
+                      )}
                     </span>
                     <span className="import-location-path mono">{location.problem ?? location.path}</span>
                   </button>
@@ -116,7 +140,11 @@ function DetectedFiles({ busy, onPick }: { busy: boolean; onPick: (location: For
         </>
       )}
       <form className="import-folder-row" onSubmit={lookIn}>
-        <Field label="Project folder" hint="Also look for this project’s .mcp.json and .vscode/mcp.json; it fills in ${workspaceFolder}." className="import-folder-field">
+        <Field
+          label="Project folder"
+          hint="Also look for this project’s .mcp.json and .vscode/mcp.json; it fills in ${workspaceFolder}."
+          className="import-folder-field"
+        >
           {({ id, describedBy }) => (
             <>
               <input
@@ -171,7 +199,12 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
       </h3>
       <Field label="Format">
         {({ id }) => (
-          <select id={id} className="input select-input" value={format} onChange={(event) => setFormat(ForeignFormatSchema.parse(event.target.value))}>
+          <select
+            id={id}
+            className="input select-input"
+            value={format}
+            onChange={(event) => setFormat(ForeignFormatSchema.parse(event.target.value))}
+          >
             {ForeignFormatSchema.options.map((option) => (
               <option key={option} value={option}>
                 {FORMAT_LABELS[option]}

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportCandidateView, ImportPreview } from '../../../shared/contract/config-import';
-import { buildApply, errorsFromFailures, initialChoices, launchLine, neededInputs, needsWorkspaceFolder } from './import-model';
+import {
+  buildApply,
+  errorsFromFailures,
+  initialChoices,
+  launchLine,
+  neededInputs,
+  needsWorkspaceFolder,
+} from './import-model';
 
 function candidate(sourceName: string, extra: Partial<ImportCandidateView> = {}): ImportCandidateView {
-  return { sourceName, name: sourceName, kind: 'stdio', command: 'npx', args: ['-y', sourceName], secretEnvKeys: [], requiredInputs: [], usesWorkspaceFolder: false, warnings: [], ...extra };
+  return {
+    sourceName,
+    name: sourceName,
+    kind: 'stdio',
+    command: 'npx',
+    args: ['-y', sourceName],
+    secretEnvKeys: [],
+    requiredInputs: [],
+    usesWorkspaceFolder: false,
+    warnings: [],
+    ...extra,
+  };
 }
 
 const preview: ImportPreview = {
@@ -11,12 +29,28 @@ const preview: ImportPreview = {
   servers: [
     candidate('github', { requiredInputs: ['token', 'level'], secretEnvKeys: ['GITHUB_TOKEN'] }),
     candidate('files', { usesWorkspaceFolder: true }),
-    candidate('memory', { name: 'memory 2', duplicateOf: { name: 'memory', reason: 'same-name', message: 'Berth already has a server named "memory"' } }),
-    candidate('remote', { kind: 'remote', url: 'https://example.com/mcp', unsupported: 'Remote servers cannot be imported yet', requiredInputs: ['token'] }),
+    candidate('memory', {
+      name: 'memory 2',
+      duplicateOf: { name: 'memory', reason: 'same-name', message: 'Berth already has a server named "memory"' },
+    }),
+    candidate('remote', {
+      kind: 'remote',
+      url: 'https://example.com/mcp',
+      unsupported: 'Remote servers cannot be imported yet',
+      requiredInputs: ['token'],
+    }),
   ],
   inputs: [
     { id: 'token', type: 'promptString', description: 'Token', password: true, hasDefault: false },
-    { id: 'level', type: 'pickString', description: 'Level', password: false, options: ['info', 'debug'], default: 'info', hasDefault: true },
+    {
+      id: 'level',
+      type: 'pickString',
+      description: 'Level',
+      password: false,
+      options: ['info', 'debug'],
+      default: 'info',
+      hasDefault: true,
+    },
     { id: 'unused', type: 'promptString', description: 'Unused', password: false, hasDefault: false },
   ],
   problems: [],
@@ -37,7 +71,12 @@ describe('import model', () => {
   });
 
   it('asks only for the inputs and folder the checked servers use', () => {
-    const onlyMemory = { github: { checked: false, name: 'github' }, files: { checked: false, name: 'files' }, memory: { checked: true, name: 'memory 2' }, remote: { checked: false, name: 'remote' } };
+    const onlyMemory = {
+      github: { checked: false, name: 'github' },
+      files: { checked: false, name: 'files' },
+      memory: { checked: true, name: 'memory 2' },
+      remote: { checked: false, name: 'remote' },
+    };
     expect(neededInputs(preview, onlyMemory)).toEqual([]);
     expect(needsWorkspaceFolder(preview, onlyMemory)).toBe(false);
     expect(needsWorkspaceFolder(preview, initialChoices(preview))).toBe(true);
@@ -45,7 +84,11 @@ describe('import model', () => {
   });
 
   it('refuses locally: bad or repeated names, a missing password, a missing folder, nothing selected', () => {
-    const choices = { ...initialChoices(preview), files: { checked: true, name: 'GitHub' }, memory: { checked: true, name: '-bad' } };
+    const choices = {
+      ...initialChoices(preview),
+      files: { checked: true, name: 'GitHub' },
+      memory: { checked: true, name: '-bad' },
+    };
     const built = buildApply(preview, choices, {}, ' ');
     expect(built).toEqual({
       ok: false,
@@ -56,8 +99,13 @@ describe('import model', () => {
         workspaceFolder: 'Choose the project folder that ${workspaceFolder} stands for',
       },
     });
-    const none = Object.fromEntries(Object.entries(choices).map(([key, choice]) => [key, { ...choice, checked: false }]));
-    expect(buildApply(preview, none, {}, '')).toMatchObject({ ok: false, errors: { form: 'Select at least one server to import' } });
+    const none = Object.fromEntries(
+      Object.entries(choices).map(([key, choice]) => [key, { ...choice, checked: false }]),
+    );
+    expect(buildApply(preview, none, {}, '')).toMatchObject({
+      ok: false,
+      errors: { form: 'Select at least one server to import' },
+    });
   });
 
   it('builds the request: trimmed names, answers without blanks that have defaults, the folder when needed', () => {
@@ -84,13 +132,21 @@ describe('import model', () => {
         { sourceName: 'github', message: 'Bad args.', field: 'args.1' },
         { sourceName: '', message: 'The project folder must be an absolute path', field: 'workspaceFolder' },
       ]),
-    ).toEqual({ github: 'Name taken. Bad args.', 'inputs.token': 'Needs the token.', workspaceFolder: 'The project folder must be an absolute path' });
+    ).toEqual({
+      github: 'Name taken. Bad args.',
+      'inputs.token': 'Needs the token.',
+      workspaceFolder: 'The project folder must be an absolute path',
+    });
   });
 
   it('shows the command line or the address', () => {
     expect(launchLine(preview.servers[0]!)).toBe('npx -y github');
     expect(launchLine(preview.servers[3]!)).toBe('https://example.com/mcp');
-    expect(launchLine(candidate('spaced', { command: 'node', args: ['my server.js', '--name=$HOME', ''] }))).toBe("node 'my server.js' '--name=$HOME' ''");
-    expect(launchLine(candidate('hidden', { command: 'node', args: ['a\nb', 'x\u001b[2J'] }))).toBe("node 'a'$'\\n''b' 'x'$'\\e''[2J'");
+    expect(launchLine(candidate('spaced', { command: 'node', args: ['my server.js', '--name=$HOME', ''] }))).toBe(
+      "node 'my server.js' '--name=$HOME' ''",
+    );
+    expect(launchLine(candidate('hidden', { command: 'node', args: ['a\nb', 'x\u001b[2J'] }))).toBe(
+      "node 'a'$'\\n''b' 'x'$'\\e''[2J'",
+    );
   });
 });

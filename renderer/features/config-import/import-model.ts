@@ -1,5 +1,11 @@
 import type { MethodInput } from '../../../shared/contract';
-import type { ForeignFormat, ImportCandidateView, ImportFailure, ImportInput, ImportPreview } from '../../../shared/contract/config-import';
+import type {
+  ForeignFormat,
+  ImportCandidateView,
+  ImportFailure,
+  ImportInput,
+  ImportPreview,
+} from '../../../shared/contract/config-import';
 import { ServerNameSchema } from '../../../shared/domain/server';
 import { riskKeys } from '../launch-review/risk-confirm';
 
@@ -30,12 +36,17 @@ export function blockedReason(candidate: ImportCandidateView): string | undefine
 /** Everything importable is checked except what looks like a server Berth already has. */
 export function initialChoices(preview: ImportPreview): ImportChoices {
   return Object.fromEntries(
-    preview.servers.map((candidate) => [candidate.sourceName, { checked: blockedReason(candidate) === undefined && candidate.duplicateOf === undefined, name: candidate.name }]),
+    preview.servers.map((candidate) => [
+      candidate.sourceName,
+      { checked: blockedReason(candidate) === undefined && candidate.duplicateOf === undefined, name: candidate.name },
+    ]),
   );
 }
 
 export function checkedCandidates(preview: ImportPreview, choices: ImportChoices): ImportCandidateView[] {
-  return preview.servers.filter((candidate) => choices[candidate.sourceName]?.checked === true && blockedReason(candidate) === undefined);
+  return preview.servers.filter(
+    (candidate) => choices[candidate.sourceName]?.checked === true && blockedReason(candidate) === undefined,
+  );
 }
 
 /** A checked row has flagged warnings the person has not confirmed: Import waits for them. */
@@ -51,20 +62,29 @@ export function neededInputs(preview: ImportPreview, choices: ImportChoices): Im
 
 /** A checked server uses `${workspaceFolder}` and the file does not belong to a known project. */
 export function needsWorkspaceFolder(preview: ImportPreview, choices: ImportChoices): boolean {
-  return preview.workspaceFolder === undefined && checkedCandidates(preview, choices).some((candidate) => candidate.usesWorkspaceFolder);
+  return (
+    preview.workspaceFolder === undefined &&
+    checkedCandidates(preview, choices).some((candidate) => candidate.usesWorkspaceFolder)
+  );
 }
 
 /** Problems found before asking the host, by row (`sourceName`) or `inputs.<id>` / `workspaceFolder`. */
 export type LocalErrors = Record<string, string>;
 
-export type ApplyBuild = { ok: true; input: Omit<MethodInput<'configImport.apply'>, 'source'> } | { ok: false; errors: LocalErrors };
+export type ApplyBuild =
+  { ok: true; input: Omit<MethodInput<'configImport.apply'>, 'source'> } | { ok: false; errors: LocalErrors };
 
 /**
  * The import request for the checked rows. Names are checked here so each
  * row can say what is wrong; a blank answer to an input with a default is
  * left out so the host uses the default.
  */
-export function buildApply(preview: ImportPreview, choices: ImportChoices, answers: Record<string, string>, workspaceFolder: string): ApplyBuild {
+export function buildApply(
+  preview: ImportPreview,
+  choices: ImportChoices,
+  answers: Record<string, string>,
+  workspaceFolder: string,
+): ApplyBuild {
   const errors: LocalErrors = {};
   const rows = checkedCandidates(preview, choices);
   const seen = new Map<string, string>();
@@ -74,7 +94,9 @@ export function buildApply(preview: ImportPreview, choices: ImportChoices, answe
     const other = seen.get(name.toLowerCase());
     if (!parsed.success) errors[candidate.sourceName] = parsed.error.issues[0]?.message ?? 'Invalid name';
     else if (other !== undefined) errors[candidate.sourceName] = `“${other}” already uses this name`;
-    else if (unconfirmed(candidate, choices)) errors[candidate.sourceName] = 'Tick “I understand” for what it asks for that runs code or reaches inward, or leave it out';
+    else if (unconfirmed(candidate, choices))
+      errors[candidate.sourceName] =
+        'Tick “I understand” for what it asks for that runs code or reaches inward, or leave it out';
     seen.set(name.toLowerCase(), candidate.sourceName);
   }
   const sentAnswers: Record<string, string> = {};
@@ -84,7 +106,8 @@ export function buildApply(preview: ImportPreview, choices: ImportChoices, answe
     else if (!input.hasDefault) errors[`inputs.${input.id}`] = `Enter a value for “${input.description}”`;
   }
   const folder = workspaceFolder.trim();
-  if (needsWorkspaceFolder(preview, choices) && folder === '') errors.workspaceFolder = 'Choose the project folder that ${workspaceFolder} stands for';
+  if (needsWorkspaceFolder(preview, choices) && folder === '')
+    errors.workspaceFolder = 'Choose the project folder that ${workspaceFolder} stands for';
   if (rows.length === 0) errors.form = 'Select at least one server to import';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -92,7 +115,11 @@ export function buildApply(preview: ImportPreview, choices: ImportChoices, answe
     input: {
       servers: rows.map((candidate) => {
         const keys = riskKeys(candidate.warnings);
-        return { sourceName: candidate.sourceName, name: choices[candidate.sourceName]?.name.trim() ?? candidate.name, ...(keys.length === 0 ? {} : { confirmed: keys }) };
+        return {
+          sourceName: candidate.sourceName,
+          name: choices[candidate.sourceName]?.name.trim() ?? candidate.name,
+          ...(keys.length === 0 ? {} : { confirmed: keys }),
+        };
       }),
       answers: sentAnswers,
       ...(needsWorkspaceFolder(preview, choices) ? { workspaceFolder: folder } : {}),

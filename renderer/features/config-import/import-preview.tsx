@@ -40,7 +40,9 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
   const unreadable = preview.servers.length === 0;
   const count = checkedCandidates(preview, choices).length;
   const inputs = neededInputs(preview, choices);
-  const importSandbox = useImportSandbox(checkedCandidates(preview, choices).filter((candidate) => candidate.kind === 'stdio').length);
+  const importSandbox = useImportSandbox(
+    checkedCandidates(preview, choices).filter((candidate) => candidate.kind === 'stdio').length,
+  );
 
   // The button that opened this step is gone: keyboard focus continues at the first row (or Back).
   useEffect(() => {
@@ -71,21 +73,27 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
     const result = await applyImport({ ...built.input, sandbox: importSandbox.sandbox });
     setBusy(false);
     if (!result.ok) setErrors({ form: result.message });
-    else if (!result.value.imported) setErrors({ ...errorsFromFailures(result.value.failures), form: 'Nothing was imported: fix the problems marked below and try again.' });
+    else if (!result.value.imported)
+      setErrors({
+        ...errorsFromFailures(result.value.failures),
+        form: 'Nothing was imported: fix the problems marked below and try again.',
+      });
   }
 
-  const source = shown.source.kind === 'location' ? (preview.path ?? '') : `Pasted ${FORMAT_LABELS[shown.source.format]}`;
+  const source =
+    shown.source.kind === 'location' ? (preview.path ?? '') : `Pasted ${FORMAT_LABELS[shown.source.format]}`;
   return (
     <>
       <div className="dialog-body import-preview" ref={bodyRef}>
         <p className="import-source-line">
           <span className="muted">From</span> <span className="mono">{source}</span>
         </p>
-        {errors.form ? (
-          <InlineAlert>{errors.form}</InlineAlert>
-        ) : null}
+        {errors.form ? <InlineAlert>{errors.form}</InlineAlert> : null}
         {preview.problems.length > 0 ? (
-          <div className={clsx('import-problems', unreadable ? 'inline-alert' : 'inline-alert warn')} role={unreadable ? 'alert' : undefined}>
+          <div
+            className={clsx('import-problems', unreadable ? 'inline-alert' : 'inline-alert warn')}
+            role={unreadable ? 'alert' : undefined}
+          >
             <WarningIcon />
             <div>
               <p>{unreadable ? 'This file cannot be imported:' : 'Some entries were skipped or need attention:'}</p>
@@ -101,8 +109,8 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
           <p className="inline-note import-off-note">
             <ShieldIcon />
             <span>
-              Imported servers are added <strong>turned off</strong>. Check below what each one runs — the program, its arguments and environment — then turn it
-              on in Berth.
+              Imported servers are added <strong>turned off</strong>. Check below what each one runs — the program, its
+              arguments and environment — then turn it on in Berth.
             </span>
           </p>
         )}
@@ -139,29 +147,61 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
             <h3 className="import-section-title">Values this file asks for</h3>
             <div className="field-grid">
               {inputs.map((input) => (
-                <InputField key={input.id} input={input} value={answers[input.id] ?? ''} error={errors[`inputs.${input.id}`]} onChange={(value) => setAnswers((a) => ({ ...a, [input.id]: value }))} />
+                <InputField
+                  key={input.id}
+                  input={input}
+                  value={answers[input.id] ?? ''}
+                  error={errors[`inputs.${input.id}`]}
+                  onChange={(value) => setAnswers((a) => ({ ...a, [input.id]: value }))}
+                />
               ))}
             </div>
           </section>
         ) : null}
         {importSandbox.section}
         {needsWorkspaceFolder(preview, choices) ? (
-          <Field label="Project folder" error={errors.workspaceFolder} hint="The folder ${workspaceFolder} stands for in this file (an absolute path).">
+          <Field
+            label="Project folder"
+            error={errors.workspaceFolder}
+            hint="The folder ${workspaceFolder} stands for in this file (an absolute path)."
+          >
             {({ id, describedBy, invalid }) => (
-              <input id={id} className="input mono" value={workspaceFolder} aria-describedby={describedBy} aria-invalid={invalid} spellCheck={false} onChange={(e) => setWorkspaceFolder(e.target.value)} />
+              <input
+                id={id}
+                className="input mono"
+                value={workspaceFolder}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                spellCheck={false}
+                onChange={(e) => setWorkspaceFolder(e.target.value)}
+              />
             )}
           </Field>
         ) : null}
       </div>
       <footer className="dialog-footer">
-        <Button ref={backRef} variant={unreadable ? 'primary' : 'ghost'} className="footer-start" onClick={clearImportPreview} disabled={busy}>
+        <Button
+          ref={backRef}
+          variant={unreadable ? 'primary' : 'ghost'}
+          className="footer-start"
+          onClick={clearImportPreview}
+          disabled={busy}
+        >
           Back
         </Button>
         <Button variant="ghost" onClick={() => openInteropDialog(undefined)} disabled={busy}>
           Cancel
         </Button>
         {unreadable ? null : (
-          <Button variant="primary" onClick={() => void submit()} disabled={busy || count === 0 || checkedCandidates(preview, choices).some((candidate) => unconfirmed(candidate, choices))}>
+          <Button
+            variant="primary"
+            onClick={() => void submit()}
+            disabled={
+              busy ||
+              count === 0 ||
+              checkedCandidates(preview, choices).some((candidate) => unconfirmed(candidate, choices))
+            }
+          >
             {busy ? 'Importing…' : count === 1 ? 'Import 1 server' : `Import ${count} servers`}
           </Button>
         )}
@@ -206,7 +246,7 @@ function CandidateRow({
           {blocked !== undefined ? (
             <span className="muted">Not importable</span>
           ) : (
-              <input
+            <input
               className="input"
               value={choice.name}
               disabled={disabled || !choice.checked}
@@ -236,18 +276,35 @@ function CandidateRow({
             ) : null}
             {candidate.warnings.length > 0 ? (
               <span className="import-note">
-                <Chip tone="danger">Check first</Chip> {candidate.warnings.length === 1 ? '1 thing to look at' : `${candidate.warnings.length} things to look at`}
+                <Chip tone="danger">Check first</Chip>{' '}
+                {candidate.warnings.length === 1
+                  ? '1 thing to look at'
+                  : `${candidate.warnings.length} things to look at`}
               </span>
             ) : null}
-            {candidate.duplicateOf === undefined && blocked === undefined && candidate.secretEnvKeys.length === 0 && candidate.warnings.length === 0 ? <span className="muted">New</span> : null}
+            {candidate.duplicateOf === undefined &&
+            blocked === undefined &&
+            candidate.secretEnvKeys.length === 0 &&
+            candidate.warnings.length === 0 ? (
+              <span className="muted">New</span>
+            ) : null}
           </div>
         </td>
       </tr>
-      <tr className={clsx('import-details-row', error && 'has-error')} aria-label={`What ${candidate.sourceName} runs`} data-details={candidate.sourceName}>
+      <tr
+        className={clsx('import-details-row', error && 'has-error')}
+        aria-label={`What ${candidate.sourceName} runs`}
+        data-details={candidate.sourceName}
+      >
         <td />
         <td colSpan={3}>
           <LaunchDetails launch={candidate} label={candidate.sourceName} />
-          <RiskConfirm keys={riskKeys(candidate.warnings)} checked={choice.confirmed === true} disabled={disabled || !choice.checked} onChange={(confirmed) => onChange({ confirmed })} />
+          <RiskConfirm
+            keys={riskKeys(candidate.warnings)}
+            checked={choice.confirmed === true}
+            disabled={disabled || !choice.checked}
+            onChange={(confirmed) => onChange({ confirmed })}
+          />
         </td>
       </tr>
       {error ? (
@@ -262,7 +319,17 @@ function CandidateRow({
   );
 }
 
-function InputField({ input, value, error, onChange }: { input: ImportInput; value: string; error: string | undefined; onChange: (value: string) => void }) {
+function InputField({
+  input,
+  value,
+  error,
+  onChange,
+}: {
+  input: ImportInput;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
   const hint = input.password
     ? `Kept as a secret: masked in Berth and left out of exports.${input.hasDefault ? ' Leave empty to use the file’s default.' : ''}`
     : input.hasDefault && input.type === 'promptString'
@@ -272,7 +339,14 @@ function InputField({ input, value, error, onChange }: { input: ImportInput; val
     <Field label={input.description} error={error} hint={hint}>
       {({ id, describedBy, invalid }) =>
         input.type === 'pickString' ? (
-          <select id={id} className="input select-input" value={value === '' ? (input.default ?? '') : value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
+          <select
+            id={id}
+            className="input select-input"
+            value={value === '' ? (input.default ?? '') : value}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => onChange(e.target.value)}
+          >
             {input.default === undefined ? <option value="">Choose…</option> : null}
             {(input.options ?? []).map((option) => (
               <option key={option} value={option}>

@@ -20,15 +20,23 @@ export function ImportedNotice() {
     <section className="imported-notice" aria-labelledby="imported-notice-title">
       <div className="imported-notice-head">
         <ShieldIcon />
-        <h3 id="imported-notice-title">{notes.length === 1 ? 'Imported server is off' : `${notes.length} imported servers are off`}</h3>
+        <h3 id="imported-notice-title">
+          {notes.length === 1 ? 'Imported server is off' : `${notes.length} imported servers are off`}
+        </h3>
       </div>
-      <p className="imported-notice-text">Nothing from the imported file runs until you turn it on. Check what each one runs first.</p>
+      <p className="imported-notice-text">
+        Nothing from the imported file runs until you turn it on. Check what each one runs first.
+      </p>
       <ul className="imported-notice-list">
         {notes.map((note) => (
           <li key={note.name} data-imported={note.name}>
             <div className="imported-notice-row">
               <span className="imported-notice-name">{note.name}</span>
-              <Button size="sm" onClick={() => void setServerEnabled(note.name, true)} aria-label={`Turn on ${note.name}`}>
+              <Button
+                size="sm"
+                onClick={() => void setServerEnabled(note.name, true)}
+                aria-label={`Turn on ${note.name}`}
+              >
                 Turn on
               </Button>
             </div>

@@ -13,7 +13,12 @@ export function ConfigEditorDialog() {
   const open = useBerth((s) => s.configEditorOpen);
   const openConfigEditor = useBerth((s) => s.openConfigEditor);
   return (
-    <Dialog open={open} onOpenChange={openConfigEditor} className="dialog-editor" aria-describedby="config-editor-description">
+    <Dialog
+      open={open}
+      onOpenChange={openConfigEditor}
+      className="dialog-editor"
+      aria-describedby="config-editor-description"
+    >
       {open ? <ConfigEditor /> : null}
     </Dialog>
   );
@@ -36,7 +41,10 @@ function ConfigEditor() {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
   const lineCount = useMemo(() => text.split('\n').length, [text]);
-  const problemLines = useMemo(() => new Set(problems.flatMap((p) => (p.line !== undefined ? [p.line] : []))), [problems]);
+  const problemLines = useMemo(
+    () => new Set(problems.flatMap((p) => (p.line !== undefined ? [p.line] : []))),
+    [problems],
+  );
 
   async function save() {
     setSaving(true);
@@ -68,16 +76,17 @@ function ConfigEditor() {
     <div className="config-editor">
       <DialogHeader title="Fix the config file" />
       <DialogDescription id="config-editor-description">
-        <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the text
-        below and save: Berth only writes it once it is valid.
+        <code className="wrap">{status?.path ?? 'config.json'}</code> is not valid, so Berth has not changed it. Fix the
+        text below and save: Berth only writes it once it is valid.
       </DialogDescription>
       {status?.hiddenSecrets !== undefined ? (
         <div className="banner banner-warning compact" role="note" data-testid="hidden-secrets-note">
           <WarningIcon />
           <span className="banner-text">
-            This file holds {status.hiddenSecrets === 1 ? 'a secret value' : `${status.hiddenSecrets} secret values`} in plain text. {status.hiddenSecrets === 1 ? 'It is' : 'They are'} hidden
-            here as {SECRET_MASK}: leave {status.hiddenSecrets === 1 ? 'it' : 'them'} as {status.hiddenSecrets === 1 ? 'it is' : 'they are'} to keep their values, or type new ones. Once the file is
-            valid, Berth moves secret values into its secret store.
+            This file holds {status.hiddenSecrets === 1 ? 'a secret value' : `${status.hiddenSecrets} secret values`} in
+            plain text. {status.hiddenSecrets === 1 ? 'It is' : 'They are'} hidden here as {SECRET_MASK}: leave{' '}
+            {status.hiddenSecrets === 1 ? 'it' : 'them'} as {status.hiddenSecrets === 1 ? 'it is' : 'they are'} to keep
+            their values, or type new ones. Once the file is valid, Berth moves secret values into its secret store.
           </span>
         </div>
       ) : null}
@@ -108,7 +117,12 @@ function ConfigEditor() {
         </div>
         <div className="code-area">
           {[...problemLines].map((line) => (
-            <div key={line} className="code-highlight" style={{ top: (line - 1) * LINE_HEIGHT - scrollTop + 8 }} aria-hidden="true" />
+            <div
+              key={line}
+              className="code-highlight"
+              style={{ top: (line - 1) * LINE_HEIGHT - scrollTop + 8 }}
+              aria-hidden="true"
+            />
           ))}
           <textarea
             ref={textareaRef}

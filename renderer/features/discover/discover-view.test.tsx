@@ -13,8 +13,19 @@ import { renderWithBerth } from '../../test-support/render-with-berth';
 afterEach(cleanup);
 
 const REGISTRY = 'https://registry.example.com';
-const entry = (name: string, title: string): RegistryEntry => ({ name, title, description: `${title} server`, version: '1.0.0', status: 'active', kinds: ['npm'] });
-const page = (servers: RegistryEntry[], extra: Partial<MethodOutput<'registry.search'>> = {}): Result<MethodOutput<'registry.search'>> => ok({ servers, skipped: 0, fetchedAt: Date.now(), fromCache: false, ...extra });
+const entry = (name: string, title: string): RegistryEntry => ({
+  name,
+  title,
+  description: `${title} server`,
+  version: '1.0.0',
+  status: 'active',
+  kinds: ['npm'],
+});
+const page = (
+  servers: RegistryEntry[],
+  extra: Partial<MethodOutput<'registry.search'>> = {},
+): Result<MethodOutput<'registry.search'>> =>
+  ok({ servers, skipped: 0, fetchedAt: Date.now(), fromCache: false, ...extra });
 
 function mount(search: FakeHandlers['registry.search']) {
   const transport = createFakeTransport({
@@ -26,8 +37,14 @@ function mount(search: FakeHandlers['registry.search']) {
   return transport;
 }
 
-const searches = (transport: ReturnType<typeof createFakeTransport>) => transport.calls.filter((call) => call.method === 'registry.search').map((call) => (call.input as { query: string }).query);
-const listed = () => within(screen.getByRole('list', { name: 'Servers' })).getAllByRole('button').map((button) => button.querySelector('.discover-item-title')?.textContent);
+const searches = (transport: ReturnType<typeof createFakeTransport>) =>
+  transport.calls
+    .filter((call) => call.method === 'registry.search')
+    .map((call) => (call.input as { query: string }).query);
+const listed = () =>
+  within(screen.getByRole('list', { name: 'Servers' }))
+    .getAllByRole('button')
+    .map((button) => button.querySelector('.discover-item-title')?.textContent);
 
 describe('DiscoverView', () => {
   it('searches once typing pauses, not on every key', async () => {
@@ -42,7 +59,8 @@ describe('DiscoverView', () => {
   it('drops an answer to a query the person has since changed', async () => {
     let releaseSlow: (() => void) | undefined;
     const transport = mount((input) => {
-      if (input.query === 'slow') return new Promise((resolve) => (releaseSlow = () => resolve(page([entry('io.x/slow', 'Slow')]))));
+      if (input.query === 'slow')
+        return new Promise((resolve) => (releaseSlow = () => resolve(page([entry('io.x/slow', 'Slow')]))));
       return page([entry(`io.x/${input.query ?? 'all'}`, input.query === 'fast' ? 'Fast' : 'All')]);
     });
     const box = await screen.findByRole('searchbox', { name: 'Search servers' });
@@ -56,17 +74,27 @@ describe('DiscoverView', () => {
   });
 
   it('pages with the cursor and appends', async () => {
-    const transport = mount((input) => (input.cursor === undefined ? page([entry('io.x/a', 'A')], { nextCursor: 'c2' }) : page([entry('io.x/b', 'B')])));
+    const transport = mount((input) =>
+      input.cursor === undefined ? page([entry('io.x/a', 'A')], { nextCursor: 'c2' }) : page([entry('io.x/b', 'B')]),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(listed()).toEqual(['A', 'B']));
-    expect(transport.calls.filter((call) => call.method === 'registry.search').at(-1)?.input).toMatchObject({ cursor: 'c2' });
+    expect(transport.calls.filter((call) => call.method === 'registry.search').at(-1)?.input).toMatchObject({
+      cursor: 'c2',
+    });
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
   it('shows cached results with why and how old, and explains when nothing can be shown', async () => {
     const hourAgo = Date.now() - 60 * 60_000;
     mount((input) =>
-      input.query === '' ? page([entry('io.x/a', 'A')], { fromCache: true, fetchedAt: hourAgo, notice: 'The registry could not be used (cannot reach registry.example.com).' }) : fail('SERVER_ERROR', 'The registry could not be used (offline), and nothing from it is cached yet.'),
+      input.query === ''
+        ? page([entry('io.x/a', 'A')], {
+            fromCache: true,
+            fetchedAt: hourAgo,
+            notice: 'The registry could not be used (cannot reach registry.example.com).',
+          })
+        : fail('SERVER_ERROR', 'The registry could not be used (offline), and nothing from it is cached yet.'),
     );
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('cannot reach registry.example.com');

@@ -47,7 +47,15 @@ export function DiscoverView() {
           />
         </label>
         {registries !== undefined && registries.length > 1 ? (
-          <select className="input select-input discover-registry" aria-label="Registry" value={registry} onChange={(event) => { setRegistry(event.target.value); setSelected(undefined); }}>
+          <select
+            className="input select-input discover-registry"
+            aria-label="Registry"
+            value={registry}
+            onChange={(event) => {
+              setRegistry(event.target.value);
+              setSelected(undefined);
+            }}
+          >
             {registries.map((url) => (
               <option key={url} value={url}>
                 {new URL(url).host}
@@ -89,23 +97,39 @@ export function DiscoverView() {
             </div>
           ) : null}
           {state.status === 'error' ? (
-            <EmptyState icon={<WarningIcon />} title="The registry cannot be reached" actions={<Button onClick={retry}>Try again</Button>}>
+            <EmptyState
+              icon={<WarningIcon />}
+              title="The registry cannot be reached"
+              actions={<Button onClick={retry}>Try again</Button>}
+            >
               <p>{state.error}</p>
               <p>Check your connection, or choose another registry under Registries….</p>
             </EmptyState>
           ) : state.status === 'done' && state.servers.length === 0 ? (
-            <EmptyState icon={<SearchIcon />} title={query.trim() === '' ? 'This registry lists no servers' : `No servers match “${query.trim()}”`}>
-              <p>The registry searches server names (such as io.github.owner/server). Try a shorter or different word.</p>
+            <EmptyState
+              icon={<SearchIcon />}
+              title={query.trim() === '' ? 'This registry lists no servers' : `No servers match “${query.trim()}”`}
+            >
+              <p>
+                The registry searches server names (such as io.github.owner/server). Try a shorter or different word.
+              </p>
             </EmptyState>
           ) : (
             <ul className="discover-list" aria-label="Servers">
               {state.servers.map((entry) => (
                 <li key={entry.name}>
-                  <button type="button" className={clsx('discover-item', selected?.name === entry.name && 'active')} aria-current={selected?.name === entry.name ? 'true' : undefined} onClick={() => setSelected(entry)}>
+                  <button
+                    type="button"
+                    className={clsx('discover-item', selected?.name === entry.name && 'active')}
+                    aria-current={selected?.name === entry.name ? 'true' : undefined}
+                    onClick={() => setSelected(entry)}
+                  >
                     <span className="discover-item-head">
                       <span className="discover-item-title">{entry.title ?? entry.name}</span>
                       <span className="version-chip">{entry.version}</span>
-                      {entry.status !== 'active' ? <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip> : null}
+                      {entry.status !== 'active' ? (
+                        <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip>
+                      ) : null}
                     </span>
                     <span className="discover-item-name mono">{entry.name}</span>
                     <span className="discover-item-description">{entry.description}</span>
@@ -119,10 +143,13 @@ export function DiscoverView() {
               ))}
             </ul>
           )}
-          {state.status === 'loading' && state.servers.length === 0 ? <p className="muted discover-loading">Searching…</p> : null}
+          {state.status === 'loading' && state.servers.length === 0 ? (
+            <p className="muted discover-loading">Searching…</p>
+          ) : null}
           {state.skipped > 0 ? (
             <p className="muted discover-skipped">
-              <InfoIcon /> {state.skipped === 1 ? '1 entry was' : `${state.skipped} entries were`} left out: they do not fit the server.json schema.
+              <InfoIcon /> {state.skipped === 1 ? '1 entry was' : `${state.skipped} entries were`} left out: they do not
+              fit the server.json schema.
             </p>
           ) : null}
           {state.nextCursor !== undefined && state.status === 'done' ? (
@@ -133,10 +160,18 @@ export function DiscoverView() {
         </section>
         <section className="discover-details" aria-label="Server details">
           {selected !== undefined && registry !== undefined ? (
-            <EntryDetails key={`${registry}|${selected.name}`} registry={registry} name={selected.name} onInstalled={updates.refresh} />
+            <EntryDetails
+              key={`${registry}|${selected.name}`}
+              registry={registry}
+              name={selected.name}
+              onInstalled={updates.refresh}
+            />
           ) : (
             <EmptyState title="Choose a server">
-              <p>Its details show here: what it does, where its code lives, how it runs and what it needs from you. Nothing is installed or started until you review it and confirm.</p>
+              <p>
+                Its details show here: what it does, where its code lives, how it runs and what it needs from you.
+                Nothing is installed or started until you review it and confirm.
+              </p>
             </EmptyState>
           )}
         </section>
@@ -170,7 +205,12 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
     setBusy(item.server);
     const result = await transport.call('registry.update', { server: item.server });
     setBusy(undefined);
-    if (result.ok) pushToast({ tone: 'success', title: `Updated “${item.server}” to ${result.value.version}`, message: 'Its settings and secrets were kept.' });
+    if (result.ok)
+      pushToast({
+        tone: 'success',
+        title: `Updated “${item.server}” to ${result.value.version}`,
+        message: 'Its settings and secrets were kept.',
+      });
     else pushToast({ tone: 'error', title: `Could not update “${item.server}”`, message: result.message });
     onUpdated();
   }
@@ -182,7 +222,12 @@ function UpdatesBanner({ updates, onUpdated }: { updates: RegistryUpdate[]; onUp
           <span>
             <strong>{item.server}</strong> {item.installed} → {item.latest}
           </span>
-          <Button size="sm" disabled={busy !== undefined} onClick={() => void update(item)} aria-label={`Update ${item.server} to ${item.latest}`}>
+          <Button
+            size="sm"
+            disabled={busy !== undefined}
+            onClick={() => void update(item)}
+            aria-label={`Update ${item.server} to ${item.latest}`}
+          >
             {busy === item.server ? 'Updating…' : 'Update'}
           </Button>
         </div>

@@ -10,7 +10,15 @@ import { ageText } from './use-registry-search';
 type Details = MethodOutput<'registry.details'>;
 
 /** One entry in full: what it is, where its code lives, its status, and each way to install it. */
-export function EntryDetails({ registry, name, onInstalled }: { registry: string; name: string; onInstalled: () => void }) {
+export function EntryDetails({
+  registry,
+  name,
+  onInstalled,
+}: {
+  registry: string;
+  name: string;
+  onInstalled: () => void;
+}) {
   const transport = useBerth((s) => s.appsTransport);
   const [details, setDetails] = useState<Details>();
   const [error, setError] = useState<string>();
@@ -45,7 +53,12 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
     };
   }, [transport, registry, name]);
 
-  if (error !== undefined) return <InlineAlert>Cannot load {name}: {error}</InlineAlert>;
+  if (error !== undefined)
+    return (
+      <InlineAlert>
+        Cannot load {name}: {error}
+      </InlineAlert>
+    );
   if (details === undefined) return <p className="muted">Loading {name}…</p>;
   const { entry } = details;
   // "Update available" compares with the latest, not with an older version the person is looking at.
@@ -57,7 +70,11 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
         {versions.length > 1 ? (
           <label className="entry-version-pick">
             <span className="muted">Version</span>
-            <select className="input select-input" value={entry.version} onChange={(event) => setVersion(event.target.value)}>
+            <select
+              className="input select-input"
+              value={entry.version}
+              onChange={(event) => setVersion(event.target.value)}
+            >
               {newestFirst(versions).map((item) => (
                 <option key={item.version} value={item.version}>
                   {item.version}
@@ -70,7 +87,9 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
         ) : (
           <span className="version-chip">{entry.version}</span>
         )}
-        {entry.status !== 'active' ? <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip> : null}
+        {entry.status !== 'active' ? (
+          <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip>
+        ) : null}
       </header>
       <p className="mono muted entry-name">{entry.name}</p>
       {details.notice !== undefined ? (
@@ -125,7 +144,8 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
             <dd>
               {details.installedAs.map((item) => (
                 <span key={item.server} className="entry-installed">
-                  as <strong>{item.server}</strong> ({item.version}){latest !== undefined && item.version !== latest ? <Chip tone="accent">Update available</Chip> : null}
+                  as <strong>{item.server}</strong> ({item.version})
+                  {latest !== undefined && item.version !== latest ? <Chip tone="accent">Update available</Chip> : null}
                 </span>
               ))}
             </dd>
@@ -133,7 +153,9 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
         ) : null}
       </dl>
       <h3 className="entry-section-title">How it runs</h3>
-      {entry.options.length === 0 ? <p className="muted">This entry names no package or remote: see its website for how to run it.</p> : null}
+      {entry.options.length === 0 ? (
+        <p className="muted">This entry names no package or remote: see its website for how to run it.</p>
+      ) : null}
       <ul className="entry-options">
         {entry.options.map((option) => (
           <li key={option.index} className="entry-option">
@@ -152,7 +174,9 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
                         <KeyIcon /> secret
                       </Chip>
                     ) : null}
-                    {field.description !== undefined ? <span className="entry-field-description"> — {field.description}</span> : null}
+                    {field.description !== undefined ? (
+                      <span className="entry-field-description"> — {field.description}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -164,7 +188,12 @@ export function EntryDetails({ registry, name, onInstalled }: { registry: string
                 <WarningIcon /> {option.unsupported}
               </p>
             ) : (
-              <Button variant="primary" size="sm" onClick={() => setInstalling(option)} aria-label={`Install ${entry.title ?? entry.name} (${option.kind === 'remote' ? option.transport : option.registryType})`}>
+              <Button
+                variant="primary"
+                size="sm"
+                onClick={() => setInstalling(option)}
+                aria-label={`Install ${entry.title ?? entry.name} (${option.kind === 'remote' ? option.transport : option.registryType})`}
+              >
                 Install…
               </Button>
             )}
@@ -194,5 +223,11 @@ function newestFirst(versions: readonly RegistryVersion[]): RegistryVersion[] {
 }
 
 function fieldKind(kind: string): string {
-  return kind === 'env' ? 'environment variable' : kind === 'header' ? 'header' : kind === 'variable' ? 'address part' : 'argument';
+  return kind === 'env'
+    ? 'environment variable'
+    : kind === 'header'
+      ? 'header'
+      : kind === 'variable'
+        ? 'address part'
+        : 'argument';
 }

@@ -16,7 +16,17 @@ const entry: RegistryEntryDetails = {
   version: '1.0.0',
   status: 'active',
   kinds: ['oci'],
-  options: [{ index: 0, kind: 'package', label: 'ghcr.io/x/shell:1', registryType: 'oci', transport: 'stdio', runtime: 'docker', fields: [] }],
+  options: [
+    {
+      index: 0,
+      kind: 'package',
+      label: 'ghcr.io/x/shell:1',
+      registryType: 'oci',
+      transport: 'stdio',
+      runtime: 'docker',
+      fields: [],
+    },
+  ],
 };
 const plan = (warnings: LaunchPlan['warnings']): LaunchPlan => ({
   kind: 'stdio',
@@ -29,23 +39,44 @@ const plan = (warnings: LaunchPlan['warnings']): LaunchPlan => ({
   warnings,
 });
 const FLAGGED: LaunchPlan['warnings'] = [
-  { kind: 'env', key: 'BASH_ENV', message: 'Sets BASH_ENV, which names a file every non-interactive bash runs first', confirm: true },
-  { kind: 'docker', key: 'docker:--privileged', message: 'Docker option --privileged gives the container every device and kernel ability of the host', confirm: true },
+  {
+    kind: 'env',
+    key: 'BASH_ENV',
+    message: 'Sets BASH_ENV, which names a file every non-interactive bash runs first',
+    confirm: true,
+  },
+  {
+    kind: 'docker',
+    key: 'docker:--privileged',
+    message: 'Docker option --privileged gives the container every device and kernel ability of the host',
+    confirm: true,
+  },
 ];
 
 function mount(warnings: LaunchPlan['warnings']) {
   const transport = createFakeTransport({
     'sandbox.support': () => ok({ available: false, platform: 'linux', reason: 'not here', warnings: [] }),
-    'registry.review': () => ok({ ready: true as const, reviewId: 'r1', serverName: 'shell-env', plan: plan(warnings) }),
+    'registry.review': () =>
+      ok({ ready: true as const, reviewId: 'r1', serverName: 'shell-env', plan: plan(warnings) }),
     'registry.install': () => ok({ installed: true as const, server: 'shell-env' }),
   });
-  renderWithBerth(<InstallDialog registry={REGISTRY} entry={entry} option={entry.options[0]!} onClose={() => undefined} onInstalled={() => undefined} />, {
-    transport,
-  });
+  renderWithBerth(
+    <InstallDialog
+      registry={REGISTRY}
+      entry={entry}
+      option={entry.options[0]!}
+      onClose={() => undefined}
+      onInstalled={() => undefined}
+    />,
+    {
+      transport,
+    },
+  );
   return transport;
 }
 
-const installInputs = (transport: ReturnType<typeof createFakeTransport>) => transport.calls.filter((call) => call.method === 'registry.install').map((call) => call.input);
+const installInputs = (transport: ReturnType<typeof createFakeTransport>) =>
+  transport.calls.filter((call) => call.method === 'registry.install').map((call) => call.input);
 
 describe('InstallDialog review', () => {
   it('keeps Install disabled until the flagged variables and options are confirmed by name, then sends exactly their keys', async () => {
@@ -53,14 +84,19 @@ describe('InstallDialog review', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     const install = await screen.findByRole('button', { name: 'Install and start' });
     expect((install as HTMLButtonElement).disabled).toBe(true);
-    const box = screen.getByRole('checkbox', { name: /I understand that BASH_ENV, --privileged let this server run code/ });
+    const box = screen.getByRole('checkbox', {
+      name: /I understand that BASH_ENV, --privileged let this server run code/,
+    });
     fireEvent.click(install);
     expect(installInputs(transport)).toEqual([]);
     fireEvent.click(box);
     expect((install as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(install);
     await waitFor(() => expect(installInputs(transport)).toHaveLength(1));
-    expect(installInputs(transport)[0]).toMatchObject({ reviewId: 'r1', confirmed: ['BASH_ENV', 'docker:--privileged'] });
+    expect(installInputs(transport)[0]).toMatchObject({
+      reviewId: 'r1',
+      confirmed: ['BASH_ENV', 'docker:--privileged'],
+    });
   });
 
   it('asks nothing more when nothing is flagged', async () => {

@@ -21,19 +21,46 @@ function entry(version: string, patch: Partial<RegistryEntryDetails> = {}): Regi
     version,
     status: 'active',
     kinds: ['npm'],
-    options: [{ index: 0, kind: 'package', label: `tool@${version}`, registryType: 'npm', transport: 'stdio', runtime: 'npx', fields: [] }],
+    options: [
+      {
+        index: 0,
+        kind: 'package',
+        label: `tool@${version}`,
+        registryType: 'npm',
+        transport: 'stdio',
+        runtime: 'npx',
+        fields: [],
+      },
+    ],
     ...patch,
   };
 }
 
 function plan(patch: Partial<LaunchPlan> = {}): LaunchPlan {
-  return { kind: 'stdio', command: 'npx', resolvedCommand: '/usr/bin/npx', args: ['-y', 'tool@1.1.0'], env: {}, secretEnvKeys: [], secretHeaderNames: [], warnings: [], sandboxDefault: { enabled: true }, ...patch };
+  return {
+    kind: 'stdio',
+    command: 'npx',
+    resolvedCommand: '/usr/bin/npx',
+    args: ['-y', 'tool@1.1.0'],
+    env: {},
+    secretEnvKeys: [],
+    secretHeaderNames: [],
+    warnings: [],
+    sandboxDefault: { enabled: true },
+    ...patch,
+  };
 }
 
 function mount(details: (version: string) => RegistryEntryDetails, reviewed: LaunchPlan, extra: FakeHandlers = {}) {
   return mountWithHost(<EntryDetails registry={REGISTRY} name={NAME} onInstalled={() => undefined} />, {
     ...sandboxHandlers([], AVAILABLE),
-    'registry.details': ({ version }) => ok({ entry: details(version === undefined || version === 'latest' ? '1.1.0' : version), installedAs: [], fetchedAt: Date.now(), fromCache: false }),
+    'registry.details': ({ version }) =>
+      ok({
+        entry: details(version === undefined || version === 'latest' ? '1.1.0' : version),
+        installedAs: [],
+        fetchedAt: Date.now(),
+        fromCache: false,
+      }),
     'registry.versions': () =>
       ok({
         versions: [
@@ -55,35 +82,63 @@ async function openReview() {
   return screen.findByRole('region', { name: 'What tool runs' });
 }
 
-const installCalls = (transport: { calls: { method: string; input: unknown }[] }) => transport.calls.filter((call) => call.method === 'registry.install').map((call) => call.input as MethodInput<'registry.install'>);
+const installCalls = (transport: { calls: { method: string; input: unknown }[] }) =>
+  transport.calls
+    .filter((call) => call.method === 'registry.install')
+    .map((call) => call.input as MethodInput<'registry.install'>);
 
 describe('Discover: versions and the install review', () => {
   it('lists the registry’s versions, latest first and chosen, and installs the one picked', async () => {
     const { transport } = mount(entry, plan());
     const picker = await screen.findByRole('combobox', { name: 'Version' });
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['1.1.0 (latest)', '1.0.0']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1.1.0 (latest)', '1.0.0']);
     expect((picker as HTMLSelectElement).value).toBe('1.1.0');
     fireEvent.change(picker, { target: { value: '1.0.0' } });
     await screen.findByText('tool@1.0.0');
     await openReview();
-    expect(transport.calls.find((call) => call.method === 'registry.review')?.input).toMatchObject({ name: NAME, version: '1.0.0' });
+    expect(transport.calls.find((call) => call.method === 'registry.review')?.input).toMatchObject({
+      name: NAME,
+      version: '1.0.0',
+    });
   });
 
   it('a container starts with the OS sandbox off and says why in words; npm starts with it on', async () => {
-    const { transport } = mount(entry, plan({ command: 'docker', args: ['run', '-i', '--rm', 'acme/tool:1.1.0'], sandboxDefault: { enabled: false, reason: 'The OS sandbox is off: this server runs in its own container, which is its boundary.' } }));
+    const { transport } = mount(
+      entry,
+      plan({
+        command: 'docker',
+        args: ['run', '-i', '--rm', 'acme/tool:1.1.0'],
+        sandboxDefault: {
+          enabled: false,
+          reason: 'The OS sandbox is off: this server runs in its own container, which is its boundary.',
+        },
+      }),
+    );
     await openReview();
     const theSwitch = await screen.findByRole('switch', { name: 'Run in the OS sandbox' });
     await waitFor(() => expect(theSwitch.hasAttribute('disabled')).toBe(false));
     expect(theSwitch.getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByTestId('sandbox-default-reason').textContent).toBe('The OS sandbox is off: this server runs in its own container, which is its boundary.');
+    expect(screen.getByTestId('sandbox-default-reason').textContent).toBe(
+      'The OS sandbox is off: this server runs in its own container, which is its boundary.',
+    );
     // Not the sentence for an unsandboxed program, which a container is not.
     expect(screen.queryByText(/every right of your account/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Install and start' }));
-    await waitFor(() => expect(installCalls(transport)).toEqual([{ reviewId: 'r-1', sandbox: { enabled: false, allowedFolders: [], allowedDomains: [] } }]));
+    await waitFor(() =>
+      expect(installCalls(transport)).toEqual([
+        { reviewId: 'r-1', sandbox: { enabled: false, allowedFolders: [], allowedDomains: [] } },
+      ]),
+    );
     cleanup();
     mount(entry, plan());
     await openReview();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Run in the OS sandbox' }).getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Run in the OS sandbox' }).getAttribute('aria-checked')).toBe('true'),
+    );
     expect(screen.queryByTestId('sandbox-default-reason')).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Run in the OS sandbox' }));
     expect(screen.getByText(/every right of your account/)).toBeTruthy();
@@ -100,7 +155,10 @@ describe('Discover: versions and the install review', () => {
   });
 
   it('names a package registry other than the public one and installs only after its own yes', async () => {
-    const source = { url: 'https://npm.evil.example', message: 'The entry says this package comes from https://npm.evil.example, not the public npm registry.' };
+    const source = {
+      url: 'https://npm.evil.example',
+      message: 'The entry says this package comes from https://npm.evil.example, not the public npm registry.',
+    };
     const { transport } = mount(entry, plan({ packageSource: source }));
     await openReview();
     const note = screen.getByTestId('package-source');
@@ -110,7 +168,9 @@ describe('Discover: versions and the install review', () => {
     expect(install.hasAttribute('disabled')).toBe(true);
     fireEvent.click(install);
     expect(installCalls(transport)).toEqual([]);
-    fireEvent.click(within(note).getByRole('checkbox', { name: 'I know where this package comes from and want to install it' }));
+    fireEvent.click(
+      within(note).getByRole('checkbox', { name: 'I know where this package comes from and want to install it' }),
+    );
     expect(install.hasAttribute('disabled')).toBe(false);
     fireEvent.click(install);
     await waitFor(() => expect(installCalls(transport)).toHaveLength(1));

@@ -27,7 +27,19 @@ export function suggestedName(registryName: string): string {
  * of exactly what will run (the same one a config import shows). Nothing is
  * saved or started before "Install and start".
  */
-export function InstallDialog({ registry, entry, option, onClose, onInstalled }: { registry: string; entry: RegistryEntryDetails; option: InstallOption; onClose: () => void; onInstalled: () => void }) {
+export function InstallDialog({
+  registry,
+  entry,
+  option,
+  onClose,
+  onInstalled,
+}: {
+  registry: string;
+  entry: RegistryEntryDetails;
+  option: InstallOption;
+  onClose: () => void;
+  onInstalled: () => void;
+}) {
   const transport = useBerth((s) => s.appsTransport);
   const pushToast = useBerth((s) => s.pushToast);
   const [serverName, setServerName] = useState(() => suggestedName(entry.name));
@@ -39,16 +51,29 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
   const [sourceConfirmed, setSourceConfirmed] = useState(false);
   const title = entry.title ?? entry.name;
   const local = reviewed?.plan.kind === 'stdio';
-  const sandbox = useReviewSandbox(local ? declaredDomains({ registryType: option.registryType, args: reviewed.plan.args, env: reviewed.plan.env }) : [], reviewed?.plan.sandboxDefault);
+  const sandbox = useReviewSandbox(
+    local
+      ? declaredDomains({ registryType: option.registryType, args: reviewed.plan.args, env: reviewed.plan.env })
+      : [],
+    reviewed?.plan.sandboxDefault,
+  );
   const needsSourceYes = reviewed?.plan.packageSource !== undefined && !sourceConfirmed;
   const risks = useRiskConfirmation(reviewed?.plan.warnings, busy);
 
   async function review() {
     setBusy(true);
-    const result = await transport.call('registry.review', { registry, name: entry.name, version: entry.version, option: option.index, serverName, values });
+    const result = await transport.call('registry.review', {
+      registry,
+      name: entry.name,
+      version: entry.version,
+      option: option.index,
+      serverName,
+      values,
+    });
     setBusy(false);
     if (!result.ok) return setErrors({ form: result.message });
-    if (!result.value.ready) return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
+    if (!result.value.ready)
+      return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
     setErrors({});
     setSourceConfirmed(false);
     setReviewed({ reviewId: result.value.reviewId, serverName: result.value.serverName, plan: result.value.plan });
@@ -59,16 +84,28 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
     const choice = current.plan.kind === 'stdio' ? sandbox.check() : undefined;
     if (choice === false) return;
     setBusy(true);
-    const confirmed = [...risks.keys, ...(current.plan.packageSource === undefined ? [] : [packageSourceKey(current.plan.packageSource.url)])];
-    const result = await transport.call('registry.install', { reviewId: current.reviewId, ...(choice === undefined ? {} : { sandbox: choice }), ...(confirmed.length === 0 ? {} : { confirmed }) });
+    const confirmed = [
+      ...risks.keys,
+      ...(current.plan.packageSource === undefined ? [] : [packageSourceKey(current.plan.packageSource.url)]),
+    ];
+    const result = await transport.call('registry.install', {
+      reviewId: current.reviewId,
+      ...(choice === undefined ? {} : { sandbox: choice }),
+      ...(confirmed.length === 0 ? {} : { confirmed }),
+    });
     setBusy(false);
     if (!result.ok) return setErrors({ form: result.message });
     if (!result.value.installed) {
       // A refused confirmation or sandbox choice keeps the review open: the person can read it again and change it.
-      if (!result.value.errors.every((error) => error.field === 'confirmed' || error.field === 'sandbox')) setReviewed(undefined);
+      if (!result.value.errors.every((error) => error.field === 'confirmed' || error.field === 'sandbox'))
+        setReviewed(undefined);
       return setErrors(Object.fromEntries(result.value.errors.map((error) => [error.field, error.message])));
     }
-    pushToast({ tone: 'success', title: `Installed “${result.value.server}”`, message: 'It is starting now: Servers shows how it goes.' });
+    pushToast({
+      tone: 'success',
+      title: `Installed “${result.value.server}”`,
+      message: 'It is starting now: Servers shows how it goes.',
+    });
     onInstalled();
   }
 
@@ -104,19 +141,47 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
               event.preventDefault();
               void review();
             }}
-    >
+          >
             <Field label="Name in Berth" error={errors.serverName}>
-              {({ id, describedBy, invalid }) => <input id={id} className="input" value={serverName} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => setServerName(event.target.value)} />}
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  className="input"
+                  value={serverName}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  onChange={(event) => setServerName(event.target.value)}
+                />
+              )}
             </Field>
             {option.fields.map((field) => (
-              <InstallFieldInput key={field.id} field={field} value={values[field.id] ?? ''} error={errors[field.id]} onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))} />
+              <InstallFieldInput
+                key={field.id}
+                field={field}
+                value={values[field.id] ?? ''}
+                error={errors[field.id]}
+                onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))}
+              />
             ))}
           </form>
         ) : (
           <>
-            <ReviewStep reviewed={reviewed} deprecated={entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined} />
-            {reviewed.plan.packageSource !== undefined ? <PackageSourceConfirm source={reviewed.plan.packageSource} confirmed={sourceConfirmed} onChange={setSourceConfirmed} /> : null}
-            {entry.postInstallInstructions !== undefined ? <PublisherInstructions text={entry.postInstallInstructions} /> : null}
+            <ReviewStep
+              reviewed={reviewed}
+              deprecated={
+                entry.status !== 'active' ? (entry.statusMessage ?? `This version is ${entry.status}.`) : undefined
+              }
+            />
+            {reviewed.plan.packageSource !== undefined ? (
+              <PackageSourceConfirm
+                source={reviewed.plan.packageSource}
+                confirmed={sourceConfirmed}
+                onChange={setSourceConfirmed}
+              />
+            ) : null}
+            {entry.postInstallInstructions !== undefined ? (
+              <PublisherInstructions text={entry.postInstallInstructions} />
+            ) : null}
             {risks.section}
             {errors.sandbox !== undefined ? <InlineAlert>{errors.sandbox}</InlineAlert> : null}
             {local ? sandbox.section : null}
@@ -141,7 +206,11 @@ export function InstallDialog({ registry, entry, option, onClose, onInstalled }:
             <Button variant="ghost" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button variant="primary" onClick={() => void install(reviewed)} disabled={busy || needsSourceYes || !risks.confirmed}>
+            <Button
+              variant="primary"
+              onClick={() => void install(reviewed)}
+              disabled={busy || needsSourceYes || !risks.confirmed}
+            >
               {busy ? 'Installing…' : 'Install and start'}
             </Button>
           </>
@@ -159,7 +228,8 @@ function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: 
       <p className="inline-note">
         <ShieldIcon />
         <span>
-          Added as <strong>{reviewed.serverName}</strong> and started when you confirm. You can stop, edit or remove it in Servers.
+          Added as <strong>{reviewed.serverName}</strong> and started when you confirm. You can stop, edit or remove it
+          in Servers.
         </span>
       </p>
       {deprecated !== undefined ? (
@@ -172,7 +242,8 @@ function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: 
         <div className="inline-alert warn" role="note">
           <WarningIcon />
           <span>
-            <strong>{plan.command}</strong> is not on the PATH servers start with, so it cannot start yet. {plan.runtimeMissing}
+            <strong>{plan.command}</strong> is not on the PATH servers start with, so it cannot start yet.{' '}
+            {plan.runtimeMissing}
           </span>
         </div>
       ) : null}
@@ -199,7 +270,15 @@ function ReviewStep({ reviewed, deprecated }: { reviewed: Reviewed; deprecated: 
 }
 
 /** The package's registry is not its type's public one: said with the address, and a yes of its own before Install. */
-function PackageSourceConfirm({ source, confirmed, onChange }: { source: { url: string; message: string }; confirmed: boolean; onChange: (confirmed: boolean) => void }) {
+function PackageSourceConfirm({
+  source,
+  confirmed,
+  onChange,
+}: {
+  source: { url: string; message: string };
+  confirmed: boolean;
+  onChange: (confirmed: boolean) => void;
+}) {
   return (
     <div className="inline-alert warn" role="note" data-testid="package-source">
       <WarningIcon />
@@ -224,7 +303,9 @@ function PublisherInstructions({ text }: { text: string }) {
       <h3 id="install-instructions-title" className="bundle-section-title">
         After installing, its publisher says
       </h3>
-      <p className="field-hint">Shown as written by the publisher. Berth runs none of it; do only what you understand.</p>
+      <p className="field-hint">
+        Shown as written by the publisher. Berth runs none of it; do only what you understand.
+      </p>
       <pre className="install-instructions-text" data-testid="post-install-instructions">
         {text}
       </pre>
@@ -232,15 +313,40 @@ function PublisherInstructions({ text }: { text: string }) {
   );
 }
 
-function InstallFieldInput({ field, value, error, onChange }: { field: InstallField; value: string; error: string | undefined; onChange: (value: string) => void }) {
-  const hint = [field.description, field.repeated === true ? 'One value per line.' : undefined, field.secret ? 'Kept in Berth’s secret store.' : undefined, !field.required && field.default === undefined ? 'Optional.' : undefined].filter(Boolean).join(' ') || undefined;
+function InstallFieldInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: InstallField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const hint =
+    [
+      field.description,
+      field.repeated === true ? 'One value per line.' : undefined,
+      field.secret ? 'Kept in Berth’s secret store.' : undefined,
+      !field.required && field.default === undefined ? 'Optional.' : undefined,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const label = `${field.label}${field.required ? ' (required)' : ''}`;
   const choices = field.choices ?? (field.format === 'boolean' ? ['true', 'false'] : undefined);
   return (
     <Field label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) =>
         choices !== undefined ? (
-          <select id={id} className="input select-input" value={value === '' ? (field.default ?? '') : value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => onChange(event.target.value)}>
+          <select
+            id={id}
+            className="input select-input"
+            value={value === '' ? (field.default ?? '') : value}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(event) => onChange(event.target.value)}
+          >
             {field.default === undefined ? <option value="">Choose…</option> : null}
             {choices.map((choice) => (
               <option key={choice} value={choice}>
@@ -249,7 +355,17 @@ function InstallFieldInput({ field, value, error, onChange }: { field: InstallFi
             ))}
           </select>
         ) : field.repeated === true && !field.secret ? (
-          <textarea id={id} className="input" rows={3} spellCheck={false} placeholder={field.placeholder ?? field.default} value={value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(event) => onChange(event.target.value)} />
+          <textarea
+            id={id}
+            className="input"
+            rows={3}
+            spellCheck={false}
+            placeholder={field.placeholder ?? field.default}
+            value={value}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(event) => onChange(event.target.value)}
+          />
         ) : (
           <input
             id={id}

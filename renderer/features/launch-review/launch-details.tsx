@@ -23,7 +23,8 @@ export function LaunchDetails({ launch, label, extra }: { launch: LaunchView; la
               <>
                 <dt>Headers</dt>
                 <dd>
-                  <span className="mono">{launch.headerNames.join(', ')}</span> <span className="muted">(values not shown)</span>
+                  <span className="mono">{launch.headerNames.join(', ')}</span>{' '}
+                  <span className="muted">(values not shown)</span>
                 </dd>
               </>
             ) : null}

@@ -4,7 +4,15 @@ import { WarningIcon } from '../../ui/icons';
 // The lists every launch review shows (a config import, a registry install, a bundle install).
 
 /** The environment a server gets, each variable in full (the host masked secret values); `flagged` ones are marked. */
-export function EnvList({ env, flagged, secretKeys = [] }: { env: Array<[string, string]>; flagged: ReadonlySet<string>; secretKeys?: readonly string[] }) {
+export function EnvList({
+  env,
+  flagged,
+  secretKeys = [],
+}: {
+  env: Array<[string, string]>;
+  flagged: ReadonlySet<string>;
+  secretKeys?: readonly string[];
+}) {
   if (env.length === 0) return <span className="muted">Nothing added</span>;
   return (
     <ul className="import-env">

@@ -18,15 +18,31 @@ function shownKey(key: string): string {
  * addresses). The host refuses the install or import without it; this only
  * asks for it where the person reads the review.
  */
-export function RiskConfirm({ keys, checked, onChange, disabled = false }: { keys: readonly string[]; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function RiskConfirm({
+  keys,
+  checked,
+  onChange,
+  disabled = false,
+}: {
+  keys: readonly string[];
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   if (keys.length === 0) return null;
   return (
     <div className="inline-alert warn risk-confirm" role="group" aria-labelledby={`${id}-label`}>
       <WarningIcon />
       <label id={`${id}-label`}>
-        <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} /> I understand that {keys.map(shownKey).join(', ')} {keys.length === 1 ? 'lets' : 'let'} this server run
-        code or reach beyond its walls, as said above, and I want {keys.length === 1 ? 'it' : 'them'}
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />{' '}
+        I understand that {keys.map(shownKey).join(', ')} {keys.length === 1 ? 'lets' : 'let'} this server run code or
+        reach beyond its walls, as said above, and I want {keys.length === 1 ? 'it' : 'them'}
       </label>
     </div>
   );
@@ -45,7 +61,10 @@ export interface RiskConfirmation {
  * follows its settings): a yes covers the flagged items it was given for,
  * and a review that flags something else asks again.
  */
-export function useRiskConfirmation(warnings: readonly ImportWarning[] | undefined, disabled = false): RiskConfirmation {
+export function useRiskConfirmation(
+  warnings: readonly ImportWarning[] | undefined,
+  disabled = false,
+): RiskConfirmation {
   const keys = riskKeys(warnings ?? []);
   const current = keys.join('\n');
   const [agreed, setAgreed] = useState<string>();
@@ -53,6 +72,13 @@ export function useRiskConfirmation(warnings: readonly ImportWarning[] | undefin
   return {
     confirmed,
     keys: confirmed ? keys : [],
-    section: <RiskConfirm keys={keys} checked={agreed === current} disabled={disabled} onChange={(checked) => setAgreed(checked ? current : undefined)} />,
+    section: (
+      <RiskConfirm
+        keys={keys}
+        checked={agreed === current}
+        disabled={disabled}
+        onChange={(checked) => setAgreed(checked ? current : undefined)}
+      />
+    ),
   };
 }

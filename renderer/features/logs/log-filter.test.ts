@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../shared/domain';
 import { appendCapped } from '../../store/logs-slice';
-import { countNewer, DEFAULT_LOG_FILTER, filterLogs, formatLogLine, isFilterActive, prettyBody, refilter, traceDetail, type LogFilter } from './log-filter';
+import {
+  countNewer,
+  DEFAULT_LOG_FILTER,
+  filterLogs,
+  formatLogLine,
+  isFilterActive,
+  prettyBody,
+  refilter,
+  traceDetail,
+  type LogFilter,
+} from './log-filter';
 
 function rows(entries: Partial<LogEntry>[]) {
   return appendCapped(
@@ -49,7 +59,9 @@ describe('filterLogs', () => {
   });
 
   it('filters 200k rows in one pass and keeps order', () => {
-    const big = rows(Array.from({ length: 200_000 }, (_, i) => ({ text: i % 1000 === 0 ? `needle ${i}` : `hay ${i}` })));
+    const big = rows(
+      Array.from({ length: 200_000 }, (_, i) => ({ text: i % 1000 === 0 ? `needle ${i}` : `hay ${i}` })),
+    );
     const found = filterLogs(big, f({ text: 'NEEDLE' }));
     expect(found).toHaveLength(200);
     expect(found[1]!.text).toBe('needle 1000');
@@ -66,7 +78,9 @@ describe('countNewer', () => {
 
 describe('formatting', () => {
   it('formats a trace line for the clipboard with direction, method and id', () => {
-    expect(formatLogLine(sample[3]!)).toMatch(/^\d\d:\d\d:\d\d\.\d{3} {2}a {2}trace {2}-> {2}tools\/call {2}#3 {2}→ tools\/call #3 \(80 B\)$/);
+    expect(formatLogLine(sample[3]!)).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} {2}a {2}trace {2}-> {2}tools\/call {2}#3 {2}→ tools\/call #3 \(80 B\)$/,
+    );
   });
 
   it('pretty-prints JSON bodies and leaves truncated ones alone', () => {
@@ -85,7 +99,13 @@ describe('refilter', () => {
   const make = (from: number, to: number) =>
     appendCapped(
       [],
-      Array.from({ length: to - from + 1 }, (_, i) => ({ seq: from + i, server: (from + i) % 2 ? 'odd' : 'even', time: 0, source: 'stderr' as const, text: `n${from + i}` })),
+      Array.from({ length: to - from + 1 }, (_, i) => ({
+        seq: from + i,
+        server: (from + i) % 2 ? 'odd' : 'even',
+        time: 0,
+        source: 'stderr' as const,
+        text: `n${from + i}`,
+      })),
     );
   const odd = f({ server: 'odd' });
 
@@ -94,7 +114,11 @@ describe('refilter', () => {
     const prev = refilter(undefined, first, odd);
     expect(prev.rows.map((r) => r.seq)).toEqual([1, 3, 5, 7, 9]);
     // Same row objects, head evicted, tail appended: what appendCapped produces.
-    const next = appendCapped(first, make(11, 14).map(({ haystack: _h, ...e }) => e), 12);
+    const next = appendCapped(
+      first,
+      make(11, 14).map(({ haystack: _h, ...e }) => e),
+      12,
+    );
     const result = refilter(prev, next, odd);
     expect(result.rows.map((r) => r.seq)).toEqual([3, 5, 7, 9, 11, 13]);
     expect(result.rows).toEqual(filterLogs(next, odd));

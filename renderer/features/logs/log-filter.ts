@@ -29,7 +29,7 @@ export function logPredicate(filter: LogFilter): (row: LogRow) => boolean {
   const server = filter.server;
   const allSources = filter.sources.length >= LOG_SOURCES.length;
   const sources = new Set<string>(filter.sources);
-  const minRank = filter.minLevel === undefined ? 0 : LEVEL_RANK.get(filter.minLevel) ?? 0;
+  const minRank = filter.minLevel === undefined ? 0 : (LEVEL_RANK.get(filter.minLevel) ?? 0);
   const needle = filter.text.trim().toLowerCase();
   return (row) => {
     if (server !== undefined && row.server !== server) return false;
@@ -82,7 +82,12 @@ export function refilter(prev: FilterResult | undefined, source: readonly LogRow
       const head = lowerBound(old, source[0]!.seq);
       const kept = old.length - head;
       // Same rows in the same places: `source` is `old` minus a head plus a tail, nothing removed in between.
-      if (head < old.length && kept <= source.length && source[0] === old[head] && source[kept - 1] === old[old.length - 1]) {
+      if (
+        head < old.length &&
+        kept <= source.length &&
+        source[0] === old[head] &&
+        source[kept - 1] === old[old.length - 1]
+      ) {
         const keep = logPredicate(filter);
         const added: LogRow[] = [];
         for (let i = kept; i < source.length; i++) if (keep(source[i]!)) added.push(source[i]!);

@@ -119,7 +119,12 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
   const style = useMemo(() => ({ transform: `translateY(${top}px)`, height }), [top, height]);
   return (
     <div
-      className={clsx('log-row', `src-${row.source}`, row.level && `lvl-${row.level}`, body !== undefined && 'expanded')}
+      className={clsx(
+        'log-row',
+        `src-${row.source}`,
+        row.level && `lvl-${row.level}`,
+        body !== undefined && 'expanded',
+      )}
       style={style}
       role="article"
       aria-label={entryLabel(row)}
@@ -141,7 +146,11 @@ const LogLine = memo(function LogLine({ row, top, height, showServer, body, onTo
           <span className="log-expand-spacer" />
         )}
         <span className="log-time">{formatTime(row.time)}</span>
-        {showServer ? <span className="log-server" title={row.server}>{row.server}</span> : null}
+        {showServer ? (
+          <span className="log-server" title={row.server}>
+            {row.server}
+          </span>
+        ) : null}
         <span className={clsx('log-source', `tag-${row.source}`)}>{SOURCE_TAG[row.source]}</span>
         {row.level ? <span className={clsx('log-level', `lvl-${row.level}`)}>{row.level}</span> : null}
         {isTrace ? <TraceSummary row={row} /> : null}
@@ -186,7 +195,10 @@ const SOURCE_TAG: Record<LogRow['source'], string> = {
 function TraceSummary({ row }: { row: LogRow }) {
   return (
     <span className="trace-summary">
-      <span className={clsx('trace-dir', row.direction === 'in' ? 'dir-in' : 'dir-out')} title={row.direction === 'in' ? 'from the server' : 'to the server'}>
+      <span
+        className={clsx('trace-dir', row.direction === 'in' ? 'dir-in' : 'dir-out')}
+        title={row.direction === 'in' ? 'from the server' : 'to the server'}
+      >
         {row.direction === 'in' ? '←' : '→'}
       </span>
       {row.method ? <span className="trace-method">{row.method}</span> : null}

@@ -13,7 +13,13 @@ const SOURCE_LABELS: Record<LogSource, { label: string; hint: string }> = {
   app: { label: 'app', hint: 'What the server’s MCP Apps (its UIs in chat cards) logged' },
 };
 
-export function ServerPicker({ value, onChange }: { value: string | undefined; onChange: (server: string | undefined) => void }) {
+export function ServerPicker({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (server: string | undefined) => void;
+}) {
   const names = useBerth(useShallow((s) => Object.keys(s.servers).sort((a, b) => a.localeCompare(b))));
   return (
     <DropdownMenu.Root>
@@ -43,7 +49,13 @@ export function ServerPicker({ value, onChange }: { value: string | undefined; o
   );
 }
 
-export function SourceToggles({ value, onChange }: { value: readonly LogSource[]; onChange: (sources: LogSource[]) => void }) {
+export function SourceToggles({
+  value,
+  onChange,
+}: {
+  value: readonly LogSource[];
+  onChange: (sources: LogSource[]) => void;
+}) {
   return (
     <ToggleGroup.Root
       type="multiple"
@@ -55,7 +67,11 @@ export function SourceToggles({ value, onChange }: { value: readonly LogSource[]
     >
       {LOG_SOURCES.map((source) => (
         <WithTooltip key={source} content={SOURCE_LABELS[source].hint}>
-          <ToggleGroup.Item value={source} className={`toggle-chip tag-${source}`} aria-label={`Show ${SOURCE_LABELS[source].label}`}>
+          <ToggleGroup.Item
+            value={source}
+            className={`toggle-chip tag-${source}`}
+            aria-label={`Show ${SOURCE_LABELS[source].label}`}
+          >
             {SOURCE_LABELS[source].label}
           </ToggleGroup.Item>
         </WithTooltip>
@@ -64,7 +80,13 @@ export function SourceToggles({ value, onChange }: { value: readonly LogSource[]
   );
 }
 
-export function LevelPicker({ value, onChange }: { value: LogLevel | undefined; onChange: (level: LogLevel | undefined) => void }) {
+export function LevelPicker({
+  value,
+  onChange,
+}: {
+  value: LogLevel | undefined;
+  onChange: (level: LogLevel | undefined) => void;
+}) {
   const shown = value ? `${value}+` : 'Any level';
   return (
     <DropdownMenu.Root>
@@ -76,8 +98,13 @@ export function LevelPicker({ value, onChange }: { value: LogLevel | undefined; 
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
-          <DropdownMenu.Label className="menu-label">Minimum level of log messages (lines without a level always show)</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={value ?? ''} onValueChange={(v) => onChange(v === '' ? undefined : (v as LogLevel))}>
+          <DropdownMenu.Label className="menu-label">
+            Minimum level of log messages (lines without a level always show)
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={value ?? ''}
+            onValueChange={(v) => onChange(v === '' ? undefined : (v as LogLevel))}
+          >
             <DropdownMenu.RadioItem value="" className="menu-item">
               <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
               Any level

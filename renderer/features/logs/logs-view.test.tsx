@@ -18,7 +18,15 @@ afterEach(() => {
 function entry(seq: number, overrides: Partial<LogEntry> = {}): LogEntry {
   return { seq, server: 'a', time: 1_700_000_000_000 + seq, source: 'stderr', text: `line ${seq}`, ...overrides };
 }
-const trace = (seq: number): LogEntry => entry(seq, { source: 'trace', text: `→ tools/call #${seq}`, direction: 'out', method: 'tools/call', id: seq, body: `{"id":${seq}}` });
+const trace = (seq: number): LogEntry =>
+  entry(seq, {
+    source: 'trace',
+    text: `→ tools/call #${seq}`,
+    direction: 'out',
+    method: 'tools/call',
+    id: seq,
+    body: `{"id":${seq}}`,
+  });
 
 describe('mergeBySeq', () => {
   it('puts kept trace entries between the rows already shown, skipping those it has, and keeps the newest within the cap', () => {
@@ -35,7 +43,11 @@ describe('mergeBySeq', () => {
 describe('LogsView', () => {
   function mount() {
     const transport = createFakeTransport({
-      'logs.query': (query) => ok({ entries: query.sources?.includes('trace') === true ? [trace(2), trace(3)] : [entry(1), entry(4)], dropped: 0 }),
+      'logs.query': (query) =>
+        ok({
+          entries: query.sources?.includes('trace') === true ? [trace(2), trace(3)] : [entry(1), entry(4)],
+          dropped: 0,
+        }),
     });
     const view = renderWithBerth(<LogsView />, { transport });
     const { store } = view;

@@ -3,7 +3,15 @@ import type { LogLevel, LogSource } from '../../../shared/domain';
 import { useBerth, type LogRow } from '../../store';
 import { Button, EmptyState, IconButton } from '../../ui/controls';
 import { ArrowDownIcon, CopyIcon, LogsIcon, PauseIcon, PlayIcon, TrashIcon } from '../../ui/icons';
-import { countNewer, DEFAULT_LOG_FILTER, formatLogLine, isFilterActive, refilter, type FilterResult, type LogFilter } from './log-filter';
+import {
+  countNewer,
+  DEFAULT_LOG_FILTER,
+  formatLogLine,
+  isFilterActive,
+  refilter,
+  type FilterResult,
+  type LogFilter,
+} from './log-filter';
 import { LogList } from './log-list';
 import { LevelPicker, SearchBox, ServerPicker, SourceToggles } from './log-toolbar';
 import { errorMessage } from '../../../shared/error-message';
@@ -72,7 +80,10 @@ export function LogsView() {
     return lastResult.current.rows;
   }, [deferredSource, filter]);
   const frozenLastSeq = frozen && frozen.length > 0 ? frozen[frozen.length - 1]!.seq : -1;
-  const newCount = useMemo(() => (frozen ? countNewer(liveRows, filter, frozenLastSeq) : 0), [frozen, liveRows, filter, frozenLastSeq]);
+  const newCount = useMemo(
+    () => (frozen ? countNewer(liveRows, filter, frozenLastSeq) : 0),
+    [frozen, liveRows, filter, frozenLastSeq],
+  );
 
   const resetFilters = () => {
     setSources(DEFAULT_LOG_FILTER.sources);
@@ -84,7 +95,10 @@ export function LogsView() {
     const textToCopy = rows.map(formatLogLine).join('\n');
     try {
       await navigator.clipboard.writeText(textToCopy);
-      pushToast({ tone: 'success', title: `Copied ${rows.length.toLocaleString()} line${rows.length === 1 ? '' : 's'}` });
+      pushToast({
+        tone: 'success',
+        title: `Copied ${rows.length.toLocaleString()} line${rows.length === 1 ? '' : 's'}`,
+      });
     } catch (error) {
       pushToast({ tone: 'error', title: 'Could not copy to the clipboard', message: errorMessage(error) });
     }
@@ -106,7 +120,12 @@ export function LogsView() {
         >
           {frozen ? (newCount > 0 ? `Resume (${newCount.toLocaleString()} new)` : 'Resume') : 'Pause'}
         </Button>
-        <IconButton label={`Copy ${rows.length.toLocaleString()} shown lines`} icon={<CopyIcon />} disabled={rows.length === 0} onClick={() => void copyVisible()} />
+        <IconButton
+          label={`Copy ${rows.length.toLocaleString()} shown lines`}
+          icon={<CopyIcon />}
+          disabled={rows.length === 0}
+          onClick={() => void copyVisible()}
+        />
         <IconButton
           label={server ? `Clear the logs of ${server}` : 'Clear all logs'}
           icon={<TrashIcon />}
@@ -125,20 +144,29 @@ export function LogsView() {
             <EmptyState icon={<LogsIcon />} title="No log entries yet">
               <p>
                 Everything your servers say shows up here, live: what they print to <strong>stderr</strong>, the{' '}
-                <strong>log messages</strong> they send over MCP, the raw JSON-RPC <strong>trace</strong> of every request
-                and reply, and <strong>Berth</strong>’s own notes about starting, stopping and restarting them.
+                <strong>log messages</strong> they send over MCP, the raw JSON-RPC <strong>trace</strong> of every
+                request and reply, and <strong>Berth</strong>’s own notes about starting, stopping and restarting them.
               </p>
               <p>Start a server from the Servers view and its first lines appear within a second.</p>
             </EmptyState>
           </div>
         ) : rows.length === 0 ? (
           <div className="view-center">
-            <EmptyState icon={<LogsIcon />} title="Nothing matches" actions={isFilterActive(filter) ? <Button onClick={resetFilters}>Reset filters</Button> : undefined}>
+            <EmptyState
+              icon={<LogsIcon />}
+              title="Nothing matches"
+              actions={isFilterActive(filter) ? <Button onClick={resetFilters}>Reset filters</Button> : undefined}
+            >
               {server ? <p>No entries from “{server}” match these filters.</p> : <p>No entries match these filters.</p>}
             </EmptyState>
           </div>
         ) : (
-          <LogList rows={rows} follow={follow && !frozen} onFollowChange={setFollow} showServer={server === undefined} />
+          <LogList
+            rows={rows}
+            follow={follow && !frozen}
+            onFollowChange={setFollow}
+            showServer={server === undefined}
+          />
         )}
         {loaded && rows.length > 0 && (!follow || frozen) ? (
           <Button
@@ -159,8 +187,14 @@ export function LogsView() {
         <span>
           {rows.length.toLocaleString()} shown of {(frozen ?? liveRows).length.toLocaleString()} entries
         </span>
-        {frozen ? <span className="paused-note">Paused: the view is frozen, {newCount.toLocaleString()} new matching entries arrived</span> : null}
-        {!frozen && !follow ? <span className="muted">Not following new entries: scroll to the bottom or use Jump to latest</span> : null}
+        {frozen ? (
+          <span className="paused-note">
+            Paused: the view is frozen, {newCount.toLocaleString()} new matching entries arrived
+          </span>
+        ) : null}
+        {!frozen && !follow ? (
+          <span className="muted">Not following new entries: scroll to the bottom or use Jump to latest</span>
+        ) : null}
       </footer>
     </div>
   );

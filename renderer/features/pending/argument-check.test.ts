@@ -20,22 +20,35 @@ describe('argumentChecker', () => {
 
   it('names each argument that does not match, nested ones by path, without the summary lines', () => {
     expect(check({ count: 1.5, tags: ['a', 7], nested: {}, name: 'toolong' })).toEqual({
-      issues: ['count: expected an integer, not a number', 'tags[1]: expected a string, not a number', 'nested.x: missing (required)', 'name: String is too long (7 > 3)'],
+      issues: [
+        'count: expected an integer, not a number',
+        'tags[1]: expected a string, not a number',
+        'nested.x: missing (required)',
+        'name: String is too long (7 > 3)',
+      ],
     });
     expect(check({ count: 0 })).toEqual({ issues: ['count: 0 is less than 1'] });
   });
 
   it('follows the schema’s declared dialect, and reports one it cannot use instead of throwing', () => {
-    const draft7 = argumentChecker({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'boolean' } } });
+    const draft7 = argumentChecker({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { a: { type: 'boolean' } },
+    });
     expect(draft7({ a: 'yes' })).toEqual({ issues: ['a: expected a boolean, not a string'] });
-    expect(argumentChecker({ $schema: 'https://example.com/other', type: 'object' })({})).toMatchObject({ unchecked: expect.stringContaining('unsupported dialect') });
+    expect(argumentChecker({ $schema: 'https://example.com/other', type: 'object' })({})).toMatchObject({
+      unchecked: expect.stringContaining('unsupported dialect'),
+    });
   });
 });
 
 describe('argumentIssues', () => {
   it('keeps words it does not know, and falls back to the whole message when nothing is left', () => {
     expect(argumentIssues('#/a: Something new went wrong.')).toEqual(['a: Something new went wrong']);
-    expect(argumentIssues('#: Property "a" does not match schema.')).toEqual(['#: Property "a" does not match schema.']);
+    expect(argumentIssues('#: Property "a" does not match schema.')).toEqual([
+      '#: Property "a" does not match schema.',
+    ]);
   });
 
   it('labels JSON pointers as paths', () => {

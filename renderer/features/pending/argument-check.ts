@@ -12,7 +12,8 @@ import { errorMessage } from '../../../shared/error-message';
 export type ArgumentCheck = { issues: string[] } | { unchecked: string };
 
 /** Lines that only say a child failed; the child's own line says how. */
-const SUMMARY = /^(?:Property ".*" does not match schema|Items did not match schema|Property ".*" does not match additional properties schema|Instance does not match (?:every|all) subschemas?.*)\.$/;
+const SUMMARY =
+  /^(?:Property ".*" does not match schema|Items did not match schema|Property ".*" does not match additional properties schema|Instance does not match (?:every|all) subschemas?.*)\.$/;
 const FALSE_SCHEMA = 'False boolean schema.';
 
 /** `#/items/0/name` → `items[0].name`; `#` → `(the arguments)`. */
@@ -58,13 +59,24 @@ export function argumentIssues(message: string): string[] {
     .split(/; (?=#)/)
     .map((entry) => {
       const colon = entry.indexOf(': ');
-      return colon === -1 ? { pointer: '#', words: entry.trim() } : { pointer: entry.slice(0, colon), words: entry.slice(colon + 2).trim() };
+      return colon === -1
+        ? { pointer: '#', words: entry.trim() }
+        : { pointer: entry.slice(0, colon), words: entry.slice(colon + 2).trim() };
     })
     .filter((failure) => !SUMMARY.test(failure.words));
   const issues: string[] = [];
   for (const failure of failures) {
     // additionalProperties: false also rejects a declared property whose value failed: that one has its own line below it.
-    if (failure.words === FALSE_SCHEMA && failures.some((other) => other !== failure && other.words !== FALSE_SCHEMA && (other.pointer === failure.pointer || other.pointer.startsWith(`${failure.pointer}/`)))) continue;
+    if (
+      failure.words === FALSE_SCHEMA &&
+      failures.some(
+        (other) =>
+          other !== failure &&
+          other.words !== FALSE_SCHEMA &&
+          (other.pointer === failure.pointer || other.pointer.startsWith(`${failure.pointer}/`)),
+      )
+    )
+      continue;
     const plain = plainWords(failure.words);
     const pointer = plain.property === undefined ? failure.pointer : `${failure.pointer}/${plain.property}`;
     const line = `${pointerLabel(pointer)}: ${plain.words}`;
@@ -88,7 +100,9 @@ export function argumentChecker(schema: Record<string, unknown>): (value: Record
   return (value) => {
     try {
       const result = validate(value);
-      return result.valid ? { issues: [] } : { issues: argumentIssues(result.errorMessage ?? 'the arguments do not match the schema') };
+      return result.valid
+        ? { issues: [] }
+        : { issues: argumentIssues(result.errorMessage ?? 'the arguments do not match the schema') };
     } catch (error) {
       return { unchecked: errorMessage(error) };
     }

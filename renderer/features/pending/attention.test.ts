@@ -2,15 +2,29 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import { createBerthStore } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
-import { NOTIFICATIONS_OFFERED_KEY, markNotificationsOffered, shouldOfferNotifications, titleWithCount, watchAttention, type AttentionEnvironment } from './attention';
+import {
+  NOTIFICATIONS_OFFERED_KEY,
+  markNotificationsOffered,
+  shouldOfferNotifications,
+  titleWithCount,
+  watchAttention,
+  type AttentionEnvironment,
+} from './attention';
 
-const call = (id: string, server = 'everything'): PendingRequest => ({
-  id,
-  kind: 'tool-call',
-  server,
-  createdAt: 1,
-  payload: { tool: 'echo', arguments: { message: 'hi' }, serverIdentity: 'x', annotationsTrusted: false, argumentsDigest: 'd' },
-}) as unknown as PendingRequest;
+const call = (id: string, server = 'everything'): PendingRequest =>
+  ({
+    id,
+    kind: 'tool-call',
+    server,
+    createdAt: 1,
+    payload: {
+      tool: 'echo',
+      arguments: { message: 'hi' },
+      serverIdentity: 'x',
+      annotationsTrusted: false,
+      argumentsDigest: 'd',
+    },
+  }) as unknown as PendingRequest;
 
 function environment(options: { focused: boolean; permission: NotificationPermission }) {
   class FakeNotification {
@@ -83,9 +97,14 @@ describe('a waiting request gets noticed', () => {
     const store = storeWith();
     const away = environment({ focused: false, permission: 'granted' });
     watchAttention(store, away.env);
-    const hostile = { ...call('h', 'files\u202Ex'), payload: { tool: 'wipe\u202Eexe.txt\nrm', arguments: {} } } as unknown as PendingRequest;
+    const hostile = {
+      ...call('h', 'files\u202Ex'),
+      payload: { tool: 'wipe\u202Eexe.txt\nrm', arguments: {} },
+    } as unknown as PendingRequest;
     store.setState({ pending: [hostile] });
-    expect(away.made.map((n) => [n.title, n.options?.body])).toEqual([['\u2068files\\u202Ex\u2069 is waiting for you', 'Run wipe\\u202Eexe.txt\\u000Arm']]);
+    expect(away.made.map((n) => [n.title, n.options?.body])).toEqual([
+      ['\u2068files\\u202Ex\u2069 is waiting for you', 'Run wipe\\u202Eexe.txt\\u000Arm'],
+    ]);
   });
 
   it('never notifies without the person’s permission', () => {
@@ -101,7 +120,10 @@ describe('a waiting request gets noticed', () => {
 
   it('offers notifications once, and only while nobody decided', () => {
     const items = new Map<string, string>();
-    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    };
     expect(shouldOfferNotifications(environment({ focused: true, permission: 'default' }).env, storage)).toBe(true);
     expect(shouldOfferNotifications(environment({ focused: true, permission: 'granted' }).env, storage)).toBe(false);
     expect(shouldOfferNotifications({ Notification: undefined }, storage)).toBe(false);

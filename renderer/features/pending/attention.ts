@@ -13,12 +13,20 @@ const MAX_BODY = 140;
 export interface AttentionEnvironment {
   document: Pick<Document, 'title' | 'hasFocus' | 'visibilityState'>;
   /** The Notification constructor, when this browser has one. */
-  Notification: (new (title: string, options?: NotificationOptions) => Pick<Notification, 'close' | 'onclick'>) & { permission: NotificationPermission } | undefined;
+  Notification:
+    | ((new (title: string, options?: NotificationOptions) => Pick<Notification, 'close' | 'onclick'>) & {
+        permission: NotificationPermission;
+      })
+    | undefined;
   focusWindow(): void;
 }
 
 export function browserAttentionEnvironment(): AttentionEnvironment {
-  return { document, Notification: typeof Notification === 'undefined' ? undefined : Notification, focusWindow: () => window.focus() };
+  return {
+    document,
+    Notification: typeof Notification === 'undefined' ? undefined : Notification,
+    focusWindow: () => window.focus(),
+  };
 }
 
 /** The window's title with the number of requests waiting, as mail and chat apps badge their tab. */
@@ -39,7 +47,10 @@ function notificationBody(request: PendingRequest): string {
  * window forward with that request open. Nothing here answers anything.
  * Returns the unsubscribe function.
  */
-export function watchAttention(store: BerthStore, env: AttentionEnvironment = browserAttentionEnvironment()): () => void {
+export function watchAttention(
+  store: BerthStore,
+  env: AttentionEnvironment = browserAttentionEnvironment(),
+): () => void {
   const shown = new Map<string, Pick<Notification, 'close' | 'onclick'>>();
   const apply = (pending: readonly PendingRequest[], before: readonly PendingRequest[]) => {
     env.document.title = titleWithCount(pending.length);
@@ -54,7 +65,10 @@ export function watchAttention(store: BerthStore, env: AttentionEnvironment = br
     const known = new Set(before.map((request) => request.id));
     for (const request of pending) {
       if (known.has(request.id) || shown.has(request.id)) continue;
-      const notification = new env.Notification(`${isolatedName(request.server)} is waiting for you`, { body: notificationBody(request), tag: `berth-${request.id}` });
+      const notification = new env.Notification(`${isolatedName(request.server)} is waiting for you`, {
+        body: notificationBody(request),
+        tag: `berth-${request.id}`,
+      });
       notification.onclick = () => {
         env.focusWindow();
         store.getState().focusPending(request.id);
@@ -75,7 +89,10 @@ export function watchAttention(store: BerthStore, env: AttentionEnvironment = br
 }
 
 /** Whether to offer desktop notifications: the browser has them, nobody decided yet, and Berth has not asked before. */
-export function shouldOfferNotifications(env: Pick<AttentionEnvironment, 'Notification'>, storage: Pick<Storage, 'getItem'>): boolean {
+export function shouldOfferNotifications(
+  env: Pick<AttentionEnvironment, 'Notification'>,
+  storage: Pick<Storage, 'getItem'>,
+): boolean {
   if (env.Notification === undefined || env.Notification.permission !== 'default') return false;
   try {
     return storage.getItem(NOTIFICATIONS_OFFERED_KEY) === null;

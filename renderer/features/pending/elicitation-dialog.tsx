@@ -14,10 +14,20 @@ type UrlPayload = Extract<PendingRequestOf<'elicitation'>['payload'], { mode: 'u
 /** A server asks the person something: a form to fill, or a link to open. */
 export function ElicitationDialog(props: PendingDialogProps<'elicitation'>) {
   const { payload } = props.request;
-  return payload.mode === 'form' ? <FormElicitation {...props} payload={payload} /> : <UrlElicitation {...props} payload={payload} />;
+  return payload.mode === 'form' ? (
+    <FormElicitation {...props} payload={payload} />
+  ) : (
+    <UrlElicitation {...props} payload={payload} />
+  );
 }
 
-function FormElicitation({ request, answer, busy, error, payload }: PendingDialogProps<'elicitation'> & { payload: FormPayload }) {
+function FormElicitation({
+  request,
+  answer,
+  busy,
+  error,
+  payload,
+}: PendingDialogProps<'elicitation'> & { payload: FormPayload }) {
   const [values, setValues] = useState<FormState>(() => initialFormState(payload.fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formId = useId();
@@ -48,11 +58,20 @@ function FormElicitation({ request, answer, busy, error, payload }: PendingDialo
       error={error}
       footer={
         <>
-          <Button variant="ghost" onClick={() => void answer({ action: 'cancel' })} disabled={busy} title="Close without answering">
+          <Button
+            variant="ghost"
+            onClick={() => void answer({ action: 'cancel' })}
+            disabled={busy}
+            title="Close without answering"
+          >
             Cancel
           </Button>
           <div className="spacer" />
-          <Button onClick={() => void answer({ action: 'decline' })} disabled={busy} title="Tell the server you do not want to answer">
+          <Button
+            onClick={() => void answer({ action: 'decline' })}
+            disabled={busy}
+            title="Tell the server you do not want to answer"
+          >
             Decline
           </Button>
           <Button variant="primary" type="submit" form={formId} disabled={busy}>
@@ -63,7 +82,9 @@ function FormElicitation({ request, answer, busy, error, payload }: PendingDialo
     >
       <p className="elicitation-message">{payload.message}</p>
       <form ref={formRef} id={formId} className="elicitation-form" onSubmit={submit} noValidate>
-        {payload.fields.length === 0 ? <p className="muted">The server asks for no fields: accept to confirm, or decline.</p> : null}
+        {payload.fields.length === 0 ? (
+          <p className="muted">The server asks for no fields: accept to confirm, or decline.</p>
+        ) : null}
         {payload.fields.map((field) => (
           <ElicitationFieldInput
             key={field.name}
@@ -77,12 +98,20 @@ function FormElicitation({ request, answer, busy, error, payload }: PendingDialo
           />
         ))}
       </form>
-      <p className="field-hint">What you enter goes to <SafeName name={request.server} /> only. Fields marked * are required.</p>
+      <p className="field-hint">
+        What you enter goes to <SafeName name={request.server} /> only. Fields marked * are required.
+      </p>
     </PendingFrame>
   );
 }
 
-function UrlElicitation({ request, answer, busy, error, payload }: PendingDialogProps<'elicitation'> & { payload: UrlPayload }) {
+function UrlElicitation({
+  request,
+  answer,
+  busy,
+  error,
+  payload,
+}: PendingDialogProps<'elicitation'> & { payload: UrlPayload }) {
   const shell = useBerth((s) => s.appInfo?.shell);
   const [consented, setConsented] = useState(false);
   const checkId = useId();
@@ -141,9 +170,12 @@ function UrlElicitation({ request, answer, busy, error, payload }: PendingDialog
       <label className="check-field consent-check" htmlFor={checkId}>
         <input id={checkId} type="checkbox" checked={consented} onChange={(e) => setConsented(e.target.checked)} />
         <span>
-          <strong>I want to open <SafeName name={payload.domain} /></strong>
+          <strong>
+            I want to open <SafeName name={payload.domain} />
+          </strong>
           <span className="field-hint">
-            Only open pages you expect. Berth does not see what you enter there; <SafeName name={request.server} /> will say when you are done.
+            Only open pages you expect. Berth does not see what you enter there; <SafeName name={request.server} /> will
+            say when you are done.
           </span>
         </span>
       </label>

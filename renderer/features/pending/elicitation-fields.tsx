@@ -18,19 +18,22 @@ function hintFor(field: ElicitationField): string | undefined {
   const parts: string[] = [];
   if (field.description) parts.push(field.description);
   if (field.kind === 'string') {
-    if (field.minLength !== undefined && field.maxLength !== undefined) parts.push(`${field.minLength}–${field.maxLength} characters.`);
+    if (field.minLength !== undefined && field.maxLength !== undefined)
+      parts.push(`${field.minLength}–${field.maxLength} characters.`);
     else if (field.minLength !== undefined) parts.push(`At least ${field.minLength} characters.`);
     else if (field.maxLength !== undefined) parts.push(`At most ${field.maxLength} characters.`);
     if (field.format === 'date-time') parts.push('In your local time; sent with your time zone.');
   }
   if (field.kind === 'number') {
     const kind = field.integer ? 'A whole number' : 'A number';
-    if (field.minimum !== undefined && field.maximum !== undefined) parts.push(`${kind} from ${field.minimum} to ${field.maximum}.`);
+    if (field.minimum !== undefined && field.maximum !== undefined)
+      parts.push(`${kind} from ${field.minimum} to ${field.maximum}.`);
     else if (field.minimum !== undefined) parts.push(`${kind} of at least ${field.minimum}.`);
     else if (field.maximum !== undefined) parts.push(`${kind} of at most ${field.maximum}.`);
   }
   if (field.kind === 'multi-select') {
-    if (field.minItems !== undefined && field.maxItems !== undefined) parts.push(`Choose ${field.minItems} to ${field.maxItems}.`);
+    if (field.minItems !== undefined && field.maxItems !== undefined)
+      parts.push(`Choose ${field.minItems} to ${field.maxItems}.`);
     else if (field.minItems !== undefined) parts.push(`Choose at least ${field.minItems}.`);
     else if (field.maxItems !== undefined) parts.push(`Choose at most ${field.maxItems}.`);
   }
@@ -69,7 +72,13 @@ export function ElicitationFieldInput({
     return (
       <div className={error ? 'field field-invalid' : 'field'}>
         <label className="check-field">
-          <input type="checkbox" name={field.name} checked={value === true} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.checked)} />
+          <input
+            type="checkbox"
+            name={field.name}
+            checked={value === true}
+            aria-invalid={Boolean(error)}
+            onChange={(e) => onChange(e.target.checked)}
+          />
           <span>
             <strong>
               <Label field={field} />
@@ -88,7 +97,10 @@ export function ElicitationFieldInput({
   if (field.kind === 'multi-select') {
     const chosen = Array.isArray(value) ? value : [];
     return (
-      <fieldset className={error ? 'field check-group field-invalid' : 'field check-group'} aria-invalid={Boolean(error)}>
+      <fieldset
+        className={error ? 'field check-group field-invalid' : 'field check-group'}
+        aria-invalid={Boolean(error)}
+      >
         <legend className="field-label">
           <Label field={field} />
         </legend>
@@ -117,7 +129,13 @@ export function ElicitationFieldInput({
   return (
     <Field label={<Label field={field} />} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => {
-        const common = { id, name: field.name, 'aria-describedby': describedBy, 'aria-invalid': invalid, 'aria-required': field.required };
+        const common = {
+          id,
+          name: field.name,
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid,
+          'aria-required': field.required,
+        };
         if (field.kind === 'select') {
           return (
             <select {...common} className="input select-input" value={text} onChange={(e) => onChange(e.target.value)}>

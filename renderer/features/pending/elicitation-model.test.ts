@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ElicitationField } from '../../../shared/elicitation';
 import { isDateTime } from '../../../shared/elicitation';
-import { initialFormState, localDateTimeToRfc3339, rfc3339ToLocalDateTime, submitForm, toggleOption } from './elicitation-model';
+import {
+  initialFormState,
+  localDateTimeToRfc3339,
+  rfc3339ToLocalDateTime,
+  submitForm,
+  toggleOption,
+} from './elicitation-model';
 
 // A zone with daylight saving, so the offset must be taken for the chosen date, not for today.
 const savedTz = process.env.TZ;
@@ -35,12 +41,28 @@ describe('datetime-local ↔ RFC 3339', () => {
 
 const fields: ElicitationField[] = [
   { kind: 'string', name: 'name', label: 'Name', required: true, minLength: 2 },
-  { kind: 'string', name: 'when', label: 'When', required: false, format: 'date-time', default: '2026-07-01T12:30:00Z' },
+  {
+    kind: 'string',
+    name: 'when',
+    label: 'When',
+    required: false,
+    format: 'date-time',
+    default: '2026-07-01T12:30:00Z',
+  },
   { kind: 'string', name: 'day', label: 'Day', required: false, format: 'date' },
   { kind: 'number', name: 'age', label: 'Age', required: true, integer: true, minimum: 0, maximum: 150 },
   { kind: 'number', name: 'score', label: 'Score', required: false, integer: false },
   { kind: 'boolean', name: 'ok', label: 'OK', required: false, default: true },
-  { kind: 'select', name: 'size', label: 'Size', required: true, options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }] },
+  {
+    kind: 'select',
+    name: 'size',
+    label: 'Size',
+    required: true,
+    options: [
+      { value: 's', label: 'Small' },
+      { value: 'l', label: 'Large' },
+    ],
+  },
   {
     kind: 'multi-select',
     name: 'colors',
@@ -58,14 +80,40 @@ const fields: ElicitationField[] = [
 
 describe('the elicitation form', () => {
   it('starts from the defaults, date-times in local time', () => {
-    expect(initialFormState(fields)).toEqual({ name: '', when: '2026-07-01T14:30', day: '', age: '', score: '', ok: true, size: '', colors: ['g'] });
+    expect(initialFormState(fields)).toEqual({
+      name: '',
+      when: '2026-07-01T14:30',
+      day: '',
+      age: '',
+      score: '',
+      ok: true,
+      size: '',
+      colors: ['g'],
+    });
   });
 
   it('converts what was typed into the content the server gets', () => {
-    const state = { ...initialFormState(fields), name: 'Ada', age: '36', score: '2.5', size: 'l', day: '2026-03-04', colors: ['b', 'r'] };
+    const state = {
+      ...initialFormState(fields),
+      name: 'Ada',
+      age: '36',
+      score: '2.5',
+      size: 'l',
+      day: '2026-03-04',
+      colors: ['b', 'r'],
+    };
     expect(submitForm(fields, state)).toEqual({
       ok: true,
-      content: { name: 'Ada', when: '2026-07-01T14:30:00+02:00', day: '2026-03-04', age: 36, score: 2.5, ok: true, size: 'l', colors: ['b', 'r'] },
+      content: {
+        name: 'Ada',
+        when: '2026-07-01T14:30:00+02:00',
+        day: '2026-03-04',
+        age: 36,
+        score: 2.5,
+        ok: true,
+        size: 'l',
+        colors: ['b', 'r'],
+      },
     });
   });
 

@@ -29,7 +29,9 @@ const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.
 export function localDateTimeToRfc3339(local: string): string | undefined {
   const match = LOCAL_DATETIME.exec(local);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number];
   const date = new Date(year, month - 1, day, hour, minute, second);
   // A date the calendar does not have (Feb 30) rolls over in Date: refuse it instead.
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;
@@ -56,18 +58,23 @@ export function initialFormState(fields: readonly ElicitationField[]): FormState
   const values: FormState = initialElicitationValues(fields);
   for (const field of fields) {
     const value = values[field.name];
-    if (isDateTimeField(field) && typeof value === 'string' && value !== '') values[field.name] = rfc3339ToLocalDateTime(value);
+    if (isDateTimeField(field) && typeof value === 'string' && value !== '')
+      values[field.name] = rfc3339ToLocalDateTime(value);
   }
   return values;
 }
 
 /** The form as the shared validator reads it: date-times converted to RFC 3339 (kept as typed when they do not parse). */
-export function toElicitationValues(fields: readonly ElicitationField[], state: FormState): Record<string, string | boolean | string[]> {
+export function toElicitationValues(
+  fields: readonly ElicitationField[],
+  state: FormState,
+): Record<string, string | boolean | string[]> {
   const values: Record<string, string | boolean | string[]> = {};
   for (const field of fields) {
     const value = state[field.name];
     if (value === undefined) continue;
-    if (isDateTimeField(field) && typeof value === 'string' && value !== '') values[field.name] = localDateTimeToRfc3339(value) ?? value;
+    if (isDateTimeField(field) && typeof value === 'string' && value !== '')
+      values[field.name] = localDateTimeToRfc3339(value) ?? value;
     else values[field.name] = value;
   }
   return values;
@@ -77,12 +84,20 @@ export function toElicitationValues(fields: readonly ElicitationField[], state: 
  * Checks the form with the same rules the host applies, so the person sees
  * every problem under its field before anything is sent.
  */
-export function submitForm(fields: readonly ElicitationField[], state: FormState): { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, string> } {
+export function submitForm(
+  fields: readonly ElicitationField[],
+  state: FormState,
+): { ok: true; content: ElicitationContent } | { ok: false; errors: Record<string, string> } {
   return validateElicitationValues(fields, toElicitationValues(fields, state));
 }
 
 /** A checkbox group toggle that keeps the options in the order the server listed them. */
-export function toggleOption(field: Extract<ElicitationField, { kind: 'multi-select' }>, current: readonly string[], value: string, on: boolean): string[] {
+export function toggleOption(
+  field: Extract<ElicitationField, { kind: 'multi-select' }>,
+  current: readonly string[],
+  value: string,
+  on: boolean,
+): string[] {
   const chosen = new Set(current);
   if (on) chosen.add(value);
   else chosen.delete(value);

@@ -8,7 +8,9 @@ import { browserAttentionEnvironment, markNotificationsOffered, shouldOfferNotif
  * permission prompt only appears after the person clicks "Turn on".
  */
 export function NotificationsOffer() {
-  const [visible, setVisible] = useState(() => shouldOfferNotifications(browserAttentionEnvironment(), window.localStorage));
+  const [visible, setVisible] = useState(() =>
+    shouldOfferNotifications(browserAttentionEnvironment(), window.localStorage),
+  );
   if (!visible) return null;
   const decide = async (turnOn: boolean) => {
     markNotificationsOffered(window.localStorage);

@@ -36,13 +36,19 @@ const TOOL_CALL: PendingRequest = {
 function mount(requests: PendingRequest[], shell: 'browser' | 'electron' = 'browser') {
   const { store, transport } = renderWithBerth(<PendingDialogs />, {
     prepare: (store) => {
-      store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+      store.setState({
+        appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' },
+      });
       store.getState().applyPendingSnapshot(requests);
     },
   });
   transport.handlers['pending.answer'] = ({ id }) => {
     const rest = store.getState().pending.filter((r) => r.id !== id);
-    act(() => store.getState().applyPendingChange({ change: { type: 'answered', id, kind: 'tool-call' }, counts: countPending(rest) }));
+    act(() =>
+      store
+        .getState()
+        .applyPendingChange({ change: { type: 'answered', id, kind: 'tool-call' }, counts: countPending(rest) }),
+    );
     return ok({ answered: id });
   };
   const answers = () => transport.calls.filter((c) => c.method === 'pending.answer').map((c) => c.input);
@@ -57,7 +63,9 @@ describe('tool-call consent', () => {
     expect(within(dialog).getByText('Echoes back the input string')).toBeTruthy();
     expect(within(dialog).getByText('Claimed by the server, not verified:')).toBeTruthy();
     expect(within(dialog).getByText('read-only')).toBeTruthy();
-    expect((within(dialog).getByLabelText('Arguments') as HTMLTextAreaElement).value).toBe('{\n  "message": "hello"\n}');
+    expect((within(dialog).getByLabelText('Arguments') as HTMLTextAreaElement).value).toBe(
+      '{\n  "message": "hello"\n}',
+    );
   });
 
   it('says when the call comes from the app in a card, not from the model', async () => {
@@ -70,7 +78,10 @@ describe('tool-call consent', () => {
   });
 
   it('keeps a title that imitates “server › tool” out of the header: it is quoted as the server’s own words', async () => {
-    const spoof: PendingRequest = { ...TOOL_CALL, payload: { ...TOOL_CALL.payload, tool: 'wipe', toolTitle: 'filesystem › read_file' } };
+    const spoof: PendingRequest = {
+      ...TOOL_CALL,
+      payload: { ...TOOL_CALL.payload, tool: 'wipe', toolTitle: 'filesystem › read_file' },
+    };
     mount([spoof]);
     const dialog = await screen.findByRole('dialog');
     const header = within(within(dialog).getByRole('region', { name: 'Tool' })).getByRole('heading', { level: 3 });
@@ -91,7 +102,11 @@ describe('tool-call consent', () => {
     fireEvent.change(editor, { target: { value: '{ "message": "edited" }' } });
     expect(within(dialog).getByText('edited')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Always allow this tool' }));
-    await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'always-tool', arguments: { message: 'edited' } } }]));
+    await waitFor(() =>
+      expect(answers()).toEqual([
+        { id: 'p1', response: { decision: 'always-tool', arguments: { message: 'edited' } } },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -110,7 +125,11 @@ describe('tool-call consent', () => {
     fireEvent.change(editor, { target: { value: '{ "count": "three", "mode": "medium", "colour": "red" }' } });
     const warning = within(dialog).getByTestId('argument-schema-warning');
     expect(warning.textContent).toContain('do not match what the tool says it takes');
-    expect(within(warning).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'message: missing (required)',
       'count: expected a number, not a string',
       'mode: must be one of ["fast","slow"]',
@@ -120,11 +139,15 @@ describe('tool-call consent', () => {
     fireEvent.change(editor, { target: { value: '{ "message": "hi", "count": 3 }' } });
     expect(within(dialog).queryByTestId('argument-schema-warning')).toBeNull();
     fireEvent.change(editor, { target: { value: '{ "message": 42 }' } });
-    expect(within(dialog).getByTestId('argument-schema-warning').textContent).toContain('message: expected a string, not a number');
+    expect(within(dialog).getByTestId('argument-schema-warning').textContent).toContain(
+      'message: expected a string, not a number',
+    );
     const allow = within(dialog).getByRole('button', { name: 'Allow once' }) as HTMLButtonElement;
     expect(allow.disabled).toBe(false);
     fireEvent.click(allow);
-    await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'allow-once', arguments: { message: 42 } } }]));
+    await waitFor(() =>
+      expect(answers()).toEqual([{ id: 'p1', response: { decision: 'allow-once', arguments: { message: 42 } } }]),
+    );
   });
 
   it('says so when the tool’s schema cannot be used to check edited arguments', async () => {
@@ -132,7 +155,9 @@ describe('tool-call consent', () => {
     mount([{ ...TOOL_CALL, payload: { ...TOOL_CALL.payload, inputSchema } } as PendingRequest]);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Arguments'), { target: { value: '{ "message": "edited" }' } });
-    expect(within(dialog).getByTestId('argument-schema-unchecked').textContent).toContain('could not check the edited arguments');
+    expect(within(dialog).getByTestId('argument-schema-unchecked').textContent).toContain(
+      'could not check the edited arguments',
+    );
     expect((within(dialog).getByRole('button', { name: 'Allow once' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -145,7 +170,12 @@ describe('tool-call consent', () => {
   });
 
   it('Esc and the X mean “Later”: nothing is answered, the next request opens, and both stay in the tray', async () => {
-    const second: PendingRequest = { ...TOOL_CALL, id: 'p2', createdAt: 2, payload: { ...TOOL_CALL.payload, tool: 'add', toolTitle: undefined } };
+    const second: PendingRequest = {
+      ...TOOL_CALL,
+      id: 'p2',
+      createdAt: 2,
+      payload: { ...TOOL_CALL.payload, tool: 'add', toolTitle: undefined },
+    };
     const { answers, store } = mount([second, TOOL_CALL]);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Echo Tool')).toBeTruthy();
@@ -154,7 +184,12 @@ describe('tool-call consent', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close and answer later' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(answers()).toEqual([]);
-    expect(store.getState().pending.map((request) => request.id).sort()).toEqual(['p1', 'p2']);
+    expect(
+      store
+        .getState()
+        .pending.map((request) => request.id)
+        .sort(),
+    ).toEqual(['p1', 'p2']);
     expect(store.getState().deferredPending).toEqual(['p1', 'p2']);
   });
 
@@ -180,7 +215,16 @@ describe('elicitation', () => {
       fields: [
         { kind: 'string', name: 'name', label: 'Name', required: true },
         { kind: 'number', name: 'age', label: 'Age', required: false, integer: true, minimum: 0 },
-        { kind: 'multi-select', name: 'pets', label: 'Pets', required: false, options: [{ value: 'cat', label: 'Cat' }, { value: 'dog', label: 'Dog' }] },
+        {
+          kind: 'multi-select',
+          name: 'pets',
+          label: 'Pets',
+          required: false,
+          options: [
+            { value: 'cat', label: 'Cat' },
+            { value: 'dog', label: 'Dog' },
+          ],
+        },
       ],
     },
   };
@@ -197,14 +241,29 @@ describe('elicitation', () => {
     fireEvent.change(within(dialog).getByLabelText(/Age/), { target: { value: '36' } });
     fireEvent.click(within(dialog).getByLabelText('Dog'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(answers()).toEqual([{ id: 'e1', response: { action: 'accept', content: { name: 'Ada', age: 36, pets: ['dog'] } } }]));
+    await waitFor(() =>
+      expect(answers()).toEqual([
+        { id: 'e1', response: { action: 'accept', content: { name: 'Ada', age: 36, pets: ['dog'] } } },
+      ]),
+    );
   });
 
   it('says when the question belongs to a task, and which', async () => {
     const { store } = mount([{ ...form, taskId: 'task-1' }]);
     act(() =>
       store.getState().applyTasksChanged({
-        changed: [{ id: 'task-1', taskId: 's-1', server: 'everything', side: 'receiver', kind: 'elicitation', status: 'input_required', createdAt: 1, updatedAt: 1 }],
+        changed: [
+          {
+            id: 'task-1',
+            taskId: 's-1',
+            server: 'everything',
+            side: 'receiver',
+            kind: 'elicitation',
+            status: 'input_required',
+            createdAt: 1,
+            updatedAt: 1,
+          },
+        ],
         removed: [],
       }),
     );
@@ -219,7 +278,14 @@ describe('elicitation', () => {
       kind: 'elicitation',
       server: 'everything',
       createdAt: 1,
-      payload: { mode: 'url', message: 'Sign in', url: 'https://login.example.com/start?x=1', domain: 'login.example.com', elicitationId: 'el', warnings: [] },
+      payload: {
+        mode: 'url',
+        message: 'Sign in',
+        url: 'https://login.example.com/start?x=1',
+        domain: 'login.example.com',
+        elicitationId: 'el',
+        warnings: [],
+      },
     };
     const { answers } = mount([url]);
     const dialog = await screen.findByRole('dialog');
@@ -242,7 +308,11 @@ function samplingRequest(requested: number, proposed: number, limitedBy?: 'cap' 
     server: 'everything',
     createdAt: 1,
     payload: {
-      request: { messages: [{ role: 'user', content: { type: 'text', text: 'Write a haiku' } }], maxTokens: requested, systemPrompt: 'Be brief' },
+      request: {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Write a haiku' } }],
+        maxTokens: requested,
+        systemPrompt: 'Be brief',
+      },
       model: { id: 'smart', label: 'Smart model' },
       explanation: 'The server prefers intelligence.',
       models: [
@@ -251,7 +321,13 @@ function samplingRequest(requested: number, proposed: number, limitedBy?: 'cap' 
         { id: 'usual', label: 'Usual model' },
       ],
       defaultModel: { id: 'usual', label: 'Usual model' },
-      tokens: { requested, proposed, ...(limitedBy !== undefined ? { limitedBy } : {}), limits: { maxTokens: 4_096, sessionBudget: 100_000 }, used: 1_234 },
+      tokens: {
+        requested,
+        proposed,
+        ...(limitedBy !== undefined ? { limitedBy } : {}),
+        limits: { maxTokens: 4_096, sessionBudget: 100_000 },
+        used: 1_234,
+      },
     },
   };
 }
@@ -286,7 +362,10 @@ describe('sampling review across providers', () => {
     expect(within(dialog).getByTestId('model-provider').textContent).toBe('from OpenAI');
     expect(within(dialog).getByTestId('model-why').textContent).toBe('Matched the server’s hint “gpt-4o”.');
     expect(select.getAttribute('aria-describedby')).toBe(within(dialog).getByTestId('model-why').id);
-    const groups = [...select.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((o) => o.textContent)]);
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      [...group.querySelectorAll('option')].map((o) => o.textContent),
+    ]);
     expect(groups).toEqual([
       ['Anthropic', ['Claude Sonnet 5', 'Claude Haiku 4.5']],
       ['OpenAI', ['gpt-4o']],
@@ -295,11 +374,19 @@ describe('sampling review across providers', () => {
 
     fireEvent.change(select, { target: { value: 'ollama:llama3.1:8b' } });
     expect(within(dialog).getByTestId('model-provider').textContent).toBe('from Ollama');
-    expect(within(dialog).getByTestId('model-why').textContent).toBe('Your choice. Berth had picked gpt-4o (OpenAI): matched the server’s hint “gpt-4o”.');
+    expect(within(dialog).getByTestId('model-why').textContent).toBe(
+      'Your choice. Berth had picked gpt-4o (OpenAI): matched the server’s hint “gpt-4o”.',
+    );
     fireEvent.click(within(dialog).getByLabelText(/Don’t ask again for “everything” this session/));
-    expect(within(dialog).getByTestId('session-note').textContent).toContain('with llama3.1:8b (Ollama), the model you picked');
+    expect(within(dialog).getByTestId('session-note').textContent).toContain(
+      'with llama3.1:8b (Ollama), the model you picked',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve & generate' }));
-    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', model: 'ollama:llama3.1:8b', allowForSession: true } }]));
+    await waitFor(() =>
+      expect(answers()).toEqual([
+        { id: 's1', response: { decision: 'approve', model: 'ollama:llama3.1:8b', allowForSession: true } },
+      ]),
+    );
   });
 
   it('the answer says which model of which provider wrote it, and the name the provider reported when it differs', async () => {
@@ -318,7 +405,9 @@ describe('sampling review across providers', () => {
     mount([answer('openai/gpt-4o-2024-08-06')]);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('answered-by').textContent).toBe('GPT-4o (OpenRouter)');
-    expect(dialog.textContent).toContain('GPT-4o (OpenRouter) (reported as openai/gpt-4o-2024-08-06) wrote this for everything');
+    expect(dialog.textContent).toContain(
+      'GPT-4o (OpenRouter) (reported as openai/gpt-4o-2024-08-06) wrote this for everything',
+    );
     cleanup();
     mount([answer('openai/gpt-4o')]);
     expect((await screen.findByRole('dialog')).textContent).toContain('GPT-4o (OpenRouter) wrote this for everything');
@@ -335,7 +424,14 @@ describe('sampling review', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve & generate' }));
     await waitFor(() =>
       expect(answers()).toEqual([
-        { id: 's1', response: { decision: 'approve', messages: [{ role: 'user', content: [{ type: 'text', text: 'Write a limerick' }] }], model: 'fast' } },
+        {
+          id: 's1',
+          response: {
+            decision: 'approve',
+            messages: [{ role: 'user', content: [{ type: 'text', text: 'Write a limerick' }] }],
+            model: 'fast',
+          },
+        },
       ]),
     );
   });
@@ -348,7 +444,9 @@ describe('sampling review', () => {
     expect(within(dialog).getByTestId('max-tokens-note').textContent).toBe(
       'The server asked for 100,000; capped at 4,096, this server’s limit per request (change it in its Overview).',
     );
-    expect(within(dialog).getByTestId('review-budget').textContent).toContain('1,234 of 100,000 tokens used; 98,766 left');
+    expect(within(dialog).getByTestId('review-budget').textContent).toContain(
+      '1,234 of 100,000 tokens used; 98,766 left',
+    );
 
     const approve = within(dialog).getByRole('button', { name: 'Approve & generate' }) as HTMLButtonElement;
     fireEvent.change(field, { target: { value: '200000' } });
@@ -365,18 +463,24 @@ describe('sampling review', () => {
   it('the temperature is editable: a bad value blocks approval, a new one is sent, clearing it sends the model default', async () => {
     const base = samplingRequest(100, 100);
     if (base.kind !== 'sampling') throw new Error('not a sampling request');
-    const { answers } = mount([{ ...base, payload: { ...base.payload, request: { ...base.payload.request, temperature: 0.7 } } }]);
+    const { answers } = mount([
+      { ...base, payload: { ...base.payload, request: { ...base.payload.request, temperature: 0.7 } } },
+    ]);
     const dialog = await screen.findByRole('dialog');
     const field = within(dialog).getByLabelText('Temperature') as HTMLInputElement;
     expect(field.value).toBe('0.7');
     const approve = within(dialog).getByRole('button', { name: 'Approve & generate' }) as HTMLButtonElement;
     fireEvent.change(field, { target: { value: '3' } });
-    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a number from 0 to 2, or leave it empty for the model’s default.');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Enter a number from 0 to 2, or leave it empty for the model’s default.',
+    );
     expect(approve.disabled).toBe(true);
     fireEvent.change(field, { target: { value: '' } });
     expect(approve.disabled).toBe(false);
     fireEvent.click(approve);
-    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', temperature: null } }]));
+    await waitFor(() =>
+      expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', temperature: null } }]),
+    );
   });
 
   it('says that "don\'t ask again" answers later requests with the default model, or the one the person picked', async () => {
@@ -390,6 +494,10 @@ describe('sampling review', () => {
     fireEvent.change(within(dialog).getByLabelText('Model'), { target: { value: 'fast' } });
     expect(within(dialog).getByTestId('session-note').textContent).toContain('with Fast model, the model you picked');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve & generate' }));
-    await waitFor(() => expect(answers()).toEqual([{ id: 's1', response: { decision: 'approve', model: 'fast', allowForSession: true } }]));
+    await waitFor(() =>
+      expect(answers()).toEqual([
+        { id: 's1', response: { decision: 'approve', model: 'fast', allowForSession: true } },
+      ]),
+    );
   });
 });

@@ -3,15 +3,30 @@ import { canonicalJson, describeRequest, formatAge, parseArgumentsText } from '.
 
 describe('parseArgumentsText', () => {
   it('accepts a JSON object, nested values included', () => {
-    expect(parseArgumentsText('{ "message": "hi", "n": [1, {"a": null}] }')).toEqual({ ok: true, value: { message: 'hi', n: [1, { a: null }] } });
+    expect(parseArgumentsText('{ "message": "hi", "n": [1, {"a": null}] }')).toEqual({
+      ok: true,
+      value: { message: 'hi', n: [1, { a: null }] },
+    });
     expect(parseArgumentsText('{}')).toEqual({ ok: true, value: {} });
   });
 
   it('refuses text that is not JSON, and JSON that is not an object', () => {
-    expect(parseArgumentsText('{ "message": ')).toMatchObject({ ok: false, error: expect.stringMatching(/^This is not valid JSON: /) });
-    expect(parseArgumentsText('[1, 2]')).toEqual({ ok: false, error: 'The arguments must be a JSON object ({ … }), not a list' });
-    expect(parseArgumentsText('null')).toEqual({ ok: false, error: 'The arguments must be a JSON object ({ … }), not null' });
-    expect(parseArgumentsText('"text"')).toEqual({ ok: false, error: 'The arguments must be a JSON object ({ … }), not a string' });
+    expect(parseArgumentsText('{ "message": ')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^This is not valid JSON: /),
+    });
+    expect(parseArgumentsText('[1, 2]')).toEqual({
+      ok: false,
+      error: 'The arguments must be a JSON object ({ … }), not a list',
+    });
+    expect(parseArgumentsText('null')).toEqual({
+      ok: false,
+      error: 'The arguments must be a JSON object ({ … }), not null',
+    });
+    expect(parseArgumentsText('"text"')).toEqual({
+      ok: false,
+      error: 'The arguments must be a JSON object ({ … }), not a string',
+    });
     expect(parseArgumentsText('   ')).toMatchObject({ ok: false, error: expect.stringContaining('{} for none') });
   });
 });

@@ -18,17 +18,25 @@ export function describeRequest(request: PendingRequest): string {
   switch (request.kind) {
     case 'tool-call':
       // The tool's identifier, never its title: a title is the server's own words and could read like another server's tool.
-      return request.payload.requestedBy === 'app' ? `Run ${showableName(request.payload.tool)} (asked by its app)` : `Run ${showableName(request.payload.tool)}`;
+      return request.payload.requestedBy === 'app'
+        ? `Run ${showableName(request.payload.tool)} (asked by its app)`
+        : `Run ${showableName(request.payload.tool)}`;
     case 'sampling':
       return 'Asks the model for a completion';
     case 'sampling-answer':
       return 'Review the generated answer';
     case 'elicitation':
-      return request.payload.mode === 'url' ? `Open ${showableName(request.payload.domain)}` : showableName(request.payload.message);
+      return request.payload.mode === 'url'
+        ? `Open ${showableName(request.payload.domain)}`
+        : showableName(request.payload.message);
     case 'root-consent':
-      return request.payload.roots.length === 1 ? `See the folder ${showableName(request.payload.roots[0]!.name)}` : `See ${request.payload.roots.length} folders`;
+      return request.payload.roots.length === 1
+        ? `See the folder ${showableName(request.payload.roots[0]!.name)}`
+        : `See ${request.payload.roots.length} folders`;
     case 'skill':
-      return request.payload.stage === 'cross-server' ? `Let skill ${showableName(request.payload.skill)} refer to other servers` : `Load skill ${showableName(request.payload.skill)}`;
+      return request.payload.stage === 'cross-server'
+        ? `Let skill ${showableName(request.payload.skill)} refer to other servers`
+        : `Load skill ${showableName(request.payload.skill)}`;
   }
 }
 

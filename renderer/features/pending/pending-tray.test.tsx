@@ -30,14 +30,22 @@ const requests: PendingRequest[] = [
     kind: 'elicitation',
     server: 'forms',
     createdAt: Date.now() - 5_000,
-    payload: { mode: 'form', message: 'Which branch?', fields: [{ kind: 'string', name: 'branch', label: 'Branch', required: true }] },
+    payload: {
+      mode: 'form',
+      message: 'Which branch?',
+      fields: [{ kind: 'string', name: 'branch', label: 'Branch', required: true }],
+    },
   },
 ];
 
 describe('<PendingTray>', () => {
   it('counts waiting requests per kind and opens the one picked', async () => {
     const store = createBerthStore(createFakeTransport());
-    store.getState().applyConversationsChanged([{ id: 'c1', title: 'Refactor', createdAt: 1, updatedAt: 1, model: 'm', messageCount: 3 }]);
+    store
+      .getState()
+      .applyConversationsChanged([
+        { id: 'c1', title: 'Refactor', createdAt: 1, updatedAt: 1, model: 'm', messageCount: 3 },
+      ]);
     store.getState().applyPendingSnapshot(requests);
     // Both put aside: nothing opens until one is picked.
     store.getState().deferPending('a');
@@ -62,13 +70,26 @@ describe('<PendingTray>', () => {
     expect(items[1]!.textContent).toContain('Which branch?');
     fireEvent.click(items[1]!);
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByRole('heading', { name: '“forms” asks for information' })).toBeTruthy());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('heading', { name: '“forms” asks for information' })).toBeTruthy(),
+    );
   });
 
   it('does not render again when the conversation list changes while it is closed, and shows the new title when opened', async () => {
     const store = createBerthStore(createFakeTransport());
-    const summary = (id: string, title: string, updatedAt: number) => ({ id, title, createdAt: 1, updatedAt, model: 'm', messageCount: 0 });
-    store.getState().applyConversationsChanged(Array.from({ length: 100 }, (_, index) => summary(`c${index}`, `Chat ${index}`, 1_000 - index)));
+    const summary = (id: string, title: string, updatedAt: number) => ({
+      id,
+      title,
+      createdAt: 1,
+      updatedAt,
+      model: 'm',
+      messageCount: 0,
+    });
+    store
+      .getState()
+      .applyConversationsChanged(
+        Array.from({ length: 100 }, (_, index) => summary(`c${index}`, `Chat ${index}`, 1_000 - index)),
+      );
     store.getState().applyPendingSnapshot(requests);
     let renders = 0;
     render(
@@ -83,7 +104,9 @@ describe('<PendingTray>', () => {
     const before = renders;
     // What each message sent brings: a delta for its conversation.
     act(() => store.getState().applyConversationsDelta({ changed: [summary('c50', 'Chat 50', 2_000)], removed: [] }));
-    act(() => store.getState().applyConversationsDelta({ changed: [summary('c1', 'Renamed one', 1_000)], removed: [] }));
+    act(() =>
+      store.getState().applyConversationsDelta({ changed: [summary('c1', 'Renamed one', 1_000)], removed: [] }),
+    );
     expect(renders).toBe(before);
     fireEvent.click(screen.getByTestId('pending-tray'));
     const list = await screen.findByRole('list', { name: 'Waiting requests' });

@@ -34,16 +34,25 @@ export function PendingTray() {
   const [listed, setListed] = useState<ReadonlySet<string>>(EMPTY_IDS);
   // Only the titles the open list shows, looked up by id: the tray is always mounted, and a
   // map of every title rebuilt on each list change cost 5,000 entries twice per message sent.
-  const titles = useBerth(useShallow((s) => (open ? s.pending.map((request) => conversationTitle(s.conversations, request.conversationId)) : NO_TITLES)));
+  const titles = useBerth(
+    useShallow((s) =>
+      open ? s.pending.map((request) => conversationTitle(s.conversations, request.conversationId)) : NO_TITLES,
+    ),
+  );
   const now = useNow(open && pending.length > 0, 1000);
   const total = pending.length;
-  const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}`);
+  const summary = PENDING_KINDS.filter((kind) => counts[kind] > 0).map(
+    (kind) => `${counts[kind]} ${(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}`,
+  );
   const label = total === 0 ? 'Requests: nothing waiting' : `Requests: ${summary.join(', ')} waiting`;
-  const reviewed = pending.filter((request): request is PendingRequestOf<'tool-call'> => request.kind === 'tool-call' && listed.has(request.id));
+  const reviewed = pending.filter(
+    (request): request is PendingRequestOf<'tool-call'> => request.kind === 'tool-call' && listed.has(request.id),
+  );
   const review = reviewed.length >= 2;
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) setListed(new Set(pending.filter((request) => request.kind === 'tool-call').map((request) => request.id)));
+    if (next)
+      setListed(new Set(pending.filter((request) => request.kind === 'tool-call').map((request) => request.id)));
   };
   // "Review them together" in a dialog: open on what waits now, once the dialog has let go of focus.
   const trayAsk = useBerth((s) => s.pendingTrayAsk);
@@ -62,7 +71,12 @@ export function PendingTray() {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <button type="button" className={clsx('tray-button', total > 0 && 'has-pending')} aria-label={label} data-testid="pending-tray">
+        <button
+          type="button"
+          className={clsx('tray-button', total > 0 && 'has-pending')}
+          aria-label={label}
+          data-testid="pending-tray"
+        >
           <InboxIcon />
           <span className="tray-label">Requests</span>
           {total > 0 ? <span className="tray-count">{total}</span> : null}

@@ -33,7 +33,11 @@ const question: PendingRequest = {
   kind: 'elicitation',
   server: 'forms',
   createdAt: Date.now() - 2_000,
-  payload: { mode: 'form', message: 'Which branch?', fields: [{ kind: 'string', name: 'branch', label: 'Branch', required: true }] },
+  payload: {
+    mode: 'form',
+    message: 'Which branch?',
+    fields: [{ kind: 'string', name: 'branch', label: 'Branch', required: true }],
+  },
 };
 
 function setup(list: PendingRequest[]) {
@@ -66,7 +70,9 @@ describe('the review list in the tray', () => {
     setup([call('a', 'echo', { message: 'one' }), call('b', 'get-sum', { a: '1', b: '2' }), question]);
     fireEvent.click(screen.getByTestId('pending-tray'));
     const review = await screen.findByRole('region', { name: 'Tool calls to review' });
-    const args = within(review).getAllByTestId('review-args').map((el) => el.textContent);
+    const args = within(review)
+      .getAllByTestId('review-args')
+      .map((el) => el.textContent);
     expect(args).toEqual(['{"message":"one"}', '{"a":"1","b":"2"}']);
     expect(within(review).getByRole('button', { name: 'Allow all 2' })).toBeTruthy();
     const others = screen.getByRole('list', { name: 'Other waiting requests' });
@@ -82,7 +88,9 @@ describe('the review list in the tray', () => {
     // A third call arrives while the list is shown (its own dialog put aside, as the others').
     const late = call('c', 'echo', { message: 'late' });
     act(() => {
-      store.getState().applyPendingChange({ change: { type: 'opened', request: late }, counts: countsOf([...first, late]) });
+      store
+        .getState()
+        .applyPendingChange({ change: { type: 'opened', request: late }, counts: countsOf([...first, late]) });
       store.getState().deferPending('c');
     });
     const lateRow = await screen.findByTestId('late-call');
@@ -97,7 +105,12 @@ describe('the review list in the tray', () => {
   });
 
   it('"Deny all" denies every listed call and nothing else', async () => {
-    const { store, answered } = setup([call('a', 'echo', { message: 'one' }), call('b', 'echo', { message: 'two' }), call('c', 'echo', { message: 'three' }), question]);
+    const { store, answered } = setup([
+      call('a', 'echo', { message: 'one' }),
+      call('b', 'echo', { message: 'two' }),
+      call('c', 'echo', { message: 'three' }),
+      question,
+    ]);
     fireEvent.click(screen.getByTestId('pending-tray'));
     await screen.findByRole('region', { name: 'Tool calls to review' });
     fireEvent.click(screen.getByRole('button', { name: 'Deny all' }));
@@ -112,7 +125,11 @@ describe('the review list in the tray', () => {
     const review = await screen.findByRole('region', { name: 'Tool calls to review' });
     fireEvent.click(within(review).getAllByRole('button')[1]!);
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect((within(dialog).getByRole('textbox', { name: /Arguments/ }) as HTMLTextAreaElement).value).toContain('two'));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('textbox', { name: /Arguments/ }) as HTMLTextAreaElement).value).toContain(
+        'two',
+      ),
+    );
   });
 
   it('shows no review list for a single tool call', async () => {
@@ -125,7 +142,11 @@ describe('the review list in the tray', () => {
 
 describe('the consent dialog', () => {
   it('shows the other calls of the same turn that wait, and opens one', async () => {
-    const { store } = setup([call('a', 'echo', { message: 'one' }), call('b', 'get-sum', { a: '1' }), call('x', 'echo', { message: 'elsewhere' }, 'c2')]);
+    const { store } = setup([
+      call('a', 'echo', { message: 'one' }),
+      call('b', 'get-sum', { a: '1' }),
+      call('x', 'echo', { message: 'elsewhere' }, 'c2'),
+    ]);
     act(() => store.getState().focusPending('a'));
     const dialog = await screen.findByRole('dialog');
     const turn = await within(dialog).findByTestId('turn-calls');

@@ -16,7 +16,15 @@ type ToolCallRequest = PendingRequestOf<'tool-call'>;
  * here); to change arguments, open the call on its own. Each call is answered
  * through `pending.answer`, so each is validated, decided and audited alone.
  */
-export function ReviewList({ calls, onOpen, onDone }: { calls: readonly ToolCallRequest[]; onOpen: (id: string) => void; onDone: () => void }) {
+export function ReviewList({
+  calls,
+  onOpen,
+  onDone,
+}: {
+  calls: readonly ToolCallRequest[];
+  onOpen: (id: string) => void;
+  onDone: () => void;
+}) {
   const answerPending = useBerth((s) => s.answerPending);
   const pushToast = useBerth((s) => s.pushToast);
   const [busy, setBusy] = useState(false);
@@ -31,7 +39,11 @@ export function ReviewList({ calls, onOpen, onDone }: { calls: readonly ToolCall
     const failed = results.filter((result) => !result.ok && result.code !== 'NOT_FOUND');
     if (failed.length > 0) {
       const first = failed[0]!;
-      pushToast({ tone: 'error', title: `${failed.length} of ${listed.length} calls could not be answered`, message: first.ok ? '' : first.message });
+      pushToast({
+        tone: 'error',
+        title: `${failed.length} of ${listed.length} calls could not be answered`,
+        message: first.ok ? '' : first.message,
+      });
     }
     onDone();
   };
@@ -44,13 +56,24 @@ export function ReviewList({ calls, onOpen, onDone }: { calls: readonly ToolCall
       <ul className="tray-list review-items">
         {calls.map((call) => (
           <li key={call.id}>
-            <button type="button" className="tray-item review-item" onClick={() => onOpen(call.id)} title="Open this call on its own (to edit its arguments or allow it for longer)">
+            <button
+              type="button"
+              className="tray-item review-item"
+              onClick={() => onOpen(call.id)}
+              title="Open this call on its own (to edit its arguments or allow it for longer)"
+            >
               <span className="pending-kind-icon small kind-tool-call" aria-hidden="true">
                 <ShieldIcon />
               </span>
               <span className="tray-item-text">
                 <span className="tray-item-title">
-                  <strong><SafeName name={call.server} /></strong> › <code><SafeName name={call.payload.tool} /></code>
+                  <strong>
+                    <SafeName name={call.server} />
+                  </strong>{' '}
+                  ›{' '}
+                  <code>
+                    <SafeName name={call.payload.tool} />
+                  </code>
                   {call.payload.requestedBy === 'app' ? <span className="muted"> (asked by its app)</span> : null}
                 </span>
                 <code className="review-args" data-testid="review-args">
@@ -62,15 +85,29 @@ export function ReviewList({ calls, onOpen, onDone }: { calls: readonly ToolCall
         ))}
       </ul>
       <div className="review-actions">
-        <Button size="sm" variant="danger" disabled={busy} onClick={() => void answerAll('deny')} title="Deny every call listed here; the model is told each was denied">
+        <Button
+          size="sm"
+          variant="danger"
+          disabled={busy}
+          onClick={() => void answerAll('deny')}
+          title="Deny every call listed here; the model is told each was denied"
+        >
           Deny all
         </Button>
         <div className="spacer" />
-        <Button size="sm" variant="primary" disabled={busy} onClick={() => void answerAll('allow-once')} title="Run every call listed here once, with the arguments shown; ask again next time">
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={busy}
+          onClick={() => void answerAll('allow-once')}
+          title="Run every call listed here once, with the arguments shown; ask again next time"
+        >
           Allow all {count}
         </Button>
       </div>
-      <p className="field-hint review-hint">Allows each call once, with the arguments shown. Open a call to edit it or to allow it for longer.</p>
+      <p className="field-hint review-hint">
+        Allows each call once, with the arguments shown. Open a call to edit it or to allow it for longer.
+      </p>
     </section>
   );
 }

@@ -27,10 +27,16 @@ const ASK: PendingRequest = {
 };
 
 function mount() {
-  const { store, transport } = renderWithBerth(<PendingDialogs />, { prepare: (store) => store.getState().applyPendingSnapshot([ASK]) });
+  const { store, transport } = renderWithBerth(<PendingDialogs />, {
+    prepare: (store) => store.getState().applyPendingSnapshot([ASK]),
+  });
   transport.handlers['pending.answer'] = ({ id }) => {
     const rest = store.getState().pending.filter((r) => r.id !== id);
-    act(() => store.getState().applyPendingChange({ change: { type: 'answered', id, kind: 'root-consent' }, counts: countPending(rest) }));
+    act(() =>
+      store
+        .getState()
+        .applyPendingChange({ change: { type: 'answered', id, kind: 'root-consent' }, counts: countPending(rest) }),
+    );
     return ok({ answered: id });
   };
   const answers = () => transport.calls.filter((c) => c.method === 'pending.answer').map((c) => c.input);

@@ -29,7 +29,8 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
       icon={<FolderIcon />}
       title={
         <>
-          <SafeName className="consent-server" name={request.server} /> wants to see {roots.length === 1 ? 'this folder' : 'these folders'}
+          <SafeName className="consent-server" name={request.server} /> wants to see{' '}
+          {roots.length === 1 ? 'this folder' : 'these folders'}
         </>
       }
       error={error}
@@ -39,21 +40,30 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
             Deny all
           </Button>
           <div className="spacer" />
-          <Button variant="primary" onClick={() => void answer({ allow: selected })} disabled={busy || selected.length === 0}>
+          <Button
+            variant="primary"
+            onClick={() => void answer({ allow: selected })}
+            disabled={busy || selected.length === 0}
+          >
             {selected.length === roots.length ? 'Allow all' : `Allow ${selected.length} selected`}
           </Button>
         </>
       }
     >
       <p className="root-consent-intro">
-        The server asked which folders it may work in. It can read, and may change, the files in the folders you allow. Unchecked folders are denied; you can
-        change your answer later in Workspace roots.
+        The server asked which folders it may work in. It can read, and may change, the files in the folders you allow.
+        Unchecked folders are denied; you can change your answer later in Workspace roots.
       </p>
       <ul className="root-consent-list" aria-label="Folders">
         {roots.map((root) => (
           <li key={root.id}>
             <label className="root-consent-item">
-              <input type="checkbox" checked={checked.has(root.id)} disabled={busy} onChange={(event) => toggle(root.id, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={checked.has(root.id)}
+                disabled={busy}
+                onChange={(event) => toggle(root.id, event.target.checked)}
+              />
               <FolderIcon />
               <span className="root-consent-text">
                 <span className="root-name">{root.name}</span>
@@ -63,7 +73,9 @@ export function RootConsentDialog({ request, answer, busy, error }: PendingDialo
           </li>
         ))}
       </ul>
-      {selected.length === 0 ? <p className="field-hint">Nothing selected: use “Deny all”, or check the folders the server may see.</p> : null}
+      {selected.length === 0 ? (
+        <p className="field-hint">Nothing selected: use “Deny all”, or check the folders the server may see.</p>
+      ) : null}
     </PendingFrame>
   );
 }

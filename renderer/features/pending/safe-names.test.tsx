@@ -30,7 +30,16 @@ function mount(requests: PendingRequest[], withTray = false) {
     </>,
     {
       prepare: (store) => {
-        store.setState({ appInfo: { version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+        store.setState({
+          appInfo: {
+            version: '0',
+            shell: 'browser',
+            platform: 'linux',
+            configPath: '/c',
+            configDir: '/c',
+            logsDir: '/l',
+          },
+        });
         store.getState().applyPendingSnapshot(requests);
         if (withTray) for (const request of requests) store.getState().deferPending(request.id);
       },
@@ -44,11 +53,21 @@ const toolCall = (tool: string, toolTitle?: string): PendingRequest => ({
   kind: 'tool-call',
   server: 'files',
   createdAt: 1,
-  payload: { server: 'files', serverTrusted: false, tool, ...(toolTitle === undefined ? {} : { toolTitle }), annotationsTrusted: false, arguments: {} },
+  payload: {
+    server: 'files',
+    serverTrusted: false,
+    tool,
+    ...(toolTitle === undefined ? {} : { toolTitle }),
+    annotationsTrusted: false,
+    arguments: {},
+  },
 });
 
 /** The names of every button in `root`, as assistive technology reads them. */
-const buttonNames = (root: HTMLElement): string[] => within(root).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent ?? '');
+const buttonNames = (root: HTMLElement): string[] =>
+  within(root)
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent ?? '');
 
 describe('server-chosen names in decisions', () => {
   it('tool consent: the name is isolated and its bidi control and line break show as escapes; the allow button keeps its own name', async () => {
@@ -58,7 +77,9 @@ describe('server-chosen names in decisions', () => {
     expect(dialog.textContent).toContain(`Allow ${SHOWN} to run?`);
     const header = within(within(dialog).getByRole('region', { name: 'Tool' })).getByRole('heading', { level: 3 });
     expect(header.textContent).toBe(`files›${SHOWN}`);
-    expect(within(dialog).getByTestId('tool-server-words').querySelector('q')?.textContent).toBe('Harmless\\u202Etxt.exe');
+    expect(within(dialog).getByTestId('tool-server-words').querySelector('q')?.textContent).toBe(
+      'Harmless\\u202Etxt.exe',
+    );
     // Each name sits in its own <bdi>, so even a right-to-left name cannot move the words around it.
     const isolated = [...dialog.querySelectorAll('bdi')].map((element) => element.textContent);
     expect(isolated).toEqual(expect.arrayContaining([SHOWN, 'files', 'Harmless\\u202Etxt.exe']));
@@ -75,13 +96,22 @@ describe('server-chosen names in decisions', () => {
         kind: 'elicitation',
         server: `forms${RLO}x`,
         createdAt: 1,
-        payload: { mode: 'url', message: 'Sign in', url: 'https://example.com/login', domain: `example.com${RLO}moc.elgoog`, elicitationId: 'el1', warnings: [] },
+        payload: {
+          mode: 'url',
+          message: 'Sign in',
+          url: 'https://example.com/login',
+          domain: `example.com${RLO}moc.elgoog`,
+          elicitationId: 'el1',
+          warnings: [],
+        },
       },
     ]);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('“forms\\u202Ex” wants you to open a web page');
     expect(within(dialog).getByTestId('elicitation-domain').textContent).toBe('example.com\\u202Emoc.elgoog');
-    expect(within(dialog).getByRole('checkbox', { name: /I want to open example\.com\\u202Emoc\.elgoog/ })).toBeTruthy();
+    expect(
+      within(dialog).getByRole('checkbox', { name: /I want to open example\.com\\u202Emoc\.elgoog/ }),
+    ).toBeTruthy();
     expect(dialog.textContent).not.toMatch(RAW_HIDDEN);
   });
 
@@ -108,7 +138,9 @@ describe('server-chosen names in decisions', () => {
     ]);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Skill docs/notes\\u202Egnp.exe refers to other servers');
-    expect(within(dialog).getByRole('list', { name: 'Other servers it refers to' }).textContent).toContain(`tools ${SHOWN}`);
+    expect(within(dialog).getByRole('list', { name: 'Other servers it refers to' }).textContent).toContain(
+      `tools ${SHOWN}`,
+    );
     expect(dialog.textContent).not.toMatch(RAW_HIDDEN);
     for (const name of buttonNames(dialog)) expect(name).not.toMatch(RAW_HIDDEN);
   });

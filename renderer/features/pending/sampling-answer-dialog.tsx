@@ -54,12 +54,15 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
         <strong className="text">
           <SafeName name={request.server} />
         </strong>
-        {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? <> (it stopped early: {payload.result.stopReason})</> : null}. The server gets
-        it only when you approve; edit it first if you like.
+        {payload.result.stopReason && payload.result.stopReason !== 'endTurn' ? (
+          <> (it stopped early: {payload.result.stopReason})</>
+        ) : null}
+        . The server gets it only when you approve; edit it first if you like.
       </p>
       {payload.result.usage ? (
         <p className="muted" data-testid="answer-usage">
-          It used {payload.result.usage.inputTokens.toLocaleString()} input + {payload.result.usage.outputTokens.toLocaleString()} output tokens (max{' '}
+          It used {payload.result.usage.inputTokens.toLocaleString()} input +{' '}
+          {payload.result.usage.outputTokens.toLocaleString()} output tokens (max{' '}
           {payload.request.maxTokens.toLocaleString()}), counted against this server’s session budget.
         </p>
       ) : null}
@@ -101,7 +104,13 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
         <label className="field-label" htmlFor={reasonId}>
           Reason if you reject <span className="muted">(optional, sent to the server)</span>
         </label>
-        <input id={reasonId} className="input" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+        <input
+          id={reasonId}
+          className="input"
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
     </PendingFrame>
   );

@@ -10,13 +10,29 @@ function rowsFor(text: string): number {
  * One block of a sampling message or answer: text in an editor (when the
  * person may edit it), images and audio rendered, tool blocks as JSON.
  */
-export function SamplingBlockView({ block, label, onText, readOnly }: { block: SamplingBlock; label: string; onText?: (text: string) => void; readOnly?: boolean }) {
+export function SamplingBlockView({
+  block,
+  label,
+  onText,
+  readOnly,
+}: {
+  block: SamplingBlock;
+  label: string;
+  onText?: (text: string) => void;
+  readOnly?: boolean;
+}) {
   switch (block.type) {
     case 'text':
       return readOnly || !onText ? (
         <pre className="prewrap sampling-text">{block.text}</pre>
       ) : (
-        <textarea className="input sampling-textarea" aria-label={label} value={block.text} rows={rowsFor(block.text)} onChange={(e) => onText(e.target.value)} />
+        <textarea
+          className="input sampling-textarea"
+          aria-label={label}
+          value={block.text}
+          rows={rowsFor(block.text)}
+          onChange={(e) => onText(e.target.value)}
+        />
       );
     case 'image':
       return <DataImage data={block.data} mimeType={block.mimeType} alt={label} />;

@@ -12,10 +12,17 @@ export function editableMessages(messages: readonly SamplingMessageView[]): Samp
 }
 
 /** A copy of `messages` with the text of one block replaced. */
-export function withBlockText(messages: readonly SamplingMessageView[], messageIndex: number, blockIndex: number, text: string): SamplingMessageView[] {
+export function withBlockText(
+  messages: readonly SamplingMessageView[],
+  messageIndex: number,
+  blockIndex: number,
+  text: string,
+): SamplingMessageView[] {
   return messages.map((message, m) => {
     if (m !== messageIndex) return message;
-    const blocks = blocksOf(message.content).map((block, b) => (b === blockIndex && block.type === 'text' ? { ...block, text } : block));
+    const blocks = blocksOf(message.content).map((block, b) =>
+      b === blockIndex && block.type === 'text' ? { ...block, text } : block,
+    );
     return { ...message, content: blocks };
   });
 }
@@ -26,7 +33,10 @@ export function withAnswerText(content: readonly SamplingBlock[], blockIndex: nu
 }
 
 /** Whether the person changed anything, ignoring list-vs-single content form. */
-export function messagesEdited(original: readonly SamplingMessageView[], edited: readonly SamplingMessageView[]): boolean {
+export function messagesEdited(
+  original: readonly SamplingMessageView[],
+  edited: readonly SamplingMessageView[],
+): boolean {
   return canonicalJson(editableMessages(original)) !== canonicalJson(editableMessages(edited));
 }
 
@@ -47,7 +57,9 @@ export const INCLUDE_CONTEXT_LABELS: Record<'none' | 'thisServer' | 'allServers'
 };
 
 /** Models in provider groups, in the order each provider first appears; one unnamed group when no model names its provider. */
-export function groupByProvider(models: readonly ModelChoice[]): Array<{ provider: string | undefined; models: ModelChoice[] }> {
+export function groupByProvider(
+  models: readonly ModelChoice[],
+): Array<{ provider: string | undefined; models: ModelChoice[] }> {
   const groups: Array<{ provider: string | undefined; models: ModelChoice[] }> = [];
   for (const model of models) {
     const group = groups.find((g) => g.provider === model.provider);

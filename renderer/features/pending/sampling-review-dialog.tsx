@@ -4,7 +4,17 @@ import { Button, Chip } from '../../ui/controls';
 import { SparkleIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
-import { blocksOf, editableMessages, formatPriority, groupByProvider, INCLUDE_CONTEXT_LABELS, messagesEdited, modelWhy, modelWithProvider, withBlockText } from './sampling-model';
+import {
+  blocksOf,
+  editableMessages,
+  formatPriority,
+  groupByProvider,
+  INCLUDE_CONTEXT_LABELS,
+  messagesEdited,
+  modelWhy,
+  modelWithProvider,
+  withBlockText,
+} from './sampling-model';
 import { checkTemperature, SamplingTemperatureFact } from './sampling-temperature';
 import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 import { SafeName } from '../shell/safe-name';
@@ -22,12 +32,23 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   const [reason, setReason] = useState('');
   const [allowForSession, setAllowForSession] = useState(false);
   const [maxTokensText, setMaxTokensText] = useState(() => String(payload.tokens.proposed));
-  const [temperatureText, setTemperatureText] = useState(() => (req.temperature === undefined ? '' : String(req.temperature)));
-  const ids = { system: useId(), model: useId(), reason: useId(), session: useId(), maxTokens: useId(), temperature: useId() };
+  const [temperatureText, setTemperatureText] = useState(() =>
+    req.temperature === undefined ? '' : String(req.temperature),
+  );
+  const ids = {
+    system: useId(),
+    model: useId(),
+    reason: useId(),
+    session: useId(),
+    maxTokens: useId(),
+    temperature: useId(),
+  };
   const maxTokens = checkMaxTokens(maxTokensText, payload.tokens);
   const temperature = checkTemperature(temperatureText);
   const temperatureEdited = 'value' in temperature && temperature.value !== (req.temperature ?? null);
-  const models = payload.models.some((m) => m.id === payload.model.id) ? payload.models : [payload.model, ...payload.models];
+  const models = payload.models.some((m) => m.id === payload.model.id)
+    ? payload.models
+    : [payload.model, ...payload.models];
   const edited = messagesEdited(req.messages, messages);
   const systemEdited = system !== (req.systemPrompt ?? '');
   const prefs = req.modelPreferences;
@@ -41,7 +62,10 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
   // "Allow for this session" never keeps the server's preference: the person's pick, else their default model.
   const selected = models.find((m) => m.id === model);
   const picked = model !== payload.model.id ? selected : undefined;
-  const sessionModel = picked !== undefined ? `${modelWithProvider(picked)}, the model you picked` : `${modelWithProvider(payload.defaultModel)}, your default model`;
+  const sessionModel =
+    picked !== undefined
+      ? `${modelWithProvider(picked)}, the model you picked`
+      : `${modelWithProvider(payload.defaultModel)}, your default model`;
   const groups = groupByProvider(models);
 
   const approve = () => {
@@ -72,9 +96,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
         <>
           {allowForSession ? (
             <p className="session-note" id={`${ids.session}-note`} data-testid="session-note">
-              Later requests from <strong><SafeName name={request.server} /></strong> this session are answered without asking, with <strong>{sessionModel}</strong> (not the
-              server’s preference), at most {payload.tokens.limits.maxTokens.toLocaleString()} max tokens each, until its budget of{' '}
-              {payload.tokens.limits.sessionBudget.toLocaleString()} tokens is spent.
+              Later requests from{' '}
+              <strong>
+                <SafeName name={request.server} />
+              </strong>{' '}
+              this session are answered without asking, with <strong>{sessionModel}</strong> (not the server’s
+              preference), at most {payload.tokens.limits.maxTokens.toLocaleString()} max tokens each, until its budget
+              of {payload.tokens.limits.sessionBudget.toLocaleString()} tokens is spent.
             </p>
           ) : null}
           <Button variant="danger" onClick={reject} disabled={busy}>
@@ -98,8 +126,11 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
       }
     >
       <p className="muted">
-        <strong className="text"><SafeName name={request.server} /></strong> wants Berth’s model to write a reply. Nothing is sent until you approve; you will see the answer
-        before the server gets it.
+        <strong className="text">
+          <SafeName name={request.server} />
+        </strong>{' '}
+        wants Berth’s model to write a reply. Nothing is sent until you approve; you will see the answer before the
+        server gets it.
       </p>
 
       <dl className="sampling-facts">
@@ -108,7 +139,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
         </dt>
         <dd>
           <div className="inline-row">
-            <select id={ids.model} className="input select-input" value={model} aria-describedby={`${ids.model}-why`} onChange={(e) => setModel(e.target.value)}>
+            <select
+              id={ids.model}
+              className="input select-input"
+              value={model}
+              aria-describedby={`${ids.model}-why`}
+              onChange={(e) => setModel(e.target.value)}
+            >
               {groups.map((group) =>
                 group.provider === undefined ? (
                   group.models.map((m) => <ModelOption key={m.id} id={m.id} label={m.label} />)
@@ -147,7 +184,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
             ))}
           </div>
         </dd>
-        <SamplingTokenFacts tokens={payload.tokens} id={ids.maxTokens} text={maxTokensText} error={'error' in maxTokens ? maxTokens.error : undefined} onText={setMaxTokensText} />
+        <SamplingTokenFacts
+          tokens={payload.tokens}
+          id={ids.maxTokens}
+          text={maxTokensText}
+          error={'error' in maxTokens ? maxTokens.error : undefined}
+          onText={setMaxTokensText}
+        />
         <SamplingTemperatureFact
           id={ids.temperature}
           requested={req.temperature}
@@ -168,7 +211,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
           )}
         </dd>
         <dt>Context</dt>
-        <dd>{req.includeContext ? INCLUDE_CONTEXT_LABELS[req.includeContext] : <span className="muted">not asked for</span>}</dd>
+        <dd>
+          {req.includeContext ? (
+            INCLUDE_CONTEXT_LABELS[req.includeContext]
+          ) : (
+            <span className="muted">not asked for</span>
+          )}
+        </dd>
         {req.tools && req.tools.length > 0 ? (
           <>
             <dt>Tools offered</dt>
@@ -190,7 +239,14 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
           </label>
           {systemEdited ? <Chip tone="warning">edited</Chip> : null}
         </div>
-        <textarea id={ids.system} className="input sampling-textarea" value={system} rows={2} placeholder="No system prompt" onChange={(e) => setSystem(e.target.value)} />
+        <textarea
+          id={ids.system}
+          className="input sampling-textarea"
+          value={system}
+          rows={2}
+          placeholder="No system prompt"
+          onChange={(e) => setSystem(e.target.value)}
+        />
       </div>
 
       <section className="sampling-messages" aria-label="Messages">
@@ -223,7 +279,13 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
         <label className="field-label" htmlFor={ids.reason}>
           Reason if you reject <span className="muted">(optional, sent to the server)</span>
         </label>
-        <input id={ids.reason} className="input" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+        <input
+          id={ids.reason}
+          className="input"
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
     </PendingFrame>
   );

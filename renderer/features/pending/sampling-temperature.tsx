@@ -3,12 +3,25 @@ export function checkTemperature(text: string): { value: number | null } | { err
   const cleaned = text.trim().replace(',', '.');
   if (cleaned === '') return { value: null };
   const value = Number(cleaned);
-  if (!Number.isFinite(value) || value < 0 || value > 2) return { error: 'Enter a number from 0 to 2, or leave it empty for the model’s default.' };
+  if (!Number.isFinite(value) || value < 0 || value > 2)
+    return { error: 'Enter a number from 0 to 2, or leave it empty for the model’s default.' };
   return { value };
 }
 
 /** The temperature row of the review's facts, editable; empty means the model's default. */
-export function SamplingTemperatureFact({ id, requested, text, error, onText }: { id: string; requested: number | undefined; text: string; error: string | undefined; onText: (text: string) => void }) {
+export function SamplingTemperatureFact({
+  id,
+  requested,
+  text,
+  error,
+  onText,
+}: {
+  id: string;
+  requested: number | undefined;
+  text: string;
+  error: string | undefined;
+  onText: (text: string) => void;
+}) {
   return (
     <>
       <dt>
@@ -31,7 +44,8 @@ export function SamplingTemperatureFact({ id, requested, text, error, onText }: 
           </p>
         ) : null}
         <p className="fact-note" id={`${id}-note`}>
-          {requested === undefined ? 'The server set none.' : `The server asked for ${requested}.`} Lower is more predictable; Claude takes 0 to 1, most other models 0 to 2.
+          {requested === undefined ? 'The server set none.' : `The server asked for ${requested}.`} Lower is more
+          predictable; Claude takes 0 to 1, most other models 0 to 2.
         </p>
       </dd>
     </>

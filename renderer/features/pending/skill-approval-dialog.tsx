@@ -3,7 +3,12 @@ import { BookIcon } from '../../ui/icons';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SafeName } from '../shell/safe-name';
 
-const formatBytes = (bytes: number): string => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const formatBytes = (bytes: number): string =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * A server's skill is about to reach the model. Skills are the server's
@@ -25,7 +30,8 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
           </>
         ) : (
           <>
-            {payload.changed ? 'Load the changed skill' : 'Load skill'} <SafeName className="consent-server" name={payload.skill} />?
+            {payload.changed ? 'Load the changed skill' : 'Load skill'}{' '}
+            <SafeName className="consent-server" name={payload.skill} />?
           </>
         )
       }
@@ -48,12 +54,13 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
           <strong>
             <SafeName name={request.server} />
           </strong>
-          : instructions written by that server,
-          which the model will follow in this conversation. Berth checks every file against the server’s manifest (SHA-256 and size) before the model sees it.
+          : instructions written by that server, which the model will follow in this conversation. Berth checks every
+          file against the server’s manifest (SHA-256 and size) before the model sees it.
         </p>
         {payload.changed ? (
           <p className="skill-approval-warning" role="note">
-            This skill changed on the server since you allowed it (its files or description are not the ones you approved).
+            This skill changed on the server since you allowed it (its files or description are not the ones you
+            approved).
           </p>
         ) : null}
         {payload.sameNameOn.length > 0 ? (
@@ -64,7 +71,8 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
                 <SafeName name={server} />
               </span>
             ))}{' '}
-            also {payload.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill of this name. Berth keeps them apart: this one is{' '}
+            also {payload.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill of this name. Berth keeps them apart:
+            this one is{' '}
             <strong>
               <SafeName name={payload.skill} />
             </strong>
@@ -84,7 +92,9 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
                 </span>
               ))}
             </p>
-            <p className="field-hint">As the server wrote it: this grants nothing. Each tool call still asks for your consent.</p>
+            <p className="field-hint">
+              As the server wrote it: this grants nothing. Each tool call still asks for your consent.
+            </p>
           </div>
         ) : null}
         {crossServer ? (
@@ -118,7 +128,8 @@ export function SkillApprovalDialog({ request, answer, busy, error }: PendingDia
           <>
             <p className="skill-approval-description">{payload.description}</p>
             <p className="field-hint">
-              {payload.files.length} {payload.files.length === 1 ? 'file' : 'files'}, {formatBytes(payload.totalBytes)} — fetched only when the model needs them:
+              {payload.files.length} {payload.files.length === 1 ? 'file' : 'files'}, {formatBytes(payload.totalBytes)}{' '}
+              — fetched only when the model needs them:
             </p>
             <ul className="skill-approval-files" aria-label="Files">
               {payload.files.map((file) => (

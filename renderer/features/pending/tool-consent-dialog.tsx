@@ -15,9 +15,21 @@ type AllowDecision = Exclude<ToolCallDecision, 'deny'>;
 /** The allow buttons, narrowest first; the first is the primary action. */
 const ALLOW_CHOICES: { decision: AllowDecision; label: string; hint: string }[] = [
   { decision: 'allow-once', label: 'Allow once', hint: 'Run this call; ask again next time.' },
-  { decision: 'allow-conversation', label: 'Allow for this conversation', hint: 'Run this tool without asking until this conversation ends or Berth restarts.' },
-  { decision: 'always-tool', label: 'Always allow this tool', hint: 'Never ask again for this tool of this server. Revoke it in Settings.' },
-  { decision: 'always-server', label: 'Always allow this server', hint: 'Never ask again for any tool of this server. Revoke it in Settings.' },
+  {
+    decision: 'allow-conversation',
+    label: 'Allow for this conversation',
+    hint: 'Run this tool without asking until this conversation ends or Berth restarts.',
+  },
+  {
+    decision: 'always-tool',
+    label: 'Always allow this tool',
+    hint: 'Never ask again for this tool of this server. Revoke it in Settings.',
+  },
+  {
+    decision: 'always-server',
+    label: 'Always allow this server',
+    hint: 'Never ask again for any tool of this server. Revoke it in Settings.',
+  },
 ];
 
 /**
@@ -35,7 +47,10 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
   const [reason, setReason] = useState('');
   const parsed = parseArgumentsText(text);
   const edited = parsed.ok && canonicalJson(parsed.value) !== canonicalJson(payload.arguments);
-  const checker = useMemo(() => (payload.inputSchema === undefined ? undefined : argumentChecker(payload.inputSchema)), [payload.inputSchema]);
+  const checker = useMemo(
+    () => (payload.inputSchema === undefined ? undefined : argumentChecker(payload.inputSchema)),
+    [payload.inputSchema],
+  );
   // Only an edit is checked: what the model wrote is the server's to judge, and the person sees it as is.
   const check = edited && parsed.ok && checker !== undefined ? checker(parsed.value) : undefined;
   const argsId = useId();
@@ -75,18 +90,35 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           {ALLOW_CHOICES.slice(1)
             .reverse()
             .map((choice) => (
-              <Button key={choice.decision} size="sm" onClick={() => allow(choice.decision)} disabled={busy || !parsed.ok} title={choice.hint}>
+              <Button
+                key={choice.decision}
+                size="sm"
+                onClick={() => allow(choice.decision)}
+                disabled={busy || !parsed.ok}
+                title={choice.hint}
+              >
                 {choice.label}
               </Button>
             ))}
-          <Button variant="primary" onClick={() => allow('allow-once')} disabled={busy || !parsed.ok} title={ALLOW_CHOICES[0]!.hint}>
+          <Button
+            variant="primary"
+            onClick={() => allow('allow-once')}
+            disabled={busy || !parsed.ok}
+            title={ALLOW_CHOICES[0]!.hint}
+          >
             Allow once
           </Button>
         </>
       }
     >
-      {payload.requestedBy === 'app' ? <p className="consent-requested-by" data-testid="consent-from-app">Asked from the app in this card, not by the model.</p> : null}
-      {payload.approvalChanged ? <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} /> : null}
+      {payload.requestedBy === 'app' ? (
+        <p className="consent-requested-by" data-testid="consent-from-app">
+          Asked from the app in this card, not by the model.
+        </p>
+      ) : null}
+      {payload.approvalChanged ? (
+        <ApprovalChangeNotice change={payload.approvalChanged} server={payload.server} />
+      ) : null}
       <section className="consent-tool" aria-label="Tool">
         <div className="consent-tool-line" role="heading" aria-level={3}>
           <SafeName className="consent-server" name={payload.server} />
@@ -97,7 +129,9 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           {payload.serverTrusted ? <Chip tone="success">trusted server</Chip> : null}
         </div>
         <div className="consent-server-words" data-testid="tool-server-words">
-          <span className="claims-label">{payload.serverTrusted ? 'In the words of a server you trust:' : 'In the server’s own words, not verified:'}</span>
+          <span className="claims-label">
+            {payload.serverTrusted ? 'In the words of a server you trust:' : 'In the server’s own words, not verified:'}
+          </span>
           {title ? (
             <p className="consent-claimed-title">
               Calls it{' '}
@@ -106,11 +140,17 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
               </q>
             </p>
           ) : null}
-          {payload.description ? <p className="consent-description">{payload.description}</p> : <p className="muted small">The server gave no description.</p>}
+          {payload.description ? (
+            <p className="consent-description">{payload.description}</p>
+          ) : (
+            <p className="muted small">The server gave no description.</p>
+          )}
         </div>
         {chips.length > 0 ? (
           <div className="tool-claims consent-claims">
-            <span className="claims-label">{payload.annotationsTrusted ? 'Reported by a server you trust:' : 'Claimed by the server, not verified:'}</span>
+            <span className="claims-label">
+              {payload.annotationsTrusted ? 'Reported by a server you trust:' : 'Claimed by the server, not verified:'}
+            </span>
             {chips.map((chip) => (
               <Chip key={chip.label} tone={chip.tone}>
                 {chip.label}
@@ -153,7 +193,11 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           </p>
         )}
         {check !== undefined && 'issues' in check && check.issues.length > 0 ? (
-          <div className="banner banner-warning compact schema-warning" role="status" data-testid="argument-schema-warning">
+          <div
+            className="banner banner-warning compact schema-warning"
+            role="status"
+            data-testid="argument-schema-warning"
+          >
             <WarningIcon />
             <div className="banner-text">
               <strong>The edited arguments do not match what the tool says it takes</strong>
@@ -179,7 +223,14 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
         <label className="field-label" htmlFor={reasonId}>
           Reason if you deny <span className="muted">(optional, told to the model)</span>
         </label>
-        <input id={reasonId} className="input" value={reason} maxLength={2000} placeholder="e.g. Use the staging database instead" onChange={(e) => setReason(e.target.value)} />
+        <input
+          id={reasonId}
+          className="input"
+          value={reason}
+          maxLength={2000}
+          placeholder="e.g. Use the staging database instead"
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
     </PendingFrame>
   );

@@ -41,85 +41,110 @@ export interface TrayBodyProps {
   onDismissAwaiting: (id: string) => void;
 }
 
-export function TrayBody({ counts, pending, awaiting, titles, now, review, reviewed, listed, onOpen, onDone, onDismissAwaiting }: TrayBodyProps) {
+export function TrayBody({
+  counts,
+  pending,
+  awaiting,
+  titles,
+  now,
+  review,
+  reviewed,
+  listed,
+  onOpen,
+  onDone,
+  onDismissAwaiting,
+}: TrayBodyProps) {
   const total = pending.length;
   return (
     <>
-    <div className="popover-head">
-      <strong>Waiting for you</strong>
-      <div className="chips">
-        {PENDING_KINDS.map((kind) =>
-          counts[kind] > 0 ? (
-            <span key={kind} className={clsx('chip', 'kind-chip', `kind-${kind}`)}>
-              {KIND_ICONS[kind]} {counts[kind]} {(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}
-            </span>
-          ) : null,
-        )}
-      </div>
-    </div>
-    {total === 0 && awaiting.length === 0 ? (
-      <p className="popover-empty">Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.</p>
-    ) : null}
-    {total > 0 ? (
-      <Suspense fallback={null}>
-        <NotificationsOffer />
-      </Suspense>
-    ) : null}
-    {review ? (
-      <Suspense fallback={null}>
-        <ReviewList calls={reviewed} onOpen={onOpen} onDone={onDone} />
-      </Suspense>
-    ) : null}
-    {total > 0 && (!review || total > reviewed.length) ? (
-      <>
-        {review ? <span className="sidebar-heading tray-others-heading">Other requests</span> : null}
-        <ul className="tray-list" aria-label={review ? 'Other waiting requests' : 'Waiting requests'}>
-          {pending.map((request, index) =>
-            review && listed.has(request.id) ? null : (
-              <li key={request.id}>
-                <button type="button" className="tray-item" onClick={() => onOpen(request.id)}>
-                  <span className={clsx('pending-kind-icon small', `kind-${request.kind}`)} aria-hidden="true">
-                    {KIND_ICONS[request.kind]}
-                  </span>
-                  <span className="tray-item-text">
-                    <span className="tray-item-title">
-                      {KIND_LABELS[request.kind].one} · <strong><SafeName name={request.server} /></strong>
-                    </span>
-                    <bdi className="tray-item-detail">{describeRequest(request)}</bdi>
-                    {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
-                    {review && request.kind === 'tool-call' ? (
-                      <span className="tray-item-detail tray-item-late" data-testid="late-call">
-                        Arrived after this list opened: not in “Allow all”
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="tray-age">{formatAge(now - request.createdAt)}</span>
-                </button>
-              </li>
-            ),
-          )}
-        </ul>
-      </>
-    ) : null}
-    {awaiting.length > 0 ? (
-      <div className="tray-awaiting">
-        <span className="sidebar-heading">Opened in your browser</span>
-        <ul className="tray-list">
-          {awaiting.map((item) => (
-            <li key={item.id} className="tray-awaiting-item">
-              <ExternalIcon />
-              <span className="tray-item-text">
-                <span className="tray-item-title">
-                  <strong><SafeName name={item.domain} /></strong> for <SafeName name={item.server} />
-                </span>
-                <span className="tray-item-detail">Waiting for the server to say you are done.</span>
+      <div className="popover-head">
+        <strong>Waiting for you</strong>
+        <div className="chips">
+          {PENDING_KINDS.map((kind) =>
+            counts[kind] > 0 ? (
+              <span key={kind} className={clsx('chip', 'kind-chip', `kind-${kind}`)}>
+                {KIND_ICONS[kind]} {counts[kind]}{' '}
+                {(counts[kind] === 1 ? KIND_LABELS[kind].one : KIND_LABELS[kind].many).toLowerCase()}
               </span>
-              <IconButton label={`Stop waiting for ${showableName(item.domain)}`} icon={<CloseIcon />} onClick={() => onDismissAwaiting(item.id)} />
-            </li>
-          ))}
-        </ul>
+            ) : null,
+          )}
+        </div>
       </div>
-    ) : null}
+      {total === 0 && awaiting.length === 0 ? (
+        <p className="popover-empty">
+          Nothing is waiting. Tool calls, sampling requests and questions from servers show up here.
+        </p>
+      ) : null}
+      {total > 0 ? (
+        <Suspense fallback={null}>
+          <NotificationsOffer />
+        </Suspense>
+      ) : null}
+      {review ? (
+        <Suspense fallback={null}>
+          <ReviewList calls={reviewed} onOpen={onOpen} onDone={onDone} />
+        </Suspense>
+      ) : null}
+      {total > 0 && (!review || total > reviewed.length) ? (
+        <>
+          {review ? <span className="sidebar-heading tray-others-heading">Other requests</span> : null}
+          <ul className="tray-list" aria-label={review ? 'Other waiting requests' : 'Waiting requests'}>
+            {pending.map((request, index) =>
+              review && listed.has(request.id) ? null : (
+                <li key={request.id}>
+                  <button type="button" className="tray-item" onClick={() => onOpen(request.id)}>
+                    <span className={clsx('pending-kind-icon small', `kind-${request.kind}`)} aria-hidden="true">
+                      {KIND_ICONS[request.kind]}
+                    </span>
+                    <span className="tray-item-text">
+                      <span className="tray-item-title">
+                        {KIND_LABELS[request.kind].one} ·{' '}
+                        <strong>
+                          <SafeName name={request.server} />
+                        </strong>
+                      </span>
+                      <bdi className="tray-item-detail">{describeRequest(request)}</bdi>
+                      {titles[index] ? <span className="tray-item-detail">in {titles[index]}</span> : null}
+                      {review && request.kind === 'tool-call' ? (
+                        <span className="tray-item-detail tray-item-late" data-testid="late-call">
+                          Arrived after this list opened: not in “Allow all”
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="tray-age">{formatAge(now - request.createdAt)}</span>
+                  </button>
+                </li>
+              ),
+            )}
+          </ul>
+        </>
+      ) : null}
+      {awaiting.length > 0 ? (
+        <div className="tray-awaiting">
+          <span className="sidebar-heading">Opened in your browser</span>
+          <ul className="tray-list">
+            {awaiting.map((item) => (
+              <li key={item.id} className="tray-awaiting-item">
+                <ExternalIcon />
+                <span className="tray-item-text">
+                  <span className="tray-item-title">
+                    <strong>
+                      <SafeName name={item.domain} />
+                    </strong>{' '}
+                    for <SafeName name={item.server} />
+                  </span>
+                  <span className="tray-item-detail">Waiting for the server to say you are done.</span>
+                </span>
+                <IconButton
+                  label={`Stop waiting for ${showableName(item.domain)}`}
+                  icon={<CloseIcon />}
+                  onClick={() => onDismissAwaiting(item.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </>
   );
 }

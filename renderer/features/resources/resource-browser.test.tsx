@@ -19,7 +19,10 @@ function mount(handlers: FakeHandlers, server: ServerState = READY) {
     'resources.subscriptions': () => ok({ subscribed: [] }),
     ...handlers,
   });
-  const { store } = renderWithBerth(<ResourceBrowser server={server} />, { transport, prepare: (store) => connectStore(store, transport) });
+  const { store } = renderWithBerth(<ResourceBrowser server={server} />, {
+    transport,
+    prepare: (store) => connectStore(store, transport),
+  });
   return { transport, store };
 }
 
@@ -30,7 +33,8 @@ describe('resource browser', () => {
         cursor === undefined
           ? ok({ resources: [{ uri: 'note://a', name: 'a', mimeType: 'application/json' }], nextCursor: 'p2' })
           : ok({ resources: [{ uri: 'note://b', name: 'b' }] }),
-      'resources.read': ({ uri }) => ok({ contents: [{ kind: 'text' as const, uri, mimeType: 'application/json', text: '{"x":1}' }] }),
+      'resources.read': ({ uri }) =>
+        ok({ contents: [{ kind: 'text' as const, uri, mimeType: 'application/json', text: '{"x":1}' }] }),
     });
     const list = await screen.findByRole('list', { name: 'Resources' });
     await within(list).findByRole('button', { name: /a/ });
@@ -38,7 +42,10 @@ describe('resource browser', () => {
     await within(list).findByRole('button', { name: /^b/ });
     expect(within(list).getAllByRole('button')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(transport.calls.filter((call) => call.method === 'resources.list').map((call) => call.input)).toEqual([{ server: 'docs' }, { server: 'docs', cursor: 'p2' }]);
+    expect(transport.calls.filter((call) => call.method === 'resources.list').map((call) => call.input)).toEqual([
+      { server: 'docs' },
+      { server: 'docs', cursor: 'p2' },
+    ]);
 
     fireEvent.click(within(list).getByRole('button', { name: /^a/ }));
     await waitFor(() => expect(document.querySelector('.resource-text')?.textContent).toBe('{\n  "x": 1\n}'));
@@ -48,7 +55,8 @@ describe('resource browser', () => {
     mount(
       {
         'resources.list': () => ok({ resources: [{ uri: 'note://a', name: 'a' }] }),
-        'resources.read': () => fail('SERVER_ERROR', "server 'docs' answered resources/read note://a with error -32002: Resource not found"),
+        'resources.read': () =>
+          fail('SERVER_ERROR', "server 'docs' answered resources/read note://a with error -32002: Resource not found"),
       },
       serverState('docs', { status: 'ready', readySince: 1, capabilities: { resources: {} } }),
     );
@@ -94,7 +102,9 @@ describe('resource browser', () => {
     store.getState().showView('chat');
     fireEvent.click(screen.getByRole('button', { name: 'Open in resource browser' }));
     expect(store.getState()).toMatchObject({ view: 'servers', selectedServer: 'docs' });
-    await waitFor(() => expect(document.querySelector('.resource-viewer')?.getAttribute('data-uri')).toBe('note://linked'));
+    await waitFor(() =>
+      expect(document.querySelector('.resource-viewer')?.getAttribute('data-uri')).toBe('note://linked'),
+    );
     expect(store.getState().resourceFocus).toBeUndefined();
   });
 });

@@ -20,7 +20,12 @@ interface Paged<T> {
 const EMPTY_PAGE = { items: [], nextCursor: undefined, loading: true, error: undefined };
 
 /** One server's resources and templates, page by page, as the host lists them. */
-function usePagedList<T>(load: (cursor: string | undefined) => Promise<{ ok: true; value: { items: T[]; nextCursor?: string } } | { ok: false; message: string }>, reloadKey: string) {
+function usePagedList<T>(
+  load: (
+    cursor: string | undefined,
+  ) => Promise<{ ok: true; value: { items: T[]; nextCursor?: string } } | { ok: false; message: string }>,
+  reloadKey: string,
+) {
   const [page, setPage] = useState<Paged<T>>(EMPTY_PAGE);
   const fetchPage = useCallback(
     async (cursor: string | undefined) => {
@@ -28,7 +33,12 @@ function usePagedList<T>(load: (cursor: string | undefined) => Promise<{ ok: tru
       const result = await load(cursor);
       setPage((previous) =>
         result.ok
-          ? { items: cursor === undefined ? result.value.items : [...previous.items, ...result.value.items], nextCursor: result.value.nextCursor, loading: false, error: undefined }
+          ? {
+              items: cursor === undefined ? result.value.items : [...previous.items, ...result.value.items],
+              nextCursor: result.value.nextCursor,
+              loading: false,
+              error: undefined,
+            }
           : { ...previous, loading: false, error: result.message },
       );
     },
@@ -69,14 +79,30 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
   const loadResources = useCallback(
     async (cursor: string | undefined) => {
       const result = await listResources({ server: name, ...(cursor !== undefined ? { cursor } : {}) });
-      return result.ok ? { ok: true as const, value: { items: result.value.resources, ...(result.value.nextCursor !== undefined ? { nextCursor: result.value.nextCursor } : {}) } } : result;
+      return result.ok
+        ? {
+            ok: true as const,
+            value: {
+              items: result.value.resources,
+              ...(result.value.nextCursor !== undefined ? { nextCursor: result.value.nextCursor } : {}),
+            },
+          }
+        : result;
     },
     [listResources, name],
   );
   const loadTemplates = useCallback(
     async (cursor: string | undefined) => {
       const result = await listResourceTemplates({ server: name, ...(cursor !== undefined ? { cursor } : {}) });
-      return result.ok ? { ok: true as const, value: { items: result.value.resourceTemplates, ...(result.value.nextCursor !== undefined ? { nextCursor: result.value.nextCursor } : {}) } } : result;
+      return result.ok
+        ? {
+            ok: true as const,
+            value: {
+              items: result.value.resourceTemplates,
+              ...(result.value.nextCursor !== undefined ? { nextCursor: result.value.nextCursor } : {}),
+            },
+          }
+        : result;
     },
     [listResourceTemplates, name],
   );
@@ -107,7 +133,9 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
             </p>
           ) : null}
           {!resources.page.loading && resources.page.items.length === 0 && resources.page.error === undefined ? (
-            <p className="muted small">The server lists no resources{templates.page.items.length > 0 ? '; try a template below' : ''}.</p>
+            <p className="muted small">
+              The server lists no resources{templates.page.items.length > 0 ? '; try a template below' : ''}.
+            </p>
           ) : null}
           <ul className="resource-list" aria-label="Resources">
             {resources.page.items.map((item) => (
@@ -120,7 +148,9 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
                 >
                   <span className="resource-item-name">
                     {item.title ?? item.name}
-                    {(updates[resourceKey(name, item.uri)] ?? 0) > 0 ? <span className="resource-dot" aria-label="updated" /> : null}
+                    {(updates[resourceKey(name, item.uri)] ?? 0) > 0 ? (
+                      <span className="resource-dot" aria-label="updated" />
+                    ) : null}
                   </span>
                   <span className="resource-item-meta">
                     {item.mimeType ?? 'unknown type'}
@@ -147,13 +177,20 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
               {templates.page.error}
             </p>
           ) : null}
-          {!templates.page.loading && templates.page.items.length === 0 && templates.page.error === undefined ? <p className="muted small">No templates.</p> : null}
+          {!templates.page.loading && templates.page.items.length === 0 && templates.page.error === undefined ? (
+            <p className="muted small">No templates.</p>
+          ) : null}
           <ul className="resource-list" aria-label="Templates">
             {templates.page.items.map((template) => {
               const expanded = openTemplate === template.uriTemplate;
               return (
                 <li key={template.uriTemplate} className="resource-template">
-                  <button type="button" className="resource-item" aria-expanded={expanded} onClick={() => setOpenTemplate(expanded ? undefined : template.uriTemplate)}>
+                  <button
+                    type="button"
+                    className="resource-item"
+                    aria-expanded={expanded}
+                    onClick={() => setOpenTemplate(expanded ? undefined : template.uriTemplate)}
+                  >
                     <span className="resource-item-name">
                       {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />} {template.title ?? template.name}
                     </span>
@@ -177,7 +214,9 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
             </Button>
           ) : null}
         </section>
-        {declaresCapability(server, 'resources', 'subscribe') ? null : <Chip title="The server did not declare resource subscriptions">No live updates</Chip>}
+        {declaresCapability(server, 'resources', 'subscribe') ? null : (
+          <Chip title="The server did not declare resource subscriptions">No live updates</Chip>
+        )}
       </div>
       <ResourceViewer server={name} open={open} canSubscribe={declaresCapability(server, 'resources', 'subscribe')} />
     </div>

@@ -90,15 +90,28 @@ export function prettyJson(text: string): string {
 }
 
 /** Whether a server declared a capability (and, with `flag`, that sub-feature of it, e.g. resources.subscribe). */
-export function declaresCapability(server: Pick<ServerState, 'capabilities'>, capability: string, flag?: string): boolean {
+export function declaresCapability(
+  server: Pick<ServerState, 'capabilities'>,
+  capability: string,
+  flag?: string,
+): boolean {
   const value = server.capabilities?.[capability];
   if (value === undefined) return false;
-  return flag === undefined || (typeof value === 'object' && value !== null && (value as Record<string, unknown>)[flag] === true);
+  return (
+    flag === undefined ||
+    (typeof value === 'object' && value !== null && (value as Record<string, unknown>)[flag] === true)
+  );
 }
 
 /** A read resource's parts as chat attachments; several parts are numbered after the resource's label. */
-export function resourceAttachments(server: string, label: string, contents: readonly ResourcePart[]): ChatAttachment[] {
-  return contents.map((part, index) => toAttachment(server, contents.length > 1 ? `${label} (${index + 1})` : label, part));
+export function resourceAttachments(
+  server: string,
+  label: string,
+  contents: readonly ResourcePart[],
+): ChatAttachment[] {
+  return contents.map((part, index) =>
+    toAttachment(server, contents.length > 1 ? `${label} (${index + 1})` : label, part),
+  );
 }
 
 /** A read resource as a chat attachment: images and audio as such, everything else as an embedded resource. */
@@ -110,12 +123,18 @@ export function toAttachment(server: string, label: string, part: ResourcePart):
     return { server, label, content: { type: 'audio', data: part.blob, mimeType: part.mimeType } };
   }
   const mimeType = part.mimeType !== undefined ? { mimeType: part.mimeType } : {};
-  const resource = part.kind === 'text' ? { uri: part.uri, ...mimeType, text: part.text } : { uri: part.uri, ...mimeType, blob: part.blob };
+  const resource =
+    part.kind === 'text'
+      ? { uri: part.uri, ...mimeType, text: part.text }
+      : { uri: part.uri, ...mimeType, blob: part.blob };
   return { server, label, content: { type: 'resource', resource } };
 }
 
 /** File name for saving a binary part: the URI's last segment, else "resource". */
 export function downloadName(uri: string): string {
-  const last = uri.split(/[/?#]/).filter((segment) => segment !== '').at(-1);
+  const last = uri
+    .split(/[/?#]/)
+    .filter((segment) => segment !== '')
+    .at(-1);
   return last !== undefined && last !== '' && !last.endsWith(':') ? decodeURIComponent(last) : 'resource';
 }

@@ -31,7 +31,10 @@ function HighlightedText({ text, mimeType }: { text: string; mimeType: string | 
   const language = languageForMime(mimeType);
   const shown = language === 'json' ? prettyJson(text) : text;
   const tree = useMemo(
-    () => (language !== undefined && shown.length <= HIGHLIGHT_LIMIT && lowlight.registered(language) ? lowlight.highlight(language, shown) : undefined),
+    () =>
+      language !== undefined && shown.length <= HIGHLIGHT_LIMIT && lowlight.registered(language)
+        ? lowlight.highlight(language, shown)
+        : undefined,
     [language, shown],
   );
   return (
@@ -71,7 +74,8 @@ export function ResourcePartView({ part }: { part: ResourcePart }) {
       </div>
     );
   }
-  if (part.mimeType?.startsWith('audio/') === true) return <DataAudio data={part.blob} mimeType={part.mimeType} label={part.uri} />;
+  if (part.mimeType?.startsWith('audio/') === true)
+    return <DataAudio data={part.blob} mimeType={part.mimeType} label={part.uri} />;
   return (
     <div className="resource-binary">
       <span>

@@ -36,7 +36,12 @@ function VariableField({
   const others = Object.fromEntries(Object.entries(values).filter(([key, other]) => key !== name && other !== ''));
   const suggestions = useCompletions(
     completions && focused
-      ? { server, ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name, value }, ...(Object.keys(others).length > 0 ? { context: others } : {}) }
+      ? {
+          server,
+          ref: { type: 'ref/resource', uri: template.uriTemplate },
+          argument: { name, value },
+          ...(Object.keys(others).length > 0 ? { context: others } : {}),
+        }
       : undefined,
   );
   return (
@@ -57,23 +62,37 @@ function VariableField({
           <option key={suggestion} value={suggestion} />
         ))}
       </datalist>
-      {suggestions.status === 'error' ? <span className="field-error">Suggestions failed: {suggestions.message}</span> : null}
+      {suggestions.status === 'error' ? (
+        <span className="field-error">Suggestions failed: {suggestions.message}</span>
+      ) : null}
     </div>
   );
 }
 
 /** A template's variables as a form; the filled-in URI is opened in the preview. */
-export function ResourceTemplateForm({ server, template, completions, onOpen, submitLabel = 'Read' }: TemplateFormProps) {
+export function ResourceTemplateForm({
+  server,
+  template,
+  completions,
+  onOpen,
+  submitLabel = 'Read',
+}: TemplateFormProps) {
   const variables = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
   const uri = expandTemplate(template.uriTemplate, values);
-  const missing = variables.filter((variable) => (values[variable.name] ?? '') === '' && variable.operator === '').map((variable) => variable.name);
+  const missing = variables
+    .filter((variable) => (values[variable.name] ?? '') === '' && variable.operator === '')
+    .map((variable) => variable.name);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (missing.length === 0) onOpen(uri);
   };
   return (
-    <form className="resource-template-form" onSubmit={submit} aria-label={`Fill in ${template.title ?? template.name}`}>
+    <form
+      className="resource-template-form"
+      onSubmit={submit}
+      aria-label={`Fill in ${template.title ?? template.name}`}
+    >
       {variables.map((variable) => (
         <VariableField
           key={variable.name}
@@ -90,7 +109,13 @@ export function ResourceTemplateForm({ server, template, completions, onOpen, su
         <code className="resource-template-uri" data-testid="template-uri">
           {uri}
         </code>
-        <Button type="submit" size="sm" variant="primary" disabled={missing.length > 0} title={missing.length > 0 ? `Fill in ${missing.join(', ')}` : undefined}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="primary"
+          disabled={missing.length > 0}
+          title={missing.length > 0 ? `Fill in ${missing.join(', ')}` : undefined}
+        >
           {submitLabel}
         </Button>
       </div>

@@ -13,15 +13,24 @@ export interface OpenResource {
   label: string;
 }
 
-type ReadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; contents: ResourcePart[] };
+type ReadState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; contents: ResourcePart[] };
 
 /** Preview of one resource with its actions: Subscribe, Re-read, Attach to chat. */
-export function ResourceViewer({ server, open, canSubscribe }: { server: string; open: OpenResource | undefined; canSubscribe: boolean }) {
+export function ResourceViewer({
+  server,
+  open,
+  canSubscribe,
+}: {
+  server: string;
+  open: OpenResource | undefined;
+  canSubscribe: boolean;
+}) {
   const store = useBerthStore();
   const readResource = useBerth((s) => s.readResource);
   const setResourceSubscribed = useBerth((s) => s.setResourceSubscribed);
   const toastFailure = useBerth((s) => s.toastFailure);
-  const subscribed = useBerth((s) => (open !== undefined && (s.resourceSubscriptions[server] ?? []).includes(open.uri)));
+  const subscribed = useBerth((s) => open !== undefined && (s.resourceSubscriptions[server] ?? []).includes(open.uri));
   const updates = useBerth((s) => (open !== undefined ? (s.resourceUpdates[resourceKey(server, open.uri)] ?? 0) : 0));
   const [read, setRead] = useState<ReadState | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -31,7 +40,9 @@ export function ResourceViewer({ server, open, canSubscribe }: { server: string;
     if (uri === undefined) return;
     setRead({ status: 'loading' });
     const result = await readResource({ server, uri });
-    setRead(result.ok ? { status: 'ready', contents: result.value.contents } : { status: 'error', message: result.message });
+    setRead(
+      result.ok ? { status: 'ready', contents: result.value.contents } : { status: 'error', message: result.message },
+    );
   }, [readResource, server, uri]);
 
   useEffect(() => {
@@ -85,14 +96,25 @@ export function ResourceViewer({ server, open, canSubscribe }: { server: string;
         ) : null}
         {canSubscribe ? (
           <label className="resource-subscribe">
-            <Switch checked={subscribed} disabled={busy} label="Subscribe to changes" onCheckedChange={(next) => void toggleSubscription(next)} />
+            <Switch
+              checked={subscribed}
+              disabled={busy}
+              label="Subscribe to changes"
+              onCheckedChange={(next) => void toggleSubscription(next)}
+            />
             <span>Subscribe</span>
           </label>
         ) : null}
         <Button size="sm" icon={<RestartIcon />} onClick={() => void reread()} disabled={read?.status === 'loading'}>
           Re-read
         </Button>
-        <Button size="sm" variant="primary" icon={<ChatIcon />} onClick={() => void attach()} disabled={read?.status !== 'ready' || read.contents.length === 0}>
+        <Button
+          size="sm"
+          variant="primary"
+          icon={<ChatIcon />}
+          onClick={() => void attach()}
+          disabled={read?.status !== 'ready' || read.contents.length === 0}
+        >
           Attach to chat
         </Button>
       </header>
@@ -103,7 +125,9 @@ export function ResourceViewer({ server, open, canSubscribe }: { server: string;
             {read.message}
           </p>
         ) : null}
-        {read?.status === 'ready' && read.contents.length === 0 ? <p className="muted">The server returned no content for this resource.</p> : null}
+        {read?.status === 'ready' && read.contents.length === 0 ? (
+          <p className="muted">The server returned no content for this resource.</p>
+        ) : null}
         {read?.status === 'ready'
           ? read.contents.map((part, index) => (
               <section key={index} className="resource-part" aria-label={part.uri}>

@@ -15,7 +15,12 @@ import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
  */
 export function AddRootDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} className="dialog-wide folder-dialog" aria-describedby="folder-dialog-description">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="dialog-wide folder-dialog"
+      aria-describedby="folder-dialog-description"
+    >
       {open ? <FolderBrowser onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
@@ -118,7 +123,8 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
       <DialogHeader title="Add a workspace root" />
       <DialogBody>
         <p className="dialog-description" id="folder-dialog-description">
-          Pick a folder on the computer Berth runs on. Servers you allow will be able to read and change the files in it.
+          Pick a folder on the computer Berth runs on. Servers you allow will be able to read and change the files in
+          it.
         </p>
         <form
           className="folder-path-row"
@@ -154,8 +160,18 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
         ) : null}
 
         <div className="folder-toolbar">
-          <IconButton label="Parent folder" icon={<ArrowUpIcon />} disabled={!listing?.parent} onClick={() => listing?.parent && void browse(listing.parent, true)} />
-          <IconButton label="Home folder" icon={<HomeIcon />} disabled={!listing} onClick={() => listing && void browse(listing.home, true)} />
+          <IconButton
+            label="Parent folder"
+            icon={<ArrowUpIcon />}
+            disabled={!listing?.parent}
+            onClick={() => listing?.parent && void browse(listing.parent, true)}
+          />
+          <IconButton
+            label="Home folder"
+            icon={<HomeIcon />}
+            disabled={!listing}
+            onClick={() => listing && void browse(listing.home, true)}
+          />
           <nav className="folder-crumbs" aria-label="Where you are">
             {folderCrumbs(current).map((crumb, i, all) => (
               <span key={crumb.path} className="folder-crumb">
@@ -172,8 +188,16 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           </nav>
         </div>
 
-        <ul className="folder-list" ref={listRef} tabIndex={-1} aria-label={`Folders in ${current}`} onKeyDown={onListKey}>
-          {listing && listing.entries.length === 0 ? <li className="folder-empty">No sub-folders here. Use this folder, or go up.</li> : null}
+        <ul
+          className="folder-list"
+          ref={listRef}
+          tabIndex={-1}
+          aria-label={`Folders in ${current}`}
+          onKeyDown={onListKey}
+        >
+          {listing && listing.entries.length === 0 ? (
+            <li className="folder-empty">No sub-folders here. Use this folder, or go up.</li>
+          ) : null}
           {listing?.entries.map((entry) => (
             <li key={entry.path}>
               <button
@@ -189,25 +213,43 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
               </button>
             </li>
           ))}
-          {listing?.truncated ? <li className="folder-empty">More folders than shown: type the path above to go further.</li> : null}
+          {listing?.truncated ? (
+            <li className="folder-empty">More folders than shown: type the path above to go further.</li>
+          ) : null}
         </ul>
 
         <div className="field">
           <label className="field-label" htmlFor={nameId}>
             Name <span className="muted">(optional, what servers see)</span>
           </label>
-          <input id={nameId} className="input" value={name} maxLength={200} placeholder={suggested} onChange={(event) => setName(event.target.value)} />
+          <input
+            id={nameId}
+            className="input"
+            value={name}
+            maxLength={200}
+            placeholder={suggested}
+            onChange={(event) => setName(event.target.value)}
+          />
         </div>
-        {addError ? (
-          <InlineAlert>{addError}</InlineAlert>
+        {addError ? <InlineAlert>{addError}</InlineAlert> : null}
+        {broadWarning ? (
+          <BroadFolderWarning
+            message={broadWarning}
+            busy={busy}
+            onConfirm={() => void use(true)}
+            onCancel={() => setBroadWarning(undefined)}
+          />
         ) : null}
-        {broadWarning ? <BroadFolderWarning message={broadWarning} busy={busy} onConfirm={() => void use(true)} onCancel={() => setBroadWarning(undefined)} /> : null}
       </DialogBody>
       <footer className="dialog-footer">
         <DialogClose>
           <Button variant="ghost">Cancel</Button>
         </DialogClose>
-        <Button variant="primary" onClick={() => void use()} disabled={busy || broadWarning !== undefined || (!listing && typedPath.trim() === '')}>
+        <Button
+          variant="primary"
+          onClick={() => void use()}
+          disabled={busy || broadWarning !== undefined || (!listing && typedPath.trim() === '')}
+        >
           {busy ? 'Adding…' : `Use “${suggested || 'this folder'}”`}
         </Button>
       </footer>

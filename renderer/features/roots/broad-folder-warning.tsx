@@ -42,7 +42,13 @@ export function BroadFolderWarning({
 }
 
 /** The desktop's folder dialog picked a folder as broad as / or home: ask before adding it. */
-export function ConfirmBroadRootDialog({ pick, onDone }: { pick: { path: string; warning: string } | undefined; onDone: () => void }) {
+export function ConfirmBroadRootDialog({
+  pick,
+  onDone,
+}: {
+  pick: { path: string; warning: string } | undefined;
+  onDone: () => void;
+}) {
   const addRoot = useBerth((s) => s.addRoot);
   const pushToast = useBerth((s) => s.pushToast);
   const toastFailure = useBerth((s) => s.toastFailure);
@@ -60,7 +66,15 @@ export function ConfirmBroadRootDialog({ pick, onDone }: { pick: { path: string;
     <Dialog open={pick !== undefined} onOpenChange={(open) => !open && onDone()} aria-describedby={undefined}>
       <DialogHeader title="Add a workspace root" />
       <DialogBody>
-        {pick ? <BroadFolderWarning message={pick.warning} busy={busy} onConfirm={() => void confirm()} onCancel={onDone} cancelLabel="Don’t add it" /> : null}
+        {pick ? (
+          <BroadFolderWarning
+            message={pick.warning}
+            busy={busy}
+            onConfirm={() => void confirm()}
+            onCancel={onDone}
+            cancelLabel="Don’t add it"
+          />
+        ) : null}
       </DialogBody>
     </Dialog>
   );

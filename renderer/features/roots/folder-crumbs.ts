@@ -21,9 +21,11 @@ export function folderCrumbs(path: string): Crumb[] {
   // A UNC share (\\server\share) is the root of its own trail, like a drive letter.
   const rootParts = unc ? parts.slice(0, 2) : parts.slice(0, 1);
   const rootPath = unc ? `\\\\${rootParts.join('\\')}` : `${rootParts[0] ?? ''}\\`;
-  const crumbs: Crumb[] = [{ label: unc ? rootPath : rootParts[0] ?? path, path: rootPath }];
+  const crumbs: Crumb[] = [{ label: unc ? rootPath : (rootParts[0] ?? path), path: rootPath }];
   const rest = parts.slice(rootParts.length);
-  rest.forEach((part, i) => crumbs.push({ label: part, path: `${rootPath.replace(/\\$/, '')}${sep}${rest.slice(0, i + 1).join(sep)}` }));
+  rest.forEach((part, i) =>
+    crumbs.push({ label: part, path: `${rootPath.replace(/\\$/, '')}${sep}${rest.slice(0, i + 1).join(sep)}` }),
+  );
   return crumbs;
 }
 

@@ -55,7 +55,13 @@ export function RootRow({ root }: { root: RootView }) {
   };
 
   return (
-    <li className="root-row" aria-label={root.name} aria-describedby={pathId} data-root={root.name} data-missing={root.missing || undefined}>
+    <li
+      className="root-row"
+      aria-label={root.name}
+      aria-describedby={pathId}
+      data-root={root.name}
+      data-missing={root.missing || undefined}
+    >
       <span className={root.missing ? 'root-icon missing' : 'root-icon'} aria-hidden="true">
         {root.missing ? <WarningIcon /> : <FolderIcon />}
       </span>
@@ -107,24 +113,48 @@ export function RootRow({ root }: { root: RootView }) {
         ) : null}
         {root.missing && root.retarget ? (
           <div className="root-problem" data-testid="root-problem">
-            <p>{asSentence(root.problem ?? 'The link leads to another folder now')} No server is given this root until you share the new folder.</p>
+            <p>
+              {asSentence(root.problem ?? 'The link leads to another folder now')} No server is given this root until
+              you share the new folder.
+            </p>
             <Button size="sm" onClick={() => void shareNewTarget()} disabled={busy}>
               Share {root.retarget} instead
             </Button>
           </div>
         ) : root.missing ? (
           <p className="root-problem" data-testid="root-problem">
-            {asSentence(root.problem ?? 'The folder cannot be found')} No server is given this root until the folder is back.
+            {asSentence(root.problem ?? 'The folder cannot be found')} No server is given this root until the folder is
+            back.
           </p>
         ) : null}
-        {broadWarning ? <BroadFolderWarning message={broadWarning} busy={busy} onConfirm={() => void shareNewTarget(true)} onCancel={() => setBroadWarning(undefined)} cancelLabel="Keep it held back" /> : null}
+        {broadWarning ? (
+          <BroadFolderWarning
+            message={broadWarning}
+            busy={busy}
+            onConfirm={() => void shareNewTarget(true)}
+            onCancel={() => setBroadWarning(undefined)}
+            cancelLabel="Keep it held back"
+          />
+        ) : null}
       </div>
       {editing ? null : (
         <div className="root-actions">
-          <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={startEditing} aria-label={`Rename ${root.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<EditIcon />}
+            onClick={startEditing}
+            aria-label={`Rename ${root.name}`}
+          >
             Rename
           </Button>
-          <Button size="sm" variant="ghost" icon={<TrashIcon />} onClick={() => void removeRoot(root.id)} aria-label={`Remove ${root.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<TrashIcon />}
+            onClick={() => void removeRoot(root.id)}
+            aria-label={`Remove ${root.name}`}
+          >
             Remove
           </Button>
         </div>

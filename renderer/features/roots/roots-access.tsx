@@ -3,7 +3,15 @@ import type { RootsView } from '../../../shared/contract/roots';
 import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState, Switch } from '../../ui/controls';
 import { FolderIcon, RestartIcon, ServerIcon } from '../../ui/icons';
-import { CONSENT_LABELS, consentState, exposureOf, exposureSummary, hasAnswers, seesRoot, toggleExposure } from './roots-model';
+import {
+  CONSENT_LABELS,
+  consentState,
+  exposureOf,
+  exposureSummary,
+  hasAnswers,
+  seesRoot,
+  toggleExposure,
+} from './roots-model';
 
 /** Which server sees which root, and what the person answered, as one matrix (servers × roots). */
 export function RootsAccess() {
@@ -18,7 +26,8 @@ export function RootsAccess() {
         </h2>
       </header>
       <p className="settings-text">
-        Every server sees every root unless you narrow it here. A server also asks you before it first sees a folder; “Ask again” forgets your answers.
+        Every server sees every root unless you narrow it here. A server also asks you before it first sees a folder;
+        “Ask again” forgets your answers.
       </p>
       {servers.length === 0 ? (
         <p className="settings-empty">No servers yet. Add one, then choose the roots it may see.</p>
@@ -50,8 +59,8 @@ export function RootsAccess() {
       )}
       {servers.length > 0 ? (
         <p className="field-hint">
-          A checked box means the server may be offered that folder; it gets it only once you allowed it. Unchecked folders are never offered, so it is not asked
-          about them.
+          A checked box means the server may be offered that folder; it gets it only once you allowed it. Unchecked
+          folders are never offered, so it is not asked about them.
         </p>
       ) : null}
     </section>
@@ -82,7 +91,9 @@ function AccessRow({ view, server }: { view: RootsView; server: string }) {
                 type="checkbox"
                 checked={seesRoot(exposure, root.id)}
                 aria-label={`${server} sees ${root.name}`}
-                onChange={(event) => void setRootExposure(server, toggleExposure(exposure, allIds, root.id, event.target.checked))}
+                onChange={(event) =>
+                  void setRootExposure(server, toggleExposure(exposure, allIds, root.id, event.target.checked))
+                }
               />
               <Chip tone={consent.tone === 'neutral' ? undefined : consent.tone}>{consent.label}</Chip>
             </label>
@@ -91,7 +102,13 @@ function AccessRow({ view, server }: { view: RootsView; server: string }) {
       })}
       <td>
         {hasAnswers(view, server) ? (
-          <Button size="sm" variant="ghost" icon={<RestartIcon />} onClick={() => void resetRootConsent(server)} aria-label={`Ask ${server} again`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<RestartIcon />}
+            onClick={() => void resetRootConsent(server)}
+            aria-label={`Ask ${server} again`}
+          >
             Ask again
           </Button>
         ) : null}
@@ -128,7 +145,11 @@ export function ServerRootsPanel({ server }: { server: string }) {
     <div className="server-roots" data-testid="server-roots">
       <div className="server-roots-head">
         <label className="switch-wrap">
-          <Switch label="See all roots, including ones added later" checked={exposure === 'all'} onCheckedChange={(on) => void setRootExposure(server, on ? 'all' : allIds)} />
+          <Switch
+            label="See all roots, including ones added later"
+            checked={exposure === 'all'}
+            onCheckedChange={(on) => void setRootExposure(server, on ? 'all' : allIds)}
+          />
           <span>All roots, including ones added later</span>
         </label>
         <span className="muted small">{exposureSummary(exposure, allIds.length)}</span>
@@ -149,7 +170,9 @@ export function ServerRootsPanel({ server }: { server: string }) {
                 type="checkbox"
                 checked={seesRoot(exposure, root.id)}
                 aria-label={`${server} sees ${root.name}`}
-                onChange={(event) => void setRootExposure(server, toggleExposure(exposure, allIds, root.id, event.target.checked))}
+                onChange={(event) =>
+                  void setRootExposure(server, toggleExposure(exposure, allIds, root.id, event.target.checked))
+                }
               />
               <div className="root-main">
                 <div className="root-title">
@@ -162,7 +185,12 @@ export function ServerRootsPanel({ server }: { server: string }) {
                 <span className="root-path">{root.path}</span>
               </div>
               {state === 'not-asked' ? null : (
-                <Button size="sm" variant="ghost" onClick={() => void resetRootConsent(server, [root.id])} aria-label={`Ask again about ${root.name}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void resetRootConsent(server, [root.id])}
+                  aria-label={`Ask again about ${root.name}`}
+                >
                   Ask again
                 </Button>
               )}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RootsView } from '../../../shared/contract/roots';
-import { asSentence, consentState, exposureOf, exposureSummary, hasAnswers, seesRoot, toggleExposure } from './roots-model';
+import {
+  asSentence,
+  consentState,
+  exposureOf,
+  exposureSummary,
+  hasAnswers,
+  seesRoot,
+  toggleExposure,
+} from './roots-model';
 
 const view: RootsView = {
   roots: [],

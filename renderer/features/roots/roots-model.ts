@@ -5,10 +5,17 @@ import type { Result } from '../../../shared/result';
 /** What the person answered about one root for one server. */
 export type ConsentState = 'allowed' | 'denied' | 'not-asked';
 
-export const CONSENT_LABELS: Record<ConsentState, { label: string; tone: 'success' | 'danger' | 'neutral'; hint: string }> = {
+export const CONSENT_LABELS: Record<
+  ConsentState,
+  { label: string; tone: 'success' | 'danger' | 'neutral'; hint: string }
+> = {
   allowed: { label: 'allowed', tone: 'success', hint: 'You allowed this server to see this folder.' },
   denied: { label: 'denied', tone: 'danger', hint: 'You denied this folder; the server does not get it.' },
-  'not-asked': { label: 'not asked yet', tone: 'neutral', hint: 'Berth asks you the next time this server asks for its roots.' },
+  'not-asked': {
+    label: 'not asked yet',
+    tone: 'neutral',
+    hint: 'Berth asks you the next time this server asks for its roots.',
+  },
 };
 
 /** A server absent from the exposure map sees every root. */
@@ -38,7 +45,12 @@ export function hasAnswers(view: RootsView, server: string): boolean {
  * server sees "all" turns it into the explicit list of every other root, so
  * roots added later are not shown to it without the person choosing so.
  */
-export function toggleExposure(exposure: RootExposure, allIds: readonly string[], rootId: string, on: boolean): RootExposure {
+export function toggleExposure(
+  exposure: RootExposure,
+  allIds: readonly string[],
+  rootId: string,
+  on: boolean,
+): RootExposure {
   const current = exposure === 'all' ? [...allIds] : exposure.filter((id) => allIds.includes(id));
   if (on) return current.includes(rootId) ? current : [...current, rootId];
   return current.filter((id) => id !== rootId);
@@ -46,7 +58,8 @@ export function toggleExposure(exposure: RootExposure, allIds: readonly string[]
 
 /** "All 3 roots", "2 of 3 roots", "no roots": one line for a server's access. */
 export function exposureSummary(exposure: RootExposure, total: number): string {
-  if (exposure === 'all') return total === 1 ? 'Sees the root (and any added later)' : `Sees all ${total} roots (and any added later)`;
+  if (exposure === 'all')
+    return total === 1 ? 'Sees the root (and any added later)' : `Sees all ${total} roots (and any added later)`;
   if (exposure.length === 0) return 'Sees no roots';
   return `Sees ${exposure.length} of ${total} ${total === 1 ? 'root' : 'roots'}`;
 }

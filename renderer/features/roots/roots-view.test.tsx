@@ -19,12 +19,21 @@ function mount(shell: AppInfo['shell'], picked: string | null) {
     'roots.list': () => ok({ roots: [], exposure: {}, consent: {} }),
     'roots.pickFolder': () => ok({ path: picked }),
     'roots.add': ({ path }) => ok({ id: 'r1', path, name: 'code', addedAt: 1, missing: false }),
-    'roots.browse': () => ok({ path: '/home/ada', home: '/home/ada', parent: '/home', entries: [{ name: 'code', path: '/home/ada/code', readable: true }], truncated: false }),
+    'roots.browse': () =>
+      ok({
+        path: '/home/ada',
+        home: '/home/ada',
+        parent: '/home',
+        entries: [{ name: 'code', path: '/home/ada/code', readable: true }],
+        truncated: false,
+      }),
   });
   const { store } = renderWithBerth(<RootsView />, {
     transport,
     prepare: (store) => {
-      store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' } });
+      store.setState({
+        appInfo: { version: '0', shell, platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' },
+      });
     },
   });
   return { store, transport, methods: () => transport.calls.map((c) => c.method) };
@@ -64,7 +73,9 @@ describe('roots view', () => {
     let openHome: (value: Result<FolderListing>) => void = () => undefined;
     const { transport } = mount('browser', null);
     transport.handlers['roots.browse'] = ({ path }) =>
-      path === undefined ? new Promise<Result<FolderListing>>((resolve) => (openHome = resolve)) : fail('NOT_FOUND', `folder '${path}' does not exist`);
+      path === undefined
+        ? new Promise<Result<FolderListing>>((resolve) => (openHome = resolve))
+        : fail('NOT_FOUND', `folder '${path}' does not exist`);
     fireEvent.click(await screen.findByRole('button', { name: 'Add folder' }));
     const field = await screen.findByLabelText<HTMLInputElement>('Folder path');
     fireEvent.change(field, { target: { value: '/nope' } });

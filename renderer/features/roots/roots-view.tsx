@@ -57,10 +57,13 @@ export function RootsView() {
         {roots.length === 0 ? (
           <EmptyState icon={<FolderIcon />} title="No workspace roots yet" actions={addButton}>
             <p>
-              Roots are the folders your servers may see. A server that works with files (a file system, git or a code search server) asks Berth for its roots
-              and stays inside them.
+              Roots are the folders your servers may see. A server that works with files (a file system, git or a code
+              search server) asks Berth for its roots and stays inside them.
             </p>
-            <p>Add the folders you want servers to work in. Each server asks you before it first sees a folder, and you choose per server which ones it gets.</p>
+            <p>
+              Add the folders you want servers to work in. Each server asks you before it first sees a folder, and you
+              choose per server which ones it gets.
+            </p>
           </EmptyState>
         ) : (
           <>
@@ -73,7 +76,10 @@ export function RootsView() {
                 {addButton}
               </header>
               <p className="settings-text">
-                Servers that ask for roots get these folders (each server asks you first). {missing > 0 ? `${missing} ${missing === 1 ? 'folder is' : 'folders are'} missing and given to no server.` : ''}
+                Servers that ask for roots get these folders (each server asks you first).{' '}
+                {missing > 0
+                  ? `${missing} ${missing === 1 ? 'folder is' : 'folders are'} missing and given to no server.`
+                  : ''}
               </p>
               <ul className="root-list" aria-label="Workspace roots">
                 {roots.map((root) => (

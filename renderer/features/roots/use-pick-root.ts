@@ -8,7 +8,10 @@ import { needsBroadConfirmation } from './roots-model';
  * A folder as broad as / or home is not added: `confirmBroad` gets the path
  * and the host's warning, to ask the person.
  */
-export function usePickRoot(openBrowser: () => void, confirmBroad: (path: string, warning: string) => void): () => void {
+export function usePickRoot(
+  openBrowser: () => void,
+  confirmBroad: (path: string, warning: string) => void,
+): () => void {
   const shell = useBerth((s) => s.appInfo?.shell);
   const pickFolder = useBerth((s) => s.pickFolder);
   const addRoot = useBerth((s) => s.addRoot);

@@ -26,7 +26,9 @@ describe('a denial the person can act on', () => {
     // Read from the server's own output: worded as its claim.
     expect(onCard.textContent).toContain('The server reports the sandbox blocked a write to ~/Documents/x/report.txt');
     const detail = screen.getByRole('region', { name: 'files details' });
-    expect(within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' }).textContent).toContain('write to ~/Documents/x/report.txt');
+    expect(within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' }).textContent).toContain(
+      'write to ~/Documents/x/report.txt',
+    );
 
     fireEvent.click(within(onCard).getByRole('button', { name: 'Allow this folder' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -38,28 +40,58 @@ describe('a denial the person can act on', () => {
     expect(transport.calls.some((c) => c.method === 'sandbox.allow')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Allow and restart' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([{ server: 'files', folder: `${HOME}/Documents/x` }]);
+    expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([
+      { server: 'files', folder: `${HOME}/Documents/x` },
+    ]);
     // Answered: the card no longer asks.
     expect(within(card()).queryByRole('group', { name: 'Blocked by the sandbox in files' })).toBeNull();
-    expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'success', title: `“files” may now change ${HOME}/Documents/x` });
+    expect(store.getState().toasts.at(-1)).toMatchObject({
+      tone: 'success',
+      title: `“files” may now change ${HOME}/Documents/x`,
+    });
   });
 
   it('offers "Allow this domain" for a blocked connection', async () => {
     const { transport } = mountServers();
     await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
-    act(() => transport.emit('sandbox.denied', denial('files', { kind: 'network', target: 'api.example.com:443', source: 'proxy', message: 'blocked by the sandbox: connection to api.example.com:443', fix: { domain: 'api.example.com' } })));
+    act(() =>
+      transport.emit(
+        'sandbox.denied',
+        denial('files', {
+          kind: 'network',
+          target: 'api.example.com:443',
+          source: 'proxy',
+          message: 'blocked by the sandbox: connection to api.example.com:443',
+          fix: { domain: 'api.example.com' },
+        }),
+      ),
+    );
     fireEvent.click(within(card()).getByRole('button', { name: 'Allow this domain' }));
     const confirm = await screen.findByRole('alertdialog');
     // The sandbox's proxy saw it: Berth's own observation, not a claim.
     expect(confirm.textContent).not.toContain('server’s own output');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Allow and restart' }));
-    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([{ server: 'files', domain: 'api.example.com' }]));
+    await waitFor(() =>
+      expect(transport.calls.filter((c) => c.method === 'sandbox.allow').map((c) => c.input)).toEqual([
+        { server: 'files', domain: 'api.example.com' },
+      ]),
+    );
   });
 
   it('a read of a secret is shown without an action: Berth never allows it', async () => {
     const { transport } = mountServers();
     await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
-    act(() => transport.emit('sandbox.denied', denial('files', { kind: 'read', target: `${HOME}/.ssh/id_rsa`, message: 'blocked by the sandbox: read of ~/.ssh/id_rsa', fix: undefined })));
+    act(() =>
+      transport.emit(
+        'sandbox.denied',
+        denial('files', {
+          kind: 'read',
+          target: `${HOME}/.ssh/id_rsa`,
+          message: 'blocked by the sandbox: read of ~/.ssh/id_rsa',
+          fix: undefined,
+        }),
+      ),
+    );
     const detail = screen.getByRole('region', { name: 'files details' });
     const notice = within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' });
     expect(notice.textContent).toContain('Blocked by the sandbox: read of ~/.ssh/id_rsa');
@@ -70,23 +102,33 @@ describe('a denial the person can act on', () => {
   it("shows a forged denial naming Berth's own folder as the server's claim, with what the folder holds and no Allow button", async () => {
     const { transport } = mountServers();
     await waitFor(() => expect(within(card()).getByText('Sandboxed')).toBeTruthy());
-    const noFix = "it is inside Berth's own settings folder (~/.config/berth), which holds Berth's settings, secrets and the other servers' files";
+    const noFix =
+      "it is inside Berth's own settings folder (~/.config/berth), which holds Berth's settings, secrets and the other servers' files";
     act(() =>
       transport.emit(
         'sandbox.denied',
-        denial('files', { target: `${HOME}/.config/berth/sandbox.json`, message: 'the server reports the sandbox blocked a write to ~/.config/berth/sandbox.json', fix: undefined, noFix }),
+        denial('files', {
+          target: `${HOME}/.config/berth/sandbox.json`,
+          message: 'the server reports the sandbox blocked a write to ~/.config/berth/sandbox.json',
+          fix: undefined,
+          noFix,
+        }),
       ),
     );
     const detail = screen.getByRole('region', { name: 'files details' });
     const notice = within(detail).getByRole('group', { name: 'Blocked by the sandbox in files' });
-    expect(notice.textContent).toContain('The server reports the sandbox blocked a write to ~/.config/berth/sandbox.json');
+    expect(notice.textContent).toContain(
+      'The server reports the sandbox blocked a write to ~/.config/berth/sandbox.json',
+    );
     expect(notice.textContent).toContain(`Berth never allows this: ${noFix}.`);
     expect(within(notice).queryByRole('button')).toBeNull();
     expect(within(card()).queryByRole('button', { name: /Allow/ })).toBeNull();
   });
 
   it('shows denials from before the window opened (the host keeps them), and keeps the confirmation open on a refusal', async () => {
-    const handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })], undefined, [denial('files')]);
+    const handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })], undefined, [
+      denial('files'),
+    ]);
     handlers['sandbox.allow'] = () => fail('FORBIDDEN', 'Berth never lets a sandboxed server write there');
     mountServers(handlers);
     await waitFor(() => expect(card()).not.toBeNull());
@@ -97,7 +139,13 @@ describe('a denial the person can act on', () => {
   });
 
   it('puts the same action beside the denial’s line in the log', async () => {
-    const { transport } = mountWithHost(<LogDenialAction server="files" text="the server reports the sandbox blocked a write to ~/Documents/x/report.txt" />, sandboxHandlers([settingsView('files', { enabled: true })]));
+    const { transport } = mountWithHost(
+      <LogDenialAction
+        server="files"
+        text="the server reports the sandbox blocked a write to ~/Documents/x/report.txt"
+      />,
+      sandboxHandlers([settingsView('files', { enabled: true })]),
+    );
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'sandbox.denials')).toBe(true));
     expect(screen.queryByRole('button')).toBeNull();
     act(() => transport.emit('sandbox.denied', denial('files')));

@@ -20,11 +20,18 @@ export function ServerDenialNotice({ server, compact = false }: { server: string
   const denial = latestDenial(useSandboxDenials(server));
   if (denial === undefined) return null;
   return (
-    <div className={clsx('sandbox-denial', compact && 'compact')} role="group" aria-label={`Blocked by the sandbox in ${server}`} data-testid="sandbox-denial">
+    <div
+      className={clsx('sandbox-denial', compact && 'compact')}
+      role="group"
+      aria-label={`Blocked by the sandbox in ${server}`}
+      data-testid="sandbox-denial"
+    >
       <ShieldIcon />
       <span className="sandbox-denial-text">{denialSentence(denial)}</span>
       {denial.fix === undefined ? (
-        compact ? null : <span className="muted">{neverSentence(denial)}</span>
+        compact ? null : (
+          <span className="muted">{neverSentence(denial)}</span>
+        )
       ) : (
         <AllowButton denial={denial} />
       )}
@@ -54,7 +61,14 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setOpen(false);
-    pushToast({ tone: 'success', title: folder !== undefined ? `“${denial.server}” may now change ${target}` : `“${denial.server}” may now reach ${target}`, message: 'It is restarting with the new rule.' });
+    pushToast({
+      tone: 'success',
+      title:
+        folder !== undefined
+          ? `“${denial.server}” may now change ${target}`
+          : `“${denial.server}” may now reach ${target}`,
+      message: 'It is restarting with the new rule.',
+    });
   }
 
   return (
@@ -71,7 +85,11 @@ export function AllowButton({ denial, size = 'sm' }: { denial: SandboxDenial; si
         </Button>
       }
     >
-      <AlertDialogTitle>{folder !== undefined ? `Let “${denial.server}” change files in this folder?` : `Let “${denial.server}” reach this domain?`}</AlertDialogTitle>
+      <AlertDialogTitle>
+        {folder !== undefined
+          ? `Let “${denial.server}” change files in this folder?`
+          : `Let “${denial.server}” reach this domain?`}
+      </AlertDialogTitle>
       <AlertDialogDescription>
         {folder !== undefined
           ? 'Berth adds the folder below to the ones this server may change, and restarts it. Everything else stays closed to it; you can remove the folder again in its Sandbox tab.'

@@ -19,7 +19,8 @@ const sandboxSwitch = () => within(dialog()).getByRole('switch', { name: 'Run in
 describe('the sandbox in the server form', () => {
   it('adds a server with the sandbox on, its folders and domains sent with servers.add so it never starts without them', async () => {
     const handlers = sandboxHandlers([]);
-    handlers['servers.add'] = ({ name, config }) => ok(serverState(name, { config: { ...serverState(name).config, command: config.command ?? '' } }));
+    handlers['servers.add'] = ({ name, config }) =>
+      ok(serverState(name, { config: { ...serverState(name).config, command: config.command ?? '' } }));
     const { transport, store } = mountWithHost(<ServerFormDialog />, handlers);
     act(() => store.getState().openServerForm({ mode: 'add' }));
     await waitFor(() => expect(sandboxSwitch().hasAttribute('disabled')).toBe(false));
@@ -32,9 +33,13 @@ describe('the sandbox in the server form', () => {
     // A new server's roots are not known yet: said so in words.
     expect(screen.getByTestId('sandbox-policy-write').textContent).toContain('the roots you give it');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add folder' }));
-    fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Folder 1' }), { target: { value: `${HOME}/Documents/reports/` } });
+    fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Folder 1' }), {
+      target: { value: `${HOME}/Documents/reports/` },
+    });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add domain' }));
-    fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Domain 1' }), { target: { value: 'api.github.com' } });
+    fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Domain 1' }), {
+      target: { value: 'api.github.com' },
+    });
     expect(screen.getByTestId('sandbox-policy-network').textContent).toBe('api.github.com');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add server' }));
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'servers.add')).toBe(true));
@@ -52,9 +57,13 @@ describe('the sandbox in the server form', () => {
     fireEvent.change(within(dialog()).getByLabelText('Command', { exact: true }), { target: { value: 'node' } });
     fireEvent.click(sandboxSwitch());
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add domain' }));
-    fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Domain 1' }), { target: { value: 'https://api.github.com/repos' } });
+    fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Domain 1' }), {
+      target: { value: 'https://api.github.com/repos' },
+    });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add server' }));
-    expect((await within(dialog()).findByRole('alert')).textContent).toBe('Domain 1: Enter a domain without http:// or a path (example.com)');
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(
+      'Domain 1: Enter a domain without http:// or a path (example.com)',
+    );
     expect(transport.calls.some((c) => c.method === 'servers.add')).toBe(false);
   });
 
@@ -67,14 +76,24 @@ describe('the sandbox in the server form', () => {
     act(() => store.getState().openServerForm({ mode: 'edit', name: 'files' }));
     await waitFor(() => expect(sandboxSwitch().hasAttribute('disabled')).toBe(false));
     fireEvent.click(sandboxSwitch());
-    expect(within(dialog()).getByRole('note').textContent).toBe('Saving restarts “files”: a sandbox applies from a process’s start.');
+    expect(within(dialog()).getByRole('note').textContent).toBe(
+      'Saving restarts “files”: a sandbox applies from a process’s start.',
+    );
     // The derived policy of the saved server: its root is listed.
     await waitFor(() => expect(screen.getByTestId('sandbox-policy-write').textContent).toContain('~/Projects/site'));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'sandbox.setServerSettings')).toBe(true));
-    const methods = transport.calls.map((c) => c.method).filter((m) => m === 'servers.update' || m === 'sandbox.setServerSettings');
+    const methods = transport.calls
+      .map((c) => c.method)
+      .filter((m) => m === 'servers.update' || m === 'sandbox.setServerSettings');
     expect(methods).toEqual(['servers.update', 'sandbox.setServerSettings']);
-    expect(transport.calls.find((c) => c.method === 'sandbox.setServerSettings')?.input).toEqual({ server: 'files', enabled: true, allowedFolders: [], allowedDomains: [], offered: true });
+    expect(transport.calls.find((c) => c.method === 'sandbox.setServerSettings')?.input).toEqual({
+      server: 'files',
+      enabled: true,
+      allowedFolders: [],
+      allowedDomains: [],
+      offered: true,
+    });
   });
 
   it('an edit that leaves the sandbox alone does not touch it', async () => {
@@ -93,7 +112,11 @@ describe('the sandbox in the server form', () => {
   it('where the sandbox is unavailable, the form says why and the switch cannot be turned on', async () => {
     const { store } = mountWithHost(<ServerFormDialog />, sandboxHandlers([], MISSING));
     act(() => store.getState().openServerForm({ mode: 'add' }));
-    await waitFor(() => expect(within(dialog()).getByTestId('sandbox-unavailable').textContent).toContain('bubblewrap (bwrap) is not installed'));
+    await waitFor(() =>
+      expect(within(dialog()).getByTestId('sandbox-unavailable').textContent).toContain(
+        'bubblewrap (bwrap) is not installed',
+      ),
+    );
     expect(sandboxSwitch().hasAttribute('disabled')).toBe(true);
   });
 });

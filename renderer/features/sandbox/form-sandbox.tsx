@@ -2,7 +2,15 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { ServerConfigInput, ServerState } from '../../../shared/domain';
 import { useBerthStore } from '../../store';
 import type { Result } from '../../../shared/result';
-import { checkDraft, choiceShowingErrors, draftChanges, draftFromSettings, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
+import {
+  checkDraft,
+  choiceShowingErrors,
+  draftChanges,
+  draftFromSettings,
+  type DraftErrors,
+  type SandboxChoice,
+  type SandboxDraft,
+} from './sandbox-draft';
 import { SandboxEditor } from './sandbox-editor';
 import { restartNote } from './sandbox-panel';
 import { draftPolicyLines, homeOf } from './sandbox-words';
@@ -42,7 +50,11 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
   const shown = draft ?? fromSettings;
   const checked = checkDraft(shown, homeOf(policy));
   const changed = draft !== null && (!checked.ok || draftChanges(checked.choice, saved));
-  const lines = draftPolicyLines(policy, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
+  const lines = draftPolicyLines(
+    policy,
+    shown.folders.map((row) => row.value),
+    shown.domains.map((row) => row.value),
+  );
   const section = (
     <section className="form-section sandbox-form-section" aria-labelledby="sandbox-form-title">
       <h3 id="sandbox-form-title" className="form-section-title">
@@ -55,7 +67,13 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
         support={support}
         lines={lines}
         rootsUnknown={editing === undefined}
-        note={editing !== undefined && changed ? <p className="sandbox-restart-note" role="note">{restartNote(editing)}</p> : null}
+        note={
+          editing !== undefined && changed ? (
+            <p className="sandbox-restart-note" role="note">
+              {restartNote(editing)}
+            </p>
+          ) : null
+        }
       />
     </section>
   );
@@ -67,7 +85,8 @@ export function useFormSandbox(editing: ServerState | undefined): FormSandbox {
     async add(name, config, choice) {
       const result = await store.getState().appsTransport.call('servers.add', { name, config, sandbox: choice });
       // As the store's addServer: the event normally arrives first; this covers a host that answers before it publishes.
-      if (result.ok && !(result.value.name in store.getState().servers)) store.getState().applyServerChanged(result.value);
+      if (result.ok && !(result.value.name in store.getState().servers))
+        store.getState().applyServerChanged(result.value);
       return result;
     },
     async saveEdit(name, choice) {

@@ -23,12 +23,19 @@ export function useImportSandbox(localCount: number) {
           Sandbox
         </h3>
         <div className="switch-field">
-          <Switch id={id} checked={on} disabled={support === undefined || (unavailable && !on)} label="Run the imported local servers in the OS sandbox" describedBy={`${id}-hint`} onCheckedChange={setTouched} />
+          <Switch
+            id={id}
+            checked={on}
+            disabled={support === undefined || (unavailable && !on)}
+            label="Run the imported local servers in the OS sandbox"
+            describedBy={`${id}-hint`}
+            onCheckedChange={setTouched}
+          />
           <label htmlFor={id}>
             <strong>Run the imported local servers in the OS sandbox</strong>
             <span className="field-hint" id={`${id}-hint`}>
-              Each may then change files only in its roots and its own folders, read none of your credentials, and reach no network until you list a domain in its
-              Sandbox tab.
+              Each may then change files only in its roots and its own folders, read none of your credentials, and reach
+              no network until you list a domain in its Sandbox tab.
             </span>
           </label>
         </div>

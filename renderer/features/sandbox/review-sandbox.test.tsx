@@ -10,7 +10,13 @@ afterEach(cleanup);
 const NPM: SuggestedDomain[] = [{ domain: 'registry.npmjs.org', why: 'npx downloads the package from it' }];
 
 /** The review's sandbox part with an Install button that reports what would be sent. */
-function Review({ suggested, onInstall }: { suggested: SuggestedDomain[]; onInstall: (choice: SandboxChoice | false) => void }) {
+function Review({
+  suggested,
+  onInstall,
+}: {
+  suggested: SuggestedDomain[];
+  onInstall: (choice: SandboxChoice | false) => void;
+}) {
   const sandbox = useReviewSandbox(suggested);
   return (
     <>
@@ -31,7 +37,9 @@ describe('the sandbox in an install review', () => {
     await waitFor(() => expect(theSwitch().hasAttribute('disabled')).toBe(false));
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');
     expect((screen.getByRole('textbox', { name: 'Domain 1' }) as HTMLInputElement).value).toBe('registry.npmjs.org');
-    expect(screen.getByTestId('sandbox-suggested').textContent).toBe('Filled in from what it declares: registry.npmjs.org (npx downloads the package from it).');
+    expect(screen.getByTestId('sandbox-suggested').textContent).toBe(
+      'Filled in from what it declares: registry.npmjs.org (npx downloads the package from it).',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Install' }));
     expect(sent).toEqual([{ enabled: true, allowedFolders: [], allowedDomains: ['registry.npmjs.org'] }]);
   });
@@ -47,11 +55,16 @@ describe('the sandbox in an install review', () => {
 
   it('where the machine cannot sandbox: off, disabled, with the reason — and before the host answers, on (never off by a race)', async () => {
     const sent: Array<SandboxChoice | false> = [];
-    const { transport } = mountWithHost(<Review suggested={[]} onInstall={(c) => sent.push(c)} />, sandboxHandlers([], MISSING));
+    const { transport } = mountWithHost(
+      <Review suggested={[]} onInstall={(c) => sent.push(c)} />,
+      sandboxHandlers([], MISSING),
+    );
     // Pressed before the host's answer arrived: the protective default goes out (the host refuses it in words where it cannot).
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Install' })));
     expect(sent[0]).toMatchObject({ enabled: true });
-    await waitFor(() => expect(screen.getByTestId('sandbox-unavailable').textContent).toContain('bubblewrap (bwrap) is not installed'));
+    await waitFor(() =>
+      expect(screen.getByTestId('sandbox-unavailable').textContent).toContain('bubblewrap (bwrap) is not installed'),
+    );
     expect(theSwitch().getAttribute('aria-checked')).toBe('false');
     expect(theSwitch().hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Install' }));

@@ -1,6 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { classifyAddress } from '../../../shared/domain/address-class';
-import { checkDraft, choiceShowingErrors, newListRow, type DraftErrors, type SandboxChoice, type SandboxDraft } from './sandbox-draft';
+import {
+  checkDraft,
+  choiceShowingErrors,
+  newListRow,
+  type DraftErrors,
+  type SandboxChoice,
+  type SandboxDraft,
+} from './sandbox-draft';
 import { SandboxEditor } from './sandbox-editor';
 import { draftPolicyLines } from './sandbox-words';
 import { useSandbox } from './use-sandbox';
@@ -27,7 +34,15 @@ const PACKAGE_HOSTS: Record<string, SuggestedDomain[]> = {
  * for review, never allowed unseen; an address on this computer, its network
  * or a metadata service is never filled in (the entry chose it, not the person).
  */
-export function declaredDomains({ registryType, args = [], env = {} }: { registryType?: string | undefined; args?: readonly string[] | undefined; env?: Readonly<Record<string, string>> | undefined }): SuggestedDomain[] {
+export function declaredDomains({
+  registryType,
+  args = [],
+  env = {},
+}: {
+  registryType?: string | undefined;
+  args?: readonly string[] | undefined;
+  env?: Readonly<Record<string, string>> | undefined;
+}): SuggestedDomain[] {
   const found = [...(registryType === undefined ? [] : (PACKAGE_HOSTS[registryType] ?? []))];
   for (const text of [...args, ...Object.entries(env).map(([key, value]) => `${key}=${value}`)]) {
     for (const match of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
@@ -35,7 +50,8 @@ export function declaredDomains({ registryType, args = [], env = {} }: { registr
         const url = new URL(match[0]);
         const host = url.host.toLowerCase();
         if (classifyAddress(url.hostname) !== 'public') continue;
-        if (host !== '' && !found.some((s) => s.domain === host)) found.push({ domain: host, why: `its settings name ${new URL(match[0]).origin}` });
+        if (host !== '' && !found.some((s) => s.domain === host))
+          found.push({ domain: host, why: `its settings name ${new URL(match[0]).origin}` });
       } catch {
         // Not an address after all: nothing to suggest.
       }
@@ -72,8 +88,16 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?
   // Until the person touches it, it follows the host's answer about support (it may come after the review opened);
   // before that answer it is on: an install pressed meanwhile is sandboxed, or refused in words where it cannot be.
   const offByDefault = initial?.enabled === false;
-  const shown = draft ?? { enabled: offByDefault ? false : (support?.available ?? true), folders: [], domains: offByDefault ? [] : suggestedRows };
-  const lines = draftPolicyLines(undefined, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
+  const shown = draft ?? {
+    enabled: offByDefault ? false : (support?.available ?? true),
+    folders: [],
+    domains: offByDefault ? [] : suggestedRows,
+  };
+  const lines = draftPolicyLines(
+    undefined,
+    shown.folders.map((row) => row.value),
+    shown.domains.map((row) => row.value),
+  );
   const section = (
     <section className="sandbox-review" aria-labelledby="sandbox-review-title">
       <h3 id="sandbox-review-title" className="bundle-section-title">
@@ -86,7 +110,9 @@ export function useReviewSandbox(suggested: readonly SuggestedDomain[], initial?
         support={support}
         lines={lines}
         rootsUnknown
-        offNote={offByDefault ? 'Off: the OS sandbox does not wrap this server; its container keeps it apart.' : undefined}
+        offNote={
+          offByDefault ? 'Off: the OS sandbox does not wrap this server; its container keeps it apart.' : undefined
+        }
         note={
           offByDefault && initial.reason !== undefined ? (
             <p className="field-hint" data-testid="sandbox-default-reason">

@@ -27,7 +27,11 @@ export function newListRow(value = ''): ListRow {
 }
 
 export function draftOf(choice: Pick<SandboxChoice, 'enabled'> & Partial<SandboxChoice>): SandboxDraft {
-  return { enabled: choice.enabled, folders: (choice.allowedFolders ?? []).map((value) => newListRow(value)), domains: (choice.allowedDomains ?? []).map((value) => newListRow(value)) };
+  return {
+    enabled: choice.enabled,
+    folders: (choice.allowedFolders ?? []).map((value) => newListRow(value)),
+    domains: (choice.allowedDomains ?? []).map((value) => newListRow(value)),
+  };
 }
 
 export function draftFromSettings(view: SandboxServerSettingsView | undefined): SandboxDraft {
@@ -42,7 +46,10 @@ export type DraftErrors = Record<number, string>;
  * shared/domain/sandbox.ts), so a mistake shows at its row before anything
  * is sent. Empty rows are dropped; duplicates are kept once.
  */
-export function checkDraft(draft: SandboxDraft, home = ''): { ok: true; choice: SandboxChoice } | { ok: false; errors: DraftErrors } {
+export function checkDraft(
+  draft: SandboxDraft,
+  home = '',
+): { ok: true; choice: SandboxChoice } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   for (const row of draft.folders) {
     if (row.value.trim() === '') continue;
@@ -55,7 +62,9 @@ export function checkDraft(draft: SandboxDraft, home = ''): { ok: true; choice: 
     if (problem !== undefined) errors[row.id] = problem;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const values = (rows: ListRow[], clean: (value: string) => string) => [...new Set(rows.map((row) => clean(row.value)).filter((value) => value !== ''))];
+  const values = (rows: ListRow[], clean: (value: string) => string) => [
+    ...new Set(rows.map((row) => clean(row.value)).filter((value) => value !== '')),
+  ];
   return {
     ok: true,
     choice: {
@@ -67,7 +76,10 @@ export function checkDraft(draft: SandboxDraft, home = ''): { ok: true; choice: 
 }
 
 /** The checked choice to send, or false; either way the form shows the draft's errors (none when it is fine). */
-export function choiceShowingErrors(checked: ReturnType<typeof checkDraft>, showErrors: (errors: DraftErrors) => void): SandboxChoice | false {
+export function choiceShowingErrors(
+  checked: ReturnType<typeof checkDraft>,
+  showErrors: (errors: DraftErrors) => void,
+): SandboxChoice | false {
   showErrors(checked.ok ? {} : checked.errors);
   return checked.ok ? checked.choice : false;
 }
@@ -75,5 +87,9 @@ export function choiceShowingErrors(checked: ReturnType<typeof checkDraft>, show
 /** Whether saving the draft would change the stored setting (what the person may need to confirm a restart for). */
 export function draftChanges(choice: SandboxChoice, saved: SandboxServerSettingsView | undefined): boolean {
   const before = saved ?? { enabled: false, allowedFolders: [], allowedDomains: [] };
-  return before.enabled !== choice.enabled || String(before.allowedFolders) !== String(choice.allowedFolders) || String(before.allowedDomains) !== String(choice.allowedDomains);
+  return (
+    before.enabled !== choice.enabled ||
+    String(before.allowedFolders) !== String(choice.allowedFolders) ||
+    String(before.allowedDomains) !== String(choice.allowedDomains)
+  );
 }

@@ -32,7 +32,16 @@ export interface SandboxEditorProps {
  * the same thing. Where the platform cannot sandbox, the switch is disabled
  * and says why and what to install — never silently off.
  */
-export function SandboxEditor({ draft, onChange, errors = {}, support, lines, rootsUnknown = false, note, offNote }: SandboxEditorProps) {
+export function SandboxEditor({
+  draft,
+  onChange,
+  errors = {},
+  support,
+  lines,
+  rootsUnknown = false,
+  note,
+  offNote,
+}: SandboxEditorProps) {
   const id = useId();
   const unavailable = support !== undefined && !support.available;
   // A server already set to run sandboxed can still be turned off where the sandbox went missing.
@@ -40,11 +49,19 @@ export function SandboxEditor({ draft, onChange, errors = {}, support, lines, ro
   return (
     <div className="sandbox-editor" data-testid="sandbox-editor">
       <div className="switch-field">
-        <Switch id={id} checked={draft.enabled} disabled={switchDisabled} label={SANDBOX_SWITCH_LABEL} describedBy={`${id}-hint`} onCheckedChange={(enabled) => onChange({ ...draft, enabled })} />
+        <Switch
+          id={id}
+          checked={draft.enabled}
+          disabled={switchDisabled}
+          label={SANDBOX_SWITCH_LABEL}
+          describedBy={`${id}-hint`}
+          onCheckedChange={(enabled) => onChange({ ...draft, enabled })}
+        />
         <label htmlFor={id}>
           <strong>{SANDBOX_SWITCH_LABEL}</strong>
           <span className="field-hint" id={`${id}-hint`}>
-            It may then change files only in its roots and its own folders, read no credentials, and reach only the domains you list.
+            It may then change files only in its roots and its own folders, read no credentials, and reach only the
+            domains you list.
           </span>
         </label>
       </div>
@@ -53,7 +70,9 @@ export function SandboxEditor({ draft, onChange, errors = {}, support, lines, ro
           <WarningIcon />
           <span>
             {unavailableSentence(support)}
-            {draft.enabled ? ' It is set to run sandboxed, so it does not start until then (or until you turn this off).' : ''}
+            {draft.enabled
+              ? ' It is set to run sandboxed, so it does not start until then (or until you turn this off).'
+              : ''}
           </span>
         </div>
       ) : null}
@@ -82,7 +101,10 @@ export function SandboxEditor({ draft, onChange, errors = {}, support, lines, ro
           />
         </>
       ) : (
-        <p className="sandbox-off-note">{offNote ?? 'Off: it runs with every right of your account: it can read your SSH keys and browser profiles, change any of your files and reach any address.'}</p>
+        <p className="sandbox-off-note">
+          {offNote ??
+            'Off: it runs with every right of your account: it can read your SSH keys and browser profiles, change any of your files and reach any address.'}
+        </p>
       )}
       {note}
     </div>
@@ -128,7 +150,9 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
                 aria-invalid={errors[row.id] !== undefined}
                 spellCheck={false}
                 autoComplete="off"
-                onChange={(event) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: event.target.value } : r)))}
+                onChange={(event) =>
+                  onChange(rows.map((r) => (r.id === row.id ? { ...r, value: event.target.value } : r)))
+                }
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') {
                     event.preventDefault();
@@ -143,7 +167,12 @@ function StringListEditor({ legend, noun, placeholder, empty, hint, rows, errors
                   // The removed row's button goes with it: the focus moves to the row before (or after), else to "Add".
                   const neighbour = rows[index - 1] ?? rows[index + 1];
                   onChange(rows.filter((r) => r.id !== row.id));
-                  setTimeout(() => (neighbour === undefined ? addRef.current : document.getElementById(`sandbox-row-${neighbour.id}`))?.focus());
+                  setTimeout(() =>
+                    (neighbour === undefined
+                      ? addRef.current
+                      : document.getElementById(`sandbox-row-${neighbour.id}`)
+                    )?.focus(),
+                  );
                 }}
               />
             </div>

@@ -19,7 +19,9 @@ describe('the one-time sandbox offer for an existing server', () => {
     expect(offer.textContent).toContain('It restarts now.');
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Sandbox offer' })).toBeNull());
-    expect(transport.calls.filter((c) => c.method === 'sandbox.setServerSettings').map((c) => c.input)).toEqual([{ server: 'files', offered: true }]);
+    expect(transport.calls.filter((c) => c.method === 'sandbox.setServerSettings').map((c) => c.input)).toEqual([
+      { server: 'files', offered: true },
+    ]);
     // Remembered where it matters: a new window (a fresh model) asks the host, which says it was offered.
     view.unmount();
     mountWithHost(<SandboxOffer server={local} />, handlers);
@@ -28,10 +30,15 @@ describe('the one-time sandbox offer for an existing server', () => {
   });
 
   it('"Turn on the sandbox" turns it on and marks it offered in one change', async () => {
-    const { transport, store } = mountWithHost(<SandboxOffer server={local} />, sandboxHandlers([settingsView('files')]));
+    const { transport, store } = mountWithHost(
+      <SandboxOffer server={local} />,
+      sandboxHandlers([settingsView('files')]),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on the sandbox' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Sandbox offer' })).toBeNull());
-    expect(transport.calls.filter((c) => c.method === 'sandbox.setServerSettings').map((c) => c.input)).toEqual([{ server: 'files', enabled: true, offered: true }]);
+    expect(transport.calls.filter((c) => c.method === 'sandbox.setServerSettings').map((c) => c.input)).toEqual([
+      { server: 'files', enabled: true, offered: true },
+    ]);
     expect(store.getState().toasts[0]).toMatchObject({ tone: 'success', title: '“files” runs in the sandbox' });
   });
 
@@ -39,7 +46,12 @@ describe('the one-time sandbox offer for an existing server', () => {
     ['already offered', settingsView('files', { offered: true }), true, local],
     ['already sandboxed', settingsView('files', { enabled: true }), true, local],
     ['on a machine without the sandbox', settingsView('files'), false, local],
-    ['an HTTP server', settingsView('web', { applies: false }), true, serverState('web', { config: ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' }) })],
+    [
+      'an HTTP server',
+      settingsView('web', { applies: false }),
+      true,
+      serverState('web', { config: ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' }) }),
+    ],
   ])('is not shown for a server %s', (_label, settings, available, server) => {
     expect(shouldOffer(server, settings, available)).toBe(false);
   });

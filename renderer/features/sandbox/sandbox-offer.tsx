@@ -10,7 +10,11 @@ import { useSandbox, useSandboxModel } from './use-sandbox';
  * that runs without it, on a machine that has it, and was never offered
  * (the answer, either way, is stored by the host as `offered`).
  */
-export function shouldOffer(server: Pick<ServerState, 'config'>, settings: { enabled: boolean; offered: boolean } | undefined, available: boolean | undefined): boolean {
+export function shouldOffer(
+  server: Pick<ServerState, 'config'>,
+  settings: { enabled: boolean; offered: boolean } | undefined,
+  available: boolean | undefined,
+): boolean {
   if (server.config.command === undefined || available !== true || settings === undefined) return false;
   return !settings.enabled && !settings.offered;
 }
@@ -32,9 +36,18 @@ export function SandboxOffer({ server, onShowSandbox }: { server: ServerState; o
     setBusy(true);
     const result = await model.setSettings(server.name, enabled ? { enabled: true, offered: true } : { offered: true });
     setBusy(false);
-    if (!result.ok) return pushToast({ tone: 'error', title: `Could not change the sandbox of “${server.name}”`, message: result.message });
+    if (!result.ok)
+      return pushToast({
+        tone: 'error',
+        title: `Could not change the sandbox of “${server.name}”`,
+        message: result.message,
+      });
     if (enabled) {
-      pushToast({ tone: 'success', title: `“${server.name}” runs in the sandbox`, message: 'If it needs a folder or a domain, Berth shows what was blocked with a button to allow it.' });
+      pushToast({
+        tone: 'success',
+        title: `“${server.name}” runs in the sandbox`,
+        message: 'If it needs a folder or a domain, Berth shows what was blocked with a button to allow it.',
+      });
       onShowSandbox?.();
     }
   }
@@ -45,7 +58,8 @@ export function SandboxOffer({ server, onShowSandbox }: { server: ServerState; o
       <div className="sandbox-offer-text">
         <strong>Run “{server.name}” in the OS sandbox?</strong>
         <span>
-          It would change files only in its roots and its own folders, read none of your credentials, and reach no network until you list a domain. It restarts
+          It would change files only in its roots and its own folders, read none of your credentials, and reach no
+          network until you list a domain. It restarts
           {server.status === 'ready' ? ' now' : ' when it next starts'}. Berth asks once.
         </span>
       </div>

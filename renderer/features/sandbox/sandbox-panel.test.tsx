@@ -5,7 +5,14 @@ import { ServerConfigSchema } from '../../../shared/domain';
 import { CLOSED_IN_HOME_WORDS } from '../../../shared/domain/sandbox';
 import { fail, ok } from '../../../shared/result';
 import { serverState } from '../../test-support/fake-transport';
-import { HOME, MISSING, mountWithHost, policyView, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import {
+  HOME,
+  MISSING,
+  mountWithHost,
+  policyView,
+  sandboxHandlers,
+  settingsView,
+} from '../../test-support/sandbox-host';
 import { SandboxFact } from './sandbox-fact';
 import { SandboxPanel } from './sandbox-panel';
 
@@ -16,12 +23,29 @@ const theSwitch = () => screen.getByRole('switch', { name: 'Run in the OS sandbo
 
 describe("a server's Sandbox tab", () => {
   it('shows a sandboxed server’s policy in plain words: where it may write, what it may not read, its network', async () => {
-    mountWithHost(<SandboxPanel server={running} />, sandboxHandlers([settingsView('files', { enabled: true, allowedFolders: [`${HOME}/Documents/reports`], allowedDomains: ['api.github.com'] })]));
-    await waitFor(() => expect(screen.getByTestId('sandbox-policy-write').textContent).toContain('~/Documents/reports'));
+    mountWithHost(
+      <SandboxPanel server={running} />,
+      sandboxHandlers([
+        settingsView('files', {
+          enabled: true,
+          allowedFolders: [`${HOME}/Documents/reports`],
+          allowedDomains: ['api.github.com'],
+        }),
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('sandbox-policy-write').textContent).toContain('~/Documents/reports'),
+    );
     expect(screen.getByTestId('sandbox-state').textContent).toContain('Sandboxed');
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');
-    expect([...screen.getByTestId('sandbox-policy-write').querySelectorAll('li')].map((li) => li.textContent)).toEqual(['~/Projects/site', '~/Documents/reports', 'its own folders (data, temporary files, cache)']);
-    expect(screen.getByTestId('sandbox-policy-read').textContent).toBe("the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets");
+    expect([...screen.getByTestId('sandbox-policy-write').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '~/Projects/site',
+      '~/Documents/reports',
+      'its own folders (data, temporary files, cache)',
+    ]);
+    expect(screen.getByTestId('sandbox-policy-read').textContent).toBe(
+      "the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets",
+    );
     expect(screen.getByTestId('sandbox-policy-network').textContent).toBe('api.github.com');
     // Nothing changed yet: nothing to save.
     expect(screen.queryByRole('button', { name: 'Save and restart' })).toBeNull();
@@ -29,18 +53,38 @@ describe("a server's Sandbox tab", () => {
 
   it('says what stays closed when home itself is one of its roots', async () => {
     const handlers = sandboxHandlers([settingsView('files', { enabled: true })]);
-    mountWithHost(<SandboxPanel server={running} />, { ...handlers, 'sandbox.policy': ({ server }) => ok({ ...policyView(settingsView(server, { enabled: true }), HOME), words: { ...policyView(settingsView(server, { enabled: true }), HOME).words, closedInside: CLOSED_IN_HOME_WORDS } }) });
-    await waitFor(() => expect(screen.getByTestId('sandbox-policy-closed-inside').textContent).toBe(CLOSED_IN_HOME_WORDS));
-    expect([...screen.getByTestId('sandbox-policy-write').querySelectorAll('li')].map((li) => li.textContent)).toEqual([HOME, 'its own folders (data, temporary files, cache)', CLOSED_IN_HOME_WORDS]);
+    mountWithHost(<SandboxPanel server={running} />, {
+      ...handlers,
+      'sandbox.policy': ({ server }) =>
+        ok({
+          ...policyView(settingsView(server, { enabled: true }), HOME),
+          words: {
+            ...policyView(settingsView(server, { enabled: true }), HOME).words,
+            closedInside: CLOSED_IN_HOME_WORDS,
+          },
+        }),
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('sandbox-policy-closed-inside').textContent).toBe(CLOSED_IN_HOME_WORDS),
+    );
+    expect([...screen.getByTestId('sandbox-policy-write').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      HOME,
+      'its own folders (data, temporary files, cache)',
+      CLOSED_IN_HOME_WORDS,
+    ]);
   });
 
   it('turns the sandbox on for a running server only after saying that saving restarts it', async () => {
     const handlers = sandboxHandlers([settingsView('files')]);
     const { transport } = mountWithHost(<SandboxPanel server={running} />, handlers);
-    await waitFor(() => expect(theSwitch().getAttribute('aria-disabled') ?? theSwitch().hasAttribute('disabled')).toBeFalsy());
+    await waitFor(() =>
+      expect(theSwitch().getAttribute('aria-disabled') ?? theSwitch().hasAttribute('disabled')).toBeFalsy(),
+    );
     expect(screen.getByTestId('sandbox-state').textContent).toContain('Not sandboxed');
     fireEvent.click(theSwitch());
-    expect(screen.getByRole('note').textContent).toBe('Saving restarts “files”: a sandbox applies from a process’s start.');
+    expect(screen.getByRole('note').textContent).toBe(
+      'Saving restarts “files”: a sandbox applies from a process’s start.',
+    );
     expect(screen.getByTestId('sandbox-policy-network').textContent).toBe('None');
     fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Domain 1' }), { target: { value: 'API.example.com' } });
@@ -54,19 +98,28 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('keeps a wrong folder or domain from being sent, saying what is wrong at its row', async () => {
-    const { transport } = mountWithHost(<SandboxPanel server={serverState('files')} />, sandboxHandlers([settingsView('files', { enabled: true })]));
+    const { transport } = mountWithHost(
+      <SandboxPanel server={serverState('files')} />,
+      sandboxHandlers([settingsView('files', { enabled: true })]),
+    );
     await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: 'Add folder' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Folder 1' }), { target: { value: 'Documents' } });
     // A stopped server: saving only stores it.
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Folder 1: Enter an absolute folder path (starting with /)');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Folder 1: Enter an absolute folder path (starting with /)',
+    );
     expect(screen.getByRole('textbox', { name: 'Folder 1' }).getAttribute('aria-invalid')).toBe('true');
     expect(transport.calls.some((c) => c.method === 'sandbox.setServerSettings')).toBe(false);
   });
 
   it('keeps the keyboard focus in the list when rows are added (Enter) and removed', async () => {
-    mountWithHost(<SandboxPanel server={serverState('files')} />, sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['a.example.com'] })]));
+    mountWithHost(
+      <SandboxPanel server={serverState('files')} />,
+      sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['a.example.com'] })]),
+    );
     const first = await screen.findByRole('textbox', { name: 'Domain 1' });
     fireEvent.keyDown(first, { key: 'Enter' });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Domain 2' })));
@@ -89,15 +142,22 @@ describe("a server's Sandbox tab", () => {
 
   it('where the platform cannot sandbox: the switch is disabled, with the reason and what to install — never silently off', async () => {
     mountWithHost(<SandboxPanel server={running} />, sandboxHandlers([settingsView('files')], MISSING));
-    await waitFor(() => expect(screen.getByTestId('sandbox-unavailable').textContent).toBe(
-      'The sandbox is unavailable here: bubblewrap (bwrap) is not installed. Install it with: sudo apt-get install bubblewrap socat ripgrep',
-    ));
+    await waitFor(() =>
+      expect(screen.getByTestId('sandbox-unavailable').textContent).toBe(
+        'The sandbox is unavailable here: bubblewrap (bwrap) is not installed. Install it with: sudo apt-get install bubblewrap socat ripgrep',
+      ),
+    );
     expect(theSwitch().hasAttribute('disabled')).toBe(true);
   });
 
   it('a server set to run sandboxed on a machine without it says it will not start, and can still be turned off', async () => {
-    mountWithHost(<SandboxPanel server={running} />, sandboxHandlers([settingsView('files', { enabled: true })], MISSING));
-    await waitFor(() => expect(screen.getByTestId('sandbox-unavailable').textContent).toContain('so it does not start until then'));
+    mountWithHost(
+      <SandboxPanel server={running} />,
+      sandboxHandlers([settingsView('files', { enabled: true })], MISSING),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('sandbox-unavailable').textContent).toContain('so it does not start until then'),
+    );
     expect(theSwitch().hasAttribute('disabled')).toBe(false);
   });
 
@@ -109,7 +169,12 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('says an HTTP server has no local process to sandbox', () => {
-    mountWithHost(<SandboxPanel server={serverState('web', { config: ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' }) })} />, sandboxHandlers([]));
+    mountWithHost(
+      <SandboxPanel
+        server={serverState('web', { config: ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' }) })}
+      />,
+      sandboxHandlers([]),
+    );
     expect(screen.getByTestId('sandbox-not-applicable').textContent).toContain('no local process to sandbox');
     expect(within(document.body).queryByRole('switch')).toBeNull();
   });

@@ -12,7 +12,9 @@ const LIVE = new Set<ServerState['status']>(['starting', 'ready', 'restarting'])
 
 /** Whether saving restarts the server, in words; shown before the person saves. */
 export function restartNote(server: ServerState): string {
-  return LIVE.has(server.status) ? `Saving restarts “${server.name}”: a sandbox applies from a process’s start.` : 'Applied when it next starts.';
+  return LIVE.has(server.status)
+    ? `Saving restarts “${server.name}”: a sandbox applies from a process’s start.`
+    : 'Applied when it next starts.';
 }
 
 /** The server detail's Sandbox tab: the state, the policy in words, the lists, and what was blocked. */
@@ -21,7 +23,8 @@ export function SandboxPanel({ server }: { server: ServerState }) {
     return (
       <div className="sandbox-panel">
         <p className="muted" data-testid="sandbox-not-applicable">
-          “{server.name}” runs on another machine (Berth connects to it over HTTP), so there is no local process to sandbox.
+          “{server.name}” runs on another machine (Berth connects to it over HTTP), so there is no local process to
+          sandbox.
         </p>
       </div>
     );
@@ -49,7 +52,11 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
   const shown = draft ?? fromSettings;
   const checked = checkDraft(shown, homeOf(policy));
   const dirty = draft !== null && (!checked.ok || draftChanges(checked.choice, settings));
-  const lines = draftPolicyLines(policy, shown.folders.map((row) => row.value), shown.domains.map((row) => row.value));
+  const lines = draftPolicyLines(
+    policy,
+    shown.folders.map((row) => row.value),
+    shown.domains.map((row) => row.value),
+  );
 
   async function save() {
     const result = checkDraft(shown, homeOf(policy));
@@ -61,14 +68,20 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
     if (!saved.ok) return setFailure(saved.message);
     setFailure(undefined);
     setDraft(null);
-    pushToast({ tone: 'success', title: saved.value.enabled ? `“${server.name}” runs in the sandbox` : `“${server.name}” runs without the sandbox`, ...(LIVE.has(server.status) ? { message: 'It is restarting.' } : {}) });
+    pushToast({
+      tone: 'success',
+      title: saved.value.enabled ? `“${server.name}” runs in the sandbox` : `“${server.name}” runs without the sandbox`,
+      ...(LIVE.has(server.status) ? { message: 'It is restarting.' } : {}),
+    });
   }
 
   return (
     <div className="sandbox-panel" data-testid="sandbox-panel">
       <p className="sandbox-state" data-testid="sandbox-state">
         {settings?.enabled === true ? <Chip tone="success">Sandboxed</Chip> : <Chip tone="warning">Not sandboxed</Chip>}{' '}
-        {settings?.enabled === true ? 'It runs in the OS sandbox with the policy below.' : 'It runs with every right of your account.'}
+        {settings?.enabled === true
+          ? 'It runs in the OS sandbox with the policy below.'
+          : 'It runs with every right of your account.'}
       </p>
       <SandboxEditor
         draft={shown}
@@ -79,7 +92,13 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
           setDraft(next);
           setFailure(undefined);
         }}
-        note={dirty ? <p className="sandbox-restart-note" role="note">{restartNote(server)}</p> : null}
+        note={
+          dirty ? (
+            <p className="sandbox-restart-note" role="note">
+              {restartNote(server)}
+            </p>
+          ) : null
+        }
       />
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
       {dirty ? (
@@ -99,7 +118,8 @@ function LocalSandboxPanel({ server }: { server: ServerState }) {
             {[...denials].reverse().map((denial) => (
               <li key={`${denial.at}-${denial.kind}-${denial.target}`}>
                 <span>{denialSentence(denial)}</span>
-                <span className="muted"> {new Date(denial.at).toLocaleTimeString()}</span> <AllowButton denial={denial} />
+                <span className="muted"> {new Date(denial.at).toLocaleTimeString()}</span>{' '}
+                <AllowButton denial={denial} />
               </li>
             ))}
           </ul>

@@ -20,7 +20,9 @@ export interface SandboxState {
   policies: Record<string, SandboxPolicyView>;
 }
 
-export type SandboxPatch = Partial<Pick<SandboxServerSettingsView, 'enabled' | 'allowedFolders' | 'allowedDomains' | 'offered'>>;
+export type SandboxPatch = Partial<
+  Pick<SandboxServerSettingsView, 'enabled' | 'allowedFolders' | 'allowedDomains' | 'offered'>
+>;
 
 /** The sandbox's state and the calls that change it; one per transport. */
 export interface SandboxModel {
@@ -50,9 +52,16 @@ export function sandboxModelFor(transport: SandboxTransport): SandboxModel {
 }
 
 function createSandboxModel(transport: SandboxTransport): SandboxModel {
-  const store = createStore<SandboxState>()(() => ({ support: undefined, settings: {}, settingsLoaded: false, denials: {}, policies: {} }));
+  const store = createStore<SandboxState>()(() => ({
+    support: undefined,
+    settings: {},
+    settingsLoaded: false,
+    denials: {},
+    policies: {},
+  }));
 
-  const applySettings = (view: SandboxServerSettingsView) => store.setState((s) => ({ settings: { ...s.settings, [view.server]: view } }));
+  const applySettings = (view: SandboxServerSettingsView) =>
+    store.setState((s) => ({ settings: { ...s.settings, [view.server]: view } }));
 
   const loadPolicy = async (server: string) => {
     const result = await transport.call('sandbox.policy', { server });
@@ -63,9 +72,16 @@ function createSandboxModel(transport: SandboxTransport): SandboxModel {
   };
 
   const loadAll = async () => {
-    const [support, settings] = await Promise.all([transport.call('sandbox.support', {}), transport.call('sandbox.serverSettings', {})]);
+    const [support, settings] = await Promise.all([
+      transport.call('sandbox.support', {}),
+      transport.call('sandbox.serverSettings', {}),
+    ]);
     if (support.ok) store.setState({ support: support.value });
-    if (settings.ok) store.setState({ settings: Object.fromEntries(settings.value.map((view) => [view.server, view])), settingsLoaded: true });
+    if (settings.ok)
+      store.setState({
+        settings: Object.fromEntries(settings.value.map((view) => [view.server, view])),
+        settingsLoaded: true,
+      });
     refreshPolicies();
     for (const server of Object.keys(store.getState().denials)) void loadDenials(server);
   };
@@ -110,12 +126,21 @@ function createSandboxModel(transport: SandboxTransport): SandboxModel {
     },
     async allow(denial) {
       const fix = denial.fix;
-      if (fix === undefined) return { ok: false, code: 'FORBIDDEN', message: 'Berth never allows this: it holds secrets or runs at login.' };
-      const result = await transport.call('sandbox.allow', 'folder' in fix ? { server: denial.server, folder: fix.folder } : { server: denial.server, domain: fix.domain });
+      if (fix === undefined)
+        return { ok: false, code: 'FORBIDDEN', message: 'Berth never allows this: it holds secrets or runs at login.' };
+      const result = await transport.call(
+        'sandbox.allow',
+        'folder' in fix ? { server: denial.server, folder: fix.folder } : { server: denial.server, domain: fix.domain },
+      );
       if (result.ok) {
         applySettings(result.value);
         // Answered: the denial is no longer something to act on.
-        store.setState((s) => ({ denials: { ...s.denials, [denial.server]: (s.denials[denial.server] ?? []).filter((d) => !sameFix(d, denial)) } }));
+        store.setState((s) => ({
+          denials: {
+            ...s.denials,
+            [denial.server]: (s.denials[denial.server] ?? []).filter((d) => !sameFix(d, denial)),
+          },
+        }));
         void loadPolicy(denial.server);
       }
       return result;

@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { HOME, MISSING, policyView, settingsView } from '../../test-support/sandbox-host';
 import { checkDraft, draftOf } from './sandbox-draft';
 import { declaredDomains } from './review-sandbox';
-import { denialActionLabel, denialSentence, draftPolicyLines, homeOf, neverSentence, unavailableSentence } from './sandbox-words';
+import {
+  denialActionLabel,
+  denialSentence,
+  draftPolicyLines,
+  homeOf,
+  neverSentence,
+  unavailableSentence,
+} from './sandbox-words';
 
 describe('the policy in words', () => {
-  const saved = policyView(settingsView('files', { enabled: true, allowedFolders: [`${HOME}/Documents/reports`], allowedDomains: ['api.github.com'] }));
+  const saved = policyView(
+    settingsView('files', {
+      enabled: true,
+      allowedFolders: [`${HOME}/Documents/reports`],
+      allowedDomains: ['api.github.com'],
+    }),
+  );
 
   it('reads the home folder off the derived policy, so typed folders are shown as the host shows the rest', () => {
     expect(homeOf(saved)).toBe(HOME);
@@ -31,28 +44,64 @@ describe('the policy in words', () => {
   });
 
   it('says why the sandbox is unavailable and what to install', () => {
-    expect(unavailableSentence(MISSING)).toBe('The sandbox is unavailable here: bubblewrap (bwrap) is not installed. Install it with: sudo apt-get install bubblewrap socat ripgrep');
-    expect(unavailableSentence({ available: false, platform: 'win32', reason: 'Windows is not supported yet', warnings: [] })).toBe('The sandbox is unavailable here: Windows is not supported yet.');
+    expect(unavailableSentence(MISSING)).toBe(
+      'The sandbox is unavailable here: bubblewrap (bwrap) is not installed. Install it with: sudo apt-get install bubblewrap socat ripgrep',
+    );
+    expect(
+      unavailableSentence({
+        available: false,
+        platform: 'win32',
+        reason: 'Windows is not supported yet',
+        warnings: [],
+      }),
+    ).toBe('The sandbox is unavailable here: Windows is not supported yet.');
   });
 
   it('names the one action of a denial, and none for what Berth never allows', () => {
     expect(denialActionLabel({ fix: { folder: '/x' } })).toBe('Allow this folder');
     expect(denialActionLabel({ fix: { domain: 'example.com' } })).toBe('Allow this domain');
     expect(denialActionLabel({})).toBeUndefined();
-    expect(denialSentence({ message: 'blocked by the sandbox: connection to example.com' })).toBe('Blocked by the sandbox: connection to example.com');
-    expect(denialSentence({ message: 'the server reports the sandbox blocked a write to ~/Documents/x' })).toBe('The server reports the sandbox blocked a write to ~/Documents/x');
-    expect(neverSentence({ noFix: 'it holds your home folder (/home/ann)' })).toBe('Berth never allows this: it holds your home folder (/home/ann).');
+    expect(denialSentence({ message: 'blocked by the sandbox: connection to example.com' })).toBe(
+      'Blocked by the sandbox: connection to example.com',
+    );
+    expect(denialSentence({ message: 'the server reports the sandbox blocked a write to ~/Documents/x' })).toBe(
+      'The server reports the sandbox blocked a write to ~/Documents/x',
+    );
+    expect(neverSentence({ noFix: 'it holds your home folder (/home/ann)' })).toBe(
+      'Berth never allows this: it holds your home folder (/home/ann).',
+    );
   });
 });
 
 describe('checking what was typed', () => {
   it('keeps good entries once, trimmed, domains lower-cased, empty rows dropped', () => {
-    const result = checkDraft(draftOf({ enabled: true, allowedFolders: ['/srv/data/', '/srv/data', ''], allowedDomains: ['API.github.com', '*.npmjs.org', ' '] }), HOME);
-    expect(result).toEqual({ ok: true, choice: { enabled: true, allowedFolders: ['/srv/data'], allowedDomains: ['api.github.com', '*.npmjs.org'] } });
+    const result = checkDraft(
+      draftOf({
+        enabled: true,
+        allowedFolders: ['/srv/data/', '/srv/data', ''],
+        allowedDomains: ['API.github.com', '*.npmjs.org', ' '],
+      }),
+      HOME,
+    );
+    expect(result).toEqual({
+      ok: true,
+      choice: { enabled: true, allowedFolders: ['/srv/data'], allowedDomains: ['api.github.com', '*.npmjs.org'] },
+    });
   });
 
   it('marks each wrong row with what is wrong, as the host would refuse it', () => {
-    const draft = draftOf({ enabled: true, allowedFolders: ['relative/path', HOME, '/', '/home', `${HOME}/.config`, `${HOME}/Projects/site`], allowedDomains: ['https://example.com/x', '*', 'ok.example.com', 'localhost', '169.254.169.254', 'localhost:5432'] });
+    const draft = draftOf({
+      enabled: true,
+      allowedFolders: ['relative/path', HOME, '/', '/home', `${HOME}/.config`, `${HOME}/Projects/site`],
+      allowedDomains: [
+        'https://example.com/x',
+        '*',
+        'ok.example.com',
+        'localhost',
+        '169.254.169.254',
+        'localhost:5432',
+      ],
+    });
     const result = checkDraft(draft, HOME);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -77,12 +126,18 @@ describe('checking what was typed', () => {
 describe('the network an installed server declares', () => {
   it('its package registry, for the runner that fetches it at the first start', () => {
     expect(declaredDomains({ registryType: 'npm' }).map((s) => s.domain)).toEqual(['registry.npmjs.org']);
-    expect(declaredDomains({ registryType: 'pypi' }).map((s) => s.domain)).toEqual(['pypi.org', 'files.pythonhosted.org']);
+    expect(declaredDomains({ registryType: 'pypi' }).map((s) => s.domain)).toEqual([
+      'pypi.org',
+      'files.pythonhosted.org',
+    ]);
     expect(declaredDomains({ registryType: 'oci' })).toEqual([]);
   });
 
   it('the hosts of the addresses in its arguments and environment, each once, with why', () => {
-    const found = declaredDomains({ args: ['--api', 'https://api.weather.example:8443/v1'], env: { BASE_URL: 'http://intranet.example/x', OTHER: 'https://api.weather.example:8443/v2', TOKEN: '••••' } });
+    const found = declaredDomains({
+      args: ['--api', 'https://api.weather.example:8443/v1'],
+      env: { BASE_URL: 'http://intranet.example/x', OTHER: 'https://api.weather.example:8443/v2', TOKEN: '••••' },
+    });
     expect(found).toEqual([
       { domain: 'api.weather.example:8443', why: 'its settings name https://api.weather.example:8443' },
       { domain: 'intranet.example', why: 'its settings name http://intranet.example' },
@@ -90,7 +145,19 @@ describe('the network an installed server declares', () => {
   });
 
   it('never an address on this computer, its network or a metadata service, in any spelling', () => {
-    const args = ['http://2852039166/latest', 'http://0x7f000001:8080/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/', 'http://[fe80::1]/', 'http://10.1.2.3/', 'http://metadata.google.internal/', 'http://localhost:3000/', 'https://ok.example/'];
-    expect(declaredDomains({ args, env: { A: 'http://0177.0.0.1/', B: 'http://169.254.169.254/' } }).map((s) => s.domain)).toEqual(['ok.example']);
+    const args = [
+      'http://2852039166/latest',
+      'http://0x7f000001:8080/',
+      'http://127.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[fe80::1]/',
+      'http://10.1.2.3/',
+      'http://metadata.google.internal/',
+      'http://localhost:3000/',
+      'https://ok.example/',
+    ];
+    expect(
+      declaredDomains({ args, env: { A: 'http://0177.0.0.1/', B: 'http://169.254.169.254/' } }).map((s) => s.domain),
+    ).toEqual(['ok.example']);
   });
 });

@@ -15,7 +15,8 @@ export interface PolicyLines {
 
 export const OWN_FOLDERS = 'its own folders (data, temporary files, cache)';
 /** Said when Berth has not derived the policy yet (a server not added yet): its roots are whatever it is given. */
-export const READ_WORDS = "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
+export const READ_WORDS =
+  "Can read the system and its own program, but not: SSH and GPG keys, cloud and package-manager credentials, browser profiles, Berth's settings and secrets";
 
 /**
  * The person's home, read off a derived policy: the first secret it denies
@@ -33,12 +34,19 @@ export function homeOf(view: SandboxPolicyView | undefined): string | undefined 
  * replaced by the draft's. Without a derivation (a new server) only the
  * draft is known, and its roots are said in words.
  */
-export function draftPolicyLines(base: SandboxPolicyView | undefined, folders: readonly string[], domains: readonly string[]): PolicyLines {
+export function draftPolicyLines(
+  base: SandboxPolicyView | undefined,
+  folders: readonly string[],
+  domains: readonly string[],
+): PolicyLines {
   const home = homeOf(base);
   const shown = (path: string) => (home === undefined ? path : tildePath(path, home));
   const savedExtra = new Set((base?.settings.allowedFolders ?? []).map(shown));
   const roots = (base?.words.writeFolders ?? []).filter((path) => !savedExtra.has(path));
-  const extra = folders.map((path) => path.trim()).filter((path) => path !== '').map(shown);
+  const extra = folders
+    .map((path) => path.trim())
+    .filter((path) => path !== '')
+    .map(shown);
   return {
     writeFolders: [...new Set([...roots, ...extra])],
     read: base?.words.read ?? READ_WORDS,
@@ -49,13 +57,20 @@ export function draftPolicyLines(base: SandboxPolicyView | undefined, folders: r
 
 /** The lines of a saved policy, as the host derived them. */
 export function savedPolicyLines(view: SandboxPolicyView): PolicyLines {
-  return { writeFolders: view.words.writeFolders, read: view.words.read, domains: view.policy.allowedDomains, closedInside: view.words.closedInside };
+  return {
+    writeFolders: view.words.writeFolders,
+    read: view.words.read,
+    domains: view.policy.allowedDomains,
+    closedInside: view.words.closedInside,
+  };
 }
 
 /** One sentence per line, for screen readers and tests: "Can change files only in: ~/x, and its own folders (…)". */
 export function writeSentence(lines: PolicyLines, rootsUnknown = false): string {
   const folders = rootsUnknown ? ['the roots you give it', ...lines.writeFolders] : lines.writeFolders;
-  return folders.length === 0 ? `Can change files only in ${OWN_FOLDERS}` : `Can change files only in: ${folders.join(', ')}, and ${OWN_FOLDERS}`;
+  return folders.length === 0
+    ? `Can change files only in ${OWN_FOLDERS}`
+    : `Can change files only in: ${folders.join(', ')}, and ${OWN_FOLDERS}`;
 }
 
 export function networkSentence(lines: PolicyLines): string {
@@ -65,7 +80,9 @@ export function networkSentence(lines: PolicyLines): string {
 /** Why the switch is disabled, and what would make it work. */
 export function unavailableSentence(support: SandboxSupport): string {
   const why = support.reason ?? `not supported on ${support.platform}`;
-  return support.install === undefined ? `The sandbox is unavailable here: ${why}.` : `The sandbox is unavailable here: ${why}. ${support.install}`;
+  return support.install === undefined
+    ? `The sandbox is unavailable here: ${why}.`
+    : `The sandbox is unavailable here: ${why}. ${support.install}`;
 }
 
 /** The action a denial offers, or undefined when Berth never allows it (a secret, a startup file). */
@@ -80,7 +97,8 @@ export function neverSentence(denial: Pick<SandboxDenial, 'noFix'>): string {
 }
 
 /** Said before allowing a denial read from the server's own output: its words, not Berth's observation. */
-export const CLAIM_WORDS = 'This denial comes from the server’s own output, which it can word as it likes. Allow the folder only if you expected this server to write there.';
+export const CLAIM_WORDS =
+  'This denial comes from the server’s own output, which it can word as it likes. Allow the folder only if you expected this server to write there.';
 
 /** "The server reports the sandbox blocked a write to ~/x", "Blocked by the sandbox: connection to host" (the host's message, capitalised for a line of its own). */
 export function denialSentence(denial: Pick<SandboxDenial, 'message'>): string {

@@ -6,12 +6,23 @@ const config = ServerConfigSchema.parse({ command: 'npx', args: ['-y', 'server-f
 
 describe('approvals model', () => {
   it('a new command, argument, working folder or address is a new identity; env, timeouts or a stray space are not', () => {
-    expect(identityChanges(config, { command: 'npx', args: ['-y', 'server-filesystem', '/tmp'], env: { A: '1' }, timeouts: { startupMs: 5_000 } })).toBe(false);
+    expect(
+      identityChanges(config, {
+        command: 'npx',
+        args: ['-y', 'server-filesystem', '/tmp'],
+        env: { A: '1' },
+        timeouts: { startupMs: 5_000 },
+      }),
+    ).toBe(false);
     expect(identityChanges(config, { command: ' npx ', args: ['-y', 'server-filesystem', '/tmp'] })).toBe(false);
     expect(identityChanges(config, { command: 'npx', args: ['-y', 'server-filesystem', '/'] })).toBe(true);
     expect(identityChanges(config, { command: 'uvx', args: ['-y', 'server-filesystem', '/tmp'] })).toBe(true);
-    expect(identityChanges(config, { command: 'npx', args: ['-y', 'server-filesystem', '/tmp'], cwd: '/srv' })).toBe(true);
-    expect(identityChanges(ServerConfigSchema.parse({ url: 'https://a.example/mcp' }), { url: 'https://b.example/mcp' })).toBe(true);
+    expect(identityChanges(config, { command: 'npx', args: ['-y', 'server-filesystem', '/tmp'], cwd: '/srv' })).toBe(
+      true,
+    );
+    expect(
+      identityChanges(ServerConfigSchema.parse({ url: 'https://a.example/mcp' }), { url: 'https://b.example/mcp' }),
+    ).toBe(true);
   });
 
   it('counts tool permissions still bound to the server and folders it may see', () => {

@@ -19,7 +19,9 @@ export interface ApprovalSources {
 }
 
 export function heldApprovals(sources: ApprovalSources, server: string): HeldApprovals {
-  const toolPermissions = sources.consentPolicies.filter((p) => p.server === server && p.stale !== 'server-changed' && p.stale !== 'unrecorded').length;
+  const toolPermissions = sources.consentPolicies.filter(
+    (p) => p.server === server && p.stale !== 'server-changed' && p.stale !== 'unrecorded',
+  ).length;
   const folders = sources.rootsView?.consent[server]?.allowed.length ?? 0;
   return { toolPermissions, folders };
 }

@@ -10,7 +10,12 @@ import { foldedInstructions, ServerInstructionsSection } from './instructions-se
 afterEach(cleanup);
 
 function mount(instructions: string | undefined, handlers: FakeHandlers = {}) {
-  const view = renderWithBerth(<ServerInstructionsSection server={{ name: 'everything', ...(instructions !== undefined ? { instructions } : {}) }} />, { handlers });
+  const view = renderWithBerth(
+    <ServerInstructionsSection
+      server={{ name: 'everything', ...(instructions !== undefined ? { instructions } : {}) }}
+    />,
+    { handlers },
+  );
   return { transport: view.transport, store: view.store, view };
 }
 
@@ -47,7 +52,9 @@ describe("the Overview's server instructions", () => {
     fireEvent.click(more);
     expect(text.textContent).toBe(long);
     expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByTestId('instructions-cut').textContent).toBe(`They are ${long.length.toLocaleString()} characters long: the model gets the first 8,192 and a note that Berth cut the rest.`);
+    expect(screen.getByTestId('instructions-cut').textContent).toBe(
+      `They are ${long.length.toLocaleString()} characters long: the model gets the first 8,192 and a note that Berth cut the rest.`,
+    );
   });
 
   it('asks the host to switch it off, follows other windows, and puts it back when the host refuses', async () => {
@@ -58,14 +65,22 @@ describe("the Overview's server instructions", () => {
     const disconnect = connectStore(store, transport);
     fireEvent.click(theSwitch());
     await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'));
-    expect(transport.calls.filter((c) => c.method === 'servers.setSendInstructions').map((c) => c.input)).toEqual([{ server: 'everything', sendInstructions: false }]);
+    expect(transport.calls.filter((c) => c.method === 'servers.setSendInstructions').map((c) => c.input)).toEqual([
+      { server: 'everything', sendInstructions: false },
+    ]);
     expect(screen.getByText('Off: the model never sees them.')).toBeTruthy();
     act(() => transport.emit('servers.instructionsSettingChanged', { server: 'everything', sendInstructions: true }));
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');
 
-    transport.handlers['servers.setSendInstructions'] = () => fail('IO_ERROR', 'Could not save settings.json: disk full');
+    transport.handlers['servers.setSendInstructions'] = () =>
+      fail('IO_ERROR', 'Could not save settings.json: disk full');
     fireEvent.click(theSwitch());
-    const refused = () => store.getState().toasts.filter((toast) => toast.title === 'Could not change whether the model gets the instructions of “everything”');
+    const refused = () =>
+      store
+        .getState()
+        .toasts.filter(
+          (toast) => toast.title === 'Could not change whether the model gets the instructions of “everything”',
+        );
     await waitFor(() => expect(refused()).toHaveLength(1));
     expect(refused()[0]).toMatchObject({ tone: 'error', message: expect.stringContaining('disk full') });
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');

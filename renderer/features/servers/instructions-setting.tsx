@@ -5,7 +5,8 @@ import { sendsInstructionsOf, useBerth } from '../../store';
 import { Button, Switch } from '../../ui/controls';
 
 export const INSTRUCTIONS_SWITCH_LABEL = 'Send its instructions to the model';
-export const INSTRUCTIONS_SWITCH_HINT = 'In conversations that offer its tools, they go into the system prompt, marked as this server’s words.';
+export const INSTRUCTIONS_SWITCH_HINT =
+  'In conversations that offer its tools, they go into the system prompt, marked as this server’s words.';
 
 /** Beyond either, the text starts folded: the Overview stays readable, the whole text is one press away. */
 const FOLDED_CHARS = 600;
@@ -32,7 +33,13 @@ export function ServerInstructionsSection({ server }: { server: Pick<ServerState
     <section className="instructions" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Instructions from the server</h3>
       <div className="switch-field">
-        <Switch id={`${id}-switch`} checked={on} onCheckedChange={(send) => void setSendInstructions(server.name, send)} label={INSTRUCTIONS_SWITCH_LABEL} describedBy={`${id}-hint`} />
+        <Switch
+          id={`${id}-switch`}
+          checked={on}
+          onCheckedChange={(send) => void setSendInstructions(server.name, send)}
+          label={INSTRUCTIONS_SWITCH_LABEL}
+          describedBy={`${id}-hint`}
+        />
         <label htmlFor={`${id}-switch`}>
           <strong>{INSTRUCTIONS_SWITCH_LABEL}</strong>
           <span className="field-hint" id={`${id}-hint`}>
@@ -50,7 +57,12 @@ export function ServerInstructionsSection({ server }: { server: Pick<ServerState
       </pre>
       {folded !== undefined ? (
         <div>
-          <Button size="sm" aria-expanded={expanded} aria-controls={`${id}-text`} onClick={() => setExpanded(!expanded)}>
+          <Button
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={`${id}-text`}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? 'Show less' : 'Show all of it'}
           </Button>
         </div>

@@ -44,8 +44,8 @@ export function KeepApprovalsDialog({
         ))}
       </ul>
       <p className="field-hint">
-        Keep them only if this is the same server, moved or upgraded. Otherwise Berth revokes them and asks before its next tool call or folder
-        access. Sampling allowed for this session ends either way, as the server restarts.
+        Keep them only if this is the same server, moved or upgraded. Otherwise Berth revokes them and asks before its
+        next tool call or folder access. Sampling allowed for this session ends either way, as the server restarts.
       </p>
       <DialogFooter className="keep-approvals-footer">
         <AlertDialogCancel>

@@ -19,12 +19,19 @@ function mount(options: { policies?: boolean; folders?: boolean } = {}) {
     transport,
     prepare: (store) => {
       store.getState().applyServersSnapshot([serverState('files')]);
-      if (options.policies !== false) store.getState().applyConsentPolicies([{ id: 'p1', scope: 'tool', server: 'files', tool: 'write', createdAt: 1 }]);
-      if (options.folders === true) store.getState().applyRootsView({ roots: [], exposure: {}, consent: { files: { allowed: ['r1', 'r2'], denied: [] } } });
+      if (options.policies !== false)
+        store
+          .getState()
+          .applyConsentPolicies([{ id: 'p1', scope: 'tool', server: 'files', tool: 'write', createdAt: 1 }]);
+      if (options.folders === true)
+        store
+          .getState()
+          .applyRootsView({ roots: [], exposure: {}, consent: { files: { allowed: ['r1', 'r2'], denied: [] } } });
     },
   });
   act(() => store.getState().openServerForm({ mode: 'edit', name: 'files' }));
-  const updates = () => transport.calls.filter((c) => c.method === 'servers.update').map((c) => c.input as Record<string, unknown>);
+  const updates = () =>
+    transport.calls.filter((c) => c.method === 'servers.update').map((c) => c.input as Record<string, unknown>);
   return { updates };
 }
 
@@ -34,7 +41,11 @@ describe('editing a server that holds approvals', () => {
     fireEvent.change(await screen.findByLabelText('Command'), { target: { value: 'python3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const question = await screen.findByRole('alertdialog', { name: 'Keep what you approved for “files”?' });
-    expect(within(question).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1 tool permission', 'access to 2 folders']);
+    expect(
+      within(question)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 tool permission', 'access to 2 folders']);
     expect(within(question).getByRole('button', { name: 'Revoke and ask again' }).className).toContain('primary');
     expect(updates()).toEqual([]);
 
@@ -52,7 +63,9 @@ describe('editing a server that holds approvals', () => {
     const { updates } = mount();
     fireEvent.change(await screen.findByLabelText('Working directory'), { target: { value: '/srv/elsewhere' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke and ask again' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke and ask again' }),
+    );
     await waitFor(() => expect(updates()).toHaveLength(1));
     expect(updates()[0]).toMatchObject({ approvals: 'revoke', config: { cwd: '/srv/elsewhere' } });
   });

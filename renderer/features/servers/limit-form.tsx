@@ -10,7 +10,17 @@ export function tokensOf(text: string): number {
 }
 
 /** Save (submits the form), Cancel, and, when the server has its own value, the button back to Berth's default. */
-export function LimitFormActions({ busy, saveLabel, onCancel, reset }: { busy: boolean; saveLabel: string; onCancel: () => void; reset?: { label: string; run: () => void } | undefined }) {
+export function LimitFormActions({
+  busy,
+  saveLabel,
+  onCancel,
+  reset,
+}: {
+  busy: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+  reset?: { label: string; run: () => void } | undefined;
+}) {
   return (
     <div className="fact-actions">
       <Button type="submit" size="sm" variant="primary" disabled={busy}>

@@ -20,7 +20,9 @@ describe('env editor', () => {
       </Tooltip.Provider>,
     );
     const notes = [...container.querySelectorAll('.field-caution')].map((note) => note.textContent);
-    expect(notes).toEqual(['NODE_OPTIONS can make Node.js load any file first (--require, --import). Fine if you set it yourself; check it if you copied it from elsewhere.']);
+    expect(notes).toEqual([
+      'NODE_OPTIONS can make Node.js load any file first (--require, --import). Fine if you set it yourself; check it if you copied it from elsewhere.',
+    ]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
@@ -43,11 +45,19 @@ function Env({ initial }: { initial: EnvRow[] }) {
   );
 }
 
-const values = () => screen.getAllByRole('textbox', { name: /^Argument \d+$/ }).map((input) => (input as HTMLInputElement).value);
+const values = () =>
+  screen.getAllByRole('textbox', { name: /^Argument \d+$/ }).map((input) => (input as HTMLInputElement).value);
 
 describe('keyboard focus in the list editors', () => {
   it('Enter on an argument moves to the new row, so what is typed next is a new argument', () => {
-    render(<Args initial={[{ id: 9001, value: '-y' }, { id: 9002, value: '--port' }]} />);
+    render(
+      <Args
+        initial={[
+          { id: 9001, value: '-y' },
+          { id: 9002, value: '--port' },
+        ]}
+      />,
+    );
     const first = screen.getByRole('textbox', { name: 'Argument 1' });
     first.focus();
     fireEvent.keyDown(first, { key: 'Enter' });

@@ -6,7 +6,15 @@ import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-fo
 import { useRowFocus } from './use-row-focus';
 
 /** One input per argument: what you type is passed as-is, no shell quoting. */
-export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChange: (rows: ArgRow[]) => void; errors: FormErrors }) {
+export function ArgsEditor({
+  rows,
+  onChange,
+  errors,
+}: {
+  rows: ArgRow[];
+  onChange: (rows: ArgRow[]) => void;
+  errors: FormErrors;
+}) {
   const update = (id: number, value: string) => onChange(rows.map((row) => (row.id === id ? { ...row, value } : row)));
   const focus = useRowFocus();
   const insertAfter = (index: number) => {
@@ -45,7 +53,10 @@ export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChang
               label={`Remove argument ${index + 1}`}
               icon={<CloseIcon />}
               onClick={() => {
-                focus.afterRemove(rows.map((r) => r.id), row.id);
+                focus.afterRemove(
+                  rows.map((r) => r.id),
+                  row.id,
+                );
                 onChange(rows.filter((r) => r.id !== row.id));
               }}
             />
@@ -57,12 +68,18 @@ export function ArgsEditor({ rows, onChange, errors }: { rows: ArgRow[]; onChang
           {message}
         </p>
       ))}
-      <Button ref={focus.addButton} size="sm" variant="ghost" icon={<PlusIcon />} onClick={() => insertAfter(rows.length - 1)}>
+      <Button
+        ref={focus.addButton}
+        size="sm"
+        variant="ghost"
+        icon={<PlusIcon />}
+        onClick={() => insertAfter(rows.length - 1)}
+      >
         Add argument
       </Button>
       <p className="field-hint" id="args-hint">
-        Each box is one argument, passed to the program exactly as typed: no quotes or escaping needed, spaces stay inside
-        the argument. Press Enter to add the next one.
+        Each box is one argument, passed to the program exactly as typed: no quotes or escaping needed, spaces stay
+        inside the argument. Press Enter to add the next one.
       </p>
     </fieldset>
   );
@@ -102,7 +119,9 @@ const ENV_KIND: KeyValueKind = {
   // The person's own setting, so only a note: worth a second look when it was copied from somewhere else.
   caution: (key) => {
     const reason = dangerousEnvReason(key.trim());
-    return reason === undefined ? undefined : `${key.trim()} ${reason}. Fine if you set it yourself; check it if you copied it from elsewhere.`;
+    return reason === undefined
+      ? undefined
+      : `${key.trim()} ${reason}. Fine if you set it yourself; check it if you copied it from elsewhere.`;
   },
 };
 
@@ -127,8 +146,19 @@ export function HeadersEditor(props: { rows: EnvRow[]; onChange: (rows: EnvRow[]
 }
 
 /** Key/value rows with a per-row secret toggle; secrets are masked and never sent back in clear. */
-function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onChange: (rows: EnvRow[]) => void; errors: FormErrors; kind: KeyValueKind }) {
-  const update = (id: number, patch: Partial<EnvRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+function KeyValueEditor({
+  rows,
+  onChange,
+  errors,
+  kind,
+}: {
+  rows: EnvRow[];
+  onChange: (rows: EnvRow[]) => void;
+  errors: FormErrors;
+  kind: KeyValueKind;
+}) {
+  const update = (id: number, patch: Partial<EnvRow>) =>
+    onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
   const Noun = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
   const focus = useRowFocus();
   return (
@@ -183,14 +213,21 @@ function KeyValueEditor({ rows, onChange, errors, kind }: { rows: EnvRow[]; onCh
                 <Switch
                   checked={secret}
                   disabled={locked}
-                  label={locked ? `${Noun} ${index + 1} always holds a credential, so it is always secret` : `${Noun} ${index + 1} is a secret`}
+                  label={
+                    locked
+                      ? `${Noun} ${index + 1} always holds a credential, so it is always secret`
+                      : `${Noun} ${index + 1} is a secret`
+                  }
                   onCheckedChange={(value) => update(row.id, { secret: value })}
                 />
                 <IconButton
                   label={`Remove ${kind.noun} ${index + 1}`}
                   icon={<CloseIcon />}
                   onClick={() => {
-                    focus.afterRemove(rows.map((r) => r.id), row.id);
+                    focus.afterRemove(
+                      rows.map((r) => r.id),
+                      row.id,
+                    );
                     onChange(rows.filter((r) => r.id !== row.id));
                   }}
                 />

@@ -29,7 +29,11 @@ describe('OAuthFields', () => {
   });
 
   it('client credentials: choose between a secret and a private key', () => {
-    render(<Harness initial={{ ...emptyOAuthValues(), grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK }} />);
+    render(
+      <Harness
+        initial={{ ...emptyOAuthValues(), grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK }}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Sign-in (OAuth): client credentials as ci' })).toBeTruthy();
     expect((screen.getByLabelText('Client secret') as HTMLInputElement).type).toBe('password');
     fireEvent.click(screen.getByRole('radio', { name: 'Private key (JWT)' }));
@@ -45,7 +49,17 @@ describe('OAuthFields', () => {
   });
 
   it('shows the pinned authorization server of a confidential client, and says an empty one is pinned on first use', () => {
-    render(<Harness initial={{ ...emptyOAuthValues(), grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK, issuer: 'https://auth.example.com' }} />);
+    render(
+      <Harness
+        initial={{
+          ...emptyOAuthValues(),
+          grant: 'client_credentials',
+          clientId: 'ci',
+          clientSecret: SECRET_MASK,
+          issuer: 'https://auth.example.com',
+        }}
+      />,
+    );
     const issuer = screen.getByLabelText('Authorization server') as HTMLInputElement;
     expect(issuer.value).toBe('https://auth.example.com');
     fireEvent.change(issuer, { target: { value: '' } });
@@ -54,7 +68,12 @@ describe('OAuthFields', () => {
   });
 
   it('opens itself to show an error under its field', () => {
-    render(<Harness initial={emptyOAuthValues()} errors={{ 'oauth.clientId': 'A client secret needs the client ID it belongs to' }} />);
+    render(
+      <Harness
+        initial={emptyOAuthValues()}
+        errors={{ 'oauth.clientId': 'A client secret needs the client ID it belongs to' }}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('A client secret needs the client ID it belongs to');
   });
 });

@@ -8,11 +8,24 @@ import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
-const from = { url: 'https://registry.example.com', name: 'io.github.x/weather', version: '1.0.0', option: 0, values: {} };
+const from = {
+  url: 'https://registry.example.com',
+  name: 'io.github.x/weather',
+  version: '1.0.0',
+  option: 0,
+  values: {},
+};
 
 function mount(latest: string | undefined) {
   const handlers: FakeHandlers = {
-    'registry.updates': () => ok({ updates: latest === undefined ? [] : [{ server: 'weather', registry: from.url, name: from.name, installed: '1.0.0', latest }], problems: [] }),
+    'registry.updates': () =>
+      ok({
+        updates:
+          latest === undefined
+            ? []
+            : [{ server: 'weather', registry: from.url, name: from.name, installed: '1.0.0', latest }],
+        problems: [],
+      }),
     'registry.update': () => ok({ server: 'weather', version: latest ?? '' }),
   };
   const { transport, store } = renderWithBerth(<RegistryOrigin server="weather" from={from} />, { handlers });

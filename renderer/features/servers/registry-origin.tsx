@@ -30,7 +30,12 @@ export function RegistryOrigin({ server, from }: { server: string; from: Install
     setBusy(true);
     const result = await transport.call('registry.update', { server });
     setBusy(false);
-    if (result.ok) pushToast({ tone: 'success', title: `Updated “${server}” to ${result.value.version}`, message: 'Its settings and secrets were kept.' });
+    if (result.ok)
+      pushToast({
+        tone: 'success',
+        title: `Updated “${server}” to ${result.value.version}`,
+        message: 'Its settings and secrets were kept.',
+      });
     else pushToast({ tone: 'error', title: `Could not update “${server}” to ${version}`, message: result.message });
   }
 

@@ -24,10 +24,15 @@ describe("the Overview's result limit", () => {
   it('says Berth’s default until one is set, saves a new one, follows other windows and goes back to the default', async () => {
     const { transport } = mount({
       'servers.resultLimits': () => ok([{ server: 'other', limitTokens: 900 }, { server: 'files' }]),
-      'servers.setResultLimit': ({ server, limitTokens }) => ok({ server, ...(limitTokens === null ? {} : { limitTokens }) }),
+      'servers.setResultLimit': ({ server, limitTokens }) =>
+        ok({ server, ...(limitTokens === null ? {} : { limitTokens }) }),
     });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Change result limit' }).hasAttribute('disabled')).toBe(false));
-    expect(line()).toBe('The model gets at most 10,000 tokens of one tool result, or a tenth of a smaller model’s context (Berth’s default)');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Change result limit' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(line()).toBe(
+      'The model gets at most 10,000 tokens of one tool result, or a tenth of a smaller model’s context (Berth’s default)',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Change result limit' }));
     const field = screen.getByRole('textbox', { name: 'Tokens of one result the model gets' });
@@ -39,7 +44,9 @@ describe("the Overview's result limit", () => {
     fireEvent.change(field, { target: { value: '2,500' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Result limit of files' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(transport.calls.filter((c) => c.method === 'servers.setResultLimit').map((c) => c.input)).toEqual([{ server: 'files', limitTokens: 2_500 }]);
+    expect(transport.calls.filter((c) => c.method === 'servers.setResultLimit').map((c) => c.input)).toEqual([
+      { server: 'files', limitTokens: 2_500 },
+    ]);
     act(() => transport.emit('servers.resultLimitChanged', { server: 'files', limitTokens: 2_500 }));
     expect(line()).toBe('The model gets at most 2,500 tokens of one tool result');
     // Another server's change is not this one's.
@@ -49,7 +56,10 @@ describe("the Overview's result limit", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change result limit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Use Berth’s default' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(transport.calls.filter((c) => c.method === 'servers.setResultLimit').at(-1)?.input).toEqual({ server: 'files', limitTokens: null });
+    expect(transport.calls.filter((c) => c.method === 'servers.setResultLimit').at(-1)?.input).toEqual({
+      server: 'files',
+      limitTokens: null,
+    });
   });
 
   it('shows the host’s refusal in the form', async () => {
@@ -57,9 +67,13 @@ describe("the Overview's result limit", () => {
       'servers.resultLimits': () => ok([{ server: 'files' }]),
       'servers.setResultLimit': () => fail('IO_ERROR', 'Could not save settings.json: disk full'),
     });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Change result limit' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Change result limit' }).hasAttribute('disabled')).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Change result limit' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Tokens of one result the model gets' }), { target: { value: '3000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tokens of one result the model gets' }), {
+      target: { value: '3000' },
+    });
     fireEvent.submit(screen.getByRole('form', { name: 'Result limit of files' }));
     expect(await screen.findByText(/disk full/)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Result limit of files' })).toBeTruthy();

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import { DEFAULT_RESULT_LIMIT_TOKENS, MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../../shared/domain/result-limits';
+import {
+  DEFAULT_RESULT_LIMIT_TOKENS,
+  MAX_RESULT_LIMIT_TOKENS,
+  MIN_RESULT_LIMIT_TOKENS,
+} from '../../../shared/domain/result-limits';
 import { useBerth } from '../../store';
 import { useLiveHostList } from '../../store/use-live-host-list';
 import { Button, Field, InlineAlert } from '../../ui/controls';
@@ -43,8 +47,8 @@ export function ResultLimitFacts({ server }: { server: string }) {
             <p className="sampling-limit-line">
               {limit === undefined || limit === null ? (
                 <>
-                  The model gets at most <strong>{n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens</strong> of one tool result, or a tenth of a smaller model’s context{' '}
-                  <span className="muted">(Berth’s default)</span>
+                  The model gets at most <strong>{n(DEFAULT_RESULT_LIMIT_TOKENS)} tokens</strong> of one tool result, or
+                  a tenth of a smaller model’s context <span className="muted">(Berth’s default)</span>
                 </>
               ) : (
                 <>
@@ -52,7 +56,10 @@ export function ResultLimitFacts({ server }: { server: string }) {
                 </>
               )}
             </p>
-            <p className="fact-note">A longer result reaches the model as its beginning and end, with a note; the model can read the rest in parts. You always see all of it.</p>
+            <p className="fact-note">
+              A longer result reaches the model as its beginning and end, with a note; the model can read the rest in
+              parts. You always see all of it.
+            </p>
             <div className="fact-actions">
               <Button size="sm" disabled={limit === null} onClick={() => setEditing(true)}>
                 Change result limit
@@ -75,7 +82,10 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
 
   async function save(tokens: number | null) {
     setFailure(undefined);
-    if (tokens !== null && (!Number.isInteger(tokens) || tokens < MIN_RESULT_LIMIT_TOKENS || tokens > MAX_RESULT_LIMIT_TOKENS)) {
+    if (
+      tokens !== null &&
+      (!Number.isInteger(tokens) || tokens < MIN_RESULT_LIMIT_TOKENS || tokens > MAX_RESULT_LIMIT_TOKENS)
+    ) {
       setError(`Enter a whole number of tokens from ${n(MIN_RESULT_LIMIT_TOKENS)} to ${n(MAX_RESULT_LIMIT_TOKENS)}.`);
       return;
     }
@@ -96,13 +106,31 @@ function ResultLimitForm({ server, limit, onDone }: { server: string; limit: num
         void save(tokensOf(text));
       }}
     >
-      <Field label="Tokens of one result the model gets" hint={`Applies to results that arrive from now on. Empty: ${RESULT_LIMIT_DEFAULT_WORDS}.`} error={error}>
+      <Field
+        label="Tokens of one result the model gets"
+        hint={`Applies to results that arrive from now on. Empty: ${RESULT_LIMIT_DEFAULT_WORDS}.`}
+        error={error}
+      >
         {({ id, describedBy, invalid }) => (
-          <input id={id} className="input" inputMode="numeric" value={text} placeholder={n(DEFAULT_RESULT_LIMIT_TOKENS)} aria-describedby={describedBy ?? hintId} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />
+          <input
+            id={id}
+            className="input"
+            inputMode="numeric"
+            value={text}
+            placeholder={n(DEFAULT_RESULT_LIMIT_TOKENS)}
+            aria-describedby={describedBy ?? hintId}
+            aria-invalid={invalid}
+            onChange={(e) => setText(e.target.value)}
+          />
         )}
       </Field>
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
-      <LimitFormActions busy={busy} saveLabel="Save limit" onCancel={onDone} reset={limit !== undefined ? { label: 'Use Berth’s default', run: () => void save(null) } : undefined} />
+      <LimitFormActions
+        busy={busy}
+        saveLabel="Save limit"
+        onCancel={onDone}
+        reset={limit !== undefined ? { label: 'Use Berth’s default', run: () => void save(null) } : undefined}
+      />
     </form>
   );
 }

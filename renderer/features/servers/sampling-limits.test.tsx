@@ -9,7 +9,15 @@ import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
-const spent: SamplingUsage = { server: 'everything', limits: { maxTokens: 1_000, sessionBudget: 2_500 }, custom: true, used: 2_700, inFlight: 0, requests: 2, refused: 1 };
+const spent: SamplingUsage = {
+  server: 'everything',
+  limits: { maxTokens: 1_000, sessionBudget: 2_500 },
+  custom: true,
+  used: 2_700,
+  inFlight: 0,
+  requests: 2,
+  refused: 1,
+};
 
 function mount(handlers: FakeHandlers = {}) {
   const { transport, store } = renderWithBerth(
@@ -32,21 +40,33 @@ describe("the Overview's sampling limits", () => {
   });
 
   it('shows a spent budget as refused, and resets it on request', async () => {
-    const { store, transport } = mount({ 'sampling.resetUsage': () => ok({ ...spent, used: 0, requests: 0, refused: 0 }) });
+    const { store, transport } = mount({
+      'sampling.resetUsage': () => ok({ ...spent, used: 0, requests: 0, refused: 0 }),
+    });
     store.getState().applySamplingUsage(spent);
     await screen.findByText('budget spent: requests are refused');
-    expect(screen.getByTestId('sampling-budget').textContent).toContain('2,700 of 2,500 budget tokens used this session');
-    expect(screen.getByRole('meter', { name: 'Sampling budget used by everything' }).getAttribute('aria-valuetext')).toBe('2,700 of 2,500 tokens');
+    expect(screen.getByTestId('sampling-budget').textContent).toContain(
+      '2,700 of 2,500 budget tokens used this session',
+    );
+    expect(
+      screen.getByRole('meter', { name: 'Sampling budget used by everything' }).getAttribute('aria-valuetext'),
+    ).toBe('2,700 of 2,500 tokens');
     fireEvent.click(screen.getByRole('button', { name: 'Reset budget' }));
-    await waitFor(() => expect(screen.getByTestId('sampling-budget').textContent).toBe('0 of 2,500 budget tokens used this session'));
-    expect(transport.calls.filter((c) => c.method === 'sampling.resetUsage').map((c) => c.input)).toEqual([{ server: 'everything' }]);
+    await waitFor(() =>
+      expect(screen.getByTestId('sampling-budget').textContent).toBe('0 of 2,500 budget tokens used this session'),
+    );
+    expect(transport.calls.filter((c) => c.method === 'sampling.resetUsage').map((c) => c.input)).toEqual([
+      { server: 'everything' },
+    ]);
   });
 
   it('refuses bad values in the form with a clear message, and saves good ones', async () => {
     let refuse = true;
     const { transport } = mount({
       'sampling.setLimits': ({ server, limits }) =>
-        refuse ? fail('IO_ERROR', 'Could not save settings.json: disk full') : ok({ ...spent, server, limits: limits ?? spent.limits, used: 0 }),
+        refuse
+          ? fail('IO_ERROR', 'Could not save settings.json: disk full')
+          : ok({ ...spent, server, limits: limits ?? spent.limits, used: 0 }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Change limits' }));
     const form = screen.getByRole('form', { name: 'Sampling limits of everything' });
@@ -55,10 +75,11 @@ describe("the Overview's sampling limits", () => {
     fireEvent.change(maxTokens, { target: { value: '0' } });
     fireEvent.change(budget, { target: { value: 'lots' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save limits' }));
-    expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual([
-      'The max tokens per request must be at least 1 token',
-      'The session budget must be a number of tokens',
-    ]);
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual(['The max tokens per request must be at least 1 token', 'The session budget must be a number of tokens']);
     expect(transport.calls.some((c) => c.method === 'sampling.setLimits')).toBe(false);
 
     fireEvent.change(maxTokens, { target: { value: '1,000' } });
@@ -69,17 +90,23 @@ describe("the Overview's sampling limits", () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save limits' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(screen.getByTestId('sampling-limits').textContent).toContain('At most 1,000 max tokens per request');
-    expect(transport.calls.filter((c) => c.method === 'sampling.setLimits').at(-1)?.input).toEqual({ server: 'everything', limits: { maxTokens: 1_000, sessionBudget: 2_500 } });
+    expect(transport.calls.filter((c) => c.method === 'sampling.setLimits').at(-1)?.input).toEqual({
+      server: 'everything',
+      limits: { maxTokens: 1_000, sessionBudget: 2_500 },
+    });
   });
 
   it('tells the person when a request was refused for lack of budget, with a way to the server', () => {
     const { store } = mount();
-    store.getState().applyBudgetRefused({ server: 'everything', message: 'Sampling budget exhausted: …', usage: spent });
+    store
+      .getState()
+      .applyBudgetRefused({ server: 'everything', message: 'Sampling budget exhausted: …', usage: spent });
     const toast = store.getState().toasts.at(-1);
     expect(toast).toMatchObject({
       tone: 'error',
       title: '“everything” has used up its sampling budget',
-      message: 'Berth refused its request for a completion: it has used 2,700 of 2,500 tokens this Berth session. Raise or reset the budget in the server’s Overview.',
+      message:
+        'Berth refused its request for a completion: it has used 2,700 of 2,500 tokens this Berth session. Raise or reset the budget in the server’s Overview.',
       action: { label: 'Open server' },
     });
     toast?.action?.run();

@@ -33,8 +33,11 @@ export function SamplingLimitsFacts({ server }: { server: string }) {
               {usage.custom ? null : <span className="muted"> (Berth’s default)</span>}
             </p>
             <p className="sampling-limit-line" data-testid="sampling-budget">
-              <strong>{used.toLocaleString()}</strong> of {limits.sessionBudget.toLocaleString()} budget tokens used this session
-              {inFlight > 0 ? <span className="muted"> ({inFlight.toLocaleString()} held for a request in progress)</span> : null}
+              <strong>{used.toLocaleString()}</strong> of {limits.sessionBudget.toLocaleString()} budget tokens used
+              this session
+              {inFlight > 0 ? (
+                <span className="muted"> ({inFlight.toLocaleString()} held for a request in progress)</span>
+              ) : null}
               {spent ? (
                 <>
                   {' '}
@@ -115,12 +118,32 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
     >
       <Field label="Max tokens per request" hint="A server asking for more gets this many." error={errors.maxTokens}>
         {({ id, describedBy, invalid }) => (
-          <input id={id} className="input" inputMode="numeric" value={maxTokens} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setMaxTokens(e.target.value)} />
+          <input
+            id={id}
+            className="input"
+            inputMode="numeric"
+            value={maxTokens}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => setMaxTokens(e.target.value)}
+          />
         )}
       </Field>
-      <Field label="Token budget per Berth session" hint="Requests are refused once the server has used this many." error={errors.sessionBudget}>
+      <Field
+        label="Token budget per Berth session"
+        hint="Requests are refused once the server has used this many."
+        error={errors.sessionBudget}
+      >
         {({ id, describedBy, invalid }) => (
-          <input id={id} className="input" inputMode="numeric" value={budget} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setBudget(e.target.value)} />
+          <input
+            id={id}
+            className="input"
+            inputMode="numeric"
+            value={budget}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => setBudget(e.target.value)}
+          />
         )}
       </Field>
       {failure !== undefined ? <InlineAlert>{failure}</InlineAlert> : null}
@@ -128,7 +151,14 @@ function SamplingLimitsForm({ usage, onDone }: { usage: SamplingUsage; onDone: (
         busy={busy}
         saveLabel="Save limits"
         onCancel={onDone}
-        reset={usage.custom ? { label: `Use Berth’s defaults (${defaults.maxTokens.toLocaleString()} per request, ${defaults.sessionBudget.toLocaleString()} per session)`, run: () => void save(null) } : undefined}
+        reset={
+          usage.custom
+            ? {
+                label: `Use Berth’s defaults (${defaults.maxTokens.toLocaleString()} per request, ${defaults.sessionBudget.toLocaleString()} per session)`,
+                run: () => void save(null),
+              }
+            : undefined
+        }
       />
     </form>
   );

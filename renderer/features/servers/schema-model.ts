@@ -38,8 +38,16 @@ export function describeType(schema: JsonSchema): string {
   }
   const rawType = schema.type;
   const types = Array.isArray(rawType) ? rawType.map(String) : typeof rawType === 'string' ? [rawType] : [];
-  let word = types.length > 0 ? types.join(' | ') : isSchema(schema.properties) ? 'object' : Array.isArray(schema.enum) ? 'enum' : 'any';
-  if (types.includes('array') && isSchema(schema.items)) word = word.replace('array', `array of ${describeType(schema.items)}`);
+  let word =
+    types.length > 0
+      ? types.join(' | ')
+      : isSchema(schema.properties)
+        ? 'object'
+        : Array.isArray(schema.enum)
+          ? 'enum'
+          : 'any';
+  if (types.includes('array') && isSchema(schema.items))
+    word = word.replace('array', `array of ${describeType(schema.items)}`);
   if (typeof schema.format === 'string') word += ` (${schema.format})`;
   return word;
 }
@@ -93,7 +101,12 @@ export function schemaRows(schema: unknown, maxDepth = 6): SchemaRow[] {
         depth,
         type: describeType(prop),
         required: required.has(name),
-        description: typeof prop.description === 'string' ? prop.description : typeof prop.title === 'string' ? prop.title : undefined,
+        description:
+          typeof prop.description === 'string'
+            ? prop.description
+            : typeof prop.title === 'string'
+              ? prop.title
+              : undefined,
         enumValues: enumValues && enumValues.length > 0 ? enumValues : undefined,
         defaultValue: 'default' in prop ? show(prop.default) : undefined,
         constraints: constraintsOf(prop),

@@ -12,7 +12,12 @@ const schema = {
     query: { type: 'string', description: 'What to search for', minLength: 1 },
     limit: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
     mode: { type: 'string', enum: ['fast', 'thorough'] },
-    color: { oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+    color: {
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+    },
     filter: {
       type: 'object',
       description: 'Narrow the results',

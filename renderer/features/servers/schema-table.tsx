@@ -31,7 +31,11 @@ export function SchemaTable({ schema, label }: { schema: Record<string, unknown>
             {rows.map((row) => (
               <tr key={row.path}>
                 <td className="schema-name" style={{ paddingInlineStart: `${0.6 + row.depth * 1.1}rem` }}>
-                  {row.depth > 0 ? <span className="schema-nest" aria-hidden="true">└ </span> : null}
+                  {row.depth > 0 ? (
+                    <span className="schema-nest" aria-hidden="true">
+                      └{' '}
+                    </span>
+                  ) : null}
                   <code>{row.name}</code>
                   {row.required ? (
                     <span className="schema-required" title="Required">

@@ -38,7 +38,14 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
       <header className="detail-header" role="group" aria-label="Status and actions">
         {/* Shown only in a narrow window, where the detail takes the list's place (servers.css). */}
         {onBack ? (
-          <Button size="sm" variant="ghost" icon={<ChevronLeftIcon />} className="detail-back" aria-label="Back to servers" onClick={onBack}>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ChevronLeftIcon />}
+            className="detail-back"
+            aria-label="Back to servers"
+            onClick={onBack}
+          >
             Back
           </Button>
         ) : null}
@@ -57,7 +64,10 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         <ServerActions server={server} />
       </header>
       {server.reason ? (
-        <p className={clsx('detail-reason', TROUBLE.has(server.status) && !needsSignIn(server) && 'trouble')} data-testid="server-reason">
+        <p
+          className={clsx('detail-reason', TROUBLE.has(server.status) && !needsSignIn(server) && 'trouble')}
+          data-testid="server-reason"
+        >
           {server.reason}
         </p>
       ) : null}
@@ -93,7 +103,10 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           {server.tools.length > 0 ? (
             <ToolList tools={server.tools} />
           ) : (
-            <EmptyState icon={<ToolIcon />} title={server.status === 'ready' ? 'This server offers no tools' : 'No tools yet'}>
+            <EmptyState
+              icon={<ToolIcon />}
+              title={server.status === 'ready' ? 'This server offers no tools' : 'No tools yet'}
+            >
               {server.status === 'ready'
                 ? 'It may offer prompts or resources instead.'
                 : 'Tools are listed once the server is ready. Start it, or open its logs to see why it is not running.'}
@@ -125,7 +138,11 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   );
 }
 
-const TRANSPORT_LABEL: Record<TransportKind, string> = { stdio: 'stdio', 'streamable-http': 'Streamable HTTP', sse: 'HTTP+SSE (legacy)' };
+const TRANSPORT_LABEL: Record<TransportKind, string> = {
+  stdio: 'stdio',
+  'streamable-http': 'Streamable HTTP',
+  sse: 'HTTP+SSE (legacy)',
+};
 
 function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbox: () => void }) {
   const protocol = protocolLabel(server);
@@ -146,10 +163,16 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
               {server.transport !== undefined ? (
                 <>
                   <Chip tone="accent">{TRANSPORT_LABEL[server.transport]}</Chip>
-                  {server.config.type === undefined ? <p className="fact-note">Negotiated: Streamable HTTP is tried first, then the older HTTP+SSE.</p> : null}
+                  {server.config.type === undefined ? (
+                    <p className="fact-note">Negotiated: Streamable HTTP is tried first, then the older HTTP+SSE.</p>
+                  ) : null}
                 </>
               ) : (
-                <span className="muted">{server.config.type === undefined ? 'negotiated when Berth connects' : TRANSPORT_LABEL[server.config.type === 'sse' ? 'sse' : 'streamable-http']}</span>
+                <span className="muted">
+                  {server.config.type === undefined
+                    ? 'negotiated when Berth connects'
+                    : TRANSPORT_LABEL[server.config.type === 'sse' ? 'sse' : 'streamable-http']}
+                </span>
               )}
             </dd>
             {server.auth !== undefined ? (
@@ -184,7 +207,8 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
         <dd>
           {server.serverInfo ? (
             <>
-              {server.serverInfo.title ?? server.serverInfo.name} <span className="muted">v{server.serverInfo.version}</span>
+              {server.serverInfo.title ?? server.serverInfo.name}{' '}
+              <span className="muted">v{server.serverInfo.version}</span>
               {server.serverInfo.title ? <span className="muted"> ({server.serverInfo.name})</span> : null}
             </>
           ) : (
@@ -262,7 +286,10 @@ function LogLevelMenu({ server }: { server: ServerState }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
           <DropdownMenu.Label className="menu-label">Send log messages at this level and above</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={server.config.logLevel ?? ''} onValueChange={(level) => void setServerLogLevel(server.name, level === '' ? null : (level as LogLevel))}>
+          <DropdownMenu.RadioGroup
+            value={server.config.logLevel ?? ''}
+            onValueChange={(level) => void setServerLogLevel(server.name, level === '' ? null : (level as LogLevel))}
+          >
             <DropdownMenu.RadioItem value="" className="menu-item">
               <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
               Server default

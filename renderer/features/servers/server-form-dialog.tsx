@@ -86,7 +86,8 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
     if (first instanceof HTMLInputElement) first.focus();
   }, [errors]);
 
-  const set = <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -113,12 +114,20 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   async function save(outcome: ValidForm, approvals?: ApprovalsAnswer) {
     setSaving(true);
     const result = isEdit
-      ? await updateServer(request.name, outcome.name !== request.name ? outcome.name : undefined, outcome.config, approvals)
+      ? await updateServer(
+          request.name,
+          outcome.name !== request.name ? outcome.name : undefined,
+          outcome.config,
+          approvals,
+        )
       : outcome.sandbox === undefined
         ? await addServer(outcome.name, outcome.config)
         : await sandbox.add(outcome.name, outcome.config, outcome.sandbox);
     // An edit's sandbox is its own setting, saved once the config is (a change restarts a running server).
-    const sandboxSaved = result.ok && isEdit && outcome.sandbox !== undefined ? await sandbox.saveEdit(result.value.name, outcome.sandbox) : undefined;
+    const sandboxSaved =
+      result.ok && isEdit && outcome.sandbox !== undefined
+        ? await sandbox.saveEdit(result.value.name, outcome.sandbox)
+        : undefined;
     setSaving(false);
     setAskingApprovals(undefined);
     if (!result.ok) {
@@ -135,7 +144,10 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
   }
 
   const remote = values.kind === 'remote';
-  const pastedLine = !remote && values.args.length === 0 && /\s/.test(values.command.trim()) ? splitCommandLine(values.command) : undefined;
+  const pastedLine =
+    !remote && values.args.length === 0 && /\s/.test(values.command.trim())
+      ? splitCommandLine(values.command)
+      : undefined;
 
   return (
     <form ref={formRef} className="server-form" onSubmit={submit} noValidate>
@@ -144,13 +156,13 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
         {remote
           ? 'Berth connects to the address below over HTTP (Streamable HTTP, or the older HTTP+SSE) using the Model Context Protocol.'
           : 'Berth starts the command below and talks to it over stdin/stdout using the Model Context Protocol.'}
-        {isEdit ? ' Saving restarts the server if it is running; a new log level alone is applied without a restart.' : ''}
+        {isEdit
+          ? ' Saving restarts the server if it is running; a new log level alone is applied without a restart.'
+          : ''}
       </DialogDescription>
 
       <DialogBody>
-        {errors.form ? (
-          <InlineAlert>{errors.form}</InlineAlert>
-        ) : null}
+        {errors.form ? <InlineAlert>{errors.form}</InlineAlert> : null}
         <Field label="Name" error={errors.name} hint="Shown in Berth and in logs.">
           {({ id, describedBy, invalid }) => (
             <input
@@ -170,67 +182,76 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
           <span className="field-label" id="server-kind-label">
             Where it runs
           </span>
-          <Segmented value={values.kind} options={SERVER_KINDS} aria-labelledby="server-kind-label" onChange={(kind) => set('kind', kind)} />
+          <Segmented
+            value={values.kind}
+            options={SERVER_KINDS}
+            aria-labelledby="server-kind-label"
+            onChange={(kind) => set('kind', kind)}
+          />
         </div>
         {remote ? <RemoteFields values={values} set={set} errors={errors} /> : null}
         {!remote ? (
           <>
-          <Field
-            label="Command"
-            error={errors.command}
-            hint="The program to run, e.g. npx, uvx, node, docker or an absolute path. Berth looks it up on your login shell’s PATH."
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                className="input mono"
-                value={values.command}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="npx"
-                onChange={(e) => set('command', e.target.value)}
-              />
-            )}
-          </Field>
-          {pastedLine && pastedLine.length > 1 ? (
-            <div className="inline-note">
-              <span>
-                This looks like a whole command line. Use <code>{pastedLine[0]}</code> as the command and the rest as{' '}
-                {pastedLine.length - 1} argument{pastedLine.length === 2 ? '' : 's'}?
-              </span>
-              <Button
-                size="sm"
-                onClick={() =>
-                  setValues((v) => ({
-                    ...v,
-                    command: pastedLine[0]!,
-                    args: pastedLine.slice(1).map((value) => ({ id: newRowId(), value })),
-                  }))
-                }
-              >
-                Split it
-              </Button>
-            </div>
-          ) : null}
-          <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
-          <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
-          <Field label="Working directory" error={errors.cwd} hint="Optional. Where the server runs; defaults to Berth’s own.">
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                className="input mono"
-                value={values.cwd}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                spellCheck={false}
-                placeholder="/path/to/project"
-                onChange={(e) => set('cwd', e.target.value)}
-              />
-            )}
-          </Field>
-          {sandbox.section}
+            <Field
+              label="Command"
+              error={errors.command}
+              hint="The program to run, e.g. npx, uvx, node, docker or an absolute path. Berth looks it up on your login shell’s PATH."
+            >
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  className="input mono"
+                  value={values.command}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder="npx"
+                  onChange={(e) => set('command', e.target.value)}
+                />
+              )}
+            </Field>
+            {pastedLine && pastedLine.length > 1 ? (
+              <div className="inline-note">
+                <span>
+                  This looks like a whole command line. Use <code>{pastedLine[0]}</code> as the command and the rest as{' '}
+                  {pastedLine.length - 1} argument{pastedLine.length === 2 ? '' : 's'}?
+                </span>
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    setValues((v) => ({
+                      ...v,
+                      command: pastedLine[0]!,
+                      args: pastedLine.slice(1).map((value) => ({ id: newRowId(), value })),
+                    }))
+                  }
+                >
+                  Split it
+                </Button>
+              </div>
+            ) : null}
+            <ArgsEditor rows={values.args} onChange={(rows) => set('args', rows)} errors={errors} />
+            <EnvEditor rows={values.env} onChange={(rows) => set('env', rows)} errors={errors} />
+            <Field
+              label="Working directory"
+              error={errors.cwd}
+              hint="Optional. Where the server runs; defaults to Berth’s own."
+            >
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  className="input mono"
+                  value={values.cwd}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  spellCheck={false}
+                  placeholder="/path/to/project"
+                  onChange={(e) => set('cwd', e.target.value)}
+                />
+              )}
+            </Field>
+            {sandbox.section}
           </>
         ) : null}
         <Field
@@ -257,10 +278,17 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
           )}
         </Field>
         <div className="switch-field">
-          <Switch id="server-enabled" checked={values.enabled} onCheckedChange={(v) => set('enabled', v)} label="Start with Berth" />
+          <Switch
+            id="server-enabled"
+            checked={values.enabled}
+            onCheckedChange={(v) => set('enabled', v)}
+            label="Start with Berth"
+          />
           <label htmlFor="server-enabled">
             <strong>Start with Berth</strong>
-            <span className="field-hint">Start this server whenever Berth starts, and now when you save. Off: it stays stopped until you start it.</span>
+            <span className="field-hint">
+              Start this server whenever Berth starts, and now when you save. Off: it stays stopped until you start it.
+            </span>
           </label>
         </div>
         <AdvancedSection values={values} set={set} errors={errors} open={advancedOpen} onOpenChange={setAdvancedOpen} />
@@ -289,10 +317,22 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
 }
 
 /** The fields of a remote server: its address, the transport, headers and OAuth. */
-function RemoteFields({ values, set, errors }: { values: ServerFormValues; set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void; errors: FormErrors }) {
+function RemoteFields({
+  values,
+  set,
+  errors,
+}: {
+  values: ServerFormValues;
+  set: <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) => void;
+  errors: FormErrors;
+}) {
   return (
     <>
-      <Field label="Server URL" error={errors.url} hint="The server’s MCP endpoint, e.g. https://mcp.example.com/mcp. Plain http:// only for localhost.">
+      <Field
+        label="Server URL"
+        error={errors.url}
+        hint="The server’s MCP endpoint, e.g. https://mcp.example.com/mcp. Plain http:// only for localhost."
+      >
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -308,7 +348,11 @@ function RemoteFields({ values, set, errors }: { values: ServerFormValues; set: 
           />
         )}
       </Field>
-      <Field label="Transport" error={errors.transport} hint="Automatic tries Streamable HTTP first and falls back to the older HTTP+SSE transport, as the MCP spec describes.">
+      <Field
+        label="Transport"
+        error={errors.transport}
+        hint="Automatic tries Streamable HTTP first and falls back to the older HTTP+SSE transport, as the MCP spec describes."
+      >
         {({ id, describedBy, invalid }) => (
           <select
             id={id}
@@ -330,7 +374,15 @@ function RemoteFields({ values, set, errors }: { values: ServerFormValues; set: 
   );
 }
 
-const ADVANCED_FIELDS = new Set(['startupSeconds', 'requestSeconds', 'maxTotalSeconds', 'restartEnabled', 'maxRestarts', 'initialDelaySeconds', 'maxDelaySeconds']);
+const ADVANCED_FIELDS = new Set([
+  'startupSeconds',
+  'requestSeconds',
+  'maxTotalSeconds',
+  'restartEnabled',
+  'maxRestarts',
+  'initialDelaySeconds',
+  'maxDelaySeconds',
+]);
 
 interface AdvancedProps {
   values: ServerFormValues;
@@ -341,7 +393,17 @@ interface AdvancedProps {
 }
 
 function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedProps) {
-  const number = (key: 'startupSeconds' | 'requestSeconds' | 'maxTotalSeconds' | 'maxRestarts' | 'initialDelaySeconds' | 'maxDelaySeconds', label: string, hint: string) => (
+  const number = (
+    key:
+      | 'startupSeconds'
+      | 'requestSeconds'
+      | 'maxTotalSeconds'
+      | 'maxRestarts'
+      | 'initialDelaySeconds'
+      | 'maxDelaySeconds',
+    label: string,
+    hint: string,
+  ) => (
     <Field label={label} error={errors[key]} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <input
@@ -367,11 +429,20 @@ function AdvancedSection({ values, set, errors, open, onOpenChange }: AdvancedPr
       <Collapsible.Content className="advanced-body">
         <div className="field-grid three">
           {number('startupSeconds', 'Start-up timeout (s)', 'Time to start and finish the handshake.')}
-          {number('requestSeconds', 'Request timeout (s)', 'Per request; reset when the server reports progress, paused while a tool call waits for your answer.')}
+          {number(
+            'requestSeconds',
+            'Request timeout (s)',
+            'Per request; reset when the server reports progress, paused while a tool call waits for your answer.',
+          )}
           {number('maxTotalSeconds', 'Longest call (s)', 'Ends a call even while it keeps reporting progress.')}
         </div>
         <div className="switch-field">
-          <Switch id="restart-enabled" checked={values.restartEnabled} onCheckedChange={(v) => set('restartEnabled', v)} label="Restart after a crash" />
+          <Switch
+            id="restart-enabled"
+            checked={values.restartEnabled}
+            onCheckedChange={(v) => set('restartEnabled', v)}
+            label="Restart after a crash"
+          />
           <label htmlFor="restart-enabled">
             <strong>Restart after a crash</strong>
             <span className="field-hint">Berth waits longer after each failed attempt, then gives up.</span>

@@ -22,7 +22,10 @@ describe('buildServerInput', () => {
     const outcome = buildServerInput(
       values({
         name: '  files ',
-        args: [{ id: newRowId(), value: '-y' }, { id: newRowId(), value: 'a b' }],
+        args: [
+          { id: newRowId(), value: '-y' },
+          { id: newRowId(), value: 'a b' },
+        ],
         env: [{ id: newRowId(), key: 'TOKEN', value: 's3cret', secret: true }],
         cwd: ' /tmp ',
         startupSeconds: '12.5',
@@ -31,7 +34,13 @@ describe('buildServerInput', () => {
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.name).toBe('files');
-    expect(outcome.config).toMatchObject({ command: 'npx', args: ['-y', 'a b'], env: { TOKEN: 's3cret' }, secretEnv: ['TOKEN'], cwd: '/tmp' });
+    expect(outcome.config).toMatchObject({
+      command: 'npx',
+      args: ['-y', 'a b'],
+      env: { TOKEN: 's3cret' },
+      secretEnv: ['TOKEN'],
+      cwd: '/tmp',
+    });
     expect(outcome.config.timeouts).toEqual({ startupMs: 12_500, requestMs: 60_000, maxTotalMs: 600_000 });
     expect(ServerConfigSchema.safeParse(outcome.config).success).toBe(true);
   });
@@ -75,7 +84,12 @@ describe('buildServerInput', () => {
 
   it('skips blank env rows and sends unchanged secrets back as the mask', () => {
     const server = serverState('gh', {
-      config: ServerConfigSchema.parse({ command: 'gh-mcp', env: { TOKEN: SECRET_MASK, MODE: 'ro' }, secretEnv: ['TOKEN'], logLevel: 'debug' }),
+      config: ServerConfigSchema.parse({
+        command: 'gh-mcp',
+        env: { TOKEN: SECRET_MASK, MODE: 'ro' },
+        secretEnv: ['TOKEN'],
+        logLevel: 'debug',
+      }),
     });
     const form = formValuesFromServer(server);
     expect(form.env.map((r) => [r.key, r.value, r.secret])).toEqual([
@@ -106,7 +120,15 @@ describe('buildServerInput', () => {
   });
 
   it('explains limits that contradict each other and restart counts out of range', () => {
-    const outcome = buildServerInput(values({ requestSeconds: '120', maxTotalSeconds: '60', initialDelaySeconds: '10', maxDelaySeconds: '5', maxRestarts: '-1' }));
+    const outcome = buildServerInput(
+      values({
+        requestSeconds: '120',
+        maxTotalSeconds: '60',
+        initialDelaySeconds: '10',
+        maxDelaySeconds: '5',
+        maxRestarts: '-1',
+      }),
+    );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.errors).toEqual({
@@ -115,12 +137,19 @@ describe('buildServerInput', () => {
       maxRestarts: 'Use 0 or more (0 turns automatic restarts off)',
     });
     const tooMany = buildServerInput(values({ maxRestarts: '1000', initialDelaySeconds: '0.01' }));
-    expect(tooMany.ok ? {} : tooMany.errors).toEqual({ maxRestarts: 'Use at most 100 restarts', initialDelaySeconds: 'Use at least 0.1 seconds' });
+    expect(tooMany.ok ? {} : tooMany.errors).toEqual({
+      maxRestarts: 'Use at most 100 restarts',
+      initialDelaySeconds: 'Use at least 0.1 seconds',
+    });
   });
 
   it('prefills the example with server-everything through npx', () => {
     const example = exampleFormValues();
-    expect([example.command, ...example.args.map((a) => a.value)]).toEqual(['npx', '-y', '@modelcontextprotocol/server-everything']);
+    expect([example.command, ...example.args.map((a) => a.value)]).toEqual([
+      'npx',
+      '-y',
+      '@modelcontextprotocol/server-everything',
+    ]);
     expect(buildServerInput(example).ok).toBe(true);
   });
 });
@@ -128,18 +157,31 @@ describe('buildServerInput', () => {
 describe('errorsFromFailure', () => {
   const form = values();
   it('shows a name conflict under the name', () => {
-    expect(errorsFromFailure(fail('CONFLICT', 'A server named files already exists'), form)).toEqual({ name: 'A server named files already exists' });
+    expect(errorsFromFailure(fail('CONFLICT', 'A server named files already exists'), form)).toEqual({
+      name: 'A server named files already exists',
+    });
   });
   it('maps a config path to its field, and anything else to the top of the form', () => {
     expect(errorsFromFailure(fail('INVALID_INPUT', 'bad', 'config.command'), form)).toEqual({ command: 'bad' });
-    expect(errorsFromFailure(fail('INVALID_INPUT', 'slow', 'config.timeouts.requestMs'), form)).toEqual({ requestSeconds: 'slow' });
-    expect(errorsFromFailure(fail('CONFIG_INVALID', 'The config file is broken'), form)).toEqual({ form: 'The config file is broken' });
+    expect(errorsFromFailure(fail('INVALID_INPUT', 'slow', 'config.timeouts.requestMs'), form)).toEqual({
+      requestSeconds: 'slow',
+    });
+    expect(errorsFromFailure(fail('CONFIG_INVALID', 'The config file is broken'), form)).toEqual({
+      form: 'The config file is broken',
+    });
   });
 });
 
 describe('splitCommandLine', () => {
   it('splits like a shell for simple quoting', () => {
     expect(splitCommandLine('npx -y @scope/pkg')).toEqual(['npx', '-y', '@scope/pkg']);
-    expect(splitCommandLine(`uvx mcp-server "my dir" 'it''s' a\\ b ""`)).toEqual(['uvx', 'mcp-server', 'my dir', 'its', 'a b', '']);
+    expect(splitCommandLine(`uvx mcp-server "my dir" 'it''s' a\\ b ""`)).toEqual([
+      'uvx',
+      'mcp-server',
+      'my dir',
+      'its',
+      'a b',
+      '',
+    ]);
   });
 });

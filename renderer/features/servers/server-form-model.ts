@@ -14,7 +14,13 @@ import {
   isSecretHeader,
 } from '../../../shared/domain';
 import type { Failure } from '../../../shared/result';
-import { OAUTH_PATH_TO_FIELD, emptyOAuthValues, oauthInput, oauthValuesFromConfig, type OAuthFormValues } from './server-form-oauth';
+import {
+  OAUTH_PATH_TO_FIELD,
+  emptyOAuthValues,
+  oauthInput,
+  oauthValuesFromConfig,
+  type OAuthFormValues,
+} from './server-form-oauth';
 
 /** One env row in the form; `id` keeps React keys and field errors stable while rows move. */
 export interface EnvRow {
@@ -122,7 +128,12 @@ export function formValuesFromServer(server: ServerState): ServerFormValues {
     cwd: config.cwd ?? '',
     url: config.url ?? '',
     transport: config.type ?? '',
-    headers: Object.entries(config.headers).map(([key, value]) => ({ id: newRowId(), key, value, secret: isSecretHeader(config, key) })),
+    headers: Object.entries(config.headers).map(([key, value]) => ({
+      id: newRowId(),
+      key,
+      value,
+      secret: isSecretHeader(config, key),
+    })),
     oauth: oauthValuesFromConfig(config),
     enabled: config.enabled,
     logLevel: config.logLevel ?? '',
@@ -177,8 +188,12 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   if (!name.success) errors.name = firstMessage(name.error);
 
   const remote = values.kind === 'remote';
-  const { values: env, secret: secretEnv } = remote ? { values: {}, secret: [] } : keyValueRows(values.env, ENV_ROWS, errors);
-  const { values: headers, secret: secretHeaders } = remote ? keyValueRows(values.headers, HEADER_ROWS, errors) : { values: {}, secret: [] };
+  const { values: env, secret: secretEnv } = remote
+    ? { values: {}, secret: [] }
+    : keyValueRows(values.env, ENV_ROWS, errors);
+  const { values: headers, secret: secretHeaders } = remote
+    ? keyValueRows(values.headers, HEADER_ROWS, errors)
+    : { values: {}, secret: [] };
 
   const millis: Record<string, number> = {};
   for (const [field, path] of Object.entries(SECONDS_FIELDS)) {
@@ -191,15 +206,27 @@ export function buildServerInput(values: ServerFormValues, base?: ServerConfig):
   checkOrder(errors, millis, 'maxTotalSeconds', 'timeouts.maxTotalMs', 'timeouts.requestMs', 'the request timeout');
   checkOrder(errors, millis, 'maxDelaySeconds', 'restart.maxDelayMs', 'restart.initialDelayMs', 'the first delay');
   const logLevel = values.logLevel === '' ? undefined : values.logLevel;
-  if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel)) errors.logLevel = 'Choose one of the listed levels';
+  if (logLevel !== undefined && !(LOG_LEVELS as readonly string[]).includes(logLevel))
+    errors.logLevel = 'Choose one of the listed levels';
 
   const config: ServerConfigInput = {
     ...(base ?? {}),
     ...(remote
       ? { url: values.url.trim(), headers, secretHeaders, args: [], env: {}, secretEnv: [] }
-      : { command: values.command, args: values.args.map((arg) => arg.value), env, secretEnv, headers: {}, secretHeaders: [] }),
+      : {
+          command: values.command,
+          args: values.args.map((arg) => arg.value),
+          env,
+          secretEnv,
+          headers: {},
+          secretHeaders: [],
+        }),
     enabled: values.enabled,
-    timeouts: { startupMs: millis['timeouts.startupMs']!, requestMs: millis['timeouts.requestMs']!, maxTotalMs: millis['timeouts.maxTotalMs']! },
+    timeouts: {
+      startupMs: millis['timeouts.startupMs']!,
+      requestMs: millis['timeouts.requestMs']!,
+      maxTotalMs: millis['timeouts.maxTotalMs']!,
+    },
     restart: {
       enabled: values.restartEnabled,
       maxRestarts,
@@ -252,7 +279,13 @@ interface KeyValueRules {
   alwaysSecret: (key: string) => boolean;
 }
 
-const ENV_ROWS: KeyValueRules = { errorKey: 'env', noun: 'variable', keySchema: EnvKeySchema, caseInsensitive: false, alwaysSecret: () => false };
+const ENV_ROWS: KeyValueRules = {
+  errorKey: 'env',
+  noun: 'variable',
+  keySchema: EnvKeySchema,
+  caseInsensitive: false,
+  alwaysSecret: () => false,
+};
 const HEADER_ROWS: KeyValueRules = {
   errorKey: 'header',
   noun: 'header',
@@ -262,7 +295,11 @@ const HEADER_ROWS: KeyValueRules = {
 };
 
 /** Rows → a key/value record and the keys marked secret; every problem under its row. */
-function keyValueRows(rows: EnvRow[], rules: KeyValueRules, errors: FormErrors): { values: Record<string, string>; secret: string[] } {
+function keyValueRows(
+  rows: EnvRow[],
+  rules: KeyValueRules,
+  errors: FormErrors,
+): { values: Record<string, string>; secret: string[] } {
   const values: Record<string, string> = {};
   const secret: string[] = [];
   const seen = new Set<string>();
@@ -294,10 +331,18 @@ function keyValueRows(rows: EnvRow[], rules: KeyValueRules, errors: FormErrors):
  * one request, the longest delay vs the first): said in words, since the
  * config would accept it and the result would puzzle.
  */
-function checkOrder(errors: FormErrors, millis: Record<string, number>, field: string, path: string, lowerPath: string, lowerName: string): void {
+function checkOrder(
+  errors: FormErrors,
+  millis: Record<string, number>,
+  field: string,
+  path: string,
+  lowerPath: string,
+  lowerName: string,
+): void {
   const value = millis[path];
   const lower = millis[lowerPath];
-  if (errors[field] || value === undefined || lower === undefined || !Number.isFinite(value) || !Number.isFinite(lower)) return;
+  if (errors[field] || value === undefined || lower === undefined || !Number.isFinite(value) || !Number.isFinite(lower))
+    return;
   if (value < lower) errors[field] = `Use at least ${secondsText(lower)}, the same as ${lowerName}`;
 }
 
@@ -322,7 +367,12 @@ function fieldForPath(path: string[], values: ServerFormValues): string {
   }
   const dotted = path.join('.');
   // "needs a secret or a key" belongs under whichever of the two the form shows.
-  if (dotted === 'oauth.clientSecret' && values.oauth.grant === 'client_credentials' && values.oauth.clientAuth === 'key') return 'oauth.privateKey';
+  if (
+    dotted === 'oauth.clientSecret' &&
+    values.oauth.grant === 'client_credentials' &&
+    values.oauth.clientAuth === 'key'
+  )
+    return 'oauth.privateKey';
   return PATH_TO_FIELD[dotted] ?? (path[0] && PATH_TO_FIELD[path[0]]) ?? 'form';
 }
 

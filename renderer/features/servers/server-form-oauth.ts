@@ -18,7 +18,16 @@ export interface OAuthFormValues {
 }
 
 export function emptyOAuthValues(): OAuthFormValues {
-  return { grant: 'authorization_code', clientId: '', clientAuth: 'secret', clientSecret: '', privateKey: '', scope: '', issuer: '', assertionFile: '' };
+  return {
+    grant: 'authorization_code',
+    clientId: '',
+    clientAuth: 'secret',
+    clientSecret: '',
+    privateKey: '',
+    scope: '',
+    issuer: '',
+    assertionFile: '',
+  };
 }
 
 export function oauthValuesFromConfig(config: Pick<ServerConfig, 'oauth'>): OAuthFormValues {
@@ -38,7 +47,12 @@ export function oauthValuesFromConfig(config: Pick<ServerConfig, 'oauth'>): OAut
 /** Whether the section holds anything worth showing open when the form opens. */
 export function hasOAuthSettings(values: OAuthFormValues): boolean {
   const empty = emptyOAuthValues();
-  return values.grant !== empty.grant || [values.clientId, values.clientSecret, values.privateKey, values.scope, values.issuer, values.assertionFile].some((text) => text.trim() !== '');
+  return (
+    values.grant !== empty.grant ||
+    [values.clientId, values.clientSecret, values.privateKey, values.scope, values.issuer, values.assertionFile].some(
+      (text) => text.trim() !== '',
+    )
+  );
 }
 
 /**
@@ -47,7 +61,10 @@ export function hasOAuthSettings(values: OAuthFormValues): boolean {
  * client authentication use is kept, so switching back and forth in the form
  * leaves no stale secret behind; the schema says what is still missing.
  */
-export function oauthInput(values: OAuthFormValues, signingAlgorithm?: OAuthSettings['signingAlgorithm']): OAuthSettings | undefined {
+export function oauthInput(
+  values: OAuthFormValues,
+  signingAlgorithm?: OAuthSettings['signingAlgorithm'],
+): OAuthSettings | undefined {
   const clientId = values.clientId.trim();
   const scope = values.scope.trim();
   const issuer = values.issuer.trim();

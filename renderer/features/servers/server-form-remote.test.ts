@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK, ServerConfigSchema } from '../../../shared/domain';
 import { serverState } from '../../test-support/fake-transport';
-import { buildServerInput, emptyFormValues, formValuesFromServer, newRowId, type ServerFormValues } from './server-form-model';
+import {
+  buildServerInput,
+  emptyFormValues,
+  formValuesFromServer,
+  newRowId,
+  type ServerFormValues,
+} from './server-form-model';
 
 function remote(overrides: Partial<ServerFormValues> = {}): ServerFormValues {
   return { ...emptyFormValues(), name: 'linear', kind: 'remote', url: ' https://mcp.example.com/mcp ', ...overrides };
@@ -21,7 +27,12 @@ describe('the server form for a remote server', () => {
     );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.config).toMatchObject({ url: 'https://mcp.example.com/mcp', type: 'sse', headers: { Authorization: 'Bearer abc', 'X-Team': 'core', 'X-Signing': 'k3y' }, secretHeaders: ['X-Signing'] });
+    expect(outcome.config).toMatchObject({
+      url: 'https://mcp.example.com/mcp',
+      type: 'sse',
+      headers: { Authorization: 'Bearer abc', 'X-Team': 'core', 'X-Signing': 'k3y' },
+      secretHeaders: ['X-Signing'],
+    });
     expect(outcome.config.command).toBeUndefined();
     expect(ServerConfigSchema.safeParse(outcome.config).success).toBe(true);
   });
@@ -44,8 +55,14 @@ describe('the server form for a remote server', () => {
     expect(outcome.errors.url).toMatch(/https:\/\/.*localhost/);
     expect(outcome.errors[`header.${bad}.key`]).toMatch(/Header names/);
     expect(outcome.errors[`header.${twice}.key`]).toMatch(/already set/);
-    expect(buildServerInput(remote({ url: 'not a url' }))).toMatchObject({ ok: false, errors: { url: expect.stringMatching(/full address/) } });
-    expect(buildServerInput(remote({ url: '' }))).toMatchObject({ ok: false, errors: { url: expect.stringMatching(/address/) } });
+    expect(buildServerInput(remote({ url: 'not a url' }))).toMatchObject({
+      ok: false,
+      errors: { url: expect.stringMatching(/full address/) },
+    });
+    expect(buildServerInput(remote({ url: '' }))).toMatchObject({
+      ok: false,
+      errors: { url: expect.stringMatching(/address/) },
+    });
   });
 
   it('switching an edited server from local to remote drops the command, and back drops the url', () => {
@@ -55,7 +72,11 @@ describe('the server form for a remote server', () => {
     expect(toRemote.ok && 'command' in toRemote.config).toBe(false);
     expect(toRemote.ok && 'cwd' in toRemote.config).toBe(false);
 
-    const remoteConfig = ServerConfigSchema.parse({ url: 'https://a.example/mcp', type: 'http', headers: { 'X-A': '1' } });
+    const remoteConfig = ServerConfigSchema.parse({
+      url: 'https://a.example/mcp',
+      type: 'http',
+      headers: { 'X-A': '1' },
+    });
     const toLocal = buildServerInput({ ...emptyFormValues(), name: 'x', command: 'node' }, remoteConfig);
     expect(toLocal.ok).toBe(true);
     if (!toLocal.ok) return;
@@ -65,7 +86,10 @@ describe('the server form for a remote server', () => {
 
   it('loads a remote server into the form with its secret headers still masked', () => {
     const state = serverState('linear', {
-      config: ServerConfigSchema.parse({ url: 'https://mcp.example.com/mcp', headers: { Authorization: SECRET_MASK, 'X-Team': 'core' } }),
+      config: ServerConfigSchema.parse({
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: SECRET_MASK, 'X-Team': 'core' },
+      }),
     });
     const form = formValuesFromServer(state);
     expect(form).toMatchObject({ kind: 'remote', url: 'https://mcp.example.com/mcp', transport: '', command: '' });
@@ -81,28 +105,95 @@ describe('the server form for a remote server', () => {
 
 describe('the OAuth section of the server form', () => {
   it('sends nothing when left alone, and only what the chosen grant uses', () => {
-    expect(buildServerInput(remote())).toMatchObject({ ok: true, config: expect.not.objectContaining({ oauth: expect.anything() }) });
-    const browser = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, clientId: ' berth ', clientSecret: 's3', privateKey: 'stale key', scope: ' read ' } }));
+    expect(buildServerInput(remote())).toMatchObject({
+      ok: true,
+      config: expect.not.objectContaining({ oauth: expect.anything() }),
+    });
+    const browser = buildServerInput(
+      remote({
+        oauth: {
+          ...emptyFormValues().oauth,
+          clientId: ' berth ',
+          clientSecret: 's3',
+          privateKey: 'stale key',
+          scope: ' read ',
+        },
+      }),
+    );
     expect(browser.ok && browser.config.oauth).toEqual({ clientId: 'berth', clientSecret: 's3', scope: 'read' });
-    const machine = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials', clientId: 'ci', clientAuth: 'key', clientSecret: 'stale', privateKey: 'PEM' } }));
-    expect(machine.ok && machine.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'ci', privateKey: 'PEM' });
-    const workload = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'jwt_bearer', clientId: 'wl', clientSecret: 'stale', assertionFile: ' /run/token ' } }));
-    expect(workload.ok && workload.config.oauth).toEqual({ grant: 'jwt_bearer', clientId: 'wl', assertionFile: '/run/token' });
+    const machine = buildServerInput(
+      remote({
+        oauth: {
+          ...emptyFormValues().oauth,
+          grant: 'client_credentials',
+          clientId: 'ci',
+          clientAuth: 'key',
+          clientSecret: 'stale',
+          privateKey: 'PEM',
+        },
+      }),
+    );
+    expect(machine.ok && machine.config.oauth).toEqual({
+      grant: 'client_credentials',
+      clientId: 'ci',
+      privateKey: 'PEM',
+    });
+    const workload = buildServerInput(
+      remote({
+        oauth: {
+          ...emptyFormValues().oauth,
+          grant: 'jwt_bearer',
+          clientId: 'wl',
+          clientSecret: 'stale',
+          assertionFile: ' /run/token ',
+        },
+      }),
+    );
+    expect(workload.ok && workload.config.oauth).toEqual({
+      grant: 'jwt_bearer',
+      clientId: 'wl',
+      assertionFile: '/run/token',
+    });
   });
 
   it('puts the missing credential under the field the form shows', () => {
-    const withKey = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials', clientId: 'ci', clientAuth: 'key' } }));
-    expect(withKey).toMatchObject({ ok: false, errors: { 'oauth.privateKey': 'Client credentials need a client secret or a private key' } });
+    const withKey = buildServerInput(
+      remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials', clientId: 'ci', clientAuth: 'key' } }),
+    );
+    expect(withKey).toMatchObject({
+      ok: false,
+      errors: { 'oauth.privateKey': 'Client credentials need a client secret or a private key' },
+    });
     const withSecret = buildServerInput(remote({ oauth: { ...emptyFormValues().oauth, grant: 'client_credentials' } }));
-    expect(withSecret).toMatchObject({ ok: false, errors: { 'oauth.clientId': expect.stringContaining('client ID'), 'oauth.clientSecret': expect.stringContaining('secret') } });
+    expect(withSecret).toMatchObject({
+      ok: false,
+      errors: {
+        'oauth.clientId': expect.stringContaining('client ID'),
+        'oauth.clientSecret': expect.stringContaining('secret'),
+      },
+    });
   });
 
   it('loads stored settings with the secret masked, and a local server drops them', () => {
-    const state = serverState('robot', { config: ServerConfigSchema.parse({ url: 'https://mcp.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK } }) });
+    const state = serverState('robot', {
+      config: ServerConfigSchema.parse({
+        url: 'https://mcp.example.com/mcp',
+        oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK },
+      }),
+    });
     const form = formValuesFromServer(state);
-    expect(form.oauth).toMatchObject({ grant: 'client_credentials', clientId: 'ci', clientAuth: 'secret', clientSecret: SECRET_MASK });
+    expect(form.oauth).toMatchObject({
+      grant: 'client_credentials',
+      clientId: 'ci',
+      clientAuth: 'secret',
+      clientSecret: SECRET_MASK,
+    });
     const saved = buildServerInput(form);
-    expect(saved.ok && saved.config.oauth).toEqual({ grant: 'client_credentials', clientId: 'ci', clientSecret: SECRET_MASK });
+    expect(saved.ok && saved.config.oauth).toEqual({
+      grant: 'client_credentials',
+      clientId: 'ci',
+      clientSecret: SECRET_MASK,
+    });
     const toLocal = buildServerInput({ ...form, kind: 'local', command: 'node' }, state.config);
     expect(toLocal.ok && 'oauth' in toLocal.config).toBe(false);
   });

@@ -9,14 +9,18 @@ import { renderWithBerth } from '../../test-support/render-with-berth';
 // A narrow window shows the Servers list or one server's detail (servers.css, below 1000 px); which
 // one is the store's serverPane. jsdom applies no media queries, so the narrow-window rules are
 // injected as they apply there.
-const NARROW_RULES = '.servers-view.pane-list .detail-pane, .servers-view.pane-detail .server-column { display: none; }';
+const NARROW_RULES =
+  '.servers-view.pane-list .detail-pane, .servers-view.pane-detail .server-column { display: none; }';
 
 afterEach(() => {
   cleanup();
   document.head.querySelectorAll('style[data-test-narrow]').forEach((s) => s.remove());
 });
 
-const servers: ServerState[] = [serverState('alpha', { status: 'ready' }), serverState('a-server-with-a-long-name', { status: 'ready' })];
+const servers: ServerState[] = [
+  serverState('alpha', { status: 'ready' }),
+  serverState('a-server-with-a-long-name', { status: 'ready' }),
+];
 
 function mount({ narrow = false }: { narrow?: boolean } = {}) {
   if (narrow) {
@@ -25,12 +29,15 @@ function mount({ narrow = false }: { narrow?: boolean } = {}) {
     style.textContent = NARROW_RULES;
     document.head.append(style);
   }
-  const { store } = renderWithBerth(<ServersView />, { prepare: (store) => store.getState().applyServersSnapshot(servers) });
+  const { store } = renderWithBerth(<ServersView />, {
+    prepare: (store) => store.getState().applyServersSnapshot(servers),
+  });
   return store;
 }
 
 const view = () => document.querySelector<HTMLElement>('.servers-view')!;
-const cardButton = (name: string) => document.querySelector<HTMLElement>(`.server-card[data-server="${name}"] .server-card-main`)!;
+const cardButton = (name: string) =>
+  document.querySelector<HTMLElement>(`.server-card[data-server="${name}"] .server-card-main`)!;
 
 describe('the Servers view in a narrow window', () => {
   it('starts on the list; choosing a server shows its detail, Back shows the list again', () => {

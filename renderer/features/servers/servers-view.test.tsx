@@ -13,9 +13,21 @@ afterEach(cleanup);
 
 const remote = ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' });
 const REASON = "https://mcp.example/mcp needs you to sign in (OAuth): press Sign in in the server's details";
-const waiting = serverState('notes', { config: remote, status: 'error', reason: REASON, auth: { state: 'needs-sign-in' } });
-const signedIn = serverState('journal', { config: remote, status: 'ready', auth: { state: 'signed-in', renews: true, expiresAt: Date.now() + 3_600_000 } });
-const broken = serverState('broken', { status: 'error', reason: 'the server answered with something that is not JSON-RPC' });
+const waiting = serverState('notes', {
+  config: remote,
+  status: 'error',
+  reason: REASON,
+  auth: { state: 'needs-sign-in' },
+});
+const signedIn = serverState('journal', {
+  config: remote,
+  status: 'ready',
+  auth: { state: 'signed-in', renews: true, expiresAt: Date.now() + 3_600_000 },
+});
+const broken = serverState('broken', {
+  status: 'error',
+  reason: 'the server answered with something that is not JSON-RPC',
+});
 
 function mount(servers: ServerState[], selected: string, handlers: FakeHandlers = {}) {
   const transport = createFakeTransport(handlers);
@@ -65,13 +77,19 @@ describe('a signed-in server', () => {
   it('shows "Signed in" in its row and its header (a renewing token says so in the tooltip); no Sign in button', () => {
     mount([signedIn], 'journal');
     expect(within(row('journal')).getByText('Signed in')).toBeTruthy();
-    expect(within(detail('journal')).getByText('Signed in').getAttribute('title')).toBe('Signed in: renews automatically');
+    expect(within(detail('journal')).getByText('Signed in').getAttribute('title')).toBe(
+      'Signed in: renews automatically',
+    );
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(row('journal').querySelector('.status-badge')?.textContent).toBe('Ready');
   });
 
   it('a token that will lapse says when, in the header', () => {
-    const lapsing = serverState('journal', { config: remote, status: 'ready', auth: { state: 'signed-in', renews: false, expiresAt: Date.now() + 3_600_000 } });
+    const lapsing = serverState('journal', {
+      config: remote,
+      status: 'ready',
+      auth: { state: 'signed-in', renews: false, expiresAt: Date.now() + 3_600_000 },
+    });
     mount([lapsing], 'journal');
     expect(within(detail('journal')).getByText(/^Signed in · until /)).toBeTruthy();
     expect(within(row('journal')).getByText('Signed in')).toBeTruthy();
@@ -82,7 +100,9 @@ describe('a signed-in server', () => {
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Overview' }));
     expect(screen.getByText('Signed in with OAuth · the token renews automatically')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(transport.calls).toContainEqual({ method: 'servers.signOut', input: { name: 'journal' } }));
+    await waitFor(() =>
+      expect(transport.calls).toContainEqual({ method: 'servers.signOut', input: { name: 'journal' } }),
+    );
   });
 
   it('a server Berth does not sign in to shows neither', () => {
@@ -101,8 +121,12 @@ describe('labels', () => {
 
   it('the token detail: renews, an expiry time, expired, or nothing known', () => {
     const now = new Date(2026, 10, 23, 12, 0).getTime();
-    expect(signedInDetail({ state: 'signed-in', renews: true, expiresAt: now + 60_000 }, now)).toBe('renews automatically');
-    expect(signedInDetail({ state: 'signed-in', renews: false, expiresAt: now + 3_600_000 }, now)).toMatch(/^until \S*1:00/);
+    expect(signedInDetail({ state: 'signed-in', renews: true, expiresAt: now + 60_000 }, now)).toBe(
+      'renews automatically',
+    );
+    expect(signedInDetail({ state: 'signed-in', renews: false, expiresAt: now + 3_600_000 }, now)).toMatch(
+      /^until \S*1:00/,
+    );
     expect(signedInDetail({ state: 'signed-in', expiresAt: now - 1 }, now)).toBe('token expired');
     expect(signedInDetail({ state: 'signed-in' }, now)).toBeUndefined();
   });

@@ -36,12 +36,21 @@ export function ServersView() {
     if (focusNext.current === 'card') {
       focusNext.current = undefined;
       const cards = [...(column.current?.querySelectorAll<HTMLElement>('.server-card') ?? [])];
-      cards.find((card) => card.dataset.server === selectedShown)?.querySelector<HTMLElement>('.server-card-main')?.focus();
+      cards
+        .find((card) => card.dataset.server === selectedShown)
+        ?.querySelector<HTMLElement>('.server-card-main')
+        ?.focus();
       return;
     }
     // A card pressed in a narrow window hides with the list: the focus moves to the detail's heading, not to <body>.
     const active = document.activeElement;
-    if (pane === 'detail' && column.current && active instanceof HTMLElement && column.current.contains(active) && getComputedStyle(column.current).display === 'none') {
+    if (
+      pane === 'detail' &&
+      column.current &&
+      active instanceof HTMLElement &&
+      column.current.contains(active) &&
+      getComputedStyle(column.current).display === 'none'
+    ) {
       detailPanel.current?.querySelector<HTMLElement>('.detail-name')?.focus();
     }
   }, [pane, selectedShown]);
@@ -97,8 +106,16 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
   const selectServer = useBerth((s) => s.selectServer);
   const protocol = protocolLabel(server);
   return (
-    <li className={clsx('server-card', selected && 'selected', !server.config.enabled && 'disabled')} data-server={server.name}>
-      <button type="button" className="server-card-main" aria-current={selected ? 'true' : undefined} onClick={() => selectServer(server.name)}>
+    <li
+      className={clsx('server-card', selected && 'selected', !server.config.enabled && 'disabled')}
+      data-server={server.name}
+    >
+      <button
+        type="button"
+        className="server-card-main"
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => selectServer(server.name)}
+      >
         <span className="server-card-top">
           <span className="server-card-name">{server.name}</span>
           {protocol ? <Chip tone="accent">{server.protocolVersion}</Chip> : null}
@@ -106,7 +123,9 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
         </span>
         <StatusBadge server={server} />
         {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
-        <span className="server-card-command">{server.config.url ?? shellLine([server.config.command ?? '', ...server.config.args])}</span>
+        <span className="server-card-command">
+          {server.config.url ?? shellLine([server.config.command ?? '', ...server.config.args])}
+        </span>
       </button>
       {/* Outside the row's button, so Sign in is a control of its own (Tab reaches it). */}
       {server.auth !== undefined ? (
@@ -139,7 +158,10 @@ function NoServers() {
             </Button>
           }
         >
-          <p>Berth could not read its config file, so it has not started any server. Nothing in the file has been changed.</p>
+          <p>
+            Berth could not read its config file, so it has not started any server. Nothing in the file has been
+            changed.
+          </p>
           <p>Fix the problem shown above and your servers appear here.</p>
         </EmptyState>
       </div>
@@ -152,7 +174,11 @@ function NoServers() {
         title="Connect your first MCP server"
         actions={
           <>
-            <Button variant="primary" icon={<PlusIcon />} onClick={() => openServerForm({ mode: 'add', example: true })}>
+            <Button
+              variant="primary"
+              icon={<PlusIcon />}
+              onClick={() => openServerForm({ mode: 'add', example: true })}
+            >
               Add an example server
             </Button>
             <Button onClick={() => showView('discover')}>Find one in the registry</Button>
@@ -163,8 +189,8 @@ function NoServers() {
         }
       >
         <p>
-          An <strong>MCP server</strong> is a small program that gives an AI assistant tools (search a repository, query a
-          database, read files), prompts and resources, using the open Model Context Protocol.
+          An <strong>MCP server</strong> is a small program that gives an AI assistant tools (search a repository, query
+          a database, read files), prompts and resources, using the open Model Context Protocol.
         </p>
         <p>
           Berth starts each server you add, keeps it running and shows you exactly what it offers and what it says. Most
@@ -172,8 +198,8 @@ function NoServers() {
           <code>uvx mcp-server-git</code>; their README tells you which.
         </p>
         <p className="muted">
-          The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx. Already use
-          servers in Claude Desktop, Cursor or VS Code? Import them. Got a <code>.mcpb</code> bundle? Drop it here.
+          The example server demonstrates every protocol feature; it needs Node.js and downloads once with npx. Already
+          use servers in Claude Desktop, Cursor or VS Code? Import them. Got a <code>.mcpb</code> bundle? Drop it here.
         </p>
       </EmptyState>
     </div>

@@ -21,7 +21,16 @@ function mount(shell: AppInfo['shell'], handlers: FakeHandlers) {
   const { store } = renderWithBerth(<SignInButton server={remote} />, {
     transport,
     prepare: (store) => {
-      store.setState({ appInfo: { version: '0', shell, platform: 'linux', configPath: '/c/config.json', configDir: '/c', logsDir: '/c/logs' } });
+      store.setState({
+        appInfo: {
+          version: '0',
+          shell,
+          platform: 'linux',
+          configPath: '/c/config.json',
+          configDir: '/c',
+          logsDir: '/c/logs',
+        },
+      });
     },
   });
   return { store, transport };
@@ -31,15 +40,26 @@ describe('SignInButton', () => {
   it('is for remote servers without an Authorization header of their own', () => {
     expect(usesOAuth(remote)).toBe(true);
     expect(usesOAuth(serverState('local', { config: ServerConfigSchema.parse({ command: 'node' }) }))).toBe(false);
-    expect(usesOAuth(serverState('keyed', { config: ServerConfigSchema.parse({ url: 'https://a.example/mcp', headers: { authorization: 'x' } }) }))).toBe(false);
-    const robot = ServerConfigSchema.parse({ url: 'https://a.example/mcp', oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 's' } });
+    expect(
+      usesOAuth(
+        serverState('keyed', {
+          config: ServerConfigSchema.parse({ url: 'https://a.example/mcp', headers: { authorization: 'x' } }),
+        }),
+      ),
+    ).toBe(false);
+    const robot = ServerConfigSchema.parse({
+      url: 'https://a.example/mcp',
+      oauth: { grant: 'client_credentials', clientId: 'ci', clientSecret: 's' },
+    });
     expect(usesOAuth(serverState('robot', { config: robot }))).toBe(false);
   });
 
   it('browser mode: opens a tab inside the click and points it at the page the host returns', async () => {
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const { store, transport } = mount('browser', { 'servers.signIn': () => ok({ authorizationUrl: PAGE, opened: false }) });
+    const { store, transport } = mount('browser', {
+      'servers.signIn': () => ok({ authorizationUrl: PAGE, opened: false }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(tab.location.href).toBe(PAGE));
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
@@ -51,7 +71,10 @@ describe('SignInButton', () => {
   it('browser mode: a failed sign-in closes the tab and says why', async () => {
     const tab = { opener: null, location: { href: 'about:blank' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const { store } = mount('browser', { 'servers.signIn': () => fail('SERVER_ERROR', 'sign-in failed while finding the authorization server (discovery): HTTP 404') });
+    const { store } = mount('browser', {
+      'servers.signIn': () =>
+        fail('SERVER_ERROR', 'sign-in failed while finding the authorization server (discovery): HTTP 404'),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(store.getState().toasts.at(-1)).toMatchObject({ tone: 'error', title: 'Could not sign in to “notes”' });

@@ -36,7 +36,11 @@ export function SignInButton({ server }: { server: ServerState }) {
         window.open(result.value.authorizationUrl, '_blank', 'noopener,noreferrer');
       }
     }
-    pushToast({ tone: 'info', title: `Signing in to “${server.name}”`, message: 'Finish in the browser; the server starts when you are done.' });
+    pushToast({
+      tone: 'info',
+      title: `Signing in to “${server.name}”`,
+      message: 'Finish in the browser; the server starts when you are done.',
+    });
   };
 
   return (
@@ -79,7 +83,9 @@ export function SignInFact({ server, auth }: { server: ServerState; auth: Server
     return (
       <>
         <span>Needs sign-in</span>
-        <p className="fact-note">The server wants you to sign in with OAuth: press Sign in, and finish in the browser.</p>
+        <p className="fact-note">
+          The server wants you to sign in with OAuth: press Sign in, and finish in the browser.
+        </p>
       </>
     );
   }
@@ -99,7 +105,8 @@ export function SignInFact({ server, auth }: { server: ServerState; auth: Server
 
 /** The sign-in part of a server's header or card: Sign in while it needs one, "Signed in" once it is. */
 export function SignInState({ server, compact }: { server: ServerState; compact?: boolean }) {
-  if (server.auth?.state === 'signed-in') return <SignedInChip auth={server.auth} {...(compact === true ? { compact } : {})} />;
+  if (server.auth?.state === 'signed-in')
+    return <SignedInChip auth={server.auth} {...(compact === true ? { compact } : {})} />;
   if (compact === true) return server.auth?.state === 'needs-sign-in' ? <SignInButton server={server} /> : null;
   return usesOAuth(server) ? <SignInButton server={server} /> : null;
 }

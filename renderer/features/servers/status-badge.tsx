@@ -42,11 +42,21 @@ export function StatusDot({ status }: { status: ShownStatus }) {
 }
 
 /** Dot + word; the word carries the meaning, so colour is never the only cue. */
-export function StatusBadge({ server, compact }: { server: Pick<ServerState, 'status' | 'nextRestartAt' | 'auth'>; compact?: boolean }) {
+export function StatusBadge({
+  server,
+  compact,
+}: {
+  server: Pick<ServerState, 'status' | 'nextRestartAt' | 'auth'>;
+  compact?: boolean;
+}) {
   const now = useNow(server.status === 'restarting');
   const shown = shownStatus(server);
   return (
-    <span className={clsx('status-badge', `status-${shown}`, compact && 'compact')} role="status" data-status={server.status}>
+    <span
+      className={clsx('status-badge', `status-${shown}`, compact && 'compact')}
+      role="status"
+      data-status={server.status}
+    >
       <StatusDot status={shown} />
       <span className="status-word">{statusLabel(server, now)}</span>
     </span>

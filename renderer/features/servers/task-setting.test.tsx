@@ -10,12 +10,22 @@ import { TaskSettingFacts } from './task-setting';
 
 afterEach(cleanup);
 
-const tool = (name: string, taskSupport?: 'required' | 'optional' | 'forbidden'): ToolInfo => ({ name, inputSchema: { type: 'object' }, ...(taskSupport ? { execution: { taskSupport } } : {}) });
+const tool = (name: string, taskSupport?: 'required' | 'optional' | 'forbidden'): ToolInfo => ({
+  name,
+  inputSchema: { type: 'object' },
+  ...(taskSupport ? { execution: { taskSupport } } : {}),
+});
 const everything = serverState('everything', {
   status: 'ready',
   era: 'legacy',
   capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } } } },
-  tools: [tool('echo'), tool('research', 'required'), tool('fetch', 'optional'), tool('crawl', 'optional'), tool('add', 'forbidden')],
+  tools: [
+    tool('echo'),
+    tool('research', 'required'),
+    tool('fetch', 'optional'),
+    tool('crawl', 'optional'),
+    tool('add', 'forbidden'),
+  ],
 });
 
 function mount(handlers: FakeHandlers = {}, server: ServerState = everything) {
@@ -34,14 +44,21 @@ describe("the Overview's task switch", () => {
   it('is on by default, explains itself, and counts the tools that must and can run as tasks', () => {
     mount();
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');
-    expect(theSwitch().getAttribute('aria-describedby') && document.getElementById(theSwitch().getAttribute('aria-describedby')!)?.textContent).toBe(
+    expect(
+      theSwitch().getAttribute('aria-describedby') &&
+        document.getElementById(theSwitch().getAttribute('aria-describedby')!)?.textContent,
+    ).toBe(
       'Tools that can run in the background report progress and can be cancelled; Berth checks on them instead of waiting on one request.',
     );
-    expect(screen.getByTestId('task-tool-counts').textContent).toBe('Of its 5 tools, 1 must run as a task (whatever this says) and 2 can (this switch decides).');
+    expect(screen.getByTestId('task-tool-counts').textContent).toBe(
+      'Of its 5 tools, 1 must run as a task (whatever this says) and 2 can (this switch decides).',
+    );
   });
 
   it("shows the host's stored choice and follows changes made in another window", async () => {
-    const { store, transport } = mount({ 'tasks.serverSettings': () => ok([{ server: 'everything', optionalToolsAsTasks: false }]) });
+    const { store, transport } = mount({
+      'tasks.serverSettings': () => ok([{ server: 'everything', optionalToolsAsTasks: false }]),
+    });
     const disconnect = connectStore(store, transport);
     await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'));
     act(() => transport.emit('tasks.serverSettingsChanged', { server: 'everything', optionalToolsAsTasks: true }));
@@ -50,30 +67,60 @@ describe("the Overview's task switch", () => {
   });
 
   it('asks the host to change it, keeps the focus on the switch, and shows what the host kept', async () => {
-    const { transport } = mount({ 'tasks.setServerSettings': ({ server, optionalToolsAsTasks }) => ok({ server, optionalToolsAsTasks }) });
+    const { transport } = mount({
+      'tasks.setServerSettings': ({ server, optionalToolsAsTasks }) => ok({ server, optionalToolsAsTasks }),
+    });
     theSwitch().focus();
     // A Radix switch is a <button role="switch">: the browser turns Space and Enter into this click (pressed for real in e2e/server-settings.spec.ts).
     fireEvent.click(theSwitch());
     await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('false'));
     expect(document.activeElement).toBe(theSwitch());
-    expect(transport.calls.filter((c) => c.method === 'tasks.setServerSettings').map((c) => c.input)).toEqual([{ server: 'everything', optionalToolsAsTasks: false }]);
+    expect(transport.calls.filter((c) => c.method === 'tasks.setServerSettings').map((c) => c.input)).toEqual([
+      { server: 'everything', optionalToolsAsTasks: false },
+    ]);
   });
 
   it('puts the switch back and says why when the host refuses', async () => {
-    const { store } = mount({ 'tasks.setServerSettings': () => fail('IO_ERROR', 'Could not save settings.json: disk full') });
+    const { store } = mount({
+      'tasks.setServerSettings': () => fail('IO_ERROR', 'Could not save settings.json: disk full'),
+    });
     fireEvent.click(theSwitch());
     await waitFor(() => expect(store.getState().toasts).toHaveLength(1));
-    expect(store.getState().toasts[0]).toMatchObject({ tone: 'error', title: 'Could not change how “everything” runs long tool calls', message: expect.stringContaining('disk full') });
+    expect(store.getState().toasts[0]).toMatchObject({
+      tone: 'error',
+      title: 'Could not change how “everything” runs long tool calls',
+      message: expect.stringContaining('disk full'),
+    });
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');
   });
 
   it.each([
     ['a server not ready yet', serverState('x'), 'Which of its tools can run as tasks is known once it is ready.'],
-    ['a ready server without tools', serverState('x', { status: 'ready' }), 'It offers no tools, so this changes nothing for it.'],
-    ['tools none of which can be tasks', serverState('x', { status: 'ready', tools: [tool('a'), tool('b', 'forbidden')] }), 'None of its 2 tools can run as a task, so this changes nothing for it.'],
-    ['only optional ones', serverState('x', { status: 'ready', tools: [tool('a'), tool('b', 'optional')] }), 'Of its 2 tools, 1 can run as a task: this switch decides.'],
-    ['its only tool, which cannot', serverState('x', { status: 'ready', tools: [tool('a')] }), 'Its only tool cannot run as a task, so this changes nothing for it.'],
-    ['only required ones', serverState('x', { status: 'ready', tools: [tool('a', 'required'), tool('b', 'required')] }), 'Of its 2 tools, 2 must run as tasks, whatever this says; none is left to this switch.'],
+    [
+      'a ready server without tools',
+      serverState('x', { status: 'ready' }),
+      'It offers no tools, so this changes nothing for it.',
+    ],
+    [
+      'tools none of which can be tasks',
+      serverState('x', { status: 'ready', tools: [tool('a'), tool('b', 'forbidden')] }),
+      'None of its 2 tools can run as a task, so this changes nothing for it.',
+    ],
+    [
+      'only optional ones',
+      serverState('x', { status: 'ready', tools: [tool('a'), tool('b', 'optional')] }),
+      'Of its 2 tools, 1 can run as a task: this switch decides.',
+    ],
+    [
+      'its only tool, which cannot',
+      serverState('x', { status: 'ready', tools: [tool('a')] }),
+      'Its only tool cannot run as a task, so this changes nothing for it.',
+    ],
+    [
+      'only required ones',
+      serverState('x', { status: 'ready', tools: [tool('a', 'required'), tool('b', 'required')] }),
+      'Of its 2 tools, 2 must run as tasks, whatever this says; none is left to this switch.',
+    ],
     [
       'a 2025-11-25 server that declares no task support',
       serverState('x', { status: 'ready', era: 'legacy', capabilities: { tools: {} }, tools: [tool('a', 'optional')] }),

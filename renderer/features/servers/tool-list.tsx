@@ -14,7 +14,9 @@ const HINTS: { key: string; yes: string; no: string; tone: 'success' | 'danger' 
 ];
 
 /** The hints a server gave about a tool, as chips; only hints it actually stated. */
-export function annotationChips(annotations: Record<string, unknown> | undefined): { label: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] {
+export function annotationChips(
+  annotations: Record<string, unknown> | undefined,
+): { label: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] {
   if (!annotations) return [];
   const chips: { label: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] = [];
   for (const hint of HINTS) {
@@ -51,7 +53,10 @@ function ToolItem({ tool }: { tool: ToolInfo }) {
         </Collapsible.Trigger>
         {tool.description ? <p className={clsx('tool-description', !open && 'clamped')}>{tool.description}</p> : null}
         {chips.length > 0 ? (
-          <div className="tool-claims" title="Hints the server reports about its own tool. Berth shows them but does not trust them.">
+          <div
+            className="tool-claims"
+            title="Hints the server reports about its own tool. Berth shows them but does not trust them."
+          >
             <span className="claims-label">Claimed by the server:</span>
             {chips.map((chip) => (
               <Chip key={chip.label} tone={chip.tone}>

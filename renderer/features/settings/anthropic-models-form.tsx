@@ -37,9 +37,17 @@ export function AnthropicModelsForm({ provider, onClose }: { provider: ProviderV
         Edit {provider.label}
       </h3>
       <p className="field-hint">
-        {provider.key.set ? 'Fetch the models your key can use from Anthropic, or type their ids.' : 'Add your Anthropic API key above to fetch its models, or type their ids.'}
+        {provider.key.set
+          ? 'Fetch the models your key can use from Anthropic, or type their ids.'
+          : 'Add your Anthropic API key above to fetch its models, or type their ids.'}
       </p>
-      <ProviderModels providerId={provider.id} providerLabel={provider.label} models={models} onChange={setModels} idPlaceholder="Add a model by id, e.g. claude-sonnet-5" />
+      <ProviderModels
+        providerId={provider.id}
+        providerLabel={provider.label}
+        models={models}
+        onChange={setModels}
+        idPlaceholder="Add a model by id, e.g. claude-sonnet-5"
+      />
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <div className="provider-form-actions">
         <TestConnection providerId={provider.id} providerLabel={provider.label} />

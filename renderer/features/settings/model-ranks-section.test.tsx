@@ -12,8 +12,26 @@ afterEach(cleanup);
 const TABLE: SamplingModelTable = {
   defaultModel: 'claude-sonnet-5',
   models: [
-    { key: 'claude-sonnet-5', label: 'Claude Sonnet 5', provider: 'Anthropic', tier: 'balanced', costRank: 2, speedRank: 2, intelligenceRank: 3, custom: false },
-    { key: 'ollama:llama3.1:8b', label: 'llama3.1:8b', provider: 'Ollama', tier: 'fast', costRank: 1, speedRank: 4, intelligenceRank: 5, custom: true },
+    {
+      key: 'claude-sonnet-5',
+      label: 'Claude Sonnet 5',
+      provider: 'Anthropic',
+      tier: 'balanced',
+      costRank: 2,
+      speedRank: 2,
+      intelligenceRank: 3,
+      custom: false,
+    },
+    {
+      key: 'ollama:llama3.1:8b',
+      label: 'llama3.1:8b',
+      provider: 'Ollama',
+      tier: 'fast',
+      costRank: 1,
+      speedRank: 4,
+      intelligenceRank: 5,
+      custom: true,
+    },
   ],
 };
 
@@ -24,7 +42,13 @@ function mount() {
     'sampling.setModelRanks': ({ model, ranks }) => {
       table = {
         ...table,
-        models: table.models.map((row) => (row.key !== model ? row : ranks === null ? { ...row, tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 1, custom: false } : { ...row, ...ranks, custom: true })),
+        models: table.models.map((row) =>
+          row.key !== model
+            ? row
+            : ranks === null
+              ? { ...row, tier: 'fast', costRank: 1, speedRank: 1, intelligenceRank: 1, custom: false }
+              : { ...row, ...ranks, custom: true },
+        ),
       };
       return ok(table);
     },
@@ -40,12 +64,18 @@ describe('<ModelRanksSection>', () => {
     const sonnet = table.querySelector('tr[data-model="claude-sonnet-5"]') as HTMLElement;
     expect(within(sonnet).getByRole('rowheader').textContent).toBe('Claude Sonnet 5 Anthropic');
     expect((within(table).getByLabelText('Tier of llama3.1:8b (Ollama)') as HTMLSelectElement).value).toBe('fast');
-    expect(within(table.querySelector('tr[data-model="ollama:llama3.1:8b"]') as HTMLElement).getByText('yours')).toBeTruthy();
+    expect(
+      within(table.querySelector('tr[data-model="ollama:llama3.1:8b"]') as HTMLElement).getByText('yours'),
+    ).toBeTruthy();
 
     const save = within(sonnet).getByRole('button', { name: 'Save Claude Sonnet 5 (Anthropic)' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
-    fireEvent.change(within(sonnet).getByLabelText('Intelligence rank of Claude Sonnet 5 (Anthropic)'), { target: { value: '1' } });
-    fireEvent.change(within(sonnet).getByLabelText('Tier of Claude Sonnet 5 (Anthropic)'), { target: { value: 'smart' } });
+    fireEvent.change(within(sonnet).getByLabelText('Intelligence rank of Claude Sonnet 5 (Anthropic)'), {
+      target: { value: '1' },
+    });
+    fireEvent.change(within(sonnet).getByLabelText('Tier of Claude Sonnet 5 (Anthropic)'), {
+      target: { value: 'smart' },
+    });
     fireEvent.click(save);
     await waitFor(() =>
       expect(transport.calls.filter((c) => c.method === 'sampling.setModelRanks').map((c) => c.input)).toEqual([
@@ -62,13 +92,23 @@ describe('<ModelRanksSection>', () => {
     const llama = table.querySelector('tr[data-model="ollama:llama3.1:8b"]') as HTMLElement;
     const cost = within(llama).getByLabelText('Cost rank of llama3.1:8b (Ollama)');
     fireEvent.change(cost, { target: { value: '0' } });
-    expect(within(llama).getByRole('alert').textContent).toBe('Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.');
+    expect(within(llama).getByRole('alert').textContent).toBe(
+      'Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.',
+    );
     expect(cost.getAttribute('aria-invalid')).toBe('true');
-    expect((within(llama).getByRole('button', { name: 'Save llama3.1:8b (Ollama)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(llama).getByRole('button', { name: 'Save llama3.1:8b (Ollama)' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
 
     fireEvent.click(within(llama).getByRole('button', { name: 'Reset llama3.1:8b (Ollama)' }));
-    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'sampling.setModelRanks').map((c) => c.input)).toEqual([{ model: 'ollama:llama3.1:8b', ranks: null }]));
-    const reset = (await screen.findByRole('table')).querySelector('tr[data-model="ollama:llama3.1:8b"]') as HTMLElement;
+    await waitFor(() =>
+      expect(transport.calls.filter((c) => c.method === 'sampling.setModelRanks').map((c) => c.input)).toEqual([
+        { model: 'ollama:llama3.1:8b', ranks: null },
+      ]),
+    );
+    const reset = (await screen.findByRole('table')).querySelector(
+      'tr[data-model="ollama:llama3.1:8b"]',
+    ) as HTMLElement;
     await waitFor(() => expect(within(reset).queryByText('yours')).toBeNull());
     expect((within(reset).getByLabelText('Cost rank of llama3.1:8b (Ollama)') as HTMLInputElement).value).toBe('1');
   });

@@ -20,7 +20,14 @@ interface Draft {
 }
 
 function draftOf(row: SamplingModelRow): Draft {
-  return { tier: row.tier, ranks: { costRank: String(row.costRank), speedRank: String(row.speedRank), intelligenceRank: String(row.intelligenceRank) } };
+  return {
+    tier: row.tier,
+    ranks: {
+      costRank: String(row.costRank),
+      speedRank: String(row.speedRank),
+      intelligenceRank: String(row.intelligenceRank),
+    },
+  };
 }
 
 /** The ranks to save, or what is wrong with the draft. */
@@ -31,7 +38,9 @@ export function parseDraft(draft: Draft): { ranks: ModelRanks } | { error: strin
     speedRank: Number(draft.ranks.speedRank.trim() === '' ? NaN : draft.ranks.speedRank),
     intelligenceRank: Number(draft.ranks.intelligenceRank.trim() === '' ? NaN : draft.ranks.intelligenceRank),
   });
-  return parsed.success ? { ranks: parsed.data } : { error: 'Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.' };
+  return parsed.success
+    ? { ranks: parsed.data }
+    : { error: 'Ranks are whole numbers from 1 (cheapest, fastest, most capable) to 100.' };
 }
 
 /**
@@ -54,8 +63,9 @@ export function ModelRanksSection() {
         </h2>
       </header>
       <p className="settings-text">
-        When a server asks Berth’s model for a completion it may name models and weigh cost, speed and intelligence. Berth matches the names against
-        every model below and the weights against these ranks: 1 is the cheapest, fastest or most capable; equal ranks are ties.
+        When a server asks Berth’s model for a completion it may name models and weigh cost, speed and intelligence.
+        Berth matches the names against every model below and the weights against these ranks: 1 is the cheapest,
+        fastest or most capable; equal ranks are ties.
       </p>
       {table === undefined ? (
         <p className="settings-empty">Loading…</p>
@@ -80,7 +90,10 @@ export function ModelRanksSection() {
             </thead>
             <tbody>
               {table.models.map((row) => (
-                <ModelRankRow key={`${row.key}:${row.tier}:${row.costRank}:${row.speedRank}:${row.intelligenceRank}`} row={row} />
+                <ModelRankRow
+                  key={`${row.key}:${row.tier}:${row.costRank}:${row.speedRank}:${row.intelligenceRank}`}
+                  row={row}
+                />
               ))}
             </tbody>
           </table>
@@ -155,7 +168,12 @@ function ModelRankRow({ row }: { row: SamplingModelRow }) {
         </td>
       ))}
       <td className="nowrap">
-        <Button size="sm" variant="primary" disabled={!dirty || busy || 'error' in parsed} onClick={() => 'ranks' in parsed && void save(parsed.ranks)}>
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={!dirty || busy || 'error' in parsed}
+          onClick={() => 'ranks' in parsed && void save(parsed.ranks)}
+        >
           Save <span className="sr-only">{name}</span>
         </Button>{' '}
         {row.custom ? (

@@ -25,7 +25,9 @@ describe('<ConsentPoliciesSection>: stale permissions', () => {
     };
     expect(within(table).getByRole('columnheader', { name: 'State' })).toBeTruthy();
     expect(state('a')).toMatch(/^Server changed — This server’s command or address is not the one you allowed/);
-    expect(state('b')).toMatch(/^Tool changed — The server changed this tool’s description, input schema or annotations/);
+    expect(state('b')).toMatch(
+      /^Tool changed — The server changed this tool’s description, input schema or annotations/,
+    );
     expect(state('c')).toMatch(/^Needs a new yes — Given in an earlier version of Berth/);
     expect(state('d')).toBe('In effect');
   });

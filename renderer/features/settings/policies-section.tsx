@@ -18,9 +18,18 @@ const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
 
 /** What a stale permission means, for its chip and tooltip. */
 const STALE_LABEL: Record<NonNullable<ConsentPolicy['stale']>, { chip: string; hint: string }> = {
-  'tool-changed': { chip: 'Tool changed', hint: 'The server changed this tool’s description, input schema or annotations since you allowed it. The next call asks again.' },
-  'server-changed': { chip: 'Server changed', hint: 'This server’s command or address is not the one you allowed. The next call asks again.' },
-  unrecorded: { chip: 'Needs a new yes', hint: 'Given in an earlier version of Berth, which did not record what you approved. The next call asks again.' },
+  'tool-changed': {
+    chip: 'Tool changed',
+    hint: 'The server changed this tool’s description, input schema or annotations since you allowed it. The next call asks again.',
+  },
+  'server-changed': {
+    chip: 'Server changed',
+    hint: 'This server’s command or address is not the one you allowed. The next call asks again.',
+  },
+  unrecorded: {
+    chip: 'Needs a new yes',
+    hint: 'Given in an earlier version of Berth, which did not record what you approved. The next call asks again.',
+  },
 };
 
 function describePolicy(policy: ConsentPolicy): string {
@@ -52,7 +61,10 @@ export function ConsentPoliciesSection() {
   const policies = useBerth((s) => s.consentPolicies);
   // The list array only changes with the list; a map built in the selector would cost 5,000 entries on every store update.
   const conversationList = useBerth((s) => s.conversations);
-  const conversations = useMemo(() => Object.fromEntries(conversationList.map((c) => [c.id, c.title])), [conversationList]);
+  const conversations = useMemo(
+    () => Object.fromEntries(conversationList.map((c) => [c.id, c.title])),
+    [conversationList],
+  );
   const [revoking, setRevoking] = useState<ConsentPolicy>();
   return (
     <section className="settings-section" aria-labelledby="consent-policies-title">
@@ -62,9 +74,9 @@ export function ConsentPoliciesSection() {
         </h2>
       </header>
       <p className="settings-text">
-        Tool calls run without asking only where you said so, and only while the server and tool are the ones you allowed: if either changes, the
-        permission is marked and the next call asks again. Revoke a permission and the next matching call asks again. A rule you write covers the
-        tools it lists, each as the server lists it now.
+        Tool calls run without asking only where you said so, and only while the server and tool are the ones you
+        allowed: if either changes, the permission is marked and the next call asks again. Revoke a permission and the
+        next matching call asks again. A rule you write covers the tools it lists, each as the server lists it now.
       </p>
       {policies.length === 0 ? (
         <p className="settings-empty">No stored permissions: every tool call asks first.</p>
@@ -87,7 +99,9 @@ export function ConsentPoliciesSection() {
               <tr key={policy.id} data-policy={policy.id}>
                 <td>
                   {SCOPE_LABEL[policy.scope]}
-                  {policy.scope === 'conversation' ? <span className="muted small"> ({conversations[policy.conversationId] ?? 'until restart'})</span> : null}
+                  {policy.scope === 'conversation' ? (
+                    <span className="muted small"> ({conversations[policy.conversationId] ?? 'until restart'})</span>
+                  ) : null}
                   {policy.scope === 'rule' ? (
                     <span className="small rule-text">
                       : {describeRule(policy.rule)}
@@ -113,7 +127,11 @@ export function ConsentPoliciesSection() {
                   {policy.stale ? <span className="sr-only"> — {STALE_LABEL[policy.stale].hint}</span> : null}
                 </td>
                 <td className="cell-actions">
-                  <Button size="sm" onClick={() => setRevoking(policy)} aria-label={`Revoke permission for ${describePolicy(policy)}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => setRevoking(policy)}
+                    aria-label={`Revoke permission for ${describePolicy(policy)}`}
+                  >
                     Revoke
                   </Button>
                 </td>
@@ -143,18 +161,18 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
       return;
     }
     onClose();
-    pushToast({ tone: 'success', title: 'Permission revoked', message: `Calls to ${describePolicy(policy)} ask again.` });
+    pushToast({
+      tone: 'success',
+      title: 'Permission revoked',
+      message: `Calls to ${describePolicy(policy)} ask again.`,
+    });
   }
 
   return (
     <AlertDialog open onOpenChange={(open) => !open && onClose()} className="dialog-narrow">
       <AlertDialogTitle>Revoke this permission?</AlertDialogTitle>
-      <AlertDialogDescription>
-        Berth will ask again before running {describePolicy(policy)}.
-      </AlertDialogDescription>
-      {error ? (
-        <InlineAlert>{error}</InlineAlert>
-      ) : null}
+      <AlertDialogDescription>Berth will ask again before running {describePolicy(policy)}.</AlertDialogDescription>
+      {error ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>
         <AlertDialogCancel>
           <Button variant="ghost">Keep it</Button>
@@ -187,9 +205,10 @@ export function SamplingPoliciesSection() {
         </h2>
       </header>
       <p className="settings-text">
-        Servers may ask Berth’s model for completions. By default you review each request and its answer. “Allow this session” approves without asking
-        until the server stops or restarts; “Never” refuses at once. Unreviewed requests use your default model, not the server’s preference. Each server’s max tokens
-        per request and token budget per Berth session are in its Overview.
+        Servers may ask Berth’s model for completions. By default you review each request and its answer. “Allow this
+        session” approves without asking until the server stops or restarts; “Never” refuses at once. Unreviewed
+        requests use your default model, not the server’s preference. Each server’s max tokens per request and token
+        budget per Berth session are in its Overview.
       </p>
       {names.length === 0 ? <p className="settings-empty">No servers yet.</p> : null}
       <ul className="policy-list">
@@ -198,7 +217,9 @@ export function SamplingPoliciesSection() {
           return (
             <li key={server} className="policy-row" data-server={server}>
               <code className="policy-server">{server}</code>
-              {current !== 'ask' ? <Chip tone={current === 'never' ? 'danger' : 'warning'}>{SAMPLING_LABEL[current]}</Chip> : null}
+              {current !== 'ask' ? (
+                <Chip tone={current === 'never' ? 'danger' : 'warning'}>{SAMPLING_LABEL[current]}</Chip>
+              ) : null}
               <div className="spacer" />
               <Segmented
                 value={current}

@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { baseUrlCredentialsProblem, PRESET_INFO, PROVIDER_PRESETS, type ProviderModel, type ProviderPreset, type ProviderView } from '../../../shared/domain/providers';
+import {
+  baseUrlCredentialsProblem,
+  PRESET_INFO,
+  PROVIDER_PRESETS,
+  type ProviderModel,
+  type ProviderPreset,
+  type ProviderView,
+} from '../../../shared/domain/providers';
 import { useBerth } from '../../store';
 import { Button, Field, InlineAlert } from '../../ui/controls';
 import { ProviderModels } from './provider-models';
@@ -73,8 +80,15 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
     }
   }
 
-  const fieldError = (path: string) => (error?.path !== undefined && (error.path === path || error.path.startsWith(`provider.${path}`) || error.path.startsWith(`changes.${path}`)) ? error.message : undefined);
-  const otherError = error !== undefined && !['id', 'label', 'baseUrl', 'apiKey'].some((p) => fieldError(p) !== undefined) ? error.message : undefined;
+  const fieldError = (path: string) =>
+    error?.path !== undefined &&
+    (error.path === path || error.path.startsWith(`provider.${path}`) || error.path.startsWith(`changes.${path}`))
+      ? error.message
+      : undefined;
+  const otherError =
+    error !== undefined && !['id', 'label', 'baseUrl', 'apiKey'].some((p) => fieldError(p) !== undefined)
+      ? error.message
+      : undefined;
   const needsKey = PRESET_INFO[preset].needsKey;
 
   return (
@@ -90,7 +104,12 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
       <div className="provider-form-grid">
         <Field label="Preset">
           {({ id: fieldId }) => (
-            <select id={fieldId} className="input select-input" value={preset} onChange={(e) => pickPreset(e.target.value as ProviderPreset)}>
+            <select
+              id={fieldId}
+              className="input select-input"
+              value={preset}
+              onChange={(e) => pickPreset(e.target.value as ProviderPreset)}
+            >
               {PROVIDER_PRESETS.map((p) => (
                 <option key={p} value={p}>
                   {PRESET_INFO[p].label}
@@ -101,11 +120,22 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
         </Field>
         <Field label="Name" error={fieldError('label')}>
           {({ id: fieldId, describedBy, invalid }) => (
-            <input id={fieldId} className="input" value={label} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setLabel(e.target.value)} />
+            <input
+              id={fieldId}
+              className="input"
+              value={label}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => setLabel(e.target.value)}
+            />
           )}
         </Field>
         {editing ? null : (
-          <Field label="Id" hint="Part of each model’s key in conversations; cannot change later." error={fieldError('id')}>
+          <Field
+            label="Id"
+            hint="Part of each model’s key in conversations; cannot change later."
+            error={fieldError('id')}
+          >
             {({ id: fieldId, describedBy, invalid }) => (
               <input
                 id={fieldId}
@@ -122,7 +152,11 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
             )}
           </Field>
         )}
-        <Field label="Base URL" hint={preset === 'custom' ? 'The server’s OpenAI-compatible address, usually ending in /v1.' : undefined} error={fieldError('baseUrl')}>
+        <Field
+          label="Base URL"
+          hint={preset === 'custom' ? 'The server’s OpenAI-compatible address, usually ending in /v1.' : undefined}
+          error={fieldError('baseUrl')}
+        >
           {({ id: fieldId, describedBy, invalid }) => (
             <input
               id={fieldId}
@@ -137,7 +171,11 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
           )}
         </Field>
         {editing ? null : (
-          <Field label={needsKey ? 'API key' : 'API key (optional)'} hint={needsKey ? 'Kept as a secret; never shown again.' : 'Local servers need none.'} error={fieldError('apiKey')}>
+          <Field
+            label={needsKey ? 'API key' : 'API key (optional)'}
+            hint={needsKey ? 'Kept as a secret; never shown again.' : 'Local servers need none.'}
+            error={fieldError('apiKey')}
+          >
             {({ id: fieldId, describedBy, invalid }) => (
               <input
                 id={fieldId}
@@ -155,7 +193,12 @@ export function ProviderForm({ provider, justAdded = false, takenIds, onAdded, o
         )}
       </div>
       {editing ? <ProviderKey provider={provider} /> : null}
-      <ProviderModels providerId={editing ? provider.id : undefined} providerLabel={label} models={models} onChange={setModels} />
+      <ProviderModels
+        providerId={editing ? provider.id : undefined}
+        providerLabel={label}
+        models={models}
+        onChange={setModels}
+      />
       {otherError ? <InlineAlert>{otherError}</InlineAlert> : null}
       <div className="provider-form-actions">
         {editing ? <TestConnection providerId={provider.id} providerLabel={provider.label} /> : null}
@@ -204,7 +247,11 @@ function ProviderKey({ provider }: { provider: ProviderView }) {
   return (
     <div className="provider-key">
       <label className="field-label" htmlFor={inputId}>
-        {provider.key.set ? `Replace the key (${provider.key.hint ?? 'set'})` : provider.needsKey ? 'API key (needed)' : 'API key (optional)'}
+        {provider.key.set
+          ? `Replace the key (${provider.key.hint ?? 'set'})`
+          : provider.needsKey
+            ? 'API key (needed)'
+            : 'API key (optional)'}
       </label>
       <div className="inline-row">
         <input

@@ -21,7 +21,13 @@ function sentence(text: string): string {
 }
 
 /** The provider's models: fetched from it, or typed in; each with its "supports tools" and "takes images" switches. */
-export function ProviderModels({ providerId, providerLabel, models, onChange, idPlaceholder = 'Add a model by id, e.g. llama3.1:8b' }: ProviderModelsProps) {
+export function ProviderModels({
+  providerId,
+  providerLabel,
+  models,
+  onChange,
+  idPlaceholder = 'Add a model by id, e.g. llama3.1:8b',
+}: ProviderModelsProps) {
   const fetchProviderModels = useBerth((s) => s.fetchProviderModels);
   const [newId, setNewId] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
@@ -43,20 +49,24 @@ export function ProviderModels({ providerId, providerLabel, models, onChange, id
     const known = new Set(models.map((m) => m.id));
     const added = result.value.models
       .filter((m) => !known.has(m.id))
-      .map(
-        (m): ProviderModel => ({
-          id: m.id,
-          supportsTools: true,
-          // What the provider said (Anthropic lists image input), else Berth's guess from the name; the switch changes it.
-          takesImages: m.takesImages ?? guessTakesImages(m.id),
-          ...(m.label !== undefined ? { label: m.label } : {}),
-          ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}),
-          ...(m.tier !== undefined ? { tier: m.tier } : {}),
-        }),
-      );
+      .map((m): ProviderModel => ({
+        id: m.id,
+        supportsTools: true,
+        // What the provider said (Anthropic lists image input), else Berth's guess from the name; the switch changes it.
+        takesImages: m.takesImages ?? guessTakesImages(m.id),
+        ...(m.label !== undefined ? { label: m.label } : {}),
+        ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}),
+        ...(m.tier !== undefined ? { tier: m.tier } : {}),
+      }));
     onChange([...models, ...added]);
     const found = result.value.models.length;
-    setNote({ ok: true, text: found === 0 ? `${providerLabel} lists no models. Type their ids below.` : `Found ${found} model${found === 1 ? '' : 's'} (${added.length} new). Save to keep them.` });
+    setNote({
+      ok: true,
+      text:
+        found === 0
+          ? `${providerLabel} lists no models. Type their ids below.`
+          : `Found ${found} model${found === 1 ? '' : 's'} (${added.length} new). Save to keep them.`,
+    });
   }
 
   function addTyped() {
@@ -71,7 +81,8 @@ export function ProviderModels({ providerId, providerLabel, models, onChange, id
     setNote(undefined);
   }
 
-  const update = (index: number, change: Partial<ProviderModel>) => onChange(models.map((m, i) => (i === index ? { ...m, ...change } : m)));
+  const update = (index: number, change: Partial<ProviderModel>) =>
+    onChange(models.map((m, i) => (i === index ? { ...m, ...change } : m)));
 
   return (
     <fieldset className="provider-models" aria-labelledby={titleId}>
@@ -123,24 +134,40 @@ export function ProviderModels({ providerId, providerLabel, models, onChange, id
                     onChange={(e) => {
                       const label = e.target.value;
                       const { label: _old, ...rest } = model;
-                      onChange(models.map((m, i) => (i === index ? (label.trim() === '' ? rest : { ...rest, label }) : m)));
+                      onChange(
+                        models.map((m, i) => (i === index ? (label.trim() === '' ? rest : { ...rest, label }) : m)),
+                      );
                     }}
                   />
                 </td>
                 <td>
                   <label className="checkbox-label">
-                    <input type="checkbox" checked={model.supportsTools} onChange={(e) => update(index, { supportsTools: e.target.checked })} aria-label={`${model.id} supports tools`} />
+                    <input
+                      type="checkbox"
+                      checked={model.supportsTools}
+                      onChange={(e) => update(index, { supportsTools: e.target.checked })}
+                      aria-label={`${model.id} supports tools`}
+                    />
                     <span aria-hidden="true">supports tools</span>
                   </label>
                 </td>
                 <td>
                   <label className="checkbox-label">
-                    <input type="checkbox" checked={takesImages(model)} onChange={(e) => update(index, { takesImages: e.target.checked })} aria-label={`${model.id} takes images`} />
+                    <input
+                      type="checkbox"
+                      checked={takesImages(model)}
+                      onChange={(e) => update(index, { takesImages: e.target.checked })}
+                      aria-label={`${model.id} takes images`}
+                    />
                     <span aria-hidden="true">takes images</span>
                   </label>
                 </td>
                 <td>
-                  <IconButton label={`Remove ${model.id}`} icon={<TrashIcon />} onClick={() => onChange(models.filter((_, i) => i !== index))} />
+                  <IconButton
+                    label={`Remove ${model.id}`}
+                    icon={<TrashIcon />}
+                    onClick={() => onChange(models.filter((_, i) => i !== index))}
+                  />
                 </td>
               </tr>
             ))}

@@ -14,19 +14,47 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const ANTHROPIC: ProviderView = { id: 'anthropic', label: 'Anthropic', kind: 'anthropic', preset: 'anthropic', models: [{ id: 'claude-a', supportsTools: true }], key: { set: false }, needsKey: true, ready: false, builtIn: true };
+const ANTHROPIC: ProviderView = {
+  id: 'anthropic',
+  label: 'Anthropic',
+  kind: 'anthropic',
+  preset: 'anthropic',
+  models: [{ id: 'claude-a', supportsTools: true }],
+  key: { set: false },
+  needsKey: true,
+  ready: false,
+  builtIn: true,
+};
 
 /** A host that keeps the providers it is told about, like the real one. */
-function mount(initial: ProviderView[] = [ANTHROPIC], listed: MethodOutputModels = { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b' }] }) {
+function mount(
+  initial: ProviderView[] = [ANTHROPIC],
+  listed: MethodOutputModels = { models: [{ id: 'llama3.1:8b' }, { id: 'qwen3:4b' }] },
+) {
   let providers = initial;
   const answer = (): ProvidersView => ({ providers });
   const transport = createFakeTransport({
     'providers.add': ({ provider, apiKey }) => {
-      providers = [...providers, { ...provider, kind: 'openai-compatible', models: (provider.models ?? []).map((m) => ({ supportsTools: true, ...m })), key: apiKey === undefined ? { set: false } : { set: true, hint: `…${apiKey.slice(-4)}` }, needsKey: false, ready: true, builtIn: false }];
+      providers = [
+        ...providers,
+        {
+          ...provider,
+          kind: 'openai-compatible',
+          models: (provider.models ?? []).map((m) => ({ supportsTools: true, ...m })),
+          key: apiKey === undefined ? { set: false } : { set: true, hint: `…${apiKey.slice(-4)}` },
+          needsKey: false,
+          ready: true,
+          builtIn: false,
+        },
+      ];
       return ok(answer());
     },
     'providers.update': ({ id, changes }) => {
-      providers = providers.map((p) => (p.id === id ? { ...p, ...changes, models: (changes.models ?? p.models).map((m) => ({ supportsTools: true, ...m })) } : p));
+      providers = providers.map((p) =>
+        p.id === id
+          ? { ...p, ...changes, models: (changes.models ?? p.models).map((m) => ({ supportsTools: true, ...m })) }
+          : p,
+      );
       return ok(answer());
     },
     'providers.remove': ({ id }) => {
@@ -34,14 +62,38 @@ function mount(initial: ProviderView[] = [ANTHROPIC], listed: MethodOutputModels
       return ok(answer());
     },
     'providers.listModels': () => ('error' in listed ? fail('SERVER_ERROR', listed.error) : ok(listed)),
-    'providers.check': ({ id }) => ok(id === 'anthropic' ? { ok: false, message: 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.' } : { ok: false, message: 'nothing is listening at 127.0.0.1:11434 — is Ollama running?' }),
+    'providers.check': ({ id }) =>
+      ok(
+        id === 'anthropic'
+          ? {
+              ok: false,
+              message: 'Add your Anthropic API key in Settings (or set ANTHROPIC_API_KEY) to chat with Claude.',
+            }
+          : { ok: false, message: 'nothing is listening at 127.0.0.1:11434 — is Ollama running?' },
+      ),
   });
-  const { store } = renderWithBerth(<ProvidersSection />, { transport, prepare: (store) => store.getState().applyProviders(answer()) });
+  const { store } = renderWithBerth(<ProvidersSection />, {
+    transport,
+    prepare: (store) => store.getState().applyProviders(answer()),
+  });
   return { transport, store };
 }
-type MethodOutputModels = { models: Array<{ id: string; label?: string; takesImages?: boolean; tier?: 'fast' | 'balanced' | 'smart' }> } | { error: string };
+type MethodOutputModels =
+  | { models: Array<{ id: string; label?: string; takesImages?: boolean; tier?: 'fast' | 'balanced' | 'smart' }> }
+  | { error: string };
 
-const OLLAMA: ProviderView = { id: 'ollama', label: 'Ollama', kind: 'openai-compatible', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [], key: { set: false }, needsKey: false, ready: true, builtIn: false };
+const OLLAMA: ProviderView = {
+  id: 'ollama',
+  label: 'Ollama',
+  kind: 'openai-compatible',
+  preset: 'ollama',
+  baseUrl: 'http://127.0.0.1:11434/v1',
+  models: [],
+  key: { set: false },
+  needsKey: false,
+  ready: true,
+  builtIn: false,
+};
 
 describe('<ProvidersSection>', () => {
   it('adds an Ollama provider from its preset, fetches its models, marks one as without tools and saves', async () => {
@@ -63,7 +115,9 @@ describe('<ProvidersSection>', () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add provider' }));
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.add')).toBe(true));
-    expect(transport.calls.find((c) => c.method === 'providers.add')?.input).toEqual({ provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [] } });
+    expect(transport.calls.find((c) => c.method === 'providers.add')?.input).toEqual({
+      provider: { id: 'ollama', label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [] },
+    });
 
     const edit = await screen.findByRole('form', { name: 'Edit Ollama' });
     expect(within(edit).getByText(/Added\. Now fetch its models/)).toBeTruthy();
@@ -81,7 +135,15 @@ describe('<ProvidersSection>', () => {
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'providers.update')).toBe(true));
     expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({
       id: 'ollama',
-      changes: { label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'llama3.1:8b', supportsTools: true, takesImages: false }, { id: 'qwen3:4b', supportsTools: false, takesImages: true }] },
+      changes: {
+        label: 'Ollama',
+        preset: 'ollama',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        models: [
+          { id: 'llama3.1:8b', supportsTools: true, takesImages: false },
+          { id: 'qwen3:4b', supportsTools: false, takesImages: true },
+        ],
+      },
     });
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(store.getState().providers?.find((p) => p.id === 'ollama')?.models).toHaveLength(2);
@@ -95,7 +157,9 @@ describe('<ProvidersSection>', () => {
     const baseUrl = within(form).getByLabelText('Base URL') as HTMLInputElement;
     fireEvent.change(baseUrl, { target: { value: 'https://user:pass@api.example.com/v1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add provider' }));
-    expect(await within(form).findByText(/must not hold a user name or password .* put the key in the API key field/)).toBeTruthy();
+    expect(
+      await within(form).findByText(/must not hold a user name or password .* put the key in the API key field/),
+    ).toBeTruthy();
     expect(baseUrl.getAttribute('aria-invalid')).toBe('true');
     expect(transport.calls.some((c) => c.method === 'providers.add')).toBe(false);
     // Fixed: it goes through.
@@ -113,21 +177,41 @@ describe('<ProvidersSection>', () => {
   });
 
   it('falls back to typing model ids when the provider cannot list them', async () => {
-    const { transport } = mount([ANTHROPIC, OLLAMA], { error: 'Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running?' });
+    const { transport } = mount([ANTHROPIC, OLLAMA], {
+      error: 'Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running?',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Ollama' }));
     const edit = screen.getByRole('form', { name: 'Edit Ollama' });
     fireEvent.click(within(edit).getByRole('button', { name: 'Fetch models' }));
-    expect((await within(edit).findByRole('alert')).textContent).toBe('Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running? You can still type model ids below.');
+    expect((await within(edit).findByRole('alert')).textContent).toBe(
+      'Could not list the models: nothing is listening at 127.0.0.1:11434 — is Ollama running? You can still type model ids below.',
+    );
     const typed = within(edit).getByLabelText('Add a model by id');
     fireEvent.change(typed, { target: { value: 'mistral:7b' } });
     fireEvent.keyDown(typed, { key: 'Enter' });
     expect(within(edit).getByText('mistral:7b')).toBeTruthy();
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({ id: 'ollama', changes: { label: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'mistral:7b', supportsTools: true, takesImages: false }] } }));
+    await waitFor(() =>
+      expect(transport.calls.find((c) => c.method === 'providers.update')?.input).toEqual({
+        id: 'ollama',
+        changes: {
+          label: 'Ollama',
+          preset: 'ollama',
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          models: [{ id: 'mistral:7b', supportsTools: true, takesImages: false }],
+        },
+      }),
+    );
   });
 
   it("fetches Anthropic's models into the built-in row's form, with what the endpoint says about images, and saves only its models", async () => {
-    const listed = { models: [{ id: 'claude-a', label: 'Claude A', takesImages: true, tier: 'smart' as const }, { id: 'claude-b', label: 'Claude B', takesImages: false, tier: 'fast' as const }, { id: 'claude-c', label: 'Claude C' }] };
+    const listed = {
+      models: [
+        { id: 'claude-a', label: 'Claude A', takesImages: true, tier: 'smart' as const },
+        { id: 'claude-b', label: 'Claude B', takesImages: false, tier: 'fast' as const },
+        { id: 'claude-c', label: 'Claude C' },
+      ],
+    };
     const { transport } = mount([{ ...ANTHROPIC, key: { set: true, hint: '…abcd' }, ready: true }], listed);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Anthropic' }));
     const edit = screen.getByRole('form', { name: 'Edit Anthropic' });
@@ -157,7 +241,10 @@ describe('<ProvidersSection>', () => {
   });
 
   it('says to add the Anthropic key first when there is none', async () => {
-    mount([ANTHROPIC], { error: 'Could not list the models: Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.' });
+    mount([ANTHROPIC], {
+      error:
+        'Could not list the models: Add your Anthropic API key first (Settings → Anthropic API key, or ANTHROPIC_API_KEY), then try again.',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Anthropic' }));
     const edit = screen.getByRole('form', { name: 'Edit Anthropic' });
     expect(within(edit).getByText(/Add your Anthropic API key above to fetch its models/)).toBeTruthy();
@@ -179,7 +266,9 @@ describe('<ProvidersSection>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Ollama' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText('http://127.0.0.1:11434/v1')).toBeNull());
-    expect(transport.calls.filter((c) => c.method === 'providers.remove')).toEqual([{ method: 'providers.remove', input: { id: 'ollama' } }]);
+    expect(transport.calls.filter((c) => c.method === 'providers.remove')).toEqual([
+      { method: 'providers.remove', input: { id: 'ollama' } },
+    ]);
     expect(screen.getByText(/No other providers yet/)).toBeTruthy();
   });
 });

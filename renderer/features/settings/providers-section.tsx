@@ -14,7 +14,8 @@ function presetLabel(provider: ProviderView): string {
 }
 
 function KeyChip({ provider }: { provider: ProviderView }) {
-  if (provider.key.set) return <Chip tone="success">Key set {provider.key.hint ? <code>{provider.key.hint}</code> : null}</Chip>;
+  if (provider.key.set)
+    return <Chip tone="success">Key set {provider.key.hint ? <code>{provider.key.hint}</code> : null}</Chip>;
   if (!provider.needsKey) return <Chip>No key needed</Chip>;
   return <Chip tone="warning">Key needed</Chip>;
 }
@@ -45,8 +46,8 @@ export function ProvidersSection() {
         ) : null}
       </header>
       <p className="settings-text">
-        Chat with Claude, or with models from OpenAI, OpenRouter, a local Ollama or LM Studio, or any OpenAI-compatible server. Keys are kept as secrets and never
-        shown again; local servers need none.
+        Chat with Claude, or with models from OpenAI, OpenRouter, a local Ollama or LM Studio, or any OpenAI-compatible
+        server. Keys are kept as secrets and never shown again; local servers need none.
       </p>
       {providers === undefined ? (
         <p className="settings-empty">Loading…</p>
@@ -70,22 +71,40 @@ export function ProvidersSection() {
               </div>
               <div className="provider-actions">
                 <TestConnection providerId={provider.id} providerLabel={provider.label} />
-                <Button size="sm" variant="ghost" icon={<EditIcon />} aria-label={`Edit ${provider.label}`} onClick={() => setEditing({ mode: 'edit', id: provider.id, justAdded: false })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<EditIcon />}
+                  aria-label={`Edit ${provider.label}`}
+                  onClick={() => setEditing({ mode: 'edit', id: provider.id, justAdded: false })}
+                >
                   Edit
                 </Button>
                 {provider.builtIn ? null : (
-                  <Button size="sm" variant="ghost" icon={<TrashIcon />} aria-label={`Remove ${provider.label}`} onClick={() => setRemoving(provider)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<TrashIcon />}
+                    aria-label={`Remove ${provider.label}`}
+                    onClick={() => setRemoving(provider)}
+                  >
                     Remove
                   </Button>
                 )}
               </div>
-              {provider.builtIn ? <p className="field-hint provider-note">Its key is set above. Edit it to fetch its models from Anthropic, or to type their ids.</p> : null}
+              {provider.builtIn ? (
+                <p className="field-hint provider-note">
+                  Its key is set above. Edit it to fetch its models from Anthropic, or to type their ids.
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       {providers !== undefined && configured.length === 0 && editing.mode === 'closed' ? (
-        <p className="settings-empty">No other providers yet. Add one to use OpenAI, OpenRouter, or a model running on this computer.</p>
+        <p className="settings-empty">
+          No other providers yet. Add one to use OpenAI, OpenRouter, or a model running on this computer.
+        </p>
       ) : null}
       {editing.mode === 'add' ? (
         <ProviderForm
@@ -95,16 +114,40 @@ export function ProvidersSection() {
           onClose={() => setEditing({ mode: 'closed' })}
         />
       ) : editedProvider?.builtIn === true ? (
-        <AnthropicModelsForm key={editedProvider.id} provider={editedProvider} onClose={() => setEditing({ mode: 'closed' })} />
+        <AnthropicModelsForm
+          key={editedProvider.id}
+          provider={editedProvider}
+          onClose={() => setEditing({ mode: 'closed' })}
+        />
       ) : editedProvider !== undefined && editing.mode === 'edit' ? (
-        <ProviderForm key={editedProvider.id} provider={editedProvider} justAdded={editing.justAdded} takenIds={[]} onClose={() => setEditing({ mode: 'closed' })} />
+        <ProviderForm
+          key={editedProvider.id}
+          provider={editedProvider}
+          justAdded={editing.justAdded}
+          takenIds={[]}
+          onClose={() => setEditing({ mode: 'closed' })}
+        />
       ) : null}
-      {removing ? <RemoveProviderDialog provider={removing} onClose={() => setRemoving(undefined)} onRemoved={() => editing.mode === 'edit' && editing.id === removing.id && setEditing({ mode: 'closed' })} /> : null}
+      {removing ? (
+        <RemoveProviderDialog
+          provider={removing}
+          onClose={() => setRemoving(undefined)}
+          onRemoved={() => editing.mode === 'edit' && editing.id === removing.id && setEditing({ mode: 'closed' })}
+        />
+      ) : null}
     </section>
   );
 }
 
-function RemoveProviderDialog({ provider, onClose, onRemoved }: { provider: ProviderView; onClose: () => void; onRemoved: () => void }) {
+function RemoveProviderDialog({
+  provider,
+  onClose,
+  onRemoved,
+}: {
+  provider: ProviderView;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
   const removeProvider = useBerth((s) => s.removeProvider);
   const pushToast = useBerth((s) => s.pushToast);
   const [error, setError] = useState<string>();
@@ -127,8 +170,8 @@ function RemoveProviderDialog({ provider, onClose, onRemoved }: { provider: Prov
     <AlertDialog open onOpenChange={(open) => !open && onClose()} className="dialog-narrow">
       <AlertDialogTitle>Remove {provider.label}?</AlertDialogTitle>
       <AlertDialogDescription>
-        Its models leave the model pickers{provider.key.set ? ' and its stored key is deleted' : ''}. Conversations that use one of its models are kept; their next
-        message says the provider is gone, and you can pick another model.
+        Its models leave the model pickers{provider.key.set ? ' and its stored key is deleted' : ''}. Conversations that
+        use one of its models are kept; their next message says the provider is gone, and you can pick another model.
       </AlertDialogDescription>
       {error ? <InlineAlert>{error}</InlineAlert> : null}
       <DialogFooter>

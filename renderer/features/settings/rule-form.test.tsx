@@ -18,11 +18,20 @@ const tools = [
 function setup(policies: ConsentPolicy[] = []) {
   const transport = createFakeTransport();
   transport.handlers['consent.addRule'] = ({ server, rule }) =>
-    ok({ id: 'r1', scope: 'rule', server, rule, tools: rule.kind === 'read-only' ? ['echo', 'get-sum'] : ['get-env', 'get-sum'], createdAt: 1 });
+    ok({
+      id: 'r1',
+      scope: 'rule',
+      server,
+      rule,
+      tools: rule.kind === 'read-only' ? ['echo', 'get-sum'] : ['get-env', 'get-sum'],
+      createdAt: 1,
+    });
   const { store } = renderWithBerth(<ConsentPoliciesSection />, {
     transport,
     prepare: (store) => {
-      store.getState().applyServersSnapshot([serverState('everything', { status: 'ready', tools }), serverState('stopped')]);
+      store
+        .getState()
+        .applyServersSnapshot([serverState('everything', { status: 'ready', tools }), serverState('stopped')]);
       store.getState().applyConsentPolicies(policies);
     },
   });
@@ -33,27 +42,50 @@ describe('<RuleForm> in Tool permissions', () => {
   it('previews the tools a pattern covers, refuses bad patterns, and adds the rule', async () => {
     const { transport } = setup();
     const form = screen.getByTestId('rule-form');
-    expect(within(form).getAllByRole('option').map((o) => o.textContent)).toEqual(['everything']);
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['everything']);
     const input = within(form).getByRole('textbox', { name: 'Tool names that match' });
     fireEvent.change(input, { target: { value: 'get_(x)' } });
     expect(within(form).getByText(/a pattern may hold letters/)).toBeTruthy();
     expect((within(form).getByRole('button', { name: 'Add rule' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input, { target: { value: 'get-*' } });
-    expect(screen.getByTestId('rule-preview').textContent).toBe('Covers these 2 tools, as listed now: get-sum, get-env. A tool added later, or one that changes, asks again.');
+    expect(screen.getByTestId('rule-preview').textContent).toBe(
+      'Covers these 2 tools, as listed now: get-sum, get-env. A tool added later, or one that changes, asks again.',
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
-    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'consent.addRule').map((c) => c.input)).toEqual([{ server: 'everything', rule: { kind: 'name-pattern', pattern: 'get-*' } }]));
+    await waitFor(() =>
+      expect(transport.calls.filter((c) => c.method === 'consent.addRule').map((c) => c.input)).toEqual([
+        { server: 'everything', rule: { kind: 'name-pattern', pattern: 'get-*' } },
+      ]),
+    );
     const table = await screen.findByRole('table', { name: 'Tool permissions' });
     expect(table.textContent).toContain('Your rule: tools whose names match get-*');
   });
 
   it('marks the read-only rule as trusting the server and lists it revocable', async () => {
-    setup([{ id: 'r2', scope: 'rule', server: 'everything', rule: { kind: 'read-only' }, tools: ['echo', 'get-sum'], createdAt: 1 }]);
+    setup([
+      {
+        id: 'r2',
+        scope: 'rule',
+        server: 'everything',
+        rule: { kind: 'read-only' },
+        tools: ['echo', 'get-sum'],
+        createdAt: 1,
+      },
+    ]);
     fireEvent.click(screen.getByRole('radio', { name: 'Marked read-only' }));
     expect(screen.getByTestId('read-only-trust').textContent).toContain('trusts the server’s own claim');
     expect(screen.getByTestId('rule-preview').textContent).toContain('echo, get-sum');
-    const row = screen.getByRole('table', { name: 'Tool permissions' }).querySelector('tr[data-policy="r2"]') as HTMLElement;
+    const row = screen
+      .getByRole('table', { name: 'Tool permissions' })
+      .querySelector('tr[data-policy="r2"]') as HTMLElement;
     expect(row.textContent).toContain('trusts the server’s claim');
     expect(row.textContent).toContain('echo, get-sum');
-    expect(within(row).getByRole('button', { name: /Revoke permission for tools the server marks read-only/ })).toBeTruthy();
+    expect(
+      within(row).getByRole('button', { name: /Revoke permission for tools the server marks read-only/ }),
+    ).toBeTruthy();
   });
 });

@@ -13,7 +13,14 @@ type Kind = ConsentRule['kind'];
  * is saved, and the rule covers exactly those, as listed now.
  */
 export function RuleForm() {
-  const ready = useBerth(useShallow((s) => Object.values(s.servers).filter((server) => server.status === 'ready').map((server) => server.name).sort((a, b) => a.localeCompare(b))));
+  const ready = useBerth(
+    useShallow((s) =>
+      Object.values(s.servers)
+        .filter((server) => server.status === 'ready')
+        .map((server) => server.name)
+        .sort((a, b) => a.localeCompare(b)),
+    ),
+  );
   const [server, setServer] = useState('');
   const chosen = server !== '' && ready.includes(server) ? server : (ready[0] ?? '');
   const tools = useBerth((s) => (chosen === '' ? undefined : s.servers[chosen]?.tools));
@@ -27,8 +34,12 @@ export function RuleForm() {
   const patternId = useId();
 
   const parsed = ConsentRuleSchema.safeParse(kind === 'read-only' ? { kind } : { kind, pattern });
-  const covered = parsed.success && tools !== undefined ? tools.filter((tool) => ruleCovers(parsed.data, tool)).map((tool) => tool.name) : [];
-  const patternProblem = kind === 'name-pattern' && pattern.trim() !== '' && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const covered =
+    parsed.success && tools !== undefined
+      ? tools.filter((tool) => ruleCovers(parsed.data, tool)).map((tool) => tool.name)
+      : [];
+  const patternProblem =
+    kind === 'name-pattern' && pattern.trim() !== '' && !parsed.success ? parsed.error.issues[0]?.message : undefined;
 
   async function save() {
     if (!parsed.success || chosen === '') return;
@@ -41,10 +52,17 @@ export function RuleForm() {
     }
     setError(undefined);
     setPattern('');
-    pushToast({ tone: 'success', title: 'Rule added', message: `${result.value.scope === 'rule' ? result.value.tools.length : 0} tools of “${chosen}” run without asking.` });
+    pushToast({
+      tone: 'success',
+      title: 'Rule added',
+      message: `${result.value.scope === 'rule' ? result.value.tools.length : 0} tools of “${chosen}” run without asking.`,
+    });
   }
 
-  if (ready.length === 0) return <p className="settings-empty">Start a server to write a rule for it: a rule covers the tools the server lists.</p>;
+  if (ready.length === 0)
+    return (
+      <p className="settings-empty">Start a server to write a rule for it: a rule covers the tools the server lists.</p>
+    );
   return (
     <div className="rule-form" data-testid="rule-form">
       <h3 className="rule-form-title">Add a rule</h3>
@@ -74,26 +92,38 @@ export function RuleForm() {
           <label className="field-label" htmlFor={patternId}>
             Tool names that match
           </label>
-          <input id={patternId} className="input mono" value={pattern} placeholder="get_*" maxLength={100} aria-invalid={patternProblem !== undefined} onChange={(event) => setPattern(event.target.value)} />
+          <input
+            id={patternId}
+            className="input mono"
+            value={pattern}
+            placeholder="get_*"
+            maxLength={100}
+            aria-invalid={patternProblem !== undefined}
+            onChange={(event) => setPattern(event.target.value)}
+          />
           <p className={patternProblem ? 'field-error' : 'field-hint'}>
-            {patternProblem ?? '* stands for any characters, ? for one; the pattern must match the whole name (get_* matches get_file, not forget_file).'}
+            {patternProblem ??
+              '* stands for any characters, ? for one; the pattern must match the whole name (get_* matches get_file, not forget_file).'}
           </p>
         </div>
       ) : (
         <div className="banner banner-warning compact rule-trust" role="note" data-testid="read-only-trust">
           <WarningIcon />
           <span>
-            This trusts the server’s own claim (<code>readOnlyHint</code>). Berth cannot check that a tool marked read-only only reads; allow this only for a
-            server you trust.
+            This trusts the server’s own claim (<code>readOnlyHint</code>). Berth cannot check that a tool marked
+            read-only only reads; allow this only for a server you trust.
           </span>
         </div>
       )}
       <p className="rule-preview" data-testid="rule-preview">
         {covered.length === 0 ? (
-          <span className="muted">{parsed.success ? 'No tool of this server falls under this rule.' : 'Covers: nothing yet.'}</span>
+          <span className="muted">
+            {parsed.success ? 'No tool of this server falls under this rule.' : 'Covers: nothing yet.'}
+          </span>
         ) : (
           <>
-            Covers {covered.length === 1 ? 'this tool' : `these ${covered.length} tools`}, as listed now: {covered.map((name, index) => (
+            Covers {covered.length === 1 ? 'this tool' : `these ${covered.length} tools`}, as listed now:{' '}
+            {covered.map((name, index) => (
               <span key={name}>
                 {index > 0 ? ', ' : ''}
                 <code>{name}</code>

@@ -13,20 +13,45 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const SETTINGS: Settings = { apiKey: { source: 'none' }, models: [{ id: 'a', label: 'Model A' }, { id: 'b', label: 'Model B' }], defaultModel: 'a' };
+const SETTINGS: Settings = {
+  apiKey: { source: 'none' },
+  models: [
+    { id: 'a', label: 'Model A' },
+    { id: 'b', label: 'Model B' },
+  ],
+  defaultModel: 'a',
+};
 
 function mount() {
   const transport = createFakeTransport({
     'settings.setApiKey': ({ apiKey }) =>
-      apiKey.length < 8 ? { ok: false, code: 'INVALID_INPUT', message: 'That is too short to be an API key' } : ok({ ...SETTINGS, apiKey: { source: 'stored' as const, hint: '…2345' } }),
+      apiKey.length < 8
+        ? { ok: false, code: 'INVALID_INPUT', message: 'That is too short to be an API key' }
+        : ok({ ...SETTINGS, apiKey: { source: 'stored' as const, hint: '…2345' } }),
     'consent.revoke': ({ id }) => ok({ revoked: id }),
     'sampling.setPolicy': ({ server, policy }) => ok({ [server]: policy }),
     'sampling.models': () => ok({ models: [], defaultModel: 'a' }),
     'consent.audit': () =>
       ok({
         entries: [
-          { time: '2026-05-01T10:00:00.000Z', server: 'files', tool: 'write', argumentsDigest: 'sha256:0123456789abcdef0123', decision: 'deny' as const, decidedBy: 'person' as const, edited: false },
-          { time: '2026-05-01T09:00:00.000Z', server: 'files', tool: 'read', argumentsDigest: 'sha256:fedcba9876543210fedc', decision: 'always-tool' as const, decidedBy: 'policy:p1' as const, edited: true },
+          {
+            time: '2026-05-01T10:00:00.000Z',
+            server: 'files',
+            tool: 'write',
+            argumentsDigest: 'sha256:0123456789abcdef0123',
+            decision: 'deny' as const,
+            decidedBy: 'person' as const,
+            edited: false,
+          },
+          {
+            time: '2026-05-01T09:00:00.000Z',
+            server: 'files',
+            tool: 'read',
+            argumentsDigest: 'sha256:fedcba9876543210fedc',
+            decision: 'always-tool' as const,
+            decidedBy: 'policy:p1' as const,
+            edited: true,
+          },
         ],
         unreadableLines: 1,
       }),
@@ -76,7 +101,12 @@ describe('<SettingsView>', () => {
     const { transport } = mount();
     const group = screen.getByRole('radiogroup', { name: 'Sampling policy for files' });
     fireEvent.click(within(group).getByRole('radio', { name: 'Never' }));
-    await waitFor(() => expect(transport.calls.find((c) => c.method === 'sampling.setPolicy')?.input).toEqual({ server: 'files', policy: 'never' }));
+    await waitFor(() =>
+      expect(transport.calls.find((c) => c.method === 'sampling.setPolicy')?.input).toEqual({
+        server: 'files',
+        policy: 'never',
+      }),
+    );
     const audit = await screen.findByRole('table', { name: 'Audit log' });
     const rows = within(audit).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('denied');

@@ -46,7 +46,12 @@ function DefaultModelSection() {
         <label className="field-label" htmlFor={id}>
           New conversations use
         </label>
-        <select id={id} className="input select-input narrow" value={settings.defaultModel} onChange={(e) => void setDefaultModel(e.target.value)}>
+        <select
+          id={id}
+          className="input select-input narrow"
+          value={settings.defaultModel}
+          onChange={(e) => void setDefaultModel(e.target.value)}
+        >
           {known ? null : <option value={settings.defaultModel}>{settings.defaultModel}</option>}
           {groups.length > 1
             ? groups.map((group) => (
@@ -116,9 +121,13 @@ function AuditSection() {
           Refresh
         </Button>
       </header>
-      <p className="settings-text">Every tool-call decision, by you or a stored permission. Arguments are kept only as a digest.</p>
+      <p className="settings-text">
+        Every tool-call decision, by you or a stored permission. Arguments are kept only as a digest.
+      </p>
       {audit && audit.unreadableLines > 0 ? (
-        <p className="field-error">{audit.unreadableLines} line(s) of the audit file could not be read and are not shown.</p>
+        <p className="field-error">
+          {audit.unreadableLines} line(s) of the audit file could not be read and are not shown.
+        </p>
       ) : null}
       {!audit ? (
         <p className="settings-empty">Loading…</p>

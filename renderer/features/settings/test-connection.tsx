@@ -3,7 +3,15 @@ import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 
 /** "Test connection" and, once run, the provider's answer in exact words. */
-export function TestConnection({ providerId, providerLabel, model }: { providerId: string; providerLabel: string; model?: string }) {
+export function TestConnection({
+  providerId,
+  providerLabel,
+  model,
+}: {
+  providerId: string;
+  providerLabel: string;
+  model?: string;
+}) {
   const checkProvider = useBerth((s) => s.checkProvider);
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
   const [busy, setBusy] = useState(false);
@@ -21,7 +29,10 @@ export function TestConnection({ providerId, providerLabel, model }: { providerI
       <Button size="sm" onClick={() => void test()} disabled={busy} aria-label={`Test connection to ${providerLabel}`}>
         {busy ? 'Testing…' : 'Test connection'}
       </Button>
-      <span role="status" className={result === undefined ? 'sr-only' : result.ok ? 'test-result test-ok' : 'test-result test-failed'}>
+      <span
+        role="status"
+        className={result === undefined ? 'sr-only' : result.ok ? 'test-result test-ok' : 'test-result test-failed'}
+      >
         {result === undefined ? '' : result.ok ? `✓ ${result.message}` : `✗ ${result.message}`}
       </span>
     </>

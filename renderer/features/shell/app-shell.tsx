@@ -15,8 +15,12 @@ const TasksView = lazy(async () => ({ default: (await import('../tasks/tasks-vie
 const RootsView = lazy(async () => ({ default: (await import('../roots/roots-view')).RootsView }));
 const LogsView = lazy(async () => ({ default: (await import('../logs/logs-view')).LogsView }));
 const SettingsView = lazy(async () => ({ default: (await import('../settings/settings-view')).SettingsView }));
-const ServerFormDialog = lazy(async () => ({ default: (await import('../servers/server-form-dialog')).ServerFormDialog }));
-const ConfigEditorDialog = lazy(async () => ({ default: (await import('../config/config-editor')).ConfigEditorDialog }));
+const ServerFormDialog = lazy(async () => ({
+  default: (await import('../servers/server-form-dialog')).ServerFormDialog,
+}));
+const ConfigEditorDialog = lazy(async () => ({
+  default: (await import('../config/config-editor')).ConfigEditorDialog,
+}));
 const ImportDialog = lazy(async () => ({ default: (await import('../config-import/import-dialog')).ImportDialog }));
 // Requests waiting for the person (consent, elicitation, sampling) and toasts are kept in the
 // store, so whatever arrives before these chunks have loaded is shown once they have.
@@ -36,7 +40,21 @@ export function AppShell({ transport }: { transport: RendererTransport }) {
           <ConfigBanner />
           <div className="view">
             <Suspense fallback={null}>
-              {view === 'chat' ? <ChatView /> : view === 'servers' ? <ServersView /> : view === 'discover' ? <DiscoverView /> : view === 'tasks' ? <TasksView /> : view === 'roots' ? <RootsView /> : view === 'logs' ? <LogsView /> : <SettingsView />}
+              {view === 'chat' ? (
+                <ChatView />
+              ) : view === 'servers' ? (
+                <ServersView />
+              ) : view === 'discover' ? (
+                <DiscoverView />
+              ) : view === 'tasks' ? (
+                <TasksView />
+              ) : view === 'roots' ? (
+                <RootsView />
+              ) : view === 'logs' ? (
+                <LogsView />
+              ) : (
+                <SettingsView />
+              )}
             </Suspense>
           </div>
         </main>

@@ -10,7 +10,10 @@ import { hasHiddenCharacters, showableName } from '../../../shared/domain/showab
 export function SafeName({ name, className }: { name: string; className?: string }) {
   const hidden = hasHiddenCharacters(name);
   return (
-    <bdi className={clsx('safe-name', hidden && 'safe-name-escaped', className)} title={hidden ? 'This name holds invisible or direction-changing characters, shown as \\u escapes' : undefined}>
+    <bdi
+      className={clsx('safe-name', hidden && 'safe-name-escaped', className)}
+      title={hidden ? 'This name holds invisible or direction-changing characters, shown as \\u escapes' : undefined}
+    >
       {showableName(name)}
     </bdi>
   );

@@ -5,7 +5,17 @@ import { countRunningTasks, sortServers, useBerth, type View } from '../../store
 import { StatusDot, shownStatus, statusLabel } from '../servers/status-badge';
 import { useNow } from '../servers/use-now';
 import { Button } from '../../ui/controls';
-import { BrandIcon, ChatIcon, FolderIcon, LogsIcon, PlusIcon, SearchIcon, ServerIcon, SettingsIcon, TasksIcon } from '../../ui/icons';
+import {
+  BrandIcon,
+  ChatIcon,
+  FolderIcon,
+  LogsIcon,
+  PlusIcon,
+  SearchIcon,
+  ServerIcon,
+  SettingsIcon,
+  TasksIcon,
+} from '../../ui/icons';
 
 export function Sidebar() {
   const view = useBerth((s) => s.view);
@@ -55,7 +65,10 @@ export function Sidebar() {
                 {item.icon}
                 <span>{item.label}</span>
                 {item.count ? (
-                  <span className={clsx('nav-count', item.countLabel && 'nav-count-live')} title={item.countLabel && `${item.count} ${item.countLabel}`}>
+                  <span
+                    className={clsx('nav-count', item.countLabel && 'nav-count-live')}
+                    title={item.countLabel && `${item.count} ${item.countLabel}`}
+                  >
                     {item.count.toLocaleString()}
                     {item.countLabel ? <span className="sr-only"> {item.countLabel}</span> : null}
                   </span>
@@ -88,7 +101,13 @@ export function Sidebar() {
             </li>
           ))}
         </ul>
-        <Button size="sm" variant="ghost" icon={<PlusIcon />} className="sidebar-add" onClick={() => openServerForm({ mode: 'add' })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<PlusIcon />}
+          className="sidebar-add"
+          onClick={() => openServerForm({ mode: 'add' })}
+        >
           Add server
         </Button>
       </div>

@@ -23,7 +23,11 @@ export function Toasts() {
           <Toast.Title className="toast-title">{toast.title}</Toast.Title>
           {toast.message ? <Toast.Description className="toast-message">{toast.message}</Toast.Description> : null}
           {toast.action ? (
-            <Toast.Action className="btn btn-sm toast-action" altText={`${toast.action.label} (${toast.title})`} onClick={toast.action.run}>
+            <Toast.Action
+              className="btn btn-sm toast-action"
+              altText={`${toast.action.label} (${toast.title})`}
+              onClick={toast.action.run}
+            >
               {toast.action.label}
             </Toast.Action>
           ) : null}

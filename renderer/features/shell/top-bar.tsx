@@ -6,13 +6,22 @@ import { useNow } from '../servers/use-now';
 import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
 
-const TITLES = { chat: 'Chat', servers: 'Servers', discover: 'Discover servers', tasks: 'Tasks', roots: 'Workspace roots', logs: 'Logs', settings: 'Settings' } as const;
+const TITLES = {
+  chat: 'Chat',
+  servers: 'Servers',
+  discover: 'Discover servers',
+  tasks: 'Tasks',
+  roots: 'Workspace roots',
+  logs: 'Logs',
+  settings: 'Settings',
+} as const;
 
 export function TopBar() {
   const view = useBerth((s) => s.view);
   const logServer = useBerth((s) => s.logServer);
   const connection = useBerth((s) => s.connection);
-  const label = connection.state === 'open' ? 'Connected' : connection.state === 'connecting' ? 'Connecting…' : 'Disconnected';
+  const label =
+    connection.state === 'open' ? 'Connected' : connection.state === 'connecting' ? 'Connecting…' : 'Disconnected';
   return (
     <header className="top-bar">
       <h1 className="view-title">
@@ -21,7 +30,11 @@ export function TopBar() {
       </h1>
       <div className="spacer" />
       <PendingTray />
-      <span className={clsx('connection-pill', `conn-${connection.state}`)} role="status" data-testid="connection-state">
+      <span
+        className={clsx('connection-pill', `conn-${connection.state}`)}
+        role="status"
+        data-testid="connection-state"
+      >
         <span className="status-dot" aria-hidden="true" />
         {label}
       </span>
@@ -33,10 +46,14 @@ export function TopBar() {
 export function ConnectionBanner({ transport }: { transport: RendererTransport }) {
   const connection = useBerth((s) => s.connection);
   const now = useNow(connection.state === 'lost', 500);
-  if (connection.state === 'open' || (connection.state === 'connecting' && !connection.everOpened && connection.failedAttempts === 0)) {
+  if (
+    connection.state === 'open' ||
+    (connection.state === 'connecting' && !connection.everOpened && connection.failedAttempts === 0)
+  ) {
     return null;
   }
-  const seconds = connection.retryAt !== undefined ? Math.max(0, Math.ceil((connection.retryAt - now) / 1000)) : undefined;
+  const seconds =
+    connection.retryAt !== undefined ? Math.max(0, Math.ceil((connection.retryAt - now) / 1000)) : undefined;
   const neverConnected = !connection.everOpened;
   return (
     <div className="banner banner-warning" role="alert" data-testid="connection-banner">

@@ -27,17 +27,34 @@ const DOCS_STOPPED = serverState('docs', { status: 'stopped', capabilities: with
 
 function mount(servers: ServerState[], catalog: SkillCatalog) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok(servers),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'consent.policies': () => ok([]),
     'sampling.policies': () => ok({}),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
-    'chat.list': () => ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () => ok({ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messages: [], disabledServers: [], disabledTools: [] }),
+    'chat.list': () =>
+      ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+    'chat.get': () =>
+      ok({
+        id: 'c1',
+        title: 'Notes',
+        createdAt: 1,
+        updatedAt: 2,
+        model: 'claude-a',
+        messages: [],
+        disabledServers: [],
+        disabledTools: [],
+      }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'skills.list': () => ok(catalog),
   });
@@ -65,7 +82,20 @@ describe('the composer’s Skills button', () => {
   it('says which servers could offer skills and why none is listed', async () => {
     const ready = (name: string) => serverState(name, { status: 'ready', readySince: 1, capabilities: withSkills });
     mount([PLAIN, ready('docs'), ready('guides'), ready('strict')], {
-      skills: [{ server: 'strict', uri: 'skill://x/SKILL.md', name: 'x', qualifiedName: 'strict/x', description: '', files: [], totalBytes: 0, state: 'refused', problem: 'bad digest', sameNameOn: [] }],
+      skills: [
+        {
+          server: 'strict',
+          uri: 'skill://x/SKILL.md',
+          name: 'x',
+          qualifiedName: 'strict/x',
+          description: '',
+          files: [],
+          totalBytes: 0,
+          state: 'refused',
+          problem: 'bad digest',
+          sameNameOn: [],
+        },
+      ],
       problems: [{ server: 'guides', problem: 'skills/list timed out after 30 s' }],
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Skills' }));

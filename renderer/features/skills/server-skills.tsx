@@ -37,8 +37,9 @@ export function ServerSkills({ server }: { server: ServerState }) {
     <div className="server-skills">
       {problem ? <InlineAlert>{problem.problem}</InlineAlert> : null}
       <p className="field-hint">
-        Skills are this server’s instructions for the model. The model (or you, from the message box) loads one when needed; the first load asks you, and so does any
-        change to its files. Every file is checked against the server’s manifest before the model sees it.
+        Skills are this server’s instructions for the model. The model (or you, from the message box) loads one when
+        needed; the first load asks you, and so does any change to its files. Every file is checked against the server’s
+        manifest before the model sees it.
       </p>
       <ul className="skill-list" aria-label="Skills">
         {skills.map((skill) => (
@@ -64,8 +65,8 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
       {skill.problem ? <p className="field-error">{skill.problem}</p> : null}
       {skill.sameNameOn.length > 0 ? (
         <p className="skill-note" role="note">
-          {skill.sameNameOn.join(', ')} also {skill.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill named “{skill.name}”. Berth never lets one stand in for the
-          other: this one is always called {skill.qualifiedName}.
+          {skill.sameNameOn.join(', ')} also {skill.sameNameOn.length === 1 ? 'offers' : 'offer'} a skill named “
+          {skill.name}”. Berth never lets one stand in for the other: this one is always called {skill.qualifiedName}.
         </p>
       ) : null}
       {skill.files.length > 0 ? (

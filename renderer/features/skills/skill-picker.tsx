@@ -57,10 +57,18 @@ export function SkillPicker({
         <ul className="slash-list" aria-label="Skills to attach">
           {skills.map((skill) => (
             <li key={`${skill.server}\u0000${skill.uri}`}>
-              <button type="button" className="slash-option" disabled={loading !== undefined} onClick={() => void pick(skill)} aria-label={`Attach skill ${skill.qualifiedName}`}>
+              <button
+                type="button"
+                className="slash-option"
+                disabled={loading !== undefined}
+                onClick={() => void pick(skill)}
+                aria-label={`Attach skill ${skill.qualifiedName}`}
+              >
                 <span className="slash-option-main">
                   <span className="slash-option-name">{skill.qualifiedName}</span>
-                  <span className="slash-option-server">{loading === skill.qualifiedName ? 'loading…' : STATE_LABELS[skill.state].chip}</span>
+                  <span className="slash-option-server">
+                    {loading === skill.qualifiedName ? 'loading…' : STATE_LABELS[skill.state].chip}
+                  </span>
                 </span>
                 <span className="slash-option-description">{skill.description}</span>
               </button>
@@ -83,7 +91,9 @@ export function emptyReason(skillServers: readonly string[], catalog: SkillCatal
   const reasons = skillServers.map((server) => {
     const problem = catalog.problems.find((entry) => entry.server === server)?.problem;
     if (problem !== undefined) return `${server} could not list its skills: ${problem}`;
-    return refused.has(server) ? `Berth refuses every skill ${server} lists (its Skills tab says why)` : `${server} lists none now`;
+    return refused.has(server)
+      ? `Berth refuses every skill ${server} lists (its Skills tab says why)`
+      : `${server} lists none now`;
   });
   return `No skill to attach. ${reasons.join('; ')}.`;
 }

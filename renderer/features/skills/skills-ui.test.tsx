@@ -38,7 +38,18 @@ const ASK: PendingRequest = {
   kind: 'skill',
   server: 'docs',
   createdAt: 1,
-  payload: { stage: 'load', skill: SKILL.qualifiedName, description: SKILL.description, uri: SKILL.uri, files: SKILL.files, totalBytes: 256, requestedBy: 'model', changed: true, sameNameOn: ['mirror'], crossReferences: [] },
+  payload: {
+    stage: 'load',
+    skill: SKILL.qualifiedName,
+    description: SKILL.description,
+    uri: SKILL.uri,
+    files: SKILL.files,
+    totalBytes: 256,
+    requestedBy: 'model',
+    changed: true,
+    sameNameOn: ['mirror'],
+    crossReferences: [],
+  },
 };
 
 function mountStore() {
@@ -51,7 +62,11 @@ describe('the skill approval dialog', () => {
   it('says the skill changed and who else has its name, and sends the yes', async () => {
     const { transport, store } = mountStore();
     transport.handlers['pending.answer'] = ({ id }) => {
-      act(() => store.getState().applyPendingChange({ change: { type: 'answered', id, kind: 'skill' }, counts: countPending([]) }));
+      act(() =>
+        store
+          .getState()
+          .applyPendingChange({ change: { type: 'answered', id, kind: 'skill' }, counts: countPending([]) }),
+      );
       return ok({ answered: id });
     };
     store.getState().applyPendingSnapshot([ASK]);
@@ -65,17 +80,36 @@ describe('the skill approval dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Load the changed skill docs/report-writing?' });
     expect(within(dialog).getByText(/changed on the server since you allowed it/)).toBeTruthy();
     expect(dialog.textContent).toMatch(/mirror also offers a skill of this name/);
-    expect(within(within(dialog).getByRole('list', { name: 'Files' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SKILL.md 207 B', 'references/STYLE.md 49 B']);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Files' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['SKILL.md 207 B', 'references/STYLE.md 49 B']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Load changed skill' }));
-    expect(transport.calls.find((call) => call.method === 'pending.answer')?.input).toEqual({ id: 'p1', response: { decision: 'allow' } });
+    expect(transport.calls.find((call) => call.method === 'pending.answer')?.input).toEqual({
+      id: 'p1',
+      response: { decision: 'allow' },
+    });
     // No allowed-tools in this skill: nothing said about tools it expects.
     expect(within(dialog).queryByRole('note', { name: 'Tools this skill expects' })).toBeNull();
   });
 
-  it("shows allowed-tools as the server wrote it, as text, and says it grants nothing", async () => {
+  it('shows allowed-tools as the server wrote it, as text, and says it grants nothing', async () => {
     const { store } = mountStore();
     const hostile = '<img src=x onerror="alert(1)">';
-    store.getState().applyPendingSnapshot([{ ...ASK, payload: { ...ASK.payload, changed: false, sameNameOn: [], expectsTools: ['get_forecast', 'Bash(curl:*)', hostile] } }]);
+    store
+      .getState()
+      .applyPendingSnapshot([
+        {
+          ...ASK,
+          payload: {
+            ...ASK.payload,
+            changed: false,
+            sameNameOn: [],
+            expectsTools: ['get_forecast', 'Bash(curl:*)', hostile],
+          },
+        },
+      ]);
     render(
       <StoreProvider store={store}>
         <Tooltip.Provider>
@@ -85,8 +119,14 @@ describe('the skill approval dialog', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Load skill docs/report-writing?' });
     const note = within(dialog).getByRole('note', { name: 'Tools this skill expects' });
-    expect(note.textContent).toBe(`This skill expects to use: get_forecast, Bash(curl:*), ${hostile}As the server wrote it: this grants nothing. Each tool call still asks for your consent.`);
-    expect([...note.querySelectorAll('code')].map((code) => code.textContent)).toEqual(['get_forecast', 'Bash(curl:*)', hostile]);
+    expect(note.textContent).toBe(
+      `This skill expects to use: get_forecast, Bash(curl:*), ${hostile}As the server wrote it: this grants nothing. Each tool call still asks for your consent.`,
+    );
+    expect([...note.querySelectorAll('code')].map((code) => code.textContent)).toEqual([
+      'get_forecast',
+      'Bash(curl:*)',
+      hostile,
+    ]);
     expect(dialog.querySelector('img')).toBeNull();
   });
 });
@@ -94,7 +134,10 @@ describe('the skill approval dialog', () => {
 describe("the server's Skills tab", () => {
   it('lists the skills of this server with their state, and follows skills.changed', async () => {
     const { transport, store } = mountStore();
-    const catalog: SkillCatalog = { skills: [SKILL, { ...SKILL, server: 'mirror', qualifiedName: 'mirror/report-writing', sameNameOn: ['docs'] }], problems: [] };
+    const catalog: SkillCatalog = {
+      skills: [SKILL, { ...SKILL, server: 'mirror', qualifiedName: 'mirror/report-writing', sameNameOn: ['docs'] }],
+      problems: [],
+    };
     transport.handlers['skills.list'] = () => ok(catalog);
     const server = { name: 'docs', status: 'ready', tools: [], restartCount: 0 } as unknown as ServerState;
     render(

@@ -6,7 +6,11 @@ import { useBerth } from '../../store';
  * the host named (`waitingFor`), else a question (not the call's own consent)
  * raised inside the same tool call. Undefined when nothing waits.
  */
-export function answerTarget(pending: readonly PendingRequest[], waitingFor: string | undefined, toolUseId: string | undefined): string | undefined {
+export function answerTarget(
+  pending: readonly PendingRequest[],
+  waitingFor: string | undefined,
+  toolUseId: string | undefined,
+): string | undefined {
   if (waitingFor !== undefined) return waitingFor;
   if (toolUseId === undefined) return undefined;
   return pending.find((request) => request.kind !== 'tool-call' && request.toolUseId === toolUseId)?.id;

@@ -41,7 +41,10 @@ export function shownStatusMessage(status: TaskStatus, statusMessage: string | u
  * for a failed or lost task the reason, without saying the same thing twice.
  */
 export function taskDetail(task: Pick<TaskRecord, 'status' | 'statusMessage' | 'error'>): string | undefined {
-  const parts = [shownStatusMessage(task.status, task.statusMessage), task.status === 'failed' ? task.error : undefined].filter((part): part is string => part !== undefined && part.trim() !== '');
+  const parts = [
+    shownStatusMessage(task.status, task.statusMessage),
+    task.status === 'failed' ? task.error : undefined,
+  ].filter((part): part is string => part !== undefined && part.trim() !== '');
   const unique = parts.filter((part, index) => parts.indexOf(part) === index);
   if (unique.length > 0) return unique.join(' · ');
   if (task.status === 'lost') return 'Berth can no longer reach this task.';

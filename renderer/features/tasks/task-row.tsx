@@ -7,7 +7,11 @@ import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../../ui/ic
 import { useAnswerTarget } from './answer-target';
 import { progressText, relativeAge, shownTaskStatus, TASK_STATUS, taskDetail, taskSubject } from './task-model';
 
-const KIND_ICONS: Record<TaskRecord['kind'], ReactNode> = { tool: <ToolIcon />, sampling: <SparkleIcon />, elicitation: <FormIcon /> };
+const KIND_ICONS: Record<TaskRecord['kind'], ReactNode> = {
+  tool: <ToolIcon />,
+  sampling: <SparkleIcon />,
+  elicitation: <FormIcon />,
+};
 
 /** Where the task came from, in words: its conversation, or who asked. */
 function origin(task: TaskRecord, conversationTitle: string | undefined, conversationsLoaded: boolean): string {
@@ -39,9 +43,15 @@ export const TaskRow = memo(function TaskRow({
   const subject = taskSubject(task);
   const detail = taskDetail(task);
   const progress = progressText(task.progress);
-  const fraction = task.progress?.total !== undefined && task.progress.total > 0 ? Math.min(1, Math.max(0, task.progress.progress / task.progress.total)) : undefined;
+  const fraction =
+    task.progress?.total !== undefined && task.progress.total > 0
+      ? Math.min(1, Math.max(0, task.progress.progress / task.progress.total))
+      : undefined;
   // Only while the conversation still exists: a deleted one has no card to show.
-  const card = task.conversationId !== undefined && task.toolUseId !== undefined && conversationTitle !== undefined ? { conversationId: task.conversationId, toolUseId: task.toolUseId } : undefined;
+  const card =
+    task.conversationId !== undefined && task.toolUseId !== undefined && conversationTitle !== undefined
+      ? { conversationId: task.conversationId, toolUseId: task.toolUseId }
+      : undefined;
 
   async function cancel() {
     setCancelling(true);
@@ -50,7 +60,13 @@ export const TaskRow = memo(function TaskRow({
   }
 
   return (
-    <li className={clsx('task-row', `task-${status}`)} aria-label={`${subject} on ${task.server}`} data-task={task.id} data-status={status} tabIndex={-1}>
+    <li
+      className={clsx('task-row', `task-${status}`)}
+      aria-label={`${subject} on ${task.server}`}
+      data-task={task.id}
+      data-status={status}
+      tabIndex={-1}
+    >
       <span className={clsx('task-kind', `task-kind-${task.kind}`)} aria-hidden="true">
         {KIND_ICONS[task.kind]}
       </span>
@@ -66,9 +82,17 @@ export const TaskRow = memo(function TaskRow({
           </span>
           <Chip tone={TASK_STATUS[status].tone}>{TASK_STATUS[status].label}</Chip>
         </div>
-        {detail !== undefined ? <p className={clsx('task-detail', (task.status === 'failed' || task.status === 'lost') && 'task-detail-problem')} title={detail}>
+        {detail !== undefined ? (
+          <p
+            className={clsx(
+              'task-detail',
+              (task.status === 'failed' || task.status === 'lost') && 'task-detail-problem',
+            )}
+            title={detail}
+          >
             {detail}
-          </p> : null}
+          </p>
+        ) : null}
         {/* No moving bar while the task waits for the person: nothing progresses until they answer. */}
         {status === 'working' ? (
           <div className="task-progress">
@@ -80,7 +104,10 @@ export const TaskRow = memo(function TaskRow({
               aria-valuemax={100}
               aria-valuenow={fraction === undefined ? undefined : Math.round(fraction * 100)}
             >
-              <span className="progress-fill" style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }} />
+              <span
+                className="progress-fill"
+                style={fraction === undefined ? undefined : { width: `${fraction * 100}%` }}
+              />
             </div>
             {progress !== undefined ? <span className="task-progress-text">{progress}</span> : null}
           </div>
@@ -111,7 +138,12 @@ export const TaskRow = memo(function TaskRow({
           </Button>
         ) : null}
         {card !== undefined ? (
-          <Button size="sm" variant="ghost" icon={<ChatIcon />} onClick={() => showToolCallInChat(card.conversationId, card.toolUseId)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ChatIcon />}
+            onClick={() => showToolCallInChat(card.conversationId, card.toolUseId)}
+          >
             Show in chat
           </Button>
         ) : null}

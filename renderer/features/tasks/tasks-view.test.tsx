@@ -15,30 +15,83 @@ useMountedAppEnvironment();
 const NOW = Date.now();
 
 function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return { id, taskId: `srv-${id}`, server: 'everything', side: 'requester', kind: 'tool', tool: 'simulate-research-query', status: 'working', createdAt: NOW - 90_000, updatedAt: NOW - 90_000, ...overrides };
+  return {
+    id,
+    taskId: `srv-${id}`,
+    server: 'everything',
+    side: 'requester',
+    kind: 'tool',
+    tool: 'simulate-research-query',
+    status: 'working',
+    createdAt: NOW - 90_000,
+    updatedAt: NOW - 90_000,
+    ...overrides,
+  };
 }
 
 /** A conversation whose first reply calls the research tool, followed by enough messages that its card starts far out of view. */
 function researchMessages(): ChatMessage[] {
   const messages: ChatMessage[] = [
     { id: 'u0', role: 'user', createdAt: 1, content: [{ type: 'text', text: 'Research tides' }] },
-    { id: 'a0', role: 'assistant', createdAt: 2, content: [{ type: 'tool_use', id: 'tu-research', server: 'everything', tool: 'simulate-research-query', apiName: 'everything__simulate-research-query', input: { topic: 'tides' } }] },
-    { id: 'r0', role: 'user', createdAt: 3, content: [{ type: 'tool_result', toolUseId: 'tu-research', isError: false, content: [{ type: 'text', text: 'Report on tides' }] }] },
+    {
+      id: 'a0',
+      role: 'assistant',
+      createdAt: 2,
+      content: [
+        {
+          type: 'tool_use',
+          id: 'tu-research',
+          server: 'everything',
+          tool: 'simulate-research-query',
+          apiName: 'everything__simulate-research-query',
+          input: { topic: 'tides' },
+        },
+      ],
+    },
+    {
+      id: 'r0',
+      role: 'user',
+      createdAt: 3,
+      content: [
+        {
+          type: 'tool_result',
+          toolUseId: 'tu-research',
+          isError: false,
+          content: [{ type: 'text', text: 'Report on tides' }],
+        },
+      ],
+    },
   ];
   for (let i = 1; i <= 30; i++) {
-    messages.push({ id: `u${i}`, role: 'user', createdAt: 3 + 2 * i, content: [{ type: 'text', text: `Question ${i}` }] });
-    messages.push({ id: `a${i}`, role: 'assistant', createdAt: 4 + 2 * i, content: [{ type: 'text', text: `Answer ${i}` }] });
+    messages.push({
+      id: `u${i}`,
+      role: 'user',
+      createdAt: 3 + 2 * i,
+      content: [{ type: 'text', text: `Question ${i}` }],
+    });
+    messages.push({
+      id: `a${i}`,
+      role: 'assistant',
+      createdAt: 4 + 2 * i,
+      content: [{ type: 'text', text: `Answer ${i}` }],
+    });
   }
   return messages;
 }
 
 function mount(tasks: TaskRecord[], handlers: FakeHandlers = {}) {
   const transport = createFakeTransport({
-    'app.info': () => ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+    'app.info': () =>
+      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
     'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
     'servers.list': () => ok([]),
     'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok({ apiKey: { source: 'stored', hint: '…wxyz' }, models: [{ id: 'claude-a', label: 'Claude A' }], defaultModel: 'claude-a' }),
+    'settings.get': () =>
+      ok({
+        apiKey: { source: 'stored', hint: '…wxyz' },
+        models: [{ id: 'claude-a', label: 'Claude A' }],
+        defaultModel: 'claude-a',
+      }),
     'pending.list': () => ok([]),
     'elicitation.awaiting': () => ok([]),
     'chat.list': () =>
@@ -46,7 +99,17 @@ function mount(tasks: TaskRecord[], handlers: FakeHandlers = {}) {
         { id: 'c1', title: 'Tide research', createdAt: 1, updatedAt: 70, model: 'claude-a', messageCount: 63 },
         { id: 'c0', title: 'Other chat', createdAt: 0, updatedAt: 0, model: 'claude-a', messageCount: 0 },
       ]),
-    'chat.get': ({ id }) => ok({ id, title: id === 'c1' ? 'Tide research' : 'Other chat', createdAt: 1, updatedAt: 70, model: 'claude-a', messages: id === 'c1' ? researchMessages() : [], disabledServers: [], disabledTools: [] }),
+    'chat.get': ({ id }) =>
+      ok({
+        id,
+        title: id === 'c1' ? 'Tide research' : 'Other chat',
+        createdAt: 1,
+        updatedAt: 70,
+        model: 'claude-a',
+        messages: id === 'c1' ? researchMessages() : [],
+        disabledServers: [],
+        disabledTools: [],
+      }),
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'tasks.list': () => ok(tasks),
     'tasks.setWindowVisible': () => ok({}),
@@ -68,24 +131,47 @@ describe('<TasksView>', () => {
   });
 
   it('shows a running task in words, with its server, tool, conversation, message, progress and age, and cancels it', async () => {
-    const { transport } = mount([task('t1', { conversationId: 'c1', toolUseId: 'tu-research', statusMessage: 'Gathering sources', progress: { progress: 2, total: 5 } })], {
-      'tasks.cancel': () => ok({ status: 'cancelled' }),
-    });
+    const { transport } = mount(
+      [
+        task('t1', {
+          conversationId: 'c1',
+          toolUseId: 'tu-research',
+          statusMessage: 'Gathering sources',
+          progress: { progress: 2, total: 5 },
+        }),
+      ],
+      {
+        'tasks.cancel': () => ok({ status: 'cancelled' }),
+      },
+    );
     const running = await screen.findByRole('list', { name: 'Running tasks' });
     const row = within(running).getByRole('listitem', { name: 'simulate-research-query on everything' });
     expect(within(row).getByText('Working')).toBeTruthy();
     expect(within(row).getByText('Gathering sources')).toBeTruthy();
     expect(within(row).getByText('2 of 5')).toBeTruthy();
-    expect(within(row).getByRole('progressbar', { name: 'Progress of simulate-research-query' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(
+      within(row)
+        .getByRole('progressbar', { name: 'Progress of simulate-research-query' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('40');
     expect(await within(row).findByText('Tide research')).toBeTruthy();
     expect(within(row).getByText(/Started 1 min ago/)).toBeTruthy();
     // The navigation says how many run.
-    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('.nav-count-live')?.textContent).toBe('1 running');
+    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('.nav-count-live')?.textContent).toBe(
+      '1 running',
+    );
 
     fireEvent.click(within(row).getByRole('button', { name: 'Cancel task' }));
-    await waitFor(() => expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 't1' }]));
+    await waitFor(() =>
+      expect(transport.calls.filter((c) => c.method === 'tasks.cancel').map((c) => c.input)).toEqual([{ id: 't1' }]),
+    );
     // The host's event moves it to the finished tasks.
-    act(() => transport.emit('tasks.changed', { changed: [task('t1', { conversationId: 'c1', toolUseId: 'tu-research', status: 'cancelled', updatedAt: NOW })], removed: [] }));
+    act(() =>
+      transport.emit('tasks.changed', {
+        changed: [task('t1', { conversationId: 'c1', toolUseId: 'tu-research', status: 'cancelled', updatedAt: NOW })],
+        removed: [],
+      }),
+    );
     const finished = screen.getByRole('list', { name: 'Finished tasks' });
     expect(within(finished).getByText('Cancelled')).toBeTruthy();
     expect(within(finished).queryByRole('button', { name: 'Cancel task' })).toBeNull();
@@ -103,7 +189,9 @@ describe('<TasksView>', () => {
   it('“Show in chat” opens the conversation and focuses the tool card, scrolled into view', async () => {
     const { store } = mount([task('t1', { conversationId: 'c1', toolUseId: 'tu-research', status: 'completed' })]);
     fireEvent.click(await screen.findByRole('button', { name: 'Show in chat' }));
-    await waitFor(() => expect((document.activeElement as HTMLElement | null)?.dataset.toolUse).toBe('tu-research'), { timeout: 5_000 });
+    await waitFor(() => expect((document.activeElement as HTMLElement | null)?.dataset.toolUse).toBe('tu-research'), {
+      timeout: 5_000,
+    });
     expect(store.getState()).toMatchObject({ view: 'chat', activeConversationId: 'c1', toolCardFocus: undefined });
     expect(within(document.activeElement as HTMLElement).getByText('Report on tides')).toBeTruthy();
   });
@@ -112,7 +200,11 @@ describe('<TasksView>', () => {
     const { transport, store } = mount(
       [
         task('r1', { side: 'receiver', kind: 'elicitation', tool: undefined, server: 'forms', waitingFor: 'p-9' }),
-        task('l1', { status: 'lost', statusMessage: 'The stdio server stopped while the task ran', createdAt: NOW - 7_200_000 }),
+        task('l1', {
+          status: 'lost',
+          statusMessage: 'The stdio server stopped while the task ran',
+          createdAt: NOW - 7_200_000,
+        }),
         task('f1', { status: 'failed', error: 'Upstream timeout', createdAt: NOW - 3_600_000 }),
       ],
       { 'tasks.clear': () => ok({ removed: 2 }) },
@@ -159,7 +251,9 @@ describe('task model', () => {
     expect(taskDetail({ status: 'lost' })).toBe('Berth can no longer reach this task.');
     expect(taskDetail({ status: 'working' })).toBeUndefined();
     // server-everything keeps its last step's message once the task completed: not shown as what it does now.
-    expect(taskDetail({ status: 'completed', statusMessage: 'Generating report...' })).toBe('Last update: Generating report...');
+    expect(taskDetail({ status: 'completed', statusMessage: 'Generating report...' })).toBe(
+      'Last update: Generating report...',
+    );
     expect(taskDetail({ status: 'working', statusMessage: 'Generating report...' })).toBe('Generating report...');
   });
 });

@@ -65,10 +65,14 @@ export function TasksView() {
         {tasks.length === 0 ? (
           <EmptyState icon={<TasksIcon />} title="No tasks">
             <p>
-              Long-running tool calls and requests from servers appear here: a tool the server runs as a task (a research query, a long build), or a sampling
-              request or question a server asks Berth to handle in the background.
+              Long-running tool calls and requests from servers appear here: a tool the server runs as a task (a
+              research query, a long build), or a sampling request or question a server asks Berth to handle in the
+              background.
             </p>
-            <p>Follow their progress, answer their questions and cancel them here, across all servers and conversations, even after reloading the window.</p>
+            <p>
+              Follow their progress, answer their questions and cancel them here, across all servers and conversations,
+              even after reloading the window.
+            </p>
           </EmptyState>
         ) : (
           <>
@@ -90,7 +94,13 @@ export function TasksView() {
                 <h2 id="tasks-finished-title">Finished</h2>
                 <span className="tasks-count">{finished.length}</span>
                 <div className="spacer" />
-                <Button size="sm" variant="ghost" icon={<TrashIcon />} onClick={() => void clearFinished()} disabled={finished.length === 0}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<TrashIcon />}
+                  onClick={() => void clearFinished()}
+                  disabled={finished.length === 0}
+                >
                   Clear finished
                 </Button>
               </header>
@@ -115,7 +125,9 @@ function useFocusRequestedTask(page: RefObject<HTMLDivElement | null>, loaded: b
   const clearTaskFocus = useBerth((s) => s.clearTaskFocus);
   useEffect(() => {
     if (taskFocus === undefined || !loaded) return;
-    const row = [...(page.current?.querySelectorAll<HTMLElement>('[data-task]') ?? [])].find((element) => element.dataset.task === taskFocus);
+    const row = [...(page.current?.querySelectorAll<HTMLElement>('[data-task]') ?? [])].find(
+      (element) => element.dataset.task === taskFocus,
+    );
     row?.focus();
     row?.scrollIntoView({ block: 'nearest' });
     // Cleared either way: a task that is gone (cleared, expired) has no row to show.
