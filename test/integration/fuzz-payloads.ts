@@ -207,9 +207,10 @@ export interface FuzzCase {
   input: unknown;
 }
 
-export function fuzzCase(rng: Rng): FuzzCase {
-  if (rng() < 0.15) return { method: bogusMethod(rng), input: randomValue(rng) };
-  const method = pick(rng, METHOD_NAMES);
+/** One fuzz case; with `forMethod`, always a case of that contract method (to reach a method chance left out). */
+export function fuzzCase(rng: Rng, forMethod?: MethodName): FuzzCase {
+  if (forMethod === undefined && rng() < 0.15) return { method: bogusMethod(rng), input: randomValue(rng) };
+  const method = forMethod ?? pick(rng, METHOD_NAMES);
   const input = rng() < 0.6 ? shapedInput(rng, contract[method].input) : randomValue(rng);
   return { method, input };
 }
