@@ -3,8 +3,8 @@ import type { AppInfo } from '../../shared/domain/config';
 import type { AppsService } from '../apps/apps-service';
 import type { BundleService } from '../bundles/bundle-service';
 import type { ConfigImportService } from '../config-import/import-service';
-import type { HostChat } from '../chat/chat-service';
-import type { HostRoots } from '../roots/roots-service';
+import type { ChatService } from '../chat/chat-service';
+import type { RootsService } from '../roots/roots-service';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { ElicitationFlow } from '../elicitation/elicitation-flow';
 import type { PendingRequests } from '../pending/pending-requests';
@@ -67,7 +67,7 @@ export interface HandlerDeps {
 
 /** The services behind the features: chat, settings, everything that waits for the person, roots, prompts, resources, import and sign-in. */
 export interface FeatureDeps {
-  chat: HostChat;
+  chat: ChatService;
   settings: SettingsStore;
   /** Every model provider's client (Settings → Providers lists models and tests connections through it). */
   providers: Pick<ProviderRegistry, 'client'>;
@@ -76,7 +76,7 @@ export interface FeatureDeps {
   consent: ConsentBroker;
   sampling: SamplingService;
   elicitation: ElicitationFlow;
-  roots: HostRoots;
+  roots: RootsService;
   /** Prompts (slash commands) and argument completion. */
   promptServices: PromptHandlerDeps;
   /** The per-server resource browser. */

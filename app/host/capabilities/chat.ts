@@ -1,4 +1,4 @@
-import { HostChat } from '../../chat/chat-service';
+import { ChatService } from '../../chat/chat-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 
@@ -13,7 +13,7 @@ export const chatModule: HostModule<HostContext> = {
     const skills = services.get('skills');
     const chat = services.provide(
       'chat',
-      await HostChat.open({
+      await ChatService.open({
         configDir: context.paths.configDir,
         seenConversationFiles: services.get('privateFiles').identities,
         supervisor: services.get('supervisor'),
@@ -25,7 +25,7 @@ export const chatModule: HostModule<HostContext> = {
         events: context.events,
         logs: services.get('logs'),
         redact: (text) => redaction.redact(text),
-        // Tool search and the result reader register themselves in HostChat.
+        // Tool search and the result reader register themselves in ChatService.
         hostToolProviders: () => context.hostTools.map((provider) => provider()),
         onConversationDeleted: (conversationId) => skills.forgetConversation(conversationId),
         // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.

@@ -1,5 +1,5 @@
 import { tightenBerthFiles } from '../../config/private-files';
-import { HostRedaction } from '../redaction';
+import { Redaction } from '../redaction';
 import { LogHub } from '../../logs/log-hub';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -13,7 +13,7 @@ export const logsModule: HostModule<HostContext> = {
     // The SDK's own lines go to the log made next: the log redacts with this, this reports through the log.
     const redaction = services.provide(
       'redaction',
-      new HostRedaction({
+      new Redaction({
         env: context.hostEnv,
         sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
       }),

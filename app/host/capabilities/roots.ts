@@ -1,4 +1,4 @@
-import { HostRoots } from '../../roots/roots-service';
+import { RootsService } from '../../roots/roots-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 
@@ -11,7 +11,7 @@ export const rootsModule: HostModule<HostContext> = {
     const config = services.get('config');
     const roots = services.provide(
       'roots',
-      await HostRoots.open({
+      await RootsService.open({
         stateDir: context.paths.stateDir,
         shell: options.shell,
         servers: services.get('supervisor'),
