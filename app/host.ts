@@ -1,4 +1,5 @@
 import { fail } from '../shared/result';
+import { HandlerRegistry } from './bridge/handler-registry';
 import { errorMessage } from '../shared/error-message';
 import { berthPaths } from './config/paths';
 import { createEventHub } from './events/event-hub';
@@ -20,45 +21,8 @@ const HOST_ONLY_ENV = ['ANTHROPIC_API_KEY'];
  * the config is loaded; enabled servers start in the background.
  */
 export async function createHost(options: HostOptions): Promise<Host> {
-  const hostEnv = options.env ?? process.env;
-  const services = new ServiceSlots();
-
-  /** Failures with no caller to answer: stderr and the host-wide log (once it is open), never silence. */
-  function reportBug(what: string, error: unknown): void {
-    console.error(`[berth] ${what}:`, error);
-    try {
-      services
-        .find('logs')
-        ?.append({
-          server: '',
-          time: Date.now(),
-          source: 'host',
-          level: 'error',
-          text: `${what}: ${errorMessage(error)}`,
-        });
-    } catch (logError) {
-      console.error('[berth] the host-wide log refused an entry:', logError);
-    }
-  }
-
-  const context: HostContext = {
-    options,
-    paths: berthPaths(options.configDir),
-    hostEnv,
-    serverEnv: Object.fromEntries(Object.entries(hostEnv).filter(([key]) => !HOST_ONLY_ENV.includes(key))),
-    events: createEventHub({
-      onListenerError: (topic, error) => reportBug(`an event listener for ${topic} threw`, error),
-    }),
-    lifecycle: new ServerLifecycle({ reportError: reportBug }),
-    services,
-    connectionWrappers: [],
-    launchWrappers: [],
-    hostTools: [],
-    logWatchers: [],
-    reportBug,
-    warn: (text) =>
-      services.get('logs').append({ server: '', time: Date.now(), source: 'host', level: 'warning', text }),
-  };
+  const context = createHostContext(options);
+  const { services } = context;
   const modules = await openModules(HOST_MODULES, context);
   const router = services.get('router');
   const redaction = services.get('redaction');
@@ -73,5 +37,47 @@ export async function createHost(options: HostOptions): Promise<Host> {
     subscribe: (listener) => context.events.subscribe(redaction.listener(listener)),
     clientsChanged: (count) => windows.clientsChanged(count),
     shutdown: () => (shuttingDown ??= modules.shutdown()),
+  };
+}
+
+/** What every module of one host shares, before any has opened: the facts of this run, the event hub, the lists modules add to. */
+export function createHostContext(options: HostOptions): HostContext {
+  const hostEnv = options.env ?? process.env;
+  const services = new ServiceSlots();
+
+  /** Failures with no caller to answer: stderr and the host-wide log (once it is open), never silence. */
+  function reportBug(what: string, error: unknown): void {
+    console.error(`[berth] ${what}:`, error);
+    try {
+      services.find('logs')?.append({
+        server: '',
+        time: Date.now(),
+        source: 'host',
+        level: 'error',
+        text: `${what}: ${errorMessage(error)}`,
+      });
+    } catch (logError) {
+      console.error('[berth] the host-wide log refused an entry:', logError);
+    }
+  }
+
+  return {
+    options,
+    paths: berthPaths(options.configDir),
+    hostEnv,
+    serverEnv: Object.fromEntries(Object.entries(hostEnv).filter(([key]) => !HOST_ONLY_ENV.includes(key))),
+    events: createEventHub({
+      onListenerError: (topic, error) => reportBug(`an event listener for ${topic} threw`, error),
+    }),
+    lifecycle: new ServerLifecycle({ reportError: reportBug }),
+    services,
+    connectionWrappers: [],
+    launchWrappers: [],
+    bridgeHandlers: new HandlerRegistry(),
+    hostTools: [],
+    logWatchers: [],
+    reportBug,
+    warn: (text) =>
+      services.get('logs').append({ server: '', time: Date.now(), source: 'host', level: 'warning', text }),
   };
 }

@@ -1,3 +1,6 @@
+import { createChatHandlers } from '../../bridge/handlers-chat';
+import { createInstructionsSettingsHandlers } from '../../bridge/handlers-instructions-settings';
+import { createResultSettingsHandlers } from '../../bridge/handlers-result-settings';
 import { ChatService } from '../../chat/chat-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -38,5 +41,18 @@ export const chatModule: HostModule<HostContext> = {
       }),
     );
     scope.onShutdown(() => chat.close());
+    // A server's instructions and its results' cap are what the chat sends the model of it.
+    context.bridgeHandlers.register(scope.module, () => {
+      const perServer = {
+        settings: services.get('settings'),
+        servers: services.get('supervisor'),
+        events: context.events,
+      };
+      return {
+        ...createChatHandlers(chat),
+        ...createInstructionsSettingsHandlers(perServer),
+        ...createResultSettingsHandlers(perServer),
+      };
+    });
   },
 };

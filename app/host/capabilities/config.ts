@@ -1,3 +1,4 @@
+import { createAppHandlers } from '../../bridge/handlers-app';
 import { ServerSync } from '../../bridge/server-sync';
 import type { SyncSupervisor } from '../../bridge/server-sync';
 import { ConfigStore } from '../../config/config-store';
@@ -7,6 +8,7 @@ import type { EventHub } from '../../events/event-hub';
 import type { LogHub } from '../../logs/log-hub';
 import { createIssuerPinning } from '../../oauth/issuer-pinning';
 import type { ServerSecrets } from '../../secrets/server-secrets';
+import { BERTH_VERSION } from '../berth-version';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 
@@ -83,6 +85,22 @@ export const configModule: HostModule<HostContext> = {
     services.provide('config', config);
     services.provide('sync', sync);
     services.provide('pinIssuer', pinIssuer);
+    // What Berth is, and config.json as text.
+    context.bridgeHandlers.register(scope.module, () =>
+      createAppHandlers({
+        appInfo: {
+          version: BERTH_VERSION,
+          shell: context.options.shell,
+          platform: process.platform,
+          configPath: paths.configFile,
+          configDir: paths.configDir,
+          logsDir: paths.logsDir,
+        },
+        config,
+        events: context.events,
+        sync,
+      }),
+    );
     scope.onStopping(() => {
       sync.stop();
       config.close();

@@ -1,3 +1,4 @@
+import { createLogHandlers } from '../../bridge/handlers-logs';
 import { tightenBerthFiles } from '../../config/private-files';
 import { Redaction } from '../redaction';
 import { LogHub } from '../../logs/log-hub';
@@ -35,6 +36,7 @@ export const logsModule: HostModule<HostContext> = {
     // Flushes pending batches and file writes, then ignores late appends.
     scope.onShutdown(() => logs.dispose());
     context.lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
+    context.bridgeHandlers.register(scope.module, () => createLogHandlers(logs, events));
 
     // Before anything is read or written: what an older Berth left readable by others becomes private.
     // The walk lstats every conversation file; the conversations index checks each one's identity with that (the chat module).

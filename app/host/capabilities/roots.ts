@@ -1,3 +1,4 @@
+import { createRootsHandlers } from '../../bridge/handlers-roots';
 import { RootsService } from '../../roots/roots-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -26,6 +27,7 @@ export const rootsModule: HostModule<HostContext> = {
     );
     // Servers start only once the host is ready, so every client is set up with roots.
     context.lifecycle.register(roots);
+    context.bridgeHandlers.register(scope.module, () => createRootsHandlers(roots));
     services.get('sandbox').watchRoots((listener) => roots.store.onChange(listener));
     // Stops the disk checks at once; its pending saves are awaited with the rest.
     let closing: Promise<void> | undefined;

@@ -1,5 +1,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { createBundleHandlers } from '../../bridge/handlers-bundles';
+import { createConfigImportHandlers } from '../../bridge/handlers-config-import';
+import { createRegistryHandlers } from '../../bridge/handlers-registry';
 import { BundleService } from '../../bundles/bundle-service';
 import type { BerthPaths } from '../../config/paths';
 import type { ConfigStore } from '../../config/config-store';
@@ -99,5 +102,25 @@ export const sourcesModule: HostModule<HostContext> = {
     services.provide('bundles', sources.bundles);
     // The bundles' start-up clean-up writes in the data dir.
     scope.onShutdown(() => sources.started);
+    // An import, an install or a bundle saves its server as the form does: through servers.add and servers.update.
+    context.bridgeHandlers.register(scope.module, (served) => {
+      const config = services.get('config');
+      const sandbox = services.get('sandbox');
+      return {
+        ...createConfigImportHandlers({
+          service: sources.configImport,
+          announceConfig: () => context.events.emit('config.changed', config.status()),
+          sync: services.get('sync'),
+          sandbox,
+          isLocal: (name) => config.rawServer(name)?.command !== undefined,
+        }),
+        ...createRegistryHandlers({ service: sources.registry, servers: served }),
+        ...createBundleHandlers({
+          service: sources.bundles,
+          servers: served,
+          rawServer: (name) => config.rawServer(name),
+        }),
+      };
+    });
   },
 };
