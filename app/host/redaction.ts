@@ -7,7 +7,7 @@ import { configSecrets } from '../secrets/secret-forms';
 import { RedactingSecretStore, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
 
-/** Options of {@linkcode createHostRedaction}. */
+/** Options of {@linkcode Redaction}. */
 export interface RedactionOptions {
   /** The host's environment: ANTHROPIC_API_KEY there is a secret too. */
   env: Record<string, string | undefined>;
