@@ -1,4 +1,5 @@
 import { fail } from '../shared/result';
+import { HandlerRegistry } from './bridge/handler-registry';
 import { errorMessage } from '../shared/error-message';
 import { berthPaths } from './config/paths';
 import { createEventHub } from './events/event-hub';
@@ -20,6 +21,27 @@ const HOST_ONLY_ENV = ['ANTHROPIC_API_KEY'];
  * the config is loaded; enabled servers start in the background.
  */
 export async function createHost(options: HostOptions): Promise<Host> {
+  const context = createHostContext(options);
+  const { services } = context;
+  const modules = await openModules(HOST_MODULES, context);
+  const router = services.get('router');
+  const redaction = services.get('redaction');
+  const windows = services.get('windows');
+  let shuttingDown: Promise<void> | undefined;
+
+  return {
+    dispatch: async (method, input) => {
+      if (shuttingDown !== undefined) return fail('NOT_READY', 'Berth is shutting down');
+      return redaction.result(method, await router.dispatch(method, input));
+    },
+    subscribe: (listener) => context.events.subscribe(redaction.listener(listener)),
+    clientsChanged: (count) => windows.clientsChanged(count),
+    shutdown: () => (shuttingDown ??= modules.shutdown()),
+  };
+}
+
+/** What every module of one host shares, before any has opened: the facts of this run, the event hub, the lists modules add to. */
+export function createHostContext(options: HostOptions): HostContext {
   const hostEnv = options.env ?? process.env;
   const services = new ServiceSlots();
 
@@ -39,7 +61,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     }
   }
 
-  const context: HostContext = {
+  return {
     options,
     paths: berthPaths(options.configDir),
     hostEnv,
@@ -51,25 +73,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     services,
     connectionWrappers: [],
     launchWrappers: [],
+    bridgeHandlers: new HandlerRegistry(),
     hostTools: [],
     logWatchers: [],
     reportBug,
     warn: (text) =>
       services.get('logs').append({ server: '', time: Date.now(), source: 'host', level: 'warning', text }),
-  };
-  const modules = await openModules(HOST_MODULES, context);
-  const router = services.get('router');
-  const redaction = services.get('redaction');
-  const windows = services.get('windows');
-  let shuttingDown: Promise<void> | undefined;
-
-  return {
-    dispatch: async (method, input) => {
-      if (shuttingDown !== undefined) return fail('NOT_READY', 'Berth is shutting down');
-      return redaction.result(method, await router.dispatch(method, input));
-    },
-    subscribe: (listener) => context.events.subscribe(redaction.listener(listener)),
-    clientsChanged: (count) => windows.clientsChanged(count),
-    shutdown: () => (shuttingDown ??= modules.shutdown()),
   };
 }

@@ -23,7 +23,7 @@ const CONVERSATION_ID = 'bench-conversation';
  * Berth's tool-call path without the model: the pieces createHost wires
  * (LogHub with log files and the logs.appended event, ServerSupervisor with
  * its tracing ServerConnection, ConsentBroker with a stored server-wide "allow"
- * policy and its audit log, RunningToolCalls), called in the order HostChat's
+ * policy and its audit log, RunningToolCalls), called in the order ChatService's
  * gate and runner call them for each tool_use:
  *   consent.approveToolCall → toolCalls.tag → toolCalls.run(supervisor.callTool).
  * createHost exposes only the contract, and no contract method calls a tool

@@ -49,7 +49,7 @@ export function createBundleHandlers(deps: BundleHandlerDeps): BundleHandlers {
           `"${name}" was not installed from a bundle: remove it from the server list instead`,
           'name',
         );
-      // servers.remove deletes the folder too (see handlers.ts), and the server's secrets.
+      // servers.remove deletes the folder too (the servers module, app/host/capabilities/servers.ts), and the server's secrets.
       return servers['servers.remove']({ name });
     },
   };

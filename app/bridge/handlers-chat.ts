@@ -1,12 +1,12 @@
 import type { Handlers } from '../../shared/contract';
 import type { chatMethods } from '../../shared/contract/chat';
-import type { HostChat } from '../chat/chat-service';
+import type { ChatService } from '../chat/chat-service';
 
 /** The chat methods of the contract. */
 export type ChatHandlers = Pick<Handlers, keyof typeof chatMethods>;
 
-/** Chat methods, served by HostChat (store + engine). Inputs arrive parsed by the router. */
-export function createChatHandlers(chat: HostChat): ChatHandlers {
+/** Chat methods, served by ChatService (store + engine). Inputs arrive parsed by the router. */
+export function createChatHandlers(chat: ChatService): ChatHandlers {
   return {
     'chat.list': async () => chat.list(),
     'chat.get': async ({ id }) => chat.get(id),

@@ -25,7 +25,7 @@ export function instructionsSetting(
 
 /**
  * The per-server switch "Send its instructions to the model". Stored in settings.json and read by
- * each model request (host-chat.ts builds the system prompt then), so a change applies from the next one.
+ * each model request (ChatService builds the system prompt then), so a change applies from the next one.
  */
 export function createInstructionsSettingsHandlers({
   settings,

@@ -1,13 +1,13 @@
 import type { Handlers } from '../../shared/contract';
 import type { rootsMethods } from '../../shared/contract/roots';
 import { HostError } from '../../shared/result';
-import type { HostRoots } from '../roots/roots-service';
+import type { RootsService } from '../roots/roots-service';
 
 /** The roots methods of the contract. */
 export type RootsHandlers = Pick<Handlers, keyof typeof rootsMethods>;
 
 /** The person's roots: which folders exist as roots, which server sees which, and picking new ones. */
-export function createRootsHandlers(roots: HostRoots): RootsHandlers {
+export function createRootsHandlers(roots: RootsService): RootsHandlers {
   return {
     // Listing looks at the disk again, so a folder deleted meanwhile shows up flagged.
     'roots.list': async () => roots.refresh(),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../shared/domain/chat';
 import type { LlmStreamRequest } from '../providers/llm-provider';
-import { HostChat } from './chat-service';
+import { ChatService } from './chat-service';
 import { RunningToolCalls } from '../pending/running-tool-calls';
 import type { ProviderClient } from '../providers/provider-client';
 import { ProviderRegistry } from '../providers/provider-registry';
@@ -12,7 +12,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { SettingsStore } from '../settings/settings-store';
 
 let dir: string;
-let chat: HostChat | undefined;
+let chat: ChatService | undefined;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'berth-host-chat-providers-'));
 });
@@ -22,7 +22,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** HostChat as host.ts builds it, with the registry in front of two recording clients and no servers. */
+/** ChatService as host.ts builds it, with the registry in front of two recording clients and no servers. */
 async function world() {
   const values = new Map<string, string>();
   const secrets: SecretStore = {
@@ -50,7 +50,7 @@ async function world() {
     openAiClient: (options) => client(options.providerId),
   });
   const events: ChatEvent[] = [];
-  chat = await HostChat.open({
+  chat = await ChatService.open({
     configDir: dir,
     supervisor: { list: () => [], get: () => undefined, callTool: () => Promise.reject(new Error('no servers')) },
     consent: { approveToolCall: () => Promise.reject(new Error('no tools')), forgetConversation: () => undefined },
@@ -75,7 +75,7 @@ async function world() {
   return { chat, settings, seen, events, finished };
 }
 
-describe('HostChat with model providers', () => {
+describe('ChatService with model providers', () => {
   it("sends a local provider's model turn to its client without any API key, and remembers the conversation's model key", async () => {
     const { chat, settings, seen, finished } = await world();
     await settings.providers.add({

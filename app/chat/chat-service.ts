@@ -33,8 +33,8 @@ import type { HostToolProvider } from './host-tools/host-tool';
 import { createResultReading } from './results/read-result-tool';
 import { resultLimitTokens } from './results/result-cap';
 
-/** Options for {@linkcode HostChat.open}. */
-export interface HostChatOptions {
+/** Options for {@linkcode ChatService.open}. */
+export interface ChatServiceOptions {
   /** Conversations live in `<configDir>/conversations`. */
   configDir: string;
   /** Identities of the conversation files taken at this start (the privacy walk), so they are not stat'ed twice. */
@@ -62,7 +62,7 @@ export interface HostChatOptions {
   logs: LogSink;
   /**
    * Host tools of features that need more than the conversation store (skills: the supervisor), added to the
-   * ones HostChat registers itself. See app/chat/host-tools/host-tool.ts.
+   * ones ChatService registers itself. See app/chat/host-tools/host-tool.ts.
    */
   hostToolProviders?: (store: ConversationStore) => HostToolProvider[];
   /** A conversation went to the trash: what other features keep for it (skills loaded in it) goes too. */
@@ -77,18 +77,18 @@ export interface HostChatOptions {
  * with the tools of the ready servers, every call through the consent broker,
  * and each turn sent to the provider of the conversation's model.
  */
-export class HostChat {
+export class ChatService {
   private readonly turns = new Map<string, Promise<TurnOutcome>>();
   private closing = false;
 
   private constructor(
-    private readonly options: HostChatOptions,
+    private readonly options: ChatServiceOptions,
     readonly store: ConversationStore,
     readonly engine: ChatEngine,
     private readonly toolSearch: ToolSearch,
   ) {}
 
-  static async open(options: HostChatOptions): Promise<HostChat> {
+  static async open(options: ChatServiceOptions): Promise<ChatService> {
     const { supervisor, events, logs } = options;
     const store = await ConversationStore.open({
       dir: options.configDir,
@@ -147,7 +147,7 @@ export class HostChat {
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
       contextWindow: (model) => options.settings.contextWindow(model),
     });
-    return new HostChat(options, store, engine, toolSearch);
+    return new ChatService(options, store, engine, toolSearch);
   }
 
   list(): ConversationSummary[] {
@@ -290,7 +290,7 @@ export function readyTools(states: readonly ServerState[]): AvailableTool[] {
  * whose switch is on. Masked like everything else Berth shows: a server that echoes a secret Berth
  * gave it (an API key in its env) does not hand it to the model provider either.
  */
-function instructionsOf(options: HostChatOptions, servers: readonly string[]): ServerInstructions[] {
+function instructionsOf(options: ChatServiceOptions, servers: readonly string[]): ServerInstructions[] {
   return servers.flatMap((server) => {
     const instructions = options.supervisor.get(server)?.instructions;
     if (instructions === undefined || instructions.trim() === '' || !options.settings.sendsInstructions(server))
@@ -306,7 +306,7 @@ function summaryOf(store: ConversationStore, id: string): ConversationSummary {
 }
 
 /** The consent gate: the broker decides, and approved arguments are tagged with their tool call. */
-async function approve(options: HostChatOptions, request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
+async function approve(options: ChatServiceOptions, request: ToolCallGateRequest): Promise<ToolCallGateAnswer> {
   const { conversationId, server, tool, input, toolUseId, signal } = request;
   const state = options.supervisor.get(server);
   if (state === undefined) return { allow: false, reason: `server '${server}' is no longer configured`, byHost: true };

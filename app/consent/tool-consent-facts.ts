@@ -7,7 +7,7 @@ import type { ToolCallConsentRequest } from './consent-broker';
  * its identity (the config it runs with: a permission given to another
  * command or address does not apply) and the tool as it lists it now (a
  * permission given to another description or schema does not apply either).
- * The model's calls (host-chat.ts) and apps' calls (app/apps) use the same.
+ * The model's calls (app/chat/chat-service.ts) and apps' calls (app/apps) use the same.
  */
 export function toolConsentFacts(
   state: ServerState,

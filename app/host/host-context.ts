@@ -1,4 +1,5 @@
 import type { LogEntry } from '../../shared/domain/log';
+import type { HandlerRegistry } from '../bridge/handler-registry';
 import type { HostToolProvider } from '../chat/host-tools/host-tool';
 import type { BerthPaths } from '../config/paths';
 import type { EventHub } from '../events/event-hub';
@@ -35,6 +36,8 @@ export interface HostContext {
   readonly connectionWrappers: OrderedWrapper<OpenConnection>[];
   /** How the supervisor prepares a launch: each wrapper over the login-shell and secrets preparer, by order. */
   readonly launchWrappers: OrderedWrapper<PrepareLaunch>[];
+  /** The contract's methods, each registered by the module that brings it; the bridge module serves them. */
+  readonly bridgeHandlers: HandlerRegistry;
   /** Host tools of features beyond the conversation store (app/chat/host-tools/host-tool.ts); read when a turn asks. */
   readonly hostTools: (() => HostToolProvider)[];
   /** Told of each log batch the renderer is sent. */

@@ -33,6 +33,8 @@ export type ShutdownWork = () => void | Promise<void>;
  * closes is still fed by a module opened before it.
  */
 export interface ModuleScope {
+  /** The module opening: what it registers is named after it. */
+  readonly module: string;
   /** First stage: stop what would start new work. */
   onStopping(work: ShutdownWork): void;
   /** Second stage: close, flush, wait for what is running. */
@@ -86,6 +88,7 @@ export async function openModules<Context>(
     opened.push(entry);
     try {
       await module.open(context, {
+        module: module.name,
         onStopping: (work) => entry.stopping.push(work),
         onShutdown: (work) => entry.work.push(work),
       });

@@ -2,9 +2,9 @@ import type { AppsService } from '../apps/apps-service';
 import type { AnthropicAccess } from '../providers/anthropic-access';
 import type { ConfigStore } from '../config/config-store';
 import type { TightenReport } from '../config/private-files';
-import type { HostChat } from '../chat/chat-service';
-import type { HostRedaction } from './redaction';
-import type { HostRoots } from '../roots/roots-service';
+import type { ChatService } from '../chat/chat-service';
+import type { Redaction } from './redaction';
+import type { RootsService } from '../roots/roots-service';
 import type { BundleService } from '../bundles/bundle-service';
 import type { ConfigImportService } from '../config-import/import-service';
 import type { RegistryService } from '../registry/registry-service';
@@ -35,7 +35,7 @@ import type { ResourceService } from '../workspace/resource-service';
 
 /** Every service a host module provides, by the name others get it with (app/host/modules.ts says who provides which). */
 export interface HostServices {
-  redaction: HostRedaction;
+  redaction: Redaction;
   logs: LogHub;
   /** What making Berth's files private found (the conversation files' identities, for the conversations index). */
   privateFiles: TightenReport;
@@ -68,8 +68,8 @@ export interface HostServices {
   config: ConfigStore;
   sync: ServerSync;
   pinIssuer: (server: string, issuer: string) => Promise<void>;
-  roots: HostRoots;
-  chat: HostChat;
+  roots: RootsService;
+  chat: ChatService;
   configImport: ConfigImportService;
   registry: RegistryService;
   bundles: BundleService;

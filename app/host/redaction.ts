@@ -7,8 +7,8 @@ import { configSecrets } from '../secrets/secret-forms';
 import { RedactingSecretStore, SecretRedactor } from '../secrets/secret-redactor';
 import type { SecretStore } from '../secrets/secret-store';
 
-/** Options of {@linkcode createHostRedaction}. */
-export interface HostRedactionOptions {
+/** Options of {@linkcode Redaction}. */
+export interface RedactionOptions {
   /** The host's environment: ANTHROPIC_API_KEY there is a secret too. */
   env: Record<string, string | undefined>;
   /** A line the MCP SDK printed on the console, redacted, for the host-wide log. */
@@ -27,11 +27,11 @@ const UNREDACTED_TOPICS: ReadonlySet<TopicName> = new Set(['logs.appended']);
  * forms, in what the renderer receives (events, answers, errors), in what the
  * log hub keeps and writes, and on the console.
  */
-export class HostRedaction {
+export class Redaction {
   readonly redactor = new SecretRedactor();
   private readonly uninstallConsole: () => void;
 
-  constructor(options: HostRedactionOptions) {
+  constructor(options: RedactionOptions) {
     this.redactor.set('env:ANTHROPIC_API_KEY', [options.env.ANTHROPIC_API_KEY]);
     this.uninstallConsole = installConsoleRedaction({ redact: (text) => this.redact(text), sdkLine: options.sdkLine });
   }

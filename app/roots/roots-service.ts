@@ -29,12 +29,12 @@ export interface RootsServers {
   isCurrentClient(name: string, client: Client): boolean;
   /** Tell a ready server its roots changed; undefined (nothing sent) when it is not ready. */
   notifyRootsChanged(name: string): Promise<void> | undefined;
-  /** Used to take a root away from a server that may ignore an empty list (see {@linkcode HostRoots}). */
+  /** Used to take a root away from a server that may ignore an empty list (see {@linkcode RootsService}). */
   restart(name: string): Promise<unknown>;
 }
 
-/** Options for {@linkcode HostRoots.open}. */
-export interface HostRootsOptions {
+/** Options for {@linkcode RootsService.open}. */
+export interface RootsServiceOptions {
   stateDir: string;
   shell: 'electron' | 'browser';
   servers: RootsServers;
@@ -67,7 +67,7 @@ export interface HostRootsOptions {
  * (server-filesystem does, treating it as "no valid roots"), so a server whose
  * answer goes from some roots to none is restarted, and starts with nothing.
  */
-export class HostRoots implements ServerLifecycleListener {
+export class RootsService implements ServerLifecycleListener {
   readonly consent: RootsConsent;
   private readonly listRoots: ReturnType<typeof createRootsListHandler>;
   private readonly timer: NodeJS.Timeout | undefined;
@@ -77,7 +77,7 @@ export class HostRoots implements ServerLifecycleListener {
 
   private constructor(
     readonly store: RootsStore,
-    private readonly options: HostRootsOptions,
+    private readonly options: RootsServiceOptions,
   ) {
     this.consent = new RootsConsent(store, (server) => {
       const state = options.servers.get(server);
@@ -99,13 +99,13 @@ export class HostRoots implements ServerLifecycleListener {
   }
 
   /** Read roots.json and look at every root folder. */
-  static async open(options: HostRootsOptions): Promise<HostRoots> {
+  static async open(options: RootsServiceOptions): Promise<RootsService> {
     const store = await RootsStore.open({
       stateDir: options.stateDir,
       warn: options.warn,
       knownServers: options.knownServers,
     });
-    return new HostRoots(store, options);
+    return new RootsService(store, options);
   }
 
   /** What the roots screen shows. */

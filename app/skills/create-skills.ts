@@ -1,5 +1,5 @@
 import type { EventHub } from '../events/event-hub';
-import type { HostRoots } from '../roots/roots-service';
+import type { RootsService } from '../roots/roots-service';
 import type { PendingRequests } from '../pending/pending-requests';
 import type { ServerLifecycle } from '../servers/server-lifecycle';
 import type { SkillServers } from './skill-catalog';
@@ -13,11 +13,11 @@ export interface CreateSkillsOptions {
   events: Pick<EventHub, 'emit'>;
   warn(text: string): void;
   /** The roots, once open (they open after the services): which folders each server sees. */
-  roots: () => Pick<HostRoots, 'view'> | undefined;
+  roots: () => Pick<RootsService, 'view'> | undefined;
 }
 
 /** The folders a server is given: every root unless the person limited it to some (by id). */
-function rootsOf(roots: Pick<HostRoots, 'view'> | undefined, server: string): string[] {
+function rootsOf(roots: Pick<RootsService, 'view'> | undefined, server: string): string[] {
   if (roots === undefined) return [];
   const view = roots.view();
   const exposure = view.exposure[server] ?? 'all';

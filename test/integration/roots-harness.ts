@@ -6,7 +6,7 @@ import type { TopicName } from '../../shared/contract';
 import type { PendingRequestOf } from '../../shared/domain/pending';
 import type { ServerConfig } from '../../shared/domain/server';
 import { createEventHub } from '../../app/events/event-hub';
-import { HostRoots } from '../../app/roots/roots-service';
+import { RootsService } from '../../app/roots/roots-service';
 import { PendingRequests } from '../../app/pending/pending-requests';
 import { ServerLifecycle } from '../../app/servers/server-lifecycle';
 import { ServerSupervisor } from '../../app/servers/supervisor';
@@ -51,7 +51,7 @@ export interface RootsRig {
   dir: string;
   logs: LogCollector;
   pending: PendingRequests;
-  roots: HostRoots;
+  roots: RootsService;
   supervisor: ServerSupervisor;
   asked: RootConsentRequest[];
   events: Array<{ topic: TopicName; payload: unknown }>;
@@ -92,7 +92,7 @@ export async function startRootsRig(): Promise<RootsRig> {
     onState: (state) => lifecycle.serverChanged(state),
     clientSetup: (server, client) => lifecycle.clientSetup(server, client),
   });
-  const hostRoots = await HostRoots.open({
+  const hostRoots = await RootsService.open({
     stateDir: join(temp.path, 'state'),
     shell: 'browser',
     servers: supervisor,

@@ -6,7 +6,7 @@ import type { SandboxServerSettings, SandboxSupport } from '../../shared/domain/
 import type { ServerConfig } from '../../shared/domain/server';
 import { berthPaths } from '../../app/config/paths';
 import { createEventHub } from '../../app/events/event-hub';
-import { HostRoots } from '../../app/roots/roots-service';
+import { RootsService } from '../../app/roots/roots-service';
 import { PendingRequests } from '../../app/pending/pending-requests';
 import { givenRootFolders } from '../../app/sandbox/create-sandbox';
 import { SandboxService } from '../../app/sandbox/sandbox-service';
@@ -38,7 +38,7 @@ export interface SandboxRig {
   home: string;
   configDir: string;
   logs: LogCollector;
-  roots: HostRoots;
+  roots: RootsService;
   supervisor: ServerSupervisor;
   sandbox: SandboxService;
   events: Array<{ topic: TopicName; payload: unknown }>;
@@ -83,7 +83,7 @@ export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<
     setImmediate(() => pending.answer(request.id, { allow: request.payload.roots.map((root) => root.id) }));
   });
   const settings = await SandboxSettingsStore.open({ configDir, warn: (text) => errors.push(`warn: ${text}`) });
-  let roots: HostRoots | undefined = undefined;
+  let roots: RootsService | undefined = undefined;
   let sandbox: SandboxService | undefined = undefined;
   // Every log line reaches the sandbox, as the host's log batches do.
   const sink = {
@@ -118,7 +118,7 @@ export async function startSandboxRig(options: SandboxRigOptions = {}): Promise<
   });
   sandbox = service;
   lifecycle.register(service);
-  roots = await HostRoots.open({
+  roots = await RootsService.open({
     stateDir: paths.stateDir,
     shell: 'browser',
     servers: supervisor,

@@ -1,3 +1,4 @@
+import { createAppsHandlers } from '../../bridge/handlers-apps';
 import { createApps } from '../../apps/create-apps';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -6,8 +7,8 @@ import type { HostModule } from '../host-modules';
 export const appsModule: HostModule<HostContext> = {
   name: 'apps',
   phase: 'features',
-  open({ services, lifecycle, events, options }) {
-    services.provide(
+  open({ services, lifecycle, events, options, bridgeHandlers }, scope) {
+    const apps = services.provide(
       'apps',
       createApps({
         lifecycle,
@@ -21,5 +22,6 @@ export const appsModule: HostModule<HostContext> = {
         conversation: (id) => services.get('chat').get(id),
       }),
     );
+    bridgeHandlers.register(scope.module, () => createAppsHandlers(apps));
   },
 };

@@ -1,4 +1,7 @@
-import { HostChat } from '../../chat/chat-service';
+import { createChatHandlers } from '../../bridge/handlers-chat';
+import { createInstructionsSettingsHandlers } from '../../bridge/handlers-instructions-settings';
+import { createResultSettingsHandlers } from '../../bridge/handlers-result-settings';
+import { ChatService } from '../../chat/chat-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 
@@ -13,7 +16,7 @@ export const chatModule: HostModule<HostContext> = {
     const skills = services.get('skills');
     const chat = services.provide(
       'chat',
-      await HostChat.open({
+      await ChatService.open({
         configDir: context.paths.configDir,
         seenConversationFiles: services.get('privateFiles').identities,
         supervisor: services.get('supervisor'),
@@ -25,7 +28,7 @@ export const chatModule: HostModule<HostContext> = {
         events: context.events,
         logs: services.get('logs'),
         redact: (text) => redaction.redact(text),
-        // Tool search and the result reader register themselves in HostChat.
+        // Tool search and the result reader register themselves in ChatService.
         hostToolProviders: () => context.hostTools.map((provider) => provider()),
         onConversationDeleted: (conversationId) => skills.forgetConversation(conversationId),
         // The server may not cancel what it asked for when its tool call is cancelled: nothing keeps waiting for a stopped turn.
@@ -38,5 +41,18 @@ export const chatModule: HostModule<HostContext> = {
       }),
     );
     scope.onShutdown(() => chat.close());
+    // A server's instructions and its results' cap are what the chat sends the model of it.
+    context.bridgeHandlers.register(scope.module, () => {
+      const perServer = {
+        settings: services.get('settings'),
+        servers: services.get('supervisor'),
+        events: context.events,
+      };
+      return {
+        ...createChatHandlers(chat),
+        ...createInstructionsSettingsHandlers(perServer),
+        ...createResultSettingsHandlers(perServer),
+      };
+    });
   },
 };

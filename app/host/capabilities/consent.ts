@@ -1,3 +1,7 @@
+import { createConsentHandlers } from '../../bridge/handlers-consent';
+import { createElicitationHandlers } from '../../bridge/handlers-elicitation';
+import { createPendingHandlers } from '../../bridge/handlers-pending';
+import { createSamplingHandlers } from '../../bridge/handlers-sampling';
 import { ConsentBroker } from '../../consent/consent-broker';
 import { ServerFacts } from '../../consent/server-facts';
 import { ServerQuestions } from '../../consent/server-questions';
@@ -61,6 +65,18 @@ export const consentModule: HostModule<HostContext> = {
         new ServerQuestions({ pending, consent, sampling, flow, toolCalls, reportError: reportBug }),
       ),
     );
+    context.bridgeHandlers.register(scope.module, () => ({
+      ...createPendingHandlers(pending),
+      ...createConsentHandlers(consent),
+      ...createSamplingHandlers({
+        budget: sampling.budget,
+        review: sampling.review,
+        settings: services.get('settings'),
+        servers: services.get('supervisor'),
+        models: sampling.models,
+      }),
+      ...createElicitationHandlers(flow),
+    }));
     // Prompts first: a turn waiting for a yes then ends with a denial, and stops at once when chat closes.
     scope.onStopping(async () => {
       windows.close();

@@ -1,5 +1,6 @@
+import { createLogHandlers } from '../../bridge/handlers-logs';
 import { tightenBerthFiles } from '../../config/private-files';
-import { HostRedaction } from '../redaction';
+import { Redaction } from '../redaction';
 import { LogHub } from '../../logs/log-hub';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -13,7 +14,7 @@ export const logsModule: HostModule<HostContext> = {
     // The SDK's own lines go to the log made next: the log redacts with this, this reports through the log.
     const redaction = services.provide(
       'redaction',
-      new HostRedaction({
+      new Redaction({
         env: context.hostEnv,
         sdkLine: (level, text) => logs.append({ server: '', time: Date.now(), source: 'host', level, text }),
       }),
@@ -35,6 +36,7 @@ export const logsModule: HostModule<HostContext> = {
     // Flushes pending batches and file writes, then ignores late appends.
     scope.onShutdown(() => logs.dispose());
     context.lifecycle.register({ serverRemoved: (name) => logs.removeServer(name) });
+    context.bridgeHandlers.register(scope.module, () => createLogHandlers(logs, events));
 
     // Before anything is read or written: what an older Berth left readable by others becomes private.
     // The walk lstats every conversation file; the conversations index checks each one's identity with that (the chat module).

@@ -1,3 +1,4 @@
+import { createOAuthHandlers } from '../../bridge/handlers-oauth';
 import { OAuthSessions } from '../../oauth/oauth-sessions';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -37,5 +38,15 @@ export const oauthModule: HostModule<HostContext> = {
       }),
     );
     scope.onStopping(() => oauth.close());
+    context.bridgeHandlers.register(scope.module, () => {
+      const config = services.get('config');
+      const serverSecrets = services.get('serverSecrets');
+      return createOAuthHandlers({
+        sessions: oauth,
+        rawServer: (name) => config.rawServer(name),
+        resolveSecrets: (name, serverConfig) => serverSecrets.resolve(name, serverConfig),
+        supervisor: services.get('supervisor'),
+      });
+    });
   },
 };

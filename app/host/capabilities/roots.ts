@@ -1,4 +1,5 @@
-import { HostRoots } from '../../roots/roots-service';
+import { createRootsHandlers } from '../../bridge/handlers-roots';
+import { RootsService } from '../../roots/roots-service';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
 
@@ -11,7 +12,7 @@ export const rootsModule: HostModule<HostContext> = {
     const config = services.get('config');
     const roots = services.provide(
       'roots',
-      await HostRoots.open({
+      await RootsService.open({
         stateDir: context.paths.stateDir,
         shell: options.shell,
         servers: services.get('supervisor'),
@@ -26,6 +27,7 @@ export const rootsModule: HostModule<HostContext> = {
     );
     // Servers start only once the host is ready, so every client is set up with roots.
     context.lifecycle.register(roots);
+    context.bridgeHandlers.register(scope.module, () => createRootsHandlers(roots));
     services.get('sandbox').watchRoots((listener) => roots.store.onChange(listener));
     // Stops the disk checks at once; its pending saves are awaited with the rest.
     let closing: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { createSandboxHandlers } from '../../bridge/handlers-sandbox';
 import { openSandbox } from '../../sandbox/create-sandbox';
 import type { HostContext } from '../host-context';
 import type { HostModule } from '../host-modules';
@@ -34,5 +35,6 @@ export const sandboxModule: HostModule<HostContext> = {
     });
     context.launchWrappers.push({ order: SANDBOX_LAUNCH_ORDER, wrap: (prepare) => sandbox.wrap(prepare) });
     scope.onShutdown(() => sandbox.close());
+    context.bridgeHandlers.register(scope.module, () => createSandboxHandlers(sandbox));
   },
 };

@@ -1,3 +1,4 @@
+import { createSettingsHandlers } from '../../bridge/handlers-settings';
 import { forgetSettingsOnRemoval } from '../../bridge/server-settings-events';
 import { FileSecretStore } from '../../secrets/secret-store';
 import { SettingsStore } from '../../settings/settings-store';
@@ -29,6 +30,7 @@ export const settingsModule: HostModule<HostContext> = {
       }),
     );
     scope.onShutdown(() => settings.flush());
+    context.bridgeHandlers.register(scope.module, () => createSettingsHandlers(settings));
     context.lifecycle.register(forgetSettingsOnRemoval(context.events, settings, context.reportBug));
   },
 };

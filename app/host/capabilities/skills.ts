@@ -1,3 +1,4 @@
+import { createSkillsHandlers } from '../../bridge/handlers-skills';
 import { createSkills } from '../../skills/create-skills';
 import { skillToolProvider } from '../../skills/skill-tools';
 import type { HostContext } from '../host-context';
@@ -23,5 +24,6 @@ export const skillsModule: HostModule<HostContext> = {
     );
     context.hostTools.push(() => skillToolProvider(skills));
     scope.onShutdown(() => skills.flush());
+    context.bridgeHandlers.register(scope.module, () => createSkillsHandlers(skills));
   },
 };

@@ -1,3 +1,5 @@
+import { createTaskSettingsHandlers } from '../../bridge/handlers-task-settings';
+import { createTasksHandlers } from '../../bridge/handlers-tasks';
 import { TaskReceivers } from '../../tasks/task-receiver';
 import { TaskRegistry } from '../../tasks/task-registry';
 import { ToolTasks } from '../../tasks/tool-tasks';
@@ -61,5 +63,9 @@ export const tasksModule: HostModule<HostContext> = {
     pending.onChange((change) => opened.questionsChanged(change));
     context.connectionWrappers.push({ order: TASKS_CONNECTION_ORDER, wrap: (open) => opened.wrap(open) });
     scope.onShutdown(() => opened.flush());
+    context.bridgeHandlers.register(scope.module, () => ({
+      ...createTasksHandlers(tasks),
+      ...createTaskSettingsHandlers({ settings, servers: services.get('supervisor'), events }),
+    }));
   },
 };

@@ -1,3 +1,5 @@
+import { createPromptHandlers } from '../../bridge/handlers-prompts';
+import { createResourceHandlers } from '../../bridge/handlers-resources';
 import { CompletionBroker } from '../../workspace/completion-broker';
 import { PromptCatalogService } from '../../workspace/prompt-catalog';
 import { ResourceService } from '../../workspace/resource-service';
@@ -8,7 +10,7 @@ import type { HostModule } from '../host-modules';
 export const workspaceModule: HostModule<HostContext> = {
   name: 'workspace',
   phase: 'features',
-  open({ services, events, lifecycle }) {
+  open({ services, events, lifecycle, bridgeHandlers }, scope) {
     const supervisor = services.get('supervisor');
     const prompts = services.provide(
       'prompts',
@@ -26,5 +28,9 @@ export const workspaceModule: HostModule<HostContext> = {
     lifecycle.register(prompts);
     lifecycle.register(resources);
     lifecycle.register({ shuttingDown: () => completions.close() });
+    bridgeHandlers.register(scope.module, () => ({
+      ...createPromptHandlers({ prompts, completions }),
+      ...createResourceHandlers(resources),
+    }));
   },
 };
