@@ -50,7 +50,7 @@ export interface ServerHandlerDeps {
   approvals: { serverEdited(edit: ServerEdit): Promise<void> };
   /** A server's OAuth records follow a rename and go with its removal. */
   oauth: Pick<OAuthSessions, 'renameServer' | 'forgetServer'>;
-  /** A server's own settings (sampling limits, tasks) follow a rename; its removal forgets them (host.ts, on serverRemoved). */
+  /** A server's own settings (sampling limits, tasks) follow a rename; its removal forgets them (the settings module, on serverRemoved). */
   settings: Pick<SettingsStore, 'renameServer'>;
   /** Background work failed with nobody waiting for it. */
   reportError(what: string, error: unknown): void;
