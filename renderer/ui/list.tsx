@@ -12,10 +12,11 @@ import {
  * How a list looks: `boxed` rows share one border and are divided by lines
  * (roots, tasks, providers); `cards` rows are cards apart from each other
  * (a server's tools, skills and apps); `choices` rows are buttons, one of them
- * the selected one (registry results, resources); `plain` only drops the
- * bullets, for a list whose box is its own (the folder browser).
+ * the selected one (registry results, resources); `lines` rows are divided by
+ * lines inside a section that is already the box (sampling policies); `plain`
+ * only drops the bullets, for a list whose box is its own (the folder browser).
  */
-export type ListLook = 'boxed' | 'cards' | 'choices' | 'plain';
+export type ListLook = 'boxed' | 'cards' | 'choices' | 'lines' | 'plain';
 
 export interface ListProps extends HTMLAttributes<HTMLUListElement> {
   look?: ListLook;
