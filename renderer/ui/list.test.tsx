@@ -38,6 +38,17 @@ describe('List', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('counts a row left out by a condition as no row', () => {
+    render(
+      <List aria-label="Maybe" empty={<p>Nothing here.</p>}>
+        {null}
+        {false}
+      </List>,
+    );
+    expect(screen.getByText('Nothing here.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
   it('renders an empty list when it has no empty state to show', () => {
     render(<List aria-label="Nothing" />);
     expect(screen.getByRole('list', { name: 'Nothing' }).children).toHaveLength(0);

@@ -41,7 +41,8 @@ export const List = forwardRef<HTMLUListElement, ListProps>(function List(
   { look = 'boxed', empty, arrowKeys = false, className, children, onKeyDown, ...rest },
   ref,
 ) {
-  if (empty !== undefined && Children.count(children) === 0) return <>{empty}</>;
+  // toArray, not count: a row left out with `cond ? <Row/> : null` is no row.
+  if (empty !== undefined && Children.toArray(children).length === 0) return <>{empty}</>;
   const keyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (arrowKeys && moveFocus(event.currentTarget, event.key)) event.preventDefault();
     else onKeyDown?.(event);
