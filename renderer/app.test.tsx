@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../shared/result';
-import { App } from './app';
-import { createBerthStore } from './store';
 import { createFakeTransport, serverState, type FakeHandlers } from './test-support/fake-transport';
 import { preloadLazyChunks } from './test-support/preload-lazy-chunks';
 import { stubResizeObserver } from './test-support/dom-stubs';
+import { renderAppWithBerth } from './test-support/render-app-with-berth';
 
 // Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
 beforeAll(preloadLazyChunks);
@@ -35,9 +34,7 @@ function mount(handlers: FakeHandlers) {
     'logs.query': () => ok({ entries: [], dropped: 0 }),
     ...handlers,
   });
-  const store = createBerthStore(transport);
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
+  return renderAppWithBerth({ transport });
 }
 
 describe('<App>', () => {

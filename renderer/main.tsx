@@ -7,7 +7,10 @@ import { rememberPlace } from './store/place-memory';
 import { chooseTransport } from './transport';
 import './styles/tokens.css';
 import './styles/base.css';
+// The design system's CSS (beside its components in ui/) before the features', so a feature's class refines it.
 import './ui/controls.css';
+import './ui/dialog.css';
+import './ui/list.css';
 import './styles/shell.css';
 import './styles/overlays.css';
 import './styles/config-editor.css';

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppUiResource } from '../../../shared/domain/app-ui';
 import { fail, ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { FakeAppBridge, fakeBridgeModule, lastBridge } from '../../test-support/fake-app-bridge';
 import { createFakeTransport, type FakeTransport } from '../../test-support/fake-transport';
 import { AppFrame } from './app-frame';
 import { appsStoreFor } from './apps-state';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 const RESOURCE: AppUiResource = {
   server: 'weather',
@@ -40,22 +40,19 @@ function fakeColorScheme() {
 }
 
 function mount(transport: FakeTransport, props: Partial<Parameters<typeof AppFrame>[0]> = {}) {
-  const store = createBerthStore(transport);
-  const view = render(
-    <StoreProvider store={store}>
-      <AppFrame
-        origin={ORIGIN}
-        tool="forecast"
-        resourceUri={RESOURCE.uri}
-        input={{ city: 'Oslo' }}
-        outcome={undefined}
-        heightKey="c1:tu1"
-        loadBridge={() => Promise.resolve(fakeBridgeModule)}
-        {...props}
-      />
-    </StoreProvider>,
+  return renderWithBerth(
+    <AppFrame
+      origin={ORIGIN}
+      tool="forecast"
+      resourceUri={RESOURCE.uri}
+      input={{ city: 'Oslo' }}
+      outcome={undefined}
+      heightKey="c1:tu1"
+      loadBridge={() => Promise.resolve(fakeBridgeModule)}
+      {...props}
+    />,
+    { transport },
   );
-  return { store, ...view };
 }
 
 function hostWith(resource: AppUiResource = RESOURCE) {

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppModelContext } from '../../../shared/domain/app-ui';
 import type { ChatMessage } from '../../../shared/domain/chat';
 import { fail, ok } from '../../../shared/result';
-import { App } from '../../app';
-import { createBerthStore } from '../../store';
 import { FakeAppBridge, lastBridge } from '../../test-support/fake-app-bridge';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 import { appsStoreFor } from './apps-state';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 // jsdom cannot run the sandbox proxy: the bridge library is replaced by the recording fake.
 vi.mock('@modelcontextprotocol/ext-apps/app-bridge', async () => {
@@ -110,10 +109,7 @@ function mount(
     'apps.modelContext': () => ok(contexts),
     'apps.setModelContext': () => ok({}),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
+  return renderAppWithBerth({ transport, prepare: (store) => store.getState().showView('chat') });
 }
 
 const findAppFrame = () => screen.findByTitle('App of weather: forecast', undefined, { timeout: 5_000 });

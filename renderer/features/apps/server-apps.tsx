@@ -7,6 +7,7 @@ import { ToolIcon } from '../../ui/icons';
 import { AppFrame } from './app-frame';
 import { parsePreviewInput, sampleInput } from './sample-input';
 import { Dialog, DialogDescription, DialogHeader } from '../../ui/dialog';
+import { List, Row } from '../../ui/list';
 
 /** A preview has no conversation: it stays in the card (no full screen or floating panel inside a dialog). */
 const PREVIEW_MODES = ['inline'] as const;
@@ -60,9 +61,9 @@ export function ServerApps({ server }: { server: ServerState }) {
   }
   return (
     <>
-      <ul className="apps-list" aria-label={`Apps of ${server.name}`}>
+      <List look="cards" aria-label={`Apps of ${server.name}`}>
         {apps.map((app) => (
-          <li key={app.tool} className="apps-list-item">
+          <Row key={app.tool} className="apps-list-item">
             <div>
               <strong>{app.title ?? app.tool}</strong> <code className="muted">{app.tool}</code>
               {!app.visibility.includes('model') ? <Chip>only for its app</Chip> : null}
@@ -72,9 +73,9 @@ export function ServerApps({ server }: { server: ServerState }) {
             <Button size="sm" onClick={() => setPreviewing(app)} aria-label={`Preview ${app.title ?? app.tool}`}>
               Preview
             </Button>
-          </li>
+          </Row>
         ))}
-      </ul>
+      </List>
       <AppPreviewDialog server={server.name} app={previewing} onClose={() => setPreviewing(undefined)} />
     </>
   );

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompletionResult } from '../../../shared/contract/prompts';
 import { fail, ok, type Result } from '../../../shared/result';
-import { StoreProvider, createBerthStore } from '../../store';
 import { createFakeTransport } from '../../test-support/fake-transport';
+import { berthHost, berthWrapper } from '../../test-support/render-with-berth';
 import { COMPLETION_DEBOUNCE_MS, useCompletions, type CompletionQuery } from './use-completions';
 
 /** A host whose completion answers the test releases one by one, in any order. */
@@ -14,9 +13,8 @@ function scriptedHost() {
   const transport = createFakeTransport({
     'completion.complete': (input) => new Promise((resolve) => pending.push({ value: input.argument.value, resolve })),
   });
-  const store = createBerthStore(transport);
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(StoreProvider, { store, children });
-  return { transport, pending, wrapper };
+  const { store } = berthHost({ transport });
+  return { transport, pending, wrapper: berthWrapper(store) };
 }
 
 const query = (value: string, context?: Record<string, string>): CompletionQuery => ({

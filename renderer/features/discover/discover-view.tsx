@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { useEffect, useId, useState } from 'react';
 import type { RegistryEntry, RegistryUpdate } from '../../../shared/contract/registry';
 import { useBerth } from '../../store';
@@ -7,6 +6,7 @@ import { InfoIcon, SearchIcon, WarningIcon } from '../../ui/icons';
 import { EntryDetails } from './entry-details';
 import { RegistriesEditor } from './registries-editor';
 import { ageText, useRegistrySearch } from './use-registry-search';
+import { ChoiceRow, List } from '../../ui/list';
 
 /** Discover: find servers in an MCP registry, read their details, install and update them. */
 export function DiscoverView() {
@@ -115,33 +115,26 @@ export function DiscoverView() {
               </p>
             </EmptyState>
           ) : (
-            <ul className="discover-list" aria-label="Servers">
+            <List look="choices" aria-label="Servers">
               {state.servers.map((entry) => (
-                <li key={entry.name}>
-                  <button
-                    type="button"
-                    className={clsx('discover-item', selected?.name === entry.name && 'active')}
-                    aria-current={selected?.name === entry.name ? 'true' : undefined}
-                    onClick={() => setSelected(entry)}
-                  >
-                    <span className="discover-item-head">
-                      <span className="discover-item-title">{entry.title ?? entry.name}</span>
-                      <span className="version-chip">{entry.version}</span>
-                      {entry.status !== 'active' ? (
-                        <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip>
-                      ) : null}
-                    </span>
-                    <span className="discover-item-name mono">{entry.name}</span>
-                    <span className="discover-item-description">{entry.description}</span>
-                    <span className="discover-item-kinds">
-                      {entry.kinds.map((kind) => (
-                        <Chip key={kind}>{kind}</Chip>
-                      ))}
-                    </span>
-                  </button>
-                </li>
+                <ChoiceRow key={entry.name} selected={selected?.name === entry.name} onClick={() => setSelected(entry)}>
+                  <span className="discover-item-head">
+                    <span className="discover-item-title">{entry.title ?? entry.name}</span>
+                    <span className="version-chip">{entry.version}</span>
+                    {entry.status !== 'active' ? (
+                      <Chip tone="warning">{entry.status === 'deprecated' ? 'Deprecated' : 'Deleted'}</Chip>
+                    ) : null}
+                  </span>
+                  <span className="discover-item-name mono">{entry.name}</span>
+                  <span className="discover-item-description">{entry.description}</span>
+                  <span className="discover-item-kinds">
+                    {entry.kinds.map((kind) => (
+                      <Chip key={kind}>{kind}</Chip>
+                    ))}
+                  </span>
+                </ChoiceRow>
               ))}
-            </ul>
+            </List>
           )}
           {state.status === 'loading' && state.servers.length === 0 ? (
             <p className="muted discover-loading">Searching…</p>

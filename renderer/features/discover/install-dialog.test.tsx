@@ -5,8 +5,9 @@ import type { MethodInput } from '../../../shared/contract';
 import type { LaunchPlan, RegistryEntryDetails } from '../../../shared/contract/registry';
 import { ok } from '../../../shared/result';
 import type { FakeHandlers } from '../../test-support/fake-transport';
-import { AVAILABLE, mountWithHost, sandboxHandlers } from '../../test-support/sandbox-host';
+import { AVAILABLE, sandboxHandlers } from '../../test-support/sandbox-host';
 import { EntryDetails } from './entry-details';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -52,27 +53,29 @@ function plan(patch: Partial<LaunchPlan> = {}): LaunchPlan {
 }
 
 function mount(details: (version: string) => RegistryEntryDetails, reviewed: LaunchPlan, extra: FakeHandlers = {}) {
-  return mountWithHost(<EntryDetails registry={REGISTRY} name={NAME} onInstalled={() => undefined} />, {
-    ...sandboxHandlers([], AVAILABLE),
-    'registry.details': ({ version }) =>
-      ok({
-        entry: details(version === undefined || version === 'latest' ? '1.1.0' : version),
-        installedAs: [],
-        fetchedAt: Date.now(),
-        fromCache: false,
-      }),
-    'registry.versions': () =>
-      ok({
-        versions: [
-          { version: '1.0.0', status: 'active', isLatest: false, publishedAt: '2026-01-05T10:01:00Z' },
-          { version: '1.1.0', status: 'active', isLatest: true, publishedAt: '2026-01-05T10:02:00Z' },
-        ],
-        fetchedAt: Date.now(),
-        fromCache: false,
-      }),
-    'registry.review': ({ serverName }) => ok({ ready: true, reviewId: 'r-1', serverName, plan: reviewed }),
-    'registry.install': () => ok({ installed: true, server: 'tool' }),
-    ...extra,
+  return renderWithBerth(<EntryDetails registry={REGISTRY} name={NAME} onInstalled={() => undefined} />, {
+    handlers: {
+      ...sandboxHandlers([], AVAILABLE),
+      'registry.details': ({ version }) =>
+        ok({
+          entry: details(version === undefined || version === 'latest' ? '1.1.0' : version),
+          installedAs: [],
+          fetchedAt: Date.now(),
+          fromCache: false,
+        }),
+      'registry.versions': () =>
+        ok({
+          versions: [
+            { version: '1.0.0', status: 'active', isLatest: false, publishedAt: '2026-01-05T10:01:00Z' },
+            { version: '1.1.0', status: 'active', isLatest: true, publishedAt: '2026-01-05T10:02:00Z' },
+          ],
+          fetchedAt: Date.now(),
+          fromCache: false,
+        }),
+      'registry.review': ({ serverName }) => ok({ ready: true, reviewId: 'r-1', serverName, plan: reviewed }),
+      'registry.install': () => ok({ installed: true, server: 'tool' }),
+      ...extra,
+    },
   });
 }
 

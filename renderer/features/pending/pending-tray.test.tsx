@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
-import { Tooltip } from 'radix-ui';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingRequest } from '../../../shared/domain/pending';
-import { createBerthStore, StoreProvider } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { berthHost, renderWithBerth } from '../../test-support/render-with-berth';
 import { PendingDialogs } from './pending-dialogs';
 import { PendingTray } from './pending-tray';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
@@ -40,7 +38,7 @@ const requests: PendingRequest[] = [
 
 describe('<PendingTray>', () => {
   it('counts waiting requests per kind and opens the one picked', async () => {
-    const store = createBerthStore(createFakeTransport());
+    const { store, transport } = berthHost({});
     store
       .getState()
       .applyConversationsChanged([
@@ -50,13 +48,12 @@ describe('<PendingTray>', () => {
     // Both put aside: nothing opens until one is picked.
     store.getState().deferPending('a');
     store.getState().deferPending('b');
-    render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <PendingTray />
-          <PendingDialogs />
-        </Tooltip.Provider>
-      </StoreProvider>,
+    renderWithBerth(
+      <>
+        <PendingTray />
+        <PendingDialogs />
+      </>,
+      { store, transport },
     );
     const tray = screen.getByTestId('pending-tray');
     expect(tray.getAttribute('aria-label')).toBe('Requests: 1 tool call, 1 question waiting');
@@ -76,7 +73,7 @@ describe('<PendingTray>', () => {
   });
 
   it('does not render again when the conversation list changes while it is closed, and shows the new title when opened', async () => {
-    const store = createBerthStore(createFakeTransport());
+    const { store, transport } = berthHost({});
     const summary = (id: string, title: string, updatedAt: number) => ({
       id,
       title,
@@ -92,14 +89,11 @@ describe('<PendingTray>', () => {
       );
     store.getState().applyPendingSnapshot(requests);
     let renders = 0;
-    render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <Profiler id="tray" onRender={() => (renders += 1)}>
-            <PendingTray />
-          </Profiler>
-        </Tooltip.Provider>
-      </StoreProvider>,
+    renderWithBerth(
+      <Profiler id="tray" onRender={() => (renders += 1)}>
+        <PendingTray />
+      </Profiler>,
+      { store, transport },
     );
     const before = renders;
     // What each message sent brings: a delta for its conversation.

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import { fail, ok } from '../../../shared/result';
-import { connectStore, StoreProvider } from '../../store';
+import { connectStore } from '../../store';
 import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { McpContentView } from '../chat/content-blocks';
 import { ResourceBrowser } from './resource-browser';
@@ -90,14 +90,13 @@ describe('resource browser', () => {
   });
 
   it('a resource link in a tool result opens in the browser of its server', async () => {
-    const { store } = mount({
+    const { store, transport } = mount({
       'resources.list': () => ok({ resources: [{ uri: 'note://a', name: 'a' }] }),
       'resources.read': ({ uri }) => ok({ contents: [{ kind: 'text' as const, uri, text: 'linked' }] }),
     });
-    render(
-      <StoreProvider store={store}>
-        <McpContentView block={{ type: 'resource_link', uri: 'note://linked', name: 'linked' }} server="docs" />
-      </StoreProvider>,
+    renderWithBerth(
+      <McpContentView block={{ type: 'resource_link', uri: 'note://linked', name: 'linked' }} server="docs" />,
+      { store, transport },
     );
     store.getState().showView('chat');
     fireEvent.click(screen.getByRole('button', { name: 'Open in resource browser' }));

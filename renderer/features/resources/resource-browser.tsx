@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { useCallback, useEffect, useState } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../shared/contract/resources';
 import type { ServerState } from '../../../shared/domain';
@@ -9,6 +8,7 @@ import { ChevronDownIcon, ChevronRightIcon, LinkIcon } from '../../ui/icons';
 import { declaresCapability } from './resource-model';
 import { ResourceTemplateForm } from './resource-template-form';
 import { ResourceViewer, type OpenResource } from './resource-viewer';
+import { ChoiceRow, List } from '../../ui/list';
 
 interface Paged<T> {
   items: T[];
@@ -137,29 +137,26 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
               The server lists no resources{templates.page.items.length > 0 ? '; try a template below' : ''}.
             </p>
           ) : null}
-          <ul className="resource-list" aria-label="Resources">
+          <List look="choices" className="resource-list" aria-label="Resources">
             {resources.page.items.map((item) => (
-              <li key={item.uri}>
-                <button
-                  type="button"
-                  className={clsx('resource-item', open?.uri === item.uri && 'selected')}
-                  aria-current={open?.uri === item.uri ? 'true' : undefined}
-                  onClick={() => setOpen({ uri: item.uri, label: item.title ?? item.name })}
-                >
-                  <span className="resource-item-name">
-                    {item.title ?? item.name}
-                    {(updates[resourceKey(name, item.uri)] ?? 0) > 0 ? (
-                      <span className="resource-dot" aria-label="updated" />
-                    ) : null}
-                  </span>
-                  <span className="resource-item-meta">
-                    {item.mimeType ?? 'unknown type'}
-                    {item.size !== undefined ? ` · ${formatBytes(item.size)}` : ''}
-                  </span>
-                </button>
-              </li>
+              <ChoiceRow
+                key={item.uri}
+                selected={open?.uri === item.uri}
+                onClick={() => setOpen({ uri: item.uri, label: item.title ?? item.name })}
+              >
+                <span className="resource-item-name">
+                  {item.title ?? item.name}
+                  {(updates[resourceKey(name, item.uri)] ?? 0) > 0 ? (
+                    <span className="resource-dot" aria-label="updated" />
+                  ) : null}
+                </span>
+                <span className="resource-item-meta">
+                  {item.mimeType ?? 'unknown type'}
+                  {item.size !== undefined ? ` · ${formatBytes(item.size)}` : ''}
+                </span>
+              </ChoiceRow>
             ))}
-          </ul>
+          </List>
           {resources.page.loading ? <p className="muted small">Loading…</p> : null}
           {resources.page.nextCursor !== undefined && !resources.page.loading ? (
             <Button size="sm" onClick={resources.loadMore}>
@@ -180,34 +177,34 @@ function ReadyResourceBrowser({ server }: { server: ServerState }) {
           {!templates.page.loading && templates.page.items.length === 0 && templates.page.error === undefined ? (
             <p className="muted small">No templates.</p>
           ) : null}
-          <ul className="resource-list" aria-label="Templates">
+          <List look="choices" className="resource-list" aria-label="Templates">
             {templates.page.items.map((template) => {
               const expanded = openTemplate === template.uriTemplate;
               return (
-                <li key={template.uriTemplate} className="resource-template">
-                  <button
-                    type="button"
-                    className="resource-item"
-                    aria-expanded={expanded}
-                    onClick={() => setOpenTemplate(expanded ? undefined : template.uriTemplate)}
-                  >
-                    <span className="resource-item-name">
-                      {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />} {template.title ?? template.name}
-                    </span>
-                    <code className="resource-item-meta">{template.uriTemplate}</code>
-                  </button>
-                  {expanded ? (
-                    <ResourceTemplateForm
-                      server={name}
-                      template={template}
-                      completions={declaresCapability(server, 'completions')}
-                      onOpen={(uri) => setOpen({ uri, label: uri })}
-                    />
-                  ) : null}
-                </li>
+                <ChoiceRow
+                  key={template.uriTemplate}
+                  rowClassName="resource-template"
+                  aria-expanded={expanded}
+                  onClick={() => setOpenTemplate(expanded ? undefined : template.uriTemplate)}
+                  after={
+                    expanded ? (
+                      <ResourceTemplateForm
+                        server={name}
+                        template={template}
+                        completions={declaresCapability(server, 'completions')}
+                        onOpen={(uri) => setOpen({ uri, label: uri })}
+                      />
+                    ) : null
+                  }
+                >
+                  <span className="resource-item-name">
+                    {expanded ? <ChevronDownIcon /> : <ChevronRightIcon />} {template.title ?? template.name}
+                  </span>
+                  <code className="resource-item-meta">{template.uriTemplate}</code>
+                </ChoiceRow>
               );
             })}
-          </ul>
+          </List>
           {templates.page.nextCursor !== undefined && !templates.page.loading ? (
             <Button size="sm" onClick={templates.loadMore}>
               Load more

@@ -7,6 +7,7 @@ import { BroadFolderWarning } from './broad-folder-warning';
 import { folderCrumbs, folderName } from './folder-crumbs';
 import { needsBroadConfirmation } from './roots-model';
 import { Dialog, DialogBody, DialogClose, DialogHeader } from '../../ui/dialog';
+import { List } from '../../ui/list';
 
 /**
  * Browser mode's "Add folder": a web page cannot see the file system, so the
@@ -99,17 +100,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
   };
 
   const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(buttons.length - 1);
-    else if ((event.key === 'Backspace' || (event.key === 'ArrowLeft' && event.altKey)) && listing?.parent) {
+    if ((event.key === 'Backspace' || (event.key === 'ArrowLeft' && event.altKey)) && listing?.parent) {
       event.preventDefault();
       void browse(listing.parent, true);
     }
@@ -188,7 +179,9 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           </nav>
         </div>
 
-        <ul
+        <List
+          look="plain"
+          arrowKeys
           className="folder-list"
           ref={listRef}
           tabIndex={-1}
@@ -216,7 +209,7 @@ function FolderBrowser({ onDone }: { onDone: () => void }) {
           {listing?.truncated ? (
             <li className="folder-empty">More folders than shown: type the path above to go further.</li>
           ) : null}
-        </ul>
+        </List>
 
         <div className="field">
           <label className="field-label" htmlFor={nameId}>

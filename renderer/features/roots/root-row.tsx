@@ -5,6 +5,7 @@ import { BroadFolderWarning } from './broad-folder-warning';
 import { asSentence, needsBroadConfirmation } from './roots-model';
 import { Button, Chip, IconButton } from '../../ui/controls';
 import { CheckIcon, CloseIcon, EditIcon, FolderIcon, TrashIcon, WarningIcon } from '../../ui/icons';
+import { Row } from '../../ui/list';
 
 /**
  * One root: name, real path (and the path picked, when a link led there), the
@@ -55,7 +56,7 @@ export function RootRow({ root }: { root: RootView }) {
   };
 
   return (
-    <li
+    <Row
       className="root-row"
       aria-label={root.name}
       aria-describedby={pathId}
@@ -159,6 +160,6 @@ export function RootRow({ root }: { root: RootView }) {
           </Button>
         </div>
       )}
-    </li>
+    </Row>
   );
 }

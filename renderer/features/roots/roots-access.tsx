@@ -12,6 +12,7 @@ import {
   seesRoot,
   toggleExposure,
 } from './roots-model';
+import { List, Row } from '../../ui/list';
 
 /** Which server sees which root, and what the person answered, as one matrix (servers × roots). */
 export function RootsAccess() {
@@ -160,12 +161,12 @@ export function ServerRootsPanel({ server }: { server: string }) {
           </Button>
         ) : null}
       </div>
-      <ul className="root-list" aria-label={`Roots ${server} may see`}>
+      <List aria-label={`Roots ${server} may see`}>
         {rootsView.roots.map((root) => {
           const state = consentState(rootsView, server, root.id);
           const consent = CONSENT_LABELS[state];
           return (
-            <li key={root.id} className="root-row compact" aria-label={root.name} data-root={root.name}>
+            <Row key={root.id} dense aria-label={root.name} data-root={root.name}>
               <input
                 type="checkbox"
                 checked={seesRoot(exposure, root.id)}
@@ -194,10 +195,10 @@ export function ServerRootsPanel({ server }: { server: string }) {
                   Ask again
                 </Button>
               )}
-            </li>
+            </Row>
           );
         })}
-      </ul>
+      </List>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmBroadRootDialog } from './broad-folder-warning';
 import { RootRow } from './root-row';
 import { RootsAccess } from './roots-access';
 import { usePickRoot } from './use-pick-root';
+import { List } from '../../ui/list';
 
 /** The folders servers may see: add, rename, remove, and who sees which. */
 export function RootsView() {
@@ -81,11 +82,11 @@ export function RootsView() {
                   ? `${missing} ${missing === 1 ? 'folder is' : 'folders are'} missing and given to no server.`
                   : ''}
               </p>
-              <ul className="root-list" aria-label="Workspace roots">
+              <List aria-label="Workspace roots">
                 {roots.map((root) => (
                   <RootRow key={root.id} root={root} />
                 ))}
-              </ul>
+              </List>
             </section>
             <RootsAccess />
           </>

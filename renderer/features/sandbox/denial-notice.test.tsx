@@ -3,14 +3,15 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail } from '../../../shared/result';
 import { serverState } from '../../test-support/fake-transport';
-import { HOME, denial, mountWithHost, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import { HOME, denial, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
 import { ServersView } from '../servers/servers-view';
 import { LogDenialAction } from './log-denial-action';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
 function mountServers(handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })])) {
-  const mounted = mountWithHost(<ServersView />, handlers);
+  const mounted = renderWithBerth(<ServersView />, { handlers });
   mounted.store.getState().applyServersSnapshot([serverState('files', { status: 'ready' })]);
   return mounted;
 }
@@ -139,12 +140,12 @@ describe('a denial the person can act on', () => {
   });
 
   it('puts the same action beside the denial’s line in the log', async () => {
-    const { transport } = mountWithHost(
+    const { transport } = renderWithBerth(
       <LogDenialAction
         server="files"
         text="the server reports the sandbox blocked a write to ~/Documents/x/report.txt"
       />,
-      sandboxHandlers([settingsView('files', { enabled: true })]),
+      { handlers: sandboxHandlers([settingsView('files', { enabled: true })]) },
     );
     await waitFor(() => expect(transport.calls.some((c) => c.method === 'sandbox.denials')).toBe(true));
     expect(screen.queryByRole('button')).toBeNull();

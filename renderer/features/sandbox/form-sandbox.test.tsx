@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/result';
 import { serverState } from '../../test-support/fake-transport';
-import { HOME, MISSING, mountWithHost, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import { HOME, MISSING, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
 import { ServerFormDialog } from '../servers/server-form-dialog';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -21,7 +22,7 @@ describe('the sandbox in the server form', () => {
     const handlers = sandboxHandlers([]);
     handlers['servers.add'] = ({ name, config }) =>
       ok(serverState(name, { config: { ...serverState(name).config, command: config.command ?? '' } }));
-    const { transport, store } = mountWithHost(<ServerFormDialog />, handlers);
+    const { transport, store } = renderWithBerth(<ServerFormDialog />, { handlers });
     act(() => store.getState().openServerForm({ mode: 'add' }));
     await waitFor(() => expect(sandboxSwitch().hasAttribute('disabled')).toBe(false));
     // Off by default for a server the person types in, and saying what off means.
@@ -50,7 +51,7 @@ describe('the sandbox in the server form', () => {
   });
 
   it('refuses to submit a wrong domain, marking its row', async () => {
-    const { transport, store } = mountWithHost(<ServerFormDialog />, sandboxHandlers([]));
+    const { transport, store } = renderWithBerth(<ServerFormDialog />, { handlers: sandboxHandlers([]) });
     act(() => store.getState().openServerForm({ mode: 'add' }));
     await waitFor(() => expect(sandboxSwitch().hasAttribute('disabled')).toBe(false));
     fireEvent.change(within(dialog()).getByLabelText('Name', { exact: true }), { target: { value: 'files' } });
@@ -71,7 +72,7 @@ describe('the sandbox in the server form', () => {
     const files = serverState('files', { status: 'ready' });
     const handlers = sandboxHandlers([settingsView('files', { offered: true })]);
     handlers['servers.update'] = () => ok(files);
-    const { transport, store } = mountWithHost(<ServerFormDialog />, handlers);
+    const { transport, store } = renderWithBerth(<ServerFormDialog />, { handlers });
     act(() => store.getState().applyServersSnapshot([files]));
     act(() => store.getState().openServerForm({ mode: 'edit', name: 'files' }));
     await waitFor(() => expect(sandboxSwitch().hasAttribute('disabled')).toBe(false));
@@ -100,7 +101,7 @@ describe('the sandbox in the server form', () => {
     const files = serverState('files', { status: 'ready' });
     const handlers = sandboxHandlers([settingsView('files', { enabled: true, offered: true })]);
     handlers['servers.update'] = () => ok(files);
-    const { transport, store } = mountWithHost(<ServerFormDialog />, handlers);
+    const { transport, store } = renderWithBerth(<ServerFormDialog />, { handlers });
     act(() => store.getState().applyServersSnapshot([files]));
     act(() => store.getState().openServerForm({ mode: 'edit', name: 'files' }));
     await waitFor(() => expect(sandboxSwitch().getAttribute('aria-checked')).toBe('true'));
@@ -110,7 +111,7 @@ describe('the sandbox in the server form', () => {
   });
 
   it('where the sandbox is unavailable, the form says why and the switch cannot be turned on', async () => {
-    const { store } = mountWithHost(<ServerFormDialog />, sandboxHandlers([], MISSING));
+    const { store } = renderWithBerth(<ServerFormDialog />, { handlers: sandboxHandlers([], MISSING) });
     act(() => store.getState().openServerForm({ mode: 'add' }));
     await waitFor(() =>
       expect(within(dialog()).getByTestId('sandbox-unavailable').textContent).toContain(

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AVAILABLE, MISSING, mountWithHost, sandboxHandlers } from '../../test-support/sandbox-host';
+import { AVAILABLE, MISSING, sandboxHandlers } from '../../test-support/sandbox-host';
 import type { SandboxChoice } from './sandbox-draft';
 import { useReviewSandbox, type SuggestedDomain } from './review-sandbox';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -33,7 +34,9 @@ const theSwitch = () => screen.getByRole('switch', { name: 'Run in the OS sandbo
 describe('the sandbox in an install review', () => {
   it('is on by default where the machine has it, with the declared domains filled in and said why', async () => {
     const sent: Array<SandboxChoice | false> = [];
-    mountWithHost(<Review suggested={NPM} onInstall={(c) => sent.push(c)} />, sandboxHandlers([], AVAILABLE));
+    renderWithBerth(<Review suggested={NPM} onInstall={(c) => sent.push(c)} />, {
+      handlers: sandboxHandlers([], AVAILABLE),
+    });
     await waitFor(() => expect(theSwitch().hasAttribute('disabled')).toBe(false));
     expect(theSwitch().getAttribute('aria-checked')).toBe('true');
     expect((screen.getByRole('textbox', { name: 'Domain 1' }) as HTMLInputElement).value).toBe('registry.npmjs.org');
@@ -46,7 +49,9 @@ describe('the sandbox in an install review', () => {
 
   it('the person may turn it off before anything is saved', async () => {
     const sent: Array<SandboxChoice | false> = [];
-    mountWithHost(<Review suggested={NPM} onInstall={(c) => sent.push(c)} />, sandboxHandlers([], AVAILABLE));
+    renderWithBerth(<Review suggested={NPM} onInstall={(c) => sent.push(c)} />, {
+      handlers: sandboxHandlers([], AVAILABLE),
+    });
     await waitFor(() => expect(theSwitch().hasAttribute('disabled')).toBe(false));
     fireEvent.click(theSwitch());
     fireEvent.click(screen.getByRole('button', { name: 'Install' }));
@@ -55,10 +60,9 @@ describe('the sandbox in an install review', () => {
 
   it('where the machine cannot sandbox: off, disabled, with the reason — and before the host answers, on (never off by a race)', async () => {
     const sent: Array<SandboxChoice | false> = [];
-    const { transport } = mountWithHost(
-      <Review suggested={[]} onInstall={(c) => sent.push(c)} />,
-      sandboxHandlers([], MISSING),
-    );
+    const { transport } = renderWithBerth(<Review suggested={[]} onInstall={(c) => sent.push(c)} />, {
+      handlers: sandboxHandlers([], MISSING),
+    });
     // Pressed before the host's answer arrived: the protective default goes out (the host refuses it in words where it cannot).
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Install' })));
     expect(sent[0]).toMatchObject({ enabled: true });

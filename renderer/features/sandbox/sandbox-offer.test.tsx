@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerConfigSchema } from '../../../shared/domain';
 import { serverState } from '../../test-support/fake-transport';
-import { MISSING, mountWithHost, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
+import { MISSING, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
 import { SandboxOffer, shouldOffer } from './sandbox-offer';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -13,7 +14,7 @@ const local = serverState('files', { status: 'ready' });
 describe('the one-time sandbox offer for an existing server', () => {
   it('asks an unsandboxed local server once; "Not now" is remembered by the host and the offer goes', async () => {
     const handlers = sandboxHandlers([settingsView('files')]);
-    const { transport, view } = mountWithHost(<SandboxOffer server={local} />, handlers);
+    const { transport, unmount } = renderWithBerth(<SandboxOffer server={local} />, { handlers });
     const offer = await screen.findByRole('complementary', { name: 'Sandbox offer' });
     expect(offer.textContent).toContain('Run “files” in the OS sandbox?');
     expect(offer.textContent).toContain('It restarts now.');
@@ -23,17 +24,16 @@ describe('the one-time sandbox offer for an existing server', () => {
       { server: 'files', offered: true },
     ]);
     // Remembered where it matters: a new window (a fresh model) asks the host, which says it was offered.
-    view.unmount();
-    mountWithHost(<SandboxOffer server={local} />, handlers);
+    unmount();
+    renderWithBerth(<SandboxOffer server={local} />, { handlers });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('complementary', { name: 'Sandbox offer' })).toBeNull();
   });
 
   it('"Turn on the sandbox" turns it on and marks it offered in one change', async () => {
-    const { transport, store } = mountWithHost(
-      <SandboxOffer server={local} />,
-      sandboxHandlers([settingsView('files')]),
-    );
+    const { transport, store } = renderWithBerth(<SandboxOffer server={local} />, {
+      handlers: sandboxHandlers([settingsView('files')]),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on the sandbox' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Sandbox offer' })).toBeNull());
     expect(transport.calls.filter((c) => c.method === 'sandbox.setServerSettings').map((c) => c.input)).toEqual([
@@ -57,7 +57,7 @@ describe('the one-time sandbox offer for an existing server', () => {
   });
 
   it('is not shown where the sandbox is unavailable (rendered)', async () => {
-    mountWithHost(<SandboxOffer server={local} />, sandboxHandlers([settingsView('files')], MISSING));
+    renderWithBerth(<SandboxOffer server={local} />, { handlers: sandboxHandlers([settingsView('files')], MISSING) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('complementary', { name: 'Sandbox offer' })).toBeNull();
   });

@@ -5,16 +5,10 @@ import { ServerConfigSchema } from '../../../shared/domain';
 import { CLOSED_IN_HOME_WORDS } from '../../../shared/domain/sandbox';
 import { fail, ok } from '../../../shared/result';
 import { serverState } from '../../test-support/fake-transport';
-import {
-  HOME,
-  MISSING,
-  mountWithHost,
-  policyView,
-  sandboxHandlers,
-  settingsView,
-} from '../../test-support/sandbox-host';
+import { HOME, MISSING, policyView, sandboxHandlers, settingsView } from '../../test-support/sandbox-host';
 import { SandboxFact } from './sandbox-fact';
 import { SandboxPanel } from './sandbox-panel';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 
 afterEach(cleanup);
 
@@ -23,16 +17,15 @@ const theSwitch = () => screen.getByRole('switch', { name: 'Run in the OS sandbo
 
 describe("a server's Sandbox tab", () => {
   it('shows a sandboxed server’s policy in plain words: where it may write, what it may not read, its network', async () => {
-    mountWithHost(
-      <SandboxPanel server={running} />,
-      sandboxHandlers([
+    renderWithBerth(<SandboxPanel server={running} />, {
+      handlers: sandboxHandlers([
         settingsView('files', {
           enabled: true,
           allowedFolders: [`${HOME}/Documents/reports`],
           allowedDomains: ['api.github.com'],
         }),
       ]),
-    );
+    });
     await waitFor(() =>
       expect(screen.getByTestId('sandbox-policy-write').textContent).toContain('~/Documents/reports'),
     );
@@ -53,16 +46,18 @@ describe("a server's Sandbox tab", () => {
 
   it('says what stays closed when home itself is one of its roots', async () => {
     const handlers = sandboxHandlers([settingsView('files', { enabled: true })]);
-    mountWithHost(<SandboxPanel server={running} />, {
-      ...handlers,
-      'sandbox.policy': ({ server }) =>
-        ok({
-          ...policyView(settingsView(server, { enabled: true }), HOME),
-          words: {
-            ...policyView(settingsView(server, { enabled: true }), HOME).words,
-            closedInside: CLOSED_IN_HOME_WORDS,
-          },
-        }),
+    renderWithBerth(<SandboxPanel server={running} />, {
+      handlers: {
+        ...handlers,
+        'sandbox.policy': ({ server }) =>
+          ok({
+            ...policyView(settingsView(server, { enabled: true }), HOME),
+            words: {
+              ...policyView(settingsView(server, { enabled: true }), HOME).words,
+              closedInside: CLOSED_IN_HOME_WORDS,
+            },
+          }),
+      },
     });
     await waitFor(() =>
       expect(screen.getByTestId('sandbox-policy-closed-inside').textContent).toBe(CLOSED_IN_HOME_WORDS),
@@ -76,7 +71,7 @@ describe("a server's Sandbox tab", () => {
 
   it('turns the sandbox on for a running server only after saying that saving restarts it', async () => {
     const handlers = sandboxHandlers([settingsView('files')]);
-    const { transport } = mountWithHost(<SandboxPanel server={running} />, handlers);
+    const { transport } = renderWithBerth(<SandboxPanel server={running} />, { handlers });
     await waitFor(() =>
       expect(theSwitch().getAttribute('aria-disabled') ?? theSwitch().hasAttribute('disabled')).toBeFalsy(),
     );
@@ -98,10 +93,9 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('keeps a wrong folder or domain from being sent, saying what is wrong at its row', async () => {
-    const { transport } = mountWithHost(
-      <SandboxPanel server={serverState('files')} />,
-      sandboxHandlers([settingsView('files', { enabled: true })]),
-    );
+    const { transport } = renderWithBerth(<SandboxPanel server={serverState('files')} />, {
+      handlers: sandboxHandlers([settingsView('files', { enabled: true })]),
+    });
     await waitFor(() => expect(theSwitch().getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: 'Add folder' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Folder 1' }), { target: { value: 'Documents' } });
@@ -116,10 +110,9 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('keeps the keyboard focus in the list when rows are added (Enter) and removed', async () => {
-    mountWithHost(
-      <SandboxPanel server={serverState('files')} />,
-      sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['a.example.com'] })]),
-    );
+    renderWithBerth(<SandboxPanel server={serverState('files')} />, {
+      handlers: sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['a.example.com'] })]),
+    });
     const first = await screen.findByRole('textbox', { name: 'Domain 1' });
     fireEvent.keyDown(first, { key: 'Enter' });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Domain 2' })));
@@ -132,7 +125,7 @@ describe("a server's Sandbox tab", () => {
   it('shows the host’s refusal and keeps the change to fix', async () => {
     const handlers = sandboxHandlers([settingsView('files')]);
     handlers['sandbox.setServerSettings'] = () => fail('IO_ERROR', 'Could not save sandbox.json: disk full');
-    mountWithHost(<SandboxPanel server={running} />, handlers);
+    renderWithBerth(<SandboxPanel server={running} />, { handlers });
     await waitFor(() => expect(theSwitch().hasAttribute('disabled')).toBe(false));
     fireEvent.click(theSwitch());
     fireEvent.click(screen.getByRole('button', { name: 'Save and restart' }));
@@ -141,7 +134,7 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('where the platform cannot sandbox: the switch is disabled, with the reason and what to install — never silently off', async () => {
-    mountWithHost(<SandboxPanel server={running} />, sandboxHandlers([settingsView('files')], MISSING));
+    renderWithBerth(<SandboxPanel server={running} />, { handlers: sandboxHandlers([settingsView('files')], MISSING) });
     await waitFor(() =>
       expect(screen.getByTestId('sandbox-unavailable').textContent).toBe(
         'The sandbox is unavailable here: bubblewrap (bwrap) is not installed. Install it with: sudo apt-get install bubblewrap socat ripgrep',
@@ -151,10 +144,9 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('a server set to run sandboxed on a machine without it says it will not start, and can still be turned off', async () => {
-    mountWithHost(
-      <SandboxPanel server={running} />,
-      sandboxHandlers([settingsView('files', { enabled: true })], MISSING),
-    );
+    renderWithBerth(<SandboxPanel server={running} />, {
+      handlers: sandboxHandlers([settingsView('files', { enabled: true })], MISSING),
+    });
     await waitFor(() =>
       expect(screen.getByTestId('sandbox-unavailable').textContent).toContain('so it does not start until then'),
     );
@@ -162,18 +154,20 @@ describe("a server's Sandbox tab", () => {
   });
 
   it('follows a change made elsewhere (another window, an allowed denial)', async () => {
-    const { transport } = mountWithHost(<SandboxPanel server={running} />, sandboxHandlers([settingsView('files')]));
+    const { transport } = renderWithBerth(<SandboxPanel server={running} />, {
+      handlers: sandboxHandlers([settingsView('files')]),
+    });
     await waitFor(() => expect(screen.getByTestId('sandbox-state').textContent).toContain('Not sandboxed'));
     act(() => transport.emit('sandbox.serverSettingsChanged', settingsView('files', { enabled: true, offered: true })));
     expect(screen.getByTestId('sandbox-state').textContent).toContain('Sandboxed');
   });
 
   it('says an HTTP server has no local process to sandbox', () => {
-    mountWithHost(
+    renderWithBerth(
       <SandboxPanel
         server={serverState('web', { config: ServerConfigSchema.parse({ url: 'https://mcp.example/mcp' }) })}
       />,
-      sandboxHandlers([]),
+      { handlers: sandboxHandlers([]) },
     );
     expect(screen.getByTestId('sandbox-not-applicable').textContent).toContain('no local process to sandbox');
     expect(within(document.body).queryByRole('switch')).toBeNull();
@@ -183,11 +177,11 @@ describe("a server's Sandbox tab", () => {
 describe("the Overview's sandbox line", () => {
   it('says whether it is sandboxed and its network, and leads to the Sandbox tab', async () => {
     const shown: string[] = [];
-    mountWithHost(
+    renderWithBerth(
       <dl>
         <SandboxFact server={running} onShowSandbox={() => shown.push('sandbox')} />
       </dl>,
-      sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['api.github.com'] })]),
+      { handlers: sandboxHandlers([settingsView('files', { enabled: true, allowedDomains: ['api.github.com'] })]) },
     );
     await waitFor(() => expect(screen.getByTestId('sandbox-fact').textContent).toContain('Sandboxed'));
     expect(screen.getByTestId('sandbox-fact').textContent).toContain('network only to api.github.com');

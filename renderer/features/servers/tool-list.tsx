@@ -5,6 +5,7 @@ import type { ToolInfo } from '../../../shared/domain';
 import { Chip } from '../../ui/controls';
 import { ChevronRightIcon } from '../../ui/icons';
 import { SchemaTable } from './schema-table';
+import { List, Row } from '../../ui/list';
 
 const HINTS: { key: string; yes: string; no: string; tone: 'success' | 'danger' | 'neutral' | 'warning' }[] = [
   { key: 'readOnlyHint', yes: 'read-only', no: 'writes', tone: 'success' },
@@ -29,11 +30,11 @@ export function annotationChips(
 
 export function ToolList({ tools }: { tools: ToolInfo[] }) {
   return (
-    <ul className="tool-list" aria-label="Tools">
+    <List look="cards" aria-label="Tools">
       {tools.map((tool) => (
         <ToolItem key={tool.name} tool={tool} />
       ))}
-    </ul>
+    </List>
   );
 }
 
@@ -42,7 +43,7 @@ function ToolItem({ tool }: { tool: ToolInfo }) {
   const chips = annotationChips(tool.annotations);
   const title = tool.title ?? (typeof tool.annotations?.title === 'string' ? tool.annotations.title : undefined);
   return (
-    <li className={clsx('tool', open && 'open')} data-tool={tool.name}>
+    <Row className={clsx('tool', open && 'open')} data-tool={tool.name}>
       <Collapsible.Root open={open} onOpenChange={setOpen}>
         <Collapsible.Trigger className="tool-trigger">
           <ChevronRightIcon />
@@ -70,6 +71,6 @@ function ToolItem({ tool }: { tool: ToolInfo }) {
           {tool.outputSchema ? <SchemaTable schema={tool.outputSchema} label="Structured output" /> : null}
         </Collapsible.Content>
       </Collapsible.Root>
-    </li>
+    </Row>
   );
 }

@@ -8,6 +8,7 @@ import { Button, Chip, InlineAlert, Segmented } from '../../ui/controls';
 import { ShieldIcon, SparkleIcon } from '../../ui/icons';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
+import { List, Row } from '../../ui/list';
 
 const SCOPE_LABEL: Record<ConsentPolicy['scope'], string> = {
   server: 'Every tool of the server',
@@ -210,12 +211,15 @@ export function SamplingPoliciesSection() {
         requests use your default model, not the server’s preference. Each server’s max tokens per request and token
         budget per Berth session are in its Overview.
       </p>
-      {names.length === 0 ? <p className="settings-empty">No servers yet.</p> : null}
-      <ul className="policy-list">
+      <List
+        look="lines"
+        aria-label="Sampling policy per server"
+        empty={<p className="settings-empty">No servers yet.</p>}
+      >
         {names.map((server) => {
           const current = policies[server] ?? 'ask';
           return (
-            <li key={server} className="policy-row" data-server={server}>
+            <Row key={server} data-server={server}>
               <code className="policy-server">{server}</code>
               {current !== 'ask' ? (
                 <Chip tone={current === 'never' ? 'danger' : 'warning'}>{SAMPLING_LABEL[current]}</Chip>
@@ -229,10 +233,10 @@ export function SamplingPoliciesSection() {
                   if (policy !== current) void setPolicy(server, policy);
                 }}
               />
-            </li>
+            </Row>
           );
         })}
-      </ul>
+      </List>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ProviderForm } from './provider-form';
 import { TestConnection } from './test-connection';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';
+import { List, Row } from '../../ui/list';
 
 function presetLabel(provider: ProviderView): string {
   return provider.preset === 'anthropic' ? 'Built in' : PRESET_INFO[provider.preset].label;
@@ -52,9 +53,9 @@ export function ProvidersSection() {
       {providers === undefined ? (
         <p className="settings-empty">Loading…</p>
       ) : (
-        <ul className="provider-list" aria-label="Model providers">
+        <List aria-label="Model providers">
           {providers.map((provider) => (
-            <li key={provider.id} className="provider-row" data-provider={provider.id}>
+            <Row key={provider.id} className="provider-row" data-provider={provider.id}>
               <div className="provider-main">
                 <strong>{provider.label}</strong>
                 <Chip tone={provider.builtIn ? 'accent' : 'neutral'}>{presetLabel(provider)}</Chip>
@@ -97,9 +98,9 @@ export function ProvidersSection() {
                   Its key is set above. Edit it to fetch its models from Anthropic, or to type their ids.
                 </p>
               ) : null}
-            </li>
+            </Row>
           ))}
-        </ul>
+        </List>
       )}
       {providers !== undefined && configured.length === 0 && editing.mode === 'closed' ? (
         <p className="settings-empty">

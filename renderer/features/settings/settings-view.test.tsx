@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView as Settings } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
@@ -95,6 +95,21 @@ describe('<SettingsView>', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('No stored permissions: every tool call asks first.')).toBeTruthy();
     expect(transport.calls.find((c) => c.method === 'consent.revoke')?.input).toEqual({ id: 'p1' });
+  });
+
+  it('lists one sampling policy row per server, and says so when there is no server', () => {
+    const { store } = mount();
+    const list = screen.getByRole('list', { name: 'Sampling policy per server' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.server),
+    ).toEqual(['files']);
+    expect(screen.queryByText('No servers yet.')).toBeNull();
+
+    act(() => store.getState().applyServersSnapshot([]));
+    expect(screen.queryByRole('list', { name: 'Sampling policy per server' })).toBeNull();
+    expect(screen.getByText('No servers yet.')).toBeTruthy();
   });
 
   it('sets a sampling policy per server and lists the audit log newest first', async () => {

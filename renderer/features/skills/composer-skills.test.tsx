@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import type { SkillCatalog } from '../../../shared/domain/skills';
 import { SKILLS_EXTENSION_ID } from '../../../shared/domain/skills-extension';
 import { ok } from '../../../shared/result';
-import { App } from '../../app';
-import { createBerthStore } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
 import { createFakeTransport, serverState } from '../../test-support/fake-transport';
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 // The composer's Skills button is there only while a ready server declares the skills extension;
 // when those servers list no skill, the menu says which they are and why.
@@ -58,10 +57,7 @@ function mount(servers: ServerState[], catalog: SkillCatalog) {
     'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
     'skills.list': () => ok(catalog),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
+  return renderAppWithBerth({ transport, prepare: (store) => store.getState().showView('chat') });
 }
 
 const skillsButton = () => screen.queryByRole('button', { name: 'Skills' });

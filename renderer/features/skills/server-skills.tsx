@@ -3,6 +3,7 @@ import type { SkillInfo } from '../../../shared/domain/skills';
 import { Chip, EmptyState, InlineAlert } from '../../ui/controls';
 import { BookIcon } from '../../ui/icons';
 import { formatBytes, STATE_LABELS, useSkillCatalog } from './use-skill-catalog';
+import { List, Row } from '../../ui/list';
 
 /**
  * The server's skills (SEP-2640): each one's name as the model and the
@@ -41,11 +42,11 @@ export function ServerSkills({ server }: { server: ServerState }) {
         needed; the first load asks you, and so does any change to its files. Every file is checked against the server’s
         manifest before the model sees it.
       </p>
-      <ul className="skill-list" aria-label="Skills">
+      <List look="cards" aria-label="Skills">
         {skills.map((skill) => (
           <SkillRow key={skill.uri} skill={skill} />
         ))}
-      </ul>
+      </List>
     </div>
   );
 }
@@ -53,7 +54,7 @@ export function ServerSkills({ server }: { server: ServerState }) {
 function SkillRow({ skill }: { skill: SkillInfo }) {
   const label = STATE_LABELS[skill.state];
   return (
-    <li className="skill-row" aria-label={skill.qualifiedName} data-state={skill.state}>
+    <Row aria-label={skill.qualifiedName} data-state={skill.state}>
       <div className="skill-row-head">
         <BookIcon />
         <span className="skill-name">{skill.qualifiedName}</span>
@@ -83,6 +84,6 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
           </ul>
         </details>
       ) : null}
-    </li>
+    </Row>
   );
 }

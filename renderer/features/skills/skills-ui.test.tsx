@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import type { SkillCatalog, SkillInfo } from '../../../shared/domain/skills';
 import { ok } from '../../../shared/result';
-import { countPending, createBerthStore, StoreProvider } from '../../store';
+import { countPending } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { berthHost, renderWithBerth } from '../../test-support/render-with-berth';
 import { PendingDialogs } from '../pending/pending-dialogs';
 import { ServerSkills } from './server-skills';
 
@@ -52,15 +51,9 @@ const ASK: PendingRequest = {
   },
 };
 
-function mountStore() {
-  const transport = createFakeTransport();
-  const store = createBerthStore(transport);
-  return { transport, store };
-}
-
 describe('the skill approval dialog', () => {
   it('says the skill changed and who else has its name, and sends the yes', async () => {
-    const { transport, store } = mountStore();
+    const { transport, store } = berthHost({});
     transport.handlers['pending.answer'] = ({ id }) => {
       act(() =>
         store
@@ -70,13 +63,7 @@ describe('the skill approval dialog', () => {
       return ok({ answered: id });
     };
     store.getState().applyPendingSnapshot([ASK]);
-    render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <PendingDialogs />
-        </Tooltip.Provider>
-      </StoreProvider>,
-    );
+    renderWithBerth(<PendingDialogs />, { store, transport });
     const dialog = await screen.findByRole('dialog', { name: 'Load the changed skill docs/report-writing?' });
     expect(within(dialog).getByText(/changed on the server since you allowed it/)).toBeTruthy();
     expect(dialog.textContent).toMatch(/mirror also offers a skill of this name/);
@@ -95,7 +82,7 @@ describe('the skill approval dialog', () => {
   });
 
   it('shows allowed-tools as the server wrote it, as text, and says it grants nothing', async () => {
-    const { store } = mountStore();
+    const { store, transport } = berthHost({});
     const hostile = '<img src=x onerror="alert(1)">';
     store.getState().applyPendingSnapshot([
       {
@@ -108,13 +95,7 @@ describe('the skill approval dialog', () => {
         },
       },
     ]);
-    render(
-      <StoreProvider store={store}>
-        <Tooltip.Provider>
-          <PendingDialogs />
-        </Tooltip.Provider>
-      </StoreProvider>,
-    );
+    renderWithBerth(<PendingDialogs />, { store, transport });
     const dialog = await screen.findByRole('dialog', { name: 'Load skill docs/report-writing?' });
     const note = within(dialog).getByRole('note', { name: 'Tools this skill expects' });
     expect(note.textContent).toBe(
@@ -131,18 +112,14 @@ describe('the skill approval dialog', () => {
 
 describe("the server's Skills tab", () => {
   it('lists the skills of this server with their state, and follows skills.changed', async () => {
-    const { transport, store } = mountStore();
+    const { transport, store } = berthHost({});
     const catalog: SkillCatalog = {
       skills: [SKILL, { ...SKILL, server: 'mirror', qualifiedName: 'mirror/report-writing', sameNameOn: ['docs'] }],
       problems: [],
     };
     transport.handlers['skills.list'] = () => ok(catalog);
     const server = { name: 'docs', status: 'ready', tools: [], restartCount: 0 } as unknown as ServerState;
-    render(
-      <StoreProvider store={store}>
-        <ServerSkills server={server} />
-      </StoreProvider>,
-    );
+    renderWithBerth(<ServerSkills server={server} />, { store, transport });
     const row = await screen.findByRole('listitem', { name: 'docs/report-writing' });
     expect(row.textContent).toContain('Changed since approved');
     expect(row.textContent).toContain('mirror also offers a skill named “report-writing”');

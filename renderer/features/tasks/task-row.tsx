@@ -6,6 +6,7 @@ import { Button, Chip } from '../../ui/controls';
 import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../../ui/icons';
 import { useAnswerTarget } from './answer-target';
 import { progressText, relativeAge, shownTaskStatus, TASK_STATUS, taskDetail, taskSubject } from './task-model';
+import { Row } from '../../ui/list';
 
 const KIND_ICONS: Record<TaskRecord['kind'], ReactNode> = {
   tool: <ToolIcon />,
@@ -60,7 +61,7 @@ export const TaskRow = memo(function TaskRow({
   }
 
   return (
-    <li
+    <Row
       className={clsx('task-row', `task-${status}`)}
       aria-label={`${subject} on ${task.server}`}
       data-task={task.id}
@@ -153,6 +154,6 @@ export const TaskRow = memo(function TaskRow({
           </Button>
         ) : null}
       </div>
-    </li>
+    </Row>
   );
 });

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
 import type { TaskRecord } from '../../../shared/domain/task';
 import { fail, ok } from '../../../shared/result';
-import { App } from '../../app';
-import { createBerthStore } from '../../store';
 import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
 import { relativeAge, taskDetail } from './task-model';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 useMountedAppEnvironment();
 
@@ -115,10 +114,7 @@ function mount(tasks: TaskRecord[], handlers: FakeHandlers = {}) {
     'tasks.setWindowVisible': () => ok({}),
     ...handlers,
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('tasks');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
+  return renderAppWithBerth({ transport, prepare: (store) => store.getState().showView('tasks') });
 }
 
 describe('<TasksView>', () => {

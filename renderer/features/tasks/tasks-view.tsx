@@ -5,6 +5,7 @@ import { useNow } from '../servers/use-now';
 import { Button, EmptyState, InlineAlert } from '../../ui/controls';
 import { TasksIcon, TrashIcon } from '../../ui/icons';
 import { TaskRow } from './task-row';
+import { List } from '../../ui/list';
 
 /**
  * Every running and recent MCP task across servers: tool calls a server runs
@@ -81,13 +82,9 @@ export function TasksView() {
                 <h2 id="tasks-running-title">Running</h2>
                 <span className="tasks-count">{running.length}</span>
               </header>
-              {running.length === 0 ? (
-                <p className="tasks-none">Nothing is running.</p>
-              ) : (
-                <ul className="task-list" aria-label="Running tasks">
-                  {rows(running)}
-                </ul>
-              )}
+              <List aria-label="Running tasks" empty={<p className="tasks-none">Nothing is running.</p>}>
+                {rows(running)}
+              </List>
             </section>
             <section className="tasks-section" aria-labelledby="tasks-finished-title">
               <header className="tasks-section-head">
@@ -104,13 +101,12 @@ export function TasksView() {
                   Clear finished
                 </Button>
               </header>
-              {finished.length === 0 ? (
-                <p className="tasks-none">Tasks that end are listed here until you clear them.</p>
-              ) : (
-                <ul className="task-list" aria-label="Finished tasks">
-                  {rows(finished)}
-                </ul>
-              )}
+              <List
+                aria-label="Finished tasks"
+                empty={<p className="tasks-none">Tasks that end are listed here until you clear them.</p>}
+              >
+                {rows(finished)}
+              </List>
             </section>
           </>
         )}

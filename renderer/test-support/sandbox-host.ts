@@ -1,11 +1,7 @@
-import { render } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
-import type { ReactNode } from 'react';
 import type { SandboxPolicyView, SandboxServerSettingsView } from '../../shared/contract/sandbox';
 import type { SandboxDenial, SandboxSupport } from '../../shared/domain/sandbox';
 import { ok } from '../../shared/result';
-import { createBerthStore, StoreProvider } from '../store';
-import { createFakeTransport, type FakeHandlers } from './fake-transport';
+import type { FakeHandlers } from './fake-transport';
 
 export const HOME = '/home/ann';
 export const AVAILABLE: SandboxSupport = { available: true, platform: 'linux', warnings: [] };
@@ -98,15 +94,4 @@ export function sandboxHandlers(
       return ok(next);
     },
   };
-}
-
-export function mountWithHost(ui: ReactNode, handlers: FakeHandlers) {
-  const transport = createFakeTransport(handlers);
-  const store = createBerthStore(transport);
-  const view = render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>{ui}</Tooltip.Provider>
-    </StoreProvider>,
-  );
-  return { transport, store, view };
 }
