@@ -6,7 +6,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import type { ServerState, ToolInfo } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { serverConfig } from '../servers/test-support';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import type { AppsServers } from './apps-service';
 
 export const APP_URI = 'ui://get-time/mcp-app.html';

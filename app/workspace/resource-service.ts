@@ -8,7 +8,7 @@ import {
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import { errorMessage } from '../../shared/error-message';
 
