@@ -15,9 +15,6 @@ export function maskState(state: ServerState): ServerState {
   );
   const oauth = state.config.oauth === undefined ? undefined : { ...state.config.oauth };
   for (const field of OAUTH_SECRET_FIELDS) if (oauth?.[field] !== undefined) oauth[field] = SECRET_MASK;
-  return {
-    ...state,
-    config: { ...state.config, env, headers, ...(oauth === undefined ? {} : { oauth }) },
-    tools: [...state.tools],
-  };
+  const config = { ...state.config, env, headers, ...(oauth === undefined ? {} : { oauth }) };
+  return state.status === 'ready' ? { ...state, config, tools: [...state.tools] } : { ...state, config };
 }

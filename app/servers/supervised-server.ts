@@ -1,6 +1,7 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { personSignsIn, type LogLevel, type ServerConfig, type ServerState } from '../../shared/domain/server';
+import { personSignsIn } from '../../shared/domain/server';
+import type { LogLevel, ServerCommon, ServerConfig, ServerPhase, ServerState } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { ServerStartError } from '../../shared/domain/server-start-error';
 import { formatSeconds } from '../format-seconds';
@@ -45,20 +46,6 @@ export interface SupervisedServerContext {
   shuttingDown(): boolean;
 }
 
-/** What a state loses when its connection goes. */
-const RUNTIME_RESET = {
-  pid: undefined,
-  protocolVersion: undefined,
-  era: undefined,
-  serverInfo: undefined,
-  capabilities: undefined,
-  instructions: undefined,
-  tools: [],
-  readySince: undefined,
-  nextRestartAt: undefined,
-  transport: undefined,
-} satisfies Partial<ServerState>;
-
 /**
  * One configured server and everything going on with it: its config and
  * state, the queue its operations run in one after another (start, stop,
@@ -68,7 +55,9 @@ const RUNTIME_RESET = {
  */
 export class SupervisedServer {
   private config: ServerConfig;
-  private current: ServerState;
+  /** The state is these two: what holds in any status, and the status with what belongs to it. */
+  private common: ServerCommon;
+  private phase: ServerPhase = { status: 'stopped' };
   private connection: SupervisedConnection | undefined;
   /** What was registered for `connection` (its listeners, the stable-run timer); closed when the server lets go of it. */
   private scope: ConnectionScope | undefined;
@@ -91,15 +80,13 @@ export class SupervisedServer {
     private readonly context: SupervisedServerContext,
   ) {
     this.config = config;
-    this.current = {
-      name,
-      config,
-      status: 'stopped',
-      tools: [],
-      restartCount: 0,
-      ...(config.logLevel ? { logLevel: config.logLevel } : {}),
-    };
+    this.common = { name, config, restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) };
     this.emit();
+  }
+
+  /** The whole state, secrets not masked (only for this class). */
+  private get current(): ServerState {
+    return { ...this.common, ...this.phase } as ServerState;
   }
 
   /** The state as it may be shown: secrets masked. */
@@ -120,8 +107,8 @@ export class SupervisedServer {
       // the new one if enabled (a changed config may well fix an error).
       this.cancelPending();
       return this.enqueue(async () => {
-        const wasStopped = this.current.status === 'stopped';
-        await this.doStop(wasStopped && this.current.reason ? this.current.reason : 'config changed');
+        const stoppedFor = this.phase.status === 'stopped' ? this.phase.reason : undefined;
+        await this.doStop(stoppedFor || 'config changed');
         const levelChanged = config.logLevel !== this.config.logLevel;
         // A sign-in belongs to the URL: for a new one, nothing is known until it is tried.
         const authStale = config.url !== this.config.url;
@@ -136,9 +123,9 @@ export class SupervisedServer {
     }
     const work: Promise<unknown>[] = [];
     if (change === 'live') work.push(this.adoptLiveChange(config));
-    if (config.enabled && this.current.status === 'stopped' && !this.heldByPerson) {
+    if (config.enabled && this.phase.status === 'stopped' && !this.heldByPerson) {
       work.push(this.enqueue(() => this.doStart(true)));
-    } else if (!config.enabled && this.current.status !== 'stopped') {
+    } else if (!config.enabled && this.phase.status !== 'stopped') {
       work.push(this.stopNow());
     }
     return Promise.all(work);
@@ -192,7 +179,7 @@ export class SupervisedServer {
    */
   setLogLevel(level: LogLevel): Promise<ServerState> {
     return this.enqueue(async () => {
-      const connection = this.current.status === 'ready' ? this.connection : undefined;
+      const connection = this.phase.status === 'ready' ? this.connection : undefined;
       // Recorded even if the server refuses it now: it is still what the next start asks for.
       this.config = { ...this.config, logLevel: level };
       this.update({ config: this.config, logLevel: level });
@@ -211,7 +198,7 @@ export class SupervisedServer {
     const provider = personSignsIn(this.config)
       ? this.context.options.authProviderFor?.(this.name, this.config)
       : undefined;
-    const auth = await authAfterChange(provider, this.current.auth);
+    const auth = await authAfterChange(provider, this.common.auth);
     if (!this.removed) this.update({ auth });
     return this.state;
   }
@@ -241,7 +228,7 @@ export class SupervisedServer {
 
   /** `notifications/roots/list_changed` when ready; undefined (nothing sent) otherwise: it asks when it starts. */
   notifyRootsChanged(): Promise<void> | undefined {
-    if (this.current.status !== 'ready' || this.connection === undefined) return undefined;
+    if (this.phase.status !== 'ready' || this.connection === undefined) return undefined;
     return this.connection.client.sendRootsListChanged();
   }
 
@@ -269,8 +256,7 @@ export class SupervisedServer {
     return this.enqueue(async () => {
       if (this.removed) return;
       const level = config.logLevel;
-      const connection =
-        this.current.status === 'ready' && level !== this.config.logLevel ? this.connection : undefined;
+      const connection = this.phase.status === 'ready' && level !== this.config.logLevel ? this.connection : undefined;
       this.config = config;
       this.update({ config, logLevel: level });
       if (connection === undefined) return;
@@ -301,11 +287,11 @@ export class SupervisedServer {
 
   private async doStart(manual: boolean): Promise<void> {
     if (this.removed || this.context.shuttingDown()) return;
-    if (this.connection !== undefined && this.current.status === 'ready') return;
+    if (this.connection !== undefined && this.phase.status === 'ready') return;
     this.clearTimers();
     const abort = new AbortController();
     this.startAbort = abort;
-    this.update({ ...RUNTIME_RESET, status: 'starting', reason: undefined, ...(manual ? { restartCount: 0 } : {}) });
+    this.update(manual ? { restartCount: 0 } : {}, { status: 'starting' });
     const { options } = this.context;
     let connection: SupervisedConnection;
     let launch: ServerLaunch | undefined;
@@ -324,11 +310,12 @@ export class SupervisedServer {
         logs: options.logs,
         eraCache: this.context.eraCache,
         clientVersion: this.context.clientVersion,
-        logLevel: this.current.logLevel,
+        logLevel: this.common.logLevel,
         signal: abort.signal,
         authProvider: (authProvider = options.authProviderFor?.(this.name, launch.config)),
         onSpawn: (pid) => {
-          if (this.startAbort === abort) this.update({ pid });
+          if (this.startAbort === abort && this.phase.status === 'starting')
+            this.update({}, { status: 'starting', pid });
         },
         ...(options.clientSetup !== undefined ? { clientSetup: options.clientSetup } : {}),
       });
@@ -341,8 +328,8 @@ export class SupervisedServer {
         this.crashed(failure.message);
       // Still an error (nothing runs), but one the person fixes by signing in: the UI says so instead of "Error".
       else if (failure.kind === 'sign-in')
-        this.update({ ...RUNTIME_RESET, status: 'error', reason: failure.message, auth: { state: 'needs-sign-in' } });
-      else this.update({ ...RUNTIME_RESET, status: 'error', reason: failure.message });
+        this.update({ auth: { state: 'needs-sign-in' } }, { status: 'error', reason: failure.message });
+      else this.update({}, { status: 'error', reason: failure.message });
       return;
     }
     // Read before the checks below: they must see what happened while it was read.
@@ -359,14 +346,7 @@ export class SupervisedServer {
     }
     this.adoptConnection(connection);
     // Ready without stored tokens: this server wants no sign-in (any longer).
-    this.update({
-      ...connection.facts(),
-      status: 'ready',
-      reason: undefined,
-      readySince: Date.now(),
-      nextRestartAt: undefined,
-      auth,
-    });
+    this.update({ auth }, { ...connection.facts(), status: 'ready', readySince: Date.now() });
   }
 
   /**
@@ -382,7 +362,8 @@ export class SupervisedServer {
     this.scope = scope;
     scope.add(
       connection.on('listChanged', (kind) => {
-        if (kind === 'tools') this.update({ tools: connection.tools });
+        if (kind === 'tools' && this.phase.status === 'ready')
+          this.update({}, { ...this.phase, tools: connection.tools });
         this.context.options.onListChanged?.(this.name, kind);
       }),
     );
@@ -395,7 +376,7 @@ export class SupervisedServer {
     );
     this.stableTimer = scope.timeout(this.context.stableAfterMs, () => {
       this.stableTimer = undefined;
-      if (this.current.restartCount !== 0) this.update({ restartCount: 0 });
+      if (this.common.restartCount !== 0) this.update({ restartCount: 0 });
     });
   }
 
@@ -412,8 +393,8 @@ export class SupervisedServer {
     this.clearTimers();
     const connection = this.releaseConnection();
     if (connection !== undefined) await connection.close();
-    const wasStopped = this.current.status === 'stopped' && connection === undefined;
-    if (!wasStopped || this.current.reason !== reason) this.update({ ...RUNTIME_RESET, status: 'stopped', reason });
+    const wasStopped = this.phase.status === 'stopped' && connection === undefined;
+    if (!wasStopped || this.phase.reason !== reason) this.update({}, { status: 'stopped', reason });
   }
 
   /** Show the crash, then either schedule the next restart or give up. */
@@ -423,13 +404,13 @@ export class SupervisedServer {
     const ending = this.removed || this.context.shuttingDown();
     const outcome: CrashOutcome = ending
       ? { reason, gaveUp: false }
-      : afterCrash(reason, this.current.restartCount, this.config.restart, this.context.options.jitter);
+      : afterCrash(reason, this.common.restartCount, this.config.restart, this.context.options.jitter);
     // Shown as crashed first, so the UI (and the log of states) tells the truth.
-    this.update({ ...RUNTIME_RESET, status: 'crashed', reason: outcome.reason });
+    this.update({}, { status: 'crashed', reason: outcome.reason });
     if (outcome.gaveUp) this.hostLog('error', outcome.reason);
     if (outcome.restart === undefined) return;
     const { attempt, delayMs } = outcome.restart;
-    this.update({ status: 'restarting', restartCount: attempt, nextRestartAt: Date.now() + delayMs, reason });
+    this.update({ restartCount: attempt }, { status: 'restarting', reason, nextRestartAt: Date.now() + delayMs });
     this.hostLog(
       'warning',
       `${reason}; restart ${attempt} of ${this.config.restart.maxRestarts} in ${formatSeconds(delayMs)}`,
@@ -437,7 +418,7 @@ export class SupervisedServer {
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       this.enqueue(async () => {
-        if (this.current.status === 'restarting') await this.doStart(false);
+        if (this.phase.status === 'restarting') await this.doStart(false);
       }).catch((error: unknown) => {
         // doStart reports failures in the state; reaching here is a bug, and it must not vanish.
         this.hostLog('error', `automatic restart failed: ${errorMessage(error)}`);
@@ -445,18 +426,16 @@ export class SupervisedServer {
     }, delayMs);
   }
 
-  private update(patch: Partial<ServerState>): void {
-    const next = { ...this.current, ...patch };
-    for (const key of Object.keys(next) as (keyof ServerState)[]) {
-      if (next[key] === undefined) delete next[key];
-    }
-    this.current = next;
+  /** Changes what holds in any status and, when given, enters `phase` (which replaces all of the old one). */
+  private update(patch: Partial<ServerCommon>, phase: ServerPhase = this.phase): void {
+    this.common = withoutUndefined({ ...this.common, ...patch });
+    this.phase = withoutUndefined(phase);
     this.emit();
     for (const watch of [...this.watchers]) watch();
   }
 
   private emit(): void {
-    if (this.removed && this.current.status !== 'stopped') return;
+    if (this.removed && this.phase.status !== 'stopped') return;
     try {
       this.context.options.onState(maskState(this.current));
     } catch (error) {
@@ -490,7 +469,7 @@ export class SupervisedServer {
     send: (connection: SupervisedConnection) => Promise<T>,
   ): Promise<T> {
     const { timeoutMs, signal } = request;
-    if (this.config.url !== undefined && (this.current.status === 'starting' || this.current.status === 'restarting')) {
+    if (this.config.url !== undefined && (this.phase.status === 'starting' || this.phase.status === 'restarting')) {
       await this.waitForReconnect(
         timeoutMs,
         new HostError('NOT_READY', `server '${this.name}' is reconnecting`),
@@ -509,8 +488,8 @@ export class SupervisedServer {
   /** The live connection, or NOT_READY saying what the server is doing instead. */
   private readyConnection(action: string): SupervisedConnection {
     const connection = this.connection;
-    if (this.current.status !== 'ready' || connection === undefined) {
-      throw new HostError('NOT_READY', `server '${this.name}' is ${this.current.status}, not ready: cannot ${action}`);
+    if (this.phase.status !== 'ready' || connection === undefined) {
+      throw new HostError('NOT_READY', `server '${this.name}' is ${this.phase.status}, not ready: cannot ${action}`);
     }
     return connection;
   }
@@ -530,12 +509,12 @@ export class SupervisedServer {
         else reject(failure);
       };
       const watch = (): void => {
-        const { status } = this.current;
+        const { status } = this.phase;
         const fail = (): void =>
           done(
             new HostError(
               'SERVER_ERROR',
-              `${cause.message}, but could not reconnect: ${this.current.reason ?? this.current.status}`,
+              `${cause.message}, but could not reconnect: ${('reason' in this.phase ? this.phase.reason : undefined) ?? this.phase.status}`,
             ),
           );
         if (status === 'ready' && this.connection !== undefined) done();
@@ -543,7 +522,7 @@ export class SupervisedServer {
         // 'crashed' is followed at once by 'restarting' unless the policy gave up.
         else if (status === 'crashed')
           queueMicrotask(() => {
-            if (this.current.status === 'crashed') fail();
+            if (this.phase.status === 'crashed') fail();
           });
       };
       const onAbort = (): void =>
@@ -559,4 +538,9 @@ export class SupervisedServer {
       else watch();
     });
   }
+}
+
+/** The same object without its undefined fields: a state carries a field or not, never one set to undefined. */
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
 }
