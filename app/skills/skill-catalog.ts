@@ -38,7 +38,7 @@ interface ServerSkills {
 
 /** Whether a server's capabilities declare the skills extension. */
 export function declaresSkills(state: ServerState): boolean {
-  return declaresSkillsExtension(state.capabilities);
+  return state.status === 'ready' && declaresSkillsExtension(state.capabilities);
 }
 
 /** Sends one raw request of the extension through the supervisor (reconnects and timeouts as for any request). */

@@ -70,7 +70,7 @@ export class PromptCatalogService implements ServerLifecycleListener {
   /** Call with every server state change. */
   serverChanged(state: ServerState): void {
     const known = this.byServer.get(state.name);
-    if (!declaresPrompts(state)) {
+    if (state.status !== 'ready' || !declaresPrompts(state)) {
       if (known !== undefined) {
         this.byServer.delete(state.name);
         this.announce();
