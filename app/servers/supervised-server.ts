@@ -1,6 +1,6 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { personSignsIn } from '../../shared/domain/server';
+import { personSignsIn, serverReason } from '../../shared/domain/server';
 import type { LogLevel, ServerCommon, ServerConfig, ServerPhase, ServerState } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { ServerStartError } from '../../shared/domain/server-start-error';
@@ -73,7 +73,7 @@ export class SupervisedServer {
   /** Called after every state change (requests waiting for a reconnect look at the state). */
   private readonly watchers = new Set<() => void>();
 
-  /** A server just configured: stopped, nothing running; its first state is reported at once. */
+  /** A server just configured: stopped, nothing running (`report` tells it, once the supervisor holds it). */
   constructor(
     readonly name: string,
     config: ServerConfig,
@@ -81,6 +81,10 @@ export class SupervisedServer {
   ) {
     this.config = config;
     this.common = { name, config, restartCount: 0, ...(config.logLevel ? { logLevel: config.logLevel } : {}) };
+  }
+
+  /** Reports the state as it is now: a listener that asks the supervisor about this server then finds it. */
+  report(): void {
     this.emit();
   }
 
@@ -514,7 +518,7 @@ export class SupervisedServer {
           done(
             new HostError(
               'SERVER_ERROR',
-              `${cause.message}, but could not reconnect: ${('reason' in this.phase ? this.phase.reason : undefined) ?? this.phase.status}`,
+              `${cause.message}, but could not reconnect: ${serverReason(this.current) ?? this.phase.status}`,
             ),
           );
         if (status === 'ready' && this.connection !== undefined) done();

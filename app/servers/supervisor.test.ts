@@ -384,6 +384,19 @@ describe('requests to a server Berth does not have', () => {
 });
 
 describe('the states it reports', () => {
+  it('a state listener that asks about the server finds it, from its first state on', async () => {
+    const seen: (string | undefined)[] = [];
+    const own: ServerSupervisor = new ServerSupervisor({
+      logs,
+      stateDir: dir.path,
+      openConnection: opener.open,
+      onState: (state) => seen.push(own.get(state.name)?.status),
+    });
+    await own.sync({ b: config({ enabled: false }) });
+    await own.shutdown();
+    expect(seen).toEqual(['stopped', 'stopped']); // added, then stopped by the shutdown
+  });
+
   it('each status carries only its own fields: every state parses with the strict schema, secrets masked', async () => {
     vi.useFakeTimers();
     await supervisor.sync({ a: config({ enabled: false, env: { TOKEN: 'secret-value' }, secretEnv: ['TOKEN'] }) });

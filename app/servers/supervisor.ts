@@ -54,6 +54,7 @@ export class ServerSupervisor {
       }
       const created = new SupervisedServer(name, config, this.context);
       this.servers.set(name, created);
+      created.report();
       if (config.enabled) work.push(this.start(name));
     }
     await Promise.all(work);
