@@ -20,6 +20,7 @@ function oneServer(name: string, config: ServerConfig, connection: ServerConnect
     tools: [],
     restartCount: 0,
     readySince: 1,
+    transport: connection.facts().transport,
   });
   return {
     get: (server: string) => (server === name ? state() : undefined),

@@ -3,7 +3,7 @@ import type { Conversation } from '../../shared/domain/chat';
 import type { ToolCallConsentRequest, ToolCallConsentVerdict } from '../consent/consent-broker';
 import { LogCollector } from '../servers/test-support';
 import { AppsService, MAX_APP_TOOL_RESULT_BYTES } from './apps-service';
-import { APP_URI, FakeAppServers, serverState, uiTool } from './apps-test-support';
+import { APP_URI, FakeAppServers, notRunningState, serverState, uiTool } from './apps-test-support';
 
 const CONVERSATION: Conversation = {
   id: 'c1',
@@ -119,7 +119,7 @@ describe('AppsService: tool calls from an app', () => {
       code: 'FORBIDDEN',
       message: "tool call tu1 is not one of server 'other'",
     });
-    servers.set(serverState('basic', [uiTool('get-time')], { status: 'starting' }));
+    servers.set(notRunningState('basic', 'starting'));
     await expect(apps.callTool(ORIGIN, 'get-time', {})).rejects.toMatchObject({ code: 'NOT_READY' });
     expect(asked).toEqual([]);
     expect(servers.toolCalls).toEqual([]);

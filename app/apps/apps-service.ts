@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppToolResultSchema } from '../../shared/contract/apps';
 import type { AppModelContext, AppOrigin, AppUiResource, ServerApp } from '../../shared/domain/app-ui';
 import type { Conversation, McpContentBlock, ToolAppRef } from '../../shared/domain/chat';
-import type { LogLevel, ServerState } from '../../shared/domain/server';
+import type { LogLevel, ServerState, ServerStateOf } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { DENIED_TEXT, outcomeFromCallToolResult } from '../chat/tool-results';
 import type { ConsentBroker } from '../consent/consent-broker';
@@ -92,7 +92,9 @@ export class AppsService implements ServerLifecycleListener {
 
   /** The app a tool's card renders, when the tool names one. */
   toolApp(server: string, tool: string): ToolAppRef | undefined {
-    const resourceUri = this.options.servers.get(server)?.tools.find((entry) => entry.name === tool)?.ui?.resourceUri;
+    const state = this.options.servers.get(server);
+    const info = state?.status === 'ready' ? state.tools.find((entry) => entry.name === tool) : undefined;
+    const resourceUri = info?.ui?.resourceUri;
     return resourceUri === undefined ? undefined : { resourceUri };
   }
 
@@ -242,7 +244,7 @@ export class AppsService implements ServerLifecycleListener {
     return state;
   }
 
-  private readyServer(server: string, consequence: string): ServerState {
+  private readyServer(server: string, consequence: string): ServerStateOf<'ready'> {
     const state = this.knownServer(server);
     if (state.status !== 'ready')
       throw new HostError('NOT_READY', `server '${server}' is not running (${state.status}): ${consequence}`);

@@ -3,27 +3,39 @@
  * service, with servers whose states, tools and answers each test sets.
  */
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import type { ServerState, ToolInfo } from '../../shared/domain/server';
+import type { ServerState, ServerStateOf, ToolInfo } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import { serverConfig } from '../servers/test-support';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import type { AppsServers } from './apps-service';
 
 export const APP_URI = 'ui://get-time/mcp-app.html';
 export const APP_MIME = 'text/html;profile=mcp-app';
 
 /** A ServerState for tests: ready since `readySince`, with these tools. */
-export function serverState(name: string, tools: ToolInfo[], overrides: Partial<ServerState> = {}): ServerState {
+export function serverState(
+  name: string,
+  tools: ToolInfo[],
+  overrides: Partial<ServerStateOf<'ready'>> = {},
+): ServerState {
   return {
     name,
     config: serverConfig({ command: 'node', args: [`${name}.js`] }),
-    enabled: true,
     status: 'ready',
     tools,
     restartCount: 0,
     readySince: 1,
+    transport: 'stdio',
     ...overrides,
-  } as ServerState;
+  };
+}
+
+/** The same server while it does not run. */
+export function notRunningState(name: string, status: 'stopped' | 'starting' | 'crashed'): ServerState {
+  const config = serverConfig({ command: 'node', args: [`${name}.js`] });
+  return status === 'crashed'
+    ? { name, config, status, reason: 'exited with code 1', restartCount: 0 }
+    : { name, config, status, restartCount: 0 };
 }
 
 /** A tool with this `ui` (default: an app at APP_URI; null: no UI metadata at all). */

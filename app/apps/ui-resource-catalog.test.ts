@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HostError } from '../../shared/result';
-import { APP_MIME, APP_URI, FakeAppServers, serverState, uiTool } from './apps-test-support';
+import { APP_MIME, APP_URI, FakeAppServers, notRunningState, serverState, uiTool } from './apps-test-support';
 import { UiResourceCatalog } from './ui-resource-catalog';
 
 function setUp(options: { maxEntries?: number } = {}) {
@@ -110,7 +110,7 @@ describe('UiResourceCatalog', () => {
     expect(catalog.size).toBe(0);
     await catalog.read('basic', APP_URI);
     expect(reads()).toBe(4);
-    catalog.serverChanged(serverState('basic', [], { status: 'stopped' }));
+    catalog.serverChanged(notRunningState('basic', 'stopped'));
     expect(catalog.size).toBe(0);
     expect(changed).toEqual(['basic', 'basic', 'basic', 'basic']);
     await catalog.read('basic', APP_URI);
@@ -145,7 +145,7 @@ describe('UiResourceCatalog', () => {
       code: 'NOT_FOUND',
       message: expect.stringContaining("no server named 'gone'"),
     });
-    servers.set(serverState('basic', [], { status: 'crashed' }));
+    servers.set(notRunningState('basic', 'crashed'));
     const error = await catalog.read('basic', APP_URI).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HostError);
     expect(error).toMatchObject({

@@ -5,7 +5,7 @@ import type { ServerState } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { HostError } from '../../shared/result';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import { listedUiMeta, parseUiResourceMeta, parseUiResourceRead } from './ui-resource';
 import type { UiResourceMeta } from './ui-resource';
 

@@ -42,12 +42,12 @@ describe('ChatEngine with MCP Apps', () => {
   });
 
   const apps: ChatApps = {
-    toolApp: (server, tool) =>
-      STATES.find((state) => state.name === server)?.tools.find(
-        (entry) => entry.name === tool && entry.ui?.resourceUri !== undefined,
-      )
-        ? { resourceUri: 'ui://get-time/app.html' }
-        : undefined,
+    toolApp: (server, tool) => {
+      const state = STATES.find((candidate) => candidate.name === server);
+      const tools = state?.status === 'ready' ? state.tools : [];
+      const app = tools.find((entry) => entry.name === tool && entry.ui?.resourceUri !== undefined);
+      return app === undefined ? undefined : { resourceUri: 'ui://get-time/app.html' };
+    },
     turnContext: () => context,
   };
   const engine = () =>

@@ -292,7 +292,8 @@ export function readyTools(states: readonly ServerState[]): AvailableTool[] {
  */
 function instructionsOf(options: ChatServiceOptions, servers: readonly string[]): ServerInstructions[] {
   return servers.flatMap((server) => {
-    const instructions = options.supervisor.get(server)?.instructions;
+    const state = options.supervisor.get(server);
+    const instructions = state?.status === 'ready' ? state.instructions : undefined;
     if (instructions === undefined || instructions.trim() === '' || !options.settings.sendsInstructions(server))
       return [];
     return [{ server, instructions: options.redact === undefined ? instructions : options.redact(instructions) }];

@@ -6,7 +6,7 @@ import type {
   ElicitRequestParams,
   ElicitResult,
 } from '@modelcontextprotocol/client';
-import type { ServerState } from '../../shared/domain/server';
+import { serverReason, type ServerState } from '../../shared/domain/server';
 import type { ElicitationFlow } from '../elicitation/elicitation-flow';
 import type { PendingRequests } from '../pending/pending-requests';
 import type { QuestionContext } from '../pending/question-context';
@@ -79,10 +79,8 @@ export class ServerQuestions implements ServerLifecycleListener {
     // New tools or a new config may make a permission stale (or fresh again): the list says so.
     this.options.consent.serversChanged();
     if (state.status === 'ready' || before !== 'ready') return;
-    this.forgetServer(
-      state.name,
-      `server '${state.name}' disconnected${state.reason === undefined ? '' : ` (${state.reason})`}`,
-    );
+    const reason = serverReason(state);
+    this.forgetServer(state.name, `server '${state.name}' disconnected${reason === undefined ? '' : ` (${reason})`}`);
   }
 
   /** The server left the config: what was approved for it goes too, so a new server of that name starts with nothing. */

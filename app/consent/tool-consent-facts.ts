@@ -1,4 +1,4 @@
-import type { ServerState } from '../../shared/domain/server';
+import { serverTools, type ServerState } from '../../shared/domain/server';
 import { serverIdentity } from './approval-fingerprint';
 import type { ToolCallConsentRequest } from './consent-broker';
 
@@ -13,7 +13,7 @@ export function toolConsentFacts(
   state: ServerState,
   tool: string,
 ): Pick<ToolCallConsentRequest, 'serverIdentity' | 'toolTitle' | 'description' | 'inputSchema' | 'annotations'> {
-  const info = state.tools.find((entry) => entry.name === tool);
+  const info = serverTools(state).find((entry) => entry.name === tool);
   return {
     serverIdentity: serverIdentity(state.config),
     ...(info?.title !== undefined ? { toolTitle: info.title } : {}),

@@ -219,7 +219,8 @@ export class RootsService implements ServerLifecycleListener {
     this.options.events.emit('roots.changed', this.view());
     for (const server of change.servers) {
       // The 2026-07-28 revision has no roots notice: such a server asks in each input_required round, so it always gets the current list.
-      if (this.options.servers.get(server)?.era === 'modern') continue;
+      const state = this.options.servers.get(server);
+      if (state?.status === 'ready' && state.era === 'modern') continue;
       // Undefined: the server is not running, and asks for its roots when it next starts.
       this.options.servers.notifyRootsChanged(server)?.then(
         () => this.log(server, 'info', 'told that its roots changed'),

@@ -408,7 +408,7 @@ export class SandboxService implements ServerLifecycleListener {
       this.placeholders.started(run.ledgerKey);
     }
     // A failed start's reason may be the denial itself (it exited saying so).
-    if (run !== undefined && state.reason !== undefined && (state.status === 'error' || state.status === 'crashed')) {
+    if (run !== undefined && (state.status === 'error' || state.status === 'crashed')) {
       const access = parseDenial(state.reason, run.policy);
       if (access !== undefined) this.denied(state.name, run, access);
     }

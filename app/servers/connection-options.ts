@@ -1,6 +1,6 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { TaskStatus } from '../../shared/domain/task';
-import type { LogLevel, ServerConfig, ServerState, ToolInfo } from '../../shared/domain/server';
+import type { LogLevel, ServerConfig, ServerStateOf, ToolInfo } from '../../shared/domain/server';
 import type { LogSink } from '../logs/log-sink';
 import type { BerthClient } from './berth-client';
 import type { Disposable } from './connection-scope';
@@ -92,6 +92,6 @@ export interface CallToolOptions {
 
 /** The facts about a ready connection that end up in ServerState. */
 export type ConnectionFacts = Pick<
-  ServerState,
+  ServerStateOf<'ready'>,
   'pid' | 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions' | 'tools' | 'transport'
 >;

@@ -114,7 +114,7 @@ describe('secret headers', () => {
   });
 
   it('are masked in state, redacted from logs, and left out of exports', () => {
-    const state = maskState({ name: 'a', config, status: 'stopped', tools: [], restartCount: 0 });
+    const state = maskState({ name: 'a', config, status: 'stopped', restartCount: 0 });
     expect(state.config.headers).toEqual({ Authorization: SECRET_MASK, 'X-Signing': SECRET_MASK, 'X-Team': 'core' });
     expect(secretValues(config)).toEqual(expect.arrayContaining(['Bearer tok-abcdef', 'tok-abcdef', 'sig-123456']));
     expect(secretValues(config)).not.toContain('core');

@@ -168,7 +168,7 @@ describe('ServerLifecycle', () => {
     hub.register(recorder('a', heard));
     hub.shutdown();
     hub.shutdown();
-    hub.serverChanged({ ...state, status: 'stopped' });
+    hub.serverChanged({ name: 'files', status: 'stopped' } as ServerState);
     expect(heard).toEqual(['a:shuttingDown', 'a:serverChanged:files']);
   });
 

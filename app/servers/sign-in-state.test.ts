@@ -52,6 +52,8 @@ describe('ServerStateSchema.auth', () => {
     config: { url: 'https://mcp.example/mcp' },
     status: 'ready',
     tools: [],
+    readySince: 1,
+    transport: 'streamable-http',
     restartCount: 0,
   };
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SECRET_MASK, ServerStateSchema } from '../../shared/domain/server';
 import type { ServerConfig, ServerConfigInput } from '../../shared/domain/server';
 import type { ListKind } from './list-changes';
 import { ServerStartError } from '../../shared/domain/server-start-error';
@@ -146,8 +147,9 @@ describe('crashes, backoff, give-up', () => {
       status: 'restarting',
       reason: 'exited with code 3',
       restartCount: 1,
-      tools: [],
     });
+    // What the connection told went with it.
+    expect(supervisor.get('a')).not.toHaveProperty('tools');
     // Whatever the dead connection still says reaches nobody.
     first.announce('prompts');
     first.announce('tools', [{ name: 'ghost', inputSchema: { type: 'object' } }]);
@@ -157,8 +159,9 @@ describe('crashes, backoff, give-up', () => {
       status: 'restarting',
       reason: 'exited with code 3',
       restartCount: 1,
-      tools: [],
     });
+    // What the connection told went with it.
+    expect(supervisor.get('a')).not.toHaveProperty('tools');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(supervisor.get('a')?.status).toBe('ready');
     expect(opener.starts).toHaveLength(2);
@@ -377,5 +380,71 @@ describe('requests to a server Berth does not have', () => {
         )),
     ).not.toThrow();
     await expect(requested).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the states it reports', () => {
+  it('a state listener that asks about the server finds it, from its first state on', async () => {
+    const seen: (string | undefined)[] = [];
+    const own: ServerSupervisor = new ServerSupervisor({
+      logs,
+      stateDir: dir.path,
+      openConnection: opener.open,
+      onState: (state) => seen.push(own.get(state.name)?.status),
+    });
+    await own.sync({ b: config({ enabled: false }) });
+    await own.shutdown();
+    expect(seen).toEqual(['stopped', 'stopped']); // added, then stopped by the shutdown
+  });
+
+  it('each status carries only its own fields: every state parses with the strict schema, secrets masked', async () => {
+    vi.useFakeTimers();
+    await supervisor.sync({ a: config({ enabled: false, env: { TOKEN: 'secret-value' }, secretEnv: ['TOKEN'] }) });
+    opener.plans.push('hang');
+    const started = supervisor.start('a');
+    await vi.waitFor(() => expect(opener.starts).toHaveLength(1));
+    opener.start(0).spawned(777);
+    opener.start(0).succeed();
+    await started;
+    opener.latest.announce('tools', [{ name: 'echo', inputSchema: { type: 'object' } }]);
+    opener.latest.lose('exited with code 3');
+    await supervisor.stop('a');
+    opener.plans.push(new ServerStartError('the handshake was refused', 'protocol'));
+    await supervisor.start('a');
+    opener.plans.push(new ServerStartError('sign in first', 'sign-in'));
+    await supervisor.start('a');
+    await supervisor.sync({
+      a: config({ env: { TOKEN: 'secret-value' }, secretEnv: ['TOKEN'], restart: { ...RESTART, enabled: false } }),
+    });
+    opener.latest.lose('exited with code 4');
+
+    expect(new Set(states.states.map((state) => state.status))).toEqual(
+      new Set(['stopped', 'starting', 'ready', 'crashed', 'restarting', 'error']),
+    );
+    for (const state of states.states) {
+      const parsed = ServerStateSchema.safeParse(state);
+      expect(parsed.error?.issues ?? [], `${state.status}: ${JSON.stringify(state)}`).toEqual([]);
+      expect(state.config.env.TOKEN).toBe(SECRET_MASK);
+    }
+    expect(states.states.find((state) => state.status === 'starting' && state.pid === 777)).toBeDefined();
+    expect(states.states.find((state) => state.status === 'ready' && state.tools.length > 0)).toMatchObject({
+      tools: [{ name: 'echo' }],
+      readySince: expect.any(Number),
+      transport: 'stdio',
+    });
+    expect(states.states.find((state) => state.status === 'restarting')).toMatchObject({
+      reason: 'exited with code 3',
+      nextRestartAt: expect.any(Number),
+    });
+    expect(
+      states.states.filter((state) => state.status === 'error').map((state) => [state.reason, state.auth]),
+    ).toEqual([
+      ['the handshake was refused', undefined],
+      ['sign in first', { state: 'needs-sign-in' }],
+    ]);
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'crashed',
+      reason: expect.stringContaining('exited with code 4'),
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { ServerState } from '../../shared/domain/server';
 import type { SkillCatalog, SkillInfo } from '../../shared/domain/skills';
 import { errorMessage } from '../../shared/error-message';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import { declaresSkillsExtension } from '../../shared/domain/skills-extension';
 import { checkEntry, skillPath, type RefusedEntry, type SkillEntry } from './skill-entry';
 import { nameCollisions, qualifiedNames, type NamedSkill } from './skill-names';
@@ -38,7 +38,7 @@ interface ServerSkills {
 
 /** Whether a server's capabilities declare the skills extension. */
 export function declaresSkills(state: ServerState): boolean {
-  return declaresSkillsExtension(state.capabilities);
+  return state.status === 'ready' && declaresSkillsExtension(state.capabilities);
 }
 
 /** Sends one raw request of the extension through the supervisor (reconnects and timeouts as for any request). */

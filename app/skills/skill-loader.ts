@@ -1,5 +1,6 @@
 import type { SkillApprovalPayload, SkillInfo } from '../../shared/domain/skills';
 import { isWithdrawal } from '../../shared/domain/pending';
+import { serverTools } from '../../shared/domain/server';
 import type { PendingRequests } from '../pending/pending-requests';
 import { errorMessage } from '../../shared/error-message';
 import { crossServerReferences, type CrossReference, type OtherServer } from './cross-server';
@@ -243,12 +244,15 @@ export class SkillLoader {
     const own = new Set(this.options.rootsOf?.(server) ?? []);
     const states = this.options.servers.list();
     // A name the skill's own server also offers is its own tool: no reach into another server.
-    const ownTools = new Set(states.find((state) => state.name === server)?.tools.map((tool) => tool.name) ?? []);
+    const ownState = states.find((state) => state.name === server);
+    const ownTools = new Set(ownState === undefined ? [] : serverTools(ownState).map((tool) => tool.name));
     return states
       .filter((state) => state.name !== server && state.status === 'ready')
       .map((state) => ({
         server: state.name,
-        tools: state.tools.map((tool) => tool.name).filter((tool) => !ownTools.has(tool)),
+        tools: serverTools(state)
+          .map((tool) => tool.name)
+          .filter((tool) => !ownTools.has(tool)),
         roots: (this.options.rootsOf?.(state.name) ?? []).filter((root) => !own.has(root)),
       }));
   }

@@ -315,7 +315,7 @@ describe('TaskReceivers behind a real SDK client', () => {
     await env.ask({ task: { ttl: 60_000 } });
     const form = await opened;
     const withdrawn = nextWithdrawn(env.pending);
-    env.receivers.serverChanged({ ...ready, status: 'crashed' });
+    env.receivers.serverChanged({ name: 'asker', status: 'crashed', reason: 'exited with code 1' } as ServerState);
     expect(await withdrawn).toMatchObject({ id: form.id, note: "server 'asker' disconnected" });
     expect(env.registry.list()[0]).toMatchObject({ status: 'lost', error: expect.stringContaining('disconnected') });
   });

@@ -4,7 +4,7 @@ import type { ServerState } from '../../shared/domain/server';
 import type { PromptCatalog, PromptInfo, PromptMessage, PromptResult } from '../../shared/contract/prompts';
 import { HostError } from '../../shared/result';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import { errorMessage } from '../../shared/error-message';
 
 /** The supervisor as the catalog uses it (ServerSupervisor fits). */
@@ -70,7 +70,7 @@ export class PromptCatalogService implements ServerLifecycleListener {
   /** Call with every server state change. */
   serverChanged(state: ServerState): void {
     const known = this.byServer.get(state.name);
-    if (!declaresPrompts(state)) {
+    if (state.status !== 'ready' || !declaresPrompts(state)) {
       if (known !== undefined) {
         this.byServer.delete(state.name);
         this.announce();

@@ -8,7 +8,7 @@ import {
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { LogSink } from '../logs/log-sink';
-import type { ServerRequest } from '../servers/with-connection';
+import type { ServerRequest } from '../servers/supervised-server';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
 import { errorMessage } from '../../shared/error-message';
 
@@ -227,7 +227,8 @@ export class ResourceService implements ServerLifecycleListener {
   }
 
   private async subscribeLive(server: string, uri: string): Promise<void> {
-    const modern = this.options.servers.get(server)?.era === 'modern';
+    const state = this.options.servers.get(server);
+    const modern = state?.status === 'ready' && state.era === 'modern';
     const request = {
       method: modern ? 'subscriptions/listen' : 'resources/subscribe',
       what: uri,
@@ -237,7 +238,8 @@ export class ResourceService implements ServerLifecycleListener {
       let session = this.sessions.get(server);
       if (session === undefined || session.client !== client) {
         // The state change that announces this session has not reached us yet.
-        session = { readySince: this.options.servers.get(server)?.readySince, client, live: new Map() };
+        const live = this.options.servers.get(server);
+        session = { readySince: live?.status === 'ready' ? live.readySince : undefined, client, live: new Map() };
         this.sessions.set(server, session);
       }
       if (session.live.has(uri)) return;

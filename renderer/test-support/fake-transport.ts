@@ -1,6 +1,6 @@
 import type { MethodInput, MethodName, MethodOutput, TopicName, TopicPayload } from '../../shared/contract';
-import type { ServerState } from '../../shared/domain';
-import { ServerConfigSchema } from '../../shared/domain';
+import type { ServerState, ServerStatus } from '../../shared/domain';
+import { ServerConfigSchema, ServerStateSchema } from '../../shared/domain';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ConnectionStatus, RendererTransport } from '../transport/connection';
 import { withPersonWords } from '../transport/person-words';
@@ -74,14 +74,25 @@ export function createFakeTransport(
   return fake;
 }
 
-/** A server state as the host would send it, with overrides. */
+/** What a state in each status carries unless a test says otherwise. */
+const STATUS_DEFAULTS: Record<ServerStatus, object> = {
+  stopped: {},
+  starting: {},
+  ready: { tools: [], readySince: 1, transport: 'stdio' },
+  error: { reason: 'failed' },
+  crashed: { reason: 'exited with code 1' },
+  restarting: { reason: 'exited with code 1', nextRestartAt: 1 },
+};
+
+/** A server state as the host would send it, with overrides; checked like the host's, so a field of another status fails the test. */
 export function serverState(name: string, overrides: Partial<ServerState> = {}): ServerState {
-  return {
+  const status = overrides.status ?? 'stopped';
+  return ServerStateSchema.parse({
     name,
     config: ServerConfigSchema.parse({ command: 'node', args: ['server.js'] }),
-    status: 'stopped',
-    tools: [],
+    status,
     restartCount: 0,
+    ...STATUS_DEFAULTS[status],
     ...overrides,
-  };
+  });
 }

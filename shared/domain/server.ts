@@ -362,31 +362,103 @@ export const ServerAuthSchema = z
   .strict();
 export type ServerAuth = z.infer<typeof ServerAuthSchema>;
 
-/** Everything the renderer may know about one server. Secrets are masked. */
-export const ServerStateSchema = z.object({
+/** What is known of a server whatever its status. */
+const serverCommonShape = {
   name: z.string(),
   config: ServerConfigSchema,
-  status: ServerStatusSchema,
-  /** Why the server is in this state, in words a person understands. */
-  reason: z.string().optional(),
-  pid: z.number().int().optional(),
-  protocolVersion: z.string().optional(),
-  era: ProtocolEraSchema.optional(),
-  serverInfo: ServerInfoSchema.optional(),
-  capabilities: z.record(z.string(), z.unknown()).optional(),
-  instructions: z.string().optional(),
-  tools: z.array(ToolInfoSchema),
   /** Consecutive automatic restarts since the last healthy run. */
   restartCount: z.number().int(),
-  /** When status is `restarting`: the epoch ms of the next attempt. */
-  nextRestartAt: z.number().optional(),
-  /** Epoch ms when the server last became ready. */
-  readySince: z.number().optional(),
   /** The level last requested with logging/setLevel, if any. */
   logLevel: LogLevelSchema.optional(),
-  /** How the live connection talks to the server (remote servers: which HTTP transport was negotiated). */
-  transport: TransportKindSchema.optional(),
   /** Remote servers Berth signs in to (OAuth): whether it is signed in. Unset when unknown or not applicable. */
   auth: ServerAuthSchema.optional(),
-});
-export type ServerState = z.infer<typeof ServerStateSchema>;
+};
+
+/**
+ * Everything the renderer may know about one server, secrets masked: one
+ * variant per status (as VS Code's McpConnectionState), each carrying only
+ * what means something in that status, so a reader narrows on `status`
+ * instead of guessing from optional fields. Strict: a field that does not
+ * belong to its status is refused.
+ */
+const ServerStateUnionSchema = z.discriminatedUnion('status', [
+  z.strictObject({
+    ...serverCommonShape,
+    status: z.literal('stopped'),
+    /** Why it stopped (`stopped` by the person, `config changed`…); unset for a server not started yet. */
+    reason: z.string().optional(),
+  }),
+  z.strictObject({
+    ...serverCommonShape,
+    status: z.literal('starting'),
+    /** stdio: the process, once spawned. */
+    pid: z.number().int().optional(),
+  }),
+  z.strictObject({
+    ...serverCommonShape,
+    status: z.literal('ready'),
+    /** stdio: the server's process. */
+    pid: z.number().int().optional(),
+    protocolVersion: z.string().optional(),
+    era: ProtocolEraSchema.optional(),
+    serverInfo: ServerInfoSchema.optional(),
+    capabilities: z.record(z.string(), z.unknown()).optional(),
+    instructions: z.string().optional(),
+    tools: z.array(ToolInfoSchema),
+    /** Epoch ms when the server became ready: a new value is a new connection. */
+    readySince: z.number(),
+    /** How the live connection talks to the server (remote servers: which HTTP transport was negotiated). */
+    transport: TransportKindSchema,
+  }),
+  z.strictObject({
+    ...serverCommonShape,
+    status: z.literal('error'),
+    /** What went wrong, in words a person understands (nothing runs; no restart is scheduled). */
+    reason: z.string(),
+  }),
+  z.strictObject({
+    ...serverCommonShape,
+    status: z.literal('crashed'),
+    /** What ended it, and why it is not restarted (policy off or given up). */
+    reason: z.string(),
+  }),
+  z.strictObject({
+    ...serverCommonShape,
+    status: z.literal('restarting'),
+    /** What ended the last run. */
+    reason: z.string(),
+    /** The epoch ms of the next attempt. */
+    nextRestartAt: z.number(),
+  }),
+]);
+type ServerStateVariant = z.infer<typeof ServerStateUnionSchema>;
+type KeysOfAny<T> = T extends unknown ? keyof T : never;
+/**
+ * One of the variants; a field of another status is typed as never set, so
+ * it reads as `undefined` without narrowing but can never be written into
+ * the wrong status. Narrow on `status` to get the fields of one.
+ */
+export type ServerState = Exclusive<ServerStateVariant>;
+type Exclusive<T, All = T> = T extends unknown ? T & { [K in Exclude<KeysOfAny<All>, keyof T>]?: never } : never;
+/** The union, typed as ServerState for its readers (see there). */
+export const ServerStateSchema: z.ZodType<ServerState, z.input<typeof ServerStateUnionSchema>> = ServerStateUnionSchema;
+/** A server's state in one status: `ServerStateOf<'ready'>`. */
+export type ServerStateOf<S extends ServerStatus> = Extract<ServerState, { status: S }>;
+/** The fields of a state that do not depend on its status. */
+export type ServerCommon = Pick<ServerState, keyof typeof serverCommonShape>;
+/** The status and what belongs to it: a state without its common fields. */
+export type ServerPhase = ServerState extends infer S
+  ? S extends ServerState
+    ? Omit<S, keyof ServerCommon>
+    : never
+  : never;
+
+/** Why the server is stopped, failed or waiting to restart, in words; none while it starts or runs. */
+export function serverReason(state: ServerState): string | undefined {
+  return state.status === 'ready' || state.status === 'starting' ? undefined : state.reason;
+}
+
+/** The tools of a ready server; none otherwise (or for no server). */
+export function serverTools(state: ServerState | undefined): ToolInfo[] {
+  return state?.status === 'ready' ? state.tools : [];
+}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import { fixture } from '../../app/servers/test-support';
 import { GET_TIME_URI, vanillaConfig } from './apps-support';
 import { hostPerTest } from './host-harness';
@@ -48,7 +48,7 @@ describe('MCP Apps: Berth declares the UI extension', () => {
       html: '<!doctype html><p>noon</p>',
     });
     // What the server says about its tools' apps reaches the state.
-    expect(state.tools.map((tool) => [tool.name, tool.ui])).toEqual([
+    expect(serverTools(state).map((tool) => [tool.name, tool.ui])).toEqual([
       ['show-time', { resourceUri: 'ui://caps/app.html' }],
       ['poke', { visibility: ['app'] }],
       ['whisper', { visibility: ['model'] }],
@@ -67,7 +67,9 @@ describe('MCP Apps: Berth declares the UI extension', () => {
     const requests = await recorded(log);
     expect(requests.map((request) => request.method)).toContain('tools/list');
     for (const request of requests) expect(request.capabilities.extensions).toMatchObject(UI_EXTENSION);
-    expect(state.tools.find((tool) => tool.name === 'show-time')?.ui).toEqual({ resourceUri: 'ui://caps/app.html' });
+    expect(serverTools(state).find((tool) => tool.name === 'show-time')?.ui).toEqual({
+      resourceUri: 'ui://caps/app.html',
+    });
     // The UI resource is read in this era too.
     expect(await harness.call('apps.resource', { server: 'modern', uri: 'ui://caps/app.html' })).toMatchObject({
       html: '<!doctype html><p>noon</p>',
@@ -80,7 +82,7 @@ describe('MCP Apps: Berth declares the UI extension', () => {
     const harness = await world.start();
     const state = await addServer(harness, 'basic', vanillaConfig);
     expect(state.status).toBe('ready');
-    expect(state.tools.find((tool) => tool.name === 'get-time')?.ui).toEqual({ resourceUri: GET_TIME_URI });
+    expect(serverTools(state).find((tool) => tool.name === 'get-time')?.ui).toEqual({ resourceUri: GET_TIME_URI });
   });
 
   it('refuses a junk UI resource in words, and the server and the host go on', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleInspection, BundleReview } from '../../shared/contract/bundles';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import { SECRET_MASK } from '../../shared/domain/server';
 import { buildGreeterBundle } from '../../e2e/fixtures/bundles/build-bundle';
 import { hostPerTest, waitFor } from './host-harness';
@@ -94,7 +94,11 @@ describe('MCP Bundles through the host', () => {
       'servers.changed',
       (changed) => changed.name === NAME && changed.status === 'ready',
     );
-    expect(ready.tools.map((tool) => tool.name).sort()).toEqual(['greet', 'token-length']);
+    expect(
+      serverTools(ready)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['greet', 'token-length']);
 
     // The token reached the server (its hash on stderr), through the environment only.
     const hash = createHash('sha256').update(SECRET).digest('hex').slice(0, 12);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { serverTools } from '../../shared/domain/server';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LogHub } from '../../app/logs/log-hub';
@@ -262,7 +263,7 @@ describe('fault injection: malformed results', () => {
     await startPair(misbehaveConfig('bad-tool-list', { restart: FAST_RESTARTS }));
     const state = servers.supervisor.get('bad');
     expect(state?.status).toBe('ready');
-    expect(state?.tools.map((tool) => tool.name)).toEqual(['echo']);
+    expect(serverTools(state).map((tool) => tool.name)).toEqual(['echo']);
     // One readable line naming the bad tool and its fields, not the validator's JSON dump.
     expect(texts('bad', 'host', 'warning')).toContainEqual(
       expect.stringMatching(/^left out 1 tool that is not valid MCP: #1 \(no name\): name: .*; inputSchema: /),
@@ -276,7 +277,7 @@ describe('fault injection: malformed results', () => {
 
   it('a tool list spread over pages is read to the end (nextCursor)', async () => {
     await startPair(misbehaveConfig('paged-tools'));
-    expect(servers.supervisor.get('bad')?.tools.map((tool) => tool.name)).toEqual([
+    expect(serverTools(servers.supervisor.get('bad')).map((tool) => tool.name)).toEqual([
       'echo',
       'hang',
       'big',

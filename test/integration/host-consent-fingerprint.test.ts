@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import type { ConfigStatus } from '../../shared/domain/config';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import {
   eventAfter,
   everythingConfig,
@@ -79,7 +79,7 @@ describe('host: a consent permission covers only what the person approved', () =
       harness,
       changedMark,
       'servers.changed',
-      (state) => state.name === 'notes' && state.tools.some((t) => t.description === PULLED),
+      (state) => state.name === 'notes' && serverTools(state).some((t) => t.description === PULLED),
     );
     const stale = await eventAfter(harness, changedMark, 'consent.policiesChanged', ({ policies }) =>
       policies.some((p) => p.stale === 'tool-changed'),

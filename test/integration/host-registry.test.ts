@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../shared/contract';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import { startFixtureRegistry, type FixtureRegistry } from '../../e2e/fixtures/registry/fixture-registry';
 import {
   ANALYTICS_REMOTE_NAME,
@@ -117,7 +117,7 @@ describe('Discover against the fixture registry, through a real host', () => {
       (state) => state.name === 'everything' && state.status === 'ready',
       60_000,
     );
-    expect(ready.tools.length).toBeGreaterThan(0);
+    expect(serverTools(ready).length).toBeGreaterThan(0);
     expect((await configFile()).mcpServers.everything?.registry).toEqual({
       url: registry.url,
       name: EVERYTHING_NAME,

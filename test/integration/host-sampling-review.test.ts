@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverTools } from '../../shared/domain/server';
 import type { FakeTurn, RecordedRequest } from '../../e2e/fake-llm/fake-anthropic';
 import type { LogEntry } from '../../shared/domain/log';
 import {
@@ -36,7 +37,7 @@ async function setup(): Promise<ChatWorld> {
   world = await startChatWorld();
   await world.harness.call('settings.setApiKey', { apiKey: TEST_API_KEY });
   const ready = await addEverything(world.harness);
-  expect(ready.tools.map((tool) => tool.name)).toEqual(
+  expect(serverTools(ready).map((tool) => tool.name)).toEqual(
     expect.arrayContaining(['trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation']),
   );
   return world;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import { isAlive, hostPerTest, waitFor } from './host-harness';
 
 const require = createRequire(import.meta.url);
@@ -32,7 +32,7 @@ describe('host with server-everything', () => {
       'servers.changed',
       (state) => state.name === 'everything' && state.status === 'ready',
     );
-    expect(ready.tools.map((tool) => tool.name)).toContain('echo');
+    expect(serverTools(ready).map((tool) => tool.name)).toContain('echo');
     const pid = ready.pid ?? -1;
     expect(isAlive(pid)).toBe(true);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeTurn, RecordedRequest } from '../../e2e/fake-llm/fake-anthropic';
 import type { LogEntry } from '../../shared/domain/log';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import type { TaskRecord } from '../../shared/domain/task';
 import {
   everythingConfig,
@@ -39,9 +39,9 @@ async function setup(config: Record<string, unknown> = everythingConfig): Promis
     (state: ServerState) =>
       state.name === 'everything' &&
       state.status === 'ready' &&
-      ASYNC_TOOLS.every((tool) => state.tools.some((t) => t.name === tool)),
+      ASYNC_TOOLS.every((tool) => serverTools(state).some((t) => t.name === tool)),
   );
-  expect(ready.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(ASYNC_TOOLS));
+  expect(serverTools(ready).map((tool) => tool.name)).toEqual(expect.arrayContaining(ASYNC_TOOLS));
   return world;
 }
 

@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECRET_MASK, type ServerState } from '../../shared/domain/server';
+import { SECRET_MASK, type ServerState, serverTools } from '../../shared/domain/server';
 import { eventAfter } from './host-chat-support';
 import { hostOutput, hostPerTest, type HostHarness } from './host-harness';
 import { oauthServerPerTest } from './oauth-support';
@@ -90,7 +90,7 @@ describe('OAuth client settings', () => {
       },
     });
     const state = await h.waitForEvent('servers.changed', ready('robot'));
-    expect(state.tools.map((tool) => tool.name)).toContain('whoami');
+    expect(serverTools(state).map((tool) => tool.name)).toContain('whoami');
     expect(oauth.server.tokenRequests.map((form) => form.get('grant_type'))).toEqual(['client_credentials']);
     expect(oauth.server.tokenRequests[0]?.get('scope')).toBe('mcp:tools');
     expect(oauth.server.authorizeRequests).toEqual([]);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
-import type { ServerState } from '../../shared/domain/server';
+import { type ServerState, serverTools } from '../../shared/domain/server';
 import { hostOutput, hostPerTest } from './host-harness';
 import { oauthServerPerTest } from './oauth-support';
 
@@ -48,7 +48,11 @@ describe('OAuth through the host contract', () => {
     );
     // The tool list came over the signed-in connection (tool calls go through chat and consent, tested elsewhere).
     const listed = (await h.call<ServerState[]>('servers.list', {})).find((state) => state.name === 'notes');
-    expect(listed?.tools.map((tool) => tool.name).sort()).toEqual(['admin', 'whoami']);
+    expect(
+      serverTools(listed)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['admin', 'whoami']);
     expect((await oauthKeys()).length).toBe(2);
     const notesLog = (
       await h.call<{ entries: LogEntry[] }>('logs.query', { server: 'notes', limit: 1_000 })

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { serverTools } from '../../shared/domain/server';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eraFingerprint } from '../../app/servers/era-cache';
@@ -26,7 +27,11 @@ describe('protocol eras (fixture servers)', () => {
       serverInfo: { name: 'modern-echo' },
       instructions: 'Echoes text back.',
     });
-    expect(first?.tools.map((tool) => tool.name).sort()).toEqual(['add_tool', 'echo']);
+    expect(
+      serverTools(first)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['add_tool', 'echo']);
     expect(first?.capabilities).toHaveProperty('logging');
     expect(await spawnCount(spawnLog)).toBe(1);
     expect(
@@ -84,15 +89,12 @@ describe('protocol eras (fixture servers)', () => {
     await servers.supervisor.sync({ modern: fixtureConfig('modern-echo.mjs') });
     await servers.supervisor.callTool('modern', 'add_tool', { name: 'late_tool' });
     await waitUntil(
-      () => servers.supervisor.get('modern')?.tools.some((tool) => tool.name === 'late_tool'),
+      () => serverTools(servers.supervisor.get('modern')).some((tool) => tool.name === 'late_tool'),
       15_000,
       'the new tool',
     );
     expect(
-      servers.states.states
-        .filter((state) => state.name === 'modern')
-        .at(-1)
-        ?.tools.map((tool) => tool.name),
+      serverTools(servers.states.states.filter((state) => state.name === 'modern').at(-1)).map((tool) => tool.name),
     ).toContain('late_tool');
   });
 
@@ -102,7 +104,7 @@ describe('protocol eras (fixture servers)', () => {
     expect(servers.logs.texts('modern', 'host').some((text) => /remembered era/.test(text))).toBe(true);
     await servers.supervisor.callTool('modern', 'add_tool', { name: 'after_restart' });
     await waitUntil(
-      () => servers.supervisor.get('modern')?.tools.some((tool) => tool.name === 'after_restart'),
+      () => serverTools(servers.supervisor.get('modern')).some((tool) => tool.name === 'after_restart'),
       15_000,
       'the tool added after the restart',
     );

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { serverTools } from '../../shared/domain/server';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverConfig, waitUntil } from '../../app/servers/test-support';
@@ -23,7 +24,7 @@ describe('real MCP servers from npm', () => {
     const state = servers.supervisor.get('everything');
     expect(state).toMatchObject({ status: 'ready', era: 'legacy', serverInfo: { name: 'mcp-servers/everything' } });
     expect(state?.config.env.API_TOKEN).toBe('••••••••');
-    const names = state?.tools.map((tool) => tool.name) ?? [];
+    const names = serverTools(state).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'toggle-simulated-logging']));
 
     const echo = await servers.supervisor.callTool('everything', 'echo', { message: 'hi there' });
@@ -63,7 +64,9 @@ describe('real MCP servers from npm', () => {
     });
     const state = servers.supervisor.get('fs');
     expect(state?.status).toBe('ready');
-    expect(state?.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['list_directory', 'read_text_file']));
+    expect(serverTools(state).map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['list_directory', 'read_text_file']),
+    );
     const listing = await servers.supervisor.callTool('fs', 'list_directory', { path: root });
     expect(textOf(listing)).toContain('hello.txt');
     const read = await servers.supervisor.callTool('fs', 'read_text_file', { path: join(root, 'hello.txt') });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { LogSink } from '../../app/logs/log-sink';
 import { ServerSupervisor, type SupervisorOptions } from '../../app/servers/supervisor';
 import { LogCollector, REPO_ROOT, StateRecorder, tempDir } from '../../app/servers/test-support';
+import { ServerStateSchema } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 
 /** The stdio entry of an npm-installed server, from its package.json `bin`. */
@@ -66,6 +67,14 @@ export function supervisorPerTest<Logs extends DisposableLogs>(
     await ending.supervisor.shutdown();
     await ending.logs.dispose?.();
     await ending.cleanup();
+    // Every state real servers went through is one the renderer accepts: the strict variant of its status.
+    for (const state of ending.states.states) {
+      const parsed = ServerStateSchema.safeParse(state);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+        throw new Error(`server '${state.name}' reported a '${state.status}' state the schema refuses: ${problems}`);
+      }
+    }
   });
   const running = (): SupervisorPerTest<Logs> => {
     if (current === undefined) throw new Error('supervisorPerTest: the supervisor runs only while a test runs');

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useBerth } from '../../store';
 import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../../shared/domain/chat';
+import { serverTools } from '../../../shared/domain';
 import { AppFrame } from './app-frame';
 import { cardOutcome } from './card-outcome';
 
@@ -32,7 +33,7 @@ export default function AppCard({
   );
   const outcome = useMemo(() => cardOutcome(result, taskCancelled), [result, taskCancelled]);
   const input = result?.sentInput ?? liveInput ?? use.input;
-  const known = useBerth((s) => s.servers[use.server]?.tools.find((t) => t.name === use.tool));
+  const known = useBerth((s) => serverTools(s.servers[use.server]).find((t) => t.name === use.tool));
   const toolInfo = useMemo(
     () =>
       known === undefined

@@ -20,6 +20,8 @@ export function ServerApps({ server }: { server: ServerState }) {
   const [previewing, setPreviewing] = useState<ServerApp>();
   const [changes, setChanges] = useState(0);
   const ready = server.status === 'ready';
+  // The tools decide which apps there are: listed again when they change.
+  const tools = server.status === 'ready' ? server.tools : undefined;
 
   useEffect(
     () =>
@@ -41,7 +43,7 @@ export function ServerApps({ server }: { server: ServerState }) {
     return () => {
       current = false;
     };
-  }, [transport, server.name, ready, server.tools, changes]);
+  }, [transport, server.name, ready, tools, changes]);
 
   if (!ready) {
     return (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { conversationUsage } from '../../../shared/domain/chat-usage';
+import { serverTools } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { Button, EmptyState } from '../../ui/controls';
 import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../../ui/icons';
@@ -124,7 +125,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
   const readyTools = useBerth((s) =>
     Object.values(s.servers)
       .filter((server) => server.status === 'ready')
-      .map((server) => `${server.name}:${server.tools.length}`)
+      .map((server) => `${server.name}:${serverTools(server).length}`)
       .sort()
       .join('|'),
   );

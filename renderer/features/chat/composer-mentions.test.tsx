@@ -17,7 +17,8 @@ afterEach(cleanup);
 
 const DOCS = serverState('docs', { status: 'ready', readySince: 1, capabilities: { resources: {} } });
 const NOTES = serverState('notes', { status: 'ready', readySince: 1, capabilities: { resources: {} } });
-const STOPPED = serverState('off', { status: 'stopped', capabilities: { resources: {} } });
+// Stopped: what it declared went with its connection.
+const STOPPED = serverState('off', { status: 'stopped' });
 
 function mount(handlers: FakeHandlers, servers: ServerState[] = [DOCS, NOTES, STOPPED]) {
   const transport = createFakeTransport({

@@ -30,7 +30,7 @@ export function useMentionResources(active: boolean): MentionCatalog {
         .filter((server) => server.status === 'ready' && declaresCapability(server, 'resources'))
         .map(
           (server) =>
-            `${server.name}\u0000${declaresCapability(server, 'completions') ? 'c' : ''}\u0000${server.readySince ?? 0}\u0000${s.resourceListVersions[server.name] ?? 0}`,
+            `${server.name}\u0000${declaresCapability(server, 'completions') ? 'c' : ''}\u0000${server.status === 'ready' ? server.readySince : 0}\u0000${s.resourceListVersions[server.name] ?? 0}`,
         ),
     ),
   );

@@ -61,7 +61,7 @@ export function ResourceBrowser({ server }: { server: ServerState }) {
     );
   }
   // Keyed by session, so a restart starts from a fresh first page.
-  return <ReadyResourceBrowser key={`${server.name}:${server.readySince ?? 0}`} server={server} />;
+  return <ReadyResourceBrowser key={`${server.name}:${server.readySince}`} server={server} />;
 }
 
 function ReadyResourceBrowser({ server }: { server: ServerState }) {

@@ -90,11 +90,9 @@ export function prettyJson(text: string): string {
 }
 
 /** Whether a server declared a capability (and, with `flag`, that sub-feature of it, e.g. resources.subscribe). */
-export function declaresCapability(
-  server: Pick<ServerState, 'capabilities'>,
-  capability: string,
-  flag?: string,
-): boolean {
+export function declaresCapability(server: ServerState, capability: string, flag?: string): boolean {
+  // Declared by the live connection: a server that is not ready has declared nothing.
+  if (server.status !== 'ready') return false;
   const value = server.capabilities?.[capability];
   if (value === undefined) return false;
   return (

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../shared/result';
 import { connectStore } from '../../store';
-import type { FakeHandlers } from '../../test-support/fake-transport';
+import { serverState, type FakeHandlers } from '../../test-support/fake-transport';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { foldedInstructions, ServerInstructionsSection } from './instructions-setting';
 
@@ -12,7 +12,7 @@ afterEach(cleanup);
 function mount(instructions: string | undefined, handlers: FakeHandlers = {}) {
   const view = renderWithBerth(
     <ServerInstructionsSection
-      server={{ name: 'everything', ...(instructions !== undefined ? { instructions } : {}) }}
+      server={serverState('everything', { status: 'ready', ...(instructions !== undefined ? { instructions } : {}) })}
     />,
     { handlers },
   );

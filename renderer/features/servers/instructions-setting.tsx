@@ -20,12 +20,13 @@ export function foldedInstructions(text: string): string | undefined {
 }
 
 /** The Overview's "Instructions from the server": the text (folded when long) and whether the model gets it. */
-export function ServerInstructionsSection({ server }: { server: Pick<ServerState, 'name' | 'instructions'> }) {
+export function ServerInstructionsSection({ server }: { server: ServerState }) {
   const on = useBerth((s) => sendsInstructionsOf(s, server.name));
   const setSendInstructions = useBerth((s) => s.setSendInstructions);
   const [expanded, setExpanded] = useState(false);
   const id = useId();
-  const text = server.instructions;
+  // Told in the handshake: only a ready server has them.
+  const text = server.status === 'ready' ? server.instructions : undefined;
   if (text === undefined || text.trim() === '') return null;
   const folded = foldedInstructions(text);
   const over = text.trim().length > INSTRUCTIONS_CAPS.perServer;

@@ -1,15 +1,17 @@
 import type { ServerState } from '../../../shared/domain';
 
 /** "2026-07-28 (modern)": the version and which handshake it came from. */
-export function protocolLabel(server: Pick<ServerState, 'protocolVersion' | 'era'>): string | undefined {
-  if (!server.protocolVersion) return undefined;
+export function protocolLabel(server: ServerState): string | undefined {
+  // Negotiated by the live connection: only a ready server has one.
+  if (server.status !== 'ready' || !server.protocolVersion) return undefined;
   if (server.era === 'modern') return `${server.protocolVersion} (modern)`;
   if (server.era === 'legacy') return `${server.protocolVersion} (initialize)`;
   return server.protocolVersion;
 }
 
 /** One sentence a person can read to understand the era. */
-export function eraExplanation(server: Pick<ServerState, 'era'>): string | undefined {
+export function eraExplanation(server: ServerState): string | undefined {
+  if (server.status !== 'ready') return undefined;
   if (server.era === 'modern') {
     return 'Negotiated with server/discover (the 2026-07-28 revision): stateless requests, input_required retries and subscriptions/listen.';
   }

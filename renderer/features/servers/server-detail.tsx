@@ -2,7 +2,15 @@ import clsx from 'clsx';
 import { lazy, Suspense } from 'react';
 import { DropdownMenu, Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { LOG_LEVELS, shellLine, type LogLevel, type ServerState, type TransportKind } from '../../../shared/domain';
+import {
+  LOG_LEVELS,
+  serverReason,
+  serverTools,
+  shellLine,
+  type LogLevel,
+  type ServerState,
+  type TransportKind,
+} from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { ServerApps } from '../apps/server-apps';
 import { ResourceBrowser } from '../resources/resource-browser';
@@ -31,7 +39,10 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
   const showLogsFor = useBerth((s) => s.showLogsFor);
   // "Open in resource browser" from a chat result lands on the Resources tab.
   const resourceFocused = useBerth((s) => s.resourceFocus?.server === server.name);
-  const title = server.serverInfo?.title ?? server.serverInfo?.name;
+  const ready = server.status === 'ready' ? server : undefined;
+  const title = ready?.serverInfo?.title ?? ready?.serverInfo?.name;
+  const tools = serverTools(server);
+  const reason = serverReason(server);
   const [tab, setTab] = useState(resourceFocused ? 'resources' : 'tools');
   return (
     <section className="detail" aria-label={`${server.name} details`} data-server={server.name}>
@@ -63,12 +74,12 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
         </Button>
         <ServerActions server={server} />
       </header>
-      {server.reason ? (
+      {reason ? (
         <p
           className={clsx('detail-reason', TROUBLE.has(server.status) && !needsSignIn(server) && 'trouble')}
           data-testid="server-reason"
         >
-          {server.reason}
+          {reason}
         </p>
       ) : null}
 
@@ -78,7 +89,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
       <Tabs.Root key={server.name} className="tabs" value={tab} onValueChange={setTab}>
         <Tabs.List className="tabs-list" aria-label="Server details">
           <Tabs.Trigger className="tabs-trigger" value="tools">
-            Tools <span className="count">{server.tools.length}</span>
+            Tools <span className="count">{tools.length}</span>
           </Tabs.Trigger>
           <Tabs.Trigger className="tabs-trigger" value="overview">
             Overview
@@ -100,8 +111,8 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tabs-content" value="tools">
-          {server.tools.length > 0 ? (
-            <ToolList tools={server.tools} />
+          {tools.length > 0 ? (
+            <ToolList tools={tools} />
           ) : (
             <EmptyState
               icon={<ToolIcon />}
@@ -146,7 +157,10 @@ const TRANSPORT_LABEL: Record<TransportKind, string> = {
 
 function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbox: () => void }) {
   const protocol = protocolLabel(server);
-  const capabilities = capabilityChips(server.capabilities);
+  // The facts of a live connection: only a ready server has them.
+  const ready = server.status === 'ready' ? server : undefined;
+  const pid = ready?.pid ?? (server.status === 'starting' ? server.pid : undefined);
+  const capabilities = capabilityChips(ready?.capabilities);
   const commandLine = shellLine([server.config.command ?? '', ...server.config.args]);
   const url = server.config.url;
   return (
@@ -160,9 +174,9 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
             </dd>
             <dt>Transport</dt>
             <dd>
-              {server.transport !== undefined ? (
+              {ready !== undefined ? (
                 <>
-                  <Chip tone="accent">{TRANSPORT_LABEL[server.transport]}</Chip>
+                  <Chip tone="accent">{TRANSPORT_LABEL[ready.transport]}</Chip>
                   {server.config.type === undefined ? (
                     <p className="fact-note">Negotiated: Streamable HTTP is tried first, then the older HTTP+SSE.</p>
                   ) : null}
@@ -191,7 +205,7 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
               <code className="wrap">{commandLine}</code>
             </dd>
             <dt>Process</dt>
-            <dd>{server.pid !== undefined ? <>PID {server.pid}</> : <span className="muted">not running</span>}</dd>
+            <dd>{pid !== undefined ? <>PID {pid}</> : <span className="muted">not running</span>}</dd>
             <SandboxFact server={server} onShowSandbox={onShowSandbox} />
           </>
         )}
@@ -205,11 +219,11 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
         ) : null}
         <dt>Server</dt>
         <dd>
-          {server.serverInfo ? (
+          {ready?.serverInfo ? (
             <>
-              {server.serverInfo.title ?? server.serverInfo.name}{' '}
-              <span className="muted">v{server.serverInfo.version}</span>
-              {server.serverInfo.title ? <span className="muted"> ({server.serverInfo.name})</span> : null}
+              {ready.serverInfo.title ?? ready.serverInfo.name}{' '}
+              <span className="muted">v{ready.serverInfo.version}</span>
+              {ready.serverInfo.title ? <span className="muted"> ({ready.serverInfo.name})</span> : null}
             </>
           ) : (
             <span className="muted">known once connected</span>
@@ -226,10 +240,10 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
             <span className="muted">negotiated when the server starts</span>
           )}
         </dd>
-        {server.readySince !== undefined ? (
+        {ready !== undefined ? (
           <>
             <dt>Ready since</dt>
-            <dd>{new Date(server.readySince).toLocaleString()}</dd>
+            <dd>{new Date(ready.readySince).toLocaleString()}</dd>
           </>
         ) : null}
         {server.restartCount > 0 ? (
@@ -247,11 +261,11 @@ function Overview({ server, onShowSandbox }: { server: ServerState; onShowSandbo
               ))}
             </div>
           ) : (
-            <span className="muted">{server.capabilities ? 'none declared' : 'known once connected'}</span>
+            <span className="muted">{ready?.capabilities ? 'none declared' : 'known once connected'}</span>
           )}
         </dd>
         {/* Before the first connection nobody knows whether it logs: the stored level can be chosen anyway. */}
-        {server.capabilities === undefined || server.capabilities.logging !== undefined ? (
+        {ready?.capabilities === undefined || ready.capabilities.logging !== undefined ? (
           <>
             <dt>Log level</dt>
             <dd>

@@ -1,13 +1,12 @@
 import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { shellLine, type ServerState } from '../../../shared/domain';
+import { serverReason, shellLine, type ServerState } from '../../../shared/domain';
 import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState } from '../../ui/controls';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../../ui/icons';
 import { ImportedNotice } from '../config-import/imported-notice';
 import { BundleDropZone, OpenBundleButton } from '../bundles/bundle-entry';
-import { protocolLabel } from './protocol';
 import { ServerActions } from './server-actions';
 import { ServerDetail } from './server-detail';
 import { SignInState } from './sign-in-button';
@@ -104,7 +103,8 @@ export function ServersView() {
 
 function ServerCard({ server, selected }: { server: ServerState; selected: boolean }) {
   const selectServer = useBerth((s) => s.selectServer);
-  const protocol = protocolLabel(server);
+  const version = server.status === 'ready' ? server.protocolVersion : undefined;
+  const reason = serverReason(server);
   return (
     <li
       className={clsx('server-card', selected && 'selected', !server.config.enabled && 'disabled')}
@@ -118,11 +118,11 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
       >
         <span className="server-card-top">
           <span className="server-card-name">{server.name}</span>
-          {protocol ? <Chip tone="accent">{server.protocolVersion}</Chip> : null}
+          {version ? <Chip tone="accent">{version}</Chip> : null}
           <SandboxedChip server={server} />
         </span>
         <StatusBadge server={server} />
-        {server.reason ? <span className="server-card-reason">{server.reason}</span> : null}
+        {reason ? <span className="server-card-reason">{reason}</span> : null}
         <span className="server-card-command">
           {server.config.url ?? shellLine([server.config.command ?? '', ...server.config.args])}
         </span>

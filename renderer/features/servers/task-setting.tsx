@@ -10,12 +10,9 @@ export const TASK_SWITCH_HINT =
 const tools = (n: number): string => (n === 1 ? '1 tool' : `${n} tools`);
 
 /** What the switch means for this server's tools, as far as Berth knows them. */
-export function taskToolsSummary(server: Pick<ServerState, 'status' | 'tools' | 'era' | 'capabilities'>): string {
-  if (server.tools.length === 0) {
-    return server.status === 'ready'
-      ? 'It offers no tools, so this changes nothing for it.'
-      : 'Which of its tools can run as tasks is known once it is ready.';
-  }
+export function taskToolsSummary(server: ServerState): string {
+  if (server.status !== 'ready') return 'Which of its tools can run as tasks is known once it is ready.';
+  if (server.tools.length === 0) return 'It offers no tools, so this changes nothing for it.';
   const support = (tool: ToolInfo) => tool.execution?.taskSupport;
   const required = server.tools.filter((tool) => support(tool) === 'required').length;
   const optional = server.tools.filter((tool) => support(tool) === 'optional').length;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ConsentRuleSchema, ruleCovers, type ConsentRule } from '../../../shared/domain/consent-rules';
+import { serverTools } from '../../../shared/domain';
 import { useBerth } from '../../store';
 import { Button, InlineAlert, Segmented } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
@@ -23,7 +24,7 @@ export function RuleForm() {
   );
   const [server, setServer] = useState('');
   const chosen = server !== '' && ready.includes(server) ? server : (ready[0] ?? '');
-  const tools = useBerth((s) => (chosen === '' ? undefined : s.servers[chosen]?.tools));
+  const tools = useBerth((s) => (chosen === '' ? undefined : serverTools(s.servers[chosen])));
   const addRule = useBerth((s) => s.addConsentRule);
   const pushToast = useBerth((s) => s.pushToast);
   const [kind, setKind] = useState<Kind>('name-pattern');

@@ -96,7 +96,9 @@ export function Sidebar() {
                   <span className="sidebar-server-name">{server.name}</span>
                   <span className="sidebar-server-status">{statusLabel(server, now)}</span>
                 </span>
-                {server.protocolVersion ? <span className="version-chip">{server.protocolVersion}</span> : null}
+                {server.status === 'ready' && server.protocolVersion ? (
+                  <span className="version-chip">{server.protocolVersion}</span>
+                ) : null}
               </button>
             </li>
           ))}

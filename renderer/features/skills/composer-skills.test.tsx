@@ -22,7 +22,7 @@ afterEach(cleanup);
 
 const withSkills = { extensions: { [SKILLS_EXTENSION_ID]: {} } };
 const PLAIN = serverState('plain', { status: 'ready', readySince: 1, capabilities: { tools: {} } });
-const DOCS_STOPPED = serverState('docs', { status: 'stopped', capabilities: withSkills });
+const DOCS_STOPPED = serverState('docs', { status: 'stopped' });
 
 function mount(servers: ServerState[], catalog: SkillCatalog) {
   const transport = createFakeTransport({
@@ -67,9 +67,14 @@ describe('the composer’s Skills button', () => {
     const { transport } = mount([PLAIN, DOCS_STOPPED], { skills: [], problems: [] });
     await screen.findByRole('textbox', { name: 'Message' });
     expect(skillsButton()).toBeNull();
-    act(() => transport.emit('servers.changed', { ...DOCS_STOPPED, status: 'ready', readySince: 2 }));
+    act(() =>
+      transport.emit(
+        'servers.changed',
+        serverState('docs', { status: 'ready', readySince: 2, capabilities: withSkills }),
+      ),
+    );
     expect(skillsButton()).not.toBeNull();
-    act(() => transport.emit('servers.changed', { ...DOCS_STOPPED, status: 'crashed' }));
+    act(() => transport.emit('servers.changed', serverState('docs', { status: 'crashed' })));
     expect(skillsButton()).toBeNull();
     // Never asked for the catalog: the button's presence comes from the server states already here.
     expect(transport.calls.some((call) => call.method === 'skills.list')).toBe(false);
