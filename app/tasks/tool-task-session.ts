@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   createSessionPortFromClient,
+  TaskRecoveryOwnershipError,
   taskViewFromExecutionEvent,
   toolDeclaration,
   withTasks,
@@ -142,6 +143,8 @@ export class ToolTaskSession {
         ...(progressToken === undefined ? {} : { metadata: { progressToken }, resetTimeoutOnProgress: true }),
       });
     } catch (error) {
+      // ext-tasks keys a live task by the server's id: a second call handed the same id is refused before it is followed (never sent tasks/cancel, which would cancel the first's).
+      if (error instanceof TaskRecoveryOwnershipError) throw this.reusedTaskId(tool, error.taskId);
       throw limit.exceeded ?? error;
     } finally {
       limit.end();
@@ -175,6 +178,16 @@ export class ToolTaskSession {
       reference: execution.serializeReference() as TaskJournalEntry['reference'],
     });
     return this.follow(execution, record, options);
+  }
+
+  private reusedTaskId(tool: string, taskId: string): HostError {
+    this.options.log('warning', `tool '${tool}' was given task id '${taskId}', which a running task already has`);
+    return new HostError(
+      'SERVER_ERROR',
+      `server '${this.options.server}' gave tool '${tool}' the task id '${taskId}', which an earlier call's task still uses: ` +
+        "Berth refused this call so that the two results cannot cross. This is the server's fault (each task must have an id of its own); " +
+        "the earlier call goes on. Try again once it has finished, and tell the server's authors.",
+    );
   }
 
   /** A task Berth ran before a restart: picked up again by its saved handle and followed to its end (nobody waits for its result). */

@@ -58,4 +58,16 @@ describe('tasks that misbehave (task-misbehave fixture server)', () => {
     expect(polls.length).toBeGreaterThanOrEqual(3);
     expect(polls.length).toBeLessThanOrEqual(7);
   }, 30_000);
+
+  it('a task id the server gives a second call while the first is live is refused for that call; the first gets its own result', async () => {
+    const { supervisor, registry } = await start();
+    const first = supervisor.callTool('fixture', 'same-id', { label: 'first', ms: 1_500 });
+    await waitUntil(() => registry.list().length === 1, 10_000, 'the first task');
+    const second = supervisor.callTool('fixture', 'same-id', { label: 'second', ms: 200 });
+    await expect(second).rejects.toThrow(
+      /server 'fixture' gave tool 'same-id' the task id 'reused', which an earlier call's task still uses: .*the server's fault/,
+    );
+    expect(text(await first)).toBe('same-id answered first');
+    expect(registry.list()).toMatchObject([{ taskId: 'reused', tool: 'same-id', status: 'completed' }]);
+  }, 30_000);
 });
