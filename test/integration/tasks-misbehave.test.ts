@@ -5,6 +5,7 @@ import { ServerSupervisor } from '../../app/servers/supervisor';
 import { LogCollector, REPO_ROOT, serverConfig, tempDir, waitUntil } from '../../app/servers/test-support';
 import { TaskRegistry } from '../../app/tasks/task-registry';
 import { ToolTasks } from '../../app/tasks/tool-tasks';
+import { EXPIRED_TASK } from '../../app/tasks/tool-task-session';
 
 const misbehaving = serverConfig({
   command: process.execPath,
@@ -69,5 +70,15 @@ describe('tasks that misbehave (task-misbehave fixture server)', () => {
     );
     expect(text(await first)).toBe('same-id answered first');
     expect(registry.list()).toMatchObject([{ taskId: 'reused', tool: 'same-id', status: 'completed' }]);
+  }, 30_000);
+
+  it('a task the server purged reads "expired — no longer on the server", not a failure with its stale "working…"', async () => {
+    const { supervisor, registry } = await start();
+    await expect(supervisor.callTool('fixture', 'forgotten', { ms: 600 })).rejects.toThrow(
+      /the task of tool 'forgotten' on server 'fixture' expired — it is no longer on the server/,
+    );
+    const [record] = registry.list();
+    expect(record).toMatchObject({ tool: 'forgotten', status: 'lost', expired: true, statusMessage: EXPIRED_TASK });
+    expect(record?.error).toBeUndefined();
   }, 30_000);
 });
