@@ -273,7 +273,7 @@ describe('elicitation', () => {
 
   it("offers “Cancel the task” for a running tool task's question: it cancels the task on its server, then closes the question", async () => {
     const { store, transport, answers } = mount([{ ...form, toolUseId: 'tu-1' }]);
-    transport.handlers['tasks.cancel'] = () => ok(undefined);
+    transport.handlers['tasks.cancel'] = () => ok({ status: 'cancelled' });
     const task = {
       id: 'berth-task-1',
       taskId: 's-1',
