@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TaskRegistry } from './task-registry';
-import { HIDDEN_MAX_INTERVAL_MS, TaskPollPacer, pollGapMs } from './task-poll-pacer';
+import {
+  HIDDEN_MAX_INTERVAL_MS,
+  LONG_TASK_MAX_INTERVAL_MS,
+  MIN_POLL_INTERVAL_MS,
+  TaskPollPacer,
+  pollGapMs,
+} from './task-poll-pacer';
 
 describe('pollGapMs', () => {
   it("is the server's interval while the window is seen, four times it (at most 30 s) while hidden, never below what the server asked", () => {
@@ -10,6 +16,21 @@ describe('pollGapMs', () => {
     expect(pollGapMs(60_000, false)).toBe(60_000);
     expect(pollGapMs(undefined, true)).toBe(1_000);
     expect(pollGapMs(-5, true)).toBe(1_000);
+  });
+
+  it('never goes below the 500 ms floor, whatever the server asks', () => {
+    expect(pollGapMs(1, true)).toBe(MIN_POLL_INTERVAL_MS);
+    expect(pollGapMs(0.5, true)).toBe(MIN_POLL_INTERVAL_MS);
+    expect(pollGapMs(1, false)).toBe(4 * MIN_POLL_INTERVAL_MS);
+  });
+
+  it('backs off ×1.5 after each minute a task has run, up to 30 s, and never below what the server asked', () => {
+    expect(pollGapMs(1_000, true, 59_999)).toBe(1_000);
+    expect(pollGapMs(1_000, true, 60_000)).toBe(1_500);
+    expect(pollGapMs(1_000, true, 125_000)).toBe(2_250);
+    expect(pollGapMs(1_000, true, 60 * 60_000)).toBe(LONG_TASK_MAX_INTERVAL_MS);
+    expect(pollGapMs(45_000, true, 60 * 60_000)).toBe(45_000);
+    expect(pollGapMs(1_000, false, 60_000)).toBe(6_000);
   });
 });
 
@@ -68,6 +89,29 @@ describe('TaskPollPacer', () => {
     registry.setWindowVisible(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(shown.at).toBe(6_000);
+  });
+
+  it('a server asking for 1 ms is polled every 500 ms, and less often once the task has run a minute', async () => {
+    const pacer = new TaskPollPacer(new TaskRegistry());
+    pacer.started('t', 1);
+    const times: number[] = [];
+    for (let poll = 0; poll < 4; poll += 1) {
+      const seen = pollAt(pacer, 't');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(seen.at).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      times.push(seen.at ?? -1);
+    }
+    expect(times).toEqual([500, 1_000, 1_500, 2_000]);
+    await vi.advanceTimersByTimeAsync(60_000 - 2_000);
+    const late = pollAt(pacer, 't');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.at).toBe(60_000);
+    const next = pollAt(pacer, 't');
+    await vi.advanceTimersByTimeAsync(749);
+    expect(next.at).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(next.at).toBe(60_750);
   });
 
   it('gives up waiting when the poll is cancelled', async () => {

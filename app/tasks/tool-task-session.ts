@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   createSessionPortFromClient,
+  JsonRpcResponseError,
+  TaskRecoveryOwnershipError,
   taskViewFromExecutionEvent,
   toolDeclaration,
   withTasks,
@@ -35,6 +37,8 @@ type Patch = Partial<Omit<TaskRecord, 'id' | 'createdAt'>>;
 
 /** How a call goes through the task session (ext-tasks' `task.preference`). */
 export type TaskPreference = 'require' | 'prefer' | 'allow';
+/** What a task the server purged (or let expire) reads: not a failure of its work. */
+export const EXPIRED_TASK = 'expired — no longer on the server';
 /** Why a stdio server's running task cannot be followed after Berth quits. */
 export const STDIO_TASK_LOST = "the server's process ended when Berth quit";
 
@@ -62,7 +66,7 @@ export interface ToolTaskSessionOptions {
 interface Followed {
   execution: TaskExecution;
   /** Why Berth stopped following it, when it did (quit, closed link): the record says so instead of a failure. */
-  leftBecause?: { status: 'working' | 'lost'; statusMessage: string };
+  leftBecause?: { status: 'working' | 'lost'; statusMessage: string; berthQuit: boolean };
 }
 
 /** ext-tasks' declaration of a tool from Berth's tool list (its task support included). */
@@ -142,6 +146,8 @@ export class ToolTaskSession {
         ...(progressToken === undefined ? {} : { metadata: { progressToken }, resetTimeoutOnProgress: true }),
       });
     } catch (error) {
+      // ext-tasks keys a live task by the server's id: a second call handed the same id is refused before it is followed (never sent tasks/cancel, which would cancel the first's).
+      if (error instanceof TaskRecoveryOwnershipError) throw this.reusedTaskId(tool, error.taskId);
       throw limit.exceeded ?? error;
     } finally {
       limit.end();
@@ -177,6 +183,16 @@ export class ToolTaskSession {
     return this.follow(execution, record, options);
   }
 
+  private reusedTaskId(tool: string, taskId: string): HostError {
+    this.options.log('warning', `tool '${tool}' was given task id '${taskId}', which a running task already has`);
+    return new HostError(
+      'SERVER_ERROR',
+      `server '${this.options.server}' gave tool '${tool}' the task id '${taskId}', which an earlier call's task still uses: ` +
+        "Berth refused this call so that the two results cannot cross. This is the server's fault (each task must have an id of its own); " +
+        "the earlier call goes on. Try again once it has finished, and tell the server's authors.",
+    );
+  }
+
   /** A task Berth ran before a restart: picked up again by its saved handle and followed to its end (nobody waits for its result). */
   async resume(entry: TaskJournalEntry): Promise<void> {
     const { record, reference } = entry;
@@ -192,9 +208,11 @@ export class ToolTaskSession {
         applicationContext: { recordId: record.id, resumed: true, ...(origin === undefined ? {} : { origin }) },
       });
     } catch (error) {
+      const gone = isTaskGone(error) || isTaskGone(error instanceof Error ? error.cause : undefined);
       this.options.registry.update(record.id, {
         status: 'lost',
-        statusMessage: `could not pick it up again after the restart: ${errorMessage(error)}`,
+        statusMessage: `could not pick it up again after the restart: ${gone ? `${EXPIRED_TASK} (${errorMessage(error)})` : errorMessage(error)}`,
+        ...(gone ? { expired: true } : {}),
       });
       return;
     }
@@ -237,10 +255,15 @@ export class ToolTaskSession {
     const quitting = this.options.quitting();
     followed.leftBecause =
       quitting && this.options.transport === 'http'
-        ? { status: 'working', statusMessage: 'Berth quit while it ran; it is picked up again at the next start' }
+        ? {
+            status: 'working',
+            statusMessage: 'Berth quit while it ran; it is picked up again at the next start',
+            berthQuit: true,
+          }
         : {
             status: 'lost',
             statusMessage: quitting ? STDIO_TASK_LOST : 'the connection to the server closed while it ran',
+            berthQuit: quitting,
           };
     await followed.execution.detach();
   }
@@ -336,11 +359,13 @@ export class ToolTaskSession {
     /** Berth no longer follows the task (it let go of it, or lost the way to it): the record says why; never SessionLostError, as the task exists and the call must not be sent again. */
     const notFollowed = (error: unknown): HostError => {
       const left = followed.leftBecause;
-      if (left?.status === 'working') registry.update(id, { statusMessage: left.statusMessage });
+      if (left?.status === 'working')
+        registry.update(id, { statusMessage: left.statusMessage, berthQuit: left.berthQuit });
       else
         report({
           status: 'lost',
           statusMessage: left?.statusMessage ?? `Berth lost track of it: ${errorMessage(error)}`,
+          ...(left?.berthQuit === true ? { berthQuit: true } : {}),
         });
       return new HostError(
         'SERVER_ERROR',
@@ -375,6 +400,14 @@ export class ToolTaskSession {
       this.pacer.forget(taskId);
     }
     const { outcome } = settled;
+    if (outcome.status === 'failed' && isPurged(outcome)) {
+      report({ status: 'lost', statusMessage: EXPIRED_TASK, expired: true });
+      throw new HostError(
+        'SERVER_ERROR',
+        `the task of tool '${tool}' on server '${this.options.server}' expired — it is no longer on the server ` +
+          `(it answered "${outcome.error.message}"), so its result cannot be fetched. Call the tool again if it is still needed.`,
+      );
+    }
     // A task Berth let go of ends its execution as "failed" (closed): that says nothing about the task itself.
     if (followed.leftBecause !== undefined && outcome.status !== 'completed')
       throw notFollowed(outcome.status === 'failed' ? outcome.error : new Error('cancelled'));
@@ -423,6 +456,23 @@ export class ToolTaskSession {
         );
     }
   }
+}
+
+/**
+ * The server no longer knows the task (it purged it, or its TTL ran out): a
+ * `tasks/get`/`tasks/result` answered with an error before the server ever
+ * said the task ended. A task the server reported as failed carries that
+ * final status (`outcome.task`) and stays a failure.
+ */
+function isPurged(outcome: { error: Error; task?: TaskView }): boolean {
+  if (outcome.task !== undefined) return false;
+  return isTaskGone(outcome.error.cause);
+}
+
+/** The server's error for a task id it does not know (-32602 by the spec; other servers say so in words). */
+function isTaskGone(error: unknown): boolean {
+  if (!(error instanceof JsonRpcResponseError)) return false;
+  return error.code === -32602 || /not found|unknown task|no such task|expired|does not exist/i.test(error.message);
 }
 
 /** SEP-2322's `resultType` is wire framing (ext-tasks keeps it); Berth's results, like the SDK's own, go without it. */

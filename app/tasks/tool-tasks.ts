@@ -169,12 +169,18 @@ export class ToolTasks implements ServerLifecycleListener {
             : entry.reference === undefined
               ? 'no handle was saved for it'
               : undefined;
+      // It was running when Berth last closed: its chat call ended "stopped" by that, not by the person.
       if (lostBecause !== undefined) {
-        registry.put({ ...record, status: 'lost', statusMessage: lostBecause, updatedAt: now });
+        registry.put({ ...record, status: 'lost', statusMessage: lostBecause, berthQuit: true, updatedAt: now });
         continue;
       }
       registry.put(
-        { ...record, statusMessage: 'waiting for its server to pick it up again after the restart', updatedAt: now },
+        {
+          ...record,
+          statusMessage: 'waiting for its server to pick it up again after the restart',
+          berthQuit: true,
+          updatedAt: now,
+        },
         async () => {
           throw new HostError(
             'NOT_READY',

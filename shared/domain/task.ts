@@ -40,6 +40,10 @@ export const TaskRecordSchema = z.object({
   waitingFor: z.string().optional(),
   /** A failed task's error in words. */
   error: z.string().max(MAX_TASK_TEXT).optional(),
+  /** With `lost`: the server no longer knows the task (it purged it or its TTL ran out), so it reads "Expired", not as a failure. */
+  expired: z.boolean().optional(),
+  /** Berth quit (or closed) while the task ran: the chat call's "stopped" result is Berth's doing, not the person's Stop. */
+  berthQuit: z.boolean().optional(),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

@@ -111,6 +111,8 @@ describe('MCP tasks across a Berth restart', () => {
     expect(await taskRecord(harness, id)).toMatchObject({ status: 'working' });
     // Quitting is not the person's Stop: had Berth sent tasks/cancel, the task could not complete now.
     await waitFor(async () => (await taskRecord(harness, id))?.status === 'completed', 30_000);
+    // Its chat call ended "stopped" when Berth quit: the record says that was Berth's doing, not the person's.
+    expect(await taskRecord(harness, id)).toMatchObject({ berthQuit: true });
     const { entries } = await harness.call<{ entries: LogEntry[] }>('logs.query', { server: 'remote', limit: 10_000 });
     expect(
       entries.some(
@@ -137,7 +139,10 @@ describe('MCP tasks across a Berth restart', () => {
 
     harness = await world.restart();
     await waitFor(async () => (await taskRecord(harness, id))?.status === 'lost', 30_000);
-    expect((await taskRecord(harness, id))?.statusMessage).toMatch(/^could not pick it up again after the restart: /);
+    expect((await taskRecord(harness, id))?.statusMessage).toMatch(
+      /^could not pick it up again after the restart: expired — no longer on the server/,
+    );
+    expect(await taskRecord(harness, id)).toMatchObject({ expired: true, berthQuit: true });
   }, 90_000);
 
   it("a stdio server's running task is marked lost after a restart, with the reason", async () => {
@@ -153,6 +158,7 @@ describe('MCP tasks across a Berth restart', () => {
       status: 'lost',
       statusMessage: STDIO_TASK_LOST,
       tool: 'simulate-research-query',
+      berthQuit: true,
     });
   }, 60_000);
 });

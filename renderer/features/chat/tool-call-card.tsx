@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId, useState } from 'react';
 import { isStoppedResult } from '../../../shared/domain/chat-text';
 import { isHostToolCall } from '../../../shared/domain/host-tools';
 import type { ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
+import type { TaskStatus } from '../../../shared/domain/task-status';
 import { useBerth, type LiveToolCall } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { ChevronRightIcon, StopIcon, ToolIcon } from '../../ui/icons';
@@ -45,6 +46,10 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: 'neutral' | 'accent'
   };
 /** The chip of a call whose MCP task was cancelled: not an error the tool reported. */
 const TASK_CANCELLED = { label: 'Cancelled', tone: 'neutral' } as const;
+/** The chip of a call whose MCP task its server purged (or let expire). */
+const TASK_EXPIRED = { label: 'Expired', tone: 'neutral' } as const;
+/** The chip of a call that ended "stopped" because Berth quit while its task ran, not by the person's Stop. */
+const BERTH_QUIT = { label: 'Berth quit', tone: 'neutral' } as const;
 
 /** What the progress line says: the server's progress, else that the call works (unless its task line already says so). */
 function progressWords(status: ToolCallStatus, live: LiveToolCall | undefined): string {
@@ -90,6 +95,14 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
       live?.task?.status ?? s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.status,
   );
   const taskCancelled = status === 'error' && (taskStatus === 'cancelled' || result?.taskCancelled === true);
+  const taskExpired = useBerth(
+    (s) => s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.expired === true,
+  );
+  const taskBerthQuit = useBerth(
+    (s) => s.tasks.find((t) => t.toolUseId === use.id && t.conversationId === conversationId)?.berthQuit === true,
+  );
+  // Quitting ends every chat turn as "stopped"; the task record says it was Berth's doing (its task left running, or lost).
+  const quitTaskStatus = result !== undefined && isStoppedResult(result) && taskBerthQuit ? taskStatus : undefined;
   const stopTurn = useBerth((s) => s.stopTurn);
   const pendingId = useBerth((s) => s.pending.find((r) => r.kind === 'tool-call' && r.toolUseId === use.id)?.id);
   const focusPending = useBerth((s) => s.focusPending);
@@ -100,9 +113,13 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
   const answerId = useCallAnswerTarget(live, use.id);
   const chip = taskCancelled
     ? TASK_CANCELLED
-    : status === 'running' && answerId !== undefined
-      ? WAITING_FOR_ANSWER
-      : STATUS[status];
+    : quitTaskStatus !== undefined
+      ? BERTH_QUIT
+      : status === 'error' && taskExpired
+        ? TASK_EXPIRED
+        : status === 'running' && answerId !== undefined
+          ? WAITING_FOR_ANSWER
+          : STATUS[status];
   const headAnswerId = status === 'waiting-answer' ? live?.waitingFor : undefined;
   const app = result?.app ?? live?.app;
   // While the server's app shows the call, the text result (what the model sees) folds away; it is back when the app cannot run.
@@ -233,11 +250,22 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
           server={use.server === '' ? undefined : use.server}
           tool={use.tool}
           taskCancelled={taskCancelled}
+          quitTaskStatus={quitTaskStatus}
         />
       ) : null}
     </div>
   );
 }
+
+/** Where a task left behind by quitting is now, for the card of the call that started it. */
+const QUIT_TASK_WORDS: Record<TaskStatus, string> = {
+  working: 'It is being followed again; its line above shows where it is.',
+  input_required: 'It is being followed again and waits for your answer.',
+  completed: 'It finished after Berth started again.',
+  failed: 'It failed after Berth started again; its line above says why.',
+  cancelled: 'It was cancelled after Berth started again.',
+  lost: 'The task was lost with it; its line above says why.',
+};
 
 /** A result the tool gave without error (not a denial, a stop or a cancelled task): an app can show it instead. */
 function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boolean {
@@ -273,11 +301,14 @@ function ToolResult({
   server,
   tool,
   taskCancelled,
+  quitTaskStatus,
 }: {
   result: ChatToolResultBlock;
   server: string | undefined;
   tool: string;
   taskCancelled: boolean;
+  /** Berth quit while this call's task ran: where the task is now. */
+  quitTaskStatus?: TaskStatus | undefined;
 }) {
   if (result.denied?.byHost === true) {
     return (
@@ -297,6 +328,14 @@ function ToolResult({
         ) : (
           <span> The model was told.</span>
         )}
+      </div>
+    );
+  }
+  if (quitTaskStatus !== undefined) {
+    return (
+      <div className="tool-result tool-result-stopped" role="note">
+        <strong>Berth quit while this call’s task ran.</strong> <span>{QUIT_TASK_WORDS[quitTaskStatus]}</span>{' '}
+        <span>The model was told the call did not finish.</span>
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TaskRecord, TaskStatus } from '../../../shared/domain/task';
 import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth, type LiveToolCall } from '../../store';
-import { shownStatusMessage, TASK_STATUS } from '../tasks/task-model';
+import { shownStatusMessage, taskChip } from '../tasks/task-model';
 import { Button, Chip } from '../../ui/controls';
 import { FormIcon, StopIcon, TasksIcon } from '../../ui/icons';
 
@@ -33,6 +33,8 @@ export function ToolCardTaskLine({
 
   const running = task !== undefined && !isTerminalTaskStatus(task.status);
   const message = task === undefined ? undefined : shownStatusMessage(task.status, task.statusMessage);
+  // The live event carries the status only; whether the server purged the task is on its record.
+  const chip = task === undefined ? undefined : taskChip(task.status, record?.expired);
   // After a reload the live events are gone: the task record still names the question it waits on
   // (while the call is live, the head's Answer opens that same question: one button is enough).
   const recordAnswerId = answerId === undefined && !headAnswers && running ? record?.waitingFor : undefined;
@@ -61,7 +63,7 @@ export function ToolCardTaskLine({
           {/* A live region: the server's messages ("Analyzing content…") are read out as they change, the buttons are not. */}
           <span className="tool-task-text" role="status" title={message}>
             <span className="tool-task-caption">Task</span>{' '}
-            <Chip tone={TASK_STATUS[task.status].tone}>{TASK_STATUS[task.status].label}</Chip>
+            {chip !== undefined ? <Chip tone={chip.tone}>{chip.label}</Chip> : null}
             {message !== undefined ? <span className="tool-task-message"> {message}</span> : null}
           </span>
           {recordAnswerId !== undefined ? (

@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
+import { STOPPED_TOOL_TEXT } from '../../../shared/domain/chat-text';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import type { TaskRecord } from '../../../shared/domain/task';
 import { ok } from '../../../shared/result';
@@ -294,5 +295,66 @@ describe('a tool card’s task', () => {
     expect(await within(card).findByText('Its task was cancelled before it finished.')).toBeTruthy();
     expect(within(card).getByText('Cancelled')).toBeTruthy();
     expect(within(card).queryByText('Error')).toBeNull();
+  });
+
+  it('says a task its server purged expired — not “Failed” with its stale “working…”', async () => {
+    const text =
+      "the task of tool 'simulate-research-query' on server 'everything' expired — it is no longer on the server";
+    const saved: ChatMessage = {
+      id: 'u2',
+      role: 'user',
+      createdAt: 3,
+      content: [{ type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text }], isError: true }],
+    };
+    mount(
+      [{ ...RECORD, status: 'lost', expired: true, statusMessage: 'expired — no longer on the server' }],
+      [...MESSAGES, saved],
+    );
+    const card = await findCard();
+    const line = await within(card).findByRole('group', { name: 'Task' });
+    expect(within(line).getByText('Expired')).toBeTruthy();
+    expect(line.textContent).toContain('expired — no longer on the server');
+    expect(card.textContent).not.toMatch(/Failed|Lost|working…/);
+    expect(within(card).queryByText('Error')).toBeNull();
+  });
+
+  describe('a call whose task ran when Berth quit (its result reads “stopped”)', () => {
+    const stopped: ChatMessage = {
+      id: 'u2',
+      role: 'user',
+      createdAt: 3,
+      content: [
+        { type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: STOPPED_TOOL_TEXT }], isError: true },
+      ],
+    };
+
+    it('says the task was lost when Berth quit, not “You stopped this call”', async () => {
+      mount(
+        [{ ...RECORD, status: 'lost', berthQuit: true, statusMessage: "the server's process ended when Berth quit" }],
+        [...MESSAGES, stopped],
+      );
+      const card = await findCard();
+      expect(await within(card).findByText('Berth quit while this call’s task ran.')).toBeTruthy();
+      expect(card.textContent).toContain('The task was lost with it');
+      expect(card.textContent).toContain("the server's process ended when Berth quit");
+      expect(within(card).getByText('Berth quit')).toBeTruthy();
+      expect(card.textContent).not.toContain('You stopped this call');
+      expect(within(card).queryByText('Stopped by you')).toBeNull();
+    });
+
+    it('says the task is being followed again where it is', async () => {
+      mount([{ ...RECORD, berthQuit: true }], [...MESSAGES, stopped]);
+      const card = await findCard();
+      expect(await within(card).findByText('Berth quit while this call’s task ran.')).toBeTruthy();
+      expect(card.textContent).toContain('It is being followed again');
+      expect(within(card).getByRole('button', { name: 'Cancel task' })).toBeTruthy();
+    });
+
+    it('still says “You stopped this call” when the person stopped it', async () => {
+      mount([{ ...RECORD, status: 'cancelled', statusMessage: 'stopped by you' }], [...MESSAGES, stopped]);
+      const card = await findCard();
+      expect(await within(card).findByText('You stopped this call before it finished.')).toBeTruthy();
+      expect(card.textContent).not.toContain('Berth quit');
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { PendingRequestOf } from '../../../shared/domain/pending';
+import { isTerminalTaskStatus } from '../../../shared/domain/task-status';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
-import { ExternalIcon, FormIcon, LinkIcon, WarningIcon } from '../../ui/icons';
+import { ExternalIcon, FormIcon, LinkIcon, StopIcon, WarningIcon } from '../../ui/icons';
 import { ElicitationFieldInput } from './elicitation-fields';
 import { initialFormState, submitForm, type FormState } from './elicitation-model';
 import { PendingFrame, type PendingDialogProps } from './pending-frame';
@@ -18,6 +19,46 @@ export function ElicitationDialog(props: PendingDialogProps<'elicitation'>) {
     <FormElicitation {...props} payload={payload} />
   ) : (
     <UrlElicitation {...props} payload={payload} />
+  );
+}
+
+/**
+ * "Cancel the task" beside the form's Cancel, when the question is asked by a
+ * running tool task of Berth's (its record waits on this question): the task
+ * is cancelled on its server (`tasks/cancel`), then the question is closed.
+ */
+function CancelTaskButton({
+  requestId,
+  answer,
+  busy,
+}: {
+  requestId: string;
+  answer: PendingDialogProps<'elicitation'>['answer'];
+  busy: boolean;
+}) {
+  const taskId = useBerth(
+    (s) =>
+      s.tasks.find((t) => t.side === 'requester' && t.waitingFor === requestId && !isTerminalTaskStatus(t.status))?.id,
+  );
+  const cancelTask = useBerth((s) => s.cancelTask);
+  const [cancelling, setCancelling] = useState(false);
+  if (taskId === undefined) return null;
+  const cancel = async () => {
+    setCancelling(true);
+    await cancelTask(taskId);
+    await answer({ action: 'cancel' });
+    setCancelling(false);
+  };
+  return (
+    <Button
+      variant="ghost"
+      icon={<StopIcon />}
+      onClick={() => void cancel()}
+      disabled={busy || cancelling}
+      title="Cancel the whole task this question belongs to, on its server"
+    >
+      {cancelling ? 'Cancelling the task…' : 'Cancel the task'}
+    </Button>
   );
 }
 
@@ -66,6 +107,7 @@ function FormElicitation({
           >
             Cancel
           </Button>
+          <CancelTaskButton requestId={request.id} answer={answer} busy={busy} />
           <div className="spacer" />
           <Button
             onClick={() => void answer({ action: 'decline' })}
@@ -139,6 +181,7 @@ function UrlElicitation({
           <Button variant="ghost" onClick={() => void answer({ action: 'cancel' })} disabled={busy}>
             Cancel
           </Button>
+          <CancelTaskButton requestId={request.id} answer={answer} busy={busy} />
           <div className="spacer" />
           <Button onClick={() => void answer({ action: 'decline' })} disabled={busy}>
             Decline

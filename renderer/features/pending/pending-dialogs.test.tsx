@@ -271,6 +271,32 @@ describe('elicitation', () => {
     expect(dialog.textContent).toMatch(/part of a task \(elicitation\)/);
   });
 
+  it("offers “Cancel the task” for a running tool task's question: it cancels the task on its server, then closes the question", async () => {
+    const { store, transport, answers } = mount([{ ...form, toolUseId: 'tu-1' }]);
+    transport.handlers['tasks.cancel'] = () => ok({ status: 'cancelled' });
+    const task = {
+      id: 'berth-task-1',
+      taskId: 's-1',
+      server: 'everything',
+      side: 'requester' as const,
+      kind: 'tool' as const,
+      tool: 'research',
+      toolUseId: 'tu-1',
+      status: 'working' as const,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const dialog = await screen.findByRole('dialog');
+    // A question of no task has only the form's own Cancel.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel the task' })).toBeNull();
+    act(() => store.getState().applyTasksChanged({ changed: [{ ...task, waitingFor: 'e1' }], removed: [] }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Cancel the task' }));
+    await waitFor(() => expect(answers()).toEqual([{ id: 'e1', response: { action: 'cancel' } }]));
+    const calls = transport.calls.map((c) => c.method).filter((m) => m === 'tasks.cancel' || m === 'pending.answer');
+    expect(calls).toEqual(['tasks.cancel', 'pending.answer']);
+    expect(transport.calls.find((c) => c.method === 'tasks.cancel')?.input).toEqual({ id: 'berth-task-1' });
+  });
+
   it('opens a URL only after explicit consent, in a new tab in browser mode', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const url: PendingRequest = {

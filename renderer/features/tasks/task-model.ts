@@ -15,6 +15,14 @@ export const TASK_STATUS: Record<TaskStatus, { label: string; tone: TaskTone }> 
   lost: { label: 'Lost', tone: 'danger' },
 };
 
+/** A lost task the server itself purged (or let expire) reads "Expired": nothing went wrong with its work. */
+export const TASK_EXPIRED = { label: 'Expired', tone: 'neutral' } as const;
+
+/** The chip of a task: its status in words, "Expired" for a task its server no longer knows. */
+export function taskChip(status: TaskStatus, expired: boolean | undefined): { label: string; tone: TaskTone } {
+  return status === 'lost' && expired === true ? TASK_EXPIRED : TASK_STATUS[status];
+}
+
 /** The status as shown: a task that is working but has a question waiting for the person needs their answer all the same. */
 export function shownTaskStatus(status: TaskStatus, waitingFor: string | undefined): TaskStatus {
   return status === 'working' && waitingFor !== undefined ? 'input_required' : status;

@@ -5,7 +5,7 @@ import { useBerth } from '../../store';
 import { Button, Chip } from '../../ui/controls';
 import { ChatIcon, FormIcon, SparkleIcon, StopIcon, ToolIcon } from '../../ui/icons';
 import { useAnswerTarget } from './answer-target';
-import { progressText, relativeAge, shownTaskStatus, TASK_STATUS, taskDetail, taskSubject } from './task-model';
+import { progressText, relativeAge, shownTaskStatus, taskChip, taskDetail, taskSubject } from './task-model';
 import { Row } from '../../ui/list';
 
 const KIND_ICONS: Record<TaskRecord['kind'], ReactNode> = {
@@ -81,7 +81,7 @@ export const TaskRow = memo(function TaskRow({
             </span>
             <span className={clsx('task-subject', task.kind !== 'tool' && 'task-subject-request')}>{subject}</span>
           </span>
-          <Chip tone={TASK_STATUS[status].tone}>{TASK_STATUS[status].label}</Chip>
+          <Chip tone={taskChip(status, task.expired).tone}>{taskChip(status, task.expired).label}</Chip>
         </div>
         {detail !== undefined ? (
           <p

@@ -202,8 +202,15 @@ describe('<TasksView>', () => {
           createdAt: NOW - 7_200_000,
         }),
         task('f1', { status: 'failed', error: 'Upstream timeout', createdAt: NOW - 3_600_000 }),
+        task('x1', {
+          tool: 'purged-tool',
+          status: 'lost',
+          expired: true,
+          statusMessage: 'expired — no longer on the server',
+          createdAt: NOW - 1_800_000,
+        }),
       ],
-      { 'tasks.clear': () => ok({ removed: 2 }) },
+      { 'tasks.clear': () => ok({ removed: 3 }) },
     );
     const row = await screen.findByRole('listitem', { name: 'elicitation on forms' });
     expect(within(row).getByText('Needs your answer')).toBeTruthy();
@@ -217,6 +224,10 @@ describe('<TasksView>', () => {
     expect(within(finished).getByText('The stdio server stopped while the task ran')).toBeTruthy();
     expect(within(finished).getByText('Failed')).toBeTruthy();
     expect(within(finished).getByText('Upstream timeout')).toBeTruthy();
+    // A task its server purged is not a failure: it reads "Expired".
+    const purged = within(finished).getByRole('listitem', { name: 'purged-tool on everything' });
+    expect(within(purged).getByText('Expired')).toBeTruthy();
+    expect(within(purged).getByText('expired — no longer on the server')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear finished' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Finished tasks' })).toBeNull());
