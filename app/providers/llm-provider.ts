@@ -14,6 +14,7 @@ import Anthropic, {
 import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import { errorMessage } from '../../shared/error-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
+import { withCacheBreakpoints } from './anthropic-cache';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -279,7 +280,8 @@ export class AnthropicProvider implements LlmProvider {
     if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
     try {
       const stream = this.client.messages.stream(
-        {
+        // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
+        withCacheBreakpoints({
           model: request.model,
           max_tokens: request.maxTokens,
           // Ids another provider made (a Kimi-style `functions.read:0`) are rewritten where Anthropic would refuse them.
@@ -293,7 +295,7 @@ export class AnthropicProvider implements LlmProvider {
           ...(request.stopSequences !== undefined && request.stopSequences.length > 0
             ? { stop_sequences: request.stopSequences }
             : {}),
-        },
+        }),
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );
       const onText = request.onText;

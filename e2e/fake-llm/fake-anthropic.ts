@@ -6,6 +6,7 @@ import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from 
 import { validateMessagesRequest } from './validate-request';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
 import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
+import { FakePromptCache } from './anthropic-prompt-cache';
 
 export type { FakeTurn, FakeTurnSource, RecordedRequest } from './turns';
 export type { FakeAnthropicModel } from './fake-anthropic-models';
@@ -70,6 +71,8 @@ function presentedKey(request: IncomingMessage): string | undefined {
 export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   /** Every request to /v1/models (list and retrieve), in order (rejected ones included). */
   readonly modelRequests: RecordedModelsRequest[] = [];
+  /** Prefixes marked with cache_control, billed as cache reads when a later request starts with them (anthropic-prompt-cache.ts). */
+  readonly promptCache = new FakePromptCache();
   private messageCount = 0;
   private readonly options: FakeAnthropicOptions;
 
@@ -94,6 +97,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     super.reset();
     this.modelRequests.length = 0;
     this.messageCount = 0;
+    this.promptCache.clear();
   }
 
   protected sendFailure(response: ServerResponse, message: string): void {
@@ -136,6 +140,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    const bill = this.promptCache.bill(validated.body);
+    if ('error' in bill) return sendApiError(response, 400, 'invalid_request_error', bill.error);
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
@@ -152,6 +158,11 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
+    // Unless the script says otherwise, the whole prompt is billed, its cached prefix as the cache's share.
+    if (turn.usage === undefined) {
+      const { input_tokens, ...cache } = bill;
+      Object.assign(message, { inputTokens: input_tokens, cache });
+    }
     if (!record.stream)
       return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
