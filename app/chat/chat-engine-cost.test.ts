@@ -94,15 +94,24 @@ describe('ChatEngine: system prompt, usage and the tools’ share', () => {
         outputTokens: 20,
         cacheReadTokens: 1_000,
         cacheWriteTokens: 50,
+        // Anthropic's cache prices: reads at 0.1× the input price save 900, writes at 1.25× cost 12.5 more.
+        cacheSavedTokens: 888,
         toolTokensEstimate: toolTokens,
       },
-      { inputTokens: 300, outputTokens: 7, cacheReadTokens: 1_000, toolTokensEstimate: toolTokens },
+      {
+        inputTokens: 300,
+        outputTokens: 7,
+        cacheReadTokens: 1_000,
+        cacheSavedTokens: 900,
+        toolTokensEstimate: toolTokens,
+      },
     ]);
     expect(log.of('turn-finished')[0]?.usage).toEqual({
       inputTokens: 400,
       outputTokens: 27,
       cacheReadTokens: 2_000,
       cacheWriteTokens: 50,
+      cacheSavedTokens: 1_788,
       toolTokensEstimate: 2 * toolTokens,
       requests: 2,
     });

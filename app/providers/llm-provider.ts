@@ -15,6 +15,7 @@ import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources
 import { errorMessage } from '../../shared/error-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 import { withCacheBreakpoints } from './anthropic-cache';
+import { ANTHROPIC_CACHE_PRICES, withCacheSaving } from './cache-prices';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -47,6 +48,11 @@ export interface LlmUsage {
   cacheReadTokens?: number;
   /** Input tokens written to the provider's prompt cache, where it says (not part of inputTokens either). */
   cacheWriteTokens?: number;
+  /**
+   * What the cache saved on this request, in input tokens' worth at the provider's cache prices (cache-prices.ts):
+   * negative when writing cost more than reading saved. Set with the cache counts.
+   */
+  cacheSavedTokens?: number;
 }
 
 export interface LlmResponse {
@@ -234,12 +240,15 @@ const count = (value: number | null | undefined): number =>
 export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): LlmUsage {
   const cacheRead = usage?.cache_read_input_tokens;
   const cacheWrite = usage?.cache_creation_input_tokens;
-  return {
-    inputTokens: count(usage?.input_tokens),
-    outputTokens: count(usage?.output_tokens),
-    ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
-    ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
-  };
+  return withCacheSaving(
+    {
+      inputTokens: count(usage?.input_tokens),
+      outputTokens: count(usage?.output_tokens),
+      ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
+      ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
+    },
+    ANTHROPIC_CACHE_PRICES,
+  );
 }
 
 function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {

@@ -48,6 +48,7 @@ describe('AnthropicProvider against the fake Messages API', () => {
         outputTokens: expect.any(Number),
         cacheReadTokens: 0,
         cacheWriteTokens: 0,
+        cacheSavedTokens: 0,
       },
       model: 'claude-test-1',
     });

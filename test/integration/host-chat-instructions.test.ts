@@ -52,6 +52,7 @@ describe('host: server instructions reach the model, and what a turn cost is kep
       outputTokens: 34,
       cacheReadTokens: 500,
       cacheWriteTokens: 20,
+      cacheSavedTokens: 445,
       toolTokensEstimate: Math.ceil(JSON.stringify(toolsSent).length / 4),
     };
     expect(end).toMatchObject({ type: 'turn-finished', usage: { ...expected, requests: 1 } });
