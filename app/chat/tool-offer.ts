@@ -116,9 +116,14 @@ export function offerTools({ conversation, available, hostTools, contextWindow, 
 
 /** The enabled tools a provider narrowed the request to, in its order (tool search: the order they were loaded in). */
 function inSendOrder(enabled: readonly AvailableTool[], sendOnly: ReadonlySet<string>): AvailableTool[] {
-  const byKey = new Map(enabled.map((entry) => [toolKey(entry.server, entry.tool.name), entry]));
+  // One pass over the enabled tools (2,000 at a heavy user's), keeping only the few sent.
+  const sent = new Map<string, AvailableTool>();
+  for (const entry of enabled) {
+    const key = toolKey(entry.server, entry.tool.name);
+    if (sendOnly.has(key)) sent.set(key, entry);
+  }
   return [...sendOnly].flatMap((key) => {
-    const entry = byKey.get(key);
+    const entry = sent.get(key);
     return entry === undefined ? [] : [entry];
   });
 }
