@@ -128,6 +128,22 @@ describe('the fake Anthropic API bills its cache', () => {
     await fake?.close();
   });
 
+  it('writes nothing for a request it answers with an error', async () => {
+    fake = await FakeAnthropic.start({ fallback: { text: 'ok' } });
+    const client = new Anthropic({ apiKey: 'k', baseURL: fake.url, maxRetries: 0 });
+    const body = {
+      model: 'claude-x',
+      max_tokens: 10,
+      tools: [{ ...tool('a', 1_500), cache_control: mark }],
+      messages: [{ role: 'user' as const, content: 'hi' }],
+    };
+    fake.script([{ error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } }]);
+    await expect(client.messages.create(body)).rejects.toMatchObject({ status: 529 });
+    const answered = await client.messages.create(body);
+    expect(answered.usage).toMatchObject({ cache_read_input_tokens: 0 });
+    expect(answered.usage.cache_creation_input_tokens).toBeGreaterThan(1_500);
+  });
+
   it('reports cache reads in message_start through the SDK, and a 400 for five breakpoints', async () => {
     fake = await FakeAnthropic.start({ fallback: { text: 'ok' } });
     const client = new Anthropic({ apiKey: 'k', baseURL: fake.url, maxRetries: 0 });

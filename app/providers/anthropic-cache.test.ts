@@ -1,5 +1,7 @@
 import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
+import { AnthropicProvider } from './llm-provider';
 import { FakePromptCache } from '../../e2e/fake-llm/anthropic-prompt-cache';
 import type { MessagesRequestBody } from '../../e2e/fake-llm/validate-request';
 import { CACHE_LOOKBACK_BLOCKS, MAX_CACHE_BREAKPOINTS, withCacheBreakpoints } from './anthropic-cache';
@@ -75,6 +77,33 @@ describe('cache breakpoints on an Anthropic request', () => {
     expect(marks(withCacheBreakpoints({ messages: turn(CACHE_LOOKBACK_BLOCKS / 2 - 1) }))).toEqual(['']);
   });
 
+  it('keeps the cache through a turn of many parallel tool calls, which the API’s own look-back would miss', () => {
+    const ids = Array.from({ length: 12 }, (_, index) => `t${index}`);
+    const question: MessageParam = { role: 'user', content: 'Check every file.' };
+    const calls: MessageParam[] = [
+      { role: 'assistant', content: ids.map((id) => ({ type: 'tool_use' as const, id, name: 'alpha', input: {} })) },
+      { role: 'user', content: ids.map((id) => ({ type: 'tool_result' as const, tool_use_id: id, content: 'ok' })) },
+    ];
+    const bill = (cache: FakePromptCache, messages: MessageParam[], shape: boolean) => {
+      const request = { model: 'm', max_tokens: 10, tools: TOOLS, messages };
+      // Unshaped, the request still carries the automatic mark: only Berth's extra breakpoint is missing.
+      const body = shape ? withCacheBreakpoints(request) : { ...request, cache_control: { type: 'ephemeral' } };
+      const result = cache.bill(body as MessagesRequestBody);
+      if ('error' in result) throw new Error(result.error);
+      return result;
+    };
+    const run = (shape: boolean) => {
+      const cache = new FakePromptCache();
+      const first = bill(cache, [question], shape);
+      const second = bill(cache, [question, ...calls], shape);
+      return { first: first.cache_creation_input_tokens + first.input_tokens, read: second.cache_read_input_tokens };
+    };
+    const marked = run(true);
+    expect(marked.read).toBe(marked.first);
+    // With the automatic mark alone, the look-back (20 blocks) stops short of the previous prompt: nothing is read.
+    expect(run(false).read).toBe(0);
+  });
+
   it('lets each request of a growing conversation read the whole previous prompt from the cache', () => {
     const cache = new FakePromptCache();
     const bill = (turns: number) => {
@@ -102,5 +131,21 @@ describe('cache breakpoints on an Anthropic request', () => {
       expect(next.input_tokens).toBe(0);
       previous = next;
     }
+  });
+});
+
+describe('an endpoint that refuses cache marks', () => {
+  let fake: FakeAnthropic | undefined;
+  afterEach(async () => {
+    await fake?.close();
+  });
+
+  it('is asked again without them, and not marked again: the person never sees the refusal', async () => {
+    fake = await FakeAnthropic.start({ refuseCacheControl: true, fallback: { text: 'fine' } });
+    const provider = new AnthropicProvider({ apiKey: 'k', baseURL: fake.url, maxRetries: 0 });
+    const ask = () => provider.stream({ model: 'm', maxTokens: 10, tools: TOOLS, messages: conversation(0) });
+    expect((await ask()).content).toEqual([{ type: 'text', text: 'fine' }]);
+    expect((await ask()).content).toEqual([{ type: 'text', text: 'fine' }]);
+    expect(fake.requests.map((request) => marks(request.body).length > 0)).toEqual([true, false, false]);
   });
 });

@@ -75,3 +75,8 @@ export function withCacheBreakpoints<T extends CacheablePrompt>(request: T): T {
   if (mark !== undefined) messages = messages.map((message, index) => (index === previous ? mark : message));
   return { ...request, ...(tools !== undefined ? { tools } : {}), messages, cache_control: EPHEMERAL };
 }
+
+/** Whether a 400's message says the endpoint does not take cache marks (a proxy or gateway that validates strictly). */
+export function refusesCacheControl(message: string): boolean {
+  return /cache_control/i.test(message);
+}

@@ -66,15 +66,21 @@ export class FakePromptCache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  /** The API's error for a request whose marks it refuses (checked before anything else is answered), else undefined. */
+  refusal(body: MessagesRequestBody): string | undefined {
+    const found = promptBlocks(body).filter((entry) => entry.marked).length + (hasMark(body) ? 1 : 0);
+    return found > MAX_BREAKPOINTS
+      ? `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${found}.`
+      : undefined;
+  }
+
   /** The usage of this request (the cache updated as the API does), or the API's error when it may not be cached. */
   bill(body: MessagesRequestBody): PromptCacheBill | { error: string } {
+    const refused = this.refusal(body);
+    if (refused !== undefined) return { error: refused };
     const blocks = promptBlocks(body);
     if (blocks.length > 0 && hasMark(body)) (blocks.at(-1) as PromptBlock).marked = true;
     const breakpoints = blocks.flatMap((entry, index) => (entry.marked ? [index] : []));
-    if (breakpoints.length > MAX_BREAKPOINTS)
-      return {
-        error: `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${breakpoints.length}.`,
-      };
     // Each block's prefix, as a running hash, and the tokens up to it.
     const prefixes: Array<{ hash: string; tokens: number }> = [];
     let hash = createHash('sha256').update(body.model).digest('hex');

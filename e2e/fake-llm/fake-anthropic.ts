@@ -26,6 +26,8 @@ export interface FakeAnthropicOptions {
   models?: readonly FakeAnthropicModel[];
   /** Most models per page whatever `limit` asks (default 1000, the API's own cap): lets tests see pages followed. */
   modelsPageSize?: number;
+  /** Refuse any cache_control with a 400, as a strict Anthropic-compatible proxy does. */
+  refuseCacheControl?: boolean;
 }
 
 /** A request to the models endpoint, as it came. */
@@ -140,8 +142,10 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
-    const bill = this.promptCache.bill(validated.body);
-    if ('error' in bill) return sendApiError(response, 400, 'invalid_request_error', bill.error);
+    if (this.options.refuseCacheControl === true && text.includes('"cache_control"'))
+      return sendApiError(response, 400, 'invalid_request_error', 'cache_control: Extra inputs are not permitted');
+    const refused = this.promptCache.refusal(validated.body);
+    if (refused !== undefined) return sendApiError(response, 400, 'invalid_request_error', refused);
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
@@ -158,8 +162,10 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
-    // Unless the script says otherwise, the whole prompt is billed, its cached prefix as the cache's share.
-    if (turn.usage === undefined) {
+    // An answered request reads and writes the cache (a failed one does not); unless the script says otherwise, the
+    // whole prompt is billed, its cached prefix as the cache's share.
+    const bill = this.promptCache.bill(validated.body);
+    if (turn.usage === undefined && !('error' in bill)) {
       const { input_tokens, ...cache } = bill;
       Object.assign(message, { inputTokens: input_tokens, cache });
     }
