@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { manyServersRound, SERVERS, TOOLS } from './many-servers';
 import { scaleTable, type Measure } from './scale-table';
 import { TOOL_SEARCH_TOOLS } from './tool-search-tokens';
+import { CACHE_TOOLS, CACHE_TURNS, SEND_CONVERSATIONS, SEND_TOOLS } from './prompt-cache';
 
 /**
  * The rows of "speed at a heavy user's scale", each run `rounds` times on
@@ -19,6 +20,8 @@ export const SCALE_ROW_IDS = [
   'stream-reply',
   'many-servers',
   'tool-search',
+  'prompt-cache',
+  'send-to-request',
 ] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
@@ -120,6 +123,20 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
     needsBrowser: false,
     measures: async () => (await import('./tool-search-tokens')).TOOL_SEARCH_MEASURES,
     round: async () => (await import('./tool-search-tokens')).toolSearchTokensRound(),
+  },
+  'prompt-cache': {
+    title: `The prompt cache over a ${CACHE_TURNS}-turn conversation with ${CACHE_TOOLS} tools`,
+    description: `Berth (createHost) with fixture servers listing ${CACHE_TOOLS} real-looking tools (e2e/fixtures/servers/corpus-tools.mjs) and the e2e suite's fake Anthropic API, which bills its prompt cache by prefix as the real API does (e2e/fake-llm/anthropic-prompt-cache.ts: cache_control breakpoints, 20-block look-back, 1,024-token minimum, 5-minute entries; 4 characters a token). ${CACHE_TURNS} turns, each a call of one of the tools (consent answered allow-once) and an answer: ${2 * CACHE_TURNS} requests. The share is cache reads over all input tokens, as the API reported them and Berth saved them; billed-equivalent counts a read at 0.1× and a write at 1.25× the input price (app/providers/cache-prices.ts). Without caching the same requests are billed whole: the input tokens sent.`,
+    needsBrowser: false,
+    measures: async () => (await import('./prompt-cache')).PROMPT_CACHE_MEASURES,
+    round: async () => (await import('./prompt-cache')).promptCacheRound(),
+  },
+  'send-to-request': {
+    title: `Send → the request at the API, with ${SEND_TOOLS.toLocaleString('en')} tools and ${SEND_CONVERSATIONS.toLocaleString('en')} conversations`,
+    description: `Berth (createHost) with ${SEND_TOOLS.toLocaleString('en')} corpus tools (tool search on) and ${SEND_CONVERSATIONS.toLocaleString('en')} generated conversations in the config dir; a message sent in the newest one through the contract (chat.send), timed in this process to the moment the fake Messages API's handler has the request (it answers at once, and its own reading and checking of the body is inside the time: an upper bound of Berth's part). The first send after start is cold; then 5 more, 200 ms apart.`,
+    needsBrowser: false,
+    measures: async () => (await import('./prompt-cache')).SEND_MEASURES,
+    round: async () => (await import('./prompt-cache')).sendToRequestRound(),
   },
 };
 

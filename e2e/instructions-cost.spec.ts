@@ -38,7 +38,7 @@ test.describe('server instructions and what a turn costs', () => {
     await expect(reply).toContainText('Hello from the model.');
     const usage = reply.getByTestId('usage-line');
     await expect(usage.locator('summary')).toHaveText(
-      /^2,000 in · 42 out · 500 from cache · tools ≈ [\d,]+ of the input$/,
+      /^2,000 in · 42 out · 500 from cache · cache saved ≈ 450 · tools ≈ [\d,]+ of the input$/,
     );
     await usage.locator('summary').press('Enter');
     await expect(usage).toContainText('Berth’s estimate');

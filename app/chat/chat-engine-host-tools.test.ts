@@ -73,7 +73,8 @@ describe('ChatEngine host tools (the seam)', () => {
     const handle = await engine.send(conversation.id, 'go');
     expect(await handle.done).toMatchObject({ status: 'finished' });
 
-    expect(fake.requests[0]?.body?.tools?.map((definition) => definition.name)).toEqual(['web__search', 'echo_back']);
+    // A narrowed list sends the host tools first, so loading more only appends (tool-offer.ts).
+    expect(fake.requests[0]?.body?.tools?.map((definition) => definition.name)).toEqual(['echo_back', 'web__search']);
     expect(gate.requests).toEqual([]);
     expect(seen[0]).toMatchObject({ conversationId: conversation.id, toolUseId: 'toolu_fake_1_1' });
     const saved = await store.get(conversation.id);

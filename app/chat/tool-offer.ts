@@ -91,10 +91,13 @@ export function offerTools({ conversation, available, hostTools, contextWindow, 
     sendOnly: undefined,
   };
   const { sendOnly } = host;
-  const offered =
-    sendOnly === undefined ? enabled : enabled.filter(({ server, tool }) => sendOnly.has(toolKey(server, tool.name)));
+  const offered = sendOnly === undefined ? enabled : inSendOrder(enabled, sendOnly);
   const mcpDefinitions = toolDefinitions(offered, names);
-  const definitions = [...mcpDefinitions, ...[...host.tools.values()].map(hostToolDefinition)];
+  const hostDefinitions = [...host.tools.values()].map(hostToolDefinition);
+  // A narrowed list (tool search) grows by appending: its host tools first, then each loaded tool after those loaded
+  // before it, so a load leaves the tools already sent where they were and the prompt cache keeps them.
+  const definitions =
+    sendOnly === undefined ? [...mcpDefinitions, ...hostDefinitions] : [...hostDefinitions, ...mcpDefinitions];
   const toolTokens = tokensOf(definitions);
   const fullToolTokens = offered.length < enabled.length ? enabledDefinitionTokens(enabled, names) : undefined;
   // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
@@ -109,6 +112,20 @@ export function offerTools({ conversation, available, hostTools, contextWindow, 
     ...(fullToolTokens !== undefined ? { fullToolTokens } : {}),
     ...(warning !== undefined ? { warning } : {}),
   };
+}
+
+/** The enabled tools a provider narrowed the request to, in its order (tool search: the order they were loaded in). */
+function inSendOrder(enabled: readonly AvailableTool[], sendOnly: ReadonlySet<string>): AvailableTool[] {
+  // One pass over the enabled tools (2,000 at a heavy user's), keeping only the few sent.
+  const sent = new Map<string, AvailableTool>();
+  for (const entry of enabled) {
+    const key = toolKey(entry.server, entry.tool.name);
+    if (sendOnly.has(key)) sent.set(key, entry);
+  }
+  return [...sendOnly].flatMap((key) => {
+    const entry = sent.get(key);
+    return entry === undefined ? [] : [entry];
+  });
 }
 
 /**

@@ -14,6 +14,8 @@ import Anthropic, {
 import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
 import { errorMessage } from '../../shared/error-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
+import { refusesCacheControl, withCacheBreakpoints } from './anthropic-cache';
+import { ANTHROPIC_CACHE_PRICES, withCacheSaving } from './cache-prices';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -46,6 +48,11 @@ export interface LlmUsage {
   cacheReadTokens?: number;
   /** Input tokens written to the provider's prompt cache, where it says (not part of inputTokens either). */
   cacheWriteTokens?: number;
+  /**
+   * What the cache saved on this request, in input tokens' worth at the provider's cache prices (cache-prices.ts):
+   * negative when writing cost more than reading saved. Set with the cache counts.
+   */
+  cacheSavedTokens?: number;
 }
 
 export interface LlmResponse {
@@ -233,12 +240,15 @@ const count = (value: number | null | undefined): number =>
 export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): LlmUsage {
   const cacheRead = usage?.cache_read_input_tokens;
   const cacheWrite = usage?.cache_creation_input_tokens;
-  return {
-    inputTokens: count(usage?.input_tokens),
-    outputTokens: count(usage?.output_tokens),
-    ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
-    ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
-  };
+  return withCacheSaving(
+    {
+      inputTokens: count(usage?.input_tokens),
+      outputTokens: count(usage?.output_tokens),
+      ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
+      ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
+    },
+    ANTHROPIC_CACHE_PRICES,
+  );
 }
 
 function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
@@ -261,6 +271,8 @@ export class AnthropicProvider implements LlmProvider {
   readonly baseURL: string;
   /** The SDK client, also for the models endpoint (Settings: Test connection). */
   readonly client: Anthropic;
+  /** Off once the endpoint refused cache_control (an Anthropic-compatible proxy that does not know it). */
+  private caching = true;
 
   constructor(options: AnthropicProviderOptions) {
     if (options.apiKey.trim() === '')
@@ -278,22 +290,24 @@ export class AnthropicProvider implements LlmProvider {
     const context = { baseURL: this.baseURL, model: request.model };
     if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
     try {
+      const params = {
+        model: request.model,
+        max_tokens: request.maxTokens,
+        // Ids another provider made (a Kimi-style `functions.read:0`) are rewritten where Anthropic would refuse them.
+        messages: toolCallIdsFor(request.messages, ANTHROPIC_TOOL_IDS),
+        ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
+        ...(request.tools !== undefined && request.tools.length > 0 ? { tools: request.tools } : {}),
+        ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined
+          ? { tool_choice: request.toolChoice }
+          : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.stopSequences !== undefined && request.stopSequences.length > 0
+          ? { stop_sequences: request.stopSequences }
+          : {}),
+      };
       const stream = this.client.messages.stream(
-        {
-          model: request.model,
-          max_tokens: request.maxTokens,
-          // Ids another provider made (a Kimi-style `functions.read:0`) are rewritten where Anthropic would refuse them.
-          messages: toolCallIdsFor(request.messages, ANTHROPIC_TOOL_IDS),
-          ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
-          ...(request.tools !== undefined && request.tools.length > 0 ? { tools: request.tools } : {}),
-          ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined
-            ? { tool_choice: request.toolChoice }
-            : {}),
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(request.stopSequences !== undefined && request.stopSequences.length > 0
-            ? { stop_sequences: request.stopSequences }
-            : {}),
-        },
+        // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
+        this.caching ? withCacheBreakpoints(params) : params,
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );
       const onText = request.onText;
@@ -317,6 +331,11 @@ export class AnthropicProvider implements LlmProvider {
       };
     } catch (error) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
+      // A proxy in front of the API may refuse the cache marks: ask again without them, from now on.
+      if (this.caching && error instanceof BadRequestError && refusesCacheControl(apiDetail(error))) {
+        this.caching = false;
+        return this.stream(request);
+      }
       throw toLlmError(error, context);
     }
   }

@@ -43,7 +43,8 @@ describe('OpenAiCompatibleClient against the fake OpenAI-compatible server', () 
     expect(response).toEqual({
       content: [{ type: 'text', text: 'One two three four.' }],
       stopReason: 'end_turn',
-      usage: { inputTokens: 18, outputTokens: 5, cacheReadTokens: 32 },
+      // Cached input at half the price (cache-prices.ts).
+      usage: { inputTokens: 18, outputTokens: 5, cacheReadTokens: 32, cacheSavedTokens: 16 },
       model: 'llama3.1:8b',
     });
     const request = fake.requests[0];

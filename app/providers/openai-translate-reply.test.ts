@@ -39,7 +39,7 @@ describe('a streamed Chat Completions reply as an LlmResponse', () => {
     expect(reply.finish()).toEqual({
       content: [{ type: 'text', text: 'Hello there.' }],
       stopReason: 'end_turn',
-      usage: { inputTokens: 20, outputTokens: 7, cacheReadTokens: 100 },
+      usage: { inputTokens: 20, outputTokens: 7, cacheReadTokens: 100, cacheSavedTokens: 50 },
       model: 'm',
     });
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { LlmContentBlock, LlmResponse, LlmUsage } from './llm-provider';
+import { OPENAI_CACHE_PRICES, withCacheSaving } from './cache-prices';
 
 // A streamed Chat Completions reply, put back together as the Anthropic-shaped
 // LlmResponse the chat engine reads. Text deltas pass straight to onText; tool
@@ -49,6 +50,7 @@ export function toLlmUsage(usage: CompletionUsage | null | undefined): LlmUsage 
   if (typeof cached === 'number' && cached > 0) {
     result.inputTokens = Math.max(0, prompt - cached);
     result.cacheReadTokens = cached;
+    return withCacheSaving(result, OPENAI_CACHE_PRICES);
   }
   return result;
 }

@@ -6,6 +6,7 @@ import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from 
 import { validateMessagesRequest } from './validate-request';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
 import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
+import { FakePromptCache } from './anthropic-prompt-cache';
 
 export type { FakeTurn, FakeTurnSource, RecordedRequest } from './turns';
 export type { FakeAnthropicModel } from './fake-anthropic-models';
@@ -25,6 +26,8 @@ export interface FakeAnthropicOptions {
   models?: readonly FakeAnthropicModel[];
   /** Most models per page whatever `limit` asks (default 1000, the API's own cap): lets tests see pages followed. */
   modelsPageSize?: number;
+  /** Refuse any cache_control with a 400, as a strict Anthropic-compatible proxy does. */
+  refuseCacheControl?: boolean;
 }
 
 /** A request to the models endpoint, as it came. */
@@ -70,6 +73,8 @@ function presentedKey(request: IncomingMessage): string | undefined {
 export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   /** Every request to /v1/models (list and retrieve), in order (rejected ones included). */
   readonly modelRequests: RecordedModelsRequest[] = [];
+  /** Prefixes marked with cache_control, billed as cache reads when a later request starts with them (anthropic-prompt-cache.ts). */
+  readonly promptCache = new FakePromptCache();
   private messageCount = 0;
   private readonly options: FakeAnthropicOptions;
 
@@ -94,6 +99,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     super.reset();
     this.modelRequests.length = 0;
     this.messageCount = 0;
+    this.promptCache.clear();
   }
 
   protected sendFailure(response: ServerResponse, message: string): void {
@@ -136,6 +142,10 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    if (this.options.refuseCacheControl === true && text.includes('"cache_control"'))
+      return sendApiError(response, 400, 'invalid_request_error', 'cache_control: Extra inputs are not permitted');
+    const refused = this.promptCache.refusal(validated.body);
+    if (refused !== undefined) return sendApiError(response, 400, 'invalid_request_error', refused);
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
@@ -152,6 +162,13 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
+    // An answered request reads and writes the cache (a failed one does not); unless the script says otherwise, the
+    // whole prompt is billed, its cached prefix as the cache's share.
+    const bill = this.promptCache.bill(validated.body);
+    if (turn.usage === undefined && !('error' in bill)) {
+      const { input_tokens, ...cache } = bill;
+      Object.assign(message, { inputTokens: input_tokens, cache });
+    }
     if (!record.stream)
       return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);

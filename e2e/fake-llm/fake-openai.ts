@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeOpenAiTurnSchema, completionJson, renderCompletion, streamDeltas } from './openai-turns';
+import { FakeOpenAiPromptCache } from './openai-prompt-cache';
 import type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest, RenderedCompletion } from './openai-turns';
 import { strictSchemaProblems } from './strict-schema';
 import { validateChatCompletionsRequest } from './validate-openai-request';
@@ -74,6 +75,8 @@ function hasImages(body: { messages: Array<{ content?: unknown }> }): boolean {
 export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiRequest> {
   /** How many times /v1/models was asked. */
   modelListRequests = 0;
+  /** Recent prompts: a request that starts as one did is billed its common prefix as cached_tokens (openai-prompt-cache.ts). */
+  readonly promptCache = new FakeOpenAiPromptCache();
   private completionCount = 0;
   private readonly options: FakeOpenAiOptions;
 
@@ -98,6 +101,7 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     super.reset();
     this.modelListRequests = 0;
     this.completionCount = 0;
+    this.promptCache.clear();
   }
 
   protected sendFailure(response: ServerResponse, message: string): void {
@@ -211,6 +215,17 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     }
     this.completionCount += 1;
     const completion = renderCompletion(turn, record, this.completionCount);
+    // Unless the script says otherwise, the whole prompt is billed, a prefix seen recently as cached.
+    if (turn.usage === undefined) {
+      const { prompt_tokens, cached_tokens } = this.promptCache.bill(body);
+      const completion_tokens = completion.usage.completion_tokens;
+      completion.usage = {
+        prompt_tokens,
+        completion_tokens,
+        total_tokens: prompt_tokens + completion_tokens,
+        prompt_tokens_details: { cached_tokens },
+      };
+    }
     if (!record.stream) return sendJson(response, 200, completionJson(completion));
     await this.stream(response, completion, turn, body.stream_options?.include_usage === true);
   }

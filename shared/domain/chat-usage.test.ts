@@ -41,6 +41,13 @@ describe('chat usage', () => {
         { inputTokens: 1, outputTokens: 1 },
       ])?.requests,
     ).toBe(4);
+    // What the cache saved adds up signed: a first request's write costs more than it saves.
+    expect(
+      sumUsage([
+        { inputTokens: 1, outputTokens: 1, cacheWriteTokens: 4_000, cacheSavedTokens: -1_000 },
+        { inputTokens: 1, outputTokens: 1, cacheReadTokens: 4_000, cacheSavedTokens: 3_600 },
+      ])?.cacheSavedTokens,
+    ).toBe(2_600);
     // What capping big results saved: each request's estimate added up, absent when none cut anything.
     expect(
       sumUsage([

@@ -11,6 +11,8 @@ export interface UsageLike {
   readonly outputTokens: number;
   readonly cacheReadTokens?: number;
   readonly cacheWriteTokens?: number;
+  /** Input tokens' worth the cache saved (negative: writing cost more than reading saved). */
+  readonly cacheSavedTokens?: number;
   readonly toolTokensEstimate?: number;
   readonly cappedTokensEstimate?: number;
   readonly toolTokensFullEstimate?: number;
@@ -56,6 +58,8 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
       total.cacheReadTokens = (total.cacheReadTokens ?? 0) + usage.cacheReadTokens;
     if (usage.cacheWriteTokens !== undefined)
       total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
+    if (usage.cacheSavedTokens !== undefined)
+      total.cacheSavedTokens = (total.cacheSavedTokens ?? 0) + usage.cacheSavedTokens;
     if (usage.toolTokensEstimate !== undefined)
       total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
     if (usage.cappedTokensEstimate !== undefined)

@@ -152,6 +152,8 @@ export const ChatUsageSchema = z.object({
   outputTokens: tokens,
   cacheReadTokens: tokens.optional(),
   cacheWriteTokens: tokens.optional(),
+  /** Input tokens' worth the prompt cache saved at the provider's cache prices; negative when writes cost more than reads saved. */
+  cacheSavedTokens: z.number().int().optional(),
   /** Berth's estimate of the tool definitions' part of the prompt (serialized characters / 4), not the provider's count. */
   toolTokensEstimate: tokens.optional(),
   /** Berth's estimate of the tokens the request did not carry because big tool results were cut for the model (app/chat/results). */

@@ -82,8 +82,9 @@ export interface HostOffer {
   /** Host tools this conversation is offered now (e.g. read_result only once something was capped). */
   tools: HostTool[];
   /**
-   * When set, only these MCP tools (by toolKey) have their definitions sent: tool search sends the
-   * loaded ones instead of all. Undefined: no opinion (every enabled tool is sent).
+   * When set, only these MCP tools (by toolKey) have their definitions sent, in this set's order,
+   * after the host tools: tool search sends the loaded ones instead of all. Undefined: no opinion
+   * (every enabled tool is sent).
    */
   sendOnly?: ReadonlySet<string>;
 }

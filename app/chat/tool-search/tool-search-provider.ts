@@ -200,8 +200,9 @@ export class ToolSearch implements HostToolProvider {
         };
         let dropped: string[] = [];
         await this.options.store.changeLoadedTools(conversationId, (loaded) => {
+          // New tools go last and loaded ones stay where they are: the request's tool list only grows at its end (tool-offer.ts).
           const next = withinLoadBudget(
-            [...loaded.filter((key) => !found.has(key)), ...found.keys()],
+            [...loaded, ...[...found.keys()].filter((key) => !loaded.includes(key))],
             new Set(found.keys()),
             tokensOfKey,
           );

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../../e2e/fake-llm/fake-anthropic';
 import { lastToolResultText } from '../../../e2e/fake-llm/turns';
+import type { RecordedRequest } from '../../../e2e/fake-llm/turns';
 import { generateCorpus } from '../../../bench/generators/real-tool-corpus';
 import { DEFAULT_TOOL_SEARCH_THRESHOLDS, MAX_LOADED_TOOLS, toolSearchState } from '../../../shared/domain/tool-search';
 import { HOST_TOOL_SERVER } from '../../../shared/domain/host-tools';
@@ -105,7 +106,7 @@ describe('tool search in a turn', () => {
     const sent = fake.requests.map((request) => request.body?.tools?.map((tool) => tool.name) ?? []);
     expect(sent[0]).toEqual(['search_tools', 'load_tools']);
     expect(found).toMatch(/read_text_file|readTextFile|read-text-file/);
-    expect(sent[2]).toEqual([found, 'search_tools', 'load_tools']);
+    expect(sent[2]).toEqual(['search_tools', 'load_tools', found]);
     // Loading is not calling: only the call itself was asked about and ran.
     expect(gate.requests.map((request) => request.tool)).toHaveLength(1);
     expect(calls).toHaveLength(1);
@@ -124,6 +125,32 @@ describe('tool search in a turn', () => {
     const first = saved.messages[1]?.usage;
     expect(first?.toolTokensFullEstimate).toBeGreaterThan(100_000);
     expect(first?.toolTokensEstimate).toBeLessThan(1_000);
+  });
+
+  it('appends each loaded tool after those sent before, so the prompt cache keeps the tool list already sent', async () => {
+    const { engine: chat } = engine(corpus(2_000));
+    const found: string[] = [];
+    const searchThenLoad = (query: string) => [
+      { toolUses: [{ name: 'search_tools', input: { query } }] },
+      (request: RecordedRequest) => {
+        const name = /^- (\S+)/m.exec(lastToolResultText(request.body))?.[1] ?? '';
+        found.push(name);
+        return { toolUses: [{ name: 'load_tools', input: { names: [name] } }] };
+      },
+    ];
+    fake.script([...searchThenLoad('read a text file'), ...searchThenLoad('create a directory'), { text: 'Both.' }]);
+    const conversation = await store.create({ model: MODEL });
+    await (
+      await chat.send(conversation.id, 'read, then make a folder')
+    ).done;
+    const names = fake.requests.map((request) => request.body?.tools?.map((tool) => tool.name) ?? []);
+    expect(found[0]).not.toBe(found[1]);
+    expect(names.at(-1)).toEqual(['search_tools', 'load_tools', ...found]);
+    expect(names[2]).toEqual(['search_tools', 'load_tools', found[0]]);
+    // The request after the second load starts with the previous request's tool list, byte for byte.
+    const tools = (at: number) => fake.requests[at]?.body?.tools?.map(({ cache_control: _mark, ...tool }) => tool);
+    // (The API then reads it from the cache from the last tool's breakpoint, once it is long enough to be cached.)
+    expect(tools(4)?.slice(0, 3)).toEqual(tools(3));
   });
 
   it('under the threshold nothing changes: every tool is sent and no host tool is offered', async () => {

@@ -97,7 +97,7 @@ const COSTED: ChatMessage[] = [
         input: { message: 'hi' },
       },
     ],
-    usage: usage(1_000, 50, { toolTokensEstimate: 300, cacheWriteTokens: 900 }),
+    usage: usage(1_000, 50, { toolTokensEstimate: 300, cacheWriteTokens: 900, cacheSavedTokens: -225 }),
   },
   {
     id: 'r1',
@@ -110,7 +110,7 @@ const COSTED: ChatMessage[] = [
     role: 'assistant',
     createdAt: 4,
     content: [{ type: 'text', text: 'It said hi.' }],
-    usage: usage(1_200, 160, { toolTokensEstimate: 300, cacheReadTokens: 800 }),
+    usage: usage(1_200, 160, { toolTokensEstimate: 300, cacheReadTokens: 800, cacheSavedTokens: 720 }),
   },
   { id: 'u2', role: 'user', createdAt: 5, content: [{ type: 'text', text: 'Thanks' }] },
   { id: 'a3', role: 'assistant', createdAt: 6, content: [{ type: 'text', text: 'Welcome.' }] },
@@ -126,7 +126,7 @@ describe('what a turn costs, in the chat', () => {
     const answer = screen.getByText('It said hi.').closest('li');
     expect(answer?.contains(lines[0] ?? null)).toBe(true);
     const summary = within(lines[0] as HTMLElement).getByText(
-      '3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input',
+      '3,900 in · 210 out · 800 from cache · 900 to cache · cache saved ≈ 495 · tools ≈ 600 of the input',
     );
     fireEvent.click(summary);
     expect((lines[0] as HTMLDetailsElement).open).toBe(true);
@@ -135,11 +135,12 @@ describe('what a turn costs, in the chat', () => {
       '3,900 tokens, over 2 model requests (each sends the conversation so far)',
     );
     expect(lines[0]?.textContent).toContain('Written to the prompt cache900 of the input tokens');
+    expect(lines[0]?.textContent).toContain('Prompt cache saved≈ 495 input tokens’ worth');
     expect(lines[0]?.textContent).toContain(
       '≈ 600 of the input tokens (Berth’s estimate: 4 characters a token of the tool list sent)',
     );
     expect(screen.getByTestId('conversation-usage').textContent).toBe(
-      'Total: 3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input',
+      'Total: 3,900 in · 210 out · 800 from cache · 900 to cache · cache saved ≈ 495 · tools ≈ 600 of the input',
     );
   });
 
@@ -159,7 +160,7 @@ describe('what a turn costs, in the chat', () => {
     });
     expect(await screen.findByTestId('usage-line')).toBeTruthy();
     expect(screen.getByTestId('usage-line').querySelector('summary')?.textContent).toBe(
-      '3,900 in · 210 out · 800 from cache · tools ≈ 600 of the input',
+      '3,900 in · 210 out · 800 from cache · 900 to cache · cache saved ≈ 495 · tools ≈ 600 of the input',
     );
   });
 
@@ -175,10 +176,19 @@ describe('what a turn costs, in the chat', () => {
     const lines = screen.getAllByTestId('usage-line');
     expect(lines).toHaveLength(1);
     expect(row?.contains(lines[0] ?? null)).toBe(true);
-    expect(lines[0]?.querySelector('summary')?.textContent).toBe('3,100 in · 51 out · tools ≈ 300 of the input');
-    expect(screen.getByTestId('conversation-usage').textContent).toBe(
-      'Total: 3,100 in · 51 out · tools ≈ 300 of the input',
+    expect(lines[0]?.querySelector('summary')?.textContent).toBe(
+      '3,100 in · 51 out · 900 to cache · tools ≈ 300 of the input',
     );
+    expect(screen.getByTestId('conversation-usage').textContent).toBe(
+      'Total: 3,100 in · 51 out · 900 to cache · tools ≈ 300 of the input',
+    );
+    // A write that nothing has read yet cost more than it saved: said so in the details, not as a saving.
+    fireEvent.click(lines[0]?.querySelector('summary') as HTMLElement);
+    expect(
+      await within(lines[0] as HTMLElement).findByText(
+        'nothing yet: writing to the cache cost ≈ 225 input tokens’ worth more than plain input; the next requests read it at a fraction of the price',
+      ),
+    ).toBeTruthy();
   });
 
   it("opens the conversation's tool switches from the tools warning", async () => {

@@ -16,17 +16,29 @@ function usageFacts(usage: UsageLike): Array<[string, string]> {
     facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);
   if (usage.cacheWriteTokens !== undefined)
     facts.push(['Written to the prompt cache', `${n(usage.cacheWriteTokens)} of the input tokens`]);
+  const saved = usage.cacheSavedTokens;
+  if (saved !== undefined && saved >= 0) {
+    facts.push([
+      'Prompt cache saved',
+      `≈ ${n(saved)} input tokens’ worth: what the provider read from its cache is billed at a fraction of the input price (writing to it costs a little more)`,
+    ]);
+  } else if (saved !== undefined) {
+    facts.push([
+      'Prompt cache saved',
+      `nothing yet: writing to the cache cost ≈ ${n(-saved)} input tokens’ worth more than plain input; the next requests read it at a fraction of the price`,
+    ]);
+  }
   if (usage.toolTokensEstimate !== undefined) {
     facts.push([
       'Tool definitions',
       `≈ ${n(usage.toolTokensEstimate)} of the input tokens (Berth’s estimate: ${CHARS_PER_TOKEN} characters a token of the tool list sent)`,
     ]);
   }
-  const saved = toolSearchSaved(usage);
-  if (saved > 0) {
+  const searchSaved = toolSearchSaved(usage);
+  if (searchSaved > 0) {
     facts.push([
       'Tool search',
-      `saved ≈ ${n(saved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`,
+      `saved ≈ ${n(searchSaved)} tokens: every enabled tool’s definitions would have been ≈ ${n(usage.toolTokensFullEstimate ?? 0)}; the search tools and the loaded ones were sent instead`,
     ]);
   }
   if (usage.cappedTokensEstimate) {

@@ -3,11 +3,18 @@ import { promptTokens, toolSearchSaved, type UsageLike } from '../../../shared/d
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
-/** The quiet one-line summary: "1,234 in · 210 out · tools ≈ 640 of the input" (in: the whole prompt, cached parts included). */
+/**
+ * The quiet one-line summary: "1,234 in · 210 out · 900 from cache · 120 to cache · cache saved ≈ 660 · tools ≈ 640
+ * of the input" (in: the whole prompt, cached parts included; a saving only once there is one).
+ */
 export function usageSummary(usage: UsageLike): string {
   const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
   if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0)
     parts.push(`${n(usage.cacheReadTokens)} from cache`);
+  if (usage.cacheWriteTokens !== undefined && usage.cacheWriteTokens > 0)
+    parts.push(`${n(usage.cacheWriteTokens)} to cache`);
+  if (usage.cacheSavedTokens !== undefined && usage.cacheSavedTokens > 0)
+    parts.push(`cache saved ≈ ${n(usage.cacheSavedTokens)}`);
   if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0)
     parts.push(`tools ≈ ${n(usage.toolTokensEstimate)} of the input`);
   const saved = toolSearchSaved(usage);

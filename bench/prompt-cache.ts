@@ -1,0 +1,193 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createHost } from '../app/host';
+import type { Host } from '../app/host/host-types';
+import { ANTHROPIC_CACHE_PRICES } from '../app/providers/cache-prices';
+import { DEFAULT_MODEL_ID } from '../app/settings/model-table';
+import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
+import type { Conversation } from '../shared/domain/chat';
+import { conversationUsage, promptTokens } from '../shared/domain/chat-usage';
+import type { Result } from '../shared/result';
+import { allReady } from './host-app';
+import { buildConversations, writeConversations } from './generators/conversations';
+import { corpusByServer } from './generators/real-tool-corpus';
+import type { Measure } from './scale-table';
+import { median } from './stats';
+
+// Two rows about a conversation's requests, through the whole host (createHost) and the e2e
+// suite's fake Messages API, which bills its prompt cache by prefix as the real API does
+// (e2e/fake-llm/anthropic-prompt-cache.ts): how much of a tool-heavy conversation's input the
+// cache serves, and Berth's own time from Send to the request reaching the API at a heavy
+// user's scale.
+
+export const CACHE_TOOLS = 40;
+export const CACHE_TURNS = 20;
+export const SEND_TOOLS = 2_000;
+export const SEND_CONVERSATIONS = 5_000;
+const WARM_SENDS = 5;
+const CORPUS_SERVER = fileURLToPath(new URL('../e2e/fixtures/servers/corpus-tools.mjs', import.meta.url));
+const API_KEY = 'sk-ant-bench-prompt-cache';
+
+export const PROMPT_CACHE_MEASURES: Measure[] = [
+  {
+    key: 'share',
+    label: `cached share of the input tokens, ${CACHE_TURNS} turns`,
+    target: '≥ 0.80',
+    pass: (v) => v >= 0.8,
+    digits: 3,
+  },
+  { key: 'input', label: 'input tokens sent, all requests (the whole prompts)', target: '', digits: 0 },
+  { key: 'billed', label: 'billed-equivalent input tokens with caching', target: '', digits: 0 },
+  { key: 'billedRatio', label: 'billed-equivalent with / without caching', target: '', digits: 3 },
+];
+
+export const SEND_MEASURES: Measure[] = [
+  { key: 'coldMs', label: 'first send after start, Send → request at the API (ms)', target: '', digits: 1 },
+  {
+    key: 'warmMs',
+    label: `next ${WARM_SENDS} sends, median (ms)`,
+    target: '< 30',
+    pass: (v) => v < 30,
+    digits: 1,
+  },
+];
+
+function unwrap<T>(result: Result<unknown>): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.value as T;
+}
+
+/** Resolves when the conversation's turn ends; answers every tool-call consent question with allow-once. */
+function turnDone(host: Host, conversationId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const unsubscribe = host.subscribe((topic, payload) => {
+      const event = payload as {
+        type?: string;
+        conversationId?: string;
+        message?: string;
+        change?: { type: string; request: { id: string; kind: string } };
+      };
+      if (topic === 'pending.changed' && event.change?.type === 'opened' && event.change.request.kind === 'tool-call')
+        void host.dispatch('pending.answer', { id: event.change.request.id, response: { decision: 'allow-once' } });
+      if (
+        topic === 'chat.event' &&
+        event.conversationId === conversationId &&
+        (event.type === 'turn-finished' || event.type === 'turn-failed')
+      ) {
+        unsubscribe();
+        if (event.type === 'turn-failed') reject(new Error(`the turn failed: ${event.message ?? ''}`));
+        else resolve();
+      }
+    });
+  });
+}
+
+/** Berth on a fresh config dir with `tools` corpus tools and the fake API; `seed` may add files first. */
+async function withHost<T>(
+  tools: number,
+  seed: (configDir: string) => Promise<void>,
+  body: (host: Host, fake: FakeAnthropic) => Promise<T>,
+): Promise<T> {
+  const fake = await FakeAnthropic.start({ apiKey: API_KEY });
+  const configDir = await mkdtemp(join(tmpdir(), 'berth-bench-prompt-cache-'));
+  let host: Host | undefined;
+  try {
+    const folder = join(configDir, 'corpus');
+    await mkdir(folder);
+    const servers: Record<string, { command: string; args: string[]; env: Record<string, string> }> = {};
+    for (const [name, list] of corpusByServer(tools)) {
+      const file = join(folder, `${name}.json`);
+      await writeFile(file, JSON.stringify(list));
+      servers[name] = { command: process.execPath, args: [CORPUS_SERVER], env: { BERTH_CORPUS_TOOLS: file } };
+    }
+    await writeFile(join(configDir, 'config.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+    await seed(configDir);
+    host = await createHost({
+      configDir,
+      shell: 'browser',
+      env: { ...process.env, ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: API_KEY },
+    });
+    await allReady(host, Object.keys(servers));
+    return await body(host, fake);
+  } finally {
+    await host?.shutdown();
+    await fake.close();
+    await rm(configDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * 20 turns, each a call of one of the 40 tools and an answer (40 requests). Without caching the
+ * same requests would be billed whole, so "without" is the sum of the whole prompts.
+ */
+export function promptCacheRound(): Promise<Record<string, number>> {
+  return withHost(
+    CACHE_TOOLS,
+    async () => undefined,
+    async (host, fake) => {
+      const conversation = unwrap<Conversation>(await host.dispatch('chat.create', {}));
+      for (let turn = 0; turn < CACHE_TURNS; turn += 1) {
+        fake.script([
+          (request) => ({
+            toolUses: [{ name: request.body?.tools?.[turn % CACHE_TOOLS]?.name ?? '', input: { turn } }],
+          }),
+          { text: `Turn ${turn + 1}: {{lastToolResult}}` },
+        ]);
+        const done = turnDone(host, conversation.id);
+        unwrap(await host.dispatch('chat.send', { id: conversation.id, text: `Please run tool number ${turn + 1}.` }));
+        await done;
+      }
+      const saved = unwrap<Conversation>(await host.dispatch('chat.get', { id: conversation.id }));
+      const total = conversationUsage(saved.messages);
+      if (total === undefined || total.requests !== 2 * CACHE_TURNS)
+        throw new Error(`expected ${2 * CACHE_TURNS} requests with usage, got ${total?.requests ?? 0}`);
+      const input = promptTokens(total);
+      const billed =
+        total.inputTokens +
+        ANTHROPIC_CACHE_PRICES.read * (total.cacheReadTokens ?? 0) +
+        ANTHROPIC_CACHE_PRICES.write * (total.cacheWriteTokens ?? 0);
+      return { share: (total.cacheReadTokens ?? 0) / input, input, billed, billedRatio: billed / input };
+    },
+  );
+}
+
+/**
+ * 2,000 tools (tool search on) and 5,000 conversations in the config dir: a message sent in one
+ * of them, timed from the chat.send dispatch to the fake API's handler receiving the request
+ * (the fake answers at once). The time includes the fake's own reading and checking of the body,
+ * so it is an upper bound of Berth's part.
+ */
+export function sendToRequestRound(): Promise<Record<string, number>> {
+  let open = '';
+  return withHost(
+    SEND_TOOLS,
+    async (configDir) => {
+      const conversations = buildConversations({ count: SEND_CONVERSATIONS, model: DEFAULT_MODEL_ID });
+      await writeConversations(configDir, conversations);
+      open = conversations[0]?.id ?? '';
+    },
+    async (host, fake) => {
+      const times: number[] = [];
+      for (let send = 0; send <= WARM_SENDS; send += 1) {
+        let arrived = Number.NaN;
+        fake.script([
+          () => {
+            arrived = performance.now();
+            return { text: 'ok' };
+          },
+        ]);
+        const done = turnDone(host, open);
+        const started = performance.now();
+        unwrap(await host.dispatch('chat.send', { id: open, text: `Hello ${send}` }));
+        await done;
+        times.push(arrived - started);
+        // As between a person's messages: the turn's saves written.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return { coldMs: times[0] ?? Number.NaN, warmMs: median(times.slice(1)) };
+    },
+  );
+}
