@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
-import { FakeTurnSchema, messageJson, renderTurn } from './turns';
+import { FakeTurnSchema, messageJson, outputDetails, renderTurn } from './turns';
+import { thinkingError } from './fake-thinking';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
@@ -72,6 +73,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   readonly modelRequests: RecordedModelsRequest[] = [];
   private messageCount = 0;
   private readonly options: FakeAnthropicOptions;
+  /** Ids of the tool_use blocks sent in a message that began with thinking: their follow-ups must bring it back. */
+  private readonly thoughtBefore = new Set<string>();
 
   private constructor(options: FakeAnthropicOptions) {
     super('fake-anthropic', FakeTurnSchema);
@@ -94,6 +97,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     super.reset();
     this.modelRequests.length = 0;
     this.messageCount = 0;
+    this.thoughtBefore.clear();
   }
 
   protected sendFailure(response: ServerResponse, message: string): void {
@@ -136,6 +140,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    const thinkingProblem = thinkingError(validated.body, this.thoughtBefore);
+    if (thinkingProblem !== undefined) return sendApiError(response, 400, 'invalid_request_error', thinkingProblem);
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
@@ -152,6 +158,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
+    if (message.blocks.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking'))
+      for (const block of message.blocks) if (block.type === 'tool_use') this.thoughtBefore.add(String(block.block.id));
     if (!record.stream)
       return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
@@ -221,7 +229,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     }
     await send('message_delta', {
       delta: { stop_reason: message.stopReason, stop_sequence: null },
-      usage: { output_tokens: message.outputTokens },
+      usage: { output_tokens: message.outputTokens, ...outputDetails(message) },
     });
     await send('message_stop', {});
     response.end();

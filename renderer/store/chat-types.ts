@@ -31,6 +31,14 @@ export interface LiveToolCall {
 }
 
 /** The turn a conversation is running (or last ran) as the renderer follows it. */
+/** Reasoning as it streams: its text, whether the provider hid a block, and whether the answer has begun. */
+export interface LiveThinking {
+  text: string;
+  redacted?: boolean;
+  /** The answer (or a tool call) started: the thinking is over and its block folds. */
+  done: boolean;
+}
+
 export interface LiveTurn {
   turnId: string;
   running: boolean;
@@ -41,6 +49,8 @@ export interface LiveTurn {
   notices?: string[];
   /** Text streamed since the last saved assistant message: the reply being written. */
   draft: string;
+  /** The model's reasoning streamed since the last saved assistant message (`thinking-delta`); absent: none. */
+  thinking?: LiveThinking;
   toolCalls: Record<string, LiveToolCall>;
   /** Set when the turn failed (`turn-failed`). */
   error?: string;

@@ -14,6 +14,7 @@ export interface UsageLike {
   readonly toolTokensEstimate?: number;
   readonly cappedTokensEstimate?: number;
   readonly toolTokensFullEstimate?: number;
+  readonly reasoningTokens?: number;
   readonly requests?: number;
 }
 
@@ -58,6 +59,8 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
       total.cacheWriteTokens = (total.cacheWriteTokens ?? 0) + usage.cacheWriteTokens;
     if (usage.toolTokensEstimate !== undefined)
       total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
+    if (usage.reasoningTokens !== undefined)
+      total.reasoningTokens = (total.reasoningTokens ?? 0) + usage.reasoningTokens;
     if (usage.cappedTokensEstimate !== undefined)
       total.cappedTokensEstimate = (total.cappedTokensEstimate ?? 0) + usage.cappedTokensEstimate;
     // A request tool search did not narrow counts its sent definitions as the full ones, so the sum's difference is only what was saved.
