@@ -381,6 +381,20 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     get().applyConversation(result.value);
     await get().loadConversationTools(id);
   },
+  async loadReasoningDefaults() {
+    const result = await transport.call('chat.reasoningDefaults', {});
+    if (result.ok) set({ reasoningDefaults: result.value });
+  },
+  async setReasoning(id, level) {
+    const result = await transport.call('chat.setReasoning', { id, level });
+    if (!result.ok) return get().toastFailure('Could not change the reasoning', result);
+    get().applyConversation(result.value);
+  },
+  async setReasoningDefaults(patch) {
+    const result = await transport.call('chat.setReasoningDefaults', patch);
+    if (!result.ok) return get().toastFailure('Could not change the reasoning defaults', result);
+    set({ reasoningDefaults: result.value });
+  },
   async unloadTools(id, tools) {
     const result = await transport.call('chat.unloadTools', { id, tools });
     if (!result.ok) return get().toastFailure('Could not remove the tool', result);

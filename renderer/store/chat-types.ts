@@ -1,3 +1,4 @@
+import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
 import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import type {
   ChatAttachment,
@@ -95,6 +96,12 @@ export interface ChatSlice {
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
   /** Tool search for one conversation (`auto`, `on`, `off`), removing tools the model loaded, and the global thresholds. */
   setToolSearch(id: string, mode: 'auto' | 'on' | 'off'): Promise<void>;
+  /** The global reasoning defaults (`chat.reasoningDefaults`), once loaded. */
+  reasoningDefaults?: ReasoningDefaults;
+  loadReasoningDefaults(): Promise<void>;
+  /** The model's reasoning in one conversation. */
+  setReasoning(id: string, level: ReasoningLevel): Promise<void>;
+  setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<void>;
   unloadTools(id: string, tools: string[]): Promise<void>;
   setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
 }

@@ -91,12 +91,10 @@ describe('<ConversationList> at 5,000 conversations', () => {
     const search = screen.getByRole('searchbox', { name: 'Search conversation titles' });
     search.focus();
     act(() =>
-      store
-        .getState()
-        .applyConversationsDelta({
-          changed: [{ ...summaries(1)[0]!, id: 'fresh', title: 'Conversation number fresh', updatedAt: 2_000_000 }],
-          removed: [],
-        }),
+      store.getState().applyConversationsDelta({
+        changed: [{ ...summaries(1)[0]!, id: 'fresh', title: 'Conversation number fresh', updatedAt: 2_000_000 }],
+        removed: [],
+      }),
     );
     expect(rowButtons().map(titleOf)).toContain('Conversation number fresh');
     expect(document.activeElement).toBe(search);

@@ -1,11 +1,12 @@
 import { memo, useState, type CSSProperties } from 'react';
-import type { LiveToolCall } from '../../store';
+import type { LiveThinking, LiveToolCall } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { EditIcon } from '../../ui/icons';
 import type { TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
 import { MessageAttachments } from './message-attachments';
+import { ThinkingBlock } from './thinking-block';
 import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
@@ -70,6 +71,13 @@ export const MessageRow = memo(function MessageRow({
       {item.parts.map((part, index) =>
         part.kind === 'text' ? (
           <Markdown key={index} text={part.text} />
+        ) : part.kind === 'thinking' ? (
+          <ThinkingBlock
+            key={index}
+            text={part.block.thinking}
+            redacted={part.block.redacted !== undefined}
+            durationMs={part.block.durationMs}
+          />
         ) : (
           <ToolCallCard
             key={part.use.id}
@@ -107,28 +115,41 @@ export function liveCallsOfRow(
     : undefined;
 }
 
-/** The reply being written (`draft`), or the dots while the model thinks (empty draft). */
-export function LiveReplyRow({ draft, ...placement }: RowPlacement & { draft: string }) {
-  if (draft !== '') {
-    return (
-      <li
-        className="message message-assistant streaming"
-        aria-live="off"
-        data-testid="streaming-reply"
-        {...placementProps(placement)}
-      >
-        <Markdown text={draft} />
-        <span className="cursor" aria-hidden="true" />
-      </li>
-    );
-  }
+/**
+ * The reply being written (`draft`) with the reasoning streamed before it, or the dots while the model
+ * works (nothing streamed yet). One element either way, so the reasoning block keeps its state (it folds
+ * itself when the answer starts).
+ */
+export function LiveReplyRow({
+  draft,
+  thinking,
+  ...placement
+}: RowPlacement & { draft: string; thinking?: LiveThinking | undefined }) {
+  const writing = draft !== '';
+  const reasoning =
+    thinking !== undefined ? (
+      <ThinkingBlock text={thinking.text} redacted={thinking.redacted} streaming={!thinking.done} />
+    ) : null;
   return (
-    <li className="message message-assistant thinking" aria-label="The model is writing" {...placementProps(placement)}>
-      <span className="dots" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </span>
+    <li
+      className={`message message-assistant ${writing ? 'streaming' : thinking !== undefined ? 'reasoning' : 'thinking'}`}
+      {...(writing ? { 'aria-live': 'off' as const, 'data-testid': 'streaming-reply' } : {})}
+      {...(!writing && thinking === undefined ? { 'aria-label': 'The model is writing' } : {})}
+      {...placementProps(placement)}
+    >
+      {reasoning}
+      {writing ? (
+        <>
+          <Markdown text={draft} />
+          <span className="cursor" aria-hidden="true" />
+        </>
+      ) : thinking === undefined || thinking.done ? (
+        <span className="dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -6,6 +6,7 @@ const n = (value: number): string => value.toLocaleString('en-US');
 /** The quiet one-line summary: "1,234 in · 210 out · tools ≈ 640 of the input" (in: the whole prompt, cached parts included). */
 export function usageSummary(usage: UsageLike): string {
   const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
+  if (usage.reasoningTokens) parts.push(`${n(usage.reasoningTokens)} of it thinking`);
   if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0)
     parts.push(`${n(usage.cacheReadTokens)} from cache`);
   if (usage.toolTokensEstimate !== undefined && usage.toolTokensEstimate > 0)
