@@ -27,15 +27,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   function reportBug(what: string, error: unknown): void {
     console.error(`[berth] ${what}:`, error);
     try {
-      services
-        .find('logs')
-        ?.append({
-          server: '',
-          time: Date.now(),
-          source: 'host',
-          level: 'error',
-          text: `${what}: ${errorMessage(error)}`,
-        });
+      services.find('logs')?.append({
+        server: '',
+        time: Date.now(),
+        source: 'host',
+        level: 'error',
+        text: `${what}: ${errorMessage(error)}`,
+      });
     } catch (logError) {
       console.error('[berth] the host-wide log refused an entry:', logError);
     }

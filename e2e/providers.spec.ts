@@ -107,12 +107,9 @@ test('adds an Ollama-style provider, fetches its models, picks one in a new conv
   await chat.send('Hello again');
   await expect(chat.assistantMessages().last()).toContainText('Hi from qwen.');
   await expect(
-    app
-      .getByRole('note')
-      .filter({
-        hasText:
-          'qwen3:4b cannot use tools, so this reply has none. Pick another model in the message box to use tools.',
-      }),
+    app.getByRole('note').filter({
+      hasText: 'qwen3:4b cannot use tools, so this reply has none. Pick another model in the message box to use tools.',
+    }),
   ).toBeVisible();
   await calm(app);
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'providers-chat.png') });

@@ -132,15 +132,13 @@ export function AppFrame({
       },
       proposeMessage: (text) => {
         if (origin.conversationId === undefined || origin.toolUseId === undefined) return;
-        appsStoreFor(berth)
-          .getState()
-          .propose({
-            conversationId: origin.conversationId,
-            toolUseId: origin.toolUseId,
-            server: origin.server,
-            tool,
-            text,
-          });
+        appsStoreFor(berth).getState().propose({
+          conversationId: origin.conversationId,
+          toolUseId: origin.toolUseId,
+          server: origin.server,
+          tool,
+          text,
+        });
       },
       closeForAbuse: (requests, seconds) => {
         void session.current?.close(true);

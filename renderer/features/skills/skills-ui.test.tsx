@@ -97,19 +97,17 @@ describe('the skill approval dialog', () => {
   it('shows allowed-tools as the server wrote it, as text, and says it grants nothing', async () => {
     const { store } = mountStore();
     const hostile = '<img src=x onerror="alert(1)">';
-    store
-      .getState()
-      .applyPendingSnapshot([
-        {
-          ...ASK,
-          payload: {
-            ...ASK.payload,
-            changed: false,
-            sameNameOn: [],
-            expectsTools: ['get_forecast', 'Bash(curl:*)', hostile],
-          },
+    store.getState().applyPendingSnapshot([
+      {
+        ...ASK,
+        payload: {
+          ...ASK.payload,
+          changed: false,
+          sameNameOn: [],
+          expectsTools: ['get_forecast', 'Bash(curl:*)', hostile],
         },
-      ]);
+      },
+    ]);
     render(
       <StoreProvider store={store}>
         <Tooltip.Provider>
