@@ -1,4 +1,4 @@
-import { memo, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useState, type CSSProperties, type ComponentProps } from 'react';
 import type { LiveThinking, LiveToolCall } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
@@ -6,10 +6,20 @@ import { EditIcon } from '../../ui/icons';
 import type { TimelineItem } from './chat-model';
 import { Markdown } from './markdown';
 import { MessageAttachments } from './message-attachments';
-import { ThinkingBlock } from './thinking-block';
 import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
+
+// The reasoning block loads with the first reply that has one: the message list is on the first screen.
+const LazyThinkingBlock = lazy(async () => ({ default: (await import('./thinking-block')).ThinkingBlock }));
+
+function ThinkingBlock(props: ComponentProps<typeof LazyThinkingBlock>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyThinkingBlock {...props} />
+    </Suspense>
+  );
+}
 
 /** What the virtualized list gives every row's root `<li>`: its place and the hook that measures it. */
 export interface RowPlacement {
