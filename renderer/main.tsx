@@ -19,6 +19,7 @@ import './styles/tools.css';
 import './styles/server-form.css';
 import './styles/logs.css';
 import './styles/chat.css';
+import './styles/reasoning.css';
 import './styles/slash.css';
 import './styles/composer-extras.css';
 import './styles/tool-calls.css';

@@ -24,5 +24,8 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.setToolSearch': async ({ id, mode }) => chat.setToolSearch(id, mode),
     'chat.unloadTools': async ({ id, tools }) => chat.unloadTools(id, tools),
     'chat.setToolSearchThresholds': async (thresholds) => chat.setToolSearchThresholds(thresholds),
+    'chat.setReasoning': async ({ id, level }) => chat.setReasoning(id, level),
+    'chat.reasoningDefaults': async () => chat.reasoningDefaults(),
+    'chat.setReasoningDefaults': async (patch) => chat.setReasoningDefaults(patch),
   };
 }

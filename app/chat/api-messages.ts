@@ -35,6 +35,13 @@ function toBlocks(
     if (block.type === 'text') {
       // The API refuses empty text blocks.
       if (block.text.trim() !== '') blocks.push({ type: 'text', text: block.text });
+    } else if (block.type === 'thinking') {
+      // Anthropic's own blocks go back exactly as they came (the API checks the signature, and requires them in a
+      // turn that used tools); reasoning without a signature (OpenAI-compatible) is never sent back.
+      if (message.role !== 'assistant') continue;
+      if (block.redacted !== undefined) blocks.push({ type: 'redacted_thinking', data: block.redacted });
+      else if (block.signature !== undefined)
+        blocks.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
     } else if (block.type === 'tool_use') {
       if (message.role === 'assistant')
         blocks.push({ type: 'tool_use', id: block.id, name: block.apiName, input: block.input });

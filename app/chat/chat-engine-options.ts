@@ -1,4 +1,5 @@
-import type { ChatEvent, ToolAppRef } from '../../shared/domain/chat';
+import type { ChatEvent, Conversation, ToolAppRef } from '../../shared/domain/chat';
+import type { LlmStreamRequest } from '../providers/llm-provider';
 import type { AvailableTool } from './api-messages';
 import type { ConversationStore } from './conversation-store';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
@@ -38,6 +39,11 @@ export interface ChatEngineOptions {
   contextWindow?: (model: string) => number | undefined;
   /** Warn when the tool definitions alone exceed this share of the context window (default TOOL_SHARE_WARNING_AT). */
   toolShareWarningAt?: number;
+  /**
+   * The reasoning a request of this conversation asks for (its own level, else the global default, as the model
+   * takes it); undefined: none (the default).
+   */
+  reasoning?: (conversation: Conversation) => LlmStreamRequest['reasoning'];
   /** Model calls per turn before the loop gives up (default 25). */
   maxIterations?: number;
   /** max_tokens per model call (default 4096). */

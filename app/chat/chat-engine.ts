@@ -25,6 +25,7 @@ import { countImages, noImagesNotice, withoutImages } from '../providers/image-o
 import { errorMessage } from '../../shared/error-message';
 import { capRecordFor, RequestCapping } from './results/request-capping';
 import { resultLimitTokens } from './results/result-cap';
+import { ThinkingClock } from './thinking-clock';
 
 export type { AvailableTool } from './api-messages';
 export type {
@@ -281,6 +282,8 @@ export class ChatEngine {
         (server) => server === HOST_TOOL_SERVER,
       );
       let response;
+      const clock = new ThinkingClock();
+      const reasoning = this.options.reasoning?.(conversation);
       try {
         response = await this.ask(turn, conversation.model, {
           model: conversation.model,
@@ -291,8 +294,19 @@ export class ChatEngine {
           ),
           tools: definitions,
           maxTokens: this.maxTokens,
+          ...(reasoning !== undefined ? { reasoning } : {}),
           signal,
-          onText: (delta) => this.pump.text(conversationId, turnId, delta),
+          onText: (delta) => {
+            clock.other();
+            this.pump.text(conversationId, turnId, delta);
+          },
+          onThinking: (delta, redacted) => {
+            clock.thinking();
+            if (redacted === true)
+              this.pump.emit({ type: 'thinking-delta', conversationId, turnId, text: '', redacted: true });
+            else this.pump.thinking(conversationId, turnId, delta);
+          },
+          onToolUseStart: () => clock.other(),
         });
       } catch (error) {
         // The partial reply is dropped: only completed messages are kept.
@@ -313,7 +327,7 @@ export class ChatEngine {
       };
       turn.usages.push(usage);
       const runTools = response.stopReason === 'tool_use';
-      const content = this.toChatContent(response.content, offer, runTools);
+      const content = this.toChatContent(response.content, offer, runTools, clock.finish());
       // Saved even when empty (no text, no calls): the request's usage was spent and belongs to the
       // conversation, and the person sees that an answer came back with nothing in it. An empty
       // message is never sent to a model again (toApiMessages skips it).
@@ -409,11 +423,22 @@ export class ChatEngine {
    * Tool calls run only when the model stopped to use tools: a reply cut by
    * max_tokens may hold a tool_use with half its input, which must not run.
    */
-  private toChatContent(blocks: readonly LlmContentBlock[], offer: ToolOffer, runTools: boolean): ChatContentBlock[] {
+  private toChatContent(
+    blocks: readonly LlmContentBlock[],
+    offer: ToolOffer,
+    runTools: boolean,
+    thinkingSpans: readonly number[],
+  ): ChatContentBlock[] {
     const content: ChatContentBlock[] = [];
+    let thought = 0;
     for (const block of blocks) {
       if (block.type === 'text') {
         if (block.text !== '') content.push({ type: 'text', text: block.text });
+      } else if (block.type === 'thinking') {
+        // Kept whole, signature included: Anthropic wants it back unchanged in the next request.
+        const durationMs = thinkingSpans[thought];
+        thought += 1;
+        content.push({ ...block, ...(durationMs !== undefined ? { durationMs } : {}) });
       } else if (runTools) {
         // Host tool names are never an MCP tool's (ToolNameMap.build reserves them), so the order cannot matter.
         const ref = offer.hostTools.has(block.name)

@@ -4,6 +4,8 @@ type ProgressEvent = Extract<ChatEvent, { type: 'tool-progress' }>;
 
 interface Pending {
   turnId: string;
+  /** Reasoning comes before the answer it leads to, so it is delivered first. */
+  thinking: string;
   text: string;
   /** Latest progress per tool call; older values are superseded. */
   progress: Map<string, ProgressEvent>;
@@ -30,6 +32,13 @@ export class ChatEventPump {
     this.schedule(conversationId, entry);
   }
 
+  thinking(conversationId: string, turnId: string, delta: string): void {
+    if (delta === '') return;
+    const entry = this.entry(conversationId, turnId);
+    entry.thinking += delta;
+    this.schedule(conversationId, entry);
+  }
+
   progress(event: ProgressEvent): void {
     const entry = this.entry(event.conversationId, event.turnId);
     entry.progress.set(event.toolUseId, event);
@@ -47,6 +56,8 @@ export class ChatEventPump {
     if (entry === undefined) return;
     clearTimeout(entry.timer);
     this.pending.delete(conversationId);
+    if (entry.thinking !== '')
+      this.deliver({ type: 'thinking-delta', conversationId, turnId: entry.turnId, text: entry.thinking });
     if (entry.text !== '') this.deliver({ type: 'text-delta', conversationId, turnId: entry.turnId, text: entry.text });
     for (const event of entry.progress.values()) this.deliver(event);
   }
@@ -58,7 +69,7 @@ export class ChatEventPump {
       entry = undefined;
     }
     if (entry === undefined) {
-      entry = { turnId, text: '', progress: new Map(), timer: undefined };
+      entry = { turnId, thinking: '', text: '', progress: new Map(), timer: undefined };
       this.pending.set(conversationId, entry);
     }
     return entry;

@@ -1,3 +1,5 @@
+import { reasoningRequest } from '../../shared/domain/reasoning';
+import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
 import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
 import type { ChatAttachment, Conversation, ConversationSummary } from '../../shared/domain/chat';
 import type { ChatToolsView } from '../../shared/contract/chat';
@@ -53,6 +55,9 @@ export interface ChatServiceOptions {
     | 'resultLimit'
     | 'toolSearchThresholds'
     | 'setToolSearchThresholds'
+    | 'reasoningDefaults'
+    | 'setReasoningDefaults'
+    | 'reasoningSupport'
   >;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
@@ -146,6 +151,12 @@ export class ChatService {
       onListenerError: (error) => options.reportError('a chat event listener threw', error),
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
       contextWindow: (model) => options.settings.contextWindow(model),
+      // The conversation's own level, else the global default, as its model takes it.
+      reasoning: (conversation) =>
+        reasoningRequest(
+          conversation.reasoning ?? options.settings.reasoningDefaults().level,
+          options.settings.reasoningSupport(conversation.model),
+        ),
     });
     return new ChatService(options, store, engine, toolSearch);
   }
@@ -247,6 +258,18 @@ export class ChatService {
 
   setToolSearchThresholds(thresholds: ToolSearchThresholds): Promise<ToolSearchThresholds> {
     return this.options.settings.setToolSearchThresholds(thresholds);
+  }
+
+  async setReasoning(id: string, level: ReasoningLevel): Promise<Conversation> {
+    return this.store.updateSettings(id, { reasoning: level });
+  }
+
+  reasoningDefaults(): ReasoningDefaults {
+    return this.options.settings.reasoningDefaults();
+  }
+
+  setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<ReasoningDefaults> {
+    return this.options.settings.setReasoningDefaults(patch);
   }
 
   async setTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<Conversation> {

@@ -1,3 +1,4 @@
+import type { ReasoningLevel } from '../../shared/domain/reasoning';
 import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -50,6 +51,7 @@ export interface ConversationSettingsPatch {
   disabledTools?: string[];
   toolSearch?: ToolSearchMode;
   loadedTools?: string[];
+  reasoning?: ReasoningLevel;
 }
 
 const TITLE_MAX = 200;
@@ -218,6 +220,7 @@ export class ConversationStore {
         ...(patch.disabledServers !== undefined ? { disabledServers: [...new Set(patch.disabledServers)] } : {}),
         ...(patch.disabledTools !== undefined ? { disabledTools: [...new Set(patch.disabledTools)] } : {}),
         ...(patch.toolSearch !== undefined ? { toolSearch: patch.toolSearch } : {}),
+        ...(patch.reasoning !== undefined ? { reasoning: patch.reasoning } : {}),
         ...(patch.loadedTools !== undefined ? { loadedTools: [...new Set(patch.loadedTools)] } : {}),
       };
     });

@@ -16,13 +16,25 @@ import { errorMessage } from '../../shared/error-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 import { refusesCacheControl, withCacheBreakpoints } from './anthropic-cache';
 import { ANTHROPIC_CACHE_PRICES, withCacheSaving } from './cache-prices';
+import type { ReasoningRequest } from '../../shared/domain/reasoning';
+import { anthropicThinking, thinkingTokens } from './anthropic-thinking';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
-/** A block of a finished reply that the chat loop uses; other block types (thinking…) are dropped. */
+/** A block of a finished reply that the chat loop uses; other block types are dropped. */
 export type LlmContentBlock =
   | { type: 'text'; text: string }
+  | {
+      /**
+       * The model's reasoning (app/providers/reasoning-stream.ts). `signature`: Anthropic's, sent back unchanged;
+       * `redacted`: the encrypted data of a block Anthropic hid (`thinking` is then ''). Neither for OpenAI-compatible.
+       */
+      type: 'thinking';
+      thinking: string;
+      signature?: string;
+      redacted?: string;
+    }
   | {
       type: 'tool_use';
       id: string;
@@ -53,6 +65,8 @@ export interface LlmUsage {
    * negative when writing cost more than reading saved. Set with the cache counts.
    */
   cacheSavedTokens?: number;
+  /** Output tokens spent reasoning, where the provider says (part of outputTokens). */
+  reasoningTokens?: number;
 }
 
 export interface LlmResponse {
@@ -76,9 +90,16 @@ export interface LlmStreamRequest {
   temperature?: number;
   /** Strings that end the reply early (stop reason `stop_sequence`). */
   stopSequences?: string[];
+  /**
+   * Ask the model to reason with this effort; absent: no reasoning asked for. `support` says how the model takes it
+   * (shared/domain/reasoning.ts; Anthropic: adaptive thinking or a thinking budget).
+   */
+  reasoning?: ReasoningRequest;
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
   onText?: (delta: string) => void;
+  /** The model's reasoning as it streams; `redacted`: a block the provider hid began. */
+  onThinking?: (delta: string, redacted?: boolean) => void;
   /** The model began a tool_use block (its input is still streaming). */
   onToolUseStart?: (toolUse: { id: string; name: string }) => void;
 }
@@ -246,6 +267,7 @@ export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): Llm
       outputTokens: count(usage?.output_tokens),
       ...(typeof cacheRead === 'number' ? { cacheReadTokens: count(cacheRead) } : {}),
       ...(typeof cacheWrite === 'number' ? { cacheWriteTokens: count(cacheWrite) } : {}),
+      ...thinkingTokens(usage),
     },
     ANTHROPIC_CACHE_PRICES,
   );
@@ -253,6 +275,8 @@ export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): Llm
 
 function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
   if (block.type === 'text') return { type: 'text', text: block.text };
+  if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+  if (block.type === 'redacted_thinking') return { type: 'thinking', thinking: '', redacted: block.data };
   if (block.type === 'tool_use') {
     const input = block.input;
     return {
@@ -290,9 +314,11 @@ export class AnthropicProvider implements LlmProvider {
     const context = { baseURL: this.baseURL, model: request.model };
     if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
     try {
+      const thinking = anthropicThinking(request.reasoning, request.maxTokens);
       const params = {
         model: request.model,
         max_tokens: request.maxTokens,
+        ...thinking,
         // Ids another provider made (a Kimi-style `functions.read:0`) are rewritten where Anthropic would refuse them.
         messages: toolCallIdsFor(request.messages, ANTHROPIC_TOOL_IDS),
         ...(request.system !== undefined && request.system !== '' ? { system: request.system } : {}),
@@ -300,7 +326,10 @@ export class AnthropicProvider implements LlmProvider {
         ...(request.tools !== undefined && request.tools.length > 0 && request.toolChoice !== undefined
           ? { tool_choice: request.toolChoice }
           : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        // The API refuses a temperature other than 1 with thinking on.
+        ...(request.temperature !== undefined && thinking.thinking === undefined
+          ? { temperature: request.temperature }
+          : {}),
         ...(request.stopSequences !== undefined && request.stopSequences.length > 0
           ? { stop_sequences: request.stopSequences }
           : {}),
@@ -318,6 +347,15 @@ export class AnthropicProvider implements LlmProvider {
           if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
             onToolUseStart({ id: event.content_block.id, name: event.content_block.name });
           }
+        });
+      }
+      const onThinking = request.onThinking;
+      if (onThinking !== undefined) {
+        stream.on('streamEvent', (event) => {
+          if (event.type === 'content_block_delta' && event.delta.type === 'thinking_delta')
+            onThinking(event.delta.thinking);
+          else if (event.type === 'content_block_start' && event.content_block.type === 'redacted_thinking')
+            onThinking('', true);
         });
       }
       const message = await stream.finalMessage();

@@ -224,6 +224,8 @@ export class OpenAiCompatibleClient implements ProviderClient {
       // Without this the stream carries no token counts.
       stream_options: { include_usage: true },
       [this.maxTokensField]: request.maxTokens,
+      // Only to models known to take it (OpenAI's o-series and gpt-5, gpt-oss…): others refuse the field.
+      ...(request.reasoning?.support === 'effort' ? { reasoning_effort: request.reasoning.effort } : {}),
       ...(input.tools !== undefined ? { tools: input.tools } : {}),
       ...input.settings,
     };
@@ -237,6 +239,7 @@ export class OpenAiCompatibleClient implements ProviderClient {
     }
     const reply = new ChatCompletionsReply({
       ...(request.onText !== undefined ? { onText: request.onText } : {}),
+      ...(request.onThinking !== undefined ? { onThinking: request.onThinking } : {}),
       ...(request.onToolUseStart !== undefined ? { onToolUseStart: request.onToolUseStart } : {}),
     });
     for await (const chunk of stream) reply.add(chunk);

@@ -3,6 +3,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
 import type { LlmContentBlock, LlmResponse, LlmUsage } from './llm-provider';
 import { OPENAI_CACHE_PRICES, withCacheSaving } from './cache-prices';
+import { ThinkTagSplitter } from './think-tags';
 
 // A streamed Chat Completions reply, put back together as the Anthropic-shaped
 // LlmResponse the chat engine reads. Text deltas pass straight to onText; tool
@@ -21,6 +22,7 @@ interface PendingCall {
 
 export interface ReplyCallbacks {
   onText?: (delta: string) => void;
+  onThinking?: (delta: string) => void;
   onToolUseStart?: (toolUse: { id: string; name: string }) => void;
 }
 
@@ -47,6 +49,8 @@ export function toLlmUsage(usage: CompletionUsage | null | undefined): LlmUsage 
   const prompt = usage.prompt_tokens ?? 0;
   const cached = usage.prompt_tokens_details?.cached_tokens;
   const result: LlmUsage = { inputTokens: prompt, outputTokens: usage.completion_tokens ?? 0 };
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  if (typeof reasoning === 'number' && reasoning > 0) result.reasoningTokens = reasoning;
   if (typeof cached === 'number' && cached > 0) {
     result.inputTokens = Math.max(0, prompt - cached);
     result.cacheReadTokens = cached;
@@ -78,9 +82,19 @@ export function parseToolArguments(raw: string): { input: Record<string, unknown
   return { input: value as Record<string, unknown> };
 }
 
+/** The reasoning delta of a chunk: `reasoning_content` (DeepSeek, vLLM, LM Studio), or `reasoning` (Ollama, OpenRouter). */
+function reasoningDelta(delta: object): string {
+  const fields = delta as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof fields.reasoning_content === 'string') return fields.reasoning_content;
+  return typeof fields.reasoning === 'string' ? fields.reasoning : '';
+}
+
 /** Collects one streamed reply. */
 export class ChatCompletionsReply {
   private text = '';
+  private thinking = '';
+  /** Content is read through it: a reply that starts with `<think>` gives its reasoning apart (think-tags.ts). */
+  private readonly content: ThinkTagSplitter;
   private refusal = '';
   private readonly calls: PendingCall[] = [];
   private readonly callsByIndex = new Map<number, PendingCall>();
@@ -90,7 +104,20 @@ export class ChatCompletionsReply {
   /** Chunks received: none at all means the server did not speak Chat Completions. */
   chunkCount = 0;
 
-  constructor(private readonly callbacks: ReplyCallbacks = {}) {}
+  constructor(private readonly callbacks: ReplyCallbacks = {}) {
+    this.content = new ThinkTagSplitter(
+      (delta) => this.addThinking(delta),
+      (delta) => {
+        this.text += delta;
+        this.callbacks.onText?.(delta);
+      },
+    );
+  }
+
+  private addThinking(delta: string): void {
+    this.thinking += delta;
+    this.callbacks.onThinking?.(delta);
+  }
 
   add(chunk: ChatCompletionChunk): void {
     this.chunkCount += 1;
@@ -101,10 +128,9 @@ export class ChatCompletionsReply {
     const choice = chunk.choices?.[0];
     if (choice === undefined) return;
     const delta = choice.delta ?? {};
-    if (typeof delta.content === 'string' && delta.content !== '') {
-      this.text += delta.content;
-      this.callbacks.onText?.(delta.content);
-    }
+    const reasoning = reasoningDelta(delta);
+    if (reasoning !== '') this.addThinking(reasoning);
+    if (typeof delta.content === 'string' && delta.content !== '') this.content.add(delta.content);
     if (typeof delta.refusal === 'string' && delta.refusal !== '') {
       this.refusal += delta.refusal;
       this.callbacks.onText?.(delta.refusal);
@@ -154,7 +180,10 @@ export class ChatCompletionsReply {
 
   /** The finished reply. */
   finish(): LlmResponse {
+    this.content.finish();
     const content: LlmContentBlock[] = [];
+    // Reasoning first, as Anthropic's thinking comes: no signature, so it is shown and kept but never sent back.
+    if (this.thinking.trim() !== '') content.push({ type: 'thinking', thinking: this.thinking });
     const text = this.text + (this.refusal !== '' ? (this.text === '' ? this.refusal : `\n\n${this.refusal}`) : '');
     if (text !== '') content.push({ type: 'text', text });
     // A call that never got a name can be neither run nor sent back (the API checks names): only arguments came.

@@ -1,3 +1,4 @@
+import type { ReasoningRequest } from '../../shared/domain/reasoning';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -164,7 +165,9 @@ export function fromLlmResponse(response: LlmResponse, withTools: boolean, model
   const blocks: SamplingMessageContentBlock[] = [];
   for (const block of response.content) {
     if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
-    else if (withTools) blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    // The model's reasoning is not part of what a server asked for.
+    else if (withTools && block.type === 'tool_use')
+      blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
   }
   const stopReason =
     response.stopReason === null ? undefined : (STOP_REASONS[response.stopReason] ?? response.stopReason);
@@ -185,9 +188,18 @@ export function fromLlmResponse(response: LlmResponse, withTools: boolean, model
  * A `generate` for {@linkcode SamplingReview} backed by an LlmProvider that
  * takes model keys (the routing provider; today Anthropic's, whose keys are its ids).
  */
-export function createLlmGenerate(provider: LlmProvider): SamplingGenerate {
+export function createLlmGenerate(
+  provider: LlmProvider,
+  reasoning: (model: string) => ReasoningRequest | undefined = () => undefined,
+): SamplingGenerate {
   return async (request, model, signal) => {
-    const response = await provider.stream({ ...toLlmRequest(request, model), signal });
+    // Off unless the person allowed sampling to reason (Settings): a server's request must not spend thinking tokens.
+    const asked = reasoning(model);
+    const response = await provider.stream({
+      ...toLlmRequest(request, model),
+      ...(asked !== undefined ? { reasoning: asked } : {}),
+      signal,
+    });
     return fromLlmResponse(response, request.tools !== undefined || request.toolChoice !== undefined, model);
   };
 }

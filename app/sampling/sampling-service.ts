@@ -1,3 +1,4 @@
+import { reasoningRequest } from '../../shared/domain/reasoning';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type {
   CreateMessageRequestParams,
@@ -54,7 +55,10 @@ export class SamplingService {
       logs: options.logs,
       models: this.models,
       // The LlmProvider takes the request's tools (tool_choice too) and answers with tool_use blocks, so sampling.tools is declared.
-      generate: createLlmGenerate(options.llm ?? options.anthropic.provider),
+      generate: createLlmGenerate(options.llm ?? options.anthropic.provider, (model) => {
+        const defaults = settings.reasoningDefaults();
+        return defaults.sampling ? reasoningRequest(defaults.level, settings.reasoningSupport(model)) : undefined;
+      }),
       supportsTools: true,
       policies: settings.samplingPolicies(),
       budget: this.budget,

@@ -1,6 +1,7 @@
 import { ANTHROPIC_PROVIDER_ID, modelKey } from '../../shared/domain/model-key';
 import type { ModelOption, ProviderConfig } from '../../shared/domain/providers';
 import { takesImages } from '../../shared/domain/model-images';
+import { reasoningSupport } from '../../shared/domain/reasoning';
 import { UNRANKED } from './anthropic-models';
 import type { ConfiguredModel, ModelTier } from './model-table';
 
@@ -67,5 +68,6 @@ export function toModelOption(model: CatalogModel): ModelOption {
     providerLabel: model.providerLabel,
     supportsTools: model.supportsTools,
     ready: model.ready,
+    reasoning: reasoningSupport(model.model, model.provider === ANTHROPIC_PROVIDER_ID),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REASONING_LEVELS } from '../../shared/domain/reasoning';
 import { SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
 import { ModelRanksSchema } from '../../shared/domain/model-ranks';
 import { MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
@@ -37,6 +38,8 @@ export const SettingsFileSchema = z.looseObject({
   toolSearch: z
     .object({ countAbove: z.number().int().min(0).max(100_000), shareAbove: z.number().min(0).max(1) })
     .optional(),
+  /** The reasoning of conversations left on the default, and whether servers' sampling may reason (shared/domain/reasoning.ts); absent: off, no. */
+  reasoning: z.object({ level: z.enum(REASONING_LEVELS).optional(), sampling: z.boolean().optional() }).optional(),
   /** OpenAI-compatible providers beside the built-in Anthropic; each entry is checked on its own (provider-settings.ts). */
   providers: z.array(z.unknown(), { error: 'providers must be a list' }).optional(),
 });

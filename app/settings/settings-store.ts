@@ -18,6 +18,9 @@ import { withServerRenamed, withoutKey, withoutServer, type PerServerKey } from 
 import { MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
 import { ResultLimitSchema, SETTINGS_FILE, SettingsFileSchema, type SettingsFile } from './settings-file';
 import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
+import { DEFAULT_REASONING, reasoningSupport } from '../../shared/domain/reasoning';
+import type { ReasoningDefaults, ReasoningSupport } from '../../shared/domain/reasoning';
+import { ANTHROPIC_PROVIDER_ID } from '../../shared/domain/model-key';
 
 export { SETTINGS_FILE } from './settings-file';
 
@@ -223,6 +226,22 @@ export class SettingsStore {
   async setToolSearchThresholds(thresholds: ToolSearchThresholds): Promise<ToolSearchThresholds> {
     await this.save({ ...this.file, toolSearch: { ...thresholds } });
     return this.toolSearchThresholds();
+  }
+
+  /** The reasoning level conversations on the default use, and whether sampling may reason. */
+  reasoningDefaults(): ReasoningDefaults {
+    return { level: this.file.reasoning?.level ?? DEFAULT_REASONING, sampling: this.file.reasoning?.sampling ?? false };
+  }
+
+  async setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<ReasoningDefaults> {
+    await this.save({ ...this.file, reasoning: { ...this.reasoningDefaults(), ...patch } });
+    return this.reasoningDefaults();
+  }
+
+  /** How the model of key `model` takes reasoning ('unknown' for a key no provider offers now). */
+  reasoningSupport(model: string): ReasoningSupport {
+    const entry = this.catalog().find((m) => m.key === model);
+    return entry === undefined ? 'unknown' : reasoningSupport(entry.model, entry.provider === ANTHROPIC_PROVIDER_ID);
   }
 
   /** Whether the server's instructions go into the system prompt of conversations that offer its tools (default yes). */

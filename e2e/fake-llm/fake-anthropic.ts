@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
-import { FakeTurnSchema, messageJson, renderTurn } from './turns';
+import { FakeTurnSchema, messageJson, outputDetails, renderTurn } from './turns';
+import { thinkingError } from './fake-thinking';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
@@ -77,6 +78,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   readonly promptCache = new FakePromptCache();
   private messageCount = 0;
   private readonly options: FakeAnthropicOptions;
+  /** Ids of the tool_use blocks sent in a message that began with thinking: their follow-ups must bring it back. */
+  private readonly thoughtBefore = new Set<string>();
 
   private constructor(options: FakeAnthropicOptions) {
     super('fake-anthropic', FakeTurnSchema);
@@ -100,6 +103,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     this.modelRequests.length = 0;
     this.messageCount = 0;
     this.promptCache.clear();
+    this.thoughtBefore.clear();
   }
 
   protected sendFailure(response: ServerResponse, message: string): void {
@@ -146,6 +150,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'cache_control: Extra inputs are not permitted');
     const refused = this.promptCache.refusal(validated.body);
     if (refused !== undefined) return sendApiError(response, 400, 'invalid_request_error', refused);
+    const thinkingProblem = thinkingError(validated.body, this.thoughtBefore);
+    if (thinkingProblem !== undefined) return sendApiError(response, 400, 'invalid_request_error', thinkingProblem);
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
@@ -169,6 +175,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       const { input_tokens, ...cache } = bill;
       Object.assign(message, { inputTokens: input_tokens, cache });
     }
+    if (message.blocks.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking'))
+      for (const block of message.blocks) if (block.type === 'tool_use') this.thoughtBefore.add(String(block.block.id));
     if (!record.stream)
       return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
@@ -238,7 +246,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     }
     await send('message_delta', {
       delta: { stop_reason: message.stopReason, stop_sequence: null },
-      usage: { output_tokens: message.outputTokens },
+      usage: { output_tokens: message.outputTokens, ...outputDetails(message) },
     });
     await send('message_stop', {});
     response.end();

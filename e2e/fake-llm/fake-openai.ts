@@ -185,6 +185,26 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
           'invalid_request_error',
         );
     }
+    // DeepSeek's API (the one that made `reasoning_content`) refuses it in the input: it is for display only.
+    const sentReasoning = body.messages.findIndex(
+      (message) => message.role === 'assistant' && 'reasoning_content' in message,
+    );
+    if (sentReasoning !== -1)
+      return sendApiError(
+        response,
+        400,
+        `messages[${sentReasoning}]: reasoning_content is not allowed in input messages; it is for display only and must not be sent back.`,
+        'invalid_request_error',
+      );
+    const effort = (body as { reasoning_effort?: unknown }).reasoning_effort;
+    if (effort !== undefined && !['minimal', 'low', 'medium', 'high'].includes(String(effort)))
+      return sendApiError(
+        response,
+        400,
+        `Invalid value: '${String(effort)}'. Supported values are: 'minimal', 'low', 'medium', and 'high'.`,
+        'invalid_request_error',
+        'invalid_value',
+      );
     if (this.options.rejectMaxTokens === true && body.max_tokens !== undefined) {
       return sendApiError(
         response,

@@ -6,6 +6,13 @@ import type { ChatCompletionsRequestBody } from './validate-openai-request';
 export const FakeOpenAiTurnSchema = z.object({
   /** Assistant text. `{{lastToolResult}}` is replaced by the text of the tool messages that answer the last calls. */
   text: z.string().optional(),
+  /**
+   * The model's reasoning, streamed before the text: as `reasoning_content` deltas (DeepSeek, vLLM, LM Studio) or
+   * `reasoning` (Ollama, OpenRouter) only when the request sets `reasoning_effort`, as OpenAI's reasoning models
+   * answer it; as `<think>…</think>` at the start of the content always, as local models write it.
+   */
+  reasoning: z.string().optional(),
+  reasoningAs: z.enum(['reasoning_content', 'reasoning', 'think-tag']).default('reasoning_content'),
   /** Tool calls after the text (several = parallel calls), each streamed as `tool_calls` deltas with the arguments in pieces. */
   toolUses: z
     .array(
@@ -77,6 +84,8 @@ export interface RenderedCompletion {
   id: string;
   model: string;
   text: string;
+  /** Reasoning streamed in this field of the deltas (the think-tag variant is part of `text`). */
+  reasoning?: { field: 'reasoning_content' | 'reasoning'; text: string };
   calls: RenderedCall[];
   finishReason: string;
   usage: {
@@ -84,6 +93,7 @@ export interface RenderedCompletion {
     completion_tokens: number;
     total_tokens: number;
     prompt_tokens_details?: { cached_tokens: number };
+    completion_tokens_details?: { reasoning_tokens: number };
   };
 }
 
@@ -113,19 +123,29 @@ function estimateTokens(text: string): number {
 }
 
 export function renderCompletion(turn: Turn, request: RecordedOpenAiRequest, number: number): RenderedCompletion {
-  const text = (turn.text ?? '').replaceAll('{{lastToolResult}}', lastToolResultText(request.body));
+  const answer = (turn.text ?? '').replaceAll('{{lastToolResult}}', lastToolResultText(request.body));
+  const asked = (request.body as { reasoning_effort?: unknown } | undefined)?.reasoning_effort !== undefined;
+  const thinks = turn.reasoning !== undefined && (turn.reasoningAs === 'think-tag' || asked);
+  const text =
+    thinks && turn.reasoningAs === 'think-tag' ? `<think>\n${turn.reasoning}\n</think>\n\n${answer}` : answer;
+  const reasoning =
+    thinks && turn.reasoning !== undefined && turn.reasoningAs !== 'think-tag'
+      ? { field: turn.reasoningAs, text: turn.reasoning }
+      : undefined;
   const calls = (turn.toolUses ?? []).map((use, index) => ({
     id: use.id ?? `call_fake_${number}_${index + 1}`,
     name: use.name,
     arguments: use.rawArguments ?? JSON.stringify(use.input),
   }));
   const prompt = turn.usage?.prompt_tokens ?? estimateTokens(JSON.stringify(request.body?.messages ?? []));
-  const completion = turn.usage?.completion_tokens ?? estimateTokens(text + JSON.stringify(calls));
+  const thought = thinks && turn.reasoning !== undefined ? estimateTokens(turn.reasoning) : 0;
+  const completion = turn.usage?.completion_tokens ?? estimateTokens(answer + JSON.stringify(calls)) + thought;
   const cached = turn.usage?.cached_tokens;
   return {
     id: `chatcmpl-fake-${number}`,
     model: request.body?.model ?? 'unknown',
     text,
+    ...(reasoning !== undefined ? { reasoning } : {}),
     calls,
     finishReason: turn.finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop'),
     usage: {
@@ -133,6 +153,7 @@ export function renderCompletion(turn: Turn, request: RecordedOpenAiRequest, num
       completion_tokens: completion,
       total_tokens: prompt + completion,
       ...(cached !== undefined ? { prompt_tokens_details: { cached_tokens: cached } } : {}),
+      ...(thought > 0 ? { completion_tokens_details: { reasoning_tokens: thought } } : {}),
     },
   };
 }
@@ -170,6 +191,9 @@ export function completionJson(completion: RenderedCompletion): Record<string, u
 /** The `delta`s of a streamed answer, in order (the role first, then text, then tool calls). */
 export function streamDeltas(completion: RenderedCompletion, interleave: boolean): Array<Record<string, unknown>> {
   const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
+  const reasoning = completion.reasoning;
+  if (reasoning !== undefined)
+    for (const chunk of textChunks(reasoning.text)) deltas.push({ [reasoning.field]: chunk, content: null });
   for (const chunk of textChunks(completion.text)) deltas.push({ content: chunk });
   const perCall = completion.calls.map((call, index) => [
     { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] },

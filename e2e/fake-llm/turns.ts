@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blocksOf } from './validate-request';
 import { toolSearchStep } from './tool-search-steps';
+import { asksForThinking, redactedData, thinkingSignature } from './fake-thinking';
 import type { MessagesRequestBody } from './validate-request';
 
 /** What the fake model answers to one request. JSON-friendly so other processes can script it. */
@@ -14,6 +15,13 @@ export const FakeTurnSchema = z.object({
   searchAndUse: z
     .object({ query: z.string(), input: z.record(z.string(), z.unknown()).default({}), text: z.string().optional() })
     .optional(),
+  /**
+   * The model's reasoning, streamed as a `thinking` block (thinking_delta pieces, then a signature_delta) before the
+   * text, only when the request asks for thinking (fake-thinking.ts) — as the API does.
+   */
+  thinking: z.string().optional(),
+  /** The reasoning comes hidden: a `redacted_thinking` block with opaque data instead of a `thinking` block. */
+  redactedThinking: z.boolean().optional(),
   /** Tool calls, after the text, each streamed as `input_json_delta` pieces. */
   toolUses: z
     .array(
@@ -65,7 +73,7 @@ export interface RecordedRequest {
 export type FakeTurnSource = FakeTurn | ((request: RecordedRequest) => FakeTurn | Promise<FakeTurn>);
 
 export interface RenderedBlock {
-  type: 'text' | 'tool_use';
+  type: 'text' | 'tool_use' | 'thinking' | 'redacted_thinking';
   /** Final block as it appears in a non-streaming message. */
   block: Record<string, unknown>;
   /** Delta payloads, in order. */
@@ -81,6 +89,8 @@ export interface RenderedMessage {
   stopReason: string;
   inputTokens: number;
   outputTokens: number;
+  /** Output tokens of the thinking, reported in `output_tokens_details` when there was some. */
+  thinkingTokens?: number;
   /** The scripted prompt-cache counts, when the turn gave them. */
   cache?: { cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
 }
@@ -117,6 +127,23 @@ function estimateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
+function thinkingBlock(thinking: string, redacted: boolean): RenderedBlock {
+  if (redacted) {
+    const block = { type: 'redacted_thinking', data: redactedData(thinking) };
+    return { type: 'redacted_thinking', block, start: block, deltas: [] };
+  }
+  const signature = thinkingSignature(thinking);
+  return {
+    type: 'thinking',
+    block: { type: 'thinking', thinking, signature },
+    start: { type: 'thinking', thinking: '', signature: '' },
+    deltas: [
+      ...textChunks(thinking).map((chunk) => ({ type: 'thinking_delta', thinking: chunk })),
+      { type: 'signature_delta', signature },
+    ],
+  };
+}
+
 export function renderTurn(
   scripted: z.output<typeof FakeTurnSchema>,
   request: RecordedRequest,
@@ -127,6 +154,8 @@ export function renderTurn(
       ? scripted
       : { ...scripted, ...toolSearchStep(scripted.searchAndUse, request.body, lastToolResultText(request.body)) };
   const blocks: RenderedBlock[] = [];
+  const thinking = turn.thinking !== undefined && asksForThinking(request.body) ? turn.thinking : undefined;
+  if (thinking !== undefined) blocks.push(thinkingBlock(thinking, turn.redactedThinking === true));
   if (turn.text !== undefined && turn.text.length > 0) {
     const text = turn.text.replaceAll('{{lastToolResult}}', lastToolResultText(request.body));
     blocks.push({
@@ -157,6 +186,7 @@ export function renderTurn(
     stopReason: turn.stopReason ?? ((turn.toolUses ?? []).length > 0 ? 'tool_use' : 'end_turn'),
     inputTokens: turn.usage?.input_tokens ?? estimateTokens(JSON.stringify(request.body?.messages ?? [])),
     outputTokens: turn.usage?.output_tokens ?? estimateTokens(outputText),
+    ...(thinking !== undefined ? { thinkingTokens: estimateTokens(thinking) } : {}),
     ...(turn.usage?.cache_read_input_tokens !== undefined || turn.usage?.cache_creation_input_tokens !== undefined
       ? {
           cache: {
@@ -183,4 +213,11 @@ export function messageJson(message: RenderedMessage): Record<string, unknown> {
     stop_sequence: null,
     usage: { input_tokens: message.inputTokens, output_tokens: message.outputTokens, ...message.cache },
   };
+}
+
+/** The `output_tokens_details` of a reply that thought (the API reports its thinking tokens there). */
+export function outputDetails(message: RenderedMessage): Record<string, unknown> {
+  return message.thinkingTokens !== undefined
+    ? { output_tokens_details: { thinking_tokens: message.thinkingTokens } }
+    : {};
 }

@@ -108,8 +108,23 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
       const notices = turn.notices ?? [];
       return { ...turn, notices: notices.includes(event.message) ? notices : [...notices, event.message], draft: '' };
     }
+    case 'thinking-delta': {
+      const before = turn.thinking;
+      return {
+        ...turn,
+        thinking: {
+          text: (before?.text ?? '') + event.text,
+          ...(before?.redacted === true || event.redacted === true ? { redacted: true } : {}),
+          done: false,
+        },
+      };
+    }
     case 'text-delta':
-      return { ...turn, draft: turn.draft + event.text };
+      return {
+        ...turn,
+        draft: turn.draft + event.text,
+        ...(turn.thinking !== undefined && !turn.thinking.done ? { thinking: { ...turn.thinking, done: true } } : {}),
+      };
     case 'tool-call-pending':
       return updateCall(turn, event.toolUseId, {
         status: 'awaiting-consent',
@@ -156,13 +171,20 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
         status: turn.toolCalls[event.toolUseId]?.status ?? 'running',
         waitingFor: event.pendingId ?? undefined,
       });
-    case 'message-saved':
-      // The streamed text is now part of a saved message: the draft starts over for the next one.
-      return event.message.role === 'assistant' ? { ...turn, draft: '' } : withoutSavedResults(turn, event.message);
-    case 'turn-finished':
-      return { ...turn, running: false, draft: '', stopReason: event.stopReason };
-    case 'turn-failed':
-      return { ...turn, running: false, draft: '', error: event.message };
+    case 'message-saved': {
+      // The streamed text (and reasoning) is now part of a saved message: both start over for the next one.
+      if (event.message.role !== 'assistant') return withoutSavedResults(turn, event.message);
+      const { thinking: _saved, ...rest } = turn;
+      return { ...rest, draft: '' };
+    }
+    case 'turn-finished': {
+      const { thinking: _dropped, ...rest } = turn;
+      return { ...rest, running: false, draft: '', stopReason: event.stopReason };
+    }
+    case 'turn-failed': {
+      const { thinking: _dropped, ...rest } = turn;
+      return { ...rest, running: false, draft: '', error: event.message };
+    }
   }
 }
 
@@ -358,6 +380,20 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     if (!result.ok) return get().toastFailure('Could not change tool search', result);
     get().applyConversation(result.value);
     await get().loadConversationTools(id);
+  },
+  async loadReasoningDefaults() {
+    const result = await transport.call('chat.reasoningDefaults', {});
+    if (result.ok) set({ reasoningDefaults: result.value });
+  },
+  async setReasoning(id, level) {
+    const result = await transport.call('chat.setReasoning', { id, level });
+    if (!result.ok) return get().toastFailure('Could not change the reasoning', result);
+    get().applyConversation(result.value);
+  },
+  async setReasoningDefaults(patch) {
+    const result = await transport.call('chat.setReasoningDefaults', patch);
+    if (!result.ok) return get().toastFailure('Could not change the reasoning defaults', result);
+    set({ reasoningDefaults: result.value });
   },
   async unloadTools(id, tools) {
     const result = await transport.call('chat.unloadTools', { id, tools });

@@ -1,3 +1,4 @@
+import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
 import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import type {
   ChatAttachment,
@@ -31,6 +32,14 @@ export interface LiveToolCall {
 }
 
 /** The turn a conversation is running (or last ran) as the renderer follows it. */
+/** Reasoning as it streams: its text, whether the provider hid a block, and whether the answer has begun. */
+export interface LiveThinking {
+  text: string;
+  redacted?: boolean;
+  /** The answer (or a tool call) started: the thinking is over and its block folds. */
+  done: boolean;
+}
+
 export interface LiveTurn {
   turnId: string;
   running: boolean;
@@ -41,6 +50,8 @@ export interface LiveTurn {
   notices?: string[];
   /** Text streamed since the last saved assistant message: the reply being written. */
   draft: string;
+  /** The model's reasoning streamed since the last saved assistant message (`thinking-delta`); absent: none. */
+  thinking?: LiveThinking;
   toolCalls: Record<string, LiveToolCall>;
   /** Set when the turn failed (`turn-failed`). */
   error?: string;
@@ -85,6 +96,12 @@ export interface ChatSlice {
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;
   /** Tool search for one conversation (`auto`, `on`, `off`), removing tools the model loaded, and the global thresholds. */
   setToolSearch(id: string, mode: 'auto' | 'on' | 'off'): Promise<void>;
+  /** The global reasoning defaults (`chat.reasoningDefaults`), once loaded. */
+  reasoningDefaults?: ReasoningDefaults;
+  loadReasoningDefaults(): Promise<void>;
+  /** The model's reasoning in one conversation. */
+  setReasoning(id: string, level: ReasoningLevel): Promise<void>;
+  setReasoningDefaults(patch: Partial<ReasoningDefaults>): Promise<void>;
   unloadTools(id: string, tools: string[]): Promise<void>;
   setToolSearchThresholds(id: string, countAbove: number, shareAbove: number): Promise<boolean>;
 }

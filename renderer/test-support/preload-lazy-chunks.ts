@@ -3,7 +3,7 @@
  * tests that mount the whole app do not spend their wait budget on the test
  * runner transforming those modules the first time a view or dialog appears.
  * Keep in step with the lazy() calls in features/shell/app-shell.tsx,
- * features/chat/markdown.tsx and features/chat/tool-card-task.tsx.
+ * features/chat/markdown.tsx, features/chat/tool-card-task.tsx and features/chat/message-rows.tsx.
  */
 export async function preloadLazyChunks(): Promise<void> {
   await Promise.all([
@@ -20,5 +20,6 @@ export async function preloadLazyChunks(): Promise<void> {
     import('../features/shell/toasts'),
     import('../features/chat/markdown-renderer'),
     import('../features/chat/tool-card-task-line'),
+    import('../features/chat/thinking-block'),
   ]);
 }

@@ -8,6 +8,7 @@ import {
   ConversationSummarySchema,
 } from '../domain/chat';
 import { TOOL_SEARCH_MODES } from '../domain/tool-search';
+import { REASONING_LEVELS } from '../domain/reasoning';
 import { method } from './define';
 
 const byId = z.object({ id: ConversationIdSchema }).strict();
@@ -111,6 +112,9 @@ export const ConversationsDeltaSchema = z.object({
 });
 export type ConversationsDelta = z.infer<typeof ConversationsDeltaSchema>;
 
+/** The global reasoning defaults (shared/domain/reasoning.ts ReasoningDefaults). */
+export const ReasoningDefaultsSchema = z.object({ level: z.enum(REASONING_LEVELS), sampling: z.boolean() });
+
 export const chatMethods = {
   'chat.list': method({
     summary: 'Every conversation, newest first.',
@@ -199,6 +203,21 @@ export const chatMethods = {
       })
       .strict(),
     output: z.object({ countAbove: z.number().int(), shareAbove: z.number() }),
+  }),
+  'chat.setReasoning': method({
+    summary: 'The model’s reasoning in one conversation: off, or on with effort low, medium or high.',
+    input: z.object({ id: ConversationIdSchema, level: z.enum(REASONING_LEVELS) }).strict(),
+    output: ConversationSchema,
+  }),
+  'chat.reasoningDefaults': method({
+    summary: 'The reasoning of new conversations, and whether servers’ sampling requests may reason (default: no).',
+    input: z.object({}).strict(),
+    output: ReasoningDefaultsSchema,
+  }),
+  'chat.setReasoningDefaults': method({
+    summary: 'Change the reasoning of new conversations, or whether servers’ sampling requests may reason.',
+    input: ReasoningDefaultsSchema.partial().strict(),
+    output: ReasoningDefaultsSchema,
   }),
   'chat.setTools': method({
     summary: 'Switch servers and tools off (or on again) for one conversation.',

@@ -16,6 +16,7 @@ export interface UsageLike {
   readonly toolTokensEstimate?: number;
   readonly cappedTokensEstimate?: number;
   readonly toolTokensFullEstimate?: number;
+  readonly reasoningTokens?: number;
   readonly requests?: number;
 }
 
@@ -62,6 +63,8 @@ export function sumUsage(usages: Iterable<UsageLike>): UsageLike | undefined {
       total.cacheSavedTokens = (total.cacheSavedTokens ?? 0) + usage.cacheSavedTokens;
     if (usage.toolTokensEstimate !== undefined)
       total.toolTokensEstimate = (total.toolTokensEstimate ?? 0) + usage.toolTokensEstimate;
+    if (usage.reasoningTokens !== undefined)
+      total.reasoningTokens = (total.reasoningTokens ?? 0) + usage.reasoningTokens;
     if (usage.cappedTokensEstimate !== undefined)
       total.cappedTokensEstimate = (total.cappedTokensEstimate ?? 0) + usage.cappedTokensEstimate;
     // A request tool search did not narrow counts its sent definitions as the full ones, so the sum's difference is only what was saved.

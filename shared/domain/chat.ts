@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TaskStatusSchema } from './task';
 import { TOOL_SEARCH_MODES } from './tool-search';
+import { REASONING_LEVELS } from './reasoning';
 
 // Conversations as Berth stores and shows them. Tool calls keep the real
 // server and tool next to the name the model saw, so the UI never has to
@@ -134,8 +135,23 @@ export type ChatAttachment = z.infer<typeof ChatAttachmentSchema>;
 export const ChatAttachmentBlockSchema = z.object({ type: z.literal('attachment'), attachment: ChatAttachmentSchema });
 export type ChatAttachmentBlock = z.infer<typeof ChatAttachmentBlockSchema>;
 
+/**
+ * The model's reasoning before its answer (Anthropic thinking, OpenAI-compatible `reasoning_content` or `<think>`).
+ * `signature` (Anthropic) must go back unchanged with the block; `redacted` holds the encrypted data of a block the
+ * provider hid (its `thinking` is then empty). `durationMs`: how long it streamed, measured by Berth.
+ */
+export const ChatThinkingBlockSchema = z.object({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string().optional(),
+  redacted: z.string().optional(),
+  durationMs: z.number().int().min(0).optional(),
+});
+export type ChatThinkingBlock = z.infer<typeof ChatThinkingBlockSchema>;
+
 export const ChatContentBlockSchema = z.discriminatedUnion('type', [
   ChatTextBlockSchema,
+  ChatThinkingBlockSchema,
   ChatToolUseBlockSchema,
   ChatToolResultBlockSchema,
   ChatAttachmentBlockSchema,
@@ -163,6 +179,8 @@ export const ChatUsageSchema = z.object({
    * (tool search sent its own tools and the loaded ones): the difference is what tool search saved.
    */
   toolTokensFullEstimate: tokens.optional(),
+  /** Output tokens the model spent reasoning, where the provider says (already part of outputTokens). */
+  reasoningTokens: tokens.optional(),
   /** How many model requests were summed (a turn's total); absent for one request. */
   requests: z.number().int().min(1).optional(),
 });
@@ -205,6 +223,8 @@ export const ConversationSchema = z.object({
   toolSearch: z.enum(TOOL_SEARCH_MODES).optional(),
   /** Tools the model loaded with tool search, as `toolKey(server, tool)`, oldest first; the person can remove each. Absent: none. */
   loadedTools: z.array(z.string()).optional(),
+  /** The model's reasoning in this conversation (shared/domain/reasoning.ts); absent: the global default. */
+  reasoning: z.enum(REASONING_LEVELS).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -251,6 +271,8 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn-notice'), ...base, message: z.string() }),
   /** Coalesced: several tokens per event, at most ~30 events per second per conversation. */
   z.object({ type: z.literal('text-delta'), ...base, text: z.string() }),
+  /** The model's reasoning as it streams, coalesced like text; `redacted`: the provider hid a block. */
+  z.object({ type: z.literal('thinking-delta'), ...base, text: z.string(), redacted: z.literal(true).optional() }),
   /** Waiting for the person's yes (or a stored policy). */
   z.object({
     type: z.literal('tool-call-pending'),

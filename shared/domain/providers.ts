@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REASONING_SUPPORTS } from './reasoning';
 import { ANTHROPIC_PROVIDER_ID, PROVIDER_ID_PATTERN } from './model-key';
 
 // Configured model providers besides the built-in Anthropic one: what
@@ -176,6 +177,8 @@ export const ModelOptionSchema = z.object({
   supportsTools: z.boolean().optional(),
   /** False when the provider needs a key that is not set: sending would fail. */
   ready: z.boolean().optional(),
+  /** How the model takes reasoning (shared/domain/reasoning.ts); absent from an older host. */
+  reasoning: z.enum(REASONING_SUPPORTS).optional(),
 });
 export type ModelOption = z.infer<typeof ModelOptionSchema>;
 

@@ -1,5 +1,11 @@
 import { isPersonMessage, isStoppedResult, messageText, STOPPED_BY_PERSON } from '../../../shared/domain/chat-text';
-import type { ChatAttachment, ChatMessage, ChatToolResultBlock, ChatToolUseBlock } from '../../../shared/domain/chat';
+import type {
+  ChatAttachment,
+  ChatMessage,
+  ChatThinkingBlock,
+  ChatToolResultBlock,
+  ChatToolUseBlock,
+} from '../../../shared/domain/chat';
 import type { LiveToolCall } from '../../store';
 
 /** One tool call as the chat shows it: what the model asked, and what came back (once it did). */
@@ -9,7 +15,8 @@ export interface ToolCallItem {
   result?: ChatToolResultBlock;
 }
 
-export type AssistantPart = { kind: 'text'; text: string } | ToolCallItem;
+export type AssistantPart =
+  { kind: 'text'; text: string } | { kind: 'thinking'; block: ChatThinkingBlock } | ToolCallItem;
 
 /** A row of the message list. Tool results are folded into the call that caused them. */
 export type TimelineItem =
@@ -35,6 +42,7 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
     const parts: AssistantPart[] = [];
     for (const block of message.content) {
       if (block.type === 'text') parts.push({ kind: 'text', text: block.text });
+      else if (block.type === 'thinking') parts.push({ kind: 'thinking', block });
       else if (block.type === 'tool_use') {
         const result = results.get(block.id);
         parts.push(result ? { kind: 'tool-call', use: block, result } : { kind: 'tool-call', use: block });

@@ -8,6 +8,7 @@ import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../../ui/controls';
 import { BookIcon, ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../../ui/icons';
 import { CharacterCounter, isOverLimit, OverLimitNotice, usePasteOffer } from './message-limits';
+import { ReasoningControl } from './reasoning-control';
 import { useFileDrop } from './use-file-drop';
 import { useMentions } from './use-mentions';
 import { useSlashCommands } from './slash-commands';
@@ -166,6 +167,7 @@ export function Composer({
         />
         <div className="composer-bar">
           <ModelPicker models={models} value={model} onChange={onModelChange} />
+          <ReasoningControl conversationId={conversationId} model={models.find((m) => m.id === model)} />
           {skillServers !== '' ? (
             <Button
               size="sm"

@@ -89,7 +89,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && stuck.current) el.scrollTop = el.scrollHeight;
-  }, [totalSize, items, draft, live?.toolCalls, live?.error, running]);
+  }, [totalSize, items, draft, live?.thinking, live?.toolCalls, live?.error, running]);
 
   // Back where the person left it; on leaving, remember where that is.
   useLayoutEffect(() => {
@@ -151,7 +151,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
         {virtualRows.map((row) => {
           const item = items[row.index];
           const placement = { index: row.index, top: row.start, measureRef: virtualizer.measureElement };
-          if (!item) return <LiveReplyRow key={LIVE_ROW_KEY} draft={draft} {...placement} />;
+          if (!item) return <LiveReplyRow key={LIVE_ROW_KEY} draft={draft} thinking={live?.thinking} {...placement} />;
           const follows = rowFollowsRunning(item);
           return (
             <MessageRow

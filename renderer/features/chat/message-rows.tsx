@@ -1,5 +1,5 @@
-import { memo, useState, type CSSProperties } from 'react';
-import type { LiveToolCall } from '../../store';
+import { lazy, memo, Suspense, useState, type CSSProperties, type ComponentProps } from 'react';
+import type { LiveThinking, LiveToolCall } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { EditIcon } from '../../ui/icons';
@@ -9,6 +9,17 @@ import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
+
+// The reasoning block loads with the first reply that has one: the message list is on the first screen.
+const LazyThinkingBlock = lazy(async () => ({ default: (await import('./thinking-block')).ThinkingBlock }));
+
+function ThinkingBlock(props: ComponentProps<typeof LazyThinkingBlock>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyThinkingBlock {...props} />
+    </Suspense>
+  );
+}
 
 /** What the virtualized list gives every row's root `<li>`: its place and the hook that measures it. */
 export interface RowPlacement {
@@ -70,6 +81,13 @@ export const MessageRow = memo(function MessageRow({
       {item.parts.map((part, index) =>
         part.kind === 'text' ? (
           <Markdown key={index} text={part.text} />
+        ) : part.kind === 'thinking' ? (
+          <ThinkingBlock
+            key={index}
+            text={part.block.thinking}
+            redacted={part.block.redacted !== undefined}
+            durationMs={part.block.durationMs}
+          />
         ) : (
           <ToolCallCard
             key={part.use.id}
@@ -107,28 +125,41 @@ export function liveCallsOfRow(
     : undefined;
 }
 
-/** The reply being written (`draft`), or the dots while the model thinks (empty draft). */
-export function LiveReplyRow({ draft, ...placement }: RowPlacement & { draft: string }) {
-  if (draft !== '') {
-    return (
-      <li
-        className="message message-assistant streaming"
-        aria-live="off"
-        data-testid="streaming-reply"
-        {...placementProps(placement)}
-      >
-        <Markdown text={draft} />
-        <span className="cursor" aria-hidden="true" />
-      </li>
-    );
-  }
+/**
+ * The reply being written (`draft`) with the reasoning streamed before it, or the dots while the model
+ * works (nothing streamed yet). One element either way, so the reasoning block keeps its state (it folds
+ * itself when the answer starts).
+ */
+export function LiveReplyRow({
+  draft,
+  thinking,
+  ...placement
+}: RowPlacement & { draft: string; thinking?: LiveThinking | undefined }) {
+  const writing = draft !== '';
+  const reasoning =
+    thinking !== undefined ? (
+      <ThinkingBlock text={thinking.text} redacted={thinking.redacted} streaming={!thinking.done} />
+    ) : null;
   return (
-    <li className="message message-assistant thinking" aria-label="The model is writing" {...placementProps(placement)}>
-      <span className="dots" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </span>
+    <li
+      className={`message message-assistant ${writing ? 'streaming' : thinking !== undefined ? 'reasoning' : 'thinking'}`}
+      {...(writing ? { 'aria-live': 'off' as const, 'data-testid': 'streaming-reply' } : {})}
+      {...(!writing && thinking === undefined ? { 'aria-label': 'The model is writing' } : {})}
+      {...placementProps(placement)}
+    >
+      {reasoning}
+      {writing ? (
+        <>
+          <Markdown text={draft} />
+          <span className="cursor" aria-hidden="true" />
+        </>
+      ) : thinking === undefined || thinking.done ? (
+        <span className="dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -12,6 +12,11 @@ function usageFacts(usage: UsageLike): Array<[string, string]> {
     ],
     ['Output', `${n(usage.outputTokens)} tokens`],
   ];
+  if (usage.reasoningTokens)
+    facts.push([
+      'Reasoning',
+      `${n(usage.reasoningTokens)} of the output tokens: the model’s thinking, billed as output`,
+    ]);
   if (usage.cacheReadTokens !== undefined)
     facts.push(['Read from the prompt cache', `${n(usage.cacheReadTokens)} of the input tokens`]);
   if (usage.cacheWriteTokens !== undefined)

@@ -9,6 +9,7 @@ const n = (value: number): string => value.toLocaleString('en-US');
  */
 export function usageSummary(usage: UsageLike): string {
   const parts = [`${n(promptTokens(usage))} in`, `${n(usage.outputTokens)} out`];
+  if (usage.reasoningTokens) parts.push(`${n(usage.reasoningTokens)} of it thinking`);
   if (usage.cacheReadTokens !== undefined && usage.cacheReadTokens > 0)
     parts.push(`${n(usage.cacheReadTokens)} from cache`);
   if (usage.cacheWriteTokens !== undefined && usage.cacheWriteTokens > 0)

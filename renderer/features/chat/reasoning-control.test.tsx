@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../../shared/contract/settings';
+import type { Conversation } from '../../../shared/domain/chat';
+import type { ReasoningDefaults } from '../../../shared/domain/reasoning';
+import { ok } from '../../../shared/result';
+import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderWithBerth } from '../../test-support/render-with-berth';
+import { Composer } from './composer';
+
+beforeAll(() => stubResizeObserver());
+afterEach(cleanup);
+
+const model = (id: string, reasoning: 'adaptive' | 'effort' | 'unknown' | 'none') => ({
+  id,
+  label: id,
+  provider: 'anthropic',
+  providerLabel: 'Anthropic',
+  supportsTools: true,
+  ready: true,
+  reasoning,
+});
+
+const SETTINGS: SettingsView = {
+  apiKey: { source: 'stored', hint: '…abcd' },
+  models: [model('claude-sonnet-5', 'adaptive'), model('claude-3-haiku', 'none'), model('llama3', 'unknown')],
+  defaultModel: 'claude-sonnet-5',
+};
+
+const conversation: Conversation = {
+  id: 'c1',
+  title: 't',
+  createdAt: 1,
+  updatedAt: 1,
+  model: 'claude-sonnet-5',
+  messages: [],
+  disabledServers: [],
+  disabledTools: [],
+};
+
+function mount(modelId: string) {
+  let defaults: ReasoningDefaults = { level: 'off', sampling: false };
+  const calls: unknown[] = [];
+  const view = renderWithBerth(
+    <Composer conversationId="c1" model={modelId} onModelChange={() => undefined} running={false} />,
+    {
+      handlers: {
+        'chat.reasoningDefaults': () => ok(defaults),
+        'chat.setReasoning': (input) => {
+          calls.push(['setReasoning', input]);
+          return ok({ ...conversation, reasoning: input.level });
+        },
+        'chat.setReasoningDefaults': (patch) => {
+          calls.push(['setReasoningDefaults', patch]);
+          defaults = { ...defaults, ...patch };
+          return ok(defaults);
+        },
+      },
+      prepare: (store) => {
+        store.getState().applySettings(SETTINGS);
+        store.getState().applyConversation(conversation);
+      },
+    },
+  );
+  return { ...view, calls };
+}
+
+function openControl(name: string): HTMLElement {
+  fireEvent.keyDown(screen.getByRole('button', { name }), { key: 'Enter' });
+  return screen.getByRole('menu');
+}
+
+describe('the reasoning control', () => {
+  it('shows beside the model picker only for models known to reason', () => {
+    mount('claude-3-haiku');
+    expect(screen.queryByRole('button', { name: /^Reasoning/ })).toBeNull();
+    cleanup();
+    mount('llama3');
+    expect(screen.queryByRole('button', { name: /^Reasoning/ })).toBeNull();
+    cleanup();
+    mount('claude-sonnet-5');
+    expect(screen.getByRole('button', { name: 'Reasoning: Off' }).textContent).toContain('Thinking off');
+  });
+
+  it('sets the conversation’s level from the keyboard, each level saying what it does', async () => {
+    const { calls } = mount('claude-sonnet-5');
+    const menu = openControl('Reasoning: Off');
+    const items = within(menu).getAllByRole('menuitemradio');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('OffAnswers at once'),
+      expect.stringContaining('LowA short think'),
+      expect.stringContaining('MediumThinks it through'),
+      expect.stringContaining('HighThinks longest'),
+    ]);
+    expect(items[0]?.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(items[3]!);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reasoning: High' })).toBeTruthy());
+    expect(calls).toEqual([['setReasoning', { id: 'c1', level: 'high' }]]);
+    expect(screen.getByRole('button', { name: 'Reasoning: High' }).textContent).toContain('Thinking: High');
+  });
+
+  it('makes the level the default, and lets sampling think only when ticked', async () => {
+    const { calls } = mount('claude-sonnet-5');
+    await waitFor(() => expect(openControl('Reasoning: Off')).toBeTruthy());
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: /sampling requests think/ }));
+    await waitFor(() => expect(calls).toEqual([['setReasoningDefaults', { sampling: true }]]));
+    const menu = openControl('Reasoning: Off');
+    expect(
+      within(menu)
+        .getByRole('menuitemcheckbox', { name: /sampling requests think/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Off is the default' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+  });
+});
