@@ -240,6 +240,7 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
       const { prompt_tokens, cached_tokens } = this.promptCache.bill(body);
       const completion_tokens = completion.usage.completion_tokens;
       completion.usage = {
+        ...completion.usage,
         prompt_tokens,
         completion_tokens,
         total_tokens: prompt_tokens + completion_tokens,
