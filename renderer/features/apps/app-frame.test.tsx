@@ -133,10 +133,12 @@ describe('AppFrame', () => {
     const first = mount(transport);
     await waitFor(() => expect(iframe()).not.toBeNull());
     act(() => void lastBridge().fire('onsizechange', { height: 420 }));
-    expect((document.querySelector('.app-frame-slot') as HTMLElement).style.height).toBe('420px');
+    // The frame's 1px border is added back around the 420 px the app asked for.
+    expect((document.querySelector('.app-frame-slot') as HTMLElement).style.height).toBe('422px');
+    expect((document.querySelector('.app-frame-host') as HTMLElement).style.height).toBe('422px');
     first.unmount();
     mount(transport);
-    expect((document.querySelector('.app-frame-loading') as HTMLElement).style.height).toBe('420px');
+    expect((document.querySelector('.app-frame-loading') as HTMLElement).style.height).toBe('422px');
   });
 
   it('asks before passing the permissions the resource declares; allowing re-creates the frame with them', async () => {

@@ -9,7 +9,7 @@ import { createAppRequestHandlers } from './app-requests';
 import { startAppSession, type AppSession, type AppToolOutcome, type BridgeModule } from './app-session';
 import { appsStoreFor, rememberedHeight, rememberHeight } from './apps-state';
 import { HOST_DISPLAY_MODES, type DisplayMode } from './display-modes';
-import { DEFAULT_APP_HEIGHT, MAX_APP_HEIGHT, throttleLatest } from './frame-bounds';
+import { DEFAULT_APP_HEIGHT, frameBoxHeight, MAX_APP_HEIGHT, throttleLatest } from './frame-bounds';
 import {
   berthStyleVariables,
   berthTheme,
@@ -290,20 +290,20 @@ export function AppFrame({
         </div>
       ) : null}
       {load.state === 'loading' ? (
-        <div className="app-frame-loading" style={{ height }} aria-busy="true">
+        <div className="app-frame-loading" style={{ height: frameBoxHeight(height) }} aria-busy="true">
           Loading the app…
         </div>
       ) : null}
       {ready && !closed ? (
         // The slot keeps the inline height while the app floats, so the row does not change size.
-        <div className="app-frame-slot" style={{ height }}>
+        <div className="app-frame-slot" style={{ height: frameBoxHeight(height) }}>
           <div
             className={clsx(
               'app-frame-host',
               `app-frame-${mode}`,
               ready.resource.prefersBorder === false && 'borderless',
             )}
-            style={mode === 'inline' ? { height } : undefined}
+            style={mode === 'inline' ? { height: frameBoxHeight(height) } : undefined}
           >
             {mode !== 'inline' ? (
               <div className="app-frame-bar">
