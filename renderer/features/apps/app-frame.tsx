@@ -73,6 +73,7 @@ export function AppFrame({
   const [generation, setGeneration] = useState(0);
   const load = useAppResource(origin.server, resourceUri, generation, loadBridge);
   const [note, setNote] = useState<string>();
+  const [refusals, setRefusals] = useState<readonly string[]>([]);
   const [allowed, setAllowed] = useState<readonly AppUiPermission[]>([]);
   const [askDismissed, setAskDismissed] = useState(false);
   const [height, setHeight] = useState(() => rememberedHeight(heightKey) ?? DEFAULT_APP_HEIGHT);
@@ -179,6 +180,7 @@ export function AppFrame({
         void started.close(false);
         setNote(`The app stopped working: ${message}`);
       },
+      onCspRefusal: (text) => setRefusals((shown) => (shown.includes(text) ? shown : [...shown, text].slice(-3))),
     });
     session.current = started;
     if (latest.current.outcome !== undefined) started.deliver(latest.current.outcome);
@@ -254,6 +256,7 @@ export function AppFrame({
 
   const reload = () => {
     setNote(undefined);
+    setRefusals([]);
     setGeneration((n) => n + 1);
   };
 
@@ -280,6 +283,15 @@ export function AppFrame({
         <p className="app-frame-note" role="note">
           <WarningIcon /> {load.message}
         </p>
+      ) : null}
+      {refusals.length > 0 && !closed ? (
+        <div className="app-frame-note" role="note" aria-label="What the app's security policy refused">
+          <WarningIcon />{' '}
+          <span>
+            {refusals.join(' ')} Parts of the app may not work: its server can declare what it needs in the
+            resource&apos;s _meta.ui.csp. The text result is below.
+          </span>
+        </div>
       ) : null}
       {closed ? (
         <div className="app-frame-note" role="note">

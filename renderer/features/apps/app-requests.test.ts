@@ -206,7 +206,22 @@ describe('app request routing', () => {
     expect(closes).toEqual([[140, 1]]);
     // Closed: nothing more reaches the host, not even logs or size changes.
     await handlers.log({ level: 'info', data: 'still here' });
-    expect(handlers.admitNotification('ui/notifications/size-changed', { height: 10 })).toBe(false);
+    expect(handlers.admitSizeChange()).toBe(false);
     expect(transport.calls).toHaveLength(40);
+  });
+
+  it('an app that logs and reports its size every frame is never closed for it: extra logs are dropped', async () => {
+    const { handlers, transport, closes } = setup();
+    for (let frame = 0; frame < 1_000; frame += 1) {
+      expect(handlers.admitSizeChange()).toBe(true);
+      await handlers.log({ level: 'debug', data: `frame ${frame}` });
+    }
+    expect(closes).toEqual([]);
+    // The log budget's burst reached the host, the rest was dropped; requests keep their whole budget.
+    expect(transport.calls.filter((c) => c.method === 'apps.log')).toHaveLength(100);
+    await expect(handlers.callTool({ name: 'poll' })).resolves.toEqual({
+      content: [{ type: 'text', text: 'ran poll' }],
+      isError: false,
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { LogLevel } from '../../../shared/domain/server';
 import { negotiateDisplayMode, type DisplayMode } from './display-modes';
 import { MAX_APP_REQUEST_JSON_CHARS, requestJsonSize } from './frame-bounds';
 import { checkLink } from './open-link';
-import type { RequestGate } from './request-gate';
+import { createRequestGate, type RequestGate } from './request-gate';
 
 /** An MCP content block as an app sends or receives it. */
 type ContentBlock = { type: string; [key: string]: unknown };
@@ -39,6 +39,11 @@ export class AppRequestRefused extends Error {}
 const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 /** The contract's bound on one log text. */
 const MAX_LOG_CHARS = 16_384;
+/**
+ * An app's own log lines have a budget of their own: past it they are dropped,
+ * never counted against its requests, so a chatty app is not closed for it.
+ */
+const LOG_BUDGET = { ratePerSecond: 20, burst: 100, refusalsToClose: Number.POSITIVE_INFINITY, abuseWindowMs: 5_000 };
 
 /**
  * The answers to an app's requests, as plain functions over the transport so
@@ -49,6 +54,7 @@ const MAX_LOG_CHARS = 16_384;
 export function createAppRequestHandlers(deps: AppRequestDeps) {
   const now = deps.now ?? Date.now;
   let closeReported = false;
+  const logBudget = createRequestGate(LOG_BUDGET);
 
   /** Admission for one message from the app; throws (for requests) when it is refused. */
   function admit(method: string, params: unknown): void {
@@ -161,11 +167,8 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
 
     /** A notification: nothing to answer, so a refusal is counted by the gate and the message dropped. */
     log(params: { level: string; logger?: string; data?: unknown }): Promise<void> {
-      try {
-        admit('notifications/message', params);
-      } catch {
-        return Promise.resolve();
-      }
+      if (closeReported || logBudget.check(now()).kind !== 'admit') return Promise.resolve();
+      if (requestJsonSize(params) > MAX_APP_REQUEST_JSON_CHARS) return Promise.resolve();
       const level = (LOG_LEVELS.includes(params.level) ? params.level : 'info') as LogLevel;
       const text = typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? String(params.data));
       const input = {
@@ -191,14 +194,12 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
       return { mode };
     },
 
-    /** Size notifications count against the rate too (an app resizing in a loop is a runaway). */
-    admitNotification(method: string, params: unknown): boolean {
-      try {
-        admit(method, params);
-        return true;
-      } catch {
-        return false;
-      }
+    /**
+     * Size notifications are free: an app may report its size every animation
+     * frame (the card applies only the newest), so only a closed app is ignored.
+     */
+    admitSizeChange(): boolean {
+      return !closeReported;
     },
   };
 }
