@@ -120,6 +120,7 @@ export function AppFrame({
     const handlers = createAppRequestHandlers({
       transport,
       origin,
+      instance: crypto.randomUUID(),
       gate: createRequestGate(),
       confirmLink: (candidate) =>
         new Promise<boolean>((resolve) => {
@@ -187,6 +188,7 @@ export function AppFrame({
     return () => {
       // The card is going (scrolled far away, conversation closed) or the frame is re-created: the app is told, then its iframe goes.
       void started.close(false);
+      handlers.gone();
       session.current = undefined;
       appModes.current = undefined;
       changeMode('inline');

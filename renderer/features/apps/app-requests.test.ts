@@ -63,6 +63,29 @@ describe('app request routing', () => {
     ]);
   });
 
+  it('names the running app and each call, tells the host when the app gives up on a call, and when it goes', async () => {
+    let ids = 0;
+    const { transport, handlers } = setup({ instance: 'app-1', newCallId: () => `k${++ids}` });
+    let release: (value: ReturnType<typeof ok>) => void = () => undefined;
+    transport.handlers['apps.callTool'] = () => new Promise((resolve) => (release = resolve)) as never;
+    transport.handlers['apps.cancelCall'] = () => ok({});
+    transport.handlers['apps.appGone'] = () => ok({});
+    const gaveUp = new AbortController();
+    const waiting = handlers.callTool({ name: 'stats' }, gaveUp.signal);
+    gaveUp.abort();
+    release(ok({ content: [{ type: 'text', text: 'not made' }], isError: true }));
+    await waiting;
+    handlers.gone();
+    expect(transport.calls).toEqual([
+      {
+        method: 'apps.callTool',
+        input: { origin: CARD, tool: 'stats', arguments: {}, call: { instance: 'app-1', callId: 'k1' } },
+      },
+      { method: 'apps.cancelCall', input: { instance: 'app-1', callId: 'k1' } },
+      { method: 'apps.appGone', input: { instance: 'app-1' } },
+    ]);
+  });
+
   it("a denied or forbidden call is an error answer to the app, in the host's words", async () => {
     const { transport, handlers } = setup();
     transport.handlers['apps.callTool'] = () => fail('FORBIDDEN', 'You denied this call.');

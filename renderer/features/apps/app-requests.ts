@@ -14,6 +14,14 @@ type ToolResult = { content: ContentBlock[]; structuredContent?: Record<string, 
 export interface AppRequestDeps {
   transport: Pick<BridgeTransport, 'call'>;
   origin: AppOrigin;
+  /**
+   * This running app's id (random, one per card frame): the host groups its
+   * questions, withdraws them when a call is given up or the app goes, and
+   * refuses its calls once it is gone.
+   */
+  instance?: string;
+  /** A fresh id for each of its tool calls (default: a random UUID). */
+  newCallId?: () => string;
   gate: RequestGate;
   now?: () => number;
   /** Ask the person whether to open `url` (its domain shown plainly); true when they said yes. */
@@ -84,14 +92,34 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
   }
 
   return {
-    async callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<ToolResult> {
+    /** `signal`: the app gave up on the call (its request timed out or it cancelled it): the host is told. */
+    async callTool(
+      params: { name: string; arguments?: Record<string, unknown> },
+      signal?: AbortSignal,
+    ): Promise<ToolResult> {
       admit('tools/call', params);
-      const value = (await call('apps.callTool', {
-        origin: deps.origin,
-        tool: params.name,
-        arguments: params.arguments ?? {},
-      })) as ToolResult;
-      return value;
+      const { instance } = deps;
+      const callId = instance === undefined ? undefined : (deps.newCallId ?? (() => crypto.randomUUID()))();
+      const giveUp = () => {
+        if (instance !== undefined && callId !== undefined)
+          void deps.transport.call('apps.cancelCall', { instance, callId });
+      };
+      signal?.addEventListener('abort', giveUp, { once: true });
+      try {
+        return (await call('apps.callTool', {
+          origin: deps.origin,
+          tool: params.name,
+          arguments: params.arguments ?? {},
+          ...(instance !== undefined && callId !== undefined ? { call: { instance, callId } } : {}),
+        })) as ToolResult;
+      } finally {
+        signal?.removeEventListener('abort', giveUp);
+      }
+    },
+
+    /** The app is going away (card closed, conversation left): the host withdraws its questions and runs nothing more for it. */
+    gone(): void {
+      if (deps.instance !== undefined) void deps.transport.call('apps.appGone', { instance: deps.instance });
     },
 
     async readResource(params: { uri: string }) {

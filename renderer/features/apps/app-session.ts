@@ -152,7 +152,7 @@ export function startAppSession(options: AppSessionOptions): AppSession {
     if (params.logger === CSP_VIOLATION_LOGGER && typeof params.data === 'string') options.onCspRefusal(params.data);
     void handlers.log(params);
   };
-  bridge.oncalltool = (params) => handlers.callTool(params) as never;
+  bridge.oncalltool = (params, extra) => handlers.callTool(params, extra?.mcpReq?.signal) as never;
   bridge.onreadresource = (params) => handlers.readResource(params) as never;
   bridge.onlistresources = (params) => handlers.listResources(params) as never;
   bridge.onopenlink = (params) => handlers.openLink(params);
