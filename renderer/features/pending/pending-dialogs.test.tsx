@@ -82,7 +82,10 @@ describe('tool-call consent', () => {
       { ...TOOL_CALL, toolUseId: 'tu1', payload: { ...TOOL_CALL.payload, requestedBy: 'app', appCard: true } },
     ]);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading', { name: /Allow the app in this card to run/ })).toBeTruthy();
+    expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Allow the app in this card to run echo?',
+    );
     expect(dialog.textContent).toContain('Exactly what the app asked for');
     expect(dialog.textContent).toContain('(optional, told to the app)');
     expect(dialog.textContent).not.toMatch(/the model asked|told to the model/);

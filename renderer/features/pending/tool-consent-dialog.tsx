@@ -92,8 +92,8 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           {fromApp ? 'Allow the app in this card to run' : 'Allow'}{' '}
           <code className="title-code">
             <SafeName name={payload.tool} />
-          </code>{' '}
-          to run?
+          </code>
+          {fromApp ? '?' : ' to run?'}
         </>
       }
       error={error}
