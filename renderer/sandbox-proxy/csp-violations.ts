@@ -51,6 +51,6 @@ export function describeCspViolation(params: unknown): string | undefined {
         ? ' written inline'
         : blocked === ''
           ? ''
-          : ` from ${blocked.slice(0, 200)}`;
+          : `${name === 'connect-src' ? ' to' : ' from'} ${blocked.slice(0, 200)}`;
   return `The app's security policy (${name}) stopped it trying to ${what}${from}.`;
 }
