@@ -90,6 +90,20 @@ describe('an app calling its own tool again and again', () => {
     expect(servers.toolCalls.map((c) => c.args)).toEqual([{ n: '1' }, { n: '2' }, { n: '3' }]);
   });
 
+  it("a person's deny covers the app's later calls to that tool while the card is open: no new question", async () => {
+    const asked = nextPrompt(pending);
+    const first = poll('1');
+    pending.answer((await asked).id, { decision: 'deny', reason: 'too often' });
+    expect(textOf(await first)).toBe('The user denied this tool call. Reason: too often');
+    expect(textOf(await poll('2'))).toBe(APP_CALL_WORDS.denied('stats'));
+    expect(pending.list()).toEqual([]);
+    // Reopened (a new instance), the app is asked about again.
+    const again = nextPrompt(pending);
+    void poll('3', 'app-2');
+    expect((await again).payload.tool).toBe('stats');
+    expect(servers.toolCalls).toEqual([]);
+  });
+
   it('withdraws the question when the app gives up on the call, and never runs it', async () => {
     const asked = nextPrompt(pending);
     const first = poll('1');

@@ -3,7 +3,8 @@ import type { ToolCallConsentVerdict } from '../consent/consent-broker';
 // The tool calls of one running app (one card's frame, named by the renderer
 // with a random instance id) under the person's consent, without burying them
 // in questions: an app polling its own tool every 2 s gets one question per
-// tool at a time, "allow while the card is open" covers its later calls, a
+// tool at a time, "allow while the card is open" covers its later calls (and
+// a "deny" its later calls are refused without asking), a
 // question is withdrawn when the app gives up on the call (its request timed
 // out or was cancelled) or goes away (card closed, conversation left), and a
 // call is never run for an app that is gone, whatever the answer.
@@ -14,6 +15,8 @@ export const APP_CALL_WORDS = {
   asking: (tool: string) =>
     `Berth is already asking the person about this app's call to '${tool}'; this call was not made. Try again after they answer.`,
   withdrawn: 'The app gave up on this call before the person answered.',
+  denied: (tool: string) =>
+    `The person denied this app's calls to '${tool}' while its card is open; this call was not made.`,
 };
 
 /** How many ended instances are remembered, so a late call of one is refused rather than asked. */
@@ -28,6 +31,8 @@ interface Instance {
   asking: Set<string>;
   /** Tools the person allowed while the card is open, with what the tool was when they did. */
   allowed: Map<string, string>;
+  /** Tools the person denied: a polling app is not asked about again until its card is reopened. */
+  denied: Set<string>;
 }
 
 /** One call of an app, as the renderer names it. */
@@ -58,6 +63,7 @@ export class AppCallConsent {
   ): Promise<AppCallDecision> {
     if (this.ended.has(call.instance)) return { run: false, text: APP_CALL_WORDS.gone };
     const instance = this.instanceOf(call.instance);
+    if (instance.denied.has(call.tool)) return { run: false, text: APP_CALL_WORDS.denied(call.tool) };
     if (instance.allowed.get(call.tool) === call.toolNow) return { run: true, arguments: args };
     if (instance.asking.has(call.tool)) return { run: false, text: APP_CALL_WORDS.asking(call.tool) };
 
@@ -75,7 +81,11 @@ export class AppCallConsent {
     // Whatever the answer, nothing runs for an app that is gone or a call it gave up on.
     if (instance.gone.signal.aborted) return { run: false, text: APP_CALL_WORDS.gone };
     if (own.signal.aborted) return { run: false, text: APP_CALL_WORDS.withdrawn };
-    if (!verdict.allowed) return { run: false, text: '' };
+    if (!verdict.allowed) {
+      // The person said no (not Berth withdrawing the question): the app's later calls are not asked about.
+      if (verdict.decidedBy === 'person') instance.denied.add(call.tool);
+      return { run: false, text: '' };
+    }
     if (verdict.decision === 'allow-app-card') instance.allowed.set(call.tool, call.toolNow);
     return { run: true, arguments: verdict.arguments };
   }
@@ -97,7 +107,13 @@ export class AppCallConsent {
   private instanceOf(id: string): Instance {
     let instance = this.instances.get(id);
     if (instance === undefined) {
-      instance = { gone: new AbortController(), calls: new Map(), asking: new Set(), allowed: new Map() };
+      instance = {
+        gone: new AbortController(),
+        calls: new Map(),
+        asking: new Set(),
+        allowed: new Map(),
+        denied: new Set(),
+      };
       this.instances.set(id, instance);
     }
     return instance;
