@@ -90,6 +90,9 @@ describe('tool-call consent', () => {
     expect(dialog.textContent).toContain('(optional, told to the app)');
     expect(dialog.textContent).not.toMatch(/the model asked|told to the model/);
     expect(within(dialog).queryByRole('button', { name: 'Allow for this conversation' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Deny' }).getAttribute('title')).toContain(
+      "this app's later calls to this tool",
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Allow while the card is open' }));
     await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'allow-app-card' } }]));
   });

@@ -99,7 +99,16 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       error={error}
       footer={
         <>
-          <Button variant="danger" onClick={deny} disabled={busy}>
+          <Button
+            variant="danger"
+            onClick={deny}
+            disabled={busy}
+            title={
+              payload.appCard
+                ? "Refuse this call, and this app's later calls to this tool until its card is shown again."
+                : undefined
+            }
+          >
             Deny
           </Button>
           <div className="spacer" />
@@ -131,7 +140,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       {payload.requestedBy === 'app' ? (
         <p className="consent-requested-by" data-testid="consent-from-app">
           {payload.appCard
-            ? 'Asked from the app in this card, not by the model. While this question is open, its other calls to this tool are not made; if you deny, they are refused until the card is reopened; none runs once the card closes.'
+            ? 'Asked from the app in this card, not by the model. While this question is open, its other calls to this tool are not made, and none runs once the card closes.'
             : 'Asked from the app in this card, not by the model.'}
         </p>
       ) : null}
