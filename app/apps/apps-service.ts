@@ -12,6 +12,7 @@ import type { EventHub } from '../events/event-hub';
 import type { LogSink } from '../logs/log-sink';
 import type { CallToolOptions } from '../servers/server-connection';
 import type { ServerLifecycleListener } from '../servers/server-lifecycle';
+import { AppCallConsent } from './app-call-consent';
 import { AppModelContexts } from './model-context';
 import { callableByApp, toolAudience } from '../../shared/apps/tool-ui';
 import { UiResourceCatalog } from './ui-resource-catalog';
@@ -57,6 +58,7 @@ export interface AppsServiceOptions {
 export class AppsService implements ServerLifecycleListener {
   readonly catalog: UiResourceCatalog;
   private readonly contexts: AppModelContexts;
+  private readonly appCalls = new AppCallConsent();
   readonly listChanged: UiResourceCatalog['listChanged'];
 
   constructor(private readonly options: AppsServiceOptions) {
@@ -126,7 +128,12 @@ export class AppsService implements ServerLifecycleListener {
    * to apps, and the same consent as the model's calls (stored permissions,
    * fingerprints, audit), the prompt saying the app asked.
    */
-  async callTool(origin: AppOrigin, tool: string, args: Record<string, unknown>): Promise<AppToolResult> {
+  async callTool(
+    origin: AppOrigin,
+    tool: string,
+    args: Record<string, unknown>,
+    call?: { instance: string; callId: string },
+  ): Promise<AppToolResult> {
     const state = this.readyServer(origin.server, `its app cannot call '${tool}'`);
     const info = state.tools.find((entry) => entry.name === tool);
     if (info === undefined) throw new HostError('NOT_FOUND', `server '${origin.server}' has no tool named '${tool}'`);
@@ -138,24 +145,46 @@ export class AppsService implements ServerLifecycleListener {
     // A permission "for this conversation" must not be borrowed by naming another conversation's card.
     if (origin.conversationId !== undefined && origin.toolUseId !== undefined)
       await this.checkCard({ ...origin, conversationId: origin.conversationId, toolUseId: origin.toolUseId });
-    const verdict = await this.options.consent.approveToolCall({
-      ...(origin.conversationId !== undefined ? { conversationId: origin.conversationId } : {}),
-      ...(origin.toolUseId !== undefined ? { toolUseId: origin.toolUseId } : {}),
-      requestedBy: 'app',
-      server: origin.server,
-      tool,
-      input: args,
-      ...toolConsentFacts(state, tool),
-    });
-    if (!verdict.allowed) {
-      const reason = verdict.reason?.trim();
-      return {
-        content: [{ type: 'text', text: reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.` }],
-        isError: true,
-      };
-    }
-    const answer = await this.options.servers.callTool(origin.server, tool, { ...verdict.arguments });
+    const facts = toolConsentFacts(state, tool);
+    let denial: string | undefined;
+    const ask = async (signal?: AbortSignal) => {
+      const verdict = await this.options.consent.approveToolCall({
+        ...(origin.conversationId !== undefined ? { conversationId: origin.conversationId } : {}),
+        ...(origin.toolUseId !== undefined ? { toolUseId: origin.toolUseId } : {}),
+        requestedBy: 'app',
+        ...(call !== undefined ? { appInstance: true } : {}),
+        server: origin.server,
+        tool,
+        input: args,
+        ...facts,
+        ...(signal !== undefined ? { signal } : {}),
+      });
+      if (!verdict.allowed) {
+        const reason = verdict.reason?.trim();
+        denial = reason ? `${DENIED_TEXT}. Reason: ${reason}` : `${DENIED_TEXT}.`;
+      }
+      return verdict;
+    };
+    const decided =
+      call === undefined
+        ? await ask().then((verdict) =>
+            verdict.allowed ? { run: true as const, arguments: verdict.arguments } : { run: false as const, text: '' },
+          )
+        : await this.appCalls.decide({ ...call, tool, toolNow: JSON.stringify(facts) }, args, ask);
+    if (!decided.run)
+      return { content: [{ type: 'text', text: decided.text || denial || DENIED_TEXT }], isError: true };
+    const answer = await this.options.servers.callTool(origin.server, tool, { ...decided.arguments });
     return boundedResult(origin.server, tool, answer);
+  }
+
+  /** The app gave up on one of its calls (its request timed out or was cancelled): a question for it is withdrawn. */
+  cancelCall(instance: string, callId: string): void {
+    this.appCalls.cancel(instance, callId);
+  }
+
+  /** The app's card closed (or its conversation was left): its questions are withdrawn and nothing more runs for it. */
+  appGone(instance: string): void {
+    this.appCalls.gone(instance);
   }
 
   /** A log message from the app: into its server's log, source `app` (the hub redacts secrets). */

@@ -11,7 +11,15 @@ export function createAppsHandlers(apps: AppsService): AppsHandlers {
     'apps.sandbox': async () => apps.sandbox(),
     'apps.resource': ({ server, uri }) => apps.resource(server, uri),
     'apps.list': async ({ server }) => apps.list(server),
-    'apps.callTool': ({ origin, tool, arguments: args }) => apps.callTool(origin, tool, args),
+    'apps.callTool': ({ origin, tool, arguments: args, call }) => apps.callTool(origin, tool, args, call),
+    'apps.cancelCall': async ({ instance, callId }) => {
+      apps.cancelCall(instance, callId);
+      return {};
+    },
+    'apps.appGone': async ({ instance }) => {
+      apps.appGone(instance);
+      return {};
+    },
     'apps.log': async ({ origin, level, logger, text }) => {
       apps.log(origin, level, logger, text);
       return {};

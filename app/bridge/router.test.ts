@@ -143,6 +143,8 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
     tool: 'get-time',
     arguments: {},
   },
+  'apps.cancelCall': { instance: 'i1', callId: 'k1' },
+  'apps.appGone': { instance: 'i1' },
   'apps.log': { origin: { server: 'basic' }, level: 'info', text: 'hello' },
   'apps.openExternal': { origin: { server: 'basic' }, url: 'https://example.com/' },
   'apps.setModelContext': {

@@ -29,6 +29,8 @@ export interface ToolCallConsentRequest {
   conversationId?: string;
   /** Who asked: the model (absent), or the app in the card of `toolUseId`. The prompt and the audit say so. */
   requestedBy?: 'app';
+  /** The app asks from an open card whose calls Berth groups (AppCallConsent): "allow while the card is open" is offered. */
+  appInstance?: boolean;
   server: string;
   tool: string;
   toolTitle?: string;
@@ -243,6 +245,7 @@ export class ConsentBroker {
           ...(request.inputSchema !== undefined ? { inputSchema: request.inputSchema } : {}),
           ...(match.stale !== undefined ? { approvalChanged: changeOf(match.stale, request.tool, now) } : {}),
           ...(request.requestedBy !== undefined ? { requestedBy: request.requestedBy } : {}),
+          ...(request.appInstance === true ? { appCard: true } : {}),
         },
         {
           ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),

@@ -4,7 +4,8 @@ type PendingKind = 'tool-call' | 'sampling' | 'sampling-answer' | 'elicitation' 
 
 /** Each kind of dialog by its title. */
 const TITLE_OF_KIND: Record<PendingKind, RegExp> = {
-  'tool-call': /^Allow .+ to run\?$/,
+  // "Allow x to run?", or for an app's call "Allow the app in this card to run x?".
+  'tool-call': /^Allow .+ to run( .+)?\?$/,
   sampling: /^Review a sampling request$/,
   'sampling-answer': /^Review the answer before it is sent$/,
   elicitation: /” (asks for information|wants you to open a web page)$/,
@@ -56,6 +57,7 @@ export class PendingDialog {
     choice:
       | 'Allow once'
       | 'Allow for this conversation'
+      | 'Allow while the card is open'
       | 'Always allow this tool'
       | 'Always allow this server' = 'Allow once',
   ): Promise<void> {

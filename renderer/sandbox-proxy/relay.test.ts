@@ -7,6 +7,7 @@ import {
   type ProxyEnvironment,
 } from './relay';
 import { buildAppCsp } from '../../shared/apps/app-csp';
+import { CSP_VIOLATION_LOGGER, CSP_VIOLATION_REPORTER, SANDBOX_CSP_VIOLATION } from './csp-violations';
 
 const PARENT_ORIGIN = 'http://127.0.0.1:4000';
 const SELF_ORIGIN = 'http://127.0.0.1:4001';
@@ -69,7 +70,7 @@ describe('sandbox relay', () => {
     expect(attributes.sandbox).toBe('allow-scripts');
     expect(attributes.allow).toBe('camera');
     expect(attributes.srcdoc).toBe(
-      `<!doctype html><meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp).policy}"><p>hi</p>`,
+      `<!doctype html><meta http-equiv="Content-Security-Policy" content="${buildAppCsp(csp).policy}">${CSP_VIOLATION_REPORTER}<p>hi</p>`,
     );
     expect(t.sentToParent()).toHaveLength(1); // only the ready notice: nothing to warn about
   });
@@ -176,6 +177,39 @@ describe('sandbox relay', () => {
     t.fromParent('not json-rpc');
     expect(t.parent.postMessage.mock.calls.length).toBe(before);
     expect(app.postMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it("words the app's CSP refusals for the host and lets no app log pass for Berth's own", () => {
+    const t = setup();
+    t.render({ html: '' });
+    const app = t.frames[0]!.window;
+    const before = t.parent.postMessage.mock.calls.length;
+    t.relay.onMessage({
+      source: app,
+      origin: 'null',
+      data: { jsonrpc: '2.0', method: SANDBOX_CSP_VIOLATION, params: { directive: 'worker-src', blocked: 'data' } },
+    });
+    expect(t.parent.postMessage).toHaveBeenLastCalledWith(
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: {
+          level: 'warning',
+          logger: CSP_VIOLATION_LOGGER,
+          data: "The app's security policy (worker-src) stopped it trying to start a worker from data.",
+        },
+      },
+      PARENT_ORIGIN,
+    );
+    // A report that is not one, and the app's own log under Berth's logger names, go nowhere.
+    t.relay.onMessage({ source: app, origin: 'null', data: { jsonrpc: '2.0', method: SANDBOX_CSP_VIOLATION } });
+    for (const logger of [CSP_VIOLATION_LOGGER, PROXY_LOGGER])
+      t.relay.onMessage({
+        source: app,
+        origin: 'null',
+        data: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', logger, data: 'fake' } },
+      });
+    expect(t.parent.postMessage.mock.calls.length).toBe(before + 1);
   });
 
   it('closes an app that navigates its own frame and stops relaying to it', () => {

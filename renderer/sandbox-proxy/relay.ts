@@ -8,6 +8,12 @@ import {
 } from '../../shared/apps/app-csp';
 import { buildAllowAttribute, buildSandboxAttribute, readAppPermissions } from '../../shared/apps/app-frame-policy';
 import type { AppUiCsp } from '../../shared/domain/app-ui';
+import {
+  CSP_VIOLATION_LOGGER,
+  CSP_VIOLATION_REPORTER,
+  describeCspViolation,
+  SANDBOX_CSP_VIOLATION,
+} from './csp-violations';
 
 // The sandbox proxy's logic, apart from the page's start-up so tests can drive
 // it with fake windows. The proxy sits between Berth's UI (its parent, another
@@ -134,7 +140,7 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
       {
         sandbox: sandbox.sandbox,
         allow: buildAllowAttribute(permissions.permissions),
-        srcdoc: withCspMeta(fields.html, policy),
+        srcdoc: withCspMeta(fields.html, policy, CSP_VIOLATION_REPORTER),
       },
       () => {
         // The first load is the app's own document; any later one is the app navigating or reloading its frame.
@@ -157,6 +163,18 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
     }
     if (frame !== undefined && frame.window !== null && event.source === frame.window) {
       if (!isJsonRpc(event.data)) return;
+      if (event.data.method === SANDBOX_CSP_VIOLATION) {
+        const text = describeCspViolation(event.data.params);
+        if (text !== undefined)
+          toParent({
+            jsonrpc: '2.0',
+            method: 'notifications/message',
+            params: { level: 'warning', logger: CSP_VIOLATION_LOGGER, data: text },
+          });
+        return;
+      }
+      // Berth's own loggers speak for the proxy: an app's log may not pass for one.
+      if (event.data.method === 'notifications/message' && isOwnLogger(event.data.params)) return;
       // The sandbox's own handshake is between Berth and the proxy; an app sending it is not relayed.
       if (typeof event.data.method === 'string' && event.data.method.startsWith('ui/notifications/sandbox-')) return;
       toParent(event.data);
@@ -166,6 +184,11 @@ export function startSandboxRelay(env: ProxyEnvironment): SandboxRelay {
 
   toParent({ jsonrpc: '2.0', method: SANDBOX_PROXY_READY, params: {} });
   return { onMessage };
+}
+
+function isOwnLogger(params: unknown): boolean {
+  const logger = typeof params === 'object' && params !== null ? (params as { logger?: unknown }).logger : undefined;
+  return logger === PROXY_LOGGER || logger === CSP_VIOLATION_LOGGER;
 }
 
 /**

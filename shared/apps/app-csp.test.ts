@@ -23,7 +23,7 @@ describe('buildAppCsp: the default is no network', () => {
     expect(refused).toEqual([]);
     const d = directivesOf(policy);
     expect(d.get('default-src')).toEqual(["'none'"]);
-    expect(d.get('script-src')).toEqual(["'unsafe-inline'"]);
+    expect(d.get('script-src')).toEqual(["'unsafe-inline'", "'unsafe-eval'"]);
     expect(d.get('style-src')).toEqual(["'unsafe-inline'"]);
     expect(d.get('img-src')).toEqual(['data:', 'blob:']);
     expect(d.get('font-src')).toEqual(['data:', 'blob:']);
@@ -34,8 +34,15 @@ describe('buildAppCsp: the default is no network', () => {
     expect(d.get('base-uri')).toEqual(["'none'"]);
     expect(d.get('form-action')).toEqual(["'none'"]);
     expect(policy).not.toContain("'self'");
-    expect(policy).not.toContain('unsafe-eval');
     expect(policy).not.toContain('frame-ancestors');
+  });
+
+  it('lets an app start workers from blob: only (pdf.js), never from a declared domain', () => {
+    const d = directivesOf(buildAppCsp({ resourceDomains: ['https://cdn.example.com'] }).policy);
+    expect(d.get('worker-src')).toEqual(['blob:']);
+    // eval is the same code the app could inline, so it is allowed (three.js, pdf.js); it adds no network.
+    expect(d.get('script-src')).toEqual(["'unsafe-inline'", "'unsafe-eval'", 'https://cdn.example.com']);
+    expect(d.get('connect-src')).toEqual(["'none'"]);
   });
 
   it('treats empty lists like absent ones', () => {
@@ -56,9 +63,13 @@ describe('buildAppCsp: declared domains go to the spec directives', () => {
     expect(refused).toEqual([]);
     const d = directivesOf(policy);
     expect(d.get('connect-src')).toEqual(['https://api.example.com', 'wss://live.example.com:8443']);
-    for (const name of ['script-src', 'style-src']) {
-      expect(d.get(name)).toEqual(["'unsafe-inline'", 'https://cdn.example.com', 'https://*.cloudflare.com']);
-    }
+    expect(d.get('script-src')).toEqual([
+      "'unsafe-inline'",
+      "'unsafe-eval'",
+      'https://cdn.example.com',
+      'https://*.cloudflare.com',
+    ]);
+    expect(d.get('style-src')).toEqual(["'unsafe-inline'", 'https://cdn.example.com', 'https://*.cloudflare.com']);
     for (const name of ['img-src', 'font-src', 'media-src']) {
       expect(d.get(name)).toEqual(['data:', 'blob:', 'https://cdn.example.com', 'https://*.cloudflare.com']);
     }
@@ -188,8 +199,9 @@ describe('buildProxyDocumentCsp', () => {
       { frameAncestors: ['http://127.0.0.1:4000', 'berth://app'] },
     );
     const d = directivesOf(policy);
-    expect(d.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
     expect(d.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d.get('worker-src')).toEqual(['blob:']);
     expect(d.get('connect-src')).toEqual(['https://api.example.com']);
     expect(d.get('frame-ancestors')).toEqual(['http://127.0.0.1:4000', 'berth://app']);
   });
@@ -228,7 +240,7 @@ describe("an app's CSP never names Berth's own origins", () => {
     );
     const d = directivesOf(policy);
     expect(d.get('connect-src')).toEqual(['http://localhost:4002', 'https://api.example.com']);
-    expect(d.get('script-src')).toEqual(["'unsafe-inline'"]);
+    expect(d.get('script-src')).toEqual(["'unsafe-inline'", "'unsafe-eval'"]);
     expect(d.get('frame-src')).toEqual(["'none'"]);
     expect(refused).toHaveLength(berth.length + proxy.length + 3);
     expect(refused.find((r) => r.value === 'ws://localhost:4000/')).toEqual({
@@ -312,6 +324,12 @@ describe('withCspMeta', () => {
     // `<!-->` is a whole comment to an HTML parser: anything looking "after" it could already be in the body.
     const tricky = '<!--><!doctype html>--><head></head>';
     expect(withCspMeta(tricky, "default-src 'none'")).toBe(`${meta}${tricky}`);
+  });
+
+  it("puts what goes after the policy (the violation reporter) before the app's own markup", () => {
+    expect(withCspMeta('<!doctype html><script>app()</script>', "default-src 'none'", '<script>r()</script>')).toBe(
+      `<!doctype html>${meta}<script>r()</script><script>app()</script>`,
+    );
   });
 
   it('escapes the attribute', () => {

@@ -194,10 +194,13 @@ const directive = (name: string, sources: readonly string[], whenEmpty = "'none'
 
 /**
  * The app's policy. Default (nothing declared): no network at all. Inline
- * script and style are allowed because apps are single-file HTML; images,
- * fonts and media come from data:/blob: only; no frames, plugins, forms
- * posting anywhere or <base> rewriting. Declared domains are added to the
- * directives the spec maps them to.
+ * script and style are allowed because apps are single-file HTML; so is eval
+ * (code the app could already inline: no new way out, and pdf.js and
+ * three.js-style apps need it); workers from blob: only (they inherit this
+ * policy, while a worker loaded from a URL would run under that server's own
+ * policy, network included); images, fonts and media come from data:/blob:
+ * only; no frames, plugins, forms posting anywhere or <base> rewriting.
+ * Declared domains are added to the directives the spec maps them to.
  */
 export function buildAppCsp(csp: AppUiCsp | undefined, options: AppCspOptions = {}): AppCspPolicy {
   return buildPolicy(csp, undefined, options.ownOrigins ?? []);
@@ -229,12 +232,14 @@ function buildPolicy(
   const self = proxy === undefined ? [] : ["'self'"];
   const directives = [
     "default-src 'none'",
-    directive('script-src', [...self, "'unsafe-inline'", ...resource]),
+    directive('script-src', [...self, "'unsafe-inline'", "'unsafe-eval'", ...resource]),
     directive('style-src', [...self, "'unsafe-inline'", ...resource]),
     directive('img-src', ['data:', 'blob:', ...resource]),
     directive('font-src', ['data:', 'blob:', ...resource]),
     directive('media-src', ['data:', 'blob:', ...resource]),
     directive('connect-src', connect),
+    // Never the declared domains: a worker fetched from one runs under that server's policy, not this one.
+    directive('worker-src', ['blob:']),
     directive('frame-src', frame),
     "object-src 'none'",
     directive('base-uri', baseUri),
@@ -289,8 +294,9 @@ export function proxyDocumentUrl(proxyUrl: string, csp: AppUiCsp | undefined): s
  * standards mode), else at the very start. Searching the document for its own
  * `<head>` would be fooled by one inside a comment or a script.
  */
-export function withCspMeta(html: string, policy: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`;
+export function withCspMeta(html: string, policy: string, after = ''): string {
+  // `after` (the proxy's violation reporter) comes right behind the policy, before any of the app's own markup.
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">${after}`;
   const doctype = /^\s*<!doctype\s[^<>]*>/i.exec(html);
   if (doctype === null) return `${meta}${html}`;
   return `${doctype[0]}${meta}${html.slice(doctype[0].length)}`;

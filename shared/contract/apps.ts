@@ -11,6 +11,10 @@ const UiUriSchema = z
   .max(2000)
   .regex(/^ui:\/\//, 'a UI resource URI starts with ui://');
 
+const AppInstanceSchema = z.string().min(1).max(100);
+/** One tool call of one running app, as the renderer names it. */
+const AppCallSchema = z.object({ instance: AppInstanceSchema, callId: z.string().min(1).max(100) }).strict();
+
 /** What a tools/call from an app answers (the MCP CallToolResult, bounded). */
 export const AppToolResultSchema = z.object({
   content: z.array(McpContentBlockSchema),
@@ -45,9 +49,23 @@ export const appsMethods = {
         origin: AppOriginSchema,
         tool: z.string().min(1).max(500),
         arguments: z.record(z.string(), z.unknown()),
+        /** The running app (a random id per card frame) and this call: its questions are grouped and withdrawn with it. */
+        call: AppCallSchema.optional(),
       })
       .strict(),
     output: AppToolResultSchema,
+  }),
+  'apps.cancelCall': method({
+    summary:
+      "The app gave up on one of its tool calls (its request timed out or was cancelled): the call's consent question is withdrawn and the call never runs.",
+    input: AppCallSchema,
+    output: z.object({}),
+  }),
+  'apps.appGone': method({
+    summary:
+      "An app's card closed (or its conversation was left): its open questions are withdrawn, its 'while the card is open' permissions end, and nothing more runs for it.",
+    input: z.object({ instance: AppInstanceSchema }).strict(),
+    output: z.object({}),
   }),
   'apps.log': method({
     summary:

@@ -8,6 +8,8 @@ export type JsonObject = z.infer<typeof JsonObjectSchema>;
 /** The person's choices in a tool-call consent prompt. */
 export const TOOL_CALL_DECISIONS = [
   'allow-once',
+  // An app's calls only: this app's calls to this tool while its card is open (never stored).
+  'allow-app-card',
   'allow-conversation',
   'always-tool',
   'always-server',
@@ -95,12 +97,15 @@ export const ToolCallConsentPayloadSchema = z.object({
   approvalChanged: ApprovalChangeSchema.optional(),
   /** Who asked: absent, the model; `app`, the server's own app in the card of the request's toolUseId (MCP Apps). */
   requestedBy: z.literal('app').optional(),
+  /** The app runs in an open card: the person may allow its calls to this tool while the card is open (`allow-app-card`). */
+  appCard: z.boolean().optional(),
 });
 export type ToolCallConsentPayload = z.infer<typeof ToolCallConsentPayloadSchema>;
 
 /** The person's answer; any "allow" may carry edited arguments (a JSON object). */
 export const ToolCallConsentResponseSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('allow-once'), arguments: JsonObjectSchema.optional() }),
+  z.object({ decision: z.literal('allow-app-card'), arguments: JsonObjectSchema.optional() }),
   z.object({ decision: z.literal('allow-conversation'), arguments: JsonObjectSchema.optional() }),
   z.object({ decision: z.literal('always-tool'), arguments: JsonObjectSchema.optional() }),
   z.object({ decision: z.literal('always-server'), arguments: JsonObjectSchema.optional() }),

@@ -179,7 +179,10 @@ async function runHostileApp(
     const proxyNotes = (await page.evaluate(
       () => (window as unknown as { proxyNotes: unknown[] }).proxyNotes,
     )) as unknown[];
-    return { report, pageUrl: page.url(), popups, proxyNotes, hostUrl };
+    const cspRefusals = (await page.evaluate(
+      () => (window as unknown as { cspRefusals: string[] }).cspRefusals,
+    )) as string[];
+    return { report, pageUrl: page.url(), popups, proxyNotes, cspRefusals, hostUrl };
   } finally {
     await context.close();
   }
@@ -217,12 +220,21 @@ describe.skipIf(process.platform !== 'linux')('an MCP App in the real sandbox, i
 
   it("framed at the bare proxy URL, the proxy loads itself again with the app's CSP: the declared origin works, nothing else does", async () => {
     undeclared.hits.length = 0;
-    const { report, proxyNotes } = await runHostileApp({ queryCsp: 'none' });
+    const { report, proxyNotes, cspRefusals } = await runHostileApp({ queryCsp: 'none' });
     expect(report.probes.fetchDeclared).toBe('reached: cors 200 hello from the declared origin');
     expect(report.probes.fetchUndeclared).toBe('blocked: TypeError');
     expect(report.probes.parentDocument).toBe('blocked: SecurityError');
     expect(undeclared.hits).toEqual([]);
     expect(proxyNotes).toEqual([]);
+    // What the policy refused reaches the host in words (the card shows them).
+    expect(cspRefusals).toContainEqual(
+      expect.stringMatching(
+        /^The app's security policy \(connect-src\) stopped it trying to connect to ws:\/\/127\.0\.0\.1:\d+\/bridge\.$/,
+      ),
+    );
+    expect(cspRefusals).toContainEqual(
+      expect.stringMatching(/\(img-src\) stopped it trying to load an image from http/),
+    );
   });
 
   it('the header policy holds on its own: a domain only the message declares stays unreachable', async () => {

@@ -45,7 +45,8 @@ export interface HostPageConfig {
  * that the proxy's inner frame holds on its own), answers the
  * spec's handshake by hand (sandbox-proxy-ready → sandbox-resource-ready;
  * ui/initialize → result; initialized → tool-input) and keeps the app's report
- * in `window.appReport`, the proxy's own notes in `window.proxyNotes`.
+ * in `window.appReport`, the proxy's own notes in `window.proxyNotes`, the app's CSP refusals as the
+ * proxy words them in `window.cspRefusals`.
  */
 export function hostPage(config: HostPageConfig): string {
   // JSON inside <script>: "<" escaped so nothing in it can close the element.
@@ -56,6 +57,7 @@ export function hostPage(config: HostPageConfig): string {
 const config = ${json};
 const frame = document.getElementById('app');
 window.proxyNotes = [];
+window.cspRefusals = [];
 const toProxy = (message) => frame.contentWindow.postMessage(Object.assign({ jsonrpc: '2.0' }, message), config.proxyOrigin);
 window.addEventListener('message', (event) => {
   if (event.source !== frame.contentWindow || event.origin !== config.proxyOrigin) return;
@@ -70,6 +72,8 @@ window.addEventListener('message', (event) => {
     toProxy({ method: 'ui/notifications/tool-input', params: { arguments: config.toolArguments } });
   } else if (message.method === 'notifications/message' && message.params.logger === 'hostile-app') {
     window.appReport = message.params.data;
+  } else if (message.method === 'notifications/message' && message.params.logger === 'berth-app-csp') {
+    window.cspRefusals.push(message.params.data);
   } else if (message.method === 'notifications/message') {
     window.proxyNotes.push(message.params);
   }

@@ -125,15 +125,33 @@ describe('AppFrame', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it("names its running app in each tool call, and tells the host when the card goes (the app's questions end)", async () => {
+    const transport = hostWith();
+    transport.handlers['apps.appGone'] = () => ok({});
+    const view = mount(transport);
+    await waitFor(() => expect(iframe()).not.toBeNull());
+    await act(async () => {
+      await lastBridge().fire('oncalltool', { name: 'refresh' }, { mcpReq: { signal: new AbortController().signal } });
+    });
+    const sent = transport.calls.find((c) => c.method === 'apps.callTool')?.input as { call?: { instance: string } };
+    expect(sent.call?.instance).toMatch(/^[0-9a-f-]{36}$/);
+    view.unmount();
+    expect(transport.calls.filter((c) => c.method === 'apps.appGone').map((c) => c.input)).toEqual([
+      { instance: sent.call?.instance },
+    ]);
+  });
+
   it('keeps its last height when it comes back (so the list does not jump)', async () => {
     const transport = hostWith();
     const first = mount(transport);
     await waitFor(() => expect(iframe()).not.toBeNull());
     act(() => void lastBridge().fire('onsizechange', { height: 420 }));
-    expect((document.querySelector('.app-frame-slot') as HTMLElement).style.height).toBe('420px');
+    // The frame's 1px border is added back around the 420 px the app asked for.
+    expect((document.querySelector('.app-frame-slot') as HTMLElement).style.height).toBe('422px');
+    expect((document.querySelector('.app-frame-host') as HTMLElement).style.height).toBe('422px');
     first.unmount();
     mount(transport);
-    expect((document.querySelector('.app-frame-loading') as HTMLElement).style.height).toBe('420px');
+    expect((document.querySelector('.app-frame-loading') as HTMLElement).style.height).toBe('422px');
   });
 
   it('asks before passing the permissions the resource declares; allowing re-creates the frame with them', async () => {

@@ -9,7 +9,7 @@ import { createAppRequestHandlers } from './app-requests';
 import { startAppSession, type AppSession, type AppToolOutcome, type BridgeModule } from './app-session';
 import { appsStoreFor, rememberedHeight, rememberHeight } from './apps-state';
 import { HOST_DISPLAY_MODES, type DisplayMode } from './display-modes';
-import { DEFAULT_APP_HEIGHT, MAX_APP_HEIGHT, throttleLatest } from './frame-bounds';
+import { DEFAULT_APP_HEIGHT, frameBoxHeight, MAX_APP_HEIGHT, throttleLatest } from './frame-bounds';
 import {
   berthStyleVariables,
   berthTheme,
@@ -73,6 +73,7 @@ export function AppFrame({
   const [generation, setGeneration] = useState(0);
   const load = useAppResource(origin.server, resourceUri, generation, loadBridge);
   const [note, setNote] = useState<string>();
+  const [refusals, setRefusals] = useState<readonly string[]>([]);
   const [allowed, setAllowed] = useState<readonly AppUiPermission[]>([]);
   const [askDismissed, setAskDismissed] = useState(false);
   const [height, setHeight] = useState(() => rememberedHeight(heightKey) ?? DEFAULT_APP_HEIGHT);
@@ -119,6 +120,7 @@ export function AppFrame({
     const handlers = createAppRequestHandlers({
       transport,
       origin,
+      instance: crypto.randomUUID(),
       gate: createRequestGate(),
       confirmLink: (candidate) =>
         new Promise<boolean>((resolve) => {
@@ -179,12 +181,14 @@ export function AppFrame({
         void started.close(false);
         setNote(`The app stopped working: ${message}`);
       },
+      onCspRefusal: (text) => setRefusals((shown) => (shown.includes(text) ? shown : [...shown, text].slice(-3))),
     });
     session.current = started;
     if (latest.current.outcome !== undefined) started.deliver(latest.current.outcome);
     return () => {
       // The card is going (scrolled far away, conversation closed) or the frame is re-created: the app is told, then its iframe goes.
       void started.close(false);
+      handlers.gone();
       session.current = undefined;
       appModes.current = undefined;
       changeMode('inline');
@@ -254,6 +258,7 @@ export function AppFrame({
 
   const reload = () => {
     setNote(undefined);
+    setRefusals([]);
     setGeneration((n) => n + 1);
   };
 
@@ -281,6 +286,15 @@ export function AppFrame({
           <WarningIcon /> {load.message}
         </p>
       ) : null}
+      {refusals.length > 0 && !closed ? (
+        <div className="app-frame-note" role="note" aria-label="What the app's security policy refused">
+          <WarningIcon />{' '}
+          <span>
+            {refusals.join(' ')} Parts of the app may not work: its server can declare what it needs in the
+            resource&apos;s _meta.ui.csp. The text result is below.
+          </span>
+        </div>
+      ) : null}
       {closed ? (
         <div className="app-frame-note" role="note">
           <WarningIcon /> <span>{note} The text result is below.</span>
@@ -290,20 +304,20 @@ export function AppFrame({
         </div>
       ) : null}
       {load.state === 'loading' ? (
-        <div className="app-frame-loading" style={{ height }} aria-busy="true">
+        <div className="app-frame-loading" style={{ height: frameBoxHeight(height) }} aria-busy="true">
           Loading the app…
         </div>
       ) : null}
       {ready && !closed ? (
         // The slot keeps the inline height while the app floats, so the row does not change size.
-        <div className="app-frame-slot" style={{ height }}>
+        <div className="app-frame-slot" style={{ height: frameBoxHeight(height) }}>
           <div
             className={clsx(
               'app-frame-host',
               `app-frame-${mode}`,
               ready.resource.prefersBorder === false && 'borderless',
             )}
-            style={mode === 'inline' ? { height } : undefined}
+            style={mode === 'inline' ? { height: frameBoxHeight(height) } : undefined}
           >
             {mode !== 'inline' ? (
               <div className="app-frame-bar">

@@ -63,6 +63,29 @@ describe('app request routing', () => {
     ]);
   });
 
+  it('names the running app and each call, tells the host when the app gives up on a call, and when it goes', async () => {
+    let ids = 0;
+    const { transport, handlers } = setup({ instance: 'app-1', newCallId: () => `k${++ids}` });
+    let release: (value: ReturnType<typeof ok>) => void = () => undefined;
+    transport.handlers['apps.callTool'] = () => new Promise((resolve) => (release = resolve)) as never;
+    transport.handlers['apps.cancelCall'] = () => ok({});
+    transport.handlers['apps.appGone'] = () => ok({});
+    const gaveUp = new AbortController();
+    const waiting = handlers.callTool({ name: 'stats' }, gaveUp.signal);
+    gaveUp.abort();
+    release(ok({ content: [{ type: 'text', text: 'not made' }], isError: true }));
+    await waiting;
+    handlers.gone();
+    expect(transport.calls).toEqual([
+      {
+        method: 'apps.callTool',
+        input: { origin: CARD, tool: 'stats', arguments: {}, call: { instance: 'app-1', callId: 'k1' } },
+      },
+      { method: 'apps.cancelCall', input: { instance: 'app-1', callId: 'k1' } },
+      { method: 'apps.appGone', input: { instance: 'app-1' } },
+    ]);
+  });
+
   it("a denied or forbidden call is an error answer to the app, in the host's words", async () => {
     const { transport, handlers } = setup();
     transport.handlers['apps.callTool'] = () => fail('FORBIDDEN', 'You denied this call.');
@@ -206,7 +229,22 @@ describe('app request routing', () => {
     expect(closes).toEqual([[140, 1]]);
     // Closed: nothing more reaches the host, not even logs or size changes.
     await handlers.log({ level: 'info', data: 'still here' });
-    expect(handlers.admitNotification('ui/notifications/size-changed', { height: 10 })).toBe(false);
+    expect(handlers.admitSizeChange()).toBe(false);
     expect(transport.calls).toHaveLength(40);
+  });
+
+  it('an app that logs and reports its size every frame is never closed for it: extra logs are dropped', async () => {
+    const { handlers, transport, closes } = setup();
+    for (let frame = 0; frame < 1_000; frame += 1) {
+      expect(handlers.admitSizeChange()).toBe(true);
+      await handlers.log({ level: 'debug', data: `frame ${frame}` });
+    }
+    expect(closes).toEqual([]);
+    // The log budget's burst reached the host, the rest was dropped; requests keep their whole budget.
+    expect(transport.calls.filter((c) => c.method === 'apps.log')).toHaveLength(100);
+    await expect(handlers.callTool({ name: 'poll' })).resolves.toEqual({
+      content: [{ type: 'text', text: 'ran poll' }],
+      isError: false,
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { LogLevel } from '../../../shared/domain/server';
 import { negotiateDisplayMode, type DisplayMode } from './display-modes';
 import { MAX_APP_REQUEST_JSON_CHARS, requestJsonSize } from './frame-bounds';
 import { checkLink } from './open-link';
-import type { RequestGate } from './request-gate';
+import { createRequestGate, type RequestGate } from './request-gate';
 
 /** An MCP content block as an app sends or receives it. */
 type ContentBlock = { type: string; [key: string]: unknown };
@@ -14,6 +14,14 @@ type ToolResult = { content: ContentBlock[]; structuredContent?: Record<string, 
 export interface AppRequestDeps {
   transport: Pick<BridgeTransport, 'call'>;
   origin: AppOrigin;
+  /**
+   * This running app's id (random, one per card frame): the host groups its
+   * questions, withdraws them when a call is given up or the app goes, and
+   * refuses its calls once it is gone.
+   */
+  instance?: string;
+  /** A fresh id for each of its tool calls (default: a random UUID). */
+  newCallId?: () => string;
   gate: RequestGate;
   now?: () => number;
   /** Ask the person whether to open `url` (its domain shown plainly); true when they said yes. */
@@ -39,6 +47,11 @@ export class AppRequestRefused extends Error {}
 const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 /** The contract's bound on one log text. */
 const MAX_LOG_CHARS = 16_384;
+/**
+ * An app's own log lines have a budget of their own: past it they are dropped,
+ * never counted against its requests, so a chatty app is not closed for it.
+ */
+const LOG_BUDGET = { ratePerSecond: 20, burst: 100, refusalsToClose: Number.POSITIVE_INFINITY, abuseWindowMs: 5_000 };
 
 /**
  * The answers to an app's requests, as plain functions over the transport so
@@ -49,6 +62,7 @@ const MAX_LOG_CHARS = 16_384;
 export function createAppRequestHandlers(deps: AppRequestDeps) {
   const now = deps.now ?? Date.now;
   let closeReported = false;
+  const logBudget = createRequestGate(LOG_BUDGET);
 
   /** Admission for one message from the app; throws (for requests) when it is refused. */
   function admit(method: string, params: unknown): void {
@@ -78,14 +92,34 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
   }
 
   return {
-    async callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<ToolResult> {
+    /** `signal`: the app gave up on the call (its request timed out or it cancelled it): the host is told. */
+    async callTool(
+      params: { name: string; arguments?: Record<string, unknown> },
+      signal?: AbortSignal,
+    ): Promise<ToolResult> {
       admit('tools/call', params);
-      const value = (await call('apps.callTool', {
-        origin: deps.origin,
-        tool: params.name,
-        arguments: params.arguments ?? {},
-      })) as ToolResult;
-      return value;
+      const { instance } = deps;
+      const callId = instance === undefined ? undefined : (deps.newCallId ?? (() => crypto.randomUUID()))();
+      const giveUp = () => {
+        if (instance !== undefined && callId !== undefined)
+          void deps.transport.call('apps.cancelCall', { instance, callId });
+      };
+      signal?.addEventListener('abort', giveUp, { once: true });
+      try {
+        return (await call('apps.callTool', {
+          origin: deps.origin,
+          tool: params.name,
+          arguments: params.arguments ?? {},
+          ...(instance !== undefined && callId !== undefined ? { call: { instance, callId } } : {}),
+        })) as ToolResult;
+      } finally {
+        signal?.removeEventListener('abort', giveUp);
+      }
+    },
+
+    /** The app is going away (card closed, conversation left): the host withdraws its questions and runs nothing more for it. */
+    gone(): void {
+      if (deps.instance !== undefined) void deps.transport.call('apps.appGone', { instance: deps.instance });
     },
 
     async readResource(params: { uri: string }) {
@@ -161,11 +195,8 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
 
     /** A notification: nothing to answer, so a refusal is counted by the gate and the message dropped. */
     log(params: { level: string; logger?: string; data?: unknown }): Promise<void> {
-      try {
-        admit('notifications/message', params);
-      } catch {
-        return Promise.resolve();
-      }
+      if (closeReported || logBudget.check(now()).kind !== 'admit') return Promise.resolve();
+      if (requestJsonSize(params) > MAX_APP_REQUEST_JSON_CHARS) return Promise.resolve();
       const level = (LOG_LEVELS.includes(params.level) ? params.level : 'info') as LogLevel;
       const text = typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? String(params.data));
       const input = {
@@ -191,14 +222,12 @@ export function createAppRequestHandlers(deps: AppRequestDeps) {
       return { mode };
     },
 
-    /** Size notifications count against the rate too (an app resizing in a loop is a runaway). */
-    admitNotification(method: string, params: unknown): boolean {
-      try {
-        admit(method, params);
-        return true;
-      } catch {
-        return false;
-      }
+    /**
+     * Size notifications are free: an app may report its size every animation
+     * frame (the card applies only the newest), so only a closed app is ignored.
+     */
+    admitSizeChange(): boolean {
+      return !closeReported;
     },
   };
 }

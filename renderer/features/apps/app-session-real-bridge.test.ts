@@ -92,6 +92,7 @@ describe('an app session over the real ext-apps bridge', () => {
       onError: (message) => {
         throw new Error(message);
       },
+      onCspRefusal: () => undefined,
     });
     session.deliver({ kind: 'result', content: [{ type: 'text', text: '12°C' }], isError: false });
 

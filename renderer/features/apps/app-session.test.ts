@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppUiResource } from '../../../shared/domain/app-ui';
+import { ok } from '../../../shared/result';
+import { CSP_VIOLATION_LOGGER } from '../../sandbox-proxy/csp-violations';
 import { createFakeTransport } from '../../test-support/fake-transport';
 import { FakeAppBridge, fakeBridgeModule, lastBridge } from '../../test-support/fake-app-bridge';
 import { createAppRequestHandlers } from './app-requests';
@@ -21,8 +23,10 @@ function start(overrides: Partial<AppSessionOptions> = {}) {
   document.body.appendChild(container);
   const heights: number[] = [];
   const errors: string[] = [];
+  const refusals: string[] = [];
+  const transport = createFakeTransport({ 'apps.log': () => ok({}) });
   const handlers = createAppRequestHandlers({
-    transport: createFakeTransport(),
+    transport,
     origin: { server: 'weather', conversationId: 'c1', toolUseId: 'tu1' },
     gate: createRequestGate(),
     confirmLink: () => Promise.resolve(false),
@@ -45,9 +49,10 @@ function start(overrides: Partial<AppSessionOptions> = {}) {
     onInitialized: () => undefined,
     onRequestTeardown: () => undefined,
     onError: (m) => errors.push(m),
+    onCspRefusal: (text) => refusals.push(text),
     ...overrides,
   });
-  return { container, session, heights, errors, bridge: lastBridge() };
+  return { container, session, heights, errors, refusals, transport, bridge: lastBridge() };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -129,6 +134,24 @@ describe('startAppSession', () => {
     bridge.fire('onsizechange', { width: 300 });
     bridge.fire('onsizechange', { height: 333 });
     expect(heights).toEqual([48, 1200, 333]);
+  });
+
+  it('an app reporting its size every animation frame keeps running and its newest height applies', () => {
+    const { bridge, heights, errors } = start();
+    for (let frame = 0; frame < 600; frame += 1) bridge.fire('onsizechange', { height: 300 + (frame % 2) });
+    expect(heights).toHaveLength(600);
+    expect(heights.at(-1)).toBe(301);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the proxy's word on a CSP refusal on the card, and logs it", async () => {
+    const { bridge, refusals, transport } = start();
+    const text = "The app's security policy (worker-src) stopped it trying to start a worker from data.";
+    bridge.fire('onloggingmessage', { level: 'warning', logger: CSP_VIOLATION_LOGGER, data: text });
+    bridge.fire('onloggingmessage', { level: 'info', logger: 'app', data: 'hello' });
+    expect(refusals).toEqual([text]);
+    await flush();
+    expect(transport.calls.map((c) => c.method)).toEqual(['apps.log', 'apps.log']);
   });
 
   it('closing tears the resource down, then removes the iframe and closes the bridge', async () => {

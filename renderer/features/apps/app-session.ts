@@ -8,6 +8,7 @@ import { errorMessage } from '../../../shared/error-message';
 import type { AppUiPermission, AppUiResource } from '../../../shared/domain/app-ui';
 import type { AppRequestHandlers } from './app-requests';
 import type { DisplayMode } from './display-modes';
+import { CSP_VIOLATION_LOGGER } from '../../sandbox-proxy/csp-violations';
 import { clampAppHeight } from './frame-bounds';
 
 /** The part of `@modelcontextprotocol/ext-apps/app-bridge` a session uses, passed in so it loads on demand (and tests can pass a fake). */
@@ -49,6 +50,8 @@ export interface AppSessionOptions {
   onRequestTeardown(): void;
   /** The bridge failed (the proxy went away, a broken message): the card says so. */
   onError(message: string): void;
+  /** The app's CSP refused something (worded by the sandbox proxy): the card says so, the app keeps running. */
+  onCspRefusal(text: string): void;
 }
 
 export interface AppSession {
@@ -140,12 +143,16 @@ export function startAppSession(options: AppSessionOptions): AppSession {
     sendOutcome();
   };
   bridge.onsizechange = (params) => {
-    if (!handlers.admitNotification('ui/notifications/size-changed', params)) return;
+    if (!handlers.admitSizeChange()) return;
     if (params.height !== undefined) options.onHeight(clampAppHeight(params.height, 0));
   };
   bridge.onrequestteardown = () => options.onRequestTeardown();
-  bridge.onloggingmessage = (params) => void handlers.log(params);
-  bridge.oncalltool = (params) => handlers.callTool(params) as never;
+  bridge.onloggingmessage = (params) => {
+    // The proxy drops app logs under this name, so only its own refusal reports arrive with it.
+    if (params.logger === CSP_VIOLATION_LOGGER && typeof params.data === 'string') options.onCspRefusal(params.data);
+    void handlers.log(params);
+  };
+  bridge.oncalltool = (params, extra) => handlers.callTool(params, extra?.mcpReq?.signal) as never;
   bridge.onreadresource = (params) => handlers.readResource(params) as never;
   bridge.onlistresources = (params) => handlers.listResources(params) as never;
   bridge.onopenlink = (params) => handlers.openLink(params);

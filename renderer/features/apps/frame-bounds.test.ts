@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  APP_FRAME_BORDER_PX,
   clampAppHeight,
+  DEFAULT_APP_HEIGHT,
+  frameBoxHeight,
   MAX_APP_HEIGHT,
   MAX_APP_REQUEST_JSON_CHARS,
   MIN_APP_HEIGHT,
@@ -21,6 +24,16 @@ describe('clampAppHeight', () => {
     expect(clampAppHeight(Number.NaN, 180)).toBe(180);
     expect(clampAppHeight(Number.POSITIVE_INFINITY, 180)).toBe(180);
     expect(clampAppHeight(undefined, 180)).toBe(180);
+  });
+});
+
+describe('frameBoxHeight', () => {
+  it('keeps an app sized to its window (height: 100vh) at a stable height, round after round', () => {
+    // Such an app reports its viewport, which is the frame's box less its border.
+    const viewportOf = (box: number) => box - 2 * APP_FRAME_BORDER_PX;
+    let box = frameBoxHeight(DEFAULT_APP_HEIGHT);
+    for (let round = 0; round < 50; round += 1) box = frameBoxHeight(clampAppHeight(viewportOf(box), 0));
+    expect(viewportOf(box)).toBe(DEFAULT_APP_HEIGHT);
   });
 });
 

@@ -10,6 +10,18 @@ export function clampAppHeight(requested: number | undefined, current: number): 
   return Math.round(Math.min(MAX_APP_HEIGHT, Math.max(MIN_APP_HEIGHT, requested)));
 }
 
+/** The card's frame border (apps.css `.app-frame-host`, 1px, transparent when borderless): inside the box, around the app. */
+export const APP_FRAME_BORDER_PX = 1;
+
+/**
+ * The frame's outer height for an app that asked for `appHeight`: the border
+ * box adds its border back, so the app's viewport is exactly what it asked for.
+ * Without it an app sized to its window (`height: 100vh`) loses 2 px per round.
+ */
+export function frameBoxHeight(appHeight: number): number {
+  return appHeight + 2 * APP_FRAME_BORDER_PX;
+}
+
 /** Over this, one message from an app is refused: a card has no use for bigger ones. */
 export const MAX_APP_REQUEST_JSON_CHARS = 1_000_000;
 

@@ -77,6 +77,26 @@ describe('tool-call consent', () => {
     expect(within(await screen.findByRole('dialog')).queryByText(/from the app in this card/)).toBeNull();
   });
 
+  it("an app's call from an open card speaks of the app and can be allowed while the card is open", async () => {
+    const { answers } = mount([
+      { ...TOOL_CALL, toolUseId: 'tu1', payload: { ...TOOL_CALL.payload, requestedBy: 'app', appCard: true } },
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Allow the app in this card to run echo?',
+    );
+    expect(dialog.textContent).toContain('Exactly what the app asked for');
+    expect(dialog.textContent).toContain('(optional, told to the app)');
+    expect(dialog.textContent).not.toMatch(/the model asked|told to the model/);
+    expect(within(dialog).queryByRole('button', { name: 'Allow for this conversation' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Deny' }).getAttribute('title')).toContain(
+      "this app's later calls to this tool",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Allow while the card is open' }));
+    await waitFor(() => expect(answers()).toEqual([{ id: 'p1', response: { decision: 'allow-app-card' } }]));
+  });
+
   it('keeps a title that imitates “server › tool” out of the header: it is quoted as the server’s own words', async () => {
     const spoof: PendingRequest = {
       ...TOOL_CALL,

@@ -40,8 +40,24 @@ const ALLOW_CHOICES: { decision: AllowDecision; label: string; hint: string }[] 
  * server's own words, quoted below it, so a title such as
  * "filesystem › read_file" cannot pass for the header.
  */
+/** For an app's call from an open card: its later calls to this tool run while the card stays open. */
+const APP_CARD_CHOICE = {
+  decision: 'allow-app-card' as const,
+  label: 'Allow while the card is open',
+  hint: "Run this app's calls to this tool without asking until its card closes.",
+};
+
+/** The choices for who asked: an app in an open card gets "while the card is open" instead of "for this conversation". */
+function allowChoicesFor(payload: { requestedBy?: 'app'; appCard?: boolean }) {
+  if (payload.appCard !== true) return ALLOW_CHOICES;
+  return [ALLOW_CHOICES[0]!, APP_CARD_CHOICE, ...ALLOW_CHOICES.slice(2)];
+}
+
 export function ToolConsentDialog({ request, answer, busy, error }: PendingDialogProps<'tool-call'>) {
   const { payload } = request;
+  const fromApp = payload.requestedBy === 'app';
+  const asker = fromApp ? 'the app' : 'the model';
+  const choices = allowChoicesFor(payload);
   const original = useMemo(() => JSON.stringify(payload.arguments, null, 2), [payload.arguments]);
   const [text, setText] = useState(original);
   const [reason, setReason] = useState('');
@@ -73,21 +89,31 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
       icon={<ShieldIcon />}
       title={
         <>
-          Allow{' '}
+          {fromApp ? 'Allow the app in this card to run' : 'Allow'}{' '}
           <code className="title-code">
             <SafeName name={payload.tool} />
-          </code>{' '}
-          to run?
+          </code>
+          {fromApp ? '?' : ' to run?'}
         </>
       }
       error={error}
       footer={
         <>
-          <Button variant="danger" onClick={deny} disabled={busy}>
+          <Button
+            variant="danger"
+            onClick={deny}
+            disabled={busy}
+            title={
+              payload.appCard
+                ? "Refuse this call, and this app's later calls to this tool until its card is shown again."
+                : undefined
+            }
+          >
             Deny
           </Button>
           <div className="spacer" />
-          {ALLOW_CHOICES.slice(1)
+          {choices
+            .slice(1)
             .reverse()
             .map((choice) => (
               <Button
@@ -113,7 +139,9 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
     >
       {payload.requestedBy === 'app' ? (
         <p className="consent-requested-by" data-testid="consent-from-app">
-          Asked from the app in this card, not by the model.
+          {payload.appCard
+            ? 'Asked from the app in this card, not by the model. While this question is open, its other calls to this tool are not made, and none runs once the card closes.'
+            : 'Asked from the app in this card, not by the model.'}
         </p>
       ) : null}
       {payload.approvalChanged ? (
@@ -189,7 +217,8 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
           </p>
         ) : (
           <p className="field-hint" id={`${argsId}-help`}>
-            Exactly what the model asked for. Edit it to send different arguments to the server; the chat keeps both.
+            Exactly what {asker} asked for. Edit it to send different arguments to the server
+            {fromApp ? '.' : '; the chat keeps both.'}
           </p>
         )}
         {check !== undefined && 'issues' in check && check.issues.length > 0 ? (
@@ -221,7 +250,7 @@ export function ToolConsentDialog({ request, answer, busy, error }: PendingDialo
 
       <div className="field">
         <label className="field-label" htmlFor={reasonId}>
-          Reason if you deny <span className="muted">(optional, told to the model)</span>
+          Reason if you deny <span className="muted">(optional, told to {asker})</span>
         </label>
         <input
           id={reasonId}

@@ -77,6 +77,7 @@ function DefaultModelSection() {
 
 const DECISION: Record<AuditEntry['decision'], { label: string; tone: 'success' | 'danger' | 'accent' }> = {
   'allow-once': { label: 'allowed once', tone: 'success' },
+  'allow-app-card': { label: 'allowed while the app was open', tone: 'success' },
   'allow-conversation': { label: 'allowed for conversation', tone: 'success' },
   'always-tool': { label: 'always: tool', tone: 'accent' },
   'always-server': { label: 'always: server', tone: 'accent' },
