@@ -4,6 +4,7 @@ import { LoopbackFake, readBody, sendJson, sleep } from './loopback-fake';
 import { FakeTurnSchema, messageJson, renderTurn } from './turns';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
+import { countPromptTokens } from './fake-token-count';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
 import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
 
@@ -25,7 +26,15 @@ export interface FakeAnthropicOptions {
   models?: readonly FakeAnthropicModel[];
   /** Most models per page whatever `limit` asks (default 1000, the API's own cap): lets tests see pages followed. */
   modelsPageSize?: number;
+  /**
+   * The context window of every model, overriding each listed model's `max_input_tokens` (a small
+   * one lets tests fill it). A model neither gives is held to DEFAULT_FAKE_CONTEXT_WINDOW.
+   */
+  contextWindow?: number;
 }
+
+/** The window of a model the fake does not list (every current Claude has 200k). */
+export const DEFAULT_FAKE_CONTEXT_WINDOW = 200_000;
 
 /** A request to the models endpoint, as it came. */
 export interface RecordedModelsRequest {
@@ -136,6 +145,16 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    // Refused before the model sees it, as the API does: no scripted turn is used up.
+    const window = this.contextWindow(validated.body.model);
+    const prompt = countPromptTokens(validated.body);
+    if (prompt > window)
+      return sendApiError(
+        response,
+        400,
+        'invalid_request_error',
+        `prompt is too long: ${prompt} tokens > ${window} maximum`,
+      );
 
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined) {
@@ -157,6 +176,12 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     await this.stream(response, message, turn);
   }
 
+  /** The window `model` is held to (see FakeAnthropicOptions.contextWindow). */
+  contextWindow(model: string): number {
+    const listed = (this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS).find((m) => m.id === model);
+    return this.options.contextWindow ?? listed?.max_input_tokens ?? DEFAULT_FAKE_CONTEXT_WINDOW;
+  }
+
   /** The models endpoint checks the key as the API does: none at all, or a wrong one, is a 401. */
   private handleModels(path: string, request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -167,7 +192,9 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
     if (request.headers['anthropic-version'] === undefined)
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
-    const models = this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS;
+    const window = this.options.contextWindow;
+    const listed = this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS;
+    const models = window === undefined ? listed : listed.map((m) => ({ ...m, max_input_tokens: window }));
     const answer: ModelsAnswer =
       path === '/v1/models'
         ? listModelsPage(models, url.searchParams, this.options.modelsPageSize)
