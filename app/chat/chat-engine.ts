@@ -11,7 +11,8 @@ import type {
   ChatUsage,
   Conversation,
 } from '../../shared/domain/chat';
-import { sumUsage } from '../../shared/domain/chat-usage';
+import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
+import { TokenEstimator } from './context/token-estimate';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
 import { LlmError } from '../providers/llm-provider';
@@ -88,8 +89,11 @@ export class ChatEngine {
   private readonly maxTokens: number;
   private readonly warnAt: number;
   private readonly shareAt: number;
+  /** One estimate per model, corrected after each request by the provider's count. */
+  readonly tokens: TokenEstimator;
 
   constructor(private readonly options: ChatEngineOptions) {
+    this.tokens = options.tokens ?? new TokenEstimator();
     this.maxIterations = options.maxIterations ?? 25;
     this.maxTokens = options.maxTokens ?? 4096;
     this.warnAt = options.toolCountWarningAt ?? TOOL_COUNT_WARNING_AT;
@@ -230,6 +234,7 @@ export class ChatEngine {
       hostTools: this.options.hostTools,
       contextWindow: this.options.contextWindow?.(conversation.model),
       limits: { countAt: this.warnAt, shareAt: this.shareAt },
+      tokenFactor: this.tokens.factor(conversation.model),
     });
   }
 
@@ -279,6 +284,7 @@ export class ChatEngine {
       const capping = new RequestCapping(
         (server) => this.resultLimit(server, conversation.model),
         (server) => server === HOST_TOOL_SERVER,
+        this.tokens.charsPerToken(conversation.model),
       );
       let response;
       try {
@@ -329,7 +335,12 @@ export class ChatEngine {
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
       const capRecord = (server: string, result: ChatToolResultBlock) =>
-        capRecordFor(result, server, this.resultLimit(server, conversation.model));
+        capRecordFor(
+          result,
+          server,
+          this.resultLimit(server, conversation.model),
+          this.tokens.charsPerToken(conversation.model),
+        );
       const deps = {
         pump: this.pump,
         gate: this.options.gate,
@@ -365,7 +376,9 @@ export class ChatEngine {
     for (;;) {
       const sent = this.shaped(turn, model, request);
       try {
-        return await this.options.provider.stream(sent);
+        const response = await this.options.provider.stream(sent);
+        this.tokens.observe(model, sent, promptTokens(response.usage), turn.conversationId);
+        return response;
       } catch (error) {
         if (!(error instanceof LlmError) || request.signal?.aborted === true) throw error;
         if (error.unsupported === 'tools' && sent.tools !== undefined) this.goWithoutTools(turn, model);

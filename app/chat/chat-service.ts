@@ -226,6 +226,7 @@ export class HostChat {
       this.engine.toolsFor(conversation),
       this.options.settings.contextWindow(conversation.model),
       this.options.settings.toolSearchThresholds(),
+      this.engine.tokens.factor(conversation.model),
     );
     return {
       tools,

@@ -108,6 +108,8 @@ export const ChatToolResultBlockSchema = z.object({
       limitTokens: z.number().int().min(1),
       shownChars: z.number().int().min(0),
       totalChars: z.number().int().min(0),
+      /** Characters a token it was cut with, when the model's token estimate had been corrected by its usage. */
+      charsPerToken: z.number().positive().optional(),
     })
     .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
