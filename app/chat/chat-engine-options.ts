@@ -61,7 +61,9 @@ export interface ChatApps {
 }
 
 export type TurnOutcome =
-  { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
+  | { status: 'finished'; stopReason: string }
+  | { status: 'stopped' }
+  | { status: 'failed'; message: string; contextFull?: true };
 
 export interface TurnHandle {
   turnId: string;

@@ -24,7 +24,8 @@ export interface RequestParts {
 export interface EstimatedRequest {
   system?: string | undefined;
   tools?: readonly unknown[] | undefined;
-  messages: readonly MessageParam[];
+  /** MessageParams, or saved messages (their blocks are measured the same way). */
+  messages: readonly (MessageParam | { role: string; content: readonly unknown[] })[];
 }
 
 const isMedia = (value: unknown): boolean =>
