@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
+import type { ContextFill } from '../../shared/contract/chat';
 import type {
   ChatAttachment,
   ChatContentBlock,
@@ -190,6 +191,34 @@ export class ChatEngine {
     const conversation = await this.options.store.get(conversationId);
     const { names, warning } = this.toolsFor(conversation);
     return { tools: names.entries(), ...(warning !== undefined ? { toolCountWarning: warning } : {}) };
+  }
+
+  /** How full the model's window is for this conversation's next request (the header's meter). */
+  async contextFill(conversationId: string): Promise<ContextFill> {
+    const conversation = await this.options.store.get(conversationId);
+    const { model } = conversation;
+    const { offered, definitions } = this.toolsFor(conversation);
+    const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
+    const request = {
+      ...(system !== undefined ? { system } : {}),
+      tools: definitions,
+      messages: withCutPreface(
+        toApiMessages(messagesAfterCut(conversation), this.capping(model)),
+        activeCut(conversation),
+      ),
+    };
+    const parts = this.tokens.parts(model, request);
+    const tokens = this.tokens.request(model, request, conversationId);
+    const window = this.options.contextWindow?.(model);
+    // The anchored total is the better number; the history absorbs its difference from the parts' sum.
+    const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
+    return {
+      ...(window !== undefined ? { window } : {}),
+      tokens: parts.tools + parts.system + parts.attachments + history,
+      parts: { ...parts, history },
+      calibrated: this.tokens.calibrated(model),
+      policy: conversation.contextPolicy ?? 'compact',
+    };
   }
 
   /** Every available tool with whether this conversation offers it. */

@@ -1,6 +1,6 @@
 import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, Conversation, ConversationSummary } from '../../shared/domain/chat';
-import type { ChatToolsView } from '../../shared/contract/chat';
+import type { ChatAttachment, ContextPolicy, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { ChatToolsView, ContextFill } from '../../shared/contract/chat';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { EventHub } from '../events/event-hub';
@@ -195,6 +195,18 @@ export class HostChat {
 
   retry(id: string): Promise<{ accepted: true }> {
     return this.begin(id, undefined, () => this.engine.retry(id));
+  }
+
+  compactAndRetry(id: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.compactAndRetry(id));
+  }
+
+  contextFill(id: string): Promise<ContextFill> {
+    return this.engine.contextFill(id);
+  }
+
+  setContextPolicy(id: string, policy: ContextPolicy): Promise<Conversation> {
+    return this.store.updateSettings(id, { contextPolicy: policy });
   }
 
   editAndResend(id: string, text: string): Promise<{ accepted: true }> {

@@ -92,6 +92,14 @@ describe('context that never runs out', () => {
     expect(requestText(last)).not.toContain('fact1x0 ');
     expect(requestText(last)).toContain('fact8x0');
     expect(world.log.of('turn-notice').some((notice) => notice.message.includes('summarised its'))).toBe(true);
+
+    // The header's meter: how full the window is for the next request, and what takes the room.
+    const fill = await chat.contextFill(conversation.id);
+    expect(fill).toMatchObject({ window: WINDOW, calibrated: true, policy: 'compact' });
+    const { tools, system, history, attachments } = fill.parts;
+    expect(tools + system + history + attachments).toBe(fill.tokens);
+    expect(tools).toBeGreaterThan(0);
+    expect(fill.tokens).toBeLessThan(WINDOW);
   });
 
   it('after a refusal ("prompt is too long") with the conversation set to ask, Compact and retry answers the same message', async () => {

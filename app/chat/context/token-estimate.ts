@@ -95,6 +95,11 @@ export class TokenEstimator {
     return this.factors.get(model) ?? 1;
   }
 
+  /** Whether a provider's count of `model` corrected the estimate yet. */
+  calibrated(model: string): boolean {
+    return this.factors.has(model);
+  }
+
   /** Tokens of `text` sent to `model`. */
   tokens(model: string, text: string): number {
     return Math.ceil(estimateTokens(text) * this.factor(model));
