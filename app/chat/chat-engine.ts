@@ -218,6 +218,7 @@ export class ChatEngine {
       parts: { ...parts, history },
       calibrated: this.tokens.calibrated(model),
       policy: conversation.contextPolicy ?? 'compact',
+      ...(activeCut(conversation) !== undefined ? { cut: activeCut(conversation) } : {}),
     };
   }
 

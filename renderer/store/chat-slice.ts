@@ -162,7 +162,13 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     case 'turn-finished':
       return { ...turn, running: false, draft: '', stopReason: event.stopReason };
     case 'turn-failed':
-      return { ...turn, running: false, draft: '', error: event.message };
+      return {
+        ...turn,
+        running: false,
+        draft: '',
+        error: event.message,
+        ...(event.contextFull === true ? { contextFull: true } : {}),
+      };
   }
 }
 
@@ -173,6 +179,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   activeConversationId: undefined,
   liveTurns: {},
   conversationTools: {},
+  contextFills: {},
 
   applyConversationsChanged(list) {
     set((s) => {
@@ -329,6 +336,26 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     // The host dropped the replies after the last message: read the conversation as it is now.
     await get().openConversation(id);
+  },
+  async compactAndRetry(id) {
+    const result = await transport.call('chat.compactAndRetry', { id });
+    if (!result.ok) {
+      get().toastFailure('Could not compact and retry', result);
+      return;
+    }
+    // The host dropped the failed reply: read the conversation as it is now.
+    await get().openConversation(id);
+  },
+  async loadContextFill(id) {
+    const result = await transport.call('chat.context', { id });
+    // The meter is a hint: a failure leaves the last one (or none) rather than a toast per message.
+    if (result.ok) set((s) => ({ contextFills: { ...s.contextFills, [id]: result.value } }));
+  },
+  async setContextPolicy(id, policy) {
+    const result = await transport.call('chat.setContextPolicy', { id, policy });
+    if (!result.ok) return get().toastFailure('Could not change what happens when the context is full', result);
+    get().applyConversation(result.value);
+    await get().loadContextFill(id);
   },
   async editAndResend(id, text) {
     const result = await transport.call('chat.editAndResend', { id, text });

@@ -7,6 +7,7 @@ import {
   ConversationSchema,
   ConversationSummarySchema,
   CONTEXT_POLICIES,
+  ContextCutSchema,
 } from '../domain/chat';
 import { TOOL_SEARCH_MODES } from '../domain/tool-search';
 import { method } from './define';
@@ -114,6 +115,8 @@ export const ContextFillSchema = z.object({
   /** Whether the estimate is checked against the provider's count yet (false before the first reply of this model). */
   calibrated: z.boolean(),
   policy: z.enum(CONTEXT_POLICIES),
+  /** Where requests begin now (the latest compaction or drop), shown in the chat. */
+  cut: ContextCutSchema.optional(),
 });
 export type ContextFill = z.infer<typeof ContextFillSchema>;
 

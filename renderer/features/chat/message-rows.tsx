@@ -9,6 +9,8 @@ import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
+import type { ContextCut } from '../../../shared/domain/chat';
+import { ContextCutBlock } from './context-cut-block';
 
 /** What the virtualized list gives every row's root `<li>`: its place and the hook that measures it. */
 export interface RowPlacement {
@@ -44,6 +46,8 @@ export interface MessageRowProps extends RowPlacement {
   nearViewport: boolean;
   /** What the answer this row ends used (all its model requests), shown under it; undefined for other rows. */
   usage?: UsageLike | undefined;
+  /** The conversation was compacted or cut after this row: the block says so (undefined for other rows). */
+  cut?: ContextCut | undefined;
 }
 
 /**
@@ -56,10 +60,13 @@ export const MessageRow = memo(function MessageRow({
   running,
   liveCalls,
   usage,
+  cut,
   ...placement
 }: MessageRowProps) {
   if (item.kind === 'person')
-    return <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} />;
+    return (
+      <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} cut={cut} />
+    );
   return (
     <li
       className="message message-assistant"
@@ -83,6 +90,7 @@ export const MessageRow = memo(function MessageRow({
       )}
       {item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
       {usage !== undefined ? <UsageLine usage={usage} /> : null}
+      {cut !== undefined ? <ContextCutBlock cut={cut} /> : null}
     </li>
   );
 });
@@ -138,11 +146,13 @@ function PersonMessage({
   conversationId,
   running,
   placement,
+  cut,
 }: {
   item: Extract<TimelineItem, { kind: 'person' }>;
   conversationId: string;
   running: boolean;
   placement: RowPlacement;
+  cut: ContextCut | undefined;
 }) {
   const editAndResend = useBerth((s) => s.editAndResend);
   const [editing, setEditing] = useState<string>();
@@ -211,6 +221,7 @@ function PersonMessage({
           </Button>
         </div>
       ) : null}
+      {cut !== undefined ? <ContextCutBlock cut={cut} /> : null}
     </li>
   );
 }
