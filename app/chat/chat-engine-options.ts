@@ -5,7 +5,7 @@ import type { HostToolRegistry } from './host-tools/host-tool-registry';
 import type { LlmProvider } from '../providers/llm-provider';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import type { NamedToolRef } from './tool-names';
-import type { TokenEstimator } from './context/token-estimate';
+import type { TokenEstimator } from '../providers/token-estimate';
 
 // The chat engine's options and answers (chat-engine.ts), apart so the engine's file holds the turn loop.
 

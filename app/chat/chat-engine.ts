@@ -13,7 +13,7 @@ import type {
   Conversation,
 } from '../../shared/domain/chat';
 import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
-import { TokenEstimator } from './context/token-estimate';
+import { TokenEstimator } from '../providers/token-estimate';
 import { ContextFullError, ContextKeeper } from './context/context-keeper';
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
 import { isPromptTooLong } from './context/prompt-too-long';

@@ -15,6 +15,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { modelTableCandidates } from './candidate-models';
 import type { SamplingModels } from './candidate-models';
 import { createLlmGenerate } from './llm-sampling';
+import { TokenEstimator } from '../providers/token-estimate';
 import { SamplingBudget } from './sampling-budget';
 import { SamplingReview } from './sampling-review';
 
@@ -54,7 +55,10 @@ export class SamplingService {
       logs: options.logs,
       models: this.models,
       // The LlmProvider takes the request's tools (tool_choice too) and answers with tool_use blocks, so sampling.tools is declared.
-      generate: createLlmGenerate(options.llm ?? options.anthropic.provider),
+      generate: createLlmGenerate(options.llm ?? options.anthropic.provider, {
+        tokens: new TokenEstimator(),
+        contextWindow: (model) => settings.contextWindow(model),
+      }),
       supportsTools: true,
       policies: settings.samplingPolicies(),
       budget: this.budget,

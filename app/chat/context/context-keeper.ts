@@ -4,8 +4,8 @@ import type { ConversationStore } from '../conversation-store';
 import { activeCut, cutPreface, messagesAfterCut } from './context-cut';
 import { planCut } from './context-planner';
 import { SUMMARY_MAX_TOKENS, summarise } from './compactor';
-import { partsTotal, rawRequestParts } from './token-estimate';
-import type { TokenEstimator } from './token-estimate';
+import { partsTotal, rawRequestParts } from '../../providers/token-estimate';
+import type { TokenEstimator } from '../../providers/token-estimate';
 
 // Before each model request of a conversation: will it fit the model's window? When it would not,
 // Berth acts as the person chose for the conversation (its contextPolicy): compact the oldest turns

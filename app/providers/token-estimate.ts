@@ -1,5 +1,5 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { CHARS_PER_TOKEN, estimateTokens } from '../../../shared/domain/chat-usage';
+import { CHARS_PER_TOKEN, estimateTokens } from '../../shared/domain/chat-usage';
 
 // Berth's one token estimate, per model key (a provider and its model). Providers count with
 // tokenizers Berth does not have, so the rule of thumb (CHARS_PER_TOKEN) is only a start: after each
