@@ -214,6 +214,7 @@ export class ChatEngine {
     const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
     return {
       ...(window !== undefined ? { window } : {}),
+      reserve: this.maxTokens,
       tokens: parts.tools + parts.system + parts.attachments + history,
       parts: { ...parts, history },
       calibrated: this.tokens.calibrated(model),

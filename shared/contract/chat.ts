@@ -103,6 +103,8 @@ const Accepted = z.object({ accepted: z.literal(true) });
 export const ContextFillSchema = z.object({
   /** The window of the conversation's model (its listing, Berth's table, or the person's entry); absent: unknown. */
   window: z.number().int().optional(),
+  /** Tokens kept free in the window for the reply (the request's max_tokens): Berth acts before the rest is full. */
+  reserve: z.number().int().min(0),
   /** Estimated tokens of the next request without a new message. */
   tokens: z.number().int().min(0),
   /** What takes the room, in tokens (they add up to `tokens`). */

@@ -97,6 +97,7 @@ const CUT: ContextCut = {
 function fill(extra: Partial<ContextFill> = {}): ContextFill {
   return {
     window: 200_000,
+    reserve: 4_000,
     tokens: 84_000,
     parts: { tools: 30_000, system: 4_000, history: 48_000, attachments: 2_000 },
     calibrated: true,
@@ -119,17 +120,21 @@ describe('the context window in the chat', () => {
       MESSAGES,
     );
     const meter = await screen.findByTestId('context-meter');
-    expect(meter.textContent).toContain('42%');
+    expect(meter.textContent).toContain('43%');
     expect(meter.className).toContain('context-ok');
     // Hover (title) and the accessible name say the parts.
     expect(meter.getAttribute('title')).toBe(
-      'Context: 42% of 200,000 tokens (about 84,000). Tool definitions: 30,000; System and server instructions: 4,000; Messages and tool results: 48,000; Images and documents: 2,000.',
+      'Context: 43% of 196,000 tokens (about 84,000; the window is 200,000, less 4,000 kept for the reply). Tool definitions: 30,000; System and server instructions: 4,000; Messages and tool results: 48,000; Images and documents: 2,000.',
     );
     expect(meter.getAttribute('aria-label')).toContain('Tool definitions: 30,000');
     fireEvent.click(meter);
     const table = await screen.findByRole('table', { name: 'What takes the room' });
     expect(within(table).getByRole('row', { name: 'Tool definitions 30,000' })).toBeTruthy();
-    expect(screen.getByText('About 84,000 of 200,000 tokens (42%) for the next request.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'About 84,000 of 196,000 tokens (43%) for the next request: the 200,000-token window less 4,000 kept for the reply. Near 95%, Berth acts as chosen below.',
+      ),
+    ).toBeTruthy();
     expect((screen.getByRole('radio', { name: /^Compact The model summarises/ }) as HTMLInputElement).checked).toBe(
       true,
     );

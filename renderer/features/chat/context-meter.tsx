@@ -23,9 +23,16 @@ const POLICIES: ReadonlyArray<{ value: ContextPolicy; label: string; hint: strin
   { value: 'ask', label: 'Stop and ask', hint: 'The reply stops with a Compact and retry button.' },
 ];
 
-/** The share of the window, or undefined when the window is unknown. */
+/** The room for the conversation: the window less what is kept for the reply (undefined when unknown). */
+export function fillRoom(fill: ContextFill): number | undefined {
+  if (fill.window === undefined || fill.window <= 0) return undefined;
+  return fill.window > fill.reserve ? fill.window - fill.reserve : fill.window;
+}
+
+/** The share of the room that is used, or undefined when the window is unknown. */
 export function fillShare(fill: ContextFill): number | undefined {
-  return fill.window === undefined || fill.window <= 0 ? undefined : fill.tokens / fill.window;
+  const room = fillRoom(fill);
+  return room === undefined ? undefined : fill.tokens / room;
 }
 
 /** One line on what fills the window, for the meter's hover text and label. */
@@ -34,7 +41,7 @@ export function fillSummary(fill: ContextFill): string {
   const used =
     share === undefined
       ? `about ${n(fill.tokens)} tokens (this model's window is unknown: enter it in Settings › Providers)`
-      : `${Math.round(share * 100)}% of ${n(fill.window ?? 0)} tokens (about ${n(fill.tokens)})`;
+      : `${Math.round(share * 100)}% of ${n(fillRoom(fill) ?? 0)} tokens (about ${n(fill.tokens)}; the window is ${n(fill.window ?? 0)}, less ${n(fill.reserve)} kept for the reply)`;
   const parts = PARTS.filter(({ key }) => fill.parts[key] > 0)
     .map(({ key, label }) => `${label}: ${n(fill.parts[key])}`)
     .join('; ');
@@ -81,7 +88,7 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
           <p className="context-popover-total">
             {share === undefined
               ? `About ${n(fill.tokens)} tokens. This model's window is unknown: enter it in Settings › Providers to see how full it is.`
-              : `About ${n(fill.tokens)} of ${n(fill.window ?? 0)} tokens (${percent}%) for the next request.`}
+              : `About ${n(fill.tokens)} of ${n(fillRoom(fill) ?? 0)} tokens (${percent}%) for the next request: the ${n(fill.window ?? 0)}-token window less ${n(fill.reserve)} kept for the reply. Near 95%, Berth acts as chosen below.`}
           </p>
           <table className="context-parts" aria-label="What takes the room">
             <tbody>
