@@ -1,4 +1,5 @@
 import type { ContextCut } from '../../../shared/domain/chat';
+import { useBerth } from '../../store';
 import { Markdown } from './markdown';
 
 const n = (value: number): string => value.toLocaleString('en-US');
@@ -9,6 +10,7 @@ const n = (value: number): string => value.toLocaleString('en-US');
  */
 export function ContextCutBlock({ cut }: { cut: ContextCut }) {
   const messages = `${n(cut.messageCount)} ${cut.messageCount === 1 ? 'message' : 'messages'}`;
+  const modelName = useBerth((s) => s.settings?.models.find((model) => model.id === cut.model)?.label ?? cut.model);
   return (
     <div className="context-cut" role="note" data-testid="context-cut">
       <p className="context-cut-title">
@@ -19,7 +21,7 @@ export function ContextCutBlock({ cut }: { cut: ContextCut }) {
       <p className="context-cut-facts">
         {`The context window was nearly full (about ${n(cut.tokensBefore)} tokens); now about ${n(cut.tokensAfter)}. `}
         {cut.kind === 'compact'
-          ? `The summary was written by ${cut.model}. The original messages stay saved here.`
+          ? `The summary was written by ${modelName}. The original messages stay saved here.`
           : 'They stay saved here; the model is told they were left out.'}
       </p>
       {cut.summary !== undefined ? (

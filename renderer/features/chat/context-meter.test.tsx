@@ -155,6 +155,7 @@ describe('the context window in the chat', () => {
     const block = await screen.findByTestId('context-cut');
     expect(block.textContent).toContain('Compacted: the model now remembers the 2 messages above as a summary');
     expect(block.textContent).toContain('about 180,000 tokens); now about 12,000');
+    expect(block.textContent).toContain('The summary was written by Claude A.');
     expect(screen.getByText('First answer.').closest('li')?.contains(block)).toBe(true);
     // The originals stay in the chat, above it.
     expect(screen.getByText('First question')).toBeTruthy();
