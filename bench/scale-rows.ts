@@ -22,6 +22,7 @@ export const SCALE_ROW_IDS = [
   'tool-search',
   'prompt-cache',
   'send-to-request',
+  'compaction',
 ] as const;
 export type ScaleRowId = (typeof SCALE_ROW_IDS)[number];
 
@@ -137,6 +138,14 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
     needsBrowser: false,
     measures: async () => (await import('./prompt-cache')).SEND_MEASURES,
     round: async () => (await import('./prompt-cache')).sendToRequestRound(),
+  },
+  compaction: {
+    title: 'Compacting a conversation at 90% of a 200k window',
+    description:
+      "A conversation of tool turns (a question, a tool call and its result, an answer) filled to 90% of a 200,000-token window by Berth's estimate, in a real ConversationStore; ContextKeeper.fit forced as Compact and retry does (app/chat/context): the planner, the transcript, the summary requests to the e2e suite's fake Anthropic API (answering at once, with AnthropicProvider over loopback) and the saved cut. Berth's part is the whole time less the summary requests' round trips.",
+    needsBrowser: false,
+    measures: async () => (await import('./compaction')).COMPACTION_MEASURES,
+    round: async () => (await import('./compaction')).compactionRound(),
   },
 };
 

@@ -18,6 +18,9 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.stop': async ({ id }) => chat.stop(id),
     'chat.retry': async ({ id }) => chat.retry(id),
     'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),
+    'chat.compactAndRetry': async ({ id }) => chat.compactAndRetry(id),
+    'chat.context': async ({ id }) => chat.contextFill(id),
+    'chat.setContextPolicy': async ({ id, policy }) => chat.setContextPolicy(id, policy),
     'chat.tools': async ({ id }) => chat.tools(id),
     'chat.setTools': async ({ id, disabledServers, disabledTools }) =>
       chat.setTools(id, disabledServers, disabledTools),

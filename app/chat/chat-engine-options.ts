@@ -6,6 +6,7 @@ import type { HostToolRegistry } from './host-tools/host-tool-registry';
 import type { LlmProvider } from '../providers/llm-provider';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
 import type { NamedToolRef } from './tool-names';
+import type { TokenEstimator } from '../providers/token-estimate';
 
 // The chat engine's options and answers (chat-engine.ts), apart so the engine's file holds the turn loop.
 
@@ -35,6 +36,8 @@ export interface ChatEngineOptions {
   onEvent: (event: ChatEvent) => void;
   /** System prompt for each model call, given the servers whose tools it offers (in order); undefined: none. */
   system?: (servers: readonly string[]) => string | undefined;
+  /** Berth's token estimate, corrected by each request's reported usage (app/chat/context); default: a new one. */
+  tokens?: TokenEstimator;
   /** The model's context window in tokens, for the tools' share warning; undefined when unknown (no such warning). */
   contextWindow?: (model: string) => number | undefined;
   /** Warn when the tool definitions alone exceed this share of the context window (default TOOL_SHARE_WARNING_AT). */
@@ -64,7 +67,9 @@ export interface ChatApps {
 }
 
 export type TurnOutcome =
-  { status: 'finished'; stopReason: string } | { status: 'stopped' } | { status: 'failed'; message: string };
+  | { status: 'finished'; stopReason: string }
+  | { status: 'stopped' }
+  | { status: 'failed'; message: string; contextFull?: true };
 
 export interface TurnHandle {
   turnId: string;

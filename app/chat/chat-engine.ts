@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HostError } from '../../shared/result';
 import { STOPPED_BY_PERSON, isPersonMessage } from '../../shared/domain/chat';
+import type { ContextFill } from '../../shared/contract/chat';
 import type {
   ChatAttachment,
   ChatContentBlock,
@@ -11,7 +12,11 @@ import type {
   ChatUsage,
   Conversation,
 } from '../../shared/domain/chat';
-import { sumUsage } from '../../shared/domain/chat-usage';
+import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
+import { TokenEstimator } from '../providers/token-estimate';
+import { ContextFullError, ContextKeeper } from './context/context-keeper';
+import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
+import { isPromptTooLong } from './context/prompt-too-long';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
 import { LlmError } from '../providers/llm-provider';
@@ -66,6 +71,10 @@ interface ActiveTurn {
   withoutImages?: boolean;
   /** The person was told this turn's images were left out (once per turn). */
   toldNoImages?: boolean;
+  /** Make room before the next request whatever the estimate says (Compact and retry, or after a refusal). */
+  forceCompact?: boolean;
+  /** The provider's words when it refused a request of this turn as too long (once: a second refusal ends the turn). */
+  refusal?: string;
 }
 
 /** Why a reply comes without tools, in words that say what to do about it. */
@@ -89,8 +98,20 @@ export class ChatEngine {
   private readonly maxTokens: number;
   private readonly warnAt: number;
   private readonly shareAt: number;
+  /** One estimate per model, corrected after each request by the provider's count. */
+  readonly tokens: TokenEstimator;
+  /** Makes room before a request that would not fit the model's window (app/chat/context). */
+  private readonly context: ContextKeeper;
 
   constructor(private readonly options: ChatEngineOptions) {
+    this.tokens = options.tokens ?? new TokenEstimator();
+    this.context = new ContextKeeper({
+      store: options.store,
+      provider: options.provider,
+      tokens: this.tokens,
+      contextWindow: (model) => options.contextWindow?.(model),
+      modelName: (model) => options.modelName?.(model) ?? model,
+    });
     this.maxIterations = options.maxIterations ?? 25;
     this.maxTokens = options.maxTokens ?? 4096;
     this.warnAt = options.toolCountWarningAt ?? TOOL_COUNT_WARNING_AT;
@@ -125,6 +146,24 @@ export class ChatEngine {
     });
   }
 
+  /**
+   * The last reply failed because the conversation did not fit the model's window: make room (compact,
+   * or drop when the conversation is set to) and answer the last message the person wrote again.
+   */
+  async compactAndRetry(conversationId: string): Promise<TurnHandle> {
+    return this.begin(
+      conversationId,
+      async (conversation) => {
+        const index = conversation.messages.findLastIndex(isPersonMessage);
+        if (index === -1) throw new HostError('INVALID_INPUT', 'There is no message to retry in this conversation');
+        if (index < conversation.messages.length - 1)
+          await this.options.store.replaceMessages(conversationId, conversation.messages.slice(0, index + 1));
+        return [];
+      },
+      { forceCompact: true },
+    );
+  }
+
   /** Replace the last message the person wrote (and everything after it) with `text`, then reply. */
   async editAndResend(conversationId: string, text: string): Promise<TurnHandle> {
     if (text.trim() === '') throw new HostError('INVALID_INPUT', 'The edited message is empty', 'text');
@@ -155,6 +194,36 @@ export class ChatEngine {
     return { tools: names.entries(), ...(warning !== undefined ? { toolCountWarning: warning } : {}) };
   }
 
+  /** How full the model's window is for this conversation's next request (the header's meter). */
+  async contextFill(conversationId: string): Promise<ContextFill> {
+    const conversation = await this.options.store.get(conversationId);
+    const { model } = conversation;
+    const { offered, definitions } = this.toolsFor(conversation);
+    const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
+    const request = {
+      ...(system !== undefined ? { system } : {}),
+      tools: definitions,
+      messages: withCutPreface(
+        toApiMessages(messagesAfterCut(conversation), this.capping(model)),
+        activeCut(conversation),
+      ),
+    };
+    const parts = this.tokens.parts(model, request);
+    const tokens = this.tokens.request(model, request, conversationId);
+    const window = this.options.contextWindow?.(model);
+    // The anchored total is the better number; the history absorbs its difference from the parts' sum.
+    const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
+    return {
+      ...(window !== undefined ? { window } : {}),
+      reserve: this.maxTokens,
+      tokens: parts.tools + parts.system + parts.attachments + history,
+      parts: { ...parts, history },
+      calibrated: this.tokens.calibrated(model),
+      policy: conversation.contextPolicy ?? 'compact',
+      ...(activeCut(conversation) !== undefined ? { cut: activeCut(conversation) } : {}),
+    };
+  }
+
   /** Every available tool with whether this conversation offers it. */
   async toolsView(conversationId: string): Promise<ConversationToolsView> {
     const conversation = await this.options.store.get(conversationId);
@@ -178,6 +247,7 @@ export class ChatEngine {
   private async begin(
     conversationId: string,
     prepare: (conversation: Conversation) => Promise<ChatMessage[]>,
+    flags: Pick<ActiveTurn, 'forceCompact'> = {},
   ): Promise<TurnHandle> {
     if (this.active.has(conversationId))
       throw new HostError('CONFLICT', 'A reply is still being written in this conversation: stop it first');
@@ -189,6 +259,7 @@ export class ChatEngine {
       controller: new AbortController(),
       done,
       usages: [],
+      ...flags,
     };
     // Claimed before the first await, so two quick sends cannot both start.
     this.active.set(conversationId, turn);
@@ -231,6 +302,7 @@ export class ChatEngine {
       hostTools: this.options.hostTools,
       contextWindow: this.options.contextWindow?.(conversation.model),
       limits: { countAt: this.warnAt, shareAt: this.shareAt },
+      tokenFactor: this.tokens.factor(conversation.model),
     });
   }
 
@@ -245,7 +317,13 @@ export class ChatEngine {
     }
     const { conversationId, turnId } = turn;
     if (outcome.status === 'failed')
-      this.pump.emit({ type: 'turn-failed', conversationId, turnId, message: outcome.message });
+      this.pump.emit({
+        type: 'turn-failed',
+        conversationId,
+        turnId,
+        message: outcome.message,
+        ...(outcome.contextFull === true ? { contextFull: true } : {}),
+      });
     else {
       const usage = sumUsage(turn.usages);
       this.pump.emit({
@@ -260,6 +338,16 @@ export class ChatEngine {
     return outcome;
   }
 
+  /** How a request to `model` cuts big tool results (app/chat/results). */
+  private capping(model: string): RequestCapping {
+    // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
+    return new RequestCapping(
+      (server) => this.resultLimit(server, model),
+      (server) => server === HOST_TOOL_SERVER,
+      this.tokens.charsPerToken(model),
+    );
+  }
+
   /** The limit of a new result of `server` on `model` (see ChatEngineOptions.resultLimit). */
   private resultLimit(server: string, model: string): number {
     return (
@@ -272,24 +360,21 @@ export class ChatEngine {
     const signal = controller.signal;
     for (let iteration = 0; iteration < this.maxIterations; iteration += 1) {
       if (signal.aborted) return { status: 'stopped' };
-      const conversation = await this.options.store.get(conversationId);
-      const offer = this.toolsFor(conversation);
+      const stored = await this.options.store.get(conversationId);
+      const offer = this.toolsFor(stored);
       const { offered, definitions, toolTokens, fullToolTokens } = offer;
       const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
-      // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
-      const capping = new RequestCapping(
-        (server) => this.resultLimit(server, conversation.model),
-        (server) => server === HOST_TOOL_SERVER,
-      );
-      let response;
+      let capping = this.capping(stored.model);
       const clock = new ThinkingClock();
-      const reasoning = this.options.reasoning?.(conversation);
-      try {
-        response = await this.ask(turn, conversation.model, {
+      // The request for the conversation as it is, or as a cut would leave it (the context keeper asks both).
+      const build = (conversation: Conversation): LlmStreamRequest => {
+        capping = this.capping(conversation.model);
+        const reasoning = this.options.reasoning?.(conversation);
+        return {
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
           messages: withTurnContext(
-            toApiMessages(conversation.messages, capping),
+            withCutPreface(toApiMessages(messagesAfterCut(conversation), capping), activeCut(conversation)),
             this.options.apps?.turnContext(conversationId),
           ),
           tools: definitions,
@@ -307,10 +392,46 @@ export class ChatEngine {
             else this.pump.thinking(conversationId, turnId, delta);
           },
           onToolUseStart: () => clock.other(),
+        };
+      };
+      let conversation: Conversation;
+      try {
+        conversation = await this.context.fit({
+          conversation: stored,
+          build,
+          force: turn.forceCompact === true,
+          signal,
+          notify: (message) => this.pump.emit({ type: 'turn-notice', conversationId, turnId, message }),
+          onUsage: (usage) => turn.usages.push(usage),
         });
+      } catch (error) {
+        if (signal.aborted) return { status: 'stopped' };
+        if (error instanceof ContextFullError) {
+          const message = turn.refusal === undefined ? error.message : `${turn.refusal} ${error.message}`;
+          return { status: 'failed', message, contextFull: true };
+        }
+        throw error;
+      }
+      turn.forceCompact = false;
+      let response;
+      try {
+        response = await this.ask(turn, conversation.model, build(conversation));
       } catch (error) {
         // The partial reply is dropped: only completed messages are kept.
         if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
+        if (isPromptTooLong(error)) {
+          // Berth's estimate was short: make room once and ask again, unless the person wants to be asked.
+          if (turn.refusal === undefined && (conversation.contextPolicy ?? 'compact') !== 'ask') {
+            turn.refusal = errorMessage(error);
+            turn.forceCompact = true;
+            continue;
+          }
+          return {
+            status: 'failed',
+            message: `${errorMessage(error)} The conversation does not fit the model's context window: choose Compact and retry.`,
+            contextFull: true,
+          };
+        }
         throw error;
       }
       // The tools' share only when tools were sent: a model that takes none was asked without them.
@@ -343,7 +464,12 @@ export class ChatEngine {
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };
       const capRecord = (server: string, result: ChatToolResultBlock) =>
-        capRecordFor(result, server, this.resultLimit(server, conversation.model));
+        capRecordFor(
+          result,
+          server,
+          this.resultLimit(server, conversation.model),
+          this.tokens.charsPerToken(conversation.model),
+        );
       const deps = {
         pump: this.pump,
         gate: this.options.gate,
@@ -379,7 +505,9 @@ export class ChatEngine {
     for (;;) {
       const sent = this.shaped(turn, model, request);
       try {
-        return await this.options.provider.stream(sent);
+        const response = await this.options.provider.stream(sent);
+        this.tokens.observe(model, sent, promptTokens(response.usage), turn.conversationId);
+        return response;
       } catch (error) {
         if (!(error instanceof LlmError) || request.signal?.aborted === true) throw error;
         if (error.unsupported === 'tools' && sent.tools !== undefined) this.goWithoutTools(turn, model);

@@ -1,8 +1,8 @@
 import { reasoningRequest } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
 import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
-import type { ChatAttachment, Conversation, ConversationSummary } from '../../shared/domain/chat';
-import type { ChatToolsView } from '../../shared/contract/chat';
+import type { ChatAttachment, ContextPolicy, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type { ChatToolsView, ContextFill } from '../../shared/contract/chat';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { EventHub } from '../events/event-hub';
@@ -208,6 +208,18 @@ export class ChatService {
     return this.begin(id, undefined, () => this.engine.retry(id));
   }
 
+  compactAndRetry(id: string): Promise<{ accepted: true }> {
+    return this.begin(id, undefined, () => this.engine.compactAndRetry(id));
+  }
+
+  contextFill(id: string): Promise<ContextFill> {
+    return this.engine.contextFill(id);
+  }
+
+  setContextPolicy(id: string, policy: ContextPolicy): Promise<Conversation> {
+    return this.store.updateSettings(id, { contextPolicy: policy });
+  }
+
   editAndResend(id: string, text: string): Promise<{ accepted: true }> {
     return this.begin(id, undefined, () => this.engine.editAndResend(id, text));
   }
@@ -237,6 +249,7 @@ export class ChatService {
       this.engine.toolsFor(conversation),
       this.options.settings.contextWindow(conversation.model),
       this.options.settings.toolSearchThresholds(),
+      this.engine.tokens.factor(conversation.model),
     );
     return {
       tools,

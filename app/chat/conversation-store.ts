@@ -11,7 +11,13 @@ import {
   summarizeConversation,
 } from '../../shared/domain/chat';
 import type { ToolSearchMode } from '../../shared/domain/tool-search';
-import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/domain/chat';
+import type {
+  ChatMessage,
+  ContextCut,
+  ContextPolicy,
+  Conversation,
+  ConversationSummary,
+} from '../../shared/domain/chat';
 import { atomicWriteFile } from '../config/atomic-write';
 import { makePrivateDir } from '../config/private-files';
 import { removeInterruptedWrites } from '../config/state-file';
@@ -52,6 +58,9 @@ export interface ConversationSettingsPatch {
   toolSearch?: ToolSearchMode;
   loadedTools?: string[];
   reasoning?: ReasoningLevel;
+  contextPolicy?: ContextPolicy;
+  /** null: every message is sent again (the cut was undone because what it cut was removed). */
+  contextCut?: ContextCut | null;
 }
 
 const TITLE_MAX = 200;
@@ -222,6 +231,8 @@ export class ConversationStore {
         ...(patch.toolSearch !== undefined ? { toolSearch: patch.toolSearch } : {}),
         ...(patch.reasoning !== undefined ? { reasoning: patch.reasoning } : {}),
         ...(patch.loadedTools !== undefined ? { loadedTools: [...new Set(patch.loadedTools)] } : {}),
+        ...(patch.contextPolicy !== undefined ? { contextPolicy: patch.contextPolicy } : {}),
+        ...(patch.contextCut !== undefined ? { contextCut: patch.contextCut ?? undefined } : {}),
       };
     });
     if (patch.loadedTools !== undefined) this.tellLoadedTools(saved, before);

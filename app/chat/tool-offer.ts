@@ -38,6 +38,8 @@ export interface ToolOfferInput {
   hostTools: HostToolRegistry | undefined;
   contextWindow: number | undefined;
   limits: ToolWarningLimits;
+  /** The model's token correction (TokenEstimator.factor, app/chat/context): the provider's count ÷ Berth's estimate. */
+  tokenFactor?: number;
 }
 
 export function tokensOf(definitions: readonly Tool[]): number {
@@ -76,7 +78,14 @@ export function hostToolDefinition(tool: HostTool): Tool {
   };
 }
 
-export function offerTools({ conversation, available, hostTools, contextWindow, limits }: ToolOfferInput): ToolOffer {
+export function offerTools({
+  conversation,
+  available,
+  hostTools,
+  contextWindow,
+  limits,
+  tokenFactor = 1,
+}: ToolOfferInput): ToolOffer {
   const disabledServers = new Set(conversation.disabledServers);
   const disabledTools = new Set(conversation.disabledTools);
   const enabled = available.filter(
@@ -86,7 +95,7 @@ export function offerTools({ conversation, available, hostTools, contextWindow, 
     enabled.map(({ server, tool }) => ({ server, tool: tool.name })),
     hostTools?.reservedNames(),
   );
-  const host = hostTools?.offer({ conversation, enabled, names, contextWindow }) ?? {
+  const host = hostTools?.offer({ conversation, enabled, names, contextWindow, tokenFactor }) ?? {
     tools: new Map<string, HostTool>(),
     sendOnly: undefined,
   };
@@ -98,8 +107,9 @@ export function offerTools({ conversation, available, hostTools, contextWindow, 
   // before it, so a load leaves the tools already sent where they were and the prompt cache keeps them.
   const definitions =
     sendOnly === undefined ? [...mcpDefinitions, ...hostDefinitions] : [...hostDefinitions, ...mcpDefinitions];
-  const toolTokens = tokensOf(definitions);
-  const fullToolTokens = offered.length < enabled.length ? enabledDefinitionTokens(enabled, names) : undefined;
+  const toolTokens = Math.ceil(tokensOf(definitions) * tokenFactor);
+  const fullToolTokens =
+    offered.length < enabled.length ? Math.ceil(enabledDefinitionTokens(enabled, names) * tokenFactor) : undefined;
   // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
   const warning = toolLoadWarning({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {

@@ -1,4 +1,6 @@
 import type { ReasoningRequest } from '../../shared/domain/reasoning';
+import { promptTokens } from '../../shared/domain/chat-usage';
+import type { TokenEstimator } from '../providers/token-estimate';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -184,22 +186,42 @@ export function fromLlmResponse(response: LlmResponse, withTools: boolean, model
   return { content: { type: 'text', text }, ...extra };
 }
 
+/** What a sampling request is checked against before it is sent: the model's window and Berth's corrected estimate. */
+export interface SamplingFit {
+  tokens: TokenEstimator;
+  contextWindow: (model: string) => number | undefined;
+  modelName?: (model: string) => string;
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** Why a sampling request is not sent: it cannot fit, and Berth does not rewrite a server's messages. */
+export function samplingTooLong(name: string, prompt: number, maxTokens: number, window: number): string {
+  return `Berth did not send this sampling request: it would not fit ${name}'s context window (about ${n(prompt)} tokens of messages, system prompt and tools, plus ${n(maxTokens)} for the answer, of ${n(window)}). Send shorter messages or ask for fewer maxTokens.`;
+}
+
 /**
  * A `generate` for {@linkcode SamplingReview} backed by an LlmProvider that
  * takes model keys (the routing provider; today Anthropic's, whose keys are its ids).
+ * With `fit`, a request that would not fit the model's window is refused in plain words
+ * instead of being sent to fail, and each answer's usage corrects the estimate.
  */
 export function createLlmGenerate(
   provider: LlmProvider,
+  fit?: SamplingFit,
   reasoning: (model: string) => ReasoningRequest | undefined = () => undefined,
 ): SamplingGenerate {
   return async (request, model, signal) => {
     // Off unless the person allowed sampling to reason (Settings): a server's request must not spend thinking tokens.
     const asked = reasoning(model);
-    const response = await provider.stream({
-      ...toLlmRequest(request, model),
-      ...(asked !== undefined ? { reasoning: asked } : {}),
-      signal,
-    });
+    const sent = { ...toLlmRequest(request, model), ...(asked !== undefined ? { reasoning: asked } : {}), signal };
+    const window = fit?.contextWindow(model);
+    const name = fit?.modelName?.(model) ?? model;
+    const prompt = fit?.tokens.request(model, sent) ?? 0;
+    if (window !== undefined && prompt + sent.maxTokens > window)
+      throw new Error(samplingTooLong(name, prompt, sent.maxTokens, window));
+    const response = await provider.stream(sent);
+    fit?.tokens.observe(model, sent, promptTokens(response.usage));
     return fromLlmResponse(response, request.tools !== undefined || request.toolChoice !== undefined, model);
   };
 }

@@ -16,6 +16,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { modelTableCandidates } from './candidate-models';
 import type { SamplingModels } from './candidate-models';
 import { createLlmGenerate } from './llm-sampling';
+import { TokenEstimator } from '../providers/token-estimate';
 import { SamplingBudget } from './sampling-budget';
 import { SamplingReview } from './sampling-review';
 
@@ -55,10 +56,14 @@ export class SamplingService {
       logs: options.logs,
       models: this.models,
       // The LlmProvider takes the request's tools (tool_choice too) and answers with tool_use blocks, so sampling.tools is declared.
-      generate: createLlmGenerate(options.llm ?? options.anthropic.provider, (model) => {
-        const defaults = settings.reasoningDefaults();
-        return defaults.sampling ? reasoningRequest(defaults.level, settings.reasoningSupport(model)) : undefined;
-      }),
+      generate: createLlmGenerate(
+        options.llm ?? options.anthropic.provider,
+        { tokens: new TokenEstimator(), contextWindow: (model) => settings.contextWindow(model) },
+        (model) => {
+          const defaults = settings.reasoningDefaults();
+          return defaults.sampling ? reasoningRequest(defaults.level, settings.reasoningSupport(model)) : undefined;
+        },
+      ),
       supportsTools: true,
       policies: settings.samplingPolicies(),
       budget: this.budget,

@@ -1,3 +1,4 @@
+import { countValueTokens } from './fake-token-count';
 import { createHash } from 'node:crypto';
 import type { MessagesRequestBody } from './validate-request';
 import { blocksOf } from './validate-request';
@@ -11,8 +12,8 @@ import { blocksOf } from './validate-request';
 // each breakpoint and up to 20 blocks before it; what follows the read is
 // written up to the last breakpoint (cache_creation_input_tokens) and the rest
 // is input_tokens. A prefix shorter than the minimum is never cached, and an
-// entry lives 5 minutes from its last use. Tokens are estimated (4 characters
-// a token, of each block's JSON without its cache_control).
+// entry lives 5 minutes from its last use. Tokens are counted by the fakes'
+// own tokenizer (fake-token-count.ts), as their usage and context windows are.
 
 export const MIN_CACHEABLE_TOKENS = 1024;
 export const CACHE_TTL_MS = 5 * 60_000;
@@ -46,7 +47,7 @@ function unmarked(value: unknown): string {
 
 function block(place: string, value: unknown): PromptBlock {
   const json = unmarked(value);
-  return { key: `${place}\u0000${json}`, tokens: Math.ceil(json.length / 4), marked: hasMark(value) };
+  return { key: `${place}\u0000${json}`, tokens: countValueTokens(value), marked: hasMark(value) };
 }
 
 /** The prompt as the cache sees it: every block in order. */

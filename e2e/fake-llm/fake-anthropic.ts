@@ -5,6 +5,7 @@ import { FakeTurnSchema, messageJson, outputDetails, renderTurn } from './turns'
 import { thinkingError } from './fake-thinking';
 import type { FakeTurn, FakeTurnSource, RecordedRequest, RenderedMessage } from './turns';
 import { validateMessagesRequest } from './validate-request';
+import { countPromptTokens } from './fake-token-count';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
 import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
 import { FakePromptCache } from './anthropic-prompt-cache';
@@ -29,7 +30,15 @@ export interface FakeAnthropicOptions {
   modelsPageSize?: number;
   /** Refuse any cache_control with a 400, as a strict Anthropic-compatible proxy does. */
   refuseCacheControl?: boolean;
+  /**
+   * The context window of every model, overriding each listed model's `max_input_tokens` (a small
+   * one lets tests fill it). A model neither gives is held to DEFAULT_FAKE_CONTEXT_WINDOW.
+   */
+  contextWindow?: number;
 }
+
+/** The window of a model the fake does not list (every current Claude has 200k). */
+export const DEFAULT_FAKE_CONTEXT_WINDOW = 200_000;
 
 /** A request to the models endpoint, as it came. */
 export interface RecordedModelsRequest {
@@ -146,6 +155,16 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    // Refused before the model sees it, as the API does: no scripted turn is used up.
+    const window = this.contextWindow(validated.body.model);
+    const prompt = countPromptTokens(validated.body);
+    if (prompt > window)
+      return sendApiError(
+        response,
+        400,
+        'invalid_request_error',
+        `prompt is too long: ${prompt} tokens > ${window} maximum`,
+      );
     if (this.options.refuseCacheControl === true && text.includes('"cache_control"'))
       return sendApiError(response, 400, 'invalid_request_error', 'cache_control: Extra inputs are not permitted');
     const refused = this.promptCache.refusal(validated.body);
@@ -172,14 +191,25 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     // whole prompt is billed, its cached prefix as the cache's share.
     const bill = this.promptCache.bill(validated.body);
     if (turn.usage === undefined && !('error' in bill)) {
-      const { input_tokens, ...cache } = bill;
-      Object.assign(message, { inputTokens: input_tokens, cache });
+      // The whole prompt as the context window counts it (message framing included), less the cache's share.
+      const { input_tokens: _blocks, ...cache } = bill;
+      const inputTokens = Math.max(
+        0,
+        countPromptTokens(validated.body) - cache.cache_read_input_tokens - cache.cache_creation_input_tokens,
+      );
+      Object.assign(message, { inputTokens, cache });
     }
     if (message.blocks.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking'))
       for (const block of message.blocks) if (block.type === 'tool_use') this.thoughtBefore.add(String(block.block.id));
     if (!record.stream)
       return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
+  }
+
+  /** The window `model` is held to (see FakeAnthropicOptions.contextWindow). */
+  contextWindow(model: string): number {
+    const listed = (this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS).find((m) => m.id === model);
+    return this.options.contextWindow ?? listed?.max_input_tokens ?? DEFAULT_FAKE_CONTEXT_WINDOW;
   }
 
   /** The models endpoint checks the key as the API does: none at all, or a wrong one, is a 401. */
@@ -192,7 +222,9 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 401, 'authentication_error', 'invalid x-api-key');
     if (request.headers['anthropic-version'] === undefined)
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
-    const models = this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS;
+    const window = this.options.contextWindow;
+    const listed = this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS;
+    const models = window === undefined ? listed : listed.map((m) => ({ ...m, max_input_tokens: window }));
     const answer: ModelsAnswer =
       path === '/v1/models'
         ? listModelsPage(models, url.searchParams, this.options.modelsPageSize)

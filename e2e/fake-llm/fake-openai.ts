@@ -6,6 +6,8 @@ import { FakeOpenAiPromptCache } from './openai-prompt-cache';
 import type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest, RenderedCompletion } from './openai-turns';
 import { strictSchemaProblems } from './strict-schema';
 import { validateChatCompletionsRequest } from './validate-openai-request';
+import type { ChatCompletionsRequestBody } from './validate-openai-request';
+import { countPromptTokens, countValueTokens } from './fake-token-count';
 
 export type { FakeOpenAiTurn, FakeOpenAiTurnSource, RecordedOpenAiRequest } from './openai-turns';
 
@@ -29,6 +31,10 @@ export interface FakeOpenAiOptions {
   modelsWithStrictSchemas?: string[];
   /** Models that take only Mistral's tool call ids: exactly 9 of [a-zA-Z0-9] (400 otherwise). */
   modelsWithNineCharToolIds?: string[];
+  /** Each model's context window, listed as `context_length` on /v1/models (as OpenRouter, vLLM and LM Studio do) and enforced. */
+  contextLengths?: Record<string, number>;
+  /** The window of every model, over `contextLengths` (a small one lets tests fill it); unset, a model without a length has none. */
+  contextWindow?: number;
 }
 
 function sendApiError(
@@ -39,7 +45,25 @@ function sendApiError(
   code: string | null = null,
   headers: Record<string, string> = {},
 ): void {
-  sendJson(response, status, { error: { message, type, param: null, code } }, headers);
+  sendJson(
+    response,
+    status,
+    { error: { message, type, param: code === 'context_length_exceeded' ? 'messages' : null, code } },
+    headers,
+  );
+}
+
+/** OpenAI's words for a request over the window: the completion's reserve counts when `max_tokens` asks for one. */
+function contextLengthMessage(window: number, body: ChatCompletionsRequestBody, prompt: number): string {
+  const reserve = body.max_completion_tokens ?? body.max_tokens;
+  if (reserve === undefined)
+    return `This model's maximum context length is ${window} tokens. However, your messages resulted in ${prompt} tokens. Please reduce the length of the messages.`;
+  const functions = countValueTokens(body.tools ?? []);
+  const parts =
+    functions > 0
+      ? `${prompt - functions} in the messages, ${functions} in the functions, and ${reserve} in the completion`
+      : `${prompt} in the messages, ${reserve} in the completion`;
+  return `This model's maximum context length is ${window} tokens. However, you requested ${prompt + reserve} tokens (${parts}). Please reduce the length of the messages or completion.`;
 }
 
 /** How Go servers (Ollama) answer an unknown path: plain text, not JSON. */
@@ -119,6 +143,7 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
         object: 'model',
         created: 1_700_000_000,
         owned_by: 'fake-openai',
+        ...(this.windowOf(id) !== undefined ? { context_length: this.windowOf(id) } : {}),
       }));
       return sendJson(response, 200, { object: 'list', data });
     }
@@ -215,6 +240,19 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
       );
     }
 
+    const window = this.windowOf(body.model);
+    const prompt = countPromptTokens(body);
+    const reserve = body.max_completion_tokens ?? body.max_tokens ?? 0;
+    // Refused before the model sees it, as the servers do: no scripted turn is used up.
+    if (window !== undefined && prompt + reserve > window)
+      return sendApiError(
+        response,
+        400,
+        contextLengthMessage(window, body, prompt),
+        'invalid_request_error',
+        'context_length_exceeded',
+      );
+
     const next = await this.nextTurn(record, this.options.fallback);
     if (next === undefined)
       return sendApiError(
@@ -249,6 +287,11 @@ export class FakeOpenAi extends LoopbackFake<FakeOpenAiTurn, RecordedOpenAiReque
     }
     if (!record.stream) return sendJson(response, 200, completionJson(completion));
     await this.stream(response, completion, turn, body.stream_options?.include_usage === true);
+  }
+
+  /** The window `model` is held to, if any (see FakeOpenAiOptions.contextWindow). */
+  windowOf(model: string): number | undefined {
+    return this.options.contextWindow ?? this.options.contextLengths?.[model];
   }
 
   private async stream(

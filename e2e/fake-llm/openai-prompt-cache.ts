@@ -1,3 +1,4 @@
+import { countPromptTokens } from './fake-token-count';
 import type { ChatCompletionsRequestBody } from './validate-openai-request';
 
 // The fake OpenAI-compatible server's prompt cache, automatic as OpenAI's is
@@ -6,8 +7,10 @@ import type { ChatCompletionsRequestBody } from './validate-openai-request';
 // the same model byte for byte has that common prefix served from the cache,
 // counted from 1,024 tokens up in steps of 128 and reported as
 // usage.prompt_tokens_details.cached_tokens (part of prompt_tokens). The
-// prompt is the tools, then the messages, as the body lists them; tokens are
-// estimated at 4 characters each. Entries live 5 minutes from their last use.
+// prompt is the tools, then the messages, as the body lists them; the prompt's
+// tokens are counted by the fakes' own tokenizer (fake-token-count.ts), the
+// common prefix as its share of the prompt's characters. Entries live 5 minutes
+// from their last use.
 
 export const MIN_CACHED_PROMPT_TOKENS = 1024;
 export const CACHE_STEP_TOKENS = 128;
@@ -48,7 +51,7 @@ export class FakeOpenAiPromptCache {
 
   bill(body: Pick<ChatCompletionsRequestBody, 'model' | 'tools' | 'messages'>): OpenAiPromptBill {
     const text = promptText(body);
-    const promptTokens = Math.max(1, Math.ceil(text.length / 4));
+    const promptTokens = Math.max(1, countPromptTokens(body));
     const now = this.now();
     const kept = (this.recent.get(body.model) ?? []).filter((entry) => entry.expires > now);
     let best = 0;
@@ -62,7 +65,8 @@ export class FakeOpenAiPromptCache {
     // A prompt long enough to cache is kept for the next request whatever it read.
     if (promptTokens >= MIN_CACHED_PROMPT_TOKENS) kept.push({ text, expires: now + OPENAI_CACHE_TTL_MS });
     this.recent.set(body.model, kept.slice(-KEPT_PER_MODEL));
-    const cached = promptTokens < MIN_CACHED_PROMPT_TOKENS ? 0 : cachedTokensOf(Math.floor(best / 4));
+    const cached =
+      promptTokens < MIN_CACHED_PROMPT_TOKENS ? 0 : cachedTokensOf(Math.floor((promptTokens * best) / text.length));
     return { prompt_tokens: promptTokens, cached_tokens: Math.min(cached, promptTokens) };
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentText } from './validate-openai-request';
 import type { ChatCompletionsRequestBody } from './validate-openai-request';
+import { countPromptTokens } from './fake-token-count';
 
 /** What the fake OpenAI-compatible model answers to one request. JSON-friendly so other processes can script it. */
 export const FakeOpenAiTurnSchema = z.object({
@@ -137,7 +138,7 @@ export function renderCompletion(turn: Turn, request: RecordedOpenAiRequest, num
     name: use.name,
     arguments: use.rawArguments ?? JSON.stringify(use.input),
   }));
-  const prompt = turn.usage?.prompt_tokens ?? estimateTokens(JSON.stringify(request.body?.messages ?? []));
+  const prompt = turn.usage?.prompt_tokens ?? countPromptTokens(request.body ?? {});
   const thought = thinks && turn.reasoning !== undefined ? estimateTokens(turn.reasoning) : 0;
   const completion = turn.usage?.completion_tokens ?? estimateTokens(answer + JSON.stringify(calls)) + thought;
   const cached = turn.usage?.cached_tokens;

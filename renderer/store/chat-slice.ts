@@ -183,7 +183,13 @@ export function reduceLiveTurn(current: LiveTurn | undefined, event: ChatEvent):
     }
     case 'turn-failed': {
       const { thinking: _dropped, ...rest } = turn;
-      return { ...rest, running: false, draft: '', error: event.message };
+      return {
+        ...rest,
+        running: false,
+        draft: '',
+        error: event.message,
+        ...(event.contextFull === true ? { contextFull: true } : {}),
+      };
     }
   }
 }
@@ -195,6 +201,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
   activeConversationId: undefined,
   liveTurns: {},
   conversationTools: {},
+  contextFills: {},
 
   applyConversationsChanged(list) {
     set((s) => {
@@ -351,6 +358,26 @@ export const createChatSlice: SliceCreator<ChatSlice> = (transport) => (set, get
     }
     // The host dropped the replies after the last message: read the conversation as it is now.
     await get().openConversation(id);
+  },
+  async compactAndRetry(id) {
+    const result = await transport.call('chat.compactAndRetry', { id });
+    if (!result.ok) {
+      get().toastFailure('Could not compact and retry', result);
+      return;
+    }
+    // The host dropped the failed reply: read the conversation as it is now.
+    await get().openConversation(id);
+  },
+  async loadContextFill(id) {
+    const result = await transport.call('chat.context', { id });
+    // The meter is a hint: a failure leaves the last one (or none) rather than a toast per message.
+    if (result.ok) set((s) => ({ contextFills: { ...s.contextFills, [id]: result.value } }));
+  },
+  async setContextPolicy(id, policy) {
+    const result = await transport.call('chat.setContextPolicy', { id, policy });
+    if (!result.ok) return get().toastFailure('Could not change what happens when the context is full', result);
+    get().applyConversation(result.value);
+    await get().loadContextFill(id);
   },
   async editAndResend(id, text) {
     const result = await transport.call('chat.editAndResend', { id, text });

@@ -1,9 +1,10 @@
 import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
-import type { ChatToolsView, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
+import type { ChatToolsView, ContextFill, ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import type {
   ChatAttachment,
   ChatEvent,
   ChatToolResultBlock,
+  ContextPolicy,
   Conversation,
   ConversationSummary,
   ToolAppRef,
@@ -55,6 +56,8 @@ export interface LiveTurn {
   toolCalls: Record<string, LiveToolCall>;
   /** Set when the turn failed (`turn-failed`). */
   error?: string;
+  /** The turn failed because the conversation did not fit the model's window: the chat offers Compact and retry. */
+  contextFull?: boolean;
   /** The stop reason once finished (`stopped` when the person pressed stop). */
   stopReason?: string;
 }
@@ -68,6 +71,8 @@ export interface ChatSlice {
   activeConversationId: string | undefined;
   liveTurns: Record<string, LiveTurn>;
   conversationTools: Record<string, ChatToolsView>;
+  /** How full each open conversation's context window is (`chat.context`), for the header's meter and the chat's compaction block. */
+  contextFills: Record<string, ContextFill>;
   /** The whole list (chat.list on connect). */
   applyConversationsChanged(list: ConversationSummary[]): void;
   /** One `chat.conversationsChanged` event: only what changed. */
@@ -91,6 +96,10 @@ export interface ChatSlice {
   ): Promise<Result<{ accepted: true }>>;
   stopTurn(id: string): Promise<void>;
   retryTurn(id: string): Promise<void>;
+  /** Make room (compact, or drop when set to) and answer the last message again. */
+  compactAndRetry(id: string): Promise<void>;
+  loadContextFill(id: string): Promise<void>;
+  setContextPolicy(id: string, policy: ContextPolicy): Promise<void>;
   editAndResend(id: string, text: string): Promise<Result<{ accepted: true }>>;
   loadConversationTools(id: string): Promise<void>;
   setConversationTools(id: string, disabledServers: string[], disabledTools: string[]): Promise<void>;

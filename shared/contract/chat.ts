@@ -6,6 +6,8 @@ import {
   ConversationIdSchema,
   ConversationSchema,
   ConversationSummarySchema,
+  CONTEXT_POLICIES,
+  ContextCutSchema,
 } from '../domain/chat';
 import { TOOL_SEARCH_MODES } from '../domain/tool-search';
 import { REASONING_LEVELS } from '../domain/reasoning';
@@ -98,6 +100,29 @@ export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
 
 const Accepted = z.object({ accepted: z.literal(true) });
 
+/** How full the model's context window is for a conversation's next request (Berth's estimate, corrected by the provider's counts). */
+export const ContextFillSchema = z.object({
+  /** The window of the conversation's model (its listing, Berth's table, or the person's entry); absent: unknown. */
+  window: z.number().int().optional(),
+  /** Tokens kept free in the window for the reply (the request's max_tokens): Berth acts before the rest is full. */
+  reserve: z.number().int().min(0),
+  /** Estimated tokens of the next request without a new message. */
+  tokens: z.number().int().min(0),
+  /** What takes the room, in tokens (they add up to `tokens`). */
+  parts: z.object({
+    tools: z.number().int().min(0),
+    system: z.number().int().min(0),
+    history: z.number().int().min(0),
+    attachments: z.number().int().min(0),
+  }),
+  /** Whether the estimate is checked against the provider's count yet (false before the first reply of this model). */
+  calibrated: z.boolean(),
+  policy: z.enum(CONTEXT_POLICIES),
+  /** Where requests begin now (the latest compaction or drop), shown in the chat. */
+  cut: ContextCutSchema.optional(),
+});
+export type ContextFill = z.infer<typeof ContextFillSchema>;
+
 /** The tools tool search loaded in one conversation changed: the whole new list (`toolKey`s, oldest first). */
 export const LoadedToolsChangeSchema = z.object({
   id: ConversationIdSchema,
@@ -167,6 +192,23 @@ export const chatMethods = {
     output: z.object({ stopped: z.boolean() }),
   }),
   'chat.retry': method({ summary: 'Answer the last message the person wrote again.', input: byId, output: Accepted }),
+  'chat.compactAndRetry': method({
+    summary:
+      'Make room in a conversation that outgrew the model’s window (compact, or drop when it is set to), then answer the last message again.',
+    input: byId,
+    output: Accepted,
+  }),
+  'chat.context': method({
+    summary: 'How full the model’s context window is for the conversation’s next request, and what takes the room.',
+    input: byId,
+    output: ContextFillSchema,
+  }),
+  'chat.setContextPolicy': method({
+    summary:
+      'What Berth does when the conversation would not fit the window: compact (default), drop the oldest turns, or ask.',
+    input: z.object({ id: ConversationIdSchema, policy: z.enum(CONTEXT_POLICIES) }).strict(),
+    output: ConversationSchema,
+  }),
   'chat.editAndResend': method({
     summary: 'Replace the last message the person wrote (and every reply after it), then reply.',
     input: z.object({ id: ConversationIdSchema, text: MessageTextSchema }).strict(),

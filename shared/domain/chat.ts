@@ -109,6 +109,8 @@ export const ChatToolResultBlockSchema = z.object({
       limitTokens: z.number().int().min(1),
       shownChars: z.number().int().min(0),
       totalChars: z.number().int().min(0),
+      /** Characters a token it was cut with, when the model's token estimate had been corrected by its usage. */
+      charsPerToken: z.number().positive().optional(),
     })
     .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
@@ -206,6 +208,31 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** What Berth does when a conversation's next request would not fit the model's context window (app/chat/context). */
+export const CONTEXT_POLICIES = ['compact', 'drop', 'ask'] as const;
+export type ContextPolicy = (typeof CONTEXT_POLICIES)[number];
+
+/**
+ * Where requests of a conversation now begin: the messages up to and including `throughMessageId` stay
+ * saved (the person can read them) but are not sent; with `summary` (compact) the model gets it in
+ * their place, as what it now remembers of them; without (drop) it is told they were left out.
+ */
+export const ContextCutSchema = z.object({
+  kind: z.enum(['compact', 'drop']),
+  throughMessageId: z.string().min(1),
+  summary: z.string().optional(),
+  /** Epoch ms. */
+  createdAt: z.number(),
+  /** The model that wrote the summary, or whose window the drop was for. */
+  model: z.string(),
+  /** How many messages (saved ones, tool rounds included) the cut leaves out of requests. */
+  messageCount: z.number().int().min(0),
+  /** Berth's estimate of the request before and after the cut (tokens). */
+  tokensBefore: z.number().int().min(0),
+  tokensAfter: z.number().int().min(0),
+});
+export type ContextCut = z.infer<typeof ContextCutSchema>;
+
 export const ConversationSchema = z.object({
   id: ConversationIdSchema,
   title: z.string(),
@@ -225,6 +252,10 @@ export const ConversationSchema = z.object({
   loadedTools: z.array(z.string()).optional(),
   /** The model's reasoning in this conversation (shared/domain/reasoning.ts); absent: the global default. */
   reasoning: z.enum(REASONING_LEVELS).optional(),
+  /** What to do when the next request would not fit the model's window; absent: `compact`. */
+  contextPolicy: z.enum(CONTEXT_POLICIES).optional(),
+  /** Where requests begin now (the latest compaction or drop); absent: every message is sent. */
+  contextCut: ContextCutSchema.optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -326,6 +357,7 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message-saved'), ...base, message: ChatMessageSchema }),
   /** `stopReason` is the API's, or `stopped` when the person pressed stop. `usage`: the turn's model requests summed (absent when none answered). */
   z.object({ type: z.literal('turn-finished'), ...base, stopReason: z.string(), usage: ChatUsageSchema.optional() }),
-  z.object({ type: z.literal('turn-failed'), ...base, message: z.string() }),
+  /** `contextFull`: the request did not fit the model's window (refused, or the conversation is set to ask): the chat offers Compact and retry. */
+  z.object({ type: z.literal('turn-failed'), ...base, message: z.string(), contextFull: z.literal(true).optional() }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

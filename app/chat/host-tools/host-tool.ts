@@ -75,6 +75,8 @@ export interface HostOfferContext {
   names: ToolNameMap;
   /** The model's context window in tokens, when known. */
   contextWindow: number | undefined;
+  /** The model's token correction (TokenEstimator.factor, app/chat/context), for budgets counted in Berth's estimate; default 1. */
+  tokenFactor?: number;
 }
 
 /** What a provider adds to one model request. */

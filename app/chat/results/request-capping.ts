@@ -27,9 +27,10 @@ export function capRecordFor(
   block: ChatToolResultBlock,
   server: string,
   limitTokens: number,
+  charsPerToken = CHARS_PER_TOKEN,
 ): ResultCapRecord | undefined {
   if (block.denied !== undefined) return undefined;
-  return capResultParts(modelParts(block), limitTokens, { resultId: block.toolUseId, server })?.record;
+  return capResultParts(modelParts(block), limitTokens, { resultId: block.toolUseId, server }, charsPerToken)?.record;
 }
 
 /** Whether a stored result reaches the model cut (with its own limit, or `limitFor` its server when it has none). */
@@ -53,6 +54,8 @@ export class RequestCapping {
   constructor(
     private readonly limitFor: ResultLimitFor,
     private readonly skip: (server: string) => boolean = () => false,
+    /** The model's characters a token now (TokenEstimator.charsPerToken), for results not cut before. */
+    private readonly charsPerToken = CHARS_PER_TOKEN,
   ) {}
 
   /** The tool_result for `block` (a call of `server`), cut when it is above its limit. */
@@ -62,10 +65,14 @@ export class RequestCapping {
     const own = this.skip(server);
     if (own && block.capped === undefined) return param;
     const limit = block.capped?.limitTokens ?? this.limitFor(server);
-    const capped = capResultParts(param.content as ModelResultPart[], limit, {
-      resultId: block.toolUseId,
-      ...(server === '' || own ? {} : { server }),
-    });
+    // A result cut when it arrived is cut the same way again (the model's earlier view, the prompt cache).
+    const perToken = block.capped === undefined ? this.charsPerToken : (block.capped.charsPerToken ?? CHARS_PER_TOKEN);
+    const capped = capResultParts(
+      param.content as ModelResultPart[],
+      limit,
+      { resultId: block.toolUseId, ...(server === '' || own ? {} : { server }) },
+      perToken,
+    );
     if (capped === undefined) return param;
     this.savedTokens += capped.savedTokens;
     this.cappedIds.push(block.toolUseId);

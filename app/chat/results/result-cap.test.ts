@@ -35,6 +35,18 @@ describe('capResultParts', () => {
     expect(capResultParts([text('x'.repeat(1_000)), image], 2_000, subject)).toBeUndefined();
   });
 
+  it('cuts by the model’s corrected characters a token when given, and records them so later requests cut the same', () => {
+    // 4,000 characters fit 1,000 tokens by the rule of thumb, not for a model that counts 2 characters a token.
+    expect(capResultParts([text('x'.repeat(4_000))], 1_000, subject, 2)).toMatchObject({
+      record: { limitTokens: 1_000, charsPerToken: 2 },
+    });
+    const whole = lines(10_000);
+    const dense = capResultParts([text(whole)], 1_000, subject, 2);
+    const plain = capResultParts([text(whole)], 1_000, subject);
+    expect(plain?.record.charsPerToken).toBeUndefined();
+    expect(dense?.record.shownChars).toBeLessThan((plain?.record.shownChars ?? 0) / 1.5);
+  });
+
   it('sends the head and the tail of a long text with a note saying what was left out and how to read it', () => {
     const whole = lines(100_000);
     const capped = capResultParts([text(whole)], 1_000, subject);

@@ -215,6 +215,8 @@ export interface ResultCapRecord {
   shownChars: number;
   /** Characters of the whole result, in its flat text. */
   totalChars: number;
+  /** Characters a token it was cut with, when the model's estimate was corrected (app/chat/context); absent: CHARS_PER_TOKEN. */
+  charsPerToken?: number;
 }
 
 /** One result cut for a request. */
@@ -245,25 +247,31 @@ export function capResultParts(
   parts: readonly ModelResultPart[],
   limitTokens: number,
   subject: CapSubject,
+  charsPerToken = CHARS_PER_TOKEN,
 ): CappedResult | undefined {
-  const budget = limitTokens * CHARS_PER_TOKEN;
+  const budget = Math.floor(limitTokens * charsPerToken);
   if (resultCostChars(parts) <= budget) return undefined;
   const { segments, flat } = segmentsOf(parts);
   const room = Math.max(0, budget - NOTE_RESERVE_CHARS);
   const headBudget = Math.floor(room * HEAD_SHARE);
   const head = takeHead(segments, headBudget);
   const tail = takeTail(segments, room - resultCostChars(head.parts), head.end, flat.length);
-  const note = capNote({ ...subject, flat, headEnd: head.end, tailStart: tail.start, limitTokens });
-  const record: ResultCapRecord = { limitTokens, shownChars: head.shown + tail.shown, totalChars: flat.length };
+  const note = capNote({ ...subject, flat, headEnd: head.end, tailStart: tail.start, limitTokens, charsPerToken });
+  const record: ResultCapRecord = {
+    limitTokens,
+    shownChars: head.shown + tail.shown,
+    totalChars: flat.length,
+    ...(charsPerToken !== CHARS_PER_TOKEN ? { charsPerToken } : {}),
+  };
   const sentChars = resultCostChars(head.parts) + resultCostChars(tail.parts) + note.length;
-  const savedTokens = Math.max(0, Math.ceil((resultCostChars(parts) - sentChars) / CHARS_PER_TOKEN));
+  const savedTokens = Math.max(0, Math.ceil((resultCostChars(parts) - sentChars) / charsPerToken));
   return { parts: merged([...head.parts, { type: 'text', text: note }, ...tail.parts]), record, savedTokens };
 }
 
 function capNote(
-  input: CapSubject & { flat: string; headEnd: number; tailStart: number; limitTokens: number },
+  input: CapSubject & { flat: string; headEnd: number; tailStart: number; limitTokens: number; charsPerToken: number },
 ): string {
-  const { flat, headEnd, tailStart, limitTokens, resultId, server } = input;
+  const { flat, headEnd, tailStart, limitTokens, resultId, server, charsPerToken } = input;
   const total = flat.length;
   const lines = lineAt(flat, total);
   const from = server === undefined ? '' : ` from server "${server}"`;
@@ -272,10 +280,10 @@ function capNote(
   if (tailStart < total) shown.push(`offsets ${tailStart}–${total} (lines ${n(lineAt(flat, tailStart))}–${n(lines)})`);
   const omitted = Math.max(0, tailStart - headEnd);
   return [
-    `[Berth cut this tool result${from}: it is ${n(total)} characters (${n(lines)} lines, about ${n(Math.ceil(total / CHARS_PER_TOKEN))} tokens),`,
+    `[Berth cut this tool result${from}: it is ${n(total)} characters (${n(lines)} lines, about ${n(Math.ceil(total / charsPerToken))} tokens),`,
     `above the limit of ${n(limitTokens)} tokens for one result.`,
     shown.length > 0 ? `You see ${shown.join(' and ')}.` : 'None of it fits here.',
-    `Left out: offsets ${headEnd}–${tailStart} (${n(omitted)} characters, about ${n(Math.ceil(omitted / CHARS_PER_TOKEN))} tokens).`,
+    `Left out: offsets ${headEnd}–${tailStart} (${n(omitted)} characters, about ${n(Math.ceil(omitted / charsPerToken))} tokens).`,
     `The whole result is saved and the user sees all of it. To read more, call ${READ_RESULT_TOOL} with result_id "${resultId}"`,
     `and either offset and length (characters, 0-based) or start_line and end_line (1-based);`,
     `each call returns at most ${n(readBoundChars(limitTokens))} characters. Read only what you need.]`,

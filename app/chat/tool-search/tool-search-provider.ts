@@ -72,18 +72,19 @@ export class ToolSearch implements HostToolProvider {
     enabled: readonly AvailableTool[],
     names: ToolNameMap,
     contextWindow: number | undefined,
+    tokenFactor = 1,
   ): ToolSearchState {
     return toolSearchState({
       mode: conversation.toolSearch ?? 'auto',
       count: enabled.length,
-      tokensEstimate: enabledDefinitionTokens(enabled, names),
+      tokensEstimate: Math.ceil(enabledDefinitionTokens(enabled, names) * tokenFactor),
       contextWindow,
       thresholds: this.options.thresholds(),
     });
   }
 
-  offer({ conversation, enabled, names, contextWindow }: HostOfferContext): HostOffer {
-    if (!this.state(conversation, enabled, names, contextWindow).active) return { tools: [] };
+  offer({ conversation, enabled, names, contextWindow, tokenFactor }: HostOfferContext): HostOffer {
+    if (!this.state(conversation, enabled, names, contextWindow, tokenFactor).active) return { tools: [] };
     const loaded = new Set(conversation.loadedTools ?? []);
     return { tools: [this.searchTool(enabled, names, loaded), this.loadTool(enabled, names)], sendOnly: loaded };
   }

@@ -12,8 +12,15 @@ export function toolSearchView(
   offer: ToolOffer,
   contextWindow: number | undefined,
   thresholds: ToolSearchThresholds,
+  tokenFactor = 1,
 ): NonNullable<ChatToolsView['toolSearch']> {
-  const { mode, active, reason } = toolSearch.state(conversation, offer.enabled, offer.names, contextWindow);
+  const { mode, active, reason } = toolSearch.state(
+    conversation,
+    offer.enabled,
+    offer.names,
+    contextWindow,
+    tokenFactor,
+  );
   const enabled = new Set(offer.enabled.map(({ server, tool }) => toolKey(server, tool.name)));
   const loaded = (conversation.loadedTools ?? []).map((key) => {
     const slash = key.indexOf('/');

@@ -6,6 +6,7 @@ import { useBerth } from '../../store';
 import { Button, EmptyState } from '../../ui/controls';
 import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../../ui/icons';
 import { Composer } from './composer';
+import { ContextMeter } from './context-meter';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 import { ToolsPopover } from './tools-popover';
@@ -139,6 +140,7 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       <header className="conversation-head">
         <h2 className="conversation-heading">{summaryTitle ?? conversation.title}</h2>
         <div className="spacer" />
+        <ContextMeter conversationId={conversation.id} messageCount={conversation.messages.length} />
         {total !== undefined ? (
           <span
             className="conversation-usage"

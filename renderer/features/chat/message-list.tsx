@@ -47,6 +47,14 @@ export function MessageList({ conversation, live }: { conversation: Conversation
   // Each finished answer's cost, under its last message; the running turn's shows once it ends.
   const usages = useMemo(() => turnUsages(conversation.messages), [conversation.messages]);
   const lastPersonItem = useMemo(() => items.findLastIndex((item) => item.kind === 'person'), [items]);
+  // The compaction (or drop) shows under the last row it left out (a tool round's results have no row of their own).
+  const cut = useBerth((s) => s.contextFills[conversation.id]?.cut);
+  const cutAt = useMemo(() => {
+    if (cut === undefined) return undefined;
+    const through = conversation.messages.findIndex((message) => message.id === cut.throughMessageId);
+    const ids = new Set(conversation.messages.slice(0, through + 1).map((message) => message.id));
+    return items.findLast((item) => ids.has(item.message.id))?.message.id;
+  }, [cut, conversation.messages, items]);
   const scroller = useRef<HTMLDivElement>(null);
   // Read once: where the person left this conversation (the list remounts per conversation).
   const [saved] = useState(() => recallScroll(conversation.id));
@@ -161,6 +169,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
               running={follows && running}
               liveCalls={liveCallsOfRow(item, live?.toolCalls)}
               usage={running && row.index > lastPersonItem ? undefined : usages.get(item.message.id)}
+              cut={item.message.id === cutAt ? cut : undefined}
               nearViewport={isInRange(virtualizer.range, row.index)}
               {...placement}
             />
@@ -179,7 +188,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
       {!running && !live?.error && stopReasonNote(live?.stopReason) ? (
         <p className="turn-note">{stopReasonNote(live?.stopReason)}</p>
       ) : null}
-      {canRetry ? <RetryBar conversationId={conversation.id} /> : null}
+      {canRetry ? <RetryBar conversationId={conversation.id} contextFull={live?.contextFull === true} /> : null}
     </div>
   );
 }
@@ -192,10 +201,16 @@ function hasActiveTool(live: LiveTurn | undefined): boolean {
   return Object.values(live?.toolCalls ?? {}).some((call) => call.status !== 'finished');
 }
 
-function RetryBar({ conversationId }: { conversationId: string }) {
+function RetryBar({ conversationId, contextFull }: { conversationId: string; contextFull: boolean }) {
   const retryTurn = useBerth((s) => s.retryTurn);
+  const compactAndRetry = useBerth((s) => s.compactAndRetry);
   return (
     <div className="retry-bar">
+      {contextFull ? (
+        <Button size="sm" variant="primary" onClick={() => void compactAndRetry(conversationId)}>
+          Compact and retry
+        </Button>
+      ) : null}
       <Button size="sm" variant="ghost" icon={<RestartIcon />} onClick={() => void retryTurn(conversationId)}>
         Retry
       </Button>

@@ -9,6 +9,8 @@ import { MessageAttachments } from './message-attachments';
 import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
+import type { ContextCut } from '../../../shared/domain/chat';
+import { ContextCutBlock } from './context-cut-block';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
 const LazyThinkingBlock = lazy(async () => ({ default: (await import('./thinking-block')).ThinkingBlock }));
@@ -55,6 +57,8 @@ export interface MessageRowProps extends RowPlacement {
   nearViewport: boolean;
   /** What the answer this row ends used (all its model requests), shown under it; undefined for other rows. */
   usage?: UsageLike | undefined;
+  /** The conversation was compacted or cut after this row: the block says so (undefined for other rows). */
+  cut?: ContextCut | undefined;
 }
 
 /**
@@ -67,10 +71,13 @@ export const MessageRow = memo(function MessageRow({
   running,
   liveCalls,
   usage,
+  cut,
   ...placement
 }: MessageRowProps) {
   if (item.kind === 'person')
-    return <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} />;
+    return (
+      <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} cut={cut} />
+    );
   return (
     <li
       className="message message-assistant"
@@ -101,6 +108,7 @@ export const MessageRow = memo(function MessageRow({
       )}
       {item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
       {usage !== undefined ? <UsageLine usage={usage} /> : null}
+      {cut !== undefined ? <ContextCutBlock cut={cut} /> : null}
     </li>
   );
 });
@@ -169,11 +177,13 @@ function PersonMessage({
   conversationId,
   running,
   placement,
+  cut,
 }: {
   item: Extract<TimelineItem, { kind: 'person' }>;
   conversationId: string;
   running: boolean;
   placement: RowPlacement;
+  cut: ContextCut | undefined;
 }) {
   const editAndResend = useBerth((s) => s.editAndResend);
   const [editing, setEditing] = useState<string>();
@@ -242,6 +252,7 @@ function PersonMessage({
           </Button>
         </div>
       ) : null}
+      {cut !== undefined ? <ContextCutBlock cut={cut} /> : null}
     </li>
   );
 }

@@ -1,0 +1,138 @@
+import type { ContextCut, Conversation } from '../../../shared/domain/chat';
+import type { LlmProvider, LlmStreamRequest, LlmUsage } from '../../providers/llm-provider';
+import type { ConversationStore } from '../conversation-store';
+import { activeCut, cutPreface, messagesAfterCut } from './context-cut';
+import { planCut } from './context-planner';
+import { SUMMARY_MAX_TOKENS, summarise } from './compactor';
+import { partsTotal, rawRequestParts } from '../../providers/token-estimate';
+import type { TokenEstimator } from '../../providers/token-estimate';
+
+// Before each model request of a conversation: will it fit the model's window? When it would not,
+// Berth acts as the person chose for the conversation (its contextPolicy): compact the oldest turns
+// into a summary by the conversation's own model (the default), leave them out (drop), or stop and ask.
+
+/** Act when the estimate reaches this share of the room (window less the reply's max_tokens): the estimate is one. */
+export const ACT_AT = 0.95;
+/** A compaction brings the request down to this share of the window, so the next turns have room before another. */
+export const COMPACT_TO = 0.5;
+/** Dropping leaves more of the conversation: down to this share. */
+export const DROP_TO = 0.7;
+
+/** The request would not fit and Berth may not (or cannot) make it fit: the turn ends with this, and the chat offers Compact and retry. */
+export class ContextFullError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContextFullError';
+  }
+}
+
+export interface ContextKeeperOptions {
+  store: ConversationStore;
+  provider: LlmProvider;
+  tokens: TokenEstimator;
+  contextWindow: (model: string) => number | undefined;
+  /** How messages name a model key. */
+  modelName: (model: string) => string;
+}
+
+export interface FitInput {
+  conversation: Conversation;
+  /** The request as it would go for a conversation (cut or not). */
+  build: (conversation: Conversation) => LlmStreamRequest;
+  /**
+   * Make room now, whatever the estimate says: the provider refused the request as too long, or
+   * the person asked (Compact and retry). The person's choice of drop is kept; ask becomes compact.
+   */
+  force?: boolean;
+  signal?: AbortSignal;
+  /** Told what was done, in words for the chat. */
+  notify: (message: string) => void;
+  /** The summary requests' usage. */
+  onUsage?: (usage: LlmUsage) => void;
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+export class ContextKeeper {
+  constructor(private readonly options: ContextKeeperOptions) {}
+
+  /** The conversation as its next request should be built: with a new cut when one was needed. */
+  async fit({ conversation, build, force = false, signal, notify, onUsage }: FitInput): Promise<Conversation> {
+    const { model } = conversation;
+    const { tokens } = this.options;
+    const request = build(conversation);
+    const estimate = tokens.request(model, request, conversation.id);
+    const window = this.options.contextWindow(model);
+    const room = window === undefined ? undefined : window - request.maxTokens;
+    if (!force && (room === undefined || estimate <= room * ACT_AT)) return conversation;
+    const policy = conversation.contextPolicy ?? 'compact';
+    const name = this.options.modelName(model);
+    if (policy === 'ask' && !force)
+      throw new ContextFullError(
+        `This conversation no longer fits ${name}'s context window (about ${n(estimate)} of ${n(window ?? 0)} tokens with room for the reply), and it is set to stop and ask. Choose Compact and retry to summarise the oldest turns, or change what Berth does when the context is full.`,
+      );
+    const kind = policy === 'drop' ? 'drop' : 'compact';
+    // Without a known window, a refusal still says the request was too big: aim at half of it.
+    const base = window ?? estimate;
+    const target = Math.floor((kind === 'compact' ? COMPACT_TO : DROP_TO) * base);
+
+    const messages = messagesAfterCut(conversation);
+    const parts = tokens.parts(model, request);
+    const fixed = parts.tools + parts.system;
+    const raw = messages.map((message) => partsTotal(rawRequestParts({ messages: [message] })));
+    const rawSum = raw.reduce((sum, value) => sum + value, 0);
+    // Scaled so the messages add up to the request's own estimate of them (results as cut for the model, the preface).
+    const scale = rawSum === 0 ? 0 : Math.max(0, estimate - fixed) / rawSum;
+    const messageTokens = raw.map((value) => value * scale);
+    const reserve = kind === 'compact' ? SUMMARY_MAX_TOKENS : 100;
+    const plan = planCut(messages, messageTokens, fixed + reserve, target);
+    if (plan === undefined)
+      throw new ContextFullError(
+        `The newest message alone does not fit ${name}'s context window (about ${n(estimate)} tokens${window === undefined ? '' : ` of ${n(window)}`}). Shorten it, remove attachments, or switch off tools for this conversation.`,
+      );
+    const left = messages.slice(0, plan.through + 1);
+    const before = activeCut(conversation);
+    const summary =
+      kind === 'compact'
+        ? await summarise({
+            provider: this.options.provider,
+            model,
+            messages: left,
+            earlier: before?.summary ?? (before !== undefined ? cutPreface(before) : undefined),
+            maxChars: Math.max(
+              8_000,
+              Math.floor((base - SUMMARY_MAX_TOKENS - fixed) * 0.6 * tokens.charsPerToken(model)),
+            ),
+            signal,
+            onUsage,
+          })
+        : undefined;
+    const through = left.at(-1);
+    if (through === undefined) return conversation;
+    const draft: ContextCut = {
+      kind,
+      throughMessageId: through.id,
+      ...(summary !== undefined ? { summary } : {}),
+      createdAt: Date.now(),
+      model,
+      messageCount: (before?.messageCount ?? 0) + left.length,
+      tokensBefore: estimate,
+      tokensAfter: 0,
+    };
+    // The anchor described the uncut conversation; the cut one is estimated afresh.
+    tokens.forget(conversation.id);
+    const after = tokens.request(model, build({ ...conversation, contextCut: draft }));
+    const cut = { ...draft, tokensAfter: after };
+    const saved = await this.options.store.updateSettings(conversation.id, { contextCut: cut });
+    notify(
+      kind === 'compact'
+        ? `The conversation had grown to about ${n(estimate)} tokens, near ${name}'s window, so Berth summarised its ${n(cut.messageCount)} oldest messages with ${name}: about ${n(after)} tokens now. The messages stay saved; the summary is what the model now remembers of them.`
+        : `The conversation had grown to about ${n(estimate)} tokens, near ${name}'s window, so its ${n(cut.messageCount)} oldest messages are left out of requests (they stay saved): about ${n(after)} tokens now.`,
+    );
+    if (room !== undefined && after > room)
+      throw new ContextFullError(
+        `Even after ${kind === 'compact' ? 'compacting' : 'leaving out'} the older turns, the newest turn does not fit ${name}'s context window (about ${n(after)} of ${n(window ?? 0)} tokens). Shorten the last message, remove attachments, or switch off tools for this conversation.`,
+      );
+    return saved;
+  }
+}
