@@ -3,7 +3,8 @@
  * tests that mount the whole app do not spend their wait budget on the test
  * runner transforming those modules the first time a view or dialog appears.
  * Keep in step with the lazy() calls in features/shell/app-shell.tsx,
- * features/chat/markdown.tsx, features/chat/tool-card-task.tsx and features/chat/message-rows.tsx.
+ * features/chat/markdown.tsx, features/chat/tool-card-task.tsx, features/chat/message-rows.tsx, features/chat/chat-view.tsx
+ * and features/chat/composer.tsx.
  */
 export async function preloadLazyChunks(): Promise<void> {
   await Promise.all([
@@ -21,5 +22,10 @@ export async function preloadLazyChunks(): Promise<void> {
     import('../features/chat/markdown-renderer'),
     import('../features/chat/tool-card-task-line'),
     import('../features/chat/thinking-block'),
+    import('../features/chat/context-meter'),
+    import('../features/chat/context-cut-block'),
+    import('../features/chat/tool-result-note'),
+    import('../features/chat/model-picker'),
+    import('../features/chat/reasoning-control'),
   ]);
 }

@@ -453,12 +453,5 @@ export type ServerPhase = ServerState extends infer S
     : never
   : never;
 
-/** Why the server is stopped, failed or waiting to restart, in words; none while it starts or runs. */
-export function serverReason(state: ServerState): string | undefined {
-  return state.status === 'ready' || state.status === 'starting' ? undefined : state.reason;
-}
-
-/** The tools of a ready server; none otherwise (or for no server). */
-export function serverTools(state: ServerState | undefined): ToolInfo[] {
-  return state?.status === 'ready' ? state.tools : [];
-}
+// Read without zod (the first screen's bundle must not load the schemas for them).
+export { serverReason, serverTools } from './server-state-read';

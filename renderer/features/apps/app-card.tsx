@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useBerth } from '../../store';
 import type { ChatToolResultBlock, ChatToolUseBlock, ToolAppRef } from '../../../shared/domain/chat';
-import { serverTools } from '../../../shared/domain';
+import { serverTools } from '../../../shared/domain/server-state-read';
 import { AppFrame } from './app-frame';
 import { cardOutcome } from './card-outcome';
 

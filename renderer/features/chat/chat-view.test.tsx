@@ -328,7 +328,7 @@ describe('<ChatView>', () => {
       const card = (await screen.findByText(tool, { selector: '.tool-name' })).closest('.tool-call') as HTMLElement;
       expect(card.dataset.status).toBe('stopped');
       expect(within(card).getByText('Stopped by you')).toBeTruthy();
-      expect(within(card).getByText('You stopped this call before it finished.')).toBeTruthy();
+      expect(await within(card).findByText('You stopped this call before it finished.')).toBeTruthy();
       expect(within(card).queryByText('The tool reported an error')).toBeNull();
     }
   });

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { conversationUsage } from '../../../shared/domain/chat-usage';
-import { serverTools } from '../../../shared/domain';
+import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
 import { Button, EmptyState } from '../../ui/controls';
 import { ChatIcon, KeyIcon, PlusIcon, WarningIcon } from '../../ui/icons';
 import { Composer } from './composer';
-import { ContextMeter } from './context-meter';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 import { ToolsPopover } from './tools-popover';
@@ -17,6 +16,8 @@ import { missingKeyReason } from './model-readiness';
 const ComposerApps = lazy(() => import('../apps/composer-apps'));
 /** "Loaded by the model: …" (tool search), only in a conversation where it is on. */
 const LoadedToolsStrip = lazy(() => import('./loaded-tools-strip'));
+// Shown once the host's estimate arrives anyway: on demand, out of the first screen's bundle.
+const ContextMeter = lazy(async () => ({ default: (await import('./context-meter')).ContextMeter }));
 
 /** Chat with Claude and the tools of every ready server. */
 export function ChatView() {
@@ -140,7 +141,9 @@ function ConversationPane({ conversation }: { conversation: Conversation }) {
       <header className="conversation-head">
         <h2 className="conversation-heading">{summaryTitle ?? conversation.title}</h2>
         <div className="spacer" />
-        <ContextMeter conversationId={conversation.id} messageCount={conversation.messages.length} />
+        <Suspense fallback={null}>
+          <ContextMeter conversationId={conversation.id} messageCount={conversation.messages.length} />
+        </Suspense>
         {total !== undefined ? (
           <span
             className="conversation-usage"

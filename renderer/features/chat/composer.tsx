@@ -1,19 +1,21 @@
-import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ChatAttachment } from '../../../shared/domain/chat';
-import { groupByProvider } from '../../../shared/domain/model-groups';
 import type { ModelOption } from '../../../shared/domain/providers';
 import { declaresSkillsExtension } from '../../../shared/domain/skills-extension';
 import { composerDraft, useBerth } from '../../store';
 import { Button, IconButton } from '../../ui/controls';
-import { BookIcon, ChevronDownIcon, CloseIcon, SendIcon, StopIcon } from '../../ui/icons';
+import { BookIcon, CloseIcon, SendIcon, StopIcon } from '../../ui/icons';
 import { CharacterCounter, isOverLimit, OverLimitNotice, usePasteOffer } from './message-limits';
-import { ReasoningControl } from './reasoning-control';
 import { useFileDrop } from './use-file-drop';
 import { useMentions } from './use-mentions';
 import { useSlashCommands } from './slash-commands';
+import { ModelButton } from './model-button';
 
 // The skill menu (and the catalog it reads) loads with its first opening: the composer is on the first screen.
+// Only for models that reason, and after the defaults load: on demand, out of the first screen's bundle.
+// The model menu (Radix's menu and its focus handling) loads on demand; until then the same button shows the model.
+const ModelPicker = lazy(() => import('./model-picker'));
+const ReasoningControl = lazy(async () => ({ default: (await import('./reasoning-control')).ReasoningControl }));
 const SkillPicker = lazy(async () => ({ default: (await import('../skills/skill-picker')).SkillPicker }));
 
 /**
@@ -166,8 +168,12 @@ export function Composer({
           }}
         />
         <div className="composer-bar">
-          <ModelPicker models={models} value={model} onChange={onModelChange} />
-          <ReasoningControl conversationId={conversationId} model={models.find((m) => m.id === model)} />
+          <Suspense fallback={<ModelButton models={models} value={model} disabled />}>
+            <ModelPicker models={models} value={model} onChange={onModelChange} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ReasoningControl conversationId={conversationId} model={models.find((m) => m.id === model)} />
+          </Suspense>
           {skillServers !== '' ? (
             <Button
               size="sm"
@@ -254,61 +260,4 @@ function attachmentTitle(attachment: ChatAttachment): string {
   if (content.type === 'resource')
     return `${content.resource.uri}${content.resource.mimeType ? ` (${content.resource.mimeType})` : ''}`;
   return content.mimeType;
-}
-
-/** The conversation's model, in groups by provider; a model no provider offers any more shows as it is, on top. */
-function ModelPicker({
-  models,
-  value,
-  onChange,
-}: {
-  models: ModelOption[];
-  value: string;
-  onChange: (model: string) => void;
-}) {
-  const current = models.find((m) => m.id === value);
-  const groups = groupByProvider(models);
-  const showProvider = groups.length > 1 && current !== undefined;
-  const name =
-    current === undefined
-      ? value
-      : showProvider
-        ? `${current.label} (${groups.find((g) => g.models.includes(current))?.label ?? ''})`
-        : current.label;
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button size="sm" variant="ghost" aria-label={`Model: ${name}`} className="model-picker">
-          {current?.label ?? value} <ChevronDownIcon />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="start" side="top" sideOffset={4}>
-          <DropdownMenu.Label className="menu-label">Model for the next reply</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={value} onValueChange={onChange}>
-            {current ? null : (
-              <DropdownMenu.RadioItem value={value} className="menu-item">
-                <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-                {value} <span className="muted small">(no longer offered)</span>
-              </DropdownMenu.RadioItem>
-            )}
-            {groups.map((group) => (
-              <DropdownMenu.Group key={group.provider} aria-label={group.label} className="menu-group">
-                {groups.length > 1 ? (
-                  <DropdownMenu.Label className="menu-group-label">{group.label}</DropdownMenu.Label>
-                ) : null}
-                {group.models.map((m) => (
-                  <DropdownMenu.RadioItem key={m.id} value={m.id} className="menu-item">
-                    <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-                    {m.label}
-                    {m.supportsTools === false ? <span className="muted small"> · no tools</span> : null}
-                  </DropdownMenu.RadioItem>
-                ))}
-              </DropdownMenu.Group>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
 }

@@ -10,9 +10,10 @@ import { ToolCallCard } from './tool-call-card';
 import { UsageLine } from './usage-line';
 import type { UsageLike } from '../../../shared/domain/chat-usage';
 import type { ContextCut } from '../../../shared/domain/chat';
-import { ContextCutBlock } from './context-cut-block';
 
 // The reasoning block loads with the first reply that has one: the message list is on the first screen.
+// Only in a compacted (or trimmed) conversation: on demand, out of the first screen's bundle.
+const LazyContextCutBlock = lazy(async () => ({ default: (await import('./context-cut-block')).ContextCutBlock }));
 const LazyThinkingBlock = lazy(async () => ({ default: (await import('./thinking-block')).ThinkingBlock }));
 
 function ThinkingBlock(props: ComponentProps<typeof LazyThinkingBlock>) {
@@ -108,7 +109,11 @@ export const MessageRow = memo(function MessageRow({
       )}
       {item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
       {usage !== undefined ? <UsageLine usage={usage} /> : null}
-      {cut !== undefined ? <ContextCutBlock cut={cut} /> : null}
+      {cut !== undefined ? (
+        <Suspense fallback={null}>
+          <LazyContextCutBlock cut={cut} />
+        </Suspense>
+      ) : null}
     </li>
   );
 });
@@ -252,7 +257,11 @@ function PersonMessage({
           </Button>
         </div>
       ) : null}
-      {cut !== undefined ? <ContextCutBlock cut={cut} /> : null}
+      {cut !== undefined ? (
+        <Suspense fallback={null}>
+          <LazyContextCutBlock cut={cut} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
@@ -57,17 +57,22 @@ function mount(model: string, onModelChange: (model: string) => void = () => und
   });
 }
 
-function openPicker(name: string): HTMLElement {
-  const trigger = screen.getByRole('button', { name });
+/** Opens the picker once its menu's code has loaded (until then the composer shows the same button, disabled). */
+async function openPicker(name: string): Promise<HTMLElement> {
+  const trigger = await waitFor(() => {
+    const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+    if (button.disabled) throw new Error('the model menu is still loading');
+    return button;
+  });
   fireEvent.keyDown(trigger, { key: 'Enter' });
   return screen.getByRole('menu');
 }
 
 describe('the model picker', () => {
-  it('groups models under their provider and picks one by its model key', () => {
+  it('groups models under their provider and picks one by its model key', async () => {
     const picked: string[] = [];
     mount('ollama:llama3.1:8b', (model) => picked.push(model));
-    const menu = openPicker('Model: llama3.1:8b (Local Ollama)');
+    const menu = await openPicker('Model: llama3.1:8b (Local Ollama)');
     const groups = within(menu)
       .getAllByRole('group')
       .filter((g) => g.getAttribute('aria-label') !== null);
@@ -87,9 +92,9 @@ describe('the model picker', () => {
     expect(picked).toEqual(['openai:gpt-4o']);
   });
 
-  it('shows a model no provider offers any more as it is, on top', () => {
+  it('shows a model no provider offers any more as it is, on top', async () => {
     mount('gone:model');
-    const menu = openPicker('Model: gone:model');
+    const menu = await openPicker('Model: gone:model');
     expect(within(menu).getAllByRole('menuitemradio')[0]?.textContent).toBe('●gone:model (no longer offered)');
   });
 });

@@ -66,13 +66,17 @@ function mount(modelId: string) {
   return { ...view, calls };
 }
 
-function openControl(name: string): HTMLElement {
-  fireEvent.keyDown(screen.getByRole('button', { name }), { key: 'Enter' });
+async function openControl(name: string): Promise<HTMLElement> {
+  fireEvent.keyDown(await screen.findByRole('button', { name }), { key: 'Enter' });
   return screen.getByRole('menu');
 }
 
 describe('the reasoning control', () => {
-  it('shows beside the model picker only for models known to reason', () => {
+  it('shows beside the model picker only for models known to reason', async () => {
+    // The control loads on demand: once it has (a reasoning model shows it), the models below render it at once.
+    mount('claude-sonnet-5');
+    await screen.findByRole('button', { name: 'Reasoning: Off' });
+    cleanup();
     mount('claude-3-haiku');
     expect(screen.queryByRole('button', { name: /^Reasoning/ })).toBeNull();
     cleanup();
@@ -85,7 +89,7 @@ describe('the reasoning control', () => {
 
   it('sets the conversation’s level from the keyboard, each level saying what it does', async () => {
     const { calls } = mount('claude-sonnet-5');
-    const menu = openControl('Reasoning: Off');
+    const menu = await openControl('Reasoning: Off');
     const items = within(menu).getAllByRole('menuitemradio');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining('OffAnswers at once'),
@@ -102,10 +106,10 @@ describe('the reasoning control', () => {
 
   it('makes the level the default, and lets sampling think only when ticked', async () => {
     const { calls } = mount('claude-sonnet-5');
-    await waitFor(() => expect(openControl('Reasoning: Off')).toBeTruthy());
+    await openControl('Reasoning: Off');
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: /sampling requests think/ }));
     await waitFor(() => expect(calls).toEqual([['setReasoningDefaults', { sampling: true }]]));
-    const menu = openControl('Reasoning: Off');
+    const menu = await openControl('Reasoning: Off');
     expect(
       within(menu)
         .getByRole('menuitemcheckbox', { name: /sampling requests think/ })

@@ -18,6 +18,8 @@ const AppCard = lazy(() => import('../apps/app-card'));
 const HostToolCard = lazy(() => import('./host-tool-card'));
 /** A long result, or one Berth cut for the model: its shortened view, the note and the viewer load on demand. */
 const LargeResult = lazy(() => import('./large-result'));
+/** A call denied, stopped, cancelled or cut short by quitting: what happened instead of a result, on demand. */
+const ToolResultNote = lazy(() => import('./tool-result-note'));
 
 /** Over this many characters in one text, or 100 blocks, the card shows a shortened view (large-result.tsx PREVIEW_CHARS, PREVIEW_BLOCKS). */
 function isLarge(result: ChatToolResultBlock): boolean {
@@ -257,16 +259,6 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
   );
 }
 
-/** Where a task left behind by quitting is now, for the card of the call that started it. */
-const QUIT_TASK_WORDS: Record<TaskStatus, string> = {
-  working: 'It is being followed again; its line above shows where it is.',
-  input_required: 'It is being followed again and waits for your answer.',
-  completed: 'It finished after Berth started again.',
-  failed: 'It failed after Berth started again; its line above says why.',
-  cancelled: 'It was cancelled after Berth started again.',
-  lost: 'The task was lost with it; its line above says why.',
-};
-
 /** A result the tool gave without error (not a denial, a stop or a cancelled task): an app can show it instead. */
 function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boolean {
   return result.denied === undefined && !result.isError && !isStoppedResult(result) && !taskCancelled;
@@ -310,47 +302,11 @@ function ToolResult({
   /** Berth quit while this call's task ran: where the task is now. */
   quitTaskStatus?: TaskStatus | undefined;
 }) {
-  if (result.denied?.byHost === true) {
+  if (result.denied !== undefined || quitTaskStatus !== undefined || isStoppedResult(result) || taskCancelled) {
     return (
-      <div className="tool-result tool-result-stopped" role="note">
-        <strong>Cancelled before you answered</strong>
-        {result.denied.reason ? <span>: {result.denied.reason}.</span> : <span>.</span>}{' '}
-        <span>It did not run; the model was told.</span>
-      </div>
-    );
-  }
-  if (result.denied) {
-    return (
-      <div className="tool-result tool-result-denied" role="note">
-        <strong>You denied this call.</strong>
-        {result.denied.reason ? (
-          <span> Reason given to the model: “{result.denied.reason}”</span>
-        ) : (
-          <span> The model was told.</span>
-        )}
-      </div>
-    );
-  }
-  if (quitTaskStatus !== undefined) {
-    return (
-      <div className="tool-result tool-result-stopped" role="note">
-        <strong>Berth quit while this call’s task ran.</strong> <span>{QUIT_TASK_WORDS[quitTaskStatus]}</span>{' '}
-        <span>The model was told the call did not finish.</span>
-      </div>
-    );
-  }
-  if (isStoppedResult(result)) {
-    return (
-      <div className="tool-result tool-result-stopped" role="note">
-        <strong>You stopped this call before it finished.</strong> <span>The model was told.</span>
-      </div>
-    );
-  }
-  if (taskCancelled) {
-    return (
-      <div className="tool-result tool-result-stopped" role="note">
-        <strong>Its task was cancelled before it finished.</strong> <span>The model was told.</span>
-      </div>
+      <Suspense fallback={null}>
+        <ToolResultNote result={result} taskCancelled={taskCancelled} quitTaskStatus={quitTaskStatus} />
+      </Suspense>
     );
   }
   if (isLarge(result)) {

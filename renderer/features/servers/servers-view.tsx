@@ -1,7 +1,9 @@
 import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { serverReason, shellLine, type ServerState } from '../../../shared/domain';
+import type { ServerState } from '../../../shared/domain';
+import { serverReason } from '../../../shared/domain/server-state-read';
+import { shellLine } from '../../../shared/domain/shell-line';
 import { sortServers, useBerth } from '../../store';
 import { Button, Chip, EmptyState } from '../../ui/controls';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, ServerIcon } from '../../ui/icons';

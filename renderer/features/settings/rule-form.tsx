@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ConsentRuleSchema, ruleCovers, type ConsentRule } from '../../../shared/domain/consent-rules';
-import { serverTools } from '../../../shared/domain';
+import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
 import { Button, InlineAlert, Segmented } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';

@@ -1,0 +1,55 @@
+import { DropdownMenu } from 'radix-ui';
+import { groupByProvider } from '../../../shared/domain/model-groups';
+import type { ModelOption } from '../../../shared/domain/providers';
+import { ModelButton } from './model-button';
+
+/**
+ * The conversation's model, in groups by provider; a model no provider offers any more shows as it is, on top.
+ * Loaded on demand by the composer (Radix's menu is not on the first screen's budget).
+ */
+export default function ModelPicker({
+  models,
+  value,
+  onChange,
+}: {
+  models: ModelOption[];
+  value: string;
+  onChange: (model: string) => void;
+}) {
+  const current = models.find((m) => m.id === value);
+  const groups = groupByProvider(models);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <ModelButton models={models} value={value} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="start" side="top" sideOffset={4}>
+          <DropdownMenu.Label className="menu-label">Model for the next reply</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={value} onValueChange={onChange}>
+            {current ? null : (
+              <DropdownMenu.RadioItem value={value} className="menu-item">
+                <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
+                {value} <span className="muted small">(no longer offered)</span>
+              </DropdownMenu.RadioItem>
+            )}
+            {groups.map((group) => (
+              <DropdownMenu.Group key={group.provider} aria-label={group.label} className="menu-group">
+                {groups.length > 1 ? (
+                  <DropdownMenu.Label className="menu-group-label">{group.label}</DropdownMenu.Label>
+                ) : null}
+                {group.models.map((m) => (
+                  <DropdownMenu.RadioItem key={m.id} value={m.id} className="menu-item">
+                    <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
+                    {m.label}
+                    {m.supportsTools === false ? <span className="muted small"> · no tools</span> : null}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.Group>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
