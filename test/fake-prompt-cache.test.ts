@@ -11,7 +11,7 @@ import { FakeOpenAiPromptCache, OPENAI_CACHE_TTL_MS, promptText } from '../e2e/f
 import type { MessagesRequestBody } from '../e2e/fake-llm/validate-request';
 
 // The fakes bill the prompt cache by prefix, as the real APIs do, so that tests and the bench can
-// measure what Berth's request shaping gets from it. Tokens are the fakes' estimate: 4 characters each.
+// measure what Berth's request shaping gets from it. Tokens are the fakes' own count (e2e/fake-llm/fake-token-count.ts).
 
 const mark = { type: 'ephemeral' } as const;
 /** A tool whose JSON is about `tokens` tokens. */

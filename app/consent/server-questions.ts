@@ -6,7 +6,8 @@ import type {
   ElicitRequestParams,
   ElicitResult,
 } from '@modelcontextprotocol/client';
-import { serverReason, type ServerState } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverReason } from '../../shared/domain/server-state-read';
 import type { ElicitationFlow } from '../elicitation/elicitation-flow';
 import type { PendingRequests } from '../pending/pending-requests';
 import type { QuestionContext } from '../pending/question-context';

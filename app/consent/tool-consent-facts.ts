@@ -1,4 +1,5 @@
-import { serverTools, type ServerState } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { serverIdentity } from './approval-fingerprint';
 import type { ToolCallConsentRequest } from './consent-broker';
 

@@ -1,7 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { OutputConfig, ThinkingConfigParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ReasoningEffort, ReasoningRequest } from '../../shared/domain/reasoning';
-import type { LlmUsage } from './llm-provider';
 
 // How a reasoning level becomes Anthropic's request fields. Models from Claude 4.6 on think
 // adaptively (`thinking: {type: 'adaptive'}` with `output_config.effort`); Claude 3.7 to 4.5 take
@@ -32,7 +31,7 @@ export function anthropicThinking(reasoning: ReasoningRequest | undefined, maxTo
 }
 
 /** The reasoning share of Anthropic's output tokens, where the usage says (`output_tokens_details.thinking_tokens`). */
-export function thinkingTokens(usage: Partial<Anthropic.Usage> | undefined): Pick<LlmUsage, 'reasoningTokens'> {
+export function thinkingTokens(usage: Partial<Anthropic.Usage> | undefined): { reasoningTokens?: number } {
   const value = usage?.output_tokens_details?.thinking_tokens;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? { reasoningTokens: Math.floor(value) } : {};
 }

@@ -1,6 +1,7 @@
 import type { CallToolResult, Client, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { HostError } from '../../shared/result';
-import { personSignsIn, serverReason } from '../../shared/domain/server';
+import { personSignsIn } from '../../shared/domain/server';
+import { serverReason } from '../../shared/domain/server-state-read';
 import type { LogLevel, ServerCommon, ServerConfig, ServerPhase, ServerState } from '../../shared/domain/server';
 import { errorMessage } from '../../shared/error-message';
 import { ServerStartError } from '../../shared/domain/server-start-error';

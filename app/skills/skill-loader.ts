@@ -1,6 +1,6 @@
 import type { SkillApprovalPayload, SkillInfo } from '../../shared/domain/skills';
 import { isWithdrawal } from '../../shared/domain/pending';
-import { serverTools } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import type { PendingRequests } from '../pending/pending-requests';
 import { errorMessage } from '../../shared/error-message';
 import { crossServerReferences, type CrossReference, type OtherServer } from './cross-server';

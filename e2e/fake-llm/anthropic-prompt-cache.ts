@@ -1,4 +1,4 @@
-import { countValueTokens } from './fake-token-count';
+import { countTextTokens, countValueTokens, MESSAGE_OVERHEAD } from './fake-token-count';
 import { createHash } from 'node:crypto';
 import type { MessagesRequestBody } from './validate-request';
 import { blocksOf } from './validate-request';
@@ -57,7 +57,13 @@ function promptBlocks(body: MessagesRequestBody): PromptBlock[] {
   if (typeof system === 'string') {
     if (system !== '') blocks.push(block('system', { type: 'text', text: system }));
   } else if (system !== undefined) for (const part of system) blocks.push(block('system', part));
-  for (const message of body.messages) for (const part of blocksOf(message)) blocks.push(block(message.role, part));
+  for (const message of body.messages) {
+    const parts = blocksOf(message).map((part) => block(message.role, part));
+    // A message's framing (its role, the markers around it) counts with its first block, so the blocks add up to
+    // the whole prompt as the fake's usage and context window count it (countPromptTokens).
+    if (parts[0] !== undefined) parts[0].tokens += MESSAGE_OVERHEAD + countTextTokens(message.role);
+    blocks.push(...parts);
+  }
   return blocks;
 }
 

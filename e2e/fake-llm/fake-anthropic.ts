@@ -191,13 +191,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     // whole prompt is billed, its cached prefix as the cache's share.
     const bill = this.promptCache.bill(validated.body);
     if (turn.usage === undefined && !('error' in bill)) {
-      // The whole prompt as the context window counts it (message framing included), less the cache's share.
-      const { input_tokens: _blocks, ...cache } = bill;
-      const inputTokens = Math.max(
-        0,
-        countPromptTokens(validated.body) - cache.cache_read_input_tokens - cache.cache_creation_input_tokens,
-      );
-      Object.assign(message, { inputTokens, cache });
+      const { input_tokens, ...cache } = bill;
+      Object.assign(message, { inputTokens: input_tokens, cache });
     }
     if (message.blocks.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking'))
       for (const block of message.blocks) if (block.type === 'tool_use') this.thoughtBefore.add(String(block.block.id));

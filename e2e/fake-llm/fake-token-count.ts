@@ -7,7 +7,7 @@
 /** What an image costs, whatever its size (the real APIs count pixels; the fakes cannot see them). */
 export const FAKE_IMAGE_TOKENS = 1_600;
 /** The framing of each message (role markers), as chat formats add. */
-const MESSAGE_OVERHEAD = 4;
+export const MESSAGE_OVERHEAD = 4;
 
 const TOKEN = /[A-Za-z]{1,4}|[0-9]{1,3}|[^\sA-Za-z0-9]/gu;
 

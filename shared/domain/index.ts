@@ -1,4 +1,5 @@
 export * from './server';
+export * from './server-state-read';
 export * from './log';
 export * from './config';
 export * from './launch-risk';

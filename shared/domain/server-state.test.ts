@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServerConfigSchema, ServerStateSchema, serverReason, serverTools } from './server';
+import { ServerConfigSchema, ServerStateSchema } from './server';
+import { serverReason, serverTools } from './server-state-read';
 
 const config = ServerConfigSchema.parse({ command: 'node', args: ['server.js'] });
 const common = { name: 'files', config, restartCount: 0 };

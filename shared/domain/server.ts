@@ -452,6 +452,3 @@ export type ServerPhase = ServerState extends infer S
     ? Omit<S, keyof ServerCommon>
     : never
   : never;
-
-// Read without zod (the first screen's bundle must not load the schemas for them).
-export { serverReason, serverTools } from './server-state-read';

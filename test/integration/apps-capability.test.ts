@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ServerState, serverTools } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { fixture } from '../../app/servers/test-support';
 import { GET_TIME_URI, vanillaConfig } from './apps-support';
 import { hostPerTest } from './host-harness';

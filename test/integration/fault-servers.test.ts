@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { serverTools } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LogHub } from '../../app/logs/log-hub';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentPolicy } from '../../shared/domain/consent';
 import type { ConfigStatus } from '../../shared/domain/config';
-import { type ServerState, serverTools } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import {
   eventAfter,
   everythingConfig,

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../shared/contract';
-import { type ServerState, serverTools } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { startFixtureRegistry, type FixtureRegistry } from '../../e2e/fixtures/registry/fixture-registry';
 import {
   ANALYTICS_REMOTE_NAME,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverTools } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import type { FakeTurn, RecordedRequest } from '../../e2e/fake-llm/fake-anthropic';
 import type { LogEntry } from '../../shared/domain/log';
 import {

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
-import { type ServerState, serverTools } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { isAlive, hostPerTest, waitFor } from './host-harness';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeTurn, RecordedRequest } from '../../e2e/fake-llm/fake-anthropic';
 import type { LogEntry } from '../../shared/domain/log';
-import { type ServerState, serverTools } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import type { TaskRecord } from '../../shared/domain/task';
 import {
   everythingConfig,

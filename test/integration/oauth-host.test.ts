@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../shared/domain/log';
-import { type ServerState, serverTools } from '../../shared/domain/server';
+import { type ServerState } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { hostOutput, hostPerTest } from './host-harness';
 import { oauthServerPerTest } from './oauth-support';
 

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { serverTools } from '../../shared/domain/server';
+import { serverTools } from '../../shared/domain/server-state-read';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eraFingerprint } from '../../app/servers/era-cache';
