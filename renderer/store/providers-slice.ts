@@ -1,7 +1,6 @@
 import type { ProvidersView } from '../../shared/contract/providers';
 import type { Result } from '../../shared/result';
-import type { ProvidersSlice } from './providers-types';
-import type { SliceCreator } from './types';
+import type { ProvidersSlice, SliceCreator } from './types';
 
 export const createProvidersSlice: SliceCreator<ProvidersSlice> = (transport) => (set, get) => {
   /** Keep the list a successful change answered with; hand the result to the form either way. */

@@ -4,7 +4,8 @@ import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
 import type { FolderListing, RootsView } from '../../shared/contract/roots';
 import type { SettingsView } from '../../shared/contract/settings';
-import type { ProvidersSlice } from './providers-types';
+import type { ProvidersView } from '../../shared/contract/providers';
+import type { ProviderChanges, ProviderConfigInput, ProviderView } from '../../shared/domain/providers';
 import type { InstructionsSettingsSlice } from './instructions-settings-types';
 import type { ChatSlice, ComposerSlice } from './chat-types';
 import type { ConfigImportSlice } from './config-import-types';
@@ -147,6 +148,23 @@ export interface SettingsSlice {
   loadSamplingPolicies(): Promise<void>;
   setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void>;
   loadAudit(): Promise<void>;
+}
+
+/** Settings → Providers: every call answers with the whole list, which the slice keeps. */
+export interface ProvidersSlice {
+  /** Undefined until loaded. */
+  providers: ProviderView[] | undefined;
+  applyProviders(view: ProvidersView): void;
+  loadProviders(): Promise<void>;
+  addProvider(provider: ProviderConfigInput, apiKey?: string): Promise<Result<ProvidersView>>;
+  updateProvider(id: string, changes: ProviderChanges): Promise<Result<ProvidersView>>;
+  removeProvider(id: string): Promise<Result<ProvidersView>>;
+  setProviderKey(id: string, apiKey: string): Promise<Result<ProvidersView>>;
+  clearProviderKey(id: string): Promise<Result<ProvidersView>>;
+  /** Live from the provider; the failure's message says what is wrong. */
+  fetchProviderModels(id: string): Promise<Result<MethodOutput<'providers.listModels'>>>;
+  /** Test connection: `message` is what to show, as it is. */
+  checkProvider(id: string, model?: string): Promise<Result<MethodOutput<'providers.check'>>>;
 }
 
 /** Prompts of ready servers (host-owned, read-only here) and the calls that use them. */

@@ -1,17 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
 import type { SettingsView } from '../../../shared/contract/settings';
 import { ok } from '../../../shared/result';
-import { App } from '../../app';
-import { createBerthStore } from '../../store';
 import { mockElementSizes } from '../../test-support/element-sizes';
-import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import type { FakeHandlers } from '../../test-support/fake-transport';
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
 import { buildTimeline, toolCallStatus } from './chat-model';
 import { forgetScrollPositions } from './scroll-memory';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 // Views, dialogs and the Markdown renderer load on demand; have them ready before the first test waits for one.
 beforeAll(preloadLazyChunks);
@@ -88,29 +87,28 @@ const TOOL_EXCHANGE: ChatMessage[] = [
 ];
 
 function mount(handlers: FakeHandlers, messages: ChatMessage[] = []) {
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([]),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok(SETTINGS),
-    'consent.policies': () => ok([]),
-    'sampling.policies': () => ok({}),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'chat.list': () =>
-      ok([
-        { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length },
-      ]),
-    'chat.get': () => ok(conversation(messages)),
-    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
-    ...handlers,
+  return renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok([]),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () => ok(SETTINGS),
+      'consent.policies': () => ok([]),
+      'sampling.policies': () => ok({}),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'chat.list': () =>
+        ok([
+          { id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: messages.length },
+        ]),
+      'chat.get': () => ok(conversation(messages)),
+      'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+      ...handlers,
+    },
+    prepare: (store) => store.getState().showView('chat'),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
 }
 
 describe('<ChatView>', () => {

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTACHMENTS } from '../../../shared/contract/chat';
 import { MAX_MESSAGE_CHARS, MAX_TEXT_ATTACHMENT_BYTES } from '../../../shared/domain/attachment-limits';
 import type { ChatAttachment } from '../../../shared/domain/chat';
 import { ok } from '../../../shared/result';
-import { App } from '../../app';
-import { composerDraft, createBerthStore } from '../../store';
+import { composerDraft } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { fileToAttachment, fitAttachments } from './dropped-files';
 import { LONG_PASTE_CHARS } from './message-limits';
 
@@ -19,44 +18,44 @@ beforeAll(() => {
 afterEach(cleanup);
 
 function mount() {
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([]),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () =>
-      ok({
-        apiKey: { source: 'stored', hint: '…wxyz' },
-        models: [{ id: 'claude-a', label: 'Claude A' }],
-        defaultModel: 'claude-a',
-      }),
-    'consent.policies': () => ok([]),
-    'sampling.policies': () => ok({}),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'prompts.list': () => ok({ servers: [], problems: [], prompts: [] }),
-    'chat.list': () =>
-      ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () =>
-      ok({
-        id: 'c1',
-        title: 'Notes',
-        createdAt: 1,
-        updatedAt: 2,
-        model: 'claude-a',
-        messages: [],
-        disabledServers: [],
-        disabledTools: [],
-      }),
-    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
-    'chat.send': () => ok({ accepted: true as const }),
+  const view = renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok([]),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+        }),
+      'consent.policies': () => ok([]),
+      'sampling.policies': () => ok({}),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'prompts.list': () => ok({ servers: [], problems: [], prompts: [] }),
+      'chat.list': () =>
+        ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+      'chat.get': () =>
+        ok({
+          id: 'c1',
+          title: 'Notes',
+          createdAt: 1,
+          updatedAt: 2,
+          model: 'claude-a',
+          messages: [],
+          disabledServers: [],
+          disabledTools: [],
+        }),
+      'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+      'chat.send': () => ok({ accepted: true as const }),
+    },
+    prepare: (store) => store.getState().showView('chat'),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  const attachments = () => composerDraft(store.getState().composerDrafts, 'c1').attachments;
-  return { transport, store, attachments };
+  const attachments = () => composerDraft(view.store.getState().composerDrafts, 'c1').attachments;
+  return { ...view, attachments };
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/domain';
 import { fail, ok } from '../../../shared/result';
-import { App } from '../../app';
-import { composerDraft, createBerthStore } from '../../store';
+import { composerDraft } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport, serverState, type FakeHandlers } from '../../test-support/fake-transport';
+import { serverState, type FakeHandlers } from '../../test-support/fake-transport';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { filterMentions, mentionToken, removeMention } from './mention-model';
 
 beforeAll(() => {
@@ -21,56 +21,55 @@ const NOTES = serverState('notes', { status: 'ready', readySince: 1, capabilitie
 const STOPPED = serverState('off', { status: 'stopped' });
 
 function mount(handlers: FakeHandlers, servers: ServerState[] = [DOCS, NOTES, STOPPED]) {
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok(servers),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () =>
-      ok({
-        apiKey: { source: 'stored', hint: '…wxyz' },
-        models: [{ id: 'claude-a', label: 'Claude A' }],
-        defaultModel: 'claude-a',
-      }),
-    'consent.policies': () => ok([]),
-    'sampling.policies': () => ok({}),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'prompts.list': () => ok({ servers: [], problems: [], prompts: [] }),
-    'chat.list': () =>
-      ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () =>
-      ok({
-        id: 'c1',
-        title: 'Notes',
-        createdAt: 1,
-        updatedAt: 2,
-        model: 'claude-a',
-        messages: [],
-        disabledServers: [],
-        disabledTools: [],
-      }),
-    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
-    'resources.list': ({ server, cursor }) => {
-      if (server === 'docs') {
-        return cursor === undefined
-          ? ok({
-              resources: [{ uri: 'docs://readme', name: 'readme', title: 'Read me', mimeType: 'text/markdown' }],
-              nextCursor: 'p2',
-            })
-          : ok({ resources: [{ uri: 'docs://changelog', name: 'changelog', description: 'What changed' }] });
-      }
-      return ok({ resources: [{ uri: 'notes://todo', name: 'todo' }] });
+  return renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok(servers),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+        }),
+      'consent.policies': () => ok([]),
+      'sampling.policies': () => ok({}),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'prompts.list': () => ok({ servers: [], problems: [], prompts: [] }),
+      'chat.list': () =>
+        ok([{ id: 'c1', title: 'Notes', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+      'chat.get': () =>
+        ok({
+          id: 'c1',
+          title: 'Notes',
+          createdAt: 1,
+          updatedAt: 2,
+          model: 'claude-a',
+          messages: [],
+          disabledServers: [],
+          disabledTools: [],
+        }),
+      'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+      'resources.list': ({ server, cursor }) => {
+        if (server === 'docs') {
+          return cursor === undefined
+            ? ok({
+                resources: [{ uri: 'docs://readme', name: 'readme', title: 'Read me', mimeType: 'text/markdown' }],
+                nextCursor: 'p2',
+              })
+            : ok({ resources: [{ uri: 'docs://changelog', name: 'changelog', description: 'What changed' }] });
+        }
+        return ok({ resources: [{ uri: 'notes://todo', name: 'todo' }] });
+      },
+      'resources.read': ({ uri }) =>
+        ok({ contents: [{ kind: 'text' as const, uri, mimeType: 'text/markdown', text: `contents of ${uri}` }] }),
+      ...handlers,
     },
-    'resources.read': ({ uri }) =>
-      ok({ contents: [{ kind: 'text' as const, uri, mimeType: 'text/markdown', text: `contents of ${uri}` }] }),
-    ...handlers,
+    prepare: (store) => store.getState().showView('chat'),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
 }
 
 async function type(text: string): Promise<HTMLTextAreaElement> {

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatToolsView } from '../../../shared/contract/chat';
 import type { SettingsView } from '../../../shared/contract/settings';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
 import { ok } from '../../../shared/result';
-import { App } from '../../app';
-import { createBerthStore } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport, serverState } from '../../test-support/fake-transport';
+import { serverState } from '../../test-support/fake-transport';
 import { preloadLazyChunks } from '../../test-support/preload-lazy-chunks';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 // The strip follows the conversation's own loaded list (chat.loadedToolsChanged) and the store's
 // servers: a reply that saves many messages must not list every tool (chat.tools) after each one.
@@ -55,26 +54,25 @@ const ready = (name: string, tools: string[]) =>
   serverState(name, { status: 'ready', tools: tools.map((tool) => ({ name: tool, inputSchema: { type: 'object' } })) });
 
 function mount() {
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([ready('ws-01', ['read_text_file', 'list_directory']), ready('ws-02', ['write_file'])]),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () => ok(SETTINGS),
-    'consent.policies': () => ok([]),
-    'sampling.policies': () => ok({}),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'chat.list': () =>
-      ok([{ id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () => ok(conversation),
-    'chat.tools': () => ok(TOOLS),
-  });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return transport;
+  return renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok([ready('ws-01', ['read_text_file', 'list_directory']), ready('ws-02', ['write_file'])]),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () => ok(SETTINGS),
+      'consent.policies': () => ok([]),
+      'sampling.policies': () => ok({}),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'chat.list': () =>
+        ok([{ id: 'c1', title: 'Many tools', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+      'chat.get': () => ok(conversation),
+      'chat.tools': () => ok(TOOLS),
+    },
+    prepare: (store) => store.getState().showView('chat'),
+  }).transport;
 }
 
 const saved = (id: string, role: 'user' | 'assistant', text: string): ChatMessage => ({

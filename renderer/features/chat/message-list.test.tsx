@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
-import type { ReactElement } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateLongConversation } from '../../../bench/generators/long-conversation';
 import type { Conversation } from '../../../shared/domain/chat';
-import { createBerthStore, StoreProvider, type LiveTurn } from '../../store';
+import type { LiveTurn } from '../../store';
 import { mockElementSizes } from '../../test-support/element-sizes';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 import { MessageList } from './message-list';
 import { forgetScrollPositions } from './scroll-memory';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
@@ -48,15 +46,6 @@ afterEach(() => {
   forgetScrollPositions();
 });
 
-const store = createBerthStore(createFakeTransport({}));
-function wrap(element: ReactElement) {
-  return (
-    <StoreProvider store={store}>
-      <Tooltip.Provider>{element}</Tooltip.Provider>
-    </StoreProvider>
-  );
-}
-
 function scroller(): HTMLElement {
   return document.querySelector<HTMLElement>('.message-scroller')!;
 }
@@ -88,7 +77,7 @@ const turn = (patch: Partial<LiveTurn>): LiveTurn => ({
 
 describe('<MessageList> at a heavy user’s scale', () => {
   it('renders only the rows near the viewport of a 2,000-message conversation, opening at the newest', () => {
-    render(wrap(<MessageList conversation={long} live={undefined} />));
+    renderWithBerth(<MessageList conversation={long} live={undefined} />);
     settle();
     const rows = renderedRows();
     expect(rows.length).toBeGreaterThan(3);
@@ -100,13 +89,13 @@ describe('<MessageList> at a heavy user’s scale', () => {
   });
 
   it('re-renders only the live row when a token streams in', () => {
-    const { rerender } = render(wrap(<MessageList conversation={long} live={turn({ draft: 'Hel' })} />));
+    const { rerender } = renderWithBerth(<MessageList conversation={long} live={turn({ draft: 'Hel' })} />);
     settle();
     const saved = [...markdownRenders.keys()].filter((text) => text !== 'Hel');
     expect(saved.length).toBeGreaterThan(0);
     const before = new Map(markdownRenders);
-    rerender(wrap(<MessageList conversation={long} live={turn({ draft: 'Hello' })} />));
-    rerender(wrap(<MessageList conversation={long} live={turn({ draft: 'Hello, wo' })} />));
+    rerender(<MessageList conversation={long} live={turn({ draft: 'Hello' })} />);
+    rerender(<MessageList conversation={long} live={turn({ draft: 'Hello, wo' })} />);
     expect(screen.getByTestId('streaming-reply').textContent).toContain('Hello, wo');
     for (const text of saved) expect(markdownRenders.get(text), text).toBe(before.get(text));
     expect(markdownRenders.get('Hello, wo')).toBe(1);
@@ -114,25 +103,25 @@ describe('<MessageList> at a heavy user’s scale', () => {
 
   it('follows new messages at the bottom, and stops following once the person scrolls up', () => {
     const short = { ...long, messages: long.messages.slice(0, 40) };
-    const { rerender } = render(wrap(<MessageList conversation={short} live={undefined} />));
+    const { rerender } = renderWithBerth(<MessageList conversation={short} live={undefined} />);
     settle();
     expect(scroller().scrollTop).toBe(maxScroll());
     const next = (n: number): Conversation => ({ ...long, messages: long.messages.slice(0, n) });
-    rerender(wrap(<MessageList conversation={next(42)} live={undefined} />));
+    rerender(<MessageList conversation={next(42)} live={undefined} />);
     settle();
     expect(scroller().scrollTop).toBe(maxScroll());
 
     scrollTo(maxScroll() - 500);
     const reading = scroller().scrollTop;
-    rerender(wrap(<MessageList conversation={next(44)} live={undefined} />));
+    rerender(<MessageList conversation={next(44)} live={undefined} />);
     settle();
     expect(scroller().scrollTop).toBe(reading);
     expect(scroller().scrollTop).toBeLessThan(maxScroll());
   });
 
   it('keeps following when the list itself moves up (rows measured while opening), not the person', () => {
-    const { rerender } = render(
-      wrap(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 40) }} live={undefined} />),
+    const { rerender } = renderWithBerth(
+      <MessageList conversation={{ ...long, messages: long.messages.slice(0, 40) }} live={undefined} />,
     );
     settle();
     // The virtualizer shifts scrollTop as rows above are measured: no wheel, touch or key.
@@ -140,7 +129,7 @@ describe('<MessageList> at a heavy user’s scale', () => {
       scroller().scrollTop = maxScroll() - 300;
       scroller().dispatchEvent(new Event('scroll'));
     });
-    rerender(wrap(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 42) }} live={undefined} />));
+    rerender(<MessageList conversation={{ ...long, messages: long.messages.slice(0, 42) }} live={undefined} />);
     settle();
     expect(scroller().scrollTop).toBe(maxScroll());
   });
@@ -148,24 +137,24 @@ describe('<MessageList> at a heavy user’s scale', () => {
   it('puts the person back where they left a conversation', () => {
     const other: Conversation = { ...long, id: 'c2', messages: long.messages.slice(0, 4) };
     const shownIds = () => renderedRows().map((row) => row.dataset.message);
-    const { rerender } = render(wrap(<MessageList key="c1" conversation={long} live={undefined} />));
+    const { rerender } = renderWithBerth(<MessageList key="c1" conversation={long} live={undefined} />);
     settle();
     scrollTo(50 * (ROW + GAP));
     const reading = shownIds();
     expect(reading).not.toContain(long.messages.at(-1)!.id);
-    rerender(wrap(<MessageList key="c2" conversation={other} live={undefined} />));
+    rerender(<MessageList key="c2" conversation={other} live={undefined} />);
     settle();
     expect(shownIds()).toEqual(
       other.messages.filter((m) => m.role === 'assistant' || m.content[0]?.type === 'text').map((m) => m.id),
     );
-    rerender(wrap(<MessageList key="c1" conversation={long} live={undefined} />));
+    rerender(<MessageList key="c1" conversation={long} live={undefined} />);
     settle();
     expect(scroller().scrollTop).toBe(50 * (ROW + GAP));
     expect(shownIds()).toEqual(reading);
   });
 
   it('keeps the row holding keyboard focus rendered when it scrolls far away', () => {
-    render(wrap(<MessageList conversation={long} live={undefined} />));
+    renderWithBerth(<MessageList conversation={long} live={undefined} />);
     scrollTo(0);
     const toolRow = document.querySelector<HTMLElement>('[data-message="m1"]')!;
     const argumentsButton = toolRow.querySelector<HTMLButtonElement>('.advanced-trigger')!;

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCatalog } from '../../../shared/contract/prompts';
 import { fail, ok } from '../../../shared/result';
-import { App } from '../../app';
-import { createBerthStore } from '../../store';
-import { createFakeTransport, type FakeHandlers } from '../../test-support/fake-transport';
+import type { FakeHandlers } from '../../test-support/fake-transport';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 beforeAll(() => {
   stubResizeObserver();
@@ -41,42 +40,41 @@ const CATALOG: PromptCatalog = {
 };
 
 function mount(handlers: FakeHandlers) {
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([]),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () =>
-      ok({
-        apiKey: { source: 'stored', hint: '…wxyz' },
-        models: [{ id: 'claude-a', label: 'Claude A' }],
-        defaultModel: 'claude-a',
-      }),
-    'consent.policies': () => ok([]),
-    'sampling.policies': () => ok({}),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'chat.list': () =>
-      ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
-    'chat.get': () =>
-      ok({
-        id: 'c1',
-        title: 'Weather',
-        createdAt: 1,
-        updatedAt: 2,
-        model: 'claude-a',
-        messages: [],
-        disabledServers: [],
-        disabledTools: [],
-      }),
-    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
-    ...handlers,
+  return renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok([]),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+        }),
+      'consent.policies': () => ok([]),
+      'sampling.policies': () => ok({}),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'chat.list': () =>
+        ok([{ id: 'c1', title: 'Weather', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 0 }]),
+      'chat.get': () =>
+        ok({
+          id: 'c1',
+          title: 'Weather',
+          createdAt: 1,
+          updatedAt: 2,
+          model: 'claude-a',
+          messages: [],
+          disabledServers: [],
+          disabledTools: [],
+        }),
+      'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+      ...handlers,
+    },
+    prepare: (store) => store.getState().showView('chat'),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
 }
 
 async function typeSlash(text: string): Promise<HTMLTextAreaElement> {

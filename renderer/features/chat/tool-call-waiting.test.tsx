@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../shared/domain/chat';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import { ok } from '../../../shared/result';
-import { App } from '../../app';
-import { countPending, createBerthStore } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { countPending } from '../../store';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 import { toolCallStatus } from './chat-model';
 
 useMountedAppEnvironment();
@@ -56,31 +55,30 @@ function mount() {
     disabledServers: [],
     disabledTools: [],
   };
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([]),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () =>
-      ok({
-        apiKey: { source: 'stored', hint: '…wxyz' },
-        models: [{ id: 'claude-a', label: 'Claude A' }],
-        defaultModel: 'claude-a',
-      }),
-    'consent.policies': () => ok([]),
-    'sampling.policies': () => ok({}),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'chat.list': () =>
-      ok([{ id: 'c1', title: 'Forms', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: CALL.length }]),
-    'chat.get': () => ok(conversation),
-    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+  return renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok([]),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+        }),
+      'consent.policies': () => ok([]),
+      'sampling.policies': () => ok({}),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'chat.list': () =>
+        ok([{ id: 'c1', title: 'Forms', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: CALL.length }]),
+      'chat.get': () => ok(conversation),
+      'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+    },
+    prepare: (store) => store.getState().showView('chat'),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
 }
 
 describe('a tool call that waits for the person', () => {

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/domain/chat';
 import { STOPPED_TOOL_TEXT } from '../../../shared/domain/chat-text';
 import type { PendingRequest } from '../../../shared/domain/pending';
 import type { TaskRecord } from '../../../shared/domain/task';
 import { ok } from '../../../shared/result';
-import { App } from '../../app';
-import { countPending, createBerthStore } from '../../store';
-import { createFakeTransport } from '../../test-support/fake-transport';
+import { countPending } from '../../store';
 import { useMountedAppEnvironment } from '../../test-support/mounted-app';
+import { renderAppWithBerth } from '../../test-support/render-app-with-berth';
 
 useMountedAppEnvironment();
 
@@ -62,42 +61,41 @@ const QUESTION: PendingRequest = {
 };
 
 function mount(tasks: TaskRecord[] = [], messages: ChatMessage[] = MESSAGES) {
-  const transport = createFakeTransport({
-    'app.info': () =>
-      ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
-    'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
-    'servers.list': () => ok([]),
-    'logs.query': () => ok({ entries: [], dropped: 0 }),
-    'settings.get': () =>
-      ok({
-        apiKey: { source: 'stored', hint: '…wxyz' },
-        models: [{ id: 'claude-a', label: 'Claude A' }],
-        defaultModel: 'claude-a',
-      }),
-    'pending.list': () => ok([]),
-    'elicitation.awaiting': () => ok([]),
-    'chat.list': () =>
-      ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
-    'chat.get': () =>
-      ok({
-        id: 'c1',
-        title: 'Tides',
-        createdAt: 1,
-        updatedAt: 2,
-        model: 'claude-a',
-        messages,
-        disabledServers: [],
-        disabledTools: [],
-      }),
-    'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
-    'tasks.list': () => ok(tasks),
-    'tasks.setWindowVisible': () => ok({}),
-    'tasks.cancel': () => ok({ status: 'cancelled' }),
+  return renderAppWithBerth({
+    handlers: {
+      'app.info': () =>
+        ok({ version: '0', shell: 'browser', platform: 'linux', configPath: '/c', configDir: '/c', logsDir: '/l' }),
+      'config.status': () => ok({ path: '/c', state: 'ok', problems: [] }),
+      'servers.list': () => ok([]),
+      'logs.query': () => ok({ entries: [], dropped: 0 }),
+      'settings.get': () =>
+        ok({
+          apiKey: { source: 'stored', hint: '…wxyz' },
+          models: [{ id: 'claude-a', label: 'Claude A' }],
+          defaultModel: 'claude-a',
+        }),
+      'pending.list': () => ok([]),
+      'elicitation.awaiting': () => ok([]),
+      'chat.list': () =>
+        ok([{ id: 'c1', title: 'Tides', createdAt: 1, updatedAt: 2, model: 'claude-a', messageCount: 2 }]),
+      'chat.get': () =>
+        ok({
+          id: 'c1',
+          title: 'Tides',
+          createdAt: 1,
+          updatedAt: 2,
+          model: 'claude-a',
+          messages,
+          disabledServers: [],
+          disabledTools: [],
+        }),
+      'chat.tools': () => ok({ tools: [], offeredCount: 0 }),
+      'tasks.list': () => ok(tasks),
+      'tasks.setWindowVisible': () => ok({}),
+      'tasks.cancel': () => ok({ status: 'cancelled' }),
+    },
+    prepare: (store) => store.getState().showView('chat'),
   });
-  const store = createBerthStore(transport);
-  store.getState().showView('chat');
-  render(<App store={store} transport={transport} />);
-  return { transport, store };
 }
 
 async function findCard(): Promise<HTMLElement> {

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Tooltip } from 'radix-ui';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatToolsView } from '../../../shared/contract/chat';
 import type { Conversation } from '../../../shared/domain/chat';
 import { ok } from '../../../shared/result';
-import { createBerthStore, StoreProvider, useBerth } from '../../store';
+import { useBerth } from '../../store';
 import { stubResizeObserver } from '../../test-support/dom-stubs';
-import { createFakeTransport, serverState } from '../../test-support/fake-transport';
+import { serverState } from '../../test-support/fake-transport';
+import { renderWithBerth } from '../../test-support/render-with-berth';
 import LoadedToolsStrip from './loaded-tools-strip';
 import { ToolsPopover } from './tools-popover';
 
@@ -46,38 +46,36 @@ function view(
 
 function mount(children: React.ReactNode, loaded = [{ server: 'ws-01', tool: 'read_text_file', enabled: true }]) {
   let current = view(loaded);
-  const transport = createFakeTransport({
-    'chat.tools': () => ok(current),
-    'chat.unloadTools': ({ tools }) => {
-      current = view(current.toolSearch!.loaded.filter((entry) => !tools.includes(`${entry.server}/${entry.tool}`)));
-      return ok({
-        ...conversation,
-        loadedTools: current.toolSearch!.loaded.map((entry) => `${entry.server}/${entry.tool}`),
-      });
+  return renderWithBerth(children, {
+    handlers: {
+      'chat.tools': () => ok(current),
+      'chat.unloadTools': ({ tools }) => {
+        current = view(current.toolSearch!.loaded.filter((entry) => !tools.includes(`${entry.server}/${entry.tool}`)));
+        return ok({
+          ...conversation,
+          loadedTools: current.toolSearch!.loaded.map((entry) => `${entry.server}/${entry.tool}`),
+        });
+      },
+      'chat.setToolSearch': ({ mode }) => {
+        current = view(current.toolSearch!.loaded, mode);
+        return ok({ ...conversation, toolSearch: mode });
+      },
+      'chat.setToolSearchThresholds': (input) => ok(input),
     },
-    'chat.setToolSearch': ({ mode }) => {
-      current = view(current.toolSearch!.loaded, mode);
-      return ok({ ...conversation, toolSearch: mode });
+    prepare: (store) => {
+      // What the open conversation brings: its loaded list, a ready server, the tool view chat-view fetched.
+      store
+        .getState()
+        .applyConversation({ ...conversation, loadedTools: loaded.map((entry) => `${entry.server}/${entry.tool}`) });
+      store.getState().applyServerChanged(
+        serverState('ws-01', {
+          status: 'ready',
+          tools: [{ name: 'read_text_file', inputSchema: { type: 'object' } }],
+        }),
+      );
+      void store.getState().loadConversationTools('c1');
     },
-    'chat.setToolSearchThresholds': (input) => ok(input),
-  });
-  const store = createBerthStore(transport);
-  // What the open conversation brings: its loaded list, a ready server, the tool view chat-view fetched.
-  store
-    .getState()
-    .applyConversation({ ...conversation, loadedTools: loaded.map((entry) => `${entry.server}/${entry.tool}`) });
-  store
-    .getState()
-    .applyServerChanged(
-      serverState('ws-01', { status: 'ready', tools: [{ name: 'read_text_file', inputSchema: { type: 'object' } }] }),
-    );
-  void store.getState().loadConversationTools('c1');
-  render(
-    <StoreProvider store={store}>
-      <Tooltip.Provider>{children}</Tooltip.Provider>
-    </StoreProvider>,
-  );
-  return transport;
+  }).transport;
 }
 
 /** The strip as chat-view shows it: with the open conversation from the store. */
