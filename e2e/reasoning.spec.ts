@@ -27,8 +27,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await chat.newConversation();
 
       // Reachable from the keyboard: Tab from the model picker, Enter opens the levels.
-      const control = app.getByRole('button', { name: 'Reasoning: Off' });
-      await app.getByRole('button', { name: /^Model:/ }).focus();
+      const control = app.getByRole('button', { name: 'Thinking: Off' });
+      // The model menu and the control load on demand: the button is enabled, and the control there, once they have.
+      const picker = app.getByRole('button', { name: /^Model:/ });
+      await expect(picker).toBeEnabled();
+      await expect(control).toBeVisible();
+      await picker.focus();
       await app.keyboard.press('Tab');
       await expect(control).toBeFocused();
       await app.keyboard.press('Enter');
@@ -41,7 +45,7 @@ for (const scheme of ['light', 'dark'] as const) {
       ]);
       await app.screenshot({ path: join(DOCS, `reasoning-control-${scheme}.png`) });
       await menu.getByRole('menuitemradio', { name: /^High/ }).click();
-      await expect(app.getByRole('button', { name: 'Reasoning: High' })).toBeVisible();
+      await expect(app.getByRole('button', { name: 'Thinking: High' })).toBeVisible();
 
       fakeLlm.script([{ thinking: THOUGHT, text: ANSWER, delayMsPerChunk: 70 }]);
       await chat.send('Ten million nearly sorted records: which sort?');

@@ -126,7 +126,7 @@ describe('the context window in the chat', () => {
     expect(meter.getAttribute('title')).toBe(
       'Context: 43% of 196,000 tokens (about 84,000; the window is 200,000, less 4,000 kept for the reply). Tool definitions: 30,000; System and server instructions: 4,000; Messages and tool results: 48,000; Images and documents: 2,000.',
     );
-    expect(meter.getAttribute('aria-label')).toContain('Tool definitions: 30,000');
+    expect(meter.getAttribute('title')).toContain('Tool definitions: 30,000');
     fireEvent.click(meter);
     const table = await screen.findByRole('table', { name: 'What takes the room' });
     expect(within(table).getByRole('row', { name: 'Tool definitions 30,000' })).toBeTruthy();

@@ -72,7 +72,8 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
           type="button"
           className={`context-meter context-${level}`}
           data-testid="context-meter"
-          aria-label={`${summary} Details and what happens when it is full`}
+          // Named by what it shows ("Context 64%", as axe asks: the visible words in the name); the title, its
+          // description, says what fills the window.
           title={summary}
         >
           <span className="context-meter-label">Context</span>

@@ -75,21 +75,21 @@ describe('the reasoning control', () => {
   it('shows beside the model picker only for models known to reason', async () => {
     // The control loads on demand: once it has (a reasoning model shows it), the models below render it at once.
     mount('claude-sonnet-5');
-    await screen.findByRole('button', { name: 'Reasoning: Off' });
+    await screen.findByRole('button', { name: 'Thinking: Off' });
     cleanup();
     mount('claude-3-haiku');
-    expect(screen.queryByRole('button', { name: /^Reasoning/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Thinking:/ })).toBeNull();
     cleanup();
     mount('llama3');
-    expect(screen.queryByRole('button', { name: /^Reasoning/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Thinking:/ })).toBeNull();
     cleanup();
     mount('claude-sonnet-5');
-    expect(screen.getByRole('button', { name: 'Reasoning: Off' }).textContent).toContain('Thinking off');
+    expect(screen.getByRole('button', { name: 'Thinking: Off' }).textContent).toContain('Thinking: Off');
   });
 
   it('sets the conversation’s level from the keyboard, each level saying what it does', async () => {
     const { calls } = mount('claude-sonnet-5');
-    const menu = await openControl('Reasoning: Off');
+    const menu = await openControl('Thinking: Off');
     const items = within(menu).getAllByRole('menuitemradio');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining('OffAnswers at once'),
@@ -99,17 +99,17 @@ describe('the reasoning control', () => {
     ]);
     expect(items[0]?.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(items[3]!);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Reasoning: High' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Thinking: High' })).toBeTruthy());
     expect(calls).toEqual([['setReasoning', { id: 'c1', level: 'high' }]]);
-    expect(screen.getByRole('button', { name: 'Reasoning: High' }).textContent).toContain('Thinking: High');
+    expect(screen.getByRole('button', { name: 'Thinking: High' }).textContent).toContain('Thinking: High');
   });
 
   it('makes the level the default, and lets sampling think only when ticked', async () => {
     const { calls } = mount('claude-sonnet-5');
-    await openControl('Reasoning: Off');
+    await openControl('Thinking: Off');
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: /sampling requests think/ }));
     await waitFor(() => expect(calls).toEqual([['setReasoningDefaults', { sampling: true }]]));
-    const menu = await openControl('Reasoning: Off');
+    const menu = await openControl('Thinking: Off');
     expect(
       within(menu)
         .getByRole('menuitemcheckbox', { name: /sampling requests think/ })

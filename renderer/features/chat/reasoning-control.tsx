@@ -56,10 +56,9 @@ export function ReasoningControl({
             size="sm"
             variant="ghost"
             icon={<SparkleIcon />}
-            aria-label={`Reasoning: ${LEVEL_NAMES[level]}`}
             className={`reasoning-control${level === 'off' ? '' : ' reasoning-on'}`}
           >
-            {level === 'off' ? 'Thinking off' : `Thinking: ${LEVEL_NAMES[level]}`} <ChevronDownIcon />
+            {`Thinking: ${LEVEL_NAMES[level]}`} <ChevronDownIcon />
           </Button>
         </DropdownMenu.Trigger>
       </WithTooltip>
