@@ -159,6 +159,8 @@ describe('AppFrame', () => {
     mount(transport);
     const ask = await screen.findByRole('group', { name: 'Permissions the app asks for' });
     expect(ask.textContent).toContain('This app asks for: camera and your location');
+    // The question shows as soon as the resource is read; the frame's bridge comes with the frame, a moment later.
+    await waitFor(() => expect(FakeAppBridge.instances.length).toBeGreaterThan(0));
     act(() => void lastBridge().fire('onsandboxready', {}));
     expect(lastBridge().sent).toContainEqual([
       'sendSandboxResourceReady',
