@@ -62,9 +62,36 @@ export function allReady(host: Host, names: readonly string[]): Promise<void> {
   });
 }
 
-function unwrap(result: Result<unknown>): unknown {
+/** A contract call's value, or its failure thrown in words. */
+export function unwrap<T = unknown>(result: Result<unknown>): T {
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value;
+  return result.value as T;
+}
+
+/** Resolves when the conversation's turn ends; answers every tool-call consent question with allow-once. */
+export function turnDone(host: Host, conversationId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const unsubscribe = host.subscribe((topic, payload) => {
+      const event = payload as {
+        type?: string;
+        conversationId?: string;
+        message?: string;
+        change?: { type: string; request: { id: string; kind: string } };
+      };
+      if (topic === 'pending.changed' && event.change?.type === 'opened' && event.change.request.kind === 'tool-call') {
+        void host.dispatch('pending.answer', { id: event.change.request.id, response: { decision: 'allow-once' } });
+      }
+      if (
+        topic === 'chat.event' &&
+        event.conversationId === conversationId &&
+        (event.type === 'turn-finished' || event.type === 'turn-failed')
+      ) {
+        unsubscribe();
+        if (event.type === 'turn-failed') reject(new Error(`the turn failed: ${event.message ?? ''}`));
+        else resolve();
+      }
+    });
+  });
 }
 
 /** `prompts.get` through host.dispatch in the same process: the contract router, no transport. */

@@ -10,8 +10,7 @@ import { DEFAULT_MODEL_ID } from '../app/settings/model-table';
 import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
 import type { Conversation } from '../shared/domain/chat';
 import { conversationUsage, promptTokens } from '../shared/domain/chat-usage';
-import type { Result } from '../shared/result';
-import { allReady } from './host-app';
+import { allReady, turnDone, unwrap } from './host-app';
 import { buildConversations, writeConversations } from './generators/conversations';
 import { corpusByServer } from './generators/real-tool-corpus';
 import type { Measure } from './scale-table';
@@ -54,36 +53,6 @@ export const SEND_MEASURES: Measure[] = [
     digits: 1,
   },
 ];
-
-function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as T;
-}
-
-/** Resolves when the conversation's turn ends; answers every tool-call consent question with allow-once. */
-function turnDone(host: Host, conversationId: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const unsubscribe = host.subscribe((topic, payload) => {
-      const event = payload as {
-        type?: string;
-        conversationId?: string;
-        message?: string;
-        change?: { type: string; request: { id: string; kind: string } };
-      };
-      if (topic === 'pending.changed' && event.change?.type === 'opened' && event.change.request.kind === 'tool-call')
-        void host.dispatch('pending.answer', { id: event.change.request.id, response: { decision: 'allow-once' } });
-      if (
-        topic === 'chat.event' &&
-        event.conversationId === conversationId &&
-        (event.type === 'turn-finished' || event.type === 'turn-failed')
-      ) {
-        unsubscribe();
-        if (event.type === 'turn-failed') reject(new Error(`the turn failed: ${event.message ?? ''}`));
-        else resolve();
-      }
-    });
-  });
-}
 
 /** Berth on a fresh config dir with `tools` corpus tools and the fake API; `seed` may add files first. */
 async function withHost<T>(

@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { createHost } from '../app/host';
 import type { Host } from '../app/host/host-types';
 import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
-import type { Result } from '../shared/result';
 import { estimateTokens } from '../shared/domain/chat-usage';
 import { TOOL_SEARCH_TOKEN_BUDGET } from '../shared/domain/tool-search';
-import { allReady } from './host-app';
+import { allReady, turnDone, unwrap } from './host-app';
 import { corpusByServer } from './generators/real-tool-corpus';
 import type { Measure } from './scale-table';
 
@@ -39,37 +38,6 @@ export const TOOL_SEARCH_MEASURES: Measure[] = [
   { key: 'withoutTurn', label: 'without: the same 4 requests (tokens, est.)', target: '', digits: 0 },
   { key: 'share', label: 'with / without, per turn', target: '', digits: 4 },
 ];
-
-function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as T;
-}
-
-/** Resolves when the conversation's turn ends; answers every tool-call consent question with allow-once. */
-function turnDone(host: Host, conversationId: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const unsubscribe = host.subscribe((topic, payload) => {
-      const event = payload as {
-        type?: string;
-        conversationId?: string;
-        message?: string;
-        change?: { type: string; request: { id: string; kind: string } };
-      };
-      if (topic === 'pending.changed' && event.change?.type === 'opened' && event.change.request.kind === 'tool-call') {
-        void host.dispatch('pending.answer', { id: event.change.request.id, response: { decision: 'allow-once' } });
-      }
-      if (
-        topic === 'chat.event' &&
-        event.conversationId === conversationId &&
-        (event.type === 'turn-finished' || event.type === 'turn-failed')
-      ) {
-        unsubscribe();
-        if (event.type === 'turn-failed') reject(new Error(`the turn failed: ${event.message ?? ''}`));
-        else resolve();
-      }
-    });
-  });
-}
 
 export async function toolSearchTokensRound(): Promise<Record<string, number>> {
   const fake = await FakeAnthropic.start({ apiKey: API_KEY });
