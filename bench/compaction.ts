@@ -97,7 +97,7 @@ export async function compactionRound(): Promise<Record<string, number>> {
       modelName: (model) => model,
     });
     const start = performance.now();
-    const compacted = await keeper.fit({ conversation, build, force: true, notify: () => undefined });
+    const { conversation: compacted } = await keeper.fit({ conversation, build, force: true, notify: () => undefined });
     const totalMs = performance.now() - start;
     await store.flushIndex();
     const cut = compacted.contextCut;

@@ -15,7 +15,7 @@ import type {
 } from '../../shared/domain/chat';
 import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
 import { TokenEstimator } from '../providers/token-estimate';
-import { ContextFullError, ContextKeeper } from './context/context-keeper';
+import { ContextFullError, ContextKeeper, type FitResult } from './context/context-keeper';
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { toApiMessages, withTurnContext } from './api-messages';
@@ -465,9 +465,9 @@ export class ChatEngine {
           onToolUseStart: () => clock.other(),
         };
       };
-      let conversation: Conversation;
+      let fitted: FitResult;
       try {
-        conversation = await this.context.fit({
+        fitted = await this.context.fit({
           conversation: stored,
           build,
           force: turn.forceCompact === true,
@@ -484,9 +484,11 @@ export class ChatEngine {
         throw error;
       }
       turn.forceCompact = false;
+      const { conversation } = fitted;
       let response;
       try {
-        response = await this.ask(turn, conversation.model, build(conversation));
+        // The request fit measured, unless a cut changed what goes: built once per call of the model.
+        response = await this.ask(turn, conversation.model, fitted.request ?? build(conversation));
       } catch (error) {
         // The partial reply is dropped: only completed messages are kept.
         if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };

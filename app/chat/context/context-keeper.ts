@@ -51,20 +51,29 @@ export interface FitInput {
   onUsage?: (usage: LlmUsage) => void;
 }
 
+/** What fit decided: the conversation to send, and its request when it is the one fit measured (nothing was cut). */
+export interface FitResult {
+  conversation: Conversation;
+  request?: LlmStreamRequest;
+}
+
 const n = (value: number): string => value.toLocaleString('en-US');
 
 export class ContextKeeper {
   constructor(private readonly options: ContextKeeperOptions) {}
 
-  /** The conversation as its next request should be built: with a new cut when one was needed. */
-  async fit({ conversation, build, force = false, signal, notify, onUsage }: FitInput): Promise<Conversation> {
+  /**
+   * The conversation as its next request should be built: with a new cut when one was needed. When nothing was cut,
+   * the request it measured comes with it, so the caller sends that one instead of building it again.
+   */
+  async fit({ conversation, build, force = false, signal, notify, onUsage }: FitInput): Promise<FitResult> {
     const { model } = conversation;
     const { tokens } = this.options;
     const request = build(conversation);
     const estimate = tokens.request(model, request, conversation.id);
     const window = this.options.contextWindow(model);
     const room = window === undefined ? undefined : window - request.maxTokens;
-    if (!force && (room === undefined || estimate <= room * ACT_AT)) return conversation;
+    if (!force && (room === undefined || estimate <= room * ACT_AT)) return { conversation, request };
     const policy = conversation.contextPolicy ?? 'compact';
     const name = this.options.modelName(model);
     if (policy === 'ask' && !force)
@@ -108,7 +117,7 @@ export class ContextKeeper {
           })
         : undefined;
     const through = left.at(-1);
-    if (through === undefined) return conversation;
+    if (through === undefined) return { conversation, request };
     const draft: ContextCut = {
       kind,
       throughMessageId: through.id,
@@ -133,6 +142,6 @@ export class ContextKeeper {
       throw new ContextFullError(
         `Even after ${kind === 'compact' ? 'compacting' : 'leaving out'} the older turns, the newest turn does not fit ${name}'s context window (about ${n(after)} of ${n(window ?? 0)} tokens). Shorten the last message, remove attachments, or switch off tools for this conversation.`,
       );
-    return saved;
+    return { conversation: saved };
   }
 }
