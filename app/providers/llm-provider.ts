@@ -95,6 +95,12 @@ export interface LlmStreamRequest {
    * (shared/domain/reasoning.ts; Anthropic: adaptive thinking or a thinking budget).
    */
   reasoning?: ReasoningRequest;
+  /**
+   * What the provider's prompt cache may keep of this request: `conversation` (the default) marks the stable prefix
+   * for the next request to read (anthropic-cache.ts); `none` marks nothing, for a one-off that nothing will read
+   * again (a cache write costs more than plain input: 1.25× at Anthropic). Providers that cache on their own ignore it.
+   */
+  promptCache?: 'conversation' | 'none';
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
   onText?: (delta: string) => void;
@@ -336,7 +342,7 @@ export class AnthropicProvider implements LlmProvider {
       };
       const stream = this.client.messages.stream(
         // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
-        this.caching ? withCacheBreakpoints(params) : params,
+        this.caching && request.promptCache !== 'none' ? withCacheBreakpoints(params) : params,
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );
       const onText = request.onText;
