@@ -441,13 +441,14 @@ export class ChatEngine {
       const build = (conversation: Conversation): LlmStreamRequest => {
         capping = this.capping(conversation.model);
         const reasoning = this.options.reasoning?.(conversation);
+        const history = withCutPreface(toApiMessages(messagesAfterCut(conversation), capping), activeCut(conversation));
+        const messages = withTurnContext(history, this.options.apps?.turnContext(conversationId));
         return {
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
-          messages: withTurnContext(
-            withCutPreface(toApiMessages(messagesAfterCut(conversation), capping), activeCut(conversation)),
-            this.options.apps?.turnContext(conversationId),
-          ),
+          messages,
+          // An app's context goes with this request only: the cache keeps the conversation before it.
+          ...(messages !== history ? { uncachedTailBlocks: 1 } : {}),
           tools: definitions,
           maxTokens: this.maxTokens,
           ...(reasoning !== undefined ? { reasoning } : {}),

@@ -101,6 +101,11 @@ export interface LlmStreamRequest {
    * again (a cache write costs more than plain input: 1.25× at Anthropic). Providers that cache on their own ignore it.
    */
   promptCache?: 'conversation' | 'none';
+  /**
+   * How many blocks at the end of the last message only this request carries (an open app's turn context, which the
+   * next request does not repeat there): the cache's mark goes before them, so the next request reads the conversation.
+   */
+  uncachedTailBlocks?: number;
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
   onText?: (delta: string) => void;
@@ -342,7 +347,9 @@ export class AnthropicProvider implements LlmProvider {
       };
       const stream = this.client.messages.stream(
         // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
-        this.caching && request.promptCache !== 'none' ? withCacheBreakpoints(params) : params,
+        this.caching && request.promptCache !== 'none'
+          ? withCacheBreakpoints(params, request.uncachedTailBlocks)
+          : params,
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );
       const onText = request.onText;
