@@ -46,6 +46,17 @@ describe('cache breakpoints on an Anthropic request', () => {
     expect(marks(request)).toEqual([]);
   });
 
+  it('marks the last tool the prompt starts with, never a deferred one (the API refuses a mark there)', () => {
+    const deferred = TOOLS.map((entry) => ({ ...entry, name: `${entry.name}_later`, defer_loading: true }));
+    const shaped = withCacheBreakpoints({
+      model: 'm',
+      tools: [...TOOLS.slice(0, 2), ...deferred],
+      messages: conversation(0),
+    });
+    expect(marks(shaped)).toEqual(['tools.1', '']);
+    expect(marks(withCacheBreakpoints({ model: 'm', tools: deferred, messages: conversation(0) }))).toEqual(['']);
+  });
+
   it('marks where the previous request ended when this one added more blocks than the API looks back over', () => {
     // A thinking block and `calls` parallel tool calls with their results: 1 + 2 × calls blocks since the question.
     const turn = (calls: number): MessageParam[] => {

@@ -4,6 +4,7 @@ import type {
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
+import { isDeferred } from './deferred-tools';
 
 // Prompt caching for the Messages API. The API caches the prompt in its order — tools, system,
 // messages — up to each block marked with `cache_control`, and a later request whose prompt
@@ -69,11 +70,12 @@ function marked(message: MessageParam, skip = 0): MessageParam | undefined {
  * never be read, and the next request finds the conversation cached up to where they began.
  */
 export function withCacheBreakpoints<T extends CacheablePrompt>(request: T, uncachedTail = 0): T {
+  // A deferred tool is not part of the prompt until loaded, and the API refuses a mark on one: the last tool the
+  // prompt starts with is the last one not deferred.
+  const lastTool = request.tools?.findLastIndex((tool) => !isDeferred(tool)) ?? -1;
   const tools =
-    request.tools !== undefined && request.tools.length > 0
-      ? request.tools.map((tool, index, all) =>
-          index === all.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool,
-        )
+    request.tools !== undefined && lastTool !== -1
+      ? request.tools.map((tool, index) => (index === lastTool ? { ...tool, cache_control: EPHEMERAL } : tool))
       : request.tools;
   let messages = request.messages;
   const previous = messages.findLastIndex((message, index) => index < messages.length - 1 && message.role === 'user');

@@ -15,6 +15,7 @@ import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources
 import { errorMessage } from '../../shared/error-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 import { refusesCacheControl, withCacheBreakpoints } from './anthropic-cache';
+import { refusesDeferral, withoutDeferral } from './deferred-tools';
 import { ANTHROPIC_CACHE_PRICES, withCacheSaving } from './cache-prices';
 import type { ReasoningRequest } from '../../shared/domain/reasoning';
 import { anthropicThinking, thinkingTokens } from './anthropic-thinking';
@@ -308,6 +309,8 @@ export class AnthropicProvider implements LlmProvider {
   readonly client: Anthropic;
   /** Off once the endpoint refused cache_control (an Anthropic-compatible proxy that does not know it). */
   private caching = true;
+  /** Off once the endpoint refused deferred tools (such a proxy again): loaded tools are then listed instead. */
+  private deferring = true;
 
   constructor(options: AnthropicProviderOptions) {
     if (options.apiKey.trim() === '')
@@ -326,7 +329,7 @@ export class AnthropicProvider implements LlmProvider {
     if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
     try {
       const thinking = anthropicThinking(request.reasoning, request.maxTokens);
-      const params = {
+      const asked = {
         model: request.model,
         max_tokens: request.maxTokens,
         ...thinking,
@@ -345,6 +348,7 @@ export class AnthropicProvider implements LlmProvider {
           ? { stop_sequences: request.stopSequences }
           : {}),
       };
+      const params = this.deferring ? asked : withoutDeferral(asked);
       const stream = this.client.messages.stream(
         // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
         this.caching && request.promptCache !== 'none'
@@ -385,6 +389,11 @@ export class AnthropicProvider implements LlmProvider {
       // A proxy in front of the API may refuse the cache marks: ask again without them, from now on.
       if (this.caching && error instanceof BadRequestError && refusesCacheControl(apiDetail(error))) {
         this.caching = false;
+        return this.stream(request);
+      }
+      // …or deferred tools: the loaded ones are listed in the tools instead, from now on.
+      if (this.deferring && error instanceof BadRequestError && refusesDeferral(apiDetail(error))) {
+        this.deferring = false;
         return this.stream(request);
       }
       throw toLlmError(error, context);
