@@ -92,24 +92,29 @@ export function hostToolDefinition(tool: HostTool): Tool {
   };
 }
 
-/** The last deferred definitions of every enabled tool, and the tools they were made for. */
-let lastDeferred: { tools: readonly AvailableTool[]; names: ToolNameMap; definitions: Tool[] } | undefined;
+/** The last deferred definitions of every enabled tool, and the tools and API names they were made for. */
+let lastDeferred: { tools: readonly AvailableTool[]; apiNames: string[]; definitions: Tool[] } | undefined;
 
 /**
- * Every enabled tool's definition, deferred. Built once for the same tool objects and names (a heavy user's
- * 2,000 tools at each model request), so the list is also the same objects from request to request.
+ * Every enabled tool's definition, deferred. Built once for the same tool objects under the same API names (a heavy
+ * user's 2,000 tools at each model request: the names map is rebuilt per request, the names it gives are not).
  */
 function deferredDefinitions(enabled: readonly AvailableTool[], names: ToolNameMap): Tool[] {
+  const apiNames = enabled.map(({ server, tool }) => names.apiName(server, tool.name) ?? '');
   const last = lastDeferred;
   if (
     last !== undefined &&
-    last.names === names &&
     last.tools.length === enabled.length &&
-    last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)
+    last.tools.every(
+      (entry, index) =>
+        entry.tool === enabled[index]?.tool &&
+        entry.server === enabled[index]?.server &&
+        last.apiNames[index] === apiNames[index],
+    )
   )
     return last.definitions;
   const definitions = toolDefinitions(enabled, names).map((tool) => ({ ...tool, defer_loading: true }));
-  lastDeferred = { tools: enabled, names, definitions };
+  lastDeferred = { tools: enabled, apiNames, definitions };
   return definitions;
 }
 
