@@ -123,4 +123,21 @@ describe('tool search with deferred loading', () => {
     expect(JSON.stringify(last?.messages)).not.toContain('tool_reference');
     expect(toolList(last)).toBe(toolList(fake.requests[0]?.body));
   });
+
+  it('sends no reference to a loaded tool the person switched off, which the API would refuse as unresolved', async () => {
+    const { engine: chat } = engine();
+    const searchAndUse = { searchAndUse: { query: 'read a text file', input: { path: 'notes.txt' } } };
+    fake.script([searchAndUse, searchAndUse, searchAndUse, searchAndUse, { text: 'Fine.' }]);
+    const conversation = await store.create({ model: MODEL });
+    await (
+      await chat.send(conversation.id, 'read notes.txt')
+    ).done;
+    const loaded = (await store.get(conversation.id)).loadedTools ?? [];
+    expect(loaded).toHaveLength(1);
+    await store.updateSettings(conversation.id, { disabledTools: loaded });
+    expect(await (await chat.send(conversation.id, 'thanks')).done).toMatchObject({ status: 'finished' });
+    const last = fake.requests.at(-1)?.body;
+    expect(last?.tools).toHaveLength(301);
+    expect(JSON.stringify(last?.messages)).not.toContain('tool_reference');
+  });
 });
