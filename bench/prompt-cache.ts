@@ -8,6 +8,12 @@ import type { Host } from '../app/host/host-types';
 import { ANTHROPIC_CACHE_PRICES } from '../app/providers/cache-prices';
 import { DEFAULT_MODEL_ID } from '../app/settings/model-table';
 import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
+import { FakePromptCache } from '../e2e/fake-llm/anthropic-prompt-cache';
+import { promptView } from '../e2e/fake-llm/fake-deferred-tools';
+import type { MessagesRequestBody } from '../e2e/fake-llm/validate-request';
+import { withCacheBreakpoints } from '../app/providers/anthropic-cache';
+import { withoutDeferral } from '../app/providers/deferred-tools';
+import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { Conversation } from '../shared/domain/chat';
 import { conversationUsage, promptTokens } from '../shared/domain/chat-usage';
 import { allReady, turnDone, unwrap } from './host-app';
@@ -41,6 +47,40 @@ export const PROMPT_CACHE_MEASURES: Measure[] = [
   { key: 'input', label: 'input tokens sent, all requests (the whole prompts)', target: '', digits: 0 },
   { key: 'billed', label: 'billed-equivalent input tokens with caching', target: '', digits: 0 },
   { key: 'billedRatio', label: 'billed-equivalent with / without caching', target: '', digits: 3 },
+];
+
+export const SEARCH_CACHE_TOOLS = 200;
+/** What each turn of the tool search conversation asks for: each loads another tool. */
+const SEARCH_CACHE_QUERIES = [
+  'read a text file',
+  'list a directory',
+  'create knowledge graph entities',
+  'search files by name',
+  'write a file',
+  'create a directory',
+  'move a file',
+  'get file info',
+  'add observations',
+  'delete entities',
+];
+export const SEARCH_CACHE_TURNS = SEARCH_CACHE_QUERIES.length;
+
+export const SEARCH_CACHE_MEASURES: Measure[] = [
+  {
+    key: 'share',
+    label: `cached share of the input tokens, ${SEARCH_CACHE_TURNS} turns that each load a tool`,
+    target: '≥ 0.80',
+    pass: (v) => v >= 0.8,
+    digits: 3,
+  },
+  { key: 'billedRatio', label: 'billed-equivalent with / without caching', target: '', digits: 3 },
+  {
+    key: 'appendedShare',
+    label: 'the same requests with loaded tools appended to the list: cached share',
+    target: '',
+    digits: 3,
+  },
+  { key: 'appendedBilledRatio', label: 'appended: billed-equivalent with / without caching', target: '', digits: 3 },
 ];
 
 export const SEND_MEASURES: Measure[] = [
@@ -123,6 +163,79 @@ export function promptCacheRound(): Promise<Record<string, number>> {
   );
 }
 
+/** Billed-equivalent input of requests at Anthropic's cache prices, and the whole prompts they sent. */
+function billedOf(
+  bills: readonly { input_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number }[],
+): {
+  share: number;
+  billedRatio: number;
+} {
+  let read = 0;
+  let whole = 0;
+  let billed = 0;
+  for (const bill of bills) {
+    read += bill.cache_read_input_tokens;
+    whole += bill.input_tokens + bill.cache_read_input_tokens + bill.cache_creation_input_tokens;
+    billed +=
+      bill.input_tokens +
+      ANTHROPIC_CACHE_PRICES.read * bill.cache_read_input_tokens +
+      ANTHROPIC_CACHE_PRICES.write * bill.cache_creation_input_tokens;
+  }
+  return { share: read / whole, billedRatio: billed / whole };
+}
+
+/**
+ * 200 tools (tool search on) and 10 turns, each a search, a load of the tool found, its call and an
+ * answer (40 requests), with Anthropic's deferred loading: every tool is listed deferred and each load
+ * answers with a tool_reference. For comparison, the same requests as Berth sends them to a provider
+ * without deferred loading (loaded tools appended to the list, marked as Berth marks them), billed by
+ * a fresh cache of the same kind.
+ */
+export function promptCacheSearchRound(): Promise<Record<string, number>> {
+  return withHost(
+    SEARCH_CACHE_TOOLS,
+    async () => undefined,
+    async (host, fake) => {
+      const conversation = unwrap<Conversation>(await host.dispatch('chat.create', {}));
+      for (const [turn, query] of SEARCH_CACHE_QUERIES.entries()) {
+        const step = { searchAndUse: { query, input: { turn } } };
+        fake.script([step, step, step, step]);
+        const done = turnDone(host, conversation.id);
+        unwrap(await host.dispatch('chat.send', { id: conversation.id, text: `Please ${query}.` }));
+        await done;
+      }
+      const bodies = fake.requests.map((request) => request.body);
+      if (bodies.length !== 4 * SEARCH_CACHE_TURNS || bodies.some((body) => body === undefined))
+        throw new Error(`expected ${4 * SEARCH_CACHE_TURNS} requests, got ${bodies.length}`);
+      const bill = (sent: readonly MessagesRequestBody[]) => {
+        const cache = new FakePromptCache();
+        return billedOf(
+          sent.map((body) => {
+            const result = cache.bill(promptView(body));
+            if ('error' in result) throw new Error(result.error);
+            return result;
+          }),
+        );
+      };
+      const kept = bill(bodies as MessagesRequestBody[]);
+      const appended = bill(
+        (bodies as MessagesRequestBody[]).map((body) => {
+          const plain = JSON.parse(
+            JSON.stringify(body, (key, value: unknown) => (key === 'cache_control' ? undefined : value)),
+          ) as { model: string; tools: Tool[]; messages: MessageParam[] };
+          return withCacheBreakpoints(withoutDeferral(plain)) as unknown as MessagesRequestBody;
+        }),
+      );
+      return {
+        share: kept.share,
+        billedRatio: kept.billedRatio,
+        appendedShare: appended.share,
+        appendedBilledRatio: appended.billedRatio,
+      };
+    },
+  );
+}
+
 /**
  * 2,000 tools (tool search on) and 5,000 conversations in the config dir: a message sent in one
  * of them, timed from the chat.send dispatch to the fake API's handler receiving the request
@@ -140,14 +253,15 @@ export function sendToRequestRound(): Promise<Record<string, number>> {
     },
     async (host, fake) => {
       const times: number[] = [];
+      let arrived = Number.NaN;
+      // When the request starts to reach the API: before the fake reads and checks its body (a megabyte with 2,000
+      // deferred tools), which is the API's time, not Berth's.
+      fake.requestArrived = (path) => {
+        if (path.startsWith('/v1/messages') && Number.isNaN(arrived)) arrived = performance.now();
+      };
       for (let send = 0; send <= WARM_SENDS; send += 1) {
-        let arrived = Number.NaN;
-        fake.script([
-          () => {
-            arrived = performance.now();
-            return { text: 'ok' };
-          },
-        ]);
+        arrived = Number.NaN;
+        fake.script([{ text: 'ok' }]);
         const done = turnDone(host, open);
         const started = performance.now();
         unwrap(await host.dispatch('chat.send', { id: open, text: `Hello ${send}` }));

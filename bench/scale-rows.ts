@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { manyServersRound, SERVERS, TOOLS } from './many-servers';
 import { scaleTable, type Measure } from './scale-table';
 import { TOOL_SEARCH_TOOLS } from './tool-search-tokens';
-import { CACHE_TOOLS, CACHE_TURNS, SEND_CONVERSATIONS, SEND_TOOLS } from './prompt-cache';
+import {
+  CACHE_TOOLS,
+  CACHE_TURNS,
+  SEARCH_CACHE_TOOLS,
+  SEARCH_CACHE_TURNS,
+  SEND_CONVERSATIONS,
+  SEND_TOOLS,
+} from './prompt-cache';
 
 /**
  * The rows of "speed at a heavy user's scale", each run `rounds` times on
@@ -21,6 +28,7 @@ export const SCALE_ROW_IDS = [
   'many-servers',
   'tool-search',
   'prompt-cache',
+  'prompt-cache-search',
   'send-to-request',
   'compaction',
 ] as const;
@@ -132,9 +140,16 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
     measures: async () => (await import('./prompt-cache')).PROMPT_CACHE_MEASURES,
     round: async () => (await import('./prompt-cache')).promptCacheRound(),
   },
+  'prompt-cache-search': {
+    title: `The prompt cache over ${SEARCH_CACHE_TURNS} turns of tool search, each loading a tool, with ${SEARCH_CACHE_TOOLS} tools`,
+    description: `Berth (createHost) with fixture servers listing ${SEARCH_CACHE_TOOLS} corpus tools (tool search on above 128) and the e2e suite's fake Anthropic API, which bills its prompt cache by prefix and loads deferred tools as the real API does (e2e/fake-llm/fake-deferred-tools.ts: a deferred tool is no part of the prompt until a tool_reference loads it, where it is expanded). ${SEARCH_CACHE_TURNS} turns, each a search, a load of the first hit, its call (consent answered allow-once) and an answer: ${4 * SEARCH_CACHE_TURNS} requests. Berth lists every tool deferred and answers each load with a tool_reference, so the list never changes. "Appended" bills the same requests as Berth sends them to a provider without deferred loading (the loaded tools appended to the list, app/providers/deferred-tools.ts withoutDeferral, marked by withCacheBreakpoints) with a fresh cache of the same kind. Billed-equivalent counts a read at 0.1× and a write at 1.25× the input price.`,
+    needsBrowser: false,
+    measures: async () => (await import('./prompt-cache')).SEARCH_CACHE_MEASURES,
+    round: async () => (await import('./prompt-cache')).promptCacheSearchRound(),
+  },
   'send-to-request': {
     title: `Send → the request at the API, with ${SEND_TOOLS.toLocaleString('en')} tools and ${SEND_CONVERSATIONS.toLocaleString('en')} conversations`,
-    description: `Berth (createHost) with ${SEND_TOOLS.toLocaleString('en')} corpus tools (tool search on) and ${SEND_CONVERSATIONS.toLocaleString('en')} generated conversations in the config dir; a message sent in the newest one through the contract (chat.send), timed in this process to the moment the fake Messages API's handler has the request (it answers at once, and its own reading and checking of the body is inside the time: an upper bound of Berth's part). The first send after start is cold; then 5 more, 200 ms apart.`,
+    description: `Berth (createHost) with ${SEND_TOOLS.toLocaleString('en')} corpus tools (tool search on) and ${SEND_CONVERSATIONS.toLocaleString('en')} generated conversations in the config dir; a message sent in the newest one through the contract (chat.send), timed in this process to the moment the request starts to reach the fake Messages API (its headers read; the fake's reading and checking of the body — a megabyte with 2,000 tools listed deferred — is the API's time, not Berth's; it answers at once). The first send after start is cold; then 5 more, 200 ms apart.`,
     needsBrowser: false,
     measures: async () => (await import('./prompt-cache')).SEND_MEASURES,
     round: async () => (await import('./prompt-cache')).sendToRequestRound(),

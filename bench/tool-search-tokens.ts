@@ -8,13 +8,15 @@ import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
 import { estimateTokens } from '../shared/domain/chat-usage';
 import { TOOL_SEARCH_TOKEN_BUDGET } from '../shared/domain/tool-search';
 import { allReady, turnDone, unwrap } from './host-app';
+import { visibleTools } from '../app/providers/deferred-tools';
 import { corpusByServer } from './generators/real-tool-corpus';
 import type { Measure } from './scale-table';
 
 // One turn's tool-definition tokens with 2,000 tools enabled, with tool search (the fake model
 // searches, loads and calls one tool: four requests) and without it (the conversation's tool
 // search switched off: every definition in each request). Counted as Berth estimates them
-// (serialized definitions / 4) on what the fake Messages API received.
+// (serialized definitions / 4) on what the fake Messages API received, of the definitions the model
+// reads (with deferred loading, every tool is listed and only the loaded one is read).
 
 export const TOOL_SEARCH_TOOLS = 2_000;
 const CORPUS_SERVER = fileURLToPath(new URL('../e2e/fixtures/servers/corpus-tools.mjs', import.meta.url));
@@ -66,7 +68,10 @@ export async function toolSearchTokensRound(): Promise<Record<string, number>> {
     const first = turnDone(host, withSearch.id);
     unwrap(await host.dispatch('chat.send', { id: withSearch.id, text: 'What is in notes.txt?' }));
     await first;
-    const searched = fake.requests.map((request) => estimateTokens(JSON.stringify(request.body?.tools ?? [])));
+    // What the model reads of the list: a deferred tool (Anthropic's native loading) only once a result loaded it.
+    const searched = fake.requests.map((request) =>
+      estimateTokens(JSON.stringify(visibleTools(request.body?.tools, request.body?.messages ?? []))),
+    );
 
     const without = unwrap<{ id: string }>(await host.dispatch('chat.create', {}));
     unwrap(await host.dispatch('chat.setToolSearch', { id: without.id, mode: 'off' }));

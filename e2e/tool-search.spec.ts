@@ -1,3 +1,4 @@
+import { visibleTools } from '../app/providers/deferred-tools';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,11 +56,15 @@ test('with 2,000 tools the model searches, loads and calls one; the call asks fi
   await chat.waitForIdle();
   await expect(chat.assistantMessages().last()).toContainText('ran with {"path":"notes.txt"}');
 
-  // The model saw two tools, then those two and the one it loaded: never the 2,000.
+  // The model read two tools, then those two and the one it loaded: never the 2,000. With Anthropic every tool is
+  // listed deferred (the same list in each request) and the one loaded is read where load_tools answered.
   await fakeLlm.waitForRequests(4);
-  const offered = fakeLlm.requests.map((request) => (request.body?.tools ?? []).map((tool) => String(tool.name)));
-  expect(offered[0]).toEqual(['search_tools', 'load_tools']);
-  expect(offered[2]).toHaveLength(3);
+  const read = fakeLlm.requests.map((request) =>
+    visibleTools(request.body?.tools, request.body?.messages ?? []).map((tool) => String(tool.name)),
+  );
+  expect(read[0]).toEqual(['search_tools', 'load_tools']);
+  expect(read[2]).toHaveLength(3);
+  expect(new Set(fakeLlm.requests.map((request) => JSON.stringify(request.body?.tools))).size).toBe(1);
 
   const strip = app.getByRole('region', { name: 'Loaded by the model' });
   await expect(strip).toContainText(/Loaded by the model:\s*ws-\d\d › /);

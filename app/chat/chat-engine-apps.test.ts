@@ -111,11 +111,47 @@ describe('ChatEngine with MCP Apps', () => {
     expect(fake.requests[1]?.body?.messages.at(-1)).toEqual({
       role: 'user',
       content: [
-        { type: 'text', text: 'two' },
+        // The prompt cache's mark goes before the context, which the next request does not repeat here.
+        { type: 'text', text: 'two', cache_control: { type: 'ephemeral' } },
         { type: 'text', text: context },
       ],
     });
     const saved = await store.get(conversation.id);
     expect(JSON.stringify(saved.messages)).not.toContain('Context from');
+  });
+
+  it('keeps the conversation read from the prompt cache while an app adds context to each turn', async () => {
+    fake.script([{ text: 'First.' }, { text: 'Second.' }, { text: 'Third.' }]);
+    const conversation = await store.create({ model: 'm' });
+    // Long enough to be cached (the API caches prefixes from 1,024 tokens).
+    const long = 'Here is the harbour log to keep in mind for the rest of this chat. '.repeat(200);
+    const first12 = 'Context from the basic app (card tu1), not written by the user:\nThe clock shows 12:00';
+    context = first12;
+    await (
+      await engine().send(conversation.id, long)
+    ).done;
+    context = 'Context from the basic app (card tu1), not written by the user:\nThe clock shows 12:01';
+    await (
+      await engine().send(conversation.id, 'And now?')
+    ).done;
+    await (
+      await engine().send(conversation.id, 'And after that?')
+    ).done;
+    // Each request still ends in the app's context as it was then, after the block the cache mark is on.
+    const contexts = fake.requests.map((request) => {
+      const last = request.body?.messages.at(-1)?.content;
+      return Array.isArray(last) ? last.at(-1)?.text : undefined;
+    });
+    expect(contexts).toEqual([first12, context, context]);
+    const usages = (await store.get(conversation.id)).messages.flatMap((message) =>
+      message.role === 'assistant' && message.usage !== undefined ? [message.usage] : [],
+    );
+    expect(usages).toHaveLength(3);
+    // Each turn reads the whole conversation the previous one sent (the app's context aside) from the cache.
+    const [first, second, third] = usages;
+    expect(first?.cacheWriteTokens).toBeGreaterThan(1_024);
+    expect(second?.cacheReadTokens).toBe(first?.cacheWriteTokens);
+    expect(third?.cacheReadTokens).toBe((second?.cacheReadTokens ?? 0) + (second?.cacheWriteTokens ?? 0));
+    expect(third?.cacheReadTokens).toBeGreaterThan(second?.cacheReadTokens ?? 0);
   });
 });

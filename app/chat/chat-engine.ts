@@ -19,6 +19,8 @@ import { ContextFullError, ContextKeeper, type FitResult } from './context/conte
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { toApiMessages, withTurnContext } from './api-messages';
+import type { ToolResultShaper } from './api-messages';
+import { ToolReferences } from './tool-search/tool-references';
 import { ChatEventPump } from './chat-event-pump';
 import { LlmError } from '../providers/llm-provider';
 import type { LlmContentBlock, LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
@@ -52,6 +54,11 @@ export interface ChatEngineOptions {
   provider: LlmProvider;
   /** False for a model marked as taking no tools (default: every model does): its turns get none and say so. */
   takesTools?: (model: string) => boolean;
+  /**
+   * True for a model whose provider loads deferred tools itself (Anthropic): with tool search on, every enabled tool is
+   * listed deferred and a load puts its definition in the conversation, so the tool list and the cache stay as they were.
+   */
+  defersTools?: (model: string) => boolean;
   /** False for a model marked as taking no images (default: every model does): its requests carry a note for each image, and the chat says so. */
   takesImages?: (model: string) => boolean;
   /** How notices name a model key (default: the key itself). */
@@ -269,13 +276,13 @@ export class ChatEngine {
   async contextFill(conversationId: string): Promise<ContextFill> {
     const conversation = await this.options.store.get(conversationId);
     const { model } = conversation;
-    const { offered, definitions } = this.toolsFor(conversation);
-    const system = this.options.system?.([...new Set(offered.map(({ server }) => server))]);
+    const offer = this.toolsFor(conversation);
+    const system = this.options.system?.([...new Set(offer.offered.map(({ server }) => server))]);
     const request = {
       ...(system !== undefined ? { system } : {}),
-      tools: definitions,
+      tools: offer.definitions,
       messages: withCutPreface(
-        toApiMessages(messagesAfterCut(conversation), this.capping(model)),
+        toApiMessages(messagesAfterCut(conversation), this.shaper(offer, this.capping(model))),
         activeCut(conversation),
       ),
     };
@@ -348,14 +355,14 @@ export class ChatEngine {
       settle({ status: 'failed', message: errorMessage(error) });
       throw error;
     }
-    const { definitions, warning } = this.toolsFor(conversation);
+    const { definitions, toolCount, warning } = this.toolsFor(conversation);
     const { turnId } = turn;
     this.pump.emit({
       type: 'turn-started',
       conversationId,
       turnId,
       model: conversation.model,
-      toolCount: definitions.length,
+      toolCount,
       ...(warning !== undefined ? { toolCountWarning: warning } : {}),
     });
     if (definitions.length > 0 && this.options.takesTools?.(conversation.model) === false)
@@ -374,7 +381,13 @@ export class ChatEngine {
       contextWindow: this.options.contextWindow?.(conversation.model),
       limits: { countAt: this.warnAt, shareAt: this.shareAt },
       tokenFactor: this.tokens.factor(conversation.model),
+      defersTools: this.options.defersTools?.(conversation.model) === true,
     });
+  }
+
+  /** How a request's tool results are shaped: cut by `capping`, and with the tool_references of loads (tool search). */
+  private shaper(offer: ToolOffer, capping: RequestCapping): ToolResultShaper {
+    return offer.references === undefined ? capping : new ToolReferences(capping, offer.references);
   }
 
   private async run(turn: ActiveTurn): Promise<TurnOutcome> {
@@ -441,13 +454,17 @@ export class ChatEngine {
       const build = (conversation: Conversation): LlmStreamRequest => {
         capping = this.capping(conversation.model);
         const reasoning = this.options.reasoning?.(conversation);
+        const history = withCutPreface(
+          toApiMessages(messagesAfterCut(conversation), this.shaper(offer, capping)),
+          activeCut(conversation),
+        );
+        const messages = withTurnContext(history, this.options.apps?.turnContext(conversationId));
         return {
           model: conversation.model,
           ...(system !== undefined ? { system } : {}),
-          messages: withTurnContext(
-            withCutPreface(toApiMessages(messagesAfterCut(conversation), capping), activeCut(conversation)),
-            this.options.apps?.turnContext(conversationId),
-          ),
+          messages,
+          // An app's context goes with this request only: the cache keeps the conversation before it.
+          ...(messages !== history ? { uncachedTailBlocks: 1 } : {}),
           tools: definitions,
           maxTokens: this.maxTokens,
           ...(reasoning !== undefined ? { reasoning } : {}),

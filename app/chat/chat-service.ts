@@ -62,7 +62,10 @@ export interface ChatServiceOptions {
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
   /** Every provider's models: `router` sends each turn to its model key's provider. */
-  providers: Pick<ProviderRegistry, 'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName'>;
+  providers: Pick<
+    ProviderRegistry,
+    'router' | 'assertReady' | 'takesTools' | 'takesImages' | 'modelName' | 'defersTools'
+  >;
   events: Pick<EventHub, 'emit'>;
   logs: LogSink;
   /**
@@ -119,6 +122,7 @@ export class ChatService {
     const engine = new ChatEngine({
       provider: options.providers.router,
       takesTools: (model) => options.providers.takesTools(model),
+      defersTools: (model) => options.providers.defersTools(model),
       takesImages: (model) => options.providers.takesImages(model),
       modelName: (model) => options.providers.modelName(model),
       store,

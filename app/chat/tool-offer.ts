@@ -9,6 +9,8 @@ import type { HostToolRegistry } from './host-tools/host-tool-registry';
 import { toolLoadWarning } from './tool-warnings';
 import type { ToolWarningLimits } from './tool-warnings';
 import { ToolNameMap } from './tool-names';
+import { messagesAfterCut } from './context/context-cut';
+import { loadedInHistory } from './tool-search/tool-references';
 
 // What one model request of a conversation is offered: the MCP tools its switches leave on (all of
 // them, or only those a host tool provider such as tool search narrowed them to), the host tools,
@@ -22,10 +24,20 @@ export interface ToolOffer {
   offered: AvailableTool[];
   names: ToolNameMap;
   hostTools: ReadonlyMap<string, HostTool>;
-  /** MCP definitions (offered) then host tools', as the request carries them. */
+  /**
+   * MCP definitions (offered) then host tools', as the request carries them. With `references`, the host tools' then
+   * every enabled tool's, deferred (`defer_loading`): the list stays the same whatever the model loads.
+   */
   definitions: Tool[];
-  /** Estimated tokens of `definitions`. */
+  /** How many of `definitions` the model reads (the deferred ones only once loaded). */
+  toolCount: number;
+  /** Estimated tokens of the definitions the model reads. */
   toolTokens: number;
+  /**
+   * Set when the provider loads deferred tools itself and tool search is on: toolKey → API name of each tool that is
+   * loaded, for the tool_references in the load_tools results that loaded them (tool-search/tool-references.ts).
+   */
+  references?: ReadonlyMap<string, string>;
   /** Estimated tokens the definitions of every enabled tool would take: set only when fewer were sent (tool search). */
   fullToolTokens?: number;
   warning?: string;
@@ -40,6 +52,8 @@ export interface ToolOfferInput {
   limits: ToolWarningLimits;
   /** The model's token correction (TokenEstimator.factor, app/chat/context): the provider's count ÷ Berth's estimate. */
   tokenFactor?: number;
+  /** The model's provider loads deferred tools itself (Anthropic's `defer_loading` and tool_reference). */
+  defersTools?: boolean;
 }
 
 export function tokensOf(definitions: readonly Tool[]): number {
@@ -78,6 +92,32 @@ export function hostToolDefinition(tool: HostTool): Tool {
   };
 }
 
+/** The last deferred definitions of every enabled tool, and the tools and API names they were made for. */
+let lastDeferred: { tools: readonly AvailableTool[]; apiNames: string[]; definitions: Tool[] } | undefined;
+
+/**
+ * Every enabled tool's definition, deferred. Built once for the same tool objects under the same API names (a heavy
+ * user's 2,000 tools at each model request: the names map is rebuilt per request, the names it gives are not).
+ */
+function deferredDefinitions(enabled: readonly AvailableTool[], names: ToolNameMap): Tool[] {
+  const apiNames = enabled.map(({ server, tool }) => names.apiName(server, tool.name) ?? '');
+  const last = lastDeferred;
+  if (
+    last !== undefined &&
+    last.tools.length === enabled.length &&
+    last.tools.every(
+      (entry, index) =>
+        entry.tool === enabled[index]?.tool &&
+        entry.server === enabled[index]?.server &&
+        last.apiNames[index] === apiNames[index],
+    )
+  )
+    return last.definitions;
+  const definitions = toolDefinitions(enabled, names).map((tool) => ({ ...tool, defer_loading: true }));
+  lastDeferred = { tools: enabled, apiNames, definitions };
+  return definitions;
+}
+
 export function offerTools({
   conversation,
   available,
@@ -85,6 +125,7 @@ export function offerTools({
   contextWindow,
   limits,
   tokenFactor = 1,
+  defersTools = false,
 }: ToolOfferInput): ToolOffer {
   const disabledServers = new Set(conversation.disabledServers);
   const disabledTools = new Set(conversation.disabledTools);
@@ -95,11 +136,22 @@ export function offerTools({
     enabled.map(({ server, tool }) => ({ server, tool: tool.name })),
     hostTools?.reservedNames(),
   );
-  const host = hostTools?.offer({ conversation, enabled, names, contextWindow, tokenFactor }) ?? {
+  const host = hostTools?.offer({ conversation, enabled, names, contextWindow, tokenFactor, defersTools }) ?? {
     tools: new Map<string, HostTool>(),
     sendOnly: undefined,
   };
   const { sendOnly } = host;
+  if (defersTools && sendOnly !== undefined)
+    return deferredOffer({
+      conversation,
+      enabled,
+      names,
+      hostTools: host.tools,
+      sendOnly,
+      contextWindow,
+      limits,
+      tokenFactor,
+    });
   const offered = sendOnly === undefined ? enabled : inSendOrder(enabled, sendOnly);
   const mcpDefinitions = toolDefinitions(offered, names);
   const hostDefinitions = [...host.tools.values()].map(hostToolDefinition);
@@ -118,7 +170,57 @@ export function offerTools({
     names,
     hostTools: host.tools,
     definitions,
+    toolCount: definitions.length,
     toolTokens,
+    ...(fullToolTokens !== undefined ? { fullToolTokens } : {}),
+    ...(warning !== undefined ? { warning } : {}),
+  };
+}
+
+/**
+ * The offer when tool search is on and the provider loads deferred tools itself: the host tools, then every enabled
+ * tool deferred, so the tool list — the start of the prompt — never changes when the model loads one; the model can
+ * call the loaded tools whose load_tools result is still in the conversation (not cut by compaction).
+ */
+function deferredOffer(input: {
+  conversation: Conversation;
+  enabled: AvailableTool[];
+  names: ToolNameMap;
+  hostTools: ReadonlyMap<string, HostTool>;
+  sendOnly: ReadonlySet<string>;
+  contextWindow: number | undefined;
+  limits: ToolWarningLimits;
+  tokenFactor: number;
+}): ToolOffer {
+  const { conversation, enabled, names, hostTools, sendOnly, contextWindow, limits, tokenFactor } = input;
+  const byKey = new Map(enabled.map((entry) => [toolKey(entry.server, entry.tool.name), entry]));
+  const references = new Map<string, string>();
+  for (const key of sendOnly) {
+    const entry = byKey.get(key);
+    const name = entry === undefined ? undefined : names.apiName(entry.server, entry.tool.name);
+    if (name !== undefined) references.set(key, name);
+  }
+  const loaded = loadedInHistory(messagesAfterCut(conversation), new Set(references.keys()));
+  const offered = loaded.flatMap((key) => {
+    const entry = byKey.get(key);
+    return entry === undefined ? [] : [entry];
+  });
+  const hostDefinitions = [...hostTools.values()].map(hostToolDefinition);
+  // What the model reads: the host tools, and each loaded tool's definition where it was loaded.
+  const read = [...hostDefinitions, ...toolDefinitions(offered, names)];
+  const toolTokens = Math.ceil(tokensOf(read) * tokenFactor);
+  const fullToolTokens =
+    offered.length < enabled.length ? Math.ceil(enabledDefinitionTokens(enabled, names) * tokenFactor) : undefined;
+  const warning = toolLoadWarning({ count: read.length, tokensEstimate: toolTokens, contextWindow }, limits);
+  return {
+    enabled,
+    offered,
+    names,
+    hostTools,
+    definitions: [...hostDefinitions, ...deferredDefinitions(enabled, names)],
+    toolCount: read.length,
+    toolTokens,
+    references,
     ...(fullToolTokens !== undefined ? { fullToolTokens } : {}),
     ...(warning !== undefined ? { warning } : {}),
   };

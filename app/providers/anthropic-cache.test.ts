@@ -46,6 +46,17 @@ describe('cache breakpoints on an Anthropic request', () => {
     expect(marks(request)).toEqual([]);
   });
 
+  it('marks the last tool the prompt starts with, never a deferred one (the API refuses a mark there)', () => {
+    const deferred = TOOLS.map((entry) => ({ ...entry, name: `${entry.name}_later`, defer_loading: true }));
+    const shaped = withCacheBreakpoints({
+      model: 'm',
+      tools: [...TOOLS.slice(0, 2), ...deferred],
+      messages: conversation(0),
+    });
+    expect(marks(shaped)).toEqual(['tools.1', '']);
+    expect(marks(withCacheBreakpoints({ model: 'm', tools: deferred, messages: conversation(0) }))).toEqual(['']);
+  });
+
   it('marks where the previous request ended when this one added more blocks than the API looks back over', () => {
     // A thinking block and `calls` parallel tool calls with their results: 1 + 2 × calls blocks since the question.
     const turn = (calls: number): MessageParam[] => {
@@ -131,6 +142,52 @@ describe('cache breakpoints on an Anthropic request', () => {
       expect(next.input_tokens).toBe(0);
       previous = next;
     }
+  });
+});
+
+describe('a request whose last blocks are its own (an app’s turn context)', () => {
+  const withContext = (turns: number, context: string): MessageParam[] => {
+    const messages = conversation(turns);
+    const last = messages.at(-1) as MessageParam;
+    return [
+      ...messages.slice(0, -1),
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: last.content as string },
+          { type: 'text', text: context },
+        ],
+      },
+    ];
+  };
+
+  it('marks the block before them instead of the whole prompt, and changes nothing the model reads', () => {
+    const request = { model: 'm', tools: TOOLS, messages: withContext(1, 'The clock shows 12:00') };
+    const shaped = withCacheBreakpoints(request, 1);
+    expect(marks(shaped)).toEqual(['tools.2', 'messages.2.content.0']);
+    expect(shaped).not.toHaveProperty('cache_control');
+    expect(unmarked(shaped)).toEqual(request);
+  });
+
+  it('lets the next request read the conversation although the context moved on to its own last message', () => {
+    const bill = (cache: FakePromptCache, turns: number, tail: number) => {
+      const messages = withContext(turns, `The clock shows 12:0${turns}`);
+      const body = withCacheBreakpoints({ model: 'm', max_tokens: 10, tools: TOOLS, messages }, tail);
+      const result = cache.bill(body as MessagesRequestBody);
+      if ('error' in result) throw new Error(result.error);
+      return result;
+    };
+    const run = (tail: number) => {
+      const cache = new FakePromptCache();
+      const first = bill(cache, 0, tail);
+      return { wrote: first.cache_creation_input_tokens, read: bill(cache, 1, tail).cache_read_input_tokens };
+    };
+    const kept = run(1);
+    expect(kept.read).toBe(kept.wrote);
+    // Marked on the context (the automatic mark), the prefix written ends in it: the next request reads the tools only.
+    const automatic = run(0);
+    expect(automatic.read).toBeGreaterThan(0);
+    expect(automatic.read).toBeLessThan(kept.read);
   });
 });
 

@@ -4,6 +4,7 @@ import type {
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
+import { isDeferred } from './deferred-tools';
 
 // Prompt caching for the Messages API. The API caches the prompt in its order — tools, system,
 // messages — up to each block marked with `cache_control`, and a later request whose prompt
@@ -36,8 +37,11 @@ function markable(block: ContentBlockParam): boolean {
   return block.type !== 'text' || block.text !== '';
 }
 
-/** The message with its last markable block marked, or undefined when it has none. */
-function marked(message: MessageParam): MessageParam | undefined {
+/**
+ * The message with its last markable block marked — before its last `skip` blocks — or undefined when it has none
+ * there.
+ */
+function marked(message: MessageParam, skip = 0): MessageParam | undefined {
   if (message.role !== 'user') return undefined;
   const blocks: ContentBlockParam[] =
     typeof message.content === 'string'
@@ -45,7 +49,7 @@ function marked(message: MessageParam): MessageParam | undefined {
         ? []
         : [{ type: 'text', text: message.content }]
       : [...message.content];
-  const at = blocks.findLastIndex(markable);
+  const at = blocks.findLastIndex((block, index) => index < blocks.length - skip && markable(block));
   const target = blocks[at];
   if (target === undefined) return undefined;
   blocks[at] = { ...target, cache_control: EPHEMERAL } as ContentBlockParam;
@@ -59,13 +63,19 @@ function marked(message: MessageParam): MessageParam | undefined {
  * than the API looks back over (many parallel tool calls) — that user message, where the previous
  * request's prompt ended. Nothing the model reads changes, and the messages stay as they were
  * unless that last case needs a mark in them.
+ *
+ * `uncachedTail`: the last message's last blocks that this request alone carries (what an open MCP
+ * App adds to the turn, which the next request does not repeat there). The conversation's mark then
+ * goes on the block before them instead of the automatic one: a prefix that ended in them would
+ * never be read, and the next request finds the conversation cached up to where they began.
  */
-export function withCacheBreakpoints<T extends CacheablePrompt>(request: T): T {
+export function withCacheBreakpoints<T extends CacheablePrompt>(request: T, uncachedTail = 0): T {
+  // A deferred tool is not part of the prompt until loaded, and the API refuses a mark on one: the last tool the
+  // prompt starts with is the last one not deferred.
+  const lastTool = request.tools?.findLastIndex((tool) => !isDeferred(tool)) ?? -1;
   const tools =
-    request.tools !== undefined && request.tools.length > 0
-      ? request.tools.map((tool, index, all) =>
-          index === all.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool,
-        )
+    request.tools !== undefined && lastTool !== -1
+      ? request.tools.map((tool, index) => (index === lastTool ? { ...tool, cache_control: EPHEMERAL } : tool))
       : request.tools;
   let messages = request.messages;
   const previous = messages.findLastIndex((message, index) => index < messages.length - 1 && message.role === 'user');
@@ -73,7 +83,13 @@ export function withCacheBreakpoints<T extends CacheablePrompt>(request: T): T {
   const mark =
     previous === -1 || since < CACHE_LOOKBACK_BLOCKS ? undefined : marked(messages[previous] as MessageParam);
   if (mark !== undefined) messages = messages.map((message, index) => (index === previous ? mark : message));
-  return { ...request, ...(tools !== undefined ? { tools } : {}), messages, cache_control: EPHEMERAL };
+  const last = messages.at(-1);
+  if (uncachedTail <= 0 || last === undefined)
+    return { ...request, ...(tools !== undefined ? { tools } : {}), messages, cache_control: EPHEMERAL };
+  const before = marked(last, uncachedTail);
+  if (before !== undefined) messages = [...messages.slice(0, -1), before];
+  const { cache_control: _automatic, ...rest } = request;
+  return { ...rest, ...(tools !== undefined ? { tools } : {}), messages } as T;
 }
 
 /** Whether a 400's message says the endpoint does not take cache marks (a proxy or gateway that validates strictly). */

@@ -15,6 +15,7 @@ import type { MessageParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources
 import { errorMessage } from '../../shared/error-message';
 import { ANTHROPIC_TOOL_IDS, toolCallIdsFor } from './tool-call-ids';
 import { refusesCacheControl, withCacheBreakpoints } from './anthropic-cache';
+import { refusesDeferral, withoutDeferral } from './deferred-tools';
 import { ANTHROPIC_CACHE_PRICES, withCacheSaving } from './cache-prices';
 import type { ReasoningRequest } from '../../shared/domain/reasoning';
 import { anthropicThinking, thinkingTokens } from './anthropic-thinking';
@@ -95,6 +96,17 @@ export interface LlmStreamRequest {
    * (shared/domain/reasoning.ts; Anthropic: adaptive thinking or a thinking budget).
    */
   reasoning?: ReasoningRequest;
+  /**
+   * What the provider's prompt cache may keep of this request: `conversation` (the default) marks the stable prefix
+   * for the next request to read (anthropic-cache.ts); `none` marks nothing, for a one-off that nothing will read
+   * again (a cache write costs more than plain input: 1.25× at Anthropic). Providers that cache on their own ignore it.
+   */
+  promptCache?: 'conversation' | 'none';
+  /**
+   * How many blocks at the end of the last message only this request carries (an open app's turn context, which the
+   * next request does not repeat there): the cache's mark goes before them, so the next request reads the conversation.
+   */
+  uncachedTailBlocks?: number;
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
   onText?: (delta: string) => void;
@@ -297,6 +309,8 @@ export class AnthropicProvider implements LlmProvider {
   readonly client: Anthropic;
   /** Off once the endpoint refused cache_control (an Anthropic-compatible proxy that does not know it). */
   private caching = true;
+  /** Off once the endpoint refused deferred tools (such a proxy again): loaded tools are then listed instead. */
+  private deferring = true;
 
   constructor(options: AnthropicProviderOptions) {
     if (options.apiKey.trim() === '')
@@ -315,7 +329,7 @@ export class AnthropicProvider implements LlmProvider {
     if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
     try {
       const thinking = anthropicThinking(request.reasoning, request.maxTokens);
-      const params = {
+      const asked = {
         model: request.model,
         max_tokens: request.maxTokens,
         ...thinking,
@@ -334,9 +348,12 @@ export class AnthropicProvider implements LlmProvider {
           ? { stop_sequences: request.stopSequences }
           : {}),
       };
+      const params = this.deferring ? asked : withoutDeferral(asked);
       const stream = this.client.messages.stream(
         // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
-        this.caching ? withCacheBreakpoints(params) : params,
+        this.caching && request.promptCache !== 'none'
+          ? withCacheBreakpoints(params, request.uncachedTailBlocks)
+          : params,
         request.signal !== undefined ? { signal: request.signal } : undefined,
       );
       const onText = request.onText;
@@ -372,6 +389,11 @@ export class AnthropicProvider implements LlmProvider {
       // A proxy in front of the API may refuse the cache marks: ask again without them, from now on.
       if (this.caching && error instanceof BadRequestError && refusesCacheControl(apiDetail(error))) {
         this.caching = false;
+        return this.stream(request);
+      }
+      // …or deferred tools: the loaded ones are listed in the tools instead, from now on.
+      if (this.deferring && error instanceof BadRequestError && refusesDeferral(apiDetail(error))) {
+        this.deferring = false;
         return this.stream(request);
       }
       throw toLlmError(error, context);

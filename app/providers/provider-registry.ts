@@ -1,3 +1,4 @@
+import { withoutDeferral } from './deferred-tools';
 import { HostError } from '../../shared/result';
 import { ANTHROPIC_PROVIDER_ID, splitModelKey } from '../../shared/domain/model-key';
 import {
@@ -101,6 +102,14 @@ export class ProviderRegistry {
     return this.options.settings.catalog().find((m) => m.key === key)?.takesImages !== false;
   }
 
+  /**
+   * Whether the model's provider loads deferred tools itself (Anthropic: `defer_loading` and tool_reference results),
+   * so tool search keeps the tool list — and the prompt cache — as it was when the model loads a tool.
+   */
+  defersTools(key: string): boolean {
+    return splitModelKey(key).provider === ANTHROPIC_PROVIDER_ID;
+  }
+
   /** A model key as notices name it: its label in the catalog, else the provider's own id. */
   modelName(key: string): string {
     return this.options.settings.catalog().find((m) => m.key === key)?.label ?? splitModelKey(key).model;
@@ -131,7 +140,8 @@ export class ProviderRegistry {
     // A model marked as taking no tools gets none (local servers reject the request or the model invents calls).
     const { tools, ...rest } = request;
     const withTools = !this.takesTools(request.model) ? rest : { ...rest, ...(tools !== undefined ? { tools } : {}) };
-    return this.openAi(config).stream({ ...withTools, model });
+    // Chat loads tools natively only with Anthropic; anything deferred reaching another provider is listed instead.
+    return this.openAi(config).stream(withoutDeferral({ ...withTools, model }));
   }
 
   private openAi(provider: ProviderConfig): ProviderClient {

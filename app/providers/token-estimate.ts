@@ -1,5 +1,6 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { CHARS_PER_TOKEN, estimateTokens } from '../../shared/domain/chat-usage';
+import { visibleTools } from './deferred-tools';
 
 // Berth's one token estimate, per model key (a provider and its model). Providers count with
 // tokenizers Berth does not have, so the rule of thumb (CHARS_PER_TOKEN) is only a start: after each
@@ -59,9 +60,10 @@ function measure(value: unknown, counts: { chars: number; media: number }): void
 export function rawRequestParts(request: EstimatedRequest): RequestParts {
   const counts = { chars: 0, media: 0 };
   for (const message of request.messages) measure(message, counts);
+  // Deferred tools cost nothing until a tool result loads them (deferred-tools.ts).
+  const tools = visibleTools(request.tools, request.messages);
   return {
-    tools:
-      request.tools === undefined || request.tools.length === 0 ? 0 : estimateTokens(JSON.stringify(request.tools)),
+    tools: tools.length === 0 ? 0 : estimateTokens(JSON.stringify(tools)),
     system: request.system === undefined ? 0 : estimateTokens(request.system),
     history: Math.ceil(counts.chars / CHARS_PER_TOKEN),
     attachments: counts.media * MEDIA_TOKENS,

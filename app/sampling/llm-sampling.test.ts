@@ -2,7 +2,7 @@ import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { AnthropicProvider, LlmError } from '../providers/llm-provider';
-import type { LlmProvider, LlmResponse, LlmStreamRequest } from '../providers/llm-provider';
+import type { LlmProvider, LlmResponse, LlmStreamRequest, LlmUsage } from '../providers/llm-provider';
 import { SamplingMappingError, createLlmGenerate, fromLlmResponse, toLlmRequest } from './llm-sampling';
 
 const base: CreateMessageRequestParams = {
@@ -267,6 +267,7 @@ describe('createLlmGenerate', () => {
         temperature: 0.4,
         stopSequences: ['ARR'],
         messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+        promptCache: 'none',
         signal,
       },
     ]);
@@ -327,6 +328,64 @@ describe('sampling through the Anthropic provider', () => {
       const provider = new AnthropicProvider({ apiKey: 'sk-sampling', baseURL: fake.url, maxRetries: 0 });
       const result = await createLlmGenerate(provider)(base, 'claude-test', new AbortController().signal);
       expect(result.usage).toEqual({ inputTokens: 3_210, outputTokens: 4 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('sends a one-off unmarked (no cache write to pay for) and marks the steps of a server’s tool loop, which the next step reads', async () => {
+    const fake = await FakeAnthropic.start({ apiKey: 'sk-sampling' });
+    try {
+      fake.script([{ text: 'one-off' }, { text: 'step 1' }, { text: 'step 2' }]);
+      const anthropic = new AnthropicProvider({ apiKey: 'sk-sampling', baseURL: fake.url, maxRetries: 0 });
+      const usages: LlmUsage[] = [];
+      const provider: LlmProvider = {
+        stream: async (request) => {
+          const answer = await anthropic.stream(request);
+          usages.push(answer.usage);
+          return answer;
+        },
+      };
+      const generate = createLlmGenerate(provider);
+      const signal = new AbortController().signal;
+      // Long enough to be cached (the API caches from 1,024 tokens).
+      const long = 'Summarise this paragraph of a long report about harbours and berths. '.repeat(200);
+      const oneOff = await generate(
+        { ...base, messages: [{ role: 'user', content: { type: 'text', text: long } }] },
+        'claude-test',
+        signal,
+      );
+      expect(oneOff.usage?.inputTokens).toBeGreaterThan(1_024);
+      const tool = { name: 'look_up', description: 'Looks a berth up', inputSchema: { type: 'object' as const } };
+      const step1: CreateMessageRequestParams = {
+        ...base,
+        tools: [tool],
+        messages: [{ role: 'user', content: { type: 'text', text: long } }],
+      };
+      await generate(step1, 'claude-test', signal);
+      await generate(
+        {
+          ...step1,
+          messages: [
+            ...step1.messages,
+            { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'look_up', input: {} }] },
+            {
+              role: 'user',
+              content: [{ type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: 'Berth 7' }] }],
+            },
+          ],
+        },
+        'claude-test',
+        signal,
+      );
+      const [first, second, third] = fake.requests;
+      expect(JSON.stringify(first?.body)).not.toContain('cache_control');
+      expect(second?.body).toMatchObject({ cache_control: { type: 'ephemeral' } });
+      expect(third?.body).toMatchObject({ cache_control: { type: 'ephemeral' } });
+      // The one-off wrote nothing to the cache; the loop's second step read what its first wrote.
+      expect(usages[0]).toMatchObject({ cacheWriteTokens: 0, cacheReadTokens: 0 });
+      expect(usages[1]?.cacheWriteTokens).toBeGreaterThan(1_024);
+      expect(usages[2]?.cacheReadTokens).toBe((usages[1]?.cacheWriteTokens ?? 0) + (usages[1]?.inputTokens ?? 0));
     } finally {
       await fake.close();
     }

@@ -186,6 +186,23 @@ export function fromLlmResponse(response: LlmResponse, withTools: boolean, model
   return { content: { type: 'text', text }, ...extra };
 }
 
+/**
+ * What of a sampling request the provider's cache should keep. A server's request is most often a one-off (summarise
+ * this, classify that): nothing reads it again, and marking it would pay the cache write (1.25× the input price at
+ * Anthropic) for nothing, so it is sent unmarked. A request with tools, or one that answers tool calls, is a step of
+ * the server's own tool loop (SEP-1577): its next step re-sends these messages with more after them, so the prefix is
+ * marked as the chat's is and read back at a tenth of the price.
+ */
+export function samplingPromptCache(params: CreateMessageRequestParams): 'conversation' | 'none' {
+  const answersTools = params.messages.some((message) =>
+    (Array.isArray(message.content) ? message.content : [message.content]).some(
+      (block) => block.type === 'tool_result',
+    ),
+  );
+  const offersTools = params.tools !== undefined && params.tools.length > 0;
+  return offersTools || answersTools ? 'conversation' : 'none';
+}
+
 /** What a sampling request is checked against before it is sent: the model's window and Berth's corrected estimate. */
 export interface SamplingFit {
   tokens: TokenEstimator;
@@ -214,7 +231,12 @@ export function createLlmGenerate(
   return async (request, model, signal) => {
     // Off unless the person allowed sampling to reason (Settings): a server's request must not spend thinking tokens.
     const asked = reasoning(model);
-    const sent = { ...toLlmRequest(request, model), ...(asked !== undefined ? { reasoning: asked } : {}), signal };
+    const sent = {
+      ...toLlmRequest(request, model),
+      ...(asked !== undefined ? { reasoning: asked } : {}),
+      promptCache: samplingPromptCache(request),
+      signal,
+    };
     const window = fit?.contextWindow(model);
     const name = fit?.modelName?.(model) ?? model;
     const prompt = fit?.tokens.request(model, sent) ?? 0;

@@ -9,6 +9,7 @@ import { countPromptTokens } from './fake-token-count';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
 import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
 import { FakePromptCache } from './anthropic-prompt-cache';
+import { deferredToolsError, promptView, unloadedTools } from './fake-deferred-tools';
 
 export type { FakeTurn, FakeTurnSource, RecordedRequest } from './turns';
 export type { FakeAnthropicModel } from './fake-anthropic-models';
@@ -30,6 +31,8 @@ export interface FakeAnthropicOptions {
   modelsPageSize?: number;
   /** Refuse any cache_control with a 400, as a strict Anthropic-compatible proxy does. */
   refuseCacheControl?: boolean;
+  /** Refuse deferred tools (`defer_loading`) with a 400, as a proxy that does not know them does. */
+  refuseDeferredTools?: boolean;
   /**
    * The context window of every model, overriding each listed model's `max_input_tokens` (a small
    * one lets tests fill it). A model neither gives is held to DEFAULT_FAKE_CONTEXT_WINDOW.
@@ -52,11 +55,14 @@ function sendApiError(
   type: string,
   message: string,
   headers: Record<string, string> = {},
+  errorCode?: string,
 ): void {
+  // The API names some errors in `details.error_code` (the SDK picks its error class by it).
+  const details = errorCode === undefined ? {} : { details: { error_code: errorCode } };
   sendJson(
     response,
     status,
-    { type: 'error', error: { type, message }, request_id: `req_fake_${Date.now()}` },
+    { type: 'error', error: { type, message, ...details }, request_id: `req_fake_${Date.now()}` },
     headers,
   );
 }
@@ -155,9 +161,21 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if ('error' in validated) return sendApiError(response, 400, 'invalid_request_error', validated.error);
+    if (this.options.refuseDeferredTools === true && text.includes('"defer_loading"'))
+      return sendApiError(
+        response,
+        400,
+        'invalid_request_error',
+        'tools.2.defer_loading: Extra inputs are not permitted',
+      );
+    const deferred = deferredToolsError(validated.body);
+    if (deferred !== undefined)
+      return sendApiError(response, 400, 'invalid_request_error', deferred.message, {}, deferred.code);
+    // What the model reads: deferred tools only once a tool_reference loaded them, where it did (fake-deferred-tools.ts).
+    const view = promptView(validated.body);
     // Refused before the model sees it, as the API does: no scripted turn is used up.
     const window = this.contextWindow(validated.body.model);
-    const prompt = countPromptTokens(validated.body);
+    const prompt = countPromptTokens(view);
     if (prompt > window)
       return sendApiError(
         response,
@@ -167,7 +185,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       );
     if (this.options.refuseCacheControl === true && text.includes('"cache_control"'))
       return sendApiError(response, 400, 'invalid_request_error', 'cache_control: Extra inputs are not permitted');
-    const refused = this.promptCache.refusal(validated.body);
+    const refused = this.promptCache.refusal(view);
     if (refused !== undefined) return sendApiError(response, 400, 'invalid_request_error', refused);
     const thinkingProblem = thinkingError(validated.body, this.thoughtBefore);
     if (thinkingProblem !== undefined) return sendApiError(response, 400, 'invalid_request_error', thinkingProblem);
@@ -187,9 +205,20 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, turn.error.status, turn.error.type, turn.error.message, turn.error.headers);
     this.messageCount += 1;
     const message = renderTurn(turn, record, this.messageCount);
+    // The model sees no deferred tool before it is loaded, so it cannot call one: a script that does is wrong.
+    const unloaded = unloadedTools(validated.body);
+    const early = message.blocks.find((block) => block.type === 'tool_use' && unloaded.has(String(block.block.name)));
+    if (early !== undefined)
+      return sendApiError(
+        response,
+        500,
+        'api_error',
+        `fake-anthropic: the script has the model call ${String(early.block.name)} in request #${record.number}, but that tool is deferred and no tool_reference has loaded it, so the real model could not call it`,
+        { 'x-should-retry': 'false' },
+      );
     // An answered request reads and writes the cache (a failed one does not); unless the script says otherwise, the
     // whole prompt is billed, its cached prefix as the cache's share.
-    const bill = this.promptCache.bill(validated.body);
+    const bill = this.promptCache.bill(view);
     if (turn.usage === undefined && !('error' in bill)) {
       const { input_tokens, ...cache } = bill;
       Object.assign(message, { inputTokens: input_tokens, cache });

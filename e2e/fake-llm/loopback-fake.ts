@@ -53,6 +53,8 @@ export abstract class LoopbackFake<Turn, Recorded> {
   private readonly server: Server;
   private readonly scriptSchema: z.ZodType<{ turns: Turn[]; append?: boolean | undefined }>;
   private waiters: Array<() => void> = [];
+  /** Told of each request as it starts to arrive (its headers read, its body not yet): a bench's clock. */
+  requestArrived?: (path: string) => void;
 
   protected constructor(
     /** Named in errors (`fake-openai: …`). */
@@ -61,6 +63,7 @@ export abstract class LoopbackFake<Turn, Recorded> {
   ) {
     this.scriptSchema = z.object({ turns: z.array(turnSchema), append: z.boolean().optional() });
     this.server = createServer((request, response) => {
+      this.requestArrived?.(request.url ?? '');
       this.route(request, response).catch((error: unknown) => {
         if (!response.headersSent) this.sendFailure(response, `${this.name} failed: ${String(error)}`);
         else response.destroy();

@@ -4,6 +4,7 @@ import { toolSearchStep } from './tool-search-steps';
 import { asksForThinking, redactedData, thinkingSignature } from './fake-thinking';
 import type { MessagesRequestBody } from './validate-request';
 import { countPromptTokens } from './fake-token-count';
+import { promptView } from './fake-deferred-tools';
 
 /** What the fake model answers to one request. JSON-friendly so other processes can script it. */
 export const FakeTurnSchema = z.object({
@@ -185,7 +186,8 @@ export function renderTurn(
     model: request.body?.model ?? 'unknown',
     blocks,
     stopReason: turn.stopReason ?? ((turn.toolUses ?? []).length > 0 ? 'tool_use' : 'end_turn'),
-    inputTokens: turn.usage?.input_tokens ?? countPromptTokens(request.body ?? {}),
+    inputTokens:
+      turn.usage?.input_tokens ?? countPromptTokens(request.body === undefined ? {} : promptView(request.body)),
     outputTokens: turn.usage?.output_tokens ?? estimateTokens(outputText),
     ...(thinking !== undefined ? { thinkingTokens: estimateTokens(thinking) } : {}),
     ...(turn.usage?.cache_read_input_tokens !== undefined || turn.usage?.cache_creation_input_tokens !== undefined

@@ -115,6 +115,11 @@ export const ChatToolResultBlockSchema = z.object({
     .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
   hostSummary: z.string().max(1000).optional(),
+  /**
+   * A load_tools call's result: the tools (toolKeys) it loaded. With a provider that loads tools itself (Anthropic's
+   * deferred tools), each request carries a tool_reference to them in this result, where the API puts their definitions.
+   */
+  loadsTools: z.array(z.string().min(1)).max(100).optional(),
 });
 export type ChatToolResultBlock = z.infer<typeof ChatToolResultBlockSchema>;
 

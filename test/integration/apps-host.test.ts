@@ -177,7 +177,8 @@ describe('MCP Apps through the host (server-basic-vanillajs)', () => {
     expect(lastRequest).toEqual({
       role: 'user',
       content: [
-        { type: 'text', text: 'And now?' },
+        // The prompt cache's mark goes before the app's context, which the next request does not repeat here.
+        { type: 'text', text: 'And now?', cache_control: { type: 'ephemeral' } },
         {
           type: 'text',
           text: `Context from the basic app (card ${toolUseId}), not written by the user:\nThe person is looking at 12:00 UTC.`,

@@ -5,6 +5,7 @@ import { corpusByServer } from '../../bench/generators/real-tool-corpus';
 import { lastToolResultText } from '../../e2e/fake-llm/turns';
 import type { ChatToolsView, LoadedToolsChange } from '../../shared/contract/chat';
 import { estimateTokens } from '../../shared/domain/chat-usage';
+import { visibleTools } from '../../app/providers/deferred-tools';
 import type { Conversation } from '../../shared/domain/chat';
 import { MAX_LOADED_TOOLS, TOOL_SEARCH_TOKEN_BUDGET } from '../../shared/domain/tool-search';
 import type { ServerState } from '../../shared/domain/server';
@@ -70,7 +71,7 @@ describe('tool search through the host, 2,000 tools', () => {
         [...lastToolResultText(request).matchAll(/^- (\S+)/gm)].map((match) => match[1] ?? '');
       fake.script([
         { toolUses: [{ name: 'search_tools', input: { query: 'list directory', limit: 20 } }] },
-        // More than the cap, in three loads: the oldest are unloaded, the request stays in budget.
+        // More than the cap, in three loads: with deferred loading (Anthropic) all stay loaded, each where it was loaded.
         (request) => ({
           toolUses: [
             { name: 'load_tools', input: { names: many(request.body).slice(0, 10) } },
@@ -101,13 +102,21 @@ describe('tool search through the host, 2,000 tools', () => {
       expect(await turnEndAfter(harness, mark, conversation.id)).toMatchObject({ type: 'turn-finished' });
 
       expect(fake.requests).toHaveLength(6);
-      const sizes = fake.requests.map((request) => estimateTokens(JSON.stringify(request.body?.tools ?? [])));
+      // What the model reads of the tool list: the deferred tools only once loaded (the fake bills the same).
+      const sizes = fake.requests.map((request) =>
+        estimateTokens(JSON.stringify(visibleTools(request.body?.tools, request.body?.messages ?? []))),
+      );
+      // The list itself is the same in every request: loading adds to the conversation only.
+      const lists = new Set(fake.requests.map((request) => JSON.stringify(request.body?.tools)));
+      expect(lists.size).toBe(1);
       for (const size of sizes) expect(size).toBeLessThanOrEqual(TOOL_SEARCH_TOKEN_BUDGET);
       expect(Math.max(...sizes)).toBeLessThan((view.toolSearch?.fullTokensEstimate ?? 0) / 10);
       expect(lastToolResultText(fake.requests[5]?.body)).toMatch(/ran with \{"path":"notes.txt"\}/);
 
       const saved = await harness.call<Conversation>('chat.get', { id: conversation.id });
-      expect(saved.loadedTools?.length).toBeLessThanOrEqual(MAX_LOADED_TOOLS);
+      // No budget unloads the oldest: their definitions are part of the cached conversation.
+      expect(saved.loadedTools?.length).toBe(21);
+      expect(saved.loadedTools?.length).toBeGreaterThan(MAX_LOADED_TOOLS);
       expect(saved.loadedTools?.at(-1)).toMatch(/read.?text.?file/i);
       const after = await harness.call<ChatToolsView>('chat.tools', { id: conversation.id });
       expect(after.toolSearch?.loaded.length).toBe(saved.loadedTools?.length);

@@ -47,6 +47,8 @@ export interface HostToolOutcome extends McpToolOutcome {
    * Berth's own: such a result is cut for the model as that server's tool results are (app/chat/results).
    */
   source?: string;
+  /** The MCP tools (toolKeys) this call loaded (tool search's load_tools): saved with the result (ChatToolResultBlock). */
+  loadsTools?: string[];
 }
 
 /** One tool Berth answers itself. */
@@ -77,6 +79,11 @@ export interface HostOfferContext {
   contextWindow: number | undefined;
   /** The model's token correction (TokenEstimator.factor, app/chat/context), for budgets counted in Berth's estimate; default 1. */
   tokenFactor?: number;
+  /**
+   * The model's provider loads deferred tools itself (Anthropic): every enabled tool is listed deferred and a loaded
+   * one's definition goes into the conversation where it was loaded, so loading never changes the tool list.
+   */
+  defersTools?: boolean;
 }
 
 /** What a provider adds to one model request. */

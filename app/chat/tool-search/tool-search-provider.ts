@@ -83,10 +83,13 @@ export class ToolSearch implements HostToolProvider {
     });
   }
 
-  offer({ conversation, enabled, names, contextWindow, tokenFactor }: HostOfferContext): HostOffer {
+  offer({ conversation, enabled, names, contextWindow, tokenFactor, defersTools }: HostOfferContext): HostOffer {
     if (!this.state(conversation, enabled, names, contextWindow, tokenFactor).active) return { tools: [] };
     const loaded = new Set(conversation.loadedTools ?? []);
-    return { tools: [this.searchTool(enabled, names, loaded), this.loadTool(enabled, names)], sendOnly: loaded };
+    return {
+      tools: [this.searchTool(enabled, names, loaded), this.loadTool(enabled, names, defersTools === true)],
+      sendOnly: loaded,
+    };
   }
 
   private searchTool(enabled: readonly AvailableTool[], names: ToolNameMap, loaded: ReadonlySet<string>): HostTool {
@@ -147,11 +150,19 @@ export class ToolSearch implements HostToolProvider {
     };
   }
 
-  private loadTool(enabled: readonly AvailableTool[], names: ToolNameMap): HostTool {
+  /**
+   * `deferring`: the provider loads tools itself (tool-references.ts). A loaded tool's definition is then part of the
+   * conversation, read from the prompt cache like the rest of it, so no budget unloads the oldest: unloading would
+   * change the conversation before the newest turn, and with it everything the cache holds after that point.
+   */
+  private loadTool(enabled: readonly AvailableTool[], names: ToolNameMap, deferring: boolean): HostTool {
+    const budget = deferring
+      ? 'they stay loaded for the rest of the conversation'
+      : `${MAX_LOADED_TOOLS} stay loaded (the ones loaded longest ago are unloaded first)`;
     return {
       name: LOAD_TOOLS,
       title: 'Load tools',
-      description: `Load tools found with ${SEARCH_TOOLS} into this conversation, by the names it gave, so you can call them from your next step on. At most ${MAX_LOAD_AT_ONCE} at once; ${MAX_LOADED_TOOLS} stay loaded (the ones loaded longest ago are unloaded first). Loading runs nothing.`,
+      description: `Load tools found with ${SEARCH_TOOLS} into this conversation, by the names it gave, so you can call them from your next step on. At most ${MAX_LOAD_AT_ONCE} at once; ${budget}. Loading runs nothing.`,
       inputSchema: {
         type: 'object',
         properties: {
@@ -202,11 +213,9 @@ export class ToolSearch implements HostToolProvider {
         let dropped: string[] = [];
         await this.options.store.changeLoadedTools(conversationId, (loaded) => {
           // New tools go last and loaded ones stay where they are: the request's tool list only grows at its end (tool-offer.ts).
-          const next = withinLoadBudget(
-            [...loaded, ...[...found.keys()].filter((key) => !loaded.includes(key))],
-            new Set(found.keys()),
-            tokensOfKey,
-          );
+          const grown = [...loaded, ...[...found.keys()].filter((key) => !loaded.includes(key))];
+          if (deferring) return grown;
+          const next = withinLoadBudget(grown, new Set(found.keys()), tokensOfKey);
           dropped = next.dropped;
           return next.loaded;
         });
@@ -221,11 +230,15 @@ export class ToolSearch implements HostToolProvider {
           const [server, tool] = splitKey(key);
           return `${server} › ${tool}`;
         });
-        return text(
-          lines.join('\n'),
-          false,
-          `loaded ${shown.length === 1 ? 'a tool' : `${shown.length} tools`}: ${shown.join(', ')}`,
-        );
+        return {
+          ...text(
+            lines.join('\n'),
+            false,
+            `loaded ${shown.length === 1 ? 'a tool' : `${shown.length} tools`}: ${shown.join(', ')}`,
+          ),
+          // The request puts a tool_reference to each here when the provider loads tools itself (tool-references.ts).
+          loadsTools: [...found.keys()],
+        };
       },
     };
   }
