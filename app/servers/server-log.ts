@@ -5,6 +5,7 @@ import type { LogSink, NewLogEntry } from '../logs/log-sink';
 import { formatSize, traceSummary, type NewTraceRecord, type TraceOutcome } from '../logs/trace-record';
 import { configSecrets, formsOfAll } from '../secrets/secret-forms';
 import { redactForms } from '../secrets/secret-redactor';
+import { looksLikeError } from '../../shared/domain/server-start-error';
 
 export { formatSize };
 
@@ -68,6 +69,15 @@ export class ServerLog {
     for (let i = this.recentStderr.length - 1; i >= 0; i--) {
       const line = this.recentStderr[i]?.trim();
       if (line) return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+    }
+    return undefined;
+  }
+
+  /** The last recent stderr line that reads as an error, to explain a start that failed or never finished. */
+  lastErrorLine(): string | undefined {
+    for (let i = this.recentStderr.length - 1; i >= 0; i--) {
+      const line = this.recentStderr[i]?.trim();
+      if (line && looksLikeError(line)) return line.length > 300 ? `${line.slice(0, 300)}…` : line;
     }
     return undefined;
   }
