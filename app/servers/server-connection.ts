@@ -42,6 +42,8 @@ export type {
 
 /** Remote servers: how long the `server/discover` probe may stay unanswered (stdio: EraProbeClock decides). */
 const HTTP_PROBE_TIMEOUT_MS = 10_000;
+/** After a failed answer, how long a stdio server's last stderr lines get to arrive before the failure is put in words. */
+const STDERR_CATCH_UP_MS = 100;
 
 /**
  * One live MCP connection to one server, a local process (stdio) or a remote
@@ -373,6 +375,9 @@ export class ServerConnection implements SupervisedConnection {
     try {
       await Promise.race([this.connectAndList(prior, remaining), interrupted]);
     } catch (error) {
+      // stdout and stderr are two pipes: the line a server wrote just before its error answer may come a moment later.
+      if (this.transport.kind === 'stdio' && !(error instanceof ServerStartError))
+        await new Promise((resolve) => setTimeout(resolve, STDERR_CATCH_UP_MS));
       // Classify before close(): our own kill must not read as the server exiting.
       const failure = startFailure(error, this.failureContext());
       await this.close();
