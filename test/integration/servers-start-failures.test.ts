@@ -15,7 +15,7 @@ async function startFixture(
   env: Record<string, string> = {},
   startupMs = 2_000,
 ): Promise<{ h: HostHarness; state: ServerState }> {
-  const h = await berth.start({ env: cleanEnv() });
+  const h = await berth.start({ env: cleanEnv({}) });
   await h.call('servers.add', {
     name,
     config: {
