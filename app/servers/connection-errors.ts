@@ -133,8 +133,8 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
     );
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
-    // The last line, error-looking or not: a server that exits usually says why last.
-    const serverLine = ctx.lastStderrLine();
+    // Else the last line, error-looking or not: a server that exits usually says why last.
+    const serverLine = ctx.lastErrorLine() ?? ctx.lastStderrLine();
     return new ServerStartError(
       startFailureText({
         code: 'exited',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeError, serverLineHint, startFailureText } from './server-start-error';
+import { looksLikeError, pickErrorLine, serverLineHint, startFailureText } from './server-start-error';
 
 describe('serverLineHint', () => {
   it.each([
@@ -38,6 +38,31 @@ describe('looksLikeError', () => {
     expect(looksLikeError('Error: boom')).toBe(true);
     expect(looksLikeError('connect ECONNREFUSED 127.0.0.1:5432')).toBe(true);
     expect(looksLikeError('could not open the database: permission denied')).toBe(true);
+  });
+});
+
+describe('pickErrorLine', () => {
+  it("finds a Node error's message above its stack frames and fields, the one naming a host first", () => {
+    const dump = [
+      'TypeError: fetch failed',
+      '    at node:internal/deps/undici/undici:13502:13 {',
+      '  [cause]: Error: getaddrinfo ENOTFOUND mcp.stripe.com',
+      '      at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:120:26) {',
+      '    errno: -3008,',
+      "    code: 'ENOTFOUND',",
+      "    hostname: 'mcp.stripe.com'",
+      '  }',
+      '}',
+      'retrying in 5 s',
+    ];
+    expect(pickErrorLine(dump)).toBe('[cause]: Error: getaddrinfo ENOTFOUND mcp.stripe.com');
+  });
+
+  it('takes the newest error line when none has advice, and none from a banner', () => {
+    expect(pickErrorLine(['Error: first', 'Error: "TOKEN" is required for x', 'listening'])).toBe(
+      'Error: "TOKEN" is required for x',
+    );
+    expect(pickErrorLine(['Server running on stdio', ''])).toBeUndefined();
   });
 });
 

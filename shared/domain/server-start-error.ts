@@ -67,6 +67,29 @@ export function looksLikeError(line: string): boolean {
   return serverLineHint(line) !== undefined || ERROR_WORDS.test(line) || ERRNO.test(line);
 }
 
+// A stack frame ("    at fetch (node:…)") or a line of a dumped object ("  code: 'ENOTFOUND',", "}"): part of an error, not its line.
+const NOT_A_MESSAGE =
+  /^\s*(?:at\s|[\]}),]+$|[a-z_$][\w$]*:\s*(?:'[^']*'|"[^"]*"|-?\d+|true|false|null|undefined)\s*,?$)/;
+
+/**
+ * The line among a server's last stderr lines that best says what went
+ * wrong: one naming an unreachable host first, then one with other advice,
+ * then any error line; the newest of equals. Stack frames and the fields of
+ * a dumped error are skipped, so a Node error's message is found above them.
+ */
+export function pickErrorLine(lines: readonly string[]): string | undefined {
+  let best: { line: string; rank: number } | undefined;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]?.trim();
+    if (!line || NOT_A_MESSAGE.test(line)) continue;
+    const hint = serverLineHint(line);
+    const rank =
+      hint?.kind === 'network' && hint.host !== undefined ? 3 : hint !== undefined ? 2 : looksLikeError(line) ? 1 : 0;
+    if (rank > (best?.rank ?? 0)) best = { line, rank };
+  }
+  return best?.line;
+}
+
 /**
  * A start failure, as a code and its parameters: `startFailureText` makes the
  * words, in one place, so a message catalog can take them over.

@@ -39,7 +39,7 @@ describe('start failures name their stage and the server’s own error', () => {
     expect(state).toMatchObject({
       status: 'error',
       reason:
-        'did not finish the MCP handshake within 2 s; cannot reach api.example.invalid — no network? (stderr: getaddrinfo ENOTFOUND api.example.invalid)',
+        'did not finish the MCP handshake within 2 s; cannot reach api.example.invalid — no network? (stderr: [cause]: Error: getaddrinfo ENOTFOUND api.example.invalid)',
     });
   });
 
