@@ -124,7 +124,7 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
           <SandboxedChip server={server} />
         </span>
         <StatusBadge server={server} />
-        {/* Clamped to two lines; the whole of it (the server's own error line last) on hover and in the detail. */}
+        {/* Clamped to three lines; the whole of it (the server's own error line last) on hover and in the detail. */}
         {reason ? (
           <span className="server-card-reason" title={reason}>
             {reason}

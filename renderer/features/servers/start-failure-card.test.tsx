@@ -43,7 +43,7 @@ describe('a server whose start failed', () => {
     expect(card.textContent).toBe(
       'did not finish the MCP handshake within 30 s; cannot reach mcp.stripe.com — no network? (stderr: getaddrinfo ENOTFOUND mcp.stripe.com)',
     );
-    // The card clamps to two lines: the whole reason, the server's own line included, is its title.
+    // The card clamps to three lines: the whole reason, the server's own line included, is its title.
     expect(card.getAttribute('title')).toBe(card.textContent);
     expect(within(row('supabase')).getByText(/listing its tools failed/).textContent).toBe(
       'finished the MCP handshake, but listing its tools failed: MCP error -32603: fetch failed; cannot reach its service — no network?',
