@@ -43,7 +43,7 @@ export interface FailureContext {
   /** What the start was doing: a failure after the handshake is not called a failed handshake. */
   stage: StartStage;
   lastStderrLine: () => string | undefined;
-  /** The server's last stderr line that reads as an error (looksLikeError). */
+  /** The recent stderr line that best says what went wrong (pickErrorLine). */
   lastErrorLine: () => string | undefined;
 }
 
