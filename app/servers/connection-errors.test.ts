@@ -20,7 +20,9 @@ function context(kind: ConnectionTransport['kind'], sessionId: string | undefine
     url: 'http://127.0.0.1:9/mcp',
     closing: false,
     redact: (text) => text,
+    stage: 'handshake',
     lastStderrLine: () => undefined,
+    lastErrorLine: () => undefined,
   };
 }
 

@@ -15,7 +15,8 @@ import type { ConnectionTransport } from './connection-transport';
 import { describeHttpError, isSessionGone, isUnreachable } from './http-transport';
 import { describeInvalidResult } from './invalid-result';
 import { describeExit } from './process-stdio-options';
-import { ServerStartError } from '../../shared/domain/server-start-error';
+import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
+import type { StartStage } from '../../shared/domain/server-start-error';
 import { batchFailure } from './stdout-messages';
 import { errorMessage } from '../../shared/error-message';
 
@@ -39,7 +40,11 @@ export interface FailureContext {
   /** Berth itself is closing the connection. */
   closing: boolean;
   redact: (text: string) => string;
+  /** What the start was doing: a failure after the handshake is not called a failed handshake. */
+  stage: StartStage;
   lastStderrLine: () => string | undefined;
+  /** The recent stderr line that best says what went wrong (pickErrorLine). */
+  lastErrorLine: () => string | undefined;
 }
 
 /** "connection refused" rather than "fetch failed": the innermost cause says what went wrong. */
@@ -120,12 +125,23 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
     return new ServerStartError(`${broken} during the MCP handshake, so Berth stopped it`, 'exited', undefined, error);
   const batch = batchFailure(error);
   if (batch !== undefined)
-    return new ServerStartError(`MCP handshake failed: ${ctx.redact(batch)}`, 'protocol', undefined, error);
+    return new ServerStartError(
+      startFailureText({ code: 'failed', detail: ctx.redact(batch), stage: ctx.stage }),
+      'protocol',
+      undefined,
+      error,
+    );
   const exit = ctx.transport.exitInfo;
   if (exit !== undefined && !(error instanceof ServerStartError && error.kind === 'config')) {
-    const stderr = ctx.lastStderrLine();
+    // Else the last line, error-looking or not: a server that exits usually says why last.
+    const serverLine = ctx.lastErrorLine() ?? ctx.lastStderrLine();
     return new ServerStartError(
-      `exited (${describeExit(exit)}) during the MCP handshake${stderr === undefined ? '' : ` — stderr: ${stderr}`}`,
+      startFailureText({
+        code: 'exited',
+        exit: describeExit(exit),
+        stage: ctx.stage,
+        ...(serverLine === undefined ? {} : { serverLine }),
+      }),
       'exited',
     );
   }
@@ -166,8 +182,14 @@ export function startFailure(error: unknown, ctx: FailureContext): ServerStartEr
       return new ServerStartError(`${where} answered ${ctx.redact(http)}${signIn}`, 'protocol', undefined, error);
     }
   }
+  const serverLine = ctx.lastErrorLine();
   return new ServerStartError(
-    `MCP handshake failed: ${ctx.redact(messageOrInvalidResult(error))}`,
+    startFailureText({
+      code: 'failed',
+      detail: ctx.redact(messageOrInvalidResult(error)),
+      stage: ctx.stage,
+      ...(serverLine === undefined ? {} : { serverLine }),
+    }),
     'protocol',
     undefined,
     error,

@@ -38,6 +38,8 @@ export interface ServerConnectionOptions {
    * probe retry); each one gets this call.
    */
   clientSetup?: (server: string, client: Client) => void;
+  /** stdio: how long the era probe may go unanswered after the server's first output; default PROBE_QUIET_MS (era-probe-clock.ts). */
+  probeQuietMs?: number;
   /** Builds the link each attempt talks over; default createConnectionTransport (a child process or HTTP). Tests pass their own. */
   createTransport?: (options: CreateTransportOptions) => ConnectionTransport;
 }

@@ -1,5 +1,6 @@
 import { HostError } from '../../shared/result';
-import type { CallToolResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import { isSpecType } from '@modelcontextprotocol/client';
+import type { CallToolResult, DiscoverResult, JSONRPCMessage, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { LogLevel, ProtocolEra, ToolInfo, TransportKind } from '../../shared/domain/server';
 import { formatSeconds } from '../format-seconds';
 import { BerthClient, acceptResultsWithoutType, listAllTools } from './berth-client';
@@ -25,7 +26,9 @@ import type { ExitInfo } from './process-stdio-options';
 import { withPausableTimeout } from './pausable-timeout';
 import { ServerLog, secretValues } from './server-log';
 import { LateProgress } from './late-progress';
-import { ServerStartError } from '../../shared/domain/server-start-error';
+import { ServerStartError, startFailureText } from '../../shared/domain/server-start-error';
+import type { StartStage } from '../../shared/domain/server-start-error';
+import { EraProbeClock, PROBE_QUIET_MS } from './era-probe-clock';
 
 export { SessionLostError } from './connection-errors';
 export type {
@@ -37,8 +40,10 @@ export type {
   SupervisedConnection,
 } from './connection-options';
 
-/** How long the `server/discover` probe may stay unanswered before the server counts as legacy. */
-const PROBE_TIMEOUT_MS = 10_000;
+/** Remote servers: how long the `server/discover` probe may stay unanswered (stdio: EraProbeClock decides). */
+const HTTP_PROBE_TIMEOUT_MS = 10_000;
+/** After a failed answer, how long a stdio server's last stderr lines get to arrive before the failure is put in words. */
+const STDERR_CATCH_UP_MS = 100;
 
 /**
  * One live MCP connection to one server, a local process (stdio) or a remote
@@ -57,6 +62,15 @@ export class ServerConnection implements SupervisedConnection {
   private sentInitialize = false;
   private readonly watch: LinkWatch;
   private readonly lateProgress = new LateProgress();
+  /** The SDK's connect returned; with a remembered modern era that took no round trip. */
+  private connected = false;
+  /** Something came from the server: with `connected`, the handshake is behind. */
+  private heard = false;
+  /** stdio, while this start probes the era. */
+  private probeClock: EraProbeClock | undefined;
+  /** The probe Berth stopped waiting for, and the DiscoverResult if the server answered it after all. */
+  private abandonedProbe: string | number | undefined;
+  private lateDiscover: DiscoverResult | undefined;
 
   private constructor(
     private readonly options: ServerConnectionOptions,
@@ -75,11 +89,16 @@ export class ServerConnection implements SupervisedConnection {
       hooks: {
         onTrace: (direction, message, bytes, raw) => {
           if (direction === 'out' && 'method' in message && message.method === 'initialize') this.sentInitialize = true;
+          if (direction === 'in') this.heard = true;
+          this.watchProbe(direction, message);
           if (direction === 'out') this.lateProgress.sent(message);
           this.log.trace(direction, message, bytes, raw);
         },
         onHostLog: (level, text) => this.log.host(level, text),
-        onStderrLine: (line) => this.log.stderr(line),
+        onStderrLine: (line) => {
+          this.probeClock?.output(line);
+          this.log.stderr(line);
+        },
         onSpawn: (pid) => {
           this.log.host('info', `spawned pid ${pid}: ${this.transport.description}`);
           options.onSpawn?.(pid);
@@ -94,7 +113,9 @@ export class ServerConnection implements SupervisedConnection {
         // Berth declares only what it implements: the host adds each capability
         // together with its handler through `clientSetup`.
         capabilities: {},
-        versionNegotiation: { mode: 'auto', probe: { timeoutMs: PROBE_TIMEOUT_MS } },
+        // stdio: no SDK limit of its own (it would count from the spawn, and call a timeout legacy); the probe
+        // gets the handshake's time and EraProbeClock ends it. Remote: a timeout is an error, never a verdict.
+        versionNegotiation: { mode: 'auto', probe: kind === 'stdio' ? {} : { timeoutMs: HTTP_PROBE_TIMEOUT_MS } },
         // No `listChanged`: connectAndList follows list changes (list-changes.ts says why).
       },
     );
@@ -340,29 +361,30 @@ export class ServerConnection implements SupervisedConnection {
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const interrupted = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new ServerStartError(
-              `did not finish the MCP handshake within ${formatSeconds(config.timeouts.startupMs)}`,
-              'timeout',
-            ),
-          ),
-        remaining,
-      );
+      timer = setTimeout(() => reject(this.timeoutFailure()), remaining);
       onAbort = () => reject(new ServerStartError('start was cancelled', 'cancelled'));
       if (signal?.aborted) onAbort();
       signal?.addEventListener('abort', onAbort);
     });
+    if (prior === undefined && this.transport.kind === 'stdio')
+      this.probeClock = new EraProbeClock({
+        quietMs: this.options.probeQuietMs ?? PROBE_QUIET_MS,
+        startupMs: remaining,
+        giveUp: (id, waitedMs) => this.giveUpProbe(id, waitedMs),
+      });
     try {
       await Promise.race([this.connectAndList(prior, remaining), interrupted]);
     } catch (error) {
+      // stdout and stderr are two pipes: the line a server wrote just before its error answer may come a moment later.
+      if (this.transport.kind === 'stdio' && !(error instanceof ServerStartError))
+        await new Promise((resolve) => setTimeout(resolve, STDERR_CATCH_UP_MS));
       // Classify before close(): our own kill must not read as the server exiting.
       const failure = startFailure(error, this.failureContext());
       await this.close();
       throw failure;
     } finally {
       clearTimeout(timer);
+      this.probeClock?.stop();
       if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
     }
     if (this.transport.exitInfo !== undefined) {
@@ -373,14 +395,21 @@ export class ServerConnection implements SupervisedConnection {
     }
     this.ready = true;
     const era = this.era;
-    if (concludesNegotiation && era !== undefined) {
-      const discover = this.client.getDiscoverResult();
+    // Only the server's answer tells its era: a probe Berth gave up on says nothing about the next start.
+    const unanswered = this.probeClock?.timedOut === true;
+    const discover = unanswered ? this.lateDiscover : this.client.getDiscoverResult();
+    if (concludesNegotiation && era !== undefined && (!unanswered || discover !== undefined)) {
+      if (unanswered)
+        this.log.host(
+          'info',
+          'the server answered server/discover late: its 2026-07-28 era is used from the next start',
+        );
       // Not waited for: the write (two fsyncs) only saves a probe on the next start, and fifty servers
       // ready together waited for it. Failures are logged by the cache; the supervisor flushes it at shutdown.
       void this.options.eraCache.remember(
         this.options.name,
         config,
-        era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' },
+        discover !== undefined && (era === 'modern' || unanswered) ? { kind: 'modern', discover } : { kind: 'legacy' },
       );
     }
     const via = prior === undefined ? '' : prior.kind === 'legacy' && concludesNegotiation ? '' : ', remembered era';
@@ -394,6 +423,7 @@ export class ServerConnection implements SupervisedConnection {
   private async connectAndList(prior: PriorDiscovery | undefined, remaining: number): Promise<void> {
     // The SDK's own timeout is set past ours so the person sees our wording.
     await this.client.connect(this.transport.sdk, { prior, timeout: remaining + 1_000 });
+    this.connected = true;
     if (this.era === 'modern')
       acceptResultsWithoutType(this.transport.sdk, () =>
         this.log.host('info', 'the server sent a result without resultType; read as "complete" as SEP-2322 says'),
@@ -439,14 +469,72 @@ export class ServerConnection implements SupervisedConnection {
     return failure;
   }
 
+  /** What the start is doing, for the words of its failure: the tool listing once the server has answered. */
+  private get stage(): StartStage {
+    return this.connected && this.heard ? 'tools' : 'handshake';
+  }
+
+  /** The start took all its time: at which stage, and what the server last said was wrong. */
+  private timeoutFailure(): ServerStartError {
+    const seconds = formatSeconds(this.options.config.timeouts.startupMs);
+    const serverLine = this.log.lastErrorLine();
+    return new ServerStartError(
+      startFailureText({
+        code: 'timeout',
+        seconds,
+        stage: this.stage,
+        ...(serverLine === undefined ? {} : { serverLine }),
+      }),
+      'timeout',
+    );
+  }
+
+  /** Feeds the era probe's clock: the probe going out, its answer, and any sign that the server runs. */
+  private watchProbe(direction: 'in' | 'out', message: JSONRPCMessage): void {
+    const clock = this.probeClock;
+    if (clock === undefined) return;
+    const id = 'id' in message ? message.id : undefined;
+    if (direction === 'out') {
+      if ('method' in message && message.method === 'server/discover' && id !== undefined) clock.sent(id);
+      return;
+    }
+    if (!('method' in message) && id !== undefined) clock.answered(id);
+    clock.output();
+    if (id !== undefined && id === this.abandonedProbe && 'result' in message) {
+      // The SDK checks a remembered DiscoverResult again before it adopts it (and Berth negotiates afresh if it fails).
+      if (isSpecType.DiscoverResult(message.result)) this.lateDiscover = message.result;
+    }
+  }
+
+  /**
+   * No answer to the probe in time: it is ended as the SDK ends a silent
+   * stdio probe (legacy fallback, `initialize` on this same process), with an
+   * error answer Berth makes itself, since the SDK's own limit cannot be
+   * started late. The trace keeps only what the server really sent.
+   */
+  private giveUpProbe(id: string | number, waitedMs: number): void {
+    this.abandonedProbe = id;
+    this.log.host(
+      'info',
+      `no answer to server/discover after ${formatSeconds(waitedMs)}; trying initialize on the same process (not remembered: the next start asks again)`,
+    );
+    this.transport.sdk.onmessage?.({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32001, message: `Berth stopped waiting for an answer to server/discover` },
+    });
+  }
+
   private failureContext(): FailureContext {
     return {
       name: this.options.name,
+      stage: this.stage,
       transport: this.transport,
       url: this.options.config.url,
       closing: this.closing,
       redact: (text) => this.log.redact(text),
       lastStderrLine: () => this.log.lastStderrLine(),
+      lastErrorLine: () => this.log.lastErrorLine(),
     };
   }
 

@@ -93,4 +93,14 @@ describe('ServerLog', () => {
     log.stderr('   ');
     expect(log.lastStderrLine()).toBe('Error: boom');
   });
+
+  it('finds the last error line, past a banner written after it', () => {
+    const log = new ServerLog(new LogCollector(), 'srv', []);
+    log.stderr('Stripe MCP server running on stdio');
+    expect(log.lastErrorLine()).toBeUndefined();
+    log.stderr('getaddrinfo ENOTFOUND mcp.stripe.com');
+    log.stderr('Every tool is registered');
+    expect(log.lastStderrLine()).toBe('Every tool is registered');
+    expect(log.lastErrorLine()).toBe('getaddrinfo ENOTFOUND mcp.stripe.com');
+  });
 });

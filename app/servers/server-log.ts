@@ -5,6 +5,7 @@ import type { LogSink, NewLogEntry } from '../logs/log-sink';
 import { formatSize, traceSummary, type NewTraceRecord, type TraceOutcome } from '../logs/trace-record';
 import { configSecrets, formsOfAll } from '../secrets/secret-forms';
 import { redactForms } from '../secrets/secret-redactor';
+import { pickErrorLine } from '../../shared/domain/server-start-error';
 
 export { formatSize };
 
@@ -12,6 +13,8 @@ export { formatSize };
 export const TRACE_BODY_LIMIT = 64 * 1024;
 /** Request ids remembered to name the method of a response; bounded against servers that never answer. */
 const MAX_TRACKED_REQUESTS = 10_000;
+/** Enough for a Node error with its cause and stack, whose message is above the frames and fields. */
+const RECENT_STDERR_LINES = 20;
 
 /**
  * Every form (secret-forms.ts) of the server's secret env values, secret
@@ -59,7 +62,7 @@ export class ServerLog {
   stderr(line: string): void {
     const text = this.redact(line);
     this.recentStderr.push(text);
-    if (this.recentStderr.length > 3) this.recentStderr.shift();
+    if (this.recentStderr.length > RECENT_STDERR_LINES) this.recentStderr.shift();
     this.sink.append({ server: this.server, time: Date.now(), source: 'stderr', text });
   }
 
@@ -70,6 +73,12 @@ export class ServerLog {
       if (line) return line.length > 300 ? `${line.slice(0, 300)}…` : line;
     }
     return undefined;
+  }
+
+  /** The recent stderr line that best says what went wrong (pickErrorLine), to explain a start that failed or never finished. */
+  lastErrorLine(): string | undefined {
+    const line = pickErrorLine(this.recentStderr);
+    return line !== undefined && line.length > 300 ? `${line.slice(0, 300)}…` : line;
   }
 
   /** A `notifications/message` from the server. */

@@ -124,7 +124,12 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
           <SandboxedChip server={server} />
         </span>
         <StatusBadge server={server} />
-        {reason ? <span className="server-card-reason">{reason}</span> : null}
+        {/* Clamped to three lines; the whole of it (the server's own error line last) on hover and in the detail. */}
+        {reason ? (
+          <span className="server-card-reason" title={reason}>
+            {reason}
+          </span>
+        ) : null}
         <span className="server-card-command">
           {server.config.url ?? shellLine([server.config.command ?? '', ...server.config.args])}
         </span>
