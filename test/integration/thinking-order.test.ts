@@ -35,7 +35,16 @@ describe('merged replies keep their thinking first', () => {
       block.type === 'thinking'
         ? [{ type: 'thinking', thinking: block.thinking, signature: block.signature }]
         : block.type === 'tool_use'
-          ? [{ type: 'tool_use', id: block.id, server: 'fs', tool: 'read', apiName: block.name, input: block.input }]
+          ? [
+              {
+                type: 'tool_use',
+                id: block.id,
+                server: 'fs',
+                tool: 'read',
+                apiName: block.name,
+                input: block.input as Record<string, unknown>,
+              },
+            ]
           : [],
     );
     const toolUseId = first.content.find((block) => block.type === 'tool_use')?.id ?? '';
