@@ -492,7 +492,7 @@ describe('the sampling answer and the model’s reasoning', () => {
       'Five, seven, five: about the sea.',
     );
     expect(within(dialog).getByTestId('answer-usage').textContent).toBe(
-      'It used 12 input + 40 output tokens (30 of them reasoning) (max 100), counted against this server’s session budget.',
+      'It used 12 input + 40 output tokens, 30 of them reasoning (max 100), counted against this server’s session budget.',
     );
     // Approving sends the answer as it was: the reasoning is never part of it.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));

@@ -65,7 +65,7 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
           It used {payload.result.usage.inputTokens.toLocaleString()} input +{' '}
           {payload.result.usage.outputTokens.toLocaleString()} output tokens
           {payload.result.usage.reasoningTokens !== undefined
-            ? ` (${payload.result.usage.reasoningTokens.toLocaleString()} of them reasoning)`
+            ? `, ${payload.result.usage.reasoningTokens.toLocaleString()} of them reasoning`
             : ''}{' '}
           (max {payload.request.maxTokens.toLocaleString()}), counted against this server’s session budget.
         </p>
