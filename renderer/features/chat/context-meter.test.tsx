@@ -183,6 +183,25 @@ describe('the context window in the chat', () => {
     expect(screen.getByRole('button', { name: 'Show 2 messages' })).toBeTruthy();
   });
 
+  it('shows the folded originals when "Show in chat" asks for a tool call among them', async () => {
+    const withCall: ChatMessage[] = [
+      MESSAGES[0]!,
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 2,
+        content: [{ type: 'tool_use', id: 'call-1', server: 'weather', tool: 'forecast', apiName: 'w__f', input: {} }],
+      },
+      ...MESSAGES.slice(2),
+    ];
+    const { store } = mount({ 'chat.context': () => ok(fill({ cut: CUT })) }, withCall);
+    await screen.findByTestId('context-cut');
+    expect(screen.queryByText('First question')).toBeNull();
+    act(() => store.setState({ toolCardFocus: { conversationId: 'c1', toolUseId: 'call-1' } }));
+    await screen.findByText('First question');
+    expect(screen.getByRole('button', { name: 'Hide 2 messages' })).toBeTruthy();
+  });
+
   it('folds what a drop left out the same way', async () => {
     mount({ 'chat.context': () => ok(fill({ cut: { ...CUT, kind: 'drop', summary: undefined } })) }, MESSAGES);
     const block = await screen.findByTestId('context-cut');
