@@ -84,7 +84,10 @@ test('the meter fills, then the oldest turns are compacted and the chat shows wh
     await chat.waitForIdle();
     turn += 1;
   }
-  await expect(cut).toContainText(/Compacted: the model now remembers the \d+ messages above as a summary/);
+  // Folded: the block stands in for the messages it left out; they stay saved and show on demand.
+  await expect(cut).toContainText(/\d+ earlier messages summarized/);
+  const firstMessage = app.getByRole('list', { name: 'Messages' }).getByText(/^Turn 1: In my garden/);
+  await expect(firstMessage).toHaveCount(0);
   // Nothing failed: each request fit, the summary went through the same provider.
   await expect(app.getByText('The reply failed')).toHaveCount(0);
   expect(fakeLlm.requests.some((request) => request.body?.system?.toString().startsWith('You compact'))).toBe(true);
@@ -93,7 +96,30 @@ test('the meter fills, then the oldest turns are compacted and the chat shows wh
   await cut.scrollIntoViewIfNeeded();
   await calm(app);
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'context-compacted.png') });
+
+  // From the keyboard: the toggle shows the originals above the block, which now sits under the last of them.
+  const show = cut.getByRole('button', { name: /^Show \d+ messages$/ });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await show.focus();
+  await app.keyboard.press('Enter');
+  await expect(cut).toContainText(/Compacted: the model now remembers the \d+ messages above as a summary/);
+  const hide = cut.getByRole('button', { name: /^Hide \d+ messages$/ });
+  await expect(hide).toBeFocused();
+  await expect(hide).toBeInViewport();
+  await firstMessage.scrollIntoViewIfNeeded();
+  await expect(firstMessage).toBeVisible();
+  await hide.scrollIntoViewIfNeeded();
+  await calm(app);
+  await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'context-compacted-shown.png') });
+
   await app.emulateMedia({ colorScheme: 'dark' });
+  await calm(app);
+  await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'context-compacted-shown-dark.png') });
+  // calm() blurred it for the screenshot.
+  await hide.focus();
+  await app.keyboard.press('Space');
+  await expect(firstMessage).toHaveCount(0);
+  await expect(cut).toContainText(/\d+ earlier messages summarized/);
   await cut.scrollIntoViewIfNeeded();
   await calm(app);
   await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'context-compacted-dark.png') });

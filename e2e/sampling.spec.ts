@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
 import { SettingsPage } from './pages/settings-page';
-import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
+import { calm, chatTest as test, DOCS_DIR, everythingServerConfig, expect, toolNamed } from './support/berth';
 
 test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
@@ -191,5 +192,53 @@ test.describe('sampling review', () => {
     await again.getByRole('button', { name: 'Reset Claude Haiku 4.5 (Anthropic)' }).click();
     await expect(again.getByLabel('Intelligence rank of Claude Haiku 4.5 (Anthropic)')).toHaveValue('4');
     await expect(again).not.toContainText('yours');
+  });
+});
+
+// The person let sampling reason (the reasoning control's last item, settings.json `reasoning.sampling`):
+// the answer's review shows the model's thinking folded, as the chat does, and counts its tokens.
+test.describe('sampling review with reasoning allowed', () => {
+  test.use({ initialSettings: { reasoning: { level: 'low', sampling: true } } });
+
+  test('the answer shows the model’s thinking folded and its reasoning tokens; the server gets only the answer', async ({
+    app,
+    fakeLlm,
+  }) => {
+    fakeLlm.script([
+      toolNamed('trigger-sampling-request', { prompt: 'Name a harbour', maxTokens: 60 }),
+      { thinking: 'A big harbour in Europe: Rotterdam is the largest.', text: 'Rotterdam.' },
+      { text: 'Done: {{lastToolResult}}' },
+    ]);
+    const chat = new ChatPage(app);
+    await chat.waitForServer('everything');
+    await chat.show();
+    await chat.newConversation();
+    await chat.send('Ask the server to sample');
+    const dialog = new PendingDialog(app);
+    await dialog.expectKind('tool-call');
+    await dialog.allow('Allow once');
+    await dialog.expectKind('sampling');
+    await dialog.button('Approve & generate').click();
+
+    await dialog.expectKind('sampling-answer');
+    const thought = dialog.root.getByRole('button', { name: /^Thought for/ });
+    await expect(thought).toHaveAttribute('aria-expanded', 'false');
+    await expect(dialog.root.getByTestId('answer-usage')).toContainText(
+      /output tokens, \d+ of them reasoning \(max 60\)/,
+    );
+    await calm(app);
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'sampling-reasoning-light.png') });
+    await thought.click();
+    await expect(dialog.root.getByRole('region', { name: 'The model’s reasoning' })).toHaveText(
+      'A big harbour in Europe: Rotterdam is the largest.',
+    );
+    await app.emulateMedia({ colorScheme: 'dark' });
+    await calm(app);
+    await app.screenshot({ path: join(DOCS_DIR, 'screenshots', 'sampling-reasoning-dark.png') });
+    await dialog.button('Approve').click();
+    await dialog.expectClosed();
+    const card = chat.toolCard('trigger-sampling-request');
+    await expect(card).toContainText('Rotterdam.');
+    await expect(card).not.toContainText('largest');
   });
 });

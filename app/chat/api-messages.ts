@@ -60,6 +60,22 @@ function toBlocks(
   return blocks;
 }
 
+const isThinking = (block: ContentBlockParam): boolean =>
+  block.type === 'thinking' || block.type === 'redacted_thinking';
+
+/**
+ * Appends a reply's blocks to the reply before it (two assistant messages in a row, as a stopped turn can leave).
+ * Its thinking goes before the first block that is not thinking: the API refuses a turn's reply that uses tools
+ * unless it starts with its thinking ("Expected `thinking` or `redacted_thinking`, but found `text`").
+ */
+function mergeReply(into: ContentBlockParam[], blocks: readonly ContentBlockParam[]): void {
+  const thinking = blocks.filter(isThinking);
+  const firstOther = into.findIndex((block) => !isThinking(block));
+  if (thinking.length > 0 && firstOther !== -1) into.splice(firstOther, 0, ...thinking);
+  else into.push(...thinking);
+  into.push(...blocks.filter((block) => !isThinking(block)));
+}
+
 function interrupted(toolUseId: string): ToolResultBlockParam {
   return {
     type: 'tool_result',
@@ -71,7 +87,8 @@ function interrupted(toolUseId: string): ToolResultBlockParam {
 
 /**
  * The stored history as the Messages API wants it: consecutive messages of
- * one role combined (a stopped turn leaves two user messages in a row), every
+ * one role combined (a stopped turn leaves two user messages in a row; merged
+ * replies keep their thinking first), every
  * tool_use answered in the next user turn — a result that was never saved is
  * answered as interrupted — tool results first, and no result without its
  * tool_use. Each result goes through `shaper` (big ones are cut there).
@@ -85,8 +102,9 @@ export function toApiMessages(messages: readonly ChatMessage[], shaper: ToolResu
     const blocks = toBlocks(message, shaper, serverOf);
     if (blocks.length === 0) continue;
     const last = turns.at(-1);
-    if (last !== undefined && last.role === message.role) last.blocks.push(...blocks);
-    else turns.push({ role: message.role, blocks });
+    if (last === undefined || last.role !== message.role) turns.push({ role: message.role, blocks });
+    else if (message.role === 'assistant') mergeReply(last.blocks, blocks);
+    else last.blocks.push(...blocks);
   }
 
   const result: MessageParam[] = [];

@@ -143,6 +143,8 @@ interface ActiveTurn {
   done: Promise<TurnOutcome>;
   /** What each model request of the turn used, for the turn's total. */
   usages: ChatUsage[];
+  /** Summary requests (compaction) not yet saved: the next saved reply carries them, so a reload's totals include them. */
+  unsavedUsages: ChatUsage[];
   /** The model cannot use tools (marked so, or it refused them): the rest of the turn is asked without any. */
   withoutTools?: boolean;
   /** The model refused images: the rest of the turn is asked without any (as for one marked so). */
@@ -337,6 +339,7 @@ export class ChatEngine {
       controller: new AbortController(),
       done,
       usages: [],
+      unsavedUsages: [],
       ...flags,
     };
     // Claimed before the first await, so two quick sends cannot both start.
@@ -490,7 +493,10 @@ export class ChatEngine {
           force: turn.forceCompact === true,
           signal,
           notify: (message) => this.pump.emit({ type: 'turn-notice', conversationId, turnId, message }),
-          onUsage: (usage) => turn.usages.push(usage),
+          onUsage: (usage) => {
+            turn.usages.push(usage);
+            turn.unsavedUsages.push(usage);
+          },
         });
       } catch (error) {
         if (signal.aborted) return { status: 'stopped' };
@@ -537,6 +543,9 @@ export class ChatEngine {
         ...(capping.savedTokens > 0 ? { cappedTokensEstimate: capping.savedTokens } : {}),
       };
       turn.usages.push(usage);
+      const saved: ChatUsage =
+        turn.unsavedUsages.length === 0 ? usage : { ...(sumUsage([...turn.unsavedUsages, usage]) ?? usage) };
+      turn.unsavedUsages = [];
       const runTools = response.stopReason === 'tool_use';
       const content = this.toChatContent(response.content, offer, runTools, clock.finish());
       // Saved even when empty (no text, no calls): the request's usage was spent and belongs to the
@@ -549,7 +558,7 @@ export class ChatEngine {
         content,
         model: conversation.model,
         ...(response.stopReason !== null ? { stopReason: response.stopReason } : {}),
-        usage,
+        usage: saved,
       });
       const uses = content.filter((block): block is ChatToolUseBlock => block.type === 'tool_use');
       if (uses.length === 0) return { status: 'finished', stopReason: response.stopReason ?? 'end_turn' };

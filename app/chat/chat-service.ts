@@ -34,11 +34,15 @@ import type { ToolSearchMode, ToolSearchThresholds } from '../../shared/domain/t
 import type { HostToolProvider } from './host-tools/host-tool';
 import { createResultReading } from './results/read-result-tool';
 import { resultLimitTokens } from './results/result-cap';
+import { TokenCalibrationFile } from './context/token-calibration';
+import { TokenEstimator } from '../providers/token-estimate';
 
 /** Options for {@linkcode ChatService.open}. */
 export interface ChatServiceOptions {
   /** Conversations live in `<configDir>/conversations`. */
   configDir: string;
+  /** Berth's state folder: the token estimate's corrections are kept there across runs (absent: per run only). */
+  stateDir?: string;
   /** Identities of the conversation files taken at this start (the privacy walk), so they are not stat'ed twice. */
   seenConversationFiles?: ReadonlyMap<string, FileIdentity>;
   supervisor: Pick<ServerSupervisor, 'list' | 'get' | 'callTool'>;
@@ -94,6 +98,7 @@ export class ChatService {
     readonly store: ConversationStore,
     readonly engine: ChatEngine,
     private readonly toolSearch: ToolSearch,
+    private readonly calibration: TokenCalibrationFile | undefined,
   ) {}
 
   static async open(options: ChatServiceOptions): Promise<ChatService> {
@@ -119,8 +124,21 @@ export class ChatService {
       createResultReading(resultLimit),
       ...(options.hostToolProviders?.(store) ?? []),
     ]);
+    // The estimate's correction per model, learnt in earlier runs: the meter is right from the first turn.
+    const calibration =
+      options.stateDir === undefined
+        ? undefined
+        : await TokenCalibrationFile.open({
+            stateDir: options.stateDir,
+            warn: (text) => logs.append({ server: '', time: Date.now(), source: 'host', level: 'warning', text }),
+          });
+    const tokens = new TokenEstimator({
+      factors: calibration?.factors ?? [],
+      onCorrected: (factors) => void calibration?.save(factors),
+    });
     const engine = new ChatEngine({
       provider: options.providers.router,
+      tokens,
       takesTools: (model) => options.providers.takesTools(model),
       defersTools: (model) => options.providers.defersTools(model),
       takesImages: (model) => options.providers.takesImages(model),
@@ -162,7 +180,7 @@ export class ChatService {
           options.settings.reasoningSupport(conversation.model),
         ),
     });
-    return new ChatService(options, store, engine, toolSearch);
+    return new ChatService(options, store, engine, toolSearch, calibration);
   }
 
   list(): ConversationSummary[] {
@@ -297,7 +315,7 @@ export class ChatService {
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all([...this.turns.keys()].map((id) => this.engine.stop(id)));
-    await this.store.flushIndex();
+    await Promise.all([this.store.flushIndex(), this.calibration?.flush()]);
   }
 
   /** `model`: the model the message asks for; otherwise the conversation's own. */

@@ -6,7 +6,8 @@ import { visibleTools } from './deferred-tools';
 // tokenizers Berth does not have, so the rule of thumb (CHARS_PER_TOKEN) is only a start: after each
 // request the engine tells the estimator what it estimated for that request and what the provider
 // reported, and the ratio corrects every later estimate for that model — the tool budget, the
-// result cap, the context meter and compaction all read it here, so they agree with the provider.
+// result cap, the context meter and compaction all read it here, so they agree with the provider. The
+// factors are kept for the next run (app/chat/context/token-calibration.ts); the per-conversation anchors are not.
 
 /** What an image or a PDF costs, as the result cap counts it (about a full-size image on Anthropic). */
 export const MEDIA_TOKENS = 1_600;
@@ -75,8 +76,8 @@ export function partsTotal(parts: RequestParts): number {
 }
 
 /** A correction outside this range is a provider reporting something else (no usage, a cached-only count): ignored. */
-const MIN_FACTOR = 0.25;
-const MAX_FACTOR = 4;
+export const MIN_FACTOR = 0.25;
+export const MAX_FACTOR = 4;
 /** How much a new observation moves the factor: the latest request says most about the next one. */
 const NEW_WEIGHT = 0.7;
 
@@ -87,10 +88,23 @@ interface Anchor {
   reported: number;
 }
 
+/** Options for {@linkcode TokenEstimator}. */
+export interface TokenEstimatorOptions {
+  /** Corrections learnt in an earlier run (app/chat/context/token-calibration.ts), by model key; out-of-range ones are ignored. */
+  factors?: Iterable<readonly [string, number]>;
+  /** After each correction, with every model's factor (to be saved for the next run). Must not throw. */
+  onCorrected?: (factors: ReadonlyMap<string, number>) => void;
+}
+
 /** One estimate per model key, corrected by what the provider reports. */
 export class TokenEstimator {
   private readonly factors = new Map<string, number>();
   private readonly anchors = new Map<string, Anchor>();
+
+  constructor(private readonly options: TokenEstimatorOptions = {}) {
+    for (const [model, factor] of options.factors ?? [])
+      if (factor >= MIN_FACTOR && factor <= MAX_FACTOR) this.factors.set(model, factor);
+  }
 
   /** Reported ÷ estimated for `model` so far (1 before any request). */
   factor(model: string): number {
@@ -153,6 +167,7 @@ export class TokenEstimator {
     const before = this.factors.get(model);
     this.factors.set(model, before === undefined ? ratio : before + (ratio - before) * NEW_WEIGHT);
     if (conversation !== undefined) this.anchors.set(conversation, { model, raw, reported: reportedPromptTokens });
+    this.options.onCorrected?.(this.factors);
   }
 
   /** The conversation is gone (or was compacted): its anchor no longer describes its requests. */

@@ -184,6 +184,26 @@ describe('fromLlmResponse', () => {
     });
   });
 
+  it('gives the review the reasoning (hidden blocks said so) and its tokens only when sampling was let reason', () => {
+    const blocks: LlmResponse['content'] = [
+      { type: 'thinking', thinking: 'First the sea.', signature: 's' },
+      { type: 'thinking', thinking: '', redacted: 'opaque' },
+      { type: 'thinking', thinking: 'Then the sky.' },
+      { type: 'text', text: 'A haiku.' },
+    ];
+    const reply = response(blocks, 'end_turn', { usage: { inputTokens: 5, outputTokens: 40, reasoningTokens: 30 } });
+    expect(fromLlmResponse(reply, false, 'claude-x', { durationMs: 1_500 })).toEqual({
+      content: { type: 'text', text: 'A haiku.' },
+      stopReason: 'endTurn',
+      usage: { inputTokens: 5, outputTokens: 40, reasoningTokens: 30 },
+      model: 'claude-x',
+      reasoning: { text: 'First the sea.\n\nThen the sky.', redacted: true, durationMs: 1_500 },
+    });
+    const notLet = fromLlmResponse(reply, false, 'claude-x');
+    expect(notLet).not.toHaveProperty('reasoning');
+    expect(notLet.usage).toEqual({ inputTokens: 5, outputTokens: 40 });
+  });
+
   it('keeps text and tool_use blocks in order with tools; drops tool_use without', () => {
     const blocks: LlmResponse['content'] = [
       { type: 'text', text: 'Checking' },

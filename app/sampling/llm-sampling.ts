@@ -147,13 +147,30 @@ const STOP_REASONS: Readonly<Record<string, string>> = {
  * leaves them out). Undefined when the answer carries no usable report (a proxy may drop it, and a
  * provider then reports 0 and 0: no real call reads no input).
  */
-function usageOf(usage: LlmUsage | undefined): TokenUsage | undefined {
+function usageOf(usage: LlmUsage | undefined, reasoned: boolean): TokenUsage | undefined {
   const count = (value: number | undefined): number =>
     typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
   if (usage === undefined) return undefined;
   const input = count(usage.inputTokens) + count(usage.cacheReadTokens) + count(usage.cacheWriteTokens);
   const output = count(usage.outputTokens);
-  return input === 0 && output === 0 ? undefined : { inputTokens: input, outputTokens: output };
+  const reasoning = reasoned ? Math.min(output, count(usage.reasoningTokens)) : 0;
+  if (input === 0 && output === 0) return undefined;
+  return { inputTokens: input, outputTokens: output, ...(reasoning > 0 ? { reasoningTokens: reasoning } : {}) };
+}
+
+/** The reply's reasoning as the review shows it (its blocks joined), or undefined when it has none. */
+function reasoningOf(response: LlmResponse, durationMs: number | undefined): GeneratedMessage['reasoning'] {
+  const blocks = response.content.flatMap((block) => (block.type === 'thinking' ? [block] : []));
+  if (blocks.length === 0) return undefined;
+  const text = blocks
+    .map((block) => block.thinking)
+    .filter((thinking) => thinking !== '')
+    .join('\n\n');
+  return {
+    text,
+    ...(blocks.some((block) => block.redacted !== undefined) ? { redacted: true } : {}),
+    ...(durationMs !== undefined ? { durationMs } : {}),
+  };
 }
 
 /**
@@ -163,7 +180,13 @@ function usageOf(usage: LlmUsage | undefined): TokenUsage | undefined {
  * answered, else the provider's own id for the key asked for (`gpt-4o`, not
  * Berth's `openai:gpt-4o`), since servers know models by their names.
  */
-export function fromLlmResponse(response: LlmResponse, withTools: boolean, modelKey: string): GeneratedMessage {
+export function fromLlmResponse(
+  response: LlmResponse,
+  withTools: boolean,
+  modelKey: string,
+  /** The person let this request reason: its thinking (and reasoning tokens) go to the review; otherwise nothing of it. */
+  reasoned: { durationMs?: number | undefined } | false = false,
+): GeneratedMessage {
   const blocks: SamplingMessageContentBlock[] = [];
   for (const block of response.content) {
     if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
@@ -173,13 +196,15 @@ export function fromLlmResponse(response: LlmResponse, withTools: boolean, model
   }
   const stopReason =
     response.stopReason === null ? undefined : (STOP_REASONS[response.stopReason] ?? response.stopReason);
-  const usage = usageOf(response.usage);
+  const usage = usageOf(response.usage, reasoned !== false);
+  const reasoning = reasoned === false ? undefined : reasoningOf(response, reasoned.durationMs);
   const model =
     response.model !== undefined && response.model.trim() !== '' ? response.model : splitModelKey(modelKey).model;
   const extra = {
     model,
     ...(stopReason !== undefined ? { stopReason } : {}),
     ...(usage !== undefined ? { usage } : {}),
+    ...(reasoning !== undefined ? { reasoning } : {}),
   };
   if (withTools) return { content: blocks.length > 0 ? blocks : { type: 'text', text: '' }, ...extra };
   const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
@@ -231,9 +256,24 @@ export function createLlmGenerate(
   return async (request, model, signal) => {
     // Off unless the person allowed sampling to reason (Settings): a server's request must not spend thinking tokens.
     const asked = reasoning(model);
-    const sent = {
+    // How long the model thought, as the chat measures it: from its first thinking to the first thing else.
+    let thoughtAt: number | undefined;
+    let answeredAt: number | undefined;
+    const other = () => {
+      if (thoughtAt !== undefined) answeredAt ??= Date.now();
+    };
+    const sent: LlmStreamRequest = {
       ...toLlmRequest(request, model),
-      ...(asked !== undefined ? { reasoning: asked } : {}),
+      ...(asked !== undefined
+        ? {
+            reasoning: asked,
+            onThinking: () => {
+              thoughtAt ??= Date.now();
+            },
+            onText: other,
+            onToolUseStart: other,
+          }
+        : {}),
       promptCache: samplingPromptCache(request),
       signal,
     };
@@ -244,6 +284,12 @@ export function createLlmGenerate(
       throw new Error(samplingTooLong(name, prompt, sent.maxTokens, window));
     const response = await provider.stream(sent);
     fit?.tokens.observe(model, sent, promptTokens(response.usage));
-    return fromLlmResponse(response, request.tools !== undefined || request.toolChoice !== undefined, model);
+    const durationMs = thoughtAt === undefined ? undefined : (answeredAt ?? Date.now()) - thoughtAt;
+    return fromLlmResponse(
+      response,
+      request.tools !== undefined || request.toolChoice !== undefined,
+      model,
+      asked === undefined ? false : { durationMs },
+    );
   };
 }

@@ -43,6 +43,8 @@ export interface GeneratedMessage {
   usage?: TokenUsage;
   /** The model's name as the provider gave it (what the server is told answered); else the provider's id for the key asked for. */
   model?: string;
+  /** The model's reasoning, when the person let sampling reason: for the review only, never for the server. */
+  reasoning?: SamplingAnswerPayload['result']['reasoning'];
 }
 
 /**
@@ -369,6 +371,7 @@ export class SamplingReview {
             content: content as SamplingAnswerPayload['result']['content'],
             ...(generated.stopReason !== undefined ? { stopReason: generated.stopReason } : {}),
             ...(generated.usage !== undefined ? { usage: generated.usage } : {}),
+            ...(generated.reasoning !== undefined ? { reasoning: generated.reasoning } : {}),
           },
         },
         {

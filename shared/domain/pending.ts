@@ -138,6 +138,19 @@ export const SamplingAnswerPayloadSchema = z.object({
     stopReason: z.string().optional(),
     /** Tokens the model reported for this call (counted against the server's session budget). */
     usage: TokenUsageSchema.optional(),
+    /**
+     * The model's reasoning before its answer: only when the person let sampling reason (settings.json
+     * `reasoning.sampling`). Shown to the person, never sent to the server.
+     */
+    reasoning: z
+      .object({
+        text: z.string(),
+        /** The provider hid (some of) it: Anthropic's redacted_thinking. */
+        redacted: z.boolean().optional(),
+        /** How long it streamed, as Berth measured it. */
+        durationMs: z.number().int().min(0).optional(),
+      })
+      .optional(),
   }),
 });
 export type SamplingAnswerPayload = z.infer<typeof SamplingAnswerPayloadSchema>;

@@ -68,6 +68,8 @@ export type SamplingTokenPlan = z.infer<typeof SamplingTokenPlanSchema>;
 export const TokenUsageSchema = z.object({
   inputTokens: z.number().int().min(0),
   outputTokens: z.number().int().min(0),
+  /** Output tokens the model spent reasoning (already part of outputTokens), where the provider says. */
+  reasoningTokens: z.number().int().min(0).optional(),
 });
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 

@@ -10,10 +10,11 @@ import {
   offeredTool,
   openChatStore,
 } from '../../app/chat/chat-test-support';
-import type { ConversationStore } from '../../app/chat/conversation-store';
+import { ConversationStore } from '../../app/chat/conversation-store';
 import { SUMMARY_SYSTEM } from '../../app/chat/context/compactor';
 import { AnthropicProvider } from '../../app/providers/llm-provider';
 import { isPersonMessage } from '../../shared/domain/chat';
+import { conversationUsage, sumUsage, turnUsages } from '../../shared/domain/chat-usage';
 
 // A conversation driven past the model's window, against the fake Messages API holding the model to
 // it (400 "prompt is too long" above it): Berth compacts (or drops, or asks) instead of failing.
@@ -100,6 +101,34 @@ describe('context that never runs out', () => {
     expect(tools + system + history + attachments).toBe(fill.tokens);
     expect(tools).toBeGreaterThan(0);
     expect(fill.tokens).toBeLessThan(WINDOW);
+  });
+
+  it('saves what the summary requests used with the reply, so the totals after a reload include the compaction', async () => {
+    const chat = engine();
+    const conversation = await world.store.create({ model: MODEL });
+    for (let turn = 1; turn <= 8; turn += 1) await (await chat.send(conversation.id, paragraph(turn))).done;
+    expect(fake.requests.some(isSummaryRequest)).toBe(true);
+    // What each turn reported live, compaction included (the fake bills every request, the summary ones too).
+    const live = sumUsage(world.log.of('turn-finished').flatMap((event) => (event.usage ? [event.usage] : [])));
+    expect(live?.requests).toBe(fake.requests.length);
+
+    await world.store.flushIndex();
+    const reopened = await ConversationStore.open({ dir: world.dir });
+    const saved = await reopened.get(conversation.id);
+    const total = conversationUsage(saved.messages);
+    expect(total).toMatchObject({
+      inputTokens: live?.inputTokens,
+      outputTokens: live?.outputTokens,
+      requests: fake.requests.length,
+    });
+    // The turn that compacted shows the summary's cost under its answer, as it did live.
+    const compacted = world.log.of('turn-finished').find((event) => (event.usage?.requests ?? 1) > 1);
+    const replies = saved.messages.filter((message) => message.role === 'assistant');
+    const shown = [...turnUsages(saved.messages).values()];
+    expect(compacted?.usage).toBeDefined();
+    expect(shown).toContainEqual(compacted?.usage);
+    expect(replies).toHaveLength(8);
+    await reopened.flushIndex();
   });
 
   it('after a refusal ("prompt is too long") with the conversation set to ask, Compact and retry answers the same message', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeTurn, RecordedRequest } from '../../e2e/fake-llm/fake-anthropic';
 import type { ChatEvent, Conversation } from '../../shared/domain/chat';
+import type { SamplingAnswerPayload } from '../../shared/domain/pending';
 import {
   addEverything,
   newConversation,
@@ -96,8 +97,8 @@ describe('host reasoning with the fake Messages API', () => {
     const { id } = await newConversation(harness);
     await harness.call('chat.setReasoning', { id, level: 'medium' });
     expect(await harness.call('chat.reasoningDefaults', {})).toEqual({ level: 'off', sampling: false });
-    const sampleOnce = async (): Promise<RecordedRequest | undefined> => {
-      const answer: FakeTurn = { text: 'A haiku.' };
+    const sampleOnce = async () => {
+      const answer: FakeTurn = { text: 'A haiku.', thinking: 'Five, seven, five: about the sea.' };
       fake.script([
         { toolUses: [{ name: 'everything__trigger-sampling-request', input: { prompt: 'Haiku' } }] },
         answer,
@@ -113,14 +114,21 @@ describe('host reasoning with the fake Messages API', () => {
       const reply = await pendingAfter(harness, mark, 'sampling-answer');
       await harness.call('pending.answer', { id: reply.id, response: { decision: 'approve' } });
       expect(await turnEndAfter(harness, mark, id)).toMatchObject({ type: 'turn-finished' });
-      return fake.requests[before + 1];
+      // What the server got back: the answer only, never the reasoning.
+      const toServer = JSON.stringify(fake.requests.at(-1)?.body?.messages.at(-1));
+      expect(toServer).toContain('A haiku.');
+      expect(toServer).not.toContain('Five, seven, five');
+      return { request: fake.requests[before + 1], answer: reply.payload as SamplingAnswerPayload };
     };
 
     const chatRequest = (): RecordedRequest | undefined => fake.requests.at(-1);
     const sampling = await sampleOnce();
     expect(chatRequest()?.body).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'medium' } });
-    expect(sampling?.body).not.toHaveProperty('thinking');
-    expect(sampling?.body).not.toHaveProperty('output_config');
+    expect(sampling.request?.body).not.toHaveProperty('thinking');
+    expect(sampling.request?.body).not.toHaveProperty('output_config');
+    // Not allowed: the review shows no reasoning, and no reasoning tokens.
+    expect(sampling.answer.result).not.toHaveProperty('reasoning');
+    expect(sampling.answer.result.usage).not.toHaveProperty('reasoningTokens');
 
     // Allowed: sampling reasons at the global default's level.
     expect(await harness.call('chat.setReasoningDefaults', { level: 'low', sampling: true })).toEqual({
@@ -128,6 +136,12 @@ describe('host reasoning with the fake Messages API', () => {
       sampling: true,
     });
     const allowed = await sampleOnce();
-    expect(allowed?.body).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'low' } });
+    expect(allowed.request?.body).toMatchObject({ thinking: { type: 'adaptive' }, output_config: { effort: 'low' } });
+    // The review shows the model's thinking, and the usage counts its tokens (part of the output).
+    expect(allowed.answer.result.reasoning).toMatchObject({ text: 'Five, seven, five: about the sea.' });
+    expect(allowed.answer.result.reasoning?.redacted).toBeUndefined();
+    const usage = allowed.answer.result.usage;
+    expect(usage?.reasoningTokens).toBeGreaterThan(0);
+    expect(usage?.reasoningTokens).toBeLessThanOrEqual(usage?.outputTokens ?? 0);
   }, 60_000);
 });

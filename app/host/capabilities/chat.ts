@@ -18,6 +18,7 @@ export const chatModule: HostModule<HostContext> = {
       'chat',
       await ChatService.open({
         configDir: context.paths.configDir,
+        stateDir: context.paths.stateDir,
         seenConversationFiles: services.get('privateFiles').identities,
         supervisor: services.get('supervisor'),
         consent: services.get('consent'),

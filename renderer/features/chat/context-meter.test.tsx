@@ -150,20 +150,69 @@ describe('the context window in the chat', () => {
     expect(meter.getAttribute('title')).toContain("this model's window is unknown: enter it in Settings › Providers");
   });
 
-  it('shows a compaction under the last message it left out, with what the model now remembers on demand', async () => {
+  it('folds the messages a compaction left out behind its block, and shows them on demand (keyboard too)', async () => {
     mount({ 'chat.context': () => ok(fill({ cut: CUT })) }, MESSAGES);
     const block = await screen.findByTestId('context-cut');
-    expect(block.textContent).toContain('Compacted: the model now remembers the 2 messages above as a summary');
+    // Folded: the block stands in for the originals; the messages after the cut are shown as ever.
+    expect(block.textContent).toContain('2 earlier messages summarized');
     expect(block.textContent).toContain('about 180,000 tokens); now about 12,000');
     expect(block.textContent).toContain('The summary was written by Claude A.');
-    expect(screen.getByText('First answer.').closest('li')?.contains(block)).toBe(true);
-    // The originals stay in the chat, above it.
-    expect(screen.getByText('First question')).toBeTruthy();
+    expect(screen.queryByText('First question')).toBeNull();
+    expect(screen.queryByText('First answer.')).toBeNull();
+    expect(screen.getByText('Second question')).toBeTruthy();
     const details = block.querySelector('details');
     expect(details?.open).toBe(false);
     fireEvent.click(within(block).getByText('What the model remembers'));
     expect(details?.open).toBe(true);
     expect(within(block).getByText('first question').tagName).toBe('STRONG');
+
+    // Shown: the originals are back above the block, which sits under the last of them; the toggle keeps focus.
+    const show = within(block).getByRole('button', { name: 'Show 2 messages' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    show.focus();
+    fireEvent.click(show);
+    await screen.findByText('First question');
+    const shownBlock = screen.getByTestId('context-cut');
+    expect(shownBlock.textContent).toContain('Compacted: the model now remembers the 2 messages above as a summary');
+    expect(screen.getByText('First answer.').closest('li')?.contains(shownBlock)).toBe(true);
+    const hide = within(shownBlock).getByRole('button', { name: 'Hide 2 messages' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(hide);
+    fireEvent.click(hide);
+    await waitFor(() => expect(screen.queryByText('First question')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Show 2 messages' })).toBeTruthy();
+  });
+
+  it('shows the folded originals when "Show in chat" asks for a tool call among them', async () => {
+    const withCall: ChatMessage[] = [
+      MESSAGES[0]!,
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 2,
+        content: [{ type: 'tool_use', id: 'call-1', server: 'weather', tool: 'forecast', apiName: 'w__f', input: {} }],
+      },
+      ...MESSAGES.slice(2),
+    ];
+    const { store } = mount({ 'chat.context': () => ok(fill({ cut: CUT })) }, withCall);
+    await screen.findByTestId('context-cut');
+    expect(screen.queryByText('First question')).toBeNull();
+    act(() => store.setState({ toolCardFocus: { conversationId: 'c1', toolUseId: 'call-1' } }));
+    await screen.findByText('First question');
+    expect(screen.getByRole('button', { name: 'Hide 2 messages' })).toBeTruthy();
+  });
+
+  it('folds what a drop left out the same way', async () => {
+    mount({ 'chat.context': () => ok(fill({ cut: { ...CUT, kind: 'drop', summary: undefined } })) }, MESSAGES);
+    const block = await screen.findByTestId('context-cut');
+    expect(block.textContent).toContain('2 earlier messages no longer sent to the model');
+    expect(block.querySelector('details')).toBeNull();
+    expect(screen.queryByText('First question')).toBeNull();
+    fireEvent.click(within(block).getByRole('button', { name: 'Show 2 messages' }));
+    await screen.findByText('First question');
+    expect(screen.getByTestId('context-cut').textContent).toContain(
+      'Left out: the model no longer sees the 2 messages above',
+    );
   });
 
   it('offers Compact and retry when a reply failed because the context was full', async () => {

@@ -1,12 +1,12 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { Conversation } from '../../../shared/domain/chat';
 import { turnUsages } from '../../../shared/domain/chat-usage';
 import type { LiveTurn } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
 import { RestartIcon, WarningIcon } from '../../ui/icons';
-import { buildTimeline, stopReasonNote, type TimelineItem } from './chat-model';
+import { buildTimeline, stopReasonNote, type AssistantPart, type TimelineItem } from './chat-model';
 import { liveCallsOfRow, LiveReplyRow, MessageRow, rowFollowsRunning } from './message-rows';
 import { recallScroll, rememberScroll } from './scroll-memory';
 import { useToolCardFocus } from './tool-card-focus';
@@ -43,23 +43,45 @@ function estimateRowHeight(item: TimelineItem | undefined): number {
  * a person scrolls to older messages to find their text.
  */
 export function MessageList({ conversation, live }: { conversation: Conversation; live: LiveTurn | undefined }) {
-  const items = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
+  const all = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
   // Each finished answer's cost, under its last message; the running turn's shows once it ends.
   const usages = useMemo(() => turnUsages(conversation.messages), [conversation.messages]);
-  const lastPersonItem = useMemo(() => items.findLastIndex((item) => item.kind === 'person'), [items]);
-  // The compaction (or drop) shows under the last row it left out (a tool round's results have no row of their own).
+  // The compaction (or drop) belongs to the last row it left out (a tool round's results have no row of their own).
   const cut = useBerth((s) => s.contextFills[conversation.id]?.cut);
   const cutAt = useMemo(() => {
     if (cut === undefined) return undefined;
     const through = conversation.messages.findIndex((message) => message.id === cut.throughMessageId);
     const ids = new Set(conversation.messages.slice(0, through + 1).map((message) => message.id));
-    return items.findLast((item) => ids.has(item.message.id))?.message.id;
-  }, [cut, conversation.messages, items]);
+    return all.findLast((item) => ids.has(item.message.id))?.message.id;
+  }, [cut, conversation.messages, all]);
+  // Folded by default, as Claude Desktop does: the block stands in for the rows it left out, shown on demand.
+  const [originalsShown, setOriginalsShown] = useState(false);
+  const cutIndex = cutAt === undefined ? -1 : all.findIndex((item) => item.message.id === cutAt);
+  const folded = cutIndex >= 0 && !originalsShown;
+  const items = useMemo(() => (folded ? all.slice(cutIndex) : all), [all, folded, cutIndex]);
+  const lastPersonItem = useMemo(() => items.findLastIndex((item) => item.kind === 'person'), [items]);
   const scroller = useRef<HTMLDivElement>(null);
   // Read once: where the person left this conversation (the list remounts per conversation).
   const [saved] = useState(() => recallScroll(conversation.id));
   const stuck = useRef(saved?.stuck ?? true);
   const lastTop = useRef(saved?.offset ?? 0);
+  // After a toggle, the block stays in view: the originals open above it, to be scrolled up to.
+  const revealCut = useRef(false);
+  const toggleOriginals = useCallback(() => {
+    stuck.current = false;
+    revealCut.current = true;
+    setOriginalsShown((shown) => !shown);
+  }, []);
+  // "Show in chat" for a tool call the fold hides: show the originals, then the card is scrolled to.
+  const focusTarget = useBerth((s) =>
+    s.toolCardFocus?.conversationId === conversation.id ? s.toolCardFocus.toolUseId : undefined,
+  );
+  useEffect(() => {
+    if (!folded || focusTarget === undefined) return;
+    const hidden = all.slice(0, cutIndex + 1);
+    if (hidden.some((item) => item.kind === 'assistant' && item.parts.some((p) => callOf(p) === focusTarget)))
+      setOriginalsShown(true);
+  }, [folded, focusTarget, all, cutIndex]);
   const running = live?.running === true;
   const draft = running ? live.draft : '';
   const showLiveRow = running && (draft !== '' || !hasActiveTool(live));
@@ -90,6 +112,13 @@ export function MessageList({ conversation, live }: { conversation: Conversation
     ...(saved && !saved.stuck ? { initialOffset: saved.offset } : {}),
   });
   const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    if (!revealCut.current) return;
+    revealCut.current = false;
+    const index = items.findIndex((item) => item.message.id === cutAt);
+    // Shown: the block ends the originals, at the bottom of the view; folded again: it is the first row.
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: folded ? 'start' : 'end' });
+  }, [items, cutAt, folded, virtualizer]);
   // "Show in chat" from the Tasks view: scroll to a tool card and focus it.
   useToolCardFocus(conversation.id, items, virtualizer, scroller, stuck);
 
@@ -169,7 +198,7 @@ export function MessageList({ conversation, live }: { conversation: Conversation
               running={follows && running}
               liveCalls={liveCallsOfRow(item, live?.toolCalls)}
               usage={running && row.index > lastPersonItem ? undefined : usages.get(item.message.id)}
-              cut={item.message.id === cutAt ? cut : undefined}
+              {...(item.message.id === cutAt ? { cut, folded, onToggleOriginals: toggleOriginals } : {})}
               nearViewport={isInRange(virtualizer.range, row.index)}
               {...placement}
             />
@@ -191,6 +220,10 @@ export function MessageList({ conversation, live }: { conversation: Conversation
       {canRetry ? <RetryBar conversationId={conversation.id} contextFull={live?.contextFull === true} /> : null}
     </div>
   );
+}
+
+function callOf(part: AssistantPart): string | undefined {
+  return part.kind === 'tool-call' ? part.use.id : undefined;
 }
 
 function isInRange(range: { startIndex: number; endIndex: number } | null, index: number): boolean {

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState, type CSSProperties, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useState, type CSSProperties, type ComponentProps, type ReactNode } from 'react';
 import type { LiveThinking, LiveToolCall } from '../../store';
 import { useBerth } from '../../store';
 import { Button } from '../../ui/controls';
@@ -60,6 +60,10 @@ export interface MessageRowProps extends RowPlacement {
   usage?: UsageLike | undefined;
   /** The conversation was compacted or cut after this row: the block says so (undefined for other rows). */
   cut?: ContextCut | undefined;
+  /** With `cut`: the messages it left out (this row's too) are folded behind the block, which alone is shown. */
+  folded?: boolean | undefined;
+  /** With `cut`: shows or folds the messages it left out. */
+  onToggleOriginals?: (() => void) | undefined;
 }
 
 /**
@@ -73,47 +77,62 @@ export const MessageRow = memo(function MessageRow({
   liveCalls,
   usage,
   cut,
+  folded,
+  onToggleOriginals,
   ...placement
 }: MessageRowProps) {
+  const cutBlock =
+    cut !== undefined ? (
+      <Suspense fallback={null}>
+        <LazyContextCutBlock cut={cut} folded={folded} onToggleOriginals={onToggleOriginals} />
+      </Suspense>
+    ) : null;
   if (item.kind === 'person')
     return (
-      <PersonMessage item={item} conversationId={conversationId} running={running} placement={placement} cut={cut} />
+      <PersonMessage
+        item={item}
+        conversationId={conversationId}
+        running={running}
+        placement={placement}
+        cutBlock={cutBlock}
+        folded={folded === true}
+      />
     );
+  // Folded, the row is only the block; the same children stay in place so the block (and its focus) survives a toggle.
+  const shown = folded !== true;
   return (
     <li
       className="message message-assistant"
-      aria-label="Reply"
+      {...(shown ? { 'aria-label': 'Reply' } : {})}
       data-message={item.message.id}
       {...placementProps(placement)}
     >
-      {item.parts.map((part, index) =>
-        part.kind === 'text' ? (
-          <Markdown key={index} text={part.text} />
-        ) : part.kind === 'thinking' ? (
-          <ThinkingBlock
-            key={index}
-            text={part.block.thinking}
-            redacted={part.block.redacted !== undefined}
-            durationMs={part.block.durationMs}
-          />
-        ) : (
-          <ToolCallCard
-            key={part.use.id}
-            conversationId={conversationId}
-            use={part.use}
-            result={part.result}
-            live={liveCalls?.[part.use.id]}
-            turnRunning={running}
-          />
-        ),
-      )}
-      {item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
-      {usage !== undefined ? <UsageLine usage={usage} /> : null}
-      {cut !== undefined ? (
-        <Suspense fallback={null}>
-          <LazyContextCutBlock cut={cut} />
-        </Suspense>
-      ) : null}
+      {shown
+        ? item.parts.map((part, index) =>
+            part.kind === 'text' ? (
+              <Markdown key={index} text={part.text} />
+            ) : part.kind === 'thinking' ? (
+              <ThinkingBlock
+                key={index}
+                text={part.block.thinking}
+                redacted={part.block.redacted !== undefined}
+                durationMs={part.block.durationMs}
+              />
+            ) : (
+              <ToolCallCard
+                key={part.use.id}
+                conversationId={conversationId}
+                use={part.use}
+                result={part.result}
+                live={liveCalls?.[part.use.id]}
+                turnRunning={running}
+              />
+            ),
+          )
+        : null}
+      {shown && item.parts.length === 0 ? <p className="turn-note">{EMPTY_ANSWER_NOTE}</p> : null}
+      {shown && usage !== undefined ? <UsageLine usage={usage} /> : null}
+      {cutBlock}
     </li>
   );
 });
@@ -182,13 +201,15 @@ function PersonMessage({
   conversationId,
   running,
   placement,
-  cut,
+  cutBlock,
+  folded,
 }: {
   item: Extract<TimelineItem, { kind: 'person' }>;
   conversationId: string;
   running: boolean;
   placement: RowPlacement;
-  cut: ContextCut | undefined;
+  cutBlock: ReactNode;
+  folded: boolean;
 }) {
   const editAndResend = useBerth((s) => s.editAndResend);
   const [editing, setEditing] = useState<string>();
@@ -244,24 +265,20 @@ function PersonMessage({
   return (
     <li
       className="message message-person"
-      aria-label="Your message"
+      {...(folded ? {} : { 'aria-label': 'Your message' })}
       data-message={item.message.id}
       {...placementProps(placement)}
     >
-      {item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
-      {item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
-      {item.isLast && !running ? (
+      {!folded && item.text !== '' ? <div className="person-bubble">{item.text}</div> : null}
+      {!folded && item.attachments.length > 0 ? <MessageAttachments attachments={item.attachments} /> : null}
+      {!folded && item.isLast && !running ? (
         <div className="message-actions">
           <Button size="sm" variant="ghost" icon={<EditIcon />} onClick={() => setEditing(item.text)}>
             Edit
           </Button>
         </div>
       ) : null}
-      {cut !== undefined ? (
-        <Suspense fallback={null}>
-          <LazyContextCutBlock cut={cut} />
-        </Suspense>
-      ) : null}
+      {cutBlock}
     </li>
   );
 }

@@ -460,6 +460,61 @@ describe('sampling review across providers', () => {
   });
 });
 
+describe('the sampling answer and the model’s reasoning', () => {
+  const answer = (
+    result: Extract<PendingRequest, { kind: 'sampling-answer' }>['payload']['result'],
+  ): PendingRequest => ({
+    id: 'a1',
+    kind: 'sampling-answer',
+    server: 'everything',
+    createdAt: 1,
+    payload: {
+      request: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 100 },
+      model: { id: 'claude-a', label: 'Claude A', provider: 'Anthropic' },
+      result,
+    },
+  });
+
+  it('shows the thinking folded above the answer, opens it on demand, and counts its tokens', async () => {
+    const { answers } = mount([
+      answer({
+        content: { type: 'text', text: 'A haiku.' },
+        usage: { inputTokens: 12, outputTokens: 40, reasoningTokens: 30 },
+        reasoning: { text: 'Five, seven, five: about the sea.', durationMs: 2_000 },
+      }),
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    const toggle = within(dialog).getByRole('button', { name: /Thought for 2 s/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(dialog).queryByRole('region', { name: 'The model’s reasoning' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(within(dialog).getByRole('region', { name: 'The model’s reasoning' }).textContent).toBe(
+      'Five, seven, five: about the sea.',
+    );
+    expect(within(dialog).getByTestId('answer-usage').textContent).toBe(
+      'It used 12 input + 40 output tokens, 30 of them reasoning (max 100), counted against this server’s session budget.',
+    );
+    // Approving sends the answer as it was: the reasoning is never part of it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(answers()).toEqual([{ id: 'a1', response: { decision: 'approve' } }]));
+  });
+
+  it('says when the provider hid the reasoning; shows nothing of it when there was none', async () => {
+    mount([
+      answer({ content: { type: 'text', text: 'A haiku.' }, reasoning: { text: '', redacted: true, durationMs: 0 } }),
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: /hidden by the provider/ })).toBeTruthy();
+    cleanup();
+    mount([answer({ content: { type: 'text', text: 'A haiku.' }, usage: { inputTokens: 12, outputTokens: 10 } })]);
+    const plain = await screen.findByRole('dialog');
+    expect(within(plain).queryByRole('button', { name: /Thought for/ })).toBeNull();
+    expect(within(plain).getByTestId('answer-usage').textContent).toBe(
+      'It used 12 input + 10 output tokens (max 100), counted against this server’s session budget.',
+    );
+  });
+});
+
 describe('sampling review', () => {
   it('sends the edited prompt and the chosen model', async () => {
     const { answers } = mount([samplingRequest(100, 100)]);

@@ -7,6 +7,7 @@ import { PendingFrame, type PendingDialogProps } from './pending-frame';
 import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, contentEdited, modelWithProvider, withAnswerText } from './sampling-model';
 import { SafeName } from '../shell/safe-name';
+import { ThinkingBlock } from '../chat/thinking-block';
 
 /** Stage 2 of a sampling request: the model's answer, editable, before it goes back to the server. */
 export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDialogProps<'sampling-answer'>) {
@@ -62,8 +63,11 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
       {payload.result.usage ? (
         <p className="muted" data-testid="answer-usage">
           It used {payload.result.usage.inputTokens.toLocaleString()} input +{' '}
-          {payload.result.usage.outputTokens.toLocaleString()} output tokens (max{' '}
-          {payload.request.maxTokens.toLocaleString()}), counted against this server’s session budget.
+          {payload.result.usage.outputTokens.toLocaleString()} output tokens
+          {payload.result.usage.reasoningTokens !== undefined
+            ? `, ${payload.result.usage.reasoningTokens.toLocaleString()} of them reasoning`
+            : ''}{' '}
+          (max {payload.request.maxTokens.toLocaleString()}), counted against this server’s session budget.
         </p>
       ) : null}
       {asked ? (
@@ -77,6 +81,17 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
             ))}
           </Collapsible.Content>
         </Collapsible.Root>
+      ) : null}
+      {payload.result.reasoning !== undefined ? (
+        <div className="sampling-reasoning">
+          {/* Folded, as in the chat: the server gets only the answer below, never this. */}
+          <ThinkingBlock
+            text={payload.result.reasoning.text}
+            redacted={payload.result.reasoning.redacted === true}
+            durationMs={payload.result.reasoning.durationMs}
+          />
+          <p className="fact-note">The model’s reasoning, for you only: the server gets just the answer.</p>
+        </div>
       ) : null}
       <section className="sampling-messages" aria-label="Generated answer">
         <div className="field-label-row">
