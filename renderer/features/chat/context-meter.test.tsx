@@ -166,6 +166,13 @@ describe('the context window in the chat', () => {
     expect(within(block).getByText('first question').tagName).toBe('STRONG');
   });
 
+  it("says when Anthropic's own context management wrote the summary", async () => {
+    mount({ 'chat.context': () => ok(fill({ cut: { ...CUT, api: { signature: 'sig' } } })) }, MESSAGES);
+    const block = await screen.findByTestId('context-cut');
+    expect(block.textContent).toContain('Compacted: the model now remembers the 2 messages above as a summary');
+    expect(block.textContent).toContain("The summary was written by Anthropic's own context management for Claude A.");
+  });
+
   it('offers Compact and retry when a reply failed because the context was full', async () => {
     const calls: unknown[] = [];
     const { transport } = mount(
