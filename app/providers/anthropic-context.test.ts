@@ -87,6 +87,47 @@ describe("Anthropic's server-side compaction", () => {
     expect(next.usage.inputTokens + (next.usage.cacheReadTokens ?? 0)).toBeLessThan(1_000);
   });
 
+  it('a compacting reply that thought and called a tool is followed up with the block, then its thinking, as it came', async () => {
+    fake.script([
+      { thinking: 'I will look it up.', toolUses: [{ name: 'lookup', input: { q: 'x' } }] },
+      { text: 'Found it.' },
+    ]);
+    const tools = [{ name: 'lookup', input_schema: { type: 'object' as const } }];
+    const reasoning = { effort: 'low' as const, support: 'adaptive' as const };
+    const reply = await provider.stream({
+      model: MODEL,
+      messages: history,
+      tools,
+      maxTokens: 1000,
+      reasoning,
+      contextManagement: { triggerTokens: TRIGGER },
+    });
+    expect(reply.compaction).toBeDefined();
+    const use = reply.content.find((block) => block.type === 'tool_use');
+    const thought = reply.content.find((block) => block.type === 'thinking');
+    if (use?.type !== 'tool_use' || thought?.type !== 'thinking') throw new Error('expected thinking and a tool call');
+    const answer = await provider.stream({
+      model: MODEL,
+      messages: [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: thought.thinking, signature: thought.signature ?? '' },
+            { type: 'tool_use', id: use.id, name: use.name, input: use.input },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: 'x is 42' }] },
+      ],
+      tools,
+      maxTokens: 1000,
+      reasoning,
+      contextManagement: { triggerTokens: TRIGGER, ...(reply.compaction ? { compaction: reply.compaction } : {}) },
+    });
+    expect(answer.content).toEqual([{ type: 'text', text: 'Found it.' }]);
+    const sent = (fake.requests[1]?.body?.messages[0]?.content as Array<{ type: string }>).map((block) => block.type);
+    expect(sent).toEqual(['compaction', 'thinking', 'tool_use']);
+  });
+
   it('a block the API no longer vouches for, or one changed, is refused as context management the chat can do without', async () => {
     const reply = await compacted();
     const block = reply.compaction;
