@@ -17,7 +17,7 @@ import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
 import { TokenEstimator } from '../providers/token-estimate';
 import { ContextFullError, ContextKeeper, type FitResult } from './context/context-keeper';
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
-import { apiContextManagement } from './context/api-compaction';
+import { apiContextManagement, ownCut } from './context/api-compaction';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
@@ -521,8 +521,12 @@ export class ChatEngine {
           error.unsupported === 'context-management' &&
           !this.apiContextOff.has(conversationId)
         ) {
-          // Once per conversation and run: from now on Berth compacts it itself (the provider's summary, if any, as text).
+          // Once per conversation and run: from now on Berth compacts it itself. The provider's summary is kept as
+          // Berth's own, sent as text: a block the API refused is not sent again, in this run or the next.
           this.apiContextOff.add(conversationId);
+          const cut = activeCut(conversation);
+          if (cut?.api !== undefined)
+            await this.options.store.updateSettings(conversationId, { contextCut: ownCut(cut) });
           this.pump.emit({
             type: 'turn-notice',
             conversationId,

@@ -413,12 +413,12 @@ export class AnthropicProvider implements LlmProvider {
       };
     } catch (error) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
-      if (request.contextManagement !== undefined && refusesContextManagement(error)) {
-        const llm = toLlmError(error, context);
+      if (request.contextManagement !== undefined && error instanceof APIError && refusesContextManagement(error)) {
+        const status = error.status !== undefined ? `${error.status}: ` : '';
         throw new LlmError(
           'bad-request',
-          `Anthropic refused to manage this conversation's context itself (${llm.message})`,
-          llm.status,
+          `Anthropic refused to manage this conversation's context itself (${status}${apiDetail(error)}).`,
+          error.status,
           'context-management',
         );
       }

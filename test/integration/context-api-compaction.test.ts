@@ -141,6 +141,10 @@ describe("Anthropic's own context management", () => {
     expect(firstMessage(retried)?.role).toBe('user');
     expect(JSON.stringify(blocks(firstMessage(retried))[0])).toContain(JSON.stringify(summary).slice(1, 40));
     expect(JSON.stringify(retried?.body?.messages)).not.toContain('"compaction"');
+    // The summary stays, as Berth's own: the refused block is not sent again, in this run or the next.
+    const kept = (await harness.call<Conversation>('chat.get', { id })).contextCut;
+    expect(kept).toMatchObject({ kind: 'compact', summary });
+    expect(kept?.api).toBeUndefined();
     // And from then on in this conversation.
     await send('Fifth question');
     expect(fake.requests[5]?.body).not.toHaveProperty('context_management');

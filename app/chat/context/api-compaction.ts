@@ -47,6 +47,13 @@ export function apiCompactionOf(cut: ContextCut | undefined): ApiCompaction | un
   return { content: cut.summary, ...cut.api };
 }
 
+/** A provider's cut as Berth's own: its summary kept, its block no longer sent (the provider refused it). */
+export function ownCut(cut: ContextCut): ContextCut {
+  const own = { ...cut };
+  delete own.api;
+  return own;
+}
+
 /** The cut a reply's compaction makes: everything before the reply, summarised by the provider. */
 export function apiCut(input: {
   conversation: Conversation;
