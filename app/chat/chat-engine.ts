@@ -18,6 +18,7 @@ import { TokenEstimator } from '../providers/token-estimate';
 import { ContextFullError, ContextKeeper, type FitResult } from './context/context-keeper';
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
 import { apiContextManagement, ownCut } from './context/api-compaction';
+import { API_DEFAULT_COMPACT_TRIGGER } from '../providers/anthropic-context';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { toApiMessages, withTurnContext } from './api-messages';
 import { ChatEventPump } from './chat-event-pump';
@@ -290,6 +291,7 @@ export class ChatEngine {
     const parts = this.tokens.parts(model, request);
     const tokens = this.tokens.request(model, request, conversationId);
     const window = this.options.contextWindow?.(model);
+    const managed = this.apiContext(conversation);
     // The anchored total is the better number; the history absorbs its difference from the parts' sum.
     const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
     return {
@@ -300,6 +302,7 @@ export class ChatEngine {
       calibrated: this.tokens.calibrated(model),
       policy: conversation.contextPolicy ?? 'compact',
       ...(activeCut(conversation) !== undefined ? { cut: activeCut(conversation) } : {}),
+      ...(managed !== undefined ? { providerCompactsAt: managed.triggerTokens ?? API_DEFAULT_COMPACT_TRIGGER } : {}),
     };
   }
 

@@ -18,6 +18,8 @@ import type {
 export const COMPACT_BETA = 'compact-2026-01-12';
 /** The least trigger the API takes; under it Berth compacts itself. */
 export const MIN_COMPACT_TRIGGER = 50_000;
+/** The API's trigger when a request names none. */
+export const API_DEFAULT_COMPACT_TRIGGER = 150_000;
 
 /** A compaction block as the API returned it, kept to be sent back verbatim. */
 export interface ApiCompaction {

@@ -123,6 +123,7 @@ describe("Anthropic's own context management", () => {
     const fill = await harness.call<ContextFill>('chat.context', { id });
     expect(fill.tokens).toBeLessThan(5_000);
     expect(fill.cut?.api).toBeDefined();
+    expect(fill.providerCompactsAt).toBe(TRIGGER);
   });
 
   it('when the API refuses the block it gave (it no longer vouches for it), Berth says so and goes on with the summary as text', async () => {
