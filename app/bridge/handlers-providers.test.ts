@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { METHOD_NAMES, type Handlers, type MethodName } from '../../shared/contract';
+import { METHOD_NAMES, type Handlers, type MethodName, type MethodOutput } from '../../shared/contract';
+import type { ProvidersView } from '../../shared/contract/providers';
 import { FakeOpenAi } from '../../e2e/fake-llm/fake-openai';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import { AnthropicAccess } from '../providers/anthropic-access';
@@ -312,22 +313,44 @@ describe('providers handlers', () => {
             contextWindow: 200000,
             takesImages: true,
             tier: 'smart',
+            reasoning: 'adaptive',
+            contextManagement: true,
           },
-          { id: 'claude-opus-5', label: 'Claude Opus 5', contextWindow: 200000, takesImages: true, tier: 'smart' },
+          {
+            id: 'claude-opus-5',
+            label: 'Claude Opus 5',
+            contextWindow: 200000,
+            takesImages: true,
+            tier: 'smart',
+            reasoning: 'adaptive',
+            contextManagement: true,
+          },
           {
             id: 'claude-sonnet-5',
             label: 'Claude Sonnet 5',
             contextWindow: 200000,
             takesImages: true,
             tier: 'balanced',
+            reasoning: 'adaptive',
+            contextManagement: true,
           },
-          { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', contextWindow: 200000, takesImages: true, tier: 'fast' },
+          {
+            id: 'claude-haiku-4-5',
+            label: 'Claude Haiku 4.5',
+            contextWindow: 200000,
+            takesImages: true,
+            tier: 'fast',
+            reasoning: 'budget',
+            contextManagement: false,
+          },
           {
             id: 'claude-sonnet-4-5-20250929',
             label: 'Claude Sonnet 4.5',
             contextWindow: 200000,
             takesImages: true,
             tier: 'balanced',
+            reasoning: 'budget',
+            contextManagement: false,
           },
           {
             id: 'claude-3-haiku-20240307',
@@ -335,6 +358,8 @@ describe('providers handlers', () => {
             contextWindow: 200000,
             takesImages: true,
             tier: 'fast',
+            reasoning: 'none',
+            contextManagement: false,
           },
         ],
       },
@@ -415,6 +440,57 @@ describe('providers handlers', () => {
     expect(
       await router.dispatch('providers.update', { id: 'anthropic', changes: { baseUrl: 'http://elsewhere' } }),
     ).toMatchObject({ ok: false, code: 'INVALID_INPUT', path: 'changes.baseUrl' });
+  });
+
+  it("takes how a model reasons and whether the API manages its context from Anthropic's listing, over Berth's id table", async () => {
+    const fake = await FakeAnthropic.start({
+      models: [
+        // Berth's table says an old Claude 3 does not think and an unknown new Claude thinks adaptively: the listing says otherwise.
+        {
+          id: 'claude-3-quill-20270101',
+          display_name: 'Claude Quill',
+          created_at: '2027-01-01T00:00:00Z',
+          thinking: 'adaptive',
+          compaction: true,
+        },
+        { id: 'claude-lumen-6', display_name: 'Claude Lumen 6', created_at: '2026-12-01T00:00:00Z', thinking: 'none' },
+      ],
+    });
+    fakes.push(fake);
+    const { router, settings } = await world({ ANTHROPIC_API_KEY: 'sk-ant-0123456789', ANTHROPIC_BASE_URL: fake.url });
+    const answer = await router.dispatch('providers.listModels', { id: 'anthropic' });
+    if (!answer.ok) throw new Error(answer.message);
+    const listed = answer.value as MethodOutput<'providers.listModels'>;
+    expect(listed.models).toEqual([
+      {
+        id: 'claude-3-quill-20270101',
+        label: 'Claude Quill',
+        takesImages: true,
+        reasoning: 'adaptive',
+        contextManagement: true,
+      },
+      { id: 'claude-lumen-6', label: 'Claude Lumen 6', takesImages: true, reasoning: 'none', contextManagement: false },
+    ]);
+    // Saved as Settings saves a fetched list: what the listing said goes with each model.
+    const saved = await router.dispatch('providers.update', { id: 'anthropic', changes: { models: listed.models } });
+    expect(saved.ok).toBe(true);
+    expect(settings.reasoningSupport('claude-3-quill-20270101')).toBe('adaptive');
+    expect(settings.reasoningSupport('claude-lumen-6')).toBe('none');
+    expect(settings.contextManagement('claude-3-quill-20270101')).toBe(true);
+    expect(settings.contextManagement('claude-lumen-6')).toBe(false);
+    expect(settings.view().models.map((m) => [m.id, m.reasoning])).toEqual([
+      ['claude-3-quill-20270101', 'adaptive'],
+      ['claude-lumen-6', 'none'],
+    ]);
+    // The providers view shows them back, so saving the list again (a label changed) keeps them.
+    const view = await router.dispatch('providers.list', {});
+    if (!view.ok) throw new Error(view.message);
+    const again =
+      (view.value as ProvidersView).providers[0]?.models.map((m) => ({ ...m, label: `${m.label ?? m.id}!` })) ?? [];
+    await router.dispatch('providers.update', { id: 'anthropic', changes: { models: again } });
+    expect(settings.reasoningSupport('claude-3-quill-20270101')).toBe('adaptive');
+    expect(settings.contextManagement('claude-3-quill-20270101')).toBe(true);
+    expect(settings.reasoningSupport('claude-lumen-6')).toBe('none');
   });
 
   it('says exactly what is wrong with Anthropic: no key, a rejected key, nothing listening', async () => {

@@ -17,6 +17,8 @@ import { promptTokens, sumUsage } from '../../shared/domain/chat-usage';
 import { TokenEstimator } from '../providers/token-estimate';
 import { ContextFullError, ContextKeeper, type FitResult } from './context/context-keeper';
 import { activeCut, messagesAfterCut, withCutPreface } from './context/context-cut';
+import { apiContextManagement, ownCut } from './context/api-compaction';
+import { API_DEFAULT_COMPACT_TRIGGER } from '../providers/anthropic-context';
 import { isPromptTooLong } from './context/prompt-too-long';
 import { toApiMessages, withTurnContext } from './api-messages';
 import type { ToolResultShaper } from './api-messages';
@@ -92,6 +94,11 @@ export interface ChatEngineOptions {
    * takes it); undefined: none (the default).
    */
   reasoning?: (conversation: Conversation) => LlmStreamRequest['reasoning'];
+  /**
+   * Whether `model` takes its provider's own context management (Anthropic's server-side compaction, from its
+   * listing); default: no model does, Berth compacts every conversation itself.
+   */
+  contextManagement?: (model: string) => boolean;
   /** Model calls per turn before the loop gives up (default 25). */
   maxIterations?: number;
   /** max_tokens per model call (default 4096). */
@@ -173,6 +180,8 @@ export { STOPPED_TOOL_TEXT } from '../../shared/domain/chat';
  */
 export class ChatEngine {
   private readonly active = new Map<string, ActiveTurn>();
+  /** Conversations whose provider refused to manage their context itself (this run): Berth compacts them. */
+  private readonly apiContextOff = new Set<string>();
   private readonly pump: ChatEventPump;
   private readonly maxIterations: number;
   private readonly maxTokens: number;
@@ -291,6 +300,7 @@ export class ChatEngine {
     const parts = this.tokens.parts(model, request);
     const tokens = this.tokens.request(model, request, conversationId);
     const window = this.options.contextWindow?.(model);
+    const managed = this.apiContext(conversation);
     // The anchored total is the better number; the history absorbs its difference from the parts' sum.
     const history = Math.max(0, tokens - parts.tools - parts.system - parts.attachments);
     return {
@@ -301,6 +311,7 @@ export class ChatEngine {
       calibrated: this.tokens.calibrated(model),
       policy: conversation.contextPolicy ?? 'compact',
       ...(activeCut(conversation) !== undefined ? { cut: activeCut(conversation) } : {}),
+      ...(managed !== undefined ? { providerCompactsAt: managed.triggerTokens ?? API_DEFAULT_COMPACT_TRIGGER } : {}),
     };
   }
 
@@ -425,6 +436,17 @@ export class ChatEngine {
     return outcome;
   }
 
+  /** The provider's own context management for the next request of `conversation` (context/api-compaction.ts). */
+  private apiContext(conversation: Conversation): LlmStreamRequest['contextManagement'] {
+    if (this.apiContextOff.has(conversation.id)) return undefined;
+    return apiContextManagement({
+      conversation,
+      takes: this.options.contextManagement?.(conversation.model) === true,
+      window: this.options.contextWindow?.(conversation.model),
+      maxTokens: this.maxTokens,
+    });
+  }
+
   /** How a request to `model` cuts big tool results (app/chat/results). */
   private capping(model: string): RequestCapping {
     // Big results go in cut (app/chat/results); Berth's own tools bound their answers themselves.
@@ -457,9 +479,12 @@ export class ChatEngine {
       const build = (conversation: Conversation): LlmStreamRequest => {
         capping = this.capping(conversation.model);
         const reasoning = this.options.reasoning?.(conversation);
+        const managed = this.apiContext(conversation);
+        // The provider's own summary goes back as its block; any other cut as Berth's preface.
+        const preface = managed?.compaction !== undefined ? undefined : activeCut(conversation);
         const history = withCutPreface(
           toApiMessages(messagesAfterCut(conversation), this.shaper(offer, capping)),
-          activeCut(conversation),
+          preface,
         );
         const messages = withTurnContext(history, this.options.apps?.turnContext(conversationId));
         return {
@@ -471,6 +496,7 @@ export class ChatEngine {
           tools: definitions,
           maxTokens: this.maxTokens,
           ...(reasoning !== undefined ? { reasoning } : {}),
+          ...(managed !== undefined ? { contextManagement: managed } : {}),
           signal,
           onText: (delta) => {
             clock.other();
@@ -509,12 +535,32 @@ export class ChatEngine {
       turn.forceCompact = false;
       const { conversation } = fitted;
       let response;
+      // The request fit measured, unless a cut changed what goes: built once per call of the model.
+      const request = fitted.request ?? build(conversation);
       try {
-        // The request fit measured, unless a cut changed what goes: built once per call of the model.
-        response = await this.ask(turn, conversation.model, fitted.request ?? build(conversation));
+        response = await this.ask(turn, conversation.model, request);
       } catch (error) {
         // The partial reply is dropped: only completed messages are kept.
         if (signal.aborted || (error instanceof LlmError && error.kind === 'aborted')) return { status: 'stopped' };
+        if (
+          error instanceof LlmError &&
+          error.unsupported === 'context-management' &&
+          !this.apiContextOff.has(conversationId)
+        ) {
+          // Once per conversation and run: from now on Berth compacts it itself. The provider's summary is kept as
+          // Berth's own, sent as text: a block the API refused is not sent again, in this run or the next.
+          this.apiContextOff.add(conversationId);
+          const cut = activeCut(conversation);
+          if (cut?.api !== undefined)
+            await this.options.store.updateSettings(conversationId, { contextCut: ownCut(cut) });
+          this.pump.emit({
+            type: 'turn-notice',
+            conversationId,
+            turnId,
+            message: `${errorMessage(error)} Berth manages this conversation's context itself from now on, and asks again.`,
+          });
+          continue;
+        }
         if (isPromptTooLong(error)) {
           // Berth's estimate was short: make room once and ask again, unless the person wants to be asked.
           if (turn.refusal === undefined && (conversation.contextPolicy ?? 'compact') !== 'ask') {
@@ -546,6 +592,14 @@ export class ChatEngine {
       const saved: ChatUsage =
         turn.unsavedUsages.length === 0 ? usage : { ...(sumUsage([...turn.unsavedUsages, usage]) ?? usage) };
       turn.unsavedUsages = [];
+      if (response.compaction !== undefined)
+        await this.context.adoptApiCompaction({
+          conversation,
+          request,
+          compaction: response.compaction,
+          promptAfter: promptTokens(response.usage),
+          notify: (message) => this.pump.emit({ type: 'turn-notice', conversationId, turnId, message }),
+        });
       const runTools = response.stopReason === 'tool_use';
       const content = this.toChatContent(response.content, offer, runTools, clock.finish());
       // Saved even when empty (no text, no calls): the request's usage was spent and belongs to the
@@ -605,7 +659,9 @@ export class ChatEngine {
       const sent = this.shaped(turn, model, request);
       try {
         const response = await this.options.provider.stream(sent);
-        this.tokens.observe(model, sent, promptTokens(response.usage), turn.conversationId);
+        // A compacted reply's usage is the compacted context's, not the request's: it would mislead the correction.
+        if (response.compaction === undefined)
+          this.tokens.observe(model, sent, promptTokens(response.usage), turn.conversationId);
         return response;
       } catch (error) {
         if (!(error instanceof LlmError) || request.signal?.aborted === true) throw error;

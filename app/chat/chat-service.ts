@@ -62,6 +62,7 @@ export interface ChatServiceOptions {
     | 'reasoningDefaults'
     | 'setReasoningDefaults'
     | 'reasoningSupport'
+    | 'contextManagement'
   >;
   /** Masks the secrets Berth holds (SecretRedactor): server instructions pass through it before they reach the model. */
   redact?: (text: string) => string;
@@ -173,6 +174,7 @@ export class ChatService {
       onListenerError: (error) => options.reportError('a chat event listener threw', error),
       system: (servers) => buildSystemPrompt(instructionsOf(options, servers)),
       contextWindow: (model) => options.settings.contextWindow(model),
+      contextManagement: (model) => options.settings.contextManagement(model),
       // The conversation's own level, else the global default, as its model takes it.
       reasoning: (conversation) =>
         reasoningRequest(

@@ -27,6 +27,19 @@ describe("the models endpoint's entries", () => {
     ).toEqual({ id: 'claude-m', label: 'Claude M', contextWindow: 200_000, takesImages: false, tier: 'fast' });
   });
 
+  it('carry how the model reasons and whether the API compacts its context, from its capabilities', () => {
+    const capabilities = {
+      thinking: { supported: true, types: { adaptive: { supported: true }, enabled: { supported: true } } },
+      effort: { supported: true, low: { supported: true }, medium: { supported: true }, high: { supported: true } },
+      context_management: { supported: true, compact_20260112: { supported: true } },
+    } as ModelInfo['capabilities'];
+    expect(toProviderModel(info({ id: 'claude-3-odd', display_name: 'claude-3-odd', capabilities }))).toEqual({
+      id: 'claude-3-odd',
+      reasoning: 'adaptive',
+      contextManagement: true,
+    });
+  });
+
   it('leave out what the endpoint did not say (an older API has no capabilities or line)', () => {
     expect(toProviderModel(info({ display_name: 'claude-m' }))).toEqual({ id: 'claude-m' });
   });

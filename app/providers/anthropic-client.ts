@@ -5,6 +5,7 @@ import type { AnthropicAccess } from './anthropic-access';
 import type { ModelInfo } from '@anthropic-ai/sdk/resources/models';
 import type { ModelTier } from '../../shared/domain/model-ranks';
 import type { ProviderClient, ProviderModelInfo } from './provider-client';
+import { listedCapabilities } from './anthropic-capabilities';
 
 /** How many models one page asks for (the API's maximum; Anthropic has a few dozen, the SDK follows `has_more`). */
 const LIST_LIMIT = 1000;
@@ -22,9 +23,13 @@ const LINE_TIERS: Readonly<Record<string, ModelTier>> = {
   mythos: 'smart',
 };
 
-/** One entry of the models endpoint as Berth keeps it: its own id, display name, context window, image input, tier. */
+/**
+ * One entry of the models endpoint as Berth keeps it: its own id, display name, context window, image input, tier,
+ * how it reasons and whether the API manages its context (anthropic-capabilities.ts).
+ */
 export function toProviderModel(info: ModelInfo): ProviderModelInfo {
   const imageInput = info.capabilities?.image_input?.supported;
+  const { reasoning, contextManagement } = listedCapabilities(info.capabilities);
   const tier = info.line !== null && info.line !== undefined ? LINE_TIERS[info.line] : undefined;
   return {
     id: info.id,
@@ -32,6 +37,8 @@ export function toProviderModel(info: ModelInfo): ProviderModelInfo {
     ...(typeof info.max_input_tokens === 'number' ? { contextWindow: info.max_input_tokens } : {}),
     ...(typeof imageInput === 'boolean' ? { takesImages: imageInput } : {}),
     ...(tier !== undefined ? { tier } : {}),
+    ...(reasoning !== undefined ? { reasoning } : {}),
+    ...(contextManagement !== undefined ? { contextManagement } : {}),
   };
 }
 

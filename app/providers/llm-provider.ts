@@ -19,6 +19,9 @@ import { refusesDeferral, withoutDeferral } from './deferred-tools';
 import { ANTHROPIC_CACHE_PRICES, withCacheSaving } from './cache-prices';
 import type { ReasoningRequest } from '../../shared/domain/reasoning';
 import { anthropicThinking, thinkingTokens } from './anthropic-thinking';
+import { compactionOf, contextManagementFields, refusesContextManagement, withCompaction } from './anthropic-context';
+import type { ApiCompaction, ApiContextManagement } from './anthropic-context';
+import type { BetaContentBlock } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 
 /** The public API, used when the caller passes no base URL (it reads ANTHROPIC_BASE_URL itself). */
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -77,6 +80,11 @@ export interface LlmResponse {
   usage: LlmUsage;
   /** The model the provider says answered, when it says (it may differ from the one asked for: an alias, a router). */
   model?: string;
+  /**
+   * The provider compacted the conversation itself (Anthropic's context management): what it now remembers of
+   * everything before this reply, to be sent back first from now on. `usage` is then the compacted context's.
+   */
+  compaction?: ApiCompaction;
 }
 
 export interface LlmStreamRequest {
@@ -107,6 +115,11 @@ export interface LlmStreamRequest {
    * next request does not repeat there): the cache's mark goes before them, so the next request reads the conversation.
    */
   uncachedTailBlocks?: number;
+  /**
+   * Let the provider manage the context itself (Anthropic's server-side compaction, anthropic-context.ts): only for
+   * models whose listing says they take it; a refusal is an LlmError with `unsupported: 'context-management'`.
+   */
+  contextManagement?: ApiContextManagement;
   /** Aborting rejects with an LlmError of kind `aborted`. */
   signal?: AbortSignal;
   onText?: (delta: string) => void;
@@ -139,9 +152,11 @@ export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
 /**
  * What a model refused to take (with kind `bad-request`): `tools` — it has no
  * tool support (Ollama: "<model> does not support tools"), so the chat may ask
- * again without tools and tell the person; `images` — it cannot see images.
+ * again without tools and tell the person; `images` — it cannot see images;
+ * `context-management` — the provider refused to manage the context itself
+ * (Anthropic's Compaction* errors), so the chat compacts it.
  */
-export type LlmUnsupportedInput = 'tools' | 'images';
+export type LlmUnsupportedInput = 'tools' | 'images' | 'context-management';
 
 /** A failed model call, with a message a person can act on. */
 export class LlmError extends Error {
@@ -285,7 +300,7 @@ export function anthropicUsage(usage: Partial<Anthropic.Usage> | undefined): Llm
   );
 }
 
-function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
+function toContent(block: Anthropic.ContentBlock | BetaContentBlock): LlmContentBlock | undefined {
   if (block.type === 'text') return { type: 'text', text: block.text };
   if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking, signature: block.signature };
   if (block.type === 'redacted_thinking') return { type: 'thinking', thinking: '', redacted: block.data };
@@ -301,6 +316,23 @@ function toContent(block: Anthropic.ContentBlock): LlmContentBlock | undefined {
   }
   return undefined;
 }
+
+/** What the provider reads of either stream (the GA one, or the beta one that carries context management). */
+interface ReplyStream {
+  on(event: 'text', listener: (delta: string) => void): unknown;
+  on(event: 'streamEvent', listener: (event: ReplyStreamEvent) => void): unknown;
+  finalMessage(): Promise<{
+    content: Array<Anthropic.ContentBlock | BetaContentBlock>;
+    stop_reason: string | null;
+    usage: Partial<Anthropic.Usage>;
+    model: string;
+  }>;
+}
+
+type ReplyStreamEvent =
+  | { type: 'content_block_start'; content_block: { type: string; id?: string; name?: string } }
+  | { type: 'content_block_delta'; delta: { type: string; thinking?: string } }
+  | { type: 'message_start' | 'message_delta' | 'message_stop' | 'content_block_stop' };
 
 /** The Anthropic Messages API through `@anthropic-ai/sdk`, streamed. */
 export class AnthropicProvider implements LlmProvider {
@@ -349,27 +381,38 @@ export class AnthropicProvider implements LlmProvider {
           : {}),
       };
       const params = this.deferring ? asked : withoutDeferral(asked);
-      const stream = this.client.messages.stream(
-        // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
+      // The stable prefix (tools, system, the conversation so far) is read from the prompt cache by the next request.
+      const marked =
         this.caching && request.promptCache !== 'none'
           ? withCacheBreakpoints(params, request.uncachedTailBlocks)
-          : params,
-        request.signal !== undefined ? { signal: request.signal } : undefined,
-      );
+          : params;
+      const options = request.signal !== undefined ? { signal: request.signal } : undefined;
+      const managed = request.contextManagement;
+      const stream: ReplyStream =
+        managed === undefined
+          ? this.client.messages.stream(marked, options)
+          : this.client.beta.messages.stream(
+              {
+                ...marked,
+                messages: withCompaction(marked.messages, managed.compaction),
+                ...contextManagementFields(managed),
+              },
+              options,
+            );
       const onText = request.onText;
       if (onText !== undefined) stream.on('text', (delta) => onText(delta));
       const onToolUseStart = request.onToolUseStart;
       if (onToolUseStart !== undefined) {
         stream.on('streamEvent', (event) => {
-          if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
-            onToolUseStart({ id: event.content_block.id, name: event.content_block.name });
-          }
+          if (event.type !== 'content_block_start' || event.content_block.type !== 'tool_use') return;
+          const { id, name } = event.content_block;
+          if (id !== undefined && name !== undefined) onToolUseStart({ id, name });
         });
       }
       const onThinking = request.onThinking;
       if (onThinking !== undefined) {
         stream.on('streamEvent', (event) => {
-          if (event.type === 'content_block_delta' && event.delta.type === 'thinking_delta')
+          if (event.type === 'content_block_delta' && event.delta.thinking !== undefined)
             onThinking(event.delta.thinking);
           else if (event.type === 'content_block_start' && event.content_block.type === 'redacted_thinking')
             onThinking('', true);
@@ -378,14 +421,25 @@ export class AnthropicProvider implements LlmProvider {
       const message = await stream.finalMessage();
       // The SDK ends quietly when aborted after the last event; a stop is a stop.
       if (request.signal?.aborted) throw new APIUserAbortError();
+      const compaction = managed === undefined ? undefined : compactionOf(message.content);
       return {
         content: message.content.map(toContent).filter((block): block is LlmContentBlock => block !== undefined),
         stopReason: message.stop_reason,
         usage: anthropicUsage(message.usage),
         ...(typeof message.model === 'string' && message.model !== '' ? { model: message.model } : {}),
+        ...(compaction !== undefined ? { compaction } : {}),
       };
     } catch (error) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The request to the model was stopped.');
+      if (request.contextManagement !== undefined && error instanceof APIError && refusesContextManagement(error)) {
+        const status = error.status !== undefined ? `${error.status}: ` : '';
+        throw new LlmError(
+          'bad-request',
+          `Anthropic refused to manage this conversation's context itself (${status}${apiDetail(error)}).`,
+          error.status,
+          'context-management',
+        );
+      }
       // A proxy in front of the API may refuse the cache marks: ask again without them, from now on.
       if (this.caching && error instanceof BadRequestError && refusesCacheControl(apiDetail(error))) {
         this.caching = false;

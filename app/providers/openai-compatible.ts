@@ -46,15 +46,19 @@ const NO_KEY_PLACEHOLDER = 'berth-no-key';
 const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_CHECK_TIMEOUT_MS = 15_000;
 
+const windowField = z.number().int().positive().optional().catch(undefined);
+
 const ModelListSchema = z.object({
   data: z.array(
     z.looseObject({
       id: z.string().min(1),
       name: z.string().optional(),
-      // OpenRouter, Groq and vLLM each name the context window differently.
-      context_length: z.number().int().positive().optional(),
-      context_window: z.number().int().positive().optional(),
-      max_model_len: z.number().int().positive().optional(),
+      // OpenRouter, Groq, vLLM and LM Studio each name the context window differently; a value that is not a
+      // positive whole number is left out (the model is still listed, its window then comes from elsewhere).
+      context_length: windowField,
+      context_window: windowField,
+      max_model_len: windowField,
+      max_context_length: windowField,
     }),
   ),
 });
@@ -270,7 +274,8 @@ export class OpenAiCompatibleClient implements ProviderClient {
     const parsed = ModelListSchema.safeParse(raw);
     if (!parsed.success) throw notOpenAiCompatible(context, status);
     return parsed.data.data.map((model) => {
-      const contextWindow = model.context_length ?? model.context_window ?? model.max_model_len;
+      const contextWindow =
+        model.context_length ?? model.context_window ?? model.max_model_len ?? model.max_context_length;
       return {
         id: model.id,
         ...(model.name !== undefined && model.name !== model.id ? { label: model.name } : {}),

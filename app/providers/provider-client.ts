@@ -1,5 +1,6 @@
 import type { LlmProvider } from './llm-provider';
 import type { ModelTier } from '../../shared/domain/model-ranks';
+import type { ReasoningSupport } from '../../shared/domain/reasoning';
 
 // The seam every model provider sits behind. The chat engine and sampling
 // only ever see LlmProvider (Anthropic-shaped messages and tools, the same
@@ -19,6 +20,10 @@ export interface ProviderModelInfo {
   takesImages?: boolean;
   /** A tier from the provider's model line (Anthropic), when it gives one. */
   tier?: ModelTier;
+  /** How the model reasons, when the provider says (Anthropic's capabilities; anthropic-capabilities.ts). */
+  reasoning?: ReasoningSupport;
+  /** Whether the provider compacts the model's context itself, when it says (Anthropic's context_management). */
+  contextManagement?: boolean;
 }
 
 export interface ProviderClient extends LlmProvider {

@@ -19,6 +19,9 @@ export function providersView(settings: Pick<SettingsStore, 'providers' | 'model
       supportsTools: m.supportsTools ?? true,
       ...(m.takesImages !== undefined ? { takesImages: m.takesImages } : {}),
       ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}),
+      // Shown back so a save keeps what the listing said.
+      ...(m.reasoning !== undefined ? { reasoning: m.reasoning } : {}),
+      ...(m.contextManagement !== undefined ? { contextManagement: m.contextManagement } : {}),
       tier: m.tier,
       costRank: m.costRank,
       speedRank: m.speedRank,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HostError } from '../../shared/result';
 import type { ProviderModel } from '../../shared/domain/providers';
+import { REASONING_SUPPORTS } from '../../shared/domain/reasoning';
 import { DEFAULT_MODELS, MODEL_TIERS, type ConfiguredModel } from './model-table';
 
 // Anthropic's models as settings.json keeps them (`models`): Berth's defaults
@@ -27,6 +28,10 @@ export const AnthropicModelSchema = z
     supportsTools: z.boolean().optional(),
     /** Absent: Berth's guess from the id (shared/domain/model-images.ts). */
     takesImages: z.boolean().optional(),
+    /** From the models endpoint's capabilities; absent: Berth's table (shared/domain/reasoning.ts). */
+    reasoning: z.enum(REASONING_SUPPORTS).optional(),
+    /** From the models endpoint's capabilities: the API compacts the context itself. */
+    contextManagement: z.boolean().optional(),
   })
   .strict();
 
@@ -55,6 +60,8 @@ export function toAnthropicModels(
   const converted = models.map((model): ConfiguredModel => {
     const before = known.get(model.id);
     const contextWindow = model.contextWindow ?? before?.contextWindow;
+    const reasoning = model.reasoning ?? before?.reasoning;
+    const contextManagement = model.contextManagement ?? before?.contextManagement;
     return {
       id: model.id,
       label: model.label ?? before?.label ?? model.id,
@@ -66,6 +73,9 @@ export function toAnthropicModels(
       ...(contextWindow !== undefined && contextWindow >= 1_000 ? { contextWindow } : {}),
       ...(model.supportsTools === false ? { supportsTools: false } : {}),
       ...(model.takesImages !== undefined ? { takesImages: model.takesImages } : {}),
+      // What the listing said; a typed id keeps what an earlier listing said of it.
+      ...(reasoning !== undefined ? { reasoning } : {}),
+      ...(contextManagement !== undefined ? { contextManagement } : {}),
     };
   });
   const parsed = AnthropicModelsSchema.safeParse(converted);

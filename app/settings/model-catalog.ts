@@ -1,7 +1,7 @@
 import { ANTHROPIC_PROVIDER_ID, modelKey } from '../../shared/domain/model-key';
 import type { ModelOption, ProviderConfig } from '../../shared/domain/providers';
 import { takesImages } from '../../shared/domain/model-images';
-import { reasoningSupport } from '../../shared/domain/reasoning';
+import { reasoningSupport, type ReasoningSupport } from '../../shared/domain/reasoning';
 import { UNRANKED } from './anthropic-models';
 import type { ConfiguredModel, ModelTier } from './model-table';
 
@@ -50,6 +50,7 @@ export function buildCatalog(
       supportsTools: model.supportsTools,
       takesImages: takesImages(model),
       ...(model.contextWindow !== undefined ? { contextWindow: model.contextWindow } : {}),
+      ...(model.reasoning !== undefined ? { reasoning: model.reasoning } : {}),
       tier: model.tier ?? ('balanced' satisfies ModelTier),
       costRank: model.costRank ?? UNRANKED,
       speedRank: model.speedRank ?? UNRANKED,
@@ -60,6 +61,16 @@ export function buildCatalog(
   return [...builtIn, ...configured];
 }
 
+/** How a catalog model reasons: its provider's listing first, else Berth's table. */
+export function catalogReasoning(model: CatalogModel): ReasoningSupport {
+  return reasoningSupport(model.model, model.provider === ANTHROPIC_PROVIDER_ID, model.reasoning);
+}
+
+/** Whether requests to a catalog model use Anthropic's own context management (its listing said it compacts). */
+export function apiContextManagement(model: CatalogModel): boolean {
+  return model.provider === ANTHROPIC_PROVIDER_ID && model.contextManagement === true;
+}
+
 export function toModelOption(model: CatalogModel): ModelOption {
   return {
     id: model.key,
@@ -68,6 +79,6 @@ export function toModelOption(model: CatalogModel): ModelOption {
     providerLabel: model.providerLabel,
     supportsTools: model.supportsTools,
     ready: model.ready,
-    reasoning: reasoningSupport(model.model, model.provider === ANTHROPIC_PROVIDER_ID),
+    reasoning: catalogReasoning(model),
   };
 }

@@ -1,4 +1,5 @@
 import type { ModelTier } from '../../shared/domain/model-ranks';
+import type { ReasoningSupport } from '../../shared/domain/reasoning';
 
 export { MODEL_TIERS, type ModelTier } from '../../shared/domain/model-ranks';
 
@@ -19,6 +20,10 @@ export interface ConfiguredModel {
   supportsTools?: boolean;
   /** Whether images are sent to it (absent: Berth's guess from its id, shared/domain/model-images.ts). */
   takesImages?: boolean;
+  /** How it reasons, as the models endpoint said (absent: Berth's table, shared/domain/reasoning.ts). */
+  reasoning?: ReasoningSupport;
+  /** The API compacts its context itself, as the models endpoint said (absent: no; Berth compacts). */
+  contextManagement?: boolean;
 }
 
 /**

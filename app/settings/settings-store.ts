@@ -12,15 +12,20 @@ import { toAnthropicModels } from './anthropic-models';
 import { baseUrlForDisplay, type ProviderModel } from '../../shared/domain/providers';
 import { errorMessage } from '../../shared/error-message';
 import { ModelRanksSchema, type ModelRanks } from '../../shared/domain/model-ranks';
-import { buildCatalog, toModelOption, type CatalogModel } from './model-catalog';
+import {
+  apiContextManagement,
+  buildCatalog,
+  catalogReasoning,
+  toModelOption,
+  type CatalogModel,
+} from './model-catalog';
 import { ProviderSettings } from './provider-settings';
 import { withServerRenamed, withoutKey, withoutServer, type PerServerKey } from './per-server-keys';
 import { MAX_RESULT_LIMIT_TOKENS, MIN_RESULT_LIMIT_TOKENS } from '../../shared/domain/result-limits';
 import { ResultLimitSchema, SETTINGS_FILE, SettingsFileSchema, type SettingsFile } from './settings-file';
 import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
-import { DEFAULT_REASONING, reasoningSupport } from '../../shared/domain/reasoning';
+import { DEFAULT_REASONING } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningSupport } from '../../shared/domain/reasoning';
-import { ANTHROPIC_PROVIDER_ID } from '../../shared/domain/model-key';
 
 export { SETTINGS_FILE } from './settings-file';
 
@@ -241,7 +246,13 @@ export class SettingsStore {
   /** How the model of key `model` takes reasoning ('unknown' for a key no provider offers now). */
   reasoningSupport(model: string): ReasoningSupport {
     const entry = this.catalog().find((m) => m.key === model);
-    return entry === undefined ? 'unknown' : reasoningSupport(entry.model, entry.provider === ANTHROPIC_PROVIDER_ID);
+    return entry === undefined ? 'unknown' : catalogReasoning(entry);
+  }
+
+  /** Whether the model of key `model` has Anthropic's own context management (its listing said so). */
+  contextManagement(model: string): boolean {
+    const entry = this.catalog().find((m) => m.key === model);
+    return entry !== undefined && apiContextManagement(entry);
   }
 
   /** Whether the server's instructions go into the system prompt of conversations that offer its tools (default yes). */

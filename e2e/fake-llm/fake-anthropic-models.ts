@@ -14,6 +14,13 @@ export interface FakeAnthropicModel {
   /** `capabilities.image_input.supported` (default true, as for every current Claude). */
   image_input?: boolean;
   line?: 'haiku' | 'sonnet' | 'opus' | 'fable' | 'mythos' | null;
+  /**
+   * `capabilities.thinking`: `adaptive` (adaptive thinking and the effort levels, as Claude 4.6 and later), `enabled`
+   * (extended thinking with a budget only) or `none` (the default: a model a test lists says nothing of thinking).
+   */
+  thinking?: 'adaptive' | 'enabled' | 'none';
+  /** `capabilities.context_management`: server-side compaction (`compact_20260112`) and clearing tool uses. Default no. */
+  compaction?: boolean;
 }
 
 /** What the fake lists when a test gives no models: Berth's defaults and two more. */
@@ -24,6 +31,8 @@ export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
     created_at: '2026-09-01T00:00:00Z',
     max_input_tokens: 200_000,
     line: 'fable',
+    thinking: 'adaptive',
+    compaction: true,
   },
   {
     id: 'claude-opus-5',
@@ -31,6 +40,8 @@ export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
     created_at: '2026-06-01T00:00:00Z',
     max_input_tokens: 200_000,
     line: 'opus',
+    thinking: 'adaptive',
+    compaction: true,
   },
   {
     id: 'claude-sonnet-5',
@@ -38,6 +49,8 @@ export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
     created_at: '2026-05-01T00:00:00Z',
     max_input_tokens: 200_000,
     line: 'sonnet',
+    thinking: 'adaptive',
+    compaction: true,
   },
   {
     id: 'claude-sonnet-4-5-20250929',
@@ -45,6 +58,7 @@ export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
     created_at: '2025-09-29T00:00:00Z',
     max_input_tokens: 200_000,
     line: 'sonnet',
+    thinking: 'enabled',
   },
   {
     id: 'claude-haiku-4-5',
@@ -52,6 +66,7 @@ export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
     created_at: '2025-10-01T00:00:00Z',
     max_input_tokens: 200_000,
     line: 'haiku',
+    thinking: 'enabled',
   },
   {
     id: 'claude-3-haiku-20240307',
@@ -59,10 +74,51 @@ export const DEFAULT_FAKE_ANTHROPIC_MODELS: readonly FakeAnthropicModel[] = [
     created_at: '2024-03-07T00:00:00Z',
     max_input_tokens: 200_000,
     line: 'haiku',
+    thinking: 'none',
   },
 ];
 
 const supported = (value: boolean) => ({ supported: value });
+
+/** `capabilities` as the API sends them: every known key present (models.d.ts ModelCapabilities). */
+function capabilitiesJson(model: FakeAnthropicModel): Record<string, unknown> {
+  const thinking = model.thinking ?? 'none';
+  const adaptive = thinking === 'adaptive';
+  const compaction = model.compaction === true;
+  return {
+    batch: supported(true),
+    citations: supported(true),
+    code_execution: supported(false),
+    context_management: {
+      supported: compaction,
+      clear_thinking_20251015: compaction ? supported(true) : null,
+      clear_tool_uses_20250919: compaction ? supported(true) : null,
+      compact_20260112: compaction ? supported(true) : null,
+    },
+    effort: {
+      supported: adaptive,
+      low: supported(adaptive),
+      medium: supported(adaptive),
+      high: supported(adaptive),
+      max: supported(adaptive),
+      xhigh: null,
+    },
+    image_input: supported(model.image_input ?? true),
+    pdf_input: supported(true),
+    server_tools: { supported: false, code_execution: supported(false), web_search: supported(false) },
+    structured_outputs: supported(true),
+    thinking: {
+      supported: thinking !== 'none',
+      types: {
+        adaptive: supported(adaptive),
+        // Current models take both; `enabled` alone is an older one's extended thinking.
+        enabled: supported(thinking !== 'none'),
+        disabled: supported(true),
+        between_tools: supported(false),
+      },
+    },
+  };
+}
 
 /** One ModelInfo as the API sends it. */
 export function modelInfoJson(model: FakeAnthropicModel): Record<string, unknown> {
@@ -71,14 +127,7 @@ export function modelInfoJson(model: FakeAnthropicModel): Record<string, unknown
     id: model.id,
     display_name: model.display_name,
     created_at: model.created_at,
-    capabilities: {
-      batch: supported(true),
-      citations: supported(true),
-      code_execution: supported(false),
-      image_input: supported(model.image_input ?? true),
-      pdf_input: supported(true),
-      structured_outputs: supported(true),
-    },
+    capabilities: capabilitiesJson(model),
     lifecycle: 'active',
     line: model.line ?? null,
     max_input_tokens: model.max_input_tokens ?? null,

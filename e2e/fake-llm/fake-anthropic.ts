@@ -9,6 +9,8 @@ import { countPromptTokens } from './fake-token-count';
 import { DEFAULT_FAKE_ANTHROPIC_MODELS, listModelsPage, retrieveModel } from './fake-anthropic-models';
 import type { FakeAnthropicModel, ModelsAnswer } from './fake-anthropic-models';
 import { FakePromptCache } from './anthropic-prompt-cache';
+import { COMPACT_BETA, compactionAsk, FakeCompactions } from './fake-compaction';
+import type { CompactionRefusal } from './fake-compaction';
 import { deferredToolsError, promptView, unloadedTools } from './fake-deferred-tools';
 
 export type { FakeTurn, FakeTurnSource, RecordedRequest } from './turns';
@@ -57,14 +59,13 @@ function sendApiError(
   headers: Record<string, string> = {},
   errorCode?: string,
 ): void {
-  // The API names some errors in `details.error_code` (the SDK picks its error class by it).
-  const details = errorCode === undefined ? {} : { details: { error_code: errorCode } };
-  sendJson(
-    response,
-    status,
-    { type: 'error', error: { type, message, ...details }, request_id: `req_fake_${Date.now()}` },
-    headers,
-  );
+  // `details.error_code` is how the SDK tells the Compaction* errors apart.
+  const error = { type, message, ...(errorCode !== undefined ? { details: { error_code: errorCode } } : {}) };
+  sendJson(response, status, { type: 'error', error, request_id: `req_fake_${Date.now()}` }, headers);
+}
+
+function sendRefusal(response: ServerResponse, refusal: CompactionRefusal): void {
+  sendApiError(response, refusal.status, refusal.type, refusal.message, {}, refusal.errorCode);
 }
 
 function presentedKey(request: IncomingMessage): string | undefined {
@@ -80,7 +81,8 @@ function presentedKey(request: IncomingMessage): string | undefined {
  * `@anthropic-ai/sdk` talks to it: JSON answers, or SSE with `event:` lines
  * (message_start with usage, ping, content blocks with text_delta and
  * input_json_delta, message_delta with stop_reason, message_stop). Answers are
- * scripted per test; every request is recorded.
+ * scripted per test; every request is recorded. Server-side compaction
+ * (`context_management` with `compact_20260112`) as the API does it: fake-compaction.ts.
  *
  * Control endpoints for tests that run Berth as another process:
  * `POST /__fake/script` `{ turns, append? }`, `GET /__fake/requests`,
@@ -91,6 +93,8 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
   readonly modelRequests: RecordedModelsRequest[] = [];
   /** Prefixes marked with cache_control, billed as cache reads when a later request starts with them (anthropic-prompt-cache.ts). */
   readonly promptCache = new FakePromptCache();
+  /** The compaction blocks this fake signed (fake-compaction.ts); `forget()` makes it refuse them. */
+  readonly compactions = new FakeCompactions();
   private messageCount = 0;
   private readonly options: FakeAnthropicOptions;
   /** Ids of the tool_use blocks sent in a message that began with thinking: their follow-ups must bring it back. */
@@ -119,6 +123,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     this.messageCount = 0;
     this.promptCache.clear();
     this.thoughtBefore.clear();
+    this.compactions.forget();
   }
 
   protected sendFailure(response: ServerResponse, message: string): void {
@@ -171,9 +176,26 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     const deferred = deferredToolsError(validated.body);
     if (deferred !== undefined)
       return sendApiError(response, 400, 'invalid_request_error', deferred.message, {}, deferred.code);
-    // What the model reads: deferred tools only once a tool_reference loaded them, where it did (fake-deferred-tools.ts).
-    const view = promptView(validated.body);
     // Refused before the model sees it, as the API does: no scripted turn is used up.
+    const betas = [request.headers['anthropic-beta'] ?? ''].flat().join(',');
+    const compaction = compactionAsk(validated.body, betas, (model) => this.compacts(model));
+    if (compaction !== undefined && 'status' in compaction) return sendRefusal(response, compaction);
+    const compactionSent = validated.body.messages.findIndex(
+      (message) => typeof message.content !== 'string' && message.content.some((block) => block.type === 'compaction'),
+    );
+    if (compactionSent !== -1 && !betas.includes(COMPACT_BETA))
+      return sendApiError(
+        response,
+        400,
+        'invalid_request_error',
+        `messages.${compactionSent}.content: 'compaction' blocks require the '${COMPACT_BETA}' beta header`,
+      );
+    // What the model reads: from the last compaction block sent back on (the API drops what came before it).
+    const managed = this.compactions.effective(validated.body);
+    if ('refusal' in managed) return sendRefusal(response, managed.refusal);
+    const effective = managed.body;
+    // What the model reads: deferred tools only once a tool_reference loaded them, where it did (fake-deferred-tools.ts).
+    const view = promptView(effective);
     const window = this.contextWindow(validated.body.model);
     const prompt = countPromptTokens(view);
     if (prompt > window)
@@ -187,7 +209,7 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       return sendApiError(response, 400, 'invalid_request_error', 'cache_control: Extra inputs are not permitted');
     const refused = this.promptCache.refusal(view);
     if (refused !== undefined) return sendApiError(response, 400, 'invalid_request_error', refused);
-    const thinkingProblem = thinkingError(validated.body, this.thoughtBefore);
+    const thinkingProblem = thinkingError(effective, this.thoughtBefore);
     if (thinkingProblem !== undefined) return sendApiError(response, 400, 'invalid_request_error', thinkingProblem);
 
     const next = await this.nextTurn(record, this.options.fallback);
@@ -218,16 +240,41 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
       );
     // An answered request reads and writes the cache (a failed one does not); unless the script says otherwise, the
     // whole prompt is billed, its cached prefix as the cache's share.
-    const bill = this.promptCache.bill(view);
-    if (turn.usage === undefined && !('error' in bill)) {
-      const { input_tokens, ...cache } = bill;
-      Object.assign(message, { inputTokens: input_tokens, cache });
+    if (compaction !== undefined && prompt > compaction.trigger) {
+      // Past the trigger: the reply begins with the summary of everything before, and the model reads only that.
+      const { block, summaryTokens } = this.compactions.compact(effective);
+      const compacted = countPromptTokens({ ...view, messages: [{ role: 'assistant', content: [block] }] });
+      const { content, encrypted_content, signature } = block;
+      message.blocks.unshift({
+        type: 'compaction',
+        block,
+        start: { type: 'compaction', content: null, encrypted_content: null, signature },
+        deltas: [{ type: 'compaction_delta', content, encrypted_content }],
+      });
+      const none = { cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+      if (turn.usage === undefined) Object.assign(message, { inputTokens: compacted, cache: none });
+      // The compaction's own cost is its iteration; the top-level usage is the compacted context's.
+      message.iterations = [
+        { type: 'compaction', input_tokens: prompt, output_tokens: summaryTokens, ...none },
+        { type: 'message', input_tokens: message.inputTokens, output_tokens: message.outputTokens, ...none },
+      ];
+    } else {
+      const bill = this.promptCache.bill(view);
+      if (turn.usage === undefined && !('error' in bill)) {
+        const { input_tokens, ...cache } = bill;
+        Object.assign(message, { inputTokens: input_tokens, cache });
+      }
     }
     if (message.blocks.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking'))
       for (const block of message.blocks) if (block.type === 'tool_use') this.thoughtBefore.add(String(block.block.id));
     if (!record.stream)
       return sendJson(response, 200, messageJson(message), { 'request-id': `req_fake_${this.messageCount}` });
     await this.stream(response, message, turn);
+  }
+
+  /** Whether `model`'s listing says the API compacts its context (FakeAnthropicModel.compaction). */
+  private compacts(model: string): boolean {
+    return (this.options.models ?? DEFAULT_FAKE_ANTHROPIC_MODELS).find((m) => m.id === model)?.compaction === true;
   }
 
   /** The window `model` is held to (see FakeAnthropicOptions.contextWindow). */
@@ -302,7 +349,11 @@ export class FakeAnthropic extends LoopbackFake<FakeTurn, RecordedRequest> {
     }
     await send('message_delta', {
       delta: { stop_reason: message.stopReason, stop_sequence: null },
-      usage: { output_tokens: message.outputTokens, ...outputDetails(message) },
+      usage: {
+        output_tokens: message.outputTokens,
+        ...outputDetails(message),
+        ...(message.iterations !== undefined ? { iterations: message.iterations } : {}),
+      },
     });
     await send('message_stop', {});
     response.end();

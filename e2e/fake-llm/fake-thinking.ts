@@ -92,11 +92,13 @@ export function thinkingError(body: MessagesRequestBody, thoughtBefore: Readonly
   const usedTools = body.messages
     .slice(firstReply)
     .some((message) => message.role === 'assistant' && blocksOf(message).some((block) => block.type === 'tool_use'));
-  if (reply === undefined || !usedTools || isThinking(blocksOf(reply)[0])) return undefined;
+  // A compaction block the API put first in the reply (fake-compaction.ts) stays before its thinking.
+  const replyBlocks = reply === undefined ? [] : blocksOf(reply).filter((block) => block.type !== 'compaction');
+  if (reply === undefined || !usedTools || isThinking(replyBlocks[0])) return undefined;
   const thought =
     (body as { thinking?: { type?: unknown } }).thinking?.type === 'enabled' ||
     blocksOf(reply).some((block) => block.type === 'tool_use' && thoughtBefore.has(String(block.id)));
   if (!thought) return undefined;
-  const found = blocksOf(reply)[0]?.type ?? 'nothing';
+  const found = replyBlocks[0]?.type ?? 'nothing';
   return `messages.${firstReply}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
 }

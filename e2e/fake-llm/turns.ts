@@ -75,7 +75,7 @@ export interface RecordedRequest {
 export type FakeTurnSource = FakeTurn | ((request: RecordedRequest) => FakeTurn | Promise<FakeTurn>);
 
 export interface RenderedBlock {
-  type: 'text' | 'tool_use' | 'thinking' | 'redacted_thinking';
+  type: 'text' | 'tool_use' | 'thinking' | 'redacted_thinking' | 'compaction';
   /** Final block as it appears in a non-streaming message. */
   block: Record<string, unknown>;
   /** Delta payloads, in order. */
@@ -95,6 +95,8 @@ export interface RenderedMessage {
   thinkingTokens?: number;
   /** The scripted prompt-cache counts, when the turn gave them. */
   cache?: { cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
+  /** `usage.iterations` when the reply compacted the context (fake-compaction.ts): what the compaction cost. */
+  iterations?: Array<Record<string, unknown>>;
 }
 
 /** Text of every tool_result in the request's last user message. */
@@ -214,7 +216,12 @@ export function messageJson(message: RenderedMessage): Record<string, unknown> {
     content: message.blocks.map((block) => block.block),
     stop_reason: message.stopReason,
     stop_sequence: null,
-    usage: { input_tokens: message.inputTokens, output_tokens: message.outputTokens, ...message.cache },
+    usage: {
+      input_tokens: message.inputTokens,
+      output_tokens: message.outputTokens,
+      ...message.cache,
+      ...(message.iterations !== undefined ? { iterations: message.iterations } : {}),
+    },
   };
 }
 

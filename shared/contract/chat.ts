@@ -120,6 +120,11 @@ export const ContextFillSchema = z.object({
   policy: z.enum(CONTEXT_POLICIES),
   /** Where requests begin now (the latest compaction or drop), shown in the chat. */
   cut: ContextCutSchema.optional(),
+  /**
+   * The provider compacts the conversation itself (Anthropic's context management) when a request passes this many
+   * tokens, before Berth would; absent: Berth does it.
+   */
+  providerCompactsAt: z.number().int().min(0).optional(),
 });
 export type ContextFill = z.infer<typeof ContextFillSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_TIER_NAMES, ProviderChangesSchema, ProviderConfigSchema, ProviderViewSchema } from '../domain/providers';
+import { REASONING_SUPPORTS } from '../domain/reasoning';
 import { method } from './define';
 
 /** The providers Settings lists: the built-in Anthropic first, then the configured ones. */
@@ -22,6 +23,10 @@ export const ListedModelSchema = z.object({
   takesImages: z.boolean().optional(),
   /** The provider's model line as a tier (Anthropic: haiku → fast, sonnet → balanced, opus → smart). */
   tier: z.enum(MODEL_TIER_NAMES).optional(),
+  /** How the model takes reasoning, from the provider's capabilities (Anthropic's `thinking` and `effort`). */
+  reasoning: z.enum(REASONING_SUPPORTS).optional(),
+  /** Whether the provider compacts the model's context itself (Anthropic's `context_management.compact_20260112`). */
+  contextManagement: z.boolean().optional(),
 });
 
 export const providersMethods = {

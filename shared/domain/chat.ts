@@ -235,6 +235,12 @@ export const ContextCutSchema = z.object({
   /** Berth's estimate of the request before and after the cut (tokens). */
   tokensBefore: z.number().int().min(0),
   tokensAfter: z.number().int().min(0),
+  /**
+   * The provider compacted the conversation itself (Anthropic's context management; `summary` is its block's
+   * content): the block's signature and opaque data, sent back verbatim with the summary first in later requests.
+   * Absent: Berth's own cut.
+   */
+  api: z.object({ signature: z.string().optional(), encryptedContent: z.string().optional() }).optional(),
 });
 export type ContextCut = z.infer<typeof ContextCutSchema>;
 

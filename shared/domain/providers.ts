@@ -50,6 +50,10 @@ export const ProviderModelSchema = z
      */
     takesImages: z.boolean().optional(),
     contextWindow: z.number().int().min(1).max(100_000_000).optional(),
+    /** How the model takes reasoning, as the provider's listing said (Anthropic's capabilities); absent: Berth's table. */
+    reasoning: z.enum(REASONING_SUPPORTS).optional(),
+    /** The provider's own context management (Anthropic's server-side compaction), as its listing said; absent: no. */
+    contextManagement: z.boolean().optional(),
     tier: z.enum(MODEL_TIER_NAMES).optional(),
     costRank: rank.optional(),
     speedRank: rank.optional(),

@@ -65,10 +65,12 @@ const REASONERS: readonly RegExp[] = [
 ];
 
 /**
- * How `modelId` of a provider takes reasoning, guessed from its id as the pickers guess vision
- * (shared/domain/model-images.ts). `anthropic`: the built-in provider (Claude ids).
+ * How `modelId` of a provider takes reasoning: what the provider's model listing said (`listed`, Anthropic's
+ * capabilities) first, else guessed from its id as the pickers guess vision (shared/domain/model-images.ts).
+ * `anthropic`: the built-in provider (Claude ids).
  */
-export function reasoningSupport(modelId: string, anthropic: boolean): ReasoningSupport {
+export function reasoningSupport(modelId: string, anthropic: boolean, listed?: ReasoningSupport): ReasoningSupport {
+  if (listed !== undefined) return listed;
   const id = (modelId.split('/').at(-1) ?? modelId).trim().toLowerCase();
   if (anthropic || id.startsWith('claude-')) {
     if (CLAUDE_ADAPTIVE.some((pattern) => pattern.test(id))) return 'adaptive';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
+import { FakeAnthropic, type FakeAnthropicOptions } from '../../e2e/fake-llm/fake-anthropic';
 import type { TopicName, TopicPayload } from '../../shared/contract';
 import type { ChatEvent, Conversation } from '../../shared/domain/chat';
 import type { PendingKind, PendingRequestOf } from '../../shared/domain/pending';
@@ -38,10 +38,13 @@ export interface ChatWorld {
   close(): Promise<void>;
 }
 
-export async function startChatWorld(options: { clientGraceMs?: number } = {}): Promise<ChatWorld> {
+export async function startChatWorld(
+  options: { clientGraceMs?: number; fake?: Omit<FakeAnthropicOptions, 'apiKey'> } = {},
+): Promise<ChatWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'berth-host-chat-'));
-  const fake = await FakeAnthropic.start({ apiKey: TEST_API_KEY });
-  const open = () => startHost(dir, { env: cleanEnv({ ANTHROPIC_BASE_URL: fake.url }), ...options });
+  const { fake: fakeOptions, ...hostOptions } = options;
+  const fake = await FakeAnthropic.start({ ...fakeOptions, apiKey: TEST_API_KEY });
+  const open = () => startHost(dir, { env: cleanEnv({ ANTHROPIC_BASE_URL: fake.url }), ...hostOptions });
   const world: ChatWorld = {
     dir,
     fake,

@@ -5,6 +5,8 @@ import { activeCut, cutPreface, messagesAfterCut } from './context-cut';
 import { planCut } from './context-planner';
 import { SUMMARY_MAX_TOKENS, summarise } from './compactor';
 import { partsTotal, rawRequestParts } from '../../providers/token-estimate';
+import type { ApiCompaction } from '../../providers/anthropic-context';
+import { apiCut } from './api-compaction';
 import type { TokenEstimator } from '../../providers/token-estimate';
 
 // Before each model request of a conversation: will it fit the model's window? When it would not,
@@ -61,6 +63,31 @@ const n = (value: number): string => value.toLocaleString('en-US');
 
 export class ContextKeeper {
   constructor(private readonly options: ContextKeeperOptions) {}
+
+  /**
+   * The provider compacted the conversation itself while answering `request` (Anthropic's context management,
+   * api-compaction.ts): its summary becomes the conversation's cut, shown as Berth's own and sent back first from
+   * now on. `promptAfter`: the compacted prompt, as the provider counted it.
+   */
+  async adoptApiCompaction(input: {
+    conversation: Conversation;
+    request: LlmStreamRequest;
+    compaction: ApiCompaction;
+    promptAfter: number;
+    notify: (message: string) => void;
+  }): Promise<void> {
+    const { conversation, request, compaction, promptAfter, notify } = input;
+    const { tokens } = this.options;
+    const before = tokens.request(conversation.model, request, conversation.id);
+    const cut = apiCut({ conversation, compaction, tokensBefore: before, tokensAfter: promptAfter });
+    if (cut === undefined) return;
+    // The anchor described the uncut conversation; the next request is estimated afresh.
+    tokens.forget(conversation.id);
+    await this.options.store.updateSettings(conversation.id, { contextCut: cut });
+    notify(
+      `The conversation had grown to about ${n(before)} tokens, so Anthropic compacted its ${n(cut.messageCount)} oldest messages for ${this.options.modelName(conversation.model)} itself: about ${n(promptAfter)} tokens now. The messages stay saved; the summary is what the model now remembers of them.`,
+    );
+  }
 
   /**
    * The conversation as its next request should be built: with a new cut when one was needed. When nothing was cut,

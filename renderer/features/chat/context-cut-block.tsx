@@ -55,7 +55,7 @@ export function ContextCutBlock({ cut, folded, onToggleOriginals }: ContextCutBl
       <p className="context-cut-facts">
         {`The context window was nearly full (about ${n(cut.tokensBefore)} tokens); now about ${n(cut.tokensAfter)}. `}
         {cut.kind === 'compact'
-          ? `The summary was written by ${modelName}. The original messages stay saved${folded === true ? ': show them to read them.' : ' here.'}`
+          ? `The summary was written by ${cut.api !== undefined ? `Anthropic's own context management for ${modelName}` : modelName}. The original messages stay saved${folded === true ? ': show them to read them.' : ' here.'}`
           : `They stay saved${folded === true ? '' : ' here'}; the model is told they were left out.`}
       </p>
       {cut.summary !== undefined ? (

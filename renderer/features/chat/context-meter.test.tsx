@@ -215,6 +215,23 @@ describe('the context window in the chat', () => {
     );
   });
 
+  it('says when Anthropic compacts the conversation itself, before Berth would', async () => {
+    mount({ 'chat.context': () => ok(fill({ providerCompactsAt: 147_000 })) }, MESSAGES);
+    fireEvent.click(await screen.findByTestId('context-meter'));
+    expect(
+      await screen.findByText(
+        'About 84,000 of 196,000 tokens (43%) for the next request: the 200,000-token window less 4,000 kept for the reply. Past about 147,000 tokens Anthropic compacts the conversation itself; if it still nears 95%, Berth acts as chosen below.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("says when Anthropic's own context management wrote the summary", async () => {
+    mount({ 'chat.context': () => ok(fill({ cut: { ...CUT, api: { signature: 'sig' } } })) }, MESSAGES);
+    const block = await screen.findByTestId('context-cut');
+    expect(block.textContent).toContain('Compacted: the model now remembers the 2 messages above as a summary');
+    expect(block.textContent).toContain("The summary was written by Anthropic's own context management for Claude A.");
+  });
+
   it('offers Compact and retry when a reply failed because the context was full', async () => {
     const calls: unknown[] = [];
     const { transport } = mount(

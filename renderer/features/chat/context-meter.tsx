@@ -89,7 +89,7 @@ export function ContextMeter({ conversationId, messageCount }: { conversationId:
           <p className="context-popover-total">
             {share === undefined
               ? `About ${n(fill.tokens)} tokens. This model's window is unknown: enter it in Settings › Providers to see how full it is.`
-              : `About ${n(fill.tokens)} of ${n(fillRoom(fill) ?? 0)} tokens (${percent}%) for the next request: the ${n(fill.window ?? 0)}-token window less ${n(fill.reserve)} kept for the reply. Near 95%, Berth acts as chosen below.`}
+              : `About ${n(fill.tokens)} of ${n(fillRoom(fill) ?? 0)} tokens (${percent}%) for the next request: the ${n(fill.window ?? 0)}-token window less ${n(fill.reserve)} kept for the reply. ${fill.providerCompactsAt !== undefined ? `Past about ${n(fill.providerCompactsAt)} tokens Anthropic compacts the conversation itself; if it still nears 95%, Berth acts as chosen below.` : 'Near 95%, Berth acts as chosen below.'}`}
           </p>
           <table className="context-parts" aria-label="What takes the room">
             <tbody>

@@ -20,6 +20,14 @@ function sentence(text: string): string {
   return /[.?!]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
+/** What a listing said that Berth keeps with the model (the listing is the first source for both). */
+function listedCapabilities(entry: Pick<ProviderModel, 'reasoning' | 'contextManagement'>): Partial<ProviderModel> {
+  return {
+    ...(entry.reasoning !== undefined ? { reasoning: entry.reasoning } : {}),
+    ...(entry.contextManagement !== undefined ? { contextManagement: entry.contextManagement } : {}),
+  };
+}
+
 /** The provider's models: fetched from it, or typed in; each with its "supports tools" and "takes images" switches. */
 export function ProviderModels({
   providerId,
@@ -45,8 +53,14 @@ export function ProviderModels({
       setNote({ ok: false, text: `${sentence(result.message)} You can still type model ids below.` });
       return;
     }
-    // What the person already set (names, tools switches) stays; new models are added after.
+    // What the person already set (names, tools switches) stays; new models are added after. What only the listing
+    // knows (how a model reasons, whether the provider manages its context) is taken afresh for the known ones too.
+    const listed = new Map(result.value.models.map((m) => [m.id, m]));
     const known = new Set(models.map((m) => m.id));
+    const refreshed = models.map((model): ProviderModel => {
+      const entry = listed.get(model.id);
+      return entry === undefined ? model : { ...model, ...listedCapabilities(entry) };
+    });
     const added = result.value.models
       .filter((m) => !known.has(m.id))
       .map((m): ProviderModel => ({
@@ -57,8 +71,9 @@ export function ProviderModels({
         ...(m.label !== undefined ? { label: m.label } : {}),
         ...(m.contextWindow !== undefined ? { contextWindow: m.contextWindow } : {}),
         ...(m.tier !== undefined ? { tier: m.tier } : {}),
+        ...listedCapabilities(m),
       }));
-    onChange([...models, ...added]);
+    onChange([...refreshed, ...added]);
     const found = result.value.models.length;
     setNote({
       ok: true,

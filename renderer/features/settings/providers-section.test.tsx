@@ -204,11 +204,18 @@ describe('<ProvidersSection>', () => {
     );
   });
 
-  it("fetches Anthropic's models into the built-in row's form, with what the endpoint says about images, and saves only its models", async () => {
+  it("fetches Anthropic's models into the built-in row's form, with what the endpoint says about images and reasoning, and saves only its models", async () => {
     const listed = {
       models: [
-        { id: 'claude-a', label: 'Claude A', takesImages: true, tier: 'smart' as const },
-        { id: 'claude-b', label: 'Claude B', takesImages: false, tier: 'fast' as const },
+        {
+          id: 'claude-a',
+          label: 'Claude A',
+          takesImages: true,
+          tier: 'smart' as const,
+          reasoning: 'adaptive' as const,
+          contextManagement: true,
+        },
+        { id: 'claude-b', label: 'Claude B', takesImages: false, tier: 'fast' as const, reasoning: 'none' as const },
         { id: 'claude-c', label: 'Claude C' },
       ],
     };
@@ -230,8 +237,16 @@ describe('<ProvidersSection>', () => {
       id: 'anthropic',
       changes: {
         models: [
-          { id: 'claude-a', supportsTools: true },
-          { id: 'claude-b', supportsTools: true, takesImages: false, label: 'Claude B', tier: 'fast' },
+          // Already in the list: what the person set stays, what only the listing knows is taken afresh.
+          { id: 'claude-a', supportsTools: true, reasoning: 'adaptive', contextManagement: true },
+          {
+            id: 'claude-b',
+            supportsTools: true,
+            takesImages: false,
+            label: 'Claude B',
+            tier: 'fast',
+            reasoning: 'none',
+          },
           { id: 'claude-c', supportsTools: true, takesImages: false, label: 'Claude C' },
         ],
       },
