@@ -228,7 +228,8 @@ describe('the context window in the chat', () => {
   it("says when Anthropic's own context management wrote the summary", async () => {
     mount({ 'chat.context': () => ok(fill({ cut: { ...CUT, api: { signature: 'sig' } } })) }, MESSAGES);
     const block = await screen.findByTestId('context-cut');
-    expect(block.textContent).toContain('Compacted: the model now remembers the 2 messages above as a summary');
+    // Folded by default: it stands in for the messages the API summarized.
+    expect(block.textContent).toContain('2 earlier messages summarized');
     expect(block.textContent).toContain("The summary was written by Anthropic's own context management for Claude A.");
   });
 
