@@ -99,13 +99,13 @@ function textView(blocks: readonly McpContentBlock[]): TextView {
   const texts: string[] = [];
   const json: unknown[] = [];
   for (const block of blocks) {
-    const value =
+    const value: unknown =
       block.type === 'text'
         ? block.text
         : block.type === 'resource' && 'text' in block.resource
           ? block.resource.text
           : undefined;
-    if (value === undefined) continue;
+    if (typeof value !== 'string') continue;
     texts.push(value);
     const trimmed = value.trimStart();
     if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) continue;

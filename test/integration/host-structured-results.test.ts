@@ -29,7 +29,7 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function addReady(harness: HostHarness, name: string, config: object): Promise<void> {
+async function addReady(harness: HostHarness, name: string, config: Record<string, unknown>): Promise<void> {
   await harness.call('servers.add', { name, config });
   await harness.waitForEvent(
     'servers.changed',
@@ -39,7 +39,7 @@ async function addReady(harness: HostHarness, name: string, config: object): Pro
 }
 
 /** One turn in which the model calls `tool` once, the person allows it, and the model answers. */
-async function callOnce(harness: HostHarness, id: string, tool: string, input: object): Promise<void> {
+async function callOnce(harness: HostHarness, id: string, tool: string, input: Record<string, unknown>): Promise<void> {
   world?.fake.script([{ toolUses: [{ name: tool, input }] }, { text: 'done' }]);
   const mark = harness.events.length;
   await harness.call('chat.send', { id, text: `Call ${tool}` });
