@@ -189,6 +189,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
 const SAMPLING_LABEL: Record<SamplingPolicy, string> = {
   ask: 'Ask every time',
   'allow-session': 'Allow this session',
+  'refuse-session': 'Refuse this session',
   never: 'Never',
 };
 
