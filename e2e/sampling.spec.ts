@@ -2,7 +2,8 @@ import { ChatPage } from './pages/chat-page';
 import { PendingDialog } from './pages/pending-dialog';
 import { ServersPage } from './pages/servers-page';
 import { SettingsPage } from './pages/settings-page';
-import { chatTest as test, everythingServerConfig, expect, toolNamed } from './support/berth';
+import { join } from 'node:path';
+import { calm, chatTest as test, DOCS_DIR, everythingServerConfig, expect, toolNamed } from './support/berth';
 
 test.use({ initialConfig: { mcpServers: { everything: everythingServerConfig() } } });
 
@@ -193,3 +194,38 @@ test.describe('sampling review', () => {
     await expect(again).not.toContainText('yours');
   });
 });
+
+// A server that sends 50 sampling requests in its first second
+// (e2e/fixtures/servers/sampling-flood.mjs): Berth's rate limit refuses 40 at
+// once, and the person declines the 10 left in one action.
+const FLOOD = {
+  command: process.execPath,
+  args: [join(import.meta.dirname, 'fixtures', 'servers', 'sampling-flood.mjs')],
+  env: { FLOOD_COUNT: '50' },
+};
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`a server flooding sampling requests (${scheme})`, () => {
+    test.use({ initialConfig: { mcpServers: { flood: FLOOD } }, colorScheme: scheme });
+
+    test('the review says how many more wait; "Decline all" empties the queue and refuses the server for the session', async ({
+      app,
+    }) => {
+      const dialog = new PendingDialog(app);
+      await dialog.expectKind('sampling');
+      const bar = dialog.root.getByTestId('sampling-flood');
+      await expect(bar).toContainText('9 more requests from “flood” are waiting after this one.');
+      await bar.getByLabel('Also refuse its sampling for the rest of this session').check();
+      await calm(app);
+      await app.screenshot({ path: join(DOCS_DIR, 'screenshots', `sampling-flood-${scheme}.png`) });
+
+      await bar.getByRole('button', { name: 'Decline all 10 from “flood”' }).click();
+      await dialog.expectClosed();
+      // The session's refusal shows where the person can undo it.
+      await new SettingsPage(app).show();
+      await expect(app.getByLabel('Sampling policy per server').locator('[data-server="flood"]')).toContainText(
+        'Refuse this session',
+      );
+    });
+  });
+}
