@@ -115,6 +115,7 @@ async function main(args: BrowserModeArgs): Promise<void> {
   try {
     sandboxProxy = await startSandboxProxyServer({
       proxyDir,
+      port: args.appSandboxPort,
       // Only Berth's own page may frame it; its port is known once the server below listens.
       embedderOrigins: () =>
         server === undefined ? [] : [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`],
