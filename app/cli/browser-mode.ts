@@ -152,6 +152,8 @@ async function main(args: BrowserModeArgs): Promise<void> {
 }
 
 function describe(error: unknown): string {
+  // A client that went away (app/net/client-disconnect.ts) is one line, not a stack trace.
+  if (error instanceof Error && error.name === 'ClientDisconnect') return error.message;
   if (error instanceof Error) return error.stack ?? error.message;
   try {
     return String(error);

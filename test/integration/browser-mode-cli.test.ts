@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -169,6 +169,31 @@ describe('browser-mode CLI', () => {
     expect(chosen.stderr()).toContain(`App sandbox: http://127.0.0.1:${own}/`);
     chosen.child.kill('SIGTERM');
     expect(await chosen.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('says a client that dropped its request half-way, on either port, in one line without a stack trace', async () => {
+    const cli = runCli(['--headless', '--config-dir', join(dir, 'config'), '--static-dir', join(dir, 'static')]);
+    const [, , port = ''] = await waitForReady(cli);
+    await waitUntilSaid(cli, 'App sandbox: ');
+    const sandboxPort = /App sandbox: http:\/\/127\.0\.0\.1:(\d+)\//.exec(cli.stderr())?.[1] ?? '';
+    for (const target of [Number(port), Number(sandboxPort)]) {
+      const socket = connect(target, '127.0.0.1');
+      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
+      socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${target}\r\n`);
+      await new Promise((wait) => setTimeout(wait, 50));
+      socket.resetAndDestroy();
+    }
+    await waitUntilSaid(
+      cli,
+      'Berth server: browser-mode server: a client disconnected in the middle of a request (ECONNRESET)\n',
+    );
+    await waitUntilSaid(
+      cli,
+      'Berth app sandbox server: app sandbox server: a client disconnected in the middle of a request (ECONNRESET)\n',
+    );
+    expect(cli.stderr()).not.toMatch(/^\s+at /m);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
   it('exits 1 with a clear message when the port is taken', async () => {
