@@ -223,9 +223,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await dialog.expectClosed();
       // The session's refusal shows where the person can undo it.
       await new SettingsPage(app).show();
-      await expect(app.getByLabel('Sampling policy per server').locator('[data-server="flood"]')).toContainText(
-        'Refuse this session',
-      );
+      const row = app.getByLabel('Sampling policy per server').locator('[data-server="flood"]');
+      await expect(row).toContainText('Refuse this session');
+      await row.scrollIntoViewIfNeeded();
+      await calm(app);
+      await app.screenshot({ path: join(DOCS_DIR, 'screenshots', `sampling-refused-session-${scheme}.png`) });
     });
   });
 }
