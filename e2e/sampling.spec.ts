@@ -242,3 +242,40 @@ test.describe('sampling review with reasoning allowed', () => {
     await expect(card).not.toContainText('largest');
   });
 });
+
+// A server that sends 50 sampling requests in its first second
+// (e2e/fixtures/servers/sampling-flood.mjs): Berth's rate limit refuses 40 at
+// once, and the person declines the 10 left in one action.
+const FLOOD = {
+  command: process.execPath,
+  args: [join(import.meta.dirname, 'fixtures', 'servers', 'sampling-flood.mjs')],
+  env: { FLOOD_COUNT: '50' },
+};
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`a server flooding sampling requests (${scheme})`, () => {
+    test.use({ initialConfig: { mcpServers: { flood: FLOOD } }, colorScheme: scheme });
+
+    test('the review says how many more wait; "Decline all" empties the queue and refuses the server for the session', async ({
+      app,
+    }) => {
+      const dialog = new PendingDialog(app);
+      await dialog.expectKind('sampling');
+      const bar = dialog.root.getByTestId('sampling-flood');
+      await expect(bar).toContainText('9 more requests from “flood” are waiting after this one.');
+      await bar.getByLabel('Also refuse its sampling for the rest of this session').check();
+      await calm(app);
+      await app.screenshot({ path: join(DOCS_DIR, 'screenshots', `sampling-flood-${scheme}.png`) });
+
+      await bar.getByRole('button', { name: 'Decline all 10 from “flood”' }).click();
+      await dialog.expectClosed();
+      // The session's refusal shows where the person can undo it.
+      await new SettingsPage(app).show();
+      const row = app.getByLabel('Sampling policy per server').locator('[data-server="flood"]');
+      await expect(row).toContainText('Refuse this session');
+      await row.scrollIntoViewIfNeeded();
+      await calm(app);
+      await app.screenshot({ path: join(DOCS_DIR, 'screenshots', `sampling-refused-session-${scheme}.png`) });
+    });
+  });
+}

@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect as connectSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAppCsp } from '../../shared/apps/app-csp';
+import { ClientDisconnect } from '../net/client-disconnect';
 import { startSandboxProxyServer, type SandboxProxyServer } from './sandbox-proxy-server';
 
 const PROXY_HTML =
@@ -157,5 +159,33 @@ describe('the app sandbox server', () => {
   it('closes idempotently', async () => {
     await Promise.all([server.close(), server.close()]);
     await expect(get('/')).rejects.toThrow();
+  });
+});
+
+describe('a client of the app sandbox server that goes away abruptly', () => {
+  it('is one line, not a stack trace', async () => {
+    const reported: unknown[] = [];
+    const own = await startSandboxProxyServer({
+      proxyDir: join(dir, 'proxy'),
+      embedderOrigins: () => embedders,
+      onError: (error) => reported.push(error),
+    });
+    try {
+      const socket = connectSocket(own.port, '127.0.0.1');
+      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
+      socket.write(`GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:${own.port}\r\n`);
+      await new Promise((wait) => setTimeout(wait, 50));
+      socket.resetAndDestroy();
+      const deadline = Date.now() + 5_000;
+      while (reported.length === 0 && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 20));
+      await new Promise((wait) => setTimeout(wait, 200));
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toBeInstanceOf(ClientDisconnect);
+      expect((reported[0] as Error).message).toBe(
+        'app sandbox server: a client disconnected in the middle of a request (ECONNRESET)',
+      );
+    } finally {
+      await own.close();
+    }
   });
 });

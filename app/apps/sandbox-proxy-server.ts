@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { errorMessage } from '../../shared/error-message';
+import { clientDisconnect, isClientGone } from '../net/client-disconnect';
 import { allowedHostHeaders, isAllowedHostHeader } from '../net/loopback-guard';
 import { createSandboxProxyResponder } from './sandbox-proxy-files';
 
@@ -69,7 +70,11 @@ export async function startSandboxProxyServer(options: SandboxProxyServerOptions
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   server.on('clientError', (error, socket) => {
-    reportError(new Error(`app sandbox server: bad request: ${errorMessage(error)}`));
+    reportError(
+      isClientGone(error)
+        ? clientDisconnect('app sandbox server', error)
+        : new Error(`app sandbox server: bad request: ${errorMessage(error)}`),
+    );
     socket.destroy();
   });
 

@@ -31,7 +31,7 @@ async function world() {
   const models = modelTableCandidates(settings);
   const own = createSamplingHandlers({
     budget: new SamplingBudget(),
-    review: { policies: () => ({}), setPolicy: () => undefined },
+    review: { policies: () => ({}), setPolicy: () => undefined, declineAll: () => 0 },
     settings,
     servers: { get: () => undefined },
     models,

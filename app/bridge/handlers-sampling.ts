@@ -14,7 +14,7 @@ export type SamplingHandlers = Pick<Handlers, keyof typeof samplingMethods>;
 export interface SamplingHandlerDeps {
   budget: SamplingBudget;
   /** Whether a server's requests are asked about, allowed for the session, or refused. */
-  review: Pick<SamplingReview, 'policies' | 'setPolicy'>;
+  review: Pick<SamplingReview, 'policies' | 'setPolicy' | 'declineAll'>;
   settings: Pick<SettingsStore, 'setSamplingLimits' | 'samplingLimitServers' | 'modelRanks' | 'setModelRanks'>;
   /** The candidates sampling chooses among, the person's ranks applied. */
   models: SamplingModels;
@@ -60,6 +60,10 @@ export function createSamplingHandlers({
       review.setPolicy(server, policy);
       return review.policies();
     },
+    'sampling.declineAll': async ({ server, refuseForSession }) => ({
+      declined: review.declineAll(server, refuseForSession),
+      policies: review.policies(),
+    }),
     'sampling.usage': async () => {
       const names = new Set([...budget.list().map((usage) => usage.server), ...settings.samplingLimitServers()]);
       return {

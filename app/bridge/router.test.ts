@@ -89,6 +89,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'sampling.setPolicy': { server: 'everything', policy: 'never' },
   'sampling.usage': {},
   'sampling.setLimits': { server: 'everything', limits: { maxTokens: 2_000, sessionBudget: 50_000 } },
+  'sampling.declineAll': { server: 'everything', refuseForSession: false },
   'sampling.resetUsage': { server: 'everything' },
   'sampling.models': {},
   'sampling.setModelRanks': {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Socket } from 'node:net';
+import { Socket, connect as connectSocket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { WebSocket } from 'ws';
 import {
@@ -15,6 +15,7 @@ import {
 import { ok, type Result } from '../../shared/result';
 import type { Host } from '../host/host-types';
 import { createEventHub, type EventHub } from '../events/event-hub';
+import { ClientDisconnect } from '../net/client-disconnect';
 import { isLoopbackHostname } from '../net/loopback-guard';
 import { CLOSE_TOO_SLOW, startBrowserServer, type BrowserServer } from './ws-server';
 
@@ -406,5 +407,58 @@ describe('browser-mode server options', () => {
 
   it('says clearly when the port is taken', async () => {
     await expect(startBrowserServer({ host, staticDir, port: server.port })).rejects.toThrow(/already in use/);
+  });
+});
+
+describe('a client that goes away abruptly', () => {
+  let own: BrowserServer;
+  const reported: unknown[] = [];
+  beforeEach(async () => {
+    reported.length = 0;
+    own = await startBrowserServer({ host, staticDir, onError: (error) => reported.push(error) });
+  });
+  afterEach(async () => {
+    await own.close();
+  });
+
+  /** Waits until `count` reports arrived, and a little more, so a second one for the same event would show. */
+  async function reportsSettled(count: number): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (reported.length < count && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 20));
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+
+  it('a request reset half-way is one line, not a stack trace', async () => {
+    const socket = connectSocket(own.port);
+    await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
+    socket.write(`GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:${own.port}\r\n`);
+    await new Promise((wait) => setTimeout(wait, 50));
+    socket.resetAndDestroy();
+    await reportsSettled(1);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(ClientDisconnect);
+    expect((reported[0] as Error).message).toBe(
+      'browser-mode server: a client disconnected in the middle of a request (ECONNRESET)',
+    );
+  });
+
+  it('a bridge connection dropped in the middle of a call is one line, not a stack trace', async () => {
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${own.port}${WS_PATH}`,
+      [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${own.token}`],
+      {
+        origin: `http://127.0.0.1:${own.port}`,
+      },
+    );
+    await new Promise((resolveOpen, rejectOpen) => {
+      ws.once('open', resolveOpen);
+      ws.once('error', rejectOpen);
+    });
+    ws.send(JSON.stringify({ kind: 'call', id: 1, method: 'app.info', input: {} }));
+    ws.terminate();
+    await reportsSettled(1);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(ClientDisconnect);
+    expect((reported[0] as Error).message).not.toContain('\n');
   });
 });

@@ -16,6 +16,7 @@ import {
   type UpgradeRefusal,
 } from '../net/loopback-guard';
 import { errorMessage } from '../../shared/error-message';
+import { ClientDisconnect, clientDisconnect, isClientGone } from '../net/client-disconnect';
 import { createStaticHandler } from './static-files';
 import { corkUntilTickEnd } from '../tick-cork';
 
@@ -106,9 +107,20 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
   wss.on('error', reportError);
 
+  // A request the client dropped half-way is one line; anything else gets Node's own 400, as before.
+  server.on('clientError', (error, socket) => {
+    if (isClientGone(error)) reportError(clientDisconnect('browser-mode server', error));
+    else if (socket.writable) socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    socket.destroy();
+  });
+
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', (error) => {
-      reportError(new Error(`bridge upgrade socket error: ${errorMessage(error)}`));
+      reportError(
+        isClientGone(error)
+          ? clientDisconnect('bridge', error)
+          : new Error(`bridge upgrade socket error: ${errorMessage(error)}`),
+      );
       socket.destroy();
     });
     const refusal = checkUpgrade(request, { hosts, origins, token, appSandboxOrigin: options.appSandboxOrigin });
@@ -125,12 +137,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         if (sockets.delete(ws)) host.clientsChanged?.(sockets.size);
       });
       ws.on('error', (error) => {
-        // Reported, not swallowed: a dropped bridge connection must leave a trace.
-        reportError(new Error(`bridge connection error: ${errorMessage(error)}`));
+        // Reported, not swallowed: a dropped bridge connection must leave a trace (a reset's is the close below).
+        if (!isClientGone(error)) reportError(new Error(`bridge connection error: ${errorMessage(error)}`));
         ws.terminate();
       });
       ws.on('close', (code, reason) => {
-        if (code !== 1000 && code !== 1001 && code !== 1005)
+        if (code === 1006)
+          reportError(
+            new ClientDisconnect('bridge: a window’s connection dropped without closing (1006); it reconnects'),
+          );
+        else if (code !== 1000 && code !== 1001 && code !== 1005)
           reportError(new Error(`bridge connection closed: ${code} ${reason.toString('utf8')}`));
       });
       ws.on('message', (data, isBinary) => {

@@ -123,6 +123,41 @@ describe('MCP tool results → Anthropic tool_result', () => {
     expect(differentText.content).toHaveLength(2);
   });
 
+  it('structuredContent that wraps the text (server-filesystem) or is the JSON of one field (server-memory) is not sent again', () => {
+    const file = Array.from({ length: 400 }, (_, index) => `line ${index + 1} of the file`).join('\n');
+    const read = toAnthropicToolResult(
+      result([{ type: 'text', text: file }], { structuredContent: { content: file } }),
+    );
+    expect(read.content).toEqual([{ type: 'text', text: file }]);
+    const entities = [{ name: 'Ann', entityType: 'person', observations: ['likes "quotes"'] }];
+    const created = toAnthropicToolResult(
+      result([{ type: 'text', text: JSON.stringify(entities, null, 2) }], { structuredContent: { entities } }),
+    );
+    expect(created.content).toEqual([{ type: 'text', text: JSON.stringify(entities, null, 2) }]);
+    const image = { type: 'image' as const, data: PNG_1PX, mimeType: 'image/png' };
+    const media = toAnthropicToolResult(result([image], { structuredContent: { content: [image] } }));
+    expect(media.content).toHaveLength(1);
+  });
+
+  it('only the fields of structuredContent the text lacks are added, named as such; a short string is not found by chance', () => {
+    const deleted = toAnthropicToolResult(
+      result([{ type: 'text', text: 'Entities deleted successfully' }], {
+        structuredContent: { success: true, message: 'Entities deleted successfully' },
+      }),
+    );
+    expect(deleted.content).toEqual([
+      { type: 'text', text: 'Entities deleted successfully' },
+      { type: 'text', text: 'Structured content (its other fields are in the text above): {"success":true}' },
+    ]);
+    const unit = toAnthropicToolResult(
+      result([{ type: 'text', text: 'Celsius is the unit' }], { structuredContent: { unit: 'C', temperature: 21.5 } }),
+    );
+    expect(unit.content).toEqual([
+      { type: 'text', text: 'Celsius is the unit' },
+      { type: 'text', text: '{"unit":"C","temperature":21.5}' },
+    ]);
+  });
+
   it('isError becomes is_error: true; an empty error still says something', () => {
     const mapped = toAnthropicToolResult(result([{ type: 'text', text: 'boom' }], { isError: true }));
     expect(mapped).toMatchObject({ is_error: true, content: [{ type: 'text', text: 'boom' }] });

@@ -86,16 +86,74 @@ export function sameJson(a: unknown, b: unknown): boolean {
   );
 }
 
-/** MCP asks tools to mirror structuredContent as JSON text; when one did, sending it twice wastes tokens. */
-function textRepresents(blocks: readonly McpContentBlock[], structured: Record<string, unknown>): boolean {
-  return blocks.some((block) => {
-    if (block.type !== 'text') return false;
+/** A string shorter than this is carried only by a text block equal to it: a short one could appear in a text by chance. */
+const MIN_CONTAINED_CHARS = 32;
+
+/** The text blocks' texts, and what each parses to when it is JSON. */
+interface TextView {
+  texts: string[];
+  json: unknown[];
+}
+
+function textView(blocks: readonly McpContentBlock[]): TextView {
+  const texts: string[] = [];
+  const json: unknown[] = [];
+  for (const block of blocks) {
+    const value: unknown =
+      block.type === 'text'
+        ? block.text
+        : block.type === 'resource' && 'text' in block.resource
+          ? block.resource.text
+          : undefined;
+    if (typeof value !== 'string') continue;
+    texts.push(value);
+    const trimmed = value.trimStart();
+    if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) continue;
     try {
-      return sameJson(JSON.parse(block.text), structured);
+      json.push(JSON.parse(value));
     } catch {
-      return false;
+      // Text that only looks like JSON carries what it says as text.
     }
-  });
+  }
+  return { texts, json };
+}
+
+/** Whether one field of structuredContent is already in the blocks: as their JSON, as a text, or as the blocks themselves. */
+function carries(view: TextView, blocks: readonly McpContentBlock[], value: unknown): boolean {
+  if (typeof value === 'string') {
+    const wanted = value.trim();
+    return view.texts.some(
+      (text) => text.trim() === wanted || (wanted.length >= MIN_CONTAINED_CHARS && text.includes(wanted)),
+    );
+  }
+  if (typeof value !== 'object' || value === null) return false;
+  return view.json.some((parsed) => sameJson(parsed, value)) || sameJson(value, blocks);
+}
+
+/**
+ * What of structuredContent the model still needs beside the content blocks: undefined when the
+ * blocks carry all of it. MCP asks tools to mirror structuredContent in text, and servers do it
+ * as the same JSON (server-memory's read_graph), as the JSON of its one field (create_entities:
+ * `{entities: [...]}`), or as the text the object wraps (server-filesystem's read_text_file:
+ * `{content: "<the file>"}`); sending such a copy again doubled a file and, once cut, showed the
+ * model the tail of escaped JSON instead of the file's end.
+ */
+export function structuredRemainder(
+  blocks: readonly McpContentBlock[],
+  structured: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const view = textView(blocks);
+  if (view.json.some((parsed) => sameJson(parsed, structured))) return undefined;
+  const left = Object.entries(structured).filter(([, value]) => !carries(view, blocks, value));
+  return left.length === 0 ? undefined : Object.fromEntries(left);
+}
+
+/** The structured part of a result as the model reads it: the whole object as JSON, or the fields the text lacks. */
+function structuredText(blocks: readonly McpContentBlock[], structured: Record<string, unknown>): string | undefined {
+  const left = structuredRemainder(blocks, structured);
+  if (left === undefined) return undefined;
+  if (Object.keys(left).length === Object.keys(structured).length) return JSON.stringify(structured);
+  return `Structured content (its other fields are in the text above): ${JSON.stringify(left)}`;
 }
 
 function mapImage(data: string, mimeType: string, what: string): ToolResultContent {
@@ -169,9 +227,9 @@ export function toAnthropicToolResult(block: ChatToolResultBlock): ToolResultBlo
     return { type: 'tool_result', tool_use_id: block.toolUseId, is_error: true, content: [text(said)] };
   }
   const content = block.content.map(toAnthropicContent);
-  if (block.structuredContent !== undefined && !textRepresents(block.content, block.structuredContent)) {
-    content.push(text(JSON.stringify(block.structuredContent)));
-  }
+  const structured =
+    block.structuredContent === undefined ? undefined : structuredText(block.content, block.structuredContent);
+  if (structured !== undefined) content.push(text(structured));
   if (content.length === 0)
     content.push(text(block.isError ? 'The tool failed without saying why.' : 'The tool returned no content.'));
   // The model must learn what really ran: without this it would take the result for its own arguments.

@@ -115,6 +115,7 @@ async function main(args: BrowserModeArgs): Promise<void> {
   try {
     sandboxProxy = await startSandboxProxyServer({
       proxyDir,
+      port: args.appSandboxPort,
       // Only Berth's own page may frame it; its port is known once the server below listens.
       embedderOrigins: () =>
         server === undefined ? [] : [`http://127.0.0.1:${server.port}`, `http://localhost:${server.port}`],
@@ -151,6 +152,8 @@ async function main(args: BrowserModeArgs): Promise<void> {
 }
 
 function describe(error: unknown): string {
+  // A client that went away (app/net/client-disconnect.ts) is one line, not a stack trace.
+  if (error instanceof Error && error.name === 'ClientDisconnect') return error.message;
   if (error instanceof Error) return error.stack ?? error.message;
   try {
     return String(error);

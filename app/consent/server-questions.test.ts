@@ -45,7 +45,8 @@ describe('ServerQuestions', () => {
 
     service.serverChanged(state('files', 'crashed', 'exit code 1'));
     await expect(asked).resolves.toMatchObject({ withdrawn: true, note: "server 'files' disconnected (exit code 1)" });
-    expect(sampling.review.forgetServer).toHaveBeenCalledWith('files');
+    // A disconnect, not a removal: a refusal for the session stays.
+    expect(sampling.review.forgetServer).toHaveBeenCalledWith('files', false);
     expect(pending.list().map((request) => request.server)).toEqual(['notes']);
     expect(consent.serversChanged).toHaveBeenCalledTimes(4);
     pending.withdrawAll('done');
@@ -58,6 +59,7 @@ describe('ServerQuestions', () => {
     service.serverRemoved('files');
     await expect(asked).resolves.toMatchObject({ withdrawn: true, note: "server 'files' was removed" });
     expect(sampling.forgetSpending).toHaveBeenCalledWith('files');
+    expect(sampling.review.forgetServer).toHaveBeenCalledWith('files', true);
     expect(consent.forgetServer).toHaveBeenCalledWith('files');
   });
 });

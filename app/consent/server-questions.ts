@@ -87,7 +87,7 @@ export class ServerQuestions implements ServerLifecycleListener {
   /** The server left the config: what was approved for it goes too, so a new server of that name starts with nothing. */
   serverRemoved(name: string): void {
     this.lastStatus.delete(name);
-    this.forgetServer(name, `server '${name}' was removed`);
+    this.forgetServer(name, `server '${name}' was removed`, true);
     // Only removal forgets the spending: a disconnect or restart keeps it, so crashing cannot reset a budget.
     this.options.sampling.forgetSpending(name);
     this.options.consent
@@ -95,9 +95,9 @@ export class ServerQuestions implements ServerLifecycleListener {
       .catch((error: unknown) => this.options.reportError(`revoking the tool permissions of '${name}' failed`, error));
   }
 
-  private forgetServer(name: string, note: string): void {
+  private forgetServer(name: string, note: string, removed = false): void {
     this.options.pending.withdrawServer(name, note);
     this.options.flow.forgetServer(name);
-    this.options.sampling.review.forgetServer(name);
+    this.options.sampling.review.forgetServer(name, removed);
   }
 }

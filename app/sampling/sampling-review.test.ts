@@ -6,7 +6,7 @@ import { PendingRequests } from '../pending/pending-requests';
 import { LogCollector } from '../servers/test-support';
 import type { ConfiguredModel } from '../settings/model-table';
 import { candidateOf, fixedSamplingModels } from './candidate-models';
-import { SamplingReview } from './sampling-review';
+import { DECLINED_ALL_REASON, SamplingReview } from './sampling-review';
 import type { GeneratedMessage, SamplingReviewOptions } from './sampling-review';
 
 const models: ConfiguredModel[] = [
@@ -255,6 +255,37 @@ describe('SamplingReview', () => {
     await first;
     await expect(review.handle('poet', params)).resolves.toMatchObject({ role: 'assistant' });
     expect(changes).toEqual(['poet:allow-session']);
+  });
+
+  it('"Decline all" rejects every waiting review and answer of one server, leaves others, and may refuse the rest of the session (through a disconnect, not a removal)', async () => {
+    const review = make();
+    const flood = Array.from({ length: 4 }, () => review.handle('flood', params));
+    const other = review.handle('calm', params);
+    // One of the flood's requests is past its review, its answer waiting.
+    pending.answer((await next(pending, 'sampling')).id, { decision: 'approve' });
+    await next(pending, 'sampling-answer');
+    expect(pending.list().filter((r) => r.server === 'flood')).toHaveLength(4);
+
+    expect(review.declineAll('flood', true)).toBe(4);
+    for (const request of flood) await expectRejected(request, DECLINED_ALL_REASON);
+    expect(pending.list().map((r) => r.server)).toEqual(['calm']);
+    expect(review.policies()).toEqual({ flood: 'refuse-session' });
+    await expectRejected(
+      review.handle('flood', params),
+      'sampling is turned off for this server in Berth for this session',
+    );
+    expect(logs.texts('flood', 'host')).toContain(
+      'the person declined 4 waiting sampling requests and refused the rest of this session',
+    );
+
+    // Without the refusal, a later request is asked about again; a removed server's refusal is forgotten.
+    expect(review.declineAll('calm', false)).toBe(1);
+    await expectRejected(other, DECLINED_ALL_REASON);
+    expect(review.policyFor('calm')).toBe('ask');
+    review.forgetServer('flood');
+    expect(review.policyFor('flood')).toBe('refuse-session');
+    review.forgetServer('flood', true);
+    expect(review.policyFor('flood')).toBe('ask');
   });
 
   it('lets the person pick another configured model, and refuses an unknown one', async () => {

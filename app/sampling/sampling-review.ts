@@ -92,6 +92,14 @@ export interface SamplingContext {
   onQuestion?: (pendingId: string) => void;
 }
 
+/** What a "Decline all" tells the server for each of its requests the person had not opened. */
+export const DECLINED_ALL_REASON = 'the user declined all waiting sampling requests from this server';
+
+/** Whether a policy refuses every request without asking. */
+export function refusesSampling(policy: SamplingPolicy): boolean {
+  return policy === 'never' || policy === 'refuse-session';
+}
+
 /** Long enough for a sentence; a server shows the message, so it stays one readable line. */
 const MAX_REASON_IN_MESSAGE = 500;
 
@@ -218,10 +226,46 @@ export class SamplingReview {
     return () => this.listeners.delete(listener);
   }
 
-  /** A server was removed: forget its session approval and rate bucket. */
-  forgetServer(server: string): void {
-    if (this.policyFor(server) === 'allow-session') this.setPolicy(server, 'ask');
+  /**
+   * A server disconnected or was removed: forget its session approval (a new process is asked again)
+   * and rate bucket. A refusal for the session outlives a disconnect, so a flooding server cannot
+   * shake it off by crashing; only removal forgets it.
+   */
+  forgetServer(server: string, removed = false): void {
+    const policy = this.policyFor(server);
+    if (policy === 'allow-session' || (removed && policy === 'refuse-session')) this.setPolicy(server, 'ask');
     this.limiter.reset(server);
+  }
+
+  /**
+   * The person declined every sampling question of `server` at once (a server
+   * flooding them): each waiting review and answer is rejected, so the server
+   * gets MCP's "User rejected sampling request" for each. With
+   * `refuseForSession`, requests arriving meanwhile or later this session are
+   * refused too; the policy is set first so none slips in between. Returns how
+   * many were declined.
+   */
+  declineAll(server: string, refuseForSession: boolean): number {
+    if (refuseForSession) this.setPolicy(server, 'refuse-session');
+    const { pending } = this.options;
+    const waiting = pending
+      .list()
+      .filter(
+        (request) => request.server === server && (request.kind === 'sampling' || request.kind === 'sampling-answer'),
+      );
+    let declined = 0;
+    for (const request of waiting) {
+      // One may have been answered meanwhile: pending has no such request any more, and that is fine.
+      if (pending.get(request.id) === undefined) continue;
+      pending.answer(request.id, { decision: 'reject', reason: DECLINED_ALL_REASON });
+      declined += 1;
+    }
+    this.log(
+      server,
+      'info',
+      `the person declined ${declined} waiting sampling request${declined === 1 ? '' : 's'}${refuseForSession ? ' and refused the rest of this session' : ''}`,
+    );
+    return declined;
   }
 
   /** The handler body for `client.setRequestHandler('sampling/createMessage', …)`. */
@@ -231,9 +275,10 @@ export class SamplingReview {
     context: SamplingContext = {},
   ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const policy = this.policyFor(server);
-    if (policy === 'never') {
-      this.log(server, 'info', 'sampling request refused: sampling is turned off for this server');
-      throw rejected('sampling is turned off for this server in Berth');
+    if (refusesSampling(policy)) {
+      const when = policy === 'never' ? '' : ' for this session';
+      this.log(server, 'info', `sampling request refused: sampling is turned off for this server${when}`);
+      throw rejected(`sampling is turned off for this server in Berth${when}`);
     }
     const withTools = params.tools !== undefined || params.toolChoice !== undefined;
     // Without tools an answer is exactly one text/image/audio block (CreateMessageResult).

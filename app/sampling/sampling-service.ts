@@ -18,7 +18,7 @@ import type { SamplingModels } from './candidate-models';
 import { createLlmGenerate } from './llm-sampling';
 import { TokenEstimator } from '../providers/token-estimate';
 import { SamplingBudget } from './sampling-budget';
-import { SamplingReview } from './sampling-review';
+import { refusesSampling, SamplingReview } from './sampling-review';
 
 /** Options for {@linkcode SamplingService}. */
 export interface SamplingServiceOptions {
@@ -83,7 +83,7 @@ export class SamplingService {
   /** Why Berth cannot answer a sampling request of `server` at all right now (checked before a task is made for one), or undefined. */
   refusal(server: string): ProtocolError | undefined {
     const ready = this.options.llmReady?.() ?? this.options.anthropic.ready;
-    if (this.review.policyFor(server) === 'never' || ready) return undefined;
+    if (refusesSampling(this.review.policyFor(server)) || ready) return undefined;
     this.options.logs.append({
       server,
       time: Date.now(),

@@ -1,22 +1,17 @@
-import { createHash } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SandboxServerFolders } from '../../shared/domain/sandbox';
 import { PRIVATE_DIR_MODE } from '../config/private-files';
+import { serverDataFolder, serverOwnFolder } from '../servers/server-home';
 
 /**
- * A server's own folders: `<configDir>/sandbox/<name>-<hash>/{data,tmp,cache}`.
- * The name is reduced to safe characters (a name may hold anything) and the
- * hash keeps two names that reduce alike apart.
+ * A server's own folders: `<configDir>/sandbox/<name>-<hash>/{data,tmp,cache}`
+ * (app/servers/server-home.ts names them; `data` is also where a server
+ * without a configured cwd runs, sandboxed or not).
  */
 export function serverFolders(configDir: string, server: string): SandboxServerFolders {
-  const safe = server
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/^\.+/, '_')
-    .slice(0, 60);
-  const hash = createHash('sha256').update(server).digest('hex').slice(0, 10);
-  const base = join(configDir, 'sandbox', `${safe}-${hash}`);
-  return { data: join(base, 'data'), temp: join(base, 'tmp'), cache: join(base, 'cache') };
+  const base = serverOwnFolder(configDir, server);
+  return { data: serverDataFolder(configDir, server), temp: join(base, 'tmp'), cache: join(base, 'cache') };
 }
 
 /** Create them (private to the person): a writable path that does not exist yet would stay read-only in the sandbox. */

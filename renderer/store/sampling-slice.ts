@@ -69,6 +69,12 @@ export const createSamplingSlice: SliceCreator<SamplingSlice> = (transport) => (
     if (result.ok) set({ samplingModels: result.value });
     return result;
   },
+  async declineAllSampling(server, refuseForSession) {
+    const result = await transport.call('sampling.declineAll', { server, refuseForSession });
+    if (!result.ok) return result;
+    get().applySamplingPolicies(result.value.policies);
+    return { ok: true, value: { declined: result.value.declined } };
+  },
   async resetSamplingUsage(server) {
     const result = await transport.call('sampling.resetUsage', { server });
     if (result.ok) get().applySamplingUsage(result.value);

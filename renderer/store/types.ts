@@ -250,6 +250,8 @@ export interface SamplingSlice {
   /** Failures come back so the form can show them; null goes back to the defaults. */
   setSamplingLimits(server: string, limits: SamplingLimits | null): Promise<Result<SamplingUsage>>;
   resetSamplingUsage(server: string): Promise<void>;
+  /** Decline every waiting sampling question of one server (a flood), and maybe refuse it for the session. */
+  declineAllSampling(server: string, refuseForSession: boolean): Promise<Result<{ declined: number }>>;
   /** The models sampling chooses among, with their tier and ranks (Settings); undefined until loaded. */
   samplingModels: SamplingModelTable | undefined;
   loadSamplingModels(): Promise<void>;

@@ -68,6 +68,12 @@ export const samplingMethods = {
     input: z.object({ model: z.string().min(1).max(300), ranks: ModelRanksSchema.nullable() }).strict(),
     output: SamplingModelTableSchema,
   }),
+  'sampling.declineAll': method({
+    summary:
+      "Decline every waiting sampling request (review or answer) of one server, each with MCP's user-rejected error; refuseForSession also refuses its later ones this session.",
+    input: z.object({ server: ServerInput.shape.server, refuseForSession: z.boolean() }).strict(),
+    output: z.object({ declined: z.number().int().min(0), policies: SamplingPoliciesSchema }),
+  }),
   'sampling.resetUsage': method({
     summary: "Start one server's sampling budget again from zero for this Berth session.",
     input: ServerInput,

@@ -165,8 +165,10 @@ export interface AuditPage {
 
 /**
  * How Berth answers one server's `sampling/createMessage`: ask every time
- * (default), approve without asking for the rest of this session, or refuse.
+ * (default), approve without asking for the rest of this session, refuse for
+ * the rest of this session (a flooding server, blocked from its review), or
+ * refuse always (kept across restarts).
  */
-export const SAMPLING_POLICIES = ['ask', 'allow-session', 'never'] as const;
+export const SAMPLING_POLICIES = ['ask', 'allow-session', 'refuse-session', 'never'] as const;
 export const SamplingPolicySchema = z.enum(SAMPLING_POLICIES);
 export type SamplingPolicy = z.infer<typeof SamplingPolicySchema>;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,36 @@ async function waitForReady(cli: RunningCli): Promise<RegExpMatchArray> {
   return match;
 }
 
+/** Two consecutive ports free on 127.0.0.1 now (as free as a port can be promised: nothing holds them after). */
+async function freePortPair(): Promise<[number, number]> {
+  const tryListen = (port: number) =>
+    new Promise<ReturnType<typeof createServer> | undefined>((resolveListen) => {
+      const server = createServer();
+      server.once('error', () => resolveListen(undefined));
+      server.listen(port, '127.0.0.1', () => resolveListen(server));
+    });
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const first = await tryListen(0);
+    const address = first?.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const second = port > 0 && port < 65_535 ? await tryListen(port + 1) : undefined;
+    await new Promise<void>((done) => (first === undefined ? done() : first.close(() => done())));
+    if (second !== undefined) {
+      await new Promise<void>((done) => second.close(() => done()));
+      return [port, port + 1];
+    }
+  }
+  throw new Error('no two consecutive free ports found');
+}
+
+async function waitUntilSaid(cli: RunningCli, text: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!cli.stderr().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`Berth never said "${text}"; stderr: ${cli.stderr()}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+}
+
 describe('browser-mode CLI', () => {
   it('prints exactly one ready line, serves the UI and the bridge, and exits 0 on SIGTERM', async () => {
     const cli = runCli([
@@ -104,6 +134,66 @@ describe('browser-mode CLI', () => {
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
     expect(cli.stdout().split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('puts the app sandbox on the port after --port, or on --app-sandbox-port, so both can be planned', async () => {
+    const [port, next] = await freePortPair();
+    const cli = runCli([
+      '--headless',
+      '--port',
+      String(port),
+      '--config-dir',
+      join(dir, 'config'),
+      '--static-dir',
+      join(dir, 'static'),
+    ]);
+    const [, , readyPort = ''] = await waitForReady(cli);
+    expect(Number(readyPort)).toBe(port);
+    await waitUntilSaid(cli, 'App sandbox: ');
+    expect(cli.stderr()).toContain(`App sandbox: http://127.0.0.1:${next}/`);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+
+    const [own] = await freePortPair();
+    const chosen = runCli([
+      '--headless',
+      '--app-sandbox-port',
+      String(own),
+      '--config-dir',
+      join(dir, 'config'),
+      '--static-dir',
+      join(dir, 'static'),
+    ]);
+    await waitForReady(chosen);
+    await waitUntilSaid(chosen, 'App sandbox: ');
+    expect(chosen.stderr()).toContain(`App sandbox: http://127.0.0.1:${own}/`);
+    chosen.child.kill('SIGTERM');
+    expect(await chosen.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('says a client that dropped its request half-way, on either port, in one line without a stack trace', async () => {
+    const cli = runCli(['--headless', '--config-dir', join(dir, 'config'), '--static-dir', join(dir, 'static')]);
+    const [, , port = ''] = await waitForReady(cli);
+    await waitUntilSaid(cli, 'App sandbox: ');
+    const sandboxPort = /App sandbox: http:\/\/127\.0\.0\.1:(\d+)\//.exec(cli.stderr())?.[1] ?? '';
+    for (const target of [Number(port), Number(sandboxPort)]) {
+      const socket = connect(target, '127.0.0.1');
+      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
+      socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${target}\r\n`);
+      await new Promise((wait) => setTimeout(wait, 50));
+      socket.resetAndDestroy();
+    }
+    await waitUntilSaid(
+      cli,
+      'Berth server: browser-mode server: a client disconnected in the middle of a request (ECONNRESET)\n',
+    );
+    await waitUntilSaid(
+      cli,
+      'Berth app sandbox server: app sandbox server: a client disconnected in the middle of a request (ECONNRESET)\n',
+    );
+    expect(cli.stderr()).not.toMatch(/^\s+at /m);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
   it('exits 1 with a clear message when the port is taken', async () => {

@@ -1,6 +1,7 @@
 import { createServerHandlers } from '../../bridge/handlers-servers';
 import { ServerConnection } from '../../servers/server-connection';
 import { createLaunchPreparer } from '../../servers/server-launch';
+import { withServerHome } from '../../servers/server-home';
 import { ServerSupervisor } from '../../servers/supervisor';
 import { BERTH_VERSION } from '../berth-version';
 import { applyWrappers } from '../host-context';
@@ -26,17 +27,21 @@ export const serversModule: HostModule<HostContext> = {
         stateDir: context.paths.stateDir,
         onState: (state) => lifecycle.serverChanged(state),
         env: context.serverEnv,
+        // The home is set before the wrappers run: the sandbox starts the server in it and lets it write there.
         prepareLaunch: applyWrappers(
-          createLaunchPreparer({
-            launchEnv: () => loginEnv.get(),
-            settledLaunchEnv: () => loginEnv.settled(),
-            baseLaunchEnv: (pathSource) => loginEnv.base(pathSource),
-            resolveSecrets: async (name, config) => {
-              const resolved = await serverSecrets.resolve(name, config);
-              redaction.serverResolved(name, resolved);
-              return resolved;
-            },
-          }),
+          withServerHome(
+            createLaunchPreparer({
+              launchEnv: () => loginEnv.get(),
+              settledLaunchEnv: () => loginEnv.settled(),
+              baseLaunchEnv: (pathSource) => loginEnv.base(pathSource),
+              resolveSecrets: async (name, config) => {
+                const resolved = await serverSecrets.resolve(name, config);
+                redaction.serverResolved(name, resolved);
+                return resolved;
+              },
+            }),
+            context.paths.configDir,
+          ),
           context.launchWrappers,
         ),
         clientVersion: BERTH_VERSION,

@@ -602,3 +602,52 @@ describe('sampling review', () => {
     );
   });
 });
+
+describe('a server flooding sampling requests', () => {
+  /** `count` stage-1 requests of `server`, from `first` on in the queue. */
+  function fromServer(server: string, count: number, first: number): PendingRequest[] {
+    const base = samplingRequest(100, 100);
+    return Array.from({ length: count }, (_, index) => ({
+      ...base,
+      id: `${server}-${index + 1}`,
+      server,
+      createdAt: first + index,
+    }));
+  }
+
+  it('shows how many more wait and declines them all in one action, refusing the server for the session if asked', async () => {
+    const { store, transport } = mount([...fromServer('flood', 3, 1), ...fromServer('calm', 1, 10)]);
+    transport.handlers['sampling.declineAll'] = ({ server }) => {
+      const rest = store.getState().pending.filter((r) => r.server !== server);
+      act(() => store.getState().applyPendingSnapshot(rest));
+      return ok({ declined: 3, policies: { [server as string]: 'refuse-session' } });
+    };
+    const dialog = await screen.findByRole('dialog');
+    const bar = within(dialog).getByRole('group', { name: '2 more requests from “flood” are waiting after this one.' });
+    fireEvent.click(within(bar).getByLabelText('Also refuse its sampling for the rest of this session'));
+    fireEvent.click(within(bar).getByRole('button', { name: 'Decline all 3 from “flood”' }));
+
+    await waitFor(() => expect(store.getState().pending.map((r) => r.id)).toEqual(['calm-1']));
+    expect(transport.calls.filter((c) => c.method === 'sampling.declineAll').map((c) => c.input)).toEqual([
+      { server: 'flood', refuseForSession: true },
+    ]);
+    expect(store.getState().samplingPolicies).toEqual({ flood: 'refuse-session' });
+    // The next request is the only one of its server: no bar.
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getAllByText('calm').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('sampling-flood')).toBeNull();
+  });
+
+  it('a single request has no bar; a refused "Decline all" says why and keeps the queue', async () => {
+    const { transport } = mount(fromServer('flood', 2, 1));
+    transport.handlers['sampling.declineAll'] = () => ({ ok: false, code: 'INTERNAL', message: 'host went away' });
+    const bar = await screen.findByTestId('sampling-flood');
+    expect(within(bar).getByText('1 more request')).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Decline all 2 from “flood”' }));
+    expect((await within(bar).findByRole('alert')).textContent).toBe('Could not decline them: host went away');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    cleanup();
+    mount(fromServer('flood', 1, 1));
+    await screen.findByRole('dialog');
+    expect(screen.queryByTestId('sampling-flood')).toBeNull();
+  });
+});

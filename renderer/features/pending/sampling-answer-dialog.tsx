@@ -8,6 +8,7 @@ import { SamplingBlockView } from './sampling-blocks';
 import { blocksOf, contentEdited, modelWithProvider, withAnswerText } from './sampling-model';
 import { SafeName } from '../shell/safe-name';
 import { ThinkingBlock } from '../chat/thinking-block';
+import { SamplingFloodBar } from './sampling-flood';
 
 /** Stage 2 of a sampling request: the model's answer, editable, before it goes back to the server. */
 export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDialogProps<'sampling-answer'>) {
@@ -47,6 +48,7 @@ export function SamplingAnswerDialog({ request, answer, busy, error }: PendingDi
         </>
       }
     >
+      <SamplingFloodBar server={request.server} />
       <p className="muted">
         <strong className="text" data-testid="answered-by">
           {modelWithProvider(payload.model)}

@@ -18,6 +18,7 @@ import {
 import { checkTemperature, SamplingTemperatureFact } from './sampling-temperature';
 import { checkMaxTokens, SamplingTokenFacts } from './sampling-tokens';
 import { SafeName } from '../shell/safe-name';
+import { SamplingFloodBar } from './sampling-flood';
 
 /**
  * Stage 1 of a sampling request: everything the server asked for, editable
@@ -125,6 +126,7 @@ export function SamplingReviewDialog({ request, answer, busy, error }: PendingDi
         </>
       }
     >
+      <SamplingFloodBar server={request.server} />
       <p className="muted">
         <strong className="text">
           <SafeName name={request.server} />

@@ -236,7 +236,7 @@ function ServerForm({ request, editing }: { request: ServerFormRequest; editing:
             <Field
               label="Working directory"
               error={errors.cwd}
-              hint="Optional. Where the server runs; defaults to Berth’s own."
+              hint="Optional. Where the server runs; without one it runs in a folder of its own inside Berth’s data folder."
             >
               {({ id, describedBy, invalid }) => (
                 <input

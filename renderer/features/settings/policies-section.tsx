@@ -189,6 +189,7 @@ function RevokeDialog({ policy, onClose }: { policy: ConsentPolicy; onClose: () 
 const SAMPLING_LABEL: Record<SamplingPolicy, string> = {
   ask: 'Ask every time',
   'allow-session': 'Allow this session',
+  'refuse-session': 'Refuse this session',
   never: 'Never',
 };
 
@@ -207,9 +208,10 @@ export function SamplingPoliciesSection() {
       </header>
       <p className="settings-text">
         Servers may ask Berth’s model for completions. By default you review each request and its answer. “Allow this
-        session” approves without asking until the server stops or restarts; “Never” refuses at once. Unreviewed
-        requests use your default model, not the server’s preference. Each server’s max tokens per request and token
-        budget per Berth session are in its Overview.
+        session” approves without asking until the server stops or restarts; “Refuse this session” refuses at once until
+        Berth quits; “Never” refuses at once, also after a restart. Unreviewed requests use your default model, not the
+        server’s preference. Each server’s max tokens per request and token budget per Berth session are in its
+        Overview.
       </p>
       <List
         look="lines"
