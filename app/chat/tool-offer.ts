@@ -8,7 +8,9 @@ import type { HostTool } from './host-tools/host-tool';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
 import { toolLoadWarning } from './tool-warnings';
 import type { ToolWarningLimits } from './tool-warnings';
-import { ToolNameMap } from './tool-names';
+import type { ToolNameMap } from './tool-names';
+import { ToolSetCache, toolSetOf } from './tool-set-cache';
+import type { EnabledToolSet } from './tool-set-cache';
 
 // What one model request of a conversation is offered: the MCP tools its switches leave on (all of
 // them, or only those a host tool provider such as tool search narrowed them to), the host tools,
@@ -17,9 +19,9 @@ import { ToolNameMap } from './tool-names';
 /** The tools of one model request. */
 export interface ToolOffer {
   /** Enabled MCP tools: the names map covers all of them, so a tool keeps its name when others are loaded. */
-  enabled: AvailableTool[];
+  enabled: readonly AvailableTool[];
   /** The MCP tools whose definitions are sent. */
-  offered: AvailableTool[];
+  offered: readonly AvailableTool[];
   names: ToolNameMap;
   hostTools: ReadonlyMap<string, HostTool>;
   /** MCP definitions (offered) then host tools', as the request carries them. */
@@ -40,6 +42,8 @@ export interface ToolOfferInput {
   limits: ToolWarningLimits;
   /** The model's token correction (TokenEstimator.factor, app/chat/context): the provider's count ÷ Berth's estimate. */
   tokenFactor?: number;
+  /** What was built for earlier requests' tool lists (the engine's); default: nothing kept, all built now. */
+  toolSets?: ToolSetCache;
 }
 
 export function tokensOf(definitions: readonly Tool[]): number {
@@ -47,27 +51,13 @@ export function tokensOf(definitions: readonly Tool[]): number {
   return definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
 }
 
-/** The last estimate of every enabled tool's definitions, and the tools it was made for. */
-let lastEnabled: { tools: readonly AvailableTool[]; tokens: number } | undefined;
-
 /**
- * Estimated tokens of every enabled tool's definitions. Tool search's threshold and the usage line's
- * saving both ask it at each model request, with 2,000 tools the same as last time: the same tool
- * objects (a server's list is replaced, not edited, when it changes) give the last estimate without
- * serializing them again.
+ * Estimated tokens of every enabled tool's definitions. Tool search's threshold and the usage line's saving both ask
+ * it at each model request: for the enabled tools of an offer (its set, tool-set-cache.ts) the set's own estimate,
+ * made once; for any other list, made now.
  */
 export function enabledDefinitionTokens(enabled: readonly AvailableTool[], names: ToolNameMap): number {
-  const last = lastEnabled;
-  if (
-    last !== undefined &&
-    last.tools.length === enabled.length &&
-    last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)
-  ) {
-    return last.tokens;
-  }
-  const tokens = tokensOf(toolDefinitions(enabled, names));
-  lastEnabled = { tools: enabled, tokens };
-  return tokens;
+  return toolSetOf(enabled, names)?.definitionTokens() ?? tokensOf(toolDefinitions(enabled, names));
 }
 
 export function hostToolDefinition(tool: HostTool): Tool {
@@ -85,31 +75,33 @@ export function offerTools({
   contextWindow,
   limits,
   tokenFactor = 1,
+  toolSets = new ToolSetCache(),
 }: ToolOfferInput): ToolOffer {
   const disabledServers = new Set(conversation.disabledServers);
   const disabledTools = new Set(conversation.disabledTools);
-  const enabled = available.filter(
-    ({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
-  );
-  const names = ToolNameMap.build(
-    enabled.map(({ server, tool }) => ({ server, tool: tool.name })),
-    hostTools?.reservedNames(),
-  );
+  const switchedOn =
+    disabledServers.size === 0 && disabledTools.size === 0
+      ? available
+      : available.filter(
+          ({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
+        );
+  const set = toolSets.for(switchedOn, hostTools?.reservedNames());
+  // The set's own list from here on: host tools that are handed it find the set's estimate (enabledDefinitionTokens).
+  const { tools: enabled, names } = set;
   const host = hostTools?.offer({ conversation, enabled, names, contextWindow, tokenFactor }) ?? {
     tools: new Map<string, HostTool>(),
     sendOnly: undefined,
   };
   const { sendOnly } = host;
-  const offered = sendOnly === undefined ? enabled : inSendOrder(enabled, sendOnly);
-  const mcpDefinitions = toolDefinitions(offered, names);
+  const offered = sendOnly === undefined ? enabled : inSendOrder(set, sendOnly);
+  const mcpDefinitions = set.definitions(offered);
   const hostDefinitions = [...host.tools.values()].map(hostToolDefinition);
   // A narrowed list (tool search) grows by appending: its host tools first, then each loaded tool after those loaded
   // before it, so a load leaves the tools already sent where they were and the prompt cache keeps them.
   const definitions =
     sendOnly === undefined ? [...mcpDefinitions, ...hostDefinitions] : [...hostDefinitions, ...mcpDefinitions];
   const toolTokens = Math.ceil(tokensOf(definitions) * tokenFactor);
-  const fullToolTokens =
-    offered.length < enabled.length ? Math.ceil(enabledDefinitionTokens(enabled, names) * tokenFactor) : undefined;
+  const fullToolTokens = offered.length < enabled.length ? Math.ceil(set.definitionTokens() * tokenFactor) : undefined;
   // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
   const warning = toolLoadWarning({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {
@@ -125,15 +117,10 @@ export function offerTools({
 }
 
 /** The enabled tools a provider narrowed the request to, in its order (tool search: the order they were loaded in). */
-function inSendOrder(enabled: readonly AvailableTool[], sendOnly: ReadonlySet<string>): AvailableTool[] {
-  // One pass over the enabled tools (2,000 at a heavy user's), keeping only the few sent.
-  const sent = new Map<string, AvailableTool>();
-  for (const entry of enabled) {
-    const key = toolKey(entry.server, entry.tool.name);
-    if (sendOnly.has(key)) sent.set(key, entry);
-  }
+function inSendOrder(set: EnabledToolSet, sendOnly: ReadonlySet<string>): AvailableTool[] {
+  // Looked up by key in the set (built once), not by a pass over 2,000 enabled tools at each request.
   return [...sendOnly].flatMap((key) => {
-    const entry = sent.get(key);
+    const entry = set.find(key);
     return entry === undefined ? [] : [entry];
   });
 }
