@@ -14,9 +14,14 @@ export interface CpuProfile {
     callFrame: { functionName: string; url: string; lineNumber: number };
     children?: number[];
   }>;
+  /** Microseconds on the monotonic clock (process.hrtime's). */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
+
+/** Spans of the monotonic clock in microseconds (process.hrtime.bigint() / 1000n): only the samples in them count. */
+export type ProfileWindows = ReadonlyArray<readonly [number, number]>;
 
 /** One function's share of the samples: its own time (self), not its callees'. */
 export interface SelfTime {
@@ -36,9 +41,19 @@ function label(frame: Frame, root: string): string {
   return file === '' ? frame.functionName : `${name} (${file}:${frame.lineNumber + 1})`;
 }
 
-/** Each sample's node and the milliseconds it stands for (its delta is the time since the one before). */
-function timedSamples(profile: CpuProfile): Array<[number, number]> {
-  return profile.samples.map((id, index) => [id, (profile.timeDeltas[index] ?? 0) / 1000]);
+/**
+ * Each sample's node and the milliseconds it stands for (its delta is the time since the one before), only those
+ * taken within `windows` when given.
+ */
+function timedSamples(profile: CpuProfile, windows?: ProfileWindows): Array<[number, number]> {
+  const timed: Array<[number, number]> = [];
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (windows === undefined || windows.some(([from, to]) => at > from && at <= to)) timed.push([id, delta / 1000]);
+  });
+  return timed;
 }
 
 function ranked(times: ReadonlyMap<string, number>, busy: number, count: number): SelfTime[] {
@@ -52,11 +67,11 @@ function ranked(times: ReadonlyMap<string, number>, busy: number, count: number)
  * Self time per function over the profile's samples, most first; `(idle)` and `(program)` (waiting,
  * and V8's own bookkeeping) are left out of the list and of the shares, `(garbage collector)` is kept.
  */
-export function topSelfTime(profile: CpuProfile, count: number, root = ''): SelfTime[] {
+export function topSelfTime(profile: CpuProfile, count: number, root = '', windows?: ProfileWindows): SelfTime[] {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const byWhere = new Map<string, number>();
   let busy = 0;
-  for (const [id, ms] of timedSamples(profile)) {
+  for (const [id, ms] of timedSamples(profile, windows)) {
     const frame = byNode.get(id)?.callFrame;
     if (frame === undefined || IDLE.has(frame.functionName)) continue;
     const where = label(frame, root);
@@ -71,13 +86,13 @@ export function topSelfTime(profile: CpuProfile, count: number, root = ''): Self
  * under `root` (Berth's own code; the SDKs' and Node's internals are in their callers' totals). A
  * function on the stack twice (recursion) counts once per sample. Shares are of the busy samples.
  */
-export function topTotalTime(profile: CpuProfile, count: number, root: string): SelfTime[] {
+export function topTotalTime(profile: CpuProfile, count: number, root: string, windows?: ProfileWindows): SelfTime[] {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const byWhere = new Map<string, number>();
   let busy = 0;
-  for (const [id, ms] of timedSamples(profile)) {
+  for (const [id, ms] of timedSamples(profile, windows)) {
     const leaf = byNode.get(id)?.callFrame;
     if (leaf === undefined || IDLE.has(leaf.functionName)) continue;
     busy += ms;
@@ -92,6 +107,18 @@ export function topTotalTime(profile: CpuProfile, count: number, root: string): 
     }
   }
   return ranked(byWhere, busy, count);
+}
+
+/** Milliseconds of samples within `windows` that ran code (busy) and that waited (idle: I/O, timers, or the CPU given to other processes). */
+export function busyAndIdle(profile: CpuProfile, windows?: ProfileWindows): { busyMs: number; idleMs: number } {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  let busyMs = 0;
+  let idleMs = 0;
+  for (const [id, ms] of timedSamples(profile, windows)) {
+    if ((byNode.get(id)?.callFrame.functionName ?? '(idle)') === '(idle)') idleMs += ms;
+    else busyMs += ms;
+  }
+  return { busyMs, idleMs };
 }
 
 /** Runs `body` under the CPU profiler and writes the profile to `file`; its result and the profile come back. */

@@ -2,7 +2,8 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MODEL_ID } from '../app/settings/model-table';
-import { profiled, topSelfTime, topTotalTime } from './cpu-profile';
+import { busyAndIdle, profiled, topSelfTime, topTotalTime } from './cpu-profile';
+import type { CpuProfile, SelfTime } from './cpu-profile';
 import { turnDone, unwrap } from './host-app';
 import { buildConversations, writeConversations } from './generators/conversations';
 import { withCorpusHost } from './prompt-cache';
@@ -44,21 +45,57 @@ export const SEND_MEASURES: Measure[] = [
   },
 ];
 
-/** Watches for Berth's next POST to the Messages API: `at` is when its body was on the wire (performance.now()), NaN until then. */
-function watchRequestOnWire(): { readonly at: number; stop(): void } {
+/** The monotonic clock in microseconds, as CPU profiles time their samples. */
+const micros = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/** Watches for Berth's next POST to the Messages API: when its body was on the wire (performance.now() and micros()), NaN until then. */
+function watchRequestOnWire(): { readonly at: number; readonly atMicros: number; stop(): void } {
   let at = Number.NaN;
+  let atMicros = Number.NaN;
   const listener = (message: unknown): void => {
     const request = (message as { request?: { method?: string; path?: string } }).request;
-    if (Number.isNaN(at) && request?.method === 'POST' && request.path?.startsWith('/v1/messages') === true)
+    if (Number.isNaN(at) && request?.method === 'POST' && request.path?.startsWith('/v1/messages') === true) {
       at = performance.now();
+      atMicros = micros();
+    }
   };
   subscribe('undici:request:bodySent', listener);
   return {
     get at() {
       return at;
     },
+    get atMicros() {
+      return atMicros;
+    },
     stop: () => unsubscribe('undici:request:bodySent', listener),
   };
+}
+
+/** One timed send: Berth's part (to the wire), to the fake API's handler, and its span on the profile's clock. */
+interface SendTime {
+  wireMs: number;
+  apiMs: number;
+  span: readonly [number, number];
+}
+
+const profileLines = (list: readonly SelfTime[]): string[] =>
+  list.map(
+    ({ where, ms, share }) => `  ${ms.toFixed(1).padStart(7)} ms ${(share * 100).toFixed(1).padStart(5)}%  ${where}`,
+  );
+
+/** The top costs of the warm sends, counted only from each Send to its request on the wire. */
+function printProfile(file: string, profile: CpuProfile, times: readonly SendTime[]): void {
+  const spans = times.map((time) => time.span);
+  const { busyMs, idleMs } = busyAndIdle(profile, spans);
+  console.error(
+    [
+      `CPU profile of ${times.length} warm sends written to ${file}. From Send to the request on the wire, per send: ${(busyMs / times.length).toFixed(2)} ms running, ${(idleMs / times.length).toFixed(2)} ms waiting (I/O, or the CPU given to other processes).`,
+      'Self time, top 25 (busy samples between Send and the wire):',
+      ...profileLines(topSelfTime(profile, 25, ROOT, spans)),
+      'Total time of Berth functions, top 40 (between Send and the wire):',
+      ...profileLines(topTotalTime(profile, 40, ROOT, spans)),
+    ].join('\n'),
+  );
 }
 
 /**
@@ -75,7 +112,7 @@ export function sendToRequestRound(round = 0): Promise<Record<string, number>> {
       open = conversations[0]?.id ?? '';
     },
     async (host, fake) => {
-      const send = async (index: number): Promise<{ wireMs: number; apiMs: number }> => {
+      const send = async (index: number): Promise<SendTime> => {
         let arrived = Number.NaN;
         fake.script([
           () => {
@@ -85,37 +122,31 @@ export function sendToRequestRound(round = 0): Promise<Record<string, number>> {
         ]);
         const done = turnDone(host, open);
         const wire = watchRequestOnWire();
+        const startedMicros = micros();
         const started = performance.now();
         try {
           unwrap(await host.dispatch('chat.send', { id: open, text: `Hello ${index}` }));
           // The reply comes after the request, so by the turn's end both moments are known.
           await done;
           if (Number.isNaN(wire.at)) throw new Error('the turn ended without a request to the Messages API');
-          return { wireMs: wire.at - started, apiMs: arrived - started };
+          return { wireMs: wire.at - started, apiMs: arrived - started, span: [startedMicros, wire.atMicros] };
         } finally {
           wire.stop();
           await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
         }
       };
       const cold = await send(0);
-      const warm = async () => {
-        const times: Array<{ wireMs: number; apiMs: number }> = [];
+      const warm = async (): Promise<SendTime[]> => {
+        const times: SendTime[] = [];
         for (let index = 1; index <= WARM_SENDS; index += 1) times.push(await send(index));
         return times;
       };
       const file = process.env[PROFILE_ENV];
-      let times: Array<{ wireMs: number; apiMs: number }>;
+      let times: SendTime[];
       if (file !== undefined && file !== '' && round === 0) {
         const { result, profile } = await profiled(file, warm);
         times = result;
-        const lines = (list: ReturnType<typeof topSelfTime>) =>
-          list.map(
-            ({ where, ms, share }) =>
-              `  ${ms.toFixed(1).padStart(7)} ms ${(share * 100).toFixed(1).padStart(5)}%  ${where}`,
-          );
-        console.error(`CPU profile of ${WARM_SENDS} warm sends written to ${file}`);
-        console.error(['Self time, top 25 (busy samples):', ...lines(topSelfTime(profile, 25, ROOT))].join('\n'));
-        console.error(['Total time of Berth functions, top 40:', ...lines(topTotalTime(profile, 40, ROOT))].join('\n'));
+        printProfile(file, profile, times);
       } else times = await warm();
       const wire = times.map((time) => time.wireMs);
       return {

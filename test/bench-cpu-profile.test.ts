@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topSelfTime, topTotalTime } from '../bench/cpu-profile';
+import { busyAndIdle, topSelfTime, topTotalTime } from '../bench/cpu-profile';
 import type { CpuProfile } from '../bench/cpu-profile';
 
 const ROOT = '/repo/';
@@ -16,7 +16,8 @@ const PROFILE: CpuProfile = {
     { id: 6, callFrame: frame('(idle)') },
     { id: 7, callFrame: frame('(garbage collector)') },
   ],
-  // Each sample stands for the time since the one before it (µs).
+  startTime: 10_000,
+  // Each sample stands for the time since the one before it (µs): at 11,000, 12,000, 14,000, 15,000, 15,500, 65,500, 115,500, 116,000
   samples: [4, 4, 3, 5, 2, 6, 6, 7],
   timeDeltas: [1000, 1000, 2000, 1000, 500, 50_000, 50_000, 500],
 };
@@ -39,5 +40,20 @@ describe('bench CPU profile summary', () => {
       { where: 'build (app/chat/tool-names.ts:80)', ms: 4, share: 4 / 6 },
       { where: 'sanitize (app/chat/tool-names.ts:30)', ms: 2, share: 2 / 6 },
     ]);
+  });
+
+  it('counts only the samples within the given spans, and tells running from waiting', () => {
+    // 11,500–14,000: the samples at 12,000 (sanitize, 1 ms) and 14,000 (build, 2 ms).
+    expect(topSelfTime(PROFILE, 10, ROOT, [[11_500, 14_000]])).toEqual([
+      { where: 'build (app/chat/tool-names.ts:80)', ms: 2, share: 2 / 3 },
+      { where: 'sanitize (app/chat/tool-names.ts:30)', ms: 1, share: 1 / 3 },
+    ]);
+    expect(topTotalTime(PROFILE, 10, ROOT, [[11_500, 14_000]])).toEqual([
+      { where: 'build (app/chat/tool-names.ts:80)', ms: 3, share: 1 },
+      { where: 'send (app/chat/chat-engine.ts:10)', ms: 3, share: 1 },
+      { where: 'sanitize (app/chat/tool-names.ts:30)', ms: 1, share: 1 / 3 },
+    ]);
+    expect(busyAndIdle(PROFILE, [[14_500, 70_000]])).toEqual({ busyMs: 1.5, idleMs: 50 });
+    expect(busyAndIdle(PROFILE)).toEqual({ busyMs: 6, idleMs: 100 });
   });
 });
