@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
 import type { Conversation } from '../../shared/domain/chat';
-import type { ToolInfo } from '../../shared/domain/server';
+import type { ServerState, ToolInfo } from '../../shared/domain/server';
 import { AnthropicProvider } from '../providers/llm-provider';
 import { ChatEngine } from './chat-engine';
 import type { AvailableTool } from './chat-engine';
@@ -9,7 +9,7 @@ import { ChatEventLog, ScriptedGate, closeChatStore, openChatStore } from './cha
 import type { ConversationStore } from './conversation-store';
 import { enabledDefinitionTokens, offerTools, tokensOf } from './tool-offer';
 import { toolDefinitions } from './api-messages';
-import { ToolSetCache } from './tool-set-cache';
+import { ReadyToolLists, ToolSetCache } from './tool-set-cache';
 
 const info = (name: string, description = `${name} things`): ToolInfo => ({
   name,
@@ -112,6 +112,69 @@ describe('the tool lists’ names, definitions and estimate, kept while the list
     expect(enabledDefinitionTokens(tools.slice(0, 1), set.names)).toBe(
       tokensOf(toolDefinitions(tools.slice(0, 1), set.names)),
     );
+  });
+});
+
+describe('the ready servers’ tools, as the engine is handed them at each request', () => {
+  const files = [info('read_file'), { ...info('refresh'), ui: { visibility: ['app'] } } as ToolInfo];
+  const web = [info('search')];
+  /** As the supervisor lists them: fresh state objects and tool arrays each time, the servers' own tool objects. */
+  const states = (lists: Array<[string, readonly ToolInfo[], string?]>): ServerState[] =>
+    lists.map(([name, tools, status = 'ready']) => ({ name, status, tools: [...tools] })) as unknown as ServerState[];
+
+  it('keeps a server’s entries while it reports the same tool objects, leaving out app-only tools', () => {
+    const ready = new ReadyToolLists();
+    const first = ready.of(
+      states([
+        ['files', files],
+        ['web', web],
+      ]),
+    );
+    expect(first.map(({ server, tool }) => `${server}/${tool.name}`)).toEqual(['files/read_file', 'web/search']);
+    const second = ready.of(
+      states([
+        ['files', files],
+        ['web', web],
+      ]),
+    );
+    second.forEach((entry, index) => expect(entry).toBe(first[index]));
+  });
+
+  it('follows a list read again, a server that stops or goes, and one that comes back', () => {
+    const ready = new ReadyToolLists();
+    const first = ready.of(
+      states([
+        ['files', files],
+        ['web', web],
+      ]),
+    );
+    const relisted = ready.of(
+      states([
+        ['files', files],
+        ['web', [info('search', 'now with images')]],
+      ]),
+    );
+    expect(relisted[0]).toBe(first[0]);
+    expect(relisted[1]?.tool.description).toBe('now with images');
+    expect(
+      ready
+        .of(
+          states([
+            ['files', files],
+            ['web', web, 'stopped'],
+          ]),
+        )
+        .map(({ tool }) => tool.name),
+    ).toEqual(['read_file']);
+    // Back with the same objects: built again, as nothing was kept for a server that was not ready.
+    const back = ready.of(
+      states([
+        ['files', files],
+        ['web', web],
+      ]),
+    );
+    expect(back[1]).not.toBe(first[1]);
+    expect(back[1]?.tool).toBe(web[0]);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
+import { visibleToModel } from '../../shared/apps/tool-ui';
 import { toolKey } from '../../shared/domain/chat';
+import type { ServerState, ToolInfo } from '../../shared/domain/server';
 import { estimateTokens } from '../../shared/domain/chat-usage';
 import { toolDefinitions } from './api-messages';
 import type { AvailableTool } from './api-messages';
@@ -98,5 +100,40 @@ export class ToolSetCache {
     if (found === undefined) setOfNames.set(set.names, set);
     this.sets = [set, ...this.sets.filter((kept) => kept !== set)].slice(0, KEPT_SETS);
     return set;
+  }
+}
+
+/** Whether two lists hold the same tool objects in the same order. */
+function sameTools(a: readonly ToolInfo[], b: readonly ToolInfo[]): boolean {
+  return a.length === b.length && a.every((tool, index) => tool === b[index]);
+}
+
+/**
+ * Tools of every ready server the model may be offered, in server order (an MCP App's app-only tools never
+ * are). Each server's share is worked out once per tool list it reports and kept while it reports the same tool
+ * objects: the engine asks at every model request, and the states come as fresh copies each time.
+ */
+export class ReadyToolLists {
+  private readonly byServer = new Map<string, { tools: readonly ToolInfo[]; offered: readonly AvailableTool[] }>();
+
+  of(states: readonly ServerState[]): AvailableTool[] {
+    const ready: AvailableTool[] = [];
+    const seen = new Set<string>();
+    for (const state of states) {
+      if (state.status !== 'ready') continue;
+      seen.add(state.name);
+      let kept = this.byServer.get(state.name);
+      if (kept === undefined || !sameTools(kept.tools, state.tools)) {
+        kept = {
+          tools: state.tools,
+          offered: state.tools.filter(visibleToModel).map((tool) => ({ server: state.name, tool })),
+        };
+        this.byServer.set(state.name, kept);
+      }
+      for (const entry of kept.offered) ready.push(entry);
+    }
+    // A server that stopped or went away: its tools are not kept for it.
+    for (const name of this.byServer.keys()) if (!seen.has(name)) this.byServer.delete(name);
+    return ready;
   }
 }
