@@ -1,12 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../app/host';
 import type { Host } from '../app/host/host-types';
 import { ANTHROPIC_CACHE_PRICES } from '../app/providers/cache-prices';
-import { DEFAULT_MODEL_ID } from '../app/settings/model-table';
 import { FakeAnthropic } from '../e2e/fake-llm/fake-anthropic';
 import { FakePromptCache } from '../e2e/fake-llm/anthropic-prompt-cache';
 import { promptView } from '../e2e/fake-llm/fake-deferred-tools';
@@ -17,22 +15,16 @@ import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { Conversation } from '../shared/domain/chat';
 import { conversationUsage, promptTokens } from '../shared/domain/chat-usage';
 import { allReady, turnDone, unwrap } from './host-app';
-import { buildConversations, writeConversations } from './generators/conversations';
 import { corpusByServer } from './generators/real-tool-corpus';
 import type { Measure } from './scale-table';
-import { median } from './stats';
 
-// Two rows about a conversation's requests, through the whole host (createHost) and the e2e
-// suite's fake Messages API, which bills its prompt cache by prefix as the real API does
-// (e2e/fake-llm/anthropic-prompt-cache.ts): how much of a tool-heavy conversation's input the
-// cache serves, and Berth's own time from Send to the request reaching the API at a heavy
-// user's scale.
+// How much of a tool-heavy conversation's input the prompt cache serves, through the whole host
+// (createHost) and the e2e suite's fake Messages API, which bills its prompt cache by prefix as the
+// real API does (e2e/fake-llm/anthropic-prompt-cache.ts). withCorpusHost also serves the
+// send-to-request row (send-to-request.ts).
 
 export const CACHE_TOOLS = 40;
 export const CACHE_TURNS = 20;
-export const SEND_TOOLS = 2_000;
-export const SEND_CONVERSATIONS = 5_000;
-const WARM_SENDS = 5;
 const CORPUS_SERVER = fileURLToPath(new URL('../e2e/fixtures/servers/corpus-tools.mjs', import.meta.url));
 const API_KEY = 'sk-ant-bench-prompt-cache';
 
@@ -83,19 +75,8 @@ export const SEARCH_CACHE_MEASURES: Measure[] = [
   { key: 'appendedBilledRatio', label: 'appended: billed-equivalent with / without caching', target: '', digits: 3 },
 ];
 
-export const SEND_MEASURES: Measure[] = [
-  { key: 'coldMs', label: 'first send after start, Send → request at the API (ms)', target: '', digits: 1 },
-  {
-    key: 'warmMs',
-    label: `next ${WARM_SENDS} sends, median (ms)`,
-    target: '< 30',
-    pass: (v) => v < 30,
-    digits: 1,
-  },
-];
-
 /** Berth on a fresh config dir with `tools` corpus tools and the fake API; `seed` may add files first. */
-async function withHost<T>(
+export async function withCorpusHost<T>(
   tools: number,
   seed: (configDir: string) => Promise<void>,
   body: (host: Host, fake: FakeAnthropic) => Promise<T>,
@@ -133,7 +114,7 @@ async function withHost<T>(
  * same requests would be billed whole, so "without" is the sum of the whole prompts.
  */
 export function promptCacheRound(): Promise<Record<string, number>> {
-  return withHost(
+  return withCorpusHost(
     CACHE_TOOLS,
     async () => undefined,
     async (host, fake) => {
@@ -192,7 +173,7 @@ function billedOf(
  * a fresh cache of the same kind.
  */
 export function promptCacheSearchRound(): Promise<Record<string, number>> {
-  return withHost(
+  return withCorpusHost(
     SEARCH_CACHE_TOOLS,
     async () => undefined,
     async (host, fake) => {
@@ -232,45 +213,6 @@ export function promptCacheSearchRound(): Promise<Record<string, number>> {
         appendedShare: appended.share,
         appendedBilledRatio: appended.billedRatio,
       };
-    },
-  );
-}
-
-/**
- * 2,000 tools (tool search on) and 5,000 conversations in the config dir: a message sent in one
- * of them, timed from the chat.send dispatch to the fake API's handler receiving the request
- * (the fake answers at once). The time includes the fake's own reading and checking of the body,
- * so it is an upper bound of Berth's part.
- */
-export function sendToRequestRound(): Promise<Record<string, number>> {
-  let open = '';
-  return withHost(
-    SEND_TOOLS,
-    async (configDir) => {
-      const conversations = buildConversations({ count: SEND_CONVERSATIONS, model: DEFAULT_MODEL_ID });
-      await writeConversations(configDir, conversations);
-      open = conversations[0]?.id ?? '';
-    },
-    async (host, fake) => {
-      const times: number[] = [];
-      let arrived = Number.NaN;
-      // When the request starts to reach the API: before the fake reads and checks its body (a megabyte with 2,000
-      // deferred tools), which is the API's time, not Berth's.
-      fake.requestArrived = (path) => {
-        if (path.startsWith('/v1/messages') && Number.isNaN(arrived)) arrived = performance.now();
-      };
-      for (let send = 0; send <= WARM_SENDS; send += 1) {
-        arrived = Number.NaN;
-        fake.script([{ text: 'ok' }]);
-        const done = turnDone(host, open);
-        const started = performance.now();
-        unwrap(await host.dispatch('chat.send', { id: open, text: `Hello ${send}` }));
-        await done;
-        times.push(arrived - started);
-        // As between a person's messages: the turn's saves written.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      return { coldMs: times[0] ?? Number.NaN, warmMs: median(times.slice(1)) };
     },
   );
 }

@@ -2,14 +2,8 @@ import type { Browser } from 'playwright-core';
 import { manyServersRound, SERVERS, TOOLS } from './many-servers';
 import { scaleTable, type Measure } from './scale-table';
 import { TOOL_SEARCH_TOOLS } from './tool-search-tokens';
-import {
-  CACHE_TOOLS,
-  CACHE_TURNS,
-  SEARCH_CACHE_TOOLS,
-  SEARCH_CACHE_TURNS,
-  SEND_CONVERSATIONS,
-  SEND_TOOLS,
-} from './prompt-cache';
+import { CACHE_TOOLS, CACHE_TURNS, SEARCH_CACHE_TOOLS, SEARCH_CACHE_TURNS } from './prompt-cache';
+import { SEND_CONVERSATIONS, SEND_TOOLS, WARM_SENDS } from './send-to-request';
 
 /**
  * The rows of "speed at a heavy user's scale", each run `rounds` times on
@@ -149,10 +143,10 @@ const ROWS: Record<ScaleRowId, ScaleRow> = {
   },
   'send-to-request': {
     title: `Send → the request at the API, with ${SEND_TOOLS.toLocaleString('en')} tools and ${SEND_CONVERSATIONS.toLocaleString('en')} conversations`,
-    description: `Berth (createHost) with ${SEND_TOOLS.toLocaleString('en')} corpus tools (tool search on) and ${SEND_CONVERSATIONS.toLocaleString('en')} generated conversations in the config dir; a message sent in the newest one through the contract (chat.send), timed in this process to the moment the request starts to reach the fake Messages API (its headers read; the fake's reading and checking of the body — a megabyte with 2,000 tools listed deferred — is the API's time, not Berth's; it answers at once). The first send after start is cold; then 5 more, 200 ms apart.`,
+    description: `Berth (createHost) with ${SEND_TOOLS.toLocaleString('en')} corpus tools (tool search on) and ${SEND_CONVERSATIONS.toLocaleString('en')} generated conversations in the config dir, all in this process; a message sent in the newest one through the contract (chat.send), timed to the moment Berth's request (with 2,000 tools listed deferred, about a megabyte) to the fake Messages API has its body on the wire (Node's fetch reports it on the \`undici:request:bodySent\` diagnostics channel): Berth's own part, the row's figure. The fake API's handler having the request (its reading and checking of the body included) is the upper bound beside it. The first send after start is cold; then ${WARM_SENDS} more, 200 ms apart, whose median is the round's figure. \`BERTH_BENCH_CPU_PROFILE=file.cpuprofile\` writes a CPU profile of the first round's warm sends and prints their top costs.`,
     needsBrowser: false,
-    measures: async () => (await import('./prompt-cache')).SEND_MEASURES,
-    round: async () => (await import('./prompt-cache')).sendToRequestRound(),
+    measures: async () => (await import('./send-to-request')).SEND_MEASURES,
+    round: async (index) => (await import('./send-to-request')).sendToRequestRound(index),
   },
   compaction: {
     title: 'Compacting a conversation at 90% of a 200k window',

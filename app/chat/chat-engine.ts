@@ -29,6 +29,7 @@ import type { LlmContentBlock, LlmProvider, LlmResponse, LlmStreamRequest } from
 import { TOOL_COUNT_WARNING_AT, TOOL_SHARE_WARNING_AT } from './tool-warnings';
 import { notOfferedReason, offerTools } from './tool-offer';
 import type { ToolOffer } from './tool-offer';
+import { ToolSetCache } from './tool-set-cache';
 import { HOST_TOOL_SERVER } from '../../shared/domain/host-tools';
 import { runToolCall } from './tool-call-run';
 import type { ToolCallGate, ToolRunner } from './tool-call-run';
@@ -191,6 +192,8 @@ export class ChatEngine {
   readonly tokens: TokenEstimator;
   /** Makes room before a request that would not fit the model's window (app/chat/context). */
   private readonly context: ContextKeeper;
+  /** The tool lists' names, definitions and estimate, built once while the servers' lists stay the same. */
+  private readonly toolSets = new ToolSetCache();
 
   constructor(private readonly options: ChatEngineOptions) {
     this.tokens = options.tokens ?? new TokenEstimator();
@@ -396,6 +399,7 @@ export class ChatEngine {
       limits: { countAt: this.warnAt, shareAt: this.shareAt },
       tokenFactor: this.tokens.factor(conversation.model),
       defersTools: this.options.defersTools?.(conversation.model) === true,
+      toolSets: this.toolSets,
     });
   }
 

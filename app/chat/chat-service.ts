@@ -17,7 +17,6 @@ import type {
 } from './chat-engine';
 import { ConversationStore } from './conversation-store';
 import { toolConsentFacts } from '../consent/tool-consent-facts';
-import { visibleToModel } from '../../shared/apps/tool-ui';
 import type { ConsentBroker } from '../consent/consent-broker';
 import type { RunningToolCalls } from '../pending/running-tool-calls';
 import type { LogSink } from '../logs/log-sink';
@@ -28,6 +27,7 @@ import { buildSystemPrompt } from './system-prompt';
 import type { ServerInstructions } from './system-prompt';
 import type { FileIdentity } from './conversation-index';
 import { HostToolRegistry } from './host-tools/host-tool-registry';
+import { ReadyToolLists } from './tool-set-cache';
 import { ToolSearch } from './tool-search/tool-search-provider';
 import { toolSearchView } from './tool-search/tool-search-view';
 import type { ToolSearchMode, ToolSearchThresholds } from '../../shared/domain/tool-search';
@@ -137,6 +137,7 @@ export class ChatService {
       factors: calibration?.factors ?? [],
       onCorrected: (factors) => void calibration?.save(factors),
     });
+    const ready = new ReadyToolLists();
     const engine = new ChatEngine({
       provider: options.providers.router,
       tokens,
@@ -145,7 +146,8 @@ export class ChatService {
       takesImages: (model) => options.providers.takesImages(model),
       modelName: (model) => options.providers.modelName(model),
       store,
-      tools: () => readyTools(supervisor.list()),
+      // The same tool objects give the same entries: what the engine built for them is found again (tool-set-cache.ts).
+      tools: () => ready.of(supervisor.list()),
       gate: { approve: (request) => approve(options, request) },
       apps: options.apps,
       hostTools,
@@ -340,9 +342,7 @@ export class ChatService {
 
 /** Tools of every ready server the model may be offered, in server order (an MCP App's app-only tools never are). */
 export function readyTools(states: readonly ServerState[]): AvailableTool[] {
-  return states.flatMap((state) =>
-    state.status === 'ready' ? state.tools.filter(visibleToModel).map((tool) => ({ server: state.name, tool })) : [],
-  );
+  return new ReadyToolLists().of(states);
 }
 
 /**

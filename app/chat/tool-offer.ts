@@ -8,9 +8,11 @@ import type { HostTool } from './host-tools/host-tool';
 import type { HostToolRegistry } from './host-tools/host-tool-registry';
 import { toolLoadWarning } from './tool-warnings';
 import type { ToolWarningLimits } from './tool-warnings';
-import { ToolNameMap } from './tool-names';
+import type { ToolNameMap } from './tool-names';
 import { messagesAfterCut } from './context/context-cut';
 import { loadedInHistory } from './tool-search/tool-references';
+import { ToolSetCache, toolSetOf } from './tool-set-cache';
+import type { EnabledToolSet } from './tool-set-cache';
 
 // What one model request of a conversation is offered: the MCP tools its switches leave on (all of
 // them, or only those a host tool provider such as tool search narrowed them to), the host tools,
@@ -19,9 +21,9 @@ import { loadedInHistory } from './tool-search/tool-references';
 /** The tools of one model request. */
 export interface ToolOffer {
   /** Enabled MCP tools: the names map covers all of them, so a tool keeps its name when others are loaded. */
-  enabled: AvailableTool[];
+  enabled: readonly AvailableTool[];
   /** The MCP tools whose definitions are sent. */
-  offered: AvailableTool[];
+  offered: readonly AvailableTool[];
   names: ToolNameMap;
   hostTools: ReadonlyMap<string, HostTool>;
   /**
@@ -54,6 +56,8 @@ export interface ToolOfferInput {
   tokenFactor?: number;
   /** The model's provider loads deferred tools itself (Anthropic's `defer_loading` and tool_reference). */
   defersTools?: boolean;
+  /** What was built for earlier requests' tool lists (the engine's); default: nothing kept, all built now. */
+  toolSets?: ToolSetCache;
 }
 
 export function tokensOf(definitions: readonly Tool[]): number {
@@ -61,27 +65,13 @@ export function tokensOf(definitions: readonly Tool[]): number {
   return definitions.length === 0 ? 0 : estimateTokens(JSON.stringify(definitions));
 }
 
-/** The last estimate of every enabled tool's definitions, and the tools it was made for. */
-let lastEnabled: { tools: readonly AvailableTool[]; tokens: number } | undefined;
-
 /**
- * Estimated tokens of every enabled tool's definitions. Tool search's threshold and the usage line's
- * saving both ask it at each model request, with 2,000 tools the same as last time: the same tool
- * objects (a server's list is replaced, not edited, when it changes) give the last estimate without
- * serializing them again.
+ * Estimated tokens of every enabled tool's definitions. Tool search's threshold and the usage line's saving both ask
+ * it at each model request: for the enabled tools of an offer (its set, tool-set-cache.ts) the set's own estimate,
+ * made once; for any other list, made now.
  */
 export function enabledDefinitionTokens(enabled: readonly AvailableTool[], names: ToolNameMap): number {
-  const last = lastEnabled;
-  if (
-    last !== undefined &&
-    last.tools.length === enabled.length &&
-    last.tools.every((entry, index) => entry.tool === enabled[index]?.tool && entry.server === enabled[index]?.server)
-  ) {
-    return last.tokens;
-  }
-  const tokens = tokensOf(toolDefinitions(enabled, names));
-  lastEnabled = { tools: enabled, tokens };
-  return tokens;
+  return toolSetOf(enabled, names)?.definitionTokens() ?? tokensOf(toolDefinitions(enabled, names));
 }
 
 export function hostToolDefinition(tool: HostTool): Tool {
@@ -92,32 +82,6 @@ export function hostToolDefinition(tool: HostTool): Tool {
   };
 }
 
-/** The last deferred definitions of every enabled tool, and the tools and API names they were made for. */
-let lastDeferred: { tools: readonly AvailableTool[]; apiNames: string[]; definitions: Tool[] } | undefined;
-
-/**
- * Every enabled tool's definition, deferred. Built once for the same tool objects under the same API names (a heavy
- * user's 2,000 tools at each model request: the names map is rebuilt per request, the names it gives are not).
- */
-function deferredDefinitions(enabled: readonly AvailableTool[], names: ToolNameMap): Tool[] {
-  const apiNames = enabled.map(({ server, tool }) => names.apiName(server, tool.name) ?? '');
-  const last = lastDeferred;
-  if (
-    last !== undefined &&
-    last.tools.length === enabled.length &&
-    last.tools.every(
-      (entry, index) =>
-        entry.tool === enabled[index]?.tool &&
-        entry.server === enabled[index]?.server &&
-        last.apiNames[index] === apiNames[index],
-    )
-  )
-    return last.definitions;
-  const definitions = toolDefinitions(enabled, names).map((tool) => ({ ...tool, defer_loading: true }));
-  lastDeferred = { tools: enabled, apiNames, definitions };
-  return definitions;
-}
-
 export function offerTools({
   conversation,
   available,
@@ -126,16 +90,19 @@ export function offerTools({
   limits,
   tokenFactor = 1,
   defersTools = false,
+  toolSets = new ToolSetCache(),
 }: ToolOfferInput): ToolOffer {
   const disabledServers = new Set(conversation.disabledServers);
   const disabledTools = new Set(conversation.disabledTools);
-  const enabled = available.filter(
-    ({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
-  );
-  const names = ToolNameMap.build(
-    enabled.map(({ server, tool }) => ({ server, tool: tool.name })),
-    hostTools?.reservedNames(),
-  );
+  const switchedOn =
+    disabledServers.size === 0 && disabledTools.size === 0
+      ? available
+      : available.filter(
+          ({ server, tool }) => !disabledServers.has(server) && !disabledTools.has(toolKey(server, tool.name)),
+        );
+  const set = toolSets.for(switchedOn, hostTools?.reservedNames());
+  // The set's own list from here on: host tools that are handed it find the set's estimate (enabledDefinitionTokens).
+  const { tools: enabled, names } = set;
   const host = hostTools?.offer({ conversation, enabled, names, contextWindow, tokenFactor, defersTools }) ?? {
     tools: new Map<string, HostTool>(),
     sendOnly: undefined,
@@ -144,24 +111,22 @@ export function offerTools({
   if (defersTools && sendOnly !== undefined)
     return deferredOffer({
       conversation,
-      enabled,
-      names,
+      set,
       hostTools: host.tools,
       sendOnly,
       contextWindow,
       limits,
       tokenFactor,
     });
-  const offered = sendOnly === undefined ? enabled : inSendOrder(enabled, sendOnly);
-  const mcpDefinitions = toolDefinitions(offered, names);
+  const offered = sendOnly === undefined ? enabled : inSendOrder(set, sendOnly);
+  const mcpDefinitions = set.definitions(offered);
   const hostDefinitions = [...host.tools.values()].map(hostToolDefinition);
   // A narrowed list (tool search) grows by appending: its host tools first, then each loaded tool after those loaded
   // before it, so a load leaves the tools already sent where they were and the prompt cache keeps them.
   const definitions =
     sendOnly === undefined ? [...mcpDefinitions, ...hostDefinitions] : [...hostDefinitions, ...mcpDefinitions];
   const toolTokens = Math.ceil(tokensOf(definitions) * tokenFactor);
-  const fullToolTokens =
-    offered.length < enabled.length ? Math.ceil(enabledDefinitionTokens(enabled, names) * tokenFactor) : undefined;
+  const fullToolTokens = offered.length < enabled.length ? Math.ceil(set.definitionTokens() * tokenFactor) : undefined;
   // The warning is about what is sent: with tool search on, 2,000 enabled tools are not a problem.
   const warning = toolLoadWarning({ count: definitions.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {
@@ -184,40 +149,38 @@ export function offerTools({
  */
 function deferredOffer(input: {
   conversation: Conversation;
-  enabled: AvailableTool[];
-  names: ToolNameMap;
+  set: EnabledToolSet;
   hostTools: ReadonlyMap<string, HostTool>;
   sendOnly: ReadonlySet<string>;
   contextWindow: number | undefined;
   limits: ToolWarningLimits;
   tokenFactor: number;
 }): ToolOffer {
-  const { conversation, enabled, names, hostTools, sendOnly, contextWindow, limits, tokenFactor } = input;
-  const byKey = new Map(enabled.map((entry) => [toolKey(entry.server, entry.tool.name), entry]));
+  const { conversation, set, hostTools, sendOnly, contextWindow, limits, tokenFactor } = input;
+  const { tools: enabled, names } = set;
   const references = new Map<string, string>();
   for (const key of sendOnly) {
-    const entry = byKey.get(key);
+    const entry = set.find(key);
     const name = entry === undefined ? undefined : names.apiName(entry.server, entry.tool.name);
     if (name !== undefined) references.set(key, name);
   }
   const loaded = loadedInHistory(messagesAfterCut(conversation), new Set(references.keys()));
   const offered = loaded.flatMap((key) => {
-    const entry = byKey.get(key);
+    const entry = set.find(key);
     return entry === undefined ? [] : [entry];
   });
   const hostDefinitions = [...hostTools.values()].map(hostToolDefinition);
   // What the model reads: the host tools, and each loaded tool's definition where it was loaded.
-  const read = [...hostDefinitions, ...toolDefinitions(offered, names)];
+  const read = [...hostDefinitions, ...set.definitions(offered)];
   const toolTokens = Math.ceil(tokensOf(read) * tokenFactor);
-  const fullToolTokens =
-    offered.length < enabled.length ? Math.ceil(enabledDefinitionTokens(enabled, names) * tokenFactor) : undefined;
+  const fullToolTokens = offered.length < enabled.length ? Math.ceil(set.definitionTokens() * tokenFactor) : undefined;
   const warning = toolLoadWarning({ count: read.length, tokensEstimate: toolTokens, contextWindow }, limits);
   return {
     enabled,
     offered,
     names,
     hostTools,
-    definitions: [...hostDefinitions, ...deferredDefinitions(enabled, names)],
+    definitions: [...hostDefinitions, ...set.deferredDefinitions()],
     toolCount: read.length,
     toolTokens,
     references,
@@ -227,15 +190,10 @@ function deferredOffer(input: {
 }
 
 /** The enabled tools a provider narrowed the request to, in its order (tool search: the order they were loaded in). */
-function inSendOrder(enabled: readonly AvailableTool[], sendOnly: ReadonlySet<string>): AvailableTool[] {
-  // One pass over the enabled tools (2,000 at a heavy user's), keeping only the few sent.
-  const sent = new Map<string, AvailableTool>();
-  for (const entry of enabled) {
-    const key = toolKey(entry.server, entry.tool.name);
-    if (sendOnly.has(key)) sent.set(key, entry);
-  }
+function inSendOrder(set: EnabledToolSet, sendOnly: ReadonlySet<string>): AvailableTool[] {
+  // Looked up by key in the set (built once), not by a pass over 2,000 enabled tools at each request.
   return [...sendOnly].flatMap((key) => {
-    const entry = sent.get(key);
+    const entry = set.find(key);
     return entry === undefined ? [] : [entry];
   });
 }
