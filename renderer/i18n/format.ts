@@ -25,7 +25,9 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return cached('number', options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
-const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+// Size symbols are international (Windows and macOS show "KB" in Chinese, Korean and Japanese too);
+// only the number is the locale's. Intl's byte units vary by ICU version ("512 byte", "1.5 kB").
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /** A size as people read it: `512 B`, `1.5 KB`, `3.2 MB` (binary steps of 1024, as file managers and the code before this did). */
 export function formatBytes(bytes: number): string {
@@ -35,14 +37,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const options: Intl.NumberFormatOptions = {
-    style: 'unit',
-    unit: BYTE_UNITS[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-    minimumFractionDigits: unit === 0 ? 0 : 1,
-  };
-  return cached('bytes', options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
+  const digits = unit === 0 ? 0 : 1;
+  return `${formatNumber(value, { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${BYTE_UNITS[unit]}`;
 }
 
 function unit(value: number, name: 'hour' | 'minute' | 'second'): string {
