@@ -4,9 +4,10 @@
 
 /**
  * Not interface text: anything without a letter, ASCII tokens without spaces or capitals ('allow-once',
- * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), and URLs.
+ * 'settings.get', 'sha256:', 'auto'; a lowercase one-word label slips through, a rare case), URLs,
+ * and the product's name, which no language translates.
  */
-export const NOT_UI_TEXT = ['^[!-@\\x5b-~]*$', '^(https?|file|data|mailto|ui):'];
+export const NOT_UI_TEXT = ['^[!-@\\x5b-~]*$', '^(https?|file|data|mailto|ui):', '^Berth$'];
 /** Attributes and property names whose strings are never shown (on components; native elements' are known to the rule). */
 export const NOT_UI_NAMES = [
   'className',

@@ -151,10 +151,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/settings/settings-view.tsx',
   'renderer/features/settings/test-connection.tsx',
   // renderer/features/shell
-  'renderer/features/shell/missing-token.tsx',
-  'renderer/features/shell/sidebar.tsx',
-  'renderer/features/shell/toasts.tsx',
-  'renderer/features/shell/top-bar.tsx',
   // renderer/features/skills
   'renderer/features/skills/server-skills.tsx',
   'renderer/features/skills/skill-picker.tsx',
@@ -162,5 +158,4 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/tasks/task-row.tsx',
   'renderer/features/tasks/tasks-view.tsx',
   // renderer/ui
-  'renderer/ui/dialog.tsx',
 ];
