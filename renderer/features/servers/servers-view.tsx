@@ -14,6 +14,7 @@ import { ServerDetail } from './server-detail';
 import { SignInState } from './sign-in-button';
 import { StatusBadge } from './status-badge';
 import { SandboxedChip, ServerDenialNotice } from '../sandbox';
+import { HostMessageText } from '../../i18n/host-message';
 
 export function ServersView() {
   const servers = useBerth(useShallow((s) => sortServers(s.servers)));
@@ -124,7 +125,11 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
           <SandboxedChip server={server} />
         </span>
         <StatusBadge server={server} />
-        {reason ? <span className="server-card-reason">{reason}</span> : null}
+        {reason ? (
+          <span className="server-card-reason">
+            <HostMessageText message={server.reasonMessage} fallback={reason} />
+          </span>
+        ) : null}
         <span className="server-card-command">
           {server.config.url ?? shellLine([server.config.command ?? '', ...server.config.args])}
         </span>
