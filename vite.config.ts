@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { berthCatalogs } from './scripts/i18n-catalogs.mjs';
 
 // The renderer is served by the host (browser mode) or loaded from file:// (Electron),
 // both under a CSP of `script-src 'self'`: relative asset URLs, no inline scripts.
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  // berthCatalogs: each locale's message catalog, compiled ahead of time, as a chunk of its own (renderer/i18n).
+  plugins: [react(), berthCatalogs()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

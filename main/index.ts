@@ -115,6 +115,7 @@ if (!app.requestSingleInstanceLock()) {
         openExternal,
         pickFolder,
         appSandboxProxyUrl: () => APP_SANDBOX_URL,
+        systemLanguages: () => app.getPreferredSystemLanguages(),
       });
       hostStarting = starting;
       host = await starting;

@@ -4,6 +4,8 @@ import { connectStore, StoreProvider, type BerthStore } from './store';
 import type { RendererTransport } from './transport';
 import { watchAttention } from './features/pending/attention';
 import { AppShell } from './features/shell/app-shell';
+import { BerthI18nProvider } from './i18n/provider';
+import { LocaleSync } from './i18n/locale-sync';
 
 /** The whole UI for one store and transport; connecting happens here so tests can mount it with fakes. */
 export function App({ store, transport }: { store: BerthStore; transport: RendererTransport }) {
@@ -11,9 +13,12 @@ export function App({ store, transport }: { store: BerthStore; transport: Render
   useEffect(() => watchAttention(store), [store]);
   return (
     <StoreProvider store={store}>
-      <Tooltip.Provider delayDuration={400}>
-        <AppShell transport={transport} />
-      </Tooltip.Provider>
+      <BerthI18nProvider>
+        <LocaleSync />
+        <Tooltip.Provider delayDuration={400}>
+          <AppShell transport={transport} />
+        </Tooltip.Provider>
+      </BerthI18nProvider>
     </StoreProvider>
   );
 }

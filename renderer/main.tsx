@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { BerthI18nProvider } from './i18n/provider';
+import { activateStartupLocale } from './i18n/use-locale-sync';
 import { MissingToken } from './features/shell/missing-token';
 import { createBerthStore } from './store';
 import { rememberPlace } from './store/place-memory';
@@ -44,14 +46,26 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const choice = chooseTransport();
+// The catalog of the person's language loads before the first render, so nothing shows in the
+// wrong language first. A promise, not a top-level await: that would make the bundler split the
+// first screen into many small chunks, which compress worse together than one.
 if (choice.kind === 'missing-token') {
-  root.render(<MissingToken />);
+  void activateStartupLocale(undefined).then(() =>
+    root.render(
+      <BerthI18nProvider>
+        <MissingToken />
+      </BerthI18nProvider>,
+    ),
+  );
 } else {
-  const store = createBerthStore(choice.transport);
+  const { transport } = choice;
+  const store = createBerthStore(transport);
   rememberPlace(store, window.sessionStorage);
-  root.render(
-    <StrictMode>
-      <App store={store} transport={choice.transport} />
-    </StrictMode>,
+  void activateStartupLocale(transport).then(() =>
+    root.render(
+      <StrictMode>
+        <App store={store} transport={transport} />
+      </StrictMode>,
+    ),
   );
 }

@@ -5,9 +5,11 @@
 // chunks it preloads), gzipped, must stay within INITIAL_JS_BUDGET_BYTES. Views,
 // dialogs and the Markdown renderer load on demand (React.lazy) and do not count;
 // a static import of one of them from the first screen would pull it back in.
+// Each language's message catalog (renderer/i18n) is a chunk of its own, loaded before the first
+// render: it is measured apart, against CATALOG_BUDGET_BYTES, and must hold data only.
 //
 // Usage: node scripts/check-initial-js.mjs [dist/renderer]
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -31,10 +33,48 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * notifications of waiting requests, "Later" on Esc) and issue 16's per-model image switch (147.5 KB).
  * Raised to the 150 KB target itself with the composer's `@` resources, dropped files, character
  * counter and the tray's review list; their menus, forms, file reading, the prompt form and the
- * error wording load on first use (149.9 KB). Anything more on the first screen must come off it.
+ * error wording load on first use (149.9 KB). Issue 36's i18n runtime (Lingui, ~3 KB) came on, and
+ * Radix's Switch and ToggleGroup went off (ui/switch.tsx, ui/segmented.tsx: no first-screen view has
+ * one): 145.4 KB. Anything more on the first screen must come off it.
  */
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;
+
+/**
+ * One language's compiled messages (scripts/i18n-catalogs.mjs), loaded before the first render for
+ * the person's language, beside the first screen's JavaScript. It holds only messages — every string
+ * of the interface in that language, as Lingui's precompiled ICU — and no code: a chunk with code in
+ * it fails the check, so nothing hides there. 64 KB gzipped is room for the whole interface's ~3,000
+ * messages (English, ~25 bytes gzipped each with its id, is the largest; CJK text is shorter).
+ */
+export const CATALOG_BUDGET_BYTES = 64 * 1024;
+/** The code a catalog chunk may have around its one JSON.parse of the messages (the module's own wrapping). */
+const CATALOG_CODE_BYTES = 200;
+const CATALOG_FILE = /(?:^|\/)_?berth-catalog_(.+)-[\w-]{8}\.js$/;
+
+/**
+ * Every language's catalog chunk in the build, by locale, measured; `code` is what it holds besides its messages.
+ * @param {string} distDir
+ * @returns {Array<{ locale: string, path: string, gzipBytes: number, codeBytes: number }>}
+ */
+export function measureCatalogs(distDir) {
+  const assets = join(distDir, 'assets');
+  return readdirSync(assets)
+    .map((name) => ({ name, match: CATALOG_FILE.exec(name) }))
+    .filter(({ match }) => match !== null)
+    .map(({ name, match }) => {
+      const text = readFileSync(join(assets, name), 'utf8');
+      const code = text
+        .replace(/JSON\.parse\((`(?:\\.|[^`\\])*`|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')\)/, 'JSON.parse()')
+        .replace(/\/\/# sourceMappingURL=\S*\s*$/, '');
+      return {
+        locale: match?.[1] ?? name,
+        path: `./assets/${name}`,
+        gzipBytes: gzipSync(Buffer.from(text), { level: 9 }).length,
+        codeBytes: Buffer.byteLength(code.trim()),
+      };
+    });
+}
 
 /**
  * The scripts index.html loads up front: `<script type="module" src>` and `<link rel="modulepreload" href>`.
@@ -81,10 +121,36 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       ? 'within the 150 KB target'
       : `over the ${kb(INITIAL_JS_TARGET_BYTES)} target`;
   console.log(`Initial JavaScript: ${kb(gzipBytes)} gzip, budget ${kb(INITIAL_JS_BUDGET_BYTES)} (${verdict}).`);
+  let failed = false;
   if (gzipBytes > INITIAL_JS_BUDGET_BYTES) {
     console.error(
       `The first screen's JavaScript grew past its budget: load the new code on demand (React.lazy) or raise the budget with a reason.`,
     );
-    process.exit(1);
+    failed = true;
   }
+  const catalogs = measureCatalogs(distDir);
+  if (catalogs.length === 0) {
+    console.error(
+      `${distDir} has no message catalog chunk (berth-catalog_<locale>): is the catalog plugin in vite.config.ts?`,
+    );
+    failed = true;
+  }
+  for (const catalog of catalogs) {
+    // The pseudo-locale is for layout tests only; its doubled vowels make it the largest by design.
+    const budgeted = catalog.locale !== 'pseudo';
+    console.log(
+      `Catalog ${catalog.locale}: ${kb(catalog.gzipBytes)} gzip${budgeted ? `, budget ${kb(CATALOG_BUDGET_BYTES)}` : ' (test locale, no budget)'}.`,
+    );
+    if (budgeted && catalog.gzipBytes > CATALOG_BUDGET_BYTES) {
+      console.error(`The ${catalog.locale} catalog grew past its budget: are its messages all interface text?`);
+      failed = true;
+    }
+    if (catalog.codeBytes > CATALOG_CODE_BYTES) {
+      console.error(
+        `${catalog.path} holds code besides its messages (${catalog.codeBytes} bytes): a catalog chunk is data only; move the code to a module of its own.`,
+      );
+      failed = true;
+    }
+  }
+  if (failed) process.exit(1);
 }

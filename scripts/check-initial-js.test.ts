@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INITIAL_JS_BUDGET_BYTES, initialScripts, measureInitialJs } from './check-initial-js.mjs';
+import {
+  CATALOG_BUDGET_BYTES,
+  INITIAL_JS_BUDGET_BYTES,
+  initialScripts,
+  measureCatalogs,
+  measureInitialJs,
+} from './check-initial-js.mjs';
 
 let dist: string;
 beforeEach(async () => {
@@ -12,6 +18,10 @@ beforeEach(async () => {
   await mkdir(join(dist, 'assets'));
 });
 afterEach(async () => rm(dist, { recursive: true, force: true }));
+
+/** A catalog chunk as the build writes it: one JSON.parse of the messages, exported. */
+const CATALOG = (json: string) =>
+  `var e=JSON.parse(${JSON.stringify(json)});export{e as messages};\n//# sourceMappingURL=x.js.map\n`;
 
 const PAGE = (scripts: string) =>
   `<!doctype html><html><head>${scripts}<link rel="stylesheet" href="./assets/index.css"></head><body></body></html>`;
@@ -47,11 +57,36 @@ describe('check-initial-js', () => {
 
   it('passes a small build and refuses a page that loads no script', async () => {
     await writeFile(join(dist, 'index.html'), PAGE('<script type="module" src="./assets/index.js"></script>'));
+    await writeFile(join(dist, 'assets', '_berth-catalog_en-AbCd12_-.js'), CATALOG('{"a.b":["Hello"]}'));
     await writeFile(join(dist, 'assets', 'index.js'), 'console.log(1)');
     expect(execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { encoding: 'utf8' })).toMatch(
       /within the 150 KB target/,
     );
     await writeFile(join(dist, 'index.html'), PAGE(''));
     expect(() => measureInitialJs(dist)).toThrow(/loads no module script/);
+  });
+
+  it('measures each language catalog apart and fails one that holds code or outgrows its budget', async () => {
+    await writeFile(join(dist, 'index.html'), PAGE('<script type="module" src="./assets/index.js"></script>'));
+    await writeFile(join(dist, 'assets', 'index.js'), 'console.log(1)');
+    await writeFile(join(dist, 'assets', '_berth-catalog_zh-CN-AbCd12_-.js'), CATALOG('{"a.b":["你好"]}'));
+    expect(measureCatalogs(dist)).toEqual([
+      expect.objectContaining({ locale: 'zh-CN', path: './assets/_berth-catalog_zh-CN-AbCd12_-.js' }),
+    ]);
+    expect(execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { encoding: 'utf8' })).toMatch(
+      /Catalog zh-CN: 0\.\d KB gzip, budget 64\.0 KB/,
+    );
+
+    const hidden = `${CATALOG('{}')}\nexport function hidden(){return ${JSON.stringify('x'.repeat(300))}}`;
+    await writeFile(join(dist, 'assets', '_berth-catalog_zh-CN-AbCd12_-.js'), hidden);
+    expect(() => execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { stdio: 'pipe' })).toThrow(
+      /holds code besides its messages/,
+    );
+
+    const huge = randomBytes(CATALOG_BUDGET_BYTES + 10_000).toString('base64');
+    await writeFile(join(dist, 'assets', '_berth-catalog_zh-CN-AbCd12_-.js'), CATALOG(JSON.stringify({ a: [huge] })));
+    expect(() => execFileSync(process.execPath, ['scripts/check-initial-js.mjs', dist], { stdio: 'pipe' })).toThrow(
+      /zh-CN catalog grew past its budget/,
+    );
   });
 });

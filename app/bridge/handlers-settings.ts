@@ -12,5 +12,6 @@ export function createSettingsHandlers(settings: SettingsStore): SettingsHandler
     'settings.setApiKey': async ({ apiKey }) => settings.setApiKey(apiKey),
     'settings.clearApiKey': async () => settings.clearApiKey(),
     'settings.setDefaultModel': async ({ model }) => settings.setDefaultModel(model),
+    'settings.setLanguage': async ({ language }) => settings.setLanguage(language),
   };
 }

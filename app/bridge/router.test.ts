@@ -62,6 +62,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'settings.setApiKey': { apiKey: 'sk-ant-test-0123456789' },
   'settings.clearApiKey': {},
   'settings.setDefaultModel': { model: 'claude-sonnet-4-5' },
+  'settings.setLanguage': { language: 'ko' },
   'providers.list': {},
   'providers.add': {
     provider: {

@@ -63,4 +63,6 @@ export interface HostOptions {
   appSandboxProxyUrl?: () => string | undefined;
   /** Loopback ports Berth itself listens on, read when asked (browser mode's bridge and app sandbox): a sandboxed server may never reach them. */
   ownPorts?: () => readonly number[];
+  /** The OS's preferred languages, most wanted first (Electron's app.getPreferredSystemLanguages()); absent in browser mode, where the renderer goes by the browser's. */
+  systemLanguages?: () => readonly string[];
 }

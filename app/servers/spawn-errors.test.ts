@@ -60,6 +60,39 @@ describe('shortenPath', () => {
   });
 });
 
+describe('the start failures as codes for the renderer', () => {
+  it('gives each failure its code and the facts it names, matching the English text', () => {
+    const path = ['/usr/bin', '/bin'].join(delimiter);
+    expect(explainSpawnError(errno('ENOENT'), { command: 'npx', path }).wording).toEqual({
+      code: 'server-start.command-not-on-path',
+      params: { command: 'npx', path },
+    });
+    expect(explainSpawnError(errno('ENOENT'), { command: '/opt/x' }).wording).toEqual({
+      code: 'server-start.command-missing',
+      params: { command: '/opt/x' },
+    });
+    expect(explainSpawnError(errno('EPERM'), { command: './s.sh' }).wording?.code).toBe('server-start.not-executable');
+    expect(explainSpawnError(errno('ENOEXEC'), { command: './s.sh' }).wording?.code).toBe('server-start.bad-format');
+    expect(explainSpawnError(errno('ENOTDIR'), { command: 'node', cwd: '/tmp/f' }).wording).toEqual({
+      code: 'server-start.cwd-not-directory',
+      params: { cwd: '/tmp/f' },
+    });
+    expect(explainSpawnError(errno('EMFILE', 'too many open files'), { command: 'node' }).wording).toEqual({
+      code: 'server-start.spawn-failed',
+      params: { command: 'node', detail: 'too many open files (EMFILE)' },
+    });
+  });
+
+  it("keeps the PATH and says where it came from when the login shell's PATH was searched", () => {
+    const path = ['/usr/bin', '/bin'].join(delimiter);
+    const error = withPathSource(explainSpawnError(errno('ENOENT'), { command: 'uvx', path }), 'uvx', 'from zsh');
+    expect(error.wording).toEqual({
+      code: 'server-start.command-not-on-login-path',
+      params: { command: 'uvx', path, pathSource: 'from zsh' },
+    });
+  });
+});
+
 describe('withPathSource', () => {
   const path = ['/usr/bin', '/bin'].join(delimiter);
 

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
-import { ServerStartError } from '../../shared/domain/server-start-error';
+import { ServerStartError, type ServerStartWording } from '../../shared/domain/server-start-error';
 import { errorMessage } from '../../shared/error-message';
 
 /** What the explanation needs to know about the failed spawn. */
@@ -49,7 +49,16 @@ export function withPathSource(error: ServerStartError, command: string, pathSou
     !looksLikePath(command) &&
     error.message.startsWith(`command '${command}' not found on PATH`);
   if (!notFoundOnPath) return error;
-  return new ServerStartError(`${error.message}. About that PATH: ${pathSource}`, error.kind, error.code);
+  const path = error.wording?.code === 'server-start.command-not-on-path' ? error.wording.params.path : '';
+  return new ServerStartError(`${error.message}. About that PATH: ${pathSource}`, error.kind, error.code, undefined, {
+    code: 'server-start.command-not-on-login-path',
+    params: { command, path, pathSource },
+  });
+}
+
+/** A working directory that is missing or not a directory, as a code for the renderer. */
+export function missingCwdWording(cwd: string, notADirectory = false): ServerStartWording {
+  return { code: notADirectory ? 'server-start.cwd-not-directory' : 'server-start.cwd-missing', params: { cwd } };
 }
 
 /** The message for a working directory that is missing or not a directory. */
@@ -68,41 +77,66 @@ export function explainSpawnError(error: NodeJS.ErrnoException, context: SpawnCo
   const code = error.code;
   const { command } = context;
   switch (code) {
-    case 'ENOENT':
+    case 'ENOENT': {
+      if (looksLikePath(command)) {
+        return new ServerStartError(
+          `command '${command}' does not exist — check the path in the server's config`,
+          'config',
+          code,
+          undefined,
+          { code: 'server-start.command-missing', params: { command } },
+        );
+      }
+      const path = shortenPath(context.path);
       return new ServerStartError(
-        looksLikePath(command)
-          ? `command '${command}' does not exist — check the path in the server's config`
-          : `command '${command}' not found on PATH (${shortenPath(context.path)}) — install it or use its full path`,
+        `command '${command}' not found on PATH (${path}) — install it or use its full path`,
         'config',
         code,
+        undefined,
+        { code: 'server-start.command-not-on-path', params: { command, path } },
       );
+    }
     case 'EACCES':
     case 'EPERM':
       return new ServerStartError(
         `command '${command}' is not executable (permission denied) — check that it is a program and has execute permission`,
         'config',
         code,
+        undefined,
+        { code: 'server-start.not-executable', params: { command } },
       );
     case 'ENOEXEC':
       return new ServerStartError(
         `command '${command}' is not a program this system can run (bad format) — point "command" at an executable or a script with a #! line`,
         'config',
         code,
+        undefined,
+        { code: 'server-start.bad-format', params: { command } },
       );
     case 'ENOTDIR':
-      return new ServerStartError(
-        context.cwd !== undefined
-          ? missingCwdMessage(context.cwd, true)
-          : `command '${command}' goes through a file that is not a directory — check the path`,
-        'config',
-        code,
-      );
+      return context.cwd !== undefined
+        ? new ServerStartError(
+            missingCwdMessage(context.cwd, true),
+            'config',
+            code,
+            undefined,
+            missingCwdWording(context.cwd, true),
+          )
+        : new ServerStartError(
+            `command '${command}' goes through a file that is not a directory — check the path`,
+            'config',
+            code,
+            undefined,
+            { code: 'server-start.command-missing', params: { command } },
+          );
     default: {
-      const detail = error.message || String(error);
+      const detail = `${error.message || String(error)}${code !== undefined && !(error.message || '').includes(code) ? ` (${code})` : ''}`;
       return new ServerStartError(
-        `could not start '${command}': ${detail}${code !== undefined && !detail.includes(code) ? ` (${code})` : ''}`,
+        `could not start '${command}': ${detail}`,
         code !== undefined && PERMANENT_CODES.has(code) ? 'config' : 'spawn',
         code,
+        undefined,
+        { code: 'server-start.spawn-failed', params: { command, detail } },
       );
     }
   }
@@ -112,11 +146,23 @@ export function explainSpawnError(error: NodeJS.ErrnoException, context: SpawnCo
 export async function assertDirectory(cwd: string): Promise<void> {
   try {
     const info = await stat(cwd);
-    if (!info.isDirectory()) throw new ServerStartError(missingCwdMessage(cwd, true), 'config', 'ENOTDIR');
+    if (!info.isDirectory())
+      throw new ServerStartError(
+        missingCwdMessage(cwd, true),
+        'config',
+        'ENOTDIR',
+        undefined,
+        missingCwdWording(cwd, true),
+      );
   } catch (error) {
     if (error instanceof ServerStartError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ServerStartError(missingCwdMessage(cwd), 'config', code);
-    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${errorMessage(error)}`, 'config', code);
+    if (code === 'ENOENT')
+      throw new ServerStartError(missingCwdMessage(cwd), 'config', code, undefined, missingCwdWording(cwd));
+    const detail = errorMessage(error);
+    throw new ServerStartError(`working directory '${cwd}' cannot be used: ${detail}`, 'config', code, undefined, {
+      code: 'server-start.cwd-unusable',
+      params: { cwd, detail },
+    });
   }
 }

@@ -334,7 +334,15 @@ export class SupervisedServer {
       // Still an error (nothing runs), but one the person fixes by signing in: the UI says so instead of "Error".
       else if (failure.kind === 'sign-in')
         this.update({ auth: { state: 'needs-sign-in' } }, { status: 'error', reason: failure.message });
-      else this.update({}, { status: 'error', reason: failure.message });
+      else
+        this.update(
+          {},
+          {
+            status: 'error',
+            reason: failure.message,
+            ...(failure.wording !== undefined ? { reasonMessage: failure.wording } : {}),
+          },
+        );
       return;
     }
     // Read before the checks below: they must see what happened while it was read.

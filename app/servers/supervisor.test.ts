@@ -99,6 +99,22 @@ describe('start, stop, restart', () => {
     ]);
   });
 
+  it("carries a start failure's code and parameters beside its English reason, for the renderer to word", async () => {
+    opener.plans.push(
+      new ServerStartError("command 'fake-server' not found on PATH (/usr/bin)", 'config', 'ENOENT', undefined, {
+        code: 'server-start.command-not-on-path',
+        params: { command: 'fake-server', path: '/usr/bin' },
+      }),
+    );
+    await supervisor.sync({ a: config() });
+    expect(supervisor.get('a')).toMatchObject({
+      status: 'error',
+      reason: "command 'fake-server' not found on PATH (/usr/bin)",
+      reasonMessage: { code: 'server-start.command-not-on-path', params: { command: 'fake-server', path: '/usr/bin' } },
+    });
+    expect(ServerStateSchema.safeParse(supervisor.get('a')).success).toBe(true);
+  });
+
   it('start failures that a retry cannot fix are an error; a sign-in says so', async () => {
     opener.plans.push(
       new ServerStartError("command 'fake-server' not found on PATH", 'config'),

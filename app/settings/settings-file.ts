@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from '../../shared/domain/language';
 import { REASONING_LEVELS } from '../../shared/domain/reasoning';
 import { SamplingLimitsSchema } from '../../shared/domain/sampling-limits';
 import { ModelRanksSchema } from '../../shared/domain/model-ranks';
@@ -12,6 +13,8 @@ export const ResultLimitSchema = z.number().int().min(MIN_RESULT_LIMIT_TOKENS).m
 // Loose: keys a newer Berth (or the person) added survive our own writes.
 export const SettingsFileSchema = z.looseObject({
   defaultModel: z.string().trim().min(1).optional(),
+  /** The Language setting (shared/domain/language.ts); absent: auto, the system's language. */
+  language: z.enum(LANGUAGE_CHOICES).optional(),
   /** Anthropic's models (anthropic-models.ts); absent: Berth's defaults. */
   models: AnthropicModelsSchema.optional(),
   baseURL: z.url({ protocol: /^https?$/, error: 'baseURL must be an http(s) URL' }).optional(),

@@ -26,7 +26,13 @@ describe('SettingsStore', () => {
   it('starts with the default models and no key', async () => {
     const settings = await open();
     const view = settings.view();
-    expect(view).toEqual({ apiKey: { source: 'none' }, models: expect.any(Array), defaultModel: DEFAULT_MODEL_ID });
+    expect(view).toEqual({
+      apiKey: { source: 'none' },
+      models: expect.any(Array),
+      defaultModel: DEFAULT_MODEL_ID,
+      language: 'auto',
+      systemLanguages: [],
+    });
     expect(view.models.map((m) => m.id)).toEqual([
       'claude-sonnet-5',
       'claude-opus-5',
@@ -35,6 +41,42 @@ describe('SettingsStore', () => {
     ]);
     expect(settings.apiKey()).toBeUndefined();
     expect(settings.baseURL()).toBeUndefined();
+  });
+
+  it('keeps the Language setting across restarts, tells listeners, and forgets it on auto', async () => {
+    const settings = await open();
+    const seen: string[] = [];
+    settings.onChange((view) => seen.push(view.language ?? 'missing'));
+    expect((await settings.setLanguage('zh-TW')).language).toBe('zh-TW');
+    expect(seen).toEqual(['zh-TW']);
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ language: 'zh-TW' });
+    const reopened = await open();
+    expect(reopened.view().language).toBe('zh-TW');
+    await reopened.setLanguage('auto');
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'))).not.toHaveProperty('language');
+    expect((await open()).view().language).toBe('auto');
+  });
+
+  it("shows the system's languages the shell reads, and none when it cannot read them", async () => {
+    const withOs = await SettingsStore.open({
+      configDir: dir,
+      secrets,
+      env: {},
+      warn: (text) => warnings.push(text),
+      systemLanguages: () => ['zh-Hant-HK', 'en-US'],
+    });
+    expect(withOs.view().systemLanguages).toEqual(['zh-Hant-HK', 'en-US']);
+    const failing = await SettingsStore.open({
+      configDir: dir,
+      secrets,
+      env: {},
+      warn: (text) => warnings.push(text),
+      systemLanguages: () => {
+        throw new Error('no locale service');
+      },
+    });
+    expect(failing.view().systemLanguages).toEqual([]);
+    expect(warnings).toContain("could not read the system's languages: no locale service");
   });
 
   it('stores the key as a secret and shows only its last four characters', async () => {

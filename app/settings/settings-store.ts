@@ -26,6 +26,7 @@ import { ResultLimitSchema, SETTINGS_FILE, SettingsFileSchema, type SettingsFile
 import { DEFAULT_TOOL_SEARCH_THRESHOLDS, type ToolSearchThresholds } from '../../shared/domain/tool-search';
 import { DEFAULT_REASONING } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningSupport } from '../../shared/domain/reasoning';
+import type { LanguageChoice } from '../../shared/domain/language';
 
 export { SETTINGS_FILE } from './settings-file';
 
@@ -41,6 +42,8 @@ export interface SettingsStoreOptions {
   /** A problem the person should know about; never carries the key. */
   warn: (text: string) => void;
   now?: () => number;
+  /** The OS's preferred languages (Electron); absent in browser mode, where the renderer asks the browser. */
+  systemLanguages?: () => readonly string[];
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -324,7 +327,29 @@ export class SettingsStore {
       ...(baseURL !== undefined ? { baseURL: baseUrlForDisplay(baseURL) } : {}),
       models: this.catalog().map(toModelOption),
       defaultModel: this.defaultModel(),
+      language: this.file.language ?? 'auto',
+      systemLanguages: this.systemLanguages(),
     };
+  }
+
+  /** The OS's languages as the shell gave them; a shell that cannot say gives none (never a reason to fail the view). */
+  private systemLanguages(): string[] {
+    try {
+      return [...(this.options.systemLanguages?.() ?? [])]
+        .filter((tag) => tag.length > 0 && tag.length <= 100)
+        .slice(0, 50);
+    } catch (error) {
+      this.options.warn(`could not read the system's languages: ${errorMessage(error)}`);
+      return [];
+    }
+  }
+
+  /** Keep the Language setting (`auto`: follow the system) and tell every window. */
+  async setLanguage(language: LanguageChoice): Promise<SettingsView> {
+    const next: SettingsFile = { ...this.file, language };
+    if (language === 'auto') delete next.language;
+    await this.save(next);
+    return this.changed();
   }
 
   async setApiKey(apiKey: string): Promise<SettingsView> {

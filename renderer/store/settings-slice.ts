@@ -46,6 +46,11 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (transport) => (
     if (result.ok) get().applySettings(result.value);
     else get().toastFailure('Could not change the default model', result);
   },
+  async setLanguage(language) {
+    const result = await transport.call('settings.setLanguage', { language });
+    if (result.ok) get().applySettings(result.value);
+    else get().toastFailure('Could not change the language', result);
+  },
   async loadConsentPolicies() {
     const result = await transport.call('consent.policies', {});
     if (result.ok) get().applyConsentPolicies(result.value);

@@ -1,4 +1,5 @@
 import type { ConsentRule } from '../../shared/domain/consent-rules';
+import type { LanguageChoice } from '../../shared/domain/language';
 import type { StateCreator } from 'zustand';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import type { CompletionResult, PromptCatalog, PromptResult } from '../../shared/contract/prompts';
@@ -141,6 +142,8 @@ export interface SettingsSlice {
   saveApiKey(apiKey: string): Promise<Result<SettingsView>>;
   clearApiKey(): Promise<Result<SettingsView>>;
   setDefaultModel(model: string): Promise<void>;
+  /** The Language setting; the shell's locale follows the settings it answers (renderer/i18n/use-locale-sync.ts). */
+  setLanguage(language: LanguageChoice): Promise<void>;
   loadConsentPolicies(): Promise<void>;
   /** Store a rule for a ready server (Settings); the result is the rule as listed. */
   addConsentRule(server: string, rule: ConsentRule): Promise<Result<ConsentPolicy>>;

@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { BerthI18nProvider } from '../i18n/provider';
 import { createBerthStore, StoreProvider, type BerthStore } from '../store';
 import { createFakeTransport, type FakeHandlers, type FakeTransport } from './fake-transport';
 
@@ -28,7 +29,8 @@ export function berthHost(options: BerthRenderOptions): { transport: FakeTranspo
 }
 
 /**
- * Renders `ui` as the app would hold it: a Berth store over a fake host, and
+ * Renders `ui` as the app would hold it: a Berth store over a fake host, the
+ * active locale's messages (English unless the test activates another) and
  * the tooltip provider the shell gives every view. The one `mount` of
  * renderer tests; a test adds only what is particular to it (the whole App:
  * render-app-with-berth.tsx).
@@ -44,7 +46,9 @@ export function berthWrapper(store: BerthStore): (props: { children: ReactNode }
   return function BerthWrapper({ children }) {
     return (
       <StoreProvider store={store}>
-        <Tooltip.Provider>{children}</Tooltip.Provider>
+        <BerthI18nProvider>
+          <Tooltip.Provider>{children}</Tooltip.Provider>
+        </BerthI18nProvider>
       </StoreProvider>
     );
   };

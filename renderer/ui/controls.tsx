@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Switch as RadixSwitch, ToggleGroup, Tooltip } from 'radix-ui';
+import { Tooltip } from 'radix-ui';
 import { forwardRef, useId, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { WarningIcon } from './icons';
 
@@ -89,37 +89,6 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
   );
 }
 
-export function Switch({
-  checked,
-  onCheckedChange,
-  label,
-  disabled,
-  id,
-  describedBy,
-}: {
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  label: string;
-  disabled?: boolean;
-  id?: string;
-  /** The id of a text that explains the switch (read after its name). */
-  describedBy?: string;
-}) {
-  return (
-    <RadixSwitch.Root
-      id={id}
-      className="switch"
-      checked={checked}
-      onCheckedChange={onCheckedChange}
-      aria-label={label}
-      aria-describedby={describedBy}
-      disabled={disabled}
-    >
-      <RadixSwitch.Thumb className="switch-thumb" />
-    </RadixSwitch.Root>
-  );
-}
-
 export function Chip({
   children,
   tone,
@@ -166,39 +135,5 @@ export function InlineAlert({ children, action }: { children: ReactNode; action?
       <span>{children}</span>
       {action}
     </div>
-  );
-}
-
-interface SegmentedProps<T extends string> {
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onChange: (value: T) => void;
-  'aria-label'?: string;
-  'aria-labelledby'?: string;
-}
-
-/**
- * One choice out of a few, as a row of segments (arrow keys move between
- * them). Clicking the chosen segment again keeps it chosen: Radix would
- * report an empty value, which is never a valid choice here.
- */
-export function Segmented<T extends string>({ value, options, onChange, ...labelling }: SegmentedProps<T>) {
-  return (
-    <ToggleGroup.Root
-      type="single"
-      className="segmented"
-      value={value}
-      {...labelling}
-      onValueChange={(next) => {
-        const chosen = options.find((option) => option.value === next);
-        if (chosen !== undefined) onChange(chosen.value);
-      }}
-    >
-      {options.map((option) => (
-        <ToggleGroup.Item key={option.value} value={option.value} className="segmented-item">
-          {option.label}
-        </ToggleGroup.Item>
-      ))}
-    </ToggleGroup.Root>
   );
 }

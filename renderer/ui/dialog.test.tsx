@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Tooltip } from 'radix-ui';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BerthI18nProvider } from '../i18n/provider';
 import { stubResizeObserver } from '../test-support/dom-stubs';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from './alert-dialog';
 import { Button } from './controls';
@@ -15,26 +16,28 @@ afterEach(cleanup);
 function Example({ focusSelf = false }: { focusSelf?: boolean }) {
   const [open, setOpen] = useState(true);
   return (
-    <Tooltip.Provider>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        className="dialog-wide"
-        aria-describedby="example-description"
-        focusSelf={focusSelf}
-      >
-        <DialogHeader title="Example" />
-        <DialogDescription id="example-description">What it is for.</DialogDescription>
-        <DialogBody className="extra-body">
-          <input aria-label="First field" />
-        </DialogBody>
-        <DialogFooter>
-          <DialogClose>
-            <Button>Done</Button>
-          </DialogClose>
-        </DialogFooter>
-      </Dialog>
-    </Tooltip.Provider>
+    <BerthI18nProvider>
+      <Tooltip.Provider>
+        <Dialog
+          open={open}
+          onOpenChange={setOpen}
+          className="dialog-wide"
+          aria-describedby="example-description"
+          focusSelf={focusSelf}
+        >
+          <DialogHeader title="Example" />
+          <DialogDescription id="example-description">What it is for.</DialogDescription>
+          <DialogBody className="extra-body">
+            <input aria-label="First field" />
+          </DialogBody>
+          <DialogFooter>
+            <DialogClose>
+              <Button>Done</Button>
+            </DialogClose>
+          </DialogFooter>
+        </Dialog>
+      </Tooltip.Provider>
+    </BerthI18nProvider>
   );
 }
 

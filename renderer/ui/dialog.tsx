@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { IconButton } from './controls';
+import { useT } from '../i18n/use-t';
 import { CloseIcon } from './icons';
 
 type ContentProps = ComponentPropsWithoutRef<typeof RadixDialog.Content>;
@@ -54,11 +55,12 @@ export function Dialog({
 
 /** A dialog's title row: the title, and a Close button (Escape does the same). */
 export function DialogHeader({ title }: { title: ReactNode }) {
+  const t = useT();
   return (
     <header className="dialog-header">
       <DialogTitle>{title}</DialogTitle>
       <DialogClose>
-        <IconButton label="Close" icon={<CloseIcon />} />
+        <IconButton label={t('ui.dialog.close')} icon={<CloseIcon />} />
       </DialogClose>
     </header>
   );

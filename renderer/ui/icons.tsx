@@ -231,3 +231,10 @@ export const TasksIcon = (p: P) => (
     <polyline points="12 7 12 12 15.5 14" />
   </Icon>
 );
+export const GlobeIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18" />
+    <path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18" />
+  </Icon>
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from '../domain/language';
 import { ModelOptionSchema } from '../domain/providers';
 import { method } from './define';
 
@@ -21,6 +22,13 @@ export const SettingsViewSchema = z.object({
   /** Every provider's models, by model key, the built-in Anthropic's first. */
   models: z.array(ModelOptionSchema),
   defaultModel: z.string(),
+  /** The Language setting: `auto` (or absent) follows the system (shared/domain/language.ts). */
+  language: z.enum(LANGUAGE_CHOICES).optional(),
+  /**
+   * The OS's preferred languages, most wanted first, when the host can read them (Electron's
+   * app.getPreferredSystemLanguages()); empty in browser mode, where the renderer goes by the browser's.
+   */
+  systemLanguages: z.array(z.string().max(100)).max(50).optional(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -51,6 +59,11 @@ export const settingsMethods = {
   'settings.setDefaultModel': method({
     summary: 'The model new conversations use: the key of one of the offered models.',
     input: z.object({ model: z.string().trim().min(1).max(200) }).strict(),
+    output: SettingsViewSchema,
+  }),
+  'settings.setLanguage': method({
+    summary: 'The language Berth speaks: one of its languages, or auto to follow the system.',
+    input: z.object({ language: z.enum(LANGUAGE_CHOICES) }).strict(),
     output: SettingsViewSchema,
   }),
 };

@@ -15,7 +15,29 @@
 export type StartFailureKind =
   'config' | 'spawn' | 'exited' | 'timeout' | 'protocol' | 'unreachable' | 'sign-in' | 'cancelled';
 
-/** A server could not be started; the message is meant for the person. */
+/**
+ * The start failures the renderer words from its catalog (renderer/i18n/locales/<locale>/server-start.json),
+ * each with the parameters it names. The first family of host messages with a code (shared/domain/host-message.ts).
+ */
+export interface ServerStartMessages {
+  'server-start.command-missing': { command: string };
+  'server-start.command-not-on-path': { command: string; path: string };
+  'server-start.command-not-on-login-path': { command: string; path: string; pathSource: string };
+  'server-start.not-executable': { command: string };
+  'server-start.bad-format': { command: string };
+  'server-start.cwd-missing': { cwd: string };
+  'server-start.cwd-not-directory': { cwd: string };
+  'server-start.cwd-unusable': { cwd: string; detail: string };
+  'server-start.spawn-failed': { command: string; detail: string };
+}
+export type ServerStartCode = keyof ServerStartMessages;
+
+/** A start failure's code and parameters, typed together. */
+export type ServerStartWording = {
+  [C in ServerStartCode]: { code: C; params: ServerStartMessages[C] };
+}[ServerStartCode];
+
+/** A server could not be started; the message is meant for the person (in English: `wording` is it as a code). */
 export class ServerStartError extends Error {
   constructor(
     message: string,
@@ -24,6 +46,8 @@ export class ServerStartError extends Error {
     readonly code?: string,
     /** The error underneath, for decisions such as the legacy-SSE fallback. */
     cause?: unknown,
+    /** The message as a code and parameters, for the renderer to word in the person's language. */
+    readonly wording?: ServerStartWording,
   ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'ServerStartError';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HostMessageSchema } from './host-message';
 
 /** Names appear in the UI, in logs and (later) in tool names sent to the model. */
 export const ServerNameSchema = z
@@ -415,6 +416,8 @@ const ServerStateUnionSchema = z.discriminatedUnion('status', [
     status: z.literal('error'),
     /** What went wrong, in words a person understands (nothing runs; no restart is scheduled). */
     reason: z.string(),
+    /** The reason as a code, for the renderer to word in the person's language; `reason` is its English fallback. */
+    reasonMessage: HostMessageSchema.optional(),
   }),
   z.strictObject({
     ...serverCommonShape,

@@ -27,6 +27,7 @@ export const settingsModule: HostModule<HostContext> = {
         secrets: secretStore,
         env: context.hostEnv,
         warn: (text) => warn(`settings: ${text}`),
+        ...(options.systemLanguages !== undefined ? { systemLanguages: options.systemLanguages } : {}),
       }),
     );
     scope.onShutdown(() => settings.flush());

@@ -1,5 +1,6 @@
 import type { BundleField } from '../../../shared/contract/bundles';
-import { Field, Switch } from '../../ui/controls';
+import { Field } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import { fieldHint, type FieldDraft, type Drafts } from './bundle-model';
 
 interface SettingsProps {

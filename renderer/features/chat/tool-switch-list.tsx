@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef } from 'react';
 import { toolKey } from '../../../shared/domain/chat-text';
-import { Switch } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import type { ToolSwitchRow } from './tool-switch-rows';
 
 /** Fixed row heights (see .tools-row in popovers.css): fixed, so nothing is measured. */

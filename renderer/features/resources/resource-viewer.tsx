@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResourcePart } from '../../../shared/contract/resources';
 import { resourceKey, useBerth, useBerthStore } from '../../store';
-import { Button, Chip, EmptyState, Switch } from '../../ui/controls';
+import { Button, Chip, EmptyState } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import { ChatIcon, RestartIcon, SearchIcon } from '../../ui/icons';
 import { ResourcePartView } from './resource-preview';
 import { resourceAttachments } from './resource-model';

@@ -1,7 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { RootsView } from '../../../shared/contract/roots';
 import { sortServers, useBerth } from '../../store';
-import { Button, Chip, EmptyState, Switch } from '../../ui/controls';
+import { Button, Chip, EmptyState } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import { FolderIcon, RestartIcon, ServerIcon } from '../../ui/icons';
 import {
   CONSENT_LABELS,

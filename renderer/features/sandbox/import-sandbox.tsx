@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Switch } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import { WarningIcon } from '../../ui/icons';
 import { unavailableSentence } from './sandbox-words';
 import { useSandbox } from './use-sandbox';

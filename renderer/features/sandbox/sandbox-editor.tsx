@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { useId, useRef, type ReactNode } from 'react';
 import type { SandboxSupport } from '../../../shared/domain/sandbox';
-import { Button, IconButton, Switch } from '../../ui/controls';
+import { Button, IconButton } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import { CloseIcon, PlusIcon, WarningIcon } from '../../ui/icons';
 import { newListRow, type DraftErrors, type ListRow, type SandboxDraft } from './sandbox-draft';
 import { PolicyFacts } from './policy-facts';

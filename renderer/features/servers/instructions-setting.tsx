@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { ServerState } from '../../../shared/domain';
 import { INSTRUCTIONS_CAPS } from '../../../shared/domain/server-instructions';
 import { sendsInstructionsOf, useBerth } from '../../store';
-import { Button, Switch } from '../../ui/controls';
+import { Button } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 
 export const INSTRUCTIONS_SWITCH_LABEL = 'Send its instructions to the model';
 export const INSTRUCTIONS_SWITCH_HINT =

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { ALWAYS_SECRET_HEADERS, SECRET_MASK, dangerousEnvReason } from '../../../shared/domain';
-import { Button, IconButton, Switch } from '../../ui/controls';
+import { Button, IconButton } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { newRowId, type ArgRow, type EnvRow, type FormErrors } from './server-form-model';
 import { useRowFocus } from './use-row-focus';

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
-import { Field, Segmented } from '../../ui/controls';
+import { Field } from '../../ui/controls';
+import { Segmented } from '../../ui/segmented';
 import { ChevronRightIcon } from '../../ui/icons';
 import type { FormErrors } from './server-form-model';
 import { hasOAuthSettings, type ClientAuthKind, type OAuthFormValues } from './server-form-oauth';

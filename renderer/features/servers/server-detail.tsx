@@ -28,6 +28,7 @@ import { ServerInstructionsSection } from './instructions-setting';
 import { RegistryOrigin } from './registry-origin';
 import { ToolList } from './tool-list';
 import { SandboxFact, SandboxOffer, SandboxPanel, ServerDenialNotice } from '../sandbox';
+import { HostMessageText } from '../../i18n/host-message';
 
 // The skills tab loads with its first opening (the servers view is lazy too, but its first tab is Tools).
 const ServerSkills = lazy(async () => ({ default: (await import('../skills/server-skills')).ServerSkills }));
@@ -79,7 +80,7 @@ export function ServerDetail({ server, onBack }: { server: ServerState; onBack?:
           className={clsx('detail-reason', TROUBLE.has(server.status) && !needsSignIn(server) && 'trouble')}
           data-testid="server-reason"
         >
-          {reason}
+          <HostMessageText message={server.reasonMessage} fallback={reason} />
         </p>
       ) : null}
 

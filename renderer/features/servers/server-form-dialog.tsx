@@ -5,7 +5,9 @@ import { LOG_LEVELS, type LogLevel, type ServerState } from '../../../shared/dom
 import { useShallow } from 'zustand/react/shallow';
 import { useBerth } from '../../store';
 import type { ServerFormRequest } from '../../store';
-import { Button, Field, InlineAlert, Segmented, Switch } from '../../ui/controls';
+import { Button, Field, InlineAlert } from '../../ui/controls';
+import { Segmented } from '../../ui/segmented';
+import { Switch } from '../../ui/switch';
 import { ChevronRightIcon } from '../../ui/icons';
 import { describeApprovals, heldApprovals, holdsApprovals, identityChanges } from './approvals-model';
 import { KeepApprovalsDialog, type ApprovalsAnswer } from './keep-approvals-dialog';

@@ -14,6 +14,7 @@ import { ServerDetail } from './server-detail';
 import { SignInState } from './sign-in-button';
 import { StatusBadge } from './status-badge';
 import { SandboxedChip, ServerDenialNotice } from '../sandbox';
+import { HostMessageText, hostText } from '../../i18n/host-message';
 
 export function ServersView() {
   const servers = useBerth(useShallow((s) => sortServers(s.servers)));
@@ -126,8 +127,8 @@ function ServerCard({ server, selected }: { server: ServerState; selected: boole
         <StatusBadge server={server} />
         {/* Clamped to three lines; the whole of it (the server's own error line last) on hover and in the detail. */}
         {reason ? (
-          <span className="server-card-reason" title={reason}>
-            {reason}
+          <span className="server-card-reason" title={hostText(server.reasonMessage, reason)}>
+            <HostMessageText message={server.reasonMessage} fallback={reason} />
           </span>
         ) : null}
         <span className="server-card-command">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ServerState, ToolInfo } from '../../../shared/domain';
 import { optionalToolsAsTasksOf, useBerth } from '../../store';
-import { Switch } from '../../ui/controls';
+import { Switch } from '../../ui/switch';
 
 export const TASK_SWITCH_LABEL = 'Run long tool calls as tasks';
 export const TASK_SWITCH_HINT =

@@ -4,7 +4,8 @@ import { SAMPLING_POLICIES, type ConsentPolicy, type SamplingPolicy } from '../.
 import { describeRule } from '../../../shared/domain/consent-rules';
 import { RuleForm } from './rule-form';
 import { useBerth } from '../../store';
-import { Button, Chip, InlineAlert, Segmented } from '../../ui/controls';
+import { Button, Chip, InlineAlert } from '../../ui/controls';
+import { Segmented } from '../../ui/segmented';
 import { ShieldIcon, SparkleIcon } from '../../ui/icons';
 import { DialogFooter } from '../../ui/dialog';
 import { AlertDialog, AlertDialogCancel, AlertDialogDescription, AlertDialogTitle } from '../../ui/alert-dialog';

@@ -3,7 +3,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { ConsentRuleSchema, ruleCovers, type ConsentRule } from '../../../shared/domain/consent-rules';
 import { serverTools } from '../../../shared/domain/server-state-read';
 import { useBerth } from '../../store';
-import { Button, InlineAlert, Segmented } from '../../ui/controls';
+import { Button, InlineAlert } from '../../ui/controls';
+import { Segmented } from '../../ui/segmented';
 import { WarningIcon } from '../../ui/icons';
 
 type Kind = ConsentRule['kind'];

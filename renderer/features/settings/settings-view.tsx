@@ -5,6 +5,7 @@ import { Button, Chip } from '../../ui/controls';
 import { ChatIcon, LogsIcon, RestartIcon } from '../../ui/icons';
 import { groupByProvider } from '../../../shared/domain/model-groups';
 import { ApiKeySection } from './api-key-section';
+import { LanguageSection } from './language-section';
 import { ModelRanksSection } from './model-ranks-section';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';
 import { ProvidersSection } from './providers-section';
@@ -16,6 +17,7 @@ export function SettingsView() {
   return (
     <div className="settings-view">
       <div className="settings-page">
+        <LanguageSection />
         <ApiKeySection settings={settings} />
         <ProvidersSection />
         <DefaultModelSection />

@@ -1,28 +1,28 @@
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { BrandIcon } from '../../ui/icons';
 
 /** Browser mode opened without the per-run token: explain how to get the right address. */
 export function MissingToken() {
+  const t = useT();
+  const code = <code />;
   return (
     <main className="fullpage">
       <div className="fullpage-card">
         <span className="brand-mark large">
           <BrandIcon />
         </span>
-        <h1>Open Berth from the address it printed</h1>
-        <p>
-          This page needs the private link Berth creates each time it starts, so that no other website or program on
-          this computer can control your MCP servers.
-        </p>
+        <h1>{t('shell.missingToken.title')}</h1>
+        <p>{t('shell.missingToken.why')}</p>
         <ol>
           <li>
-            In a terminal, run <code>npm start</code> in the Berth folder (or look at the terminal where it is already
-            running).
+            <T id="shell.missingToken.step1" components={{ code }} />
           </li>
           <li>
-            Open the address it prints, which looks like <code>http://127.0.0.1:PORT/#token=…</code>
+            <T id="shell.missingToken.step2" components={{ code }} />
           </li>
         </ol>
-        <p className="muted">The link only works while that Berth is running, and a new one is made at every start.</p>
+        <p className="muted">{t('shell.missingToken.note')}</p>
       </div>
     </main>
   );

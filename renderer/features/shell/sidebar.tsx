@@ -16,8 +16,11 @@ import {
   SettingsIcon,
   TasksIcon,
 } from '../../ui/icons';
+import { formatNumber } from '../../i18n/format';
+import { useT } from '../../i18n/use-t';
 
 export function Sidebar() {
+  const t = useT();
   const view = useBerth((s) => s.view);
   const showView = useBerth((s) => s.showView);
   const servers = useBerth(useShallow((s) => sortServers(s.servers)));
@@ -35,13 +38,19 @@ export function Sidebar() {
   const runningTasks = useBerth((s) => countRunningTasks(s.tasks));
   // `countLabel`: what the number means, for screen readers and the tooltip (a bare "2" says nothing).
   const nav: { id: View; label: string; icon: ReactNode; count?: number; countLabel?: string }[] = [
-    { id: 'chat', label: 'Chat', icon: <ChatIcon />, count: conversationCount },
-    { id: 'servers', label: 'Servers', icon: <ServerIcon />, count: servers.length },
-    { id: 'discover', label: 'Discover', icon: <SearchIcon /> },
-    { id: 'tasks', label: 'Tasks', icon: <TasksIcon />, count: runningTasks, countLabel: 'running' },
-    { id: 'roots', label: 'Workspace roots', icon: <FolderIcon />, count: rootCount },
-    { id: 'logs', label: 'Logs', icon: <LogsIcon />, count: logCount },
-    { id: 'settings', label: 'Settings', icon: <SettingsIcon /> },
+    { id: 'chat', label: t('shell.view.chat'), icon: <ChatIcon />, count: conversationCount },
+    { id: 'servers', label: t('shell.view.servers'), icon: <ServerIcon />, count: servers.length },
+    { id: 'discover', label: t('shell.nav.discover'), icon: <SearchIcon /> },
+    {
+      id: 'tasks',
+      label: t('shell.view.tasks'),
+      icon: <TasksIcon />,
+      count: runningTasks,
+      countLabel: t('shell.nav.runningShort'),
+    },
+    { id: 'roots', label: t('shell.view.roots'), icon: <FolderIcon />, count: rootCount },
+    { id: 'logs', label: t('shell.view.logs'), icon: <LogsIcon />, count: logCount },
+    { id: 'settings', label: t('shell.view.settings'), icon: <SettingsIcon /> },
   ];
 
   return (
@@ -52,7 +61,7 @@ export function Sidebar() {
         </span>
         <span className="brand-name">Berth</span>
       </div>
-      <nav aria-label="Main">
+      <nav aria-label={t('shell.nav.label')}>
         <ul className="nav">
           {nav.map((item) => (
             <li key={item.id}>
@@ -67,9 +76,9 @@ export function Sidebar() {
                 {item.count ? (
                   <span
                     className={clsx('nav-count', item.countLabel && 'nav-count-live')}
-                    title={item.countLabel && `${item.count} ${item.countLabel}`}
+                    title={item.countLabel && t('shell.nav.running', { count: item.count })}
                   >
-                    {item.count.toLocaleString()}
+                    {formatNumber(item.count)}
                     {item.countLabel ? <span className="sr-only"> {item.countLabel}</span> : null}
                   </span>
                 ) : null}
@@ -79,9 +88,9 @@ export function Sidebar() {
         </ul>
       </nav>
       <div className="sidebar-section">
-        <span className="sidebar-heading">Your servers</span>
-        {servers.length === 0 ? <p className="sidebar-empty">None yet.</p> : null}
-        <ul className="sidebar-servers" aria-label="Your servers">
+        <span className="sidebar-heading">{t('shell.servers.heading')}</span>
+        {servers.length === 0 ? <p className="sidebar-empty">{t('shell.servers.none')}</p> : null}
+        <ul className="sidebar-servers" aria-label={t('shell.servers.heading')}>
           {servers.map((server) => (
             <li key={server.name}>
               <button
@@ -110,13 +119,13 @@ export function Sidebar() {
           className="sidebar-add"
           onClick={() => openServerForm({ mode: 'add' })}
         >
-          Add server
+          {t('shell.servers.add')}
         </Button>
       </div>
       <div className="sidebar-foot">
         {appInfo ? (
           <span title={appInfo.configPath}>
-            Berth {appInfo.version} · {appInfo.shell === 'browser' ? 'browser mode' : 'desktop'}
+            {t(appInfo.shell === 'browser' ? 'shell.foot.browser' : 'shell.foot.desktop', { version: appInfo.version })}
           </span>
         ) : null}
       </div>

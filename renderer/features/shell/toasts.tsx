@@ -2,15 +2,17 @@ import clsx from 'clsx';
 import { Toast } from 'radix-ui';
 import { useBerth } from '../../store';
 import { CloseIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 /** Errors stay longer than confirmations; hovering or focusing a toast pauses its timer. */
 const DURATION = { error: 12_000, success: 4_000, info: 6_000 } as const;
 
 export function Toasts() {
+  const t = useT();
   const toasts = useBerth((s) => s.toasts);
   const dismissToast = useBerth((s) => s.dismissToast);
   return (
-    <Toast.Provider swipeDirection="right" label="Notifications">
+    <Toast.Provider swipeDirection="right" label={t('shell.toasts.label')}>
       {toasts.map((toast) => (
         <Toast.Root
           key={toast.id}
@@ -25,13 +27,13 @@ export function Toasts() {
           {toast.action ? (
             <Toast.Action
               className="btn btn-sm toast-action"
-              altText={`${toast.action.label} (${toast.title})`}
+              altText={t('shell.toasts.actionAlt', { action: toast.action.label, title: toast.title })}
               onClick={toast.action.run}
             >
               {toast.action.label}
             </Toast.Action>
           ) : null}
-          <Toast.Close className="toast-close" aria-label="Dismiss">
+          <Toast.Close className="toast-close" aria-label={t('shell.toasts.dismiss')}>
             <CloseIcon />
           </Toast.Close>
         </Toast.Root>

@@ -5,27 +5,35 @@ import { PendingTray } from '../pending/pending-tray';
 import { useNow } from '../servers/use-now';
 import { Button } from '../../ui/controls';
 import { WarningIcon } from '../../ui/icons';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT } from '../../i18n/use-t';
 
 const TITLES = {
-  chat: 'Chat',
-  servers: 'Servers',
-  discover: 'Discover servers',
-  tasks: 'Tasks',
-  roots: 'Workspace roots',
-  logs: 'Logs',
-  settings: 'Settings',
-} as const;
+  chat: 'shell.view.chat',
+  servers: 'shell.view.servers',
+  discover: 'shell.view.discover',
+  tasks: 'shell.view.tasks',
+  roots: 'shell.view.roots',
+  logs: 'shell.view.logs',
+  settings: 'shell.view.settings',
+} as const satisfies Record<string, MessageId>;
 
 export function TopBar() {
+  const t = useT();
   const view = useBerth((s) => s.view);
   const logServer = useBerth((s) => s.logServer);
   const connection = useBerth((s) => s.connection);
-  const label =
-    connection.state === 'open' ? 'Connected' : connection.state === 'connecting' ? 'Connecting…' : 'Disconnected';
+  const label = t(
+    connection.state === 'open'
+      ? 'shell.connection.open'
+      : connection.state === 'connecting'
+        ? 'shell.connection.connecting'
+        : 'shell.connection.lost',
+  );
   return (
     <header className="top-bar">
       <h1 className="view-title">
-        {TITLES[view]}
+        {t(TITLES[view])}
         {view === 'logs' && logServer ? <span className="view-subtitle"> · {logServer}</span> : null}
       </h1>
       <div className="spacer" />
@@ -44,6 +52,7 @@ export function TopBar() {
 
 /** Shown while the bridge is down: calls fail fast, and the banner says why and when the next try is. */
 export function ConnectionBanner({ transport }: { transport: RendererTransport }) {
+  const t = useT();
   const connection = useBerth((s) => s.connection);
   const now = useNow(connection.state === 'lost', 500);
   if (
@@ -59,21 +68,19 @@ export function ConnectionBanner({ transport }: { transport: RendererTransport }
     <div className="banner banner-warning" role="alert" data-testid="connection-banner">
       <WarningIcon />
       <div className="banner-text">
-        <strong>{neverConnected ? 'Cannot reach Berth' : 'Connection to Berth lost'}</strong>
+        <strong>{t(neverConnected ? 'shell.banner.neverConnected' : 'shell.banner.lost')}</strong>
         <span>
           {connection.state === 'connecting'
-            ? 'Reconnecting…'
+            ? t('shell.banner.reconnecting')
             : seconds !== undefined
-              ? `Retrying in ${seconds}s.`
-              : 'Not retrying.'}{' '}
-          {neverConnected
-            ? 'Is Berth still running? If it was restarted, open the new address it printed (npm start prints it).'
-            : 'Changes you make now are not sent; what you see may be out of date.'}
+              ? t('shell.banner.retryIn', { seconds })
+              : t('shell.banner.notRetrying')}{' '}
+          {t(neverConnected ? 'shell.banner.neverConnectedHint' : 'shell.banner.lostHint')}
         </span>
       </div>
       {connection.state === 'lost' ? (
         <Button size="sm" onClick={() => transport.connection.retryNow()}>
-          Retry now
+          {t('shell.banner.retryNow')}
         </Button>
       ) : null}
     </div>

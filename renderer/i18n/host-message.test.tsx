@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostMessage } from '../../shared/domain/host-message';
+import type { ServerStartWording } from '../../shared/domain/server-start-error';
+import { hostText, HostMessageText } from './host-message';
+import { activateLocale, type UiLocale } from './i18n';
+import { BerthI18nProvider } from './provider';
+
+afterEach(cleanup);
+
+const NOT_ON_PATH: ServerStartWording = {
+  code: 'server-start.command-not-on-path',
+  params: { command: 'uvx', path: '/usr/bin:/bin' },
+};
+const FALLBACK = "command 'uvx' not found on PATH (/usr/bin:/bin) — install it or use its full path";
+
+function shown(message: HostMessage | undefined): HTMLElement {
+  const { container } = render(
+    <BerthI18nProvider>
+      <p>
+        <HostMessageText message={message} fallback={FALLBACK} />
+      </p>
+    </BerthI18nProvider>,
+  );
+  return container;
+}
+
+describe("a host message worded in the person's language", () => {
+  it.each<[UiLocale, string]>([
+    ['en', 'Command uvx was not found on PATH (/usr/bin:/bin). Install it or use its full path.'],
+    ['zh-CN', '在 PATH（/usr/bin:/bin）中找不到命令 uvx。请安装它或使用完整路径。'],
+    ['zh-TW', '在 PATH（/usr/bin:/bin）中找不到指令 uvx。請安裝它或使用完整路徑。'],
+    ['ko', 'PATH(/usr/bin:/bin)에서 명령 uvx을(를) 찾을 수 없습니다. 설치하거나 전체 경로를 사용하세요.'],
+    ['ja', 'PATH（/usr/bin:/bin）にコマンド uvx が見つかりません。インストールするか、フルパスを指定してください。'],
+  ])('in %s, with the command marked as code', async (locale, text) => {
+    await activateLocale(locale);
+    const container = shown(NOT_ON_PATH);
+    expect(container.textContent).toBe(text);
+    expect(container.querySelector('code')?.textContent).toBe('uvx');
+    expect(hostText(NOT_ON_PATH, FALLBACK)).toBe(text);
+  });
+
+  it("shows the host's English for a code the catalog has no words for, and for no code", async () => {
+    await activateLocale('ko');
+    expect(shown({ code: 'server-start.from-a-newer-host', params: { command: 'uvx' } }).textContent).toBe(FALLBACK);
+    cleanup();
+    expect(shown(undefined).textContent).toBe(FALLBACK);
+    expect(hostText({ code: 'nothing.known' }, FALLBACK)).toBe(FALLBACK);
+  });
+});

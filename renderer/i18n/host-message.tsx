@@ -1,0 +1,35 @@
+import type { HostMessage } from '../../shared/domain/host-message';
+import type { ServerStartCode } from '../../shared/domain/server-start-error';
+import { i18n } from './i18n';
+import type { MessageId } from './message-ids';
+import { T } from './t';
+
+// Every code a family of host messages can carry has its words in the catalog: a code added on the
+// host without them fails typecheck here.
+type Worded<C extends string> = [C] extends [MessageId] ? true : false;
+const SERVER_START_WORDED: Worded<ServerStartCode> = true;
+void SERVER_START_WORDED;
+
+/** Whether the active catalog words this code (an older renderer may not know a newer host's). */
+function known(message: HostMessage | undefined): message is HostMessage & { code: MessageId } {
+  return message !== undefined && Object.prototype.hasOwnProperty.call(i18n.messages, message.code);
+}
+
+/** A host message in the person's language as plain text (a title, a tooltip); `fallback` is the host's English. */
+export function hostText(message: HostMessage | undefined, fallback: string): string {
+  if (!known(message)) return fallback;
+  // Markup the catalog adds (<code>) has no place in plain text: keep its words.
+  return i18n._(message.code, message.params).replace(/<\/?[\w.-]+\s*\/?>/g, '');
+}
+
+/**
+ * A host message in the person's language, with the catalog's markup (`<code>` around a command);
+ * the host's English when the catalog has no words for the code. Render it in a component that
+ * uses useT() so a language switch re-renders it.
+ */
+export function HostMessageText({ message, fallback }: { message: HostMessage | undefined; fallback: string }) {
+  if (!known(message)) return <>{fallback}</>;
+  return (
+    <T id={message.code} {...(message.params ? { values: message.params } : {})} components={{ code: <code /> }} />
+  );
+}

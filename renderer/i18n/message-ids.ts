@@ -1,0 +1,69 @@
+// The message ids, inferred from the English catalog: a missing or misspelt id fails typecheck.
+// One line per catalog file; a feature converting its strings fills its own file and never edits this one.
+import type apps from './locales/en/apps.json';
+import type bundles from './locales/en/bundles.json';
+import type chat from './locales/en/chat.json';
+import type completion from './locales/en/completion.json';
+import type config from './locales/en/config.json';
+import type configImport from './locales/en/config-import.json';
+import type discover from './locales/en/discover.json';
+import type launchReview from './locales/en/launch-review.json';
+import type logs from './locales/en/logs.json';
+import type pending from './locales/en/pending.json';
+import type resources from './locales/en/resources.json';
+import type roots from './locales/en/roots.json';
+import type sandbox from './locales/en/sandbox.json';
+import type servers from './locales/en/servers.json';
+import type settings from './locales/en/settings.json';
+import type shell from './locales/en/shell.json';
+import type skills from './locales/en/skills.json';
+import type tasks from './locales/en/tasks.json';
+import type ui from './locales/en/ui.json';
+import type serverStart from './locales/en/server-start.json';
+
+/** Every id of the English catalog (the source every other locale translates). */
+export type MessageId =
+  | keyof typeof apps
+  | keyof typeof bundles
+  | keyof typeof chat
+  | keyof typeof completion
+  | keyof typeof config
+  | keyof typeof configImport
+  | keyof typeof discover
+  | keyof typeof launchReview
+  | keyof typeof logs
+  | keyof typeof pending
+  | keyof typeof resources
+  | keyof typeof roots
+  | keyof typeof sandbox
+  | keyof typeof servers
+  | keyof typeof settings
+  | keyof typeof shell
+  | keyof typeof skills
+  | keyof typeof tasks
+  | keyof typeof ui
+  | keyof typeof serverStart;
+
+/** The catalog files, by the id prefix each owns (checked by catalog.test.ts against the folder). */
+export const CATALOG_FILES = [
+  'apps',
+  'bundles',
+  'chat',
+  'completion',
+  'config',
+  'config-import',
+  'discover',
+  'launch-review',
+  'logs',
+  'pending',
+  'resources',
+  'roots',
+  'sandbox',
+  'servers',
+  'settings',
+  'shell',
+  'skills',
+  'tasks',
+  'ui',
+  'server-start',
+] as const;

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import lingui from 'eslint-plugin-lingui';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { LOCALIZED_TEXT_RULES } from './localized-text-rules.mjs';
+import { UNLOCALIZED_FILES } from './unlocalized-files.mjs';
+
+const root = join(import.meta.dirname, '..');
+const RULE_IDS = Object.keys(LOCALIZED_TEXT_RULES);
+
+/** ESLint with only the localized-text rules, as eslint.config.js applies them, and no exceptions. */
+function linter(): ESLint {
+  return new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.tsx'],
+        languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+        // The plugin's types follow @typescript-eslint's rule shape, not ESLint's own Plugin type.
+        plugins: { lingui: lingui as unknown as ESLint.Plugin },
+        rules: LOCALIZED_TEXT_RULES,
+      },
+    ],
+  });
+}
+
+async function literalsIn(code: string): Promise<string[]> {
+  const [result] = await linter().lintText(code, { filePath: join(root, 'renderer/features/example/example.tsx') });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}:${m.line}`).sort();
+}
+
+describe('the no-unlocalized-strings lint', () => {
+  it('catches words in JSX, in titles and aria-labels, and in label maps, and lets catalog ids, classes and keys pass', async () => {
+    expect(
+      await literalsIn(
+        [
+          "const LABELS = { ok: 'All good' };",
+          'export function A({ t }: { t: (id: string) => string }) {',
+          '  return (',
+          '    <div className="settings-view" data-testid="x">',
+          '      Hello there',
+          "      <span title=\"Copy the key\" aria-label={'Copy'}>{t('settings.language.title')}</span>",
+          '      <button aria-labelledby="a-title" type="button">语言</button>',
+          '    </div>',
+          '  );',
+          '}',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'lingui/no-unlocalized-strings:1', // the label map
+      'lingui/no-unlocalized-strings:4', // "Hello there" (the text starts after the <div>'s '>')
+      'lingui/no-unlocalized-strings:6', // aria-label={'Copy'}
+      'lingui/no-unlocalized-strings:7', // 语言
+      'no-restricted-syntax:6', // title="Copy the key"
+    ]);
+  });
+
+  it('lists each not-yet-converted file once, and only files that exist', () => {
+    expect(new Set(UNLOCALIZED_FILES).size).toBe(UNLOCALIZED_FILES.length);
+    expect(UNLOCALIZED_FILES.filter((file) => !existsSync(join(root, file)))).toEqual([]);
+  });
+
+  it('lists only files that still have a literal: a converted file leaves the list', async () => {
+    const results = await linter().lintFiles(UNLOCALIZED_FILES.map((file) => join(root, file)));
+    const converted = results
+      .filter((result) => !result.messages.some((m) => m.ruleId !== null && RULE_IDS.includes(m.ruleId)))
+      .map((result) => result.filePath.slice(root.length + 1));
+    expect(converted, 'these files have no literal left: take them out of test/unlocalized-files.mjs').toEqual([]);
+  }, 120_000);
+});
