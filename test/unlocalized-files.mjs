@@ -91,6 +91,7 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/pending/root-consent-dialog.tsx',
   'renderer/features/pending/sampling-answer-dialog.tsx',
   'renderer/features/pending/sampling-blocks.tsx',
+  'renderer/features/pending/sampling-flood.tsx',
   'renderer/features/pending/sampling-review-dialog.tsx',
   'renderer/features/pending/sampling-temperature.tsx',
   'renderer/features/pending/sampling-tokens.tsx',
