@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mask } from './judge';
 
@@ -60,12 +60,11 @@ export function binOf(installDir: string, pkg: string, binName?: string): string
   return join(dir, bin);
 }
 
-/** The installed version of a package (what the table reports). */
-export function versionOf(installDir: string, pkg: string): string {
-  const manifest = JSON.parse(readFileSync(join(installDir, 'node_modules', pkg, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
+/** The installed version of a package (what the table reports); undefined when it is not installed. */
+export function versionOf(installDir: string, pkg: string): string | undefined {
+  const manifest = join(installDir, 'node_modules', pkg, 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 const node = (places: RunPlaces, pkg: string, args: string[], env: Record<string, string> = {}): StartCommand => ({

@@ -8,7 +8,7 @@ import { BERTH_VERSION } from '../../app/host';
 import { observeBare } from './bare-run';
 import { observeBerth } from './berth-run';
 import { REAL_SERVERS, versionOf } from './catalog';
-import type { RunPlaces } from './catalog';
+import type { RealServer, RunPlaces } from './catalog';
 import { judge } from './judge';
 import { anyDifference, renderReport, type ReportRow } from './report';
 
@@ -85,14 +85,19 @@ export async function runRealServers(
   const { places, cleanup } = await makePlaces(installDir);
   try {
     const chosen = REAL_SERVERS.filter((server) => only.length === 0 || only.includes(server.name));
+    // A package missing from the install (a lockfile edited by hand) is reported, not a reason to stop the others.
+    const skipReason = (server: RealServer): string | undefined =>
+      versionOf(installDir, server.pkg) === undefined
+        ? `not installed (run npm ci in ${installDir})`
+        : server.unavailable?.(places);
     const rows: ReportRow[] = chosen.map((server) => ({
       server: server.name,
       pkg: server.pkg,
-      version: versionOf(installDir, server.pkg),
+      version: versionOf(installDir, server.pkg) ?? '–',
       tool: server.call(places).tool,
-      skipped: server.unavailable?.(places),
+      skipped: skipReason(server),
     }));
-    const runnable = chosen.filter((server) => server.unavailable?.(places) === undefined);
+    const runnable = chosen.filter((server) => skipReason(server) === undefined);
     const plans = runnable.map((server) => ({
       name: server.name,
       start: server.start(places),
