@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { candidateToolName } from '../../app/chat/tool-names';
 import { createHost } from '../../app/host';
 import type { Host } from '../../app/host/host-types';
 import { FakeAnthropic } from '../../e2e/fake-llm/fake-anthropic';
@@ -53,7 +54,8 @@ function fakeModel(plans: readonly BerthPlan[]) {
       typeof last.content !== 'string' &&
       (last.content as Array<{ type: string }>).some((block) => block.type === 'tool_result');
     if (plan === undefined || answered || (body?.tools ?? []).length === 0) return { text: 'Done.' };
-    const name = `${plan.name}__${plan.call.tool}`;
+    // The name Berth gives the tool (readable `server__tool`, or with a hash where that would not do).
+    const name = candidateToolName({ server: plan.name, tool: plan.call.tool });
     const offered = (body?.tools ?? []).some((tool) => (tool as { name?: string }).name === name);
     if (!offered) return { text: `Berth did not offer ${name}.` };
     return { toolUses: [{ name, input: plan.call.arguments }] };

@@ -31,7 +31,7 @@ export interface StartCommand {
 }
 
 export interface RealServer {
-  /** Its name in Berth's config (readable in a `server__tool` name, so the fake model can call it). */
+  /** Its name in Berth's config and in the table. */
   name: string;
   /** The npm package, as pinned in tools/real-servers/package.json. */
   pkg: string;
