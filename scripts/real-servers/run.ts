@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { findBrowser } from '../../app/cli/find-browser';
 import { BERTH_VERSION } from '../../app/host';
-import { observeBare } from './bare-run';
+import { observeBare, type BareIdentity } from './bare-run';
 import { observeBerth } from './berth-run';
 import { REAL_SERVERS, versionOf } from './catalog';
 import type { RealServer, RunPlaces } from './catalog';
@@ -110,14 +110,19 @@ export async function runRealServers(
         `${plan.name}: Berth declared ${Object.keys(berth.capabilities.get(plan.name) ?? {}).join(', ') || 'no capabilities'}`,
       );
     say('bare SDK clients: starting the same servers…');
-    const bare = await Promise.all(
-      plans.map((plan) =>
-        observeBare(plan.start, plan.call, {
-          clientInfo: { name: 'Berth', version: BERTH_VERSION },
-          capabilities: (berth.capabilities.get(plan.name) ?? {}) as ClientCapabilities,
-        }),
-      ),
-    );
+    const identityFor = (name: string): BareIdentity => ({
+      clientInfo: { name: 'Berth', version: BERTH_VERSION },
+      capabilities: (berth.capabilities.get(name) ?? {}) as ClientCapabilities,
+    });
+    const bare = await Promise.all(plans.map((plan) => observeBare(plan.start, plan.call, identityFor(plan.name))));
+    // A bare client that did not get ready where Berth did is tried again, alone: on a loaded machine (two cores, other
+    // work) thirteen cold starts at once can starve its handshake, and the baseline should be what a bare client can
+    // do, not what the load did. Berth is not given that second chance: its failures stay as they were.
+    for (const [index, plan] of plans.entries()) {
+      if (bare[index]?.ready !== false || berth.observations.get(plan.name)?.ready !== true) continue;
+      say(`${plan.name}: the bare client did not get ready (${bare[index]?.failure ?? '?'}); trying it again alone`);
+      bare[index] = await observeBare(plan.start, plan.call, identityFor(plan.name));
+    }
     for (const [index, plan] of plans.entries()) {
       const row = rows.find((candidate) => candidate.server === plan.name);
       const server = runnable[index];
