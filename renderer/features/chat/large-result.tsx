@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { lazy, Suspense, useState } from 'react';
 import type { ChatToolResultBlock, McpContentBlock } from '../../../shared/domain/chat';
+import { wholeResultText } from '../../../shared/domain/result-text';
 import { Button, Chip } from '../../ui/controls';
 import { McpContentView } from './content-blocks';
 
@@ -25,18 +26,6 @@ function longText(block: McpContentBlock): string | undefined {
   if (block.type === 'resource' && 'text' in block.resource && typeof block.resource.text === 'string')
     return block.resource.text;
   return undefined;
-}
-
-/** Everything textual in the result, for the whole-result viewer: texts, embedded resources' texts (each under its URI), structured content. */
-export function wholeText(result: ChatToolResultBlock): string {
-  const parts: string[] = [];
-  for (const block of result.content) {
-    if (block.type === 'text') parts.push(block.text);
-    else if (block.type === 'resource' && 'text' in block.resource && typeof block.resource.text === 'string')
-      parts.push(`Resource ${block.resource.uri}:\n${block.resource.text}`);
-  }
-  if (result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
-  return parts.join('\n');
 }
 
 interface Viewing {
@@ -97,7 +86,10 @@ export default function LargeResult({
             — the beginning and the end, with a note from Berth (the result was over the limit of{' '}
             {n(capped.limitTokens)} tokens). It can ask Berth for the rest, part by part.
           </p>
-          <Button size="sm" onClick={() => setViewing({ title: `Whole result of ${tool}`, text: wholeText(result) })}>
+          <Button
+            size="sm"
+            onClick={() => setViewing({ title: `Whole result of ${tool}`, text: wholeResultText(result) })}
+          >
             Open the whole result
           </Button>
         </div>
@@ -121,7 +113,10 @@ export default function LargeResult({
           <span className="muted small">
             Showing the first {n(PREVIEW_BLOCKS)} of {n(result.content.length)} parts.
           </span>
-          <Button size="sm" onClick={() => setViewing({ title: `Whole result of ${tool}`, text: wholeText(result) })}>
+          <Button
+            size="sm"
+            onClick={() => setViewing({ title: `Whole result of ${tool}`, text: wholeResultText(result) })}
+          >
             Show all parts
           </Button>
         </div>
