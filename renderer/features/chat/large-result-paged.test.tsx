@@ -72,6 +72,11 @@ describe('a big result that arrived as a preview', () => {
       `The start of a long result: ${WHOLE.length.toLocaleString('en-US')} characters in 1 part`,
     );
 
+    // The card shows the start, as it shows any long text.
+    expect(card.querySelector('pre.content-text')?.textContent).toHaveLength(20_000);
+    expect(card.textContent).toContain(
+      `Showing the first 20,000 of ${WHOLE.length.toLocaleString('en-US')} characters.`,
+    );
     fireEvent.click(within(note).getByRole('button', { name: 'Open the whole result' }));
     const status = await within(card).findByRole('status');
     await waitFor(() =>

@@ -36,7 +36,18 @@ interface Viewing {
   text: string;
 }
 
-function ShortenedText({ text, uri, onShowAll }: { text: string; uri: string | undefined; onShowAll: () => void }) {
+function ShortenedText({
+  text,
+  total,
+  uri,
+  onShowAll,
+}: {
+  text: string;
+  /** The text's whole length; undefined when it is one part of a preview whose parts' lengths are not known. */
+  total: number | undefined;
+  uri: string | undefined;
+  onShowAll: () => void;
+}) {
   return (
     <div className={clsx(uri !== undefined && 'content-resource')}>
       {uri !== undefined ? (
@@ -51,7 +62,9 @@ function ShortenedText({ text, uri, onShowAll }: { text: string; uri: string | u
       </pre>
       <div className="result-more">
         <span className="muted small">
-          Showing the first {n(PREVIEW_CHARS)} of {n(text.length)} characters.
+          {total === undefined
+            ? `Showing the first ${n(PREVIEW_CHARS)} characters of this part.`
+            : `Showing the first ${n(PREVIEW_CHARS)} of ${n(total)} characters.`}
         </span>
         <Button size="sm" onClick={onShowAll}>
           Show all
@@ -155,13 +168,18 @@ export default function LargeResult({
       <WholeResultProgress state={paging.state} />
       {result.content.slice(0, PREVIEW_BLOCKS).map((block, index) => {
         const text = longText(block);
-        if (text === undefined || text.length <= PREVIEW_CHARS)
+        // A preview's text at the preview's length was cut from a longer one (result-preview.ts).
+        const cut = whole !== undefined && text !== undefined && text.length >= PREVIEW_CHARS;
+        if (text === undefined || (text.length <= PREVIEW_CHARS && !cut))
           return <McpContentView key={index} block={block} server={server} />;
         const uri = block.type === 'resource' ? block.resource.uri : undefined;
         return (
           <ShortenedText
             key={index}
             text={text}
+            total={
+              whole === undefined ? text.length : whole.blocks === 1 && uri === undefined ? whole.chars : undefined
+            }
             uri={uri}
             onShowAll={() => openAll(uri ?? `Result of ${tool}`, () => text)}
           />
