@@ -1,16 +1,20 @@
 import type { Handlers } from '../../shared/contract';
 import type { chatMethods } from '../../shared/contract/chat';
 import type { ChatService } from '../chat/chat-service';
+import { previewConversation } from '../chat/results/result-preview';
 
 /** The chat methods of the contract. */
 export type ChatHandlers = Pick<Handlers, keyof typeof chatMethods>;
 
-/** Chat methods, served by ChatService (store + engine). Inputs arrive parsed by the router. */
+/**
+ * Chat methods, served by ChatService (store + engine). Inputs arrive parsed by the router. A conversation goes to a
+ * window with its big results as previews (app/chat/results/result-preview.ts); chat.readResult pages the rest.
+ */
 export function createChatHandlers(chat: ChatService): ChatHandlers {
   return {
     'chat.list': async () => chat.list(),
-    'chat.get': async ({ id }) => chat.get(id),
-    'chat.create': async ({ model }) => chat.create(model),
+    'chat.get': async ({ id }) => previewConversation(await chat.get(id)),
+    'chat.create': async ({ model }) => previewConversation(await chat.create(model)),
     'chat.rename': async ({ id, title }) => chat.rename(id, title),
     'chat.delete': async ({ id }) => chat.delete(id),
     'chat.restore': async ({ id }) => chat.restore(id),
@@ -20,14 +24,15 @@ export function createChatHandlers(chat: ChatService): ChatHandlers {
     'chat.editAndResend': async ({ id, text }) => chat.editAndResend(id, text),
     'chat.compactAndRetry': async ({ id }) => chat.compactAndRetry(id),
     'chat.context': async ({ id }) => chat.contextFill(id),
-    'chat.setContextPolicy': async ({ id, policy }) => chat.setContextPolicy(id, policy),
+    'chat.setContextPolicy': async ({ id, policy }) => previewConversation(await chat.setContextPolicy(id, policy)),
     'chat.tools': async ({ id }) => chat.tools(id),
     'chat.setTools': async ({ id, disabledServers, disabledTools }) =>
-      chat.setTools(id, disabledServers, disabledTools),
-    'chat.setToolSearch': async ({ id, mode }) => chat.setToolSearch(id, mode),
-    'chat.unloadTools': async ({ id, tools }) => chat.unloadTools(id, tools),
+      previewConversation(await chat.setTools(id, disabledServers, disabledTools)),
+    'chat.readResult': async ({ id, toolUseId, offset, limit }) => chat.readResult(id, toolUseId, offset, limit),
+    'chat.setToolSearch': async ({ id, mode }) => previewConversation(await chat.setToolSearch(id, mode)),
+    'chat.unloadTools': async ({ id, tools }) => previewConversation(await chat.unloadTools(id, tools)),
     'chat.setToolSearchThresholds': async (thresholds) => chat.setToolSearchThresholds(thresholds),
-    'chat.setReasoning': async ({ id, level }) => chat.setReasoning(id, level),
+    'chat.setReasoning': async ({ id, level }) => previewConversation(await chat.setReasoning(id, level)),
     'chat.reasoningDefaults': async () => chat.reasoningDefaults(),
     'chat.setReasoningDefaults': async (patch) => chat.setReasoningDefaults(patch),
   };

@@ -39,6 +39,7 @@ const VALID_INPUTS: Record<MethodName, Record<string, unknown>> = {
   'logs.clear': { server: 'everything' },
   'chat.list': {},
   'chat.get': { id: 'c-1' },
+  'chat.readResult': { id: 'c-1', toolUseId: 'toolu_1', offset: 0, limit: 1000 },
   'chat.create': { model: 'claude-sonnet-4-5' },
   'chat.rename': { id: 'c-1', title: 'Trip plans' },
   'chat.delete': { id: 'c-1' },

@@ -17,7 +17,7 @@ import type { Host } from '../host/host-types';
 import { createEventHub, type EventHub } from '../events/event-hub';
 import { ClientDisconnect } from '../net/client-disconnect';
 import { isLoopbackHostname } from '../net/loopback-guard';
-import { CLOSE_TOO_SLOW, startBrowserServer, type BrowserServer } from './ws-server';
+import { CLOSE_TOO_SLOW, MAX_EVENT_CHARS, startBrowserServer, type BrowserServer } from './ws-server';
 
 /** The smallest Host there is: records calls, echoes them, and emits through a real event hub. */
 class RecordingHost implements Host {
@@ -283,6 +283,29 @@ describe('browser-mode WebSocket bridge', () => {
     expect(code).toBe(CLOSE_TOO_SLOW);
     expect(reason).toMatch(/not reading/);
     expect(received).toBeLessThan(40);
+  });
+
+  it('does not send an event over the one-event limit: a log line, and the window stays and gets the next', async () => {
+    const errors: string[] = [];
+    await server.close();
+    server = await startBrowserServer({ host, staticDir, onError: (error) => errors.push(String(error)) });
+    const ws = await connectOk();
+    let closed: number | undefined;
+    ws.on('close', (code) => (closed = code));
+    const topics: string[] = [];
+    ws.on('message', (data: Buffer) => topics.push((JSON.parse(data.toString('utf8')) as { topic: string }).topic));
+    const huge = 'z'.repeat(MAX_EVENT_CHARS);
+    // Two in one tick: sent, they would pass the backlog limit and drop the window (1013).
+    host.events.emit('logs.appended', { entries: [{ seq: 1, server: 's', time: 0, source: 'stderr', text: huge }] });
+    host.events.emit('logs.appended', { entries: [{ seq: 2, server: 's', time: 0, source: 'stderr', text: huge }] });
+    host.events.emit('servers.removed', { name: 'after' });
+    await nextMessage(ws, (message: { topic?: string }) => message.topic === 'servers.removed');
+    expect(topics).toEqual(['servers.removed']);
+    expect(closed).toBeUndefined();
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(
+      /Did not send a logs\.appended event of 4\.0 MB to the windows: one event may take at most 4 MB/,
+    );
   });
 
   it('closes open sockets with 1001 and stops listening on close()', async () => {

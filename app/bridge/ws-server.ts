@@ -53,6 +53,12 @@ export interface BrowserServer {
 export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
 /** Past this much unsent data a client is not keeping up; close it rather than buffer without bound. */
 export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * The most one event may take (characters of its JSON). Events are bounded at their source (big tool results travel
+ * as previews, app/chat/results/result-preview.ts); this is the fail-safe: an event past it is not sent, with a log
+ * line, because two such events in one tick would pass MAX_BUFFERED_BYTES and drop every window.
+ */
+export const MAX_EVENT_CHARS = 4 * 1024 * 1024;
 /** RFC 6455 "Try Again Later". */
 export const CLOSE_TOO_SLOW = 1013;
 const TERMINATE_AFTER_CLOSE_MS = 5_000;
@@ -163,6 +169,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       text = JSON.stringify(event);
     } catch (error) {
       reportError(new Error(`Could not serialize the ${topic} event: ${errorMessage(error)}`));
+      return;
+    }
+    if (text.length > MAX_EVENT_CHARS) {
+      reportError(
+        new Error(
+          `Did not send a ${topic} event of ${(text.length / 1024 / 1024).toFixed(1)} MB to the windows: one event may take at most ${MAX_EVENT_CHARS / 1024 / 1024} MB (a window would be dropped as too slow); reopening the view reloads it`,
+        ),
+      );
       return;
     }
     for (const ws of sockets) send(ws, text);

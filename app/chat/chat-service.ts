@@ -2,7 +2,8 @@ import { reasoningRequest } from '../../shared/domain/reasoning';
 import type { ReasoningDefaults, ReasoningLevel } from '../../shared/domain/reasoning';
 import { STOPPED_BY_PERSON, toolKey } from '../../shared/domain/chat';
 import type { ChatAttachment, ContextPolicy, Conversation, ConversationSummary } from '../../shared/domain/chat';
-import type { ChatToolsView, ContextFill } from '../../shared/contract/chat';
+import type { ChatToolsView, ContextFill, ResultPage } from '../../shared/contract/chat';
+import { wholeResultText } from '../../shared/domain/result-text';
 import type { ServerState } from '../../shared/domain/server';
 import { HostError } from '../../shared/result';
 import type { EventHub } from '../events/event-hub';
@@ -36,6 +37,7 @@ import { createResultReading } from './results/read-result-tool';
 import { resultLimitTokens } from './results/result-cap';
 import { TokenCalibrationFile } from './context/token-calibration';
 import { TokenEstimator } from '../providers/token-estimate';
+import { previewChatEvent } from './results/result-preview';
 
 /** Options for {@linkcode ChatService.open}. */
 export interface ChatServiceOptions {
@@ -93,6 +95,8 @@ export interface ChatServiceOptions {
 export class ChatService {
   private readonly turns = new Map<string, Promise<TurnOutcome>>();
   private closing = false;
+  /** The whole text of the result last paged (conversation id, tool_use id): a 20 MiB text is built once per reading, not per page. */
+  private paged: { id: string; toolUseId: string; text: string } | undefined;
 
   private constructor(
     private readonly options: ChatServiceOptions,
@@ -169,7 +173,8 @@ export class ChatService {
           ),
       },
       onEvent: (event) => {
-        events.emit('chat.event', event);
+        // Windows get big results as previews (a 20 MiB event got them dropped); they read the rest in pages.
+        events.emit('chat.event', previewChatEvent(event));
         if (event.type === 'turn-finished' && event.stopReason === STOPPED_BY_PERSON)
           options.onTurnStopped?.(event.conversationId);
       },
@@ -248,6 +253,39 @@ export class ChatService {
 
   editAndResend(id: string, text: string): Promise<{ accepted: true }> {
     return this.begin(id, undefined, () => this.engine.editAndResend(id, text));
+  }
+
+  /** A page of a saved tool result's whole text (chat.readResult). */
+  async readResult(id: string, toolUseId: string, offset: number, limit: number): Promise<ResultPage> {
+    let text = this.paged?.id === id && this.paged.toolUseId === toolUseId ? this.paged.text : undefined;
+    if (text === undefined) {
+      const result = await this.store.toolResult(id, toolUseId);
+      if (result === undefined)
+        throw new HostError(
+          'NOT_FOUND',
+          'This result is not in the conversation (it is not saved yet, or the conversation changed): reopen the conversation and try again',
+        );
+      if (result.whole?.missing === true)
+        throw new HostError(
+          'NOT_FOUND',
+          'This result is no longer available: its file beside the conversation is missing or damaged, so only the preview in the chat is left',
+        );
+      text = wholeResultText(result);
+      this.paged = { id, toolUseId, text };
+    }
+    if (offset > text.length)
+      throw new HostError(
+        'INVALID_INPUT',
+        `The offset ${offset} is past the end of the result (${text.length} characters)`,
+        'offset',
+      );
+    const end = Math.min(text.length, offset + limit);
+    return {
+      text: text.slice(offset, end),
+      offset,
+      totalChars: text.length,
+      nextOffset: end < text.length ? end : null,
+    };
   }
 
   async stop(id: string): Promise<{ stopped: boolean }> {

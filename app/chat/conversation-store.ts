@@ -13,6 +13,7 @@ import {
 import type { ToolSearchMode } from '../../shared/domain/tool-search';
 import type {
   ChatMessage,
+  ChatToolResultBlock,
   ContextCut,
   ContextPolicy,
   Conversation,
@@ -25,6 +26,7 @@ import { errorMessage } from '../../shared/error-message';
 import type { ConversationsDelta, LoadedToolsChange } from '../../shared/contract/chat';
 import { INDEX_FILE_NAME, IndexWriter, fileIdentity, scanIndex } from './conversation-index';
 import type { FileIdentity, IndexEntry } from './conversation-index';
+import { ResultFiles } from './results/result-files';
 
 /** A conversation file that could not be read (kept aside under a new name when its content is bad). */
 export interface ConversationProblem {
@@ -99,11 +101,16 @@ export class ConversationStore {
   private readonly now: () => number;
   readonly conversationsDir: string;
   readonly trashDir: string;
+  /** Big tool results, each stored once beside its conversation (app/chat/results/result-files.ts). */
+  readonly results: ResultFiles;
 
   private constructor(private readonly options: ConversationStoreOptions) {
     this.now = options.now ?? Date.now;
     this.conversationsDir = join(options.dir, 'conversations');
     this.trashDir = join(this.conversationsDir, 'trash');
+    this.results = new ResultFiles(this.conversationsDir, this.trashDir, (id, message) =>
+      options.onProblem?.({ id, message }),
+    );
     this.index = new IndexWriter(
       join(this.conversationsDir, INDEX_FILE_NAME),
       () => this.indexEntries(),
@@ -170,6 +177,17 @@ export class ConversationStore {
   async get(id: string): Promise<Conversation> {
     this.checkId(id);
     return this.enqueue(id, async () => structuredClone(await this.load(id)));
+  }
+
+  /** One saved tool result, whole (not a copy: the caller only reads it); undefined when no saved message holds it. */
+  async toolResult(id: string, toolUseId: string): Promise<ChatToolResultBlock | undefined> {
+    this.checkId(id);
+    return this.enqueue(id, async () => {
+      for (const message of (await this.load(id)).messages)
+        for (const block of message.content)
+          if (block.type === 'tool_result' && block.toolUseId === toolUseId) return block;
+      return undefined;
+    });
   }
 
   async create(input: { model: string; title?: string }): Promise<Conversation> {
@@ -264,6 +282,7 @@ export class ConversationStore {
       if (!this.summaries.has(id)) throw new HostError('NOT_FOUND', `No conversation with id ${id}`);
       try {
         await rename(this.filePath(id), this.trashPath(id));
+        await this.results.moveToTrash(id);
       } catch (error) {
         if (!isMissing(error))
           throw new HostError('IO_ERROR', `Could not move conversation ${id} to the trash: ${errorMessage(error)}`);
@@ -284,6 +303,7 @@ export class ConversationStore {
         throw new HostError('IO_ERROR', `Could not read the trash: ${errorMessage(error)}`);
       }
       await rename(this.trashPath(id), this.filePath(id));
+      await this.results.restoreFromTrash(id);
       const conversation = await this.readConversation(id, false);
       const summary = summarizeConversation(conversation);
       this.summaries.set(id, summary);
@@ -391,8 +411,11 @@ export class ConversationStore {
     try {
       const parsed = ConversationSchema.safeParse(JSON.parse(text));
       if (parsed.success && parsed.data.id === id) {
-        if (remember) this.cache.set(id, parsed.data);
-        return parsed.data;
+        if (!remember) return parsed.data;
+        // Big results come back whole from their files; one gone or damaged leaves its preview, never a failed load.
+        const whole = await this.results.hydrate(parsed.data);
+        this.cache.set(id, whole);
+        return whole;
       }
       problem = parsed.success
         ? `it says it is conversation ${parsed.data.id}`
@@ -423,7 +446,9 @@ export class ConversationStore {
 
   private async save(conversation: Conversation): Promise<Conversation> {
     const checked = ConversationSchema.parse(conversation);
-    await atomicWriteFile(this.filePath(checked.id), `${JSON.stringify(checked, null, 1)}\n`, 0o600);
+    // The file holds big results' previews; each whole result is written once beside it.
+    const onDisk = await this.results.externalize(checked);
+    await atomicWriteFile(this.filePath(checked.id), `${JSON.stringify(onDisk, null, 1)}\n`, 0o600);
     this.files.set(checked.id, fileIdentity(await stat(this.filePath(checked.id))));
     this.cache.set(checked.id, checked);
     const summary = summarizeConversation(checked);

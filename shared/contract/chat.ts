@@ -100,6 +100,21 @@ export type ChatToolsView = z.infer<typeof ChatToolsViewSchema>;
 
 const Accepted = z.object({ accepted: z.literal(true) });
 
+/** Characters of a big result one chat.readResult page may carry: its reply stays a few MiB whatever the text. */
+export const RESULT_PAGE_MAX_CHARS = 1024 * 1024;
+
+/** One page of a saved tool result's whole text (shared/domain/result-text.ts). */
+export const ResultPageSchema = z.object({
+  /** The characters from `offset`, at most the asked limit. */
+  text: z.string(),
+  offset: z.number().int().min(0),
+  /** The whole text's length. */
+  totalChars: z.number().int().min(0),
+  /** Where the next page starts; null after the last. */
+  nextOffset: z.number().int().min(0).nullable(),
+});
+export type ResultPage = z.infer<typeof ResultPageSchema>;
+
 /** How full the model's context window is for a conversation's next request (Berth's estimate, corrected by the provider's counts). */
 export const ContextFillSchema = z.object({
   /** The window of the conversation's model (its listing, Berth's table, or the person's entry); absent: unknown. */
@@ -152,6 +167,23 @@ export const chatMethods = {
     output: z.array(ConversationSummarySchema),
   }),
   'chat.get': method({ summary: 'One conversation with all its messages.', input: byId, output: ConversationSchema }),
+  'chat.readResult': method({
+    summary:
+      'A page of a saved tool result’s whole text (a big result travels as a preview): from offset, at most limit characters.',
+    input: z
+      .object({
+        id: ConversationIdSchema,
+        toolUseId: z.string().min(1).max(500),
+        offset: z.number().int('The offset is a whole number of characters').min(0, 'The offset starts at 0'),
+        limit: z
+          .number()
+          .int('The limit is a whole number of characters')
+          .min(1, 'Ask for at least 1 character')
+          .max(RESULT_PAGE_MAX_CHARS, `Ask for at most ${RESULT_PAGE_MAX_CHARS.toLocaleString('en-US')} characters`),
+      })
+      .strict(),
+    output: ResultPageSchema,
+  }),
   'chat.create': method({
     summary: 'Start an empty conversation (with the default model unless one is given).',
     input: z.object({ model: ModelIdSchema.optional() }).strict(),

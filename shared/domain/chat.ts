@@ -113,6 +113,18 @@ export const ChatToolResultBlockSchema = z.object({
       charsPerToken: z.number().positive().optional(),
     })
     .optional(),
+  /**
+   * The result is too big to travel whole (app/chat/results/result-preview.ts): `content` and `structuredContent`
+   * here are its preview, and the whole is stored once beside the conversation and read in pages (chat.readResult).
+   * `chars`: the length of its whole text (shared/domain/result-text.ts); `missing`: its file is gone or damaged.
+   */
+  whole: z
+    .object({
+      chars: z.number().int().min(0),
+      blocks: z.number().int().min(0),
+      missing: z.literal(true).optional(),
+    })
+    .optional(),
   /** A host tool's call (server HOST_TOOL_SERVER): what Berth did, the one line of its compact card ("Berth …"). */
   hostSummary: z.string().max(1000).optional(),
   /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ResultPage } from '../../shared/contract/chat';
 import type { Conversation, ChatToolResultBlock } from '../../shared/domain/chat';
 import type { ServerState } from '../../shared/domain/server';
 import {
@@ -86,10 +87,17 @@ describe('host chat: big tool results', () => {
         .filter((event) => event.topic === 'pending.changed' && JSON.stringify(event.payload).includes('"opened"')),
     ).toHaveLength(1);
 
-    // The conversation: all 5 MB, with what the model saw of it.
+    // The conversation: all 5 MB (a window gets its preview and reads the rest in pages), with what the model saw of it.
     const saved = await harness.call<Conversation>('chat.get', { id });
     const result = saved.messages[2]?.content[0] as ChatToolResultBlock;
-    expect(result.content[0]?.type === 'text' ? result.content[0].text.length : 0).toBe(FIVE_MB_LINES * 50 - 1);
+    expect(result.whole).toEqual({ chars: FIVE_MB_LINES * 50 - 1, blocks: 1 });
+    const end = await harness.call<ResultPage>('chat.readResult', {
+      id,
+      toolUseId: result.toolUseId,
+      offset: (FIVE_MB_LINES - 1) * 50,
+      limit: 1_000,
+    });
+    expect(end).toMatchObject({ text: line(FIVE_MB_LINES), nextOffset: null });
     expect(result.capped).toEqual({
       limitTokens: 2_000,
       shownChars: expect.any(Number),

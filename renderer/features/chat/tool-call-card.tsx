@@ -21,10 +21,11 @@ const LargeResult = lazy(() => import('./large-result'));
 /** A call denied, stopped, cancelled or cut short by quitting: what happened instead of a result, on demand. */
 const ToolResultNote = lazy(() => import('./tool-result-note'));
 
-/** Over this many characters in one text, or 100 blocks, the card shows a shortened view (large-result.tsx PREVIEW_CHARS, PREVIEW_BLOCKS). */
+/** A preview of a big result, or over this many characters in one text, or 100 blocks, the card shows a shortened view (large-result.tsx PREVIEW_CHARS, PREVIEW_BLOCKS). */
 function isLarge(result: ChatToolResultBlock): boolean {
   return (
     result.capped !== undefined ||
+    result.whole !== undefined ||
     result.content.length > 100 ||
     result.content.some((b) => {
       const text: unknown = b.type === 'text' ? b.text : b.type === 'resource' ? b.resource.text : '';
@@ -245,9 +246,10 @@ function ServerToolCallCard({ conversationId, use, result: savedResult, live, tu
       ) : null}
 
       {result && appRunning && isPlainResult(result, taskCancelled) ? (
-        <FoldedResult result={result} server={use.server} tool={use.tool} />
+        <FoldedResult result={result} server={use.server} tool={use.tool} conversationId={conversationId} />
       ) : result ? (
         <ToolResult
+          conversationId={conversationId}
           result={result}
           server={use.server === '' ? undefined : use.server}
           tool={use.tool}
@@ -265,7 +267,17 @@ function isPlainResult(result: ChatToolResultBlock, taskCancelled: boolean): boo
 }
 
 /** The text result under a disclosure, for a card whose app shows the call. */
-function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; server: string; tool: string }) {
+function FoldedResult({
+  result,
+  server,
+  tool,
+  conversationId,
+}: {
+  result: ChatToolResultBlock;
+  server: string;
+  tool: string;
+  conversationId: string;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -281,7 +293,13 @@ function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; s
       </button>
       {open ? (
         <div id={id}>
-          <ToolResult result={result} server={server} tool={tool} taskCancelled={false} />
+          <ToolResult
+            conversationId={conversationId}
+            result={result}
+            server={server}
+            tool={tool}
+            taskCancelled={false}
+          />
         </div>
       ) : null}
     </div>
@@ -289,12 +307,14 @@ function FoldedResult({ result, server, tool }: { result: ChatToolResultBlock; s
 }
 
 function ToolResult({
+  conversationId,
   result,
   server,
   tool,
   taskCancelled,
   quitTaskStatus,
 }: {
+  conversationId: string;
   result: ChatToolResultBlock;
   server: string | undefined;
   tool: string;
@@ -312,7 +332,7 @@ function ToolResult({
   if (isLarge(result)) {
     return (
       <Suspense fallback={<p className="muted small">Loading the result…</p>}>
-        <LargeResult result={result} server={server} tool={tool} />
+        <LargeResult result={result} server={server} tool={tool} conversationId={conversationId} />
       </Suspense>
     );
   }
