@@ -5,7 +5,7 @@ import type { RendererTransport } from './transport';
 import { watchAttention } from './features/pending/attention';
 import { AppShell } from './features/shell/app-shell';
 import { BerthI18nProvider } from './i18n/provider';
-import { LocaleSync } from './i18n/locale-sync';
+import { LocaleSync } from './features/shell/locale-sync';
 
 /** The whole UI for one store and transport; connecting happens here so tests can mount it with fakes. */
 export function App({ store, transport }: { store: BerthStore; transport: RendererTransport }) {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { BerthI18nProvider } from './i18n/provider';
-import { activateStartupLocale } from './i18n/use-locale-sync';
+import { activateStartupLocale } from './features/shell/locale-sync';
 import { MissingToken } from './features/shell/missing-token';
 import { createBerthStore } from './store';
 import { rememberPlace } from './store/place-memory';

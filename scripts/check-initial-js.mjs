@@ -35,7 +35,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * counter and the tray's review list; their menus, forms, file reading, the prompt form and the
  * error wording load on first use (149.9 KB). Issue 36's i18n runtime (Lingui, ~3 KB) came on, and
  * Radix's Switch and ToggleGroup went off (ui/switch.tsx, ui/segmented.tsx: no first-screen view has
- * one): 145.4 KB. Anything more on the first screen must come off it.
+ * one): 145.4 KB; the shell in the catalog, 146.5 KB. Anything more on the first screen must come off it.
  */
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 export const INITIAL_JS_TARGET_BYTES = 150 * 1024;

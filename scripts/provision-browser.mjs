@@ -15,7 +15,9 @@
 //   5. Otherwise: stop with one line saying what to install.
 // Tests that open real windows (the browser-mode window test, Electron's
 // specs) need a display on Linux: without DISPLAY, Xvfb is installed the same
-// way, and so are the OS sandbox's bubblewrap, socat and ripgrep.
+// way, and so are the OS sandbox's bubblewrap, socat and ripgrep, and the CJK
+// font (Debian's fonts-noto-cjk) the screenshots in Chinese, Korean and
+// Japanese need to show real glyphs.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -279,6 +281,34 @@ export async function provisionSandbox(machine) {
     );
 }
 
+/** The font family the CJK screenshots are meant to show (fontconfig's name for fonts-noto-cjk). */
+const CJK_FONT_FAMILY = /Noto Sans CJK/;
+
+/**
+ * The interface in Chinese, Korean and Japanese (e2e/language.spec.ts, its screenshots) needs a CJK
+ * font, or Chromium draws boxes or a bitmap fallback: Debian's fonts-noto-cjk, installed as root
+ * with apt-get when fontconfig does not list it. Quiet when it is there; never stops the run.
+ * @param {Machine} machine
+ * @returns {Promise<void>}
+ */
+export async function provisionCjkFont(machine) {
+  if (machine.lookup.platform !== 'linux') return;
+  const fcList = findTool(machine, 'fc-list');
+  if (fcList !== undefined) {
+    const listed = await machine.run(fcList, [':lang=ko', 'family'], { timeoutMs: 60_000 });
+    if (listed.ok && CJK_FONT_FAMILY.test(listed.output)) return;
+  }
+  const aptGet = machine.isRoot ? findTool(machine, 'apt-get') : undefined;
+  const failure =
+    aptGet === undefined
+      ? 'apt-get is not available as root'
+      : await aptInstall(machine, aptGet, ['fonts-noto-cjk'], 'for the interface in Chinese, Korean and Japanese');
+  if (failure !== undefined)
+    machine.say(
+      `Screenshots in Chinese, Korean and Japanese need a CJK font: install fonts-noto-cjk (${failure}); they will show fallback glyphs.`,
+    );
+}
+
 /**
  * Runs a command, output captured, with a time limit.
  * @param {string} command
@@ -357,6 +387,7 @@ async function main() {
   );
   await provisionDisplay(machine);
   await provisionSandbox(machine);
+  await provisionCjkFont(machine);
   return 0;
 }
 

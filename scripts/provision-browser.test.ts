@@ -9,6 +9,7 @@ import type { BrowserLookupInputs } from '../app/cli/browser-lookup.mjs';
 import {
   provisionBrowser,
   provisionDisplay,
+  provisionCjkFont,
   provisionSandbox,
   RETRY_INSTALL_AFTER_MS,
   systemMachine,
@@ -19,6 +20,8 @@ const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'provision-browser.
 const MANAGED = '/home/me/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
 const PLAYWRIGHT_CLI = '/repo/node_modules/playwright-core/cli.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where the simulated machine keeps fonts-noto-cjk once installed (what fc-list then lists). */
+const NOTO_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 interface Simulated {
   machine: Machine;
@@ -77,6 +80,9 @@ function simulate(options: {
       if (args[0] === 'install' && args.includes('chromium')) files.add('/usr/bin/chromium');
       if (args[0] === 'install' && args.includes('xvfb')) files.add('/usr/bin/Xvfb');
       if (args[0] === 'install' && args.includes('bubblewrap')) files.add('/usr/bin/bwrap');
+      if (args[0] === 'install' && args.includes('fonts-noto-cjk')) files.add(NOTO_CJK);
+      if (command.endsWith('/fc-list'))
+        return { ok: true, output: files.has(NOTO_CJK) ? 'Noto Sans CJK KR,Noto Sans CJK KR Regular\n' : 'Unifont\n' };
       return { ok: true, output: '' };
     },
   };
@@ -272,6 +278,49 @@ describe('provisionDisplay (for the tests that open real windows)', () => {
     expect(said).toEqual([
       expect.stringMatching(/need a display: install xvfb .*Electron's end-to-end tests will be skipped/),
     ]);
+  });
+});
+
+describe('provisionCjkFont (for the interface in Chinese, Korean and Japanese)', () => {
+  it('installs fonts-noto-cjk as root when fontconfig does not list it, and is quiet once it is there', async () => {
+    const bare = simulate({
+      env: { PATH: '/usr/bin' },
+      isRoot: true,
+      files: ['/usr/bin/apt-get', '/usr/bin/fc-list'],
+      stampFile,
+    });
+    await provisionCjkFont(bare.machine);
+    expect(bare.ran).toEqual([
+      '/usr/bin/fc-list :lang=ko family',
+      '/usr/bin/apt-get update -qq',
+      '/usr/bin/apt-get install -y -qq --no-install-recommends fonts-noto-cjk',
+    ]);
+    expect(bare.said).toEqual([
+      expect.stringMatching(/^Installing Debian's fonts-noto-cjk for the interface in Chinese/),
+    ]);
+
+    bare.ran.length = 0;
+    bare.said.length = 0;
+    await provisionCjkFont(bare.machine);
+    expect(bare.ran).toEqual(['/usr/bin/fc-list :lang=ko family']);
+    expect(bare.said).toEqual([]);
+  });
+
+  it('as a user, says what to install and goes on; off Linux, does nothing', async () => {
+    const user = simulate({ env: { PATH: '/usr/bin' }, files: ['/usr/bin/apt-get', '/usr/bin/fc-list'], stampFile });
+    await provisionCjkFont(user.machine);
+    expect(user.ran).toEqual(['/usr/bin/fc-list :lang=ko family']);
+    expect(user.said).toEqual([expect.stringMatching(/need a CJK font: install fonts-noto-cjk/)]);
+
+    const mac = simulate({
+      platform: 'darwin',
+      env: { PATH: '/usr/bin' },
+      isRoot: true,
+      files: ['/usr/bin/apt-get'],
+      stampFile,
+    });
+    await provisionCjkFont(mac.machine);
+    expect(mac.ran).toEqual([]);
   });
 });
 

@@ -86,15 +86,38 @@ export function uiLayerImports(edges: readonly ImportEdge[]): string[] {
         e.from.startsWith('renderer/ui/') &&
         !isTest(e.from) &&
         e.to.startsWith('renderer/') &&
-        !e.to.startsWith('renderer/ui/'),
+        !e.to.startsWith('renderer/ui/') &&
+        // Its words come from the catalog, as every part's do; renderer/i18n imports no other part (below).
+        !e.to.startsWith('renderer/i18n/'),
     )
     .map((e) => `${e.from}: import '${e.specifier}' (renderer/ui may import only itself, shared/ and packages)`);
+}
+
+/** renderer/i18n (the catalog, the locale, Intl) is a leaf every part may use: it imports no other part of the renderer. */
+export function i18nLayerImports(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter(
+      (e) =>
+        e.from.startsWith('renderer/i18n/') &&
+        !isTest(e.from) &&
+        e.to.startsWith('renderer/') &&
+        !e.to.startsWith('renderer/i18n/'),
+    )
+    .map((e) => `${e.from}: import '${e.specifier}' (renderer/i18n may import only itself, shared/ and packages)`);
 }
 
 const edge = (from: string, specifier: string, to: string): ImportEdge => ({ from, specifier, to });
 
 describe('folder imports', () => {
   const edges = [...importsOf(FOLDERS).values()].flat();
+
+  it('renderer/i18n imports nothing else of the renderer, so the design system can use it', () => {
+    expect(edges.some((e) => e.from.startsWith('renderer/i18n/'))).toBe(true);
+    expect(i18nLayerImports(edges)).toEqual([]);
+    expect(i18nLayerImports([edge('renderer/i18n/x.ts', '../store', 'renderer/store/index.ts')])).toEqual([
+      "renderer/i18n/x.ts: import '../store' (renderer/i18n may import only itself, shared/ and packages)",
+    ]);
+  });
 
   it('renderer/ui imports nothing else of the renderer', () => {
     expect(edges.some((e) => e.from.startsWith('renderer/ui/'))).toBe(true);

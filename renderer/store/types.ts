@@ -142,7 +142,7 @@ export interface SettingsSlice {
   saveApiKey(apiKey: string): Promise<Result<SettingsView>>;
   clearApiKey(): Promise<Result<SettingsView>>;
   setDefaultModel(model: string): Promise<void>;
-  /** The Language setting; the shell's locale follows the settings it answers (renderer/i18n/use-locale-sync.ts). */
+  /** The Language setting; the shell's locale follows the settings it answers (features/shell/locale-sync.tsx). */
   setLanguage(language: LanguageChoice): Promise<void>;
   loadConsentPolicies(): Promise<void>;
   /** Store a rule for a ready server (Settings); the result is the rule as listed. */

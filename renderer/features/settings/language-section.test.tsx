@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings';
 import type { LanguageChoice } from '../../../shared/domain/language';
 import { ok } from '../../../shared/result';
-import { LocaleSync } from '../../i18n/locale-sync';
+import { LocaleSync } from '../shell/locale-sync';
 import { renderWithBerth } from '../../test-support/render-with-berth';
 import { LanguageSection } from './language-section';
 

@@ -9,11 +9,15 @@ import { LanguageSection } from './language-section';
 import { ModelRanksSection } from './model-ranks-section';
 import { ConsentPoliciesSection, SamplingPoliciesSection } from './policies-section';
 import { ProvidersSection } from './providers-section';
+import { formatDateTime } from '../../i18n/format';
+import type { MessageId } from '../../i18n/message-ids';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /** API key, model providers, default model, tool permissions, sampling policies, the models sampling chooses among, and the audit log. */
 export function SettingsView() {
+  const t = useT();
   const settings = useBerth((s) => s.settings);
-  if (!settings) return <p className="view-loading">Loading…</p>;
+  if (!settings) return <p className="view-loading">{t('settings.loading')}</p>;
   return (
     <div className="settings-view">
       <div className="settings-page">
@@ -31,6 +35,7 @@ export function SettingsView() {
 }
 
 function DefaultModelSection() {
+  const t = useT();
   const settings = useBerth((s) => s.settings);
   const setDefaultModel = useBerth((s) => s.setDefaultModel);
   const id = useId();
@@ -41,12 +46,12 @@ function DefaultModelSection() {
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <header className="settings-section-head">
         <h2 id={`${id}-title`}>
-          <ChatIcon /> Default model
+          <ChatIcon /> {t('settings.defaultModel.title')}
         </h2>
       </header>
       <div className="inline-row">
         <label className="field-label" htmlFor={id}>
-          New conversations use
+          {t('settings.defaultModel.label')}
         </label>
         <select
           id={id}
@@ -72,26 +77,27 @@ function DefaultModelSection() {
               ))}
         </select>
       </div>
-      <p className="field-hint">Each conversation can switch models from its message box.</p>
+      <p className="field-hint">{t('settings.defaultModel.hint')}</p>
     </section>
   );
 }
 
-const DECISION: Record<AuditEntry['decision'], { label: string; tone: 'success' | 'danger' | 'accent' }> = {
-  'allow-once': { label: 'allowed once', tone: 'success' },
-  'allow-app-card': { label: 'allowed while the app was open', tone: 'success' },
-  'allow-conversation': { label: 'allowed for conversation', tone: 'success' },
-  'always-tool': { label: 'always: tool', tone: 'accent' },
-  'always-server': { label: 'always: server', tone: 'accent' },
-  'allow-rule': { label: 'allowed by your rule', tone: 'accent' },
-  deny: { label: 'denied', tone: 'danger' },
+const DECISION: Record<AuditEntry['decision'], { label: MessageId; tone: 'success' | 'danger' | 'accent' }> = {
+  'allow-once': { label: 'settings.audit.decision.allow-once', tone: 'success' },
+  'allow-app-card': { label: 'settings.audit.decision.allow-app-card', tone: 'success' },
+  'allow-conversation': { label: 'settings.audit.decision.allow-conversation', tone: 'success' },
+  'always-tool': { label: 'settings.audit.decision.always-tool', tone: 'accent' },
+  'always-server': { label: 'settings.audit.decision.always-server', tone: 'accent' },
+  'allow-rule': { label: 'settings.audit.decision.allow-rule', tone: 'accent' },
+  deny: { label: 'settings.audit.decision.deny', tone: 'danger' },
 };
 
-function decidedBy(entry: AuditEntry, policyIds: Set<string>): string {
-  if (entry.decidedBy === 'person') return 'you';
-  if (entry.decidedBy === 'host') return entry.note ? `Berth (${entry.note})` : 'Berth';
+function decidedBy(t: Translate, entry: AuditEntry, policyIds: Set<string>): string {
+  if (entry.decidedBy === 'person') return t('settings.audit.by.you');
+  if (entry.decidedBy === 'host')
+    return entry.note ? t('settings.audit.by.berthNote', { note: entry.note }) : t('settings.audit.by.berth');
   const id = entry.decidedBy.slice('policy:'.length);
-  return policyIds.has(id) ? 'stored permission' : 'stored permission (since revoked)';
+  return t(policyIds.has(id) ? 'settings.audit.by.policy' : 'settings.audit.by.revokedPolicy');
 }
 
 /** `sha256:ab12…`: enough to match two entries, short enough to read. */
@@ -101,6 +107,7 @@ function shortDigest(digest: string): string {
 }
 
 function AuditSection() {
+  const t = useT();
   const audit = useBerth((s) => s.audit);
   const loadAudit = useBerth((s) => s.loadAudit);
   const policies = useBerth((s) => s.consentPolicies);
@@ -116,43 +123,39 @@ function AuditSection() {
     <section className="settings-section" aria-labelledby="audit-title">
       <header className="settings-section-head">
         <h2 id="audit-title">
-          <LogsIcon /> Audit log
+          <LogsIcon /> {t('settings.audit.title')}
         </h2>
-        <span className="muted small">newest first, up to {AUDIT_LIMIT}</span>
+        <span className="muted small">{t('settings.audit.limit', { limit: AUDIT_LIMIT })}</span>
         <div className="spacer" />
         <Button size="sm" variant="ghost" icon={<RestartIcon />} onClick={() => void loadAudit()}>
-          Refresh
+          {t('settings.audit.refresh')}
         </Button>
       </header>
-      <p className="settings-text">
-        Every tool-call decision, by you or a stored permission. Arguments are kept only as a digest.
-      </p>
+      <p className="settings-text">{t('settings.audit.about')}</p>
       {audit && audit.unreadableLines > 0 ? (
-        <p className="field-error">
-          {audit.unreadableLines} line(s) of the audit file could not be read and are not shown.
-        </p>
+        <p className="field-error">{t('settings.audit.unreadable', { count: audit.unreadableLines })}</p>
       ) : null}
       {!audit ? (
-        <p className="settings-empty">Loading…</p>
+        <p className="settings-empty">{t('settings.loading')}</p>
       ) : audit.entries.length === 0 ? (
-        <p className="settings-empty">No tool calls decided yet.</p>
+        <p className="settings-empty">{t('settings.audit.empty')}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table" aria-label="Audit log">
+          <table className="data-table" aria-label={t('settings.audit.title')}>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Server</th>
-                <th scope="col">Tool</th>
-                <th scope="col">Decision</th>
-                <th scope="col">Decided by</th>
-                <th scope="col">Arguments</th>
+                <th scope="col">{t('settings.audit.col.time')}</th>
+                <th scope="col">{t('settings.audit.col.server')}</th>
+                <th scope="col">{t('settings.audit.col.tool')}</th>
+                <th scope="col">{t('settings.audit.col.decision')}</th>
+                <th scope="col">{t('settings.audit.col.decidedBy')}</th>
+                <th scope="col">{t('settings.audit.col.arguments')}</th>
               </tr>
             </thead>
             <tbody>
               {audit.entries.map((entry, index) => (
                 <tr key={`${entry.time}-${index}`}>
-                  <td className="nowrap">{new Date(entry.time).toLocaleString()}</td>
+                  <td className="nowrap">{formatDateTime(entry.time)}</td>
                   <td>
                     <code>{entry.server}</code>
                   </td>
@@ -160,14 +163,14 @@ function AuditSection() {
                     <code>{entry.tool}</code>
                   </td>
                   <td>
-                    <Chip tone={DECISION[entry.decision].tone}>{DECISION[entry.decision].label}</Chip>
+                    <Chip tone={DECISION[entry.decision].tone}>{t(DECISION[entry.decision].label)}</Chip>
                   </td>
-                  <td>{decidedBy(entry, policyIds)}</td>
+                  <td>{decidedBy(t, entry, policyIds)}</td>
                   <td>
                     <code className="digest" title={entry.argumentsDigest}>
                       {shortDigest(entry.argumentsDigest)}
                     </code>
-                    {entry.edited ? <Chip tone="warning">edited</Chip> : null}
+                    {entry.edited ? <Chip tone="warning">{t('settings.audit.edited')}</Chip> : null}
                   </td>
                 </tr>
               ))}

@@ -1,9 +1,11 @@
+// The app's language kept in step with the host's settings: the glue between the store and
+// renderer/i18n (which knows nothing of the store), owned by the shell.
 import { useEffect } from 'react';
-import type { SettingsView } from '../../shared/contract/settings';
-import { useBerth } from '../store';
-import type { RendererTransport } from '../transport';
-import { activateLocale, type UiLocale } from './i18n';
-import { chooseLocale, localeOverride } from './locale-choice';
+import type { SettingsView } from '../../../shared/contract/settings';
+import { useBerth } from '../../store';
+import type { RendererTransport } from '../../transport';
+import { activateLocale, type UiLocale } from '../../i18n/i18n';
+import { chooseLocale, localeOverride } from '../../i18n/locale-choice';
 
 /** How long the first render waits for the host's Language setting before it goes by the browser's languages. */
 const SETTING_WAIT_MS = 1500;
@@ -49,4 +51,10 @@ export function useLocaleSync(): void {
     if (!known) return;
     void activateLocale(localeFor({ language: setting, systemLanguages: system === '' ? [] : system.split('\n') }));
   }, [known, setting, system]);
+}
+
+/** Keeps the language in step with the settings; a component of its own so a change re-renders only what reads messages. */
+export function LocaleSync() {
+  useLocaleSync();
+  return null;
 }
