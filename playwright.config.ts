@@ -43,6 +43,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     viewport: { width: 1280, height: 800 },
+    // The specs read Berth in English unless they set a language of their own (e2e/language.spec.ts): the machine's
+    // own language must not change what they find.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
