@@ -110,17 +110,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/roots/root-row.tsx',
   'renderer/features/roots/roots-access.tsx',
   'renderer/features/roots/roots-view.tsx',
-  // renderer/features/sandbox
-  'renderer/features/sandbox/denial-notice.tsx',
-  'renderer/features/sandbox/form-sandbox.tsx',
-  'renderer/features/sandbox/import-sandbox.tsx',
-  'renderer/features/sandbox/policy-facts.tsx',
-  'renderer/features/sandbox/review-sandbox.tsx',
-  'renderer/features/sandbox/sandbox-editor.tsx',
-  'renderer/features/sandbox/sandbox-fact.tsx',
-  'renderer/features/sandbox/sandbox-offer.tsx',
-  'renderer/features/sandbox/sandbox-panel.tsx',
-  'renderer/features/sandbox/sandboxed-chip.tsx',
   // renderer/features/servers
   'renderer/features/servers/instructions-setting.tsx',
   'renderer/features/servers/keep-approvals-dialog.tsx',
