@@ -64,9 +64,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/config-import/import-dialog.tsx',
   'renderer/features/config-import/import-preview.tsx',
   'renderer/features/config-import/imported-notice.tsx',
-  // renderer/features/config
-  'renderer/features/config/config-banner.tsx',
-  'renderer/features/config/config-editor.tsx',
   // renderer/features/discover
   'renderer/features/discover/discover-view.tsx',
   'renderer/features/discover/entry-details.tsx',

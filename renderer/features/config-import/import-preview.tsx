@@ -23,9 +23,11 @@ import {
   type LocalErrors,
   type RowChoice,
 } from './import-model';
+import { useT } from '../../i18n/use-t';
 
 /** The preview table, the values the file asks for, and the Import button. */
 export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
+  const t = useT();
   const { preview } = shown;
   const applyImport = useBerth((s) => s.applyImport);
   const clearImportPreview = useBerth((s) => s.clearImportPreview);
@@ -99,7 +101,7 @@ export function ImportPreviewStep({ shown }: { shown: ShownImportPreview }) {
               <p>{unreadable ? 'This file cannot be imported:' : 'Some entries were skipped or need attention:'}</p>
               <ul>
                 {preview.problems.map((problem, index) => (
-                  <li key={index}>{describeProblem(problem)}</li>
+                  <li key={index}>{describeProblem(problem, t)}</li>
                 ))}
               </ul>
             </div>
