@@ -61,7 +61,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/use-mentions.tsx',
   // renderer/features/config-import
   'renderer/features/config-import/export-dialog.tsx',
-  'renderer/features/config-import/import-preview.tsx',
   'renderer/features/config-import/imported-notice.tsx',
   // renderer/features/discover
   'renderer/features/discover/discover-view.tsx',

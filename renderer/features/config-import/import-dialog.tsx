@@ -211,7 +211,7 @@ function PasteForm({ busy, onPreview }: { busy: boolean; onPreview: (format: For
           >
             {ForeignFormatSchema.options.map((option) => (
               <option key={option} value={option}>
-                {FORMAT_LABELS[option]}
+                {t(FORMAT_LABELS[option])}
               </option>
             ))}
           </select>
