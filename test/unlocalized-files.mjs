@@ -59,9 +59,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/chat/usage-line.tsx',
   'renderer/features/chat/use-file-drop.tsx',
   'renderer/features/chat/use-mentions.tsx',
-  // renderer/features/config-import
-  'renderer/features/config-import/export-dialog.tsx',
-  'renderer/features/config-import/imported-notice.tsx',
   // renderer/features/discover
   'renderer/features/discover/discover-view.tsx',
   'renderer/features/discover/entry-details.tsx',
