@@ -12,13 +12,6 @@ export const UNLOCALIZED_FILES = [
   'renderer/features/apps/open-link-dialog.tsx',
   'renderer/features/apps/permission-ask.tsx',
   'renderer/features/apps/server-apps.tsx',
-  // renderer/features/bundles
-  'renderer/features/bundles/bundle-dialog.tsx',
-  'renderer/features/bundles/bundle-entry.tsx',
-  'renderer/features/bundles/bundle-facts.tsx',
-  'renderer/features/bundles/bundle-install-step.tsx',
-  'renderer/features/bundles/bundle-review-facts.tsx',
-  'renderer/features/bundles/bundle-settings.tsx',
   // renderer/features/chat
   'renderer/features/chat/chat-view.tsx',
   'renderer/features/chat/composer.tsx',
